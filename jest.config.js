@@ -1,0 +1,13 @@
+/** Four suites: pure units, the simulator against the contract, nodes in-process through n8n-core, and real n8n. */
+const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+const base = { testEnvironment: 'node', transform: { '^.+\\.ts$': tsJest }, moduleFileExtensions: ['ts', 'js', 'json'] };
+
+module.exports = {
+	projects: [
+		{ ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+		{ ...base, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.test.ts'] },
+		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+		{ ...base, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.test.ts'] },
+		{ ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+	],
+};
