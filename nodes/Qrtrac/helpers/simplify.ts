@@ -1,0 +1,24 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** The fields most workflows need from a QR code record; the raw record has many more. */
+const SIMPLE_QR_FIELDS = [
+	'id',
+	'displayId',
+	'name',
+	'qrType',
+	'qrRedirectUrl',
+	'qrImageUrl',
+	'tags',
+	'teamId',
+	'deleted',
+	'createdAt',
+	'updatedAt',
+] as const;
+
+export function simplifyQr(record: IDataObject): IDataObject {
+	const simple: IDataObject = {};
+	for (const field of SIMPLE_QR_FIELDS) {
+		if (record[field] !== undefined) simple[field] = record[field];
+	}
+	return simple;
+}

@@ -1,0 +1,55 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** What went wrong with one request, in the service's words where it gave any. */
+export interface ServiceFailure {
+	status?: number;
+	message: string;
+	/** Extra context from the transport (retries made, waited time, unknown outcome). */
+	detail?: string;
+	itemIndex?: number;
+}
+
+const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }> = [
+	{
+		test: (f) => /display\s*id/i.test(f.message) && /(taken|exist|use|unavailable)/i.test(f.message),
+		hint: 'This Display ID is already used by another code. Pick another one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
+	},
+	{
+		test: (f) => /quota|limit reached|plan limit|maximum number/i.test(f.message) && f.status !== 429,
+		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
+	},
+	{
+		test: (f) => f.status === 401,
+		hint: 'Check the credential: Team ID, Client ID and Client Secret must belong to the same QRTRAC organization (Settings > API Access).',
+	},
+	{
+		test: (f) => f.status === 403,
+		hint: "The API client's role may not do this. Deleting members completely needs an Owner client; team changes need Admin or Owner.",
+	},
+	{
+		test: (f) => f.status === 429,
+		hint: "QRTRAC's rate limit kept refusing requests. Check the plan chosen in the credential, or whether other workflows use the same team at the same time.",
+	},
+	{
+		test: (f) => /not\s*found/i.test(f.message),
+		hint: 'Check the ID: it must exist in the team used by this operation and must not be deleted.',
+	},
+	{
+		test: (f) => f.status !== undefined && f.status >= 500,
+		hint: 'QRTRAC had a server problem. The request was retried where that is safe; try again later.',
+	},
+];
+
+/** Turns a failure into the NodeApiError n8n shows: the service's message, the HTTP status, the item, a hint. */
+export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
+	const hint = HINTS.find((entry) => entry.test(failure))?.hint;
+	const description = [failure.detail, hint].filter(Boolean).join(' ');
+	const body: JsonObject = { success: false, message: failure.message };
+	return new NodeApiError(node, body, {
+		message: failure.message,
+		description: description || undefined,
+		httpCode: failure.status === undefined ? undefined : String(failure.status),
+		itemIndex: failure.itemIndex,
+	});
+}

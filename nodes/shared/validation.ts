@@ -1,0 +1,145 @@
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
+
+/**
+ * Input rules shared by the operations, written once with zod. Every schema field carries its form label via
+ * `.describe()`, so an error can name the field as the user sees it, and the item it came from, before any
+ * request is sent.
+ */
+
+/** displayId as the service accepts it; dot-only values are refused because they are path navigation. */
+export const displayIdSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.max(200, 'must be at most 200 characters')
+	.regex(/^[a-zA-Z0-9\-_.~%]+$/, 'may contain only letters, digits and - _ . ~ %')
+	.refine((value) => !/^\.+$/.test(value), 'must not be only dots')
+	.refine((value) => !/%(?![0-9a-fA-F]{2})/.test(value), 'must use % only as a complete %XX escape');
+
+export const httpUrlSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.refine(isHttpUrl, 'must be a full http(s) URL such as https://example.com/page');
+
+/** A custom domain root for short links: http(s), ending with `/`. */
+export const baseUrlSchema = httpUrlSchema.refine(
+	(value) => /^https?:\/\/[^/?#]+(\/[^?#]*)?\/$/.test(value),
+	'must be a domain root ending with "/", e.g. https://qr.example.com/',
+);
+
+export const emailSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.max(254, 'must be at most 254 characters')
+	.regex(/^[^\s@/\\?#%]+@[^\s@/\\?#%]+\.[^\s@/\\?#%]+$/, 'must be an e-mail address such as ada@example.com');
+
+/** Roles that can be assigned; owner never can. */
+export const assignableRoleSchema = z.enum(['admin', 'editor', 'viewer'], {
+	errorMap: () => ({ message: 'must be one of admin, editor, viewer (owner can never be assigned)' }),
+});
+
+/** Identifiers used as a path segment (QR code id, team id): no separators, no dot-only values. */
+export const idSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.max(200, 'must be at most 200 characters')
+	.regex(/^[^/\\?#%\s]+$/, 'must not contain / \\ ? # % or spaces')
+	.refine((value) => !/^\.+$/.test(value), 'must not be only dots');
+
+export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
+
+/** Epoch milliseconds: a whole number between 2000-01-01 and 2200-01-01. */
+export const epochMsSchema = z
+	.number({ invalid_type_error: 'must be a number of epoch milliseconds' })
+	.int('must be a whole number of epoch milliseconds')
+	.min(946684800000, 'must be epoch milliseconds (after 2000-01-01); seconds are not accepted')
+	.max(7258118400000, 'must be epoch milliseconds before 2200-01-01');
+
+export const hexColourSchema = z
+	.string()
+	.trim()
+	.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #0A66C2');
+
+export const tagsSchema = z
+	.array(z.string().trim().min(1, 'tags must not be empty').max(100, 'a tag must be at most 100 characters'))
+	.max(100, 'at most 100 tags');
+
+export const limitSchema = z
+	.number({ invalid_type_error: 'must be a number' })
+	.int('must be a whole number')
+	.min(1, 'must be at least 1')
+	.max(100, 'must be at most 100');
+
+export const pageSchema = z.number().int('must be a whole number').min(1, 'must be at least 1');
+
+function isHttpUrl(value: string): boolean {
+	try {
+		const url = new URL(value);
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Validates one item's raw parameters; on failure throws a NodeOperationError such as
+ * `Item 3: "Display ID" may contain only letters, digits and - _ . ~ %`.
+ */
+export function validateItem<S extends z.ZodTypeAny>(
+	node: INode,
+	schema: S,
+	raw: unknown,
+	itemIndex: number,
+): z.infer<S> {
+	const result = schema.safeParse(raw);
+	if (result.success) return result.data;
+	const issue = result.error.issues[0];
+	const label = labelFor(schema, issue.path) ?? (issue.path.join('.') || 'input');
+	throw new NodeOperationError(node, `Item ${itemIndex}: "${label}" ${issue.message}`, {
+		itemIndex,
+		description: `Field "${label}"${issue.path.length ? ` (${issue.path.join('.')})` : ''} of item ${itemIndex} was refused before anything was sent to QRTRAC.`,
+	});
+}
+
+/** Convenience for handlers: reads nothing itself, validates what the handler gathered. */
+export function validateParameters<S extends z.ZodTypeAny>(
+	ctx: IExecuteFunctions,
+	schema: S,
+	raw: unknown,
+	itemIndex: number,
+): z.infer<S> {
+	return validateItem(ctx.getNode(), schema, raw, itemIndex);
+}
+
+/** Finds the `.describe()` label of the field at `path`, walking through objects, arrays and wrappers. */
+function labelFor(schema: z.ZodTypeAny, path: Array<string | number>): string | undefined {
+	let current: z.ZodTypeAny | undefined = schema;
+	let label: string | undefined;
+	for (const key of path) {
+		current = unwrap(current);
+		if (current instanceof z.ZodObject) {
+			current = (current.shape as Record<string, z.ZodTypeAny>)[String(key)];
+		} else if (current instanceof z.ZodArray) {
+			current = current.element;
+		} else {
+			break;
+		}
+		label = current?.description ?? label;
+	}
+	return label;
+}
+
+function unwrap(schema: z.ZodTypeAny | undefined): z.ZodTypeAny | undefined {
+	let current = schema;
+	for (;;) {
+		if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+		else if (current instanceof z.ZodDefault) current = current.removeDefault();
+		else if (current instanceof z.ZodEffects) current = current.innerType();
+		else return current;
+	}
+}
