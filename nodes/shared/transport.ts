@@ -36,6 +36,8 @@ export interface QrtracRequest {
 	/** Team for `x-request-team-id` (and the rate limit bucket); defaults to the credential's team. */
 	teamId?: string;
 	itemIndex?: number;
+	/** Return a 2xx answer with `success: false` as a result instead of failing (Check Display ID Availability). */
+	acceptUnsuccessful?: boolean;
 	/**
 	 * For requests that are not idempotent (POST): called when the outcome is unknown (5xx, reset, timeout,
 	 * garbled answer). Return the resource when it was created, `null` when it surely was not (the request is
@@ -94,7 +96,9 @@ export async function qrtracApiRequest<T = IDataObject>(
 		if (outcome.response) {
 			limiter.observe(parseRateLimitHeaders(outcome.response.headers, Date.now()), outcome.response.statusCode);
 		}
-		const result = outcome.response ? interpretResponse<T>(outcome.response) : { failure: outcome.failure! };
+		const result = outcome.response
+			? interpretResponse<T>(outcome.response, request.acceptUnsuccessful === true)
+			: { failure: outcome.failure! };
 		if ('data' in result) return result;
 		const failure = result.failure;
 
@@ -225,6 +229,7 @@ async function sendOnce(
 
 function interpretResponse<T>(
 	response: IN8nHttpFullResponse,
+	acceptUnsuccessful: boolean,
 ): QrtracResponse<T> | { failure: AttemptFailure } {
 	const status = response.statusCode;
 	const body = parseBody(response.body);
@@ -238,7 +243,7 @@ function interpretResponse<T>(
 		};
 	}
 	const message = typeof body.message === 'string' && body.message ? body.message : undefined;
-	if (status >= 200 && status < 300 && body.success !== false) {
+	if (status >= 200 && status < 300 && (body.success !== false || acceptUnsuccessful)) {
 		return { data: body.data as T, body, status };
 	}
 	if (status === 429) {
