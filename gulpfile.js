@@ -1,11 +1,13 @@
 const path = require('path');
-const { task, src, dest } = require('gulp');
+const { task, src, dest, parallel } = require('gulp');
 
-task('build:icons', copyIcons);
+/** Copies what n8n reads next to the compiled nodes: light/dark SVG icons and the codex (*.node.json) files. */
+function copyNodeAssets() {
+	return src(path.resolve('nodes', '**', '*.{png,svg,node.json}')).pipe(dest(path.resolve('dist', 'nodes')));
+}
 
-/** Copies the light and dark SVG icons of every node and credential next to the compiled files in dist/. */
-function copyIcons() {
-	const nodeIcons = src(path.resolve('nodes', '**', '*.{png,svg}')).pipe(dest(path.resolve('dist', 'nodes')));
-	nodeIcons.on('end', () => undefined);
+function copyCredentialIcons() {
 	return src(path.resolve('credentials', '**', '*.{png,svg}')).pipe(dest(path.resolve('dist', 'credentials')));
 }
+
+task('build:icons', parallel(copyNodeAssets, copyCredentialIcons));
