@@ -1,0 +1,147 @@
+/**
+ * When a failed request may be sent again, and after how long.
+ *
+ * Rule: a retry must never create anything twice.
+ * - 429: the service refused without acting, so any method is retried, after the wait the service told
+ *   (`Retry-After`, else the window reset) plus a little jitter so that parallel callers do not return in
+ *   one burst; without a told wait, after exponential backoff.
+ * - 5xx, timeout, connection reset, malformed answer: the service may have acted. Idempotent methods
+ *   (GET, HEAD, PUT, PATCH, DELETE: sending them twice ends in the same state) are retried with
+ *   exponential backoff and full jitter (AWS's "full jitter": uniform in [0, min(max, base * 2^(n-1))]),
+ *   never sooner than a told `Retry-After`. POST is not retried here: its outcome is unknown, so the
+ *   caller must check what happened first.
+ * - Any other 4xx: the request itself is wrong; sending it again cannot help.
+ * Every retry stays within `maxAttempts` and `maxTotalWaitMs`; the refusal names the bound that ended it.
+ */
+
+export interface RetryPolicy {
+	maxAttempts: number;
+	maxTotalWaitMs: number;
+	baseDelayMs: number;
+	maxDelayMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+	maxAttempts: 6,
+	maxTotalWaitMs: 60_000,
+	baseDelayMs: 250,
+	maxDelayMs: 8_000,
+};
+
+export type FailureKind =
+	| 'rateLimited'
+	| 'serverError'
+	| 'timeout'
+	| 'connectionReset'
+	| 'malformedResponse'
+	| 'clientError';
+
+export interface RetryInput {
+	/** The 1-based attempt that just failed. */
+	attempt: number;
+	method: string;
+	kind: FailureKind;
+	status?: number;
+	/** The wait the service asked for (Retry-After, or the time until the window resets). */
+	retryAfterMs?: number;
+	waitedSoFarMs: number;
+	/** Uniform in [0, 1); injected by tests. */
+	random?: () => number;
+}
+
+export type RetryDecision = { retry: true; delayMs: number } | { retry: false; reason: string };
+
+/** Jitter added to a told 429 wait: spreads callers that were refused together over up to this long. */
+const RATE_LIMIT_JITTER_MS = 100;
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
+
+const TIMEOUT_CODES = new Set([
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'ECONNABORTED',
+	'UND_ERR_CONNECT_TIMEOUT',
+	'UND_ERR_HEADERS_TIMEOUT',
+	'UND_ERR_BODY_TIMEOUT',
+	'ABORT_ERR',
+	'TimeoutError',
+]);
+
+const MALFORMED_CODES = new Set(['ERR_INVALID_JSON', 'EMALFORMED', 'HPE_INVALID_CONSTANT', 'HPE_INVALID_HEADER_TOKEN']);
+
+export function isIdempotentMethod(method: string): boolean {
+	return IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+/**
+ * Maps an HTTP status (when an answer came) or a Node/undici error code (when none came) to a failure kind.
+ * 408 is a timeout (the server gave up waiting for us). A failure with a 2xx/3xx status is a garbled answer.
+ * Any other network error (ECONNRESET, EPIPE, UND_ERR_SOCKET, ECONNREFUSED, unknown codes) is a connection
+ * reset: whether the request arrived cannot be told.
+ */
+export function classifyFailure(status: number | undefined, errorCode: string | undefined): FailureKind {
+	if (status !== undefined) {
+		if (status === 429) return 'rateLimited';
+		if (status === 408) return 'timeout';
+		if (status >= 500) return 'serverError';
+		if (status >= 400) return 'clientError';
+		return 'malformedResponse';
+	}
+	if (errorCode !== undefined && TIMEOUT_CODES.has(errorCode)) return 'timeout';
+	if (errorCode !== undefined && MALFORMED_CODES.has(errorCode)) return 'malformedResponse';
+	return 'connectionReset';
+}
+
+export function decideRetry(input: RetryInput, policy: RetryPolicy = defaultRetryPolicy): RetryDecision {
+	const random = input.random ?? Math.random;
+	const method = input.method.toUpperCase();
+
+	if (input.kind === 'clientError') {
+		return refuse(`HTTP ${input.status ?? '4xx'} means the request itself was refused; sending it again cannot help`);
+	}
+	if (input.kind !== 'rateLimited' && !isIdempotentMethod(method)) {
+		return refuse(
+			`${method} is not idempotent and its outcome is unknown after a ${describeKind(input.kind)}; it is not sent again blindly, so that nothing is created twice`,
+		);
+	}
+	if (input.attempt >= policy.maxAttempts) {
+		return refuse(`all ${policy.maxAttempts} attempts were used`);
+	}
+
+	const delayMs = Math.round(
+		input.kind === 'rateLimited' && input.retryAfterMs !== undefined
+			? input.retryAfterMs + random() * RATE_LIMIT_JITTER_MS
+			: Math.max(backoffWithFullJitter(input.attempt, policy, random), input.retryAfterMs ?? 0),
+	);
+	if (input.waitedSoFarMs + delayMs > policy.maxTotalWaitMs) {
+		return refuse(
+			`waiting another ${delayMs} ms after ${input.waitedSoFarMs} ms already waited would exceed the total wait bound of ${policy.maxTotalWaitMs} ms`,
+		);
+	}
+	return { retry: true, delayMs };
+}
+
+/** Uniform in [0, min(maxDelayMs, baseDelayMs * 2^(attempt-1))]: the cap doubles per attempt, then stays. */
+export function backoffCapMs(attempt: number, policy: RetryPolicy = defaultRetryPolicy): number {
+	return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+}
+
+function backoffWithFullJitter(attempt: number, policy: RetryPolicy, random: () => number): number {
+	return random() * backoffCapMs(attempt, policy);
+}
+
+function describeKind(kind: FailureKind): string {
+	const descriptions: Record<FailureKind, string> = {
+		rateLimited: 'rate limit answer',
+		serverError: 'server error',
+		timeout: 'timeout',
+		connectionReset: 'connection reset',
+		malformedResponse: 'malformed answer',
+		clientError: 'refused request',
+	};
+	return descriptions[kind];
+}
+
+function refuse(reason: string): RetryDecision {
+	return { retry: false, reason };
+}
