@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import { startSimulator, type PlanName, type ResetFormat, type SimplePlanName } from './index';
+
+/**
+ * `npm run simulator -- --port 0 --plan Agency --latency-ms 30`: starts the seeded simulator and prints one JSON
+ * line {url, teamId, clientId, clientSecret, apiKey} on stdout first; stops on SIGTERM/SIGINT.
+ */
+const PLANS = ['Business Plus', 'Legendary', 'Agency', 'Premium', 'Enterprise'];
+const SIMPLE_PLANS = ['Pro', 'Agency'];
+const RESET_FORMATS = ['seconds', 'epochSeconds', 'epochMs', 'httpDate'];
+
+function planOf<T extends string>(value: string | undefined, names: string[], flag: string): T | number | undefined {
+	if (value === undefined) return undefined;
+	if (names.includes(value)) return value as T;
+	const rate = Number(value);
+	if (!Number.isInteger(rate) || rate < 1) throw new Error(`${flag} must be one of ${names.join(', ')} or a positive integer`);
+	return rate;
+}
+
+function integerOf(value: string | undefined, flag: string): number | undefined {
+	if (value === undefined) return undefined;
+	const number = Number(value);
+	if (!Number.isInteger(number) || number < 0) throw new Error(`${flag} must be a non-negative integer`);
+	return number;
+}
+
+async function main(): Promise<void> {
+	const { values } = parseArgs({
+		options: {
+			port: { type: 'string' },
+			plan: { type: 'string' },
+			'simple-plan': { type: 'string' },
+			'latency-ms': { type: 'string' },
+			quota: { type: 'string' },
+			'reset-format': { type: 'string' },
+			'retry-after': { type: 'boolean' },
+			'from-time-inclusive': { type: 'boolean' },
+			'no-seed': { type: 'boolean' },
+			verbose: { type: 'boolean' },
+		},
+	});
+	const resetFormat = values['reset-format'];
+	if (resetFormat !== undefined && !RESET_FORMATS.includes(resetFormat)) {
+		throw new Error(`--reset-format must be one of ${RESET_FORMATS.join(', ')}`);
+	}
+	const simulator = await startSimulator({
+		port: integerOf(values.port, '--port'),
+		plan: planOf<PlanName>(values.plan, PLANS, '--plan'),
+		simplePlan: planOf<SimplePlanName>(values['simple-plan'], SIMPLE_PLANS, '--simple-plan'),
+		latencyMs: integerOf(values['latency-ms'], '--latency-ms'),
+		quota: integerOf(values.quota, '--quota'),
+		resetFormat: resetFormat as ResetFormat | undefined,
+		retryAfter: values['retry-after'],
+		fromTimeInclusive: values['from-time-inclusive'],
+		seed: !values['no-seed'],
+		log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+	});
+	process.stdout.write(`${JSON.stringify({ url: simulator.url, ...simulator.credentials })}\n`);
+	const stop = () => {
+		simulator.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.once('SIGTERM', stop);
+	process.once('SIGINT', stop);
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`simulator: ${error.message}\n`);
+	process.exit(1);
+});

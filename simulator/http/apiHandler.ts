@@ -1,0 +1,93 @@
+import { ApiError } from '../apiError';
+import { authenticate } from '../domain/access';
+import type { ActiveFault } from '../faults';
+import { requestsPerSecond } from '../plans';
+import { rateLimitHeaders, type WindowState } from '../rateLimit';
+import { analyticsRoutes } from '../routes/analytics';
+import { memberRoutes } from '../routes/members';
+import { qrCodeRoutes } from '../routes/qrCodes';
+import { teamRoutes } from '../routes/teams';
+import { templateRoutes } from '../routes/templates';
+import type { ServerContext } from './context';
+import type { Exchange } from './exchange';
+import { actOutFault } from './faultActions';
+import { send, sendError } from './respond';
+import type { ApiRoute } from './route';
+import { createRouter, MalformedPathError, type RouteMatch } from './router';
+
+export const API_PREFIX = '/api';
+export const apiRoutes: readonly ApiRoute[] = [...qrCodeRoutes, ...templateRoutes, ...analyticsRoutes, ...teamRoutes, ...memberRoutes];
+const routeApi = createRouter(apiRoutes);
+
+/** The team a request is counted against: its team header, else its client's default team. */
+function rateKeyOf(context: ServerContext, exchange: Exchange): string {
+	const teamId = exchange.header('x-request-team-id');
+	if (teamId) return teamId;
+	const clientId = exchange.header('x-request-client-id');
+	return (clientId && context.state.clients.get(clientId)?.defaultTeamId) || 'anonymous';
+}
+
+function tooManyRequests(context: ServerContext, exchange: Exchange, window: WindowState): Promise<void> {
+	exchange.answerHeaders = rateLimitHeaders(window, { format: context.resetFormat, retryAfter: context.retryAfter, refused: true });
+	return sendError(context, exchange, 429, `Too many requests, please slow down: ${window.limit} requests per second allowed for this team`);
+}
+
+function findRoute(exchange: Exchange): RouteMatch<ApiRoute> | undefined | MalformedPathError {
+	try {
+		return routeApi(exchange.method, exchange.rawPath.slice(API_PREFIX.length));
+	} catch (error) {
+		if (error instanceof MalformedPathError) return error;
+		throw error;
+	}
+}
+
+/** Runs the operation; every refusal becomes the error envelope with its status. */
+async function runOperation(context: ServerContext, exchange: Exchange, match: RouteMatch<ApiRoute>): Promise<{ status: number; body: unknown }> {
+	try {
+		if (exchange.bodyProblem) throw new ApiError(exchange.bodyProblem.status, exchange.bodyProblem.message);
+		const actor = authenticate(
+			context.state,
+			{
+				teamId: exchange.header('x-request-team-id'),
+				clientId: exchange.header('x-request-client-id'),
+				clientSecret: exchange.header('x-request-client-secret'),
+			},
+			match.route.team === 'required',
+		);
+		exchange.entry.teamId = actor.team.id;
+		const answer = await match.route.handle({ state: context.state, actor, params: match.params, query: exchange.query, body: exchange.body });
+		return { status: answer.status ?? 200, body: answer.body };
+	} catch (error) {
+		if (error instanceof ApiError) return { status: error.status, body: { success: false, message: error.message } };
+		context.log?.(`internal error in ${match.route.operationId}: ${(error as Error).stack ?? String(error)}`);
+		return { status: 500, body: { success: false, message: 'Internal server error' } };
+	}
+}
+
+/**
+ * The primary API under /api: fixed-window rate limit per team (every answer carries X-RateLimit-*), then
+ * faults, then body, credentials, role and business rules.
+ */
+export async function handleApi(context: ServerContext, exchange: Exchange): Promise<void> {
+	const match = findRoute(exchange);
+	if (match && !(match instanceof MalformedPathError)) exchange.entry.operationId = match.route.operationId;
+	const rateKey = rateKeyOf(context, exchange);
+	const limit = requestsPerSecond(context.plans.get(rateKey));
+	const fault: ActiveFault | undefined = context.faults.match(exchange.method, exchange.path);
+	if (fault) exchange.entry.fault = fault.rule.kind;
+
+	if (fault?.rule.kind === 'rateLimit') {
+		return tooManyRequests(context, exchange, { ...context.perSecond.peek(rateKey, limit), remaining: 0 });
+	}
+	const window = context.perSecond.take(rateKey, limit);
+	if (!window.allowed) return tooManyRequests(context, exchange, window);
+	exchange.answerHeaders = rateLimitHeaders(window, { format: context.resetFormat, retryAfter: context.retryAfter, refused: false });
+
+	if (fault && !fault.rule.afterWrite && (await actOutFault(context, exchange, fault))) return;
+	if (match instanceof MalformedPathError) return sendError(context, exchange, 400, match.message);
+	if (!match) return sendError(context, exchange, 404, `Cannot ${exchange.method} ${exchange.path}`);
+
+	const answer = await runOperation(context, exchange, match);
+	if (fault?.rule.afterWrite && (await actOutFault(context, exchange, fault, answer))) return;
+	return send(context, exchange, answer.status, answer.body);
+}

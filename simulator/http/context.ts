@@ -1,0 +1,38 @@
+import type { Socket } from 'node:net';
+import type { FaultInjector } from '../faults';
+import type { PlanBook, PlanName, SimplePlanName } from '../plans';
+import type { FixedWindowLimiter, ResetFormat } from '../rateLimit';
+import type { LoggedRequest } from '../requestLog';
+import type { SimulatorState } from '../state';
+
+/** Everything the request pipeline shares: data, knobs, limiters and what must be cleaned up on close. */
+export interface ServerContext {
+	state: SimulatorState;
+	faults: FaultInjector;
+	plans: PlanBook<PlanName | number>;
+	simplePlans: PlanBook<SimplePlanName | number>;
+	perSecond: FixedWindowLimiter;
+	perMinute: FixedWindowLimiter;
+	resetFormat: ResetFormat;
+	retryAfter: boolean;
+	latencyMs: number;
+	requestLog: LoggedRequest[];
+	requestLogLimit: number;
+	/** Pending waits (latency, stalls) and how to end each early. */
+	timers: Map<NodeJS.Timeout, (elapsed: boolean) => void>;
+	stalled: Set<Socket>;
+	/** Optional line logger (the CLI's --verbose); never given secrets. */
+	log?: (line: string) => void;
+}
+
+/** Waits `ms` on a timer that close() can cancel: true when the time passed, false when cancelled. */
+export function wait(context: ServerContext, ms: number): Promise<boolean> {
+	if (ms <= 0) return Promise.resolve(true);
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => {
+			context.timers.delete(timer);
+			resolve(true);
+		}, ms);
+		context.timers.set(timer, resolve);
+	});
+}

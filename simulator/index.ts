@@ -1,0 +1,125 @@
+import { createClock, type SimulatorClock } from './clock';
+import { createFaultInjector, type FaultInjector } from './faults';
+import type { ServerContext } from './http/context';
+import { PlanBook, type PlanName, type SimplePlanName } from './plans';
+import { FixedWindowLimiter, type ResetFormat } from './rateLimit';
+import type { LoggedRequest } from './requestLog';
+import { seedDemoOrganization, type SeededCredentials } from './seed';
+import { listen } from './server';
+import { SimulatorState } from './state';
+
+export type { PlanName, SimplePlanName } from './plans';
+export type { ResetFormat } from './rateLimit';
+export type { LoggedRequest } from './requestLog';
+export type { FaultInjector, FaultRule, FaultKind, ActiveFault } from './faults';
+export type { SimulatorClock } from './clock';
+export type { SeededCredentials } from './seed';
+export type { ClientCredentials } from './state';
+export type { MemberView, TeamView } from './domain/teams';
+export type * from './model';
+export { SimulatorState } from './state';
+export { QR_IMAGE_SIZE } from './qrImage';
+export { REDACTED } from './requestLog';
+export { REQUESTS_PER_SECOND, SIMPLE_REQUESTS_PER_MINUTE } from './plans';
+
+export interface SimulatorOptions {
+	/** 0 (default) = any free port. */
+	port?: number;
+	/** Plan of every team: a name or a custom requests-per-second number. Default 'Enterprise'. */
+	plan?: PlanName | number;
+	/** Plan of every v1 API key: 'Pro' (default), 'Agency' or requests per minute. */
+	simplePlan?: SimplePlanName | number;
+	/** Added to every answer, in ms. */
+	latencyMs?: number;
+	/** Non-deleted codes allowed per team. Default 10000. */
+	quota?: number;
+	/** Format of X-RateLimit-Reset. Default 'epochSeconds'. */
+	resetFormat?: ResetFormat;
+	/** Send Retry-After (seconds) on 429. Default false. */
+	retryAfter?: boolean;
+	/** Updated-after-time includes updatedAt == fromTime. Default false (exclusive). */
+	fromTimeInclusive?: boolean;
+	/** Seed the demo organization. Default true. */
+	seed?: boolean;
+	/** Invitation resends allowed per pending user. Default 3. */
+	resendLimit?: number;
+	/** Request log entries kept (oldest dropped beyond). Default 50000. */
+	requestLogLimit?: number;
+	/** Receives one line per answered request and internal errors; never secrets. */
+	log?: (line: string) => void;
+}
+
+export interface Simulator {
+	/** 'http://127.0.0.1:<port>': the credential's base URL (primary API under /api, simple variant under /v1). */
+	url: string;
+	/** Owner API client of the demo org in its main team, plus a v1 key of that team (empty when not seeded). */
+	credentials: SeededCredentials;
+	state: SimulatorState;
+	requestLog: LoggedRequest[];
+	clearRequestLog(): void;
+	/** Plan (rate limit) of one team, or of every team when no id is given. */
+	setPlan(plan: PlanName | number, teamId?: string): void;
+	/** Plan (per-minute limit) of one v1 key, or of every key. */
+	setSimplePlan(plan: SimplePlanName | number, apiKey?: string): void;
+	setLatency(ms: number): void;
+	setResetFormat(format: ResetFormat): void;
+	setRetryAfter(enabled: boolean): void;
+	faults: FaultInjector;
+	clock: SimulatorClock;
+	close(): Promise<void>;
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+	const clock = createClock();
+	const state = new SimulatorState(clock, {
+		publicUrl: '',
+		quota: options.quota ?? 10_000,
+		fromTimeInclusive: options.fromTimeInclusive ?? false,
+		resendLimit: options.resendLimit ?? 3,
+		platformDomain: 'q.qrtrac.com',
+	});
+	const context: ServerContext = {
+		state,
+		faults: createFaultInjector(),
+		plans: new PlanBook<PlanName | number>(options.plan ?? 'Enterprise'),
+		simplePlans: new PlanBook<SimplePlanName | number>(options.simplePlan ?? 'Pro'),
+		perSecond: new FixedWindowLimiter(1000),
+		perMinute: new FixedWindowLimiter(60_000),
+		resetFormat: options.resetFormat ?? 'epochSeconds',
+		retryAfter: options.retryAfter ?? false,
+		latencyMs: options.latencyMs ?? 0,
+		requestLog: [],
+		requestLogLimit: options.requestLogLimit ?? 50_000,
+		timers: new Map(),
+		stalled: new Set(),
+		log: options.log,
+	};
+	const running = await listen(context, options.port ?? 0);
+	state.config.publicUrl = running.url;
+	const credentials: SeededCredentials =
+		options.seed === false ? { teamId: '', clientId: '', clientSecret: '', apiKey: '' } : seedDemoOrganization(state);
+
+	return {
+		url: running.url,
+		credentials,
+		state,
+		requestLog: context.requestLog,
+		clearRequestLog: () => {
+			context.requestLog.length = 0;
+		},
+		setPlan: (plan, teamId) => context.plans.set(plan, teamId),
+		setSimplePlan: (plan, apiKey) => context.simplePlans.set(plan, apiKey),
+		setLatency: (ms) => {
+			context.latencyMs = ms;
+		},
+		setResetFormat: (format) => {
+			context.resetFormat = format;
+		},
+		setRetryAfter: (enabled) => {
+			context.retryAfter = enabled;
+		},
+		faults: context.faults,
+		clock,
+		close: running.close,
+	};
+}

@@ -1,0 +1,74 @@
+/**
+ * Fixed-window request counting on the wall clock (not the settable simulator clock): a window starts at each
+ * whole multiple of `windowMs`. Refused requests do not count.
+ */
+export type ResetFormat = 'seconds' | 'epochSeconds' | 'epochMs' | 'httpDate';
+
+export interface WindowState {
+	limit: number;
+	remaining: number;
+	/** Epoch ms at which the current window ends and the count starts again. */
+	resetAt: number;
+	allowed: boolean;
+}
+
+export class FixedWindowLimiter {
+	private readonly windows = new Map<string, { start: number; count: number }>();
+
+	constructor(
+		private readonly windowMs: number,
+		private readonly now: () => number = Date.now,
+	) {}
+
+	private current(key: string): { start: number; count: number } {
+		const start = Math.floor(this.now() / this.windowMs) * this.windowMs;
+		let window = this.windows.get(key);
+		if (!window || window.start !== start) {
+			window = { start, count: 0 };
+			this.windows.set(key, window);
+		}
+		return window;
+	}
+
+	/** Counts one request if the window has room. */
+	take(key: string, limit: number): WindowState {
+		const window = this.current(key);
+		const allowed = window.count < limit;
+		if (allowed) window.count += 1;
+		return { limit, remaining: Math.max(0, limit - window.count), resetAt: window.start + this.windowMs, allowed };
+	}
+
+	/** The window as it stands, counting nothing; `allowed` tells whether one more request would fit. */
+	peek(key: string, limit: number): WindowState {
+		const window = this.current(key);
+		return { limit, remaining: Math.max(0, limit - window.count), resetAt: window.start + this.windowMs, allowed: window.count < limit };
+	}
+}
+
+function resetValue(resetAt: number, format: ResetFormat, now: number): string {
+	switch (format) {
+		case 'seconds':
+			return String(Math.max(0, Math.ceil((resetAt - now) / 1000)));
+		case 'epochSeconds':
+			return String(Math.ceil(resetAt / 1000));
+		case 'epochMs':
+			return String(resetAt);
+		case 'httpDate':
+			return new Date(resetAt).toUTCString();
+	}
+}
+
+/** X-RateLimit-* headers; on a refusal with `retryAfter`, Retry-After in whole seconds too. */
+export function rateLimitHeaders(
+	state: WindowState,
+	options: { format: ResetFormat; retryAfter: boolean; refused: boolean },
+	now = Date.now(),
+): Record<string, string> {
+	const headers: Record<string, string> = {
+		'X-RateLimit-Limit': String(state.limit),
+		'X-RateLimit-Remaining': String(state.remaining),
+		'X-RateLimit-Reset': resetValue(state.resetAt, options.format, now),
+	};
+	if (options.refused && options.retryAfter) headers['Retry-After'] = String(Math.max(1, Math.ceil((state.resetAt - now) / 1000)));
+	return headers;
+}

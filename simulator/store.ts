@@ -1,0 +1,103 @@
+import { badRequest } from './apiError';
+import type { SimulatorClock } from './clock';
+import type {
+	ApiClient,
+	ApiKey,
+	LeadCounts,
+	Membership,
+	Organization,
+	QrRecord,
+	ScanEvent,
+	Team,
+	Template,
+	User,
+} from './model';
+
+export interface StoreConfig {
+	/** Base URL the server answers on; image URLs are built from it. */
+	publicUrl: string;
+	/** Maximum number of non-deleted codes per team, unless a team has its own. */
+	quota: number;
+	/** Updated-after-time boundary: false = updatedAt > fromTime (the default), true = updatedAt >= fromTime. */
+	fromTimeInclusive: boolean;
+	/** How many times an invitation may be re-sent to a pending user. */
+	resendLimit: number;
+	/** Domain every team starts with; short URLs are https://{domain}/{displayId}. */
+	platformDomain: string;
+}
+
+/** The simulator's data and plain lookups; business rules live in domain/*.ts and work on this. */
+export class Store {
+	readonly orgs = new Map<string, Organization>();
+	readonly teams = new Map<string, Team>();
+	readonly users = new Map<string, User>();
+	/** Keyed by `${teamId}/${userId}`. */
+	readonly memberships = new Map<string, Membership>();
+	readonly clients = new Map<string, ApiClient>();
+	readonly apiKeys = new Map<string, ApiKey>();
+	readonly qrs = new Map<string, QrRecord>();
+	readonly templates = new Map<string, Template>();
+	/** Scan events per code, kept sorted by scanTime. */
+	readonly scans = new Map<string, ScanEvent[]>();
+	readonly leads = new Map<string, LeadCounts>();
+	readonly teamQuotas = new Map<string, number>();
+
+	constructor(
+		readonly clock: SimulatorClock,
+		readonly config: StoreConfig,
+	) {}
+
+	/** The team, if it belongs to the organization; 400 otherwise (the service does not reveal other orgs' teams). */
+	teamOfOrg(orgId: string, teamId: string): Team {
+		const team = this.teams.get(teamId);
+		if (!team || team.orgId !== orgId) throw badRequest('Team not found');
+		return team;
+	}
+
+	teamsOfOrg(orgId: string): Team[] {
+		return [...this.teams.values()].filter((team) => team.orgId === orgId);
+	}
+
+	userByEmail(orgId: string, email: string): User | undefined {
+		const wanted = email.toLowerCase();
+		return [...this.users.values()].find((user) => user.orgId === orgId && user.email === wanted);
+	}
+
+	membership(teamId: string, userId: string): Membership | undefined {
+		return this.memberships.get(`${teamId}/${userId}`);
+	}
+
+	membershipsOfUser(userId: string): Membership[] {
+		return [...this.memberships.values()].filter((membership) => membership.userId === userId);
+	}
+
+	membershipsOfTeam(teamId: string): Membership[] {
+		return [...this.memberships.values()].filter((membership) => membership.teamId === teamId);
+	}
+
+	putMembership(membership: Membership): void {
+		this.memberships.set(`${membership.teamId}/${membership.userId}`, membership);
+	}
+
+	deleteMembership(teamId: string, userId: string): void {
+		this.memberships.delete(`${teamId}/${userId}`);
+	}
+
+	quotaOf(teamId: string): number {
+		return this.teamQuotas.get(teamId) ?? this.config.quota;
+	}
+
+	liveQrsOfTeam(teamId: string): QrRecord[] {
+		return [...this.qrs.values()].filter((qr) => qr.teamId === teamId && !qr.deleted);
+	}
+
+	/** Display ids are unique across the service; soft-deleted codes keep theirs. */
+	displayIdTaken(displayId: string, exceptQrId?: string): boolean {
+		for (const qr of this.qrs.values()) if (qr.displayId === displayId && qr.id !== exceptQrId) return true;
+		return false;
+	}
+
+	templatesOfTeam(teamId: string): Template[] {
+		return [...this.templates.values()].filter((template) => template.teamId === teamId);
+	}
+}
