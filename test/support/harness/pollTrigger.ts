@@ -1,0 +1,99 @@
+import { PollContext, PollTriggerExecutor } from 'n8n-core';
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+
+import { engineService } from './engineServices';
+import { executeWorkflow, prepareExecution } from './executeWorkflow';
+import type { HarnessCredentials } from './harnessCredentials';
+import { loadPackage } from './loadedPackage';
+import { createPollStaging } from './pollStaging';
+
+export interface PollTriggerOptions {
+	/** Default `qrtracTrigger`. */
+	nodeType?: string;
+	parameters: Record<string, unknown>;
+	credentials?: HarnessCredentials;
+	/** The node's static data as persisted before this poll; never mutated. */
+	staticData: IDataObject;
+	/** 'trigger' = a scheduled poll of an active workflow; 'manual' = the editor's "Fetch test event". */
+	mode?: 'trigger' | 'manual';
+	packageDir?: string;
+}
+
+export interface PollTriggerResult {
+	/** Items of the trigger's first output, or null when the poll found nothing. */
+	items: INodeExecutionData[] | null;
+	/** The node's static data as n8n would have persisted it after this poll. */
+	staticData: IDataObject;
+}
+
+const TRIGGER_NAME = 'Trigger Under Test';
+
+/**
+ * Polls a trigger once through n8n-core's real poll machinery. A failing poll rejects with the node's error;
+ * the caller's static data is then still the persisted state (n8n drops the staged cursor of a failed poll).
+ */
+export async function pollTrigger(options: PollTriggerOptions): Promise<PollTriggerResult> {
+	const loadedPackage = await loadPackage(options.packageDir);
+	const type = loadedPackage.fullNodeTypeName(options.nodeType ?? 'qrtracTrigger');
+	const node: INode = {
+		id: 'trigger-under-test',
+		name: TRIGGER_NAME,
+		type,
+		typeVersion: loadedPackage.newestVersion(type),
+		position: [0, 0],
+		parameters: options.parameters as INode['parameters'],
+	};
+	return options.mode === 'manual' ? await pollManually(node, options) : await pollScheduled(node, options);
+}
+
+/**
+ * A scheduled poll: PollTriggerExecutor (the class n8n's scheduler calls every tick) runs the node's `poll`
+ * inside the staging scope, emits its items or commits the cursor, and routes a failure to `__emitError`.
+ */
+async function pollScheduled(node: INode, options: PollTriggerOptions): Promise<PollTriggerResult> {
+	const { workflow, additionalData } = await prepareExecution(
+		{ nodes: [node], connections: {} },
+		{ credentials: options.credentials, packageDir: options.packageDir, mode: 'trigger' },
+	);
+	const triggerNode = workflow.getNode(TRIGGER_NAME) as INode;
+	const staging = createPollStaging(options.staticData);
+	const { emit, emitError, commitCursor, runPoll, resolveNodeStaticData } = staging.hooks;
+	const pollFunctions = new PollContext(
+		workflow,
+		triggerNode,
+		additionalData,
+		'trigger',
+		'activate',
+		emit,
+		emitError,
+		commitCursor,
+		runPoll,
+		resolveNodeStaticData,
+	);
+	const executePoll = engineService(PollTriggerExecutor).create(workflow, triggerNode, pollFunctions, () => true);
+	await executePoll(false);
+	const failure = staging.failure();
+	if (failure !== undefined) throw failure;
+	return { items: staging.emitted()?.[0] ?? null, staticData: staging.committed() };
+}
+
+/**
+ * A manual poll runs as n8n 2.41 runs it for the editor: a 'manual' execution whose start node is the
+ * trigger (WorkflowExecute calls `poll` with a PollContext in mode 'manual' over the workflow's own static
+ * data). n8n never persists static data of manual executions, so the caller's copy comes back unchanged.
+ */
+async function pollManually(node: INode, options: PollTriggerOptions): Promise<PollTriggerResult> {
+	const { run } = await executeWorkflow(
+		{ nodes: [node], connections: {} },
+		{
+			credentials: options.credentials,
+			packageDir: options.packageDir,
+			mode: 'manual',
+			staticData: { [`node:${TRIGGER_NAME}`]: options.staticData },
+		},
+	);
+	const { error } = run.data.resultData;
+	if (error !== undefined) throw error;
+	const output = run.data.resultData.runData[TRIGGER_NAME]?.[0]?.data?.main?.[0];
+	return { items: output && output.length > 0 ? output : null, staticData: structuredClone(options.staticData) };
+}
