@@ -1,0 +1,36 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getTeams } from '../Qrtrac/methods/loadOptions';
+import { manualSample } from './manualSample';
+import { pollCodeChanges } from './pollCodeChanges';
+import { pollNewScans } from './pollNewScans';
+import { triggerProperties } from './properties';
+import { readSettings } from './settings';
+
+/** Polls QRTRAC for code changes or new scans; docs/trigger.md describes the cursor and the cost per poll. */
+export class QrtracTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'QRTRAC Trigger',
+		name: 'qrtracTrigger',
+		icon: { light: 'file:qrtrac.svg', dark: 'file:qrtrac.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["triggerOn"] === "newScans" ? "New Scans" : "Code Changes" }}',
+		description: 'Starts the workflow when QR codes are created, updated or deleted in QRTRAC, or when codes are scanned',
+		defaults: { name: 'QRTRAC Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'qrtracApi', required: true }],
+		properties: triggerProperties,
+	};
+
+	methods = { loadOptions: { getTeams } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const settings = readSettings(this);
+		if (this.getMode() === 'manual') return await manualSample(this, settings);
+		return settings.triggerOn === 'newScans' ? await pollNewScans(this, settings) : await pollCodeChanges(this, settings);
+	}
+}

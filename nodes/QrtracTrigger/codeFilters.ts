@@ -1,0 +1,30 @@
+/** The trigger's optional filters on QR codes; all set filters must match. */
+export interface CodeFilters {
+	/** Allowed `qrType`s; empty allows every type. */
+	qrTypes: string[];
+	/** A tag the code must carry (case-insensitive). */
+	tag?: string;
+	/** Text the code's name or display ID must contain (case-insensitive), as the service's list search does. */
+	search?: string;
+}
+
+/** Whether a code record matches every filter that is set. */
+export function matchesFilters(record: Record<string, unknown>, filters: CodeFilters): boolean {
+	if (filters.qrTypes.length > 0 && !filters.qrTypes.includes(String(record.qrType))) return false;
+	if (filters.tag !== undefined) {
+		const wanted = filters.tag.toLowerCase();
+		const tags = Array.isArray(record.tags) ? record.tags : [];
+		if (!tags.some((tag) => String(tag).toLowerCase() === wanted)) return false;
+	}
+	if (filters.search !== undefined) {
+		const needle = filters.search.toLowerCase();
+		const haystacks = [record.name, record.displayId].map((value) => (typeof value === 'string' ? value.toLowerCase() : ''));
+		if (!haystacks.some((text) => text.includes(needle))) return false;
+	}
+	return true;
+}
+
+/** A stable text for a filter set, to tell whether a cached list of matching codes is still valid. */
+export function filtersKey(filters: CodeFilters): string {
+	return JSON.stringify([[...filters.qrTypes].sort(), filters.tag?.toLowerCase() ?? '', filters.search?.toLowerCase() ?? '']);
+}

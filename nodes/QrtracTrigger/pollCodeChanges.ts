@@ -1,0 +1,49 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { advanceCursor, isVersioned, queryFromTime, startCursor, type Change } from '../shared/changeCursor';
+import { matchesFilters } from './codeFilters';
+import { readChangedCodes, resolveTeamId, type WatchedCodes } from './qrtracReads';
+import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, type TriggerSettings } from './settings';
+import { loadCodeChangesState, saveCodeChangesState } from './triggerState';
+
+type CodeRecord = IDataObject & { id: string; updatedAt: number };
+
+/**
+ * One poll for code changes: one request for the codes changed since the cursor's floor, the changes chosen by
+ * the cursor rule (changeCursor.ts), then the events and filters the user picked. The cursor is stored whatever
+ * the filters let through, so a change filtered out now is never reported later. The first poll only learns
+ * where "now" is in the service's time, unless existing codes are wanted.
+ */
+export async function pollCodeChanges(ctx: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
+	const watched: WatchedCodes = {
+		allTeams: settings.allTeams,
+		teamId: await resolveTeamId(ctx, settings.teamId),
+	};
+	const scope = watched.allTeams ? 'all' : `team:${watched.teamId}`;
+	const staticData = ctx.getWorkflowStaticData('node');
+	const stored = loadCodeChangesState(staticData, scope);
+	const firstPoll = stored === undefined;
+	const cursor = stored?.cursor ?? startCursor(settings.includeExisting ? 0 : Date.now() - FIRST_POLL_LOOKBACK_MS);
+
+	const records = await readChangedCodes(ctx, watched, queryFromTime(cursor));
+	const result = advanceCursor(cursor, records.filter(isVersioned) as CodeRecord[], {
+		overlapMs: settings.overlapMs,
+		maxSeen: MAX_SEEN,
+	});
+	saveCodeChangesState(staticData, { scope, cursor: result.cursor });
+
+	if (firstPoll && !settings.includeExisting) return null;
+	const items = result.changes.filter((change) => wanted(change, settings)).map(changeItem);
+	return items.length > 0 ? [items] : null;
+}
+
+function wanted(change: Change<CodeRecord>, settings: TriggerSettings): boolean {
+	return settings.events.includes(change.kind) && matchesFilters(change.record, settings.filters);
+}
+
+/** The code record with the event first: `{event: "updated", id, name, ...}`. */
+export function changeItem(change: Change<IDataObject>): INodeExecutionData {
+	const json: IDataObject = { event: change.kind };
+	for (const [key, value] of Object.entries(change.record)) if (key !== 'event') json[key] = value;
+	return { json };
+}

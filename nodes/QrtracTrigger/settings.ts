@@ -1,0 +1,70 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import type { ChangeKind } from '../shared/changeCursor';
+import type { CodeFilters } from './codeFilters';
+
+/** Default overlap: covers service clocks that disagree by up to +-5 s with room to spare. */
+export const DEFAULT_OVERLAP_SECONDS = 15;
+
+/**
+ * How far back (n8n's clock) the first poll looks to learn the service's time without reporting anything. It
+ * must exceed any clock difference between n8n and QRTRAC, or changes right after activation could be missed.
+ */
+export const FIRST_POLL_LOOKBACK_MS = 5 * 60_000;
+
+/** Most versions (or scans) remembered at the window's edge; bounds the workflow's static data. */
+export const MAX_SEEN = 5_000;
+
+/** `endTime` of scan queries is n8n's clock plus this, so a service clock ahead of n8n loses nothing. */
+export const SCAN_END_MARGIN_MS = 60 * 60_000;
+
+/** How far back "Fetch Test Event" looks for a sample scan. */
+export const SAMPLE_SCAN_LOOKBACK_MS = 30 * 86_400_000;
+
+export type TriggerOn = 'codeChanges' | 'newScans';
+
+export interface TriggerSettings {
+	triggerOn: TriggerOn;
+	events: ChangeKind[];
+	/** Code changes of every team of the organization instead of one. */
+	allTeams: boolean;
+	/** Team to watch; undefined means the credential's team. */
+	teamId?: string;
+	filters: CodeFilters;
+	includeExisting: boolean;
+	overlapMs: number;
+}
+
+const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
+
+/** The trigger's parameters, normalised: unknown events dropped, blank filters left out, the overlap bounded. */
+export function readSettings(ctx: IPollFunctions): TriggerSettings {
+	const triggerOn = ctx.getNodeParameter('triggerOn', 'codeChanges') as TriggerOn;
+	const events = (ctx.getNodeParameter('events', CHANGE_KINDS) as string[]).filter((event): event is ChangeKind =>
+		(CHANGE_KINDS as readonly string[]).includes(event),
+	);
+	const allTeams = triggerOn === 'codeChanges' && ctx.getNodeParameter('scope', 'team') === 'all';
+	const team = allTeams ? '' : String(ctx.getNodeParameter('team', '') ?? '').trim();
+	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
+	return {
+		triggerOn,
+		events,
+		allTeams,
+		teamId: team || undefined,
+		filters: {
+			qrTypes: Array.isArray(filters.qrTypes) ? filters.qrTypes.map(String) : [],
+			tag: blankToUndefined(filters.tag),
+			search: blankToUndefined(filters.search),
+		},
+		includeExisting: triggerOn === 'codeChanges' && options.includeExisting === true,
+		overlapMs:
+			Math.min(3600, Math.max(1, Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULT_OVERLAP_SECONDS)) * 1000,
+	};
+}
+
+function blankToUndefined(value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : '';
+	return text || undefined;
+}

@@ -1,0 +1,57 @@
+import type { IDataObject } from 'n8n-workflow';
+import { z } from 'zod';
+
+import type { ChangeCursor } from '../shared/changeCursor';
+
+/**
+ * What the trigger keeps in the workflow's static data (JSON only, bounded). Each kind of trigger has its own
+ * key and remembers the scope it was built for: a different team starts over from "now" instead of applying
+ * another team's cursor. Unreadable state (e.g. edited by hand) also starts over.
+ */
+
+const cursorSchema = z.object({
+	floor: z.number().finite().nonnegative(),
+	highWater: z.number().finite().optional(),
+	seen: z.record(z.array(z.string())),
+});
+
+const codeChangesSchema = z.object({ scope: z.string(), cursor: cursorSchema });
+
+const newScansSchema = z.object({
+	scope: z.string(),
+	/** Where the refresh of `codeIds` from code changes continues. */
+	codes: z.object({ floor: z.number().finite().nonnegative(), highWater: z.number().finite().optional() }),
+	/** Live codes of the team matching the filters described by `idsFilter`. */
+	codeIds: z.array(z.string()),
+	idsFilter: z.string(),
+	scans: cursorSchema,
+});
+
+export type CodeChangesState = z.infer<typeof codeChangesSchema> & { cursor: ChangeCursor };
+export type NewScansState = z.infer<typeof newScansSchema> & { scans: ChangeCursor };
+
+const CODE_CHANGES_KEY = 'codeChanges';
+const NEW_SCANS_KEY = 'newScans';
+
+export function loadCodeChangesState(staticData: IDataObject, scope: string): CodeChangesState | undefined {
+	const parsed = codeChangesSchema.safeParse(staticData[CODE_CHANGES_KEY]);
+	return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
+}
+
+export function saveCodeChangesState(staticData: IDataObject, state: CodeChangesState): void {
+	staticData[CODE_CHANGES_KEY] = toJson(state);
+}
+
+export function loadNewScansState(staticData: IDataObject, scope: string): NewScansState | undefined {
+	const parsed = newScansSchema.safeParse(staticData[NEW_SCANS_KEY]);
+	return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
+}
+
+export function saveNewScansState(staticData: IDataObject, state: NewScansState): void {
+	staticData[NEW_SCANS_KEY] = toJson(state);
+}
+
+/** A plain JSON copy: no undefined values, no shared references with the poll's working objects. */
+function toJson(value: unknown): IDataObject {
+	return JSON.parse(JSON.stringify(value)) as IDataObject;
+}

@@ -1,0 +1,163 @@
+/**
+ * Which QR code changes a poll of QRTRAC's "updated after time" endpoint reports, and where the next poll starts.
+ *
+ * The rule, all in the service's time (never n8n's clock):
+ * - The cursor keeps `floor`, the oldest `updatedAt` the next poll still looks at, `highWater`, the largest
+ *   `updatedAt` the service has returned, and `seen`, every version (id + updatedAt + deleted) already handled
+ *   with `updatedAt >= floor`.
+ * - A poll asks for `fromTime = floor - 1`, so the window `[floor, now]` is complete whether the service's
+ *   boundary is inclusive or exclusive; returned records below `floor` are outside the window and ignored.
+ * - Every in-window version not in `seen` is a change, reported once; all of them are then added to `seen`.
+ * - `highWater` becomes the largest `updatedAt` returned; `floor` becomes `highWater - overlap` (never lower than
+ *   before). The overlap re-reads the last stretch of time on every poll, which catches writes that commit after
+ *   a poll but carry an `updatedAt` below the largest already seen: many writes in one millisecond, writes
+ *   landing while a poll runs, service instances whose clocks disagree by a few seconds.
+ * - `seen` keeps only versions with `updatedAt >= floor`. If it still holds more than `maxSeen` versions, whole
+ *   oldest milliseconds are dropped and `floor` rises to the oldest one kept: state stays bounded, nothing is
+ *   reported twice, and only the tolerance for late writes shrinks under that load. The newest millisecond
+ *   is always kept.
+ * Two updates of one code within the same millisecond, seen by different polls, are one version to this rule:
+ * the service gives nothing else to tell them apart.
+ */
+
+export interface ChangeCursor {
+	/** Oldest `updatedAt` (epoch ms, service time) the next poll looks at; it never decreases. */
+	floor: number;
+	/** Largest `updatedAt` the service has returned; absent until a record was seen. */
+	highWater?: number;
+	/** Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`: `{"1732290000123": ["qr_a", "qr_b deleted"]}`. */
+	seen: Record<string, string[]>;
+}
+
+/** The fields of a QR code record the rule reads. */
+export interface VersionedRecord {
+	id: string;
+	updatedAt: number;
+	createdAt?: number;
+	deleted?: boolean;
+}
+
+export type ChangeKind = 'created' | 'updated' | 'deleted';
+
+export interface Change<T> {
+	kind: ChangeKind;
+	record: T;
+}
+
+export interface CursorLimits {
+	/** How far below `highWater` the next poll still looks (ms). */
+	overlapMs: number;
+	/** Most versions kept in `seen`. */
+	maxSeen: number;
+}
+
+/** A cursor that has seen nothing yet and starts looking at `floor` (service time). */
+export function startCursor(floor: number): ChangeCursor {
+	return { floor: Math.max(0, Math.floor(floor)), seen: {} };
+}
+
+/** `fromTime` for the next query: one below the floor, so that an exclusive boundary still returns the floor. */
+export function queryFromTime(cursor: Pick<ChangeCursor, 'floor'>): number {
+	return Math.max(0, cursor.floor - 1);
+}
+
+/** The floor after a poll that saw records up to `highWater`: the overlap below it, never lower than before. */
+export function raiseFloor(floor: number, highWater: number | undefined, overlapMs: number): number {
+	return highWater === undefined ? floor : Math.max(floor, highWater - overlapMs);
+}
+
+/** Whether a record has an id and a usable `updatedAt`; anything else cannot be placed on the timeline. */
+export function isVersioned<T>(record: T): record is T & VersionedRecord {
+	const candidate = record as Partial<VersionedRecord> | null;
+	return (
+		typeof candidate === 'object' &&
+		candidate !== null &&
+		typeof candidate.id === 'string' &&
+		candidate.id !== '' &&
+		typeof candidate.updatedAt === 'number' &&
+		Number.isFinite(candidate.updatedAt)
+	);
+}
+
+/**
+ * Applies one successful poll's records to the cursor: the changes to report, oldest first, and the cursor
+ * to store. Pure: the input cursor is not modified.
+ */
+export function advanceCursor<T extends VersionedRecord>(
+	cursor: ChangeCursor,
+	records: readonly T[],
+	limits: CursorLimits,
+): { changes: Array<Change<T>>; cursor: ChangeCursor } {
+	const seen = copySeen(cursor.seen);
+	const knownIds = idsIn(seen);
+	const fresh: T[] = [];
+	let highWater = cursor.highWater;
+	for (const record of [...records].filter(isVersioned).sort(byTimeThenId)) {
+		if (record.updatedAt < cursor.floor) continue;
+		highWater = highWater === undefined ? record.updatedAt : Math.max(highWater, record.updatedAt);
+		const group = (seen[String(record.updatedAt)] ??= []);
+		const tag = versionTag(record);
+		if (group.includes(tag)) continue;
+		group.push(tag);
+		fresh.push(record);
+	}
+	const changes = fresh.map((record) => ({ kind: classify(record, cursor.floor, knownIds), record }));
+	const floor = raiseFloor(cursor.floor, highWater, limits.overlapMs);
+	return { changes, cursor: pruneSeen({ floor, highWater, seen }, limits.maxSeen) };
+}
+
+/**
+ * Created: a live code whose first version this is (createdAt equals updatedAt), or one created inside the
+ * window of which no earlier version was handled. Deleted: a soft-deleted code. Updated: anything else.
+ */
+function classify(record: VersionedRecord, floor: number, knownIds: ReadonlySet<string>): ChangeKind {
+	if (record.deleted === true) return 'deleted';
+	const createdAt = record.createdAt;
+	if (createdAt === record.updatedAt) return 'created';
+	if (typeof createdAt === 'number' && createdAt >= floor && !knownIds.has(record.id)) return 'created';
+	return 'updated';
+}
+
+function versionTag(record: VersionedRecord): string {
+	return record.deleted === true ? `${record.id} deleted` : record.id;
+}
+
+function idsIn(seen: Record<string, string[]>): Set<string> {
+	const ids = new Set<string>();
+	for (const tags of Object.values(seen)) for (const tag of tags) ids.add(tag.split(' ')[0]);
+	return ids;
+}
+
+function copySeen(seen: Record<string, string[]>): Record<string, string[]> {
+	const copy: Record<string, string[]> = {};
+	for (const [time, tags] of Object.entries(seen)) copy[time] = [...tags];
+	return copy;
+}
+
+function byTimeThenId(a: VersionedRecord, b: VersionedRecord): number {
+	return a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * Drops entries below the floor, then whole oldest milliseconds beyond `maxSeen` entries, raising the floor to
+ * the oldest millisecond kept so that nothing dropped can be reported again. The newest millisecond stays.
+ */
+export function pruneSeen(cursor: ChangeCursor, maxSeen: number): ChangeCursor {
+	const times = Object.keys(cursor.seen)
+		.map(Number)
+		.filter((time) => time >= cursor.floor)
+		.sort((a, b) => b - a);
+	const seen: Record<string, string[]> = {};
+	let kept = 0;
+	let floor = cursor.floor;
+	for (const [index, time] of times.entries()) {
+		const tags = cursor.seen[String(time)];
+		if (index > 0 && kept + tags.length > maxSeen) {
+			floor = Math.max(floor, times[index - 1]);
+			break;
+		}
+		seen[String(time)] = tags;
+		kept += tags.length;
+	}
+	return { floor, ...(cursor.highWater === undefined ? {} : { highWater: cursor.highWater }), seen };
+}
