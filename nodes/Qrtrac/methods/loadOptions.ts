@@ -23,3 +23,9 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 		})),
 	];
 }
+
+/** Teams of the organization, without a "credential's team" entry: for lists where every entry names a team. */
+export async function getTeamsToJoin(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data } = await qrtracApiRequest<IDataObject[]>(this, { method: 'GET', path: '/teams-api' });
+	return (data ?? []).map((team) => ({ name: String(team.name ?? team.id), value: String(team.id) }));
+}

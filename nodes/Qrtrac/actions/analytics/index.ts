@@ -1,8 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/executor';
+import * as getScans from './getScans.operation';
+import * as getScansForCodes from './getScansForCodes.operation';
+import * as getTotals from './getTotals.operation';
 
-export const operations: Record<string, ItemOperation<any, any>> = {};
+export const operations: Record<string, ItemOperation> = {
+	getScans,
+	getScansForCodes,
+	getTotals,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -11,7 +18,29 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['analytics'] } },
-		options: [],
+		options: [
+			{
+				name: 'Get Scans',
+				value: 'getScans',
+				action: 'Get the scans of a QR code',
+				description: 'Get the scan events of one QR code',
+			},
+			{
+				name: 'Get Scans for Codes',
+				value: 'getScansForCodes',
+				action: 'Get the scans of many QR codes',
+				description: 'Get the scan events of many QR codes within a time range',
+			},
+			{
+				name: 'Get Totals',
+				value: 'getTotals',
+				action: 'Get scan totals of QR codes',
+				description: "Get total, today's and yesterday's scans and leads per QR code",
+			},
+		],
 		default: 'getTotals',
 	},
+	...getScans.description,
+	...getScansForCodes.description,
+	...getTotals.description,
 ];

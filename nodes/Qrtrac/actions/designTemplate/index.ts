@@ -1,8 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/executor';
+import * as getMany from './getMany.operation';
 
-export const operations: Record<string, ItemOperation<any, any>> = {};
+export const operations: Record<string, ItemOperation> = {
+	getMany,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -11,7 +14,15 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['designTemplate'] } },
-		options: [],
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many design templates',
+				description: "Get the team's QR code design templates",
+			},
+		],
 		default: 'getMany',
 	},
+	...getMany.description,
 ];

@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { apiPath } from '../../../shared/apiPath';
+import { qrtracApiRequest } from '../../../shared/transport';
+import { idSchema, validateParameters } from '../../../shared/validation';
+import { listLimitSchema } from '../../../shared/validation/listLimit';
+import { timeRangeFields } from '../../descriptions/analytics';
+import { limitOption, qrCodeLocator, returnAllOption, teamOverrideOption } from '../../descriptions/common';
+import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { withinRange } from '../../helpers/time';
+import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange } from '../../helpers/timeRange';
+
+const properties: INodeProperties[] = [
+	qrCodeLocator,
+	...timeRangeFields(true),
+	returnAllOption,
+	limitOption,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [teamOverrideOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getScans'] } }, properties);
+
+function inputSchema(timezone: string) {
+	return z
+		.object({
+			qrCodeId: idSchema.describe('QR Code'),
+			returnAll: z.boolean(),
+			limit: listLimitSchema.describe('Limit'),
+			teamId: z.string().optional(),
+			...timeRangeShape(true),
+		})
+		.transform(withCustomRange(timezone));
+}
+
+type Input = z.infer<ReturnType<typeof inputSchema>>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(
+		this,
+		inputSchema(this.getTimezone()),
+		{
+			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
+			returnAll: this.getNodeParameter('returnAll', itemIndex, false),
+			limit: this.getNodeParameter('limit', itemIndex, 50),
+			teamId: getTeamOverride(this, itemIndex),
+			...timeRangeInput(this, itemIndex, 'allTime'),
+		},
+		itemIndex,
+	);
+}
+
+/** Scan events of one code in the order the service gives them; it returns every scan, so the range is applied here. */
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+	const { data } = await qrtracApiRequest<IDataObject[]>(this, {
+		method: 'GET',
+		path: apiPath`/analytics-api/detailed/${input.qrCodeId}`,
+		teamId: input.teamId,
+		itemIndex,
+	});
+	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
+	const scans = (Array.isArray(data) ? data : []).filter((scan) => withinRange(scan.scanTime, range));
+	return input.returnAll ? scans : scans.slice(0, input.limit);
+}

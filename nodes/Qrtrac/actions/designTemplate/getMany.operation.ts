@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { qrtracApiRequest } from '../../../shared/transport';
+import { validateParameters } from '../../../shared/validation';
+import { listLimitSchema } from '../../../shared/validation/listLimit';
+import { limitOption, returnAllOption, teamOverrideOption } from '../../descriptions/common';
+import { getTeamOverride } from '../../helpers/parameters';
+
+const properties: INodeProperties[] = [
+	returnAllOption,
+	limitOption,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [teamOverrideOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['designTemplate'], operation: ['getMany'] } },
+	properties,
+);
+
+const inputSchema = z.object({
+	returnAll: z.boolean(),
+	limit: listLimitSchema.describe('Limit'),
+	teamId: z.string().optional(),
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(
+		this,
+		inputSchema,
+		{
+			returnAll: this.getNodeParameter('returnAll', itemIndex, false),
+			limit: this.getNodeParameter('limit', itemIndex, 50),
+			teamId: getTeamOverride(this, itemIndex),
+		},
+		itemIndex,
+	);
+}
+
+/** The team's design templates; the service returns them all at once, so the limit is applied here. */
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+	const { data } = await qrtracApiRequest<IDataObject[]>(this, {
+		method: 'GET',
+		path: '/qr-templates-api',
+		teamId: input.teamId,
+		itemIndex,
+	});
+	const templates = Array.isArray(data) ? data : [];
+	return input.returnAll ? templates : templates.slice(0, input.limit);
+}

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { qrtracApiRequest } from '../../../shared/transport';
+import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import { teamNameField } from '../../descriptions/team';
+
+const properties: INodeProperties[] = [teamNameField('Name of the new team')];
+
+export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['create'] } }, properties);
+
+const inputSchema = z.object({
+	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(this, inputSchema, { name: this.getNodeParameter('name', itemIndex, '') }, itemIndex);
+}
+
+/**
+ * Creates a team. Names need not be unique, so an unknown outcome (e.g. a timeout) cannot be checked: the
+ * item then fails rather than risk a second team of the same name.
+ */
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+	const { data } = await qrtracApiRequest(this, {
+		method: 'POST',
+		path: '/teams-api',
+		body: { name: input.name },
+		itemIndex,
+	});
+	return data ?? { name: input.name };
+}

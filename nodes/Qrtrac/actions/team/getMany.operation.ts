@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { qrtracApiRequest } from '../../../shared/transport';
+import { validateParameters } from '../../../shared/validation';
+import { listLimitSchema } from '../../../shared/validation/listLimit';
+import { limitOption, returnAllOption } from '../../descriptions/common';
+
+const properties: INodeProperties[] = [returnAllOption, limitOption];
+
+export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['getMany'] } }, properties);
+
+const inputSchema = z.object({
+	returnAll: z.boolean(),
+	limit: listLimitSchema.describe('Limit'),
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(
+		this,
+		inputSchema,
+		{
+			returnAll: this.getNodeParameter('returnAll', itemIndex, false),
+			limit: this.getNodeParameter('limit', itemIndex, 50),
+		},
+		itemIndex,
+	);
+}
+
+/** Every team of the organization; the service returns them all at once, so the limit is applied here. */
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+	const { data } = await qrtracApiRequest<IDataObject[]>(this, { method: 'GET', path: '/teams-api', itemIndex });
+	const teams = Array.isArray(data) ? data : [];
+	return input.returnAll ? teams : teams.slice(0, input.limit);
+}

@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { apiPath } from '../../../shared/apiPath';
+import { qrtracApiRequest } from '../../../shared/transport';
+import { idSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import { teamLocator } from '../../descriptions/common';
+import { teamNameField } from '../../descriptions/team';
+import { getLocatorValue } from '../../helpers/parameters';
+
+const properties: INodeProperties[] = [teamLocator, teamNameField('New name of the team')];
+
+export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['rename'] } }, properties);
+
+const inputSchema = z.object({
+	teamId: idSchema.describe('Team'),
+	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(
+		this,
+		inputSchema,
+		{ teamId: getLocatorValue(this, 'teamId', itemIndex), name: this.getNodeParameter('name', itemIndex, '') },
+		itemIndex,
+	);
+}
+
+/** Renames the team (needs an Admin or Owner client); returns the updated team. */
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+	const { data } = await qrtracApiRequest(this, {
+		method: 'PUT',
+		path: apiPath`/teams-api/${input.teamId}`,
+		body: { name: input.name },
+		teamId: input.teamId,
+		itemIndex,
+	});
+	return data ?? { id: input.teamId, name: input.name };
+}

@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { apiPath } from '../../../shared/apiPath';
+import { qrtracApiRequest } from '../../../shared/transport';
+import { idSchema, validateParameters } from '../../../shared/validation';
+import { hostnameSchema } from '../../../shared/validation/hostname';
+import { teamLocator } from '../../descriptions/common';
+import { domainsFields } from '../../descriptions/team';
+import { getLocatorValue } from '../../helpers/parameters';
+
+const properties: INodeProperties[] = [teamLocator, ...domainsFields];
+
+export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['setDomains'] } }, properties);
+
+/** A team has a handful of domains; a long list is a pasted mistake. */
+const MAX_DOMAINS = 100;
+
+const inputSchema = z
+	.object({
+		teamId: idSchema.describe('Team'),
+		domains: z
+			.array(hostnameSchema)
+			.min(1, 'must list at least one domain')
+			.max(MAX_DOMAINS, `must list at most ${MAX_DOMAINS} domains`)
+			.describe('Domains'),
+		defaultDomain: z.string().trim().toLowerCase().describe('Default Domain'),
+	})
+	// The domains are valid host names, so "one of the domains" also makes the default a valid host name.
+	.transform((input, ctx) => {
+		const domains = [...new Set(input.domains)];
+		const defaultDomain = input.defaultDomain === '' ? domains[0] : input.defaultDomain;
+		if (!domains.includes(defaultDomain)) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['defaultDomain'],
+				message: `must be one of the domains (${domains.join(', ')})`,
+			});
+			return z.NEVER;
+		}
+		return { teamId: input.teamId, domains, defaultDomain };
+	});
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(
+		this,
+		inputSchema,
+		{
+			teamId: getLocatorValue(this, 'teamId', itemIndex),
+			domains: splitList(this.getNodeParameter('domains', itemIndex, '')),
+			defaultDomain: this.getNodeParameter('defaultDomain', itemIndex, ''),
+		},
+		itemIndex,
+	);
+}
+
+/** Replaces the team's domains and its default domain; returns the updated team. */
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+	const { data } = await qrtracApiRequest(this, {
+		method: 'PUT',
+		path: apiPath`/teams-api/${input.teamId}/domainPreferences`,
+		body: { defaultDomain: input.defaultDomain, domains: input.domains },
+		teamId: input.teamId,
+		itemIndex,
+	});
+	return data ?? { id: input.teamId, domains: input.domains, defaultDomain: input.defaultDomain };
+}
+
+/** "a.com, b.com" or ["a.com", "b.com"] -> trimmed entries without empty ones; anything else is left for zod to refuse. */
+function splitList(raw: unknown): unknown {
+	if (typeof raw === 'string') return raw.split(/[\s,;]+/).filter((entry) => entry !== '');
+	return raw;
+}

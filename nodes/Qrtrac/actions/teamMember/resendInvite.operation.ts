@@ -1,0 +1,31 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { apiPath } from '../../../shared/apiPath';
+import { qrtracApiRequest } from '../../../shared/transport';
+import { emailSchema, validateParameters } from '../../../shared/validation';
+import { memberEmailField } from '../../descriptions/member';
+import { normalizeEmail } from '../../helpers/member';
+
+const properties: INodeProperties[] = [{ ...memberEmailField, description: 'E-mail address of the invited person' }];
+
+export const description = updateDisplayOptions({ show: { resource: ['teamMember'], operation: ['resendInvite'] } }, properties);
+
+const inputSchema = z.object({ email: emailSchema.transform(normalizeEmail).describe('Email') });
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(this, inputSchema, { email: this.getNodeParameter('email', itemIndex, '') }, itemIndex);
+}
+
+/** Sends the invitation e-mail again to someone who has not accepted it; the service caps how often. */
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+	await qrtracApiRequest(this, {
+		method: 'GET',
+		path: apiPath`/teams-api/resend/invite/${input.email}`,
+		itemIndex,
+	});
+	return { email: input.email, status: 'pending', result: 'inviteResent' };
+}

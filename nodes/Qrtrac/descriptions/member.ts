@@ -1,0 +1,48 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Form pieces of the Team Member resource. */
+
+export const memberEmailField: INodeProperties = {
+	displayName: 'Email',
+	name: 'email',
+	type: 'string',
+	placeholder: 'name@email.com',
+	default: '',
+	required: true,
+	description: 'E-mail address of the member',
+};
+
+export const memberNameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. Ada Lovelace',
+	description: 'Full name of the member, used in the invitation of someone new',
+};
+
+/** Roles that can be given; the owner role is never assignable. */
+export const roleOptions = [
+	{ name: 'Admin', value: 'admin', description: 'Manages the team, its members and all codes' },
+	{ name: 'Editor', value: 'editor', description: 'Creates and edits codes' },
+	{ name: 'Viewer', value: 'viewer', description: 'Sees codes and analytics' },
+];
+
+export const roleField: INodeProperties = {
+	displayName: 'Role',
+	name: 'role',
+	type: 'options',
+	options: roleOptions,
+	default: 'viewer',
+	description: 'Role of the member in the team',
+};
+
+export const alwaysSendOption: INodeProperties = {
+	displayName: 'Always Send',
+	name: 'alwaysSend',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to send the change even when the team's members show it is already in place. Off: the node reads each team's members once per run and skips people whose role already matches, so re-runs cost almost nothing and never re-invite anyone.",
+};
