@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { apiPath } from '../../../shared/apiPath';
+import { qrtracApiRequest } from '../../../shared/transport';
+import { displayIdSchema, validateParameters } from '../../../shared/validation';
+
+/**
+ * Whether a Display ID is still free across QRTRAC. The service answers a taken ID with HTTP 200 and
+ * `success: false`: that is the answer "taken", not a failure, so it is read as a value.
+ */
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Display ID',
+		name: 'displayId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. spring-2025',
+		description: 'Custom short ID to check: letters, digits and - _ . ~ only.',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['checkAvailability'] } },
+	properties,
+);
+
+const inputSchema = z.object({ displayId: displayIdSchema.describe('Display ID') });
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(this, inputSchema, { displayId: this.getNodeParameter('displayId', itemIndex) }, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+	const { data, body } = await qrtracApiRequest<unknown>(this, {
+		method: 'GET',
+		path: apiPath`/qrs-api/availability/${input.displayId}`,
+		acceptUnsuccessful: true,
+		itemIndex,
+	});
+	const available = body.success === true;
+	const message = typeof data === 'string' ? data : typeof body.message === 'string' ? body.message : undefined;
+	return {
+		displayId: input.displayId,
+		available,
+		message: message ?? (available ? 'The Display ID is available' : 'The Display ID is already taken'),
+	};
+}

@@ -1,0 +1,140 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { PageCollector, pageSizeFor } from '../../../shared/pagination';
+import { qrtracApiRequest } from '../../../shared/transport';
+import { limitSchema, validateParameters } from '../../../shared/validation';
+import { listLimitSchema } from '../../../shared/validation/listLimit';
+import { limitOption, returnAllOption, simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import { getTeamOverride } from '../../helpers/parameters';
+import { extractQrPage } from '../../helpers/qrCodeLookup';
+import { simplifyQr } from '../../helpers/simplify';
+
+const properties: INodeProperties[] = [
+	returnAllOption,
+	limitOption,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. spring',
+				description: 'Only codes whose name or Display ID contains this text (not case-sensitive)',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sortBy',
+				type: 'options',
+				options: [
+					{ name: 'Created At', value: 'createdAt' },
+					{ name: 'Name', value: 'name' },
+					{ name: 'Updated At', value: 'updatedAt' },
+				],
+				default: 'updatedAt',
+				description: 'Field the codes are ordered by',
+			},
+			{
+				displayName: 'Sort Order',
+				name: 'sortOrder',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+				default: 'desc',
+				description: 'Direction of the order',
+			},
+		],
+	},
+	simplifyOption,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				default: 100,
+				typeOptions: { minValue: 1, maxValue: 100 },
+				description: 'Codes fetched per request (1 to 100). Fewer per page means more requests.',
+			},
+			teamOverrideOption,
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['getMany'] } }, properties);
+
+const inputSchema = z.object({
+	returnAll: z.boolean(),
+	limit: listLimitSchema.describe('Limit'),
+	search: z.string().trim().optional().describe('Search'),
+	sortBy: z.enum(['createdAt', 'updatedAt', 'name']).optional().describe('Sort By'),
+	sortOrder: z.enum(['asc', 'desc']).optional().describe('Sort Order'),
+	pageSize: limitSchema.optional().describe('Page Size'),
+	simplify: z.boolean(),
+	teamId: z.string().optional(),
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	return validateParameters(
+		this,
+		inputSchema,
+		{
+			returnAll,
+			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
+			search: filters.search || undefined,
+			sortBy: filters.sortBy,
+			sortOrder: filters.sortOrder,
+			pageSize: options.pageSize,
+			simplify: this.getNodeParameter('simplify', itemIndex, true),
+			teamId: getTeamOverride(this, itemIndex),
+		},
+		itemIndex,
+	);
+}
+
+/**
+ * Walks the paginated list with the shared PageCollector (each code once, stops at the limit, the last page or
+ * the announced total). The walk is written here rather than with qrtracApiRequestAllPages because that one
+ * picks the page size itself and this operation lets the user choose it.
+ */
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+	const limit = input.returnAll ? undefined : input.limit;
+	const pageSize = input.pageSize ?? pageSizeFor(input.returnAll, limit);
+	const query: IDataObject = { search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder, limit: pageSize };
+	const collector = new PageCollector<IDataObject>({ limit, pageSize });
+	while (!collector.done) {
+		const page = collector.nextPage;
+		const { data } = await qrtracApiRequest(this, {
+			method: 'GET',
+			path: '/qrs-api/v2/teams/',
+			query: withoutUndefined({ ...query, page }),
+			teamId: input.teamId,
+			itemIndex,
+		});
+		collector.add({ ...extractQrPage(data), page });
+	}
+	return input.simplify ? collector.items.map(simplifyQr) : collector.items;
+}
+
+function withoutUndefined(query: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+}

@@ -1,0 +1,102 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { apiPath } from '../../../shared/apiPath';
+import { qrtracApiRequest } from '../../../shared/transport';
+import { validateParameters } from '../../../shared/validation';
+import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
+import { simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import { getTeamOverride } from '../../helpers/parameters';
+import { simplifyQr } from '../../helpers/simplify';
+
+/**
+ * Codes changed after a moment, of one team or of every team of the organization. The service includes
+ * soft-deleted codes (that is how a sync learns of deletions); they are dropped unless Include Deleted is on.
+ */
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Since',
+		name: 'since',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'Return codes changed after this moment: a date, or epoch milliseconds from an expression',
+	},
+	{
+		displayName: 'Scope',
+		name: 'scope',
+		type: 'options',
+		options: [
+			{ name: 'This Team', value: 'team', description: "The credential's team, or the Team Override" },
+			{ name: 'All Teams of the Organization', value: 'organization' },
+		],
+		default: 'team',
+		description: 'Which teams\' codes to return',
+	},
+	{
+		displayName: 'Include Deleted',
+		name: 'includeDeleted',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to also return codes deleted since then (they carry deleted: true)',
+	},
+	simplifyOption,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { scope: ['team'] } },
+		options: [teamOverrideOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['getUpdatedSince'] } },
+	properties,
+);
+
+function inputSchema(timezone: string) {
+	return z.object({
+		since: dateOrEpochMsSchema(timezone).describe('Since'),
+		scope: z.enum(['team', 'organization']).describe('Scope'),
+		includeDeleted: z.boolean(),
+		simplify: z.boolean(),
+		teamId: z.string().optional(),
+	});
+}
+
+type Input = z.infer<ReturnType<typeof inputSchema>>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	const scope = this.getNodeParameter('scope', itemIndex, 'team');
+	return validateParameters(
+		this,
+		inputSchema(this.getTimezone()),
+		{
+			since: this.getNodeParameter('since', itemIndex, ''),
+			scope,
+			includeDeleted: this.getNodeParameter('includeDeleted', itemIndex, false),
+			simplify: this.getNodeParameter('simplify', itemIndex, true),
+			teamId: scope === 'team' ? getTeamOverride(this, itemIndex) : undefined,
+		},
+		itemIndex,
+	);
+}
+
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+	const { data } = await qrtracApiRequest<IDataObject[]>(this, {
+		method: 'GET',
+		path:
+			input.scope === 'team'
+				? apiPath`/qrs-api/teams/fromTime/${input.since}`
+				: apiPath`/qrs-api/all/fromTime/${input.since}`,
+		teamId: input.teamId,
+		itemIndex,
+	});
+	const codes = (Array.isArray(data) ? data : []).filter((qr) => input.includeDeleted || qr.deleted !== true);
+	return input.simplify ? codes.map(simplifyQr) : codes;
+}

@@ -1,0 +1,101 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { apiPath } from '../../../shared/apiPath';
+import { qrtracApiRequest } from '../../../shared/transport';
+import { idSchema, validateParameters } from '../../../shared/validation';
+import { qrCodeLocator, simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
+import { applyTagChange } from '../../helpers/qrCodeTags';
+import { simplifyQr } from '../../helpers/simplify';
+
+/** The service only replaces the whole tag list; Add and Remove read the code's tags first. */
+
+const properties: INodeProperties[] = [
+	qrCodeLocator,
+	{
+		displayName: 'Mode',
+		name: 'mode',
+		type: 'options',
+		options: [
+			{ name: 'Add', value: 'add', description: 'Keep the current tags and add these' },
+			{ name: 'Remove', value: 'remove', description: 'Keep the current tags except these' },
+			{ name: 'Replace', value: 'replace', description: 'The code gets exactly these tags (empty clears all tags)' },
+		],
+		default: 'replace',
+		description: 'How the tags below change the code\'s tags',
+	},
+	{
+		displayName: 'Tags',
+		name: 'tags',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. campaign, q4',
+		description: 'Comma-separated tags',
+	},
+	simplifyOption,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [teamOverrideOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['updateTags'] } }, properties);
+
+const inputSchema = z
+	.object({
+		qrCodeId: idSchema.describe('QR Code'),
+		mode: z.enum(['replace', 'add', 'remove']).describe('Mode'),
+		tags: tagsInputSchema.describe('Tags'),
+		simplify: z.boolean(),
+		teamId: z.string().optional(),
+	})
+	.superRefine((input, ctx) => {
+		if (input.mode !== 'replace' && input.tags.length === 0) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['tags'], message: `must list at least one tag to ${input.mode}` });
+		}
+	});
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(
+		this,
+		inputSchema,
+		{
+			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
+			mode: this.getNodeParameter('mode', itemIndex, 'replace'),
+			tags: this.getNodeParameter('tags', itemIndex, ''),
+			simplify: this.getNodeParameter('simplify', itemIndex, true),
+			teamId: getTeamOverride(this, itemIndex),
+		},
+		itemIndex,
+	);
+}
+
+export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+	let current: string[] = [];
+	if (input.mode !== 'replace') {
+		const { data: stored } = await qrtracApiRequest(this, {
+			method: 'GET',
+			path: apiPath`/qrs-api/teams/${input.qrCodeId}`,
+			teamId: input.teamId,
+			itemIndex,
+		});
+		current = Array.isArray(stored.tags) ? stored.tags.map(String) : [];
+	}
+	const { data } = await qrtracApiRequest(this, {
+		method: 'PUT',
+		path: apiPath`/qrs-api/${input.qrCodeId}/tags`,
+		body: { tags: applyTagChange(current, input.tags, input.mode) },
+		teamId: input.teamId,
+		itemIndex,
+	});
+	return input.simplify ? simplifyQr(data) : data;
+}

@@ -1,0 +1,271 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { QR_TYPE_FIELDS, type QrTypeField } from './qrCodeTypeFields';
+import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, qrTypeOptions } from './qrCodeTypes';
+
+/**
+ * Form pieces of the QR code operations that write a code (Create, Create or Update, Update). The typed
+ * fields come from the QR_TYPE_FIELDS table: on Create they are top-level fields shown for their type only;
+ * on Update they are "Update Fields" entries, labelled with their type, shown for the chosen type (or for
+ * every type while the type is kept as it is).
+ */
+
+export const qrTypeField: INodeProperties = {
+	displayName: 'QR Type',
+	name: 'qrType',
+	type: 'options',
+	options: qrTypeOptions,
+	default: 'WEB',
+	required: true,
+	description: 'What the code does when scanned. Only the fields of this type are shown.',
+};
+
+/** Update: the type may stay as stored (empty value) or change. */
+export const qrTypeUpdateField: INodeProperties = {
+	displayName: 'QR Type',
+	name: 'qrType',
+	type: 'options',
+	options: [{ name: 'Keep Current Type', value: '', description: "Keep the code's type" }, ...qrTypeOptions],
+	default: '',
+	description: 'Type of the code. Choose its current type to see only that type\'s fields under Update Fields.',
+};
+
+export const nameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Spring campaign poster',
+	description: 'Name of the code in QRTRAC; "Untitled" when empty',
+};
+
+const redirectUrlProperties = {
+	displayName: 'Redirect URL',
+	name: 'qrRedirectUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://example.com/landing',
+	description: 'Where the code sends scanners',
+} as const;
+
+/** Create: the redirect target of Website and Short Link codes. */
+export const redirectUrlField: INodeProperties = {
+	...redirectUrlProperties,
+	required: true,
+	displayOptions: { show: { qrType: [...REDIRECT_QR_TYPES] } },
+};
+
+export const displayIdField: INodeProperties = {
+	displayName: 'Display ID',
+	name: 'displayId',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. spring-2025',
+	description:
+		'Custom short ID: the path of the short URL (letters, digits and - _ . ~). QRTRAC generates one when empty.',
+};
+
+/** Create or Update: the Display ID is the key that finds the code again. */
+export const displayIdKeyField: INodeProperties = {
+	...displayIdField,
+	required: true,
+	description:
+		'Custom short ID that identifies the code: the code with this Display ID is updated, or created when the team has none',
+};
+
+const tagsField: INodeProperties = {
+	displayName: 'Tags',
+	name: 'tags',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. campaign, q4',
+	description: 'Comma-separated tags',
+};
+
+const templateField: INodeProperties = {
+	displayName: 'Design Template Name or ID',
+	name: 'templateId',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getTemplates' },
+	default: '',
+	description:
+		'Design of the QR image. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+const baseUrlField: INodeProperties = {
+	displayName: 'Base URL',
+	name: 'baseUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://qr.example.com/',
+	description: "Custom domain of the short URL, ending with /; it must be one of the team's domains. Default domain when empty.",
+};
+
+const folderIdField: INodeProperties = {
+	displayName: 'Folder ID',
+	name: 'folderId',
+	type: 'string',
+	default: '',
+	description: 'Folder of the code (a QRTRAC feature marked Coming Soon; passed through as given)',
+};
+
+const commonOptionalFields = (withDisplayId: boolean): INodeProperties[] =>
+	[baseUrlField, templateField, ...(withDisplayId ? [displayIdField] : []), folderIdField, tagsField];
+
+/** Create: optional fields every type has. */
+export const additionalFieldsCollection = (withDisplayId: boolean): INodeProperties => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: commonOptionalFields(withDisplayId),
+});
+
+export const settingsCollection: INodeProperties = {
+	displayName: 'Settings',
+	name: 'settings',
+	type: 'collection',
+	placeholder: 'Add Setting',
+	default: {},
+	description: 'Password protection, age gate, campaign schedule and location',
+	options: [
+		{
+			displayName: 'Age Gate',
+			name: 'ageGating',
+			type: 'boolean',
+			default: true,
+			description: 'Whether scanners must confirm their age before the content opens',
+		},
+		{
+			displayName: 'Campaign End',
+			name: 'campaignEnd',
+			type: 'dateTime',
+			default: '',
+			displayOptions: { show: { scheduleCampaign: [true] } },
+			description: 'When the code stops working: a date, or epoch milliseconds from an expression',
+		},
+		{
+			displayName: 'Campaign Schedule',
+			name: 'scheduleCampaign',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the code works only between Campaign Start and Campaign End',
+		},
+		{
+			displayName: 'Campaign Start',
+			name: 'campaignStart',
+			type: 'dateTime',
+			default: '',
+			displayOptions: { show: { scheduleCampaign: [true] } },
+			description: 'When the code starts working: a date, or epoch milliseconds from an expression',
+		},
+		{
+			displayName: 'Collect Location',
+			name: 'locationEnabled',
+			type: 'boolean',
+			default: true,
+			description: 'Whether scans ask for and record the location of the scanner',
+		},
+		{
+			displayName: 'Minimum Age',
+			name: 'minAge',
+			type: 'number',
+			default: 18,
+			typeOptions: { minValue: 1, maxValue: 120 },
+			displayOptions: { show: { ageGating: [true] } },
+			description: 'Age scanners must confirm',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			displayOptions: { show: { passwordEnabled: [true] } },
+			description: 'Password scanners must enter',
+		},
+		{
+			displayName: 'Password Protection',
+			name: 'passwordEnabled',
+			type: 'boolean',
+			default: true,
+			description: 'Whether scanners must enter a password before the content opens',
+		},
+	],
+};
+
+export const additionalJsonField: INodeProperties = {
+	displayName: 'Additional Fields (JSON)',
+	name: 'additionalFieldsJson',
+	type: 'json',
+	default: '{}',
+	description:
+		'Any other request fields as a JSON object, merged last: its keys replace the fields above, and its "metadata" and "settings" keys are merged into those objects',
+};
+
+/** A typed field as a top-level Create field, shown for its type only. */
+function createFormProperty(field: QrTypeField): INodeProperties {
+	return { ...formProperty(field, field.displayName), displayOptions: { show: { qrType: [field.qrType] } } };
+}
+
+/** A typed field inside Update Fields, labelled with its type, shown for its type or while the type is kept. */
+function updateFormProperty(field: QrTypeField): INodeProperties {
+	return {
+		...formProperty(field, `${QR_TYPE_LABELS[field.qrType]}: ${field.displayName}`),
+		displayOptions: { show: { '/qrType': [field.qrType, ''] } },
+	};
+}
+
+function formProperty(field: QrTypeField, displayName: string): INodeProperties {
+	const base = { displayName, name: field.name, description: field.description };
+	switch (field.kind) {
+		case 'boolean':
+			return { ...base, type: 'boolean', default: field.defaultOn ?? false };
+		case 'dateOrEpochMs':
+			return { ...base, type: 'dateTime', default: '' };
+		case 'list':
+			return {
+				...base,
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: `Add ${field.row!.displayName}`,
+				default: {},
+				options: [
+					{
+						name: field.row!.name,
+						displayName: field.row!.displayName,
+						values: field.row!.columns.map((column) => ({
+							displayName: column.displayName,
+							name: column.name,
+							type: 'string',
+							default: '',
+							required: column.required,
+							placeholder: column.placeholder,
+							description: column.description,
+						})),
+					},
+				],
+			};
+		default:
+			return { ...base, type: 'string', default: '', placeholder: field.placeholder };
+	}
+}
+
+/** Create (and Create or Update): each type's fields, shown for that type. */
+export const createTypeFields: INodeProperties[] = QR_TYPE_FIELDS.map(createFormProperty);
+
+/** Update: every field that can change, common and typed, sorted by label as n8n collections require. */
+export const updateFieldsCollection: INodeProperties = {
+	displayName: 'Update Fields',
+	name: 'updateFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [
+		...commonOptionalFields(true),
+		nameField,
+		{ ...redirectUrlProperties },
+		...QR_TYPE_FIELDS.map(updateFormProperty),
+	].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+};

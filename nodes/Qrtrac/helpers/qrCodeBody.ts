@@ -1,0 +1,94 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
+import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, isQrType, type QrType } from '../descriptions/qrCodeTypes';
+import type { QrCodeFields } from './qrCodeSchemas';
+
+/**
+ * Request bodies of createQr and updateQr from validated form fields. Pure: no n8n context, no requests,
+ * so the same body can be sent, compared to a stored code, or tested on its own.
+ */
+
+const COMMON_KEYS = ['qrType', 'name', 'displayId', 'qrRedirectUrl', 'tags', 'templateId', 'baseUrl', 'folderId'] as const;
+
+/** Objects whose keys Additional Fields (JSON) merges into instead of replacing them. */
+const MERGED_OBJECTS = ['metadata', 'settings'] as const;
+
+function typeField(name: string): QrTypeField {
+	const field = QR_TYPE_FIELDS.find((candidate) => candidate.name === name);
+	if (!field) throw new Error(`Unknown QR type field "${name}"`);
+	return field;
+}
+
+export function isPlainObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function withoutUndefined(object: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The CreateQrRequest of one item: common fields at the top level, each typed field where the contract puts
+ * it (top level for VCARD/PDF/MULTI_LOCALE, `metadata` otherwise), `settings`, then Additional Fields (JSON).
+ * Only given fields appear.
+ */
+export function buildQrBody(fields: QrCodeFields): IDataObject {
+	const body: IDataObject = {};
+	for (const key of COMMON_KEYS) {
+		if (fields[key] !== undefined) body[key] = fields[key];
+	}
+	const metadata: IDataObject = {};
+	for (const [name, value] of Object.entries(fields.typeFields)) {
+		if (value === undefined) continue;
+		const field = typeField(name);
+		if (field.placement === 'metadata') metadata[field.key] = value as IDataObject[keyof IDataObject];
+		else body[field.key] = value as IDataObject[keyof IDataObject];
+	}
+	if (Object.keys(metadata).length > 0) body.metadata = metadata;
+	const settings = withoutUndefined(fields.settings);
+	if (Object.keys(settings).length > 0) body.settings = settings;
+	return mergeExtraFields(body, fields.extra);
+}
+
+/** Additional Fields (JSON) wins over the form; its `metadata` and `settings` are merged key by key. */
+export function mergeExtraFields(body: IDataObject, extra: IDataObject): IDataObject {
+	const merged: IDataObject = { ...body, ...extra };
+	for (const key of MERGED_OBJECTS) {
+		if (isPlainObject(body[key]) && isPlainObject(extra[key])) merged[key] = { ...body[key], ...extra[key] };
+	}
+	return merged;
+}
+
+/** Labels of typed fields given for another type than `qrType` (only possible while Update keeps the type). */
+export function typeFieldsOfOtherTypes(fields: QrCodeFields, qrType: QrType): string[] {
+	return Object.entries(fields.typeFields)
+		.filter(([, value]) => value !== undefined)
+		.map(([name]) => typeField(name))
+		.filter((field) => field.qrType !== qrType)
+		.map((field) => `${QR_TYPE_LABELS[field.qrType]}: ${field.displayName}`);
+}
+
+/**
+ * The UpdateQrRequest of Update: only the given fields, plus what the contract and the stored code require.
+ * - `qrType` is always sent (UpdateQrRequest requires it): the chosen one, else the stored one.
+ * - Website and Short Link codes must carry `qrRedirectUrl`: the stored one is sent when none is given.
+ * - `metadata` and `settings` are sent whole, so the given keys are merged onto the stored ones and
+ *   nothing the user did not touch is lost; a code that changes type starts with fresh metadata.
+ */
+export function buildQrUpdateBody(fields: QrCodeFields, stored: IDataObject): IDataObject {
+	const storedType = isQrType(stored.qrType) ? stored.qrType : undefined;
+	const qrType = fields.qrType ?? storedType;
+	if (!qrType) throw new Error('The code has no known QR type; choose a QR Type');
+	const body = buildQrBody({ ...fields, qrType });
+	if (isPlainObject(body.metadata) && qrType === storedType && isPlainObject(stored.metadata)) {
+		body.metadata = { ...stored.metadata, ...body.metadata };
+	}
+	if (isPlainObject(body.settings) && isPlainObject(stored.settings)) {
+		body.settings = { ...stored.settings, ...body.settings };
+	}
+	if (REDIRECT_QR_TYPES.includes(qrType) && body.qrRedirectUrl === undefined && typeof stored.qrRedirectUrl === 'string') {
+		body.qrRedirectUrl = stored.qrRedirectUrl;
+	}
+	return body;
+}

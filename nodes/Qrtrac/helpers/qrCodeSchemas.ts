@@ -1,0 +1,180 @@
+import type { IDataObject } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { dateOrEpochMsSchema } from '../../shared/validation/dateOrEpochMs';
+import { jsonObjectSchema } from '../../shared/validation/jsonObject';
+import {
+	baseUrlSchema,
+	displayIdSchema,
+	emailSchema,
+	httpUrlSchema,
+	idSchema,
+	nonEmptyTextSchema,
+	tagsSchema,
+} from '../../shared/validation';
+import { QR_TYPE_FIELDS, type ListColumn, type QrTypeField } from '../descriptions/qrCodeTypeFields';
+import { QR_TYPE_LABELS, QR_TYPES, REDIRECT_QR_TYPES, type QrType } from '../descriptions/qrCodeTypes';
+
+/**
+ * Validation of the QR code forms (Create, Create or Update, Update), generated from the same field table as
+ * the forms. Each field carries its form label, so a refusal reads `Item 2: "vCard: Email" must be ...`.
+ * Blank values mean "not given" everywhere: a field left empty is never sent.
+ */
+
+/** The validated fields of one item, before they are placed into a request body. */
+export interface QrCodeFields {
+	qrType?: QrType;
+	name?: string;
+	displayId?: string;
+	qrRedirectUrl?: string;
+	tags?: string[];
+	templateId?: string;
+	baseUrl?: string;
+	folderId?: string;
+	/** Typed field values by form parameter name (see QR_TYPE_FIELDS). */
+	typeFields: Record<string, unknown>;
+	/** `settings` keys as the service names them. */
+	settings: IDataObject;
+	/** Additional Fields (JSON), merged last. */
+	extra: IDataObject;
+}
+
+export type QrFormMode = 'create' | 'createOrUpdate' | 'update';
+
+const SETTINGS_LABELS = {
+	passwordEnabled: 'Password Protection',
+	password: 'Password',
+	ageGating: 'Age Gate',
+	minAge: 'Minimum Age',
+	scheduleCampaign: 'Campaign Schedule',
+	campaignStart: 'Campaign Start',
+	campaignEnd: 'Campaign End',
+	locationEnabled: 'Collect Location',
+} as const;
+
+function isBlank(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Numbers from a spreadsheet (a postal code, a phone number) are accepted as text. */
+function asText(value: unknown): unknown {
+	return typeof value === 'number' ? String(value) : value;
+}
+
+/** `schema` when the value is given, nothing when it is blank. */
+function optional<S extends z.ZodTypeAny>(schema: S) {
+	return z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
+}
+
+const textSchema = z.preprocess(asText, z.string({ invalid_type_error: 'must be text' }).trim());
+
+function columnSchema(column: ListColumn, label: string): z.ZodTypeAny {
+	const value = column.kind === 'url' ? httpUrlSchema : textSchema;
+	const required = column.required ? z.preprocess(asText, column.kind === 'url' ? httpUrlSchema : nonEmptyTextSchema) : optional(value);
+	return required.describe(label);
+}
+
+function typeFieldSchema(field: QrTypeField, label: string, timezone: string): z.ZodTypeAny {
+	switch (field.kind) {
+		case 'boolean':
+			return z.boolean({ invalid_type_error: 'must be true or false' }).optional().describe(label);
+		case 'dateOrEpochMs':
+			return optional(dateOrEpochMsSchema(timezone)).describe(label);
+		case 'email':
+			return optional(emailSchema).describe(label);
+		case 'url':
+			return optional(httpUrlSchema).describe(label);
+		case 'list': {
+			const row = field.row!;
+			const rowShape = Object.fromEntries(
+				row.columns.map((column) => [column.name, columnSchema(column, `${label}: ${column.displayName}`)]),
+			);
+			return z.array(z.object(rowShape), { invalid_type_error: 'must be a list' }).optional().describe(label);
+		}
+		default:
+			return optional(textSchema).describe(label);
+	}
+}
+
+function typeFieldsSchema(mode: QrFormMode, timezone: string) {
+	const shape = Object.fromEntries(
+		QR_TYPE_FIELDS.map((field) => {
+			const label = mode === 'update' ? `${QR_TYPE_LABELS[field.qrType]}: ${field.displayName}` : field.displayName;
+			return [field.name, typeFieldSchema(field, label, timezone)];
+		}),
+	);
+	return z.object(shape);
+}
+
+/** Settings as the service names them; the campaign must not end before it starts. */
+function settingsSchema(mode: QrFormMode, timezone: string) {
+	const flag = (label: string) => z.boolean({ invalid_type_error: 'must be true or false' }).optional().describe(label);
+	const time = (label: string) => optional(dateOrEpochMsSchema(timezone)).describe(label);
+	return z
+		.object({
+			passwordEnabled: flag(SETTINGS_LABELS.passwordEnabled),
+			password: optional(z.string({ invalid_type_error: 'must be text' })).describe(SETTINGS_LABELS.password),
+			ageGating: flag(SETTINGS_LABELS.ageGating),
+			minAge: z
+				.number({ invalid_type_error: 'must be a number' })
+				.int('must be a whole number')
+				.min(1, 'must be at least 1')
+				.max(120, 'must be at most 120')
+				.optional()
+				.describe(SETTINGS_LABELS.minAge),
+			scheduleCampaign: flag(SETTINGS_LABELS.scheduleCampaign),
+			campaignStart: time(SETTINGS_LABELS.campaignStart),
+			campaignEnd: time(SETTINGS_LABELS.campaignEnd),
+			locationEnabled: flag(SETTINGS_LABELS.locationEnabled),
+		})
+		.superRefine((settings, ctx) => {
+			if (
+				settings.campaignStart !== undefined &&
+				settings.campaignEnd !== undefined &&
+				settings.campaignStart > settings.campaignEnd
+			) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['campaignEnd'], message: 'must not be before Campaign Start' });
+			}
+			// On Update the stored password may stay; a new code needs one when protection is on.
+			if (mode !== 'update' && settings.passwordEnabled === true && settings.password === undefined) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: 'is required when Password Protection is on' });
+			}
+		});
+}
+
+/** Tags as comma-separated text or as a list from an expression; an empty entry is refused, not dropped. */
+export const tagsInputSchema = z.preprocess((value) => {
+	if (typeof value !== 'string') return value;
+	return value.trim() === '' ? [] : value.split(',');
+}, tagsSchema);
+
+export function qrCodeFieldsSchema(mode: QrFormMode, timezone: string) {
+	const qrType =
+		mode === 'update'
+			? optional(z.enum(QR_TYPES, { errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }) }))
+			: z.enum(QR_TYPES, { errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }) });
+	return z
+		.object({
+			qrType: qrType.describe('QR Type'),
+			name: optional(textSchema).describe('Name'),
+			displayId: (mode === 'createOrUpdate' ? displayIdSchema : optional(displayIdSchema)).describe('Display ID'),
+			qrRedirectUrl: optional(httpUrlSchema).describe('Redirect URL'),
+			tags: optional(tagsInputSchema).describe('Tags'),
+			templateId: optional(idSchema).describe('Design Template Name or ID'),
+			baseUrl: optional(baseUrlSchema).describe('Base URL'),
+			folderId: optional(idSchema).describe('Folder ID'),
+			typeFields: typeFieldsSchema(mode, timezone),
+			settings: settingsSchema(mode, timezone),
+			extra: jsonObjectSchema.describe('Additional Fields (JSON)'),
+		})
+		.superRefine((fields, ctx) => {
+			const redirectRequired = mode !== 'update' && fields.qrType && REDIRECT_QR_TYPES.includes(fields.qrType);
+			if (redirectRequired && fields.qrRedirectUrl === undefined && fields.extra.qrRedirectUrl === undefined) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['qrRedirectUrl'],
+					message: 'is required for Website and Short Link codes',
+				});
+			}
+		}) as unknown as z.ZodType<QrCodeFields>;
+}
