@@ -1,13 +1,18 @@
 /**
  * The harness itself, exercised against the fixture package (test/fixtures/harness-package) and a fixture
- * API on 127.0.0.1: every assertion is on what n8n-core really did or really sent over the socket.
+ * API on 127.0.0.1: every assertion is on what n8n-core really did or really sent over the socket. The last
+ * block checks that the BUILT package (dist/, `npm run build`) loads and runs through the same paths against
+ * the QRTRAC simulator.
  */
 import { join } from 'node:path';
 
 import type { INode } from 'n8n-workflow';
 
+import { startSimulator } from '../../simulator';
+import type { Simulator } from '../../simulator';
 import { FIXTURE_CLIENT_SECRET, startFixtureServer } from '../fixtures/harness-package/fixtureServer';
 import type { FixtureServer } from '../fixtures/harness-package/fixtureServer';
+import { loadPackage } from '../support/harness/loadedPackage';
 import { callLoadOptions, pollTrigger, runNode, runWorkflow, testCredential } from '../support/n8nHarness';
 import type { HarnessCredentials } from '../support/n8nHarness';
 
@@ -330,5 +335,54 @@ describe('callLoadOptions', () => {
 
 		expect(result).toEqual({ results: [{ name: 'Sales', value: 'team-2' }] });
 		expect(server.requests[0].query.search).toBe('sal');
+	});
+});
+
+describe('the built package (dist/)', () => {
+	let simulator: Simulator;
+	let simulatorCredentials: HarnessCredentials;
+
+	beforeAll(async () => {
+		simulator = await startSimulator({ latencyMs: 0 });
+		simulatorCredentials = { baseUrl: simulator.url, ...simulator.credentials };
+	});
+
+	afterAll(async () => {
+		await simulator.close();
+	});
+
+	it("loads through n8n's PackageDirectoryLoader from package.json `n8n`", async () => {
+		const built = await loadPackage();
+
+		const trigger = built.nodeTypes.getByNameAndVersion(built.fullNodeTypeName('qrtracTrigger'));
+		expect(built.fullNodeTypeName('qrtrac')).toBe('n8n-nodes-qrtrac.qrtrac');
+		expect(trigger.description.properties[0].name).toBe('pollTimes');
+		expect(typeof built.credentialType('qrtracApi').authenticate).toBe('function');
+	});
+
+	it("tests the real credential through its own test request and authenticate function", async () => {
+		simulator.clearRequestLog();
+
+		await expect(testCredential(simulatorCredentials)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(simulator.requestLog).toHaveLength(1);
+		expect(simulator.requestLog[0].headers['x-request-client-id']).toBe(simulator.credentials.clientId);
+	});
+
+	it('runs the real action node against the simulator', async () => {
+		const qr = simulator.state.createQr(simulator.credentials.teamId, {
+			name: 'Harness check',
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'qrCode', operation: 'get', qrCodeId: { __rl: true, mode: 'id', value: qr.id } },
+			credentials: simulatorCredentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0]).toMatchObject({ json: { id: qr.id, name: 'Harness check' }, pairedItem: { item: 0 } });
 	});
 });
