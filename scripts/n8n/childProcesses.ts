@@ -1,0 +1,86 @@
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import { spawn } from 'node:child_process';
+
+/**
+ * Every process started here leads its own process group (n8n starts task runners below it), so killing the
+ * group ends the whole tree. Groups still alive when this process exits are killed then: nothing outlives
+ * the script or test that started it.
+ */
+const liveGroups = new Set<number>();
+
+process.once('exit', () => {
+	for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+});
+
+export function spawnGroup(command: string, args: string[], options: SpawnOptions): ChildProcess {
+	const child = spawn(command, args, { ...options, detached: true });
+	const pid = child.pid;
+	if (pid !== undefined) {
+		liveGroups.add(pid);
+		child.once('exit', () => liveGroups.delete(pid));
+	}
+	return child;
+}
+
+export function killGroup(pid: number, signal: NodeJS.Signals): void {
+	try {
+		process.kill(-pid, signal);
+	} catch {
+		// the group is already gone
+	}
+}
+
+/** Asks the group to stop (SIGTERM), then kills it (SIGKILL) if it has not exited within `graceMs`. */
+export async function stopGroup(child: ChildProcess, graceMs: number): Promise<void> {
+	const pid = child.pid;
+	if (pid === undefined) return;
+	if (child.exitCode !== null || child.signalCode !== null) {
+		killGroup(pid, 'SIGKILL');
+		return;
+	}
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	killGroup(pid, 'SIGTERM');
+	let timer: NodeJS.Timeout | undefined;
+	const timedOut = new Promise<'timeout'>((resolve) => {
+		timer = setTimeout(() => resolve('timeout'), graceMs);
+	});
+	const outcome = await Promise.race([exited.then(() => 'exited' as const), timedOut]);
+	clearTimeout(timer);
+	killGroup(pid, 'SIGKILL');
+	if (outcome === 'timeout') await exited;
+	liveGroups.delete(pid);
+}
+
+export interface CapturedRun {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+	timedOut: boolean;
+	durationMs: number;
+}
+
+/** Runs a command to completion in its own group and captures its output; the group is killed at `timeoutMs`. */
+export async function runCaptured(command: string, args: string[], options: SpawnOptions & { timeoutMs: number }): Promise<CapturedRun> {
+	const started = Date.now();
+	const child = spawnGroup(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+	let stdout = '';
+	let stderr = '';
+	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+	}, options.timeoutMs);
+	const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+		child.once('error', reject);
+		child.once('exit', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
+	});
+	clearTimeout(timer);
+	// task runners n8n started belong to the group and may still hold the output pipes: end them with it
+	if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+	await closed;
+	return { code, signal, stdout, stderr, timedOut, durationMs: Date.now() - started };
+}

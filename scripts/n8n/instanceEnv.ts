@@ -1,0 +1,73 @@
+import { createServer } from 'node:net';
+
+import { node24Env } from './runtimePaths';
+
+/**
+ * A fixed key so credentials imported in one n8n process decrypt in the next one of the same user folder.
+ * It protects only throw-away test folders.
+ */
+export const TEST_ENCRYPTION_KEY = 'n8n-nodes-qrtrac-local-runtime-key';
+
+export interface InstanceEnvOptions {
+	userFolder: string;
+	/** HTTP port of `n8n start`. */
+	port: number;
+	/** Task runner broker port; each n8n process alive at the same time needs its own. */
+	brokerPort: number;
+	/** Folders for N8N_CUSTOM_EXTENSIONS (custom loading only). */
+	customExtensions?: string[];
+	logLevel?: 'error' | 'warn' | 'info' | 'debug';
+	extra?: Record<string, string>;
+}
+
+/**
+ * Environment of one isolated, offline n8n: its own user folder and sqlite database, no telemetry, version
+ * checks, templates or personalisation, listening on 127.0.0.1 only, and never reaching the simulator through
+ * a proxy.
+ */
+export function instanceEnv(options: InstanceEnvOptions): NodeJS.ProcessEnv {
+	const env: Record<string, string> = {
+		N8N_USER_FOLDER: options.userFolder,
+		N8N_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+		DB_TYPE: 'sqlite',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_PORT: String(options.port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: 'localhost',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://localhost:${options.port}`,
+		N8N_SECURE_COOKIE: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_LOG_LEVEL: options.logLevel ?? 'info',
+		N8N_LOG_OUTPUT: 'console',
+		NO_PROXY: '127.0.0.1,localhost',
+		no_proxy: '127.0.0.1,localhost',
+		...(options.customExtensions ? { N8N_CUSTOM_EXTENSIONS: options.customExtensions.join(';') } : {}),
+		...options.extra,
+	};
+	const inherited = node24Env();
+	for (const key of Object.keys(inherited)) {
+		// a developer's own n8n settings must not leak into the isolated instance
+		if (key.startsWith('N8N_') || key.startsWith('DB_')) delete inherited[key];
+	}
+	return { ...inherited, ...env };
+}
+
+/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
