@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { startSimulator } from '../../simulator';
 import type { Simulator } from '../../simulator';
@@ -229,7 +229,7 @@ describe('runWorkflow', () => {
 });
 
 describe('pollTrigger', () => {
-	const poll = (staticData: Record<string, unknown>, mode?: 'trigger' | 'manual') =>
+	const poll = (staticData: IDataObject, mode?: 'trigger' | 'manual') =>
 		pollTrigger({ nodeType: TRIGGER, packageDir, parameters: { label: 'fixture' }, credentials, staticData, mode });
 
 	it('emits new records and persists the staged cursor with them', async () => {
