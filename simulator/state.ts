@@ -71,7 +71,7 @@ export class SimulatorState extends Store {
 
 	/** A new API client of the organization; its default team is `teamId` or the org's oldest team. */
 	addApiClient(orgId: string, role: TeamRole = 'owner', teamId?: string): ClientCredentials {
-		const defaultTeamId = teamId ?? this.teamsOfOrg(orgId).sort((a, b) => a.createdAt - b.createdAt)[0]?.id;
+		const defaultTeamId = teamId ?? this.teamsOfOrg(orgId)[0]?.id;
 		if (!defaultTeamId) throw new Error(`organization ${orgId} has no team`);
 		const client: ApiClient = { clientId: randomId('cl_', 16), clientSecret: randomSecret('cs_'), orgId, role, defaultTeamId };
 		this.clients.set(client.clientId, client);

@@ -54,6 +54,7 @@ export class Store {
 		return team;
 	}
 
+	/** In creation order. */
 	teamsOfOrg(orgId: string): Team[] {
 		return [...this.teams.values()].filter((team) => team.orgId === orgId);
 	}

@@ -9,13 +9,7 @@ export const teamRoutes: ApiRoute[] = [
 		path: '/teams-api',
 		operationId: 'getAllTeams',
 		team: 'optional',
-		handle: ({ state, actor }) =>
-			ok(
-				state
-					.teamsOfOrg(actor.client.orgId)
-					.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-					.map((team) => teamView(state, team)),
-			),
+		handle: ({ state, actor }) => ok(state.teamsOfOrg(actor.client.orgId).map((team) => teamView(state, team))),
 	},
 	{
 		method: 'POST',
