@@ -14,8 +14,12 @@ export interface PollTriggerOptions {
 	credentials?: HarnessCredentials;
 	/** The node's static data as persisted before this poll; never mutated. */
 	staticData: IDataObject;
-	/** 'trigger' = a scheduled poll of an active workflow; 'manual' = the editor's "Fetch test event". */
-	mode?: 'trigger' | 'manual';
+	/**
+	 * 'trigger' (default) = a scheduled poll of an active workflow; 'activation' = the poll n8n runs once
+	 * while activating the workflow (its error fails the activation; a null result commits nothing);
+	 * 'manual' = the editor's "Fetch test event".
+	 */
+	mode?: 'trigger' | 'activation' | 'manual';
 	packageDir?: string;
 }
 
@@ -47,8 +51,10 @@ export async function pollTrigger(options: PollTriggerOptions): Promise<PollTrig
 }
 
 /**
- * A scheduled poll: PollTriggerExecutor (the class n8n's scheduler calls every tick) runs the node's `poll`
- * inside the staging scope, emits its items or commits the cursor, and routes a failure to `__emitError`.
+ * A scheduled or activation poll through PollTriggerExecutor, the class n8n's scheduler calls: it runs the
+ * node's `poll` inside the staging scope and emits the items. A scheduled tick commits the cursor of a null
+ * result and routes a failure to `__emitError`; the activation poll (`testingTrigger`) rethrows failures and
+ * commits nothing on a null result (observed in n8n-core 2.41.1's PollTriggerExecutor).
  */
 async function pollScheduled(node: INode, options: PollTriggerOptions): Promise<PollTriggerResult> {
 	const { workflow, additionalData } = await prepareExecution(
@@ -71,7 +77,7 @@ async function pollScheduled(node: INode, options: PollTriggerOptions): Promise<
 		resolveNodeStaticData,
 	);
 	const executePoll = engineService(PollTriggerExecutor).create(workflow, triggerNode, pollFunctions, () => true);
-	await executePoll(false);
+	await executePoll(options.mode === 'activation');
 	const failure = staging.failure();
 	if (failure !== undefined) throw failure;
 	return { items: staging.emitted()?.[0] ?? null, staticData: staging.committed() };
