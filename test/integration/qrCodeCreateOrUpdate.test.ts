@@ -1,0 +1,159 @@
+/**
+ * QR Code > Create or Update through n8n's engine against the simulator: keyed by Display ID, re-running the
+ * same rows never duplicates a code, an exact match is required, a Display ID taken between the look-up and
+ * the create turns into an update, and Skip Unchanged leaves matching codes alone.
+ */
+import { startSimulator, type Simulator } from '../../simulator';
+import { validateRequest } from '../support/contract';
+import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+
+let sim: Simulator;
+let credentials: HarnessCredentials;
+
+beforeAll(async () => {
+	sim = await startSimulator({ plan: 'Enterprise' });
+	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
+});
+
+afterAll(async () => {
+	await sim.close();
+});
+
+beforeEach(() => {
+	sim.clearRequestLog();
+	sim.setLatency(0);
+});
+
+/** One row per item: Display ID, name and redirect come from the item. */
+const rowParameters = {
+	resource: 'qrCode',
+	operation: 'createOrUpdate',
+	displayId: '={{ $json.displayId }}',
+	qrType: 'WEB',
+	name: '={{ $json.name }}',
+	qrRedirectUrl: '={{ $json.url }}',
+	additionalFields: { tags: '={{ $json.tags }}' },
+};
+
+async function upsert(items: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}, continueOnFail = false) {
+	return await runNode({ nodeType: 'qrtrac', credentials, parameters: { ...rowParameters, ...extra }, items, continueOnFail });
+}
+
+function codesWithDisplayId(displayId: string) {
+	return [...sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
+}
+
+function expectRequestsFollowContract(): void {
+	expect(sim.requestLog.length).toBeGreaterThan(0);
+	for (const entry of sim.requestLog) {
+		expect({ request: `${entry.method} ${entry.rawPath}`, violations: validateRequest(entry) }).toEqual({
+			request: `${entry.method} ${entry.rawPath}`,
+			violations: [],
+		});
+	}
+}
+
+describe('Create or Update', () => {
+	it('creates codes that do not exist, then updates them when the same rows run again', async () => {
+		const rows = [
+			{ displayId: 'sheet-row-1', name: 'Row 1', url: 'https://example.com/1', tags: 'sheet' },
+			{ displayId: 'sheet-row-2', name: 'Row 2', url: 'https://example.com/2', tags: 'sheet' },
+		];
+
+		const first = await upsert(rows);
+		expect(first.error).toBeUndefined();
+		expect(first.items.map((item) => [item.json.displayId, item.json.operation])).toEqual([
+			['sheet-row-1', 'created'],
+			['sheet-row-2', 'created'],
+		]);
+		expectRequestsFollowContract();
+
+		sim.clearRequestLog();
+		const second = await upsert(rows.map((row) => ({ ...row, name: `${row.name} (edited)`, url: `${row.url}?v=2` })));
+		expect(second.error).toBeUndefined();
+		expect(second.items.map((item) => [item.json.displayId, item.json.operation, item.json.name])).toEqual([
+			['sheet-row-1', 'updated', 'Row 1 (edited)'],
+			['sheet-row-2', 'updated', 'Row 2 (edited)'],
+		]);
+		expect(second.items.map((item) => item.json.id)).toEqual(first.items.map((item) => item.json.id));
+		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(0);
+		expect(sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(2);
+		expectRequestsFollowContract();
+
+		for (const row of rows) {
+			const codes = codesWithDisplayId(row.displayId);
+			expect(codes).toHaveLength(1);
+			expect(codes[0]).toMatchObject({ name: `${row.name} (edited)`, qrRedirectUrl: `${row.url}?v=2`, tags: ['sheet'] });
+		}
+	});
+
+	it('matches the Display ID exactly, not as the substring the list search matches', async () => {
+		const similar = sim.state.createQr(credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/long',
+			displayId: 'exact-10',
+			name: 'Similar',
+		});
+
+		const result = await upsert([{ displayId: 'exact-1', name: 'Exact', url: 'https://example.com/exact', tags: '' }]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ displayId: 'exact-1', operation: 'created' });
+		expect(sim.state.getQr(similar.id)).toMatchObject({ name: 'Similar', qrRedirectUrl: 'https://example.com/long' });
+		const search = sim.requestLog.find((entry) => entry.method === 'GET');
+		expect(search?.query).toMatchObject({ search: 'exact-1' });
+		expectRequestsFollowContract();
+	});
+
+	it('turns a create refused because the Display ID was taken meanwhile into an update, without a duplicate', async () => {
+		// Both rows look the code up before either creates it (answers take 60 ms); the second create is refused.
+		sim.setLatency(60);
+		const rows = [
+			{ displayId: 'race-1', name: 'First writer', url: 'https://example.com/first', tags: '' },
+			{ displayId: 'race-1', name: 'Second writer', url: 'https://example.com/second', tags: '' },
+		];
+
+		const result = await upsert(rows);
+
+		expect(result.error).toBeUndefined();
+		const refusedCreates = sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400);
+		expect(refusedCreates).toHaveLength(1);
+		expect(result.items.map((item) => item.json.operation).sort()).toEqual(['created', 'updated']);
+		expect(codesWithDisplayId('race-1')).toHaveLength(1);
+		const loser = result.items.find((item) => item.json.operation === 'updated')!;
+		expect(codesWithDisplayId('race-1')[0].name).toBe(loser.json.name);
+		expectRequestsFollowContract();
+	});
+
+	it('fails with the service message when the Display ID belongs to a code outside the team', async () => {
+		const orgId = sim.state.teams.get(credentials.teamId!)!.orgId;
+		const otherTeam = sim.state.createTeam(orgId, 'Elsewhere');
+		sim.state.createQr(otherTeam.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/x', displayId: 'elsewhere-1' });
+
+		const result = await upsert([{ displayId: 'elsewhere-1', name: 'Mine', url: 'https://example.com/mine', tags: '' }]);
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'displayId "elsewhere-1" is already taken', httpCode: '400' });
+		expect(result.error?.description).toContain('already used by another code');
+		expect(codesWithDisplayId('elsewhere-1')).toHaveLength(1);
+		expect(codesWithDisplayId('elsewhere-1')[0].teamId).toBe(otherTeam.id);
+		expectRequestsFollowContract();
+	});
+
+	it('with Skip Unchanged, leaves a code that already matches the row untouched', async () => {
+		const row = { displayId: 'steady-1', name: 'Steady', url: 'https://example.com/steady', tags: 'a, b' };
+		const first = await upsert([row], { options: { skipUnchanged: true } });
+		expect(first.items[0].json.operation).toBe('created');
+		const before = { ...codesWithDisplayId('steady-1')[0] };
+
+		sim.clearRequestLog();
+		const again = await upsert([row, { ...row, displayId: 'steady-1', name: 'Steady v2' }], { options: { skipUnchanged: true } });
+
+		expect(again.error).toBeUndefined();
+		expect(again.items.map((item) => item.json.operation)).toEqual(['unchanged', 'updated']);
+		expect(sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
+		const after = codesWithDisplayId('steady-1')[0];
+		expect(after.name).toBe('Steady v2');
+		expect(after.updatedAt).toBeGreaterThanOrEqual(before.updatedAt);
+		expectRequestsFollowContract();
+	});
+});
