@@ -55,7 +55,9 @@ async function runOperation(context: ServerContext, exchange: Exchange, match: R
 			match.route.team === 'required',
 		);
 		exchange.entry.teamId = actor.team.id;
-		const answer = await match.route.handle({ state: context.state, actor, params: match.params, query: exchange.query, body: exchange.body });
+		// Like a JSON body parser: no JSON body reads as an empty object.
+		const body = exchange.body ?? {};
+		const answer = await match.route.handle({ state: context.state, actor, params: match.params, query: exchange.query, body });
 		return { status: answer.status ?? 200, body: answer.body };
 	} catch (error) {
 		if (error instanceof ApiError) return { status: error.status, body: { success: false, message: error.message } };
