@@ -53,11 +53,17 @@ export const description = updateDisplayOptions({ show: { resource: ['dynamicLin
 const inputSchema = z.object({
 	destinationUrl: httpUrlSchema.describe('Destination URL'),
 	type: nonEmptyTextSchema.max(50, 'must be at most 50 characters').describe('Type'),
-	patternColor: hexColourSchema.optional().describe('Colour'),
+	patternColor: hexColourSchema.transform(toSixDigitHex).optional().describe('Colour'),
 	logoUrl: httpUrlSchema.optional().describe('Logo URL'),
 });
 
 type Input = z.infer<typeof inputSchema>;
+
+/** The simple interface documents colours as #RRGGBB; the short form #RGB is written out, upper case. */
+function toSixDigitHex(colour: string): string {
+	const digits = colour.slice(1);
+	return `#${(digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits).toUpperCase()}`;
+}
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const design = this.getNodeParameter('design', itemIndex, {}) as IDataObject;

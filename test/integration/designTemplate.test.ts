@@ -1,0 +1,95 @@
+/**
+ * Design Template: Get Many through n8n's engine against the simulator: the team's templates, the limit
+ * applied by the node, and the Team Override acting in another team.
+ */
+import { startSimulator, type Simulator } from '../../simulator';
+import { validateRequest } from '../support/contract';
+import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+
+let sim: Simulator;
+let credentials: HarnessCredentials;
+let mainTeamId: string;
+let otherTeamId: string;
+
+beforeAll(async () => {
+	sim = await startSimulator({ seed: false });
+	const { org, team } = sim.state.createOrganization('Design Org', { name: 'Olivia Owner', email: 'owner@design.example' }, 'Main');
+	mainTeamId = team.id;
+	otherTeamId = sim.state.createTeam(org.id, 'Other').id;
+	credentials = { baseUrl: sim.url, ...sim.state.addApiClient(org.id, 'owner', team.id) };
+});
+
+afterAll(async () => {
+	await sim.close();
+});
+
+beforeEach(() => sim.clearRequestLog());
+
+function templateIdsOf(teamId: string): string[] {
+	return sim.state
+		.templatesOfTeam(teamId)
+		.sort((a, b) => a.createdAt - b.createdAt)
+		.map((template) => template.id);
+}
+
+describe('Design Template: Get Many', () => {
+	it("returns the credential team's templates, all of them with Return All", async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual(templateIdsOf(mainTeamId));
+		expect(result.items[0].json).toEqual(expect.objectContaining({ name: expect.any(String), previewUrl: expect.any(String) }));
+		expect(sim.requestLog[0].headers['x-request-team-id']).toBe(mainTeamId);
+		for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
+	});
+
+	it('cuts the list to the limit itself, with one request', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: false, limit: 2 },
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.id)).toEqual(templateIdsOf(mainTeamId).slice(0, 2));
+		expect(sim.requestLog).toHaveLength(1);
+	});
+
+	it('acts in the Team Override team', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true, options: { teamOverride: otherTeamId } },
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.id)).toEqual(templateIdsOf(otherTeamId));
+		expect(sim.requestLog[0].headers['x-request-team-id']).toBe(otherTeamId);
+		for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
+	});
+
+	it('refuses a limit below 1 before sending anything', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: false, limit: '={{ 0 }}' },
+			credentials,
+		});
+
+		expect(result.error?.message).toBe('Item 0: "Limit" must be at least 1');
+		expect(sim.requestLog).toHaveLength(0);
+	});
+
+	it("surfaces the service's 401 for a Team Override outside the organization", async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true, options: { teamOverride: 'team_unknown' } },
+			credentials,
+		});
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.httpCode).toBe('401');
+		expect(result.error?.message).toBe('Invalid credentials!');
+	});
+});

@@ -1,0 +1,119 @@
+/**
+ * Dynamic Link (Simple Interface) through n8n's engine against the simulator: the v1 call with the bearer key,
+ * the code it really creates in the key's team, and refused input that never reaches the wire.
+ */
+import { startSimulator, type Simulator } from '../../simulator';
+import { validateRequest } from '../support/contract';
+import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+
+let sim: Simulator;
+let credentials: HarnessCredentials;
+let teamId: string;
+
+beforeAll(async () => {
+	sim = await startSimulator({ seed: false });
+	const { org, team } = sim.state.createOrganization('Links Org', { name: 'Olivia Owner', email: 'owner@links.example' }, 'Main');
+	teamId = team.id;
+	credentials = { baseUrl: sim.url, ...sim.state.addApiClient(org.id), apiKey: sim.state.addApiKey(team.id) };
+});
+
+afterAll(async () => {
+	await sim.close();
+});
+
+beforeEach(() => sim.clearRequestLog());
+
+describe('Dynamic Link: Create', () => {
+	it("creates the link with the bearer key and returns the service's answer", async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/landing',
+				design: { patternColor: '#0a66c2', logoUrl: 'https://example.com/logo.png' },
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		const answer = result.items[0].json;
+		expect(answer).toMatchObject({
+			destination_url: 'https://example.com/landing',
+			type: 'dynamic',
+			design: { pattern_color: '#0A66C2', logo_url: 'https://example.com/logo.png' },
+		});
+		const created = sim.state.getQr(String(answer.id));
+		expect(created).toMatchObject({ teamId, qrRedirectUrl: 'https://example.com/landing', deleted: false });
+
+		const [request] = sim.requestLog;
+		expect(sim.requestLog).toHaveLength(1);
+		expect(request.rawPath).toBe('/v1/qr/create');
+		expect(request.headers.authorization).toBe('Bearer [redacted]');
+		expect(request.headers['x-request-client-secret']).toBeUndefined();
+		expect(request.body).toEqual({
+			destination_url: 'https://example.com/landing',
+			type: 'dynamic',
+			design: { pattern_color: '#0A66C2', logo_url: 'https://example.com/logo.png' },
+		});
+		expect(validateRequest(request)).toEqual([]);
+	});
+
+	it('writes a short #RGB colour out as #RRGGBB and leaves out an empty design', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: '={{ $json.url }}',
+				design: { patternColor: '={{ $json.colour }}' },
+			},
+			items: [
+				{ url: 'https://example.com/a', colour: '#f0a' },
+				{ url: 'https://example.com/b', colour: '' },
+			],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sim.requestLog.map((entry) => entry.body)).toEqual([
+			{ destination_url: 'https://example.com/a', type: 'dynamic', design: { pattern_color: '#FF00AA' } },
+			{ destination_url: 'https://example.com/b', type: 'dynamic' },
+		]);
+		for (const item of result.items) expect(sim.state.getQr(String(item.json.id))?.teamId).toBe(teamId);
+		for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
+	});
+
+	it.each([
+		['a destination that is not a URL', { destinationUrl: 'example.com/landing' }, '"Destination URL" must be a full http(s) URL such as https://example.com/page'],
+		['a destination with another scheme', { destinationUrl: 'javascript:alert(1)' }, '"Destination URL" must be a full http(s) URL such as https://example.com/page'],
+		['a colour that is not hex', { design: { patternColor: 'blue' } }, '"Colour" must be a hex colour such as #0A66C2'],
+		['a colour with 4 digits', { design: { patternColor: '#12345' } }, '"Colour" must be a hex colour such as #0A66C2'],
+		['a logo URL that is not a URL', { design: { logoUrl: 'logo.png' } }, '"Logo URL" must be a full http(s) URL such as https://example.com/page'],
+		['an empty type', { type: '={{ "  " }}' }, '"Type" must not be empty'],
+	])('refuses %s before sending anything', async (_case, overrides, message) => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/x', ...overrides },
+			credentials,
+		});
+
+		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(sim.requestLog).toHaveLength(0);
+	});
+
+	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
+		const wrongKey = 'qrt_wrong_key_value_123';
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/x' },
+			credentials: { ...credentials, apiKey: wrongKey },
+		});
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.httpCode).toBe('401');
+		expect(result.error?.message).toBe('Invalid API key');
+		expect(JSON.stringify(result.error)).not.toContain(wrongKey);
+		expect(sim.requestLog).toHaveLength(1);
+	});
+});
