@@ -98,10 +98,14 @@ function deltaSecondsToAbsolute(value: string, nowMs: number): number | undefine
 	return NUMBER_PATTERN.test(text) ? Math.round(nowMs + Number(text) * 1000) : undefined;
 }
 
-/** HTTP dates (IMF-fixdate, RFC 850, asctime) always hold a month or weekday name; bare numbers are not dates. */
+/**
+ * HTTP dates (IMF-fixdate, RFC 850, asctime) always hold a month or weekday name, so bare numbers are not
+ * dates. They are always in GMT; asctime does not say so, and would otherwise be read in local time.
+ */
 function parseHttpDate(text: string): number | undefined {
 	if (!/[a-z]/i.test(text)) return undefined;
-	const atMs = Date.parse(text);
+	const hasZone = /\b(?:GMT|UTC|UT|Z)\b|[+-]\d\d:?\d\d$/i.test(text);
+	const atMs = Date.parse(hasZone ? text : `${text} GMT`);
 	return Number.isNaN(atMs) ? undefined : atMs;
 }
 

@@ -1,0 +1,137 @@
+import {
+	parseRateLimitHeaders,
+	parseResetHeader,
+	parseRetryAfter,
+	waitHintMs,
+} from '../../nodes/shared/rateLimitHeaders';
+
+/** A fixed "now" with a sub-second part, as real clocks have: 2027-01-15T08:00:00.250Z. */
+const NOW_MS = Date.UTC(2027, 0, 15, 8, 0, 0, 250);
+const NOW_SECONDS = Math.floor(NOW_MS / 1000);
+
+describe('parseResetHeader', () => {
+	it('reads seconds until reset, whole and fractional', () => {
+		expect(parseResetHeader('1', NOW_MS)).toBe(NOW_MS + 1000);
+		expect(parseResetHeader('0.75', NOW_MS)).toBe(NOW_MS + 750);
+		expect(parseResetHeader(' 0 ', NOW_MS)).toBe(NOW_MS);
+		expect(parseResetHeader('86400', NOW_MS)).toBe(NOW_MS + 86_400_000);
+	});
+
+	it('reads epoch seconds', () => {
+		expect(parseResetHeader(String(NOW_SECONDS + 1), NOW_MS)).toBe((NOW_SECONDS + 1) * 1000);
+		expect(parseResetHeader(`${NOW_SECONDS}.5`, NOW_MS)).toBe(NOW_SECONDS * 1000 + 500);
+	});
+
+	it('reads epoch milliseconds', () => {
+		expect(parseResetHeader(String(NOW_MS + 750), NOW_MS)).toBe(NOW_MS + 750);
+	});
+
+	it('reads HTTP dates in all three formats of RFC 9110', () => {
+		const resetAt = Date.UTC(2027, 0, 15, 8, 0, 1);
+		expect(parseResetHeader('Fri, 15 Jan 2027 08:00:01 GMT', NOW_MS)).toBe(resetAt);
+		expect(parseResetHeader('Friday, 15-Jan-27 08:00:01 GMT', NOW_MS)).toBe(resetAt);
+		expect(parseResetHeader('Fri Jan 15 08:00:01 2027', NOW_MS)).toBe(resetAt);
+	});
+
+	it('tells the numeric forms apart at the documented thresholds (nowMs / 10,000 and nowMs / 10)', () => {
+		const secondsThreshold = NOW_MS / 10_000;
+		const msThreshold = NOW_MS / 10;
+		expect(parseResetHeader(String(Math.ceil(secondsThreshold)), NOW_MS)).toBe(Math.ceil(secondsThreshold) * 1000);
+		expect(parseResetHeader(String(Math.floor(secondsThreshold) - 1), NOW_MS)).toBe(
+			NOW_MS + (Math.floor(secondsThreshold) - 1) * 1000,
+		);
+		expect(parseResetHeader(String(Math.ceil(msThreshold)), NOW_MS)).toBe(Math.ceil(msThreshold));
+		expect(parseResetHeader(String(Math.floor(msThreshold) - 1), NOW_MS)).toBe((Math.floor(msThreshold) - 1) * 1000);
+	});
+
+	it.each(['', 'soon', '-1', '1e3', '0x10', 'NaN', '12:00', '1.2.3'])('ignores the unparseable value %p', (value) => {
+		expect(parseResetHeader(value, NOW_MS)).toBeUndefined();
+	});
+});
+
+describe('parseRetryAfter', () => {
+	it('reads delay-seconds, tolerating fractions', () => {
+		expect(parseRetryAfter('2', NOW_MS)).toBe(2000);
+		expect(parseRetryAfter('0', NOW_MS)).toBe(0);
+		expect(parseRetryAfter('1.5', NOW_MS)).toBe(1500);
+	});
+
+	it('turns an HTTP date into the delay from now, never below zero', () => {
+		expect(parseRetryAfter('Fri, 15 Jan 2027 08:00:03 GMT', NOW_MS)).toBe(2750);
+		expect(parseRetryAfter('Fri, 15 Jan 2027 07:59:00 GMT', NOW_MS)).toBe(0);
+	});
+
+	it.each(['', 'later', '-5', 'Fri, 99 Foo 2027'])('ignores the unparseable value %p', (value) => {
+		expect(parseRetryAfter(value, NOW_MS)).toBeUndefined();
+	});
+});
+
+describe('parseRateLimitHeaders', () => {
+	it('reads all four headers whatever the case of their names', () => {
+		const snapshot = parseRateLimitHeaders(
+			{
+				'X-RateLimit-Limit': '50',
+				'x-ratelimit-remaining': '17',
+				'X-RATELIMIT-RESET': String(NOW_SECONDS + 1),
+				'Retry-After': '1',
+			},
+			NOW_MS,
+		);
+		expect(snapshot).toEqual({ limit: 50, remaining: 17, resetAtMs: (NOW_SECONDS + 1) * 1000, retryAfterMs: 1000 });
+	});
+
+	it('accepts numbers, repeated headers (first value counts) and a policy suffix on counts', () => {
+		const snapshot = parseRateLimitHeaders(
+			{ 'x-ratelimit-limit': '100, 100;w=1', 'x-ratelimit-remaining': ['3', '9'], 'x-ratelimit-reset': 0.5 },
+			NOW_MS,
+		);
+		expect(snapshot).toEqual({ limit: 100, remaining: 3, resetAtMs: NOW_MS + 500 });
+	});
+
+	it('falls back to the IETF draft names, whose reset is always delta-seconds', () => {
+		const snapshot = parseRateLimitHeaders(
+			{ 'RateLimit-Limit': '20', 'RateLimit-Remaining': '4', 'RateLimit-Reset': '2' },
+			NOW_MS,
+		);
+		expect(snapshot).toEqual({ limit: 20, remaining: 4, resetAtMs: NOW_MS + 2000 });
+	});
+
+	it('prefers the X- headers over the draft names', () => {
+		const snapshot = parseRateLimitHeaders(
+			{ 'ratelimit-remaining': '1', 'x-ratelimit-remaining': '7' },
+			NOW_MS,
+		);
+		expect(snapshot.remaining).toBe(7);
+	});
+
+	it('leaves out every header it cannot read, and reads the others', () => {
+		const snapshot = parseRateLimitHeaders(
+			{
+				'x-ratelimit-limit': 'lots',
+				'x-ratelimit-remaining': '-2',
+				'x-ratelimit-reset': 'tomorrow',
+				'retry-after': 'whenever',
+				'content-type': 'application/json',
+				'x-other': { nested: true },
+			},
+			NOW_MS,
+		);
+		expect(snapshot).toEqual({});
+		expect(parseRateLimitHeaders({ 'x-ratelimit-limit': 'x', 'x-ratelimit-remaining': '5' }, NOW_MS)).toEqual({
+			remaining: 5,
+		});
+	});
+
+	it('gives an empty snapshot for an answer without rate-limit headers', () => {
+		expect(parseRateLimitHeaders({}, NOW_MS)).toEqual({});
+	});
+});
+
+describe('waitHintMs', () => {
+	it('prefers Retry-After, then the time until reset, and says nothing without either', () => {
+		expect(waitHintMs({ retryAfterMs: 1200, resetAtMs: NOW_MS + 300 }, NOW_MS)).toBe(1200);
+		expect(waitHintMs({ resetAtMs: NOW_MS + 300 }, NOW_MS)).toBe(300);
+		expect(waitHintMs({ resetAtMs: NOW_MS - 300 }, NOW_MS)).toBe(0);
+		expect(waitHintMs({ limit: 5 }, NOW_MS)).toBeUndefined();
+	});
+});
