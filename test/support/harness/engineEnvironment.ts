@@ -2,27 +2,34 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A fixed test-only key: n8n-core encrypts stored credentials with it, as a real instance does. */
+import { InstanceSettings } from 'n8n-core';
+
+import { engineService } from './engineServices';
+
+/** A fixed test-only key, so n8n-core's InstanceSettings does not generate and log a new one. */
 const HARNESS_ENCRYPTION_KEY = 'n8n-qrtrac-harness-only-key';
 
-/** Remembers the folder across jest test files, which share a worker process but not a module registry. */
-const USER_FOLDER_MARKER = 'N8N_HARNESS_USER_FOLDER';
+let prepared = false;
 
 /**
- * Gives n8n-core the process environment it reads when its services are first built (its DI container builds
- * them lazily): a throwaway user folder, so InstanceSettings writes its config file into a temp dir and never
- * into the developer's home; a fixed encryption key; quiet logs. Binary data stays in n8n's in-memory
- * ("default") mode because the BinaryDataService is never initialised with a file store.
- * Must run before the first node context is created. One folder per process, removed when the process exits.
+ * Gives n8n-core the environment it reads when its services are first built (its DI container builds them
+ * lazily): quiet logs (set N8N_LOG_LEVEL to see n8n's own), a fixed encryption key, and a throwaway user
+ * folder. InstanceSettings, the only service that writes there (its `config` file), is built right away and
+ * the folder removed, so nothing lands in the developer's home and nothing is left behind. Binary data stays
+ * in n8n's in-memory ("default") mode because the BinaryDataService is never initialised with a file store.
+ * Runs once per module registry (i.e. per jest test file), before the first service is built.
  */
 export function prepareEngineEnvironment(): void {
-	if (process.env[USER_FOLDER_MARKER] === undefined) {
-		const userFolder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
-		process.env[USER_FOLDER_MARKER] = userFolder;
-		process.on('exit', () => rmSync(userFolder, { recursive: true, force: true }));
-	}
-	process.env.N8N_USER_FOLDER = process.env[USER_FOLDER_MARKER];
-	process.env.N8N_ENCRYPTION_KEY = HARNESS_ENCRYPTION_KEY;
+	if (prepared) return;
+	prepared = true;
 	process.env.N8N_LOG_LEVEL ??= 'silent';
 	process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+	process.env.N8N_ENCRYPTION_KEY = HARNESS_ENCRYPTION_KEY;
+	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+	process.env.N8N_USER_FOLDER = userFolder;
+	try {
+		engineService(InstanceSettings);
+	} finally {
+		rmSync(userFolder, { recursive: true, force: true });
+	}
 }
