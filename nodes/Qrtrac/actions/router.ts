@@ -10,7 +10,7 @@ import * as team from './team';
 import * as teamMember from './teamMember';
 
 /** Resource -> its operations. Adding an operation means adding it to its resource's index only. */
-const resources: Record<string, { operations: Record<string, ItemOperation<any, any>> }> = {
+const resources: Record<string, { operations: Record<string, ItemOperation> }> = {
 	qrCode,
 	designTemplate,
 	analytics,

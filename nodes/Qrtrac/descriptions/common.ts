@@ -90,7 +90,7 @@ export const teamLocator: INodeProperties = {
 
 /** Acting team for one operation; empty means the credential's team. */
 export const teamOverrideOption: INodeProperties = {
-	displayName: 'Team Override',
+	displayName: 'Team Override Name or ID',
 	name: 'teamOverride',
 	type: 'options',
 	typeOptions: { loadOptionsMethod: 'getTeams' },
