@@ -23,6 +23,8 @@ afterAll(async () => {
 
 beforeEach(() => sim.clearRequestLog());
 
+afterEach(() => sim.faults.clear());
+
 /** A fresh organization whose Main team holds `codeCount` WEB codes. */
 function newTeamWithCodes(codeCount: number) {
 	orgCount += 1;
@@ -218,6 +220,28 @@ describe('Analytics: Get Scans for Codes', () => {
 		expect(listReads).toHaveLength(2);
 		expect(sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all')).toHaveLength(4);
 		expectRequestsFollowContract();
+	});
+
+	it('sends a read-only bulk request again after the connection was lost', async () => {
+		const { codes, credentials } = newTeamWithCodes(2);
+		sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
+		sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/analytics-api/detailed/all', count: 1 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds: codes.map((code) => code.id).join(','),
+				timeRange: 'last24Hours',
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[0].id]);
+		expect(sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all')).toHaveLength(2);
 	});
 
 	it('accepts IDs separated by commas and new lines, each ID once', async () => {

@@ -7,7 +7,7 @@
 import type { LoggedRequest } from '../../simulator';
 import { startSimulator, type Simulator } from '../../simulator';
 import { validateRequest } from '../support/contract';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { callLoadOptions, runNode, type HarnessCredentials } from '../support/n8nHarness';
 
 let sim: Simulator;
 let orgCount = 0;
@@ -21,6 +21,8 @@ afterAll(async () => {
 });
 
 beforeEach(() => sim.clearRequestLog());
+
+afterEach(() => sim.faults.clear());
 
 /** A fresh organization (teams Main and Sales) with an API client of the given role. */
 function newOrganization(role: 'owner' | 'admin' = 'owner') {
@@ -140,6 +142,25 @@ describe('Team Member: Add (change-aware)', () => {
 		});
 
 		expect(result.items.map((item) => item.json.result)).toEqual(['added', 'unchanged']);
+		expect(writes()).toHaveLength(1);
+	});
+
+	it('a team that cannot be read fails only its own items under Continue On Fail', async () => {
+		const { main, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'teamMember', operation: 'add', teamId: teamRef('={{ $json.team }}'), name: 'Ned', email: 'ned@member.example', role: 'viewer' },
+			items: [{ team: 'team_of_nobody' }, { team: main.id }],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(result.items.map((item) => [item.pairedItem, item.json.result ?? item.json.httpCode])).toEqual([
+			[{ item: 0 }, '401'],
+			[{ item: 1 }, 'added'],
+		]);
+		expect(sim.state.findMember(main.id, 'ned@member.example')?.role).toBe('viewer');
 		expect(writes()).toHaveLength(1);
 	});
 
@@ -290,6 +311,38 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		expect(sim.state.findMember(sales.id, 'bea@member.example')?.role).toBe('admin');
 		expect(sim.state.findMember(support.id, 'bea@member.example')?.role).toBe('viewer');
 		expectRequestsFollowContract();
+	});
+
+	it('after a connection lost once the add was applied, reads the teams and reports success without sending again', async () => {
+		const { org, main, sales, credentials } = newOrganization();
+		sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/teams-api/members/bulk', count: 1, afterWrite: true });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: parameters([
+				{ teamId: main.id, role: 'editor' },
+				{ teamId: sales.id, role: 'viewer' },
+			]),
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ result: 'updated' });
+		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		// Two reads before the add (one per team), two after it to check what the lost answer would have said.
+		expect(sim.requestLog.filter((entry) => entry.method === 'GET')).toHaveLength(4);
+		expect(sim.state.findMember(main.id, 'bea@member.example')?.role).toBe('editor');
+		expect(sim.state.findMember(sales.id, 'bea@member.example')?.role).toBe('viewer');
+		expect(sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
+	});
+
+	it('lists the teams to choose from, each by its ID', async () => {
+		const { org, credentials } = newOrganization();
+
+		const options = (await callLoadOptions('qrtrac', 'getTeamsToJoin', { kind: 'loadOptions', credentials })) as Array<{ name: string; value: string }>;
+
+		expect(options.map((option) => option.value).sort()).toEqual(sim.state.teamsOfOrg(org.id).map((team) => team.id).sort());
+		expect(options.map((option) => option.name).sort()).toEqual(['Main', 'Sales']);
 	});
 
 	it('Always Send sends every team without reading', async () => {
