@@ -271,6 +271,7 @@ describe('Create: service errors', () => {
 			itemIndex: 0,
 		});
 		expect(result.error?.description).toContain('Check Display ID Availability');
+		expect(JSON.stringify(result.error)).not.toContain(credentials.clientSecret);
 		expect(sim.state.listQrs(credentials.teamId!).filter((qr) => qr.displayId === 'taken-id')).toHaveLength(1);
 		expectRequestsFollowContract();
 	});

@@ -1,0 +1,76 @@
+/**
+ * Creating codes when the answer is lost (the connection drops after QRTRAC stored the code): with a Display
+ * ID the node looks the code up and carries on without creating it twice; without one it stops rather than
+ * risk a duplicate. Through n8n's engine against the simulator's fault injection.
+ */
+import { startSimulator, type Simulator } from '../../simulator';
+import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+
+let sim: Simulator;
+let credentials: HarnessCredentials;
+
+beforeAll(async () => {
+	sim = await startSimulator({ plan: 'Enterprise' });
+	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
+});
+
+afterAll(async () => {
+	await sim.close();
+});
+
+beforeEach(() => {
+	sim.clearRequestLog();
+	sim.faults.clear();
+	// The create is stored, then the socket is destroyed before any answer.
+	sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/qrs-api', afterWrite: true, count: 1 });
+});
+
+function codesWithDisplayId(displayId: string) {
+	return [...sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
+}
+
+async function run(operation: string, parameters: Record<string, unknown>) {
+	return await runNode({ nodeType: 'qrtrac', credentials, parameters: { resource: 'qrCode', operation, ...parameters } });
+}
+
+describe('lost answer to a create', () => {
+	it('Create with a Display ID finds the stored code and returns it, created once', async () => {
+		const result = await run('create', {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/lost',
+			additionalFields: { displayId: 'lost-answer-1' },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ displayId: 'lost-answer-1', qrRedirectUrl: 'https://example.com/lost' });
+		expect(codesWithDisplayId('lost-answer-1')).toHaveLength(1);
+		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		expect(sim.faults.list()[0].fired).toBe(1);
+	});
+
+	it('Create without a Display ID fails instead of sending the create again', async () => {
+		const before = sim.state.listQrs(credentials.teamId!).length;
+
+		const result = await run('create', { qrType: 'WEB', qrRedirectUrl: 'https://example.com/unknown' });
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.description).toContain('It was not sent again');
+		expect(JSON.stringify(result.error)).not.toContain(credentials.clientSecret);
+		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		expect(sim.state.listQrs(credentials.teamId!).length).toBe(before + 1);
+	});
+
+	it('Create or Update recovers the stored code, writes the row to it and reports it created', async () => {
+		const result = await run('createOrUpdate', {
+			displayId: 'lost-answer-2',
+			qrType: 'WEB',
+			name: 'Recovered',
+			qrRedirectUrl: 'https://example.com/recovered',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ displayId: 'lost-answer-2', name: 'Recovered', operation: 'created' });
+		expect(codesWithDisplayId('lost-answer-2')).toHaveLength(1);
+		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+});
