@@ -5,7 +5,7 @@
 import { renderQrPng } from '../../simulator/qrImage';
 import { startSimulator, type Simulator } from '../../simulator';
 import { validateRequest } from '../support/contract';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { callLoadOptions, runNode, type HarnessCredentials } from '../support/n8nHarness';
 
 let sim: Simulator;
 let credentials: HarnessCredentials;
@@ -213,5 +213,36 @@ describe('Download Image', () => {
 		for (const entry of sim.requestLog.filter((logged) => logged.rawPath.startsWith('/api/'))) {
 			expect(validateRequest(entry)).toEqual([]);
 		}
+	});
+});
+
+describe('pickers of the QR code forms', () => {
+	it("Design Template lists the team's templates after the default", async () => {
+		const options = (await callLoadOptions('qrtrac', 'getTemplates', {
+			kind: 'loadOptions',
+			credentials,
+			parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB' },
+			parameterPath: 'parameters.additionalFields.templateId',
+		})) as Array<{ name: string; value: string }>;
+
+		const templates = sim.state.templatesOfTeam(credentials.teamId!);
+		expect(options[0].value).toBe('');
+		expect(options.slice(1).map((option) => option.value).sort()).toEqual(templates.map((template) => template.id).sort());
+		expectRequestsFollowContract();
+	});
+
+	it('QR Code finds codes by Display ID', async () => {
+		const code = sim.state.createQr(credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'pick-me-7' });
+
+		const found = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+			kind: 'listSearch',
+			credentials,
+			parameters: { resource: 'qrCode', operation: 'get' },
+			parameterPath: 'parameters.qrCodeId',
+			filter: 'pick-me',
+		})) as { results: Array<{ name: string; value: string }> };
+
+		expect(found.results.map((result) => result.value)).toEqual([code.id]);
+		expectRequestsFollowContract();
 	});
 });
