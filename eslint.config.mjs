@@ -8,7 +8,12 @@ const tooling = ['simulator/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/
 
 export default [
 	{ ignores: ['dist/**', 'build/**', 'node_modules/**', '.cache/**', '.n8n-runtime/**', '**/*.js', '**/*.mjs'] },
-	...n8nCommunityConfig.map((block) => ({ ...block, ignores: [...(block.ignores ?? []), ...tooling] })),
+	// n8n's first block is a global ignore (`dist`); keep it global, scope every other block to shipped code.
+	...n8nCommunityConfig.map((block) =>
+		Object.keys(block).every((key) => key === 'name' || key === 'ignores')
+			? block
+			: { ...block, ignores: [...(block.ignores ?? []), ...tooling] },
+	),
 	...tseslint.configs.recommended.map((block) => ({ ...block, files: tooling })),
 	{
 		files: tooling,

@@ -126,8 +126,11 @@ export class QrtracApi implements ICredentialType {
 		},
 		rules: [
 			{
-				type: 'responseSuccessBody',
-				properties: { key: 'success', value: false, message: 'QRTRAC refused the client credentials' },
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'QRTRAC refused the client credentials: check Team ID, Client ID and Client Secret',
+				},
 			},
 		],
 	};

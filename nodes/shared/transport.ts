@@ -36,6 +36,11 @@ export interface QrtracRequest {
 	/** Team for `x-request-team-id` (and the rate limit bucket); defaults to the credential's team. */
 	teamId?: string;
 	itemIndex?: number;
+	/**
+	 * A GET with a side effect (Resend Invite sends an e-mail and spends a resend): treated like a POST, so an
+	 * unknown outcome is never blindly sent again.
+	 */
+	hasSideEffects?: boolean;
 	/** Return a 2xx answer with `success: false` as a result instead of failing (Check Display ID Availability). */
 	acceptUnsuccessful?: boolean;
 	/**
@@ -85,7 +90,7 @@ export async function qrtracApiRequest<T = IDataObject>(
 	const limiter = getSharedRateLimiter(`${connection.baseUrl}|${teamId}`, connection.ratePerSecond);
 	const options = buildHttpOptions(connection, request, teamId);
 	let waitedMs = 0;
-	let retryAsIdempotent = isIdempotentMethod(request.method);
+	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
 
 	for (let attempt = 1; ; attempt++) {
 		const slotDelay = limiter.reserve();
@@ -120,7 +125,7 @@ export async function qrtracApiRequest<T = IDataObject>(
 
 		const decision = decideRetry({
 			attempt,
-			method: retryAsIdempotent ? 'PUT' : request.method,
+			method: retryAsIdempotent ? 'PUT' : 'POST',
 			kind: failure.kind,
 			status: failure.status,
 			retryAfterMs: failure.retryAfterMs,

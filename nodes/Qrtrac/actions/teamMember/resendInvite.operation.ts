@@ -25,6 +25,7 @@ export async function execute(this: IExecuteFunctions, input: Input, itemIndex: 
 	await qrtracApiRequest(this, {
 		method: 'GET',
 		path: apiPath`/teams-api/resend/invite/${input.email}`,
+		hasSideEffects: true,
 		itemIndex,
 	});
 	return { email: input.email, status: 'pending', result: 'inviteResent' };
