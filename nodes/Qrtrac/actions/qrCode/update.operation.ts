@@ -68,7 +68,6 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const path = apiPath`/qrs-api/${input.qrCodeId}`;
 	const { data: stored } = await qrtracApiRequest(this, {
 		method: 'GET',
 		path: apiPath`/qrs-api/teams/${input.qrCodeId}`,
@@ -86,7 +85,7 @@ export async function execute(this: IExecuteFunctions, input: Input, itemIndex: 
 	}
 	const { data } = await qrtracApiRequest(this, {
 		method: 'PUT',
-		path,
+		path: apiPath`/qrs-api/${input.qrCodeId}`,
 		body: buildQrUpdateBody(input.fields, stored),
 		teamId: input.teamId,
 		itemIndex,
