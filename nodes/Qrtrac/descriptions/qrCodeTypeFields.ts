@@ -233,7 +233,3 @@ export const QR_TYPE_FIELDS: readonly QrTypeField[] = [
 		},
 	},
 ];
-
-export function typeFieldsOf(qrType: QrType): QrTypeField[] {
-	return QR_TYPE_FIELDS.filter((field) => field.qrType === qrType);
-}
