@@ -18,7 +18,7 @@ export type { ClientCredentials } from './state';
 export type { MemberView, TeamView } from './domain/teams';
 export type * from './model';
 export { SimulatorState } from './state';
-export { QR_IMAGE_SIZE } from './qrImage';
+export { QR_IMAGE_MARGIN, QR_IMAGE_SIZE } from './qrImage';
 export { REDACTED } from './requestLog';
 export { REQUESTS_PER_SECOND, SIMPLE_REQUESTS_PER_MINUTE } from './plans';
 
