@@ -1,6 +1,9 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { emailSchema, idSchema } from '../../shared/validation';
+import { emailSchema, idSchema, validateParameters } from '../../shared/validation';
+import { teamLocator } from '../descriptions/common';
+import { memberEmailField } from '../descriptions/member';
 import { normalizeEmail } from './member';
 import { getLocatorValue } from './parameters';
 
@@ -10,9 +13,21 @@ export const memberTargetShape = {
 	email: emailSchema.transform(normalizeEmail).describe('Email'),
 };
 
+const memberTargetSchema = z.object(memberTargetShape);
+
+export type MemberTarget = z.infer<typeof memberTargetSchema>;
+
+/** The form of an operation on one member of one team: the team and the member's e-mail. */
+export const memberTargetProperties: INodeProperties[] = [teamLocator, memberEmailField];
+
 export function memberTargetInput(ctx: IExecuteFunctions, itemIndex: number): { teamId: unknown; email: unknown } {
 	return {
 		teamId: getLocatorValue(ctx, 'teamId', itemIndex),
 		email: ctx.getNodeParameter('email', itemIndex, ''),
 	};
+}
+
+/** `parse` of the operations whose only input is the member target (activate, pause, remove, delete). */
+export function parseMemberTarget(this: IExecuteFunctions, itemIndex: number): MemberTarget {
+	return validateParameters(this, memberTargetSchema, memberTargetInput(this, itemIndex), itemIndex);
 }

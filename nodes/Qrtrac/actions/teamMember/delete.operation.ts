@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { apiPath } from '../../../shared/apiPath';
 import { qrtracApiRequest } from '../../../shared/transport';
-import { validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { memberEmailField } from '../../descriptions/member';
-import { memberTargetInput, memberTargetShape } from '../../helpers/memberTarget';
+import { parseMemberTarget, type MemberTarget } from '../../helpers/memberTarget';
 
 const properties: INodeProperties[] = [
 	{ ...teamLocator, description: 'A team of the member; the member is removed from every team of the organization' },
@@ -16,16 +14,10 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['teamMember'], operation: ['delete'] } }, properties);
 
-const inputSchema = z.object(memberTargetShape);
-
-type Input = z.infer<typeof inputSchema>;
-
-export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	return validateParameters(this, inputSchema, memberTargetInput(this, itemIndex), itemIndex);
-}
+export const parse = parseMemberTarget;
 
 /** Removes the person from the organization for good. Needs an Owner client; an owner is never deleted. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, input: MemberTarget, itemIndex: number): Promise<IDataObject> {
 	const { body } = await qrtracApiRequest(this, {
 		method: 'DELETE',
 		path: apiPath`/teams-api/${input.teamId}/members/${input.email}/delete`,
