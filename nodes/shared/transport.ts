@@ -150,9 +150,15 @@ export async function qrtracApiRequest<T = IDataObject>(
 export async function qrtracApiRequestAllPages<T extends IDataObject>(
 	ctx: TransportContext,
 	request: QrtracRequest,
-	options: { returnAll: boolean; limit?: number; extract: (data: IDataObject) => { items: T[]; totalCount?: number } },
+	options: {
+		returnAll: boolean;
+		limit?: number;
+		/** Page size to ask for (1..100); by default 100, or the limit when it is smaller. */
+		pageSize?: number;
+		extract: (data: IDataObject) => { items: T[]; totalCount?: number };
+	},
 ): Promise<T[]> {
-	const pageSize = pageSizeFor(options.returnAll, options.limit);
+	const pageSize = options.pageSize ?? pageSizeFor(options.returnAll, options.limit);
 	const collector = new PageCollector<T>({ limit: options.returnAll ? undefined : options.limit, pageSize });
 	while (!collector.done) {
 		const page = collector.nextPage;
