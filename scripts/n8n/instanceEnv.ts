@@ -35,6 +35,10 @@ export function instanceEnv(options: InstanceEnvOptions): NodeJS.ProcessEnv {
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
+		// n8n's start-up would otherwise reach api.n8n.io for its MCP server registry and vetted community nodes
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_PORT: String(options.port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
@@ -53,8 +57,9 @@ export function instanceEnv(options: InstanceEnvOptions): NodeJS.ProcessEnv {
 	};
 	const inherited = node24Env();
 	for (const key of Object.keys(inherited)) {
-		// a developer's own n8n settings must not leak into the isolated instance
-		if (key.startsWith('N8N_') || key.startsWith('DB_')) delete inherited[key];
+		// a developer's own n8n settings must not leak into the isolated instance, and neither may the test
+		// runner's: n8n treats NODE_ENV=test (set by jest) as its own unit tests and refuses to load nodes
+		if (/^(N8N_|DB_|JEST_)/.test(key) || key === 'NODE_ENV' || key === 'NODE_OPTIONS') delete inherited[key];
 	}
 	return { ...inherited, ...env };
 }

@@ -1,10 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { runCaptured, spawnGroup, stopGroup } from '../../scripts/n8n/childProcesses';
+import type { ImportedCredential } from '../../scripts/n8n/credentials';
 import type { N8nInstallation } from '../../scripts/n8n/ensureN8n';
 import { ensureN8n } from '../../scripts/n8n/ensureN8n';
 import { freePort, instanceEnv } from '../../scripts/n8n/instanceEnv';
@@ -21,14 +22,8 @@ export { nodeItems } from '../../scripts/n8n/runData';
 export type { CredentialTestResult, CredentialUnderTest, ListedNodeType, OwnerAccount } from '../../scripts/n8n/n8nRest';
 export { DEFAULT_OWNER, N8nRestClient } from '../../scripts/n8n/n8nRest';
 export type { LoadingMode } from '../../scripts/n8n/packageInstall';
-
-/** A credential for `n8n import:credentials`: decrypted data, encrypted by n8n on import. */
-export interface ImportedCredential {
-	id: string;
-	name: string;
-	type: string;
-	data: Record<string, unknown>;
-}
+export type { ImportedCredential, QrtracConnection } from '../../scripts/n8n/credentials';
+export { qrtracCredential, SIMULATOR_CREDENTIAL_ID, SIMULATOR_CREDENTIAL_NAME } from '../../scripts/n8n/credentials';
 
 /** A workflow as exported from the editor; `id` is assigned when missing. */
 export interface WorkflowJson {
@@ -54,6 +49,18 @@ export interface RealN8nOptions {
 	keepUserFolder?: boolean;
 	/** Fixed HTTP port for startServer() (default: a free one). */
 	port?: number;
+	/**
+	 * Record, inside every n8n process, where the package's own `require()` calls resolve to
+	 * (see scripts/n8n/probes/traceResolution.cjs); read them with moduleResolutions().
+	 */
+	traceModuleResolution?: boolean;
+}
+
+/** One `require()` made by a file of the package inside n8n. */
+export interface ModuleResolution {
+	request: string;
+	from: string;
+	resolved: string;
 }
 
 export interface ExecuteOptions {
@@ -86,6 +93,7 @@ function preparePackage(build: boolean, log: (line: string) => void): Promise<{ 
 	return packed;
 }
 
+const RESOLUTION_PROBE = path.join(projectRoot, 'scripts', 'n8n', 'probes', 'traceResolution.cjs');
 const PACKAGE_NAME = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { name: string }).name;
 const SERVER_READY_TIMEOUT_MS = 180_000;
 const CLI_TIMEOUT_MS = 180_000;
@@ -268,15 +276,31 @@ export class RealN8n {
 		throw new Error(`n8n was not ready within ${SERVER_READY_TIMEOUT_MS / 1000} s:\n${this.serverLog.slice(-4000)}`);
 	}
 
+	/** What the package's `require()` calls resolved to in every n8n process so far (traceModuleResolution only). */
+	moduleResolutions(): ModuleResolution[] {
+		if (!existsSync(this.resolutionLog)) return [];
+		return readFileSync(this.resolutionLog, 'utf8')
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line) as ModuleResolution);
+	}
+
+	private get resolutionLog(): string {
+		return path.join(this.userFolder, 'module-resolution.jsonl');
+	}
+
 	/** Each n8n process gets its own task-runner broker port, so CLI runs can overlap with the server. */
 	private async env(logLevel: 'info' | 'warn'): Promise<NodeJS.ProcessEnv> {
+		const trace: Record<string, string> = this.options.traceModuleResolution
+			? { NODE_OPTIONS: `--require "${RESOLUTION_PROBE}"`, QRTRAC_RESOLUTION_LOG: this.resolutionLog, QRTRAC_PACKAGE_DIR: this.packageDir }
+			: {};
 		return instanceEnv({
 			userFolder: this.userFolder,
 			port: this.port,
 			brokerPort: await freePort(),
 			customExtensions: this.loading === 'custom' ? [path.dirname(this.packageDir)] : undefined,
 			logLevel,
-			extra: this.options.env,
+			extra: { ...trace, ...this.options.env },
 		});
 	}
 
