@@ -5,6 +5,9 @@ import { contractClient, startOfSecondWindow, type Call, type ClientCredentials,
  * Fixed one-second windows per team by plan, X-RateLimit-* on every /api answer in each reset format,
  * Retry-After, 429s not counted, and the simple variant's per-minute window.
  */
+/** Bursts wait for the start of a window and may retry once or twice. */
+jest.setTimeout(20_000);
+
 describe('rate limits', () => {
 	let sim: Simulator;
 	let call: Call;
