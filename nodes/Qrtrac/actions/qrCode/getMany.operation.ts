@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { PageCollector, pageSizeFor } from '../../../shared/pagination';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { qrtracApiRequestAllPages } from '../../../shared/transport';
 import { limitSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, simplifyOption, teamOverrideOption } from '../../descriptions/common';
@@ -111,28 +110,20 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/**
- * Walks the paginated list with the shared PageCollector (each code once, stops at the limit, the last page or
- * the announced total). The walk is written here rather than with qrtracApiRequestAllPages because that one
- * picks the page size itself and this operation lets the user choose it.
- */
+/** Walks the paginated list through the shared page walk: each code once, stops at the limit or the total. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
-	const limit = input.returnAll ? undefined : input.limit;
-	const pageSize = input.pageSize ?? pageSizeFor(input.returnAll, limit);
-	const query: IDataObject = { search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder, limit: pageSize };
-	const collector = new PageCollector<IDataObject>({ limit, pageSize });
-	while (!collector.done) {
-		const page = collector.nextPage;
-		const { data } = await qrtracApiRequest(this, {
+	const codes = await qrtracApiRequestAllPages(
+		this,
+		{
 			method: 'GET',
 			path: '/qrs-api/v2/teams/',
-			query: withoutUndefined({ ...query, page }),
+			query: withoutUndefined({ search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder }),
 			teamId: input.teamId,
 			itemIndex,
-		});
-		collector.add({ ...extractQrPage(data), page });
-	}
-	return input.simplify ? collector.items.map(simplifyQr) : collector.items;
+		},
+		{ returnAll: input.returnAll, limit: input.limit, pageSize: input.pageSize, extract: extractQrPage },
+	);
+	return input.simplify ? codes.map(simplifyQr) : codes;
 }
 
 function withoutUndefined(query: IDataObject): IDataObject {
