@@ -8,8 +8,8 @@ import { createPrng } from './random';
  * - `malformedJson`: 200 with a truncated JSON body;
  * - `softError`: 200 with `{success:false,message}`;
  * - `rateLimit`: a 429 as if the limit were reached (counts against nothing).
- * `afterWrite` runs the operation first (state changes are kept) and then fails, like a failure after commit;
- * it applies to status, reset, malformedJson and softError.
+ * `afterWrite` runs the operation first (state changes are kept) and then acts out the fault, like a failure
+ * after commit; malformedJson then truncates the real answer. A forced 429 never runs the operation.
  */
 export type FaultKind = 'status' | 'reset' | 'stall' | 'malformedJson' | 'softError' | 'rateLimit';
 
