@@ -13,7 +13,7 @@ export const DEFAULT_OVERLAP_SECONDS = 15;
 export const FIRST_POLL_LOOKBACK_MS = 5 * 60_000;
 
 /** Most versions (or scans) remembered at the window's edge; bounds the workflow's static data. */
-export const MAX_SEEN = 5_000;
+export const MAX_SEEN = 10_000;
 
 /** `endTime` of scan queries is n8n's clock plus this, so a service clock ahead of n8n loses nothing. */
 export const SCAN_END_MARGIN_MS = 60 * 60_000;

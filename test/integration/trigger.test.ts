@@ -234,6 +234,28 @@ describe('QRTRAC Trigger: code changes', () => {
 	});
 });
 
+describe.each([5_000, -5_000])('QRTRAC Trigger: service clock %i ms off n8n\'s', (skewMs) => {
+	afterEach(() => {
+		sim.clock.useRealTime();
+	});
+
+	it('reports changes and scans made right after activation', async () => {
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Scanned' });
+		sim.clock.advance(skewMs);
+		const changes = trigger(account);
+		const scans = trigger(account, { triggerOn: 'newScans' });
+		expect(await changes.poll()).toEqual([]);
+		expect(await scans.poll()).toEqual([]);
+
+		const created = createCode(account.teamId, { name: 'Right after activation' });
+		sim.state.addScan(code.id, { city: 'Right after activation' });
+
+		expect((await changes.poll()).map((event) => event.id)).toEqual([created.id]);
+		expect((await scans.poll()).map((scan) => scan.city)).toEqual(['Right after activation']);
+	});
+});
+
 describe('QRTRAC Trigger: boundary answered inclusively', () => {
 	let inclusive: Simulator;
 
