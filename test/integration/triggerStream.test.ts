@@ -47,7 +47,7 @@ async function yieldTurns(turns: number): Promise<void> {
 	for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-function versionKey(record: { id: unknown; updatedAt: unknown; deleted?: unknown }): string {
+function versionKey(record: IDataObject | { id: string; updatedAt: number; deleted?: boolean }): string {
 	return `${String(record.id)}@${String(record.updatedAt)}${record.deleted === true ? ' deleted' : ''}`;
 }
 
