@@ -75,6 +75,8 @@ interface Answer {
 	slotMs?: number;
 	/** Only when exact, i.e. not a rounded delay. */
 	resetAtMs?: number;
+	/** Our requests sent but not answered when this answer came: the window may or may not have counted them. */
+	ourInFlight: number;
 }
 
 /** What the answers of one service window told so far, and how many of them were ours. */
@@ -149,7 +151,13 @@ export class RateLimiter {
 		}
 		if (snapshot.remaining === undefined) return;
 
-		const answer: Answer = { remaining: snapshot.remaining, atMs: nowMs, slotMs, resetAtMs: exactResetAtMs };
+		const answer: Answer = {
+			remaining: snapshot.remaining,
+			atMs: nowMs,
+			slotMs,
+			resetAtMs: exactResetAtMs,
+			ourInFlight: this.unanswered.filter((sent) => sent <= nowMs).length,
+		};
 		if (this.tally(answer)) this.lastAnswer = answer;
 		if (snapshot.remaining === 0 && exactResetAtMs !== undefined) {
 			this.blockUntil(exactResetAtMs + RESET_GUARD_MS);
@@ -234,8 +242,8 @@ export class RateLimiter {
 	/**
 	 * Rule 3, ahead of time: the last answer said how many requests its window still takes. Our own
 	 * requests sent since that answer's request, this one included, plus what others send until the reset
-	 * at their pace so far in this window (what the window counted beyond our own answered requests,
-	 * less timing noise), must fit; otherwise this slot moves to the next window.
+	 * at their pace so far in this window (what the window counted beyond our own answered requests and
+	 * those still on their way, less timing noise), must fit; otherwise this slot moves to the next window.
 	 */
 	private fitIntoWindow(slot: number): number {
 		const last = this.lastAnswer;
@@ -246,7 +254,8 @@ export class RateLimiter {
 		const timeLeft = last.resetAtMs - countedUpTo;
 
 		const ourUncounted = this.countSlots(countedUpTo, Number.POSITIVE_INFINITY) + 1;
-		const othersSoFar = this.limitPerWindow - last.remaining - tally.ourCounted - this.timingNoise();
+		const othersSoFar =
+			this.limitPerWindow - last.remaining - tally.ourCounted - last.ourInFlight - this.timingNoise();
 		const othersRest = Math.max(0, othersSoFar) * (timeLeft / Math.max(1, countedUpTo - windowStart));
 		return ourUncounted + othersRest > last.remaining ? last.resetAtMs + RESET_GUARD_MS : slot;
 	}
