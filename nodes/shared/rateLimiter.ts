@@ -1,5 +1,3 @@
-import type { RateLimitSnapshot } from './rateLimitHeaders';
-
 /**
  * Paces requests to a team's plan rate so that the service does not have to answer 429, while using
  * nearly all of the plan. Pure: it only computes waits; the transport sleeps and sends.
@@ -28,6 +26,9 @@ import type { RateLimitSnapshot } from './rateLimitHeaders';
  *    of the plan lost in simulation.) An answer with `remaining = 0` blocks until the reset; a 429 blocks
  *    until `Retry-After`, else the reset. A reset a whole number of seconds away is a rounded delay ('1'
  *    can mean 1 ms): it places no slots and shortens the wait after a 429 (see waitAfterRefusal).
+ * 4. A different `X-RateLimit-Limit` is adopted (the credential's plan may be wrong). An answer whose
+ *    reset lies more than 1.5 windows away describes a longer window (the simple API's per-minute limit)
+ *    and is ignored: it needs a limiter of its own, with `windowMs` of a minute.
  *
  * Measured in the fixed-window simulation of test/unit/rateLimiter.test.ts (latency 25-40 ms, arrival
  * jitter 5 ms, the executor's concurrency): alone, >= 97.5% of every plan without a 429, in every reset
@@ -36,10 +37,9 @@ import type { RateLimitSnapshot } from './rateLimitHeaders';
  * With a rounded seconds-until-reset, a second limiter joining mid-run draws a few percent of 429s in
  * its first windows. At 5 per second a shared budget is 5 whole requests a window: clients that cannot
  * see each other's slots collide on a few percent of requests.
- * 4. A different `X-RateLimit-Limit` is adopted (the credential's plan may be wrong). An answer whose
- *    reset lies more than 1.5 windows away describes a longer window (the simple API's per-minute limit)
- *    and is ignored: it needs a limiter of its own, with `windowMs` of a minute.
  */
+
+import type { RateLimitSnapshot } from './rateLimitHeaders';
 
 export interface RateLimiterOptions {
 	ratePerSecond: number;
