@@ -26,9 +26,12 @@ type ItemError = NodeApiError | NodeOperationError;
 
 type ItemOutcome = { items: INodeExecutionData[] } | { error: ItemError };
 
-/** In-flight items per execution: enough to keep the plan's rate busy through latency, bounded for memory. */
+/**
+ * In-flight items per execution: rate x latency requests must be under way to keep the plan's rate busy, so
+ * rate / 2 covers answers of up to 500 ms; bounded for memory. The limiter, not this number, sets the pace.
+ */
 export function concurrencyFor(ratePerSecond: number): number {
-	return Math.min(64, Math.max(1, Math.ceil(ratePerSecond / 4)));
+	return Math.min(100, Math.max(1, Math.ceil(ratePerSecond / 2)));
 }
 
 /**

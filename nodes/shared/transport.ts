@@ -11,7 +11,7 @@ import { sleep } from 'n8n-workflow';
 
 import { connectionFromCredentials, type QrtracConnection } from './connection';
 import { PageCollector, pageSizeFor } from './pagination';
-import { parseRateLimitHeaders } from './rateLimitHeaders';
+import { parseRateLimitHeaders, waitHintMs } from './rateLimitHeaders';
 import { getSharedRateLimiter } from './rateLimiter';
 import { classifyFailure, decideRetry, isIdempotentMethod, type FailureKind } from './retryPolicy';
 import { serviceError } from './serviceErrors';
@@ -87,7 +87,7 @@ export async function qrtracApiRequest<T = IDataObject>(
 ): Promise<QrtracResponse<T>> {
 	const connection = await getConnection(ctx);
 	const teamId = request.teamId ?? connection.teamId;
-	const limiter = getSharedRateLimiter(`${connection.baseUrl}|${teamId}`, connection.ratePerSecond);
+	const limiter = limiterFor(connection, request, teamId);
 	const options = buildHttpOptions(connection, request, teamId);
 	let waitedMs = 0;
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
@@ -206,6 +206,20 @@ export async function qrtracDownload(
 	}
 }
 
+/** Per-minute budget of the simple v1 interface on the smallest plan (Pro); the service's headers correct it. */
+const SIMPLE_INTERFACE_PER_MINUTE = 60;
+
+/**
+ * The primary API is limited per team and second by plan; the simple v1 interface per API key and minute.
+ * Each budget gets its own shared limiter.
+ */
+function limiterFor(connection: QrtracConnection, request: QrtracRequest, teamId: string) {
+	if (request.api === 'simple') {
+		return getSharedRateLimiter(`${connection.baseUrl}|simple`, SIMPLE_INTERFACE_PER_MINUTE / 60, undefined, 60_000);
+	}
+	return getSharedRateLimiter(`${connection.baseUrl}|${teamId}`, connection.ratePerSecond);
+}
+
 function buildHttpOptions(connection: QrtracConnection, request: QrtracRequest, teamId: string): IHttpRequestOptions {
 	const simple = request.api === 'simple';
 	return {
@@ -258,9 +272,7 @@ function interpretResponse<T>(
 		return { data: body.data as T, body, status };
 	}
 	if (status === 429) {
-		const snapshot = parseRateLimitHeaders(response.headers, Date.now());
-		const retryAfterMs =
-			snapshot.retryAfterMs ?? (snapshot.resetAtMs === undefined ? undefined : Math.max(0, snapshot.resetAtMs - Date.now()));
+		const retryAfterMs = waitHintMs(parseRateLimitHeaders(response.headers, Date.now()), Date.now());
 		return { failure: { kind: 'rateLimited', status, retryAfterMs, message: message ?? 'Too many requests' } };
 	}
 	return {
