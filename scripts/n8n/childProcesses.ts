@@ -84,3 +84,23 @@ export async function runCaptured(command: string, args: string[], options: Spaw
 	await closed;
 	return { code, signal, stdout, stderr, timedOut, durationMs: Date.now() - started };
 }
+
+/**
+ * For command-line scripts: on Ctrl-C (SIGINT), SIGTERM or SIGHUP run `cleanup` once (bounded by the caller),
+ * then exit, which kills every process group still alive. Child groups are detached from the terminal, so
+ * without this a Ctrl-C would leave n8n running.
+ */
+export function exitOnSignals(cleanup: () => Promise<void>): void {
+	let stopping = false;
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.on(signal, () => {
+			if (stopping) process.exit(130);
+			stopping = true;
+			process.stderr.write(`\nStopping (${signal})...\n`);
+			cleanup().then(
+				() => process.exit(130),
+				() => process.exit(130),
+			);
+		});
+	}
+}

@@ -16,6 +16,7 @@ import { buildPackage, installAsCommunityPackage, installAsCustomExtension, node
 import type { WorkflowRun } from '../../scripts/n8n/runData';
 import { findRunJson, summariseRun } from '../../scripts/n8n/runData';
 import { projectRoot } from '../../scripts/n8n/runtimePaths';
+import { parseStoredExecution } from '../../scripts/n8n/storedExecution';
 
 export type { WorkflowRun, NodeRun, RunError, JsonObject } from '../../scripts/n8n/runData';
 export { nodeItems } from '../../scripts/n8n/runData';
@@ -54,6 +55,12 @@ export interface RealN8nOptions {
 	 * (see scripts/n8n/probes/traceResolution.cjs); read them with moduleResolutions().
 	 */
 	traceModuleResolution?: boolean;
+	/**
+	 * The one folder workflows may read and write files in (N8N_RESTRICT_FILE_ACCESS_TO). Default
+	 * `<user folder>/.n8n-files`: n8n processes run in the user folder, so, as in a default install where
+	 * the user folder is the home folder, the relative path `.n8n-files/<file>` names a file in it.
+	 */
+	filesDir?: string;
 }
 
 /** One `require()` made by a file of the package inside n8n. */
@@ -176,12 +183,30 @@ export class RealN8n {
 	 * (`CUSTOM.qrtrac`, `n8n-nodes-qrtrac.qrtrac`) are rewritten to the mode of this instance.
 	 */
 	async importWorkflow(workflow: WorkflowJson): Promise<string> {
-		const id = workflow.id ?? newWorkflowId();
-		const nodes = workflow.nodes.map((node) => ({ ...node, type: this.localNodeType(node.type) }));
-		const file = path.join(this.userFolder, `workflow-${id}.json`);
-		writeFileSync(file, JSON.stringify({ active: false, settings: {}, ...workflow, id, nodes }));
-		await this.cli(['import:workflow', `--input=${file}`]);
+		const [id] = await this.importWorkflows([workflow]);
 		return id;
+	}
+
+	/** Imports several workflows with one n8n process (each import costs an n8n cold start); ids in order. */
+	async importWorkflows(workflows: WorkflowJson[]): Promise<string[]> {
+		const folder = mkdtempSync(path.join(this.userFolder, 'import-'));
+		const ids = workflows.map((workflow) => {
+			const id = workflow.id ?? newWorkflowId();
+			const nodes = workflow.nodes.map((node) => ({ ...node, type: this.localNodeType(node.type) }));
+			writeFileSync(path.join(folder, `${id}.json`), JSON.stringify({ active: false, settings: {}, ...workflow, id, nodes }));
+			return id;
+		});
+		try {
+			await this.cli(['import:workflow', '--separate', `--input=${folder}`]);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+		return ids;
+	}
+
+	/** The folder workflows may use for files (see RealN8nOptions.filesDir). */
+	get filesDir(): string {
+		return this.options.filesDir ?? path.join(this.userFolder, '.n8n-files');
 	}
 
 	/** Marks the workflow's current version as published, so `n8n start` activates its triggers. */
@@ -241,6 +266,25 @@ export class RealN8n {
 		return this.rest;
 	}
 
+	/**
+	 * Waits (bounded) for an execution of the workflow that is not in `known` and has finished, then returns
+	 * its run data. For active triggers: pass the ids seen before the change that should fire it.
+	 */
+	async waitForExecution(workflowId: string, options: { known?: Set<string>; timeoutMs: number }): Promise<WorkflowRun & { executionId: string }> {
+		const deadline = Date.now() + options.timeoutMs;
+		while (Date.now() < deadline) {
+			const fresh = (await this.rest.executions(workflowId)).find(
+				(execution) => !options.known?.has(String(execution.id)) && !['new', 'running', 'waiting'].includes(execution.status),
+			);
+			if (fresh) {
+				const stored = await this.rest.execution(String(fresh.id));
+				return { ...parseStoredExecution(this.installation.installDir, stored), executionId: String(fresh.id) };
+			}
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+		}
+		throw new Error(`No new execution of workflow ${workflowId} within ${options.timeoutMs / 1000} s`);
+	}
+
 	/** The server's recent output (for diagnosing failures). */
 	get serverOutput(): string {
 		return this.serverLog;
@@ -294,13 +338,14 @@ export class RealN8n {
 		const trace: Record<string, string> = this.options.traceModuleResolution
 			? { NODE_OPTIONS: `--require "${RESOLUTION_PROBE}"`, QRTRAC_RESOLUTION_LOG: this.resolutionLog, QRTRAC_PACKAGE_DIR: this.packageDir }
 			: {};
+		mkdirSync(this.filesDir, { recursive: true });
 		return instanceEnv({
 			userFolder: this.userFolder,
 			port: this.port,
 			brokerPort: await freePort(),
 			customExtensions: this.loading === 'custom' ? [path.dirname(this.packageDir)] : undefined,
 			logLevel,
-			extra: { ...trace, ...this.options.env },
+			extra: { N8N_RESTRICT_FILE_ACCESS_TO: this.filesDir, ...trace, ...this.options.env },
 		});
 	}
 
