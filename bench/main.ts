@@ -83,7 +83,7 @@ export async function runBench(argv: string[]): Promise<number> {
 			requestedItems: options.items,
 			machine: { cpus: availableParallelism(), loadAtStart, loadAtEnd: loadavg()[0] },
 			results,
-			syncSkipped: syncMode ? undefined : 'QR Code > Create or Update has no sync mode parameter yet (nodes/Qrtrac/actions/qrCode/createOrUpdate.operation.ts).',
+			syncSkipped: syncMode ? undefined : "the built QR Code > Create or Update has no Mode parameter with a 'sync' choice (see bench/syncMode.ts).",
 			failures,
 		};
 		const markdown = renderMarkdown(report);
