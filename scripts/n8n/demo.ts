@@ -1,19 +1,16 @@
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { LoggedRequest, Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import type { WorkflowJson, WorkflowRun } from '../../test/support/realN8n';
-import { RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_ID, SIMULATOR_CREDENTIAL_NAME } from '../../test/support/realN8n';
+import { RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_NAME } from '../../test/support/realN8n';
 import { exitOnSignals } from './childProcesses';
 import { ensureN8n } from './ensureN8n';
 import type { RunTotals } from './runSummary';
 import { addTotals, describeTotals, summariseWorkflowRun } from './runSummary';
-import { projectRoot } from './runtimePaths';
+import type { Example } from './examples';
+import { copyExampleData, EXAMPLES_DIR, loadExamples } from './examples';
 
-const EXAMPLES_DIR = path.join(projectRoot, 'examples');
-/** Example workflows read their files from `.n8n-files/qrtrac/` (n8n's default file folder, relative to home). */
-const EXAMPLE_DATA_FOLDER = 'qrtrac';
 /**
  * The examples poll once a minute, and a trigger's first poll only learns where "now" is in the service's
  * time: a change made before that poll is never reported. So the demo waits until the simulator has seen a
@@ -22,11 +19,6 @@ const EXAMPLE_DATA_FOLDER = 'qrtrac';
 const POLL_WAIT_MS = 75_000;
 /** Node types `n8n execute` can start a workflow from. */
 const MANUAL_STARTS = new Set(['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.start', 'n8n-nodes-base.executeWorkflowTrigger']);
-
-interface Example {
-	file: string;
-	workflow: WorkflowJson;
-}
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const progress = (line: string) => process.stdout.write(`  . ${line}\n`);
@@ -106,39 +98,6 @@ export async function runDemo(): Promise<number> {
 	} finally {
 		await cleanup();
 	}
-}
-
-function loadExamples(): Example[] {
-	if (!existsSync(EXAMPLES_DIR)) return [];
-	return readdirSync(EXAMPLES_DIR)
-		.filter((file) => file.endsWith('.json'))
-		.sort()
-		.map((file) => {
-			const workflow = JSON.parse(readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
-			if (!Array.isArray(workflow.nodes) || typeof workflow.connections !== 'object') {
-				throw new Error(`${file} is not an n8n workflow (nodes and connections expected)`);
-			}
-			return { file, workflow: useDemoCredential(workflow) };
-		});
-}
-
-/**
- * The example's own ids are dropped (each import gets a fresh one) and every QRTRAC node uses the simulator
- * credential, whatever credential the example was saved with.
- */
-function useDemoCredential(workflow: WorkflowJson): WorkflowJson {
-	const copy = { ...workflow };
-	delete copy.id;
-	const credentials = { qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME } };
-	return {
-		...copy,
-		nodes: workflow.nodes.map((node) => (/\.qrtrac(Trigger)?$/.test(node.type) ? { ...node, credentials } : node)),
-	};
-}
-
-function copyExampleData(filesDir: string): void {
-	const source = path.join(EXAMPLES_DIR, 'data');
-	if (existsSync(source)) cpSync(source, path.join(filesDir, EXAMPLE_DATA_FOLDER), { recursive: true });
 }
 
 /** The closing text of a run: a `summary` or `text` field of the last node's only item, when it has one. */

@@ -76,3 +76,12 @@ export async function freePort(): Promise<number> {
 		});
 	});
 }
+
+/** Whether nothing listens on 127.0.0.1:`port` (checked by listening on it for a moment). */
+export async function isPortFree(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const server = createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}

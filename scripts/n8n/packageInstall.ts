@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -85,7 +85,9 @@ export async function installAsCustomExtension(packed: PackedPackage, extensionD
 	return packageDir;
 }
 
+/** Replaces whatever an earlier install left in `packageDir` with the tarball's files. */
 async function unpack(packed: PackedPackage, packageDir: string): Promise<void> {
+	rmSync(packageDir, { recursive: true, force: true });
 	mkdirSync(packageDir, { recursive: true });
 	await run('tar', ['-xzf', packed.tarball, '-C', packageDir, '--strip-components=1']);
 	const manifestPath = path.join(packageDir, 'package.json');

@@ -46,6 +46,11 @@ export interface RealN8nOptions {
 	log?: (line: string) => void;
 	/** Extra environment for every n8n process of this instance. */
 	env?: Record<string, string>;
+	/**
+	 * Use this user folder instead of a new temporary one (kept after stop()): its workflows, owner and
+	 * executions survive restarts. The package is reinstalled into it from a fresh tarball every time.
+	 */
+	userFolder?: string;
 	/** Keep the user folder after stop() (for looking at logs). */
 	keepUserFolder?: boolean;
 	/** Fixed HTTP port for startServer() (default: a free one). */
@@ -130,7 +135,8 @@ export class RealN8n {
 		const log = options.log ?? (() => undefined);
 		const installation = await ensureN8n({ log });
 		const { pack } = await preparePackage(options.build ?? true, log);
-		const userFolder = mkdtempSync(path.join(tmpdir(), 'qrtrac-n8n-'));
+		const userFolder = options.userFolder ?? mkdtempSync(path.join(tmpdir(), 'qrtrac-n8n-'));
+		mkdirSync(userFolder, { recursive: true });
 		const loading = options.loading ?? 'community';
 		const packageDir =
 			loading === 'community'
@@ -285,6 +291,14 @@ export class RealN8n {
 		throw new Error(`No new execution of workflow ${workflowId} within ${options.timeoutMs / 1000} s`);
 	}
 
+	/** Resolves with the exit code when the running server ends (for scripts that keep n8n up). */
+	serverExit(): Promise<number | null> {
+		const server = this.server;
+		if (!server) return Promise.resolve(null);
+		if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve(server.exitCode);
+		return new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+	}
+
 	/** The server's recent output (for diagnosing failures). */
 	get serverOutput(): string {
 		return this.serverLog;
@@ -300,7 +314,7 @@ export class RealN8n {
 	/** Stops the server and removes the user folder (unless keepUserFolder). */
 	async stop(): Promise<void> {
 		await this.stopServer();
-		if (!this.options.keepUserFolder) rmSync(this.userFolder, { recursive: true, force: true });
+		if (!this.options.keepUserFolder && !this.options.userFolder) rmSync(this.userFolder, { recursive: true, force: true });
 	}
 
 	private async waitUntilReady(server: ChildProcess): Promise<void> {
