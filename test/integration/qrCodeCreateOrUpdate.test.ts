@@ -28,6 +28,7 @@ beforeEach(() => {
 const rowParameters = {
 	resource: 'qrCode',
 	operation: 'createOrUpdate',
+	mode: 'lookUpEachRow',
 	displayId: '={{ $json.displayId }}',
 	qrType: 'WEB',
 	name: '={{ $json.name }}',
