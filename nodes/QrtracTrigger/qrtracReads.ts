@@ -7,7 +7,7 @@ import { getConnection, qrtracApiRequest, qrtracApiRequestAllPages } from '../sh
 /** The QRTRAC reads the trigger makes, each through the shared transport. */
 
 /** Analytics endpoints take at most this many codes per request. */
-export const IDS_PER_REQUEST = 100;
+const IDS_PER_REQUEST = 100;
 
 export interface WatchedCodes {
 	allTeams: boolean;
