@@ -232,6 +232,21 @@ describe('QRTRAC Trigger: code changes', () => {
 		expect(watcher.staticData).toEqual(cursorBefore);
 		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual([older.id, newest.id].sort());
 	});
+	it('fetches the most recent deletion as a test event when only deletions are wanted', async () => {
+		const account = newAccount();
+		const first = createCode(account.teamId, { name: 'First' });
+		const second = createCode(account.teamId, { name: 'Second' });
+		deleteCode(account.teamId, first.id);
+		sim.clock.advance(5);
+		deleteCode(account.teamId, second.id);
+		sim.clock.useRealTime();
+		const before = lastSeq();
+
+		const sample = await trigger(account, { events: ['deleted'] }).poll('manual');
+
+		expect(sample.map((event) => [event.event, event.id])).toEqual([['deleted', second.id]]);
+		expect(requestsSince(before).map((entry) => entry.operationId)).toEqual(['getTeamQrsFromTime']);
+	});
 });
 
 describe.each([5_000, -5_000])('QRTRAC Trigger: service clock %i ms off n8n\'s', (skewMs) => {
