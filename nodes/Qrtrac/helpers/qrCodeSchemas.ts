@@ -148,7 +148,20 @@ export const tagsInputSchema = z.preprocess((value) => {
 	return value.trim() === '' ? [] : value.split(',');
 }, tagsSchema);
 
-export function qrCodeFieldsSchema(mode: QrFormMode, timezone: string) {
+const fieldsSchemas = new Map<string, z.ZodType<QrCodeFields>>();
+
+/** The QR form's schema for a mode and time zone, built once: rows of a large sheet reuse it. */
+export function qrCodeFieldsSchema(mode: QrFormMode, timezone: string): z.ZodType<QrCodeFields> {
+	const key = `${mode}|${timezone}`;
+	let schema = fieldsSchemas.get(key);
+	if (!schema) {
+		schema = buildQrCodeFieldsSchema(mode, timezone);
+		fieldsSchemas.set(key, schema);
+	}
+	return schema;
+}
+
+function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string) {
 	const qrType =
 		mode === 'update'
 			? optional(z.enum(QR_TYPES, { errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }) }))
