@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The project's whole check, as CI runs it: build, lint, type-check, then every jest suite
+// The project's whole check, as CI runs it: build, lint, type-check, n8n's community scanner on the packed
+// tarball, then every jest suite
 // (unit, contract, integration, reliability, e2e inside real n8n). Ends with one plain line
 // "tests: N passed, N failed" so that any reader of the log sees the count.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ const steps = [
 	['build', 'npm', ['run', 'build']],
 	['lint', 'npx', ['eslint', '.']],
 	['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+	['community scan', 'node', ['scripts/scan-package.mjs']],
 ];
 
 for (const [name, command, args] of steps) {
