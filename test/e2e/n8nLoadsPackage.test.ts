@@ -54,6 +54,34 @@ function smokeWorkflow(codeName: string, redirectUrl: string): WorkflowJson {
 	};
 }
 
+/**
+ * QRTRAC Trigger watching the credential's team, reporting existing codes on its first poll: n8n runs that
+ * first poll when it activates the workflow, so activation alone produces an execution.
+ */
+function triggerWorkflow(): WorkflowJson {
+	return {
+		name: 'E2E trigger: existing codes on activation',
+		nodes: [
+			{
+				id: 'trigger',
+				name: 'Code Changes',
+				type: 'n8n-nodes-qrtrac.qrtracTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					triggerOn: 'codeChanges',
+					events: ['created', 'updated', 'deleted'],
+					scope: 'team',
+					options: { includeExisting: true },
+				},
+				credentials: credentialNode(),
+			},
+		],
+		connections: {},
+	};
+}
+
 describe('real n8n 2.41.1 with the packed package installed as a community package', () => {
 	let simulator: Simulator;
 	let n8n: RealN8n;
@@ -132,6 +160,24 @@ describe('real n8n 2.41.1 with the packed package installed as a community packa
 			const result = await n8n.rest.testCredential(stored);
 			expect(result).toMatchObject({ status: 'OK' });
 		});
+
+		test(
+			'an activated QRTRAC Trigger workflow polls the simulator and runs with its codes',
+			async () => {
+				const id = await n8n.importWorkflow(triggerWorkflow());
+				await n8n.rest.activateWorkflow(id);
+
+				const run = await n8n.waitForExecution(id, { timeoutMs: 90_000 });
+
+				expect(run.status).toBe('success');
+				const items = nodeItems(run, 'Code Changes');
+				const liveCodes = simulator.state.liveQrsOfTeam(simulator.credentials.teamId).map((code) => code.id);
+				expect(liveCodes.length).toBeGreaterThan(0);
+				expect(items.filter((item) => item.event === 'created').map((item) => item.id)).toEqual(expect.arrayContaining(liveCodes));
+				await n8n.rest.deactivateWorkflow(id);
+			},
+			STEP_TIMEOUT_MS,
+		);
 
 		test('a wrong client secret fails the test without revealing any secret', async () => {
 			const wrongSecret = `wrong-${randomBytes(12).toString('hex')}`;
