@@ -16,7 +16,11 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 		hint: 'This Display ID is already used by another code. Pick another one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 	},
 	{
-		test: (f) => /quota|limit reached|plan limit|maximum number/i.test(f.message) && f.status !== 429,
+		test: (f) => /invitation|invite|resend/i.test(f.message),
+		hint: 'QRTRAC allows only a few resends of one invitation, and only to people who have not accepted yet. Ask the person to use the invitation they have, or remove them from the team and add them again.',
+	},
+	{
+		test: (f) => /quota|plan limit|maximum number/i.test(f.message) && f.status !== 429,
 		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
 	},
 	{

@@ -281,6 +281,43 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		expect(sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
 	});
 
+	it('takes each person\'s own team list from the input with Teams (JSON), refusing a malformed list before sending', async () => {
+		const { main, sales, credentials } = newOrganization();
+		const people = [
+			{ name: 'Jo Json', email: 'jo@member.example', teams: [{ teamId: main.id, role: 'admin' }] },
+			{ name: 'Kim Json', email: 'kim@member.example', teams: [{ teamId: main.id, role: 'viewer' }, { teamId: sales.id, role: 'editor' }] },
+		];
+		const jsonParameters = {
+			resource: 'teamMember',
+			operation: 'addToTeams',
+			name: '={{ $json.name }}',
+			email: '={{ $json.email }}',
+			teamsSource: 'json',
+			teamsJson: '={{ $json.teams }}',
+		};
+
+		const result = await runNode({ nodeType: 'qrtrac', parameters: jsonParameters, items: people, credentials });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(sim.state.findMember(main.id, 'jo@member.example')).toMatchObject({ role: 'admin' });
+		expect(sim.state.findMember(sales.id, 'jo@member.example')).toBeUndefined();
+		expect(sim.state.findMember(main.id, 'kim@member.example')).toMatchObject({ role: 'viewer' });
+		expect(sim.state.findMember(sales.id, 'kim@member.example')).toMatchObject({ role: 'editor' });
+		expectRequestsFollowContract();
+
+		sim.clearRequestLog();
+		const refused = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { ...jsonParameters, teamsJson: '={{ $json.teams }}' },
+			items: [people[0], { ...people[1], teams: [{ teamId: sales.id, role: 'owner' }] }],
+			credentials,
+		});
+
+		expect(refused.error?.message).toMatch(/^Item 1: "Role" must be one of admin, editor, viewer/);
+		expect(sim.requestLog).toHaveLength(0);
+	});
+
 	it('sends only the teams that need a change', async () => {
 		const { main, sales, credentials } = newOrganization();
 		sim.state.addMember(main.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'editor' });

@@ -12,9 +12,31 @@ const properties: INodeProperties[] = [
 	memberNameField,
 	memberEmailField,
 	{
+		displayName: 'Define Teams',
+		name: 'teamsSource',
+		type: 'options',
+		default: 'fields',
+		description: 'Pick the teams in the form, or give each person their own list from the input data',
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{ name: 'Using JSON', value: 'json', description: 'A list such as [{"teamId": "team_1", "role": "editor"}]' },
+		],
+	},
+	{
+		displayName: 'Teams (JSON)',
+		name: 'teamsJson',
+		type: 'json',
+		default: '[\n  { "teamId": "", "role": "viewer" }\n]',
+		required: true,
+		displayOptions: { show: { teamsSource: ['json'] } },
+		description:
+			'List of {teamId, role} objects; role is admin, editor or viewer. Use an expression such as {{ $JSON.teams }} to take it from the item.',
+	},
+	{
 		displayName: 'Teams',
 		name: 'teams',
 		type: 'fixedCollection',
+		displayOptions: { show: { teamsSource: ['fields'] } },
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Team',
 		default: {},
@@ -65,7 +87,9 @@ const inputSchema = z.object({
 	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
 	email: emailSchema.transform(normalizeEmail).describe('Email'),
 	teams: z
-		.array(z.object({ teamId: idSchema.describe('Team Name or ID'), role: assignableRoleSchema.describe('Role') }))
+		.array(z.object({ teamId: idSchema.describe('Team Name or ID'), role: assignableRoleSchema.describe('Role') }), {
+			invalid_type_error: 'must be a list of {"teamId", "role"} objects',
+		})
 		.min(1, 'must list at least one team')
 		.max(MAX_TEAMS, `must list at most ${MAX_TEAMS} teams`)
 		.refine((teams) => new Set(teams.map((team) => team.teamId)).size === teams.length, 'must not list a team twice')
@@ -77,18 +101,35 @@ type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const teams = this.getNodeParameter('teams.team', itemIndex, []) as IDataObject[];
+	const fromJson = this.getNodeParameter('teamsSource', itemIndex, 'fields') === 'json';
+	const teams = fromJson
+		? parseTeamsJson(this.getNodeParameter('teamsJson', itemIndex, '[]'))
+		: (this.getNodeParameter('teams.team', itemIndex, []) as IDataObject[]);
 	return validateParameters(
 		this,
 		inputSchema,
 		{
 			name: this.getNodeParameter('name', itemIndex, ''),
 			email: this.getNodeParameter('email', itemIndex, ''),
-			teams: teams.map((team) => ({ teamId: String(team.teamId ?? '').trim(), role: team.role })),
+			teams: Array.isArray(teams)
+				? teams.map((team: IDataObject) =>
+						team && typeof team === 'object' ? { teamId: String(team.teamId ?? '').trim(), role: team.role } : team,
+					)
+				: teams,
 			alwaysSend: options.alwaysSend === true,
 		},
 		itemIndex,
 	);
+}
+
+/** Teams (JSON) as text or as the list an expression gives; anything else is left for the schema to refuse. */
+function parseTeamsJson(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return 'invalid JSON';
+	}
 }
 
 /** Reads the members of every team the change-aware items touch, once per execution. */
