@@ -10,7 +10,6 @@ import type { Job } from './jobs';
 import { SYNC_PHASE_LABELS, VARIANT_LABELS, planJobs } from './jobs';
 import type { BenchOptions } from './options';
 import { parseBenchOptions } from './options';
-import { peakMemoryEnv } from './peakMemory';
 import { renderMarkdown } from './report';
 import type { BenchReport, JobResult } from './results';
 import { runJob } from './runJob';
@@ -49,7 +48,7 @@ export async function runBench(argv: string[]): Promise<number> {
 	process.once('SIGTERM', onSignal);
 	try {
 		log(`simulator at ${simulator.url}, ${options.latencyMs} ms latency; preparing n8n (build ${options.build ? 'on' : 'off'})`);
-		n8n = await RealN8n.create({ build: options.build, log, env: peakMemoryEnv(memoryLog) });
+		n8n = await RealN8n.create({ build: options.build, log });
 		const syncMode = findSyncModeSwitch();
 		log(syncMode ? `sync mode of Create or Update: ${syncMode.label}` : 'Create or Update has no sync mode yet: its jobs are skipped');
 		const jobs = planJobs(options, simulator, n8n.nodeType('qrtrac'), syncMode);

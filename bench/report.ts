@@ -28,7 +28,7 @@ export function renderMarkdown(report: BenchReport): string {
 	}
 	lines.push(
 		'Wall = first request to last answer of the job in the simulator\'s log. n8n = the execution\'s own start-to-stop time ' +
-			'(the node\'s part in brackets). Achieved = codes that exist afterwards / wall. Peak RSS = VmHWM of the `n8n execute` process. ' +
+			'(the node\'s part in brackets); before / after traffic = the node\'s time before its first request and after the last answer. Achieved = codes that exist afterwards / wall. Peak RSS = VmHWM of the `n8n execute` process. ' +
 			'See bench/README.md for how to read the ratios.',
 		'',
 	);
@@ -44,6 +44,7 @@ function createSection(results: CreateResult[], requestedItems: number): string[
 		seconds(result.floorSeconds),
 		seconds(result.wallSeconds),
 		n8nTime(result),
+		nodeOwnWork(result),
 		result.achievedRate.toFixed(1),
 		percent(result.achievedRate / result.rate),
 		String(result.requests),
@@ -56,7 +57,7 @@ function createSection(results: CreateResult[], requestedItems: number): string[
 		'## Create N codes: QRTRAC node vs HTTP Request node (issue 4)',
 		'',
 		table(
-			['Plan (rps)', 'Variant', 'N', 'Floor N/rate (s)', 'Wall, sim (s)', 'n8n (node) (s)', 'Achieved (codes/s)', 'Achieved / plan', 'Requests', '429s (share)', 'Failed items', 'Peak RSS (MB)', 'Target'],
+			['Plan (rps)', 'Variant', 'N', 'Floor N/rate (s)', 'Wall, sim (s)', 'n8n (node) (s)', 'Node before / after traffic (s)', 'Achieved (codes/s)', 'Achieved / plan', 'Requests', '429s (share)', 'Failed items', 'Peak RSS (MB)', 'Target'],
 			rows,
 		),
 		'',
@@ -100,6 +101,7 @@ function listSection(results: ListResult[]): string[] {
 			String(result.answered429),
 			seconds(result.wallSeconds),
 			n8nTime(result),
+			nodeOwnWork(result),
 			megabytes(result.peakRssMb),
 			`${met ? 'met' : 'missed'} (${result.codes} codes in ${expectedRequests} requests)`,
 		];
@@ -107,7 +109,7 @@ function listSection(results: ListResult[]): string[] {
 	return [
 		'## Get Many, Return All',
 		'',
-		table(['Plan (rps)', 'Codes', 'Items returned', 'Requests', '429s', 'Wall, sim (s)', 'n8n (node) (s)', 'Peak RSS (MB)', 'Target'], rows),
+		table(['Plan (rps)', 'Codes', 'Items returned', 'Requests', '429s', 'Wall, sim (s)', 'n8n (node) (s)', 'Node before / after traffic (s)', 'Peak RSS (MB)', 'Target'], rows),
 		'',
 	];
 }
@@ -129,6 +131,7 @@ function syncSection(results: SyncResult[], skipped: string | undefined): string
 			String(result.writes),
 			seconds(result.wallSeconds),
 			n8nTime(result),
+			nodeOwnWork(result),
 			String(result.failedItems),
 			Object.entries(result.outcomes)
 				.map(([outcome, count]) => `${outcome} ${count}`)
@@ -141,7 +144,7 @@ function syncSection(results: SyncResult[], skipped: string | undefined): string
 		'',
 		`Plan ${results[0].rate} rps, one team, the same ${results[0].rows} rows each run; sync mode switched on with: ${results[0].mode}.`,
 		'',
-		table(['Run', 'Rows', 'Requests', 'List', 'Creates', 'Updates', 'Other', '429s', 'Accepted writes', 'Wall, sim (s)', 'n8n (node) (s)', 'Failed', 'Row outcomes', 'Peak RSS (MB)'], rows),
+		table(['Run', 'Rows', 'Requests', 'List', 'Creates', 'Updates', 'Other', '429s', 'Accepted writes', 'Wall, sim (s)', 'n8n (node) (s)', 'Node before / after traffic (s)', 'Failed', 'Row outcomes', 'Peak RSS (MB)'], rows),
 		'',
 	];
 }
@@ -157,6 +160,12 @@ function share429(result: JobResult): number {
 function n8nTime(result: JobResult): string {
 	const execution = result.n8nExecutionSeconds === undefined ? 'n/a' : seconds(result.n8nExecutionSeconds);
 	return result.nodeSeconds === undefined ? execution : `${execution} (${seconds(result.nodeSeconds)})`;
+}
+
+/** The node's own work outside the HTTP traffic: reading and checking items before, building output after. */
+function nodeOwnWork(result: JobResult): string {
+	if (result.nodeBeforeTrafficSeconds === undefined || result.nodeAfterTrafficSeconds === undefined) return 'n/a';
+	return `${seconds(result.nodeBeforeTrafficSeconds)} / ${seconds(result.nodeAfterTrafficSeconds)}`;
 }
 
 function sumOf(counts: Record<string, number>, include: (key: string) => boolean): number {

@@ -9,6 +9,9 @@ export interface RequestStats {
 	unanswered: number;
 	/** First request of the job to the last answer, in ms (0 when nothing was sent). */
 	wallMs: number;
+	/** Epoch ms of the first request and of the last answer (undefined when nothing was sent). */
+	firstRequestAt?: number;
+	lastAnswerAt?: number;
 	/** Requests per operationId, e.g. `createQr`, `getTeamQrsPaginated`. */
 	byOperation: Record<string, number>;
 	/** Accepted (2xx) requests per operationId. */
@@ -48,6 +51,8 @@ export function requestStats(log: readonly LoggedRequest[], teamId: string): Req
 		answered429: byStatus['429'] ?? 0,
 		unanswered: byStatus.none ?? 0,
 		wallMs: entries.length > 0 ? last - first : 0,
+		firstRequestAt: entries.length > 0 ? first : undefined,
+		lastAnswerAt: entries.length > 0 ? last : undefined,
 		byOperation,
 		acceptedByOperation,
 		byStatus,

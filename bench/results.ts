@@ -13,6 +13,9 @@ export interface JobMeasurement {
 	n8nExecutionSeconds?: number;
 	/** The measured node's own execution time, in seconds. */
 	nodeSeconds?: number;
+	/** The measured node's time before its first request and after the last answer, in seconds (its own work). */
+	nodeBeforeTrafficSeconds?: number;
+	nodeAfterTrafficSeconds?: number;
 	/** The whole `n8n execute` process (cold start included), in seconds. */
 	processSeconds: number;
 	/** Peak RSS (VmHWM) of the `n8n execute` process, in MB. */

@@ -1,7 +1,8 @@
 import type { JsonObject, RealN8n, WorkflowRun } from '../test/support/realN8n';
 import type { Simulator } from '../simulator';
+import { executeWorkflowToFile } from './executeWorkflow';
 import type { Job } from './jobs';
-import { peakRssOfExecution, readProcessMemory } from './peakMemory';
+import { peakMemoryEnv, peakRssOfExecution, readProcessMemory } from './peakMemory';
 import { acceptedWrites, requestStats } from './requestStats';
 import type { JobMeasurement, JobResult } from './results';
 import { MEASURED_NODE } from './workflows';
@@ -28,8 +29,9 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 	const { n8n, simulator } = context;
 	await new Promise((resolve) => setTimeout(resolve, WINDOW_PAUSE_MS));
 	simulator.clearRequestLog();
-	const run = await n8n.executeWorkflow(workflowId, { timeoutMs: PROCESS_OVERHEAD_MS + expectedMs(job) * 4 });
+	const run = await executeWorkflowToFile(n8n, workflowId, peakMemoryEnv(context.memoryLog), PROCESS_OVERHEAD_MS + expectedMs(job) * 4);
 	const stats = requestStats(simulator.requestLog, job.team.teamId);
+	const node = run.nodes[MEASURED_NODE]?.[0];
 	const items = outputItems(run);
 	const expectedItems = job.kind === 'create' ? job.items : job.kind === 'sync' ? job.rows : 1;
 	const errorItems = items.filter((item) => item.error !== undefined).length;
@@ -39,7 +41,9 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 		answered429: stats.answered429,
 		wallSeconds: stats.wallMs / 1000,
 		n8nExecutionSeconds: executionSeconds(run),
-		nodeSeconds: run.nodes[MEASURED_NODE]?.[0] ? run.nodes[MEASURED_NODE][0].durationMs / 1000 : undefined,
+		nodeSeconds: node ? node.durationMs / 1000 : undefined,
+		nodeBeforeTrafficSeconds: node && stats.firstRequestAt !== undefined ? (stats.firstRequestAt - node.startedAt) / 1000 : undefined,
+		nodeAfterTrafficSeconds: node && stats.lastAnswerAt !== undefined ? (node.startedAt + node.durationMs - stats.lastAnswerAt) / 1000 : undefined,
 		processSeconds: run.processMs / 1000,
 		peakRssMb: peakRssOfExecution(readProcessMemory(context.memoryLog), workflowId),
 		failedItems: job.kind === 'listAll' ? errorItems : errorItems + Math.max(0, expectedItems - items.length),
