@@ -12,7 +12,8 @@ import { freePort, instanceEnv } from '../../scripts/n8n/instanceEnv';
 import type { OwnerAccount } from '../../scripts/n8n/n8nRest';
 import { DEFAULT_OWNER, N8nRestClient } from '../../scripts/n8n/n8nRest';
 import type { LoadingMode, PackedPackage } from '../../scripts/n8n/packageInstall';
-import { buildPackage, installAsCommunityPackage, installAsCustomExtension, nodeTypePrefix, packPackage } from '../../scripts/n8n/packageInstall';
+import { installAsCommunityPackage, installAsCustomExtension, nodeTypePrefix, packPackage } from '../../scripts/n8n/packageInstall';
+import { packedBuild } from '../../scripts/n8n/packedBuild';
 import type { WorkflowRun } from '../../scripts/n8n/runData';
 import { findRunJson, summariseRun } from '../../scripts/n8n/runData';
 import { projectRoot } from '../../scripts/n8n/runtimePaths';
@@ -87,22 +88,15 @@ export interface TimedWorkflowRun extends WorkflowRun {
 	output: string;
 }
 
-/** Packing once per process is enough: the tarball is the same for every instance. */
-let packed: Promise<{ pack: PackedPackage; folder: string }> | undefined;
-
-function preparePackage(build: boolean, log: (line: string) => void): Promise<{ pack: PackedPackage; folder: string }> {
-	packed ??= (async () => {
-		if (build) {
-			log('Building the package (npm run build)');
-			await buildPackage();
-		}
-		const folder = mkdtempSync(path.join(tmpdir(), 'qrtrac-pack-'));
-		process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-		const pack = await packPackage(folder);
-		log(`Packed ${path.basename(pack.tarball)}`);
-		return { pack, folder };
-	})();
-	return packed;
+/**
+ * The tarball to install: built and packed from the current sources (cached by their hash across processes),
+ * or, with `build: false`, packed from the dist/ there is now.
+ */
+async function preparePackage(build: boolean, log: (line: string) => void): Promise<PackedPackage> {
+	if (build) return await packedBuild(log);
+	const folder = mkdtempSync(path.join(tmpdir(), 'qrtrac-pack-'));
+	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+	return await packPackage(folder);
 }
 
 const RESOLUTION_PROBE = path.join(projectRoot, 'scripts', 'n8n', 'probes', 'traceResolution.cjs');
@@ -134,7 +128,7 @@ export class RealN8n {
 	static async create(options: RealN8nOptions = {}): Promise<RealN8n> {
 		const log = options.log ?? (() => undefined);
 		const installation = await ensureN8n({ log });
-		const { pack } = await preparePackage(options.build ?? true, log);
+		const pack = await preparePackage(options.build ?? true, log);
 		const userFolder = options.userFolder ?? mkdtempSync(path.join(tmpdir(), 'qrtrac-n8n-'));
 		mkdirSync(userFolder, { recursive: true });
 		const loading = options.loading ?? 'community';
