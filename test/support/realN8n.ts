@@ -127,7 +127,8 @@ export class RealN8n {
 	/** Installs n8n when missing, builds and packs the package, and prepares a fresh user folder with it installed. */
 	static async create(options: RealN8nOptions = {}): Promise<RealN8n> {
 		const log = options.log ?? (() => undefined);
-		const installation = await ensureN8n({ log });
+		// without a log of its own, an install (minutes) still reports its progress on stderr
+		const installation = await ensureN8n({ log: options.log });
 		const pack = await preparePackage(options.build ?? true, log);
 		const userFolder = options.userFolder ?? mkdtempSync(path.join(tmpdir(), 'qrtrac-n8n-'));
 		mkdirSync(userFolder, { recursive: true });
@@ -169,7 +170,7 @@ export class RealN8n {
 
 	async importCredentials(credentials: ImportedCredential[]): Promise<void> {
 		const file = path.join(this.userFolder, `credentials-${randomBytes(4).toString('hex')}.json`);
-		writeFileSync(file, JSON.stringify(credentials));
+		writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
 		try {
 			await this.cli(['import:credentials', `--input=${file}`]);
 		} finally {
