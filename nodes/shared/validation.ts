@@ -99,7 +99,7 @@ export function validateItem<S extends z.ZodTypeAny>(
 	const result = schema.safeParse(raw);
 	if (result.success) return result.data;
 	const issue = result.error.issues[0];
-	const label = labelFor(schema, issue.path) ?? (issue.path.join('.') || 'input');
+	const label = labelFor(schema, issue.path) ?? (issue.path.join('.') || schema.description || 'input');
 	throw new NodeOperationError(node, `Item ${itemIndex}: "${label}" ${issue.message}`, {
 		itemIndex,
 		description: `Field "${label}"${issue.path.length ? ` (${issue.path.join('.')})` : ''} of item ${itemIndex} was refused before anything was sent to QRTRAC.`,
