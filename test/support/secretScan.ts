@@ -61,8 +61,10 @@ function walk(value: unknown, path: string, visit: (text: string, path: string) 
 export function findSecrets(value: unknown, secrets: readonly string[]): SecretFinding[] {
 	const wanted = secrets.map((secret, secretIndex) => ({ secret, secretIndex })).filter(({ secret }) => secret.length > 0);
 	const findings: SecretFinding[] = [];
+	// Paths are made of keys, and a key may hold a secret too: those parts are masked.
+	const mask = (path: string) => wanted.reduce((masked, { secret, secretIndex }) => masked.split(secret).join(`<secret #${secretIndex}>`), path);
 	forEachString(value, (text, path) => {
-		for (const { secret, secretIndex } of wanted) if (text.includes(secret)) findings.push({ path, secretIndex });
+		for (const { secret, secretIndex } of wanted) if (text.includes(secret)) findings.push({ path: mask(path), secretIndex });
 	});
 	return findings;
 }
