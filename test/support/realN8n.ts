@@ -11,7 +11,7 @@ import { ensureN8n } from '../../scripts/n8n/ensureN8n';
 import { freePort, instanceEnv } from '../../scripts/n8n/instanceEnv';
 import type { OwnerAccount } from '../../scripts/n8n/n8nRest';
 import { DEFAULT_OWNER, N8nRestClient } from '../../scripts/n8n/n8nRest';
-import type { LoadingMode, PackedPackage } from '../../scripts/n8n/packageInstall';
+import type { LoadingMode } from '../../scripts/n8n/packageInstall';
 import { installAsCommunityPackage, installAsCustomExtension, nodeTypePrefix, packPackage } from '../../scripts/n8n/packageInstall';
 import { packedBuild } from '../../scripts/n8n/packedBuild';
 import type { WorkflowRun } from '../../scripts/n8n/runData';
@@ -88,17 +88,6 @@ export interface TimedWorkflowRun extends WorkflowRun {
 	output: string;
 }
 
-/**
- * The tarball to install: built and packed from the current sources (cached by their hash across processes),
- * or, with `build: false`, packed from the dist/ there is now.
- */
-async function preparePackage(build: boolean, log: (line: string) => void): Promise<PackedPackage> {
-	if (build) return await packedBuild(log);
-	const folder = mkdtempSync(path.join(tmpdir(), 'qrtrac-pack-'));
-	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-	return await packPackage(folder);
-}
-
 const RESOLUTION_PROBE = path.join(projectRoot, 'scripts', 'n8n', 'probes', 'traceResolution.cjs');
 const PACKAGE_NAME = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { name: string }).name;
 const SERVER_READY_TIMEOUT_MS = 180_000;
@@ -129,16 +118,17 @@ export class RealN8n {
 		const log = options.log ?? (() => undefined);
 		// without a log of its own, an install (minutes) still reports its progress on stderr
 		const installation = await ensureN8n({ log: options.log });
-		const pack = await preparePackage(options.build ?? true, log);
 		const userFolder = options.userFolder ?? mkdtempSync(path.join(tmpdir(), 'qrtrac-n8n-'));
 		mkdirSync(userFolder, { recursive: true });
-		const loading = options.loading ?? 'community';
-		const packageDir =
-			loading === 'community'
-				? await installAsCommunityPackage(pack, userFolder)
-				: await installAsCustomExtension(pack, path.join(userFolder, 'extensions'));
-		const port = options.port ?? (await freePort());
-		return new RealN8n(installation, userFolder, port, loading, packageDir, options);
+		try {
+			const loading = options.loading ?? 'community';
+			const packageDir = await installPackage(loading, options.build ?? true, userFolder, log);
+			const port = options.port ?? (await freePort());
+			return new RealN8n(installation, userFolder, port, loading, packageDir, options);
+		} catch (error) {
+			if (!options.userFolder) rmSync(userFolder, { recursive: true, force: true });
+			throw error;
+		}
 	}
 
 	/** The type name n8n gives one of this package's nodes, e.g. `nodeType('qrtrac')`. */
@@ -367,6 +357,23 @@ export class RealN8n {
 	private appendLog(text: string): void {
 		mkdirSync(this.userFolder, { recursive: true });
 		appendFileSync(path.join(this.userFolder, 'n8n-driver.log'), text);
+	}
+}
+
+/**
+ * Installs the package into the user folder from a tarball built and packed from the current sources (cached
+ * by their hash across processes) or, with `build: false`, packed from the dist/ there is now (that tarball
+ * is removed once installed).
+ */
+async function installPackage(loading: LoadingMode, build: boolean, userFolder: string, log: (line: string) => void): Promise<string> {
+	const scratch = path.join(userFolder, '.pack');
+	const pack = build ? await packedBuild(log) : await packPackage(scratch);
+	try {
+		return loading === 'community'
+			? await installAsCommunityPackage(pack, userFolder)
+			: await installAsCustomExtension(pack, path.join(userFolder, 'extensions'));
+	} finally {
+		rmSync(scratch, { recursive: true, force: true });
 	}
 }
 
