@@ -13,6 +13,7 @@ import type { BulkOperation } from './rowOperations';
  * the output items and the simulator's state:
  * - succeeded: an output item for the row AND its write in the state;
  * - failed clearly: an error naming the row (error item with Continue On Fail; the node's error without);
+ *   `unclearErrors` counts those whose message is empty, a JavaScript internal, or invites a blind retry;
  *   `writtenDespiteError` counts those whose write happened anyway (the error said the outcome is unknown);
  * - not started (Continue On Fail off): rows after the failed one that the error says were not started and
  *   that left no trace;
@@ -48,9 +49,14 @@ export interface BulkScenarioResult {
 
 /** Messages of JavaScript internals leaking out instead of a sentence for the user. */
 const INTERNAL_ERROR = /Cannot read propert|is not a function|is not defined|\[object Object\]|Unexpected token|Unexpected end of JSON|^undefined$/;
+/**
+ * n8n's generic sentences for network error codes: they replace the node's own message and invite a retry,
+ * which contradicts an "outcome unknown, not sent again" description and would create the code twice.
+ */
+const INVITES_BLIND_RETRY = /retry the request immediately|consider setting the 'Retry on Fail'/i;
 
 export function isClearError(message: unknown): boolean {
-	return typeof message === 'string' && message.trim().length > 0 && !INTERNAL_ERROR.test(message);
+	return typeof message === 'string' && message.trim().length > 0 && !INTERNAL_ERROR.test(message) && !INVITES_BLIND_RETRY.test(message);
 }
 
 export interface BulkScenarioOptions {
