@@ -9,7 +9,7 @@ import { importWorkflows } from './importWorkflows';
 import type { Job } from './jobs';
 import { SYNC_PHASE_LABELS, VARIANT_LABELS, planJobs } from './jobs';
 import type { BenchOptions } from './options';
-import { parseBenchOptions } from './options';
+import { isDefaultRun, parseBenchOptions } from './options';
 import { renderMarkdown } from './report';
 import type { BenchReport, JobResult } from './results';
 import { runJob } from './runJob';
@@ -130,10 +130,14 @@ function summarise(result: JobResult): string {
 	return result.kind === 'create' ? `${common}, ${result.achievedRate.toFixed(1)} codes/s` : common;
 }
 
-/** bench/results/<date>.md and .json; a quick run gets its own names so it never replaces a full run's figures. */
+/**
+ * bench/results/<date>.md and .json for a full run with the default sizes; a quick run or one with other options
+ * gets `-quick` / `-custom` names, so it never replaces the full run's figures.
+ */
 function writeResults(report: BenchReport, markdown: string, options: BenchOptions): string[] {
 	mkdirSync(RESULTS_DIR, { recursive: true });
-	const base = path.join(RESULTS_DIR, `${report.startedAt.slice(0, 10)}${options.quick ? '-quick' : ''}`);
+	const kind = options.quick ? '-quick' : isDefaultRun(options) ? '' : '-custom';
+	const base = path.join(RESULTS_DIR, `${report.startedAt.slice(0, 10)}${kind}`);
 	writeFileSync(`${base}.md`, `${markdown}\n`);
 	writeFileSync(`${base}.json`, `${JSON.stringify({ options, ...report }, null, 2)}\n`);
 	return [`${base}.md`, `${base}.json`];

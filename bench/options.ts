@@ -94,6 +94,11 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
 	return options;
 }
 
+/** Whether these are the full run's sizes (build aside, which does not change what is measured). */
+export function isDefaultRun(options: BenchOptions): boolean {
+	return JSON.stringify({ ...options, build: FULL.build }) === JSON.stringify(FULL);
+}
+
 /** Items a create job runs at `rate`: the requested count, capped so the job's floor stays within the limit. */
 export function itemsAtRate(options: BenchOptions, rate: number): number {
 	return Math.max(1, Math.min(options.items, rate * options.maxFloorSeconds));

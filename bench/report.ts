@@ -165,7 +165,8 @@ function n8nTime(result: JobResult): string {
 /** The node's own work outside the HTTP traffic: reading and checking items before, building output after. */
 function nodeOwnWork(result: JobResult): string {
 	if (result.nodeBeforeTrafficSeconds === undefined || result.nodeAfterTrafficSeconds === undefined) return 'n/a';
-	return `${seconds(result.nodeBeforeTrafficSeconds)} / ${seconds(result.nodeAfterTrafficSeconds)}`;
+	// the two clocks (n8n's and the simulator's) are one machine's, but a few ms apart: never show "-0.00"
+	return `${seconds(Math.max(0, result.nodeBeforeTrafficSeconds))} / ${seconds(Math.max(0, result.nodeAfterTrafficSeconds))}`;
 }
 
 function sumOf(counts: Record<string, number>, include: (key: string) => boolean): number {

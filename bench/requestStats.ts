@@ -20,6 +20,8 @@ export interface RequestStats {
 	byStatus: Record<string, number>;
 	/** Highest number of accepted requests in one fixed 1-second window (the simulator's windows). */
 	peakAcceptedPerWindow: number;
+	/** Accepted requests in each 1-second window from the job's first to its last (shows ramp-up and stalls). */
+	acceptedPerWindow: number[];
 }
 
 const WRITE_OPERATIONS = new Set(['createQr', 'updateQr', 'deleteQr', 'duplicateQr', 'updateQrTags', 'updateQrTitle']);
@@ -57,7 +59,15 @@ export function requestStats(log: readonly LoggedRequest[], teamId: string): Req
 		acceptedByOperation,
 		byStatus,
 		peakAcceptedPerWindow: Math.max(0, ...acceptedPerWindow.values()),
+		acceptedPerWindow: windowSeries(acceptedPerWindow),
 	};
+}
+
+function windowSeries(counts: Map<number, number>): number[] {
+	if (counts.size === 0) return [];
+	const windows = [...counts.keys()];
+	const first = Math.min(...windows);
+	return Array.from({ length: Math.max(...windows) - first + 1 }, (_, offset) => counts.get(first + offset) ?? 0);
 }
 
 /** Accepted writes (create, update, delete, ...) among the stats' requests. */

@@ -27,6 +27,8 @@ export interface JobMeasurement {
 	byStatus: Record<string, number>;
 	/** Most accepted requests in one fixed 1-second window of the simulator. */
 	peakAcceptedPerWindow: number;
+	/** Accepted requests per 1-second window, first to last. */
+	acceptedPerWindow: number[];
 	/** Set when n8n reported the whole execution as failed (secrets removed). */
 	executionError?: string;
 }

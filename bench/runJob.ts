@@ -50,6 +50,7 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 		byOperation: stats.byOperation,
 		byStatus: stats.byStatus,
 		peakAcceptedPerWindow: stats.peakAcceptedPerWindow,
+		acceptedPerWindow: stats.acceptedPerWindow,
 		executionError: run.error ? context.redact(`${run.error.message}${run.error.description ? `: ${run.error.description}` : ''}`) : undefined,
 	};
 	switch (job.kind) {
