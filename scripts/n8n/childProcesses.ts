@@ -1,5 +1,8 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Every process started here leads its own process group (n8n starts task runners below it), so killing the
@@ -61,28 +64,45 @@ export interface CapturedRun {
 }
 
 /** Runs a command to completion in its own group and captures its output; the group is killed at `timeoutMs`. */
+/**
+ * Runs a command to completion and returns its output. The output goes to files, not pipes: n8n ends with
+ * `process.exit()`, which drops whatever is still queued in a pipe (a 10,000-row run's data was cut off that
+ * way), while file writes are synchronous.
+ */
 export async function runCaptured(command: string, args: string[], options: SpawnOptions & { timeoutMs: number }): Promise<CapturedRun> {
 	const started = Date.now();
-	const child = spawnGroup(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-	let stdout = '';
-	let stderr = '';
-	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-	let timedOut = false;
-	const timer = setTimeout(() => {
-		timedOut = true;
+	const folder = mkdtempSync(join(tmpdir(), 'qrtrac-run-'));
+	const stdoutPath = join(folder, 'stdout');
+	const stderrPath = join(folder, 'stderr');
+	const stdoutFd = openSync(stdoutPath, 'w');
+	const stderrFd = openSync(stderrPath, 'w');
+	try {
+		const child = spawnGroup(command, args, { ...options, stdio: ['ignore', stdoutFd, stderrFd] });
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+		}, options.timeoutMs);
+		const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+			child.once('error', reject);
+			child.once('exit', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
+		});
+		clearTimeout(timer);
+		// task runners n8n started belong to the group: end them with it
 		if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
-	}, options.timeoutMs);
-	const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-		child.once('error', reject);
-		child.once('exit', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
-	});
-	clearTimeout(timer);
-	// task runners n8n started belong to the group and may still hold the output pipes: end them with it
-	if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
-	await closed;
-	return { code, signal, stdout, stderr, timedOut, durationMs: Date.now() - started };
+		return {
+			code,
+			signal,
+			stdout: readFileSync(stdoutPath, 'utf8'),
+			stderr: readFileSync(stderrPath, 'utf8'),
+			timedOut,
+			durationMs: Date.now() - started,
+		};
+	} finally {
+		closeSync(stdoutFd);
+		closeSync(stderrFd);
+		rmSync(folder, { recursive: true, force: true });
+	}
 }
 
 /**
