@@ -38,11 +38,12 @@ function parseOptions(argv: string[]): Options {
 
 async function main(): Promise<void> {
 	const options = parseOptions(process.argv.slice(2));
-	const env = await startReliabilitySimulator();
 	const figures: FaultFigure[] = [];
 	const started = Date.now();
-	try {
-		for (const operation of BULK_OPERATIONS.filter((candidate) => options.operations.includes(candidate.name))) {
+	for (const operation of BULK_OPERATIONS.filter((candidate) => options.operations.includes(candidate.name))) {
+		// A fresh simulator per operation, as each jest file has: its state (and so its answer times) stays small.
+		const env = await startReliabilitySimulator();
+		try {
 			for (const continueOnFail of [true, false]) {
 				for (const fault of FAULT_CASES.filter((candidate) => options.faults.includes(candidate.name))) {
 					const result = await runBulkScenario({ env, operation, fault, continueOnFail, rows: options.rows, ratePerSecond: 1000 });
@@ -56,9 +57,9 @@ async function main(): Promise<void> {
 					);
 				}
 			}
+		} finally {
+			await env.sim.close();
 		}
-	} finally {
-		await env.sim.close();
 	}
 	mkdirSync(path.dirname(options.out), { recursive: true });
 	writeFileSync(options.out, `${JSON.stringify({ rows: options.rows, node: process.version, totalMs: Date.now() - started, figures }, null, '\t')}\n`);

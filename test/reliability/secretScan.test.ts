@@ -49,11 +49,13 @@ describe('expectNoSecrets', () => {
 
 describe('captureOutput', () => {
 	it('captures console and stream output until stopped', () => {
-		const output = captureOutput();
+		const output = captureOutput({ passThrough: false });
 		console.log('line one', { secret: SECRET });
 		process.stderr.write('line two\n');
 		const lines = output.stop();
+		const after = captureOutput({ passThrough: false });
 		console.log('after stop');
+		after.stop();
 		expect(lines.join('\n')).toContain('line one');
 		expect(lines.join('\n')).toContain('line two');
 		expect(lines.join('\n')).not.toContain('after stop');

@@ -102,10 +102,11 @@ export interface CapturedOutput {
 type Writer = typeof process.stdout.write;
 
 /**
- * Captures everything written to console.* and to process.stdout/stderr until stop(), still passing it
- * through, so that log lines produced during a run can be scanned too.
+ * Captures everything written to console.* and to process.stdout/stderr until stop(), so that log lines
+ * produced during a run can be scanned too. The output still goes through unless `passThrough` is false.
  */
-export function captureOutput(): CapturedOutput {
+export function captureOutput(options: { passThrough?: boolean } = {}): CapturedOutput {
+	const passThrough = options.passThrough ?? true;
 	const lines: string[] = [];
 	const consoleMethods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
 	const originalConsole = consoleMethods.map((method) => [method, console[method]] as const);
@@ -113,7 +114,7 @@ export function captureOutput(): CapturedOutput {
 		const original = console[method];
 		console[method] = (...args: unknown[]) => {
 			lines.push(args.map((arg) => (typeof arg === 'string' ? arg : safeStringify(arg))).join(' '));
-			original.apply(console, args);
+			if (passThrough) original.apply(console, args);
 		};
 	}
 	const streams = [process.stdout, process.stderr];
@@ -122,7 +123,7 @@ export function captureOutput(): CapturedOutput {
 		const original = stream.write.bind(stream) as Writer;
 		stream.write = ((chunk: unknown, ...rest: unknown[]) => {
 			lines.push(Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk));
-			return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
+			return passThrough ? (original as (...args: unknown[]) => boolean)(chunk, ...rest) : true;
 		}) as Writer;
 	}
 	let stopped = false;
