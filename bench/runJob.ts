@@ -1,6 +1,5 @@
 import type { JsonObject, RealN8n, WorkflowRun } from '../test/support/realN8n';
 import type { Simulator } from '../simulator';
-import { executeWorkflowToFile } from './executeWorkflow';
 import type { Job } from './jobs';
 import { peakMemoryEnv, peakRssOfExecution, readProcessMemory } from './peakMemory';
 import { acceptedWrites, requestStats } from './requestStats';
@@ -29,7 +28,11 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 	const { n8n, simulator } = context;
 	await new Promise((resolve) => setTimeout(resolve, WINDOW_PAUSE_MS));
 	simulator.clearRequestLog();
-	const run = await executeWorkflowToFile(n8n, workflowId, peakMemoryEnv(context.memoryLog), PROCESS_OVERHEAD_MS + expectedMs(job) * 4);
+	const run = await n8n.executeWorkflow(workflowId, {
+		env: peakMemoryEnv(context.memoryLog),
+		timeoutMs: PROCESS_OVERHEAD_MS + expectedMs(job) * 4,
+		quiet: true,
+	});
 	const stats = requestStats(simulator.requestLog, job.team.teamId);
 	const node = run.nodes[MEASURED_NODE]?.[0];
 	const items = outputItems(run);

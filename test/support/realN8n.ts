@@ -78,6 +78,10 @@ export interface ModuleResolution {
 
 export interface ExecuteOptions {
 	timeoutMs?: number;
+	/** Extra environment for this one `n8n execute` process (e.g. a memory probe). */
+	env?: Record<string, string>;
+	/** Skip copying n8n's output into the driver log (runs of thousands of items print megabytes). */
+	quiet?: boolean;
 }
 
 /** A workflow run plus what the run cost from the outside. */
@@ -208,14 +212,14 @@ export class RealN8n {
 	/** `n8n execute --id --rawOutput` in a fresh n8n process: the run data per node (items, errors, timings). */
 	async executeWorkflow(id: string, options: ExecuteOptions = {}): Promise<TimedWorkflowRun> {
 		const timeoutMs = options.timeoutMs ?? CLI_TIMEOUT_MS;
-		const env = await this.env('info');
+		const env = { ...(await this.env('info')), ...options.env };
 		const result = await runCaptured(this.installation.nodeBin, [this.installation.cliPath, 'execute', `--id=${id}`, '--rawOutput'], {
 			cwd: this.userFolder,
 			env,
 			timeoutMs,
 		});
 		const output = result.stdout + result.stderr;
-		this.appendLog(`$ n8n execute --id=${id} (${result.durationMs} ms, exit ${result.code})\n${output}`);
+		this.appendLog(`$ n8n execute --id=${id} (${result.durationMs} ms, exit ${result.code})\n${options.quiet ? '' : output}`);
 		if (result.timedOut) throw new Error(`n8n execute of ${id} timed out after ${timeoutMs} ms:\n${output.slice(-4000)}`);
 		const raw = findRunJson(result.stdout) ?? findRunJson(output);
 		if (!raw) throw new Error(`n8n execute of ${id} printed no run data (exit ${result.code}):\n${output.slice(-4000)}`);
