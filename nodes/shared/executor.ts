@@ -123,14 +123,30 @@ function errorItem(error: ItemError, itemIndex: number): INodeExecutionData {
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-/** Says what else happened before the failure surfaced, so that nothing half-done is hidden. */
+/**
+ * Says exactly what else happened before the failure surfaced, so that nothing half-done is hidden: items run
+ * concurrently, so items after the failed one may already have been sent. Each of them is named, by number,
+ * in the description and in the error's context, so that a re-run can start at the right place.
+ */
 function withProgress(error: ItemError, outcomes: Array<ItemOutcome | undefined>, failedIndex: number): ItemError {
-	const doneAfter = outcomes.filter((outcome, index) => index > failedIndex && outcome && 'items' in outcome).length;
-	const doneBefore = failedIndex;
-	const note =
-		`Items before item ${failedIndex} completed (${doneBefore}).` +
-		(doneAfter > 0 ? ` ${doneAfter} later item(s) were already in flight and completed too.` : '') +
-		' Later items were not started.';
-	error.description = [error.description, note].filter(Boolean).join(' ');
+	const completedAfter: number[] = [];
+	const failedAfter: number[] = [];
+	outcomes.forEach((outcome, index) => {
+		if (index <= failedIndex || !outcome) return;
+		('items' in outcome ? completedAfter : failedAfter).push(index);
+	});
+	const notes = [failedIndex === 0 ? 'No item before it had run.' : `Items 0 to ${failedIndex - 1} completed before it.`];
+	if (completedAfter.length > 0) {
+		notes.push(
+			`Item(s) ${completedAfter.join(', ')} were already in flight and completed too: do not send them again.`,
+		);
+	}
+	if (failedAfter.length > 0) notes.push(`Item(s) ${failedAfter.join(', ')} failed too.`);
+	notes.push('No other item was started.');
+	error.description = [error.description, notes.join(' ')].filter(Boolean).join(' ');
+	if (error.context) {
+		error.context.itemsCompletedAfterFailure = completedAfter;
+		error.context.itemsFailedAfterFailure = failedAfter;
+	}
 	return error;
 }
