@@ -24,18 +24,19 @@ export interface FaultFigure {
 }
 
 const HEADER =
-	'| Fault | CoF | Succeeded | Failed clearly (written anyway) | Not started | **Lost** | **Duplicates** | Faults fired / requests | Time |\n' +
+	'| Fault | CoF | Succeeded | Failed with an error (written anyway) | Not started | **Lost** | **Duplicates** | Faults fired / requests | Time |\n' +
 	'|---|---|---:|---:|---:|---:|---:|---:|---:|';
 
 function row(figure: FaultFigure): string {
 	const failed = `${figure.failedClearly}${figure.writtenDespiteError > 0 ? ` (${figure.writtenDespiteError})` : ''}`;
 	const failedAt = figure.failedRow === undefined ? '' : ` at row ${figure.failedRow}`;
+	const unclear = figure.unclearErrors > 0 ? `, **${figure.unclearErrors} unclear**` : '';
 	return [
 		'',
 		figure.fault,
 		figure.continueOnFail ? 'on' : 'off',
 		figure.succeeded,
-		`${failed}${failedAt}`,
+		`${failed}${failedAt}${unclear}`,
 		figure.notStarted,
 		figure.lost,
 		figure.duplicates,
