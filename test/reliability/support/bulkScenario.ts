@@ -19,7 +19,8 @@ import type { BulkOperation } from './rowOperations';
  *   that left no trace;
  * - lost: a row whose outcome the user cannot know: no output and no error item (CoF on), an output item
  *   whose write is missing, a row the error reports as completed without its write, or a row after the failed
- *   one whose write happened although the error does not name it;
+ *   one whose write happened although the error does not name it (the error names later rows in its context:
+ *   `itemsCompletedAfterFailure`, `itemsFailedAfterFailure`);
  * - duplicates: records beyond one per row marker / Display ID / e-mail.
  */
 export interface BulkScenarioResult {
@@ -168,6 +169,12 @@ function countWithContinueOnFail(items: INodeExecutionData[], rowCount: number, 
 	return counts;
 }
 
+/** Rows the node's error names in its context (executor.ts `withProgress`), e.g. `itemsCompletedAfterFailure`. */
+function namedRows(context: unknown, key: string): Set<number> {
+	const value = (context as Record<string, unknown> | undefined)?.[key];
+	return new Set(Array.isArray(value) ? value.filter((entry): entry is number => typeof entry === 'number') : []);
+}
+
 function countWithoutContinueOnFail(result: RunNodeResult, rowCount: number, written: (row: number) => boolean): Counts {
 	const counts = emptyCounts();
 	if (!result.error) {
@@ -184,16 +191,18 @@ function countWithoutContinueOnFail(result: RunNodeResult, rowCount: number, wri
 		return counts;
 	}
 	if (!isClearError(result.error.message)) counts.unclearErrors = 1;
+	const completedAfter = namedRows(result.error.context, 'itemsCompletedAfterFailure');
+	const failedAfter = namedRows(result.error.context, 'itemsFailedAfterFailure');
 	for (let row = 0; row < rowCount; row++) {
-		if (row < failedRow) {
+		if (row < failedRow || completedAfter.has(row)) {
 			// The error says these completed.
 			if (written(row)) counts.succeeded += 1;
 			else counts.lost += 1;
-		} else if (row === failedRow) {
+		} else if (row === failedRow || failedAfter.has(row)) {
 			counts.failedClearly += 1;
 			if (written(row)) counts.writtenDespiteError += 1;
 		} else if (written(row)) {
-			// Written, but the error does not say which later rows completed.
+			// Written, but the error does not name it: the user believes it was not started.
 			counts.lost += 1;
 		} else {
 			counts.notStarted += 1;
