@@ -65,6 +65,8 @@ interface AttemptFailure {
 	status?: number;
 	message: string;
 	retryAfterMs?: number;
+	/** e.g. ECONNRESET; reported in the description only. */
+	networkCode?: string;
 }
 
 const UNKNOWN_OUTCOME_KINDS: FailureKind[] = ['serverError', 'timeout', 'connectionReset', 'malformedResponse'];
@@ -296,17 +298,23 @@ function parseBody(raw: unknown): IDataObject | undefined {
 	}
 }
 
-/** Network-level failure without any of the request's options (which hold the credential's headers). */
+/**
+ * Network-level failure without any of the request's options (which hold the credential's headers). The Node
+ * error code stays out of the message: n8n replaces a message holding one with a generic "you can retry the
+ * request immediately", which is wrong for a create whose outcome is unknown. It goes into the description.
+ */
 function networkFailure(error: unknown): AttemptFailure {
 	const err = error as { code?: string; cause?: { code?: string }; message?: string };
 	const code = err?.code ?? err?.cause?.code;
 	const kind = classifyFailure(undefined, code);
-	const reason = kind === 'timeout' ? 'no answer before the timeout' : `connection failed${code ? ` (${code})` : ''}`;
-	return { kind, message: `QRTRAC could not be reached: ${reason}` };
+	const reason =
+		kind === 'timeout' ? 'no answer came before the timeout' : 'the connection was dropped before an answer came';
+	return { kind, message: `QRTRAC could not be reached: ${reason}`, networkCode: code };
 }
 
 function describe(failure: AttemptFailure): string {
-	return failure.status ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
+	if (failure.status) return `HTTP ${failure.status}: ${failure.message}`;
+	return failure.networkCode ? `${failure.message}, network code ${failure.networkCode}` : failure.message;
 }
 
 function headerValue(headers: IDataObject, name: string): string | undefined {
