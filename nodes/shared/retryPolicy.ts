@@ -92,6 +92,9 @@ export function classifyFailure(status: number | undefined, errorCode: string | 
 	return 'connectionReset';
 }
 
+/** How many more attempts a rate-limited request gets than other failures (still within the total wait). */
+const RATE_LIMIT_ATTEMPT_FACTOR = 5;
+
 export function decideRetry(input: RetryInput, policy: RetryPolicy = defaultRetryPolicy): RetryDecision {
 	const random = input.random ?? Math.random;
 	const method = input.method.toUpperCase();
@@ -104,8 +107,11 @@ export function decideRetry(input: RetryInput, policy: RetryPolicy = defaultRetr
 			`${method} is not idempotent and its outcome is unknown after a ${describeKind(input.kind)}; it is not sent again blindly, so that nothing is created twice`,
 		);
 	}
-	if (input.attempt >= policy.maxAttempts) {
-		return refuse(`all ${policy.maxAttempts} attempts were used`);
+	// A 429 is bounded by the total wait, not by the attempt count: a storm that passes within the bound must not
+	// fail the item. The larger attempt cap only guards against a service that asks for no wait at all.
+	const maxAttempts = input.kind === 'rateLimited' ? policy.maxAttempts * RATE_LIMIT_ATTEMPT_FACTOR : policy.maxAttempts;
+	if (input.attempt >= maxAttempts) {
+		return refuse(`all ${maxAttempts} attempts were used`);
 	}
 
 	const delayMs = Math.round(
