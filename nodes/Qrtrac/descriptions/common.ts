@@ -125,3 +125,13 @@ export const limitOption: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 	description: 'Max number of results to return',
 };
+
+/** The Options collection of operations whose only option is the Team Override. */
+export const teamOptionsCollection: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [teamOverrideOption],
+};

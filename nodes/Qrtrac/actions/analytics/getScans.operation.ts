@@ -7,7 +7,7 @@ import { qrtracApiRequest } from '../../../shared/transport';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { timeRangeFields } from '../../descriptions/analytics';
-import { limitOption, qrCodeLocator, returnAllOption, teamOverrideOption } from '../../descriptions/common';
+import { limitOption, qrCodeLocator, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { withinRange } from '../../helpers/time';
 import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange } from '../../helpers/timeRange';
@@ -17,14 +17,7 @@ const properties: INodeProperties[] = [
 	...timeRangeFields(true),
 	returnAllOption,
 	limitOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getScans'] } }, properties);

@@ -4,21 +4,14 @@ import { z } from 'zod';
 
 import { validateParameters } from '../../../shared/validation';
 import { codeSelectionFields } from '../../descriptions/analytics';
-import { teamOverrideOption } from '../../descriptions/common';
+import { teamOptionsCollection } from '../../descriptions/common';
 import { postPerChunk, TeamCodeIds } from '../../helpers/analytics';
 import { codeSelectionInput, codeSelectionShape, withCodeSelection } from '../../helpers/analyticsCodes';
 import { getTeamOverride } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	...codeSelectionFields,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getTotals'] } }, properties);

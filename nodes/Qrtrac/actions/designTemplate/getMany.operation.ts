@@ -5,20 +5,13 @@ import { z } from 'zod';
 import { qrtracApiRequest } from '../../../shared/transport';
 import { validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
-import { limitOption, returnAllOption, teamOverrideOption } from '../../descriptions/common';
+import { limitOption, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	returnAllOption,
 	limitOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions(

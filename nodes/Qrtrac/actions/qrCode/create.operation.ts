@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { qrtracApiRequest } from '../../../shared/transport';
-import { simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import {
 	additionalFieldsCollection,
 	additionalJsonField,
@@ -27,14 +27,7 @@ const properties: INodeProperties[] = [
 	settingsCollection,
 	additionalJsonField,
 	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['create'] } }, properties);

@@ -5,21 +5,14 @@ import { z } from 'zod';
 import { apiPath } from '../../../shared/apiPath';
 import { qrtracApiRequest } from '../../../shared/transport';
 import { idSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, teamOverrideOption } from '../../descriptions/common';
+import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 
 /** Soft delete: QRTRAC keeps the code as deleted (it still shows in Get Updated Since with Include Deleted). */
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['delete'] } }, properties);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiPath } from '../../../shared/apiPath';
 import { qrtracApiRequest, qrtracDownload } from '../../../shared/transport';
 import { idSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, teamOverrideOption } from '../../descriptions/common';
+import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { simplifyQr } from '../../helpers/simplify';
 
@@ -21,14 +21,7 @@ const properties: INodeProperties[] = [
 		default: 'data',
 		hint: 'The name of the output binary field to put the file in',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions(

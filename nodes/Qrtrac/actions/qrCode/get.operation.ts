@@ -1,51 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { apiPath } from '../../../shared/apiPath';
 import { qrtracApiRequest } from '../../../shared/transport';
-import { idSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption, teamOverrideOption } from '../../descriptions/common';
-import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { parseQrCodeTarget, qrCodeTargetProperties, type QrCodeTarget } from '../../helpers/qrCodeTarget';
 import { simplifyQr } from '../../helpers/simplify';
 
-const properties: INodeProperties[] = [
-	qrCodeLocator,
-	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
-];
+export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['get'] } }, qrCodeTargetProperties);
 
-export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['get'] } }, properties);
+export const parse = parseQrCodeTarget;
 
-const inputSchema = z.object({
-	qrCodeId: idSchema.describe('QR Code'),
-	simplify: z.boolean(),
-	teamId: z.string().optional(),
-});
-
-type Input = z.infer<typeof inputSchema>;
-
-export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	return validateParameters(
-		this,
-		inputSchema,
-		{
-			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
-			teamId: getTeamOverride(this, itemIndex),
-		},
-		itemIndex,
-	);
-}
-
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, input: QrCodeTarget, itemIndex: number): Promise<IDataObject> {
 	const { data } = await qrtracApiRequest(this, {
 		method: 'GET',
 		path: apiPath`/qrs-api/teams/${input.qrCodeId}`,

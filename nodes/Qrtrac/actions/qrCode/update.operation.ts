@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { apiPath } from '../../../shared/apiPath';
 import { qrtracApiRequest } from '../../../shared/transport';
 import { idSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import {
 	additionalJsonField,
 	qrTypeUpdateField,
@@ -31,14 +31,7 @@ const properties: INodeProperties[] = [
 	settingsCollection,
 	additionalJsonField,
 	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['update'] } }, properties);

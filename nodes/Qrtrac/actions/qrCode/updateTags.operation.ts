@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiPath } from '../../../shared/apiPath';
 import { qrtracApiRequest } from '../../../shared/transport';
 import { idSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
@@ -36,14 +36,7 @@ const properties: INodeProperties[] = [
 		description: 'Comma-separated tags',
 	},
 	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['updateTags'] } }, properties);

@@ -4,9 +4,9 @@ import { z } from 'zod';
 
 import { apiPath } from '../../../shared/apiPath';
 import { qrtracApiRequest } from '../../../shared/transport';
-import { idSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption, teamOverrideOption } from '../../descriptions/common';
-import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
+import { qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
 import { simplifyQr } from '../../helpers/simplify';
 
 const properties: INodeProperties[] = [
@@ -21,23 +21,14 @@ const properties: INodeProperties[] = [
 		description: 'New name of the code',
 	},
 	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [teamOverrideOption],
-	},
+	teamOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['updateTitle'] } }, properties);
 
 const inputSchema = z.object({
-	qrCodeId: idSchema.describe('QR Code'),
+	...qrCodeTargetShape,
 	title: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), nonEmptyTextSchema).describe('Title'),
-	simplify: z.boolean(),
-	teamId: z.string().optional(),
 });
 
 type Input = z.infer<typeof inputSchema>;
@@ -46,12 +37,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{
-			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
-			title: this.getNodeParameter('title', itemIndex, ''),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
-			teamId: getTeamOverride(this, itemIndex),
-		},
+		{ ...qrCodeTargetInput(this, itemIndex), title: this.getNodeParameter('title', itemIndex, '') },
 		itemIndex,
 	);
 }
