@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { qrtracApiRequest, qrtracApiRequestAllPages } from '../../shared/transport';
+import { extractQrPage } from './qrCodeLookup';
 
 /** The analytics endpoints take at most this many codes per request. */
 export const IDS_PER_REQUEST = 100;
@@ -27,6 +28,20 @@ export class TeamCodeIds {
 		}
 		return read;
 	}
+
+	/** The codes an item asked for: its list of IDs, or else all codes of its team. */
+	async selected(
+		ctx: IExecuteFunctions,
+		input: { qrCodeIds?: string[]; teamId?: string },
+		itemIndex: number,
+	): Promise<string[]> {
+		return input.qrCodeIds ?? (await this.get(ctx, input.teamId, itemIndex));
+	}
+}
+
+/** `prepare` of the analytics operations: one memo of team codes per execution. */
+export async function prepareTeamCodeIds(): Promise<TeamCodeIds> {
+	return new TeamCodeIds();
 }
 
 /** IDs of every live (not deleted) code of the team, in the list's order, read page by page. */
@@ -34,13 +49,7 @@ async function readAllCodeIds(ctx: IExecuteFunctions, teamId: string | undefined
 	const qrs = await qrtracApiRequestAllPages<IDataObject>(
 		ctx,
 		{ method: 'GET', path: '/qrs-api/v2/teams/', query: { sortBy: 'createdAt', sortOrder: 'asc' }, teamId, itemIndex },
-		{
-			returnAll: true,
-			extract: (data) => ({
-				items: (data.qrs as IDataObject[] | undefined) ?? [],
-				totalCount: typeof data.totalCount === 'number' ? data.totalCount : undefined,
-			}),
-		},
+		{ returnAll: true, extract: extractQrPage },
 	);
 	return qrs.filter((qr) => qr.deleted !== true && typeof qr.id === 'string').map((qr) => qr.id as string);
 }

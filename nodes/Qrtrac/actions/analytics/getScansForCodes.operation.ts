@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { validateParameters } from '../../../shared/validation';
 import { codeSelectionFields, timeRangeFields } from '../../descriptions/analytics';
 import { teamOverrideOption } from '../../descriptions/common';
-import { aggregateScansPerCode, postPerChunk, TeamCodeIds } from '../../helpers/analytics';
+import { aggregateScansPerCode, postPerChunk, prepareTeamCodeIds, type TeamCodeIds } from '../../helpers/analytics';
 import { codeSelectionInput, codeSelectionShape, withCodeSelection } from '../../helpers/analyticsCodes';
 import { getTeamOverride } from '../../helpers/parameters';
 import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange } from '../../helpers/timeRange';
@@ -68,9 +68,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** One memo per execution, so that "All Codes of the Team" is read once per team however many items ask. */
-export async function prepare(): Promise<TeamCodeIds> {
-	return new TeamCodeIds();
-}
+export const prepare = prepareTeamCodeIds;
 
 /** Scan events of many codes within the range, 100 codes per request; per event, or summed up per code. */
 export async function execute(
@@ -79,7 +77,7 @@ export async function execute(
 	itemIndex: number,
 	teamCodes: TeamCodeIds,
 ): Promise<IDataObject[]> {
-	const qrIds = input.qrCodeIds ?? (await teamCodes.get(this, input.teamId, itemIndex));
+	const qrIds = await teamCodes.selected(this, input, itemIndex);
 	if (qrIds.length === 0) return [];
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
 	const scans = await postPerChunk(this, '/analytics-api/detailed/all', qrIds, { ...range }, input.teamId, itemIndex);

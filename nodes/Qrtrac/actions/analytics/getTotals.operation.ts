@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { validateParameters } from '../../../shared/validation';
 import { codeSelectionFields } from '../../descriptions/analytics';
 import { teamOptionsCollection } from '../../descriptions/common';
-import { postPerChunk, TeamCodeIds } from '../../helpers/analytics';
+import { postPerChunk, prepareTeamCodeIds, type TeamCodeIds } from '../../helpers/analytics';
 import { codeSelectionInput, codeSelectionShape, withCodeSelection } from '../../helpers/analyticsCodes';
 import { getTeamOverride } from '../../helpers/parameters';
 
@@ -35,9 +35,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** One memo per execution, so that "All Codes of the Team" is read once per team however many items ask. */
-export async function prepare(): Promise<TeamCodeIds> {
-	return new TeamCodeIds();
-}
+export const prepare = prepareTeamCodeIds;
 
 /**
  * One item per code: total, today's and yesterday's scans and leads, as the service counts them ("today" is
@@ -49,7 +47,7 @@ export async function execute(
 	itemIndex: number,
 	teamCodes: TeamCodeIds,
 ): Promise<IDataObject[]> {
-	const qrIds = input.qrCodeIds ?? (await teamCodes.get(this, input.teamId, itemIndex));
+	const qrIds = await teamCodes.selected(this, input, itemIndex);
 	if (qrIds.length === 0) return [];
 	return await postPerChunk(this, '/analytics-api/overviews', qrIds, {}, input.teamId, itemIndex);
 }
