@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiPath } from '../../shared/apiPath';
 import { qrtracApiRequest } from '../../shared/transport';
+import { KeyedQueue, TeamRecords } from './teamRecords';
 
 /** What a run knows about one member of one team. */
 export interface KnownMember {
@@ -41,49 +42,30 @@ export function normalizeEmail(email: string): string {
  * the first, then decides from what the first did.
  */
 export class TeamRoster {
-	private readonly teams = new Map<string, Map<string, KnownMember>>();
-	private readonly failures = new Map<string, unknown>();
-	private readonly queues = new Map<string, Promise<unknown>>();
+	private readonly queue = new KeyedQueue();
+
+	private constructor(private readonly records: TeamRecords<KnownMember>) {}
 
 	/** Reads each team once; `teamItems` maps a team to the first item needing it, named in the error of a failed read. */
 	static async read(ctx: IExecuteFunctions, teamItems: Map<string, number>): Promise<TeamRoster> {
-		const roster = new TeamRoster();
-		await Promise.all(
-			[...teamItems].map(async ([teamId, itemIndex]) => {
-				try {
-					roster.teams.set(teamId, await readMembers(ctx, teamId, itemIndex));
-				} catch (error) {
-					roster.failures.set(teamId, error);
-				}
-			}),
+		return new TeamRoster(
+			await TeamRecords.read(teamItems, async (teamId, itemIndex) => await readMembers(ctx, teamId, itemIndex)),
 		);
-		return roster;
 	}
 
 	/** The member as known now, or undefined when not in the team; throws the read error of a team that failed. */
 	member(teamId: string, email: string): KnownMember | undefined {
-		const failure = this.failures.get(teamId);
-		if (failure) throw failure;
-		return this.teams.get(teamId)?.get(normalizeEmail(email));
+		return this.records.team(teamId)?.get(normalizeEmail(email));
 	}
 
 	/** Records a change this run made, so that later items see it. */
 	record(teamId: string, member: KnownMember): void {
-		const team = this.teams.get(teamId) ?? new Map<string, KnownMember>();
-		team.set(normalizeEmail(member.email), member);
-		this.teams.set(teamId, team);
+		this.records.set(teamId, normalizeEmail(member.email), member);
 	}
 
 	/** Runs `task` after every earlier task for the same e-mail has settled. */
 	async forPerson<T>(email: string, task: () => Promise<T>): Promise<T> {
-		const key = normalizeEmail(email);
-		const previous = this.queues.get(key) ?? Promise.resolve();
-		const current = previous.then(task, task);
-		this.queues.set(
-			key,
-			current.catch(() => undefined),
-		);
-		return await current;
+		return await this.queue.run(normalizeEmail(email), task);
 	}
 }
 

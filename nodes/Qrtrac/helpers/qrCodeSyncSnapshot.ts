@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { qrtracApiRequestAllPages } from '../../shared/transport';
 import { extractQrPage } from './qrCodeLookup';
+import { KeyedQueue, TeamRecords } from './teamRecords';
 
 /** Pages of the largest size the list serves: 10,000 codes cost 100 requests. */
 const SNAPSHOT_PAGE_SIZE = 100;
@@ -13,23 +14,15 @@ const SNAPSHOT_PAGE_SIZE = 100;
  * is serialized: a second row with the same Display ID waits for the first, then decides from what the first did.
  */
 export class TeamCodeSnapshot {
-	private readonly teams = new Map<string, Map<string, IDataObject>>();
-	private readonly failures = new Map<string, unknown>();
-	private readonly queues = new Map<string, Promise<unknown>>();
+	private readonly queue = new KeyedQueue();
+
+	private constructor(private readonly records: TeamRecords<IDataObject>) {}
 
 	/** Reads each team once; `teamItems` maps a team to the first item needing it, named in the error of a failed read. */
 	static async read(ctx: IExecuteFunctions, teamItems: Map<string, number>): Promise<TeamCodeSnapshot> {
-		const snapshot = new TeamCodeSnapshot();
-		await Promise.all(
-			[...teamItems].map(async ([teamId, itemIndex]) => {
-				try {
-					snapshot.teams.set(teamId, await readTeamCodes(ctx, teamId, itemIndex));
-				} catch (error) {
-					snapshot.failures.set(teamId, error);
-				}
-			}),
+		return new TeamCodeSnapshot(
+			await TeamRecords.read(teamItems, async (teamId, itemIndex) => await readTeamCodes(ctx, teamId, itemIndex)),
 		);
-		return snapshot;
 	}
 
 	/** The team's code with this Display ID as known now, or undefined; throws the read error of a team that failed. */
@@ -44,25 +37,16 @@ export class TeamCodeSnapshot {
 
 	/** Records a code this run created or changed, so that later rows see it. */
 	record(teamId: string, code: IDataObject): void {
-		if (typeof code.displayId === 'string') this.team(teamId).set(code.displayId, code);
+		if (typeof code.displayId === 'string') this.records.set(teamId, code.displayId, code);
 	}
 
 	/** Runs `task` after every earlier task for the same team and Display ID has settled. */
 	async forDisplayId<T>(teamId: string, displayId: string, task: () => Promise<T>): Promise<T> {
-		const key = JSON.stringify([teamId, displayId]);
-		const previous = this.queues.get(key) ?? Promise.resolve();
-		const current = previous.then(task, task);
-		this.queues.set(
-			key,
-			current.catch(() => undefined),
-		);
-		return await current;
+		return await this.queue.run(JSON.stringify([teamId, displayId]), task);
 	}
 
 	private team(teamId: string): Map<string, IDataObject> {
-		const failure = this.failures.get(teamId);
-		if (failure) throw failure;
-		const team = this.teams.get(teamId);
+		const team = this.records.team(teamId);
 		if (!team) throw new Error(`The codes of team ${teamId} were not read`);
 		return team;
 	}
