@@ -2,26 +2,13 @@
  * Markdown tables for RELIABILITY.md from the fault-matrix figures (one row per fault x operation x Continue
  * On Fail), as written by bench/reliability/main.ts or by the jest suites with RELIABILITY_FIGURES_DIR set.
  */
-export interface FaultFigure {
-	operation: string;
-	fault: string;
-	continueOnFail: boolean;
-	rows: number;
-	succeeded: number;
-	failedClearly: number;
-	writtenDespiteError: number;
-	notStarted: number;
-	lost: number;
-	duplicates: number;
-	unclearErrors: number;
-	errorMessages: string[];
-	failedRow?: number;
-	faultsFired: number;
-	requests: number;
-	durationMs: number;
+import type { BulkScenarioResult } from '../../test/reliability/support/bulkScenario';
+
+/** One fault-matrix run as the suites measure it, without the run's raw evidence. */
+export type FaultFigure = Omit<BulkScenarioResult, 'evidence' | 'secrets'> & {
 	/** Places a secret was found (bench only; the jest suites fail instead). */
 	secretFindings?: number;
-}
+};
 
 const HEADER =
 	'| Fault | CoF | Succeeded | Failed with an error (written anyway) | Not started | **Lost** | **Duplicates** | Faults fired / requests | Time |\n' +
