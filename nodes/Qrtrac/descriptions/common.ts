@@ -5,88 +5,84 @@ import type { INodeProperties } from 'n8n-workflow';
  * so that they show for that operation only.
  */
 
-/** A QR code picked from a searchable list, by ID, or by its QRTRAC URL. */
-export const qrCodeLocator: INodeProperties = {
+/**
+ * A record picked from a searchable list, by ID, or by its QRTRAC URL. IDs travel as one path segment, so the
+ * ID mode refuses separators; the URL mode takes the segment after `urlSegment` in the address.
+ */
+function recordLocator(record: {
+	displayName: string;
+	name: string;
+	noun: string;
+	searchListMethod: string;
+	idExample: string;
+	urlSegment: string;
+	urlExample: string;
+}): INodeProperties {
+	return {
+		displayName: record.displayName,
+		name: record.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: `The ${record.noun} to act on`,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: record.searchListMethod, searchable: true, searchFilterRequired: false },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: `e.g. ${record.idExample}`,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[^/\\\\?#%\\s]+$', errorMessage: `Not a valid ${record.noun} ID` },
+					},
+				],
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: `e.g. ${record.urlExample}`,
+				extractValue: { type: 'regex', regex: `/${record.urlSegment}/([^/?#]+)` },
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: `^https?://.+/${record.urlSegment}/[^/?#]+.*$`,
+							errorMessage: `Not a QRTRAC ${record.noun} URL`,
+						},
+					},
+				],
+			},
+		],
+	};
+}
+
+export const qrCodeLocator = recordLocator({
 	displayName: 'QR Code',
 	name: 'qrCodeId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The QR code to act on',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchQrCodes', searchable: true, searchFilterRequired: false },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. qr_a1b2c3',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^[^/\\\\?#%\\s]+$', errorMessage: 'Not a valid QR code ID' },
-				},
-			],
-		},
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'e.g. https://app.qrtrac.com/qr/qr_a1b2c3',
-			extractValue: { type: 'regex', regex: '/(?:qr|qrs|codes?)/([^/?#]+)' },
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^https?://.+/(?:qr|qrs|codes?)/[^/?#]+.*$', errorMessage: 'Not a QRTRAC QR code URL' },
-				},
-			],
-		},
-	],
-};
+	noun: 'QR code',
+	searchListMethod: 'searchQrCodes',
+	idExample: 'qr_a1b2c3',
+	urlSegment: '(?:qr|qrs|codes?)',
+	urlExample: 'https://app.qrtrac.com/qr/qr_a1b2c3',
+});
 
-/** A team picked from a searchable list, by ID, or by its QRTRAC URL. */
-export const teamLocator: INodeProperties = {
+export const teamLocator = recordLocator({
 	displayName: 'Team',
 	name: 'teamId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The team to act on',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchTeams', searchable: true, searchFilterRequired: false },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. team_1234',
-			validation: [
-				{ type: 'regex', properties: { regex: '^[^/\\\\?#%\\s]+$', errorMessage: 'Not a valid team ID' } },
-			],
-		},
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'e.g. https://app.qrtrac.com/teams/team_1234',
-			extractValue: { type: 'regex', regex: '/teams?/([^/?#]+)' },
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^https?://.+/teams?/[^/?#]+.*$', errorMessage: 'Not a QRTRAC team URL' },
-				},
-			],
-		},
-	],
-};
+	noun: 'team',
+	searchListMethod: 'searchTeams',
+	idExample: 'team_1234',
+	urlSegment: 'teams?',
+	urlExample: 'https://app.qrtrac.com/teams/team_1234',
+});
 
 /** Acting team for one operation; empty means the credential's team. */
 export const teamOverrideOption: INodeProperties = {
