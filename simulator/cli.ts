@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startSimulator, type PlanName, type ResetFormat, type SimplePlanName } from './index';
+import { SHAPE_DRIFTS, startSimulator, type PlanName, type ResetFormat, type ShapeDrift, type SimplePlanName } from './index';
 
 /**
  * `npm run simulator -- --port 0 --plan Agency --latency-ms 30`: starts the seeded simulator and prints one JSON
@@ -36,6 +36,8 @@ async function main(): Promise<void> {
 			'retry-after': { type: 'boolean' },
 			'from-time-inclusive': { type: 'boolean' },
 			'no-seed': { type: 'boolean' },
+			'put-semantics': { type: 'string' },
+			'shape-drift': { type: 'string' },
 			verbose: { type: 'boolean' },
 		},
 	});
@@ -43,6 +45,13 @@ async function main(): Promise<void> {
 	if (resetFormat !== undefined && !RESET_FORMATS.includes(resetFormat)) {
 		throw new Error(`--reset-format must be one of ${RESET_FORMATS.join(', ')}`);
 	}
+	const putSemantics = values['put-semantics'];
+	if (putSemantics !== undefined && putSemantics !== 'merge' && putSemantics !== 'replace') {
+		throw new Error('--put-semantics must be merge or replace');
+	}
+	const shapeDrift = (values['shape-drift'] ?? '').split(',').filter(Boolean);
+	const unknownDrift = shapeDrift.find((drift) => !(SHAPE_DRIFTS as readonly string[]).includes(drift));
+	if (unknownDrift) throw new Error(`--shape-drift takes a comma-separated list of ${SHAPE_DRIFTS.join(', ')}`);
 	const simulator = await startSimulator({
 		port: integerOf(values.port, '--port'),
 		plan: planOf<PlanName>(values.plan, PLANS, '--plan'),
@@ -53,6 +62,8 @@ async function main(): Promise<void> {
 		retryAfter: values['retry-after'],
 		fromTimeInclusive: values['from-time-inclusive'],
 		seed: !values['no-seed'],
+		putSemantics,
+		shapeDrift: shapeDrift as ShapeDrift[],
 		log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
 	});
 	process.stdout.write(`${JSON.stringify({ url: simulator.url, ...simulator.credentials })}\n`);

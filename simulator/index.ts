@@ -1,3 +1,4 @@
+import type { ShapeDrift } from './answerDrift';
 import { createClock, type SimulatorClock } from './clock';
 import { createFaultInjector, type FaultInjector } from './faults';
 import type { ServerContext } from './http/context';
@@ -7,12 +8,16 @@ import type { LoggedRequest } from './requestLog';
 import { seedDemoOrganization, type SeededCredentials } from './seed';
 import { listen } from './server';
 import { SimulatorState } from './state';
+import type { PutSemantics } from './store';
 
 export type { PlanName, SimplePlanName } from './plans';
 export type { ResetFormat } from './rateLimit';
 export type { LoggedRequest } from './requestLog';
 export type { FaultInjector, FaultRule, FaultKind, ActiveFault } from './faults';
 export type { SimulatorClock } from './clock';
+export type { ShapeDrift } from './answerDrift';
+export { SHAPE_DRIFTS } from './answerDrift';
+export type { PutSemantics } from './store';
 export type { SeededCredentials } from './seed';
 export type { ClientCredentials } from './state';
 export type { MemberView, TeamView } from './domain/teams';
@@ -45,6 +50,10 @@ export interface SimulatorOptions {
 	resendLimit?: number;
 	/** Request log entries kept (oldest dropped beyond). Default 50000. */
 	requestLogLimit?: number;
+	/** How PUT /qrs-api/{id} applies its body: 'merge' (default) or 'replace' (see domain/qrCodes.ts). */
+	putSemantics?: PutSemantics;
+	/** Shape drift kinds applied to successful answers (answerDrift.ts). Default none. */
+	shapeDrift?: ShapeDrift[];
 	/** Receives one line per answered request and internal errors; never secrets. */
 	log?: (line: string) => void;
 }
@@ -64,6 +73,9 @@ export interface Simulator {
 	setLatency(ms: number): void;
 	setResetFormat(format: ResetFormat): void;
 	setRetryAfter(enabled: boolean): void;
+	setPutSemantics(semantics: PutSemantics): void;
+	/** Replaces the shape drift kinds in effect (none: []). */
+	setShapeDrift(drifts: ShapeDrift[]): void;
 	faults: FaultInjector;
 	clock: SimulatorClock;
 	close(): Promise<void>;
@@ -77,6 +89,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		fromTimeInclusive: options.fromTimeInclusive ?? false,
 		resendLimit: options.resendLimit ?? 3,
 		platformDomain: 'q.qrtrac.com',
+		putSemantics: options.putSemantics ?? 'merge',
 	});
 	const context: ServerContext = {
 		state,
@@ -88,6 +101,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		resetFormat: options.resetFormat ?? 'epochSeconds',
 		retryAfter: options.retryAfter ?? false,
 		latencyMs: options.latencyMs ?? 0,
+		shapeDrift: new Set(options.shapeDrift ?? []),
 		requestLog: [],
 		requestLogLimit: options.requestLogLimit ?? 50_000,
 		timers: new Map(),
@@ -117,6 +131,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		setRetryAfter: (enabled) => {
 			context.retryAfter = enabled;
+		},
+		setPutSemantics: (semantics) => {
+			state.config.putSemantics = semantics;
+		},
+		setShapeDrift: (drifts) => {
+			context.shapeDrift = new Set(drifts);
 		},
 		faults: context.faults,
 		clock,

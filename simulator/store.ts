@@ -24,7 +24,14 @@ export interface StoreConfig {
 	resendLimit: number;
 	/** Domain every team starts with; short URLs are https://{domain}/{displayId}. */
 	platformDomain: string;
+	/**
+	 * How PUT /qrs-api/{id} applies its body (the contract does not say): `merge` sets the given top-level fields
+	 * and keeps the others; `replace` makes the code exactly the body (fields left out fall back to their defaults).
+	 */
+	putSemantics: PutSemantics;
 }
+
+export type PutSemantics = 'merge' | 'replace';
 
 /** The simulator's data and plain lookups; business rules live in domain/*.ts and work on this. */
 export class Store {

@@ -110,22 +110,55 @@ export function createQrFromBody(store: Store, team: Team, body: unknown, actorI
 	return createQr(store, team, parseQrInput(body), actorId);
 }
 
-/** PUT: the body is a full UpdateQrRequest; its fields are merged (top level) onto the stored code. */
+/**
+ * PUT: the body is a full UpdateQrRequest. With `merge` (the default) its top-level fields are set on the stored
+ * code and every other field stays; with `replace` the code becomes the body, and a request field the body leaves
+ * out goes back to what a new code gets (see replacedBase). The service's own fields stay in both readings.
+ */
 export function updateQr(store: Store, team: Team, qrId: string, body: unknown, actorId: string): QrRecord {
 	const current = liveQr(store, team.id, qrId);
 	const input = parseQrInput(body);
 	if (input.displayId !== undefined) assertDisplayIdFree(store, input.displayId, current.id);
 	if (input.baseUrl !== undefined) assertBaseUrl(team, input.baseUrl);
 	if (input.templateId !== undefined) assertTemplate(store, team, input.templateId);
+	const base = store.config.putSemantics === 'replace' ? replacedBase(store, team, current) : current;
 	const updated: QrRecord = {
-		...current,
+		...base,
 		...input.fields,
-		name: input.name === undefined ? current.name : input.name || 'Untitled',
+		name: input.name === undefined ? base.name : input.name || 'Untitled',
 		qrType: input.qrType,
 		updatedAt: store.clock.now(),
 		updatedBy: actorId,
 	};
 	return finish(store, updated);
+}
+
+/**
+ * What is left of a code before a replacing PUT applies its body: the service's own fields, and for the request
+ * fields what a new code gets. The Display ID is the short link people scan: a body without one gets a newly
+ * generated one, as a create would (the harshest reading a client must survive).
+ */
+function replacedBase(store: Store, team: Team, current: QrRecord): QrRecord {
+	return {
+		id: current.id,
+		teamId: current.teamId,
+		orgId: current.orgId,
+		displayId: newDisplayId(store),
+		name: 'Untitled',
+		qrType: current.qrType,
+		metadata: {},
+		settings: {},
+		tags: [],
+		templateId: defaultTemplateId(store, team),
+		baseUrl: `https://${team.defaultDomain}/`,
+		qrImageUrl: current.qrImageUrl,
+		qrImageHash: current.qrImageHash,
+		deleted: false,
+		createdAt: current.createdAt,
+		createdBy: current.createdBy,
+		updatedAt: current.updatedAt,
+		updatedBy: current.updatedBy,
+	};
 }
 
 export function touchQr(store: Store, qr: QrRecord, changes: Partial<QrRecord>, actorId: string): QrRecord {

@@ -1,3 +1,4 @@
+import { driftAnswer } from '../answerDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
@@ -91,5 +92,5 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 
 	const answer = await runOperation(context, exchange, match);
 	if (fault?.rule.afterWrite && (await actOutFault(context, exchange, fault, answer))) return;
-	return send(context, exchange, answer.status, answer.body);
+	return send(context, exchange, answer.status, driftAnswer(context.shapeDrift, match.route.operationId, answer.body));
 }

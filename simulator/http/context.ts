@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { ShapeDrift } from '../answerDrift';
 import type { FaultInjector } from '../faults';
 import type { PlanBook, PlanName, SimplePlanName } from '../plans';
 import type { FixedWindowLimiter, ResetFormat } from '../rateLimit';
@@ -16,6 +17,8 @@ export interface ServerContext {
 	resetFormat: ResetFormat;
 	retryAfter: boolean;
 	latencyMs: number;
+	/** Shape drift kinds applied to successful answers (answerDrift.ts). */
+	shapeDrift: Set<ShapeDrift>;
 	requestLog: LoggedRequest[];
 	requestLogLimit: number;
 	/** Pending waits (latency, stalls) and how to end each early. */
