@@ -6,12 +6,15 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { checkBaseUrl } from '../nodes/shared/connection';
+
 /**
  * One credential for both QRTRAC interfaces:
  * - the primary API under `{base}/api/...` authenticates with header set A
  *   (`x-request-team-id`, `x-request-client-id`, `x-request-client-secret`);
  * - the simple variant under `{base}/v1/...` authenticates with `Authorization: Bearer <API key>`.
- * Secrets only ever travel in headers, never in a URL or query string.
+ * Secrets only ever travel in headers, never in a URL or query string, and only over https (plain http only to
+ * this machine); every value is trimmed, and a request is never sent to a host other than the Base URL's.
  */
 export class QrtracApi implements ICredentialType {
 	name = 'qrtracApi';
@@ -100,29 +103,34 @@ export class QrtracApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
-		const headers = { ...(requestOptions.headers ?? {}) };
-		if (isSimpleInterfaceRequest(credentials, requestOptions)) {
-			requireFields(credentials, { apiKey: 'API Key (Simple Interface)' });
-			headers.Authorization = `Bearer ${String(credentials.apiKey)}`;
-		} else {
-			requireFields(credentials, {
-				teamId: 'Team ID',
-				clientId: 'Client ID',
-				clientSecret: 'Client Secret',
-			});
-			// A per-operation team override set by the node wins over the credential's team.
-			headers['x-request-team-id'] = headers['x-request-team-id'] ?? String(credentials.teamId).trim();
-			headers['x-request-client-id'] = String(credentials.clientId).trim();
-			headers['x-request-client-secret'] = String(credentials.clientSecret);
+		const checked = checkBaseUrl(credentials.baseUrl);
+		if (checked.problem !== undefined) throw new Error(checked.problem);
+		const base = checked.url;
+		const target = new URL(`${requestOptions.baseURL ?? ''}${requestOptions.url ?? ''}`, base);
+		if (target.origin !== new URL(base).origin) {
+			throw new Error(`QRTRAC credentials are sent only to ${new URL(base).origin}, not to ${target.origin}`);
 		}
-		return { ...requestOptions, headers };
+		const headers = { ...(requestOptions.headers ?? {}) };
+		if (target.pathname.startsWith(`${new URL(base).pathname.replace(/\/+$/, '')}/v1/`)) {
+			const { apiKey } = requiredValues(credentials, { apiKey: 'API Key (Simple Interface)' });
+			headers.Authorization = `Bearer ${apiKey}`;
+		} else {
+			const values = requiredValues(credentials, { teamId: 'Team ID', clientId: 'Client ID', clientSecret: 'Client Secret' });
+			// A per-operation team override set by the node wins over the credential's team.
+			headers['x-request-team-id'] = headers['x-request-team-id'] ?? values.teamId;
+			headers['x-request-client-id'] = values.clientId;
+			headers['x-request-client-secret'] = values.clientSecret;
+		}
+		return { ...requestOptions, headers, disableFollowRedirect: true, sendCredentialsOnCrossOriginRedirect: false };
 	};
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}/api',
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}/api',
 			url: '/qr-templates-api',
 			method: 'GET',
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 		rules: [
 			{
@@ -132,25 +140,25 @@ export class QrtracApi implements ICredentialType {
 					message: 'QRTRAC refused the client credentials: check Team ID, Client ID and Client Secret',
 				},
 			},
+			...[301, 302, 303, 307, 308].map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `The Base URL answered with a redirect (HTTP ${status}); it was not followed, so no credential left for another address. Enter the address QRTRAC answers on directly.`,
+				},
+			})),
 		],
 	};
 }
 
-function isSimpleInterfaceRequest(
-	credentials: ICredentialDataDecryptedObject,
-	requestOptions: IHttpRequestOptions,
-): boolean {
-	const base = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-	const url = `${requestOptions.baseURL ?? ''}${requestOptions.url ?? ''}`;
-	const path = url.startsWith(base) ? url.slice(base.length) : url.replace(/^https?:\/\/[^/]+/, '');
-	return path.startsWith('/v1/');
-}
-
-function requireFields(credentials: ICredentialDataDecryptedObject, fields: Record<string, string>): void {
-	const missing = Object.entries(fields)
-		.filter(([key]) => String(credentials[key] ?? '').trim() === '')
-		.map(([, label]) => label);
-	if (missing.length > 0) {
-		throw new Error(`QRTRAC credential is missing: ${missing.join(', ')}`);
+/** Credential values, trimmed; missing or blank ones are all named in one clear error. */
+function requiredValues<K extends string>(credentials: ICredentialDataDecryptedObject, labels: Record<K, string>): Record<K, string> {
+	const values = {} as Record<K, string>;
+	const missing: string[] = [];
+	for (const key of Object.keys(labels) as K[]) {
+		values[key] = String(credentials[key] ?? '').trim();
+		if (values[key] === '') missing.push(labels[key]);
 	}
+	if (missing.length > 0) throw new Error(`QRTRAC credential is missing: ${missing.join(', ')}`);
+	return values;
 }

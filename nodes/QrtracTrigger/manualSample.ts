@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import type { ChangeKind } from '../shared/changeCursor';
-import { isVersioned } from '../shared/changeCursor';
-import { isScanRecord } from '../shared/scanCursor';
+import type { ChangeKind } from './changeCursor';
+import { isVersioned } from './changeCursor';
+import { isScanRecord } from './scanCursor';
 import { matchesFilters } from './codeFilters';
 import { changeItem } from './pollCodeChanges';
 import { scanItem } from './pollNewScans';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { advanceCursor, isVersioned, queryFromTime, startCursor, type Change } from '../shared/changeCursor';
+import { advanceCursor, isVersioned, queryFromTime, startCursor, type Change } from './changeCursor';
 import { matchesFilters } from './codeFilters';
 import { readChangedCodes, resolveTeamId, type WatchedCodes } from './qrtracReads';
 import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, type TriggerSettings } from './settings';

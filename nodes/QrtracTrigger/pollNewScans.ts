@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { isVersioned, queryFromTime, raiseFloor, startCursor } from '../shared/changeCursor';
-import { advanceScanCursor, isScanRecord, type ScanRecord } from '../shared/scanCursor';
+import { isVersioned, queryFromTime, raiseFloor, startCursor } from './changeCursor';
+import { advanceScanCursor, isScanRecord, type ScanRecord } from './scanCursor';
 import { filtersKey, matchesFilters } from './codeFilters';
 import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
 import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, SCAN_END_MARGIN_MS, type TriggerSettings } from './settings';

@@ -1,10 +1,18 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 
-import { apiPath } from '../shared/apiPath';
-import { serviceError } from '../shared/serviceErrors';
-import { getConnection, qrtracApiRequest, qrtracApiRequestAllPages } from '../shared/transport';
+import {
+	getAllQrsFromTime,
+	getBulkQrAnalytics,
+	getTeamQrsFromTime,
+	listTeamQrs,
+	unexpectedAnswer,
+	type ChangedQrCode,
+	type Scan,
+} from '../shared/api';
+import { getConnection } from '../shared/transport';
+import { isVersioned } from './changeCursor';
 
-/** The QRTRAC reads the trigger makes, each through the shared transport. */
+/** What the trigger reads, through the endpoint module; every record it gets can be placed on the timeline. */
 
 /** Analytics endpoints take at most this many codes per request. */
 const IDS_PER_REQUEST = 100;
@@ -20,33 +28,35 @@ export async function resolveTeamId(ctx: IPollFunctions, teamId: string | undefi
 }
 
 /** Codes (deleted ones included) changed after `fromTime`: one request. */
-export async function readChangedCodes(ctx: IPollFunctions, watched: WatchedCodes, fromTime: number): Promise<IDataObject[]> {
-	const path = watched.allTeams ? apiPath`/qrs-api/all/fromTime/${fromTime}` : apiPath`/qrs-api/teams/fromTime/${fromTime}`;
-	const { data } = await qrtracApiRequest<unknown>(ctx, { method: 'GET', path, teamId: watched.teamId });
-	return listOf(ctx, data, 'the changed codes');
+export async function readChangedCodes(ctx: IPollFunctions, watched: WatchedCodes, fromTime: number): Promise<ChangedQrCode[]> {
+	const read = watched.allTeams ? getAllQrsFromTime : getTeamQrsFromTime;
+	return await read(ctx, { fromTime, teamId: watched.teamId });
 }
 
-/** Live codes of a team, newest change first; every page (ceil(n / 100) requests) or only the first. */
+/**
+ * Live codes of a team, newest change first; every page (ceil(n / 100) requests) or only the first. Each must
+ * carry its time of change: a code without one could never be placed against the cursor.
+ */
 export async function readLiveCodes(
 	ctx: IPollFunctions,
 	teamId: string,
 	search: string | undefined,
 	pages: 'all' | 'first',
-): Promise<IDataObject[]> {
-	const query: IDataObject = { sortBy: 'updatedAt', sortOrder: 'desc' };
-	if (search !== undefined) query.search = search;
-	return await qrtracApiRequestAllPages<IDataObject>(
-		ctx,
-		{ method: 'GET', path: '/qrs-api/v2/teams/', query, teamId },
-		{
-			returnAll: pages === 'all',
-			limit: pages === 'all' ? undefined : IDS_PER_REQUEST,
-			extract: (data) => ({
-				items: Array.isArray(data.qrs) ? (data.qrs as IDataObject[]) : [],
-				totalCount: typeof data.totalCount === 'number' ? data.totalCount : undefined,
-			}),
-		},
-	);
+): Promise<ChangedQrCode[]> {
+	const codes = await listTeamQrs(ctx, {
+		query: { sortBy: 'updatedAt', sortOrder: 'desc', search },
+		walk: { returnAll: pages === 'all', limit: pages === 'all' ? undefined : IDS_PER_REQUEST },
+		teamId,
+	});
+	const unplaced = codes.find((code) => !isVersioned(code));
+	if (unplaced) {
+		throw unexpectedAnswer(
+			{ node: ctx.getNode(), operation: 'Get Many QR Codes (GET /qrs-api/v2/teams/)', redact: (await getConnection(ctx)).secrets },
+			'codes that each carry an "updatedAt" time',
+			unplaced,
+		);
+	}
+	return codes as ChangedQrCode[];
 }
 
 /** Scan events of the codes with startTime <= scanTime <= endTime: one request per 100 codes. */
@@ -56,25 +66,6 @@ export async function readScans(
 	qrIds: readonly string[],
 	startTime: number,
 	endTime: number,
-): Promise<IDataObject[]> {
-	const scans: IDataObject[] = [];
-	for (let start = 0; start < qrIds.length; start += IDS_PER_REQUEST) {
-		const { data } = await qrtracApiRequest<unknown>(ctx, {
-			method: 'POST',
-			path: '/analytics-api/detailed/all',
-			body: { qrIds: qrIds.slice(start, start + IDS_PER_REQUEST), startTime, endTime },
-			teamId,
-			// A read sent as POST: repeating it after an unknown outcome cannot create anything.
-			verifyUnknownOutcome: async () => null,
-		});
-		scans.push(...listOf(ctx, data, 'the scan events'));
-	}
-	return scans;
-}
-
-function listOf(ctx: IPollFunctions, data: unknown, what: string): IDataObject[] {
-	if (!Array.isArray(data)) {
-		throw serviceError(ctx.getNode(), { message: `QRTRAC answered without a list of ${what}` });
-	}
-	return data.filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null);
+): Promise<Scan[]> {
+	return await getBulkQrAnalytics(ctx, { qrIds, startTime, endTime, teamId });
 }

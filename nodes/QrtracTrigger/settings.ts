@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { ChangeKind } from '../shared/changeCursor';
+import type { ChangeKind } from './changeCursor';
 import type { CodeFilters } from './codeFilters';
 
 /** Default overlap: covers service clocks that disagree by up to +-5 s with room to spare. */

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
-import type { ChangeCursor } from '../shared/changeCursor';
+import type { ChangeCursor } from './changeCursor';
 
 /**
  * What the trigger keeps in the workflow's static data (JSON only, bounded). Each kind of trigger has its own

@@ -1,30 +1,50 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { getConnection } from './transport';
 
-/** What a per-item handler returns: one record, several records, or ready items (e.g. with binary data). */
-export type OperationOutput = IDataObject | IDataObject[] | INodeExecutionData[];
-
 /**
- * One operation of the action node. `parse` reads and validates an item's parameters without any request;
- * `prepare` (optional) runs once per execution after all items parsed (e.g. to read the team's codes once);
- * `execute` handles one item.
+ * Runs the action node's operations over the input items: the one place where items are looped, pairedItem
+ * set, Continue On Fail applied and errors shaped. Two kinds of operation:
+ * - an item operation parses and executes each item on its own (`parse` + `execute`); items run concurrently
+ *   through a paced pool (the transport sets the pace), and the output is what one-by-one processing gives;
+ * - a batch operation parses each item, then one `run` takes all parsed rows and records each item's outcome
+ *   (a sync, a roster, analytics over many codes): "after all rows" is the code after its loop.
+ * Bad input fails before anything is sent when Continue On Fail is off. With it on, a bad item becomes an error
+ * item anyway, so rows are handed over while later ones are still being read: sending and reading overlap.
  */
-export interface ItemOperation<Input = unknown, Shared = unknown> {
-	parse(this: IExecuteFunctions, itemIndex: number): Input | Promise<Input>;
-	prepare?(this: IExecuteFunctions, inputs: Array<ParsedItem<Input>>): Promise<Shared>;
-	execute(this: IExecuteFunctions, input: Input, itemIndex: number, shared: Shared): Promise<OperationOutput>;
-}
+
+/** What one item's work produced: one record, several records, or ready items (e.g. with binary data). */
+export type OperationOutput = IDataObject | IDataObject[] | INodeExecutionData[];
 
 export interface ParsedItem<Input> {
 	itemIndex: number;
 	input: Input;
 }
 
-type ItemError = NodeApiError | NodeOperationError;
+export interface ItemOperation<Input = unknown> {
+	kind?: 'item';
+	parse(this: IExecuteFunctions, itemIndex: number): Input | Promise<Input>;
+	execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<OperationOutput>;
+}
 
-type ItemOutcome = { items: INodeExecutionData[] } | { error: ItemError };
+export interface BatchOperation<Input = unknown> {
+	kind: 'batch';
+	parse(this: IExecuteFunctions, itemIndex: number): Input | Promise<Input>;
+	/**
+	 * Takes every parsed row (in input order) and records each row's outcome in `results`; requests go through
+	 * `pool`, which stops starting tasks at the first failure when Continue On Fail is off.
+	 */
+	run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void>;
+}
+
+export type Operation<Input = unknown> = ItemOperation<Input> | BatchOperation<Input>;
+
+/** The parsed rows a batch receives: all at once, or as they are read (Continue On Fail on). */
+export type Rows<Input> = AsyncIterable<ParsedItem<Input>> | Iterable<ParsedItem<Input>>;
+
+type ItemError = NodeApiError | NodeOperationError;
+type Outcome = { items: INodeExecutionData[] } | { error: ItemError };
 
 /**
  * In-flight items per execution: rate x latency requests must be under way to keep the plan's rate busy, so
@@ -34,65 +54,190 @@ export function concurrencyFor(ratePerSecond: number): number {
 	return Math.min(100, Math.max(1, Math.ceil(ratePerSecond / 2)));
 }
 
-/**
- * Runs an operation over all input items, the one place where items are looped:
- * 1. every item is parsed and validated first, so bad input fails before anything is sent;
- * 2. items run concurrently (the transport paces requests to the plan), but output order, `pairedItem`,
- *    Continue On Fail and the error raised are what one-by-one processing gives: items in input order,
- *    one error item per failed item, or the error of the first failed item.
- */
-export async function executeItems<Input, Shared>(
-	this: IExecuteFunctions,
-	operation: ItemOperation<Input, Shared>,
-): Promise<INodeExecutionData[]> {
-	const itemCount = this.getInputData().length;
-	const continueOnFail = this.continueOnFail();
-	const outcomes: Array<ItemOutcome | undefined> = new Array(itemCount);
-	const parsed: Array<ParsedItem<Input>> = [];
+/** Reading parameters runs n8n's expressions on this one thread: it gives way this often so requests keep flowing. */
+const READ_SLICE_MS = 8;
 
+export async function executeOperation<Input>(this: IExecuteFunctions, operation: Operation<Input>): Promise<INodeExecutionData[]> {
+	const results = new ItemResults(this, this.getInputData().length, this.continueOnFail());
+	const pool = new TaskPool(concurrencyFor((await getConnection(this)).ratePerSecond));
+	results.stopOnFailure(pool);
+	const rows = results.continueOnFail ? readWhileSending(this, operation, results) : readAllFirst(this, operation);
+	if (operation.kind === 'batch') {
+		await operation.run.call(this, await rows, results, pool);
+		await pool.drain();
+	} else {
+		for await (const { itemIndex, input } of await rows) {
+			void pool.run(async () => await operation.execute.call(this, input, itemIndex)).then(
+				(output) => results.succeed(itemIndex, output),
+				(error: unknown) => results.fail(itemIndex, error),
+			);
+			if (results.stopped) break;
+		}
+		await pool.drain();
+	}
+	return results.toItems();
+}
+
+/** Continue On Fail off: every item is read and checked before the first request, so bad input sends nothing. */
+async function readAllFirst<Input>(ctx: IExecuteFunctions, operation: Operation<Input>): Promise<Array<ParsedItem<Input>>> {
+	const rows: Array<ParsedItem<Input>> = [];
+	const itemCount = ctx.getInputData().length;
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		try {
-			parsed.push({ itemIndex, input: await operation.parse.call(this, itemIndex) });
+			rows.push({ itemIndex, input: await operation.parse.call(ctx, itemIndex) });
 		} catch (error) {
-			const itemError = asItemError(this, error, itemIndex);
-			if (!continueOnFail) throw itemError;
-			outcomes[itemIndex] = { error: itemError };
+			throw asItemError(ctx, error, itemIndex);
 		}
 	}
+	return rows;
+}
 
-	const shared = operation.prepare ? await operation.prepare.call(this, parsed) : (undefined as Shared);
-	const connection = await getConnection(this);
-	let next = 0;
-	let stopped = false;
-
-	const worker = async () => {
-		while (!stopped && next < parsed.length) {
-			const { itemIndex, input } = parsed[next++];
-			try {
-				const output = await operation.execute.call(this, input, itemIndex, shared);
-				outcomes[itemIndex] = { items: toItems(this, output, itemIndex) };
-			} catch (error) {
-				outcomes[itemIndex] = { error: asItemError(this, error, itemIndex) };
-				if (!continueOnFail) stopped = true;
-			}
-		}
-	};
-	const workers = Array.from({ length: Math.min(concurrencyFor(connection.ratePerSecond), parsed.length) }, worker);
-	await Promise.all(workers);
-
-	const result: INodeExecutionData[] = [];
+/**
+ * Continue On Fail on: rows are handed over as they are read; an item that fails to parse is recorded as failed.
+ * Every READ_SLICE_MS the reading gives the event loop a turn, so that requests already handed over go out.
+ */
+async function* readWhileSending<Input>(
+	ctx: IExecuteFunctions,
+	operation: Operation<Input>,
+	results: ItemResults,
+): AsyncGenerator<ParsedItem<Input>> {
+	const itemCount = ctx.getInputData().length;
+	let sliceStart = Date.now();
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		const outcome = outcomes[itemIndex];
-		if (!outcome) continue;
-		if ('items' in outcome) {
-			result.push(...outcome.items);
-		} else if (continueOnFail) {
-			result.push(errorItem(outcome.error, itemIndex));
-		} else {
-			throw withProgress(outcome.error, outcomes, itemIndex);
+		try {
+			yield { itemIndex, input: await operation.parse.call(ctx, itemIndex) };
+		} catch (error) {
+			results.fail(itemIndex, error);
+		}
+		if (Date.now() - sliceStart >= READ_SLICE_MS) {
+			await sleep(0);
+			sliceStart = Date.now();
 		}
 	}
-	return result;
+}
+
+/** A task that was never started because the run stopped at a failure. */
+export class NotStarted extends Error {}
+
+/**
+ * Runs tasks at most `width` at a time, in the order they were handed over. After `stop()` no waiting task
+ * starts (each rejects with NotStarted). `drain()` resolves when every task handed over has settled.
+ */
+export class TaskPool {
+	private active = 0;
+	private stopped = false;
+	private readonly waiting: Array<() => void> = [];
+	private readonly settled: Array<Promise<unknown>> = [];
+
+	constructor(private readonly width: number) {}
+
+	run<T>(task: () => Promise<T>): Promise<T> {
+		const promise = new Promise<T>((resolve, reject) => {
+			const start = () => {
+				if (this.stopped) {
+					reject(new NotStarted());
+					this.startNext();
+					return;
+				}
+				this.active++;
+				task()
+					.then(resolve, reject)
+					.finally(() => {
+						this.active--;
+						this.startNext();
+					});
+			};
+			if (this.active < this.width && this.waiting.length === 0) start();
+			else this.waiting.push(start);
+		});
+		this.settled.push(promise.catch(() => undefined));
+		return promise;
+	}
+
+	stop(): void {
+		this.stopped = true;
+	}
+
+	async drain(): Promise<void> {
+		for (let seen = 0; seen < this.settled.length; seen = this.settled.length) {
+			await Promise.all(this.settled.slice(seen));
+		}
+	}
+
+	private startNext(): void {
+		if (this.active < this.width) this.waiting.shift()?.();
+	}
+}
+
+/**
+ * The outcome of every item, kept in input order: its output items (paired with it) or its error. With Continue
+ * On Fail off, the first failure stops the run (`stopped`): tasks not yet started are not started.
+ */
+export class ItemResults {
+	private readonly outcomes: Array<Outcome | undefined>;
+	private firstFailure = false;
+	private readonly onStop: Array<() => void> = [];
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		readonly itemCount: number,
+		readonly continueOnFail: boolean,
+	) {
+		this.outcomes = new Array(itemCount);
+	}
+
+	/** True once an item failed while Continue On Fail is off. */
+	get stopped(): boolean {
+		return this.firstFailure && !this.continueOnFail;
+	}
+
+	hasSucceeded(itemIndex: number): boolean {
+		const outcome = this.outcomes[itemIndex];
+		return outcome !== undefined && 'items' in outcome;
+	}
+
+	get failedCount(): number {
+		return this.outcomes.filter((outcome) => outcome !== undefined && 'error' in outcome).length;
+	}
+
+	/** Stops `pool` at the first failure (when Continue On Fail is off). */
+	stopOnFailure(pool: TaskPool): void {
+		this.onStop.push(() => pool.stop());
+	}
+
+	succeed(itemIndex: number, output: OperationOutput): void {
+		this.outcomes[itemIndex] = { items: toItems(this.ctx, output, itemIndex) };
+	}
+
+	/** Adds records to an item that already succeeded (e.g. deletions reported on the last row). */
+	append(itemIndex: number, output: OperationOutput): void {
+		const outcome = this.outcomes[itemIndex];
+		if (outcome && 'items' in outcome) outcome.items.push(...toItems(this.ctx, output, itemIndex));
+		else this.succeed(itemIndex, output);
+	}
+
+	fail(itemIndex: number, error: unknown): void {
+		if (error instanceof NotStarted) return;
+		this.outcomes[itemIndex] = { error: asItemError(this.ctx, error, itemIndex) };
+		this.firstFailure = true;
+		if (this.stopped) for (const stop of this.onStop) stop();
+	}
+
+	/**
+	 * The node's output in input order; with Continue On Fail off, the error of the first failed item, naming the
+	 * items that ran besides it.
+	 */
+	toItems(): INodeExecutionData[] {
+		const result: INodeExecutionData[] = [];
+		for (let itemIndex = 0; itemIndex < this.itemCount; itemIndex++) {
+			const outcome = this.outcomes[itemIndex];
+			if (!outcome) continue;
+			if ('items' in outcome) result.push(...outcome.items);
+			else if (this.continueOnFail) result.push(errorItem(outcome.error, itemIndex));
+			else throw withProgress(outcome.error, this.outcomes, itemIndex);
+		}
+		return result;
+	}
 }
 
 function toItems(ctx: IExecuteFunctions, output: OperationOutput, itemIndex: number): INodeExecutionData[] {
@@ -124,26 +269,27 @@ function errorItem(error: ItemError, itemIndex: number): INodeExecutionData {
 }
 
 /**
- * Says exactly what else happened before the failure surfaced, so that nothing half-done is hidden: items run
- * concurrently, so items after the failed one may already have been sent. Each of them is named, by number,
- * in the description and in the error's context, so that a re-run can start at the right place.
+ * Says what else happened before the failure surfaced, so that nothing half-done is hidden: items run
+ * concurrently, so items after the failed one may already have been sent. Each of them is named, by number, in
+ * the description and in the error's context, so that a re-run can start at the right place. A run of one item
+ * has nothing to add.
  */
-function withProgress(error: ItemError, outcomes: Array<ItemOutcome | undefined>, failedIndex: number): ItemError {
+function withProgress(error: ItemError, outcomes: Array<Outcome | undefined>, failedIndex: number): ItemError {
 	const completedAfter: number[] = [];
 	const failedAfter: number[] = [];
 	outcomes.forEach((outcome, index) => {
 		if (index <= failedIndex || !outcome) return;
 		('items' in outcome ? completedAfter : failedAfter).push(index);
 	});
-	const notes = [failedIndex === 0 ? 'No item before it had run.' : `Items 0 to ${failedIndex - 1} completed before it.`];
+	const notStarted = outcomes.length - failedIndex - 1 - completedAfter.length - failedAfter.length;
+	const notes: string[] = [];
+	if (failedIndex > 0) notes.push(`Items 0 to ${failedIndex - 1} completed before it.`);
 	if (completedAfter.length > 0) {
-		notes.push(
-			`Item(s) ${completedAfter.join(', ')} were already in flight and completed too: do not send them again.`,
-		);
+		notes.push(`Item(s) ${completedAfter.join(', ')} were already in flight and completed too: do not send them again.`);
 	}
 	if (failedAfter.length > 0) notes.push(`Item(s) ${failedAfter.join(', ')} failed too.`);
-	notes.push('No other item was started.');
-	error.description = [error.description, notes.join(' ')].filter(Boolean).join(' ');
+	if (notStarted > 0) notes.push(`The ${notStarted} item(s) after them were not started.`);
+	if (notes.length > 0) error.description = [error.description, notes.join(' ')].filter(Boolean).join(' ');
 	if (error.context) {
 		error.context.itemsCompletedAfterFailure = completedAfter;
 		error.context.itemsFailedAfterFailure = failedAfter;

@@ -100,3 +100,27 @@ export class PageCollector<T extends { id?: string }> {
 function validCount(value: unknown): number | undefined {
 	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
+
+export interface PageWalk {
+	returnAll: boolean;
+	limit?: number;
+	/** Page size to ask for (1..100); by default 100, or the limit when it is smaller. */
+	pageSize?: number;
+}
+
+/**
+ * Walks a paginated list by the rule above: `fetchPage(page, pageSize)` is called for page 1, 2, ... until the
+ * collector is done. Every list walk of the nodes goes through here.
+ */
+export async function collectPages<T extends { id?: string }>(
+	walk: PageWalk,
+	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalCount?: number }>,
+): Promise<T[]> {
+	const pageSize = walk.pageSize ?? pageSizeFor(walk.returnAll, walk.limit);
+	const collector = new PageCollector<T>({ limit: walk.returnAll ? undefined : walk.limit, pageSize });
+	while (!collector.done) {
+		const page = collector.nextPage;
+		collector.add({ ...(await fetchPage(page, pageSize)), page });
+	}
+	return collector.items;
+}

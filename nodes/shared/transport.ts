@@ -10,7 +10,6 @@ import type {
 import { sleep } from 'n8n-workflow';
 
 import { connectionFromCredentials, type QrtracConnection } from './connection';
-import { PageCollector, pageSizeFor } from './pagination';
 import { parseRateLimitHeaders, waitHintMs } from './rateLimitHeaders';
 import { getSharedRateLimiter } from './rateLimiter';
 import { classifyFailure, decideRetry, isIdempotentMethod, type FailureKind } from './retryPolicy';
@@ -20,6 +19,8 @@ import { serviceError } from './serviceErrors';
  * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential,
  * paced by the per-(base URL, team) rate limiter shared across executions, retried when that is safe,
  * unwrapped from the `{success, data}` envelope, and turned into a NodeApiError when it fails.
+ * A request carrying credentials never follows a redirect: one to the same origin is followed here, one
+ * to another origin (scheme, host or port) becomes an error naming where it pointed.
  */
 export type TransportContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
@@ -49,6 +50,13 @@ export interface QrtracRequest {
 	 * then sent again), `undefined` when that cannot be told (the item fails instead of risking a duplicate).
 	 */
 	verifyUnknownOutcome?: () => Promise<IDataObject | null | undefined>;
+	/**
+	 * For state changes (pause, rename, ...): called when a retry after an unknown outcome is refused (4xx), e.g.
+	 * "already paused" because the first attempt did go through. Return what was asked for when the state read
+	 * now shows it (the request then succeeds, marked `verifiedAfterUnknownOutcome`), `undefined` when it does not
+	 * or cannot be told (the refusal stands). Never a false success, never a false failure.
+	 */
+	verifyAfterRefusal?: () => Promise<IDataObject | undefined>;
 }
 
 export interface QrtracResponse<T> {
@@ -58,6 +66,8 @@ export interface QrtracResponse<T> {
 	status: number;
 	/** True when the answer was recovered by `verifyUnknownOutcome` after an unknown outcome. */
 	recovered?: boolean;
+	/** True when a refused retry turned out to be a change already made by an attempt whose answer was lost. */
+	verifiedAfterUnknownOutcome?: boolean;
 }
 
 interface AttemptFailure {
@@ -71,13 +81,19 @@ interface AttemptFailure {
 
 const UNKNOWN_OUTCOME_KINDS: FailureKind[] = ['serverError', 'timeout', 'connectionReset', 'malformedResponse'];
 
+/** Same-origin redirects followed before giving up (a loop, or a service that keeps moving). */
+const MAX_REDIRECTS = 5;
+
 const connections = new WeakMap<object, Promise<QrtracConnection>>();
 
-/** Non-secret settings of the credential, read once per execution context. */
+/** The credential's settings, read and checked once per execution context. */
 export async function getConnection(ctx: TransportContext): Promise<QrtracConnection> {
 	let connection = connections.get(ctx);
 	if (!connection) {
-		connection = ctx.getCredentials(CREDENTIAL_TYPE).then(connectionFromCredentials);
+		const refuse = (problem: string): never => {
+			throw serviceError(ctx.getNode(), { message: problem });
+		};
+		connection = ctx.getCredentials(CREDENTIAL_TYPE).then((credentials) => connectionFromCredentials(credentials, refuse));
 		connections.set(ctx, connection);
 	}
 	return await connection;
@@ -93,13 +109,14 @@ export async function qrtracApiRequest<T = IDataObject>(
 	const options = buildHttpOptions(connection, request, teamId);
 	let waitedMs = 0;
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
+	let outcomeWasUnknown = false;
 
 	for (let attempt = 1; ; attempt++) {
 		const slotDelay = limiter.reserve();
 		if (slotDelay > 0) await sleep(slotDelay);
 		throwIfCancelled(ctx);
 
-		const outcome = await sendOnce(ctx, options);
+		const outcome = await sendFollowingSameOrigin(ctx, options);
 		if (outcome.response) {
 			limiter.observe(parseRateLimitHeaders(outcome.response.headers, Date.now()), outcome.response.statusCode);
 		}
@@ -108,6 +125,16 @@ export async function qrtracApiRequest<T = IDataObject>(
 			: { failure: outcome.failure! };
 		if ('data' in result) return result;
 		const failure = result.failure;
+
+		if (failure.kind === 'clientError' && outcomeWasUnknown && request.verifyAfterRefusal) {
+			const verified = await request.verifyAfterRefusal().catch(() => undefined);
+			if (verified) return { data: verified as T, body: { success: true, data: verified }, status: 200, verifiedAfterUnknownOutcome: true };
+			throw serviceError(ctx.getNode(), {
+				...failure,
+				itemIndex: request.itemIndex,
+				detail: `An earlier attempt had an unknown outcome (its answer was lost); the state read afterwards is not what was asked, so this refusal stands.`,
+			});
+		}
 
 		if (!retryAsIdempotent && UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) {
 			const verified = request.verifyUnknownOutcome ? await request.verifyUnknownOutcome() : undefined;
@@ -124,6 +151,7 @@ export async function qrtracApiRequest<T = IDataObject>(
 			// Verified absent: sending again cannot duplicate anything.
 			retryAsIdempotent = true;
 		}
+		if (UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) outcomeWasUnknown = true;
 
 		const decision = decideRetry({
 			attempt,
@@ -145,62 +173,45 @@ export async function qrtracApiRequest<T = IDataObject>(
 	}
 }
 
-/**
- * Get Many over the paginated list: pages of up to 100 until `totalCount`, the limit, or a short page;
- * records that shift between pages while others write are returned once.
- */
-export async function qrtracApiRequestAllPages<T extends IDataObject>(
-	ctx: TransportContext,
-	request: QrtracRequest,
-	options: {
-		returnAll: boolean;
-		limit?: number;
-		/** Page size to ask for (1..100); by default 100, or the limit when it is smaller. */
-		pageSize?: number;
-		extract: (data: IDataObject) => { items: T[]; totalCount?: number };
-	},
-): Promise<T[]> {
-	const pageSize = options.pageSize ?? pageSizeFor(options.returnAll, options.limit);
-	const collector = new PageCollector<T>({ limit: options.returnAll ? undefined : options.limit, pageSize });
-	while (!collector.done) {
-		const page = collector.nextPage;
-		const response = await qrtracApiRequest<IDataObject>(ctx, {
-			...request,
-			query: { ...(request.query ?? {}), limit: pageSize, page },
-		});
-		collector.add({ ...options.extract(response.data), page });
-	}
-	return collector.items;
-}
+/** Largest image Download Image accepts; QR images are a few kilobytes. */
+export const MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024;
 
-/** Downloads a public file (the QR image) without sending any credential to the file's host. */
-export async function qrtracDownload(
+/**
+ * Downloads a public file (the QR image): no credential is sent, only http(s) is followed (redirects included,
+ * at most MAX_REDIRECTS), and more than `maxBytes` is refused while it streams in.
+ */
+export async function downloadPublicFile(
 	ctx: IExecuteFunctions,
 	url: string,
 	itemIndex: number,
+	maxBytes = MAX_DOWNLOAD_BYTES,
 ): Promise<{ data: Buffer; contentType?: string }> {
 	const connection = await getConnection(ctx);
 	for (let attempt = 1; ; attempt++) {
+		const outcome = await fetchFollowingHttp(ctx, url, connection.timeoutMs).then(
+			(fetched) => fetched,
+			(error: unknown) => ({ failure: networkFailure(error) }),
+		);
+		if ('refusal' in outcome) throw serviceError(ctx.getNode(), { message: outcome.refusal, itemIndex });
 		let failure: AttemptFailure;
-		try {
-			const response = (await ctx.helpers.httpRequest({
-				url,
-				method: 'GET',
-				encoding: 'arraybuffer',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: connection.timeoutMs,
-			})) as IN8nHttpFullResponse;
-			if (response.statusCode >= 200 && response.statusCode < 300) {
-				return { data: Buffer.from(response.body as Buffer), contentType: headerValue(response.headers, 'content-type') };
+		if ('response' in outcome && outcome.response.statusCode >= 200 && outcome.response.statusCode < 300) {
+			const { response } = outcome;
+			const contentLength = Number(headerValue(response.headers, 'content-length'));
+			const data = Number.isFinite(contentLength) && contentLength > maxBytes ? undefined : await readCapped(response.body, maxBytes);
+			if (data === undefined) {
+				destroyStream(response.body);
+				throw serviceError(ctx.getNode(), { message: tooLarge(maxBytes), itemIndex });
 			}
+			return { data, contentType: headerValue(response.headers, 'content-type') };
+		} else if ('response' in outcome) {
+			destroyStream(outcome.response.body);
 			failure = {
-				kind: classifyFailure(response.statusCode, undefined),
-				status: response.statusCode,
-				message: `Downloading the QR image failed with HTTP ${response.statusCode}`,
+				kind: classifyFailure(outcome.response.statusCode, undefined),
+				status: outcome.response.statusCode,
+				message: `Downloading the QR image failed with HTTP ${outcome.response.statusCode}`,
 			};
-		} catch (error) {
-			failure = networkFailure(error);
+		} else {
+			failure = outcome.failure;
 		}
 		const decision = decideRetry({ attempt, method: 'GET', kind: failure.kind, status: failure.status, waitedSoFarMs: 0 });
 		if (!decision.retry) throw serviceError(ctx.getNode(), { ...failure, itemIndex });
@@ -235,22 +246,126 @@ function buildHttpOptions(connection: QrtracConnection, request: QrtracRequest, 
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: connection.timeoutMs,
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
 }
 
-async function sendOnce(
+/**
+ * One attempt, following redirects only within the origin the credentials were meant for. 307 and 308 repeat
+ * the request as it was; 301, 302 and 303 are followed only by reads (GET), as a browser would turn any other
+ * method into a GET that would not do what was asked.
+ */
+async function sendFollowingSameOrigin(
 	ctx: TransportContext,
-	options: IHttpRequestOptions,
+	first: IHttpRequestOptions,
 ): Promise<{ response?: IN8nHttpFullResponse; failure?: AttemptFailure }> {
+	let options = first;
+	for (let hop = 0; ; hop++) {
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+		} catch (error) {
+			return { failure: networkFailure(error) };
+		}
+		if (!isRedirect(response.statusCode)) return { response };
+		const target = redirectTarget(options.url, headerValue(response.headers, 'location'));
+		const refusal = refuseRedirect(options, response.statusCode, target, hop);
+		if (refusal) return { failure: refusal };
+		options = { ...options, url: target!.href, qs: undefined };
+	}
+}
+
+function refuseRedirect(options: IHttpRequestOptions, status: number, target: URL | undefined, hop: number): AttemptFailure | undefined {
+	const from = new URL(options.url);
+	const fail = (message: string): AttemptFailure => ({ kind: 'clientError', status, message });
+	if (!target) return fail(`QRTRAC answered HTTP ${status} (a redirect) without a usable Location`);
+	if (target.origin !== from.origin) {
+		return fail(
+			`QRTRAC answered with a redirect to another host (${target.protocol}//${target.host}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
+		);
+	}
+	if (hop >= MAX_REDIRECTS) return fail(`QRTRAC redirected more than ${MAX_REDIRECTS} times; the request was given up`);
+	if (status !== 307 && status !== 308 && (options.method ?? 'GET') !== 'GET') {
+		return fail(`QRTRAC answered a ${String(options.method)} with HTTP ${status} (a redirect that would turn it into a GET); it was not followed`);
+	}
+	return undefined;
+}
+
+/**
+ * The public file, following http(s) redirects only, without any credential. Network failures throw (they are
+ * retried by the caller); a refusal to follow (a non-http(s) address, too many hops) is returned as `refusal`.
+ */
+async function fetchFollowingHttp(
+	ctx: IExecuteFunctions,
+	url: string,
+	timeout: number,
+): Promise<{ response: IN8nHttpFullResponse } | { refusal: string }> {
+	let current = httpUrl(url);
+	for (let hop = 0; current; hop++) {
+		const response = (await ctx.helpers.httpRequest({
+			url: current.href,
+			method: 'GET',
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout,
+		})) as IN8nHttpFullResponse;
+		if (!isRedirect(response.statusCode)) return { response };
+		destroyStream(response.body);
+		if (hop >= MAX_REDIRECTS) return { refusal: `The QR image redirected more than ${MAX_REDIRECTS} times` };
+		current = httpUrl(redirectTarget(current.href, headerValue(response.headers, 'location'))?.href ?? '');
+	}
+	return { refusal: 'The QR image address (or where it redirected) is not an http(s) URL, so it was not fetched' };
+}
+
+function httpUrl(url: string): URL | undefined {
 	try {
-		const response = (await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			CREDENTIAL_TYPE,
-			options,
-		)) as IN8nHttpFullResponse;
-		return { response };
-	} catch (error) {
-		return { failure: networkFailure(error) };
+		const parsed = new URL(url);
+		return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The whole stream, or undefined as soon as it grows beyond `maxBytes` (the rest is not read). */
+async function readCapped(body: unknown, maxBytes: number): Promise<Buffer | undefined> {
+	if (Buffer.isBuffer(body)) return body.length > maxBytes ? undefined : body;
+	if (typeof body === 'string') return readCapped(Buffer.from(body), maxBytes);
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body as AsyncIterable<Buffer | string>) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+		size += bytes.length;
+		if (size > maxBytes) {
+			destroyStream(body);
+			return undefined;
+		}
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks);
+}
+
+function destroyStream(body: unknown): void {
+	const stream = body as { destroy?: () => void } | null;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
+}
+
+function tooLarge(maxBytes: number): string {
+	return `The QR image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB and was not downloaded`;
+}
+
+function isRedirect(status: number): boolean {
+	return status >= 300 && status < 400 && status !== 304;
+}
+
+function redirectTarget(from: string, location: string | undefined): URL | undefined {
+	if (!location) return undefined;
+	try {
+		return new URL(location, from);
+	} catch {
+		return undefined;
 	}
 }
 
@@ -319,7 +434,7 @@ function describe(failure: AttemptFailure): string {
 
 function headerValue(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name] ?? headers[name.toLowerCase()];
-	return value === undefined ? undefined : String(value);
+	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }
 
 function throwIfCancelled(ctx: TransportContext): void {

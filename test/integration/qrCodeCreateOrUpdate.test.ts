@@ -5,19 +5,12 @@
  */
 import { startSimulator, type Simulator } from '../../simulator';
 import { validateRequest } from '../support/contract';
+import { PUT_SEMANTICS } from '../support/storedCode';
 import { runNode, type HarnessCredentials } from '../support/n8nHarness';
 
 let sim: Simulator;
 let credentials: HarnessCredentials;
 
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise' });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
 
 beforeEach(() => {
 	sim.clearRequestLog();
@@ -53,6 +46,14 @@ function expectRequestsFollowContract(): void {
 		});
 	}
 }
+
+/** A simulator of its own per reading of PUT: Display IDs are unique across the service, and the suites reuse them. */
+describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
+beforeAll(async () => {
+	sim = await startSimulator({ plan: 'Enterprise', putSemantics: semantics });
+	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
+});
+afterAll(async () => await sim.close());
 
 describe('Create or Update', () => {
 	it('creates codes that do not exist, then updates them when the same rows run again', async () => {
@@ -107,22 +108,38 @@ describe('Create or Update', () => {
 	});
 
 	it('turns a create refused because the Display ID was taken meanwhile into an update, without a duplicate', async () => {
-		// Both rows look the code up before either creates it (answers take 60 ms); the second create is refused.
-		sim.setLatency(60);
+		// The create waits 300 ms in the simulator before it is handled; another writer creates the code meanwhile.
+		sim.faults.add({ kind: 'stall', method: 'POST', path: '/api/qrs-api', delayMs: 300, count: 1 });
+		const running = upsert([{ displayId: 'race-1', name: 'From the sheet', url: 'https://example.com/sheet', tags: '' }]);
+		for (let attempt = 0; attempt < 200 && !sim.requestLog.some((entry) => entry.method === 'POST'); attempt++) {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		const other = sim.state.createQr(credentials.teamId!, { qrType: 'WEB', displayId: 'race-1', name: 'Other writer', qrRedirectUrl: 'https://example.com/other' });
+
+		const result = await running;
+
+		expect(result.error).toBeUndefined();
+		const refusedCreates = sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400);
+		expect(refusedCreates).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({ operation: 'updated', id: other.id, name: 'From the sheet' });
+		expect(codesWithDisplayId('race-1')).toHaveLength(1);
+		expect(codesWithDisplayId('race-1')[0]).toMatchObject({ id: other.id, name: 'From the sheet', qrRedirectUrl: 'https://example.com/sheet' });
+		expectRequestsFollowContract();
+	});
+
+	it('writes a Display ID repeated in the input once: the later row updates what the earlier one created', async () => {
 		const rows = [
-			{ displayId: 'race-1', name: 'First writer', url: 'https://example.com/first', tags: '' },
-			{ displayId: 'race-1', name: 'Second writer', url: 'https://example.com/second', tags: '' },
+			{ displayId: 'twice-lookup', name: 'First writer', url: 'https://example.com/first', tags: '' },
+			{ displayId: 'twice-lookup', name: 'Second writer', url: 'https://example.com/second', tags: '' },
 		];
 
 		const result = await upsert(rows);
 
 		expect(result.error).toBeUndefined();
-		const refusedCreates = sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400);
-		expect(refusedCreates).toHaveLength(1);
-		expect(result.items.map((item) => item.json.operation).sort()).toEqual(['created', 'updated']);
-		expect(codesWithDisplayId('race-1')).toHaveLength(1);
-		const loser = result.items.find((item) => item.json.operation === 'updated')!;
-		expect(codesWithDisplayId('race-1')[0].name).toBe(loser.json.name);
+		expect(result.items.map((item) => item.json.operation)).toEqual(['created', 'updated']);
+		expect(sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400)).toHaveLength(0);
+		expect(codesWithDisplayId('twice-lookup')).toHaveLength(1);
+		expect(codesWithDisplayId('twice-lookup')[0]).toMatchObject({ name: 'Second writer', qrRedirectUrl: 'https://example.com/second' });
 		expectRequestsFollowContract();
 	});
 
@@ -157,4 +174,5 @@ describe('Create or Update', () => {
 		expect(after.updatedAt).toBeGreaterThanOrEqual(before.updatedAt);
 		expectRequestsFollowContract();
 	});
+});
 });

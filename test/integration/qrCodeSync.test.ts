@@ -5,6 +5,7 @@
  */
 import { startSimulator, type LoggedRequest, type Simulator } from '../../simulator';
 import { validateRequest } from '../support/contract';
+import { PUT_SEMANTICS, requestFieldsOf } from '../support/storedCode';
 import { runNode, type HarnessCredentials } from '../support/n8nHarness';
 
 let sim: Simulator;
@@ -15,15 +16,12 @@ let teamCount = 0;
 /** 300 rows through n8n's engine: expressions of every row are evaluated, so allow for a loaded machine. */
 jest.setTimeout(30_000);
 
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise' });
+/** A simulator of its own per reading of PUT: Display IDs are unique across the service, and the suites reuse them. */
+async function startSimulatorReadingPutAs(semantics: (typeof PUT_SEMANTICS)[number]): Promise<void> {
+	sim = await startSimulator({ plan: 'Enterprise', putSemantics: semantics });
 	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
 	orgId = sim.state.teams.get(credentials.teamId!)!.orgId;
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+}
 
 beforeEach(() => {
 	sim.clearRequestLog();
@@ -99,6 +97,10 @@ function expectRequestsFollowContract(entries: LoggedRequest[] = sim.requestLog)
 	expect(violations.filter((check) => check.violations.length > 0)).toEqual([]);
 }
 
+describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
+beforeAll(async () => await startSimulatorReadingPutAs(semantics));
+afterAll(async () => await sim.close());
+
 describe('re-runs of the same sheet', () => {
 	const rowCount = 300;
 	let team: string;
@@ -148,6 +150,7 @@ describe('re-runs of the same sheet', () => {
 		changed[10].name = 'Row 10 (renamed)';
 		changed[150].url = 'https://example.com/daily/150?v=2';
 		changed[299].tags = 'sheet, promo';
+		const stored = new Map(sim.state.listQrs(team).map((qr) => [qr.displayId, requestFieldsOf(qr)]));
 
 		const result = await sync(changed);
 
@@ -165,9 +168,9 @@ describe('re-runs of the same sheet', () => {
 		expect(sentUpdates).toHaveLength(3);
 		expect(sentUpdates).toEqual(
 			expect.arrayContaining([
-				[`PUT /api/qrs-api/${idOf('daily-10')}`, { qrType: 'WEB', name: 'Row 10 (renamed)', qrRedirectUrl: 'https://example.com/daily/10' }],
-				[`PUT /api/qrs-api/${idOf('daily-150')}`, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/daily/150?v=2' }],
-				[`PUT /api/qrs-api/${idOf('daily-299')}`, { qrType: 'WEB', tags: ['sheet', 'promo'], qrRedirectUrl: 'https://example.com/daily/299' }],
+				[`PUT /api/qrs-api/${idOf('daily-10')}`, { ...stored.get('daily-10'), name: 'Row 10 (renamed)' }],
+				[`PUT /api/qrs-api/${idOf('daily-150')}`, { ...stored.get('daily-150'), qrRedirectUrl: 'https://example.com/daily/150?v=2' }],
+				[`PUT /api/qrs-api/${idOf('daily-299')}`, { ...stored.get('daily-299'), tags: ['sheet', 'promo'] }],
 			]),
 		);
 		expect(sim.requestLog).toHaveLength(3 + 3);
@@ -184,7 +187,7 @@ describe('normalised comparison', () => {
 		const team = newTeam();
 		sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-tags', name: 'Tags', qrRedirectUrl: 'https://example.com/t', tags: ['a', 'b'] });
 		sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-absent', name: 'Named by hand', qrRedirectUrl: 'https://example.com/a', tags: ['hand'] });
-		sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-url', name: 'Url', qrRedirectUrl: 'https://example.com/u' });
+		const url = sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-url', name: 'Url', qrRedirectUrl: 'https://example.com/u' });
 		sim.clearRequestLog();
 
 		const result = await sync([
@@ -199,7 +202,7 @@ describe('normalised comparison', () => {
 			['norm-absent', 'unchanged', undefined],
 			['norm-url', 'updated', ['qrRedirectUrl']],
 		]);
-		expect(writes().map((entry) => entry.body)).toEqual([{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/u/' }]);
+		expect(writes().map((entry) => entry.body)).toEqual([{ ...requestFieldsOf(url), qrRedirectUrl: 'https://example.com/u/' }]);
 		expect(codesWithDisplayId('norm-absent')[0]).toMatchObject({ name: 'Named by hand', tags: ['hand'] });
 		expect(codesWithDisplayId('norm-url')[0].qrRedirectUrl).toBe('https://example.com/u/');
 		expectRequestsFollowContract();
@@ -462,4 +465,5 @@ describe('Delete Missing', () => {
 		expect(sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
 		expectRequestsFollowContract();
 	});
+});
 });

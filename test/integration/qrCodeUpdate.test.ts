@@ -5,6 +5,7 @@
  */
 import { startSimulator, type Simulator } from '../../simulator';
 import { validateRequest } from '../support/contract';
+import { PUT_SEMANTICS, requestFieldsOf } from '../support/storedCode';
 import { runNode, type HarnessCredentials } from '../support/n8nHarness';
 
 let sim: Simulator;
@@ -50,7 +51,9 @@ function putBody(): Record<string, unknown> {
 	return put[0].body as Record<string, unknown>;
 }
 
-describe('Update', () => {
+describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
+	beforeAll(() => sim.setPutSemantics(semantics));
+
 	it('renames a Website code: sends its stored type and redirect URL, changes nothing else', async () => {
 		const code = sim.state.createQr(credentials.teamId!, {
 			qrType: 'WEB',
@@ -64,7 +67,7 @@ describe('Update', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(sim.requestLog.map((entry) => entry.method)).toEqual(['GET', 'PUT']);
-		expect(putBody()).toEqual({ qrType: 'WEB', name: 'After', qrRedirectUrl: 'https://example.com/keep' });
+		expect(putBody()).toEqual({ ...requestFieldsOf(code), name: 'After' });
 		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'After', qrType: 'WEB' });
 		expect(sim.state.getQr(code.id)).toMatchObject({
 			name: 'After',
@@ -92,7 +95,7 @@ describe('Update', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(putBody()).toEqual({
-			qrType: 'LINK_LIST',
+			...requestFieldsOf(code),
 			metadata: { title: 'New title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] },
 			settings: { ageGating: true, minAge: 18, passwordEnabled: true, password: 'hunter2' },
 		});
@@ -111,7 +114,7 @@ describe('Update', () => {
 		const result = await update(code.id, { updateFields: { vcardCompany: 'Analytical Engines', vcardEmail: 'ada@engines.example' } });
 
 		expect(result.error).toBeUndefined();
-		expect(putBody()).toEqual({ qrType: 'VCARD', company: 'Analytical Engines', email: 'ada@engines.example' });
+		expect(putBody()).toEqual({ ...requestFieldsOf(code), company: 'Analytical Engines', email: 'ada@engines.example' });
 		expect(sim.state.getQr(code.id)).toMatchObject({ firstName: 'Ada', company: 'Analytical Engines', email: 'ada@engines.example' });
 		expectRequestsFollowContract();
 	});
@@ -128,7 +131,7 @@ describe('Update', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(putBody()).toEqual({ qrType: 'COUPON_CODE', metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 } });
+		expect(putBody()).toEqual({ ...requestFieldsOf(code), qrType: 'COUPON_CODE', metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 } });
 		expect(sim.state.getQr(code.id)).toMatchObject({ qrType: 'COUPON_CODE', metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 } });
 		expect(sim.state.getQr(code.id)?.metadata.appName).toBeUndefined();
 		expectRequestsFollowContract();

@@ -1,5 +1,5 @@
-import { queryFromTime, startCursor, type ChangeCursor } from '../../nodes/shared/changeCursor';
-import { advanceScanCursor, scanFingerprint, type ScanRecord } from '../../nodes/shared/scanCursor';
+import { queryFromTime, startCursor, type ChangeCursor } from '../../nodes/QrtracTrigger/changeCursor';
+import { advanceScanCursor, scanFingerprint, type ScanRecord } from '../../nodes/QrtracTrigger/scanCursor';
 
 const limits = { overlapMs: 1_000, maxSeen: 1_000 };
 

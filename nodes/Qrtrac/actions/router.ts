@@ -1,16 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { executeItems, type ItemOperation } from '../../shared/executor';
+import { executeOperation, type Operation } from '../../shared/executor';
 import * as analytics from './analytics';
 import * as designTemplate from './designTemplate';
 import * as dynamicLink from './dynamicLink';
+import type { QrtracOperations, QrtracResource } from './node.type';
 import * as qrCode from './qrCode';
 import * as team from './team';
 import * as teamMember from './teamMember';
 
-/** Resource -> its operations. Adding an operation means adding it to its resource's index only. */
-const resources: Record<string, { operations: Record<string, ItemOperation> }> = {
+/** Resource -> its operations; the map type makes a missing or misspelt operation a compile error. */
+const resources: { [R in QrtracResource]: { operations: Record<QrtracOperations[R], Operation> } } = {
 	qrCode,
 	designTemplate,
 	analytics,
@@ -20,11 +21,12 @@ const resources: Record<string, { operations: Record<string, ItemOperation> }> =
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as string;
+	const resource = this.getNodeParameter('resource', 0) as QrtracResource;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const handler = resources[resource]?.operations[operation];
+	const operations = resources[resource]?.operations as Record<string, Operation> | undefined;
+	const handler = operations?.[operation];
 	if (!handler) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-	return [await executeItems.call(this, handler)];
+	return [await executeOperation.call(this, handler)];
 }

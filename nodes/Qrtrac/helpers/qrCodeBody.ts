@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
-import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, isQrType, type QrType } from '../descriptions/qrCodeTypes';
+import { QR_TYPE_LABELS, type QrType } from '../descriptions/qrCodeTypes';
 import type { QrCodeFields } from './qrCodeSchemas';
 
 /**
@@ -67,28 +67,4 @@ export function typeFieldsOfOtherTypes(fields: QrCodeFields, qrType: QrType): st
 		.map(([name]) => typeField(name))
 		.filter((field) => field.qrType !== qrType)
 		.map((field) => `${QR_TYPE_LABELS[field.qrType]}: ${field.displayName}`);
-}
-
-/**
- * The UpdateQrRequest of Update: only the given fields, plus what the contract and the stored code require.
- * - `qrType` is always sent (UpdateQrRequest requires it): the chosen one, else the stored one.
- * - Website and Short Link codes must carry `qrRedirectUrl`: the stored one is sent when none is given.
- * - `metadata` and `settings` are sent whole, so the given keys are merged onto the stored ones and
- *   nothing the user did not touch is lost; a code that changes type starts with fresh metadata.
- */
-export function buildQrUpdateBody(fields: QrCodeFields, stored: IDataObject): IDataObject {
-	const storedType = isQrType(stored.qrType) ? stored.qrType : undefined;
-	const qrType = fields.qrType ?? storedType;
-	if (!qrType) throw new Error('The code has no known QR type; choose a QR Type');
-	const body = buildQrBody({ ...fields, qrType });
-	if (isPlainObject(body.metadata) && qrType === storedType && isPlainObject(stored.metadata)) {
-		body.metadata = { ...stored.metadata, ...body.metadata };
-	}
-	if (isPlainObject(body.settings) && isPlainObject(stored.settings)) {
-		body.settings = { ...stored.settings, ...body.settings };
-	}
-	if (REDIRECT_QR_TYPES.includes(qrType) && body.qrRedirectUrl === undefined && typeof stored.qrRedirectUrl === 'string') {
-		body.qrRedirectUrl = stored.qrRedirectUrl;
-	}
-	return body;
 }

@@ -22,3 +22,8 @@ export function simplifyQr(record: IDataObject): IDataObject {
 	}
 	return simple;
 }
+
+/** Keeps the mark of a change verified after an unknown outcome when a record is simplified. */
+export function verifiedMarker(record: IDataObject): IDataObject {
+	return record.verifiedAfterUnknownOutcome === true ? { verifiedAfterUnknownOutcome: true } : {};
+}

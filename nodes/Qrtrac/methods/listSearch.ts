@@ -1,6 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { qrtracApiRequest } from '../../shared/transport';
+import { getAllTeams, getTeamQrsPaginated } from '../../shared/api';
 
 const PAGE_SIZE = 100;
 
@@ -11,28 +11,29 @@ export async function searchQrCodes(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const page = paginationToken ? Number(paginationToken) : 1;
-	const query: IDataObject = { limit: PAGE_SIZE, page, sortBy: 'updatedAt', sortOrder: 'desc' };
-	if (filter?.trim()) query.search = filter.trim();
-	const { data } = await qrtracApiRequest(this, { method: 'GET', path: '/qrs-api/v2/teams/', query });
-	const qrs = (data.qrs as IDataObject[] | undefined) ?? [];
-	const totalCount = Number(data.totalCount ?? 0);
+	const { qrs, totalCount } = await getTeamQrsPaginated(this, {
+		query: { sortBy: 'updatedAt', sortOrder: 'desc', search: filter?.trim() || undefined },
+		page,
+		limit: PAGE_SIZE,
+	});
+	const more = totalCount === undefined ? qrs.length === PAGE_SIZE : page * PAGE_SIZE < totalCount;
 	return {
 		results: qrs.map((qr) => ({
 			name: `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`,
-			value: String(qr.id),
+			value: qr.id,
 			url: typeof qr.qrImageUrl === 'string' ? qr.qrImageUrl : undefined,
 		})),
-		paginationToken: page * PAGE_SIZE < totalCount ? String(page + 1) : undefined,
+		paginationToken: more ? String(page + 1) : undefined,
 	};
 }
 
 /** Teams of the organization, filtered by name or ID. */
 export async function searchTeams(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const { data } = await qrtracApiRequest<IDataObject[]>(this, { method: 'GET', path: '/teams-api' });
+	const teams = await getAllTeams(this);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return {
-		results: (data ?? [])
-			.filter((team) => !needle || `${String(team.name)} ${String(team.id)}`.toLowerCase().includes(needle))
-			.map((team) => ({ name: String(team.name ?? team.id), value: String(team.id) })),
+		results: teams
+			.filter((team) => !needle || `${String(team.name)} ${team.id}`.toLowerCase().includes(needle))
+			.map((team) => ({ name: String(team.name ?? team.id), value: team.id })),
 	};
 }

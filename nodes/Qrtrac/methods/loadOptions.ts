@@ -1,22 +1,21 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { qrtracApiRequest } from '../../shared/transport';
+import { getAllTeams, getQrTemplatesByTeam } from '../../shared/api';
 
 /** Teams of the organization; the first entry keeps the credential's team. */
 export async function getTeams(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await qrtracApiRequest<IDataObject[]>(this, { method: 'GET', path: '/teams-api' });
 	return [
 		{ name: "Credential's Team", value: '', description: 'Use the team set in the credential' },
-		...(data ?? []).map((team) => ({ name: String(team.name ?? team.id), value: String(team.id) })),
+		...(await getTeamsToJoin.call(this)),
 	];
 }
 
 /** Design templates of the credential's team. */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await qrtracApiRequest<IDataObject[]>(this, { method: 'GET', path: '/qr-templates-api' });
+	const templates = await getQrTemplatesByTeam(this);
 	return [
 		{ name: 'Default Template', value: '', description: "The team's default design" },
-		...(data ?? []).map((template) => ({
+		...templates.map((template) => ({
 			name: String(template.name ?? template.id),
 			value: String(template.id),
 			description: typeof template.description === 'string' ? template.description : undefined,
@@ -26,6 +25,6 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 
 /** Teams of the organization, without a "credential's team" entry: for lists where every entry names a team. */
 export async function getTeamsToJoin(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await qrtracApiRequest<IDataObject[]>(this, { method: 'GET', path: '/teams-api' });
-	return (data ?? []).map((team) => ({ name: String(team.name ?? team.id), value: String(team.id) }));
+	const teams = await getAllTeams(this);
+	return teams.map((team) => ({ name: String(team.name ?? team.id), value: team.id }));
 }

@@ -2,15 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { getQrAnalytics } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { timeRangeFields } from '../../descriptions/analytics';
 import { limitOption, qrCodeLocator, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
-import { withinRange } from '../../helpers/time';
-import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange } from '../../helpers/timeRange';
+import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange, withinRange } from './timeRange';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -53,13 +51,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** Scan events of one code in the order the service gives them; it returns every scan, so the range is applied here. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
-	const { data } = await qrtracApiRequest<IDataObject[]>(this, {
-		method: 'GET',
-		path: apiPath`/analytics-api/detailed/${input.qrCodeId}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
+	const all = await getQrAnalytics(this, { qrId: input.qrCodeId, teamId: input.teamId, itemIndex });
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
-	const scans = (Array.isArray(data) ? data : []).filter((scan) => withinRange(scan.scanTime, range));
+	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
 	return input.returnAll ? scans : scans.slice(0, input.limit);
 }

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../../shared/executor';
+import type { Operation } from '../../../shared/executor';
+import type { QrtracOperations } from '../node.type';
 import * as getScans from './getScans.operation';
-import * as getScansForCodes from './getScansForCodes.operation';
-import * as getTotals from './getTotals.operation';
+import * as getScansForCodes from './getScansForCodes/operation';
+import * as getTotals from './getTotals/operation';
 
-export const operations: Record<string, ItemOperation> = {
+export const operations: Record<QrtracOperations['analytics'], Operation> = {
 	getScans,
 	getScansForCodes,
 	getTotals,

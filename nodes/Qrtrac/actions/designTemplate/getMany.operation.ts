@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { qrtracApiRequest } from '../../../shared/transport';
+import { getQrTemplatesByTeam } from '../../../shared/api';
 import { validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
@@ -42,12 +42,6 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** The team's design templates; the service returns them all at once, so the limit is applied here. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
-	const { data } = await qrtracApiRequest<IDataObject[]>(this, {
-		method: 'GET',
-		path: '/qr-templates-api',
-		teamId: input.teamId,
-		itemIndex,
-	});
-	const templates = Array.isArray(data) ? data : [];
+	const templates = await getQrTemplatesByTeam(this, { teamId: input.teamId, itemIndex });
 	return input.returnAll ? templates : templates.slice(0, input.limit);
 }

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../../shared/executor';
+import type { Operation } from '../../../shared/executor';
+import type { QrtracOperations } from '../node.type';
 import * as getMany from './getMany.operation';
 
-export const operations: Record<string, ItemOperation> = {
+export const operations: Record<QrtracOperations['designTemplate'], Operation> = {
 	getMany,
 };
 

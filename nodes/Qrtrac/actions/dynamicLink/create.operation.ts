@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { qrtracApiRequest } from '../../../shared/transport';
+import { simpleCreateDynamic } from '../../../shared/api';
 import { hexColourSchema, httpUrlSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -80,25 +80,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/**
- * Creates a dynamic link through the simple v1 interface (bearer API key). Its answer is not published, so it
- * is returned as the service sends it. Nothing identifies a created link beforehand, so an unknown outcome
- * fails the item rather than risk creating the link twice.
- */
+/** Creates a dynamic link through the simple v1 interface (bearer API key); see simpleCreateDynamic. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const design: IDataObject = {};
-	if (input.patternColor) design.pattern_color = input.patternColor;
-	if (input.logoUrl) design.logo_url = input.logoUrl;
-	const { data, body } = await qrtracApiRequest(this, {
-		method: 'POST',
-		path: '/qr/create',
-		api: 'simple',
-		body: {
-			destination_url: input.destinationUrl,
-			type: input.type,
-			...(Object.keys(design).length > 0 ? { design } : {}),
-		},
-		itemIndex,
-	});
-	return data && typeof data === 'object' && !Array.isArray(data) ? data : body;
+	return await simpleCreateDynamic(this, { request: input, itemIndex });
 }

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { checkQrAvailability } from '../../../shared/api';
 import { displayIdSchema, validateParameters } from '../../../shared/validation';
 
 /**
@@ -37,14 +36,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const { data, body } = await qrtracApiRequest<unknown>(this, {
-		method: 'GET',
-		path: apiPath`/qrs-api/availability/${input.displayId}`,
-		acceptUnsuccessful: true,
-		itemIndex,
-	});
-	const available = body.success === true;
-	const message = typeof data === 'string' ? data : typeof body.message === 'string' ? body.message : undefined;
+	const { available, message } = await checkQrAvailability(this, { displayId: input.displayId, itemIndex });
 	return {
 		displayId: input.displayId,
 		available,

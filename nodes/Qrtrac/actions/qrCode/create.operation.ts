@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { qrtracApiRequest } from '../../../shared/transport';
+import { createQr } from '../../../shared/api';
 import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import {
 	additionalFieldsCollection,
@@ -15,7 +15,6 @@ import {
 import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
-import { findQrByDisplayId } from '../../helpers/qrCodeLookup';
 import { simplifyQr } from '../../helpers/simplify';
 
 const properties: INodeProperties[] = [
@@ -46,18 +45,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	};
 }
 
+/** Creates the code; with a Display ID, an unknown outcome is settled by looking the code up (see createQr). */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const displayId = typeof input.body.displayId === 'string' ? input.body.displayId : undefined;
-	const { data } = await qrtracApiRequest(this, {
-		method: 'POST',
-		path: '/qrs-api',
-		body: input.body,
-		teamId: input.teamId,
-		itemIndex,
-		// With a Display ID, an unknown outcome can be settled by looking the code up; without one it cannot.
-		verifyUnknownOutcome: displayId
-			? async () => (await findQrByDisplayId(this, displayId, input.teamId, itemIndex)) ?? null
-			: undefined,
-	});
-	return input.simplify ? simplifyQr(data) : data;
+	const { code } = await createQr(this, { body: input.body, teamId: input.teamId, itemIndex });
+	return input.simplify ? simplifyQr(code) : code;
 }

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { deleteQr } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
@@ -34,11 +33,6 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	await qrtracApiRequest(this, {
-		method: 'DELETE',
-		path: apiPath`/qrs-api/${input.qrCodeId}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return { deleted: true, id: input.qrCodeId };
+	const deleted = await deleteQr(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
+	return { deleted: true, id: input.qrCodeId, ...(deleted.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}) };
 }

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest, qrtracDownload } from '../../../shared/transport';
+import { getQrById } from '../../../shared/api';
+import { downloadPublicFile } from '../../../shared/transport';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
@@ -55,18 +55,36 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
+/**
+ * Reads the code, then downloads its image from `qrImageUrl` without any credential (downloadPublicFile: http(s)
+ * only, at most 10 MB). What comes back must be an image (PNG, JPEG, GIF or WebP, told by its first bytes).
+ */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { data: code } = await qrtracApiRequest(this, {
-		method: 'GET',
-		path: apiPath`/qrs-api/teams/${input.qrCodeId}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
+	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
 	if (typeof code.qrImageUrl !== 'string' || code.qrImageUrl === '') {
 		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the code has no image URL (qrImageUrl)`, { itemIndex });
 	}
-	const image = await qrtracDownload(this, code.qrImageUrl, itemIndex);
-	const fileName = `${String(code.displayId ?? code.id)}.png`;
-	const binary = await this.helpers.prepareBinaryData(image.data, fileName, 'image/png');
+	const image = await downloadPublicFile(this, code.qrImageUrl, itemIndex);
+	const type = imageTypeOf(image.data);
+	if (!type) {
+		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the code's image address did not answer with an image`, {
+			itemIndex,
+			description: `It sent ${image.data.length} bytes of ${image.contentType ?? 'an unnamed type'}, which are not PNG, JPEG, GIF or WebP.`,
+		});
+	}
+	const fileName = `${String(code.displayId ?? code.id)}.${type.extension}`;
+	const binary = await this.helpers.prepareBinaryData(image.data, fileName, type.mimeType);
 	return [{ json: simplifyQr(code), binary: { [input.binaryPropertyName]: binary } }];
+}
+
+const IMAGE_SIGNATURES: Array<{ bytes: number[]; offset?: number; mimeType: string; extension: string }> = [
+	{ bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], mimeType: 'image/png', extension: 'png' },
+	{ bytes: [0xff, 0xd8, 0xff], mimeType: 'image/jpeg', extension: 'jpg' },
+	{ bytes: [0x47, 0x49, 0x46, 0x38], mimeType: 'image/gif', extension: 'gif' },
+	{ bytes: [0x57, 0x45, 0x42, 0x50], offset: 8, mimeType: 'image/webp', extension: 'webp' },
+];
+
+/** The image type told by the file's first bytes, not by what the server claims. */
+export function imageTypeOf(data: Buffer): { mimeType: string; extension: string } | undefined {
+	return IMAGE_SIGNATURES.find(({ bytes, offset = 0 }) => bytes.every((byte, index) => data[offset + index] === byte));
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { duplicateQr } from '../../../shared/api';
 import { parseQrCodeTarget, qrCodeTargetProperties, type QrCodeTarget } from '../../helpers/qrCodeTarget';
 import { simplifyQr } from '../../helpers/simplify';
 
@@ -15,11 +14,6 @@ export const parse = parseQrCodeTarget;
 
 /** A copy of the code with a new ID and a generated Display ID; the output is the copy. */
 export async function execute(this: IExecuteFunctions, input: QrCodeTarget, itemIndex: number): Promise<IDataObject> {
-	const { data } = await qrtracApiRequest(this, {
-		method: 'POST',
-		path: apiPath`/qrs-api/duplicate/${input.qrCodeId}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return input.simplify ? simplifyQr(data) : data;
+	const copy = await duplicateQr(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
+	return input.simplify ? simplifyQr(copy) : copy;
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { getQrById } from '../../../shared/api';
 import { parseQrCodeTarget, qrCodeTargetProperties, type QrCodeTarget } from '../../helpers/qrCodeTarget';
 import { simplifyQr } from '../../helpers/simplify';
 
@@ -11,11 +10,6 @@ export const description = updateDisplayOptions({ show: { resource: ['qrCode'], 
 export const parse = parseQrCodeTarget;
 
 export async function execute(this: IExecuteFunctions, input: QrCodeTarget, itemIndex: number): Promise<IDataObject> {
-	const { data } = await qrtracApiRequest(this, {
-		method: 'GET',
-		path: apiPath`/qrs-api/teams/${input.qrCodeId}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return input.simplify ? simplifyQr(data) : data;
+	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
+	return input.simplify ? simplifyQr(code) : code;
 }

@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { qrtracApiRequestAllPages } from '../../../shared/transport';
+import { listTeamQrs } from '../../../shared/api';
 import { limitSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, simplifyOption, teamOverrideOption } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
-import { extractQrPage } from '../../helpers/qrCodeLookup';
 import { simplifyQr } from '../../helpers/simplify';
 
 const properties: INodeProperties[] = [
@@ -112,20 +111,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** Walks the paginated list through the shared page walk: each code once, stops at the limit or the total. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
-	const codes = await qrtracApiRequestAllPages(
-		this,
-		{
-			method: 'GET',
-			path: '/qrs-api/v2/teams/',
-			query: withoutUndefined({ search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder }),
-			teamId: input.teamId,
-			itemIndex,
-		},
-		{ returnAll: input.returnAll, limit: input.limit, pageSize: input.pageSize, extract: extractQrPage },
-	);
+	const codes = await listTeamQrs(this, {
+		query: { search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder },
+		walk: { returnAll: input.returnAll, limit: input.limit, pageSize: input.pageSize },
+		teamId: input.teamId,
+		itemIndex,
+	});
 	return input.simplify ? codes.map(simplifyQr) : codes;
-}
-
-function withoutUndefined(query: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
 }

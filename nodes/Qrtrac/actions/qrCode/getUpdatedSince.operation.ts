@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { getAllQrsFromTime, getTeamQrsFromTime } from '../../../shared/api';
 import { validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOverrideOption } from '../../descriptions/common';
@@ -88,15 +87,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
-	const { data } = await qrtracApiRequest<IDataObject[]>(this, {
-		method: 'GET',
-		path:
-			input.scope === 'team'
-				? apiPath`/qrs-api/teams/fromTime/${input.since}`
-				: apiPath`/qrs-api/all/fromTime/${input.since}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
-	const codes = (Array.isArray(data) ? data : []).filter((qr) => input.includeDeleted || qr.deleted !== true);
+	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
+	const changed = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
+	const codes = changed.filter((code) => input.includeDeleted || code.deleted !== true);
 	return input.simplify ? codes.map(simplifyQr) : codes;
 }

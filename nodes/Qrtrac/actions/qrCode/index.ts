@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../../shared/executor';
+import type { Operation } from '../../../shared/executor';
+import type { QrtracOperations } from '../node.type';
 import * as checkAvailability from './checkAvailability.operation';
 import * as create from './create.operation';
-import * as createOrUpdate from './createOrUpdate.operation';
+import * as createOrUpdate from './createOrUpdate/operation';
 import * as deleteQrCode from './delete.operation';
 import * as downloadImage from './downloadImage.operation';
 import * as duplicate from './duplicate.operation';
@@ -14,7 +15,7 @@ import * as update from './update.operation';
 import * as updateTags from './updateTags.operation';
 import * as updateTitle from './updateTitle.operation';
 
-export const operations: Record<string, ItemOperation> = {
+export const operations: Record<QrtracOperations['qrCode'], Operation> = {
 	checkAvailability,
 	create,
 	createOrUpdate,

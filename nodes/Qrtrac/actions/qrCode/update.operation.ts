@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { getQrById, updateQr } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import {
@@ -13,15 +12,15 @@ import {
 } from '../../descriptions/qrCodeFields';
 import { isQrType } from '../../descriptions/qrCodeTypes';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
-import { buildQrUpdateBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
+import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
 import { simplifyQr } from '../../helpers/simplify';
 
 /**
- * Changes the given fields of a code. The code is read first: the PUT must carry its type (and, for Website
- * and Short Link codes, its redirect URL), and metadata/settings are merged onto the stored ones so that
- * fields the user did not touch are kept.
+ * Changes the given fields of a code. The code is read first: the PUT carries every field of the stored code with
+ * the given ones applied (metadata and settings key by key), so that nothing the user did not touch moves, whether
+ * the service merges a PUT or replaces the code with it.
  */
 
 const properties: INodeProperties[] = [
@@ -61,12 +60,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const { data: stored } = await qrtracApiRequest(this, {
-		method: 'GET',
-		path: apiPath`/qrs-api/teams/${input.qrCodeId}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
+	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
+	const stored = await getQrById(this, target);
 	const qrType = input.fields.qrType ?? (isQrType(stored.qrType) ? stored.qrType : undefined);
 	const misplaced = qrType ? typeFieldsOfOtherTypes(input.fields, qrType) : [];
 	if (misplaced.length > 0) {
@@ -76,14 +71,11 @@ export async function execute(this: IExecuteFunctions, input: Input, itemIndex: 
 			{ itemIndex, description: 'Set QR Type to the type these fields belong to, or remove them.' },
 		);
 	}
-	const { data } = await qrtracApiRequest(this, {
-		method: 'PUT',
-		path: apiPath`/qrs-api/${input.qrCodeId}`,
-		body: buildQrUpdateBody(input.fields, stored),
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return input.simplify ? simplifyQr(data) : data;
+	if (!qrType) {
+		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the code has no known QR type; choose a QR Type`, { itemIndex });
+	}
+	const code = await updateQr(this, { ...target, stored, changes: buildQrBody({ ...input.fields, qrType }) });
+	return input.simplify ? simplifyQr(code) : code;
 }
 
 function hasChanges(fields: QrCodeFields): boolean {

@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { getQrById, updateQrTags } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
 
 /** The service only replaces the whole tag list; Add and Remove read the code's tags first. */
 
@@ -73,22 +72,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	let current: string[] = [];
-	if (input.mode !== 'replace') {
-		const { data: stored } = await qrtracApiRequest(this, {
-			method: 'GET',
-			path: apiPath`/qrs-api/teams/${input.qrCodeId}`,
-			teamId: input.teamId,
-			itemIndex,
-		});
-		current = Array.isArray(stored.tags) ? stored.tags.map(String) : [];
-	}
-	const { data } = await qrtracApiRequest(this, {
-		method: 'PUT',
-		path: apiPath`/qrs-api/${input.qrCodeId}/tags`,
-		body: { tags: applyTagChange(current, input.tags, input.mode) },
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return input.simplify ? simplifyQr(data) : data;
+	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
+	const current = input.mode === 'replace' ? [] : ((await getQrById(this, target)).tags ?? []);
+	const code = await updateQrTags(this, { ...target, tags: applyTagChange(current, input.tags, input.mode) });
+	return input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
 }

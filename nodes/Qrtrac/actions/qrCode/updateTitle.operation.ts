@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { updateQrTitle } from '../../../shared/api';
 import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -43,12 +42,6 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const { data } = await qrtracApiRequest(this, {
-		method: 'PATCH',
-		path: apiPath`/qrs-api/${input.qrCodeId}/title`,
-		body: { title: input.title },
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return input.simplify ? simplifyQr(data) : data;
+	const code = await updateQrTitle(this, { id: input.qrCodeId, title: input.title, teamId: input.teamId, itemIndex });
+	return input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { qrtracApiRequest } from '../../../shared/transport';
+import { createTeam } from '../../../shared/api';
 import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { teamNameField } from '../../descriptions/team';
 
@@ -20,16 +20,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(this, inputSchema, { name: this.getNodeParameter('name', itemIndex, '') }, itemIndex);
 }
 
-/**
- * Creates a team. Names need not be unique, so an unknown outcome (e.g. a timeout) cannot be checked: the
- * item then fails rather than risk a second team of the same name.
- */
+/** Creates a team; an unknown outcome fails the item rather than risk a second team (see createTeam). */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const { data } = await qrtracApiRequest(this, {
-		method: 'POST',
-		path: '/teams-api',
-		body: { name: input.name },
-		itemIndex,
-	});
-	return data ?? { name: input.name };
+	return await createTeam(this, { name: input.name, itemIndex });
 }

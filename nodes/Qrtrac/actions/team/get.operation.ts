@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { getTeamById } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { getLocatorValue } from '../../helpers/parameters';
@@ -22,11 +21,5 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** The team with its domains and members. The request acts in that team (x-request-team-id). */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const { data } = await qrtracApiRequest(this, {
-		method: 'GET',
-		path: apiPath`/teams-api/${input.teamId}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return data;
+	return await getTeamById(this, { teamId: input.teamId, itemIndex });
 }

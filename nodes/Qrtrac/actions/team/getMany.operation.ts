@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { qrtracApiRequest } from '../../../shared/transport';
+import { getAllTeams } from '../../../shared/api';
 import { validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption } from '../../descriptions/common';
@@ -32,7 +32,6 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** Every team of the organization; the service returns them all at once, so the limit is applied here. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
-	const { data } = await qrtracApiRequest<IDataObject[]>(this, { method: 'GET', path: '/teams-api', itemIndex });
-	const teams = Array.isArray(data) ? data : [];
+	const teams = await getAllTeams(this, { itemIndex });
 	return input.returnAll ? teams : teams.slice(0, input.limit);
 }

@@ -1,13 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../../shared/executor';
+import type { Operation } from '../../../shared/executor';
+import type { QrtracOperations } from '../node.type';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as rename from './rename.operation';
 import * as setDomains from './setDomains.operation';
 
-export const operations: Record<string, ItemOperation> = {
+export const operations: Record<QrtracOperations['team'], Operation> = {
 	create,
 	get,
 	getMany,

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { updateTeam } from '../../../shared/api';
 import { idSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { teamNameField } from '../../descriptions/team';
@@ -31,12 +30,5 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** Renames the team (needs an Admin or Owner client); returns the updated team. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const { data } = await qrtracApiRequest(this, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${input.teamId}`,
-		body: { name: input.name },
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return data ?? { id: input.teamId, name: input.name };
+	return await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex });
 }

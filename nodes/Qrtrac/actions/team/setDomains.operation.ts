@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { updateDomainPreferences } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { hostnameSchema } from '../../../shared/validation/hostname';
 import { teamLocator } from '../../descriptions/common';
@@ -59,14 +58,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** Replaces the team's domains and its default domain; returns the updated team. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const { data } = await qrtracApiRequest(this, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${input.teamId}/domainPreferences`,
-		body: { defaultDomain: input.defaultDomain, domains: input.domains },
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return data ?? { id: input.teamId, domains: input.domains, defaultDomain: input.defaultDomain };
+	return await updateDomainPreferences(this, { ...input, itemIndex });
 }
 
 /** "a.com, b.com" or ["a.com", "b.com"] -> trimmed entries without empty ones; anything else is left for zod to refuse. */

@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { changeMemberRole } from '../../../shared/api';
 import { assignableRoleSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { memberEmailField, roleField } from '../../descriptions/member';
-import { memberTargetInput, memberTargetShape } from '../../helpers/memberTarget';
+import { memberTargetInput, memberTargetShape } from '../../helpers/member';
 
 const properties: INodeProperties[] = [teamLocator, memberEmailField, { ...roleField, description: 'New role of the member' }];
 
@@ -28,12 +27,6 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** Gives an existing member another role; the owner's role never changes. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	await qrtracApiRequest(this, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${input.teamId}/members/${input.email}/changeRole`,
-		body: { role: input.role },
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return { email: input.email, teamId: input.teamId, role: input.role, result: 'roleChanged' };
+	const done = await changeMemberRole(this, { ...input, itemIndex });
+	return { email: input.email, teamId: input.teamId, role: input.role, result: 'roleChanged', ...done };
 }

@@ -1,16 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../../shared/executor';
+import type { Operation } from '../../../shared/executor';
+import type { QrtracOperations } from '../node.type';
 import * as activate from './activate.operation';
-import * as add from './add.operation';
-import * as addToTeams from './addToTeams.operation';
+import * as add from './add/operation';
+import * as addToTeams from './addToTeams/operation';
 import * as changeRole from './changeRole.operation';
 import * as deleteMember from './delete.operation';
 import * as pause from './pause.operation';
 import * as remove from './remove.operation';
 import * as resendInvite from './resendInvite.operation';
 
-export const operations: Record<string, ItemOperation> = {
+export const operations: Record<QrtracOperations['teamMember'], Operation> = {
 	activate,
 	add,
 	addToTeams,

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
-import { memberTargetProperties, parseMemberTarget, type MemberTarget } from '../../helpers/memberTarget';
+import { removeMemberFromTeam } from '../../../shared/api';
+import { memberTargetProperties, parseMemberTarget, type MemberTarget } from '../../helpers/member';
 
 export const description = updateDisplayOptions({ show: { resource: ['teamMember'], operation: ['remove'] } }, memberTargetProperties);
 
@@ -14,11 +13,6 @@ export const parse = parseMemberTarget;
  * member's last team (use Delete Completely for that).
  */
 export async function execute(this: IExecuteFunctions, input: MemberTarget, itemIndex: number): Promise<IDataObject> {
-	await qrtracApiRequest(this, {
-		method: 'DELETE',
-		path: apiPath`/teams-api/${input.teamId}/members/${input.email}`,
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return { email: input.email, teamId: input.teamId, result: 'removed' };
+	const done = await removeMemberFromTeam(this, { ...input, itemIndex });
+	return { email: input.email, teamId: input.teamId, result: 'removed', ...done };
 }

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { apiPath } from '../../../shared/apiPath';
-import { qrtracApiRequest } from '../../../shared/transport';
+import { resendInvite } from '../../../shared/api';
 import { emailSchema, validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
 import { normalizeEmail } from '../../helpers/member';
@@ -22,11 +21,6 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /** Sends the invitation e-mail again to someone who has not accepted it; the service caps how often. */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	await qrtracApiRequest(this, {
-		method: 'GET',
-		path: apiPath`/teams-api/resend/invite/${input.email}`,
-		hasSideEffects: true,
-		itemIndex,
-	});
+	await resendInvite(this, { email: input.email, itemIndex });
 	return { email: input.email, status: 'pending', result: 'inviteResent' };
 }

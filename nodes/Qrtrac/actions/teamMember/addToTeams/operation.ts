@@ -2,11 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import type { ParsedItem } from '../../../shared/executor';
-import { qrtracApiRequest } from '../../../shared/transport';
-import { assignableRoleSchema, emailSchema, idSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
-import { alwaysSendOption, memberEmailField, memberNameField, roleOptions } from '../../descriptions/member';
-import { type MemberChange, normalizeEmail, planMemberChange, readMemberRoles, TeamRoster } from '../../helpers/member';
+import { bulkAddMember } from '../../../../shared/api';
+import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import { assignableRoleSchema, emailSchema, idSchema, nonEmptyTextSchema, validateParameters } from '../../../../shared/validation';
+import { alwaysSendOption, memberEmailField, memberNameField, roleOptions } from '../../../descriptions/member';
+import { normalizeEmail } from '../../../helpers/member';
+import { Rosters, type KnownMember } from '../rosters';
+import { planTeams, type TeamOutcome } from './plan';
 
 const properties: INodeProperties[] = [
 	memberNameField,
@@ -132,73 +134,57 @@ function parseTeamsJson(value: unknown): unknown {
 	}
 }
 
-/** Reads the members of every team the change-aware items touch, once per execution. */
-export async function prepare(this: IExecuteFunctions, items: Array<ParsedItem<Input>>): Promise<TeamRoster> {
-	const teamItems = new Map<string, number>();
-	for (const { input, itemIndex } of items) {
-		if (input.alwaysSend) continue;
-		for (const { teamId } of input.teams) if (!teamItems.has(teamId)) teamItems.set(teamId, itemIndex);
-	}
-	return await TeamRoster.read(this, teamItems);
-}
+export const kind = 'batch' as const;
 
-interface TeamOutcome {
-	teamId: string;
-	role: string;
-	result: MemberChange | 'sent';
-	previousRole?: string;
-	status?: string;
-}
+/** What one person holds in each team after a row: the earlier row's roles stand in for the rosters read. */
+type Placement = Map<string, KnownMember | undefined>;
 
 /**
- * Adds one person to several teams with one request (POST /teams-api/members/bulk). Change-aware unless Always
- * Send is on: only teams where the person is missing or has another role are sent; when none is, nothing is.
+ * Adds each person to several teams with one request (POST /teams-api/members/bulk). Change-aware unless Always
+ * Send is on: each team's members are read once, only the teams where the person is missing or has another role
+ * are sent, and when none is, nothing is. Rows for the same person follow each other.
  */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number, roster: TeamRoster): Promise<IDataObject> {
+export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+	const rosters = new Rosters(this);
+	const placements = new Map<string, Promise<Placement>>();
+	for await (const { input, itemIndex } of rows) {
+		const before = placements.get(input.email);
+		const current = async (): Promise<Placement> => {
+			const earlier = before ? await before.catch(() => new Map() as Placement) : new Map<string, KnownMember | undefined>();
+			const placement: Placement = new Map();
+			for (const { teamId } of input.teams) {
+				placement.set(teamId, earlier.has(teamId) ? earlier.get(teamId) : await rosters.member(teamId, input.email, itemIndex));
+			}
+			return placement;
+		};
+		const done = pool.run(async () => await addToTeams(this, input, itemIndex, input.alwaysSend ? undefined : await current()));
+		placements.set(
+			input.email,
+			done.then(
+				async () => new Map([...(before ? await before.catch(() => new Map() as Placement) : new Map()), ...placed(input)]),
+				async () => (before ? await before.catch(() => new Map() as Placement) : new Map()),
+			),
+		);
+		done.then(
+			(record) => results.succeed(itemIndex, record),
+			(error: unknown) => results.fail(itemIndex, error),
+		);
+	}
+}
+
+async function addToTeams(ctx: IExecuteFunctions, input: Input, itemIndex: number, current: Placement | undefined): Promise<IDataObject> {
 	const record = { email: input.email, name: input.name };
-	if (input.alwaysSend) {
-		await sendBulk(this, input, input.teams, itemIndex);
+	const send = async (teams: Input['teams']) => await bulkAddMember(ctx, { email: input.email, name: input.name, teams, itemIndex });
+	if (!current) {
+		await send(input.teams);
 		const teams: TeamOutcome[] = input.teams.map((team) => ({ ...team, result: 'sent' }));
 		return { ...record, result: 'sent', teams: teams as unknown as IDataObject[] };
 	}
-	return await roster.forPerson(input.email, async () => {
-		const teams: TeamOutcome[] = input.teams.map(({ teamId, role }) => {
-			const current = roster.member(teamId, input.email);
-			const result = planMemberChange(current, role);
-			return {
-				teamId,
-				role,
-				result,
-				...(result === 'roleChanged' ? { previousRole: current?.role } : {}),
-				...(current?.status ? { status: current.status } : {}),
-			};
-		});
-		const changed = input.teams.filter((_, index) => teams[index].result !== 'unchanged');
-		if (changed.length > 0) {
-			await sendBulk(this, input, changed, itemIndex);
-			for (const [index, team] of input.teams.entries()) {
-				roster.record(team.teamId, { email: input.email, name: input.name, role: team.role, status: teams[index].status });
-			}
-		}
-		return { ...record, result: changed.length > 0 ? 'updated' : 'unchanged', teams: teams as unknown as IDataObject[] };
-	});
+	const { outcomes, toSend } = planTeams(input.teams, input.teams.map(({ teamId }) => current.get(teamId)));
+	if (toSend.length > 0) await send(toSend as Input['teams']);
+	return { ...record, result: toSend.length > 0 ? 'updated' : 'unchanged', teams: outcomes as unknown as IDataObject[] };
 }
 
-/**
- * Sends the bulk add. Adding is setting a role, so after an unknown outcome the teams are read again: when every
- * role is in place the request went through; when not, sending it again cannot do harm (the person then exists,
- * so nobody is invited twice); when the teams cannot be read, the item fails.
- */
-async function sendBulk(ctx: IExecuteFunctions, input: Input, teams: Input['teams'], itemIndex: number): Promise<void> {
-	await qrtracApiRequest(ctx, {
-		method: 'POST',
-		path: '/teams-api/members/bulk',
-		body: { name: input.name, email: input.email, teams },
-		itemIndex,
-		verifyUnknownOutcome: async () => {
-			const roles = await readMemberRoles(ctx, teams.map((team) => team.teamId), input.email, itemIndex).catch(() => undefined);
-			if (!roles) return undefined;
-			return teams.every((team) => roles.get(team.teamId) === team.role) ? { email: input.email } : null;
-		},
-	});
+function placed(input: Input): Array<[string, KnownMember]> {
+	return input.teams.map(({ teamId, role }) => [teamId, { email: input.email, name: input.name, role }]);
 }

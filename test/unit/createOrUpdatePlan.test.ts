@@ -1,11 +1,10 @@
 /**
- * The pure rules of Create or Update's sync mode: which fields of a row differ from the stored code (tags as sets,
- * absent fields ignored, URLs as written, metadata and settings key by key), the PUT body that carries only those,
- * which codes Delete Missing picks, and how the last row learns that every other row settled.
+ * The pure rules of Create or Update (both modes): which fields of a row differ from the stored code (tags as sets,
+ * absent fields ignored, URLs as written, metadata and settings key by key), what a row does, the complete PUT body
+ * built from the stored code and the changes, and which codes Delete Missing picks.
  */
-import { rowChanges, sameTagSet } from '../../nodes/Qrtrac/helpers/qrCodeCompare';
-import { RowCompletion } from '../../nodes/Qrtrac/helpers/qrCodeSyncCompletion';
-import { codesMissingFromInput, partialUpdateBody, planRowSync } from '../../nodes/Qrtrac/helpers/qrCodeSyncPlan';
+import { completeUpdateBody } from '../../nodes/shared/api/qrCodes';
+import { codesMissingFromInput, planRow, rowChanges, sameTagSet } from '../../nodes/Qrtrac/actions/qrCode/createOrUpdate/plan';
 
 const stored = {
 	id: 'qr_1',
@@ -73,51 +72,63 @@ describe('sameTagSet', () => {
 	});
 });
 
-describe('planRowSync', () => {
+describe('planRow', () => {
 	it('creates when no code is stored', () => {
-		expect(planRowSync({ qrType: 'WEB', displayId: 'new' }, undefined)).toEqual({ operation: 'create' });
+		const body = { qrType: 'WEB', displayId: 'new' };
+		expect(planRow({ displayId: 'new', body }, undefined)).toEqual({ kind: 'create', body });
 	});
 
-	it('sends nothing for an unchanged row', () => {
-		expect(planRowSync({ qrType: 'WEB', displayId: 'row-1', tags: ['sheet', 'spring'] }, stored)).toEqual({ operation: 'unchanged' });
+	it('sends nothing for an unchanged row: one rule for both modes (tags as sets)', () => {
+		const body = { qrType: 'WEB', displayId: 'row-1', tags: ['sheet', 'spring'] };
+		expect(planRow({ displayId: 'row-1', body }, stored)).toEqual({ kind: 'unchanged', stored });
 	});
 
-	it('updates with the changed fields only, plus qrType and the redirect the contract requires', () => {
-		const decision = planRowSync(
-			{ qrType: 'WEB', displayId: 'row-1', name: 'Poster v2', qrRedirectUrl: 'https://example.com/landing', tags: ['spring', 'sheet'] },
-			stored,
-		);
-		expect(decision).toEqual({
-			operation: 'update',
-			changedFields: ['name'],
-			body: { qrType: 'WEB', name: 'Poster v2', qrRedirectUrl: 'https://example.com/landing' },
-		});
+	it('writes an unchanged row with all its fields when asked to (Look Up Each Row without Skip Unchanged)', () => {
+		const body = { qrType: 'WEB', displayId: 'row-1', tags: ['sheet', 'spring'] };
+		expect(planRow({ displayId: 'row-1', body }, stored, true)).toEqual({ kind: 'update', stored, changes: body, changedFields: [] });
+	});
+
+	it('updates with the changed fields only', () => {
+		const body = { qrType: 'WEB', displayId: 'row-1', name: 'Poster v2', qrRedirectUrl: 'https://example.com/landing', tags: ['spring', 'sheet'] };
+		expect(planRow({ displayId: 'row-1', body }, stored)).toEqual({ kind: 'update', stored, changes: { name: 'Poster v2' }, changedFields: ['name'] });
+	});
+
+	it('carries the whole row when the type changes, as the stored type fields belong to the old type', () => {
+		const body = { qrType: 'PDF', displayId: 'row-1', metadata: { pdfUrl: 'https://example.com/a.pdf' } };
+		const action = planRow({ displayId: 'row-1', body }, stored);
+		expect(action).toMatchObject({ kind: 'update', changes: body });
 	});
 });
 
-describe('partialUpdateBody', () => {
-	it('merges the row\'s metadata and settings keys onto the stored objects, which a PUT replaces whole', () => {
-		const body = partialUpdateBody(
-			{ qrType: 'WEB', metadata: { colour: 'blue' }, settings: { passwordEnabled: true, password: 'x' } },
-			stored,
-			['metadata.colour', 'settings.passwordEnabled', 'settings.password'],
-		);
-		expect(body).toEqual({
+describe('completeUpdateBody', () => {
+	it('sends every request field of the stored code, with the changes applied, and none of the service\'s own fields', () => {
+		expect(completeUpdateBody(stored, { name: 'Poster v2' })).toEqual({
+			displayId: 'row-1',
 			qrType: 'WEB',
+			name: 'Poster v2',
 			qrRedirectUrl: 'https://example.com/landing',
-			metadata: { note: 'kept', colour: 'blue' },
-			settings: { locationEnabled: true, passwordEnabled: true, password: 'x' },
+			tags: ['spring', 'sheet'],
+			metadata: { note: 'kept', colour: 'red' },
+			settings: { locationEnabled: true, passwordEnabled: false },
+			templateId: 'tpl_1',
+			baseUrl: 'https://q.qrtrac.com/',
 		});
 	});
 
-	it('sends the whole row when the type changes, as the stored metadata belongs to the old type', () => {
-		const row = { qrType: 'PDF', displayId: 'row-1', metadata: { pdfUrl: 'https://example.com/a.pdf' } };
-		expect(partialUpdateBody(row, stored, ['qrType', 'metadata.pdfUrl'])).toBe(row);
+	it('merges changed metadata and settings keys onto the stored ones', () => {
+		const body = completeUpdateBody(stored, { metadata: { colour: 'blue' }, settings: { passwordEnabled: true, password: 'x' } });
+		expect(body.metadata).toEqual({ note: 'kept', colour: 'blue' });
+		expect(body.settings).toEqual({ locationEnabled: true, passwordEnabled: true, password: 'x' });
 	});
 
-	it('leaves out the redirect for types that do not need one', () => {
-		const vcard = { ...stored, qrType: 'VCARD', qrRedirectUrl: undefined, firstName: 'Ada' };
-		expect(partialUpdateBody({ qrType: 'VCARD', firstName: 'Grace' }, vcard, ['firstName'])).toEqual({ qrType: 'VCARD', firstName: 'Grace' });
+	it('starts the metadata afresh when the type changes, and keeps unknown stored fields', () => {
+		const code = { ...stored, firstName: 'Ada', expiryDate: 1735689600000 };
+		const body = completeUpdateBody(code, { qrType: 'PDF', metadata: { allowDownload: true } });
+		expect(body).toMatchObject({ qrType: 'PDF', metadata: { allowDownload: true }, firstName: 'Ada', expiryDate: 1735689600000 });
+	});
+
+	it('leaves out values the code does not hold (null or undefined)', () => {
+		expect(completeUpdateBody({ ...stored, folderId: null, note: undefined }, {})).not.toHaveProperty('folderId');
 	});
 });
 
@@ -137,41 +148,5 @@ describe('codesMissingFromInput', () => {
 
 	it('picks nothing when every tagged code is named', () => {
 		expect(codesMissingFromInput(codes, new Set(['kept', 'gone']), 'sheet')).toEqual([]);
-	});
-});
-
-describe('RowCompletion', () => {
-	it('lets the last row wait for the others and counts failures', async () => {
-		const completion = new RowCompletion(2, 3);
-		const order: string[] = [];
-		let releaseFirst: () => void = () => undefined;
-		const first = completion.track(0, async () => {
-			await new Promise<void>((resolve) => {
-				releaseFirst = resolve;
-			});
-			order.push('row 0');
-		});
-		const second = completion.track(1, async () => {
-			order.push('row 1 fails');
-			throw new Error('refused');
-		});
-		const last = completion.track(2, async () => {
-			order.push('row 2');
-			const settled = await completion.whenOthersSettled();
-			order.push('after others');
-			return settled;
-		});
-		await expect(second).rejects.toThrow('refused');
-		await Promise.resolve();
-		expect(order).toEqual(['row 1 fails', 'row 2']);
-		releaseFirst();
-		await first;
-		await expect(last).resolves.toEqual({ failures: 1 });
-		expect(order).toEqual(['row 1 fails', 'row 2', 'row 0', 'after others']);
-	});
-
-	it('does not wait when the last row is the only row', async () => {
-		const completion = new RowCompletion(7, 1);
-		await expect(completion.track(7, async () => await completion.whenOthersSettled())).resolves.toEqual({ failures: 0 });
 	});
 });

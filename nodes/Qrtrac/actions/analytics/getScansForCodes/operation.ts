@@ -1,0 +1,94 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { getBulkQrAnalytics } from '../../../../shared/api';
+import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import { validateParameters } from '../../../../shared/validation';
+import { codeSelectionFields, timeRangeFields } from '../../../descriptions/analytics';
+import { teamOverrideOption } from '../../../descriptions/common';
+import { getTeamOverride } from '../../../helpers/parameters';
+import { codeSelectionInput, codeSelectionShape, TeamCodeIds, withCodeSelection } from '../codeSelection';
+import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange } from '../timeRange';
+import { scansPerCode } from './plan';
+
+const properties: INodeProperties[] = [
+	...codeSelectionFields,
+	...timeRangeFields(false),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'One Item per Code',
+				name: 'perCode',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to return one item per code (scan count, first and last scan, counts by country and device) instead of one item per scan event',
+			},
+			teamOverrideOption,
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analytics'], operation: ['getScansForCodes'] } },
+	properties,
+);
+
+function inputSchema(timezone: string) {
+	return z
+		.object({
+			...codeSelectionShape,
+			...timeRangeShape(false),
+			perCode: z.boolean(),
+			teamId: z.string().optional(),
+		})
+		.transform(withCustomRange(timezone))
+		.transform(withCodeSelection);
+}
+
+type Input = z.infer<ReturnType<typeof inputSchema>>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return validateParameters(
+		this,
+		inputSchema(this.getTimezone()),
+		{
+			...codeSelectionInput(this, itemIndex),
+			...timeRangeInput(this, itemIndex, 'last7Days'),
+			perCode: options.perCode === true,
+			teamId: getTeamOverride(this, itemIndex),
+		},
+		itemIndex,
+	);
+}
+
+export const kind = 'batch' as const;
+
+/**
+ * Scan events of many codes within each row's range, 100 codes per request; per event, or summed up per code.
+ * "All Codes of the Team" is read once per team for all rows that ask for it.
+ */
+export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+	const teamCodes = new TeamCodeIds(this);
+	for await (const { input, itemIndex } of rows) {
+		pool
+			.run(async () => {
+				const qrIds = await teamCodes.selected(input, itemIndex);
+				if (qrIds.length === 0) return [];
+				const range = resolveTimeRange(input, Date.now(), this.getTimezone());
+				const scans = await getBulkQrAnalytics(this, { qrIds, ...range, teamId: input.teamId, itemIndex });
+				return input.perCode ? scansPerCode(qrIds, scans) : scans;
+			})
+			.then(
+				(output) => results.succeed(itemIndex, output),
+				(error: unknown) => results.fail(itemIndex, error),
+			);
+	}
+}

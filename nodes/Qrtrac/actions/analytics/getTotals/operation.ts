@@ -1,0 +1,72 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { getTotalScansOverview } from '../../../../shared/api';
+import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import { validateParameters } from '../../../../shared/validation';
+import { codeSelectionFields } from '../../../descriptions/analytics';
+import { teamOptionsCollection } from '../../../descriptions/common';
+import { getTeamOverride } from '../../../helpers/parameters';
+import { codeSelectionInput, codeSelectionShape, TeamCodeIds, withCodeSelection } from '../codeSelection';
+import { totalsInOrder } from './plan';
+
+const properties: INodeProperties[] = [
+	...codeSelectionFields,
+	teamOptionsCollection,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getTotals'] } }, properties);
+
+const inputSchema = z
+	.object({
+		...codeSelectionShape,
+		teamId: z.string().optional(),
+	})
+	.transform(withCodeSelection);
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	return validateParameters(
+		this,
+		inputSchema,
+		{ ...codeSelectionInput(this, itemIndex), teamId: getTeamOverride(this, itemIndex) },
+		itemIndex,
+	);
+}
+
+export const kind = 'batch' as const;
+
+/**
+ * One item per code: total, today's and yesterday's scans and leads, as the service counts them ("today" is
+ * the service's day, named in `todayDate`). 100 codes per request; "All Codes of the Team" is read once per team.
+ * A code the service leaves out of its answer fails the row: an unknown ID must not look like "no scans".
+ */
+export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+	const teamCodes = new TeamCodeIds(this);
+	for await (const { input, itemIndex } of rows) {
+		pool
+			.run(async () => {
+				const qrIds = await teamCodes.selected(input, itemIndex);
+				if (qrIds.length === 0) return [];
+				const answer = await getTotalScansOverview(this, { qrIds, teamId: input.teamId, itemIndex });
+				const { totals, missing } = totalsInOrder(qrIds, answer);
+				if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
+				return totals;
+			})
+			.then(
+				(output) => results.succeed(itemIndex, output),
+				(error: unknown) => results.fail(itemIndex, error),
+			);
+	}
+}
+
+function noTotals(ctx: IExecuteFunctions, missing: string[], asked: number, itemIndex: number): NodeOperationError {
+	const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ` and ${missing.length - 10} more` : '');
+	return new NodeOperationError(ctx.getNode(), `QRTRAC returned no totals for ${missing.length} of the ${asked} codes asked for: ${shown}`, {
+		itemIndex,
+		description:
+			'A code with no scans comes back with zeros, so these IDs are not live codes of this team: check for typos, deleted codes, or codes of another team (Team Override).',
+	});
+}

@@ -1,0 +1,114 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { createQr, deleteQr, findQrByDisplayId, listTeamQrs, updateQr, type QrCode } from '../../../../shared/api';
+import { planRow, type RowAction, type UpsertRow } from './plan';
+
+/**
+ * The requests of Create or Update: finding the code a row keys on (the team's codes read once, or one look-up
+ * per row), sending a row's action, and soft-deleting for Delete Missing. Every request goes through the
+ * endpoint module, paced by the transport.
+ */
+
+export type RowOperation = 'created' | 'updated' | 'unchanged';
+
+export interface RowResult {
+	operation: RowOperation;
+	/** Set for `updated`: the fields that differed (see plan.ts). */
+	changedFields?: string[];
+	code: IDataObject;
+}
+
+/** How the code a row keys on is found: from the team's codes read once (sync), or by one search per row. */
+export interface HeldCodes {
+	code(teamId: string | undefined, displayId: string, itemIndex: number): Promise<IDataObject | undefined>;
+}
+
+/** Sync: each team's live codes, read once (every page, oldest first, so codes made meanwhile come last). */
+export class TeamSnapshots implements HeldCodes {
+	private readonly teams = new Map<string, Promise<Map<string, QrCode>>>();
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly credentialTeamId: string,
+	) {}
+
+	async code(teamId: string | undefined, displayId: string, itemIndex: number): Promise<IDataObject | undefined> {
+		return (await this.team(teamId, itemIndex)).get(displayId);
+	}
+
+	/** The team's codes by Display ID; a team that could not be read fails every row that needs it. */
+	team(teamId: string | undefined, itemIndex: number): Promise<Map<string, QrCode>> {
+		const key = teamId ?? this.credentialTeamId;
+		let read = this.teams.get(key);
+		if (!read) {
+			read = listTeamQrs(this.ctx, {
+				query: { sortBy: 'createdAt', sortOrder: 'asc' },
+				walk: { returnAll: true },
+				teamId,
+				itemIndex,
+			}).then((codes) => new Map(codes.filter(isLive).map((code) => [code.displayId as string, code])));
+			this.teams.set(key, read);
+		}
+		return read;
+	}
+}
+
+/** Look Up Each Row: one search per row. */
+export class PerRowLookUp implements HeldCodes {
+	constructor(private readonly ctx: IExecuteFunctions) {}
+
+	async code(teamId: string | undefined, displayId: string, itemIndex: number): Promise<IDataObject | undefined> {
+		return await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
+	}
+}
+
+/**
+ * Sends a row's action. A create refused (400) because another writer took the Display ID after the code was
+ * looked for is answered by reading that one code and applying the row to it; a create whose answer was lost
+ * and whose code was then found may not hold the row yet, so the row is applied to it as well.
+ */
+export async function applyRow(
+	ctx: IExecuteFunctions,
+	row: UpsertRow,
+	action: RowAction,
+	itemIndex: number,
+	writeUnchanged: boolean,
+): Promise<RowResult> {
+	if (action.kind === 'unchanged') return { operation: 'unchanged', code: action.stored };
+	if (action.kind === 'update') {
+		const code = await updateQr(ctx, { id: String(action.stored.id), stored: action.stored, changes: action.changes, teamId: row.teamId, itemIndex });
+		return { operation: 'updated', changedFields: action.changedFields, code };
+	}
+	const attempt = await createQr(ctx, { body: action.body, teamId: row.teamId, itemIndex }).then(
+		(created) => ({ created }),
+		(error: unknown) => ({ error }),
+	);
+	if ('created' in attempt) {
+		const { code, recovered } = attempt.created;
+		if (!recovered) return { operation: 'created', code };
+		return { ...(await applyRow(ctx, row, planRow(row, code, writeUnchanged), itemIndex, writeUnchanged)), operation: 'created' };
+	}
+	const { error } = attempt;
+	if (!(error instanceof NodeApiError) || error.httpCode !== '400') throw error;
+	const winner = await findQrByDisplayId(ctx, { displayId: row.displayId, teamId: row.teamId, itemIndex });
+	if (!winner) throw explainTakenElsewhere(error, row.displayId);
+	return await applyRow(ctx, row, planRow(row, winner, writeUnchanged), itemIndex, writeUnchanged);
+}
+
+/** Soft-deletes one code of Delete Missing; answers the code marked deleted. */
+export async function deleteMissingCode(ctx: IExecuteFunctions, code: IDataObject, teamId: string | undefined, itemIndex: number): Promise<IDataObject> {
+	const deleted = await deleteQr(ctx, { id: String(code.id), teamId, itemIndex });
+	return { ...code, ...deleted, deleted: true };
+}
+
+function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiError {
+	if (!/taken|already|exist|in use/i.test(error.message)) return error;
+	const note = `No live code of this team has the Display ID "${displayId}": it belongs to a code of another team or to a deleted code (deleted codes keep their Display ID).`;
+	error.description = [note, error.description].filter(Boolean).join(' ');
+	return error;
+}
+
+function isLive(code: QrCode): boolean {
+	return typeof code.displayId === 'string' && code.deleted !== true;
+}

@@ -1,0 +1,311 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
+import { getConnection } from '../../../../shared/transport';
+import { validateParameters } from '../../../../shared/validation';
+import { simplifyOption, teamOverrideOption } from '../../../descriptions/common';
+import {
+	additionalFieldsCollection,
+	additionalJsonField,
+	createTypeFields,
+	displayIdKeyField,
+	nameField,
+	qrTypeField,
+	redirectUrlField,
+	settingsCollection,
+} from '../../../descriptions/qrCodeFields';
+import { getTeamOverride } from '../../../helpers/parameters';
+import { buildQrBody } from '../../../helpers/qrCodeBody';
+import { readQrCodeFields } from '../../../helpers/qrCodeForm';
+import { simplifyQr } from '../../../helpers/simplify';
+import { applyRow, deleteMissingCode, PerRowLookUp, TeamSnapshots, type HeldCodes, type RowResult } from './apply';
+import { codesMissingFromInput, planRow, type UpsertRow } from './plan';
+
+/**
+ * Upsert keyed by Display ID, so that re-running the same rows never creates a code twice. A batch operation: all
+ * rows are one job. Two modes, one rule (plan.ts):
+ * - Sync (default): the codes of each team the rows name are read once (pages of 100); each row then sends only
+ *   what differs: a create for a new Display ID, an update of the changed fields, nothing for an unchanged row.
+ *   A re-run of an unchanged sheet of 10,000 rows costs 100 list requests and no writes. Optional Delete Missing
+ *   soft-deletes, after all rows, the team's codes with a chosen tag that no row names.
+ * - Look Up Each Row: each row searches its code first, then does the same.
+ * Rows with the same Display ID run in input order, each deciding from what the one before it left. A create
+ * refused because another writer took the Display ID meanwhile turns into an update of that code.
+ */
+
+const SYNC_MODE = 'sync';
+const LOOK_UP_MODE = 'lookUpEachRow';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Mode',
+		name: 'mode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Look Up Each Row',
+				value: LOOK_UP_MODE,
+				description: 'Search the code of each row before writing it; fine for a handful of rows',
+			},
+			{
+				name: "Sync (Read Team's Codes Once)",
+				value: SYNC_MODE,
+				description:
+					"Read all of the team's codes once, then send only new and changed rows; best for sheets and re-runs",
+			},
+		],
+		default: SYNC_MODE,
+		description: 'How the node finds the existing code of each row',
+	},
+	displayIdKeyField,
+	qrTypeField,
+	nameField,
+	redirectUrlField,
+	...createTypeFields,
+	additionalFieldsCollection(false),
+	settingsCollection,
+	additionalJsonField,
+	simplifyOption,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Delete Missing',
+				name: 'deleteMissing',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/mode': [SYNC_MODE] } },
+				description:
+					'Whether to soft-delete, after all rows ran, the codes of the team that carry the Delete Missing Tag and whose Display ID is in none of the rows. Nothing is deleted when a row fails.',
+			},
+			{
+				displayName: 'Delete Missing Tag',
+				name: 'deleteMissingTag',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. from-sheet',
+				displayOptions: { show: { '/mode': [SYNC_MODE] } },
+				description:
+					'Only codes with this tag are deleted when missing from the rows, so codes made by hand or by another sheet stay. Give the rows this tag too.',
+			},
+			{
+				displayName: 'Skip Unchanged',
+				name: 'skipUnchanged',
+				type: 'boolean',
+				default: true,
+				displayOptions: { show: { '/mode': [LOOK_UP_MODE] } },
+				description:
+					'Whether to leave a code that already matches the row untouched (its output says "unchanged") instead of writing it again',
+			},
+			teamOverrideOption,
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['createOrUpdate'] } },
+	properties,
+);
+
+interface Input extends UpsertRow {
+	mode: typeof SYNC_MODE | typeof LOOK_UP_MODE;
+	simplify: boolean;
+	/** Look Up Each Row: leave a code that already matches the row untouched. */
+	skipUnchanged: boolean;
+	/** Delete Missing (sync): the tag that scopes it, undefined when off. The same for every row. */
+	deleteMissingTag?: string;
+}
+
+export const kind = 'batch' as const;
+
+/** Delete Missing needs its tag; the tag follows the rules of a tag. Both are read in sync mode only. */
+const deleteMissingSchema = z
+	.object({
+		deleteMissing: z.boolean({ invalid_type_error: 'must be true or false' }).describe('Delete Missing'),
+		deleteMissingTag: z
+			.string({ invalid_type_error: 'must be text' })
+			.trim()
+			.max(100, 'must be at most 100 characters')
+			.refine((tag) => !tag.includes(','), 'must be a single tag, without commas')
+			.describe('Delete Missing Tag'),
+	})
+	.superRefine((value, ctx) => {
+		if (value.deleteMissing && value.deleteMissingTag === '') {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['deleteMissingTag'], message: 'is required when Delete Missing is on' });
+		}
+	});
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	const fields = readQrCodeFields(this, itemIndex, 'createOrUpdate');
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const mode = this.getNodeParameter('mode', itemIndex, SYNC_MODE) === LOOK_UP_MODE ? LOOK_UP_MODE : SYNC_MODE;
+	const deleteMissing =
+		mode === SYNC_MODE
+			? validateParameters(
+					this,
+					deleteMissingSchema,
+					{ deleteMissing: options.deleteMissing ?? false, deleteMissingTag: options.deleteMissingTag ?? '' },
+					itemIndex,
+				)
+			: undefined;
+	return {
+		mode,
+		displayId: fields.displayId!,
+		body: buildQrBody(fields),
+		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
+		skipUnchanged: options.skipUnchanged !== false,
+		teamId: getTeamOverride(this, itemIndex),
+		deleteMissingTag: deleteMissing?.deleteMissing ? deleteMissing.deleteMissingTag : undefined,
+	};
+}
+
+/**
+ * Every row in input order: its held code is found (snapshot or look-up), or, for a Display ID an earlier row
+ * already wrote, taken from that row's result; its action planned and sent through the pool. After all rows,
+ * Delete Missing.
+ */
+export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+	const { teamId: credentialTeamId } = await getConnection(this);
+	const snapshots = new TeamSnapshots(this, credentialTeamId);
+	const lookUp = new PerRowLookUp(this);
+	const written = new Map<string, Promise<IDataObject | undefined>>();
+	const deleteMissing = new DeleteMissingScope();
+	// Rows read all at once (Continue On Fail off) are checked together first: a disagreement sends nothing.
+	if (Array.isArray(rows)) DeleteMissingScope.requireOneTag(this, rows);
+	let last: ParsedItem<Input> | undefined;
+
+	for await (const row of rows) {
+		const { input, itemIndex } = row;
+		const teamKey = input.teamId ?? credentialTeamId;
+		if (!deleteMissing.accepts(this, row, teamKey, results)) continue;
+		last = row;
+		const held: HeldCodes = input.mode === SYNC_MODE ? snapshots : lookUp;
+		const key = JSON.stringify([teamKey, input.displayId]);
+		const before = written.get(key);
+		const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
+		const result = pool.run(async (): Promise<RowResult> => {
+			const stored = before ? await before : await held.code(input.teamId, input.displayId, itemIndex);
+			return await applyRow(this, input, planRow(input, stored, writeUnchanged), itemIndex, writeUnchanged);
+		});
+		written.set(
+			key,
+			result.then(
+				(done) => done.code,
+				async () => (before ? await before : await held.code(input.teamId, input.displayId, itemIndex).catch(() => undefined)),
+			),
+		);
+		result.then(
+			(done) => results.succeed(itemIndex, rowOutput(done, input.simplify)),
+			(error: unknown) => results.fail(itemIndex, error),
+		);
+	}
+	await pool.drain();
+	if (last && deleteMissing.tag !== undefined) await deleteMissingCodes(this, { tag: deleteMissing.tag, last, snapshots, results, pool, scope: deleteMissing });
+}
+
+/** Delete Missing runs once per execution, so every row must ask for it with the same tag (or none must). */
+class DeleteMissingScope {
+	tag: string | undefined;
+	private first: ParsedItem<Input> | undefined;
+	/** Team ID -> the Display IDs the rows name there. */
+	readonly displayIds = new Map<string, Set<string>>();
+
+	/** Throws the disagreement of the first row whose tag differs from the first row's. */
+	static requireOneTag(ctx: IExecuteFunctions, rows: Array<ParsedItem<Input>>): void {
+		const differing = rows.find((row) => row.input.deleteMissingTag !== rows[0].input.deleteMissingTag);
+		if (differing) throw disagreement(ctx, rows[0], differing);
+	}
+
+	/** Whether the row takes part; a row whose tag differs from the first row's fails instead. */
+	accepts(ctx: IExecuteFunctions, row: ParsedItem<Input>, teamId: string, results: ItemResults): boolean {
+		if (!this.first) {
+			this.first = row;
+			this.tag = row.input.deleteMissingTag;
+		} else if (row.input.deleteMissingTag !== this.tag) {
+			results.fail(row.itemIndex, disagreement(ctx, this.first, row));
+			return false;
+		}
+		const ids = this.displayIds.get(teamId) ?? new Set<string>();
+		this.displayIds.set(teamId, ids.add(row.input.displayId));
+		return true;
+	}
+}
+
+function disagreement(ctx: IExecuteFunctions, first: ParsedItem<Input>, row: ParsedItem<Input>): NodeOperationError {
+	const show = (tag: string | undefined) => (tag === undefined ? 'off' : `"${tag}"`);
+	return new NodeOperationError(
+		ctx.getNode(),
+		`"Delete Missing Tag" must be the same for every item: item ${first.itemIndex} has ${show(first.input.deleteMissingTag)}, item ${row.itemIndex} has ${show(row.input.deleteMissingTag)}`,
+		{ itemIndex: row.itemIndex },
+	);
+}
+
+/**
+ * Soft-deletes, in every team the rows touched, the codes that carry the tag and that no row names, reported on
+ * the last row as `{operation: 'deleted', ...code}`. Nothing is deleted when any row failed: a failed row may name
+ * a code that must stay. A failed delete fails the last row (its message says what was deleted); with Continue On
+ * Fail it becomes a record `{operation: 'deleteFailed', ...}` so that the deletions that did happen still show.
+ */
+async function deleteMissingCodes(
+	ctx: IExecuteFunctions,
+	run: { tag: string; last: ParsedItem<Input>; snapshots: TeamSnapshots; results: ItemResults; pool: TaskPool; scope: DeleteMissingScope },
+): Promise<void> {
+	const { results, last, pool } = run;
+	if (!results.hasSucceeded(last.itemIndex)) return;
+	if (results.failedCount > 0) {
+		results.append(last.itemIndex, {
+			operation: 'deleteMissingSkipped',
+			reason: `${results.failedCount} row(s) failed, so Delete Missing deleted nothing: a failed row may name a code that must stay.`,
+		});
+		return;
+	}
+	const targets: Array<{ teamId: string; code: IDataObject }> = [];
+	for (const [teamId, displayIds] of run.scope.displayIds) {
+		const codes = (await run.snapshots.team(teamId, last.itemIndex)).values();
+		for (const code of codesMissingFromInput(codes, displayIds, run.tag)) targets.push({ teamId, code });
+	}
+	const outcomes = await Promise.all(
+		targets.map(async ({ teamId, code }) =>
+			await pool.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex)).then(
+				(deleted) => ({ deleted }),
+				(error: unknown) => ({ code, error }),
+			),
+		),
+	);
+	const simplify = last.input.simplify;
+	const deleted = outcomes.flatMap((outcome) => ('deleted' in outcome ? [{ operation: 'deleted', ...(simplify ? simplifyQr(outcome.deleted) : outcome.deleted) }] : []));
+	const failed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
+	if (failed.length > 0 && !results.continueOnFail) {
+		const error: unknown = failed[0].error;
+		const note = `Delete Missing: ${failed.length} code(s) could not be deleted, ${deleted.length} other(s) were deleted. Every row was written before the deletions started.`;
+		if (error instanceof Error) (error as { description?: string }).description = [note, (error as { description?: string }).description].filter(Boolean).join(' ');
+		results.fail(last.itemIndex, error);
+		return;
+	}
+	results.append(last.itemIndex, [
+		...deleted,
+		...failed.map(({ code, error }) => ({
+			operation: 'deleteFailed',
+			id: code.id,
+			displayId: code.displayId,
+			error: error instanceof Error ? error.message : String(error),
+			...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
+		})),
+	]);
+}
+
+/** An output record: what happened first, then the code (simplified or raw). */
+function rowOutput(result: RowResult, simplify: boolean): IDataObject {
+	return {
+		operation: result.operation,
+		...(result.changedFields ? { changedFields: result.changedFields } : {}),
+		...(simplify ? simplifyQr(result.code) : result.code),
+	};
+}

@@ -1,0 +1,101 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { addTeamMember } from '../../../../shared/api';
+import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import { assignableRoleSchema, emailSchema, idSchema, nonEmptyTextSchema, validateParameters } from '../../../../shared/validation';
+import { teamLocator } from '../../../descriptions/common';
+import { alwaysSendOption, memberEmailField, memberNameField, roleField } from '../../../descriptions/member';
+import { normalizeEmail } from '../../../helpers/member';
+import { getLocatorValue } from '../../../helpers/parameters';
+import { Rosters, type KnownMember } from '../rosters';
+import { planMemberChange } from './plan';
+
+const properties: INodeProperties[] = [
+	teamLocator,
+	memberNameField,
+	memberEmailField,
+	roleField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [alwaysSendOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['teamMember'], operation: ['add'] } }, properties);
+
+const inputSchema = z.object({
+	teamId: idSchema.describe('Team'),
+	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
+	email: emailSchema.transform(normalizeEmail).describe('Email'),
+	role: assignableRoleSchema.describe('Role'),
+	alwaysSend: z.boolean(),
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return validateParameters(
+		this,
+		inputSchema,
+		{
+			teamId: getLocatorValue(this, 'teamId', itemIndex),
+			name: this.getNodeParameter('name', itemIndex, ''),
+			email: this.getNodeParameter('email', itemIndex, ''),
+			role: this.getNodeParameter('role', itemIndex, ''),
+			alwaysSend: options.alwaysSend === true,
+		},
+		itemIndex,
+	);
+}
+
+export const kind = 'batch' as const;
+
+/**
+ * Adds each person to the team with the role, or gives an existing member the role. Change-aware unless Always
+ * Send is on: each team's members are read once, and a member who already has the role is reported `unchanged`
+ * with nothing sent, so a re-run neither writes nor re-invites anyone. Rows for the same person and team follow
+ * each other, each deciding from what the row before left.
+ */
+export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+	const rosters = new Rosters(this);
+	const after = new Map<string, Promise<KnownMember | undefined>>();
+	for await (const { input, itemIndex } of rows) {
+		const key = JSON.stringify([input.teamId, input.email]);
+		const before = after.get(key);
+		const current = async () => (before ? await before : await rosters.member(input.teamId, input.email, itemIndex));
+		const done = pool.run(async () => await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()));
+		after.set(
+			key,
+			done.then(
+				() => ({ email: input.email, name: input.name, role: input.role }),
+				async () => await current().catch(() => undefined),
+			),
+		);
+		done.then(
+			(record) => results.succeed(itemIndex, record),
+			(error: unknown) => results.fail(itemIndex, error),
+		);
+	}
+}
+
+async function addOne(ctx: IExecuteFunctions, input: Input, itemIndex: number, current: KnownMember | undefined): Promise<IDataObject> {
+	const record = { email: input.email, name: input.name, teamId: input.teamId, role: input.role };
+	const target = { teamId: input.teamId, email: input.email, name: input.name, role: input.role, itemIndex };
+	if (input.alwaysSend) return { ...record, result: 'sent', ...(await addTeamMember(ctx, target)) };
+	const result = planMemberChange(current, input.role);
+	const done = result === 'unchanged' ? {} : await addTeamMember(ctx, target);
+	return {
+		...record,
+		...(current?.status ? { status: current.status } : {}),
+		...(result === 'roleChanged' ? { previousRole: current?.role } : {}),
+		result,
+		...done,
+	};
+}

@@ -1,0 +1,13 @@
+import type { KnownMember } from '../rosters';
+
+/**
+ * What adding a person with a role does to one team, decided from the member the team holds (pure): a person not
+ * in the team is added; a member with another role gets the role; a member who has it already is left alone, so a
+ * re-run neither writes nor invites anyone again.
+ */
+export type MemberChange = 'added' | 'roleChanged' | 'unchanged';
+
+export function planMemberChange(current: KnownMember | undefined, role: string): MemberChange {
+	if (!current) return 'added';
+	return current.role === role ? 'unchanged' : 'roleChanged';
+}

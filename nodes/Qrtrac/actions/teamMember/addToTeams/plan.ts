@@ -1,0 +1,35 @@
+import { planMemberChange, type MemberChange } from '../add/plan';
+import type { KnownMember } from '../rosters';
+
+export interface TeamRole {
+	teamId: string;
+	role: string;
+}
+
+export interface TeamOutcome extends TeamRole {
+	result: MemberChange | 'sent';
+	previousRole?: string;
+	status?: string;
+}
+
+/**
+ * One person into several teams (pure): the outcome per team, and the teams that must be sent (those where the
+ * person is missing or has another role). Nothing to send means the person is already in place everywhere.
+ */
+export function planTeams(
+	teams: readonly TeamRole[],
+	current: ReadonlyArray<KnownMember | undefined>,
+): { outcomes: TeamOutcome[]; toSend: TeamRole[] } {
+	const outcomes = teams.map(({ teamId, role }, index): TeamOutcome => {
+		const member = current[index];
+		const result = planMemberChange(member, role);
+		return {
+			teamId,
+			role,
+			result,
+			...(result === 'roleChanged' ? { previousRole: member?.role } : {}),
+			...(member?.status ? { status: member.status } : {}),
+		};
+	});
+	return { outcomes, toSend: teams.filter((_, index) => outcomes[index].result !== 'unchanged') };
+}

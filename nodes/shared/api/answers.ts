@@ -1,0 +1,207 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { z } from 'zod';
+
+/**
+ * Reading QRTRAC's answers. The contract names the fields, but a service may answer another way, and a client
+ * that guesses turns that into a silent wrong result (a renamed list read as "no codes"). Rule: every reader
+ * checks the fields its caller needs and fails with a clear error that names the operation, what was expected
+ * and a short excerpt of what came back; it never returns an empty or made-up result instead. Variants that cost
+ * nothing to read are accepted: epoch milliseconds written as ISO 8601 text (converted to epoch milliseconds),
+ * `total` beside `totalCount`, a bare array as the paginated list's data, and availability as `{available}`.
+ * Fields nobody reads are passed through untouched, so nothing the service sends is lost.
+ */
+
+/** Where an answer came from, for the error that names it. */
+export interface AnswerSource {
+	node: INode;
+	/** The operation in the user's words, e.g. "Get Many QR Codes (GET /qrs-api/v2/teams/)". */
+	operation: string;
+	itemIndex?: number;
+	/** Values that must never appear in an excerpt (the credential's secrets). */
+	redact?: readonly string[];
+}
+
+/** Epoch milliseconds from a number or from ISO 8601 text; anything else is left as it is for the schema to refuse. */
+export function toEpochMs(value: unknown): unknown {
+	if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
+	const ms = Date.parse(value);
+	return Number.isNaN(ms) ? value : ms;
+}
+
+const epochMs = z.preprocess(toEpochMs, z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite());
+const optionalEpochMs = z.preprocess(
+	(value) => (value === null ? undefined : toEpochMs(value)),
+	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite().optional(),
+);
+const id = z.string({ required_error: 'is missing', invalid_type_error: 'must be text' }).min(1, 'is empty');
+
+/** A QR code: an id, and where present, readable times. */
+export const qrCodeShape = z
+	.object({
+		id,
+		displayId: z.string().optional(),
+		createdAt: optionalEpochMs,
+		updatedAt: optionalEpochMs,
+		expiryDate: optionalEpochMs,
+		deleted: z.boolean().optional(),
+		tags: z.array(z.string()).optional(),
+	})
+	.passthrough();
+
+/** A code from an "updated after time" list: its time of change is what the caller works with. */
+export const changedQrCodeShape = qrCodeShape.extend({ updatedAt: epochMs });
+
+export const templateShape = z.object({ id, createdAt: optionalEpochMs }).passthrough();
+
+export const memberShape = z
+	.object({ email: z.string({ required_error: 'is missing' }), role: z.string({ required_error: 'is missing' }) })
+	.passthrough();
+
+export const teamShape = z
+	.object({ id, createdAt: optionalEpochMs, updatedAt: optionalEpochMs, members: z.array(memberShape).optional() })
+	.passthrough();
+
+/** A team as a roster: its members must be there. */
+export const teamWithMembersShape = teamShape.extend({ members: z.array(memberShape, { required_error: 'is missing' }) });
+
+export const scanShape = z.object({ qrId: id, scanTime: epochMs }).passthrough();
+
+export const scanTotalsShape = z
+	.object({
+		id,
+		totalScans: z.number({ required_error: 'is missing', invalid_type_error: 'must be a number' }),
+		createdAt: optionalEpochMs,
+		updatedAt: optionalEpochMs,
+		leadsUpdatedAt: optionalEpochMs,
+	})
+	.passthrough();
+
+const count = z.number().int().nonnegative().optional();
+
+/** The paginated list: `{qrs, totalCount}` (or `total`), or the bare list of codes. */
+const pageShape = z.union([
+	z.array(qrCodeShape).transform((qrs) => ({ qrs, totalCount: undefined as number | undefined })),
+	z
+		.object({ qrs: z.array(qrCodeShape, { required_error: 'is missing' }), totalCount: count, total: count })
+		.passthrough()
+		.transform(({ qrs, totalCount, total }) => ({ qrs, totalCount: totalCount ?? total })),
+]);
+
+/** Check Display ID Availability: `success` says it (contract), or `data.available` where the service puts it there. */
+const availabilityShape = z.union([
+	z.object({ success: z.boolean(), data: z.string().optional() }).transform(({ success, data }) => ({ available: success, message: data })),
+	z
+		.object({ success: z.literal(true), data: z.object({ available: z.boolean(), message: z.string().optional() }).passthrough() })
+		.transform(({ data }) => ({ available: data.available, message: data.message })),
+]);
+
+export type QrCode = z.infer<typeof qrCodeShape> & IDataObject;
+export type ChangedQrCode = z.infer<typeof changedQrCodeShape> & IDataObject;
+export type Team = z.infer<typeof teamShape> & IDataObject;
+export type TeamWithMembers = z.infer<typeof teamWithMembersShape> & IDataObject;
+export type Member = z.infer<typeof memberShape> & IDataObject;
+export type Scan = z.infer<typeof scanShape> & IDataObject;
+export type ScanTotals = z.infer<typeof scanTotalsShape> & IDataObject;
+
+/** What each reader expects, in words for the error. */
+const EXPECTED = {
+	record: 'an object with a text "id"',
+	list: 'a list of objects, each with a text "id"',
+	page: '"data.qrs" (a list of codes, each with an "id") and "data.totalCount", or a bare list of codes',
+	changes: 'a list of codes, each with an "id" and an "updatedAt" time',
+	roster: 'a team with a list "members", each member with "email" and "role"',
+	scans: 'a list of scan events, each with "qrId" and a "scanTime" time',
+	totals: 'a list of totals, each with the code\'s "id" and "totalScans"',
+	availability: '"success" true or false, or "data.available"',
+};
+
+function read<S extends z.ZodTypeAny>(source: AnswerSource, schema: S, value: unknown, expected: string): z.infer<S> {
+	const parsed = schema.safeParse(value);
+	if (parsed.success) return parsed.data;
+	throw unexpectedAnswer(source, expected, value, firstIssue(parsed.error));
+}
+
+export function readQrCode(source: AnswerSource, data: unknown): QrCode {
+	return read(source, qrCodeShape, data, EXPECTED.record) as QrCode;
+}
+
+export function readQrCodeList(source: AnswerSource, data: unknown): QrCode[] {
+	return read(source, z.array(qrCodeShape), data, EXPECTED.list) as QrCode[];
+}
+
+export function readChangedQrCodes(source: AnswerSource, data: unknown): ChangedQrCode[] {
+	return read(source, z.array(changedQrCodeShape), data, EXPECTED.changes) as ChangedQrCode[];
+}
+
+export function readQrPage(source: AnswerSource, data: unknown): { qrs: QrCode[]; totalCount?: number } {
+	return read(source, pageShape, data, EXPECTED.page) as { qrs: QrCode[]; totalCount?: number };
+}
+
+export function readTemplates(source: AnswerSource, data: unknown): IDataObject[] {
+	return read(source, z.array(templateShape), data, EXPECTED.list) as IDataObject[];
+}
+
+export function readTeam(source: AnswerSource, data: unknown): Team {
+	return read(source, teamShape, data, EXPECTED.record) as Team;
+}
+
+export function readTeams(source: AnswerSource, data: unknown): Team[] {
+	return read(source, z.array(teamShape), data, EXPECTED.list) as Team[];
+}
+
+export function readRoster(source: AnswerSource, data: unknown): TeamWithMembers {
+	return read(source, teamWithMembersShape, data, EXPECTED.roster) as TeamWithMembers;
+}
+
+export function readScans(source: AnswerSource, data: unknown): Scan[] {
+	return read(source, z.array(scanShape), data, EXPECTED.scans) as Scan[];
+}
+
+export function readScanTotals(source: AnswerSource, data: unknown): ScanTotals[] {
+	return read(source, z.array(scanTotalsShape), data, EXPECTED.totals) as ScanTotals[];
+}
+
+export function readAvailability(source: AnswerSource, body: IDataObject): { available: boolean; message?: string } {
+	return read(source, availabilityShape, body, EXPECTED.availability);
+}
+
+/** The error for an answer that lacks what the caller needs; the excerpt never holds a secret. */
+export function unexpectedAnswer(source: AnswerSource, expected: string, value: unknown, problem?: string): NodeApiError {
+	const excerpt = excerptOf(value, source.redact ?? []);
+	return new NodeApiError(
+		source.node,
+		{ success: false, message: 'unexpected answer' },
+		{
+			message: `QRTRAC's answer to ${source.operation} does not have the expected shape`,
+			description: `Expected ${expected}${problem ? ` (${problem})` : ''}. It was: ${excerpt}. Nothing was read from it, so that no result is guessed; the service may have changed its answers, please report it.`,
+			itemIndex: source.itemIndex,
+		},
+	);
+}
+
+/** A short excerpt of an answer: JSON, at most 300 characters, secrets replaced. */
+export function excerptOf(value: unknown, redact: readonly string[]): string {
+	let text: string;
+	try {
+		text = value === undefined ? 'nothing (no data)' : JSON.stringify(value);
+	} catch {
+		text = String(value);
+	}
+	for (const secret of redact) if (secret.length >= 4) text = text.split(secret).join('[redacted]');
+	return text.length > 300 ? `${text.slice(0, 300)}...` : text;
+}
+
+function firstIssue(error: z.ZodError): string {
+	const issue = error.issues[0];
+	if (issue.code === z.ZodIssueCode.invalid_union) {
+		const inner = issue.unionErrors.map((unionError) => unionError.issues[0]).sort((a, b) => b.path.length - a.path.length)[0];
+		if (inner) return describeIssue(inner);
+	}
+	return describeIssue(issue);
+}
+
+function describeIssue(issue: z.ZodIssue): string {
+	const where = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'the answer';
+	return `${where} ${issue.message === 'Required' ? 'is missing' : issue.message}`;
+}

@@ -1,0 +1,15 @@
+/**
+ * The one module that knows QRTRAC's endpoints: one typed function per contract operation (29), built on the
+ * transport. Operations, the trigger and the pickers call these; no other file writes a path, a method or the
+ * shape of a request body, and every answer is read through answers.ts.
+ */
+export * from './qrCodes';
+export * from './analytics';
+export * from './templates';
+export * from './teams';
+export * from './members';
+export * from './simpleInterface';
+export type { ChangedQrCode, Member, QrCode, Scan, ScanTotals, Team, TeamWithMembers } from './answers';
+export { excerptOf, unexpectedAnswer } from './answers';
+export type { InTeam } from './source';
+export { chunk } from './source';

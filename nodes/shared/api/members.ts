@@ -1,0 +1,154 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { qrtracApiRequest, type TransportContext } from '../transport';
+import type { Member } from './answers';
+import { apiPath } from './apiPath';
+import { getAllTeams, getTeamRoster } from './teams';
+
+/**
+ * The member operations of the contract (8). The answers carry only `success`, so each returns whether its
+ * change was verified after an unknown outcome: a retry refused because the first attempt did go through
+ * ("already paused", "not a member") is checked against the team's members before the refusal stands.
+ */
+
+export interface MemberTarget {
+	teamId: string;
+	/** Lower-case e-mail: the service compares e-mails without case. */
+	email: string;
+	itemIndex?: number;
+}
+
+export interface ChangeResult {
+	verifiedAfterUnknownOutcome?: boolean;
+}
+
+/** The member's state in the team where the service tells it (pending, active, paused); the contract lists none. */
+export function memberState(member: Record<string, unknown>): string | undefined {
+	if (typeof member.status === 'string') return member.status;
+	if (member.userState === 'pending') return 'pending';
+	return typeof member.state === 'string' ? member.state : undefined;
+}
+
+/** Adds the person with the role, or gives an existing member the role. */
+export async function addTeamMember(
+	ctx: TransportContext,
+	{ teamId, email, name, role, itemIndex }: MemberTarget & { name: string; role: string },
+): Promise<ChangeResult> {
+	return await change(ctx, { teamId, email, itemIndex }, {
+		method: 'PUT',
+		path: apiPath`/teams-api/${teamId}/members`,
+		body: { name, email, role },
+		holds: (member) => member?.role === role,
+	});
+}
+
+/**
+ * Adds one person to several teams with one request. After an unknown outcome the teams are read: when every role
+ * is in place the request went through; when not, sending it again cannot do harm (the person then exists, so
+ * nobody is invited twice); when the teams cannot be read, the item fails.
+ */
+export async function bulkAddMember(
+	ctx: TransportContext,
+	{ email, name, teams, itemIndex }: { email: string; name: string; teams: Array<{ teamId: string; role: string }>; itemIndex?: number },
+): Promise<void> {
+	await qrtracApiRequest(ctx, {
+		method: 'POST',
+		path: '/teams-api/members/bulk',
+		body: { name, email, teams },
+		itemIndex,
+		verifyUnknownOutcome: async () => {
+			const members = await Promise.all(teams.map(async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex }))).catch(
+				() => undefined,
+			);
+			if (!members) return undefined;
+			return teams.every((team, index) => members[index]?.role === team.role) ? { email } : null;
+		},
+	});
+}
+
+export async function activateMember(ctx: TransportContext, target: MemberTarget): Promise<ChangeResult> {
+	return await change(ctx, target, {
+		method: 'PUT',
+		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/activate`,
+		holds: (member) => member !== undefined && memberState(member) === 'active',
+	});
+}
+
+export async function pauseMember(ctx: TransportContext, target: MemberTarget): Promise<ChangeResult> {
+	return await change(ctx, target, {
+		method: 'PUT',
+		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/pause`,
+		holds: (member) => member !== undefined && memberState(member) === 'paused',
+	});
+}
+
+export async function changeMemberRole(ctx: TransportContext, target: MemberTarget & { role: string }): Promise<ChangeResult> {
+	return await change(ctx, target, {
+		method: 'PUT',
+		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/changeRole`,
+		body: { role: target.role },
+		holds: (member) => member?.role === target.role,
+	});
+}
+
+/** Takes the member out of this team only. */
+export async function removeMemberFromTeam(ctx: TransportContext, target: MemberTarget): Promise<ChangeResult> {
+	return await change(ctx, target, {
+		method: 'DELETE',
+		path: apiPath`/teams-api/${target.teamId}/members/${target.email}`,
+		holds: (member) => member === undefined,
+	});
+}
+
+/** Removes the person from the organization; a refused retry is checked against every team's members. */
+export async function deleteMember(ctx: TransportContext, target: MemberTarget): Promise<ChangeResult & { message?: string }> {
+	const response = await qrtracApiRequest(ctx, {
+		method: 'DELETE',
+		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/delete`,
+		teamId: target.teamId,
+		itemIndex: target.itemIndex,
+		verifyAfterRefusal: async () => ((await memberOfAnyTeam(ctx, target)) ? undefined : { email: target.email }),
+	});
+	return {
+		...(typeof response.body.message === 'string' ? { message: response.body.message } : {}),
+		...(response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
+	};
+}
+
+/**
+ * Sends the invitation again. It is a GET that sends an e-mail and spends one of a few resends, so it is never
+ * sent again after an unknown outcome (and nothing can be read to tell whether it went out).
+ */
+export async function resendInvite(ctx: TransportContext, { email, itemIndex }: { email: string; itemIndex?: number }): Promise<void> {
+	await qrtracApiRequest(ctx, { method: 'GET', path: apiPath`/teams-api/resend/invite/${email}`, hasSideEffects: true, itemIndex });
+}
+
+/** The member with this e-mail in the team, or undefined; the roster must be readable. */
+export async function findMember(ctx: TransportContext, { teamId, email, itemIndex }: MemberTarget): Promise<Member | undefined> {
+	const roster = await getTeamRoster(ctx, { teamId, itemIndex });
+	return roster.members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as Member | undefined;
+}
+
+async function change(
+	ctx: TransportContext,
+	target: MemberTarget,
+	request: { method: 'PUT' | 'DELETE'; path: string; body?: IDataObject; holds: (member: Member | undefined) => boolean },
+): Promise<ChangeResult> {
+	const response = await qrtracApiRequest(ctx, {
+		method: request.method,
+		path: request.path,
+		body: request.body,
+		teamId: target.teamId,
+		itemIndex: target.itemIndex,
+		verifyAfterRefusal: async () => (request.holds(await findMember(ctx, target)) ? { email: target.email } : undefined),
+	});
+	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
+}
+
+async function memberOfAnyTeam(ctx: TransportContext, target: MemberTarget): Promise<boolean> {
+	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
+	for (const team of teams) {
+		if (await findMember(ctx, { teamId: team.id, email: target.email, itemIndex: target.itemIndex })) return true;
+	}
+	return false;
+}

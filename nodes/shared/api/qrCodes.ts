@@ -1,0 +1,246 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { collectPages, type PageWalk } from '../pagination';
+import { qrtracApiRequest, type TransportContext } from '../transport';
+import {
+	readAvailability,
+	readChangedQrCodes,
+	readQrCode,
+	readQrPage,
+	type ChangedQrCode,
+	type QrCode,
+} from './answers';
+import { apiPath } from './apiPath';
+import { answerSource, isPlainObject, type InTeam } from './source';
+
+/** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
+
+export async function createQr(
+	ctx: TransportContext,
+	{ body, teamId, itemIndex }: InTeam & { body: IDataObject },
+): Promise<{ code: QrCode; recovered: boolean }> {
+	const displayId = typeof body.displayId === 'string' ? body.displayId : undefined;
+	const response = await qrtracApiRequest(ctx, {
+		method: 'POST',
+		path: '/qrs-api',
+		body,
+		teamId,
+		itemIndex,
+		// With a Display ID an unknown outcome is settled by looking the code up; without one it cannot be.
+		verifyUnknownOutcome: displayId
+			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
+			: undefined,
+	});
+	const code = readQrCode(await answerSource(ctx, 'Create QR Code (POST /qrs-api)', itemIndex), response.data);
+	return { code, recovered: response.recovered === true };
+}
+
+/** A copy with a new ID and Display ID. Nothing tells a copy apart, so an unknown outcome fails the item. */
+export async function duplicateQr(ctx: TransportContext, { id, teamId, itemIndex }: InTeam & { id: string }): Promise<QrCode> {
+	const { data } = await qrtracApiRequest(ctx, { method: 'POST', path: apiPath`/qrs-api/duplicate/${id}`, teamId, itemIndex });
+	return readQrCode(await answerSource(ctx, 'Duplicate QR Code (POST /qrs-api/duplicate/{id})', itemIndex), data);
+}
+
+/** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */
+export async function checkQrAvailability(
+	ctx: TransportContext,
+	{ displayId, itemIndex }: { displayId: string; itemIndex?: number },
+): Promise<{ available: boolean; message?: string }> {
+	const { body } = await qrtracApiRequest<unknown>(ctx, {
+		method: 'GET',
+		path: apiPath`/qrs-api/availability/${displayId}`,
+		acceptUnsuccessful: true,
+		itemIndex,
+	});
+	return readAvailability(await answerSource(ctx, 'Check Display ID Availability (GET /qrs-api/availability/{id})', itemIndex), body);
+}
+
+/**
+ * PUT of a code. The contract does not say whether the service merges the body into the code or replaces the
+ * code with it, so the body is always complete: every request field of the stored code, with `changes` applied
+ * (see completeUpdateBody). Fields nobody changed then stay whichever way the service reads a PUT.
+ */
+export async function updateQr(
+	ctx: TransportContext,
+	{ id, stored, changes, teamId, itemIndex }: InTeam & { id: string; stored: IDataObject; changes: IDataObject },
+): Promise<QrCode> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'PUT',
+		path: apiPath`/qrs-api/${id}`,
+		body: completeUpdateBody(stored, changes),
+		teamId,
+		itemIndex,
+	});
+	return readQrCode(await answerSource(ctx, 'Update QR Code (PUT /qrs-api/{id})', itemIndex), data);
+}
+
+/** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */
+export async function deleteQr(ctx: TransportContext, { id, teamId, itemIndex }: InTeam & { id: string }): Promise<IDataObject> {
+	const response = await qrtracApiRequest(ctx, {
+		method: 'DELETE',
+		path: apiPath`/qrs-api/${id}`,
+		teamId,
+		itemIndex,
+		verifyAfterRefusal: async () => {
+			const recent = await getTeamQrsFromTime(ctx, { fromTime: Date.now() - VERIFY_LOOKBACK_MS, teamId, itemIndex });
+			return recent.find((code) => code.id === id && code.deleted === true);
+		},
+	});
+	const source = await answerSource(ctx, 'Delete QR Code (DELETE /qrs-api/{id})', itemIndex);
+	return { ...(response.data === undefined ? {} : readQrCode(source, response.data)), ...verified(response) };
+}
+
+export async function updateQrTags(
+	ctx: TransportContext,
+	{ id, tags, teamId, itemIndex }: InTeam & { id: string; tags: string[] },
+): Promise<QrCode> {
+	const response = await qrtracApiRequest(ctx, {
+		method: 'PUT',
+		path: apiPath`/qrs-api/${id}/tags`,
+		body: { tags },
+		teamId,
+		itemIndex,
+		verifyAfterRefusal: async () => {
+			const code = await getQrById(ctx, { id, teamId, itemIndex });
+			return sameList(code.tags, tags) ? code : undefined;
+		},
+	});
+	const code = readQrCode(await answerSource(ctx, 'Update QR Code Tags (PUT /qrs-api/{id}/tags)', itemIndex), response.data);
+	return { ...code, ...verified(response) };
+}
+
+export async function updateQrTitle(
+	ctx: TransportContext,
+	{ id, title, teamId, itemIndex }: InTeam & { id: string; title: string },
+): Promise<QrCode> {
+	const response = await qrtracApiRequest(ctx, {
+		method: 'PATCH',
+		path: apiPath`/qrs-api/${id}/title`,
+		body: { title },
+		teamId,
+		itemIndex,
+		verifyAfterRefusal: async () => {
+			const code = await getQrById(ctx, { id, teamId, itemIndex });
+			return code.name === title ? code : undefined;
+		},
+	});
+	const code = readQrCode(await answerSource(ctx, 'Update QR Code Title (PATCH /qrs-api/{id}/title)', itemIndex), response.data);
+	return { ...code, ...verified(response) };
+}
+
+export interface QrListQuery {
+	search?: string;
+	sortBy?: 'createdAt' | 'updatedAt' | 'name';
+	sortOrder?: 'asc' | 'desc';
+}
+
+/** One page of the team's list (`limit` 1..100, `page` from 1). */
+export async function getTeamQrsPaginated(
+	ctx: TransportContext,
+	{ query, page, limit, teamId, itemIndex }: InTeam & { query: QrListQuery; page: number; limit: number },
+): Promise<{ qrs: QrCode[]; totalCount?: number }> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: '/qrs-api/v2/teams/',
+		query: { ...withoutBlanks(query), limit, page },
+		teamId,
+		itemIndex,
+	});
+	return readQrPage(await answerSource(ctx, 'Get Many QR Codes (GET /qrs-api/v2/teams/)', itemIndex), data);
+}
+
+/** The list walked page by page (pagination.ts): each code once, up to the limit or the end. */
+export async function listTeamQrs(
+	ctx: TransportContext,
+	{ query, walk, teamId, itemIndex }: InTeam & { query: QrListQuery; walk: PageWalk },
+): Promise<QrCode[]> {
+	return await collectPages<QrCode>(walk, async (page, limit) => {
+		const { qrs, totalCount } = await getTeamQrsPaginated(ctx, { query, page, limit, teamId, itemIndex });
+		return { items: qrs, totalCount };
+	});
+}
+
+/**
+ * The team's live code whose Display ID is exactly `displayId`, or undefined. The list's `search` matches name or
+ * Display ID as a case-insensitive substring, so every page of matches is read and the exact one picked.
+ */
+export async function findQrByDisplayId(
+	ctx: TransportContext,
+	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
+): Promise<QrCode | undefined> {
+	const matches = await listTeamQrs(ctx, { query: { search: displayId }, walk: { returnAll: true }, teamId, itemIndex });
+	return matches.find((code) => code.displayId === displayId && code.deleted !== true);
+}
+
+export async function getQrById(ctx: TransportContext, { id, teamId, itemIndex }: InTeam & { id: string }): Promise<QrCode> {
+	const { data } = await qrtracApiRequest(ctx, { method: 'GET', path: apiPath`/qrs-api/teams/${id}`, teamId, itemIndex });
+	return readQrCode(await answerSource(ctx, 'Get QR Code (GET /qrs-api/teams/{id})', itemIndex), data);
+}
+
+/** Codes of the team changed after `fromTime` (epoch ms), deleted ones included. */
+export async function getTeamQrsFromTime(
+	ctx: TransportContext,
+	{ fromTime, teamId, itemIndex }: InTeam & { fromTime: number },
+): Promise<ChangedQrCode[]> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: apiPath`/qrs-api/teams/fromTime/${Math.floor(fromTime)}`,
+		teamId,
+		itemIndex,
+	});
+	return readChangedQrCodes(await answerSource(ctx, 'Get QR Codes Updated Since (GET /qrs-api/teams/fromTime/{fromTime})', itemIndex), data);
+}
+
+/** Codes of every team of the organization changed after `fromTime` (epoch ms), deleted ones included. */
+export async function getAllQrsFromTime(
+	ctx: TransportContext,
+	{ fromTime, teamId, itemIndex }: InTeam & { fromTime: number },
+): Promise<ChangedQrCode[]> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: apiPath`/qrs-api/all/fromTime/${Math.floor(fromTime)}`,
+		teamId,
+		itemIndex,
+	});
+	return readChangedQrCodes(await answerSource(ctx, 'Get QR Codes of All Teams Updated Since (GET /qrs-api/all/fromTime/{fromTime})', itemIndex), data);
+}
+
+/** Fields of a stored code that the service owns; a PUT never sends them back. */
+const SERVER_FIELDS = new Set(['id', 'teamId', 'orgId', 'qrImageUrl', 'qrImageHash', 'deleted', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy']);
+
+/** Objects whose keys a change sets one by one; the stored keys it does not name stay. */
+const KEYED_OBJECTS = ['metadata', 'settings'];
+
+/**
+ * The body of a PUT: every request field of the stored code (all but the service's own fields), with `changes`
+ * applied on top. `metadata` and `settings` take the changed keys and keep the other stored ones. A change of
+ * type starts the metadata afresh, since the stored metadata belongs to the old type.
+ */
+export function completeUpdateBody(stored: IDataObject, changes: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	for (const [key, value] of Object.entries(stored)) {
+		if (!SERVER_FIELDS.has(key) && value !== undefined && value !== null) body[key] = value;
+	}
+	const typeChanges = changes.qrType !== undefined && changes.qrType !== stored.qrType;
+	if (typeChanges) body.metadata = {};
+	for (const [key, value] of Object.entries(changes)) {
+		if (value === undefined) continue;
+		body[key] = KEYED_OBJECTS.includes(key) && isPlainObject(value) && isPlainObject(body[key]) ? { ...body[key], ...value } : value;
+	}
+	return body;
+}
+
+/** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */
+const VERIFY_LOOKBACK_MS = 15 * 60_000;
+
+function verified(response: { verifiedAfterUnknownOutcome?: boolean }): IDataObject {
+	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
+}
+
+function sameList(stored: unknown, wanted: string[]): boolean {
+	return Array.isArray(stored) && stored.length === wanted.length && stored.every((tag, index) => tag === wanted[index]);
+}
+
+function withoutBlanks(query: QrListQuery): IDataObject {
+	return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+}
