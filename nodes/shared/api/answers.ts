@@ -180,7 +180,7 @@ export function unexpectedAnswer(source: AnswerSource, expected: string, value: 
 	);
 }
 
-/** A short excerpt of an answer: JSON, at most 300 characters, secrets replaced. */
+/** A short excerpt of an answer: JSON cut at 300 characters (then the object's field names), secrets replaced. */
 export function excerptOf(value: unknown, redact: readonly string[]): string {
 	let text: string;
 	try {
@@ -188,8 +188,12 @@ export function excerptOf(value: unknown, redact: readonly string[]): string {
 	} catch {
 		text = String(value);
 	}
+	if (text.length > 300) {
+		const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+		text = `${text.slice(0, 300)}...${keys.length > 0 ? ` (its fields: ${keys.join(', ')})` : ''}`;
+	}
 	for (const secret of redact) if (secret.length >= 4) text = text.split(secret).join('[redacted]');
-	return text.length > 300 ? `${text.slice(0, 300)}...` : text;
+	return text;
 }
 
 function firstIssue(error: z.ZodError): string {
