@@ -54,13 +54,15 @@ describe('item operations', () => {
 
 	it('names what else happened when a failure stops the run, and says nothing extra for a single item', async () => {
 		const { ctx } = fakeContext({ items: items(300), credentials: { plan: 'Business Plus' } });
-		const error = await executeOperation.call(ctx, echo({ failAt: 2 })).catch((caught: NodeOperationError) => caught);
+		const error = await executeOperation.call(ctx, echo({ failAt: 2 })).then(() => undefined, (caught: NodeOperationError) => caught);
+		if (!error) throw new Error('the run did not fail');
 		expect(error.message).toBe('failed 2');
 		expect(error.description).toContain('Items 0 to 1 completed before it.');
 		expect(error.description).toMatch(/The \d+ item\(s\) after them were not started\./);
 
 		const single = fakeContext({ items: items(1) });
-		const alone = await executeOperation.call(single.ctx, echo({ failAt: 0 })).catch((caught: NodeOperationError) => caught);
+		const alone = await executeOperation.call(single.ctx, echo({ failAt: 0 })).then(() => undefined, (caught: NodeOperationError) => caught);
+		if (!alone) throw new Error('the run did not fail');
 		expect(alone.message).toBe('failed 0');
 		expect(alone.description ?? '').toBe('');
 	});
