@@ -12,6 +12,16 @@ jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep:
 
 const get = { method: 'GET' as const, path: '/qr-templates-api' };
 
+/** The error a request fails with (the test fails when it succeeds). */
+async function failure(request: Promise<unknown>): Promise<NodeApiError> {
+	return await request.then(
+		() => {
+			throw new Error('the request did not fail');
+		},
+		(error: NodeApiError) => error,
+	);
+}
+
 describe('answers', () => {
 	it('unwraps the envelope and sends header set A through the credential', async () => {
 		const { ctx, sent } = fakeContext({ answers: [ok([{ id: 'tpl_1' }])] });
@@ -27,7 +37,7 @@ describe('answers', () => {
 	it('turns a refusal into a NodeApiError with the service message, status and a hint', async () => {
 		const { ctx } = fakeContext({ answers: [refused(403, 'Only owners may do that')] });
 
-		const error = await qrtracApiRequest(ctx, { ...get, itemIndex: 2 }).catch((caught: NodeApiError) => caught);
+		const error = await failure(qrtracApiRequest(ctx, { ...get, itemIndex: 2 }));
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error).toMatchObject({ message: 'Only owners may do that', httpCode: '403' });
@@ -58,7 +68,7 @@ describe('retries', () => {
 
 	it('never re-sends a POST whose outcome is unknown, unless it can be checked', async () => {
 		const blind = fakeContext({ answers: [refused(500, 'oops')] });
-		const error = await qrtracApiRequest(blind.ctx, { method: 'POST', path: '/qrs-api', body: {} }).catch((caught: NodeApiError) => caught);
+		const error = await failure(qrtracApiRequest(blind.ctx, { method: 'POST', path: '/qrs-api', body: {} }));
 		expect(error.description).toContain('It was not sent again, so that nothing is created twice');
 		expect(blind.sent).toHaveLength(1);
 
@@ -79,9 +89,7 @@ describe('retries', () => {
 		expect(verified).toMatchObject({ verifiedAfterUnknownOutcome: true, data: { state: 'paused' } });
 
 		const stands = fakeContext({ answers: [refused(500, 'lost'), refused(400, 'no other active team')] });
-		const error = await qrtracApiRequest(stands.ctx, { method: 'PUT', path: '/x/pause', verifyAfterRefusal: async () => undefined }).catch(
-			(caught: NodeApiError) => caught,
-		);
+		const error = await failure(qrtracApiRequest(stands.ctx, { method: 'PUT', path: '/x/pause', verifyAfterRefusal: async () => undefined }));
 		expect(error).toMatchObject({ message: 'no other active team', httpCode: '400' });
 
 		const plain = fakeContext({ answers: [refused(400, 'already paused')] });
@@ -134,7 +142,7 @@ describe('the Base URL policy and secrets', () => {
 
 	it('reports a dropped connection without the network code in the message, and without any secret', async () => {
 		const { ctx } = fakeContext({ answers: [{ networkError: 'ECONNRESET' }], credentials: { clientSecret: 'very-secret-value' } });
-		const error = await qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: {} }).catch((caught: NodeApiError) => caught);
+		const error = await failure(qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: {} }));
 		expect(error.message).toBe('QRTRAC could not be reached: the connection was dropped before an answer came');
 		expect(error.description).toContain('ECONNRESET');
 		expect(JSON.stringify(error)).not.toContain('very-secret-value');
