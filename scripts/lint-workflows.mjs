@@ -10,7 +10,8 @@
 //      compiled to WebAssembly, also shipped inside the package);
 //   4. keep the project's release rules: ci.yml runs the README's test command on pushes and pull
 //      requests, publish.yml publishes only from a version tag, after the tag/version check and the tests,
-//      with provenance and an OIDC identity token.
+//      with provenance and an OIDC identity token; package.json's repository, homepage, bugs, author and
+//      the documentation links all name the one GitHub repository (npm refuses provenance otherwise).
 // Prints every finding as `file:line:col: message [checker]` and exits 1 when there is any.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -96,7 +97,7 @@ process.exit(findings.length > 0 ? 1 : 0);
 function checkProjectRules() {
 	if (process.argv.length > 2) return;
 	const rule = (name, ok, message) => {
-		if (!ok) report(parsed.get(name)?.file ?? join(workflowDir, name), 0, 0, message, 'project rule');
+		if (!ok) report(parsed.get(name)?.file ?? (name.endsWith('.yml') ? join(workflowDir, name) : join(root, name)), 0, 0, message, 'project rule');
 	};
 
 	const ci = parsed.get('ci.yml')?.workflow;
@@ -138,6 +139,43 @@ function checkProjectRules() {
 			Object.entries(job.permissions ?? {}).filter(([scope, level]) => level === 'write' && !(scope === 'id-token' && publishing.some(([name]) => name === id))).map(([scope]) => `${id}: ${scope}`));
 		rule('publish.yml', granted.length === 0, `write permissions beyond the publishing job's id-token: ${granted.join(', ')}`);
 	}
+
+	checkPackageMetadata(rule);
+}
+
+/**
+ * npm accepts a provenance statement only when package.json's repository is the GitHub repository the
+ * workflow ran in, and n8n's verification compares repository, author and documentation links: all of
+ * them must name the one repository that publish.yml's set-up comments name too.
+ */
+function checkPackageMetadata(rule) {
+	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+	const match = /^git\+https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)\.git$/.exec(pkg.repository?.url ?? '');
+	rule('package.json', match, `repository.url must be git+https://github.com/<owner>/<repo>.git, found "${pkg.repository?.url}"`);
+	if (!match) return;
+	const [, owner, repo] = match;
+	const base = `https://github.com/${owner}/${repo}`;
+	rule('package.json', pkg.homepage?.startsWith(base), `homepage must point to ${base}, found "${pkg.homepage}"`);
+	rule('package.json', pkg.bugs?.url === `${base}/issues`, `bugs.url must be ${base}/issues, found "${pkg.bugs?.url}"`);
+	rule('package.json', pkg.author?.name && pkg.author?.email && pkg.author?.url === `https://github.com/${owner}`,
+		`author needs a name, an e-mail and the url https://github.com/${owner} (the repository's owner)`);
+	rule('package.json', pkg.publishConfig?.provenance === true && pkg.publishConfig?.access === 'public',
+		'publishConfig must set provenance: true and access: public');
+	rule('package.json', JSON.stringify(pkg.files) === JSON.stringify(['dist/credentials', 'dist/nodes']),
+		`files must be ["dist/credentials", "dist/nodes"], found ${JSON.stringify(pkg.files)}`);
+	const docLinks = [...listFiles(join(root, 'nodes'), /\.node\.json$/), ...listFiles(join(root, 'credentials'), /\.ts$/)]
+		.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/https:\/\/github\.com\/[^\s"'#)]+/g)].map(([url]) => ({ file, url })));
+	for (const { file, url } of docLinks) {
+		rule('package.json', url.startsWith(base), `${relative(root, file)} links to ${url}, not to ${base}`);
+	}
+	const publishSource = parsed.has('publish.yml') ? readFileSync(parsed.get('publish.yml').file, 'utf8') : '';
+	rule('publish.yml', new RegExp(`Organization or user: +${owner}\\b`).test(publishSource) && new RegExp(`Repository: +${repo}\\b`).test(publishSource),
+		`the trusted-publisher set-up in publish.yml's comments must name ${owner}/${repo}`);
+}
+
+function listFiles(dir, pattern) {
+	if (!existsSync(dir)) return [];
+	return readdirSync(dir, { recursive: true }).map(String).filter((name) => pattern.test(name)).map((name) => join(dir, name));
 }
 
 /** The `npm install && npm test` line of the README's code block. */
