@@ -37,3 +37,12 @@ export function qrtracCredential(
 		},
 	};
 }
+
+/** The Bearer Auth credential the MCP Server Trigger of examples/05-ai-agent-tools.json refers to. */
+export const MCP_BEARER_CREDENTIAL_ID = 'qrtracMcpBearer1';
+export const MCP_BEARER_CREDENTIAL_NAME = 'QRTRAC MCP Token';
+
+/** n8n's `httpBearerAuth` credential: MCP clients must send `Authorization: Bearer <token>`. */
+export function mcpBearerCredential(token: string): ImportedCredential {
+	return { id: MCP_BEARER_CREDENTIAL_ID, name: MCP_BEARER_CREDENTIAL_NAME, type: 'httpBearerAuth', data: { token } };
+}

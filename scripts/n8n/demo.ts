@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 import type { LoggedRequest, Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import type { WorkflowJson, WorkflowRun } from '../../test/support/realN8n';
-import { RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_NAME } from '../../test/support/realN8n';
+import { mcpBearerCredential, RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_NAME } from '../../test/support/realN8n';
 import { exitOnSignals } from './childProcesses';
+import { callTool, connectMcp, mcpEndpoint } from './mcpClient';
 import { ensureN8n } from './ensureN8n';
 import type { RunTotals } from './runSummary';
 import { addTotals, describeTotals, summariseWorkflowRun } from './runSummary';
@@ -19,6 +21,7 @@ import { copyExampleData, EXAMPLES_DIR, loadExamples } from './examples';
 const POLL_WAIT_MS = 75_000;
 /** Node types `n8n execute` can start a workflow from. */
 const MANUAL_STARTS = new Set(['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.start', 'n8n-nodes-base.executeWorkflowTrigger']);
+const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const progress = (line: string) => process.stdout.write(`  . ${line}\n`);
@@ -52,7 +55,9 @@ export async function runDemo(): Promise<number> {
 		n8n = await RealN8n.create({ log: progress });
 		say(`Package built, packed and installed as a community package in ${n8n.userFolder}`);
 		copyExampleData(n8n.filesDir);
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials })]);
+		// the token MCP clients must send to an MCP Server Trigger example (Bearer Auth)
+		const mcpToken = randomBytes(24).toString('hex');
+		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials }), mcpBearerCredential(mcpToken)]);
 		const ids = await n8n.importWorkflows(examples.map((example) => example.workflow));
 		say(`Imported the credential "${SIMULATOR_CREDENTIAL_NAME}" and ${examples.length} workflows`);
 		say();
@@ -69,7 +74,12 @@ export async function runDemo(): Promise<number> {
 		};
 
 		const triggered: Array<{ example: Example; id: string }> = [];
+		const mcpServers: Array<{ example: Example; id: string }> = [];
 		for (const [index, example] of examples.entries()) {
+			if (example.workflow.nodes.some((node) => node.type === MCP_TRIGGER)) {
+				mcpServers.push({ example, id: ids[index] });
+				continue;
+			}
 			if (!example.workflow.nodes.some((node) => MANUAL_STARTS.has(node.type))) {
 				triggered.push({ example, id: ids[index] });
 				continue;
@@ -78,9 +88,15 @@ export async function runDemo(): Promise<number> {
 			record(example, run, (run.processMs / 1000).toFixed(1));
 		}
 
-		if (triggered.length > 0) {
-			for (const { id } of triggered) await n8n.publishWorkflow(id);
+		if (triggered.length > 0 || mcpServers.length > 0) {
+			for (const { id } of [...triggered, ...mcpServers]) await n8n.publishWorkflow(id);
 			await n8n.startServer();
+		}
+		for (const { example } of mcpServers) {
+			ok = (await askMcpServer(n8n, example, mcpToken)) && ok;
+			say();
+		}
+		if (triggered.length > 0) {
 			say(`Trigger workflows active in n8n at ${n8n.baseUrl}; changing a code in the simulator to fire them`);
 			for (const { example, id } of triggered) {
 				const waitStarted = Date.now();
@@ -97,6 +113,35 @@ export async function runDemo(): Promise<number> {
 		return 1;
 	} finally {
 		await cleanup();
+	}
+}
+
+/**
+ * An MCP Server Trigger example: connects as an MCP client would (the official SDK, with the bearer token),
+ * lists the tools and calls find_qr_codes as a model would. True when both worked.
+ */
+async function askMcpServer(n8n: RealN8n, example: Example, token: string): Promise<boolean> {
+	const started = Date.now();
+	const trigger = example.workflow.nodes.find((node) => node.type === MCP_TRIGGER);
+	const url = mcpEndpoint(n8n.baseUrl, String((trigger?.parameters as { path?: unknown } | undefined)?.path ?? ''));
+	say(`${path.basename(example.file)} (MCP server at ${url}, header Authorization: Bearer <token>)`);
+	try {
+		const mcp = await connectMcp(url, { token, clientName: 'qrtrac-demo' });
+		try {
+			const { tools } = await mcp.client.listTools();
+			say(`  tools/list: ${tools.length} tools`);
+			for (const tool of tools) say(`    ${tool.name}(${Object.keys(tool.inputSchema.properties ?? {}).join(', ')})`);
+			if (!tools.some((tool) => tool.name === 'find_qr_codes')) return tools.length > 0;
+			const answer = await callTool(mcp.client, 'find_qr_codes', { search: 'spring', limit: 3 });
+			say(`  tools/call find_qr_codes {"search":"spring","limit":3} -> ${answer.isError ? 'error: ' : ''}${answer.text.slice(0, 400)}`);
+			say(`  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+			return !answer.isError;
+		} finally {
+			await mcp.close();
+		}
+	} catch (error) {
+		say(`  MCP client failed: ${error instanceof Error ? error.message : String(error)}`);
+		return false;
 	}
 }
 

@@ -1,13 +1,22 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
-import { DEFAULT_OWNER, RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_NAME } from '../../test/support/realN8n';
+import {
+	DEFAULT_OWNER,
+	MCP_BEARER_CREDENTIAL_NAME,
+	mcpBearerCredential,
+	RealN8n,
+	qrtracCredential,
+	SIMULATOR_CREDENTIAL_NAME,
+} from '../../test/support/realN8n';
 import { exitOnSignals } from './childProcesses';
 import { ensureN8n } from './ensureN8n';
 import { copyExampleData, loadExamples } from './examples';
 import { isPortFree } from './instanceEnv';
+import { mcpEndpoint } from './mcpClient';
 import { projectRoot } from './runtimePaths';
 
 /** The editor's usual address. */
@@ -43,7 +52,8 @@ export async function runDevServer(): Promise<number> {
 		say(`QRTRAC simulator (seeded demo organization) at ${simulator.url}`);
 		n8n = await RealN8n.create({ log: progress, port: N8N_PORT, userFolder: DEV_USER_FOLDER });
 		copyExampleData(n8n.filesDir);
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials })]);
+		const mcpToken = devMcpToken();
+		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials }), mcpBearerCredential(mcpToken)]);
 		const examples = loadExamples();
 		// a fixed id per example file: a restart updates the example instead of adding a copy
 		await n8n.importWorkflows(examples.map(({ file, workflow }) => ({ ...workflow, id: stableId(file) })));
@@ -55,6 +65,8 @@ export async function runDevServer(): Promise<number> {
 		say(`  Credential: "${SIMULATOR_CREDENTIAL_NAME}" (type QRTRAC API) points at the simulator`);
 		say(`  Workflows: ${examples.length} examples imported (Overview > Workflows); open one and click "Execute workflow"`);
 		say('  New workflow: add a node, search "QRTRAC", choose an action, pick the credential above');
+		say(`  MCP (example 05, once published): ${mcpEndpoint(n8n.baseUrl, 'qrtrac')}, header Authorization: Bearer ${mcpToken}`);
+		say(`    (credential "${MCP_BEARER_CREDENTIAL_NAME}"; the token is kept in ${path.join(DEV_USER_FOLDER, 'mcp-token')})`);
 		say(`  n8n user folder and logs: ${n8n.userFolder} (n8n-driver.log)`);
 		say('Press Ctrl-C to stop n8n and the simulator.');
 		const code = await n8n.serverExit();
@@ -67,6 +79,16 @@ export async function runDevServer(): Promise<number> {
 	} finally {
 		await cleanup();
 	}
+}
+
+/** The dev instance's MCP bearer token: made once, then kept with its user folder so MCP clients stay connected. */
+function devMcpToken(): string {
+	const file = path.join(DEV_USER_FOLDER, 'mcp-token');
+	if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+	const token = randomBytes(24).toString('hex');
+	mkdirSync(DEV_USER_FOLDER, { recursive: true });
+	writeFileSync(file, `${token}\n`, { mode: 0o600 });
+	return token;
 }
 
 /** n8n workflow ids are 16 alphanumeric characters: derived from the file name so they stay the same. */

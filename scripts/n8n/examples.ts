@@ -38,8 +38,8 @@ export function loadExamples(): Example[] {
 }
 
 /**
- * The example's own id is dropped (each import chooses one) and every QRTRAC node uses the simulator
- * credential, whatever credential the example was saved with.
+ * The example's own id is dropped (each import chooses one) and every QRTRAC node (action, trigger or tool)
+ * uses the simulator credential, whatever credential the example was saved with.
  */
 function useSimulatorCredential(workflow: ExampleWorkflow): ExampleWorkflow {
 	const copy = { ...workflow };
@@ -47,7 +47,7 @@ function useSimulatorCredential(workflow: ExampleWorkflow): ExampleWorkflow {
 	const credentials = { qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME } };
 	return {
 		...copy,
-		nodes: workflow.nodes.map((node) => (/\.qrtrac(Trigger)?$/.test(node.type) ? { ...node, credentials } : node)),
+		nodes: workflow.nodes.map((node) => (/\.qrtrac(Trigger|Tool)?$/.test(node.type) ? { ...node, credentials } : node)),
 	};
 }
 

@@ -25,7 +25,14 @@ export type { CredentialTestResult, CredentialUnderTest, ListedNodeType, OwnerAc
 export { DEFAULT_OWNER, N8nRestClient } from '../../scripts/n8n/n8nRest';
 export type { LoadingMode } from '../../scripts/n8n/packageInstall';
 export type { ImportedCredential, QrtracConnection } from '../../scripts/n8n/credentials';
-export { qrtracCredential, SIMULATOR_CREDENTIAL_ID, SIMULATOR_CREDENTIAL_NAME } from '../../scripts/n8n/credentials';
+export {
+	mcpBearerCredential,
+	MCP_BEARER_CREDENTIAL_ID,
+	MCP_BEARER_CREDENTIAL_NAME,
+	qrtracCredential,
+	SIMULATOR_CREDENTIAL_ID,
+	SIMULATOR_CREDENTIAL_NAME,
+} from '../../scripts/n8n/credentials';
 
 /** A workflow as exported from the editor; `id` is assigned when missing. */
 export interface WorkflowJson {
