@@ -8,6 +8,7 @@ import * as qrCode from './actions/qrCode';
 import * as team from './actions/team';
 import * as teamMember from './actions/teamMember';
 import { router } from './actions/router';
+import { toolDescriptionProperties } from './descriptions/toolDescriptions';
 import { listSearch, loadOptions } from './methods';
 
 export class Qrtrac implements INodeType {
@@ -46,6 +47,7 @@ export class Qrtrac implements INodeType {
 			...team.description,
 			...teamMember.description,
 			...dynamicLink.description,
+			...toolDescriptionProperties,
 		],
 	};
 

@@ -8,12 +8,14 @@ export interface ServiceFailure {
 	/** Extra context from the transport (retries made, waited time, unknown outcome). */
 	detail?: string;
 	itemIndex?: number;
+	/** A hint that replaces the one picked from the message and status. */
+	hint?: string;
 }
 
 const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }> = [
 	{
 		test: (f) => /display\s*id/i.test(f.message) && /(taken|exist|use|unavailable)/i.test(f.message),
-		hint: 'This Display ID is already used by another code. Pick another one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
+		hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 	},
 	{
 		test: (f) => /invitation|invite|resend/i.test(f.message),
@@ -37,7 +39,7 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 	},
 	{
 		test: (f) => /not\s*found/i.test(f.message),
-		hint: 'Check the ID: it must exist in the team used by this operation and must not be deleted.',
+		hint: "Check the ID: use the code's or team's id as QRTRAC returns it (not a Display ID or a name); it must exist in the team used by this operation and must not be deleted.",
 	},
 	{
 		test: (f) => f.status !== undefined && f.status >= 500,
@@ -47,7 +49,7 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 
 /** Turns a failure into the NodeApiError n8n shows: the service's message, the HTTP status, the item, a hint. */
 export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
-	const hint = HINTS.find((entry) => entry.test(failure))?.hint;
+	const hint = failure.hint ?? HINTS.find((entry) => entry.test(failure))?.hint;
 	const description = [failure.detail, hint].filter(Boolean).join(' ');
 	const body: JsonObject = { success: false, message: failure.message };
 	return new NodeApiError(node, body, {

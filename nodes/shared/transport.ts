@@ -164,6 +164,7 @@ export async function qrtracApiRequest<T = IDataObject>(
 		if (!decision.retry) {
 			throw serviceError(ctx.getNode(), {
 				...failure,
+				...(failure.status === 401 && teamId !== connection.teamId ? refusedTeam(teamId, failure.message) : {}),
 				itemIndex: request.itemIndex,
 				detail: attempt > 1 ? `Gave up after ${attempt} attempts (${decision.reason}).` : undefined,
 			});
@@ -171,6 +172,17 @@ export async function qrtracApiRequest<T = IDataObject>(
 		if (decision.delayMs > 0) await sleep(decision.delayMs);
 		waitedMs += decision.delayMs;
 	}
+}
+
+/**
+ * A 401 for a team other than the credential's own is about that team (unknown, or of another organization),
+ * not about the credential, which works for its own team.
+ */
+function refusedTeam(teamId: string, message: string): { message: string; hint: string } {
+	return {
+		message: `QRTRAC refused the request for team "${teamId}" (${message})`,
+		hint: "The team may not exist or may belong to another organization than the credential's. Team > Get Many lists the teams this credential reaches; without a team, the credential's own team is used.",
+	};
 }
 
 /** Largest image Download Image accepts; QR images are a few kilobytes. */

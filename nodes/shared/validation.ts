@@ -88,7 +88,9 @@ function isHttpUrl(value: string): boolean {
 
 /**
  * Validates one item's raw parameters; on failure throws a NodeOperationError such as
- * `Item 3: "Display ID" may contain only letters, digits and - _ . ~ %`.
+ * `Item 3: "Display ID" may contain only letters, digits and - _ . ~ %`. When the node runs as an AI agent's tool,
+ * the item number means nothing to the model: the message names the field and the argument the model filled
+ * instead (`"Display ID" (the "displayId" argument) may contain ...`).
  */
 export function validateItem<S extends z.ZodTypeAny>(
 	node: INode,
@@ -100,9 +102,18 @@ export function validateItem<S extends z.ZodTypeAny>(
 	if (result.success) return result.data;
 	const issue = result.error.issues[0];
 	const label = labelFor(schema, issue.path) ?? (issue.path.join('.') || schema.description || 'input');
+	const where = issue.path.length ? ` (${issue.path.join('.')})` : '';
+	if (isToolNode(node)) {
+		const argument = fromAiArgument(node.parameters, issue.path);
+		const subject = argument ? `"${label}" (the "${argument}" argument)` : `"${label}"`;
+		throw new NodeOperationError(node, `${subject} ${issue.message}`, {
+			itemIndex,
+			description: `Nothing was sent to QRTRAC; send the call again with a corrected value.`,
+		});
+	}
 	throw new NodeOperationError(node, `Item ${itemIndex}: "${label}" ${issue.message}`, {
 		itemIndex,
-		description: `Field "${label}"${issue.path.length ? ` (${issue.path.join('.')})` : ''} of item ${itemIndex} was refused before anything was sent to QRTRAC.`,
+		description: `Field "${label}"${where} of item ${itemIndex} was refused before anything was sent to QRTRAC.`,
 	});
 }
 
@@ -114,6 +125,41 @@ export function validateParameters<S extends z.ZodTypeAny>(
 	itemIndex: number,
 ): z.infer<S> {
 	return validateItem(ctx.getNode(), schema, raw, itemIndex);
+}
+
+/**
+ * A refusal of one item's input found while it runs (after reading the code, say): `Item 3: <message>`, or just
+ * the message when the node runs as a tool, where the model knows no items.
+ */
+export function itemInputError(node: INode, itemIndex: number, message: string, description?: string): NodeOperationError {
+	return new NodeOperationError(node, isToolNode(node) ? message : `Item ${itemIndex}: ${message}`, { itemIndex, description });
+}
+
+/** The node runs as an AI agent's tool (n8n's `<node>Tool` variant). */
+export function isToolNode(node: INode): boolean {
+	return node.type.endsWith('Tool');
+}
+
+/**
+ * The `$fromAI('<name>', ...)` argument that fills the parameter named by the issue's path (its last key), wherever
+ * that parameter sits in the node's parameters; undefined when no model fills it.
+ */
+function fromAiArgument(parameters: unknown, path: Array<string | number>): string | undefined {
+	const key = [...path].reverse().find((part): part is string => typeof part === 'string');
+	if (key === undefined) return undefined;
+	const found = findParameter(parameters, key);
+	const text = typeof found === 'string' ? found : typeof found === 'object' && found !== null ? String((found as { value?: unknown }).value ?? '') : '';
+	return /\$fromAI\(\s*['"`]([^'"`]+)['"`]/.exec(text)?.[1];
+}
+
+function findParameter(parameters: unknown, key: string): unknown {
+	if (typeof parameters !== 'object' || parameters === null) return undefined;
+	for (const [name, value] of Object.entries(parameters)) {
+		if (name === key) return value;
+		const nested = findParameter(value, key);
+		if (nested !== undefined) return nested;
+	}
+	return undefined;
 }
 
 /** Finds the `.describe()` label of the field at `path`, walking through objects, arrays and wrappers. */

@@ -81,7 +81,7 @@ describe('Design Template: Get Many', () => {
 		expect(sim.requestLog).toHaveLength(0);
 	});
 
-	it("surfaces the service's 401 for a Team Override outside the organization", async () => {
+	it("names the team when the service refuses a Team Override outside the organization (401), instead of blaming the credential", async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
 			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true, options: { teamOverride: 'team_unknown' } },
@@ -90,6 +90,7 @@ describe('Design Template: Get Many', () => {
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('401');
-		expect(result.error?.message).toBe('Invalid credentials!');
+		expect(result.error?.message).toBe('QRTRAC refused the request for team "team_unknown" (Invalid credentials!)');
+		expect(result.error?.description).toContain('Team > Get Many lists the teams this credential reaches');
 	});
 });

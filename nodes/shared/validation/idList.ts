@@ -6,8 +6,8 @@ import { idSchema } from '../validation';
 export const MAX_IDS_PER_ITEM = 10_000;
 
 /**
- * A list of IDs as users give it: one string with IDs separated by commas, spaces or new lines, or an array
- * (from an expression). Entries are trimmed, empty ones dropped, repeats kept once in first-seen order;
+ * A list of IDs as users give it: one string with IDs separated by commas, spaces or new lines, a JSON array
+ * written as text (as an AI agent may send it), or an array (from an expression). Entries are trimmed, empty ones dropped, repeats kept once in first-seen order;
  * every entry must be a valid ID and there must be between 1 and MAX_IDS_PER_ITEM of them.
  */
 export const idListSchema = z
@@ -30,7 +30,7 @@ export const idListSchema = z
 			return z.NEVER;
 		}
 		for (const [index, entry] of entries.entries()) {
-			const result = idSchema.safeParse(entry);
+			const result = idSchema.refine((id) => !/["'[\]{}]/.test(id), 'must not contain quotes or brackets').safeParse(entry);
 			if (!result.success) {
 				ctx.addIssue({
 					code: z.ZodIssueCode.custom,
@@ -49,8 +49,19 @@ function splitIdList(raw: unknown): string[] | undefined {
 	}
 	if (typeof raw === 'number') return [String(raw)];
 	if (typeof raw !== 'string') return undefined;
+	if (raw.trim().startsWith('[')) return splitJsonList(raw);
 	return raw
 		.split(/[\s,;]+/)
 		.map((entry) => entry.trim())
 		.filter((entry) => entry !== '');
+}
+
+/** `["qr_a", "qr_b"]` as text: the array's entries, or undefined when it is not a JSON array. */
+function splitJsonList(raw: string): string[] | undefined {
+	try {
+		const parsed: unknown = JSON.parse(raw);
+		return Array.isArray(parsed) ? splitIdList(parsed) : undefined;
+	} catch {
+		return undefined;
+	}
 }

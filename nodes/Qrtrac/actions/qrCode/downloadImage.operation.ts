@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById } from '../../../shared/api';
 import { downloadPublicFile } from '../../../shared/transport';
-import { idSchema, validateParameters } from '../../../shared/validation';
+import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { simplifyQr } from '../../helpers/simplify';
@@ -62,15 +62,17 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<INodeExecutionData[]> {
 	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
 	if (typeof code.qrImageUrl !== 'string' || code.qrImageUrl === '') {
-		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the code has no image URL (qrImageUrl)`, { itemIndex });
+		throw itemInputError(this.getNode(), itemIndex, 'the code has no image URL (qrImageUrl)');
 	}
 	const image = await downloadPublicFile(this, code.qrImageUrl, itemIndex);
 	const type = imageTypeOf(image.data);
 	if (!type) {
-		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the code's image address did not answer with an image`, {
+		throw itemInputError(
+			this.getNode(),
 			itemIndex,
-			description: `It sent ${image.data.length} bytes of ${image.contentType ?? 'an unnamed type'}, which are not PNG, JPEG, GIF or WebP.`,
-		});
+			"the code's image address did not answer with an image",
+			`It sent ${image.data.length} bytes of ${image.contentType ?? 'an unnamed type'}, which are not PNG, JPEG, GIF or WebP.`,
+		);
 	}
 	const fileName = `${String(code.displayId ?? code.id)}.${type.extension}`;
 	const binary = await this.helpers.prepareBinaryData(image.data, fileName, type.mimeType);

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getQrById, updateQr } from '../../../shared/api';
-import { idSchema, validateParameters } from '../../../shared/validation';
+import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import {
 	additionalJsonField,
@@ -46,10 +46,12 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const qrCodeId = validateParameters(this, idSchema.describe('QR Code'), getLocatorValue(this, 'qrCodeId', itemIndex), itemIndex);
 	const fields = readQrCodeFields(this, itemIndex, 'update');
 	if (!hasChanges(fields)) {
-		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: nothing to update`, {
+		throw itemInputError(
+			this.getNode(),
 			itemIndex,
-			description: 'Choose a QR Type, add an Update Field or a Setting, or fill Additional Fields (JSON).',
-		});
+			'nothing to update',
+			'Choose a QR Type, add an Update Field or a Setting, or fill Additional Fields (JSON).',
+		);
 	}
 	return {
 		qrCodeId,
@@ -65,14 +67,15 @@ export async function execute(this: IExecuteFunctions, input: Input, itemIndex: 
 	const qrType = input.fields.qrType ?? (isQrType(stored.qrType) ? stored.qrType : undefined);
 	const misplaced = qrType ? typeFieldsOfOtherTypes(input.fields, qrType) : [];
 	if (misplaced.length > 0) {
-		throw new NodeOperationError(
+		throw itemInputError(
 			this.getNode(),
-			`Item ${itemIndex}: ${misplaced.map((label) => `"${label}"`).join(', ')} cannot be set on a ${String(qrType)} code`,
-			{ itemIndex, description: 'Set QR Type to the type these fields belong to, or remove them.' },
+			itemIndex,
+			`${misplaced.map((label) => `"${label}"`).join(', ')} cannot be set on a ${String(qrType)} code`,
+			'Set QR Type to the type these fields belong to, or remove them.',
 		);
 	}
 	if (!qrType) {
-		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the code has no known QR type; choose a QR Type`, { itemIndex });
+		throw itemInputError(this.getNode(), itemIndex, 'the code has no known QR type; choose a QR Type');
 	}
 	const code = await updateQr(this, { ...target, stored, changes: buildQrBody({ ...input.fields, qrType }) });
 	return input.simplify ? simplifyQr(code) : code;
