@@ -4,19 +4,21 @@ import type { ChangeKind } from '../shared/changeCursor';
 import { isVersioned } from '../shared/changeCursor';
 import { isScanRecord } from '../shared/scanCursor';
 import { matchesFilters } from './codeFilters';
+import { withoutActorIds } from './eventFields';
 import { changeItem } from './pollCodeChanges';
 import { scanItem } from './pollNewScans';
 import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
 import { FIRST_POLL_LOOKBACK_MS, SAMPLE_SCAN_LOOKBACK_MS, SCAN_END_MARGIN_MS, type TriggerSettings } from './settings';
 
 /**
- * "Fetch Test Event": the most recent matching code (or scan) as the trigger would report it. It never reads or
- * writes the trigger's static data, so the cursor of the active workflow does not move.
+ * "Fetch Test Event": the most recent matching code (or scan) as the trigger would report it, without the IDs of
+ * the API client that wrote it (see eventFields.ts). It never reads or writes the trigger's static data, so the
+ * cursor of the active workflow does not move.
  */
 export async function manualSample(ctx: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
 	const teamId = await resolveTeamId(ctx, settings.teamId);
 	const item = settings.triggerOn === 'newScans' ? await sampleScan(ctx, teamId, settings) : await sampleChange(ctx, teamId, settings);
-	return item ? [[item]] : null;
+	return item ? [[withoutActorIds(item)]] : null;
 }
 
 /**
