@@ -15,6 +15,7 @@ import * as qrCode from './actions/qrCode';
 import * as team from './actions/team';
 import * as teamMember from './actions/teamMember';
 import { router } from './actions/router';
+import { NODE_VERSIONS } from './descriptions/layoutVersions';
 import { listSearch, loadOptions } from './methods';
 
 const resourceProperty: INodeProperties = {
@@ -73,7 +74,8 @@ export class Qrtrac implements INodeType {
 		name: 'qrtrac',
 		icon: { light: 'file:qrtrac.svg', dark: 'file:qrtrac.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
 		subtitle: subtitleExpression(),
 		description: 'Create, manage and track dynamic QR codes, teams and members with QRTRAC',
 		defaults: { name: 'QRTRAC' },

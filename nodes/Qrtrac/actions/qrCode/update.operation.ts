@@ -4,9 +4,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { apiPath } from '../../../shared/apiPath';
 import { qrtracApiRequest } from '../../../shared/transport';
 import { idSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
+import { qrCodeLocator, simplifyOption } from '../../descriptions/common';
 import {
-	additionalJsonField,
+	additionalJsonFirstLayoutField,
+	qrCodeOptionsCollection,
 	qrTypeUpdateField,
 	settingsCollection,
 	updateFieldsCollection,
@@ -29,9 +30,9 @@ const properties: INodeProperties[] = [
 	qrTypeUpdateField,
 	updateFieldsCollection,
 	settingsCollection,
-	additionalJsonField,
+	additionalJsonFirstLayoutField,
 	simplifyOption,
-	teamOptionsCollection,
+	qrCodeOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['update'] } }, properties);
@@ -49,7 +50,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	if (!hasChanges(fields)) {
 		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: nothing to update`, {
 			itemIndex,
-			description: 'Choose a QR Type, add an Update Field or a Setting, or fill Additional Fields (JSON).',
+			description: 'Choose a QR Type, add an Update Field or a Scan Rule, or fill Options > Other API Fields (JSON).',
 		});
 	}
 	return {
