@@ -27,27 +27,21 @@ export class QrtracApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: 'https://api.qrtrac.com',
-			required: true,
-			description:
-				'Root of the QRTRAC service, without /api. Change it only for a proxy or the local QRTRAC simulator.',
-		},
-		{
 			displayName: 'Team ID',
 			name: 'teamId',
 			type: 'string',
 			default: '',
-			description: 'Team the API client acts for (x-request-team-id). Operations can override it.',
+			required: true,
+			placeholder: 'e.g. team_1234',
+			description: 'Team the API client acts for, from QRTRAC Settings > API Access. Operations can act in another team.',
 		},
 		{
 			displayName: 'Client ID',
 			name: 'clientId',
 			type: 'string',
 			default: '',
-			description: 'API client ID from QRTRAC Settings > API Access (x-request-client-id)',
+			required: true,
+			description: 'API client ID from QRTRAC Settings > API Access',
 		},
 		{
 			displayName: 'Client Secret',
@@ -55,7 +49,8 @@ export class QrtracApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'API client secret (x-request-client-secret)',
+			required: true,
+			description: 'API client secret from QRTRAC Settings > API Access',
 		},
 		{
 			displayName: 'API Key (Simple Interface)',
@@ -63,7 +58,7 @@ export class QrtracApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'Bearer key for the simple v1 interface (Dynamic Link resource). Optional otherwise.',
+			description: 'Only for the Dynamic Link resource (the simple v1 interface); leave empty otherwise',
 		},
 		{
 			displayName: 'Plan',
@@ -88,6 +83,15 @@ export class QrtracApi implements ICredentialType {
 			typeOptions: { minValue: 1, maxValue: 10000 },
 			displayOptions: { show: { plan: ['custom'] } },
 			description: 'Per-team request limit agreed with QRTRAC',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.qrtrac.com',
+			required: true,
+			description:
+				'Address of the QRTRAC service, without /api. Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
 		},
 		{
 			displayName: 'Request Timeout (Seconds)',

@@ -17,7 +17,9 @@ export class QrtracTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["triggerOn"] === "newScans" ? "New Scans" : "Code Changes" }}',
-		description: 'Starts the workflow when QR codes are created, updated or deleted in QRTRAC, or when codes are scanned',
+		// n8n's node panel merges this trigger into the QRTRAC entry and shows the trigger's description above all
+		// of QRTRAC's actions and triggers, so it describes the whole app, not only the trigger.
+		description: 'Create, manage and track dynamic QR codes with QRTRAC, and start workflows when codes change or are scanned',
 		defaults: { name: 'QRTRAC Trigger' },
 		polling: true,
 		inputs: [],

@@ -10,8 +10,9 @@ import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrt
 import { FIRST_POLL_LOOKBACK_MS, SAMPLE_SCAN_LOOKBACK_MS, SCAN_END_MARGIN_MS, type TriggerSettings } from './settings';
 
 /**
- * "Fetch Test Event": the most recent matching code (or scan) as the trigger would report it. It never reads or
- * writes the trigger's static data, so the cursor of the active workflow does not move.
+ * "Fetch Test Event": the most recent matching code (or scan) as the trigger would report it, without the IDs of
+ * the API client that wrote it (see eventFields.ts). It never reads or writes the trigger's static data, so the
+ * cursor of the active workflow does not move.
  */
 export async function manualSample(ctx: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
 	const teamId = await resolveTeamId(ctx, settings.teamId);

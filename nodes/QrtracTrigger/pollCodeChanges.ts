@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { advanceCursor, isVersioned, queryFromTime, startCursor, type Change } from './changeCursor';
 import { matchesFilters } from './codeFilters';
+import { withoutActorIds } from './eventFields';
 import { readChangedCodes, resolveTeamId, type WatchedCodes } from './qrtracReads';
 import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, type TriggerSettings } from './settings';
 import { loadCodeChangesState, saveCodeChangesState } from './triggerState';
@@ -41,9 +42,9 @@ function wanted(change: Change<CodeRecord>, settings: TriggerSettings): boolean 
 	return settings.events.includes(change.kind) && matchesFilters(change.record, settings.filters);
 }
 
-/** The code record with the event first: `{event: "updated", id, name, ...}`. */
+/** The code record with the event first: `{event: "updated", id, name, ...}`, without the writer's IDs (eventFields.ts). */
 export function changeItem(change: Change<IDataObject>): INodeExecutionData {
 	const json: IDataObject = { event: change.kind };
 	for (const [key, value] of Object.entries(change.record)) if (key !== 'event') json[key] = value;
-	return { json };
+	return withoutActorIds({ json });
 }

@@ -26,14 +26,12 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'Code Changes',
 				value: 'codeChanges',
-				description:
-					'Codes created, updated or deleted since the last poll. One request per poll (Get QRs Updated After Time).',
+				description: 'When a QR code is created, changed or deleted',
 			},
 			{
 				name: 'New Scans',
 				value: 'newScans',
-				description:
-					"Scan events of the team's codes since the last one seen. 1 + ceil(n / 100) requests per poll for n matching codes; the first poll also lists the codes (ceil(n / 100) more).",
+				description: "When someone scans one of the team's QR codes",
 			},
 		],
 	},

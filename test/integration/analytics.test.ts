@@ -83,9 +83,10 @@ describe('Analytics: Get Scans', () => {
 		});
 
 		expect(all.error).toBeUndefined();
-		expect(all.items.map((item) => item.json)).toEqual(stored);
+		const withIsoTime = (scan: { scanTime: number }) => ({ ...scan, scanTimeIso: new Date(scan.scanTime).toISOString() });
+		expect(all.items.map((item) => item.json)).toEqual(stored.map(withIsoTime));
 		expect(lastWeek.items.map((item) => item.json.scanTime)).toEqual([now - 3 * DAY, now - 2 * HOUR]);
-		expect(limited.items.map((item) => item.json)).toEqual(stored.slice(0, 2));
+		expect(limited.items.map((item) => item.json)).toEqual(stored.slice(0, 2).map(withIsoTime));
 		expect(custom.items.map((item) => item.json.scanTime)).toEqual([now - 10 * DAY, now - 3 * DAY]);
 		expect(sim.requestLog.map((entry) => entry.path)).toEqual(Array(4).fill(`/api/analytics-api/detailed/${code.id}`));
 		expectRequestsFollowContract();
@@ -170,7 +171,7 @@ describe('Analytics: Get Scans for Codes', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.qrId).sort()).toEqual(scanned.map((code) => code.id).sort());
 		expect(result.items.every((item) => item.json.scanTime === now - 2 * DAY)).toBe(true);
-		const bodies = sim.requestLog.map((entry) => entry.body as { qrIds: string[]; startTime: number; endTime: number });
+		const bodies = sim.requestLog.filter((entry) => entry.method === 'POST').map((entry) => entry.body as { qrIds: string[]; startTime: number; endTime: number });
 		expect(bodies.map((body) => body.qrIds)).toEqual([ids.slice(0, 100), ids.slice(100)]);
 		for (const body of bodies) {
 			expect(body.endTime - body.startTime).toBe(7 * DAY);
@@ -212,6 +213,9 @@ describe('Analytics: Get Scans for Codes', () => {
 			lastScanTime: now - 2 * HOUR,
 			countries: { Germany: 1, France: 1 },
 			devices: { mobile: 2 },
+			qrName: codes[0].name,
+			qrDisplayId: codes[0].displayId,
+			qrShortUrl: `${codes[0].baseUrl}${codes[0].displayId}`,
 		});
 		expect(first.find((item) => item.json.qrId === codes[110].id)?.json).toMatchObject({ scans: 1, devices: { desktop: 1 } });
 		expect(first.find((item) => item.json.qrId === codes[1].id)?.json).toMatchObject({ scans: 0, firstScanTime: null });
@@ -304,7 +308,8 @@ describe('Analytics: Get Totals', () => {
 		expect(result.items[0].json).toMatchObject({ totalScans: 2, totalLeadsCount: 0 });
 		expect(result.items[100].json).toMatchObject({ totalScans: 1, totalLeadsCount: 7, leadsTodayCount: 2, leadsYesterdayCount: 1 });
 		expect(result.items[50].json).toMatchObject({ totalScans: 0, todayScans: 0, yesterdayScans: 0 });
-		expect(sim.requestLog.map((entry) => (entry.body as { qrIds: string[] }).qrIds.length)).toEqual([100, 1]);
+		expect(sim.requestLog.filter((entry) => entry.method === 'POST').map((entry) => (entry.body as { qrIds: string[] }).qrIds.length)).toEqual([100, 1]);
+		expect(result.items[0].json).toMatchObject({ qrName: codes[0].name, qrDisplayId: codes[0].displayId, qrShortUrl: `${codes[0].baseUrl}${codes[0].displayId}` });
 		expectRequestsFollowContract();
 	});
 

@@ -24,7 +24,7 @@ afterAll(async () => {
 beforeEach(() => sim.clearRequestLog());
 
 describe('Dynamic Link: Create', () => {
-	it("creates the link with the bearer key and returns the service's answer", async () => {
+	it("creates the link with the bearer key and returns the service's answer in camelCase", async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
 			parameters: {
@@ -39,10 +39,11 @@ describe('Dynamic Link: Create', () => {
 		expect(result.error).toBeUndefined();
 		const answer = result.items[0].json;
 		expect(answer).toMatchObject({
-			destination_url: 'https://example.com/landing',
+			destinationUrl: 'https://example.com/landing',
 			type: 'dynamic',
-			design: { pattern_color: '#0A66C2', logo_url: 'https://example.com/logo.png' },
+			design: { patternColor: '#0A66C2', logoUrl: 'https://example.com/logo.png' },
 		});
+		expect(JSON.stringify(answer)).not.toMatch(/"[a-z]+_[a-z]+":/);
 		const created = sim.state.getQr(String(answer.id));
 		expect(created).toMatchObject({ teamId, qrRedirectUrl: 'https://example.com/landing', deleted: false });
 
@@ -87,8 +88,8 @@ describe('Dynamic Link: Create', () => {
 	it.each([
 		['a destination that is not a URL', { destinationUrl: 'example.com/landing' }, '"Destination URL" must be a full http(s) URL such as https://example.com/page'],
 		['a destination with another scheme', { destinationUrl: 'javascript:alert(1)' }, '"Destination URL" must be a full http(s) URL such as https://example.com/page'],
-		['a colour that is not hex', { design: { patternColor: 'blue' } }, '"Colour" must be a hex colour such as #0A66C2'],
-		['a colour with 4 digits', { design: { patternColor: '#12345' } }, '"Colour" must be a hex colour such as #0A66C2'],
+		['a colour that is not hex', { design: { patternColor: 'blue' } }, '"Color" must be a hex colour such as #0A66C2'],
+		['a colour with 4 digits', { design: { patternColor: '#12345' } }, '"Color" must be a hex colour such as #0A66C2'],
 		['a logo URL that is not a URL', { design: { logoUrl: 'logo.png' } }, '"Logo URL" must be a full http(s) URL such as https://example.com/page'],
 		['an empty type', { type: '={{ "  " }}' }, '"Type" must not be empty'],
 	])('refuses %s before sending anything', async (_case, overrides, message) => {

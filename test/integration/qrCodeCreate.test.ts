@@ -1,7 +1,7 @@
 /**
  * QR Code > Create through n8n's engine against the simulator: every type's typed fields land where the
  * contract's createQr examples put them (top level for VCARD/PDF/MULTI_LOCALE, metadata otherwise), the common
- * fields, settings and Additional Fields (JSON) arrive, and service refusals surface as NodeApiError.
+ * fields, settings and Other API Fields (JSON) arrive, and service refusals surface as NodeApiError.
  */
 import { startSimulator, type Simulator } from '../../simulator';
 import spec from '../contract/openapi.json';
@@ -54,20 +54,24 @@ const formsForExamples: Record<string, Record<string, unknown>> = {
 		name: 'Business card',
 		vcardFirstName: 'Ada',
 		vcardLastName: 'Lovelace',
-		vcardCompany: 'Acme',
-		vcardDesignation: 'Engineer',
 		vcardEmail: 'ada@example.com',
 		vcardMobile: '+1-555-0100',
-		vcardLandline: '+1-555-0101',
-		vcardFax: '+1-555-0102',
-		vcardWebsite: 'https://example.com',
-		vcardAddress: '1 Main Street',
-		vcardStreet: 'Main Street',
-		vcardCity: 'Springfield',
-		vcardState: 'IL',
-		vcardPostalCode: '62701',
-		vcardCountry: 'USA',
-		vcardBio: 'Short bio',
+		vcardDetails: {
+			vcardCompany: 'Acme',
+			vcardDesignation: 'Engineer',
+			vcardLandline: '+1-555-0101',
+			vcardFax: '+1-555-0102',
+			vcardWebsite: 'https://example.com',
+			vcardBio: 'Short bio',
+		},
+		vcardPostalAddress: {
+			vcardAddress: '1 Main Street',
+			vcardStreet: 'Main Street',
+			vcardCity: 'Springfield',
+			vcardState: 'IL',
+			vcardPostalCode: '62701',
+			vcardCountry: 'USA',
+		},
 	},
 	pdf: {
 		qrType: 'PDF',
@@ -143,7 +147,7 @@ const formsForExamples: Record<string, Record<string, unknown>> = {
 		qrType: 'SHORT_LINK',
 		name: 'Short',
 		qrRedirectUrl: 'https://example.com/a/very/long/path?x=1',
-		additionalFields: { displayId: 'promo2024' },
+		displayId: 'promo2024',
 	},
 	withSettings: {
 		qrType: 'WEB',
@@ -185,6 +189,38 @@ describe('Create: the request examples of the contract', () => {
 	});
 });
 
+describe('Create: nodes saved with the first layout (typeVersion 1)', () => {
+	it('still read the Display ID from Additional Fields, vCard fields on their own and the JSON field on its own', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			typeVersion: 1,
+			credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'create',
+				qrType: 'VCARD',
+				name: 'Business card',
+				vcardFirstName: 'Ada',
+				vcardCompany: 'Acme',
+				vcardStreet: 'Main Street',
+				additionalFields: { displayId: 'first-layout' },
+				additionalFieldsJson: '{"metadata": {"note": "kept"}}',
+			},
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sim.requestLog[0].body).toEqual({
+			qrType: 'VCARD',
+			name: 'Business card',
+			displayId: 'first-layout',
+			firstName: 'Ada',
+			company: 'Acme',
+			street: 'Main Street',
+			metadata: { note: 'kept' },
+		});
+	});
+});
+
 describe('Create: common fields', () => {
 	it('sends template, base URL, folder, tags and the JSON fields, and simplifies the output', async () => {
 		const team = sim.state.team(credentials.teamId!)!;
@@ -200,9 +236,9 @@ describe('Create: common fields', () => {
 				templateId: template.id,
 				folderId: 'folder-7',
 				tags: 'autumn, retail ',
-				displayId: 'fall-10',
 			},
-			additionalFieldsJson: '{"expiryDate": 1767225600000, "metadata": {"terms": "One per customer"}}',
+			displayId: 'fall-10',
+			options: { additionalFieldsJson: '{"expiryDate": 1767225600000, "metadata": {"terms": "One per customer"}}' },
 		});
 
 		expect(result.error).toBeUndefined();
@@ -221,10 +257,27 @@ describe('Create: common fields', () => {
 		});
 		const output = result.items[0].json;
 		expect(Object.keys(output).sort()).toEqual(
-			['id', 'displayId', 'name', 'qrType', 'qrRedirectUrl', 'qrImageUrl', 'tags', 'teamId', 'deleted', 'createdAt', 'updatedAt']
+			[
+				'id',
+				'displayId',
+				'name',
+				'qrType',
+				'shortUrl',
+				'qrRedirectUrl',
+				'qrImageUrl',
+				'tags',
+				'teamId',
+				'deleted',
+				'createdAt',
+				'createdAtIso',
+				'updatedAt',
+				'updatedAtIso',
+			]
 				.filter((key) => output[key] !== undefined)
 				.sort(),
 		);
+		expect(output.shortUrl).toBe(`https://${customDomain}/fall-10`);
+		expect(output.createdAtIso).toBe(new Date(Number(output.createdAt)).toISOString());
 		expect(output.metadata).toBeUndefined();
 		const stored = sim.state.getQr(String(output.id))!;
 		expect(stored).toMatchObject({
@@ -261,7 +314,7 @@ describe('Create: service errors', () => {
 		const result = await create({
 			qrType: 'WEB',
 			qrRedirectUrl: 'https://example.com/2',
-			additionalFields: { displayId: taken.displayId },
+			displayId: taken.displayId,
 		});
 
 		expect(result.error).toMatchObject({
@@ -283,7 +336,7 @@ describe('Create: service errors', () => {
 			{
 				qrType: 'WEB',
 				qrRedirectUrl: '={{ $json.url }}',
-				additionalFields: { displayId: '={{ $json.displayId }}' },
+				displayId: '={{ $json.displayId }}',
 			},
 			{
 				continueOnFail: true,

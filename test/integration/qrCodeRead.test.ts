@@ -55,12 +55,15 @@ describe('Get', () => {
 			displayId: code.displayId,
 			name: 'Bio',
 			qrType: 'SOCIAL_BIO',
+			shortUrl: `${code.baseUrl}${code.displayId}`,
 			qrImageUrl: code.qrImageUrl,
 			tags: [],
 			teamId: credentials.teamId,
 			deleted: false,
 			createdAt: code.createdAt,
+			createdAtIso: new Date(code.createdAt).toISOString(),
 			updatedAt: code.updatedAt,
+			updatedAtIso: new Date(code.updatedAt).toISOString(),
 		});
 		expect(whole.items[0].json).toMatchObject({ id: code.id, metadata: code.metadata, settings: {} });
 		expectRequestsFollowContract();
@@ -100,8 +103,7 @@ describe('Get Many', () => {
 	it('returns all codes with Return All, in the chosen order', async () => {
 		const result = await run('getMany', {
 			returnAll: true,
-			filters: { sortBy: 'name', sortOrder: 'asc' },
-			options: { teamOverride: listTeamId },
+			options: { sortBy: 'name', sortOrder: 'asc', teamOverride: listTeamId },
 		});
 
 		const names = result.items.map((item) => String(item.json.name));

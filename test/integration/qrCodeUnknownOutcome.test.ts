@@ -38,7 +38,7 @@ describe('lost answer to a create', () => {
 		const result = await run('create', {
 			qrType: 'WEB',
 			qrRedirectUrl: 'https://example.com/lost',
-			additionalFields: { displayId: 'lost-answer-1' },
+			displayId: 'lost-answer-1',
 		});
 
 		expect(result.error).toBeUndefined();

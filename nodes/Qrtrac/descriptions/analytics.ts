@@ -1,13 +1,16 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 
 /** Form pieces of the analytics operations: which codes, and which time range. */
 
+/** Presets from the shortest to the longest range, then Custom, as date pickers list them (not alphabetically). */
 const timeRangeOptions = [
-	{ name: 'Custom', value: 'custom', description: 'Between a start and an end you set' },
 	{ name: 'Last 24 Hours', value: 'last24Hours' },
-	{ name: 'Last 30 Days', value: 'last30Days' },
 	{ name: 'Last 7 Days', value: 'last7Days' },
+	{ name: 'Last 30 Days', value: 'last30Days' },
 	{ name: 'This Month', value: 'thisMonth', description: "From the first day of this month in the workflow's timezone" },
+	{ name: 'Custom', value: 'custom', description: 'Between a start and an end you set' },
 ];
 
 const timeRangeField: INodeProperties = {
@@ -76,4 +79,40 @@ export const codeSelectionFields: INodeProperties[] = [
 		description:
 			'IDs separated by commas, or an array of IDs from an expression. Long lists are sent 100 IDs per request.',
 	},
+];
+
+const pickedOption: INodePropertyOptions = {
+	name: 'Codes Picked From a List',
+	value: 'picked',
+	description: "Codes you choose by name from the team's codes",
+};
+
+/**
+ * Codes picked by name (a multi-select of the team's codes), by IDs, or all codes of the team. New nodes start
+ * with the picker; nodes saved with the first layout keep "List of IDs" as their default (n8n does not store
+ * a value equal to the default, so the first layout's default must stay). The operation reads the picked IDs
+ * from `pickedQrCodeIds` when Codes is "picked".
+ */
+export const codeSelectionWithPickerFields: INodeProperties[] = [
+	{ ...codeSelectionFields[0], displayOptions: { show: FIRST_LAYOUT } },
+	{
+		...codeSelectionFields[0],
+		options: [...(codeSelectionFields[0].options as INodePropertyOptions[]), pickedOption].sort((a, b) =>
+			a.name.localeCompare(b.name),
+		),
+		default: 'picked',
+		displayOptions: { show: CURRENT_LAYOUT },
+	},
+	{
+		displayName: 'QR Code Names or IDs',
+		name: 'pickedQrCodeIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getQrCodes' },
+		default: [],
+		required: true,
+		displayOptions: { show: { codeSelection: ['picked'] } },
+		description:
+			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	codeSelectionFields[1],
 ];

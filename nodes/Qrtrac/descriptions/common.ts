@@ -101,7 +101,7 @@ export const simplifyOption: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether to return a simplified version of the response instead of the raw data (ID, display ID, name, type, URLs, tags, timestamps)',
+		'Whether to return a simplified version of the response instead of the raw data (ID, Display ID, name, type, the short link people scan and the other URLs, tags, times as epoch ms and ISO text)',
 };
 
 export const returnAllOption: INodeProperties = {

@@ -1,13 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { QR_TYPE_FIELDS, type QrTypeField } from './qrCodeTypeFields';
+import { teamOverrideOption } from './common';
+import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
+import { QR_TYPE_FIELD_GROUPS, QR_TYPE_FIELDS, type QrTypeField, type QrTypeFieldGroupName } from './qrCodeTypeFields';
 import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, qrTypeOptions } from './qrCodeTypes';
 
 /**
  * Form pieces of the QR code operations that write a code (Create, Create or Update, Update). The typed
- * fields come from the QR_TYPE_FIELDS table: on Create they are top-level fields shown for their type only;
- * on Update they are "Update Fields" entries, labelled with their type, shown for the chosen type (or for
- * every type while the type is kept as it is).
+ * fields come from the QR_TYPE_FIELDS table: on Create they are top-level fields shown for their type only
+ * (a type's optional extras grouped, see QR_TYPE_FIELD_GROUPS); on Update they are "Update Fields" entries,
+ * labelled with their type, shown for the chosen type (or for every type while the type is kept as it is).
+ * Fields that moved between layouts are shown by node version (layoutVersions.ts).
  */
 
 export const qrTypeField: INodeProperties = {
@@ -62,8 +65,11 @@ export const displayIdField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. spring-2025',
 	description:
-		'Custom short ID: the path of the short URL (letters, digits and - _ . ~). QRTRAC generates one when empty.',
+		'Custom short ID: the path of the short link people scan (letters, digits and - _ . ~ %). QRTRAC generates one when empty.',
 };
+
+/** Create, current layout: the Display ID on its own, after the name (it was under Additional Fields). */
+export const displayIdCreateField: INodeProperties = { ...displayIdField, displayOptions: { show: CURRENT_LAYOUT } };
 
 /** Create or Update: the Display ID is the key that finds the code again. */
 export const displayIdKeyField: INodeProperties = {
@@ -92,13 +98,15 @@ const templateField: INodeProperties = {
 		'Design of the QR image. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
+/** The code's own domain (the API calls it `baseUrl`); not the credential's Base URL, hence its label. */
 const baseUrlField: INodeProperties = {
-	displayName: 'Base URL',
+	displayName: 'Custom Domain',
 	name: 'baseUrl',
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. https://qr.example.com/',
-	description: "Custom domain of the short URL, ending with /; it must be one of the team's domains. Default domain when empty.",
+	description:
+		"Domain of the code's short link, ending with /. It must be one of the team's domains (Team > Set Domains); the team's default domain when empty.",
 };
 
 const folderIdField: INodeProperties = {
@@ -112,23 +120,30 @@ const folderIdField: INodeProperties = {
 const commonOptionalFields = (withDisplayId: boolean): INodeProperties[] =>
 	[baseUrlField, templateField, ...(withDisplayId ? [displayIdField] : []), folderIdField, tagsField];
 
-/** Create: optional fields every type has. */
+/**
+ * Create: optional fields every type has. With `withDisplayId` (Create), the Display ID stays here only for
+ * nodes saved with the first layout; the current layout shows it on its own (displayIdCreateField).
+ */
 export const additionalFieldsCollection = (withDisplayId: boolean): INodeProperties => ({
 	displayName: 'Additional Fields',
 	name: 'additionalFields',
 	type: 'collection',
 	placeholder: 'Add Field',
 	default: {},
-	options: commonOptionalFields(withDisplayId),
+	options: [
+		...commonOptionalFields(false),
+		...(withDisplayId ? [{ ...displayIdField, displayOptions: { show: FIRST_LAYOUT } }] : []),
+	].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 });
 
+/** What happens when someone scans the code; the API's `settings` (not named so: n8n's panel has a Settings tab). */
 export const settingsCollection: INodeProperties = {
-	displayName: 'Settings',
+	displayName: 'Scan Rules',
 	name: 'settings',
 	type: 'collection',
-	placeholder: 'Add Setting',
+	placeholder: 'Add Rule',
 	default: {},
-	description: 'Password protection, age gate, campaign schedule and location',
+	description: 'What happens when someone scans the code: password, age gate, campaign dates, location',
 	options: [
 		{
 			displayName: 'Age Gate',
@@ -195,18 +210,59 @@ export const settingsCollection: INodeProperties = {
 	],
 };
 
-export const additionalJsonField: INodeProperties = {
-	displayName: 'Additional Fields (JSON)',
+const additionalJsonProperties = {
+	displayName: 'Other API Fields (JSON)',
 	name: 'additionalFieldsJson',
 	type: 'json',
 	default: '{}',
 	description:
-		'Any other request fields as a JSON object, merged last: its keys replace the fields above, and its "metadata" and "settings" keys are merged into those objects',
+		'Request fields this form does not have, as a JSON object sent with the code: its keys replace the fields above, and its "metadata" and "settings" are merged into those of the form',
+} as const;
+
+/** The raw JSON field on its own, in every layout (Create or Update, until it moves into its Options). */
+export const additionalJsonField: INodeProperties = { ...additionalJsonProperties };
+
+/** The raw JSON field on its own: the first layout only (the current one has it under Options). */
+export const additionalJsonFirstLayoutField: INodeProperties = {
+	...additionalJsonProperties,
+	displayOptions: { show: FIRST_LAYOUT },
 };
 
-/** A typed field as a top-level Create field, shown for its type only. */
+/** Create and Update, current layout: Options holds the raw JSON field and the team override. */
+export const qrCodeOptionsCollection: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [{ ...additionalJsonProperties, displayOptions: { show: CURRENT_LAYOUT } }, teamOverrideOption],
+};
+
+/** The raw JSON field as an entry of an operation's own Options collection (for Create or Update). */
+export const additionalJsonOption: INodeProperties = additionalJsonProperties;
+
+/** A typed field as a top-level Create field, shown for its type only (a grouped one: in the first layout only). */
 function createFormProperty(field: QrTypeField): INodeProperties {
-	return { ...formProperty(field, field.displayName), displayOptions: { show: { qrType: [field.qrType] } } };
+	const show = field.group ? { qrType: [field.qrType], ...FIRST_LAYOUT } : { qrType: [field.qrType] };
+	return { ...formProperty(field, field.displayName), displayOptions: { show } };
+}
+
+/** A group of a type's optional fields as one collection (current layout), shown for its type only. */
+function createGroupProperty(group: QrTypeFieldGroupName): INodeProperties {
+	const { name, displayName, placeholder, description } = QR_TYPE_FIELD_GROUPS[group];
+	const fields = QR_TYPE_FIELDS.filter((field) => field.group === group);
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder,
+		default: {},
+		description,
+		displayOptions: { show: { qrType: [fields[0].qrType], ...CURRENT_LAYOUT } },
+		options: fields
+			.map((field) => formProperty(field, field.displayName))
+			.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
 }
 
 /** A typed field inside Update Fields, labelled with its type, shown for its type or while the type is kept. */
@@ -252,8 +308,15 @@ function formProperty(field: QrTypeField, displayName: string): INodeProperties 
 	}
 }
 
-/** Create (and Create or Update): each type's fields, shown for that type. */
-export const createTypeFields: INodeProperties[] = QR_TYPE_FIELDS.map(createFormProperty);
+/**
+ * Create (and Create or Update): each type's fields, shown for that type, in table order; a group's collection
+ * follows its last member (the members themselves show only in the first layout).
+ */
+export const createTypeFields: INodeProperties[] = QR_TYPE_FIELDS.flatMap((field, index) => {
+	const own = createFormProperty(field);
+	const lastOfGroup = field.group && !QR_TYPE_FIELDS.slice(index + 1).some((next) => next.group === field.group);
+	return lastOfGroup ? [own, createGroupProperty(field.group!)] : [own];
+});
 
 /** Update: every field that can change, common and typed, sorted by label as n8n collections require. */
 export const updateFieldsCollection: INodeProperties = {

@@ -36,37 +36,84 @@ export interface QrTypeField {
 	defaultOn?: boolean;
 	/** List fields: the name and label of one row, and its columns. */
 	row?: { name: string; displayName: string; columns: ListColumn[] };
+	/**
+	 * Create form, current layout: the group the field is added from instead of standing on its own, so that a
+	 * type with many optional fields (vCard) shows a few fields and two "Add" lists.
+	 */
+	group?: QrTypeFieldGroupName;
 }
 
-const vcard = (name: string, key: string, displayName: string, kind: TypeFieldKind, placeholder?: string): QrTypeField => ({
+export type QrTypeFieldGroupName = 'vcardDetails' | 'vcardPostalAddress';
+
+/** A group of optional typed fields: one collection parameter on the Create form. */
+export interface QrTypeFieldGroup {
+	name: QrTypeFieldGroupName;
+	displayName: string;
+	placeholder: string;
+	description: string;
+}
+
+export const QR_TYPE_FIELD_GROUPS: Record<QrTypeFieldGroupName, QrTypeFieldGroup> = {
+	vcardDetails: {
+		name: 'vcardDetails',
+		displayName: 'Contact Details',
+		placeholder: 'Add Detail',
+		description: 'Company, job title, more phone numbers, website and a short bio',
+	},
+	vcardPostalAddress: {
+		name: 'vcardPostalAddress',
+		displayName: 'Postal Address',
+		placeholder: 'Add Address Field',
+		description: 'The postal address shown on the business card',
+	},
+};
+
+const vcard = (
+	name: string,
+	key: string,
+	displayName: string,
+	kind: TypeFieldKind,
+	placeholder: string,
+	more: { group?: QrTypeFieldGroupName; description?: string } = {},
+): QrTypeField => ({
 	qrType: 'VCARD',
 	name,
 	key,
 	placement: 'body',
 	displayName,
 	kind,
-	description: `${displayName} shown on the business card`,
+	description: more.description ?? `${displayName} shown on the business card`,
 	placeholder,
+	group: more.group,
 });
+
+const details = { group: 'vcardDetails' } as const;
+const postal = { group: 'vcardPostalAddress' } as const;
 
 export const QR_TYPE_FIELDS: readonly QrTypeField[] = [
 	// VCARD: top level
 	vcard('vcardFirstName', 'firstName', 'First Name', 'text', 'e.g. Ada'),
 	vcard('vcardLastName', 'lastName', 'Last Name', 'text', 'e.g. Lovelace'),
-	vcard('vcardCompany', 'company', 'Company', 'text', 'e.g. Acme'),
-	vcard('vcardDesignation', 'designation', 'Job Title', 'text', 'e.g. Engineer'),
 	vcard('vcardEmail', 'email', 'Email', 'email', 'name@email.com'),
 	vcard('vcardMobile', 'mobile', 'Mobile Phone', 'text', 'e.g. +1-555-0100'),
-	vcard('vcardLandline', 'landline', 'Landline Phone', 'text', 'e.g. +1-555-0101'),
-	vcard('vcardFax', 'fax', 'Fax', 'text', 'e.g. +1-555-0102'),
-	vcard('vcardWebsite', 'website', 'Website', 'url', 'e.g. https://example.com'),
-	vcard('vcardAddress', 'address', 'Address', 'text', 'e.g. 1 Main Street'),
-	vcard('vcardStreet', 'street', 'Street', 'text', 'e.g. Main Street'),
-	vcard('vcardCity', 'city', 'City', 'text', 'e.g. Springfield'),
-	vcard('vcardState', 'state', 'State', 'text', 'e.g. IL'),
-	vcard('vcardPostalCode', 'postalCode', 'Postal Code', 'text', 'e.g. 62701'),
-	vcard('vcardCountry', 'country', 'Country', 'text', 'e.g. USA'),
-	vcard('vcardBio', 'bio', 'Bio', 'text', 'e.g. Short bio'),
+	vcard('vcardCompany', 'company', 'Company', 'text', 'e.g. Acme', details),
+	vcard('vcardDesignation', 'designation', 'Job Title', 'text', 'e.g. Engineer', details),
+	vcard('vcardLandline', 'landline', 'Landline Phone', 'text', 'e.g. +1-555-0101', details),
+	vcard('vcardFax', 'fax', 'Fax', 'text', 'e.g. +1-555-0102', details),
+	vcard('vcardWebsite', 'website', 'Website', 'url', 'e.g. https://example.com', details),
+	vcard('vcardBio', 'bio', 'Bio', 'text', 'e.g. Short bio', { ...details, description: 'A line or two about the person, shown on the business card' }),
+	vcard('vcardAddress', 'address', 'Address Line', 'text', 'e.g. 1 Main Street', {
+		...postal,
+		description: 'The first line of the address as it is written: house number and street',
+	}),
+	vcard('vcardStreet', 'street', 'Street Name', 'text', 'e.g. Main Street', {
+		...postal,
+		description: 'The street alone, without the house number',
+	}),
+	vcard('vcardCity', 'city', 'City', 'text', 'e.g. Springfield', postal),
+	vcard('vcardState', 'state', 'State', 'text', 'e.g. IL', { ...postal, description: 'State, province or region' }),
+	vcard('vcardPostalCode', 'postalCode', 'Postal Code', 'text', 'e.g. 62701', postal),
+	vcard('vcardCountry', 'country', 'Country', 'text', 'e.g. USA', postal),
 
 	// PDF: document fields top level, display switches in metadata
 	{
@@ -198,7 +245,8 @@ export const QR_TYPE_FIELDS: readonly QrTypeField[] = [
 	{ qrType: 'VIDEO_PREVIEW', name: 'videoAutoplay', key: 'autoplay', placement: 'metadata', displayName: 'Autoplay', kind: 'boolean', description: 'Whether the video starts by itself', defaultOn: false },
 	{ qrType: 'VIDEO_PREVIEW', name: 'videoShowControls', key: 'showControls', placement: 'metadata', displayName: 'Show Controls', kind: 'boolean', description: 'Whether the player shows its controls', defaultOn: true },
 
-	// RESTAURANT_MENU: metadata
+	// RESTAURANT_MENU: metadata. The contract keeps section names (`menuItems`) and dishes (`items`) in two
+	// lists; each dish names its section (`section`), and a section named only by dishes is added to the list.
 	{ qrType: 'RESTAURANT_MENU', name: 'restaurantName', key: 'restaurantName', placement: 'metadata', displayName: 'Restaurant Name', kind: 'text', description: 'Name of the restaurant', placeholder: 'e.g. Diner' },
 	{
 		qrType: 'RESTAURANT_MENU',
@@ -207,7 +255,8 @@ export const QR_TYPE_FIELDS: readonly QrTypeField[] = [
 		placement: 'metadata',
 		displayName: 'Menu Sections',
 		kind: 'list',
-		description: 'Sections of the menu, e.g. Starters, Mains',
+		description:
+			'The sections of the menu in the order they are shown, e.g. Starters, Mains. Sections named by a dish are added by themselves.',
 		row: {
 			name: 'section',
 			displayName: 'Section',
@@ -221,12 +270,13 @@ export const QR_TYPE_FIELDS: readonly QrTypeField[] = [
 		placement: 'metadata',
 		displayName: 'Dishes',
 		kind: 'list',
-		description: 'The dishes on the menu',
+		description: 'The dishes on the menu; each names the section it is listed under',
 		row: {
 			name: 'dish',
 			displayName: 'Dish',
 			columns: [
 				{ name: 'name', displayName: 'Dish Name', kind: 'text', required: true, placeholder: 'e.g. Soup' },
+				{ name: 'section', displayName: 'Section', kind: 'text', placeholder: 'e.g. Starters', description: 'Name of the menu section the dish is listed under' },
 				{ name: 'price', displayName: 'Price', kind: 'text', placeholder: 'e.g. $5' },
 				{ name: 'description', displayName: 'Dish Description', kind: 'text', placeholder: 'e.g. Of the day' },
 			],

@@ -30,7 +30,7 @@ function withoutUndefined(object: IDataObject): IDataObject {
 
 /**
  * The CreateQrRequest of one item: common fields at the top level, each typed field where the contract puts
- * it (top level for VCARD/PDF/MULTI_LOCALE, `metadata` otherwise), `settings`, then Additional Fields (JSON).
+ * it (top level for VCARD/PDF/MULTI_LOCALE, `metadata` otherwise), `settings`, then Other API Fields (JSON).
  * Only given fields appear.
  */
 export function buildQrBody(fields: QrCodeFields): IDataObject {
@@ -45,13 +45,30 @@ export function buildQrBody(fields: QrCodeFields): IDataObject {
 		if (field.placement === 'metadata') metadata[field.key] = value as IDataObject[keyof IDataObject];
 		else body[field.key] = value as IDataObject[keyof IDataObject];
 	}
+	if (fields.qrType === 'RESTAURANT_MENU') addSectionsNamedByDishes(metadata);
 	if (Object.keys(metadata).length > 0) body.metadata = metadata;
 	const settings = withoutUndefined(fields.settings);
 	if (Object.keys(settings).length > 0) body.settings = settings;
 	return mergeExtraFields(body, fields.extra);
 }
 
-/** Additional Fields (JSON) wins over the form; its `metadata` and `settings` are merged key by key. */
+/**
+ * A restaurant menu lists its sections (`menuItems`) apart from its dishes (`items`); a dish names its section.
+ * A section that dishes name but the section list lacks is appended to it, in the order the dishes name them.
+ */
+export function addSectionsNamedByDishes(metadata: IDataObject): void {
+	const dishes = Array.isArray(metadata.items) ? (metadata.items as IDataObject[]) : [];
+	const sections = Array.isArray(metadata.menuItems) ? [...(metadata.menuItems as IDataObject[])] : [];
+	const known = new Set(sections.map((section) => section.name));
+	for (const dish of dishes) {
+		if (typeof dish.section !== 'string' || known.has(dish.section)) continue;
+		known.add(dish.section);
+		sections.push({ name: dish.section });
+	}
+	if (sections.length > 0) metadata.menuItems = sections;
+}
+
+/** Other API Fields (JSON) win over the form; their `metadata` and `settings` are merged key by key. */
 export function mergeExtraFields(body: IDataObject, extra: IDataObject): IDataObject {
 	const merged: IDataObject = { ...body, ...extra };
 	for (const key of MERGED_OBJECTS) {

@@ -17,21 +17,44 @@ export function readQrCodeFields(ctx: IExecuteFunctions, itemIndex: number, mode
 function readCreateForm(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormMode): IDataObject {
 	const qrType = ctx.getNodeParameter('qrType', itemIndex) as string;
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const groups: Partial<Record<string, IDataObject>> = {};
 	const typeFields: IDataObject = {};
 	for (const field of QR_TYPE_FIELDS) {
 		if (field.qrType !== qrType) continue;
-		typeFields[field.name] = formValue(field, ctx.getNodeParameter(field.name, itemIndex, undefined));
+		typeFields[field.name] = formValue(field, createFieldValue(ctx, itemIndex, field, groups));
 	}
+	// Create: the Display ID stands on its own in the current layout, under Additional Fields in the first one
+	const displayId =
+		mode === 'createOrUpdate'
+			? ctx.getNodeParameter('displayId', itemIndex, '')
+			: ctx.getNodeParameter('displayId', itemIndex, '') || additional.displayId;
 	return {
 		...additional,
 		qrType,
 		name: ctx.getNodeParameter('name', itemIndex, ''),
-		displayId: mode === 'createOrUpdate' ? ctx.getNodeParameter('displayId', itemIndex, '') : additional.displayId,
+		displayId,
 		qrRedirectUrl: ctx.getNodeParameter('qrRedirectUrl', itemIndex, ''),
 		typeFields,
 		settings: ctx.getNodeParameter('settings', itemIndex, {}),
-		extra: ctx.getNodeParameter('additionalFieldsJson', itemIndex, '{}'),
+		extra: readExtraJson(ctx, itemIndex),
 	};
+}
+
+/** A typed field of Create: from its group's collection (current layout) or on its own (first layout). */
+function createFieldValue(ctx: IExecuteFunctions, itemIndex: number, field: QrTypeField, groups: Partial<Record<string, IDataObject>>): unknown {
+	if (field.group) {
+		const group = (groups[field.group] ??= ctx.getNodeParameter(field.group, itemIndex, {}) as IDataObject);
+		if (group[field.name] !== undefined) return group[field.name];
+	}
+	// n8n-core treats an undefined fallback as none and throws for a missing parameter: a grouped field of the
+	// current layout has no parameter of its own, hence null
+	return ctx.getNodeParameter(field.name, itemIndex, field.group ? null : undefined) ?? undefined;
+}
+
+/** Other API Fields (JSON): under Options in the current layout, on its own in the first one. */
+function readExtraJson(ctx: IExecuteFunctions, itemIndex: number): IDataObject[keyof IDataObject] {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return options.additionalFieldsJson ?? (ctx.getNodeParameter('additionalFieldsJson', itemIndex, '{}') as IDataObject[keyof IDataObject]);
 }
 
 function readUpdateForm(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -48,7 +71,7 @@ function readUpdateForm(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 		qrType: ctx.getNodeParameter('qrType', itemIndex, ''),
 		typeFields,
 		settings: ctx.getNodeParameter('settings', itemIndex, {}),
-		extra: ctx.getNodeParameter('additionalFieldsJson', itemIndex, '{}'),
+		extra: readExtraJson(ctx, itemIndex),
 	};
 }
 

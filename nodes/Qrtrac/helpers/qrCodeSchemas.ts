@@ -35,7 +35,7 @@ export interface QrCodeFields {
 	typeFields: Record<string, unknown>;
 	/** `settings` keys as the service names them. */
 	settings: IDataObject;
-	/** Additional Fields (JSON), merged last. */
+	/** Other API Fields (JSON), merged last. */
 	extra: IDataObject;
 }
 
@@ -174,11 +174,11 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string) {
 			qrRedirectUrl: optional(httpUrlSchema).describe('Redirect URL'),
 			tags: optional(tagsInputSchema).describe('Tags'),
 			templateId: optional(idSchema).describe('Design Template Name or ID'),
-			baseUrl: optional(baseUrlSchema).describe('Base URL'),
+			baseUrl: optional(baseUrlSchema).describe('Custom Domain'),
 			folderId: optional(idSchema).describe('Folder ID'),
 			typeFields: typeFieldsSchema(mode, timezone),
 			settings: settingsSchema(mode, timezone),
-			extra: jsonObjectSchema.describe('Additional Fields (JSON)'),
+			extra: jsonObjectSchema.describe('Other API Fields (JSON)'),
 		})
 		.superRefine((fields, ctx) => {
 			const redirectRequired = mode !== 'update' && fields.qrType && REDIRECT_QR_TYPES.includes(fields.qrType);

@@ -6,19 +6,26 @@ const SIMPLE_QR_FIELDS = [
 	'displayId',
 	'name',
 	'qrType',
+	'shortUrl',
 	'qrRedirectUrl',
 	'qrImageUrl',
 	'tags',
 	'teamId',
 	'deleted',
 	'createdAt',
+	'createdAtIso',
 	'updatedAt',
+	'updatedAtIso',
 ] as const;
 
+/** QRTRAC's times are epoch milliseconds; each gets an ISO 8601 (UTC) twin under `<name>Iso`. */
+const TIME_FIELDS = ['createdAt', 'updatedAt'] as const;
+
 export function simplifyQr(record: IDataObject): IDataObject {
+	const full = withLinkAndTimes(record);
 	const simple: IDataObject = {};
 	for (const field of SIMPLE_QR_FIELDS) {
-		if (record[field] !== undefined) simple[field] = record[field];
+		if (full[field] !== undefined) simple[field] = full[field];
 	}
 	return simple;
 }
@@ -26,4 +33,34 @@ export function simplifyQr(record: IDataObject): IDataObject {
 /** Keeps the mark of a change verified after an unknown outcome when a record is simplified. */
 export function verifiedMarker(record: IDataObject): IDataObject {
 	return record.verifiedAfterUnknownOutcome === true ? { verifiedAfterUnknownOutcome: true } : {};
+}
+
+/**
+ * A code record with what a person reads from it added: `shortUrl`, the link people scan (the code's domain
+ * plus its Display ID, when the record has both), and each epoch-ms time also as ISO text (`createdAtIso`,
+ * `updatedAtIso`). Existing fields are kept unchanged.
+ */
+export function withLinkAndTimes(record: IDataObject): IDataObject {
+	const result: IDataObject = { ...record };
+	const shortUrl = shortUrlOf(record);
+	if (shortUrl !== undefined && result.shortUrl === undefined) result.shortUrl = shortUrl;
+	for (const field of TIME_FIELDS) {
+		const iso = isoTime(record[field]);
+		if (iso !== undefined) result[`${field}Iso`] = iso;
+	}
+	return result;
+}
+
+/** `baseUrl` + `displayId` (the domain ends with `/`; one is added when it does not). */
+export function shortUrlOf(record: IDataObject): string | undefined {
+	const { baseUrl, displayId } = record;
+	if (typeof baseUrl !== 'string' || baseUrl === '' || typeof displayId !== 'string' || displayId === '') return undefined;
+	return `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${displayId}`;
+}
+
+/** Epoch milliseconds as ISO 8601 in UTC; anything else (missing, text, out of range) gives undefined. */
+export function isoTime(epochMs: unknown): string | undefined {
+	if (typeof epochMs !== 'number' || !Number.isFinite(epochMs)) return undefined;
+	const date = new Date(epochMs);
+	return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { getAllTeams, getQrTemplatesByTeam } from '../../shared/api';
+import { getAllTeams, getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
 
 /** Teams of the organization; the first entry keeps the credential's team. */
 export async function getTeams(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -27,4 +27,23 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 export async function getTeamsToJoin(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const teams = await getAllTeams(this);
 	return teams.map((team) => ({ name: String(team.name ?? team.id), value: team.id }));
+}
+
+/** How many codes the code picker lists: the most recently changed ones (10 pages of 100). */
+const PICKER_PAGES = 10;
+
+/**
+ * QR codes of the credential's team for a multi-select picker, most recently changed first, labelled
+ * "Name (Display ID)". Teams with more codes than the picker lists pick the rest by ID (an expression).
+ */
+export async function getQrCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const options: INodePropertyOptions[] = [];
+	const codes = await listTeamQrs(this, {
+		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
+		walk: { returnAll: false, limit: PICKER_PAGES * 100, pageSize: 100 },
+	});
+	for (const qr of codes) {
+		options.push({ name: `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`, value: qr.id });
+	}
+	return options;
 }

@@ -1,21 +1,26 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { listTeamQrs } from '../../../shared/api';
+import { listTeamQrs, type QrCode } from '../../../shared/api';
 import { idListSchema } from '../../../shared/validation/idList';
 
-/** Zod fields of the Codes form (a list of IDs or every code of the team); finish the object with `withCodeSelection`. */
+/**
+ * Which codes a many-code analytics row is about: the codes picked from the list, a list of IDs, or every code of
+ * the team. Finish the row's object with `withCodeSelection`.
+ */
 export const codeSelectionShape = {
-	codeSelection: z.enum(['all', 'list'], { errorMap: () => ({ message: 'must be "all" or "list"' }) }).describe('Codes'),
+	codeSelection: z
+		.enum(['all', 'list', 'picked'], { errorMap: () => ({ message: 'must be "picked", "list" or "all"' }) })
+		.describe('Codes'),
 	qrCodeIds: z.unknown().describe('QR Code IDs'),
 };
 
 interface RawSelection {
-	codeSelection: 'all' | 'list';
+	codeSelection: 'all' | 'list' | 'picked';
 	qrCodeIds?: unknown;
 }
 
-/** A list becomes unique, valid IDs (at most 10,000); "all" leaves `qrCodeIds` undefined, to be read when the item runs. */
+/** Picked or listed IDs become unique, valid IDs (at most 10,000); "all" leaves `qrCodeIds` to be read when the row runs. */
 export function withCodeSelection<T extends RawSelection>(
 	value: T,
 	ctx: z.RefinementCtx,
@@ -32,35 +37,37 @@ export function withCodeSelection<T extends RawSelection>(
 
 export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): RawSelection {
 	const codeSelection = ctx.getNodeParameter('codeSelection', itemIndex, 'list') as RawSelection['codeSelection'];
-	return {
-		codeSelection,
-		qrCodeIds: codeSelection === 'list' ? ctx.getNodeParameter('qrCodeIds', itemIndex, '') : undefined,
-	};
+	const parameter = codeSelection === 'picked' ? 'pickedQrCodeIds' : codeSelection === 'list' ? 'qrCodeIds' : undefined;
+	return { codeSelection, qrCodeIds: parameter ? ctx.getNodeParameter(parameter, itemIndex, '') : undefined };
 }
 
 /**
- * "All Codes of the Team", read at most once per team and execution (every page of the list): the first row that
- * needs a team's codes starts the read, later rows of the same team take the same answer.
+ * The team's live codes, read at most once per team and execution (every page of the list): the first row that
+ * needs them starts the read, later rows of the same team take the same answer. They give "All Codes of the Team"
+ * and the names (name, Display ID, short link) that scan rows and totals carry beside the code's internal ID.
  */
-export class TeamCodeIds {
-	private readonly reads = new Map<string, Promise<string[]>>();
+export class TeamCodes {
+	private readonly reads = new Map<string, Promise<QrCode[]>>();
 
 	constructor(private readonly ctx: IExecuteFunctions) {}
 
-	/** The codes a row asked for: its list of IDs, or else every live code of its team. */
+	/** The codes a row asked for: its IDs, or else every live code of its team. */
 	async selected(input: { qrCodeIds?: string[]; teamId?: string }, itemIndex: number): Promise<string[]> {
-		if (input.qrCodeIds) return input.qrCodeIds;
-		const key = input.teamId ?? '';
+		return input.qrCodeIds ?? (await this.of(input.teamId, itemIndex)).map((code) => code.id);
+	}
+
+	of(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
+		const key = teamId ?? '';
 		let read = this.reads.get(key);
 		if (!read) {
 			read = listTeamQrs(this.ctx, {
 				query: { sortBy: 'createdAt', sortOrder: 'asc' },
 				walk: { returnAll: true },
-				teamId: input.teamId,
+				teamId,
 				itemIndex,
-			}).then((codes) => codes.filter((code) => code.deleted !== true).map((code) => code.id));
+			}).then((codes) => codes.filter((code) => code.deleted !== true));
 			this.reads.set(key, read);
 		}
-		return await read;
+		return read;
 	}
 }

@@ -8,6 +8,7 @@ import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { timeRangeFields } from '../../descriptions/analytics';
 import { limitOption, qrCodeLocator, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { describeScanRows } from '../../helpers/scanRows';
 import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange, withinRange } from './timeRange';
 
 const properties: INodeProperties[] = [
@@ -54,5 +55,5 @@ export async function execute(this: IExecuteFunctions, input: Input, itemIndex: 
 	const all = await getQrAnalytics(this, { qrId: input.qrCodeId, teamId: input.teamId, itemIndex });
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
-	return input.returnAll ? scans : scans.slice(0, input.limit);
+	return describeScanRows(input.returnAll ? scans : scans.slice(0, input.limit), []);
 }

@@ -21,13 +21,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['analytics'] } },
 		options: [
 			{
-				name: 'Get Scans',
+				name: 'Get for a Code',
 				value: 'getScans',
 				action: 'Get the scans of a QR code',
 				description: 'Get the scan events of one QR code',
 			},
 			{
-				name: 'Get Scans for Codes',
+				name: 'Get for Codes',
 				value: 'getScansForCodes',
 				action: 'Get the scans of many QR codes',
 				description: 'Get the scan events of many QR codes within a time range',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { simpleCreateDynamic } from '../../../shared/api';
 import { hexColourSchema, httpUrlSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import { camelCaseKeys } from '../../helpers/dynamicLinkOutput';
 
 const properties: INodeProperties[] = [
 	{
@@ -18,9 +19,16 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Type',
 		name: 'type',
-		type: 'string',
+		type: 'options',
+		options: [
+			{
+				name: 'Dynamic',
+				value: 'dynamic',
+				description: 'A short link whose destination can be changed later without reprinting the code',
+			},
+		],
 		default: 'dynamic',
-		description: 'Kind of code the simple interface creates; "dynamic" lets you change the destination later',
+		description: 'Kind of code the simple interface creates (it offers dynamic links)',
 	},
 	{
 		displayName: 'Design',
@@ -30,11 +38,11 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Colour',
+				displayName: 'Color',
 				name: 'patternColor',
 				type: 'color',
 				default: '#000000',
-				description: 'Colour of the code pattern as hex, e.g. #0A66C2',
+				description: 'Color of the code pattern as hex, e.g. #0A66C2',
 			},
 			{
 				displayName: 'Logo URL',
@@ -53,7 +61,7 @@ export const description = updateDisplayOptions({ show: { resource: ['dynamicLin
 const inputSchema = z.object({
 	destinationUrl: httpUrlSchema.describe('Destination URL'),
 	type: nonEmptyTextSchema.max(50, 'must be at most 50 characters').describe('Type'),
-	patternColor: hexColourSchema.transform(toSixDigitHex).optional().describe('Colour'),
+	patternColor: hexColourSchema.transform(toSixDigitHex).optional().describe('Color'),
 	logoUrl: httpUrlSchema.optional().describe('Logo URL'),
 });
 
@@ -80,7 +88,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/** Creates a dynamic link through the simple v1 interface (bearer API key); see simpleCreateDynamic. */
+/**
+ * Creates a dynamic link through the simple v1 interface (bearer API key); see simpleCreateDynamic. Its answer
+ * uses the interface's snake_case names; the item names them in camelCase like every other QRTRAC item.
+ */
 export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	return await simpleCreateDynamic(this, { request: input, itemIndex });
+	return camelCaseKeys(await simpleCreateDynamic(this, { request: input, itemIndex }));
 }

@@ -2,12 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createQr } from '../../../shared/api';
-import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
+import { simplifyOption } from '../../descriptions/common';
 import {
 	additionalFieldsCollection,
-	additionalJsonField,
+	additionalJsonFirstLayoutField,
 	createTypeFields,
+	displayIdCreateField,
 	nameField,
+	qrCodeOptionsCollection,
 	qrTypeField,
 	redirectUrlField,
 	settingsCollection,
@@ -20,13 +22,14 @@ import { simplifyQr } from '../../helpers/simplify';
 const properties: INodeProperties[] = [
 	qrTypeField,
 	nameField,
+	displayIdCreateField,
 	redirectUrlField,
 	...createTypeFields,
 	additionalFieldsCollection(true),
 	settingsCollection,
-	additionalJsonField,
+	additionalJsonFirstLayoutField,
 	simplifyOption,
-	teamOptionsCollection,
+	qrCodeOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['create'] } }, properties);

@@ -6,9 +6,36 @@ import { listTeamQrs } from '../../../shared/api';
 import { limitSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';
 import { simplifyQr } from '../../helpers/simplify';
 
+const sortByOption: INodeProperties = {
+	displayName: 'Sort By',
+	name: 'sortBy',
+	type: 'options',
+	options: [
+		{ name: 'Created At', value: 'createdAt' },
+		{ name: 'Name', value: 'name' },
+		{ name: 'Updated At', value: 'updatedAt' },
+	],
+	default: 'updatedAt',
+	description: 'Field the codes are ordered by',
+};
+
+const sortOrderOption: INodeProperties = {
+	displayName: 'Sort Order',
+	name: 'sortOrder',
+	type: 'options',
+	options: [
+		{ name: 'Ascending', value: 'asc' },
+		{ name: 'Descending', value: 'desc' },
+	],
+	default: 'desc',
+	description: 'Direction of the order',
+};
+
+/** Sorting is an option, as in n8n's own nodes; nodes saved with the first layout keep it under Filters. */
 const properties: INodeProperties[] = [
 	returnAllOption,
 	limitOption,
@@ -27,29 +54,8 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. spring',
 				description: 'Only codes whose name or Display ID contains this text (not case-sensitive)',
 			},
-			{
-				displayName: 'Sort By',
-				name: 'sortBy',
-				type: 'options',
-				options: [
-					{ name: 'Created At', value: 'createdAt' },
-					{ name: 'Name', value: 'name' },
-					{ name: 'Updated At', value: 'updatedAt' },
-				],
-				default: 'updatedAt',
-				description: 'Field the codes are ordered by',
-			},
-			{
-				displayName: 'Sort Order',
-				name: 'sortOrder',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'desc',
-				description: 'Direction of the order',
-			},
+			{ ...sortByOption, displayOptions: { show: FIRST_LAYOUT } },
+			{ ...sortOrderOption, displayOptions: { show: FIRST_LAYOUT } },
 		],
 	},
 	simplifyOption,
@@ -68,6 +74,8 @@ const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 100 },
 				description: 'Codes fetched per request (1 to 100). Fewer per page means more requests.',
 			},
+			{ ...sortByOption, displayOptions: { show: CURRENT_LAYOUT } },
+			{ ...sortOrderOption, displayOptions: { show: CURRENT_LAYOUT } },
 			teamOverrideOption,
 		],
 	},
@@ -99,8 +107,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			returnAll,
 			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
 			search: filters.search || undefined,
-			sortBy: filters.sortBy,
-			sortOrder: filters.sortOrder,
+			sortBy: options.sortBy ?? filters.sortBy,
+			sortOrder: options.sortOrder ?? filters.sortOrder,
 			pageSize: options.pageSize,
 			simplify: this.getNodeParameter('simplify', itemIndex, true),
 			teamId: getTeamOverride(this, itemIndex),

@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getQrById, updateQr } from '../../../shared/api';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
+import { qrCodeLocator, simplifyOption } from '../../descriptions/common';
 import {
-	additionalJsonField,
+	additionalJsonFirstLayoutField,
+	qrCodeOptionsCollection,
 	qrTypeUpdateField,
 	settingsCollection,
 	updateFieldsCollection,
@@ -28,9 +29,9 @@ const properties: INodeProperties[] = [
 	qrTypeUpdateField,
 	updateFieldsCollection,
 	settingsCollection,
-	additionalJsonField,
+	additionalJsonFirstLayoutField,
 	simplifyOption,
-	teamOptionsCollection,
+	qrCodeOptionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['update'] } }, properties);
@@ -50,7 +51,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			this.getNode(),
 			itemIndex,
 			'nothing to update',
-			'Choose a QR Type, add an Update Field or a Setting, or fill Additional Fields (JSON).',
+			'Choose a QR Type, add an Update Field or a Scan Rule, or fill Options > Other API Fields (JSON).',
 		);
 	}
 	return {

@@ -5,15 +5,16 @@ import { z } from 'zod';
 import { getBulkQrAnalytics } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
-import { codeSelectionFields, timeRangeFields } from '../../../descriptions/analytics';
+import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOption } from '../../../descriptions/common';
 import { getTeamOverride } from '../../../helpers/parameters';
-import { codeSelectionInput, codeSelectionShape, TeamCodeIds, withCodeSelection } from '../codeSelection';
+import { describeCodeRows, describeScanRows } from '../../../helpers/scanRows';
+import { codeSelectionInput, codeSelectionShape, TeamCodes, withCodeSelection } from '../codeSelection';
 import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange } from '../timeRange';
 import { scansPerCode } from './plan';
 
 const properties: INodeProperties[] = [
-	...codeSelectionFields,
+	...codeSelectionWithPickerFields,
 	...timeRangeFields(false),
 	{
 		displayName: 'Options',
@@ -73,10 +74,11 @@ export const kind = 'batch' as const;
 
 /**
  * Scan events of many codes within each row's range, 100 codes per request; per event, or summed up per code.
- * "All Codes of the Team" is read once per team for all rows that ask for it.
+ * The team's codes are read once per team for all rows: they give "All Codes of the Team" and name each row's
+ * code (name, Display ID, short link) beside its internal ID.
  */
 export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
-	const teamCodes = new TeamCodeIds(this);
+	const teamCodes = new TeamCodes(this);
 	for await (const { input, itemIndex } of rows) {
 		pool
 			.run(async () => {
@@ -84,7 +86,8 @@ export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: I
 				if (qrIds.length === 0) return [];
 				const range = resolveTimeRange(input, Date.now(), this.getTimezone());
 				const scans = await getBulkQrAnalytics(this, { qrIds, ...range, teamId: input.teamId, itemIndex });
-				return input.perCode ? scansPerCode(qrIds, scans) : scans;
+				const codes = await teamCodes.of(input.teamId, itemIndex);
+				return input.perCode ? describeCodeRows(scansPerCode(qrIds, scans), codes, 'qrId') : describeScanRows(scans, codes);
 			})
 			.then(
 				(output) => results.succeed(itemIndex, output),

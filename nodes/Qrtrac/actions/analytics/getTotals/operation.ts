@@ -5,14 +5,15 @@ import { z } from 'zod';
 import { getTotalScansOverview } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
-import { codeSelectionFields } from '../../../descriptions/analytics';
+import { codeSelectionWithPickerFields } from '../../../descriptions/analytics';
 import { teamOptionsCollection } from '../../../descriptions/common';
 import { getTeamOverride } from '../../../helpers/parameters';
-import { codeSelectionInput, codeSelectionShape, TeamCodeIds, withCodeSelection } from '../codeSelection';
+import { describeCodeRows } from '../../../helpers/scanRows';
+import { codeSelectionInput, codeSelectionShape, TeamCodes, withCodeSelection } from '../codeSelection';
 import { totalsInOrder } from './plan';
 
 const properties: INodeProperties[] = [
-	...codeSelectionFields,
+	...codeSelectionWithPickerFields,
 	teamOptionsCollection,
 ];
 
@@ -40,11 +41,12 @@ export const kind = 'batch' as const;
 
 /**
  * One item per code: total, today's and yesterday's scans and leads, as the service counts them ("today" is
- * the service's day, named in `todayDate`). 100 codes per request; "All Codes of the Team" is read once per team.
+ * the service's day, named in `todayDate`), named by the code's name, Display ID and short link. 100 codes per
+ * request; the team's codes are read once per team (for "All Codes of the Team" and the names).
  * A code the service leaves out of its answer fails the row: an unknown ID must not look like "no scans".
  */
 export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
-	const teamCodes = new TeamCodeIds(this);
+	const teamCodes = new TeamCodes(this);
 	for await (const { input, itemIndex } of rows) {
 		pool
 			.run(async () => {
@@ -53,7 +55,7 @@ export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: I
 				const answer = await getTotalScansOverview(this, { qrIds, teamId: input.teamId, itemIndex });
 				const { totals, missing } = totalsInOrder(qrIds, answer);
 				if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
-				return totals;
+				return describeCodeRows(totals, await teamCodes.of(input.teamId, itemIndex), 'id');
 			})
 			.then(
 				(output) => results.succeed(itemIndex, output),

@@ -6,9 +6,11 @@ import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared
 import { getConnection } from '../../../../shared/transport';
 import { validateParameters } from '../../../../shared/validation';
 import { simplifyOption, teamOverrideOption } from '../../../descriptions/common';
+import { CURRENT_LAYOUT } from '../../../descriptions/layoutVersions';
 import {
 	additionalFieldsCollection,
-	additionalJsonField,
+	additionalJsonFirstLayoutField,
+	additionalJsonOption,
 	createTypeFields,
 	displayIdKeyField,
 	nameField,
@@ -67,7 +69,7 @@ const properties: INodeProperties[] = [
 	...createTypeFields,
 	additionalFieldsCollection(false),
 	settingsCollection,
-	additionalJsonField,
+	additionalJsonFirstLayoutField,
 	simplifyOption,
 	{
 		displayName: 'Options',
@@ -104,6 +106,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to leave a code that already matches the row untouched (its output says "unchanged") instead of writing it again',
 			},
+			{ ...additionalJsonOption, displayOptions: { show: CURRENT_LAYOUT } },
 			teamOverrideOption,
 		],
 	},
