@@ -1,4 +1,4 @@
-import type { ImportedCredential } from '../test/support/realN8n';
+import type { ImportedCredential } from '../scripts/n8n/realN8n';
 import type { Simulator } from '../simulator';
 import type { CredentialRef } from './workflows';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { RealN8n, WorkflowJson } from '../test/support/realN8n';
+import type { RealN8n, WorkflowJson } from '../scripts/n8n/realN8n';
 
 /**
  * Imports all workflows with one `n8n import:workflow` (a file holding an array), which saves a cold n8n start

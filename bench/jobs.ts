@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { WorkflowJson } from '../test/support/realN8n';
+import type { WorkflowJson } from '../scripts/n8n/realN8n';
 import type { Simulator } from '../simulator';
 import type { BenchTeam } from './benchTeams';
 import { BenchTeams } from './benchTeams';

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { ImportedCredential } from '../test/support/realN8n';
-import { RealN8n } from '../test/support/realN8n';
+import type { ImportedCredential } from '../scripts/n8n/realN8n';
+import { RealN8n } from '../scripts/n8n/realN8n';
 import { startSimulator } from '../simulator';
 import { importWorkflows } from './importWorkflows';
 import type { Job } from './jobs';

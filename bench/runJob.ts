@@ -1,4 +1,4 @@
-import type { JsonObject, RealN8n, WorkflowRun } from '../test/support/realN8n';
+import type { JsonObject, RealN8n, WorkflowRun } from '../scripts/n8n/realN8n';
 import type { Simulator } from '../simulator';
 import type { Job } from './jobs';
 import { peakMemoryEnv, peakRssOfExecution, readProcessMemory } from './peakMemory';

@@ -1,4 +1,4 @@
-import type { WorkflowJson } from '../test/support/realN8n';
+import type { WorkflowJson } from '../scripts/n8n/realN8n';
 
 /**
  * The benchmark's workflows. Every job is Manual Trigger -> "Rows" (a Code node producing the same N rows for

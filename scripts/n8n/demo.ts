@@ -3,8 +3,8 @@ import path from 'node:path';
 
 import type { LoggedRequest, Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
-import type { WorkflowJson, WorkflowRun } from '../../test/support/realN8n';
-import { mcpBearerCredential, RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_NAME } from '../../test/support/realN8n';
+import type { WorkflowJson, WorkflowRun } from './realN8n';
+import { mcpBearerCredential, RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_NAME } from './realN8n';
 import { exitOnSignals } from './childProcesses';
 import { callTool, connectMcp, mcpEndpoint } from './mcpClient';
 import { ensureN8n } from './ensureN8n';

@@ -11,7 +11,7 @@ import {
 	RealN8n,
 	qrtracCredential,
 	SIMULATOR_CREDENTIAL_NAME,
-} from '../../test/support/realN8n';
+} from './realN8n';
 import { exitOnSignals } from './childProcesses';
 import { ensureN8n } from './ensureN8n';
 import { copyExampleData, loadExamples } from './examples';

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { listTeamQrs } from '../../../shared/api';
+import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { limitSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, simplifyOption, teamOverrideOption } from '../../descriptions/common';
@@ -107,9 +108,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			returnAll,
 			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
 			search: filters.search || undefined,
-			sortBy: options.sortBy ?? filters.sortBy,
-			sortOrder: options.sortOrder ?? filters.sortOrder,
-			pageSize: options.pageSize,
+			// Absent options are what the form shows: newest change first, pages of 100.
+			sortBy: options.sortBy ?? filters.sortBy ?? 'updatedAt',
+			sortOrder: options.sortOrder ?? filters.sortOrder ?? 'desc',
+			pageSize: options.pageSize ?? MAX_PAGE_SIZE,
 			simplify: this.getNodeParameter('simplify', itemIndex, true),
 			teamId: getTeamOverride(this, itemIndex),
 		},
