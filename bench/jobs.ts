@@ -7,7 +7,7 @@ import { BenchTeams } from './benchTeams';
 import type { BenchOptions } from './options';
 import { itemsAtRate } from './options';
 import type { SyncModeSwitch } from './syncMode';
-import { httpRequestCreateWorkflow, qrtracCreateWorkflow, qrtracListAllWorkflow, qrtracSyncWorkflow } from './workflows';
+import { httpRequestCreateWorkflow, qrtracCreateWorkflow, qrtracListAllWorkflow, qrtracSyncWorkflow, setNodeReadWorkflow } from './workflows';
 
 /** The three ways of running the same create job. */
 export type CreateVariant = 'qrtrac' | 'httpDefault' | 'httpBatched';
@@ -30,7 +30,8 @@ export const SYNC_PHASE_LABELS: Readonly<Record<SyncPhase, string>> = {
 export type Job =
 	| { kind: 'create'; variant: CreateVariant; rate: number; items: number; team: BenchTeam; workflow: WorkflowJson }
 	| { kind: 'listAll'; rate: number; codes: number; team: BenchTeam; workflow: WorkflowJson }
-	| { kind: 'sync'; phase: SyncPhase; rate: number; rows: number; team: BenchTeam; workflow: WorkflowJson; mode: SyncModeSwitch };
+	| { kind: 'sync'; phase: SyncPhase; rate: number; rows: number; team: BenchTeam; workflow: WorkflowJson; mode: SyncModeSwitch }
+	| { kind: 'readBaseline'; phase: SyncPhase; rate: number; rows: number; team: BenchTeam; workflow: WorkflowJson };
 
 /** Codes beyond the job's own items that a team may hold, so the quota never decides a result. */
 const QUOTA_MARGIN = 100;
@@ -74,6 +75,9 @@ export function planJobs(options: BenchOptions, simulator: Simulator, qrtracType
 		for (const [phase, changeEvery] of phases) {
 			const workflow = qrtracSyncWorkflow(qrtracType, syncTeam.qrtrac, { ...rows, changeEvery }, syncMode.parameters);
 			jobs.push({ kind: 'sync', phase, rate: options.listPlan, rows: options.syncRows, team: syncTeam, workflow, mode: syncMode });
+			// The same rows and expressions through n8n's Set node: what reading them costs inside n8n (issue 12).
+			const baseline = setNodeReadWorkflow({ ...rows, changeEvery });
+			jobs.push({ kind: 'readBaseline', phase, rate: options.listPlan, rows: options.syncRows, team: syncTeam, workflow: baseline });
 		}
 	}
 	return jobs;

@@ -122,6 +122,8 @@ function describeJob(job: Job): string {
 			return `Get Many (Return All) over ${job.codes} codes at ${job.rate} rps`;
 		case 'sync':
 			return `Create or Update sync, ${SYNC_PHASE_LABELS[job.phase]}, ${job.rows} rows at ${job.rate} rps`;
+		case 'readBaseline':
+			return `Set node reading the same rows (${SYNC_PHASE_LABELS[job.phase]}), ${job.rows} rows`;
 	}
 }
 

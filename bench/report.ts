@@ -1,5 +1,5 @@
 import { SYNC_PHASE_LABELS, VARIANT_LABELS } from './jobs';
-import type { BenchReport, CreateResult, JobResult, ListResult, SyncResult } from './results';
+import type { BenchReport, CreateResult, JobResult, ListResult, ReadBaselineResult, SyncResult } from './results';
 
 /** Issue 4's targets for this node. */
 export const TARGETS = { minShareOfPlan: 0.97, max429Share: 0.01, listPageSize: 100 } as const;
@@ -11,6 +11,7 @@ export function renderMarkdown(report: BenchReport): string {
 	const creates = report.results.filter((result): result is CreateResult => result.kind === 'create');
 	const lists = report.results.filter((result): result is ListResult => result.kind === 'listAll');
 	const syncs = report.results.filter((result): result is SyncResult => result.kind === 'sync');
+	const baselines = report.results.filter((result): result is ReadBaselineResult => result.kind === 'readBaseline');
 	const lines = [
 		`# QRTRAC benchmark, ${report.startedAt.slice(0, 10)}${report.quick ? ' (quick smoke run, small sizes)' : ''}`,
 		'',
@@ -22,6 +23,7 @@ export function renderMarkdown(report: BenchReport): string {
 		...createSection(creates, report.requestedItems),
 		...listSection(lists),
 		...syncSection(syncs, report.syncSkipped),
+		...readingSection(syncs, baselines),
 	];
 	if (report.failures.length > 0) {
 		lines.push('## Jobs that could not be measured', '', ...report.failures.map((failure) => `- ${failure.job}: ${failure.message}`), '');
@@ -145,6 +147,45 @@ function syncSection(results: SyncResult[], skipped: string | undefined): string
 		`Plan ${results[0].rate} rps, one team, the same ${results[0].rows} rows each run; sync mode switched on with: ${results[0].mode}.`,
 		'',
 		table(['Run', 'Rows', 'Requests', 'List', 'Creates', 'Updates', 'Other', '429s', 'Accepted writes', 'Wall, sim (s)', 'n8n (node) (s)', 'Node before / after traffic (s)', 'Failed', 'Row outcomes', 'Peak RSS (MB)'], rows),
+		'',
+	];
+}
+
+/**
+ * Issue 12: the sync runs against what reading the same rows costs inside n8n (its Set node, same expressions)
+ * and against what sending needs at the plan's rate. Targets: the first run within 1.15 x max(Set node, N / rate),
+ * the unchanged re-run within 1.5 x the Set node, peak memory within 1.5 x the Set node job's.
+ */
+function readingSection(syncs: SyncResult[], baselines: ReadBaselineResult[]): string[] {
+	const rows = syncs.flatMap((sync) => {
+		const baseline = baselines.find((candidate) => candidate.phase === sync.phase);
+		if (!baseline || sync.nodeSeconds === undefined || baseline.nodeSeconds === undefined) return [];
+		const floor = sync.rows / sync.rate;
+		const timeBound = sync.phase === 'first' ? 1.15 * Math.max(baseline.nodeSeconds, floor) : sync.phase === 'unchanged' ? 1.5 * baseline.nodeSeconds : undefined;
+		const memoryRatio = sync.peakRssMb !== undefined && baseline.peakRssMb ? sync.peakRssMb / baseline.peakRssMb : undefined;
+		const timeTarget = timeBound === undefined ? 'no target' : `${sync.nodeSeconds <= timeBound ? 'met' : 'missed'} (<= ${seconds(timeBound)} s)`;
+		const memoryTarget = memoryRatio === undefined ? 'n/a' : `${memoryRatio <= 1.5 ? 'met' : 'missed'} (${memoryRatio.toFixed(2)} x)`;
+		return [
+			[
+				SYNC_PHASE_LABELS[sync.phase],
+				String(sync.rows),
+				seconds(sync.nodeSeconds),
+				seconds(baseline.nodeSeconds),
+				seconds(floor),
+				(sync.nodeSeconds / Math.max(baseline.nodeSeconds, floor)).toFixed(2),
+				`${megabytes(sync.peakRssMb)} / ${megabytes(baseline.peakRssMb)}`,
+				timeTarget,
+				memoryTarget,
+			],
+		];
+	});
+	if (rows.length === 0) return [];
+	return [
+		'## Sync runs against reading the rows in n8n (issue 12)',
+		'',
+		"The Set node evaluates the same three expressions over the same rows (n8n's own cost of reading parameters); N / rate is what sending needs at the plan's rate. The node runs with Continue On Fail on, so it sends while it still reads.",
+		'',
+		table(['Run', 'Rows', 'QRTRAC node (s)', 'Set node (s)', 'N / rate (s)', 'Node / max(Set, N / rate)', 'Peak RSS node / Set (MB)', 'Time target', 'Memory target (<= 1.5 x)'], rows),
 		'',
 	];
 }

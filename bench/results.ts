@@ -63,7 +63,14 @@ export interface SyncResult extends JobMeasurement {
 	mode: string;
 }
 
-export type JobResult = CreateResult | ListResult | SyncResult;
+/** n8n's Set node reading the sync job's rows and expressions: the baseline of issue 12. */
+export interface ReadBaselineResult extends JobMeasurement {
+	kind: 'readBaseline';
+	phase: SyncPhase;
+	rows: number;
+}
+
+export type JobResult = CreateResult | ListResult | SyncResult | ReadBaselineResult;
 
 /** Everything one `npm run bench` found, as written to bench/results/<date>.json. */
 export interface BenchReport {

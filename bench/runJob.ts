@@ -36,7 +36,7 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 	const stats = requestStats(simulator.requestLog, job.team.teamId);
 	const node = run.nodes[MEASURED_NODE]?.[0];
 	const items = outputItems(run);
-	const expectedItems = job.kind === 'create' ? job.items : job.kind === 'sync' ? job.rows : 1;
+	const expectedItems = job.kind === 'create' ? job.items : job.kind === 'sync' || job.kind === 'readBaseline' ? job.rows : 1;
 	const errorItems = items.filter((item) => item.error !== undefined).length;
 	const measurement: JobMeasurement = {
 		rate: job.rate,
@@ -71,6 +71,8 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 		}
 		case 'listAll':
 			return { ...measurement, kind: 'listAll', codes: job.codes, itemsReturned: items.filter((item) => item.error === undefined).length };
+		case 'readBaseline':
+			return { ...measurement, kind: 'readBaseline', phase: job.phase, rows: job.rows };
 		case 'sync':
 			return {
 				...measurement,
@@ -86,7 +88,7 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 
 /** The least time the job can take at its plan's rate. */
 function expectedMs(job: Job): number {
-	const requests = job.kind === 'create' ? job.items : job.kind === 'listAll' ? job.codes / 100 : job.rows * 1.2;
+	const requests = job.kind === 'create' ? job.items : job.kind === 'listAll' ? job.codes / 100 : job.kind === 'readBaseline' ? 0 : job.rows * 1.2;
 	return (requests / job.rate) * 1000;
 }
 

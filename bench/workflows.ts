@@ -144,3 +144,22 @@ export function qrtracSyncWorkflow(
 		credentials: { qrtracApi: credential },
 	});
 }
+
+/**
+ * n8n's Set node over the same rows with the same three expressions as the sync job (Display ID, name, redirect
+ * URL): the cost of reading the rows' parameters inside n8n, the baseline a node that reads them cannot beat.
+ */
+export function setNodeReadWorkflow(rows: RowsSpec): WorkflowJson {
+	const assign = (name: string, value: string) => ({ id: name, name, value, type: 'string' });
+	return job(`Bench: Set node reading x${rows.count}`, rows, {
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: [assign('displayId', '={{ $json.displayId }}'), assign('name', '={{ $json.name }}'), assign('qrRedirectUrl', '={{ $json.url }}')],
+			},
+			options: {},
+		},
+	});
+}
