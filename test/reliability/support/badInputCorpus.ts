@@ -120,7 +120,7 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 	{ category: 'huge', field: 'QR Code IDs', ...analytics('getScansForCodes', { codeSelection: 'list', qrCodeIds: VALUE }), good: 'qr_a', bad: repeat(10_001, (index) => `qr_${index}`) },
 	{ category: 'wrong type', field: 'QR Code IDs', ...analytics('getScansForCodes', { codeSelection: 'list', qrCodeIds: VALUE }), good: ['qr_a'], bad: [{ id: 'qr_a' }] },
 	{ category: 'path-like', field: 'QR Code IDs', ...analytics('getTotals', { codeSelection: 'list', qrCodeIds: VALUE }), good: 'qr_a', bad: '../x' },
-	{ category: 'enum', field: 'Codes', ...analytics('getTotals', { codeSelection: VALUE, qrCodeIds: 'qr_a' }), good: 'list', bad: 'some' },
+	{ category: 'enum', field: 'Codes', ...analytics('getTotals', { codeSelection: VALUE, qrCodeIds: 'qr_a', pickedQrCodeIds: ['qr_a'] }), good: 'list', bad: 'some' },
 	{ category: 'path-like', field: 'Team Override Name or ID', ...analytics('getTotals', { codeSelection: 'all', options: { teamOverride: VALUE } }), good: 'TEAM', bad: 'a?b' },
 	// Dynamic Link (simple interface)
 	{ category: 'format', field: 'Destination URL', operation: 'dynamicLink.create', parameters: { resource: 'dynamicLink', operation: 'create', destinationUrl: VALUE }, good: 'https://example.com', bad: 'ftp://example.com' },
