@@ -21,19 +21,16 @@ import { mcpBearerCredential, qrtracCredential, RealN8n } from '../support/realN
  */
 
 /**
- * Node changes recommended for issue 14 that the nodes do not make yet (nodes/ is being restructured in
- * parallel). Each flag turns on assertions on wording and shapes that depend on that change; switch a flag
- * on when the nodes produce it. Everything else in this file already holds with the current nodes.
+ * What the nodes do for a model (issue 14), each flag switching on the assertions that check it: errors of a tool
+ * run read as one call and name the $fromAI argument; an unknown team ID is named as such; the tools' own
+ * descriptions (the node's Tool Description defaults) say what to pass and what comes back; simplified answers
+ * carry ISO 8601 times beside epoch milliseconds.
  */
 const NODE_CHANGES = {
-	/** Errors of a tool run read as one call: no "Item 0:", no batch sentences, the argument named by its $fromAI key. */
-	toolErrorWording: false,
-	/** An unknown team ID is reported as such, not as "Invalid credentials!" with advice to check the credential. */
-	unknownTeamError: false,
-	/** Automatic tool descriptions (descriptionType auto) say what to pass and what comes back. */
-	autoDescriptions: false,
-	/** Simplified answers give ISO 8601 times instead of epoch milliseconds. */
-	isoTimestamps: false,
+	toolErrorWording: true,
+	unknownTeamError: true,
+	autoDescriptions: true,
+	isoTimestamps: true,
 };
 
 /** The first run on a machine installs n8n (several minutes); later runs reuse it. */
@@ -45,7 +42,7 @@ const MCP_PATH = 'qrtrac';
 const AUTO_PATH = 'qrtrac-auto-descriptions';
 const TOOL_NAMES = ['add_team_member', 'create_qr_code', 'find_qr_codes', 'get_scan_totals', 'list_teams', 'update_qr_code_url'];
 /** The fields of a simplified QR code (nodes/Qrtrac/helpers/simplify.ts). */
-const SIMPLE_QR_FIELDS = ['id', 'displayId', 'name', 'qrType', 'qrRedirectUrl', 'qrImageUrl', 'tags', 'teamId', 'deleted', 'createdAt', 'updatedAt'];
+const SIMPLE_QR_FIELDS = ['id', 'displayId', 'name', 'qrType', 'shortUrl', 'qrRedirectUrl', 'qrImageUrl', 'tags', 'teamId', 'deleted', 'createdAt', 'createdAtIso', 'updatedAt', 'updatedAtIso'];
 
 const log = (line: string) => process.stderr.write(`[e2e mcp] ${line}\n`);
 
@@ -55,7 +52,7 @@ interface ListedTool {
 	inputSchema: { type: string; properties?: Record<string, { type?: string; description?: string; default?: unknown }>; required?: string[] };
 }
 
-/** The example with automatic tool descriptions, on its own path (same credentials). */
+/** The example without its written tool descriptions, on its own path (same credentials): the node's own texts. */
 function withAutomaticDescriptions(workflow: WorkflowJson): WorkflowJson {
 	return {
 		...workflow,
@@ -68,7 +65,8 @@ function withAutomaticDescriptions(workflow: WorkflowJson): WorkflowJson {
 			}
 			if (!node.type.endsWith('.qrtracTool')) return node;
 			delete parameters.toolDescription;
-			return { ...node, parameters: { ...parameters, descriptionType: 'auto' } };
+			delete parameters.descriptionType;
+			return { ...node, parameters };
 		}),
 	};
 }
@@ -141,8 +139,8 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 		expect(SIMPLE_QR_FIELDS).toEqual(expect.arrayContaining(Object.keys(code)));
 		expect(code.id).toMatch(/^qr_/);
 		if (NODE_CHANGES.isoTimestamps) {
-			expect(code.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-			expect(code.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+			expect(code.createdAtIso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+			expect(code.updatedAtIso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 		}
 	}
 
@@ -216,7 +214,7 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 				for (const candidate of listed) {
 					// the same $fromAI arguments as with manual descriptions
 					expect(candidate.inputSchema.properties).toEqual(tool(candidate.name).inputSchema.properties);
-					expect(candidate.description).toContain('QRTRAC');
+					expect(candidate.description?.length ?? 0).toBeGreaterThan(0);
 					if (NODE_CHANGES.autoDescriptions) {
 						expect(candidate.description?.length ?? 0).toBeGreaterThan(80);
 						expect(candidate.description).toMatch(/Returns/);
@@ -439,7 +437,6 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 				what: 'an unknown team ID',
 				tool: 'add_team_member',
 				args: () => ({ teamId: 'team_doesnotexist', email: 'ada@example.com', name: 'Ada Lovelace', role: 'editor' }),
-				// today: "Invalid credentials!" and advice to check the credential (misleading, see NODE_CHANGES)
 				says: /./,
 				sent: 'readsOnly',
 				needs: 'unknownTeamError',
@@ -473,7 +470,7 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 			}
 			if (bad.needs && NODE_CHANGES[bad.needs] && bad.laterSays) {
 				expect(answer.text).toMatch(bad.laterSays);
-				expect(answer.text).not.toMatch(/credential/i);
+				expect(answer.text).not.toMatch(/check the credential/i);
 			}
 		});
 	});
