@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { idSchema, validateParameters } from '../../shared/validation';
 
@@ -8,7 +9,7 @@ export function getLocatorValue(ctx: IExecuteFunctions, name: string, itemIndex:
 	return typeof value === 'string' ? value.trim() : String(value ?? '').trim();
 }
 
-const teamOverrideSchema = idSchema.describe('Team Override Name or ID');
+const teamOverrideSchema = z.object({ teamOverride: idSchema.describe('Team Override Name or ID') });
 
 /**
  * The acting team of an operation: the Team Override option when set, else undefined (the credential's team).
@@ -18,5 +19,5 @@ export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): stri
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const raw = options.teamOverride;
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
-	return validateParameters(ctx, teamOverrideSchema, typeof raw === 'number' ? String(raw) : raw, itemIndex);
+	return validateParameters(ctx, teamOverrideSchema, { teamOverride: typeof raw === 'number' ? String(raw) : raw }, itemIndex).teamOverride;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { getQrById, updateQr } from '../../../shared/api';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
@@ -36,6 +37,8 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['update'] } }, properties);
 
+const qrCodeIdSchema = z.object({ qrCodeId: idSchema.describe('QR Code') });
+
 interface Input {
 	qrCodeId: string;
 	fields: QrCodeFields;
@@ -44,7 +47,7 @@ interface Input {
 }
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const qrCodeId = validateParameters(this, idSchema.describe('QR Code'), getLocatorValue(this, 'qrCodeId', itemIndex), itemIndex);
+	const { qrCodeId } = validateParameters(this, qrCodeIdSchema, { qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex) }, itemIndex);
 	const fields = readQrCodeFields(this, itemIndex, 'update');
 	if (!hasChanges(fields)) {
 		throw itemInputError(
