@@ -3,35 +3,23 @@
  * codes' scans in chunks of at most 100 IDs (or every code of the team, read once per execution), totals per
  * code, time range presets and custom bounds, and refused input that never reaches the wire.
  */
-import { startSimulator, type Simulator } from '../../simulator';
-import { validateRequest } from '../support/contract';
 import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-let sim: Simulator;
+const suite = useSimulator({ seed: false });
+
 let orgCount = 0;
-
-beforeAll(async () => {
-	sim = await startSimulator({ seed: false });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
-
-afterEach(() => sim.faults.clear());
 
 /** A fresh organization whose Main team holds `codeCount` WEB codes. */
 function newTeamWithCodes(codeCount: number) {
 	orgCount += 1;
-	const { org, team } = sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` }, 'Main');
-	const credentials: HarnessCredentials = { baseUrl: sim.url, ...sim.state.addApiClient(org.id, 'owner', team.id) };
+	const { org, team } = suite.sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` }, 'Main');
+	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...suite.sim.state.addApiClient(org.id, 'owner', team.id) };
 	const codes = Array.from({ length: codeCount }, (_, index) =>
-		sim.state.createQr(team.id, { name: `Code ${index}`, qrType: 'WEB', qrRedirectUrl: `https://example.com/${index}` }),
+		suite.sim.state.createQr(team.id, { name: `Code ${index}`, qrType: 'WEB', qrRedirectUrl: `https://example.com/${index}` }),
 	);
 	return { org, team, codes, credentials };
 }
@@ -40,18 +28,13 @@ function codeRef(id: string) {
 	return { __rl: true, mode: 'id', value: id };
 }
 
-function expectRequestsFollowContract(): void {
-	expect(sim.requestLog.length).toBeGreaterThan(0);
-	for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
-}
-
 describe('Analytics: Get Scans', () => {
 	it('returns every scan of the code, or those in the time range, up to the limit', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
 		const [code] = codes;
 		const now = Date.now();
-		for (const age of [40 * DAY, 10 * DAY, 3 * DAY, 2 * HOUR]) sim.state.addScan(code.id, { scanTime: now - age, country: `C${age}` });
-		const stored = sim.state.scans.get(code.id)!;
+		for (const age of [40 * DAY, 10 * DAY, 3 * DAY, 2 * HOUR]) suite.sim.state.addScan(code.id, { scanTime: now - age, country: `C${age}` });
+		const stored = suite.sim.state.scans.get(code.id)!;
 
 		const all = await runNode({
 			nodeType: 'qrtrac',
@@ -88,8 +71,8 @@ describe('Analytics: Get Scans', () => {
 		expect(lastWeek.items.map((item) => item.json.scanTime)).toEqual([now - 3 * DAY, now - 2 * HOUR]);
 		expect(limited.items.map((item) => item.json)).toEqual(stored.slice(0, 2).map(withIsoTime));
 		expect(custom.items.map((item) => item.json.scanTime)).toEqual([now - 10 * DAY, now - 3 * DAY]);
-		expect(sim.requestLog.map((entry) => entry.path)).toEqual(Array(4).fill(`/api/analytics-api/detailed/${code.id}`));
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual(Array(4).fill(`/api/analytics-api/detailed/${code.id}`));
+		suite.expectRequestsFollowContract();
 	});
 
 	it('"This Month" starts within the current month', async () => {
@@ -98,8 +81,8 @@ describe('Analytics: Get Scans', () => {
 		const now = new Date();
 		const monthStartUtc = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
 		// A month starts at most 14 hours before or 12 hours after its UTC start, whatever the workflow's timezone.
-		sim.state.addScan(code.id, { scanTime: monthStartUtc - 15 * HOUR });
-		sim.state.addScan(code.id, { scanTime: now.getTime() - 60_000 });
+		suite.sim.state.addScan(code.id, { scanTime: monthStartUtc - 15 * HOUR });
+		suite.sim.state.addScan(code.id, { scanTime: now.getTime() - 60_000 });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -125,7 +108,7 @@ describe('Analytics: Get Scans', () => {
 		});
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
 	it("surfaces the service's 400 for a code of another team", async () => {
@@ -150,8 +133,8 @@ describe('Analytics: Get Scans for Codes', () => {
 		const now = Date.now();
 		const scanned = [0, 99, 100, 149].map((index) => codes[index]);
 		for (const code of scanned) {
-			sim.state.addScan(code.id, { scanTime: now - 2 * DAY });
-			sim.state.addScan(code.id, { scanTime: now - 20 * DAY });
+			suite.sim.state.addScan(code.id, { scanTime: now - 2 * DAY });
+			suite.sim.state.addScan(code.id, { scanTime: now - 20 * DAY });
 		}
 		const ids = codes.map((code) => code.id);
 
@@ -171,22 +154,22 @@ describe('Analytics: Get Scans for Codes', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.qrId).sort()).toEqual(scanned.map((code) => code.id).sort());
 		expect(result.items.every((item) => item.json.scanTime === now - 2 * DAY)).toBe(true);
-		const bodies = sim.requestLog.filter((entry) => entry.method === 'POST').map((entry) => entry.body as { qrIds: string[]; startTime: number; endTime: number });
+		const bodies = suite.sim.requestLog.filter((entry) => entry.method === 'POST').map((entry) => entry.body as { qrIds: string[]; startTime: number; endTime: number });
 		expect(bodies.map((body) => body.qrIds)).toEqual([ids.slice(0, 100), ids.slice(100)]);
 		for (const body of bodies) {
 			expect(body.endTime - body.startTime).toBe(7 * DAY);
 			expect(Math.abs(body.endTime - Date.now())).toBeLessThan(60_000);
 		}
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('"All Codes of the Team" reads the code list once per execution, and One Item per Code sums up', async () => {
 		const { codes, credentials } = newTeamWithCodes(120);
-		sim.state.getQr(codes[5].id)!.deleted = true;
+		suite.sim.state.getQr(codes[5].id)!.deleted = true;
 		const now = Date.now();
-		sim.state.addScan(codes[0].id, { scanTime: now - 3 * HOUR, country: 'Germany', device: 'mobile' });
-		sim.state.addScan(codes[0].id, { scanTime: now - 2 * HOUR, country: 'France', device: 'mobile' });
-		sim.state.addScan(codes[110].id, { scanTime: now - HOUR, country: 'Germany', device: 'desktop' });
+		suite.sim.state.addScan(codes[0].id, { scanTime: now - 3 * HOUR, country: 'Germany', device: 'mobile' });
+		suite.sim.state.addScan(codes[0].id, { scanTime: now - 2 * HOUR, country: 'France', device: 'mobile' });
+		suite.sim.state.addScan(codes[110].id, { scanTime: now - HOUR, country: 'Germany', device: 'desktop' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -220,16 +203,16 @@ describe('Analytics: Get Scans for Codes', () => {
 		expect(first.find((item) => item.json.qrId === codes[110].id)?.json).toMatchObject({ scans: 1, devices: { desktop: 1 } });
 		expect(first.find((item) => item.json.qrId === codes[1].id)?.json).toMatchObject({ scans: 0, firstScanTime: null });
 
-		const listReads = sim.requestLog.filter((entry) => entry.path === '/api/qrs-api/v2/teams/');
+		const listReads = suite.sim.requestLog.filter((entry) => entry.path === '/api/qrs-api/v2/teams/');
 		expect(listReads).toHaveLength(2);
-		expect(sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all')).toHaveLength(4);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all')).toHaveLength(4);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('sends a read-only bulk request again after the connection was lost', async () => {
 		const { codes, credentials } = newTeamWithCodes(2);
-		sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
-		sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/analytics-api/detailed/all', count: 1 });
+		suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
+		suite.sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/analytics-api/detailed/all', count: 1 });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -245,12 +228,12 @@ describe('Analytics: Get Scans for Codes', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[0].id]);
-		expect(sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all')).toHaveLength(2);
+		expect(suite.sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all')).toHaveLength(2);
 	});
 
 	it('accepts IDs separated by commas and new lines, each ID once', async () => {
 		const { codes, credentials } = newTeamWithCodes(3);
-		sim.state.addScan(codes[1].id, { scanTime: Date.now() - HOUR });
+		suite.sim.state.addScan(codes[1].id, { scanTime: Date.now() - HOUR });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -265,7 +248,7 @@ describe('Analytics: Get Scans for Codes', () => {
 		});
 
 		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[1].id]);
-		expect((sim.requestLog[0].body as { qrIds: string[] }).qrIds).toEqual(codes.map((code) => code.id));
+		expect((suite.sim.requestLog[0].body as { qrIds: string[] }).qrIds).toEqual(codes.map((code) => code.id));
 	});
 
 	it.each([
@@ -283,7 +266,7 @@ describe('Analytics: Get Scans for Codes', () => {
 		});
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
 
@@ -291,10 +274,10 @@ describe('Analytics: Get Totals', () => {
 	it("returns each code's totals, 100 codes per request", async () => {
 		const { codes, credentials } = newTeamWithCodes(101);
 		const now = Date.now();
-		sim.state.addScan(codes[0].id, { scanTime: now - 60_000 });
-		sim.state.addScan(codes[0].id, { scanTime: now - 40 * DAY });
-		sim.state.addScan(codes[100].id, { scanTime: now - 60_000 });
-		sim.state.setLeads(codes[100].id, { total: 7, today: 2, yesterday: 1 });
+		suite.sim.state.addScan(codes[0].id, { scanTime: now - 60_000 });
+		suite.sim.state.addScan(codes[0].id, { scanTime: now - 40 * DAY });
+		suite.sim.state.addScan(codes[100].id, { scanTime: now - 60_000 });
+		suite.sim.state.setLeads(codes[100].id, { total: 7, today: 2, yesterday: 1 });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -308,15 +291,15 @@ describe('Analytics: Get Totals', () => {
 		expect(result.items[0].json).toMatchObject({ totalScans: 2, totalLeadsCount: 0 });
 		expect(result.items[100].json).toMatchObject({ totalScans: 1, totalLeadsCount: 7, leadsTodayCount: 2, leadsYesterdayCount: 1 });
 		expect(result.items[50].json).toMatchObject({ totalScans: 0, todayScans: 0, yesterdayScans: 0 });
-		expect(sim.requestLog.filter((entry) => entry.method === 'POST').map((entry) => (entry.body as { qrIds: string[] }).qrIds.length)).toEqual([100, 1]);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST').map((entry) => (entry.body as { qrIds: string[] }).qrIds.length)).toEqual([100, 1]);
 		expect(result.items[0].json).toMatchObject({ qrName: codes[0].name, qrDisplayId: codes[0].displayId, qrShortUrl: `${codes[0].baseUrl}${codes[0].displayId}` });
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('covers every code of the team, in the Team Override team', async () => {
 		const main = newTeamWithCodes(0);
-		const other = sim.state.createTeam(main.org.id, 'Other');
-		const otherCodes = [0, 1].map((index) => sim.state.createQr(other.id, { name: `Other ${index}`, qrType: 'WEB', qrRedirectUrl: 'https://example.com' }));
+		const other = suite.sim.state.createTeam(main.org.id, 'Other');
+		const otherCodes = [0, 1].map((index) => suite.sim.state.createQr(other.id, { name: `Other ${index}`, qrType: 'WEB', qrRedirectUrl: 'https://example.com' }));
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -325,8 +308,8 @@ describe('Analytics: Get Totals', () => {
 		});
 
 		expect(result.items.map((item) => String(item.json.id)).sort()).toEqual(otherCodes.map((code) => code.id).sort());
-		expect(sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === other.id)).toBe(true);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === other.id)).toBe(true);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('a team without codes gives no items and sends no totals request', async () => {
@@ -340,7 +323,7 @@ describe('Analytics: Get Totals', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(0);
-		expect(sim.requestLog.map((entry) => entry.path)).toEqual(['/api/qrs-api/v2/teams/']);
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual(['/api/qrs-api/v2/teams/']);
 	});
 
 	it('with Continue On Fail, an unknown code fails its own item only', async () => {

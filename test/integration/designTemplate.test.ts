@@ -2,31 +2,24 @@
  * Design Template: Get Many through n8n's engine against the simulator: the team's templates, the limit
  * applied by the node, and the Team Override acting in another team.
  */
-import { startSimulator, type Simulator } from '../../simulator';
-import { validateRequest } from '../support/contract';
 import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
+const suite = useSimulator({ seed: false });
+
 let credentials: HarnessCredentials;
 let mainTeamId: string;
 let otherTeamId: string;
 
-beforeAll(async () => {
-	sim = await startSimulator({ seed: false });
-	const { org, team } = sim.state.createOrganization('Design Org', { name: 'Olivia Owner', email: 'owner@design.example' }, 'Main');
+beforeAll(() => {
+	const { org, team } = suite.sim.state.createOrganization('Design Org', { name: 'Olivia Owner', email: 'owner@design.example' }, 'Main');
 	mainTeamId = team.id;
-	otherTeamId = sim.state.createTeam(org.id, 'Other').id;
-	credentials = { baseUrl: sim.url, ...sim.state.addApiClient(org.id, 'owner', team.id) };
+	otherTeamId = suite.sim.state.createTeam(org.id, 'Other').id;
+	credentials = { baseUrl: suite.sim.url, ...suite.sim.state.addApiClient(org.id, 'owner', team.id) };
 });
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
 
 function templateIdsOf(teamId: string): string[] {
-	return sim.state
+	return suite.sim.state
 		.templatesOfTeam(teamId)
 		.sort((a, b) => a.createdAt - b.createdAt)
 		.map((template) => template.id);
@@ -43,8 +36,8 @@ describe('Design Template: Get Many', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual(templateIdsOf(mainTeamId));
 		expect(result.items[0].json).toEqual(expect.objectContaining({ name: expect.any(String), previewUrl: expect.any(String) }));
-		expect(sim.requestLog[0].headers['x-request-team-id']).toBe(mainTeamId);
-		for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
+		expect(suite.sim.requestLog[0].headers['x-request-team-id']).toBe(mainTeamId);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('cuts the list to the limit itself, with one request', async () => {
@@ -55,7 +48,7 @@ describe('Design Template: Get Many', () => {
 		});
 
 		expect(result.items.map((item) => item.json.id)).toEqual(templateIdsOf(mainTeamId).slice(0, 2));
-		expect(sim.requestLog).toHaveLength(1);
+		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
 	it('acts in the Team Override team', async () => {
@@ -66,8 +59,8 @@ describe('Design Template: Get Many', () => {
 		});
 
 		expect(result.items.map((item) => item.json.id)).toEqual(templateIdsOf(otherTeamId));
-		expect(sim.requestLog[0].headers['x-request-team-id']).toBe(otherTeamId);
-		for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
+		expect(suite.sim.requestLog[0].headers['x-request-team-id']).toBe(otherTeamId);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('refuses a limit below 1 before sending anything', async () => {
@@ -78,7 +71,7 @@ describe('Design Template: Get Many', () => {
 		});
 
 		expect(result.error?.message).toBe('Item 0: "Limit" must be at least 1');
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
 	it("names the team when the service refuses a Team Override outside the organization (401), instead of blaming the credential", async () => {

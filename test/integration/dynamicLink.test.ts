@@ -2,26 +2,20 @@
  * Dynamic Link (Simple Interface) through n8n's engine against the simulator: the v1 call with the bearer key,
  * the code it really creates in the key's team, and refused input that never reaches the wire.
  */
-import { startSimulator, type Simulator } from '../../simulator';
 import { validateRequest } from '../support/contract';
 import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
+const suite = useSimulator({ seed: false });
+
 let credentials: HarnessCredentials;
 let teamId: string;
 
-beforeAll(async () => {
-	sim = await startSimulator({ seed: false });
-	const { org, team } = sim.state.createOrganization('Links Org', { name: 'Olivia Owner', email: 'owner@links.example' }, 'Main');
+beforeAll(() => {
+	const { org, team } = suite.sim.state.createOrganization('Links Org', { name: 'Olivia Owner', email: 'owner@links.example' }, 'Main');
 	teamId = team.id;
-	credentials = { baseUrl: sim.url, ...sim.state.addApiClient(org.id), apiKey: sim.state.addApiKey(team.id) };
+	credentials = { baseUrl: suite.sim.url, ...suite.sim.state.addApiClient(org.id), apiKey: suite.sim.state.addApiKey(team.id) };
 });
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
 
 describe('Dynamic Link: Create', () => {
 	it("creates the link with the bearer key and returns the service's answer in camelCase", async () => {
@@ -44,11 +38,11 @@ describe('Dynamic Link: Create', () => {
 			design: { patternColor: '#0A66C2', logoUrl: 'https://example.com/logo.png' },
 		});
 		expect(JSON.stringify(answer)).not.toMatch(/"[a-z]+_[a-z]+":/);
-		const created = sim.state.getQr(String(answer.id));
+		const created = suite.sim.state.getQr(String(answer.id));
 		expect(created).toMatchObject({ teamId, qrRedirectUrl: 'https://example.com/landing', deleted: false });
 
-		const [request] = sim.requestLog;
-		expect(sim.requestLog).toHaveLength(1);
+		const [request] = suite.sim.requestLog;
+		expect(suite.sim.requestLog).toHaveLength(1);
 		expect(request.rawPath).toBe('/v1/qr/create');
 		expect(request.headers.authorization).toBe('Bearer [redacted]');
 		expect(request.headers['x-request-client-secret']).toBeUndefined();
@@ -77,12 +71,12 @@ describe('Dynamic Link: Create', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sim.requestLog.map((entry) => entry.body)).toEqual([
+		expect(suite.sim.requestLog.map((entry) => entry.body)).toEqual([
 			{ destination_url: 'https://example.com/a', type: 'dynamic', design: { pattern_color: '#FF00AA' } },
 			{ destination_url: 'https://example.com/b', type: 'dynamic' },
 		]);
-		for (const item of result.items) expect(sim.state.getQr(String(item.json.id))?.teamId).toBe(teamId);
-		for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
+		for (const item of result.items) expect(suite.sim.state.getQr(String(item.json.id))?.teamId).toBe(teamId);
+		suite.expectRequestsFollowContract();
 	});
 
 	it.each([
@@ -100,7 +94,7 @@ describe('Dynamic Link: Create', () => {
 		});
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
@@ -115,6 +109,6 @@ describe('Dynamic Link: Create', () => {
 		expect(result.error?.httpCode).toBe('401');
 		expect(result.error?.message).toBe('Invalid API key');
 		expect(JSON.stringify(result.error)).not.toContain(wrongKey);
-		expect(sim.requestLog).toHaveLength(1);
+		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 });

@@ -1,42 +1,19 @@
 /**
  * QR Code > Delete, Duplicate, Update Tags and Update Title through n8n's engine against the simulator.
  */
-import { startSimulator, type Simulator } from '../../simulator';
-import { validateRequest } from '../support/contract';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { runNode } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-let credentials: HarnessCredentials;
-
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise' });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
+const suite = useSimulator();
 
 async function run(operation: string, parameters: Record<string, unknown>, options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {}) {
-	return await runNode({ nodeType: 'qrtrac', credentials, parameters: { resource: 'qrCode', operation, ...parameters }, ...options });
+	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters: { resource: 'qrCode', operation, ...parameters }, ...options });
 }
 
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
 function newCode(fields: Record<string, unknown> = {}) {
-	return sim.state.createQr(credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/c', ...fields });
-}
-
-function expectRequestsFollowContract(): void {
-	expect(sim.requestLog.length).toBeGreaterThan(0);
-	for (const entry of sim.requestLog) {
-		expect({ request: `${entry.method} ${entry.rawPath}`, violations: validateRequest(entry) }).toEqual({
-			request: `${entry.method} ${entry.rawPath}`,
-			violations: [],
-		});
-	}
+	return suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/c', ...fields });
 }
 
 describe('Delete', () => {
@@ -47,9 +24,9 @@ describe('Delete', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([{ deleted: true, id: code.id }]);
-		expect(sim.state.getQr(code.id)).toMatchObject({ deleted: true, name: 'To delete' });
-		expect(sim.state.listQrs(credentials.teamId!).some((qr) => qr.id === code.id)).toBe(false);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({ deleted: true, name: 'To delete' });
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!).some((qr) => qr.id === code.id)).toBe(false);
+		suite.expectRequestsFollowContract();
 
 		const since = await run('getUpdatedSince', { since: code.createdAt - 1, includeDeleted: true });
 		expect(since.items.find((item) => item.json.id === code.id)?.json.deleted).toBe(true);
@@ -58,7 +35,7 @@ describe('Delete', () => {
 	it('with Continue On Fail, reports an already deleted code as an error item and deletes the rest', async () => {
 		const first = newCode();
 		const gone = newCode();
-		sim.state.getQr(gone.id)!.deleted = true;
+		suite.sim.state.getQr(gone.id)!.deleted = true;
 		const third = newCode();
 
 		const result = await run(
@@ -71,7 +48,7 @@ describe('Delete', () => {
 		expect(result.items[0].json).toEqual({ deleted: true, id: first.id });
 		expect(result.items[1].json).toMatchObject({ error: `QR code not found: ${gone.id}`, httpCode: '400' });
 		expect(result.items[2].json).toEqual({ deleted: true, id: third.id });
-		expect(sim.state.getQr(third.id)?.deleted).toBe(true);
+		expect(suite.sim.state.getQr(third.id)?.deleted).toBe(true);
 	});
 });
 
@@ -86,9 +63,9 @@ describe('Duplicate', () => {
 		expect(copy.id).not.toBe(code.id);
 		expect(copy.displayId).not.toBe(code.displayId);
 		expect(copy).toMatchObject({ name: 'Original', tags: ['x'], metadata: { note: 'kept' }, qrRedirectUrl: code.qrRedirectUrl });
-		expect(sim.state.getQr(String(copy.id))).toMatchObject({ teamId: credentials.teamId, name: 'Original' });
-		expect(sim.requestLog[0]).toMatchObject({ method: 'POST', status: 201 });
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(String(copy.id))).toMatchObject({ teamId: suite.credentials.teamId, name: 'Original' });
+		expect(suite.sim.requestLog[0]).toMatchObject({ method: 'POST', status: 201 });
+		suite.expectRequestsFollowContract();
 	});
 });
 
@@ -99,9 +76,9 @@ describe('Update Tags', () => {
 		const result = await run('updateTags', { qrCodeId: byId(code.id), mode: 'replace', tags: 'fresh, new' });
 
 		expect(result.items[0].json.tags).toEqual(['fresh', 'new']);
-		expect(sim.state.getQr(code.id)?.tags).toEqual(['fresh', 'new']);
-		expect(sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([['PUT', { tags: ['fresh', 'new'] }]]);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['fresh', 'new']);
+		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([['PUT', { tags: ['fresh', 'new'] }]]);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('adds tags to the ones the code has, once each', async () => {
@@ -109,9 +86,9 @@ describe('Update Tags', () => {
 
 		await run('updateTags', { qrCodeId: byId(code.id), mode: 'add', tags: 'both, extra' });
 
-		expect(sim.state.getQr(code.id)?.tags).toEqual(['keep', 'both', 'extra']);
-		expect(sim.requestLog.map((entry) => entry.method)).toEqual(['GET', 'PUT']);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['keep', 'both', 'extra']);
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET', 'PUT']);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('removes the given tags and keeps the others', async () => {
@@ -119,8 +96,8 @@ describe('Update Tags', () => {
 
 		await run('updateTags', { qrCodeId: byId(code.id), mode: 'remove', tags: '={{ ["b", "missing"] }}' });
 
-		expect(sim.state.getQr(code.id)?.tags).toEqual(['a', 'c']);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['a', 'c']);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('clears every tag with Replace and no tags', async () => {
@@ -128,8 +105,8 @@ describe('Update Tags', () => {
 
 		await run('updateTags', { qrCodeId: byId(code.id), mode: 'replace', tags: '' });
 
-		expect(sim.state.getQr(code.id)?.tags).toEqual([]);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual([]);
+		suite.expectRequestsFollowContract();
 	});
 });
 
@@ -140,8 +117,8 @@ describe('Update Title', () => {
 		const result = await run('updateTitle', { qrCodeId: byId(code.id), title: '  Summer campaign ' });
 
 		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'Summer campaign' });
-		expect(sim.state.getQr(code.id)?.name).toBe('Summer campaign');
-		expect(sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([['PATCH', { title: 'Summer campaign' }]]);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(code.id)?.name).toBe('Summer campaign');
+		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([['PATCH', { title: 'Summer campaign' }]]);
+		suite.expectRequestsFollowContract();
 	});
 });

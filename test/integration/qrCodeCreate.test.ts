@@ -3,42 +3,19 @@
  * contract's createQr examples put them (top level for VCARD/PDF/MULTI_LOCALE, metadata otherwise), the common
  * fields, settings and Other API Fields (JSON) arrive, and service refusals surface as NodeApiError.
  */
-import { startSimulator, type Simulator } from '../../simulator';
 import spec from '../contract/openapi.json';
-import { validateRequest } from '../support/contract';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { runNode } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-let credentials: HarnessCredentials;
-
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise' });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
+const suite = useSimulator();
 
 async function create(parameters: Record<string, unknown>, options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {}) {
 	return await runNode({
 		nodeType: 'qrtrac',
-		credentials,
+		credentials: suite.credentials,
 		parameters: { resource: 'qrCode', operation: 'create', ...parameters },
 		...options,
 	});
-}
-
-function expectRequestsFollowContract(): void {
-	expect(sim.requestLog.length).toBeGreaterThan(0);
-	for (const entry of sim.requestLog) {
-		expect({ request: `${entry.method} ${entry.rawPath}`, violations: validateRequest(entry) }).toEqual({
-			request: `${entry.method} ${entry.rawPath}`,
-			violations: [],
-		});
-	}
 }
 
 const examples = (spec as any).paths['/qrs-api'].post.requestBody.content['application/json'].examples as Record<
@@ -178,13 +155,13 @@ describe('Create: the request examples of the contract', () => {
 		const result = await create({ ...formsForExamples[name], simplify: false });
 
 		expect(result.error).toBeUndefined();
-		expect(sim.requestLog).toHaveLength(1);
-		expect(sim.requestLog[0].body).toEqual(examples[name].value);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog).toHaveLength(1);
+		expect(suite.sim.requestLog[0].body).toEqual(examples[name].value);
+		suite.expectRequestsFollowContract();
 		const created = result.items[0].json;
-		const stored = sim.state.getQr(String(created.id));
+		const stored = suite.sim.state.getQr(String(created.id));
 		expect(stored).toMatchObject(examples[name].value);
-		expect(stored?.teamId).toBe(credentials.teamId);
+		expect(stored?.teamId).toBe(suite.credentials.teamId);
 		expect(created).toMatchObject(examples[name].value);
 	});
 });
@@ -194,7 +171,7 @@ describe('Create: nodes saved with the first layout (typeVersion 1)', () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
 			typeVersion: 1,
-			credentials,
+			credentials: suite.credentials,
 			parameters: {
 				resource: 'qrCode',
 				operation: 'create',
@@ -209,7 +186,7 @@ describe('Create: nodes saved with the first layout (typeVersion 1)', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sim.requestLog[0].body).toEqual({
+		expect(suite.sim.requestLog[0].body).toEqual({
 			qrType: 'VCARD',
 			name: 'Business card',
 			displayId: 'first-layout',
@@ -223,8 +200,8 @@ describe('Create: nodes saved with the first layout (typeVersion 1)', () => {
 
 describe('Create: common fields', () => {
 	it('sends template, base URL, folder, tags and the JSON fields, and simplifies the output', async () => {
-		const team = sim.state.team(credentials.teamId!)!;
-		const template = sim.state.templatesOfTeam(credentials.teamId!)[1];
+		const team = suite.sim.state.team(suite.credentials.teamId!)!;
+		const template = suite.sim.state.templatesOfTeam(suite.credentials.teamId!)[1];
 		const customDomain = team.domains.find((domain) => domain !== team.defaultDomain)!;
 
 		const result = await create({
@@ -242,8 +219,8 @@ describe('Create: common fields', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expectRequestsFollowContract();
-		const body = sim.requestLog[0].body as Record<string, unknown>;
+		suite.expectRequestsFollowContract();
+		const body = suite.sim.requestLog[0].body as Record<string, unknown>;
 		expect(body).toEqual({
 			qrType: 'COUPON_CODE',
 			name: 'Autumn coupon',
@@ -279,7 +256,7 @@ describe('Create: common fields', () => {
 		expect(output.shortUrl).toBe(`https://${customDomain}/fall-10`);
 		expect(output.createdAtIso).toBe(new Date(Number(output.createdAt)).toISOString());
 		expect(output.metadata).toBeUndefined();
-		const stored = sim.state.getQr(String(output.id))!;
+		const stored = suite.sim.state.getQr(String(output.id))!;
 		expect(stored).toMatchObject({
 			displayId: 'fall-10',
 			templateId: template.id,
@@ -291,8 +268,8 @@ describe('Create: common fields', () => {
 	});
 
 	it('creates in the team chosen by Team Override', async () => {
-		const orgId = sim.state.teams.get(credentials.teamId!)!.orgId;
-		const other = sim.state.createTeam(orgId, 'Events');
+		const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+		const other = suite.sim.state.createTeam(orgId, 'Events');
 
 		const result = await create({
 			qrType: 'WEB',
@@ -301,15 +278,15 @@ describe('Create: common fields', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sim.requestLog[0].headers['x-request-team-id']).toBe(other.id);
-		expect(sim.state.listQrs(other.id).map((qr) => qr.id)).toEqual([result.items[0].json.id]);
+		expect(suite.sim.requestLog[0].headers['x-request-team-id']).toBe(other.id);
+		expect(suite.sim.state.listQrs(other.id).map((qr) => qr.id)).toEqual([result.items[0].json.id]);
 		expect(result.items[0].json.name).toBe('Untitled');
 	});
 });
 
 describe('Create: service errors', () => {
 	it('surfaces a taken Display ID as NodeApiError with the service message, HTTP status and a hint', async () => {
-		const taken = sim.state.createQr(credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'taken-id' });
+		const taken = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'taken-id' });
 
 		const result = await create({
 			qrType: 'WEB',
@@ -324,13 +301,13 @@ describe('Create: service errors', () => {
 			itemIndex: 0,
 		});
 		expect(result.error?.description).toContain('Check Display ID Availability');
-		expect(JSON.stringify(result.error)).not.toContain(credentials.clientSecret);
-		expect(sim.state.listQrs(credentials.teamId!).filter((qr) => qr.displayId === 'taken-id')).toHaveLength(1);
-		expectRequestsFollowContract();
+		expect(JSON.stringify(result.error)).not.toContain(suite.credentials.clientSecret);
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!).filter((qr) => qr.displayId === 'taken-id')).toHaveLength(1);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('with Continue On Fail, gives one error item for the failed item, paired with it, and creates the others', async () => {
-		sim.state.createQr(credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'cof-taken' });
+		suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'cof-taken' });
 
 		const result = await create(
 			{
@@ -354,8 +331,8 @@ describe('Create: service errors', () => {
 		expect(result.items[0].json.displayId).toBe('cof-a');
 		expect(result.items[1].json).toMatchObject({ error: 'displayId "cof-taken" is already taken', httpCode: '400' });
 		expect(result.items[2].json.displayId).toBe('cof-c');
-		const displayIds = sim.state.listQrs(credentials.teamId!).map((qr) => qr.displayId);
+		const displayIds = suite.sim.state.listQrs(suite.credentials.teamId!).map((qr) => qr.displayId);
 		expect(displayIds).toEqual(expect.arrayContaining(['cof-a', 'cof-c']));
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });

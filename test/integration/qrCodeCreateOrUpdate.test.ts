@@ -3,19 +3,12 @@
  * same rows never duplicates a code, an exact match is required, a Display ID taken between the look-up and
  * the create turns into an update, and Skip Unchanged leaves matching codes alone.
  */
-import { startSimulator, type Simulator } from '../../simulator';
-import { validateRequest } from '../support/contract';
 import { PUT_SEMANTICS } from '../support/storedCode';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { runNode } from '../support/n8nHarness';
+import { useSimulator, type SuiteSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-let credentials: HarnessCredentials;
-
-
-beforeEach(() => {
-	sim.clearRequestLog();
-	sim.setLatency(0);
-});
+/** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
+let suite: SuiteSimulator;
 
 /** One row per item: Display ID, name and redirect come from the item. */
 const rowParameters = {
@@ -30,30 +23,19 @@ const rowParameters = {
 };
 
 async function upsert(items: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}, continueOnFail = false) {
-	return await runNode({ nodeType: 'qrtrac', credentials, parameters: { ...rowParameters, ...extra }, items, continueOnFail });
+	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters: { ...rowParameters, ...extra }, items, continueOnFail });
 }
 
 function codesWithDisplayId(displayId: string) {
-	return [...sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
-}
-
-function expectRequestsFollowContract(): void {
-	expect(sim.requestLog.length).toBeGreaterThan(0);
-	for (const entry of sim.requestLog) {
-		expect({ request: `${entry.method} ${entry.rawPath}`, violations: validateRequest(entry) }).toEqual({
-			request: `${entry.method} ${entry.rawPath}`,
-			violations: [],
-		});
-	}
+	return [...suite.sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
 }
 
 /** A simulator of its own per reading of PUT: Display IDs are unique across the service, and the suites reuse them. */
 describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise', putSemantics: semantics });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
+const reading = useSimulator({ putSemantics: semantics });
+beforeAll(() => {
+	suite = reading;
 });
-afterAll(async () => await sim.close());
 
 describe('Create or Update', () => {
 	it('creates codes that do not exist, then updates them when the same rows run again', async () => {
@@ -68,9 +50,9 @@ describe('Create or Update', () => {
 			['sheet-row-1', 'created'],
 			['sheet-row-2', 'created'],
 		]);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 		const second = await upsert(rows.map((row) => ({ ...row, name: `${row.name} (edited)`, url: `${row.url}?v=2` })));
 		expect(second.error).toBeUndefined();
 		expect(second.items.map((item) => [item.json.displayId, item.json.operation, item.json.name])).toEqual([
@@ -78,9 +60,9 @@ describe('Create or Update', () => {
 			['sheet-row-2', 'updated', 'Row 2 (edited)'],
 		]);
 		expect(second.items.map((item) => item.json.id)).toEqual(first.items.map((item) => item.json.id));
-		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(0);
-		expect(sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(2);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(0);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(2);
+		suite.expectRequestsFollowContract();
 
 		for (const row of rows) {
 			const codes = codesWithDisplayId(row.displayId);
@@ -90,7 +72,7 @@ describe('Create or Update', () => {
 	});
 
 	it('matches the Display ID exactly, not as the substring the list search matches', async () => {
-		const similar = sim.state.createQr(credentials.teamId!, {
+		const similar = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'WEB',
 			qrRedirectUrl: 'https://example.com/long',
 			displayId: 'exact-10',
@@ -101,30 +83,30 @@ describe('Create or Update', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ displayId: 'exact-1', operation: 'created' });
-		expect(sim.state.getQr(similar.id)).toMatchObject({ name: 'Similar', qrRedirectUrl: 'https://example.com/long' });
-		const search = sim.requestLog.find((entry) => entry.method === 'GET');
+		expect(suite.sim.state.getQr(similar.id)).toMatchObject({ name: 'Similar', qrRedirectUrl: 'https://example.com/long' });
+		const search = suite.sim.requestLog.find((entry) => entry.method === 'GET');
 		expect(search?.query).toMatchObject({ search: 'exact-1' });
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('turns a create refused because the Display ID was taken meanwhile into an update, without a duplicate', async () => {
 		// The create waits 300 ms in the simulator before it is handled; another writer creates the code meanwhile.
-		sim.faults.add({ kind: 'stall', method: 'POST', path: '/api/qrs-api', delayMs: 300, count: 1 });
+		suite.sim.faults.add({ kind: 'stall', method: 'POST', path: '/api/qrs-api', delayMs: 300, count: 1 });
 		const running = upsert([{ displayId: 'race-1', name: 'From the sheet', url: 'https://example.com/sheet', tags: '' }]);
-		for (let attempt = 0; attempt < 200 && !sim.requestLog.some((entry) => entry.method === 'POST'); attempt++) {
+		for (let attempt = 0; attempt < 200 && !suite.sim.requestLog.some((entry) => entry.method === 'POST'); attempt++) {
 			await new Promise((resolve) => setTimeout(resolve, 10));
 		}
-		const other = sim.state.createQr(credentials.teamId!, { qrType: 'WEB', displayId: 'race-1', name: 'Other writer', qrRedirectUrl: 'https://example.com/other' });
+		const other = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', displayId: 'race-1', name: 'Other writer', qrRedirectUrl: 'https://example.com/other' });
 
 		const result = await running;
 
 		expect(result.error).toBeUndefined();
-		const refusedCreates = sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400);
+		const refusedCreates = suite.sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400);
 		expect(refusedCreates).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({ operation: 'updated', id: other.id, name: 'From the sheet' });
 		expect(codesWithDisplayId('race-1')).toHaveLength(1);
 		expect(codesWithDisplayId('race-1')[0]).toMatchObject({ id: other.id, name: 'From the sheet', qrRedirectUrl: 'https://example.com/sheet' });
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('writes a Display ID repeated in the input once: the later row updates what the earlier one created', async () => {
@@ -137,16 +119,16 @@ describe('Create or Update', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.operation)).toEqual(['created', 'updated']);
-		expect(sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400)).toHaveLength(0);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400)).toHaveLength(0);
 		expect(codesWithDisplayId('twice-lookup')).toHaveLength(1);
 		expect(codesWithDisplayId('twice-lookup')[0]).toMatchObject({ name: 'Second writer', qrRedirectUrl: 'https://example.com/second' });
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('fails with the service message when the Display ID belongs to a code outside the team', async () => {
-		const orgId = sim.state.teams.get(credentials.teamId!)!.orgId;
-		const otherTeam = sim.state.createTeam(orgId, 'Elsewhere');
-		sim.state.createQr(otherTeam.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/x', displayId: 'elsewhere-1' });
+		const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+		const otherTeam = suite.sim.state.createTeam(orgId, 'Elsewhere');
+		suite.sim.state.createQr(otherTeam.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/x', displayId: 'elsewhere-1' });
 
 		const result = await upsert([{ displayId: 'elsewhere-1', name: 'Mine', url: 'https://example.com/mine', tags: '' }]);
 
@@ -154,7 +136,7 @@ describe('Create or Update', () => {
 		expect(result.error?.description).toContain('already used by another code');
 		expect(codesWithDisplayId('elsewhere-1')).toHaveLength(1);
 		expect(codesWithDisplayId('elsewhere-1')[0].teamId).toBe(otherTeam.id);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('with Skip Unchanged, leaves a code that already matches the row untouched', async () => {
@@ -163,16 +145,16 @@ describe('Create or Update', () => {
 		expect(first.items[0].json.operation).toBe('created');
 		const before = { ...codesWithDisplayId('steady-1')[0] };
 
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 		const again = await upsert([row, { ...row, displayId: 'steady-1', name: 'Steady v2' }], { options: { skipUnchanged: true } });
 
 		expect(again.error).toBeUndefined();
 		expect(again.items.map((item) => item.json.operation)).toEqual(['unchanged', 'updated']);
-		expect(sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
 		const after = codesWithDisplayId('steady-1')[0];
 		expect(after.name).toBe('Steady v2');
 		expect(after.updatedAt).toBeGreaterThanOrEqual(before.updatedAt);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });
 });

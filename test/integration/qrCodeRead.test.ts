@@ -3,45 +3,27 @@
  * n8n's engine against the simulator.
  */
 import { renderQrPng } from '../../simulator/qrImage';
-import { startSimulator, type Simulator } from '../../simulator';
 import { validateRequest } from '../support/contract';
-import { callLoadOptions, runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { callLoadOptions, runNode } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-let credentials: HarnessCredentials;
+const suite = useSimulator();
+
 let orgId: string;
 
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise' });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
-	orgId = sim.state.teams.get(credentials.teamId!)!.orgId;
+beforeAll(() => {
+	orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
 });
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
 
 async function run(operation: string, parameters: Record<string, unknown>, items?: Array<Record<string, unknown>>) {
-	return await runNode({ nodeType: 'qrtrac', credentials, parameters: { resource: 'qrCode', operation, ...parameters }, items });
+	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters: { resource: 'qrCode', operation, ...parameters }, items });
 }
 
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
-function expectRequestsFollowContract(): void {
-	expect(sim.requestLog.length).toBeGreaterThan(0);
-	for (const entry of sim.requestLog) {
-		expect({ request: `${entry.method} ${entry.rawPath}`, violations: validateRequest(entry) }).toEqual({
-			request: `${entry.method} ${entry.rawPath}`,
-			violations: [],
-		});
-	}
-}
-
 describe('Get', () => {
 	it('returns the code, simplified or whole', async () => {
-		const code = sim.state.createQr(credentials.teamId!, {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'SOCIAL_BIO',
 			name: 'Bio',
 			metadata: { title: 'Follow', links: [{ platform: 'x', url: 'https://x.com/a' }] },
@@ -58,7 +40,7 @@ describe('Get', () => {
 			shortUrl: `${code.baseUrl}${code.displayId}`,
 			qrImageUrl: code.qrImageUrl,
 			tags: [],
-			teamId: credentials.teamId,
+			teamId: suite.credentials.teamId,
 			deleted: false,
 			createdAt: code.createdAt,
 			createdAtIso: new Date(code.createdAt).toISOString(),
@@ -66,7 +48,7 @@ describe('Get', () => {
 			updatedAtIso: new Date(code.updatedAt).toISOString(),
 		});
 		expect(whole.items[0].json).toMatchObject({ id: code.id, metadata: code.metadata, settings: {} });
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });
 
@@ -74,11 +56,11 @@ describe('Get Many', () => {
 	let listTeamId: string;
 
 	beforeAll(() => {
-		const team = sim.state.createTeam(orgId, 'Listing');
+		const team = suite.sim.state.createTeam(orgId, 'Listing');
 		listTeamId = team.id;
-		const start = sim.clock.now() - 1_000_000;
+		const start = suite.sim.clock.now() - 1_000_000;
 		for (let index = 0; index < 130; index++) {
-			sim.state.createQrAt(
+			suite.sim.state.createQrAt(
 				listTeamId,
 				{ qrType: 'WEB', qrRedirectUrl: `https://example.com/${index}`, name: `Code ${String(index).padStart(3, '0')}` },
 				start + index * 1000,
@@ -92,12 +74,12 @@ describe('Get Many', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(120);
 		expect(new Set(result.items.map((item) => item.json.id)).size).toBe(120);
-		expect(sim.requestLog.map((entry) => [entry.query.limit, entry.query.page])).toEqual([
+		expect(suite.sim.requestLog.map((entry) => [entry.query.limit, entry.query.page])).toEqual([
 			['100', '1'],
 			['100', '2'],
 		]);
-		expect(sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === listTeamId)).toBe(true);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === listTeamId)).toBe(true);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('returns all codes with Return All, in the chosen order', async () => {
@@ -107,10 +89,10 @@ describe('Get Many', () => {
 		});
 
 		const names = result.items.map((item) => String(item.json.name));
-		expect(names).toHaveLength(sim.state.listQrs(listTeamId).length);
+		expect(names).toHaveLength(suite.sim.state.listQrs(listTeamId).length);
 		expect(names).toEqual([...names].sort());
 		expect(names[0]).toBe('Code 000');
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('uses the Page Size option and the search filter', async () => {
@@ -122,23 +104,23 @@ describe('Get Many', () => {
 
 		expect(result.items.map((item) => item.json.name)).toHaveLength(7);
 		expect(result.items.every((item) => String(item.json.name).startsWith('Code 01'))).toBe(true);
-		expect(sim.requestLog.map((entry) => [entry.query.limit, entry.query.page, entry.query.search])).toEqual([
+		expect(suite.sim.requestLog.map((entry) => [entry.query.limit, entry.query.page, entry.query.search])).toEqual([
 			['3', '1', 'code 01'],
 			['3', '2', 'code 01'],
 			['3', '3', 'code 01'],
 		]);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });
 
 describe('Get Updated Since', () => {
 	it('returns the team\'s codes changed after the moment, deleted ones only on request', async () => {
-		const team = sim.state.createTeam(orgId, 'Changes');
+		const team = suite.sim.state.createTeam(orgId, 'Changes');
 		const since = Date.UTC(2030, 0, 1);
-		sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: 'Old' }, since - 1);
-		const changed = sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: 'New' }, since + 1);
-		const gone = sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/gone', name: 'Gone' }, since + 2);
-		Object.assign(sim.state.getQr(gone.id)!, { deleted: true, updatedAt: since + 3 });
+		suite.sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: 'Old' }, since - 1);
+		const changed = suite.sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: 'New' }, since + 1);
+		const gone = suite.sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/gone', name: 'Gone' }, since + 2);
+		Object.assign(suite.sim.state.getQr(gone.id)!, { deleted: true, updatedAt: since + 3 });
 
 		const live = await run('getUpdatedSince', { since: since, options: { teamOverride: team.id } });
 		const withDeleted = await run('getUpdatedSince', {
@@ -152,19 +134,19 @@ describe('Get Updated Since', () => {
 			[changed.id, false],
 			[gone.id, true],
 		]);
-		expect(sim.requestLog.map((entry) => entry.rawPath)).toEqual([
+		expect(suite.sim.requestLog.map((entry) => entry.rawPath)).toEqual([
 			`/api/qrs-api/teams/fromTime/${since}`,
 			`/api/qrs-api/teams/fromTime/${since}`,
 		]);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('covers every team of the organization with the organization scope', async () => {
-		const teamA = sim.state.createTeam(orgId, 'Org A');
-		const teamB = sim.state.createTeam(orgId, 'Org B');
+		const teamA = suite.sim.state.createTeam(orgId, 'Org A');
+		const teamB = suite.sim.state.createTeam(orgId, 'Org B');
 		const since = Date.UTC(2031, 0, 1);
-		const a = sim.state.createQrAt(teamA.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/a' }, since + 10);
-		const b = sim.state.createQrAt(teamB.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/b' }, since + 20);
+		const a = suite.sim.state.createQrAt(teamA.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/a' }, since + 10);
+		const b = suite.sim.state.createQrAt(teamB.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/b' }, since + 20);
 
 		const result = await run('getUpdatedSince', { since, scope: 'organization' });
 
@@ -172,14 +154,14 @@ describe('Get Updated Since', () => {
 			[a.id, teamA.id],
 			[b.id, teamB.id],
 		]);
-		expect(sim.requestLog[0].rawPath).toBe(`/api/qrs-api/all/fromTime/${since}`);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog[0].rawPath).toBe(`/api/qrs-api/all/fromTime/${since}`);
+		suite.expectRequestsFollowContract();
 	});
 });
 
 describe('Check Display ID Availability', () => {
 	it('answers available and taken as values, not errors', async () => {
-		sim.state.createQr(credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'in-use' });
+		suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'in-use' });
 
 		const result = await run('checkAvailability', { displayId: '={{ $json.id }}' }, [{ id: 'free-one' }, { id: 'in-use' }]);
 
@@ -188,13 +170,13 @@ describe('Check Display ID Availability', () => {
 			{ displayId: 'free-one', available: true, message: 'QR ID "free-one" is available' },
 			{ displayId: 'in-use', available: false, message: 'QR ID "in-use" is already taken' },
 		]);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });
 
 describe('Download Image', () => {
 	it('puts the code\'s PNG into the binary field, named after its Display ID, showing its short URL', async () => {
-		const code = sim.state.createQr(credentials.teamId!, {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'WEB',
 			qrRedirectUrl: 'https://example.com/img',
 			displayId: 'img-code',
@@ -209,10 +191,10 @@ describe('Download Image', () => {
 		expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
 		expect(png.equals(await renderQrPng(`${code.baseUrl}${code.displayId}`))).toBe(true);
 		expect(result.items[0].json).toMatchObject({ id: code.id, displayId: 'img-code' });
-		const imageRequest = sim.requestLog.find((entry) => entry.rawPath.startsWith('/images/'));
+		const imageRequest = suite.sim.requestLog.find((entry) => entry.rawPath.startsWith('/images/'));
 		expect(imageRequest?.headers['x-request-client-secret']).toBeUndefined();
 		expect(imageRequest?.headers['x-request-client-id']).toBeUndefined();
-		for (const entry of sim.requestLog.filter((logged) => logged.rawPath.startsWith('/api/'))) {
+		for (const entry of suite.sim.requestLog.filter((logged) => logged.rawPath.startsWith('/api/'))) {
 			expect(validateRequest(entry)).toEqual([]);
 		}
 	});
@@ -222,29 +204,29 @@ describe('pickers of the QR code forms', () => {
 	it("Design Template lists the team's templates after the default", async () => {
 		const options = (await callLoadOptions('qrtrac', 'getTemplates', {
 			kind: 'loadOptions',
-			credentials,
+			credentials: suite.credentials,
 			parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB' },
 			parameterPath: 'parameters.additionalFields.templateId',
 		})) as Array<{ name: string; value: string }>;
 
-		const templates = sim.state.templatesOfTeam(credentials.teamId!);
+		const templates = suite.sim.state.templatesOfTeam(suite.credentials.teamId!);
 		expect(options[0].value).toBe('');
 		expect(options.slice(1).map((option) => option.value).sort()).toEqual(templates.map((template) => template.id).sort());
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('QR Code finds codes by Display ID', async () => {
-		const code = sim.state.createQr(credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'pick-me-7' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'pick-me-7' });
 
 		const found = (await callLoadOptions('qrtrac', 'searchQrCodes', {
 			kind: 'listSearch',
-			credentials,
+			credentials: suite.credentials,
 			parameters: { resource: 'qrCode', operation: 'get' },
 			parameterPath: 'parameters.qrCodeId',
 			filter: 'pick-me',
 		})) as { results: Array<{ name: string; value: string }> };
 
 		expect(found.results.map((result) => result.value)).toEqual([code.id]);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });

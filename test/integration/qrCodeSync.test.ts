@@ -3,30 +3,17 @@
  * are read once (pages of 100), and only new and changed rows are written. Each test works in a team of its own,
  * so request counts are exact; every request the node sends must follow the contract.
  */
-import { startSimulator, type LoggedRequest, type Simulator } from '../../simulator';
-import { validateRequest } from '../support/contract';
 import { PUT_SEMANTICS, requestFieldsOf } from '../support/storedCode';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { runNode } from '../support/n8nHarness';
+import { useSimulator, type SuiteSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-let credentials: HarnessCredentials;
+/** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
+let suite: SuiteSimulator;
 let orgId: string;
 let teamCount = 0;
 
 /** 300 rows through n8n's engine: expressions of every row are evaluated, so allow for a loaded machine. */
 jest.setTimeout(30_000);
-
-/** A simulator of its own per reading of PUT: Display IDs are unique across the service, and the suites reuse them. */
-async function startSimulatorReadingPutAs(semantics: (typeof PUT_SEMANTICS)[number]): Promise<void> {
-	sim = await startSimulator({ plan: 'Enterprise', putSemantics: semantics });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
-	orgId = sim.state.teams.get(credentials.teamId!)!.orgId;
-}
-
-beforeEach(() => {
-	sim.clearRequestLog();
-	sim.faults.clear();
-});
 
 interface Row {
 	displayId: string;
@@ -52,7 +39,7 @@ const rowParameters = {
 async function sync(rows: Row[], options: Record<string, unknown> = {}, continueOnFail = false) {
 	return await runNode({
 		nodeType: 'qrtrac',
-		credentials,
+		credentials: suite.credentials,
 		parameters: { ...rowParameters, options: { teamOverride: '={{ $json.team }}', ...options } },
 		items: rows as unknown as Array<Record<string, unknown>>,
 		continueOnFail,
@@ -60,7 +47,7 @@ async function sync(rows: Row[], options: Record<string, unknown> = {}, continue
 }
 
 function newTeam(): string {
-	return sim.state.createTeam(orgId, `Sync team ${++teamCount}`).id;
+	return suite.sim.state.createTeam(orgId, `Sync team ${++teamCount}`).id;
 }
 
 function sheet(team: string, count: number, prefix: string): Row[] {
@@ -73,33 +60,31 @@ function sheet(team: string, count: number, prefix: string): Row[] {
 	}));
 }
 
-const writes = () => sim.requestLog.filter((entry) => entry.method !== 'GET');
-const listReads = () => sim.requestLog.filter((entry) => entry.method === 'GET' && entry.path === '/api/qrs-api/v2/teams/' && !entry.query.search);
+const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
+const listReads = () => suite.sim.requestLog.filter((entry) => entry.method === 'GET' && entry.path === '/api/qrs-api/v2/teams/' && !entry.query.search);
 
 function codesWithDisplayId(displayId: string) {
-	return [...sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
+	return [...suite.sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
 }
 
 /** Soft-deletes a code the way a user would: through the node's Delete operation. */
 async function softDelete(qrCodeId: string, team: string): Promise<void> {
 	const result = await runNode({
 		nodeType: 'qrtrac',
-		credentials,
+		credentials: suite.credentials,
 		parameters: { resource: 'qrCode', operation: 'delete', qrCodeId: { __rl: true, mode: 'id', value: qrCodeId }, options: { teamOverride: team } },
 	});
 	expect(result.error).toBeUndefined();
-	expect(sim.state.getQr(qrCodeId)?.deleted).toBe(true);
+	expect(suite.sim.state.getQr(qrCodeId)?.deleted).toBe(true);
 }
 
-function expectRequestsFollowContract(entries: LoggedRequest[] = sim.requestLog): void {
-	expect(entries.length).toBeGreaterThan(0);
-	const violations = entries.map((entry) => ({ request: `${entry.method} ${entry.rawPath}`, violations: validateRequest(entry) }));
-	expect(violations.filter((check) => check.violations.length > 0)).toEqual([]);
-}
-
+/** A simulator of its own per reading of PUT: Display IDs are unique across the service, and the suites reuse them. */
 describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
-beforeAll(async () => await startSimulatorReadingPutAs(semantics));
-afterAll(async () => await sim.close());
+const reading = useSimulator({ putSemantics: semantics });
+beforeAll(() => {
+	suite = reading;
+	orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+});
 
 describe('re-runs of the same sheet', () => {
 	const rowCount = 300;
@@ -120,14 +105,14 @@ describe('re-runs of the same sheet', () => {
 		expect(result.items.map((item) => item.pairedItem)).toEqual(rows.map((_, index) => ({ item: index })));
 		expect(listReads()).toHaveLength(1);
 		expect(writes().map((entry) => `${entry.method} ${entry.status}`)).toEqual(rows.map(() => 'POST 201'));
-		expect(sim.requestLog).toHaveLength(rowCount + 1);
-		expect(sim.state.listQrs(team)).toHaveLength(rowCount);
+		expect(suite.sim.requestLog).toHaveLength(rowCount + 1);
+		expect(suite.sim.state.listQrs(team)).toHaveLength(rowCount);
 		expect(codesWithDisplayId('daily-7')[0]).toMatchObject({ name: 'Row 7', qrRedirectUrl: 'https://example.com/daily/7', tags: ['sheet'], teamId: team });
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('sends no write on a re-run of the unchanged rows, only ceil(n/100) list requests', async () => {
-		const before = new Map(sim.state.listQrs(team).map((qr) => [qr.id, qr.updatedAt]));
+		const before = new Map(suite.sim.state.listQrs(team).map((qr) => [qr.id, qr.updatedAt]));
 
 		const result = await sync(rows);
 
@@ -135,14 +120,14 @@ describe('re-runs of the same sheet', () => {
 		expect(result.items.map((item) => item.json.operation)).toEqual(rows.map(() => 'unchanged'));
 		expect(result.items[12].json).toMatchObject({ displayId: 'daily-12', name: 'Row 12', tags: ['sheet'] });
 		expect(writes()).toHaveLength(0);
-		expect(sim.requestLog).toHaveLength(Math.ceil(rowCount / 100));
+		expect(suite.sim.requestLog).toHaveLength(Math.ceil(rowCount / 100));
 		expect(listReads().map((entry) => [entry.query.page, entry.query.limit])).toEqual([
 			['1', '100'],
 			['2', '100'],
 			['3', '100'],
 		]);
-		expect(sim.state.listQrs(team).every((qr) => qr.updatedAt === before.get(qr.id))).toBe(true);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.listQrs(team).every((qr) => qr.updatedAt === before.get(qr.id))).toBe(true);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('sends exactly the updates of the changed rows (1%), naming the changed fields', async () => {
@@ -150,7 +135,7 @@ describe('re-runs of the same sheet', () => {
 		changed[10].name = 'Row 10 (renamed)';
 		changed[150].url = 'https://example.com/daily/150?v=2';
 		changed[299].tags = 'sheet, promo';
-		const stored = new Map(sim.state.listQrs(team).map((qr) => [qr.displayId, requestFieldsOf(qr)]));
+		const stored = new Map(suite.sim.state.listQrs(team).map((qr) => [qr.displayId, requestFieldsOf(qr)]));
 
 		const result = await sync(changed);
 
@@ -173,22 +158,22 @@ describe('re-runs of the same sheet', () => {
 				[`PUT /api/qrs-api/${idOf('daily-299')}`, { ...stored.get('daily-299'), tags: ['sheet', 'promo'] }],
 			]),
 		);
-		expect(sim.requestLog).toHaveLength(3 + 3);
+		expect(suite.sim.requestLog).toHaveLength(3 + 3);
 		expect(codesWithDisplayId('daily-10')[0].name).toBe('Row 10 (renamed)');
 		expect(codesWithDisplayId('daily-150')[0].qrRedirectUrl).toBe('https://example.com/daily/150?v=2');
 		expect(codesWithDisplayId('daily-299')[0].tags).toEqual(['sheet', 'promo']);
-		expect(sim.state.listQrs(team)).toHaveLength(rowCount);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.listQrs(team)).toHaveLength(rowCount);
+		suite.expectRequestsFollowContract();
 	});
 });
 
 describe('normalised comparison', () => {
 	it('sees tags as sets, ignores fields the row leaves out, and compares URLs as written', async () => {
 		const team = newTeam();
-		sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-tags', name: 'Tags', qrRedirectUrl: 'https://example.com/t', tags: ['a', 'b'] });
-		sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-absent', name: 'Named by hand', qrRedirectUrl: 'https://example.com/a', tags: ['hand'] });
-		const url = sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-url', name: 'Url', qrRedirectUrl: 'https://example.com/u' });
-		sim.clearRequestLog();
+		suite.sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-tags', name: 'Tags', qrRedirectUrl: 'https://example.com/t', tags: ['a', 'b'] });
+		suite.sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-absent', name: 'Named by hand', qrRedirectUrl: 'https://example.com/a', tags: ['hand'] });
+		const url = suite.sim.state.createQr(team, { qrType: 'WEB', displayId: 'norm-url', name: 'Url', qrRedirectUrl: 'https://example.com/u' });
+		suite.sim.clearRequestLog();
 
 		const result = await sync([
 			{ displayId: 'norm-tags', name: 'Tags', url: 'https://example.com/t', tags: 'b, a, a', team },
@@ -205,7 +190,7 @@ describe('normalised comparison', () => {
 		expect(writes().map((entry) => entry.body)).toEqual([{ ...requestFieldsOf(url), qrRedirectUrl: 'https://example.com/u/' }]);
 		expect(codesWithDisplayId('norm-absent')[0]).toMatchObject({ name: 'Named by hand', tags: ['hand'] });
 		expect(codesWithDisplayId('norm-url')[0].qrRedirectUrl).toBe('https://example.com/u/');
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });
 
@@ -213,22 +198,22 @@ describe('other writers and repeated rows', () => {
 	it('updates a code another writer created between the read and the create, without a duplicate or a failure', async () => {
 		const team = newTeam();
 		// The create waits 300 ms in the simulator before it is handled; the other writer creates the code meanwhile.
-		sim.faults.add({ kind: 'stall', method: 'POST', path: '/api/qrs-api', delayMs: 300, count: 1 });
+		suite.sim.faults.add({ kind: 'stall', method: 'POST', path: '/api/qrs-api', delayMs: 300, count: 1 });
 		const running = sync([{ displayId: 'contested-1', name: 'From the sheet', url: 'https://example.com/sheet', tags: 'sheet', team }]);
-		for (let attempt = 0; attempt < 200 && !sim.requestLog.some((entry) => entry.method === 'POST'); attempt++) {
+		for (let attempt = 0; attempt < 200 && !suite.sim.requestLog.some((entry) => entry.method === 'POST'); attempt++) {
 			await new Promise((resolve) => setTimeout(resolve, 10));
 		}
-		const other = sim.state.createQr(team, { qrType: 'WEB', displayId: 'contested-1', name: 'Other writer', qrRedirectUrl: 'https://example.com/other' });
+		const other = suite.sim.state.createQr(team, { qrType: 'WEB', displayId: 'contested-1', name: 'Other writer', qrRedirectUrl: 'https://example.com/other' });
 
 		const result = await running;
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ operation: 'updated', id: other.id, name: 'From the sheet' });
 		expect(result.items[0].json.changedFields).toEqual(['name', 'qrRedirectUrl', 'tags']);
-		expect(sim.requestLog.map((entry) => `${entry.method} ${entry.status}`)).toEqual(['GET 200', 'POST 400', 'GET 200', 'PUT 200']);
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.status}`)).toEqual(['GET 200', 'POST 400', 'GET 200', 'PUT 200']);
 		expect(codesWithDisplayId('contested-1')).toHaveLength(1);
 		expect(codesWithDisplayId('contested-1')[0]).toMatchObject({ id: other.id, name: 'From the sheet', qrRedirectUrl: 'https://example.com/sheet', tags: ['sheet'] });
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('writes a Display ID repeated in the input once, the later rows against the earlier result', async () => {
@@ -247,20 +232,20 @@ describe('other writers and repeated rows', () => {
 			['twice-1', 'updated', ['name']],
 			['twice-2', 'unchanged', undefined],
 		]);
-		expect(sim.requestLog.map((entry) => `${entry.method} ${entry.status}`).sort()).toEqual(['GET 200', 'POST 201', 'POST 201', 'PUT 200']);
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.status}`).sort()).toEqual(['GET 200', 'POST 201', 'POST 201', 'PUT 200']);
 		expect(codesWithDisplayId('twice-1')).toHaveLength(1);
 		expect(codesWithDisplayId('twice-1')[0].name).toBe('Second');
 		expect(codesWithDisplayId('twice-2')).toHaveLength(1);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('keeps the service error, explained, for a Display ID held by another team or by a deleted code', async () => {
 		const team = newTeam();
 		const elsewhere = newTeam();
-		sim.state.createQr(elsewhere, { qrType: 'WEB', displayId: 'held-elsewhere', qrRedirectUrl: 'https://example.com/x' });
-		const deleted = sim.state.createQr(team, { qrType: 'WEB', displayId: 'held-deleted', qrRedirectUrl: 'https://example.com/y' });
+		suite.sim.state.createQr(elsewhere, { qrType: 'WEB', displayId: 'held-elsewhere', qrRedirectUrl: 'https://example.com/x' });
+		const deleted = suite.sim.state.createQr(team, { qrType: 'WEB', displayId: 'held-deleted', qrRedirectUrl: 'https://example.com/y' });
 		await softDelete(deleted.id, team);
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 
 		const result = await sync(
 			[
@@ -284,19 +269,19 @@ describe('other writers and repeated rows', () => {
 		expect(result.items[2].json).toMatchObject({ operation: 'created', displayId: 'free-one' });
 		expect(codesWithDisplayId('held-elsewhere')[0].teamId).toBe(elsewhere);
 		expect(codesWithDisplayId('held-deleted')).toHaveLength(1);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('fails the item with the service message and HTTP status when Continue On Fail is off', async () => {
 		const team = newTeam();
-		sim.state.createQr(newTeam(), { qrType: 'WEB', displayId: 'held-2', qrRedirectUrl: 'https://example.com/x' });
-		sim.clearRequestLog();
+		suite.sim.state.createQr(newTeam(), { qrType: 'WEB', displayId: 'held-2', qrRedirectUrl: 'https://example.com/x' });
+		suite.sim.clearRequestLog();
 
 		const result = await sync([{ displayId: 'held-2', name: 'Mine', url: 'https://example.com/mine', team }]);
 
 		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'displayId "held-2" is already taken', httpCode: '400', itemIndex: 0 });
-		expect(JSON.stringify(result.error)).not.toContain(credentials.clientSecret);
-		expectRequestsFollowContract();
+		expect(JSON.stringify(result.error)).not.toContain(suite.credentials.clientSecret);
+		suite.expectRequestsFollowContract();
 	});
 });
 
@@ -309,19 +294,19 @@ describe('team override per row', () => {
 		const first = await sync(rows);
 		expect(first.error).toBeUndefined();
 		expect(first.items.map((item) => [item.json.displayId, item.json.teamId])).toEqual(rows.map((row) => [row.displayId, row.team]));
-		expect(sim.state.listQrs(teamA).map((qr) => qr.displayId).sort()).toEqual(['team-a-0', 'team-a-1', 'team-a-2', 'team-a-3']);
-		expect(sim.state.listQrs(teamB).map((qr) => qr.displayId).sort()).toEqual(['team-b-0', 'team-b-1']);
+		expect(suite.sim.state.listQrs(teamA).map((qr) => qr.displayId).sort()).toEqual(['team-a-0', 'team-a-1', 'team-a-2', 'team-a-3']);
+		expect(suite.sim.state.listQrs(teamB).map((qr) => qr.displayId).sort()).toEqual(['team-b-0', 'team-b-1']);
 		expect(listReads().map((entry) => entry.headers['x-request-team-id']).sort()).toEqual([teamA, teamB].sort());
 		for (const entry of writes()) {
 			const row = rows.find((candidate) => candidate.displayId === (entry.body as { displayId: string }).displayId)!;
 			expect(entry.headers['x-request-team-id']).toBe(row.team);
 		}
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 		const again = await sync(rows);
 		expect(again.items.map((item) => item.json.operation)).toEqual(rows.map(() => 'unchanged'));
-		expect(sim.requestLog).toHaveLength(2);
+		expect(suite.sim.requestLog).toHaveLength(2);
 		expect(writes()).toHaveLength(0);
 	});
 
@@ -329,9 +314,9 @@ describe('team override per row', () => {
 		const result = await sync([{ displayId: 'own-team-1', name: 'Own', url: 'https://example.com/own' }]);
 
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ operation: 'created', teamId: credentials.teamId });
-		expect(sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === credentials.teamId)).toBe(true);
-		expect(codesWithDisplayId('own-team-1')[0].teamId).toBe(credentials.teamId);
+		expect(result.items[0].json).toMatchObject({ operation: 'created', teamId: suite.credentials.teamId });
+		expect(suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === suite.credentials.teamId)).toBe(true);
+		expect(codesWithDisplayId('own-team-1')[0].teamId).toBe(suite.credentials.teamId);
 	});
 });
 
@@ -340,7 +325,7 @@ describe('Delete Missing', () => {
 	function teamWithSheetCodes() {
 		const team = newTeam();
 		const code = (displayId: string, tags: string[]) =>
-			sim.state.createQr(team, { qrType: 'WEB', displayId, name: displayId, qrRedirectUrl: `https://example.com/${displayId}`, tags });
+			suite.sim.state.createQr(team, { qrType: 'WEB', displayId, name: displayId, qrRedirectUrl: `https://example.com/${displayId}`, tags });
 		const codes = {
 			kept: code(`${team}-kept`, ['sheet']),
 			dropped: code(`${team}-dropped`, ['sheet', 'spring']),
@@ -348,7 +333,7 @@ describe('Delete Missing', () => {
 			byHand: code(`${team}-by-hand`, []),
 			otherSheet: code(`${team}-other-sheet`, ['other']),
 		};
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 		return { team, codes };
 	}
 
@@ -376,12 +361,12 @@ describe('Delete Missing', () => {
 		expect(writes().map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual(
 			['POST /api/qrs-api', `DELETE /api/qrs-api/${codes.dropped.id}`, `DELETE /api/qrs-api/${codes.droppedToo.id}`].sort(),
 		);
-		expect(sim.state.getQr(codes.dropped.id)?.deleted).toBe(true);
-		expect(sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
-		for (const stays of [codes.kept, codes.byHand, codes.otherSheet]) expect(sim.state.getQr(stays.id)?.deleted).toBe(false);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(true);
+		expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
+		for (const stays of [codes.kept, codes.byHand, codes.otherSheet]) expect(suite.sim.state.getQr(stays.id)?.deleted).toBe(false);
+		suite.expectRequestsFollowContract();
 
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 		const again = await sync(rows, deleteMissing);
 		expect(again.items.map((item) => item.json.operation)).toEqual(['unchanged', 'unchanged']);
 		expect(writes()).toHaveLength(0);
@@ -400,10 +385,10 @@ describe('Delete Missing', () => {
 
 		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', itemIndex: 1 });
 		expect(result.error?.message).toContain('not a domain of this team');
-		expect(sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
-		expect(sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
-		expect(sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(false);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+		expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
+		expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(false);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('deletes nothing when a row fails under Continue On Fail, and says so on the last item', async () => {
@@ -423,8 +408,8 @@ describe('Delete Missing', () => {
 		]);
 		expect(result.items[0].json).toMatchObject({ httpCode: '400', itemIndex: 0 });
 		expect(result.items[2].json.reason).toContain('1 row(s) failed');
-		expect(sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
-		expect(sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+		expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
 	});
 
 	it('refuses Delete Missing without a tag, or with differing tags, before any request', async () => {
@@ -445,8 +430,8 @@ describe('Delete Missing', () => {
 			'"Delete Missing Tag" must be the same for every item: item 0 has "tagless-0", item 1 has "tagless-1"',
 		);
 
-		expect(sim.requestLog).toHaveLength(0);
-		expect(sim.state.listQrs(team)).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.listQrs(team)).toHaveLength(0);
 	});
 
 	it('is ignored in Look Up Each Row mode, which searches each row instead of reading the team', async () => {
@@ -454,16 +439,16 @@ describe('Delete Missing', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			credentials,
+			credentials: suite.credentials,
 			parameters: { ...rowParameters, mode: 'lookUpEachRow', options: { teamOverride: team, skipUnchanged: true, ...deleteMissing } },
 			items: [{ displayId: codes.kept.displayId, name: codes.kept.name, url: codes.kept.qrRedirectUrl, tags: 'sheet' }],
 		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.operation)).toEqual(['unchanged']);
-		expect(sim.requestLog.map((entry) => [entry.method, entry.query.search])).toEqual([['GET', codes.kept.displayId]]);
-		expect(sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.query.search])).toEqual([['GET', codes.kept.displayId]]);
+		expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
+		suite.expectRequestsFollowContract();
 	});
 });
 });

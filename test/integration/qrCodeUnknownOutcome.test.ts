@@ -3,34 +3,22 @@
  * ID the node looks the code up and carries on without creating it twice; without one it stops rather than
  * risk a duplicate. Through n8n's engine against the simulator's fault injection.
  */
-import { startSimulator, type Simulator } from '../../simulator';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { runNode } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-let credentials: HarnessCredentials;
-
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise' });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+const suite = useSimulator();
 
 beforeEach(() => {
-	sim.clearRequestLog();
-	sim.faults.clear();
 	// The create is stored, then the socket is destroyed before any answer.
-	sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/qrs-api', afterWrite: true, count: 1 });
+	suite.sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/qrs-api', afterWrite: true, count: 1 });
 });
 
 function codesWithDisplayId(displayId: string) {
-	return [...sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
+	return [...suite.sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
 }
 
 async function run(operation: string, parameters: Record<string, unknown>) {
-	return await runNode({ nodeType: 'qrtrac', credentials, parameters: { resource: 'qrCode', operation, ...parameters } });
+	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters: { resource: 'qrCode', operation, ...parameters } });
 }
 
 describe('lost answer to a create', () => {
@@ -44,20 +32,20 @@ describe('lost answer to a create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ displayId: 'lost-answer-1', qrRedirectUrl: 'https://example.com/lost' });
 		expect(codesWithDisplayId('lost-answer-1')).toHaveLength(1);
-		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
-		expect(sim.faults.list()[0].fired).toBe(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		expect(suite.sim.faults.list()[0].fired).toBe(1);
 	});
 
 	it('Create without a Display ID fails instead of sending the create again', async () => {
-		const before = sim.state.listQrs(credentials.teamId!).length;
+		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
 
 		const result = await run('create', { qrType: 'WEB', qrRedirectUrl: 'https://example.com/unknown' });
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.description).toContain('It was not sent again');
-		expect(JSON.stringify(result.error)).not.toContain(credentials.clientSecret);
-		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
-		expect(sim.state.listQrs(credentials.teamId!).length).toBe(before + 1);
+		expect(JSON.stringify(result.error)).not.toContain(suite.credentials.clientSecret);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!).length).toBe(before + 1);
 	});
 
 	it('Create or Update recovers the stored code, writes the row to it and reports it created', async () => {
@@ -71,6 +59,6 @@ describe('lost answer to a create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ displayId: 'lost-answer-2', name: 'Recovered', operation: 'created' });
 		expect(codesWithDisplayId('lost-answer-2')).toHaveLength(1);
-		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 	});
 });

@@ -3,29 +3,16 @@
  * redirect URL of Website codes) come from the stored code when not given, metadata and settings are merged
  * onto the stored ones, a type change starts fresh metadata, and fields of another type are refused.
  */
-import { startSimulator, type Simulator } from '../../simulator';
-import { validateRequest } from '../support/contract';
 import { PUT_SEMANTICS, requestFieldsOf } from '../support/storedCode';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { runNode } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-let credentials: HarnessCredentials;
-
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise' });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
+const suite = useSimulator();
 
 async function update(qrCodeId: string, parameters: Record<string, unknown>) {
 	return await runNode({
 		nodeType: 'qrtrac',
-		credentials,
+		credentials: suite.credentials,
 		parameters: {
 			resource: 'qrCode',
 			operation: 'update',
@@ -35,27 +22,17 @@ async function update(qrCodeId: string, parameters: Record<string, unknown>) {
 	});
 }
 
-function expectRequestsFollowContract(): void {
-	expect(sim.requestLog.length).toBeGreaterThan(0);
-	for (const entry of sim.requestLog) {
-		expect({ request: `${entry.method} ${entry.rawPath}`, violations: validateRequest(entry) }).toEqual({
-			request: `${entry.method} ${entry.rawPath}`,
-			violations: [],
-		});
-	}
-}
-
 function putBody(): Record<string, unknown> {
-	const put = sim.requestLog.filter((entry) => entry.method === 'PUT');
+	const put = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
 	expect(put).toHaveLength(1);
 	return put[0].body as Record<string, unknown>;
 }
 
 describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
-	beforeAll(() => sim.setPutSemantics(semantics));
+	beforeAll(() => suite.sim.setPutSemantics(semantics));
 
 	it('renames a Website code: sends its stored type and redirect URL, changes nothing else', async () => {
-		const code = sim.state.createQr(credentials.teamId!, {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'WEB',
 			name: 'Before',
 			qrRedirectUrl: 'https://example.com/keep',
@@ -66,21 +43,21 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 		const result = await update(code.id, { updateFields: { name: 'After' } });
 
 		expect(result.error).toBeUndefined();
-		expect(sim.requestLog.map((entry) => entry.method)).toEqual(['GET', 'PUT']);
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET', 'PUT']);
 		expect(putBody()).toEqual({ ...requestFieldsOf(code), name: 'After' });
 		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'After', qrType: 'WEB' });
-		expect(sim.state.getQr(code.id)).toMatchObject({
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
 			name: 'After',
 			qrRedirectUrl: 'https://example.com/keep',
 			tags: ['keep'],
 			settings: { locationEnabled: true },
 			displayId: code.displayId,
 		});
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('merges typed metadata fields and settings onto the stored ones', async () => {
-		const code = sim.state.createQr(credentials.teamId!, {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'LINK_LIST',
 			name: 'Links',
 			metadata: { title: 'Old title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] },
@@ -99,28 +76,28 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 			metadata: { title: 'New title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] },
 			settings: { ageGating: true, minAge: 18, passwordEnabled: true, password: 'hunter2' },
 		});
-		expect(sim.state.getQr(code.id)).toMatchObject({
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
 			name: 'Links',
 			metadata: { title: 'New title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] },
 			settings: { ageGating: true, minAge: 18, passwordEnabled: true },
 		});
 		expect(result.items[0].json.metadata).toEqual({ title: 'New title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] });
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('sets top-level typed fields of a vCard and keeps its other fields', async () => {
-		const code = sim.state.createQr(credentials.teamId!, { qrType: 'VCARD', firstName: 'Ada', email: 'ada@example.com' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'VCARD', firstName: 'Ada', email: 'ada@example.com' });
 
 		const result = await update(code.id, { updateFields: { vcardCompany: 'Analytical Engines', vcardEmail: 'ada@engines.example' } });
 
 		expect(result.error).toBeUndefined();
 		expect(putBody()).toEqual({ ...requestFieldsOf(code), company: 'Analytical Engines', email: 'ada@engines.example' });
-		expect(sim.state.getQr(code.id)).toMatchObject({ firstName: 'Ada', company: 'Analytical Engines', email: 'ada@engines.example' });
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({ firstName: 'Ada', company: 'Analytical Engines', email: 'ada@engines.example' });
+		suite.expectRequestsFollowContract();
 	});
 
 	it('changes the type: the new type\'s metadata replaces the old one', async () => {
-		const code = sim.state.createQr(credentials.teamId!, {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'APP_DOWNLOAD',
 			metadata: { appName: 'Old app', iosUrl: 'https://apps.example.com/ios' },
 		});
@@ -132,20 +109,20 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 
 		expect(result.error).toBeUndefined();
 		expect(putBody()).toEqual({ ...requestFieldsOf(code), qrType: 'COUPON_CODE', metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 } });
-		expect(sim.state.getQr(code.id)).toMatchObject({ qrType: 'COUPON_CODE', metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 } });
-		expect(sim.state.getQr(code.id)?.metadata.appName).toBeUndefined();
-		expectRequestsFollowContract();
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({ qrType: 'COUPON_CODE', metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 } });
+		expect(suite.sim.state.getQr(code.id)?.metadata.appName).toBeUndefined();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('refuses fields of another type than the code has, after reading it and before writing', async () => {
-		const code = sim.state.createQr(credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/w' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/w' });
 
 		const result = await update(code.id, { updateFields: { videoUrl: 'https://example.com/v.mp4' } });
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', itemIndex: 0 });
 		expect(result.error?.message).toBe('Item 0: "Video Preview: Video URL" cannot be set on a WEB code');
-		expect(sim.requestLog.map((entry) => entry.method)).toEqual(['GET']);
-		expect(sim.state.getQr(code.id)?.metadata).toEqual({});
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET']);
+		expect(suite.sim.state.getQr(code.id)?.metadata).toEqual({});
 	});
 
 	it('surfaces an unknown code as NodeApiError with the service message', async () => {
@@ -153,6 +130,6 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 
 		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', message: 'QR code not found: qr_doesnotexist' });
 		expect(result.error?.description).toContain('Check the ID');
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });

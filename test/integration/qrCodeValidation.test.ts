@@ -3,22 +3,10 @@
  * as the form labels it and the item it came from, and the simulator saw nothing (not even the good items
  * before it). With Continue On Fail, a refused item becomes an error item and the others still run.
  */
-import { startSimulator, type Simulator } from '../../simulator';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { runNode } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-let credentials: HarnessCredentials;
-
-beforeAll(async () => {
-	sim = await startSimulator({ plan: 'Enterprise' });
-	credentials = { baseUrl: sim.url, ...sim.credentials, plan: 'Enterprise' };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
+const suite = useSimulator();
 
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 const web = { qrType: 'WEB', qrRedirectUrl: 'https://example.com/ok' };
@@ -305,24 +293,24 @@ describe('refused before any request', () => {
 	it.each(refusals.map((refusal) => [refusal.rule, refusal] as const))('%s', async (_rule, refusal) => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			credentials,
+			credentials: suite.credentials,
 			parameters: { resource: 'qrCode', operation: refusal.operation, ...refusal.parameters },
 			items: [{ value: refusal.good }, { value: refusal.bad }],
 		});
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', message: refusal.message, itemIndex: 1 });
-		expect(sim.requestLog).toEqual([]);
+		expect(suite.sim.requestLog).toEqual([]);
 	});
 
 	it('refuses an Update with nothing to change', async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			credentials,
+			credentials: suite.credentials,
 			parameters: { resource: 'qrCode', operation: 'update', qrCodeId: byId('qr_1') },
 		});
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', message: 'Item 0: nothing to update', itemIndex: 0 });
-		expect(sim.requestLog).toEqual([]);
+		expect(suite.sim.requestLog).toEqual([]);
 	});
 });
 
@@ -330,7 +318,7 @@ describe('Continue On Fail with refused input', () => {
 	it('turns the refused item into a paired error item and runs the valid ones', async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			credentials,
+			credentials: suite.credentials,
 			continueOnFail: true,
 			parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB', qrRedirectUrl: '={{ $json.url }}' },
 			items: [{ url: 'https://example.com/1' }, { url: 'not a url' }, { url: 'https://example.com/3' }],
@@ -343,7 +331,7 @@ describe('Continue On Fail with refused input', () => {
 		});
 		expect(result.items[0].json.qrRedirectUrl).toBe('https://example.com/1');
 		expect(result.items[2].json.qrRedirectUrl).toBe('https://example.com/3');
-		expect(sim.requestLog.map((entry) => (entry.body as { qrRedirectUrl: string }).qrRedirectUrl)).toEqual([
+		expect(suite.sim.requestLog.map((entry) => (entry.body as { qrRedirectUrl: string }).qrRedirectUrl)).toEqual([
 			'https://example.com/1',
 			'https://example.com/3',
 		]);

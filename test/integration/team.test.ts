@@ -3,29 +3,19 @@
  * output, the simulator's state afterwards, every request checked against the contract, and refused input
  * that never reaches the wire.
  */
-import { startSimulator, type Simulator } from '../../simulator';
-import { validateRequest } from '../support/contract';
 import { runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
+const suite = useSimulator({ seed: false });
+
 let orgCount = 0;
-
-beforeAll(async () => {
-	sim = await startSimulator({ seed: false });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
 
 /** A fresh organization with an API client of the given role, so that tests never see each other's data. */
 function newOrganization(role: 'owner' | 'admin' | 'editor' = 'owner') {
 	orgCount += 1;
-	const { org, team } = sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: `owner${orgCount}@team.example` }, 'Main');
-	const client = sim.state.addApiClient(org.id, role, team.id);
-	const credentials: HarnessCredentials = { baseUrl: sim.url, ...client, plan: 'Enterprise' };
+	const { org, team } = suite.sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: `owner${orgCount}@team.example` }, 'Main');
+	const client = suite.sim.state.addApiClient(org.id, role, team.id);
+	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...client, plan: 'Enterprise' };
 	return { org, team, credentials };
 }
 
@@ -33,17 +23,12 @@ function teamRef(id: string) {
 	return { __rl: true, mode: 'id', value: id };
 }
 
-function expectRequestsFollowContract(): void {
-	expect(sim.requestLog.length).toBeGreaterThan(0);
-	for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
-}
-
 describe('Team: Get Many', () => {
 	it("returns the organization's teams, cut to the limit unless Return All", async () => {
 		const { org, credentials } = newOrganization();
-		sim.state.createTeam(org.id, 'Sales');
-		sim.state.createTeam(org.id, 'Support');
-		const expected = sim.state.teamsOfOrg(org.id).map((team) => team.id);
+		suite.sim.state.createTeam(org.id, 'Sales');
+		suite.sim.state.createTeam(org.id, 'Support');
+		const expected = suite.sim.state.teamsOfOrg(org.id).map((team) => team.id);
 
 		const limited = await runNode({
 			nodeType: 'qrtrac',
@@ -60,7 +45,7 @@ describe('Team: Get Many', () => {
 		expect(limited.items).toHaveLength(2);
 		expect(all.items.map((item) => item.json.id).sort()).toEqual([...expected].sort());
 		expect(all.items.map((item) => item.pairedItem)).toEqual(expected.map(() => ({ item: 0 })));
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 });
 
@@ -78,10 +63,10 @@ describe('Team: Create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.name)).toEqual(['Partners', 'Events']);
 		for (const item of result.items) {
-			expect(sim.state.team(String(item.json.id))).toMatchObject({ orgId: org.id, name: item.json.name });
+			expect(suite.sim.state.team(String(item.json.id))).toMatchObject({ orgId: org.id, name: item.json.name });
 		}
-		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('refuses an empty name before sending anything', async () => {
@@ -94,15 +79,15 @@ describe('Team: Create', () => {
 		});
 
 		expect(result.error?.message).toBe('Item 0: "Name" must not be empty');
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
 
 describe('Team: Get', () => {
 	it('returns the team with its domains and members, acting in that team', async () => {
 		const { org, credentials } = newOrganization();
-		const sales = sim.state.createTeam(org.id, 'Sales', ['sales.example.com']);
-		sim.state.addMember(sales.id, { name: 'Erin Editor', email: 'erin@team.example', role: 'editor' });
+		const sales = suite.sim.state.createTeam(org.id, 'Sales', ['sales.example.com']);
+		suite.sim.state.addMember(sales.id, { name: 'Erin Editor', email: 'erin@team.example', role: 'editor' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -114,10 +99,10 @@ describe('Team: Get', () => {
 		expect(result.items[0].json).toMatchObject({ id: sales.id, name: 'Sales', defaultDomain: 'sales.example.com' });
 		const members = result.items[0].json.members as Array<{ email: string; role: string }>;
 		expect(members.map((member) => [member.email, member.role]).sort()).toEqual(
-			sim.state.team(sales.id)!.members.map((member) => [member.email, member.role]).sort(),
+			suite.sim.state.team(sales.id)!.members.map((member) => [member.email, member.role]).sort(),
 		);
-		expect(sim.requestLog[0].headers['x-request-team-id']).toBe(sales.id);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog[0].headers['x-request-team-id']).toBe(sales.id);
+		suite.expectRequestsFollowContract();
 	});
 
 	// Through an expression: the editor's own check of the By ID field would stop a typed value earlier.
@@ -132,14 +117,14 @@ describe('Team: Get', () => {
 		});
 
 		expect(result.error?.message).toBe('Item 0: "Team" must not contain / \\ ? # % or spaces');
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
 
 describe('Team: Rename', () => {
 	it('renames the team in the service', async () => {
 		const { org, credentials } = newOrganization();
-		const sales = sim.state.createTeam(org.id, 'Sales');
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -149,9 +134,9 @@ describe('Team: Rename', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ id: sales.id, name: 'Sales EMEA' });
-		expect(sim.state.team(sales.id)?.name).toBe('Sales EMEA');
-		expect(sim.requestLog[0].body).toEqual({ name: 'Sales EMEA' });
-		expectRequestsFollowContract();
+		expect(suite.sim.state.team(sales.id)?.name).toBe('Sales EMEA');
+		expect(suite.sim.requestLog[0].body).toEqual({ name: 'Sales EMEA' });
+		suite.expectRequestsFollowContract();
 	});
 
 	it('refuses an empty name before sending anything', async () => {
@@ -165,8 +150,8 @@ describe('Team: Rename', () => {
 		});
 
 		expect(result.error?.message).toBe('Item 0: "Name" must not be empty');
-		expect(sim.requestLog).toHaveLength(0);
-		expect(sim.state.team(team.id)?.name).toBe('Main');
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.team(team.id)?.name).toBe('Main');
 	});
 
 	it("surfaces the service's 403 for a client whose role may not rename", async () => {
@@ -181,8 +166,8 @@ describe('Team: Rename', () => {
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('403');
 		expect(result.error?.message).toMatch(/Your role \(editor\) is not allowed/);
-		expect(sim.state.team(team.id)?.name).toBe('Main');
-		expectRequestsFollowContract();
+		expect(suite.sim.state.team(team.id)?.name).toBe('Main');
+		suite.expectRequestsFollowContract();
 	});
 });
 
@@ -204,8 +189,8 @@ describe('Team: Set Domains', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ domains: ['qr.example.com', 'go.example.com'], defaultDomain: 'go.example.com' });
-		expect(sim.state.team(team.id)).toMatchObject({ domains: ['qr.example.com', 'go.example.com'], defaultDomain: 'go.example.com' });
-		expectRequestsFollowContract();
+		expect(suite.sim.state.team(team.id)).toMatchObject({ domains: ['qr.example.com', 'go.example.com'], defaultDomain: 'go.example.com' });
+		suite.expectRequestsFollowContract();
 	});
 
 	it('takes the first domain as default when none is given, and accepts an array from an expression', async () => {
@@ -225,7 +210,7 @@ describe('Team: Set Domains', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sim.state.team(team.id)).toMatchObject({ domains: ['links.example.org', 'qr.example.org'], defaultDomain: 'links.example.org' });
+		expect(suite.sim.state.team(team.id)).toMatchObject({ domains: ['links.example.org', 'qr.example.org'], defaultDomain: 'links.example.org' });
 	});
 
 	it.each([
@@ -245,14 +230,14 @@ describe('Team: Set Domains', () => {
 		});
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
-		expect(sim.requestLog).toHaveLength(0);
-		expect(sim.state.team(team.id)?.domains).toEqual(['q.qrtrac.com']);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.team(team.id)?.domains).toEqual(['q.qrtrac.com']);
 	});
 
 	it('with Continue On Fail, a refused item becomes an error item and the others still run', async () => {
 		const { org, credentials } = newOrganization();
-		const sales = sim.state.createTeam(org.id, 'Sales');
-		const support = sim.state.createTeam(org.id, 'Support');
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
+		const support = suite.sim.state.createTeam(org.id, 'Support');
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -277,8 +262,8 @@ describe('Team: Set Domains', () => {
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(result.items[1].json.error).toMatch(/^Item 1: "Domains" must be a bare host name/);
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
-		expect(sim.state.team(support.id)?.domains).toEqual(['q.qrtrac.com']);
-		expect(sim.requestLog).toHaveLength(1);
-		expectRequestsFollowContract();
+		expect(suite.sim.state.team(support.id)?.domains).toEqual(['q.qrtrac.com']);
+		expect(suite.sim.requestLog).toHaveLength(1);
+		suite.expectRequestsFollowContract();
 	});
 });

@@ -5,32 +5,20 @@
  * reaches the wire, and every request checked against the contract.
  */
 import type { LoggedRequest } from '../../simulator';
-import { startSimulator, type Simulator } from '../../simulator';
-import { validateRequest } from '../support/contract';
 import { callLoadOptions, runNode, type HarnessCredentials } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
+const suite = useSimulator({ seed: false });
+
 let orgCount = 0;
-
-beforeAll(async () => {
-	sim = await startSimulator({ seed: false });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
-
-beforeEach(() => sim.clearRequestLog());
-
-afterEach(() => sim.faults.clear());
 
 /** A fresh organization (teams Main and Sales) with an API client of the given role. */
 function newOrganization(role: 'owner' | 'admin' = 'owner') {
 	orgCount += 1;
 	const ownerEmail = `owner${orgCount}@member.example`;
-	const { org, team: main } = sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: ownerEmail }, 'Main');
-	const sales = sim.state.createTeam(org.id, 'Sales');
-	const credentials: HarnessCredentials = { baseUrl: sim.url, ...sim.state.addApiClient(org.id, role, main.id) };
+	const { org, team: main } = suite.sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: ownerEmail }, 'Main');
+	const sales = suite.sim.state.createTeam(org.id, 'Sales');
+	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...suite.sim.state.addApiClient(org.id, role, main.id) };
 	return { org, main, sales, ownerEmail, credentials };
 }
 
@@ -39,19 +27,15 @@ function teamRef(id: string) {
 }
 
 function writes(): LoggedRequest[] {
-	return sim.requestLog.filter((entry) => entry.method !== 'GET');
-}
-
-function expectRequestsFollowContract(): void {
-	for (const entry of sim.requestLog) expect(validateRequest(entry)).toEqual([]);
+	return suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
 }
 
 describe('Team Member: Add (change-aware)', () => {
 	it('adds new people (pending, invited once), changes roles, skips matching roles, reading each team once', async () => {
 		const { org, main, sales, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Erin Editor', email: 'erin@member.example', role: 'editor' });
-		sim.state.acceptInvite('erin@member.example');
-		sim.state.addMember(sales.id, { name: 'Vic Viewer', email: 'vic@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, { name: 'Erin Editor', email: 'erin@member.example', role: 'editor' });
+		suite.sim.state.acceptInvite('erin@member.example');
+		suite.sim.state.addMember(sales.id, { name: 'Vic Viewer', email: 'vic@member.example', role: 'viewer' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -79,15 +63,15 @@ describe('Team Member: Add (change-aware)', () => {
 		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 
-		expect(sim.state.findMember(main.id, 'nina@member.example')).toMatchObject({ role: 'viewer', state: 'active', userState: 'pending' });
-		expect(sim.state.findUser('nina@member.example', org.id)?.invitationsSent).toBe(1);
-		expect(sim.state.findMember(main.id, 'erin@member.example')).toMatchObject({ role: 'admin', userState: 'active' });
-		expect(sim.state.findMember(sales.id, 'vic@member.example')?.role).toBe('viewer');
+		expect(suite.sim.state.findMember(main.id, 'nina@member.example')).toMatchObject({ role: 'viewer', state: 'active', userState: 'pending' });
+		expect(suite.sim.state.findUser('nina@member.example', org.id)?.invitationsSent).toBe(1);
+		expect(suite.sim.state.findMember(main.id, 'erin@member.example')).toMatchObject({ role: 'admin', userState: 'active' });
+		expect(suite.sim.state.findMember(sales.id, 'vic@member.example')?.role).toBe('viewer');
 
-		const reads = sim.requestLog.filter((entry) => entry.method === 'GET');
+		const reads = suite.sim.requestLog.filter((entry) => entry.method === 'GET');
 		expect(reads.map((entry) => entry.path).sort()).toEqual([`/api/teams-api/${main.id}`, `/api/teams-api/${sales.id}`].sort());
 		expect(writes().map((entry) => (entry.body as { email: string }).email)).toEqual(['nina@member.example', 'erin@member.example']);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('a second run of the same list sends no writes, invites nobody again and reports unchanged', async () => {
@@ -116,19 +100,19 @@ describe('Team Member: Add (change-aware)', () => {
 		const first = await run();
 		expect(first.items.map((item) => item.json.result)).toEqual(people.map(() => 'added'));
 		expect(writes()).toHaveLength(people.length);
-		const invitations = people.map((person) => sim.state.findUser(person.email, org.id)?.invitationsSent);
+		const invitations = people.map((person) => suite.sim.state.findUser(person.email, org.id)?.invitationsSent);
 
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 		const second = await run();
 
 		expect(second.error).toBeUndefined();
 		expect(second.items.map((item) => item.json.result)).toEqual(people.map(() => 'unchanged'));
 		expect(second.items.map((item) => item.json.status)).toEqual(people.map(() => 'pending'));
 		expect(writes()).toHaveLength(0);
-		expect(sim.requestLog).toHaveLength(2);
-		expect(people.map((person) => sim.state.findUser(person.email, org.id)?.invitationsSent)).toEqual(invitations);
-		for (const person of people) expect(sim.state.findMember(person.team, person.email)?.role).toBe(person.role);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog).toHaveLength(2);
+		expect(people.map((person) => suite.sim.state.findUser(person.email, org.id)?.invitationsSent)).toEqual(invitations);
+		for (const person of people) expect(suite.sim.state.findMember(person.team, person.email)?.role).toBe(person.role);
+		suite.expectRequestsFollowContract();
 	});
 
 	it('the same person twice in one run is added once; the second item sees the first', async () => {
@@ -160,13 +144,13 @@ describe('Team Member: Add (change-aware)', () => {
 			[{ item: 0 }, '401'],
 			[{ item: 1 }, 'added'],
 		]);
-		expect(sim.state.findMember(main.id, 'ned@member.example')?.role).toBe('viewer');
+		expect(suite.sim.state.findMember(main.id, 'ned@member.example')?.role).toBe('viewer');
 		expect(writes()).toHaveLength(1);
 	});
 
 	it('Always Send sends every add without reading the team first', async () => {
 		const { main, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Erin Editor', email: 'erin@member.example', role: 'editor' });
+		suite.sim.state.addMember(main.id, { name: 'Erin Editor', email: 'erin@member.example', role: 'editor' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -183,8 +167,8 @@ describe('Team Member: Add (change-aware)', () => {
 		});
 
 		expect(result.items[0].json).toMatchObject({ email: 'erin@member.example', role: 'editor', result: 'sent' });
-		expect(sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`PUT /api/teams-api/${main.id}/members`]);
-		expectRequestsFollowContract();
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`PUT /api/teams-api/${main.id}/members`]);
+		suite.expectRequestsFollowContract();
 	});
 
 	it("surfaces the service's owner rule (400) when the owner would get another role", async () => {
@@ -199,7 +183,7 @@ describe('Team Member: Add (change-aware)', () => {
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('400');
 		expect(result.error?.message).toBe('The organization owner cannot be given another role');
-		expect(sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
+		expect(suite.sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
 	});
 
 	it.each([
@@ -232,8 +216,8 @@ describe('Team Member: Add (change-aware)', () => {
 
 		expect(result.error?.message).toBe(`Item 1: ${message}`);
 		expect(result.error?.itemIndex).toBe(1);
-		expect(sim.requestLog).toHaveLength(0);
-		expect(sim.state.findMember(main.id, 'fine@member.example')).toBeUndefined();
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.findMember(main.id, 'fine@member.example')).toBeUndefined();
 	});
 });
 
@@ -266,19 +250,19 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 				{ teamId: sales.id, role: 'viewer', result: 'added' },
 			],
 		});
-		expect(sim.state.findMember(main.id, 'bea@member.example')).toMatchObject({ role: 'editor', userState: 'pending' });
-		expect(sim.state.findMember(sales.id, 'bea@member.example')).toMatchObject({ role: 'viewer' });
-		expect(sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
+		expect(suite.sim.state.findMember(main.id, 'bea@member.example')).toMatchObject({ role: 'editor', userState: 'pending' });
+		expect(suite.sim.state.findMember(sales.id, 'bea@member.example')).toMatchObject({ role: 'viewer' });
+		expect(suite.sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
 		expect(writes().map((entry) => entry.body)).toEqual([{ name: 'Bea Bulk', email: 'bea@member.example', teams }]);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 		const second = await runNode({ nodeType: 'qrtrac', parameters: parameters(teams), credentials });
 
 		expect(second.items[0].json).toMatchObject({ result: 'unchanged' });
 		expect((second.items[0].json.teams as Array<{ result: string }>).map((team) => team.result)).toEqual(['unchanged', 'unchanged']);
 		expect(writes()).toHaveLength(0);
-		expect(sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
+		expect(suite.sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
 	});
 
 	it('takes each person\'s own team list from the input with Teams (JSON), refusing a malformed list before sending', async () => {
@@ -300,13 +284,13 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(sim.state.findMember(main.id, 'jo@member.example')).toMatchObject({ role: 'admin' });
-		expect(sim.state.findMember(sales.id, 'jo@member.example')).toBeUndefined();
-		expect(sim.state.findMember(main.id, 'kim@member.example')).toMatchObject({ role: 'viewer' });
-		expect(sim.state.findMember(sales.id, 'kim@member.example')).toMatchObject({ role: 'editor' });
-		expectRequestsFollowContract();
+		expect(suite.sim.state.findMember(main.id, 'jo@member.example')).toMatchObject({ role: 'admin' });
+		expect(suite.sim.state.findMember(sales.id, 'jo@member.example')).toBeUndefined();
+		expect(suite.sim.state.findMember(main.id, 'kim@member.example')).toMatchObject({ role: 'viewer' });
+		expect(suite.sim.state.findMember(sales.id, 'kim@member.example')).toMatchObject({ role: 'editor' });
+		suite.expectRequestsFollowContract();
 
-		sim.clearRequestLog();
+		suite.sim.clearRequestLog();
 		const refused = await runNode({
 			nodeType: 'qrtrac',
 			parameters: { ...jsonParameters, teamsJson: '={{ $json.teams }}' },
@@ -315,14 +299,14 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		});
 
 		expect(refused.error?.message).toMatch(/^Item 1: "Role" must be one of admin, editor, viewer/);
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
 	it('sends only the teams that need a change', async () => {
 		const { main, sales, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'editor' });
-		sim.state.addMember(sales.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'viewer' });
-		const support = sim.state.createTeam(sim.state.teams.get(main.id)!.orgId, 'Support');
+		suite.sim.state.addMember(main.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'editor' });
+		suite.sim.state.addMember(sales.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'viewer' });
+		const support = suite.sim.state.createTeam(suite.sim.state.teams.get(main.id)!.orgId, 'Support');
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -345,14 +329,14 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 				{ teamId: support.id, role: 'viewer' },
 			],
 		]);
-		expect(sim.state.findMember(sales.id, 'bea@member.example')?.role).toBe('admin');
-		expect(sim.state.findMember(support.id, 'bea@member.example')?.role).toBe('viewer');
-		expectRequestsFollowContract();
+		expect(suite.sim.state.findMember(sales.id, 'bea@member.example')?.role).toBe('admin');
+		expect(suite.sim.state.findMember(support.id, 'bea@member.example')?.role).toBe('viewer');
+		suite.expectRequestsFollowContract();
 	});
 
 	it('after a connection lost once the add was applied, reads the teams and reports success without sending again', async () => {
 		const { org, main, sales, credentials } = newOrganization();
-		sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/teams-api/members/bulk', count: 1, afterWrite: true });
+		suite.sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/teams-api/members/bulk', count: 1, afterWrite: true });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -365,12 +349,12 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ result: 'updated' });
-		expect(sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 		// Two reads before the add (one per team), two after it to check what the lost answer would have said.
-		expect(sim.requestLog.filter((entry) => entry.method === 'GET')).toHaveLength(4);
-		expect(sim.state.findMember(main.id, 'bea@member.example')?.role).toBe('editor');
-		expect(sim.state.findMember(sales.id, 'bea@member.example')?.role).toBe('viewer');
-		expect(sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'GET')).toHaveLength(4);
+		expect(suite.sim.state.findMember(main.id, 'bea@member.example')?.role).toBe('editor');
+		expect(suite.sim.state.findMember(sales.id, 'bea@member.example')?.role).toBe('viewer');
+		expect(suite.sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
 	});
 
 	it('lists the teams to choose from, each by its ID', async () => {
@@ -378,13 +362,13 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 
 		const options = (await callLoadOptions('qrtrac', 'getTeamsToJoin', { kind: 'loadOptions', credentials })) as Array<{ name: string; value: string }>;
 
-		expect(options.map((option) => option.value).sort()).toEqual(sim.state.teamsOfOrg(org.id).map((team) => team.id).sort());
+		expect(options.map((option) => option.value).sort()).toEqual(suite.sim.state.teamsOfOrg(org.id).map((team) => team.id).sort());
 		expect(options.map((option) => option.name).sort()).toEqual(['Main', 'Sales']);
 	});
 
 	it('Always Send sends every team without reading', async () => {
 		const { main, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'editor' });
+		suite.sim.state.addMember(main.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'editor' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -393,7 +377,7 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		});
 
 		expect(result.items[0].json).toMatchObject({ result: 'sent', teams: [{ teamId: main.id, role: 'editor', result: 'sent' }] });
-		expect(sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /api/teams-api/members/bulk']);
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /api/teams-api/members/bulk']);
 	});
 
 	it.each([
@@ -415,7 +399,7 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		const result = await runNode({ nodeType: 'qrtrac', parameters: parameters(teams), credentials });
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
 
@@ -423,8 +407,8 @@ describe('Team Member: Pause and Activate', () => {
 	it('pauses a member in one team and activates them again', async () => {
 		const { main, sales, credentials } = newOrganization();
 		const email = 'ada+qr@member.example';
-		sim.state.addMember(main.id, { name: 'Ada', email, role: 'editor' });
-		sim.state.addMember(sales.id, { name: 'Ada', email, role: 'editor' });
+		suite.sim.state.addMember(main.id, { name: 'Ada', email, role: 'editor' });
+		suite.sim.state.addMember(sales.id, { name: 'Ada', email, role: 'editor' });
 
 		const paused = await runNode({
 			nodeType: 'qrtrac',
@@ -433,9 +417,9 @@ describe('Team Member: Pause and Activate', () => {
 		});
 
 		expect(paused.items[0].json).toEqual({ email, teamId: sales.id, status: 'paused', result: 'paused' });
-		expect(sim.state.findMember(sales.id, email)?.state).toBe('paused');
-		expect(sim.state.findMember(main.id, email)?.state).toBe('active');
-		expect(sim.requestLog[0].rawPath).toBe(`/api/teams-api/${sales.id}/members/ada%2Bqr%40member.example/pause`);
+		expect(suite.sim.state.findMember(sales.id, email)?.state).toBe('paused');
+		expect(suite.sim.state.findMember(main.id, email)?.state).toBe('active');
+		expect(suite.sim.requestLog[0].rawPath).toBe(`/api/teams-api/${sales.id}/members/ada%2Bqr%40member.example/pause`);
 
 		const activated = await runNode({
 			nodeType: 'qrtrac',
@@ -444,15 +428,15 @@ describe('Team Member: Pause and Activate', () => {
 		});
 
 		expect(activated.items[0].json).toEqual({ email, teamId: sales.id, status: 'active', result: 'activated' });
-		expect(sim.state.findMember(sales.id, email)?.state).toBe('active');
-		expectRequestsFollowContract();
+		expect(suite.sim.state.findMember(sales.id, email)?.state).toBe('active');
+		suite.expectRequestsFollowContract();
 	});
 
 	it("surfaces the service's refusal to leave a member without an active team; Continue On Fail keeps the others", async () => {
 		const { main, sales, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Only Main', email: 'only@member.example', role: 'viewer' });
-		sim.state.addMember(main.id, { name: 'Two Teams', email: 'two@member.example', role: 'viewer' });
-		sim.state.addMember(sales.id, { name: 'Two Teams', email: 'two@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, { name: 'Only Main', email: 'only@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, { name: 'Two Teams', email: 'two@member.example', role: 'viewer' });
+		suite.sim.state.addMember(sales.id, { name: 'Two Teams', email: 'two@member.example', role: 'viewer' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -470,9 +454,9 @@ describe('Team Member: Pause and Activate', () => {
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(result.items[1].json).toMatchObject({ email: 'two@member.example', result: 'paused' });
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
-		expect(sim.state.findMember(main.id, 'only@member.example')?.state).toBe('active');
-		expect(sim.state.findMember(main.id, 'two@member.example')?.state).toBe('paused');
-		expectRequestsFollowContract();
+		expect(suite.sim.state.findMember(main.id, 'only@member.example')?.state).toBe('active');
+		expect(suite.sim.state.findMember(main.id, 'two@member.example')?.state).toBe('paused');
+		suite.expectRequestsFollowContract();
 	});
 
 	it('refuses a path-like e-mail before sending anything', async () => {
@@ -485,14 +469,14 @@ describe('Team Member: Pause and Activate', () => {
 		});
 
 		expect(result.error?.message).toBe('Item 0: "Email" must be an e-mail address such as ada@example.com');
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
 
 describe('Team Member: Change Role', () => {
 	it("changes the member's role", async () => {
 		const { main, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Erin', email: 'erin@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, { name: 'Erin', email: 'erin@member.example', role: 'viewer' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -501,9 +485,9 @@ describe('Team Member: Change Role', () => {
 		});
 
 		expect(result.items[0].json).toEqual({ email: 'erin@member.example', teamId: main.id, role: 'admin', result: 'roleChanged' });
-		expect(sim.state.findMember(main.id, 'erin@member.example')?.role).toBe('admin');
-		expect(sim.requestLog[0].body).toEqual({ role: 'admin' });
-		expectRequestsFollowContract();
+		expect(suite.sim.state.findMember(main.id, 'erin@member.example')?.role).toBe('admin');
+		expect(suite.sim.requestLog[0].body).toEqual({ role: 'admin' });
+		suite.expectRequestsFollowContract();
 	});
 
 	it("surfaces the service's owner rule (400)", async () => {
@@ -517,7 +501,7 @@ describe('Team Member: Change Role', () => {
 
 		expect(result.error?.httpCode).toBe('400');
 		expect(result.error?.message).toBe('The organization owner cannot be given another role');
-		expect(sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
+		expect(suite.sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
 	});
 
 	it('refuses the owner role before sending anything', async () => {
@@ -530,15 +514,15 @@ describe('Team Member: Change Role', () => {
 		});
 
 		expect(result.error?.message).toBe('Item 0: "Role" must be one of admin, editor, viewer (owner can never be assigned)');
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
 
 describe('Team Member: Remove from Team', () => {
 	it('removes the member from one team only', async () => {
 		const { main, sales, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Rita', email: 'rita@member.example', role: 'viewer' });
-		sim.state.addMember(sales.id, { name: 'Rita', email: 'rita@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, { name: 'Rita', email: 'rita@member.example', role: 'viewer' });
+		suite.sim.state.addMember(sales.id, { name: 'Rita', email: 'rita@member.example', role: 'viewer' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -547,14 +531,14 @@ describe('Team Member: Remove from Team', () => {
 		});
 
 		expect(result.items[0].json).toEqual({ email: 'rita@member.example', teamId: sales.id, result: 'removed' });
-		expect(sim.state.findMember(sales.id, 'rita@member.example')).toBeUndefined();
-		expect(sim.state.findMember(main.id, 'rita@member.example')).toBeDefined();
-		expectRequestsFollowContract();
+		expect(suite.sim.state.findMember(sales.id, 'rita@member.example')).toBeUndefined();
+		expect(suite.sim.state.findMember(main.id, 'rita@member.example')).toBeDefined();
+		suite.expectRequestsFollowContract();
 	});
 
 	it("surfaces the service's rules (400) for the last team and for the owner", async () => {
 		const { main, ownerEmail, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Lone', email: 'lone@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, { name: 'Lone', email: 'lone@member.example', role: 'viewer' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -568,16 +552,16 @@ describe('Team Member: Remove from Team', () => {
 			['lone@member.example cannot be removed from their last team; delete the member instead', '400'],
 			['The organization owner cannot be removed from a team', '400'],
 		]);
-		expect(sim.state.findMember(main.id, 'lone@member.example')).toBeDefined();
-		expect(sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
+		expect(suite.sim.state.findMember(main.id, 'lone@member.example')).toBeDefined();
+		expect(suite.sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
 	});
 });
 
 describe('Team Member: Delete Completely', () => {
 	it('removes the person from every team of the organization (owner client)', async () => {
 		const { org, main, sales, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Gone', email: 'gone@member.example', role: 'viewer' });
-		sim.state.addMember(sales.id, { name: 'Gone', email: 'gone@member.example', role: 'editor' });
+		suite.sim.state.addMember(main.id, { name: 'Gone', email: 'gone@member.example', role: 'viewer' });
+		suite.sim.state.addMember(sales.id, { name: 'Gone', email: 'gone@member.example', role: 'editor' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -587,14 +571,14 @@ describe('Team Member: Delete Completely', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ deleted: true, id: 'gone@member.example', email: 'gone@member.example', teamId: main.id });
-		expect(sim.state.findUser('gone@member.example', org.id)).toBeUndefined();
-		expect(sim.state.findMember(sales.id, 'gone@member.example')).toBeUndefined();
-		expectRequestsFollowContract();
+		expect(suite.sim.state.findUser('gone@member.example', org.id)).toBeUndefined();
+		expect(suite.sim.state.findMember(sales.id, 'gone@member.example')).toBeUndefined();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('surfaces 403 for an admin client and leaves the person in place', async () => {
 		const { org, main, credentials } = newOrganization('admin');
-		sim.state.addMember(main.id, { name: 'Kept', email: 'kept@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, { name: 'Kept', email: 'kept@member.example', role: 'viewer' });
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -606,8 +590,8 @@ describe('Team Member: Delete Completely', () => {
 		expect(result.error?.httpCode).toBe('403');
 		expect(result.error?.message).toMatch(/Your role \(admin\) is not allowed/);
 		expect(result.error?.description).toMatch(/Owner/);
-		expect(sim.state.findUser('kept@member.example', org.id)).toBeDefined();
-		expectRequestsFollowContract();
+		expect(suite.sim.state.findUser('kept@member.example', org.id)).toBeDefined();
+		suite.expectRequestsFollowContract();
 	});
 
 	it("surfaces the service's refusal to delete the owner (400)", async () => {
@@ -627,8 +611,8 @@ describe('Team Member: Delete Completely', () => {
 describe('Team Member: Resend Invite', () => {
 	it('re-sends the invitation of a pending person, up to the service limit', async () => {
 		const { org, main, credentials } = newOrganization();
-		sim.state.addMember(main.id, { name: 'Penny', email: 'penny@member.example', role: 'viewer' });
-		const user = sim.state.findUser('penny@member.example', org.id)!;
+		suite.sim.state.addMember(main.id, { name: 'Penny', email: 'penny@member.example', role: 'viewer' });
+		const user = suite.sim.state.findUser('penny@member.example', org.id)!;
 		user.resendCount = 2;
 
 		const result = await runNode({
@@ -642,12 +626,12 @@ describe('Team Member: Resend Invite', () => {
 		expect(result.items.map((item) => item.json.result ?? item.json.httpCode)).toEqual(expect.arrayContaining(['inviteResent', '400']));
 		const refused = result.items.find((item) => item.json.error);
 		expect(refused?.json.error).toBe('Invitation resend limit reached for penny@member.example (3 resends)');
-		expect(sim.state.resendCount('penny@member.example')).toBe(3);
-		expect(sim.requestLog.map((entry) => entry.path)).toEqual([
+		expect(suite.sim.state.resendCount('penny@member.example')).toBe(3);
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual([
 			'/api/teams-api/resend/invite/penny@member.example',
 			'/api/teams-api/resend/invite/penny@member.example',
 		]);
-		expectRequestsFollowContract();
+		suite.expectRequestsFollowContract();
 	});
 
 	it('refuses an encoded slash in the e-mail before sending anything', async () => {
@@ -660,6 +644,6 @@ describe('Team Member: Resend Invite', () => {
 		});
 
 		expect(result.error?.message).toBe('Item 0: "Email" must be an e-mail address such as ada@example.com');
-		expect(sim.requestLog).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });

@@ -6,18 +6,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { deleteQr, touchQr } from '../../simulator/domain/qrCodes';
-import { startSimulator, type Simulator } from '../../simulator';
 import { pollTrigger, type HarnessCredentials } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator({ seed: false });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+const suite = useSimulator({ seed: false });
 
 interface Account {
 	orgId: string;
@@ -30,28 +22,28 @@ let accounts = 0;
 /** A fresh organization with an owner client, so each test sees only its own codes. */
 function newAccount(): Account {
 	accounts += 1;
-	const { org, team } = sim.state.createOrganization(`Trigger Org ${accounts}`, {
+	const { org, team } = suite.sim.state.createOrganization(`Trigger Org ${accounts}`, {
 		name: 'Owner',
 		email: `owner${accounts}@trigger.example`,
 	});
-	const client = sim.state.addApiClient(org.id);
+	const client = suite.sim.state.addApiClient(org.id);
 	return {
 		orgId: org.id,
 		teamId: team.id,
-		credentials: { baseUrl: sim.url, teamId: client.teamId, clientId: client.clientId, clientSecret: client.clientSecret, plan: 'Enterprise' },
+		credentials: { baseUrl: suite.sim.url, teamId: client.teamId, clientId: client.clientId, clientSecret: client.clientSecret, plan: 'Enterprise' },
 	};
 }
 
 function createCode(teamId: string, fields: Record<string, unknown> = {}) {
-	return sim.state.createQr(teamId, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/', name: 'Code', ...fields });
+	return suite.sim.state.createQr(teamId, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/', name: 'Code', ...fields });
 }
 
 function updateCode(id: string, changes: Record<string, unknown>) {
-	return touchQr(sim.state, sim.state.getQr(id)!, changes, 'test');
+	return touchQr(suite.sim.state, suite.sim.state.getQr(id)!, changes, 'test');
 }
 
 function deleteCode(teamId: string, id: string) {
-	return deleteQr(sim.state, sim.state.teams.get(teamId)!, id, 'test');
+	return deleteQr(suite.sim.state, suite.sim.state.teams.get(teamId)!, id, 'test');
 }
 
 /** A trigger instance whose static data persists between polls as n8n stores it (JSON). */
@@ -70,11 +62,11 @@ function trigger(account: Account, parameters: Record<string, unknown> = {}) {
 }
 
 function requestsSince(seq: number) {
-	return sim.requestLog.filter((entry) => entry.seq > seq);
+	return suite.sim.requestLog.filter((entry) => entry.seq > seq);
 }
 
 function lastSeq(): number {
-	return sim.requestLog.at(-1)?.seq ?? 0;
+	return suite.sim.requestLog.at(-1)?.seq ?? 0;
 }
 
 describe('QRTRAC Trigger: code changes', () => {
@@ -86,7 +78,7 @@ describe('QRTRAC Trigger: code changes', () => {
 		expect(await watcher.poll()).toEqual([]);
 
 		const created = createCode(account.teamId, { name: 'New' });
-		const existing = sim.state.listQrs(account.teamId).find((qr) => qr.name === 'Existing')!;
+		const existing = suite.sim.state.listQrs(account.teamId).find((qr) => qr.name === 'Existing')!;
 		updateCode(existing.id, { name: 'Existing, renamed' });
 		const events = await watcher.poll();
 		expect(events.map((event) => [event.event, event.id, event.name]).sort()).toEqual(
@@ -159,7 +151,7 @@ describe('QRTRAC Trigger: code changes', () => {
 
 	it('watches every team of the organization in the all-teams scope', async () => {
 		const account = newAccount();
-		const other = sim.state.createTeam(account.orgId, 'Second team');
+		const other = suite.sim.state.createTeam(account.orgId, 'Second team');
 		const watcher = trigger(account, { scope: 'all' });
 		await watcher.poll();
 		const before = lastSeq();
@@ -174,7 +166,7 @@ describe('QRTRAC Trigger: code changes', () => {
 
 	it('starts over from now when the watched team changes', async () => {
 		const account = newAccount();
-		const second = sim.state.createTeam(account.orgId, 'Second team');
+		const second = suite.sim.state.createTeam(account.orgId, 'Second team');
 		const parameters: Record<string, unknown> = { team: '' };
 		const watcher = trigger(account, parameters);
 		await watcher.poll();
@@ -192,12 +184,12 @@ describe('QRTRAC Trigger: code changes', () => {
 		await watcher.poll();
 		const persisted = watcher.staticData;
 		const code = createCode(account.teamId, { name: 'During an outage' });
-		const fault = sim.faults.add({ kind: 'status', status: 400, message: 'Simulated outage', path: '/api/qrs-api/teams/fromTime', count: 1 });
+		const fault = suite.sim.faults.add({ kind: 'status', status: 400, message: 'Simulated outage', path: '/api/qrs-api/teams/fromTime', count: 1 });
 
 		await expect(watcher.poll()).rejects.toMatchObject({ message: 'Simulated outage' });
 		expect(watcher.staticData).toEqual(persisted);
 
-		sim.faults.remove(fault);
+		suite.sim.faults.remove(fault);
 		expect((await watcher.poll()).map((event) => event.id)).toEqual([code.id]);
 	});
 
@@ -221,10 +213,10 @@ describe('QRTRAC Trigger: code changes', () => {
 		await watcher.poll();
 		const cursorBefore = watcher.staticData;
 		const older = createCode(account.teamId, { name: 'Older' });
-		sim.state.createQr(account.teamId, { qrType: 'VCARD', name: 'Card', firstName: 'A' });
-		sim.clock.advance(5);
+		suite.sim.state.createQr(account.teamId, { qrType: 'VCARD', name: 'Card', firstName: 'A' });
+		suite.sim.clock.advance(5);
 		const newest = createCode(account.teamId, { name: 'Newest web' });
-		sim.clock.useRealTime();
+		suite.sim.clock.useRealTime();
 
 		const sample = await watcher.poll('manual');
 
@@ -237,9 +229,9 @@ describe('QRTRAC Trigger: code changes', () => {
 		const first = createCode(account.teamId, { name: 'First' });
 		const second = createCode(account.teamId, { name: 'Second' });
 		deleteCode(account.teamId, first.id);
-		sim.clock.advance(5);
+		suite.sim.clock.advance(5);
 		deleteCode(account.teamId, second.id);
-		sim.clock.useRealTime();
+		suite.sim.clock.useRealTime();
 		const before = lastSeq();
 
 		const sample = await trigger(account, { events: ['deleted'] }).poll('manual');
@@ -251,20 +243,20 @@ describe('QRTRAC Trigger: code changes', () => {
 
 describe.each([5_000, -5_000])('QRTRAC Trigger: service clock %i ms off n8n\'s', (skewMs) => {
 	afterEach(() => {
-		sim.clock.useRealTime();
+		suite.sim.clock.useRealTime();
 	});
 
 	it('reports changes and scans made right after activation', async () => {
 		const account = newAccount();
 		const code = createCode(account.teamId, { name: 'Scanned' });
-		sim.clock.advance(skewMs);
+		suite.sim.clock.advance(skewMs);
 		const changes = trigger(account);
 		const scans = trigger(account, { triggerOn: 'newScans' });
 		expect(await changes.poll()).toEqual([]);
 		expect(await scans.poll()).toEqual([]);
 
 		const created = createCode(account.teamId, { name: 'Right after activation' });
-		sim.state.addScan(code.id, { city: 'Right after activation' });
+		suite.sim.state.addScan(code.id, { city: 'Right after activation' });
 
 		expect((await changes.poll()).map((event) => event.id)).toEqual([created.id]);
 		expect((await scans.poll()).map((scan) => scan.city)).toEqual(['Right after activation']);
@@ -272,21 +264,16 @@ describe.each([5_000, -5_000])('QRTRAC Trigger: service clock %i ms off n8n\'s',
 });
 
 describe('QRTRAC Trigger: boundary answered inclusively', () => {
-	let inclusive: Simulator;
+	const inclusive = useSimulator({ seed: false, fromTimeInclusive: true });
 
-	beforeAll(async () => {
-		inclusive = await startSimulator({ seed: false, fromTimeInclusive: true });
-	});
-
-	afterAll(async () => {
-		inclusive.clock.useRealTime();
-		await inclusive.close();
+	afterAll(() => {
+		inclusive.sim.clock.useRealTime();
 	});
 
 	it('reports codes written in the same millisecond before and after a poll once each', async () => {
-		const { org, team } = inclusive.state.createOrganization('Inclusive Org', { name: 'Owner', email: 'owner@inclusive.example' });
-		const client = inclusive.state.addApiClient(org.id);
-		const credentials: HarnessCredentials = { baseUrl: inclusive.url, ...client, plan: 'Enterprise' };
+		const { org, team } = inclusive.sim.state.createOrganization('Inclusive Org', { name: 'Owner', email: 'owner@inclusive.example' });
+		const client = inclusive.sim.state.addApiClient(org.id);
+		const credentials: HarnessCredentials = { baseUrl: inclusive.sim.url, ...client, plan: 'Enterprise' };
 		let staticData: IDataObject = {};
 		const poll = async () => {
 			const result = await pollTrigger({ parameters: {}, credentials, staticData });
@@ -295,8 +282,8 @@ describe('QRTRAC Trigger: boundary answered inclusively', () => {
 		};
 		await poll();
 		const instant = Date.now();
-		inclusive.clock.set(instant);
-		const create = () => inclusive.state.createQr(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/' }).id;
+		inclusive.sim.clock.set(instant);
+		const create = () => inclusive.sim.state.createQr(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/' }).id;
 		const first = [create(), create()];
 
 		expect((await poll()).sort()).toEqual([...first].sort());
@@ -310,14 +297,14 @@ describe('QRTRAC Trigger: new scans', () => {
 	it('reports new scans once, reading 100 codes per request, after a silent first poll', async () => {
 		const account = newAccount();
 		const codes = Array.from({ length: 150 }, (_, index) => createCode(account.teamId, { name: `Code ${index}` }));
-		sim.state.addScan(codes[0].id, { city: 'Before activation' });
+		suite.sim.state.addScan(codes[0].id, { city: 'Before activation' });
 		const watcher = trigger(account, { triggerOn: 'newScans' });
 
 		expect(await watcher.poll()).toEqual([]);
 
-		const scanTime = sim.clock.now();
-		sim.state.addScan(codes[3].id, { scanTime, city: 'Paris' });
-		sim.state.addScan(codes[140].id, { scanTime, city: 'Tokyo' });
+		const scanTime = suite.sim.clock.now();
+		suite.sim.state.addScan(codes[3].id, { scanTime, city: 'Paris' });
+		suite.sim.state.addScan(codes[140].id, { scanTime, city: 'Tokyo' });
 		const before = lastSeq();
 		const scans = await watcher.poll();
 
@@ -341,22 +328,22 @@ describe('QRTRAC Trigger: new scans', () => {
 		await watcher.poll();
 
 		const later = createCode(account.teamId, { name: 'Tagged later', tags: ['event'] });
-		const untagged = sim.state.listQrs(account.teamId).find((qr) => qr.name === 'Untagged')!;
-		sim.state.addScan(later.id, { city: 'Lyon' });
-		sim.state.addScan(untagged.id, { city: 'Ignored' });
+		const untagged = suite.sim.state.listQrs(account.teamId).find((qr) => qr.name === 'Untagged')!;
+		suite.sim.state.addScan(later.id, { city: 'Lyon' });
+		suite.sim.state.addScan(untagged.id, { city: 'Ignored' });
 		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Lyon']);
 
 		deleteCode(account.teamId, tagged.id);
-		sim.state.addScan(later.id, { city: 'Nice' });
+		suite.sim.state.addScan(later.id, { city: 'Nice' });
 		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Nice']);
 	});
 
 	it('fetches the newest scan as a test event without touching static data', async () => {
 		const account = newAccount();
 		const code = createCode(account.teamId);
-		const now = sim.clock.now();
-		sim.state.addScan(code.id, { scanTime: now - 60_000, city: 'Older' });
-		sim.state.addScan(code.id, { scanTime: now - 1_000, city: 'Newest' });
+		const now = suite.sim.clock.now();
+		suite.sim.state.addScan(code.id, { scanTime: now - 60_000, city: 'Older' });
+		suite.sim.state.addScan(code.id, { scanTime: now - 1_000, city: 'Newest' });
 		const watcher = trigger(account, { triggerOn: 'newScans' });
 
 		expect((await watcher.poll('manual')).map((scan) => scan.city)).toEqual(['Newest']);

@@ -15,8 +15,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { deleteQr, touchQr } from '../../simulator/domain/qrCodes';
 import { createPrng } from '../../simulator/random';
-import { startSimulator, type QrRecord, type ScanEvent, type Simulator } from '../../simulator';
+import type { QrRecord, ScanEvent, Simulator } from '../../simulator';
 import { pollTrigger, type HarnessCredentials } from '../support/n8nHarness';
+import { useSimulator } from '../support/simulatorSuite';
 
 const SKEW_MS = 5_000;
 
@@ -26,8 +27,8 @@ interface Fixture {
 	credentials: HarnessCredentials;
 }
 
-async function startFixture(fromTimeInclusive: boolean): Promise<Fixture> {
-	const sim = await startSimulator({ seed: false, fromTimeInclusive });
+/** The organization a stream suite writes to, in the suite's simulator. */
+function fixtureIn(sim: Simulator): Fixture {
 	const { org, team } = sim.state.createOrganization('Stream Org', { name: 'Owner', email: 'owner@stream.example' });
 	const client = sim.state.addApiClient(org.id);
 	return { sim, teamId: team.id, credentials: { baseUrl: sim.url, ...client, plan: 'Enterprise' } };
@@ -53,14 +54,11 @@ function versionKey(record: IDataObject | { id: string; updatedAt: number; delet
 }
 
 describe.each([false, true])('QRTRAC Trigger code stream (inclusive boundary: %s)', (fromTimeInclusive) => {
+	const suite = useSimulator({ seed: false, fromTimeInclusive });
 	let fixture: Fixture;
 
-	beforeAll(async () => {
-		fixture = await startFixture(fromTimeInclusive);
-	});
-
-	afterAll(async () => {
-		await fixture.sim.close();
+	beforeAll(() => {
+		fixture = fixtureIn(suite.sim);
 	});
 
 	it('reports each of over 10,000 writes exactly once with its event', async () => {
@@ -160,14 +158,11 @@ describe.each([false, true])('QRTRAC Trigger code stream (inclusive boundary: %s
 });
 
 describe('QRTRAC Trigger scan stream', () => {
+	const suite = useSimulator({ seed: false, fromTimeInclusive: false });
 	let fixture: Fixture;
 
-	beforeAll(async () => {
-		fixture = await startFixture(false);
-	});
-
-	afterAll(async () => {
-		await fixture.sim.close();
+	beforeAll(() => {
+		fixture = fixtureIn(suite.sim);
 	});
 
 	it('reports each scan of a seeded stream exactly once, identical scans in one millisecond included', async () => {
