@@ -47,13 +47,32 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 	},
 ];
 
+/** API field names as the form labels them, for the service's messages that name a field. */
+const FIELD_LABELS: Record<string, string> = {
+	displayId: 'Display ID',
+	qrRedirectUrl: 'Redirect URL',
+	baseUrl: 'Custom Domain',
+	templateId: 'Template',
+	qrType: 'QR Type',
+};
+
+/**
+ * The service's message with the fields it names written as the form shows them (`displayId "x" is already taken`
+ * reads `Display ID "x" is already taken`); the original goes into the description when it changed.
+ */
+function labelled(message: string): string {
+	return message.replace(/"?\b(displayId|qrRedirectUrl|baseUrl|templateId|qrType)\b"?/g, (_match, field: string) => FIELD_LABELS[field]);
+}
+
 /** Turns a failure into the NodeApiError n8n shows: the service's message, the HTTP status, the item, a hint. */
 export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
 	const hint = failure.hint ?? HINTS.find((entry) => entry.test(failure))?.hint;
-	const description = [failure.detail, hint].filter(Boolean).join(' ');
+	const title = labelled(failure.message);
+	const original = title === failure.message ? undefined : `QRTRAC's message: ${failure.message}.`;
+	const description = [original, failure.detail, hint].filter(Boolean).join(' ');
 	const body: JsonObject = { success: false, message: failure.message };
 	return new NodeApiError(node, body, {
-		message: failure.message,
+		message: title,
 		description: description || undefined,
 		httpCode: failure.status === undefined ? undefined : String(failure.status),
 		itemIndex: failure.itemIndex,

@@ -296,7 +296,7 @@ describe('Create: service errors', () => {
 
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
-			message: 'displayId "taken-id" is already taken',
+			message: 'Display ID "taken-id" is already taken',
 			httpCode: '400',
 			itemIndex: 0,
 		});
@@ -329,7 +329,7 @@ describe('Create: service errors', () => {
 		expect(result.items).toHaveLength(3);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(result.items[0].json.displayId).toBe('cof-a');
-		expect(result.items[1].json).toMatchObject({ error: 'displayId "cof-taken" is already taken', httpCode: '400' });
+		expect(result.items[1].json).toMatchObject({ error: 'Display ID "cof-taken" is already taken', httpCode: '400' });
 		expect(result.items[2].json.displayId).toBe('cof-c');
 		const displayIds = suite.sim.state.listQrs(suite.credentials.teamId!).map((qr) => qr.displayId);
 		expect(displayIds).toEqual(expect.arrayContaining(['cof-a', 'cof-c']));

@@ -132,7 +132,7 @@ describe('Create or Update', () => {
 
 		const result = await upsert([{ displayId: 'elsewhere-1', name: 'Mine', url: 'https://example.com/mine', tags: '' }]);
 
-		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'displayId "elsewhere-1" is already taken', httpCode: '400' });
+		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'Display ID "elsewhere-1" is already taken', httpCode: '400' });
 		expect(result.error?.description).toContain('already used by another code');
 		expect(codesWithDisplayId('elsewhere-1')).toHaveLength(1);
 		expect(codesWithDisplayId('elsewhere-1')[0].teamId).toBe(otherTeam.id);

@@ -263,7 +263,7 @@ describe('other writers and repeated rows', () => {
 			[0, 'held-elsewhere'],
 			[1, 'held-deleted'],
 		] as const) {
-			expect(result.items[index].json).toMatchObject({ error: `displayId "${displayId}" is already taken`, httpCode: '400', itemIndex: index });
+			expect(result.items[index].json).toMatchObject({ error: `Display ID "${displayId}" is already taken`, httpCode: '400', itemIndex: index });
 			expect(result.items[index].json.description).toContain('belongs to a code of another team or to a deleted code');
 		}
 		expect(result.items[2].json).toMatchObject({ operation: 'created', displayId: 'free-one' });
@@ -279,7 +279,7 @@ describe('other writers and repeated rows', () => {
 
 		const result = await sync([{ displayId: 'held-2', name: 'Mine', url: 'https://example.com/mine', team }]);
 
-		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'displayId "held-2" is already taken', httpCode: '400', itemIndex: 0 });
+		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'Display ID "held-2" is already taken', httpCode: '400', itemIndex: 0 });
 		expect(JSON.stringify(result.error)).not.toContain(suite.credentials.clientSecret);
 		suite.expectRequestsFollowContract();
 	});
