@@ -17,7 +17,8 @@ import { DEFAULT_OWNER, RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_ID, SIMU
 /** The first run on a machine installs n8n (several minutes) and maybe Chromium; later runs reuse both. */
 const SETUP_TIMEOUT_MS = 40 * 60_000;
 const STEP_TIMEOUT_MS = 3 * 60_000;
-const SCREENSHOTS = process.env.QRTRAC_SCREENSHOT_DIR ?? path.join(__dirname, '..', '..', 'docs', 'images');
+/** Where the screenshots go: a scratch folder, or docs/images (the README's pictures) with QRTRAC_SCREENSHOT_DIR=docs/images. */
+const SCREENSHOTS = path.resolve(__dirname, '..', '..', process.env.QRTRAC_SCREENSHOT_DIR ?? path.join('.n8n-runtime', 'screenshots'));
 
 const log = (line: string) => process.stderr.write(`[e2e editor] ${line}\n`);
 
