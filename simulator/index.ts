@@ -2,14 +2,15 @@ import { createClock, type SimulatorClock } from './clock';
 import { createFaultInjector, type FaultInjector } from './faults';
 import type { ServerContext } from './http/context';
 import { PlanBook, type PlanName, type SimplePlanName } from './plans';
-import { FixedWindowLimiter, type ResetFormat } from './rateLimit';
+import { FixedWindowLimiter, type LimitWindow, type ResetFormat } from './rateLimit';
 import type { LoggedRequest } from './requestLog';
 import { seedDemoOrganization, type SeededCredentials } from './seed';
 import { listen } from './server';
 import { SimulatorState } from './state';
 
 export type { PlanName, SimplePlanName } from './plans';
-export type { ResetFormat } from './rateLimit';
+export type { LimitWindow, ResetFormat } from './rateLimit';
+export { LIMIT_WINDOWS, RESET_FORMATS } from './rateLimit';
 export type { LoggedRequest } from './requestLog';
 export type { FaultInjector, FaultRule, FaultKind, ActiveFault } from './faults';
 export type { SimulatorClock } from './clock';
@@ -33,8 +34,10 @@ export interface SimulatorOptions {
 	latencyMs?: number;
 	/** Non-deleted codes allowed per team. Default 10000. */
 	quota?: number;
-	/** Format of X-RateLimit-Reset. Default 'epochSeconds'. */
+	/** Format of X-RateLimit-Reset ('none' leaves it out). Default 'epochSeconds'. */
 	resetFormat?: ResetFormat;
+	/** Window of the primary API's per-team limit: 'second' (default, the plan's rate) or 'minute' (60 x the plan's rate). */
+	limitWindow?: LimitWindow;
 	/** Send Retry-After (seconds) on 429. Default false. */
 	retryAfter?: boolean;
 	/** Updated-after-time includes updatedAt == fromTime. Default false (exclusive). */
@@ -63,6 +66,7 @@ export interface Simulator {
 	setSimplePlan(plan: SimplePlanName | number, apiKey?: string): void;
 	setLatency(ms: number): void;
 	setResetFormat(format: ResetFormat): void;
+	setLimitWindow(window: LimitWindow): void;
 	setRetryAfter(enabled: boolean): void;
 	faults: FaultInjector;
 	clock: SimulatorClock;
@@ -85,6 +89,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		simplePlans: new PlanBook<SimplePlanName | number>(options.simplePlan ?? 'Pro'),
 		perSecond: new FixedWindowLimiter(1000),
 		perMinute: new FixedWindowLimiter(60_000),
+		teamPerMinute: new FixedWindowLimiter(60_000),
+		limitWindow: options.limitWindow ?? 'second',
 		resetFormat: options.resetFormat ?? 'epochSeconds',
 		retryAfter: options.retryAfter ?? false,
 		latencyMs: options.latencyMs ?? 0,
@@ -114,6 +120,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		setResetFormat: (format) => {
 			context.resetFormat = format;
+		},
+		setLimitWindow: (window) => {
+			context.limitWindow = window;
 		},
 		setRetryAfter: (enabled) => {
 			context.retryAfter = enabled;

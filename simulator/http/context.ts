@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FaultInjector } from '../faults';
 import type { PlanBook, PlanName, SimplePlanName } from '../plans';
-import type { FixedWindowLimiter, ResetFormat } from '../rateLimit';
+import type { FixedWindowLimiter, LimitWindow, ResetFormat } from '../rateLimit';
 import type { LoggedRequest } from '../requestLog';
 import type { SimulatorState } from '../state';
 
@@ -13,6 +13,9 @@ export interface ServerContext {
 	simplePlans: PlanBook<SimplePlanName | number>;
 	perSecond: FixedWindowLimiter;
 	perMinute: FixedWindowLimiter;
+	/** Teams' per-minute windows (limitWindow `minute`); v1 keys count in `perMinute`. */
+	teamPerMinute: FixedWindowLimiter;
+	limitWindow: LimitWindow;
 	resetFormat: ResetFormat;
 	retryAfter: boolean;
 	latencyMs: number;
