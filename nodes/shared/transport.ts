@@ -95,19 +95,24 @@ export async function qrtracApiRequest<T = IDataObject>(
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
 
 	for (let attempt = 1; ; attempt++) {
-		const slotDelay = limiter.reserve();
-		if (slotDelay > 0) await sleep(slotDelay);
+		// Wait in line until the limiter grants a slot, then for the slot (see rateLimiter.ts, rule 2).
+		let turn = limiter.take();
+		while (!turn.granted) {
+			await sleep(turn.waitMs);
+			turn = limiter.take(turn);
+		}
+		if (turn.waitMs > 0) await sleep(turn.waitMs);
 		throwIfCancelled(ctx);
 
 		const outcome = await sendOnce(ctx, options);
-		if (outcome.response) {
-			limiter.observe(parseRateLimitHeaders(outcome.response.headers, Date.now()), outcome.response.statusCode);
-		}
+		const rateLimit = outcome.response ? limiter.learn(outcome.response.headers, outcome.response.statusCode) : undefined;
 		const result = outcome.response
 			? interpretResponse<T>(outcome.response, request.acceptUnsuccessful === true)
 			: { failure: outcome.failure! };
 		if ('data' in result) return result;
 		const failure = result.failure;
+		// The limiter reads the reset on its window's scale (a bare '734' is ms there), so its reading sets the wait.
+		if (failure.kind === 'rateLimited' && rateLimit) failure.retryAfterMs = waitHintMs(rateLimit, Date.now());
 
 		if (!retryAsIdempotent && UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) {
 			const verified = request.verifyUnknownOutcome ? await request.verifyUnknownOutcome() : undefined;
