@@ -66,7 +66,7 @@ export function bulkCreateWorkflow(path: string, options: { credentialId?: strin
 }
 
 /** POST `{ id }` to /webhook/<path>: the code's PNG as binary data (Download Image). */
-export function downloadImageWorkflow(path: string): JsonObject {
+export function downloadImageWorkflow(path: string, options: { credentialId?: string; credentialName?: string } = {}): JsonObject {
 	return {
 		name: `Queue mode: download image (${path})`,
 		nodes: [
@@ -83,7 +83,7 @@ export function downloadImageWorkflow(path: string): JsonObject {
 					qrCodeId: { __rl: true, mode: 'id', value: '={{ $json.body.id }}' },
 					binaryPropertyName: 'data',
 				},
-				credentials: credentials(),
+				credentials: credentials(options.credentialId, options.credentialName),
 			},
 		],
 		connections: { Webhook: { main: [[{ node: 'Image', type: 'main', index: 0 }]] } },
@@ -111,14 +111,32 @@ export function triggerWorkflow(): JsonObject {
 	};
 }
 
+/** A main instance registers its webhooks a few seconds after it answers as ready. */
+const WEBHOOK_REGISTRATION_WAIT_MS = 60_000;
+
+/**
+ * Starts one execution: POST `body` to the main instance's production webhook. Until the main instance has
+ * registered the webhook (a few seconds after start) it answers 404 "not registered": asked again, bounded.
+ */
+export async function postWebhook(baseUrl: string, path: string, body: unknown): Promise<void> {
+	const deadline = Date.now() + WEBHOOK_REGISTRATION_WAIT_MS;
+	for (;;) {
+		const response = await fetch(`${baseUrl}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(60_000),
+		});
+		const text = await response.text();
+		if (response.ok) return;
+		if (response.status !== 404 || !text.includes('not registered') || Date.now() > deadline) {
+			throw new Error(`POST /webhook/${path} answered ${response.status}: ${text.slice(0, 500)}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+}
+
 /** Starts one bulk execution: POST the rows to the main instance's production webhook. */
 export async function postRows(baseUrl: string, path: string, rows: Array<{ name: string; url: string }>): Promise<void> {
-	const response = await fetch(`${baseUrl}/webhook/${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ rows }),
-		signal: AbortSignal.timeout(60_000),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`POST /webhook/${path} answered ${response.status}: ${text.slice(0, 500)}`);
+	await postWebhook(baseUrl, path, { rows });
 }
