@@ -66,6 +66,8 @@ const STOP_GRACE_MS = 20_000;
 export class QueueCluster {
 	private restClient: N8nRestClient | undefined;
 	private stopped = false;
+	/** When the main instance was last started (epoch ms). */
+	mainStartedAt = 0;
 
 	private constructor(
 		readonly installation: N8nInstallation,
@@ -173,6 +175,7 @@ export class QueueCluster {
 
 	async startMain(): Promise<void> {
 		const started = Date.now();
+		this.mainStartedAt = started;
 		this.launch(this.main, ['start']);
 		await this.waitUntilReady(this.main, this.main.port);
 		const rest = new N8nRestClient(this.baseUrl);
