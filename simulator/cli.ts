@@ -1,5 +1,15 @@
 import { parseArgs } from 'node:util';
-import { SHAPE_DRIFTS, startSimulator, type PlanName, type ResetFormat, type ShapeDrift, type SimplePlanName } from './index';
+import {
+	LIMIT_WINDOWS,
+	RESET_FORMATS,
+	SHAPE_DRIFTS,
+	startSimulator,
+	type LimitWindow,
+	type PlanName,
+	type ResetFormat,
+	type ShapeDrift,
+	type SimplePlanName,
+} from './index';
 
 /**
  * `npm run simulator -- --port 0 --plan Agency --latency-ms 30`: starts the seeded simulator and prints one JSON
@@ -7,7 +17,6 @@ import { SHAPE_DRIFTS, startSimulator, type PlanName, type ResetFormat, type Sha
  */
 const PLANS = ['Business Plus', 'Legendary', 'Agency', 'Premium', 'Enterprise'];
 const SIMPLE_PLANS = ['Pro', 'Agency'];
-const RESET_FORMATS = ['seconds', 'epochSeconds', 'epochMs', 'httpDate'];
 
 function planOf<T extends string>(value: string | undefined, names: string[], flag: string): T | number | undefined {
 	if (value === undefined) return undefined;
@@ -33,6 +42,7 @@ async function main(): Promise<void> {
 			'latency-ms': { type: 'string' },
 			quota: { type: 'string' },
 			'reset-format': { type: 'string' },
+			'limit-window': { type: 'string' },
 			'retry-after': { type: 'boolean' },
 			'from-time-inclusive': { type: 'boolean' },
 			'no-seed': { type: 'boolean' },
@@ -42,7 +52,7 @@ async function main(): Promise<void> {
 		},
 	});
 	const resetFormat = values['reset-format'];
-	if (resetFormat !== undefined && !RESET_FORMATS.includes(resetFormat)) {
+	if (resetFormat !== undefined && !RESET_FORMATS.includes(resetFormat as ResetFormat)) {
 		throw new Error(`--reset-format must be one of ${RESET_FORMATS.join(', ')}`);
 	}
 	const putSemantics = values['put-semantics'];
@@ -52,6 +62,10 @@ async function main(): Promise<void> {
 	const shapeDrift = (values['shape-drift'] ?? '').split(',').filter(Boolean);
 	const unknownDrift = shapeDrift.find((drift) => !(SHAPE_DRIFTS as readonly string[]).includes(drift));
 	if (unknownDrift) throw new Error(`--shape-drift takes a comma-separated list of ${SHAPE_DRIFTS.join(', ')}`);
+	const limitWindow = values['limit-window'];
+	if (limitWindow !== undefined && !LIMIT_WINDOWS.includes(limitWindow as LimitWindow)) {
+		throw new Error(`--limit-window must be one of ${LIMIT_WINDOWS.join(', ')}`);
+	}
 	const simulator = await startSimulator({
 		port: integerOf(values.port, '--port'),
 		plan: planOf<PlanName>(values.plan, PLANS, '--plan'),
@@ -59,6 +73,7 @@ async function main(): Promise<void> {
 		latencyMs: integerOf(values['latency-ms'], '--latency-ms'),
 		quota: integerOf(values.quota, '--quota'),
 		resetFormat: resetFormat as ResetFormat | undefined,
+		limitWindow: limitWindow as LimitWindow | undefined,
 		retryAfter: values['retry-after'],
 		fromTimeInclusive: values['from-time-inclusive'],
 		seed: !values['no-seed'],

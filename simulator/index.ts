@@ -3,7 +3,7 @@ import { createClock, type SimulatorClock } from './clock';
 import { createFaultInjector, type FaultInjector } from './faults';
 import type { ServerContext } from './http/context';
 import { PlanBook, type PlanName, type SimplePlanName } from './plans';
-import { FixedWindowLimiter, type ResetFormat } from './rateLimit';
+import { FixedWindowLimiter, type LimitWindow, type ResetFormat } from './rateLimit';
 import type { LoggedRequest } from './requestLog';
 import { seedDemoOrganization, type SeededCredentials } from './seed';
 import { listen } from './server';
@@ -11,7 +11,8 @@ import { SimulatorState } from './state';
 import type { PutSemantics } from './store';
 
 export type { PlanName, SimplePlanName } from './plans';
-export type { ResetFormat } from './rateLimit';
+export type { LimitWindow, ResetFormat } from './rateLimit';
+export { LIMIT_WINDOWS, RESET_FORMATS } from './rateLimit';
 export type { LoggedRequest } from './requestLog';
 export type { FaultInjector, FaultRule, FaultKind, ActiveFault } from './faults';
 export type { SimulatorClock } from './clock';
@@ -38,8 +39,10 @@ export interface SimulatorOptions {
 	latencyMs?: number;
 	/** Non-deleted codes allowed per team. Default 10000. */
 	quota?: number;
-	/** Format of X-RateLimit-Reset. Default 'epochSeconds'. */
+	/** Format of X-RateLimit-Reset ('none' leaves it out). Default 'epochSeconds'. */
 	resetFormat?: ResetFormat;
+	/** Window of the primary API's per-team limit: 'second' (default, the plan's rate) or 'minute' (60 x the plan's rate). */
+	limitWindow?: LimitWindow;
 	/** Send Retry-After (seconds) on 429. Default false. */
 	retryAfter?: boolean;
 	/** Updated-after-time includes updatedAt == fromTime. Default false (exclusive). */
@@ -72,6 +75,7 @@ export interface Simulator {
 	setSimplePlan(plan: SimplePlanName | number, apiKey?: string): void;
 	setLatency(ms: number): void;
 	setResetFormat(format: ResetFormat): void;
+	setLimitWindow(window: LimitWindow): void;
 	setRetryAfter(enabled: boolean): void;
 	setPutSemantics(semantics: PutSemantics): void;
 	/** Replaces the shape drift kinds in effect (none: []). */
@@ -98,6 +102,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		simplePlans: new PlanBook<SimplePlanName | number>(options.simplePlan ?? 'Pro'),
 		perSecond: new FixedWindowLimiter(1000),
 		perMinute: new FixedWindowLimiter(60_000),
+		teamPerMinute: new FixedWindowLimiter(60_000),
+		limitWindow: options.limitWindow ?? 'second',
 		resetFormat: options.resetFormat ?? 'epochSeconds',
 		retryAfter: options.retryAfter ?? false,
 		latencyMs: options.latencyMs ?? 0,
@@ -128,6 +134,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		setResetFormat: (format) => {
 			context.resetFormat = format;
+		},
+		setLimitWindow: (window) => {
+			context.limitWindow = window;
 		},
 		setRetryAfter: (enabled) => {
 			context.retryAfter = enabled;

@@ -1,8 +1,18 @@
 /**
- * Fixed-window request counting on the wall clock (not the settable simulator clock): a window starts at each
- * whole multiple of `windowMs`. Refused requests do not count.
+ * How `X-RateLimit-Reset` is written: whole seconds until the window ends (`seconds`), the end in Unix seconds
+ * (`epochSeconds`) or milliseconds (`epochMs`), as an HTTP date (`httpDate`), milliseconds until the end
+ * (`msUntil`), or not at all (`none`).
  */
-export type ResetFormat = 'seconds' | 'epochSeconds' | 'epochMs' | 'httpDate';
+export type ResetFormat = 'seconds' | 'epochSeconds' | 'epochMs' | 'httpDate' | 'msUntil' | 'none';
+export const RESET_FORMATS: readonly ResetFormat[] = ['seconds', 'epochSeconds', 'epochMs', 'httpDate', 'msUntil', 'none'];
+
+/**
+ * The window the primary API counts a team's requests in: one second with the plan's rate as the limit
+ * (`second`, the default), or one minute with 60 times the plan's rate (`minute`), the headers describing
+ * that minute.
+ */
+export type LimitWindow = 'second' | 'minute';
+export const LIMIT_WINDOWS: readonly LimitWindow[] = ['second', 'minute'];
 
 export interface WindowState {
 	limit: number;
@@ -12,6 +22,10 @@ export interface WindowState {
 	allowed: boolean;
 }
 
+/**
+ * Fixed-window request counting on the wall clock (not the settable simulator clock): a window starts at each
+ * whole multiple of `windowMs`. Refused requests do not count.
+ */
 export class FixedWindowLimiter {
 	private readonly windows = new Map<string, { start: number; count: number }>();
 
@@ -45,7 +59,7 @@ export class FixedWindowLimiter {
 	}
 }
 
-function resetValue(resetAt: number, format: ResetFormat, now: number): string {
+function resetValue(resetAt: number, format: Exclude<ResetFormat, 'none'>, now: number): string {
 	switch (format) {
 		case 'seconds':
 			return String(Math.max(0, Math.ceil((resetAt - now) / 1000)));
@@ -55,10 +69,12 @@ function resetValue(resetAt: number, format: ResetFormat, now: number): string {
 			return String(resetAt);
 		case 'httpDate':
 			return new Date(resetAt).toUTCString();
+		case 'msUntil':
+			return String(Math.max(0, resetAt - now));
 	}
 }
 
-/** X-RateLimit-* headers; on a refusal with `retryAfter`, Retry-After in whole seconds too. */
+/** X-RateLimit-* headers (Reset left out with format `none`); on a refusal with `retryAfter`, Retry-After in whole seconds too. */
 export function rateLimitHeaders(
 	state: WindowState,
 	options: { format: ResetFormat; retryAfter: boolean; refused: boolean },
@@ -67,8 +83,8 @@ export function rateLimitHeaders(
 	const headers: Record<string, string> = {
 		'X-RateLimit-Limit': String(state.limit),
 		'X-RateLimit-Remaining': String(state.remaining),
-		'X-RateLimit-Reset': resetValue(state.resetAt, options.format, now),
 	};
+	if (options.format !== 'none') headers['X-RateLimit-Reset'] = resetValue(state.resetAt, options.format, now);
 	if (options.refused && options.retryAfter) headers['Retry-After'] = String(Math.max(1, Math.ceil((state.resetAt - now) / 1000)));
 	return headers;
 }

@@ -15,16 +15,33 @@ export interface RateLimitSnapshot {
 	remaining?: number;
 	/** When the current window ends, epoch ms. */
 	resetAtMs?: number;
+	/**
+	 * The reset was told as a delay (not a point in time): counted from when the service wrote it, which
+	 * `resetAtMs` takes to be `nowMs` (the answer's arrival), so it may lie up to the answer's latency late.
+	 */
+	resetFromDelay?: boolean;
 	/** How long the service asks us to wait before the next request, ms. */
 	retryAfterMs?: number;
 }
+
+/**
+ * The window the reader expects an answer to describe: how long it is and, when known, how many requests
+ * it allows (the credential's plan). A bare delay in `X-RateLimit-Reset` is read on this scale (see readDelay).
+ */
+export interface WindowScale {
+	windowMs: number;
+	limit?: number;
+}
+
+/** Without a scale: QRTRAC's one-second windows. */
+const ONE_SECOND_WINDOW: WindowScale = { windowMs: 1000 };
 
 /**
  * Thresholds that tell the numeric forms of `X-RateLimit-Reset` apart (with now ~ 1.8e12 ms):
  * - value >= nowMs / 10 (~1.8e11): epoch milliseconds. As epoch seconds it would lie ~5,700 years ahead.
  * - value >= nowMs / 10,000 (~1.8e8): epoch seconds. As a delay it would be over 5 years: no rate window
  *   is that long, while epoch seconds this small would be before 1976.
- * - otherwise: seconds until reset (fractions allowed).
+ * - otherwise: a delay until the reset, in seconds or milliseconds (see readDelay).
  */
 const EPOCH_MS_DIVISOR = 10;
 const EPOCH_SECONDS_DIVISOR = 10_000;
@@ -33,7 +50,11 @@ const NUMBER_PATTERN = /^\d+(?:\.\d+)?$/;
 /** Counts may carry a policy suffix (`100, 100;w=1` in the IETF draft); the leading integer is the count. */
 const COUNT_PATTERN = /^(\d+)\s*(?:[,;].*)?$/;
 
-export function parseRateLimitHeaders(headers: Record<string, unknown>, nowMs: number): RateLimitSnapshot {
+export function parseRateLimitHeaders(
+	headers: Record<string, unknown>,
+	nowMs: number,
+	scale: WindowScale = ONE_SECOND_WINDOW,
+): RateLimitSnapshot {
 	const read = (...names: string[]) => firstHeaderValue(headers, names);
 	const snapshot: RateLimitSnapshot = {};
 
@@ -48,11 +69,14 @@ export function parseRateLimitHeaders(headers: Record<string, unknown>, nowMs: n
 	const draftReset = read('ratelimit-reset');
 	const resetAtMs =
 		xReset !== undefined
-			? parseResetHeader(xReset, nowMs)
+			? parseResetHeader(xReset, nowMs, windowTold(scale, limit))
 			: draftReset !== undefined
 				? deltaSecondsToAbsolute(draftReset, nowMs)
 				: undefined;
-	if (resetAtMs !== undefined) snapshot.resetAtMs = resetAtMs;
+	if (resetAtMs !== undefined) {
+		snapshot.resetAtMs = resetAtMs;
+		if (xReset === undefined || isDelay(xReset, nowMs)) snapshot.resetFromDelay = true;
+	}
 
 	const retryAfter = read('retry-after');
 	const retryAfterMs = retryAfter === undefined ? undefined : parseRetryAfter(retryAfter, nowMs);
@@ -62,18 +86,51 @@ export function parseRateLimitHeaders(headers: Record<string, unknown>, nowMs: n
 }
 
 /**
- * `X-RateLimit-Reset` -> absolute epoch ms, from seconds-until-reset (fractions allowed), epoch seconds,
- * epoch milliseconds (told apart by the thresholds above) or an HTTP date; undefined when unparseable.
+ * `X-RateLimit-Reset` -> absolute epoch ms, from a delay until the reset (seconds or milliseconds, see
+ * readDelay), epoch seconds, epoch milliseconds (told apart by the thresholds above) or an HTTP date;
+ * undefined when unparseable. `windowMs` is the length of the window the answer describes.
  */
-export function parseResetHeader(value: string, nowMs: number): number | undefined {
+export function parseResetHeader(value: string, nowMs: number, windowMs = ONE_SECOND_WINDOW.windowMs): number | undefined {
 	const text = value.trim();
 	if (NUMBER_PATTERN.test(text)) {
 		const number = Number(text);
 		if (number >= nowMs / EPOCH_MS_DIVISOR) return Math.round(number);
 		if (number >= nowMs / EPOCH_SECONDS_DIVISOR) return Math.round(number * 1000);
-		return Math.round(nowMs + number * 1000);
+		return Math.round(nowMs + readDelay(number, windowMs));
 	}
 	return parseHttpDate(text);
+}
+
+/** A bare number below the epoch-seconds threshold: a delay. */
+function isDelay(value: string, nowMs: number): boolean {
+	const text = value.trim();
+	return NUMBER_PATTERN.test(text) && Number(text) < nowMs / EPOCH_SECONDS_DIVISOR;
+}
+
+/** A reset further away than this many windows cannot describe the window; the other unit may. */
+const PLAUSIBLE_WINDOWS = 1.5;
+
+/**
+ * A bare delay in ms. No format is published, and services send seconds ('1', '37') or milliseconds ('734'):
+ * read as seconds when that places the reset within 1.5 windows, else as milliseconds when that does (734
+ * ms; as seconds it would be 734 s, which no one-second window can mean), else as seconds (a longer window
+ * than expected, e.g. an hourly limit). For a one-minute window, '37' is 37 s and '37000' is 37 s too.
+ */
+export function readDelay(value: number, windowMs: number): number {
+	const plausibleMs = windowMs * PLAUSIBLE_WINDOWS;
+	if (value * 1000 <= plausibleMs) return value * 1000;
+	if (value <= plausibleMs) return value;
+	return value * 1000;
+}
+
+/**
+ * The window an answer describes: the expected one, or, when its `X-RateLimit-Limit` is far above the plan's
+ * per-window limit, a proportionally longer one (a per-minute limit of 1,200 on a plan of 20 per second says
+ * the window is a minute).
+ */
+function windowTold(scale: WindowScale, toldLimit: number | undefined): number {
+	if (scale.limit === undefined || toldLimit === undefined || toldLimit <= scale.limit * PLAUSIBLE_WINDOWS) return scale.windowMs;
+	return (scale.windowMs * toldLimit) / scale.limit;
 }
 
 /** `Retry-After`: delay-seconds (fractions tolerated) or an HTTP date -> delay in ms (>= 0); undefined when unparseable. */

@@ -112,19 +112,24 @@ export async function qrtracApiRequest<T = IDataObject>(
 	let outcomeWasUnknown = false;
 
 	for (let attempt = 1; ; attempt++) {
-		const slotDelay = limiter.reserve();
-		if (slotDelay > 0) await sleep(slotDelay);
+		// Wait in line until the limiter grants a slot, then for the slot (see rateLimiter.ts, rule 2).
+		let turn = limiter.take();
+		while (!turn.granted) {
+			await sleep(turn.waitMs);
+			turn = limiter.take(turn);
+		}
+		if (turn.waitMs > 0) await sleep(turn.waitMs);
 		throwIfCancelled(ctx);
 
 		const outcome = await sendFollowingSameOrigin(ctx, options);
-		if (outcome.response) {
-			limiter.observe(parseRateLimitHeaders(outcome.response.headers, Date.now()), outcome.response.statusCode);
-		}
-		const result = outcome.response
-			? interpretResponse<T>(outcome.response, request.acceptUnsuccessful === true)
-			: { failure: outcome.failure! };
+		const rateLimit = outcome.response ? limiter.learn(outcome.response.headers, outcome.response.statusCode) : undefined;
+		const result = outcome.failure
+			? { failure: outcome.failure }
+			: interpretResponse<T>(outcome.response!, request.acceptUnsuccessful === true);
 		if ('data' in result) return result;
 		const failure = result.failure;
+		// The limiter reads the reset on its window's scale (a bare '734' is ms there), so its reading sets the wait.
+		if (failure.kind === 'rateLimited' && rateLimit) failure.retryAfterMs = waitHintMs(rateLimit, Date.now());
 
 		if (failure.kind === 'clientError' && outcomeWasUnknown && request.verifyAfterRefusal) {
 			const verified = await request.verifyAfterRefusal().catch(() => undefined);
@@ -283,7 +288,8 @@ async function sendFollowingSameOrigin(
 		if (!isRedirect(response.statusCode)) return { response };
 		const target = redirectTarget(options.url, headerValue(response.headers, 'location'));
 		const refusal = refuseRedirect(options, response.statusCode, target, hop);
-		if (refusal) return { failure: refusal };
+		// The refused redirect is still an answer: the limiter counts it (and reads its headers).
+		if (refusal) return { response, failure: refusal };
 		options = { ...options, url: target!.href, qs: undefined };
 	}
 }

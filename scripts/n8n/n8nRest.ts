@@ -128,6 +128,17 @@ export class N8nRestClient {
 		return parsed as T;
 	}
 
+	/** A GET whose answer is a file (e.g. `/rest/binary-data?id=...&action=download`); non-2xx answers throw. */
+	async requestBytes(path: string): Promise<Buffer> {
+		const response = await fetch(new URL(path, this.baseUrl), {
+			headers: { 'browser-id': BROWSER_ID, ...(this.cookie ? { cookie: this.cookie } : {}) },
+			signal: AbortSignal.timeout(60_000),
+		});
+		const bytes = Buffer.from(await response.arrayBuffer());
+		if (!response.ok) throw new Error(`n8n GET ${path} answered ${response.status}: ${bytes.toString('utf8').slice(0, 500)}`);
+		return bytes;
+	}
+
 	private keepSessionCookie(response: Response): void {
 		for (const header of response.headers.getSetCookie()) {
 			const [pair] = header.split(';');

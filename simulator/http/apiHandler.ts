@@ -3,7 +3,7 @@ import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
 import { requestsPerSecond } from '../plans';
-import { rateLimitHeaders, type WindowState } from '../rateLimit';
+import { rateLimitHeaders, type FixedWindowLimiter, type WindowState } from '../rateLimit';
 import { analyticsRoutes } from '../routes/analytics';
 import { memberRoutes } from '../routes/members';
 import { qrCodeRoutes } from '../routes/qrCodes';
@@ -30,7 +30,15 @@ function rateKeyOf(context: ServerContext, exchange: Exchange): string {
 
 function tooManyRequests(context: ServerContext, exchange: Exchange, window: WindowState): Promise<void> {
 	exchange.answerHeaders = rateLimitHeaders(window, { format: context.resetFormat, retryAfter: context.retryAfter, refused: true });
-	return sendError(context, exchange, 429, `Too many requests, please slow down: ${window.limit} requests per second allowed for this team`);
+	return sendError(context, exchange, 429, `Too many requests, please slow down: ${window.limit} requests per ${context.limitWindow} allowed for this team`);
+}
+
+/** The team's counting window: a second at the plan's rate, or (limitWindow `minute`) a minute at 60 times it. */
+function teamWindow(context: ServerContext, rateKey: string): { limiter: FixedWindowLimiter; limit: number } {
+	const perSecond = requestsPerSecond(context.plans.get(rateKey));
+	return context.limitWindow === 'minute'
+		? { limiter: context.teamPerMinute, limit: 60 * perSecond }
+		: { limiter: context.perSecond, limit: perSecond };
 }
 
 function findRoute(exchange: Exchange): RouteMatch<ApiRoute> | undefined | MalformedPathError {
@@ -68,21 +76,21 @@ async function runOperation(context: ServerContext, exchange: Exchange, match: R
 }
 
 /**
- * The primary API under /api: fixed-window rate limit per team (every answer carries X-RateLimit-*), then
+ * The primary API under /api: fixed-window rate limit per team, per second or per minute (every answer carries X-RateLimit-*), then
  * faults, then body, credentials, role and business rules.
  */
 export async function handleApi(context: ServerContext, exchange: Exchange): Promise<void> {
 	const match = findRoute(exchange);
 	if (match && !(match instanceof MalformedPathError)) exchange.entry.operationId = match.route.operationId;
 	const rateKey = rateKeyOf(context, exchange);
-	const limit = requestsPerSecond(context.plans.get(rateKey));
+	const { limiter, limit } = teamWindow(context, rateKey);
 	const fault: ActiveFault | undefined = context.faults.match(exchange.method, exchange.path);
 	if (fault) exchange.entry.fault = fault.rule.kind;
 
 	if (fault?.rule.kind === 'rateLimit') {
-		return tooManyRequests(context, exchange, { ...context.perSecond.peek(rateKey, limit), remaining: 0 });
+		return tooManyRequests(context, exchange, { ...limiter.peek(rateKey, limit), remaining: 0 });
 	}
-	const window = context.perSecond.take(rateKey, limit);
+	const window = limiter.take(rateKey, limit);
 	if (!window.allowed) return tooManyRequests(context, exchange, window);
 	exchange.answerHeaders = rateLimitHeaders(window, { format: context.resetFormat, retryAfter: context.retryAfter, refused: false });
 

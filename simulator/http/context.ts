@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { ShapeDrift } from '../answerDrift';
 import type { FaultInjector } from '../faults';
 import type { PlanBook, PlanName, SimplePlanName } from '../plans';
-import type { FixedWindowLimiter, ResetFormat } from '../rateLimit';
+import type { FixedWindowLimiter, LimitWindow, ResetFormat } from '../rateLimit';
 import type { LoggedRequest } from '../requestLog';
 import type { SimulatorState } from '../state';
 
@@ -14,6 +14,9 @@ export interface ServerContext {
 	simplePlans: PlanBook<SimplePlanName | number>;
 	perSecond: FixedWindowLimiter;
 	perMinute: FixedWindowLimiter;
+	/** Teams' per-minute windows (limitWindow `minute`); v1 keys count in `perMinute`. */
+	teamPerMinute: FixedWindowLimiter;
+	limitWindow: LimitWindow;
 	resetFormat: ResetFormat;
 	retryAfter: boolean;
 	latencyMs: number;

@@ -64,6 +64,45 @@ describe('simulator CLI', () => {
 		expect(await exitCode(child)).toBe(0);
 	});
 
+	test('--reset-format msUntil|none and --limit-window minute are applied', async () => {
+		const child = startCli(['--port', '0', '--plan', '3', '--reset-format', 'none', '--limit-window', 'minute']);
+		try {
+			const line = JSON.parse(await firstLine(child));
+			const reply = await request(`${line.url}/api/qr-templates-api`, {
+				headers: { 'x-request-team-id': line.teamId, 'x-request-client-id': line.clientId, 'x-request-client-secret': line.clientSecret },
+			});
+			await reply.body.dump();
+			expect(reply.headers['x-ratelimit-limit']).toBe('180');
+			expect(reply.headers['x-ratelimit-reset']).toBeUndefined();
+		} finally {
+			child.kill('SIGTERM');
+		}
+		expect(await exitCode(child)).toBe(0);
+		const msUntil = startCli(['--port', '0', '--reset-format', 'msUntil']);
+		try {
+			const line = JSON.parse(await firstLine(msUntil));
+			const reply = await request(`${line.url}/api/qr-templates-api`, {
+				headers: { 'x-request-team-id': line.teamId, 'x-request-client-id': line.clientId, 'x-request-client-secret': line.clientSecret },
+			});
+			await reply.body.dump();
+			expect(Number(reply.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(1000);
+		} finally {
+			msUntil.kill('SIGTERM');
+		}
+		expect(await exitCode(msUntil)).toBe(0);
+	});
+
+	test.each([
+		[['--reset-format', 'minutes'], /--reset-format must be one of/],
+		[['--limit-window', 'hour'], /--limit-window must be one of/],
+	])('a bad %p stops with exit code 1 and a message', async (args, message) => {
+		const child = startCli(args);
+		let err = '';
+		child.stderr.on('data', (data: Buffer) => (err += data.toString()));
+		expect(await exitCode(child)).toBe(1);
+		expect(err).toMatch(message);
+	});
+
 	test('a bad option stops with exit code 1 and a message', async () => {
 		const child = startCli(['--plan', 'Gold']);
 		let err = '';

@@ -1,4 +1,4 @@
-import { REQUESTS_PER_SECOND, startSimulator, type PlanName, type Simulator } from '../../simulator';
+import { REQUESTS_PER_SECOND, startSimulator, type PlanName, type ResetFormat, type Simulator } from '../../simulator';
 import { contractClient, startOfSecondWindow, type Call, type ClientCredentials, type Reply } from './harness';
 
 /**
@@ -23,6 +23,7 @@ describe('rate limits', () => {
 	afterEach(() => {
 		sim.setPlan('Enterprise');
 		sim.setResetFormat('epochMs');
+		sim.setLimitWindow('second');
 		sim.setRetryAfter(false);
 	});
 
@@ -140,7 +141,7 @@ describe('rate limits', () => {
 	});
 
 	describe('X-RateLimit-Reset formats', () => {
-		async function resetHeader(format: 'seconds' | 'epochSeconds' | 'epochMs' | 'httpDate'): Promise<{ value: string; sentAt: number }> {
+		async function resetHeader(format: ResetFormat): Promise<{ value: string; sentAt: number }> {
 			sim.setResetFormat(format);
 			const sentAt = Date.now();
 			const reply = await call('GET', '/api/qr-templates-api');
@@ -176,6 +177,79 @@ describe('rate limits', () => {
 			expect(value).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
 			expect(Date.parse(value)).toBeGreaterThan(sentAt - 1000);
 			expect(Date.parse(value)).toBeLessThanOrEqual(Date.now() + 1000);
+		});
+
+		test('msUntil: milliseconds until the window ends (at most one window), ending on a whole second', async () => {
+			const { value, sentAt } = await resetHeader('msUntil');
+			const answeredAt = Date.now();
+			expect(value).toMatch(/^\d+$/);
+			expect(Number(value)).toBeLessThanOrEqual(1000);
+			// the window ends on a whole second between sending + value and answering + value
+			const ends = Array.from({ length: answeredAt - sentAt + 1 }, (_, offset) => sentAt + offset + Number(value));
+			expect(ends.some((end) => end % 1000 === 0)).toBe(true);
+		});
+
+		test('none: no X-RateLimit-Reset at all, the other headers as usual', async () => {
+			sim.setResetFormat('none');
+			const reply = await call('GET', '/api/qr-templates-api');
+			expect(reply.headers['x-ratelimit-reset']).toBeUndefined();
+			expect(reply.headers['x-ratelimit-limit']).toBe('200');
+			expect(reply.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+		});
+
+		test('none: a refusal carries no reset either (Retry-After only when enabled)', async () => {
+			const credentials = newTeamCredentials();
+			sim.setPlan(1, credentials.teamId);
+			sim.setResetFormat('none');
+			const replies = await burst(credentials, 3);
+			const refused = replies.find((reply) => reply.status === 429) as Reply;
+			expect(refused.headers['x-ratelimit-reset']).toBeUndefined();
+			expect(refused.headers['retry-after']).toBeUndefined();
+			expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+		});
+	});
+
+	describe('limit window: minute (60 x the plan rate per minute)', () => {
+		test('the limit is 60 x the plan, counted over the minute: a burst beyond the per-second rate passes', async () => {
+			const credentials = newTeamCredentials();
+			sim.setPlan(2, credentials.teamId);
+			sim.setLimitWindow('minute');
+			const replies = await inOneWindow(() => Promise.all(Array.from({ length: 6 }, () => call('GET', '/api/qr-templates-api', { credentials }))));
+			expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 200]);
+			for (const reply of replies) expect(reply.headers['x-ratelimit-limit']).toBe('120');
+			const reset = Number(replies[0].headers['x-ratelimit-reset']);
+			expect(reset % 60_000).toBe(0);
+			expect(reset - Date.now()).toBeLessThanOrEqual(60_000);
+			if (new Set(replies.map((reply) => reply.headers['x-ratelimit-reset'])).size === 1) {
+				expect(replies.map((reply) => Number(reply.headers['x-ratelimit-remaining'])).sort((a, b) => b - a)).toEqual(
+					Array.from({ length: 6 }, (_, index) => Math.max(...replies.map((reply) => Number(reply.headers['x-ratelimit-remaining']))) - index),
+				);
+			}
+		});
+
+		test('beyond 60 x the plan within the minute: 429 naming the minute; seconds format counts down to the minute end', async () => {
+			const credentials = newTeamCredentials();
+			sim.setPlan(1, credentials.teamId);
+			sim.setLimitWindow('minute');
+			sim.setResetFormat('seconds');
+			const replies: Reply[] = [];
+			for (let round = 0; round < 2 && !replies.some((reply) => reply.status === 429); round++) {
+				replies.push(...(await Promise.all(Array.from({ length: 64 }, () => call('GET', '/api/qr-templates-api', { credentials })))));
+			}
+			const refused = replies.find((reply) => reply.status === 429) as Reply;
+			expect(refused.body.message).toMatch(/60 requests per minute/);
+			expect(replies.filter((reply) => reply.status === 200).length).toBeGreaterThanOrEqual(60);
+			for (const reply of replies) {
+				expect(Number(reply.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+				expect(Number(reply.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(60);
+			}
+		});
+
+		test('setLimitWindow("second") goes back to the plan per second', async () => {
+			sim.setLimitWindow('minute');
+			expect((await call('GET', '/api/qr-templates-api')).headers['x-ratelimit-limit']).toBe('12000');
+			sim.setLimitWindow('second');
+			expect((await call('GET', '/api/qr-templates-api')).headers['x-ratelimit-limit']).toBe('200');
 		});
 	});
 

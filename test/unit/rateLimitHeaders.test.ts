@@ -44,6 +44,21 @@ describe('parseResetHeader', () => {
 		expect(parseResetHeader(String(Math.floor(msThreshold) - 1), NOW_MS)).toBe((Math.floor(msThreshold) - 1) * 1000);
 	});
 
+	it('reads a bare delay as milliseconds when as seconds it would lie beyond 1.5 windows but as ms within them', () => {
+		expect(parseResetHeader('734', NOW_MS)).toBe(NOW_MS + 734);
+		expect(parseResetHeader('1000', NOW_MS)).toBe(NOW_MS + 1000);
+		expect(parseResetHeader('2', NOW_MS)).toBe(NOW_MS + 2);
+		expect(parseResetHeader('1500', NOW_MS)).toBe(NOW_MS + 1500);
+		// as ms beyond 1.5 windows too: seconds of a longer window than expected
+		expect(parseResetHeader('1501', NOW_MS)).toBe(NOW_MS + 1_501_000);
+	});
+
+	it('reads a bare delay on the scale of the window it describes: for a minute, 37 and 37000 are both 37 s', () => {
+		expect(parseResetHeader('37', NOW_MS, 60_000)).toBe(NOW_MS + 37_000);
+		expect(parseResetHeader('60', NOW_MS, 60_000)).toBe(NOW_MS + 60_000);
+		expect(parseResetHeader('37000', NOW_MS, 60_000)).toBe(NOW_MS + 37_000);
+	});
+
 	it.each(['', 'soon', '-1', '1e3', '0x10', 'NaN', '12:00', '1.2.3'])('ignores the unparseable value %p', (value) => {
 		expect(parseResetHeader(value, NOW_MS)).toBeUndefined();
 	});
@@ -85,7 +100,7 @@ describe('parseRateLimitHeaders', () => {
 			{ 'x-ratelimit-limit': '100, 100;w=1', 'x-ratelimit-remaining': ['3', '9'], 'x-ratelimit-reset': 0.5 },
 			NOW_MS,
 		);
-		expect(snapshot).toEqual({ limit: 100, remaining: 3, resetAtMs: NOW_MS + 500 });
+		expect(snapshot).toEqual({ limit: 100, remaining: 3, resetAtMs: NOW_MS + 500, resetFromDelay: true });
 	});
 
 	it('falls back to the IETF draft names, whose reset is always delta-seconds', () => {
@@ -93,7 +108,7 @@ describe('parseRateLimitHeaders', () => {
 			{ 'RateLimit-Limit': '20', 'RateLimit-Remaining': '4', 'RateLimit-Reset': '2' },
 			NOW_MS,
 		);
-		expect(snapshot).toEqual({ limit: 20, remaining: 4, resetAtMs: NOW_MS + 2000 });
+		expect(snapshot).toEqual({ limit: 20, remaining: 4, resetAtMs: NOW_MS + 2000, resetFromDelay: true });
 	});
 
 	it('prefers the X- headers over the draft names', () => {
@@ -120,6 +135,25 @@ describe('parseRateLimitHeaders', () => {
 		expect(parseRateLimitHeaders({ 'x-ratelimit-limit': 'x', 'x-ratelimit-remaining': '5' }, NOW_MS)).toEqual({
 			remaining: 5,
 		});
+	});
+
+	it('marks a reset told as a delay, and only such a reset', () => {
+		expect(parseRateLimitHeaders({ 'x-ratelimit-reset': '734' }, NOW_MS).resetFromDelay).toBe(true);
+		expect(parseRateLimitHeaders({ 'x-ratelimit-reset': String(NOW_SECONDS + 1) }, NOW_MS).resetFromDelay).toBeUndefined();
+		expect(parseRateLimitHeaders({ 'x-ratelimit-reset': 'Fri, 15 Jan 2027 08:00:01 GMT' }, NOW_MS).resetFromDelay).toBeUndefined();
+	});
+
+	it('takes a limit far above the expected one to describe a proportionally longer window (a per-minute limit)', () => {
+		const perSecondPlan = { windowMs: 1000, limit: 20 };
+		const minute = (reset: string) =>
+			parseRateLimitHeaders({ 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '900', 'x-ratelimit-reset': reset }, NOW_MS, perSecondPlan);
+		expect(minute('37').resetAtMs).toBe(NOW_MS + 37_000);
+		expect(minute('37000').resetAtMs).toBe(NOW_MS + 37_000);
+		// the same limit as the plan's, or up to 1.5 times it: a one-second window
+		const second = parseRateLimitHeaders({ 'x-ratelimit-limit': '25', 'x-ratelimit-reset': '37' }, NOW_MS, perSecondPlan);
+		expect(second.resetAtMs).toBe(NOW_MS + 37);
+		// without the plan's limit nothing says the window is longer
+		expect(parseRateLimitHeaders({ 'x-ratelimit-limit': '1200', 'x-ratelimit-reset': '37' }, NOW_MS).resetAtMs).toBe(NOW_MS + 37);
 	});
 
 	it('gives an empty snapshot for an answer without rate-limit headers', () => {

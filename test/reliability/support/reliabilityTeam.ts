@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { startSimulator, type Simulator } from '../../../simulator';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../../simulator';
 import type { HarnessCredentials } from '../../support/n8nHarness';
 
 /**
@@ -25,9 +25,11 @@ export interface ReliabilityTeam {
 	secrets: string[];
 }
 
-export async function startReliabilitySimulator(options: { latencyMs?: number } = {}): Promise<ReliabilitySimulator> {
+export async function startReliabilitySimulator(
+	options: { latencyMs?: number } & Pick<SimulatorOptions, 'resetFormat' | 'limitWindow'> = {},
+): Promise<ReliabilitySimulator> {
 	const logLines: string[] = [];
-	const sim = await startSimulator({ plan: 'Enterprise', latencyMs: options.latencyMs ?? 0, log: (line) => logLines.push(line) });
+	const sim = await startSimulator({ plan: 'Enterprise', ...options, latencyMs: options.latencyMs ?? 0, log: (line) => logLines.push(line) });
 	const orgId = sim.state.team(sim.credentials.teamId)?.orgId;
 	if (!orgId) throw new Error('the seeded demo organization is missing');
 	return { sim, orgId, logLines };
