@@ -4,7 +4,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { runNode, type RunNodeResult } from '../../support/n8nHarness';
 import { captureOutput } from '../../support/secretScan';
-import type { FaultCase } from './faultCatalogue';
+import { rulesFor, type FaultCase } from './faultCatalogue';
 import { createReliabilityTeam, type ReliabilitySimulator } from './reliabilityTeam';
 import type { BulkOperation } from './rowOperations';
 
@@ -81,7 +81,7 @@ export async function runBulkScenario(options: BulkScenarioOptions): Promise<Bul
 	sim.faults.clear();
 	sim.clearRequestLog();
 	const logStart = env.logLines.length;
-	for (const rule of fault.rules) sim.faults.add(rule);
+	for (const rule of rulesFor(fault, options.rows)) sim.faults.add(rule);
 
 	const output = captureOutput();
 	const started = Date.now();

@@ -21,7 +21,7 @@ const perRequest = (rule: Omit<FaultRule, 'probability' | 'seed'>, seed: number)
 export const FAULT_CASES: readonly FaultCase[] = [
 	{
 		name: '429 storm',
-		description: 'every request refused with 429 for a stretch of 150 requests, then 10% of requests refused',
+		description: 'every request refused with 429 for a stretch of 15% of the rows (150 of 1,000), then 10% of requests refused',
 		rules: [
 			{ kind: 'rateLimit', skip: 100, count: 150 },
 			{ kind: 'rateLimit', probability: 0.1, seed: 11 },
@@ -58,3 +58,13 @@ export const FAULT_CASES: readonly FaultCase[] = [
 		rules: [perRequest({ kind: 'softError' }, 20)],
 	},
 ];
+
+/**
+ * The rules of a fault for a run of `rows` rows: the 429 storm's stretch of refusals is 15% of the rows (150 at
+ * 1,000 rows, as in RELIABILITY.md) and starts after 10% of them, so that a short CI run is not one long storm.
+ */
+export function rulesFor(fault: FaultCase, rows: number): FaultRule[] {
+	if (fault.name !== '429 storm') return fault.rules;
+	const [stretch, ...rest] = fault.rules;
+	return [{ ...stretch, skip: Math.round(rows * 0.1), count: Math.max(10, Math.round(rows * 0.15)) }, ...rest];
+}
