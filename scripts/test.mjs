@@ -13,7 +13,7 @@ const extraJestArgs = process.argv.slice(2);
 const steps = [
 	['workflow lint', 'node', ['scripts/lint-workflows.mjs']],
 	['build', 'npm', ['run', 'build']],
-	['lint', 'npx', ['eslint', '.']],
+	['lint', 'npm', ['run', 'lint']],
 	['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
 	['community scan', 'node', ['scripts/scan-package.mjs']],
 ];
