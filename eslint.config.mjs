@@ -7,7 +7,17 @@ import tseslint from 'typescript-eslint';
 const tooling = ['simulator/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'];
 
 export default [
-	{ ignores: ['dist/**', 'build/**', 'node_modules/**', '.cache/**', '.n8n-runtime/**', '**/*.js', '**/*.mjs'] },
+	{
+		ignores: [
+			'dist/**',
+			'build/**',
+			'node_modules/**',
+			'.cache/**',
+			'.n8n-runtime/**',
+			'**/*.js',
+			'**/*.mjs',
+		],
+	},
 	// n8n's first block is a global ignore (`dist`); keep it global, scope every other block to shipped code.
 	...n8nCommunityConfig.map((block) =>
 		Object.keys(block).every((key) => key === 'name' || key === 'ignores')

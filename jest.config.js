@@ -1,6 +1,10 @@
 /** Four suites: pure units, the simulator against the contract, nodes in-process through n8n-core, and real n8n. */
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
-const base = { testEnvironment: 'node', transform: { '^.+\\.ts$': tsJest }, moduleFileExtensions: ['ts', 'js', 'json'] };
+const base = {
+	testEnvironment: 'node',
+	transform: { '^.+\\.ts$': tsJest },
+	moduleFileExtensions: ['ts', 'js', 'json'],
+};
 
 module.exports = {
 	projects: [

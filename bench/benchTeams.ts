@@ -15,7 +15,13 @@ export interface BenchTeam {
 }
 
 /** Plan names the credential offers for a rate; any other rate is a custom plan. */
-const PLAN_BY_RATE: Readonly<Record<number, string>> = { 5: 'Business Plus', 20: 'Legendary', 50: 'Agency', 100: 'Premium', 200: 'Enterprise' };
+const PLAN_BY_RATE: Readonly<Record<number, string>> = {
+	5: 'Business Plus',
+	20: 'Legendary',
+	50: 'Agency',
+	100: 'Premium',
+	200: 'Enterprise',
+};
 
 /**
  * Creates jobs' teams in one organization of the simulator. Every team is new, so each job starts with an
@@ -27,7 +33,11 @@ export class BenchTeams {
 	private count = 0;
 
 	constructor(private readonly simulator: Simulator) {
-		this.orgId = simulator.state.createOrganization('Benchmark', { name: 'Bench Owner', email: 'bench@qrtrac.local' }, 'Bench').org.id;
+		this.orgId = simulator.state.createOrganization(
+			'Benchmark',
+			{ name: 'Bench Owner', email: 'bench@qrtrac.local' },
+			'Bench',
+		).org.id;
 	}
 
 	create(label: string, rate: number, quota: number): BenchTeam {
@@ -39,7 +49,11 @@ export class BenchTeams {
 		const plan = PLAN_BY_RATE[rate];
 		const qrtrac = { id: `benchQrtrac${index}`, name: `QRTRAC bench ${index}` };
 		const httpHeaders = { id: `benchHeaders${index}`, name: `QRTRAC headers bench ${index}` };
-		const headers = { 'x-request-team-id': team.id, 'x-request-client-id': client.clientId, 'x-request-client-secret': client.clientSecret };
+		const headers = {
+			'x-request-team-id': team.id,
+			'x-request-client-id': client.clientId,
+			'x-request-client-secret': client.clientSecret,
+		};
 		return {
 			teamId: team.id,
 			rate,

@@ -10,7 +10,12 @@ import type { RealN8n, WorkflowJson } from '../scripts/n8n/realN8n';
  * Returns the ids in the order given.
  */
 export async function importWorkflows(n8n: RealN8n, workflows: WorkflowJson[]): Promise<string[]> {
-	const stored = workflows.map((workflow) => ({ active: false, settings: {}, ...workflow, id: workflow.id ?? newWorkflowId() }));
+	const stored = workflows.map((workflow) => ({
+		active: false,
+		settings: {},
+		...workflow,
+		id: workflow.id ?? newWorkflowId(),
+	}));
 	const file = path.join(n8n.userFolder, `bench-workflows-${randomBytes(4).toString('hex')}.json`);
 	writeFileSync(file, JSON.stringify(stored));
 	try {

@@ -7,7 +7,13 @@ import { BenchTeams } from './benchTeams';
 import type { BenchOptions } from './options';
 import { itemsAtRate } from './options';
 import type { SyncModeSwitch } from './syncMode';
-import { httpRequestCreateWorkflow, qrtracCreateWorkflow, qrtracListAllWorkflow, qrtracSyncWorkflow, setNodeReadWorkflow } from './workflows';
+import {
+	httpRequestCreateWorkflow,
+	qrtracCreateWorkflow,
+	qrtracListAllWorkflow,
+	qrtracSyncWorkflow,
+	setNodeReadWorkflow,
+} from './workflows';
 
 /** The three ways of running the same create job. */
 export type CreateVariant = 'qrtrac' | 'httpDefault' | 'httpBatched';
@@ -28,10 +34,32 @@ export const SYNC_PHASE_LABELS: Readonly<Record<SyncPhase, string>> = {
 };
 
 export type Job =
-	| { kind: 'create'; variant: CreateVariant; rate: number; items: number; team: BenchTeam; workflow: WorkflowJson }
+	| {
+			kind: 'create';
+			variant: CreateVariant;
+			rate: number;
+			items: number;
+			team: BenchTeam;
+			workflow: WorkflowJson;
+	  }
 	| { kind: 'listAll'; rate: number; codes: number; team: BenchTeam; workflow: WorkflowJson }
-	| { kind: 'sync'; phase: SyncPhase; rate: number; rows: number; team: BenchTeam; workflow: WorkflowJson; mode: SyncModeSwitch }
-	| { kind: 'readBaseline'; phase: SyncPhase; rate: number; rows: number; team: BenchTeam; workflow: WorkflowJson };
+	| {
+			kind: 'sync';
+			phase: SyncPhase;
+			rate: number;
+			rows: number;
+			team: BenchTeam;
+			workflow: WorkflowJson;
+			mode: SyncModeSwitch;
+	  }
+	| {
+			kind: 'readBaseline';
+			phase: SyncPhase;
+			rate: number;
+			rows: number;
+			team: BenchTeam;
+			workflow: WorkflowJson;
+	  };
 
 /** Codes beyond the job's own items that a team may hold, so the quota never decides a result. */
 const QUOTA_MARGIN = 100;
@@ -41,7 +69,12 @@ const QUOTA_MARGIN = 100;
  * credentials and its workflow. The Get Many team is filled directly through the simulator's state (no HTTP),
  * so listing starts from exactly `listCodes` codes. The sync jobs share one team: they are runs of one sheet.
  */
-export function planJobs(options: BenchOptions, simulator: Simulator, qrtracType: string, syncMode: SyncModeSwitch | undefined): Job[] {
+export function planJobs(
+	options: BenchOptions,
+	simulator: Simulator,
+	qrtracType: string,
+	syncMode: SyncModeSwitch | undefined,
+): Job[] {
 	const teams = new BenchTeams(simulator);
 	const jobs: Job[] = [];
 	const runTag = randomBytes(3).toString('hex');
@@ -53,31 +86,70 @@ export function planJobs(options: BenchOptions, simulator: Simulator, qrtracType
 			const workflow =
 				variant === 'qrtrac'
 					? qrtracCreateWorkflow(qrtracType, team.qrtrac, rows)
-					: httpRequestCreateWorkflow(simulator.url, team.httpHeaders, rows, variant === 'httpBatched' ? { batchSize: rate, batchIntervalMs: 1000 } : undefined);
+					: httpRequestCreateWorkflow(
+							simulator.url,
+							team.httpHeaders,
+							rows,
+							variant === 'httpBatched' ? { batchSize: rate, batchIntervalMs: 1000 } : undefined,
+						);
 			jobs.push({ kind: 'create', variant, rate, items, team, workflow });
 		}
 	}
 
 	const listTeam = teams.create('list all', options.listPlan, options.listCodes + QUOTA_MARGIN);
 	for (let index = 0; index < options.listCodes; index++) {
-		simulator.state.createQr(listTeam.teamId, { qrType: 'WEB', name: `listed ${index}`, qrRedirectUrl: `https://example.com/listed/${index}` });
+		simulator.state.createQr(listTeam.teamId, {
+			qrType: 'WEB',
+			name: `listed ${index}`,
+			qrRedirectUrl: `https://example.com/listed/${index}`,
+		});
 	}
-	jobs.push({ kind: 'listAll', rate: options.listPlan, codes: options.listCodes, team: listTeam, workflow: qrtracListAllWorkflow(qrtracType, listTeam.qrtrac) });
+	jobs.push({
+		kind: 'listAll',
+		rate: options.listPlan,
+		codes: options.listCodes,
+		team: listTeam,
+		workflow: qrtracListAllWorkflow(qrtracType, listTeam.qrtrac),
+	});
 
 	if (syncMode) {
 		const syncTeam = teams.create('sync', options.listPlan, options.syncRows + QUOTA_MARGIN);
-		const rows = { count: options.syncRows, label: `sheet ${runTag}`, displayIdPrefix: `sheet-${runTag}` };
+		const rows = {
+			count: options.syncRows,
+			label: `sheet ${runTag}`,
+			displayIdPrefix: `sheet-${runTag}`,
+		};
 		const phases: Array<[SyncPhase, number | undefined]> = [
 			['first', undefined],
 			['unchanged', undefined],
 			['changed', 100],
 		];
 		for (const [phase, changeEvery] of phases) {
-			const workflow = qrtracSyncWorkflow(qrtracType, syncTeam.qrtrac, { ...rows, changeEvery }, syncMode.parameters);
-			jobs.push({ kind: 'sync', phase, rate: options.listPlan, rows: options.syncRows, team: syncTeam, workflow, mode: syncMode });
+			const workflow = qrtracSyncWorkflow(
+				qrtracType,
+				syncTeam.qrtrac,
+				{ ...rows, changeEvery },
+				syncMode.parameters,
+			);
+			jobs.push({
+				kind: 'sync',
+				phase,
+				rate: options.listPlan,
+				rows: options.syncRows,
+				team: syncTeam,
+				workflow,
+				mode: syncMode,
+			});
 			// The same rows and expressions through n8n's Set node: what reading them costs inside n8n (issue 12).
 			const baseline = setNodeReadWorkflow({ ...rows, changeEvery });
-			jobs.push({ kind: 'readBaseline', phase, rate: options.listPlan, rows: options.syncRows, team: syncTeam, workflow: baseline });
+			jobs.push({
+				kind: 'readBaseline',
+				phase,
+				rate: options.listPlan,
+				rows: options.syncRows,
+				team: syncTeam,
+				workflow: baseline,
+			});
 		}
 	}
 	return jobs;

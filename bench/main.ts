@@ -20,7 +20,10 @@ const RESULTS_DIR = path.join(__dirname, 'results');
 const REQUEST_LOG_LIMIT = 1_000_000;
 
 const benchStart = Date.now();
-const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - benchStart) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+const log = (line: string) =>
+	process.stderr.write(
+		`[bench ${((Date.now() - benchStart) / 1000).toFixed(0).padStart(4)} s] ${line}\n`,
+	);
 
 /**
  * `npm run bench`: starts the simulator (127.0.0.1, added latency) and one real n8n with the packed package,
@@ -33,7 +36,12 @@ export async function runBench(argv: string[]): Promise<number> {
 	const loadAtStart = loadavg()[0];
 	const scratch = mkdtempSync(path.join(tmpdir(), 'qrtrac-bench-'));
 	const memoryLog = path.join(scratch, 'memory.jsonl');
-	const simulator = await startSimulator({ port: 0, seed: false, latencyMs: options.latencyMs, requestLogLimit: REQUEST_LOG_LIMIT });
+	const simulator = await startSimulator({
+		port: 0,
+		seed: false,
+		latencyMs: options.latencyMs,
+		requestLogLimit: REQUEST_LOG_LIMIT,
+	});
 	let n8n: RealN8n | undefined;
 	const stopAll = async () => {
 		await n8n?.stop();
@@ -47,15 +55,24 @@ export async function runBench(argv: string[]): Promise<number> {
 	process.once('SIGINT', onSignal);
 	process.once('SIGTERM', onSignal);
 	try {
-		log(`simulator at ${simulator.url}, ${options.latencyMs} ms latency; preparing n8n (build ${options.build ? 'on' : 'off'})`);
+		log(
+			`simulator at ${simulator.url}, ${options.latencyMs} ms latency; preparing n8n (build ${options.build ? 'on' : 'off'})`,
+		);
 		n8n = await RealN8n.create({ build: options.build, log });
 		const syncMode = findSyncModeSwitch();
-		log(syncMode ? `sync mode of Create or Update: ${syncMode.label}` : 'Create or Update has no sync mode yet: its jobs are skipped');
+		log(
+			syncMode
+				? `sync mode of Create or Update: ${syncMode.label}`
+				: 'Create or Update has no sync mode yet: its jobs are skipped',
+		);
 		const jobs = planJobs(options, simulator, n8n.nodeType('qrtrac'), syncMode);
 		const redact = redactor(jobs);
 		const credentials = uniqueCredentials(jobs);
 		await n8n.importCredentials(credentials);
-		const workflowIds = await importWorkflows(n8n, jobs.map((job) => job.workflow));
+		const workflowIds = await importWorkflows(
+			n8n,
+			jobs.map((job) => job.workflow),
+		);
 		log(`${jobs.length} workflows and ${credentials.length} credentials imported`);
 
 		const results: JobResult[] = [];
@@ -67,7 +84,10 @@ export async function runBench(argv: string[]): Promise<number> {
 				results.push(result);
 				log(`  ${summarise(result)}`);
 			} catch (error) {
-				const message = redact(error instanceof Error ? error.message : String(error)).slice(0, 2_000);
+				const message = redact(error instanceof Error ? error.message : String(error)).slice(
+					0,
+					2_000,
+				);
 				failures.push({ job: describeJob(job), message });
 				log(`  could not be measured: ${message}`);
 			}
@@ -82,13 +102,17 @@ export async function runBench(argv: string[]): Promise<number> {
 			requestedItems: options.items,
 			machine: { cpus: availableParallelism(), loadAtStart, loadAtEnd: loadavg()[0] },
 			results,
-			syncSkipped: syncMode ? undefined : "the built QR Code > Create or Update has no Mode parameter with a 'sync' choice (see bench/syncMode.ts).",
+			syncSkipped: syncMode
+				? undefined
+				: "the built QR Code > Create or Update has no Mode parameter with a 'sync' choice (see bench/syncMode.ts).",
 			failures,
 		};
 		const markdown = renderMarkdown(report);
 		const written = writeResults(report, markdown, options);
 		process.stdout.write(`${markdown}\n`);
-		log(`results written to ${written.map((file) => path.relative(process.cwd(), file)).join(' and ')}`);
+		log(
+			`results written to ${written.map((file) => path.relative(process.cwd(), file)).join(' and ')}`,
+		);
 		return failures.length === 0 ? 0 : 1;
 	} finally {
 		process.off('SIGINT', onSignal);
@@ -99,7 +123,8 @@ export async function runBench(argv: string[]): Promise<number> {
 
 function uniqueCredentials(jobs: Job[]): ImportedCredential[] {
 	const byId = new Map<string, ImportedCredential>();
-	for (const job of jobs) for (const credential of job.team.credentials) byId.set(credential.id, credential);
+	for (const job of jobs)
+		for (const credential of job.team.credentials) byId.set(credential.id, credential);
 	return [...byId.values()];
 }
 
@@ -108,10 +133,12 @@ function redactor(jobs: Job[]): (text: string) => string {
 	const secrets = new Set<string>();
 	for (const job of jobs) {
 		for (const credential of job.team.credentials) {
-			if (typeof credential.data.clientSecret === 'string') secrets.add(credential.data.clientSecret);
+			if (typeof credential.data.clientSecret === 'string')
+				secrets.add(credential.data.clientSecret);
 		}
 	}
-	return (text) => [...secrets].reduce((redacted, secret) => redacted.split(secret).join('[redacted]'), text);
+	return (text) =>
+		[...secrets].reduce((redacted, secret) => redacted.split(secret).join('[redacted]'), text);
 }
 
 function describeJob(job: Job): string {

@@ -50,7 +50,9 @@ const USAGE = `npm run bench -- [--quick] [--plans 5,50,200] [--items 1000] [--m
 
 /** Reads the command line; anything unknown or out of range is an error with the usage line. */
 export function parseBenchOptions(argv: string[]): BenchOptions {
-	const options: BenchOptions = argv.includes('--quick') ? { ...QUICK, plans: [...QUICK.plans] } : { ...FULL, plans: [...FULL.plans] };
+	const options: BenchOptions = argv.includes('--quick')
+		? { ...QUICK, plans: [...QUICK.plans] }
+		: { ...FULL, plans: [...FULL.plans] };
 	for (let index = 0; index < argv.length; index++) {
 		const flag = argv[index];
 		const value = (): string => {
@@ -65,7 +67,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
 				options.build = false;
 				break;
 			case '--plans':
-				options.plans = value().split(',').map((rate) => positiveInteger('--plans', rate, 10_000));
+				options.plans = value()
+					.split(',')
+					.map((rate) => positiveInteger('--plans', rate, 10_000));
 				break;
 			case '--items':
 				options.items = positiveInteger(flag, value(), 100_000);
@@ -106,12 +110,14 @@ export function itemsAtRate(options: BenchOptions, rate: number): number {
 
 function positiveInteger(flag: string, text: string, max: number): number {
 	const value = Number(text);
-	if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${flag}: expected an integer from 1 to ${max}, got "${text}"\n${USAGE}`);
+	if (!Number.isInteger(value) || value < 1 || value > max)
+		throw new Error(`${flag}: expected an integer from 1 to ${max}, got "${text}"\n${USAGE}`);
 	return value;
 }
 
 function nonNegativeInteger(flag: string, text: string, max: number): number {
 	const value = Number(text);
-	if (!Number.isInteger(value) || value < 0 || value > max) throw new Error(`${flag}: expected an integer from 0 to ${max}, got "${text}"\n${USAGE}`);
+	if (!Number.isInteger(value) || value < 0 || value > max)
+		throw new Error(`${flag}: expected an integer from 0 to ${max}, got "${text}"\n${USAGE}`);
 	return value;
 }

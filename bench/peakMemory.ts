@@ -26,8 +26,13 @@ export function readProcessMemory(logFile: string): ProcessMemory[] {
 }
 
 /** Peak RSS in MB of the `n8n execute --id=<workflowId>` main process, when it recorded one. */
-export function peakRssOfExecution(records: ProcessMemory[], workflowId: string): number | undefined {
-	const main = records.filter((record) => record.argv.includes('execute') && record.argv.includes(`--id=${workflowId}`));
+export function peakRssOfExecution(
+	records: ProcessMemory[],
+	workflowId: string,
+): number | undefined {
+	const main = records.filter(
+		(record) => record.argv.includes('execute') && record.argv.includes(`--id=${workflowId}`),
+	);
 	const kb = main.map((record) => record.vmHwmKb ?? 0);
 	return kb.length > 0 ? Math.max(...kb) / 1024 : undefined;
 }

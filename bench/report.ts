@@ -1,5 +1,12 @@
 import { SYNC_PHASE_LABELS, VARIANT_LABELS } from './jobs';
-import type { BenchReport, CreateResult, JobResult, ListResult, ReadBaselineResult, SyncResult } from './results';
+import type {
+	BenchReport,
+	CreateResult,
+	JobResult,
+	ListResult,
+	ReadBaselineResult,
+	SyncResult,
+} from './results';
 
 /** Issue 4's targets for this node. */
 export const TARGETS = { minShareOfPlan: 0.97, max429Share: 0.01, listPageSize: 100 } as const;
@@ -8,10 +15,14 @@ const LIST_OPERATIONS = new Set(['getTeamQrsPaginated', 'getTeamQrsFromTime', 'g
 
 /** The whole report as markdown: one table per kind of job, then how to read it. */
 export function renderMarkdown(report: BenchReport): string {
-	const creates = report.results.filter((result): result is CreateResult => result.kind === 'create');
+	const creates = report.results.filter(
+		(result): result is CreateResult => result.kind === 'create',
+	);
 	const lists = report.results.filter((result): result is ListResult => result.kind === 'listAll');
 	const syncs = report.results.filter((result): result is SyncResult => result.kind === 'sync');
-	const baselines = report.results.filter((result): result is ReadBaselineResult => result.kind === 'readBaseline');
+	const baselines = report.results.filter(
+		(result): result is ReadBaselineResult => result.kind === 'readBaseline',
+	);
 	const lines = [
 		`# QRTRAC benchmark, ${report.startedAt.slice(0, 10)}${report.quick ? ' (quick smoke run, small sizes)' : ''}`,
 		'',
@@ -26,11 +37,16 @@ export function renderMarkdown(report: BenchReport): string {
 		...readingSection(syncs, baselines),
 	];
 	if (report.failures.length > 0) {
-		lines.push('## Jobs that could not be measured', '', ...report.failures.map((failure) => `- ${failure.job}: ${failure.message}`), '');
+		lines.push(
+			'## Jobs that could not be measured',
+			'',
+			...report.failures.map((failure) => `- ${failure.job}: ${failure.message}`),
+			'',
+		);
 	}
 	lines.push(
-		'Wall = first request to last answer of the job in the simulator\'s log. n8n = the execution\'s own start-to-stop time ' +
-			'(the node\'s part in brackets); before / after traffic = the node\'s time before its first request and after the last answer. Achieved = codes that exist afterwards / wall. Peak RSS = VmHWM of the `n8n execute` process. ' +
+		"Wall = first request to last answer of the job in the simulator's log. n8n = the execution's own start-to-stop time " +
+			"(the node's part in brackets); before / after traffic = the node's time before its first request and after the last answer. Achieved = codes that exist afterwards / wall. Peak RSS = VmHWM of the `n8n execute` process. " +
 			'See bench/README.md for how to read the ratios.',
 		'',
 	);
@@ -59,24 +75,48 @@ function createSection(results: CreateResult[], requestedItems: number): string[
 		'## Create N codes: QRTRAC node vs HTTP Request node (issue 4)',
 		'',
 		table(
-			['Plan (rps)', 'Variant', 'N', 'Floor N/rate (s)', 'Wall, sim (s)', 'n8n (node) (s)', 'Node before / after traffic (s)', 'Achieved (codes/s)', 'Achieved / plan', 'Requests', '429s (share)', 'Failed items', 'Peak RSS (MB)', 'Target'],
+			[
+				'Plan (rps)',
+				'Variant',
+				'N',
+				'Floor N/rate (s)',
+				'Wall, sim (s)',
+				'n8n (node) (s)',
+				'Node before / after traffic (s)',
+				'Achieved (codes/s)',
+				'Achieved / plan',
+				'Requests',
+				'429s (share)',
+				'Failed items',
+				'Peak RSS (MB)',
+				'Target',
+			],
 			rows,
 		),
 		'',
 	];
-	const scaled = results.filter((result) => result.items < requestedItems && result.variant === 'qrtrac' && result.achievedRate > 0);
+	const scaled = results.filter(
+		(result) =>
+			result.items < requestedItems && result.variant === 'qrtrac' && result.achievedRate > 0,
+	);
 	for (const result of scaled) {
 		lines.push(
 			`- At ${result.rate} rps the jobs ran ${result.items} items instead of ${requestedItems} (floor capped, see --max-floor-seconds); ` +
 				`scaled to ${requestedItems} items at the achieved rate the QRTRAC node needs about ${seconds(requestedItems / result.achievedRate)} s (floor ${seconds(requestedItems / result.rate)} s).`,
 		);
 	}
-	const mismatched = results.filter((result) => result.items - result.failedItems !== result.codesCreated);
+	const mismatched = results.filter(
+		(result) => result.items - result.failedItems !== result.codesCreated,
+	);
 	for (const result of mismatched) {
-		lines.push(`- ${VARIANT_LABELS[result.variant]} at ${result.rate} rps: n8n reported ${result.items - result.failedItems} items done, the simulator holds ${result.codesCreated} codes.`);
+		lines.push(
+			`- ${VARIANT_LABELS[result.variant]} at ${result.rate} rps: n8n reported ${result.items - result.failedItems} items done, the simulator holds ${result.codesCreated} codes.`,
+		);
 	}
 	for (const result of results.filter((candidate) => candidate.executionError)) {
-		lines.push(`- ${VARIANT_LABELS[result.variant]} at ${result.rate} rps: execution error: ${result.executionError}`);
+		lines.push(
+			`- ${VARIANT_LABELS[result.variant]} at ${result.rate} rps: execution error: ${result.executionError}`,
+		);
 	}
 	if (lines[lines.length - 1] !== '') lines.push('');
 	return lines;
@@ -84,9 +124,11 @@ function createSection(results: CreateResult[], requestedItems: number): string[
 
 function createTargetVerdict(result: CreateResult): string {
 	const missed: string[] = [];
-	if (result.achievedRate / result.rate < TARGETS.minShareOfPlan) missed.push(`rate < ${percent(TARGETS.minShareOfPlan)}`);
+	if (result.achievedRate / result.rate < TARGETS.minShareOfPlan)
+		missed.push(`rate < ${percent(TARGETS.minShareOfPlan)}`);
 	if (result.failedItems > 0) missed.push('failed items');
-	if (share429(result) >= TARGETS.max429Share) missed.push(`429s >= ${percent(TARGETS.max429Share)}`);
+	if (share429(result) >= TARGETS.max429Share)
+		missed.push(`429s >= ${percent(TARGETS.max429Share)}`);
 	return missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`;
 }
 
@@ -94,7 +136,10 @@ function listSection(results: ListResult[]): string[] {
 	if (results.length === 0) return [];
 	const rows = results.map((result) => {
 		const expectedRequests = Math.ceil(result.codes / TARGETS.listPageSize);
-		const met = result.itemsReturned === result.codes && result.requests <= expectedRequests && result.failedItems === 0;
+		const met =
+			result.itemsReturned === result.codes &&
+			result.requests <= expectedRequests &&
+			result.failedItems === 0;
 		return [
 			String(result.rate),
 			String(result.codes),
@@ -111,7 +156,21 @@ function listSection(results: ListResult[]): string[] {
 	return [
 		'## Get Many, Return All',
 		'',
-		table(['Plan (rps)', 'Codes', 'Items returned', 'Requests', '429s', 'Wall, sim (s)', 'n8n (node) (s)', 'Node before / after traffic (s)', 'Peak RSS (MB)', 'Target'], rows),
+		table(
+			[
+				'Plan (rps)',
+				'Codes',
+				'Items returned',
+				'Requests',
+				'429s',
+				'Wall, sim (s)',
+				'n8n (node) (s)',
+				'Node before / after traffic (s)',
+				'Peak RSS (MB)',
+				'Target',
+			],
+			rows,
+		),
 		'',
 	];
 }
@@ -128,7 +187,12 @@ function syncSection(results: SyncResult[], skipped: string | undefined): string
 			String(list),
 			String(result.byOperation.createQr ?? 0),
 			String(result.byOperation.updateQr ?? 0),
-			String(result.requests - list - (result.byOperation.createQr ?? 0) - (result.byOperation.updateQr ?? 0)),
+			String(
+				result.requests -
+					list -
+					(result.byOperation.createQr ?? 0) -
+					(result.byOperation.updateQr ?? 0),
+			),
 			String(result.answered429),
 			String(result.writes),
 			seconds(result.wallSeconds),
@@ -146,7 +210,26 @@ function syncSection(results: SyncResult[], skipped: string | undefined): string
 		'',
 		`Plan ${results[0].rate} rps, one team, the same ${results[0].rows} rows each run; sync mode switched on with: ${results[0].mode}.`,
 		'',
-		table(['Run', 'Rows', 'Requests', 'List', 'Creates', 'Updates', 'Other', '429s', 'Accepted writes', 'Wall, sim (s)', 'n8n (node) (s)', 'Node before / after traffic (s)', 'Failed', 'Row outcomes', 'Peak RSS (MB)'], rows),
+		table(
+			[
+				'Run',
+				'Rows',
+				'Requests',
+				'List',
+				'Creates',
+				'Updates',
+				'Other',
+				'429s',
+				'Accepted writes',
+				'Wall, sim (s)',
+				'n8n (node) (s)',
+				'Node before / after traffic (s)',
+				'Failed',
+				'Row outcomes',
+				'Peak RSS (MB)',
+			],
+			rows,
+		),
 		'',
 	];
 }
@@ -159,12 +242,27 @@ function syncSection(results: SyncResult[], skipped: string | undefined): string
 function readingSection(syncs: SyncResult[], baselines: ReadBaselineResult[]): string[] {
 	const rows = syncs.flatMap((sync) => {
 		const baseline = baselines.find((candidate) => candidate.phase === sync.phase);
-		if (!baseline || sync.nodeSeconds === undefined || baseline.nodeSeconds === undefined) return [];
+		if (!baseline || sync.nodeSeconds === undefined || baseline.nodeSeconds === undefined)
+			return [];
 		const floor = sync.rows / sync.rate;
-		const timeBound = sync.phase === 'first' ? 1.15 * Math.max(baseline.nodeSeconds, floor) : sync.phase === 'unchanged' ? 1.5 * baseline.nodeSeconds : undefined;
-		const memoryRatio = sync.peakRssMb !== undefined && baseline.peakRssMb ? sync.peakRssMb / baseline.peakRssMb : undefined;
-		const timeTarget = timeBound === undefined ? 'no target' : `${sync.nodeSeconds <= timeBound ? 'met' : 'missed'} (<= ${seconds(timeBound)} s)`;
-		const memoryTarget = memoryRatio === undefined ? 'n/a' : `${memoryRatio <= 1.5 ? 'met' : 'missed'} (${memoryRatio.toFixed(2)} x)`;
+		const timeBound =
+			sync.phase === 'first'
+				? 1.15 * Math.max(baseline.nodeSeconds, floor)
+				: sync.phase === 'unchanged'
+					? 1.5 * baseline.nodeSeconds
+					: undefined;
+		const memoryRatio =
+			sync.peakRssMb !== undefined && baseline.peakRssMb
+				? sync.peakRssMb / baseline.peakRssMb
+				: undefined;
+		const timeTarget =
+			timeBound === undefined
+				? 'no target'
+				: `${sync.nodeSeconds <= timeBound ? 'met' : 'missed'} (<= ${seconds(timeBound)} s)`;
+		const memoryTarget =
+			memoryRatio === undefined
+				? 'n/a'
+				: `${memoryRatio <= 1.5 ? 'met' : 'missed'} (${memoryRatio.toFixed(2)} x)`;
 		return [
 			[
 				SYNC_PHASE_LABELS[sync.phase],
@@ -185,13 +283,28 @@ function readingSection(syncs: SyncResult[], baselines: ReadBaselineResult[]): s
 		'',
 		"The Set node evaluates the same three expressions over the same rows (n8n's own cost of reading parameters); N / rate is what sending needs at the plan's rate. The node runs with Continue On Fail on, so it sends while it still reads.",
 		'',
-		table(['Run', 'Rows', 'QRTRAC node (s)', 'Set node (s)', 'N / rate (s)', 'Node / max(Set, N / rate)', 'Peak RSS node / Set (MB)', 'Time target', 'Memory target (<= 1.5 x)'], rows),
+		table(
+			[
+				'Run',
+				'Rows',
+				'QRTRAC node (s)',
+				'Set node (s)',
+				'N / rate (s)',
+				'Node / max(Set, N / rate)',
+				'Peak RSS node / Set (MB)',
+				'Time target',
+				'Memory target (<= 1.5 x)',
+			],
+			rows,
+		),
 		'',
 	];
 }
 
 function table(header: string[], rows: string[][]): string {
-	return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+	return [header, header.map(() => '---'), ...rows]
+		.map((cells) => `| ${cells.join(' | ')} |`)
+		.join('\n');
 }
 
 function share429(result: JobResult): number {
@@ -199,13 +312,17 @@ function share429(result: JobResult): number {
 }
 
 function n8nTime(result: JobResult): string {
-	const execution = result.n8nExecutionSeconds === undefined ? 'n/a' : seconds(result.n8nExecutionSeconds);
-	return result.nodeSeconds === undefined ? execution : `${execution} (${seconds(result.nodeSeconds)})`;
+	const execution =
+		result.n8nExecutionSeconds === undefined ? 'n/a' : seconds(result.n8nExecutionSeconds);
+	return result.nodeSeconds === undefined
+		? execution
+		: `${execution} (${seconds(result.nodeSeconds)})`;
 }
 
 /** The node's own work outside the HTTP traffic: reading and checking items before, building output after. */
 function nodeOwnWork(result: JobResult): string {
-	if (result.nodeBeforeTrafficSeconds === undefined || result.nodeAfterTrafficSeconds === undefined) return 'n/a';
+	if (result.nodeBeforeTrafficSeconds === undefined || result.nodeAfterTrafficSeconds === undefined)
+		return 'n/a';
 	// the two clocks (n8n's and the simulator's) are one machine's, but a few ms apart: never show "-0.00"
 	return `${seconds(Math.max(0, result.nodeBeforeTrafficSeconds))} / ${seconds(Math.max(0, result.nodeAfterTrafficSeconds))}`;
 }

@@ -24,11 +24,20 @@ export interface RequestStats {
 	acceptedPerWindow: number[];
 }
 
-const WRITE_OPERATIONS = new Set(['createQr', 'updateQr', 'deleteQr', 'duplicateQr', 'updateQrTags', 'updateQrTitle']);
+const WRITE_OPERATIONS = new Set([
+	'createQr',
+	'updateQr',
+	'deleteQr',
+	'duplicateQr',
+	'updateQrTags',
+	'updateQrTitle',
+]);
 
 /** Counts the requests the simulator logged for one team (the team of the job). */
 export function requestStats(log: readonly LoggedRequest[], teamId: string): RequestStats {
-	const entries = log.filter((entry) => entry.teamId === teamId || entry.headers['x-request-team-id'] === teamId);
+	const entries = log.filter(
+		(entry) => entry.teamId === teamId || entry.headers['x-request-team-id'] === teamId,
+	);
 	const byOperation: Record<string, number> = {};
 	const acceptedByOperation: Record<string, number> = {};
 	const byStatus: Record<string, number> = {};
@@ -67,7 +76,10 @@ function windowSeries(counts: Map<number, number>): number[] {
 	if (counts.size === 0) return [];
 	const windows = [...counts.keys()];
 	const first = Math.min(...windows);
-	return Array.from({ length: Math.max(...windows) - first + 1 }, (_, offset) => counts.get(first + offset) ?? 0);
+	return Array.from(
+		{ length: Math.max(...windows) - first + 1 },
+		(_, offset) => counts.get(first + offset) ?? 0,
+	);
 }
 
 /** Accepted writes (create, update, delete, ...) among the stats' requests. */

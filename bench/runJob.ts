@@ -24,7 +24,11 @@ const PROCESS_OVERHEAD_MS = 180_000;
  * team, execution and node time from n8n's run data, peak RSS from the probe, failed items from the node's
  * output. The log is cleared before the job, so it holds this job's requests only.
  */
-export async function runJob(context: JobContext, job: Job, workflowId: string): Promise<JobResult> {
+export async function runJob(
+	context: JobContext,
+	job: Job,
+	workflowId: string,
+): Promise<JobResult> {
 	const { n8n, simulator } = context;
 	await new Promise((resolve) => setTimeout(resolve, WINDOW_PAUSE_MS));
 	simulator.clearRequestLog();
@@ -36,7 +40,12 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 	const stats = requestStats(simulator.requestLog, job.team.teamId);
 	const node = run.nodes[MEASURED_NODE]?.[0];
 	const items = outputItems(run);
-	const expectedItems = job.kind === 'create' ? job.items : job.kind === 'sync' || job.kind === 'readBaseline' ? job.rows : 1;
+	const expectedItems =
+		job.kind === 'create'
+			? job.items
+			: job.kind === 'sync' || job.kind === 'readBaseline'
+				? job.rows
+				: 1;
 	const errorItems = items.filter((item) => item.error !== undefined).length;
 	const measurement: JobMeasurement = {
 		rate: job.rate,
@@ -45,16 +54,27 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 		wallSeconds: stats.wallMs / 1000,
 		n8nExecutionSeconds: executionSeconds(run),
 		nodeSeconds: node ? node.durationMs / 1000 : undefined,
-		nodeBeforeTrafficSeconds: node && stats.firstRequestAt !== undefined ? (stats.firstRequestAt - node.startedAt) / 1000 : undefined,
-		nodeAfterTrafficSeconds: node && stats.lastAnswerAt !== undefined ? (node.startedAt + node.durationMs - stats.lastAnswerAt) / 1000 : undefined,
+		nodeBeforeTrafficSeconds:
+			node && stats.firstRequestAt !== undefined
+				? (stats.firstRequestAt - node.startedAt) / 1000
+				: undefined,
+		nodeAfterTrafficSeconds:
+			node && stats.lastAnswerAt !== undefined
+				? (node.startedAt + node.durationMs - stats.lastAnswerAt) / 1000
+				: undefined,
 		processSeconds: run.processMs / 1000,
 		peakRssMb: peakRssOfExecution(readProcessMemory(context.memoryLog), workflowId),
-		failedItems: job.kind === 'listAll' ? errorItems : errorItems + Math.max(0, expectedItems - items.length),
+		failedItems:
+			job.kind === 'listAll' ? errorItems : errorItems + Math.max(0, expectedItems - items.length),
 		byOperation: stats.byOperation,
 		byStatus: stats.byStatus,
 		peakAcceptedPerWindow: stats.peakAcceptedPerWindow,
 		acceptedPerWindow: stats.acceptedPerWindow,
-		executionError: run.error ? context.redact(`${run.error.message}${run.error.description ? `: ${run.error.description}` : ''}`) : undefined,
+		executionError: run.error
+			? context.redact(
+					`${run.error.message}${run.error.description ? `: ${run.error.description}` : ''}`,
+				)
+			: undefined,
 	};
 	switch (job.kind) {
 		case 'create': {
@@ -70,7 +90,12 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 			};
 		}
 		case 'listAll':
-			return { ...measurement, kind: 'listAll', codes: job.codes, itemsReturned: items.filter((item) => item.error === undefined).length };
+			return {
+				...measurement,
+				kind: 'listAll',
+				codes: job.codes,
+				itemsReturned: items.filter((item) => item.error === undefined).length,
+			};
 		case 'readBaseline':
 			return { ...measurement, kind: 'readBaseline', phase: job.phase, rows: job.rows };
 		case 'sync':
@@ -80,7 +105,9 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 				phase: job.phase,
 				rows: job.rows,
 				writes: acceptedWrites(stats),
-				outcomes: countBy(items, (item) => (item.error !== undefined ? 'failed' : String(item.operation ?? 'unknown'))),
+				outcomes: countBy(items, (item) =>
+					item.error !== undefined ? 'failed' : String(item.operation ?? 'unknown'),
+				),
 				mode: job.mode.label,
 			};
 	}
@@ -88,7 +115,14 @@ export async function runJob(context: JobContext, job: Job, workflowId: string):
 
 /** The least time the job can take at its plan's rate. */
 function expectedMs(job: Job): number {
-	const requests = job.kind === 'create' ? job.items : job.kind === 'listAll' ? job.codes / 100 : job.kind === 'readBaseline' ? 0 : job.rows * 1.2;
+	const requests =
+		job.kind === 'create'
+			? job.items
+			: job.kind === 'listAll'
+				? job.codes / 100
+				: job.kind === 'readBaseline'
+					? 0
+					: job.rows * 1.2;
 	return (requests / job.rate) * 1000;
 }
 

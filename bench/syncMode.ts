@@ -27,9 +27,16 @@ export function findSyncModeSwitch(): SyncModeSwitch | undefined {
 	const mode = new Qrtrac().description.properties.find(
 		(property) =>
 			property.name === MODE_PARAMETER &&
-			(property.displayOptions?.show?.operation as string[] | undefined)?.includes('createOrUpdate'),
+			(property.displayOptions?.show?.operation as string[] | undefined)?.includes(
+				'createOrUpdate',
+			),
 	);
-	const choice = (mode?.options as INodePropertyOptions[] | undefined)?.find((option) => option.value === SYNC_CHOICE);
+	const choice = (mode?.options as INodePropertyOptions[] | undefined)?.find(
+		(option) => option.value === SYNC_CHOICE,
+	);
 	if (!mode || !choice) return undefined;
-	return { parameters: { [MODE_PARAMETER]: SYNC_CHOICE }, label: `${mode.displayName} = ${choice.name}` };
+	return {
+		parameters: { [MODE_PARAMETER]: SYNC_CHOICE },
+		label: `${mode.displayName} = ${choice.name}`,
+	};
 }

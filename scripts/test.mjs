@@ -40,9 +40,13 @@ let ok = true;
 for (const [name, args] of runs) {
 	const report = join(mkdtempSync(join(tmpdir(), 'qrtrac-jest-')), 'report.json');
 	console.log(`\n== jest: ${name} (node ${process.version})`);
-	const jest = spawnSync('npx', ['jest', '--json', `--outputFile=${report}`, ...args, ...extraJestArgs], {
-		stdio: 'inherit',
-	});
+	const jest = spawnSync(
+		'npx',
+		['jest', '--json', `--outputFile=${report}`, ...args, ...extraJestArgs],
+		{
+			stdio: 'inherit',
+		},
+	);
 	try {
 		const summary = JSON.parse(readFileSync(report, 'utf8'));
 		passed += summary.numPassedTests;

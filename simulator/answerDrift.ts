@@ -11,7 +11,13 @@
  * Kind a careful client must refuse loudly (the needed fields are not there under any known name):
  * - `renamedFields`: list fields, identifiers and counts carry other names than the contract's.
  */
-export const SHAPE_DRIFTS = ['isoDates', 'totalAlias', 'bareLists', 'availabilityObject', 'renamedFields'] as const;
+export const SHAPE_DRIFTS = [
+	'isoDates',
+	'totalAlias',
+	'bareLists',
+	'availabilityObject',
+	'renamedFields',
+] as const;
 export type ShapeDrift = (typeof SHAPE_DRIFTS)[number];
 
 type Json = Record<string, unknown>;
@@ -50,10 +56,15 @@ const WRAPPED_LISTS: Record<string, string> = {
 };
 
 /** The answer body as the drift kinds in effect would send it. */
-export function driftAnswer(drifts: ReadonlySet<ShapeDrift>, operationId: string | undefined, body: unknown): unknown {
+export function driftAnswer(
+	drifts: ReadonlySet<ShapeDrift>,
+	operationId: string | undefined,
+	body: unknown,
+): unknown {
 	if (drifts.size === 0 || !operationId || !isObject(body) || body.success === false) return body;
 	let answer: Json = structuredClone(body);
-	if (drifts.has('isoDates') && RECORD_OPERATIONS.has(operationId)) answer.data = mapRecords(answer.data, isoDates);
+	if (drifts.has('isoDates') && RECORD_OPERATIONS.has(operationId))
+		answer.data = mapRecords(answer.data, isoDates);
 	if (drifts.has('isoDates') && operationId === 'getTeamQrsPaginated' && isObject(answer.data)) {
 		answer.data = { ...answer.data, qrs: mapRecords(answer.data.qrs, isoDates) };
 	}
@@ -83,7 +94,8 @@ function renameFields(operationId: string, answer: Json): Json {
 		const { qrs, ...rest } = data;
 		return { ...answer, data: { ...rest, codes: qrs } };
 	}
-	if (operationId === 'checkQrAvailability') return { success: true, data: { isFree: answer.success === true } };
+	if (operationId === 'checkQrAvailability')
+		return { success: true, data: { isFree: answer.success === true } };
 	const wrapper = WRAPPED_LISTS[operationId];
 	if (wrapper) return { ...answer, data: { [wrapper]: data } };
 	if (operationId === 'getTeamById' && isObject(data)) {
@@ -91,12 +103,19 @@ function renameFields(operationId: string, answer: Json): Json {
 		return { ...answer, data: { ...rest, users: members } };
 	}
 	if (operationId === 'getQrAnalytics' || operationId === 'getBulkQrAnalytics') {
-		return { ...answer, data: mapRecords(data, (scan) => rename(rename(scan, 'scanTime', 'time'), 'qrId', 'code')) };
+		return {
+			...answer,
+			data: mapRecords(data, (scan) => rename(rename(scan, 'scanTime', 'time'), 'qrId', 'code')),
+		};
 	}
 	if (operationId === 'getTotalScansOverview') {
-		return { ...answer, data: mapRecords(data, (total) => rename(rename(total, 'totalScans', 'scans'), 'id', 'qrId')) };
+		return {
+			...answer,
+			data: mapRecords(data, (total) => rename(rename(total, 'totalScans', 'scans'), 'id', 'qrId')),
+		};
 	}
-	if (RECORD_OPERATIONS.has(operationId)) return { ...answer, data: mapRecords(data, (record) => rename(record, 'id', '_id')) };
+	if (RECORD_OPERATIONS.has(operationId))
+		return { ...answer, data: mapRecords(data, (record) => rename(record, 'id', '_id')) };
 	return answer;
 }
 
@@ -108,7 +127,8 @@ function mapRecords(data: unknown, change: (record: Json) => Json): unknown {
 function isoDates(record: Json): Json {
 	const copy: Json = { ...record };
 	for (const field of EPOCH_FIELDS) {
-		if (typeof copy[field] === 'number') copy[field] = new Date(copy[field] as number).toISOString();
+		if (typeof copy[field] === 'number')
+			copy[field] = new Date(copy[field] as number).toISOString();
 	}
 	return copy;
 }

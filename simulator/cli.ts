@@ -18,18 +18,24 @@ import {
 const PLANS = ['Business Plus', 'Legendary', 'Agency', 'Premium', 'Enterprise'];
 const SIMPLE_PLANS = ['Pro', 'Agency'];
 
-function planOf<T extends string>(value: string | undefined, names: string[], flag: string): T | number | undefined {
+function planOf<T extends string>(
+	value: string | undefined,
+	names: string[],
+	flag: string,
+): T | number | undefined {
 	if (value === undefined) return undefined;
 	if (names.includes(value)) return value as T;
 	const rate = Number(value);
-	if (!Number.isInteger(rate) || rate < 1) throw new Error(`${flag} must be one of ${names.join(', ')} or a positive integer`);
+	if (!Number.isInteger(rate) || rate < 1)
+		throw new Error(`${flag} must be one of ${names.join(', ')} or a positive integer`);
 	return rate;
 }
 
 function integerOf(value: string | undefined, flag: string): number | undefined {
 	if (value === undefined) return undefined;
 	const number = Number(value);
-	if (!Number.isInteger(number) || number < 0) throw new Error(`${flag} must be a non-negative integer`);
+	if (!Number.isInteger(number) || number < 0)
+		throw new Error(`${flag} must be a non-negative integer`);
 	return number;
 }
 
@@ -60,8 +66,11 @@ async function main(): Promise<void> {
 		throw new Error('--put-semantics must be merge or replace');
 	}
 	const shapeDrift = (values['shape-drift'] ?? '').split(',').filter(Boolean);
-	const unknownDrift = shapeDrift.find((drift) => !(SHAPE_DRIFTS as readonly string[]).includes(drift));
-	if (unknownDrift) throw new Error(`--shape-drift takes a comma-separated list of ${SHAPE_DRIFTS.join(', ')}`);
+	const unknownDrift = shapeDrift.find(
+		(drift) => !(SHAPE_DRIFTS as readonly string[]).includes(drift),
+	);
+	if (unknownDrift)
+		throw new Error(`--shape-drift takes a comma-separated list of ${SHAPE_DRIFTS.join(', ')}`);
 	const limitWindow = values['limit-window'];
 	if (limitWindow !== undefined && !LIMIT_WINDOWS.includes(limitWindow as LimitWindow)) {
 		throw new Error(`--limit-window must be one of ${LIMIT_WINDOWS.join(', ')}`);

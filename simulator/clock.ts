@@ -14,7 +14,7 @@ export function createClock(): SimulatorClock {
 	let frozenAt: number | undefined;
 	let offset = 0;
 	return {
-		now: () => (frozenAt ?? Date.now() + offset),
+		now: () => frozenAt ?? Date.now() + offset,
 		set(ms) {
 			frozenAt = ms;
 		},

@@ -117,7 +117,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const running = await listen(context, options.port ?? 0);
 	state.config.publicUrl = running.url;
 	const credentials: SeededCredentials =
-		options.seed === false ? { teamId: '', clientId: '', clientSecret: '', apiKey: '' } : seedDemoOrganization(state);
+		options.seed === false
+			? { teamId: '', clientId: '', clientSecret: '', apiKey: '' }
+			: seedDemoOrganization(state);
 
 	return {
 		url: running.url,

@@ -37,7 +37,13 @@ function rgb(hex: string): number[] {
  * `isDark(row, col)` over a `cells` x `cells` grid, drawn into a `size` x `size` image: pixel p falls in
  * cell floor(p * cells / size). Palette index 0 = light, 1 = dark.
  */
-export function encodeTwoColourPng(cells: number, isDark: (row: number, col: number) => boolean, size: number, dark: string, light: string): Buffer {
+export function encodeTwoColourPng(
+	cells: number,
+	isDark: (row: number, col: number) => boolean,
+	size: number,
+	dark: string,
+	light: string,
+): Buffer {
 	const stride = size + 1;
 	const raw = Buffer.alloc(stride * size);
 	const cellOf = Array.from({ length: size }, (_, pixel) => Math.floor((pixel * cells) / size));

@@ -4,7 +4,14 @@
  * (`msUntil`), or not at all (`none`).
  */
 export type ResetFormat = 'seconds' | 'epochSeconds' | 'epochMs' | 'httpDate' | 'msUntil' | 'none';
-export const RESET_FORMATS: readonly ResetFormat[] = ['seconds', 'epochSeconds', 'epochMs', 'httpDate', 'msUntil', 'none'];
+export const RESET_FORMATS: readonly ResetFormat[] = [
+	'seconds',
+	'epochSeconds',
+	'epochMs',
+	'httpDate',
+	'msUntil',
+	'none',
+];
 
 /**
  * The window the primary API counts a team's requests in: one second with the plan's rate as the limit
@@ -49,13 +56,23 @@ export class FixedWindowLimiter {
 		const window = this.current(key);
 		const allowed = window.count < limit;
 		if (allowed) window.count += 1;
-		return { limit, remaining: Math.max(0, limit - window.count), resetAt: window.start + this.windowMs, allowed };
+		return {
+			limit,
+			remaining: Math.max(0, limit - window.count),
+			resetAt: window.start + this.windowMs,
+			allowed,
+		};
 	}
 
 	/** The window as it stands, counting nothing; `allowed` tells whether one more request would fit. */
 	peek(key: string, limit: number): WindowState {
 		const window = this.current(key);
-		return { limit, remaining: Math.max(0, limit - window.count), resetAt: window.start + this.windowMs, allowed: window.count < limit };
+		return {
+			limit,
+			remaining: Math.max(0, limit - window.count),
+			resetAt: window.start + this.windowMs,
+			allowed: window.count < limit,
+		};
 	}
 }
 
@@ -84,7 +101,9 @@ export function rateLimitHeaders(
 		'X-RateLimit-Limit': String(state.limit),
 		'X-RateLimit-Remaining': String(state.remaining),
 	};
-	if (options.format !== 'none') headers['X-RateLimit-Reset'] = resetValue(state.resetAt, options.format, now);
-	if (options.refused && options.retryAfter) headers['Retry-After'] = String(Math.max(1, Math.ceil((state.resetAt - now) / 1000)));
+	if (options.format !== 'none')
+		headers['X-RateLimit-Reset'] = resetValue(state.resetAt, options.format, now);
+	if (options.refused && options.retryAfter)
+		headers['Retry-After'] = String(Math.max(1, Math.ceil((state.resetAt - now) / 1000)));
 	return headers;
 }

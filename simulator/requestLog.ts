@@ -28,11 +28,16 @@ const SECRET_HEADERS = new Set(['x-request-client-secret', 'authorization']);
 
 /** Authorization keeps its scheme ("Bearer [redacted]") so tests can see which scheme was sent. */
 function redactValue(name: string, value: string | string[]): string {
-	const scheme = name === 'authorization' && typeof value === 'string' ? /^(\S+)\s+\S/.exec(value)?.[1] : undefined;
+	const scheme =
+		name === 'authorization' && typeof value === 'string'
+			? /^(\S+)\s+\S/.exec(value)?.[1]
+			: undefined;
 	return scheme ? `${scheme} ${REDACTED}` : REDACTED;
 }
 
-export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+export function redactHeaders(
+	headers: Record<string, string | string[] | undefined>,
+): Record<string, string | string[]> {
 	const out: Record<string, string | string[]> = {};
 	for (const [name, value] of Object.entries(headers)) {
 		if (value === undefined) continue;

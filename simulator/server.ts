@@ -11,16 +11,23 @@ import { imageFor } from './routes/images';
 async function handleImage(context: ServerContext, exchange: Exchange): Promise<void> {
 	const fault = context.faults.match(exchange.method, exchange.path);
 	if (fault) exchange.entry.fault = fault.rule.kind;
-	if (fault && fault.rule.kind !== 'rateLimit' && (await actOutFault(context, exchange, fault))) return;
-	const image = exchange.method === 'GET' ? await imageFor(context.state, exchange.path) : undefined;
+	if (fault && fault.rule.kind !== 'rateLimit' && (await actOutFault(context, exchange, fault)))
+		return;
+	const image =
+		exchange.method === 'GET' ? await imageFor(context.state, exchange.path) : undefined;
 	if (!image) return sendError(context, exchange, 404, 'Image not found');
 	return send(context, exchange, 200, image, 'image/png');
 }
 
 /** Routes a request to the primary API (/api), the simple variant (/v1) or the public images. */
-async function dispatch(context: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function dispatch(
+	context: ServerContext,
+	req: IncomingMessage,
+	res: ServerResponse,
+): Promise<void> {
 	const exchange = await openExchange(context, req, res);
-	if (exchange.rawPath === API_PREFIX || exchange.rawPath.startsWith(`${API_PREFIX}/`)) return handleApi(context, exchange);
+	if (exchange.rawPath === API_PREFIX || exchange.rawPath.startsWith(`${API_PREFIX}/`))
+		return handleApi(context, exchange);
 	if (exchange.rawPath.startsWith('/v1/')) return handleSimple(context, exchange);
 	if (exchange.rawPath.startsWith('/images/')) return handleImage(context, exchange);
 	return sendError(context, exchange, 404, `Cannot ${exchange.method} ${exchange.path}`);

@@ -2,8 +2,24 @@ import type { SimulatorClock } from './clock';
 import { createQrFromBody } from './domain/qrCodes';
 import { addMember as addTeamMember, findMember as findTeamMember } from './domain/members';
 import { addScan, seedScans, type SeedScansOptions } from './domain/scans';
-import { createTeam, setDomainPreferences, teamView, type MemberView, type TeamView } from './domain/teams';
-import type { ApiClient, AssignableRole, LeadCounts, Organization, QrRecord, ScanEvent, Team, TeamRole, User } from './model';
+import {
+	createTeam,
+	setDomainPreferences,
+	teamView,
+	type MemberView,
+	type TeamView,
+} from './domain/teams';
+import type {
+	ApiClient,
+	AssignableRole,
+	LeadCounts,
+	Organization,
+	QrRecord,
+	ScanEvent,
+	Team,
+	TeamRole,
+	User,
+} from './model';
 import { randomId, randomSecret } from './random';
 import { Store, type StoreConfig } from './store';
 
@@ -23,7 +39,11 @@ export class SimulatorState extends Store {
 	}
 
 	/** A new organization with its owner (an active user) and a first team. */
-	createOrganization(name: string, owner: { name: string; email: string }, firstTeamName = 'Main'): { org: Organization; owner: User; team: Team } {
+	createOrganization(
+		name: string,
+		owner: { name: string; email: string },
+		firstTeamName = 'Main',
+	): { org: Organization; owner: User; team: Team } {
 		const now = this.clock.now();
 		const user: User = {
 			id: randomId('usr_'),
@@ -45,12 +65,16 @@ export class SimulatorState extends Store {
 	/** A team with starter templates and the org owner; `domains` (first = default) replace the platform domain. */
 	createTeam(orgId: string, name: string, domains?: string[]): Team {
 		const team = createTeam(this, orgId, name, 'simulator');
-		if (domains) setDomainPreferences(this, team, { defaultDomain: domains[0], domains }, 'simulator');
+		if (domains)
+			setDomainPreferences(this, team, { defaultDomain: domains[0], domains }, 'simulator');
 		return team;
 	}
 
 	/** Adds (or re-roles) a member; unknown e-mails become pending, invited users. */
-	addMember(teamId: string, member: { name: string; email: string; role: AssignableRole }): MemberView {
+	addMember(
+		teamId: string,
+		member: { name: string; email: string; role: AssignableRole },
+	): MemberView {
 		const team = this.mustTeam(teamId);
 		addTeamMember(this, team, { ...member, email: member.email.toLowerCase() });
 		return this.mustMember(teamId, member.email);
@@ -73,7 +97,13 @@ export class SimulatorState extends Store {
 	addApiClient(orgId: string, role: TeamRole = 'owner', teamId?: string): ClientCredentials {
 		const defaultTeamId = teamId ?? this.teamsOfOrg(orgId)[0]?.id;
 		if (!defaultTeamId) throw new Error(`organization ${orgId} has no team`);
-		const client: ApiClient = { clientId: randomId('cl_', 16), clientSecret: randomSecret('cs_'), orgId, role, defaultTeamId };
+		const client: ApiClient = {
+			clientId: randomId('cl_', 16),
+			clientSecret: randomSecret('cs_'),
+			orgId,
+			role,
+			defaultTeamId,
+		};
 		this.clients.set(client.clientId, client);
 		return { teamId: defaultTeamId, clientId: client.clientId, clientSecret: client.clientSecret };
 	}
@@ -98,7 +128,9 @@ export class SimulatorState extends Store {
 	}
 
 	listQrs(teamId: string, options: { includeDeleted?: boolean } = {}): QrRecord[] {
-		return [...this.qrs.values()].filter((qr) => qr.teamId === teamId && (options.includeDeleted || !qr.deleted));
+		return [...this.qrs.values()].filter(
+			(qr) => qr.teamId === teamId && (options.includeDeleted || !qr.deleted),
+		);
 	}
 
 	/** Any code by id, deleted ones included. */
@@ -134,7 +166,9 @@ export class SimulatorState extends Store {
 
 	findUser(email: string, orgId?: string): User | undefined {
 		const wanted = email.toLowerCase();
-		return [...this.users.values()].find((user) => user.email === wanted && (!orgId || user.orgId === orgId));
+		return [...this.users.values()].find(
+			(user) => user.email === wanted && (!orgId || user.orgId === orgId),
+		);
 	}
 
 	/** The member as the API shows it, or undefined when the e-mail is not in the team. */
@@ -144,7 +178,9 @@ export class SimulatorState extends Store {
 
 	/** Pending (not yet accepted) users, of one organization or all. */
 	pendingInvites(orgId?: string): User[] {
-		return [...this.users.values()].filter((user) => user.state === 'pending' && (!orgId || user.orgId === orgId));
+		return [...this.users.values()].filter(
+			(user) => user.state === 'pending' && (!orgId || user.orgId === orgId),
+		);
 	}
 
 	/** How often the invitation of this user was re-sent. */

@@ -101,7 +101,8 @@ export class Store {
 
 	/** Display ids are unique across the service; soft-deleted codes keep theirs. */
 	displayIdTaken(displayId: string, exceptQrId?: string): boolean {
-		for (const qr of this.qrs.values()) if (qr.displayId === displayId && qr.id !== exceptQrId) return true;
+		for (const qr of this.qrs.values())
+			if (qr.displayId === displayId && qr.id !== exceptQrId) return true;
 		return false;
 	}
 

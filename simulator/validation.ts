@@ -26,7 +26,11 @@ export function requireObjectBody(body: unknown): Body {
 	return body as Body;
 }
 
-export function requiredString(body: Body, field: string, options: { nonEmpty?: boolean } = {}): string {
+export function requiredString(
+	body: Body,
+	field: string,
+	options: { nonEmpty?: boolean } = {},
+): string {
 	const value = body[field];
 	if (value === undefined || value === null) throw badRequest(`"${field}" is required`);
 	if (typeof value !== 'string') throw badRequest(`"${field}" must be a string`);
@@ -57,7 +61,11 @@ export function requiredEmail(body: Body, field: string): string {
 	return value;
 }
 
-export function requiredEnum<T extends string>(body: Body, field: string, allowed: readonly T[]): T {
+export function requiredEnum<T extends string>(
+	body: Body,
+	field: string,
+	allowed: readonly T[],
+): T {
 	const value = requiredString(body, field);
 	if (!(allowed as readonly string[]).includes(value)) {
 		throw badRequest(`"${field}" must be one of [${allowed.join(', ')}]`);
@@ -68,7 +76,8 @@ export function requiredEnum<T extends string>(body: Body, field: string, allowe
 export function optionalObject(body: Body, field: string): Record<string, unknown> | undefined {
 	const value = body[field];
 	if (value === undefined) return undefined;
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`"${field}" must be an object`);
+	if (value === null || typeof value !== 'object' || Array.isArray(value))
+		throw badRequest(`"${field}" must be an object`);
 	return value as Record<string, unknown>;
 }
 
@@ -90,7 +99,8 @@ export function requiredStringArray(body: Body, field: string): string[] {
 export function requiredInteger(body: Body, field: string): number {
 	const value = body[field];
 	if (value === undefined || value === null) throw badRequest(`"${field}" is required`);
-	if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badRequest(`"${field}" must be an integer`);
+	if (typeof value !== 'number' || !Number.isSafeInteger(value))
+		throw badRequest(`"${field}" must be an integer`);
 	return value;
 }
 
@@ -100,6 +110,7 @@ export function optionalInteger(body: Body, field: string): number | undefined {
 
 /** Integer from a path or query string: digits only (optional minus), as a strict parser reads them. */
 export function parseIntegerText(text: string, field: string): number {
-	if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw badRequest(`"${field}" must be an integer`);
+	if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+		throw badRequest(`"${field}" must be an integer`);
 	return Number(text);
 }

@@ -15,7 +15,12 @@ if (logFile) {
 	process.once('exit', () => {
 		try {
 			const status = fs.readFileSync('/proc/self/status', 'utf8');
-			const record = { pid: process.pid, argv: process.argv.slice(1), vmHwmKb: statusKb(status, 'VmHWM'), vmRssKb: statusKb(status, 'VmRSS') };
+			const record = {
+				pid: process.pid,
+				argv: process.argv.slice(1),
+				vmHwmKb: statusKb(status, 'VmHWM'),
+				vmRssKb: statusKb(status, 'VmRSS'),
+			};
 			fs.appendFileSync(logFile, `${JSON.stringify(record)}\n`);
 		} catch {
 			// no /proc (not Linux) or the log is gone: nothing to record

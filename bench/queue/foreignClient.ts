@@ -8,7 +8,11 @@ export interface ForeignClient {
 	sent(): number;
 }
 
-export function startForeignClient(baseUrl: string, headers: Record<string, string>, perSecond: number): ForeignClient {
+export function startForeignClient(
+	baseUrl: string,
+	headers: Record<string, string>,
+	perSecond: number,
+): ForeignClient {
 	const intervalMs = 1000 / perSecond;
 	const startedAt = Date.now();
 	let count = 0;
@@ -17,7 +21,10 @@ export function startForeignClient(baseUrl: string, headers: Record<string, stri
 	let timer: NodeJS.Timeout | undefined;
 	const tick = () => {
 		if (stopped) return;
-		const request = fetch(`${baseUrl}/api/qr-templates-api`, { headers, signal: AbortSignal.timeout(30_000) })
+		const request = fetch(`${baseUrl}/api/qr-templates-api`, {
+			headers,
+			signal: AbortSignal.timeout(30_000),
+		})
 			.then((response) => response.arrayBuffer())
 			.then(
 				() => undefined,

@@ -23,11 +23,20 @@ import { planTriggerPhase, runTriggerPhase, type TriggerPhaseResult } from './tr
  * trigger phase (bench/queue/triggerPhase.ts). JSON and Markdown go to bench/results/<date>-queue[-quick|-custom].
  */
 const RESULTS_DIR = path.join(__dirname, '..', 'results');
-const PLAN_NAMES: Record<number, string> = { 5: 'Business Plus', 20: 'Legendary', 50: 'Agency', 100: 'Premium', 200: 'Enterprise' };
+const PLAN_NAMES: Record<number, string> = {
+	5: 'Business Plus',
+	20: 'Legendary',
+	50: 'Agency',
+	100: 'Premium',
+	200: 'Enterprise',
+};
 const LOAD_PLAN = 10;
 
 const benchStart = Date.now();
-const log = (line: string) => process.stderr.write(`[bench:queue ${((Date.now() - benchStart) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+const log = (line: string) =>
+	process.stderr.write(
+		`[bench:queue ${((Date.now() - benchStart) / 1000).toFixed(0).padStart(4)} s] ${line}\n`,
+	);
 
 interface Job {
 	plan: number;
@@ -42,7 +51,11 @@ async function main(): Promise<number> {
 	const options = parseQueueBenchOptions(process.argv.slice(2));
 	const startedAt = new Date();
 	const loadAtStart = loadavg()[0];
-	const sim = await startSimulator({ latencyMs: options.latencyMs, requestLogLimit: 2_000_000, quota: 100_000 });
+	const sim = await startSimulator({
+		latencyMs: options.latencyMs,
+		requestLogLimit: 2_000_000,
+		quota: 100_000,
+	});
 	const orgId = sim.state.team(sim.credentials.teamId)!.orgId;
 	let cluster: QueueCluster | undefined;
 	exitOnSignals(async () => {
@@ -57,7 +70,9 @@ async function main(): Promise<number> {
 		for (const [clusterIndex, workers] of options.workers.entries()) {
 			const jobs = planJobs(sim, orgId, options, workers);
 			const withTrigger = clusterIndex === 0 && options.triggerChanges > 0;
-			const triggerPlan = withTrigger ? planTriggerPhase(sim, orgId, options.triggerChanges, options.triggerMinutes) : undefined;
+			const triggerPlan = withTrigger
+				? planTriggerPhase(sim, orgId, options.triggerChanges, options.triggerMinutes)
+				: undefined;
 			const loadTeamId = sim.state.createTeam(orgId, `Queue bench load ${workers}`).id;
 			sim.setPlan(LOAD_PLAN, loadTeamId);
 
@@ -69,14 +84,32 @@ async function main(): Promise<number> {
 			});
 			const credentials = [
 				...jobs.map((job) => job.credential),
-				qrtracCredential({ url: sim.url, ...sim.credentials, teamId: triggerPlan?.teamId ?? sim.credentials.teamId }, { plan: 'Legendary' }),
-				qrtracCredential({ url: sim.url, ...sim.credentials, teamId: loadTeamId }, { id: 'qrtracLoad', name: 'QRTRAC load', plan: 'custom' }),
+				qrtracCredential(
+					{
+						url: sim.url,
+						...sim.credentials,
+						teamId: triggerPlan?.teamId ?? sim.credentials.teamId,
+					},
+					{ plan: 'Legendary' },
+				),
+				qrtracCredential(
+					{ url: sim.url, ...sim.credentials, teamId: loadTeamId },
+					{ id: 'qrtracLoad', name: 'QRTRAC load', plan: 'custom' },
+				),
 			];
 			credentials[credentials.length - 1].data.customRatePerSecond = LOAD_PLAN;
 			await cluster.importCredentials(credentials);
 			const workflows = [
-				...jobs.map((job) => bulkCreateWorkflow(job.webhookPath, { credentialId: job.credential.id, credentialName: job.credential.name })),
-				bulkCreateWorkflow('bench-load', { credentialId: 'qrtracLoad', credentialName: 'QRTRAC load' }),
+				...jobs.map((job) =>
+					bulkCreateWorkflow(job.webhookPath, {
+						credentialId: job.credential.id,
+						credentialName: job.credential.name,
+					}),
+				),
+				bulkCreateWorkflow('bench-load', {
+					credentialId: 'qrtracLoad',
+					credentialName: 'QRTRAC load',
+				}),
 				...(withTrigger ? [triggerWorkflow()] : []),
 			];
 			const ids = await cluster.importWorkflows(workflows);
@@ -86,20 +119,32 @@ async function main(): Promise<number> {
 
 			for (const job of jobs) {
 				await new Promise((resolve) => setTimeout(resolve, 1100));
-				log(`${workers} workers, plan ${job.plan}/s${job.foreignPerSecond ? `, foreign client ${job.foreignPerSecond.toFixed(1)}/s` : ''}: ${options.executions} x ${options.rows} creates`);
+				log(
+					`${workers} workers, plan ${job.plan}/s${job.foreignPerSecond ? `, foreign client ${job.foreignPerSecond.toFixed(1)}/s` : ''}: ${options.executions} x ${options.rows} creates`,
+				);
 				bulk.push(await runBulkJob(cluster, sim, job, workers, options));
 				const last = bulk[bulk.length - 1];
-				log(`  ${(last.shareOfPlan * 100).toFixed(1)} % of the plan (${(last.shareOfWhatWasLeft * 100).toFixed(1)} % of what was left), ${last.node429} x 429, ${last.failedItems} failed, ${last.duplicateCodes} duplicates, workers ${last.workerOfExecution.join(',')}`);
+				log(
+					`  ${(last.shareOfPlan * 100).toFixed(1)} % of the plan (${(last.shareOfWhatWasLeft * 100).toFixed(1)} % of what was left), ${last.node429} x 429, ${last.failedItems} failed, ${last.duplicateCodes} duplicates, workers ${last.workerOfExecution.join(',')}`,
+				);
 			}
 			if (triggerPlan) {
 				trigger = await runTriggerPhase(
 					cluster,
 					sim,
 					triggerPlan,
-					{ trigger: ids[ids.length - 1], load: ids[jobs.length], loadPath: 'bench-load', loadTeamId, loadPlan: LOAD_PLAN },
+					{
+						trigger: ids[ids.length - 1],
+						load: ids[jobs.length],
+						loadPath: 'bench-load',
+						loadTeamId,
+						loadPlan: LOAD_PLAN,
+					},
 					log,
 				);
-				log(`  trigger: ${trigger.emitted} emitted of ${trigger.changes} changes, ${trigger.missed} missed, ${trigger.repeated} repeated, ${trigger.unexpected} unexpected`);
+				log(
+					`  trigger: ${trigger.emitted} emitted of ${trigger.changes} changes, ${trigger.missed} missed, ${trigger.repeated} repeated, ${trigger.unexpected} unexpected`,
+				);
 			}
 			await cluster.stop();
 			cluster = undefined;
@@ -135,12 +180,20 @@ async function main(): Promise<number> {
 	return notes.length === 0 ? 0 : 1;
 }
 
-function planJobs(sim: Simulator, orgId: string, options: QueueBenchOptions, workers: number): Job[] {
+function planJobs(
+	sim: Simulator,
+	orgId: string,
+	options: QueueBenchOptions,
+	workers: number,
+): Job[] {
 	const jobs: Job[] = [];
 	for (const plan of options.plans) {
 		for (const foreignPerSecond of options.foreign ? [0, plan / 3] : [0]) {
 			const index = jobs.length;
-			const teamId = sim.state.createTeam(orgId, `Queue bench ${workers}w ${plan}/s${foreignPerSecond ? ' foreign' : ''}`).id;
+			const teamId = sim.state.createTeam(
+				orgId,
+				`Queue bench ${workers}w ${plan}/s${foreignPerSecond ? ' foreign' : ''}`,
+			).id;
 			sim.setPlan(plan, teamId);
 			const name = PLAN_NAMES[plan];
 			const credential = qrtracCredential(
@@ -148,33 +201,71 @@ function planJobs(sim: Simulator, orgId: string, options: QueueBenchOptions, wor
 				{ id: `qrtracBench${index}`, name: `QRTRAC bench ${index}`, plan: name ?? 'custom' },
 			);
 			if (!name) credential.data.customRatePerSecond = plan;
-			jobs.push({ plan, foreignPerSecond, teamId, credential, webhookPath: `bench-${workers}w-${index}` });
+			jobs.push({
+				plan,
+				foreignPerSecond,
+				teamId,
+				credential,
+				webhookPath: `bench-${workers}w-${index}`,
+			});
 		}
 	}
 	return jobs;
 }
 
-async function runBulkJob(cluster: QueueCluster, sim: Simulator, job: Job, workers: number, options: QueueBenchOptions): Promise<BulkJobResult> {
+async function runBulkJob(
+	cluster: QueueCluster,
+	sim: Simulator,
+	job: Job,
+	workers: number,
+	options: QueueBenchOptions,
+): Promise<BulkJobResult> {
 	const batches = Array.from({ length: options.executions }, (_, execution) =>
-		Array.from({ length: options.rows }, (_, row) => ({ name: `${job.webhookPath}-${execution}-${row}`, url: `https://example.com/b/${execution}/${row}` })),
+		Array.from({ length: options.rows }, (_, row) => ({
+			name: `${job.webhookPath}-${execution}-${row}`,
+			url: `https://example.com/b/${execution}/${row}`,
+		})),
 	);
-	const headers = { 'x-request-team-id': job.teamId, 'x-request-client-id': sim.credentials.clientId, 'x-request-client-secret': sim.credentials.clientSecret };
-	const foreign = job.foreignPerSecond > 0 ? startForeignClient(sim.url, headers, job.foreignPerSecond) : undefined;
+	const headers = {
+		'x-request-team-id': job.teamId,
+		'x-request-client-id': sim.credentials.clientId,
+		'x-request-client-secret': sim.credentials.clientSecret,
+	};
+	const foreign =
+		job.foreignPerSecond > 0
+			? startForeignClient(sim.url, headers, job.foreignPerSecond)
+			: undefined;
 	try {
 		if (foreign) await new Promise((resolve) => setTimeout(resolve, 1000));
 		await Promise.all(batches.map((rows) => postRows(cluster.baseUrl, job.webhookPath, rows)));
 		const floorSeconds = (options.executions * options.rows) / job.plan;
-		const ids = await cluster.waitForExecutions(job.workflowId!, options.executions, (floorSeconds * 3 + 120) * 1000);
+		const ids = await cluster.waitForExecutions(
+			job.workflowId!,
+			options.executions,
+			(floorSeconds * 3 + 120) * 1000,
+		);
 		const runs = await Promise.all(ids.map((id) => cluster.execution(id)));
 		const items = runs.flatMap((run) => nodeItems(run, 'Create'));
-		const failedItems = items.filter((item) => item.error !== undefined).length + Math.max(0, options.executions * options.rows - items.length);
+		const failedItems =
+			items.filter((item) => item.error !== undefined).length +
+			Math.max(0, options.executions * options.rows - items.length);
 		return measureBulkJob(
 			sim,
-			{ teamId: job.teamId, names: batches.flat().map((row) => row.name), workers, plan: job.plan, foreignPerSecond: job.foreignPerSecond, executions: options.executions, rowsPerExecution: options.rows },
+			{
+				teamId: job.teamId,
+				names: batches.flat().map((row) => row.name),
+				workers,
+				plan: job.plan,
+				foreignPerSecond: job.foreignPerSecond,
+				executions: options.executions,
+				rowsPerExecution: options.rows,
+			},
 			{
 				workerOfExecution: ids.map((id) => cluster.workerOf(id)),
 				failedItems,
-				executionSeconds: runs.map((run) => (Date.parse(run.stoppedAt ?? '') - Date.parse(run.startedAt ?? '')) / 1000),
+				executionSeconds: runs.map(
+					(run) => (Date.parse(run.stoppedAt ?? '') - Date.parse(run.startedAt ?? '')) / 1000,
+				),
 				foreignSent: foreign?.sent() ?? 0,
 			},
 		);

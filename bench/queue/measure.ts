@@ -40,16 +40,32 @@ export interface BulkJobResult {
 
 export function measureBulkJob(
 	sim: Simulator,
-	job: { teamId: string; names: string[]; workers: number; plan: number; foreignPerSecond: number; executions: number; rowsPerExecution: number },
-	outcome: { workerOfExecution: number[]; failedItems: number; executionSeconds: number[]; foreignSent: number },
+	job: {
+		teamId: string;
+		names: string[];
+		workers: number;
+		plan: number;
+		foreignPerSecond: number;
+		executions: number;
+		rowsPerExecution: number;
+	},
+	outcome: {
+		workerOfExecution: number[];
+		failedItems: number;
+		executionSeconds: number[];
+		foreignSent: number;
+	},
 ): BulkJobResult {
 	const team = sim.requestLog.filter((entry) => entry.headers['x-request-team-id'] === job.teamId);
 	const creates = team.filter((entry) => entry.method === 'POST');
-	const foreign = team.filter((entry) => entry.method === 'GET' && entry.operationId === 'getQrTemplatesByTeam');
+	const foreign = team.filter(
+		(entry) => entry.method === 'GET' && entry.operationId === 'getQrTemplatesByTeam',
+	);
 	const spanStart = Math.min(...creates.map((entry) => entry.startedAt));
 	const spanEnd = Math.max(...creates.map((entry) => entry.endedAt ?? entry.startedAt));
 	const spanSeconds = (spanEnd - spanStart) / 1000;
-	const inSpan = (entry: LoggedRequest) => entry.startedAt >= spanStart && entry.startedAt <= spanEnd;
+	const inSpan = (entry: LoggedRequest) =>
+		entry.startedAt >= spanStart && entry.startedAt <= spanEnd;
 	const accepted = (entry: LoggedRequest) => entry.status !== undefined && entry.status !== 429;
 	const nodeAccepted = creates.filter(accepted).length;
 	const foreignAcceptedInSpan = foreign.filter((entry) => inSpan(entry) && accepted(entry)).length;
@@ -63,16 +79,22 @@ export function measureBulkJob(
 		if (accepted(entry)) acceptedPerWindow.set(window, (acceptedPerWindow.get(window) ?? 0) + 1);
 	}
 	const firstWindow = Math.floor(spanStart / 1000);
-	const windows: Array<[number, number, number]> = Array.from({ length: Math.floor(spanEnd / 1000) - firstWindow + 1 }, () => [0, 0, 0]);
+	const windows: Array<[number, number, number]> = Array.from(
+		{ length: Math.floor(spanEnd / 1000) - firstWindow + 1 },
+		() => [0, 0, 0],
+	);
 	for (const entry of team.filter(inSpan)) {
 		const window = windows[Math.floor(entry.startedAt / 1000) - firstWindow];
 		if (!accepted(entry)) window[2]++;
 		else window[entry.method === 'POST' ? 0 : 1]++;
 	}
-	const firstThreeWindowsArrivals = creates.filter((entry) => Math.floor(entry.startedAt / 1000) - firstWindow < 3).length;
+	const firstThreeWindowsArrivals = creates.filter(
+		(entry) => Math.floor(entry.startedAt / 1000) - firstWindow < 3,
+	).length;
 
 	const byName = new Map<string, number>();
-	for (const qr of sim.state.listQrs(job.teamId)) byName.set(qr.name, (byName.get(qr.name) ?? 0) + 1);
+	for (const qr of sim.state.listQrs(job.teamId))
+		byName.set(qr.name, (byName.get(qr.name) ?? 0) + 1);
 	const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
 	return {
 		workers: job.workers,
@@ -91,12 +113,17 @@ export function measureBulkJob(
 		shareOfPlan: round((nodeAccepted + foreignAcceptedInSpan) / capacity),
 		shareOfWhatWasLeft: round(nodeAccepted / Math.max(1, capacity - foreignAcceptedInSpan)),
 		node429Share: round((creates.length - nodeAccepted) / Math.max(1, creates.length)),
-		foreign429Share: round(foreign.filter((entry) => entry.status === 429).length / Math.max(1, foreign.length)),
+		foreign429Share: round(
+			foreign.filter((entry) => entry.status === 429).length / Math.max(1, foreign.length),
+		),
 		busiestWindow: Math.max(0, ...acceptedPerWindow.values()),
 		busiestArrivals: Math.max(0, ...arrivalsPerWindow.values()),
 		firstThreeWindowsArrivals,
 		failedItems: outcome.failedItems,
-		duplicateCodes: job.names.reduce((sum, name) => sum + Math.max(0, (byName.get(name) ?? 0) - 1), 0),
+		duplicateCodes: job.names.reduce(
+			(sum, name) => sum + Math.max(0, (byName.get(name) ?? 0) - 1),
+			0,
+		),
 		codesCreated: job.names.filter((name) => (byName.get(name) ?? 0) > 0).length,
 		executionSeconds: outcome.executionSeconds.map((seconds) => round(seconds, 1)),
 		windows,

@@ -31,7 +31,15 @@ const FULL: QueueBenchOptions = {
 	build: true,
 };
 
-const QUICK: QueueBenchOptions = { ...FULL, quick: true, workers: [2], plans: [20], rows: 100, triggerChanges: 100, triggerMinutes: 2 };
+const QUICK: QueueBenchOptions = {
+	...FULL,
+	quick: true,
+	workers: [2],
+	plans: [20],
+	rows: 100,
+	triggerChanges: 100,
+	triggerMinutes: 2,
+};
 
 const USAGE = `npm run bench:queue -- [--quick] [--workers 2,4] [--plans 20,50] [--executions 4] [--rows 500] [--no-foreign]
                           [--trigger-changes 1000] [--trigger-minutes 4] [--latency-ms 20] [--no-build]`;
@@ -47,13 +55,19 @@ export function parseQueueBenchOptions(argv: string[]): QueueBenchOptions {
 		};
 		const integer = (min: number, max: number): number => {
 			const number = Number(value());
-			if (!Number.isInteger(number) || number < min || number > max) throw new Error(`${flag} must be an integer from ${min} to ${max}\n${USAGE}`);
+			if (!Number.isInteger(number) || number < min || number > max)
+				throw new Error(`${flag} must be an integer from ${min} to ${max}\n${USAGE}`);
 			return number;
 		};
 		const list = (min: number, max: number): number[] => {
 			const numbers = value().split(',').map(Number);
-			if (numbers.length === 0 || numbers.some((number) => !Number.isInteger(number) || number < min || number > max)) {
-				throw new Error(`${flag} must be a comma-separated list of integers from ${min} to ${max}\n${USAGE}`);
+			if (
+				numbers.length === 0 ||
+				numbers.some((number) => !Number.isInteger(number) || number < min || number > max)
+			) {
+				throw new Error(
+					`${flag} must be a comma-separated list of integers from ${min} to ${max}\n${USAGE}`,
+				);
 			}
 			return numbers;
 		};

@@ -19,7 +19,8 @@ const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 /** Targets of issue 15 for the bulk jobs. */
 function bulkTarget(job: BulkJobResult): string {
 	const share = job.foreignPerSecond > 0 ? job.shareOfWhatWasLeft : job.shareOfPlan;
-	const met = share >= 0.95 && job.node429Share < 0.01 && job.failedItems === 0 && job.duplicateCodes === 0;
+	const met =
+		share >= 0.95 && job.node429Share < 0.01 && job.failedItems === 0 && job.duplicateCodes === 0;
 	return met ? 'met' : 'NOT met';
 }
 
@@ -32,7 +33,7 @@ export function renderQueueReport(report: QueueBenchReport): string {
 		'',
 		'## Bulk creates: workers sharing one team budget',
 		'',
-		'| Workers | Plan (rps) | Foreign client (rps) | Executions on workers | Span (s) | Share of plan (all accepted) | Workers: share of what was left | Workers\' answers 429 | Foreign answers 429 | Busiest window (accepted / arrived) | First 3 windows: arrivals | Failed items | Duplicate codes | Codes created | Target |',
+		"| Workers | Plan (rps) | Foreign client (rps) | Executions on workers | Span (s) | Share of plan (all accepted) | Workers: share of what was left | Workers' answers 429 | Foreign answers 429 | Busiest window (accepted / arrived) | First 3 windows: arrivals | Failed items | Duplicate codes | Codes created | Target |",
 		'| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 	];
 	for (const job of report.bulk) {
@@ -42,7 +43,7 @@ export function renderQueueReport(report: QueueBenchReport): string {
 	}
 	lines.push(
 		'',
-		'Share of plan = everything the service accepted for the team (the workers\' creates and the foreign client\'s reads) from the first create to the last answer, divided by plan x that time. Workers: share of what was left = the workers\' accepted creates divided by (plan x time - the foreign client\'s accepted requests): the figure that must reach 95 % when a foreign client spends a third. Target (issue 15): that share >= 95 %, < 1 % of the workers\' answers 429, 0 failed items, 0 duplicate codes. Counts come from the simulator\'s request log; "Executions on workers" from the workers\' own logs.',
+		"Share of plan = everything the service accepted for the team (the workers' creates and the foreign client's reads) from the first create to the last answer, divided by plan x that time. Workers: share of what was left = the workers' accepted creates divided by (plan x time - the foreign client's accepted requests): the figure that must reach 95 % when a foreign client spends a third. Target (issue 15): that share >= 95 %, < 1 % of the workers' answers 429, 0 failed items, 0 duplicate codes. Counts come from the simulator's request log; \"Executions on workers\" from the workers' own logs.",
 	);
 	if (report.trigger) {
 		const trigger = report.trigger;
@@ -56,9 +57,10 @@ export function renderQueueReport(report: QueueBenchReport): string {
 			'| --- | --- | --- | --- | --- | --- | --- | --- |',
 			`| ${trigger.changes} | ${trigger.emitted} | ${trigger.missed} | ${trigger.repeated} | ${trigger.unexpected} | ${trigger.triggerExecutions} (${trigger.triggerExecutionWorkers.join(', ')}) | ${trigger.readsPerLifetime.join(' + ')} | ${trigger.shortestTickGapSeconds ?? '-'} |`,
 			'',
-			'Reads of changes: the poll\'s one request, counted in the simulator\'s log; in each lifetime of the main instance one when it activates the workflow, then one per minute. Workers polling too would add reads (and repeat changes).',
+			"Reads of changes: the poll's one request, counted in the simulator's log; in each lifetime of the main instance one when it activates the workflow, then one per minute. Workers polling too would add reads (and repeat changes).",
 		);
 	}
-	if (report.notes.length > 0) lines.push('', '## Notes', '', ...report.notes.map((note) => `- ${note}`));
+	if (report.notes.length > 0)
+		lines.push('', '## Notes', '', ...report.notes.map((note) => `- ${note}`));
 	return `${lines.join('\n')}\n`;
 }

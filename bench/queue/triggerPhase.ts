@@ -45,15 +45,29 @@ export interface TriggerPhaseResult {
 }
 
 /** Seeds the codes the phase updates and deletes; call before the cluster (and so the trigger) starts. */
-export function planTriggerPhase(sim: Simulator, orgId: string, changes: number, minutes: number): TriggerPhasePlan {
+export function planTriggerPhase(
+	sim: Simulator,
+	orgId: string,
+	changes: number,
+	minutes: number,
+): TriggerPhasePlan {
 	const teamId = sim.state.createTeam(orgId, 'Queue bench trigger').id;
 	sim.setPlan(20, teamId);
 	const updates = Math.round(changes * 0.3);
 	const deletes = Math.round(changes * 0.1);
 	const seeded = Array.from({ length: updates + deletes }, (_, index) =>
-		sim.state.createQr(teamId, { qrType: 'WEB', name: `Seeded ${index}`, qrRedirectUrl: 'https://example.com/seeded' }),
+		sim.state.createQr(teamId, {
+			qrType: 'WEB',
+			name: `Seeded ${index}`,
+			qrRedirectUrl: 'https://example.com/seeded',
+		}),
 	);
-	return { teamId, seeded, changes: { creates: changes - updates - deletes, updates, deletes }, minutes };
+	return {
+		teamId,
+		seeded,
+		changes: { creates: changes - updates - deletes, updates, deletes },
+		minutes,
+	};
 }
 
 const versionKey = (record: Record<string, unknown>) =>
@@ -63,7 +77,13 @@ export async function runTriggerPhase(
 	cluster: QueueCluster,
 	sim: Simulator,
 	plan: TriggerPhasePlan,
-	workflows: { trigger: string; load: string; loadPath: string; loadTeamId: string; loadPlan: number },
+	workflows: {
+		trigger: string;
+		load: string;
+		loadPath: string;
+		loadTeamId: string;
+		loadPlan: number;
+	},
 	log: (line: string) => void,
 ): Promise<TriggerPhaseResult> {
 	const team = sim.state.teams.get(plan.teamId)!;
@@ -86,11 +106,16 @@ export async function runTriggerPhase(
 			postRows(
 				cluster.baseUrl,
 				workflows.loadPath,
-				Array.from({ length: loadRows }, (_, row) => ({ name: `load-${execution}-${row}`, url: 'https://example.com/load' })),
+				Array.from({ length: loadRows }, (_, row) => ({
+					name: `load-${execution}-${row}`,
+					url: 'https://example.com/load',
+				})),
 			),
 		),
 	);
-	log(`trigger phase: 2 load executions of ${loadRows} creates started; writing ${total} changes over ${plan.minutes} min`);
+	log(
+		`trigger phase: 2 load executions of ${loadRows} creates started; writing ${total} changes over ${plan.minutes} min`,
+	);
 
 	const burstMs = 1000;
 	const bursts = plan.minutes * 60;
@@ -103,14 +128,26 @@ export async function runTriggerPhase(
 			const kind = kinds[written];
 			let record: QrRecord;
 			if (kind === 'create') {
-				record = sim.state.createQr(plan.teamId, { qrType: 'WEB', name: `Change ${written}`, qrRedirectUrl: 'https://example.com/change' });
+				record = sim.state.createQr(plan.teamId, {
+					qrType: 'WEB',
+					name: `Change ${written}`,
+					qrRedirectUrl: 'https://example.com/change',
+				});
 			} else if (kind === 'update') {
 				const code = toUpdate.pop()!;
-				record = touchQr(sim.state, sim.state.getQr(code.id)!, { name: `${code.name} edited` }, 'bench');
+				record = touchQr(
+					sim.state,
+					sim.state.getQr(code.id)!,
+					{ name: `${code.name} edited` },
+					'bench',
+				);
 			} else {
 				record = deleteQr(sim.state, team, toDelete.pop()!.id, 'bench');
 			}
-			expected.set(versionKey({ ...record }), kind === 'create' ? 'created' : kind === 'update' ? 'updated' : 'deleted');
+			expected.set(
+				versionKey({ ...record }),
+				kind === 'create' ? 'created' : kind === 'update' ? 'updated' : 'deleted',
+			);
 		}
 		if (burst === Math.floor(bursts / 2)) {
 			restart = (async () => {
@@ -128,10 +165,16 @@ export async function runTriggerPhase(
 	await restart;
 
 	// two more scheduled polls after the last write, then every trigger execution finished
-	const reads = () => sim.requestLog.filter((entry) => entry.operationId === 'getTeamQrsFromTime' && entry.headers['x-request-team-id'] === plan.teamId);
+	const reads = () =>
+		sim.requestLog.filter(
+			(entry) =>
+				entry.operationId === 'getTeamQrsFromTime' &&
+				entry.headers['x-request-team-id'] === plan.teamId,
+		);
 	const readsAtEnd = reads().length;
 	const deadline = Date.now() + 4 * 60_000;
-	while (reads().length < readsAtEnd + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2000));
+	while (reads().length < readsAtEnd + 2 && Date.now() < deadline)
+		await new Promise((resolve) => setTimeout(resolve, 2000));
 	const triggerRuns = await finishedExecutions(cluster, workflows.trigger, deadline);
 	const emittedItems = triggerRuns.flatMap((run) => nodeItems(run, TRIGGER_NODE));
 	const loadRuns = await finishedExecutions(cluster, workflows.load, Date.now() + 10 * 60_000, 2);
@@ -144,8 +187,14 @@ export async function runTriggerPhase(
 		if (expected.get(key) !== item.event) unexpected++;
 	}
 	const readTimes = reads().map((entry) => entry.startedAt);
-	const lifetimes = mainStarts.map((start, index) => readTimes.filter((at) => at >= start && at < (mainStarts[index + 1] ?? Number.POSITIVE_INFINITY)));
-	const gaps = lifetimes.flatMap((lifetime) => lifetime.slice(2).map((at, index) => at - lifetime[index + 1]));
+	const lifetimes = mainStarts.map((start, index) =>
+		readTimes.filter(
+			(at) => at >= start && at < (mainStarts[index + 1] ?? Number.POSITIVE_INFINITY),
+		),
+	);
+	const gaps = lifetimes.flatMap((lifetime) =>
+		lifetime.slice(2).map((at, index) => at - lifetime[index + 1]),
+	);
 	return {
 		changes: total,
 		creates: plan.changes.creates,
@@ -160,7 +209,9 @@ export async function runTriggerPhase(
 		triggerExecutionWorkers: triggerRuns.map((run) => cluster.workerOf(run.executionId)),
 		loadExecutions: loadRuns.length,
 		loadWorkers: loadRuns.map((run) => cluster.workerOf(run.executionId)),
-		loadFailedItems: loadRuns.flatMap((run) => nodeItems(run, 'Create')).filter((item) => item.error !== undefined).length,
+		loadFailedItems: loadRuns
+			.flatMap((run) => nodeItems(run, 'Create'))
+			.filter((item) => item.error !== undefined).length,
 		readsPerLifetime: lifetimes.map((lifetime) => lifetime.length),
 		shortestTickGapSeconds: gaps.length > 0 ? Math.round(Math.min(...gaps) / 100) / 10 : undefined,
 		mainDownSeconds,
@@ -168,16 +219,25 @@ export async function runTriggerPhase(
 }
 
 /** Every finished execution of a workflow with its run data, once none is still running (bounded). */
-async function finishedExecutions(cluster: QueueCluster, workflowId: string, deadline: number, atLeast = 0) {
+async function finishedExecutions(
+	cluster: QueueCluster,
+	workflowId: string,
+	deadline: number,
+	atLeast = 0,
+) {
 	for (;;) {
 		const page = await cluster.rest.request<{ results: JsonObject[] }>(
 			'GET',
 			`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`,
 		);
-		const running = page.results.filter((execution) => ['new', 'running', 'waiting'].includes(String(execution.status)));
+		const running = page.results.filter((execution) =>
+			['new', 'running', 'waiting'].includes(String(execution.status)),
+		);
 		if ((running.length === 0 && page.results.length >= atLeast) || Date.now() > deadline) {
 			const finished = page.results.filter((execution) => !running.includes(execution));
-			return await Promise.all(finished.map((execution) => cluster.execution(String(execution.id))));
+			return await Promise.all(
+				finished.map((execution) => cluster.execution(String(execution.id))),
+			);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 	}

@@ -27,12 +27,22 @@ function parseOptions(argv: string[]): Options {
 		const index = argv.indexOf(flag);
 		return index >= 0 ? argv[index + 1] : undefined;
 	};
-	const list = (flag: string) => value(flag)?.split(',').map((entry) => entry.trim()).filter(Boolean);
+	const list = (flag: string) =>
+		value(flag)
+			?.split(',')
+			.map((entry) => entry.trim())
+			.filter(Boolean);
 	return {
 		rows: Number(value('--rows') ?? 1000),
 		operations: list('--ops') ?? BULK_OPERATIONS.map((operation) => operation.name),
 		faults: list('--faults') ?? FAULT_CASES.map((fault) => fault.name),
-		out: value('--out') ?? path.join(__dirname, 'results', `faults-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`),
+		out:
+			value('--out') ??
+			path.join(
+				__dirname,
+				'results',
+				`faults-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`,
+			),
 	};
 }
 
@@ -40,15 +50,29 @@ async function main(): Promise<void> {
 	const options = parseOptions(process.argv.slice(2));
 	const figures: FaultFigure[] = [];
 	const started = Date.now();
-	for (const operation of BULK_OPERATIONS.filter((candidate) => options.operations.includes(candidate.name))) {
+	for (const operation of BULK_OPERATIONS.filter((candidate) =>
+		options.operations.includes(candidate.name),
+	)) {
 		// A fresh simulator per operation, as each jest file has: its state (and so its answer times) stays small.
 		const env = await startReliabilitySimulator();
 		try {
 			for (const continueOnFail of [true, false]) {
-				for (const fault of FAULT_CASES.filter((candidate) => options.faults.includes(candidate.name))) {
-					const result = await runBulkScenario({ env, operation, fault, continueOnFail, rows: options.rows, ratePerSecond: 1000 });
+				for (const fault of FAULT_CASES.filter((candidate) =>
+					options.faults.includes(candidate.name),
+				)) {
+					const result = await runBulkScenario({
+						env,
+						operation,
+						fault,
+						continueOnFail,
+						rows: options.rows,
+						ratePerSecond: 1000,
+					});
 					const { evidence, secrets, ...counts } = result;
-					const figure: FaultFigure = { ...counts, secretFindings: findSecrets(evidence, secrets).length };
+					const figure: FaultFigure = {
+						...counts,
+						secretFindings: findSecrets(evidence, secrets).length,
+					};
 					figures.push(figure);
 					process.stderr.write(
 						`${operation.name} | ${fault.name} | CoF ${continueOnFail ? 'on' : 'off'}: ${figure.succeeded} ok, ${figure.failedClearly} failed, ` +
@@ -62,14 +86,21 @@ async function main(): Promise<void> {
 		}
 	}
 	mkdirSync(path.dirname(options.out), { recursive: true });
-	writeFileSync(options.out, `${JSON.stringify({ rows: options.rows, node: process.version, totalMs: Date.now() - started, figures }, null, '\t')}\n`);
-	process.stdout.write(`${faultTables(figures)}\n\n${errorMessageTable(figures)}\n\nFigures: ${options.out}\n`);
+	writeFileSync(
+		options.out,
+		`${JSON.stringify({ rows: options.rows, node: process.version, totalMs: Date.now() - started, figures }, null, '\t')}\n`,
+	);
+	process.stdout.write(
+		`${faultTables(figures)}\n\n${errorMessageTable(figures)}\n\nFigures: ${options.out}\n`,
+	);
 }
 
 main().then(
 	() => process.exit(0),
 	(error: unknown) => {
-		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.stderr.write(
+			`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+		);
 		process.exit(1);
 	},
 );

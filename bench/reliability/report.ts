@@ -56,6 +56,14 @@ export function errorMessageTable(figures: FaultFigure[]): string {
 		for (const message of figure.errorMessages) messages.add(message);
 		byFault.set(figure.fault, messages);
 	}
-	const lines = [...byFault].map(([fault, messages]) => `| ${fault} | ${[...messages].slice(0, 3).map((message) => `"${message}"`).join('<br>') || '(none)'} |`);
+	const lines = [...byFault].map(
+		([fault, messages]) =>
+			`| ${fault} | ${
+				[...messages]
+					.slice(0, 3)
+					.map((message) => `"${message}"`)
+					.join('<br>') || '(none)'
+			} |`,
+	);
 	return `| Fault | Error messages seen |\n|---|---|\n${lines.join('\n')}`;
 }

@@ -54,14 +54,18 @@ const operationProperties: INodeProperties[] = [
 function subtitleExpression(): string {
 	const resources = Object.fromEntries(
 		// "Dynamic Link (Simple Interface)" reads "Dynamic Link" on the canvas
-		(resourceProperty.options as INodePropertyOptions[]).map((option) => [option.value, option.name.replace(/ \(.*\)$/, '')]),
+		(resourceProperty.options as INodePropertyOptions[]).map((option) => [
+			option.value,
+			option.name.replace(/ \(.*\)$/, ''),
+		]),
 	);
 	const operations: Record<string, string> = {};
 	for (const property of operationProperties) {
 		if (property.name !== 'operation') continue;
 		for (const resource of property.displayOptions?.show?.resource ?? []) {
 			for (const option of (property.options ?? []) as INodePropertyOptions[]) {
-				operations[`${String(resource)}:${String(option.value)}`] = `${option.name}: ${resources[String(resource)]}`;
+				operations[`${String(resource)}:${String(option.value)}`] =
+					`${option.name}: ${resources[String(resource)]}`;
 			}
 		}
 	}

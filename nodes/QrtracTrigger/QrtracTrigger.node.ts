@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getTeams } from '../Qrtrac/methods/loadOptions';
@@ -19,7 +24,8 @@ export class QrtracTrigger implements INodeType {
 		subtitle: '={{ $parameter["triggerOn"] === "newScans" ? "New Scans" : "Code Changes" }}',
 		// n8n's node panel merges this trigger into the QRTRAC entry and shows the trigger's description above all
 		// of QRTRAC's actions and triggers, so it describes the whole app, not only the trigger.
-		description: 'Create, manage and track dynamic QR codes with QRTRAC, and start workflows when codes change or are scanned',
+		description:
+			'Create, manage and track dynamic QR codes with QRTRAC, and start workflows when codes change or are scanned',
 		defaults: { name: 'QRTRAC Trigger' },
 		polling: true,
 		inputs: [],
@@ -33,6 +39,8 @@ export class QrtracTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
 		if (this.getMode() === 'manual') return await manualSample(this, settings);
-		return settings.triggerOn === 'newScans' ? await pollNewScans(this, settings) : await pollCodeChanges(this, settings);
+		return settings.triggerOn === 'newScans'
+			? await pollNewScans(this, settings)
+			: await pollCodeChanges(this, settings);
 	}
 }

@@ -62,7 +62,11 @@ export function queryFromTime(cursor: Pick<ChangeCursor, 'floor'>): number {
 }
 
 /** The floor after a poll that saw records up to `highWater`: the overlap below it, never lower than before. */
-export function raiseFloor(floor: number, highWater: number | undefined, overlapMs: number): number {
+export function raiseFloor(
+	floor: number,
+	highWater: number | undefined,
+	overlapMs: number,
+): number {
 	return highWater === undefined ? floor : Math.max(floor, highWater - overlapMs);
 }
 
@@ -101,7 +105,10 @@ export function advanceCursor<T extends VersionedRecord>(
 		group.push(tag);
 		fresh.push(record);
 	}
-	const changes = fresh.map((record) => ({ kind: classify(record, cursor.floor, knownIds), record }));
+	const changes = fresh.map((record) => ({
+		kind: classify(record, cursor.floor, knownIds),
+		record,
+	}));
 	const floor = raiseFloor(cursor.floor, highWater, limits.overlapMs);
 	return { changes, cursor: pruneSeen({ floor, highWater, seen }, limits.maxSeen) };
 }
@@ -110,11 +117,16 @@ export function advanceCursor<T extends VersionedRecord>(
  * Created: a live code whose first version this is (createdAt equals updatedAt), or one created inside the
  * window of which no earlier version was handled. Deleted: a soft-deleted code. Updated: anything else.
  */
-function classify(record: VersionedRecord, floor: number, knownIds: ReadonlySet<string>): ChangeKind {
+function classify(
+	record: VersionedRecord,
+	floor: number,
+	knownIds: ReadonlySet<string>,
+): ChangeKind {
 	if (record.deleted === true) return 'deleted';
 	const createdAt = record.createdAt;
 	if (createdAt === record.updatedAt) return 'created';
-	if (typeof createdAt === 'number' && createdAt >= floor && !knownIds.has(record.id)) return 'created';
+	if (typeof createdAt === 'number' && createdAt >= floor && !knownIds.has(record.id))
+		return 'created';
 	return 'updated';
 }
 
@@ -159,5 +171,9 @@ export function pruneSeen(cursor: ChangeCursor, maxSeen: number): ChangeCursor {
 		seen[String(time)] = tags;
 		kept += tags.length;
 	}
-	return { floor, ...(cursor.highWater === undefined ? {} : { highWater: cursor.highWater }), seen };
+	return {
+		floor,
+		...(cursor.highWater === undefined ? {} : { highWater: cursor.highWater }),
+		seen,
+	};
 }

@@ -18,7 +18,9 @@ export function matchesFilters(record: Record<string, unknown>, filters: CodeFil
 	}
 	if (filters.search !== undefined) {
 		const needle = filters.search.toLowerCase();
-		const haystacks = [record.name, record.displayId].map((value) => (typeof value === 'string' ? value.toLowerCase() : ''));
+		const haystacks = [record.name, record.displayId].map((value) =>
+			typeof value === 'string' ? value.toLowerCase() : '',
+		);
 		if (!haystacks.some((text) => text.includes(needle))) return false;
 	}
 	return true;
@@ -26,5 +28,9 @@ export function matchesFilters(record: Record<string, unknown>, filters: CodeFil
 
 /** A stable text for a filter set, to tell whether a cached list of matching codes is still valid. */
 export function filtersKey(filters: CodeFilters): string {
-	return JSON.stringify([[...filters.qrTypes].sort(), filters.tag?.toLowerCase() ?? '', filters.search?.toLowerCase() ?? '']);
+	return JSON.stringify([
+		[...filters.qrTypes].sort(),
+		filters.tag?.toLowerCase() ?? '',
+		filters.search?.toLowerCase() ?? '',
+	]);
 }

@@ -7,16 +7,27 @@ import { matchesFilters } from './codeFilters';
 import { changeItem } from './pollCodeChanges';
 import { scanItem } from './pollNewScans';
 import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
-import { FIRST_POLL_LOOKBACK_MS, SAMPLE_SCAN_LOOKBACK_MS, SCAN_END_MARGIN_MS, type TriggerSettings } from './settings';
+import {
+	FIRST_POLL_LOOKBACK_MS,
+	SAMPLE_SCAN_LOOKBACK_MS,
+	SCAN_END_MARGIN_MS,
+	type TriggerSettings,
+} from './settings';
 
 /**
  * "Fetch Test Event": the most recent matching code (or scan) as the trigger would report it, without the IDs of
  * the API client that wrote it (see eventFields.ts). It never reads or writes the trigger's static data, so the
  * cursor of the active workflow does not move.
  */
-export async function manualSample(ctx: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
+export async function manualSample(
+	ctx: IPollFunctions,
+	settings: TriggerSettings,
+): Promise<INodeExecutionData[][] | null> {
 	const teamId = await resolveTeamId(ctx, settings.teamId);
-	const item = settings.triggerOn === 'newScans' ? await sampleScan(ctx, teamId, settings) : await sampleChange(ctx, teamId, settings);
+	const item =
+		settings.triggerOn === 'newScans'
+			? await sampleScan(ctx, teamId, settings)
+			: await sampleChange(ctx, teamId, settings);
 	return item ? [[item]] : null;
 }
 
@@ -24,14 +35,24 @@ export async function manualSample(ctx: IPollFunctions, settings: TriggerSetting
  * The newest change: from the newest live codes of the team (one request), or, for all teams or when only
  * deletions are wanted, from the codes changed in the last few minutes (one request).
  */
-async function sampleChange(ctx: IPollFunctions, teamId: string, settings: TriggerSettings): Promise<INodeExecutionData | undefined> {
+async function sampleChange(
+	ctx: IPollFunctions,
+	teamId: string,
+	settings: TriggerSettings,
+): Promise<INodeExecutionData | undefined> {
 	const liveEventsWanted = settings.events.some((event) => event !== 'deleted');
 	if (!settings.allTeams && liveEventsWanted) {
 		const codes = await readLiveCodes(ctx, teamId, settings.filters.search, 'first');
-		const newest = codes.filter(isVersioned).find((code) => matchesFilters(code, settings.filters) && wantedKind(code, settings));
+		const newest = codes
+			.filter(isVersioned)
+			.find((code) => matchesFilters(code, settings.filters) && wantedKind(code, settings));
 		if (newest) return changeItem({ kind: kindOf(newest), record: newest });
 	}
-	const changed = await readChangedCodes(ctx, { allTeams: settings.allTeams, teamId }, Date.now() - FIRST_POLL_LOOKBACK_MS);
+	const changed = await readChangedCodes(
+		ctx,
+		{ allTeams: settings.allTeams, teamId },
+		Date.now() - FIRST_POLL_LOOKBACK_MS,
+	);
 	const newest = changed
 		.filter(isVersioned)
 		.filter((code) => matchesFilters(code, settings.filters) && wantedKind(code, settings))
@@ -40,12 +61,20 @@ async function sampleChange(ctx: IPollFunctions, teamId: string, settings: Trigg
 }
 
 /** The newest scan of the last 30 days among the 100 most recently changed matching codes (two requests). */
-async function sampleScan(ctx: IPollFunctions, teamId: string, settings: TriggerSettings): Promise<INodeExecutionData | undefined> {
+async function sampleScan(
+	ctx: IPollFunctions,
+	teamId: string,
+	settings: TriggerSettings,
+): Promise<INodeExecutionData | undefined> {
 	const codes = await readLiveCodes(ctx, teamId, settings.filters.search, 'first');
-	const ids = codes.filter((code) => matchesFilters(code, settings.filters)).map((code) => String(code.id));
+	const ids = codes
+		.filter((code) => matchesFilters(code, settings.filters))
+		.map((code) => String(code.id));
 	if (ids.length === 0) return undefined;
 	const now = Date.now();
-	const scans = (await readScans(ctx, teamId, ids, now - SAMPLE_SCAN_LOOKBACK_MS, now + SCAN_END_MARGIN_MS)).filter(isScanRecord);
+	const scans = (
+		await readScans(ctx, teamId, ids, now - SAMPLE_SCAN_LOOKBACK_MS, now + SCAN_END_MARGIN_MS)
+	).filter(isScanRecord);
 	const newest = scans.sort((a, b) => b.scanTime - a.scanTime)[0];
 	return newest ? scanItem(newest) : undefined;
 }

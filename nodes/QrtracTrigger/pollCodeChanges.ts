@@ -1,6 +1,12 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { advanceCursor, isVersioned, queryFromTime, startCursor, type Change } from './changeCursor';
+import {
+	advanceCursor,
+	isVersioned,
+	queryFromTime,
+	startCursor,
+	type Change,
+} from './changeCursor';
 import { matchesFilters } from './codeFilters';
 import { withoutActorIds } from './eventFields';
 import { readChangedCodes, resolveTeamId, type WatchedCodes } from './qrtracReads';
@@ -15,7 +21,10 @@ type CodeRecord = IDataObject & { id: string; updatedAt: number };
  * the filters let through, so a change filtered out now is never reported later. The first poll only learns
  * where "now" is in the service's time, unless existing codes are wanted.
  */
-export async function pollCodeChanges(ctx: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
+export async function pollCodeChanges(
+	ctx: IPollFunctions,
+	settings: TriggerSettings,
+): Promise<INodeExecutionData[][] | null> {
 	const watched: WatchedCodes = {
 		allTeams: settings.allTeams,
 		teamId: await resolveTeamId(ctx, settings.teamId),
@@ -24,7 +33,9 @@ export async function pollCodeChanges(ctx: IPollFunctions, settings: TriggerSett
 	const staticData = ctx.getWorkflowStaticData('node');
 	const stored = loadCodeChangesState(staticData, scope);
 	const firstPoll = stored === undefined;
-	const cursor = stored?.cursor ?? startCursor(settings.includeExisting ? 0 : Date.now() - FIRST_POLL_LOOKBACK_MS);
+	const cursor =
+		stored?.cursor ??
+		startCursor(settings.includeExisting ? 0 : Date.now() - FIRST_POLL_LOOKBACK_MS);
 
 	const records = await readChangedCodes(ctx, watched, queryFromTime(cursor));
 	const result = advanceCursor(cursor, records.filter(isVersioned) as CodeRecord[], {

@@ -43,9 +43,21 @@ export const triggerProperties: INodeProperties[] = [
 		default: ['created', 'updated', 'deleted'],
 		displayOptions: { show: { triggerOn: ['codeChanges'] } },
 		options: [
-			{ name: 'Code Created', value: 'created', description: 'A new code (or a first sighting of one created since the last poll)' },
-			{ name: 'Code Deleted', value: 'deleted', description: 'A code was deleted (QRTRAC deletes softly)' },
-			{ name: 'Code Updated', value: 'updated', description: 'Any change to an existing code: content, title, tags, settings' },
+			{
+				name: 'Code Created',
+				value: 'created',
+				description: 'A new code (or a first sighting of one created since the last poll)',
+			},
+			{
+				name: 'Code Deleted',
+				value: 'deleted',
+				description: 'A code was deleted (QRTRAC deletes softly)',
+			},
+			{
+				name: 'Code Updated',
+				value: 'updated',
+				description: 'Any change to an existing code: content, title, tags, settings',
+			},
 		],
 	},
 	{
@@ -55,7 +67,11 @@ export const triggerProperties: INodeProperties[] = [
 		default: 'team',
 		displayOptions: { show: { triggerOn: ['codeChanges'] } },
 		options: [
-			{ name: 'All Teams', value: 'all', description: "Codes of every team of the credential's organization" },
+			{
+				name: 'All Teams',
+				value: 'all',
+				description: "Codes of every team of the credential's organization",
+			},
 			{ name: 'One Team', value: 'team', description: 'Codes of one team of the organization' },
 		],
 	},

@@ -23,12 +23,19 @@ export interface WatchedCodes {
 }
 
 /** The team the trigger watches: the one chosen, or the credential's. */
-export async function resolveTeamId(ctx: IPollFunctions, teamId: string | undefined): Promise<string> {
+export async function resolveTeamId(
+	ctx: IPollFunctions,
+	teamId: string | undefined,
+): Promise<string> {
 	return teamId ?? (await getConnection(ctx)).teamId;
 }
 
 /** Codes (deleted ones included) changed after `fromTime`: one request. */
-export async function readChangedCodes(ctx: IPollFunctions, watched: WatchedCodes, fromTime: number): Promise<ChangedQrCode[]> {
+export async function readChangedCodes(
+	ctx: IPollFunctions,
+	watched: WatchedCodes,
+	fromTime: number,
+): Promise<ChangedQrCode[]> {
 	const read = watched.allTeams ? getAllQrsFromTime : getTeamQrsFromTime;
 	return await read(ctx, { fromTime, teamId: watched.teamId });
 }
@@ -51,7 +58,11 @@ export async function readLiveCodes(
 	const unplaced = codes.find((code) => !isVersioned(code));
 	if (unplaced) {
 		throw unexpectedAnswer(
-			{ node: ctx.getNode(), operation: 'Get Many QR Codes (GET /qrs-api/v2/teams/)', redact: (await getConnection(ctx)).secrets },
+			{
+				node: ctx.getNode(),
+				operation: 'Get Many QR Codes (GET /qrs-api/v2/teams/)',
+				redact: (await getConnection(ctx)).secrets,
+			},
 			'codes that each carry an "updatedAt" time',
 			unplaced,
 		);

@@ -40,8 +40,8 @@ const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 /** The trigger's parameters, normalised: unknown events dropped, blank filters left out, the overlap bounded. */
 export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	const triggerOn = ctx.getNodeParameter('triggerOn', 'codeChanges') as TriggerOn;
-	const events = (ctx.getNodeParameter('events', CHANGE_KINDS) as string[]).filter((event): event is ChangeKind =>
-		(CHANGE_KINDS as readonly string[]).includes(event),
+	const events = (ctx.getNodeParameter('events', CHANGE_KINDS) as string[]).filter(
+		(event): event is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(event),
 	);
 	const allTeams = triggerOn === 'codeChanges' && ctx.getNodeParameter('scope', 'team') === 'all';
 	const team = allTeams ? '' : String(ctx.getNodeParameter('team', '') ?? '').trim();
@@ -60,7 +60,10 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 		},
 		includeExisting: triggerOn === 'codeChanges' && options.includeExisting === true,
 		overlapMs:
-			Math.min(3600, Math.max(1, Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULT_OVERLAP_SECONDS)) * 1000,
+			Math.min(
+				3600,
+				Math.max(1, Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULT_OVERLAP_SECONDS),
+			) * 1000,
 	};
 }
 

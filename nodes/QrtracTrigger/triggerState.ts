@@ -20,7 +20,10 @@ const codeChangesSchema = z.object({ scope: z.string(), cursor: cursorSchema });
 const newScansSchema = z.object({
 	scope: z.string(),
 	/** Where the refresh of `codeIds` from code changes continues. */
-	codes: z.object({ floor: z.number().finite().nonnegative(), highWater: z.number().finite().optional() }),
+	codes: z.object({
+		floor: z.number().finite().nonnegative(),
+		highWater: z.number().finite().optional(),
+	}),
 	/** Live codes of the team matching the filters described by `idsFilter`. */
 	codeIds: z.array(z.string()),
 	idsFilter: z.string(),
@@ -33,7 +36,10 @@ export type NewScansState = z.infer<typeof newScansSchema> & { scans: ChangeCurs
 const CODE_CHANGES_KEY = 'codeChanges';
 const NEW_SCANS_KEY = 'newScans';
 
-export function loadCodeChangesState(staticData: IDataObject, scope: string): CodeChangesState | undefined {
+export function loadCodeChangesState(
+	staticData: IDataObject,
+	scope: string,
+): CodeChangesState | undefined {
 	const parsed = codeChangesSchema.safeParse(staticData[CODE_CHANGES_KEY]);
 	return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
 }
@@ -42,7 +48,10 @@ export function saveCodeChangesState(staticData: IDataObject, state: CodeChanges
 	staticData[CODE_CHANGES_KEY] = toJson(state);
 }
 
-export function loadNewScansState(staticData: IDataObject, scope: string): NewScansState | undefined {
+export function loadNewScansState(
+	staticData: IDataObject,
+	scope: string,
+): NewScansState | undefined {
 	const parsed = newScansSchema.safeParse(staticData[NEW_SCANS_KEY]);
 	return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
 }

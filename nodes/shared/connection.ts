@@ -34,7 +34,9 @@ export function connectionFromCredentials(
 	const plan = String(credentials.plan ?? 'Business Plus');
 	const custom = Number(credentials.customRatePerSecond);
 	const ratePerSecond =
-		plan === 'custom' && Number.isFinite(custom) && custom > 0 ? custom : (PLAN_RATE_PER_SECOND[plan] ?? 5);
+		plan === 'custom' && Number.isFinite(custom) && custom > 0
+			? custom
+			: (PLAN_RATE_PER_SECOND[plan] ?? 5);
 	const timeoutSeconds = Number(credentials.timeoutSeconds);
 	return {
 		baseUrl: base.url as string,
@@ -52,15 +54,23 @@ export function connectionFromCredentials(
  * encrypted, so it must be `https://`; plain `http://` is accepted only for this machine (127.0.0.0/8,
  * `localhost`, `[::1]`), where nothing crosses a network (the local QRTRAC simulator, a local proxy).
  */
-export function checkBaseUrl(raw: unknown): { url: string; problem?: undefined } | { url?: undefined; problem: string } {
-	const text = String(raw ?? DEFAULT_BASE_URL).trim().replace(/\/+$/, '') || DEFAULT_BASE_URL;
+export function checkBaseUrl(
+	raw: unknown,
+): { url: string; problem?: undefined } | { url?: undefined; problem: string } {
+	const text =
+		String(raw ?? DEFAULT_BASE_URL)
+			.trim()
+			.replace(/\/+$/, '') || DEFAULT_BASE_URL;
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		return { problem: `The QRTRAC credential's Base URL "${text}" is not a URL; it should look like ${DEFAULT_BASE_URL}` };
+		return {
+			problem: `The QRTRAC credential's Base URL "${text}" is not a URL; it should look like ${DEFAULT_BASE_URL}`,
+		};
 	}
-	if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return { url: text };
+	if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))
+		return { url: text };
 	return {
 		problem: `The QRTRAC credential's Base URL must start with https:// so that the client secret travels encrypted (http:// is accepted only for 127.0.0.1, localhost or [::1]); it is "${text}"`,
 	};

@@ -35,7 +35,12 @@ export interface BatchOperation<Input = unknown> {
 	 * Takes every parsed row (in input order) and records each row's outcome in `results`; requests go through
 	 * `pool`, which stops starting tasks at the first failure when Continue On Fail is off.
 	 */
-	run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void>;
+	run(
+		this: IExecuteFunctions,
+		rows: Rows<Input>,
+		results: ItemResults,
+		pool: TaskPool,
+	): Promise<void>;
 }
 
 export type Operation<Input = unknown> = ItemOperation<Input> | BatchOperation<Input>;
@@ -57,20 +62,27 @@ export function concurrencyFor(ratePerSecond: number): number {
 /** Reading parameters runs n8n's expressions on this one thread: it gives way this often so requests keep flowing. */
 const READ_SLICE_MS = 8;
 
-export async function executeOperation<Input>(this: IExecuteFunctions, operation: Operation<Input>): Promise<INodeExecutionData[]> {
+export async function executeOperation<Input>(
+	this: IExecuteFunctions,
+	operation: Operation<Input>,
+): Promise<INodeExecutionData[]> {
 	const results = new ItemResults(this, this.getInputData().length, this.continueOnFail());
 	const pool = new TaskPool(concurrencyFor((await getConnection(this)).ratePerSecond));
 	results.stopOnFailure(pool);
-	const rows = results.continueOnFail ? readWhileSending(this, operation, results) : readAllFirst(this, operation);
+	const rows = results.continueOnFail
+		? readWhileSending(this, operation, results)
+		: readAllFirst(this, operation);
 	if (operation.kind === 'batch') {
 		await operation.run.call(this, await rows, results, pool);
 		await pool.drain();
 	} else {
 		for await (const { itemIndex, input } of await rows) {
-			void pool.run(async () => await operation.execute.call(this, input, itemIndex)).then(
-				(output) => results.succeed(itemIndex, output),
-				(error: unknown) => results.fail(itemIndex, error),
-			);
+			void pool
+				.run(async () => await operation.execute.call(this, input, itemIndex))
+				.then(
+					(output) => results.succeed(itemIndex, output),
+					(error: unknown) => results.fail(itemIndex, error),
+				);
 			if (results.stopped) break;
 		}
 		await pool.drain();
@@ -79,7 +91,10 @@ export async function executeOperation<Input>(this: IExecuteFunctions, operation
 }
 
 /** Continue On Fail off: every item is read and checked before the first request, so bad input sends nothing. */
-async function readAllFirst<Input>(ctx: IExecuteFunctions, operation: Operation<Input>): Promise<Array<ParsedItem<Input>>> {
+async function readAllFirst<Input>(
+	ctx: IExecuteFunctions,
+	operation: Operation<Input>,
+): Promise<Array<ParsedItem<Input>>> {
 	const rows: Array<ParsedItem<Input>> = [];
 	const itemCount = ctx.getInputData().length;
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
@@ -240,16 +255,26 @@ export class ItemResults {
 	}
 }
 
-function toItems(ctx: IExecuteFunctions, output: OperationOutput, itemIndex: number): INodeExecutionData[] {
+function toItems(
+	ctx: IExecuteFunctions,
+	output: OperationOutput,
+	itemIndex: number,
+): INodeExecutionData[] {
 	const list = Array.isArray(output) ? output : [output];
 	const items = list.map((entry) =>
-		isExecutionData(entry) ? { ...entry, pairedItem: { item: itemIndex } } : { json: entry, pairedItem: { item: itemIndex } },
+		isExecutionData(entry)
+			? { ...entry, pairedItem: { item: itemIndex } }
+			: { json: entry, pairedItem: { item: itemIndex } },
 	);
 	return ctx.helpers.constructExecutionMetaData(items, { itemData: { item: itemIndex } });
 }
 
 function isExecutionData(entry: IDataObject | INodeExecutionData): entry is INodeExecutionData {
-	return typeof entry.json === 'object' && entry.json !== null && Object.keys(entry).every((key) => ['json', 'binary', 'pairedItem'].includes(key));
+	return (
+		typeof entry.json === 'object' &&
+		entry.json !== null &&
+		Object.keys(entry).every((key) => ['json', 'binary', 'pairedItem'].includes(key))
+	);
 }
 
 function asItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
@@ -274,7 +299,11 @@ function errorItem(error: ItemError, itemIndex: number): INodeExecutionData {
  * the description and in the error's context, so that a re-run can start at the right place. A run of one item
  * has nothing to add.
  */
-function withProgress(error: ItemError, outcomes: Array<Outcome | undefined>, failedIndex: number): ItemError {
+function withProgress(
+	error: ItemError,
+	outcomes: Array<Outcome | undefined>,
+	failedIndex: number,
+): ItemError {
 	const completedAfter: number[] = [];
 	const failedAfter: number[] = [];
 	outcomes.forEach((outcome, index) => {
@@ -285,11 +314,14 @@ function withProgress(error: ItemError, outcomes: Array<Outcome | undefined>, fa
 	const notes: string[] = [];
 	if (failedIndex > 0) notes.push(`Items 0 to ${failedIndex - 1} completed before it.`);
 	if (completedAfter.length > 0) {
-		notes.push(`Item(s) ${completedAfter.join(', ')} were already in flight and completed too: do not send them again.`);
+		notes.push(
+			`Item(s) ${completedAfter.join(', ')} were already in flight and completed too: do not send them again.`,
+		);
 	}
 	if (failedAfter.length > 0) notes.push(`Item(s) ${failedAfter.join(', ')} failed too.`);
 	if (notStarted > 0) notes.push(`The ${notStarted} item(s) after them were not started.`);
-	if (notes.length > 0) error.description = [error.description, notes.join(' ')].filter(Boolean).join(' ');
+	if (notes.length > 0)
+		error.description = [error.description, notes.join(' ')].filter(Boolean).join(' ');
 	if (error.context) {
 		error.context.itemsCompletedAfterFailure = completedAfter;
 		error.context.itemsFailedAfterFailure = failedAfter;

@@ -47,7 +47,9 @@ export class PageCollector<T extends { id?: string }> {
 		this.limit = options.limit === undefined ? undefined : Math.max(0, Math.floor(options.limit));
 		this.pageSize = Math.max(1, Math.floor(options.pageSize));
 		this.pageCap =
-			this.limit === undefined ? MAX_PAGES_WITHOUT_TOTAL : Math.ceil(this.limit / this.pageSize) + SLACK_PAGES;
+			this.limit === undefined
+				? MAX_PAGES_WITHOUT_TOTAL
+				: Math.ceil(this.limit / this.pageSize) + SLACK_PAGES;
 		this.finished = this.limit === 0;
 	}
 
@@ -117,7 +119,10 @@ export async function collectPages<T extends { id?: string }>(
 	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalCount?: number }>,
 ): Promise<T[]> {
 	const pageSize = walk.pageSize ?? pageSizeFor(walk.returnAll, walk.limit);
-	const collector = new PageCollector<T>({ limit: walk.returnAll ? undefined : walk.limit, pageSize });
+	const collector = new PageCollector<T>({
+		limit: walk.returnAll ? undefined : walk.limit,
+		pageSize,
+	});
 	while (!collector.done) {
 		const page = collector.nextPage;
 		collector.add({ ...(await fetchPage(page, pageSize)), page });

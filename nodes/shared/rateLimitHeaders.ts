@@ -90,7 +90,11 @@ export function parseRateLimitHeaders(
  * readDelay), epoch seconds, epoch milliseconds (told apart by the thresholds above) or an HTTP date;
  * undefined when unparseable. `windowMs` is the length of the window the answer describes.
  */
-export function parseResetHeader(value: string, nowMs: number, windowMs = ONE_SECOND_WINDOW.windowMs): number | undefined {
+export function parseResetHeader(
+	value: string,
+	nowMs: number,
+	windowMs = ONE_SECOND_WINDOW.windowMs,
+): number | undefined {
 	const text = value.trim();
 	if (NUMBER_PATTERN.test(text)) {
 		const number = Number(text);
@@ -129,7 +133,12 @@ export function readDelay(value: number, windowMs: number): number {
  * the window is a minute).
  */
 function windowTold(scale: WindowScale, toldLimit: number | undefined): number {
-	if (scale.limit === undefined || toldLimit === undefined || toldLimit <= scale.limit * PLAUSIBLE_WINDOWS) return scale.windowMs;
+	if (
+		scale.limit === undefined ||
+		toldLimit === undefined ||
+		toldLimit <= scale.limit * PLAUSIBLE_WINDOWS
+	)
+		return scale.windowMs;
 	return (scale.windowMs * toldLimit) / scale.limit;
 }
 

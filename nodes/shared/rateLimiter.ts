@@ -59,7 +59,11 @@
  * retries (after the told wait), never an item.
  */
 
-import { parseRateLimitHeaders, type RateLimitSnapshot, type WindowScale } from './rateLimitHeaders';
+import {
+	parseRateLimitHeaders,
+	type RateLimitSnapshot,
+	type WindowScale,
+} from './rateLimitHeaders';
 
 export interface RateLimiterOptions {
 	ratePerSecond: number;
@@ -222,7 +226,11 @@ export class RateLimiter {
 		// Until the probe's answer (rule 5) ask again soon; otherwise when this place's slot comes near.
 		const opensAtMs = earliest === undefined ? nowMs + this.windowMs * 0.02 : earliest - horizon;
 		const returnAtMs = opensAtMs + place * this.intervalMs();
-		return { id, granted: false, waitMs: Math.min(this.windowMs * MAX_NAP_SHARE, Math.max(1, returnAtMs - nowMs)) };
+		return {
+			id,
+			granted: false,
+			waitMs: Math.min(this.windowMs * MAX_NAP_SHARE, Math.max(1, returnAtMs - nowMs)),
+		};
 	}
 
 	/** Reads an answer's rate-limit headers (on this limiter's window scale), learns from them, and returns them. */
@@ -240,19 +248,28 @@ export class RateLimiter {
 		this.lastAnswerAtMs = nowMs;
 		this.probing = false;
 		const ourWindow = this.describesOurWindow(snapshot, nowMs);
-		if (ourWindow && status !== 429 && snapshot.remaining !== undefined) this.learnPhase(snapshot.remaining, countedAtMs, nowMs);
+		if (ourWindow && status !== 429 && snapshot.remaining !== undefined)
+			this.learnPhase(snapshot.remaining, countedAtMs, nowMs);
 		const window = this.windowOfAnswer(snapshot, countedAtMs, nowMs, ourWindow);
 
 		if (status === 429) {
-			this.blockUntil(nowMs + Math.max(0, this.waitAfterRefusal(snapshot, window?.resetAtMs, nowMs)));
+			this.blockUntil(
+				nowMs + Math.max(0, this.waitAfterRefusal(snapshot, window?.resetAtMs, nowMs)),
+			);
 			return;
 		}
 		if (snapshot.remaining === 0 && window) this.blockUntil(window.resetAtMs + RESET_GUARD_MS);
 		if (!ourWindow) return;
-		if (snapshot.limit !== undefined && snapshot.limit > 0) this.adoptLimit(Math.min(snapshot.limit, this.planLimit));
+		if (snapshot.limit !== undefined && snapshot.limit > 0)
+			this.adoptLimit(Math.min(snapshot.limit, this.planLimit));
 		if (snapshot.remaining === undefined) return;
 
-		const answer: Answer = { remaining: snapshot.remaining, countedAtMs, resetAtMs: window?.resetAtMs, windowStartMs: window?.startMs };
+		const answer: Answer = {
+			remaining: snapshot.remaining,
+			countedAtMs,
+			resetAtMs: window?.resetAtMs,
+			windowStartMs: window?.startMs,
+		};
 		if (window) {
 			const windowLimit = snapshot.limit ?? this.limitPerWindow;
 			const ourEarlier = this.countSlots(window.startMs, countedAtMs);
@@ -284,7 +301,11 @@ export class RateLimiter {
 	private learnPhase(remaining: number, countedAtMs: number, nowMs: number): void {
 		const previous = this.previousCount;
 		this.previousCount = { remaining, countedAtMs };
-		if (previous && countedAtMs > previous.countedAtMs && remaining > previous.remaining + REORDER_TOLERANCE) {
+		if (
+			previous &&
+			countedAtMs > previous.countedAtMs &&
+			remaining > previous.remaining + REORDER_TOLERANCE
+		) {
 			this.phase.boundaryWithin(previous.countedAtMs, nowMs);
 		}
 	}
@@ -312,7 +333,8 @@ export class RateLimiter {
 	private placeInLine(id: number, nowMs: number): number {
 		const abandonedBefore = nowMs - this.windowMs * (ABANDONED_WINDOWS + MAX_NAP_SHARE);
 		for (let index = this.line.length - 1; index >= 0; index--) {
-			if (this.line[index].id !== id && this.line[index].askedAtMs < abandonedBefore) this.line.splice(index, 1);
+			if (this.line[index].id !== id && this.line[index].askedAtMs < abandonedBefore)
+				this.line.splice(index, 1);
 		}
 		const place = this.line.findIndex((waiting) => waiting.id === id);
 		if (place >= 0) {
@@ -329,13 +351,19 @@ export class RateLimiter {
 	 */
 	private earliestSlot(nowMs: number): number | undefined {
 		if (this.probing && this.unanswered.length > 0) return undefined;
-		const onGrid = nowMs - this.nextSlotAtMs <= this.windowMs * LATE_SEND_SHARE ? this.nextSlotAtMs : nowMs;
+		const onGrid =
+			nowMs - this.nextSlotAtMs <= this.windowMs * LATE_SEND_SHARE ? this.nextSlotAtMs : nowMs;
 		return Math.max(onGrid, this.blockedUntilMs);
 	}
 
 	/** Rule 5: after IDLE_WINDOWS without any answer, what was learnt about others is old; probe again. */
 	private restartIfIdle(nowMs: number): void {
-		if (this.probing || this.unanswered.length > 0 || nowMs - this.lastAnswerAtMs < this.windowMs * IDLE_WINDOWS) return;
+		if (
+			this.probing ||
+			this.unanswered.length > 0 ||
+			nowMs - this.lastAnswerAtMs < this.windowMs * IDLE_WINDOWS
+		)
+			return;
 		this.probing = true;
 		this.window = undefined;
 		this.lastAnswer = undefined;
@@ -356,10 +384,15 @@ export class RateLimiter {
 	 * so slots resume a quarter window after the earliest possible reset (the refused request itself still
 	 * waits the whole told delay in the transport). Without any hint, a whole window.
 	 */
-	private waitAfterRefusal(snapshot: RateLimitSnapshot, exactResetAtMs: number | undefined, nowMs: number): number {
+	private waitAfterRefusal(
+		snapshot: RateLimitSnapshot,
+		exactResetAtMs: number | undefined,
+		nowMs: number,
+	): number {
 		if (snapshot.retryAfterMs !== undefined) return snapshot.retryAfterMs;
 		if (exactResetAtMs !== undefined) return exactResetAtMs - nowMs;
-		if (snapshot.resetAtMs !== undefined) return snapshot.resetAtMs - nowMs - this.windowMs + this.windowMs / 4;
+		if (snapshot.resetAtMs !== undefined)
+			return snapshot.resetAtMs - nowMs - this.windowMs + this.windowMs / 4;
 		return this.windowMs;
 	}
 
@@ -376,9 +409,15 @@ export class RateLimiter {
 		const current = this.window;
 		if (current && this.sameWindow(current, answer)) {
 			if (answer.othersSoFar !== undefined && current.othersSoFar !== undefined) {
-				this.measureOthers(answer.othersSoFar - current.othersSoFar, answer.countedAtMs - current.lastCountedAtMs);
+				this.measureOthers(
+					answer.othersSoFar - current.othersSoFar,
+					answer.countedAtMs - current.lastCountedAtMs,
+				);
 			} else {
-				this.measureOthers(current.lastRemaining - answer.remaining - 1, answer.countedAtMs - current.lastCountedAtMs);
+				this.measureOthers(
+					current.lastRemaining - answer.remaining - 1,
+					answer.countedAtMs - current.lastCountedAtMs,
+				);
 			}
 			current.lastCountedAtMs = answer.countedAtMs;
 			current.lastRemaining = answer.remaining;
@@ -410,10 +449,17 @@ export class RateLimiter {
 		this.measuredSpanMs += Math.max(0, spanMs);
 		if (this.measuredSpanMs < this.windowMs * ESTIMATE_SPAN_SHARE) return;
 
-		const measuredPerWindow = Math.min(this.limitPerWindow, Math.max(0, (this.measuredOthers / this.measuredSpanMs) * this.windowMs));
-		const dropCaughtByRule4 = measuredPerWindow < this.othersPerWindow && this.window?.resetAtMs !== undefined;
-		const tau = dropCaughtByRule4 ? ESTIMATE_DROP_TIME_CONSTANT_SHARE : ESTIMATE_RISE_TIME_CONSTANT_SHARE;
-		const weight = this.measurements === 0 ? 1 : 1 - Math.exp(-this.measuredSpanMs / (this.windowMs * tau));
+		const measuredPerWindow = Math.min(
+			this.limitPerWindow,
+			Math.max(0, (this.measuredOthers / this.measuredSpanMs) * this.windowMs),
+		);
+		const dropCaughtByRule4 =
+			measuredPerWindow < this.othersPerWindow && this.window?.resetAtMs !== undefined;
+		const tau = dropCaughtByRule4
+			? ESTIMATE_DROP_TIME_CONSTANT_SHARE
+			: ESTIMATE_RISE_TIME_CONSTANT_SHARE;
+		const weight =
+			this.measurements === 0 ? 1 : 1 - Math.exp(-this.measuredSpanMs / (this.windowMs * tau));
 		this.othersPerWindow += weight * (measuredPerWindow - this.othersPerWindow);
 		this.measurements++;
 		this.measuredOthers = 0;
@@ -430,9 +476,18 @@ export class RateLimiter {
 	 */
 	private fitIntoWindow(slot: number): number {
 		const last = this.lastAnswer;
-		if (!last || last.resetAtMs === undefined || last.windowStartMs === undefined || last.othersSoFar === undefined) return slot;
+		if (
+			!last ||
+			last.resetAtMs === undefined ||
+			last.windowStartMs === undefined ||
+			last.othersSoFar === undefined
+		)
+			return slot;
 		if (slot >= last.windowStartMs + this.windowMs) return slot;
-		const elapsed = Math.max(last.countedAtMs - last.windowStartMs, this.windowMs * MIN_PACE_SPAN_SHARE);
+		const elapsed = Math.max(
+			last.countedAtMs - last.windowStartMs,
+			this.windowMs * MIN_PACE_SPAN_SHARE,
+		);
 		const othersPace = Math.max(0, last.othersSoFar - this.timingNoise()) / elapsed;
 		const ourUncounted = this.countSlots(last.countedAtMs, Number.POSITIVE_INFINITY) + 1;
 		const othersComing = othersPace * Math.max(0, slot - last.countedAtMs);
@@ -466,14 +521,19 @@ export class RateLimiter {
 
 	/** An answer of a window before the current one, overtaken by the current window's answers. */
 	private isLate(tally: WindowTally, answer: Answer): boolean {
-		if (tally.resetAtMs !== undefined && answer.resetAtMs !== undefined) return answer.resetAtMs < tally.resetAtMs;
+		if (tally.resetAtMs !== undefined && answer.resetAtMs !== undefined)
+			return answer.resetAtMs < tally.resetAtMs;
 		return answer.remaining < tally.lastRemaining - this.limitPerWindow / 2;
 	}
 
 	/** Rule 6: a limit far above the plan's, or a reset far away, describes a longer window than ours. */
 	private describesOurWindow(snapshot: RateLimitSnapshot, nowMs: number): boolean {
-		if (snapshot.limit !== undefined && snapshot.limit > this.planLimit * SAME_WINDOW_FACTOR) return false;
-		return snapshot.resetAtMs === undefined || snapshot.resetAtMs - nowMs <= this.windowMs * SAME_WINDOW_FACTOR;
+		if (snapshot.limit !== undefined && snapshot.limit > this.planLimit * SAME_WINDOW_FACTOR)
+			return false;
+		return (
+			snapshot.resetAtMs === undefined ||
+			snapshot.resetAtMs - nowMs <= this.windowMs * SAME_WINDOW_FACTOR
+		);
 	}
 
 	private forgetOldSlots(nowMs: number): void {
@@ -516,16 +576,21 @@ class WindowPhase {
 		const shift = Math.round((afterMs - this.earliestMs) / this.windowMs) * this.windowMs;
 		const earliest = Math.max(this.earliestMs + shift, afterMs);
 		const latest = Math.min(this.latestMs + shift, atOrBeforeMs);
-		[this.earliestMs, this.latestMs] = earliest < latest ? [earliest, latest] : [afterMs, atOrBeforeMs];
+		[this.earliestMs, this.latestMs] =
+			earliest < latest ? [earliest, latest] : [afterMs, atOrBeforeMs];
 	}
 
 	windowOf(atMs: number): { startMs: number; resetAtMs: number } | undefined {
 		const earliest = this.earliestMs;
-		if (earliest === undefined || this.latestMs - earliest > this.windowMs * PHASE_PRECISION_SHARE) return undefined;
+		if (earliest === undefined || this.latestMs - earliest > this.windowMs * PHASE_PRECISION_SHARE)
+			return undefined;
 		const windows = Math.floor((atMs - earliest) / this.windowMs);
 		// a request counted where the boundary may lie could belong to either window
 		if (atMs <= this.latestMs + windows * this.windowMs) return undefined;
-		return { startMs: earliest + windows * this.windowMs, resetAtMs: this.latestMs + (windows + 1) * this.windowMs };
+		return {
+			startMs: earliest + windows * this.windowMs,
+			resetAtMs: this.latestMs + (windows + 1) * this.windowMs,
+		};
 	}
 }
 

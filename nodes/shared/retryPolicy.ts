@@ -67,7 +67,12 @@ const TIMEOUT_CODES = new Set([
 	'TimeoutError',
 ]);
 
-const MALFORMED_CODES = new Set(['ERR_INVALID_JSON', 'EMALFORMED', 'HPE_INVALID_CONSTANT', 'HPE_INVALID_HEADER_TOKEN']);
+const MALFORMED_CODES = new Set([
+	'ERR_INVALID_JSON',
+	'EMALFORMED',
+	'HPE_INVALID_CONSTANT',
+	'HPE_INVALID_HEADER_TOKEN',
+]);
 
 export function isIdempotentMethod(method: string): boolean {
 	return IDEMPOTENT_METHODS.has(method.toUpperCase());
@@ -79,7 +84,10 @@ export function isIdempotentMethod(method: string): boolean {
  * Any other network error (ECONNRESET, EPIPE, UND_ERR_SOCKET, ECONNREFUSED, unknown codes) is a connection
  * reset: whether the request arrived cannot be told.
  */
-export function classifyFailure(status: number | undefined, errorCode: string | undefined): FailureKind {
+export function classifyFailure(
+	status: number | undefined,
+	errorCode: string | undefined,
+): FailureKind {
 	if (status !== undefined) {
 		if (status === 429) return 'rateLimited';
 		if (status === 408) return 'timeout';
@@ -95,12 +103,17 @@ export function classifyFailure(status: number | undefined, errorCode: string | 
 /** How many more attempts a rate-limited request gets than other failures (still within the total wait). */
 const RATE_LIMIT_ATTEMPT_FACTOR = 5;
 
-export function decideRetry(input: RetryInput, policy: RetryPolicy = defaultRetryPolicy): RetryDecision {
+export function decideRetry(
+	input: RetryInput,
+	policy: RetryPolicy = defaultRetryPolicy,
+): RetryDecision {
 	const random = input.random ?? Math.random;
 	const method = input.method.toUpperCase();
 
 	if (input.kind === 'clientError') {
-		return refuse(`HTTP ${input.status ?? '4xx'} means the request itself was refused; sending it again cannot help`);
+		return refuse(
+			`HTTP ${input.status ?? '4xx'} means the request itself was refused; sending it again cannot help`,
+		);
 	}
 	if (input.kind !== 'rateLimited' && !isIdempotentMethod(method)) {
 		return refuse(
@@ -109,7 +122,10 @@ export function decideRetry(input: RetryInput, policy: RetryPolicy = defaultRetr
 	}
 	// A 429 is bounded by the total wait, not by the attempt count: a storm that passes within the bound must not
 	// fail the item. The larger attempt cap only guards against a service that asks for no wait at all.
-	const maxAttempts = input.kind === 'rateLimited' ? policy.maxAttempts * RATE_LIMIT_ATTEMPT_FACTOR : policy.maxAttempts;
+	const maxAttempts =
+		input.kind === 'rateLimited'
+			? policy.maxAttempts * RATE_LIMIT_ATTEMPT_FACTOR
+			: policy.maxAttempts;
 	if (input.attempt >= maxAttempts) {
 		return refuse(`all ${maxAttempts} attempts were used`);
 	}

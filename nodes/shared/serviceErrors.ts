@@ -14,7 +14,8 @@ export interface ServiceFailure {
 
 const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }> = [
 	{
-		test: (f) => /display\s*id/i.test(f.message) && /(taken|exist|use|unavailable)/i.test(f.message),
+		test: (f) =>
+			/display\s*id/i.test(f.message) && /(taken|exist|use|unavailable)/i.test(f.message),
 		hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 	},
 	{
@@ -61,7 +62,10 @@ const FIELD_LABELS: Record<string, string> = {
  * reads `Display ID "x" is already taken`); the original goes into the description when it changed.
  */
 function labelled(message: string): string {
-	return message.replace(/"?\b(displayId|qrRedirectUrl|baseUrl|templateId|qrType)\b"?/g, (_match, field: string) => FIELD_LABELS[field]);
+	return message.replace(
+		/"?\b(displayId|qrRedirectUrl|baseUrl|templateId|qrType)\b"?/g,
+		(_match, field: string) => FIELD_LABELS[field],
+	);
 }
 
 /** Turns a failure into the NodeApiError n8n shows: the service's message, the HTTP status, the item, a hint. */

@@ -79,7 +79,12 @@ interface AttemptFailure {
 	networkCode?: string;
 }
 
-const UNKNOWN_OUTCOME_KINDS: FailureKind[] = ['serverError', 'timeout', 'connectionReset', 'malformedResponse'];
+const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [
+	'serverError',
+	'timeout',
+	'connectionReset',
+	'malformedResponse',
+];
 
 /** Same-origin redirects followed before giving up (a loop, or a service that keeps moving). */
 const MAX_REDIRECTS = 5;
@@ -93,7 +98,9 @@ export async function getConnection(ctx: TransportContext): Promise<QrtracConnec
 		const refuse = (problem: string): never => {
 			throw serviceError(ctx.getNode(), { message: problem });
 		};
-		connection = ctx.getCredentials(CREDENTIAL_TYPE).then((credentials) => connectionFromCredentials(credentials, refuse));
+		connection = ctx
+			.getCredentials(CREDENTIAL_TYPE)
+			.then((credentials) => connectionFromCredentials(credentials, refuse));
 		connections.set(ctx, connection);
 	}
 	return await connection;
@@ -122,18 +129,27 @@ export async function qrtracApiRequest<T = IDataObject>(
 		throwIfCancelled(ctx);
 
 		const outcome = await sendFollowingSameOrigin(ctx, options);
-		const rateLimit = outcome.response ? limiter.learn(outcome.response.headers, outcome.response.statusCode) : undefined;
+		const rateLimit = outcome.response
+			? limiter.learn(outcome.response.headers, outcome.response.statusCode)
+			: undefined;
 		const result = outcome.failure
 			? { failure: outcome.failure }
 			: interpretResponse<T>(outcome.response!, request.acceptUnsuccessful === true);
 		if ('data' in result) return result;
 		const failure = result.failure;
 		// The limiter reads the reset on its window's scale (a bare '734' is ms there), so its reading sets the wait.
-		if (failure.kind === 'rateLimited' && rateLimit) failure.retryAfterMs = waitHintMs(rateLimit, Date.now());
+		if (failure.kind === 'rateLimited' && rateLimit)
+			failure.retryAfterMs = waitHintMs(rateLimit, Date.now());
 
 		if (failure.kind === 'clientError' && outcomeWasUnknown && request.verifyAfterRefusal) {
 			const verified = await request.verifyAfterRefusal().catch(() => undefined);
-			if (verified) return { data: verified as T, body: { success: true, data: verified }, status: 200, verifiedAfterUnknownOutcome: true };
+			if (verified)
+				return {
+					data: verified as T,
+					body: { success: true, data: verified },
+					status: 200,
+					verifiedAfterUnknownOutcome: true,
+				};
 			throw serviceError(ctx.getNode(), {
 				...failure,
 				itemIndex: request.itemIndex,
@@ -142,9 +158,16 @@ export async function qrtracApiRequest<T = IDataObject>(
 		}
 
 		if (!retryAsIdempotent && UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) {
-			const verified = request.verifyUnknownOutcome ? await request.verifyUnknownOutcome() : undefined;
+			const verified = request.verifyUnknownOutcome
+				? await request.verifyUnknownOutcome()
+				: undefined;
 			if (verified) {
-				return { data: verified as T, body: { success: true, data: verified }, status: 200, recovered: true };
+				return {
+					data: verified as T,
+					body: { success: true, data: verified },
+					status: 200,
+					recovered: true,
+				};
 			}
 			if (verified === undefined) {
 				throw serviceError(ctx.getNode(), {
@@ -169,7 +192,9 @@ export async function qrtracApiRequest<T = IDataObject>(
 		if (!decision.retry) {
 			throw serviceError(ctx.getNode(), {
 				...failure,
-				...(failure.status === 401 && teamId !== connection.teamId ? refusedTeam(teamId, failure.message) : {}),
+				...(failure.status === 401 && teamId !== connection.teamId
+					? refusedTeam(teamId, failure.message)
+					: {}),
 				itemIndex: request.itemIndex,
 				detail: attempt > 1 ? `Gave up after ${attempt} attempts (${decision.reason}).` : undefined,
 			});
@@ -209,12 +234,20 @@ export async function downloadPublicFile(
 			(fetched) => fetched,
 			(error: unknown) => ({ failure: networkFailure(error) }),
 		);
-		if ('refusal' in outcome) throw serviceError(ctx.getNode(), { message: outcome.refusal, itemIndex });
+		if ('refusal' in outcome)
+			throw serviceError(ctx.getNode(), { message: outcome.refusal, itemIndex });
 		let failure: AttemptFailure;
-		if ('response' in outcome && outcome.response.statusCode >= 200 && outcome.response.statusCode < 300) {
+		if (
+			'response' in outcome &&
+			outcome.response.statusCode >= 200 &&
+			outcome.response.statusCode < 300
+		) {
 			const { response } = outcome;
 			const contentLength = Number(headerValue(response.headers, 'content-length'));
-			const data = Number.isFinite(contentLength) && contentLength > maxBytes ? undefined : await readCapped(response.body, maxBytes);
+			const data =
+				Number.isFinite(contentLength) && contentLength > maxBytes
+					? undefined
+					: await readCapped(response.body, maxBytes);
 			if (data === undefined) {
 				destroyStream(response.body);
 				throw serviceError(ctx.getNode(), { message: tooLarge(maxBytes), itemIndex });
@@ -230,7 +263,13 @@ export async function downloadPublicFile(
 		} else {
 			failure = outcome.failure;
 		}
-		const decision = decideRetry({ attempt, method: 'GET', kind: failure.kind, status: failure.status, waitedSoFarMs: 0 });
+		const decision = decideRetry({
+			attempt,
+			method: 'GET',
+			kind: failure.kind,
+			status: failure.status,
+			waitedSoFarMs: 0,
+		});
 		if (!decision.retry) throw serviceError(ctx.getNode(), { ...failure, itemIndex });
 		await sleep(decision.delayMs);
 	}
@@ -245,19 +284,30 @@ const SIMPLE_INTERFACE_PER_MINUTE = 60;
  */
 function limiterFor(connection: QrtracConnection, request: QrtracRequest, teamId: string) {
 	if (request.api === 'simple') {
-		return getSharedRateLimiter(`${connection.baseUrl}|simple`, SIMPLE_INTERFACE_PER_MINUTE / 60, undefined, 60_000);
+		return getSharedRateLimiter(
+			`${connection.baseUrl}|simple`,
+			SIMPLE_INTERFACE_PER_MINUTE / 60,
+			undefined,
+			60_000,
+		);
 	}
 	return getSharedRateLimiter(`${connection.baseUrl}|${teamId}`, connection.ratePerSecond);
 }
 
-function buildHttpOptions(connection: QrtracConnection, request: QrtracRequest, teamId: string): IHttpRequestOptions {
+function buildHttpOptions(
+	connection: QrtracConnection,
+	request: QrtracRequest,
+	teamId: string,
+): IHttpRequestOptions {
 	const simple = request.api === 'simple';
 	return {
 		method: request.method,
 		url: `${connection.baseUrl}${simple ? '/v1' : '/api'}${request.path}`,
 		qs: request.query,
 		body: request.body,
-		headers: simple ? { Accept: 'application/json' } : { Accept: 'application/json', 'x-request-team-id': teamId },
+		headers: simple
+			? { Accept: 'application/json' }
+			: { Accept: 'application/json', 'x-request-team-id': teamId },
 		json: request.body !== undefined,
 		encoding: 'text',
 		returnFullResponse: true,
@@ -281,7 +331,11 @@ async function sendFollowingSameOrigin(
 	for (let hop = 0; ; hop++) {
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			return { failure: networkFailure(error) };
 		}
@@ -294,7 +348,12 @@ async function sendFollowingSameOrigin(
 	}
 }
 
-function refuseRedirect(options: IHttpRequestOptions, status: number, target: URL | undefined, hop: number): AttemptFailure | undefined {
+function refuseRedirect(
+	options: IHttpRequestOptions,
+	status: number,
+	target: URL | undefined,
+	hop: number,
+): AttemptFailure | undefined {
 	const from = new URL(options.url);
 	const fail = (message: string): AttemptFailure => ({ kind: 'clientError', status, message });
 	if (!target) return fail(`QRTRAC answered HTTP ${status} (a redirect) without a usable Location`);
@@ -303,9 +362,12 @@ function refuseRedirect(options: IHttpRequestOptions, status: number, target: UR
 			`QRTRAC answered with a redirect to another host (${target.protocol}//${target.host}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
 		);
 	}
-	if (hop >= MAX_REDIRECTS) return fail(`QRTRAC redirected more than ${MAX_REDIRECTS} times; the request was given up`);
+	if (hop >= MAX_REDIRECTS)
+		return fail(`QRTRAC redirected more than ${MAX_REDIRECTS} times; the request was given up`);
 	if (status !== 307 && status !== 308 && (options.method ?? 'GET') !== 'GET') {
-		return fail(`QRTRAC answered a ${String(options.method)} with HTTP ${status} (a redirect that would turn it into a GET); it was not followed`);
+		return fail(
+			`QRTRAC answered a ${String(options.method)} with HTTP ${status} (a redirect that would turn it into a GET); it was not followed`,
+		);
 	}
 	return undefined;
 }
@@ -332,10 +394,16 @@ async function fetchFollowingHttp(
 		})) as IN8nHttpFullResponse;
 		if (!isRedirect(response.statusCode)) return { response };
 		destroyStream(response.body);
-		if (hop >= MAX_REDIRECTS) return { refusal: `The QR image redirected more than ${MAX_REDIRECTS} times` };
-		current = httpUrl(redirectTarget(current.href, headerValue(response.headers, 'location'))?.href ?? '');
+		if (hop >= MAX_REDIRECTS)
+			return { refusal: `The QR image redirected more than ${MAX_REDIRECTS} times` };
+		current = httpUrl(
+			redirectTarget(current.href, headerValue(response.headers, 'location'))?.href ?? '',
+		);
 	}
-	return { refusal: 'The QR image address (or where it redirected) is not an http(s) URL, so it was not fetched' };
+	return {
+		refusal:
+			'The QR image address (or where it redirected) is not an http(s) URL, so it was not fetched',
+	};
 }
 
 function httpUrl(url: string): URL | undefined {
@@ -407,8 +475,18 @@ function interpretResponse<T>(
 		return { data: body.data as T, body, status };
 	}
 	if (status === 429) {
-		const retryAfterMs = waitHintMs(parseRateLimitHeaders(response.headers, Date.now()), Date.now());
-		return { failure: { kind: 'rateLimited', status, retryAfterMs, message: message ?? 'Too many requests' } };
+		const retryAfterMs = waitHintMs(
+			parseRateLimitHeaders(response.headers, Date.now()),
+			Date.now(),
+		);
+		return {
+			failure: {
+				kind: 'rateLimited',
+				status,
+				retryAfterMs,
+				message: message ?? 'Too many requests',
+			},
+		};
 	}
 	return {
 		failure: {
@@ -421,11 +499,17 @@ function interpretResponse<T>(
 
 function parseBody(raw: unknown): IDataObject | undefined {
 	if (raw && typeof raw === 'object' && !Buffer.isBuffer(raw)) return raw as IDataObject;
-	const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : typeof raw === 'string' ? raw : undefined;
+	const text = Buffer.isBuffer(raw)
+		? raw.toString('utf8')
+		: typeof raw === 'string'
+			? raw
+			: undefined;
 	if (text === undefined) return undefined;
 	try {
 		const parsed: unknown = JSON.parse(text);
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : undefined;
+		return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+			? (parsed as IDataObject)
+			: undefined;
 	} catch {
 		return undefined;
 	}
@@ -441,13 +525,17 @@ function networkFailure(error: unknown): AttemptFailure {
 	const code = err?.code ?? err?.cause?.code;
 	const kind = classifyFailure(undefined, code);
 	const reason =
-		kind === 'timeout' ? 'no answer came before the timeout' : 'the connection was dropped before an answer came';
+		kind === 'timeout'
+			? 'no answer came before the timeout'
+			: 'the connection was dropped before an answer came';
 	return { kind, message: `QRTRAC could not be reached: ${reason}`, networkCode: code };
 }
 
 function describe(failure: AttemptFailure): string {
 	if (failure.status) return `HTTP ${failure.status}: ${failure.message}`;
-	return failure.networkCode ? `${failure.message}, network code ${failure.networkCode}` : failure.message;
+	return failure.networkCode
+		? `${failure.message}, network code ${failure.networkCode}`
+		: failure.message;
 }
 
 function headerValue(headers: IDataObject, name: string): string | undefined {

@@ -16,7 +16,10 @@ export const displayIdSchema = z
 	.max(200, 'must be at most 200 characters')
 	.regex(/^[a-zA-Z0-9\-_.~%]+$/, 'may contain only letters, digits and - _ . ~ %')
 	.refine((value) => !/^\.+$/.test(value), 'must not be only dots')
-	.refine((value) => !/%(?![0-9a-fA-F]{2})/.test(value), 'must use % only as a complete %XX escape');
+	.refine(
+		(value) => !/%(?![0-9a-fA-F]{2})/.test(value),
+		'must use % only as a complete %XX escape',
+	);
 
 export const httpUrlSchema = z
 	.string()
@@ -35,11 +38,16 @@ export const emailSchema = z
 	.trim()
 	.min(1, 'must not be empty')
 	.max(254, 'must be at most 254 characters')
-	.regex(/^[^\s@/\\?#%]+@[^\s@/\\?#%]+\.[^\s@/\\?#%]+$/, 'must be an e-mail address such as ada@example.com');
+	.regex(
+		/^[^\s@/\\?#%]+@[^\s@/\\?#%]+\.[^\s@/\\?#%]+$/,
+		'must be an e-mail address such as ada@example.com',
+	);
 
 /** Roles that can be assigned; owner never can. */
 export const assignableRoleSchema = z.enum(['admin', 'editor', 'viewer'], {
-	errorMap: () => ({ message: 'must be one of admin, editor, viewer (owner can never be assigned)' }),
+	errorMap: () => ({
+		message: 'must be one of admin, editor, viewer (owner can never be assigned)',
+	}),
 });
 
 /** Identifiers used as a path segment (QR code id, team id): no separators, no dot-only values. */
@@ -66,7 +74,13 @@ export const hexColourSchema = z
 	.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #0A66C2');
 
 export const tagsSchema = z
-	.array(z.string().trim().min(1, 'tags must not be empty').max(100, 'a tag must be at most 100 characters'))
+	.array(
+		z
+			.string()
+			.trim()
+			.min(1, 'tags must not be empty')
+			.max(100, 'a tag must be at most 100 characters'),
+	)
 	.max(100, 'at most 100 tags');
 
 export const limitSchema = z
@@ -101,7 +115,8 @@ export function validateItem<S extends z.ZodTypeAny>(
 	const result = schema.safeParse(raw);
 	if (result.success) return result.data;
 	const issue = result.error.issues[0];
-	const label = labelFor(schema, issue.path) ?? (issue.path.join('.') || schema.description || 'input');
+	const label =
+		labelFor(schema, issue.path) ?? (issue.path.join('.') || schema.description || 'input');
 	const where = issue.path.length ? ` (${issue.path.join('.')})` : '';
 	if (isToolNode(node)) {
 		const argument = fromAiArgument(node.parameters, issue.path);
@@ -131,8 +146,17 @@ export function validateParameters<S extends z.ZodTypeAny>(
  * A refusal of one item's input found while it runs (after reading the code, say): `Item 3: <message>`, or just
  * the message when the node runs as a tool, where the model knows no items.
  */
-export function itemInputError(node: INode, itemIndex: number, message: string, description?: string): NodeOperationError {
-	return new NodeOperationError(node, isToolNode(node) ? message : `Item ${itemIndex}: ${message}`, { itemIndex, description });
+export function itemInputError(
+	node: INode,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		isToolNode(node) ? message : `Item ${itemIndex}: ${message}`,
+		{ itemIndex, description },
+	);
 }
 
 /** The node runs as an AI agent's tool (n8n's `<node>Tool` variant). */
@@ -148,7 +172,12 @@ function fromAiArgument(parameters: unknown, path: Array<string | number>): stri
 	const key = [...path].reverse().find((part): part is string => typeof part === 'string');
 	if (key === undefined) return undefined;
 	const found = findParameter(parameters, key);
-	const text = typeof found === 'string' ? found : typeof found === 'object' && found !== null ? String((found as { value?: unknown }).value ?? '') : '';
+	const text =
+		typeof found === 'string'
+			? found
+			: typeof found === 'object' && found !== null
+				? String((found as { value?: unknown }).value ?? '')
+				: '';
 	return /\$fromAI\(\s*['"`]([^'"`]+)['"`]/.exec(text)?.[1];
 }
 
@@ -183,7 +212,8 @@ function labelFor(schema: z.ZodTypeAny, path: Array<string | number>): string | 
 function unwrap(schema: z.ZodTypeAny | undefined): z.ZodTypeAny | undefined {
 	let current = schema;
 	for (;;) {
-		if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+		if (current instanceof z.ZodOptional || current instanceof z.ZodNullable)
+			current = current.unwrap();
 		else if (current instanceof z.ZodDefault) current = current.removeDefault();
 		else if (current instanceof z.ZodEffects) current = current.innerType();
 		else return current;

@@ -31,7 +31,8 @@ export const CHROMIUM_ARGS = [
 export function ensureChromium(log: (line: string) => void = () => undefined): string {
 	const chosen = process.env.QRTRAC_CHROMIUM;
 	if (chosen) {
-		if (!isExecutable(chosen)) throw new Error(`QRTRAC_CHROMIUM=${chosen} is not an executable file`);
+		if (!isExecutable(chosen))
+			throw new Error(`QRTRAC_CHROMIUM=${chosen} is not an executable file`);
 		return chosen;
 	}
 	if (isExecutable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
@@ -53,7 +54,16 @@ export function ensureChromium(log: (line: string) => void = () => undefined): s
 	}
 	log(`Chromium is missing: installing Debian's chromium package (apt-get, about a minute)`);
 	// wait for another apt run (e.g. a parallel set-up) instead of failing on its lock
-	const install = [...sudo, 'apt-get', '-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'chromium'];
+	const install = [
+		...sudo,
+		'apt-get',
+		'-o',
+		'DPkg::Lock::Timeout=300',
+		'install',
+		'-y',
+		'--no-install-recommends',
+		'chromium',
+	];
 	let result = run(install);
 	if (result.status !== 0) {
 		// a fresh machine may have no package lists yet
@@ -62,7 +72,9 @@ export function ensureChromium(log: (line: string) => void = () => undefined): s
 		result = run(install);
 	}
 	if (result.status !== 0 || !isExecutable(DEBIAN_CHROMIUM)) {
-		throw new Error(`Installing Chromium failed (apt-get exit ${result.status}):\n${result.output.slice(-3000)}`);
+		throw new Error(
+			`Installing Chromium failed (apt-get exit ${result.status}):\n${result.output.slice(-3000)}`,
+		);
 	}
 	log(`Chromium installed at ${DEBIAN_CHROMIUM}`);
 	return DEBIAN_CHROMIUM;
@@ -81,11 +93,15 @@ function run(command: string[]): { status: number | null; output: string } {
 /** `['sudo', '-n']` when sudo works without a password, else undefined. */
 function passwordlessSudo(): string[] | undefined {
 	if (!commandExists('sudo')) return undefined;
-	return spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0 ? ['sudo', '-n'] : undefined;
+	return spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0
+		? ['sudo', '-n']
+		: undefined;
 }
 
 function commandExists(name: string): boolean {
-	return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && isExecutable(path.join(dir, name)));
+	return (process.env.PATH ?? '')
+		.split(path.delimiter)
+		.some((dir) => dir && isExecutable(path.join(dir, name)));
 }
 
 function isExecutable(file: string): boolean {

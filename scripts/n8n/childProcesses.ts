@@ -69,7 +69,11 @@ export interface CapturedRun {
  * `process.exit()`, which drops whatever is still queued in a pipe (a 10,000-row run's data was cut off that
  * way), while file writes are synchronous.
  */
-export async function runCaptured(command: string, args: string[], options: SpawnOptions & { timeoutMs: number }): Promise<CapturedRun> {
+export async function runCaptured(
+	command: string,
+	args: string[],
+	options: SpawnOptions & { timeoutMs: number },
+): Promise<CapturedRun> {
 	const started = Date.now();
 	const folder = mkdtempSync(join(tmpdir(), 'qrtrac-run-'));
 	const stdoutPath = join(folder, 'stdout');
@@ -83,7 +87,10 @@ export async function runCaptured(command: string, args: string[], options: Spaw
 			timedOut = true;
 			if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
 		}, options.timeoutMs);
-		const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+		const { code, signal } = await new Promise<{
+			code: number | null;
+			signal: NodeJS.Signals | null;
+		}>((resolve, reject) => {
 			child.once('error', reject);
 			child.once('exit', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
 		});

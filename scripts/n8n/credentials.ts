@@ -44,5 +44,10 @@ export const MCP_BEARER_CREDENTIAL_NAME = 'QRTRAC MCP Token';
 
 /** n8n's `httpBearerAuth` credential: MCP clients must send `Authorization: Bearer <token>`. */
 export function mcpBearerCredential(token: string): ImportedCredential {
-	return { id: MCP_BEARER_CREDENTIAL_ID, name: MCP_BEARER_CREDENTIAL_NAME, type: 'httpBearerAuth', data: { token } };
+	return {
+		id: MCP_BEARER_CREDENTIAL_ID,
+		name: MCP_BEARER_CREDENTIAL_NAME,
+		type: 'httpBearerAuth',
+		data: { token },
+	};
 }

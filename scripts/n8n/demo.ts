@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { LoggedRequest, Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import type { WorkflowJson, WorkflowRun } from './realN8n';
-import { mcpBearerCredential, RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_NAME } from './realN8n';
+import {
+	mcpBearerCredential,
+	RealN8n,
+	qrtracCredential,
+	SIMULATOR_CREDENTIAL_NAME,
+} from './realN8n';
 import { exitOnSignals } from './childProcesses';
 import { callTool, connectMcp, mcpEndpoint } from './mcpClient';
 import { ensureN8n } from './ensureN8n';
@@ -20,7 +25,11 @@ import { copyExampleData, EXAMPLES_DIR, loadExamples } from './examples';
  */
 const POLL_WAIT_MS = 75_000;
 /** Node types `n8n execute` can start a workflow from. */
-const MANUAL_STARTS = new Set(['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.start', 'n8n-nodes-base.executeWorkflowTrigger']);
+const MANUAL_STARTS = new Set([
+	'n8n-nodes-base.manualTrigger',
+	'n8n-nodes-base.start',
+	'n8n-nodes-base.executeWorkflowTrigger',
+]);
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -48,7 +57,9 @@ export async function runDemo(): Promise<number> {
 			return 1;
 		}
 		const installation = await ensureN8n({ log: progress });
-		say(`n8n ${installation.version} (${installation.installSeconds ? `installed in ${installation.installSeconds} s` : 'cached install'})`);
+		say(
+			`n8n ${installation.version} (${installation.installSeconds ? `installed in ${installation.installSeconds} s` : 'cached install'})`,
+		);
 
 		simulator = await startSimulator({ port: 0 });
 		say(`Simulator with the seeded demo organization at ${simulator.url}`);
@@ -57,7 +68,10 @@ export async function runDemo(): Promise<number> {
 		copyExampleData(n8n.filesDir);
 		// the token MCP clients must send to an MCP Server Trigger example (Bearer Auth)
 		const mcpToken = randomBytes(24).toString('hex');
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials }), mcpBearerCredential(mcpToken)]);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+			mcpBearerCredential(mcpToken),
+		]);
 		const ids = await n8n.importWorkflows(examples.map((example) => example.workflow));
 		say(`Imported the credential "${SIMULATOR_CREDENTIAL_NAME}" and ${examples.length} workflows`);
 		say();
@@ -97,7 +111,9 @@ export async function runDemo(): Promise<number> {
 			say();
 		}
 		if (triggered.length > 0) {
-			say(`Trigger workflows active in n8n at ${n8n.baseUrl}; changing a code in the simulator to fire them`);
+			say(
+				`Trigger workflows active in n8n at ${n8n.baseUrl}; changing a code in the simulator to fire them`,
+			);
 			for (const { example, id } of triggered) {
 				const waitStarted = Date.now();
 				const run = await fireTrigger(n8n, simulator, id);
@@ -106,7 +122,9 @@ export async function runDemo(): Promise<number> {
 		}
 
 		say(`All workflows: ${totals ? describeTotals(totals) : 'nothing ran'}`);
-		say(`${ok ? 'Demo succeeded' : 'Demo FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+		say(
+			`${ok ? 'Demo succeeded' : 'Demo FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+		);
 		return ok ? 0 : 1;
 	} catch (error) {
 		say(`Demo FAILED: ${error instanceof Error ? error.message : String(error)}`);
@@ -123,17 +141,25 @@ export async function runDemo(): Promise<number> {
 async function askMcpServer(n8n: RealN8n, example: Example, token: string): Promise<boolean> {
 	const started = Date.now();
 	const trigger = example.workflow.nodes.find((node) => node.type === MCP_TRIGGER);
-	const url = mcpEndpoint(n8n.baseUrl, String((trigger?.parameters as { path?: unknown } | undefined)?.path ?? ''));
-	say(`${path.basename(example.file)} (MCP server at ${url}, header Authorization: Bearer <token>)`);
+	const url = mcpEndpoint(
+		n8n.baseUrl,
+		String((trigger?.parameters as { path?: unknown } | undefined)?.path ?? ''),
+	);
+	say(
+		`${path.basename(example.file)} (MCP server at ${url}, header Authorization: Bearer <token>)`,
+	);
 	try {
 		const mcp = await connectMcp(url, { token, clientName: 'qrtrac-demo' });
 		try {
 			const { tools } = await mcp.client.listTools();
 			say(`  tools/list: ${tools.length} tools`);
-			for (const tool of tools) say(`    ${tool.name}(${Object.keys(tool.inputSchema.properties ?? {}).join(', ')})`);
+			for (const tool of tools)
+				say(`    ${tool.name}(${Object.keys(tool.inputSchema.properties ?? {}).join(', ')})`);
 			if (!tools.some((tool) => tool.name === 'find_qr_codes')) return tools.length > 0;
 			const answer = await callTool(mcp.client, 'find_qr_codes', { search: 'spring', limit: 3 });
-			say(`  tools/call find_qr_codes {"search":"spring","limit":3} -> ${answer.isError ? 'error: ' : ''}${answer.text.slice(0, 400)}`);
+			say(
+				`  tools/call find_qr_codes {"search":"spring","limit":3} -> ${answer.isError ? 'error: ' : ''}${answer.text.slice(0, 400)}`,
+			);
 			say(`  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 			return !answer.isError;
 		} finally {
@@ -152,15 +178,23 @@ function resultText(workflow: WorkflowJson, run: WorkflowRun): string[] {
 	const items = run.nodes[last]?.at(-1)?.outputs[0] ?? [];
 	if (items.length !== 1) return [];
 	const text = items[0].summary ?? items[0].text;
-	return typeof text === 'string' && text ? ['Result:', ...text.split('\n').map((line) => `  ${line}`)] : [];
+	return typeof text === 'string' && text
+		? ['Result:', ...text.split('\n').map((line) => `  ${line}`)]
+		: [];
 }
 
 /**
  * Waits for a poll of the trigger, changes a code, and returns the execution that change caused. A second
  * round covers a poll that was n8n's activation check (whose cursor n8n does not keep).
  */
-async function fireTrigger(n8n: RealN8n, simulator: Simulator, workflowId: string): Promise<WorkflowRun> {
-	const known = new Set((await n8n.rest.executions(workflowId)).map((execution) => String(execution.id)));
+async function fireTrigger(
+	n8n: RealN8n,
+	simulator: Simulator,
+	workflowId: string,
+): Promise<WorkflowRun> {
+	const known = new Set(
+		(await n8n.rest.executions(workflowId)).map((execution) => String(execution.id)),
+	);
 	for (let round = 1; ; round++) {
 		await nextChangePoll(simulator);
 		await changeACode(simulator, round);
@@ -174,7 +208,8 @@ async function fireTrigger(n8n: RealN8n, simulator: Simulator, workflowId: strin
 
 /** Resolves when the simulator answers a new request for changed codes (a trigger poll), or after POLL_WAIT_MS. */
 async function nextChangePoll(simulator: Simulator): Promise<void> {
-	const isPoll = (request: LoggedRequest) => request.path.includes('/fromTime/') && request.status !== undefined;
+	const isPoll = (request: LoggedRequest) =>
+		request.path.includes('/fromTime/') && request.status !== undefined;
 	const seen = simulator.requestLog.filter(isPoll).length;
 	const deadline = Date.now() + POLL_WAIT_MS;
 	while (Date.now() < deadline && simulator.requestLog.filter(isPoll).length === seen) {
@@ -198,6 +233,7 @@ async function changeACode(simulator: Simulator, round: number): Promise<void> {
 		},
 		body: JSON.stringify({ tags: [...code.tags, `demo-change-${round}`] }),
 	});
-	if (!response.ok) throw new Error(`Changing code ${code.id} in the simulator failed: ${response.status}`);
+	if (!response.ok)
+		throw new Error(`Changing code ${code.id} in the simulator failed: ${response.status}`);
 	progress(`Tagged "${code.name}" with demo-change-${round}`);
 }

@@ -53,25 +53,38 @@ export async function runDevServer(): Promise<number> {
 		n8n = await RealN8n.create({ log: progress, port: N8N_PORT, userFolder: DEV_USER_FOLDER });
 		copyExampleData(n8n.filesDir);
 		const mcpToken = devMcpToken();
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials }), mcpBearerCredential(mcpToken)]);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+			mcpBearerCredential(mcpToken),
+		]);
 		const examples = loadExamples();
 		// a fixed id per example file: a restart updates the example instead of adding a copy
-		await n8n.importWorkflows(examples.map(({ file, workflow }) => ({ ...workflow, id: stableId(file) })));
+		await n8n.importWorkflows(
+			examples.map(({ file, workflow }) => ({ ...workflow, id: stableId(file) })),
+		);
 		await n8n.startServer(DEFAULT_OWNER);
 
 		say();
 		say(`n8n is running at ${n8n.baseUrl}`);
 		say(`  Sign in: ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`);
 		say(`  Credential: "${SIMULATOR_CREDENTIAL_NAME}" (type QRTRAC API) points at the simulator`);
-		say(`  Workflows: ${examples.length} examples imported (Overview > Workflows); open one and click "Execute workflow"`);
+		say(
+			`  Workflows: ${examples.length} examples imported (Overview > Workflows); open one and click "Execute workflow"`,
+		);
 		say('  New workflow: add a node, search "QRTRAC", choose an action, pick the credential above');
-		say(`  MCP (example 05, once published): ${mcpEndpoint(n8n.baseUrl, 'qrtrac')}, header Authorization: Bearer ${mcpToken}`);
-		say(`    (credential "${MCP_BEARER_CREDENTIAL_NAME}"; the token is kept in ${path.join(DEV_USER_FOLDER, 'mcp-token')})`);
+		say(
+			`  MCP (example 05, once published): ${mcpEndpoint(n8n.baseUrl, 'qrtrac')}, header Authorization: Bearer ${mcpToken}`,
+		);
+		say(
+			`    (credential "${MCP_BEARER_CREDENTIAL_NAME}"; the token is kept in ${path.join(DEV_USER_FOLDER, 'mcp-token')})`,
+		);
 		say(`  n8n user folder and logs: ${n8n.userFolder} (n8n-driver.log)`);
 		say('Press Ctrl-C to stop n8n and the simulator.');
 		const code = await n8n.serverExit();
 		if (stopping) return 0;
-		say(`n8n stopped unexpectedly (exit ${code}); see ${path.join(n8n.userFolder, 'n8n-driver.log')}`);
+		say(
+			`n8n stopped unexpectedly (exit ${code}); see ${path.join(n8n.userFolder, 'n8n-driver.log')}`,
+		);
 		return 1;
 	} catch (error) {
 		say(`npm run dev FAILED: ${error instanceof Error ? error.message : String(error)}`);
@@ -93,9 +106,16 @@ function devMcpToken(): string {
 
 /** n8n workflow ids are 16 alphanumeric characters: derived from the file name so they stay the same. */
 function stableId(file: string): string {
-	return createHash('sha256').update(`qrtrac-example:${file}`).digest('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+	return createHash('sha256')
+		.update(`qrtrac-example:${file}`)
+		.digest('base64')
+		.replace(/[^A-Za-z0-9]/g, '')
+		.slice(0, 16);
 }
 
 async function assertPortFree(port: number): Promise<void> {
-	if (!(await isPortFree(port))) throw new Error(`Port ${port} is already in use (another n8n?). Stop it and run npm run dev again.`);
+	if (!(await isPortFree(port)))
+		throw new Error(
+			`Port ${port} is already in use (another n8n?). Stop it and run npm run dev again.`,
+		);
 }

@@ -4,7 +4,14 @@ import path from 'node:path';
 
 import { withInstallLock } from './installLock';
 import { runLogged } from './runLogged';
-import { N8N_VERSION, n8nCacheDir, n8nCliPath, node24Env, npmCliPath, requireNode24 } from './runtimePaths';
+import {
+	N8N_VERSION,
+	n8nCacheDir,
+	n8nCliPath,
+	node24Env,
+	npmCliPath,
+	requireNode24,
+} from './runtimePaths';
 
 /** A usable n8n: run `nodeBin cliPath <command>` with {@link node24Env}. */
 export interface N8nInstallation {
@@ -34,7 +41,8 @@ const LOCK_WAIT_MS = 45 * 60_000;
 const RUNTIME_PACKAGE = {
 	name: 'qrtrac-n8n-runtime',
 	private: true,
-	description: 'n8n for the n8n-nodes-qrtrac e2e tests, demo and dev server (installed by scripts/n8n/ensureN8n.ts)',
+	description:
+		'n8n for the n8n-nodes-qrtrac e2e tests, demo and dev server (installed by scripts/n8n/ensureN8n.ts)',
 	dependencies: { n8n: N8N_VERSION },
 	overrides: { linkedom: '0.18.13' },
 };
@@ -61,12 +69,21 @@ export async function ensureN8n(options: EnsureN8nOptions = {}): Promise<N8nInst
 	});
 }
 
-async function install(installDir: string, nodeBin: string, log: (line: string) => void): Promise<N8nInstallation> {
+async function install(
+	installDir: string,
+	nodeBin: string,
+	log: (line: string) => void,
+): Promise<N8nInstallation> {
 	const started = Date.now();
-	log(`Installing n8n ${N8N_VERSION} into ${installDir} (about 4-5 min and 3 GB on an empty npm cache)`);
+	log(
+		`Installing n8n ${N8N_VERSION} into ${installDir} (about 4-5 min and 3 GB on an empty npm cache)`,
+	);
 	rmSync(installDir, { recursive: true, force: true });
 	mkdirSync(installDir, { recursive: true });
-	writeFileSync(path.join(installDir, 'package.json'), `${JSON.stringify(RUNTIME_PACKAGE, null, 2)}\n`);
+	writeFileSync(
+		path.join(installDir, 'package.json'),
+		`${JSON.stringify(RUNTIME_PACKAGE, null, 2)}\n`,
+	);
 	const logFile = path.join(installDir, 'install.log');
 	writeFileSync(logFile, `n8n ${N8N_VERSION} install started ${new Date().toISOString()}\n`);
 	const npm = npmCliPath();
@@ -81,15 +98,28 @@ async function install(installDir: string, nodeBin: string, log: (line: string) 
 	await runLogged({
 		...common,
 		label: 'build sqlite3 for Node 24',
-		args: [npm, 'rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
+		args: [
+			npm,
+			'rebuild',
+			'sqlite3',
+			'--ignore-scripts=false',
+			'--foreground-scripts',
+			'--loglevel=warn',
+		],
 		timeoutMs: REBUILD_TIMEOUT_MS,
 	});
 	const cliPath = n8nCliPath(installDir);
 	verifyNativeModules(installDir, nodeBin);
 	const version = n8nVersion(nodeBin, cliPath);
-	if (version !== N8N_VERSION) throw new Error(`Installed n8n reports version "${version}", expected ${N8N_VERSION}`);
+	if (version !== N8N_VERSION)
+		throw new Error(`Installed n8n reports version "${version}", expected ${N8N_VERSION}`);
 	const installSeconds = Math.round((Date.now() - started) / 100) / 10;
-	const marker = { version, node: execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim(), installSeconds, finishedAt: new Date().toISOString() };
+	const marker = {
+		version,
+		node: execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim(),
+		installSeconds,
+		finishedAt: new Date().toISOString(),
+	};
 	writeFileSync(path.join(installDir, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
 	log(`n8n ${version} installed in ${installSeconds} s`);
 	return { version, installDir, cliPath, nodeBin, installSeconds };
@@ -110,10 +140,21 @@ function verifyNativeModules(installDir: string, nodeBin: string): void {
 	try {
 		execFileSync(nodeBin, ['-e', probe], { cwd: installDir, env: node24Env(), stdio: 'pipe' });
 	} catch (error) {
-		throw new Error(`Native modules of the n8n install do not load under Node 24: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`);
+		throw new Error(
+			`Native modules of the n8n install do not load under Node 24: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`,
+		);
 	}
 }
 
 function n8nVersion(nodeBin: string, cliPath: string): string {
-	return execFileSync(nodeBin, [cliPath, '--version'], { env: node24Env(), encoding: 'utf8', timeout: 120_000 }).trim().split('\n').pop() ?? '';
+	return (
+		execFileSync(nodeBin, [cliPath, '--version'], {
+			env: node24Env(),
+			encoding: 'utf8',
+			timeout: 120_000,
+		})
+			.trim()
+			.split('\n')
+			.pop() ?? ''
+	);
 }

@@ -29,7 +29,9 @@ export function loadExamples(): Example[] {
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const workflow = JSON.parse(readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as ExampleWorkflow;
+			const workflow = JSON.parse(
+				readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'),
+			) as ExampleWorkflow;
 			if (!Array.isArray(workflow.nodes) || typeof workflow.connections !== 'object') {
 				throw new Error(`${file} is not an n8n workflow (nodes and connections expected)`);
 			}
@@ -44,15 +46,20 @@ export function loadExamples(): Example[] {
 function useSimulatorCredential(workflow: ExampleWorkflow): ExampleWorkflow {
 	const copy = { ...workflow };
 	delete copy.id;
-	const credentials = { qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME } };
+	const credentials = {
+		qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME },
+	};
 	return {
 		...copy,
-		nodes: workflow.nodes.map((node) => (/\.qrtrac(Trigger|Tool)?$/.test(node.type) ? { ...node, credentials } : node)),
+		nodes: workflow.nodes.map((node) =>
+			/\.qrtrac(Trigger|Tool)?$/.test(node.type) ? { ...node, credentials } : node,
+		),
 	};
 }
 
 /** Copies examples/data into the folder n8n may read files from, where the examples expect it. */
 export function copyExampleData(filesDir: string): void {
 	const source = path.join(EXAMPLES_DIR, 'data');
-	if (existsSync(source)) cpSync(source, path.join(filesDir, EXAMPLE_DATA_FOLDER), { recursive: true });
+	if (existsSync(source))
+		cpSync(source, path.join(filesDir, EXAMPLE_DATA_FOLDER), { recursive: true });
 }

@@ -10,7 +10,12 @@ const PID_GRACE_MS = 10_000;
  * never install into the same folder at once. A lock left by a process that no longer exists is taken over;
  * a live holder is waited for, at most `maxWaitMs`.
  */
-export async function withInstallLock<T>(target: string, maxWaitMs: number, log: (line: string) => void, work: () => Promise<T>): Promise<T> {
+export async function withInstallLock<T>(
+	target: string,
+	maxWaitMs: number,
+	log: (line: string) => void,
+	work: () => Promise<T>,
+): Promise<T> {
 	const lockDir = `${target}.lock`;
 	const deadline = Date.now() + maxWaitMs;
 	let announced = false;
@@ -23,8 +28,12 @@ export async function withInstallLock<T>(target: string, maxWaitMs: number, log:
 			rmSync(lockDir, { recursive: true, force: true });
 			continue;
 		}
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for process ${holder} to finish installing into ${target}`);
-		if (!announced) log(`Another process (${holder}) is installing n8n into ${target}; waiting for it.`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`Timed out waiting for process ${holder} to finish installing into ${target}`,
+			);
+		if (!announced)
+			log(`Another process (${holder}) is installing n8n into ${target}; waiting for it.`);
 		announced = true;
 		await new Promise((resolve) => setTimeout(resolve, POLL_MS));
 	}

@@ -52,14 +52,17 @@ export function instanceEnv(options: InstanceEnvOptions): NodeJS.ProcessEnv {
 		N8N_LOG_OUTPUT: 'console',
 		NO_PROXY: '127.0.0.1,localhost',
 		no_proxy: '127.0.0.1,localhost',
-		...(options.customExtensions ? { N8N_CUSTOM_EXTENSIONS: options.customExtensions.join(';') } : {}),
+		...(options.customExtensions
+			? { N8N_CUSTOM_EXTENSIONS: options.customExtensions.join(';') }
+			: {}),
 		...options.extra,
 	};
 	const inherited = node24Env();
 	for (const key of Object.keys(inherited)) {
 		// a developer's own n8n settings must not leak into the isolated instance, and neither may the test
 		// runner's: n8n treats NODE_ENV=test (set by jest) as its own unit tests and refuses to load nodes
-		if (/^(N8N_|DB_|JEST_)/.test(key) || key === 'NODE_ENV' || key === 'NODE_OPTIONS') delete inherited[key];
+		if (/^(N8N_|DB_|JEST_)/.test(key) || key === 'NODE_ENV' || key === 'NODE_OPTIONS')
+			delete inherited[key];
 	}
 	return { ...inherited, ...env };
 }

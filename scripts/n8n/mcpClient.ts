@@ -17,10 +17,18 @@ export function mcpEndpoint(baseUrl: string, path: string): string {
 	return `${baseUrl.replace(/\/$/, '')}/mcp/${path}`;
 }
 
-export async function connectMcp(url: string, options: { token?: string; clientName?: string } = {}): Promise<McpConnection> {
-	const client = new Client({ name: options.clientName ?? 'n8n-nodes-qrtrac-tests', version: '1.0.0' });
+export async function connectMcp(
+	url: string,
+	options: { token?: string; clientName?: string } = {},
+): Promise<McpConnection> {
+	const client = new Client({
+		name: options.clientName ?? 'n8n-nodes-qrtrac-tests',
+		version: '1.0.0',
+	});
 	const transport = new StreamableHTTPClientTransport(new URL(url), {
-		requestInit: options.token ? { headers: { authorization: `Bearer ${options.token}` } } : undefined,
+		requestInit: options.token
+			? { headers: { authorization: `Bearer ${options.token}` } }
+			: undefined,
 	});
 	await client.connect(transport);
 	return {
@@ -39,9 +47,15 @@ export interface ToolAnswer {
 	isError: boolean;
 }
 
-export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+export async function callTool(
+	client: Client,
+	name: string,
+	args: Record<string, unknown>,
+): Promise<ToolAnswer> {
 	const result = await client.callTool({ name, arguments: args });
-	const content = Array.isArray(result.content) ? (result.content as Array<{ type: string; text?: string }>) : [];
+	const content = Array.isArray(result.content)
+		? (result.content as Array<{ type: string; text?: string }>)
+		: [];
 	return {
 		text: content
 			.filter((part) => part.type === 'text')

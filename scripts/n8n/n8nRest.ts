@@ -54,7 +54,8 @@ export class N8nRestClient {
 
 	constructor(readonly baseUrl: string) {
 		const host = new URL(baseUrl).hostname;
-		if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`Refusing a non-local n8n URL: ${baseUrl}`);
+		if (host !== '127.0.0.1' && host !== 'localhost')
+			throw new Error(`Refusing a non-local n8n URL: ${baseUrl}`);
 	}
 
 	/** First start only: creates the owner account and keeps its session. */
@@ -84,8 +85,13 @@ export class N8nRestClient {
 
 	/** Publishes (activates) the workflow's current version, so its triggers start running. */
 	async activateWorkflow(workflowId: string): Promise<void> {
-		const workflow = await this.request<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
-		await this.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+		const workflow = await this.request<{ versionId: string }>(
+			'GET',
+			`/rest/workflows/${workflowId}`,
+		);
+		await this.request('POST', `/rest/workflows/${workflowId}/activate`, {
+			versionId: workflow.versionId,
+		});
 	}
 
 	async deactivateWorkflow(workflowId: string): Promise<void> {
@@ -93,9 +99,13 @@ export class N8nRestClient {
 	}
 
 	/** Executions of one workflow, newest first (summaries without run data). */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string; [key: string]: unknown }>> {
+	async executions(
+		workflowId: string,
+	): Promise<Array<{ id: string; status: string; mode: string; [key: string]: unknown }>> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const page = await this.request<{ results: Array<{ id: string; status: string; mode: string }> }>('GET', `/rest/executions?filter=${filter}`);
+		const page = await this.request<{
+			results: Array<{ id: string; status: string; mode: string }>;
+		}>('GET', `/rest/executions?filter=${filter}`);
 		return page.results;
 	}
 
@@ -124,7 +134,8 @@ export class N8nRestClient {
 			const message = (parsed as { message?: string } | undefined)?.message ?? text;
 			throw new Error(`n8n ${method} ${path} answered ${response.status}: ${message}`);
 		}
-		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'data' in parsed) return (parsed as { data: T }).data;
+		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'data' in parsed)
+			return (parsed as { data: T }).data;
 		return parsed as T;
 	}
 
@@ -135,7 +146,10 @@ export class N8nRestClient {
 			signal: AbortSignal.timeout(60_000),
 		});
 		const bytes = Buffer.from(await response.arrayBuffer());
-		if (!response.ok) throw new Error(`n8n GET ${path} answered ${response.status}: ${bytes.toString('utf8').slice(0, 500)}`);
+		if (!response.ok)
+			throw new Error(
+				`n8n GET ${path} answered ${response.status}: ${bytes.toString('utf8').slice(0, 500)}`,
+			);
 		return bytes;
 	}
 

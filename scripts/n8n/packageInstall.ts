@@ -34,7 +34,9 @@ async function npm(args: string[], cwd: string, timeoutMs: number): Promise<stri
 		return stdout;
 	} catch (error) {
 		const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-		throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${[stdout, stderr].filter(Boolean).join('\n').slice(-4000)}`);
+		throw new Error(
+			`npm ${args.join(' ')} failed in ${cwd}:\n${[stdout, stderr].filter(Boolean).join('\n').slice(-4000)}`,
+		);
 	}
 }
 
@@ -46,9 +48,17 @@ export async function buildPackage(): Promise<void> {
 /** `npm pack` of the clone into `destination`: exactly the files a user downloads from the registry. */
 export async function packPackage(destination: string): Promise<PackedPackage> {
 	mkdirSync(destination, { recursive: true });
-	const out = await npm(['pack', '--json', '--pack-destination', destination], projectRoot, 2 * 60_000);
+	const out = await npm(
+		['pack', '--json', '--pack-destination', destination],
+		projectRoot,
+		2 * 60_000,
+	);
 	const [packed] = JSON.parse(out) as Array<{ filename: string; name: string; version: string }>;
-	return { tarball: path.join(destination, packed.filename), name: packed.name, version: packed.version };
+	return {
+		tarball: path.join(destination, packed.filename),
+		name: packed.name,
+		version: packed.version,
+	};
 }
 
 /**
@@ -59,16 +69,31 @@ export async function packPackage(destination: string): Promise<PackedPackage> {
  * `n8n-workflow` and `zod` are not installed next to it: they resolve from n8n's own node_modules, because
  * n8n puts its module paths on NODE_PATH before loading packages.
  */
-export async function installAsCommunityPackage(packed: PackedPackage, userFolder: string): Promise<string> {
+export async function installAsCommunityPackage(
+	packed: PackedPackage,
+	userFolder: string,
+): Promise<string> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const packageDir = path.join(nodesDir, 'node_modules', packed.name);
 	await unpack(packed, packageDir);
 	await npm(
-		['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'],
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+		],
 		packageDir,
 		5 * 60_000,
 	);
-	const manifest = { name: 'installed-nodes', private: true, dependencies: { [packed.name]: packed.version } };
+	const manifest = {
+		name: 'installed-nodes',
+		private: true,
+		dependencies: { [packed.name]: packed.version },
+	};
 	writeFileSync(path.join(nodesDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 	return packageDir;
 }
@@ -78,10 +103,26 @@ export async function installAsCommunityPackage(packed: PackedPackage, userFolde
  * the same unpacked files without dev, peer or optional dependencies. n8n loads every `*.node.js` and
  * `*.credentials.js` below it; node types are `CUSTOM.<node>`.
  */
-export async function installAsCustomExtension(packed: PackedPackage, extensionDir: string): Promise<string> {
+export async function installAsCustomExtension(
+	packed: PackedPackage,
+	extensionDir: string,
+): Promise<string> {
 	const packageDir = path.join(extensionDir, packed.name);
 	await unpack(packed, packageDir);
-	await npm(['install', '--omit=dev', '--omit=peer', '--omit=optional', '--ignore-scripts=true', '--package-lock=false', '--audit=false', '--fund=false'], packageDir, 5 * 60_000);
+	await npm(
+		[
+			'install',
+			'--omit=dev',
+			'--omit=peer',
+			'--omit=optional',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+			'--audit=false',
+			'--fund=false',
+		],
+		packageDir,
+		5 * 60_000,
+	);
 	return packageDir;
 }
 
@@ -92,6 +133,7 @@ async function unpack(packed: PackedPackage, packageDir: string): Promise<void> 
 	await run('tar', ['-xzf', packed.tarball, '-C', packageDir, '--strip-components=1']);
 	const manifestPath = path.join(packageDir, 'package.json');
 	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
-	for (const key of ['devDependencies', 'peerDependencies', 'optionalDependencies']) delete manifest[key];
+	for (const key of ['devDependencies', 'peerDependencies', 'optionalDependencies'])
+		delete manifest[key];
 	writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 }

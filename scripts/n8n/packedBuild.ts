@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+} from 'node:fs';
 import path from 'node:path';
 
 import { withInstallLock } from './installLock';
@@ -8,7 +17,14 @@ import { buildPackage, packPackage } from './packageInstall';
 import { projectRoot } from './runtimePaths';
 
 /** Everything `npm run build` and `npm pack` read: a change to any of it means a new tarball. */
-const BUILD_INPUTS = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js', 'nodes', 'credentials'];
+const BUILD_INPUTS = [
+	'package.json',
+	'tsconfig.json',
+	'tsconfig.build.json',
+	'gulpfile.js',
+	'nodes',
+	'credentials',
+];
 const CACHE_DIR = path.join(projectRoot, '.n8n-runtime', 'packed');
 /** Tarballs of older sources kept besides the current one (the rest are removed). */
 const KEEP_OLD = 3;
@@ -52,15 +68,24 @@ function readEntry(entry: string): PackedPackage | undefined {
 	if (!existsSync(entry)) return undefined;
 	const tarball = readdirSync(entry).find((file) => file.endsWith('.tgz'));
 	if (!tarball) return undefined;
-	const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+	const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+		name: string;
+		version: string;
+	};
 	return { tarball: path.join(entry, tarball), name: manifest.name, version: manifest.version };
 }
 
 /** sha256 over the relative path and content of every build input file, in a fixed order. */
 function sourceHash(): string {
 	const hash = createHash('sha256');
-	for (const file of BUILD_INPUTS.flatMap((input) => filesBelow(path.join(projectRoot, input))).sort()) {
-		hash.update(path.relative(projectRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+	for (const file of BUILD_INPUTS.flatMap((input) =>
+		filesBelow(path.join(projectRoot, input)),
+	).sort()) {
+		hash
+			.update(path.relative(projectRoot, file))
+			.update('\0')
+			.update(readFileSync(file))
+			.update('\0');
 	}
 	return hash.digest('hex').slice(0, 16);
 }
@@ -77,5 +102,6 @@ function pruneOldEntries(current: string): void {
 		.filter((name) => /^[0-9a-f]{16}$/.test(name) && name !== current)
 		.map((name) => ({ name, time: statSync(path.join(CACHE_DIR, name)).mtimeMs }))
 		.sort((a, b) => b.time - a.time);
-	for (const old of entries.slice(KEEP_OLD)) rmSync(path.join(CACHE_DIR, old.name), { recursive: true, force: true });
+	for (const old of entries.slice(KEEP_OLD))
+		rmSync(path.join(CACHE_DIR, old.name), { recursive: true, force: true });
 }

@@ -1,6 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	appendFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -12,7 +20,12 @@ import { freePort, instanceEnv } from './instanceEnv';
 import type { OwnerAccount } from './n8nRest';
 import { DEFAULT_OWNER, N8nRestClient } from './n8nRest';
 import type { LoadingMode } from './packageInstall';
-import { installAsCommunityPackage, installAsCustomExtension, nodeTypePrefix, packPackage } from './packageInstall';
+import {
+	installAsCommunityPackage,
+	installAsCustomExtension,
+	nodeTypePrefix,
+	packPackage,
+} from './packageInstall';
 import { packedBuild } from './packedBuild';
 import type { WorkflowRun } from './runData';
 import { findRunJson, summariseRun } from './runData';
@@ -21,7 +34,12 @@ import { parseStoredExecution } from './storedExecution';
 
 export type { WorkflowRun, NodeRun, RunError, JsonObject } from './runData';
 export { nodeItems } from './runData';
-export type { CredentialTestResult, CredentialUnderTest, ListedNodeType, OwnerAccount } from './n8nRest';
+export type {
+	CredentialTestResult,
+	CredentialUnderTest,
+	ListedNodeType,
+	OwnerAccount,
+} from './n8nRest';
 export { DEFAULT_OWNER, N8nRestClient } from './n8nRest';
 export type { LoadingMode } from './packageInstall';
 export type { ImportedCredential, QrtracConnection } from './credentials';
@@ -100,7 +118,9 @@ export interface TimedWorkflowRun extends WorkflowRun {
 }
 
 const RESOLUTION_PROBE = path.join(projectRoot, 'scripts', 'n8n', 'probes', 'traceResolution.cjs');
-const PACKAGE_NAME = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { name: string }).name;
+const PACKAGE_NAME = (
+	JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { name: string }
+).name;
 const SERVER_READY_TIMEOUT_MS = 180_000;
 const CLI_TIMEOUT_MS = 180_000;
 
@@ -158,12 +178,23 @@ export class RealN8n {
 	}
 
 	/** Runs any n8n CLI command against this user folder and returns its output (throws on a non-zero exit). */
-	async cli(args: string[], timeoutMs = CLI_TIMEOUT_MS): Promise<{ stdout: string; stderr: string; durationMs: number }> {
+	async cli(
+		args: string[],
+		timeoutMs = CLI_TIMEOUT_MS,
+	): Promise<{ stdout: string; stderr: string; durationMs: number }> {
 		const env = await this.env('info');
-		const result = await runCaptured(this.installation.nodeBin, [this.installation.cliPath, ...args], { cwd: this.userFolder, env, timeoutMs });
-		this.appendLog(`$ n8n ${args.join(' ')} (${result.durationMs} ms, exit ${result.code})\n${result.stdout}${result.stderr}`);
+		const result = await runCaptured(
+			this.installation.nodeBin,
+			[this.installation.cliPath, ...args],
+			{ cwd: this.userFolder, env, timeoutMs },
+		);
+		this.appendLog(
+			`$ n8n ${args.join(' ')} (${result.durationMs} ms, exit ${result.code})\n${result.stdout}${result.stderr}`,
+		);
 		if (result.code !== 0) {
-			const why = result.timedOut ? `timed out after ${timeoutMs} ms` : `exited with ${result.code ?? result.signal}`;
+			const why = result.timedOut
+				? `timed out after ${timeoutMs} ms`
+				: `exited with ${result.code ?? result.signal}`;
 			throw new Error(`n8n ${args[0]} ${why}:\n${(result.stdout + result.stderr).slice(-4000)}`);
 		}
 		return result;
@@ -194,8 +225,14 @@ export class RealN8n {
 		const folder = mkdtempSync(path.join(this.userFolder, 'import-'));
 		const ids = workflows.map((workflow) => {
 			const id = workflow.id ?? newWorkflowId();
-			const nodes = workflow.nodes.map((node) => ({ ...node, type: this.localNodeType(node.type) }));
-			writeFileSync(path.join(folder, `${id}.json`), JSON.stringify({ active: false, settings: {}, ...workflow, id, nodes }));
+			const nodes = workflow.nodes.map((node) => ({
+				...node,
+				type: this.localNodeType(node.type),
+			}));
+			writeFileSync(
+				path.join(folder, `${id}.json`),
+				JSON.stringify({ active: false, settings: {}, ...workflow, id, nodes }),
+			);
 			return id;
 		});
 		try {
@@ -220,16 +257,28 @@ export class RealN8n {
 	async executeWorkflow(id: string, options: ExecuteOptions = {}): Promise<TimedWorkflowRun> {
 		const timeoutMs = options.timeoutMs ?? CLI_TIMEOUT_MS;
 		const env = { ...(await this.env('info')), ...options.env };
-		const result = await runCaptured(this.installation.nodeBin, [this.installation.cliPath, 'execute', `--id=${id}`, '--rawOutput'], {
-			cwd: this.userFolder,
-			env,
-			timeoutMs,
-		});
+		const result = await runCaptured(
+			this.installation.nodeBin,
+			[this.installation.cliPath, 'execute', `--id=${id}`, '--rawOutput'],
+			{
+				cwd: this.userFolder,
+				env,
+				timeoutMs,
+			},
+		);
 		const output = result.stdout + result.stderr;
-		this.appendLog(`$ n8n execute --id=${id} (${result.durationMs} ms, exit ${result.code})\n${options.quiet ? '' : output}`);
-		if (result.timedOut) throw new Error(`n8n execute of ${id} timed out after ${timeoutMs} ms:\n${output.slice(-4000)}`);
+		this.appendLog(
+			`$ n8n execute --id=${id} (${result.durationMs} ms, exit ${result.code})\n${options.quiet ? '' : output}`,
+		);
+		if (result.timedOut)
+			throw new Error(
+				`n8n execute of ${id} timed out after ${timeoutMs} ms:\n${output.slice(-4000)}`,
+			);
 		const raw = findRunJson(result.stdout) ?? findRunJson(output);
-		if (!raw) throw new Error(`n8n execute of ${id} printed no run data (exit ${result.code}):\n${output.slice(-4000)}`);
+		if (!raw)
+			throw new Error(
+				`n8n execute of ${id} printed no run data (exit ${result.code}):\n${output.slice(-4000)}`,
+			);
 		return { ...summariseRun(raw), processMs: result.durationMs, output };
 	}
 
@@ -264,7 +313,9 @@ export class RealN8n {
 			await this.stopServer();
 			throw error;
 		}
-		this.options.log?.(`n8n is ready at ${this.baseUrl} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		this.options.log?.(
+			`n8n is ready at ${this.baseUrl} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+		);
 		return this.rest;
 	}
 
@@ -272,26 +323,37 @@ export class RealN8n {
 	 * Waits (bounded) for an execution of the workflow that is not in `known` and has finished, then returns
 	 * its run data. For active triggers: pass the ids seen before the change that should fire it.
 	 */
-	async waitForExecution(workflowId: string, options: { known?: Set<string>; timeoutMs: number }): Promise<WorkflowRun & { executionId: string }> {
+	async waitForExecution(
+		workflowId: string,
+		options: { known?: Set<string>; timeoutMs: number },
+	): Promise<WorkflowRun & { executionId: string }> {
 		const deadline = Date.now() + options.timeoutMs;
 		while (Date.now() < deadline) {
 			const fresh = (await this.rest.executions(workflowId)).find(
-				(execution) => !options.known?.has(String(execution.id)) && !['new', 'running', 'waiting'].includes(execution.status),
+				(execution) =>
+					!options.known?.has(String(execution.id)) &&
+					!['new', 'running', 'waiting'].includes(execution.status),
 			);
 			if (fresh) {
 				const stored = await this.rest.execution(String(fresh.id));
-				return { ...parseStoredExecution(this.installation.installDir, stored), executionId: String(fresh.id) };
+				return {
+					...parseStoredExecution(this.installation.installDir, stored),
+					executionId: String(fresh.id),
+				};
 			}
 			await new Promise((resolve) => setTimeout(resolve, 1_000));
 		}
-		throw new Error(`No new execution of workflow ${workflowId} within ${options.timeoutMs / 1000} s`);
+		throw new Error(
+			`No new execution of workflow ${workflowId} within ${options.timeoutMs / 1000} s`,
+		);
 	}
 
 	/** Resolves with the exit code when the running server ends (for scripts that keep n8n up). */
 	serverExit(): Promise<number | null> {
 		const server = this.server;
 		if (!server) return Promise.resolve(null);
-		if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve(server.exitCode);
+		if (server.exitCode !== null || server.signalCode !== null)
+			return Promise.resolve(server.exitCode);
 		return new Promise((resolve) => server.once('exit', (code) => resolve(code)));
 	}
 
@@ -310,24 +372,31 @@ export class RealN8n {
 	/** Stops the server and removes the user folder (unless keepUserFolder). */
 	async stop(): Promise<void> {
 		await this.stopServer();
-		if (!this.options.keepUserFolder && !this.options.userFolder) rmSync(this.userFolder, { recursive: true, force: true });
+		if (!this.options.keepUserFolder && !this.options.userFolder)
+			rmSync(this.userFolder, { recursive: true, force: true });
 	}
 
 	private async waitUntilReady(server: ChildProcess): Promise<void> {
 		const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
 		while (Date.now() < deadline) {
 			if (server.exitCode !== null || server.signalCode !== null) {
-				throw new Error(`n8n start exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${this.serverLog.slice(-4000)}`);
+				throw new Error(
+					`n8n start exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${this.serverLog.slice(-4000)}`,
+				);
 			}
 			try {
-				const response = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+				const response = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, {
+					signal: AbortSignal.timeout(2_000),
+				});
 				if (response.ok) return;
 			} catch {
 				// not listening yet
 			}
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
-		throw new Error(`n8n was not ready within ${SERVER_READY_TIMEOUT_MS / 1000} s:\n${this.serverLog.slice(-4000)}`);
+		throw new Error(
+			`n8n was not ready within ${SERVER_READY_TIMEOUT_MS / 1000} s:\n${this.serverLog.slice(-4000)}`,
+		);
 	}
 
 	/** What the package's `require()` calls resolved to in every n8n process so far (traceModuleResolution only). */
@@ -346,7 +415,11 @@ export class RealN8n {
 	/** Each n8n process gets its own task-runner broker port, so CLI runs can overlap with the server. */
 	private async env(logLevel: 'info' | 'warn'): Promise<NodeJS.ProcessEnv> {
 		const trace: Record<string, string> = this.options.traceModuleResolution
-			? { NODE_OPTIONS: `--require "${RESOLUTION_PROBE}"`, QRTRAC_RESOLUTION_LOG: this.resolutionLog, QRTRAC_PACKAGE_DIR: this.packageDir }
+			? {
+					NODE_OPTIONS: `--require "${RESOLUTION_PROBE}"`,
+					QRTRAC_RESOLUTION_LOG: this.resolutionLog,
+					QRTRAC_PACKAGE_DIR: this.packageDir,
+				}
 			: {};
 		mkdirSync(this.filesDir, { recursive: true });
 		return instanceEnv({
@@ -376,7 +449,12 @@ export class RealN8n {
  * by their hash across processes) or, with `build: false`, packed from the dist/ there is now (that tarball
  * is removed once installed).
  */
-async function installPackage(loading: LoadingMode, build: boolean, userFolder: string, log: (line: string) => void): Promise<string> {
+async function installPackage(
+	loading: LoadingMode,
+	build: boolean,
+	userFolder: string,
+	log: (line: string) => void,
+): Promise<string> {
 	const scratch = path.join(userFolder, '.pack');
 	const pack = build ? await packedBuild(log) : await packPackage(scratch);
 	try {

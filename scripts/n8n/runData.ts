@@ -108,16 +108,24 @@ function toRunError(error: JsonObject): RunError {
 	return {
 		message: String(error.message ?? 'Unknown error'),
 		description: typeof error.description === 'string' ? error.description : undefined,
-		httpCode: error.httpCode === undefined || error.httpCode === null ? undefined : String(error.httpCode),
+		httpCode:
+			error.httpCode === undefined || error.httpCode === null ? undefined : String(error.httpCode),
 		name: typeof error.name === 'string' ? error.name : undefined,
 		node: typeof node?.name === 'string' ? node.name : undefined,
 	};
 }
 
 /** The items one node produced: `json` of each item of one output of one run (first run, first output by default). */
-export function nodeItems(run: WorkflowRun, node: string, options: { run?: number; output?: number } = {}): JsonObject[] {
+export function nodeItems(
+	run: WorkflowRun,
+	node: string,
+	options: { run?: number; output?: number } = {},
+): JsonObject[] {
 	const runs = run.nodes[node];
-	if (!runs) throw new Error(`Node "${node}" did not run; nodes that ran: ${Object.keys(run.nodes).join(', ') || 'none'}`);
+	if (!runs)
+		throw new Error(
+			`Node "${node}" did not run; nodes that ran: ${Object.keys(run.nodes).join(', ') || 'none'}`,
+		);
 	const taskRun = runs[options.run ?? 0];
 	if (!taskRun) throw new Error(`Node "${node}" has no run ${options.run ?? 0}`);
 	return taskRun.outputs[options.output ?? 0] ?? [];

@@ -27,25 +27,37 @@ export async function runLogged(step: LoggedCommand): Promise<number> {
 	const started = Date.now();
 	appendFileSync(step.logFile, `\n$ ${step.command} ${step.args.join(' ')}\n`);
 	step.log(`${step.label}...`);
-	const child = spawn(step.command, step.args, { cwd: step.cwd, env: step.env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(step.command, step.args, {
+		cwd: step.cwd,
+		env: step.env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	child.stdout.on('data', (chunk: Buffer) => appendFileSync(step.logFile, chunk));
 	child.stderr.on('data', (chunk: Buffer) => appendFileSync(step.logFile, chunk));
 	const heartbeat = setInterval(
-		() => step.log(`  ${step.label}: still running (${Math.round((Date.now() - started) / 1000)} s)`),
+		() =>
+			step.log(`  ${step.label}: still running (${Math.round((Date.now() - started) / 1000)} s)`),
 		HEARTBEAT_MS,
 	);
 	const killer = setTimeout(() => child.kill('SIGKILL'), step.timeoutMs);
 	try {
-		const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
-			(resolve, reject) => {
-				child.once('error', reject);
-				child.once('close', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
-			},
-		);
+		const { code, signal } = await new Promise<{
+			code: number | null;
+			signal: NodeJS.Signals | null;
+		}>((resolve, reject) => {
+			child.once('error', reject);
+			child.once('close', (exitCode, exitSignal) =>
+				resolve({ code: exitCode, signal: exitSignal }),
+			);
+		});
 		const seconds = (Date.now() - started) / 1000;
 		if (code !== 0) {
-			const why = signal ? `was killed by ${signal}${seconds * 1000 >= step.timeoutMs ? ' (timeout)' : ''}` : `exited with ${code}`;
-			throw new Error(`${step.label} ${why} after ${seconds.toFixed(0)} s. End of ${step.logFile}:\n${tail(step.logFile)}`);
+			const why = signal
+				? `was killed by ${signal}${seconds * 1000 >= step.timeoutMs ? ' (timeout)' : ''}`
+				: `exited with ${code}`;
+			throw new Error(
+				`${step.label} ${why} after ${seconds.toFixed(0)} s. End of ${step.logFile}:\n${tail(step.logFile)}`,
+			);
 		}
 		step.log(`  ${step.label}: done in ${seconds.toFixed(1)} s`);
 		return seconds;

@@ -55,7 +55,9 @@ export function summariseWorkflowRun(workflow: SummarisedWorkflow, run: Workflow
 		const items = runs.flatMap((taskRun) => taskRun.outputs.flat());
 		const nodeError = runs.find((taskRun) => taskRun.error)?.error;
 		if (!isQrtracNode(node.type)) {
-			lines.push(`${node.name}: ${plural(items.length, 'item')}${nodeError ? ` - FAILED: ${nodeError.message}` : ''}`);
+			lines.push(
+				`${node.name}: ${plural(items.length, 'item')}${nodeError ? ` - FAILED: ${nodeError.message}` : ''}`,
+			);
 			continue;
 		}
 		const resource = String(node.parameters?.resource ?? 'qrCode');
@@ -67,12 +69,23 @@ export function summariseWorkflowRun(workflow: SummarisedWorkflow, run: Workflow
 		);
 	}
 	const ok = run.status === 'success' && !run.error;
-	const outcome = ok ? 'succeeded' : `FAILED${run.error ? `: ${run.error.message}${run.error.node ? ` (node "${run.error.node}")` : ''}` : ` (${run.status})`}`;
-	return { ok, totals, lines: [`${workflow.name}: ${outcome}`, ...lines.map((line) => `  ${line}`)] };
+	const outcome = ok
+		? 'succeeded'
+		: `FAILED${run.error ? `: ${run.error.message}${run.error.node ? ` (node "${run.error.node}")` : ''}` : ` (${run.status})`}`;
+	return {
+		ok,
+		totals,
+		lines: [`${workflow.name}: ${outcome}`, ...lines.map((line) => `  ${line}`)],
+	};
 }
 
 /** Counts outcome labels of one node's items and adds them to the run totals. */
-function countItems(items: JsonObject[], resource: string, operation: string, totals: RunTotals): Map<string, number> {
+function countItems(
+	items: JsonObject[],
+	resource: string,
+	operation: string,
+	totals: RunTotals,
+): Map<string, number> {
 	const counts = new Map<string, number>();
 	const add = (label: string) => counts.set(label, (counts.get(label) ?? 0) + 1);
 	let scans: number | undefined;

@@ -35,7 +35,9 @@ export function n8nCliPath(installDir: string): string {
 /** Fails with a message that says what to do when the project's Node 24 is missing. */
 export function requireNode24(): string {
 	if (!existsSync(node24Bin)) {
-		throw new Error(`Node 24 not found at ${node24Bin}: run \`npm install\` in ${projectRoot} first.`);
+		throw new Error(
+			`Node 24 not found at ${node24Bin}: run \`npm install\` in ${projectRoot} first.`,
+		);
 	}
 	return node24Bin;
 }

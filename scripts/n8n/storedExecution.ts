@@ -9,7 +9,9 @@ import { summariseRun } from './runData';
  * with `flatted`, which is decoded with n8n's own copy of it, so the format always matches the install.
  */
 export function parseStoredExecution(installDir: string, execution: JsonObject): WorkflowRun {
-	const requireFromN8n = createRequire(path.join(installDir, 'node_modules', 'n8n', 'package.json'));
+	const requireFromN8n = createRequire(
+		path.join(installDir, 'node_modules', 'n8n', 'package.json'),
+	);
 	const { parse } = requireFromN8n('flatted') as { parse: (text: string) => unknown };
 	const data = typeof execution.data === 'string' ? parse(execution.data) : execution.data;
 	return summariseRun({ ...execution, data } as JsonObject);

@@ -1,6 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	appendFileSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -92,13 +99,25 @@ export class QueueCluster {
 		let postgres: RunningPostgres | undefined;
 		let redis: RunningService | undefined;
 		try {
-			const pack = options.build === false ? await packPackage(path.join(scratch, 'pack')) : await packedBuild(log);
-			[postgres, redis] = await Promise.all([startPostgres(binaries, log), startRedis(binaries, log)]);
+			const pack =
+				options.build === false
+					? await packPackage(path.join(scratch, 'pack'))
+					: await packedBuild(log);
+			[postgres, redis] = await Promise.all([
+				startPostgres(binaries, log),
+				startRedis(binaries, log),
+			]);
 			const main = await prepareProcess('main', 0, scratch, pack);
 			const workers: QueueProcess[] = [];
-			for (let index = 1; index <= options.workers; index++) workers.push(await prepareProcess('worker', index, scratch, pack));
-			log(`package ${pack.name}@${pack.version} installed for the main instance and ${options.workers} worker(s)`);
-			return new QueueCluster(installation, postgres, redis, main, workers, scratch, { ...options, log });
+			for (let index = 1; index <= options.workers; index++)
+				workers.push(await prepareProcess('worker', index, scratch, pack));
+			log(
+				`package ${pack.name}@${pack.version} installed for the main instance and ${options.workers} worker(s)`,
+			);
+			return new QueueCluster(installation, postgres, redis, main, workers, scratch, {
+				...options,
+				log,
+			});
 		} catch (error) {
 			await postgres?.stop();
 			await redis?.stop();
@@ -124,14 +143,23 @@ export class QueueCluster {
 
 	/** Any n8n CLI command with the main instance's settings (same database); throws on a non-zero exit. */
 	async cli(args: string[]): Promise<string> {
-		const result = await runCaptured(this.installation.nodeBin, [this.installation.cliPath, ...args], {
-			cwd: this.main.userFolder,
-			env: this.env(this.main, await freePort()),
-			timeoutMs: CLI_TIMEOUT_MS,
-		});
-		appendFileSync(path.join(this.main.userFolder, 'n8n.log'), `$ n8n ${args.join(' ')} (exit ${result.code})\n${result.stdout}${result.stderr}`);
+		const result = await runCaptured(
+			this.installation.nodeBin,
+			[this.installation.cliPath, ...args],
+			{
+				cwd: this.main.userFolder,
+				env: this.env(this.main, await freePort()),
+				timeoutMs: CLI_TIMEOUT_MS,
+			},
+		);
+		appendFileSync(
+			path.join(this.main.userFolder, 'n8n.log'),
+			`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.stdout}${result.stderr}`,
+		);
 		if (result.code !== 0) {
-			throw new Error(`n8n ${args[0]} ${result.timedOut ? 'timed out' : `exited with ${result.code ?? result.signal}`}:\n${(result.stdout + result.stderr).slice(-4000)}`);
+			throw new Error(
+				`n8n ${args[0]} ${result.timedOut ? 'timed out' : `exited with ${result.code ?? result.signal}`}:\n${(result.stdout + result.stderr).slice(-4000)}`,
+			);
 		}
 		return result.stdout;
 	}
@@ -152,7 +180,10 @@ export class QueueCluster {
 		const folder = mkdtempSync(path.join(this.scratch, 'import-'));
 		const ids = workflows.map((workflow) => {
 			const id = workflow.id ?? newWorkflowId();
-			writeFileSync(path.join(folder, `${id}.json`), JSON.stringify({ active: false, settings: {}, ...workflow, id }));
+			writeFileSync(
+				path.join(folder, `${id}.json`),
+				JSON.stringify({ active: false, settings: {}, ...workflow, id }),
+			);
 			return id;
 		});
 		try {
@@ -170,7 +201,10 @@ export class QueueCluster {
 
 	/** Starts the main instance and every worker, and waits until all are ready. */
 	async start(): Promise<void> {
-		await Promise.all([this.startMain(), ...this.workers.map((worker) => this.startWorker(worker))]);
+		await Promise.all([
+			this.startMain(),
+			...this.workers.map((worker) => this.startWorker(worker)),
+		]);
 	}
 
 	async startMain(): Promise<void> {
@@ -202,7 +236,9 @@ export class QueueCluster {
 	}
 
 	/** Executions of a workflow (newest first), summaries without run data. */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string; [key: string]: unknown }>> {
+	async executions(
+		workflowId: string,
+	): Promise<Array<{ id: string; status: string; mode: string; [key: string]: unknown }>> {
 		return await this.rest.executions(workflowId);
 	}
 
@@ -210,17 +246,23 @@ export class QueueCluster {
 	async waitForExecutions(workflowId: string, count: number, timeoutMs: number): Promise<string[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const done = (await this.executions(workflowId)).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+			const done = (await this.executions(workflowId)).filter(
+				(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+			);
 			if (done.length >= count) return done.map((execution) => String(execution.id)).reverse();
 			if (Date.now() > deadline) {
-				throw new Error(`${done.length} of ${count} executions of workflow ${workflowId} finished within ${timeoutMs / 1000} s.\n${this.diagnostics()}`);
+				throw new Error(
+					`${done.length} of ${count} executions of workflow ${workflowId} finished within ${timeoutMs / 1000} s.\n${this.diagnostics()}`,
+				);
 			}
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 		}
 	}
 
 	/** One stored execution with its run data. */
-	async execution(executionId: string): Promise<WorkflowRun & { executionId: string; stored: JsonObject }> {
+	async execution(
+		executionId: string,
+	): Promise<WorkflowRun & { executionId: string; stored: JsonObject }> {
 		const stored = (await this.rest.execution(executionId)) as JsonObject;
 		return { ...parseStoredExecution(this.installation.installDir, stored), executionId, stored };
 	}
@@ -274,17 +316,23 @@ export class QueueCluster {
 		while (Date.now() < deadline) {
 			const child = target.child;
 			if (!child || child.exitCode !== null || child.signalCode !== null) {
-				throw new Error(`n8n ${target.role} ${target.index} exited before it was ready:\n${target.output.slice(-4000)}`);
+				throw new Error(
+					`n8n ${target.role} ${target.index} exited before it was ready:\n${target.output.slice(-4000)}`,
+				);
 			}
 			try {
-				const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+				const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, {
+					signal: AbortSignal.timeout(2000),
+				});
 				if (response.ok) return;
 			} catch {
 				// not listening yet
 			}
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
-		throw new Error(`n8n ${target.role} ${target.index} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${target.output.slice(-4000)}`);
+		throw new Error(
+			`n8n ${target.role} ${target.index} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${target.output.slice(-4000)}`,
+		);
 	}
 
 	private async stopProcess(target: QueueProcess): Promise<void> {
@@ -308,7 +356,12 @@ export class QueueCluster {
 				// n8n's own future default; manual runs of the editor would otherwise run on the main instance
 				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 				N8N_RESTRICT_FILE_ACCESS_TO: path.join(target.userFolder, '.n8n-files'),
-				...(target.healthPort ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(target.healthPort) } : {}),
+				...(target.healthPort
+					? {
+							QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+							QUEUE_HEALTH_CHECK_PORT: String(target.healthPort),
+						}
+					: {}),
 				...this.options.env,
 			},
 		});
@@ -319,7 +372,12 @@ export class QueueCluster {
 	}
 }
 
-async function prepareProcess(role: QueueProcess['role'], index: number, scratch: string, pack: PackedPackage): Promise<QueueProcess> {
+async function prepareProcess(
+	role: QueueProcess['role'],
+	index: number,
+	scratch: string,
+	pack: PackedPackage,
+): Promise<QueueProcess> {
 	const userFolder = path.join(scratch, role === 'main' ? 'main' : `worker-${index}`);
 	mkdirSync(path.join(userFolder, '.n8n-files'), { recursive: true });
 	await installAsCommunityPackage(pack, userFolder);
@@ -346,5 +404,7 @@ export function newWorkflowId(): string {
 
 /** The package's version as `npm pack` names it (for reports). */
 export function packageVersion(): string {
-	return (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+	return (
+		JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }
+	).version;
 }

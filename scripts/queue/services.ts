@@ -40,17 +40,33 @@ process.once('exit', () => {
  * as root, so as root it runs as the `postgres` user (runuser); otherwise as the current user. Durability is
  * off (fsync, synchronous commit): the data is thrown away at the end.
  */
-export async function startPostgres(binaries: QueueServerBinaries, log: (line: string) => void): Promise<RunningPostgres> {
+export async function startPostgres(
+	binaries: QueueServerBinaries,
+	log: (line: string) => void,
+): Promise<RunningPostgres> {
 	const folder = scratch('qrtrac-pg-');
 	const asRoot = process.getuid?.() === 0;
 	if (asRoot) {
-		const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()));
+		const [uid, gid] = ['-u', '-g'].map((flag) =>
+			Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()),
+		);
 		chownSync(folder, uid, gid);
 	}
 	const run = (binary: string, args: string[]): [string, string[]] =>
-		asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(binaries.postgresBin, binary), ...args]] : [path.join(binaries.postgresBin, binary), args];
+		asRoot
+			? ['runuser', ['-u', 'postgres', '--', path.join(binaries.postgresBin, binary), ...args]]
+			: [path.join(binaries.postgresBin, binary), args];
 	const dataDir = path.join(folder, 'data');
-	const [initdb, initdbArgs] = run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+	const [initdb, initdbArgs] = run('initdb', [
+		'-D',
+		dataDir,
+		'-U',
+		'postgres',
+		'--auth=trust',
+		'-E',
+		'UTF8',
+		'--no-sync',
+	]);
 	execFileSync(initdb, initdbArgs, { cwd: folder, stdio: 'pipe', timeout: 120_000 });
 
 	const port = await freePort();
@@ -76,8 +92,26 @@ export async function startPostgres(binaries: QueueServerBinaries, log: (line: s
 	const child = spawnLogged(postgres, postgresArgs, folder, logFile);
 	const output = () => readText(logFile);
 	const psql = (sql: string) => {
-		const [command, args] = run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
-		return execFileSync(command, args, { cwd: folder, stdio: 'pipe', timeout: 30_000, encoding: 'utf8' });
+		const [command, args] = run('psql', [
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(port),
+			'-U',
+			'postgres',
+			'-d',
+			'postgres',
+			'-v',
+			'ON_ERROR_STOP=1',
+			'-qc',
+			sql,
+		]);
+		return execFileSync(command, args, {
+			cwd: folder,
+			stdio: 'pipe',
+			timeout: 30_000,
+			encoding: 'utf8',
+		});
 	};
 	const stop = async () => {
 		await stopChild(child, 'SIGINT');
@@ -85,10 +119,15 @@ export async function startPostgres(binaries: QueueServerBinaries, log: (line: s
 		rmSync(folder, { recursive: true, force: true });
 	};
 	try {
-		await waitUntil(() => {
-			psql('select 1');
-			return true;
-		}, child, 'PostgreSQL', output);
+		await waitUntil(
+			() => {
+				psql('select 1');
+				return true;
+			},
+			child,
+			'PostgreSQL',
+			output,
+		);
 		psql("create role n8n login password 'n8n'");
 		psql('create database n8n owner n8n');
 	} catch (error) {
@@ -112,11 +151,27 @@ export async function startPostgres(binaries: QueueServerBinaries, log: (line: s
 }
 
 /** A Redis server for Bull's queue: nothing saved to disk, only 127.0.0.1. */
-export async function startRedis(binaries: QueueServerBinaries, log: (line: string) => void): Promise<RunningService> {
+export async function startRedis(
+	binaries: QueueServerBinaries,
+	log: (line: string) => void,
+): Promise<RunningService> {
 	const folder = scratch('qrtrac-redis-');
 	const port = await freePort();
 	const logFile = path.join(folder, 'redis.log');
-	const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', folder];
+	const args = [
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--daemonize',
+		'no',
+		'--dir',
+		folder,
+	];
 	const child = spawnLogged(binaries.redisServer, args, folder, logFile);
 	const output = () => readText(logFile);
 	const stop = async () => {
@@ -173,14 +228,25 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<v
 	await exited;
 }
 
-async function waitUntil(ready: () => boolean, child: ChildProcess, name: string, output: () => string): Promise<void> {
+async function waitUntil(
+	ready: () => boolean,
+	child: ChildProcess,
+	name: string,
+	output: () => string,
+): Promise<void> {
 	await waitUntilAsync(async () => ready(), child, name, output);
 }
 
-async function waitUntilAsync(ready: () => Promise<boolean>, child: ChildProcess, name: string, output: () => string): Promise<void> {
+async function waitUntilAsync(
+	ready: () => Promise<boolean>,
+	child: ChildProcess,
+	name: string,
+	output: () => string,
+): Promise<void> {
 	const deadline = Date.now() + READY_TIMEOUT_MS;
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was ready:\n${output()}`);
+		if (child.exitCode !== null || child.signalCode !== null)
+			throw new Error(`${name} exited before it was ready:\n${output()}`);
 		try {
 			if (await ready()) return;
 		} catch {

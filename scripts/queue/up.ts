@@ -16,7 +16,8 @@ async function main(): Promise<void> {
 	const argv = process.argv.slice(2);
 	const flag = argv.indexOf('--workers');
 	const workers = flag >= 0 ? Number(argv[flag + 1]) : 2;
-	if (!Number.isInteger(workers) || workers < 1 || workers > 8) throw new Error('--workers must be an integer from 1 to 8');
+	if (!Number.isInteger(workers) || workers < 1 || workers > 8)
+		throw new Error('--workers must be an integer from 1 to 8');
 	const log = (line: string) => process.stderr.write(`[queue] ${line}\n`);
 
 	const sim = await startSimulator({ plan: 'Legendary', latencyMs: 20 });
@@ -27,13 +28,17 @@ async function main(): Promise<void> {
 	});
 	const cluster = await QueueCluster.create({ workers, log });
 	running.cluster = cluster;
-	await cluster.importCredentials([qrtracCredential({ url: sim.url, ...sim.credentials }, { plan: 'Legendary' })]);
+	await cluster.importCredentials([
+		qrtracCredential({ url: sim.url, ...sim.credentials }, { plan: 'Legendary' }),
+	]);
 	const ids = await cluster.importWorkflows([bulkCreateWorkflow('bulk-create'), triggerWorkflow()]);
 	for (const id of ids) await cluster.publishWorkflow(id);
 	await cluster.start();
 	log(`simulator: ${sim.url} (team ${sim.credentials.teamId}, plan Legendary, 20 requests/s)`);
 	log(`n8n editor: ${cluster.baseUrl} (owner ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password})`);
-	log(`start a bulk run: curl -X POST ${cluster.baseUrl}/webhook/bulk-create -H 'content-type: application/json' -d '{"rows":[{"name":"a","url":"https://example.com/a"}]}'`);
+	log(
+		`start a bulk run: curl -X POST ${cluster.baseUrl}/webhook/bulk-create -H 'content-type: application/json' -d '{"rows":[{"name":"a","url":"https://example.com/a"}]}'`,
+	);
 	log('Ctrl-C stops n8n, the workers, Redis, PostgreSQL and the simulator.');
 }
 

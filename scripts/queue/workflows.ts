@@ -10,7 +10,10 @@ import { PACKAGE_NAME } from './queueCluster';
  * Node types are those of the package installed as a community package.
  */
 
-const credentials = (credentialId = SIMULATOR_CREDENTIAL_ID, credentialName = SIMULATOR_CREDENTIAL_NAME) => ({
+const credentials = (
+	credentialId = SIMULATOR_CREDENTIAL_ID,
+	credentialName = SIMULATOR_CREDENTIAL_NAME,
+) => ({
 	qrtracApi: { id: credentialId, name: credentialName },
 });
 
@@ -28,7 +31,10 @@ function webhook(path: string): JsonObject {
 }
 
 /** POST `{ rows: [{ name, url }] }` to /webhook/<path>: one QR code created per row (Continue On Fail on). */
-export function bulkCreateWorkflow(path: string, options: { credentialId?: string; credentialName?: string; name?: string } = {}): JsonObject {
+export function bulkCreateWorkflow(
+	path: string,
+	options: { credentialId?: string; credentialName?: string; name?: string } = {},
+): JsonObject {
 	return {
 		name: options.name ?? `Queue mode: bulk create (${path})`,
 		nodes: [
@@ -66,7 +72,10 @@ export function bulkCreateWorkflow(path: string, options: { credentialId?: strin
 }
 
 /** POST `{ id }` to /webhook/<path>: the code's PNG as binary data (Download Image). */
-export function downloadImageWorkflow(path: string, options: { credentialId?: string; credentialName?: string } = {}): JsonObject {
+export function downloadImageWorkflow(
+	path: string,
+	options: { credentialId?: string; credentialName?: string } = {},
+): JsonObject {
 	return {
 		name: `Queue mode: download image (${path})`,
 		nodes: [
@@ -137,6 +146,10 @@ export async function postWebhook(baseUrl: string, path: string, body: unknown):
 }
 
 /** Starts one bulk execution: POST the rows to the main instance's production webhook. */
-export async function postRows(baseUrl: string, path: string, rows: Array<{ name: string; url: string }>): Promise<void> {
+export async function postRows(
+	baseUrl: string,
+	path: string,
+	rows: Array<{ name: string; url: string }>,
+): Promise<void> {
 	await postWebhook(baseUrl, path, { rows });
 }

@@ -25,9 +25,14 @@ function sameSecret(given: string, expected: string): boolean {
  * Header set A. The team id is part of the credential: a missing, unknown or foreign team answers 401 like a
  * wrong secret. Where the contract lists no team header the client's default team stands in when it is absent.
  */
-export function authenticate(store: Store, headers: CredentialHeaders, teamRequired: boolean): Actor {
+export function authenticate(
+	store: Store,
+	headers: CredentialHeaders,
+	teamRequired: boolean,
+): Actor {
 	const client = headers.clientId ? store.clients.get(headers.clientId) : undefined;
-	if (!client || !headers.clientSecret || !sameSecret(headers.clientSecret, client.clientSecret)) throw unauthorized();
+	if (!client || !headers.clientSecret || !sameSecret(headers.clientSecret, client.clientSecret))
+		throw unauthorized();
 	if (!headers.teamId && teamRequired) throw unauthorized();
 	const team = store.teams.get(headers.teamId ?? client.defaultTeamId);
 	if (!team || team.orgId !== client.orgId) throw unauthorized();
@@ -43,6 +48,8 @@ export function hasRole(role: TeamRole, minimum: TeamRole): boolean {
 /** 403 unless the client's role is at least `minimum`. */
 export function requireRole(actor: Actor, minimum: TeamRole, action: string): void {
 	if (!hasRole(actor.client.role, minimum)) {
-		throw forbidden(`Your role (${actor.client.role}) is not allowed to ${action}; ${minimum} or higher is required`);
+		throw forbidden(
+			`Your role (${actor.client.role}) is not allowed to ${action}; ${minimum} or higher is required`,
+		);
 	}
 }

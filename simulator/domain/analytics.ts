@@ -65,8 +65,12 @@ export function scanOverviews(store: Store, teamId: string, raw: unknown): ScanO
 		return {
 			id: qrId,
 			totalScans: scans.length,
-			todayScans: scans.filter((scan) => scan.scanTime >= todayStart && scan.scanTime < todayStart + DAY_MS).length,
-			yesterdayScans: scans.filter((scan) => scan.scanTime >= yesterdayStart && scan.scanTime < todayStart).length,
+			todayScans: scans.filter(
+				(scan) => scan.scanTime >= todayStart && scan.scanTime < todayStart + DAY_MS,
+			).length,
+			yesterdayScans: scans.filter(
+				(scan) => scan.scanTime >= yesterdayStart && scan.scanTime < todayStart,
+			).length,
 			totalLeadsCount: leads.total,
 			leadsTodayCount: leads.today,
 			leadsYesterdayCount: leads.yesterday,

@@ -1,8 +1,20 @@
 import { badRequest } from '../apiError';
-import { ASSIGNABLE_ROLES, type AssignableRole, type Membership, type Team, type User } from '../model';
+import {
+	ASSIGNABLE_ROLES,
+	type AssignableRole,
+	type Membership,
+	type Team,
+	type User,
+} from '../model';
 import { randomId } from '../random';
 import type { Store } from '../store';
-import { type Body, requireObjectBody, requiredEmail, requiredEnum, requiredString } from '../validation';
+import {
+	type Body,
+	requireObjectBody,
+	requiredEmail,
+	requiredEnum,
+	requiredString,
+} from '../validation';
 
 /**
  * Team membership rules. The organization owner owns every team: their role never changes and they are never
@@ -16,7 +28,10 @@ export interface MemberInput {
 }
 
 function parseMemberFields(body: Body): Omit<MemberInput, 'role'> {
-	return { name: requiredString(body, 'name', { nonEmpty: true }), email: requiredEmail(body, 'email').toLowerCase() };
+	return {
+		name: requiredString(body, 'name', { nonEmpty: true }),
+		email: requiredEmail(body, 'email').toLowerCase(),
+	};
 }
 
 export function parseMemberInput(raw: unknown): MemberInput {
@@ -53,7 +68,9 @@ function assertNotOwner(store: Store, user: User, action: string): void {
 
 /** Adds the member, or changes the role of an existing one; an unknown e-mail becomes a pending, invited user. */
 export function addMember(store: Store, team: Team, input: MemberInput): Membership {
-	const user = store.userByEmail(team.orgId, input.email) ?? inviteUser(store, team.orgId, input.name, input.email);
+	const user =
+		store.userByEmail(team.orgId, input.email) ??
+		inviteUser(store, team.orgId, input.name, input.email);
 	assertNotOwner(store, user, 'given another role');
 	const existing = store.membership(team.id, user.id);
 	const membership: Membership = existing
@@ -68,7 +85,8 @@ export function bulkAddMember(store: Store, orgId: string, raw: unknown): void {
 	const body = requireObjectBody(raw);
 	const fields = parseMemberFields(body);
 	const entries = body.teams;
-	if (!Array.isArray(entries) || entries.length === 0) throw badRequest('"teams" must be a non-empty array of {teamId, role}');
+	if (!Array.isArray(entries) || entries.length === 0)
+		throw badRequest('"teams" must be a non-empty array of {teamId, role}');
 	const targets = entries.map((entry, index) => {
 		const item = requireObjectBody(entry);
 		const teamId = requiredString(item, 'teamId', { nonEmpty: true });
@@ -96,7 +114,9 @@ export function findMember(store: Store, team: Team, email: string): MemberRef {
 }
 
 function otherMemberships(store: Store, ref: MemberRef): Membership[] {
-	return store.membershipsOfUser(ref.user.id).filter((membership) => membership.teamId !== ref.membership.teamId);
+	return store
+		.membershipsOfUser(ref.user.id)
+		.filter((membership) => membership.teamId !== ref.membership.teamId);
 }
 
 export function activateMember(store: Store, team: Team, email: string): void {
@@ -108,14 +128,22 @@ export function activateMember(store: Store, team: Team, email: string): void {
 export function pauseMember(store: Store, team: Team, email: string): void {
 	const ref = findMember(store, team, email);
 	assertNotOwner(store, ref.user, 'paused');
-	if (ref.membership.state === 'paused') throw badRequest(`${email} is already paused in this team`);
+	if (ref.membership.state === 'paused')
+		throw badRequest(`${email} is already paused in this team`);
 	if (!otherMemberships(store, ref).some((membership) => membership.state === 'active')) {
-		throw badRequest(`${email} would be left with no active team; a member needs at least one active team`);
+		throw badRequest(
+			`${email} would be left with no active team; a member needs at least one active team`,
+		);
 	}
 	store.putMembership({ ...ref.membership, state: 'paused' });
 }
 
-export function changeMemberRole(store: Store, team: Team, email: string, role: AssignableRole): void {
+export function changeMemberRole(
+	store: Store,
+	team: Team,
+	email: string,
+	role: AssignableRole,
+): void {
 	const ref = findMember(store, team, email);
 	assertNotOwner(store, ref.user, 'given another role');
 	store.putMembership({ ...ref.membership, role });
@@ -125,9 +153,12 @@ export function removeMember(store: Store, team: Team, email: string): void {
 	const ref = findMember(store, team, email);
 	assertNotOwner(store, ref.user, 'removed from a team');
 	const others = otherMemberships(store, ref);
-	if (others.length === 0) throw badRequest(`${email} cannot be removed from their last team; delete the member instead`);
+	if (others.length === 0)
+		throw badRequest(`${email} cannot be removed from their last team; delete the member instead`);
 	if (!others.some((membership) => membership.state === 'active')) {
-		throw badRequest(`${email} would be left with no active team; activate them in another team first`);
+		throw badRequest(
+			`${email} would be left with no active team; activate them in another team first`,
+		);
 	}
 	store.deleteMembership(team.id, ref.user.id);
 }
@@ -137,7 +168,8 @@ export function deleteMemberCompletely(store: Store, orgId: string, email: strin
 	const user = store.userByEmail(orgId, email);
 	if (!user) throw badRequest(`${email} is not a member of this organization`);
 	assertNotOwner(store, user, 'deleted');
-	for (const membership of store.membershipsOfUser(user.id)) store.deleteMembership(membership.teamId, user.id);
+	for (const membership of store.membershipsOfUser(user.id))
+		store.deleteMembership(membership.teamId, user.id);
 	store.users.delete(user.id);
 }
 
@@ -147,7 +179,9 @@ export function resendInvite(store: Store, orgId: string, email: string): void {
 	if (!user) throw badRequest(`${email} is not a member of this organization`);
 	if (user.state !== 'pending') throw badRequest(`${email} has already accepted the invitation`);
 	if (user.resendCount >= store.config.resendLimit) {
-		throw badRequest(`Invitation resend limit reached for ${email} (${store.config.resendLimit} resends)`);
+		throw badRequest(
+			`Invitation resend limit reached for ${email} (${store.config.resendLimit} resends)`,
+		);
 	}
 	user.resendCount += 1;
 	user.invitationsSent += 1;

@@ -36,28 +36,36 @@ export function liveQr(store: Store, teamId: string, qrId: string): QrRecord {
 function assertQuota(store: Store, team: Team): void {
 	const quota = store.quotaOf(team.id);
 	if (store.liveQrsOfTeam(team.id).length >= quota) {
-		throw badRequest(`QR code quota reached: your plan allows ${quota} QR codes for this team. Upgrade your plan to create more.`);
+		throw badRequest(
+			`QR code quota reached: your plan allows ${quota} QR codes for this team. Upgrade your plan to create more.`,
+		);
 	}
 }
 
 function assertBaseUrl(team: Team, baseUrl: string): void {
 	const host = new URL(baseUrl).hostname.toLowerCase();
 	if (!team.domains.includes(host)) {
-		throw badRequest(`"baseUrl" host ${host} is not a domain of this team (${team.domains.join(', ')})`);
+		throw badRequest(
+			`"baseUrl" host ${host} is not a domain of this team (${team.domains.join(', ')})`,
+		);
 	}
 }
 
 function assertTemplate(store: Store, team: Team, templateId: string): void {
 	const template = store.templates.get(templateId);
-	if (!template || template.teamId !== team.id) throw badRequest(`Template not found: ${templateId}`);
+	if (!template || template.teamId !== team.id)
+		throw badRequest(`Template not found: ${templateId}`);
 }
 
 function assertDisplayIdFree(store: Store, displayId: string, exceptQrId?: string): void {
-	if (store.displayIdTaken(displayId, exceptQrId)) throw badRequest(`displayId "${displayId}" is already taken`);
+	if (store.displayIdTaken(displayId, exceptQrId))
+		throw badRequest(`displayId "${displayId}" is already taken`);
 }
 
 function defaultTemplateId(store: Store, team: Team): string {
-	const [first] = store.templatesOfTeam(team.id).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+	const [first] = store
+		.templatesOfTeam(team.id)
+		.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 	if (!first) throw new Error(`team ${team.id} has no templates`);
 	return first.id;
 }
@@ -106,7 +114,12 @@ export function createQr(store: Store, team: Team, input: QrInput, actorId: stri
 }
 
 /** Same as createQr, from a raw request body. */
-export function createQrFromBody(store: Store, team: Team, body: unknown, actorId: string): QrRecord {
+export function createQrFromBody(
+	store: Store,
+	team: Team,
+	body: unknown,
+	actorId: string,
+): QrRecord {
 	return createQr(store, team, parseQrInput(body), actorId);
 }
 
@@ -115,13 +128,20 @@ export function createQrFromBody(store: Store, team: Team, body: unknown, actorI
  * code and every other field stays; with `replace` the code becomes the body, and a request field the body leaves
  * out goes back to what a new code gets (see replacedBase). The service's own fields stay in both readings.
  */
-export function updateQr(store: Store, team: Team, qrId: string, body: unknown, actorId: string): QrRecord {
+export function updateQr(
+	store: Store,
+	team: Team,
+	qrId: string,
+	body: unknown,
+	actorId: string,
+): QrRecord {
 	const current = liveQr(store, team.id, qrId);
 	const input = parseQrInput(body);
 	if (input.displayId !== undefined) assertDisplayIdFree(store, input.displayId, current.id);
 	if (input.baseUrl !== undefined) assertBaseUrl(team, input.baseUrl);
 	if (input.templateId !== undefined) assertTemplate(store, team, input.templateId);
-	const base = store.config.putSemantics === 'replace' ? replacedBase(store, team, current) : current;
+	const base =
+		store.config.putSemantics === 'replace' ? replacedBase(store, team, current) : current;
 	const updated: QrRecord = {
 		...base,
 		...input.fields,
@@ -161,7 +181,12 @@ function replacedBase(store: Store, team: Team, current: QrRecord): QrRecord {
 	};
 }
 
-export function touchQr(store: Store, qr: QrRecord, changes: Partial<QrRecord>, actorId: string): QrRecord {
+export function touchQr(
+	store: Store,
+	qr: QrRecord,
+	changes: Partial<QrRecord>,
+	actorId: string,
+): QrRecord {
 	return finish(store, { ...qr, ...changes, updatedAt: store.clock.now(), updatedBy: actorId });
 }
 

@@ -28,7 +28,13 @@ function single(query: QueryValues, name: string): string | undefined {
 	return value;
 }
 
-function boundedInteger(query: QueryValues, name: string, fallback: number, min: number, max: number): number {
+function boundedInteger(
+	query: QueryValues,
+	name: string,
+	fallback: number,
+	min: number,
+	max: number,
+): number {
 	const text = single(query, name);
 	if (text === undefined) return fallback;
 	const value = parseIntegerText(text, name);
@@ -36,10 +42,16 @@ function boundedInteger(query: QueryValues, name: string, fallback: number, min:
 	return value;
 }
 
-function oneOf<T extends string>(query: QueryValues, name: string, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(
+	query: QueryValues,
+	name: string,
+	allowed: readonly T[],
+	fallback: T,
+): T {
 	const text = single(query, name);
 	if (text === undefined) return fallback;
-	if (!(allowed as readonly string[]).includes(text)) throw badRequest(`"${name}" must be one of [${allowed.join(', ')}]`);
+	if (!(allowed as readonly string[]).includes(text))
+		throw badRequest(`"${name}" must be one of [${allowed.join(', ')}]`);
 	return text as T;
 }
 
@@ -61,7 +73,9 @@ function compareText(a: string, b: string): number {
 }
 
 function inFolder(qr: QrRecord, folderId: string): boolean {
-	return qr.folderId === folderId || (Array.isArray(qr.folderIds) && qr.folderIds.includes(folderId));
+	return (
+		qr.folderId === folderId || (Array.isArray(qr.folderIds) && qr.folderIds.includes(folderId))
+	);
 }
 
 /**
@@ -72,16 +86,28 @@ export function listQrPage(store: Store, teamId: string, query: PageQuery): QrPa
 	const needle = query.search?.toLowerCase();
 	const matches = store
 		.liveQrsOfTeam(teamId)
-		.filter((qr) => !needle || qr.name.toLowerCase().includes(needle) || qr.displayId.toLowerCase().includes(needle))
+		.filter(
+			(qr) =>
+				!needle ||
+				qr.name.toLowerCase().includes(needle) ||
+				qr.displayId.toLowerCase().includes(needle),
+		)
 		.filter((qr) => !query.folderId || inFolder(qr, query.folderId));
 	const direction = query.sortOrder === 'asc' ? 1 : -1;
 	matches.sort((a, b) => {
 		const byField =
-			query.sortBy === 'name' ? compareText(a.name, b.name) : (a[query.sortBy] as number) - (b[query.sortBy] as number);
+			query.sortBy === 'name'
+				? compareText(a.name, b.name)
+				: (a[query.sortBy] as number) - (b[query.sortBy] as number);
 		return direction * (byField || compareText(a.id, b.id));
 	});
 	const start = (query.page - 1) * query.limit;
-	return { qrs: matches.slice(start, start + query.limit), totalCount: matches.length, page: query.page, limit: query.limit };
+	return {
+		qrs: matches.slice(start, start + query.limit),
+		totalCount: matches.length,
+		page: query.page,
+		limit: query.limit,
+	};
 }
 
 export function parseFromTime(text: string): number {
@@ -92,7 +118,11 @@ export function parseFromTime(text: string): number {
  * Codes of the given teams changed after `fromTime`, deleted ones included (that is how a poller learns of
  * deletions). Exclusive boundary unless configured inclusive; ordered by updatedAt then id, ascending.
  */
-export function qrsUpdatedAfter(store: Store, teamIds: readonly string[], fromTime: number): QrRecord[] {
+export function qrsUpdatedAfter(
+	store: Store,
+	teamIds: readonly string[],
+	fromTime: number,
+): QrRecord[] {
 	const inclusive = store.config.fromTimeInclusive;
 	return [...store.qrs.values()]
 		.filter((qr) => teamIds.includes(qr.teamId))
@@ -101,7 +131,10 @@ export function qrsUpdatedAfter(store: Store, teamIds: readonly string[], fromTi
 }
 
 /** Availability of a display id across the whole service: `{success, data}` with a sentence in data. */
-export function displayIdAvailability(store: Store, displayId: string): { success: boolean; data: string } {
+export function displayIdAvailability(
+	store: Store,
+	displayId: string,
+): { success: boolean; data: string } {
 	assertDisplayIdFormat(displayId);
 	return store.displayIdTaken(displayId)
 		? { success: false, data: `QR ID "${displayId}" is already taken` }

@@ -15,7 +15,13 @@ const PLACES = [
 	['Brazil', 'São Paulo'],
 	['Japan', 'Tokyo'],
 ] as const;
-const REFERRERS = ['', '', 'https://www.instagram.com/', 'https://t.co/', 'https://www.google.com/'];
+const REFERRERS = [
+	'',
+	'',
+	'https://www.instagram.com/',
+	'https://t.co/',
+	'https://www.google.com/',
+];
 
 export interface SeedScansOptions {
 	/** First possible scan time (epoch ms), inclusive; default: 30 days before the simulator clock. */
@@ -40,7 +46,11 @@ export function appendScan(store: Store, scan: ScanEvent): ScanEvent {
 }
 
 /** One scan; missing fields get fixed, plausible values. */
-export function addScan(store: Store, qrId: string, scan: Partial<Omit<ScanEvent, 'qrId'>> = {}): ScanEvent {
+export function addScan(
+	store: Store,
+	qrId: string,
+	scan: Partial<Omit<ScanEvent, 'qrId'>> = {},
+): ScanEvent {
 	return appendScan(store, {
 		qrId,
 		scanTime: store.clock.now(),
@@ -55,7 +65,12 @@ export function addScan(store: Store, qrId: string, scan: Partial<Omit<ScanEvent
 	});
 }
 
-export function seedScans(store: Store, qrId: string, count: number, options: SeedScansOptions = {}): ScanEvent[] {
+export function seedScans(
+	store: Store,
+	qrId: string,
+	count: number,
+	options: SeedScansOptions = {},
+): ScanEvent[] {
 	const to = options.to ?? store.clock.now();
 	const from = options.from ?? to - 30 * 86_400_000;
 	if (from > to) throw new RangeError('seedScans: from must not be after to');

@@ -20,7 +20,17 @@ export type TeamView = Team & { members: MemberView[] };
 export function teamView(store: Store, team: Team): TeamView {
 	const members = store.membershipsOfTeam(team.id).flatMap((membership) => {
 		const user = store.users.get(membership.userId);
-		return user ? [{ name: user.name, email: user.email, role: membership.role, state: membership.state, userState: user.state }] : [];
+		return user
+			? [
+					{
+						name: user.name,
+						email: user.email,
+						role: membership.role,
+						state: membership.state,
+						userState: user.state,
+					},
+				]
+			: [];
 	});
 	return { ...team, domains: [...team.domains], members };
 }
@@ -57,15 +67,23 @@ export function renameTeam(store: Store, team: Team, name: string, actorId: stri
 }
 
 /** Domains are hostnames, unique, at least one; the default domain must be one of them. */
-export function setDomainPreferences(store: Store, team: Team, body: unknown, actorId: string): Team {
+export function setDomainPreferences(
+	store: Store,
+	team: Team,
+	body: unknown,
+	actorId: string,
+): Team {
 	const input = requireObjectBody(body);
 	const defaultDomain = requiredString(input, 'defaultDomain', { nonEmpty: true }).toLowerCase();
 	const domains = requiredStringArray(input, 'domains').map((domain) => domain.toLowerCase());
 	if (domains.length === 0) throw badRequest('"domains" must contain at least one domain');
 	const invalid = domains.filter((domain) => !isHostname(domain));
-	if (invalid.length > 0) throw badRequest(`"domains" must be hostnames without scheme or path: ${invalid.join(', ')}`);
-	if (new Set(domains).size !== domains.length) throw badRequest('"domains" must not repeat a domain');
-	if (!domains.includes(defaultDomain)) throw badRequest('"defaultDomain" must be one of "domains"');
+	if (invalid.length > 0)
+		throw badRequest(`"domains" must be hostnames without scheme or path: ${invalid.join(', ')}`);
+	if (new Set(domains).size !== domains.length)
+		throw badRequest('"domains" must not repeat a domain');
+	if (!domains.includes(defaultDomain))
+		throw badRequest('"defaultDomain" must be one of "domains"');
 	Object.assign(team, { domains, defaultDomain, updatedAt: store.clock.now(), updatedBy: actorId });
 	return team;
 }

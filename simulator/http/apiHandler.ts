@@ -17,7 +17,13 @@ import type { ApiRoute } from './route';
 import { createRouter, MalformedPathError, type RouteMatch } from './router';
 
 export const API_PREFIX = '/api';
-export const apiRoutes: readonly ApiRoute[] = [...qrCodeRoutes, ...templateRoutes, ...analyticsRoutes, ...teamRoutes, ...memberRoutes];
+export const apiRoutes: readonly ApiRoute[] = [
+	...qrCodeRoutes,
+	...templateRoutes,
+	...analyticsRoutes,
+	...teamRoutes,
+	...memberRoutes,
+];
 const routeApi = createRouter(apiRoutes);
 
 /** The team a request is counted against: its team header, else its client's default team. */
@@ -28,13 +34,29 @@ function rateKeyOf(context: ServerContext, exchange: Exchange): string {
 	return (clientId && context.state.clients.get(clientId)?.defaultTeamId) || 'anonymous';
 }
 
-function tooManyRequests(context: ServerContext, exchange: Exchange, window: WindowState): Promise<void> {
-	exchange.answerHeaders = rateLimitHeaders(window, { format: context.resetFormat, retryAfter: context.retryAfter, refused: true });
-	return sendError(context, exchange, 429, `Too many requests, please slow down: ${window.limit} requests per ${context.limitWindow} allowed for this team`);
+function tooManyRequests(
+	context: ServerContext,
+	exchange: Exchange,
+	window: WindowState,
+): Promise<void> {
+	exchange.answerHeaders = rateLimitHeaders(window, {
+		format: context.resetFormat,
+		retryAfter: context.retryAfter,
+		refused: true,
+	});
+	return sendError(
+		context,
+		exchange,
+		429,
+		`Too many requests, please slow down: ${window.limit} requests per ${context.limitWindow} allowed for this team`,
+	);
 }
 
 /** The team's counting window: a second at the plan's rate, or (limitWindow `minute`) a minute at 60 times it. */
-function teamWindow(context: ServerContext, rateKey: string): { limiter: FixedWindowLimiter; limit: number } {
+function teamWindow(
+	context: ServerContext,
+	rateKey: string,
+): { limiter: FixedWindowLimiter; limit: number } {
 	const perSecond = requestsPerSecond(context.plans.get(rateKey));
 	return context.limitWindow === 'minute'
 		? { limiter: context.teamPerMinute, limit: 60 * perSecond }
@@ -51,9 +73,14 @@ function findRoute(exchange: Exchange): RouteMatch<ApiRoute> | undefined | Malfo
 }
 
 /** Runs the operation; every refusal becomes the error envelope with its status. */
-async function runOperation(context: ServerContext, exchange: Exchange, match: RouteMatch<ApiRoute>): Promise<{ status: number; body: unknown }> {
+async function runOperation(
+	context: ServerContext,
+	exchange: Exchange,
+	match: RouteMatch<ApiRoute>,
+): Promise<{ status: number; body: unknown }> {
 	try {
-		if (exchange.bodyProblem) throw new ApiError(exchange.bodyProblem.status, exchange.bodyProblem.message);
+		if (exchange.bodyProblem)
+			throw new ApiError(exchange.bodyProblem.status, exchange.bodyProblem.message);
 		const actor = authenticate(
 			context.state,
 			{
@@ -66,11 +93,20 @@ async function runOperation(context: ServerContext, exchange: Exchange, match: R
 		exchange.entry.teamId = actor.team.id;
 		// Like a JSON body parser: no JSON body reads as an empty object.
 		const body = exchange.body ?? {};
-		const answer = await match.route.handle({ state: context.state, actor, params: match.params, query: exchange.query, body });
+		const answer = await match.route.handle({
+			state: context.state,
+			actor,
+			params: match.params,
+			query: exchange.query,
+			body,
+		});
 		return { status: answer.status ?? 200, body: answer.body };
 	} catch (error) {
-		if (error instanceof ApiError) return { status: error.status, body: { success: false, message: error.message } };
-		context.log?.(`internal error in ${match.route.operationId}: ${(error as Error).stack ?? String(error)}`);
+		if (error instanceof ApiError)
+			return { status: error.status, body: { success: false, message: error.message } };
+		context.log?.(
+			`internal error in ${match.route.operationId}: ${(error as Error).stack ?? String(error)}`,
+		);
 		return { status: 500, body: { success: false, message: 'Internal server error' } };
 	}
 }
@@ -81,7 +117,8 @@ async function runOperation(context: ServerContext, exchange: Exchange, match: R
  */
 export async function handleApi(context: ServerContext, exchange: Exchange): Promise<void> {
 	const match = findRoute(exchange);
-	if (match && !(match instanceof MalformedPathError)) exchange.entry.operationId = match.route.operationId;
+	if (match && !(match instanceof MalformedPathError))
+		exchange.entry.operationId = match.route.operationId;
 	const rateKey = rateKeyOf(context, exchange);
 	const { limiter, limit } = teamWindow(context, rateKey);
 	const fault: ActiveFault | undefined = context.faults.match(exchange.method, exchange.path);
@@ -92,13 +129,23 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 	}
 	const window = limiter.take(rateKey, limit);
 	if (!window.allowed) return tooManyRequests(context, exchange, window);
-	exchange.answerHeaders = rateLimitHeaders(window, { format: context.resetFormat, retryAfter: context.retryAfter, refused: false });
+	exchange.answerHeaders = rateLimitHeaders(window, {
+		format: context.resetFormat,
+		retryAfter: context.retryAfter,
+		refused: false,
+	});
 
 	if (fault && !fault.rule.afterWrite && (await actOutFault(context, exchange, fault))) return;
 	if (match instanceof MalformedPathError) return sendError(context, exchange, 400, match.message);
-	if (!match) return sendError(context, exchange, 404, `Cannot ${exchange.method} ${exchange.path}`);
+	if (!match)
+		return sendError(context, exchange, 404, `Cannot ${exchange.method} ${exchange.path}`);
 
 	const answer = await runOperation(context, exchange, match);
 	if (fault?.rule.afterWrite && (await actOutFault(context, exchange, fault, answer))) return;
-	return send(context, exchange, answer.status, driftAnswer(context.shapeDrift, match.route.operationId, answer.body));
+	return send(
+		context,
+		exchange,
+		answer.status,
+		driftAnswer(context.shapeDrift, match.route.operationId, answer.body),
+	);
 }

@@ -32,7 +32,9 @@ function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boole
 			size += chunk.length;
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
-		req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }));
+		req.on('end', () =>
+			resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }),
+		);
 		req.on('error', reject);
 	});
 }
@@ -41,7 +43,12 @@ function parseQuery(search: URLSearchParams): Record<string, string | string[]> 
 	const query: Record<string, string | string[]> = {};
 	for (const [name, value] of search) {
 		const existing = query[name];
-		query[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+		query[name] =
+			existing === undefined
+				? value
+				: Array.isArray(existing)
+					? [...existing, value]
+					: [existing, value];
 	}
 	return query;
 }
@@ -62,7 +69,11 @@ function isJson(contentType: string | undefined): boolean {
  * Reads the whole request. A JSON body is parsed only under a JSON content type (as body parsers do: other
  * bodies are ignored); unparsable JSON and bodies over 1 MiB become a `bodyProblem`.
  */
-export async function openExchange(context: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<Exchange> {
+export async function openExchange(
+	context: ServerContext,
+	req: IncomingMessage,
+	res: ServerResponse,
+): Promise<Exchange> {
 	const url = new URL(req.url ?? '/', 'http://simulator');
 	const rawPath = (req.url ?? '/').split('?')[0];
 	const headerValue = (name: string) => {

@@ -43,12 +43,17 @@ export async function actOutFault(
 			exchange.req.socket.once('close', () => context.stalled.delete(exchange.req.socket));
 			return true;
 		case 'malformedJson': {
-			const text = JSON.stringify(realAnswer?.body ?? { success: true, data: { id: 'qr_', name: 'Untitled' } });
+			const text = JSON.stringify(
+				realAnswer?.body ?? { success: true, data: { id: 'qr_', name: 'Untitled' } },
+			);
 			await send(context, exchange, 200, text.slice(0, Math.max(1, Math.floor(text.length / 2))));
 			return true;
 		}
 		case 'softError':
-			await send(context, exchange, 200, { success: false, message: rule.message ?? 'Something went wrong, please try again later' });
+			await send(context, exchange, 200, {
+				success: false,
+				message: rule.message ?? 'Something went wrong, please try again later',
+			});
 			return true;
 		case 'rateLimit':
 			return false;

@@ -28,5 +28,10 @@ export interface ApiRoute {
 	handle(request: ApiRequest): ApiAnswer | Promise<ApiAnswer>;
 }
 
-export const ok = (data?: unknown): ApiAnswer => ({ body: data === undefined ? { success: true } : { success: true, data } });
-export const created = (data: unknown): ApiAnswer => ({ status: 201, body: { success: true, data } });
+export const ok = (data?: unknown): ApiAnswer => ({
+	body: data === undefined ? { success: true } : { success: true, data },
+});
+export const created = (data: unknown): ApiAnswer => ({
+	status: 201,
+	body: { success: true, data },
+});

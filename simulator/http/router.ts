@@ -40,7 +40,9 @@ function decodeSegment(segment: string): string {
 	}
 }
 
-export function createRouter<R extends PathTemplate>(routes: readonly R[]): (method: string, rawPath: string) => RouteMatch<R> | undefined {
+export function createRouter<R extends PathTemplate>(
+	routes: readonly R[],
+): (method: string, rawPath: string) => RouteMatch<R> | undefined {
 	const compiled = routes.map(compile);
 	return (method, rawPath) => {
 		const parts = rawPath.slice(1).split('/');

@@ -29,16 +29,28 @@ export async function handleSimple(context: ServerContext, exchange: Exchange): 
 	const fault = context.faults.match(exchange.method, exchange.path);
 	if (fault) exchange.entry.fault = fault.rule.kind;
 	const refuse = fault?.rule.kind === 'rateLimit';
-	const window = refuse ? { ...context.perMinute.peek(rateKey, limit), remaining: 0, allowed: false } : context.perMinute.take(rateKey, limit);
-	exchange.answerHeaders = rateLimitHeaders(window, { format: context.resetFormat, retryAfter: context.retryAfter, refused: !window.allowed });
+	const window = refuse
+		? { ...context.perMinute.peek(rateKey, limit), remaining: 0, allowed: false }
+		: context.perMinute.take(rateKey, limit);
+	exchange.answerHeaders = rateLimitHeaders(window, {
+		format: context.resetFormat,
+		retryAfter: context.retryAfter,
+		refused: !window.allowed,
+	});
 	if (!window.allowed) {
-		return sendError(context, exchange, 429, `Too many requests, please slow down: ${limit} requests per minute allowed for this API key`);
+		return sendError(
+			context,
+			exchange,
+			429,
+			`Too many requests, please slow down: ${limit} requests per minute allowed for this API key`,
+		);
 	}
 	if (fault && !fault.rule.afterWrite && (await actOutFault(context, exchange, fault))) return;
 
 	let answer: { status: number; body: unknown };
 	try {
-		if (exchange.bodyProblem) throw new ApiError(exchange.bodyProblem.status, exchange.bodyProblem.message);
+		if (exchange.bodyProblem)
+			throw new ApiError(exchange.bodyProblem.status, exchange.bodyProblem.message);
 		if (!key) throw new ApiError(401, 'Invalid API key');
 		exchange.entry.teamId = key.teamId;
 		answer = simpleCreate(context.state, key, exchange.body ?? {});

@@ -93,7 +93,12 @@ export const memberRoutes: ApiRoute[] = [
 			requireRole(actor, 'owner', 'delete members completely (Owner only)');
 			state.teamOfOrg(actor.client.orgId, params.id);
 			deleteMemberCompletely(state, actor.client.orgId, params.email);
-			return { body: { success: true, message: `${params.email.toLowerCase()} was removed from the organization` } };
+			return {
+				body: {
+					success: true,
+					message: `${params.email.toLowerCase()} was removed from the organization`,
+				},
+			};
 		},
 	},
 	{

@@ -1,6 +1,19 @@
 import { requireRole } from '../domain/access';
-import { createQrFromBody, deleteQr, duplicateQr, liveQr, touchQr, updateQr } from '../domain/qrCodes';
-import { displayIdAvailability, listQrPage, parseFromTime, parsePageQuery, qrsUpdatedAfter } from '../domain/qrQueries';
+import {
+	createQrFromBody,
+	deleteQr,
+	duplicateQr,
+	liveQr,
+	touchQr,
+	updateQr,
+} from '../domain/qrCodes';
+import {
+	displayIdAvailability,
+	listQrPage,
+	parseFromTime,
+	parsePageQuery,
+	qrsUpdatedAfter,
+} from '../domain/qrQueries';
 import { created, ok, type ApiRoute } from '../http/route';
 import { requireObjectBody, requiredString, requiredStringArray } from '../validation';
 
@@ -61,7 +74,9 @@ export const qrCodeRoutes: ApiRoute[] = [
 		handle: ({ state, actor, params, body }) => {
 			requireRole(actor, 'editor', 'update QR codes');
 			const tags = requiredStringArray(requireObjectBody(body), 'tags');
-			return ok(touchQr(state, liveQr(state, actor.team.id, params.id), { tags }, actor.client.clientId));
+			return ok(
+				touchQr(state, liveQr(state, actor.team.id, params.id), { tags }, actor.client.clientId),
+			);
 		},
 	},
 	{
@@ -72,7 +87,9 @@ export const qrCodeRoutes: ApiRoute[] = [
 		handle: ({ state, actor, params, body }) => {
 			requireRole(actor, 'editor', 'update QR codes');
 			const name = requiredString(requireObjectBody(body), 'title', { nonEmpty: true });
-			return ok(touchQr(state, liveQr(state, actor.team.id, params.id), { name }, actor.client.clientId));
+			return ok(
+				touchQr(state, liveQr(state, actor.team.id, params.id), { name }, actor.client.clientId),
+			);
 		},
 	},
 	{
@@ -80,7 +97,8 @@ export const qrCodeRoutes: ApiRoute[] = [
 		path: '/qrs-api/v2/teams/',
 		operationId: 'getTeamQrsPaginated',
 		team: 'required',
-		handle: ({ state, actor, query }) => ok(listQrPage(state, actor.team.id, parsePageQuery(query))),
+		handle: ({ state, actor, query }) =>
+			ok(listQrPage(state, actor.team.id, parsePageQuery(query))),
 	},
 	{
 		method: 'GET',
@@ -94,7 +112,8 @@ export const qrCodeRoutes: ApiRoute[] = [
 		path: '/qrs-api/teams/fromTime/{fromTime}',
 		operationId: 'getTeamQrsFromTime',
 		team: 'required',
-		handle: ({ state, actor, params }) => ok(qrsUpdatedAfter(state, [actor.team.id], parseFromTime(params.fromTime))),
+		handle: ({ state, actor, params }) =>
+			ok(qrsUpdatedAfter(state, [actor.team.id], parseFromTime(params.fromTime))),
 	},
 	{
 		method: 'GET',

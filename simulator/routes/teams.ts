@@ -1,5 +1,11 @@
 import { requireRole } from '../domain/access';
-import { createTeam, parseTeamName, renameTeam, setDomainPreferences, teamView } from '../domain/teams';
+import {
+	createTeam,
+	parseTeamName,
+	renameTeam,
+	setDomainPreferences,
+	teamView,
+} from '../domain/teams';
 import { ok, type ApiRoute } from '../http/route';
 
 /** Teams of the client's organization; changing them needs the admin role. */
@@ -9,7 +15,8 @@ export const teamRoutes: ApiRoute[] = [
 		path: '/teams-api',
 		operationId: 'getAllTeams',
 		team: 'optional',
-		handle: ({ state, actor }) => ok(state.teamsOfOrg(actor.client.orgId).map((team) => teamView(state, team))),
+		handle: ({ state, actor }) =>
+			ok(state.teamsOfOrg(actor.client.orgId).map((team) => teamView(state, team))),
 	},
 	{
 		method: 'POST',
@@ -18,7 +25,12 @@ export const teamRoutes: ApiRoute[] = [
 		team: 'optional',
 		handle: ({ state, actor, body }) => {
 			requireRole(actor, 'admin', 'create teams');
-			return ok(teamView(state, createTeam(state, actor.client.orgId, parseTeamName(body), actor.client.clientId)));
+			return ok(
+				teamView(
+					state,
+					createTeam(state, actor.client.orgId, parseTeamName(body), actor.client.clientId),
+				),
+			);
 		},
 	},
 	{
@@ -26,7 +38,8 @@ export const teamRoutes: ApiRoute[] = [
 		path: '/teams-api/{id}',
 		operationId: 'getTeamById',
 		team: 'required',
-		handle: ({ state, actor, params }) => ok(teamView(state, state.teamOfOrg(actor.client.orgId, params.id))),
+		handle: ({ state, actor, params }) =>
+			ok(teamView(state, state.teamOfOrg(actor.client.orgId, params.id))),
 	},
 	{
 		method: 'PUT',
@@ -36,7 +49,9 @@ export const teamRoutes: ApiRoute[] = [
 		handle: ({ state, actor, params, body }) => {
 			requireRole(actor, 'admin', 'update teams');
 			const team = state.teamOfOrg(actor.client.orgId, params.id);
-			return ok(teamView(state, renameTeam(state, team, parseTeamName(body), actor.client.clientId)));
+			return ok(
+				teamView(state, renameTeam(state, team, parseTeamName(body), actor.client.clientId)),
+			);
 		},
 	},
 	{

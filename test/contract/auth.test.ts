@@ -12,7 +12,10 @@ describe('credentials and roles', () => {
 		sim = await startSimulator();
 		call = contractClient(sim);
 		orgId = sim.state.teams.get(sim.credentials.teamId)?.orgId as string;
-		const { org } = sim.state.createOrganization('Globex', { name: 'Gina Globex', email: 'gina@globex.example' });
+		const { org } = sim.state.createOrganization('Globex', {
+			name: 'Gina Globex',
+			email: 'gina@globex.example',
+		});
 		otherOrg = sim.state.addApiClient(org.id, 'owner');
 	});
 	afterAll(() => sim.close());
@@ -24,28 +27,43 @@ describe('credentials and roles', () => {
 	});
 
 	test('a wrong secret is 401 Invalid credentials!', async () => {
-		const reply = await call('GET', '/api/qr-templates-api', { credentials: { ...sim.credentials, clientSecret: 'cs_wrong' } });
+		const reply = await call('GET', '/api/qr-templates-api', {
+			credentials: { ...sim.credentials, clientSecret: 'cs_wrong' },
+		});
 		expect(reply.status).toBe(401);
 		expect(reply.body).toEqual(invalid);
 	});
 
 	test('an unknown client is 401', async () => {
-		const reply = await call('GET', '/api/qrs-api/v2/teams/', { credentials: { ...sim.credentials, clientId: 'cl_unknown' } });
+		const reply = await call('GET', '/api/qrs-api/v2/teams/', {
+			credentials: { ...sim.credentials, clientId: 'cl_unknown' },
+		});
 		expect(reply.status).toBe(401);
 		expect(reply.body).toEqual(invalid);
 	});
 
 	test('no credentials at all is 401, also where the contract lists no headers', async () => {
-		for (const path of ['/api/teams-api', '/api/qrs-api/all/fromTime/0', '/api/qrs-api/availability/abc']) {
+		for (const path of [
+			'/api/teams-api',
+			'/api/qrs-api/all/fromTime/0',
+			'/api/qrs-api/availability/abc',
+		]) {
 			const reply = await call('GET', path, { credentials: null, invalidRequest: true });
-			expect({ path, status: reply.status, body: reply.body }).toEqual({ path, status: 401, body: invalid });
+			expect({ path, status: reply.status, body: reply.body }).toEqual({
+				path,
+				status: 401,
+				body: invalid,
+			});
 		}
 	});
 
 	test('a missing team header is 401 where the contract requires it', async () => {
 		const reply = await call('GET', '/api/qr-templates-api', {
 			credentials: null,
-			headers: { 'x-request-client-id': sim.credentials.clientId, 'x-request-client-secret': sim.credentials.clientSecret },
+			headers: {
+				'x-request-client-id': sim.credentials.clientId,
+				'x-request-client-secret': sim.credentials.clientSecret,
+			},
 			invalidRequest: true,
 		});
 		expect(reply.status).toBe(401);
@@ -54,14 +72,19 @@ describe('credentials and roles', () => {
 	test("where the team header is optional, the client's default team stands in", async () => {
 		const reply = await call('GET', '/api/teams-api', {
 			credentials: null,
-			headers: { 'x-request-client-id': sim.credentials.clientId, 'x-request-client-secret': sim.credentials.clientSecret },
+			headers: {
+				'x-request-client-id': sim.credentials.clientId,
+				'x-request-client-secret': sim.credentials.clientSecret,
+			},
 		});
 		expect(reply.status).toBe(200);
 		expect(sim.requestLog.at(-1)?.teamId).toBe(sim.credentials.teamId);
 	});
 
 	test("another organization's team in the header is 401", async () => {
-		const reply = await call('GET', '/api/qr-templates-api', { credentials: { ...sim.credentials, teamId: otherOrg.teamId } });
+		const reply = await call('GET', '/api/qr-templates-api', {
+			credentials: { ...sim.credentials, teamId: otherOrg.teamId },
+		});
 		expect(reply.status).toBe(401);
 		expect(reply.body).toEqual(invalid);
 	});
@@ -80,16 +103,25 @@ describe('credentials and roles', () => {
 	test('a viewer client may read but not create codes (403)', async () => {
 		const viewer = sim.state.addApiClient(orgId, 'viewer', sim.credentials.teamId);
 		expect((await call('GET', '/api/qrs-api/v2/teams/', { credentials: viewer })).status).toBe(200);
-		const reply = await call('POST', '/api/qrs-api', { credentials: viewer, body: { qrType: 'WEB', qrRedirectUrl: 'https://example.com' } });
+		const reply = await call('POST', '/api/qrs-api', {
+			credentials: viewer,
+			body: { qrType: 'WEB', qrRedirectUrl: 'https://example.com' },
+		});
 		expect(reply.status).toBe(403);
 		expect(reply.body.success).toBe(false);
 	});
 
 	test('an editor client may write codes but not rename teams (403)', async () => {
 		const editor = sim.state.addApiClient(orgId, 'editor', sim.credentials.teamId);
-		const created = await call('POST', '/api/qrs-api', { credentials: editor, body: { qrType: 'WEB', qrRedirectUrl: 'https://example.com' } });
+		const created = await call('POST', '/api/qrs-api', {
+			credentials: editor,
+			body: { qrType: 'WEB', qrRedirectUrl: 'https://example.com' },
+		});
 		expect(created.status).toBe(201);
-		const reply = await call('PUT', `/api/teams-api/${sim.credentials.teamId}`, { credentials: editor, body: { name: 'Nope' } });
+		const reply = await call('PUT', `/api/teams-api/${sim.credentials.teamId}`, {
+			credentials: editor,
+			body: { name: 'Nope' },
+		});
 		expect(reply.status).toBe(403);
 		expect(sim.state.teams.get(sim.credentials.teamId)?.name).toBe('Marketing');
 	});
@@ -114,19 +146,31 @@ describe('credentials and roles', () => {
 		const body = { destination_url: 'https://example.com/bearer' };
 
 		test('the key creates a code', async () => {
-			const reply = await call('POST', '/v1/qr/create', { credentials: null, headers: { authorization: `Bearer ${sim.credentials.apiKey}` }, body });
+			const reply = await call('POST', '/v1/qr/create', {
+				credentials: null,
+				headers: { authorization: `Bearer ${sim.credentials.apiKey}` },
+				body,
+			});
 			expect(reply.status).toBe(200);
 		});
 
 		test('a missing, wrong or non-bearer key is 401', async () => {
-			for (const authorization of [undefined, 'Bearer qrt_wrong', `Basic ${sim.credentials.apiKey}`]) {
+			for (const authorization of [
+				undefined,
+				'Bearer qrt_wrong',
+				`Basic ${sim.credentials.apiKey}`,
+			]) {
 				const reply = await call('POST', '/v1/qr/create', {
 					credentials: null,
 					headers: authorization ? { authorization } : {},
 					body,
 					invalidRequest: true,
 				});
-				expect({ authorization, status: reply.status, success: reply.body.success }).toEqual({ authorization, status: 401, success: false });
+				expect({ authorization, status: reply.status, success: reply.body.success }).toEqual({
+					authorization,
+					status: 401,
+					success: false,
+				});
 			}
 		});
 

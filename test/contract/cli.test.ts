@@ -7,7 +7,9 @@ const ROOT = join(__dirname, '..', '..');
 const TSX_CLI = require.resolve('tsx/cli');
 
 function startCli(args: string[]): ChildProcessWithoutNullStreams {
-	return spawn(process.execPath, [TSX_CLI, join(ROOT, 'simulator', 'cli.ts'), ...args], { cwd: ROOT });
+	return spawn(process.execPath, [TSX_CLI, join(ROOT, 'simulator', 'cli.ts'), ...args], {
+		cwd: ROOT,
+	});
 }
 
 /** The first line on stdout, or a failure with what stderr said, within `timeoutMs`. */
@@ -15,7 +17,10 @@ function firstLine(child: ChildProcessWithoutNullStreams, timeoutMs = 20_000): P
 	return new Promise((resolve, reject) => {
 		let out = '';
 		let err = '';
-		const timer = setTimeout(() => reject(new Error(`no line within ${timeoutMs} ms; stderr: ${err}`)), timeoutMs);
+		const timer = setTimeout(
+			() => reject(new Error(`no line within ${timeoutMs} ms; stderr: ${err}`)),
+			timeoutMs,
+		);
 		child.stderr.on('data', (data: Buffer) => (err += data.toString()));
 		child.stdout.on('data', (data: Buffer) => {
 			out += data.toString();
@@ -43,33 +48,53 @@ jest.setTimeout(30_000);
 
 /** `npm run simulator` runs simulator/cli.ts through tsx: one JSON line first, options applied, clean stop on signals. */
 describe('simulator CLI', () => {
-	test.each(['SIGTERM', 'SIGINT'] as const)('prints the credentials line, serves with the options, stops on %s', async (signal) => {
-		const child = startCli(['--port', '0', '--plan', 'Agency', '--latency-ms', '30']);
-		try {
-			const line = JSON.parse(await firstLine(child));
-			expect(Object.keys(line)).toEqual(['url', 'teamId', 'clientId', 'clientSecret', 'apiKey']);
-			expect(line.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-			const started = Date.now();
-			const reply = await request(`${line.url}/api/qr-templates-api`, {
-				headers: { 'x-request-team-id': line.teamId, 'x-request-client-id': line.clientId, 'x-request-client-secret': line.clientSecret },
-			});
-			const body = (await reply.body.json()) as { success: boolean; data: unknown[] };
-			expect(reply.statusCode).toBe(200);
-			expect(body.data).toHaveLength(3);
-			expect(reply.headers['x-ratelimit-limit']).toBe('50');
-			expect(Date.now() - started).toBeGreaterThanOrEqual(28);
-		} finally {
-			child.kill(signal);
-		}
-		expect(await exitCode(child)).toBe(0);
-	});
+	test.each(['SIGTERM', 'SIGINT'] as const)(
+		'prints the credentials line, serves with the options, stops on %s',
+		async (signal) => {
+			const child = startCli(['--port', '0', '--plan', 'Agency', '--latency-ms', '30']);
+			try {
+				const line = JSON.parse(await firstLine(child));
+				expect(Object.keys(line)).toEqual(['url', 'teamId', 'clientId', 'clientSecret', 'apiKey']);
+				expect(line.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+				const started = Date.now();
+				const reply = await request(`${line.url}/api/qr-templates-api`, {
+					headers: {
+						'x-request-team-id': line.teamId,
+						'x-request-client-id': line.clientId,
+						'x-request-client-secret': line.clientSecret,
+					},
+				});
+				const body = (await reply.body.json()) as { success: boolean; data: unknown[] };
+				expect(reply.statusCode).toBe(200);
+				expect(body.data).toHaveLength(3);
+				expect(reply.headers['x-ratelimit-limit']).toBe('50');
+				expect(Date.now() - started).toBeGreaterThanOrEqual(28);
+			} finally {
+				child.kill(signal);
+			}
+			expect(await exitCode(child)).toBe(0);
+		},
+	);
 
 	test('--reset-format msUntil|none and --limit-window minute are applied', async () => {
-		const child = startCli(['--port', '0', '--plan', '3', '--reset-format', 'none', '--limit-window', 'minute']);
+		const child = startCli([
+			'--port',
+			'0',
+			'--plan',
+			'3',
+			'--reset-format',
+			'none',
+			'--limit-window',
+			'minute',
+		]);
 		try {
 			const line = JSON.parse(await firstLine(child));
 			const reply = await request(`${line.url}/api/qr-templates-api`, {
-				headers: { 'x-request-team-id': line.teamId, 'x-request-client-id': line.clientId, 'x-request-client-secret': line.clientSecret },
+				headers: {
+					'x-request-team-id': line.teamId,
+					'x-request-client-id': line.clientId,
+					'x-request-client-secret': line.clientSecret,
+				},
 			});
 			await reply.body.dump();
 			expect(reply.headers['x-ratelimit-limit']).toBe('180');
@@ -82,7 +107,11 @@ describe('simulator CLI', () => {
 		try {
 			const line = JSON.parse(await firstLine(msUntil));
 			const reply = await request(`${line.url}/api/qr-templates-api`, {
-				headers: { 'x-request-team-id': line.teamId, 'x-request-client-id': line.clientId, 'x-request-client-secret': line.clientSecret },
+				headers: {
+					'x-request-team-id': line.teamId,
+					'x-request-client-id': line.clientId,
+					'x-request-client-secret': line.clientSecret,
+				},
 			});
 			await reply.body.dump();
 			expect(Number(reply.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(1000);

@@ -24,7 +24,12 @@ describe('faults and knobs', () => {
 		'x-request-client-secret': sim.credentials.clientSecret,
 	});
 	/** A raw request that may fail at the socket: resolves to the status or the error code. */
-	async function rawCall(method: string, path: string, body?: unknown, timeoutMs = 2000): Promise<{ status?: number; text?: string; error?: string }> {
+	async function rawCall(
+		method: string,
+		path: string,
+		body?: unknown,
+		timeoutMs = 2000,
+	): Promise<{ status?: number; text?: string; error?: string }> {
 		try {
 			const reply = await request(`${sim.url}${path}`, {
 				method: method as 'GET',
@@ -46,14 +51,25 @@ describe('faults and knobs', () => {
 		const before = countCodes();
 		const reply = await rawCall('POST', '/api/qrs-api', newCode);
 		expect(reply.status).toBe(status);
-		if (status === 500) expect(JSON.parse(reply.text as string)).toEqual({ success: false, message: 'Internal server error' });
+		if (status === 500)
+			expect(JSON.parse(reply.text as string)).toEqual({
+				success: false,
+				message: 'Internal server error',
+			});
 		else expect(reply.text).toMatch(new RegExp(`<h1>${status}`));
 		expect(countCodes()).toBe(before);
 		expect((await rawCall('POST', '/api/qrs-api', newCode)).status).toBe(201);
 	});
 
 	test('a status fault after the write keeps the change', async () => {
-		sim.faults.add({ kind: 'status', status: 500, method: 'POST', path: '/api/qrs-api', count: 1, afterWrite: true });
+		sim.faults.add({
+			kind: 'status',
+			status: 500,
+			method: 'POST',
+			path: '/api/qrs-api',
+			count: 1,
+			afterWrite: true,
+		});
 		const before = countCodes();
 		expect((await rawCall('POST', '/api/qrs-api', newCode)).status).toBe(500);
 		expect(countCodes()).toBe(before + 1);
@@ -71,7 +87,13 @@ describe('faults and knobs', () => {
 	});
 
 	test('a reset after the write drops the connection but the code exists', async () => {
-		sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/qrs-api', count: 1, afterWrite: true });
+		sim.faults.add({
+			kind: 'reset',
+			method: 'POST',
+			path: '/api/qrs-api',
+			count: 1,
+			afterWrite: true,
+		});
 		const before = countCodes();
 		const reply = await rawCall('POST', '/api/qrs-api', newCode);
 		expect(reply.error).toMatch(/UND_ERR_SOCKET|ECONNRESET/);
@@ -94,16 +116,27 @@ describe('faults and knobs', () => {
 
 	test('malformed JSON: 200 with a body that does not parse', async () => {
 		sim.faults.add({ kind: 'malformedJson', path: '/api/qrs-api/teams/', count: 1 });
-		const reply = await rawCall('GET', `/api/qrs-api/teams/${sim.state.listQrs(sim.credentials.teamId)[0].id}`);
+		const reply = await rawCall(
+			'GET',
+			`/api/qrs-api/teams/${sim.state.listQrs(sim.credentials.teamId)[0].id}`,
+		);
 		expect(reply.status).toBe(200);
 		expect(() => JSON.parse(reply.text as string)).toThrow();
 	});
 
 	test('soft error: 200 with success false', async () => {
-		sim.faults.add({ kind: 'softError', message: 'Temporary glitch', path: '/api/teams-api', count: 1 });
+		sim.faults.add({
+			kind: 'softError',
+			message: 'Temporary glitch',
+			path: '/api/teams-api',
+			count: 1,
+		});
 		const reply = await rawCall('GET', '/api/teams-api');
 		expect(reply.status).toBe(200);
-		expect(JSON.parse(reply.text as string)).toEqual({ success: false, message: 'Temporary glitch' });
+		expect(JSON.parse(reply.text as string)).toEqual({
+			success: false,
+			message: 'Temporary glitch',
+		});
 	});
 
 	test('forced 429 carries the headers with nothing remaining, and does not use the budget', async () => {
@@ -127,9 +160,17 @@ describe('faults and knobs', () => {
 	});
 
 	test('rules match by method, path prefix or pattern, skip some, fire a limited number of times', async () => {
-		const id = sim.faults.add({ kind: 'status', status: 503, method: 'GET', pathPattern: '^/api/qrs-api/availability/bad-', skip: 1, count: 2 });
+		const id = sim.faults.add({
+			kind: 'status',
+			status: 503,
+			method: 'GET',
+			pathPattern: '^/api/qrs-api/availability/bad-',
+			skip: 1,
+			count: 2,
+		});
 		const statuses: Array<number | undefined> = [];
-		for (const path of ['bad-1', 'good-1', 'bad-2', 'bad-3', 'bad-4']) statuses.push((await rawCall('GET', `/api/qrs-api/availability/${path}`)).status);
+		for (const path of ['bad-1', 'good-1', 'bad-2', 'bad-3', 'bad-4'])
+			statuses.push((await rawCall('GET', `/api/qrs-api/availability/${path}`)).status);
 		expect(statuses).toEqual([200, 200, 503, 503, 200]);
 		expect(sim.faults.list()).toEqual([expect.objectContaining({ id, seen: 3, fired: 2 })]);
 		expect((await rawCall('POST', '/api/qrs-api/availability/bad-5')).status).toBe(404);
@@ -140,9 +181,16 @@ describe('faults and knobs', () => {
 	test('probability is drawn from a seeded PRNG: the same seed fires on the same requests', async () => {
 		async function pattern(seed: number): Promise<boolean[]> {
 			sim.faults.clear();
-			sim.faults.add({ kind: 'status', status: 500, path: '/api/qr-templates-api', probability: 0.5, seed });
+			sim.faults.add({
+				kind: 'status',
+				status: 500,
+				path: '/api/qr-templates-api',
+				probability: 0.5,
+				seed,
+			});
 			const fired: boolean[] = [];
-			for (let i = 0; i < 20; i++) fired.push((await rawCall('GET', '/api/qr-templates-api')).status === 500);
+			for (let i = 0; i < 20; i++)
+				fired.push((await rawCall('GET', '/api/qr-templates-api')).status === 500);
 			return fired;
 		}
 		const first = await pattern(11);
@@ -179,10 +227,14 @@ describe('faults and knobs', () => {
 	test('the request log records what was sent and answered, secrets redacted', async () => {
 		sim.clearRequestLog();
 		expect(sim.requestLog).toEqual([]);
-		await call('PUT', `/api/teams-api/${sim.credentials.teamId}/members/erin%40acme.example/changeRole?x=1`, {
-			body: { role: 'viewer' },
-			invalidRequest: true,
-		});
+		await call(
+			'PUT',
+			`/api/teams-api/${sim.credentials.teamId}/members/erin%40acme.example/changeRole?x=1`,
+			{
+				body: { role: 'viewer' },
+				invalidRequest: true,
+			},
+		);
 		expect(sim.requestLog).toHaveLength(1);
 		const [entry] = sim.requestLog;
 		expect(entry).toMatchObject({

@@ -28,13 +28,18 @@ export interface CallOptions {
 	invalidRequest?: boolean;
 }
 
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+function flatHeaders(
+	headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
 	const out: Record<string, string> = {};
-	for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+	for (const [name, value] of Object.entries(headers))
+		if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
 	return out;
 }
 
-function credentialHeaders(credentials: ClientCredentials | null | undefined): Record<string, string> {
+function credentialHeaders(
+	credentials: ClientCredentials | null | undefined,
+): Record<string, string> {
 	if (!credentials) return {};
 	return {
 		'x-request-team-id': credentials.teamId,
@@ -47,21 +52,37 @@ function credentialHeaders(credentials: ClientCredentials | null | undefined): R
  * Calls the simulator over real HTTP and holds both sides to the contract: what the test sends must be a valid
  * request (unless `invalidRequest`), and every JSON answer of a known operation must match its response schema.
  */
-export function contractClient(simulator: Simulator, defaultCredentials: ClientCredentials = simulator.credentials) {
-	return async function call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
-		const credentials = options.credentials === undefined ? defaultCredentials : options.credentials;
-		const headers: Record<string, string> = { ...credentialHeaders(credentials), ...options.headers };
+export function contractClient(
+	simulator: Simulator,
+	defaultCredentials: ClientCredentials = simulator.credentials,
+) {
+	return async function call(
+		method: string,
+		path: string,
+		options: CallOptions = {},
+	): Promise<Reply> {
+		const credentials =
+			options.credentials === undefined ? defaultCredentials : options.credentials;
+		const headers: Record<string, string> = {
+			...credentialHeaders(credentials),
+			...options.headers,
+		};
 		const hasBody = options.body !== undefined;
 		if (hasBody) headers['content-type'] ??= 'application/json';
 		const operation = findOperation(method, path);
 		if (!options.invalidRequest) {
 			const problems = validateRequest({ method, path, headers, body: options.body });
-			if (problems.length > 0) throw new Error(`test sends an invalid request ${method} ${path}: ${problems.join('; ')}`);
+			if (problems.length > 0)
+				throw new Error(`test sends an invalid request ${method} ${path}: ${problems.join('; ')}`);
 		}
 		const response = await request(`${simulator.url}${path}`, {
 			method: method as 'GET',
 			headers,
-			body: hasBody ? (typeof options.body === 'string' ? options.body : JSON.stringify(options.body)) : undefined,
+			body: hasBody
+				? typeof options.body === 'string'
+					? options.body
+					: JSON.stringify(options.body)
+				: undefined,
 		});
 		const raw = Buffer.from(await response.body.arrayBuffer());
 		const replyHeaders = flatHeaders(response.headers);
@@ -70,10 +91,18 @@ export function contractClient(simulator: Simulator, defaultCredentials: ClientC
 		if (operation && isJson) {
 			const problems = validateResponse(operation.operationId, response.statusCode, body);
 			if (problems.length > 0) {
-				throw new Error(`answer of ${method} ${path} (${response.statusCode}) breaks the contract: ${problems.join('; ')}\n${raw}`);
+				throw new Error(
+					`answer of ${method} ${path} (${response.statusCode}) breaks the contract: ${problems.join('; ')}\n${raw}`,
+				);
 			}
 		}
-		return { status: response.statusCode, headers: replyHeaders, body, raw, operationId: operation?.operationId };
+		return {
+			status: response.statusCode,
+			headers: replyHeaders,
+			body,
+			raw,
+			operationId: operation?.operationId,
+		};
 	};
 }
 

@@ -17,11 +17,13 @@ interface DecodedPng {
 function decodePng(png: Buffer): DecodedPng {
 	expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
 	const chunks: Array<{ type: string; data: Buffer }> = [];
-	for (let offset = 8; offset < png.length; ) {
+	for (let offset = 8; offset < png.length;) {
 		const length = png.readUInt32BE(offset);
 		const type = png.subarray(offset + 4, offset + 8).toString('ascii');
 		const data = png.subarray(offset + 8, offset + 8 + length);
-		expect(png.readUInt32BE(offset + 8 + length)).toBe(crc32(png.subarray(offset + 4, offset + 8 + length)));
+		expect(png.readUInt32BE(offset + 8 + length)).toBe(
+			crc32(png.subarray(offset + 4, offset + 8 + length)),
+		);
 		chunks.push({ type, data });
 		offset += 12 + length;
 	}
@@ -32,7 +34,9 @@ function decodePng(png: Buffer): DecodedPng {
 	const height = header.readUInt32BE(4);
 	expect([...header.subarray(8)]).toEqual([8, 3, 0, 0, 0]);
 	const palette = chunks.find((chunk) => chunk.type === 'PLTE')?.data as Buffer;
-	const raw = inflateSync(Buffer.concat(chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data)));
+	const raw = inflateSync(
+		Buffer.concat(chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data)),
+	);
 	expect(raw.length).toBe((width + 1) * height);
 	for (let y = 0; y < height; y++) expect(raw[y * (width + 1)]).toBe(0);
 	return {
@@ -58,7 +62,8 @@ function crc32(bytes: Buffer): number {
 function qrMismatches(image: DecodedPng, text: string, dark: string): number {
 	const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
 	const cells = modules.size + 2 * QR_IMAGE_MARGIN;
-	const centre = (cell: number) => Math.floor(((cell + QR_IMAGE_MARGIN + 0.5) * image.width) / cells);
+	const centre = (cell: number) =>
+		Math.floor(((cell + QR_IMAGE_MARGIN + 0.5) * image.width) / cells);
 	let mismatches = 0;
 	for (let row = 0; row < modules.size; row++) {
 		for (let col = 0; col < modules.size; col++) {
@@ -69,10 +74,17 @@ function qrMismatches(image: DecodedPng, text: string, dark: string): number {
 	return image.colourAt(0, 0) === '#ffffff' ? mismatches : mismatches + 1;
 }
 
-async function fetchImage(url: string): Promise<{ status: number; type?: string; length?: string; png: Buffer }> {
+async function fetchImage(
+	url: string,
+): Promise<{ status: number; type?: string; length?: string; png: Buffer }> {
 	const reply = await request(url);
 	const png = Buffer.from(await reply.body.arrayBuffer());
-	return { status: reply.statusCode, type: reply.headers['content-type'] as string, length: reply.headers['content-length'] as string, png };
+	return {
+		status: reply.statusCode,
+		type: reply.headers['content-type'] as string,
+		length: reply.headers['content-length'] as string,
+		png,
+	};
 }
 
 /** qrImageUrl serves a real PNG QR code of the short URL, publicly. */
@@ -88,21 +100,33 @@ describe('QR images', () => {
 
 	test('the image of a new code is a 300x300 PNG of its short URL, served without credentials', async () => {
 		const created = await call('POST', '/api/qrs-api', {
-			body: { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'img-check', baseUrl: 'https://go.acme.example/' },
+			body: {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com',
+				displayId: 'img-check',
+				baseUrl: 'https://go.acme.example/',
+			},
 		});
 		const image = await fetchImage(created.body.data.qrImageUrl);
 		expect(image.status).toBe(200);
 		expect(image.type).toBe('image/png');
 		expect(Number(image.length)).toBe(image.png.length);
 		const decoded = decodePng(image.png);
-		expect({ width: decoded.width, height: decoded.height }).toEqual({ width: QR_IMAGE_SIZE, height: QR_IMAGE_SIZE });
+		expect({ width: decoded.width, height: decoded.height }).toEqual({
+			width: QR_IMAGE_SIZE,
+			height: QR_IMAGE_SIZE,
+		});
 		expect(qrMismatches(decoded, 'https://go.acme.example/img-check', '#000000')).toBe(0);
-		expect(qrMismatches(decoded, 'https://go.acme.example/img-checK', '#000000')).toBeGreaterThan(0);
+		expect(qrMismatches(decoded, 'https://go.acme.example/img-checK', '#000000')).toBeGreaterThan(
+			0,
+		);
 		expect(sim.requestLog.at(-1)?.headers['x-request-client-id']).toBeUndefined();
 	});
 
 	test('changing the displayId changes the image and its hash', async () => {
-		const created = await call('POST', '/api/qrs-api', { body: { qrType: 'WEB', qrRedirectUrl: 'https://example.com' } });
+		const created = await call('POST', '/api/qrs-api', {
+			body: { qrType: 'WEB', qrRedirectUrl: 'https://example.com' },
+		});
 		const before = await fetchImage(created.body.data.qrImageUrl);
 		const updated = await call('PUT', `/api/qrs-api/${created.body.data.id}`, {
 			body: { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'img-renamed' },
@@ -110,7 +134,9 @@ describe('QR images', () => {
 		expect(updated.body.data.qrImageHash).not.toBe(created.body.data.qrImageHash);
 		const after = await fetchImage(updated.body.data.qrImageUrl);
 		expect(after.png.equals(before.png)).toBe(false);
-		expect(qrMismatches(decodePng(after.png), 'https://qr.acme.example/img-renamed', '#000000')).toBe(0);
+		expect(
+			qrMismatches(decodePng(after.png), 'https://qr.acme.example/img-renamed', '#000000'),
+		).toBe(0);
 	});
 
 	test('a v1 code is drawn in its pattern colour', async () => {

@@ -15,18 +15,31 @@ describe('listing', () => {
 		teamId = sim.state.createTeam(orgId, 'Listing').id;
 		// 25 codes, createdAt T0 + i s; updatedAt in reverse so the two orders differ; names with mixed case.
 		for (let i = 0; i < 25; i++) {
-			const qr = sim.state.createQrAt(teamId, { name: `${i % 2 ? 'alpha' : 'Beta'} ${String(i).padStart(2, '0')}`, qrType: 'COUPON_CODE' }, T0 + i * 1000);
+			const qr = sim.state.createQrAt(
+				teamId,
+				{
+					name: `${i % 2 ? 'alpha' : 'Beta'} ${String(i).padStart(2, '0')}`,
+					qrType: 'COUPON_CODE',
+				},
+				T0 + i * 1000,
+			);
 			qr.updatedAt = T0 + (30 - i) * 1000;
 		}
 		// Two codes with the same updatedAt, to see the tie-break.
-		sim.state.createQrAt(teamId, { name: 'tie a', qrType: 'COUPON_CODE', displayId: 'TieSearchMe' }, T0 + 100_000);
+		sim.state.createQrAt(
+			teamId,
+			{ name: 'tie a', qrType: 'COUPON_CODE', displayId: 'TieSearchMe' },
+			T0 + 100_000,
+		);
 		sim.state.createQrAt(teamId, { name: 'tie b', qrType: 'COUPON_CODE' }, T0 + 100_000);
 	});
 	afterAll(() => sim.close());
 
 	const credentials = () => ({ ...sim.credentials, teamId });
-	const list = (query: string, invalidRequest = false) => call('GET', `/api/qrs-api/v2/teams/${query}`, { credentials: credentials(), invalidRequest });
-	const names = (reply: { body: any }) => reply.body.data.qrs.map((qr: { name: string }) => qr.name);
+	const list = (query: string, invalidRequest = false) =>
+		call('GET', `/api/qrs-api/v2/teams/${query}`, { credentials: credentials(), invalidRequest });
+	const names = (reply: { body: any }) =>
+		reply.body.data.qrs.map((qr: { name: string }) => qr.name);
 
 	test('defaults: limit 10, page 1, updatedAt descending, totalCount of all', async () => {
 		const reply = await list('');
@@ -54,7 +67,9 @@ describe('listing', () => {
 		const desc = await list('?limit=100&sortBy=createdAt&sortOrder=desc');
 		const ascIds = asc.body.data.qrs.map((qr: { id: string }) => qr.id);
 		expect(desc.body.data.qrs.map((qr: { id: string }) => qr.id)).toEqual([...ascIds].reverse());
-		const ties = asc.body.data.qrs.filter((qr: { createdAt: number }) => qr.createdAt === T0 + 100_000).map((qr: { id: string }) => qr.id);
+		const ties = asc.body.data.qrs
+			.filter((qr: { createdAt: number }) => qr.createdAt === T0 + 100_000)
+			.map((qr: { id: string }) => qr.id);
 		expect(ties).toEqual([...ties].sort());
 	});
 
@@ -71,7 +86,10 @@ describe('listing', () => {
 		expect(names(byName).every((name: string) => name.startsWith('alpha'))).toBe(true);
 		const byDisplayId = await list('?search=tiesearch');
 		expect(names(byDisplayId)).toEqual(['tie a']);
-		expect((await list('?search=nothing-like-this')).body.data).toMatchObject({ totalCount: 0, qrs: [] });
+		expect((await list('?search=nothing-like-this')).body.data).toMatchObject({
+			totalCount: 0,
+			qrs: [],
+		});
 	});
 
 	test.each([
@@ -95,7 +113,8 @@ describe('listing', () => {
 	});
 
 	describe('updated after time', () => {
-		const fromTime = (ms: number) => call('GET', `/api/qrs-api/teams/fromTime/${ms}`, { credentials: credentials() });
+		const fromTime = (ms: number) =>
+			call('GET', `/api/qrs-api/teams/fromTime/${ms}`, { credentials: credentials() });
 
 		test('the boundary is exclusive by default, ordered by updatedAt ascending', async () => {
 			const boundary = T0 + 20_000;
@@ -110,12 +129,20 @@ describe('listing', () => {
 		test('with fromTimeInclusive the boundary is included', async () => {
 			const inclusive = await startSimulator({ fromTimeInclusive: true });
 			try {
-				const qr = inclusive.state.createQrAt(inclusive.credentials.teamId, { qrType: 'COUPON_CODE' }, T0);
+				const qr = inclusive.state.createQrAt(
+					inclusive.credentials.teamId,
+					{ qrType: 'COUPON_CODE' },
+					T0,
+				);
 				const inclusiveCall = contractClient(inclusive);
 				const at = await inclusiveCall('GET', `/api/qrs-api/teams/fromTime/${T0}`);
 				expect(at.body.data.map((row: { id: string }) => row.id)).toEqual([qr.id]);
-				const exclusive = await call('GET', `/api/qrs-api/teams/fromTime/${T0 + 30_000}`, { credentials: credentials() });
-				expect(exclusive.body.data.map((row: { updatedAt: number }) => row.updatedAt)).not.toContain(T0 + 30_000);
+				const exclusive = await call('GET', `/api/qrs-api/teams/fromTime/${T0 + 30_000}`, {
+					credentials: credentials(),
+				});
+				expect(
+					exclusive.body.data.map((row: { updatedAt: number }) => row.updatedAt),
+				).not.toContain(T0 + 30_000);
 			} finally {
 				await inclusive.close();
 			}
@@ -124,28 +151,45 @@ describe('listing', () => {
 		test('a change through the API moves the code past the cursor, by the simulator clock', async () => {
 			sim.clock.set(T0 + 500_000);
 			const [qr] = sim.state.listQrs(teamId);
-			await call('PATCH', `/api/qrs-api/${qr.id}/title`, { credentials: credentials(), body: { title: 'Moved' } });
+			await call('PATCH', `/api/qrs-api/${qr.id}/title`, {
+				credentials: credentials(),
+				body: { title: 'Moved' },
+			});
 			sim.clock.useRealTime();
 			const reply = await fromTime(T0 + 499_999);
-			expect(reply.body.data).toEqual([expect.objectContaining({ id: qr.id, name: 'Moved', updatedAt: T0 + 500_000 })]);
+			expect(reply.body.data).toEqual([
+				expect.objectContaining({ id: qr.id, name: 'Moved', updatedAt: T0 + 500_000 }),
+			]);
 			expect((await fromTime(T0 + 500_000)).body.data).toEqual([]);
 		});
 
 		test('fromTime must be an integer', async () => {
-			const reply = await call('GET', '/api/qrs-api/teams/fromTime/yesterday', { credentials: credentials(), invalidRequest: true });
+			const reply = await call('GET', '/api/qrs-api/teams/fromTime/yesterday', {
+				credentials: credentials(),
+				invalidRequest: true,
+			});
 			expect(reply.status).toBe(400);
 			expect(reply.body.message).toMatch(/fromTime/);
 		});
 
 		test('all teams covers every team of the organization and no other', async () => {
-			const { org } = sim.state.createOrganization('Other', { name: 'Otto', email: 'otto@other.example' });
-			const foreign = sim.state.createQr(sim.state.teamsOfOrg(org.id)[0].id, { qrType: 'COUPON_CODE' });
+			const { org } = sim.state.createOrganization('Other', {
+				name: 'Otto',
+				email: 'otto@other.example',
+			});
+			const foreign = sim.state.createQr(sim.state.teamsOfOrg(org.id)[0].id, {
+				qrType: 'COUPON_CODE',
+			});
 			const reply = await call('GET', '/api/qrs-api/all/fromTime/0');
 			const ids = reply.body.data.map((qr: { id: string }) => qr.id);
 			expect(ids).not.toContain(foreign.id);
-			const ownTeams = new Set(sim.state.teamsOfOrg(sim.state.teams.get(teamId)?.orgId as string).map((team) => team.id));
+			const ownTeams = new Set(
+				sim.state.teamsOfOrg(sim.state.teams.get(teamId)?.orgId as string).map((team) => team.id),
+			);
 			expect(reply.body.data.every((qr: { teamId: string }) => ownTeams.has(qr.teamId))).toBe(true);
-			expect(ids).toHaveLength([...sim.state.qrs.values()].filter((qr) => ownTeams.has(qr.teamId)).length);
+			expect(ids).toHaveLength(
+				[...sim.state.qrs.values()].filter((qr) => ownTeams.has(qr.teamId)).length,
+			);
 		});
 	});
 });

@@ -1,5 +1,17 @@
-import { REQUESTS_PER_SECOND, startSimulator, type PlanName, type ResetFormat, type Simulator } from '../../simulator';
-import { contractClient, startOfSecondWindow, type Call, type ClientCredentials, type Reply } from './harness';
+import {
+	REQUESTS_PER_SECOND,
+	startSimulator,
+	type PlanName,
+	type ResetFormat,
+	type Simulator,
+} from '../../simulator';
+import {
+	contractClient,
+	startOfSecondWindow,
+	type Call,
+	type ClientCredentials,
+	type Reply,
+} from './harness';
 
 /**
  * Fixed one-second windows per team by plan, X-RateLimit-* on every /api answer in each reset format,
@@ -33,11 +45,17 @@ describe('rate limits', () => {
 	}
 
 	/** Fires `count` requests at once, early in a window (bounded retries if a window boundary splits the burst without a refusal). */
-	async function burst(credentials: ClientCredentials, count: number, path = '/api/qr-templates-api'): Promise<Reply[]> {
+	async function burst(
+		credentials: ClientCredentials,
+		count: number,
+		path = '/api/qr-templates-api',
+	): Promise<Reply[]> {
 		let replies: Reply[] = [];
 		for (let attempt = 0; attempt < 3; attempt++) {
 			await startOfSecondWindow();
-			replies = await Promise.all(Array.from({ length: count }, () => call('GET', path, { credentials })));
+			replies = await Promise.all(
+				Array.from({ length: count }, () => call('GET', path, { credentials })),
+			);
 			if (replies.some((reply) => reply.status === 429)) break;
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 		}
@@ -69,24 +87,32 @@ describe('rate limits', () => {
 		for (const group of windows.values()) {
 			const passed = group.filter((reply) => reply.status === 200);
 			expect(passed).toHaveLength(Math.min(group.length, limit));
-			expect(group.filter((reply) => reply.status === 429)).toHaveLength(group.length - passed.length);
-			expect(passed.map((reply) => Number(reply.headers['x-ratelimit-remaining'])).sort((a, b) => a - b)).toEqual(
-				Array.from({ length: passed.length }, (_, i) => limit - passed.length + i),
+			expect(group.filter((reply) => reply.status === 429)).toHaveLength(
+				group.length - passed.length,
 			);
+			expect(
+				passed.map((reply) => Number(reply.headers['x-ratelimit-remaining'])).sort((a, b) => a - b),
+			).toEqual(Array.from({ length: passed.length }, (_, i) => limit - passed.length + i));
 		}
 		for (const reply of replies) expect(reply.headers['x-ratelimit-limit']).toBe(String(limit));
 		expect(replies.some((reply) => reply.status === 429)).toBe(true);
 	}
 
-	test.each(Object.entries(REQUESTS_PER_SECOND))('plan %s allows %i requests per second per team', async (plan, limit) => {
-		const credentials = newTeamCredentials();
-		sim.setPlan(plan as PlanName, credentials.teamId);
-		const replies = await burst(credentials, limit + 3);
-		expectFixedWindows(replies, limit);
-		const refused = replies.find((reply) => reply.status === 429) as Reply;
-		expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/^Too many requests/) });
-		expect(refused.headers['x-ratelimit-remaining']).toBe('0');
-	});
+	test.each(Object.entries(REQUESTS_PER_SECOND))(
+		'plan %s allows %i requests per second per team',
+		async (plan, limit) => {
+			const credentials = newTeamCredentials();
+			sim.setPlan(plan as PlanName, credentials.teamId);
+			const replies = await burst(credentials, limit + 3);
+			expectFixedWindows(replies, limit);
+			const refused = replies.find((reply) => reply.status === 429) as Reply;
+			expect(refused.body).toEqual({
+				success: false,
+				message: expect.stringMatching(/^Too many requests/),
+			});
+			expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+		},
+	);
 
 	test('a custom number is a custom rate; setPlan without a team applies to every team', async () => {
 		const credentials = newTeamCredentials();
@@ -106,7 +132,10 @@ describe('rate limits', () => {
 
 	test("without a team header the client's default team is counted", async () => {
 		sim.setPlan(2, sim.credentials.teamId);
-		const noTeam = { 'x-request-client-id': sim.credentials.clientId, 'x-request-client-secret': sim.credentials.clientSecret };
+		const noTeam = {
+			'x-request-client-id': sim.credentials.clientId,
+			'x-request-client-secret': sim.credentials.clientSecret,
+		};
 		const replies = await inOneWindow(async () => [
 			await call('GET', '/api/teams-api', { credentials: null, headers: noTeam }),
 			await call('GET', '/api/qr-templates-api'),
@@ -122,13 +151,17 @@ describe('rate limits', () => {
 		expectFixedWindows(first, 4);
 		const reset = Math.max(...first.map((reply) => Number(reply.headers['x-ratelimit-reset'])));
 		await new Promise((resolve) => setTimeout(resolve, Math.max(0, reset - Date.now()) + 20));
-		const next = await Promise.all(Array.from({ length: 4 }, () => call('GET', '/api/qr-templates-api', { credentials })));
+		const next = await Promise.all(
+			Array.from({ length: 4 }, () => call('GET', '/api/qr-templates-api', { credentials })),
+		);
 		expect(next.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
 	});
 
 	test('401, 400 and 404 answers carry the headers too', async () => {
 		const replies = [
-			await call('GET', '/api/qr-templates-api', { credentials: { ...sim.credentials, clientSecret: 'wrong' } }),
+			await call('GET', '/api/qr-templates-api', {
+				credentials: { ...sim.credentials, clientSecret: 'wrong' },
+			}),
 			await call('GET', '/api/qrs-api/v2/teams/?limit=0', { invalidRequest: true }),
 			await call('GET', '/api/no-such-thing', { invalidRequest: true }),
 		];
@@ -185,7 +218,10 @@ describe('rate limits', () => {
 			expect(value).toMatch(/^\d+$/);
 			expect(Number(value)).toBeLessThanOrEqual(1000);
 			// the window ends on a whole second between sending + value and answering + value
-			const ends = Array.from({ length: answeredAt - sentAt + 1 }, (_, offset) => sentAt + offset + Number(value));
+			const ends = Array.from(
+				{ length: answeredAt - sentAt + 1 },
+				(_, offset) => sentAt + offset + Number(value),
+			);
 			expect(ends.some((end) => end % 1000 === 0)).toBe(true);
 		});
 
@@ -214,15 +250,28 @@ describe('rate limits', () => {
 			const credentials = newTeamCredentials();
 			sim.setPlan(2, credentials.teamId);
 			sim.setLimitWindow('minute');
-			const replies = await inOneWindow(() => Promise.all(Array.from({ length: 6 }, () => call('GET', '/api/qr-templates-api', { credentials }))));
+			const replies = await inOneWindow(() =>
+				Promise.all(
+					Array.from({ length: 6 }, () => call('GET', '/api/qr-templates-api', { credentials })),
+				),
+			);
 			expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 200]);
 			for (const reply of replies) expect(reply.headers['x-ratelimit-limit']).toBe('120');
 			const reset = Number(replies[0].headers['x-ratelimit-reset']);
 			expect(reset % 60_000).toBe(0);
 			expect(reset - Date.now()).toBeLessThanOrEqual(60_000);
 			if (new Set(replies.map((reply) => reply.headers['x-ratelimit-reset'])).size === 1) {
-				expect(replies.map((reply) => Number(reply.headers['x-ratelimit-remaining'])).sort((a, b) => b - a)).toEqual(
-					Array.from({ length: 6 }, (_, index) => Math.max(...replies.map((reply) => Number(reply.headers['x-ratelimit-remaining']))) - index),
+				expect(
+					replies
+						.map((reply) => Number(reply.headers['x-ratelimit-remaining']))
+						.sort((a, b) => b - a),
+				).toEqual(
+					Array.from(
+						{ length: 6 },
+						(_, index) =>
+							Math.max(...replies.map((reply) => Number(reply.headers['x-ratelimit-remaining']))) -
+							index,
+					),
 				);
 			}
 		});
@@ -234,7 +283,11 @@ describe('rate limits', () => {
 			sim.setResetFormat('seconds');
 			const replies: Reply[] = [];
 			for (let round = 0; round < 2 && !replies.some((reply) => reply.status === 429); round++) {
-				replies.push(...(await Promise.all(Array.from({ length: 64 }, () => call('GET', '/api/qr-templates-api', { credentials })))));
+				replies.push(
+					...(await Promise.all(
+						Array.from({ length: 64 }, () => call('GET', '/api/qr-templates-api', { credentials })),
+					)),
+				);
 			}
 			const refused = replies.find((reply) => reply.status === 429) as Reply;
 			expect(refused.body.message).toMatch(/60 requests per minute/);
@@ -247,7 +300,9 @@ describe('rate limits', () => {
 
 		test('setLimitWindow("second") goes back to the plan per second', async () => {
 			sim.setLimitWindow('minute');
-			expect((await call('GET', '/api/qr-templates-api')).headers['x-ratelimit-limit']).toBe('12000');
+			expect((await call('GET', '/api/qr-templates-api')).headers['x-ratelimit-limit']).toBe(
+				'12000',
+			);
 			sim.setLimitWindow('second');
 			expect((await call('GET', '/api/qr-templates-api')).headers['x-ratelimit-limit']).toBe('200');
 		});
@@ -271,7 +326,11 @@ describe('rate limits', () => {
 
 	describe('simple variant: per minute per key', () => {
 		const create = (apiKey: string) =>
-			call('POST', '/v1/qr/create', { credentials: null, headers: { authorization: `Bearer ${apiKey}` }, body: { destination_url: 'https://example.com' } });
+			call('POST', '/v1/qr/create', {
+				credentials: null,
+				headers: { authorization: `Bearer ${apiKey}` },
+				body: { destination_url: 'https://example.com' },
+			});
 
 		test('Pro (default) is 60 a minute, Agency 300, with the same headers on a one-minute window', async () => {
 			const proKey = sim.state.addApiKey(sim.credentials.teamId);

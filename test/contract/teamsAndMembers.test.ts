@@ -13,7 +13,11 @@ describe('teams and members', () => {
 	/** A fresh organization per test, so member states never leak between tests. */
 	beforeEach(async () => {
 		sim ??= await startSimulator({ seed: false });
-		const org = sim.state.createOrganization(`Org ${sim.state.orgs.size}`, { name: 'Olga Owner', email: `olga${sim.state.orgs.size}@org.example` }, 'A');
+		const org = sim.state.createOrganization(
+			`Org ${sim.state.orgs.size}`,
+			{ name: 'Olga Owner', email: `olga${sim.state.orgs.size}@org.example` },
+			'A',
+		);
 		orgId = org.org.id;
 		teamA = org.team.id;
 		teamB = sim.state.createTeam(orgId, 'B').id;
@@ -22,14 +26,27 @@ describe('teams and members', () => {
 	});
 	afterAll(() => sim.close());
 
-	const ownerEmail = () => sim.state.users.get(sim.state.orgs.get(orgId)?.ownerUserId as string)?.email as string;
-	const member = (team: string, email: string) => `/api/teams-api/${team}/members/${segment(email)}`;
+	const ownerEmail = () =>
+		sim.state.users.get(sim.state.orgs.get(orgId)?.ownerUserId as string)?.email as string;
+	const member = (team: string, email: string) =>
+		`/api/teams-api/${team}/members/${segment(email)}`;
 
 	describe('teams', () => {
 		test('a new team has the platform domain, starter templates and the owner', async () => {
 			const reply = await call('POST', '/api/teams-api', { body: { name: '  Launch  ' } });
-			expect(reply.body.data).toMatchObject({ name: 'Launch', domains: ['q.qrtrac.com'], defaultDomain: 'q.qrtrac.com' });
-			expect(reply.body.data.members).toEqual([expect.objectContaining({ email: ownerEmail(), role: 'owner', state: 'active', userState: 'active' })]);
+			expect(reply.body.data).toMatchObject({
+				name: 'Launch',
+				domains: ['q.qrtrac.com'],
+				defaultDomain: 'q.qrtrac.com',
+			});
+			expect(reply.body.data.members).toEqual([
+				expect.objectContaining({
+					email: ownerEmail(),
+					role: 'owner',
+					state: 'active',
+					userState: 'active',
+				}),
+			]);
 			expect(sim.state.templatesOfTeam(reply.body.data.id)).toHaveLength(3);
 		});
 
@@ -47,37 +64,91 @@ describe('teams and members', () => {
 		});
 
 		test('rename needs a non-empty name and a team of the organization', async () => {
-			expect((await call('PUT', `/api/teams-api/${teamB}`, { body: { name: 'Bee' } })).body.data.name).toBe('Bee');
-			expect((await call('PUT', `/api/teams-api/${teamB}`, { body: { name: '' } })).status).toBe(400);
-			expect((await call('PUT', '/api/teams-api/team_missing', { body: { name: 'x' } })).status).toBe(400);
+			expect(
+				(await call('PUT', `/api/teams-api/${teamB}`, { body: { name: 'Bee' } })).body.data.name,
+			).toBe('Bee');
+			expect((await call('PUT', `/api/teams-api/${teamB}`, { body: { name: '' } })).status).toBe(
+				400,
+			);
+			expect(
+				(await call('PUT', '/api/teams-api/team_missing', { body: { name: 'x' } })).status,
+			).toBe(400);
 			expect((await call('GET', '/api/teams-api/team_missing')).status).toBe(400);
 		});
 
 		test('domain preferences: hostnames, unique, non-empty, default among them; they decide which baseUrl is accepted', async () => {
-			const set = (body: unknown) => call('PUT', `/api/teams-api/${teamA}/domainPreferences`, { body, invalidRequest: true });
-			expect((await set({ defaultDomain: 'go.example.com', domains: ['qr.example.com'] })).body.message).toMatch(/"defaultDomain" must be one of/);
-			expect((await set({ defaultDomain: 'https://qr.example.com', domains: ['https://qr.example.com'] })).body.message).toMatch(/hostnames/);
+			const set = (body: unknown) =>
+				call('PUT', `/api/teams-api/${teamA}/domainPreferences`, { body, invalidRequest: true });
+			expect(
+				(await set({ defaultDomain: 'go.example.com', domains: ['qr.example.com'] })).body.message,
+			).toMatch(/"defaultDomain" must be one of/);
+			expect(
+				(
+					await set({
+						defaultDomain: 'https://qr.example.com',
+						domains: ['https://qr.example.com'],
+					})
+				).body.message,
+			).toMatch(/hostnames/);
 			expect((await set({ defaultDomain: 'qr.example.com', domains: [] })).status).toBe(400);
-			expect((await set({ defaultDomain: 'qr.example.com', domains: ['qr.example.com', 'QR.example.com'] })).body.message).toMatch(/repeat/);
+			expect(
+				(
+					await set({
+						defaultDomain: 'qr.example.com',
+						domains: ['qr.example.com', 'QR.example.com'],
+					})
+				).body.message,
+			).toMatch(/repeat/);
 			expect((await set({ domains: ['qr.example.com'] })).status).toBe(400);
 
-			const ok = await set({ defaultDomain: 'QR.Example.com', domains: ['QR.Example.com', 'go.example.com'] });
+			const ok = await set({
+				defaultDomain: 'QR.Example.com',
+				domains: ['QR.Example.com', 'go.example.com'],
+			});
 			expect(ok.status).toBe(200);
-			expect(ok.body.data).toMatchObject({ defaultDomain: 'qr.example.com', domains: ['qr.example.com', 'go.example.com'] });
+			expect(ok.body.data).toMatchObject({
+				defaultDomain: 'qr.example.com',
+				domains: ['qr.example.com', 'go.example.com'],
+			});
 
 			const body = { qrType: 'WEB', qrRedirectUrl: 'https://example.com' };
-			expect((await call('POST', '/api/qrs-api', { body: { ...body, baseUrl: 'https://go.example.com/' } })).status).toBe(201);
-			expect((await call('POST', '/api/qrs-api', { body: { ...body, baseUrl: 'https://q.qrtrac.com/' } })).status).toBe(400);
-			expect((await call('POST', '/api/qrs-api', { body })).body.data.baseUrl).toBe('https://qr.example.com/');
+			expect(
+				(
+					await call('POST', '/api/qrs-api', {
+						body: { ...body, baseUrl: 'https://go.example.com/' },
+					})
+				).status,
+			).toBe(201);
+			expect(
+				(
+					await call('POST', '/api/qrs-api', {
+						body: { ...body, baseUrl: 'https://q.qrtrac.com/' },
+					})
+				).status,
+			).toBe(400);
+			expect((await call('POST', '/api/qrs-api', { body })).body.data.baseUrl).toBe(
+				'https://qr.example.com/',
+			);
 		});
 	});
 
 	describe('adding members', () => {
 		test('an unknown e-mail becomes a pending user with one invitation; adding again changes the role', async () => {
-			const add = (role: string) => call('PUT', `/api/teams-api/${teamA}/members`, { body: { name: 'Nora', email: 'Nora@Org.example', role } });
+			const add = (role: string) =>
+				call('PUT', `/api/teams-api/${teamA}/members`, {
+					body: { name: 'Nora', email: 'Nora@Org.example', role },
+				});
 			expect((await add('viewer')).status).toBe(200);
-			expect(sim.state.findMember(teamA, 'nora@org.example')).toEqual({ name: 'Nora', email: 'nora@org.example', role: 'viewer', state: 'active', userState: 'pending' });
-			expect(sim.state.pendingInvites(orgId).map((user) => user.email)).toEqual(['nora@org.example']);
+			expect(sim.state.findMember(teamA, 'nora@org.example')).toEqual({
+				name: 'Nora',
+				email: 'nora@org.example',
+				role: 'viewer',
+				state: 'active',
+				userState: 'pending',
+			});
+			expect(sim.state.pendingInvites(orgId).map((user) => user.email)).toEqual([
+				'nora@org.example',
+			]);
 			expect((await add('admin')).status).toBe(200);
 			expect(sim.state.findMember(teamA, 'nora@org.example')?.role).toBe('admin');
 			expect(sim.state.findUser('nora@org.example')?.invitationsSent).toBe(1);
@@ -85,23 +156,39 @@ describe('teams and members', () => {
 
 		test.each([
 			['role owner', { name: 'X', email: 'x@org.example', role: 'owner' }, /"role" must be one of/],
-			['a bad e-mail', { name: 'X', email: 'not-an-email', role: 'viewer' }, /"email" must be a valid email/],
+			[
+				'a bad e-mail',
+				{ name: 'X', email: 'not-an-email', role: 'viewer' },
+				/"email" must be a valid email/,
+			],
 			['no name', { email: 'x@org.example', role: 'viewer' }, /"name" is required/],
 		])('adding with %s is 400', async (_case, body, message) => {
-			const reply = await call('PUT', `/api/teams-api/${teamA}/members`, { body, invalidRequest: true });
+			const reply = await call('PUT', `/api/teams-api/${teamA}/members`, {
+				body,
+				invalidRequest: true,
+			});
 			expect(reply.status).toBe(400);
 			expect(reply.body.message).toMatch(message);
 		});
 
 		test("the owner's role cannot be changed by adding them", async () => {
-			const reply = await call('PUT', `/api/teams-api/${teamA}/members`, { body: { name: 'Olga', email: ownerEmail(), role: 'viewer' } });
+			const reply = await call('PUT', `/api/teams-api/${teamA}/members`, {
+				body: { name: 'Olga', email: ownerEmail(), role: 'viewer' },
+			});
 			expect(reply.status).toBe(400);
 			expect(sim.state.findMember(teamA, ownerEmail())?.role).toBe('owner');
 		});
 
 		test('bulk add puts the user in every listed team', async () => {
 			const reply = await call('POST', '/api/teams-api/members/bulk', {
-				body: { name: 'Bo', email: 'bo@org.example', teams: [{ teamId: teamA, role: 'editor' }, { teamId: teamB, role: 'viewer' }] },
+				body: {
+					name: 'Bo',
+					email: 'bo@org.example',
+					teams: [
+						{ teamId: teamA, role: 'editor' },
+						{ teamId: teamB, role: 'viewer' },
+					],
+				},
 			});
 			expect(reply.status).toBe(200);
 			expect(sim.state.findMember(teamA, 'bo@org.example')?.role).toBe('editor');
@@ -109,15 +196,35 @@ describe('teams and members', () => {
 		});
 
 		test('bulk add is all or nothing: a foreign team, a repeated team or an empty list changes nothing', async () => {
-			const { team: foreign } = sim.state.createOrganization('Foreign', { name: 'F', email: 'f@foreign.example' });
+			const { team: foreign } = sim.state.createOrganization('Foreign', {
+				name: 'F',
+				email: 'f@foreign.example',
+			});
 			const bodies = [
-				{ name: 'Cy', email: 'cy@org.example', teams: [{ teamId: teamA, role: 'editor' }, { teamId: foreign.id, role: 'viewer' }] },
-				{ name: 'Cy', email: 'cy@org.example', teams: [{ teamId: teamA, role: 'editor' }, { teamId: teamA, role: 'viewer' }] },
+				{
+					name: 'Cy',
+					email: 'cy@org.example',
+					teams: [
+						{ teamId: teamA, role: 'editor' },
+						{ teamId: foreign.id, role: 'viewer' },
+					],
+				},
+				{
+					name: 'Cy',
+					email: 'cy@org.example',
+					teams: [
+						{ teamId: teamA, role: 'editor' },
+						{ teamId: teamA, role: 'viewer' },
+					],
+				},
 				{ name: 'Cy', email: 'cy@org.example', teams: [] },
 				{ name: 'Cy', email: 'cy@org.example', teams: [{ teamId: teamA, role: 'owner' }] },
 			];
 			for (const body of bodies) {
-				const reply = await call('POST', '/api/teams-api/members/bulk', { body, invalidRequest: true });
+				const reply = await call('POST', '/api/teams-api/members/bulk', {
+					body,
+					invalidRequest: true,
+				});
 				expect(reply.status).toBe(400);
 			}
 			expect(sim.state.findUser('cy@org.example', orgId)).toBeUndefined();
@@ -132,16 +239,23 @@ describe('teams and members', () => {
 		});
 
 		test('pause then activate; each refuses the state it is already in', async () => {
-			expect((await call('PUT', `${member(teamA, 'max+qr@org.example')}/activate`)).status).toBe(400);
+			expect((await call('PUT', `${member(teamA, 'max+qr@org.example')}/activate`)).status).toBe(
+				400,
+			);
 			expect((await call('PUT', `${member(teamA, 'max+qr@org.example')}/pause`)).status).toBe(200);
 			expect(sim.state.findMember(teamA, 'max+qr@org.example')?.state).toBe('paused');
 			expect((await call('PUT', `${member(teamA, 'max+qr@org.example')}/pause`)).status).toBe(400);
-			expect((await call('PUT', `${member(teamA, 'max+qr@org.example')}/activate`)).status).toBe(200);
+			expect((await call('PUT', `${member(teamA, 'max+qr@org.example')}/activate`)).status).toBe(
+				200,
+			);
 			expect(sim.state.findMember(teamA, 'max+qr@org.example')?.state).toBe('active');
 		});
 
 		test('the e-mail in the path is percent-decoded and case-insensitive', async () => {
-			const reply = await call('PUT', `/api/teams-api/${teamA}/members/MAX%2Bqr%40org.example/pause`);
+			const reply = await call(
+				'PUT',
+				`/api/teams-api/${teamA}/members/MAX%2Bqr%40org.example/pause`,
+			);
 			expect(reply.status).toBe(200);
 			expect(sim.state.findMember(teamA, 'max+qr@org.example')?.state).toBe('paused');
 		});
@@ -168,11 +282,22 @@ describe('teams and members', () => {
 		});
 
 		test('change role: assignable roles only, members only', async () => {
-			expect((await call('PUT', `${member(teamA, 'max+qr@org.example')}/changeRole`, { body: { role: 'admin' } })).status).toBe(200);
+			expect(
+				(
+					await call('PUT', `${member(teamA, 'max+qr@org.example')}/changeRole`, {
+						body: { role: 'admin' },
+					})
+				).status,
+			).toBe(200);
 			expect(sim.state.findMember(teamA, 'max+qr@org.example')?.role).toBe('admin');
-			const owner = await call('PUT', `${member(teamA, 'max+qr@org.example')}/changeRole`, { body: { role: 'owner' }, invalidRequest: true });
+			const owner = await call('PUT', `${member(teamA, 'max+qr@org.example')}/changeRole`, {
+				body: { role: 'owner' },
+				invalidRequest: true,
+			});
 			expect(owner.status).toBe(400);
-			const stranger = await call('PUT', `${member(teamA, 'nobody@org.example')}/changeRole`, { body: { role: 'viewer' } });
+			const stranger = await call('PUT', `${member(teamA, 'nobody@org.example')}/changeRole`, {
+				body: { role: 'viewer' },
+			});
 			expect(stranger.status).toBe(400);
 			expect(stranger.body.message).toMatch(/not a member/);
 		});
@@ -181,7 +306,9 @@ describe('teams and members', () => {
 			expect((await call('PUT', `${member(teamB, 'max+qr@org.example')}/pause`)).status).toBe(200);
 			const noActive = await call('DELETE', member(teamA, 'max+qr@org.example'));
 			expect(noActive.status).toBe(400);
-			expect((await call('PUT', `${member(teamB, 'max+qr@org.example')}/activate`)).status).toBe(200);
+			expect((await call('PUT', `${member(teamB, 'max+qr@org.example')}/activate`)).status).toBe(
+				200,
+			);
 			expect((await call('DELETE', member(teamA, 'max+qr@org.example'))).status).toBe(200);
 			expect(sim.state.findMember(teamA, 'max+qr@org.example')).toBeUndefined();
 			const last = await call('DELETE', member(teamB, 'max+qr@org.example'));
@@ -194,14 +321,17 @@ describe('teams and members', () => {
 			expect(reply.status).toBe(200);
 			expect(reply.body.message).toMatch(/max\+qr@org\.example/);
 			expect(sim.state.findMember(teamB, 'max+qr@org.example')).toBeUndefined();
-			expect((await call('DELETE', `${member(teamA, 'max+qr@org.example')}/delete`)).status).toBe(400);
+			expect((await call('DELETE', `${member(teamA, 'max+qr@org.example')}/delete`)).status).toBe(
+				400,
+			);
 		});
 	});
 
 	describe('resend invite', () => {
 		test('works for a pending user up to the limit, then 400', async () => {
 			sim.state.addMember(teamA, { name: 'Pia', email: 'pia@org.example', role: 'viewer' });
-			const resend = () => call('GET', `/api/teams-api/resend/invite/${segment('pia@org.example')}`);
+			const resend = () =>
+				call('GET', `/api/teams-api/resend/invite/${segment('pia@org.example')}`);
 			for (let i = 1; i <= 3; i++) {
 				expect((await resend()).status).toBe(200);
 				expect(sim.state.resendCount('pia@org.example')).toBe(i);
@@ -213,8 +343,12 @@ describe('teams and members', () => {
 		});
 
 		test('an accepted or unknown user is 400', async () => {
-			expect((await call('GET', `/api/teams-api/resend/invite/${segment(ownerEmail())}`)).status).toBe(400);
-			expect((await call('GET', `/api/teams-api/resend/invite/${segment('ghost@org.example')}`)).status).toBe(400);
+			expect(
+				(await call('GET', `/api/teams-api/resend/invite/${segment(ownerEmail())}`)).status,
+			).toBe(400);
+			expect(
+				(await call('GET', `/api/teams-api/resend/invite/${segment('ghost@org.example')}`)).status,
+			).toBe(400);
 		});
 	});
 });

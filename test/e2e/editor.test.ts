@@ -12,13 +12,24 @@ import { startSimulator } from '../../simulator';
 import type { EditorBrowser as EditorBrowserType } from '../support/editorBrowser';
 import { EditorBrowser, packageProblems } from '../support/editorBrowser';
 import type { WorkflowJson } from '../support/realN8n';
-import { DEFAULT_OWNER, RealN8n, qrtracCredential, SIMULATOR_CREDENTIAL_ID, SIMULATOR_CREDENTIAL_NAME } from '../support/realN8n';
+import {
+	DEFAULT_OWNER,
+	RealN8n,
+	qrtracCredential,
+	SIMULATOR_CREDENTIAL_ID,
+	SIMULATOR_CREDENTIAL_NAME,
+} from '../support/realN8n';
 
 /** The first run on a machine installs n8n (several minutes) and maybe Chromium; later runs reuse both. */
 const SETUP_TIMEOUT_MS = 40 * 60_000;
 const STEP_TIMEOUT_MS = 3 * 60_000;
 /** Where the screenshots go: a scratch folder, or docs/images (the README's pictures) with QRTRAC_SCREENSHOT_DIR=docs/images. */
-const SCREENSHOTS = path.resolve(__dirname, '..', '..', process.env.QRTRAC_SCREENSHOT_DIR ?? path.join('.n8n-runtime', 'screenshots'));
+const SCREENSHOTS = path.resolve(
+	__dirname,
+	'..',
+	'..',
+	process.env.QRTRAC_SCREENSHOT_DIR ?? path.join('.n8n-runtime', 'screenshots'),
+);
 
 const log = (line: string) => process.stderr.write(`[e2e editor] ${line}\n`);
 
@@ -33,7 +44,11 @@ const manualTrigger = {
 };
 
 /** A workflow holding only a manual trigger: the test adds the QRTRAC node itself. */
-const emptyWorkflow: WorkflowJson = { name: 'Editor test: new node', nodes: [manualTrigger], connections: {} };
+const emptyWorkflow: WorkflowJson = {
+	name: 'Editor test: new node',
+	nodes: [manualTrigger],
+	connections: {},
+};
 
 /** Rows of a sheet synced into QRTRAC: one new code, one changed, one as stored. */
 const syncRows = [
@@ -104,10 +119,22 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 		simulator = await startSimulator({ port: 0 });
 		const { teamId } = simulator.credentials;
 		// the sheet's second row changes a stored code, the first matches one exactly
-		simulator.state.createQr(teamId, { qrType: 'WEB', displayId: 'menu-2026', name: 'Lunch menu', qrRedirectUrl: 'https://example.com/menu' });
-		simulator.state.createQr(teamId, { qrType: 'WEB', displayId: 'spring-2026', name: 'Spring poster', qrRedirectUrl: 'https://example.com/spring' });
+		simulator.state.createQr(teamId, {
+			qrType: 'WEB',
+			displayId: 'menu-2026',
+			name: 'Lunch menu',
+			qrRedirectUrl: 'https://example.com/menu',
+		});
+		simulator.state.createQr(teamId, {
+			qrType: 'WEB',
+			displayId: 'spring-2026',
+			name: 'Spring poster',
+			qrRedirectUrl: 'https://example.com/spring',
+		});
 		n8n = await RealN8n.create({ log });
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials })]);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+		]);
 		workflowIds = await n8n.importWorkflows([emptyWorkflow, syncWorkflow, triggerWorkflow]);
 		await n8n.startServer();
 		editor = await EditorBrowser.launch(n8n.baseUrl, log);
@@ -130,7 +157,10 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			const items = await editor.openNodePanel('QRTRAC');
 			const entry = items.filter({ hasText: /^QRTRAC$/ }).first();
 			await entry.waitFor();
-			const description = await page.getByTestId('node-creator-item-description').first().innerText();
+			const description = await page
+				.getByTestId('node-creator-item-description')
+				.first()
+				.innerText();
 			expect(description).toMatch(/^Create, manage and track dynamic QR codes/);
 			await entry.click();
 
@@ -148,12 +178,19 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 					'Create a dynamic link',
 				]),
 			);
-			const headings = (await page.getByTestId('item-iterator-item').allInnerTexts()).filter((text) => /ACTIONS$/.test(text));
-			expect(headings).toEqual(expect.arrayContaining(['QR CODE ACTIONS', 'SCAN ACTIONS', 'TEAM MEMBER ACTIONS']));
+			const headings = (await page.getByTestId('item-iterator-item').allInnerTexts()).filter(
+				(text) => /ACTIONS$/.test(text),
+			);
+			expect(headings).toEqual(
+				expect.arrayContaining(['QR CODE ACTIONS', 'SCAN ACTIONS', 'TEAM MEMBER ACTIONS']),
+			);
 			expect(headings.join(' ')).not.toMatch(/ANALYTIC /);
 			// the panel alone (n8n's node creator), not the empty canvas beside it
 			const panel = page.getByTestId('node-creator');
-			await editor.screenshot(path.join(SCREENSHOTS, 'node-panel.png'), (await panel.count()) > 0 ? panel.first() : undefined);
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'node-panel.png'),
+				(await panel.count()) > 0 ? panel.first() : undefined,
+			);
 		},
 		STEP_TIMEOUT_MS,
 	);
@@ -162,13 +199,25 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 		'an added Create node reads "Create: QR Code" on the canvas and shows the fields of the chosen QR type',
 		async () => {
 			const { page } = editor;
-			await page.getByTestId('node-creator-item-name').filter({ hasText: /^Create a QR code$/ }).click();
+			await page
+				.getByTestId('node-creator-item-name')
+				.filter({ hasText: /^Create a QR code$/ })
+				.click();
 			await page.getByTestId('ndv').waitFor();
 			expect(await editor.canvasSubtitle('Create a QR code')).toBe('Create: QR Code');
 
 			const website = await editor.parameterLabels();
 			expect(website).toEqual(
-				expect.arrayContaining(['QR Type', 'Name', 'Display ID', 'Redirect URL', 'Additional Fields', 'Scan Rules', 'Simplify', 'Options']),
+				expect.arrayContaining([
+					'QR Type',
+					'Name',
+					'Display ID',
+					'Redirect URL',
+					'Additional Fields',
+					'Scan Rules',
+					'Simplify',
+					'Options',
+				]),
 			);
 			expect(website).not.toContain('Settings');
 			expect(website).not.toContain('Other API Fields (JSON)');
@@ -177,7 +226,15 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			await editor.choose('qrType', 'vCard');
 			const vcard = await editor.parameterLabels();
 			expect(vcard).toEqual(
-				expect.arrayContaining(['First Name', 'Last Name', 'Email', 'Mobile Phone', 'Contact Details', 'Postal Address', 'Display ID']),
+				expect.arrayContaining([
+					'First Name',
+					'Last Name',
+					'Email',
+					'Mobile Phone',
+					'Contact Details',
+					'Postal Address',
+					'Display ID',
+				]),
 			);
 			expect(vcard).not.toContain('Redirect URL');
 			expect(vcard).not.toContain('Street Name');
@@ -190,7 +247,9 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 		"the QR code picker lists the simulator's codes; Get runs and its output carries the short link",
 		async () => {
 			const { page } = editor;
-			const code = simulator.state.listQrs(simulator.credentials.teamId).find((qr) => qr.displayId === 'spring-2026')!;
+			const code = simulator.state
+				.listQrs(simulator.credentials.teamId)
+				.find((qr) => qr.displayId === 'spring-2026')!;
 			await editor.choose('operation', 'Get');
 			await page.getByTestId('rlc-input').click();
 			const listed = page.getByTestId('rlc-item');
@@ -221,7 +280,11 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			await editor.openWorkflow(workflowIds[1]);
 			expect(await editor.canvasSubtitle('Sync codes')).toBe('Create or Update: QR Code');
 			await page.getByTestId('execute-workflow-button').click();
-			await page.getByTestId('canvas-node').filter({ hasText: 'Sync codes' }).getByTestId('canvas-node-status-success').waitFor();
+			await page
+				.getByTestId('canvas-node')
+				.filter({ hasText: 'Sync codes' })
+				.getByTestId('canvas-node-status-success')
+				.waitFor();
 			await page.getByTestId('canvas-node').filter({ hasText: 'Sync codes' }).dblclick();
 			const table = await editor.outputTableText('unchanged');
 			for (const outcome of ['unchanged', 'updated', 'created']) expect(table).toContain(outcome);
@@ -251,7 +314,10 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 	test('no browser error came from the package', () => {
 		const problems = packageProblems(editor.problems);
 		const others = editor.problems.length - problems.length;
-		if (others > 0) log(`${others} browser errors of n8n's own left aside (see packageProblems): ${JSON.stringify(editor.problems.filter((problem) => !problems.includes(problem)).slice(0, 5))}`);
+		if (others > 0)
+			log(
+				`${others} browser errors of n8n's own left aside (see packageProblems): ${JSON.stringify(editor.problems.filter((problem) => !problems.includes(problem)).slice(0, 5))}`,
+			);
 		expect(problems).toEqual([]);
 	});
 });

@@ -54,13 +54,24 @@ interface CsvRow {
 }
 
 function readCsvRows(file: string): CsvRow[] {
-	const [header, ...lines] = readFileSync(file, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
+	const [header, ...lines] = readFileSync(file, 'utf8')
+		.split(/\r?\n/)
+		.filter((line) => line.trim() !== '');
 	const columns = csvFields(header);
-	return lines.map((line) => Object.fromEntries(csvFields(line).map((value, index) => [columns[index], value])) as unknown as CsvRow);
+	return lines.map(
+		(line) =>
+			Object.fromEntries(
+				csvFields(line).map((value, index) => [columns[index], value]),
+			) as unknown as CsvRow,
+	);
 }
 
 const isHttpUrl = (value: string) => /^https?:\/\/[^/\s]+/.test(value);
-const tagList = (tags: string) => tags.split(',').map((tag) => tag.trim()).filter(Boolean);
+const tagList = (tags: string) =>
+	tags
+		.split(',')
+		.map((tag) => tag.trim())
+		.filter(Boolean);
 
 function byDisplayId(codes: QrRecord[]): Map<string, QrRecord> {
 	return new Map(codes.map((code) => [code.displayId, code]));
@@ -68,7 +79,9 @@ function byDisplayId(codes: QrRecord[]): Map<string, QrRecord> {
 
 /** The requests the simulator answered since `fromSeq`, as "METHOD path". */
 function requestsSince(simulator: Simulator, fromSeq: number): string[] {
-	return simulator.requestLog.filter((request) => request.seq > fromSeq).map((request) => `${request.method} ${request.path}`);
+	return simulator.requestLog
+		.filter((request) => request.seq > fromSeq)
+		.map((request) => `${request.method} ${request.path}`);
 }
 
 function lastSeq(simulator: Simulator): number {
@@ -100,11 +113,15 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 		n8n = await RealN8n.create({ log });
 		// the sync example reads `.n8n-files/qrtrac/codes.csv`: n8n's file folder, relative to where n8n runs
 		cpSync(path.join(EXAMPLES_DIR, 'data'), path.join(n8n.filesDir, 'qrtrac'), { recursive: true });
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials })]);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+		]);
 		const files = Object.values(examples);
 		const imported = await n8n.importWorkflows(files.map(loadExample));
 		files.forEach((file, index) => (ids[file] = imported[index]));
-		log(`set-up (build, pack, install, import credential and ${files.length} workflows): ${Date.now() - started} ms`);
+		log(
+			`set-up (build, pack, install, import credential and ${files.length} workflows): ${Date.now() - started} ms`,
+		);
 	}, SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -128,7 +145,13 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 		test(
 			'first run: missing codes created, the outdated one updated, the bad row reported with its reason',
 			async () => {
-				const old = simulator.state.createQr(teamId, { qrType: 'WEB', name: outdated.name, displayId: outdated.display_id, qrRedirectUrl: 'https://acme.example/old-link', tags: tagList(outdated.tags) });
+				const old = simulator.state.createQr(teamId, {
+					qrType: 'WEB',
+					name: outdated.name,
+					displayId: outdated.display_id,
+					qrRedirectUrl: 'https://acme.example/old-link',
+					tags: tagList(outdated.tags),
+				});
 				const liveBefore = simulator.state.liveQrsOfTeam(teamId).length;
 
 				const run = await n8n.executeWorkflow(ids[examples.sync], { timeoutMs: RUN_TIMEOUT_MS });
@@ -146,12 +169,21 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 						expect(reported).toMatchObject({ outcome: 'failed' });
 						expect(String(reported.reason)).toMatch(/Redirect URL.*http/);
 					} else if (row === outdated) {
-						expect(reported).toMatchObject({ outcome: 'updated', codeId: old.id, changed: ['qrRedirectUrl'] });
+						expect(reported).toMatchObject({
+							outcome: 'updated',
+							codeId: old.id,
+							changed: ['qrRedirectUrl'],
+						});
 					} else {
 						expect(reported).toMatchObject({ outcome: 'created' });
 					}
 				}
-				expect(report).toMatchObject({ created: goodRows.length - 1, updated: 1, unchanged: 0, failed: badRows.length });
+				expect(report).toMatchObject({
+					created: goodRows.length - 1,
+					updated: 1,
+					unchanged: 0,
+					failed: badRows.length,
+				});
 
 				// the simulator holds exactly one live code per good row, with the row's fields; the bad row was never sent
 				const codes = byDisplayId(simulator.state.liveQrsOfTeam(teamId));
@@ -161,11 +193,21 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 						expect(code).toBeUndefined();
 						continue;
 					}
-					expect(code).toMatchObject({ name: row.name, qrType: 'WEB', qrRedirectUrl: row.url, tags: tagList(row.tags), deleted: false });
+					expect(code).toMatchObject({
+						name: row.name,
+						qrType: 'WEB',
+						qrRedirectUrl: row.url,
+						tags: tagList(row.tags),
+						deleted: false,
+					});
 					expect(reportRows[index].codeId).toBe(code?.id);
 				}
 				expect(simulator.state.liveQrsOfTeam(teamId).length).toBe(liveBefore + goodRows.length - 1);
-				expect(simulator.requestLog.some((request) => JSON.stringify(request.body ?? '').includes(badRows[0].display_id))).toBe(false);
+				expect(
+					simulator.requestLog.some((request) =>
+						JSON.stringify(request.body ?? '').includes(badRows[0].display_id),
+					),
+				).toBe(false);
 				afterFirstRun = byDisplayId(structuredClone(simulator.state.liveQrsOfTeam(teamId)));
 			},
 			RUN_TIMEOUT_MS,
@@ -180,17 +222,27 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 				expect(run.status).toBe('success');
 
 				const [report] = nodeItems(run, 'Sync Report');
-				expect(report).toMatchObject({ created: 0, updated: 0, unchanged: goodRows.length, failed: badRows.length });
+				expect(report).toMatchObject({
+					created: 0,
+					updated: 0,
+					unchanged: goodRows.length,
+					failed: badRows.length,
+				});
 				const outcomes = (report.rows as JsonObject[]).map((row) => row.outcome);
-				expect(outcomes).toEqual(rows.map((row) => (badRows.includes(row) ? 'failed' : 'unchanged')));
+				expect(outcomes).toEqual(
+					rows.map((row) => (badRows.includes(row) ? 'failed' : 'unchanged')),
+				);
 
-				const writes = requestsSince(simulator, fromSeq).filter((request) => !request.startsWith('GET '));
+				const writes = requestsSince(simulator, fromSeq).filter(
+					(request) => !request.startsWith('GET '),
+				);
 				expect(writes).toEqual([]);
 				expect(requestsSince(simulator, fromSeq).length).toBeGreaterThan(0);
 				const codes = byDisplayId(simulator.state.liveQrsOfTeam(teamId));
 				expect([...codes.keys()].sort()).toEqual([...afterFirstRun.keys()].sort());
 				// every code, those of the file and all others, is exactly as the first run left it
-				for (const [displayId, before] of afterFirstRun) expect(codes.get(displayId)).toEqual(before);
+				for (const [displayId, before] of afterFirstRun)
+					expect(codes.get(displayId)).toEqual(before);
 			},
 			RUN_TIMEOUT_MS,
 		);
@@ -210,11 +262,14 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 			const users = [...simulator.state.users.values()];
 			const roles = new Map<string, string | undefined>();
 			for (const team of simulator.state.teams.keys()) {
-				for (const user of users) roles.set(`${team}/${user.email}`, simulator.state.findMember(team, user.email)?.role);
+				for (const user of users)
+					roles.set(`${team}/${user.email}`, simulator.state.findMember(team, user.email)?.role);
 			}
 			return {
 				roles,
-				pendingUsers: new Set(users.filter((user) => user.state === 'pending').map((user) => user.email)),
+				pendingUsers: new Set(
+					users.filter((user) => user.state === 'pending').map((user) => user.email),
+				),
 				resendCounts: new Map(users.map((user) => [user.email, user.resendCount])),
 			};
 		}
@@ -223,7 +278,9 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 		async function runOnboarding(label: string) {
 			const before = people();
 			const fromSeq = lastSeq(simulator);
-			const run = await n8n.executeWorkflow(ids[examples.onboarding], { timeoutMs: RUN_TIMEOUT_MS });
+			const run = await n8n.executeWorkflow(ids[examples.onboarding], {
+				timeoutMs: RUN_TIMEOUT_MS,
+			});
 			logTiming(label, run);
 			expect(run.error).toBeUndefined();
 			expect(run.status).toBe('success');
@@ -235,7 +292,9 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 			for (const entry of requested) {
 				expect(simulator.state.team(entry.teamId)?.name).toBe(entry.team);
 				// every person ends up in every listed team with the listed role
-				expect(simulator.state.findMember(entry.teamId, entry.email)).toMatchObject({ role: entry.role });
+				expect(simulator.state.findMember(entry.teamId, entry.email)).toMatchObject({
+					role: entry.role,
+				});
 			}
 
 			// Add to Team: added where missing, roleChanged where another role, unchanged where in place
@@ -244,14 +303,22 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 			expect(results).toHaveLength(requested.length);
 			for (const [index, entry] of requested.entries()) {
 				const previous = roleBefore(entry);
-				const expected = previous === undefined ? 'added' : previous === entry.role ? 'unchanged' : 'roleChanged';
-				expect(results[index]).toMatchObject({ email: entry.email, teamId: entry.teamId, role: entry.role, result: expected });
+				const expected =
+					previous === undefined ? 'added' : previous === entry.role ? 'unchanged' : 'roleChanged';
+				expect(results[index]).toMatchObject({
+					email: entry.email,
+					teamId: entry.teamId,
+					role: entry.role,
+					result: expected,
+				});
 			}
 
 			// invitations go again to exactly the people who were pending in one of their listed teams before the run
 			const emails = [...new Set(requested.map((entry) => entry.email))];
 			const pendingBefore = emails.filter(
-				(email) => before.pendingUsers.has(email) && requested.some((entry) => entry.email === email && roleBefore(entry) !== undefined),
+				(email) =>
+					before.pendingUsers.has(email) &&
+					requested.some((entry) => entry.email === email && roleBefore(entry) !== undefined),
 			);
 			const resends = nodeItems(run, 'Resend Invite');
 			expect(resends).toHaveLength(pendingBefore.length);
@@ -272,25 +339,44 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 			}
 
 			const [summary] = nodeItems(run, 'Onboarding Summary');
-			expect(summary.invitesResent).toEqual(pendingBefore.filter((email) => (before.resendCounts.get(email) ?? 0) < limit));
+			expect(summary.invitesResent).toEqual(
+				pendingBefore.filter((email) => (before.resendCounts.get(email) ?? 0) < limit),
+			);
 			expect((summary.resendFailed as JsonObject[]).map((failure) => failure.email)).toEqual(
 				pendingBefore.filter((email) => (before.resendCounts.get(email) ?? 0) >= limit),
 			);
-			const memberWrites = requestsSince(simulator, fromSeq).filter((request) => request.includes('/members') && !request.startsWith('GET '));
+			const memberWrites = requestsSince(simulator, fromSeq).filter(
+				(request) => request.includes('/members') && !request.startsWith('GET '),
+			);
 			return { run, requested, roleBefore, before, pendingBefore, memberWrites };
 		}
 
 		test(
 			'first run: people join their teams with their roles; invitations already pending are resent, the limit is reported',
 			async () => {
-				const { requested, roleBefore, before, memberWrites } = await runOnboarding('onboarding, first run');
+				const { requested, roleBefore, before, memberWrites } =
+					await runOnboarding('onboarding, first run');
 				// the list has every kind of case: new people, a changed role, people in place
-				const kinds = new Set(requested.map((entry) => (roleBefore(entry) === undefined ? 'new' : roleBefore(entry) === entry.role ? 'same' : 'other')));
+				const kinds = new Set(
+					requested.map((entry) =>
+						roleBefore(entry) === undefined
+							? 'new'
+							: roleBefore(entry) === entry.role
+								? 'same'
+								: 'other',
+					),
+				);
 				expect([...kinds].sort()).toEqual(['new', 'other', 'same']);
-				expect(memberWrites.length).toBe(requested.filter((entry) => roleBefore(entry) !== entry.role).length);
+				expect(memberWrites.length).toBe(
+					requested.filter((entry) => roleBefore(entry) !== entry.role).length,
+				);
 				// people new to the organization are pending with the one invitation the add sent, not resent
 				for (const entry of requested.filter((item) => !before.resendCounts.has(item.email))) {
-					expect(simulator.state.findUser(entry.email)).toMatchObject({ state: 'pending', resendCount: 0, invitationsSent: 1 });
+					expect(simulator.state.findUser(entry.email)).toMatchObject({
+						state: 'pending',
+						resendCount: 0,
+						invitationsSent: 1,
+					});
 				}
 			},
 			RUN_TIMEOUT_MS,
@@ -301,7 +387,9 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 			async () => {
 				const { run, pendingBefore, memberWrites } = await runOnboarding('onboarding, second run');
 				expect(memberWrites).toEqual([]);
-				expect(nodeItems(run, 'Add to Team').every((result) => result.result === 'unchanged')).toBe(true);
+				expect(nodeItems(run, 'Add to Team').every((result) => result.result === 'unchanged')).toBe(
+					true,
+				);
 				// the people invited by the first run are still pending now, so they are among those reminded
 				expect(pendingBefore.length).toBeGreaterThan(2);
 			},
@@ -311,14 +399,17 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 
 	describe('03 scan report', () => {
 		test(
-			"totals of every live code of the team, summed and ranked by total scans",
+			'totals of every live code of the team, summed and ranked by total scans',
 			async () => {
 				// a code scanned today more often than any code was scanned in total: it must lead the ranking
 				const codes = simulator.state.liveQrsOfTeam(teamId);
-				const mostScanned = Math.max(...codes.map((code) => simulator.state.scans.get(code.id)?.length ?? 0));
+				const mostScanned = Math.max(
+					...codes.map((code) => simulator.state.scans.get(code.id)?.length ?? 0),
+				);
 				const leader = codes[codes.length - 1];
 				const extraScans = mostScanned + 5;
-				for (let scan = 0; scan < extraScans; scan++) simulator.state.addScan(leader.id, { scanTime: simulator.clock.now() });
+				for (let scan = 0; scan < extraScans; scan++)
+					simulator.state.addScan(leader.id, { scanTime: simulator.clock.now() });
 
 				const run = await n8n.executeWorkflow(ids[examples.scans], { timeoutMs: RUN_TIMEOUT_MS });
 				logTiming('scan report', run);
@@ -330,21 +421,31 @@ describe('example workflows in real n8n 2.41.1 (n8n execute)', () => {
 				const live = simulator.state.liveQrsOfTeam(teamId);
 				const scansOf = (id: string) => simulator.state.scans.get(id)?.length ?? 0;
 				expect(summary.codes).toBe(live.length);
-				expect(ranking.map((row) => row.displayId).sort()).toEqual(live.map((code) => code.displayId).sort());
+				expect(ranking.map((row) => row.displayId).sort()).toEqual(
+					live.map((code) => code.displayId).sort(),
+				);
 				for (const row of ranking) {
 					const code = live.find((candidate) => candidate.displayId === row.displayId)!;
-					expect(row).toMatchObject({ name: code.name, qrType: code.qrType, totalScans: scansOf(code.id) });
+					expect(row).toMatchObject({
+						name: code.name,
+						qrType: code.qrType,
+						totalScans: scansOf(code.id),
+					});
 					expect(row.todayScans as number).toBeLessThanOrEqual(row.totalScans as number);
 				}
 				const totals = ranking.map((row) => row.totalScans as number);
 				expect(totals).toEqual([...totals].sort((a, b) => b - a));
 				expect(ranking.map((row) => row.rank)).toEqual(ranking.map((_, index) => index + 1));
 				expect(summary.totalScans).toBe(live.reduce((sum, code) => sum + scansOf(code.id), 0));
-				expect(summary.todayScans).toBe(ranking.reduce((sum, row) => sum + (row.todayScans as number), 0));
+				expect(summary.todayScans).toBe(
+					ranking.reduce((sum, row) => sum + (row.todayScans as number), 0),
+				);
 				expect(ranking[0]).toMatchObject({ name: leader.name, rank: 1 });
 				expect(ranking[0].todayScans as number).toBeGreaterThanOrEqual(extraScans);
 				expect(String(summary.text).split('\n')).toHaveLength(live.length);
-				expect(String(summary.text).split('\n')[0]).toContain(`1. ${leader.name}: ${scansOf(leader.id)} scans`);
+				expect(String(summary.text).split('\n')[0]).toContain(
+					`1. ${leader.name}: ${scansOf(leader.id)} scans`,
+				);
 			},
 			RUN_TIMEOUT_MS,
 		);

@@ -34,8 +34,12 @@ describe('example 04 change watcher, active in real n8n 2.41.1 (n8n start)', () 
 		const started = Date.now();
 		simulator = await startSimulator({ port: 0 });
 		n8n = await RealN8n.create({ log });
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials })]);
-		workflowId = await n8n.importWorkflow(JSON.parse(readFileSync(EXAMPLE, 'utf8')) as WorkflowJson);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+		]);
+		workflowId = await n8n.importWorkflow(
+			JSON.parse(readFileSync(EXAMPLE, 'utf8')) as WorkflowJson,
+		);
 		await n8n.startServer();
 		// activated as the editor's toggle does it (one CLI cold start less than publishing before the start)
 		await n8n.rest.activateWorkflow(workflowId);
@@ -51,8 +55,15 @@ describe('example 04 change watcher, active in real n8n 2.41.1 (n8n start)', () 
 	/** The trigger's first poll only learns where "now" is; a change must come after it to be reported. */
 	async function activationPoll(): Promise<void> {
 		const deadline = Date.now() + ACTIVATION_POLL_TIMEOUT_MS;
-		while (!simulator.requestLog.some((request) => request.operationId === 'getTeamQrsFromTime' && request.status === 200)) {
-			if (Date.now() > deadline) throw new Error(`The trigger did not poll within ${ACTIVATION_POLL_TIMEOUT_MS / 1000} s:\n${n8n.serverOutput.slice(-3000)}`);
+		while (
+			!simulator.requestLog.some(
+				(request) => request.operationId === 'getTeamQrsFromTime' && request.status === 200,
+			)
+		) {
+			if (Date.now() > deadline)
+				throw new Error(
+					`The trigger did not poll within ${ACTIVATION_POLL_TIMEOUT_MS / 1000} s:\n${n8n.serverOutput.slice(-3000)}`,
+				);
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
 	}
@@ -62,15 +73,24 @@ describe('example 04 change watcher, active in real n8n 2.41.1 (n8n start)', () 
 		async () => {
 			await activationPoll();
 			log(`activation poll seen ${Date.now() - activatedAt} ms after the activation`);
-			const known = new Set((await n8n.rest.executions(workflowId)).map((execution) => String(execution.id)));
+			const known = new Set(
+				(await n8n.rest.executions(workflowId)).map((execution) => String(execution.id)),
+			);
 			expect(known.size).toBe(0);
 
 			const { teamId, clientId, clientSecret } = simulator.credentials;
-			const [code] = simulator.state.liveQrsOfTeam(teamId).filter((candidate) => candidate.qrRedirectUrl);
+			const [code] = simulator.state
+				.liveQrsOfTeam(teamId)
+				.filter((candidate) => candidate.qrRedirectUrl);
 			const newName = `${code.name} (renamed ${randomBytes(3).toString('hex')})`;
 			const response = await fetch(`${simulator.url}/api/qrs-api/${code.id}/title`, {
 				method: 'PATCH',
-				headers: { 'content-type': 'application/json', 'x-request-team-id': teamId, 'x-request-client-id': clientId, 'x-request-client-secret': clientSecret },
+				headers: {
+					'content-type': 'application/json',
+					'x-request-team-id': teamId,
+					'x-request-client-id': clientId,
+					'x-request-client-secret': clientSecret,
+				},
 				body: JSON.stringify({ title: newName }),
 			});
 			expect(response.status).toBe(200);
@@ -84,13 +104,24 @@ describe('example 04 change watcher, active in real n8n 2.41.1 (n8n start)', () 
 
 			const [event] = nodeItems(run, 'Watch Code Updates');
 			expect(nodeItems(run, 'Watch Code Updates')).toHaveLength(1);
-			expect(event).toMatchObject({ event: 'updated', id: code.id, name: newName, updatedAt: stored.updatedAt });
+			expect(event).toMatchObject({
+				event: 'updated',
+				id: code.id,
+				name: newName,
+				updatedAt: stored.updatedAt,
+			});
 
 			const notifications = nodeItems(run, 'Build Notification');
 			expect(notifications).toHaveLength(1);
 			const [notification] = notifications;
 			const shortUrl = stored.baseUrl + stored.displayId;
-			expect(Object.keys(notification).sort()).toEqual(['changedAt', 'codeId', 'text', 'title', 'url']);
+			expect(Object.keys(notification).sort()).toEqual([
+				'changedAt',
+				'codeId',
+				'text',
+				'title',
+				'url',
+			]);
 			expect(notification).toMatchObject({
 				title: `QR code updated: ${newName}`,
 				url: shortUrl,

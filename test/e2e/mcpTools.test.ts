@@ -40,16 +40,42 @@ const STEP_TIMEOUT_MS = 2 * 60_000;
 const EXAMPLE = path.join(__dirname, '..', '..', 'examples', '05-ai-agent-tools.json');
 const MCP_PATH = 'qrtrac';
 const AUTO_PATH = 'qrtrac-auto-descriptions';
-const TOOL_NAMES = ['add_team_member', 'create_qr_code', 'find_qr_codes', 'get_scan_totals', 'list_teams', 'update_qr_code_url'];
+const TOOL_NAMES = [
+	'add_team_member',
+	'create_qr_code',
+	'find_qr_codes',
+	'get_scan_totals',
+	'list_teams',
+	'update_qr_code_url',
+];
 /** The fields of a simplified QR code (nodes/Qrtrac/helpers/simplify.ts). */
-const SIMPLE_QR_FIELDS = ['id', 'displayId', 'name', 'qrType', 'shortUrl', 'qrRedirectUrl', 'qrImageUrl', 'tags', 'teamId', 'deleted', 'createdAt', 'createdAtIso', 'updatedAt', 'updatedAtIso'];
+const SIMPLE_QR_FIELDS = [
+	'id',
+	'displayId',
+	'name',
+	'qrType',
+	'shortUrl',
+	'qrRedirectUrl',
+	'qrImageUrl',
+	'tags',
+	'teamId',
+	'deleted',
+	'createdAt',
+	'createdAtIso',
+	'updatedAt',
+	'updatedAtIso',
+];
 
 const log = (line: string) => process.stderr.write(`[e2e mcp] ${line}\n`);
 
 interface ListedTool {
 	name: string;
 	description?: string;
-	inputSchema: { type: string; properties?: Record<string, { type?: string; description?: string; default?: unknown }>; required?: string[] };
+	inputSchema: {
+		type: string;
+		properties?: Record<string, { type?: string; description?: string; default?: unknown }>;
+		required?: string[];
+	};
 }
 
 /** The example without its written tool descriptions, on its own path (same credentials): the node's own texts. */
@@ -61,7 +87,11 @@ function withAutomaticDescriptions(workflow: WorkflowJson): WorkflowJson {
 		nodes: workflow.nodes.map((node) => {
 			const parameters = { ...(node.parameters as Record<string, unknown>) };
 			if (node.type.endsWith('.mcpTrigger')) {
-				return { ...node, parameters: { ...parameters, path: AUTO_PATH }, webhookId: '0b0c7c1e-55aa-4d7e-9a3c-6f2b8d1e4a90' };
+				return {
+					...node,
+					parameters: { ...parameters, path: AUTO_PATH },
+					webhookId: '0b0c7c1e-55aa-4d7e-9a3c-6f2b8d1e4a90',
+				};
 			}
 			if (!node.type.endsWith('.qrtracTool')) return node;
 			delete parameters.toolDescription;
@@ -72,7 +102,8 @@ function withAutomaticDescriptions(workflow: WorkflowJson): WorkflowJson {
 }
 
 /** A request that changed or tried to change something: anything but GET, except the analytics reads (POST). */
-const isWrite = (request: LoggedRequest) => request.method !== 'GET' && !request.path.startsWith('/api/analytics-api/');
+const isWrite = (request: LoggedRequest) =>
+	request.method !== 'GET' && !request.path.startsWith('/api/analytics-api/');
 
 describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, called by the official MCP client', () => {
 	const token = randomBytes(24).toString('hex');
@@ -87,9 +118,15 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 		simulator = await startSimulator({ port: 0 });
 		teamId = simulator.credentials.teamId;
 		n8n = await RealN8n.create({ log });
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials }), mcpBearerCredential(token)]);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+			mcpBearerCredential(token),
+		]);
 		const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
-		const [exampleId, autoId] = await n8n.importWorkflows([example, withAutomaticDescriptions(example)]);
+		const [exampleId, autoId] = await n8n.importWorkflows([
+			example,
+			withAutomaticDescriptions(example),
+		]);
 		// as a user without the editor would: publish, then start n8n, which activates the published workflow
 		await n8n.publishWorkflow(exampleId);
 		await n8n.startServer();
@@ -97,7 +134,9 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 		await n8n.rest.activateWorkflow(autoId);
 		mcp = await connectMcp(mcpEndpoint(n8n.baseUrl, MCP_PATH), { token });
 		tools = (await mcp.client.listTools()).tools as ListedTool[];
-		log(`set-up (build, pack, install, import, publish, n8n start, MCP connect, tools/list): ${Date.now() - started} ms`);
+		log(
+			`set-up (build, pack, install, import, publish, n8n start, MCP connect, tools/list): ${Date.now() - started} ms`,
+		);
 	}, SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -109,16 +148,27 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 	/** Every record a tool could change, serialised: equal before and after means the call changed nothing. */
 	function stateSnapshot(): string {
 		const { qrs, memberships, users } = simulator.state;
-		return JSON.stringify({ qrs: [...qrs.values()], memberships: [...memberships.values()], users: [...users.values()] });
+		return JSON.stringify({
+			qrs: [...qrs.values()],
+			memberships: [...memberships.values()],
+			users: [...users.values()],
+		});
 	}
 
 	/** Calls one tool and returns its answer plus the requests the simulator got for it. */
-	async function call(name: string, args: Record<string, unknown>): Promise<ToolAnswer & { requests: LoggedRequest[]; ms: number }> {
+	async function call(
+		name: string,
+		args: Record<string, unknown>,
+	): Promise<ToolAnswer & { requests: LoggedRequest[]; ms: number }> {
 		const from = simulator.requestLog.at(-1)?.seq ?? 0;
 		const started = Date.now();
 		const answer = await callTool(mcp.client, name, args);
 		const ms = Date.now() - started;
-		return { ...answer, ms, requests: simulator.requestLog.filter((request) => request.seq > from) };
+		return {
+			...answer,
+			ms,
+			requests: simulator.requestLog.filter((request) => request.seq > from),
+		};
 	}
 
 	/** A successful answer is compact JSON: one array of plain objects. */
@@ -131,7 +181,10 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 
 	function tool(name: string): ListedTool {
 		const found = tools.find((candidate) => candidate.name === name);
-		if (!found) throw new Error(`tools/list has no ${name}: ${tools.map((candidate) => candidate.name).join(', ')}`);
+		if (!found)
+			throw new Error(
+				`tools/list has no ${name}: ${tools.map((candidate) => candidate.name).join(', ')}`,
+			);
 		return found;
 	}
 
@@ -148,17 +201,26 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 		const before = simulator.requestLog.length;
 		const response = await fetch(mcpEndpoint(n8n.baseUrl, MCP_PATH), {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+			headers: {
+				'content-type': 'application/json',
+				accept: 'application/json, text/event-stream',
+			},
 			body: JSON.stringify({
 				jsonrpc: '2.0',
 				id: 1,
 				method: 'initialize',
-				params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'no-token', version: '1' } },
+				params: {
+					protocolVersion: '2025-06-18',
+					capabilities: {},
+					clientInfo: { name: 'no-token', version: '1' },
+				},
 			}),
 		});
 		expect(response.status).toBe(403);
 		expect(await response.text()).toBe('Authorization data is wrong!');
-		await expect(connectMcp(mcpEndpoint(n8n.baseUrl, MCP_PATH), { token: 'wrong-token' })).rejects.toThrow(/Authorization data is wrong/);
+		await expect(
+			connectMcp(mcpEndpoint(n8n.baseUrl, MCP_PATH), { token: 'wrong-token' }),
+		).rejects.toThrow(/Authorization data is wrong/);
 		expect(simulator.requestLog.length).toBe(before);
 	});
 
@@ -182,7 +244,9 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 		const schema = (name: string) => {
 			const { properties = {}, required = [] } = tool(name).inputSchema;
 			return {
-				types: Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, property.type])),
+				types: Object.fromEntries(
+					Object.entries(properties).map(([key, property]) => [key, property.type]),
+				),
 				required: [...required].sort(),
 			};
 		};
@@ -190,9 +254,18 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 			types: { name: 'string', url: 'string', displayId: 'string', tags: 'string' },
 			required: ['name', 'url'],
 		});
-		expect(schema('find_qr_codes')).toEqual({ types: { search: 'string', limit: 'number' }, required: [] });
-		expect(schema('update_qr_code_url')).toEqual({ types: { codeId: 'string', url: 'string' }, required: ['codeId', 'url'] });
-		expect(schema('get_scan_totals')).toEqual({ types: { codeIds: 'string' }, required: ['codeIds'] });
+		expect(schema('find_qr_codes')).toEqual({
+			types: { search: 'string', limit: 'number' },
+			required: [],
+		});
+		expect(schema('update_qr_code_url')).toEqual({
+			types: { codeId: 'string', url: 'string' },
+			required: ['codeId', 'url'],
+		});
+		expect(schema('get_scan_totals')).toEqual({
+			types: { codeIds: 'string' },
+			required: ['codeIds'],
+		});
 		expect(schema('list_teams')).toEqual({ types: {}, required: [] });
 		expect(schema('add_team_member')).toEqual({
 			types: { teamId: 'string', name: 'string', email: 'string', role: 'string' },
@@ -201,7 +274,9 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 		// optional arguments carry the default a model may leave out
 		expect(tool('find_qr_codes').inputSchema.properties?.limit.default).toBe(20);
 		expect(tool('create_qr_code').inputSchema.properties?.displayId.default).toBe('');
-		log(`tools/list: ${tools.map((listed) => `${listed.name} (${Object.keys(listed.inputSchema.properties ?? {}).join(', ') || 'no arguments'})`).join('; ')}`);
+		log(
+			`tools/list: ${tools.map((listed) => `${listed.name} (${Object.keys(listed.inputSchema.properties ?? {}).join(', ') || 'no arguments'})`).join('; ')}`,
+		);
 	});
 
 	test(
@@ -213,14 +288,18 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 				expect(listed.map((candidate) => candidate.name).sort()).toEqual(TOOL_NAMES);
 				for (const candidate of listed) {
 					// the same $fromAI arguments as with manual descriptions
-					expect(candidate.inputSchema.properties).toEqual(tool(candidate.name).inputSchema.properties);
+					expect(candidate.inputSchema.properties).toEqual(
+						tool(candidate.name).inputSchema.properties,
+					);
 					expect(candidate.description?.length ?? 0).toBeGreaterThan(0);
 					if (NODE_CHANGES.autoDescriptions) {
 						expect(candidate.description?.length ?? 0).toBeGreaterThan(80);
 						expect(candidate.description).toMatch(/Returns/);
 					}
 				}
-				log(`automatic descriptions: ${listed.map((candidate) => `${candidate.name}: "${candidate.description}"`).join('; ')}`);
+				log(
+					`automatic descriptions: ${listed.map((candidate) => `${candidate.name}: "${candidate.description}"`).join('; ')}`,
+				);
 			} finally {
 				await auto.close();
 			}
@@ -240,15 +319,25 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 			expect(expected.length).toBeGreaterThan(0);
 			expect(codes.map((code) => code.id).sort()).toEqual(expected.map((code) => code.id).sort());
 			codes.forEach(expectCompactCode);
-			expect(codes[0]).toMatchObject({ name: expected[0].name, displayId: expected[0].displayId, qrRedirectUrl: expected[0].qrRedirectUrl });
+			expect(codes[0]).toMatchObject({
+				name: expected[0].name,
+				displayId: expected[0].displayId,
+				qrRedirectUrl: expected[0].qrRedirectUrl,
+			});
 
 			const latest = answerItems(await call('find_qr_codes', { search: '', limit: 3 }));
-			const byUpdate = [...simulator.state.liveQrsOfTeam(teamId)].sort((a, b) => b.updatedAt - a.updatedAt);
+			const byUpdate = [...simulator.state.liveQrsOfTeam(teamId)].sort(
+				(a, b) => b.updatedAt - a.updatedAt,
+			);
 			expect(latest.map((code) => code.id)).toEqual(byUpdate.slice(0, 3).map((code) => code.id));
 			// a model may leave out both arguments: the defaults (no filter, 20 codes) apply
-			expect(answerItems(await call('find_qr_codes', {})).length).toBe(Math.min(20, byUpdate.length));
+			expect(answerItems(await call('find_qr_codes', {})).length).toBe(
+				Math.min(20, byUpdate.length),
+			);
 
-			expect(answer.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/qrs-api/v2/teams/']);
+			expect(answer.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				'GET /api/qrs-api/v2/teams/',
+			]);
 			expect(stateSnapshot()).toBe(before);
 			log(`find_qr_codes {search: "spring", limit: 5} (${answer.ms} ms) -> ${answer.text}`);
 		},
@@ -281,13 +370,30 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 				tags: ['agent', 'spring'],
 				deleted: false,
 			});
-			expect(code).toMatchObject({ id: created.id, displayId, name: created.name, qrRedirectUrl: created.qrRedirectUrl, tags: created.tags });
-			expect(answer.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(['POST /api/qrs-api 201']);
+			expect(code).toMatchObject({
+				id: created.id,
+				displayId,
+				name: created.name,
+				qrRedirectUrl: created.qrRedirectUrl,
+				tags: created.tags,
+			});
+			expect(
+				answer.requests.map((request) => `${request.method} ${request.path} ${request.status}`),
+			).toEqual(['POST /api/qrs-api 201']);
 			log(`create_qr_code (${answer.ms} ms) -> ${answer.text}`);
 
 			// without the optional arguments QRTRAC chooses the display ID and the code has no tags
-			const [plain] = answerItems(await call('create_qr_code', { name: 'Agent plain code', url: 'https://example.com/plain' }));
-			expect(simulator.state.getQr(String(plain.id))).toMatchObject({ name: 'Agent plain code', tags: [], qrRedirectUrl: 'https://example.com/plain' });
+			const [plain] = answerItems(
+				await call('create_qr_code', {
+					name: 'Agent plain code',
+					url: 'https://example.com/plain',
+				}),
+			);
+			expect(simulator.state.getQr(String(plain.id))).toMatchObject({
+				name: 'Agent plain code',
+				tags: [],
+				qrRedirectUrl: 'https://example.com/plain',
+			});
 			expect(plain.displayId).toEqual(expect.any(String));
 		});
 
@@ -295,7 +401,10 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 			const [found] = answerItems(await call('find_qr_codes', { search: displayId, limit: 5 }));
 			expect(found.id).toBe(created.id);
 			const before = { ...simulator.state.getQr(created.id)! };
-			const answer = await call('update_qr_code_url', { codeId: found.id, url: 'https://example.com/summer-poster' });
+			const answer = await call('update_qr_code_url', {
+				codeId: found.id,
+				url: 'https://example.com/summer-poster',
+			});
 			const [code] = answerItems(answer);
 			const after = simulator.state.getQr(created.id)!;
 			expect(after).toMatchObject({
@@ -306,23 +415,33 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 				qrType: before.qrType,
 			});
 			expect(after.updatedAt).toBeGreaterThanOrEqual(before.updatedAt);
-			expect(code).toMatchObject({ id: created.id, qrRedirectUrl: 'https://example.com/summer-poster', displayId });
-			expect(answer.requests.filter(isWrite).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
-				`PUT /api/qrs-api/${created.id} 200`,
-			]);
+			expect(code).toMatchObject({
+				id: created.id,
+				qrRedirectUrl: 'https://example.com/summer-poster',
+				displayId,
+			});
+			expect(
+				answer.requests
+					.filter(isWrite)
+					.map((request) => `${request.method} ${request.path} ${request.status}`),
+			).toEqual([`PUT /api/qrs-api/${created.id} 200`]);
 			log(`update_qr_code_url (${answer.ms} ms) -> ${answer.text}`);
 		});
 
 		test('get_scan_totals: the scans the simulator counted, one entry per code given, nothing written', async () => {
 			for (let scan = 0; scan < 3; scan++) simulator.state.addScan(created.id);
-			const seeded = simulator.state.liveQrsOfTeam(teamId).find((code) => code.name === 'Spring campaign')!;
+			const seeded = simulator.state
+				.liveQrsOfTeam(teamId)
+				.find((code) => code.name === 'Spring campaign')!;
 			const before = stateSnapshot();
 			const answer = await call('get_scan_totals', { codeIds: `${created.id}, ${seeded.id}` });
 			const totals = answerItems(answer);
 			const byId = new Map(totals.map((entry) => [entry.id, entry]));
 			expect([...byId.keys()].sort()).toEqual([created.id, seeded.id].sort());
 			expect(byId.get(created.id)).toMatchObject({ totalScans: 3, todayScans: 3 });
-			expect(byId.get(seeded.id)).toMatchObject({ totalScans: simulator.state.scans.get(seeded.id)?.length });
+			expect(byId.get(seeded.id)).toMatchObject({
+				totalScans: simulator.state.scans.get(seeded.id)?.length,
+			});
 			expect(answer.requests.filter(isWrite)).toEqual([]);
 			expect(stateSnapshot()).toBe(before);
 			log(`get_scan_totals (${answer.ms} ms) -> ${answer.text}`);
@@ -337,9 +456,16 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 		const args = { teamId: sales.id, email, name: 'Ada Lovelace', role: 'editor' };
 
 		const answer = await call('add_team_member', args);
-		expect(answerItems(answer)).toEqual([{ email, name: 'Ada Lovelace', teamId: sales.id, role: 'editor', result: 'added' }]);
-		expect(simulator.state.findMember(String(sales.id), email)).toMatchObject({ name: 'Ada Lovelace', role: 'editor' });
-		expect(answer.requests.filter(isWrite).map((request) => `${request.method} ${request.path}`)).toEqual([`PUT /api/teams-api/${sales.id}/members`]);
+		expect(answerItems(answer)).toEqual([
+			{ email, name: 'Ada Lovelace', teamId: sales.id, role: 'editor', result: 'added' },
+		]);
+		expect(simulator.state.findMember(String(sales.id), email)).toMatchObject({
+			name: 'Ada Lovelace',
+			role: 'editor',
+		});
+		expect(
+			answer.requests.filter(isWrite).map((request) => `${request.method} ${request.path}`),
+		).toEqual([`PUT /api/teams-api/${sales.id}/members`]);
 		log(`add_team_member (${answer.ms} ms) -> ${answer.text}`);
 
 		const again = await call('add_team_member', args);
@@ -368,7 +494,11 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 			{
 				what: 'an invalid display ID',
 				tool: 'create_qr_code',
-				args: () => ({ name: 'Bad display ID', url: 'https://example.com/bad', displayId: 'bad id!' }),
+				args: () => ({
+					name: 'Bad display ID',
+					url: 'https://example.com/bad',
+					displayId: 'bad id!',
+				}),
 				says: /Display ID.*letters, digits/i,
 				key: 'displayId',
 				sent: 'nothing',
@@ -384,7 +514,11 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 			{
 				what: 'a display ID another code has',
 				tool: 'create_qr_code',
-				args: () => ({ name: 'Taken', url: 'https://example.com/taken', displayId: seededCode().displayId }),
+				args: () => ({
+					name: 'Taken',
+					url: 'https://example.com/taken',
+					displayId: seededCode().displayId,
+				}),
 				says: /already taken/,
 				sent: 'refusedWrite',
 			},
@@ -436,7 +570,12 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 			{
 				what: 'an unknown team ID',
 				tool: 'add_team_member',
-				args: () => ({ teamId: 'team_doesnotexist', email: 'ada@example.com', name: 'Ada Lovelace', role: 'editor' }),
+				args: () => ({
+					teamId: 'team_doesnotexist',
+					email: 'ada@example.com',
+					name: 'Ada Lovelace',
+					role: 'editor',
+				}),
 				says: /./,
 				sent: 'readsOnly',
 				needs: 'unknownTeamError',
@@ -447,7 +586,9 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 		test.each(cases)('$tool with $what', async (bad) => {
 			const before = stateSnapshot();
 			const answer = await call(bad.tool, bad.args());
-			log(`${bad.tool} with ${bad.what} (${answer.ms} ms) -> isError ${answer.isError}: ${JSON.stringify(answer.text)}`);
+			log(
+				`${bad.tool} with ${bad.what} (${answer.ms} ms) -> isError ${answer.isError}: ${JSON.stringify(answer.text)}`,
+			);
 
 			expect(answer.isError).toBe(true);
 			expect(answer.text).toMatch(bad.says);
@@ -455,17 +596,25 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 			expect(answer.text.length).toBeLessThan(800);
 			expect(answer.text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
 			expect(answer.text).not.toMatch(/\[object Object\]|undefined|node_modules/);
-			for (const secret of [simulator.credentials.clientSecret, simulator.credentials.apiKey, token]) expect(answer.text).not.toContain(secret);
+			for (const secret of [
+				simulator.credentials.clientSecret,
+				simulator.credentials.apiKey,
+				token,
+			])
+				expect(answer.text).not.toContain(secret);
 			expect(answer.text).not.toMatch(/x-request-client-secret|authorization/i);
 
 			expect(stateSnapshot()).toBe(before);
 			const writes = answer.requests.filter(isWrite);
 			if (bad.sent === 'nothing') expect(answer.requests).toEqual([]);
 			if (bad.sent === 'readsOnly') expect(writes).toEqual([]);
-			if (bad.sent === 'refusedWrite') expect(writes.every((request) => (request.status ?? 0) >= 400)).toBe(true);
+			if (bad.sent === 'refusedWrite')
+				expect(writes.every((request) => (request.status ?? 0) >= 400)).toBe(true);
 
 			if (NODE_CHANGES.toolErrorWording) {
-				expect(answer.text).not.toMatch(/\bItem \d+\b|of item \d+|No item before it had run|No other item was started/);
+				expect(answer.text).not.toMatch(
+					/\bItem \d+\b|of item \d+|No item before it had run|No other item was started/,
+				);
 				if (bad.key) expect(answer.text).toContain(bad.key);
 			}
 			if (bad.needs && NODE_CHANGES[bad.needs] && bad.laterSays) {

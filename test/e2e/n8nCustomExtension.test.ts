@@ -2,7 +2,13 @@ import path from 'node:path';
 
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
-import { RealN8n, nodeItems, qrtracCredential, SIMULATOR_CREDENTIAL_ID, SIMULATOR_CREDENTIAL_NAME } from '../support/realN8n';
+import {
+	RealN8n,
+	nodeItems,
+	qrtracCredential,
+	SIMULATOR_CREDENTIAL_ID,
+	SIMULATOR_CREDENTIAL_NAME,
+} from '../support/realN8n';
 
 /** The first run on a machine installs n8n (several minutes); later runs reuse it. */
 const SETUP_TIMEOUT_MS = 40 * 60_000;
@@ -17,7 +23,9 @@ describe('real n8n 2.41.1 with the packed package in an N8N_CUSTOM_EXTENSIONS fo
 	beforeAll(async () => {
 		simulator = await startSimulator({ port: 0 });
 		n8n = await RealN8n.create({ loading: 'custom', traceModuleResolution: true, log });
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials })]);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+		]);
 	}, SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -32,7 +40,14 @@ describe('real n8n 2.41.1 with the packed package in an N8N_CUSTOM_EXTENSIONS fo
 			const id = await n8n.importWorkflow({
 				name: 'E2E custom extension: templates',
 				nodes: [
-					{ id: 'manual', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: 'manual',
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
 					{
 						id: 'templates',
 						name: 'Templates',
@@ -40,7 +55,9 @@ describe('real n8n 2.41.1 with the packed package in an N8N_CUSTOM_EXTENSIONS fo
 						typeVersion: 1,
 						position: [240, 0],
 						parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
-						credentials: { qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME } },
+						credentials: {
+							qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME },
+						},
 					},
 				],
 				connections: { Start: { main: [[{ node: 'Templates', type: 'main', index: 0 }]] } },
@@ -50,13 +67,19 @@ describe('real n8n 2.41.1 with the packed package in an N8N_CUSTOM_EXTENSIONS fo
 
 			expect(run.error).toBeUndefined();
 			const names = nodeItems(run, 'Templates').map((template) => template.name);
-			const expected = simulator.state.templatesOfTeam(simulator.credentials.teamId).map((template) => template.name);
+			const expected = simulator.state
+				.templatesOfTeam(simulator.credentials.teamId)
+				.map((template) => template.name);
 			expect(expected.length).toBeGreaterThan(0);
 			expect([...names].sort()).toEqual([...expected].sort());
 			// a folder loaded as custom extensions has no node_modules of its own either: n8n supplies both
 			const n8nModules = path.join(n8n.installation.installDir, 'node_modules') + path.sep;
-			const shared = n8n.moduleResolutions().filter((resolution) => ['n8n-workflow', 'zod'].includes(resolution.request));
-			expect(shared.map((resolution) => resolution.request)).toEqual(expect.arrayContaining(['n8n-workflow', 'zod']));
+			const shared = n8n
+				.moduleResolutions()
+				.filter((resolution) => ['n8n-workflow', 'zod'].includes(resolution.request));
+			expect(shared.map((resolution) => resolution.request)).toEqual(
+				expect.arrayContaining(['n8n-workflow', 'zod']),
+			);
 			expect(shared.every((resolution) => resolution.resolved.startsWith(n8nModules))).toBe(true);
 		},
 		STEP_TIMEOUT_MS,

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import type { WorkflowJson } from '../support/realN8n';
-import { RealN8n, nodeItems, qrtracCredential, SIMULATOR_CREDENTIAL_ID, SIMULATOR_CREDENTIAL_NAME } from '../support/realN8n';
+import {
+	RealN8n,
+	nodeItems,
+	qrtracCredential,
+	SIMULATOR_CREDENTIAL_ID,
+	SIMULATOR_CREDENTIAL_NAME,
+} from '../support/realN8n';
 
 /** The first run on a machine installs n8n (several minutes); later runs reuse it. */
 const SETUP_TIMEOUT_MS = 40 * 60_000;
@@ -21,14 +27,27 @@ function smokeWorkflow(codeName: string, redirectUrl: string): WorkflowJson {
 	return {
 		name: 'E2E smoke: create a code, list templates',
 		nodes: [
-			{ id: 'manual', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'manual',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'create',
 				name: 'Create Code',
 				type: 'n8n-nodes-qrtrac.qrtrac',
 				typeVersion: 1,
 				position: [240, -100],
-				parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB', name: codeName, qrRedirectUrl: redirectUrl },
+				parameters: {
+					resource: 'qrCode',
+					operation: 'create',
+					qrType: 'WEB',
+					name: codeName,
+					qrRedirectUrl: redirectUrl,
+				},
 				credentials: credentialNode(),
 			},
 			{
@@ -89,7 +108,9 @@ describe('real n8n 2.41.1 with the packed package installed as a community packa
 	beforeAll(async () => {
 		simulator = await startSimulator({ port: 0 });
 		n8n = await RealN8n.create({ traceModuleResolution: true, log });
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials })]);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+		]);
 	}, SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -113,10 +134,17 @@ describe('real n8n 2.41.1 with the packed package installed as a community packa
 				const [created] = nodeItems(run, 'Create Code');
 				expect(created).toMatchObject({ name: codeName, qrType: 'WEB' });
 				const stored = simulator.state.getQr(String(created.id));
-				expect(stored).toMatchObject({ name: codeName, qrRedirectUrl: redirectUrl, teamId: simulator.credentials.teamId, deleted: false });
+				expect(stored).toMatchObject({
+					name: codeName,
+					qrRedirectUrl: redirectUrl,
+					teamId: simulator.credentials.teamId,
+					deleted: false,
+				});
 
 				const templates = nodeItems(run, 'Templates');
-				const expected = simulator.state.templatesOfTeam(simulator.credentials.teamId).map((template) => template.id);
+				const expected = simulator.state
+					.templatesOfTeam(simulator.credentials.teamId)
+					.map((template) => template.id);
 				expect(templates.map((template) => template.id).sort()).toEqual([...expected].sort());
 				expect(expected.length).toBeGreaterThan(0);
 			},
@@ -135,7 +163,11 @@ describe('real n8n 2.41.1 with the packed package installed as a community packa
 				}
 			}
 			// nothing but n8n's copies: the installed package brought no node_modules of its own
-			expect(resolutions.every((resolution) => !resolution.resolved.startsWith(n8n.packageDir + path.sep))).toBe(true);
+			expect(
+				resolutions.every(
+					(resolution) => !resolution.resolved.startsWith(n8n.packageDir + path.sep),
+				),
+			).toBe(true);
 		});
 	});
 
@@ -147,7 +179,9 @@ describe('real n8n 2.41.1 with the packed package installed as a community packa
 		test('lists both node types and the qrtracApi credential type', async () => {
 			const nodeTypes = await n8n.rest.nodeTypes();
 			const names = nodeTypes.map((type) => type.name);
-			expect(names).toEqual(expect.arrayContaining([n8n.nodeType('qrtrac'), n8n.nodeType('qrtracTrigger')]));
+			expect(names).toEqual(
+				expect.arrayContaining([n8n.nodeType('qrtrac'), n8n.nodeType('qrtracTrigger')]),
+			);
 			const action = nodeTypes.find((type) => type.name === n8n.nodeType('qrtrac'));
 			expect(action?.credentials?.map((credential) => credential.name)).toContain('qrtracApi');
 
@@ -171,9 +205,13 @@ describe('real n8n 2.41.1 with the packed package installed as a community packa
 
 				expect(run.status).toBe('success');
 				const items = nodeItems(run, 'Code Changes');
-				const liveCodes = simulator.state.liveQrsOfTeam(simulator.credentials.teamId).map((code) => code.id);
+				const liveCodes = simulator.state
+					.liveQrsOfTeam(simulator.credentials.teamId)
+					.map((code) => code.id);
 				expect(liveCodes.length).toBeGreaterThan(0);
-				expect(items.filter((item) => item.event === 'created').map((item) => item.id)).toEqual(expect.arrayContaining(liveCodes));
+				expect(items.filter((item) => item.event === 'created').map((item) => item.id)).toEqual(
+					expect.arrayContaining(liveCodes),
+				);
 				await n8n.rest.deactivateWorkflow(id);
 			},
 			STEP_TIMEOUT_MS,
@@ -181,11 +219,19 @@ describe('real n8n 2.41.1 with the packed package installed as a community packa
 
 		test('a wrong client secret fails the test without revealing any secret', async () => {
 			const wrongSecret = `wrong-${randomBytes(12).toString('hex')}`;
-			const connection = { url: simulator.url, ...simulator.credentials, clientSecret: wrongSecret };
+			const connection = {
+				url: simulator.url,
+				...simulator.credentials,
+				clientSecret: wrongSecret,
+			};
 			const result = await n8n.rest.testCredential(qrtracCredential(connection));
 			expect(result.status).toBe('Error');
 			expect(result.message.length).toBeGreaterThan(0);
-			for (const secret of [wrongSecret, simulator.credentials.clientSecret, simulator.credentials.apiKey]) {
+			for (const secret of [
+				wrongSecret,
+				simulator.credentials.clientSecret,
+				simulator.credentials.apiKey,
+			]) {
 				expect(result.message).not.toContain(secret);
 			}
 		});

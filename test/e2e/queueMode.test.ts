@@ -19,7 +19,14 @@ import { qrtracCredential } from '../../scripts/n8n/credentials';
 import type { JsonObject } from '../../scripts/n8n/runData';
 import { nodeItems } from '../../scripts/n8n/runData';
 import { QueueCluster } from '../../scripts/queue/queueCluster';
-import { TRIGGER_NODE, bulkCreateWorkflow, downloadImageWorkflow, postRows, postWebhook, triggerWorkflow } from '../../scripts/queue/workflows';
+import {
+	TRIGGER_NODE,
+	bulkCreateWorkflow,
+	downloadImageWorkflow,
+	postRows,
+	postWebhook,
+	triggerWorkflow,
+} from '../../scripts/queue/workflows';
 import { budgetFigures } from '../reliability/support/budgetFigures';
 
 const SETUP_TIMEOUT_MS = 40 * 60_000;
@@ -55,15 +62,28 @@ beforeAll(async () => {
 	// 2 workers x 2 executions at once: the 4 bulk executions spread over both
 	cluster = await QueueCluster.create({ workers: 2, workerConcurrency: 2, log });
 	await cluster.importCredentials([
-		qrtracCredential({ url: sim.url, ...sim.credentials, teamId: bulkTeamId }, { ...BULK_CREDENTIAL, plan: PLAN.name }),
-		qrtracCredential({ url: sim.url, ...sim.credentials, teamId: triggerTeamId }, { plan: PLAN.name }),
+		qrtracCredential(
+			{ url: sim.url, ...sim.credentials, teamId: bulkTeamId },
+			{ ...BULK_CREDENTIAL, plan: PLAN.name },
+		),
+		qrtracCredential(
+			{ url: sim.url, ...sim.credentials, teamId: triggerTeamId },
+			{ plan: PLAN.name },
+		),
 	]);
 	[bulkWorkflowId, imageWorkflowId, triggerWorkflowId] = await cluster.importWorkflows([
-		bulkCreateWorkflow('queue-bulk', { credentialId: BULK_CREDENTIAL.id, credentialName: BULK_CREDENTIAL.name }),
-		downloadImageWorkflow('queue-image', { credentialId: BULK_CREDENTIAL.id, credentialName: BULK_CREDENTIAL.name }),
+		bulkCreateWorkflow('queue-bulk', {
+			credentialId: BULK_CREDENTIAL.id,
+			credentialName: BULK_CREDENTIAL.name,
+		}),
+		downloadImageWorkflow('queue-image', {
+			credentialId: BULK_CREDENTIAL.id,
+			credentialName: BULK_CREDENTIAL.name,
+		}),
 		triggerWorkflow(),
 	]);
-	for (const id of [bulkWorkflowId, imageWorkflowId, triggerWorkflowId]) await cluster.publishWorkflow(id);
+	for (const id of [bulkWorkflowId, imageWorkflowId, triggerWorkflowId])
+		await cluster.publishWorkflow(id);
 	mainStarts.push(Date.now());
 	await cluster.start();
 }, SETUP_TIMEOUT_MS);
@@ -83,7 +103,11 @@ async function withDiagnostics<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const changeReads = () =>
-	sim.requestLog.filter((entry) => entry.operationId === 'getTeamQrsFromTime' && entry.headers['x-request-team-id'] === triggerTeamId);
+	sim.requestLog.filter(
+		(entry) =>
+			entry.operationId === 'getTeamQrsFromTime' &&
+			entry.headers['x-request-team-id'] === triggerTeamId,
+	);
 
 test(
 	`${EXECUTIONS} executions of ${ROWS} creates at once on one team (${PLAN.perSecond}/s) run on both workers: every row once, 0 failed items`,
@@ -91,16 +115,24 @@ test(
 		withDiagnostics(async () => {
 			const tag = randomBytes(3).toString('hex');
 			const batches = Array.from({ length: EXECUTIONS }, (_, execution) =>
-				Array.from({ length: ROWS }, (_, row) => ({ name: `q-${tag}-${execution}-${row}`, url: `https://example.com/q/${execution}/${row}` })),
+				Array.from({ length: ROWS }, (_, row) => ({
+					name: `q-${tag}-${execution}-${row}`,
+					url: `https://example.com/q/${execution}/${row}`,
+				})),
 			);
 			await Promise.all(batches.map((rows) => postRows(cluster.baseUrl, 'queue-bulk', rows)));
-			const executionIds = await cluster.waitForExecutions(bulkWorkflowId, EXECUTIONS, STEP_TIMEOUT_MS - 30_000);
+			const executionIds = await cluster.waitForExecutions(
+				bulkWorkflowId,
+				EXECUTIONS,
+				STEP_TIMEOUT_MS - 30_000,
+			);
 
 			const runs = await Promise.all(executionIds.map((id) => cluster.execution(id)));
 			const items = runs.flatMap((run) => nodeItems(run, 'Create'));
 			const failed = items.filter((item) => item.error !== undefined);
 			const byName = new Map<string, number>();
-			for (const qr of sim.state.listQrs(bulkTeamId)) byName.set(qr.name, (byName.get(qr.name) ?? 0) + 1);
+			for (const qr of sim.state.listQrs(bulkTeamId))
+				byName.set(qr.name, (byName.get(qr.name) ?? 0) + 1);
 			const names = batches.flat().map((row) => row.name);
 			const figures = budgetFigures(sim.requestLog, bulkTeamId, PLAN.perSecond);
 			const workers = executionIds.map((id) => cluster.workerOf(id));
@@ -120,8 +152,14 @@ test(
 	'Download Image in queue mode (binary data in the database): the worker stores the PNG, the main instance serves the same bytes',
 	async () =>
 		withDiagnostics(async () => {
-			const code = sim.state.createQr(bulkTeamId, { qrType: 'WEB', name: 'queue image', qrRedirectUrl: 'https://example.com/image' });
-			const before = new Set((await cluster.executions(imageWorkflowId)).map((execution) => String(execution.id)));
+			const code = sim.state.createQr(bulkTeamId, {
+				qrType: 'WEB',
+				name: 'queue image',
+				qrRedirectUrl: 'https://example.com/image',
+			});
+			const before = new Set(
+				(await cluster.executions(imageWorkflowId)).map((execution) => String(execution.id)),
+			);
 			await postWebhook(cluster.baseUrl, 'queue-image', { id: code.id });
 			const ids = await cluster.waitForExecutions(imageWorkflowId, before.size + 1, 120_000);
 			const run = await cluster.execution(ids[ids.length - 1]);
@@ -131,7 +169,9 @@ test(
 			const binary = storedBinary(run.raw, 'Image');
 			expect(binary).toMatchObject({ mimeType: 'image/png', fileName: `${code.displayId}.png` });
 			expect(String(binary.id)).toMatch(/^database:/);
-			const served = await cluster.rest.requestBytes(`/rest/binary-data?id=${encodeURIComponent(String(binary.id))}&action=download`);
+			const served = await cluster.rest.requestBytes(
+				`/rest/binary-data?id=${encodeURIComponent(String(binary.id))}&action=download`,
+			);
 			const original = Buffer.from(await (await fetch(code.qrImageUrl)).arrayBuffer());
 			expect(served.equals(original)).toBe(true);
 		}),
@@ -143,10 +183,18 @@ test(
 	async () =>
 		withDiagnostics(async () => {
 			const create = (label: string) =>
-				sim.state.createQr(triggerTeamId, { qrType: 'WEB', name: `trigger ${label} ${randomBytes(2).toString('hex')}`, qrRedirectUrl: 'https://example.com/t' });
+				sim.state.createQr(triggerTeamId, {
+					qrType: 'WEB',
+					name: `trigger ${label} ${randomBytes(2).toString('hex')}`,
+					qrRedirectUrl: 'https://example.com/t',
+				});
 			const emitted = async () => {
-				const executions = (await cluster.executions(triggerWorkflowId)).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
-				const runs = await Promise.all(executions.map((execution) => cluster.execution(String(execution.id))));
+				const executions = (await cluster.executions(triggerWorkflowId)).filter(
+					(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+				);
+				const runs = await Promise.all(
+					executions.map((execution) => cluster.execution(String(execution.id))),
+				);
 				return runs.flatMap((run) => nodeItems(run, TRIGGER_NODE));
 			};
 			const waitForEmitted = async (count: number) => {
@@ -173,7 +221,8 @@ test(
 			// one more minute tick (or its absence) must not repeat anything
 			const readsBefore = changeReads().length;
 			const deadline = Date.now() + POLL_WAIT_MS;
-			while (changeReads().length === readsBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
+			while (changeReads().length === readsBefore && Date.now() < deadline)
+				await new Promise((resolve) => setTimeout(resolve, 1000));
 			await new Promise((resolve) => setTimeout(resolve, 5000));
 			const final = await emitted();
 
@@ -194,7 +243,9 @@ test(
 				const minutesUp = (Math.min(end, Date.now()) - start) / 60_000;
 				expect(ticks.length).toBeLessThanOrEqual(Math.floor(minutesUp) + 1);
 			});
-			log(`trigger: ${reads.length} reads of changes over ${mainStarts.length} lifetimes of the main instance, gaps between ticks ${gaps.map((gap) => (gap / 1000).toFixed(1)).join(', ')} s`);
+			log(
+				`trigger: ${reads.length} reads of changes over ${mainStarts.length} lifetimes of the main instance, gaps between ticks ${gaps.map((gap) => (gap / 1000).toFixed(1)).join(', ')} s`,
+			);
 			for (const gap of gaps) expect(gap).toBeGreaterThan(55_000);
 		}),
 	4 * POLL_WAIT_MS,
@@ -202,7 +253,10 @@ test(
 
 /** The binary metadata of the first item a node put out, from the stored execution's run data. */
 function storedBinary(raw: JsonObject, nodeName: string): JsonObject {
-	const runData = ((raw.data as JsonObject).resultData as JsonObject).runData as Record<string, JsonObject[]>;
+	const runData = ((raw.data as JsonObject).resultData as JsonObject).runData as Record<
+		string,
+		JsonObject[]
+	>;
 	const main = (runData[nodeName][0].data as JsonObject).main as JsonObject[][];
 	return (main[0][0].binary as Record<string, JsonObject>).data;
 }

@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import type { WorkflowJson } from '../support/realN8n';
-import { RealN8n, nodeItems, qrtracCredential, SIMULATOR_CREDENTIAL_ID, SIMULATOR_CREDENTIAL_NAME } from '../support/realN8n';
+import {
+	RealN8n,
+	nodeItems,
+	qrtracCredential,
+	SIMULATOR_CREDENTIAL_ID,
+	SIMULATOR_CREDENTIAL_NAME,
+} from '../support/realN8n';
 
 /** The first run on a machine installs n8n (several minutes); later runs reuse it. */
 const SETUP_TIMEOUT_MS = 40 * 60_000;
@@ -26,7 +32,9 @@ function triggerWorkflow(): WorkflowJson {
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, triggerOn: 'codeChanges' },
-				credentials: { qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME } },
+				credentials: {
+					qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME },
+				},
 			},
 		],
 		connections: {},
@@ -38,13 +46,17 @@ describe('QRTRAC Trigger inside real n8n 2.41.1 (n8n start, active workflow)', (
 	let n8n: RealN8n;
 	let workflowId: string;
 
-	const fromTimeReads = () => simulator.requestLog.filter((entry) => entry.operationId === 'getTeamQrsFromTime').length;
+	const fromTimeReads = () =>
+		simulator.requestLog.filter((entry) => entry.operationId === 'getTeamQrsFromTime').length;
 
 	/** Waits (bounded by one poll interval and slack) until `done`; fails with n8n's recent output. */
 	async function waitFor(done: () => boolean, what: string): Promise<void> {
 		const deadline = Date.now() + POLL_WAIT_MS;
 		while (!done()) {
-			if (Date.now() > deadline) throw new Error(`No ${what} within ${POLL_WAIT_MS / 1000} s. n8n said:\n${n8n.serverOutput.slice(-3000)}`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`No ${what} within ${POLL_WAIT_MS / 1000} s. n8n said:\n${n8n.serverOutput.slice(-3000)}`,
+				);
 			await new Promise((resolve) => setTimeout(resolve, 1_000));
 		}
 	}
@@ -52,7 +64,9 @@ describe('QRTRAC Trigger inside real n8n 2.41.1 (n8n start, active workflow)', (
 	beforeAll(async () => {
 		simulator = await startSimulator({ port: 0 });
 		n8n = await RealN8n.create({ log });
-		await n8n.importCredentials([qrtracCredential({ url: simulator.url, ...simulator.credentials })]);
+		await n8n.importCredentials([
+			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
+		]);
 		workflowId = await n8n.importWorkflow(triggerWorkflow());
 		await n8n.startServer();
 	}, SETUP_TIMEOUT_MS);
@@ -68,21 +82,31 @@ describe('QRTRAC Trigger inside real n8n 2.41.1 (n8n start, active workflow)', (
 			await n8n.rest.activateWorkflow(workflowId);
 			// the first poll (n8n runs one while activating) learns "now" and reports none of the seeded codes
 			await waitFor(() => fromTimeReads() >= 1, 'the first poll');
-			const known = new Set((await n8n.rest.executions(workflowId)).map((execution) => String(execution.id)));
+			const known = new Set(
+				(await n8n.rest.executions(workflowId)).map((execution) => String(execution.id)),
+			);
 			expect(known.size).toBe(0);
 
 			const name = `E2E trigger ${randomBytes(4).toString('hex')}`;
-			const created = simulator.state.createQr(simulator.credentials.teamId, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/e2e', name });
+			const created = simulator.state.createQr(simulator.credentials.teamId, {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/e2e',
+				name,
+			});
 			const run = await n8n.waitForExecution(workflowId, { known, timeoutMs: POLL_WAIT_MS });
 
 			expect(run.status).toBe('success');
-			expect(nodeItems(run, TRIGGER_NODE)).toEqual([expect.objectContaining({ event: 'created', id: created.id, name, deleted: false })]);
+			expect(nodeItems(run, TRIGGER_NODE)).toEqual([
+				expect.objectContaining({ event: 'created', id: created.id, name, deleted: false }),
+			]);
 
 			// the next scheduled poll must not report the same change again
 			const readsBefore = fromTimeReads();
 			await waitFor(() => fromTimeReads() > readsBefore, 'the next scheduled poll');
 			await new Promise((resolve) => setTimeout(resolve, 3_000));
-			expect((await n8n.rest.executions(workflowId)).map((execution) => String(execution.id))).toEqual([run.executionId]);
+			expect(
+				(await n8n.rest.executions(workflowId)).map((execution) => String(execution.id)),
+			).toEqual([run.executionId]);
 		},
 		STEP_TIMEOUT_MS,
 	);

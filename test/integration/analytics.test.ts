@@ -16,10 +16,21 @@ let orgCount = 0;
 /** A fresh organization whose Main team holds `codeCount` WEB codes. */
 function newTeamWithCodes(codeCount: number) {
 	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` }, 'Main');
-	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...suite.sim.state.addApiClient(org.id, 'owner', team.id) };
+	const { org, team } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` },
+		'Main',
+	);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+	};
 	const codes = Array.from({ length: codeCount }, (_, index) =>
-		suite.sim.state.createQr(team.id, { name: `Code ${index}`, qrType: 'WEB', qrRedirectUrl: `https://example.com/${index}` }),
+		suite.sim.state.createQr(team.id, {
+			name: `Code ${index}`,
+			qrType: 'WEB',
+			qrRedirectUrl: `https://example.com/${index}`,
+		}),
 	);
 	return { org, team, codes, credentials };
 }
@@ -33,22 +44,42 @@ describe('Analytics: Get Scans', () => {
 		const { codes, credentials } = newTeamWithCodes(1);
 		const [code] = codes;
 		const now = Date.now();
-		for (const age of [40 * DAY, 10 * DAY, 3 * DAY, 2 * HOUR]) suite.sim.state.addScan(code.id, { scanTime: now - age, country: `C${age}` });
+		for (const age of [40 * DAY, 10 * DAY, 3 * DAY, 2 * HOUR])
+			suite.sim.state.addScan(code.id, { scanTime: now - age, country: `C${age}` });
 		const stored = suite.sim.state.scans.get(code.id)!;
 
 		const all = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getScans', qrCodeId: codeRef(code.id), timeRange: 'allTime', returnAll: true },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'allTime',
+				returnAll: true,
+			},
 			credentials,
 		});
 		const lastWeek = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getScans', qrCodeId: codeRef(code.id), timeRange: 'last7Days', returnAll: true },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'last7Days',
+				returnAll: true,
+			},
 			credentials,
 		});
 		const limited = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getScans', qrCodeId: codeRef(code.id), timeRange: 'allTime', returnAll: false, limit: 2 },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'allTime',
+				returnAll: false,
+				limit: 2,
+			},
 			credentials,
 		});
 		const custom = await runNode({
@@ -66,12 +97,20 @@ describe('Analytics: Get Scans', () => {
 		});
 
 		expect(all.error).toBeUndefined();
-		const withIsoTime = (scan: { scanTime: number }) => ({ ...scan, scanTimeIso: new Date(scan.scanTime).toISOString() });
+		const withIsoTime = (scan: { scanTime: number }) => ({
+			...scan,
+			scanTimeIso: new Date(scan.scanTime).toISOString(),
+		});
 		expect(all.items.map((item) => item.json)).toEqual(stored.map(withIsoTime));
-		expect(lastWeek.items.map((item) => item.json.scanTime)).toEqual([now - 3 * DAY, now - 2 * HOUR]);
+		expect(lastWeek.items.map((item) => item.json.scanTime)).toEqual([
+			now - 3 * DAY,
+			now - 2 * HOUR,
+		]);
 		expect(limited.items.map((item) => item.json)).toEqual(stored.slice(0, 2).map(withIsoTime));
 		expect(custom.items.map((item) => item.json.scanTime)).toEqual([now - 10 * DAY, now - 3 * DAY]);
-		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual(Array(4).fill(`/api/analytics-api/detailed/${code.id}`));
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual(
+			Array(4).fill(`/api/analytics-api/detailed/${code.id}`),
+		);
 		suite.expectRequestsFollowContract();
 	});
 
@@ -86,7 +125,13 @@ describe('Analytics: Get Scans', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getScans', qrCodeId: codeRef(code.id), timeRange: 'thisMonth', returnAll: true },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'thisMonth',
+				returnAll: true,
+			},
 			credentials,
 		});
 
@@ -94,16 +139,39 @@ describe('Analytics: Get Scans', () => {
 	});
 
 	it.each([
-		['epoch seconds as Start', { startTime: '={{ 1700000000 }}', endTime: '={{ 1800000000000 }}' }, '"Start" must be epoch milliseconds (after 2000-01-01); seconds are not accepted'],
-		['a Start after the End', { startTime: '2026-03-02T00:00:00', endTime: '2026-03-01T00:00:00' }, '"End" must not be before "Start"'],
-		['a date that is not a date', { startTime: '={{ "last tuesday" }}', endTime: '2026-03-01T00:00:00' }, '"Start" must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds'],
-		['a fractional epoch', { startTime: '={{ 1700000000000.5 }}', endTime: '={{ 1800000000000 }}' }, '"Start" must be a whole number of epoch milliseconds'],
+		[
+			'epoch seconds as Start',
+			{ startTime: '={{ 1700000000 }}', endTime: '={{ 1800000000000 }}' },
+			'"Start" must be epoch milliseconds (after 2000-01-01); seconds are not accepted',
+		],
+		[
+			'a Start after the End',
+			{ startTime: '2026-03-02T00:00:00', endTime: '2026-03-01T00:00:00' },
+			'"End" must not be before "Start"',
+		],
+		[
+			'a date that is not a date',
+			{ startTime: '={{ "last tuesday" }}', endTime: '2026-03-01T00:00:00' },
+			'"Start" must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds',
+		],
+		[
+			'a fractional epoch',
+			{ startTime: '={{ 1700000000000.5 }}', endTime: '={{ 1800000000000 }}' },
+			'"Start" must be a whole number of epoch milliseconds',
+		],
 	])('refuses %s before sending anything', async (_case, bounds, message) => {
 		const { codes, credentials } = newTeamWithCodes(1);
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getScans', qrCodeId: codeRef(codes[0].id), timeRange: 'custom', returnAll: true, ...bounds },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'custom',
+				returnAll: true,
+				...bounds,
+			},
 			credentials,
 		});
 
@@ -117,7 +185,13 @@ describe('Analytics: Get Scans', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getScans', qrCodeId: codeRef(other.codes[0].id), timeRange: 'allTime', returnAll: true },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(other.codes[0].id),
+				timeRange: 'allTime',
+				returnAll: true,
+			},
 			credentials,
 		});
 
@@ -152,9 +226,13 @@ describe('Analytics: Get Scans for Codes', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.qrId).sort()).toEqual(scanned.map((code) => code.id).sort());
+		expect(result.items.map((item) => item.json.qrId).sort()).toEqual(
+			scanned.map((code) => code.id).sort(),
+		);
 		expect(result.items.every((item) => item.json.scanTime === now - 2 * DAY)).toBe(true);
-		const bodies = suite.sim.requestLog.filter((entry) => entry.method === 'POST').map((entry) => entry.body as { qrIds: string[]; startTime: number; endTime: number });
+		const bodies = suite.sim.requestLog
+			.filter((entry) => entry.method === 'POST')
+			.map((entry) => entry.body as { qrIds: string[]; startTime: number; endTime: number });
 		expect(bodies.map((body) => body.qrIds)).toEqual([ids.slice(0, 100), ids.slice(100)]);
 		for (const body of bodies) {
 			expect(body.endTime - body.startTime).toBe(7 * DAY);
@@ -167,9 +245,21 @@ describe('Analytics: Get Scans for Codes', () => {
 		const { codes, credentials } = newTeamWithCodes(120);
 		suite.sim.state.getQr(codes[5].id)!.deleted = true;
 		const now = Date.now();
-		suite.sim.state.addScan(codes[0].id, { scanTime: now - 3 * HOUR, country: 'Germany', device: 'mobile' });
-		suite.sim.state.addScan(codes[0].id, { scanTime: now - 2 * HOUR, country: 'France', device: 'mobile' });
-		suite.sim.state.addScan(codes[110].id, { scanTime: now - HOUR, country: 'Germany', device: 'desktop' });
+		suite.sim.state.addScan(codes[0].id, {
+			scanTime: now - 3 * HOUR,
+			country: 'Germany',
+			device: 'mobile',
+		});
+		suite.sim.state.addScan(codes[0].id, {
+			scanTime: now - 2 * HOUR,
+			country: 'France',
+			device: 'mobile',
+		});
+		suite.sim.state.addScan(codes[110].id, {
+			scanTime: now - HOUR,
+			country: 'Germany',
+			device: 'desktop',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -187,8 +277,12 @@ describe('Analytics: Get Scans for Codes', () => {
 		expect(result.error).toBeUndefined();
 		const live = codes.filter((code) => !code.deleted);
 		expect(result.items).toHaveLength(2 * live.length);
-		const first = result.items.filter((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0);
-		expect(first.map((item) => String(item.json.qrId)).sort()).toEqual(live.map((code) => code.id).sort());
+		const first = result.items.filter(
+			(item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0,
+		);
+		expect(first.map((item) => String(item.json.qrId)).sort()).toEqual(
+			live.map((code) => code.id).sort(),
+		);
 		expect(first.find((item) => item.json.qrId === codes[0].id)?.json).toEqual({
 			qrId: codes[0].id,
 			scans: 2,
@@ -200,19 +294,34 @@ describe('Analytics: Get Scans for Codes', () => {
 			qrDisplayId: codes[0].displayId,
 			qrShortUrl: `${codes[0].baseUrl}${codes[0].displayId}`,
 		});
-		expect(first.find((item) => item.json.qrId === codes[110].id)?.json).toMatchObject({ scans: 1, devices: { desktop: 1 } });
-		expect(first.find((item) => item.json.qrId === codes[1].id)?.json).toMatchObject({ scans: 0, firstScanTime: null });
+		expect(first.find((item) => item.json.qrId === codes[110].id)?.json).toMatchObject({
+			scans: 1,
+			devices: { desktop: 1 },
+		});
+		expect(first.find((item) => item.json.qrId === codes[1].id)?.json).toMatchObject({
+			scans: 0,
+			firstScanTime: null,
+		});
 
-		const listReads = suite.sim.requestLog.filter((entry) => entry.path === '/api/qrs-api/v2/teams/');
+		const listReads = suite.sim.requestLog.filter(
+			(entry) => entry.path === '/api/qrs-api/v2/teams/',
+		);
 		expect(listReads).toHaveLength(2);
-		expect(suite.sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all')).toHaveLength(4);
+		expect(
+			suite.sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all'),
+		).toHaveLength(4);
 		suite.expectRequestsFollowContract();
 	});
 
 	it('sends a read-only bulk request again after the connection was lost', async () => {
 		const { codes, credentials } = newTeamWithCodes(2);
 		suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
-		suite.sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/analytics-api/detailed/all', count: 1 });
+		suite.sim.faults.add({
+			kind: 'reset',
+			method: 'POST',
+			path: '/api/analytics-api/detailed/all',
+			count: 1,
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -228,7 +337,9 @@ describe('Analytics: Get Scans for Codes', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[0].id]);
-		expect(suite.sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all')).toHaveLength(2);
+		expect(
+			suite.sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all'),
+		).toHaveLength(2);
 	});
 
 	it('accepts IDs separated by commas and new lines, each ID once', async () => {
@@ -248,20 +359,40 @@ describe('Analytics: Get Scans for Codes', () => {
 		});
 
 		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[1].id]);
-		expect((suite.sim.requestLog[0].body as { qrIds: string[] }).qrIds).toEqual(codes.map((code) => code.id));
+		expect((suite.sim.requestLog[0].body as { qrIds: string[] }).qrIds).toEqual(
+			codes.map((code) => code.id),
+		);
 	});
 
 	it.each([
-		['more than 10,000 IDs', '={{ Array.from({ length: 10001 }, (_, i) => "qr_" + i) }}', '"QR Code IDs" must list at most 10,000 IDs (got 10,001); split the list across several items'],
-		['an ID with a slash', 'qr_ok, qr/../x', '"QR Code IDs" entry 2 ("qr/../x") must not contain / \\ ? # % or spaces'],
+		[
+			'more than 10,000 IDs',
+			'={{ Array.from({ length: 10001 }, (_, i) => "qr_" + i) }}',
+			'"QR Code IDs" must list at most 10,000 IDs (got 10,001); split the list across several items',
+		],
+		[
+			'an ID with a slash',
+			'qr_ok, qr/../x',
+			'"QR Code IDs" entry 2 ("qr/../x") must not contain / \\ ? # % or spaces',
+		],
 		['no ID at all', '={{ " , " }}', '"QR Code IDs" must list at least one ID'],
-		['something that is not a list', '={{ { id: 1 } }}', '"QR Code IDs" must be IDs separated by commas, or an array of IDs'],
+		[
+			'something that is not a list',
+			'={{ { id: 1 } }}',
+			'"QR Code IDs" must be IDs separated by commas, or an array of IDs',
+		],
 	])('refuses %s before sending anything', async (_case, qrCodeIds, message) => {
 		const { credentials } = newTeamWithCodes(0);
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getScansForCodes', codeSelection: 'list', qrCodeIds, timeRange: 'last7Days' },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds,
+				timeRange: 'last7Days',
+			},
 			credentials,
 		});
 
@@ -281,7 +412,12 @@ describe('Analytics: Get Totals', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getTotals', codeSelection: 'list', qrCodeIds: '={{ $json.ids }}' },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getTotals',
+				codeSelection: 'list',
+				qrCodeIds: '={{ $json.ids }}',
+			},
 			items: [{ ids: codes.map((code) => code.id) }],
 			credentials,
 		});
@@ -289,26 +425,58 @@ describe('Analytics: Get Totals', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual(codes.map((code) => code.id));
 		expect(result.items[0].json).toMatchObject({ totalScans: 2, totalLeadsCount: 0 });
-		expect(result.items[100].json).toMatchObject({ totalScans: 1, totalLeadsCount: 7, leadsTodayCount: 2, leadsYesterdayCount: 1 });
-		expect(result.items[50].json).toMatchObject({ totalScans: 0, todayScans: 0, yesterdayScans: 0 });
-		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST').map((entry) => (entry.body as { qrIds: string[] }).qrIds.length)).toEqual([100, 1]);
-		expect(result.items[0].json).toMatchObject({ qrName: codes[0].name, qrDisplayId: codes[0].displayId, qrShortUrl: `${codes[0].baseUrl}${codes[0].displayId}` });
+		expect(result.items[100].json).toMatchObject({
+			totalScans: 1,
+			totalLeadsCount: 7,
+			leadsTodayCount: 2,
+			leadsYesterdayCount: 1,
+		});
+		expect(result.items[50].json).toMatchObject({
+			totalScans: 0,
+			todayScans: 0,
+			yesterdayScans: 0,
+		});
+		expect(
+			suite.sim.requestLog
+				.filter((entry) => entry.method === 'POST')
+				.map((entry) => (entry.body as { qrIds: string[] }).qrIds.length),
+		).toEqual([100, 1]);
+		expect(result.items[0].json).toMatchObject({
+			qrName: codes[0].name,
+			qrDisplayId: codes[0].displayId,
+			qrShortUrl: `${codes[0].baseUrl}${codes[0].displayId}`,
+		});
 		suite.expectRequestsFollowContract();
 	});
 
 	it('covers every code of the team, in the Team Override team', async () => {
 		const main = newTeamWithCodes(0);
 		const other = suite.sim.state.createTeam(main.org.id, 'Other');
-		const otherCodes = [0, 1].map((index) => suite.sim.state.createQr(other.id, { name: `Other ${index}`, qrType: 'WEB', qrRedirectUrl: 'https://example.com' }));
+		const otherCodes = [0, 1].map((index) =>
+			suite.sim.state.createQr(other.id, {
+				name: `Other ${index}`,
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com',
+			}),
+		);
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getTotals', codeSelection: 'all', options: { teamOverride: other.id } },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getTotals',
+				codeSelection: 'all',
+				options: { teamOverride: other.id },
+			},
 			credentials: main.credentials,
 		});
 
-		expect(result.items.map((item) => String(item.json.id)).sort()).toEqual(otherCodes.map((code) => code.id).sort());
-		expect(suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === other.id)).toBe(true);
+		expect(result.items.map((item) => String(item.json.id)).sort()).toEqual(
+			otherCodes.map((code) => code.id).sort(),
+		);
+		expect(
+			suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === other.id),
+		).toBe(true);
 		suite.expectRequestsFollowContract();
 	});
 
@@ -331,7 +499,12 @@ describe('Analytics: Get Totals', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getTotals', codeSelection: 'list', qrCodeIds: '={{ $json.ids }}' },
+			parameters: {
+				resource: 'analytics',
+				operation: 'getTotals',
+				codeSelection: 'list',
+				qrCodeIds: '={{ $json.ids }}',
+			},
 			items: [{ ids: [codes[0].id] }, { ids: ['qr_missing'] }, { ids: [codes[1].id] }],
 			continueOnFail: true,
 			credentials,

@@ -8,8 +8,20 @@
  * - http:// is refused for anything but this machine, before any request; values are trimmed;
  * - Download Image sends no credential, follows http(s) only, refuses more than 10 MB and anything not an image.
  */
-import { callLoadOptions, pollTrigger, runNode, testCredential, type HarnessCredentials } from '../support/n8nHarness';
-import { startFileServer, startRecorder, startRedirector, startServer, type FixtureServer } from '../support/httpFixtures';
+import {
+	callLoadOptions,
+	pollTrigger,
+	runNode,
+	testCredential,
+	type HarnessCredentials,
+} from '../support/n8nHarness';
+import {
+	startFileServer,
+	startRecorder,
+	startRedirector,
+	startServer,
+	type FixtureServer,
+} from '../support/httpFixtures';
 import { useSimulator } from '../support/simulatorSuite';
 
 const suite = useSimulator();
@@ -43,20 +55,52 @@ function expectNothingReachedRecorder(): void {
 describe('a Base URL that redirects to another origin', () => {
 	const operations: Array<[string, Record<string, unknown>]> = [
 		['a read (Get Many)', { resource: 'qrCode', operation: 'getMany', returnAll: true }],
-		['a create (POST)', { resource: 'qrCode', operation: 'create', qrType: 'WEB', name: 'Moved', qrRedirectUrl: 'https://example.com/m' }],
-		['a member change (PUT)', { resource: 'teamMember', operation: 'pause', teamId: { __rl: true, mode: 'id', value: 'team_x' }, email: 'a@example.com' }],
-		['a batch (Create or Update, sync)', { resource: 'qrCode', operation: 'createOrUpdate', displayId: 'moved-1', qrType: 'WEB', qrRedirectUrl: 'https://example.com/m' }],
-		['the simple interface (API key)', { resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/d' }],
+		[
+			'a create (POST)',
+			{
+				resource: 'qrCode',
+				operation: 'create',
+				qrType: 'WEB',
+				name: 'Moved',
+				qrRedirectUrl: 'https://example.com/m',
+			},
+		],
+		[
+			'a member change (PUT)',
+			{
+				resource: 'teamMember',
+				operation: 'pause',
+				teamId: { __rl: true, mode: 'id', value: 'team_x' },
+				email: 'a@example.com',
+			},
+		],
+		[
+			'a batch (Create or Update, sync)',
+			{
+				resource: 'qrCode',
+				operation: 'createOrUpdate',
+				displayId: 'moved-1',
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/m',
+			},
+		],
+		[
+			'the simple interface (API key)',
+			{ resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/d' },
+		],
 	];
 
-	it.each(operations)('fails %s with an error naming the target, and sends it nothing', async (_name, parameters) => {
-		const result = await runNode({ nodeType: 'qrtrac', credentials, parameters });
+	it.each(operations)(
+		'fails %s with an error naming the target, and sends it nothing',
+		async (_name, parameters) => {
+			const result = await runNode({ nodeType: 'qrtrac', credentials, parameters });
 
-		expect(result.error?.message).toContain(`another host (http://127.0.0.1:${recorder.port})`);
-		expect(JSON.stringify(result.error)).not.toContain(suite.credentials.clientSecret!);
-		expect(redirector.received.length).toBeGreaterThan(0);
-		expectNothingReachedRecorder();
-	});
+			expect(result.error?.message).toContain(`another host (http://127.0.0.1:${recorder.port})`);
+			expect(JSON.stringify(result.error)).not.toContain(suite.credentials.clientSecret!);
+			expect(redirector.received.length).toBeGreaterThan(0);
+			expectNothingReachedRecorder();
+		},
+	);
 
 	it('fails the credential test without following the redirect', async () => {
 		const result = await testCredential(credentials);
@@ -64,20 +108,27 @@ describe('a Base URL that redirects to another origin', () => {
 		expect(result).toMatchObject({ status: 'Error' });
 		expect(result.message).toContain('redirect');
 		expect(redirector.received).toHaveLength(1);
-		expect(redirector.received[0].headers['x-request-client-secret']).toBe(suite.credentials.clientSecret);
+		expect(redirector.received[0].headers['x-request-client-secret']).toBe(
+			suite.credentials.clientSecret,
+		);
 		expectNothingReachedRecorder();
 	});
 
 	it('fails a trigger poll and a picker the same way', async () => {
-		await expect(pollTrigger({ parameters: { triggerOn: 'codeChanges' }, credentials, staticData: {} })).rejects.toThrow(
-			`another host (http://127.0.0.1:${recorder.port})`,
-		);
-		await expect(callLoadOptions('qrtrac', 'searchQrCodes', { kind: 'listSearch', credentials })).rejects.toThrow('another host');
+		await expect(
+			pollTrigger({ parameters: { triggerOn: 'codeChanges' }, credentials, staticData: {} }),
+		).rejects.toThrow(`another host (http://127.0.0.1:${recorder.port})`);
+		await expect(
+			callLoadOptions('qrtrac', 'searchQrCodes', { kind: 'listSearch', credentials }),
+		).rejects.toThrow('another host');
 		expectNothingReachedRecorder();
 	});
 
 	it('does not follow a switch of scheme on the same host either (http -> https is another origin)', async () => {
-		const toHttps = await startRedirector((path) => `https://127.0.0.1:${recorder.port}${path}`, 308);
+		const toHttps = await startRedirector(
+			(path) => `https://127.0.0.1:${recorder.port}${path}`,
+			308,
+		);
 		try {
 			const result = await runNode({
 				nodeType: 'qrtrac',
@@ -101,7 +152,9 @@ describe('a redirect within the origin', () => {
 				return;
 			}
 			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ success: true, data: [{ id: 'tpl_moved', name: 'Moved template' }] }));
+			res.end(
+				JSON.stringify({ success: true, data: [{ id: 'tpl_moved', name: 'Moved template' }] }),
+			);
 		});
 		try {
 			const result = await runNode({
@@ -111,9 +164,19 @@ describe('a redirect within the origin', () => {
 			});
 
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json)).toEqual([{ id: 'tpl_moved', name: 'Moved template' }]);
-			expect(moved.received.map((request) => request.url)).toEqual(['/api/qr-templates-api', '/api/v2/templates']);
-			expect(moved.received.every((request) => request.headers['x-request-client-secret'] === suite.credentials.clientSecret)).toBe(true);
+			expect(result.items.map((item) => item.json)).toEqual([
+				{ id: 'tpl_moved', name: 'Moved template' },
+			]);
+			expect(moved.received.map((request) => request.url)).toEqual([
+				'/api/qr-templates-api',
+				'/api/v2/templates',
+			]);
+			expect(
+				moved.received.every(
+					(request) =>
+						request.headers['x-request-client-secret'] === suite.credentials.clientSecret,
+				),
+			).toBe(true);
 		} finally {
 			await moved.close();
 		}
@@ -124,7 +187,11 @@ describe('the Base URL must be https (http only for this machine)', () => {
 	it('refuses http:// to another host before any request, in a run and in the credential test', async () => {
 		const plain = { ...suite.credentials, baseUrl: `http://qrtrac.example:${recorder.port}` };
 
-		const run = await runNode({ nodeType: 'qrtrac', credentials: plain, parameters: { resource: 'qrCode', operation: 'getMany' } });
+		const run = await runNode({
+			nodeType: 'qrtrac',
+			credentials: plain,
+			parameters: { resource: 'qrCode', operation: 'getMany' },
+		});
 		const test = await testCredential(plain);
 
 		const expected = 'must start with https:// so that the client secret travels encrypted';
@@ -143,7 +210,11 @@ describe('the Base URL must be https (http only for this machine)', () => {
 			clientSecret: ` ${suite.credentials.clientSecret} `,
 		};
 
-		const run = await runNode({ nodeType: 'qrtrac', credentials: padded, parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true } });
+		const run = await runNode({
+			nodeType: 'qrtrac',
+			credentials: padded,
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+		});
 		const test = await testCredential(padded);
 
 		expect(run.error).toBeUndefined();
@@ -155,7 +226,10 @@ describe('the Base URL must be https (http only for this machine)', () => {
 
 describe('Download Image', () => {
 	function codeWithImageAt(url: string): string {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/i' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/i',
+		});
 		suite.sim.state.qrs.get(code.id)!.qrImageUrl = url;
 		return code.id;
 	}
@@ -164,7 +238,12 @@ describe('Download Image', () => {
 		return await runNode({
 			nodeType: 'qrtrac',
 			credentials: suite.credentials,
-			parameters: { resource: 'qrCode', operation: 'downloadImage', qrCodeId: { __rl: true, mode: 'id', value: qrCodeId }, binaryPropertyName: 'data' },
+			parameters: {
+				resource: 'qrCode',
+				operation: 'downloadImage',
+				qrCodeId: { __rl: true, mode: 'id', value: qrCodeId },
+				binaryPropertyName: 'data',
+			},
 		});
 	}
 
@@ -175,7 +254,8 @@ describe('Download Image', () => {
 
 			expect(result.error?.message).toContain('did not answer with an image');
 			expect(page.received).toHaveLength(1);
-			for (const header of [...SECRET_HEADERS, 'x-request-team-id']) expect(page.received[0].headers[header]).toBeUndefined();
+			for (const header of [...SECRET_HEADERS, 'x-request-team-id'])
+				expect(page.received[0].headers[header]).toBeUndefined();
 		} finally {
 			await page.close();
 		}
@@ -187,7 +267,9 @@ describe('Download Image', () => {
 		const huge = await startFileServer(png, 'image/png');
 		try {
 			const result = await download(codeWithImageAt(`${huge.url}/huge.png`));
-			expect(result.error?.message).toBe('The QR image is larger than 10 MB and was not downloaded');
+			expect(result.error?.message).toBe(
+				'The QR image is larger than 10 MB and was not downloaded',
+			);
 		} finally {
 			await huge.close();
 		}
@@ -208,7 +290,10 @@ describe('Download Image', () => {
 	});
 
 	it('downloads a real image through an http redirect, typed by its bytes', async () => {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/real' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/real',
+		});
 		const realImage = code.qrImageUrl;
 		const hop = await startRedirector(() => realImage, 302);
 		try {
@@ -216,7 +301,10 @@ describe('Download Image', () => {
 			const result = await download(code.id);
 
 			expect(result.error).toBeUndefined();
-			expect(result.items[0].binary?.data).toMatchObject({ mimeType: 'image/png', fileName: `${code.displayId}.png` });
+			expect(result.items[0].binary?.data).toMatchObject({
+				mimeType: 'image/png',
+				fileName: `${code.displayId}.png`,
+			});
 		} finally {
 			await hop.close();
 		}

@@ -12,10 +12,17 @@ let mainTeamId: string;
 let otherTeamId: string;
 
 beforeAll(() => {
-	const { org, team } = suite.sim.state.createOrganization('Design Org', { name: 'Olivia Owner', email: 'owner@design.example' }, 'Main');
+	const { org, team } = suite.sim.state.createOrganization(
+		'Design Org',
+		{ name: 'Olivia Owner', email: 'owner@design.example' },
+		'Main',
+	);
 	mainTeamId = team.id;
 	otherTeamId = suite.sim.state.createTeam(org.id, 'Other').id;
-	credentials = { baseUrl: suite.sim.url, ...suite.sim.state.addApiClient(org.id, 'owner', team.id) };
+	credentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+	};
 });
 
 function templateIdsOf(teamId: string): string[] {
@@ -35,7 +42,9 @@ describe('Design Template: Get Many', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual(templateIdsOf(mainTeamId));
-		expect(result.items[0].json).toEqual(expect.objectContaining({ name: expect.any(String), previewUrl: expect.any(String) }));
+		expect(result.items[0].json).toEqual(
+			expect.objectContaining({ name: expect.any(String), previewUrl: expect.any(String) }),
+		);
 		expect(suite.sim.requestLog[0].headers['x-request-team-id']).toBe(mainTeamId);
 		suite.expectRequestsFollowContract();
 	});
@@ -54,7 +63,12 @@ describe('Design Template: Get Many', () => {
 	it('acts in the Team Override team', async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true, options: { teamOverride: otherTeamId } },
+			parameters: {
+				resource: 'designTemplate',
+				operation: 'getMany',
+				returnAll: true,
+				options: { teamOverride: otherTeamId },
+			},
 			credentials,
 		});
 
@@ -66,7 +80,12 @@ describe('Design Template: Get Many', () => {
 	it('refuses a limit below 1 before sending anything', async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: false, limit: '={{ 0 }}' },
+			parameters: {
+				resource: 'designTemplate',
+				operation: 'getMany',
+				returnAll: false,
+				limit: '={{ 0 }}',
+			},
 			credentials,
 		});
 
@@ -74,16 +93,25 @@ describe('Design Template: Get Many', () => {
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
-	it("names the team when the service refuses a Team Override outside the organization (401), instead of blaming the credential", async () => {
+	it('names the team when the service refuses a Team Override outside the organization (401), instead of blaming the credential', async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true, options: { teamOverride: 'team_unknown' } },
+			parameters: {
+				resource: 'designTemplate',
+				operation: 'getMany',
+				returnAll: true,
+				options: { teamOverride: 'team_unknown' },
+			},
 			credentials,
 		});
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('401');
-		expect(result.error?.message).toBe('QRTRAC refused the request for team "team_unknown" (Invalid credentials!)');
-		expect(result.error?.description).toContain('Team > Get Many lists the teams this credential reaches');
+		expect(result.error?.message).toBe(
+			'QRTRAC refused the request for team "team_unknown" (Invalid credentials!)',
+		);
+		expect(result.error?.description).toContain(
+			'Team > Get Many lists the teams this credential reaches',
+		);
 	});
 });

@@ -12,9 +12,17 @@ let credentials: HarnessCredentials;
 let teamId: string;
 
 beforeAll(() => {
-	const { org, team } = suite.sim.state.createOrganization('Links Org', { name: 'Olivia Owner', email: 'owner@links.example' }, 'Main');
+	const { org, team } = suite.sim.state.createOrganization(
+		'Links Org',
+		{ name: 'Olivia Owner', email: 'owner@links.example' },
+		'Main',
+	);
 	teamId = team.id;
-	credentials = { baseUrl: suite.sim.url, ...suite.sim.state.addApiClient(org.id), apiKey: suite.sim.state.addApiKey(team.id) };
+	credentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id),
+		apiKey: suite.sim.state.addApiKey(team.id),
+	};
 });
 
 describe('Dynamic Link: Create', () => {
@@ -39,7 +47,11 @@ describe('Dynamic Link: Create', () => {
 		});
 		expect(JSON.stringify(answer)).not.toMatch(/"[a-z]+_[a-z]+":/);
 		const created = suite.sim.state.getQr(String(answer.id));
-		expect(created).toMatchObject({ teamId, qrRedirectUrl: 'https://example.com/landing', deleted: false });
+		expect(created).toMatchObject({
+			teamId,
+			qrRedirectUrl: 'https://example.com/landing',
+			deleted: false,
+		});
 
 		const [request] = suite.sim.requestLog;
 		expect(suite.sim.requestLog).toHaveLength(1);
@@ -72,24 +84,54 @@ describe('Dynamic Link: Create', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(suite.sim.requestLog.map((entry) => entry.body)).toEqual([
-			{ destination_url: 'https://example.com/a', type: 'dynamic', design: { pattern_color: '#FF00AA' } },
+			{
+				destination_url: 'https://example.com/a',
+				type: 'dynamic',
+				design: { pattern_color: '#FF00AA' },
+			},
 			{ destination_url: 'https://example.com/b', type: 'dynamic' },
 		]);
-		for (const item of result.items) expect(suite.sim.state.getQr(String(item.json.id))?.teamId).toBe(teamId);
+		for (const item of result.items)
+			expect(suite.sim.state.getQr(String(item.json.id))?.teamId).toBe(teamId);
 		suite.expectRequestsFollowContract();
 	});
 
 	it.each([
-		['a destination that is not a URL', { destinationUrl: 'example.com/landing' }, '"Destination URL" must be a full http(s) URL such as https://example.com/page'],
-		['a destination with another scheme', { destinationUrl: 'javascript:alert(1)' }, '"Destination URL" must be a full http(s) URL such as https://example.com/page'],
-		['a colour that is not hex', { design: { patternColor: 'blue' } }, '"Color" must be a hex colour such as #0A66C2'],
-		['a colour with 4 digits', { design: { patternColor: '#12345' } }, '"Color" must be a hex colour such as #0A66C2'],
-		['a logo URL that is not a URL', { design: { logoUrl: 'logo.png' } }, '"Logo URL" must be a full http(s) URL such as https://example.com/page'],
+		[
+			'a destination that is not a URL',
+			{ destinationUrl: 'example.com/landing' },
+			'"Destination URL" must be a full http(s) URL such as https://example.com/page',
+		],
+		[
+			'a destination with another scheme',
+			{ destinationUrl: 'javascript:alert(1)' },
+			'"Destination URL" must be a full http(s) URL such as https://example.com/page',
+		],
+		[
+			'a colour that is not hex',
+			{ design: { patternColor: 'blue' } },
+			'"Color" must be a hex colour such as #0A66C2',
+		],
+		[
+			'a colour with 4 digits',
+			{ design: { patternColor: '#12345' } },
+			'"Color" must be a hex colour such as #0A66C2',
+		],
+		[
+			'a logo URL that is not a URL',
+			{ design: { logoUrl: 'logo.png' } },
+			'"Logo URL" must be a full http(s) URL such as https://example.com/page',
+		],
 		['an empty type', { type: '={{ "  " }}' }, '"Type" must not be empty'],
 	])('refuses %s before sending anything', async (_case, overrides, message) => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/x', ...overrides },
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/x',
+				...overrides,
+			},
 			credentials,
 		});
 
@@ -101,7 +143,11 @@ describe('Dynamic Link: Create', () => {
 		const wrongKey = 'qrt_wrong_key_value_123';
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/x' },
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/x',
+			},
 			credentials: { ...credentials, apiKey: wrongKey },
 		});
 

@@ -10,10 +10,19 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { startSimulator } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { FIXTURE_CLIENT_SECRET, startFixtureServer } from '../fixtures/harness-package/fixtureServer';
+import {
+	FIXTURE_CLIENT_SECRET,
+	startFixtureServer,
+} from '../fixtures/harness-package/fixtureServer';
 import type { FixtureServer } from '../fixtures/harness-package/fixtureServer';
 import { loadPackage } from '../support/harness/loadedPackage';
-import { callLoadOptions, pollTrigger, runNode, runWorkflow, testCredential } from '../support/n8nHarness';
+import {
+	callLoadOptions,
+	pollTrigger,
+	runNode,
+	runWorkflow,
+	testCredential,
+} from '../support/n8nHarness';
 import type { HarnessCredentials } from '../support/n8nHarness';
 
 const packageDir = join(__dirname, '..', 'fixtures', 'harness-package');
@@ -46,7 +55,12 @@ beforeEach(() => {
 
 describe('runNode', () => {
 	it("applies the credential's authenticate function on the wire: header set A for the v2 API", async () => {
-		const result = await runNode({ nodeType: ACTION, packageDir, parameters: { operation: 'echo' }, credentials });
+		const result = await runNode({
+			nodeType: ACTION,
+			packageDir,
+			parameters: { operation: 'echo' },
+			credentials,
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(server.requests).toHaveLength(1);
@@ -59,7 +73,12 @@ describe('runNode', () => {
 	});
 
 	it('applies the bearer API key for the simple v1 variant, chosen by URL', async () => {
-		const result = await runNode({ nodeType: ACTION, packageDir, parameters: { operation: 'simple', name: 'https://example.com' }, credentials });
+		const result = await runNode({
+			nodeType: ACTION,
+			packageDir,
+			parameters: { operation: 'simple', name: 'https://example.com' },
+			credentials,
+		});
 
 		expect(result.items[0].json.authorization).toBe('Bearer fixture-api-key');
 		expect(server.requests[0].headers['x-request-client-secret']).toBeUndefined();
@@ -74,7 +93,10 @@ describe('runNode', () => {
 			credentials,
 		});
 
-		expect(server.requests.map((request) => request.body)).toEqual([{ name: 'FIRST' }, { name: 'SECOND' }]);
+		expect(server.requests.map((request) => request.body)).toEqual([
+			{ name: 'FIRST' },
+			{ name: 'SECOND' },
+		]);
 		expect(result.items.map((item) => item.json.name)).toEqual(['FIRST', 'SECOND']);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
@@ -110,7 +132,12 @@ describe('runNode', () => {
 	});
 
 	it('surfaces a NodeOperationError with its description', async () => {
-		const result = await runNode({ nodeType: ACTION, packageDir, parameters: { operation: 'reject' }, credentials });
+		const result = await runNode({
+			nodeType: ACTION,
+			packageDir,
+			parameters: { operation: 'reject' },
+			credentials,
+		});
 
 		expect(result.error).toMatchObject({
 			name: 'NodeOperationError',
@@ -138,30 +165,53 @@ describe('runNode', () => {
 	});
 
 	it('keeps secrets out of the reported error', async () => {
-		const result = await runNode({ nodeType: ACTION, packageDir, parameters: { operation: 'status', statusCode: 401 }, credentials });
+		const result = await runNode({
+			nodeType: ACTION,
+			packageDir,
+			parameters: { operation: 'status', statusCode: 401 },
+			credentials,
+		});
 
 		expect(result.error?.httpCode).toBe('401');
 		expect(JSON.stringify(result.error)).not.toContain(FIXTURE_CLIENT_SECRET);
 	});
 
 	it("shows n8n-core's retry of a 401 after pre-authentication (the request goes out twice)", async () => {
-		await runNode({ nodeType: ACTION, packageDir, parameters: { operation: 'status', statusCode: 401 }, credentials });
+		await runNode({
+			nodeType: ACTION,
+			packageDir,
+			parameters: { operation: 'status', statusCode: 401 },
+			credentials,
+		});
 
 		expect(server.requests.map((request) => request.path)).toEqual(['/status/401', '/status/401']);
 	});
 
 	it('fails like n8n when the node has no credentials', async () => {
-		const result = await runNode({ nodeType: ACTION, packageDir, parameters: { operation: 'echo' } });
+		const result = await runNode({
+			nodeType: ACTION,
+			packageDir,
+			parameters: { operation: 'echo' },
+		});
 
 		expect(result.error?.message).toBe('Node does not have any credentials set');
 		expect(server.requests).toHaveLength(0);
 	});
 
 	it('stores binary data made by prepareBinaryData in memory', async () => {
-		const result = await runNode({ nodeType: ACTION, packageDir, parameters: { operation: 'image', name: 'code' }, credentials });
+		const result = await runNode({
+			nodeType: ACTION,
+			packageDir,
+			parameters: { operation: 'image', name: 'code' },
+			credentials,
+		});
 
 		const binary = result.items[0].binary?.data;
-		expect(binary).toMatchObject({ mimeType: 'image/png', fileName: 'code.png', fileExtension: 'png' });
+		expect(binary).toMatchObject({
+			mimeType: 'image/png',
+			fileName: 'code.png',
+			fileExtension: 'png',
+		});
 		const png = Buffer.from(binary?.data ?? '', 'base64');
 		expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
 	});
@@ -171,7 +221,9 @@ describe('runNode', () => {
 			nodeType: ACTION,
 			packageDir,
 			parameters: { operation: 'measureBinary' },
-			binaryItems: [{ data: { data: Buffer.from('twelve bytes'), mimeType: 'text/plain', fileName: 'a.txt' } }],
+			binaryItems: [
+				{ data: { data: Buffer.from('twelve bytes'), mimeType: 'text/plain', fileName: 'a.txt' } },
+			],
 			credentials,
 		});
 
@@ -182,7 +234,12 @@ describe('runNode', () => {
 
 	it('runs a node in well under a second once the package is loaded', async () => {
 		const startedAt = performance.now();
-		const result = await runNode({ nodeType: ACTION, packageDir, parameters: { operation: 'echo' }, credentials });
+		const result = await runNode({
+			nodeType: ACTION,
+			packageDir,
+			parameters: { operation: 'echo' },
+			credentials,
+		});
 
 		expect(result.items).toHaveLength(1);
 		expect(performance.now() - startedAt).toBeLessThan(1000);
@@ -202,7 +259,10 @@ describe('runWorkflow', () => {
 	it('passes items along connections and reports each node by name', async () => {
 		const result = await runWorkflow(
 			{
-				nodes: [node('Create', { operation: 'create', name: 'created' }, 0), node('Echo', { operation: 'echo', name: '={{ $json.id }}' }, 200)],
+				nodes: [
+					node('Create', { operation: 'create', name: 'created' }, 0),
+					node('Echo', { operation: 'echo', name: '={{ $json.id }}' }, 200),
+				],
 				connections: { Create: { main: [[{ node: 'Echo', type: 'main', index: 0 }]] } },
 			},
 			{ credentials, packageDir },
@@ -217,7 +277,10 @@ describe('runWorkflow', () => {
 	it('names the node that failed', async () => {
 		const result = await runWorkflow(
 			{
-				nodes: [node('Create', { operation: 'create', name: 'x' }, 0), node('Fail', { operation: 'reject' }, 200)],
+				nodes: [
+					node('Create', { operation: 'create', name: 'x' }, 0),
+					node('Fail', { operation: 'reject' }, 200),
+				],
 				connections: { Create: { main: [[{ node: 'Fail', type: 'main', index: 0 }]] } },
 			},
 			{ credentials, packageDir },
@@ -230,7 +293,14 @@ describe('runWorkflow', () => {
 
 describe('pollTrigger', () => {
 	const poll = (staticData: IDataObject, mode?: 'trigger' | 'activation' | 'manual') =>
-		pollTrigger({ nodeType: TRIGGER, packageDir, parameters: { label: 'fixture' }, credentials, staticData, mode });
+		pollTrigger({
+			nodeType: TRIGGER,
+			packageDir,
+			parameters: { label: 'fixture' },
+			credentials,
+			staticData,
+			mode,
+		});
 
 	it('emits new records and persists the staged cursor with them', async () => {
 		server.records = [{ id: 'a', updatedAt: 10 }];
@@ -238,7 +308,9 @@ describe('pollTrigger', () => {
 
 		const result = await poll({});
 
-		expect(result.items?.map((item) => item.json)).toEqual([{ id: 'a', updatedAt: 10, label: 'fixture' }]);
+		expect(result.items?.map((item) => item.json)).toEqual([
+			{ id: 'a', updatedAt: 10, label: 'fixture' },
+		]);
 		expect(result.staticData).toEqual({ since: 20 });
 		expect(server.requests[0].headers['x-request-client-secret']).toBe(FIXTURE_CLIENT_SECRET);
 	});
@@ -257,7 +329,9 @@ describe('pollTrigger', () => {
 		server.clock = 30;
 		const persisted = { since: 20 };
 
-		await expect(poll(persisted)).rejects.toMatchObject({ message: 'A changed record could not be processed' });
+		await expect(poll(persisted)).rejects.toMatchObject({
+			message: 'A changed record could not be processed',
+		});
 		expect(persisted).toEqual({ since: 20 });
 
 		server.records = [{ id: 'good', updatedAt: 25 }];
@@ -283,7 +357,13 @@ describe('pollTrigger', () => {
 
 	it('rejects with the NodeApiError of an HTTP failure', async () => {
 		await expect(
-			pollTrigger({ nodeType: TRIGGER, packageDir, parameters: {}, credentials: { baseUrl: `${server.baseUrl}/missing` }, staticData: {} }),
+			pollTrigger({
+				nodeType: TRIGGER,
+				packageDir,
+				parameters: {},
+				credentials: { baseUrl: `${server.baseUrl}/missing` },
+				staticData: {},
+			}),
 		).rejects.toMatchObject({ name: 'NodeApiError', httpCode: '404' });
 	});
 
@@ -320,8 +400,14 @@ describe('pollTrigger', () => {
 
 describe('testCredential', () => {
 	it('reports OK when the test request authenticates', async () => {
-		await expect(testCredential(credentials, packageDir)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(server.requests[0]).toMatchObject({ path: '/teams-api', headers: { 'x-request-client-id': 'client-1' } });
+		await expect(testCredential(credentials, packageDir)).resolves.toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+		expect(server.requests[0]).toMatchObject({
+			path: '/teams-api',
+			headers: { 'x-request-client-id': 'client-1' },
+		});
 	});
 
 	it("reports the credential's responseCode rule message on 401", async () => {
@@ -342,7 +428,11 @@ describe('testCredential', () => {
 
 describe('callLoadOptions', () => {
 	it('calls a loadOptions method with the credentials', async () => {
-		const options = await callLoadOptions(ACTION, 'getTeams', { credentials, kind: 'loadOptions', packageDir });
+		const options = await callLoadOptions(ACTION, 'getTeams', {
+			credentials,
+			kind: 'loadOptions',
+			packageDir,
+		});
 
 		expect(options).toEqual([
 			{ name: 'Marketing', value: 'team-1' },
@@ -351,7 +441,12 @@ describe('callLoadOptions', () => {
 	});
 
 	it('passes the filter to a listSearch method', async () => {
-		const result = await callLoadOptions(ACTION, 'searchTeams', { credentials, kind: 'listSearch', filter: 'sal', packageDir });
+		const result = await callLoadOptions(ACTION, 'searchTeams', {
+			credentials,
+			kind: 'listSearch',
+			filter: 'sal',
+			packageDir,
+		});
 
 		expect(result).toEqual({ results: [{ name: 'Sales', value: 'team-2' }] });
 		expect(server.requests[0].query.search).toBe('sal');
@@ -380,12 +475,17 @@ describe('the built package (dist/)', () => {
 		expect(typeof built.credentialType('qrtracApi').authenticate).toBe('function');
 	});
 
-	it("tests the real credential through its own test request and authenticate function", async () => {
+	it('tests the real credential through its own test request and authenticate function', async () => {
 		simulator.clearRequestLog();
 
-		await expect(testCredential(simulatorCredentials)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+		await expect(testCredential(simulatorCredentials)).resolves.toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		expect(simulator.requestLog).toHaveLength(1);
-		expect(simulator.requestLog[0].headers['x-request-client-id']).toBe(simulator.credentials.clientId);
+		expect(simulator.requestLog[0].headers['x-request-client-id']).toBe(
+			simulator.credentials.clientId,
+		);
 	});
 
 	it('runs the real action node against the simulator', async () => {
@@ -397,12 +497,19 @@ describe('the built package (dist/)', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'qrCode', operation: 'get', qrCodeId: { __rl: true, mode: 'id', value: qr.id } },
+			parameters: {
+				resource: 'qrCode',
+				operation: 'get',
+				qrCodeId: { __rl: true, mode: 'id', value: qr.id },
+			},
 			credentials: simulatorCredentials,
 		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
-		expect(result.items[0]).toMatchObject({ json: { id: qr.id, name: 'Harness check' }, pairedItem: { item: 0 } });
+		expect(result.items[0]).toMatchObject({
+			json: { id: qr.id, name: 'Harness check' },
+			pairedItem: { item: 0 },
+		});
 	});
 });

@@ -6,14 +6,27 @@ import { useSimulator } from '../support/simulatorSuite';
 
 const suite = useSimulator();
 
-async function run(operation: string, parameters: Record<string, unknown>, options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {}) {
-	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters: { resource: 'qrCode', operation, ...parameters }, ...options });
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		...options,
+	});
 }
 
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
 function newCode(fields: Record<string, unknown> = {}) {
-	return suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/c', ...fields });
+	return suite.sim.state.createQr(suite.credentials.teamId!, {
+		qrType: 'WEB',
+		qrRedirectUrl: 'https://example.com/c',
+		...fields,
+	});
 }
 
 describe('Delete', () => {
@@ -25,7 +38,9 @@ describe('Delete', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([{ deleted: true, id: code.id }]);
 		expect(suite.sim.state.getQr(code.id)).toMatchObject({ deleted: true, name: 'To delete' });
-		expect(suite.sim.state.listQrs(suite.credentials.teamId!).some((qr) => qr.id === code.id)).toBe(false);
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!).some((qr) => qr.id === code.id)).toBe(
+			false,
+		);
 		suite.expectRequestsFollowContract();
 
 		const since = await run('getUpdatedSince', { since: code.createdAt - 1, includeDeleted: true });
@@ -44,9 +59,16 @@ describe('Delete', () => {
 			{ continueOnFail: true, items: [{ id: first.id }, { id: gone.id }, { id: third.id }] },
 		);
 
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.items[0].json).toEqual({ deleted: true, id: first.id });
-		expect(result.items[1].json).toMatchObject({ error: `QR code not found: ${gone.id}`, httpCode: '400' });
+		expect(result.items[1].json).toMatchObject({
+			error: `QR code not found: ${gone.id}`,
+			httpCode: '400',
+		});
 		expect(result.items[2].json).toEqual({ deleted: true, id: third.id });
 		expect(suite.sim.state.getQr(third.id)?.deleted).toBe(true);
 	});
@@ -62,8 +84,16 @@ describe('Duplicate', () => {
 		const copy = result.items[0].json;
 		expect(copy.id).not.toBe(code.id);
 		expect(copy.displayId).not.toBe(code.displayId);
-		expect(copy).toMatchObject({ name: 'Original', tags: ['x'], metadata: { note: 'kept' }, qrRedirectUrl: code.qrRedirectUrl });
-		expect(suite.sim.state.getQr(String(copy.id))).toMatchObject({ teamId: suite.credentials.teamId, name: 'Original' });
+		expect(copy).toMatchObject({
+			name: 'Original',
+			tags: ['x'],
+			metadata: { note: 'kept' },
+			qrRedirectUrl: code.qrRedirectUrl,
+		});
+		expect(suite.sim.state.getQr(String(copy.id))).toMatchObject({
+			teamId: suite.credentials.teamId,
+			name: 'Original',
+		});
 		expect(suite.sim.requestLog[0]).toMatchObject({ method: 'POST', status: 201 });
 		suite.expectRequestsFollowContract();
 	});
@@ -73,11 +103,17 @@ describe('Update Tags', () => {
 	it('replaces the tags', async () => {
 		const code = newCode({ tags: ['old', 'stale'] });
 
-		const result = await run('updateTags', { qrCodeId: byId(code.id), mode: 'replace', tags: 'fresh, new' });
+		const result = await run('updateTags', {
+			qrCodeId: byId(code.id),
+			mode: 'replace',
+			tags: 'fresh, new',
+		});
 
 		expect(result.items[0].json.tags).toEqual(['fresh', 'new']);
 		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['fresh', 'new']);
-		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([['PUT', { tags: ['fresh', 'new'] }]]);
+		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([
+			['PUT', { tags: ['fresh', 'new'] }],
+		]);
 		suite.expectRequestsFollowContract();
 	});
 
@@ -94,7 +130,11 @@ describe('Update Tags', () => {
 	it('removes the given tags and keeps the others', async () => {
 		const code = newCode({ tags: ['a', 'b', 'c'] });
 
-		await run('updateTags', { qrCodeId: byId(code.id), mode: 'remove', tags: '={{ ["b", "missing"] }}' });
+		await run('updateTags', {
+			qrCodeId: byId(code.id),
+			mode: 'remove',
+			tags: '={{ ["b", "missing"] }}',
+		});
 
 		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['a', 'c']);
 		suite.expectRequestsFollowContract();
@@ -114,11 +154,16 @@ describe('Update Title', () => {
 	it('renames the code', async () => {
 		const code = newCode({ name: 'Old name' });
 
-		const result = await run('updateTitle', { qrCodeId: byId(code.id), title: '  Summer campaign ' });
+		const result = await run('updateTitle', {
+			qrCodeId: byId(code.id),
+			title: '  Summer campaign ',
+		});
 
 		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'Summer campaign' });
 		expect(suite.sim.state.getQr(code.id)?.name).toBe('Summer campaign');
-		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([['PATCH', { title: 'Summer campaign' }]]);
+		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([
+			['PATCH', { title: 'Summer campaign' }],
+		]);
 		suite.expectRequestsFollowContract();
 	});
 });

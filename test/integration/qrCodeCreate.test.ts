@@ -9,7 +9,10 @@ import { useSimulator } from '../support/simulatorSuite';
 
 const suite = useSimulator();
 
-async function create(parameters: Record<string, unknown>, options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {}) {
+async function create(
+	parameters: Record<string, unknown>,
+	options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
+) {
 	return await runNode({
 		nodeType: 'qrtrac',
 		credentials: suite.credentials,
@@ -18,10 +21,8 @@ async function create(parameters: Record<string, unknown>, options: { items?: Ar
 	});
 }
 
-const examples = (spec as any).paths['/qrs-api'].post.requestBody.content['application/json'].examples as Record<
-	string,
-	{ value: Record<string, unknown> }
->;
+const examples = (spec as any).paths['/qrs-api'].post.requestBody.content['application/json']
+	.examples as Record<string, { value: Record<string, unknown> }>;
 
 /** Form parameters that should produce each request example of createQr, field for field. */
 const formsForExamples: Record<string, Record<string, unknown>> = {
@@ -151,19 +152,22 @@ describe('Create: the request examples of the contract', () => {
 		expect(types.size).toBe(12);
 	});
 
-	it.each(Object.keys(formsForExamples))('sends the "%s" example exactly and the code is stored that way', async (name) => {
-		const result = await create({ ...formsForExamples[name], simplify: false });
+	it.each(Object.keys(formsForExamples))(
+		'sends the "%s" example exactly and the code is stored that way',
+		async (name) => {
+			const result = await create({ ...formsForExamples[name], simplify: false });
 
-		expect(result.error).toBeUndefined();
-		expect(suite.sim.requestLog).toHaveLength(1);
-		expect(suite.sim.requestLog[0].body).toEqual(examples[name].value);
-		suite.expectRequestsFollowContract();
-		const created = result.items[0].json;
-		const stored = suite.sim.state.getQr(String(created.id));
-		expect(stored).toMatchObject(examples[name].value);
-		expect(stored?.teamId).toBe(suite.credentials.teamId);
-		expect(created).toMatchObject(examples[name].value);
-	});
+			expect(result.error).toBeUndefined();
+			expect(suite.sim.requestLog).toHaveLength(1);
+			expect(suite.sim.requestLog[0].body).toEqual(examples[name].value);
+			suite.expectRequestsFollowContract();
+			const created = result.items[0].json;
+			const stored = suite.sim.state.getQr(String(created.id));
+			expect(stored).toMatchObject(examples[name].value);
+			expect(stored?.teamId).toBe(suite.credentials.teamId);
+			expect(created).toMatchObject(examples[name].value);
+		},
+	);
 });
 
 describe('Create: nodes saved with the first layout (typeVersion 1)', () => {
@@ -215,7 +219,10 @@ describe('Create: common fields', () => {
 				tags: 'autumn, retail ',
 			},
 			displayId: 'fall-10',
-			options: { additionalFieldsJson: '{"expiryDate": 1767225600000, "metadata": {"terms": "One per customer"}}' },
+			options: {
+				additionalFieldsJson:
+					'{"expiryDate": 1767225600000, "metadata": {"terms": "One per customer"}}',
+			},
 		});
 
 		expect(result.error).toBeUndefined();
@@ -286,7 +293,11 @@ describe('Create: common fields', () => {
 
 describe('Create: service errors', () => {
 	it('surfaces a taken Display ID as NodeApiError with the service message, HTTP status and a hint', async () => {
-		const taken = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'taken-id' });
+		const taken = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: 'taken-id',
+		});
 
 		const result = await create({
 			qrType: 'WEB',
@@ -302,12 +313,20 @@ describe('Create: service errors', () => {
 		});
 		expect(result.error?.description).toContain('Check Display ID Availability');
 		expect(JSON.stringify(result.error)).not.toContain(suite.credentials.clientSecret);
-		expect(suite.sim.state.listQrs(suite.credentials.teamId!).filter((qr) => qr.displayId === 'taken-id')).toHaveLength(1);
+		expect(
+			suite.sim.state
+				.listQrs(suite.credentials.teamId!)
+				.filter((qr) => qr.displayId === 'taken-id'),
+		).toHaveLength(1);
 		suite.expectRequestsFollowContract();
 	});
 
 	it('with Continue On Fail, gives one error item for the failed item, paired with it, and creates the others', async () => {
-		suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'cof-taken' });
+		suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: 'cof-taken',
+		});
 
 		const result = await create(
 			{
@@ -327,9 +346,16 @@ describe('Create: service errors', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.items[0].json.displayId).toBe('cof-a');
-		expect(result.items[1].json).toMatchObject({ error: 'Display ID "cof-taken" is already taken', httpCode: '400' });
+		expect(result.items[1].json).toMatchObject({
+			error: 'Display ID "cof-taken" is already taken',
+			httpCode: '400',
+		});
 		expect(result.items[2].json.displayId).toBe('cof-c');
 		const displayIds = suite.sim.state.listQrs(suite.credentials.teamId!).map((qr) => qr.displayId);
 		expect(displayIds).toEqual(expect.arrayContaining(['cof-a', 'cof-c']));

@@ -15,8 +15,17 @@ beforeAll(() => {
 	orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
 });
 
-async function run(operation: string, parameters: Record<string, unknown>, items?: Array<Record<string, unknown>>) {
-	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters: { resource: 'qrCode', operation, ...parameters }, items });
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	items?: Array<Record<string, unknown>>,
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		items,
+	});
 }
 
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
@@ -30,7 +39,10 @@ describe('Get', () => {
 		});
 
 		const simple = await run('get', { qrCodeId: byId(code.id) });
-		const whole = await run('get', { qrCodeId: { __rl: true, mode: 'url', value: `https://app.qrtrac.com/qr/${code.id}` }, simplify: false });
+		const whole = await run('get', {
+			qrCodeId: { __rl: true, mode: 'url', value: `https://app.qrtrac.com/qr/${code.id}` },
+			simplify: false,
+		});
 
 		expect(simple.items[0].json).toEqual({
 			id: code.id,
@@ -47,7 +59,11 @@ describe('Get', () => {
 			updatedAt: code.updatedAt,
 			updatedAtIso: new Date(code.updatedAt).toISOString(),
 		});
-		expect(whole.items[0].json).toMatchObject({ id: code.id, metadata: code.metadata, settings: {} });
+		expect(whole.items[0].json).toMatchObject({
+			id: code.id,
+			metadata: code.metadata,
+			settings: {},
+		});
 		suite.expectRequestsFollowContract();
 	});
 });
@@ -62,7 +78,11 @@ describe('Get Many', () => {
 		for (let index = 0; index < 130; index++) {
 			suite.sim.state.createQrAt(
 				listTeamId,
-				{ qrType: 'WEB', qrRedirectUrl: `https://example.com/${index}`, name: `Code ${String(index).padStart(3, '0')}` },
+				{
+					qrType: 'WEB',
+					qrRedirectUrl: `https://example.com/${index}`,
+					name: `Code ${String(index).padStart(3, '0')}`,
+				},
 				start + index * 1000,
 			);
 		}
@@ -78,7 +98,9 @@ describe('Get Many', () => {
 			['100', '1'],
 			['100', '2'],
 		]);
-		expect(suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === listTeamId)).toBe(true);
+		expect(
+			suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === listTeamId),
+		).toBe(true);
 		suite.expectRequestsFollowContract();
 	});
 
@@ -104,7 +126,13 @@ describe('Get Many', () => {
 
 		expect(result.items.map((item) => item.json.name)).toHaveLength(7);
 		expect(result.items.every((item) => String(item.json.name).startsWith('Code 01'))).toBe(true);
-		expect(suite.sim.requestLog.map((entry) => [entry.query.limit, entry.query.page, entry.query.search])).toEqual([
+		expect(
+			suite.sim.requestLog.map((entry) => [
+				entry.query.limit,
+				entry.query.page,
+				entry.query.search,
+			]),
+		).toEqual([
 			['3', '1', 'code 01'],
 			['3', '2', 'code 01'],
 			['3', '3', 'code 01'],
@@ -114,12 +142,24 @@ describe('Get Many', () => {
 });
 
 describe('Get Updated Since', () => {
-	it('returns the team\'s codes changed after the moment, deleted ones only on request', async () => {
+	it("returns the team's codes changed after the moment, deleted ones only on request", async () => {
 		const team = suite.sim.state.createTeam(orgId, 'Changes');
 		const since = Date.UTC(2030, 0, 1);
-		suite.sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: 'Old' }, since - 1);
-		const changed = suite.sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: 'New' }, since + 1);
-		const gone = suite.sim.state.createQrAt(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/gone', name: 'Gone' }, since + 2);
+		suite.sim.state.createQrAt(
+			team.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: 'Old' },
+			since - 1,
+		);
+		const changed = suite.sim.state.createQrAt(
+			team.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: 'New' },
+			since + 1,
+		);
+		const gone = suite.sim.state.createQrAt(
+			team.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/gone', name: 'Gone' },
+			since + 2,
+		);
 		Object.assign(suite.sim.state.getQr(gone.id)!, { deleted: true, updatedAt: since + 3 });
 
 		const live = await run('getUpdatedSince', { since: since, options: { teamOverride: team.id } });
@@ -145,8 +185,16 @@ describe('Get Updated Since', () => {
 		const teamA = suite.sim.state.createTeam(orgId, 'Org A');
 		const teamB = suite.sim.state.createTeam(orgId, 'Org B');
 		const since = Date.UTC(2031, 0, 1);
-		const a = suite.sim.state.createQrAt(teamA.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/a' }, since + 10);
-		const b = suite.sim.state.createQrAt(teamB.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/b' }, since + 20);
+		const a = suite.sim.state.createQrAt(
+			teamA.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/a' },
+			since + 10,
+		);
+		const b = suite.sim.state.createQrAt(
+			teamB.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/b' },
+			since + 20,
+		);
 
 		const result = await run('getUpdatedSince', { since, scope: 'organization' });
 
@@ -161,9 +209,16 @@ describe('Get Updated Since', () => {
 
 describe('Check Display ID Availability', () => {
 	it('answers available and taken as values, not errors', async () => {
-		suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'in-use' });
+		suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: 'in-use',
+		});
 
-		const result = await run('checkAvailability', { displayId: '={{ $json.id }}' }, [{ id: 'free-one' }, { id: 'in-use' }]);
+		const result = await run('checkAvailability', { displayId: '={{ $json.id }}' }, [
+			{ id: 'free-one' },
+			{ id: 'in-use' },
+		]);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([
@@ -175,26 +230,37 @@ describe('Check Display ID Availability', () => {
 });
 
 describe('Download Image', () => {
-	it('puts the code\'s PNG into the binary field, named after its Display ID, showing its short URL', async () => {
+	it("puts the code's PNG into the binary field, named after its Display ID, showing its short URL", async () => {
 		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'WEB',
 			qrRedirectUrl: 'https://example.com/img',
 			displayId: 'img-code',
 		});
 
-		const result = await run('downloadImage', { qrCodeId: byId(code.id), binaryPropertyName: 'qrImage' });
+		const result = await run('downloadImage', {
+			qrCodeId: byId(code.id),
+			binaryPropertyName: 'qrImage',
+		});
 
 		expect(result.error).toBeUndefined();
 		const binary = result.items[0].binary?.qrImage;
-		expect(binary).toMatchObject({ mimeType: 'image/png', fileName: 'img-code.png', fileExtension: 'png' });
+		expect(binary).toMatchObject({
+			mimeType: 'image/png',
+			fileName: 'img-code.png',
+			fileExtension: 'png',
+		});
 		const png = Buffer.from(binary!.data, 'base64');
-		expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+		expect(
+			png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+		).toBe(true);
 		expect(png.equals(await renderQrPng(`${code.baseUrl}${code.displayId}`))).toBe(true);
 		expect(result.items[0].json).toMatchObject({ id: code.id, displayId: 'img-code' });
 		const imageRequest = suite.sim.requestLog.find((entry) => entry.rawPath.startsWith('/images/'));
 		expect(imageRequest?.headers['x-request-client-secret']).toBeUndefined();
 		expect(imageRequest?.headers['x-request-client-id']).toBeUndefined();
-		for (const entry of suite.sim.requestLog.filter((logged) => logged.rawPath.startsWith('/api/'))) {
+		for (const entry of suite.sim.requestLog.filter((logged) =>
+			logged.rawPath.startsWith('/api/'),
+		)) {
 			expect(validateRequest(entry)).toEqual([]);
 		}
 	});
@@ -211,12 +277,21 @@ describe('pickers of the QR code forms', () => {
 
 		const templates = suite.sim.state.templatesOfTeam(suite.credentials.teamId!);
 		expect(options[0].value).toBe('');
-		expect(options.slice(1).map((option) => option.value).sort()).toEqual(templates.map((template) => template.id).sort());
+		expect(
+			options
+				.slice(1)
+				.map((option) => option.value)
+				.sort(),
+		).toEqual(templates.map((template) => template.id).sort());
 		suite.expectRequestsFollowContract();
 	});
 
 	it('QR Code finds codes by Display ID', async () => {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com', displayId: 'pick-me-7' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: 'pick-me-7',
+		});
 
 		const found = (await callLoadOptions('qrtrac', 'searchQrCodes', {
 			kind: 'listSearch',

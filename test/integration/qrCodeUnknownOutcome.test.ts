@@ -10,7 +10,13 @@ const suite = useSimulator();
 
 beforeEach(() => {
 	// The create is stored, then the socket is destroyed before any answer.
-	suite.sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/qrs-api', afterWrite: true, count: 1 });
+	suite.sim.faults.add({
+		kind: 'reset',
+		method: 'POST',
+		path: '/api/qrs-api',
+		afterWrite: true,
+		count: 1,
+	});
 });
 
 function codesWithDisplayId(displayId: string) {
@@ -18,7 +24,11 @@ function codesWithDisplayId(displayId: string) {
 }
 
 async function run(operation: string, parameters: Record<string, unknown>) {
-	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters: { resource: 'qrCode', operation, ...parameters } });
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+	});
 }
 
 describe('lost answer to a create', () => {
@@ -30,7 +40,10 @@ describe('lost answer to a create', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ displayId: 'lost-answer-1', qrRedirectUrl: 'https://example.com/lost' });
+		expect(result.items[0].json).toMatchObject({
+			displayId: 'lost-answer-1',
+			qrRedirectUrl: 'https://example.com/lost',
+		});
 		expect(codesWithDisplayId('lost-answer-1')).toHaveLength(1);
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 		expect(suite.sim.faults.list()[0].fired).toBe(1);
@@ -39,7 +52,10 @@ describe('lost answer to a create', () => {
 	it('Create without a Display ID fails instead of sending the create again', async () => {
 		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
 
-		const result = await run('create', { qrType: 'WEB', qrRedirectUrl: 'https://example.com/unknown' });
+		const result = await run('create', {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/unknown',
+		});
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.description).toContain('It was not sent again');
@@ -57,7 +73,11 @@ describe('lost answer to a create', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ displayId: 'lost-answer-2', name: 'Recovered', operation: 'created' });
+		expect(result.items[0].json).toMatchObject({
+			displayId: 'lost-answer-2',
+			name: 'Recovered',
+			operation: 'created',
+		});
 		expect(codesWithDisplayId('lost-answer-2')).toHaveLength(1);
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 	});

@@ -81,22 +81,39 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 			metadata: { title: 'New title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] },
 			settings: { ageGating: true, minAge: 18, passwordEnabled: true },
 		});
-		expect(result.items[0].json.metadata).toEqual({ title: 'New title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] });
+		expect(result.items[0].json.metadata).toEqual({
+			title: 'New title',
+			links: [{ title: 'Docs', url: 'https://example.com/docs' }],
+		});
 		suite.expectRequestsFollowContract();
 	});
 
 	it('sets top-level typed fields of a vCard and keeps its other fields', async () => {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'VCARD', firstName: 'Ada', email: 'ada@example.com' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'VCARD',
+			firstName: 'Ada',
+			email: 'ada@example.com',
+		});
 
-		const result = await update(code.id, { updateFields: { vcardCompany: 'Analytical Engines', vcardEmail: 'ada@engines.example' } });
+		const result = await update(code.id, {
+			updateFields: { vcardCompany: 'Analytical Engines', vcardEmail: 'ada@engines.example' },
+		});
 
 		expect(result.error).toBeUndefined();
-		expect(putBody()).toEqual({ ...requestFieldsOf(code), company: 'Analytical Engines', email: 'ada@engines.example' });
-		expect(suite.sim.state.getQr(code.id)).toMatchObject({ firstName: 'Ada', company: 'Analytical Engines', email: 'ada@engines.example' });
+		expect(putBody()).toEqual({
+			...requestFieldsOf(code),
+			company: 'Analytical Engines',
+			email: 'ada@engines.example',
+		});
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			firstName: 'Ada',
+			company: 'Analytical Engines',
+			email: 'ada@engines.example',
+		});
 		suite.expectRequestsFollowContract();
 	});
 
-	it('changes the type: the new type\'s metadata replaces the old one', async () => {
+	it("changes the type: the new type's metadata replaces the old one", async () => {
 		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'APP_DOWNLOAD',
 			metadata: { appName: 'Old app', iosUrl: 'https://apps.example.com/ios' },
@@ -108,19 +125,33 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(putBody()).toEqual({ ...requestFieldsOf(code), qrType: 'COUPON_CODE', metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 } });
-		expect(suite.sim.state.getQr(code.id)).toMatchObject({ qrType: 'COUPON_CODE', metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 } });
+		expect(putBody()).toEqual({
+			...requestFieldsOf(code),
+			qrType: 'COUPON_CODE',
+			metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 },
+		});
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			qrType: 'COUPON_CODE',
+			metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 },
+		});
 		expect(suite.sim.state.getQr(code.id)?.metadata.appName).toBeUndefined();
 		suite.expectRequestsFollowContract();
 	});
 
 	it('refuses fields of another type than the code has, after reading it and before writing', async () => {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/w' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/w',
+		});
 
-		const result = await update(code.id, { updateFields: { videoUrl: 'https://example.com/v.mp4' } });
+		const result = await update(code.id, {
+			updateFields: { videoUrl: 'https://example.com/v.mp4' },
+		});
 
 		expect(result.error).toMatchObject({ name: 'NodeOperationError', itemIndex: 0 });
-		expect(result.error?.message).toBe('Item 0: "Video Preview: Video URL" cannot be set on a WEB code');
+		expect(result.error?.message).toBe(
+			'Item 0: "Video Preview: Video URL" cannot be set on a WEB code',
+		);
 		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET']);
 		expect(suite.sim.state.getQr(code.id)?.metadata).toEqual({});
 	});
@@ -128,7 +159,11 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 	it('surfaces an unknown code as NodeApiError with the service message', async () => {
 		const result = await update('qr_doesnotexist', { updateFields: { name: 'x' } });
 
-		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', message: 'QR code not found: qr_doesnotexist' });
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '400',
+			message: 'QR code not found: qr_doesnotexist',
+		});
 		expect(result.error?.description).toContain('Check the ID');
 		suite.expectRequestsFollowContract();
 	});

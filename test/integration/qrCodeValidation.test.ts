@@ -34,7 +34,8 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		parameters: { ...web, additionalFields: { baseUrl: '={{ $json.value }}' } },
 		good: 'https://qr.acme.example/',
 		bad: 'https://qr.acme.example',
-		message: 'Item 1: "Custom Domain" must be a domain root ending with "/", e.g. https://qr.example.com/',
+		message:
+			'Item 1: "Custom Domain" must be a domain root ending with "/", e.g. https://qr.example.com/',
 	},
 	{
 		rule: 'Custom Domain must be http(s)',
@@ -71,15 +72,22 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 	{
 		rule: 'image URL in a gallery',
 		operation: 'create',
-		parameters: { qrType: 'IMAGE_GALLERY', galleryImages: { image: [{ url: '={{ $json.value }}', caption: 'x' }] } },
+		parameters: {
+			qrType: 'IMAGE_GALLERY',
+			galleryImages: { image: [{ url: '={{ $json.value }}', caption: 'x' }] },
+		},
 		good: 'https://example.com/1.jpg',
 		bad: 'javascript:alert(1)',
-		message: 'Item 1: "Images: Image URL" must be a full http(s) URL such as https://example.com/page',
+		message:
+			'Item 1: "Images: Image URL" must be a full http(s) URL such as https://example.com/page',
 	},
 	{
 		rule: 'link URL in a link list',
 		operation: 'create',
-		parameters: { qrType: 'LINK_LIST', linkListLinks: { link: [{ title: 'Docs', url: '={{ $json.value }}' }] } },
+		parameters: {
+			qrType: 'LINK_LIST',
+			linkListLinks: { link: [{ title: 'Docs', url: '={{ $json.value }}' }] },
+		},
 		good: 'https://example.com/docs',
 		bad: '/docs',
 		message: 'Item 1: "Links: URL" must be a full http(s) URL such as https://example.com/page',
@@ -159,10 +167,14 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 	{
 		rule: 'campaign start in epoch milliseconds, not seconds',
 		operation: 'create',
-		parameters: { ...web, settings: { scheduleCampaign: true, campaignStart: '={{ $json.value }}' } },
+		parameters: {
+			...web,
+			settings: { scheduleCampaign: true, campaignStart: '={{ $json.value }}' },
+		},
 		good: 1704067200000,
 		bad: 1704067200,
-		message: 'Item 1: "Campaign Start" must be epoch milliseconds (after 2000-01-01); seconds are not accepted',
+		message:
+			'Item 1: "Campaign Start" must be epoch milliseconds (after 2000-01-01); seconds are not accepted',
 	},
 	{
 		rule: 'Since in epoch milliseconds, not seconds',
@@ -170,7 +182,8 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		parameters: { since: '={{ $json.value }}' },
 		good: 1704067200000,
 		bad: 1704067200,
-		message: 'Item 1: "Since" must be epoch milliseconds (after 2000-01-01); seconds are not accepted',
+		message:
+			'Item 1: "Since" must be epoch milliseconds (after 2000-01-01); seconds are not accepted',
 	},
 	{
 		rule: 'a date that is not a date',
@@ -178,14 +191,19 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		parameters: { qrType: 'COUPON_CODE', couponExpiryDate: '={{ $json.value }}' },
 		good: '2030-01-31T09:00:00',
 		bad: 'next tuesday',
-		message: 'Item 1: "Expiry Date" must be a date (e.g. 2025-01-31T09:00:00) or epoch milliseconds',
+		message:
+			'Item 1: "Expiry Date" must be a date (e.g. 2025-01-31T09:00:00) or epoch milliseconds',
 	},
 	{
 		rule: 'campaign start <= end',
 		operation: 'create',
 		parameters: {
 			...web,
-			settings: { scheduleCampaign: true, campaignStart: '2030-06-01T00:00:00Z', campaignEnd: '={{ $json.value }}' },
+			settings: {
+				scheduleCampaign: true,
+				campaignStart: '2030-06-01T00:00:00Z',
+				campaignEnd: '={{ $json.value }}',
+			},
 		},
 		good: '2030-07-01T00:00:00Z',
 		bad: '2030-05-01T00:00:00Z',
@@ -213,7 +231,8 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		parameters: { ...web, options: { additionalFieldsJson: '={{ $json.value }}' } },
 		good: '{"expiryDate": 1767225600000}',
 		bad: '[1, 2]',
-		message: 'Item 1: "Other API Fields (JSON)" must be a JSON object such as {"expiryDate": 1735689600000}',
+		message:
+			'Item 1: "Other API Fields (JSON)" must be a JSON object such as {"expiryDate": 1735689600000}',
 	},
 	{
 		rule: 'JSON field is valid JSON',
@@ -285,22 +304,30 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		parameters: { qrCodeId: byId('qr_1'), binaryPropertyName: '={{ $json.value }}' },
 		good: 'data',
 		bad: 'my file',
-		message: 'Item 1: "Put Output File in Field" must be a field name without spaces, dots or brackets',
+		message:
+			'Item 1: "Put Output File in Field" must be a field name without spaces, dots or brackets',
 	},
 ];
 
 describe('refused before any request', () => {
-	it.each(refusals.map((refusal) => [refusal.rule, refusal] as const))('%s', async (_rule, refusal) => {
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			credentials: suite.credentials,
-			parameters: { resource: 'qrCode', operation: refusal.operation, ...refusal.parameters },
-			items: [{ value: refusal.good }, { value: refusal.bad }],
-		});
+	it.each(refusals.map((refusal) => [refusal.rule, refusal] as const))(
+		'%s',
+		async (_rule, refusal) => {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: suite.credentials,
+				parameters: { resource: 'qrCode', operation: refusal.operation, ...refusal.parameters },
+				items: [{ value: refusal.good }, { value: refusal.bad }],
+			});
 
-		expect(result.error).toMatchObject({ name: 'NodeOperationError', message: refusal.message, itemIndex: 1 });
-		expect(suite.sim.requestLog).toEqual([]);
-	});
+			expect(result.error).toMatchObject({
+				name: 'NodeOperationError',
+				message: refusal.message,
+				itemIndex: 1,
+			});
+			expect(suite.sim.requestLog).toEqual([]);
+		},
+	);
 
 	it('refuses an Update with nothing to change', async () => {
 		const result = await runNode({
@@ -309,7 +336,11 @@ describe('refused before any request', () => {
 			parameters: { resource: 'qrCode', operation: 'update', qrCodeId: byId('qr_1') },
 		});
 
-		expect(result.error).toMatchObject({ name: 'NodeOperationError', message: 'Item 0: nothing to update', itemIndex: 0 });
+		expect(result.error).toMatchObject({
+			name: 'NodeOperationError',
+			message: 'Item 0: nothing to update',
+			itemIndex: 0,
+		});
 		expect(suite.sim.requestLog).toEqual([]);
 	});
 });
@@ -320,20 +351,32 @@ describe('Continue On Fail with refused input', () => {
 			nodeType: 'qrtrac',
 			credentials: suite.credentials,
 			continueOnFail: true,
-			parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB', qrRedirectUrl: '={{ $json.url }}' },
-			items: [{ url: 'https://example.com/1' }, { url: 'not a url' }, { url: 'https://example.com/3' }],
+			parameters: {
+				resource: 'qrCode',
+				operation: 'create',
+				qrType: 'WEB',
+				qrRedirectUrl: '={{ $json.url }}',
+			},
+			items: [
+				{ url: 'https://example.com/1' },
+				{ url: 'not a url' },
+				{ url: 'https://example.com/3' },
+			],
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.items[1].json).toMatchObject({
 			error: 'Item 1: "Redirect URL" must be a full http(s) URL such as https://example.com/page',
 		});
 		expect(result.items[0].json.qrRedirectUrl).toBe('https://example.com/1');
 		expect(result.items[2].json.qrRedirectUrl).toBe('https://example.com/3');
-		expect(suite.sim.requestLog.map((entry) => (entry.body as { qrRedirectUrl: string }).qrRedirectUrl)).toEqual([
-			'https://example.com/1',
-			'https://example.com/3',
-		]);
+		expect(
+			suite.sim.requestLog.map((entry) => (entry.body as { qrRedirectUrl: string }).qrRedirectUrl),
+		).toEqual(['https://example.com/1', 'https://example.com/3']);
 	});
 });

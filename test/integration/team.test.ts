@@ -13,7 +13,11 @@ let orgCount = 0;
 /** A fresh organization with an API client of the given role, so that tests never see each other's data. */
 function newOrganization(role: 'owner' | 'admin' | 'editor' = 'owner') {
 	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: `owner${orgCount}@team.example` }, 'Main');
+	const { org, team } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@team.example` },
+		'Main',
+	);
 	const client = suite.sim.state.addApiClient(org.id, role, team.id);
 	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...client, plan: 'Enterprise' };
 	return { org, team, credentials };
@@ -63,7 +67,10 @@ describe('Team: Create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.name)).toEqual(['Partners', 'Events']);
 		for (const item of result.items) {
-			expect(suite.sim.state.team(String(item.json.id))).toMatchObject({ orgId: org.id, name: item.json.name });
+			expect(suite.sim.state.team(String(item.json.id))).toMatchObject({
+				orgId: org.id,
+				name: item.json.name,
+			});
 		}
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
 		suite.expectRequestsFollowContract();
@@ -87,7 +94,11 @@ describe('Team: Get', () => {
 	it('returns the team with its domains and members, acting in that team', async () => {
 		const { org, credentials } = newOrganization();
 		const sales = suite.sim.state.createTeam(org.id, 'Sales', ['sales.example.com']);
-		suite.sim.state.addMember(sales.id, { name: 'Erin Editor', email: 'erin@team.example', role: 'editor' });
+		suite.sim.state.addMember(sales.id, {
+			name: 'Erin Editor',
+			email: 'erin@team.example',
+			role: 'editor',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -96,10 +107,17 @@ describe('Team: Get', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ id: sales.id, name: 'Sales', defaultDomain: 'sales.example.com' });
+		expect(result.items[0].json).toMatchObject({
+			id: sales.id,
+			name: 'Sales',
+			defaultDomain: 'sales.example.com',
+		});
 		const members = result.items[0].json.members as Array<{ email: string; role: string }>;
 		expect(members.map((member) => [member.email, member.role]).sort()).toEqual(
-			suite.sim.state.team(sales.id)!.members.map((member) => [member.email, member.role]).sort(),
+			suite.sim.state
+				.team(sales.id)!
+				.members.map((member) => [member.email, member.role])
+				.sort(),
 		);
 		expect(suite.sim.requestLog[0].headers['x-request-team-id']).toBe(sales.id);
 		suite.expectRequestsFollowContract();
@@ -128,7 +146,12 @@ describe('Team: Rename', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'team', operation: 'rename', teamId: teamRef(sales.id), name: 'Sales EMEA' },
+			parameters: {
+				resource: 'team',
+				operation: 'rename',
+				teamId: teamRef(sales.id),
+				name: 'Sales EMEA',
+			},
 			credentials,
 		});
 
@@ -144,7 +167,12 @@ describe('Team: Rename', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'team', operation: 'rename', teamId: teamRef(team.id), name: '={{ $json.name }}' },
+			parameters: {
+				resource: 'team',
+				operation: 'rename',
+				teamId: teamRef(team.id),
+				name: '={{ $json.name }}',
+			},
 			items: [{ name: '  ' }],
 			credentials,
 		});
@@ -159,7 +187,12 @@ describe('Team: Rename', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'team', operation: 'rename', teamId: teamRef(team.id), name: 'Renamed' },
+			parameters: {
+				resource: 'team',
+				operation: 'rename',
+				teamId: teamRef(team.id),
+				name: 'Renamed',
+			},
 			credentials,
 		});
 
@@ -188,8 +221,14 @@ describe('Team: Set Domains', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ domains: ['qr.example.com', 'go.example.com'], defaultDomain: 'go.example.com' });
-		expect(suite.sim.state.team(team.id)).toMatchObject({ domains: ['qr.example.com', 'go.example.com'], defaultDomain: 'go.example.com' });
+		expect(result.items[0].json).toMatchObject({
+			domains: ['qr.example.com', 'go.example.com'],
+			defaultDomain: 'go.example.com',
+		});
+		expect(suite.sim.state.team(team.id)).toMatchObject({
+			domains: ['qr.example.com', 'go.example.com'],
+			defaultDomain: 'go.example.com',
+		});
 		suite.expectRequestsFollowContract();
 	});
 
@@ -210,22 +249,56 @@ describe('Team: Set Domains', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(suite.sim.state.team(team.id)).toMatchObject({ domains: ['links.example.org', 'qr.example.org'], defaultDomain: 'links.example.org' });
+		expect(suite.sim.state.team(team.id)).toMatchObject({
+			domains: ['links.example.org', 'qr.example.org'],
+			defaultDomain: 'links.example.org',
+		});
 	});
 
 	it.each([
-		['a domain with a scheme', 'https://qr.example.com', '', '"Domains" must be a bare host name such as qr.example.com, without https://, port or path'],
-		['a domain with a path', 'qr.example.com/x', '', '"Domains" must be a bare host name such as qr.example.com, without https://, port or path'],
-		['a single-label host', 'localhost', '', '"Domains" must be a host name such as qr.example.com (letters, digits, hyphens and dots)'],
-		['a label ending in a hyphen', 'qr-.example.com', '', '"Domains" must be a host name such as qr.example.com (letters, digits, hyphens and dots)'],
+		[
+			'a domain with a scheme',
+			'https://qr.example.com',
+			'',
+			'"Domains" must be a bare host name such as qr.example.com, without https://, port or path',
+		],
+		[
+			'a domain with a path',
+			'qr.example.com/x',
+			'',
+			'"Domains" must be a bare host name such as qr.example.com, without https://, port or path',
+		],
+		[
+			'a single-label host',
+			'localhost',
+			'',
+			'"Domains" must be a host name such as qr.example.com (letters, digits, hyphens and dots)',
+		],
+		[
+			'a label ending in a hyphen',
+			'qr-.example.com',
+			'',
+			'"Domains" must be a host name such as qr.example.com (letters, digits, hyphens and dots)',
+		],
 		['no domain at all', ' , ', '', '"Domains" must list at least one domain'],
-		['a default outside the list', 'qr.example.com, go.example.com', 'other.example.com', '"Default Domain" must be one of the domains (qr.example.com, go.example.com)'],
+		[
+			'a default outside the list',
+			'qr.example.com, go.example.com',
+			'other.example.com',
+			'"Default Domain" must be one of the domains (qr.example.com, go.example.com)',
+		],
 	])('refuses %s before sending anything', async (_case, domains, defaultDomain, message) => {
 		const { team, credentials } = newOrganization();
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'team', operation: 'setDomains', teamId: teamRef(team.id), domains, defaultDomain },
+			parameters: {
+				resource: 'team',
+				operation: 'setDomains',
+				teamId: teamRef(team.id),
+				domains,
+				defaultDomain,
+			},
 			credentials,
 		});
 

@@ -16,9 +16,16 @@ let orgCount = 0;
 function newOrganization(role: 'owner' | 'admin' = 'owner') {
 	orgCount += 1;
 	const ownerEmail = `owner${orgCount}@member.example`;
-	const { org, team: main } = suite.sim.state.createOrganization(`Org ${orgCount}`, { name: 'Olivia Owner', email: ownerEmail }, 'Main');
+	const { org, team: main } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: ownerEmail },
+		'Main',
+	);
 	const sales = suite.sim.state.createTeam(org.id, 'Sales');
-	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...suite.sim.state.addApiClient(org.id, role, main.id) };
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, role, main.id),
+	};
 	return { org, main, sales, ownerEmail, credentials };
 }
 
@@ -33,9 +40,17 @@ function writes(): LoggedRequest[] {
 describe('Team Member: Add (change-aware)', () => {
 	it('adds new people (pending, invited once), changes roles, skips matching roles, reading each team once', async () => {
 		const { org, main, sales, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Erin Editor', email: 'erin@member.example', role: 'editor' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Erin Editor',
+			email: 'erin@member.example',
+			role: 'editor',
+		});
 		suite.sim.state.acceptInvite('erin@member.example');
-		suite.sim.state.addMember(sales.id, { name: 'Vic Viewer', email: 'vic@member.example', role: 'viewer' });
+		suite.sim.state.addMember(sales.id, {
+			name: 'Vic Viewer',
+			email: 'vic@member.example',
+			role: 'viewer',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -57,20 +72,57 @@ describe('Team Member: Add (change-aware)', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([
-			{ email: 'nina@member.example', name: 'Nina New', teamId: main.id, role: 'viewer', result: 'added' },
-			{ email: 'erin@member.example', name: 'Erin Editor', teamId: main.id, role: 'admin', status: 'active', previousRole: 'editor', result: 'roleChanged' },
-			{ email: 'vic@member.example', name: 'Vic Viewer', teamId: sales.id, role: 'viewer', status: 'pending', result: 'unchanged' },
+			{
+				email: 'nina@member.example',
+				name: 'Nina New',
+				teamId: main.id,
+				role: 'viewer',
+				result: 'added',
+			},
+			{
+				email: 'erin@member.example',
+				name: 'Erin Editor',
+				teamId: main.id,
+				role: 'admin',
+				status: 'active',
+				previousRole: 'editor',
+				result: 'roleChanged',
+			},
+			{
+				email: 'vic@member.example',
+				name: 'Vic Viewer',
+				teamId: sales.id,
+				role: 'viewer',
+				status: 'pending',
+				result: 'unchanged',
+			},
 		]);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 
-		expect(suite.sim.state.findMember(main.id, 'nina@member.example')).toMatchObject({ role: 'viewer', state: 'active', userState: 'pending' });
+		expect(suite.sim.state.findMember(main.id, 'nina@member.example')).toMatchObject({
+			role: 'viewer',
+			state: 'active',
+			userState: 'pending',
+		});
 		expect(suite.sim.state.findUser('nina@member.example', org.id)?.invitationsSent).toBe(1);
-		expect(suite.sim.state.findMember(main.id, 'erin@member.example')).toMatchObject({ role: 'admin', userState: 'active' });
+		expect(suite.sim.state.findMember(main.id, 'erin@member.example')).toMatchObject({
+			role: 'admin',
+			userState: 'active',
+		});
 		expect(suite.sim.state.findMember(sales.id, 'vic@member.example')?.role).toBe('viewer');
 
 		const reads = suite.sim.requestLog.filter((entry) => entry.method === 'GET');
-		expect(reads.map((entry) => entry.path).sort()).toEqual([`/api/teams-api/${main.id}`, `/api/teams-api/${sales.id}`].sort());
-		expect(writes().map((entry) => (entry.body as { email: string }).email)).toEqual(['nina@member.example', 'erin@member.example']);
+		expect(reads.map((entry) => entry.path).sort()).toEqual(
+			[`/api/teams-api/${main.id}`, `/api/teams-api/${sales.id}`].sort(),
+		);
+		expect(writes().map((entry) => (entry.body as { email: string }).email)).toEqual([
+			'nina@member.example',
+			'erin@member.example',
+		]);
 		suite.expectRequestsFollowContract();
 	});
 
@@ -100,7 +152,9 @@ describe('Team Member: Add (change-aware)', () => {
 		const first = await run();
 		expect(first.items.map((item) => item.json.result)).toEqual(people.map(() => 'added'));
 		expect(writes()).toHaveLength(people.length);
-		const invitations = people.map((person) => suite.sim.state.findUser(person.email, org.id)?.invitationsSent);
+		const invitations = people.map(
+			(person) => suite.sim.state.findUser(person.email, org.id)?.invitationsSent,
+		);
 
 		suite.sim.clearRequestLog();
 		const second = await run();
@@ -110,8 +164,11 @@ describe('Team Member: Add (change-aware)', () => {
 		expect(second.items.map((item) => item.json.status)).toEqual(people.map(() => 'pending'));
 		expect(writes()).toHaveLength(0);
 		expect(suite.sim.requestLog).toHaveLength(2);
-		expect(people.map((person) => suite.sim.state.findUser(person.email, org.id)?.invitationsSent)).toEqual(invitations);
-		for (const person of people) expect(suite.sim.state.findMember(person.team, person.email)?.role).toBe(person.role);
+		expect(
+			people.map((person) => suite.sim.state.findUser(person.email, org.id)?.invitationsSent),
+		).toEqual(invitations);
+		for (const person of people)
+			expect(suite.sim.state.findMember(person.team, person.email)?.role).toBe(person.role);
 		suite.expectRequestsFollowContract();
 	});
 
@@ -120,7 +177,14 @@ describe('Team Member: Add (change-aware)', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'add', teamId: teamRef(main.id), name: 'Dora Double', email: '={{ $json.email }}', role: 'editor' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(main.id),
+				name: 'Dora Double',
+				email: '={{ $json.email }}',
+				role: 'editor',
+			},
 			items: [{ email: 'dora@member.example' }, { email: 'DORA@member.example' }],
 			credentials,
 		});
@@ -134,13 +198,22 @@ describe('Team Member: Add (change-aware)', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'add', teamId: teamRef('={{ $json.team }}'), name: 'Ned', email: 'ned@member.example', role: 'viewer' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef('={{ $json.team }}'),
+				name: 'Ned',
+				email: 'ned@member.example',
+				role: 'viewer',
+			},
 			items: [{ team: 'team_of_nobody' }, { team: main.id }],
 			continueOnFail: true,
 			credentials,
 		});
 
-		expect(result.items.map((item) => [item.pairedItem, item.json.result ?? item.json.httpCode])).toEqual([
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.result ?? item.json.httpCode]),
+		).toEqual([
 			[{ item: 0 }, '401'],
 			[{ item: 1 }, 'added'],
 		]);
@@ -150,7 +223,11 @@ describe('Team Member: Add (change-aware)', () => {
 
 	it('Always Send sends every add without reading the team first', async () => {
 		const { main, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Erin Editor', email: 'erin@member.example', role: 'editor' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Erin Editor',
+			email: 'erin@member.example',
+			role: 'editor',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -166,8 +243,14 @@ describe('Team Member: Add (change-aware)', () => {
 			credentials,
 		});
 
-		expect(result.items[0].json).toMatchObject({ email: 'erin@member.example', role: 'editor', result: 'sent' });
-		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`PUT /api/teams-api/${main.id}/members`]);
+		expect(result.items[0].json).toMatchObject({
+			email: 'erin@member.example',
+			role: 'editor',
+			result: 'sent',
+		});
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`PUT /api/teams-api/${main.id}/members`,
+		]);
 		suite.expectRequestsFollowContract();
 	});
 
@@ -176,7 +259,14 @@ describe('Team Member: Add (change-aware)', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'add', teamId: teamRef(main.id), name: 'Olivia Owner', email: ownerEmail, role: 'admin' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(main.id),
+				name: 'Olivia Owner',
+				email: ownerEmail,
+				role: 'admin',
+			},
 			credentials,
 		});
 
@@ -187,13 +277,37 @@ describe('Team Member: Add (change-aware)', () => {
 	});
 
 	it.each([
-		['an e-mail with a slash', { email: 'a/b@x.com' }, '"Email" must be an e-mail address such as ada@example.com'],
-		['a path climbing up', { email: '../x' }, '"Email" must be an e-mail address such as ada@example.com'],
-		['an encoded slash', { email: 'a%2Fb@x.com' }, '"Email" must be an e-mail address such as ada@example.com'],
-		['no e-mail at all', { email: 'not-an-email' }, '"Email" must be an e-mail address such as ada@example.com'],
-		['the owner role', { role: 'owner' }, '"Role" must be one of admin, editor, viewer (owner can never be assigned)'],
+		[
+			'an e-mail with a slash',
+			{ email: 'a/b@x.com' },
+			'"Email" must be an e-mail address such as ada@example.com',
+		],
+		[
+			'a path climbing up',
+			{ email: '../x' },
+			'"Email" must be an e-mail address such as ada@example.com',
+		],
+		[
+			'an encoded slash',
+			{ email: 'a%2Fb@x.com' },
+			'"Email" must be an e-mail address such as ada@example.com',
+		],
+		[
+			'no e-mail at all',
+			{ email: 'not-an-email' },
+			'"Email" must be an e-mail address such as ada@example.com',
+		],
+		[
+			'the owner role',
+			{ role: 'owner' },
+			'"Role" must be one of admin, editor, viewer (owner can never be assigned)',
+		],
 		['an empty name', { name: '  ' }, '"Name" must not be empty'],
-		['a team ID with a query character', { team: 'team?x=1' }, '"Team" must not contain / \\ ? # % or spaces'],
+		[
+			'a team ID with a query character',
+			{ team: 'team?x=1' },
+			'"Team" must not contain / \\ ? # % or spaces',
+		],
 	])('refuses %s before sending anything', async (_case, overrides, message) => {
 		const { main, credentials } = newOrganization();
 
@@ -250,26 +364,46 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 				{ teamId: sales.id, role: 'viewer', result: 'added' },
 			],
 		});
-		expect(suite.sim.state.findMember(main.id, 'bea@member.example')).toMatchObject({ role: 'editor', userState: 'pending' });
-		expect(suite.sim.state.findMember(sales.id, 'bea@member.example')).toMatchObject({ role: 'viewer' });
+		expect(suite.sim.state.findMember(main.id, 'bea@member.example')).toMatchObject({
+			role: 'editor',
+			userState: 'pending',
+		});
+		expect(suite.sim.state.findMember(sales.id, 'bea@member.example')).toMatchObject({
+			role: 'viewer',
+		});
 		expect(suite.sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
-		expect(writes().map((entry) => entry.body)).toEqual([{ name: 'Bea Bulk', email: 'bea@member.example', teams }]);
+		expect(writes().map((entry) => entry.body)).toEqual([
+			{ name: 'Bea Bulk', email: 'bea@member.example', teams },
+		]);
 		suite.expectRequestsFollowContract();
 
 		suite.sim.clearRequestLog();
-		const second = await runNode({ nodeType: 'qrtrac', parameters: parameters(teams), credentials });
+		const second = await runNode({
+			nodeType: 'qrtrac',
+			parameters: parameters(teams),
+			credentials,
+		});
 
 		expect(second.items[0].json).toMatchObject({ result: 'unchanged' });
-		expect((second.items[0].json.teams as Array<{ result: string }>).map((team) => team.result)).toEqual(['unchanged', 'unchanged']);
+		expect(
+			(second.items[0].json.teams as Array<{ result: string }>).map((team) => team.result),
+		).toEqual(['unchanged', 'unchanged']);
 		expect(writes()).toHaveLength(0);
 		expect(suite.sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
 	});
 
-	it('takes each person\'s own team list from the input with Teams (JSON), refusing a malformed list before sending', async () => {
+	it("takes each person's own team list from the input with Teams (JSON), refusing a malformed list before sending", async () => {
 		const { main, sales, credentials } = newOrganization();
 		const people = [
 			{ name: 'Jo Json', email: 'jo@member.example', teams: [{ teamId: main.id, role: 'admin' }] },
-			{ name: 'Kim Json', email: 'kim@member.example', teams: [{ teamId: main.id, role: 'viewer' }, { teamId: sales.id, role: 'editor' }] },
+			{
+				name: 'Kim Json',
+				email: 'kim@member.example',
+				teams: [
+					{ teamId: main.id, role: 'viewer' },
+					{ teamId: sales.id, role: 'editor' },
+				],
+			},
 		];
 		const jsonParameters = {
 			resource: 'teamMember',
@@ -280,14 +414,25 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 			teamsJson: '={{ $json.teams }}',
 		};
 
-		const result = await runNode({ nodeType: 'qrtrac', parameters: jsonParameters, items: people, credentials });
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: jsonParameters,
+			items: people,
+			credentials,
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(suite.sim.state.findMember(main.id, 'jo@member.example')).toMatchObject({ role: 'admin' });
+		expect(suite.sim.state.findMember(main.id, 'jo@member.example')).toMatchObject({
+			role: 'admin',
+		});
 		expect(suite.sim.state.findMember(sales.id, 'jo@member.example')).toBeUndefined();
-		expect(suite.sim.state.findMember(main.id, 'kim@member.example')).toMatchObject({ role: 'viewer' });
-		expect(suite.sim.state.findMember(sales.id, 'kim@member.example')).toMatchObject({ role: 'editor' });
+		expect(suite.sim.state.findMember(main.id, 'kim@member.example')).toMatchObject({
+			role: 'viewer',
+		});
+		expect(suite.sim.state.findMember(sales.id, 'kim@member.example')).toMatchObject({
+			role: 'editor',
+		});
 		suite.expectRequestsFollowContract();
 
 		suite.sim.clearRequestLog();
@@ -304,9 +449,20 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 
 	it('sends only the teams that need a change', async () => {
 		const { main, sales, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'editor' });
-		suite.sim.state.addMember(sales.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'viewer' });
-		const support = suite.sim.state.createTeam(suite.sim.state.teams.get(main.id)!.orgId, 'Support');
+		suite.sim.state.addMember(main.id, {
+			name: 'Bea Bulk',
+			email: 'bea@member.example',
+			role: 'editor',
+		});
+		suite.sim.state.addMember(sales.id, {
+			name: 'Bea Bulk',
+			email: 'bea@member.example',
+			role: 'viewer',
+		});
+		const support = suite.sim.state.createTeam(
+			suite.sim.state.teams.get(main.id)!.orgId,
+			'Support',
+		);
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -320,7 +476,13 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 
 		expect(result.items[0].json.teams).toEqual([
 			{ teamId: main.id, role: 'editor', status: 'pending', result: 'unchanged' },
-			{ teamId: sales.id, role: 'admin', status: 'pending', previousRole: 'viewer', result: 'roleChanged' },
+			{
+				teamId: sales.id,
+				role: 'admin',
+				status: 'pending',
+				previousRole: 'viewer',
+				result: 'roleChanged',
+			},
 			{ teamId: support.id, role: 'viewer', result: 'added' },
 		]);
 		expect(writes().map((entry) => (entry.body as { teams: unknown }).teams)).toEqual([
@@ -336,7 +498,13 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 
 	it('after a connection lost once the add was applied, reads the teams and reports success without sending again', async () => {
 		const { org, main, sales, credentials } = newOrganization();
-		suite.sim.faults.add({ kind: 'reset', method: 'POST', path: '/api/teams-api/members/bulk', count: 1, afterWrite: true });
+		suite.sim.faults.add({
+			kind: 'reset',
+			method: 'POST',
+			path: '/api/teams-api/members/bulk',
+			count: 1,
+			afterWrite: true,
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -360,15 +528,27 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 	it('lists the teams to choose from, each by its ID', async () => {
 		const { org, credentials } = newOrganization();
 
-		const options = (await callLoadOptions('qrtrac', 'getTeamsToJoin', { kind: 'loadOptions', credentials })) as Array<{ name: string; value: string }>;
+		const options = (await callLoadOptions('qrtrac', 'getTeamsToJoin', {
+			kind: 'loadOptions',
+			credentials,
+		})) as Array<{ name: string; value: string }>;
 
-		expect(options.map((option) => option.value).sort()).toEqual(suite.sim.state.teamsOfOrg(org.id).map((team) => team.id).sort());
+		expect(options.map((option) => option.value).sort()).toEqual(
+			suite.sim.state
+				.teamsOfOrg(org.id)
+				.map((team) => team.id)
+				.sort(),
+		);
 		expect(options.map((option) => option.name).sort()).toEqual(['Main', 'Sales']);
 	});
 
 	it('Always Send sends every team without reading', async () => {
 		const { main, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Bea Bulk', email: 'bea@member.example', role: 'editor' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Bea Bulk',
+			email: 'bea@member.example',
+			role: 'editor',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -376,27 +556,43 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 			credentials,
 		});
 
-		expect(result.items[0].json).toMatchObject({ result: 'sent', teams: [{ teamId: main.id, role: 'editor', result: 'sent' }] });
-		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /api/teams-api/members/bulk']);
+		expect(result.items[0].json).toMatchObject({
+			result: 'sent',
+			teams: [{ teamId: main.id, role: 'editor', result: 'sent' }],
+		});
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			'POST /api/teams-api/members/bulk',
+		]);
 	});
 
 	it.each([
 		['no team', [], '"Teams" must list at least one team'],
 		['a team twice', 'twice', '"Teams" must not list a team twice'],
-		['the owner role', 'owner', '"Role" must be one of admin, editor, viewer (owner can never be assigned)'],
+		[
+			'the owner role',
+			'owner',
+			'"Role" must be one of admin, editor, viewer (owner can never be assigned)',
+		],
 		['a team ID with a slash', 'slash', '"Team Name or ID" must not contain / \\ ? # % or spaces'],
 	])('refuses %s before sending anything', async (_case, variant, message) => {
 		const { main, sales, credentials } = newOrganization();
 		const teams =
 			variant === 'twice'
-				? [{ teamId: main.id, role: 'editor' }, { teamId: main.id, role: 'viewer' }]
+				? [
+						{ teamId: main.id, role: 'editor' },
+						{ teamId: main.id, role: 'viewer' },
+					]
 				: variant === 'owner'
 					? [{ teamId: main.id, role: '={{ "owner" }}' }]
 					: variant === 'slash'
 						? [{ teamId: `={{ "${sales.id}/../x" }}`, role: 'viewer' }]
 						: (variant as never[]);
 
-		const result = await runNode({ nodeType: 'qrtrac', parameters: parameters(teams), credentials });
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: parameters(teams),
+			credentials,
+		});
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
 		expect(suite.sim.requestLog).toHaveLength(0);
@@ -416,31 +612,65 @@ describe('Team Member: Pause and Activate', () => {
 			credentials,
 		});
 
-		expect(paused.items[0].json).toEqual({ email, teamId: sales.id, status: 'paused', result: 'paused' });
+		expect(paused.items[0].json).toEqual({
+			email,
+			teamId: sales.id,
+			status: 'paused',
+			result: 'paused',
+		});
 		expect(suite.sim.state.findMember(sales.id, email)?.state).toBe('paused');
 		expect(suite.sim.state.findMember(main.id, email)?.state).toBe('active');
-		expect(suite.sim.requestLog[0].rawPath).toBe(`/api/teams-api/${sales.id}/members/ada%2Bqr%40member.example/pause`);
+		expect(suite.sim.requestLog[0].rawPath).toBe(
+			`/api/teams-api/${sales.id}/members/ada%2Bqr%40member.example/pause`,
+		);
 
 		const activated = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'activate', teamId: teamRef(sales.id), email },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'activate',
+				teamId: teamRef(sales.id),
+				email,
+			},
 			credentials,
 		});
 
-		expect(activated.items[0].json).toEqual({ email, teamId: sales.id, status: 'active', result: 'activated' });
+		expect(activated.items[0].json).toEqual({
+			email,
+			teamId: sales.id,
+			status: 'active',
+			result: 'activated',
+		});
 		expect(suite.sim.state.findMember(sales.id, email)?.state).toBe('active');
 		suite.expectRequestsFollowContract();
 	});
 
 	it("surfaces the service's refusal to leave a member without an active team; Continue On Fail keeps the others", async () => {
 		const { main, sales, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Only Main', email: 'only@member.example', role: 'viewer' });
-		suite.sim.state.addMember(main.id, { name: 'Two Teams', email: 'two@member.example', role: 'viewer' });
-		suite.sim.state.addMember(sales.id, { name: 'Two Teams', email: 'two@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Only Main',
+			email: 'only@member.example',
+			role: 'viewer',
+		});
+		suite.sim.state.addMember(main.id, {
+			name: 'Two Teams',
+			email: 'two@member.example',
+			role: 'viewer',
+		});
+		suite.sim.state.addMember(sales.id, {
+			name: 'Two Teams',
+			email: 'two@member.example',
+			role: 'viewer',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'pause', teamId: teamRef(main.id), email: '={{ $json.email }}' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'pause',
+				teamId: teamRef(main.id),
+				email: '={{ $json.email }}',
+			},
 			items: [{ email: 'only@member.example' }, { email: 'two@member.example' }],
 			continueOnFail: true,
 			credentials,
@@ -448,7 +678,8 @@ describe('Team Member: Pause and Activate', () => {
 
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].json).toMatchObject({
-			error: 'only@member.example would be left with no active team; a member needs at least one active team',
+			error:
+				'only@member.example would be left with no active team; a member needs at least one active team',
 			httpCode: '400',
 		});
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
@@ -464,11 +695,18 @@ describe('Team Member: Pause and Activate', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'activate', teamId: teamRef(main.id), email: '../../teams-api' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'activate',
+				teamId: teamRef(main.id),
+				email: '../../teams-api',
+			},
 			credentials,
 		});
 
-		expect(result.error?.message).toBe('Item 0: "Email" must be an e-mail address such as ada@example.com');
+		expect(result.error?.message).toBe(
+			'Item 0: "Email" must be an e-mail address such as ada@example.com',
+		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
@@ -476,15 +714,30 @@ describe('Team Member: Pause and Activate', () => {
 describe('Team Member: Change Role', () => {
 	it("changes the member's role", async () => {
 		const { main, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Erin', email: 'erin@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Erin',
+			email: 'erin@member.example',
+			role: 'viewer',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'changeRole', teamId: teamRef(main.id), email: 'erin@member.example', role: 'admin' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'changeRole',
+				teamId: teamRef(main.id),
+				email: 'erin@member.example',
+				role: 'admin',
+			},
 			credentials,
 		});
 
-		expect(result.items[0].json).toEqual({ email: 'erin@member.example', teamId: main.id, role: 'admin', result: 'roleChanged' });
+		expect(result.items[0].json).toEqual({
+			email: 'erin@member.example',
+			teamId: main.id,
+			role: 'admin',
+			result: 'roleChanged',
+		});
 		expect(suite.sim.state.findMember(main.id, 'erin@member.example')?.role).toBe('admin');
 		expect(suite.sim.requestLog[0].body).toEqual({ role: 'admin' });
 		suite.expectRequestsFollowContract();
@@ -495,7 +748,13 @@ describe('Team Member: Change Role', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'changeRole', teamId: teamRef(main.id), email: ownerEmail, role: 'viewer' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'changeRole',
+				teamId: teamRef(main.id),
+				email: ownerEmail,
+				role: 'viewer',
+			},
 			credentials,
 		});
 
@@ -509,11 +768,19 @@ describe('Team Member: Change Role', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'changeRole', teamId: teamRef(main.id), email: 'erin@member.example', role: '={{ "owner" }}' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'changeRole',
+				teamId: teamRef(main.id),
+				email: 'erin@member.example',
+				role: '={{ "owner" }}',
+			},
 			credentials,
 		});
 
-		expect(result.error?.message).toBe('Item 0: "Role" must be one of admin, editor, viewer (owner can never be assigned)');
+		expect(result.error?.message).toBe(
+			'Item 0: "Role" must be one of admin, editor, viewer (owner can never be assigned)',
+		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
@@ -521,16 +788,33 @@ describe('Team Member: Change Role', () => {
 describe('Team Member: Remove from Team', () => {
 	it('removes the member from one team only', async () => {
 		const { main, sales, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Rita', email: 'rita@member.example', role: 'viewer' });
-		suite.sim.state.addMember(sales.id, { name: 'Rita', email: 'rita@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Rita',
+			email: 'rita@member.example',
+			role: 'viewer',
+		});
+		suite.sim.state.addMember(sales.id, {
+			name: 'Rita',
+			email: 'rita@member.example',
+			role: 'viewer',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'remove', teamId: teamRef(sales.id), email: 'rita@member.example' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'remove',
+				teamId: teamRef(sales.id),
+				email: 'rita@member.example',
+			},
 			credentials,
 		});
 
-		expect(result.items[0].json).toEqual({ email: 'rita@member.example', teamId: sales.id, result: 'removed' });
+		expect(result.items[0].json).toEqual({
+			email: 'rita@member.example',
+			teamId: sales.id,
+			result: 'removed',
+		});
 		expect(suite.sim.state.findMember(sales.id, 'rita@member.example')).toBeUndefined();
 		expect(suite.sim.state.findMember(main.id, 'rita@member.example')).toBeDefined();
 		suite.expectRequestsFollowContract();
@@ -538,18 +822,30 @@ describe('Team Member: Remove from Team', () => {
 
 	it("surfaces the service's rules (400) for the last team and for the owner", async () => {
 		const { main, ownerEmail, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Lone', email: 'lone@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Lone',
+			email: 'lone@member.example',
+			role: 'viewer',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'remove', teamId: teamRef(main.id), email: '={{ $json.email }}' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'remove',
+				teamId: teamRef(main.id),
+				email: '={{ $json.email }}',
+			},
 			items: [{ email: 'lone@member.example' }, { email: ownerEmail }],
 			continueOnFail: true,
 			credentials,
 		});
 
 		expect(result.items.map((item) => [item.json.error, item.json.httpCode])).toEqual([
-			['lone@member.example cannot be removed from their last team; delete the member instead', '400'],
+			[
+				'lone@member.example cannot be removed from their last team; delete the member instead',
+				'400',
+			],
 			['The organization owner cannot be removed from a team', '400'],
 		]);
 		expect(suite.sim.state.findMember(main.id, 'lone@member.example')).toBeDefined();
@@ -560,17 +856,35 @@ describe('Team Member: Remove from Team', () => {
 describe('Team Member: Delete Completely', () => {
 	it('removes the person from every team of the organization (owner client)', async () => {
 		const { org, main, sales, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Gone', email: 'gone@member.example', role: 'viewer' });
-		suite.sim.state.addMember(sales.id, { name: 'Gone', email: 'gone@member.example', role: 'editor' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Gone',
+			email: 'gone@member.example',
+			role: 'viewer',
+		});
+		suite.sim.state.addMember(sales.id, {
+			name: 'Gone',
+			email: 'gone@member.example',
+			role: 'editor',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'delete', teamId: teamRef(main.id), email: 'gone@member.example' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: 'gone@member.example',
+			},
 			credentials,
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ deleted: true, id: 'gone@member.example', email: 'gone@member.example', teamId: main.id });
+		expect(result.items[0].json).toMatchObject({
+			deleted: true,
+			id: 'gone@member.example',
+			email: 'gone@member.example',
+			teamId: main.id,
+		});
 		expect(suite.sim.state.findUser('gone@member.example', org.id)).toBeUndefined();
 		expect(suite.sim.state.findMember(sales.id, 'gone@member.example')).toBeUndefined();
 		suite.expectRequestsFollowContract();
@@ -578,11 +892,20 @@ describe('Team Member: Delete Completely', () => {
 
 	it('surfaces 403 for an admin client and leaves the person in place', async () => {
 		const { org, main, credentials } = newOrganization('admin');
-		suite.sim.state.addMember(main.id, { name: 'Kept', email: 'kept@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Kept',
+			email: 'kept@member.example',
+			role: 'viewer',
+		});
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'delete', teamId: teamRef(main.id), email: 'kept@member.example' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: 'kept@member.example',
+			},
 			credentials,
 		});
 
@@ -599,7 +922,12 @@ describe('Team Member: Delete Completely', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'delete', teamId: teamRef(main.id), email: ownerEmail },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: ownerEmail,
+			},
 			credentials,
 		});
 
@@ -611,21 +939,33 @@ describe('Team Member: Delete Completely', () => {
 describe('Team Member: Resend Invite', () => {
 	it('re-sends the invitation of a pending person, up to the service limit', async () => {
 		const { org, main, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, { name: 'Penny', email: 'penny@member.example', role: 'viewer' });
+		suite.sim.state.addMember(main.id, {
+			name: 'Penny',
+			email: 'penny@member.example',
+			role: 'viewer',
+		});
 		const user = suite.sim.state.findUser('penny@member.example', org.id)!;
 		user.resendCount = 2;
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'resendInvite', email: '={{ $json.email }}' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'resendInvite',
+				email: '={{ $json.email }}',
+			},
 			items: [{ email: 'penny@member.example' }, { email: 'penny@member.example' }],
 			continueOnFail: true,
 			credentials,
 		});
 
-		expect(result.items.map((item) => item.json.result ?? item.json.httpCode)).toEqual(expect.arrayContaining(['inviteResent', '400']));
+		expect(result.items.map((item) => item.json.result ?? item.json.httpCode)).toEqual(
+			expect.arrayContaining(['inviteResent', '400']),
+		);
 		const refused = result.items.find((item) => item.json.error);
-		expect(refused?.json.error).toBe('Invitation resend limit reached for penny@member.example (3 resends)');
+		expect(refused?.json.error).toBe(
+			'Invitation resend limit reached for penny@member.example (3 resends)',
+		);
 		expect(suite.sim.state.resendCount('penny@member.example')).toBe(3);
 		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual([
 			'/api/teams-api/resend/invite/penny@member.example',
@@ -639,11 +979,17 @@ describe('Team Member: Resend Invite', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: { resource: 'teamMember', operation: 'resendInvite', email: 'x%2F..%2F@member.example' },
+			parameters: {
+				resource: 'teamMember',
+				operation: 'resendInvite',
+				email: 'x%2F..%2F@member.example',
+			},
 			credentials,
 		});
 
-		expect(result.error?.message).toBe('Item 0: "Email" must be an e-mail address such as ada@example.com');
+		expect(result.error?.message).toBe(
+			'Item 0: "Email" must be an e-mail address such as ada@example.com',
+		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });

@@ -30,12 +30,23 @@ function newAccount(): Account {
 	return {
 		orgId: org.id,
 		teamId: team.id,
-		credentials: { baseUrl: suite.sim.url, teamId: client.teamId, clientId: client.clientId, clientSecret: client.clientSecret, plan: 'Enterprise' },
+		credentials: {
+			baseUrl: suite.sim.url,
+			teamId: client.teamId,
+			clientId: client.clientId,
+			clientSecret: client.clientSecret,
+			plan: 'Enterprise',
+		},
 	};
 }
 
 function createCode(teamId: string, fields: Record<string, unknown> = {}) {
-	return suite.sim.state.createQr(teamId, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/', name: 'Code', ...fields });
+	return suite.sim.state.createQr(teamId, {
+		qrType: 'WEB',
+		qrRedirectUrl: 'https://example.com/',
+		name: 'Code',
+		...fields,
+	});
 }
 
 function updateCode(id: string, changes: Record<string, unknown>) {
@@ -54,7 +65,12 @@ function trigger(account: Account, parameters: Record<string, unknown> = {}) {
 			return staticData;
 		},
 		async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
-			const result = await pollTrigger({ parameters, credentials: account.credentials, staticData, mode });
+			const result = await pollTrigger({
+				parameters,
+				credentials: account.credentials,
+				staticData,
+				mode,
+			});
 			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
 			return (result.items ?? []).map((item) => item.json);
 		},
@@ -90,7 +106,9 @@ describe('QRTRAC Trigger: code changes', () => {
 
 		deleteCode(account.teamId, created.id);
 		const deletions = await watcher.poll();
-		expect(deletions.map((event) => [event.event, event.id, event.deleted])).toEqual([['deleted', created.id, true]]);
+		expect(deletions.map((event) => [event.event, event.id, event.deleted])).toEqual([
+			['deleted', created.id, true],
+		]);
 
 		expect(await watcher.poll()).toEqual([]);
 	});
@@ -117,7 +135,11 @@ describe('QRTRAC Trigger: code changes', () => {
 		const keeper = createCode(account.teamId, { name: 'Other' });
 		await watcher.poll();
 
-		const match = createCode(account.teamId, { name: 'Summer sale', qrType: 'SHORT_LINK', tags: ['promo'] });
+		const match = createCode(account.teamId, {
+			name: 'Summer sale',
+			qrType: 'SHORT_LINK',
+			tags: ['promo'],
+		});
 		createCode(account.teamId, { name: 'Summer sale web', tags: ['promo'] });
 		createCode(account.teamId, { name: 'Summer sale untagged', qrType: 'SHORT_LINK' });
 		createCode(account.teamId, { name: 'Winter', qrType: 'SHORT_LINK', tags: ['promo'] });
@@ -128,7 +150,9 @@ describe('QRTRAC Trigger: code changes', () => {
 		expect(await watcher.poll()).toEqual([]);
 
 		deleteCode(account.teamId, match.id);
-		expect((await watcher.poll()).map((event) => [event.event, event.id])).toEqual([['deleted', match.id]]);
+		expect((await watcher.poll()).map((event) => [event.event, event.id])).toEqual([
+			['deleted', match.id],
+		]);
 	});
 
 	it('reports every existing code on the first poll when asked to', async () => {
@@ -184,7 +208,13 @@ describe('QRTRAC Trigger: code changes', () => {
 		await watcher.poll();
 		const persisted = watcher.staticData;
 		const code = createCode(account.teamId, { name: 'During an outage' });
-		const fault = suite.sim.faults.add({ kind: 'status', status: 400, message: 'Simulated outage', path: '/api/qrs-api/teams/fromTime', count: 1 });
+		const fault = suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Simulated outage',
+			path: '/api/qrs-api/teams/fromTime',
+			count: 1,
+		});
 
 		await expect(watcher.poll()).rejects.toMatchObject({ message: 'Simulated outage' });
 		expect(watcher.staticData).toEqual(persisted);
@@ -195,7 +225,10 @@ describe('QRTRAC Trigger: code changes', () => {
 
 	it('never shows the client secret in a poll error', async () => {
 		const account = newAccount();
-		const wrong = { ...account, credentials: { ...account.credentials, clientSecret: 'cs_not-the-right-secret-123' } };
+		const wrong = {
+			...account,
+			credentials: { ...account.credentials, clientSecret: 'cs_not-the-right-secret-123' },
+		};
 		const error = await trigger(wrong)
 			.poll()
 			.then(
@@ -222,7 +255,9 @@ describe('QRTRAC Trigger: code changes', () => {
 
 		expect(sample.map((event) => [event.event, event.id])).toEqual([['created', newest.id]]);
 		expect(watcher.staticData).toEqual(cursorBefore);
-		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual([older.id, newest.id].sort());
+		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
+			[older.id, newest.id].sort(),
+		);
 	});
 	it('fetches the most recent deletion as a test event when only deletions are wanted', async () => {
 		const account = newAccount();
@@ -241,7 +276,7 @@ describe('QRTRAC Trigger: code changes', () => {
 	});
 });
 
-describe.each([5_000, -5_000])('QRTRAC Trigger: service clock %i ms off n8n\'s', (skewMs) => {
+describe.each([5_000, -5_000])("QRTRAC Trigger: service clock %i ms off n8n's", (skewMs) => {
 	afterEach(() => {
 		suite.sim.clock.useRealTime();
 	});
@@ -271,9 +306,16 @@ describe('QRTRAC Trigger: boundary answered inclusively', () => {
 	});
 
 	it('reports codes written in the same millisecond before and after a poll once each', async () => {
-		const { org, team } = inclusive.sim.state.createOrganization('Inclusive Org', { name: 'Owner', email: 'owner@inclusive.example' });
+		const { org, team } = inclusive.sim.state.createOrganization('Inclusive Org', {
+			name: 'Owner',
+			email: 'owner@inclusive.example',
+		});
 		const client = inclusive.sim.state.addApiClient(org.id);
-		const credentials: HarnessCredentials = { baseUrl: inclusive.sim.url, ...client, plan: 'Enterprise' };
+		const credentials: HarnessCredentials = {
+			baseUrl: inclusive.sim.url,
+			...client,
+			plan: 'Enterprise',
+		};
 		let staticData: IDataObject = {};
 		const poll = async () => {
 			const result = await pollTrigger({ parameters: {}, credentials, staticData });
@@ -283,7 +325,11 @@ describe('QRTRAC Trigger: boundary answered inclusively', () => {
 		await poll();
 		const instant = Date.now();
 		inclusive.sim.clock.set(instant);
-		const create = () => inclusive.sim.state.createQr(team.id, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/' }).id;
+		const create = () =>
+			inclusive.sim.state.createQr(team.id, {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/',
+			}).id;
 		const first = [create(), create()];
 
 		expect((await poll()).sort()).toEqual([...first].sort());
@@ -296,7 +342,9 @@ describe('QRTRAC Trigger: boundary answered inclusively', () => {
 describe('QRTRAC Trigger: new scans', () => {
 	it('reports new scans once, reading 100 codes per request, after a silent first poll', async () => {
 		const account = newAccount();
-		const codes = Array.from({ length: 150 }, (_, index) => createCode(account.teamId, { name: `Code ${index}` }));
+		const codes = Array.from({ length: 150 }, (_, index) =>
+			createCode(account.teamId, { name: `Code ${index}` }),
+		);
 		suite.sim.state.addScan(codes[0].id, { city: 'Before activation' });
 		const watcher = trigger(account, { triggerOn: 'newScans' });
 
@@ -315,8 +363,17 @@ describe('QRTRAC Trigger: new scans', () => {
 			].sort(),
 		);
 		const requests = requestsSince(before);
-		expect(requests.map((entry) => entry.operationId)).toEqual(['getTeamQrsFromTime', 'getBulkQrAnalytics', 'getBulkQrAnalytics']);
-		expect(requests.map((entry) => ((entry.body as IDataObject | undefined)?.qrIds as string[] | undefined)?.length ?? 0)).toEqual([0, 100, 50]);
+		expect(requests.map((entry) => entry.operationId)).toEqual([
+			'getTeamQrsFromTime',
+			'getBulkQrAnalytics',
+			'getBulkQrAnalytics',
+		]);
+		expect(
+			requests.map(
+				(entry) =>
+					((entry.body as IDataObject | undefined)?.qrIds as string[] | undefined)?.length ?? 0,
+			),
+		).toEqual([0, 100, 50]);
 		expect(await watcher.poll()).toEqual([]);
 	});
 

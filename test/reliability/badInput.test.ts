@@ -7,7 +7,12 @@ import { expectNoSecrets } from '../support/secretScan';
 import { runNode } from '../support/n8nHarness';
 import { BAD_INPUT_CORPUS, type BadInputCase } from './support/badInputCorpus';
 import { recordFigures } from './support/figures';
-import { createReliabilityTeam, startReliabilitySimulator, type ReliabilitySimulator, type ReliabilityTeam } from './support/reliabilityTeam';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+	type ReliabilityTeam,
+} from './support/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 let team: ReliabilityTeam;
@@ -39,27 +44,49 @@ it('the corpus has at least 60 invalid inputs over every category', () => {
 	const categories = new Set(BAD_INPUT_CORPUS.map((entry) => entry.category));
 	expect(BAD_INPUT_CORPUS.length).toBeGreaterThanOrEqual(60);
 	expect([...categories].sort()).toEqual(
-		['empty or whitespace', 'enum', 'format', 'huge', 'path-like', 'pattern', 'range', 'wrong type'].sort(),
+		[
+			'empty or whitespace',
+			'enum',
+			'format',
+			'huge',
+			'path-like',
+			'pattern',
+			'range',
+			'wrong type',
+		].sort(),
 	);
 });
 
-describe.each(BAD_INPUT_CORPUS.map((entry) => [`${entry.operation}: ${entry.field} = ${describeValue(entry.bad)} (${entry.category})`, entry] as const))(
-	'%s',
-	(_title, entry: BadInputCase) => {
-		it('is refused before any request, naming the field and item 1', async () => {
-			const result = await runNode({
-				nodeType: 'qrtrac',
-				credentials: team.credentials,
-				parameters: withTeam(entry.parameters),
-				items: [{ value: withTeam(entry.good) }, { value: entry.bad }],
-			});
-
-			refusals.push({ category: entry.category, operation: entry.operation, field: entry.field, message: result.error?.message ?? '' });
-			expect(env.sim.requestLog.map((request) => `${request.method} ${request.rawPath}`)).toEqual([]);
-			expect(result.error?.message).toContain(`"${entry.field}"`);
-			expect(result.error?.message).toMatch(/^Item 1\b/);
-			expect(result.error?.itemIndex).toBe(1);
-			expectNoSecrets({ items: result.items, error: result.error, run: result.runData }, team.secrets);
+describe.each(
+	BAD_INPUT_CORPUS.map(
+		(entry) =>
+			[
+				`${entry.operation}: ${entry.field} = ${describeValue(entry.bad)} (${entry.category})`,
+				entry,
+			] as const,
+	),
+)('%s', (_title, entry: BadInputCase) => {
+	it('is refused before any request, naming the field and item 1', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: team.credentials,
+			parameters: withTeam(entry.parameters),
+			items: [{ value: withTeam(entry.good) }, { value: entry.bad }],
 		});
-	},
-);
+
+		refusals.push({
+			category: entry.category,
+			operation: entry.operation,
+			field: entry.field,
+			message: result.error?.message ?? '',
+		});
+		expect(env.sim.requestLog.map((request) => `${request.method} ${request.rawPath}`)).toEqual([]);
+		expect(result.error?.message).toContain(`"${entry.field}"`);
+		expect(result.error?.message).toMatch(/^Item 1\b/);
+		expect(result.error?.itemIndex).toBe(1);
+		expectNoSecrets(
+			{ items: result.items, error: result.error, run: result.runData },
+			team.secrets,
+		);
+	});
+});

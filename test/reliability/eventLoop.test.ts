@@ -9,7 +9,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { runNode } from '../support/n8nHarness';
 import { recordFigures } from './support/figures';
-import { createReliabilityTeam, startReliabilitySimulator, type ReliabilitySimulator } from './support/reliabilityTeam';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+} from './support/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 
@@ -29,14 +33,24 @@ it('a 1,000-row Create blocks the event loop for less than the shortest request 
 	const team = createReliabilityTeam(env, `Loop ${tag}`, { ratePerSecond: 1000 });
 	const rows = Array.from({ length: 1000 }, (_, index) => ({ marker: `loop-${tag}-${index}` }));
 	// Warm up (module loading, first compilation) so that only the run itself is measured.
-	await runNode({ nodeType: 'qrtrac', credentials: team.credentials, parameters: { resource: 'team', operation: 'getMany' } });
+	await runNode({
+		nodeType: 'qrtrac',
+		credentials: team.credentials,
+		parameters: { resource: 'team', operation: 'getMany' },
+	});
 
 	const delay = monitorEventLoopDelay({ resolution: 10 });
 	delay.enable();
 	const result = await runNode({
 		nodeType: 'qrtrac',
 		credentials: team.credentials,
-		parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB', name: '={{ $json.marker }}', qrRedirectUrl: 'https://example.com/l' },
+		parameters: {
+			resource: 'qrCode',
+			operation: 'create',
+			qrType: 'WEB',
+			name: '={{ $json.marker }}',
+			qrRedirectUrl: 'https://example.com/l',
+		},
 		items: rows,
 	});
 	delay.disable();
@@ -45,5 +59,8 @@ it('a 1,000-row Create blocks the event loop for less than the shortest request 
 	expect(result.items).toHaveLength(rows.length);
 	const longestBlockMs = Math.round(delay.max / 1e6);
 	recordFigures('event-loop', { rows: rows.length, longestBlockMs });
-	expect({ longestBlockMs, withinShortestTimeout: longestBlockMs < SHORTEST_TIMEOUT_MS }).toEqual({ longestBlockMs, withinShortestTimeout: true });
+	expect({ longestBlockMs, withinShortestTimeout: longestBlockMs < SHORTEST_TIMEOUT_MS }).toEqual({
+		longestBlockMs,
+		withinShortestTimeout: true,
+	});
 }, 180_000);

@@ -8,7 +8,12 @@
 import type { LoggedRequest } from '../../simulator';
 import { expectNoSecrets } from '../support/secretScan';
 import { runNode } from '../support/n8nHarness';
-import { createReliabilityTeam, startReliabilitySimulator, type ReliabilitySimulator, type ReliabilityTeam } from './support/reliabilityTeam';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+	type ReliabilityTeam,
+} from './support/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 let team: ReliabilityTeam;
@@ -34,36 +39,121 @@ interface EncodingCase {
 	parameters: (value: string, teamId: string) => Record<string, unknown>;
 }
 
-const qr = (operation: string, extra: (value: string) => Record<string, unknown>) => (value: string) => ({ resource: 'qrCode', operation, ...extra(value) });
-const member = (operation: string, extra: Record<string, unknown> = {}) => (value: string, teamId: string) => ({
-	resource: 'teamMember',
-	operation,
-	teamId: byId(teamId),
-	email: value,
-	...extra,
-});
+const qr =
+	(operation: string, extra: (value: string) => Record<string, unknown>) => (value: string) => ({
+		resource: 'qrCode',
+		operation,
+		...extra(value),
+	});
+const member =
+	(operation: string, extra: Record<string, unknown> = {}) =>
+	(value: string, teamId: string) => ({
+		resource: 'teamMember',
+		operation,
+		teamId: byId(teamId),
+		email: value,
+		...extra,
+	});
 
 const CASES: EncodingCase[] = [
-	{ operation: 'qrCode.get', plain: 'qr_plain1', special: SPECIAL_ID, parameters: qr('get', (value) => ({ qrCodeId: byId(value) })) },
-	{ operation: 'qrCode.update', plain: 'qr_plain1', special: SPECIAL_ID, parameters: qr('update', (value) => ({ qrCodeId: byId(value), updateFields: { name: 'n' } })) },
-	{ operation: 'qrCode.delete', plain: 'qr_plain1', special: SPECIAL_ID, parameters: qr('delete', (value) => ({ qrCodeId: byId(value) })) },
-	{ operation: 'qrCode.duplicate', plain: 'qr_plain1', special: SPECIAL_ID, parameters: qr('duplicate', (value) => ({ qrCodeId: byId(value) })) },
-	{ operation: 'qrCode.updateTitle', plain: 'qr_plain1', special: SPECIAL_ID, parameters: qr('updateTitle', (value) => ({ qrCodeId: byId(value), title: 'T' })) },
-	{ operation: 'qrCode.updateTags', plain: 'qr_plain1', special: SPECIAL_ID, parameters: qr('updateTags', (value) => ({ qrCodeId: byId(value), mode: 'replace', tags: 'a' })) },
-	{ operation: 'qrCode.downloadImage', plain: 'qr_plain1', special: SPECIAL_ID, parameters: qr('downloadImage', (value) => ({ qrCodeId: byId(value) })) },
-	{ operation: 'qrCode.checkAvailability', plain: 'plain-display', special: SPECIAL_DISPLAY_ID, parameters: qr('checkAvailability', (value) => ({ displayId: value })) },
+	{
+		operation: 'qrCode.get',
+		plain: 'qr_plain1',
+		special: SPECIAL_ID,
+		parameters: qr('get', (value) => ({ qrCodeId: byId(value) })),
+	},
+	{
+		operation: 'qrCode.update',
+		plain: 'qr_plain1',
+		special: SPECIAL_ID,
+		parameters: qr('update', (value) => ({ qrCodeId: byId(value), updateFields: { name: 'n' } })),
+	},
+	{
+		operation: 'qrCode.delete',
+		plain: 'qr_plain1',
+		special: SPECIAL_ID,
+		parameters: qr('delete', (value) => ({ qrCodeId: byId(value) })),
+	},
+	{
+		operation: 'qrCode.duplicate',
+		plain: 'qr_plain1',
+		special: SPECIAL_ID,
+		parameters: qr('duplicate', (value) => ({ qrCodeId: byId(value) })),
+	},
+	{
+		operation: 'qrCode.updateTitle',
+		plain: 'qr_plain1',
+		special: SPECIAL_ID,
+		parameters: qr('updateTitle', (value) => ({ qrCodeId: byId(value), title: 'T' })),
+	},
+	{
+		operation: 'qrCode.updateTags',
+		plain: 'qr_plain1',
+		special: SPECIAL_ID,
+		parameters: qr('updateTags', (value) => ({
+			qrCodeId: byId(value),
+			mode: 'replace',
+			tags: 'a',
+		})),
+	},
+	{
+		operation: 'qrCode.downloadImage',
+		plain: 'qr_plain1',
+		special: SPECIAL_ID,
+		parameters: qr('downloadImage', (value) => ({ qrCodeId: byId(value) })),
+	},
+	{
+		operation: 'qrCode.checkAvailability',
+		plain: 'plain-display',
+		special: SPECIAL_DISPLAY_ID,
+		parameters: qr('checkAvailability', (value) => ({ displayId: value })),
+	},
 	{
 		operation: 'analytics.getScans',
 		plain: 'qr_plain1',
 		special: SPECIAL_ID,
-		parameters: (value) => ({ resource: 'analytics', operation: 'getScans', qrCodeId: byId(value) }),
+		parameters: (value) => ({
+			resource: 'analytics',
+			operation: 'getScans',
+			qrCodeId: byId(value),
+		}),
 	},
-	{ operation: 'team.get', plain: 'team_plain1', special: 'team_ä+&=;:@1', parameters: (value) => ({ resource: 'team', operation: 'get', teamId: byId(value) }) },
-	{ operation: 'teamMember.pause', plain: 'plain@example.com', special: SPECIAL_EMAIL, parameters: member('pause') },
-	{ operation: 'teamMember.activate', plain: 'plain@example.com', special: SPECIAL_EMAIL, parameters: member('activate') },
-	{ operation: 'teamMember.remove', plain: 'plain@example.com', special: SPECIAL_EMAIL, parameters: member('remove') },
-	{ operation: 'teamMember.delete', plain: 'plain@example.com', special: SPECIAL_EMAIL, parameters: member('delete') },
-	{ operation: 'teamMember.changeRole', plain: 'plain@example.com', special: SPECIAL_EMAIL, parameters: member('changeRole', { role: 'viewer' }) },
+	{
+		operation: 'team.get',
+		plain: 'team_plain1',
+		special: 'team_ä+&=;:@1',
+		parameters: (value) => ({ resource: 'team', operation: 'get', teamId: byId(value) }),
+	},
+	{
+		operation: 'teamMember.pause',
+		plain: 'plain@example.com',
+		special: SPECIAL_EMAIL,
+		parameters: member('pause'),
+	},
+	{
+		operation: 'teamMember.activate',
+		plain: 'plain@example.com',
+		special: SPECIAL_EMAIL,
+		parameters: member('activate'),
+	},
+	{
+		operation: 'teamMember.remove',
+		plain: 'plain@example.com',
+		special: SPECIAL_EMAIL,
+		parameters: member('remove'),
+	},
+	{
+		operation: 'teamMember.delete',
+		plain: 'plain@example.com',
+		special: SPECIAL_EMAIL,
+		parameters: member('delete'),
+	},
+	{
+		operation: 'teamMember.changeRole',
+		plain: 'plain@example.com',
+		special: SPECIAL_EMAIL,
+		parameters: member('changeRole', { role: 'viewer' }),
+	},
 ];
 
 /** The request targets (path only) an operation sent for `value`. */
@@ -87,11 +177,19 @@ describe.each(CASES.map((entry) => [entry.operation, entry] as const))('%s', (_n
 		const plainRequests = await targetsFor(entry, entry.plain);
 		const specialRequests = await targetsFor(entry, entry.special);
 
-		const plainTargets = plainRequests.map((request) => request.rawPath.split('?')[0]).filter((path) => path.includes(encoded(entry.plain)));
-		const specialTargets = specialRequests.map((request) => request.rawPath.split('?')[0]).filter((path) => path.includes(encoded(entry.special)));
+		const plainTargets = plainRequests
+			.map((request) => request.rawPath.split('?')[0])
+			.filter((path) => path.includes(encoded(entry.plain)));
+		const specialTargets = specialRequests
+			.map((request) => request.rawPath.split('?')[0])
+			.filter((path) => path.includes(encoded(entry.special)));
 		expect(plainTargets.length).toBeGreaterThan(0);
-		expect(specialTargets).toEqual(plainTargets.map((path) => path.split(encoded(entry.plain)).join(encoded(entry.special))));
-		for (const request of specialRequests.filter((logged) => logged.rawPath.includes(encoded(entry.special)))) {
+		expect(specialTargets).toEqual(
+			plainTargets.map((path) => path.split(encoded(entry.plain)).join(encoded(entry.special))),
+		);
+		for (const request of specialRequests.filter((logged) =>
+			logged.rawPath.includes(encoded(entry.special)),
+		)) {
 			expect(request.path.split('/')).toContain(entry.special);
 		}
 	});

@@ -20,7 +20,12 @@ import { RESET_FORMATS, type LimitWindow, type ResetFormat } from '../../simulat
 import { runNode, type RunNodeResult } from '../support/n8nHarness';
 import { expectNoSecrets } from '../support/secretScan';
 import { recordFigures } from './support/figures';
-import { createReliabilityTeam, startReliabilitySimulator, type ReliabilitySimulator, type ReliabilityTeam } from './support/reliabilityTeam';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+	type ReliabilityTeam,
+} from './support/reliabilityTeam';
 
 const PLAN = { name: 'Legendary', perSecond: 20 };
 const ROWS = 80;
@@ -71,7 +76,11 @@ const createParameters = {
 async function foreignBursts(variant: VariantCase, bursts: number): Promise<void> {
 	const { sim } = variant.env;
 	const { teamId, clientId, clientSecret } = variant.team.credentials;
-	const headers = { 'x-request-team-id': teamId!, 'x-request-client-id': clientId!, 'x-request-client-secret': clientSecret! };
+	const headers = {
+		'x-request-team-id': teamId!,
+		'x-request-client-id': clientId!,
+		'x-request-client-secret': clientSecret!,
+	};
 	for (let burst = 0; burst < bursts; burst++) {
 		await new Promise((resolve) => setTimeout(resolve, burst === 0 ? 400 : 1300));
 		await Promise.all(
@@ -85,9 +94,21 @@ async function foreignBursts(variant: VariantCase, bursts: number): Promise<void
 }
 
 async function runVariant(variant: VariantCase): Promise<void> {
-	const rows = Array.from({ length: ROWS }, (_, index) => ({ marker: `hv-${variant.tag}-${index}` }));
-	const credentials = { ...variant.team.credentials, plan: PLAN.name, customRatePerSecond: undefined };
-	const node = runNode({ nodeType: 'qrtrac', credentials, parameters: createParameters, items: rows, continueOnFail: true });
+	const rows = Array.from({ length: ROWS }, (_, index) => ({
+		marker: `hv-${variant.tag}-${index}`,
+	}));
+	const credentials = {
+		...variant.team.credentials,
+		plan: PLAN.name,
+		customRatePerSecond: undefined,
+	};
+	const node = runNode({
+		nodeType: 'qrtrac',
+		credentials,
+		parameters: createParameters,
+		items: rows,
+		continueOnFail: true,
+	});
 	const foreign = variant.limitWindow === 'second' ? foreignBursts(variant, 3) : Promise.resolve();
 	const [result] = await Promise.all([node, foreign]);
 	variant.result = result;
@@ -96,11 +117,19 @@ async function runVariant(variant: VariantCase): Promise<void> {
 function measure(variant: VariantCase): VariantFigures {
 	const { sim } = variant.env;
 	const items = variant.result?.items ?? [];
-	const failedItems = items.filter((item) => item.json.error !== undefined).length + (variant.result?.error ? 1 : 0) + Math.max(0, ROWS - items.length);
+	const failedItems =
+		items.filter((item) => item.json.error !== undefined).length +
+		(variant.result?.error ? 1 : 0) +
+		Math.max(0, ROWS - items.length);
 	const byName = new Map<string, number>();
-	for (const qr of sim.state.listQrs(variant.team.teamId)) byName.set(qr.name, (byName.get(qr.name) ?? 0) + 1);
+	for (const qr of sim.state.listQrs(variant.team.teamId))
+		byName.set(qr.name, (byName.get(qr.name) ?? 0) + 1);
 	const markers = Array.from({ length: ROWS }, (_, index) => `hv-${variant.tag}-${index}`);
-	const teamRequests = sim.requestLog.filter((entry) => entry.teamId === variant.team.teamId || entry.headers['x-request-team-id'] === variant.team.teamId);
+	const teamRequests = sim.requestLog.filter(
+		(entry) =>
+			entry.teamId === variant.team.teamId ||
+			entry.headers['x-request-team-id'] === variant.team.teamId,
+	);
 	const creates = teamRequests.filter((entry) => entry.method === 'POST');
 	const foreign = teamRequests.filter((entry) => entry.method === 'GET');
 	const perSecond = new Map<number, number>();
@@ -113,7 +142,10 @@ function measure(variant: VariantCase): VariantFigures {
 		case: `${variant.limitWindow === 'minute' ? 'per-minute limit (1,200)' : 'per-second limit (20)'}, Reset ${variant.resetFormat}`,
 		rows: ROWS,
 		failedItems,
-		duplicates: markers.reduce((sum, marker) => sum + Math.max(0, (byName.get(marker) ?? 0) - 1), 0),
+		duplicates: markers.reduce(
+			(sum, marker) => sum + Math.max(0, (byName.get(marker) ?? 0) - 1),
+			0,
+		),
 		created: markers.filter((marker) => (byName.get(marker) ?? 0) > 0).length,
 		nodeRequests: creates.length,
 		node429: creates.filter((entry) => entry.status === 429).length,
@@ -131,41 +163,68 @@ async function nearMinuteEnd(leadMs: number): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-describe.each(['second', 'minute'] as LimitWindow[])('X-RateLimit-* describing a %s window', (limitWindow) => {
-	beforeAll(async () => {
-		const variants = await Promise.all(
-			RESET_FORMATS.map(async (resetFormat) => {
-				const env = await startReliabilitySimulator({ latencyMs: LATENCY_MS, resetFormat, limitWindow });
-				const tag = randomBytes(3).toString('hex');
-				const team = createReliabilityTeam(env, `Headers ${limitWindow} ${resetFormat} ${tag}`, { ratePerSecond: PLAN.perSecond });
-				const variant: VariantCase = { limitWindow, resetFormat, env, team, tag, foreignRequests: 0 };
-				cases.set(key(limitWindow, resetFormat), variant);
-				return variant;
-			}),
+describe.each(['second', 'minute'] as LimitWindow[])(
+	'X-RateLimit-* describing a %s window',
+	(limitWindow) => {
+		beforeAll(async () => {
+			const variants = await Promise.all(
+				RESET_FORMATS.map(async (resetFormat) => {
+					const env = await startReliabilitySimulator({
+						latencyMs: LATENCY_MS,
+						resetFormat,
+						limitWindow,
+					});
+					const tag = randomBytes(3).toString('hex');
+					const team = createReliabilityTeam(env, `Headers ${limitWindow} ${resetFormat} ${tag}`, {
+						ratePerSecond: PLAN.perSecond,
+					});
+					const variant: VariantCase = {
+						limitWindow,
+						resetFormat,
+						env,
+						team,
+						tag,
+						foreignRequests: 0,
+					};
+					cases.set(key(limitWindow, resetFormat), variant);
+					return variant;
+				}),
+			);
+			if (limitWindow === 'minute') await nearMinuteEnd(2000);
+			// one simulator per mode, all at once: the minute's end is the same moment for all of them
+			await Promise.all(variants.map(runVariant));
+			for (const variant of variants) figures.push(measure(variant));
+		});
+
+		afterAll(async () => {
+			for (const format of RESET_FORMATS)
+				await cases.get(key(limitWindow, format))?.env.sim.close();
+		});
+
+		test.each(RESET_FORMATS)(
+			'Reset as %s: 0 failed items, every row created exactly once, no secret in the output',
+			(resetFormat) => {
+				const variant = cases.get(key(limitWindow, resetFormat))!;
+				const measured = figures.find(
+					(figure) =>
+						figure.case.endsWith(`Reset ${resetFormat}`) &&
+						figure.case.includes(limitWindow === 'minute' ? 'minute' : 'second'),
+				)!;
+				expect(variant.result?.error).toBeUndefined();
+				expect(measured.failedItems).toBe(0);
+				expect(measured.created).toBe(ROWS);
+				expect(measured.duplicates).toBe(0);
+				// the plan is the ceiling: a per-minute limit of 1,200 never raises the pace above 20 per second
+				expect(measured.busiestSecond).toBeLessThanOrEqual(PLAN.perSecond);
+				if (limitWindow === 'second') expect(measured.foreignAccepted).toBeGreaterThan(0);
+				expectNoSecrets(
+					{ result: variant.result, log: variant.env.logLines },
+					variant.team.secrets,
+				);
+			},
 		);
-		if (limitWindow === 'minute') await nearMinuteEnd(2000);
-		// one simulator per mode, all at once: the minute's end is the same moment for all of them
-		await Promise.all(variants.map(runVariant));
-		for (const variant of variants) figures.push(measure(variant));
-	});
-
-	afterAll(async () => {
-		for (const format of RESET_FORMATS) await cases.get(key(limitWindow, format))?.env.sim.close();
-	});
-
-	test.each(RESET_FORMATS)('Reset as %s: 0 failed items, every row created exactly once, no secret in the output', (resetFormat) => {
-		const variant = cases.get(key(limitWindow, resetFormat))!;
-		const measured = figures.find((figure) => figure.case.endsWith(`Reset ${resetFormat}`) && figure.case.includes(limitWindow === 'minute' ? 'minute' : 'second'))!;
-		expect(variant.result?.error).toBeUndefined();
-		expect(measured.failedItems).toBe(0);
-		expect(measured.created).toBe(ROWS);
-		expect(measured.duplicates).toBe(0);
-		// the plan is the ceiling: a per-minute limit of 1,200 never raises the pace above 20 per second
-		expect(measured.busiestSecond).toBeLessThanOrEqual(PLAN.perSecond);
-		if (limitWindow === 'second') expect(measured.foreignAccepted).toBeGreaterThan(0);
-		expectNoSecrets({ result: variant.result, log: variant.env.logLines }, variant.team.secrets);
-	});
-});
+	},
+);
 
 afterAll(() => {
 	recordFigures('rate-limit-header-variants', figures);

@@ -29,7 +29,14 @@ function twoTeamsWith(email: string) {
 
 /** The first matching write is made by the service, then its answer is lost (500 after commit). */
 function loseFirstAnswer(method: string, pathPattern: RegExp): void {
-	suite.sim.faults.add({ kind: 'status', status: 500, method, pathPattern, afterWrite: true, count: 1 });
+	suite.sim.faults.add({
+		kind: 'status',
+		status: 500,
+		method,
+		pathPattern,
+		afterWrite: true,
+		count: 1,
+	});
 }
 
 async function run(parameters: Record<string, unknown>) {
@@ -45,10 +52,19 @@ describe('a refused retry of a change that went through is verified and done', (
 		const { team: teamId } = twoTeamsWith(email);
 		loseFirstAnswer('PUT', /\/pause$/);
 
-		const result = await run({ resource: 'teamMember', operation: 'pause', teamId: team(teamId), email });
+		const result = await run({
+			resource: 'teamMember',
+			operation: 'pause',
+			teamId: team(teamId),
+			email,
+		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ email, result: 'paused', verifiedAfterUnknownOutcome: true });
+		expect(result.items[0].json).toMatchObject({
+			email,
+			result: 'paused',
+			verifiedAfterUnknownOutcome: true,
+		});
 		expect(statuses()).toEqual(['PUT 500', 'PUT 400', 'GET 200']);
 		expect(suite.sim.state.findMember(teamId, email)?.state).toBe('paused');
 	});
@@ -59,9 +75,17 @@ describe('a refused retry of a change that went through is verified and done', (
 		suite.sim.state.setMemberState(teamId, email, 'paused');
 		loseFirstAnswer('PUT', /\/activate$/);
 
-		const result = await run({ resource: 'teamMember', operation: 'activate', teamId: team(teamId), email });
+		const result = await run({
+			resource: 'teamMember',
+			operation: 'activate',
+			teamId: team(teamId),
+			email,
+		});
 
-		expect(result.items[0].json).toMatchObject({ result: 'activated', verifiedAfterUnknownOutcome: true });
+		expect(result.items[0].json).toMatchObject({
+			result: 'activated',
+			verifiedAfterUnknownOutcome: true,
+		});
 		expect(suite.sim.state.findMember(teamId, email)?.state).toBe('active');
 	});
 
@@ -70,9 +94,17 @@ describe('a refused retry of a change that went through is verified and done', (
 		const { team: teamId, other } = twoTeamsWith(email);
 		loseFirstAnswer('DELETE', /\/members\/[^/]+$/);
 
-		const result = await run({ resource: 'teamMember', operation: 'remove', teamId: team(teamId), email });
+		const result = await run({
+			resource: 'teamMember',
+			operation: 'remove',
+			teamId: team(teamId),
+			email,
+		});
 
-		expect(result.items[0].json).toMatchObject({ result: 'removed', verifiedAfterUnknownOutcome: true });
+		expect(result.items[0].json).toMatchObject({
+			result: 'removed',
+			verifiedAfterUnknownOutcome: true,
+		});
 		expect(suite.sim.state.findMember(teamId, email)).toBeUndefined();
 		expect(suite.sim.state.findMember(other, email)).toBeDefined();
 	});
@@ -82,45 +114,94 @@ describe('a refused retry of a change that went through is verified and done', (
 		const { team: teamId } = twoTeamsWith(email);
 		loseFirstAnswer('DELETE', /\/delete$/);
 
-		const result = await run({ resource: 'teamMember', operation: 'delete', teamId: team(teamId), email });
+		const result = await run({
+			resource: 'teamMember',
+			operation: 'delete',
+			teamId: team(teamId),
+			email,
+		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ deleted: true, email, verifiedAfterUnknownOutcome: true });
+		expect(result.items[0].json).toMatchObject({
+			deleted: true,
+			email,
+			verifiedAfterUnknownOutcome: true,
+		});
 		expect(suite.sim.state.findUser(email)).toBeUndefined();
 	});
 
 	it('Delete (QR code): "not found" after a lost answer, found deleted in the recent changes', async () => {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/del' });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/del',
+		});
 		loseFirstAnswer('DELETE', /^\/api\/qrs-api\/qr_/);
 
 		const result = await run({ resource: 'qrCode', operation: 'delete', qrCodeId: team(code.id) });
 
-		expect(result.items[0].json).toEqual({ deleted: true, id: code.id, verifiedAfterUnknownOutcome: true });
+		expect(result.items[0].json).toEqual({
+			deleted: true,
+			id: code.id,
+			verifiedAfterUnknownOutcome: true,
+		});
 		expect(suite.sim.state.getQr(code.id)?.deleted).toBe(true);
 	});
 
 	it.each([
-		['Change Role', 'PUT', /\/changeRole$/, { resource: 'teamMember', operation: 'changeRole', role: 'viewer' }],
-		['Rename (team)', 'PUT', /^\/api\/teams-api\/team_[^/]+$/, { resource: 'team', operation: 'rename', name: 'Renamed after retry' }],
-		['Set Domains', 'PUT', /domainPreferences$/, { resource: 'team', operation: 'setDomains', domains: 'a.example.com, b.example.com' }],
-	])('%s: a retry the service accepts again is simply done (no false failure)', async (_name, method, pattern, parameters) => {
-		const email = `idempotent.${teamCount}@example.com`;
-		const { team: teamId } = twoTeamsWith(email);
-		loseFirstAnswer(method, pattern);
+		[
+			'Change Role',
+			'PUT',
+			/\/changeRole$/,
+			{ resource: 'teamMember', operation: 'changeRole', role: 'viewer' },
+		],
+		[
+			'Rename (team)',
+			'PUT',
+			/^\/api\/teams-api\/team_[^/]+$/,
+			{ resource: 'team', operation: 'rename', name: 'Renamed after retry' },
+		],
+		[
+			'Set Domains',
+			'PUT',
+			/domainPreferences$/,
+			{ resource: 'team', operation: 'setDomains', domains: 'a.example.com, b.example.com' },
+		],
+	])(
+		'%s: a retry the service accepts again is simply done (no false failure)',
+		async (_name, method, pattern, parameters) => {
+			const email = `idempotent.${teamCount}@example.com`;
+			const { team: teamId } = twoTeamsWith(email);
+			loseFirstAnswer(method, pattern);
 
-		const result = await run({ ...parameters, teamId: team(teamId), email });
+			const result = await run({ ...parameters, teamId: team(teamId), email });
 
-		expect(result.error).toBeUndefined();
-		expect(statuses().slice(0, 2)).toEqual([`${method} 500`, `${method} 200`]);
-	});
+			expect(result.error).toBeUndefined();
+			expect(statuses().slice(0, 2)).toEqual([`${method} 500`, `${method} 200`]);
+		},
+	);
 
 	it('Update Tags and Update Title: retried after a lost answer, state as asked', async () => {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, { qrType: 'WEB', qrRedirectUrl: 'https://example.com/t', tags: ['a'] });
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/t',
+			tags: ['a'],
+		});
 		loseFirstAnswer('PUT', /\/tags$/);
 		loseFirstAnswer('PATCH', /\/title$/);
 
-		const tags = await run({ resource: 'qrCode', operation: 'updateTags', qrCodeId: team(code.id), mode: 'add', tags: 'b' });
-		const title = await run({ resource: 'qrCode', operation: 'updateTitle', qrCodeId: team(code.id), title: 'Retitled' });
+		const tags = await run({
+			resource: 'qrCode',
+			operation: 'updateTags',
+			qrCodeId: team(code.id),
+			mode: 'add',
+			tags: 'b',
+		});
+		const title = await run({
+			resource: 'qrCode',
+			operation: 'updateTitle',
+			qrCodeId: team(code.id),
+			title: 'Retitled',
+		});
 
 		expect(tags.error).toBeUndefined();
 		expect(title.error).toBeUndefined();
@@ -135,9 +216,20 @@ describe('a refusal that stands is never turned into a success', () => {
 		suite.sim.state.addMember(only.id, { name: 'Only', email, role: 'viewer' });
 		suite.sim.state.acceptInvite(email);
 		// The first attempt fails before the service acts; the retry is refused for a real reason.
-		suite.sim.faults.add({ kind: 'status', status: 500, method: 'PUT', pathPattern: /\/pause$/, count: 1 });
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 500,
+			method: 'PUT',
+			pathPattern: /\/pause$/,
+			count: 1,
+		});
 
-		const result = await run({ resource: 'teamMember', operation: 'pause', teamId: team(only.id), email });
+		const result = await run({
+			resource: 'teamMember',
+			operation: 'pause',
+			teamId: team(only.id),
+			email,
+		});
 
 		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400' });
 		expect(result.error?.message).toMatch(/active team/);
@@ -148,8 +240,16 @@ describe('a refusal that stands is never turned into a success', () => {
 	it('Delete (QR code) of an unknown ID after a lost answer: still "not found"', async () => {
 		suite.sim.faults.add({ kind: 'status', status: 500, method: 'DELETE', count: 1 });
 
-		const result = await run({ resource: 'qrCode', operation: 'delete', qrCodeId: team('qr_never_existed') });
+		const result = await run({
+			resource: 'qrCode',
+			operation: 'delete',
+			qrCodeId: team('qr_never_existed'),
+		});
 
-		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', message: 'QR code not found: qr_never_existed' });
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '400',
+			message: 'QR code not found: qr_never_existed',
+		});
 	});
 });

@@ -7,7 +7,14 @@ import { NodeApiError, type INode } from 'n8n-workflow';
 import { captureOutput, expectNoSecrets, findSecrets } from '../support/secretScan';
 
 const SECRET = 'sk_live_SECRET_scan_probe_0123456789';
-const node: INode = { id: 'n', name: 'Probe', type: 'probe', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: 'n',
+	name: 'Probe',
+	type: 'probe',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 describe('expectNoSecrets', () => {
 	it('passes on clean values and names nothing', () => {
@@ -16,9 +23,16 @@ describe('expectNoSecrets', () => {
 
 	it.each([
 		['an error message', () => new Error(`bad ${SECRET}`)],
-		['a NodeApiError description', () => new NodeApiError(node, { message: 'x' }, { description: `see ${SECRET}` })],
+		[
+			'a NodeApiError description',
+			() => new NodeApiError(node, { message: 'x' }, { description: `see ${SECRET}` }),
+		],
 		['an error context', () => Object.assign(new Error('x'), { context: { header: SECRET } })],
-		['an error cause', () => new Error('x', { cause: { config: { headers: { 'x-request-client-secret': SECRET } } } })],
+		[
+			'an error cause',
+			() =>
+				new Error('x', { cause: { config: { headers: { 'x-request-client-secret': SECRET } } } }),
+		],
 		['a Map value', () => new Map([['k', { deep: [SECRET] }]])],
 		['a Buffer', () => ({ body: Buffer.from(`secret=${SECRET}`) })],
 		['an object key', () => ({ [SECRET]: true })],

@@ -14,10 +14,20 @@ import { captureOutput, countStrings, expectNoSecrets } from '../support/secretS
 import { everyOperation } from './support/everyOperation';
 import { FAULT_CASES, type FaultCase } from './support/faultCatalogue';
 import { recordFigures } from './support/figures';
-import { createReliabilityTeam, startReliabilitySimulator, type ReliabilitySimulator, type ReliabilityCredentials } from './support/reliabilityTeam';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+	type ReliabilityCredentials,
+} from './support/reliabilityTeam';
 
 let env: ReliabilitySimulator;
-const coverage = { runs: 0, stringsScanned: 0, errorsSeen: 0, byKind: {} as Record<string, number> };
+const coverage = {
+	runs: 0,
+	stringsScanned: 0,
+	errorsSeen: 0,
+	byKind: {} as Record<string, number>,
+};
 
 beforeAll(async () => {
 	env = await startReliabilitySimulator();
@@ -32,7 +42,12 @@ const NO_FAULT: FaultCase = { name: 'no fault', description: 'no fault', rules: 
 
 /** Every fault at a high rate, so that most calls meet one (retries and recoveries included). */
 function frequent(fault: FaultCase): FaultCase {
-	return { ...fault, rules: fault.rules.map((rule) => (rule.probability === undefined ? rule : { ...rule, probability: 0.3 })) };
+	return {
+		...fault,
+		rules: fault.rules.map((rule) =>
+			rule.probability === undefined ? rule : { ...rule, probability: 0.3 },
+		),
+	};
 }
 
 /** What a call that may throw (pickers) produced: its result, or the error it threw (scanned like any output). */
@@ -41,11 +56,17 @@ async function settle(call: Promise<unknown>): Promise<unknown> {
 }
 
 /** Runs `work` with the fault active, then scans everything it left behind. */
-async function scanned(kind: string, fault: FaultCase, secrets: string[], work: () => Promise<unknown>): Promise<void> {
+async function scanned(
+	kind: string,
+	fault: FaultCase,
+	secrets: string[],
+	work: () => Promise<unknown>,
+): Promise<void> {
 	env.sim.faults.clear();
 	env.sim.clearRequestLog();
 	// A new seed per call: the same seed would replay the same first draws, and a short call may then never meet the fault.
-	for (const rule of fault.rules) env.sim.faults.add({ ...rule, seed: (rule.seed ?? 1) + coverage.runs * 7919 });
+	for (const rule of fault.rules)
+		env.sim.faults.add({ ...rule, seed: (rule.seed ?? 1) + coverage.runs * 7919 });
 	const logStart = env.logLines.length;
 	const output = captureOutput();
 	let produced: unknown;
@@ -55,7 +76,12 @@ async function scanned(kind: string, fault: FaultCase, secrets: string[], work: 
 		output.stop();
 		env.sim.faults.clear();
 	}
-	const evidence = { produced, simulatorLog: env.logLines.slice(logStart), requestLog: env.sim.requestLog, output: output.lines };
+	const evidence = {
+		produced,
+		simulatorLog: env.logLines.slice(logStart),
+		requestLog: env.sim.requestLog,
+		output: output.lines,
+	};
 	coverage.runs += 1;
 	coverage.stringsScanned += countStrings(evidence);
 	coverage.byKind[kind] = (coverage.byKind[kind] ?? 0) + 1;
@@ -64,11 +90,18 @@ async function scanned(kind: string, fault: FaultCase, secrets: string[], work: 
 }
 
 describe('every operation of the action node', () => {
-	const faults = [NO_FAULT, ...FAULT_CASES.filter((fault) => fault.name !== '429 storm').map(frequent), FAULT_CASES[0]];
+	const faults = [
+		NO_FAULT,
+		...FAULT_CASES.filter((fault) => fault.name !== '429 storm').map(frequent),
+		FAULT_CASES[0],
+	];
 	for (const fault of faults) {
 		it(`${fault.name}, Continue On Fail on and off (alternating by operation): no secret anywhere`, async () => {
 			const tag = randomBytes(3).toString('hex');
-			const team = createReliabilityTeam(env, `Secrets ${tag}`, { ratePerSecond: 1000, timeoutSeconds: fault.timeoutSeconds });
+			const team = createReliabilityTeam(env, `Secrets ${tag}`, {
+				ratePerSecond: 1000,
+				timeoutSeconds: fault.timeoutSeconds,
+			});
 			for (const [index, call] of everyOperation(env.sim, team.teamId, tag).entries()) {
 				await scanned('action', fault, team.secrets, async () => {
 					const result = await runNode({
@@ -95,9 +128,18 @@ describe('wrong secrets (401 everywhere)', () => {
 		};
 		const secrets = [...team.secrets, wrong.clientSecret!, wrong.apiKey!];
 		for (const continueOnFail of [true, false]) {
-			for (const call of everyOperation(env.sim, team.teamId, `${tag}${continueOnFail ? 'c' : 'x'}`)) {
+			for (const call of everyOperation(
+				env.sim,
+				team.teamId,
+				`${tag}${continueOnFail ? 'c' : 'x'}`,
+			)) {
 				await scanned('wrong secret', NO_FAULT, secrets, async () => {
-					const result = await runNode({ nodeType: 'qrtrac', credentials: wrong, parameters: call.parameters, continueOnFail });
+					const result = await runNode({
+						nodeType: 'qrtrac',
+						credentials: wrong,
+						parameters: call.parameters,
+						continueOnFail,
+					});
 					expect(result.error ?? result.items.find((item) => item.json.error)).toBeDefined();
 					return { items: result.items, error: result.error, run: result.runData };
 				});
@@ -109,17 +151,30 @@ describe('wrong secrets (401 everywhere)', () => {
 			return result;
 		});
 		for (const [method, kind] of PICKERS) {
-			await scanned('picker', NO_FAULT, secrets, async () => await settle(callLoadOptions('qrtrac', method, { credentials: wrong, kind })));
+			await scanned(
+				'picker',
+				NO_FAULT,
+				secrets,
+				async () => await settle(callLoadOptions('qrtrac', method, { credentials: wrong, kind })),
+			);
 		}
 	}, 120_000);
 
 	it('a secret pasted with a trailing line break never shows either', async () => {
 		const tag = randomBytes(3).toString('hex');
 		const team = createReliabilityTeam(env, `Pasted ${tag}`, { ratePerSecond: 1000 });
-		const pasted: ReliabilityCredentials = { ...team.credentials, clientSecret: `${team.credentials.clientSecret}\n` };
+		const pasted: ReliabilityCredentials = {
+			...team.credentials,
+			clientSecret: `${team.credentials.clientSecret}\n`,
+		};
 		for (const call of everyOperation(env.sim, team.teamId, tag)) {
 			await scanned('pasted secret', NO_FAULT, team.secrets, async () => {
-				const result = await runNode({ nodeType: 'qrtrac', credentials: pasted, parameters: call.parameters, continueOnFail: true });
+				const result = await runNode({
+					nodeType: 'qrtrac',
+					credentials: pasted,
+					parameters: call.parameters,
+					continueOnFail: true,
+				});
 				return { items: result.items, error: result.error, run: result.runData };
 			});
 		}
@@ -135,17 +190,31 @@ const PICKERS: Array<[string, 'loadOptions' | 'listSearch']> = [
 ];
 
 describe('trigger, pickers and credential test under faults', () => {
-	const faults = [NO_FAULT, ...FAULT_CASES.filter((fault) => fault.name !== '429 storm').map(frequent)];
+	const faults = [
+		NO_FAULT,
+		...FAULT_CASES.filter((fault) => fault.name !== '429 storm').map(frequent),
+	];
 	for (const fault of faults) {
 		it(`${fault.name}: no secret anywhere`, async () => {
 			const tag = randomBytes(3).toString('hex');
-			const team = createReliabilityTeam(env, `Trigger ${tag}`, { ratePerSecond: 1000, timeoutSeconds: fault.timeoutSeconds });
-			env.sim.state.createQr(team.teamId, { qrType: 'WEB', name: 'watched', qrRedirectUrl: 'https://example.com/w' });
+			const team = createReliabilityTeam(env, `Trigger ${tag}`, {
+				ratePerSecond: 1000,
+				timeoutSeconds: fault.timeoutSeconds,
+			});
+			env.sim.state.createQr(team.teamId, {
+				qrType: 'WEB',
+				name: 'watched',
+				qrRedirectUrl: 'https://example.com/w',
+			});
 			for (const triggerOn of ['codeChanges', 'newScans']) {
 				let staticData: IDataObject = {};
 				for (let poll = 0; poll < 3; poll++) {
 					await scanned('trigger', fault, team.secrets, async () => {
-						const result = await pollTrigger({ parameters: { triggerOn }, credentials: team.credentials, staticData }).catch((error: unknown) => ({
+						const result = await pollTrigger({
+							parameters: { triggerOn },
+							credentials: team.credentials,
+							staticData,
+						}).catch((error: unknown) => ({
 							thrown: error,
 							staticData,
 						}));
@@ -155,9 +224,22 @@ describe('trigger, pickers and credential test under faults', () => {
 				}
 			}
 			for (const [method, kind] of PICKERS) {
-				await scanned('picker', fault, team.secrets, async () => await settle(callLoadOptions('qrtrac', method, { credentials: team.credentials, kind })));
+				await scanned(
+					'picker',
+					fault,
+					team.secrets,
+					async () =>
+						await settle(
+							callLoadOptions('qrtrac', method, { credentials: team.credentials, kind }),
+						),
+				);
 			}
-			await scanned('credential test', fault, team.secrets, async () => await settle(testCredential(team.credentials)));
+			await scanned(
+				'credential test',
+				fault,
+				team.secrets,
+				async () => await settle(testCredential(team.credentials)),
+			);
 		}, 60_000);
 	}
 });

@@ -8,10 +8,22 @@
 import { randomBytes } from 'node:crypto';
 
 import { expectNoSecrets } from '../support/secretScan';
-import { nodeItems, qrtracCredential, RealN8n, SIMULATOR_CREDENTIAL_ID, SIMULATOR_CREDENTIAL_NAME, type WorkflowJson } from '../support/realN8n';
+import {
+	nodeItems,
+	qrtracCredential,
+	RealN8n,
+	SIMULATOR_CREDENTIAL_ID,
+	SIMULATOR_CREDENTIAL_NAME,
+	type WorkflowJson,
+} from '../support/realN8n';
 import { budgetFigures } from './support/budgetFigures';
 import { recordFigures } from './support/figures';
-import { createReliabilityTeam, startReliabilitySimulator, type ReliabilitySimulator, type ReliabilityTeam } from './support/reliabilityTeam';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+	type ReliabilityTeam,
+} from './support/reliabilityTeam';
 
 const SETUP_TIMEOUT_MS = 40 * 60_000;
 const RUN_TIMEOUT_MS = 5 * 60_000;
@@ -30,7 +42,16 @@ beforeAll(async () => {
 	n8n = await RealN8n.create({ build: false, loading: 'custom', log });
 	const { teamId, clientId, clientSecret, apiKey } = team.credentials;
 	await n8n.importCredentials([
-		qrtracCredential({ url: env.sim.url, teamId: teamId!, clientId: clientId!, clientSecret: clientSecret!, apiKey: apiKey! }, { plan: PLAN.name }),
+		qrtracCredential(
+			{
+				url: env.sim.url,
+				teamId: teamId!,
+				clientId: clientId!,
+				clientSecret: clientSecret!,
+				apiKey: apiKey!,
+			},
+			{ plan: PLAN.name },
+		),
 	]);
 }, SETUP_TIMEOUT_MS);
 
@@ -41,18 +62,32 @@ afterAll(async () => {
 
 /** Manual Trigger -> Get Many (codes whose name holds `prefix`) -> Update Title of each. */
 function retitleWorkflow(prefix: string): WorkflowJson {
-	const credentials = { qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME } };
+	const credentials = {
+		qrtracApi: { id: SIMULATOR_CREDENTIAL_ID, name: SIMULATOR_CREDENTIAL_NAME },
+	};
 	return {
 		name: `Shared budget ${prefix}`,
 		nodes: [
-			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'list',
 				name: 'List',
 				type: 'CUSTOM.qrtrac',
 				typeVersion: 1,
 				position: [240, 0],
-				parameters: { resource: 'qrCode', operation: 'getMany', returnAll: true, filters: { search: prefix } },
+				parameters: {
+					resource: 'qrCode',
+					operation: 'getMany',
+					returnAll: true,
+					filters: { search: prefix },
+				},
 				credentials,
 			},
 			{
@@ -84,21 +119,37 @@ it(
 		const prefixes = [`proc-a-${tag}`, `proc-b-${tag}`];
 		for (const prefix of prefixes) {
 			for (let index = 0; index < CODES_PER_PROCESS; index++) {
-				env.sim.state.createQr(team.teamId, { qrType: 'WEB', name: `${prefix}-${index}`, qrRedirectUrl: 'https://example.com/p' });
+				env.sim.state.createQr(team.teamId, {
+					qrType: 'WEB',
+					name: `${prefix}-${index}`,
+					qrRedirectUrl: 'https://example.com/p',
+				});
 			}
 		}
 		const ids = [];
 		for (const prefix of prefixes) ids.push(await n8n.importWorkflow(retitleWorkflow(prefix)));
 		env.sim.clearRequestLog();
 
-		const runs = await Promise.all(ids.map((id) => n8n.executeWorkflow(id, { timeoutMs: RUN_TIMEOUT_MS })));
+		const runs = await Promise.all(
+			ids.map((id) => n8n.executeWorkflow(id, { timeoutMs: RUN_TIMEOUT_MS })),
+		);
 
 		const retitles = env.sim.requestLog.filter((request) => request.method === 'PATCH');
-		const byProcess = prefixes.map((prefix) => retitles.filter((request) => JSON.stringify(request.body ?? '').includes(prefix)));
-		const overlapStart = Math.max(...byProcess.map((requests) => Math.min(...requests.map((request) => request.startedAt))));
-		const overlapEnd = Math.min(...byProcess.map((requests) => Math.max(...requests.map((request) => request.startedAt))));
-		const whileBoth = env.sim.requestLog.filter((request) => request.startedAt >= overlapStart && request.startedAt <= overlapEnd);
-		const failedItems = runs.flatMap((run) => nodeItems(run, 'Retitle')).filter((item) => item.error !== undefined).length;
+		const byProcess = prefixes.map((prefix) =>
+			retitles.filter((request) => JSON.stringify(request.body ?? '').includes(prefix)),
+		);
+		const overlapStart = Math.max(
+			...byProcess.map((requests) => Math.min(...requests.map((request) => request.startedAt))),
+		);
+		const overlapEnd = Math.min(
+			...byProcess.map((requests) => Math.max(...requests.map((request) => request.startedAt))),
+		);
+		const whileBoth = env.sim.requestLog.filter(
+			(request) => request.startedAt >= overlapStart && request.startedAt <= overlapEnd,
+		);
+		const failedItems = runs
+			.flatMap((run) => nodeItems(run, 'Retitle'))
+			.filter((item) => item.error !== undefined).length;
 		const figures = {
 			case: `2 n8n processes x ${CODES_PER_PROCESS} codes (Get Many + Update Title), ${PLAN.name}`,
 			failedItems,

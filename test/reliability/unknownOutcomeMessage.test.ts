@@ -6,7 +6,11 @@
  * sentence, so the code must not appear in the message the node gives it.
  */
 import { runNode } from '../support/n8nHarness';
-import { createReliabilityTeam, startReliabilitySimulator, type ReliabilitySimulator } from './support/reliabilityTeam';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+} from './support/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 
@@ -25,7 +29,9 @@ describe.each([
 	['after the write', true],
 ])('connection dropped %s on Create without a Display ID', (_when, afterWrite) => {
 	it('fails the item with a message that does not invite a blind retry', async () => {
-		const team = createReliabilityTeam(env, `Dropped ${String(afterWrite)}`, { ratePerSecond: 1000 });
+		const team = createReliabilityTeam(env, `Dropped ${String(afterWrite)}`, {
+			ratePerSecond: 1000,
+		});
 		env.sim.faults.clear();
 		env.sim.faults.add({ kind: 'reset', method: 'POST', count: 1, afterWrite });
 		env.sim.clearRequestLog();
@@ -33,13 +39,20 @@ describe.each([
 		const result = await runNode({
 			nodeType: 'qrtrac',
 			credentials: team.credentials,
-			parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB', qrRedirectUrl: 'https://example.com/d' },
+			parameters: {
+				resource: 'qrCode',
+				operation: 'create',
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/d',
+			},
 			continueOnFail: true,
 		});
 
 		const item = result.items[0].json;
 		expect(item.description).toContain('It was not sent again');
 		expect(env.sim.requestLog.filter((request) => request.method === 'POST')).toHaveLength(1);
-		expect({ message: item.error, invitesRetry: INVITES_A_RETRY.test(String(item.error)) }).toEqual({ message: item.error, invitesRetry: false });
+		expect({ message: item.error, invitesRetry: INVITES_A_RETRY.test(String(item.error)) }).toEqual(
+			{ message: item.error, invitesRetry: false },
+		);
 	});
 });

@@ -66,11 +66,16 @@ function escapePointer(segment: string): string {
 }
 
 function resolveParameter(parameter: Parameter | { $ref: string }): Parameter {
-	if ('$ref' in parameter) return contract.components.parameters[parameter.$ref.split('/').pop() as string];
+	if ('$ref' in parameter)
+		return contract.components.parameters[parameter.$ref.split('/').pop() as string];
 	return parameter;
 }
 
-function collect(paths: Record<string, Record<string, any>>, prefix: '/api' | '/v1', base: string): Operation[] {
+function collect(
+	paths: Record<string, Record<string, any>>,
+	prefix: '/api' | '/v1',
+	base: string,
+): Operation[] {
 	return Object.entries(paths).flatMap(([template, item]) =>
 		METHODS.filter((method) => item[method]).map((method) => {
 			const operation = item[method];
@@ -109,7 +114,9 @@ function literalCount(template: string): number {
 function splitTarget(target: string): { pathname: string; search: string } {
 	const withoutOrigin = target.replace(/^[a-z]+:\/\/[^/]+/i, '');
 	const index = withoutOrigin.indexOf('?');
-	return index < 0 ? { pathname: withoutOrigin, search: '' } : { pathname: withoutOrigin.slice(0, index), search: withoutOrigin.slice(index + 1) };
+	return index < 0
+		? { pathname: withoutOrigin, search: '' }
+		: { pathname: withoutOrigin.slice(0, index), search: withoutOrigin.slice(index + 1) };
 }
 
 /**
@@ -121,7 +128,8 @@ export function findOperation(method: string, path: string): OperationMatch | un
 	const { pathname } = splitTarget(path);
 	let best: { operation: Operation; params: Record<string, string> } | undefined;
 	for (const operation of operations) {
-		if (operation.method !== method.toUpperCase() || !pathname.startsWith(`${operation.prefix}/`)) continue;
+		if (operation.method !== method.toUpperCase() || !pathname.startsWith(`${operation.prefix}/`))
+			continue;
 		const parts = pathname.slice(operation.prefix.length).split('/');
 		const wanted = operation.template.split('/');
 		if (parts.length !== wanted.length) continue;
@@ -137,7 +145,8 @@ export function findOperation(method: string, path: string): OperationMatch | un
 			}
 			return true;
 		});
-		if (fits && (!best || literalCount(operation.template) > literalCount(best.operation.template))) best = { operation, params };
+		if (fits && (!best || literalCount(operation.template) > literalCount(best.operation.template)))
+			best = { operation, params };
 	}
 	return best && { operationId: best.operation.operationId, pathParams: best.params };
 }
@@ -156,7 +165,9 @@ function validatorFor(pointer: string): ValidateFunction {
 function schemaErrors(pointer: string, value: unknown, label: string): string[] {
 	const validate = validatorFor(pointer);
 	if (validate(value)) return [];
-	return (validate.errors ?? []).map((error) => `${label}${error.instancePath || ''} ${error.message ?? 'is invalid'}`.trim());
+	return (validate.errors ?? []).map((error) =>
+		`${label}${error.instancePath || ''} ${error.message ?? 'is invalid'}`.trim(),
+	);
 }
 
 /** A query or path value as the schema's type would read it: integers from their decimal text. */
@@ -176,7 +187,8 @@ function queryOf(entry: RequestEntry, search: string): Record<string, string | s
 		const existing = query[name];
 		query[name] = existing === undefined ? value : ([] as string[]).concat(existing, value);
 	}
-	for (const [name, value] of Object.entries(entry.query ?? {})) if (value !== undefined) query[name] = value;
+	for (const [name, value] of Object.entries(entry.query ?? {}))
+		if (value !== undefined) query[name] = value;
 	return query;
 }
 
@@ -200,7 +212,10 @@ export function validateRequest(entry: RequestEntry): string[] {
 		const value = headerValue(entry.headers, parameter.name.toLowerCase());
 		if (parameter.required && !value) errors.push(`missing required header ${parameter.name}`);
 	}
-	if (operation.prefix === '/v1' && !/^Bearer\s+\S+$/.test(headerValue(entry.headers, 'authorization') ?? '')) {
+	if (
+		operation.prefix === '/v1' &&
+		!/^Bearer\s+\S+$/.test(headerValue(entry.headers, 'authorization') ?? '')
+	) {
 		errors.push('missing Authorization: Bearer <API key> header');
 	}
 
@@ -208,7 +223,13 @@ export function validateRequest(entry: RequestEntry): string[] {
 	pathParameters.forEach((parameter) => {
 		const index = operation.parameters.indexOf(parameter);
 		const value = typed(match.pathParams[parameter.name], parameter.schema);
-		errors.push(...schemaErrors(`${operation.pointer}/parameters/${index}/schema`, value, `path parameter ${parameter.name}`));
+		errors.push(
+			...schemaErrors(
+				`${operation.pointer}/parameters/${index}/schema`,
+				value,
+				`path parameter ${parameter.name}`,
+			),
+		);
 	});
 
 	const query = queryOf(entry, search);
@@ -224,10 +245,17 @@ export function validateRequest(entry: RequestEntry): string[] {
 			continue;
 		}
 		const index = operation.parameters.indexOf(parameter);
-		errors.push(...schemaErrors(`${operation.pointer}/parameters/${index}/schema`, typed(value, parameter.schema), `query parameter ${name}`));
+		errors.push(
+			...schemaErrors(
+				`${operation.pointer}/parameters/${index}/schema`,
+				typed(value, parameter.schema),
+				`query parameter ${name}`,
+			),
+		);
 	}
 	for (const parameter of queryParameters) {
-		if (parameter.required && query[parameter.name] === undefined) errors.push(`missing required query parameter ${parameter.name}`);
+		if (parameter.required && query[parameter.name] === undefined)
+			errors.push(`missing required query parameter ${parameter.name}`);
 	}
 
 	if (!operation.hasBody) {
@@ -235,7 +263,13 @@ export function validateRequest(entry: RequestEntry): string[] {
 	} else if (isEmptyBody(entry.body)) {
 		if (operation.bodyRequired) errors.push('missing request body');
 	} else {
-		errors.push(...schemaErrors(`${operation.pointer}/requestBody/content/application~1json/schema`, entry.body, 'body'));
+		errors.push(
+			...schemaErrors(
+				`${operation.pointer}/requestBody/content/application~1json/schema`,
+				entry.body,
+				'body',
+			),
+		);
 	}
 	return errors;
 }
@@ -244,12 +278,14 @@ const ERROR_RESPONSE_POINTER = '#/components/schemas/ErrorResponse';
 
 /** The envelope rule of every answer: errors are `{success:false, message}`; successes say `success`. */
 function envelopeErrors(status: number, body: unknown): string[] {
-	if (body === null || typeof body !== 'object' || Array.isArray(body)) return ['body is not a JSON object'];
+	if (body === null || typeof body !== 'object' || Array.isArray(body))
+		return ['body is not a JSON object'];
 	const envelope = body as { success?: unknown; message?: unknown };
 	if (status >= 400) {
 		const errors: string[] = [];
 		if (envelope.success !== false) errors.push('error body must have success: false');
-		if (typeof envelope.message !== 'string' || envelope.message === '') errors.push('error body must have a message');
+		if (typeof envelope.message !== 'string' || envelope.message === '')
+			errors.push('error body must have a message');
 		return errors;
 	}
 	return typeof envelope.success === 'boolean' ? [] : ['body must have a boolean success'];
@@ -267,7 +303,13 @@ export function validateResponse(operationId: string, status: number, body: unkn
 	if (!declared && status < 400) return [`status ${status} is not declared for ${operationId}`];
 	const errors = envelopeErrors(status, body);
 	if (declared?.hasSchema) {
-		errors.push(...schemaErrors(`${operation.pointer}/responses/${status}/content/application~1json/schema`, body, 'body'));
+		errors.push(
+			...schemaErrors(
+				`${operation.pointer}/responses/${status}/content/application~1json/schema`,
+				body,
+				'body',
+			),
+		);
 	} else if (!declared) {
 		errors.push(...schemaErrors(ERROR_RESPONSE_POINTER, body, 'body'));
 	}

@@ -36,9 +36,15 @@ export class EditorBrowser {
 		selectors.setTestIdAttribute('data-test-id');
 		const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 		try {
-			const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-US', timezoneId: 'UTC' });
+			const context = await browser.newContext({
+				viewport: { width: 1920, height: 1080 },
+				locale: 'en-US',
+				timezoneId: 'UTC',
+			});
 			context.setDefaultTimeout(30_000);
-			await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort('blockedbyclient')));
+			await context.route('**/*', (route) =>
+				isLocal(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
+			);
 			const page = await context.newPage();
 			const editor = new EditorBrowser(browser, context, page, baseUrl);
 			editor.record();
@@ -83,7 +89,9 @@ export class EditorBrowser {
 		// the test's TypeScript has no DOM types: the elements are read through the two fields used
 		type Shown = { offsetParent: unknown; innerText: string };
 		const texts = await labels.evaluateAll((elements) =>
-			(elements as unknown as Shown[]).filter((element) => element.offsetParent !== null).map((element) => element.innerText),
+			(elements as unknown as Shown[])
+				.filter((element) => element.offsetParent !== null)
+				.map((element) => element.innerText),
 		);
 		return texts.map((text) => text.split('\n')[0].trim());
 	}
@@ -94,8 +102,14 @@ export class EditorBrowser {
 		await page.getByTestId(`parameter-input-${name}`).click();
 		const option = page
 			.locator('.el-select-dropdown__item:visible')
-			.filter({ has: page.locator('.option-headline', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) })
-			.or(page.locator('.el-select-dropdown__item:visible').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) }));
+			.filter({
+				has: page.locator('.option-headline', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
+			})
+			.or(
+				page
+					.locator('.el-select-dropdown__item:visible')
+					.filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
+			);
 		await option.first().click();
 	}
 
@@ -103,7 +117,10 @@ export class EditorBrowser {
 	async canvasSubtitle(name: string | RegExp): Promise<string> {
 		const matches = (line: string) => (typeof name === 'string' ? line === name : name.test(line));
 		const node = this.page.getByTestId('canvas-node').filter({ hasText: name }).first();
-		const lines = (await node.innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
+		const lines = (await node.innerText())
+			.split('\n')
+			.map((line) => line.trim())
+			.filter(Boolean);
 		const at = lines.findIndex(matches);
 		return at >= 0 ? (lines[at + 1] ?? '') : '';
 	}
@@ -137,14 +154,29 @@ export class EditorBrowser {
 		const { page } = this;
 		page.on('console', (message) => {
 			if (message.type() !== 'error') return;
-			this.problems.push({ kind: 'console', text: message.text(), url: message.location().url || undefined });
+			this.problems.push({
+				kind: 'console',
+				text: message.text(),
+				url: message.location().url || undefined,
+			});
 		});
-		page.on('pageerror', (error) => this.problems.push({ kind: 'pageerror', text: `${error.message}\n${error.stack ?? ''}` }));
+		page.on('pageerror', (error) =>
+			this.problems.push({ kind: 'pageerror', text: `${error.message}\n${error.stack ?? ''}` }),
+		);
 		page.on('response', (response) => {
-			if (response.status() >= 400) this.problems.push({ kind: 'response', text: `HTTP ${response.status()}`, url: response.url() });
+			if (response.status() >= 400)
+				this.problems.push({
+					kind: 'response',
+					text: `HTTP ${response.status()}`,
+					url: response.url(),
+				});
 		});
 		page.on('requestfailed', (request) => {
-			this.problems.push({ kind: 'requestfailed', text: request.failure()?.errorText ?? 'failed', url: request.url() });
+			this.problems.push({
+				kind: 'requestfailed',
+				text: request.failure()?.errorText ?? 'failed',
+				url: request.url(),
+			});
 		});
 	}
 }
@@ -171,7 +203,12 @@ export function packageProblems(problems: BrowserProblem[]): BrowserProblem[] {
 		if (problem.kind === 'pageerror') return true;
 		const text = `${problem.text} ${url ?? ''}`;
 		if (/qrtrac/i.test(text)) return true;
-		return url !== undefined && /\/rest\/(dynamic-node-parameters|credentials\/test)|\/types\/(nodes|credentials)\.json/.test(new URL(url).pathname);
+		return (
+			url !== undefined &&
+			/\/rest\/(dynamic-node-parameters|credentials\/test)|\/types\/(nodes|credentials)\.json/.test(
+				new URL(url).pathname,
+			)
+		);
 	});
 }
 

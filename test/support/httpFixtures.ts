@@ -2,7 +2,12 @@
  * Small HTTP servers on 127.0.0.1 for what the simulator does not act out: a server that redirects every request
  * elsewhere, one that records everything it receives, and one that serves a fixed answer (any size, any type).
  */
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+	createServer,
+	type IncomingHttpHeaders,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
@@ -27,7 +32,12 @@ async function start(handle: Handler): Promise<FixtureServer> {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+			const request = {
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			};
 			received.push(request);
 			handle(request, res);
 		});
@@ -46,7 +56,10 @@ async function start(handle: Handler): Promise<FixtureServer> {
 }
 
 /** Answers every request with `status` and a JSON body; records what came. */
-export async function startRecorder(body: unknown = { success: true, data: [] }, status = 200): Promise<FixtureServer> {
+export async function startRecorder(
+	body: unknown = { success: true, data: [] },
+	status = 200,
+): Promise<FixtureServer> {
 	return await start((_request, res) => {
 		res.writeHead(status, { 'Content-Type': 'application/json' });
 		res.end(JSON.stringify(body));
@@ -54,7 +67,10 @@ export async function startRecorder(body: unknown = { success: true, data: [] },
 }
 
 /** Redirects every request to `location(path)` with `status` (307 by default). */
-export async function startRedirector(location: (path: string) => string, status = 307): Promise<FixtureServer> {
+export async function startRedirector(
+	location: (path: string) => string,
+	status = 307,
+): Promise<FixtureServer> {
 	return await start((request, res) => {
 		res.writeHead(status, { Location: location(request.url) });
 		res.end();
@@ -62,7 +78,10 @@ export async function startRedirector(location: (path: string) => string, status
 }
 
 /** Serves `body` with `contentType` to every request, streamed in 64 KB chunks (a large body is never built twice). */
-export async function startFileServer(body: Buffer | ((path: string) => Buffer), contentType: string): Promise<FixtureServer> {
+export async function startFileServer(
+	body: Buffer | ((path: string) => Buffer),
+	contentType: string,
+): Promise<FixtureServer> {
 	return await start((request, res) => {
 		const bytes = typeof body === 'function' ? body(request.url) : body;
 		res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': String(bytes.length) });
@@ -84,6 +103,8 @@ export async function startFileServer(body: Buffer | ((path: string) => Buffer),
 }
 
 /** A handler of your own, for answers that depend on the path. */
-export async function startServer(handle: (request: ReceivedRequest, response: ServerResponse) => void): Promise<FixtureServer> {
+export async function startServer(
+	handle: (request: ReceivedRequest, response: ServerResponse) => void,
+): Promise<FixtureServer> {
 	return await start(handle);
 }

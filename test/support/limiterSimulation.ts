@@ -15,7 +15,12 @@
 import { decideRetry } from '../../nodes/shared/retryPolicy';
 import { waitHintMs } from '../../nodes/shared/rateLimitHeaders';
 import { RateLimiter, type SlotTurn } from '../../nodes/shared/rateLimiter';
-import { FixedWindowLimiter, rateLimitHeaders, type LimitWindow, type ResetFormat } from '../../simulator/rateLimit';
+import {
+	FixedWindowLimiter,
+	rateLimitHeaders,
+	type LimitWindow,
+	type ResetFormat,
+} from '../../simulator/rateLimit';
 
 /** 2027-01-15T08:00:00.377Z: a clock that is not on a window boundary. */
 export const SIMULATION_START_MS = Date.UTC(2027, 0, 15, 8, 0, 0, 377);
@@ -51,7 +56,14 @@ export interface SimulationScenario {
 	credentialRatePerSecond?: number;
 	seed?: number;
 	/** Called for every answer (for looking at a run). */
-	trace?: (event: { atMs: number; process: number | 'foreign'; status: number; remaining: string | undefined; allowance?: number; others?: number }) => void;
+	trace?: (event: {
+		atMs: number;
+		process: number | 'foreign';
+		status: number;
+		remaining: string | undefined;
+		allowance?: number;
+		others?: number;
+	}) => void;
 }
 
 export interface SimulationOutcome {
@@ -112,7 +124,11 @@ class FakeClock {
 
 	/** Runs the events up to `endMs` or until `done()`; the event cap guarantees that the loop ends. */
 	runUntil(endMs: number, done: () => boolean, maxEvents = 2_000_000): void {
-		for (let count = 0; count < maxEvents && this.events.length > 0 && this.events[0].atMs <= endMs && !done(); count++) {
+		for (
+			let count = 0;
+			count < maxEvents && this.events.length > 0 && this.events[0].atMs <= endMs && !done();
+			count++
+		) {
 			const event = this.events.shift()!;
 			this.nowMs = event.atMs;
 			event.run();
@@ -137,7 +153,10 @@ export function simulateLimiters(scenario: SimulationScenario): SimulationOutcom
 	const clock = new FakeClock(SIMULATION_START_MS);
 	const endMs = SIMULATION_START_MS + durationMs;
 	const service = new FixedWindowLimiter(windowMs, () => clock.nowMs);
-	const concurrency = Math.min(100, Math.max(1, Math.ceil((scenario.credentialRatePerSecond ?? rate) / 2)));
+	const concurrency = Math.min(
+		100,
+		Math.max(1, Math.ceil((scenario.credentialRatePerSecond ?? rate) / 2)),
+	);
 
 	const windows: SimulationOutcome['windows'] = [];
 	const windowAt = (atMs: number) => {
@@ -146,7 +165,15 @@ export function simulateLimiters(scenario: SimulationScenario): SimulationOutcom
 		return windows[index];
 	};
 	const arrivals = new Map<number, number>();
-	const tally = { pacedAnswers: 0, pacedRefused: 0, failed: 0, completed: 0, foreignAccepted: 0, foreignRefused: 0, ourAccepted: 0 };
+	const tally = {
+		pacedAnswers: 0,
+		pacedRefused: 0,
+		failed: 0,
+		completed: 0,
+		foreignAccepted: 0,
+		foreignRefused: 0,
+		ourAccepted: 0,
+	};
 	let firstRequestMs: number | undefined;
 	let lastAnswerMs = SIMULATION_START_MS;
 
@@ -165,11 +192,21 @@ export function simulateLimiters(scenario: SimulationScenario): SimulationOutcom
 			if (paced && state.allowed) tally.ourAccepted++;
 			if (!paced) tally[state.allowed ? 'foreignAccepted' : 'foreignRefused']++;
 		}
-		if (!paced) scenario.trace?.({ atMs, process: 'foreign', status: state.allowed ? 200 : 429, remaining: String(state.remaining) });
+		if (!paced)
+			scenario.trace?.({
+				atMs,
+				process: 'foreign',
+				status: state.allowed ? 200 : 429,
+				remaining: String(state.remaining),
+			});
 		return {
 			status: state.allowed ? 200 : 429,
 			// a service's clock has whole milliseconds
-			headers: rateLimitHeaders(state, { format, retryAfter: scenario.retryAfter ?? false, refused: !state.allowed }, Math.floor(atMs)),
+			headers: rateLimitHeaders(
+				state,
+				{ format, retryAfter: scenario.retryAfter ?? false, refused: !state.allowed },
+				Math.floor(atMs),
+			),
 			measured,
 		};
 	};
@@ -177,7 +214,11 @@ export function simulateLimiters(scenario: SimulationScenario): SimulationOutcom
 	const processCount = Math.max(...scenario.executions.map((execution) => execution.process)) + 1;
 	const limiters = Array.from(
 		{ length: processCount },
-		() => new RateLimiter({ ratePerSecond: scenario.credentialRatePerSecond ?? rate, now: () => clock.nowMs }),
+		() =>
+			new RateLimiter({
+				ratePerSecond: scenario.credentialRatePerSecond ?? rate,
+				now: () => clock.nowMs,
+			}),
 	);
 	const finite = scenario.executions.filter((execution) => execution.requests !== undefined);
 	const lastAnswerMsByProcess = limiters.map(() => 0);
@@ -206,49 +247,54 @@ export function simulateLimiters(scenario: SimulationScenario): SimulationOutcom
 			/** The transport: wait in line until the limiter grants a slot, then wait for the slot and send. */
 			const waitForSlot = (turn: SlotTurn) => {
 				if (!turn.granted) {
-					clock.schedule(clock.nowMs + turn.waitMs + random() * timerLagMs, () => waitForSlot(limiter.take(turn)));
+					clock.schedule(clock.nowMs + turn.waitMs + random() * timerLagMs, () =>
+						waitForSlot(limiter.take(turn)),
+					);
 					return;
 				}
 				clock.schedule(clock.nowMs + turn.waitMs + random() * timerLagMs, () => {
 					firstRequestMs ??= clock.nowMs;
 					clock.schedule(clock.nowMs + random() * arrivalJitterMs, () => {
 						const answer = arrive(true);
-						clock.schedule(clock.nowMs + latency.min + random() * (latency.max - latency.min), () => {
-							lastAnswerMs = clock.nowMs;
-							lastAnswerMsByProcess[execution.process] = clock.nowMs - SIMULATION_START_MS;
-							const snapshot = limiter.learn(answer.headers, answer.status);
-							scenario.trace?.({
-								atMs: clock.nowMs,
-								process: execution.process,
-								status: answer.status,
-								remaining: answer.headers['X-RateLimit-Remaining'],
-								allowance: limiter.allowancePerSecond,
-								others: limiter.othersPerWindowEstimate,
-							});
-							if (answer.measured) {
-								tally.pacedAnswers++;
-								if (answer.status === 429) tally.pacedRefused++;
-							}
-							if (answer.status !== 429) {
-								tally.completed++;
-								return done();
-							}
-							const decision = decideRetry({
-								attempt,
-								method: 'POST',
-								kind: 'rateLimited',
-								status: 429,
-								retryAfterMs: waitHintMs(snapshot, clock.nowMs),
-								waitedSoFarMs: waitedMs,
-								random,
-							});
-							if (!decision.retry) {
-								tally.failed++;
-								return done();
-							}
-							waitedMs += decision.delayMs;
-							clock.schedule(clock.nowMs + decision.delayMs + random() * timerLagMs, tryOnce);
-						});
+						clock.schedule(
+							clock.nowMs + latency.min + random() * (latency.max - latency.min),
+							() => {
+								lastAnswerMs = clock.nowMs;
+								lastAnswerMsByProcess[execution.process] = clock.nowMs - SIMULATION_START_MS;
+								const snapshot = limiter.learn(answer.headers, answer.status);
+								scenario.trace?.({
+									atMs: clock.nowMs,
+									process: execution.process,
+									status: answer.status,
+									remaining: answer.headers['X-RateLimit-Remaining'],
+									allowance: limiter.allowancePerSecond,
+									others: limiter.othersPerWindowEstimate,
+								});
+								if (answer.measured) {
+									tally.pacedAnswers++;
+									if (answer.status === 429) tally.pacedRefused++;
+								}
+								if (answer.status !== 429) {
+									tally.completed++;
+									return done();
+								}
+								const decision = decideRetry({
+									attempt,
+									method: 'POST',
+									kind: 'rateLimited',
+									status: 429,
+									retryAfterMs: waitHintMs(snapshot, clock.nowMs),
+									waitedSoFarMs: waitedMs,
+									random,
+								});
+								if (!decision.retry) {
+									tally.failed++;
+									return done();
+								}
+								waitedMs += decision.delayMs;
+								clock.schedule(clock.nowMs + decision.delayMs + random() * timerLagMs, tryOnce);
+							},
+						);
 					});
 				});
 			};
@@ -264,7 +310,8 @@ export function simulateLimiters(scenario: SimulationScenario): SimulationOutcom
 				worker();
 			});
 		};
-		for (let index = 0; index < concurrency; index++) clock.schedule(SIMULATION_START_MS + execution.startMs, worker);
+		for (let index = 0; index < concurrency; index++)
+			clock.schedule(SIMULATION_START_MS + execution.startMs, worker);
 	}
 
 	if (scenario.foreignPerSecond) {

@@ -14,14 +14,31 @@ export interface SecretFinding {
 }
 
 /** Error fields that are not enumerable own properties but reach users and logs. */
-const ERROR_FIELDS = ['message', 'description', 'stack', 'context', 'cause', 'httpCode', 'name'] as const;
+const ERROR_FIELDS = [
+	'message',
+	'description',
+	'stack',
+	'context',
+	'cause',
+	'httpCode',
+	'name',
+] as const;
 
 /** Calls `visit` for every string reachable from `value`, with its path; cycles are visited once. */
-export function forEachString(value: unknown, visit: (text: string, path: string) => void, path = '$'): void {
+export function forEachString(
+	value: unknown,
+	visit: (text: string, path: string) => void,
+	path = '$',
+): void {
 	walk(value, path, visit, new WeakSet<object>());
 }
 
-function walk(value: unknown, path: string, visit: (text: string, path: string) => void, seen: WeakSet<object>): void {
+function walk(
+	value: unknown,
+	path: string,
+	visit: (text: string, path: string) => void,
+	seen: WeakSet<object>,
+): void {
 	if (typeof value === 'string') {
 		visit(value, path);
 		return;
@@ -50,7 +67,8 @@ function walk(value: unknown, path: string, visit: (text: string, path: string) 
 	}
 	const record = value as Record<string, unknown>;
 	const keys = new Set(Object.keys(record));
-	if (value instanceof Error) for (const field of ERROR_FIELDS) if (field in record) keys.add(field);
+	if (value instanceof Error)
+		for (const field of ERROR_FIELDS) if (field in record) keys.add(field);
 	for (const key of keys) {
 		visit(key, `${path}<key ${key}>`);
 		walk(record[key], `${path}.${key}`, visit, seen);
@@ -59,12 +77,19 @@ function walk(value: unknown, path: string, visit: (text: string, path: string) 
 
 /** Every place in `value` where one of `secrets` occurs (empty secrets are ignored). */
 export function findSecrets(value: unknown, secrets: readonly string[]): SecretFinding[] {
-	const wanted = secrets.map((secret, secretIndex) => ({ secret, secretIndex })).filter(({ secret }) => secret.length > 0);
+	const wanted = secrets
+		.map((secret, secretIndex) => ({ secret, secretIndex }))
+		.filter(({ secret }) => secret.length > 0);
 	const findings: SecretFinding[] = [];
 	// Paths are made of keys, and a key may hold a secret too: those parts are masked.
-	const mask = (path: string) => wanted.reduce((masked, { secret, secretIndex }) => masked.split(secret).join(`<secret #${secretIndex}>`), path);
+	const mask = (path: string) =>
+		wanted.reduce(
+			(masked, { secret, secretIndex }) => masked.split(secret).join(`<secret #${secretIndex}>`),
+			path,
+		);
 	forEachString(value, (text, path) => {
-		for (const { secret, secretIndex } of wanted) if (text.includes(secret)) findings.push({ path: mask(path), secretIndex });
+		for (const { secret, secretIndex } of wanted)
+			if (text.includes(secret)) findings.push({ path: mask(path), secretIndex });
 	});
 	return findings;
 }
@@ -83,12 +108,17 @@ export function countStrings(value: unknown): number {
  * secret). Also throws when the scan saw no string at all, since that would assert nothing.
  */
 export function expectNoSecrets(value: unknown, secrets: readonly string[]): void {
-	if (secrets.every((secret) => secret.length === 0)) throw new Error('expectNoSecrets: no secret to look for');
-	if (countStrings(value) === 0) throw new Error('expectNoSecrets: nothing to scan (no strings reachable)');
+	if (secrets.every((secret) => secret.length === 0))
+		throw new Error('expectNoSecrets: no secret to look for');
+	if (countStrings(value) === 0)
+		throw new Error('expectNoSecrets: nothing to scan (no strings reachable)');
 	const findings = findSecrets(value, secrets);
 	if (findings.length === 0) return;
-	const shown = findings.slice(0, 20).map((finding) => `  secret #${finding.secretIndex} at ${finding.path}`);
-	const more = findings.length > shown.length ? `\n  ... and ${findings.length - shown.length} more` : '';
+	const shown = findings
+		.slice(0, 20)
+		.map((finding) => `  secret #${finding.secretIndex} at ${finding.path}`);
+	const more =
+		findings.length > shown.length ? `\n  ... and ${findings.length - shown.length} more` : '';
 	throw new Error(`A secret appeared in ${findings.length} place(s):\n${shown.join('\n')}${more}`);
 }
 

@@ -23,7 +23,11 @@ export function useSimulator(options: SimulatorOptions = {}): SuiteSimulator {
 
 	beforeAll(async () => {
 		sim = await startSimulator({ plan, ...options });
-		credentials = { baseUrl: sim.url, ...sim.credentials, plan: typeof plan === 'string' ? plan : 'custom' };
+		credentials = {
+			baseUrl: sim.url,
+			...sim.credentials,
+			plan: typeof plan === 'string' ? plan : 'custom',
+		};
 		if (typeof plan === 'number') credentials.customRatePerSecond = plan;
 	});
 
@@ -47,14 +51,18 @@ export function useSimulator(options: SimulatorOptions = {}): SuiteSimulator {
 			return running();
 		},
 		get credentials() {
-			if (!credentials) throw new Error('useSimulator(): the credentials exist only inside tests and hooks');
+			if (!credentials)
+				throw new Error('useSimulator(): the credentials exist only inside tests and hooks');
 			return credentials;
 		},
 		expectRequestsFollowContract() {
 			const log = running().requestLog;
 			expect(log.length).toBeGreaterThan(0);
 			for (const entry of log) {
-				expect({ request: `${entry.method} ${entry.rawPath}`, violations: validateRequest(entry) }).toEqual({
+				expect({
+					request: `${entry.method} ${entry.rawPath}`,
+					violations: validateRequest(entry),
+				}).toEqual({
 					request: `${entry.method} ${entry.rawPath}`,
 					violations: [],
 				});

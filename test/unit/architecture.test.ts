@@ -18,12 +18,16 @@ function filesUnder(folder: string): string[] {
 
 function importsOf(file: string): string[] {
 	const text = readFileSync(path.join(ROOT, file), 'utf8');
-	return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((match) => match[1]);
+	return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map(
+		(match) => match[1],
+	);
 }
 
 /** The folder an import lands in, relative to the repository. */
 function target(file: string, specifier: string): string {
-	return specifier.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), specifier)) : specifier;
+	return specifier.startsWith('.')
+		? path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), specifier))
+		: specifier;
 }
 
 const shipped = [...filesUnder('nodes'), ...filesUnder('credentials')];
@@ -34,7 +38,11 @@ describe('which part may import which', () => {
 		const offending = shipped.flatMap((file) =>
 			importsOf(file)
 				.map((specifier) => [specifier, target(file, specifier)])
-				.filter(([specifier, landing]) => (specifier.startsWith('.') ? !/^(nodes|credentials)\//.test(landing) : !allowed.test(specifier)))
+				.filter(([specifier, landing]) =>
+					specifier.startsWith('.')
+						? !/^(nodes|credentials)\//.test(landing)
+						: !allowed.test(specifier),
+				)
 				.map(([specifier]) => `${file} -> ${specifier}`),
 		);
 		expect(offending).toEqual([]);
@@ -63,7 +71,9 @@ describe('one module for endpoints, one for HTTP', () => {
 	it('only the endpoint module writes a QRTRAC path', () => {
 		const pathLiteral = /['"`]\/(qrs-api|teams-api|analytics-api|qr-templates-api|qr\/create)/;
 		const offending = filesUnder('nodes').filter(
-			(file) => !file.startsWith(path.join('nodes', 'shared', 'api')) && pathLiteral.test(readFileSync(path.join(ROOT, file), 'utf8')),
+			(file) =>
+				!file.startsWith(path.join('nodes', 'shared', 'api')) &&
+				pathLiteral.test(readFileSync(path.join(ROOT, file), 'utf8')),
 		);
 		expect(offending).toEqual([]);
 	});
@@ -71,7 +81,9 @@ describe('one module for endpoints, one for HTTP', () => {
 	it('only the transport makes HTTP calls', () => {
 		const httpCall = /helpers\.(httpRequest|httpRequestWithAuthentication|request)\b/;
 		const offending = filesUnder('nodes').filter(
-			(file) => file !== path.join('nodes', 'shared', 'transport.ts') && httpCall.test(readFileSync(path.join(ROOT, file), 'utf8')),
+			(file) =>
+				file !== path.join('nodes', 'shared', 'transport.ts') &&
+				httpCall.test(readFileSync(path.join(ROOT, file), 'utf8')),
 		);
 		expect(offending).toEqual([]);
 	});

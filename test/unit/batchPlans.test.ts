@@ -24,11 +24,21 @@ describe('planTeams', () => {
 				{ teamId: 't2', role: 'admin' },
 				{ teamId: 't3', role: 'editor' },
 			],
-			[undefined, { email: 'a@x.io', role: 'editor', status: 'active' }, { email: 'a@x.io', role: 'editor', status: 'paused' }],
+			[
+				undefined,
+				{ email: 'a@x.io', role: 'editor', status: 'active' },
+				{ email: 'a@x.io', role: 'editor', status: 'paused' },
+			],
 		);
 		expect(outcomes).toEqual([
 			{ teamId: 't1', role: 'viewer', result: 'added' },
-			{ teamId: 't2', role: 'admin', result: 'roleChanged', previousRole: 'editor', status: 'active' },
+			{
+				teamId: 't2',
+				role: 'admin',
+				result: 'roleChanged',
+				previousRole: 'editor',
+				status: 'active',
+			},
 			{ teamId: 't3', role: 'editor', result: 'unchanged', status: 'paused' },
 		]);
 		expect(toSend).toEqual([
@@ -44,7 +54,10 @@ describe('totalsInOrder', () => {
 			{ id: 'b', totalScans: 2 },
 			{ id: 'a', totalScans: 1 },
 		];
-		expect(totalsInOrder(['a', 'b', 'c'], answer)).toEqual({ totals: [answer[1], answer[0]], missing: ['c'] });
+		expect(totalsInOrder(['a', 'b', 'c'], answer)).toEqual({
+			totals: [answer[1], answer[0]],
+			missing: ['c'],
+		});
 	});
 });
 
@@ -56,7 +69,14 @@ describe('scansPerCode', () => {
 			{ qrId: 'x', scanTime: 20 },
 		];
 		expect(scansPerCode(['a', 'b'], scans)).toEqual([
-			{ qrId: 'a', scans: 2, firstScanTime: 10, lastScanTime: 30, countries: { DE: 2 }, devices: { mobile: 1, unknown: 1 } },
+			{
+				qrId: 'a',
+				scans: 2,
+				firstScanTime: 10,
+				lastScanTime: 30,
+				countries: { DE: 2 },
+				devices: { mobile: 1, unknown: 1 },
+			},
 			{ qrId: 'b', scans: 0, firstScanTime: null, lastScanTime: null, countries: {}, devices: {} },
 		]);
 	});

@@ -9,13 +9,23 @@ import {
 
 const limits = { overlapMs: 1_000, maxSeen: 100 };
 
-function code(id: string, updatedAt: number, extra: Partial<VersionedRecord> = {}): VersionedRecord {
+function code(
+	id: string,
+	updatedAt: number,
+	extra: Partial<VersionedRecord> = {},
+): VersionedRecord {
 	return { id, updatedAt, createdAt: updatedAt - 500, ...extra };
 }
 
 /** What a service holding `records` answers for `fromTime`, with an inclusive or exclusive boundary. */
-function answer(records: VersionedRecord[], fromTime: number, inclusive: boolean): VersionedRecord[] {
-	return records.filter((record) => (inclusive ? record.updatedAt >= fromTime : record.updatedAt > fromTime));
+function answer(
+	records: VersionedRecord[],
+	fromTime: number,
+	inclusive: boolean,
+): VersionedRecord[] {
+	return records.filter((record) =>
+		inclusive ? record.updatedAt >= fromTime : record.updatedAt > fromTime,
+	);
 }
 
 describe('changeCursor', () => {
@@ -25,12 +35,20 @@ describe('changeCursor', () => {
 	});
 
 	it('reports each new version once and moves the high-water mark to the largest updatedAt returned', () => {
-		const first = advanceCursor(startCursor(1_000), [code('b', 2_000), code('a', 2_000), code('c', 1_500)], limits);
+		const first = advanceCursor(
+			startCursor(1_000),
+			[code('b', 2_000), code('a', 2_000), code('c', 1_500)],
+			limits,
+		);
 		expect(first.changes.map((change) => change.record.id)).toEqual(['c', 'a', 'b']);
 		expect(first.cursor.highWater).toBe(2_000);
 		expect(first.cursor.floor).toBe(1_000);
 
-		const again = advanceCursor(first.cursor, [code('a', 2_000), code('b', 2_000), code('c', 1_500)], limits);
+		const again = advanceCursor(
+			first.cursor,
+			[code('a', 2_000), code('b', 2_000), code('c', 1_500)],
+			limits,
+		);
 		expect(again.changes).toEqual([]);
 	});
 
@@ -40,8 +58,14 @@ describe('changeCursor', () => {
 			let cursor = startCursor(2_000);
 			const reported: string[] = [];
 			for (let poll = 0; poll < 4; poll++) {
-				const result = advanceCursor(cursor, answer(store, queryFromTime(cursor), inclusive), limits);
-				reported.push(...result.changes.map((change) => `${change.record.id}@${change.record.updatedAt}`));
+				const result = advanceCursor(
+					cursor,
+					answer(store, queryFromTime(cursor), inclusive),
+					limits,
+				);
+				reported.push(
+					...result.changes.map((change) => `${change.record.id}@${change.record.updatedAt}`),
+				);
 				cursor = result.cursor;
 				if (poll === 1) store.push(code('c', 3_000));
 			}
@@ -66,7 +90,9 @@ describe('changeCursor', () => {
 	it('tells a deletion in the same millisecond as the update before it apart from that update', () => {
 		const first = advanceCursor(startCursor(0), [code('a', 5_000)], limits);
 		const second = advanceCursor(first.cursor, [code('a', 5_000, { deleted: true })], limits);
-		expect(second.changes).toEqual([{ kind: 'deleted', record: code('a', 5_000, { deleted: true }) }]);
+		expect(second.changes).toEqual([
+			{ kind: 'deleted', record: code('a', 5_000, { deleted: true }) },
+		]);
 	});
 
 	it('classifies created, updated and deleted', () => {
@@ -92,8 +118,16 @@ describe('changeCursor', () => {
 	});
 
 	it('raises the floor to the overlap below the high-water mark and keeps only versions at or above it', () => {
-		const result = advanceCursor(startCursor(0), [code('a', 1_000), code('b', 5_000), code('c', 5_600)], limits);
-		expect(result.cursor).toEqual({ floor: 4_600, highWater: 5_600, seen: { '5000': ['b'], '5600': ['c'] } });
+		const result = advanceCursor(
+			startCursor(0),
+			[code('a', 1_000), code('b', 5_000), code('c', 5_600)],
+			limits,
+		);
+		expect(result.cursor).toEqual({
+			floor: 4_600,
+			highWater: 5_600,
+			seen: { '5000': ['b'], '5600': ['c'] },
+		});
 	});
 
 	it('never lowers the floor, even when a poll returns nothing newer', () => {
@@ -107,12 +141,25 @@ describe('changeCursor', () => {
 			highWater: 300,
 			seen: { '100': ['a', 'b'], '200': ['c', 'd'], '300': ['e', 'f'] },
 		};
-		expect(pruneSeen(cursor, 4)).toEqual({ floor: 200, highWater: 300, seen: { '200': ['c', 'd'], '300': ['e', 'f'] } });
-		expect(pruneSeen(cursor, 1)).toEqual({ floor: 300, highWater: 300, seen: { '300': ['e', 'f'] } });
+		expect(pruneSeen(cursor, 4)).toEqual({
+			floor: 200,
+			highWater: 300,
+			seen: { '200': ['c', 'd'], '300': ['e', 'f'] },
+		});
+		expect(pruneSeen(cursor, 1)).toEqual({
+			floor: 300,
+			highWater: 300,
+			seen: { '300': ['e', 'f'] },
+		});
 	});
 
 	it('skips records without an id or a numeric updatedAt', () => {
-		const records = [{ id: '', updatedAt: 5 }, { id: 'x' }, { id: 'y', updatedAt: Number.NaN }, code('ok', 10)];
+		const records = [
+			{ id: '', updatedAt: 5 },
+			{ id: 'x' },
+			{ id: 'y', updatedAt: Number.NaN },
+			code('ok', 10),
+		];
 		const result = advanceCursor(startCursor(0), records as VersionedRecord[], limits);
 		expect(result.changes.map((change) => change.record.id)).toEqual(['ok']);
 	});
@@ -145,7 +192,9 @@ describe('changeCursor', () => {
 			for (const record of store.values()) visible.add(`${record.id}@${record.updatedAt}`);
 			const polled = answer([...store.values()], queryFromTime(cursor), step % 2 === 0);
 			const result = advanceCursor(cursor, polled, { overlapMs: 1_000, maxSeen: 10_000 });
-			reported.push(...result.changes.map((change) => `${change.record.id}@${change.record.updatedAt}`));
+			reported.push(
+				...result.changes.map((change) => `${change.record.id}@${change.record.updatedAt}`),
+			);
 			cursor = JSON.parse(JSON.stringify(result.cursor)) as ChangeCursor;
 		}
 		expect(reported.length).toBeGreaterThan(1_000);

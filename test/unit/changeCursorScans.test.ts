@@ -1,10 +1,28 @@
-import { queryFromTime, startCursor, type ChangeCursor } from '../../nodes/QrtracTrigger/changeCursor';
-import { advanceScanCursor, scanFingerprint, type ScanRecord } from '../../nodes/QrtracTrigger/scanCursor';
+import {
+	queryFromTime,
+	startCursor,
+	type ChangeCursor,
+} from '../../nodes/QrtracTrigger/changeCursor';
+import {
+	advanceScanCursor,
+	scanFingerprint,
+	type ScanRecord,
+} from '../../nodes/QrtracTrigger/scanCursor';
 
 const limits = { overlapMs: 1_000, maxSeen: 1_000 };
 
 function scan(qrId: string, scanTime: number, city = 'Berlin'): ScanRecord {
-	return { qrId, scanTime, device: 'mobile', browser: 'Safari', os: 'iOS', country: 'Germany', city, ipAddress: '203.0.113.1', referrer: '' };
+	return {
+		qrId,
+		scanTime,
+		device: 'mobile',
+		browser: 'Safari',
+		os: 'iOS',
+		country: 'Germany',
+		city,
+		ipAddress: '203.0.113.1',
+		referrer: '',
+	};
 }
 
 describe('scan cursor', () => {
@@ -47,13 +65,22 @@ describe('scan cursor', () => {
 		const reported: string[] = [];
 		let time = 1_000;
 		for (let step = 0; step < 300; step++) {
-			for (let i = 0; i < (step % 4) + 1; i++) all.push(scan(`qr_${i % 3}`, step % 6 === 0 ? time - 300 : time, i % 2 ? 'Paris' : 'Berlin'));
+			for (let i = 0; i < (step % 4) + 1; i++)
+				all.push(
+					scan(`qr_${i % 3}`, step % 6 === 0 ? time - 300 : time, i % 2 ? 'Paris' : 'Berlin'),
+				);
 			time += step % 3;
 			const startTime = queryFromTime(cursor);
-			const result = advanceScanCursor(cursor, all.filter((event) => event.scanTime >= startTime), limits);
+			const result = advanceScanCursor(
+				cursor,
+				all.filter((event) => event.scanTime >= startTime),
+				limits,
+			);
 			reported.push(...result.scans.map((event) => `${event.scanTime} ${scanFingerprint(event)}`));
 			cursor = JSON.parse(JSON.stringify(result.cursor)) as ChangeCursor;
 		}
-		expect(reported.sort()).toEqual(all.map((event) => `${event.scanTime} ${scanFingerprint(event)}`).sort());
+		expect(reported.sort()).toEqual(
+			all.map((event) => `${event.scanTime} ${scanFingerprint(event)}`).sort(),
+		);
 	});
 });

@@ -5,26 +5,41 @@
  */
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-import { executeOperation, NotStarted, TaskPool, type BatchOperation, type ItemOperation } from '../../nodes/shared/executor';
+import {
+	executeOperation,
+	NotStarted,
+	TaskPool,
+	type BatchOperation,
+	type ItemOperation,
+} from '../../nodes/shared/executor';
 import { fakeContext } from './support/fakeContext';
 
-jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: jest.fn(async () => undefined) }));
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
 
 function items(count: number) {
 	return Array.from({ length: count }, (_, index) => ({ n: index }));
 }
 
 /** Item operation that reads `n` and answers after a delay that makes later items finish first. */
-function echo(options: { failAt?: number; badAt?: number; log?: number[] } = {}): ItemOperation<number> {
+function echo(
+	options: { failAt?: number; badAt?: number; log?: number[] } = {},
+): ItemOperation<number> {
 	return {
 		parse(this: IExecuteFunctions, itemIndex: number) {
-			if (itemIndex === options.badAt) throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: "N" is bad`, { itemIndex });
+			if (itemIndex === options.badAt)
+				throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: "N" is bad`, {
+					itemIndex,
+				});
 			return itemIndex;
 		},
 		async execute(this: IExecuteFunctions, n: number, itemIndex: number) {
 			options.log?.push(n);
 			await new Promise((resolve) => setTimeout(resolve, (10 - (n % 10)) * 2));
-			if (itemIndex === options.failAt) throw new NodeOperationError(this.getNode(), `failed ${n}`, { itemIndex });
+			if (itemIndex === options.failAt)
+				throw new NodeOperationError(this.getNode(), `failed ${n}`, { itemIndex });
 			return { n };
 		},
 	};
@@ -35,33 +50,51 @@ describe('item operations', () => {
 		const { ctx } = fakeContext({ items: items(25) });
 		const output = await executeOperation.call(ctx, echo());
 		expect(output.map((item) => item.json.n)).toEqual(items(25).map((item) => item.n));
-		expect(output.map((item) => item.pairedItem)).toEqual(items(25).map((_, index) => ({ item: index })));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			items(25).map((_, index) => ({ item: index })),
+		);
 	});
 
 	it('refuses bad input before anything runs when Continue On Fail is off', async () => {
 		const log: number[] = [];
 		const { ctx } = fakeContext({ items: items(5) });
-		await expect(executeOperation.call(ctx, echo({ badAt: 3, log }))).rejects.toThrow('Item 3: "N" is bad');
+		await expect(executeOperation.call(ctx, echo({ badAt: 3, log }))).rejects.toThrow(
+			'Item 3: "N" is bad',
+		);
 		expect(log).toEqual([]);
 	});
 
 	it('with Continue On Fail, turns bad input and failures into error items in place', async () => {
 		const { ctx } = fakeContext({ items: items(5), continueOnFail: true });
 		const output = await executeOperation.call(ctx, echo({ badAt: 1, failAt: 3 }));
-		expect(output.map((item) => item.json.error ?? item.json.n)).toEqual([0, 'Item 1: "N" is bad', 2, 'failed 3', 4]);
-		expect(output.map((item) => item.pairedItem)).toEqual(items(5).map((_, index) => ({ item: index })));
+		expect(output.map((item) => item.json.error ?? item.json.n)).toEqual([
+			0,
+			'Item 1: "N" is bad',
+			2,
+			'failed 3',
+			4,
+		]);
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			items(5).map((_, index) => ({ item: index })),
+		);
 	});
 
 	it('names what else happened when a failure stops the run, and says nothing extra for a single item', async () => {
 		const { ctx } = fakeContext({ items: items(300), credentials: { plan: 'Business Plus' } });
-		const error = await executeOperation.call(ctx, echo({ failAt: 2 })).then(() => undefined, (caught: NodeOperationError) => caught);
+		const error = await executeOperation.call(ctx, echo({ failAt: 2 })).then(
+			() => undefined,
+			(caught: NodeOperationError) => caught,
+		);
 		if (!error) throw new Error('the run did not fail');
 		expect(error.message).toBe('failed 2');
 		expect(error.description).toContain('Items 0 to 1 completed before it.');
 		expect(error.description).toMatch(/The \d+ item\(s\) after them were not started\./);
 
 		const single = fakeContext({ items: items(1) });
-		const alone = await executeOperation.call(single.ctx, echo({ failAt: 0 })).then(() => undefined, (caught: NodeOperationError) => caught);
+		const alone = await executeOperation.call(single.ctx, echo({ failAt: 0 })).then(
+			() => undefined,
+			(caught: NodeOperationError) => caught,
+		);
 		if (!alone) throw new Error('the run did not fail');
 		expect(alone.message).toBe('failed 0');
 		expect(alone.description ?? '').toBe('');

@@ -21,13 +21,23 @@ import { Qrtrac } from '../../nodes/Qrtrac/Qrtrac.node';
 import type { Operation } from '../../nodes/shared/executor';
 import { fakeContext } from './support/fakeContext';
 
-const operations: Record<string, Record<string, Operation>> = { qrCode: qrCode.operations, designTemplate: designTemplate.operations, analytics: analytics.operations, team: team.operations, teamMember: teamMember.operations, dynamicLink: dynamicLink.operations };
+const operations: Record<string, Record<string, Operation>> = {
+	qrCode: qrCode.operations,
+	designTemplate: designTemplate.operations,
+	analytics: analytics.operations,
+	team: team.operations,
+	teamMember: teamMember.operations,
+	dynamicLink: dynamicLink.operations,
+};
 
 const code = { qrCodeId: 'qr_1' };
 /** Parameters with which each operation's parse succeeds; several variants where a mode changes what is read. */
 const BASE: Record<string, IDataObject[]> = {
 	'qrCode:checkAvailability': [{ displayId: 'd1' }],
-	'qrCode:create': [{ qrType: 'WEB', name: 'n', qrRedirectUrl: 'https://example.com' }, { qrType: 'VCARD', name: 'n' }],
+	'qrCode:create': [
+		{ qrType: 'WEB', name: 'n', qrRedirectUrl: 'https://example.com' },
+		{ qrType: 'VCARD', name: 'n' },
+	],
 	'qrCode:createOrUpdate': [
 		{ mode: 'sync', displayId: 'd1', qrType: 'WEB', qrRedirectUrl: 'https://example.com' },
 		{ mode: 'lookUpEachRow', displayId: 'd1', qrType: 'WEB', qrRedirectUrl: 'https://example.com' },
@@ -44,10 +54,19 @@ const BASE: Record<string, IDataObject[]> = {
 	'qrCode:updateTitle': [{ ...code, title: 't' }],
 	'designTemplate:getMany': [{ returnAll: true }],
 	'analytics:getScans': [{ ...code, timeRange: 'allTime', returnAll: true }],
-	'analytics:getScansForCodes': [{ codeSelection: 'list', qrCodeIds: 'qr_1', timeRange: 'last7Days' }],
+	'analytics:getScansForCodes': [
+		{ codeSelection: 'list', qrCodeIds: 'qr_1', timeRange: 'last7Days' },
+	],
 	'analytics:getTotals': [{ codeSelection: 'list', qrCodeIds: 'qr_1' }],
 	'teamMember:add': [{ teamId: 'team_1', name: 'A', email: 'a@example.com', role: 'viewer' }],
-	'teamMember:addToTeams': [{ name: 'A', email: 'a@example.com', teamsSource: 'json', teamsJson: '[{"teamId":"team_1","role":"viewer"}]' }],
+	'teamMember:addToTeams': [
+		{
+			name: 'A',
+			email: 'a@example.com',
+			teamsSource: 'json',
+			teamsJson: '[{"teamId":"team_1","role":"viewer"}]',
+		},
+	],
 	'dynamicLink:create': [{ destinationUrl: 'https://example.com', type: 'dynamic' }],
 };
 
@@ -73,8 +92,17 @@ function cases(): Case[] {
 					const behaviour = BEHAVIOUR_COLLECTIONS.includes(property.name);
 					if (!behaviour && !(option.type === 'string' && option.default === '')) continue;
 					// A base that sets the option itself already decides it.
-					for (const base of (BASE[where] ?? []).filter((candidate) => (candidate[property.name] as IDataObject | undefined)?.[option.name] === undefined)) {
-						found.push({ where, collection: property.name, option, base, parse: operations[resource][operation].parse });
+					for (const base of (BASE[where] ?? []).filter(
+						(candidate) =>
+							(candidate[property.name] as IDataObject | undefined)?.[option.name] === undefined,
+					)) {
+						found.push({
+							where,
+							collection: property.name,
+							option,
+							base,
+							parse: operations[resource][operation].parse,
+						});
 					}
 				}
 			}
@@ -97,13 +125,15 @@ describe('defaults shown = defaults used', () => {
 		expect(all.length).toBeGreaterThan(50);
 	});
 
-	it.each(all.map((entry) => [`${entry.where} ${entry.collection}.${entry.option.name} (${JSON.stringify(entry.base).slice(0, 50)})`, entry]))(
-		'%s reads the same absent as at its shown default',
-		(_name, entry) => {
-			const { base, collection, option, parse } = entry as Case;
-			const existing = (base[collection] as IDataObject | undefined) ?? {};
-			const withDefault = { ...base, [collection]: { ...existing, [option.name]: option.default } };
-			expect(parsed(parse, withDefault)).toEqual(parsed(parse, base));
-		},
-	);
+	it.each(
+		all.map((entry) => [
+			`${entry.where} ${entry.collection}.${entry.option.name} (${JSON.stringify(entry.base).slice(0, 50)})`,
+			entry,
+		]),
+	)('%s reads the same absent as at its shown default', (_name, entry) => {
+		const { base, collection, option, parse } = entry as Case;
+		const existing = (base[collection] as IDataObject | undefined) ?? {};
+		const withDefault = { ...base, [collection]: { ...existing, [option.name]: option.default } };
+		expect(parsed(parse, withDefault)).toEqual(parsed(parse, base));
+	});
 });

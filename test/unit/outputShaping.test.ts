@@ -1,7 +1,12 @@
 import { camelCaseKeys } from '../../nodes/Qrtrac/helpers/dynamicLinkOutput';
 import { addSectionsNamedByDishes } from '../../nodes/Qrtrac/helpers/qrCodeBody';
 import { describeCodeRows, describeScanRows } from '../../nodes/Qrtrac/helpers/scanRows';
-import { isoTime, shortUrlOf, simplifyQr, withLinkAndTimes } from '../../nodes/Qrtrac/helpers/simplify';
+import {
+	isoTime,
+	shortUrlOf,
+	simplifyQr,
+	withLinkAndTimes,
+} from '../../nodes/Qrtrac/helpers/simplify';
 import { withoutActorIds } from '../../nodes/QrtracTrigger/eventFields';
 
 const code = {
@@ -32,13 +37,17 @@ describe('simplified QR code output', () => {
 	});
 
 	it('builds the short link only from a domain and a Display ID, adding a missing slash', () => {
-		expect(shortUrlOf({ baseUrl: 'https://qr.example.com', displayId: 'x' })).toBe('https://qr.example.com/x');
+		expect(shortUrlOf({ baseUrl: 'https://qr.example.com', displayId: 'x' })).toBe(
+			'https://qr.example.com/x',
+		);
 		expect(shortUrlOf({ displayId: 'x' })).toBeUndefined();
 		expect(shortUrlOf({ baseUrl: 'https://qr.example.com/', displayId: '' })).toBeUndefined();
 	});
 
 	it('keeps a short link the record already has and ignores times that are not epoch ms', () => {
-		expect(withLinkAndTimes({ ...code, shortUrl: 'https://s.example/abc' }).shortUrl).toBe('https://s.example/abc');
+		expect(withLinkAndTimes({ ...code, shortUrl: 'https://s.example/abc' }).shortUrl).toBe(
+			'https://s.example/abc',
+		);
 		expect(isoTime('2025-01-01')).toBeUndefined();
 		expect(isoTime(Number.NaN)).toBeUndefined();
 		expect(isoTime(8.64e15 + 1)).toBeUndefined();
@@ -70,7 +79,13 @@ describe('scan rows named by their code', () => {
 
 	it('names rows keyed by another field, e.g. totals by `id`', () => {
 		expect(describeCodeRows([{ id: 'qr_1', totalScans: 3 }], [code], 'id')).toEqual([
-			{ id: 'qr_1', totalScans: 3, qrName: 'Spring poster', qrDisplayId: 'spring', qrShortUrl: 'https://qr.example.com/spring' },
+			{
+				id: 'qr_1',
+				totalScans: 3,
+				qrName: 'Spring poster',
+				qrDisplayId: 'spring',
+				qrShortUrl: 'https://qr.example.com/spring',
+			},
 		]);
 	});
 });
@@ -111,7 +126,11 @@ describe('restaurant menu sections', () => {
 
 describe('trigger test event', () => {
 	it('leaves out the IDs of the API client that wrote the code', () => {
-		expect(withoutActorIds({ json: { event: 'created', ...code, updatedBy: 'client_abc' } }).json).not.toHaveProperty('createdBy');
-		expect(withoutActorIds({ json: { event: 'created', ...code, updatedBy: 'client_abc' } }).json).not.toHaveProperty('updatedBy');
+		expect(
+			withoutActorIds({ json: { event: 'created', ...code, updatedBy: 'client_abc' } }).json,
+		).not.toHaveProperty('createdBy');
+		expect(
+			withoutActorIds({ json: { event: 'created', ...code, updatedBy: 'client_abc' } }).json,
+		).not.toHaveProperty('updatedBy');
 	});
 });

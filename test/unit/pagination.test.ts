@@ -25,7 +25,10 @@ function walk(
 }
 
 function codes(count: number, prefix = 'qr'): Code[] {
-	return Array.from({ length: count }, (_, index) => ({ id: `${prefix}_${index + 1}`, name: `Code ${index + 1}` }));
+	return Array.from({ length: count }, (_, index) => ({
+		id: `${prefix}_${index + 1}`,
+		name: `Code ${index + 1}`,
+	}));
 }
 
 /** A list service over `records`, answering `limit`/`page` like QRTRAC's paginated list. */
@@ -84,7 +87,9 @@ describe('PageCollector', () => {
 	it('stops on a short page even without totalCount', () => {
 		const records = codes(130);
 		const collector = new PageCollector<Code>({ pageSize: 50 });
-		const { requestedPages, items } = walk(collector, (page) => ({ items: records.slice((page - 1) * 50, page * 50) }));
+		const { requestedPages, items } = walk(collector, (page) => ({
+			items: records.slice((page - 1) * 50, page * 50),
+		}));
 		expect(requestedPages).toEqual([1, 2, 3]);
 		expect(items).toHaveLength(130);
 	});
@@ -112,21 +117,30 @@ describe('PageCollector', () => {
 
 	it('keeps records without an id, since they cannot be compared', () => {
 		const collector = new PageCollector<Code>({ pageSize: 10 });
-		collector.add({ items: [{ name: 'a' }, { name: 'a' }, { id: 'x', name: 'x' }, { id: 'x', name: 'x' }], page: 1 });
+		collector.add({
+			items: [{ name: 'a' }, { name: 'a' }, { id: 'x', name: 'x' }, { id: 'x', name: 'x' }],
+			page: 1,
+		});
 		expect(collector.items).toEqual([{ name: 'a' }, { name: 'a' }, { id: 'x', name: 'x' }]);
 		expect(collector.done).toBe(true);
 	});
 
 	it('terminates on a service that announces 250 records but serves new full pages forever', () => {
 		const collector = new PageCollector<Code>({ pageSize: 100 });
-		const { requestedPages, items } = walk(collector, (page) => ({ items: codes(100, `p${page}`), totalCount: 250 }));
+		const { requestedPages, items } = walk(collector, (page) => ({
+			items: codes(100, `p${page}`),
+			totalCount: 250,
+		}));
 		expect(requestedPages).toEqual([1, 2, 3]);
 		expect(items).toHaveLength(300);
 	});
 
 	it('terminates on a service whose totalCount grows with every page, after ceil(first total / 100) + 2 pages', () => {
 		const collector = new PageCollector<Code>({ pageSize: 100 });
-		const { requestedPages } = walk(collector, (page) => ({ items: codes(100, `p${page}`), totalCount: page * 1000 }));
+		const { requestedPages } = walk(collector, (page) => ({
+			items: codes(100, `p${page}`),
+			totalCount: page * 1000,
+		}));
 		expect(requestedPages).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
 	});
 
@@ -139,7 +153,9 @@ describe('PageCollector', () => {
 
 	it('terminates on a limited walk whose service never states a total and never runs out', () => {
 		const collector = new PageCollector<Code>({ limit: 1000, pageSize: 100 });
-		const { requestedPages, items } = walk(collector, (page) => ({ items: codes(100, `p${page}`) }));
+		const { requestedPages, items } = walk(collector, (page) => ({
+			items: codes(100, `p${page}`),
+		}));
 		expect(requestedPages).toHaveLength(10);
 		expect(items).toHaveLength(1000);
 	});

@@ -36,12 +36,16 @@ describe('parseResetHeader', () => {
 	it('tells the numeric forms apart at the documented thresholds (nowMs / 10,000 and nowMs / 10)', () => {
 		const secondsThreshold = NOW_MS / 10_000;
 		const msThreshold = NOW_MS / 10;
-		expect(parseResetHeader(String(Math.ceil(secondsThreshold)), NOW_MS)).toBe(Math.ceil(secondsThreshold) * 1000);
+		expect(parseResetHeader(String(Math.ceil(secondsThreshold)), NOW_MS)).toBe(
+			Math.ceil(secondsThreshold) * 1000,
+		);
 		expect(parseResetHeader(String(Math.floor(secondsThreshold) - 1), NOW_MS)).toBe(
 			NOW_MS + (Math.floor(secondsThreshold) - 1) * 1000,
 		);
 		expect(parseResetHeader(String(Math.ceil(msThreshold)), NOW_MS)).toBe(Math.ceil(msThreshold));
-		expect(parseResetHeader(String(Math.floor(msThreshold) - 1), NOW_MS)).toBe((Math.floor(msThreshold) - 1) * 1000);
+		expect(parseResetHeader(String(Math.floor(msThreshold) - 1), NOW_MS)).toBe(
+			(Math.floor(msThreshold) - 1) * 1000,
+		);
 	});
 
 	it('reads a bare delay as milliseconds when as seconds it would lie beyond 1.5 windows but as ms within them', () => {
@@ -59,9 +63,12 @@ describe('parseResetHeader', () => {
 		expect(parseResetHeader('37000', NOW_MS, 60_000)).toBe(NOW_MS + 37_000);
 	});
 
-	it.each(['', 'soon', '-1', '1e3', '0x10', 'NaN', '12:00', '1.2.3'])('ignores the unparseable value %p', (value) => {
-		expect(parseResetHeader(value, NOW_MS)).toBeUndefined();
-	});
+	it.each(['', 'soon', '-1', '1e3', '0x10', 'NaN', '12:00', '1.2.3'])(
+		'ignores the unparseable value %p',
+		(value) => {
+			expect(parseResetHeader(value, NOW_MS)).toBeUndefined();
+		},
+	);
 });
 
 describe('parseRetryAfter', () => {
@@ -92,15 +99,29 @@ describe('parseRateLimitHeaders', () => {
 			},
 			NOW_MS,
 		);
-		expect(snapshot).toEqual({ limit: 50, remaining: 17, resetAtMs: (NOW_SECONDS + 1) * 1000, retryAfterMs: 1000 });
+		expect(snapshot).toEqual({
+			limit: 50,
+			remaining: 17,
+			resetAtMs: (NOW_SECONDS + 1) * 1000,
+			retryAfterMs: 1000,
+		});
 	});
 
 	it('accepts numbers, repeated headers (first value counts) and a policy suffix on counts', () => {
 		const snapshot = parseRateLimitHeaders(
-			{ 'x-ratelimit-limit': '100, 100;w=1', 'x-ratelimit-remaining': ['3', '9'], 'x-ratelimit-reset': 0.5 },
+			{
+				'x-ratelimit-limit': '100, 100;w=1',
+				'x-ratelimit-remaining': ['3', '9'],
+				'x-ratelimit-reset': 0.5,
+			},
 			NOW_MS,
 		);
-		expect(snapshot).toEqual({ limit: 100, remaining: 3, resetAtMs: NOW_MS + 500, resetFromDelay: true });
+		expect(snapshot).toEqual({
+			limit: 100,
+			remaining: 3,
+			resetAtMs: NOW_MS + 500,
+			resetFromDelay: true,
+		});
 	});
 
 	it('falls back to the IETF draft names, whose reset is always delta-seconds', () => {
@@ -108,7 +129,12 @@ describe('parseRateLimitHeaders', () => {
 			{ 'RateLimit-Limit': '20', 'RateLimit-Remaining': '4', 'RateLimit-Reset': '2' },
 			NOW_MS,
 		);
-		expect(snapshot).toEqual({ limit: 20, remaining: 4, resetAtMs: NOW_MS + 2000, resetFromDelay: true });
+		expect(snapshot).toEqual({
+			limit: 20,
+			remaining: 4,
+			resetAtMs: NOW_MS + 2000,
+			resetFromDelay: true,
+		});
 	});
 
 	it('prefers the X- headers over the draft names', () => {
@@ -132,28 +158,47 @@ describe('parseRateLimitHeaders', () => {
 			NOW_MS,
 		);
 		expect(snapshot).toEqual({});
-		expect(parseRateLimitHeaders({ 'x-ratelimit-limit': 'x', 'x-ratelimit-remaining': '5' }, NOW_MS)).toEqual({
+		expect(
+			parseRateLimitHeaders({ 'x-ratelimit-limit': 'x', 'x-ratelimit-remaining': '5' }, NOW_MS),
+		).toEqual({
 			remaining: 5,
 		});
 	});
 
 	it('marks a reset told as a delay, and only such a reset', () => {
 		expect(parseRateLimitHeaders({ 'x-ratelimit-reset': '734' }, NOW_MS).resetFromDelay).toBe(true);
-		expect(parseRateLimitHeaders({ 'x-ratelimit-reset': String(NOW_SECONDS + 1) }, NOW_MS).resetFromDelay).toBeUndefined();
-		expect(parseRateLimitHeaders({ 'x-ratelimit-reset': 'Fri, 15 Jan 2027 08:00:01 GMT' }, NOW_MS).resetFromDelay).toBeUndefined();
+		expect(
+			parseRateLimitHeaders({ 'x-ratelimit-reset': String(NOW_SECONDS + 1) }, NOW_MS)
+				.resetFromDelay,
+		).toBeUndefined();
+		expect(
+			parseRateLimitHeaders({ 'x-ratelimit-reset': 'Fri, 15 Jan 2027 08:00:01 GMT' }, NOW_MS)
+				.resetFromDelay,
+		).toBeUndefined();
 	});
 
 	it('takes a limit far above the expected one to describe a proportionally longer window (a per-minute limit)', () => {
 		const perSecondPlan = { windowMs: 1000, limit: 20 };
 		const minute = (reset: string) =>
-			parseRateLimitHeaders({ 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '900', 'x-ratelimit-reset': reset }, NOW_MS, perSecondPlan);
+			parseRateLimitHeaders(
+				{ 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '900', 'x-ratelimit-reset': reset },
+				NOW_MS,
+				perSecondPlan,
+			);
 		expect(minute('37').resetAtMs).toBe(NOW_MS + 37_000);
 		expect(minute('37000').resetAtMs).toBe(NOW_MS + 37_000);
 		// the same limit as the plan's, or up to 1.5 times it: a one-second window
-		const second = parseRateLimitHeaders({ 'x-ratelimit-limit': '25', 'x-ratelimit-reset': '37' }, NOW_MS, perSecondPlan);
+		const second = parseRateLimitHeaders(
+			{ 'x-ratelimit-limit': '25', 'x-ratelimit-reset': '37' },
+			NOW_MS,
+			perSecondPlan,
+		);
 		expect(second.resetAtMs).toBe(NOW_MS + 37);
 		// without the plan's limit nothing says the window is longer
-		expect(parseRateLimitHeaders({ 'x-ratelimit-limit': '1200', 'x-ratelimit-reset': '37' }, NOW_MS).resetAtMs).toBe(NOW_MS + 37);
+		expect(
+			parseRateLimitHeaders({ 'x-ratelimit-limit': '1200', 'x-ratelimit-reset': '37' }, NOW_MS)
+				.resetAtMs,
+		).toBe(NOW_MS + 37);
 	});
 
 	it('gives an empty snapshot for an answer without rate-limit headers', () => {

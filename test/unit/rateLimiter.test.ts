@@ -1,6 +1,11 @@
 import type { RateLimitSnapshot } from '../../nodes/shared/rateLimitHeaders';
 import { parseRateLimitHeaders } from '../../nodes/shared/rateLimitHeaders';
-import { getSharedRateLimiter, PACING_HEADROOM, RateLimiter, type SlotTurn } from '../../nodes/shared/rateLimiter';
+import {
+	getSharedRateLimiter,
+	PACING_HEADROOM,
+	RateLimiter,
+	type SlotTurn,
+} from '../../nodes/shared/rateLimiter';
 import { RESET_FORMATS } from '../../simulator/rateLimit';
 import { simulateLimiters, SIMULATION_START_MS as START_MS } from '../support/limiterSimulation';
 
@@ -37,7 +42,10 @@ function expectEvenlySpaced(slots: number[], intervalMs: number): void {
 
 /** A first answer that shows nothing of others, so that the probe of a fresh limiter is done (rule 5). */
 function answerProbe(limiter: RateLimiter, clock: { nowMs: number }, limit: number): void {
-	limiter.observe({ limit, remaining: limit - 1, resetAtMs: Math.ceil(clock.nowMs / 1000) * 1000 + 7 }, 200);
+	limiter.observe(
+		{ limit, remaining: limit - 1, resetAtMs: Math.ceil(clock.nowMs / 1000) * 1000 + 7 },
+		200,
+	);
 }
 
 describe('RateLimiter', () => {
@@ -169,7 +177,10 @@ describe('RateLimiter', () => {
 		it('holds slots for a quarter window after a 429 with a rounded reset ("1" second), not a whole one', () => {
 			const clock = { nowMs: START_MS };
 			const limiter = probed(10, clock);
-			limiter.observe(parseRateLimitHeaders({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, START_MS), 429);
+			limiter.observe(
+				parseRateLimitHeaders({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, START_MS),
+				429,
+			);
 			expect(slotAt(limiter, clock)).toBe(START_MS + 250);
 		});
 
@@ -232,12 +243,18 @@ describe('RateLimiter', () => {
 		it('reads a bare reset on its window: 734 is ms for a second, 37 is seconds for a per-minute limit', () => {
 			const clock = { nowMs: START_MS };
 			const limiter = probed(20, clock);
-			expect(limiter.learn({ 'x-ratelimit-limit': '20', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '734' }, 429).resetAtMs).toBe(
-				START_MS + 734,
-			);
-			expect(limiter.learn({ 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '37' }, 429).resetAtMs).toBe(
-				START_MS + 37_000,
-			);
+			expect(
+				limiter.learn(
+					{ 'x-ratelimit-limit': '20', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '734' },
+					429,
+				).resetAtMs,
+			).toBe(START_MS + 734);
+			expect(
+				limiter.learn(
+					{ 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '37' },
+					429,
+				).resetAtMs,
+			).toBe(START_MS + 37_000);
 		});
 
 		it('ignores headers it could not read', () => {
@@ -246,7 +263,11 @@ describe('RateLimiter', () => {
 			const told = probed(20, toldClock);
 			const untold = probed(20, clock);
 			const garbage: RateLimitSnapshot = parseRateLimitHeaders(
-				{ 'x-ratelimit-limit': 'many', 'x-ratelimit-remaining': 'few', 'x-ratelimit-reset': 'soon' },
+				{
+					'x-ratelimit-limit': 'many',
+					'x-ratelimit-remaining': 'few',
+					'x-ratelimit-reset': 'soon',
+				},
 				START_MS,
 			);
 			told.observe(garbage, 200);
@@ -273,7 +294,11 @@ describe('getSharedRateLimiter', () => {
 
 	it('updates the rate when primed with a different plan, and keeps a lower limit the service told', () => {
 		const clock = { nowMs: START_MS };
-		const limiter = getSharedRateLimiter('https://api.example|team-shared-3', 50, () => clock.nowMs);
+		const limiter = getSharedRateLimiter(
+			'https://api.example|team-shared-3',
+			50,
+			() => clock.nowMs,
+		);
 		limiter.observe({ limit: 10, remaining: 8, resetAtMs: START_MS + 500 }, 200);
 		expect(getSharedRateLimiter('https://api.example|team-shared-3', 50).ratePerSecond).toBe(10);
 		expect(getSharedRateLimiter('https://api.example|team-shared-3', 100).ratePerSecond).toBe(100);
@@ -281,11 +306,19 @@ describe('getSharedRateLimiter', () => {
 
 	it('paces calls from different executions as one stream', () => {
 		const clock = { nowMs: START_MS };
-		const fromFirstExecution = getSharedRateLimiter('https://api.example|team-shared-4', 10, () => clock.nowMs);
+		const fromFirstExecution = getSharedRateLimiter(
+			'https://api.example|team-shared-4',
+			10,
+			() => clock.nowMs,
+		);
 		const fromSecondExecution = getSharedRateLimiter('https://api.example|team-shared-4', 10);
 		slotAt(fromFirstExecution, clock);
 		answerProbe(fromFirstExecution, clock, 10);
-		const slots = [slotAt(fromFirstExecution, clock), slotAt(fromSecondExecution, clock), slotAt(fromFirstExecution, clock)];
+		const slots = [
+			slotAt(fromFirstExecution, clock),
+			slotAt(fromSecondExecution, clock),
+			slotAt(fromFirstExecution, clock),
+		];
 		expectEvenlySpaced(slots, 1000 / (PACING_HEADROOM * 10));
 	});
 });
@@ -294,50 +327,63 @@ describe('RateLimiter against a fixed-window service (simulated: 18 s measured p
 	const steady = { durationMs: 20_000, measureFromMs: 2000 };
 
 	describe.each(RESET_FORMATS)('reset given as %s', (resetFormat) => {
-		it.each(PLAN_RATES)('alone, sustains >= 96%% of %i per second without a single 429', (ratePerSecond) => {
-			const outcome = simulateLimiters({ ratePerSecond, resetFormat, executions: [{ process: 0, startMs: 0 }], ...steady });
-			expect(outcome.planShare).toBeGreaterThanOrEqual(0.96);
-			expect(outcome.planShare).toBeLessThanOrEqual(1);
-			expect(outcome.refusedShare).toBe(0);
-		});
-	});
-
-	describe.each(['epochSeconds', 'msUntil', 'seconds'] as const)('sharing the team budget, reset given as %s', (resetFormat) => {
-		it.each(SHARED_PLAN_RATES)(
-			'absorbs another tool spending half of %i per second: >= 96%% in total, < 1%% of ours and < 2%% of its refused',
+		it.each(PLAN_RATES)(
+			'alone, sustains >= 96%% of %i per second without a single 429',
 			(ratePerSecond) => {
 				const outcome = simulateLimiters({
 					ratePerSecond,
 					resetFormat,
 					executions: [{ process: 0, startMs: 0 }],
-					foreignPerSecond: ratePerSecond / 2,
 					...steady,
 				});
 				expect(outcome.planShare).toBeGreaterThanOrEqual(0.96);
-				expect(outcome.refusedShare).toBeLessThan(0.01);
-				// the other tool keeps its half: we use what it leaves, not more
-				expect(outcome.foreignRefused / (outcome.foreignAccepted + outcome.foreignRefused)).toBeLessThan(0.02);
-				expect(outcome.shareOfWhatWasLeft).toBeGreaterThanOrEqual(0.92);
-			},
-		);
-
-		it.each(SHARED_PLAN_RATES)(
-			'two independent limiters starting together at %i per second: >= 96%% in total, < 1%% refused',
-			(ratePerSecond) => {
-				const outcome = simulateLimiters({
-					ratePerSecond,
-					resetFormat,
-					executions: [
-						{ process: 0, startMs: 0 },
-						{ process: 1, startMs: 0 },
-					],
-					...steady,
-				});
-				expect(outcome.planShare).toBeGreaterThanOrEqual(0.96);
-				expect(outcome.refusedShare).toBeLessThan(0.01);
+				expect(outcome.planShare).toBeLessThanOrEqual(1);
+				expect(outcome.refusedShare).toBe(0);
 			},
 		);
 	});
+
+	describe.each(['epochSeconds', 'msUntil', 'seconds'] as const)(
+		'sharing the team budget, reset given as %s',
+		(resetFormat) => {
+			it.each(SHARED_PLAN_RATES)(
+				'absorbs another tool spending half of %i per second: >= 96%% in total, < 1%% of ours and < 2%% of its refused',
+				(ratePerSecond) => {
+					const outcome = simulateLimiters({
+						ratePerSecond,
+						resetFormat,
+						executions: [{ process: 0, startMs: 0 }],
+						foreignPerSecond: ratePerSecond / 2,
+						...steady,
+					});
+					expect(outcome.planShare).toBeGreaterThanOrEqual(0.96);
+					expect(outcome.refusedShare).toBeLessThan(0.01);
+					// the other tool keeps its half: we use what it leaves, not more
+					expect(
+						outcome.foreignRefused / (outcome.foreignAccepted + outcome.foreignRefused),
+					).toBeLessThan(0.02);
+					expect(outcome.shareOfWhatWasLeft).toBeGreaterThanOrEqual(0.92);
+				},
+			);
+
+			it.each(SHARED_PLAN_RATES)(
+				'two independent limiters starting together at %i per second: >= 96%% in total, < 1%% refused',
+				(ratePerSecond) => {
+					const outcome = simulateLimiters({
+						ratePerSecond,
+						resetFormat,
+						executions: [
+							{ process: 0, startMs: 0 },
+							{ process: 1, startMs: 0 },
+						],
+						...steady,
+					});
+					expect(outcome.planShare).toBeGreaterThanOrEqual(0.96);
+					expect(outcome.refusedShare).toBeLessThan(0.01);
+				},
+			);
+		},
+	);
 
 	it.each(SHARED_PLAN_RATES)(
 		'a second limiter joining mid-run at %i per second (exact reset): >= 95.5%% in total, < 1%% refused',
@@ -355,21 +401,26 @@ describe('RateLimiter against a fixed-window service (simulated: 18 s measured p
 		},
 	);
 
-	it.each(SHARED_PLAN_RATES)('takes the whole plan back within a second when the other limiter stops (%i per second)', (ratePerSecond) => {
-		const outcome = simulateLimiters({
-			ratePerSecond,
-			executions: [
-				{ process: 0, startMs: 0 },
-				{ process: 1, startMs: 0, stopMs: 8000 },
-			],
-			durationMs: 20_000,
-			// the other's last items in flight end about a second after it stops taking new ones
-			measureFromMs: 10_000,
-		});
-		expect(outcome.planShare).toBeGreaterThanOrEqual(0.97);
-		expect(outcome.refusedShare).toBe(0);
-		expect(outcome.limiters[0].allowancePerSecond).toBeGreaterThan(0.95 * PACING_HEADROOM * ratePerSecond);
-	});
+	it.each(SHARED_PLAN_RATES)(
+		'takes the whole plan back within a second when the other limiter stops (%i per second)',
+		(ratePerSecond) => {
+			const outcome = simulateLimiters({
+				ratePerSecond,
+				executions: [
+					{ process: 0, startMs: 0 },
+					{ process: 1, startMs: 0, stopMs: 8000 },
+				],
+				durationMs: 20_000,
+				// the other's last items in flight end about a second after it stops taking new ones
+				measureFromMs: 10_000,
+			});
+			expect(outcome.planShare).toBeGreaterThanOrEqual(0.97);
+			expect(outcome.refusedShare).toBe(0);
+			expect(outcome.limiters[0].allowancePerSecond).toBeGreaterThan(
+				0.95 * PACING_HEADROOM * ratePerSecond,
+			);
+		},
+	);
 
 	it('keeps the same results on other jitter draws (seeds 2-4, 100 per second, two limiters)', () => {
 		for (const seed of [2, 3, 4]) {

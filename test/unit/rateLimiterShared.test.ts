@@ -7,54 +7,90 @@
  * (first request to last answer), as the benchmark reports them.
  */
 import type { ResetFormat } from '../../simulator/rateLimit';
-import { simulateLimiters, type SimulatedExecution, type SimulationScenario } from '../support/limiterSimulation';
+import {
+	simulateLimiters,
+	type SimulatedExecution,
+	type SimulationScenario,
+} from '../support/limiterSimulation';
 
 const NETWORK = { latencyMs: { min: 25, max: 60 }, timerLagMs: 5 } as const;
 
-function benchShape(workers: number, ratePerSecond: number, options: Partial<SimulationScenario> = {}) {
-	const executions: SimulatedExecution[] = Array.from({ length: 4 }, (_, index) => ({ process: index % workers, startMs: index * 150, requests: 500 }));
-	return simulateLimiters({ ratePerSecond, executions, durationMs: 400_000, ...NETWORK, ...options });
+function benchShape(
+	workers: number,
+	ratePerSecond: number,
+	options: Partial<SimulationScenario> = {},
+) {
+	const executions: SimulatedExecution[] = Array.from({ length: 4 }, (_, index) => ({
+		process: index % workers,
+		startMs: index * 150,
+		requests: 500,
+	}));
+	return simulateLimiters({
+		ratePerSecond,
+		executions,
+		durationMs: 400_000,
+		...NETWORK,
+		...options,
+	});
 }
 
 describe.each([2, 4])('%i workers, 4 executions x 500 requests on one team', (workers) => {
 	describe.each([20, 50])('at %i per second', (ratePerSecond) => {
-		it.each([1, 2, 3])('use >= 95%% of the plan together, < 1%% of answers 429, 0 failed (seed %i)', (seed) => {
-			const outcome = benchShape(workers, ratePerSecond, { seed });
-			expect(outcome.completed).toBe(2000);
-			expect(outcome.failed).toBe(0);
-			expect(outcome.planShare).toBeGreaterThanOrEqual(0.95);
-			expect(outcome.refusedShare).toBeLessThan(0.01);
-		});
+		it.each([1, 2, 3])(
+			'use >= 95%% of the plan together, < 1%% of answers 429, 0 failed (seed %i)',
+			(seed) => {
+				const outcome = benchShape(workers, ratePerSecond, { seed });
+				expect(outcome.completed).toBe(2000);
+				expect(outcome.failed).toBe(0);
+				expect(outcome.planShare).toBeGreaterThanOrEqual(0.95);
+				expect(outcome.refusedShare).toBeLessThan(0.01);
+			},
+		);
 
 		it.each([1, 2, 3])(
 			'yield to a foreign client spending a third: >= 95%% of what it leaves, < 1%% of answers 429 (< 3%% of its), 0 failed (seed %i)',
 			(seed) => {
-				const outcome = benchShape(workers, ratePerSecond, { seed, foreignPerSecond: ratePerSecond / 3 });
+				const outcome = benchShape(workers, ratePerSecond, {
+					seed,
+					foreignPerSecond: ratePerSecond / 3,
+				});
 				expect(outcome.completed).toBe(2000);
 				expect(outcome.failed).toBe(0);
 				expect(outcome.shareOfWhatWasLeft).toBeGreaterThanOrEqual(0.95);
 				expect(outcome.refusedShare).toBeLessThan(0.01);
 				// a window of 20 holds 20 requests: its last one goes to whoever comes first, now and then the foreign one
-				expect(outcome.foreignRefused / (outcome.foreignAccepted + outcome.foreignRefused)).toBeLessThan(0.03);
+				expect(
+					outcome.foreignRefused / (outcome.foreignAccepted + outcome.foreignRefused),
+				).toBeLessThan(0.03);
 			},
 		);
 	});
 });
 
 describe('starting together', () => {
-	it.each([20, 50])('4 new workers at %i per second do not start at the full plan each: the first windows stay near the limit', (ratePerSecond) => {
-		const outcome = simulateLimiters({
-			ratePerSecond,
-			executions: Array.from({ length: 4 }, (_, process) => ({ process, startMs: 0, requests: ratePerSecond * 5 })),
-			durationMs: 60_000,
-			...NETWORK,
-		});
-		const firstWindows = outcome.windows.slice(0, 3);
-		const arrivedInFirstWindows = firstWindows.reduce((sum, window) => sum + window.ours + window.refused, 0);
-		// before this design each worker started at the full plan: up to twice the limit arrived per window
-		expect(arrivedInFirstWindows).toBeLessThanOrEqual(3 * ratePerSecond * 1.15);
-		expect(outcome.failed).toBe(0);
-	});
+	it.each([20, 50])(
+		'4 new workers at %i per second do not start at the full plan each: the first windows stay near the limit',
+		(ratePerSecond) => {
+			const outcome = simulateLimiters({
+				ratePerSecond,
+				executions: Array.from({ length: 4 }, (_, process) => ({
+					process,
+					startMs: 0,
+					requests: ratePerSecond * 5,
+				})),
+				durationMs: 60_000,
+				...NETWORK,
+			});
+			const firstWindows = outcome.windows.slice(0, 3);
+			const arrivedInFirstWindows = firstWindows.reduce(
+				(sum, window) => sum + window.ours + window.refused,
+				0,
+			);
+			// before this design each worker started at the full plan: up to twice the limit arrived per window
+			expect(arrivedInFirstWindows).toBeLessThanOrEqual(3 * ratePerSecond * 1.15);
+			expect(outcome.failed).toBe(0);
+		},
+	);
 });
 
 describe('growing back', () => {
@@ -84,14 +120,17 @@ describe('growing back', () => {
 });
 
 describe('the reset formats the service might use (2 and 4 workers at 20 per second, no foreign client)', () => {
-	it.each(['epochMs', 'httpDate', 'msUntil'] as ResetFormat[])('%s (an exact reset): >= 95%% of the plan, < 1%% 429, 0 failed', (resetFormat) => {
-		for (const workers of [2, 4]) {
-			const outcome = benchShape(workers, 20, { resetFormat });
-			expect(outcome.failed).toBe(0);
-			expect(outcome.planShare).toBeGreaterThanOrEqual(0.95);
-			expect(outcome.refusedShare).toBeLessThan(0.01);
-		}
-	});
+	it.each(['epochMs', 'httpDate', 'msUntil'] as ResetFormat[])(
+		'%s (an exact reset): >= 95%% of the plan, < 1%% 429, 0 failed',
+		(resetFormat) => {
+			for (const workers of [2, 4]) {
+				const outcome = benchShape(workers, 20, { resetFormat });
+				expect(outcome.failed).toBe(0);
+				expect(outcome.planShare).toBeGreaterThanOrEqual(0.95);
+				expect(outcome.refusedShare).toBeLessThan(0.01);
+			}
+		},
+	);
 
 	it.each(['seconds', 'none'] as ResetFormat[])(
 		'%s (no exact reset: windows learnt from answers, rule 7): >= 93%% of the plan, < 5%% 429, 0 failed',

@@ -11,7 +11,14 @@ const ALMOST_ONE = () => 0.999_999;
 const ZERO = () => 0;
 
 function input(overrides: Partial<RetryInput>): RetryInput {
-	return { attempt: 1, method: 'GET', kind: 'serverError', waitedSoFarMs: 0, random: ALMOST_ONE, ...overrides };
+	return {
+		attempt: 1,
+		method: 'GET',
+		kind: 'serverError',
+		waitedSoFarMs: 0,
+		random: ALMOST_ONE,
+		...overrides,
+	};
 }
 
 describe('classifyFailure', () => {
@@ -55,9 +62,12 @@ describe('classifyFailure', () => {
 });
 
 describe('isIdempotentMethod', () => {
-	it.each(['GET', 'get', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])('%s is idempotent', (method) => {
-		expect(isIdempotentMethod(method)).toBe(true);
-	});
+	it.each(['GET', 'get', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])(
+		'%s is idempotent',
+		(method) => {
+			expect(isIdempotentMethod(method)).toBe(true);
+		},
+	);
 
 	it.each(['POST', 'post', 'CONNECT', ''])('%p is not', (method) => {
 		expect(isIdempotentMethod(method)).toBe(false);
@@ -66,21 +76,36 @@ describe('isIdempotentMethod', () => {
 
 describe('decideRetry', () => {
 	describe('429', () => {
-		it.each(['GET', 'POST', 'PUT', 'DELETE'])('retries %s after the told wait plus at most 100 ms of jitter', (method) => {
-			const earliest = decideRetry(input({ method, kind: 'rateLimited', status: 429, retryAfterMs: 700, random: ZERO }));
-			const latest = decideRetry(input({ method, kind: 'rateLimited', status: 429, retryAfterMs: 700 }));
-			expect(earliest).toEqual({ retry: true, delayMs: 700 });
-			expect(latest).toEqual({ retry: true, delayMs: 800 });
-		});
+		it.each(['GET', 'POST', 'PUT', 'DELETE'])(
+			'retries %s after the told wait plus at most 100 ms of jitter',
+			(method) => {
+				const earliest = decideRetry(
+					input({ method, kind: 'rateLimited', status: 429, retryAfterMs: 700, random: ZERO }),
+				);
+				const latest = decideRetry(
+					input({ method, kind: 'rateLimited', status: 429, retryAfterMs: 700 }),
+				);
+				expect(earliest).toEqual({ retry: true, delayMs: 700 });
+				expect(latest).toEqual({ retry: true, delayMs: 800 });
+			},
+		);
 
 		it('falls back to exponential backoff when the service told no wait', () => {
-			const decision = decideRetry(input({ method: 'POST', kind: 'rateLimited', status: 429, attempt: 3 }));
+			const decision = decideRetry(
+				input({ method: 'POST', kind: 'rateLimited', status: 429, attempt: 3 }),
+			);
 			expect(decision).toEqual({ retry: true, delayMs: backoffCapMs(3) });
 		});
 
 		it('refuses when the told wait would break the total wait bound, and says so', () => {
 			const decision = decideRetry(
-				input({ kind: 'rateLimited', status: 429, retryAfterMs: 5000, waitedSoFarMs: 56_000, random: ZERO }),
+				input({
+					kind: 'rateLimited',
+					status: 429,
+					retryAfterMs: 5000,
+					waitedSoFarMs: 56_000,
+					random: ZERO,
+				}),
 			);
 			expect(decision.retry).toBe(false);
 			expect(!decision.retry && decision.reason).toMatch(/total wait bound of 60000 ms/);
@@ -99,7 +124,9 @@ describe('decideRetry', () => {
 		});
 
 		it.each(kinds)('never retries %s for POST, and explains why', (kind) => {
-			const decision = decideRetry(input({ method: 'POST', kind, status: kind === 'serverError' ? 502 : undefined }));
+			const decision = decideRetry(
+				input({ method: 'POST', kind, status: kind === 'serverError' ? 502 : undefined }),
+			);
 			expect(decision.retry).toBe(false);
 			expect(!decision.retry && decision.reason).toMatch(/POST is not idempotent/);
 			expect(!decision.retry && decision.reason).toMatch(/nothing is created twice/);
@@ -123,7 +150,12 @@ describe('decideRetry', () => {
 
 	describe('backoff', () => {
 		it('doubles the cap per attempt from the base delay up to the maximum delay, then stays there', () => {
-			const policy: RetryPolicy = { maxAttempts: 20, maxTotalWaitMs: 1_000_000, baseDelayMs: 250, maxDelayMs: 8000 };
+			const policy: RetryPolicy = {
+				maxAttempts: 20,
+				maxTotalWaitMs: 1_000_000,
+				baseDelayMs: 250,
+				maxDelayMs: 8000,
+			};
 			const delays = Array.from({ length: 9 }, (_, index) => {
 				const decision = decideRetry(input({ attempt: index + 1 }), policy);
 				return decision.retry ? decision.delayMs : -1;
@@ -158,8 +190,16 @@ describe('decideRetry', () => {
 		});
 
 		it('allows a wait that reaches the total wait bound exactly, and refuses one beyond it', () => {
-			const policy: RetryPolicy = { maxAttempts: 10, maxTotalWaitMs: 10_000, baseDelayMs: 1000, maxDelayMs: 1000 };
-			expect(decideRetry(input({ waitedSoFarMs: 9000 }), policy)).toEqual({ retry: true, delayMs: 1000 });
+			const policy: RetryPolicy = {
+				maxAttempts: 10,
+				maxTotalWaitMs: 10_000,
+				baseDelayMs: 1000,
+				maxDelayMs: 1000,
+			};
+			expect(decideRetry(input({ waitedSoFarMs: 9000 }), policy)).toEqual({
+				retry: true,
+				delayMs: 1000,
+			});
 			const refused = decideRetry(input({ waitedSoFarMs: 9001 }), policy);
 			expect(refused.retry).toBe(false);
 			expect(!refused.retry && refused.reason).toMatch(/exceed the total wait bound of 10000 ms/);

@@ -8,7 +8,10 @@ import { NodeApiError } from 'n8n-workflow';
 import { qrtracApiRequest } from '../../nodes/shared/transport';
 import { fakeContext, ok, refused } from './support/fakeContext';
 
-jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: jest.fn(async () => undefined) }));
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
 
 const get = { method: 'GET' as const, path: '/qr-templates-api' };
 
@@ -30,7 +33,11 @@ describe('answers', () => {
 
 		expect(response.data).toEqual([{ id: 'tpl_1' }]);
 		expect(sent).toHaveLength(1);
-		expect(sent[0]).toMatchObject({ method: 'GET', url: expect.stringMatching(/\/api\/qr-templates-api$/), anonymous: false });
+		expect(sent[0]).toMatchObject({
+			method: 'GET',
+			url: expect.stringMatching(/\/api\/qr-templates-api$/),
+			anonymous: false,
+		});
 		expect(sent[0].headers['x-request-team-id']).toBe('team_override');
 	});
 
@@ -45,56 +52,95 @@ describe('answers', () => {
 	});
 
 	it('reads HTTP 200 with success:false as a failure, unless the caller accepts it', async () => {
-		const failing = fakeContext({ answers: [{ status: 200, body: { success: false, message: 'nope' } }] });
+		const failing = fakeContext({
+			answers: [{ status: 200, body: { success: false, message: 'nope' } }],
+		});
 		await expect(qrtracApiRequest(failing.ctx, get)).rejects.toThrow('nope');
 
-		const accepting = fakeContext({ answers: [{ status: 200, body: { success: false, data: 'taken' } }] });
-		await expect(qrtracApiRequest(accepting.ctx, { ...get, acceptUnsuccessful: true })).resolves.toMatchObject({ data: 'taken' });
+		const accepting = fakeContext({
+			answers: [{ status: 200, body: { success: false, data: 'taken' } }],
+		});
+		await expect(
+			qrtracApiRequest(accepting.ctx, { ...get, acceptUnsuccessful: true }),
+		).resolves.toMatchObject({ data: 'taken' });
 	});
 });
 
 describe('retries', () => {
 	it('waits after a 429 and sends again', async () => {
-		const { ctx, sent } = fakeContext({ answers: [refused(429, 'slow down', { 'retry-after': '1' }), ok([])] });
+		const { ctx, sent } = fakeContext({
+			answers: [refused(429, 'slow down', { 'retry-after': '1' }), ok([])],
+		});
 		await expect(qrtracApiRequest(ctx, get)).resolves.toMatchObject({ data: [] });
 		expect(sent).toHaveLength(2);
 	});
 
 	it('retries a GET after a 5xx or a dropped connection', async () => {
-		const { ctx, sent } = fakeContext({ answers: [refused(502, 'bad gateway'), { networkError: 'ECONNRESET' }, ok([])] });
+		const { ctx, sent } = fakeContext({
+			answers: [refused(502, 'bad gateway'), { networkError: 'ECONNRESET' }, ok([])],
+		});
 		await expect(qrtracApiRequest(ctx, get)).resolves.toMatchObject({ data: [] });
 		expect(sent).toHaveLength(3);
 	});
 
 	it('never re-sends a POST whose outcome is unknown, unless it can be checked', async () => {
 		const blind = fakeContext({ answers: [refused(500, 'oops')] });
-		const error = await failure(qrtracApiRequest(blind.ctx, { method: 'POST', path: '/qrs-api', body: {} }));
+		const error = await failure(
+			qrtracApiRequest(blind.ctx, { method: 'POST', path: '/qrs-api', body: {} }),
+		);
 		expect(error.description).toContain('It was not sent again, so that nothing is created twice');
 		expect(blind.sent).toHaveLength(1);
 
 		const found = fakeContext({ answers: [{ networkError: 'ECONNRESET' }] });
-		const recovered = await qrtracApiRequest(found.ctx, { method: 'POST', path: '/qrs-api', body: {}, verifyUnknownOutcome: async () => ({ id: 'qr_1' }) });
+		const recovered = await qrtracApiRequest(found.ctx, {
+			method: 'POST',
+			path: '/qrs-api',
+			body: {},
+			verifyUnknownOutcome: async () => ({ id: 'qr_1' }),
+		});
 		expect(recovered).toMatchObject({ data: { id: 'qr_1' }, recovered: true });
 		expect(found.sent).toHaveLength(1);
 
 		const absent = fakeContext({ answers: [{ networkError: 'ECONNRESET' }, ok({ id: 'qr_2' })] });
-		const resent = await qrtracApiRequest(absent.ctx, { method: 'POST', path: '/qrs-api', body: {}, verifyUnknownOutcome: async () => null });
+		const resent = await qrtracApiRequest(absent.ctx, {
+			method: 'POST',
+			path: '/qrs-api',
+			body: {},
+			verifyUnknownOutcome: async () => null,
+		});
 		expect(resent).toMatchObject({ data: { id: 'qr_2' } });
 		expect(absent.sent).toHaveLength(2);
 	});
 
 	it('verifies a retry refused after a lost answer: done when the state is as asked, refused otherwise', async () => {
 		const done = fakeContext({ answers: [refused(500, 'lost'), refused(400, 'already paused')] });
-		const verified = await qrtracApiRequest(done.ctx, { method: 'PUT', path: '/x/pause', verifyAfterRefusal: async () => ({ state: 'paused' }) });
-		expect(verified).toMatchObject({ verifiedAfterUnknownOutcome: true, data: { state: 'paused' } });
+		const verified = await qrtracApiRequest(done.ctx, {
+			method: 'PUT',
+			path: '/x/pause',
+			verifyAfterRefusal: async () => ({ state: 'paused' }),
+		});
+		expect(verified).toMatchObject({
+			verifiedAfterUnknownOutcome: true,
+			data: { state: 'paused' },
+		});
 
-		const stands = fakeContext({ answers: [refused(500, 'lost'), refused(400, 'no other active team')] });
-		const error = await failure(qrtracApiRequest(stands.ctx, { method: 'PUT', path: '/x/pause', verifyAfterRefusal: async () => undefined }));
+		const stands = fakeContext({
+			answers: [refused(500, 'lost'), refused(400, 'no other active team')],
+		});
+		const error = await failure(
+			qrtracApiRequest(stands.ctx, {
+				method: 'PUT',
+				path: '/x/pause',
+				verifyAfterRefusal: async () => undefined,
+			}),
+		);
 		expect(error).toMatchObject({ message: 'no other active team', httpCode: '400' });
 
 		const plain = fakeContext({ answers: [refused(400, 'already paused')] });
 		const check = jest.fn(async () => ({ state: 'paused' }));
-		await expect(qrtracApiRequest(plain.ctx, { method: 'PUT', path: '/x/pause', verifyAfterRefusal: check })).rejects.toThrow('already paused');
+		await expect(
+			qrtracApiRequest(plain.ctx, { method: 'PUT', path: '/x/pause', verifyAfterRefusal: check }),
+		).rejects.toThrow('already paused');
 		expect(check).not.toHaveBeenCalled();
 	});
 });
@@ -102,38 +148,60 @@ describe('retries', () => {
 describe('redirects', () => {
 	it('follows a redirect within the origin, keeping method and body for 307', async () => {
 		const { ctx, sent } = fakeContext({
-			answers: (request) => (request.url.endsWith('/moved') ? ok({ id: 'qr_1' }) : { status: 307, headers: { location: '/api/moved' } }),
+			answers: (request) =>
+				request.url.endsWith('/moved')
+					? ok({ id: 'qr_1' })
+					: { status: 307, headers: { location: '/api/moved' } },
 		});
 
-		await expect(qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: { name: 'a' } })).resolves.toMatchObject({ data: { id: 'qr_1' } });
-		expect(sent.map((request) => [request.method, new URL(request.url).pathname, request.body])).toEqual([
+		await expect(
+			qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: { name: 'a' } }),
+		).resolves.toMatchObject({ data: { id: 'qr_1' } });
+		expect(
+			sent.map((request) => [request.method, new URL(request.url).pathname, request.body]),
+		).toEqual([
 			['POST', '/api/qrs-api', { name: 'a' }],
 			['POST', '/api/moved', { name: 'a' }],
 		]);
 	});
 
 	it('refuses a redirect to another origin, naming it, without sending anything there', async () => {
-		const { ctx, sent } = fakeContext({ answers: [{ status: 302, headers: { location: 'https://elsewhere.example:8443/steal' } }] });
+		const { ctx, sent } = fakeContext({
+			answers: [{ status: 302, headers: { location: 'https://elsewhere.example:8443/steal' } }],
+		});
 
-		await expect(qrtracApiRequest(ctx, get)).rejects.toThrow('another host (https://elsewhere.example:8443)');
+		await expect(qrtracApiRequest(ctx, get)).rejects.toThrow(
+			'another host (https://elsewhere.example:8443)',
+		);
 		expect(sent).toHaveLength(1);
 	});
 
 	it('refuses a 301/302/303 of a write, which would turn into a GET', async () => {
-		const { ctx } = fakeContext({ answers: [{ status: 302, headers: { location: '/api/elsewhere' } }] });
-		await expect(qrtracApiRequest(ctx, { method: 'PUT', path: '/qrs-api/qr_1', body: {} })).rejects.toThrow('would turn it into a GET');
+		const { ctx } = fakeContext({
+			answers: [{ status: 302, headers: { location: '/api/elsewhere' } }],
+		});
+		await expect(
+			qrtracApiRequest(ctx, { method: 'PUT', path: '/qrs-api/qr_1', body: {} }),
+		).rejects.toThrow('would turn it into a GET');
 	});
 });
 
 describe('the Base URL policy and secrets', () => {
 	it('refuses http:// to another machine before any request', async () => {
-		const { ctx, sent } = fakeContext({ credentials: { baseUrl: 'http://api.qrtrac.com' }, answers: [] });
+		const { ctx, sent } = fakeContext({
+			credentials: { baseUrl: 'http://api.qrtrac.com' },
+			answers: [],
+		});
 		await expect(qrtracApiRequest(ctx, get)).rejects.toThrow('must start with https://');
 		expect(sent).toHaveLength(0);
 	});
 
 	it('accepts http:// for 127.0.0.1, localhost and [::1]', async () => {
-		for (const baseUrl of ['http://127.0.0.1:5000', 'http://localhost:5000/', 'http://[::1]:5000']) {
+		for (const baseUrl of [
+			'http://127.0.0.1:5000',
+			'http://localhost:5000/',
+			'http://[::1]:5000',
+		]) {
 			const { ctx, sent } = fakeContext({ credentials: { baseUrl }, answers: [ok([])] });
 			await qrtracApiRequest(ctx, get);
 			expect(sent[0].url.startsWith(baseUrl.replace(/\/$/, ''))).toBe(true);
@@ -141,9 +209,16 @@ describe('the Base URL policy and secrets', () => {
 	});
 
 	it('reports a dropped connection without the network code in the message, and without any secret', async () => {
-		const { ctx } = fakeContext({ answers: [{ networkError: 'ECONNRESET' }], credentials: { clientSecret: 'very-secret-value' } });
-		const error = await failure(qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: {} }));
-		expect(error.message).toBe('QRTRAC could not be reached: the connection was dropped before an answer came');
+		const { ctx } = fakeContext({
+			answers: [{ networkError: 'ECONNRESET' }],
+			credentials: { clientSecret: 'very-secret-value' },
+		});
+		const error = await failure(
+			qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: {} }),
+		);
+		expect(error.message).toBe(
+			'QRTRAC could not be reached: the connection was dropped before an answer came',
+		);
 		expect(error.description).toContain('ECONNRESET');
 		expect(JSON.stringify(error)).not.toContain('very-secret-value');
 	});

@@ -19,7 +19,15 @@ export type QrtracOperations = {
 	designTemplate: 'getMany';
 	analytics: 'getScans' | 'getScansForCodes' | 'getTotals';
 	team: 'create' | 'get' | 'getMany' | 'rename' | 'setDomains';
-	teamMember: 'activate' | 'add' | 'addToTeams' | 'changeRole' | 'delete' | 'pause' | 'remove' | 'resendInvite';
+	teamMember:
+		| 'activate'
+		| 'add'
+		| 'addToTeams'
+		| 'changeRole'
+		| 'delete'
+		| 'pause'
+		| 'remove'
+		| 'resendInvite';
 	dynamicLink: 'create';
 };
 

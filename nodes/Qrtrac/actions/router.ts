@@ -11,14 +11,15 @@ import * as team from './team';
 import * as teamMember from './teamMember';
 
 /** Resource -> its operations; the map type makes a missing or misspelt operation a compile error. */
-const resources: { [R in QrtracResource]: { operations: Record<QrtracOperations[R], Operation> } } = {
-	qrCode,
-	designTemplate,
-	analytics,
-	team,
-	teamMember,
-	dynamicLink,
-};
+const resources: { [R in QrtracResource]: { operations: Record<QrtracOperations[R], Operation> } } =
+	{
+		qrCode,
+		designTemplate,
+		analytics,
+		team,
+		teamMember,
+		dynamicLink,
+	};
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as QrtracResource;
@@ -26,7 +27,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operations = resources[resource]?.operations as Record<string, Operation> | undefined;
 	const handler = operations?.[operation];
 	if (!handler) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+		);
 	}
 	return [await executeOperation.call(this, handler)];
 }

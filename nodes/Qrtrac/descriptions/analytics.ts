@@ -9,7 +9,11 @@ const timeRangeOptions = [
 	{ name: 'Last 24 Hours', value: 'last24Hours' },
 	{ name: 'Last 7 Days', value: 'last7Days' },
 	{ name: 'Last 30 Days', value: 'last30Days' },
-	{ name: 'This Month', value: 'thisMonth', description: "From the first day of this month in the workflow's timezone" },
+	{
+		name: 'This Month',
+		value: 'thisMonth',
+		description: "From the first day of this month in the workflow's timezone",
+	},
 	{ name: 'Custom', value: 'custom', description: 'Between a start and an end you set' },
 ];
 
@@ -28,7 +32,10 @@ export function timeRangeFields(withAllTime: boolean): INodeProperties[] {
 		withAllTime
 			? {
 					...timeRangeField,
-					options: [{ name: 'All Time', value: 'allTime', description: 'Every scan of the code' }, ...timeRangeOptions],
+					options: [
+						{ name: 'All Time', value: 'allTime', description: 'Every scan of the code' },
+						...timeRangeOptions,
+					],
 					default: 'allTime',
 				}
 			: timeRangeField,
@@ -62,7 +69,11 @@ export const codeSelectionFields: INodeProperties[] = [
 		name: 'codeSelection',
 		type: 'options',
 		options: [
-			{ name: 'All Codes of the Team', value: 'all', description: 'Every code of the team, read page by page' },
+			{
+				name: 'All Codes of the Team',
+				value: 'all',
+				description: 'Every code of the team, read page by page',
+			},
 			{ name: 'List of IDs', value: 'list', description: 'The QR code IDs you give' },
 		],
 		default: 'list',
@@ -97,8 +108,8 @@ export const codeSelectionWithPickerFields: INodeProperties[] = [
 	{ ...codeSelectionFields[0], displayOptions: { show: FIRST_LAYOUT } },
 	{
 		...codeSelectionFields[0],
-		options: [...(codeSelectionFields[0].options as INodePropertyOptions[]), pickedOption].sort((a, b) =>
-			a.name.localeCompare(b.name),
+		options: [...(codeSelectionFields[0].options as INodePropertyOptions[]), pickedOption].sort(
+			(a, b) => a.name.localeCompare(b.name),
 		),
 		default: 'picked',
 		displayOptions: { show: CURRENT_LAYOUT },

@@ -30,7 +30,11 @@ function recordLocator(record: {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: record.searchListMethod, searchable: true, searchFilterRequired: false },
+				typeOptions: {
+					searchListMethod: record.searchListMethod,
+					searchable: true,
+					searchFilterRequired: false,
+				},
 			},
 			{
 				displayName: 'By ID',
@@ -40,7 +44,10 @@ function recordLocator(record: {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^[^/\\\\?#%\\s]+$', errorMessage: `Not a valid ${record.noun} ID` },
+						properties: {
+							regex: '^[^/\\\\?#%\\s]+$',
+							errorMessage: `Not a valid ${record.noun} ID`,
+						},
 					},
 				],
 			},

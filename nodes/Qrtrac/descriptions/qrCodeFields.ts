@@ -2,7 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { teamOverrideOption } from './common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
-import { QR_TYPE_FIELD_GROUPS, QR_TYPE_FIELDS, type QrTypeField, type QrTypeFieldGroupName } from './qrCodeTypeFields';
+import {
+	QR_TYPE_FIELD_GROUPS,
+	QR_TYPE_FIELDS,
+	type QrTypeField,
+	type QrTypeFieldGroupName,
+} from './qrCodeTypeFields';
 import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, qrTypeOptions } from './qrCodeTypes';
 
 /**
@@ -28,9 +33,13 @@ export const qrTypeUpdateField: INodeProperties = {
 	displayName: 'QR Type',
 	name: 'qrType',
 	type: 'options',
-	options: [{ name: 'Keep Current Type', value: '', description: "Keep the code's type" }, ...qrTypeOptions],
+	options: [
+		{ name: 'Keep Current Type', value: '', description: "Keep the code's type" },
+		...qrTypeOptions,
+	],
 	default: '',
-	description: 'Type of the code. Choose its current type to see only that type\'s fields under Update Fields.',
+	description:
+		"Type of the code. Choose its current type to see only that type's fields under Update Fields.",
 };
 
 export const nameField: INodeProperties = {
@@ -69,7 +78,10 @@ export const displayIdField: INodeProperties = {
 };
 
 /** Create, current layout: the Display ID on its own, after the name (it was under Additional Fields). */
-export const displayIdCreateField: INodeProperties = { ...displayIdField, displayOptions: { show: CURRENT_LAYOUT } };
+export const displayIdCreateField: INodeProperties = {
+	...displayIdField,
+	displayOptions: { show: CURRENT_LAYOUT },
+};
 
 /** Create or Update: the Display ID is the key that finds the code again. */
 export const displayIdKeyField: INodeProperties = {
@@ -117,8 +129,13 @@ const folderIdField: INodeProperties = {
 	description: 'Folder of the code (a QRTRAC feature marked Coming Soon; passed through as given)',
 };
 
-const commonOptionalFields = (withDisplayId: boolean): INodeProperties[] =>
-	[baseUrlField, templateField, ...(withDisplayId ? [displayIdField] : []), folderIdField, tagsField];
+const commonOptionalFields = (withDisplayId: boolean): INodeProperties[] => [
+	baseUrlField,
+	templateField,
+	...(withDisplayId ? [displayIdField] : []),
+	folderIdField,
+	tagsField,
+];
 
 /**
  * Create: optional fields every type has. With `withDisplayId` (Create), the Display ID stays here only for
@@ -143,7 +160,8 @@ export const settingsCollection: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Rule',
 	default: {},
-	description: 'What happens when someone scans the code: password, age gate, campaign dates, location',
+	description:
+		'What happens when someone scans the code: password, age gate, campaign dates, location',
 	options: [
 		{
 			displayName: 'Age Gate',
@@ -235,7 +253,10 @@ export const qrCodeOptionsCollection: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [{ ...additionalJsonProperties, displayOptions: { show: CURRENT_LAYOUT } }, teamOverrideOption],
+	options: [
+		{ ...additionalJsonProperties, displayOptions: { show: CURRENT_LAYOUT } },
+		teamOverrideOption,
+	],
 };
 
 /** The raw JSON field as an entry of an operation's own Options collection (for Create or Update). */
@@ -243,7 +264,9 @@ export const additionalJsonOption: INodeProperties = additionalJsonProperties;
 
 /** A typed field as a top-level Create field, shown for its type only (a grouped one: in the first layout only). */
 function createFormProperty(field: QrTypeField): INodeProperties {
-	const show = field.group ? { qrType: [field.qrType], ...FIRST_LAYOUT } : { qrType: [field.qrType] };
+	const show = field.group
+		? { qrType: [field.qrType], ...FIRST_LAYOUT }
+		: { qrType: [field.qrType] };
 	return { ...formProperty(field, field.displayName), displayOptions: { show } };
 }
 
@@ -314,7 +337,8 @@ function formProperty(field: QrTypeField, displayName: string): INodeProperties 
  */
 export const createTypeFields: INodeProperties[] = QR_TYPE_FIELDS.flatMap((field, index) => {
 	const own = createFormProperty(field);
-	const lastOfGroup = field.group && !QR_TYPE_FIELDS.slice(index + 1).some((next) => next.group === field.group);
+	const lastOfGroup =
+		field.group && !QR_TYPE_FIELDS.slice(index + 1).some((next) => next.group === field.group);
 	return lastOfGroup ? [own, createGroupProperty(field.group!)] : [own];
 });
 

@@ -31,6 +31,7 @@ export const domainsFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. qr.example.com',
-		description: 'Domain new codes use; must be one of the domains. Empty means the first domain of the list.',
+		description:
+			'Domain new codes use; must be one of the domains. Empty means the first domain of the list.',
 	},
 ];

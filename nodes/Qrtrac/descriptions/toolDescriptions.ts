@@ -19,7 +19,8 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 			"Delete a QR code (QRTRAC keeps it as deleted; its image still works). Pass the code's id (not its Display ID). Returns {deleted: true, id}.",
 		downloadImage:
 			"Download a QR code's image (PNG) as a file. Pass the code's id. Returns the code's main fields and the image as binary data.",
-		duplicate: "Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy.",
+		duplicate:
+			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy.",
 		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",
 		getMany:
 			"List or search the team's QR codes. Optionally pass a search text (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times); an empty list means nothing matched.",
@@ -29,10 +30,12 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 			"Change fields of an existing QR code, e.g. the address a Website code opens (qrRedirectUrl) or its name; fields not given stay as they are. Pass the code's id (not its Display ID) and the fields to change. Returns the updated code.",
 		updateTags:
 			"Replace, add or remove tags of a QR code. Pass the code's id, the mode (replace, add or remove) and tags separated by commas. Returns the code with its tags.",
-		updateTitle: "Rename a QR code. Pass the code's id and the new title. Returns the renamed code.",
+		updateTitle:
+			"Rename a QR code. Pass the code's id and the new title. Returns the renamed code.",
 	},
 	designTemplate: {
-		getMany: 'List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}.',
+		getMany:
+			'List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}.',
 	},
 	analytics: {
 		getScans:
@@ -43,26 +46,35 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 			'Read how often QR codes were scanned. Pass one or more code ids separated by commas (or a JSON list). Returns one entry per code: id, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.',
 	},
 	team: {
-		create: 'Create a team in the QRTRAC organization. Pass its name. Returns the new team with its id.',
+		create:
+			'Create a team in the QRTRAC organization. Pass its name. Returns the new team with its id.',
 		get: "Get one team with its domains and members. Pass the team's id. Returns id, name, domains, defaultDomain, members (name, email, role).",
-		getMany: "List the organization's teams. Takes no arguments. Returns a list of teams, each with id and name (use the id in member tools).",
+		getMany:
+			"List the organization's teams. Takes no arguments. Returns a list of teams, each with id and name (use the id in member tools).",
 		rename: "Rename a team. Pass the team's id and the new name. Returns the team.",
 		setDomains:
 			"Set a team's short-link domains and its default domain. Pass the team's id and the domains (host names, comma-separated). Returns the team.",
 	},
 	teamMember: {
-		activate: "Let a paused member work in a team again. Pass the team's id and the member's e-mail. Returns {email, teamId, result: 'activated'}.",
+		activate:
+			"Let a paused member work in a team again. Pass the team's id and the member's e-mail. Returns {email, teamId, result: 'activated'}.",
 		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an e-mail invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged or unchanged}.",
 		addToTeams:
 			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns the outcome per team.',
-		changeRole: "Give a member of a team another role (admin, editor or viewer). Pass the team's id, the e-mail and the role. Returns {email, teamId, role}.",
-		delete: 'Remove a person from the whole organization (every team). Pass one of their teams and their e-mail. Returns {deleted: true, email}.',
-		pause: "Pause a member in one team (they keep their other teams). Pass the team's id and the e-mail. Returns {email, teamId, result: 'paused'}.",
-		remove: "Take a member out of one team. Pass the team's id and the e-mail. Returns {email, teamId, result: 'removed'}.",
-		resendInvite: 'Send the invitation e-mail again to someone who has not accepted it (a few times at most). Pass the e-mail. Returns {email, result: inviteResent}.',
+		changeRole:
+			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the e-mail and the role. Returns {email, teamId, role}.",
+		delete:
+			'Remove a person from the whole organization (every team). Pass one of their teams and their e-mail. Returns {deleted: true, email}.',
+		pause:
+			"Pause a member in one team (they keep their other teams). Pass the team's id and the e-mail. Returns {email, teamId, result: 'paused'}.",
+		remove:
+			"Take a member out of one team. Pass the team's id and the e-mail. Returns {email, teamId, result: 'removed'}.",
+		resendInvite:
+			'Send the invitation e-mail again to someone who has not accepted it (a few times at most). Pass the e-mail. Returns {email, result: inviteResent}.',
 	},
 	dynamicLink: {
-		create: 'Create a dynamic link QR code through the simple interface. Pass the destination http(s) address, optionally a pattern color (#RRGGBB) and a logo URL. Returns the new link with its short URL and image URL.',
+		create:
+			'Create a dynamic link QR code through the simple interface. Pass the destination http(s) address, optionally a pattern color (#RRGGBB) and a logo URL. Returns the new link with its short URL and image URL.',
 	},
 };
 
@@ -77,6 +89,7 @@ export const toolDescriptionProperties: INodeProperties[] = (
 		typeOptions: { rows: 4 },
 		default: text,
 		displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
-		description: 'What an AI agent reads about this tool: when to use it, what to pass and what comes back',
+		description:
+			'What an AI agent reads about this tool: when to use it, what to pass and what comes back',
 	})),
 );

@@ -24,7 +24,10 @@ export type MemberTarget = z.infer<typeof memberTargetSchema>;
 /** The form of an operation on one member of one team: the team and the member's e-mail. */
 export const memberTargetProperties: INodeProperties[] = [teamLocator, memberEmailField];
 
-export function memberTargetInput(ctx: IExecuteFunctions, itemIndex: number): { teamId: unknown; email: unknown } {
+export function memberTargetInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { teamId: unknown; email: unknown } {
 	return {
 		teamId: getLocatorValue(ctx, 'teamId', itemIndex),
 		email: ctx.getNodeParameter('email', itemIndex, ''),
@@ -33,5 +36,10 @@ export function memberTargetInput(ctx: IExecuteFunctions, itemIndex: number): { 
 
 /** `parse` of the operations whose only input is the member target (activate, pause, remove, delete). */
 export function parseMemberTarget(this: IExecuteFunctions, itemIndex: number): MemberTarget {
-	return validateParameters(this, memberTargetSchema, memberTargetInput(this, itemIndex), itemIndex);
+	return validateParameters(
+		this,
+		memberTargetSchema,
+		memberTargetInput(this, itemIndex),
+		itemIndex,
+	);
 }

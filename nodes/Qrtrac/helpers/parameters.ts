@@ -9,7 +9,9 @@ export function getLocatorValue(ctx: IExecuteFunctions, name: string, itemIndex:
 	return typeof value === 'string' ? value.trim() : String(value ?? '').trim();
 }
 
-const teamOverrideSchema = z.object({ teamOverride: idSchema.describe('Team Override Name or ID') });
+const teamOverrideSchema = z.object({
+	teamOverride: idSchema.describe('Team Override Name or ID'),
+});
 
 /**
  * The acting team of an operation: the Team Override option when set, else undefined (the credential's team).
@@ -18,6 +20,12 @@ const teamOverrideSchema = z.object({ teamOverride: idSchema.describe('Team Over
 export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const raw = options.teamOverride;
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
-	return validateParameters(ctx, teamOverrideSchema, { teamOverride: typeof raw === 'number' ? String(raw) : raw }, itemIndex).teamOverride;
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
+		return undefined;
+	return validateParameters(
+		ctx,
+		teamOverrideSchema,
+		{ teamOverride: typeof raw === 'number' ? String(raw) : raw },
+		itemIndex,
+	).teamOverride;
 }

@@ -9,7 +9,16 @@ import type { QrCodeFields } from './qrCodeSchemas';
  * so the same body can be sent, compared to a stored code, or tested on its own.
  */
 
-const COMMON_KEYS = ['qrType', 'name', 'displayId', 'qrRedirectUrl', 'tags', 'templateId', 'baseUrl', 'folderId'] as const;
+const COMMON_KEYS = [
+	'qrType',
+	'name',
+	'displayId',
+	'qrRedirectUrl',
+	'tags',
+	'templateId',
+	'baseUrl',
+	'folderId',
+] as const;
 
 /** Objects whose keys Additional Fields (JSON) merges into instead of replacing them. */
 const MERGED_OBJECTS = ['metadata', 'settings'] as const;
@@ -42,7 +51,8 @@ export function buildQrBody(fields: QrCodeFields): IDataObject {
 	for (const [name, value] of Object.entries(fields.typeFields)) {
 		if (value === undefined) continue;
 		const field = typeField(name);
-		if (field.placement === 'metadata') metadata[field.key] = value as IDataObject[keyof IDataObject];
+		if (field.placement === 'metadata')
+			metadata[field.key] = value as IDataObject[keyof IDataObject];
 		else body[field.key] = value as IDataObject[keyof IDataObject];
 	}
 	if (fields.qrType === 'RESTAURANT_MENU') addSectionsNamedByDishes(metadata);
@@ -58,7 +68,9 @@ export function buildQrBody(fields: QrCodeFields): IDataObject {
  */
 export function addSectionsNamedByDishes(metadata: IDataObject): void {
 	const dishes = Array.isArray(metadata.items) ? (metadata.items as IDataObject[]) : [];
-	const sections = Array.isArray(metadata.menuItems) ? [...(metadata.menuItems as IDataObject[])] : [];
+	const sections = Array.isArray(metadata.menuItems)
+		? [...(metadata.menuItems as IDataObject[])]
+		: [];
 	const known = new Set(sections.map((section) => section.name));
 	for (const dish of dishes) {
 		if (typeof dish.section !== 'string' || known.has(dish.section)) continue;
@@ -72,7 +84,8 @@ export function addSectionsNamedByDishes(metadata: IDataObject): void {
 export function mergeExtraFields(body: IDataObject, extra: IDataObject): IDataObject {
 	const merged: IDataObject = { ...body, ...extra };
 	for (const key of MERGED_OBJECTS) {
-		if (isPlainObject(body[key]) && isPlainObject(extra[key])) merged[key] = { ...body[key], ...extra[key] };
+		if (isPlainObject(body[key]) && isPlainObject(extra[key]))
+			merged[key] = { ...body[key], ...extra[key] };
 	}
 	return merged;
 }

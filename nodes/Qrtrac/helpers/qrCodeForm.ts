@@ -9,8 +9,13 @@ import { qrCodeFieldsSchema, type QrCodeFields, type QrFormMode } from './qrCode
  * n8n hands over only the fields shown for the chosen type, so a value left behind in another type's field
  * is never read.
  */
-export function readQrCodeFields(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormMode): QrCodeFields {
-	const raw = mode === 'update' ? readUpdateForm(ctx, itemIndex) : readCreateForm(ctx, itemIndex, mode);
+export function readQrCodeFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	mode: QrFormMode,
+): QrCodeFields {
+	const raw =
+		mode === 'update' ? readUpdateForm(ctx, itemIndex) : readCreateForm(ctx, itemIndex, mode);
 	return validateParameters(ctx, qrCodeFieldsSchema(mode, ctx.getTimezone()), raw, itemIndex);
 }
 
@@ -41,9 +46,18 @@ function readCreateForm(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormM
 }
 
 /** A typed field of Create: from its group's collection (current layout) or on its own (first layout). */
-function createFieldValue(ctx: IExecuteFunctions, itemIndex: number, field: QrTypeField, groups: Partial<Record<string, IDataObject>>): unknown {
+function createFieldValue(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: QrTypeField,
+	groups: Partial<Record<string, IDataObject>>,
+): unknown {
 	if (field.group) {
-		const group = (groups[field.group] ??= ctx.getNodeParameter(field.group, itemIndex, {}) as IDataObject);
+		const group = (groups[field.group] ??= ctx.getNodeParameter(
+			field.group,
+			itemIndex,
+			{},
+		) as IDataObject);
 		if (group[field.name] !== undefined) return group[field.name];
 	}
 	// n8n-core treats an undefined fallback as none and throws for a missing parameter: a grouped field of the
@@ -54,7 +68,14 @@ function createFieldValue(ctx: IExecuteFunctions, itemIndex: number, field: QrTy
 /** Other API Fields (JSON): under Options in the current layout, on its own in the first one. */
 function readExtraJson(ctx: IExecuteFunctions, itemIndex: number): IDataObject[keyof IDataObject] {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return options.additionalFieldsJson ?? (ctx.getNodeParameter('additionalFieldsJson', itemIndex, '{}') as IDataObject[keyof IDataObject]);
+	return (
+		options.additionalFieldsJson ??
+		(ctx.getNodeParameter(
+			'additionalFieldsJson',
+			itemIndex,
+			'{}',
+		) as IDataObject[keyof IDataObject])
+	);
 }
 
 function readUpdateForm(ctx: IExecuteFunctions, itemIndex: number): IDataObject {

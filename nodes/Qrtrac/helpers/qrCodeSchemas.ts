@@ -12,8 +12,17 @@ import {
 	nonEmptyTextSchema,
 	tagsSchema,
 } from '../../shared/validation';
-import { QR_TYPE_FIELDS, type ListColumn, type QrTypeField } from '../descriptions/qrCodeTypeFields';
-import { QR_TYPE_LABELS, QR_TYPES, REDIRECT_QR_TYPES, type QrType } from '../descriptions/qrCodeTypes';
+import {
+	QR_TYPE_FIELDS,
+	type ListColumn,
+	type QrTypeField,
+} from '../descriptions/qrCodeTypeFields';
+import {
+	QR_TYPE_LABELS,
+	QR_TYPES,
+	REDIRECT_QR_TYPES,
+	type QrType,
+} from '../descriptions/qrCodeTypes';
 
 /**
  * Validation of the QR code forms (Create, Create or Update, Update), generated from the same field table as
@@ -53,7 +62,9 @@ const SETTINGS_LABELS = {
 } as const;
 
 function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 /** Numbers from a spreadsheet (a postal code, a phone number) are accepted as text. */
@@ -70,7 +81,9 @@ const textSchema = z.preprocess(asText, z.string({ invalid_type_error: 'must be 
 
 function columnSchema(column: ListColumn, label: string): z.ZodTypeAny {
 	const value = column.kind === 'url' ? httpUrlSchema : textSchema;
-	const required = column.required ? z.preprocess(asText, column.kind === 'url' ? httpUrlSchema : nonEmptyTextSchema) : optional(value);
+	const required = column.required
+		? z.preprocess(asText, column.kind === 'url' ? httpUrlSchema : nonEmptyTextSchema)
+		: optional(value);
 	return required.describe(label);
 }
 
@@ -87,9 +100,15 @@ function typeFieldSchema(field: QrTypeField, label: string, timezone: string): z
 		case 'list': {
 			const row = field.row!;
 			const rowShape = Object.fromEntries(
-				row.columns.map((column) => [column.name, columnSchema(column, `${label}: ${column.displayName}`)]),
+				row.columns.map((column) => [
+					column.name,
+					columnSchema(column, `${label}: ${column.displayName}`),
+				]),
 			);
-			return z.array(z.object(rowShape), { invalid_type_error: 'must be a list' }).optional().describe(label);
+			return z
+				.array(z.object(rowShape), { invalid_type_error: 'must be a list' })
+				.optional()
+				.describe(label);
 		}
 		default:
 			return optional(textSchema).describe(label);
@@ -99,7 +118,10 @@ function typeFieldSchema(field: QrTypeField, label: string, timezone: string): z
 function typeFieldsSchema(mode: QrFormMode, timezone: string) {
 	const shape = Object.fromEntries(
 		QR_TYPE_FIELDS.map((field) => {
-			const label = mode === 'update' ? `${QR_TYPE_LABELS[field.qrType]}: ${field.displayName}` : field.displayName;
+			const label =
+				mode === 'update'
+					? `${QR_TYPE_LABELS[field.qrType]}: ${field.displayName}`
+					: field.displayName;
 			return [field.name, typeFieldSchema(field, label, timezone)];
 		}),
 	);
@@ -108,12 +130,15 @@ function typeFieldsSchema(mode: QrFormMode, timezone: string) {
 
 /** Settings as the service names them; the campaign must not end before it starts. */
 function settingsSchema(mode: QrFormMode, timezone: string) {
-	const flag = (label: string) => z.boolean({ invalid_type_error: 'must be true or false' }).optional().describe(label);
+	const flag = (label: string) =>
+		z.boolean({ invalid_type_error: 'must be true or false' }).optional().describe(label);
 	const time = (label: string) => optional(dateOrEpochMsSchema(timezone)).describe(label);
 	return z
 		.object({
 			passwordEnabled: flag(SETTINGS_LABELS.passwordEnabled),
-			password: optional(z.string({ invalid_type_error: 'must be text' })).describe(SETTINGS_LABELS.password),
+			password: optional(z.string({ invalid_type_error: 'must be text' })).describe(
+				SETTINGS_LABELS.password,
+			),
 			ageGating: flag(SETTINGS_LABELS.ageGating),
 			minAge: z
 				.number({ invalid_type_error: 'must be a number' })
@@ -133,11 +158,23 @@ function settingsSchema(mode: QrFormMode, timezone: string) {
 				settings.campaignEnd !== undefined &&
 				settings.campaignStart > settings.campaignEnd
 			) {
-				ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['campaignEnd'], message: 'must not be before Campaign Start' });
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['campaignEnd'],
+					message: 'must not be before Campaign Start',
+				});
 			}
 			// On Update the stored password may stay; a new code needs one when protection is on.
-			if (mode !== 'update' && settings.passwordEnabled === true && settings.password === undefined) {
-				ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: 'is required when Password Protection is on' });
+			if (
+				mode !== 'update' &&
+				settings.passwordEnabled === true &&
+				settings.password === undefined
+			) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['password'],
+					message: 'is required when Password Protection is on',
+				});
 			}
 		});
 }
@@ -164,13 +201,21 @@ export function qrCodeFieldsSchema(mode: QrFormMode, timezone: string): z.ZodTyp
 function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string) {
 	const qrType =
 		mode === 'update'
-			? optional(z.enum(QR_TYPES, { errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }) }))
-			: z.enum(QR_TYPES, { errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }) });
+			? optional(
+					z.enum(QR_TYPES, {
+						errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }),
+					}),
+				)
+			: z.enum(QR_TYPES, {
+					errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }),
+				});
 	return z
 		.object({
 			qrType: qrType.describe('QR Type'),
 			name: optional(textSchema).describe('Name'),
-			displayId: (mode === 'createOrUpdate' ? displayIdSchema : optional(displayIdSchema)).describe('Display ID'),
+			displayId: (mode === 'createOrUpdate' ? displayIdSchema : optional(displayIdSchema)).describe(
+				'Display ID',
+			),
 			qrRedirectUrl: optional(httpUrlSchema).describe('Redirect URL'),
 			tags: optional(tagsInputSchema).describe('Tags'),
 			templateId: optional(idSchema).describe('Design Template Name or ID'),
@@ -181,8 +226,13 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string) {
 			extra: jsonObjectSchema.describe('Other API Fields (JSON)'),
 		})
 		.superRefine((fields, ctx) => {
-			const redirectRequired = mode !== 'update' && fields.qrType && REDIRECT_QR_TYPES.includes(fields.qrType);
-			if (redirectRequired && fields.qrRedirectUrl === undefined && fields.extra.qrRedirectUrl === undefined) {
+			const redirectRequired =
+				mode !== 'update' && fields.qrType && REDIRECT_QR_TYPES.includes(fields.qrType);
+			if (
+				redirectRequired &&
+				fields.qrRedirectUrl === undefined &&
+				fields.extra.qrRedirectUrl === undefined
+			) {
 				ctx.addIssue({
 					code: z.ZodIssueCode.custom,
 					path: ['qrRedirectUrl'],

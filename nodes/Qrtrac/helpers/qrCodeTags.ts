@@ -5,7 +5,11 @@ export type TagMode = 'replace' | 'add' | 'remove';
  * the code does not have yet. Remove: the current tags without the given ones. Tags compare exactly
  * (case-sensitive, as QRTRAC stores them); the order of first appearance is kept and repeats are dropped.
  */
-export function applyTagChange(current: readonly string[], given: readonly string[], mode: TagMode): string[] {
+export function applyTagChange(
+	current: readonly string[],
+	given: readonly string[],
+	mode: TagMode,
+): string[] {
 	switch (mode) {
 		case 'replace':
 			return unique(given);

@@ -17,9 +17,16 @@ const qrCodeTargetSchema = z.object(qrCodeTargetShape);
 export type QrCodeTarget = z.infer<typeof qrCodeTargetSchema>;
 
 /** The form of an operation on one code: the code, Simplify, and the Team Override option. */
-export const qrCodeTargetProperties: INodeProperties[] = [qrCodeLocator, simplifyOption, teamOptionsCollection];
+export const qrCodeTargetProperties: INodeProperties[] = [
+	qrCodeLocator,
+	simplifyOption,
+	teamOptionsCollection,
+];
 
-export function qrCodeTargetInput(ctx: IExecuteFunctions, itemIndex: number): Record<keyof QrCodeTarget, unknown> {
+export function qrCodeTargetInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Record<keyof QrCodeTarget, unknown> {
 	return {
 		qrCodeId: getLocatorValue(ctx, 'qrCodeId', itemIndex),
 		simplify: ctx.getNodeParameter('simplify', itemIndex, true),
@@ -29,5 +36,10 @@ export function qrCodeTargetInput(ctx: IExecuteFunctions, itemIndex: number): Re
 
 /** `parse` of the operations whose only input is the code target (get, duplicate). */
 export function parseQrCodeTarget(this: IExecuteFunctions, itemIndex: number): QrCodeTarget {
-	return validateParameters(this, qrCodeTargetSchema, qrCodeTargetInput(this, itemIndex), itemIndex);
+	return validateParameters(
+		this,
+		qrCodeTargetSchema,
+		qrCodeTargetInput(this, itemIndex),
+		itemIndex,
+	);
 }

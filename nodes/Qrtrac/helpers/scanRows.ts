@@ -8,7 +8,10 @@ import { isoTime, shortUrlOf } from './simplify';
  * `qrShortUrl`, and the scan time as ISO text (`scanTimeIso`). Rows whose code is not among `codes` keep only
  * what they had. Pure: no requests.
  */
-export function describeScanRows(scans: IDataObject[], codes: Iterable<IDataObject>): IDataObject[] {
+export function describeScanRows(
+	scans: IDataObject[],
+	codes: Iterable<IDataObject>,
+): IDataObject[] {
 	const byId = new Map<string, IDataObject>();
 	for (const code of codes) if (typeof code.id === 'string') byId.set(code.id, code);
 	return scans.map((scan) => {
@@ -20,7 +23,11 @@ export function describeScanRows(scans: IDataObject[], codes: Iterable<IDataObje
 }
 
 /** The same naming for rows keyed by another field, e.g. totals per code (`id`). */
-export function describeCodeRows(rows: IDataObject[], codes: Iterable<IDataObject>, idField: string): IDataObject[] {
+export function describeCodeRows(
+	rows: IDataObject[],
+	codes: Iterable<IDataObject>,
+	idField: string,
+): IDataObject[] {
 	const byId = new Map<string, IDataObject>();
 	for (const code of codes) if (typeof code.id === 'string') byId.set(code.id, code);
 	return rows.map((row) => ({ ...row, ...codeNames(byId.get(String(row[idField]))) }));

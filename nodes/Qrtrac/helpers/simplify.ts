@@ -54,7 +54,13 @@ export function withLinkAndTimes(record: IDataObject): IDataObject {
 /** `baseUrl` + `displayId` (the domain ends with `/`; one is added when it does not). */
 export function shortUrlOf(record: IDataObject): string | undefined {
 	const { baseUrl, displayId } = record;
-	if (typeof baseUrl !== 'string' || baseUrl === '' || typeof displayId !== 'string' || displayId === '') return undefined;
+	if (
+		typeof baseUrl !== 'string' ||
+		baseUrl === '' ||
+		typeof displayId !== 'string' ||
+		displayId === ''
+	)
+		return undefined;
 	return `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${displayId}`;
 }
 

@@ -28,7 +28,10 @@ export async function searchQrCodes(
 }
 
 /** Teams of the organization, filtered by name or ID. */
-export async function searchTeams(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTeams(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const teams = await getAllTeams(this);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return {

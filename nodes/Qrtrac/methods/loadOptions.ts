@@ -43,7 +43,10 @@ export async function getQrCodes(this: ILoadOptionsFunctions): Promise<INodeProp
 		walk: { returnAll: false, limit: PICKER_PAGES * 100, pageSize: 100 },
 	});
 	for (const qr of codes) {
-		options.push({ name: `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`, value: qr.id });
+		options.push({
+			name: `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`,
+			value: qr.id,
+		});
 	}
 	return options;
 }

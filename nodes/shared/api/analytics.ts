@@ -8,9 +8,20 @@ import { answerSource, chunk, type InTeam } from './source';
 export const CODES_PER_ANALYTICS_REQUEST = 100;
 
 /** Every scan event of one code, in the service's order. */
-export async function getQrAnalytics(ctx: TransportContext, { qrId, teamId, itemIndex }: InTeam & { qrId: string }): Promise<Scan[]> {
-	const { data } = await qrtracApiRequest(ctx, { method: 'GET', path: apiPath`/analytics-api/detailed/${qrId}`, teamId, itemIndex });
-	return readScans(await answerSource(ctx, 'Get Scans (GET /analytics-api/detailed/{id})', itemIndex), data);
+export async function getQrAnalytics(
+	ctx: TransportContext,
+	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
+): Promise<Scan[]> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: apiPath`/analytics-api/detailed/${qrId}`,
+		teamId,
+		itemIndex,
+	});
+	return readScans(
+		await answerSource(ctx, 'Get Scans (GET /analytics-api/detailed/{id})', itemIndex),
+		data,
+	);
 }
 
 /**
@@ -19,9 +30,19 @@ export async function getQrAnalytics(ctx: TransportContext, { qrId, teamId, item
  */
 export async function getBulkQrAnalytics(
 	ctx: TransportContext,
-	{ qrIds, startTime, endTime, teamId, itemIndex }: InTeam & { qrIds: readonly string[]; startTime?: number; endTime?: number },
+	{
+		qrIds,
+		startTime,
+		endTime,
+		teamId,
+		itemIndex,
+	}: InTeam & { qrIds: readonly string[]; startTime?: number; endTime?: number },
 ): Promise<Scan[]> {
-	const source = await answerSource(ctx, 'Get Scans for Codes (POST /analytics-api/detailed/all)', itemIndex);
+	const source = await answerSource(
+		ctx,
+		'Get Scans for Codes (POST /analytics-api/detailed/all)',
+		itemIndex,
+	);
 	const scans: Scan[] = [];
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
 		const range = startTime === undefined || endTime === undefined ? {} : { startTime, endTime };
@@ -43,7 +64,11 @@ export async function getTotalScansOverview(
 	ctx: TransportContext,
 	{ qrIds, teamId, itemIndex }: InTeam & { qrIds: readonly string[] },
 ): Promise<ScanTotals[]> {
-	const source = await answerSource(ctx, 'Get Scan Totals (POST /analytics-api/overviews)', itemIndex);
+	const source = await answerSource(
+		ctx,
+		'Get Scan Totals (POST /analytics-api/overviews)',
+		itemIndex,
+	);
 	const totals: ScanTotals[] = [];
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
 		const { data } = await qrtracApiRequest(ctx, {

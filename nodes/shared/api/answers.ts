@@ -29,12 +29,17 @@ export function toEpochMs(value: unknown): unknown {
 	return Number.isNaN(ms) ? value : ms;
 }
 
-const epochMs = z.preprocess(toEpochMs, z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite());
+const epochMs = z.preprocess(
+	toEpochMs,
+	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite(),
+);
 const optionalEpochMs = z.preprocess(
 	(value) => (value === null ? undefined : toEpochMs(value)),
 	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite().optional(),
 );
-const id = z.string({ required_error: 'is missing', invalid_type_error: 'must be text' }).min(1, 'is empty');
+const id = z
+	.string({ required_error: 'is missing', invalid_type_error: 'must be text' })
+	.min(1, 'is empty');
 
 /** A QR code: an id, and where present, readable times. */
 export const qrCodeShape = z
@@ -55,15 +60,25 @@ export const changedQrCodeShape = qrCodeShape.extend({ updatedAt: epochMs });
 export const templateShape = z.object({ id, createdAt: optionalEpochMs }).passthrough();
 
 export const memberShape = z
-	.object({ email: z.string({ required_error: 'is missing' }), role: z.string({ required_error: 'is missing' }) })
+	.object({
+		email: z.string({ required_error: 'is missing' }),
+		role: z.string({ required_error: 'is missing' }),
+	})
 	.passthrough();
 
 export const teamShape = z
-	.object({ id, createdAt: optionalEpochMs, updatedAt: optionalEpochMs, members: z.array(memberShape).optional() })
+	.object({
+		id,
+		createdAt: optionalEpochMs,
+		updatedAt: optionalEpochMs,
+		members: z.array(memberShape).optional(),
+	})
 	.passthrough();
 
 /** A team as a roster: its members must be there. */
-export const teamWithMembersShape = teamShape.extend({ members: z.array(memberShape, { required_error: 'is missing' }) });
+export const teamWithMembersShape = teamShape.extend({
+	members: z.array(memberShape, { required_error: 'is missing' }),
+});
 
 export const scanShape = z.object({ qrId: id, scanTime: epochMs }).passthrough();
 
@@ -83,16 +98,25 @@ const count = z.number().int().nonnegative().optional();
 const pageShape = z.union([
 	z.array(qrCodeShape).transform((qrs) => ({ qrs, totalCount: undefined as number | undefined })),
 	z
-		.object({ qrs: z.array(qrCodeShape, { required_error: 'is missing' }), totalCount: count, total: count })
+		.object({
+			qrs: z.array(qrCodeShape, { required_error: 'is missing' }),
+			totalCount: count,
+			total: count,
+		})
 		.passthrough()
 		.transform(({ qrs, totalCount, total }) => ({ qrs, totalCount: totalCount ?? total })),
 ]);
 
 /** Check Display ID Availability: `success` says it (contract), or `data.available` where the service puts it there. */
 const availabilityShape = z.union([
-	z.object({ success: z.boolean(), data: z.string().optional() }).transform(({ success, data }) => ({ available: success, message: data })),
 	z
-		.object({ success: z.literal(true), data: z.object({ available: z.boolean(), message: z.string().optional() }).passthrough() })
+		.object({ success: z.boolean(), data: z.string().optional() })
+		.transform(({ success, data }) => ({ available: success, message: data })),
+	z
+		.object({
+			success: z.literal(true),
+			data: z.object({ available: z.boolean(), message: z.string().optional() }).passthrough(),
+		})
 		.transform(({ data }) => ({ available: data.available, message: data.message })),
 ]);
 
@@ -116,7 +140,12 @@ const EXPECTED = {
 	availability: '"success" true or false, or "data.available"',
 };
 
-function read<S extends z.ZodTypeAny>(source: AnswerSource, schema: S, value: unknown, expected: string): z.infer<S> {
+function read<S extends z.ZodTypeAny>(
+	source: AnswerSource,
+	schema: S,
+	value: unknown,
+	expected: string,
+): z.infer<S> {
 	const parsed = schema.safeParse(value);
 	if (parsed.success) return parsed.data;
 	throw unexpectedAnswer(source, expected, value, firstIssue(parsed.error));
@@ -134,7 +163,10 @@ export function readChangedQrCodes(source: AnswerSource, data: unknown): Changed
 	return read(source, z.array(changedQrCodeShape), data, EXPECTED.changes) as ChangedQrCode[];
 }
 
-export function readQrPage(source: AnswerSource, data: unknown): { qrs: QrCode[]; totalCount?: number } {
+export function readQrPage(
+	source: AnswerSource,
+	data: unknown,
+): { qrs: QrCode[]; totalCount?: number } {
 	return read(source, pageShape, data, EXPECTED.page) as { qrs: QrCode[]; totalCount?: number };
 }
 
@@ -162,12 +194,20 @@ export function readScanTotals(source: AnswerSource, data: unknown): ScanTotals[
 	return read(source, z.array(scanTotalsShape), data, EXPECTED.totals) as ScanTotals[];
 }
 
-export function readAvailability(source: AnswerSource, body: IDataObject): { available: boolean; message?: string } {
+export function readAvailability(
+	source: AnswerSource,
+	body: IDataObject,
+): { available: boolean; message?: string } {
 	return read(source, availabilityShape, body, EXPECTED.availability);
 }
 
 /** The error for an answer that lacks what the caller needs; the excerpt never holds a secret. */
-export function unexpectedAnswer(source: AnswerSource, expected: string, value: unknown, problem?: string): NodeApiError {
+export function unexpectedAnswer(
+	source: AnswerSource,
+	expected: string,
+	value: unknown,
+	problem?: string,
+): NodeApiError {
 	const excerpt = excerptOf(value, source.redact ?? []);
 	return new NodeApiError(
 		source.node,
@@ -189,7 +229,10 @@ export function excerptOf(value: unknown, redact: readonly string[]): string {
 		text = String(value);
 	}
 	if (text.length > 300) {
-		const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+		const keys =
+			typeof value === 'object' && value !== null && !Array.isArray(value)
+				? Object.keys(value)
+				: [];
 		text = `${text.slice(0, 300)}...${keys.length > 0 ? ` (its fields: ${keys.join(', ')})` : ''}`;
 	}
 	for (const secret of redact) if (secret.length >= 4) text = text.split(secret).join('[redacted]');
@@ -199,7 +242,9 @@ export function excerptOf(value: unknown, redact: readonly string[]): string {
 function firstIssue(error: z.ZodError): string {
 	const issue = error.issues[0];
 	if (issue.code === z.ZodIssueCode.invalid_union) {
-		const inner = issue.unionErrors.map((unionError) => unionError.issues[0]).sort((a, b) => b.path.length - a.path.length)[0];
+		const inner = issue.unionErrors
+			.map((unionError) => unionError.issues[0])
+			.sort((a, b) => b.path.length - a.path.length)[0];
 		if (inner) return describeIssue(inner);
 	}
 	return describeIssue(issue);

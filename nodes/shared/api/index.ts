@@ -9,7 +9,15 @@ export * from './templates';
 export * from './teams';
 export * from './members';
 export * from './simpleInterface';
-export type { ChangedQrCode, Member, QrCode, Scan, ScanTotals, Team, TeamWithMembers } from './answers';
+export type {
+	ChangedQrCode,
+	Member,
+	QrCode,
+	Scan,
+	ScanTotals,
+	Team,
+	TeamWithMembers,
+} from './answers';
 export { excerptOf, unexpectedAnswer } from './answers';
 export type { InTeam } from './source';
 export { chunk } from './source';

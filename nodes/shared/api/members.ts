@@ -34,12 +34,16 @@ export async function addTeamMember(
 	ctx: TransportContext,
 	{ teamId, email, name, role, itemIndex }: MemberTarget & { name: string; role: string },
 ): Promise<ChangeResult> {
-	return await change(ctx, { teamId, email, itemIndex }, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${teamId}/members`,
-		body: { name, email, role },
-		holds: (member) => member?.role === role,
-	});
+	return await change(
+		ctx,
+		{ teamId, email, itemIndex },
+		{
+			method: 'PUT',
+			path: apiPath`/teams-api/${teamId}/members`,
+			body: { name, email, role },
+			holds: (member) => member?.role === role,
+		},
+	);
 }
 
 /**
@@ -49,7 +53,17 @@ export async function addTeamMember(
  */
 export async function bulkAddMember(
 	ctx: TransportContext,
-	{ email, name, teams, itemIndex }: { email: string; name: string; teams: Array<{ teamId: string; role: string }>; itemIndex?: number },
+	{
+		email,
+		name,
+		teams,
+		itemIndex,
+	}: {
+		email: string;
+		name: string;
+		teams: Array<{ teamId: string; role: string }>;
+		itemIndex?: number;
+	},
 ): Promise<void> {
 	await qrtracApiRequest(ctx, {
 		method: 'POST',
@@ -57,16 +71,19 @@ export async function bulkAddMember(
 		body: { name, email, teams },
 		itemIndex,
 		verifyUnknownOutcome: async () => {
-			const members = await Promise.all(teams.map(async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex }))).catch(
-				() => undefined,
-			);
+			const members = await Promise.all(
+				teams.map(async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex })),
+			).catch(() => undefined);
 			if (!members) return undefined;
 			return teams.every((team, index) => members[index]?.role === team.role) ? { email } : null;
 		},
 	});
 }
 
-export async function activateMember(ctx: TransportContext, target: MemberTarget): Promise<ChangeResult> {
+export async function activateMember(
+	ctx: TransportContext,
+	target: MemberTarget,
+): Promise<ChangeResult> {
 	return await change(ctx, target, {
 		method: 'PUT',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/activate`,
@@ -74,7 +91,10 @@ export async function activateMember(ctx: TransportContext, target: MemberTarget
 	});
 }
 
-export async function pauseMember(ctx: TransportContext, target: MemberTarget): Promise<ChangeResult> {
+export async function pauseMember(
+	ctx: TransportContext,
+	target: MemberTarget,
+): Promise<ChangeResult> {
 	return await change(ctx, target, {
 		method: 'PUT',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/pause`,
@@ -82,7 +102,10 @@ export async function pauseMember(ctx: TransportContext, target: MemberTarget): 
 	});
 }
 
-export async function changeMemberRole(ctx: TransportContext, target: MemberTarget & { role: string }): Promise<ChangeResult> {
+export async function changeMemberRole(
+	ctx: TransportContext,
+	target: MemberTarget & { role: string },
+): Promise<ChangeResult> {
 	return await change(ctx, target, {
 		method: 'PUT',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/changeRole`,
@@ -92,7 +115,10 @@ export async function changeMemberRole(ctx: TransportContext, target: MemberTarg
 }
 
 /** Takes the member out of this team only. */
-export async function removeMemberFromTeam(ctx: TransportContext, target: MemberTarget): Promise<ChangeResult> {
+export async function removeMemberFromTeam(
+	ctx: TransportContext,
+	target: MemberTarget,
+): Promise<ChangeResult> {
 	return await change(ctx, target, {
 		method: 'DELETE',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}`,
@@ -101,13 +127,17 @@ export async function removeMemberFromTeam(ctx: TransportContext, target: Member
 }
 
 /** Removes the person from the organization; a refused retry is checked against every team's members. */
-export async function deleteMember(ctx: TransportContext, target: MemberTarget): Promise<ChangeResult & { message?: string }> {
+export async function deleteMember(
+	ctx: TransportContext,
+	target: MemberTarget,
+): Promise<ChangeResult & { message?: string }> {
 	const response = await qrtracApiRequest(ctx, {
 		method: 'DELETE',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/delete`,
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
-		verifyAfterRefusal: async () => ((await memberOfAnyTeam(ctx, target)) ? undefined : { email: target.email }),
+		verifyAfterRefusal: async () =>
+			(await memberOfAnyTeam(ctx, target)) ? undefined : { email: target.email },
 	});
 	return {
 		...(typeof response.body.message === 'string' ? { message: response.body.message } : {}),
@@ -119,20 +149,37 @@ export async function deleteMember(ctx: TransportContext, target: MemberTarget):
  * Sends the invitation again. It is a GET that sends an e-mail and spends one of a few resends, so it is never
  * sent again after an unknown outcome (and nothing can be read to tell whether it went out).
  */
-export async function resendInvite(ctx: TransportContext, { email, itemIndex }: { email: string; itemIndex?: number }): Promise<void> {
-	await qrtracApiRequest(ctx, { method: 'GET', path: apiPath`/teams-api/resend/invite/${email}`, hasSideEffects: true, itemIndex });
+export async function resendInvite(
+	ctx: TransportContext,
+	{ email, itemIndex }: { email: string; itemIndex?: number },
+): Promise<void> {
+	await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: apiPath`/teams-api/resend/invite/${email}`,
+		hasSideEffects: true,
+		itemIndex,
+	});
 }
 
 /** The member with this e-mail in the team, or undefined; the roster must be readable. */
-export async function findMember(ctx: TransportContext, { teamId, email, itemIndex }: MemberTarget): Promise<Member | undefined> {
+export async function findMember(
+	ctx: TransportContext,
+	{ teamId, email, itemIndex }: MemberTarget,
+): Promise<Member | undefined> {
 	const roster = await getTeamRoster(ctx, { teamId, itemIndex });
-	return roster.members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as Member | undefined;
+	return roster.members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as
+		Member | undefined;
 }
 
 async function change(
 	ctx: TransportContext,
 	target: MemberTarget,
-	request: { method: 'PUT' | 'DELETE'; path: string; body?: IDataObject; holds: (member: Member | undefined) => boolean },
+	request: {
+		method: 'PUT' | 'DELETE';
+		path: string;
+		body?: IDataObject;
+		holds: (member: Member | undefined) => boolean;
+	},
 ): Promise<ChangeResult> {
 	const response = await qrtracApiRequest(ctx, {
 		method: request.method,
@@ -140,7 +187,8 @@ async function change(
 		body: request.body,
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
-		verifyAfterRefusal: async () => (request.holds(await findMember(ctx, target)) ? { email: target.email } : undefined),
+		verifyAfterRefusal: async () =>
+			request.holds(await findMember(ctx, target)) ? { email: target.email } : undefined,
 	});
 	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
 }
@@ -148,7 +196,10 @@ async function change(
 async function memberOfAnyTeam(ctx: TransportContext, target: MemberTarget): Promise<boolean> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
 	for (const team of teams) {
-		if (await findMember(ctx, { teamId: team.id, email: target.email, itemIndex: target.itemIndex })) return true;
+		if (
+			await findMember(ctx, { teamId: team.id, email: target.email, itemIndex: target.itemIndex })
+		)
+			return true;
 	}
 	return false;
 }

@@ -31,14 +31,28 @@ export async function createQr(
 			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
 			: undefined,
 	});
-	const code = readQrCode(await answerSource(ctx, 'Create QR Code (POST /qrs-api)', itemIndex), response.data);
+	const code = readQrCode(
+		await answerSource(ctx, 'Create QR Code (POST /qrs-api)', itemIndex),
+		response.data,
+	);
 	return { code, recovered: response.recovered === true };
 }
 
 /** A copy with a new ID and Display ID. Nothing tells a copy apart, so an unknown outcome fails the item. */
-export async function duplicateQr(ctx: TransportContext, { id, teamId, itemIndex }: InTeam & { id: string }): Promise<QrCode> {
-	const { data } = await qrtracApiRequest(ctx, { method: 'POST', path: apiPath`/qrs-api/duplicate/${id}`, teamId, itemIndex });
-	return readQrCode(await answerSource(ctx, 'Duplicate QR Code (POST /qrs-api/duplicate/{id})', itemIndex), data);
+export async function duplicateQr(
+	ctx: TransportContext,
+	{ id, teamId, itemIndex }: InTeam & { id: string },
+): Promise<QrCode> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'POST',
+		path: apiPath`/qrs-api/duplicate/${id}`,
+		teamId,
+		itemIndex,
+	});
+	return readQrCode(
+		await answerSource(ctx, 'Duplicate QR Code (POST /qrs-api/duplicate/{id})', itemIndex),
+		data,
+	);
 }
 
 /** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */
@@ -52,7 +66,14 @@ export async function checkQrAvailability(
 		acceptUnsuccessful: true,
 		itemIndex,
 	});
-	return readAvailability(await answerSource(ctx, 'Check Display ID Availability (GET /qrs-api/availability/{id})', itemIndex), body);
+	return readAvailability(
+		await answerSource(
+			ctx,
+			'Check Display ID Availability (GET /qrs-api/availability/{id})',
+			itemIndex,
+		),
+		body,
+	);
 }
 
 /**
@@ -62,7 +83,13 @@ export async function checkQrAvailability(
  */
 export async function updateQr(
 	ctx: TransportContext,
-	{ id, stored, changes, teamId, itemIndex }: InTeam & { id: string; stored: IDataObject; changes: IDataObject },
+	{
+		id,
+		stored,
+		changes,
+		teamId,
+		itemIndex,
+	}: InTeam & { id: string; stored: IDataObject; changes: IDataObject },
 ): Promise<QrCode> {
 	const { data } = await qrtracApiRequest(ctx, {
 		method: 'PUT',
@@ -75,19 +102,29 @@ export async function updateQr(
 }
 
 /** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */
-export async function deleteQr(ctx: TransportContext, { id, teamId, itemIndex }: InTeam & { id: string }): Promise<IDataObject> {
+export async function deleteQr(
+	ctx: TransportContext,
+	{ id, teamId, itemIndex }: InTeam & { id: string },
+): Promise<IDataObject> {
 	const response = await qrtracApiRequest(ctx, {
 		method: 'DELETE',
 		path: apiPath`/qrs-api/${id}`,
 		teamId,
 		itemIndex,
 		verifyAfterRefusal: async () => {
-			const recent = await getTeamQrsFromTime(ctx, { fromTime: Date.now() - VERIFY_LOOKBACK_MS, teamId, itemIndex });
+			const recent = await getTeamQrsFromTime(ctx, {
+				fromTime: Date.now() - VERIFY_LOOKBACK_MS,
+				teamId,
+				itemIndex,
+			});
 			return recent.find((code) => code.id === id && code.deleted === true);
 		},
 	});
 	const source = await answerSource(ctx, 'Delete QR Code (DELETE /qrs-api/{id})', itemIndex);
-	return { ...(response.data === undefined ? {} : readQrCode(source, response.data)), ...verified(response) };
+	return {
+		...(response.data === undefined ? {} : readQrCode(source, response.data)),
+		...verified(response),
+	};
 }
 
 export async function updateQrTags(
@@ -105,7 +142,10 @@ export async function updateQrTags(
 			return sameList(code.tags, tags) ? code : undefined;
 		},
 	});
-	const code = readQrCode(await answerSource(ctx, 'Update QR Code Tags (PUT /qrs-api/{id}/tags)', itemIndex), response.data);
+	const code = readQrCode(
+		await answerSource(ctx, 'Update QR Code Tags (PUT /qrs-api/{id}/tags)', itemIndex),
+		response.data,
+	);
 	return { ...code, ...verified(response) };
 }
 
@@ -124,7 +164,10 @@ export async function updateQrTitle(
 			return code.name === title ? code : undefined;
 		},
 	});
-	const code = readQrCode(await answerSource(ctx, 'Update QR Code Title (PATCH /qrs-api/{id}/title)', itemIndex), response.data);
+	const code = readQrCode(
+		await answerSource(ctx, 'Update QR Code Title (PATCH /qrs-api/{id}/title)', itemIndex),
+		response.data,
+	);
 	return { ...code, ...verified(response) };
 }
 
@@ -137,7 +180,13 @@ export interface QrListQuery {
 /** One page of the team's list (`limit` 1..100, `page` from 1). */
 export async function getTeamQrsPaginated(
 	ctx: TransportContext,
-	{ query, page, limit, teamId, itemIndex }: InTeam & { query: QrListQuery; page: number; limit: number },
+	{
+		query,
+		page,
+		limit,
+		teamId,
+		itemIndex,
+	}: InTeam & { query: QrListQuery; page: number; limit: number },
 ): Promise<{ qrs: QrCode[]; totalCount?: number }> {
 	const { data } = await qrtracApiRequest(ctx, {
 		method: 'GET',
@@ -146,7 +195,10 @@ export async function getTeamQrsPaginated(
 		teamId,
 		itemIndex,
 	});
-	return readQrPage(await answerSource(ctx, 'Get Many QR Codes (GET /qrs-api/v2/teams/)', itemIndex), data);
+	return readQrPage(
+		await answerSource(ctx, 'Get Many QR Codes (GET /qrs-api/v2/teams/)', itemIndex),
+		data,
+	);
 }
 
 /** The list walked page by page (pagination.ts): each code once, up to the limit or the end. */
@@ -155,7 +207,13 @@ export async function listTeamQrs(
 	{ query, walk, teamId, itemIndex }: InTeam & { query: QrListQuery; walk: PageWalk },
 ): Promise<QrCode[]> {
 	return await collectPages<QrCode>(walk, async (page, limit) => {
-		const { qrs, totalCount } = await getTeamQrsPaginated(ctx, { query, page, limit, teamId, itemIndex });
+		const { qrs, totalCount } = await getTeamQrsPaginated(ctx, {
+			query,
+			page,
+			limit,
+			teamId,
+			itemIndex,
+		});
 		return { items: qrs, totalCount };
 	});
 }
@@ -168,13 +226,29 @@ export async function findQrByDisplayId(
 	ctx: TransportContext,
 	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
 ): Promise<QrCode | undefined> {
-	const matches = await listTeamQrs(ctx, { query: { search: displayId }, walk: { returnAll: true }, teamId, itemIndex });
+	const matches = await listTeamQrs(ctx, {
+		query: { search: displayId },
+		walk: { returnAll: true },
+		teamId,
+		itemIndex,
+	});
 	return matches.find((code) => code.displayId === displayId && code.deleted !== true);
 }
 
-export async function getQrById(ctx: TransportContext, { id, teamId, itemIndex }: InTeam & { id: string }): Promise<QrCode> {
-	const { data } = await qrtracApiRequest(ctx, { method: 'GET', path: apiPath`/qrs-api/teams/${id}`, teamId, itemIndex });
-	return readQrCode(await answerSource(ctx, 'Get QR Code (GET /qrs-api/teams/{id})', itemIndex), data);
+export async function getQrById(
+	ctx: TransportContext,
+	{ id, teamId, itemIndex }: InTeam & { id: string },
+): Promise<QrCode> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: apiPath`/qrs-api/teams/${id}`,
+		teamId,
+		itemIndex,
+	});
+	return readQrCode(
+		await answerSource(ctx, 'Get QR Code (GET /qrs-api/teams/{id})', itemIndex),
+		data,
+	);
 }
 
 /** Codes of the team changed after `fromTime` (epoch ms), deleted ones included. */
@@ -188,7 +262,14 @@ export async function getTeamQrsFromTime(
 		teamId,
 		itemIndex,
 	});
-	return readChangedQrCodes(await answerSource(ctx, 'Get QR Codes Updated Since (GET /qrs-api/teams/fromTime/{fromTime})', itemIndex), data);
+	return readChangedQrCodes(
+		await answerSource(
+			ctx,
+			'Get QR Codes Updated Since (GET /qrs-api/teams/fromTime/{fromTime})',
+			itemIndex,
+		),
+		data,
+	);
 }
 
 /** Codes of every team of the organization changed after `fromTime` (epoch ms), deleted ones included. */
@@ -202,11 +283,29 @@ export async function getAllQrsFromTime(
 		teamId,
 		itemIndex,
 	});
-	return readChangedQrCodes(await answerSource(ctx, 'Get QR Codes of All Teams Updated Since (GET /qrs-api/all/fromTime/{fromTime})', itemIndex), data);
+	return readChangedQrCodes(
+		await answerSource(
+			ctx,
+			'Get QR Codes of All Teams Updated Since (GET /qrs-api/all/fromTime/{fromTime})',
+			itemIndex,
+		),
+		data,
+	);
 }
 
 /** Fields of a stored code that the service owns; a PUT never sends them back. */
-const SERVER_FIELDS = new Set(['id', 'teamId', 'orgId', 'qrImageUrl', 'qrImageHash', 'deleted', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy']);
+const SERVER_FIELDS = new Set([
+	'id',
+	'teamId',
+	'orgId',
+	'qrImageUrl',
+	'qrImageHash',
+	'deleted',
+	'createdAt',
+	'createdBy',
+	'updatedAt',
+	'updatedBy',
+]);
 
 /** Objects whose keys a change sets one by one; the stored keys it does not name stay. */
 const KEYED_OBJECTS = ['metadata', 'settings'];
@@ -225,7 +324,10 @@ export function completeUpdateBody(stored: IDataObject, changes: IDataObject): I
 	if (typeChanges) body.metadata = {};
 	for (const [key, value] of Object.entries(changes)) {
 		if (value === undefined) continue;
-		body[key] = KEYED_OBJECTS.includes(key) && isPlainObject(value) && isPlainObject(body[key]) ? { ...body[key], ...value } : value;
+		body[key] =
+			KEYED_OBJECTS.includes(key) && isPlainObject(value) && isPlainObject(body[key])
+				? { ...body[key], ...value }
+				: value;
 	}
 	return body;
 }
@@ -238,9 +340,15 @@ function verified(response: { verifiedAfterUnknownOutcome?: boolean }): IDataObj
 }
 
 function sameList(stored: unknown, wanted: string[]): boolean {
-	return Array.isArray(stored) && stored.length === wanted.length && stored.every((tag, index) => tag === wanted[index]);
+	return (
+		Array.isArray(stored) &&
+		stored.length === wanted.length &&
+		stored.every((tag, index) => tag === wanted[index])
+	);
 }
 
 function withoutBlanks(query: QrListQuery): IDataObject {
-	return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+	return Object.fromEntries(
+		Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+	);
 }

@@ -36,5 +36,9 @@ export async function simpleCreateDynamic(
 	});
 	if (isPlainObject(data)) return data;
 	if (data === undefined && Object.keys(body).some((key) => key !== 'success')) return body;
-	throw unexpectedAnswer(await answerSource(ctx, 'Create Dynamic Link (POST /v1/qr/create)', itemIndex), 'an object describing the new link', body);
+	throw unexpectedAnswer(
+		await answerSource(ctx, 'Create Dynamic Link (POST /v1/qr/create)', itemIndex),
+		'an object describing the new link',
+		body,
+	);
 }

@@ -11,7 +11,11 @@ export interface InTeam {
 }
 
 /** The answer source of an operation, with the credential's secrets to keep out of excerpts. */
-export async function answerSource(ctx: TransportContext, operation: string, itemIndex?: number): Promise<AnswerSource> {
+export async function answerSource(
+	ctx: TransportContext,
+	operation: string,
+	itemIndex?: number,
+): Promise<AnswerSource> {
 	const { secrets } = await getConnection(ctx);
 	return { node: ctx.getNode(), operation, itemIndex, redact: secrets };
 }
@@ -23,6 +27,7 @@ export function isPlainObject(value: unknown): value is IDataObject {
 /** Splits a list into parts of at most `size` (the analytics endpoints take 100 codes per request). */
 export function chunk<T>(list: readonly T[], size: number): T[][] {
 	const chunks: T[][] = [];
-	for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+	for (let start = 0; start < list.length; start += size)
+		chunks.push(list.slice(start, start + size));
 	return chunks;
 }

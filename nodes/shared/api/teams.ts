@@ -7,27 +7,57 @@ import { answerSource } from './source';
 
 /** The team operations of the contract (5). Each request acts in the team it names (x-request-team-id). */
 
-export async function getAllTeams(ctx: TransportContext, { itemIndex }: { itemIndex?: number } = {}): Promise<Team[]> {
+export async function getAllTeams(
+	ctx: TransportContext,
+	{ itemIndex }: { itemIndex?: number } = {},
+): Promise<Team[]> {
 	const { data } = await qrtracApiRequest(ctx, { method: 'GET', path: '/teams-api', itemIndex });
 	return readTeams(await answerSource(ctx, 'Get Many Teams (GET /teams-api)', itemIndex), data);
 }
 
 /** Names need not be unique, so an unknown outcome cannot be checked: the item fails rather than risk a second team. */
-export async function createTeam(ctx: TransportContext, { name, itemIndex }: { name: string; itemIndex?: number }): Promise<Team> {
-	const { data } = await qrtracApiRequest(ctx, { method: 'POST', path: '/teams-api', body: { name }, itemIndex });
+export async function createTeam(
+	ctx: TransportContext,
+	{ name, itemIndex }: { name: string; itemIndex?: number },
+): Promise<Team> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'POST',
+		path: '/teams-api',
+		body: { name },
+		itemIndex,
+	});
 	return readTeam(await answerSource(ctx, 'Create Team (POST /teams-api)', itemIndex), data);
 }
 
 /** One team with its domains and members. */
-export async function getTeamById(ctx: TransportContext, { teamId, itemIndex }: { teamId: string; itemIndex?: number }): Promise<Team> {
-	const { data } = await qrtracApiRequest(ctx, { method: 'GET', path: apiPath`/teams-api/${teamId}`, teamId, itemIndex });
+export async function getTeamById(
+	ctx: TransportContext,
+	{ teamId, itemIndex }: { teamId: string; itemIndex?: number },
+): Promise<Team> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: apiPath`/teams-api/${teamId}`,
+		teamId,
+		itemIndex,
+	});
 	return readTeam(await answerSource(ctx, 'Get Team (GET /teams-api/{id})', itemIndex), data);
 }
 
 /** The same read as getTeamById, for callers that need the members: without a members list it fails. */
-export async function getTeamRoster(ctx: TransportContext, { teamId, itemIndex }: { teamId: string; itemIndex?: number }): Promise<TeamWithMembers> {
-	const { data } = await qrtracApiRequest(ctx, { method: 'GET', path: apiPath`/teams-api/${teamId}`, teamId, itemIndex });
-	return readRoster(await answerSource(ctx, 'Get Team Members (GET /teams-api/{id})', itemIndex), data);
+export async function getTeamRoster(
+	ctx: TransportContext,
+	{ teamId, itemIndex }: { teamId: string; itemIndex?: number },
+): Promise<TeamWithMembers> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: apiPath`/teams-api/${teamId}`,
+		teamId,
+		itemIndex,
+	});
+	return readRoster(
+		await answerSource(ctx, 'Get Team Members (GET /teams-api/{id})', itemIndex),
+		data,
+	);
 }
 
 /** Renames the team. A retry refused after a lost answer is checked against the team's name. */
@@ -46,13 +76,21 @@ export async function updateTeam(
 			return team.name === name ? team : undefined;
 		},
 	});
-	return await teamAnswer(ctx, response, 'Rename Team (PUT /teams-api/{id})', itemIndex, { id: teamId, name });
+	return await teamAnswer(ctx, response, 'Rename Team (PUT /teams-api/{id})', itemIndex, {
+		id: teamId,
+		name,
+	});
 }
 
 /** Replaces the domains and the default domain. A retry refused after a lost answer is checked against the team. */
 export async function updateDomainPreferences(
 	ctx: TransportContext,
-	{ teamId, domains, defaultDomain, itemIndex }: { teamId: string; domains: string[]; defaultDomain: string; itemIndex?: number },
+	{
+		teamId,
+		domains,
+		defaultDomain,
+		itemIndex,
+	}: { teamId: string; domains: string[]; defaultDomain: string; itemIndex?: number },
 ): Promise<IDataObject> {
 	const response = await qrtracApiRequest(ctx, {
 		method: 'PUT',
@@ -62,16 +100,25 @@ export async function updateDomainPreferences(
 		itemIndex,
 		verifyAfterRefusal: async () => {
 			const team = await getTeamById(ctx, { teamId, itemIndex });
-			const stored = Array.isArray(team.domains) ? team.domains.map((domain) => String(domain).toLowerCase()) : [];
-			const same = stored.length === domains.length && domains.every((domain) => stored.includes(domain));
+			const stored = Array.isArray(team.domains)
+				? team.domains.map((domain) => String(domain).toLowerCase())
+				: [];
+			const same =
+				stored.length === domains.length && domains.every((domain) => stored.includes(domain));
 			return same && String(team.defaultDomain).toLowerCase() === defaultDomain ? team : undefined;
 		},
 	});
-	return await teamAnswer(ctx, response, 'Set Team Domains (PUT /teams-api/{id}/domainPreferences)', itemIndex, {
-		id: teamId,
-		domains,
-		defaultDomain,
-	});
+	return await teamAnswer(
+		ctx,
+		response,
+		'Set Team Domains (PUT /teams-api/{id}/domainPreferences)',
+		itemIndex,
+		{
+			id: teamId,
+			domains,
+			defaultDomain,
+		},
+	);
 }
 
 /**
@@ -86,6 +133,7 @@ async function teamAnswer(
 	asked: IDataObject,
 ): Promise<IDataObject> {
 	const marker = response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
-	if (response.data === undefined || response.data === null) return { ...asked, confirmed: true, ...marker };
+	if (response.data === undefined || response.data === null)
+		return { ...asked, confirmed: true, ...marker };
 	return { ...readTeam(await answerSource(ctx, operation, itemIndex), response.data), ...marker };
 }

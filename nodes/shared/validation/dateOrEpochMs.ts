@@ -13,7 +13,10 @@ export function dateOrEpochMsSchema(timezone: string) {
 	return z.preprocess((value, ctx) => {
 		const epochMs = toEpochMs(value, timezone);
 		if (epochMs === undefined) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a date (e.g. 2025-01-31T09:00:00) or epoch milliseconds' });
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				message: 'must be a date (e.g. 2025-01-31T09:00:00) or epoch milliseconds',
+			});
 			return z.NEVER;
 		}
 		return epochMs;

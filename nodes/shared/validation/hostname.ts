@@ -11,10 +11,20 @@ export const hostnameSchema = z
 	.toLowerCase()
 	.min(1, 'must not be empty')
 	.max(253, 'must be at most 253 characters')
-	.refine((value) => !/[/:?#@\s]/.test(value), 'must be a bare host name such as qr.example.com, without https://, port or path')
-	.refine(isHostname, 'must be a host name such as qr.example.com (letters, digits, hyphens and dots)');
+	.refine(
+		(value) => !/[/:?#@\s]/.test(value),
+		'must be a bare host name such as qr.example.com, without https://, port or path',
+	)
+	.refine(
+		isHostname,
+		'must be a host name such as qr.example.com (letters, digits, hyphens and dots)',
+	);
 
 function isHostname(value: string): boolean {
 	const labels = value.split('.');
-	return labels.length >= 2 && labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) && /[a-z]/.test(labels[labels.length - 1]);
+	return (
+		labels.length >= 2 &&
+		labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) &&
+		/[a-z]/.test(labels[labels.length - 1])
+	);
 }

@@ -10,41 +10,45 @@ export const MAX_IDS_PER_ITEM = 10_000;
  * written as text (as an AI agent may send it), or an array (from an expression). Entries are trimmed, empty ones dropped, repeats kept once in first-seen order;
  * every entry must be a valid ID and there must be between 1 and MAX_IDS_PER_ITEM of them.
  */
-export const idListSchema = z
-	.unknown()
-	.transform((raw, ctx): string[] => {
-		const entries = splitIdList(raw);
-		if (entries === undefined) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be IDs separated by commas, or an array of IDs' });
-			return z.NEVER;
-		}
-		if (entries.length === 0) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must list at least one ID' });
-			return z.NEVER;
-		}
-		if (entries.length > MAX_IDS_PER_ITEM) {
+export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
+	const entries = splitIdList(raw);
+	if (entries === undefined) {
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			message: 'must be IDs separated by commas, or an array of IDs',
+		});
+		return z.NEVER;
+	}
+	if (entries.length === 0) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must list at least one ID' });
+		return z.NEVER;
+	}
+	if (entries.length > MAX_IDS_PER_ITEM) {
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			message: `must list at most ${MAX_IDS_PER_ITEM.toLocaleString('en-US')} IDs (got ${entries.length.toLocaleString('en-US')}); split the list across several items`,
+		});
+		return z.NEVER;
+	}
+	for (const [index, entry] of entries.entries()) {
+		const result = idSchema
+			.refine((id) => !/["'[\]{}]/.test(id), 'must not contain quotes or brackets')
+			.safeParse(entry);
+		if (!result.success) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
-				message: `must list at most ${MAX_IDS_PER_ITEM.toLocaleString('en-US')} IDs (got ${entries.length.toLocaleString('en-US')}); split the list across several items`,
+				message: `entry ${index + 1} ("${entry.slice(0, 60)}") ${result.error.issues[0].message}`,
 			});
 			return z.NEVER;
 		}
-		for (const [index, entry] of entries.entries()) {
-			const result = idSchema.refine((id) => !/["'[\]{}]/.test(id), 'must not contain quotes or brackets').safeParse(entry);
-			if (!result.success) {
-				ctx.addIssue({
-					code: z.ZodIssueCode.custom,
-					message: `entry ${index + 1} ("${entry.slice(0, 60)}") ${result.error.issues[0].message}`,
-				});
-				return z.NEVER;
-			}
-		}
-		return [...new Set(entries)];
-	});
+	}
+	return [...new Set(entries)];
+});
 
 function splitIdList(raw: unknown): string[] | undefined {
 	if (Array.isArray(raw)) {
-		if (raw.some((entry) => typeof entry !== 'string' && typeof entry !== 'number')) return undefined;
+		if (raw.some((entry) => typeof entry !== 'string' && typeof entry !== 'number'))
+			return undefined;
 		return raw.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 	}
 	if (typeof raw === 'number') return [String(raw)];

@@ -18,7 +18,10 @@ export const jsonObjectSchema = z.unknown().transform((value, ctx): IDataObject 
 		}
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a JSON object such as {"expiryDate": 1735689600000}' });
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			message: 'must be a JSON object such as {"expiryDate": 1735689600000}',
+		});
 		return z.NEVER;
 	}
 	return parsed as IDataObject;

@@ -17,7 +17,11 @@ export interface BudgetFigures {
 	spanMs: number;
 }
 
-export function budgetFigures(requests: LoggedRequest[], teamId: string, planPerSecond: number): BudgetFigures {
+export function budgetFigures(
+	requests: LoggedRequest[],
+	teamId: string,
+	planPerSecond: number,
+): BudgetFigures {
 	const ours = requests.filter((request) => request.headers['x-request-team-id'] === teamId);
 	const accepted = ours.filter((request) => request.status !== 429);
 	const starts = ours.map((request) => request.startedAt);

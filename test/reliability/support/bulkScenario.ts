@@ -49,7 +49,8 @@ export interface BulkScenarioResult {
 }
 
 /** Messages of JavaScript internals leaking out instead of a sentence for the user. */
-const INTERNAL_ERROR = /Cannot read propert|is not a function|is not defined|\[object Object\]|Unexpected token|Unexpected end of JSON|^undefined$/;
+const INTERNAL_ERROR =
+	/Cannot read propert|is not a function|is not defined|\[object Object\]|Unexpected token|Unexpected end of JSON|^undefined$/;
 /**
  * n8n's generic sentences for network error codes: they replace the node's own message and invite a retry,
  * which contradicts an "outcome unknown, not sent again" description and would create the code twice.
@@ -57,7 +58,12 @@ const INTERNAL_ERROR = /Cannot read propert|is not a function|is not defined|\[o
 const INVITES_BLIND_RETRY = /retry the request immediately|consider setting the 'Retry on Fail'/i;
 
 export function isClearError(message: unknown): boolean {
-	return typeof message === 'string' && message.trim().length > 0 && !INTERNAL_ERROR.test(message) && !INVITES_BLIND_RETRY.test(message);
+	return (
+		typeof message === 'string' &&
+		message.trim().length > 0 &&
+		!INTERNAL_ERROR.test(message) &&
+		!INVITES_BLIND_RETRY.test(message)
+	);
 }
 
 export interface BulkScenarioOptions {
@@ -131,19 +137,39 @@ export async function runBulkScenario(options: BulkScenarioOptions): Promise<Bul
 
 type Counts = Pick<
 	BulkScenarioResult,
-	'succeeded' | 'failedClearly' | 'writtenDespiteError' | 'notStarted' | 'lost' | 'unclearErrors' | 'errorMessages' | 'failedRow'
+	| 'succeeded'
+	| 'failedClearly'
+	| 'writtenDespiteError'
+	| 'notStarted'
+	| 'lost'
+	| 'unclearErrors'
+	| 'errorMessages'
+	| 'failedRow'
 >;
 
 function emptyCounts(): Counts {
-	return { succeeded: 0, failedClearly: 0, writtenDespiteError: 0, notStarted: 0, lost: 0, unclearErrors: 0, errorMessages: [] };
+	return {
+		succeeded: 0,
+		failedClearly: 0,
+		writtenDespiteError: 0,
+		notStarted: 0,
+		lost: 0,
+		unclearErrors: 0,
+		errorMessages: [],
+	};
 }
 
 function noteMessage(counts: Counts, message: unknown): void {
 	const text = String(message);
-	if (counts.errorMessages.length < 5 && !counts.errorMessages.includes(text)) counts.errorMessages.push(text);
+	if (counts.errorMessages.length < 5 && !counts.errorMessages.includes(text))
+		counts.errorMessages.push(text);
 }
 
-function countWithContinueOnFail(items: INodeExecutionData[], rowCount: number, written: (row: number) => boolean): Counts {
+function countWithContinueOnFail(
+	items: INodeExecutionData[],
+	rowCount: number,
+	written: (row: number) => boolean,
+): Counts {
 	const counts = emptyCounts();
 	const byRow = new Map<number, INodeExecutionData[]>();
 	for (const item of items) {
@@ -157,7 +183,8 @@ function countWithContinueOnFail(items: INodeExecutionData[], rowCount: number, 
 		const errorItem = rowItems.find((item) => item.json.error !== undefined);
 		if (errorItem) {
 			counts.failedClearly += 1;
-			if (!isClearError(errorItem.json.error) || errorItem.json.itemIndex !== row) counts.unclearErrors += 1;
+			if (!isClearError(errorItem.json.error) || errorItem.json.itemIndex !== row)
+				counts.unclearErrors += 1;
 			if (written(row)) counts.writtenDespiteError += 1;
 			noteMessage(counts, errorItem.json.error);
 		} else if (rowItems.length > 0 && written(row)) {
@@ -172,10 +199,16 @@ function countWithContinueOnFail(items: INodeExecutionData[], rowCount: number, 
 /** Rows the node's error names in its context (executor.ts `withProgress`), e.g. `itemsCompletedAfterFailure`. */
 function namedRows(context: unknown, key: string): Set<number> {
 	const value = (context as Record<string, unknown> | undefined)?.[key];
-	return new Set(Array.isArray(value) ? value.filter((entry): entry is number => typeof entry === 'number') : []);
+	return new Set(
+		Array.isArray(value) ? value.filter((entry): entry is number => typeof entry === 'number') : [],
+	);
 }
 
-function countWithoutContinueOnFail(result: RunNodeResult, rowCount: number, written: (row: number) => boolean): Counts {
+function countWithoutContinueOnFail(
+	result: RunNodeResult,
+	rowCount: number,
+	written: (row: number) => boolean,
+): Counts {
 	const counts = emptyCounts();
 	if (!result.error) {
 		// No failure: every row must have its output item and its write.
@@ -218,7 +251,12 @@ function countWithoutContinueOnFail(result: RunNodeResult, rowCount: number, wri
 async function settleStalledRequests(env: ReliabilitySimulator, fault: FaultCase): Promise<void> {
 	const stall = fault.rules.find((rule) => rule.kind === 'stall');
 	if (!stall) return;
-	const lastStart = Math.max(0, ...env.sim.requestLog.filter((entry) => entry.fault === 'stall').map((entry) => entry.startedAt));
+	const lastStart = Math.max(
+		0,
+		...env.sim.requestLog
+			.filter((entry) => entry.fault === 'stall')
+			.map((entry) => entry.startedAt),
+	);
 	const waitMs = lastStart + (stall.delayMs ?? 0) + 250 - Date.now();
 	if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 }

@@ -14,7 +14,11 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 export function everyOperation(sim: Simulator, teamId: string, tag: string): OperationCall[] {
 	const orgId = sim.state.teams.get(teamId)!.orgId;
-	const code = sim.state.createQr(teamId, { qrType: 'WEB', name: `secret-scan ${tag}`, qrRedirectUrl: 'https://example.com/s' });
+	const code = sim.state.createQr(teamId, {
+		qrType: 'WEB',
+		name: `secret-scan ${tag}`,
+		qrRedirectUrl: 'https://example.com/s',
+	});
 	const otherTeam = sim.state.createTeam(orgId, `Other ${tag}`);
 	const active = `active-${tag}@example.com`;
 	const paused = `paused-${tag}@example.com`;
@@ -27,20 +31,34 @@ export function everyOperation(sim: Simulator, teamId: string, tag: string): Ope
 	sim.state.acceptInvite(paused);
 	sim.state.setMemberState(teamId, paused, 'paused');
 	sim.state.addMember(teamId, { name: 'Pending', email: pending, role: 'viewer' });
-	const qr = (operation: string, extra: Record<string, unknown> = {}) => ({ name: `qrCode.${operation}`, parameters: { resource: 'qrCode', operation, ...extra } });
+	const qr = (operation: string, extra: Record<string, unknown> = {}) => ({
+		name: `qrCode.${operation}`,
+		parameters: { resource: 'qrCode', operation, ...extra },
+	});
 	const member = (operation: string, extra: Record<string, unknown>) => ({
 		name: `teamMember.${operation}`,
 		parameters: { resource: 'teamMember', operation, ...extra },
 	});
-	const team = (operation: string, extra: Record<string, unknown> = {}) => ({ name: `team.${operation}`, parameters: { resource: 'team', operation, ...extra } });
+	const team = (operation: string, extra: Record<string, unknown> = {}) => ({
+		name: `team.${operation}`,
+		parameters: { resource: 'team', operation, ...extra },
+	});
 	const analytics = (operation: string, extra: Record<string, unknown>) => ({
 		name: `analytics.${operation}`,
 		parameters: { resource: 'analytics', operation, ...extra },
 	});
 	return [
 		qr('create', { qrType: 'WEB', name: `c ${tag}`, qrRedirectUrl: 'https://example.com/c' }),
-		qr('create', { qrType: 'WEB', qrRedirectUrl: 'https://example.com/d', additionalFields: { displayId: `scan-${tag}` } }),
-		qr('createOrUpdate', { displayId: `upsert-${tag}`, qrType: 'WEB', qrRedirectUrl: 'https://example.com/u' }),
+		qr('create', {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/d',
+			additionalFields: { displayId: `scan-${tag}` },
+		}),
+		qr('createOrUpdate', {
+			displayId: `upsert-${tag}`,
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/u',
+		}),
 		qr('update', { qrCodeId: byId(code.id), updateFields: { name: `u ${tag}` } }),
 		qr('get', { qrCodeId: byId(code.id) }),
 		qr('getMany', { returnAll: true }),
@@ -51,18 +69,42 @@ export function everyOperation(sim: Simulator, teamId: string, tag: string): Ope
 		qr('updateTitle', { qrCodeId: byId(code.id), title: `t ${tag}` }),
 		qr('checkAvailability', { displayId: `free-${tag}` }),
 		qr('downloadImage', { qrCodeId: byId(code.id) }),
-		{ name: 'designTemplate.getMany', parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true } },
+		{
+			name: 'designTemplate.getMany',
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+		},
 		analytics('getScans', { qrCodeId: byId(code.id), returnAll: true }),
 		analytics('getScansForCodes', { codeSelection: 'all' }),
 		analytics('getTotals', { codeSelection: 'all' }),
-		{ name: 'dynamicLink.create', parameters: { resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/v1' } },
+		{
+			name: 'dynamicLink.create',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/v1',
+			},
+		},
 		team('create', { name: `Team ${tag}` }),
 		team('get', { teamId: byId(teamId) }),
 		team('getMany', { returnAll: true }),
 		team('rename', { teamId: byId(otherTeam.id), name: `Renamed ${tag}` }),
 		team('setDomains', { teamId: byId(otherTeam.id), domains: 'q.qrtrac.com' }),
-		member('add', { teamId: byId(teamId), name: 'New', email: `new-${tag}@example.com`, role: 'viewer' }),
-		member('addToTeams', { name: 'Multi', email: `multi-${tag}@example.com`, teams: { team: [{ teamId, role: 'viewer' }, { teamId: otherTeam.id, role: 'editor' }] } }),
+		member('add', {
+			teamId: byId(teamId),
+			name: 'New',
+			email: `new-${tag}@example.com`,
+			role: 'viewer',
+		}),
+		member('addToTeams', {
+			name: 'Multi',
+			email: `multi-${tag}@example.com`,
+			teams: {
+				team: [
+					{ teamId, role: 'viewer' },
+					{ teamId: otherTeam.id, role: 'editor' },
+				],
+			},
+		}),
 		member('pause', { teamId: byId(teamId), email: active }),
 		member('activate', { teamId: byId(teamId), email: paused }),
 		member('changeRole', { teamId: byId(otherTeam.id), email: active, role: 'admin' }),

@@ -16,26 +16,47 @@ export interface FaultCase {
 /** Share of requests hit by the per-request faults. */
 export const FAULT_RATE = 0.07;
 
-const perRequest = (rule: Omit<FaultRule, 'probability' | 'seed'>, seed: number): FaultRule => ({ ...rule, probability: FAULT_RATE, seed });
+const perRequest = (rule: Omit<FaultRule, 'probability' | 'seed'>, seed: number): FaultRule => ({
+	...rule,
+	probability: FAULT_RATE,
+	seed,
+});
 
 export const FAULT_CASES: readonly FaultCase[] = [
 	{
 		name: '429 storm',
-		description: 'every request refused with 429 for a stretch of 15% of the rows (150 of 1,000), then 10% of requests refused',
+		description:
+			'every request refused with 429 for a stretch of 15% of the rows (150 of 1,000), then 10% of requests refused',
 		rules: [
 			{ kind: 'rateLimit', skip: 100, count: 150 },
 			{ kind: 'rateLimit', probability: 0.1, seed: 11 },
 		],
 	},
-	{ name: '500', description: `HTTP 500 before the write, ${FAULT_RATE * 100}% of requests`, rules: [perRequest({ kind: 'status', status: 500 }, 12)] },
-	{ name: '502', description: `HTTP 502 HTML gateway page, ${FAULT_RATE * 100}% of requests`, rules: [perRequest({ kind: 'status', status: 502 }, 13)] },
-	{ name: '503', description: `HTTP 503 HTML gateway page, ${FAULT_RATE * 100}% of requests`, rules: [perRequest({ kind: 'status', status: 503 }, 14)] },
+	{
+		name: '500',
+		description: `HTTP 500 before the write, ${FAULT_RATE * 100}% of requests`,
+		rules: [perRequest({ kind: 'status', status: 500 }, 12)],
+	},
+	{
+		name: '502',
+		description: `HTTP 502 HTML gateway page, ${FAULT_RATE * 100}% of requests`,
+		rules: [perRequest({ kind: 'status', status: 502 }, 13)],
+	},
+	{
+		name: '503',
+		description: `HTTP 503 HTML gateway page, ${FAULT_RATE * 100}% of requests`,
+		rules: [perRequest({ kind: 'status', status: 503 }, 14)],
+	},
 	{
 		name: '500 after commit',
 		description: `the write is stored, then HTTP 500, ${FAULT_RATE * 100}% of requests`,
 		rules: [perRequest({ kind: 'status', status: 500, afterWrite: true }, 15)],
 	},
-	{ name: 'reset before commit', description: `connection dropped before the write, ${FAULT_RATE * 100}% of requests`, rules: [perRequest({ kind: 'reset' }, 16)] },
+	{
+		name: 'reset before commit',
+		description: `connection dropped before the write, ${FAULT_RATE * 100}% of requests`,
+		rules: [perRequest({ kind: 'reset' }, 16)],
+	},
 	{
 		name: 'reset after commit',
 		description: `the write is stored, then the connection is dropped, ${FAULT_RATE * 100}% of requests`,
@@ -66,5 +87,8 @@ export const FAULT_CASES: readonly FaultCase[] = [
 export function rulesFor(fault: FaultCase, rows: number): FaultRule[] {
 	if (fault.name !== '429 storm') return fault.rules;
 	const [stretch, ...rest] = fault.rules;
-	return [{ ...stretch, skip: Math.round(rows * 0.1), count: Math.max(10, Math.round(rows * 0.15)) }, ...rest];
+	return [
+		{ ...stretch, skip: Math.round(rows * 0.1), count: Math.max(10, Math.round(rows * 0.15)) },
+		...rest,
+	];
 }

@@ -37,14 +37,27 @@ export function describeFaultMatrix(operationName: BulkOperationName): void {
 				it(
 					`${fault.name}, Continue On Fail ${continueOnFail ? 'on' : 'off'}: every row accounted for, 0 lost, 0 duplicates, no secret`,
 					async () => {
-						const result = await runBulkScenario({ env, operation, fault, continueOnFail, rows, ratePerSecond: RATE_PER_SECOND });
+						const result = await runBulkScenario({
+							env,
+							operation,
+							fault,
+							continueOnFail,
+							rows,
+							ratePerSecond: RATE_PER_SECOND,
+						});
 						const { evidence, secrets, ...counts } = result;
 						figures.push(counts);
 
 						expect(result.faultsFired).toBeGreaterThan(0);
-						expect(result.succeeded + result.failedClearly + result.notStarted + result.lost).toBe(rows);
+						expect(result.succeeded + result.failedClearly + result.notStarted + result.lost).toBe(
+							rows,
+						);
 						expectNoSecrets(evidence, secrets);
-						expect({ lost: result.lost, duplicates: result.duplicates, unclearErrors: result.unclearErrors }).toEqual({
+						expect({
+							lost: result.lost,
+							duplicates: result.duplicates,
+							unclearErrors: result.unclearErrors,
+						}).toEqual({
 							lost: 0,
 							duplicates: 0,
 							unclearErrors: 0,

@@ -29,7 +29,12 @@ export async function startReliabilitySimulator(
 	options: { latencyMs?: number } & Pick<SimulatorOptions, 'resetFormat' | 'limitWindow'> = {},
 ): Promise<ReliabilitySimulator> {
 	const logLines: string[] = [];
-	const sim = await startSimulator({ plan: 'Enterprise', ...options, latencyMs: options.latencyMs ?? 0, log: (line) => logLines.push(line) });
+	const sim = await startSimulator({
+		plan: 'Enterprise',
+		...options,
+		latencyMs: options.latencyMs ?? 0,
+		log: (line) => logLines.push(line),
+	});
 	const orgId = sim.state.team(sim.credentials.teamId)?.orgId;
 	if (!orgId) throw new Error('the seeded demo organization is missing');
 	return { sim, orgId, logLines };
@@ -50,7 +55,13 @@ export function createReliabilityTeam(
 	const clientId = `cl_reliability_${randomBytes(6).toString('hex')}`;
 	const clientSecret = `sk_live_SECRET_${randomBytes(12).toString('hex')}`;
 	const apiKey = `qrt_live_APIKEY_${randomBytes(12).toString('hex')}`;
-	sim.state.clients.set(clientId, { clientId, clientSecret, orgId, role: 'owner', defaultTeamId: team.id });
+	sim.state.clients.set(clientId, {
+		clientId,
+		clientSecret,
+		orgId,
+		role: 'owner',
+		defaultTeamId: team.id,
+	});
 	sim.state.apiKeys.set(apiKey, { key: apiKey, orgId, teamId: team.id });
 	return {
 		teamId: team.id,

@@ -39,7 +39,11 @@ function markers(runTag: string, count: number): string[] {
 }
 
 /** Non-deleted codes of the team, grouped by a key. */
-function groupCodes(sim: Simulator, teamId: string, key: (qr: { name: string; displayId: string }) => string): Map<string, number> {
+function groupCodes(
+	sim: Simulator,
+	teamId: string,
+	key: (qr: { name: string; displayId: string }) => string,
+): Map<string, number> {
 	const groups = new Map<string, number>();
 	for (const qr of sim.state.listQrs(teamId)) groups.set(key(qr), (groups.get(key(qr)) ?? 0) + 1);
 	return groups;
@@ -61,12 +65,16 @@ const create: BulkOperation = {
 		name: '={{ $json.marker }}',
 		qrRedirectUrl: '={{ "https://example.com/r/" + $json.marker }}',
 	}),
-	prepareRows: (_sim, _teamId, runTag, count) => markers(runTag, count).map((marker) => ({ marker })),
+	prepareRows: (_sim, _teamId, runTag, count) =>
+		markers(runTag, count).map((marker) => ({ marker })),
 	read(sim, teamId, rows) {
 		const byName = groupCodes(sim, teamId, (qr) => qr.name);
 		return {
 			written: (index) => (byName.get(rows[index].marker) ?? 0) > 0,
-			duplicates: extras(byName, rows.map((row) => row.marker)),
+			duplicates: extras(
+				byName,
+				rows.map((row) => row.marker),
+			),
 		};
 	},
 };
@@ -82,13 +90,15 @@ const createOrUpdate: BulkOperation = {
 		name: '={{ $json.marker }}',
 		qrRedirectUrl: '={{ "https://example.com/r/" + $json.marker }}',
 	}),
-	prepareRows: (_sim, _teamId, runTag, count) => markers(runTag, count).map((marker) => ({ marker })),
+	prepareRows: (_sim, _teamId, runTag, count) =>
+		markers(runTag, count).map((marker) => ({ marker })),
 	read(sim, teamId, rows) {
 		const byName = groupCodes(sim, teamId, (qr) => qr.name);
 		const byDisplayId = groupCodes(sim, teamId, (qr) => qr.displayId);
 		const keys = rows.map((row) => row.marker);
 		return {
-			written: (index) => (byName.get(rows[index].marker) ?? 0) > 0 && (byDisplayId.get(rows[index].marker) ?? 0) > 0,
+			written: (index) =>
+				(byName.get(rows[index].marker) ?? 0) > 0 && (byDisplayId.get(rows[index].marker) ?? 0) > 0,
 			duplicates: Math.max(extras(byName, keys), extras(byDisplayId, keys)),
 		};
 	},
@@ -117,7 +127,10 @@ const update: BulkOperation = {
 		const byName = groupCodes(sim, teamId, (qr) => qr.name);
 		return {
 			written: (index) => sim.state.getQr(String(rows[index].id))?.name === rows[index].marker,
-			duplicates: extras(byName, rows.map((row) => row.marker)),
+			duplicates: extras(
+				byName,
+				rows.map((row) => row.marker),
+			),
 		};
 	},
 };
@@ -141,13 +154,25 @@ const memberAdd: BulkOperation = {
 			usersByEmail.set(user.email, [...(usersByEmail.get(user.email) ?? []), user.id]);
 		}
 		const roles = new Map<string, string>();
-		for (const membership of sim.state.membershipsOfTeam(teamId)) roles.set(membership.userId, membership.role);
-		const duplicates = rows.reduce((sum, row) => sum + Math.max(0, (usersByEmail.get(String(row.email))?.length ?? 0) - 1), 0);
+		for (const membership of sim.state.membershipsOfTeam(teamId))
+			roles.set(membership.userId, membership.role);
+		const duplicates = rows.reduce(
+			(sum, row) => sum + Math.max(0, (usersByEmail.get(String(row.email))?.length ?? 0) - 1),
+			0,
+		);
 		return {
-			written: (index) => (usersByEmail.get(String(rows[index].email)) ?? []).some((userId) => roles.get(userId) === 'editor'),
+			written: (index) =>
+				(usersByEmail.get(String(rows[index].email)) ?? []).some(
+					(userId) => roles.get(userId) === 'editor',
+				),
 			duplicates,
 		};
 	},
 };
 
-export const BULK_OPERATIONS: readonly BulkOperation[] = [create, createOrUpdate, update, memberAdd];
+export const BULK_OPERATIONS: readonly BulkOperation[] = [
+	create,
+	createOrUpdate,
+	update,
+	memberAdd,
+];

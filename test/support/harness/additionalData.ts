@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 
 import { ExecutionLifecycleHooks, ExternalSecretsProxy } from 'n8n-core';
 import { UnexpectedError } from 'n8n-workflow';
-import type { ICredentialsHelper, IWorkflowBase, IWorkflowExecuteAdditionalData, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	ICredentialsHelper,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 
 /** URLs nodes may read; nothing listens on them, the harness runs no n8n server. */
 const UNUSED_BASE_URL = 'http://127.0.0.1:5678/';

@@ -11,7 +11,11 @@ import type {
 
 import { buildAdditionalData } from './additionalData';
 import type { HarnessCredentials } from './harnessCredentials';
-import { credentialsHelperFor, HARNESS_CREDENTIAL_DETAILS, HARNESS_CREDENTIAL_TYPE } from './harnessCredentials';
+import {
+	credentialsHelperFor,
+	HARNESS_CREDENTIAL_DETAILS,
+	HARNESS_CREDENTIAL_TYPE,
+} from './harnessCredentials';
 import { loadPackage } from './loadedPackage';
 import type { LoadedPackage } from './loadedPackage';
 
@@ -34,8 +38,18 @@ export async function testCredential(
 	const additionalData = buildAdditionalData(credentialsHelper, testWorkflowData(), 'internal');
 	let credentialsDecrypted: ICredentialsDecrypted;
 	try {
-		const data = await credentialsHelper.getDecrypted(additionalData, HARNESS_CREDENTIAL_DETAILS, HARNESS_CREDENTIAL_TYPE, 'internal');
-		credentialsDecrypted = { id: HARNESS_CREDENTIAL_DETAILS.id as string, name: HARNESS_CREDENTIAL_DETAILS.name, type: HARNESS_CREDENTIAL_TYPE, data };
+		const data = await credentialsHelper.getDecrypted(
+			additionalData,
+			HARNESS_CREDENTIAL_DETAILS,
+			HARNESS_CREDENTIAL_TYPE,
+			'internal',
+		);
+		credentialsDecrypted = {
+			id: HARNESS_CREDENTIAL_DETAILS.id as string,
+			name: HARNESS_CREDENTIAL_DETAILS.name,
+			type: HARNESS_CREDENTIAL_TYPE,
+			data,
+		};
 	} catch (error) {
 		return { status: 'Error', message: (error as Error).message };
 	}
@@ -45,7 +59,10 @@ export async function testCredential(
 	}
 	const testFunction = findNodeTestFunction(loadedPackage);
 	if (testFunction === undefined) {
-		return { status: 'Error', message: `No testing function found for credential type ${HARNESS_CREDENTIAL_TYPE}` };
+		return {
+			status: 'Error',
+			message: `No testing function found for credential type ${HARNESS_CREDENTIAL_TYPE}`,
+		};
 	}
 	return await testFunction.call(new CredentialTestContext(additionalData), credentialsDecrypted);
 }
@@ -116,7 +133,13 @@ function requestTestNodeType(testRequest: ICredentialTestRequest): INodeType {
 			outputs: ['main'],
 			credentials: [{ name: HARNESS_CREDENTIAL_TYPE, required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: testRequest.request }, default: '' },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: testRequest.request },
+					default: '',
+				},
 			],
 		},
 	};
@@ -127,7 +150,10 @@ interface HttpFailure {
 	message?: string;
 }
 
-function failedTestResult(error: unknown, testRequest: ICredentialTestRequest): INodeCredentialTestResult {
+function failedTestResult(
+	error: unknown,
+	testRequest: ICredentialTestRequest,
+): INodeCredentialTestResult {
 	const { cause, message } = error as HttpFailure;
 	const status = cause?.response?.status;
 	if (status !== undefined) {
@@ -137,7 +163,10 @@ function failedTestResult(error: unknown, testRequest: ICredentialTestRequest): 
 			}
 		}
 		if (status < 199 || status > 299) {
-			return { status: 'Error', message: cause?.response?.statusText || `Received HTTP status code: ${status}` };
+			return {
+				status: 'Error',
+				message: cause?.response?.statusText || `Received HTTP status code: ${status}`,
+			};
 		}
 	} else if (cause?.code) {
 		return { status: 'Error', message: cause.code };
@@ -148,15 +177,22 @@ function failedTestResult(error: unknown, testRequest: ICredentialTestRequest): 
 /** A node's `testedBy` function for the credential, when the credential type has no `test` request. */
 function findNodeTestFunction(loadedPackage: LoadedPackage) {
 	for (const type of loadedPackage.credentialType(HARNESS_CREDENTIAL_TYPE).supportedNodes ?? []) {
-		const nodeType = loadedPackage.nodeTypes.getByNameAndVersion(loadedPackage.fullNodeTypeName(type));
-		const described = nodeType.description.credentials?.find(({ name }) => name === HARNESS_CREDENTIAL_TYPE);
-		if (typeof described?.testedBy === 'string') return nodeType.methods?.credentialTest?.[described.testedBy];
+		const nodeType = loadedPackage.nodeTypes.getByNameAndVersion(
+			loadedPackage.fullNodeTypeName(type),
+		);
+		const described = nodeType.description.credentials?.find(
+			({ name }) => name === HARNESS_CREDENTIAL_TYPE,
+		);
+		if (typeof described?.testedBy === 'string')
+			return nodeType.methods?.credentialTest?.[described.testedBy];
 	}
 	return undefined;
 }
 
 function valueAt(source: object, path: string): unknown {
-	return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], source);
+	return path
+		.split('.')
+		.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], source);
 }
 
 function testWorkflowData() {

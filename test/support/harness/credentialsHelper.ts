@@ -1,5 +1,12 @@
 import { getAdditionalKeys } from 'n8n-core';
-import { ICredentials, ICredentialsHelper, isExpression, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
+import {
+	ICredentials,
+	ICredentialsHelper,
+	isExpression,
+	NodeHelpers,
+	UnexpectedError,
+	Workflow,
+} from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsEncrypted,
@@ -55,7 +62,10 @@ class StoredCredentials extends ICredentials {
 		this.data = JSON.stringify(data);
 	}
 
-	async updateData(toUpdate: ICredentialDataDecryptedObject, toDelete: string[] = []): Promise<void> {
+	async updateData(
+		toUpdate: ICredentialDataDecryptedObject,
+		toDelete: string[] = [],
+	): Promise<void> {
 		const updated = { ...(await this.getData()), ...toUpdate };
 		for (const key of toDelete) delete updated[key];
 		await this.setData(updated);
@@ -75,9 +85,13 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		super();
 	}
 
-	static async create(loadedPackage: LoadedPackage, stored: StoredCredential[]): Promise<HarnessCredentialsHelper> {
+	static async create(
+		loadedPackage: LoadedPackage,
+		stored: StoredCredential[],
+	): Promise<HarnessCredentialsHelper> {
 		const helper = new HarnessCredentialsHelper(loadedPackage);
-		for (const credential of stored) await helper.store(credential.details, credential.type, credential.data);
+		for (const credential of stored)
+			await helper.store(credential.details, credential.type, credential.data);
 		return helper;
 	}
 
@@ -90,7 +104,9 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		const type = this.loadedPackage.findCredentialType(credentialType);
 		if (type?.restrictToSupportedNodes !== true) return true;
 		const shortName = nodeType.slice(nodeType.lastIndexOf('.') + 1);
-		return (type.supportedNodes ?? []).some((supported) => supported === nodeType || supported === shortName);
+		return (type.supportedNodes ?? []).some(
+			(supported) => supported === nodeType || supported === shortName,
+		);
 	}
 
 	async authenticate(
@@ -111,7 +127,12 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			const resolvedSection = (target[section] ??= {});
 			for (const [key, value] of Object.entries(entries as Record<string, unknown>)) {
 				const keys = { $credentials: credentials };
-				resolvedSection[this.resolveValue(key, keys, workflow, node)] = this.resolveValue(value, keys, workflow, node);
+				resolvedSection[this.resolveValue(key, keys, workflow, node)] = this.resolveValue(
+					value,
+					keys,
+					workflow,
+					node,
+				);
 			}
 		}
 		return requestOptions;
@@ -128,7 +149,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		const expirable = credentialType.properties.find(
 			(property) => property.type === 'hidden' && property.typeOptions?.expirable === true,
 		);
-		if (expirable === undefined || typeof credentialType.preAuthentication !== 'function') return undefined;
+		if (expirable === undefined || typeof credentialType.preAuthentication !== 'function')
+			return undefined;
 		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
 		const output = await credentialType.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined || node.credentials === undefined) return undefined;
@@ -147,10 +169,16 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return (await preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<StoredCredentials> {
-		const stored = nodeCredentials.id === null ? undefined : this.storedById.get(nodeCredentials.id);
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<StoredCredentials> {
+		const stored =
+			nodeCredentials.id === null ? undefined : this.storedById.get(nodeCredentials.id);
 		if (stored === undefined || stored.type !== type) {
-			throw new UnexpectedError(`Credential "${nodeCredentials.name}" of type "${type}" is not stored in the harness`);
+			throw new UnexpectedError(
+				`Credential "${nodeCredentials.name}" of type "${type}" is not stored in the harness`,
+			);
 		}
 		return stored;
 	}
@@ -176,7 +204,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		) as ICredentialDataDecryptedObject;
 		const additionalKeys = getAdditionalKeys(additionalData, mode, null);
 		if (expressionResolveValues) {
-			const { workflow, runExecutionData, runIndex, itemIndex, node, connectionInputData } = expressionResolveValues;
+			const { workflow, runExecutionData, runIndex, itemIndex, node, connectionInputData } =
+				expressionResolveValues;
 			return workflow.expression.getParameterValue(
 				withDefaults as INodeParameters,
 				runExecutionData,
@@ -239,7 +268,11 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return combined;
 	}
 
-	private async store(details: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject) {
+	private async store(
+		details: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	) {
 		if (details.id === null) throw new UnexpectedError('A stored credential needs an id');
 		const credentials = new StoredCredentials(details, type);
 		await credentials.setData(data);
@@ -253,7 +286,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		node: INode,
 	): string {
 		if (!isExpression(value)) return value as string;
-		const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', additionalKeys, undefined, '');
+		const resolved = workflow.expression.getSimpleParameterValue(
+			node,
+			value,
+			'internal',
+			additionalKeys,
+			undefined,
+			'',
+		);
 		return resolved ? resolved.toString() : '';
 	}
 }

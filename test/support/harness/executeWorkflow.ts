@@ -54,7 +54,11 @@ export function prepareWorkflowNodes(
 		const type = loadedPackage.fullNodeTypeName(node.type);
 		const nodeType = loadedPackage.nodeTypes.getByNameAndVersion(type, node.typeVersion);
 		const declared = (nodeType.description.credentials ?? []).map(({ name }) => name);
-		return { ...node, type, credentials: node.credentials ?? nodeCredentialsFor(declared, credentials) };
+		return {
+			...node,
+			type,
+			credentials: node.credentials ?? nodeCredentialsFor(declared, credentials),
+		};
 	});
 }
 
@@ -113,10 +117,20 @@ export async function executeWorkflow(
 	options: ExecutionOptions,
 	start?: { node: string; items: INodeExecutionData[] },
 ): Promise<FinishedExecution> {
-	const { loadedPackage, workflow, additionalData, mode } = await prepareExecution(workflowJson, options);
+	const { loadedPackage, workflow, additionalData, mode } = await prepareExecution(
+		workflowJson,
+		options,
+	);
 	const run = start
-		? await new WorkflowExecute(additionalData, mode, startingAt(workflow, start)).processRunExecutionData(workflow)
-		: await new WorkflowExecute(additionalData, mode).run({ workflow, startNode: startNodeOf(workflow) });
+		? await new WorkflowExecute(
+				additionalData,
+				mode,
+				startingAt(workflow, start),
+			).processRunExecutionData(workflow)
+		: await new WorkflowExecute(additionalData, mode).run({
+				workflow,
+				startNode: startNodeOf(workflow),
+			});
 	return { run, workflow, loadedPackage };
 }
 
@@ -127,11 +141,16 @@ export async function executeWorkflow(
 function startNodeOf(workflow: Workflow): INode | undefined {
 	return (
 		workflow.getStartNode() ??
-		Object.values(workflow.nodes).find((node) => !node.disabled && workflow.getParentNodes(node.name).length === 0)
+		Object.values(workflow.nodes).find(
+			(node) => !node.disabled && workflow.getParentNodes(node.name).length === 0,
+		)
 	);
 }
 
-function startingAt(workflow: Workflow, start: { node: string; items: INodeExecutionData[] }): IRunExecutionData {
+function startingAt(
+	workflow: Workflow,
+	start: { node: string; items: INodeExecutionData[] },
+): IRunExecutionData {
 	const node = workflow.getNode(start.node);
 	if (node === null) throw new Error(`No node named "${start.node}" in the workflow`);
 	return createRunExecutionData({

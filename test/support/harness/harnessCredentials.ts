@@ -1,4 +1,8 @@
-import type { ICredentialDataDecryptedObject, INodeCredentials, INodeCredentialsDetails } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	INodeCredentials,
+	INodeCredentialsDetails,
+} from 'n8n-workflow';
 
 import { HarnessCredentialsHelper } from './credentialsHelper';
 import type { LoadedPackage } from './loadedPackage';
@@ -25,7 +29,8 @@ export const HARNESS_CREDENTIAL_DETAILS: INodeCredentialsDetails = {
 /** Undefined fields are left out so the credential type's defaults apply, as for a form left blank. */
 function toCredentialData(credentials: HarnessCredentials): ICredentialDataDecryptedObject {
 	const data: ICredentialDataDecryptedObject = {};
-	for (const [key, value] of Object.entries(credentials)) if (value !== undefined) data[key] = value;
+	for (const [key, value] of Object.entries(credentials))
+		if (value !== undefined) data[key] = value;
 	return data;
 }
 
@@ -35,7 +40,13 @@ export async function credentialsHelperFor(
 	credentials: HarnessCredentials | undefined,
 ): Promise<HarnessCredentialsHelper> {
 	const stored = credentials
-		? [{ details: HARNESS_CREDENTIAL_DETAILS, type: HARNESS_CREDENTIAL_TYPE, data: toCredentialData(credentials) }]
+		? [
+				{
+					details: HARNESS_CREDENTIAL_DETAILS,
+					type: HARNESS_CREDENTIAL_TYPE,
+					data: toCredentialData(credentials),
+				},
+			]
 		: [];
 	return await HarnessCredentialsHelper.create(loadedPackage, stored);
 }

@@ -22,7 +22,13 @@ export async function buildInputItems(
 			const binary: IBinaryKeyData = {};
 			for (const [property, file] of Object.entries(files)) {
 				const buffer = typeof file.data === 'string' ? Buffer.from(file.data) : file.data;
-				binary[property] = await prepareBinaryData(buffer, ids.executionId, ids.workflowId, file.fileName, file.mimeType);
+				binary[property] = await prepareBinaryData(
+					buffer,
+					ids.executionId,
+					ids.workflowId,
+					file.fileName,
+					file.mimeType,
+				);
 			}
 			return { json: json as IDataObject, binary };
 		}),

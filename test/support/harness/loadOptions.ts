@@ -27,7 +27,11 @@ const TEMP_NODE_NAME = 'Temp-Node';
  * editor (its DynamicNodeParametersService): a one-node workflow holding the current parameters and
  * credentials, and n8n-core's LoadOptionsContext as `this`. Returns what the method returns.
  */
-export async function callLoadOptions(nodeType: string, methodName: string, call: LoadOptionsCall): Promise<unknown> {
+export async function callLoadOptions(
+	nodeType: string,
+	methodName: string,
+	call: LoadOptionsCall,
+): Promise<unknown> {
 	const loadedPackage = await loadPackage(call.packageDir);
 	const type = loadedPackage.fullNodeTypeName(nodeType);
 	const node: INode = {
@@ -43,14 +47,24 @@ export async function callLoadOptions(nodeType: string, methodName: string, call
 		{ credentials: call.credentials, packageDir: call.packageDir, mode: 'internal' },
 	);
 	const tempNode = workflow.getNode(TEMP_NODE_NAME) as INode;
-	const methods = workflow.nodeTypes.getByNameAndVersion(tempNode.type, tempNode.typeVersion).methods?.[call.kind];
+	const methods = workflow.nodeTypes.getByNameAndVersion(tempNode.type, tempNode.typeVersion)
+		.methods?.[call.kind];
 	const method = methods?.[methodName];
 	if (typeof method !== 'function') {
 		throw new UserError(`Node "${nodeType}" has no ${call.kind} method "${methodName}"`);
 	}
 	additionalData.currentNodeParameters = tempNode.parameters;
-	const context = new LoadOptionsContext(workflow, tempNode, additionalData, call.parameterPath ?? `parameters.${methodName}`);
+	const context = new LoadOptionsContext(
+		workflow,
+		tempNode,
+		additionalData,
+		call.parameterPath ?? `parameters.${methodName}`,
+	);
 	return call.kind === 'listSearch'
-		? await (method as (filter?: string, token?: string) => Promise<unknown>).call(context, call.filter, call.paginationToken)
+		? await (method as (filter?: string, token?: string) => Promise<unknown>).call(
+				context,
+				call.filter,
+				call.paginationToken,
+			)
 		: await (method as () => Promise<unknown>).call(context);
 }

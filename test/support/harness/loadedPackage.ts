@@ -3,7 +3,13 @@ import { join, resolve } from 'node:path';
 
 import { PackageDirectoryLoader } from 'n8n-core';
 import { NodeHelpers, UserError } from 'n8n-workflow';
-import type { ICredentialType, IDataObject, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	IDataObject,
+	INodeType,
+	INodeTypes,
+	IVersionedNodeType,
+} from 'n8n-workflow';
 
 import { prepareEngineEnvironment } from './engineEnvironment';
 
@@ -86,7 +92,9 @@ async function readPackage(directory: string): Promise<LoadedPackage> {
 		packageName,
 		nodeTypes: new PackageNodeTypes(packageName, loader),
 		fullNodeTypeName(name: string) {
-			const shortName = name.startsWith(`${packageName}.`) ? name.slice(packageName.length + 1) : name;
+			const shortName = name.startsWith(`${packageName}.`)
+				? name.slice(packageName.length + 1)
+				: name;
 			if (!(shortName in loader.nodeTypes)) {
 				const known = Object.keys(loader.nodeTypes).join(', ');
 				throw new UserError(`Node "${name}" is not in package ${packageName} (it has: ${known})`);
@@ -116,6 +124,8 @@ function assertBuilt(directory: string): void {
 	const listed = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])];
 	const missing = listed.filter((file) => !existsSync(join(directory, file)));
 	if (missing.length > 0) {
-		throw new UserError(`Package in ${directory} is not built (missing ${missing.join(', ')}); run \`npm run build\``);
+		throw new UserError(
+			`Package in ${directory} is not built (missing ${missing.join(', ')}); run \`npm run build\``,
+		);
 	}
 }

@@ -20,7 +20,9 @@ interface ErrorLike {
 
 /** Picks the reportable fields off whatever the engine recorded as the execution or node error. */
 export function shapeNodeError(error: unknown): HarnessNodeError {
-	const recorded = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
+	const recorded = (
+		typeof error === 'object' && error !== null ? error : { message: String(error) }
+	) as ErrorLike;
 	const itemIndex = recorded.context?.itemIndex;
 	return {
 		message: String(recorded.message ?? ''),

@@ -53,7 +53,8 @@ export function createPollStaging(persisted: IDataObject): PollStaging {
 				}
 			},
 			resolveNodeStaticData: () => {
-				if (staged === undefined) throw new UnexpectedError('Node static data was read outside of a poll');
+				if (staged === undefined)
+					throw new UnexpectedError('Node static data was read outside of a poll');
 				return staged;
 			},
 		},

@@ -47,7 +47,9 @@ export async function pollTrigger(options: PollTriggerOptions): Promise<PollTrig
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
 	};
-	return options.mode === 'manual' ? await pollManually(node, options) : await pollScheduled(node, options);
+	return options.mode === 'manual'
+		? await pollManually(node, options)
+		: await pollScheduled(node, options);
 }
 
 /**
@@ -76,7 +78,12 @@ async function pollScheduled(node: INode, options: PollTriggerOptions): Promise<
 		runPoll,
 		resolveNodeStaticData,
 	);
-	const executePoll = engineService(PollTriggerExecutor).create(workflow, triggerNode, pollFunctions, () => true);
+	const executePoll = engineService(PollTriggerExecutor).create(
+		workflow,
+		triggerNode,
+		pollFunctions,
+		() => true,
+	);
 	await executePoll(options.mode === 'activation');
 	const failure = staging.failure();
 	if (failure !== undefined) throw failure;
@@ -101,5 +108,8 @@ async function pollManually(node: INode, options: PollTriggerOptions): Promise<P
 	const { error } = run.data.resultData;
 	if (error !== undefined) throw error;
 	const output = run.data.resultData.runData[TRIGGER_NAME]?.[0]?.data?.main?.[0];
-	return { items: output && output.length > 0 ? output : null, staticData: structuredClone(options.staticData) };
+	return {
+		items: output && output.length > 0 ? output : null,
+		staticData: structuredClone(options.staticData),
+	};
 }

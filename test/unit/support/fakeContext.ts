@@ -4,7 +4,14 @@
  * Every request the code sends is recorded. Pair it with `jest.mock('n8n-workflow', ...)` replacing `sleep`, so
  * that waits cost nothing.
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INode, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 export interface FakeAnswer {
 	status?: number;
@@ -39,7 +46,14 @@ export interface FakeContext {
 	sent: SentRequest[];
 }
 
-const NODE: INode = { id: 'fake', name: 'QRTRAC', type: 'n8n-nodes-qrtrac.qrtrac', typeVersion: 1, position: [0, 0], parameters: {} };
+const NODE: INode = {
+	id: 'fake',
+	name: 'QRTRAC',
+	type: 'n8n-nodes-qrtrac.qrtrac',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 let baseUrlCounter = 0;
 
@@ -63,11 +77,24 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 
 	const answer = async (request: SentRequest): Promise<IN8nHttpFullResponse> => {
 		sent.push(request);
-		const next = typeof options.answers === 'function' ? await options.answers(request) : queue?.shift();
-		if (!next) throw new Error(`fakeContext: no answer queued for ${request.method} ${request.url}`);
-		if (next.networkError) throw Object.assign(new Error(`socket ${next.networkError}`), { code: next.networkError });
-		const text = next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body);
-		return { statusCode: next.status ?? 200, headers: next.headers ?? {}, body: text, statusMessage: '' } as IN8nHttpFullResponse;
+		const next =
+			typeof options.answers === 'function' ? await options.answers(request) : queue?.shift();
+		if (!next)
+			throw new Error(`fakeContext: no answer queued for ${request.method} ${request.url}`);
+		if (next.networkError)
+			throw Object.assign(new Error(`socket ${next.networkError}`), { code: next.networkError });
+		const text =
+			next.body === undefined
+				? ''
+				: typeof next.body === 'string'
+					? next.body
+					: JSON.stringify(next.body);
+		return {
+			statusCode: next.status ?? 200,
+			headers: next.headers ?? {},
+			body: text,
+			statusMessage: '',
+		} as IN8nHttpFullResponse;
 	};
 
 	const record = (options: IHttpRequestOptions, anonymous: boolean): SentRequest => ({
@@ -80,7 +107,9 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 	});
 
 	const parametersOf = (itemIndex: number): IDataObject =>
-		typeof options.parameters === 'function' ? options.parameters(itemIndex) : (options.parameters ?? {});
+		typeof options.parameters === 'function'
+			? options.parameters(itemIndex)
+			: (options.parameters ?? {});
 
 	const ctx = {
 		getNode: () => NODE,
@@ -94,11 +123,19 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 			return value === undefined ? fallback : value;
 		},
 		helpers: {
-			httpRequestWithAuthentication: async (_type: string, requestOptions: IHttpRequestOptions) => await answer(record(requestOptions, false)),
-			httpRequest: async (requestOptions: IHttpRequestOptions) => await answer(record(requestOptions, true)),
-			constructExecutionMetaData: (executionItems: INodeExecutionData[], { itemData }: { itemData: { item: number } }) =>
-				executionItems.map((item) => ({ ...item, pairedItem: itemData })),
-			prepareBinaryData: async (data: Buffer, fileName: string, mimeType: string) => ({ data: data.toString('base64'), fileName, mimeType }),
+			httpRequestWithAuthentication: async (_type: string, requestOptions: IHttpRequestOptions) =>
+				await answer(record(requestOptions, false)),
+			httpRequest: async (requestOptions: IHttpRequestOptions) =>
+				await answer(record(requestOptions, true)),
+			constructExecutionMetaData: (
+				executionItems: INodeExecutionData[],
+				{ itemData }: { itemData: { item: number } },
+			) => executionItems.map((item) => ({ ...item, pairedItem: itemData })),
+			prepareBinaryData: async (data: Buffer, fileName: string, mimeType: string) => ({
+				data: data.toString('base64'),
+				fileName,
+				mimeType,
+			}),
 		},
 	};
 	return { ctx: ctx as unknown as IExecuteFunctions, sent };
@@ -106,14 +143,28 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 
 /** `a.b` paths as n8n's getNodeParameter reads them (e.g. `teams.team`). */
 function lookup(parameters: IDataObject, path: string): unknown {
-	return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as IDataObject)[key] : undefined), parameters);
+	return path
+		.split('.')
+		.reduce<unknown>(
+			(value, key) =>
+				value && typeof value === 'object' ? (value as IDataObject)[key] : undefined,
+			parameters,
+		);
 }
 
 /** An answer with the service's envelope. */
 export function ok(data?: unknown, headers?: Record<string, string>): FakeAnswer {
-	return { status: 200, body: data === undefined ? { success: true } : { success: true, data }, headers };
+	return {
+		status: 200,
+		body: data === undefined ? { success: true } : { success: true, data },
+		headers,
+	};
 }
 
-export function refused(status: number, message: string, headers?: Record<string, string>): FakeAnswer {
+export function refused(
+	status: number,
+	message: string,
+	headers?: Record<string, string>,
+): FakeAnswer {
 	return { status, body: { success: false, message }, headers };
 }

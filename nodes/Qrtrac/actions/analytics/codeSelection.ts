@@ -10,7 +10,9 @@ import { idListSchema } from '../../../shared/validation/idList';
  */
 export const codeSelectionShape = {
 	codeSelection: z
-		.enum(['all', 'list', 'picked'], { errorMap: () => ({ message: 'must be "picked", "list" or "all"' }) })
+		.enum(['all', 'list', 'picked'], {
+			errorMap: () => ({ message: 'must be "picked", "list" or "all"' }),
+		})
 		.describe('Codes'),
 	qrCodeIds: z.unknown().describe('QR Code IDs'),
 };
@@ -29,16 +31,32 @@ export function withCodeSelection<T extends RawSelection>(
 	if (value.codeSelection === 'all') return rest;
 	const ids = idListSchema.safeParse(qrCodeIds);
 	if (!ids.success) {
-		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['qrCodeIds'], message: ids.error.issues[0].message });
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			path: ['qrCodeIds'],
+			message: ids.error.issues[0].message,
+		});
 		return z.NEVER;
 	}
 	return { ...rest, qrCodeIds: ids.data };
 }
 
 export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): RawSelection {
-	const codeSelection = ctx.getNodeParameter('codeSelection', itemIndex, 'list') as RawSelection['codeSelection'];
-	const parameter = codeSelection === 'picked' ? 'pickedQrCodeIds' : codeSelection === 'list' ? 'qrCodeIds' : undefined;
-	return { codeSelection, qrCodeIds: parameter ? ctx.getNodeParameter(parameter, itemIndex, '') : undefined };
+	const codeSelection = ctx.getNodeParameter(
+		'codeSelection',
+		itemIndex,
+		'list',
+	) as RawSelection['codeSelection'];
+	const parameter =
+		codeSelection === 'picked'
+			? 'pickedQrCodeIds'
+			: codeSelection === 'list'
+				? 'qrCodeIds'
+				: undefined;
+	return {
+		codeSelection,
+		qrCodeIds: parameter ? ctx.getNodeParameter(parameter, itemIndex, '') : undefined,
+	};
 }
 
 /**
@@ -52,7 +70,10 @@ export class TeamCodes {
 	constructor(private readonly ctx: IExecuteFunctions) {}
 
 	/** The codes a row asked for: its IDs, or else every live code of its team. */
-	async selected(input: { qrCodeIds?: string[]; teamId?: string }, itemIndex: number): Promise<string[]> {
+	async selected(
+		input: { qrCodeIds?: string[]; teamId?: string },
+		itemIndex: number,
+	): Promise<string[]> {
 		return input.qrCodeIds ?? (await this.of(input.teamId, itemIndex)).map((code) => code.id);
 	}
 

@@ -6,10 +6,21 @@ import { getQrAnalytics } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { timeRangeFields } from '../../descriptions/analytics';
-import { limitOption, qrCodeLocator, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
+import {
+	limitOption,
+	qrCodeLocator,
+	returnAllOption,
+	teamOptionsCollection,
+} from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { describeScanRows } from '../../helpers/scanRows';
-import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange, withinRange } from './timeRange';
+import {
+	resolveTimeRange,
+	timeRangeInput,
+	timeRangeShape,
+	withCustomRange,
+	withinRange,
+} from './timeRange';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -19,7 +30,10 @@ const properties: INodeProperties[] = [
 	teamOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getScans'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analytics'], operation: ['getScans'] } },
+	properties,
+);
 
 function inputSchema(timezone: string) {
 	return z
@@ -51,7 +65,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** Scan events of one code in the order the service gives them; it returns every scan, so the range is applied here. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const all = await getQrAnalytics(this, { qrId: input.qrCodeId, teamId: input.teamId, itemIndex });
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));

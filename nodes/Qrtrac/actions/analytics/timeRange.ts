@@ -11,7 +11,14 @@ import { epochMsSchema } from '../../../shared/validation';
  * are refused rather than read as a moment in 1970.
  */
 
-export const TIME_RANGE_PRESETS = ['allTime', 'last24Hours', 'last7Days', 'last30Days', 'thisMonth', 'custom'] as const;
+export const TIME_RANGE_PRESETS = [
+	'allTime',
+	'last24Hours',
+	'last7Days',
+	'last30Days',
+	'thisMonth',
+	'custom',
+] as const;
 export type TimeRangePreset = (typeof TIME_RANGE_PRESETS)[number];
 
 export interface TimeRange {
@@ -29,10 +36,17 @@ const PRESET_LENGTH_MS: Partial<Record<TimeRangePreset, number>> = {
 };
 
 /** The range of a preset at `now`; undefined for "All Time" (no bound). Custom ranges come from `customRange`. */
-export function presetRange(preset: Exclude<TimeRangePreset, 'custom'>, now: number, timezone: string): TimeRange | undefined {
+export function presetRange(
+	preset: Exclude<TimeRangePreset, 'custom'>,
+	now: number,
+	timezone: string,
+): TimeRange | undefined {
 	if (preset === 'allTime') return undefined;
 	if (preset === 'thisMonth') {
-		return { startTime: DateTime.fromMillis(now, { zone: timezone }).startOf('month').toMillis(), endTime: now };
+		return {
+			startTime: DateTime.fromMillis(now, { zone: timezone }).startOf('month').toMillis(),
+			endTime: now,
+		};
 	}
 	return { startTime: now - (PRESET_LENGTH_MS[preset] as number), endTime: now };
 }
@@ -79,9 +93,14 @@ export function withinRange(scanTime: unknown, range: TimeRange | undefined): bo
 
 /** Zod fields of the Time Range form; add them to an operation's input object and finish it with `withCustomRange`. */
 export function timeRangeShape(withAllTime: boolean) {
-	const presets = TIME_RANGE_PRESETS.filter((preset) => withAllTime || preset !== 'allTime') as [TimeRangePreset, ...TimeRangePreset[]];
+	const presets = TIME_RANGE_PRESETS.filter((preset) => withAllTime || preset !== 'allTime') as [
+		TimeRangePreset,
+		...TimeRangePreset[],
+	];
 	return {
-		timeRange: z.enum(presets, { errorMap: () => ({ message: `must be one of ${presets.join(', ')}` }) }).describe('Time Range'),
+		timeRange: z
+			.enum(presets, { errorMap: () => ({ message: `must be one of ${presets.join(', ')}` }) })
+			.describe('Time Range'),
 		startTime: z.unknown().describe('Start'),
 		endTime: z.unknown().describe('End'),
 	};
@@ -98,21 +117,36 @@ interface RawRange {
  * start after the end. Presets stay presets: they are resolved when the item runs.
  */
 export function withCustomRange(timezone: string) {
-	return <T extends RawRange>(value: T, ctx: z.RefinementCtx): Omit<T, 'startTime' | 'endTime'> & { custom?: TimeRange } => {
+	return <T extends RawRange>(
+		value: T,
+		ctx: z.RefinementCtx,
+	): Omit<T, 'startTime' | 'endTime'> & { custom?: TimeRange } => {
 		const { startTime, endTime, ...rest } = value;
 		if (value.timeRange !== 'custom') return rest;
 		const start = timeBoundSchema('start', timezone).safeParse(startTime);
 		if (!start.success) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['startTime'], message: start.error.issues[0].message });
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['startTime'],
+				message: start.error.issues[0].message,
+			});
 			return z.NEVER;
 		}
 		const end = timeBoundSchema('end', timezone).safeParse(endTime);
 		if (!end.success) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endTime'], message: end.error.issues[0].message });
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['endTime'],
+				message: end.error.issues[0].message,
+			});
 			return z.NEVER;
 		}
 		if (start.data > end.data) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endTime'], message: 'must not be before "Start"' });
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['endTime'],
+				message: 'must not be before "Start"',
+			});
 			return z.NEVER;
 		}
 		return { ...rest, custom: { startTime: start.data, endTime: end.data } };
@@ -120,7 +154,11 @@ export function withCustomRange(timezone: string) {
 }
 
 /** Raw Time Range parameters of one item; Start and End exist only for a custom range. */
-export function timeRangeInput(ctx: IExecuteFunctions, itemIndex: number, fallback: TimeRangePreset): RawRange {
+export function timeRangeInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fallback: TimeRangePreset,
+): RawRange {
 	const timeRange = ctx.getNodeParameter('timeRange', itemIndex, fallback) as TimeRangePreset;
 	if (timeRange !== 'custom') return { timeRange, startTime: undefined, endTime: undefined };
 	return {

@@ -8,11 +8,7 @@ import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
 
-const properties: INodeProperties[] = [
-	returnAllOption,
-	limitOption,
-	teamOptionsCollection,
-];
+const properties: INodeProperties[] = [returnAllOption, limitOption, teamOptionsCollection];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['designTemplate'], operation: ['getMany'] } },
@@ -41,7 +37,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** The team's design templates; the service returns them all at once, so the limit is applied here. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const templates = await getQrTemplatesByTeam(this, { teamId: input.teamId, itemIndex });
 	return input.returnAll ? templates : templates.slice(0, input.limit);
 }

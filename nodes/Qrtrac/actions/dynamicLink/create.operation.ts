@@ -3,7 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { simpleCreateDynamic } from '../../../shared/api';
-import { hexColourSchema, httpUrlSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import {
+	hexColourSchema,
+	httpUrlSchema,
+	nonEmptyTextSchema,
+	validateParameters,
+} from '../../../shared/validation';
 import { camelCaseKeys } from '../../helpers/dynamicLinkOutput';
 
 const properties: INodeProperties[] = [
@@ -24,7 +29,8 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Dynamic',
 				value: 'dynamic',
-				description: 'A short link whose destination can be changed later without reprinting the code',
+				description:
+					'A short link whose destination can be changed later without reprinting the code',
 			},
 		],
 		default: 'dynamic',
@@ -56,7 +62,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['dynamicLink'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dynamicLink'], operation: ['create'] } },
+	properties,
+);
 
 const inputSchema = z.object({
 	destinationUrl: httpUrlSchema.describe('Destination URL'),
@@ -81,7 +90,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		{
 			destinationUrl: this.getNodeParameter('destinationUrl', itemIndex, ''),
 			type: this.getNodeParameter('type', itemIndex, 'dynamic'),
-			patternColor: design.patternColor === undefined || design.patternColor === '' ? undefined : design.patternColor,
+			patternColor:
+				design.patternColor === undefined || design.patternColor === ''
+					? undefined
+					: design.patternColor,
 			logoUrl: design.logoUrl === undefined || design.logoUrl === '' ? undefined : design.logoUrl,
 		},
 		itemIndex,
@@ -92,6 +104,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
  * Creates a dynamic link through the simple v1 interface (bearer API key); see simpleCreateDynamic. Its answer
  * uses the interface's snake_case names; the item names them in camelCase like every other QRTRAC item.
  */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	return camelCaseKeys(await simpleCreateDynamic(this, { request: input, itemIndex }));
 }

@@ -32,14 +32,27 @@ const inputSchema = z.object({ displayId: displayIdSchema.describe('Display ID')
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	return validateParameters(this, inputSchema, { displayId: this.getNodeParameter('displayId', itemIndex) }, itemIndex);
+	return validateParameters(
+		this,
+		inputSchema,
+		{ displayId: this.getNodeParameter('displayId', itemIndex) },
+		itemIndex,
+	);
 }
 
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const { available, message } = await checkQrAvailability(this, { displayId: input.displayId, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const { available, message } = await checkQrAvailability(this, {
+		displayId: input.displayId,
+		itemIndex,
+	});
 	return {
 		displayId: input.displayId,
 		available,
-		message: message ?? (available ? 'The Display ID is available' : 'The Display ID is already taken'),
+		message:
+			message ?? (available ? 'The Display ID is available' : 'The Display ID is already taken'),
 	};
 }

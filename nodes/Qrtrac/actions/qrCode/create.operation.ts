@@ -32,7 +32,10 @@ const properties: INodeProperties[] = [
 	qrCodeOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['create'] } },
+	properties,
+);
 
 interface Input {
 	body: IDataObject;
@@ -49,7 +52,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** Creates the code; with a Display ID, an unknown outcome is settled by looking the code up (see createQr). */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const { code } = await createQr(this, { body: input.body, teamId: input.teamId, itemIndex });
 	return input.simplify ? simplifyQr(code) : code;
 }

@@ -9,12 +9,12 @@ import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 
 /** Soft delete: QRTRAC keeps the code as deleted (it still shows in Get Updated Since with Include Deleted). */
 
-const properties: INodeProperties[] = [
-	qrCodeLocator,
-	teamOptionsCollection,
-];
+const properties: INodeProperties[] = [qrCodeLocator, teamOptionsCollection];
 
-export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['delete'] } },
+	properties,
+);
 
 const inputSchema = z.object({
 	qrCodeId: idSchema.describe('QR Code'),
@@ -27,12 +27,23 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{ qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex), teamId: getTeamOverride(this, itemIndex) },
+		{
+			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
+			teamId: getTeamOverride(this, itemIndex),
+		},
 		itemIndex,
 	);
 }
 
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const deleted = await deleteQr(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
-	return { deleted: true, id: input.qrCodeId, ...(deleted.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}) };
+	return {
+		deleted: true,
+		id: input.qrCodeId,
+		...(deleted.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
+	};
 }

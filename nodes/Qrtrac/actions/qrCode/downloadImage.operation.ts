@@ -59,7 +59,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
  * Reads the code, then downloads its image from `qrImageUrl` without any credential (downloadPublicFile: http(s)
  * only, at most 10 MB). What comes back must be an image (PNG, JPEG, GIF or WebP, told by its first bytes).
  */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
 	if (typeof code.qrImageUrl !== 'string' || code.qrImageUrl === '') {
 		throw itemInputError(this.getNode(), itemIndex, 'the code has no image URL (qrImageUrl)');
@@ -79,8 +83,17 @@ export async function execute(this: IExecuteFunctions, input: Input, itemIndex: 
 	return [{ json: simplifyQr(code), binary: { [input.binaryPropertyName]: binary } }];
 }
 
-const IMAGE_SIGNATURES: Array<{ bytes: number[]; offset?: number; mimeType: string; extension: string }> = [
-	{ bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], mimeType: 'image/png', extension: 'png' },
+const IMAGE_SIGNATURES: Array<{
+	bytes: number[];
+	offset?: number;
+	mimeType: string;
+	extension: string;
+}> = [
+	{
+		bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+		mimeType: 'image/png',
+		extension: 'png',
+	},
 	{ bytes: [0xff, 0xd8, 0xff], mimeType: 'image/jpeg', extension: 'jpg' },
 	{ bytes: [0x47, 0x49, 0x46, 0x38], mimeType: 'image/gif', extension: 'gif' },
 	{ bytes: [0x57, 0x45, 0x42, 0x50], offset: 8, mimeType: 'image/webp', extension: 'webp' },
@@ -88,5 +101,7 @@ const IMAGE_SIGNATURES: Array<{ bytes: number[]; offset?: number; mimeType: stri
 
 /** The image type told by the file's first bytes, not by what the server claims. */
 export function imageTypeOf(data: Buffer): { mimeType: string; extension: string } | undefined {
-	return IMAGE_SIGNATURES.find(({ bytes, offset = 0 }) => bytes.every((byte, index) => data[offset + index] === byte));
+	return IMAGE_SIGNATURES.find(({ bytes, offset = 0 }) =>
+		bytes.every((byte, index) => data[offset + index] === byte),
+	);
 }

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { duplicateQr } from '../../../shared/api';
-import { parseQrCodeTarget, qrCodeTargetProperties, type QrCodeTarget } from '../../helpers/qrCodeTarget';
+import {
+	parseQrCodeTarget,
+	qrCodeTargetProperties,
+	type QrCodeTarget,
+} from '../../helpers/qrCodeTarget';
 import { simplifyQr } from '../../helpers/simplify';
 
 export const description = updateDisplayOptions(
@@ -13,7 +17,11 @@ export const description = updateDisplayOptions(
 export const parse = parseQrCodeTarget;
 
 /** A copy of the code with a new ID and a generated Display ID; the output is the copy. */
-export async function execute(this: IExecuteFunctions, input: QrCodeTarget, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: QrCodeTarget,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const copy = await duplicateQr(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
 	return input.simplify ? simplifyQr(copy) : copy;
 }

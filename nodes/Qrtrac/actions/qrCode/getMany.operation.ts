@@ -6,7 +6,12 @@ import { listTeamQrs } from '../../../shared/api';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { limitSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
-import { limitOption, returnAllOption, simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import {
+	limitOption,
+	returnAllOption,
+	simplifyOption,
+	teamOverrideOption,
+} from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';
 import { simplifyQr } from '../../helpers/simplify';
@@ -82,7 +87,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['getMany'] } },
+	properties,
+);
 
 const inputSchema = z.object({
 	returnAll: z.boolean(),
@@ -120,7 +128,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** Walks the paginated list through the shared page walk: each code once, stops at the limit or the total. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const codes = await listTeamQrs(this, {
 		query: { search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder },
 		walk: { returnAll: input.returnAll, limit: input.limit, pageSize: input.pageSize },

@@ -21,18 +21,23 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'Return codes changed after this moment: a date, or epoch milliseconds from an expression',
+		description:
+			'Return codes changed after this moment: a date, or epoch milliseconds from an expression',
 	},
 	{
 		displayName: 'Scope',
 		name: 'scope',
 		type: 'options',
 		options: [
-			{ name: 'This Team', value: 'team', description: "The credential's team, or the Team Override" },
+			{
+				name: 'This Team',
+				value: 'team',
+				description: "The credential's team, or the Team Override",
+			},
 			{ name: 'All Teams of the Organization', value: 'organization' },
 		],
 		default: 'team',
-		description: 'Which teams\' codes to return',
+		description: "Which teams' codes to return",
 	},
 	{
 		displayName: 'Include Deleted',
@@ -86,7 +91,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
 	const changed = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
 	const codes = changed.filter((code) => input.includeDeleted || code.deleted !== true);

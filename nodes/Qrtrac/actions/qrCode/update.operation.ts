@@ -35,7 +35,10 @@ const properties: INodeProperties[] = [
 	qrCodeOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['update'] } },
+	properties,
+);
 
 const qrCodeIdSchema = z.object({ qrCodeId: idSchema.describe('QR Code') });
 
@@ -47,7 +50,12 @@ interface Input {
 }
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const { qrCodeId } = validateParameters(this, qrCodeIdSchema, { qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex) }, itemIndex);
+	const { qrCodeId } = validateParameters(
+		this,
+		qrCodeIdSchema,
+		{ qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex) },
+		itemIndex,
+	);
 	const fields = readQrCodeFields(this, itemIndex, 'update');
 	if (!hasChanges(fields)) {
 		throw itemInputError(
@@ -65,7 +73,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	};
 }
 
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
 	const stored = await getQrById(this, target);
 	const qrType = input.fields.qrType ?? (isQrType(stored.qrType) ? stored.qrType : undefined);
@@ -79,9 +91,17 @@ export async function execute(this: IExecuteFunctions, input: Input, itemIndex: 
 		);
 	}
 	if (!qrType) {
-		throw itemInputError(this.getNode(), itemIndex, 'the code has no known QR type; choose a QR Type');
+		throw itemInputError(
+			this.getNode(),
+			itemIndex,
+			'the code has no known QR type; choose a QR Type',
+		);
 	}
-	const code = await updateQr(this, { ...target, stored, changes: buildQrBody({ ...input.fields, qrType }) });
+	const code = await updateQr(this, {
+		...target,
+		stored,
+		changes: buildQrBody({ ...input.fields, qrType }),
+	});
 	return input.simplify ? simplifyQr(code) : code;
 }
 

@@ -21,10 +21,14 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Add', value: 'add', description: 'Keep the current tags and add these' },
 			{ name: 'Remove', value: 'remove', description: 'Keep the current tags except these' },
-			{ name: 'Replace', value: 'replace', description: 'The code gets exactly these tags (empty clears all tags)' },
+			{
+				name: 'Replace',
+				value: 'replace',
+				description: 'The code gets exactly these tags (empty clears all tags)',
+			},
 		],
 		default: 'replace',
-		description: 'How the tags below change the code\'s tags',
+		description: "How the tags below change the code's tags",
 	},
 	{
 		displayName: 'Tags',
@@ -38,7 +42,10 @@ const properties: INodeProperties[] = [
 	teamOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['updateTags'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['updateTags'] } },
+	properties,
+);
 
 const inputSchema = z
 	.object({
@@ -50,7 +57,11 @@ const inputSchema = z
 	})
 	.superRefine((input, ctx) => {
 		if (input.mode !== 'replace' && input.tags.length === 0) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['tags'], message: `must list at least one tag to ${input.mode}` });
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['tags'],
+				message: `must list at least one tag to ${input.mode}`,
+			});
 		}
 	});
 
@@ -71,9 +82,16 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
 	const current = input.mode === 'replace' ? [] : ((await getQrById(this, target)).tags ?? []);
-	const code = await updateQrTags(this, { ...target, tags: applyTagChange(current, input.tags, input.mode) });
+	const code = await updateQrTags(this, {
+		...target,
+		tags: applyTagChange(current, input.tags, input.mode),
+	});
 	return input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
 }

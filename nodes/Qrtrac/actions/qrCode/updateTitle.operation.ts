@@ -23,11 +23,16 @@ const properties: INodeProperties[] = [
 	teamOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['qrCode'], operation: ['updateTitle'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['updateTitle'] } },
+	properties,
+);
 
 const inputSchema = z.object({
 	...qrCodeTargetShape,
-	title: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), nonEmptyTextSchema).describe('Title'),
+	title: z
+		.preprocess((value) => (typeof value === 'number' ? String(value) : value), nonEmptyTextSchema)
+		.describe('Title'),
 });
 
 type Input = z.infer<typeof inputSchema>;
@@ -41,7 +46,16 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
-	const code = await updateQrTitle(this, { id: input.qrCodeId, title: input.title, teamId: input.teamId, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const code = await updateQrTitle(this, {
+		id: input.qrCodeId,
+		title: input.title,
+		teamId: input.teamId,
+		itemIndex,
+	});
 	return input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
 }

@@ -8,7 +8,10 @@ import { teamNameField } from '../../descriptions/team';
 
 const properties: INodeProperties[] = [teamNameField('Name of the new team')];
 
-export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['team'], operation: ['create'] } },
+	properties,
+);
 
 const inputSchema = z.object({
 	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
@@ -17,10 +20,19 @@ const inputSchema = z.object({
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	return validateParameters(this, inputSchema, { name: this.getNodeParameter('name', itemIndex, '') }, itemIndex);
+	return validateParameters(
+		this,
+		inputSchema,
+		{ name: this.getNodeParameter('name', itemIndex, '') },
+		itemIndex,
+	);
 }
 
 /** Creates a team; an unknown outcome fails the item rather than risk a second team (see createTeam). */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	return await createTeam(this, { name: input.name, itemIndex });
 }

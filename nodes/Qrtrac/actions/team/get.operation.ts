@@ -9,17 +9,29 @@ import { getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['team'], operation: ['get'] } },
+	properties,
+);
 
 const inputSchema = z.object({ teamId: idSchema.describe('Team') });
 
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	return validateParameters(this, inputSchema, { teamId: getLocatorValue(this, 'teamId', itemIndex) }, itemIndex);
+	return validateParameters(
+		this,
+		inputSchema,
+		{ teamId: getLocatorValue(this, 'teamId', itemIndex) },
+		itemIndex,
+	);
 }
 
 /** The team with its domains and members. The request acts in that team (x-request-team-id). */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	return await getTeamById(this, { teamId: input.teamId, itemIndex });
 }

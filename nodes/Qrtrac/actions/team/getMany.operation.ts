@@ -9,7 +9,10 @@ import { limitOption, returnAllOption } from '../../descriptions/common';
 
 const properties: INodeProperties[] = [returnAllOption, limitOption];
 
-export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['team'], operation: ['getMany'] } },
+	properties,
+);
 
 const inputSchema = z.object({
 	returnAll: z.boolean(),
@@ -31,7 +34,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** Every team of the organization; the service returns them all at once, so the limit is applied here. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const teams = await getAllTeams(this, { itemIndex });
 	return input.returnAll ? teams : teams.slice(0, input.limit);
 }

@@ -24,10 +24,30 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['team'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a team', description: 'Create a new team' },
-			{ name: 'Get', value: 'get', action: 'Get a team', description: 'Get a team with its domains and members' },
-			{ name: 'Get Many', value: 'getMany', action: 'Get many teams', description: 'Get the teams of the organization' },
-			{ name: 'Rename', value: 'rename', action: 'Rename a team', description: 'Change the name of a team' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a team',
+				description: 'Create a new team',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a team',
+				description: 'Get a team with its domains and members',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many teams',
+				description: 'Get the teams of the organization',
+			},
+			{
+				name: 'Rename',
+				value: 'rename',
+				action: 'Rename a team',
+				description: 'Change the name of a team',
+			},
 			{
 				name: 'Set Domains',
 				value: 'setDomains',

@@ -10,7 +10,10 @@ import { getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator, teamNameField('New name of the team')];
 
-export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['rename'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['team'], operation: ['rename'] } },
+	properties,
+);
 
 const inputSchema = z.object({
 	teamId: idSchema.describe('Team'),
@@ -23,12 +26,19 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{ teamId: getLocatorValue(this, 'teamId', itemIndex), name: this.getNodeParameter('name', itemIndex, '') },
+		{
+			teamId: getLocatorValue(this, 'teamId', itemIndex),
+			name: this.getNodeParameter('name', itemIndex, ''),
+		},
 		itemIndex,
 	);
 }
 
 /** Renames the team (needs an Admin or Owner client); returns the updated team. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	return await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex });
 }

@@ -11,7 +11,10 @@ import { getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator, ...domainsFields];
 
-export const description = updateDisplayOptions({ show: { resource: ['team'], operation: ['setDomains'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['team'], operation: ['setDomains'] } },
+	properties,
+);
 
 /** A team has a handful of domains; a long list is a pasted mistake. */
 const MAX_DOMAINS = 100;
@@ -57,7 +60,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** Replaces the team's domains and its default domain; returns the updated team. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	return await updateDomainPreferences(this, { ...input, itemIndex });
 }
 

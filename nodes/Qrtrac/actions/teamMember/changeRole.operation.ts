@@ -8,9 +8,16 @@ import { teamLocator } from '../../descriptions/common';
 import { memberEmailField, roleField } from '../../descriptions/member';
 import { memberTargetInput, memberTargetShape } from '../../helpers/member';
 
-const properties: INodeProperties[] = [teamLocator, memberEmailField, { ...roleField, description: 'New role of the member' }];
+const properties: INodeProperties[] = [
+	teamLocator,
+	memberEmailField,
+	{ ...roleField, description: 'New role of the member' },
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['teamMember'], operation: ['changeRole'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['teamMember'], operation: ['changeRole'] } },
+	properties,
+);
 
 const inputSchema = z.object({ ...memberTargetShape, role: assignableRoleSchema.describe('Role') });
 
@@ -26,7 +33,17 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /** Gives an existing member another role; the owner's role never changes. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const done = await changeMemberRole(this, { ...input, itemIndex });
-	return { email: input.email, teamId: input.teamId, role: input.role, result: 'roleChanged', ...done };
+	return {
+		email: input.email,
+		teamId: input.teamId,
+		role: input.role,
+		result: 'roleChanged',
+		...done,
+	};
 }

@@ -7,20 +7,34 @@ import { emailSchema, validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
 import { normalizeEmail } from '../../helpers/member';
 
-const properties: INodeProperties[] = [{ ...memberEmailField, description: 'E-mail address of the invited person' }];
+const properties: INodeProperties[] = [
+	{ ...memberEmailField, description: 'E-mail address of the invited person' },
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['teamMember'], operation: ['resendInvite'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['teamMember'], operation: ['resendInvite'] } },
+	properties,
+);
 
 const inputSchema = z.object({ email: emailSchema.transform(normalizeEmail).describe('Email') });
 
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	return validateParameters(this, inputSchema, { email: this.getNodeParameter('email', itemIndex, '') }, itemIndex);
+	return validateParameters(
+		this,
+		inputSchema,
+		{ email: this.getNodeParameter('email', itemIndex, '') },
+		itemIndex,
+	);
 }
 
 /** Sends the invitation e-mail again to someone who has not accepted it; the service caps how often. */
-export async function execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject> {
 	await resendInvite(this, { email: input.email, itemIndex });
 	return { email: input.email, status: 'pending', result: 'inviteResent' };
 }

@@ -9,7 +9,12 @@ import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descrip
 import { teamOverrideOption } from '../../../descriptions/common';
 import { getTeamOverride } from '../../../helpers/parameters';
 import { describeCodeRows, describeScanRows } from '../../../helpers/scanRows';
-import { codeSelectionInput, codeSelectionShape, TeamCodes, withCodeSelection } from '../codeSelection';
+import {
+	codeSelectionInput,
+	codeSelectionShape,
+	TeamCodes,
+	withCodeSelection,
+} from '../codeSelection';
 import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange } from '../timeRange';
 import { scansPerCode } from './plan';
 
@@ -77,7 +82,12 @@ export const kind = 'batch' as const;
  * The team's codes are read once per team for all rows: they give "All Codes of the Team" and name each row's
  * code (name, Display ID, short link) beside its internal ID.
  */
-export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+export async function run(
+	this: IExecuteFunctions,
+	rows: Rows<Input>,
+	results: ItemResults,
+	pool: TaskPool,
+): Promise<void> {
 	const teamCodes = new TeamCodes(this);
 	for await (const { input, itemIndex } of rows) {
 		pool
@@ -85,9 +95,16 @@ export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: I
 				const qrIds = await teamCodes.selected(input, itemIndex);
 				if (qrIds.length === 0) return [];
 				const range = resolveTimeRange(input, Date.now(), this.getTimezone());
-				const scans = await getBulkQrAnalytics(this, { qrIds, ...range, teamId: input.teamId, itemIndex });
+				const scans = await getBulkQrAnalytics(this, {
+					qrIds,
+					...range,
+					teamId: input.teamId,
+					itemIndex,
+				});
 				const codes = await teamCodes.of(input.teamId, itemIndex);
-				return input.perCode ? describeCodeRows(scansPerCode(qrIds, scans), codes, 'qrId') : describeScanRows(scans, codes);
+				return input.perCode
+					? describeCodeRows(scansPerCode(qrIds, scans), codes, 'qrId')
+					: describeScanRows(scans, codes);
 			})
 			.then(
 				(output) => results.succeed(itemIndex, output),

@@ -4,8 +4,14 @@ import type { IDataObject } from 'n8n-workflow';
  * Per code (pure): number of scans, first and last scan time, and counts by country and device, in the order the
  * codes were asked for. Codes without scans show 0, so a code missing from the events is never missing here.
  */
-export function scansPerCode(qrIds: readonly string[], scans: readonly IDataObject[]): IDataObject[] {
-	const perCode = new Map<string, { scans: number; first?: number; last?: number; countries: IDataObject; devices: IDataObject }>();
+export function scansPerCode(
+	qrIds: readonly string[],
+	scans: readonly IDataObject[],
+): IDataObject[] {
+	const perCode = new Map<
+		string,
+		{ scans: number; first?: number; last?: number; countries: IDataObject; devices: IDataObject }
+	>();
 	for (const qrId of qrIds) perCode.set(qrId, { scans: 0, countries: {}, devices: {} });
 	for (const scan of scans) {
 		const entry = perCode.get(String(scan.qrId));

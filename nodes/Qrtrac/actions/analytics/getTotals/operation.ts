@@ -9,15 +9,20 @@ import { codeSelectionWithPickerFields } from '../../../descriptions/analytics';
 import { teamOptionsCollection } from '../../../descriptions/common';
 import { getTeamOverride } from '../../../helpers/parameters';
 import { describeCodeRows } from '../../../helpers/scanRows';
-import { codeSelectionInput, codeSelectionShape, TeamCodes, withCodeSelection } from '../codeSelection';
+import {
+	codeSelectionInput,
+	codeSelectionShape,
+	TeamCodes,
+	withCodeSelection,
+} from '../codeSelection';
 import { totalsInOrder } from './plan';
 
-const properties: INodeProperties[] = [
-	...codeSelectionWithPickerFields,
-	teamOptionsCollection,
-];
+const properties: INodeProperties[] = [...codeSelectionWithPickerFields, teamOptionsCollection];
 
-export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getTotals'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analytics'], operation: ['getTotals'] } },
+	properties,
+);
 
 const inputSchema = z
 	.object({
@@ -45,14 +50,23 @@ export const kind = 'batch' as const;
  * request; the team's codes are read once per team (for "All Codes of the Team" and the names).
  * A code the service leaves out of its answer fails the row: an unknown ID must not look like "no scans".
  */
-export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+export async function run(
+	this: IExecuteFunctions,
+	rows: Rows<Input>,
+	results: ItemResults,
+	pool: TaskPool,
+): Promise<void> {
 	const teamCodes = new TeamCodes(this);
 	for await (const { input, itemIndex } of rows) {
 		pool
 			.run(async () => {
 				const qrIds = await teamCodes.selected(input, itemIndex);
 				if (qrIds.length === 0) return [];
-				const answer = await getTotalScansOverview(this, { qrIds, teamId: input.teamId, itemIndex });
+				const answer = await getTotalScansOverview(this, {
+					qrIds,
+					teamId: input.teamId,
+					itemIndex,
+				});
 				const { totals, missing } = totalsInOrder(qrIds, answer);
 				if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
 				return describeCodeRows(totals, await teamCodes.of(input.teamId, itemIndex), 'id');
@@ -64,11 +78,22 @@ export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: I
 	}
 }
 
-function noTotals(ctx: IExecuteFunctions, missing: string[], asked: number, itemIndex: number): NodeOperationError {
-	const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ` and ${missing.length - 10} more` : '');
-	return new NodeOperationError(ctx.getNode(), `QRTRAC returned no totals for ${missing.length} of the ${asked} codes asked for: ${shown}`, {
-		itemIndex,
-		description:
-			'A code with no scans comes back with zeros, so these IDs are not live codes of this team: check for typos, deleted codes, or codes of another team (Team Override).',
-	});
+function noTotals(
+	ctx: IExecuteFunctions,
+	missing: string[],
+	asked: number,
+	itemIndex: number,
+): NodeOperationError {
+	const shown =
+		missing.slice(0, 10).join(', ') +
+		(missing.length > 10 ? ` and ${missing.length - 10} more` : '');
+	return new NodeOperationError(
+		ctx.getNode(),
+		`QRTRAC returned no totals for ${missing.length} of the ${asked} codes asked for: ${shown}`,
+		{
+			itemIndex,
+			description:
+				'A code with no scans comes back with zeros, so these IDs are not live codes of this team: check for typos, deleted codes, or codes of another team (Team Override).',
+		},
+	);
 }

@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { createQr, deleteQr, findQrByDisplayId, listTeamQrs, updateQr, type QrCode } from '../../../../shared/api';
+import {
+	createQr,
+	deleteQr,
+	findQrByDisplayId,
+	listTeamQrs,
+	updateQr,
+	type QrCode,
+} from '../../../../shared/api';
 import { planRow, type RowAction, type UpsertRow } from './plan';
 
 /**
@@ -21,7 +28,11 @@ export interface RowResult {
 
 /** How the code a row keys on is found: from the team's codes read once (sync), or by one search per row. */
 export interface HeldCodes {
-	code(teamId: string | undefined, displayId: string, itemIndex: number): Promise<IDataObject | undefined>;
+	code(
+		teamId: string | undefined,
+		displayId: string,
+		itemIndex: number,
+	): Promise<IDataObject | undefined>;
 }
 
 /** Sync: each team's live codes, read once (every page, oldest first, so codes made meanwhile come last). */
@@ -33,7 +44,11 @@ export class TeamSnapshots implements HeldCodes {
 		private readonly credentialTeamId: string,
 	) {}
 
-	async code(teamId: string | undefined, displayId: string, itemIndex: number): Promise<IDataObject | undefined> {
+	async code(
+		teamId: string | undefined,
+		displayId: string,
+		itemIndex: number,
+	): Promise<IDataObject | undefined> {
 		return (await this.team(teamId, itemIndex)).get(displayId);
 	}
 
@@ -47,7 +62,9 @@ export class TeamSnapshots implements HeldCodes {
 				walk: { returnAll: true },
 				teamId,
 				itemIndex,
-			}).then((codes) => new Map(codes.filter(isLive).map((code) => [code.displayId as string, code])));
+			}).then(
+				(codes) => new Map(codes.filter(isLive).map((code) => [code.displayId as string, code])),
+			);
 			this.teams.set(key, read);
 		}
 		return read;
@@ -58,7 +75,11 @@ export class TeamSnapshots implements HeldCodes {
 export class PerRowLookUp implements HeldCodes {
 	constructor(private readonly ctx: IExecuteFunctions) {}
 
-	async code(teamId: string | undefined, displayId: string, itemIndex: number): Promise<IDataObject | undefined> {
+	async code(
+		teamId: string | undefined,
+		displayId: string,
+		itemIndex: number,
+	): Promise<IDataObject | undefined> {
 		return await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
 	}
 }
@@ -77,7 +98,13 @@ export async function applyRow(
 ): Promise<RowResult> {
 	if (action.kind === 'unchanged') return { operation: 'unchanged', code: action.stored };
 	if (action.kind === 'update') {
-		const code = await updateQr(ctx, { id: String(action.stored.id), stored: action.stored, changes: action.changes, teamId: row.teamId, itemIndex });
+		const code = await updateQr(ctx, {
+			id: String(action.stored.id),
+			stored: action.stored,
+			changes: action.changes,
+			teamId: row.teamId,
+			itemIndex,
+		});
 		return { operation: 'updated', changedFields: action.changedFields, code };
 	}
 	const attempt = await createQr(ctx, { body: action.body, teamId: row.teamId, itemIndex }).then(
@@ -87,17 +114,29 @@ export async function applyRow(
 	if ('created' in attempt) {
 		const { code, recovered } = attempt.created;
 		if (!recovered) return { operation: 'created', code };
-		return { ...(await applyRow(ctx, row, planRow(row, code, writeUnchanged), itemIndex, writeUnchanged)), operation: 'created' };
+		return {
+			...(await applyRow(ctx, row, planRow(row, code, writeUnchanged), itemIndex, writeUnchanged)),
+			operation: 'created',
+		};
 	}
 	const { error } = attempt;
 	if (!(error instanceof NodeApiError) || error.httpCode !== '400') throw error;
-	const winner = await findQrByDisplayId(ctx, { displayId: row.displayId, teamId: row.teamId, itemIndex });
+	const winner = await findQrByDisplayId(ctx, {
+		displayId: row.displayId,
+		teamId: row.teamId,
+		itemIndex,
+	});
 	if (!winner) throw explainTakenElsewhere(error, row.displayId);
 	return await applyRow(ctx, row, planRow(row, winner, writeUnchanged), itemIndex, writeUnchanged);
 }
 
 /** Soft-deletes one code of Delete Missing; answers the code marked deleted. */
-export async function deleteMissingCode(ctx: IExecuteFunctions, code: IDataObject, teamId: string | undefined, itemIndex: number): Promise<IDataObject> {
+export async function deleteMissingCode(
+	ctx: IExecuteFunctions,
+	code: IDataObject,
+	teamId: string | undefined,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const deleted = await deleteQr(ctx, { id: String(code.id), teamId, itemIndex });
 	return { ...code, ...deleted, deleted: true };
 }

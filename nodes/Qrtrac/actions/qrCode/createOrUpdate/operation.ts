@@ -22,7 +22,14 @@ import { getTeamOverride } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { simplifyQr } from '../../../helpers/simplify';
-import { applyRow, deleteMissingCode, PerRowLookUp, TeamSnapshots, type HeldCodes, type RowResult } from './apply';
+import {
+	applyRow,
+	deleteMissingCode,
+	PerRowLookUp,
+	TeamSnapshots,
+	type HeldCodes,
+	type RowResult,
+} from './apply';
 import { codesMissingFromInput, planRow, type UpsertRow } from './plan';
 
 /**
@@ -131,7 +138,9 @@ export const kind = 'batch' as const;
 /** Delete Missing needs its tag; the tag follows the rules of a tag. Both are read in sync mode only. */
 const deleteMissingSchema = z
 	.object({
-		deleteMissing: z.boolean({ invalid_type_error: 'must be true or false' }).describe('Delete Missing'),
+		deleteMissing: z
+			.boolean({ invalid_type_error: 'must be true or false' })
+			.describe('Delete Missing'),
 		deleteMissingTag: z
 			.string({ invalid_type_error: 'must be text' })
 			.trim()
@@ -141,20 +150,28 @@ const deleteMissingSchema = z
 	})
 	.superRefine((value, ctx) => {
 		if (value.deleteMissing && value.deleteMissingTag === '') {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['deleteMissingTag'], message: 'is required when Delete Missing is on' });
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['deleteMissingTag'],
+				message: 'is required when Delete Missing is on',
+			});
 		}
 	});
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const fields = readQrCodeFields(this, itemIndex, 'createOrUpdate');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const mode = this.getNodeParameter('mode', itemIndex, SYNC_MODE) === LOOK_UP_MODE ? LOOK_UP_MODE : SYNC_MODE;
+	const mode =
+		this.getNodeParameter('mode', itemIndex, SYNC_MODE) === LOOK_UP_MODE ? LOOK_UP_MODE : SYNC_MODE;
 	const deleteMissing =
 		mode === SYNC_MODE
 			? validateParameters(
 					this,
 					deleteMissingSchema,
-					{ deleteMissing: options.deleteMissing ?? false, deleteMissingTag: options.deleteMissingTag ?? '' },
+					{
+						deleteMissing: options.deleteMissing ?? false,
+						deleteMissingTag: options.deleteMissingTag ?? '',
+					},
 					itemIndex,
 				)
 			: undefined;
@@ -174,7 +191,12 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
  * already wrote, taken from that row's result; its action planned and sent through the pool. After all rows,
  * Delete Missing.
  */
-export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+export async function run(
+	this: IExecuteFunctions,
+	rows: Rows<Input>,
+	results: ItemResults,
+	pool: TaskPool,
+): Promise<void> {
 	const { teamId: credentialTeamId } = await getConnection(this);
 	const snapshots = new TeamSnapshots(this, credentialTeamId);
 	const lookUp = new PerRowLookUp(this);
@@ -194,14 +216,25 @@ export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: I
 		const before = written.get(key);
 		const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
 		const result = pool.run(async (): Promise<RowResult> => {
-			const stored = before ? await before : await held.code(input.teamId, input.displayId, itemIndex);
-			return await applyRow(this, input, planRow(input, stored, writeUnchanged), itemIndex, writeUnchanged);
+			const stored = before
+				? await before
+				: await held.code(input.teamId, input.displayId, itemIndex);
+			return await applyRow(
+				this,
+				input,
+				planRow(input, stored, writeUnchanged),
+				itemIndex,
+				writeUnchanged,
+			);
 		});
 		written.set(
 			key,
 			result.then(
 				(done) => done.code,
-				async () => (before ? await before : await held.code(input.teamId, input.displayId, itemIndex).catch(() => undefined)),
+				async () =>
+					before
+						? await before
+						: await held.code(input.teamId, input.displayId, itemIndex).catch(() => undefined),
 			),
 		);
 		result.then(
@@ -210,7 +243,15 @@ export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: I
 		);
 	}
 	await pool.drain();
-	if (last && deleteMissing.tag !== undefined) await deleteMissingCodes(this, { tag: deleteMissing.tag, last, snapshots, results, pool, scope: deleteMissing });
+	if (last && deleteMissing.tag !== undefined)
+		await deleteMissingCodes(this, {
+			tag: deleteMissing.tag,
+			last,
+			snapshots,
+			results,
+			pool,
+			scope: deleteMissing,
+		});
 }
 
 /** Delete Missing runs once per execution, so every row must ask for it with the same tag (or none must). */
@@ -222,12 +263,19 @@ class DeleteMissingScope {
 
 	/** Throws the disagreement of the first row whose tag differs from the first row's. */
 	static requireOneTag(ctx: IExecuteFunctions, rows: Array<ParsedItem<Input>>): void {
-		const differing = rows.find((row) => row.input.deleteMissingTag !== rows[0].input.deleteMissingTag);
+		const differing = rows.find(
+			(row) => row.input.deleteMissingTag !== rows[0].input.deleteMissingTag,
+		);
 		if (differing) throw disagreement(ctx, rows[0], differing);
 	}
 
 	/** Whether the row takes part; a row whose tag differs from the first row's fails instead. */
-	accepts(ctx: IExecuteFunctions, row: ParsedItem<Input>, teamId: string, results: ItemResults): boolean {
+	accepts(
+		ctx: IExecuteFunctions,
+		row: ParsedItem<Input>,
+		teamId: string,
+		results: ItemResults,
+	): boolean {
 		if (!this.first) {
 			this.first = row;
 			this.tag = row.input.deleteMissingTag;
@@ -241,7 +289,11 @@ class DeleteMissingScope {
 	}
 }
 
-function disagreement(ctx: IExecuteFunctions, first: ParsedItem<Input>, row: ParsedItem<Input>): NodeOperationError {
+function disagreement(
+	ctx: IExecuteFunctions,
+	first: ParsedItem<Input>,
+	row: ParsedItem<Input>,
+): NodeOperationError {
 	const show = (tag: string | undefined) => (tag === undefined ? 'off' : `"${tag}"`);
 	return new NodeOperationError(
 		ctx.getNode(),
@@ -258,7 +310,14 @@ function disagreement(ctx: IExecuteFunctions, first: ParsedItem<Input>, row: Par
  */
 async function deleteMissingCodes(
 	ctx: IExecuteFunctions,
-	run: { tag: string; last: ParsedItem<Input>; snapshots: TeamSnapshots; results: ItemResults; pool: TaskPool; scope: DeleteMissingScope },
+	run: {
+		tag: string;
+		last: ParsedItem<Input>;
+		snapshots: TeamSnapshots;
+		results: ItemResults;
+		pool: TaskPool;
+		scope: DeleteMissingScope;
+	},
 ): Promise<void> {
 	const { results, last, pool } = run;
 	if (!results.hasSucceeded(last.itemIndex)) return;
@@ -272,23 +331,37 @@ async function deleteMissingCodes(
 	const targets: Array<{ teamId: string; code: IDataObject }> = [];
 	for (const [teamId, displayIds] of run.scope.displayIds) {
 		const codes = (await run.snapshots.team(teamId, last.itemIndex)).values();
-		for (const code of codesMissingFromInput(codes, displayIds, run.tag)) targets.push({ teamId, code });
+		for (const code of codesMissingFromInput(codes, displayIds, run.tag))
+			targets.push({ teamId, code });
 	}
 	const outcomes = await Promise.all(
-		targets.map(async ({ teamId, code }) =>
-			await pool.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex)).then(
-				(deleted) => ({ deleted }),
-				(error: unknown) => ({ code, error }),
-			),
+		targets.map(
+			async ({ teamId, code }) =>
+				await pool
+					.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex))
+					.then(
+						(deleted) => ({ deleted }),
+						(error: unknown) => ({ code, error }),
+					),
 		),
 	);
 	const simplify = last.input.simplify;
-	const deleted = outcomes.flatMap((outcome) => ('deleted' in outcome ? [{ operation: 'deleted', ...(simplify ? simplifyQr(outcome.deleted) : outcome.deleted) }] : []));
+	const deleted = outcomes.flatMap((outcome) =>
+		'deleted' in outcome
+			? [{ operation: 'deleted', ...(simplify ? simplifyQr(outcome.deleted) : outcome.deleted) }]
+			: [],
+	);
 	const failed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
 	if (failed.length > 0 && !results.continueOnFail) {
 		const error: unknown = failed[0].error;
 		const note = `Delete Missing: ${failed.length} code(s) could not be deleted, ${deleted.length} other(s) were deleted. Every row was written before the deletions started.`;
-		if (error instanceof Error) (error as { description?: string }).description = [note, (error as { description?: string }).description].filter(Boolean).join(' ');
+		if (error instanceof Error)
+			(error as { description?: string }).description = [
+				note,
+				(error as { description?: string }).description,
+			]
+				.filter(Boolean)
+				.join(' ');
 		results.fail(last.itemIndex, error);
 		return;
 	}

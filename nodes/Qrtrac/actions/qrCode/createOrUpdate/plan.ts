@@ -28,13 +28,18 @@ export type RowAction =
  * What the row does: create when the service holds no code with its Display ID; nothing when no field differs
  * (unless `writeUnchanged`); else an update carrying the row's changed fields (all of them when nothing differs).
  */
-export function planRow(row: UpsertRow, stored: IDataObject | undefined, writeUnchanged = false): RowAction {
+export function planRow(
+	row: UpsertRow,
+	stored: IDataObject | undefined,
+	writeUnchanged = false,
+): RowAction {
 	if (!stored) return { kind: 'create', body: row.body };
 	const changedFields = rowChanges(row.body, stored);
 	if (changedFields.length === 0 && !writeUnchanged) return { kind: 'unchanged', stored };
 	const changedKeys = new Set(changedFields.map((field) => field.split('.')[0]));
 	// A new type gets the whole row: the stored type-specific fields belong to the old type.
-	const changes = changedKeys.size === 0 || changedKeys.has('qrType') ? row.body : pick(row.body, changedKeys);
+	const changes =
+		changedKeys.size === 0 || changedKeys.has('qrType') ? row.body : pick(row.body, changedKeys);
 	return { kind: 'update', stored, changes, changedFields };
 }
 
@@ -51,7 +56,8 @@ export function rowChanges(body: IDataObject, stored: IDataObject): string[] {
 		} else if (KEYED_OBJECTS.includes(key) && isPlainObject(value)) {
 			const storedObject = isPlainObject(stored[key]) ? stored[key] : {};
 			for (const [innerKey, innerValue] of Object.entries(value)) {
-				if (innerValue !== undefined && !sameValue(innerValue, storedObject[innerKey])) changes.push(`${key}.${innerKey}`);
+				if (innerValue !== undefined && !sameValue(innerValue, storedObject[innerKey]))
+					changes.push(`${key}.${innerKey}`);
 			}
 		} else if (!sameValue(value, stored[key])) {
 			changes.push(key);
@@ -71,19 +77,31 @@ export function sameTagSet(a: unknown, b: unknown): boolean {
 export function sameValue(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
 	if (Array.isArray(a) || Array.isArray(b)) {
-		return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
+		return (
+			Array.isArray(a) &&
+			Array.isArray(b) &&
+			a.length === b.length &&
+			a.every((value, index) => sameValue(value, b[index]))
+		);
 	}
 	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
 	const aKeys = Object.keys(a).filter((key) => (a as IDataObject)[key] !== undefined);
 	const bKeys = Object.keys(b).filter((key) => (b as IDataObject)[key] !== undefined);
-	return aKeys.length === bKeys.length && aKeys.every((key) => sameValue((a as IDataObject)[key], (b as IDataObject)[key]));
+	return (
+		aKeys.length === bKeys.length &&
+		aKeys.every((key) => sameValue((a as IDataObject)[key], (b as IDataObject)[key]))
+	);
 }
 
 /**
  * Delete Missing: the live codes that carry `tag` and whose Display ID no input row names. Codes without that tag
  * are never touched, so codes made by hand or by another sheet stay.
  */
-export function codesMissingFromInput(codes: Iterable<IDataObject>, inputDisplayIds: ReadonlySet<string>, tag: string): IDataObject[] {
+export function codesMissingFromInput(
+	codes: Iterable<IDataObject>,
+	inputDisplayIds: ReadonlySet<string>,
+	tag: string,
+): IDataObject[] {
 	return [...codes].filter(
 		(code) =>
 			code.deleted !== true &&

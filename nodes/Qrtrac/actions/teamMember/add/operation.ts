@@ -4,9 +4,20 @@ import { z } from 'zod';
 
 import { addTeamMember } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
-import { assignableRoleSchema, emailSchema, idSchema, nonEmptyTextSchema, validateParameters } from '../../../../shared/validation';
+import {
+	assignableRoleSchema,
+	emailSchema,
+	idSchema,
+	nonEmptyTextSchema,
+	validateParameters,
+} from '../../../../shared/validation';
 import { teamLocator } from '../../../descriptions/common';
-import { alwaysSendOption, memberEmailField, memberNameField, roleField } from '../../../descriptions/member';
+import {
+	alwaysSendOption,
+	memberEmailField,
+	memberNameField,
+	roleField,
+} from '../../../descriptions/member';
 import { normalizeEmail } from '../../../helpers/member';
 import { getLocatorValue } from '../../../helpers/parameters';
 import { Rosters, type KnownMember } from '../rosters';
@@ -27,7 +38,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['teamMember'], operation: ['add'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['teamMember'], operation: ['add'] } },
+	properties,
+);
 
 const inputSchema = z.object({
 	teamId: idSchema.describe('Team'),
@@ -63,14 +77,23 @@ export const kind = 'batch' as const;
  * with nothing sent, so a re-run neither writes nor re-invites anyone. Rows for the same person and team follow
  * each other, each deciding from what the row before left.
  */
-export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+export async function run(
+	this: IExecuteFunctions,
+	rows: Rows<Input>,
+	results: ItemResults,
+	pool: TaskPool,
+): Promise<void> {
 	const rosters = new Rosters(this);
 	const after = new Map<string, Promise<KnownMember | undefined>>();
 	for await (const { input, itemIndex } of rows) {
 		const key = JSON.stringify([input.teamId, input.email]);
 		const before = after.get(key);
-		const current = async () => (before ? await before : await rosters.member(input.teamId, input.email, itemIndex));
-		const done = pool.run(async () => await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()));
+		const current = async () =>
+			before ? await before : await rosters.member(input.teamId, input.email, itemIndex);
+		const done = pool.run(
+			async () =>
+				await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
+		);
 		after.set(
 			key,
 			done.then(
@@ -85,9 +108,20 @@ export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: I
 	}
 }
 
-async function addOne(ctx: IExecuteFunctions, input: Input, itemIndex: number, current: KnownMember | undefined): Promise<IDataObject> {
+async function addOne(
+	ctx: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+	current: KnownMember | undefined,
+): Promise<IDataObject> {
 	const record = { email: input.email, name: input.name, teamId: input.teamId, role: input.role };
-	const target = { teamId: input.teamId, email: input.email, name: input.name, role: input.role, itemIndex };
+	const target = {
+		teamId: input.teamId,
+		email: input.email,
+		name: input.name,
+		role: input.role,
+		itemIndex,
+	};
 	if (input.alwaysSend) return { ...record, result: 'sent', ...(await addTeamMember(ctx, target)) };
 	const result = planMemberChange(current, input.role);
 	const done = result === 'unchanged' ? {} : await addTeamMember(ctx, target);

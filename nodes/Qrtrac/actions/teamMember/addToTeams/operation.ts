@@ -4,8 +4,19 @@ import { z } from 'zod';
 
 import { bulkAddMember } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
-import { assignableRoleSchema, emailSchema, idSchema, nonEmptyTextSchema, validateParameters } from '../../../../shared/validation';
-import { alwaysSendOption, memberEmailField, memberNameField, roleOptions } from '../../../descriptions/member';
+import {
+	assignableRoleSchema,
+	emailSchema,
+	idSchema,
+	nonEmptyTextSchema,
+	validateParameters,
+} from '../../../../shared/validation';
+import {
+	alwaysSendOption,
+	memberEmailField,
+	memberNameField,
+	roleOptions,
+} from '../../../descriptions/member';
 import { normalizeEmail } from '../../../helpers/member';
 import { Rosters, type KnownMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
@@ -18,10 +29,15 @@ const properties: INodeProperties[] = [
 		name: 'teamsSource',
 		type: 'options',
 		default: 'fields',
-		description: 'Pick the teams in the form, or give each person their own list from the input data',
+		description:
+			'Pick the teams in the form, or give each person their own list from the input data',
 		options: [
 			{ name: 'Using Fields Below', value: 'fields' },
-			{ name: 'Using JSON', value: 'json', description: 'A list such as [{"teamId": "team_1", "role": "editor"}]' },
+			{
+				name: 'Using JSON',
+				value: 'json',
+				description: 'A list such as [{"teamId": "team_1", "role": "editor"}]',
+			},
 		],
 	},
 	{
@@ -80,7 +96,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['teamMember'], operation: ['addToTeams'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['teamMember'], operation: ['addToTeams'] } },
+	properties,
+);
 
 /** One request can carry many teams, but an organization has a bounded number of them. */
 const MAX_TEAMS = 100;
@@ -89,12 +108,21 @@ const inputSchema = z.object({
 	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
 	email: emailSchema.transform(normalizeEmail).describe('Email'),
 	teams: z
-		.array(z.object({ teamId: idSchema.describe('Team Name or ID'), role: assignableRoleSchema.describe('Role') }), {
-			invalid_type_error: 'must be a list of {"teamId", "role"} objects',
-		})
+		.array(
+			z.object({
+				teamId: idSchema.describe('Team Name or ID'),
+				role: assignableRoleSchema.describe('Role'),
+			}),
+			{
+				invalid_type_error: 'must be a list of {"teamId", "role"} objects',
+			},
+		)
 		.min(1, 'must list at least one team')
 		.max(MAX_TEAMS, `must list at most ${MAX_TEAMS} teams`)
-		.refine((teams) => new Set(teams.map((team) => team.teamId)).size === teams.length, 'must not list a team twice')
+		.refine(
+			(teams) => new Set(teams.map((team) => team.teamId)).size === teams.length,
+			'must not list a team twice',
+		)
 		.describe('Teams'),
 	alwaysSend: z.boolean(),
 });
@@ -115,7 +143,9 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			email: this.getNodeParameter('email', itemIndex, ''),
 			teams: Array.isArray(teams)
 				? teams.map((team: IDataObject) =>
-						team && typeof team === 'object' ? { teamId: String(team.teamId ?? '').trim(), role: team.role } : team,
+						team && typeof team === 'object'
+							? { teamId: String(team.teamId ?? '').trim(), role: team.role }
+							: team,
 					)
 				: teams,
 			alwaysSend: options.alwaysSend === true,
@@ -144,24 +174,43 @@ type Placement = Map<string, KnownMember | undefined>;
  * Send is on: each team's members are read once, only the teams where the person is missing or has another role
  * are sent, and when none is, nothing is. Rows for the same person follow each other.
  */
-export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: ItemResults, pool: TaskPool): Promise<void> {
+export async function run(
+	this: IExecuteFunctions,
+	rows: Rows<Input>,
+	results: ItemResults,
+	pool: TaskPool,
+): Promise<void> {
 	const rosters = new Rosters(this);
 	const placements = new Map<string, Promise<Placement>>();
 	for await (const { input, itemIndex } of rows) {
 		const before = placements.get(input.email);
 		const current = async (): Promise<Placement> => {
-			const earlier = before ? await before.catch(() => new Map() as Placement) : new Map<string, KnownMember | undefined>();
+			const earlier = before
+				? await before.catch(() => new Map() as Placement)
+				: new Map<string, KnownMember | undefined>();
 			const placement: Placement = new Map();
 			for (const { teamId } of input.teams) {
-				placement.set(teamId, earlier.has(teamId) ? earlier.get(teamId) : await rosters.member(teamId, input.email, itemIndex));
+				placement.set(
+					teamId,
+					earlier.has(teamId)
+						? earlier.get(teamId)
+						: await rosters.member(teamId, input.email, itemIndex),
+				);
 			}
 			return placement;
 		};
-		const done = pool.run(async () => await addToTeams(this, input, itemIndex, input.alwaysSend ? undefined : await current()));
+		const done = pool.run(
+			async () =>
+				await addToTeams(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
+		);
 		placements.set(
 			input.email,
 			done.then(
-				async () => new Map([...(before ? await before.catch(() => new Map() as Placement) : new Map()), ...placed(input)]),
+				async () =>
+					new Map([
+						...(before ? await before.catch(() => new Map() as Placement) : new Map()),
+						...placed(input),
+					]),
 				async () => (before ? await before.catch(() => new Map() as Placement) : new Map()),
 			),
 		);
@@ -172,19 +221,35 @@ export async function run(this: IExecuteFunctions, rows: Rows<Input>, results: I
 	}
 }
 
-async function addToTeams(ctx: IExecuteFunctions, input: Input, itemIndex: number, current: Placement | undefined): Promise<IDataObject> {
+async function addToTeams(
+	ctx: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+	current: Placement | undefined,
+): Promise<IDataObject> {
 	const record = { email: input.email, name: input.name };
-	const send = async (teams: Input['teams']) => await bulkAddMember(ctx, { email: input.email, name: input.name, teams, itemIndex });
+	const send = async (teams: Input['teams']) =>
+		await bulkAddMember(ctx, { email: input.email, name: input.name, teams, itemIndex });
 	if (!current) {
 		await send(input.teams);
 		const teams: TeamOutcome[] = input.teams.map((team) => ({ ...team, result: 'sent' }));
 		return { ...record, result: 'sent', teams: teams as unknown as IDataObject[] };
 	}
-	const { outcomes, toSend } = planTeams(input.teams, input.teams.map(({ teamId }) => current.get(teamId)));
+	const { outcomes, toSend } = planTeams(
+		input.teams,
+		input.teams.map(({ teamId }) => current.get(teamId)),
+	);
 	if (toSend.length > 0) await send(toSend as Input['teams']);
-	return { ...record, result: toSend.length > 0 ? 'updated' : 'unchanged', teams: outcomes as unknown as IDataObject[] };
+	return {
+		...record,
+		result: toSend.length > 0 ? 'updated' : 'unchanged',
+		teams: outcomes as unknown as IDataObject[],
+	};
 }
 
 function placed(input: Input): Array<[string, KnownMember]> {
-	return input.teams.map(({ teamId, role }) => [teamId, { email: input.email, name: input.name, role }]);
+	return input.teams.map(({ teamId, role }) => [
+		teamId,
+		{ email: input.email, name: input.name, role },
+	]);
 }
