@@ -77,12 +77,10 @@ export async function executeOperation<Input>(
 		await pool.drain();
 	} else {
 		for await (const { itemIndex, input } of await rows) {
-			void pool
-				.run(async () => await operation.execute.call(this, input, itemIndex))
-				.then(
-					(output) => results.succeed(itemIndex, output),
-					(error: unknown) => results.fail(itemIndex, error),
-				);
+			void results.settle(
+				itemIndex,
+				pool.run(async () => await operation.execute.call(this, input, itemIndex)),
+			);
 			if (results.stopped) break;
 		}
 		await pool.drain();
@@ -222,6 +220,23 @@ export class ItemResults {
 
 	succeed(itemIndex: number, output: OperationOutput): void {
 		this.outcomes[itemIndex] = { items: toItems(this.ctx, output, itemIndex) };
+	}
+
+	/**
+	 * Records the outcome of a row's task when it settles: its output (or `toOutput` of its result), or its error.
+	 * Returns the task, for rows that follow this one.
+	 */
+	settle<T>(
+		itemIndex: number,
+		task: Promise<T>,
+		toOutput?: (result: T) => OperationOutput,
+	): Promise<T> {
+		task.then(
+			(result) =>
+				this.succeed(itemIndex, toOutput ? toOutput(result) : (result as OperationOutput)),
+			(error: unknown) => this.fail(itemIndex, error),
+		);
+		return task;
 	}
 
 	/** Adds records to an item that already succeeded (e.g. deletions reported on the last row). */

@@ -90,8 +90,9 @@ export async function run(
 ): Promise<void> {
 	const teamCodes = new TeamCodes(this);
 	for await (const { input, itemIndex } of rows) {
-		pool
-			.run(async () => {
+		void results.settle(
+			itemIndex,
+			pool.run(async () => {
 				const qrIds = await teamCodes.selected(input, itemIndex);
 				if (qrIds.length === 0) return [];
 				const range = resolveTimeRange(input, Date.now(), this.getTimezone());
@@ -105,10 +106,7 @@ export async function run(
 				return input.perCode
 					? describeCodeRows(scansPerCode(qrIds, scans), codes, 'qrId')
 					: describeScanRows(scans, codes);
-			})
-			.then(
-				(output) => results.succeed(itemIndex, output),
-				(error: unknown) => results.fail(itemIndex, error),
-			);
+			}),
+		);
 	}
 }

@@ -58,8 +58,9 @@ export async function run(
 ): Promise<void> {
 	const teamCodes = new TeamCodes(this);
 	for await (const { input, itemIndex } of rows) {
-		pool
-			.run(async () => {
+		void results.settle(
+			itemIndex,
+			pool.run(async () => {
 				const qrIds = await teamCodes.selected(input, itemIndex);
 				if (qrIds.length === 0) return [];
 				const answer = await getTotalScansOverview(this, {
@@ -70,11 +71,8 @@ export async function run(
 				const { totals, missing } = totalsInOrder(qrIds, answer);
 				if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
 				return describeCodeRows(totals, await teamCodes.of(input.teamId, itemIndex), 'id');
-			})
-			.then(
-				(output) => results.succeed(itemIndex, output),
-				(error: unknown) => results.fail(itemIndex, error),
-			);
+			}),
+		);
 	}
 }
 

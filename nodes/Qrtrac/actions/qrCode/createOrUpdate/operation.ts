@@ -215,18 +215,22 @@ export async function run(
 		const key = JSON.stringify([teamKey, input.displayId]);
 		const before = written.get(key);
 		const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
-		const result = pool.run(async (): Promise<RowResult> => {
-			const stored = before
-				? await before
-				: await held.code(input.teamId, input.displayId, itemIndex);
-			return await applyRow(
-				this,
-				input,
-				planRow(input, stored, writeUnchanged),
-				itemIndex,
-				writeUnchanged,
-			);
-		});
+		const result = results.settle(
+			itemIndex,
+			pool.run(async (): Promise<RowResult> => {
+				const stored = before
+					? await before
+					: await held.code(input.teamId, input.displayId, itemIndex);
+				return await applyRow(
+					this,
+					input,
+					planRow(input, stored, writeUnchanged),
+					itemIndex,
+					writeUnchanged,
+				);
+			}),
+			(done) => rowOutput(done, input.simplify),
+		);
 		written.set(
 			key,
 			result.then(
@@ -236,10 +240,6 @@ export async function run(
 						? await before
 						: await held.code(input.teamId, input.displayId, itemIndex).catch(() => undefined),
 			),
-		);
-		result.then(
-			(done) => results.succeed(itemIndex, rowOutput(done, input.simplify)),
-			(error: unknown) => results.fail(itemIndex, error),
 		);
 	}
 	await pool.drain();

@@ -90,9 +90,12 @@ export async function run(
 		const before = after.get(key);
 		const current = async () =>
 			before ? await before : await rosters.member(input.teamId, input.email, itemIndex);
-		const done = pool.run(
-			async () =>
-				await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
+		const done = results.settle(
+			itemIndex,
+			pool.run(
+				async () =>
+					await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
+			),
 		);
 		after.set(
 			key,
@@ -100,10 +103,6 @@ export async function run(
 				() => ({ email: input.email, name: input.name, role: input.role }),
 				async () => await current().catch(() => undefined),
 			),
-		);
-		done.then(
-			(record) => results.succeed(itemIndex, record),
-			(error: unknown) => results.fail(itemIndex, error),
 		);
 	}
 }

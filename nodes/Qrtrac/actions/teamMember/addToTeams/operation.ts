@@ -199,9 +199,12 @@ export async function run(
 			}
 			return placement;
 		};
-		const done = pool.run(
-			async () =>
-				await addToTeams(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
+		const done = results.settle(
+			itemIndex,
+			pool.run(
+				async () =>
+					await addToTeams(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
+			),
 		);
 		placements.set(
 			input.email,
@@ -213,10 +216,6 @@ export async function run(
 					]),
 				async () => (before ? await before.catch(() => new Map() as Placement) : new Map()),
 			),
-		);
-		done.then(
-			(record) => results.succeed(itemIndex, record),
-			(error: unknown) => results.fail(itemIndex, error),
 		);
 	}
 }
