@@ -128,9 +128,7 @@ export class SimulatorState extends Store {
 	}
 
 	listQrs(teamId: string, options: { includeDeleted?: boolean } = {}): QrRecord[] {
-		return [...this.qrs.values()].filter(
-			(qr) => qr.teamId === teamId && (options.includeDeleted || !qr.deleted),
-		);
+		return this.qrs.ofTeam(teamId).filter((qr) => options.includeDeleted || !qr.deleted);
 	}
 
 	/** Any code by id, deleted ones included. */

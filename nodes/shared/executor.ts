@@ -61,16 +61,24 @@ export function concurrencyFor(ratePerSecond: number): number {
 
 /** Reading parameters runs n8n's expressions on this one thread: it gives way this often so requests keep flowing. */
 const READ_SLICE_MS = 8;
+/** While more than about a second of work waits in the pool, reading pauses this long at a time, to let it go out. */
+const READ_PAUSE_MS = 10;
 
 export async function executeOperation<Input>(
 	this: IExecuteFunctions,
 	operation: Operation<Input>,
 ): Promise<INodeExecutionData[]> {
 	const results = new ItemResults(this, this.getInputData().length, this.continueOnFail());
-	const pool = new TaskPool(concurrencyFor((await getConnection(this)).ratePerSecond));
+	const { ratePerSecond } = await getConnection(this);
+	const pool = new TaskPool(concurrencyFor(ratePerSecond));
 	results.stopOnFailure(pool);
 	const rows = results.continueOnFail
-		? readWhileSending(this, operation, results)
+		? readWhileSending(
+				this,
+				operation,
+				results,
+				() => pool.waitingCount > Math.max(ratePerSecond, 50),
+			)
 		: readAllFirst(this, operation);
 	if (operation.kind === 'batch') {
 		await operation.run.call(this, await rows, results, pool);
@@ -107,12 +115,15 @@ async function readAllFirst<Input>(
 
 /**
  * Continue On Fail on: rows are handed over as they are read; an item that fails to parse is recorded as failed.
- * Every READ_SLICE_MS the reading gives the event loop a turn, so that requests already handed over go out.
+ * Reading and sending share one thread: every READ_SLICE_MS the reading gives the event loop a turn, and while
+ * enough work waits to keep the plan busy (`backlogged`), it pauses, so that sending is never starved by reading
+ * rows it cannot send yet. A run then takes about the longer of reading and sending, not their sum.
  */
 async function* readWhileSending<Input>(
 	ctx: IExecuteFunctions,
 	operation: Operation<Input>,
 	results: ItemResults,
+	backlogged: () => boolean,
 ): AsyncGenerator<ParsedItem<Input>> {
 	const itemCount = ctx.getInputData().length;
 	let sliceStart = Date.now();
@@ -124,6 +135,7 @@ async function* readWhileSending<Input>(
 		}
 		if (Date.now() - sliceStart >= READ_SLICE_MS) {
 			await sleep(0);
+			while (backlogged()) await sleep(READ_PAUSE_MS);
 			sliceStart = Date.now();
 		}
 	}
@@ -140,7 +152,9 @@ export class TaskPool {
 	private active = 0;
 	private stopped = false;
 	private readonly waiting: Array<() => void> = [];
-	private readonly settled: Array<Promise<unknown>> = [];
+	/** Tasks handed over and not settled yet, and who waits for that number to reach 0. */
+	private unsettled = 0;
+	private readonly drained: Array<() => void> = [];
 
 	constructor(private readonly width: number) {}
 
@@ -163,7 +177,11 @@ export class TaskPool {
 			if (this.active < this.width && this.waiting.length === 0) start();
 			else this.waiting.push(start);
 		});
-		this.settled.push(promise.catch(() => undefined));
+		this.unsettled++;
+		const settled = () => {
+			if (--this.unsettled === 0) for (const resolve of this.drained.splice(0)) resolve();
+		};
+		promise.then(settled, settled);
 		return promise;
 	}
 
@@ -171,10 +189,15 @@ export class TaskPool {
 		this.stopped = true;
 	}
 
+	/** Tasks handed over that have not started yet. */
+	get waitingCount(): number {
+		return this.waiting.length;
+	}
+
+	/** Resolves once every task handed over has settled (tasks handed over meanwhile included). */
 	async drain(): Promise<void> {
-		for (let seen = 0; seen < this.settled.length; seen = this.settled.length) {
-			await Promise.all(this.settled.slice(seen));
-		}
+		if (this.unsettled === 0) return;
+		await new Promise<void>((resolve) => this.drained.push(resolve));
 	}
 
 	private startNext(): void {

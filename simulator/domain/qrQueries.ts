@@ -124,8 +124,8 @@ export function qrsUpdatedAfter(
 	fromTime: number,
 ): QrRecord[] {
 	const inclusive = store.config.fromTimeInclusive;
-	return [...store.qrs.values()]
-		.filter((qr) => teamIds.includes(qr.teamId))
+	return teamIds
+		.flatMap((teamId) => store.qrs.ofTeam(teamId))
 		.filter((qr) => (inclusive ? qr.updatedAt >= fromTime : qr.updatedAt > fromTime))
 		.sort((a, b) => a.updatedAt - b.updatedAt || compareText(a.id, b.id));
 }
