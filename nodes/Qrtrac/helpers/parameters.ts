@@ -18,7 +18,7 @@ const teamOverrideSchema = z.object({
  * The value becomes the `x-request-team-id` header and the rate-limit bucket, so it is validated like any ID.
  */
 export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readParameter<IDataObject>(ctx, 'options', itemIndex, {});
 	const raw = options.teamOverride;
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
 		return undefined;
@@ -28,4 +28,41 @@ export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): stri
 		{ teamOverride: typeof raw === 'number' ? String(raw) : raw },
 		itemIndex,
 	).teamOverride;
+}
+
+const constantParameters = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A parameter of one item. n8n works out every read anew (a deep copy, expressions resolved for the item), which
+ * is most of what reading a bulk run's rows costs; a parameter that holds no expression is the same for every
+ * item, so it is read once per execution. Callers never change what they get.
+ */
+export function readParameter<T>(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: T,
+): T {
+	const raw = name
+		.split('.')
+		.reduce<unknown>(
+			(value, key) => (isObject(value) ? value[key] : undefined),
+			ctx.getNode().parameters,
+		);
+	if (raw === undefined || holdsExpression(raw))
+		return ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	let known = constantParameters.get(ctx);
+	if (!known) constantParameters.set(ctx, (known = new Map()));
+	if (!known.has(name)) known.set(name, ctx.getNodeParameter(name, itemIndex, fallback));
+	return known.get(name) as T;
+}
+
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	return isObject(value) && Object.values(value).some(holdsExpression);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null;
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { validateParameters } from '../../shared/validation';
+import { readParameter } from './parameters';
 import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
 import { qrCodeFieldsSchema, type QrCodeFields, type QrFormMode } from './qrCodeSchemas';
 
@@ -20,8 +21,8 @@ export function readQrCodeFields(
 }
 
 function readCreateForm(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormMode): IDataObject {
-	const qrType = ctx.getNodeParameter('qrType', itemIndex) as string;
-	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const qrType = readParameter(ctx, 'qrType', itemIndex) as string;
+	const additional = readParameter(ctx, 'additionalFields', itemIndex, {}) as IDataObject;
 	const groups: Partial<Record<string, IDataObject>> = {};
 	const typeFields: IDataObject = {};
 	for (const field of QR_TYPE_FIELDS) {
@@ -31,16 +32,16 @@ function readCreateForm(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormM
 	// Create: the Display ID stands on its own in the current layout, under Additional Fields in the first one
 	const displayId =
 		mode === 'createOrUpdate'
-			? ctx.getNodeParameter('displayId', itemIndex, '')
-			: ctx.getNodeParameter('displayId', itemIndex, '') || additional.displayId;
+			? readParameter(ctx, 'displayId', itemIndex, '')
+			: readParameter(ctx, 'displayId', itemIndex, '') || additional.displayId;
 	return {
 		...additional,
 		qrType,
-		name: ctx.getNodeParameter('name', itemIndex, ''),
+		name: readParameter(ctx, 'name', itemIndex, ''),
 		displayId,
-		qrRedirectUrl: ctx.getNodeParameter('qrRedirectUrl', itemIndex, ''),
+		qrRedirectUrl: readParameter(ctx, 'qrRedirectUrl', itemIndex, ''),
 		typeFields,
-		settings: ctx.getNodeParameter('settings', itemIndex, {}),
+		settings: readParameter(ctx, 'settings', itemIndex, {}),
 		extra: readExtraJson(ctx, itemIndex),
 	};
 }
@@ -53,7 +54,8 @@ function createFieldValue(
 	groups: Partial<Record<string, IDataObject>>,
 ): unknown {
 	if (field.group) {
-		const group = (groups[field.group] ??= ctx.getNodeParameter(
+		const group = (groups[field.group] ??= readParameter(
+			ctx,
 			field.group,
 			itemIndex,
 			{},
@@ -62,24 +64,20 @@ function createFieldValue(
 	}
 	// n8n-core treats an undefined fallback as none and throws for a missing parameter: a grouped field of the
 	// current layout has no parameter of its own, hence null
-	return ctx.getNodeParameter(field.name, itemIndex, field.group ? null : undefined) ?? undefined;
+	return readParameter(ctx, field.name, itemIndex, field.group ? null : undefined) ?? undefined;
 }
 
 /** Other API Fields (JSON): under Options in the current layout, on its own in the first one. */
 function readExtraJson(ctx: IExecuteFunctions, itemIndex: number): IDataObject[keyof IDataObject] {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
 	return (
 		options.additionalFieldsJson ??
-		(ctx.getNodeParameter(
-			'additionalFieldsJson',
-			itemIndex,
-			'{}',
-		) as IDataObject[keyof IDataObject])
+		(readParameter(ctx, 'additionalFieldsJson', itemIndex, '{}') as IDataObject[keyof IDataObject])
 	);
 }
 
 function readUpdateForm(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const updateFields = ctx.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const updateFields = readParameter(ctx, 'updateFields', itemIndex, {}) as IDataObject;
 	const typeFields: IDataObject = {};
 	const common: IDataObject = {};
 	for (const [name, value] of Object.entries(updateFields)) {
@@ -89,9 +87,9 @@ function readUpdateForm(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 	}
 	return {
 		...common,
-		qrType: ctx.getNodeParameter('qrType', itemIndex, ''),
+		qrType: readParameter(ctx, 'qrType', itemIndex, ''),
 		typeFields,
-		settings: ctx.getNodeParameter('settings', itemIndex, {}),
+		settings: readParameter(ctx, 'settings', itemIndex, {}),
 		extra: readExtraJson(ctx, itemIndex),
 	};
 }

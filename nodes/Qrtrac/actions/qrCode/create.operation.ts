@@ -14,7 +14,7 @@ import {
 	redirectUrlField,
 	settingsCollection,
 } from '../../descriptions/qrCodeFields';
-import { getTeamOverride } from '../../helpers/parameters';
+import { getTeamOverride, readParameter } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import { simplifyQr } from '../../helpers/simplify';
@@ -46,7 +46,7 @@ interface Input {
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return {
 		body: buildQrBody(readQrCodeFields(this, itemIndex, 'create')),
-		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
+		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
 		teamId: getTeamOverride(this, itemIndex),
 	};
 }

@@ -44,12 +44,20 @@ export class TeamSnapshots implements HeldCodes {
 		private readonly credentialTeamId: string,
 	) {}
 
+	/**
+	 * The team's code with this Display ID, handed to the first row that asks: later rows with the same Display ID
+	 * take what that row left, so the snapshot lets go of each code once it is handed over. What stays is the codes
+	 * no row names (Delete Missing's candidates).
+	 */
 	async code(
 		teamId: string | undefined,
 		displayId: string,
 		itemIndex: number,
 	): Promise<IDataObject | undefined> {
-		return (await this.team(teamId, itemIndex)).get(displayId);
+		const team = await this.team(teamId, itemIndex);
+		const code = team.get(displayId);
+		team.delete(displayId);
+		return code;
 	}
 
 	/** The team's codes by Display ID; a team that could not be read fails every row that needs it. */

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { z } from 'zod';
 
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
+import { getQrById } from '../../../../shared/api';
 import { getConnection } from '../../../../shared/transport';
 import { validateParameters } from '../../../../shared/validation';
 import { simplifyOption, teamOverrideOption } from '../../../descriptions/common';
@@ -18,7 +19,7 @@ import {
 	redirectUrlField,
 	settingsCollection,
 } from '../../../descriptions/qrCodeFields';
-import { getTeamOverride } from '../../../helpers/parameters';
+import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { simplifyQr } from '../../../helpers/simplify';
@@ -160,9 +161,11 @@ const deleteMissingSchema = z
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const fields = readQrCodeFields(this, itemIndex, 'createOrUpdate');
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readParameter<IDataObject>(this, 'options', itemIndex, {});
 	const mode =
-		this.getNodeParameter('mode', itemIndex, SYNC_MODE) === LOOK_UP_MODE ? LOOK_UP_MODE : SYNC_MODE;
+		readParameter<string>(this, 'mode', itemIndex, SYNC_MODE) === LOOK_UP_MODE
+			? LOOK_UP_MODE
+			: SYNC_MODE;
 	const deleteMissing =
 		mode === SYNC_MODE
 			? validateParameters(
@@ -179,7 +182,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		mode,
 		displayId: fields.displayId!,
 		body: buildQrBody(fields),
-		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
+		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
 		skipUnchanged: options.skipUnchanged !== false,
 		teamId: getTeamOverride(this, itemIndex),
 		deleteMissingTag: deleteMissing?.deleteMissing ? deleteMissing.deleteMissingTag : undefined,
@@ -200,7 +203,7 @@ export async function run(
 	const { teamId: credentialTeamId } = await getConnection(this);
 	const snapshots = new TeamSnapshots(this, credentialTeamId);
 	const lookUp = new PerRowLookUp(this);
-	const written = new Map<string, Promise<IDataObject | undefined>>();
+	const written = new Map<string, Written>();
 	const deleteMissing = new DeleteMissingScope();
 	// Rows read all at once (Continue On Fail off) are checked together first: a disagreement sends nothing.
 	if (Array.isArray(rows)) DeleteMissingScope.requireOneTag(this, rows);
@@ -215,32 +218,34 @@ export async function run(
 		const key = JSON.stringify([teamKey, input.displayId]);
 		const before = written.get(key);
 		const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
+		let startedFrom: IDataObject | undefined;
 		const result = results.settle(
 			itemIndex,
 			pool.run(async (): Promise<RowResult> => {
-				const stored = before
-					? await before
+				startedFrom = before
+					? await codeAfter(this, before, input, itemIndex)
 					: await held.code(input.teamId, input.displayId, itemIndex);
 				return await applyRow(
 					this,
 					input,
-					planRow(input, stored, writeUnchanged),
+					planRow(input, startedFrom, writeUnchanged),
 					itemIndex,
 					writeUnchanged,
 				);
 			}),
 			(done) => rowOutput(done, input.simplify),
 		);
-		written.set(
-			key,
-			result.then(
-				(done) => done.code,
-				async () =>
-					before
-						? await before
-						: await held.code(input.teamId, input.displayId, itemIndex).catch(() => undefined),
-			),
+		const after: Written = result.then(
+			(done) => done.code,
+			() => startedFrom,
 		);
+		written.set(key, after);
+		// Once the row is done, only the code's id is kept for a later row with the same Display ID (it reads the
+		// code again): holding every written code until the end doubled the run's memory for 10,000 rows.
+		void after.then((code) => {
+			if (written.get(key) === after)
+				written.set(key, { id: code === undefined ? undefined : String(code.id) });
+		});
 	}
 	await pool.drain();
 	if (last && deleteMissing.tag !== undefined)
@@ -252,6 +257,22 @@ export async function run(
 			pool,
 			scope: deleteMissing,
 		});
+}
+
+/** What a row left for a later row with the same Display ID: its code (while it runs), or the code's id. */
+type Written = Promise<IDataObject | undefined> | { id: string | undefined };
+
+/** The code as the row before this one left it; once that row is long done, read again by its id. */
+async function codeAfter(
+	ctx: IExecuteFunctions,
+	before: Written,
+	input: Input,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	if (!('id' in before)) return await before;
+	return before.id === undefined
+		? undefined
+		: await getQrById(ctx, { id: before.id, teamId: input.teamId, itemIndex });
 }
 
 /** Delete Missing runs once per execution, so every row must ask for it with the same tag (or none must). */
