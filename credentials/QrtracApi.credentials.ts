@@ -155,7 +155,7 @@ export class QrtracApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'QRTRAC refused the client credentials: check Team ID, Client ID and Client Secret',
+						"QRTRAC refused the client credentials: check 'Team ID', 'Client ID' and 'Client Secret'",
 				},
 			},
 			...[301, 302, 303, 307, 308].map((status) => ({

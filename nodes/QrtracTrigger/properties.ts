@@ -90,7 +90,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'search',
 				type: 'string',
 				default: '',
-				description: 'Only codes whose name or display ID contains this text (ignoring case)',
+				description: 'Only codes whose name or Display ID contains this text (ignoring case)',
 			},
 			{
 				displayName: 'QR Types',

@@ -28,7 +28,7 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 	},
 	{
 		test: (f) => f.status === 401,
-		hint: 'Check the credential: Team ID, Client ID and Client Secret must belong to the same QRTRAC organization (Settings > API Access).',
+		hint: "Check the credential: 'Team ID', 'Client ID' and 'Client Secret' must belong to the same QRTRAC organization (Settings > API Access).",
 	},
 	{
 		test: (f) => f.status === 403,
@@ -44,7 +44,7 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 	},
 	{
 		test: (f) => f.status !== undefined && f.status >= 500,
-		hint: 'QRTRAC had a server problem. The request was retried where that is safe; try again later.',
+		hint: 'QRTRAC could not answer (HTTP 5xx). The request was retried where that is safe; try again later.',
 	},
 ];
 

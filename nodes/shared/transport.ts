@@ -258,7 +258,7 @@ export async function downloadPublicFile(
 			failure = {
 				kind: classifyFailure(outcome.response.statusCode, undefined),
 				status: outcome.response.statusCode,
-				message: `Downloading the QR image failed with HTTP ${outcome.response.statusCode}`,
+				message: `The QR image could not be downloaded (HTTP ${outcome.response.statusCode})`,
 			};
 		} else {
 			failure = outcome.failure;

@@ -9,7 +9,7 @@ export const memberEmailField: INodeProperties = {
 	placeholder: 'name@email.com',
 	default: '',
 	required: true,
-	description: 'E-mail address of the member',
+	description: 'Email address of the member',
 };
 
 export const memberNameField: INodeProperties = {

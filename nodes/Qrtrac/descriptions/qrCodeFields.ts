@@ -39,7 +39,7 @@ export const qrTypeUpdateField: INodeProperties = {
 	],
 	default: '',
 	description:
-		"Type of the code. Choose its current type to see only that type's fields under Update Fields.",
+		"Type of the code. Choose its current type to see only that type's fields under 'Update Fields'.",
 };
 
 export const nameField: INodeProperties = {
@@ -183,7 +183,7 @@ export const settingsCollection: INodeProperties = {
 			name: 'scheduleCampaign',
 			type: 'boolean',
 			default: true,
-			description: 'Whether the code works only between Campaign Start and Campaign End',
+			description: "Whether the code works only between 'Campaign Start' and 'Campaign End'",
 		},
 		{
 			displayName: 'Campaign Start',

@@ -68,6 +68,9 @@ export const QR_TYPE_FIELD_GROUPS: Record<QrTypeFieldGroupName, QrTypeFieldGroup
 	},
 };
 
+/** "Mobile Phone" -> "Mobile phone": tooltips are in sentence case (n8n's UX guidelines). */
+const sentenceCase = (label: string): string => label.charAt(0) + label.slice(1).toLowerCase();
+
 const vcard = (
 	name: string,
 	key: string,
@@ -82,7 +85,7 @@ const vcard = (
 	placement: 'body',
 	displayName,
 	kind,
-	description: more.description ?? `${displayName} shown on the business card`,
+	description: more.description ?? `${sentenceCase(displayName)} shown on the business card`,
 	placeholder,
 	group: more.group,
 });

@@ -18,7 +18,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. spring-2025',
-		description: 'Custom short ID to check: letters, digits and - _ . ~ only.',
+		description: 'Custom short ID to check: letters, digits and the characters -_.~% only',
 	},
 ];
 

@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 			{
 				name: 'This Team',
 				value: 'team',
-				description: "The credential's team, or the Team Override",
+				description: "The credential's team, or the 'Team Override'",
 			},
 			{ name: 'All Teams of the Organization', value: 'organization' },
 		],

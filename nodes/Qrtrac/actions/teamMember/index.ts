@@ -75,7 +75,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Resend Invite',
 				value: 'resendInvite',
-				action: 'Resend an invitation',
+				action: 'Resend a team member invitation',
 				description: 'Send the invitation e-mail again to someone who has not accepted it',
 			},
 		],

@@ -8,7 +8,7 @@ import { memberEmailField } from '../../descriptions/member';
 import { normalizeEmail } from '../../helpers/member';
 
 const properties: INodeProperties[] = [
-	{ ...memberEmailField, description: 'E-mail address of the invited person' },
+	{ ...memberEmailField, description: 'Email address of the invited person' },
 ];
 
 export const description = updateDisplayOptions(

@@ -93,7 +93,7 @@ const properties: INodeProperties[] = [
 				default: false,
 				displayOptions: { show: { '/mode': [SYNC_MODE] } },
 				description:
-					'Whether to soft-delete, after all rows ran, the codes of the team that carry the Delete Missing Tag and whose Display ID is in none of the rows. Nothing is deleted when a row fails.',
+					"Whether to soft-delete, after all rows ran, the codes of the team that carry the 'Delete Missing Tag' and whose Display ID is in none of the rows. Nothing is deleted when a row fails.",
 			},
 			{
 				displayName: 'Delete Missing Tag',
@@ -105,6 +105,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Only codes with this tag are deleted when missing from the rows, so codes made by hand or by another sheet stay. Give the rows this tag too.',
 			},
+			{ ...additionalJsonOption, displayOptions: { show: CURRENT_LAYOUT } },
 			{
 				displayName: 'Skip Unchanged',
 				name: 'skipUnchanged',
@@ -114,7 +115,6 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to leave a code that already matches the row untouched (its output says "unchanged") instead of writing it again',
 			},
-			{ ...additionalJsonOption, displayOptions: { show: CURRENT_LAYOUT } },
 			teamOverrideOption,
 		],
 	},

@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		displayOptions: { show: { teamsSource: ['json'] } },
 		description:
-			'List of {teamId, role} objects; role is admin, editor or viewer. Use an expression such as {{ $JSON.teams }} to take it from the item.',
+			"List of {teamId, role} objects; role is admin, editor or viewer. To take it from the item, use an expression that reads the item's teams field.",
 	},
 	{
 		displayName: 'Teams',
