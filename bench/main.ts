@@ -150,7 +150,7 @@ function describeJob(job: Job): string {
 		case 'sync':
 			return `Create or Update sync, ${SYNC_PHASE_LABELS[job.phase]}, ${job.rows} rows at ${job.rate} rps`;
 		case 'readBaseline':
-			return `Set node reading the same rows (${SYNC_PHASE_LABELS[job.phase]}), ${job.rows} rows`;
+			return `Set node reading the same rows (${SYNC_PHASE_LABELS[job.phase]}${job.output === 'nodeFields' ? ", with the node's output fields" : ''}), ${job.rows} rows`;
 	}
 }
 

@@ -241,7 +241,12 @@ function syncSection(results: SyncResult[], skipped: string | undefined): string
  */
 function readingSection(syncs: SyncResult[], baselines: ReadBaselineResult[]): string[] {
 	const rows = syncs.flatMap((sync) => {
-		const baseline = baselines.find((candidate) => candidate.phase === sync.phase);
+		const baseline = baselines.find(
+			(candidate) => candidate.phase === sync.phase && candidate.output !== 'nodeFields',
+		);
+		const sameOutput = baselines.find(
+			(candidate) => candidate.phase === sync.phase && candidate.output === 'nodeFields',
+		);
 		if (!baseline || sync.nodeSeconds === undefined || baseline.nodeSeconds === undefined)
 			return [];
 		const floor = sync.rows / sync.rate;
@@ -274,6 +279,9 @@ function readingSection(syncs: SyncResult[], baselines: ReadBaselineResult[]): s
 				`${megabytes(sync.peakRssMb)} / ${megabytes(baseline.peakRssMb)}`,
 				timeTarget,
 				memoryTarget,
+				sameOutput?.peakRssMb && sync.peakRssMb !== undefined
+					? `${megabytes(sameOutput.peakRssMb)} (${(sync.peakRssMb / sameOutput.peakRssMb).toFixed(2)} x)`
+					: 'n/a',
 			],
 		];
 	});
@@ -281,7 +289,7 @@ function readingSection(syncs: SyncResult[], baselines: ReadBaselineResult[]): s
 	return [
 		'## Sync runs against reading the rows in n8n (issue 12)',
 		'',
-		"The Set node evaluates the same three expressions over the same rows (n8n's own cost of reading parameters); N / rate is what sending needs at the plan's rate. The node runs with Continue On Fail on, so it sends while it still reads.",
+		"The Set node evaluates the same three expressions over the same rows (n8n's own cost of reading parameters); N / rate is what sending needs at the plan's rate. The node runs with Continue On Fail on, so it sends while it still reads. The last column runs the Set node once more with the other fields of the node's output added as constants (15 fields per item, as the node's simplified sync report): n8n's memory for items that big, and the node's peak against it.",
 		'',
 		table(
 			[
@@ -294,6 +302,7 @@ function readingSection(syncs: SyncResult[], baselines: ReadBaselineResult[]): s
 				'Peak RSS node / Set (MB)',
 				'Time target',
 				'Memory target (<= 1.5 x)',
+				"Set node with the node's output fields: peak RSS (MB) (node / it)",
 			],
 			rows,
 		),

@@ -1,4 +1,5 @@
 import type { CreateVariant, SyncPhase } from './jobs';
+import type { SetNodeOutput } from './workflows';
 
 /** What every job reports: the simulator's view (authority for counts and wall time) and n8n's. */
 export interface JobMeasurement {
@@ -67,6 +68,7 @@ export interface SyncResult extends JobMeasurement {
 export interface ReadBaselineResult extends JobMeasurement {
 	kind: 'readBaseline';
 	phase: SyncPhase;
+	output: SetNodeOutput;
 	rows: number;
 }
 

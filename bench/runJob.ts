@@ -97,7 +97,13 @@ export async function runJob(
 				itemsReturned: items.filter((item) => item.error === undefined).length,
 			};
 		case 'readBaseline':
-			return { ...measurement, kind: 'readBaseline', phase: job.phase, rows: job.rows };
+			return {
+				...measurement,
+				kind: 'readBaseline',
+				phase: job.phase,
+				output: job.output,
+				rows: job.rows,
+			};
 		case 'sync':
 			return {
 				...measurement,

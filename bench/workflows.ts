@@ -181,11 +181,42 @@ export function qrtracSyncWorkflow(
 }
 
 /**
+ * What the Set node baseline outputs: the three fields it reads (`rowFields`), or those plus, as constants, the
+ * other fields of a sync row's output (`nodeFields`: `operation` and a simplified code, 15 fields in all).
+ */
+export const SET_NODE_OUTPUTS = ['rowFields', 'nodeFields'] as const;
+export type SetNodeOutput = (typeof SET_NODE_OUTPUTS)[number];
+
+/** A simplified code's other fields as the sync job outputs them, with values of typical length. */
+const NODE_OUTPUT_CONSTANTS: ReadonlyArray<[string, string]> = [
+	['operation', 'unchanged'],
+	['id', 'qr_qbCQyulwv7QE'],
+	['qrType', 'WEB'],
+	['shortUrl', 'https://qr.example.com/sheet-0a1b2c-00001'],
+	['qrImageUrl', 'http://127.0.0.1:40000/images/qr_qbCQyulwv7QE.png'],
+	['tags', 'sheet'],
+	['teamId', 'team_aUwDtJw8gwKx'],
+	['deleted', 'false'],
+	['createdAt', '1792886203575'],
+	['createdAtIso', '2026-10-24T23:56:43.575Z'],
+	['updatedAt', '1792886203575'],
+	['updatedAtIso', '2026-10-24T23:56:43.575Z'],
+];
+
+/**
  * n8n's Set node over the same rows with the same three expressions as the sync job (Display ID, name, redirect
  * URL): the cost of reading the rows' parameters inside n8n, the baseline a node that reads them cannot beat.
+ * With `nodeFields` its items are as big as the node's (the constants cost no reading).
  */
-export function setNodeReadWorkflow(rows: RowsSpec): WorkflowJson {
+export function setNodeReadWorkflow(
+	rows: RowsSpec,
+	output: SetNodeOutput = 'rowFields',
+): WorkflowJson {
 	const assign = (name: string, value: string) => ({ id: name, name, value, type: 'string' });
+	const constants =
+		output === 'nodeFields'
+			? NODE_OUTPUT_CONSTANTS.map(([name, value]) => assign(name, value))
+			: [];
 	return job(`Bench: Set node reading x${rows.count}`, rows, {
 		type: 'n8n-nodes-base.set',
 		typeVersion: 3.4,
@@ -196,6 +227,7 @@ export function setNodeReadWorkflow(rows: RowsSpec): WorkflowJson {
 					assign('displayId', '={{ $json.displayId }}'),
 					assign('name', '={{ $json.name }}'),
 					assign('qrRedirectUrl', '={{ $json.url }}'),
+					...constants,
 				],
 			},
 			options: {},

@@ -159,6 +159,29 @@ const deleteMissingSchema = z
 		}
 	});
 
+/** Options without expressions are one object for every row (readParameter), so they are checked once. */
+const checkedDeleteMissing = new WeakMap<IDataObject, z.infer<typeof deleteMissingSchema>>();
+
+function readDeleteMissing(
+	ctx: IExecuteFunctions,
+	options: IDataObject,
+	itemIndex: number,
+): z.infer<typeof deleteMissingSchema> {
+	const known = checkedDeleteMissing.get(options);
+	if (known) return known;
+	const checked = validateParameters(
+		ctx,
+		deleteMissingSchema,
+		{
+			deleteMissing: options.deleteMissing ?? false,
+			deleteMissingTag: options.deleteMissingTag ?? '',
+		},
+		itemIndex,
+	);
+	checkedDeleteMissing.set(options, checked);
+	return checked;
+}
+
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const fields = readQrCodeFields(this, itemIndex, 'createOrUpdate');
 	const options = readParameter<IDataObject>(this, 'options', itemIndex, {});
@@ -167,17 +190,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			? LOOK_UP_MODE
 			: SYNC_MODE;
 	const deleteMissing =
-		mode === SYNC_MODE
-			? validateParameters(
-					this,
-					deleteMissingSchema,
-					{
-						deleteMissing: options.deleteMissing ?? false,
-						deleteMissingTag: options.deleteMissingTag ?? '',
-					},
-					itemIndex,
-				)
-			: undefined;
+		mode === SYNC_MODE ? readDeleteMissing(this, options, itemIndex) : undefined;
 	return {
 		mode,
 		displayId: fields.displayId!,
