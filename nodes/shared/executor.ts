@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { getConnection, requestsInProgress } from './transport';
+import { getConnection } from './transport';
 
 /**
  * Runs the action node's operations over the input items: the one place where items are looped, pairedItem
@@ -61,11 +61,6 @@ export function concurrencyFor(ratePerSecond: number): number {
 
 /** Reading parameters runs n8n's expressions on this one thread: it gives way this often so requests keep flowing. */
 const READ_SLICE_MS = 8;
-/**
- * With no request under way nothing waits for a turn, so reading gives way this rarely (for n8n's own timers): each
- * turn costs a timer's millisecond, a ninth of the reading time at READ_SLICE_MS (re-runs whose rows are unchanged).
- */
-const IDLE_READ_SLICE_MS = 200;
 /** While more than about a second of work waits in the pool, reading pauses this long at a time, to let it go out. */
 const READ_PAUSE_MS = 10;
 
@@ -138,8 +133,7 @@ async function* readWhileSending<Input>(
 		} catch (error) {
 			results.fail(itemIndex, error);
 		}
-		const sliceMs = requestsInProgress() ? READ_SLICE_MS : IDLE_READ_SLICE_MS;
-		if (Date.now() - sliceStart >= sliceMs) {
+		if (Date.now() - sliceStart >= READ_SLICE_MS) {
 			await sleep(0);
 			while (backlogged()) await sleep(READ_PAUSE_MS);
 			sliceStart = Date.now();
