@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { getConnection } from './transport';
+import { getConnection, requestsInProgress } from './transport';
 
 /**
  * Runs the action node's operations over the input items: the one place where items are looped, pairedItem
@@ -59,8 +59,17 @@ export function concurrencyFor(ratePerSecond: number): number {
 	return Math.min(100, Math.max(1, Math.ceil(ratePerSecond / 2)));
 }
 
-/** Reading parameters runs n8n's expressions on this one thread: it gives way this often so requests keep flowing. */
+/**
+ * Reading parameters runs n8n's expressions on this one thread: while requests are under way (waiting for a send
+ * slot or an answer) it gives way this often so requests keep flowing.
+ */
 const READ_SLICE_MS = 8;
+/**
+ * With no request under way nothing of this run waits for a turn, so reading gives way only this often (for the rest of
+ * n8n, e.g. a queue-mode worker's job lock): a turn costs a timer's millisecond, which at READ_SLICE_MS is a ninth
+ * of the reading time of a re-run whose rows are unchanged.
+ */
+const IDLE_READ_SLICE_MS = 50;
 /** While more than about a second of work waits in the pool, reading pauses this long at a time, to let it go out. */
 const READ_PAUSE_MS = 10;
 
@@ -73,12 +82,10 @@ export async function executeOperation<Input>(
 	const pool = new TaskPool(concurrencyFor(ratePerSecond));
 	results.stopOnFailure(pool);
 	const rows = results.continueOnFail
-		? readWhileSending(
-				this,
-				operation,
-				results,
-				() => pool.waitingCount > Math.max(ratePerSecond, 50),
-			)
+		? readWhileSending(this, operation, results, {
+				busy: () => requestsInProgress() || pool.waitingCount > 0,
+				backlogged: () => pool.waitingCount > Math.max(ratePerSecond, 50),
+			})
 		: readAllFirst(this, operation);
 	if (operation.kind === 'batch') {
 		await operation.run.call(this, await rows, results, pool);
@@ -114,16 +121,27 @@ async function readAllFirst<Input>(
 }
 
 /**
+ * What reading asks of the sending side: whether it has work that needs the event loop (a request under way, or
+ * a task waiting for room in the pool; a task whose answer is at hand needs none), and whether more than about a
+ * second of work waits.
+ */
+interface SendingState {
+	busy(): boolean;
+	backlogged(): boolean;
+}
+
+/**
  * Continue On Fail on: rows are handed over as they are read; an item that fails to parse is recorded as failed.
- * Reading and sending share one thread: every READ_SLICE_MS the reading gives the event loop a turn, and while
- * enough work waits to keep the plan busy (`backlogged`), it pauses, so that sending is never starved by reading
- * rows it cannot send yet. A run then takes about the longer of reading and sending, not their sum.
+ * Reading and sending share one thread: while requests are under way, every READ_SLICE_MS the reading gives the event
+ * loop a turn, and while enough work waits to keep the plan busy (`backlogged`), it pauses, so that sending is
+ * never starved by reading rows it cannot send yet. A run then takes about the longer of reading and sending, not
+ * their sum.
  */
 async function* readWhileSending<Input>(
 	ctx: IExecuteFunctions,
 	operation: Operation<Input>,
 	results: ItemResults,
-	backlogged: () => boolean,
+	sending: SendingState,
 ): AsyncGenerator<ParsedItem<Input>> {
 	const itemCount = ctx.getInputData().length;
 	let sliceStart = Date.now();
@@ -133,9 +151,10 @@ async function* readWhileSending<Input>(
 		} catch (error) {
 			results.fail(itemIndex, error);
 		}
-		if (Date.now() - sliceStart >= READ_SLICE_MS) {
+		const sliceMs = sending.busy() ? READ_SLICE_MS : IDLE_READ_SLICE_MS;
+		if (Date.now() - sliceStart >= sliceMs) {
 			await sleep(0);
-			while (backlogged()) await sleep(READ_PAUSE_MS);
+			while (sending.backlogged()) await sleep(READ_PAUSE_MS);
 			sliceStart = Date.now();
 		}
 	}

@@ -106,7 +106,31 @@ export async function getConnection(ctx: TransportContext): Promise<QrtracConnec
 	return await connection;
 }
 
+/** Requests of this process from their start to their answer, waits for a slot and retries included. */
+let requestsUnderway = 0;
+
+/** Whether a request of this process is under way: then answers and send slots need the event loop's turns. */
+export function requestsInProgress(): boolean {
+	return requestsUnderway > 0;
+}
+
+async function counted<T>(request: () => Promise<T>): Promise<T> {
+	requestsUnderway++;
+	try {
+		return await request();
+	} finally {
+		requestsUnderway--;
+	}
+}
+
 export async function qrtracApiRequest<T = IDataObject>(
+	ctx: TransportContext,
+	request: QrtracRequest,
+): Promise<QrtracResponse<T>> {
+	return await counted(async () => await sendWithRetries<T>(ctx, request));
+}
+
+async function sendWithRetries<T>(
 	ctx: TransportContext,
 	request: QrtracRequest,
 ): Promise<QrtracResponse<T>> {
@@ -227,6 +251,15 @@ export async function downloadPublicFile(
 	url: string,
 	itemIndex: number,
 	maxBytes = MAX_DOWNLOAD_BYTES,
+): Promise<{ data: Buffer; contentType?: string }> {
+	return await counted(async () => await downloadWithRetries(ctx, url, itemIndex, maxBytes));
+}
+
+async function downloadWithRetries(
+	ctx: IExecuteFunctions,
+	url: string,
+	itemIndex: number,
+	maxBytes: number,
 ): Promise<{ data: Buffer; contentType?: string }> {
 	const connection = await getConnection(ctx);
 	for (let attempt = 1; ; attempt++) {

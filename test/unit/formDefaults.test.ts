@@ -137,3 +137,14 @@ describe('defaults shown = defaults used', () => {
 		expect(parsed(parse, withDefault)).toEqual(parsed(parse, base));
 	});
 });
+
+describe("n8n's schema check of a parameter", () => {
+	it('checks nothing this node reads per item: no property has a validateType', () => {
+		// readParameter resolves a one-expression parameter with skipValidation: n8n's check looks only at
+		// `validateType` for a top-level parameter, so skipping it changes nothing while none has one.
+		const withValidateType = new Qrtrac().description.properties
+			.filter((property) => property.validateType !== undefined)
+			.map((property) => property.name);
+		expect(withValidateType).toEqual([]);
+	});
+});

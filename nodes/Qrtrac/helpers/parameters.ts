@@ -33,9 +33,13 @@ export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): stri
 const constantParameters = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * A parameter of one item. n8n works out every read anew (a deep copy, expressions resolved for the item), which
- * is most of what reading a bulk run's rows costs; a parameter that holds no expression is the same for every
- * item, so it is read once per execution. Callers never change what they get.
+ * A parameter of one item. n8n works out every read anew (a deep copy, expressions resolved for the item, the
+ * node's properties searched for the parameter's schema), which is most of what reading a bulk run's rows costs:
+ * - a parameter that holds no expression, or is absent (its fallback), is the same for every item, so it is read
+ *   once per execution; callers never change what they get;
+ * - a parameter that is one expression is resolved for the item without n8n's schema check, which only checks
+ *   properties with a `validateType` (none of this node's has one, see formDefaults.test.ts); the operation's own
+ *   validation checks the value.
  */
 export function readParameter<T>(
 	ctx: IExecuteFunctions,
@@ -49,7 +53,9 @@ export function readParameter<T>(
 			(value, key) => (isObject(value) ? value[key] : undefined),
 			ctx.getNode().parameters,
 		);
-	if (raw === undefined || holdsExpression(raw))
+	if (typeof raw === 'string' && holdsExpression(raw))
+		return ctx.getNodeParameter(name, itemIndex, fallback, { skipValidation: true }) as T;
+	if (holdsExpression(raw) || (raw === undefined && fallback === undefined))
 		return ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	let known = constantParameters.get(ctx);
 	if (!known) constantParameters.set(ctx, (known = new Map()));
