@@ -17,7 +17,8 @@ export function readQrCodeFields(
 ): QrCodeFields {
 	const raw =
 		mode === 'update' ? readUpdateForm(ctx, itemIndex) : readCreateForm(ctx, itemIndex, mode);
-	return validateParameters(ctx, qrCodeFieldsSchema(mode, ctx.getTimezone()), raw, itemIndex);
+	const schema = qrCodeFieldsSchema(mode, ctx.getTimezone(), raw.qrType);
+	return validateParameters(ctx, schema, raw, itemIndex);
 }
 
 function readCreateForm(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormMode): IDataObject {
