@@ -504,7 +504,9 @@ export class RateLimiter {
 
 	/** Our slots in (after, before). */
 	private countSlots(after: number, before: number): number {
-		return this.recentSlots.filter((sent) => sent > after && sent < before).length;
+		let count = 0;
+		for (const sent of this.recentSlots) if (sent > after && sent < before) count++;
+		return count;
 	}
 
 	/** Exact resets tell windows apart; without them a rise of `remaining` beyond reordering marks a new window. */

@@ -2,6 +2,8 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { executionNode } from './executionNode';
+
 /**
  * Input rules shared by the operations, written once with zod. Every schema field carries its form label via
  * `.describe()`, so an error can name the field as the user sees it, and the item it came from, before any
@@ -139,7 +141,7 @@ export function validateParameters<S extends z.ZodTypeAny>(
 	raw: unknown,
 	itemIndex: number,
 ): z.infer<S> {
-	return validateItem(ctx.getNode(), schema, raw, itemIndex);
+	return validateItem(executionNode(ctx), schema, raw, itemIndex);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { executionNode } from '../../shared/executionNode';
 import { idSchema, validateParameters } from '../../shared/validation';
 
 /** Reads a resource locator's value (From List / By ID / By URL), trimmed. */
@@ -51,7 +52,7 @@ export function readParameter<T>(
 		.split('.')
 		.reduce<unknown>(
 			(value, key) => (isObject(value) ? value[key] : undefined),
-			ctx.getNode().parameters,
+			executionNode(ctx).parameters,
 		);
 	if (typeof raw === 'string' && holdsExpression(raw))
 		return ctx.getNodeParameter(name, itemIndex, fallback, { skipValidation: true }) as T;

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { executionNode } from '../executionNode';
 import { getConnection, type TransportContext } from '../transport';
 import type { AnswerSource } from './answers';
 
@@ -17,7 +18,7 @@ export async function answerSource(
 	itemIndex?: number,
 ): Promise<AnswerSource> {
 	const { secrets } = await getConnection(ctx);
-	return { node: ctx.getNode(), operation, itemIndex, redact: secrets };
+	return { node: executionNode(ctx), operation, itemIndex, redact: secrets };
 }
 
 export function isPlainObject(value: unknown): value is IDataObject {
