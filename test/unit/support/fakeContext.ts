@@ -111,8 +111,17 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 			? options.parameters(itemIndex)
 			: (options.parameters ?? {});
 
+	// As n8n's node holds an item-dependent parameter: as an expression (resolved per item by getNodeParameter).
+	const nodeParameters: IDataObject =
+		typeof options.parameters === 'function'
+			? Object.fromEntries(
+					items.flatMap((_item, itemIndex) =>
+						Object.keys(parametersOf(itemIndex)).map((name) => [name, '={{ per item }}']),
+					),
+				)
+			: (options.parameters ?? {});
 	const ctx = {
-		getNode: () => NODE,
+		getNode: () => ({ ...NODE, parameters: nodeParameters }),
 		getInputData: () => items,
 		continueOnFail: () => options.continueOnFail === true,
 		getTimezone: () => 'UTC',
