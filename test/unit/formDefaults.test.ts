@@ -139,12 +139,25 @@ describe('defaults shown = defaults used', () => {
 });
 
 describe("n8n's schema check of a parameter", () => {
-	it('checks nothing this node reads per item: no property has a validateType', () => {
-		// readParameter resolves a one-expression parameter with skipValidation: n8n's check looks only at
-		// `validateType` for a top-level parameter, so skipping it changes nothing while none has one.
-		const withValidateType = new Qrtrac().description.properties
-			.filter((property) => property.validateType !== undefined)
-			.map((property) => property.name);
-		expect(withValidateType).toEqual([]);
+	it('checks nothing in this node: no property or nested option has a validateType, none is a resource mapper', () => {
+		// readParameter resolves a one-expression parameter with skipValidation. n8n's check (n8n-core's
+		// validateValueAgainstSchema) acts only on a `validateType`, at the top or inside a collection, and on
+		// resource mappers: without either, skipping it changes nothing.
+		const checked: string[] = [];
+		let visited = 0;
+		const visit = (entries: unknown[], path: string): void => {
+			for (const entry of entries as Array<Record<string, unknown>>) {
+				const where = `${path}${String(entry.name)}`;
+				visited++;
+				if (entry.validateType !== undefined || entry.type === 'resourceMapper')
+					checked.push(where);
+				for (const key of ['options', 'values'])
+					if (Array.isArray(entry[key])) visit(entry[key] as unknown[], `${where}.`);
+			}
+		};
+		const { properties } = new Qrtrac().description;
+		visit(properties, '');
+		expect(visited).toBeGreaterThan(properties.length * 2);
+		expect(checked).toEqual([]);
 	});
 });

@@ -38,9 +38,9 @@ const constantParameters = new WeakMap<object, Map<string, unknown>>();
  * node's properties searched for the parameter's schema), which is most of what reading a bulk run's rows costs:
  * - a parameter that holds no expression, or is absent (its fallback), is the same for every item, so it is read
  *   once per execution; callers never change what they get;
- * - a parameter that is one expression is resolved for the item without n8n's schema check, which only checks
- *   properties with a `validateType` (none of this node's has one, see formDefaults.test.ts); the operation's own
- *   validation checks the value.
+ * - a parameter that is one expression is resolved for the item without n8n's schema check, which acts only on a
+ *   `validateType` (at the top or inside a collection) and on resource mappers, and this node has neither (see
+ *   formDefaults.test.ts); the operation's own validation checks the value.
  */
 export function readParameter<T>(
 	ctx: IExecuteFunctions,
