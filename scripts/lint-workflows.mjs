@@ -155,10 +155,12 @@ function checkProjectRules() {
 			`.ci/run does not run the README's test command "${testCommand}"`,
 		);
 		const steps = Object.values(ci.jobs ?? {}).flatMap((job) => job.steps ?? []);
+		// CI installs exactly the locked tree (`npm ci`); people and .ci/run use the README's `npm install`.
+		const lockedCommand = testCommand?.replace(/^npm install\b/, 'npm ci');
 		rule(
 			'ci.yml',
-			steps.some((step) => typeof step.run === 'string' && step.run.trim() === testCommand),
-			`no step runs exactly the README's test command "${testCommand}"`,
+			steps.some((step) => typeof step.run === 'string' && step.run.trim() === lockedCommand),
+			`no step runs the README's test command with the locked install "${lockedCommand}"`,
 		);
 		rule(
 			'ci.yml',

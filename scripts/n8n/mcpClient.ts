@@ -17,9 +17,38 @@ export function mcpEndpoint(baseUrl: string, path: string): string {
 	return `${baseUrl.replace(/\/$/, '')}/mcp/${path}`;
 }
 
+/** How long n8n may take, once it answers as ready, to register a published MCP Server Trigger's endpoint. */
+const ENDPOINT_REGISTRATION_WAIT_MS = 90_000;
+
+/**
+ * Connects (`initialize`) once the endpoint answers. n8n reports itself ready before it has activated every
+ * published workflow; until then the endpoint answers 404 "not registered", so that answer is asked again,
+ * bounded, and the error says what was waited for. Any other refusal (403 for a wrong token) fails at once.
+ */
 export async function connectMcp(
 	url: string,
-	options: { token?: string; clientName?: string } = {},
+	options: { token?: string; clientName?: string; readyTimeoutMs?: number } = {},
+): Promise<McpConnection> {
+	const waitMs = options.readyTimeoutMs ?? ENDPOINT_REGISTRATION_WAIT_MS;
+	const deadline = Date.now() + waitMs;
+	for (;;) {
+		try {
+			return await connectOnce(url, options);
+		} catch (error) {
+			const text = error instanceof Error ? error.message : String(error);
+			if (!/\b404\b/.test(text) && !/not registered/i.test(text)) throw error;
+			if (Date.now() > deadline)
+				throw new Error(
+					`The MCP endpoint ${url} did not answer initialize within ${waitMs / 1000} s (n8n kept answering 404: the workflow's MCP Server Trigger was not registered): ${text.slice(0, 300)}`,
+				);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	}
+}
+
+async function connectOnce(
+	url: string,
+	options: { token?: string; clientName?: string },
 ): Promise<McpConnection> {
 	const client = new Client({
 		name: options.clientName ?? 'n8n-nodes-qrtrac-tests',
@@ -30,7 +59,12 @@ export async function connectMcp(
 			? { headers: { authorization: `Bearer ${options.token}` } }
 			: undefined,
 	});
-	await client.connect(transport);
+	try {
+		await client.connect(transport);
+	} catch (error) {
+		await client.close().catch(() => undefined);
+		throw error;
+	}
 	return {
 		client,
 		close: async () => {
