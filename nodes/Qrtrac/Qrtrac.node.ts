@@ -15,6 +15,7 @@ import * as qrCode from './actions/qrCode';
 import * as team from './actions/team';
 import * as teamMember from './actions/teamMember';
 import { router } from './actions/router';
+import { qrtracBuilderHint, withBuilderHints } from './builderHint';
 import { NODE_VERSIONS } from './descriptions/layoutVersions';
 import { toolDescriptionProperties } from './descriptions/toolDescriptions';
 import { listSearch, loadOptions } from './methods';
@@ -85,10 +86,15 @@ export class Qrtrac implements INodeType {
 		description: 'Create, manage and track dynamic QR codes, teams and members with QRTRAC',
 		defaults: { name: 'QRTRAC' },
 		usableAsTool: true,
+		builderHint: qrtracBuilderHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'qrtracApi', required: true }],
-		properties: [resourceProperty, ...operationProperties, ...toolDescriptionProperties],
+		properties: withBuilderHints([
+			resourceProperty,
+			...operationProperties,
+			...toolDescriptionProperties,
+		]),
 	};
 
 	methods = { listSearch, loadOptions };

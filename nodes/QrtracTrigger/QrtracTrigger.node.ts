@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getTeams } from '../Qrtrac/methods/loadOptions';
+import { qrtracTriggerBuilderHint } from './builderHint';
 import { manualSample } from './manualSample';
 import { pollCodeChanges } from './pollCodeChanges';
 import { pollNewScans } from './pollNewScans';
@@ -28,6 +29,7 @@ export class QrtracTrigger implements INodeType {
 			'Create, manage and track dynamic QR codes with QRTRAC, and start workflows when codes change or are scanned',
 		defaults: { name: 'QRTRAC Trigger' },
 		polling: true,
+		builderHint: qrtracTriggerBuilderHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'qrtracApi', required: true }],

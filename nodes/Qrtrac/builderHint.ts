@@ -1,0 +1,109 @@
+import type { IBuilderHint, INodeProperties } from 'n8n-workflow';
+
+import type { QrtracOperations, QrtracResource } from './actions/node.type';
+
+/**
+ * What n8n's AI workflow builder reads to pick this node and fill its form from a prompt: which operation fits
+ * which request, and which nodes usually come before and after. The operation names are typed by the router's
+ * map, so a hint can only name an operation the node has.
+ */
+type OperationHints = { [R in QrtracResource]: Partial<Record<QrtracOperations[R], string>> };
+
+const OPERATION_HINTS: OperationHints = {
+	qrCode: {
+		createOrUpdate:
+			'Sync codes from a spreadsheet or list: one row per code keyed by Display ID; re-runs change nothing (Sync mode reads the team once)',
+		create: 'Create one new code per item (Website, vCard, PDF, coupon and 9 more types)',
+		update: "Change fields of an existing code (e.g. point it to a new URL); needs the code's id",
+		getMany: "Find or list the team's codes (search by name or Display ID)",
+		getUpdatedSince: 'Codes changed since a time',
+		downloadImage: "The code's PNG image as binary data, e.g. to attach to an e-mail",
+		updateTags: 'Add, remove or replace tags of a code',
+		delete: 'Delete a code',
+	},
+	analytics: {
+		getScansForCodes: 'Scan events of many codes over a time range, for scan reports',
+		getScans: 'Scan events of one code',
+		getTotals: "Total, today's and yesterday's scans per code",
+	},
+	teamMember: {
+		add: 'Onboard a person into one team with a role (admin, editor, viewer); re-runs are change-aware',
+		addToTeams: 'Onboard a person into several teams at once',
+		pause: 'Pause a member in a team',
+		activate: 'Resume a paused member',
+		changeRole: "Change a member's role",
+		remove: 'Take a member out of one team',
+		delete: 'Remove a person from the whole organization (offboarding)',
+		resendInvite: 'Invite a pending member again',
+	},
+	team: {
+		getMany: "List the organization's teams (their ids are needed by team-scoped operations)",
+		create: 'Create a team',
+	},
+	designTemplate: { getMany: "List the team's design templates" },
+	dynamicLink: { create: 'The simple v1 interface: a short dynamic link from a destination URL' },
+};
+
+export const qrtracBuilderHint: IBuilderHint = {
+	searchHint:
+		'QRTRAC dynamic QR codes: create codes, sync them from a spreadsheet (QR Code > Create or Update), onboard team members (Team Member > Add / Add to Teams), and report scans (Scan > Get for Codes / Get Totals). For "when a code changes or is scanned" use the QRTRAC Trigger instead.',
+	relatedNodes: [
+		{
+			nodeType: 'n8n-nodes-base.googleSheets',
+			relationHint: 'Rows of codes or people to sync come before; scan figures go after',
+		},
+		{
+			nodeType: 'n8n-nodes-base.splitInBatches',
+			relationHint: 'Loop Over Items around a sync of a very large sheet',
+		},
+		{
+			nodeType: 'n8n-nodes-base.scheduleTrigger',
+			relationHint: 'Runs a sync or a weekly scan report on a schedule',
+		},
+		{
+			nodeType: 'n8n-nodes-base.summarize',
+			relationHint: 'Sums scan events into a report after Scan > Get for Codes',
+		},
+		{
+			nodeType: 'n8n-nodes-base.convertToFile',
+			relationHint: 'Turns a scan report or a sync report into a spreadsheet file',
+		},
+		{
+			nodeType: '@n8n/n8n-nodes-langchain.agent',
+			relationHint: 'An AI agent can use every QRTRAC operation as a tool',
+		},
+	],
+};
+
+/** Adds the parameter hints to the resource and operation selectors. */
+export function withBuilderHints(properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => {
+		if (property.name === 'resource')
+			return {
+				...property,
+				builderHint: {
+					propertyHint:
+						'qrCode for codes (create, sync, update, find), analytics ("Scan") for scan reports, teamMember for onboarding people, team for teams',
+				},
+			};
+		if (property.name !== 'operation') return property;
+		const resource = property.displayOptions?.show?.resource?.[0] as QrtracResource | undefined;
+		const hints = resource ? (OPERATION_HINTS[resource] as Record<string, string>) : undefined;
+		if (!hints) return property;
+		return {
+			...property,
+			builderHint: {
+				propertyHint: Object.entries(hints)
+					.map(([operation, hint]) => `${operation}: ${hint}`)
+					.join('; '),
+			},
+		};
+	});
+}
+
+/** Operations each hint names, for the test that keeps hints and operations in step. */
+export function hintedOperations(): Record<string, string[]> {
+	return Object.fromEntries(
+		Object.entries(OPERATION_HINTS).map(([resource, hints]) => [resource, Object.keys(hints)]),
+	);
+}
