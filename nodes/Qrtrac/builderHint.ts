@@ -1,4 +1,4 @@
-import type { IBuilderHint, INodeProperties } from 'n8n-workflow';
+import type { IBuilderHint, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { QrtracOperations, QrtracResource } from './actions/node.type';
 
@@ -75,28 +75,35 @@ export const qrtracBuilderHint: IBuilderHint = {
 	],
 };
 
-/** Adds the parameter hints to the resource and operation selectors. */
+const RESOURCE_HINTS: Record<QrtracResource, string> = {
+	qrCode: 'QR codes: create, sync from a sheet, update, find, delete, download the image',
+	analytics: 'Scan events and scan totals of codes, for reports',
+	teamMember: 'People in teams: onboard, pause, activate, change role, remove, offboard',
+	team: "The organization's teams",
+	designTemplate: 'Design templates a code can use',
+	dynamicLink: 'The simple v1 interface: a short dynamic link',
+};
+
+/**
+ * Adds the parameter hints to the options of the resource and operation selectors: n8n renders hints of
+ * options, and refuses a hint on the selector itself.
+ */
 export function withBuilderHints(properties: INodeProperties[]): INodeProperties[] {
 	return properties.map((property) => {
-		if (property.name === 'resource')
-			return {
-				...property,
-				builderHint: {
-					propertyHint:
-						'qrCode for codes (create, sync, update, find), analytics ("Scan") for scan reports, teamMember for onboarding people, team for teams',
-				},
-			};
-		if (property.name !== 'operation') return property;
-		const resource = property.displayOptions?.show?.resource?.[0] as QrtracResource | undefined;
-		const hints = resource ? (OPERATION_HINTS[resource] as Record<string, string>) : undefined;
+		if (property.type !== 'options' || !property.options) return property;
+		const hints: Record<string, string> | undefined =
+			property.name === 'resource'
+				? RESOURCE_HINTS
+				: property.name === 'operation'
+					? OPERATION_HINTS[property.displayOptions?.show?.resource?.[0] as QrtracResource]
+					: undefined;
 		if (!hints) return property;
 		return {
 			...property,
-			builderHint: {
-				propertyHint: Object.entries(hints)
-					.map(([operation, hint]) => `${operation}: ${hint}`)
-					.join('; '),
-			},
+			options: (property.options as INodePropertyOptions[]).map((option) => {
+				const hint = hints[String(option.value)];
+				return hint ? { ...option, builderHint: { propertyHint: hint } } : option;
+			}),
 		};
 	});
 }

@@ -5,6 +5,9 @@
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+// n8n-core checks every node description with this when it loads a package
+import { validateNodeDescription } from 'n8n-core/dist/nodes-loader/validate-node-description';
+
 import { hintedOperations } from '../../nodes/Qrtrac/builderHint';
 import { Qrtrac } from '../../nodes/Qrtrac/Qrtrac.node';
 import { QrtracTrigger } from '../../nodes/QrtracTrigger/QrtracTrigger.node';
@@ -49,27 +52,36 @@ describe('builder hints', () => {
 			expect(operations.length).toBeGreaterThan(0);
 			for (const operation of operations) expect(offered[resource]).toContain(operation);
 		}
-		const operationProperties = action.properties.filter(
-			(property) => property.name === 'operation',
-		);
-		for (const property of operationProperties) {
-			const hint = property.builderHint?.propertyHint ?? '';
+		for (const property of action.properties.filter(
+			(candidate) => candidate.name === 'operation',
+		)) {
 			const resource = String(property.displayOptions?.show?.resource?.[0]);
-			for (const operation of hinted[resource]) expect(hint).toContain(`${operation}:`);
+			const hintedHere = (property.options as INodePropertyOptions[])
+				.filter((option) => option.builderHint?.propertyHint)
+				.map((option) => String(option.value));
+			expect(hintedHere.sort()).toEqual([...hinted[resource]].sort());
 		}
 		const resource = action.properties.find((property) => property.name === 'resource');
-		expect(resource?.builderHint?.propertyHint).toMatch(/teamMember/);
+		for (const option of resource?.options as INodePropertyOptions[])
+			expect(option.builderHint?.propertyHint).toBeTruthy();
+	});
+
+	it("pass n8n's own check of node descriptions (no hint on a selector itself)", () => {
+		expect(() => validateNodeDescription(action)).not.toThrow();
+		expect(() => validateNodeDescription(trigger)).not.toThrow();
 	});
 
 	it('the sync and onboarding requests point at their operations', () => {
-		const hint = (resource: string) =>
-			action.properties.find(
-				(property) =>
-					property.name === 'operation' &&
-					property.displayOptions?.show?.resource?.[0] === resource,
-			)?.builderHint?.propertyHint ?? '';
-		expect(hint('qrCode')).toMatch(/createOrUpdate: Sync codes from a spreadsheet/);
-		expect(hint('teamMember')).toMatch(/add: Onboard/);
-		expect(hint('analytics')).toMatch(/getScansForCodes: .*scan reports/);
+		const hint = (resource: string, operation: string) =>
+			(
+				action.properties.find(
+					(property) =>
+						property.name === 'operation' &&
+						property.displayOptions?.show?.resource?.[0] === resource,
+				)?.options as INodePropertyOptions[]
+			).find((option) => option.value === operation)?.builderHint?.propertyHint;
+		expect(hint('qrCode', 'createOrUpdate')).toMatch(/^Sync codes from a spreadsheet/);
+		expect(hint('teamMember', 'add')).toMatch(/^Onboard/);
+		expect(hint('analytics', 'getScansForCodes')).toMatch(/scan reports/);
 	});
 });
