@@ -1,4 +1,8 @@
-/** Four suites: pure units, the simulator against the contract, nodes in-process through n8n-core, and real n8n. */
+/**
+ * The suites: pure units, the simulator against the contract, nodes in-process through n8n-core, real n8n
+ * (e2e), and the n8n version matrix (compat: run by `npm run test:compat`, one n8n version at a time, not by
+ * `npm test`).
+ */
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
 const base = {
 	testEnvironment: 'node',
@@ -13,5 +17,6 @@ module.exports = {
 		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
 		{ ...base, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.test.ts'] },
 		{ ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+		{ ...base, displayName: 'compat', testMatch: ['<rootDir>/test/compat/**/*.test.ts'] },
 	],
 };

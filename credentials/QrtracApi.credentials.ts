@@ -6,7 +6,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { checkBaseUrl } from '../nodes/shared/connection';
+import {
+	checkBaseUrl,
+	DEFAULT_MAX_WAIT_SECONDS,
+	DEFAULT_TIMEOUT_SECONDS,
+} from '../nodes/shared/connection';
 
 /**
  * One credential for both QRTRAC interfaces:
@@ -99,9 +103,19 @@ export class QrtracApi implements ICredentialType {
 			displayName: 'Request Timeout (Seconds)',
 			name: 'timeoutSeconds',
 			type: 'number',
-			default: 30,
+			default: DEFAULT_TIMEOUT_SECONDS,
 			typeOptions: { minValue: 1, maxValue: 600 },
-			description: 'How long to wait for one answer before treating the request as failed',
+			description:
+				'How long one request may take, from sending it to the last byte of its answer, before it counts as failed',
+		},
+		{
+			displayName: 'Maximum Wait (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			default: DEFAULT_MAX_WAIT_SECONDS,
+			typeOptions: { minValue: 1, maxValue: 3600 },
+			description:
+				"Longest a request waits for QRTRAC's rate limit: in line for a slot, and for all its retries together. When QRTRAC asks for a longer wait, the item fails at once, saying until when.",
 		},
 	];
 

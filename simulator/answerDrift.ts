@@ -10,6 +10,8 @@
  * - `availabilityObject`: Check Availability answers `success: true` with `data: {available, message}`.
  * Kind a careful client must refuse loudly (the needed fields are not there under any known name):
  * - `renamedFields`: list fields, identifiers and counts carry other names than the contract's.
+ * - `createWithoutId`: a create (createQr, duplicateQr, v1 create) answers its record without `id`; the code
+ *   was created all the same.
  */
 export const SHAPE_DRIFTS = [
 	'isoDates',
@@ -17,6 +19,7 @@ export const SHAPE_DRIFTS = [
 	'bareLists',
 	'availabilityObject',
 	'renamedFields',
+	'createWithoutId',
 ] as const;
 export type ShapeDrift = (typeof SHAPE_DRIFTS)[number];
 
@@ -47,6 +50,9 @@ const RECORD_OPERATIONS = new Set([
 	'updateDomainPreferences',
 ]);
 
+/** Operations that create a code, whose answer `createWithoutId` sends without the new code's `id`. */
+const CREATE_OPERATIONS = new Set(['createQr', 'duplicateQr', 'simpleCreateDynamic']);
+
 /** Operations whose list answer is wrapped in an object under an unknown name by `renamedFields`. */
 const WRAPPED_LISTS: Record<string, string> = {
 	getTeamQrsFromTime: 'codes',
@@ -73,6 +79,15 @@ export function driftAnswer(
 		answer = { success: true, data: { available: answer.success === true, message: answer.data } };
 	}
 	if (drifts.has('renamedFields')) answer = renameFields(operationId, answer);
+	if (
+		drifts.has('createWithoutId') &&
+		CREATE_OPERATIONS.has(operationId) &&
+		isObject(answer.data)
+	) {
+		const data = { ...answer.data };
+		delete data.id;
+		answer = { ...answer, data };
+	}
 	return answer;
 }
 

@@ -1,14 +1,17 @@
 import { parseArgs } from 'node:util';
 import {
 	LIMIT_WINDOWS,
+	LIST_DRIFT_SWITCHES,
 	RESET_FORMATS,
 	SHAPE_DRIFTS,
+	UPDATED_AT_FORMATS,
 	startSimulator,
 	type LimitWindow,
 	type PlanName,
 	type ResetFormat,
 	type ShapeDrift,
 	type SimplePlanName,
+	type UpdatedAtFormat,
 } from './index';
 
 /**
@@ -54,6 +57,19 @@ async function main(): Promise<void> {
 			'no-seed': { type: 'boolean' },
 			'put-semantics': { type: 'string' },
 			'shape-drift': { type: 'string' },
+			'list-drift': { type: 'string' },
+			'page-size-cap': { type: 'string' },
+			'updated-at-format': { type: 'string' },
+			'from-time-cap': { type: 'string' },
+			'scan-fill-in-ms': { type: 'string' },
+			'clock-offset-ms': { type: 'string' },
+			'image-base-url': { type: 'string' },
+			'retry-after-seconds': { type: 'string' },
+			'reset-delay-seconds': { type: 'string' },
+			'trickle-ms': { type: 'string' },
+			'huge-answer-bytes': { type: 'string' },
+			'echo-secrets': { type: 'boolean' },
+			'no-success-flag': { type: 'boolean' },
 			verbose: { type: 'boolean' },
 		},
 	});
@@ -71,6 +87,21 @@ async function main(): Promise<void> {
 	);
 	if (unknownDrift)
 		throw new Error(`--shape-drift takes a comma-separated list of ${SHAPE_DRIFTS.join(', ')}`);
+	const listDrift = (values['list-drift'] ?? '').split(',').filter(Boolean);
+	if (listDrift.some((drift) => !(LIST_DRIFT_SWITCHES as readonly string[]).includes(drift)))
+		throw new Error(
+			`--list-drift takes a comma-separated list of ${LIST_DRIFT_SWITCHES.join(', ')}`,
+		);
+	const updatedAtFormat = values['updated-at-format'];
+	if (
+		updatedAtFormat !== undefined &&
+		!UPDATED_AT_FORMATS.includes(updatedAtFormat as UpdatedAtFormat)
+	) {
+		throw new Error(`--updated-at-format must be one of ${UPDATED_AT_FORMATS.join(', ')}`);
+	}
+	const clockOffset = values['clock-offset-ms'];
+	if (clockOffset !== undefined && clockOffset !== 'none' && !Number.isInteger(Number(clockOffset)))
+		throw new Error('--clock-offset-ms must be an integer (negative allowed) or none');
 	const limitWindow = values['limit-window'];
 	if (limitWindow !== undefined && !LIMIT_WINDOWS.includes(limitWindow as LimitWindow)) {
 		throw new Error(`--limit-window must be one of ${LIMIT_WINDOWS.join(', ')}`);
@@ -88,6 +119,26 @@ async function main(): Promise<void> {
 		seed: !values['no-seed'],
 		putSemantics,
 		shapeDrift: shapeDrift as ShapeDrift[],
+		listDrift: {
+			...Object.fromEntries(listDrift.map((drift) => [drift, true])),
+			pageSizeCap: integerOf(values['page-size-cap'], '--page-size-cap'),
+		},
+		changeDrift: {
+			...(updatedAtFormat ? { updatedAtFormat: updatedAtFormat as UpdatedAtFormat } : {}),
+			fromTimeCap: integerOf(values['from-time-cap'], '--from-time-cap'),
+			scanFillInMs: integerOf(values['scan-fill-in-ms'], '--scan-fill-in-ms') ?? 0,
+			clockOffsetMs:
+				clockOffset === undefined ? 0 : clockOffset === 'none' ? null : Number(clockOffset),
+		},
+		imageBaseUrl: values['image-base-url'],
+		answerModes: {
+			retryAfterSeconds: integerOf(values['retry-after-seconds'], '--retry-after-seconds'),
+			resetDelaySeconds: integerOf(values['reset-delay-seconds'], '--reset-delay-seconds'),
+			trickleMs: integerOf(values['trickle-ms'], '--trickle-ms'),
+			hugeAnswerBytes: integerOf(values['huge-answer-bytes'], '--huge-answer-bytes'),
+			echoSecrets: values['echo-secrets'],
+			noSuccessFlag: values['no-success-flag'],
+		},
 		log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
 	});
 	process.stdout.write(`${JSON.stringify({ url: simulator.url, ...simulator.credentials })}\n`);

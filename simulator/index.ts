@@ -1,4 +1,7 @@
 import type { ShapeDrift } from './answerDrift';
+import type { AnswerModes } from './answerModes';
+import { NO_LIST_DRIFT, type ListDrift } from './listDrift';
+import { NO_CHANGE_DRIFT, type ChangeDrift } from './changeDrift';
 import { createClock, type SimulatorClock } from './clock';
 import { createFaultInjector, type FaultInjector } from './faults';
 import type { ServerContext } from './http/context';
@@ -17,7 +20,12 @@ export type { LoggedRequest } from './requestLog';
 export type { FaultInjector, FaultRule, FaultKind, ActiveFault } from './faults';
 export type { SimulatorClock } from './clock';
 export type { ShapeDrift } from './answerDrift';
+export type { AnswerModes } from './answerModes';
 export { SHAPE_DRIFTS } from './answerDrift';
+export type { ListDrift } from './listDrift';
+export { LIST_DRIFT_SWITCHES, NO_LIST_DRIFT } from './listDrift';
+export type { ChangeDrift, UpdatedAtFormat } from './changeDrift';
+export { UPDATED_AT_FORMATS } from './changeDrift';
 export type { PutSemantics } from './store';
 export type { SeededCredentials } from './seed';
 export type { ClientCredentials } from './state';
@@ -57,6 +65,14 @@ export interface SimulatorOptions {
 	putSemantics?: PutSemantics;
 	/** Shape drift kinds applied to successful answers (answerDrift.ts). Default none. */
 	shapeDrift?: ShapeDrift[];
+	/** How the paginated list and the team header are read (listDrift.ts). Default: as the contract says. */
+	listDrift?: Partial<ListDrift>;
+	/** Change drift (changeDrift.ts): updatedAt format, capped updated-after answers, late scan fields, Date header offset. */
+	changeDrift?: Partial<ChangeDrift>;
+	/** Origin new codes' `qrImageUrl` points to instead of the simulator's own (e.g. 'http://127.0.0.2:8080'). */
+	imageBaseUrl?: string;
+	/** Long waits, trickled, huge, echoing and flagless answers (answerModes.ts). Default none. */
+	answerModes?: AnswerModes;
 	/** Receives one line per answered request and internal errors; never secrets. */
 	log?: (line: string) => void;
 }
@@ -80,6 +96,14 @@ export interface Simulator {
 	setPutSemantics(semantics: PutSemantics): void;
 	/** Replaces the shape drift kinds in effect (none: []). */
 	setShapeDrift(drifts: ShapeDrift[]): void;
+	/** Replaces the list drift in effect; settings left out are the defaults (none: {}). */
+	setListDrift(drift: Partial<ListDrift>): void;
+	/** Changes the given change-drift settings; the others stay (defaults: changeDrift.ts NO_CHANGE_DRIFT). */
+	setChangeDrift(drift: Partial<ChangeDrift>): void;
+	/** Origin of new codes' `qrImageUrl` (undefined: the simulator's own); codes already made keep theirs. */
+	setImageBaseUrl(url: string | undefined): void;
+	/** Replaces the answer modes in effect (none: {}). */
+	setAnswerModes(modes: AnswerModes): void;
 	faults: FaultInjector;
 	clock: SimulatorClock;
 	close(): Promise<void>;
@@ -94,6 +118,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		resendLimit: options.resendLimit ?? 3,
 		platformDomain: 'q.qrtrac.com',
 		putSemantics: options.putSemantics ?? 'merge',
+		imageBaseUrl: options.imageBaseUrl,
 	});
 	const context: ServerContext = {
 		state,
@@ -108,6 +133,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		retryAfter: options.retryAfter ?? false,
 		latencyMs: options.latencyMs ?? 0,
 		shapeDrift: new Set(options.shapeDrift ?? []),
+		listDrift: { ...NO_LIST_DRIFT, ...options.listDrift },
+		changeDrift: { ...NO_CHANGE_DRIFT, ...options.changeDrift },
+		answerModes: { ...options.answerModes },
 		requestLog: [],
 		requestLogLimit: options.requestLogLimit ?? 50_000,
 		timers: new Map(),
@@ -148,6 +176,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		setShapeDrift: (drifts) => {
 			context.shapeDrift = new Set(drifts);
+		},
+		setListDrift: (drift) => {
+			context.listDrift = { ...NO_LIST_DRIFT, ...drift };
+		},
+		setChangeDrift: (drift) => {
+			context.changeDrift = { ...context.changeDrift, ...drift };
+		},
+		setImageBaseUrl: (url) => {
+			state.config.imageBaseUrl = url;
+		},
+		setAnswerModes: (modes) => {
+			context.answerModes = { ...modes };
 		},
 		faults: context.faults,
 		clock,

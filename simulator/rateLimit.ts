@@ -76,34 +76,59 @@ export class FixedWindowLimiter {
 	}
 }
 
-function resetValue(resetAt: number, format: Exclude<ResetFormat, 'none'>, now: number): string {
+/** Absolute forms are points on the service's clock, `serviceOffsetMs` ahead of the wall clock (behind when negative). */
+function resetValue(
+	resetAt: number,
+	format: Exclude<ResetFormat, 'none'>,
+	now: number,
+	serviceOffsetMs = 0,
+): string {
 	switch (format) {
 		case 'seconds':
 			return String(Math.max(0, Math.ceil((resetAt - now) / 1000)));
 		case 'epochSeconds':
-			return String(Math.ceil(resetAt / 1000));
+			return String(Math.ceil((resetAt + serviceOffsetMs) / 1000));
 		case 'epochMs':
-			return String(resetAt);
+			return String(resetAt + serviceOffsetMs);
 		case 'httpDate':
-			return new Date(resetAt).toUTCString();
+			return new Date(resetAt + serviceOffsetMs).toUTCString();
 		case 'msUntil':
 			return String(Math.max(0, resetAt - now));
 	}
 }
 
-/** X-RateLimit-* headers (Reset left out with format `none`); on a refusal with `retryAfter`, Retry-After in whole seconds too. */
+/**
+ * X-RateLimit-* headers (Reset left out with format `none`); on a refusal with `retryAfter`, Retry-After in whole
+ * seconds too. Answer modes (answerModes.ts): `retryAfterSeconds` fixes Retry-After on every refusal,
+ * `resetDelayMs` moves the told reset further; `serviceOffsetMs` is the service clock's lead for absolute forms.
+ */
 export function rateLimitHeaders(
 	state: WindowState,
-	options: { format: ResetFormat; retryAfter: boolean; refused: boolean },
+	options: {
+		format: ResetFormat;
+		retryAfter: boolean;
+		refused: boolean;
+		retryAfterSeconds?: number;
+		resetDelayMs?: number;
+		serviceOffsetMs?: number;
+	},
 	now = Date.now(),
 ): Record<string, string> {
 	const headers: Record<string, string> = {
 		'X-RateLimit-Limit': String(state.limit),
 		'X-RateLimit-Remaining': String(state.remaining),
 	};
+	const resetAt = state.resetAt + (options.resetDelayMs ?? 0);
 	if (options.format !== 'none')
-		headers['X-RateLimit-Reset'] = resetValue(state.resetAt, options.format, now);
-	if (options.refused && options.retryAfter)
-		headers['Retry-After'] = String(Math.max(1, Math.ceil((state.resetAt - now) / 1000)));
+		headers['X-RateLimit-Reset'] = resetValue(
+			resetAt,
+			options.format,
+			now,
+			options.serviceOffsetMs,
+		);
+	if (options.refused && options.retryAfterSeconds !== undefined)
+		headers['Retry-After'] = String(options.retryAfterSeconds);
+	else if (options.refused && options.retryAfter)
+		headers['Retry-After'] = String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
 	return headers;
 }

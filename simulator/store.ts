@@ -29,6 +29,11 @@ export interface StoreConfig {
 	 * and keeps the others; `replace` makes the code exactly the body (fields left out fall back to their defaults).
 	 */
 	putSemantics: PutSemantics;
+	/**
+	 * Where new codes' `qrImageUrl` points (`{imageBaseUrl}/images/{id}.png`) instead of `publicUrl`: a service
+	 * whose images live on another host (e.g. another loopback address, for Download Image's address checks).
+	 */
+	imageBaseUrl?: string;
 }
 
 export type PutSemantics = 'merge' | 'replace';

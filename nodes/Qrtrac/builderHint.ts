@@ -35,6 +35,7 @@ const OPERATION_HINTS: OperationHints = {
 		remove: 'Take a member out of one team',
 		delete: 'Remove a person from the whole organization (offboarding)',
 		resendInvite: 'Invite a pending member again',
+		getMany: "List a team's members, by role and status (active, paused, pending)",
 	},
 	team: {
 		getMany: "List the organization's teams (their ids are needed by team-scoped operations)",
@@ -78,7 +79,7 @@ export const qrtracBuilderHint: IBuilderHint = {
 const RESOURCE_HINTS: Record<QrtracResource, string> = {
 	qrCode: 'QR codes: create, sync from a sheet, update, find, delete, download the image',
 	analytics: 'Scan events and scan totals of codes, for reports',
-	teamMember: 'People in teams: onboard, pause, activate, change role, remove, offboard',
+	teamMember: 'People in teams: list, onboard, pause, activate, change role, remove, offboard',
 	team: "The organization's teams",
 	designTemplate: 'Design templates a code can use',
 	dynamicLink: 'The simple v1 interface: a short dynamic link',

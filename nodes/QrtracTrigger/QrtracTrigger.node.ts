@@ -10,6 +10,7 @@ import { getTeams } from '../Qrtrac/methods/loadOptions';
 import { qrtracTriggerBuilderHint } from './builderHint';
 import { manualSample } from './manualSample';
 import { pollCodeChanges } from './pollCodeChanges';
+import { runAlone } from './pollGuard';
 import { pollNewScans } from './pollNewScans';
 import { triggerProperties } from './properties';
 import { readSettings } from './settings';
@@ -41,8 +42,16 @@ export class QrtracTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
 		if (this.getMode() === 'manual') return await manualSample(this, settings);
-		return settings.triggerOn === 'newScans'
-			? await pollNewScans(this, settings)
-			: await pollCodeChanges(this, settings);
+		const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
+		const outcome = await runAlone(key, Date.now(), async () =>
+			settings.triggerOn === 'newScans'
+				? await pollNewScans(this, settings)
+				: await pollCodeChanges(this, settings),
+		);
+		if (outcome.ran) return outcome.result;
+		this.logger.warn(
+			`QRTRAC Trigger: a poll of this trigger has been under way for ${Math.round(outcome.heldSinceMs / 1000)} s; this one is skipped and the next one continues from where it ends`,
+		);
+		return null;
 	}
 }

@@ -16,6 +16,8 @@
  *   oldest milliseconds are dropped and `floor` rises to the oldest one kept: state stays bounded, nothing is
  *   reported twice, and only the tolerance for late writes shrinks under that load. The newest millisecond
  *   is always kept.
+ * - `highWater` never passes `ceiling`, the service's present (its `Date` header, else n8n's clock) plus a margin:
+ *   a record stamped in the future is reported, but cannot move the floor past changes still to come.
  * Two updates of one code within the same millisecond, seen by different polls, are one version to this rule:
  * the service gives nothing else to tell them apart.
  */
@@ -49,6 +51,20 @@ export interface CursorLimits {
 	overlapMs: number;
 	/** Most versions kept in `seen`. */
 	maxSeen: number;
+	/** Highest `highWater` this poll may set (service time); none: no bound. */
+	ceiling?: number;
+}
+
+/** How far past the service's present `highWater` may go: the `Date` header's resolution (whole seconds). */
+export const CEILING_MARGIN_MS = 1_000;
+
+/**
+ * Whether a non-empty answer's size looks like a cap (the service's newest N, not every change): a multiple of
+ * 10 or a power of two, from 10 on. A false alarm costs one list request; a cap taken for the whole answer
+ * would skip every change it left out.
+ */
+export function looksCapped(count: number): boolean {
+	return count >= 10 && (count % 10 === 0 || (count & (count - 1)) === 0);
 }
 
 /** A cursor that has seen nothing yet and starts looking at `floor` (service time). */
@@ -68,6 +84,19 @@ export function raiseFloor(
 	overlapMs: number,
 ): number {
 	return highWater === undefined ? floor : Math.max(floor, highWater - overlapMs);
+}
+
+/**
+ * `highWater` held at the ceiling (the service's present plus CEILING_MARGIN_MS), but never below the one stored
+ * before: the floor never goes back.
+ */
+export function capHighWater(
+	stored: number | undefined,
+	highWater: number | undefined,
+	ceiling: number | undefined,
+): number | undefined {
+	if (highWater === undefined || ceiling === undefined) return highWater;
+	return Math.max(stored ?? -Infinity, Math.min(highWater, ceiling));
 }
 
 /** Whether a record has an id and a usable `updatedAt`; anything else cannot be placed on the timeline. */
@@ -109,6 +138,7 @@ export function advanceCursor<T extends VersionedRecord>(
 		kind: classify(record, cursor.floor, knownIds),
 		record,
 	}));
+	highWater = capHighWater(cursor.highWater, highWater, limits.ceiling);
 	const floor = raiseFloor(cursor.floor, highWater, limits.overlapMs);
 	return { changes, cursor: pruneSeen({ floor, highWater, seen }, limits.maxSeen) };
 }
@@ -128,6 +158,12 @@ function classify(
 	if (typeof createdAt === 'number' && createdAt >= floor && !knownIds.has(record.id))
 		return 'created';
 	return 'updated';
+}
+
+/** Whether a record is a version in the cursor's window that it has not handled yet. */
+export function isUnseen(cursor: ChangeCursor, record: VersionedRecord): boolean {
+	if (record.updatedAt < cursor.floor) return false;
+	return !(cursor.seen[String(record.updatedAt)] ?? []).includes(versionTag(record));
 }
 
 function versionTag(record: VersionedRecord): string {

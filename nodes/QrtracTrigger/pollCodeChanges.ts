@@ -2,24 +2,25 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import {
 	advanceCursor,
-	isVersioned,
+	CEILING_MARGIN_MS,
+	isUnseen,
 	queryFromTime,
 	startCursor,
 	type Change,
 } from './changeCursor';
 import { matchesFilters } from './codeFilters';
 import { withoutActorIds } from './eventFields';
-import { readChangedCodes, resolveTeamId, type WatchedCodes } from './qrtracReads';
+import { readChangesSince, resolveTeamId, type WatchedCodes } from './qrtracReads';
 import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, type TriggerSettings } from './settings';
 import { loadCodeChangesState, saveCodeChangesState } from './triggerState';
 
-type CodeRecord = IDataObject & { id: string; updatedAt: number };
-
 /**
- * One poll for code changes: one request for the codes changed since the cursor's floor, the changes chosen by
- * the cursor rule (changeCursor.ts), then the events and filters the user picked. The cursor is stored whatever
- * the filters let through, so a change filtered out now is never reported later. The first poll only learns
- * where "now" is in the service's time, unless existing codes are wanted.
+ * One poll for code changes: one request for the codes changed since the cursor's floor (more only when the
+ * answer looks capped, see qrtracReads.ts), every time read by its unit (api/eventTime.ts), the changes chosen by
+ * the cursor rule (changeCursor.ts) with the service's present as the ceiling, then the events and filters the
+ * user picked. The cursor is stored whatever the filters let through, so a change filtered out now is never
+ * reported later. The first poll only learns where "now" is in the service's time, unless existing codes are
+ * wanted.
  */
 export async function pollCodeChanges(
 	ctx: IPollFunctions,
@@ -37,10 +38,15 @@ export async function pollCodeChanges(
 		stored?.cursor ??
 		startCursor(settings.includeExisting ? 0 : Date.now() - FIRST_POLL_LOOKBACK_MS);
 
-	const records = await readChangedCodes(ctx, watched, queryFromTime(cursor));
-	const result = advanceCursor(cursor, records.filter(isVersioned) as CodeRecord[], {
+	const { codes, presentMs } = await readChangesSince(ctx, watched, {
+		floor: cursor.floor,
+		fromTime: queryFromTime(cursor),
+		isNew: (code) => isUnseen(cursor, code),
+	});
+	const result = advanceCursor(cursor, codes, {
 		overlapMs: settings.overlapMs,
 		maxSeen: MAX_SEEN,
+		ceiling: presentMs + CEILING_MARGIN_MS,
 	});
 	saveCodeChangesState(staticData, { scope, cursor: result.cursor });
 
@@ -49,7 +55,7 @@ export async function pollCodeChanges(
 	return items.length > 0 ? [items] : null;
 }
 
-function wanted(change: Change<CodeRecord>, settings: TriggerSettings): boolean {
+function wanted(change: Change<IDataObject>, settings: TriggerSettings): boolean {
 	return settings.events.includes(change.kind) && matchesFilters(change.record, settings.filters);
 }
 

@@ -1,9 +1,15 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { isVersioned, queryFromTime, raiseFloor, startCursor } from './changeCursor';
+import {
+	CEILING_MARGIN_MS,
+	capHighWater,
+	queryFromTime,
+	raiseFloor,
+	startCursor,
+} from './changeCursor';
 import { advanceScanCursor, isScanRecord, type ScanRecord } from './scanCursor';
 import { filtersKey, matchesFilters } from './codeFilters';
-import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
+import { readChangesSince, readLiveCodes, resolveTeamId } from './qrtracReads';
 import {
 	FIRST_POLL_LOOKBACK_MS,
 	MAX_SEEN,
@@ -11,10 +17,13 @@ import {
 	type TriggerSettings,
 } from './settings';
 import { loadNewScansState, saveNewScansState, type NewScansState } from './triggerState';
+import { readWatchedScans } from './watchedScans';
 
 interface CodeIdCache {
 	codes: NewScansState['codes'];
 	codeIds: string[];
+	/** The service's present as its last answer told it (n8n's clock when none did). */
+	presentMs: number;
 }
 
 /**
@@ -22,7 +31,8 @@ interface CodeIdCache {
  * kept in static data and refreshed from one "updated after time" request; scan events are read 100 codes per
  * bulk analytics request). The first poll, or one after the filters changed, lists the codes instead:
  * ceil(N / 100) + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
- * where "now" is in the service's time. Scans of a code deleted before they were read cannot be read any more.
+ * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
+ * list with a log line; its scans not read before it went can no longer be read.
  */
 export async function pollNewScans(
 	ctx: IPollFunctions,
@@ -40,18 +50,31 @@ export async function pollNewScans(
 			? await refreshCodeIds(ctx, teamId, stored, settings)
 			: await listCodeIds(ctx, teamId, settings, now);
 	const cursor = stored?.scans ?? startCursor(now - FIRST_POLL_LOOKBACK_MS);
-	const scans = await readScans(
-		ctx,
+	const { scans, gone } = await readWatchedScans(ctx, {
 		teamId,
-		cache.codeIds,
-		queryFromTime(cursor),
-		now + SCAN_END_MARGIN_MS,
-	);
+		qrIds: cache.codeIds,
+		startTime: queryFromTime(cursor),
+		endTime: now + SCAN_END_MARGIN_MS,
+		presentMs: cache.presentMs,
+	});
+	if (gone.length > 0) {
+		ctx.logger.warn(
+			`QRTRAC Trigger: ${gone.length} watched code(s) no longer exist in QRTRAC and are no longer watched: ${gone.join(', ')}`,
+		);
+	}
 	const result = advanceScanCursor(cursor, scans.filter(isScanRecord), {
 		overlapMs: settings.overlapMs,
 		maxSeen: MAX_SEEN,
+		ceiling: cache.presentMs + CEILING_MARGIN_MS,
 	});
-	saveNewScansState(staticData, { scope, idsFilter, ...cache, scans: result.cursor });
+	const codeIds = cache.codeIds.filter((id) => !gone.includes(id));
+	saveNewScansState(staticData, {
+		scope,
+		idsFilter,
+		codes: cache.codes,
+		codeIds,
+		scans: result.cursor,
+	});
 
 	if (stored === undefined || result.scans.length === 0) return null;
 	return [result.scans.map(scanItem)];
@@ -68,9 +91,16 @@ async function refreshCodeIds(
 	stored: NewScansState,
 	settings: TriggerSettings,
 ): Promise<CodeIdCache> {
-	const changed = (
-		await readChangedCodes(ctx, { allTeams: false, teamId }, queryFromTime(stored.codes))
-	).filter(isVersioned);
+	const known = stored.codes.highWater ?? -Infinity;
+	const { codes: changed, presentMs } = await readChangesSince(
+		ctx,
+		{ allTeams: false, teamId },
+		{
+			floor: stored.codes.floor,
+			fromTime: queryFromTime(stored.codes),
+			isNew: (code) => code.updatedAt > known,
+		},
+	);
 	const ids = new Set(stored.codeIds);
 	let highWater = stored.codes.highWater;
 	for (const code of changed) {
@@ -78,12 +108,14 @@ async function refreshCodeIds(
 		else ids.delete(code.id);
 		highWater = Math.max(highWater ?? code.updatedAt, code.updatedAt);
 	}
+	highWater = capHighWater(stored.codes.highWater, highWater, presentMs + CEILING_MARGIN_MS);
 	return {
 		codes: {
 			floor: raiseFloor(stored.codes.floor, highWater, settings.overlapMs),
 			...optional(highWater),
 		},
 		codeIds: [...ids],
+		presentMs,
 	};
 }
 
@@ -94,13 +126,12 @@ async function listCodeIds(
 	settings: TriggerSettings,
 	now: number,
 ): Promise<CodeIdCache> {
-	const codes = (await readLiveCodes(ctx, teamId, settings.filters.search, 'all')).filter(
-		isVersioned,
-	);
-	const highWater = codes.reduce<number | undefined>(
+	const codes = await readLiveCodes(ctx, teamId, settings.filters.search, 'all');
+	const newest = codes.reduce<number | undefined>(
 		(max, code) => Math.max(max ?? code.updatedAt, code.updatedAt),
 		undefined,
 	);
+	const highWater = capHighWater(undefined, newest, now + CEILING_MARGIN_MS);
 	return {
 		codes: {
 			floor: raiseFloor(
@@ -111,6 +142,7 @@ async function listCodeIds(
 			...optional(highWater),
 		},
 		codeIds: codes.filter((code) => matchesFilters(code, settings.filters)).map((code) => code.id),
+		presentMs: now,
 	};
 }
 

@@ -1,21 +1,22 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import {
-	getAllQrsFromTime,
+	CODES_PER_ANALYTICS_REQUEST,
+	getAllTeams,
 	getBulkQrAnalytics,
-	getTeamQrsFromTime,
+	getQrsChangedSince,
+	listQrsChangedSince,
 	listTeamQrs,
-	unexpectedAnswer,
+	placeListedCodes,
+	placeScans,
 	type ChangedQrCode,
+	type ChangesAnswer,
 	type Scan,
 } from '../shared/api';
 import { getConnection } from '../shared/transport';
-import { isVersioned } from './changeCursor';
+import { looksCapped } from './changeCursor';
 
-/** What the trigger reads, through the endpoint module; every record it gets can be placed on the timeline. */
-
-/** Analytics endpoints take at most this many codes per request. */
-const IDS_PER_REQUEST = 100;
+/** What the trigger reads, through the endpoint module; every record it gets is placed on the timeline. */
 
 export interface WatchedCodes {
 	allTeams: boolean;
@@ -36,13 +37,58 @@ export async function readChangedCodes(
 	watched: WatchedCodes,
 	fromTime: number,
 ): Promise<ChangedQrCode[]> {
-	const read = watched.allTeams ? getAllQrsFromTime : getTeamQrsFromTime;
-	return await read(ctx, { fromTime, teamId: watched.teamId });
+	return (await readChanges(ctx, watched, fromTime)).codes;
+}
+
+async function readChanges(
+	ctx: IPollFunctions,
+	watched: WatchedCodes,
+	fromTime: number,
+): Promise<ChangesAnswer> {
+	return await getQrsChangedSince(ctx, { ...watched, fromTime });
 }
 
 /**
- * Live codes of a team, newest change first; every page (ceil(n / 100) requests) or only the first. Each must
- * carry its time of change: a code without one could never be placed against the cursor.
+ * Codes changed at or after `floor`, with the service's present: one request, unless the answer looks capped
+ * (changeCursor.ts `looksCapped`) and holds a version not handled before (`isNew`; an answer of versions all
+ * handled is the overlap read again, and an idle poll stays one request). Then the list, sorted by change, newest first, is read down to `floor` too (of
+ * every team for all teams), and the live codes the answer left out are added, with a log line when there were
+ * any. Deletions such an answer left out cannot be recovered: the list holds live codes only.
+ */
+export async function readChangesSince(
+	ctx: IPollFunctions,
+	watched: WatchedCodes,
+	window: { floor: number; fromTime: number; isNew: (code: ChangedQrCode) => boolean },
+): Promise<{ codes: ChangedQrCode[]; presentMs: number }> {
+	const { floor, fromTime, isNew } = window;
+	const answer = await readChanges(ctx, watched, fromTime);
+	const presentMs = answer.serviceDateMs ?? Date.now();
+	if (!looksCapped(answer.codes.length) || !answer.codes.some(isNew))
+		return { codes: answer.codes, presentMs };
+	const teamIds = watched.allTeams
+		? (await getAllTeams(ctx)).map((team) => team.id)
+		: [watched.teamId];
+	const versions = new Set(answer.codes.map(versionOf));
+	const missing: ChangedQrCode[] = [];
+	for (const teamId of teamIds) {
+		const listed = await listQrsChangedSince(ctx, { floor, presentMs, teamId });
+		missing.push(...listed.filter((code) => !versions.has(versionOf(code))));
+	}
+	if (missing.length > 0) {
+		ctx.logger.warn(
+			`QRTRAC Trigger: the changes answer held ${answer.codes.length} codes and left out ${missing.length} more that the list shows changed since the last poll (the service caps that answer); they are reported from the list`,
+		);
+	}
+	return { codes: [...answer.codes, ...missing], presentMs };
+}
+
+function versionOf(code: ChangedQrCode): string {
+	return `${code.id} ${code.updatedAt}`;
+}
+
+/**
+ * Live codes of a team, newest change first; every page (ceil(n / 100) requests) or only the first. Each is
+ * placed on the timeline: a code without a time of change could never be placed against the cursor.
  */
 export async function readLiveCodes(
 	ctx: IPollFunctions,
@@ -52,22 +98,13 @@ export async function readLiveCodes(
 ): Promise<ChangedQrCode[]> {
 	const codes = await listTeamQrs(ctx, {
 		query: { sortBy: 'updatedAt', sortOrder: 'desc', search },
-		walk: { returnAll: pages === 'all', limit: pages === 'all' ? undefined : IDS_PER_REQUEST },
+		walk: {
+			returnAll: pages === 'all',
+			limit: pages === 'all' ? undefined : CODES_PER_ANALYTICS_REQUEST,
+		},
 		teamId,
 	});
-	const unplaced = codes.find((code) => !isVersioned(code));
-	if (unplaced) {
-		throw unexpectedAnswer(
-			{
-				node: ctx.getNode(),
-				operation: 'Get Many QR Codes (GET /qrs-api/v2/teams/)',
-				redact: (await getConnection(ctx)).secrets,
-			},
-			'codes that each carry an "updatedAt" time',
-			unplaced,
-		);
-	}
-	return codes as ChangedQrCode[];
+	return await placeListedCodes(ctx, codes, Date.now());
 }
 
 /** Scan events of the codes with startTime <= scanTime <= endTime: one request per 100 codes. */
@@ -77,6 +114,8 @@ export async function readScans(
 	qrIds: readonly string[],
 	startTime: number,
 	endTime: number,
+	presentMs = Date.now(),
 ): Promise<Scan[]> {
-	return await getBulkQrAnalytics(ctx, { qrIds, startTime, endTime, teamId });
+	const scans = await getBulkQrAnalytics(ctx, { qrIds, startTime, endTime, teamId });
+	return await placeScans(ctx, scans, presentMs);
 }

@@ -1,16 +1,26 @@
 import { createHash } from 'crypto';
 
-import { pruneSeen, raiseFloor, type ChangeCursor, type CursorLimits } from './changeCursor';
+import {
+	capHighWater,
+	pruneSeen,
+	raiseFloor,
+	type ChangeCursor,
+	type CursorLimits,
+} from './changeCursor';
 
 /**
  * Which scan events a poll of the bulk analytics endpoint reports, and where the next poll starts.
  *
  * Same window rule as the change cursor (see changeCursor.ts), in the service's time: the next query covers
- * `[floor, ...]` with `floor = highWater - overlap`, where `highWater` is the largest `scanTime` returned, so scans
- * that reach the service late (or are stamped by a clock a few seconds behind) are still found.
- * Scan events have no id, so `seen` counts fingerprints (code + every field but the time) per `scanTime`, as a
- * multiset: two identical scans in one millisecond are two events. A poll that returns a fingerprint `n` times
- * where `m` were seen reports `n - m` new ones (none when `n <= m`) and remembers `max(n, m)`.
+ * `[floor, ...]` with `floor = highWater - overlap`, where `highWater` is the largest `scanTime` returned (never
+ * past the ceiling), so scans that reach the service late (or are stamped by a clock a few seconds behind) are
+ * still found.
+ * Scan events have no id. A scan's identity is its code and its `scanTime`; the other fields are its content,
+ * which a service may fill in later (a geo lookup). `seen` keeps one tag per scan, `qrId digest-of-content`, per
+ * `scanTime`, and a poll matches the scans it returns against them per identity, as a multiset: first those
+ * with the same content, then the rest one for one (the content was filled in; the tag takes the new digest).
+ * Scans left over are new. So two identical scans in one millisecond are two events, and a scan whose fields
+ * were filled in later is one.
  */
 
 /** One scan event as the service returns it. */
@@ -56,22 +66,44 @@ export function advanceScanCursor<T extends ScanRecord>(
 	for (const scan of ordered) {
 		if (scan.scanTime < cursor.floor) continue;
 		highWater = highWater === undefined ? scan.scanTime : Math.max(highWater, scan.scanTime);
-		const key = `${scan.scanTime} ${scanFingerprint(scan)}`;
-		returned.set(key, [...(returned.get(key) ?? []), scan]);
+		const identity = `${scan.scanTime} ${scan.qrId}`;
+		returned.set(identity, [...(returned.get(identity) ?? []), scan]);
 	}
 	const fresh: T[] = [];
-	for (const [key, copies] of returned) {
-		const separator = key.indexOf(' ');
-		const time = key.slice(0, separator);
-		const fingerprint = key.slice(separator + 1);
-		const group = (seen[time] ??= []);
-		const alreadySeen = group.filter((tag) => tag === fingerprint).length;
-		for (const scan of copies.slice(alreadySeen)) {
-			group.push(fingerprint);
+	for (const copies of returned.values()) {
+		const group = (seen[String(copies[0].scanTime)] ??= []);
+		fresh.push(...matchIdentity(group, copies));
+	}
+	fresh.sort((a, b) => a.scanTime - b.scanTime);
+	highWater = capHighWater(cursor.highWater, highWater, limits.ceiling);
+	const floor = raiseFloor(cursor.floor, highWater, limits.overlapMs);
+	return { scans: fresh, cursor: pruneSeen({ floor, highWater, seen }, limits.maxSeen) };
+}
+
+/**
+ * Matches the scans of one identity (code + time) returned now against the tags seen in that millisecond
+ * (`group`, updated in place): same content first, then one for one. Returns the scans left over: the new ones.
+ */
+function matchIdentity<T extends ScanRecord>(group: string[], copies: readonly T[]): T[] {
+	const qrId = copies[0].qrId;
+	const unmatchedTags = group
+		.map((tag, index) => ({ tag, index }))
+		.filter(({ tag }) => tag.startsWith(`${qrId} `));
+	const unmatched: Array<{ scan: T; tag: string }> = [];
+	for (const scan of copies) {
+		const tag = scanFingerprint(scan);
+		const same = unmatchedTags.findIndex((entry) => entry.tag === tag);
+		if (same >= 0) unmatchedTags.splice(same, 1);
+		else unmatched.push({ scan, tag });
+	}
+	const fresh: T[] = [];
+	for (const { scan, tag } of unmatched) {
+		const filledIn = unmatchedTags.shift();
+		if (filledIn) group[filledIn.index] = tag;
+		else {
+			group.push(tag);
 			fresh.push(scan);
 		}
 	}
-	fresh.sort((a, b) => a.scanTime - b.scanTime);
-	const floor = raiseFloor(cursor.floor, highWater, limits.overlapMs);
-	return { scans: fresh, cursor: pruneSeen({ floor, highWater, seen }, limits.maxSeen) };
+	return fresh;
 }

@@ -11,14 +11,24 @@ export const PLAN_RATE_PER_SECOND: Readonly<Record<string, number>> = {
 
 export const DEFAULT_BASE_URL = 'https://api.qrtrac.com';
 
+/** The credential's Maximum Wait when left empty (saved before the field existed): the form shows the same. */
+export const DEFAULT_MAX_WAIT_SECONDS = 60;
+/** The credential's Request Timeout when left empty. */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
 /** What the transport needs from the credential; the secrets only to keep them out of error excerpts. */
 export interface QrtracConnection {
 	baseUrl: string;
 	teamId: string;
 	ratePerSecond: number;
+	/** One attempt's whole exchange, headers and body. */
 	timeoutMs: number;
-	/** The credential's secret values: never sent anywhere by the transport, only blanked out of excerpts. */
+	/** The ceiling of every wait for a slot: in line, after a 429, and all retry waits of one request together. */
+	maxWaitMs: number;
+	/** The credential's secret values: never sent anywhere by the transport, blanked out of all service text. */
 	secrets: string[];
+	/** Credential fields each interface needs that are blank, by their form labels. */
+	missing: { primary: string[]; simple: string[] };
 }
 
 /**
@@ -37,22 +47,52 @@ export function connectionFromCredentials(
 		plan === 'custom' && Number.isFinite(custom) && custom > 0
 			? custom
 			: (PLAN_RATE_PER_SECOND[plan] ?? 5);
-	const timeoutSeconds = Number(credentials.timeoutSeconds);
+	const text = (name: string) => String(credentials[name] ?? '').trim();
+	const blank = (labels: Record<string, string>) =>
+		Object.keys(labels)
+			.filter((name) => text(name) === '')
+			.map((name) => labels[name]);
 	return {
 		baseUrl: base.url as string,
-		teamId: String(credentials.teamId ?? '').trim(),
+		teamId: text('teamId'),
 		ratePerSecond,
-		timeoutMs: (Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds : 30) * 1000,
-		secrets: [credentials.clientSecret, credentials.apiKey, credentials.clientId]
-			.map((value) => String(value ?? '').trim())
-			.filter((value) => value !== ''),
+		timeoutMs: positiveSeconds(credentials.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
+		maxWaitMs: positiveSeconds(credentials.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS) * 1000,
+		secrets: ['clientSecret', 'apiKey', 'clientId'].map(text).filter((value) => value !== ''),
+		missing: {
+			primary: blank({ teamId: 'Team ID', clientId: 'Client ID', clientSecret: 'Client Secret' }),
+			simple: blank({ apiKey: 'API Key (Simple Interface)' }),
+		},
 	};
+}
+
+/** The problem when a credential field the interface needs is blank: named before anything is sent. */
+export function missingValues(
+	connection: QrtracConnection,
+	api: 'primary' | 'simple',
+): { message: string; hint: string } | undefined {
+	const missing = connection.missing[api];
+	if (missing.length === 0) return undefined;
+	return {
+		message: `QRTRAC credential is missing: ${missing.join(', ')}`,
+		hint:
+			api === 'simple'
+				? "Dynamic Link uses QRTRAC's simple interface, which needs the API key from QRTRAC Settings > API Access in the credential."
+				: 'Enter the values from QRTRAC Settings > API Access in the credential.',
+	};
+}
+
+/** A number of seconds from the form; empty, zero or garbage reads as the form's default. */
+function positiveSeconds(value: unknown, fallback: number): number {
+	const seconds = value === '' || value === null ? Number.NaN : Number(value);
+	return Number.isFinite(seconds) && seconds > 0 ? seconds : fallback;
 }
 
 /**
  * The credential's Base URL, trimmed and without trailing slashes, or the problem with it. Rule: secrets travel
  * encrypted, so it must be `https://`; plain `http://` is accepted only for this machine (127.0.0.0/8,
- * `localhost`, `[::1]`), where nothing crosses a network (the local QRTRAC simulator, a local proxy).
+ * `localhost`, `[::1]`), where nothing crosses a network (the local QRTRAC simulator, a local proxy). Names under
+ * `.localhost` are refused: not every resolver keeps them on this machine.
  */
 export function checkBaseUrl(
 	raw: unknown,
@@ -76,9 +116,9 @@ export function checkBaseUrl(
 	};
 }
 
-/** 127.0.0.0/8, localhost (and its subdomains) and ::1: names that never leave this machine. */
+/** 127.0.0.0/8, localhost and ::1: names that never leave this machine. */
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-	if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+	if (host === 'localhost' || host === '::1') return true;
 	return /^127(?:\.\d{1,3}){3}$/.test(host);
 }

@@ -1,22 +1,29 @@
 /**
- * The page walk of Get Many over QRTRAC's paginated list (`limit` 1..100, `page` from 1).
+ * The page walk over QRTRAC's paginated list (`limit` 1..100, `page` from 1, answers echo `totalCount`, `page`
+ * and `limit`). Every list walk of the nodes goes through `collectPages`.
  *
- * Rule: every record is returned once and the walk always ends.
- * - Records can shift between pages while others create or delete codes, so one record may show up on
- *   two pages: records are kept once, by id, in the order they first arrived.
- * - The walk stops when the wanted limit is reached, when a page is short or empty (the last page), when
- *   as many unique records as `totalCount` were seen, or when a full page brought nothing new (the service
- *   repeats itself).
- * - A service that keeps sending full pages of new records beyond what it announced is cut off by a hard
- *   cap of ceil(first totalCount / pageSize) + slack pages (slack absorbs codes created during the walk);
- *   without any totalCount the cap follows the limit, or MAX_PAGES_WITHOUT_TOTAL for Return All.
+ * Rule: the walk returns every code once, never fewer than the service announced, and always ends.
+ * - Page size: the walk follows the size the service served on page 1 (its echoed `limit`, or the codes it sent
+ *   when the total says more exist), and asks for that size from then on.
+ * - The pages the total needs are asked PARALLEL_PAGES at a time and read in page order; codes already read
+ *   (moved between pages meanwhile) are kept once. More pages follow one at a time while the total is not met.
+ * - It stops at the limit, the total, an empty page, a page shorter than the served size, a page that brings
+ *   nothing new, or a page cap (ceil(total / size) + slack).
+ * - Then it checks: with a total, the result must hold min(total, limit) codes. A shortfall after a short page
+ *   asks page 0 once (a service that counts pages from 0); a shortfall or a total that shrank during the walk
+ *   (codes deleted meanwhile can shift the others) reads the list once more; a page that repeated codes already
+ *   read fails at once (the service ignores `page`). What is still short is returned as `shortfall` for the
+ *   caller's error: never a silently partial list.
+ * - Without any total the walk cannot be checked: it ends only on an empty page or one shorter than the served
+ *   size; when page 1 is short and nothing says the size, page 2 is asked to confirm the end.
  */
 
 export const MAX_PAGE_SIZE = 100;
-
-/** Extra pages allowed beyond what the first announced totalCount needs: codes created meanwhile. */
+/** Pages requested at once once the first page has told the total: the limiter still paces every request. */
+export const PARALLEL_PAGES = 8;
+/** Extra pages allowed beyond what the first announced total needs: codes created meanwhile. */
 const SLACK_PAGES = 2;
-/** Cap for Return All when the service never states a total: 1,000,000 records at 100 per page. */
+/** Cap for a walk that never learns a total: 1,000,000 codes at 100 per page. */
 const MAX_PAGES_WITHOUT_TOTAL = 10_000;
 
 /** Page size to request: 100 for Return All, else the limit itself (1..100), so short lists cost one call. */
@@ -25,69 +32,153 @@ export function pageSizeFor(returnAll: boolean, limit?: number): number {
 	return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(limit)));
 }
 
-export interface CollectedPage<T> {
+/** One answer of the list: its codes and what it echoes (each may be absent). */
+export interface ListPage<T> {
 	items: T[];
 	totalCount?: number;
-	/** The page number these items came from (1-based). */
-	page: number;
+	page?: number;
+	limit?: number;
 }
 
+export interface PageWalk {
+	returnAll: boolean;
+	limit?: number;
+	/** Page size to ask for (1..100); by default 100, or the limit when it is smaller. */
+	pageSize?: number;
+}
+
+/** Why a walk holds fewer codes than the service announced, for the caller's error. */
+export interface ListShortfall {
+	got: number;
+	/** The codes announced (min(total, limit)); undefined when the service never said a total. */
+	expected?: number;
+	/** What the service did, in words: "page 2 held only codes of earlier pages ...". */
+	reason: string;
+	/** Requests the walks sent, for the message. */
+	requests: number;
+}
+
+export interface WalkResult<T> {
+	items: T[];
+	/** The last total the service announced; undefined when it never said one (the walk could not be checked). */
+	totalCount?: number;
+	/** The page size the service served. */
+	servedSize: number;
+	requests: number;
+	shortfall?: ListShortfall;
+}
+
+type FetchPage<T> = (page: number, pageSize: number) => Promise<ListPage<T>>;
+
+type Stop = 'limit' | 'total' | 'empty' | 'short' | 'repeat' | 'cap';
+
+/** One walk's state; pure, so that the rules can be tested page by page. */
 export class PageCollector<T extends { id?: string }> {
-	private readonly limit: number | undefined;
-	private readonly pageSize: number;
-	private readonly collected: T[] = [];
+	readonly items: T[] = [];
 	private readonly seenIds = new Set<string>();
-	private pagesAdded = 0;
-	private lastPage = 0;
-	private pageCap: number;
-	private totalCountKnown = false;
-	private finished = false;
+	private readonly limit: number | undefined;
+	servedSize: number;
+	private readonly askedSize: number;
+	private pageCap = MAX_PAGES_WITHOUT_TOTAL;
+	/** Totals in the order the pages were added. */
+	readonly totals: number[] = [];
+	pagesAdded = 0;
+	stop: { why: Stop; page: number; size: number } | undefined;
+	/** Whether page 1's size was a guess (no total, no echoed limit) that page 2 has to confirm. */
+	private sizeGuessed = false;
 
 	constructor(options: { limit?: number; pageSize: number }) {
 		this.limit = options.limit === undefined ? undefined : Math.max(0, Math.floor(options.limit));
-		this.pageSize = Math.max(1, Math.floor(options.pageSize));
-		this.pageCap =
-			this.limit === undefined
-				? MAX_PAGES_WITHOUT_TOTAL
-				: Math.ceil(this.limit / this.pageSize) + SLACK_PAGES;
-		this.finished = this.limit === 0;
+		this.askedSize = Math.max(1, Math.floor(options.pageSize));
+		this.servedSize = this.askedSize;
+		if (this.limit !== undefined)
+			this.pageCap = Math.ceil(this.limit / this.askedSize) + SLACK_PAGES;
+		if (this.limit === 0) this.stop = { why: 'limit', page: 0, size: 0 };
 	}
 
 	get done(): boolean {
-		return this.finished;
+		return this.stop !== undefined;
 	}
 
-	/** The page to request next; always past every page added so far, even if the service misnumbers pages. */
-	get nextPage(): number {
-		return this.lastPage + 1;
+	get totalCount(): number | undefined {
+		return this.totals.at(-1);
 	}
 
-	/** Unique records in arrival order, never more than the limit. */
-	get items(): T[] {
-		return this.collected;
+	/** Codes the walk must end with: min(total, limit), or undefined when no total was announced. */
+	get expected(): number | undefined {
+		const total = this.totalCount;
+		return total === undefined ? undefined : Math.min(total, this.limit ?? Infinity);
 	}
 
-	add(page: CollectedPage<T>): void {
-		if (this.finished) return;
+	/** Pages the walk foresees from the first total and the served size (at least 1). */
+	get foreseenPages(): number {
+		const expected = this.expected ?? this.limit;
+		return expected === undefined ? 1 : Math.max(1, Math.ceil(expected / this.servedSize));
+	}
+
+	/** Adds the answer to page `number`; pages must come in order. */
+	add(number: number, page: ListPage<T>): void {
+		if (this.done) return;
 		this.pagesAdded++;
-		this.lastPage = Math.max(this.lastPage + 1, Math.floor(page.page));
-		const totalCount = validCount(page.totalCount);
-		if (totalCount !== undefined && !this.totalCountKnown) {
-			this.totalCountKnown = true;
-			this.pageCap = Math.min(this.pageCap, Math.ceil(totalCount / this.pageSize) + SLACK_PAGES);
-		}
-
 		const records = Array.isArray(page.items) ? page.items : [];
-		const newRecords = records.filter((item) => this.keepOnce(item));
-		const room = this.limit === undefined ? newRecords.length : this.limit - this.collected.length;
-		this.collected.push(...newRecords.slice(0, room));
+		const total = validCount(page.totalCount);
+		if (total !== undefined) this.totals.push(total);
+		if (this.pagesAdded === 1) this.learnSize(page, records.length, total);
+		const fresh = records.filter((item) => this.keepOnce(item));
+		const room = this.limit === undefined ? fresh.length : this.limit - this.items.length;
+		this.items.push(...fresh.slice(0, room));
 
-		this.finished =
-			(this.limit !== undefined && this.collected.length >= this.limit) ||
-			records.length < this.pageSize ||
-			newRecords.length === 0 ||
-			(totalCount !== undefined && this.collected.length >= totalCount) ||
-			this.pagesAdded >= this.pageCap;
+		const why = this.stopReason(records.length, fresh.length);
+		if (why) this.stop = { why, page: number, size: records.length };
+	}
+
+	/** Adds codes of a page read after the walk (page 0): new ones go first, where that page belongs. */
+	addBefore(page: ListPage<T>): number {
+		const fresh = (Array.isArray(page.items) ? page.items : []).filter((item) =>
+			this.keepOnce(item),
+		);
+		this.items.unshift(...fresh);
+		if (this.limit !== undefined) this.items.length = Math.min(this.items.length, this.limit);
+		return fresh.length;
+	}
+
+	/** Whether a total announced during the walk was lower than an earlier one (codes deleted meanwhile). */
+	get totalShrank(): boolean {
+		return this.totals.some((total, index) => index > 0 && total < this.totals[index - 1]);
+	}
+
+	private learnSize(page: ListPage<T>, served: number, total: number | undefined): void {
+		const echoed = validCount(page.limit);
+		if (total !== undefined && total > served && served > 0 && served < this.askedSize) {
+			this.servedSize = served;
+		} else if (echoed !== undefined && echoed >= 1 && echoed < this.askedSize) {
+			this.servedSize = echoed;
+		} else if (
+			total === undefined &&
+			echoed === undefined &&
+			served > 0 &&
+			served < this.askedSize
+		) {
+			this.servedSize = served;
+			this.sizeGuessed = true;
+		}
+		const expected = this.expected ?? this.limit;
+		this.pageCap =
+			expected === undefined
+				? MAX_PAGES_WITHOUT_TOTAL
+				: Math.ceil(expected / this.servedSize) + SLACK_PAGES;
+	}
+
+	private stopReason(served: number, fresh: number): Stop | undefined {
+		const guessedEnd = this.sizeGuessed && this.pagesAdded === 1;
+		if (this.limit !== undefined && this.items.length >= this.limit) return 'limit';
+		if (served === 0) return 'empty';
+		if (served < this.servedSize) return 'short';
+		if (fresh === 0) return 'repeat';
+		const total = this.totalCount;
+		if (total !== undefined && this.items.length >= total) return 'total';
+		if (this.pagesAdded >= this.pageCap && !guessedEnd) return 'cap';
+		return undefined;
 	}
 
 	/** True the first time a record is seen; records without an id cannot be compared and are always kept. */
@@ -99,51 +190,105 @@ export class PageCollector<T extends { id?: string }> {
 	}
 }
 
-function validCount(value: unknown): number | undefined {
-	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-export interface PageWalk {
-	returnAll: boolean;
-	limit?: number;
-	/** Page size to ask for (1..100); by default 100, or the limit when it is smaller. */
-	pageSize?: number;
-}
-
-/** Pages requested at once once the first page has told the total: the limiter still paces every request. */
-export const PARALLEL_PAGES = 8;
-
 /**
- * Walks a paginated list by the rule above: `fetchPage(page, pageSize)` for page 1, 2, ... until the collector
- * is done. Once a page has told the total, the pages it still needs are requested up to PARALLEL_PAGES at a
- * time (a list of 10,000 codes is 100 requests: one after another they wait on each answer's latency) and
- * added in page order; whatever the total did not foresee (codes created meanwhile) is read one page at a time
- * after that. Every list walk of the nodes goes through here.
+ * Walks the list by the rule above: `fetchPage(page, pageSize)`. Once page 1 has told the total and the served
+ * size, the pages still needed are requested up to PARALLEL_PAGES at a time (a list of 10,000 codes is 100
+ * requests: one after another they would wait on each answer's latency).
  */
 export async function collectPages<T extends { id?: string }>(
 	walk: PageWalk,
-	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalCount?: number }>,
-): Promise<T[]> {
-	const pageSize = walk.pageSize ?? pageSizeFor(walk.returnAll, walk.limit);
-	const limit = walk.returnAll ? undefined : walk.limit;
-	const collector = new PageCollector<T>({ limit, pageSize });
-	let foreseenPages = 1;
-	while (!collector.done) {
-		const first = collector.nextPage;
-		const count = first <= foreseenPages ? Math.min(PARALLEL_PAGES, foreseenPages - first + 1) : 1;
-		const pages = await Promise.all(
-			Array.from({ length: count }, async (_, offset) => ({
-				...(await fetchPage(first + offset, pageSize)),
-				page: first + offset,
-			})),
-		);
-		for (const page of pages) {
-			if (collector.done) break;
-			collector.add(page);
-			if (page.totalCount !== undefined && foreseenPages === 1) {
-				foreseenPages = Math.ceil(Math.min(page.totalCount, limit ?? Infinity) / pageSize);
-			}
-		}
+	fetchPage: FetchPage<T>,
+): Promise<WalkResult<T>> {
+	const counted: FetchPage<T> = async (page, size) => {
+		requests++;
+		return await fetchPage(page, size);
+	};
+	let requests = 0;
+	let collector = await walkOnce(walk, counted);
+	let why = shortfallReason(collector);
+	if (why && collector.stop && ['empty', 'short'].includes(collector.stop.why)) {
+		// A service counting pages from 0 answers page 1 with the second page: its first page is page 0.
+		const first = await counted(0, collector.servedSize).catch(() => undefined);
+		if (first) collector.addBefore(first);
+		why = shortfallReason(collector);
 	}
-	return collector.items;
+	if ((why && collector.stop?.why !== 'repeat') || (walk.returnAll && collector.totalShrank)) {
+		const first = collector;
+		collector = await walkOnce(walk, counted);
+		why =
+			shortfallReason(collector) ??
+			(walk.returnAll && collector.totalShrank
+				? `the total went down while the list was read, in two reads (from ${first.totals[0]} to ${String(collector.totalCount)}): codes were deleted meanwhile`
+				: undefined);
+	}
+	const result: WalkResult<T> = {
+		items: collector.items,
+		totalCount: collector.totalCount,
+		servedSize: collector.servedSize,
+		requests,
+	};
+	if (why) {
+		result.shortfall = {
+			got: collector.items.length,
+			expected: collector.expected,
+			reason: why,
+			requests,
+		};
+	}
+	return result;
+}
+
+async function walkOnce<T extends { id?: string }>(
+	walk: PageWalk,
+	fetchPage: FetchPage<T>,
+): Promise<PageCollector<T>> {
+	const pageSize = walk.pageSize ?? pageSizeFor(walk.returnAll, walk.limit);
+	const collector = new PageCollector<T>({
+		limit: walk.returnAll ? undefined : walk.limit,
+		pageSize,
+	});
+	if (collector.done) return collector;
+	collector.add(1, await fetchPage(1, pageSize));
+	let next = 2;
+	while (!collector.done) {
+		const foreseen = collector.foreseenPages;
+		const count = next <= foreseen ? Math.min(PARALLEL_PAGES, foreseen - next + 1) : 1;
+		const numbers = Array.from({ length: count }, (_, offset) => next + offset);
+		const pages = await Promise.all(
+			numbers.map(async (page) => await fetchPage(page, collector.servedSize)),
+		);
+		pages.forEach((page, index) => collector.add(numbers[index], page));
+		next += count;
+	}
+	return collector;
+}
+
+/** Why the walk holds fewer codes than announced, in words; undefined when it holds them all. */
+function shortfallReason<T extends { id?: string }>(
+	collector: PageCollector<T>,
+): string | undefined {
+	const expected = collector.expected;
+	if (!collector.stop) return undefined;
+	const { why, page, size } = collector.stop;
+	// A full page of codes already read means the pages do not move on, whatever the total says.
+	const repeated =
+		why === 'repeat' && (expected === undefined || collector.items.length < expected);
+	if (!repeated && (expected === undefined || collector.items.length >= expected)) return undefined;
+	const served = collector.servedSize;
+	switch (why) {
+		case 'repeat':
+			return `page ${page} held only codes of earlier pages: the service seems to ignore "page"`;
+		case 'empty':
+			return `page ${page} was empty before the announced total was reached (pages of ${served})`;
+		case 'short':
+			return `page ${page} held ${size} codes where ${served} were served per page, before the announced total was reached`;
+		case 'cap':
+			return `the walk stopped after ${collector.pagesAdded} pages of ${served}, while the total kept growing to ${expected}`;
+		default:
+			return `the total changed to ${expected} while the list was read`;
+	}
+}
+
+function validCount(value: unknown): number | undefined {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }

@@ -4,9 +4,12 @@
  *
  * Rule: a header that cannot be read is ignored (left undefined), never guessed, so that one garbled
  * answer cannot stall or speed up the limiter. Times come out in epoch milliseconds of the caller's
- * clock (`nowMs`), so the limiter never compares the service's clock with ours except through an
- * explicit absolute date.
+ * clock (`nowMs`): absolute times (epoch numbers, HTTP dates) are points on the service's clock and are
+ * moved onto ours by `serviceOffsetMs` (service minus ours, see serviceClock.ts). An absolute reset more
+ * than a day away cannot describe a rate window and is ignored.
  */
+
+import { parseHttpDate } from './serviceClock';
 
 export interface RateLimitSnapshot {
 	/** Requests allowed per window. */
@@ -54,6 +57,7 @@ export function parseRateLimitHeaders(
 	headers: Record<string, unknown>,
 	nowMs: number,
 	scale: WindowScale = ONE_SECOND_WINDOW,
+	serviceOffsetMs = 0,
 ): RateLimitSnapshot {
 	const read = (...names: string[]) => firstHeaderValue(headers, names);
 	const snapshot: RateLimitSnapshot = {};
@@ -69,17 +73,18 @@ export function parseRateLimitHeaders(
 	const draftReset = read('ratelimit-reset');
 	const resetAtMs =
 		xReset !== undefined
-			? parseResetHeader(xReset, nowMs, windowTold(scale, limit))
+			? parseResetHeader(xReset, nowMs, windowTold(scale, limit), serviceOffsetMs)
 			: draftReset !== undefined
 				? deltaSecondsToAbsolute(draftReset, nowMs)
 				: undefined;
-	if (resetAtMs !== undefined) {
+	if (resetAtMs !== undefined && Math.abs(resetAtMs - nowMs) <= MAX_RESET_DISTANCE_MS) {
 		snapshot.resetAtMs = resetAtMs;
 		if (xReset === undefined || isDelay(xReset, nowMs)) snapshot.resetFromDelay = true;
 	}
 
 	const retryAfter = read('retry-after');
-	const retryAfterMs = retryAfter === undefined ? undefined : parseRetryAfter(retryAfter, nowMs);
+	const retryAfterMs =
+		retryAfter === undefined ? undefined : parseRetryAfter(retryAfter, nowMs, serviceOffsetMs);
 	if (retryAfterMs !== undefined) snapshot.retryAfterMs = retryAfterMs;
 
 	return snapshot;
@@ -88,22 +93,30 @@ export function parseRateLimitHeaders(
 /**
  * `X-RateLimit-Reset` -> absolute epoch ms, from a delay until the reset (seconds or milliseconds, see
  * readDelay), epoch seconds, epoch milliseconds (told apart by the thresholds above) or an HTTP date;
- * undefined when unparseable. `windowMs` is the length of the window the answer describes.
+ * undefined when unparseable. `windowMs` is the length of the window the answer describes; absolute forms are
+ * moved onto our clock by `serviceOffsetMs`.
  */
 export function parseResetHeader(
 	value: string,
 	nowMs: number,
 	windowMs = ONE_SECOND_WINDOW.windowMs,
+	serviceOffsetMs = 0,
 ): number | undefined {
 	const text = value.trim();
+	let absoluteMs: number | undefined;
 	if (NUMBER_PATTERN.test(text)) {
 		const number = Number(text);
-		if (number >= nowMs / EPOCH_MS_DIVISOR) return Math.round(number);
-		if (number >= nowMs / EPOCH_SECONDS_DIVISOR) return Math.round(number * 1000);
-		return Math.round(nowMs + readDelay(number, windowMs));
+		if (number < nowMs / EPOCH_SECONDS_DIVISOR)
+			return Math.round(nowMs + readDelay(number, windowMs));
+		absoluteMs = number >= nowMs / EPOCH_MS_DIVISOR ? number : number * 1000;
+	} else {
+		absoluteMs = parseHttpDate(text);
 	}
-	return parseHttpDate(text);
+	return absoluteMs === undefined ? undefined : Math.round(absoluteMs - serviceOffsetMs);
 }
+
+/** No rate window resets further away than this; a reset that does is a broken header or clock. */
+const MAX_RESET_DISTANCE_MS = 24 * 60 * 60 * 1000;
 
 /** A bare number below the epoch-seconds threshold: a delay. */
 function isDelay(value: string, nowMs: number): boolean {
@@ -142,12 +155,19 @@ function windowTold(scale: WindowScale, toldLimit: number | undefined): number {
 	return (scale.windowMs * toldLimit) / scale.limit;
 }
 
-/** `Retry-After`: delay-seconds (fractions tolerated) or an HTTP date -> delay in ms (>= 0); undefined when unparseable. */
-export function parseRetryAfter(value: string, nowMs: number): number | undefined {
+/**
+ * `Retry-After`: delay-seconds (fractions tolerated) or an HTTP date on the service's clock -> delay in ms
+ * (>= 0); undefined when unparseable.
+ */
+export function parseRetryAfter(
+	value: string,
+	nowMs: number,
+	serviceOffsetMs = 0,
+): number | undefined {
 	const text = value.trim();
 	if (NUMBER_PATTERN.test(text)) return Math.round(Number(text) * 1000);
 	const atMs = parseHttpDate(text);
-	return atMs === undefined ? undefined : Math.max(0, atMs - nowMs);
+	return atMs === undefined ? undefined : Math.max(0, atMs - serviceOffsetMs - nowMs);
 }
 
 /**
@@ -162,17 +182,6 @@ export function waitHintMs(snapshot: RateLimitSnapshot, nowMs: number): number |
 function deltaSecondsToAbsolute(value: string, nowMs: number): number | undefined {
 	const text = value.trim();
 	return NUMBER_PATTERN.test(text) ? Math.round(nowMs + Number(text) * 1000) : undefined;
-}
-
-/**
- * HTTP dates (IMF-fixdate, RFC 850, asctime) always hold a month or weekday name, so bare numbers are not
- * dates. They are always in GMT; asctime does not say so, and would otherwise be read in local time.
- */
-function parseHttpDate(text: string): number | undefined {
-	if (!/[a-z]/i.test(text)) return undefined;
-	const hasZone = /\b(?:GMT|UTC|UT|Z)\b|[+-]\d\d:?\d\d$/i.test(text);
-	const atMs = Date.parse(hasZone ? text : `${text} GMT`);
-	return Number.isNaN(atMs) ? undefined : atMs;
 }
 
 function parseCount(value: string | undefined): number | undefined {

@@ -64,6 +64,7 @@ import {
 	type RateLimitSnapshot,
 	type WindowScale,
 } from './rateLimitHeaders';
+import { ServiceClock, serviceDateOf } from './serviceClock';
 
 export interface RateLimiterOptions {
 	ratePerSecond: number;
@@ -174,6 +175,8 @@ export class RateLimiter {
 	private window: WindowTally | undefined;
 	private readonly phase: WindowPhase;
 	private previousCount: { remaining: number; countedAtMs: number } | undefined;
+	/** The service's clock, learnt from its answers' `Date`: absolute resets are read on it. */
+	readonly serviceClock = new ServiceClock();
 
 	constructor(options: RateLimiterOptions) {
 		this.now = options.now ?? Date.now;
@@ -233,11 +236,35 @@ export class RateLimiter {
 		};
 	}
 
-	/** Reads an answer's rate-limit headers (on this limiter's window scale), learns from them, and returns them. */
-	learn(headers: Record<string, unknown>, status: number): RateLimitSnapshot {
-		const snapshot = parseRateLimitHeaders(headers, this.now(), this.windowScale);
+	/**
+	 * Reads an answer's rate-limit headers (on this limiter's window scale, absolute times on the service's
+	 * clock), learns from them, and returns them. `sentAtMs`: when the request went out, for the clock.
+	 */
+	learn(headers: Record<string, unknown>, status: number, sentAtMs?: number): RateLimitSnapshot {
+		const nowMs = this.now();
+		this.serviceClock.observe(serviceDateOf(headers), sentAtMs ?? nowMs, nowMs);
+		const snapshot = parseRateLimitHeaders(
+			headers,
+			nowMs,
+			this.windowScale,
+			this.serviceClock.offsetMs(),
+		);
 		this.observe(snapshot, status);
 		return snapshot;
+	}
+
+	/**
+	 * Until when (our clock) the service told us to send nothing (a 429, or `remaining = 0` until a reset);
+	 * undefined when that is past. Callers whose wait cannot last that long give up at once instead of queueing.
+	 */
+	toldWaitUntilMs(): number | undefined {
+		return this.blockedUntilMs > this.now() ? this.blockedUntilMs : undefined;
+	}
+
+	/** A request that gives up its place in line (it failed before its slot), so that it holds no one up. */
+	leave(turn: SlotTurn): void {
+		const place = this.line.findIndex((waiting) => waiting.id === turn.id);
+		if (place >= 0) this.line.splice(place, 1);
 	}
 
 	observe(snapshot: RateLimitSnapshot, status: number): void {

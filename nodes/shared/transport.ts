@@ -1,93 +1,54 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { connectionFromCredentials, type QrtracConnection } from './connection';
-import { parseRateLimitHeaders, waitHintMs } from './rateLimitHeaders';
+import {
+	destroyStream,
+	interpretAnswer,
+	isAborted,
+	readBodyText,
+	whenAborted,
+	type ReadAnswer,
+} from './answerBody';
+import {
+	describe,
+	networkFailure,
+	refusedTeam,
+	timedOut,
+	tooLarge,
+	UNKNOWN_OUTCOME_KINDS,
+	type AttemptFailure,
+} from './attemptFailure';
+import { connectionFromCredentials, missingValues, type QrtracConnection } from './connection';
+import {
+	CREDENTIAL_TYPE,
+	type QrtracRequest,
+	type QrtracResponse,
+	type TransportContext,
+} from './qrtracRequest';
+import { waitHintMs } from './rateLimitHeaders';
 import { getSharedRateLimiter } from './rateLimiter';
-import { classifyFailure, decideRetry, isIdempotentMethod, type FailureKind } from './retryPolicy';
+import { secretForms } from './redaction';
+import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
+import { decideRetry, defaultRetryPolicy, isIdempotentMethod } from './retryPolicy';
+import { serviceDateOf } from './serviceClock';
 import { serviceError } from './serviceErrors';
+import { toldWaitError, waitForSlot, type SlotWait } from './slotWait';
+import { fitsCeiling } from './waitCeiling';
 
-/**
+export type { AttemptFailure } from './attemptFailure';
+export { networkFailure } from './attemptFailure';
+export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
+export { CREDENTIAL_TYPE } from './qrtracRequest';
+export { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
+
+/*
  * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential,
- * paced by the per-(base URL, team) rate limiter shared across executions, retried when that is safe,
- * unwrapped from the `{success, data}` envelope, and turned into a NodeApiError when it fails.
- * A request carrying credentials never follows a redirect: one to the same origin is followed here, one
- * to another origin (scheme, host or port) becomes an error naming where it pointed.
+ * paced by the per-(base URL, team) rate limiter shared across executions within the credential's Maximum
+ * Wait (slotWait.ts), retried when that is safe, read within the Request Timeout and a size cap with the
+ * service's text redacted of the secrets (answerBody.ts), unwrapped from the `{success, data}` envelope, and
+ * turned into a NodeApiError when it fails. A request carrying credentials never follows a redirect to
+ * another origin (redirects.ts).
  */
-export type TransportContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
-
-export const CREDENTIAL_TYPE = 'qrtracApi';
-
-export interface QrtracRequest {
-	method: IHttpRequestMethods;
-	/** Path below the interface root, built with `apiPath` so that values are encoded. */
-	path: string;
-	/** `primary` is `{base}/api` with header set A; `simple` is `{base}/v1` with the bearer key. */
-	api?: 'primary' | 'simple';
-	query?: IDataObject;
-	body?: IDataObject;
-	/** Team for `x-request-team-id` (and the rate limit bucket); defaults to the credential's team. */
-	teamId?: string;
-	itemIndex?: number;
-	/**
-	 * A GET with a side effect (Resend Invite sends an e-mail and spends a resend): treated like a POST, so an
-	 * unknown outcome is never blindly sent again.
-	 */
-	hasSideEffects?: boolean;
-	/** Return a 2xx answer with `success: false` as a result instead of failing (Check Display ID Availability). */
-	acceptUnsuccessful?: boolean;
-	/**
-	 * For requests that are not idempotent (POST): called when the outcome is unknown (5xx, reset, timeout,
-	 * garbled answer). Return the resource when it was created, `null` when it surely was not (the request is
-	 * then sent again), `undefined` when that cannot be told (the item fails instead of risking a duplicate).
-	 */
-	verifyUnknownOutcome?: () => Promise<IDataObject | null | undefined>;
-	/**
-	 * For state changes (pause, rename, ...): called when a retry after an unknown outcome is refused (4xx), e.g.
-	 * "already paused" because the first attempt did go through. Return what was asked for when the state read
-	 * now shows it (the request then succeeds, marked `verifiedAfterUnknownOutcome`), `undefined` when it does not
-	 * or cannot be told (the refusal stands). Never a false success, never a false failure.
-	 */
-	verifyAfterRefusal?: () => Promise<IDataObject | undefined>;
-}
-
-export interface QrtracResponse<T> {
-	data: T;
-	/** The whole envelope, e.g. `{success, data}` or `{success, message}`. */
-	body: IDataObject;
-	status: number;
-	/** True when the answer was recovered by `verifyUnknownOutcome` after an unknown outcome. */
-	recovered?: boolean;
-	/** True when a refused retry turned out to be a change already made by an attempt whose answer was lost. */
-	verifiedAfterUnknownOutcome?: boolean;
-}
-
-interface AttemptFailure {
-	kind: FailureKind;
-	status?: number;
-	message: string;
-	retryAfterMs?: number;
-	/** e.g. ECONNRESET; reported in the description only. */
-	networkCode?: string;
-}
-
-const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [
-	'serverError',
-	'timeout',
-	'connectionReset',
-	'malformedResponse',
-];
-
-/** Same-origin redirects followed before giving up (a loop, or a service that keeps moving). */
-const MAX_REDIRECTS = 5;
 
 const connections = new WeakMap<object, Promise<QrtracConnection>>();
 
@@ -114,7 +75,8 @@ export function requestsInProgress(): boolean {
 	return requestsUnderway > 0;
 }
 
-async function counted<T>(request: () => Promise<T>): Promise<T> {
+/** Counts a request (the image download included) as under way from its start to its answer. */
+export async function countedRequest<T>(request: () => Promise<T>): Promise<T> {
 	requestsUnderway++;
 	try {
 		return await request();
@@ -127,7 +89,7 @@ export async function qrtracApiRequest<T = IDataObject>(
 	ctx: TransportContext,
 	request: QrtracRequest,
 ): Promise<QrtracResponse<T>> {
-	return await counted(async () => await sendWithRetries<T>(ctx, request));
+	return await countedRequest(async () => await sendWithRetries<T>(ctx, request));
 }
 
 async function sendWithRetries<T>(
@@ -135,37 +97,52 @@ async function sendWithRetries<T>(
 	request: QrtracRequest,
 ): Promise<QrtracResponse<T>> {
 	const connection = await getConnection(ctx);
+	const missing = missingValues(connection, request.api ?? 'primary');
+	if (missing) throw serviceError(ctx.getNode(), { ...missing, itemIndex: request.itemIndex });
 	const teamId = request.teamId ?? connection.teamId;
 	const limiter = limiterFor(connection, request, teamId);
 	const options = buildHttpOptions(connection, request, teamId);
-	let waitedMs = 0;
+	const reading: AnswerReading = {
+		timeoutMs: connection.timeoutMs,
+		secretForms: secretForms(connection.secrets),
+		acceptUnsuccessful: request.acceptUnsuccessful === true,
+	};
+	const wait: SlotWait = { limiter, ceilingMs: connection.maxWaitMs, waitedMs: 0 };
+	const policy = { ...defaultRetryPolicy, maxTotalWaitMs: connection.maxWaitMs };
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
 	let outcomeWasUnknown = false;
 
 	for (let attempt = 1; ; attempt++) {
-		// Wait in line until the limiter grants a slot, then for the slot (see rateLimiter.ts, rule 2).
-		let turn = limiter.take();
-		while (!turn.granted) {
-			await sleep(turn.waitMs);
-			turn = limiter.take(turn);
-		}
-		if (turn.waitMs > 0) await sleep(turn.waitMs);
+		await waitForSlot(ctx, wait, request.itemIndex);
 		throwIfCancelled(ctx);
 
-		const outcome = await sendFollowingSameOrigin(ctx, options);
+		const sentAtMs = Date.now();
+		const outcome = await exchange(ctx, options, reading);
 		const rateLimit = outcome.response
-			? limiter.learn(outcome.response.headers, outcome.response.statusCode)
+			? limiter.learn(outcome.response.headers, outcome.response.statusCode, sentAtMs)
 			: undefined;
-		const result = outcome.failure
-			? { failure: outcome.failure }
-			: interpretResponse<T>(outcome.response!, request.acceptUnsuccessful === true);
-		if ('data' in result) return result;
+		const result = outcome.result;
+		if ('data' in result) {
+			return {
+				data: result.data as T,
+				body: result.body,
+				status: outcome.response!.statusCode,
+				serviceDateMs: serviceDateOf(outcome.response!.headers),
+			};
+		}
 		const failure = result.failure;
-		// The limiter reads the reset on its window's scale (a bare '734' is ms there), so its reading sets the wait.
-		if (failure.kind === 'rateLimited' && rateLimit)
+		// The limiter reads the reset on its window's scale (a bare '734' is ms there) and on the service's clock.
+		if (failure.kind === 'rateLimited' && rateLimit) {
 			failure.retryAfterMs = waitHintMs(rateLimit, Date.now());
+			if (
+				failure.retryAfterMs !== undefined &&
+				!fitsCeiling(failure.retryAfterMs, wait.waitedMs, wait.ceilingMs)
+			)
+				throw toldWaitError(ctx, wait, failure.retryAfterMs, request.itemIndex);
+		}
 
-		if (failure.kind === 'clientError' && outcomeWasUnknown && request.verifyAfterRefusal) {
+		const refusedAfterUnknown = failure.kind === 'clientError' && outcomeWasUnknown;
+		if ((refusedAfterUnknown || result.unconfirmed) && request.verifyAfterRefusal) {
 			const verified = await request.verifyAfterRefusal().catch(() => undefined);
 			if (verified)
 				return {
@@ -174,11 +151,12 @@ async function sendWithRetries<T>(
 					status: 200,
 					verifiedAfterUnknownOutcome: true,
 				};
-			throw serviceError(ctx.getNode(), {
-				...failure,
-				itemIndex: request.itemIndex,
-				detail: `An earlier attempt had an unknown outcome (its answer was lost); the state read afterwards is not what was asked, so this refusal stands.`,
-			});
+			if (refusedAfterUnknown)
+				throw serviceError(ctx.getNode(), {
+					...failure,
+					itemIndex: request.itemIndex,
+					detail: `An earlier attempt had an unknown outcome (its answer was lost); the state read afterwards is not what was asked, so this refusal stands.`,
+				});
 		}
 
 		if (!retryAsIdempotent && UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) {
@@ -205,14 +183,17 @@ async function sendWithRetries<T>(
 		}
 		if (UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) outcomeWasUnknown = true;
 
-		const decision = decideRetry({
-			attempt,
-			method: retryAsIdempotent ? 'PUT' : 'POST',
-			kind: failure.kind,
-			status: failure.status,
-			retryAfterMs: failure.retryAfterMs,
-			waitedSoFarMs: waitedMs,
-		});
+		const decision = decideRetry(
+			{
+				attempt,
+				method: retryAsIdempotent ? 'PUT' : 'POST',
+				kind: failure.kind,
+				status: failure.status,
+				retryAfterMs: failure.retryAfterMs,
+				waitedSoFarMs: wait.waitedMs,
+			},
+			policy,
+		);
 		if (!decision.retry) {
 			throw serviceError(ctx.getNode(), {
 				...failure,
@@ -224,87 +205,7 @@ async function sendWithRetries<T>(
 			});
 		}
 		if (decision.delayMs > 0) await sleep(decision.delayMs);
-		waitedMs += decision.delayMs;
-	}
-}
-
-/**
- * A 401 for a team other than the credential's own is about that team (unknown, or of another organization),
- * not about the credential, which works for its own team.
- */
-function refusedTeam(teamId: string, message: string): { message: string; hint: string } {
-	return {
-		message: `QRTRAC refused the request for team "${teamId}" (${message})`,
-		hint: "The team may not exist or may belong to another organization than the credential's. Team > Get Many lists the teams this credential reaches; without a team, the credential's own team is used.",
-	};
-}
-
-/** Largest image Download Image accepts; QR images are a few kilobytes. */
-export const MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024;
-
-/**
- * Downloads a public file (the QR image): no credential is sent, only http(s) is followed (redirects included,
- * at most MAX_REDIRECTS), and more than `maxBytes` is refused while it streams in.
- */
-export async function downloadPublicFile(
-	ctx: IExecuteFunctions,
-	url: string,
-	itemIndex: number,
-	maxBytes = MAX_DOWNLOAD_BYTES,
-): Promise<{ data: Buffer; contentType?: string }> {
-	return await counted(async () => await downloadWithRetries(ctx, url, itemIndex, maxBytes));
-}
-
-async function downloadWithRetries(
-	ctx: IExecuteFunctions,
-	url: string,
-	itemIndex: number,
-	maxBytes: number,
-): Promise<{ data: Buffer; contentType?: string }> {
-	const connection = await getConnection(ctx);
-	for (let attempt = 1; ; attempt++) {
-		const outcome = await fetchFollowingHttp(ctx, url, connection.timeoutMs).then(
-			(fetched) => fetched,
-			(error: unknown) => ({ failure: networkFailure(error) }),
-		);
-		if ('refusal' in outcome)
-			throw serviceError(ctx.getNode(), { message: outcome.refusal, itemIndex });
-		let failure: AttemptFailure;
-		if (
-			'response' in outcome &&
-			outcome.response.statusCode >= 200 &&
-			outcome.response.statusCode < 300
-		) {
-			const { response } = outcome;
-			const contentLength = Number(headerValue(response.headers, 'content-length'));
-			const data =
-				Number.isFinite(contentLength) && contentLength > maxBytes
-					? undefined
-					: await readCapped(response.body, maxBytes);
-			if (data === undefined) {
-				destroyStream(response.body);
-				throw serviceError(ctx.getNode(), { message: tooLarge(maxBytes), itemIndex });
-			}
-			return { data, contentType: headerValue(response.headers, 'content-type') };
-		} else if ('response' in outcome) {
-			destroyStream(outcome.response.body);
-			failure = {
-				kind: classifyFailure(outcome.response.statusCode, undefined),
-				status: outcome.response.statusCode,
-				message: `The QR image could not be downloaded (HTTP ${outcome.response.statusCode})`,
-			};
-		} else {
-			failure = outcome.failure;
-		}
-		const decision = decideRetry({
-			attempt,
-			method: 'GET',
-			kind: failure.kind,
-			status: failure.status,
-			waitedSoFarMs: 0,
-		});
-		if (!decision.retry) throw serviceError(ctx.getNode(), { ...failure, itemIndex });
-		await sleep(decision.delayMs);
+		wait.waitedMs += decision.delayMs;
 	}
 }
 
@@ -342,7 +243,7 @@ function buildHttpOptions(
 			? { Accept: 'application/json' }
 			: { Accept: 'application/json', 'x-request-team-id': teamId },
 		json: request.body !== undefined,
-		encoding: 'text',
+		encoding: 'stream',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: connection.timeoutMs,
@@ -351,227 +252,88 @@ function buildHttpOptions(
 	};
 }
 
+interface AnswerReading {
+	timeoutMs: number;
+	secretForms: string[];
+	acceptUnsuccessful: boolean;
+}
+
+type AttemptResult = ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean };
+
 /**
- * One attempt, following redirects only within the origin the credentials were meant for. 307 and 308 repeat
- * the request as it was; 301, 302 and 303 are followed only by reads (GET), as a browser would turn any other
- * method into a GET that would not do what was asked.
+ * One attempt, following redirects only within the origin the credentials were meant for (redirects.ts), its
+ * answer read whole within the Request Timeout (which counts from the send: headers, redirects and body) and
+ * the size cap (answerBody.ts). n8n's own timeout only ends a silent connection, hence the deadline here.
  */
-async function sendFollowingSameOrigin(
+async function exchange(
 	ctx: TransportContext,
 	first: IHttpRequestOptions,
-): Promise<{ response?: IN8nHttpFullResponse; failure?: AttemptFailure }> {
+	reading: AnswerReading,
+): Promise<{ response?: IN8nHttpFullResponse; result: AttemptResult }> {
+	const deadline = AbortSignal.timeout(reading.timeoutMs);
 	let options = first;
 	for (let hop = 0; ; hop++) {
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				options,
-			)) as IN8nHttpFullResponse;
-		} catch (error) {
-			return { failure: networkFailure(error) };
+		const sent = await sendBefore(ctx, options, deadline);
+		if ('failure' in sent) return { result: { failure: sent.failure } };
+		const { response } = sent;
+		if (!isRedirect(response.statusCode)) {
+			const body = await readBodyText(
+				response.body,
+				headerValue(response.headers, 'content-length'),
+				deadline,
+			).catch((error: unknown) => ({ failure: networkFailure(error) }));
+			if ('failure' in body) return { response, result: body };
+			if ('timedOut' in body) return { response, result: { failure: timedOut(reading.timeoutMs) } };
+			if ('tooLarge' in body) return { response, result: { failure: tooLarge(options) } };
+			const { statusCode } = response;
+			return {
+				response,
+				result: interpretAnswer(
+					statusCode,
+					body.text,
+					reading.secretForms,
+					reading.acceptUnsuccessful,
+				),
+			};
 		}
-		if (!isRedirect(response.statusCode)) return { response };
+		destroyStream(response.body);
 		const target = redirectTarget(options.url, headerValue(response.headers, 'location'));
 		const refusal = refuseRedirect(options, response.statusCode, target, hop);
 		// The refused redirect is still an answer: the limiter counts it (and reads its headers).
-		if (refusal) return { response, failure: refusal };
+		if (refusal) return { response, result: { failure: refusal } };
 		options = { ...options, url: target!.href, qs: undefined };
 	}
 }
 
-function refuseRedirect(
+/** Sends and waits for the answer's headers until the deadline; a late answer is let go unread. */
+async function sendBefore(
+	ctx: TransportContext,
 	options: IHttpRequestOptions,
-	status: number,
-	target: URL | undefined,
-	hop: number,
-): AttemptFailure | undefined {
-	const from = new URL(options.url);
-	const fail = (message: string): AttemptFailure => ({ kind: 'clientError', status, message });
-	if (!target) return fail(`QRTRAC answered HTTP ${status} (a redirect) without a usable Location`);
-	if (target.origin !== from.origin) {
-		return fail(
-			`QRTRAC answered with a redirect to another host (${target.protocol}//${target.host}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
-		);
-	}
-	if (hop >= MAX_REDIRECTS)
-		return fail(`QRTRAC redirected more than ${MAX_REDIRECTS} times; the request was given up`);
-	if (status !== 307 && status !== 308 && (options.method ?? 'GET') !== 'GET') {
-		return fail(
-			`QRTRAC answered a ${String(options.method)} with HTTP ${status} (a redirect that would turn it into a GET); it was not followed`,
-		);
-	}
-	return undefined;
-}
-
-/**
- * The public file, following http(s) redirects only, without any credential. Network failures throw (they are
- * retried by the caller); a refusal to follow (a non-http(s) address, too many hops) is returned as `refusal`.
- */
-async function fetchFollowingHttp(
-	ctx: IExecuteFunctions,
-	url: string,
-	timeout: number,
-): Promise<{ response: IN8nHttpFullResponse } | { refusal: string }> {
-	let current = httpUrl(url);
-	for (let hop = 0; current; hop++) {
-		const response = (await ctx.helpers.httpRequest({
-			url: current.href,
-			method: 'GET',
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			timeout,
-		})) as IN8nHttpFullResponse;
-		if (!isRedirect(response.statusCode)) return { response };
-		destroyStream(response.body);
-		if (hop >= MAX_REDIRECTS)
-			return { refusal: `The QR image redirected more than ${MAX_REDIRECTS} times` };
-		current = httpUrl(
-			redirectTarget(current.href, headerValue(response.headers, 'location'))?.href ?? '',
-		);
-	}
-	return {
-		refusal:
-			'The QR image address (or where it redirected) is not an http(s) URL, so it was not fetched',
-	};
-}
-
-function httpUrl(url: string): URL | undefined {
+	deadline: AbortSignal,
+): Promise<{ response: IN8nHttpFullResponse } | { failure: AttemptFailure }> {
+	const pending = ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options);
+	const deadlineReached = whenAborted(deadline);
 	try {
-		const parsed = new URL(url);
-		return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-/** The whole stream, or undefined as soon as it grows beyond `maxBytes` (the rest is not read). */
-async function readCapped(body: unknown, maxBytes: number): Promise<Buffer | undefined> {
-	if (Buffer.isBuffer(body)) return body.length > maxBytes ? undefined : body;
-	if (typeof body === 'string') return readCapped(Buffer.from(body), maxBytes);
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of body as AsyncIterable<Buffer | string>) {
-		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-		size += bytes.length;
-		if (size > maxBytes) {
-			destroyStream(body);
-			return undefined;
-		}
-		chunks.push(bytes);
-	}
-	return Buffer.concat(chunks);
-}
-
-function destroyStream(body: unknown): void {
-	const stream = body as { destroy?: () => void } | null;
-	if (stream && typeof stream.destroy === 'function') stream.destroy();
-}
-
-function tooLarge(maxBytes: number): string {
-	return `The QR image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB and was not downloaded`;
-}
-
-function isRedirect(status: number): boolean {
-	return status >= 300 && status < 400 && status !== 304;
-}
-
-function redirectTarget(from: string, location: string | undefined): URL | undefined {
-	if (!location) return undefined;
-	try {
-		return new URL(location, from);
-	} catch {
-		return undefined;
-	}
-}
-
-function interpretResponse<T>(
-	response: IN8nHttpFullResponse,
-	acceptUnsuccessful: boolean,
-): QrtracResponse<T> | { failure: AttemptFailure } {
-	const status = response.statusCode;
-	const body = parseBody(response.body);
-	if (body === undefined) {
-		return {
-			failure: {
-				kind: status >= 500 ? 'serverError' : 'malformedResponse',
-				status,
-				message: `QRTRAC answered HTTP ${status} with a body that is not JSON`,
-			},
-		};
-	}
-	const message = typeof body.message === 'string' && body.message ? body.message : undefined;
-	if (status >= 200 && status < 300 && (body.success !== false || acceptUnsuccessful)) {
-		return { data: body.data as T, body, status };
-	}
-	if (status === 429) {
-		const retryAfterMs = waitHintMs(
-			parseRateLimitHeaders(response.headers, Date.now()),
-			Date.now(),
+		const first = await Promise.race([pending, deadlineReached.promise]);
+		if (!isAborted(first)) return { response: first as IN8nHttpFullResponse };
+		pending.then(
+			(late) => destroyStream((late as IN8nHttpFullResponse)?.body),
+			() => undefined,
 		);
 		return {
 			failure: {
-				kind: 'rateLimited',
-				status,
-				retryAfterMs,
-				message: message ?? 'Too many requests',
+				kind: 'timeout',
+				message: 'QRTRAC could not be reached: no answer came before the timeout',
 			},
 		};
-	}
-	return {
-		failure: {
-			kind: status >= 200 && status < 300 ? 'clientError' : classifyFailure(status, undefined),
-			status,
-			message: message ?? `QRTRAC answered HTTP ${status} without a message`,
-		},
-	};
-}
-
-function parseBody(raw: unknown): IDataObject | undefined {
-	if (raw && typeof raw === 'object' && !Buffer.isBuffer(raw)) return raw as IDataObject;
-	const text = Buffer.isBuffer(raw)
-		? raw.toString('utf8')
-		: typeof raw === 'string'
-			? raw
-			: undefined;
-	if (text === undefined) return undefined;
-	try {
-		const parsed: unknown = JSON.parse(text);
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-			? (parsed as IDataObject)
-			: undefined;
-	} catch {
-		return undefined;
+	} catch (error) {
+		return { failure: networkFailure(error) };
+	} finally {
+		deadlineReached.dispose();
 	}
 }
 
-/**
- * Network-level failure without any of the request's options (which hold the credential's headers). The Node
- * error code stays out of the message: n8n replaces a message holding one with a generic "you can retry the
- * request immediately", which is wrong for a create whose outcome is unknown. It goes into the description.
- */
-function networkFailure(error: unknown): AttemptFailure {
-	const err = error as { code?: string; cause?: { code?: string }; message?: string };
-	const code = err?.code ?? err?.cause?.code;
-	const kind = classifyFailure(undefined, code);
-	const reason =
-		kind === 'timeout'
-			? 'no answer came before the timeout'
-			: 'the connection was dropped before an answer came';
-	return { kind, message: `QRTRAC could not be reached: ${reason}`, networkCode: code };
-}
-
-function describe(failure: AttemptFailure): string {
-	if (failure.status) return `HTTP ${failure.status}: ${failure.message}`;
-	return failure.networkCode
-		? `${failure.message}, network code ${failure.networkCode}`
-		: failure.message;
-}
-
-function headerValue(headers: IDataObject, name: string): string | undefined {
+export function headerValue(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name] ?? headers[name.toLowerCase()];
 	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }

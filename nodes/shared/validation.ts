@@ -102,36 +102,77 @@ function isHttpUrl(value: string): boolean {
 	}
 }
 
+/** One refused field, named as the form labels it. */
+export interface FieldIssue {
+	label: string;
+	message: string;
+	/** Where the value sits in what was checked (list rows by position); never shown as such. */
+	path: Array<string | number>;
+}
+
+/** Every refused field of `raw`, or the checked value; nothing is thrown. */
+export function checkItem<S extends z.ZodTypeAny>(
+	schema: S,
+	raw: unknown,
+): { data: z.infer<S>; issues?: undefined } | { issues: FieldIssue[] } {
+	const result = schema.safeParse(raw);
+	if (result.success) return { data: result.data };
+	return {
+		issues: result.error.issues.map((issue) => ({
+			label: labelFor(schema, issue.path) ?? schema.description ?? 'Input',
+			message: issue.message,
+			path: issue.path,
+		})),
+	};
+}
+
 /**
- * Validates one item's raw parameters; on failure throws a NodeOperationError such as
- * `Item 3: "Display ID" may contain only letters, digits and - _ . ~ %`. When the node runs as an AI agent's tool,
- * the item number means nothing to the model: the message names the field and the argument the model filled
- * instead (`"Display ID" (the "displayId" argument) may contain ...`).
+ * The refusal of an item's input, naming every refused field at once as the form labels it (a list row by its
+ * number), e.g. `Item 3: "Display ID" may contain only letters, digits and - _ . ~ %; "Name" must not be empty`.
+ * When the node runs as an AI agent's tool, the item number means nothing to the model: each field is named with
+ * the argument the model filled (`"Display ID" (the "displayId" argument) may contain ...`).
  */
+export function refuseItem(
+	node: INode,
+	issues: readonly FieldIssue[],
+	itemIndex: number,
+): NodeOperationError {
+	const tool = isToolNode(node);
+	const seen = new Set<string>();
+	const parts: string[] = [];
+	for (const issue of issues) {
+		// One refusal per field: a value can break several rules of one field at once.
+		const where = JSON.stringify(issue.path);
+		if (seen.has(where)) continue;
+		seen.add(where);
+		// A row of a list of fields (Links, Images) is named by its position in the list.
+		const rows = issue.path.filter(
+			(part, index): part is number => typeof part === 'number' && index < issue.path.length - 1,
+		);
+		const row = rows.length > 0 ? ` (row ${rows.map((index) => index + 1).join(', ')})` : '';
+		const argument = tool ? fromAiArgument(node.parameters, issue.path) : undefined;
+		const subject = `"${issue.label}"${row}${argument ? ` (the "${argument}" argument)` : ''}`;
+		parts.push(`${subject} ${issue.message}`);
+	}
+	const message = parts.join('; ');
+	return new NodeOperationError(node, tool ? message : `Item ${itemIndex}: ${message}`, {
+		itemIndex,
+		description: tool
+			? 'Nothing was sent to QRTRAC; send the call again with corrected values.'
+			: 'Nothing was sent to QRTRAC for this item: correct the fields named above.',
+	});
+}
+
+/** Validates one item's raw parameters; on failure throws the refusal of every refused field (refuseItem). */
 export function validateItem<S extends z.ZodTypeAny>(
 	node: INode,
 	schema: S,
 	raw: unknown,
 	itemIndex: number,
 ): z.infer<S> {
-	const result = schema.safeParse(raw);
-	if (result.success) return result.data;
-	const issue = result.error.issues[0];
-	const label =
-		labelFor(schema, issue.path) ?? (issue.path.join('.') || schema.description || 'input');
-	const where = issue.path.length ? ` (${issue.path.join('.')})` : '';
-	if (isToolNode(node)) {
-		const argument = fromAiArgument(node.parameters, issue.path);
-		const subject = argument ? `"${label}" (the "${argument}" argument)` : `"${label}"`;
-		throw new NodeOperationError(node, `${subject} ${issue.message}`, {
-			itemIndex,
-			description: `Nothing was sent to QRTRAC; send the call again with a corrected value.`,
-		});
-	}
-	throw new NodeOperationError(node, `Item ${itemIndex}: "${label}" ${issue.message}`, {
-		itemIndex,
-		description: `Field "${label}"${where} of item ${itemIndex} was refused before anything was sent to QRTRAC.`,
-	});
+	const checked = checkItem(schema, raw);
+	if (checked.issues) throw refuseItem(node, checked.issues, itemIndex);
+	return checked.data;
 }
 
 /** Convenience for handlers: reads nothing itself, validates what the handler gathered. */

@@ -1,4 +1,5 @@
-// Installs the pinned n8n into the machine-wide cache (idempotent): `node scripts/n8n/install.mjs [--force]`.
+// Installs the pinned n8n (or `--version=x.y.z`, e.g. one of the compatibility matrix) into the machine-wide
+// cache (idempotent): `node scripts/n8n/install.mjs [--version=x.y.z] [--force]`.
 // The logic lives in ensureN8n.ts so the e2e driver, the demo and the dev server share it.
 import { tsImport } from 'tsx/esm/api';
 
@@ -7,6 +8,7 @@ const started = Date.now();
 try {
 	const n8n = await ensureN8n({
 		force: process.argv.includes('--force'),
+		version: process.argv.find((arg) => arg.startsWith('--version='))?.slice('--version='.length),
 		log: (line) => console.log(`[n8n] ${line}`),
 	});
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);

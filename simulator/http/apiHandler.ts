@@ -1,7 +1,10 @@
 import { driftAnswer } from '../answerDrift';
+import { applyAnswerModes, modeHeaderOptions } from '../answerModes';
+import { driftChanges } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
+import { driftList, teamHeaderAsRead } from '../listDrift';
 import { requestsPerSecond } from '../plans';
 import { rateLimitHeaders, type FixedWindowLimiter, type WindowState } from '../rateLimit';
 import { analyticsRoutes } from '../routes/analytics';
@@ -43,6 +46,7 @@ function tooManyRequests(
 		format: context.resetFormat,
 		retryAfter: context.retryAfter,
 		refused: true,
+		...modeHeaderOptions(context),
 	});
 	return sendError(
 		context,
@@ -84,11 +88,11 @@ async function runOperation(
 		const actor = authenticate(
 			context.state,
 			{
-				teamId: exchange.header('x-request-team-id'),
+				teamId: teamHeaderAsRead(context.listDrift, exchange.header('x-request-team-id')),
 				clientId: exchange.header('x-request-client-id'),
 				clientSecret: exchange.header('x-request-client-secret'),
 			},
-			match.route.team === 'required',
+			match.route.team === 'required' && !context.listDrift.ignoreTeamHeader,
 		);
 		exchange.entry.teamId = actor.team.id;
 		// Like a JSON body parser: no JSON body reads as an empty object.
@@ -133,6 +137,7 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 		format: context.resetFormat,
 		retryAfter: context.retryAfter,
 		refused: false,
+		...modeHeaderOptions(context),
 	});
 
 	if (fault && !fault.rule.afterWrite && (await actOutFault(context, exchange, fault))) return;
@@ -140,12 +145,34 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 	if (!match)
 		return sendError(context, exchange, 404, `Cannot ${exchange.method} ${exchange.path}`);
 
-	const answer = await runOperation(context, exchange, match);
+	const answer = driftList(
+		context,
+		exchange,
+		match.route.operationId,
+		await runOperation(context, exchange, match),
+	);
 	if (fault?.rule.afterWrite && (await actOutFault(context, exchange, fault, answer))) return;
 	return send(
 		context,
 		exchange,
 		answer.status,
-		driftAnswer(context.shapeDrift, match.route.operationId, answer.body),
+		applyAnswerModes(
+			context.answerModes,
+			answer.status,
+			driftChanges(
+				context.changeDrift,
+				match.route.operationId,
+				driftAnswer(context.shapeDrift, match.route.operationId, answer.body),
+				context.state.clock.now(),
+			),
+			echoedCredentials(context, exchange, rateKey),
+		),
 	);
+}
+
+/** What authenticated the request, for the `echoSecrets` mode: its client secret and its team's API key. */
+function echoedCredentials(context: ServerContext, exchange: Exchange, teamId: string) {
+	if (!context.answerModes.echoSecrets) return {};
+	const key = [...context.state.apiKeys.values()].find((entry) => entry.teamId === teamId);
+	return { clientSecret: exchange.header('x-request-client-secret'), apiKey: key?.key };
 }

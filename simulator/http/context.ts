@@ -1,6 +1,9 @@
 import type { Socket } from 'node:net';
 import type { ShapeDrift } from '../answerDrift';
+import type { AnswerModes } from '../answerModes';
+import type { ChangeDrift } from '../changeDrift';
 import type { FaultInjector } from '../faults';
+import type { ListDrift } from '../listDrift';
 import type { PlanBook, PlanName, SimplePlanName } from '../plans';
 import type { FixedWindowLimiter, LimitWindow, ResetFormat } from '../rateLimit';
 import type { LoggedRequest } from '../requestLog';
@@ -22,6 +25,12 @@ export interface ServerContext {
 	latencyMs: number;
 	/** Shape drift kinds applied to successful answers (answerDrift.ts). */
 	shapeDrift: Set<ShapeDrift>;
+	/** Times, caps, late fields and the Date header a change watcher meets (changeDrift.ts). */
+	changeDrift: ChangeDrift;
+	/** How the paginated list and the team header are read (listDrift.ts). */
+	listDrift: ListDrift;
+	/** Long waits, trickled, huge, echoing and flagless answers (answerModes.ts). */
+	answerModes: AnswerModes;
 	requestLog: LoggedRequest[];
 	requestLogLimit: number;
 	/** Pending waits (latency, stalls) and how to end each early. */

@@ -1,3 +1,5 @@
+import { paddedChunks, padsAnswer } from '../answerModes';
+import { serviceDateHeader } from '../changeDrift';
 import type { ServerContext } from './context';
 import { wait } from './context';
 import type { Exchange } from './exchange';
@@ -16,13 +18,21 @@ export async function send(
 	const bytes = Buffer.isBuffer(payload)
 		? payload
 		: Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
+	// The service's present is the simulator clock (plus the change drift's offset), not the wall clock.
+	const date = serviceDateHeader(context.changeDrift, context.state.clock.now());
+	res.sendDate = false;
+	const padded = padsAnswer(context.answerModes, entry.operationId, status);
 	res.writeHead(status, {
 		...exchange.answerHeaders,
+		...(date === undefined ? {} : { Date: date }),
 		'Content-Type': contentType,
-		'Content-Length': String(bytes.length),
+		...(padded ? {} : { 'Content-Length': String(bytes.length) }),
 	});
-	res.end(bytes);
 	entry.status = status;
+	if (padded)
+		await streamOut(context, exchange, paddedChunks(bytes, context.answerModes.hugeAnswerBytes!));
+	else if (context.answerModes.trickleMs) await trickleOut(context, exchange, bytes);
+	else res.end(bytes);
 	entry.endedAt = Date.now();
 	context.log?.(
 		`${entry.method} ${entry.path} -> ${status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`,
@@ -36,4 +46,29 @@ export function sendError(
 	message: string,
 ): Promise<void> {
 	return send(context, exchange, status, { success: false, message });
+}
+
+/** `hugeAnswerBytes`: writes the chunks as the socket takes them; stops when the client hangs up. */
+async function streamOut(context: ServerContext, exchange: Exchange, chunks: Iterable<Buffer>) {
+	const { res } = exchange;
+	for (const chunk of chunks) {
+		if (res.destroyed) return;
+		if (!res.write(chunk))
+			await new Promise<void>((resolve) => {
+				res.once('drain', resolve);
+				res.once('close', resolve);
+			});
+	}
+	if (!res.destroyed) res.end();
+}
+
+/** `trickleMs`: one byte of the body per interval, on timers close() can cancel. */
+async function trickleOut(context: ServerContext, exchange: Exchange, bytes: Buffer) {
+	const { res } = exchange;
+	for (let index = 0; index < bytes.length; index++) {
+		if (res.destroyed) return;
+		res.write(bytes.subarray(index, index + 1));
+		if (!(await wait(context, context.answerModes.trickleMs ?? 0))) return;
+	}
+	if (!res.destroyed) res.end();
 }

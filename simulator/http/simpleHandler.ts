@@ -1,4 +1,5 @@
 import { ApiError } from '../apiError';
+import { driftAnswer } from '../answerDrift';
 import { simpleRequestsPerMinute } from '../plans';
 import { rateLimitHeaders } from '../rateLimit';
 import { simpleCreate } from '../routes/simpleVariant';
@@ -59,5 +60,10 @@ export async function handleSimple(context: ServerContext, exchange: Exchange): 
 		answer = { status: error.status, body: { success: false, message: error.message } };
 	}
 	if (fault?.rule.afterWrite && (await actOutFault(context, exchange, fault, answer))) return;
-	return send(context, exchange, answer.status, answer.body);
+	return send(
+		context,
+		exchange,
+		answer.status,
+		driftAnswer(context.shapeDrift, 'simpleCreateDynamic', answer.body),
+	);
 }

@@ -122,22 +122,27 @@ describe('Dynamic Link: Create', () => {
 			{ design: { logoUrl: 'logo.png' } },
 			'"Logo URL" must be a full http(s) URL such as https://example.com/page',
 		],
-		['an empty type', { type: '={{ "  " }}' }, '"Type" must not be empty'],
-	])('refuses %s before sending anything', async (_case, overrides, message) => {
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'dynamicLink',
-				operation: 'create',
-				destinationUrl: 'https://example.com/x',
-				...overrides,
-			},
-			credentials,
-		});
+		// Type is a field of its own until 1.1 (from 1.2 a notice says what the node sends)
+		['an empty type', { type: '={{ "  " }}' }, '"Type" must not be empty', 1.1],
+	])(
+		'refuses %s before sending anything',
+		async (_case, overrides, message, typeVersion?: number) => {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				typeVersion,
+				parameters: {
+					resource: 'dynamicLink',
+					operation: 'create',
+					destinationUrl: 'https://example.com/x',
+					...overrides,
+				},
+				credentials,
+			});
 
-		expect(result.error?.message).toBe(`Item 0: ${message}`);
-		expect(suite.sim.requestLog).toHaveLength(0);
-	});
+			expect(result.error?.message).toBe(`Item 0: ${message}`);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
 
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
 		const wrongKey = 'qrt_wrong_key_value_123';

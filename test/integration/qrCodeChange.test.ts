@@ -1,5 +1,6 @@
 /**
- * QR Code > Delete, Duplicate, Update Tags and Update Title through n8n's engine against the simulator.
+ * QR Code > Delete, Duplicate, Update Tags and Update Title through n8n's engine against the simulator, as nodes
+ * saved with version 1.1 run them (their output stays as it was; 1.2's `result` and re-runs: reRuns.test.ts).
  */
 import { runNode } from '../support/n8nHarness';
 import { useSimulator } from '../support/simulatorSuite';
@@ -15,6 +16,7 @@ async function run(
 		nodeType: 'qrtrac',
 		credentials: suite.credentials,
 		parameters: { resource: 'qrCode', operation, ...parameters },
+		typeVersion: 1.1,
 		...options,
 	});
 }

@@ -132,15 +132,15 @@ const formsForExamples: Record<string, Record<string, unknown>> = {
 		name: 'Protected',
 		qrRedirectUrl: 'https://example.com/x',
 		additionalFields: { tags: 'campaign' },
-		settings: {
-			passwordEnabled: true,
-			password: 'secret',
-			ageGating: true,
-			minAge: 21,
-			scheduleCampaign: true,
-			campaignStart: 1704067200000,
-			campaignEnd: '2025-01-01T00:00:00Z',
-			locationEnabled: true,
+		scanRules: {
+			password: { passwordEnabled: true, password: 'secret' },
+			ageGate: { ageGating: true, minAge: 21 },
+			campaign: {
+				scheduleCampaign: true,
+				campaignStart: 1704067200000,
+				campaignEnd: '2025-01-01T00:00:00Z',
+			},
+			location: { locationEnabled: true },
 		},
 	},
 };
@@ -212,6 +212,7 @@ describe('Create: common fields', () => {
 			qrType: 'COUPON_CODE',
 			name: 'Autumn coupon',
 			couponCode: 'FALL10',
+			couponDiscount: '10%',
 			additionalFields: {
 				baseUrl: `https://${customDomain}/`,
 				templateId: template.id,
@@ -236,7 +237,7 @@ describe('Create: common fields', () => {
 			templateId: template.id,
 			baseUrl: `https://${customDomain}/`,
 			folderId: 'folder-7',
-			metadata: { couponCode: 'FALL10', terms: 'One per customer' },
+			metadata: { couponCode: 'FALL10', discount: '10%', terms: 'One per customer' },
 			expiryDate: 1767225600000,
 		});
 		const output = result.items[0].json;
@@ -256,12 +257,14 @@ describe('Create: common fields', () => {
 				'createdAtIso',
 				'updatedAt',
 				'updatedAtIso',
+				'result',
 			]
 				.filter((key) => output[key] !== undefined)
 				.sort(),
 		);
 		expect(output.shortUrl).toBe(`https://${customDomain}/fall-10`);
 		expect(output.createdAtIso).toBe(new Date(Number(output.createdAt)).toISOString());
+		expect(output.result).toBe('created');
 		expect(output.metadata).toBeUndefined();
 		const stored = suite.sim.state.getQr(String(output.id))!;
 		expect(stored).toMatchObject({
@@ -270,7 +273,7 @@ describe('Create: common fields', () => {
 			baseUrl: `https://${customDomain}/`,
 			folderId: 'folder-7',
 			expiryDate: 1767225600000,
-			metadata: { couponCode: 'FALL10', terms: 'One per customer' },
+			metadata: { couponCode: 'FALL10', discount: '10%', terms: 'One per customer' },
 		});
 	});
 
@@ -281,7 +284,7 @@ describe('Create: common fields', () => {
 		const result = await create({
 			qrType: 'WEB',
 			qrRedirectUrl: 'https://example.com/events',
-			options: { teamOverride: other.id },
+			options: { teamOverride: { __rl: true, mode: 'id', value: other.id } },
 		});
 
 		expect(result.error).toBeUndefined();

@@ -56,7 +56,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 
 			const first = await upsert(rows);
 			expect(first.error).toBeUndefined();
-			expect(first.items.map((item) => [item.json.displayId, item.json.operation])).toEqual([
+			expect(first.items.map((item) => [item.json.displayId, item.json.result])).toEqual([
 				['sheet-row-1', 'created'],
 				['sheet-row-2', 'created'],
 			]);
@@ -68,7 +68,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			);
 			expect(second.error).toBeUndefined();
 			expect(
-				second.items.map((item) => [item.json.displayId, item.json.operation, item.json.name]),
+				second.items.map((item) => [item.json.displayId, item.json.result, item.json.name]),
 			).toEqual([
 				['sheet-row-1', 'updated', 'Row 1 (edited)'],
 				['sheet-row-2', 'updated', 'Row 2 (edited)'],
@@ -104,7 +104,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			]);
 
 			expect(result.error).toBeUndefined();
-			expect(result.items[0].json).toMatchObject({ displayId: 'exact-1', operation: 'created' });
+			expect(result.items[0].json).toMatchObject({ displayId: 'exact-1', result: 'created' });
 			expect(suite.sim.state.getQr(similar.id)).toMatchObject({
 				name: 'Similar',
 				qrRedirectUrl: 'https://example.com/long',
@@ -148,7 +148,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			);
 			expect(refusedCreates).toHaveLength(1);
 			expect(result.items[0].json).toMatchObject({
-				operation: 'updated',
+				result: 'updated',
 				id: other.id,
 				name: 'From the sheet',
 			});
@@ -180,7 +180,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			const result = await upsert(rows);
 
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json.operation)).toEqual(['created', 'updated']);
+			expect(result.items.map((item) => item.json.result)).toEqual(['created', 'updated']);
 			expect(
 				suite.sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400),
 			).toHaveLength(0);
@@ -224,7 +224,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				tags: 'a, b',
 			};
 			const first = await upsert([row], { options: { skipUnchanged: true } });
-			expect(first.items[0].json.operation).toBe('created');
+			expect(first.items[0].json.result).toBe('created');
 			const before = { ...codesWithDisplayId('steady-1')[0] };
 
 			suite.sim.clearRequestLog();
@@ -233,7 +233,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			});
 
 			expect(again.error).toBeUndefined();
-			expect(again.items.map((item) => item.json.operation)).toEqual(['unchanged', 'updated']);
+			expect(again.items.map((item) => item.json.result)).toEqual(['unchanged', 'updated']);
 			expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
 			const after = codesWithDisplayId('steady-1')[0];
 			expect(after.name).toBe('Steady v2');

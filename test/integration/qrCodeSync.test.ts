@@ -113,7 +113,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(
 				result.items.every(
 					(item, index) =>
-						item.json.operation === 'created' && item.json.displayId === `daily-${index}`,
+						item.json.result === 'created' && item.json.displayId === `daily-${index}`,
 				),
 			).toBe(true);
 			expect(result.items.map((item) => item.pairedItem)).toEqual(
@@ -140,7 +140,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			const result = await sync(rows);
 
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json.operation)).toEqual(rows.map(() => 'unchanged'));
+			expect(result.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
 			expect(result.items[12].json).toMatchObject({
 				displayId: 'daily-12',
 				name: 'Row 12',
@@ -171,13 +171,13 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			const result = await sync(changed);
 
 			expect(result.error).toBeUndefined();
-			const updated = result.items.filter((item) => item.json.operation === 'updated');
+			const updated = result.items.filter((item) => item.json.result === 'updated');
 			expect(updated.map((item) => [item.json.displayId, item.json.changedFields])).toEqual([
 				['daily-10', ['name']],
 				['daily-150', ['qrRedirectUrl']],
 				['daily-299', ['tags']],
 			]);
-			expect(result.items.filter((item) => item.json.operation === 'unchanged')).toHaveLength(
+			expect(result.items.filter((item) => item.json.result === 'unchanged')).toHaveLength(
 				rowCount - 3,
 			);
 			// Rows run concurrently: the updates may reach the service in any order.
@@ -252,7 +252,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(
 				result.items.map((item) => [
 					item.json.displayId,
-					item.json.operation,
+					item.json.result,
 					item.json.changedFields,
 				]),
 			).toEqual([
@@ -310,7 +310,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 
 			expect(result.error).toBeUndefined();
 			expect(result.items[0].json).toMatchObject({
-				operation: 'updated',
+				result: 'updated',
 				id: other.id,
 				name: 'From the sheet',
 			});
@@ -344,7 +344,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(
 				result.items.map((item) => [
 					item.json.displayId,
-					item.json.operation,
+					item.json.result,
 					item.json.changedFields,
 				]),
 			).toEqual([
@@ -407,7 +407,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 					'belongs to a code of another team or to a deleted code',
 				);
 			}
-			expect(result.items[2].json).toMatchObject({ operation: 'created', displayId: 'free-one' });
+			expect(result.items[2].json).toMatchObject({ result: 'created', displayId: 'free-one' });
 			expect(codesWithDisplayId('held-elsewhere')[0].teamId).toBe(elsewhere);
 			expect(codesWithDisplayId('held-deleted')).toHaveLength(1);
 			suite.expectRequestsFollowContract();
@@ -479,7 +479,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 
 			suite.sim.clearRequestLog();
 			const again = await sync(rows);
-			expect(again.items.map((item) => item.json.operation)).toEqual(rows.map(() => 'unchanged'));
+			expect(again.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
 			expect(suite.sim.requestLog).toHaveLength(2);
 			expect(writes()).toHaveLength(0);
 		});
@@ -491,7 +491,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 
 			expect(result.error).toBeUndefined();
 			expect(result.items[0].json).toMatchObject({
-				operation: 'created',
+				result: 'created',
 				teamId: suite.credentials.teamId,
 			});
 			expect(
@@ -551,7 +551,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 
 			expect(result.error).toBeUndefined();
 			expect(
-				result.items.map((item) => [item.json.operation, item.json.displayId, item.pairedItem]),
+				result.items.map((item) => [item.json.result, item.json.displayId, item.pairedItem]),
 			).toEqual([
 				['unchanged', codes.kept.displayId, { item: 0 }],
 				['created', `${team}-new`, { item: 1 }],
@@ -582,7 +582,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 
 			suite.sim.clearRequestLog();
 			const again = await sync(rows, deleteMissing);
-			expect(again.items.map((item) => item.json.operation)).toEqual(['unchanged', 'unchanged']);
+			expect(again.items.map((item) => item.json.result)).toEqual(['unchanged', 'unchanged']);
 			expect(writes()).toHaveLength(0);
 		});
 
@@ -625,7 +625,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			const result = await sync(rows, deleteMissing, true);
 
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => [item.json.operation ?? 'error', item.pairedItem])).toEqual(
+			expect(result.items.map((item) => [item.json.result ?? 'error', item.pairedItem])).toEqual(
 				[
 					['error', { item: 0 }],
 					['unchanged', { item: 1 }],
@@ -687,7 +687,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			});
 
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json.operation)).toEqual(['unchanged']);
+			expect(result.items.map((item) => item.json.result)).toEqual(['unchanged']);
 			expect(suite.sim.requestLog.map((entry) => [entry.method, entry.query.search])).toEqual([
 				['GET', codes.kept.displayId],
 			]);

@@ -76,7 +76,7 @@ describe('lost answer to a create', () => {
 		expect(result.items[0].json).toMatchObject({
 			displayId: 'lost-answer-2',
 			name: 'Recovered',
-			operation: 'created',
+			result: 'created',
 		});
 		expect(codesWithDisplayId('lost-answer-2')).toHaveLength(1);
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);

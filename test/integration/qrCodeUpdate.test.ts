@@ -66,7 +66,7 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 
 		const result = await update(code.id, {
 			updateFields: { linkListTitle: 'New title' },
-			settings: { passwordEnabled: true, password: 'hunter2' },
+			scanRules: { password: { passwordEnabled: true, password: 'hunter2' } },
 			simplify: false,
 		});
 

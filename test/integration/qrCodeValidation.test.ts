@@ -79,7 +79,7 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		good: 'https://example.com/1.jpg',
 		bad: 'javascript:alert(1)',
 		message:
-			'Item 1: "Images: Image URL" must be a full http(s) URL such as https://example.com/page',
+			'Item 1: "Images: Image URL" (row 1) must be a full http(s) URL such as https://example.com/page',
 	},
 	{
 		rule: 'link URL in a link list',
@@ -90,12 +90,13 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		},
 		good: 'https://example.com/docs',
 		bad: '/docs',
-		message: 'Item 1: "Links: URL" must be a full http(s) URL such as https://example.com/page',
+		message:
+			'Item 1: "Links: URL" (row 1) must be a full http(s) URL such as https://example.com/page',
 	},
 	{
 		rule: 'vCard e-mail format',
 		operation: 'create',
-		parameters: { qrType: 'VCARD', vcardEmail: '={{ $json.value }}' },
+		parameters: { qrType: 'VCARD', vcardFirstName: 'Ada', vcardEmail: '={{ $json.value }}' },
 		good: 'ada@example.com',
 		bad: 'ada-at-example.com',
 		message: 'Item 1: "Email" must be an e-mail address such as ada@example.com',
@@ -169,7 +170,7 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		operation: 'create',
 		parameters: {
 			...web,
-			settings: { scheduleCampaign: true, campaignStart: '={{ $json.value }}' },
+			scanRules: { campaign: { scheduleCampaign: true, campaignStart: '={{ $json.value }}' } },
 		},
 		good: 1704067200000,
 		bad: 1704067200,
@@ -188,7 +189,12 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 	{
 		rule: 'a date that is not a date',
 		operation: 'create',
-		parameters: { qrType: 'COUPON_CODE', couponExpiryDate: '={{ $json.value }}' },
+		parameters: {
+			qrType: 'COUPON_CODE',
+			couponCode: 'SAVE20',
+			couponDiscount: '20%',
+			couponExpiryDate: '={{ $json.value }}',
+		},
 		good: '2030-01-31T09:00:00',
 		bad: 'next tuesday',
 		message:
@@ -199,10 +205,12 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		operation: 'create',
 		parameters: {
 			...web,
-			settings: {
-				scheduleCampaign: true,
-				campaignStart: '2030-06-01T00:00:00Z',
-				campaignEnd: '={{ $json.value }}',
+			scanRules: {
+				campaign: {
+					scheduleCampaign: true,
+					campaignStart: '2030-06-01T00:00:00Z',
+					campaignEnd: '={{ $json.value }}',
+				},
 			},
 		},
 		good: '2030-07-01T00:00:00Z',
@@ -212,7 +220,10 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 	{
 		rule: 'password required with password protection',
 		operation: 'create',
-		parameters: { ...web, settings: { passwordEnabled: true, password: '={{ $json.value }}' } },
+		parameters: {
+			...web,
+			scanRules: { password: { passwordEnabled: true, password: '={{ $json.value }}' } },
+		},
 		good: 's3cret',
 		bad: '',
 		message: 'Item 1: "Password" is required when Password Protection is on',
@@ -220,7 +231,7 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 	{
 		rule: 'minimum age is a sensible age',
 		operation: 'create',
-		parameters: { ...web, settings: { ageGating: true, minAge: '={{ $json.value }}' } },
+		parameters: { ...web, scanRules: { ageGate: { ageGating: true, minAge: '={{ $json.value }}' } } },
 		good: 21,
 		bad: 0,
 		message: 'Item 1: "Minimum Age" must be at least 1',
@@ -280,7 +291,7 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 		parameters: { ...web, additionalFields: { folderId: '={{ $json.value }}' } },
 		good: 'folder-1',
 		bad: 'a/b',
-		message: 'Item 1: "Folder ID" must not contain / \\ ? # % or spaces',
+		message: 'Item 1: "Folder ID (Coming Soon)" must not contain / \\ ? # % or spaces',
 	},
 	{
 		rule: 'Create or Update needs a Display ID',

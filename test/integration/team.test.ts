@@ -145,6 +145,7 @@ describe('Team: Rename', () => {
 		const sales = suite.sim.state.createTeam(org.id, 'Sales');
 
 		const result = await runNode({
+			typeVersion: 1.1,
 			nodeType: 'qrtrac',
 			parameters: {
 				resource: 'team',
@@ -313,6 +314,7 @@ describe('Team: Set Domains', () => {
 		const support = suite.sim.state.createTeam(org.id, 'Support');
 
 		const result = await runNode({
+			typeVersion: 1.1,
 			nodeType: 'qrtrac',
 			parameters: {
 				resource: 'team',

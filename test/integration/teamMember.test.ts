@@ -443,7 +443,9 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 			credentials,
 		});
 
-		expect(refused.error?.message).toMatch(/^Item 1: "Role" must be one of admin, editor, viewer/);
+		expect(refused.error?.message).toMatch(
+			/^Item 1: "Role" \(row 1\) must be one of admin, editor, viewer/,
+		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
@@ -571,9 +573,13 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		[
 			'the owner role',
 			'owner',
-			'"Role" must be one of admin, editor, viewer (owner can never be assigned)',
+			'"Role" (row 1) must be one of admin, editor, viewer (owner can never be assigned)',
 		],
-		['a team ID with a slash', 'slash', '"Team Name or ID" must not contain / \\ ? # % or spaces'],
+		[
+			'a team ID with a slash',
+			'slash',
+			'"Team Name or ID" (row 1) must not contain / \\ ? # % or spaces',
+		],
 	])('refuses %s before sending anything', async (_case, variant, message) => {
 		const { main, sales, credentials } = newOrganization();
 		const teams =
@@ -607,6 +613,7 @@ describe('Team Member: Pause and Activate', () => {
 		suite.sim.state.addMember(sales.id, { name: 'Ada', email, role: 'editor' });
 
 		const paused = await runNode({
+			typeVersion: 1.1,
 			nodeType: 'qrtrac',
 			parameters: { resource: 'teamMember', operation: 'pause', teamId: teamRef(sales.id), email },
 			credentials,
@@ -625,6 +632,7 @@ describe('Team Member: Pause and Activate', () => {
 		);
 
 		const activated = await runNode({
+			typeVersion: 1.1,
 			nodeType: 'qrtrac',
 			parameters: {
 				resource: 'teamMember',
@@ -721,6 +729,7 @@ describe('Team Member: Change Role', () => {
 		});
 
 		const result = await runNode({
+			typeVersion: 1.1,
 			nodeType: 'qrtrac',
 			parameters: {
 				resource: 'teamMember',

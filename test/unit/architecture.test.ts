@@ -78,12 +78,14 @@ describe('one module for endpoints, one for HTTP', () => {
 		expect(offending).toEqual([]);
 	});
 
-	it('only the transport makes HTTP calls', () => {
+	it('only the transport (and the uncredentialed image download) makes HTTP calls', () => {
 		const httpCall = /helpers\.(httpRequest|httpRequestWithAuthentication|request)\b/;
+		const httpModules = ['transport.ts', 'imageDownload.ts'].map((name) =>
+			path.join('nodes', 'shared', name),
+		);
 		const offending = filesUnder('nodes').filter(
 			(file) =>
-				file !== path.join('nodes', 'shared', 'transport.ts') &&
-				httpCall.test(readFileSync(path.join(ROOT, file), 'utf8')),
+				!httpModules.includes(file) && httpCall.test(readFileSync(path.join(ROOT, file), 'utf8')),
 		);
 		expect(offending).toEqual([]);
 	});

@@ -21,8 +21,8 @@ const code = {
 	qrType: 'WEB',
 	qrRedirectUrl: 'https://example.com',
 	tags: ['a'],
-	createdAt: 1,
-	updatedAt: 2,
+	createdAt: 1_732_000_000_000,
+	updatedAt: 1_732_000_000_001,
 };
 const team = {
 	id: 'team_1',
@@ -322,8 +322,8 @@ describe('the list walk and the chunking exist once', () => {
 
 		expect(codes).toHaveLength(150);
 		expect(sent.map((request) => request.qs)).toEqual([
-			{ limit: 100, page: 1 },
-			{ limit: 100, page: 2 },
+			{ limit: 100, page: 1, sortBy: 'createdAt', sortOrder: 'asc' },
+			{ limit: 100, page: 2, sortBy: 'createdAt', sortOrder: 'asc' },
 		]);
 	});
 

@@ -36,7 +36,7 @@ const BASE: Record<string, IDataObject[]> = {
 	'qrCode:checkAvailability': [{ displayId: 'd1' }],
 	'qrCode:create': [
 		{ qrType: 'WEB', name: 'n', qrRedirectUrl: 'https://example.com' },
-		{ qrType: 'VCARD', name: 'n' },
+		{ qrType: 'VCARD', name: 'n', vcardFirstName: 'Ada' },
 	],
 	'qrCode:createOrUpdate': [
 		{ mode: 'sync', displayId: 'd1', qrType: 'WEB', qrRedirectUrl: 'https://example.com' },
@@ -59,6 +59,7 @@ const BASE: Record<string, IDataObject[]> = {
 	],
 	'analytics:getTotals': [{ codeSelection: 'list', qrCodeIds: 'qr_1' }],
 	'teamMember:add': [{ teamId: 'team_1', name: 'A', email: 'a@example.com', role: 'viewer' }],
+	'teamMember:getMany': [{ teamId: 'team_1', returnAll: true }],
 	'teamMember:addToTeams': [
 		{
 			name: 'A',

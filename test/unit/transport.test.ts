@@ -223,3 +223,95 @@ describe('the Base URL policy and secrets', () => {
 		expect(JSON.stringify(error)).not.toContain('very-secret-value');
 	});
 });
+
+describe('issue 22: bounded waits, service text, unconfirmed successes, missing values', () => {
+	const sleepMock = jest.requireMock<{ sleep: jest.Mock }>('n8n-workflow').sleep;
+
+	it('a 429 asking for 7,200 s fails at once after one request, naming the wait, without sleeping it', async () => {
+		sleepMock.mockClear();
+		const { ctx, sent } = fakeContext({
+			answers: [refused(429, 'slow down', { 'retry-after': '7200' })],
+		});
+		const error = await failure(qrtracApiRequest(ctx, { ...get, itemIndex: 3 }));
+		expect(error.message).toMatch(
+			/^QRTRAC asked to wait 7,200 s \(until .+Z by n8n's clock\); that is over this node's Maximum Wait of 60 s$/,
+		);
+		expect(error).toMatchObject({ httpCode: '429' });
+		expect(sent).toHaveLength(1);
+		expect(sleepMock.mock.calls.every(([ms]) => ms < 60_000)).toBe(true);
+	});
+
+	it('Maximum Wait comes from the credential; absent (a saved credential) it is 60 s', async () => {
+		// The told wait is slept on a fake clock, so that the limiter sees it pass.
+		jest.useFakeTimers({
+			now: Date.now(),
+			doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+		});
+		sleepMock.mockImplementation(async (ms: number) => {
+			jest.setSystemTime(Date.now() + ms);
+		});
+		try {
+			const within = fakeContext({
+				credentials: { maxWaitSeconds: 120 },
+				answers: [refused(429, 'slow down', { 'retry-after': '90' }), ok([])],
+			});
+			await expect(qrtracApiRequest(within.ctx, get)).resolves.toMatchObject({ data: [] });
+			expect(Math.max(...sleepMock.mock.calls.map(([ms]) => ms as number))).toBeGreaterThanOrEqual(
+				90_000,
+			);
+		} finally {
+			sleepMock.mockImplementation(async () => undefined);
+			jest.useRealTimers();
+		}
+		const absent = fakeContext({
+			answers: [refused(429, 'slow down', { 'retry-after': '90' })],
+		});
+		await expect(qrtracApiRequest(absent.ctx, get)).rejects.toThrow('Maximum Wait of 60 s');
+	});
+
+	it('the service message is redacted of the secrets before it reaches the error', async () => {
+		const secret = 'sk_live_SECRET_unit_1234';
+		const { ctx } = fakeContext({
+			credentials: { clientSecret: secret },
+			answers: [refused(400, `bad x-request-client-secret ${encodeURIComponent(secret)}`)],
+		});
+		const error = await failure(qrtracApiRequest(ctx, get));
+		expect(error.message).toBe('bad x-request-client-secret [redacted]');
+		expect(JSON.stringify(error)).not.toContain('sk_live');
+	});
+
+	it('a 2xx without "success" or "data" is checked with the state read, never taken as done', async () => {
+		const checked = fakeContext({ answers: [{ status: 200, body: {} }] });
+		const verified = await qrtracApiRequest(checked.ctx, {
+			method: 'PUT',
+			path: '/teams-api/t1',
+			body: { name: 'n' },
+			verifyAfterRefusal: async () => ({ id: 't1', name: 'n' }),
+		});
+		expect(verified).toMatchObject({ data: { name: 'n' }, verifiedAfterUnknownOutcome: true });
+
+		const unchecked = fakeContext({
+			answers: Array.from({ length: 6 }, () => ({ status: 200, body: {} })),
+		});
+		await expect(
+			qrtracApiRequest(unchecked.ctx, { method: 'PUT', path: '/x', body: {} }),
+		).rejects.toThrow('without saying whether it succeeded');
+	});
+
+	it('a blank API key is named before anything is sent', async () => {
+		const { ctx, sent } = fakeContext({ credentials: { apiKey: '  ' }, answers: [] });
+		await expect(
+			qrtracApiRequest(ctx, { method: 'POST', path: '/qr/create', api: 'simple', body: {} }),
+		).rejects.toThrow('QRTRAC credential is missing: API Key (Simple Interface)');
+		expect(sent).toHaveLength(0);
+	});
+
+	it('refuses http:// to a name under .localhost', async () => {
+		const { ctx, sent } = fakeContext({
+			credentials: { baseUrl: 'http://qrtrac.localhost:5000' },
+			answers: [],
+		});
+		await expect(qrtracApiRequest(ctx, get)).rejects.toThrow('must start with https://');
+		expect(sent).toHaveLength(0);
+	});
+});

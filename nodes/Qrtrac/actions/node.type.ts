@@ -25,6 +25,7 @@ export type QrtracOperations = {
 		| 'addToTeams'
 		| 'changeRole'
 		| 'delete'
+		| 'getMany'
 		| 'pause'
 		| 'remove'
 		| 'resendInvite';

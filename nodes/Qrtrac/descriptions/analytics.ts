@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
+import { recordLocator } from './common';
+import { BEFORE_LAYOUT_1_2, CURRENT_LAYOUT, FIRST_LAYOUT, LAYOUT_1_2 } from './layoutVersions';
 
 /** Form pieces of the analytics operations: which codes, and which time range. */
 
@@ -99,10 +100,32 @@ const pickedOption: INodePropertyOptions = {
 };
 
 /**
- * Codes picked by name (a multi-select of the team's codes), by IDs, or all codes of the team. New nodes start
- * with the picker; nodes saved with the first layout keep "List of IDs" as their default (n8n does not store
- * a value equal to the default, so the first layout's default must stay). The operation reads the picked IDs
- * from `pickedQrCodeIds` when Codes is "picked".
+ * One picked code: the team's codes listed by name when the list is opened (never when the form opens, when the
+ * credential may not be attached yet), searched by name or Display ID; or an ID. No URL mode: the IDs are read
+ * from the group's values, where n8n extracts none.
+ */
+const pickedCodeLocator: INodeProperties = (() => {
+	const locator = recordLocator({
+		displayName: 'QR Code',
+		name: 'qrCodeId',
+		noun: 'QR code',
+		searchListMethod: 'searchQrCodesByName',
+		idExample: 'qr_a1b2c3',
+		urlSegment: 'qr',
+		urlExample: '',
+	});
+	return {
+		...locator,
+		description: 'A code to report on',
+		modes: locator.modes?.filter((mode) => mode.name !== 'url'),
+	};
+})();
+
+/**
+ * Codes picked by name, by IDs, or all codes of the team. New nodes start with the picker; nodes saved with the
+ * first layout keep "List of IDs" as their default (n8n does not store a value equal to the default, so the
+ * first layout's default must stay). Layout 1.1 picks from a multi-select that loads when the form opens
+ * (`pickedQrCodeIds`); from 1.2 each code is added with its own searchable list (`pickedQrCodes`).
  */
 export const codeSelectionWithPickerFields: INodeProperties[] = [
 	{ ...codeSelectionFields[0], displayOptions: { show: FIRST_LAYOUT } },
@@ -121,9 +144,21 @@ export const codeSelectionWithPickerFields: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getQrCodes' },
 		default: [],
 		required: true,
-		displayOptions: { show: { codeSelection: ['picked'] } },
+		displayOptions: { show: { codeSelection: ['picked'], ...BEFORE_LAYOUT_1_2 } },
 		description:
 			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	{
+		displayName: 'QR Codes',
+		name: 'pickedQrCodes',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Code',
+		default: {},
+		required: true,
+		displayOptions: { show: { codeSelection: ['picked'], ...LAYOUT_1_2 } },
+		description: "The codes to report on, each picked from the team's codes sorted by name",
+		options: [{ name: 'code', displayName: 'Code', values: [pickedCodeLocator] }],
 	},
 	codeSelectionFields[1],
 ];

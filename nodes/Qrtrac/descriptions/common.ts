@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
+
 /**
  * Form pieces reused by several operations. Each operation wraps them with `updateDisplayOptions`
  * so that they show for that operation only.
@@ -9,7 +11,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * A record picked from a searchable list, by ID, or by its QRTRAC URL. IDs travel as one path segment, so the
  * ID mode refuses separators; the URL mode takes the segment after `urlSegment` in the address.
  */
-function recordLocator(record: {
+export function recordLocator(record: {
 	displayName: string;
 	name: string;
 	noun: string;
@@ -91,8 +93,8 @@ export const teamLocator = recordLocator({
 	urlExample: 'https://app.qrtrac.com/teams/team_1234',
 });
 
-/** Acting team for one operation; empty means the credential's team. */
-export const teamOverrideOption: INodeProperties = {
+/** Acting team for one operation; empty means the credential's team. Layouts 1 and 1.1. */
+const teamOverrideOption: INodeProperties = {
 	displayName: 'Team Override Name or ID',
 	name: 'teamOverride',
 	type: 'options',
@@ -101,6 +103,36 @@ export const teamOverrideOption: INodeProperties = {
 	description:
 		'Team to act in instead of the credential\'s team. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
+
+/**
+ * The acting team from 1.2: picked like every team (a searchable list, or an ID), so that it reads as what it is,
+ * "Team (Override)", instead of the label n8n's rules give a plain dropdown. The name stays, so an ID given as
+ * text (an expression, a workflow written by hand) still works. No URL mode: an option's value is read as it is
+ * stored, where n8n extracts nothing.
+ */
+const teamOverrideLocatorOption: INodeProperties = (() => {
+	const locator = recordLocator({
+		displayName: 'Team (Override)',
+		name: 'teamOverride',
+		noun: 'team',
+		searchListMethod: 'searchTeams',
+		idExample: 'team_1234',
+		urlSegment: 'teams?',
+		urlExample: '',
+	});
+	return {
+		...locator,
+		required: false,
+		description: "Team to act in instead of the credential's team",
+		modes: locator.modes?.filter((mode) => mode.name !== 'url'),
+	};
+})();
+
+/** The Team Override option in the layout of the node's version. */
+export const teamOverrideOptions: INodeProperties[] = [
+	{ ...teamOverrideOption, displayOptions: { show: BEFORE_LAYOUT_1_2 } },
+	{ ...teamOverrideLocatorOption, displayOptions: { show: LAYOUT_1_2 } },
+];
 
 export const simplifyOption: INodeProperties = {
 	displayName: 'Simplify',
@@ -136,5 +168,5 @@ export const teamOptionsCollection: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [teamOverrideOption],
+	options: teamOverrideOptions,
 };

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { teamOverrideOption } from './common';
+import { teamOverrideOptions } from './common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 import {
 	QR_TYPE_FIELD_GROUPS,
@@ -122,7 +122,7 @@ const baseUrlField: INodeProperties = {
 };
 
 const folderIdField: INodeProperties = {
-	displayName: 'Folder ID',
+	displayName: 'Folder ID (Coming Soon)',
 	name: 'folderId',
 	type: 'string',
 	default: '',
@@ -153,81 +153,6 @@ export const additionalFieldsCollection = (withDisplayId: boolean): INodePropert
 	].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 });
 
-/** What happens when someone scans the code; the API's `settings` (not named so: n8n's panel has a Settings tab). */
-export const settingsCollection: INodeProperties = {
-	displayName: 'Scan Rules',
-	name: 'settings',
-	type: 'collection',
-	placeholder: 'Add Rule',
-	default: {},
-	description:
-		'What happens when someone scans the code: password, age gate, campaign dates, location',
-	options: [
-		{
-			displayName: 'Age Gate',
-			name: 'ageGating',
-			type: 'boolean',
-			default: true,
-			description: 'Whether scanners must confirm their age before the content opens',
-		},
-		{
-			displayName: 'Campaign End',
-			name: 'campaignEnd',
-			type: 'dateTime',
-			default: '',
-			displayOptions: { show: { scheduleCampaign: [true] } },
-			description: 'When the code stops working: a date, or epoch milliseconds from an expression',
-		},
-		{
-			displayName: 'Campaign Schedule',
-			name: 'scheduleCampaign',
-			type: 'boolean',
-			default: true,
-			description: "Whether the code works only between 'Campaign Start' and 'Campaign End'",
-		},
-		{
-			displayName: 'Campaign Start',
-			name: 'campaignStart',
-			type: 'dateTime',
-			default: '',
-			displayOptions: { show: { scheduleCampaign: [true] } },
-			description: 'When the code starts working: a date, or epoch milliseconds from an expression',
-		},
-		{
-			displayName: 'Collect Location',
-			name: 'locationEnabled',
-			type: 'boolean',
-			default: true,
-			description: 'Whether scans ask for and record the location of the scanner',
-		},
-		{
-			displayName: 'Minimum Age',
-			name: 'minAge',
-			type: 'number',
-			default: 18,
-			typeOptions: { minValue: 1, maxValue: 120 },
-			displayOptions: { show: { ageGating: [true] } },
-			description: 'Age scanners must confirm',
-		},
-		{
-			displayName: 'Password',
-			name: 'password',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			displayOptions: { show: { passwordEnabled: [true] } },
-			description: 'Password scanners must enter',
-		},
-		{
-			displayName: 'Password Protection',
-			name: 'passwordEnabled',
-			type: 'boolean',
-			default: true,
-			description: 'Whether scanners must enter a password before the content opens',
-		},
-	],
-};
-
 const additionalJsonProperties = {
 	displayName: 'Other API Fields (JSON)',
 	name: 'additionalFieldsJson',
@@ -255,7 +180,7 @@ export const qrCodeOptionsCollection: INodeProperties = {
 	default: {},
 	options: [
 		{ ...additionalJsonProperties, displayOptions: { show: CURRENT_LAYOUT } },
-		teamOverrideOption,
+		...teamOverrideOptions,
 	],
 };
 

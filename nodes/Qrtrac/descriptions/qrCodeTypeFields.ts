@@ -599,3 +599,23 @@ export const QR_TYPE_FIELDS: readonly QrTypeField[] = [
 		},
 	},
 ];
+
+/**
+ * What a code of each type cannot work without, checked before anything is created: each entry lists fields of
+ * which at least one must be given (on the form or in Other API Fields (JSON)). Website and Short Link need
+ * their Redirect URL, a field of every type (qrCodeSchemas.ts).
+ */
+export const QR_TYPE_ESSENTIALS: Record<QrType, ReadonlyArray<readonly string[]>> = {
+	APP_DOWNLOAD: [['appIosUrl', 'appAndroidUrl', 'appFallbackUrl']],
+	COUPON_CODE: [['couponCode'], ['couponDiscount']],
+	IMAGE_GALLERY: [['galleryImages']],
+	LINK_LIST: [['linkListLinks']],
+	MULTI_LOCALE: [['defaultQrRedirectUrl']],
+	PDF: [['pdfUrl']],
+	RESTAURANT_MENU: [['menuDishes']],
+	SHORT_LINK: [],
+	SOCIAL_BIO: [['socialLinks']],
+	VCARD: [['vcardFirstName', 'vcardLastName', 'vcardCompany']],
+	VIDEO_PREVIEW: [['videoUrl']],
+	WEB: [],
+};

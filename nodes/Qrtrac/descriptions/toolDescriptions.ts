@@ -14,9 +14,9 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		create:
 			'Create a dynamic QR code. Pass the QR type (WEB opens a web address), a name, and for WEB or SHORT_LINK the full http(s) address to open; optionally a Display ID (letters, digits, - _ . ~ %) for a custom short link. Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt.',
 		createOrUpdate:
-			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with operation: created, updated (with changedFields) or unchanged.',
+			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged.',
 		delete:
-			"Delete a QR code (QRTRAC keeps it as deleted; its image still works). Pass the code's id (not its Display ID). Returns {deleted: true, id}.",
+			"Delete a QR code (QRTRAC keeps it as deleted; its image still works). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
 		downloadImage:
 			"Download a QR code's image (PNG) as a file. Pass the code's id. Returns the code's main fields and the image as binary data.",
 		duplicate:
@@ -27,11 +27,11 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		getUpdatedSince:
 			'List the QR codes changed after a moment. Pass since: an ISO date-time or epoch milliseconds. Returns the changed codes, oldest change first.',
 		update:
-			"Change fields of an existing QR code, e.g. the address a Website code opens (qrRedirectUrl) or its name; fields not given stay as they are. Pass the code's id (not its Display ID) and the fields to change. Returns the updated code.",
+			"Change fields of an existing QR code, e.g. the address a Website code opens (qrRedirectUrl) or its name; fields not given stay as they are. Pass the code's id (not its Display ID) and the fields to change. Returns the code with result: updated (with changedFields) or unchanged (nothing to change).",
 		updateTags:
-			"Replace, add or remove tags of a QR code. Pass the code's id, the mode (replace, add or remove) and tags separated by commas. Returns the code with its tags.",
+			"Replace, add or remove tags of a QR code. Pass the code's id, the mode (replace, add or remove) and tags separated by commas. Returns the code with its tags and result: updated or unchanged.",
 		updateTitle:
-			"Rename a QR code. Pass the code's id and the new title. Returns the renamed code.",
+			"Rename a QR code. Pass the code's id and the new title. Returns the code with result: updated or unchanged.",
 	},
 	designTemplate: {
 		getMany:
@@ -51,24 +51,27 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		get: "Get one team with its domains and members. Pass the team's id. Returns id, name, domains, defaultDomain, members (name, email, role).",
 		getMany:
 			"List the organization's teams. Takes no arguments. Returns a list of teams, each with id and name (use the id in member tools).",
-		rename: "Rename a team. Pass the team's id and the new name. Returns the team.",
+		rename:
+			"Rename a team. Pass the team's id and the new name. Returns the team with result: updated or unchanged.",
 		setDomains:
-			"Set a team's short-link domains and its default domain. Pass the team's id and the domains (host names, comma-separated). Returns the team.",
+			"Set a team's short-link domains and its default domain. Pass the team's id and the domains (host names, comma-separated). Returns the team with result: updated or unchanged.",
 	},
 	teamMember: {
 		activate:
-			"Let a paused member work in a team again. Pass the team's id and the member's e-mail. Returns {email, teamId, result: 'activated'}.",
+			"Let a paused member work in a team again. Pass the team's id and the member's e-mail. Returns {email, teamId, result: activated, or unchanged when already active}.",
 		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an e-mail invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged or unchanged}.",
 		addToTeams:
 			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns the outcome per team.',
 		changeRole:
-			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the e-mail and the role. Returns {email, teamId, role}.",
+			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the e-mail and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
+		getMany:
+			"List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId.",
 		delete:
-			'Remove a person from the whole organization (every team). Pass one of their teams and their e-mail. Returns {deleted: true, email}.',
+			'Remove a person from the whole organization (every team). Pass one of their teams and their e-mail. Returns {deleted: true, email, result: deleted, or unchanged when already gone}.',
 		pause:
-			"Pause a member in one team (they keep their other teams). Pass the team's id and the e-mail. Returns {email, teamId, result: 'paused'}.",
+			"Pause a member in one team (they keep their other teams). Pass the team's id and the e-mail. Returns {email, teamId, result: paused, or unchanged when already paused}.",
 		remove:
-			"Take a member out of one team. Pass the team's id and the e-mail. Returns {email, teamId, result: 'removed'}.",
+			"Take a member out of one team. Pass the team's id and the e-mail. Returns {email, teamId, result: removed, or unchanged when not in the team}.",
 		resendInvite:
 			'Send the invitation e-mail again to someone who has not accepted it (a few times at most). Pass the e-mail. Returns {email, result: inviteResent}.',
 	},

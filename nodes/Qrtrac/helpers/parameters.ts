@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { executionNode } from '../../shared/executionNode';
 import { idSchema, validateParameters } from '../../shared/validation';
+import { VERSION_1_2 } from '../descriptions/layoutVersions';
 
 /** Reads a resource locator's value (From List / By ID / By URL), trimmed. */
 export function getLocatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
@@ -10,25 +11,34 @@ export function getLocatorValue(ctx: IExecuteFunctions, name: string, itemIndex:
 	return typeof value === 'string' ? value.trim() : String(value ?? '').trim();
 }
 
-const teamOverrideSchema = z.object({
-	teamOverride: idSchema.describe('Team Override Name or ID'),
-});
+/** Team Override under the label of the node's layout (a dropdown until 1.1, a team picker from 1.2). */
+const teamOverrideSchemas = {
+	dropdown: z.object({ teamOverride: idSchema.describe('Team Override Name or ID') }),
+	picker: z.object({ teamOverride: idSchema.describe('Team (Override)') }),
+};
 
 /**
- * The acting team of an operation: the Team Override option when set, else undefined (the credential's team).
- * The value becomes the `x-request-team-id` header and the rate-limit bucket, so it is validated like any ID.
+ * The acting team of an operation: the Team Override option when set (a dropdown's value until 1.1, a team
+ * picker's from 1.2), else undefined (the credential's team). The value becomes the `x-request-team-id` header
+ * and the rate-limit bucket, so it is validated like any ID.
  */
 export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const options = readParameter<IDataObject>(ctx, 'options', itemIndex, {});
-	const raw = options.teamOverride;
+	const picked = readParameter<IDataObject>(ctx, 'options', itemIndex, {}).teamOverride;
+	const raw =
+		typeof picked === 'object' && picked !== null && 'value' in picked ? picked.value : picked;
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
 		return undefined;
 	return validateParameters(
 		ctx,
-		teamOverrideSchema,
+		teamOverrideSchemas[atLeastVersion(ctx, VERSION_1_2) ? 'picker' : 'dropdown'],
 		{ teamOverride: typeof raw === 'number' ? String(raw) : raw },
 		itemIndex,
 	).teamOverride;
+}
+
+/** Whether the node runs as `version` or later (the layout and outputs of layoutVersions.ts). */
+export function atLeastVersion(ctx: IExecuteFunctions, version: number): boolean {
+	return executionNode(ctx).typeVersion >= version;
 }
 
 const constantParameters = new WeakMap<object, Map<string, unknown>>();

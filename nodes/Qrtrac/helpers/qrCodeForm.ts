@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { validateParameters } from '../../shared/validation';
+import { executionNode } from '../../shared/executionNode';
+import { checkItem, refuseItem } from '../../shared/validation';
 import { readParameter } from './parameters';
 import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
-import { qrCodeFieldsSchema, type QrCodeFields, type QrFormMode } from './qrCodeSchemas';
+import { SCAN_RULES } from '../descriptions/scanRules';
+import {
+	missingEssentials,
+	qrCodeFieldsSchema,
+	type QrCodeFields,
+	type QrFormMode,
+} from './qrCodeSchemas';
 
 /**
  * Reads the QR code form of one item (Create, Create or Update, Update) and validates it; no request is made.
@@ -18,7 +25,14 @@ export function readQrCodeFields(
 	const raw =
 		mode === 'update' ? readUpdateForm(ctx, itemIndex) : readCreateForm(ctx, itemIndex, mode);
 	const schema = qrCodeFieldsSchema(mode, ctx.getTimezone(), raw.qrType);
-	return validateParameters(ctx, schema, raw, itemIndex);
+	const checked = checkItem(schema, raw);
+	// A new code needs what its type cannot work without; a Create or Update row needs its typed fields only
+	// when it creates (its run checks that), since the fields a row leaves out keep their values.
+	const missing =
+		mode === 'update' ? [] : missingEssentials(raw, mode === 'create' ? 'all' : 'redirect');
+	if (checked.issues || missing.length > 0)
+		throw refuseItem(executionNode(ctx), [...(checked.issues ?? []), ...missing], itemIndex);
+	return checked.data;
 }
 
 function readCreateForm(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormMode): IDataObject {
@@ -42,7 +56,7 @@ function readCreateForm(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormM
 		displayId,
 		qrRedirectUrl: readParameter(ctx, 'qrRedirectUrl', itemIndex, ''),
 		typeFields,
-		settings: readParameter(ctx, 'settings', itemIndex, {}),
+		settings: readSettings(ctx, itemIndex),
 		extra: readExtraJson(ctx, itemIndex),
 	};
 }
@@ -90,9 +104,32 @@ function readUpdateForm(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 		...common,
 		qrType: readParameter(ctx, 'qrType', itemIndex, ''),
 		typeFields,
-		settings: readParameter(ctx, 'settings', itemIndex, {}),
+		settings: readSettings(ctx, itemIndex),
 		extra: readExtraJson(ctx, itemIndex),
 	};
+}
+
+/**
+ * Scan Rules as the API's `settings`: the collection of layouts 1 and 1.1 as it is, or the groups of 1.2, each
+ * giving its switch and, while that is on, its settings. What a group leaves out reads as the form shows it: the
+ * switch on, a setting at its default (Minimum Age 18), a blank one not given.
+ */
+function readSettings(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const settings = { ...readParameter<IDataObject>(ctx, 'settings', itemIndex, {}) };
+	const groups = readParameter<IDataObject>(ctx, 'scanRules', itemIndex, {});
+	for (const rule of SCAN_RULES) {
+		const group = groups[rule.name];
+		if (typeof group !== 'object' || group === null || Array.isArray(group)) continue;
+		const [toggle, ...values] = rule.values;
+		const on = (group as IDataObject)[toggle.name] ?? toggle.default;
+		settings[toggle.name] = on as IDataObject[string];
+		if (on !== true) continue;
+		for (const value of values) {
+			const given = (group as IDataObject)[value.name] ?? value.default;
+			if (given !== '') settings[value.name] = given as IDataObject[string];
+		}
+	}
+	return settings;
 }
 
 /** A list field's rows: the form gives `{ <row>: [...] }`, an expression may give the list itself. */

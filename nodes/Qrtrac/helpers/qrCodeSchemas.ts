@@ -11,8 +11,10 @@ import {
 	idSchema,
 	nonEmptyTextSchema,
 	tagsSchema,
+	type FieldIssue,
 } from '../../shared/validation';
 import {
+	QR_TYPE_ESSENTIALS,
 	QR_TYPE_FIELDS,
 	type ListColumn,
 	type QrTypeField,
@@ -238,24 +240,69 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: T
 			tags: optional(tagsInputSchema).describe('Tags'),
 			templateId: optional(idSchema).describe('Design Template Name or ID'),
 			baseUrl: optional(baseUrlSchema).describe('Custom Domain'),
-			folderId: optional(idSchema).describe('Folder ID'),
+			folderId: optional(idSchema).describe('Folder ID (Coming Soon)'),
 			typeFields: typeFieldsSchema(mode, timezone, fieldsOf),
 			settings: settingsSchema(mode, timezone),
 			extra: jsonObjectSchema.describe('Other API Fields (JSON)'),
-		})
-		.superRefine((fields, ctx) => {
-			const redirectRequired =
-				mode !== 'update' && fields.qrType && REDIRECT_QR_TYPES.includes(fields.qrType);
-			if (
-				redirectRequired &&
-				fields.qrRedirectUrl === undefined &&
-				fields.extra.qrRedirectUrl === undefined
-			) {
-				ctx.addIssue({
-					code: z.ZodIssueCode.custom,
-					path: ['qrRedirectUrl'],
-					message: 'is required for Website and Short Link codes',
-				});
-			}
 		}) as unknown as z.ZodType<QrCodeFields>;
+}
+
+/**
+ * The fields a new code of its type cannot work without and that neither the form nor Other API Fields (JSON)
+ * gives (QR_TYPE_ESSENTIALS; Redirect URL for Website and Short Link), as refused fields. Kept out of the schema
+ * so that they are reported with every other refused field: zod runs no whole-form rule once a field fails. Reads
+ * the form's values before or after validation alike (blank and empty lists are "not given").
+ */
+export function missingEssentials(
+	fields: {
+		qrType?: unknown;
+		qrRedirectUrl?: unknown;
+		typeFields?: Record<string, unknown>;
+		extra?: unknown;
+	},
+	which: 'all' | 'redirect' | 'typed' = 'all',
+): FieldIssue[] {
+	const qrType = QR_TYPES.find((candidate) => candidate === fields.qrType);
+	if (!qrType) return [];
+	const extra = jsonObjectSchema.safeParse(fields.extra).data ?? {};
+	const typeLabel = QR_TYPE_LABELS[qrType];
+	const aCode = `${/^[AEIOU]/.test(typeLabel) ? 'an' : 'a'} ${typeLabel} code`;
+	const issues: FieldIssue[] = [];
+	if (
+		which !== 'typed' &&
+		REDIRECT_QR_TYPES.includes(qrType) &&
+		!isGiven(fields.qrRedirectUrl) &&
+		!isGiven(extra.qrRedirectUrl)
+	) {
+		issues.push({
+			label: 'Redirect URL',
+			message: 'is required for Website and Short Link codes',
+			path: ['qrRedirectUrl'],
+		});
+	}
+	for (const names of which === 'redirect' ? [] : QR_TYPE_ESSENTIALS[qrType]) {
+		const candidates = QR_TYPE_FIELDS.filter((field) => names.includes(field.name));
+		const given = candidates.some((field) => {
+			const fromJson = field.placement === 'metadata' ? asObject(extra.metadata) : extra;
+			return isGiven(fields.typeFields?.[field.name]) || isGiven(fromJson[field.key]);
+		});
+		if (given) continue;
+		const [first, ...others] = candidates;
+		issues.push({
+			label: first.displayName,
+			message: `${others.map((field) => `or "${field.displayName}" `).join('')}is required for ${aCode}`,
+			path: ['typeFields', first.name],
+		});
+	}
+	return issues;
+}
+
+function isGiven(value: unknown): boolean {
+	return Array.isArray(value) ? value.length > 0 : !isBlank(value);
+}
+
+function asObject(value: unknown): IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
 }

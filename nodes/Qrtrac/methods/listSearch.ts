@@ -4,15 +4,33 @@ import { getAllTeams, getTeamQrsPaginated } from '../../shared/api';
 
 const PAGE_SIZE = 100;
 
-/** QR codes of the credential's team, searched by name or display ID, 100 per page. */
+/** QR codes of the credential's team, searched by name or display ID, most recently changed first, 100 per page. */
 export async function searchQrCodes(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
+	return await searchCodes(this, { sortBy: 'updatedAt', sortOrder: 'desc' }, filter, paginationToken);
+}
+
+/** The same search sorted by name (A to Z, as the service sorts names), for the codes picker of the reports. */
+export async function searchQrCodesByName(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchCodes(this, { sortBy: 'name', sortOrder: 'asc' }, filter, paginationToken);
+}
+
+async function searchCodes(
+	ctx: ILoadOptionsFunctions,
+	sort: { sortBy: 'updatedAt' | 'name'; sortOrder: 'asc' | 'desc' },
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const page = paginationToken ? Number(paginationToken) : 1;
-	const { qrs, totalCount } = await getTeamQrsPaginated(this, {
-		query: { sortBy: 'updatedAt', sortOrder: 'desc', search: filter?.trim() || undefined },
+	const { qrs, totalCount } = await getTeamQrsPaginated(ctx, {
+		query: { ...sort, search: filter?.trim() || undefined },
 		page,
 		limit: PAGE_SIZE,
 	});

@@ -2,6 +2,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { redactText, secretForms } from '../redaction';
+
 /**
  * Reading QRTRAC's answers. The contract names the fields, but a service may answer another way, and a client
  * that guesses turns that into a silent wrong result (a renamed list read as "no codes"). Rule: every reader
@@ -22,10 +24,14 @@ export interface AnswerSource {
 	redact?: readonly string[];
 }
 
-/** Epoch milliseconds from a number or from ISO 8601 text; anything else is left as it is for the schema to refuse. */
+/**
+ * Epoch milliseconds from a number or from ISO 8601 text; anything else is left as it is for the schema to refuse.
+ * Text without a zone is read as UTC, the contract's clock: read in n8n's local time, it would move with n8n's zone.
+ */
 export function toEpochMs(value: unknown): unknown {
 	if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
-	const ms = Date.parse(value);
+	const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value);
+	const ms = Date.parse(zoned ? value : `${value}Z`);
 	return Number.isNaN(ms) ? value : ms;
 }
 
@@ -54,8 +60,11 @@ export const qrCodeShape = z
 	})
 	.passthrough();
 
-/** A code from an "updated after time" list: its time of change is what the caller works with. */
-export const changedQrCodeShape = qrCodeShape.extend({ updatedAt: epochMs });
+/** A code from an "updated after time" list: it needs a time of change, `updatedAt` or (never updated) `createdAt`. */
+export const changedQrCodeShape = qrCodeShape.refine(
+	(code) => code.updatedAt !== undefined || code.createdAt !== undefined,
+	{ message: 'has neither "updatedAt" nor "createdAt"' },
+);
 
 export const templateShape = z.object({ id, createdAt: optionalEpochMs }).passthrough();
 
@@ -93,18 +102,37 @@ export const scanTotalsShape = z
 	.passthrough();
 
 const count = z.number().int().nonnegative().optional();
+/** An echoed page number or size: read when it is a whole number, else left unknown (the walk then infers it). */
+const echoed = z
+	.unknown()
+	.transform((value) => (Number.isInteger(value) ? (value as number) : undefined));
 
-/** The paginated list: `{qrs, totalCount}` (or `total`), or the bare list of codes. */
+/** One page of the list as read: the codes, and what the answer announces or echoes. */
+export interface QrPage {
+	qrs: QrCode[];
+	totalCount?: number;
+	page?: number;
+	limit?: number;
+}
+
+/** The paginated list: `{qrs, totalCount, page, limit}` (or `total`), or the bare list of codes. */
 const pageShape = z.union([
-	z.array(qrCodeShape).transform((qrs) => ({ qrs, totalCount: undefined as number | undefined })),
+	z.array(qrCodeShape).transform((qrs): QrPage => ({ qrs: qrs as QrCode[] })),
 	z
 		.object({
 			qrs: z.array(qrCodeShape, { required_error: 'is missing' }),
 			totalCount: count,
 			total: count,
+			page: echoed,
+			limit: echoed,
 		})
 		.passthrough()
-		.transform(({ qrs, totalCount, total }) => ({ qrs, totalCount: totalCount ?? total })),
+		.transform(({ qrs, totalCount, total, page, limit }): QrPage => ({
+			qrs: qrs as QrCode[],
+			totalCount: totalCount ?? total,
+			page,
+			limit,
+		})),
 ]);
 
 /** Check Display ID Availability: `success` says it (contract), or `data.available` where the service puts it there. */
@@ -121,7 +149,8 @@ const availabilityShape = z.union([
 ]);
 
 export type QrCode = z.infer<typeof qrCodeShape> & IDataObject;
-export type ChangedQrCode = z.infer<typeof changedQrCodeShape> & IDataObject;
+/** A changed code placed on the timeline (api/changes.ts): `updatedAt` in epoch ms, whatever the answer's unit. */
+export type ChangedQrCode = QrCode & { updatedAt: number };
 export type Team = z.infer<typeof teamShape> & IDataObject;
 export type TeamWithMembers = z.infer<typeof teamWithMembersShape> & IDataObject;
 export type Member = z.infer<typeof memberShape> & IDataObject;
@@ -133,7 +162,7 @@ const EXPECTED = {
 	record: 'an object with a text "id"',
 	list: 'a list of objects, each with a text "id"',
 	page: '"data.qrs" (a list of codes, each with an "id") and "data.totalCount", or a bare list of codes',
-	changes: 'a list of codes, each with an "id" and an "updatedAt" time',
+	changes: 'a list of codes, each with an "id" and an "updatedAt" (or "createdAt") time',
 	roster: 'a team with a list "members", each member with "email" and "role"',
 	scans: 'a list of scan events, each with "qrId" and a "scanTime" time',
 	totals: 'a list of totals, each with the code\'s "id" and "totalScans"',
@@ -159,15 +188,12 @@ export function readQrCodeList(source: AnswerSource, data: unknown): QrCode[] {
 	return read(source, z.array(qrCodeShape), data, EXPECTED.list) as QrCode[];
 }
 
-export function readChangedQrCodes(source: AnswerSource, data: unknown): ChangedQrCode[] {
-	return read(source, z.array(changedQrCodeShape), data, EXPECTED.changes) as ChangedQrCode[];
+export function readChangedQrCodes(source: AnswerSource, data: unknown): QrCode[] {
+	return read(source, z.array(changedQrCodeShape), data, EXPECTED.changes) as QrCode[];
 }
 
-export function readQrPage(
-	source: AnswerSource,
-	data: unknown,
-): { qrs: QrCode[]; totalCount?: number } {
-	return read(source, pageShape, data, EXPECTED.page) as { qrs: QrCode[]; totalCount?: number };
+export function readQrPage(source: AnswerSource, data: unknown): QrPage {
+	return read(source, pageShape, data, EXPECTED.page);
 }
 
 export function readTemplates(source: AnswerSource, data: unknown): IDataObject[] {
@@ -220,22 +246,26 @@ export function unexpectedAnswer(
 	);
 }
 
-/** A short excerpt of an answer: JSON cut at 300 characters (then the object's field names), secrets replaced. */
+/**
+ * A short excerpt of an answer: JSON cut at 300 characters (then the object's field names), every form of the
+ * secrets replaced before the cut, so that no part of one survives at the edge.
+ */
 export function excerptOf(value: unknown, redact: readonly string[]): string {
+	const forms = secretForms(redact);
 	let text: string;
 	try {
 		text = value === undefined ? 'nothing (no data)' : JSON.stringify(value);
 	} catch {
 		text = String(value);
 	}
+	text = redactText(text, forms);
 	if (text.length > 300) {
 		const keys =
 			typeof value === 'object' && value !== null && !Array.isArray(value)
-				? Object.keys(value)
+				? Object.keys(value).map((key) => redactText(key, forms))
 				: [];
 		text = `${text.slice(0, 300)}...${keys.length > 0 ? ` (its fields: ${keys.join(', ')})` : ''}`;
 	}
-	for (const secret of redact) if (secret.length >= 4) text = text.split(secret).join('[redacted]');
 	return text;
 }
 

@@ -4,7 +4,10 @@
  * shape of a request body, and every answer is read through answers.ts.
  */
 export * from './qrCodes';
+export * from './qrList';
 export * from './analytics';
+export * from './timeline';
+export * from './eventTime';
 export * from './templates';
 export * from './teams';
 export * from './members';
@@ -13,6 +16,7 @@ export type {
 	ChangedQrCode,
 	Member,
 	QrCode,
+	QrPage,
 	Scan,
 	ScanTotals,
 	Team,

@@ -29,6 +29,33 @@ export function memberState(member: Record<string, unknown>): string | undefined
 	return typeof member.state === 'string' ? member.state : undefined;
 }
 
+/**
+ * Whether the member works in the team (`active`) or is paused there (`paused`), where the service tells it; an
+ * invitation not accepted yet is another matter (memberState), so it does not hide a pause.
+ */
+export function membershipState(member: object): 'active' | 'paused' | undefined {
+	const { state, status } = member as { state?: unknown; status?: unknown };
+	for (const value of [state, status])
+		if (value === 'active' || value === 'paused') return value;
+	return undefined;
+}
+
+/** What a rule below reads of a member; undefined is a person the team does not list. */
+type ListedMember = { role?: unknown; state?: unknown; status?: unknown } | undefined;
+
+/**
+ * When a member change already holds, read from the member the team lists: the one rule for leaving a re-run's
+ * change unsent and for accepting a refused retry as done.
+ */
+export const memberChangeHolds = {
+	activate: (member: ListedMember): boolean =>
+		member !== undefined && membershipState(member) === 'active',
+	pause: (member: ListedMember): boolean =>
+		member !== undefined && membershipState(member) === 'paused',
+	changeRole: (member: ListedMember, role: string): boolean => member?.role === role,
+	remove: (member: ListedMember): boolean => member === undefined,
+};
+
 /** Adds the person with the role, or gives an existing member the role. */
 export async function addTeamMember(
 	ctx: TransportContext,
@@ -41,7 +68,7 @@ export async function addTeamMember(
 			method: 'PUT',
 			path: apiPath`/teams-api/${teamId}/members`,
 			body: { name, email, role },
-			holds: (member) => member?.role === role,
+			holds: (member) => memberChangeHolds.changeRole(member, role),
 		},
 	);
 }
@@ -87,7 +114,7 @@ export async function activateMember(
 	return await change(ctx, target, {
 		method: 'PUT',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/activate`,
-		holds: (member) => member !== undefined && memberState(member) === 'active',
+		holds: memberChangeHolds.activate,
 	});
 }
 
@@ -98,7 +125,7 @@ export async function pauseMember(
 	return await change(ctx, target, {
 		method: 'PUT',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/pause`,
-		holds: (member) => member !== undefined && memberState(member) === 'paused',
+		holds: memberChangeHolds.pause,
 	});
 }
 
@@ -110,7 +137,7 @@ export async function changeMemberRole(
 		method: 'PUT',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/changeRole`,
 		body: { role: target.role },
-		holds: (member) => member?.role === target.role,
+		holds: (member) => memberChangeHolds.changeRole(member, target.role),
 	});
 }
 
@@ -122,7 +149,7 @@ export async function removeMemberFromTeam(
 	return await change(ctx, target, {
 		method: 'DELETE',
 		path: apiPath`/teams-api/${target.teamId}/members/${target.email}`,
-		holds: (member) => member === undefined,
+		holds: memberChangeHolds.remove,
 	});
 }
 
@@ -193,7 +220,8 @@ async function change(
 	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
 }
 
-async function memberOfAnyTeam(ctx: TransportContext, target: MemberTarget): Promise<boolean> {
+/** Whether any team of the organization lists the person (every team's members are read, one team at a time). */
+export async function memberOfAnyTeam(ctx: TransportContext, target: MemberTarget): Promise<boolean> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
 	for (const team of teams) {
 		if (

@@ -1,17 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { collectPages, type PageWalk } from '../pagination';
 import { qrtracApiRequest, type TransportContext } from '../transport';
-import {
-	readAvailability,
-	readChangedQrCodes,
-	readQrCode,
-	readQrPage,
-	type ChangedQrCode,
-	type QrCode,
-} from './answers';
+import { readAvailability, readQrCode, type QrCode } from './answers';
 import { apiPath } from './apiPath';
+import { readCreatedQrCode } from './created';
+import { findQrByDisplayId } from './qrList';
 import { answerSource, isPlainObject, type InTeam } from './source';
+import { getTeamQrsFromTime } from './timeline';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -31,9 +26,11 @@ export async function createQr(
 			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
 			: undefined,
 	});
-	const code = readQrCode(
+	const code = readCreatedQrCode(
 		await answerSource(ctx, 'Create QR Code (POST /qrs-api)', itemIndex),
 		response.data,
+		'code',
+		displayId,
 	);
 	return { code, recovered: response.recovered === true };
 }
@@ -49,9 +46,10 @@ export async function duplicateQr(
 		teamId,
 		itemIndex,
 	});
-	return readQrCode(
+	return readCreatedQrCode(
 		await answerSource(ctx, 'Duplicate QR Code (POST /qrs-api/duplicate/{id})', itemIndex),
 		data,
+		'copy',
 	);
 }
 
@@ -171,70 +169,6 @@ export async function updateQrTitle(
 	return { ...code, ...verified(response) };
 }
 
-export interface QrListQuery {
-	search?: string;
-	sortBy?: 'createdAt' | 'updatedAt' | 'name';
-	sortOrder?: 'asc' | 'desc';
-}
-
-/** One page of the team's list (`limit` 1..100, `page` from 1). */
-export async function getTeamQrsPaginated(
-	ctx: TransportContext,
-	{
-		query,
-		page,
-		limit,
-		teamId,
-		itemIndex,
-	}: InTeam & { query: QrListQuery; page: number; limit: number },
-): Promise<{ qrs: QrCode[]; totalCount?: number }> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: '/qrs-api/v2/teams/',
-		query: { ...withoutBlanks(query), limit, page },
-		teamId,
-		itemIndex,
-	});
-	return readQrPage(
-		await answerSource(ctx, 'Get Many QR Codes (GET /qrs-api/v2/teams/)', itemIndex),
-		data,
-	);
-}
-
-/** The list walked page by page (pagination.ts): each code once, up to the limit or the end. */
-export async function listTeamQrs(
-	ctx: TransportContext,
-	{ query, walk, teamId, itemIndex }: InTeam & { query: QrListQuery; walk: PageWalk },
-): Promise<QrCode[]> {
-	return await collectPages<QrCode>(walk, async (page, limit) => {
-		const { qrs, totalCount } = await getTeamQrsPaginated(ctx, {
-			query,
-			page,
-			limit,
-			teamId,
-			itemIndex,
-		});
-		return { items: qrs, totalCount };
-	});
-}
-
-/**
- * The team's live code whose Display ID is exactly `displayId`, or undefined. The list's `search` matches name or
- * Display ID as a case-insensitive substring, so every page of matches is read and the exact one picked.
- */
-export async function findQrByDisplayId(
-	ctx: TransportContext,
-	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
-): Promise<QrCode | undefined> {
-	const matches = await listTeamQrs(ctx, {
-		query: { search: displayId },
-		walk: { returnAll: true },
-		teamId,
-		itemIndex,
-	});
-	return matches.find((code) => code.displayId === displayId && code.deleted !== true);
-}
-
 export async function getQrById(
 	ctx: TransportContext,
 	{ id, teamId, itemIndex }: InTeam & { id: string },
@@ -247,48 +181,6 @@ export async function getQrById(
 	});
 	return readQrCode(
 		await answerSource(ctx, 'Get QR Code (GET /qrs-api/teams/{id})', itemIndex),
-		data,
-	);
-}
-
-/** Codes of the team changed after `fromTime` (epoch ms), deleted ones included. */
-export async function getTeamQrsFromTime(
-	ctx: TransportContext,
-	{ fromTime, teamId, itemIndex }: InTeam & { fromTime: number },
-): Promise<ChangedQrCode[]> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/qrs-api/teams/fromTime/${Math.floor(fromTime)}`,
-		teamId,
-		itemIndex,
-	});
-	return readChangedQrCodes(
-		await answerSource(
-			ctx,
-			'Get QR Codes Updated Since (GET /qrs-api/teams/fromTime/{fromTime})',
-			itemIndex,
-		),
-		data,
-	);
-}
-
-/** Codes of every team of the organization changed after `fromTime` (epoch ms), deleted ones included. */
-export async function getAllQrsFromTime(
-	ctx: TransportContext,
-	{ fromTime, teamId, itemIndex }: InTeam & { fromTime: number },
-): Promise<ChangedQrCode[]> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/qrs-api/all/fromTime/${Math.floor(fromTime)}`,
-		teamId,
-		itemIndex,
-	});
-	return readChangedQrCodes(
-		await answerSource(
-			ctx,
-			'Get QR Codes of All Teams Updated Since (GET /qrs-api/all/fromTime/{fromTime})',
-			itemIndex,
-		),
 		data,
 	);
 }
@@ -344,11 +236,5 @@ function sameList(stored: unknown, wanted: string[]): boolean {
 		Array.isArray(stored) &&
 		stored.length === wanted.length &&
 		stored.every((tag, index) => tag === wanted[index])
-	);
-}
-
-function withoutBlanks(query: QrListQuery): IDataObject {
-	return Object.fromEntries(
-		Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
 	);
 }

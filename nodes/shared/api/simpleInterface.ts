@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { qrtracApiRequest, type TransportContext } from '../transport';
 import { unexpectedAnswer } from './answers';
+import { readCreatedLink } from './created';
 import { answerSource, isPlainObject } from './source';
 
 export interface DynamicLinkRequest {
@@ -13,7 +14,8 @@ export interface DynamicLinkRequest {
 
 /**
  * The simple v1 interface's create (bearer API key). Its answer is not published: the record in `data` is
- * returned as the service sends it (the whole envelope when there is no `data` object). Nothing identifies a
+ * returned as the service sends it (the whole envelope when there is no `data` object); it must name the link's
+ * `id`, else the item fails saying the link was probably created. Nothing identifies a
  * link before it exists, so an unknown outcome fails the item rather than risk creating it twice.
  */
 export async function simpleCreateDynamic(
@@ -34,11 +36,9 @@ export async function simpleCreateDynamic(
 		},
 		itemIndex,
 	});
-	if (isPlainObject(data)) return data;
-	if (data === undefined && Object.keys(body).some((key) => key !== 'success')) return body;
-	throw unexpectedAnswer(
-		await answerSource(ctx, 'Create Dynamic Link (POST /v1/qr/create)', itemIndex),
-		'an object describing the new link',
-		body,
-	);
+	const source = await answerSource(ctx, 'Create Dynamic Link (POST /v1/qr/create)', itemIndex);
+	if (isPlainObject(data)) return readCreatedLink(source, data);
+	if (data === undefined && Object.keys(body).some((key) => key !== 'success'))
+		return readCreatedLink(source, body);
+	throw unexpectedAnswer(source, 'an object describing the new link', body);
 }

@@ -100,12 +100,7 @@ export async function updateDomainPreferences(
 		itemIndex,
 		verifyAfterRefusal: async () => {
 			const team = await getTeamById(ctx, { teamId, itemIndex });
-			const stored = Array.isArray(team.domains)
-				? team.domains.map((domain) => String(domain).toLowerCase())
-				: [];
-			const same =
-				stored.length === domains.length && domains.every((domain) => stored.includes(domain));
-			return same && String(team.defaultDomain).toLowerCase() === defaultDomain ? team : undefined;
+			return holdsDomains(team, { domains, defaultDomain }) ? team : undefined;
 		},
 	});
 	return await teamAnswer(
@@ -118,6 +113,24 @@ export async function updateDomainPreferences(
 			domains,
 			defaultDomain,
 		},
+	);
+}
+
+/**
+ * Whether the team has these domains (as a set, without case) and this default domain: the one rule for a
+ * refused retry and for leaving a re-run's change unsent. `domains` and `defaultDomain` are lower-case.
+ */
+export function holdsDomains(
+	team: IDataObject,
+	{ domains, defaultDomain }: { domains: string[]; defaultDomain: string },
+): boolean {
+	const stored = Array.isArray(team.domains)
+		? new Set(team.domains.map((domain) => String(domain).toLowerCase()))
+		: new Set<string>();
+	return (
+		stored.size === new Set(domains).size &&
+		domains.every((domain) => stored.has(domain)) &&
+		String(team.defaultDomain).toLowerCase() === defaultDomain
 	);
 }
 

@@ -35,6 +35,8 @@ export interface ExecutionOptions {
 	mode?: WorkflowExecuteMode;
 	/** The workflow's stored static data (keys like `node:<name>`); copied, never mutated. */
 	staticData?: IDataObject;
+	/** The workflow's id; by default a new one per execution. */
+	workflowId?: string;
 }
 
 /** A finished execution: the engine's own record plus the workflow it ran (for node lookups). */
@@ -81,7 +83,7 @@ export async function prepareExecution(
 	const loadedPackage = await loadPackage(options.packageDir);
 	const mode = options.mode ?? 'manual';
 	const workflowData: IWorkflowBase = {
-		id: `harness-${randomUUID()}`,
+		id: options.workflowId ?? `harness-${randomUUID()}`,
 		name: 'Harness workflow',
 		active: false,
 		isArchived: false,

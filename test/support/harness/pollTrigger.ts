@@ -21,6 +21,8 @@ export interface PollTriggerOptions {
 	 */
 	mode?: 'trigger' | 'activation' | 'manual';
 	packageDir?: string;
+	/** The workflow's id, e.g. to poll one trigger from two calls at once; by default a new one per call. */
+	workflowId?: string;
 }
 
 export interface PollTriggerResult {
@@ -61,7 +63,12 @@ export async function pollTrigger(options: PollTriggerOptions): Promise<PollTrig
 async function pollScheduled(node: INode, options: PollTriggerOptions): Promise<PollTriggerResult> {
 	const { workflow, additionalData } = await prepareExecution(
 		{ nodes: [node], connections: {} },
-		{ credentials: options.credentials, packageDir: options.packageDir, mode: 'trigger' },
+		{
+			credentials: options.credentials,
+			packageDir: options.packageDir,
+			mode: 'trigger',
+			workflowId: options.workflowId,
+		},
 	);
 	const triggerNode = workflow.getNode(TRIGGER_NAME) as INode;
 	const staging = createPollStaging(options.staticData);

@@ -70,6 +70,7 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 		teamId: 'team_1',
 		clientId: 'client_1',
 		clientSecret: 'secret-value-1',
+		apiKey: 'api-key-value-1',
 		plan: 'Enterprise',
 		...options.credentials,
 	};

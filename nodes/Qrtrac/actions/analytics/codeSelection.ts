@@ -1,8 +1,10 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { listTeamQrs, type QrCode } from '../../../shared/api';
 import { idListSchema } from '../../../shared/validation/idList';
+import { VERSION_1_2 } from '../../descriptions/layoutVersions';
+import { atLeastVersion } from '../../helpers/parameters';
 
 /**
  * Which codes a many-code analytics row is about: the codes picked from the list, a list of IDs, or every code of
@@ -15,25 +17,29 @@ export const codeSelectionShape = {
 		})
 		.describe('Codes'),
 	qrCodeIds: z.unknown().describe('QR Code IDs'),
+	pickedQrCodes: z.unknown().describe('QR Codes'),
 };
 
 interface RawSelection {
 	codeSelection: 'all' | 'list' | 'picked';
 	qrCodeIds?: unknown;
+	/** The codes of the 1.2 picker, where they come from (so that a refusal names that field). */
+	pickedQrCodes?: unknown;
 }
 
 /** Picked or listed IDs become unique, valid IDs (at most 10,000); "all" leaves `qrCodeIds` to be read when the row runs. */
 export function withCodeSelection<T extends RawSelection>(
 	value: T,
 	ctx: z.RefinementCtx,
-): Omit<T, 'qrCodeIds'> & { qrCodeIds?: string[] } {
-	const { qrCodeIds, ...rest } = value;
+): Omit<T, 'qrCodeIds' | 'pickedQrCodes'> & { qrCodeIds?: string[] } {
+	const { qrCodeIds, pickedQrCodes, ...rest } = value;
 	if (value.codeSelection === 'all') return rest;
-	const ids = idListSchema.safeParse(qrCodeIds);
+	const fromPicker = pickedQrCodes !== undefined;
+	const ids = idListSchema.safeParse(fromPicker ? pickedQrCodes : qrCodeIds);
 	if (!ids.success) {
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
-			path: ['qrCodeIds'],
+			path: [fromPicker ? 'pickedQrCodes' : 'qrCodeIds'],
 			message: ids.error.issues[0].message,
 		});
 		return z.NEVER;
@@ -47,6 +53,10 @@ export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): R
 		itemIndex,
 		'list',
 	) as RawSelection['codeSelection'];
+	if (codeSelection === 'picked' && atLeastVersion(ctx, VERSION_1_2)) {
+		const entries = ctx.getNodeParameter('pickedQrCodes.code', itemIndex, []) as IDataObject[];
+		return { codeSelection, pickedQrCodes: entries.map((entry) => locatorValue(entry.qrCodeId)) };
+	}
 	const parameter =
 		codeSelection === 'picked'
 			? 'pickedQrCodeIds'
@@ -57,6 +67,13 @@ export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): R
 		codeSelection,
 		qrCodeIds: parameter ? ctx.getNodeParameter(parameter, itemIndex, '') : undefined,
 	};
+}
+
+/** A picked code's ID: the locator's value (From List, By ID), or the value an expression gave. */
+function locatorValue(value: unknown): unknown {
+	return typeof value === 'object' && value !== null && 'value' in value
+		? (value as { value: unknown }).value
+		: value;
 }
 
 /**
@@ -86,6 +103,7 @@ export class TeamCodes {
 				walk: { returnAll: true },
 				teamId,
 				itemIndex,
+				purpose: 'All Codes of the Team',
 			}).then((codes) => codes.filter((code) => code.deleted !== true));
 			this.reads.set(key, read);
 		}

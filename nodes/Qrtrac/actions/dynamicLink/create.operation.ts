@@ -9,7 +9,9 @@ import {
 	nonEmptyTextSchema,
 	validateParameters,
 } from '../../../shared/validation';
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from '../../descriptions/layoutVersions';
 import { camelCaseKeys } from '../../helpers/dynamicLinkOutput';
+import { reportsOutcome } from '../../helpers/outcome';
 
 const properties: INodeProperties[] = [
 	{
@@ -22,9 +24,19 @@ const properties: INodeProperties[] = [
 		description: 'Where the dynamic link sends people who scan the code',
 	},
 	{
+		displayName:
+			'The simple interface creates dynamic links: short links whose destination can change later without reprinting the code',
+		name: 'dynamicLinkNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: LAYOUT_1_2 },
+	},
+	{
 		displayName: 'Type',
 		name: 'type',
 		type: 'options',
+		// A list of one: from 1.2 a notice says what it is, and the node sends it.
+		displayOptions: { show: BEFORE_LAYOUT_1_2 },
 		options: [
 			{
 				name: 'Dynamic',
@@ -109,5 +121,6 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return camelCaseKeys(await simpleCreateDynamic(this, { request: input, itemIndex }));
+	const link = camelCaseKeys(await simpleCreateDynamic(this, { request: input, itemIndex }));
+	return reportsOutcome(this) ? { ...link, result: 'created' } : link;
 }

@@ -12,8 +12,9 @@ import {
 	qrCodeOptionsCollection,
 	qrTypeField,
 	redirectUrlField,
-	settingsCollection,
 } from '../../descriptions/qrCodeFields';
+import { scanRulesProperties } from '../../descriptions/scanRules';
+import { reportsOutcome } from '../../helpers/outcome';
 import { getTeamOverride, readParameter } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
@@ -26,7 +27,7 @@ const properties: INodeProperties[] = [
 	redirectUrlField,
 	...createTypeFields,
 	additionalFieldsCollection(true),
-	settingsCollection,
+	...scanRulesProperties,
 	additionalJsonFirstLayoutField,
 	simplifyOption,
 	qrCodeOptionsCollection,
@@ -58,5 +59,6 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const { code } = await createQr(this, { body: input.body, teamId: input.teamId, itemIndex });
-	return input.simplify ? simplifyQr(code) : code;
+	const record = input.simplify ? simplifyQr(code) : code;
+	return reportsOutcome(this) ? { ...record, result: 'created' } : record;
 }

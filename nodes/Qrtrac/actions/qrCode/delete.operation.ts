@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { deleteQr } from '../../../shared/api';
+import { deleteQr, getTeamQrsFromTime } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
+import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 
 /** Soft delete: QRTRAC keeps the code as deleted (it still shows in Get Updated Since with Include Deleted). */
@@ -35,15 +36,39 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
+/** The service answers a code it does not hold, deleted ones included, as not found (400). */
+const NOT_FOUND = /not\s*found/i;
+
+/**
+ * From 1.2 a code deleted already is `unchanged`: the refusal says "not found" and the team's record of changes
+ * (deleted codes included) shows this code deleted. An ID the team never held still fails.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const deleted = await deleteQr(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
-	return {
-		deleted: true,
-		id: input.qrCodeId,
-		...(deleted.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
-	};
+	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
+	const record = { deleted: true, id: input.qrCodeId };
+	const sent = await attempt(deleteQr(this, target));
+	if ('done' in sent) {
+		return {
+			...record,
+			...(reportsOutcome(this) ? { result: 'deleted' } : {}),
+			...(sent.done.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
+		};
+	}
+	const { failed } = sent;
+	if (reportsOutcome(this) && refusedWith(failed, NOT_FOUND) && (await deletedBefore(this, target)))
+		return { ...record, result: 'unchanged' };
+	throw failed;
+}
+
+/** Whether the team's codes changed since the beginning hold this one as deleted; a failed read says no. */
+async function deletedBefore(
+	ctx: IExecuteFunctions,
+	target: { id: string; teamId?: string; itemIndex: number },
+): Promise<boolean> {
+	const codes = await getTeamQrsFromTime(ctx, { ...target, fromTime: 0 }).catch(() => []);
+	return codes.some((code) => code.id === target.id && code.deleted === true);
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById } from '../../../shared/api';
-import { downloadPublicFile } from '../../../shared/transport';
+import { downloadPublicFile } from '../../../shared/imageDownload';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
@@ -57,7 +57,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /**
  * Reads the code, then downloads its image from `qrImageUrl` without any credential (downloadPublicFile: http(s)
- * only, at most 10 MB). What comes back must be an image (PNG, JPEG, GIF or WebP, told by its first bytes).
+ * only, never this machine or a private network but the Base URL's host, within the Request Timeout, at most 10 MB). What comes back must be an image (PNG, JPEG, GIF or WebP, told by its first bytes).
  */
 export async function execute(
 	this: IExecuteFunctions,

@@ -7,6 +7,7 @@ import {
 	qrCodeTargetProperties,
 	type QrCodeTarget,
 } from '../../helpers/qrCodeTarget';
+import { reportsOutcome } from '../../helpers/outcome';
 import { simplifyQr } from '../../helpers/simplify';
 
 export const description = updateDisplayOptions(
@@ -23,5 +24,6 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const copy = await duplicateQr(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
-	return input.simplify ? simplifyQr(copy) : copy;
+	const record = input.simplify ? simplifyQr(copy) : copy;
+	return reportsOutcome(this) ? { ...record, result: 'created' } : record;
 }

@@ -10,7 +10,7 @@ import {
 	limitOption,
 	returnAllOption,
 	simplifyOption,
-	teamOverrideOption,
+	teamOverrideOptions,
 } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';
@@ -82,7 +82,7 @@ const properties: INodeProperties[] = [
 			},
 			{ ...sortByOption, displayOptions: { show: CURRENT_LAYOUT } },
 			{ ...sortOrderOption, displayOptions: { show: CURRENT_LAYOUT } },
-			teamOverrideOption,
+			...teamOverrideOptions,
 		],
 	},
 ];
@@ -127,7 +127,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/** Walks the paginated list through the shared page walk: each code once, stops at the limit or the total. */
+/**
+ * Walks the paginated list through the shared page walk: each code once, up to the limit or the announced total;
+ * a list shorter than the service announced fails the item instead of being returned.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
@@ -138,6 +141,7 @@ export async function execute(
 		walk: { returnAll: input.returnAll, limit: input.limit, pageSize: input.pageSize },
 		teamId: input.teamId,
 		itemIndex,
+		purpose: 'Get Many',
 	});
 	return input.simplify ? codes.map(simplifyQr) : codes;
 }

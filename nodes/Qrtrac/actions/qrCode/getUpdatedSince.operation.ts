@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { getAllQrsFromTime, getTeamQrsFromTime } from '../../../shared/api';
 import { validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
-import { simplifyOption, teamOverrideOption } from '../../descriptions/common';
+import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
 import { simplifyQr } from '../../helpers/simplify';
 
@@ -54,7 +54,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { scope: ['team'] } },
-		options: [teamOverrideOption],
+		options: [...teamOverrideOptions],
 	},
 ];
 

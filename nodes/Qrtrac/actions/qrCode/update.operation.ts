@@ -9,27 +9,30 @@ import {
 	additionalJsonFirstLayoutField,
 	qrCodeOptionsCollection,
 	qrTypeUpdateField,
-	settingsCollection,
 	updateFieldsCollection,
 } from '../../descriptions/qrCodeFields';
+import { scanRulesProperties } from '../../descriptions/scanRules';
 import { isQrType } from '../../descriptions/qrCodeTypes';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
+import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
 import { simplifyQr } from '../../helpers/simplify';
+import { rowChanges } from './createOrUpdate/plan';
 
 /**
  * Changes the given fields of a code. The code is read first: the PUT carries every field of the stored code with
  * the given ones applied (metadata and settings key by key), so that nothing the user did not touch moves, whether
- * the service merges a PUT or replaces the code with it.
+ * the service merges a PUT or replaces the code with it. From 1.2 a code that holds every given value already is
+ * `unchanged` and nothing is sent.
  */
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
 	qrTypeUpdateField,
 	updateFieldsCollection,
-	settingsCollection,
+	...scanRulesProperties,
 	additionalJsonFirstLayoutField,
 	simplifyOption,
 	qrCodeOptionsCollection,
@@ -97,12 +100,14 @@ export async function execute(
 			'the code has no known QR type; choose a QR Type',
 		);
 	}
-	const code = await updateQr(this, {
-		...target,
-		stored,
-		changes: buildQrBody({ ...input.fields, qrType }),
-	});
-	return input.simplify ? simplifyQr(code) : code;
+	const changes = buildQrBody({ ...input.fields, qrType });
+	const shaped = (code: IDataObject) => (input.simplify ? simplifyQr(code) : code);
+	if (!reportsOutcome(this)) return shaped(await updateQr(this, { ...target, stored, changes }));
+	// The rule of Create or Update decides: only the fields given count, tags as a set.
+	const changedFields = rowChanges(changes, stored);
+	if (changedFields.length === 0) return { ...shaped(stored), result: 'unchanged' };
+	const code = await updateQr(this, { ...target, stored, changes });
+	return { ...shaped(code), result: 'updated', changedFields };
 }
 
 function hasChanges(fields: QrCodeFields): boolean {

@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { getQrById, updateQrTags } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
+import { reportsOutcome } from '../../helpers/outcome';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
 import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
+import { sameTagSet } from './createOrUpdate/plan';
 
-/** The service only replaces the whole tag list; Add and Remove read the code's tags first. */
+/** The service only replaces the whole tag list; Add and Remove read the code's tags first (1.2: every mode). */
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -82,16 +84,20 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
+/** From 1.2 the code is read first (Replace too): tags that already hold, as a set, are `unchanged`, unsent. */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
-	const current = input.mode === 'replace' ? [] : ((await getQrById(this, target)).tags ?? []);
-	const code = await updateQrTags(this, {
-		...target,
-		tags: applyTagChange(current, input.tags, input.mode),
-	});
-	return input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
+	const shaped = (code: IDataObject) =>
+		input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
+	const outcome = reportsOutcome(this);
+	const stored = outcome || input.mode !== 'replace' ? await getQrById(this, target) : undefined;
+	const tags = applyTagChange(stored?.tags ?? [], input.tags, input.mode);
+	if (outcome && stored && sameTagSet(tags, stored.tags))
+		return { ...shaped(stored), result: 'unchanged' };
+	const code = shaped(await updateQrTags(this, { ...target, tags }));
+	return outcome ? { ...code, result: 'updated' } : code;
 }

@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { updateQrTitle } from '../../../shared/api';
+import { getQrById, updateQrTitle } from '../../../shared/api';
 import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
+import { reportsOutcome } from '../../helpers/outcome';
 import { qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
 import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
 
@@ -46,16 +47,17 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
+/** From 1.2 the code is read first: a code that has the title already is `unchanged`, unsent. */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const code = await updateQrTitle(this, {
-		id: input.qrCodeId,
-		title: input.title,
-		teamId: input.teamId,
-		itemIndex,
-	});
-	return input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
+	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
+	const shaped = (code: IDataObject) =>
+		input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
+	if (!reportsOutcome(this)) return shaped(await updateQrTitle(this, { ...target, title: input.title }));
+	const stored = await getQrById(this, target);
+	if (stored.name === input.title) return { ...shaped(stored), result: 'unchanged' };
+	return { ...shaped(await updateQrTitle(this, { ...target, title: input.title })), result: 'updated' };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createTeam } from '../../../shared/api';
 import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { teamNameField } from '../../descriptions/team';
+import { reportsOutcome } from '../../helpers/outcome';
 
 const properties: INodeProperties[] = [teamNameField('Name of the new team')];
 
@@ -34,5 +35,6 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await createTeam(this, { name: input.name, itemIndex });
+	const team = await createTeam(this, { name: input.name, itemIndex });
+	return reportsOutcome(this) ? { ...team, result: 'created' } : team;
 }

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { updateTeam } from '../../../shared/api';
+import { getTeamById, updateTeam } from '../../../shared/api';
 import { idSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { teamNameField } from '../../descriptions/team';
+import { reportsOutcome } from '../../helpers/outcome';
 import { getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator, teamNameField('New name of the team')];
@@ -34,11 +35,19 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/** Renames the team (needs an Admin or Owner client); returns the updated team. */
+/**
+ * Renames the team (needs an Admin or Owner client); returns the updated team. From 1.2 the team is read first: a
+ * team that has the name already is `unchanged`, unsent.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex });
+	const rename = async () =>
+		await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex });
+	if (!reportsOutcome(this)) return await rename();
+	const team = await getTeamById(this, { teamId: input.teamId, itemIndex });
+	if (team.name === input.name) return { ...team, result: 'unchanged' };
+	return { ...(await rename()), result: 'updated' };
 }

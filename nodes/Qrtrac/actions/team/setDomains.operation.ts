@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { updateDomainPreferences } from '../../../shared/api';
+import { getTeamById, holdsDomains, updateDomainPreferences } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { hostnameSchema } from '../../../shared/validation/hostname';
 import { teamLocator } from '../../descriptions/common';
 import { domainsFields } from '../../descriptions/team';
+import { reportsOutcome } from '../../helpers/outcome';
 import { getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator, ...domainsFields];
@@ -59,13 +60,19 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/** Replaces the team's domains and its default domain; returns the updated team. */
+/**
+ * Replaces the team's domains and its default domain; returns the updated team. From 1.2 the team is read first:
+ * domains that already hold (as a set) are `unchanged`, unsent.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await updateDomainPreferences(this, { ...input, itemIndex });
+	if (!reportsOutcome(this)) return await updateDomainPreferences(this, { ...input, itemIndex });
+	const team = await getTeamById(this, { teamId: input.teamId, itemIndex });
+	if (holdsDomains(team, input)) return { ...team, result: 'unchanged' };
+	return { ...(await updateDomainPreferences(this, { ...input, itemIndex })), result: 'updated' };
 }
 
 /** "a.com, b.com" or ["a.com", "b.com"] -> trimmed entries without empty ones; anything else is left for zod to refuse. */

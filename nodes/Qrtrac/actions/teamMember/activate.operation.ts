@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { activateMember } from '../../../shared/api';
+import { activateMember, memberChangeHolds } from '../../../shared/api';
 import { memberTargetProperties, parseMemberTarget, type MemberTarget } from '../../helpers/member';
+import { memberChangeRun } from './memberChange';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['teamMember'], operation: ['activate'] } },
@@ -11,18 +11,19 @@ export const description = updateDisplayOptions(
 
 export const parse = parseMemberTarget;
 
-/** Lets a paused member work in the team again; the service refuses a member who is not paused. */
-export async function execute(
-	this: IExecuteFunctions,
-	input: MemberTarget,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const done = await activateMember(this, { ...input, itemIndex });
-	return {
+export const kind = 'batch' as const;
+
+/** Lets a paused member work in the team again; a member active there already is `unchanged` (1.2). */
+export const run = memberChangeRun<MemberTarget>({
+	done: 'activated',
+	holds: (member) => memberChangeHolds.activate(member),
+	alreadyHeld: /not paused|already active/i,
+	send: async (ctx, input, itemIndex) => await activateMember(ctx, { ...input, itemIndex }),
+	after: (member) => (member ? { ...member, state: 'active' } : member),
+	output: (input, result) => ({
 		email: input.email,
 		teamId: input.teamId,
 		status: 'active',
-		result: 'activated',
-		...done,
-	};
-}
+		result,
+	}),
+});

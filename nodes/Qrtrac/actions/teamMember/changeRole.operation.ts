@@ -1,12 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { changeMemberRole } from '../../../shared/api';
+import { changeMemberRole, memberChangeHolds } from '../../../shared/api';
 import { assignableRoleSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { memberEmailField, roleField } from '../../descriptions/member';
 import { memberTargetInput, memberTargetShape } from '../../helpers/member';
+import { memberChangeRun } from './memberChange';
 
 const properties: INodeProperties[] = [
 	teamLocator,
@@ -32,18 +33,22 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/** Gives an existing member another role; the owner's role never changes. */
-export async function execute(
-	this: IExecuteFunctions,
-	input: Input,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const done = await changeMemberRole(this, { ...input, itemIndex });
-	return {
+export const kind = 'batch' as const;
+
+/**
+ * Gives an existing member another role; a member who has the role already is `unchanged` (1.2), with the role it
+ * replaced as `previousRole` when it changes. The owner's role never changes.
+ */
+export const run = memberChangeRun<Input>({
+	done: 'roleChanged',
+	holds: (member, input) => memberChangeHolds.changeRole(member, input.role),
+	send: async (ctx, input, itemIndex) => await changeMemberRole(ctx, { ...input, itemIndex }),
+	after: (member, input) => (member ? { ...member, role: input.role } : member),
+	output: (input, result, before) => ({
 		email: input.email,
 		teamId: input.teamId,
 		role: input.role,
-		result: 'roleChanged',
-		...done,
-	};
-}
+		...(result === 'roleChanged' && before ? { previousRole: before.role } : {}),
+		result,
+	}),
+});

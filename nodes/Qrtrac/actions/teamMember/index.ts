@@ -7,6 +7,7 @@ import * as add from './add/operation';
 import * as addToTeams from './addToTeams/operation';
 import * as changeRole from './changeRole.operation';
 import * as deleteMember from './delete.operation';
+import * as getMany from './getMany.operation';
 import * as pause from './pause.operation';
 import * as remove from './remove.operation';
 import * as resendInvite from './resendInvite.operation';
@@ -17,6 +18,7 @@ export const operations: Record<QrtracOperations['teamMember'], Operation> = {
 	addToTeams,
 	changeRole,
 	delete: deleteMember,
+	getMany,
 	pause,
 	remove,
 	resendInvite,
@@ -61,6 +63,12 @@ export const description: INodeProperties[] = [
 				description: 'Remove a person from every team of the organization (Owner only)',
 			},
 			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many team members',
+				description: 'List the members of a team, filtered by role and status',
+			},
+			{
 				name: 'Pause',
 				value: 'pause',
 				action: 'Pause a team member',
@@ -86,6 +94,7 @@ export const description: INodeProperties[] = [
 	...addToTeams.description,
 	...changeRole.description,
 	...deleteMember.description,
+	...getMany.description,
 	...pause.description,
 	...remove.description,
 	...resendInvite.description,

@@ -1,8 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pauseMember } from '../../../shared/api';
+import { memberChangeHolds, pauseMember } from '../../../shared/api';
 import { memberTargetProperties, parseMemberTarget, type MemberTarget } from '../../helpers/member';
+import { attempt, refusedWith } from '../../helpers/outcome';
+import { memberChangeRun } from './memberChange';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['teamMember'], operation: ['pause'] } },
@@ -11,12 +13,36 @@ export const description = updateDisplayOptions(
 
 export const parse = parseMemberTarget;
 
-/** Pauses a member in the team; the service refuses the owner and a member who would be left with no active team. */
-export async function execute(
-	this: IExecuteFunctions,
-	input: MemberTarget,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const done = await pauseMember(this, { ...input, itemIndex });
-	return { email: input.email, teamId: input.teamId, status: 'paused', result: 'paused', ...done };
-}
+export const kind = 'batch' as const;
+
+/** QRTRAC keeps every member active in at least one team; its refusal says so, not what to do instead. */
+const NO_ACTIVE_TEAM = /no active team|at least one active team/i;
+
+/**
+ * Pauses a member in the team; a member paused there already is `unchanged` (1.2). The service refuses the owner
+ * and a pause that would leave the member with no active team.
+ */
+export const run = memberChangeRun<MemberTarget>({
+	done: 'paused',
+	holds: (member) => memberChangeHolds.pause(member),
+	alreadyHeld: /already paused/i,
+	send: async (ctx: IExecuteFunctions, input, itemIndex) => {
+		const sent = await attempt(pauseMember(ctx, { ...input, itemIndex }));
+		if ('done' in sent) return sent.done;
+		if (refusedWith(sent.failed, NO_ACTIVE_TEAM))
+			sent.failed.description = [
+				'A member must stay active in at least one team, and this is their last active one. To take their access here, activate them in another team first and pause them here then, or use Delete Completely to take them out of the organization (Remove From Team is refused for the same reason).',
+				sent.failed.description,
+			]
+				.filter(Boolean)
+				.join(' ');
+		throw sent.failed;
+	},
+	after: (member) => (member ? { ...member, state: 'paused' } : member),
+	output: (input, result) => ({
+		email: input.email,
+		teamId: input.teamId,
+		status: 'paused',
+		result,
+	}),
+});

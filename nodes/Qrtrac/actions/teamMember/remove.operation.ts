@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { removeMemberFromTeam } from '../../../shared/api';
+import { memberChangeHolds, removeMemberFromTeam } from '../../../shared/api';
 import { memberTargetProperties, parseMemberTarget, type MemberTarget } from '../../helpers/member';
+import { memberChangeRun } from './memberChange';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['teamMember'], operation: ['remove'] } },
@@ -11,15 +11,16 @@ export const description = updateDisplayOptions(
 
 export const parse = parseMemberTarget;
 
+export const kind = 'batch' as const;
+
 /**
- * Takes the member out of this team only; they keep their other teams. The service refuses the owner and a
- * member's last team (use Delete Completely for that).
+ * Takes the member out of this team only; they keep their other teams, and someone the team does not list is
+ * `unchanged` (1.2). The service refuses the owner and a member's last team (use Delete Completely for that).
  */
-export async function execute(
-	this: IExecuteFunctions,
-	input: MemberTarget,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const done = await removeMemberFromTeam(this, { ...input, itemIndex });
-	return { email: input.email, teamId: input.teamId, result: 'removed', ...done };
-}
+export const run = memberChangeRun<MemberTarget>({
+	done: 'removed',
+	holds: (member) => memberChangeHolds.remove(member),
+	send: async (ctx, input, itemIndex) => await removeMemberFromTeam(ctx, { ...input, itemIndex }),
+	after: () => undefined,
+	output: (input, result) => ({ email: input.email, teamId: input.teamId, result }),
+});

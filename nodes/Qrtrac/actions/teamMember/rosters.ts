@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { getTeamRoster, memberState } from '../../../shared/api';
+import { getTeamRoster, memberState, membershipState } from '../../../shared/api';
 import { normalizeEmail } from '../../helpers/member';
 
 /** What a run knows about one member of one team. */
@@ -10,6 +10,8 @@ export interface KnownMember {
 	role: string;
 	/** pending (invitation not accepted), active or paused, where the service tells it. */
 	status?: string;
+	/** active or paused in this team, where the service tells it (a pending person may be either). */
+	state?: 'active' | 'paused';
 }
 
 /**
@@ -39,6 +41,7 @@ export class Rosters {
 								name: typeof member.name === 'string' ? member.name : undefined,
 								role: member.role,
 								status: memberState(member),
+								state: membershipState(member),
 							},
 						]),
 					),

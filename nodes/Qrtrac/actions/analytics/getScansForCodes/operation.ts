@@ -6,7 +6,7 @@ import { getBulkQrAnalytics } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
-import { teamOverrideOption } from '../../../descriptions/common';
+import { teamOverrideOptions } from '../../../descriptions/common';
 import { getTeamOverride } from '../../../helpers/parameters';
 import { describeCodeRows, describeScanRows } from '../../../helpers/scanRows';
 import {
@@ -36,7 +36,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to return one item per code (scan count, first and last scan, counts by country and device) instead of one item per scan event',
 			},
-			teamOverrideOption,
+			...teamOverrideOptions,
 		],
 	},
 ];

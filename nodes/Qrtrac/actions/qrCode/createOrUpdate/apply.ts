@@ -5,9 +5,9 @@ import {
 	createQr,
 	deleteQr,
 	findQrByDisplayId,
-	listTeamQrs,
+	indexTeamQrsByDisplayId,
 	updateQr,
-	type QrCode,
+	type DisplayIdIndex,
 } from '../../../../shared/api';
 import { planRow, type RowAction, type UpsertRow } from './plan';
 
@@ -35,9 +35,13 @@ export interface HeldCodes {
 	): Promise<IDataObject | undefined>;
 }
 
-/** Sync: each team's live codes, read once (every page, oldest first, so codes made meanwhile come last). */
+/**
+ * Sync: each team's live codes, read once (every page; listTeamQrs refuses a partial list or another team's
+ * codes, so no row acts on either) and indexed by Display ID (a Display ID held twice or in another case fails
+ * the row that names it).
+ */
 export class TeamSnapshots implements HeldCodes {
-	private readonly teams = new Map<string, Promise<Map<string, QrCode>>>();
+	private readonly teams = new Map<string, Promise<DisplayIdIndex>>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -55,24 +59,19 @@ export class TeamSnapshots implements HeldCodes {
 		itemIndex: number,
 	): Promise<IDataObject | undefined> {
 		const team = await this.team(teamId, itemIndex);
-		const code = team.get(displayId);
-		team.delete(displayId);
-		return code;
+		return team.take(displayId, itemIndex);
 	}
 
 	/** The team's codes by Display ID; a team that could not be read fails every row that needs it. */
-	team(teamId: string | undefined, itemIndex: number): Promise<Map<string, QrCode>> {
+	team(teamId: string | undefined, itemIndex: number): Promise<DisplayIdIndex> {
 		const key = teamId ?? this.credentialTeamId;
 		let read = this.teams.get(key);
 		if (!read) {
-			read = listTeamQrs(this.ctx, {
-				query: { sortBy: 'createdAt', sortOrder: 'asc' },
-				walk: { returnAll: true },
+			read = indexTeamQrsByDisplayId(this.ctx, {
 				teamId,
 				itemIndex,
-			}).then(
-				(codes) => new Map(codes.filter(isLive).map((code) => [code.displayId as string, code])),
-			);
+				purpose: `the sync snapshot of team ${key}`,
+			});
 			this.teams.set(key, read);
 		}
 		return read;
@@ -154,8 +153,4 @@ function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiE
 	const note = `No live code of this team has the Display ID "${displayId}": it belongs to a code of another team or to a deleted code (deleted codes keep their Display ID).`;
 	error.description = [note, error.description].filter(Boolean).join(' ');
 	return error;
-}
-
-function isLive(code: QrCode): boolean {
-	return typeof code.displayId === 'string' && code.deleted !== true;
 }

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { getQrById } from '../../../../shared/api';
 import { getConnection } from '../../../../shared/transport';
-import { validateParameters } from '../../../../shared/validation';
-import { simplifyOption, teamOverrideOption } from '../../../descriptions/common';
+import { executionNode } from '../../../../shared/executionNode';
+import { refuseItem, validateParameters, type FieldIssue } from '../../../../shared/validation';
+import { simplifyOption, teamOverrideOptions } from '../../../descriptions/common';
 import { CURRENT_LAYOUT } from '../../../descriptions/layoutVersions';
 import {
 	additionalFieldsCollection,
@@ -17,21 +18,17 @@ import {
 	nameField,
 	qrTypeField,
 	redirectUrlField,
-	settingsCollection,
 } from '../../../descriptions/qrCodeFields';
+import { scanRulesProperties } from '../../../descriptions/scanRules';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
+import { missingEssentials } from '../../../helpers/qrCodeSchemas';
+import { outcomeKey } from '../../../helpers/outcome';
 import { simplifyQr } from '../../../helpers/simplify';
-import {
-	applyRow,
-	deleteMissingCode,
-	PerRowLookUp,
-	TeamSnapshots,
-	type HeldCodes,
-	type RowResult,
-} from './apply';
-import { codesMissingFromInput, planRow, type UpsertRow } from './plan';
+import { applyRow, PerRowLookUp, TeamSnapshots, type HeldCodes, type RowResult } from './apply';
+import { DeleteMissingScope, deleteMissingCodes } from './deleteMissing';
+import { planRow, type UpsertRow } from './plan';
 
 /**
  * Upsert keyed by Display ID, so that re-running the same rows never creates a code twice. A batch operation: all
@@ -76,7 +73,7 @@ const properties: INodeProperties[] = [
 	redirectUrlField,
 	...createTypeFields,
 	additionalFieldsCollection(false),
-	settingsCollection,
+	...scanRulesProperties,
 	additionalJsonFirstLayoutField,
 	simplifyOption,
 	{
@@ -115,7 +112,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to leave a code that already matches the row untouched (its output says "unchanged") instead of writing it again',
 			},
-			teamOverrideOption,
+			...teamOverrideOptions,
 		],
 	},
 ];
@@ -132,6 +129,8 @@ interface Input extends UpsertRow {
 	skipUnchanged: boolean;
 	/** Delete Missing (sync): the tag that scopes it, undefined when off. The same for every row. */
 	deleteMissingTag?: string;
+	/** Fields a new code of the row's type cannot work without that the row lacks: refused if it creates. */
+	missing?: FieldIssue[];
 }
 
 export const kind = 'batch' as const;
@@ -195,6 +194,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		mode,
 		displayId: fields.displayId!,
 		body: buildQrBody(fields),
+		missing: toMissing(missingEssentials(fields, 'typed')),
 		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
 		skipUnchanged: options.skipUnchanged !== false,
 		teamId: getTeamOverride(this, itemIndex),
@@ -221,6 +221,7 @@ export async function run(
 	// Rows read all at once (Continue On Fail off) are checked together first: a disagreement sends nothing.
 	if (Array.isArray(rows)) DeleteMissingScope.requireOneTag(this, rows);
 	let last: ParsedItem<Input> | undefined;
+	const outcome = outcomeKey(this);
 
 	for await (const row of rows) {
 		const { input, itemIndex } = row;
@@ -238,15 +239,12 @@ export async function run(
 				startedFrom = before
 					? await codeAfter(this, before, input, itemIndex)
 					: await held.code(input.teamId, input.displayId, itemIndex);
-				return await applyRow(
-					this,
-					input,
-					planRow(input, startedFrom, writeUnchanged),
-					itemIndex,
-					writeUnchanged,
-				);
+				const action = planRow(input, startedFrom, writeUnchanged);
+				if (action.kind === 'create' && input.missing)
+					throw refuseItem(executionNode(this), input.missing, itemIndex);
+				return await applyRow(this, input, action, itemIndex, writeUnchanged);
 			}),
-			(done) => rowOutput(done, input.simplify),
+			(done) => rowOutput(done, input.simplify, outcome),
 		);
 		const after: Written = result.then(
 			(done) => done.code,
@@ -272,6 +270,10 @@ export async function run(
 		});
 }
 
+function toMissing(issues: FieldIssue[]): FieldIssue[] | undefined {
+	return issues.length > 0 ? issues : undefined;
+}
+
 /** What a row left for a later row with the same Display ID: its code (while it runs), or the code's id. */
 type Written = Promise<IDataObject | undefined> | { id: string | undefined };
 
@@ -288,133 +290,10 @@ async function codeAfter(
 		: await getQrById(ctx, { id: before.id, teamId: input.teamId, itemIndex });
 }
 
-/** Delete Missing runs once per execution, so every row must ask for it with the same tag (or none must). */
-class DeleteMissingScope {
-	tag: string | undefined;
-	private first: ParsedItem<Input> | undefined;
-	/** Team ID -> the Display IDs the rows name there. */
-	readonly displayIds = new Map<string, Set<string>>();
-
-	/** Throws the disagreement of the first row whose tag differs from the first row's. */
-	static requireOneTag(ctx: IExecuteFunctions, rows: Array<ParsedItem<Input>>): void {
-		const differing = rows.find(
-			(row) => row.input.deleteMissingTag !== rows[0].input.deleteMissingTag,
-		);
-		if (differing) throw disagreement(ctx, rows[0], differing);
-	}
-
-	/** Whether the row takes part; a row whose tag differs from the first row's fails instead. */
-	accepts(
-		ctx: IExecuteFunctions,
-		row: ParsedItem<Input>,
-		teamId: string,
-		results: ItemResults,
-	): boolean {
-		if (!this.first) {
-			this.first = row;
-			this.tag = row.input.deleteMissingTag;
-		} else if (row.input.deleteMissingTag !== this.tag) {
-			results.fail(row.itemIndex, disagreement(ctx, this.first, row));
-			return false;
-		}
-		const ids = this.displayIds.get(teamId) ?? new Set<string>();
-		this.displayIds.set(teamId, ids.add(row.input.displayId));
-		return true;
-	}
-}
-
-function disagreement(
-	ctx: IExecuteFunctions,
-	first: ParsedItem<Input>,
-	row: ParsedItem<Input>,
-): NodeOperationError {
-	const show = (tag: string | undefined) => (tag === undefined ? 'off' : `"${tag}"`);
-	return new NodeOperationError(
-		ctx.getNode(),
-		`"Delete Missing Tag" must be the same for every item: item ${first.itemIndex} has ${show(first.input.deleteMissingTag)}, item ${row.itemIndex} has ${show(row.input.deleteMissingTag)}`,
-		{ itemIndex: row.itemIndex },
-	);
-}
-
-/**
- * Soft-deletes, in every team the rows touched, the codes that carry the tag and that no row names, reported on
- * the last row as `{operation: 'deleted', ...code}`. Nothing is deleted when any row failed: a failed row may name
- * a code that must stay. A failed delete fails the last row (its message says what was deleted); with Continue On
- * Fail it becomes a record `{operation: 'deleteFailed', ...}` so that the deletions that did happen still show.
- */
-async function deleteMissingCodes(
-	ctx: IExecuteFunctions,
-	run: {
-		tag: string;
-		last: ParsedItem<Input>;
-		snapshots: TeamSnapshots;
-		results: ItemResults;
-		pool: TaskPool;
-		scope: DeleteMissingScope;
-	},
-): Promise<void> {
-	const { results, last, pool } = run;
-	if (!results.hasSucceeded(last.itemIndex)) return;
-	if (results.failedCount > 0) {
-		results.append(last.itemIndex, {
-			operation: 'deleteMissingSkipped',
-			reason: `${results.failedCount} row(s) failed, so Delete Missing deleted nothing: a failed row may name a code that must stay.`,
-		});
-		return;
-	}
-	const targets: Array<{ teamId: string; code: IDataObject }> = [];
-	for (const [teamId, displayIds] of run.scope.displayIds) {
-		const codes = (await run.snapshots.team(teamId, last.itemIndex)).values();
-		for (const code of codesMissingFromInput(codes, displayIds, run.tag))
-			targets.push({ teamId, code });
-	}
-	const outcomes = await Promise.all(
-		targets.map(
-			async ({ teamId, code }) =>
-				await pool
-					.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex))
-					.then(
-						(deleted) => ({ deleted }),
-						(error: unknown) => ({ code, error }),
-					),
-		),
-	);
-	const simplify = last.input.simplify;
-	const deleted = outcomes.flatMap((outcome) =>
-		'deleted' in outcome
-			? [{ operation: 'deleted', ...(simplify ? simplifyQr(outcome.deleted) : outcome.deleted) }]
-			: [],
-	);
-	const failed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
-	if (failed.length > 0 && !results.continueOnFail) {
-		const error: unknown = failed[0].error;
-		const note = `Delete Missing: ${failed.length} code(s) could not be deleted, ${deleted.length} other(s) were deleted. Every row was written before the deletions started.`;
-		if (error instanceof Error)
-			(error as { description?: string }).description = [
-				note,
-				(error as { description?: string }).description,
-			]
-				.filter(Boolean)
-				.join(' ');
-		results.fail(last.itemIndex, error);
-		return;
-	}
-	results.append(last.itemIndex, [
-		...deleted,
-		...failed.map(({ code, error }) => ({
-			operation: 'deleteFailed',
-			id: code.id,
-			displayId: code.displayId,
-			error: error instanceof Error ? error.message : String(error),
-			...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
-		})),
-	]);
-}
-
-/** An output record: what happened first, then the code (simplified or raw). */
-function rowOutput(result: RowResult, simplify: boolean): IDataObject {
+/** An output record: what happened first (under `key`, see outcomeKey), then the code (simplified or raw). */
+function rowOutput(result: RowResult, simplify: boolean, key: string): IDataObject {
 	return {
-		operation: result.operation,
+		[key]: result.operation,
 		...(result.changedFields ? { changedFields: result.changedFields } : {}),
 		...(simplify ? simplifyQr(result.code) : result.code),
 	};

@@ -1,3 +1,4 @@
+import { memberChangeHolds } from '../../../../shared/api';
 import type { KnownMember } from '../rosters';
 
 /**
@@ -9,5 +10,5 @@ export type MemberChange = 'added' | 'roleChanged' | 'unchanged';
 
 export function planMemberChange(current: KnownMember | undefined, role: string): MemberChange {
 	if (!current) return 'added';
-	return current.role === role ? 'unchanged' : 'roleChanged';
+	return memberChangeHolds.changeRole(current, role) ? 'unchanged' : 'roleChanged';
 }

@@ -1,0 +1,146 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ItemResults, ParsedItem, TaskPool } from '../../../../shared/executor';
+import { outcomeKey } from '../../../helpers/outcome';
+import { simplifyQr } from '../../../helpers/simplify';
+import { deleteMissingCode, type TeamSnapshots } from './apply';
+import { codesMissingFromInput } from './plan';
+
+/**
+ * Delete Missing of Create or Update (sync): after all rows, the team's codes with the chosen tag that no row
+ * names are soft-deleted. The candidates are what the sync snapshot holds once every row took its code, so they
+ * come from a whole list of the team asked for (listTeamQrs refuses anything else before any row writes).
+ */
+
+/** What Delete Missing reads of a row. */
+export interface DeleteMissingRow {
+	displayId: string;
+	/** The tag that scopes it, undefined when off. */
+	deleteMissingTag?: string;
+	simplify: boolean;
+}
+
+/** Delete Missing runs once per execution, so every row must ask for it with the same tag (or none must). */
+export class DeleteMissingScope {
+	tag: string | undefined;
+	private first: ParsedItem<DeleteMissingRow> | undefined;
+	/** Team ID -> the Display IDs the rows name there. */
+	readonly displayIds = new Map<string, Set<string>>();
+
+	/** Throws the disagreement of the first row whose tag differs from the first row's. */
+	static requireOneTag(ctx: IExecuteFunctions, rows: Array<ParsedItem<DeleteMissingRow>>): void {
+		const differing = rows.find(
+			(row) => row.input.deleteMissingTag !== rows[0].input.deleteMissingTag,
+		);
+		if (differing) throw disagreement(ctx, rows[0], differing);
+	}
+
+	/** Whether the row takes part; a row whose tag differs from the first row's fails instead. */
+	accepts(
+		ctx: IExecuteFunctions,
+		row: ParsedItem<DeleteMissingRow>,
+		teamId: string,
+		results: ItemResults,
+	): boolean {
+		if (!this.first) {
+			this.first = row;
+			this.tag = row.input.deleteMissingTag;
+		} else if (row.input.deleteMissingTag !== this.tag) {
+			results.fail(row.itemIndex, disagreement(ctx, this.first, row));
+			return false;
+		}
+		const ids = this.displayIds.get(teamId) ?? new Set<string>();
+		this.displayIds.set(teamId, ids.add(row.input.displayId));
+		return true;
+	}
+}
+
+function disagreement(
+	ctx: IExecuteFunctions,
+	first: ParsedItem<DeleteMissingRow>,
+	row: ParsedItem<DeleteMissingRow>,
+): NodeOperationError {
+	const show = (tag: string | undefined) => (tag === undefined ? 'off' : `"${tag}"`);
+	return new NodeOperationError(
+		ctx.getNode(),
+		`"Delete Missing Tag" must be the same for every item: item ${first.itemIndex} has ${show(first.input.deleteMissingTag)}, item ${row.itemIndex} has ${show(row.input.deleteMissingTag)}`,
+		{ itemIndex: row.itemIndex },
+	);
+}
+
+/**
+ * Soft-deletes, in every team the rows touched, the codes that carry the tag and that no row names, reported on
+ * the last row as `{operation: 'deleted', ...code}` (`result` from 1.2, see outcomeKey). Nothing is deleted when any row failed: a failed row may name
+ * a code that must stay. A failed delete fails the last row (its message says what was deleted); with Continue On
+ * Fail it becomes a record `{operation: 'deleteFailed', ...}` so that the deletions that did happen still show.
+ */
+export async function deleteMissingCodes(
+	ctx: IExecuteFunctions,
+	run: {
+		tag: string;
+		last: ParsedItem<DeleteMissingRow>;
+		snapshots: TeamSnapshots;
+		results: ItemResults;
+		pool: TaskPool;
+		scope: DeleteMissingScope;
+	},
+): Promise<void> {
+	const { results, last, pool } = run;
+	const key = outcomeKey(ctx);
+	if (!results.hasSucceeded(last.itemIndex)) return;
+	if (results.failedCount > 0) {
+		results.append(last.itemIndex, {
+			[key]: 'deleteMissingSkipped',
+			reason: `${results.failedCount} row(s) failed, so Delete Missing deleted nothing: a failed row may name a code that must stay.`,
+		});
+		return;
+	}
+	const targets: Array<{ teamId: string; code: IDataObject }> = [];
+	for (const [teamId, displayIds] of run.scope.displayIds) {
+		const codes = (await run.snapshots.team(teamId, last.itemIndex)).remaining();
+		for (const code of codesMissingFromInput(codes, displayIds, run.tag))
+			targets.push({ teamId, code });
+	}
+	const outcomes = await Promise.all(
+		targets.map(
+			async ({ teamId, code }) =>
+				await pool
+					.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex))
+					.then(
+						(deleted) => ({ deleted }),
+						(error: unknown) => ({ code, error }),
+					),
+		),
+	);
+	const simplify = last.input.simplify;
+	const deleted = outcomes.flatMap((outcome) =>
+		'deleted' in outcome
+			? [{ [key]: 'deleted', ...(simplify ? simplifyQr(outcome.deleted) : outcome.deleted) }]
+			: [],
+	);
+	const failed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
+	if (failed.length > 0 && !results.continueOnFail) {
+		const error: unknown = failed[0].error;
+		const note = `Delete Missing: ${failed.length} code(s) could not be deleted, ${deleted.length} other(s) were deleted. Every row was written before the deletions started.`;
+		if (error instanceof Error)
+			(error as { description?: string }).description = [
+				note,
+				(error as { description?: string }).description,
+			]
+				.filter(Boolean)
+				.join(' ');
+		results.fail(last.itemIndex, error);
+		return;
+	}
+	results.append(last.itemIndex, [
+		...deleted,
+		...failed.map(({ code, error }) => ({
+			[key]: 'deleteFailed',
+			id: code.id,
+			displayId: code.displayId,
+			error: error instanceof Error ? error.message : String(error),
+			...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
+		})),
+	]);
+}

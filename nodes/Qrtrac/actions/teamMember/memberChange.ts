@@ -1,0 +1,93 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ChangeResult } from '../../../shared/api';
+import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
+import type { MemberTarget } from '../../helpers/member';
+import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
+import { Rosters, type KnownMember } from './rosters';
+
+/**
+ * One kind of change of one member in one team (Pause, Activate, Change Role, Remove From Team): when it already
+ * holds, how it is sent, what the member is afterwards and what the item says.
+ */
+export interface MemberChange<Input extends MemberTarget> {
+	/** The `result` of a change that was sent. */
+	done: Outcome;
+	/** The rule (api/members.ts memberChangeHolds) read on the team's member; undefined: not in the team. */
+	holds(member: KnownMember | undefined, input: Input): boolean;
+	/**
+	 * Where the team's members do not tell the state the rule reads (the contract lists none), a refusal whose
+	 * message says the state already holds is read as `unchanged` for a member the team does list.
+	 */
+	alreadyHeld?: RegExp;
+	send(ctx: IExecuteFunctions, input: Input, itemIndex: number): Promise<ChangeResult>;
+	/** The member after the change (undefined: no longer in the team). */
+	after(member: KnownMember | undefined, input: Input): KnownMember | undefined;
+	/** The item: the same fields in every version; `result` is `unchanged` from 1.2 on when nothing was sent. */
+	output(input: Input, result: Outcome, before: KnownMember | undefined): IDataObject;
+}
+
+/**
+ * The batch `run` of a member change. Version 1.2 and later read each team's members once per execution and send
+ * only the changes that do not hold yet (a re-run reports `unchanged` instead of failing); rows of the same
+ * member follow each other, each deciding from what the row before left. Earlier versions send every row, as they
+ * always did.
+ */
+export function memberChangeRun<Input extends MemberTarget>(change: MemberChange<Input>) {
+	return async function run(
+		this: IExecuteFunctions,
+		rows: Rows<Input>,
+		results: ItemResults,
+		pool: TaskPool,
+	): Promise<void> {
+		if (!reportsOutcome(this)) {
+			for await (const { input, itemIndex } of rows) {
+				const sent = pool.run(async () => await change.send(this, input, itemIndex));
+				void results.settle(itemIndex, sent, (done) => ({
+					...change.output(input, change.done, undefined),
+					...done,
+				}));
+			}
+			return;
+		}
+		const rosters = new Rosters(this);
+		const after = new Map<string, Promise<KnownMember | undefined>>();
+		for await (const { input, itemIndex } of rows) {
+			const key = JSON.stringify([input.teamId, input.email]);
+			const before = after.get(key);
+			const current = async () =>
+				before ? await before : await rosters.member(input.teamId, input.email, itemIndex);
+			let member: KnownMember | undefined;
+			const done = results.settle(
+				itemIndex,
+				pool.run(async () => {
+					member = await current();
+					return await changeOne(this, change, input, itemIndex, member);
+				}),
+			);
+			after.set(
+				key,
+				done.then(
+					() => change.after(member, input),
+					async () => await current().catch(() => undefined),
+				),
+			);
+		}
+	};
+}
+
+async function changeOne<Input extends MemberTarget>(
+	ctx: IExecuteFunctions,
+	change: MemberChange<Input>,
+	input: Input,
+	itemIndex: number,
+	member: KnownMember | undefined,
+): Promise<IDataObject> {
+	if (change.holds(member, input)) return change.output(input, 'unchanged', member);
+	const sent = await attempt(change.send(ctx, input, itemIndex));
+	if ('done' in sent) return { ...change.output(input, change.done, member), ...sent.done };
+	const stateUntold = member !== undefined && member.state === undefined;
+	if (stateUntold && change.alreadyHeld && refusedWith(sent.failed, change.alreadyHeld))
+		return change.output(input, 'unchanged', member);
+	throw sent.failed;
+}

@@ -1,0 +1,129 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
+
+/**
+ * Scan Rules, the API's `settings` (not named so: n8n's panel has a Settings tab): what happens when someone
+ * scans the code. Each rule is a switch and the settings it needs. Layouts before 1.2 list switches and settings
+ * together in one collection, sorted by name, where a switch turned on does not show its settings (a collection
+ * never adds options by itself); from 1.2 each rule is a group that opens with its switch and shows its settings
+ * beneath it while the switch is on. Both layouts give the same `settings` (qrCodeForm.readSettings).
+ */
+
+const passwordEnabled: INodeProperties = {
+	displayName: 'Password Protection',
+	name: 'passwordEnabled',
+	type: 'boolean',
+	default: true,
+	description: 'Whether scanners must enter a password before the content opens',
+};
+
+const password: INodeProperties = {
+	displayName: 'Password',
+	name: 'password',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	displayOptions: { show: { passwordEnabled: [true] } },
+	description: 'Password scanners must enter',
+};
+
+const ageGating: INodeProperties = {
+	displayName: 'Age Gate',
+	name: 'ageGating',
+	type: 'boolean',
+	default: true,
+	description: 'Whether scanners must confirm their age before the content opens',
+};
+
+const minAge: INodeProperties = {
+	displayName: 'Minimum Age',
+	name: 'minAge',
+	type: 'number',
+	default: 18,
+	typeOptions: { minValue: 1, maxValue: 120 },
+	displayOptions: { show: { ageGating: [true] } },
+	description: 'Age scanners must confirm',
+};
+
+const scheduleCampaign: INodeProperties = {
+	displayName: 'Campaign Schedule',
+	name: 'scheduleCampaign',
+	type: 'boolean',
+	default: true,
+	description: "Whether the code works only between 'Campaign Start' and 'Campaign End'",
+};
+
+const campaignStart: INodeProperties = {
+	displayName: 'Campaign Start',
+	name: 'campaignStart',
+	type: 'dateTime',
+	default: '',
+	displayOptions: { show: { scheduleCampaign: [true] } },
+	description: 'When the code starts working: a date, or epoch milliseconds from an expression',
+};
+
+const campaignEnd: INodeProperties = {
+	displayName: 'Campaign End',
+	name: 'campaignEnd',
+	type: 'dateTime',
+	default: '',
+	displayOptions: { show: { scheduleCampaign: [true] } },
+	description: 'When the code stops working: a date, or epoch milliseconds from an expression',
+};
+
+const locationEnabled: INodeProperties = {
+	displayName: 'Collect Location',
+	name: 'locationEnabled',
+	type: 'boolean',
+	default: true,
+	description: 'Whether scans ask for and record the location of the scanner',
+};
+
+/** Each rule: its group in the 1.2 layout, its switch first, then its settings in reading order. */
+export const SCAN_RULES = [
+	{ name: 'ageGate', displayName: 'Age Gate', values: [ageGating, minAge] },
+	{
+		name: 'campaign',
+		displayName: 'Campaign Schedule',
+		values: [scheduleCampaign, campaignStart, campaignEnd],
+	},
+	{ name: 'location', displayName: 'Collect Location', values: [locationEnabled] },
+	{ name: 'password', displayName: 'Password Protection', values: [passwordEnabled, password] },
+] as const;
+
+const description =
+	'What happens when someone scans the code: password, age gate, campaign dates, location';
+
+/** Layouts 1 and 1.1: one collection of switches and settings. */
+const scanRulesCollection: INodeProperties = {
+	displayName: 'Scan Rules',
+	name: 'settings',
+	type: 'collection',
+	placeholder: 'Add Rule',
+	default: {},
+	description,
+	displayOptions: { show: BEFORE_LAYOUT_1_2 },
+	options: SCAN_RULES.flatMap((rule) => [...rule.values]).sort((a, b) =>
+		a.displayName.localeCompare(b.displayName),
+	),
+};
+
+/** Layout 1.2: one group per rule, each showing its settings under its switch. */
+const scanRulesGroups: INodeProperties = {
+	displayName: 'Scan Rules',
+	name: 'scanRules',
+	type: 'fixedCollection',
+	placeholder: 'Add Rule',
+	default: {},
+	description,
+	displayOptions: { show: LAYOUT_1_2 },
+	options: SCAN_RULES.map((rule) => ({
+		name: rule.name,
+		displayName: rule.displayName,
+		values: [...rule.values],
+	})),
+};
+
+/** Scan Rules of Create, Create or Update and Update, in the layout of the node's version. */
+export const scanRulesProperties: INodeProperties[] = [scanRulesCollection, scanRulesGroups];

@@ -1,0 +1,52 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { VERSION_1_2 } from '../descriptions/layoutVersions';
+import { atLeastVersion } from './parameters';
+
+/**
+ * What a change reports in `result`, one vocabulary for every operation (README, "What a change reports").
+ * `unchanged` means the state asked for already held and nothing was sent (or a refusal said so and a read
+ * confirmed it).
+ */
+export type Outcome =
+	| 'created'
+	| 'updated'
+	| 'unchanged'
+	| 'added'
+	| 'roleChanged'
+	| 'paused'
+	| 'activated'
+	| 'removed'
+	| 'deleted'
+	| 'sent'
+	| 'inviteResent';
+
+/**
+ * Nodes of version 1.2 and later report every change as `result` and leave a state that already holds alone;
+ * nodes saved with 1 or 1.1 keep the output and requests they were built on.
+ */
+export function reportsOutcome(ctx: IExecuteFunctions): boolean {
+	return atLeastVersion(ctx, VERSION_1_2);
+}
+
+/**
+ * A refusal of the service (HTTP 400) whose message says `pattern`: read as "already so" only together with a
+ * state read that confirms it, since the contract publishes no messages.
+ */
+export function refusedWith(error: unknown, pattern: RegExp): error is NodeApiError {
+	return error instanceof NodeApiError && error.httpCode === '400' && pattern.test(error.message);
+}
+
+/** Where Create or Update names a row's outcome: `operation` until 1.1 (kept for saved nodes), `result` from 1.2. */
+export function outcomeKey(ctx: IExecuteFunctions): 'operation' | 'result' {
+	return reportsOutcome(ctx) ? 'result' : 'operation';
+}
+
+/** A request's answer or its failure as a value, for code that reads a refusal before it lets it stand. */
+export async function attempt<T>(request: Promise<T>): Promise<{ done: T } | { failed: unknown }> {
+	return await request.then(
+		(done) => ({ done }),
+		(failed: unknown) => ({ failed }),
+	);
+}

@@ -1,0 +1,67 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { CODES_PER_ANALYTICS_REQUEST, chunk, getQrById, type Scan } from '../shared/api';
+import { readScans } from './qrtracReads';
+
+/**
+ * Scan events of the watched codes, and the watched codes that are gone. The bulk analytics endpoint refuses a
+ * whole request (400) when one of its codes no longer exists (deleted, possibly without the changes answer ever
+ * listing it). Rule: a refused request is split in halves until the refused code is alone; a code is gone only
+ * when the service confirms it (reading it answers 400/404 or shows it deleted). A refusal no code explains is
+ * the poll's error, as before: nothing is dropped on a guess.
+ */
+export async function readWatchedScans(
+	ctx: IPollFunctions,
+	args: {
+		teamId: string;
+		qrIds: readonly string[];
+		startTime: number;
+		endTime: number;
+		presentMs: number;
+	},
+): Promise<{ scans: Scan[]; gone: string[] }> {
+	const scans: Scan[] = [];
+	const gone: string[] = [];
+	const read = async (ids: readonly string[]): Promise<void> => {
+		const failure = await readScans(
+			ctx,
+			args.teamId,
+			ids,
+			args.startTime,
+			args.endTime,
+			args.presentMs,
+		).then(
+			(found) => void scans.push(...found),
+			(error: unknown) => error as Error,
+		);
+		if (failure === undefined) return;
+		if (!isRefusal(failure)) throw failure;
+		if (ids.length > 1) {
+			const half = Math.ceil(ids.length / 2);
+			await read(ids.slice(0, half));
+			await read(ids.slice(half));
+			return;
+		}
+		if (!(await isGone(ctx, args.teamId, ids[0]))) throw failure;
+		gone.push(ids[0]);
+	};
+	for (const ids of chunk(args.qrIds, CODES_PER_ANALYTICS_REQUEST)) await read(ids);
+	return { scans, gone };
+}
+
+/** Whether the service says the code no longer exists in the team. */
+async function isGone(ctx: IPollFunctions, teamId: string, id: string): Promise<boolean> {
+	const read = await getQrById(ctx, { id, teamId }).then(
+		(code) => ({ deleted: code.deleted === true }),
+		(error: unknown) => ({ error: error as Error }),
+	);
+	if ('deleted' in read) return read.deleted;
+	if (isRefusal(read.error)) return true;
+	throw read.error;
+}
+
+/** A 400 or 404 answer: the service refused what the request named. */
+function isRefusal(error: unknown): boolean {
+	const httpCode = (error as { httpCode?: unknown } | null)?.httpCode;
+	return httpCode === '400' || httpCode === '404';
+}

@@ -1,0 +1,164 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { mayHoldSecret, redactDeep } from './redaction';
+import { classifyFailure } from './retryPolicy';
+import type { AttemptFailure } from './attemptFailure';
+
+/**
+ * Reading one answer of QRTRAC: its body within the exchange's deadline and a size cap, then its envelope.
+ * n8n buffers whole answers without any limit and its timeout stops only a silent connection, so a body that
+ * trickles in, or one of hundreds of megabytes (an "updated after" from time 0 across all teams), would hold
+ * or exhaust the process. The body is therefore streamed here: cut at MAX_ANSWER_BYTES, and given up when the
+ * Request Timeout, which counts from the send, runs out. Every text of the service is redacted of the
+ * credential's secrets before anything reads it (redaction.ts).
+ */
+
+/** Largest answer read: a page holds at most 100 codes, and an unpaged list of a 10,000-code team ~20 MB. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+export type BodyText = { text: string } | { tooLarge: true } | { timedOut: true };
+
+const ABORTED = Symbol('aborted');
+
+/** A promise that settles when `signal` aborts; dispose() lets go of the signal once it is no longer needed. */
+export function whenAborted(signal: AbortSignal): {
+	promise: Promise<typeof ABORTED>;
+	dispose: () => void;
+} {
+	let onAbort = () => {};
+	const promise = new Promise<typeof ABORTED>((resolve) => {
+		onAbort = () => resolve(ABORTED);
+		if (signal.aborted) resolve(ABORTED);
+		else signal.addEventListener('abort', onAbort, { once: true });
+	});
+	return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
+export function isAborted(value: unknown): value is typeof ABORTED {
+	return value === ABORTED;
+}
+
+/** The body as text: whole, or `tooLarge` as soon as it passes `maxBytes`, or `timedOut` when `deadline` aborts. */
+export async function readBodyText(
+	body: unknown,
+	contentLength: string | undefined,
+	deadline: AbortSignal,
+	maxBytes = MAX_ANSWER_BYTES,
+): Promise<BodyText> {
+	if (typeof body === 'string')
+		return Buffer.byteLength(body) > maxBytes ? { tooLarge: true } : { text: body };
+	if (Buffer.isBuffer(body))
+		return body.length > maxBytes ? { tooLarge: true } : { text: body.toString('utf8') };
+	if (!isStream(body))
+		return { text: body === undefined || body === null ? '' : JSON.stringify(body) };
+	if (Number(contentLength) > maxBytes) {
+		destroyStream(body);
+		return { tooLarge: true };
+	}
+	const chunks: Buffer[] = [];
+	let size = 0;
+	const iterator = body[Symbol.asyncIterator]();
+	const deadlineReached = whenAborted(deadline);
+	try {
+		for (;;) {
+			const pending = iterator.next();
+			// The stream is destroyed below when the deadline wins; its last read then fails unobserved.
+			pending.catch(() => undefined);
+			const next = await Promise.race([pending, deadlineReached.promise]);
+			if (isAborted(next)) {
+				destroyStream(body);
+				return { timedOut: true };
+			}
+			if (next.done) break;
+			const bytes = Buffer.isBuffer(next.value) ? next.value : Buffer.from(String(next.value));
+			size += bytes.length;
+			if (size > maxBytes) {
+				destroyStream(body);
+				return { tooLarge: true };
+			}
+			chunks.push(bytes);
+		}
+	} finally {
+		deadlineReached.dispose();
+	}
+	return { text: Buffer.concat(chunks).toString('utf8') };
+}
+
+function isStream(body: unknown): body is AsyncIterable<unknown> {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
+	);
+}
+
+export function destroyStream(body: unknown): void {
+	const stream = body as { destroy?: () => void } | null;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
+}
+
+export interface ReadAnswer {
+	data: unknown;
+	body: IDataObject;
+}
+
+/**
+ * An answer's envelope, its strings redacted: 2xx `{success: true}` (or with `data` and no `success`) is the
+ * data; `success: false` is a refusal unless the caller accepts it; a 2xx with neither `success` nor `data`
+ * says nothing about the outcome (`unconfirmed`): it is checked, never taken as done.
+ */
+export function interpretAnswer(
+	status: number,
+	text: string,
+	secretForms: readonly string[],
+	acceptUnsuccessful: boolean,
+): ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean } {
+	const body = parseObject(text, secretForms);
+	if (body === undefined) {
+		return {
+			failure: {
+				kind: status >= 500 ? 'serverError' : 'malformedResponse',
+				status,
+				message: `QRTRAC answered HTTP ${status} with a body that is not JSON`,
+			},
+		};
+	}
+	const message = typeof body.message === 'string' && body.message ? body.message : undefined;
+	const ok = status >= 200 && status < 300;
+	if (ok && (body.success === true || (body.success === false && acceptUnsuccessful)))
+		return { data: body.data, body };
+	if (ok && body.success === undefined && body.data !== undefined) return { data: body.data, body };
+	if (ok && body.success === undefined) {
+		return {
+			unconfirmed: true,
+			failure: {
+				kind: 'malformedResponse',
+				status,
+				message: `QRTRAC answered HTTP ${status} without saying whether it succeeded (no "success" and no "data")`,
+			},
+		};
+	}
+	return {
+		failure: {
+			kind: ok ? 'clientError' : classifyFailure(status, undefined),
+			status,
+			message:
+				message ??
+				(status === 429 ? 'Too many requests' : `QRTRAC answered HTTP ${status} without a message`),
+		},
+	};
+}
+
+/** The JSON object in `text`, every string in it redacted; undefined when it is not a JSON object. */
+function parseObject(text: string, secretForms: readonly string[]): IDataObject | undefined {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+	return mayHoldSecret(text, secretForms)
+		? redactDeep(parsed as IDataObject, secretForms)
+		: (parsed as IDataObject);
+}

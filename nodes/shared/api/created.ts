@@ -1,0 +1,62 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { excerptOf, qrCodeShape, type AnswerSource, type QrCode } from './answers';
+
+/**
+ * Reading a create's answer (Create, Create or Update's creates, Duplicate, v1 Dynamic Link create). A success
+ * answer means the service acted, so one without a usable `id` does not mean "nothing happened": the code was
+ * probably made. Rule: fail loudly and say so, because running the item again as it is makes a second code.
+ */
+
+export type CreateKind = 'code' | 'copy' | 'link';
+
+/** The new code, or the "probably created" error when its answer has no text `id`. */
+export function readCreatedQrCode(
+	source: AnswerSource,
+	data: unknown,
+	kind: 'code' | 'copy',
+	displayId?: string,
+): QrCode {
+	const parsed = qrCodeShape.safeParse(data);
+	if (parsed.success) return parsed.data as QrCode;
+	throw probablyCreated(source, data, kind, displayId);
+}
+
+/** The v1 link (any object, as the service sent it), or the "probably created" error when it has no text `id`. */
+export function readCreatedLink(source: AnswerSource, record: IDataObject): IDataObject {
+	if (typeof record.id === 'string' && record.id !== '') return record;
+	throw probablyCreated(source, record, 'link');
+}
+
+const NOUN: Record<CreateKind, string> = {
+	code: 'QR code was probably created',
+	copy: 'copy was probably made',
+	link: 'dynamic link was probably created',
+};
+
+function advice(kind: CreateKind, displayId?: string): string {
+	if (displayId)
+		return `Look it up by its Display ID "${displayId}" first (Check Display ID Availability answers "taken" when it exists; Get Many's Search finds it).`;
+	if (kind === 'copy')
+		return 'Look for the copy in Get Many (newest first) before duplicating again.';
+	return 'Look for it in Get Many (newest first) and delete any extra one. Set a Display ID on creates: a run can then be checked by it, and Create or Update never creates the same Display ID twice.';
+}
+
+/** The error for a success answer to a create that does not name what it made. */
+export function probablyCreated(
+	source: AnswerSource,
+	value: unknown,
+	kind: CreateKind,
+	displayId?: string,
+): NodeApiError {
+	return new NodeApiError(
+		source.node,
+		{ success: false, message: 'create answered without an id' },
+		{
+			message: `QRTRAC's answer to ${source.operation} has no "id": the ${NOUN[kind]}`,
+			description: `QRTRAC answered success without the new record's text "id". It was: ${excerptOf(value, source.redact ?? [])}. Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
+			itemIndex: source.itemIndex,
+		},
+	);
+}

@@ -1,0 +1,246 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { executionNode } from '../executionNode';
+import { collectPages, type ListShortfall, type PageWalk } from '../pagination';
+import { getConnection, qrtracApiRequest, type TransportContext } from '../transport';
+import { readQrPage, type QrCode, type QrPage } from './answers';
+import { answerSource, type InTeam } from './source';
+
+/**
+ * The team's list of codes (GET /qrs-api/v2/teams/): one page, the whole walk, and the look-up by Display ID.
+ * A list is only handed on when it is whole and of the team asked for; anything else fails the item with what
+ * was expected and what came, so that no operation acts on a partial list or on another team's codes.
+ */
+
+const LIST_OPERATION = 'Get Many QR Codes (GET /qrs-api/v2/teams/)';
+
+export interface QrListQuery {
+	search?: string;
+	sortBy?: 'createdAt' | 'updatedAt' | 'name';
+	sortOrder?: 'asc' | 'desc';
+}
+
+/** One page of the team's list (`limit` 1..100, `page` from 1), with what the answer echoes. */
+export async function getTeamQrsPaginated(
+	ctx: TransportContext,
+	{
+		query,
+		page,
+		limit,
+		teamId,
+		itemIndex,
+	}: InTeam & { query: QrListQuery; page: number; limit: number },
+): Promise<QrPage> {
+	const { data } = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: '/qrs-api/v2/teams/',
+		query: { ...withoutBlanks(query), limit, page },
+		teamId,
+		itemIndex,
+	});
+	return readQrPage(await answerSource(ctx, LIST_OPERATION, itemIndex), data);
+}
+
+/**
+ * The list walked page by page (pagination.ts): each code once, up to the limit or the end, checked against the
+ * announced total and the team asked for. A walk of every page reads in creation order, oldest first, which codes
+ * changed meanwhile cannot reorder, and puts the codes in the asked order afterwards. `purpose` names what the
+ * list is for in an error ("the sync snapshot").
+ */
+export async function listTeamQrs(
+	ctx: TransportContext,
+	{
+		query,
+		walk,
+		teamId,
+		itemIndex,
+		purpose,
+	}: InTeam & { query: QrListQuery; walk: PageWalk; purpose?: string },
+): Promise<QrCode[]> {
+	const readQuery: QrListQuery = walk.returnAll
+		? { ...query, sortBy: 'createdAt', sortOrder: 'asc' }
+		: query;
+	const result = await collectPages<QrCode>(walk, async (page, limit) => {
+		const answer = await getTeamQrsPaginated(ctx, {
+			query: readQuery,
+			page,
+			limit,
+			teamId,
+			itemIndex,
+		});
+		return {
+			items: answer.qrs,
+			totalCount: answer.totalCount,
+			page: answer.page,
+			limit: answer.limit,
+		};
+	});
+	const node = executionNode(ctx);
+	const what = purpose ?? 'the list of codes';
+	if (result.shortfall) throw incompleteList(node, result.shortfall, what, itemIndex);
+	const askedTeam = teamId ?? (await getConnection(ctx)).teamId;
+	const foreign = result.items.filter(
+		(code) => typeof code.teamId === 'string' && code.teamId !== askedTeam,
+	);
+	if (foreign.length > 0) throw foreignCodes(node, foreign, askedTeam, what, itemIndex);
+	return walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
+}
+
+/**
+ * The team's live code whose Display ID is exactly `displayId`, or undefined. The list's `search` matches name or
+ * Display ID as a case-insensitive substring, so every page of matches is read and the match picked by the rule
+ * of DisplayIdIndex (two holders, or one in another case, fail the item).
+ */
+export async function findQrByDisplayId(
+	ctx: TransportContext,
+	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
+): Promise<QrCode | undefined> {
+	const matches = await listTeamQrs(ctx, {
+		query: { search: displayId },
+		walk: { returnAll: true },
+		teamId,
+		itemIndex,
+		purpose: `the look-up of Display ID "${displayId}"`,
+	});
+	return new DisplayIdIndex(matches, executionNode(ctx)).take(displayId, itemIndex);
+}
+
+/** Every live code of the team (all pages, checked as listTeamQrs checks), indexed by Display ID. */
+export async function indexTeamQrsByDisplayId(
+	ctx: TransportContext,
+	{ teamId, itemIndex, purpose }: InTeam & { purpose: string },
+): Promise<DisplayIdIndex> {
+	const codes = await listTeamQrs(ctx, {
+		query: { sortBy: 'createdAt', sortOrder: 'asc' },
+		walk: { returnAll: true },
+		teamId,
+		itemIndex,
+		purpose,
+	});
+	return new DisplayIdIndex(codes, executionNode(ctx));
+}
+
+/**
+ * Live codes by Display ID, for the sync snapshot and the look-up. Rule: a Display ID names one code. Two live
+ * codes holding it, or a code holding it only in another case (a service that changed its case), fail the row
+ * that names it, since either way writing would pick a code by guess or create a second one.
+ */
+export class DisplayIdIndex {
+	private readonly exact = new Map<string, QrCode[]>();
+	private readonly folded = new Map<string, Set<string>>();
+
+	constructor(
+		codes: Iterable<QrCode>,
+		private readonly node: INode,
+	) {
+		for (const code of codes) {
+			if (typeof code.displayId !== 'string' || code.deleted === true) continue;
+			const holders = this.exact.get(code.displayId) ?? [];
+			this.exact.set(code.displayId, [...holders, code]);
+			const key = code.displayId.toLowerCase();
+			this.folded.set(key, (this.folded.get(key) ?? new Set()).add(code.displayId));
+		}
+	}
+
+	/** The one code holding `displayId`, taken out of the index (later rows take what this one left). */
+	take(displayId: string, itemIndex?: number): QrCode | undefined {
+		const holders = this.exact.get(displayId);
+		if (holders && holders.length > 1) throw heldTwice(this.node, displayId, holders, itemIndex);
+		const variants = [...(this.folded.get(displayId.toLowerCase()) ?? [])].filter(
+			(variant) => variant !== displayId,
+		);
+		if (!holders && variants.length > 0) throw otherCase(this.node, displayId, variants, itemIndex);
+		this.exact.delete(displayId);
+		return holders?.[0];
+	}
+
+	/** The codes no row has taken: Delete Missing's candidates. */
+	remaining(): QrCode[] {
+		return [...this.exact.values()].flat();
+	}
+}
+
+/** Codes in the asked order: by the field, then by id, in the asked direction (as the service sorts). */
+function inOrder(codes: QrCode[], query: QrListQuery): QrCode[] {
+	const field = query.sortBy ?? 'updatedAt';
+	const direction = query.sortOrder === 'asc' ? 1 : -1;
+	const key = (code: QrCode): string | number => {
+		const value = code[field];
+		return typeof value === 'number' || typeof value === 'string' ? value : '';
+	};
+	return [...codes].sort(
+		(a, b) => direction * (compare(key(a), key(b)) || compare(String(a.id), String(b.id))),
+	);
+}
+
+function compare(a: string | number, b: string | number): number {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function incompleteList(
+	node: INode,
+	shortfall: ListShortfall,
+	what: string,
+	itemIndex?: number,
+): NodeApiError {
+	const { got, expected, requests, reason } = shortfall;
+	const announced = expected === undefined ? 'announced no total' : `announced ${expected} codes`;
+	return listError(node, itemIndex, {
+		message: `QRTRAC's list of codes is incomplete: got ${got} of ${expected ?? 'more'} codes`,
+		description: `${LIST_OPERATION}, read for ${what}, ${announced}; ${requests} requests gave ${got} different codes: ${reason}. Nothing was done with the partial list. Run the node again; if it fails again, the service does not page its list as the contract says: report it to QRTRAC with this message.`,
+	});
+}
+
+function foreignCodes(
+	node: INode,
+	codes: QrCode[],
+	askedTeam: string,
+	what: string,
+	itemIndex?: number,
+): NodeApiError {
+	const teams = [...new Set(codes.map((code) => String(code.teamId)))];
+	return listError(node, itemIndex, {
+		message: `QRTRAC answered codes of another team: ${codes.length} code(s) of team ${teams.join(', ')} in the list of team ${askedTeam}`,
+		description: `${LIST_OPERATION}, read for ${what}, held codes whose "teamId" is not the team asked for (e.g. ${String(codes[0].id)}): the service did not keep to the team header. Nothing was written, so that no code of another team is changed or deleted. Check the Team Override; if it is right, report it to QRTRAC with this message.`,
+	});
+}
+
+function heldTwice(
+	node: INode,
+	displayId: string,
+	holders: QrCode[],
+	itemIndex?: number,
+): NodeApiError {
+	return listError(node, itemIndex, {
+		message: `Display ID "${displayId}" is held by ${holders.length} live codes in QRTRAC`,
+		description: `The codes ${holders.map((code) => code.id).join(', ')} all carry this Display ID, which should name one code, so the row cannot tell which to write; nothing was written for it. Delete or rename the extra code in QRTRAC, then run again.`,
+	});
+}
+
+function otherCase(
+	node: INode,
+	displayId: string,
+	variants: string[],
+	itemIndex?: number,
+): NodeApiError {
+	const held = variants.map((variant) => `"${variant}"`).join(', ');
+	return listError(node, itemIndex, {
+		message: `QRTRAC holds Display ID "${displayId}" as ${held}`,
+		description: `The service answers this Display ID in another case (it may lower-case Display IDs). Nothing was written for the row, so that no second code is made. Write the Display ID in the row exactly as QRTRAC holds it.`,
+	});
+}
+
+function listError(
+	node: INode,
+	itemIndex: number | undefined,
+	text: { message: string; description: string },
+): NodeApiError {
+	return new NodeApiError(node, { success: false, message: text.message }, { ...text, itemIndex });
+}
+
+function withoutBlanks(query: QrListQuery): IDataObject {
+	return Object.fromEntries(
+		Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+	);
+}

@@ -1,0 +1,171 @@
+import { NodeApiError } from 'n8n-workflow';
+
+import { qrtracApiRequest, type TransportContext } from '../transport';
+import {
+	readChangedQrCodes,
+	unexpectedAnswer,
+	type AnswerSource,
+	type ChangedQrCode,
+	type QrCode,
+	type Scan,
+} from './answers';
+import { apiPath } from './apiPath';
+import { EVENT_TIME_RANGE, readEventTime } from './eventTime';
+import { getTeamQrsPaginated } from './qrList';
+import { answerSource, type InTeam } from './source';
+
+/**
+ * What a change watcher reads, placed on one timeline (eventTime.ts): the two "updated after time" operations,
+ * the team's list walked newest change first down to a time, and scan events. A code's time of change is its
+ * `updatedAt`, or `createdAt` on a code never changed (`updatedAt: null`); each is read by its unit. A record
+ * whose time is no sane time fails the read, naming it, rather than be reported at a wrong time or skipped.
+ */
+
+const TEAM_OPERATION = 'Get QR Codes Updated Since (GET /qrs-api/teams/fromTime/{fromTime})';
+const ALL_OPERATION =
+	'Get QR Codes of All Teams Updated Since (GET /qrs-api/all/fromTime/{fromTime})';
+const LIST_OPERATION = 'Get Many QR Codes (GET /qrs-api/v2/teams/)';
+const SCANS_OPERATION = 'Get Scans for Codes (POST /analytics-api/detailed/all)';
+
+/** Most list pages a walk down to a time reads (100,000 codes changed since the last poll) before it gives up. */
+export const MAX_TIME_WALK_PAGES = 1_000;
+
+export interface ChangesAnswer {
+	codes: ChangedQrCode[];
+	/** The service's clock when it answered (its `Date` header); undefined without one. */
+	serviceDateMs?: number;
+}
+
+/**
+ * Codes (deleted ones included) changed after `fromTime` (epoch ms), of one team or of every team, placed on the
+ * timeline with the service's present: one request.
+ */
+export async function getQrsChangedSince(
+	ctx: TransportContext,
+	args: InTeam & { allTeams: boolean; fromTime: number },
+): Promise<ChangesAnswer> {
+	const { codes, serviceDateMs, source } = await requestChanges(ctx, args);
+	return { codes: placeCodes(source, codes, serviceDateMs ?? Date.now()), serviceDateMs };
+}
+
+/** Codes of the team changed after `fromTime` (epoch ms), deleted ones included, as the service sent them. */
+export async function getTeamQrsFromTime(
+	ctx: TransportContext,
+	args: InTeam & { fromTime: number },
+): Promise<QrCode[]> {
+	return (await requestChanges(ctx, { ...args, allTeams: false })).codes;
+}
+
+/** Codes of every team of the organization changed after `fromTime` (epoch ms), deleted ones included. */
+export async function getAllQrsFromTime(
+	ctx: TransportContext,
+	args: InTeam & { fromTime: number },
+): Promise<QrCode[]> {
+	return (await requestChanges(ctx, { ...args, allTeams: true })).codes;
+}
+
+async function requestChanges(
+	ctx: TransportContext,
+	{ allTeams, fromTime, teamId, itemIndex }: InTeam & { allTeams: boolean; fromTime: number },
+): Promise<{ codes: QrCode[]; serviceDateMs?: number; source: AnswerSource }> {
+	const from = Math.floor(fromTime);
+	const response = await qrtracApiRequest(ctx, {
+		method: 'GET',
+		path: allTeams
+			? apiPath`/qrs-api/all/fromTime/${from}`
+			: apiPath`/qrs-api/teams/fromTime/${from}`,
+		teamId,
+		itemIndex,
+	});
+	const source = await answerSource(ctx, allTeams ? ALL_OPERATION : TEAM_OPERATION, itemIndex);
+	const codes = readChangedQrCodes(source, response.data);
+	return { codes, serviceDateMs: response.serviceDateMs, source };
+}
+
+/**
+ * The team's live codes changed at or after `floor`, read from its list sorted by `updatedAt`, newest first, page
+ * by page until a page reaches below `floor` (codes without `updatedAt` do not decide that: where the service
+ * sorts them is unknown) or the list ends. Deleted codes are not in the list.
+ */
+export async function listQrsChangedSince(
+	ctx: TransportContext,
+	{ floor, presentMs, teamId }: InTeam & { floor: number; presentMs: number },
+): Promise<ChangedQrCode[]> {
+	const source = await answerSource(ctx, LIST_OPERATION);
+	const changed: ChangedQrCode[] = [];
+	let served: number | undefined;
+	for (let page = 1; page <= MAX_TIME_WALK_PAGES; page++) {
+		const answer = await getTeamQrsPaginated(ctx, {
+			query: { sortBy: 'updatedAt', sortOrder: 'desc' },
+			page,
+			limit: 100,
+			teamId,
+		});
+		const placed = placeCodes(source, answer.qrs, presentMs);
+		changed.push(...placed.filter((code) => code.updatedAt >= floor));
+		served ??= answer.limit ?? answer.qrs.length;
+		const passed = placed.some(
+			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < floor,
+		);
+		if (passed || answer.qrs.length === 0 || answer.qrs.length < served) return changed;
+	}
+	throw new NodeApiError(
+		source.node,
+		{ success: false, message: 'too many changes' },
+		{
+			message: `More than ${MAX_TIME_WALK_PAGES * 100} codes changed since the last poll`,
+			description: `${LIST_OPERATION} was read for ${MAX_TIME_WALK_PAGES} pages without reaching the last poll's time. Nothing was reported; the next poll tries again.`,
+		},
+	);
+}
+
+/** Scan events with `scanTime` read by its unit (epoch ms); a scan without a sane time fails the read. */
+export async function placeScans(
+	ctx: TransportContext,
+	scans: readonly Scan[],
+	presentMs: number,
+): Promise<Scan[]> {
+	const placed: Scan[] = [];
+	for (const scan of scans) {
+		const scanTime = readEventTime(scan.scanTime, presentMs);
+		if (scanTime === undefined)
+			throw unexpectedAnswer(
+				await answerSource(ctx, SCANS_OPERATION),
+				expectedTime('"scanTime"', presentMs),
+				scan,
+			);
+		placed.push({ ...scan, scanTime });
+	}
+	return placed;
+}
+
+/** Codes read from the team's list, placed on the timeline as `placeCodes` does. */
+export async function placeListedCodes(
+	ctx: TransportContext,
+	codes: readonly QrCode[],
+	presentMs: number,
+): Promise<ChangedQrCode[]> {
+	return placeCodes(await answerSource(ctx, LIST_OPERATION), codes, presentMs);
+}
+
+/** Codes with `updatedAt` (or `createdAt`) and `createdAt` in epoch ms, whatever unit the answer used. */
+export function placeCodes(
+	source: AnswerSource,
+	codes: readonly QrCode[],
+	presentMs: number,
+): ChangedQrCode[] {
+	return codes.map((code) => {
+		const updatedAt = readEventTime(code.updatedAt ?? code.createdAt, presentMs);
+		const createdAt =
+			code.createdAt === undefined ? undefined : readEventTime(code.createdAt, presentMs);
+		if (updatedAt === undefined || (code.createdAt !== undefined && createdAt === undefined)) {
+			const fields = '"updatedAt" (or, on a code never changed, "createdAt") and "createdAt"';
+			throw unexpectedAnswer(source, expectedTime(fields, presentMs), code);
+		}
+		return { ...code, updatedAt, ...(createdAt === undefined ? {} : { createdAt }) };
+	});
+}
+
+function expectedTime(fields: string, presentMs: number): string {
+	return `${fields} as a time ${EVENT_TIME_RANGE} (${new Date(presentMs).toISOString()}): epoch seconds, milliseconds or microseconds, or ISO 8601 text`;
+}

@@ -1,0 +1,73 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import { MAX_ANSWER_BYTES } from './answerBody';
+import { classifyFailure, type FailureKind } from './retryPolicy';
+
+/** How one attempt of a request failed, in words for the error n8n shows; never with the request's options. */
+export interface AttemptFailure {
+	kind: FailureKind;
+	status?: number;
+	message: string;
+	retryAfterMs?: number;
+	/** e.g. ECONNRESET; reported in the description only. */
+	networkCode?: string;
+	/** A hint that replaces the one picked from the message and status. */
+	hint?: string;
+}
+
+export const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [
+	'serverError',
+	'timeout',
+	'connectionReset',
+	'malformedResponse',
+];
+
+/**
+ * A 401 for a team other than the credential's own is about that team (unknown, or of another organization),
+ * not about the credential, which works for its own team.
+ */
+export function refusedTeam(teamId: string, message: string): { message: string; hint: string } {
+	return {
+		message: `QRTRAC refused the request for team "${teamId}" (${message})`,
+		hint: "The team may not exist or may belong to another organization than the credential's. Team > Get Many lists the teams this credential reaches; without a team, the credential's own team is used.",
+	};
+}
+
+export function timedOut(timeoutMs: number): AttemptFailure {
+	return {
+		kind: 'timeout',
+		message: `QRTRAC's answer did not arrive in full within the Request Timeout of ${timeoutMs / 1000} s`,
+	};
+}
+
+export function tooLarge(options: IHttpRequestOptions): AttemptFailure {
+	const operation = `${String(options.method)} ${new URL(options.url).pathname}`;
+	return {
+		kind: 'clientError',
+		message: `QRTRAC's answer to ${operation} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; it was not read, so that it cannot exhaust n8n's memory`,
+		hint: 'Ask for less at a time: a later time for Get Updated Since (or a trigger that runs more often), one team instead of all teams, fewer codes or a shorter date range for scans.',
+	};
+}
+
+/**
+ * Network-level failure without any of the request's options (which hold the credential's headers). The Node
+ * error code stays out of the message: n8n replaces a message holding one with a generic "you can retry the
+ * request immediately", which is wrong for a create whose outcome is unknown. It goes into the description.
+ */
+export function networkFailure(error: unknown): AttemptFailure {
+	const err = error as { code?: string; cause?: { code?: string }; message?: string };
+	const code = err?.code ?? err?.cause?.code;
+	const kind = classifyFailure(undefined, code);
+	const reason =
+		kind === 'timeout'
+			? 'no answer came before the timeout'
+			: 'the connection was dropped before an answer came';
+	return { kind, message: `QRTRAC could not be reached: ${reason}`, networkCode: code };
+}
+
+export function describe(failure: AttemptFailure): string {
+	if (failure.status) return `HTTP ${failure.status}: ${failure.message}`;
+	return failure.networkCode
+		? `${failure.message}, network code ${failure.networkCode}`
+		: failure.message;
+}

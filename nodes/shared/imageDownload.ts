@@ -1,0 +1,259 @@
+import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { ByteBudget } from './byteBudget';
+import { isIpLiteral, localAddressKind } from './localAddress';
+import { classifyFailure, decideRetry } from './retryPolicy';
+import { serviceError } from './serviceErrors';
+import {
+	countedRequest,
+	getConnection,
+	headerValue,
+	isRedirect,
+	MAX_REDIRECTS,
+	networkFailure,
+	redirectTarget,
+	type AttemptFailure,
+} from './transport';
+
+/**
+ * The uncredentialed download of a public file (the QR image). It is kept apart from the transport because it
+ * must never carry the credential: it uses n8n's plain `httpRequest`, follows http(s) redirects itself (each hop
+ * checked against the local network, see localAddress.ts), bounds the whole exchange by the Request Timeout, and
+ * caps the bytes held per file and across the process.
+ */
+
+/** Largest image Download Image accepts; QR images are a few kilobytes. */
+export const MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Bytes of image downloads this process holds at once, across executions: many large files cannot add up. */
+export const MAX_DOWNLOAD_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+
+const bytesInFlight = new ByteBudget(MAX_DOWNLOAD_BYTES_IN_FLIGHT);
+
+type Fetched = { response: IN8nHttpFullResponse } | { refusal: string };
+
+/**
+ * Downloads a public file (the QR image): no credential is sent; only http(s) addresses off the local network
+ * are followed (the Base URL's own host excepted; redirects included, at most MAX_REDIRECTS); the whole exchange,
+ * body included, must end within the Request Timeout; more than `maxBytes` is refused while it streams in.
+ */
+export async function downloadPublicFile(
+	ctx: IExecuteFunctions,
+	url: string,
+	itemIndex: number,
+	maxBytes = MAX_DOWNLOAD_BYTES,
+): Promise<{ data: Buffer; contentType?: string }> {
+	return await countedRequest(async () => await downloadWithRetries(ctx, url, itemIndex, maxBytes));
+}
+
+async function downloadWithRetries(
+	ctx: IExecuteFunctions,
+	url: string,
+	itemIndex: number,
+	maxBytes: number,
+): Promise<{ data: Buffer; contentType?: string }> {
+	const connection = await getConnection(ctx);
+	const trustedHost = new URL(connection.baseUrl).hostname.toLowerCase();
+	const refuse = (message: string) => serviceError(ctx.getNode(), { message, itemIndex });
+	for (let attempt = 1; ; attempt++) {
+		// One deadline for the attempt: hops, the wait for room and a body that trickles all count.
+		const deadline = AbortSignal.timeout(connection.timeoutMs);
+		const timedOut = (): AttemptFailure => ({
+			kind: 'timeout',
+			message: `The QR image did not arrive within the Request Timeout (${connection.timeoutMs / 1000} s)`,
+		});
+		const outcome: Fetched | { failure: AttemptFailure } = await fetchFollowingHttp(
+			ctx,
+			url,
+			trustedHost,
+			deadline,
+		).catch((error: unknown) => ({
+			failure: deadline.aborted ? timedOut() : networkFailure(error),
+		}));
+		if ('refusal' in outcome) throw refuse(outcome.refusal);
+		let failure: AttemptFailure;
+		if ('response' in outcome && outcome.response.statusCode < 300) {
+			const { response } = outcome;
+			const declared = Number(headerValue(response.headers, 'content-length'));
+			const known = Number.isFinite(declared) && declared >= 0;
+			if (known && declared > maxBytes) {
+				destroyStream(response.body);
+				throw refuse(tooLarge(maxBytes));
+			}
+			const read = await readWithinBudget(response.body, known ? declared : maxBytes, deadline);
+			if ('data' in read)
+				return { data: read.data, contentType: headerValue(response.headers, 'content-type') };
+			if (read.problem === 'tooLarge') throw refuse(tooLarge(maxBytes));
+			if (read.problem === 'noRoom') throw refuse(noRoom(connection.timeoutMs));
+			failure = deadline.aborted ? timedOut() : networkFailure(read.error);
+		} else if ('response' in outcome) {
+			destroyStream(outcome.response.body);
+			failure = {
+				kind: classifyFailure(outcome.response.statusCode, undefined),
+				status: outcome.response.statusCode,
+				message: `The QR image could not be downloaded (HTTP ${outcome.response.statusCode})`,
+			};
+		} else {
+			failure = outcome.failure;
+		}
+		const decision = decideRetry({
+			attempt,
+			method: 'GET',
+			kind: failure.kind,
+			status: failure.status,
+			waitedSoFarMs: 0,
+		});
+		if (!decision.retry) throw serviceError(ctx.getNode(), { ...failure, itemIndex });
+		await sleep(decision.delayMs);
+	}
+}
+
+/**
+ * The body, read only once the process-wide budget holds room for all of it (`size`: what it declared, else the
+ * per-file cap), so that a waiting download holds nothing. Waiting ends with the deadline.
+ */
+async function readWithinBudget(
+	body: unknown,
+	size: number,
+	deadline: AbortSignal,
+): Promise<
+	| { data: Buffer }
+	| { problem: 'tooLarge' }
+	| { problem: 'noRoom' }
+	| { problem: 'failed'; error: unknown }
+> {
+	let release: (() => void) | undefined;
+	try {
+		release = await bytesInFlight.reserve(size, deadline);
+	} catch {
+		destroyStream(body);
+		return { problem: 'noRoom' };
+	}
+	const stop = () => destroyStream(body);
+	deadline.addEventListener('abort', stop, { once: true });
+	try {
+		const data = await readCapped(body, size);
+		if (deadline.aborted) return { problem: 'failed', error: deadline.reason };
+		return data ? { data } : { problem: 'tooLarge' };
+	} catch (error) {
+		return { problem: 'failed', error };
+	} finally {
+		deadline.removeEventListener('abort', stop);
+		release();
+	}
+}
+
+/**
+ * The public file, following http(s) redirects only, without any credential, each address checked first.
+ * Network failures throw (they are retried by the caller); a refusal to follow (a non-http(s) or local address,
+ * too many hops) is returned as `refusal`.
+ */
+async function fetchFollowingHttp(
+	ctx: IExecuteFunctions,
+	url: string,
+	trustedHost: string,
+	deadline: AbortSignal,
+): Promise<Fetched> {
+	let current = httpUrl(url);
+	for (let hop = 0; current; hop++) {
+		const refusal = await refusedAddress(ctx, current, trustedHost);
+		if (refusal) return { refusal };
+		const response = (await ctx.helpers.httpRequest({
+			url: current.href,
+			method: 'GET',
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			abortSignal: deadline,
+		})) as IN8nHttpFullResponse;
+		if (!isRedirect(response.statusCode)) return { response };
+		destroyStream(response.body);
+		if (hop >= MAX_REDIRECTS)
+			return { refusal: `The QR image redirected more than ${MAX_REDIRECTS} times` };
+		current = httpUrl(
+			redirectTarget(current.href, headerValue(response.headers, 'location'))?.href ?? '',
+		);
+	}
+	return {
+		refusal:
+			'The QR image address (or where it redirected) is not an http(s) URL, so it was not fetched',
+	};
+}
+
+/**
+ * Why `url` must not be fetched, or undefined. The credential's Base URL host is trusted (the user chose it; a
+ * local QRTRAC serves its images there). Other hosts: IP literals and local names are judged here; a DNS name is
+ * resolved by n8n's egress filter (its `enforced` policy, n8n 2.x) where that exists, and only a blocked address
+ * refuses (a name that does not resolve fails on the request itself).
+ */
+async function refusedAddress(
+	ctx: IExecuteFunctions,
+	url: URL,
+	trustedHost: string,
+): Promise<string | undefined> {
+	const host = url.hostname.toLowerCase();
+	if (host === trustedHost) return undefined;
+	const refusal = (why: string) =>
+		`The QR image address ${url.protocol}//${url.host} was not fetched: it is ${why}. Only the credential's Base URL host (${trustedHost}) may be on this machine or a private network.`;
+	const kind = localAddressKind(host);
+	if (kind) return refusal(kind);
+	if (isIpLiteral(host) || typeof ctx.helpers.getSecureEgressFilter !== 'function')
+		return undefined;
+	const checked = await ctx.helpers
+		.getSecureEgressFilter('enforced')
+		.validateUrl(url)
+		.catch(() => undefined);
+	return checked && !checked.ok
+		? refusal(`a name that resolves to ${blockedTarget(checked.error)}`)
+		: undefined;
+}
+
+/** The address n8n's egress filter named, for the message. */
+function blockedTarget(error: Error): string {
+	const ip = (error as { ip?: unknown }).ip;
+	return typeof ip === 'string'
+		? `${ip}, a loopback, private or link-local address`
+		: 'a blocked host';
+}
+
+function httpUrl(url: string): URL | undefined {
+	try {
+		const parsed = new URL(url);
+		return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The whole stream, or undefined as soon as it grows beyond `maxBytes` (the rest is not read). */
+async function readCapped(body: unknown, maxBytes: number): Promise<Buffer | undefined> {
+	if (Buffer.isBuffer(body)) return body.length > maxBytes ? undefined : body;
+	if (typeof body === 'string') return readCapped(Buffer.from(body), maxBytes);
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body as AsyncIterable<Buffer | string>) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+		size += bytes.length;
+		if (size > maxBytes) {
+			destroyStream(body);
+			return undefined;
+		}
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks);
+}
+
+function destroyStream(body: unknown): void {
+	const stream = body as { destroy?: () => void } | null;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
+}
+
+function noRoom(timeoutMs: number): string {
+	return `The QR image was not downloaded: other image downloads of this n8n process held ${MAX_DOWNLOAD_BYTES_IN_FLIGHT / 1024 / 1024} MB for the whole Request Timeout (${timeoutMs / 1000} s)`;
+}
+
+function tooLarge(maxBytes: number): string {
+	return `The QR image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB and was not downloaded`;
+}

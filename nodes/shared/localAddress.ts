@@ -1,0 +1,94 @@
+/**
+ * Whether a URL host (as WHATWG URL parsing leaves it) names this machine or a private network: the rule that
+ * keeps Download Image from being a server-side request forgery path into the n8n host's network. URL parsing
+ * has already turned `2130706433`, `0x7f.1`, `0177.0.0.1` and `127.1` into `127.0.0.1` and IPv6 into compressed
+ * hex, so the literals below only need their canonical forms. Pure: no DNS (names are resolved by the caller).
+ */
+
+/** IPv4 ranges that never reach the public internet, with what they are (shown in the error). */
+const IPV4_RANGES: Array<{ base: string; bits: number; kind: string }> = [
+	{ base: '0.0.0.0', bits: 8, kind: 'an unspecified address' },
+	{ base: '10.0.0.0', bits: 8, kind: 'a private address' },
+	{ base: '100.64.0.0', bits: 10, kind: 'a carrier-grade NAT (shared) address' },
+	{ base: '127.0.0.0', bits: 8, kind: 'a loopback address (this machine)' },
+	{ base: '169.254.0.0', bits: 16, kind: 'a link-local address (cloud metadata lives there)' },
+	{ base: '172.16.0.0', bits: 12, kind: 'a private address' },
+	{ base: '192.168.0.0', bits: 16, kind: 'a private address' },
+];
+
+/** Name suffixes that only local resolvers answer (RFC 6761 `localhost`, mDNS `local`, `internal`, RFC 8375). */
+const LOCAL_NAME_SUFFIXES = ['localhost', 'local', 'internal', 'home.arpa'];
+
+/**
+ * What makes `hostname` local (e.g. "a loopback address (this machine)"), or undefined for a public-looking
+ * host. A DNS name is public-looking unless it is one label (search domains resolve those inside the network)
+ * or ends in a local suffix; where it really points is for the caller to resolve.
+ */
+export function localAddressKind(hostname: string): string | undefined {
+	const host = hostname.toLowerCase().replace(/\.$/, '');
+	if (host.startsWith('[')) return ipv6Kind(host.slice(1, -1));
+	const ipv4 = parseIpv4(host);
+	if (ipv4 !== undefined) return ipv4Kind(ipv4);
+	if (LOCAL_NAME_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`)))
+		return 'a name only local resolvers answer';
+	if (!host.includes('.')) return 'a single-label name, resolved inside the local network';
+	return undefined;
+}
+
+/** Whether `hostname` is an IP literal (v4 dotted quad or bracketed v6), which needs no DNS. */
+export function isIpLiteral(hostname: string): boolean {
+	return hostname.startsWith('[') || parseIpv4(hostname.replace(/\.$/, '')) !== undefined;
+}
+
+function ipv4Kind(address: number): string | undefined {
+	const range = IPV4_RANGES.find(
+		({ base, bits }) => address >>> (32 - bits) === parseIpv4(base)! >>> (32 - bits),
+	);
+	return range?.kind;
+}
+
+function parseIpv4(text: string): number | undefined {
+	const parts = text.split('.');
+	if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) < 256))
+		return undefined;
+	return parts.reduce((value, part) => value * 256 + Number(part), 0);
+}
+
+function ipv6Kind(text: string): string | undefined {
+	const groups = parseIpv6(text);
+	if (!groups) return 'an IPv6 address that could not be read';
+	const [first] = groups;
+	const zeroUpTo = (count: number) => groups.slice(0, count).every((group) => group === 0);
+	if (zeroUpTo(8)) return 'an unspecified address';
+	if (zeroUpTo(7) && groups[7] === 1) return 'a loopback address (this machine)';
+	if ((first & 0xffc0) === 0xfe80) return 'a link-local address';
+	if ((first & 0xffc0) === 0xfec0) return 'a site-local (private) address';
+	if ((first & 0xfe00) === 0xfc00) return 'a unique local (private) address';
+	// IPv4 carried inside IPv6 (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d) is judged
+	// by the IPv4 address it carries.
+	const mapped = zeroUpTo(5) && (groups[5] === 0xffff || groups[5] === 0);
+	const nat64 = first === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
+	if (mapped || nat64) return ipv4Kind(groups[6] * 0x10000 + groups[7]);
+	return undefined;
+}
+
+/** Eight 16-bit groups, or undefined when the text is not an IPv6 address. */
+function parseIpv6(text: string): number[] | undefined {
+	let body = text.toLowerCase();
+	const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(body);
+	if (dotted) {
+		const ipv4 = parseIpv4(dotted[1]);
+		if (ipv4 === undefined) return undefined;
+		body = `${body.slice(0, dotted.index)}${(ipv4 >>> 16).toString(16)}:${(ipv4 & 0xffff).toString(16)}`;
+	}
+	const halves = body.split('::');
+	if (halves.length > 2) return undefined;
+	const read = (half: string) => (half === '' ? [] : half.split(':'));
+	const head = read(halves[0]);
+	const tail = halves.length === 2 ? read(halves[1]) : [];
+	const missing = 8 - head.length - tail.length;
+	if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+	const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+	if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return undefined;
+	return groups.map((group) => parseInt(group, 16));
+}

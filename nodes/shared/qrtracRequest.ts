@@ -1,0 +1,58 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+/** What a caller of the transport asks for and gets back (transport.ts sends it). */
+export type TransportContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
+
+export const CREDENTIAL_TYPE = 'qrtracApi';
+
+export interface QrtracRequest {
+	method: IHttpRequestMethods;
+	/** Path below the interface root, built with `apiPath` so that values are encoded. */
+	path: string;
+	/** `primary` is `{base}/api` with header set A; `simple` is `{base}/v1` with the bearer key. */
+	api?: 'primary' | 'simple';
+	query?: IDataObject;
+	body?: IDataObject;
+	/** Team for `x-request-team-id` (and the rate limit bucket); defaults to the credential's team. */
+	teamId?: string;
+	itemIndex?: number;
+	/**
+	 * A GET with a side effect (Resend Invite sends an e-mail and spends a resend): treated like a POST, so an
+	 * unknown outcome is never blindly sent again.
+	 */
+	hasSideEffects?: boolean;
+	/** Return a 2xx answer with `success: false` as a result instead of failing (Check Display ID Availability). */
+	acceptUnsuccessful?: boolean;
+	/**
+	 * For requests that are not idempotent (POST): called when the outcome is unknown (5xx, reset, timeout,
+	 * garbled answer). Return the resource when it was created, `null` when it surely was not (the request is
+	 * then sent again), `undefined` when that cannot be told (the item fails instead of risking a duplicate).
+	 */
+	verifyUnknownOutcome?: () => Promise<IDataObject | null | undefined>;
+	/**
+	 * For state changes (pause, rename, ...): called when a retry after an unknown outcome is refused (4xx), e.g.
+	 * "already paused" because the first attempt did go through. Return what was asked for when the state read
+	 * now shows it (the request then succeeds, marked `verifiedAfterUnknownOutcome`), `undefined` when it does not
+	 * or cannot be told (the refusal stands). Never a false success, never a false failure.
+	 */
+	verifyAfterRefusal?: () => Promise<IDataObject | undefined>;
+}
+
+export interface QrtracResponse<T> {
+	data: T;
+	/** The whole envelope, e.g. `{success, data}` or `{success, message}`. */
+	body: IDataObject;
+	status: number;
+	/** True when the answer was recovered by `verifyUnknownOutcome` after an unknown outcome. */
+	recovered?: boolean;
+	/** True when a refused retry turned out to be a change already made by an attempt whose answer was lost. */
+	verifiedAfterUnknownOutcome?: boolean;
+	/** The service's clock when it answered: epoch ms from the answer's `Date` header; undefined without one. */
+	serviceDateMs?: number;
+}

@@ -1,0 +1,51 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import type { AttemptFailure } from './attemptFailure';
+
+/**
+ * Which redirects a request carrying credentials may follow. Rule: only within the origin (scheme, host, port)
+ * the credentials were meant for, at most MAX_REDIRECTS hops. 307 and 308 repeat the request as it was; 301,
+ * 302 and 303 are followed only by reads (GET), as a browser would turn any other method into a GET that
+ * would not do what was asked.
+ */
+
+/** Same-origin redirects followed before giving up (a loop, or a service that keeps moving). */
+export const MAX_REDIRECTS = 5;
+
+/** Why this redirect is not followed, or undefined when it may be. */
+export function refuseRedirect(
+	options: IHttpRequestOptions,
+	status: number,
+	target: URL | undefined,
+	hop: number,
+): AttemptFailure | undefined {
+	const from = new URL(options.url);
+	const fail = (message: string): AttemptFailure => ({ kind: 'clientError', status, message });
+	if (!target) return fail(`QRTRAC answered HTTP ${status} (a redirect) without a usable Location`);
+	if (target.origin !== from.origin) {
+		return fail(
+			`QRTRAC answered with a redirect to another host (${target.protocol}//${target.host}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
+		);
+	}
+	if (hop >= MAX_REDIRECTS)
+		return fail(`QRTRAC redirected more than ${MAX_REDIRECTS} times; the request was given up`);
+	if (status !== 307 && status !== 308 && (options.method ?? 'GET') !== 'GET') {
+		return fail(
+			`QRTRAC answered a ${String(options.method)} with HTTP ${status} (a redirect that would turn it into a GET); it was not followed`,
+		);
+	}
+	return undefined;
+}
+
+export function isRedirect(status: number): boolean {
+	return status >= 300 && status < 400 && status !== 304;
+}
+
+export function redirectTarget(from: string, location: string | undefined): URL | undefined {
+	if (!location) return undefined;
+	try {
+		return new URL(location, from);
+	} catch {
+		return undefined;
+	}
+}

@@ -1,0 +1,65 @@
+/**
+ * The service's clock, as the `Date` header of its answers tells it. Absolute times in an answer (a reset as
+ * epoch seconds or an HTTP date, a `Retry-After` date) are points on the service's clock; compared with ours
+ * they read minutes long or already past as soon as the clocks disagree. They are turned into our time with
+ * the offset learnt here.
+ *
+ * Rule: a `Date` header has whole seconds, so one answer only says the offset (service minus ours) lies in
+ * [date - arrival, date + 1 s - send]. These intervals are intersected over answers, which pins the offset
+ * down to about the answers' latency. While the interval holds 0, our clock agrees within what the headers
+ * can tell and the offset is 0 (our clock is finer); otherwise it is the interval's low end, so that every
+ * wait derived from it errs long. An interval that contradicts the earlier ones (a clock was set) starts over.
+ */
+
+/** A `Date` this far from our clock is not believed (a broken header, not a clock): absolute times read as today. */
+const MAX_BELIEVED_OFFSET_MS = 24 * 60 * 60 * 1000;
+/** Resolution of an HTTP date. */
+const DATE_RESOLUTION_MS = 1000;
+
+export class ServiceClock {
+	private lowMs: number | undefined;
+	private highMs = 0;
+
+	/** Learns from one answer's `Date` (epoch ms) and when its request was sent and its answer arrived (ours). */
+	observe(dateMs: number | undefined, sentAtMs: number, receivedAtMs: number): void {
+		if (dateMs === undefined || Math.abs(dateMs - receivedAtMs) > MAX_BELIEVED_OFFSET_MS) return;
+		const low = dateMs - receivedAtMs;
+		const high = dateMs + DATE_RESOLUTION_MS - Math.min(sentAtMs, receivedAtMs);
+		if (this.lowMs === undefined || low > this.highMs || high < this.lowMs) {
+			this.lowMs = low;
+			this.highMs = high;
+			return;
+		}
+		this.lowMs = Math.max(this.lowMs, low);
+		this.highMs = Math.min(this.highMs, high);
+	}
+
+	/** Service time minus ours, ms (see the rule above); 0 before any answer with a `Date`. */
+	offsetMs(): number {
+		if (this.lowMs === undefined || (this.lowMs <= 0 && this.highMs >= 0)) return 0;
+		return this.lowMs;
+	}
+
+	/** Whether any answer told the service's time. */
+	get known(): boolean {
+		return this.lowMs !== undefined;
+	}
+}
+
+/**
+ * HTTP dates (IMF-fixdate, RFC 850, asctime) always hold a month or weekday name, so bare numbers are not
+ * dates. They are always in GMT; asctime does not say so, and would otherwise be read in local time.
+ */
+export function parseHttpDate(text: string): number | undefined {
+	if (!/[a-z]/i.test(text)) return undefined;
+	const hasZone = /\b(?:GMT|UTC|UT|Z)\b|[+-]\d\d:?\d\d$/i.test(text);
+	const atMs = Date.parse(hasZone ? text : `${text} GMT`);
+	return Number.isNaN(atMs) ? undefined : atMs;
+}
+
+/** The answer's `Date` header as epoch ms; undefined when absent or unreadable. */
+export function serviceDateOf(headers: Record<string, unknown>): number | undefined {
+	const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
+	const value = Array.isArray(entry) ? entry[0] : entry;
+	return typeof value === 'string' ? parseHttpDate(value.trim()) : undefined;
+}

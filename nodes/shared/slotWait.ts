@@ -1,0 +1,70 @@
+import type { NodeApiError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import type { RateLimiter, SlotTurn } from './rateLimiter';
+import type { TransportContext } from './qrtracRequest';
+import { serviceError } from './serviceErrors';
+import { fitsCeiling, lineWaitTooLong, toldWaitTooLong } from './waitCeiling';
+
+export interface SlotWait {
+	limiter: Pick<RateLimiter, 'take' | 'leave' | 'toldWaitUntilMs' | 'serviceClock'>;
+	ceilingMs: number;
+	/** What this request has waited so far: in line, after refusals, before retries. */
+	waitedMs: number;
+}
+
+/**
+ * Waits in line until the limiter grants a slot, then for the slot (see rateLimiter.ts, rule 2), within the
+ * ceiling (waitCeiling.ts): a wait the service told that outlasts it fails at once, as does a line that does.
+ */
+export async function waitForSlot(
+	ctx: TransportContext,
+	wait: SlotWait,
+	itemIndex: number | undefined,
+): Promise<void> {
+	// Time in line is measured, not summed from the naps: a nap may end late on a busy event loop.
+	const startedAtMs = Date.now();
+	const waited = () => wait.waitedMs + (Date.now() - startedAtMs);
+	let turn: SlotTurn | undefined;
+	for (;;) {
+		const toldUntilMs = wait.limiter.toldWaitUntilMs();
+		const toldMs = toldUntilMs === undefined ? 0 : toldUntilMs - Date.now();
+		if (!fitsCeiling(toldMs, waited(), wait.ceilingMs)) {
+			if (turn) wait.limiter.leave(turn);
+			throw toldWaitError(ctx, wait, toldMs, itemIndex);
+		}
+		turn = wait.limiter.take(turn);
+		if (!turn.granted && !fitsCeiling(turn.waitMs, waited(), wait.ceilingMs)) {
+			wait.limiter.leave(turn);
+			throw serviceError(ctx.getNode(), {
+				status: 429,
+				...lineWaitTooLong(wait.ceilingMs),
+				itemIndex,
+			});
+		}
+		if (turn.waitMs > 0) await sleep(turn.waitMs);
+		if (turn.granted) {
+			wait.waitedMs = waited();
+			return;
+		}
+	}
+}
+
+export function toldWaitError(
+	ctx: TransportContext,
+	wait: SlotWait,
+	waitMs: number,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const clock = wait.limiter.serviceClock;
+	return serviceError(ctx.getNode(), {
+		status: 429,
+		...toldWaitTooLong({
+			waitMs,
+			nowMs: Date.now(),
+			serviceOffsetMs: clock.known ? clock.offsetMs() : undefined,
+			ceilingMs: wait.ceilingMs,
+		}),
+		itemIndex,
+	});
+}

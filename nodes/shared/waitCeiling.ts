@@ -1,0 +1,47 @@
+/**
+ * The ceiling of every wait for a send slot (the credential's Maximum Wait). Rule: one request waits at most
+ * that long in all: in the rate limiter's line, after a 429, and for its retries together. A wait the service
+ * asks for (Retry-After, or a reset with nothing remaining) that would pass the ceiling is not begun: the item
+ * fails at once, saying how long the service asked for and until when by its clock, so that no execution sits
+ * for hours without an error.
+ */
+
+/** Whether a wait of `waitMs`, after `waitedMs` already waited, stays within the ceiling. */
+export function fitsCeiling(waitMs: number, waitedMs: number, ceilingMs: number): boolean {
+	return waitedMs + waitMs <= ceilingMs;
+}
+
+export interface ToldWait {
+	/** How long the service asked us to wait, ms (our clock). */
+	waitMs: number;
+	nowMs: number;
+	/** Service time minus ours, ms, when the service told its time; undefined when it did not. */
+	serviceOffsetMs?: number;
+	ceilingMs: number;
+}
+
+/** The error for a told wait over the ceiling: what the service asked, until when, and what to do. */
+export function toldWaitTooLong(told: ToldWait): { message: string; hint: string } {
+	const untilMs = told.nowMs + told.waitMs + (told.serviceOffsetMs ?? 0);
+	const clock = told.serviceOffsetMs === undefined ? "n8n's clock" : 'its clock';
+	return {
+		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${seconds(told.ceilingMs)} s`,
+		hint: "QRTRAC's rate limit for this team is used up until then. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine. Check whether other workflows or tools use the same team at the same time.",
+	};
+}
+
+/** The error for a request that waited its whole ceiling in the limiter's line without getting a slot. */
+export function lineWaitTooLong(ceilingMs: number): { message: string; hint: string } {
+	return {
+		message: `No request slot came within this node's Maximum Wait of ${seconds(ceilingMs)} s`,
+		hint: "Other executions in this n8n are using the team's rate limit. Run fewer workflows on the same team at once, choose the plan QRTRAC has you on in the credential, or raise its Maximum Wait.",
+	};
+}
+
+function seconds(ms: number): string {
+	return Math.ceil(ms / 1000).toLocaleString('en-US');
+}
+
+function isoSeconds(ms: number): string {
+	return new Date(Math.ceil(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,137 @@
+/**
+ * Answer modes: how a service may answer around the contract in ways that test a client's limits (its waits,
+ * its timeout, its memory, its secret hygiene). All are off by default.
+ *
+ * - `retryAfterSeconds`: every 429 says `Retry-After: N` (e.g. 7200: "come back in two hours").
+ * - `resetDelaySeconds`: `X-RateLimit-Reset` points N seconds beyond the window's real end (a far reset; with a
+ *   forced 429 or `remaining = 0` it says the budget is used up until then).
+ * - `trickleMs`: an answer's body goes out one byte every N ms after its headers (a body that trickles).
+ * - `echoSecrets`: the service quotes what authenticated the request: refusals name the client secret it got
+ *   (as sent and URL-encoded) and the team's API key; successful answers carry a field `echo` with both.
+ * - `hugeAnswerBytes`: successful answers of the list operations (updated-after, scans, pages) are padded to
+ *   at least N bytes (field `padding` before `data`) and streamed without a Content-Length.
+ * - `noSuccessFlag`: successful answers come without `success` (with `data` where they have one).
+ *
+ * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
+ * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
+ */
+export interface AnswerModes {
+	retryAfterSeconds?: number;
+	resetDelaySeconds?: number;
+	trickleMs?: number;
+	echoSecrets?: boolean;
+	hugeAnswerBytes?: number;
+	noSuccessFlag?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const LIST_OPERATIONS = new Set([
+	'getTeamQrsFromTime',
+	'getAllQrsFromTime',
+	'getTeamQrsPaginated',
+	'getQrAnalytics',
+	'getBulkQrAnalytics',
+]);
+
+/** What authenticated a request, for `echoSecrets`: the header set A secret and the bearer or team's API key. */
+export interface EchoedCredentials {
+	clientSecret?: string;
+	apiKey?: string;
+}
+
+/** The answer body as the modes in effect would send it (before any padding). */
+export function applyAnswerModes(
+	modes: AnswerModes,
+	status: number,
+	body: unknown,
+	echoed: EchoedCredentials,
+): unknown {
+	if (!isObject(body)) return body;
+	let answer: Json = body;
+	if (modes.echoSecrets) answer = echo(answer, status, echoed);
+	if (modes.noSuccessFlag && status >= 200 && status < 300 && answer.success === true) {
+		answer = { ...answer };
+		delete answer.success;
+	}
+	return answer;
+}
+
+function echo(answer: Json, status: number, echoed: EchoedCredentials): Json {
+	const quoted = [
+		echoed.clientSecret &&
+			`x-request-client-secret "${echoed.clientSecret}" (${encodeURIComponent(echoed.clientSecret)})`,
+		echoed.apiKey && `API key ${echoed.apiKey}`,
+	]
+		.filter(Boolean)
+		.join(', ');
+	if (!quoted) return answer;
+	if (status >= 400 || answer.success === false) {
+		const message = typeof answer.message === 'string' ? answer.message : 'Refused';
+		return { ...answer, message: `${message} (request had ${quoted})` };
+	}
+	const data = answer.data;
+	const note = `served for ${quoted}`;
+	if (Array.isArray(data))
+		return {
+			...answer,
+			data: data.map((entry) => (isObject(entry) ? { ...entry, echo: note } : entry)),
+		};
+	if (isObject(data)) return { ...answer, data: { ...data, echo: note } };
+	return { ...answer, echo: note };
+}
+
+/** Whether `hugeAnswerBytes` pads this answer. */
+export function padsAnswer(
+	modes: AnswerModes,
+	operationId: string | undefined,
+	status: number,
+): boolean {
+	return (
+		modes.hugeAnswerBytes !== undefined &&
+		status >= 200 &&
+		status < 300 &&
+		operationId !== undefined &&
+		LIST_OPERATIONS.has(operationId)
+	);
+}
+
+/**
+ * The padded answer as chunks of at most 1 MiB, generated as they are sent (never held whole): `{"padding":"x...",`
+ * followed by the answer's own fields. A client that reads all of it gets valid JSON.
+ */
+export function* paddedChunks(answer: Buffer, totalBytes: number): Generator<Buffer> {
+	const head = Buffer.from('{"padding":"');
+	const tail = Buffer.concat([Buffer.from('",'), answer.subarray(1)]);
+	let padding = Math.max(0, totalBytes - head.length - tail.length);
+	yield head;
+	const block = Buffer.alloc(1024 * 1024, 'x');
+	while (padding > 0) {
+		const size = Math.min(padding, block.length);
+		yield block.subarray(0, size);
+		padding -= size;
+	}
+	yield tail;
+}
+
+function isObject(value: unknown): value is Json {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The rate-limit header options the modes and the service's clock set (see rateLimitHeaders in rateLimit.ts). */
+export function modeHeaderOptions(context: {
+	answerModes: AnswerModes;
+	changeDrift: { clockOffsetMs: number | null };
+}): { retryAfterSeconds?: number; resetDelayMs?: number; serviceOffsetMs: number } {
+	const { answerModes } = context;
+	return {
+		retryAfterSeconds: answerModes.retryAfterSeconds,
+		resetDelayMs:
+			answerModes.resetDelaySeconds === undefined
+				? undefined
+				: answerModes.resetDelaySeconds * 1000,
+		// The service's clock leads the wall clock by the drift's offset, as its Date header does (with the
+		// simulator clock on real time); a frozen simulator clock moves records' times, never the windows.
+		serviceOffsetMs: context.changeDrift.clockOffsetMs ?? 0,
+	};
+}

@@ -1,0 +1,114 @@
+/**
+ * Change drift: how a service may read the open points a change watcher depends on (times, caps, late fields,
+ * its clock) other than the simulator's default. Each setting changes only successful answers, after the
+ * operation ran, except `clockOffsetMs`, which sets the `Date` header of every answer.
+ *
+ * - `updatedAtFormat`: how code records carry `updatedAt` (and `createdAt`): `epochMs` (default), `epochSeconds`,
+ *   `epochMicros`, `isoNoZone` (ISO 8601 text of the UTC time without a zone), or `nullUntilUpdated`
+ *   (`updatedAt: null` on a code never changed after its creation).
+ * - `fromTimeCap`: the updated-after answers hold only the newest N changed codes (still oldest first).
+ * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
+ *   as a service that fills in its geo lookup later.
+ * - `clockOffsetMs`: the `Date` header shows the simulator clock plus this (default 0: the service's present);
+ *   `null` sends no `Date` header. Records stamped ahead of the header are "stamped in the future".
+ */
+export const UPDATED_AT_FORMATS = [
+	'epochMs',
+	'epochSeconds',
+	'epochMicros',
+	'isoNoZone',
+	'nullUntilUpdated',
+] as const;
+export type UpdatedAtFormat = (typeof UPDATED_AT_FORMATS)[number];
+
+export interface ChangeDrift {
+	updatedAtFormat: UpdatedAtFormat;
+	/** Undefined: every changed code. */
+	fromTimeCap?: number;
+	scanFillInMs: number;
+	clockOffsetMs: number | null;
+}
+
+export const NO_CHANGE_DRIFT: ChangeDrift = {
+	updatedAtFormat: 'epochMs',
+	scanFillInMs: 0,
+	clockOffsetMs: 0,
+};
+
+type Json = Record<string, unknown>;
+
+const CODE_OPERATIONS = new Set([
+	'createQr',
+	'duplicateQr',
+	'updateQr',
+	'deleteQr',
+	'updateQrTags',
+	'updateQrTitle',
+	'getQrById',
+	'getTeamQrsFromTime',
+	'getAllQrsFromTime',
+	'getTeamQrsPaginated',
+]);
+const FROM_TIME_OPERATIONS = new Set(['getTeamQrsFromTime', 'getAllQrsFromTime']);
+const SCAN_OPERATIONS = new Set(['getQrAnalytics', 'getBulkQrAnalytics']);
+
+/** The `Date` header value for an answer sent when the simulator clock reads `nowMs`; undefined: none. */
+export function serviceDateHeader(drift: ChangeDrift, nowMs: number): string | undefined {
+	return drift.clockOffsetMs === null
+		? undefined
+		: new Date(nowMs + drift.clockOffsetMs).toUTCString();
+}
+
+/** The answer body as the change drift in effect would send it. */
+export function driftChanges(
+	drift: ChangeDrift,
+	operationId: string | undefined,
+	body: unknown,
+	nowMs: number,
+): unknown {
+	if (!operationId || !isObject(body) || body.success === false) return body;
+	let data = body.data;
+	if (
+		drift.fromTimeCap !== undefined &&
+		FROM_TIME_OPERATIONS.has(operationId) &&
+		Array.isArray(data)
+	)
+		data = data.slice(Math.max(0, data.length - drift.fromTimeCap));
+	if (drift.updatedAtFormat !== 'epochMs' && CODE_OPERATIONS.has(operationId)) {
+		const format = (record: unknown) =>
+			isObject(record) ? formatTimes(record, drift.updatedAtFormat) : record;
+		if (Array.isArray(data)) data = data.map(format);
+		else if (operationId === 'getTeamQrsPaginated' && isObject(data) && Array.isArray(data.qrs))
+			data = { ...data, qrs: data.qrs.map(format) };
+		else data = format(data);
+	}
+	if (drift.scanFillInMs > 0 && SCAN_OPERATIONS.has(operationId) && Array.isArray(data)) {
+		data = data.map((scan) =>
+			isObject(scan) &&
+			typeof scan.scanTime === 'number' &&
+			scan.scanTime > nowMs - drift.scanFillInMs
+				? { ...scan, country: null, city: null }
+				: scan,
+		);
+	}
+	return data === body.data ? body : { ...body, data };
+}
+
+function formatTimes(record: Json, format: UpdatedAtFormat): Json {
+	if (format === 'nullUntilUpdated') {
+		return record.updatedAt === record.createdAt ? { ...record, updatedAt: null } : record;
+	}
+	const copy: Json = { ...record };
+	for (const field of ['createdAt', 'updatedAt']) {
+		const ms = copy[field];
+		if (typeof ms !== 'number') continue;
+		if (format === 'epochSeconds') copy[field] = Math.floor(ms / 1000);
+		else if (format === 'epochMicros') copy[field] = ms * 1000;
+		else copy[field] = new Date(ms).toISOString().replace(/Z$/, '');
+	}
+	return copy;
+}
+
+function isObject(value: unknown): value is Json {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,154 @@
+import type { Exchange } from './http/exchange';
+import type { ServerContext } from './http/context';
+import { listQrPage, parsePageQuery, type QueryValues } from './domain/qrQueries';
+import type { QrRecord } from './model';
+
+/**
+ * List drift: how a service may read the paginated list (and the team a request acts in) other than the
+ * simulator's default, so that a client's list walks can be tried against each reading.
+ *
+ * - `pageSizeCap`: serves at most N codes per page whatever `limit` asks, and echoes that `limit`; pages are
+ *   counted in the served size.
+ * - `zeroBasedPages`: counts pages from 0 (page 0 is the first page, page 1 the second), echoing the page asked.
+ * - `ignorePage`: always serves page 1 (and echoes `page: 1`).
+ * - `shiftingOrder`: after each list page it answers, another writer touches the team's least recently updated
+ *   code (its `updatedAt` becomes the newest), so codes move between pages of an `updatedAt` order mid-walk.
+ * - `foreignCodes`: the team's list also holds the live codes of the organization's other teams (and counts them).
+ * - `ignoreTeamHeader`: every request acts in the API client's default team, whatever team header it sends.
+ * - `lowerCaseDisplayIds`: answers carry code records' Display IDs lower-cased (the stored ones keep their case).
+ */
+export interface ListDrift {
+	/** Undefined: serve the asked `limit`. */
+	pageSizeCap?: number;
+	zeroBasedPages: boolean;
+	ignorePage: boolean;
+	shiftingOrder: boolean;
+	foreignCodes: boolean;
+	ignoreTeamHeader: boolean;
+	lowerCaseDisplayIds: boolean;
+}
+
+export const NO_LIST_DRIFT: ListDrift = {
+	zeroBasedPages: false,
+	ignorePage: false,
+	shiftingOrder: false,
+	foreignCodes: false,
+	ignoreTeamHeader: false,
+	lowerCaseDisplayIds: false,
+};
+
+/** The switches of ListDrift, by name (the CLI's --list-drift takes them comma-separated). */
+export const LIST_DRIFT_SWITCHES = [
+	'zeroBasedPages',
+	'ignorePage',
+	'shiftingOrder',
+	'foreignCodes',
+	'ignoreTeamHeader',
+	'lowerCaseDisplayIds',
+] as const;
+
+const LIST = 'getTeamQrsPaginated';
+
+const CODE_OPERATIONS = new Set([
+	'createQr',
+	'duplicateQr',
+	'updateQr',
+	'deleteQr',
+	'updateQrTags',
+	'updateQrTitle',
+	'getQrById',
+	'getTeamQrsFromTime',
+	'getAllQrsFromTime',
+	LIST,
+]);
+
+type Answer = { status: number; body: unknown };
+
+/** The team header as the service reads it: not at all under `ignoreTeamHeader`. */
+export function teamHeaderAsRead(drift: ListDrift, header: string | undefined): string | undefined {
+	return drift.ignoreTeamHeader ? undefined : header;
+}
+
+/** The answer of an operation as the list drift in effect gives it (the state is changed only by `shiftingOrder`). */
+export function driftList(
+	context: ServerContext,
+	exchange: Exchange,
+	operationId: string | undefined,
+	answer: Answer,
+): Answer {
+	const drift = context.listDrift;
+	let result = answer;
+	const teamId = exchange.entry.teamId;
+	if (operationId === LIST && teamId && pagingDrifts(drift)) {
+		result = pageAnswer(context, teamId, exchange.query, answer) ?? answer;
+		if (drift.shiftingOrder && result.status === 200) touchOldest(context, teamId);
+	}
+	if (drift.lowerCaseDisplayIds && operationId && CODE_OPERATIONS.has(operationId))
+		result = { ...result, body: lowerCased(result.body) };
+	return result;
+}
+
+function pagingDrifts(drift: ListDrift): boolean {
+	return (
+		drift.pageSizeCap !== undefined ||
+		drift.zeroBasedPages ||
+		drift.ignorePage ||
+		drift.shiftingOrder ||
+		drift.foreignCodes
+	);
+}
+
+/** The page recomputed under the drift; undefined leaves the route's own answer (an error not about `page`). */
+function pageAnswer(
+	context: ServerContext,
+	teamId: string,
+	values: QueryValues,
+	answer: Answer,
+): Answer | undefined {
+	const drift = context.listDrift;
+	const asked = Number(values.page ?? 1);
+	const pageZero = drift.zeroBasedPages && asked === 0;
+	if (answer.status !== 200 && !pageZero) return undefined;
+	const query = parsePageQuery({ ...values, page: pageZero ? '1' : values.page });
+	const whole = { ...query, page: 1, limit: Number.MAX_SAFE_INTEGER };
+	let codes = listQrPage(context.state, teamId, whole).qrs;
+	if (drift.foreignCodes) {
+		const orgId = context.state.teams.get(teamId)?.orgId;
+		for (const team of orgId ? context.state.teamsOfOrg(orgId) : []) {
+			if (team.id !== teamId) codes = [...codes, ...listQrPage(context.state, team.id, whole).qrs];
+		}
+	}
+	const served = Math.min(query.limit, drift.pageSizeCap ?? query.limit);
+	const page = drift.ignorePage ? 1 : pageZero ? 0 : query.page;
+	const index = drift.ignorePage ? 0 : drift.zeroBasedPages ? page : page - 1;
+	const data = {
+		qrs: codes.slice(index * served, (index + 1) * served),
+		totalCount: codes.length,
+		page,
+		limit: served,
+	};
+	return { status: 200, body: { success: true, data } };
+}
+
+/** Another writer's change: the last code of the team's `updatedAt` order becomes its first. */
+function touchOldest(context: ServerContext, teamId: string): void {
+	const codes: QrRecord[] = listQrPage(context.state, teamId, {
+		limit: Number.MAX_SAFE_INTEGER,
+		page: 1,
+		sortBy: 'updatedAt',
+		sortOrder: 'desc',
+	}).qrs;
+	if (codes.length < 2) return;
+	codes[codes.length - 1].updatedAt = Math.max(codes[0].updatedAt + 1, context.state.clock.now());
+}
+
+function lowerCased(body: unknown): unknown {
+	if (Array.isArray(body)) return body.map(lowerCased);
+	if (typeof body !== 'object' || body === null) return body;
+	const copy: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(body)) {
+		copy[key] =
+			key === 'displayId' && typeof value === 'string' ? value.toLowerCase() : lowerCased(value);
+	}
+	return copy;
+}
