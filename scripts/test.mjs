@@ -40,11 +40,12 @@ for (const [name, command, args] of steps) {
 	}
 }
 
-// In-process suites share the two cores; the real-n8n suite runs alone, one file at a time, so that its
+// The in-process node suites spend most of their time waiting (rate-limit windows, stalls, timeouts), so three
+// workers overlap their waits on two cores; the real-n8n suite runs alone, one file at a time, so that its
 // timing-sensitive parts (pacing, polling) are not starved by the others.
 const runs = [
-	['unit and contract suites', ['--selectProjects', 'unit', 'contract']],
-	['in-process node suites', ['--selectProjects', 'integration', 'reliability']],
+	['unit and contract suites', ['--selectProjects', 'unit', 'contract', '--maxWorkers=2']],
+	['in-process node suites', ['--selectProjects', 'integration', 'reliability', '--maxWorkers=3']],
 	['real n8n suite', ['--selectProjects', 'e2e', '--runInBand'], { needsN8n: true }],
 ];
 let passed = 0;
