@@ -11,6 +11,8 @@
  * - `hugeAnswerBytes`: successful answers of the list operations (updated-after, scans, pages) are padded to
  *   at least N bytes (field `padding` before `data`) and streamed without a Content-Length.
  * - `noSuccessFlag`: successful answers come without `success` (with `data` where they have one).
+ * - `contractMembers`: a team's members carry only the contract's fields (name, email, role): whether a member is
+ *   paused or invited is not told.
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -22,6 +24,7 @@ export interface AnswerModes {
 	echoSecrets?: boolean;
 	hugeAnswerBytes?: number;
 	noSuccessFlag?: boolean;
+	contractMembers?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -50,11 +53,22 @@ export function applyAnswerModes(
 	if (!isObject(body)) return body;
 	let answer: Json = body;
 	if (modes.echoSecrets) answer = echo(answer, status, echoed);
+	if (modes.contractMembers) answer = withContractMembers(answer);
 	if (modes.noSuccessFlag && status >= 200 && status < 300 && answer.success === true) {
 		answer = { ...answer };
 		delete answer.success;
 	}
 	return answer;
+}
+
+function withContractMembers(answer: Json): Json {
+	const data = answer.data;
+	if (!isObject(data) || !Array.isArray(data.members)) return answer;
+	const members = (data.members as unknown[]).map((member) => {
+		const { name, email, role } = member as Json;
+		return { name, email, role };
+	});
+	return { ...answer, data: { ...data, members } };
 }
 
 function echo(answer: Json, status: number, echoed: EchoedCredentials): Json {

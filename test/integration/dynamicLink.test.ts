@@ -126,7 +126,9 @@ describe('Dynamic Link: Create', () => {
 		['an empty type', { type: '={{ "  " }}' }, '"Type" must not be empty', 1.1],
 	])(
 		'refuses %s before sending anything',
-		async (_case, overrides, message, typeVersion?: number) => {
+		// A rest parameter: jest reads a fourth named one as a done callback for the rows of three.
+		async (...row: [string, Record<string, unknown>, string, number?]) => {
+			const [, overrides, message, typeVersion] = row;
 			const result = await runNode({
 				nodeType: 'qrtrac',
 				typeVersion,

@@ -625,13 +625,11 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			const result = await sync(rows, deleteMissing, true);
 
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => [item.json.result ?? 'error', item.pairedItem])).toEqual(
-				[
-					['error', { item: 0 }],
-					['unchanged', { item: 1 }],
-					['deleteMissingSkipped', { item: 1 }],
-				],
-			);
+			expect(result.items.map((item) => [item.json.result ?? 'error', item.pairedItem])).toEqual([
+				['error', { item: 0 }],
+				['unchanged', { item: 1 }],
+				['deleteMissingSkipped', { item: 1 }],
+			]);
 			expect(result.items[0].json).toMatchObject({ httpCode: '400', itemIndex: 0 });
 			expect(result.items[2].json.reason).toContain('1 row(s) failed');
 			expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);

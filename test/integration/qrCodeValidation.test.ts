@@ -231,7 +231,10 @@ const refusals: Array<RefusalCase & { bad: unknown; good: unknown }> = [
 	{
 		rule: 'minimum age is a sensible age',
 		operation: 'create',
-		parameters: { ...web, scanRules: { ageGate: { ageGating: true, minAge: '={{ $json.value }}' } } },
+		parameters: {
+			...web,
+			scanRules: { ageGate: { ageGating: true, minAge: '={{ $json.value }}' } },
+		},
 		good: 21,
 		bad: 0,
 		message: 'Item 1: "Minimum Age" must be at least 1',

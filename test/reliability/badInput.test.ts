@@ -69,6 +69,9 @@ describe.each(
 	it('is refused before any request, naming the field and item 1', async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
+			// The corpus names fields as the 1.1 form labels them (Scan Rules as one collection, Team Override
+			// Name or ID, Type of a dynamic link); the rules are the same in 1.2
+			typeVersion: 1.1,
 			credentials: team.credentials,
 			parameters: withTeam(entry.parameters),
 			items: [{ value: withTeam(entry.good) }, { value: entry.bad }],

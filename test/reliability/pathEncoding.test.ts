@@ -161,6 +161,8 @@ async function targetsFor(entry: EncodingCase, value: string): Promise<LoggedReq
 	env.sim.clearRequestLog();
 	const result = await runNode({
 		nodeType: 'qrtrac',
+		// 1.1 sends every change; from 1.2 removing someone the team does not list sends nothing at all
+		typeVersion: 1.1,
 		credentials: team.credentials,
 		parameters: entry.parameters(value, team.teamId),
 		continueOnFail: true,

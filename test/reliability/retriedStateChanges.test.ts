@@ -39,8 +39,14 @@ function loseFirstAnswer(method: string, pathPattern: RegExp): void {
 	});
 }
 
+/** As nodes of 1.1 run: every change is sent (from 1.2 a state that already holds is not sent at all). */
 async function run(parameters: Record<string, unknown>) {
-	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters });
+	return await runNode({
+		nodeType: 'qrtrac',
+		typeVersion: 1.1,
+		credentials: suite.credentials,
+		parameters,
+	});
 }
 
 const team = (id: string) => ({ __rl: true, mode: 'id', value: id });

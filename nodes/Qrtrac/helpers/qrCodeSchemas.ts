@@ -229,22 +229,21 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: T
 			: z.enum(QR_TYPES, {
 					errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }),
 				});
-	return z
-		.object({
-			qrType: qrType.describe('QR Type'),
-			name: optional(textSchema).describe('Name'),
-			displayId: (mode === 'createOrUpdate' ? displayIdSchema : optional(displayIdSchema)).describe(
-				'Display ID',
-			),
-			qrRedirectUrl: optional(httpUrlSchema).describe('Redirect URL'),
-			tags: optional(tagsInputSchema).describe('Tags'),
-			templateId: optional(idSchema).describe('Design Template Name or ID'),
-			baseUrl: optional(baseUrlSchema).describe('Custom Domain'),
-			folderId: optional(idSchema).describe('Folder ID (Coming Soon)'),
-			typeFields: typeFieldsSchema(mode, timezone, fieldsOf),
-			settings: settingsSchema(mode, timezone),
-			extra: jsonObjectSchema.describe('Other API Fields (JSON)'),
-		}) as unknown as z.ZodType<QrCodeFields>;
+	return z.object({
+		qrType: qrType.describe('QR Type'),
+		name: optional(textSchema).describe('Name'),
+		displayId: (mode === 'createOrUpdate' ? displayIdSchema : optional(displayIdSchema)).describe(
+			'Display ID',
+		),
+		qrRedirectUrl: optional(httpUrlSchema).describe('Redirect URL'),
+		tags: optional(tagsInputSchema).describe('Tags'),
+		templateId: optional(idSchema).describe('Design Template Name or ID'),
+		baseUrl: optional(baseUrlSchema).describe('Custom Domain'),
+		folderId: optional(idSchema).describe('Folder ID (Coming Soon)'),
+		typeFields: typeFieldsSchema(mode, timezone, fieldsOf),
+		settings: settingsSchema(mode, timezone),
+		extra: jsonObjectSchema.describe('Other API Fields (JSON)'),
+	}) as unknown as z.ZodType<QrCodeFields>;
 }
 
 /**
@@ -265,8 +264,7 @@ export function missingEssentials(
 	const qrType = QR_TYPES.find((candidate) => candidate === fields.qrType);
 	if (!qrType) return [];
 	const extra = jsonObjectSchema.safeParse(fields.extra).data ?? {};
-	const typeLabel = QR_TYPE_LABELS[qrType];
-	const aCode = `${/^[AEIOU]/.test(typeLabel) ? 'an' : 'a'} ${typeLabel} code`;
+	const forType = `for QR Type "${QR_TYPE_LABELS[qrType]}"`;
 	const issues: FieldIssue[] = [];
 	if (
 		which !== 'typed' &&
@@ -290,7 +288,7 @@ export function missingEssentials(
 		const [first, ...others] = candidates;
 		issues.push({
 			label: first.displayName,
-			message: `${others.map((field) => `or "${field.displayName}" `).join('')}is required for ${aCode}`,
+			message: `${others.map((field) => `or "${field.displayName}" `).join('')}is required ${forType}`,
 			path: ['typeFields', first.name],
 		});
 	}

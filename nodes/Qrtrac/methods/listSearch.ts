@@ -10,7 +10,12 @@ export async function searchQrCodes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchCodes(this, { sortBy: 'updatedAt', sortOrder: 'desc' }, filter, paginationToken);
+	return await searchCodes(
+		this,
+		{ sortBy: 'updatedAt', sortOrder: 'desc' },
+		filter,
+		paginationToken,
+	);
 }
 
 /** The same search sorted by name (A to Z, as the service sorts names), for the codes picker of the reports. */

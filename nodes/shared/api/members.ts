@@ -35,8 +35,7 @@ export function memberState(member: Record<string, unknown>): string | undefined
  */
 export function membershipState(member: object): 'active' | 'paused' | undefined {
 	const { state, status } = member as { state?: unknown; status?: unknown };
-	for (const value of [state, status])
-		if (value === 'active' || value === 'paused') return value;
+	for (const value of [state, status]) if (value === 'active' || value === 'paused') return value;
 	return undefined;
 }
 
@@ -221,7 +220,10 @@ async function change(
 }
 
 /** Whether any team of the organization lists the person (every team's members are read, one team at a time). */
-export async function memberOfAnyTeam(ctx: TransportContext, target: MemberTarget): Promise<boolean> {
+export async function memberOfAnyTeam(
+	ctx: TransportContext,
+	target: MemberTarget,
+): Promise<boolean> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
 	for (const team of teams) {
 		if (

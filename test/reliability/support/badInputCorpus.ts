@@ -212,7 +212,7 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 	{
 		category: 'format',
 		field: 'Email',
-		...qr('create', { qrType: 'VCARD', vcardEmail: VALUE }),
+		...qr('create', { qrType: 'VCARD', vcardFirstName: 'Ada', vcardEmail: VALUE }),
 		good: 'ada@example.com',
 		bad: 'ada-at-example.com',
 	},

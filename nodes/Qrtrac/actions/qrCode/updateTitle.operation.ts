@@ -56,8 +56,12 @@ export async function execute(
 	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
 	const shaped = (code: IDataObject) =>
 		input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
-	if (!reportsOutcome(this)) return shaped(await updateQrTitle(this, { ...target, title: input.title }));
+	if (!reportsOutcome(this))
+		return shaped(await updateQrTitle(this, { ...target, title: input.title }));
 	const stored = await getQrById(this, target);
 	if (stored.name === input.title) return { ...shaped(stored), result: 'unchanged' };
-	return { ...shaped(await updateQrTitle(this, { ...target, title: input.title })), result: 'updated' };
+	return {
+		...shaped(await updateQrTitle(this, { ...target, title: input.title })),
+		result: 'updated',
+	};
 }
