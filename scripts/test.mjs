@@ -8,7 +8,7 @@
 // The pinned n8n (minutes to install on a fresh machine, mostly download and unpacking) installs in the
 // background, at the lowest CPU priority, while the in-process suites run; the real-n8n suites wait for it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -54,7 +54,7 @@ let ok = true;
 const files = [];
 for (const [name, args, options] of runs) {
 	if (options?.needsN8n) {
-		const installed = await install.done;
+		const installed = await install.wait();
 		timings.push(['n8n install (background), waited for', installed.waitedMs]);
 		if (!installed.ok) {
 			console.log(`\nn8n could not be installed (exit ${installed.code}); see the lines above`);
@@ -91,38 +91,27 @@ console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
 
 /**
- * `node scripts/n8n/install.mjs` (idempotent, holds a machine-wide lock) under `nice`, its output kept in a
- * file and shown only when it fails. `done` resolves with how long the e2e phase had to wait for it.
+ * `node scripts/n8n/install.mjs` (idempotent, holds a machine-wide lock) under `nice`, its output written to a
+ * file (a pipe would fill while the steps above block this process) and shown when it is awaited.
  */
 function startN8nInstall() {
 	const logFile = join(mkdtempSync(join(tmpdir(), 'qrtrac-n8n-install-')), 'install.log');
-	const output = [];
+	const fd = openSync(logFile, 'w');
 	const child = spawn('nice', ['-n', '19', process.execPath, 'scripts/n8n/install.mjs'], {
-		stdio: ['ignore', 'pipe', 'pipe'],
+		stdio: ['ignore', fd, fd],
 	});
-	for (const stream of [child.stdout, child.stderr])
-		stream.on('data', (chunk) => output.push(chunk.toString()));
-	const exited = new Promise((resolve) =>
-		child.on('exit', (code) => {
-			writeFileSync(logFile, output.join(''));
-			resolve(code);
-		}),
-	);
+	closeSync(fd);
+	const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 	console.log(`== n8n install in the background (log: ${logFile})`);
 	return {
-		done: (async () => {
+		/** Resolves once the install has ended, with how long this call waited for it. */
+		wait: async () => {
 			const waitStarted = Date.now();
 			const code = await exited;
-			const text = output.join('');
-			console.log(
-				text
-					.trim()
-					.split('\n')
-					.slice(code === 0 ? -1 : -40)
-					.join('\n'),
-			);
+			const lines = readFileSync(logFile, 'utf8').trim().split('\n');
+			console.log(lines.slice(code === 0 ? -1 : -40).join('\n'));
 			return { ok: code === 0, code, waitedMs: Date.now() - waitStarted };
-		})(),
+		},
 		stop: () => {
 			if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 		},
