@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ImportedCredential } from '../scripts/n8n/realN8n';
 import { RealN8n } from '../scripts/n8n/realN8n';
 import { startSimulator } from '../simulator';
+import { runBatchedBench } from './batched';
 import { importWorkflows } from './importWorkflows';
 import type { Job } from './jobs';
 import { SYNC_PHASE_LABELS, VARIANT_LABELS, planJobs } from './jobs';
@@ -31,6 +32,7 @@ const log = (line: string) =>
  * The simulator and every n8n process are stopped at the end, also on failure or Ctrl-C.
  */
 export async function runBench(argv: string[]): Promise<number> {
+	if (argv.includes('--batched')) return await runBatchedBench(argv);
 	const options = parseBenchOptions(argv);
 	const startedAt = new Date();
 	const loadAtStart = loadavg()[0];

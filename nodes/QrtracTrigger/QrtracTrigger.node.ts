@@ -6,13 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { searchTeams } from '../Qrtrac/methods/listSearch';
 import { getTeams } from '../Qrtrac/methods/loadOptions';
 import { qrtracTriggerBuilderHint } from './builderHint';
 import { manualSample } from './manualSample';
 import { pollCodeChanges } from './pollCodeChanges';
 import { runAlone } from './pollGuard';
 import { pollNewScans } from './pollNewScans';
-import { triggerProperties } from './properties';
+import { TRIGGER_VERSIONS, triggerProperties } from './properties';
 import { readSettings } from './settings';
 
 /** Polls QRTRAC for code changes or new scans; docs/trigger.md describes the cursor and the cost per poll. */
@@ -22,7 +23,8 @@ export class QrtracTrigger implements INodeType {
 		name: 'qrtracTrigger',
 		icon: { light: 'file:qrtrac.svg', dark: 'file:qrtrac.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: TRIGGER_VERSIONS,
+		defaultVersion: TRIGGER_VERSIONS[TRIGGER_VERSIONS.length - 1],
 		subtitle: '={{ $parameter["triggerOn"] === "newScans" ? "New Scans" : "Code Changes" }}',
 		// n8n's node panel merges this trigger into the QRTRAC entry and shows the trigger's description above all
 		// of QRTRAC's actions and triggers, so it describes the whole app, not only the trigger.
@@ -37,7 +39,7 @@ export class QrtracTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	methods = { loadOptions: { getTeams } };
+	methods = { listSearch: { searchTeams }, loadOptions: { getTeams } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);

@@ -58,14 +58,8 @@ export interface CursorLimits {
 /** How far past the service's present `highWater` may go: the `Date` header's resolution (whole seconds). */
 export const CEILING_MARGIN_MS = 1_000;
 
-/**
- * Whether a non-empty answer's size looks like a cap (the service's newest N, not every change): a multiple of
- * 10 or a power of two, from 10 on. A false alarm costs one list request; a cap taken for the whole answer
- * would skip every change it left out.
- */
-export function looksCapped(count: number): boolean {
-	return count >= 10 && (count % 10 === 0 || (count & (count - 1)) === 0);
-}
+/** The capped-answer rule is the change feed's (shared/api/timeline.ts), shared with the sync's snapshots. */
+export { looksCapped } from '../shared/api/timeline';
 
 /** A cursor that has seen nothing yet and starts looking at `floor` (service time). */
 export function startCursor(floor: number): ChangeCursor {

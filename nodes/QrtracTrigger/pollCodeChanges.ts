@@ -8,6 +8,7 @@ import {
 	startCursor,
 	type Change,
 } from './changeCursor';
+import { withLinkAndTimes } from '../Qrtrac/helpers/simplify';
 import { matchesFilters } from './codeFilters';
 import { withoutActorIds } from './eventFields';
 import { readChangesSince, resolveTeamId, type WatchedCodes } from './qrtracReads';
@@ -59,9 +60,13 @@ function wanted(change: Change<IDataObject>, settings: TriggerSettings): boolean
 	return settings.events.includes(change.kind) && matchesFilters(change.record, settings.filters);
 }
 
-/** The code record with the event first: `{event: "updated", id, name, ...}`, without the writer's IDs (eventFields.ts). */
+/**
+ * The code record with the event first: `{event: "updated", id, name, ...}`, with the short link and ISO times
+ * every code output carries (simplify.ts), without the writer's IDs (eventFields.ts).
+ */
 export function changeItem(change: Change<IDataObject>): INodeExecutionData {
 	const json: IDataObject = { event: change.kind };
-	for (const [key, value] of Object.entries(change.record)) if (key !== 'event') json[key] = value;
+	for (const [key, value] of Object.entries(withLinkAndTimes(change.record)))
+		if (key !== 'event') json[key] = value;
 	return withoutActorIds({ json });
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import {
 	CEILING_MARGIN_MS,
@@ -7,9 +7,10 @@ import {
 	raiseFloor,
 	startCursor,
 } from './changeCursor';
-import { advanceScanCursor, isScanRecord, type ScanRecord } from './scanCursor';
+import { advanceScanCursor, isScanRecord } from './scanCursor';
 import { filtersKey, matchesFilters } from './codeFilters';
 import { readChangesSince, readLiveCodes, resolveTeamId } from './qrtracReads';
+import { scanEvents } from './scanEvents';
 import {
 	FIRST_POLL_LOOKBACK_MS,
 	MAX_SEEN,
@@ -32,7 +33,8 @@ interface CodeIdCache {
  * bulk analytics request). The first poll, or one after the filters changed, lists the codes instead:
  * ceil(N / 100) + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
  * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
- * list with a log line; its scans not read before it went can no longer be read.
+ * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
+ * the scanned codes to name them (scanEvents.ts).
  */
 export async function pollNewScans(
 	ctx: IPollFunctions,
@@ -77,11 +79,12 @@ export async function pollNewScans(
 	});
 
 	if (stored === undefined || result.scans.length === 0) return null;
-	return [result.scans.map(scanItem)];
-}
-
-export function scanItem(scan: ScanRecord): INodeExecutionData {
-	return { json: { event: 'scan', ...scan } as IDataObject };
+	return [
+		await scanEvents(ctx, teamId, result.scans, {
+			count: codeIds.length,
+			search: settings.filters.search,
+		}),
+	];
 }
 
 /** Applies the codes changed since the last poll (one request): matching live codes in, the rest out. */

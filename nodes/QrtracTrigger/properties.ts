@@ -1,10 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { recordLocator } from '../Qrtrac/descriptions/common';
 import { qrTypeOptions } from '../Qrtrac/descriptions/qrCodeTypes';
 import { DEFAULT_OVERLAP_SECONDS } from './settings';
 
-/** The watched team; shown for one-team code changes and for scans (the analytics endpoint is per team). */
-const teamProperty: INodeProperties = {
+/** The trigger's versions: 1.1 picks its team as the actions do; nodes saved with 1 keep their dropdown. */
+export const TRIGGER_VERSIONS = [1, 1.1];
+
+const FIRST_VERSION = { '@version': [1] };
+const TEAM_PICKER_VERSION = { '@version': [{ _cnd: { gte: 1.1 } }] };
+
+/** The watched team as a dropdown (version 1); shown for one-team code changes and for scans. */
+const teamDropdown: INodeProperties = {
 	displayName: 'Team Name or ID',
 	name: 'team',
 	type: 'options',
@@ -13,6 +20,40 @@ const teamProperty: INodeProperties = {
 	description:
 		'Team to watch; empty means the credential\'s team. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
+
+/**
+ * The watched team from version 1.1: the actions' team picker (From List, By ID, By URL). The name stays, so a
+ * team ID given as text (an expression) is read as before; empty still means the credential's team.
+ */
+const teamPicker: INodeProperties = {
+	...recordLocator({
+		displayName: 'Team',
+		name: 'team',
+		noun: 'team',
+		searchListMethod: 'searchTeams',
+		idExample: 'team_1234',
+		urlSegment: 'teams?',
+		urlExample: 'https://app.qrtrac.com/teams/team_1234',
+	}),
+	required: false,
+	description: "The team whose QR codes to watch. Leave it empty to watch the credential's team.",
+};
+// an empty picker reads "Choose..." in n8n; here empty has a meaning, so the list says it
+teamPicker.modes = teamPicker.modes?.map((mode) =>
+	mode.name === 'list' ? { ...mode, placeholder: "The credential's team" } : mode,
+);
+
+/** Each team field for the code changes of one team and for scans (the analytics endpoint is per team). */
+const teamProperties: INodeProperties[] = [teamDropdown, teamPicker].flatMap((team, index) => {
+	const version = index === 0 ? FIRST_VERSION : TEAM_PICKER_VERSION;
+	return [
+		{
+			...team,
+			displayOptions: { show: { triggerOn: ['codeChanges'], scope: ['team'], ...version } },
+		},
+		{ ...team, displayOptions: { show: { triggerOn: ['newScans'], ...version } } },
+	];
+});
 
 /** The trigger's form. n8n adds the Poll Times parameter itself. */
 export const triggerProperties: INodeProperties[] = [
@@ -41,30 +82,34 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		default: ['created', 'updated', 'deleted'],
+		placeholder: 'Choose one or more events',
+		description: 'Which kinds of change start the workflow',
 		displayOptions: { show: { triggerOn: ['codeChanges'] } },
 		options: [
 			{
 				name: 'Code Created',
 				value: 'created',
-				description: 'A new code (or a first sighting of one created since the last poll)',
+				description: 'Someone made a new QR code, in QRTRAC or through its API',
 			},
 			{
 				name: 'Code Deleted',
 				value: 'deleted',
-				description: 'A code was deleted (QRTRAC deletes softly)',
+				description: 'A QR code was deleted (QRTRAC keeps it, marked as deleted)',
 			},
 			{
 				name: 'Code Updated',
 				value: 'updated',
-				description: 'Any change to an existing code: content, title, tags, settings',
+				description: 'An existing QR code was edited: its link, name, tags or settings',
 			},
 		],
 	},
 	{
-		displayName: 'Scope',
+		displayName: 'Teams to Watch',
 		name: 'scope',
 		type: 'options',
 		default: 'team',
+		description:
+			'Whether to watch the QR codes of one team or of every team in your QRTRAC organization',
 		displayOptions: { show: { triggerOn: ['codeChanges'] } },
 		options: [
 			{
@@ -75,22 +120,24 @@ export const triggerProperties: INodeProperties[] = [
 			{ name: 'One Team', value: 'team', description: 'Codes of one team of the organization' },
 		],
 	},
-	{ ...teamProperty, displayOptions: { show: { triggerOn: ['codeChanges'], scope: ['team'] } } },
-	{ ...teamProperty, displayOptions: { show: { triggerOn: ['newScans'] } } },
+	...teamProperties,
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		description: 'Only codes matching every filter set here trigger the workflow',
+		description:
+			'Start the workflow only for QR codes that match every filter you add. With no filter, every code counts.',
 		options: [
 			{
 				displayName: 'Name or Display ID Contains',
 				name: 'search',
 				type: 'string',
 				default: '',
-				description: 'Only codes whose name or Display ID contains this text (ignoring case)',
+				placeholder: 'e.g. spring-flyer',
+				description:
+					'Only codes whose name or Display ID (the end of the short link, as in qrtrac.com/spring-flyer) contains this text. Upper and lower case count the same.',
 			},
 			{
 				displayName: 'QR Types',
@@ -98,14 +145,17 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'multiOptions',
 				default: [],
 				options: qrTypeOptions,
-				description: 'Only codes of these types',
+				placeholder: 'Choose one or more types',
+				description: 'Only codes of these types, e.g. Website or vCard',
 			},
 			{
 				displayName: 'Tag',
 				name: 'tag',
 				type: 'string',
 				default: '',
-				description: 'Only codes carrying this tag (exact, ignoring case)',
+				placeholder: 'e.g. flyer',
+				description:
+					'Only codes that carry this tag. The whole tag must match; upper and lower case count the same.',
 			},
 		],
 	},
@@ -131,8 +181,9 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				default: DEFAULT_OVERLAP_SECONDS,
 				typeOptions: { minValue: 1, maxValue: 3600 },
+				placeholder: '15',
 				description:
-					"How far below the newest change already seen each poll looks again, in QRTRAC's time. It catches changes that reach the service late or are stamped by a clock a few seconds behind; already reported changes are never repeated.",
+					'Keep 15 unless changes go missing. Each check also looks this many seconds back, to catch changes QRTRAC saved a moment late; nothing is ever reported twice.',
 			},
 		],
 	},

@@ -44,7 +44,10 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 		(event): event is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(event),
 	);
 	const allTeams = triggerOn === 'codeChanges' && ctx.getNodeParameter('scope', 'team') === 'all';
-	const team = allTeams ? '' : String(ctx.getNodeParameter('team', '') ?? '').trim();
+	// A dropdown's text (version 1) or a team picker's value (1.1); extractValue reads an ID from a URL.
+	const team = allTeams
+		? ''
+		: String(ctx.getNodeParameter('team', '', { extractValue: true }) ?? '').trim();
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);

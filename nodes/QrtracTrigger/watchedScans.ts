@@ -61,7 +61,7 @@ async function isGone(ctx: IPollFunctions, teamId: string, id: string): Promise<
 }
 
 /** A 400 or 404 answer: the service refused what the request named. */
-function isRefusal(error: unknown): boolean {
+export function isRefusal(error: unknown): boolean {
 	const httpCode = (error as { httpCode?: unknown } | null)?.httpCode;
 	return httpCode === '400' || httpCode === '404';
 }

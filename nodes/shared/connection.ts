@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 /** Requests per second per team for each QRTRAC plan (contract: x-rate-limits.perSecondByPlan). */
@@ -27,6 +29,11 @@ export interface QrtracConnection {
 	maxWaitMs: number;
 	/** The credential's secret values: never sent anywhere by the transport, blanked out of all service text. */
 	secrets: string[];
+	/**
+	 * Who the credential is, for keys of what is held between runs: the client id and a SHA-256 of the secrets,
+	 * so that nothing read with one credential is served to another and no secret sits in a key.
+	 */
+	identity: string;
 	/** Credential fields each interface needs that are blank, by their form labels. */
 	missing: { primary: string[]; simple: string[] };
 }
@@ -59,6 +66,9 @@ export function connectionFromCredentials(
 		timeoutMs: positiveSeconds(credentials.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
 		maxWaitMs: positiveSeconds(credentials.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS) * 1000,
 		secrets: ['clientSecret', 'apiKey', 'clientId'].map(text).filter((value) => value !== ''),
+		identity: `${text('clientId')} ${createHash('sha256')
+			.update(JSON.stringify([text('clientSecret'), text('apiKey')]))
+			.digest('hex')}`,
 		missing: {
 			primary: blank({ teamId: 'Team ID', clientId: 'Client ID', clientSecret: 'Client Secret' }),
 			simple: blank({ apiKey: 'API Key (Simple Interface)' }),

@@ -33,7 +33,7 @@ const INVITED = new Set(['added', 'sent']);
 
 /**
  * Tells what a run did in business terms, read from the output items only: an item holding `error` failed;
- * `operation` (created/updated/unchanged) is the outcome Create or Update reports; QR Code Create and
+ * a QR code item's `result` (1.2) or `operation` (Create or Update of 1 and 1.1) is its outcome; QR Code Create and
  * Duplicate items are new codes, Delete items deleted codes; Team Member `result` added/sent is an
  * invitation and roleChanged a changed member; `totalScans` of analytics totals is summed.
  */
@@ -95,11 +95,14 @@ function countItems(
 			add('failed');
 			continue;
 		}
-		if (typeof item.operation === 'string') {
-			add(item.operation);
-			if (item.operation === 'created') totals.codesCreated++;
-			if (item.operation === 'updated') totals.codesUpdated++;
-			if (item.operation === 'unchanged') totals.codesUnchanged++;
+		// Nodes of 1.2 name a code change's outcome `result`; Create or Update of 1 and 1.1 named it `operation`.
+		const outcome = resource === 'qrCode' ? (item.result ?? item.operation) : item.operation;
+		if (typeof outcome === 'string') {
+			add(outcome);
+			if (outcome === 'created') totals.codesCreated++;
+			if (outcome === 'updated') totals.codesUpdated++;
+			if (outcome === 'unchanged') totals.codesUnchanged++;
+			if (outcome === 'deleted') totals.codesDeleted++;
 		} else if (resource === 'qrCode' && CREATING.has(operation)) {
 			add('created');
 			totals.codesCreated++;

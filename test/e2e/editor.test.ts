@@ -2,8 +2,9 @@
  * The package as a person meets it: n8n 2.41.1's editor in headless Chromium (Debian's package, installed by
  * the set-up when missing), signed in as the owner, with a credential for the QRTRAC simulator. It finds
  * QRTRAC in the node panel, adds a node, reads the canvas subtitle, switches the QR type, opens a picker,
- * runs nodes, fetches the trigger's test event, and fails on any browser error the package is answerable for.
- * The screenshots it takes are the README's pictures (docs/images/).
+ * runs nodes, fetches the trigger's test events, and fails on any browser error the package is answerable for.
+ * The screenshots it takes are the README's pictures (docs/images/); those under walk/ follow a new user's
+ * first steps, one picture per step (docs/images/walk/).
  */
 import path from 'node:path';
 
@@ -19,6 +20,9 @@ import {
 	SIMULATOR_CREDENTIAL_ID,
 	SIMULATOR_CREDENTIAL_NAME,
 } from '../support/realN8n';
+
+/** A credential whose Base URL nobody answers on (port 1 of this machine): what its Test says. */
+const UNREACHABLE_CREDENTIAL_ID = 'qrtracUnreachable1';
 
 /** The first run on a machine installs n8n (several minutes) and maybe Chromium; later runs reuse both. */
 const SETUP_TIMEOUT_MS = 40 * 60_000;
@@ -92,6 +96,71 @@ const syncWorkflow: WorkflowJson = {
 	},
 };
 
+/** A workflow with no node at all: where a new user starts. */
+const blankWorkflow: WorkflowJson = { name: 'Editor test: blank', nodes: [], connections: {} };
+
+/** A QRTRAC Get as the workflow's first and only node: nothing before it, no input. */
+const firstNodeWorkflow: WorkflowJson = {
+	name: 'Editor test: first node',
+	nodes: [
+		{
+			id: 'get',
+			name: 'Get a code',
+			type: 'n8n-nodes-qrtrac.qrtrac',
+			typeVersion: 1.2,
+			position: [0, 0],
+			parameters: {
+				resource: 'qrCode',
+				operation: 'get',
+				qrCodeId: { __rl: true, mode: 'list', value: '' },
+			},
+			credentials,
+		},
+	],
+	connections: {},
+};
+
+/** A node of the newest layout (1.2) after a manual trigger. */
+function oneNodeWorkflow(
+	name: string,
+	node: { name: string; parameters: Record<string, unknown> },
+): WorkflowJson {
+	return {
+		name,
+		nodes: [
+			manualTrigger,
+			{
+				id: 'node',
+				name: node.name,
+				type: 'n8n-nodes-qrtrac.qrtrac',
+				typeVersion: 1.2,
+				position: [220, 0],
+				parameters: node.parameters,
+				credentials,
+			},
+		],
+		connections: {
+			[manualTrigger.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+const scanTriggerWorkflow: WorkflowJson = {
+	name: 'Editor test: new scans',
+	nodes: [
+		{
+			id: 'trigger',
+			name: 'QRTRAC Trigger',
+			type: 'n8n-nodes-qrtrac.qrtracTrigger',
+			typeVersion: 1.1,
+			position: [0, 0],
+			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, triggerOn: 'newScans' },
+			credentials,
+		},
+	],
+	connections: {},
+};
+
 const triggerWorkflow: WorkflowJson = {
 	name: 'Editor test: trigger',
 	nodes: [
@@ -131,11 +200,44 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			name: 'Spring poster',
 			qrRedirectUrl: 'https://example.com/spring',
 		});
+		const spring = simulator.state.listQrs(teamId).find((qr) => qr.displayId === 'spring-2026')!;
+		simulator.state.addScan(spring.id, { city: 'Paris', country: 'France' });
 		n8n = await RealN8n.create({ log });
+		// imported first and named after the simulator's, so that n8n never picks it for a new node by itself
+		await n8n.importCredentials([
+			qrtracCredential(
+				{ url: 'http://127.0.0.1:1', ...simulator.credentials },
+				{ id: UNREACHABLE_CREDENTIAL_ID, name: 'Unreachable QRTRAC' },
+			),
+		]);
 		await n8n.importCredentials([
 			qrtracCredential({ url: simulator.url, ...simulator.credentials }),
 		]);
-		workflowIds = await n8n.importWorkflows([emptyWorkflow, syncWorkflow, triggerWorkflow]);
+		workflowIds = await n8n.importWorkflows([
+			emptyWorkflow,
+			syncWorkflow,
+			triggerWorkflow,
+			blankWorkflow,
+			oneNodeWorkflow('Editor test: team members', {
+				name: 'Team members',
+				parameters: {
+					resource: 'teamMember',
+					operation: 'getMany',
+					teamId: { __rl: true, mode: 'id', value: teamId },
+				},
+			}),
+			oneNodeWorkflow('Editor test: scans of codes', {
+				name: 'Scans of codes',
+				parameters: {
+					resource: 'analytics',
+					operation: 'getScansForCodes',
+					codeSelection: 'picked',
+					pickedQrCodes: { code: [{ qrCodeId: { __rl: true, mode: 'list', value: '' } }] },
+				},
+			}),
+			scanTriggerWorkflow,
+			firstNodeWorkflow,
+		]);
 		await n8n.startServer();
 		editor = await EditorBrowser.launch(n8n.baseUrl, log);
 		await editor.signIn(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
@@ -223,6 +325,17 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			expect(website).not.toContain('Other API Fields (JSON)');
 			await editor.screenshot(path.join(SCREENSHOTS, 'create-form.png'), page.getByTestId('ndv'));
 
+			// Scan Rules > Add Rule > Password Protection: the switch and, under it, its setting
+			expect(website).not.toContain('Password');
+			await editor.addFixedCollectionOption('Add Rule', 'Password Protection');
+			const withRule = await editor.parameterLabels();
+			expect(withRule).toEqual(expect.arrayContaining(['Password Protection', 'Password']));
+			expect(withRule).not.toContain('Minimum Age');
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'walk', '2-create-form.png'),
+				page.getByTestId('ndv'),
+			);
+
 			await editor.choose('qrType', 'vCard');
 			const vcard = await editor.parameterLabels();
 			expect(vcard).toEqual(
@@ -289,6 +402,10 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			const table = await editor.outputTableText('unchanged');
 			for (const outcome of ['unchanged', 'updated', 'created']) expect(table).toContain(outcome);
 			await editor.screenshot(path.join(SCREENSHOTS, 'sync-report.png'), page.getByTestId('ndv'));
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'walk', '3-sync-output.png'),
+				page.getByTestId('ndv'),
+			);
 			expect(await editor.outputJsonText()).toMatch(/"changedFields": \[ "qrRedirectUrl" \]/);
 			await page.getByTestId('ndv-close-button').click();
 		},
@@ -307,6 +424,134 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			const output = await editor.outputJsonText();
 			expect(output).toMatch(/"event": "(created|updated)"/);
 			expect(output).not.toMatch(/"(createdBy|updatedBy)"/);
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'as the first node of a blank workflow, found by "qr code", the QR code picker opens without error',
+		async () => {
+			const { page } = editor;
+			await page.goto(`${editor.baseUrl}/workflow/${workflowIds[3]}`);
+			const before = packageProblems(editor.problems).length;
+			await editor.openFirstStepPanel('qr code');
+			const entry = page.getByTestId('node-creator-item-name').filter({ hasText: /^QRTRAC$/ });
+			await entry.first().waitFor();
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'walk', '1-node-panel-search.png'),
+				page.getByTestId('node-creator'),
+			);
+			await page.keyboard.press('Escape');
+
+			await editor.openWorkflow(workflowIds[7]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Get a code' }).dblclick();
+			await page.getByTestId('ndv').getByTestId('rlc-input').click();
+			const listed = page.getByTestId('rlc-item');
+			await listed.first().waitFor();
+			expect(await listed.allInnerTexts()).toContain('Spring poster (spring-2026)');
+			expect(packageProblems(editor.problems).slice(before)).toEqual([]);
+			await page.keyboard.press('Escape');
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'Team Member > Get Many lists the team in the output panel',
+		async () => {
+			const { page } = editor;
+			await editor.openWorkflow(workflowIds[4]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Team members' }).dblclick();
+			await page.getByTestId('node-execute-button').click();
+			await page.getByTestId('output-panel').getByTestId('node-run-status-success').waitFor();
+			const table = await editor.outputTableText('owner');
+			expect(table).toMatch(/status/);
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'walk', '4-team-members.png'),
+				page.getByTestId('ndv'),
+			);
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'Scan > Get for Codes picks each code from its own searchable list',
+		async () => {
+			const { page } = editor;
+			await editor.openWorkflow(workflowIds[5]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Scans of codes' }).dblclick();
+			await page.getByTestId('ndv').getByTestId('rlc-input').first().click();
+			const listed = page.getByTestId('rlc-item');
+			await listed.first().waitFor();
+			expect(await listed.allInnerTexts()).toContain('Spring poster (spring-2026)');
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'walk', '5-scans-for-codes-picker.png'),
+				page.getByTestId('ndv'),
+			);
+			await page.keyboard.press('Escape');
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		"the trigger's New Scans test event names the scanned code in the output table",
+		async () => {
+			const { page } = editor;
+			await editor.openWorkflow(workflowIds[6]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'QRTRAC Trigger' }).dblclick();
+			expect(await editor.parameterLabels()).toEqual(expect.arrayContaining(['Team']));
+			await page.getByTestId('node-execute-button').filter({ hasText: 'Fetch Test Event' }).click();
+			await page.getByTestId('output-panel').getByTestId('node-run-status-success').waitFor();
+			const table = await editor.outputTableText('Spring poster');
+			for (const field of ['qrName', 'qrShortUrl', 'scanTimeIso', 'Paris'])
+				expect(table).toContain(field);
+			await editor.screenshot(path.join(SCREENSHOTS, 'trigger-scans.png'), page.getByTestId('ndv'));
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'walk', '6-trigger-new-scans.png'),
+				page.getByTestId('ndv'),
+			);
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'the credential dialog of an unreachable Base URL: what its Test says',
+		async () => {
+			const { page } = editor;
+			await page.goto(`${editor.baseUrl}/home/credentials/${UNREACHABLE_CREDENTIAL_ID}`);
+			const dialog = page.getByRole('dialog').filter({ hasText: 'Base URL' }).first();
+			await dialog.waitFor();
+			// n8n tests a credential when it is saved: change the Base URL (still unreachable) and save
+			await dialog
+				.getByTestId('parameter-input-baseUrl')
+				.locator('input')
+				.fill('http://127.0.0.1:2');
+			await dialog.getByRole('button', { name: /^Save$/ }).click();
+			await dialog
+				.getByText(/Couldn.t connect/i)
+				.first()
+				.waitFor();
+			// n8n folds the test's message under "More details"; the Base URL's hint explains it
+			await dialog.getByText('More details').click();
+			await dialog
+				.getByText(/^\s*ECONNREFUSED\s*$/)
+				.first()
+				.waitFor();
+			const hint = dialog.getByText(/could not reach this Base URL/);
+			await hint.scrollIntoViewIfNeeded();
+			expect(await hint.innerText()).toMatch(/^If Test answers ECONNREFUSED/);
+			const text = await dialog.innerText();
+			log(
+				`credential test of an unreachable Base URL says: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+			);
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'walk', '7-credential-unreachable.png'),
+				dialog,
+			);
+			await page.keyboard.press('Escape');
 		},
 		STEP_TIMEOUT_MS,
 	);

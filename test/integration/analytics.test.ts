@@ -97,9 +97,13 @@ describe('Analytics: Get Scans', () => {
 		});
 
 		expect(all.error).toBeUndefined();
+		// from 1.2 each row names its code, as every scan row does
 		const withIsoTime = (scan: { scanTime: number }) => ({
 			...scan,
 			scanTimeIso: new Date(scan.scanTime).toISOString(),
+			qrName: code.name,
+			qrDisplayId: code.displayId,
+			qrShortUrl: `${code.baseUrl}${code.displayId}`,
 		});
 		expect(all.items.map((item) => item.json)).toEqual(stored.map(withIsoTime));
 		expect(lastWeek.items.map((item) => item.json.scanTime)).toEqual([
@@ -108,8 +112,11 @@ describe('Analytics: Get Scans', () => {
 		]);
 		expect(limited.items.map((item) => item.json)).toEqual(stored.slice(0, 2).map(withIsoTime));
 		expect(custom.items.map((item) => item.json.scanTime)).toEqual([now - 10 * DAY, now - 3 * DAY]);
+		// each run reads the scans, then (1.2) the code that names them
 		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual(
-			Array(4).fill(`/api/analytics-api/detailed/${code.id}`),
+			Array(4)
+				.fill([`/api/analytics-api/detailed/${code.id}`, `/api/qrs-api/teams/${code.id}`])
+				.flat(),
 		);
 		suite.expectRequestsFollowContract();
 	});
@@ -287,7 +294,9 @@ describe('Analytics: Get Scans for Codes', () => {
 			qrId: codes[0].id,
 			scans: 2,
 			firstScanTime: now - 3 * HOUR,
+			firstScanTimeIso: new Date(now - 3 * HOUR).toISOString(),
 			lastScanTime: now - 2 * HOUR,
+			lastScanTimeIso: new Date(now - 2 * HOUR).toISOString(),
 			countries: { Germany: 1, France: 1 },
 			devices: { mobile: 2 },
 			qrName: codes[0].name,
@@ -423,7 +432,7 @@ describe('Analytics: Get Totals', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.id)).toEqual(codes.map((code) => code.id));
+		expect(result.items.map((item) => item.json.qrId)).toEqual(codes.map((code) => code.id));
 		expect(result.items[0].json).toMatchObject({ totalScans: 2, totalLeadsCount: 0 });
 		expect(result.items[100].json).toMatchObject({
 			totalScans: 1,
@@ -471,7 +480,7 @@ describe('Analytics: Get Totals', () => {
 			credentials: main.credentials,
 		});
 
-		expect(result.items.map((item) => String(item.json.id)).sort()).toEqual(
+		expect(result.items.map((item) => String(item.json.qrId)).sort()).toEqual(
 			otherCodes.map((code) => code.id).sort(),
 		);
 		expect(
@@ -510,7 +519,9 @@ describe('Analytics: Get Totals', () => {
 			credentials,
 		});
 
-		expect(result.items.map((item) => [item.pairedItem, item.json.id ?? item.json.error])).toEqual([
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.qrId ?? item.json.error]),
+		).toEqual([
 			[{ item: 0 }, codes[0].id],
 			[{ item: 1 }, 'QR code not found: qr_missing'],
 			[{ item: 2 }, codes[1].id],

@@ -153,7 +153,7 @@ describe('variants a careful client reads right', () => {
 
 		expect(scans.items.map((item) => typeof item.json.scanTime)).toEqual(['number', 'number']);
 		expect(perCode.items.map((item) => item.json.scans)).toEqual([2, 2, 2]);
-		expect(totals.items.map((item) => [item.json.id, item.json.totalScans])).toEqual(
+		expect(totals.items.map((item) => [item.json.qrId, item.json.totalScans])).toEqual(
 			codes.map((code) => [code.id, 2]),
 		);
 	});

@@ -118,7 +118,7 @@ describe('the 1.2 codes picker: a searchable list of the team codes, sorted by n
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => [item.json.id, item.json.totalScans])).toEqual([
+		expect(result.items.map((item) => [item.json.qrId, item.json.totalScans])).toEqual([
 			[codes[1].id, 1],
 			[codes[4].id, 0],
 		]);

@@ -363,17 +363,20 @@ describe('QRTRAC Trigger: new scans', () => {
 			].sort(),
 		);
 		const requests = requestsSince(before);
+		// the scanned codes are read to name the events, one request each (fewer than the list's two pages)
 		expect(requests.map((entry) => entry.operationId)).toEqual([
 			'getTeamQrsFromTime',
 			'getBulkQrAnalytics',
 			'getBulkQrAnalytics',
+			'getQrById',
+			'getQrById',
 		]);
 		expect(
 			requests.map(
 				(entry) =>
 					((entry.body as IDataObject | undefined)?.qrIds as string[] | undefined)?.length ?? 0,
 			),
-		).toEqual([0, 100, 50]);
+		).toEqual([0, 100, 50, 0, 0]);
 		expect(await watcher.poll()).toEqual([]);
 	});
 

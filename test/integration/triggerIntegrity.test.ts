@@ -201,7 +201,12 @@ describe('QRTRAC Trigger: new scans of codes that disappear or change later', ()
 		suite.sim.state.addScan(kept.id, { city: 'Nice' });
 		const before = lastSeq();
 		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Nice']);
-		expect(requestsSince(before)).toEqual(['getTeamQrsFromTime', 'getBulkQrAnalytics']);
+		// the last request reads the scanned code, which names the event (scanEvents.ts)
+		expect(requestsSince(before)).toEqual([
+			'getTeamQrsFromTime',
+			'getBulkQrAnalytics',
+			'getQrById',
+		]);
 	});
 
 	it('reports a scan once although the service fills in its place later', async () => {

@@ -82,6 +82,31 @@ export class EditorBrowser {
 		return page.getByTestId('node-creator-item-name');
 	}
 
+	/** The node panel of a blank workflow, from its "Add first step" button, searched for `text`. */
+	async openFirstStepPanel(text: string): Promise<void> {
+		const { page } = this;
+		const first = page.getByTestId('canvas-add-button');
+		await first.or(page.getByTestId('node-creator-plus-button')).first().click();
+		await page.getByTestId('node-creator-search-bar').fill(text);
+	}
+
+	/** Adds `option` to the open node's fixed collection whose add control reads `placeholder`. */
+	async addFixedCollectionOption(placeholder: string, option: string): Promise<void> {
+		const { page } = this;
+		const ndv = page.getByTestId('ndv');
+		await ndv
+			.getByPlaceholder(placeholder)
+			.or(ndv.getByText(placeholder, { exact: true }))
+			.first()
+			.click();
+		const exact = new RegExp(`^${escapeRegExp(option)}$`);
+		await page
+			.locator('.el-select-dropdown__item:visible, [role=menuitem]:visible, [role=option]:visible')
+			.filter({ hasText: exact })
+			.first()
+			.click();
+	}
+
 	/** The labels of the node's parameters as the Parameters tab shows them now. */
 	async parameterLabels(): Promise<string[]> {
 		const labels = this.page.getByTestId('node-parameters').getByTestId('input-label');

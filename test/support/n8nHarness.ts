@@ -7,7 +7,7 @@
  *
  * Build first (`npm run build`); `packageDir` points any call at another package (e.g. the harness fixture).
  */
-import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeType, IRun } from 'n8n-workflow';
 
 import { executeWorkflow, executionError, outputsByNode } from './harness/executeWorkflow';
 import type { HarnessWorkflow } from './harness/executeWorkflow';
@@ -15,12 +15,13 @@ import type { HarnessCredentials } from './harness/harnessCredentials';
 import type { HarnessNodeError } from './harness/nodeErrorShape';
 
 export type { HarnessCredentials } from './harness/harnessCredentials';
-export { HARNESS_CREDENTIAL_TYPE } from './harness/harnessCredentials';
+export { HARNESS_CREDENTIAL_TYPE, moreCredentialDetails } from './harness/harnessCredentials';
 export type { HarnessBinaryInput } from './harness/inputItems';
 export type { HarnessNodeError } from './harness/nodeErrorShape';
 export type { HarnessWorkflow } from './harness/executeWorkflow';
 export { REPOSITORY_ROOT } from './harness/loadedPackage';
 export { runNode } from './harness/runNode';
+export { LOOP_OVER_ITEMS_TYPE, loopOverItems } from './harness/loopOverItems';
 export type { RunNodeOptions, RunNodeResult } from './harness/runNode';
 export { pollTrigger } from './harness/pollTrigger';
 export type { PollTriggerOptions, PollTriggerResult } from './harness/pollTrigger';
@@ -44,7 +45,13 @@ export interface RunWorkflowResult {
  */
 export async function runWorkflow(
 	workflow: { nodes: INode[]; connections: HarnessWorkflow['connections'] },
-	options: { credentials?: HarnessCredentials; packageDir?: string; staticData?: IDataObject } = {},
+	options: {
+		credentials?: HarnessCredentials;
+		packageDir?: string;
+		staticData?: IDataObject;
+		/** Node types from outside the package by full type name (harness/loopOverItems.ts). */
+		standIns?: Record<string, INodeType>;
+	} = {},
 ): Promise<RunWorkflowResult> {
 	const { run } = await executeWorkflow(workflow, options);
 	return { runData: outputsByNode(run), error: executionError(run), run };

@@ -3,34 +3,82 @@ import type { IDataObject } from 'n8n-workflow';
 import { isoTime, shortUrlOf } from './simplify';
 
 /**
- * Scan events name their code only by its internal ID (`qrId`). Given the code records the operation read
- * anyway (the team's codes, or the codes picked), each row also gets the code's `qrName`, `qrDisplayId` and
- * `qrShortUrl`, and the scan time as ISO text (`scanTimeIso`). Rows whose code is not among `codes` keep only
- * what they had. Pure: no requests.
+ * The one shape of a scan event, in the actions (Scan > Get for a Code, Get for Codes) and in the trigger's New
+ * Scans events alike. Scan events name their code only by its internal ID (`qrId`); given the code records the
+ * caller read, each row also gets the code's `qrName`, `qrDisplayId` and `qrShortUrl`, and the scan time as ISO
+ * text (`scanTimeIso`). Rows whose code is not among `codes` keep only what they had. Pure: no requests.
  */
 export function describeScanRows(
 	scans: IDataObject[],
 	codes: Iterable<IDataObject>,
 ): IDataObject[] {
-	const byId = new Map<string, IDataObject>();
-	for (const code of codes) if (typeof code.id === 'string') byId.set(code.id, code);
-	return scans.map((scan) => {
-		const row: IDataObject = { ...scan, ...codeNames(byId.get(String(scan.qrId))) };
-		const iso = isoTime(scan.scanTime);
-		if (iso !== undefined) row.scanTimeIso = iso;
-		return row;
+	const byId = codesById(codes);
+	// the code and the time first, so that the output table shows what was scanned, and when, in its first columns
+	return scans.map(({ qrId, scanTime, ...rest }) => {
+		const iso = isoTime(scanTime);
+		return {
+			qrId,
+			...codeNames(byId.get(String(qrId))),
+			scanTime,
+			...(iso === undefined ? {} : { scanTimeIso: iso }),
+			...rest,
+		};
 	});
 }
 
-/** The same naming for rows keyed by another field, e.g. totals per code (`id`). */
+/** The same naming for rows keyed by another field, e.g. totals per code (`id`) in nodes before 1.2. */
 export function describeCodeRows(
 	rows: IDataObject[],
 	codes: Iterable<IDataObject>,
 	idField: string,
 ): IDataObject[] {
+	const byId = codesById(codes);
+	return rows.map((row) => ({ ...row, ...codeNames(byId.get(String(row[idField]))) }));
+}
+
+/** Fields of a per-code summary that hold epoch-ms times; each gets an `<name>Iso` twin (null stays null). */
+const SUMMARY_TIMES = ['createdAt', 'firstScanTime', 'lastScanTime', 'leadsUpdatedAt'] as const;
+
+/**
+ * The one shape of a per-code summary from node version 1.2 on (Get Totals, Get for Codes' One Item per Code):
+ * the code named as scan rows name it (`qrId`, `qrName`, `qrDisplayId`, `qrShortUrl`), times with ISO twins,
+ * dates as `YYYY-MM-DD`. Get Totals' `id` becomes `qrId` and its `updatedAt` (QRTRAC's last scan time)
+ * `lastScanTime`, so both operations and the scan rows use one name; a time the service left out is `null`.
+ */
+export function describeCodeSummaries(
+	rows: IDataObject[],
+	codes: Iterable<IDataObject>,
+	idField: 'id' | 'qrId',
+): IDataObject[] {
+	const byId = codesById(codes);
+	return rows.map((source) => {
+		const { [idField]: qrId, updatedAt, ...rest } = source;
+		const row: IDataObject = { qrId, ...codeNames(byId.get(String(qrId))), ...rest };
+		if (idField === 'id') row.lastScanTime = typeof updatedAt === 'number' ? updatedAt : null;
+		for (const field of SUMMARY_TIMES) {
+			if (!(field in row)) continue;
+			if (row[field] === undefined) row[field] = null;
+			row[`${field}Iso`] = isoTime(row[field]) ?? null;
+		}
+		for (const field of ['todayDate', 'leadsTodayDate']) {
+			if (typeof row[field] === 'string') row[field] = isoDate(row[field]);
+		}
+		return row;
+	});
+}
+
+/** QRTRAC writes its day as `M/D/YYYY`; as `YYYY-MM-DD` it sorts and compares. Other text is kept as sent. */
+export function isoDate(usDate: string): string {
+	const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(usDate.trim());
+	if (!match) return usDate;
+	const [, month, day, year] = match;
+	return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+function codesById(codes: Iterable<IDataObject>): Map<string, IDataObject> {
 	const byId = new Map<string, IDataObject>();
 	for (const code of codes) if (typeof code.id === 'string') byId.set(code.id, code);
-	return rows.map((row) => ({ ...row, ...codeNames(byId.get(String(row[idField]))) }));
+	return byId;
 }
 
 function codeNames(code: IDataObject | undefined): IDataObject {

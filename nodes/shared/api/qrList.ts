@@ -31,15 +31,15 @@ export async function getTeamQrsPaginated(
 		teamId,
 		itemIndex,
 	}: InTeam & { query: QrListQuery; page: number; limit: number },
-): Promise<QrPage> {
-	const { data } = await qrtracApiRequest(ctx, {
+): Promise<QrPage & { serviceDateMs?: number }> {
+	const { data, serviceDateMs } = await qrtracApiRequest(ctx, {
 		method: 'GET',
 		path: '/qrs-api/v2/teams/',
 		query: { ...withoutBlanks(query), limit, page },
 		teamId,
 		itemIndex,
 	});
-	return readQrPage(await answerSource(ctx, LIST_OPERATION, itemIndex), data);
+	return { ...readQrPage(await answerSource(ctx, LIST_OPERATION, itemIndex), data), serviceDateMs };
 }
 
 /**
@@ -50,6 +50,14 @@ export async function getTeamQrsPaginated(
  */
 export async function listTeamQrs(
 	ctx: TransportContext,
+	args: InTeam & { query: QrListQuery; walk: PageWalk; purpose?: string },
+): Promise<QrCode[]> {
+	return (await walkTeamQrs(ctx, args)).codes;
+}
+
+/** listTeamQrs, with the service's clock when the first page answered (its `Date` header). */
+async function walkTeamQrs(
+	ctx: TransportContext,
 	{
 		query,
 		walk,
@@ -57,7 +65,8 @@ export async function listTeamQrs(
 		itemIndex,
 		purpose,
 	}: InTeam & { query: QrListQuery; walk: PageWalk; purpose?: string },
-): Promise<QrCode[]> {
+): Promise<{ codes: QrCode[]; firstServiceDateMs?: number }> {
+	let firstServiceDateMs: number | undefined;
 	const readQuery: QrListQuery = walk.returnAll
 		? { ...query, sortBy: 'createdAt', sortOrder: 'asc' }
 		: query;
@@ -69,6 +78,7 @@ export async function listTeamQrs(
 			teamId,
 			itemIndex,
 		});
+		if (page === 1) firstServiceDateMs = answer.serviceDateMs;
 		return {
 			items: answer.qrs,
 			totalCount: answer.totalCount,
@@ -84,7 +94,8 @@ export async function listTeamQrs(
 		(code) => typeof code.teamId === 'string' && code.teamId !== askedTeam,
 	);
 	if (foreign.length > 0) throw foreignCodes(node, foreign, askedTeam, what, itemIndex);
-	return walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
+	const codes = walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
+	return { codes, firstServiceDateMs };
 }
 
 /**
@@ -106,19 +117,27 @@ export async function findQrByDisplayId(
 	return new DisplayIdIndex(matches, executionNode(ctx)).take(displayId, itemIndex);
 }
 
-/** Every live code of the team (all pages, checked as listTeamQrs checks), indexed by Display ID. */
+/**
+ * Every live code of the team (all pages, checked as listTeamQrs checks), indexed by Display ID, with the
+ * service's clock when the walk began (the first page's `Date` header; n8n's clock without one): a change feed
+ * read from there, less an overlap, brings the index up to date.
+ */
 export async function indexTeamQrsByDisplayId(
 	ctx: TransportContext,
 	{ teamId, itemIndex, purpose }: InTeam & { purpose: string },
-): Promise<DisplayIdIndex> {
-	const codes = await listTeamQrs(ctx, {
+): Promise<{ index: DisplayIdIndex; readAtServiceMs: number }> {
+	const startedMs = Date.now();
+	const { codes, firstServiceDateMs } = await walkTeamQrs(ctx, {
 		query: { sortBy: 'createdAt', sortOrder: 'asc' },
 		walk: { returnAll: true },
 		teamId,
 		itemIndex,
 		purpose,
 	});
-	return new DisplayIdIndex(codes, executionNode(ctx));
+	return {
+		index: new DisplayIdIndex(codes, executionNode(ctx)),
+		readAtServiceMs: firstServiceDateMs ?? startedMs,
+	};
 }
 
 /**
@@ -130,34 +149,75 @@ export class DisplayIdIndex {
 	private readonly exact = new Map<string, QrCode[]>();
 	private readonly folded = new Map<string, Set<string>>();
 
+	/** Code id -> the Display ID it is held under, so that a newer version of a code replaces the old one. */
+	private readonly byId = new Map<string, string>();
+
 	constructor(
 		codes: Iterable<QrCode>,
 		private readonly node: INode,
 	) {
-		for (const code of codes) {
-			if (typeof code.displayId !== 'string' || code.deleted === true) continue;
-			const holders = this.exact.get(code.displayId) ?? [];
-			this.exact.set(code.displayId, [...holders, code]);
-			const key = code.displayId.toLowerCase();
-			this.folded.set(key, (this.folded.get(key) ?? new Set()).add(code.displayId));
-		}
+		for (const code of codes) this.put(code);
 	}
 
 	/** The one code holding `displayId`, taken out of the index (later rows take what this one left). */
 	take(displayId: string, itemIndex?: number): QrCode | undefined {
+		const code = this.find(displayId, itemIndex);
+		if (code) this.remove(String(code.id));
+		return code;
+	}
+
+	/** The one code holding `displayId`, left in the index (a snapshot kept for later runs). */
+	find(displayId: string, itemIndex?: number): QrCode | undefined {
 		const holders = this.exact.get(displayId);
 		if (holders && holders.length > 1) throw heldTwice(this.node, displayId, holders, itemIndex);
 		const variants = [...(this.folded.get(displayId.toLowerCase()) ?? [])].filter(
 			(variant) => variant !== displayId,
 		);
 		if (!holders && variants.length > 0) throw otherCase(this.node, displayId, variants, itemIndex);
-		this.exact.delete(displayId);
 		return holders?.[0];
 	}
 
-	/** The codes no row has taken: Delete Missing's candidates. */
+	/** Holds this version of a code in place of any earlier one; a deleted code only leaves. */
+	put(code: QrCode): void {
+		this.remove(String(code.id));
+		if (typeof code.displayId !== 'string' || code.deleted === true) return;
+		this.exact.set(code.displayId, [...(this.exact.get(code.displayId) ?? []), code]);
+		this.byId.set(String(code.id), code.displayId);
+		const key = code.displayId.toLowerCase();
+		this.folded.set(key, (this.folded.get(key) ?? new Set()).add(code.displayId));
+	}
+
+	remove(id: string): void {
+		const displayId = this.byId.get(id);
+		if (displayId === undefined) return;
+		this.byId.delete(id);
+		const holders = (this.exact.get(displayId) ?? []).filter((code) => String(code.id) !== id);
+		if (holders.length > 0) {
+			this.exact.set(displayId, holders);
+			return;
+		}
+		this.exact.delete(displayId);
+		const variants = this.folded.get(displayId.toLowerCase());
+		variants?.delete(displayId);
+		if (variants?.size === 0) this.folded.delete(displayId.toLowerCase());
+	}
+
+	/** The version of the code with this id that is held, if any. */
+	byCodeId(id: string): QrCode | undefined {
+		const displayId = this.byId.get(id);
+		return displayId === undefined
+			? undefined
+			: this.exact.get(displayId)?.find((code) => String(code.id) === id);
+	}
+
+	/** The codes held: Delete Missing's candidates once the rows' own Display IDs are left out. */
 	remaining(): QrCode[] {
 		return [...this.exact.values()].flat();
+	}
+
+	/** How many codes are held. */
+	get size(): number {
+		return this.byId.size;
 	}
 }
 

@@ -48,6 +48,27 @@ export async function getQrsChangedSince(
 	return { codes: placeCodes(source, codes, serviceDateMs ?? Date.now()), serviceDateMs };
 }
 
+/**
+ * Whether a non-empty answer's size looks like a cap (the service's newest N, not every change): a multiple of
+ * 10 or a power of two, from 10 on. A false alarm costs one list read; a cap taken for the whole answer
+ * would skip every change it left out.
+ */
+export function looksCapped(count: number): boolean {
+	return count >= 10 && (count % 10 === 0 || (count & (count - 1)) === 0);
+}
+
+/**
+ * Codes of the team changed after `fromTime` (epoch ms), deleted ones included, as the service sent them, with
+ * the service's present (its `Date` header): one request.
+ */
+export async function readTeamChanges(
+	ctx: TransportContext,
+	args: InTeam & { fromTime: number },
+): Promise<{ codes: QrCode[]; serviceDateMs?: number }> {
+	const { codes, serviceDateMs } = await requestChanges(ctx, { ...args, allTeams: false });
+	return { codes, serviceDateMs };
+}
+
 /** Codes of the team changed after `fromTime` (epoch ms), deleted ones included, as the service sent them. */
 export async function getTeamQrsFromTime(
 	ctx: TransportContext,

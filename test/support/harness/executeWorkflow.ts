@@ -7,6 +7,7 @@ import type {
 	IDataObject,
 	INode,
 	INodeExecutionData,
+	INodeType,
 	IRun,
 	IRunExecutionData,
 	IWorkflowBase,
@@ -37,6 +38,10 @@ export interface ExecutionOptions {
 	staticData?: IDataObject;
 	/** The workflow's id; by default a new one per execution. */
 	workflowId?: string;
+	/** Node types from outside the package, by full type name (e.g. loopOverItems.ts, n8n's Loop Over Items). */
+	standIns?: Record<string, INodeType>;
+	/** Further `qrtracApi` credentials by id; a node uses one through `credentials: {qrtracApi: moreCredentialDetails(id)}`. */
+	moreCredentials?: Record<string, HarnessCredentials>;
 }
 
 /** A finished execution: the engine's own record plus the workflow it ran (for node lookups). */
@@ -51,8 +56,10 @@ export function prepareWorkflowNodes(
 	loadedPackage: LoadedPackage,
 	nodes: INode[],
 	credentials: HarnessCredentials | undefined,
+	standIns: Record<string, INodeType> = {},
 ): INode[] {
 	return nodes.map((node) => {
+		if (node.type in standIns) return node;
 		const type = loadedPackage.fullNodeTypeName(node.type);
 		const nodeType = loadedPackage.nodeTypes.getByNameAndVersion(type, node.typeVersion);
 		const declared = (nodeType.description.credentials ?? []).map(({ name }) => name);
@@ -89,7 +96,12 @@ export async function prepareExecution(
 		isArchived: false,
 		createdAt: new Date(),
 		updatedAt: new Date(),
-		nodes: prepareWorkflowNodes(loadedPackage, workflowJson.nodes, options.credentials),
+		nodes: prepareWorkflowNodes(
+			loadedPackage,
+			workflowJson.nodes,
+			options.credentials,
+			options.standIns,
+		),
 		connections: workflowJson.connections,
 		settings: { executionOrder: 'v1' },
 		activeVersionId: null,
@@ -100,11 +112,17 @@ export async function prepareExecution(
 		nodes: workflowData.nodes,
 		connections: workflowData.connections,
 		active: false,
-		nodeTypes: loadedPackage.nodeTypes,
+		nodeTypes: options.standIns
+			? loadedPackage.nodeTypes.withStandIns(options.standIns)
+			: loadedPackage.nodeTypes,
 		settings: workflowData.settings,
 		staticData: options.staticData ? structuredClone(options.staticData) : {},
 	});
-	const credentialsHelper = await credentialsHelperFor(loadedPackage, options.credentials);
+	const credentialsHelper = await credentialsHelperFor(
+		loadedPackage,
+		options.credentials,
+		options.moreCredentials,
+	);
 	const additionalData = buildAdditionalData(credentialsHelper, workflowData, mode);
 	return { loadedPackage, workflow, additionalData, mode };
 }

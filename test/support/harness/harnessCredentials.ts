@@ -38,6 +38,7 @@ function toCredentialData(credentials: HarnessCredentials): ICredentialDataDecry
 export async function credentialsHelperFor(
 	loadedPackage: LoadedPackage,
 	credentials: HarnessCredentials | undefined,
+	more: Record<string, HarnessCredentials> = {},
 ): Promise<HarnessCredentialsHelper> {
 	const stored = credentials
 		? [
@@ -48,7 +49,18 @@ export async function credentialsHelperFor(
 				},
 			]
 		: [];
+	for (const [id, other] of Object.entries(more))
+		stored.push({
+			details: moreCredentialDetails(id),
+			type: HARNESS_CREDENTIAL_TYPE,
+			data: toCredentialData(other),
+		});
 	return await HarnessCredentialsHelper.create(loadedPackage, stored);
+}
+
+/** The reference a node carries to one of the execution's further credentials (ExecutionOptions.moreCredentials). */
+export function moreCredentialDetails(id: string): INodeCredentialsDetails {
+	return { id, name: `QRTRAC account ${id} (harness)` };
 }
 
 /** Node credential references for the credential types the node declares, when the test gave credentials. */

@@ -11,6 +11,8 @@ export interface PollTriggerOptions {
 	/** Default `qrtracTrigger`. */
 	nodeType?: string;
 	parameters: Record<string, unknown>;
+	/** Default: the newest version of the node. */
+	typeVersion?: number;
 	credentials?: HarnessCredentials;
 	/** The node's static data as persisted before this poll; never mutated. */
 	staticData: IDataObject;
@@ -45,7 +47,7 @@ export async function pollTrigger(options: PollTriggerOptions): Promise<PollTrig
 		id: 'trigger-under-test',
 		name: TRIGGER_NAME,
 		type,
-		typeVersion: loadedPackage.newestVersion(type),
+		typeVersion: options.typeVersion ?? loadedPackage.newestVersion(type),
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
 	};

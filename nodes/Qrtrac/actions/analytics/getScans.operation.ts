@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getQrAnalytics } from '../../../shared/api';
+import { getQrAnalytics, getQrById } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { timeRangeFields } from '../../descriptions/analytics';
@@ -12,7 +12,8 @@ import {
 	returnAllOption,
 	teamOptionsCollection,
 } from '../../descriptions/common';
-import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { VERSION_1_2 } from '../../descriptions/layoutVersions';
+import { atLeastVersion, getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { describeScanRows } from '../../helpers/scanRows';
 import {
 	resolveTimeRange,
@@ -64,7 +65,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/** Scan events of one code in the order the service gives them; it returns every scan, so the range is applied here. */
+/**
+ * Scan events of one code in the order the service gives them; it returns every scan, so the range is applied
+ * here. From 1.2 the code is read too (one request), so its rows name it as every other scan row does.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
@@ -73,5 +77,8 @@ export async function execute(
 	const all = await getQrAnalytics(this, { qrId: input.qrCodeId, teamId: input.teamId, itemIndex });
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
-	return describeScanRows(input.returnAll ? scans : scans.slice(0, input.limit), []);
+	const rows = input.returnAll ? scans : scans.slice(0, input.limit);
+	if (!atLeastVersion(this, VERSION_1_2) || rows.length === 0) return describeScanRows(rows, []);
+	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
+	return describeScanRows(rows, [code]);
 }

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { getTeamById } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
-import { getLocatorValue } from '../../helpers/parameters';
+import { VERSION_1_2 } from '../../descriptions/layoutVersions';
+import { describeMember } from '../../helpers/member';
+import { atLeastVersion, getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator];
 
@@ -27,11 +29,19 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/** The team with its domains and members. The request acts in that team (x-request-team-id). */
+/**
+ * The team with its domains and members. The request acts in that team (x-request-team-id). From 1.2 each member
+ * has the shape Team Member > Get Many gives (helpers/member.ts); saved nodes keep the members as QRTRAC sent them.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await getTeamById(this, { teamId: input.teamId, itemIndex });
+	const team = await getTeamById(this, { teamId: input.teamId, itemIndex });
+	if (!atLeastVersion(this, VERSION_1_2) || !Array.isArray(team.members)) return team;
+	return {
+		...team,
+		members: team.members.map((member) => describeMember(member as IDataObject, input.teamId)),
+	};
 }

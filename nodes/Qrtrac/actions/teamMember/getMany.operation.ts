@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getTeamRoster, memberState } from '../../../shared/api';
+import { getTeamRoster } from '../../../shared/api';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, teamLocator } from '../../descriptions/common';
+import { describeMember } from '../../helpers/member';
 import { getLocatorValue, readParameter } from '../../helpers/parameters';
 
 const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
@@ -102,10 +103,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const { members } = await getTeamRoster(this, { teamId: input.teamId, itemIndex });
-	const listed = members.map((member) => {
-		const status = memberState(member);
-		return { ...member, teamId: input.teamId, ...(status ? { status } : {}) } as IDataObject;
-	});
+	const listed = members.map((member) => describeMember(member as IDataObject, input.teamId));
 	if (input.statuses.length > 0 && listed.some((member) => member.status === undefined)) {
 		throw itemInputError(
 			this.getNode(),

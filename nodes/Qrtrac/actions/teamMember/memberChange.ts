@@ -62,7 +62,13 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 				itemIndex,
 				pool.run(async () => {
 					member = await current();
-					return await changeOne(this, change, input, itemIndex, member);
+					const unchanged = change.holds(member, input);
+					try {
+						return await changeOne(this, change, input, itemIndex, member);
+					} finally {
+						// Pausing, activating or removing changes more than a role: later runs read the roster again.
+						if (!unchanged) await rosters.forget(input.teamId);
+					}
 				}),
 			);
 			after.set(

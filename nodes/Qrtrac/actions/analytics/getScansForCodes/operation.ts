@@ -7,8 +7,13 @@ import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOptions } from '../../../descriptions/common';
-import { getTeamOverride } from '../../../helpers/parameters';
-import { describeCodeRows, describeScanRows } from '../../../helpers/scanRows';
+import { VERSION_1_2 } from '../../../descriptions/layoutVersions';
+import { atLeastVersion, getTeamOverride } from '../../../helpers/parameters';
+import {
+	describeCodeRows,
+	describeCodeSummaries,
+	describeScanRows,
+} from '../../../helpers/scanRows';
 import {
 	codeSelectionInput,
 	codeSelectionShape,
@@ -89,6 +94,7 @@ export async function run(
 	pool: TaskPool,
 ): Promise<void> {
 	const teamCodes = new TeamCodes(this);
+	const summarise = atLeastVersion(this, VERSION_1_2) ? describeCodeSummaries : describeCodeRows;
 	for await (const { input, itemIndex } of rows) {
 		void results.settle(
 			itemIndex,
@@ -104,7 +110,7 @@ export async function run(
 				});
 				const codes = await teamCodes.of(input.teamId, itemIndex);
 				return input.perCode
-					? describeCodeRows(scansPerCode(qrIds, scans), codes, 'qrId')
+					? summarise(scansPerCode(qrIds, scans), codes, 'qrId')
 					: describeScanRows(scans, codes);
 			}),
 		);

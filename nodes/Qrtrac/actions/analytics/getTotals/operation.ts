@@ -7,8 +7,9 @@ import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields } from '../../../descriptions/analytics';
 import { teamOptionsCollection } from '../../../descriptions/common';
-import { getTeamOverride } from '../../../helpers/parameters';
-import { describeCodeRows } from '../../../helpers/scanRows';
+import { VERSION_1_2 } from '../../../descriptions/layoutVersions';
+import { atLeastVersion, getTeamOverride } from '../../../helpers/parameters';
+import { describeCodeRows, describeCodeSummaries } from '../../../helpers/scanRows';
 import {
 	codeSelectionInput,
 	codeSelectionShape,
@@ -46,7 +47,8 @@ export const kind = 'batch' as const;
 
 /**
  * One item per code: total, today's and yesterday's scans and leads, as the service counts them ("today" is
- * the service's day, named in `todayDate`), named by the code's name, Display ID and short link. 100 codes per
+ * the service's day, named in `todayDate`), named by the code's name, Display ID and short link; from 1.2 in the
+ * shape of per-code summaries (scanRows.ts `describeCodeSummaries`), saved nodes keep theirs. 100 codes per
  * request; the team's codes are read once per team (for "All Codes of the Team" and the names).
  * A code the service leaves out of its answer fails the row: an unknown ID must not look like "no scans".
  */
@@ -57,6 +59,7 @@ export async function run(
 	pool: TaskPool,
 ): Promise<void> {
 	const teamCodes = new TeamCodes(this);
+	const summaries = atLeastVersion(this, VERSION_1_2);
 	for await (const { input, itemIndex } of rows) {
 		void results.settle(
 			itemIndex,
@@ -70,7 +73,10 @@ export async function run(
 				});
 				const { totals, missing } = totalsInOrder(qrIds, answer);
 				if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
-				return describeCodeRows(totals, await teamCodes.of(input.teamId, itemIndex), 'id');
+				const codes = await teamCodes.of(input.teamId, itemIndex);
+				return summaries
+					? describeCodeSummaries(totals, codes, 'id')
+					: describeCodeRows(totals, codes, 'id');
 			}),
 		);
 	}

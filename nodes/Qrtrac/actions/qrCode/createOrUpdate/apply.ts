@@ -1,14 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	createQr,
-	deleteQr,
-	findQrByDisplayId,
-	indexTeamQrsByDisplayId,
-	updateQr,
-	type DisplayIdIndex,
-} from '../../../../shared/api';
+import { createQr, deleteQr, findQrByDisplayId, updateQr } from '../../../../shared/api';
 import { planRow, type RowAction, type UpsertRow } from './plan';
 
 /**
@@ -26,56 +19,16 @@ export interface RowResult {
 	code: IDataObject;
 }
 
-/** How the code a row keys on is found: from the team's codes read once (sync), or by one search per row. */
+/**
+ * How the code a row keys on is found: from the team's codes read once (sync, teamSnapshots.ts), or by one
+ * search per row.
+ */
 export interface HeldCodes {
 	code(
 		teamId: string | undefined,
 		displayId: string,
 		itemIndex: number,
 	): Promise<IDataObject | undefined>;
-}
-
-/**
- * Sync: each team's live codes, read once (every page; listTeamQrs refuses a partial list or another team's
- * codes, so no row acts on either) and indexed by Display ID (a Display ID held twice or in another case fails
- * the row that names it).
- */
-export class TeamSnapshots implements HeldCodes {
-	private readonly teams = new Map<string, Promise<DisplayIdIndex>>();
-
-	constructor(
-		private readonly ctx: IExecuteFunctions,
-		private readonly credentialTeamId: string,
-	) {}
-
-	/**
-	 * The team's code with this Display ID, handed to the first row that asks: later rows with the same Display ID
-	 * take what that row left, so the snapshot lets go of each code once it is handed over. What stays is the codes
-	 * no row names (Delete Missing's candidates).
-	 */
-	async code(
-		teamId: string | undefined,
-		displayId: string,
-		itemIndex: number,
-	): Promise<IDataObject | undefined> {
-		const team = await this.team(teamId, itemIndex);
-		return team.take(displayId, itemIndex);
-	}
-
-	/** The team's codes by Display ID; a team that could not be read fails every row that needs it. */
-	team(teamId: string | undefined, itemIndex: number): Promise<DisplayIdIndex> {
-		const key = teamId ?? this.credentialTeamId;
-		let read = this.teams.get(key);
-		if (!read) {
-			read = indexTeamQrsByDisplayId(this.ctx, {
-				teamId,
-				itemIndex,
-				purpose: `the sync snapshot of team ${key}`,
-			});
-			this.teams.set(key, read);
-		}
-		return read;
-	}
 }
 
 /** Look Up Each Row: one search per row. */

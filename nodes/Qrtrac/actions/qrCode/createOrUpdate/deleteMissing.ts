@@ -4,7 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ItemResults, ParsedItem, TaskPool } from '../../../../shared/executor';
 import { outcomeKey } from '../../../helpers/outcome';
 import { simplifyQr } from '../../../helpers/simplify';
-import { deleteMissingCode, type TeamSnapshots } from './apply';
+import { deleteMissingCode } from './apply';
+import type { TeamSnapshots } from './teamSnapshots';
 import { codesMissingFromInput } from './plan';
 
 /**
@@ -106,7 +107,11 @@ export async function deleteMissingCodes(
 		targets.map(
 			async ({ teamId, code }) =>
 				await pool
-					.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex))
+					.run(async () => {
+						const deleted = await deleteMissingCode(ctx, code, teamId, last.itemIndex);
+						await run.snapshots.wrote(teamId, deleted);
+						return deleted;
+					})
 					.then(
 						(deleted) => ({ deleted }),
 						(error: unknown) => ({ code, error }),

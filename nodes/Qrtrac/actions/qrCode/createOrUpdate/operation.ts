@@ -26,9 +26,10 @@ import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { missingEssentials } from '../../../helpers/qrCodeSchemas';
 import { outcomeKey } from '../../../helpers/outcome';
 import { simplifyQr } from '../../../helpers/simplify';
-import { applyRow, PerRowLookUp, TeamSnapshots, type HeldCodes, type RowResult } from './apply';
+import { applyRow, PerRowLookUp, type HeldCodes, type RowResult } from './apply';
 import { DeleteMissingScope, deleteMissingCodes } from './deleteMissing';
 import { planRow, type UpsertRow } from './plan';
+import { TeamSnapshots } from './teamSnapshots';
 
 /**
  * Upsert keyed by Display ID, so that re-running the same rows never creates a code twice. A batch operation: all
@@ -242,7 +243,11 @@ export async function run(
 				const action = planRow(input, startedFrom, writeUnchanged);
 				if (action.kind === 'create' && input.missing)
 					throw refuseItem(executionNode(this), input.missing, itemIndex);
-				return await applyRow(this, input, action, itemIndex, writeUnchanged);
+				const done = await applyRow(this, input, action, itemIndex, writeUnchanged);
+				// The node's later runs in this execution (Loop Over Items) start from the snapshot: it must hold this.
+				if (input.mode === SYNC_MODE && done.operation !== 'unchanged')
+					await snapshots.wrote(input.teamId, done.code);
+				return done;
 			}),
 			(done) => rowOutput(done, input.simplify, outcome),
 		);

@@ -100,8 +100,16 @@ export async function run(
 		after.set(
 			key,
 			done.then(
-				() => ({ email: input.email, name: input.name, role: input.role }),
-				async () => await current().catch(() => undefined),
+				async () => {
+					const member = { email: input.email, name: input.name, role: input.role };
+					if (!input.alwaysSend) await rosters.wrote(input.teamId, member);
+					return member;
+				},
+				async () => {
+					// A failed add may still have landed: the node's later runs read this roster again.
+					await rosters.forget(input.teamId);
+					return await current().catch(() => undefined);
+				},
 			),
 		);
 	}

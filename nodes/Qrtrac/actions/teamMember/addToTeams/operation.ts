@@ -209,12 +209,18 @@ export async function run(
 		placements.set(
 			input.email,
 			done.then(
-				async () =>
-					new Map([
+				async () => {
+					for (const [teamId, member] of placed(input)) await rosters.wrote(teamId, member);
+					return new Map([
 						...(before ? await before.catch(() => new Map() as Placement) : new Map()),
 						...placed(input),
-					]),
-				async () => (before ? await before.catch(() => new Map() as Placement) : new Map()),
+					]);
+				},
+				async () => {
+					// A failed bulk add may still have landed in some teams: later runs read them again.
+					for (const { teamId } of input.teams) await rosters.forget(teamId);
+					return before ? await before.catch(() => new Map() as Placement) : new Map();
+				},
 			),
 		);
 	}

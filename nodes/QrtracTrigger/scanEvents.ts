@@ -1,0 +1,48 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { describeScanRows } from '../Qrtrac/helpers/scanRows';
+import { CODES_PER_ANALYTICS_REQUEST, getQrById, type QrCode, type Scan } from '../shared/api';
+import { readLiveCodes } from './qrtracReads';
+import { isRefusal } from './watchedScans';
+
+/**
+ * New Scans events in the one shape of a scan row (scanRows.ts), so a workflow reads the code's name, Display ID
+ * and short link as it does from Scan > Get for Codes. Only the scanned codes are read: one request each, or the
+ * watched codes' list when that takes fewer requests. A code gone meanwhile leaves its scans unnamed.
+ */
+export async function scanEvents(
+	ctx: IPollFunctions,
+	teamId: string,
+	scans: readonly Scan[],
+	watched: { count: number; search?: string },
+): Promise<INodeExecutionData[]> {
+	if (scans.length === 0) return [];
+	const ids = [...new Set(scans.map((scan) => scan.qrId))];
+	const codes =
+		ids.length > Math.ceil(watched.count / CODES_PER_ANALYTICS_REQUEST)
+			? await readLiveCodes(ctx, teamId, watched.search, 'all')
+			: await readCodes(ctx, teamId, ids);
+	return describeScanRows([...scans] as IDataObject[], codes).map(scanEvent);
+}
+
+/** A scan row as a trigger item, the event first. */
+export function scanEvent(row: IDataObject): INodeExecutionData {
+	return { json: { event: 'scan', ...row } };
+}
+
+async function readCodes(
+	ctx: IPollFunctions,
+	teamId: string,
+	ids: readonly string[],
+): Promise<QrCode[]> {
+	const codes: QrCode[] = [];
+	for (const id of ids) {
+		const read = await getQrById(ctx, { id, teamId }).then(
+			(code) => ({ code }),
+			(error: unknown) => ({ error }),
+		);
+		if ('code' in read) codes.push(read.code);
+		else if (!isRefusal(read.error)) throw read.error;
+	}
+	return codes;
+}
