@@ -9,7 +9,7 @@ import { importWorkflows } from './importWorkflows';
 import { peakMemoryEnv, peakRssOfExecution, readProcessMemory } from './peakMemory';
 import { requestStats } from './requestStats';
 import { findSyncModeSwitch } from './syncMode';
-import { MEASURED_NODE, qrtracSyncWorkflow, type RowsSpec } from './workflows';
+import { MEASURED_NODE, qrtracSyncWorkflow, setNodeReadWorkflow, type RowsSpec } from './workflows';
 
 /**
  * `npm run bench -- --batched` (issue 27): Create or Update (sync) over a big sheet inside real n8n, once as one
@@ -17,9 +17,9 @@ import { MEASURED_NODE, qrtracSyncWorkflow, type RowsSpec } from './workflows';
  * `--batch-size` rows, over a team already holding the sheet's codes (seeded through the simulator's state a
  * minute before, so the change feed's overlap holds none of them). Every job gets a fresh team, so the changed
  * run finds its 1 % of rows to write. Counts and wall time come from the simulator's log; peak RSS from the probe.
- * Written to bench/results/<date>-batched-<codes>-<plans>rps.{md,json}.
+ * Written to bench/results/<date>-batched-<codes>-<plans>rps-<phases>[-baseline].{md,json}.
  *
- *   npm run bench -- --batched --codes 20000 --plans 200,5 [--batch-size 1000] [--phases unchanged,changed] [--no-build]
+ *   npm run bench -- --batched --codes 20000 --plans 200,5 [--batch-size 1000] [--phases unchanged,changed] [--baseline] [--no-build]
  */
 
 interface BatchedOptions {
@@ -29,13 +29,20 @@ interface BatchedOptions {
 	phases: Array<'unchanged' | 'changed'>;
 	build: boolean;
 	latencyMs: number;
+	baseline: boolean;
 }
+
+/**
+ * The sync as one run and in the loop; with `--baseline` also n8n's Set node reading the same rows, as one run
+ * and in the same loop: what n8n itself spends (time, memory) on the rows and on the loop, without QRTRAC.
+ */
+type Variant = 'one run' | 'loop' | 'Set node, one run' | 'Set node, loop';
 
 interface BatchedJob {
 	codes: number;
 	rate: number;
 	phase: 'unchanged' | 'changed';
-	variant: 'one run' | 'loop';
+	variant: Variant;
 	team: BenchTeam;
 	workflow: WorkflowJson;
 }
@@ -77,7 +84,14 @@ function parse(argv: string[]): BatchedOptions {
 		phases: (value('phases')?.split(',') ?? ['unchanged', 'changed']) as BatchedOptions['phases'],
 		build: !argv.includes('--no-build'),
 		latencyMs: Number(value('latency-ms') ?? 30),
+		baseline: argv.includes('--baseline'),
 	};
+}
+
+function variantsOf(options: BatchedOptions): Variant[] {
+	return options.baseline
+		? ['one run', 'loop', 'Set node, one run', 'Set node, loop']
+		: ['one run', 'loop'];
 }
 
 /** The sync workflow with Loop Over Items between the rows and the node, its output fed back into the loop. */
@@ -107,20 +121,27 @@ function inLoop(workflow: WorkflowJson, batchSize: number): WorkflowJson {
 	} as WorkflowJson;
 }
 
-/** The team's codes as an earlier sync of the same rows left them, a minute ago. */
+/**
+ * The team's codes as an earlier sync of the same rows left them, a minute ago. The first is made through the
+ * simulator's own create (validation, defaults); the others are copies of it put straight into its store, since
+ * a create checks the team's quota against every code of the team (100,000 creates would take minutes).
+ */
 function seed(simulator: Simulator, team: BenchTeam, rows: RowsSpec): void {
 	const minuteAgo = Date.now() - 60_000;
-	for (let row = 0; row < rows.count; row++)
-		simulator.state.createQrAt(
-			team.teamId,
-			{
-				displayId: `${rows.displayIdPrefix}-${row}`,
-				name: `${rows.label} ${row}`,
-				qrType: 'WEB',
-				qrRedirectUrl: `https://example.com/bench/${row}`,
-			},
-			minuteAgo,
-		);
+	const fields = (row: number) => ({
+		displayId: `${rows.displayIdPrefix}-${row}`,
+		name: `${rows.label} ${row}`,
+		qrRedirectUrl: `https://example.com/bench/${row}`,
+	});
+	const first = simulator.state.createQrAt(team.teamId, { qrType: 'WEB', ...fields(0) }, minuteAgo);
+	const text = JSON.stringify(first);
+	for (let row = 1; row < rows.count; row++) {
+		const id = `${first.id}x${row}`;
+		const copy = JSON.parse(
+			text.split(first.id).join(id).split(String(first.displayId)).join(fields(row).displayId),
+		) as typeof first;
+		simulator.state.qrs.set(id, { ...copy, ...fields(row) });
+	}
 }
 
 export async function runBatchedBench(argv: string[]): Promise<number> {
@@ -147,7 +168,7 @@ export async function runBatchedBench(argv: string[]): Promise<number> {
 		for (const codes of options.codes)
 			for (const rate of options.plans)
 				for (const phase of options.phases)
-					for (const variant of ['one run', 'loop'] as const) {
+					for (const variant of variantsOf(options)) {
 						const team = teams.create(
 							`batched ${codes} ${rate} ${phase} ${variant}`,
 							rate,
@@ -160,19 +181,16 @@ export async function runBatchedBench(argv: string[]): Promise<number> {
 							changeEvery: phase === 'changed' ? 100 : undefined,
 						};
 						seed(simulator, team, rows);
-						const single = qrtracSyncWorkflow(
-							n8n.nodeType('qrtrac'),
-							team.qrtrac,
-							rows,
-							syncMode.parameters,
-						);
+						const single = variant.startsWith('Set node')
+							? setNodeReadWorkflow(rows)
+							: qrtracSyncWorkflow(n8n.nodeType('qrtrac'), team.qrtrac, rows, syncMode.parameters);
 						jobs.push({
 							codes,
 							rate,
 							phase,
 							variant,
 							team,
-							workflow: variant === 'loop' ? inLoop(single, options.batchSize) : single,
+							workflow: variant.endsWith('loop') ? inLoop(single, options.batchSize) : single,
 						});
 					}
 		await n8n.importCredentials(jobs.flatMap((job) => job.team.credentials));
@@ -207,7 +225,7 @@ export async function runBatchedBench(argv: string[]): Promise<number> {
 		// One file per set of sizes and plans, so that runs of a day add up instead of replacing each other.
 		const base = path.join(
 			RESULTS_DIR,
-			`${startedAt.toISOString().slice(0, 10)}-batched-${options.codes.join('-')}-${options.plans.join('-')}rps`,
+			`${startedAt.toISOString().slice(0, 10)}-batched-${options.codes.join('-')}-${options.plans.join('-')}rps-${options.phases.join('-')}${options.baseline ? '-baseline' : ''}`,
 		);
 		writeFileSync(`${base}.md`, `${markdown}\n`);
 		writeFileSync(`${base}.json`, `${JSON.stringify({ options, results }, null, 2)}\n`);

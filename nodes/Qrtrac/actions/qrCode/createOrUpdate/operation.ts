@@ -243,11 +243,7 @@ export async function run(
 				const action = planRow(input, startedFrom, writeUnchanged);
 				if (action.kind === 'create' && input.missing)
 					throw refuseItem(executionNode(this), input.missing, itemIndex);
-				const done = await applyRow(this, input, action, itemIndex, writeUnchanged);
-				// The node's later runs in this execution (Loop Over Items) start from the snapshot: it must hold this.
-				if (input.mode === SYNC_MODE && done.operation !== 'unchanged')
-					await snapshots.wrote(input.teamId, done.code);
-				return done;
+				return await applyRow(this, input, action, itemIndex, writeUnchanged);
 			}),
 			(done) => rowOutput(done, input.simplify, outcome),
 		);

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
+	findQrByDisplayId,
 	indexTeamQrsByDisplayId,
 	looksCapped,
 	readTeamChanges,
@@ -16,7 +17,9 @@ import type { HeldCodes } from './apply';
  * Items runs the node once per batch). A later run brings the snapshot up to date with one request of the change
  * feed (GET /qrs-api/teams/fromTime/{t}) since the last read, on the service's clock less an overlap, and reads
  * the team again when the feed looks capped, is large, holds another team's codes, or the snapshot is older
- * than SNAPSHOT_MAX_AGE_MS. Writes of the node itself are put in directly.
+ * than SNAPSHOT_MAX_AGE_MS. A code is let go once a row took it (as within one run); a row of a later run
+ * naming a Display ID already taken looks its code up, so the node's own writes are never read stale. Delete
+ * Missing's deletions leave the snapshot directly.
  */
 
 /** How long a snapshot is brought up to date by the change feed before the team is read again. */
@@ -35,6 +38,11 @@ interface HeldTeam {
 	index: DisplayIdIndex;
 	/** The service's clock at the last read (full or feed): the next feed reads from here less the overlap. */
 	readAtServiceMs: number;
+	/**
+	 * Display IDs a row of this execution already took out of the index: a later run looks them up instead, so
+	 * the snapshot shrinks as rows go by, as it does within one run (the unbatched sync's memory).
+	 */
+	taken: Set<string>;
 }
 
 const held = new HeldSnapshots<HeldTeam>({
@@ -50,13 +58,22 @@ export class TeamSnapshots implements HeldCodes {
 		private readonly credentialTeamId: string,
 	) {}
 
-	/** The team's code with this Display ID; it stays in the snapshot for later runs. */
+	/**
+	 * The team's code with this Display ID, handed to the first row that asks and let go of: later rows of this
+	 * run take what that row left (operation.ts), rows of later runs look the code up (one search).
+	 */
 	async code(
 		teamId: string | undefined,
 		displayId: string,
 		itemIndex: number,
 	): Promise<IDataObject | undefined> {
-		return (await this.team(teamId, itemIndex)).find(displayId, itemIndex);
+		const team = await this.held(teamId, itemIndex);
+		if (team.taken.has(displayId))
+			return await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
+		const code = team.index.take(displayId, itemIndex);
+		team.taken.add(displayId);
+		held.resize(await this.keyOf(teamId ?? this.credentialTeamId), team.index.size);
+		return code;
 	}
 
 	/** The team's codes by Display ID; a team that could not be read fails every row that needs it. */
@@ -69,7 +86,7 @@ export class TeamSnapshots implements HeldCodes {
 		const key = teamId ?? this.credentialTeamId;
 		const team = await this.teams.get(key)?.catch(() => undefined);
 		if (!team) return;
-		team.index.put(code as QrCode);
+		apply(team, code as QrCode);
 		held.resize(await this.keyOf(key), team.index.size);
 	}
 
@@ -110,7 +127,7 @@ export class TeamSnapshots implements HeldCodes {
 			itemIndex,
 			purpose: `the sync snapshot of team ${key}`,
 		});
-		const team: HeldTeam = { index, readAtServiceMs };
+		const team: HeldTeam = { index, readAtServiceMs, taken: new Set() };
 		held.set(heldKey, team, index.size, readAtMs);
 		return team;
 	}
@@ -133,7 +150,7 @@ export class TeamSnapshots implements HeldCodes {
 			itemIndex,
 			fromTime: Math.max(0, team.readAtServiceMs - SNAPSHOT_OVERLAP_MS - 1),
 		});
-		const unseen = codes.filter((code) => !holds(team.index, code));
+		const unseen = codes.filter((code) => !holds(team, code));
 		const foreign = codes.some((code) => typeof code.teamId === 'string' && code.teamId !== key);
 		if (
 			codes.length > MAX_FEED_CODES ||
@@ -145,7 +162,7 @@ export class TeamSnapshots implements HeldCodes {
 			);
 			return false;
 		}
-		for (const code of unseen) team.index.put(code);
+		for (const code of unseen) apply(team, code);
 		team.readAtServiceMs = serviceDateMs ?? startedMs;
 		return true;
 	}
@@ -156,9 +173,20 @@ export class TeamSnapshots implements HeldCodes {
 	}
 }
 
-/** Whether the snapshot already holds this version of the code (a deleted code: holds it no more). */
-function holds(index: DisplayIdIndex, code: QrCode): boolean {
-	const held = index.byCodeId(String(code.id));
+/** A newer version of a code into the snapshot; one whose Display ID a row took is looked up instead. */
+function apply(team: HeldTeam, code: QrCode): void {
+	if (typeof code.displayId === 'string' && team.taken.has(code.displayId))
+		team.index.remove(String(code.id));
+	else team.index.put(code);
+}
+
+/**
+ * Whether the snapshot already holds this version of the code (a deleted code: holds it no more), or needs none
+ * (a row took its Display ID: it is looked up).
+ */
+function holds(team: HeldTeam, code: QrCode): boolean {
+	if (typeof code.displayId === 'string' && team.taken.has(code.displayId)) return true;
+	const held = team.index.byCodeId(String(code.id));
 	if (code.deleted === true) return held === undefined;
 	return (
 		held !== undefined &&
