@@ -58,6 +58,7 @@ async function main(): Promise<number> {
 	});
 	const orgId = sim.state.team(sim.credentials.teamId)!.orgId;
 	let cluster: QueueCluster | undefined;
+	let postgres = 'unknown';
 	exitOnSignals(async () => {
 		await cluster?.stop();
 		await sim.close();
@@ -116,6 +117,7 @@ async function main(): Promise<number> {
 			for (const id of ids) await cluster.publishWorkflow(id);
 			jobs.forEach((job, index) => (job.workflowId = ids[index]));
 			await cluster.start();
+			postgres = cluster.postgresVersion;
 
 			for (const job of jobs) {
 				await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -162,6 +164,7 @@ async function main(): Promise<number> {
 		startedAt: startedAt.toISOString(),
 		finishedAt: new Date().toISOString(),
 		node: process.version,
+		postgres,
 		cpus: availableParallelism(),
 		loadAverage: { start: round(loadAtStart), end: round(loadavg()[0]) },
 		options,

@@ -6,6 +6,8 @@ export interface QueueBenchReport {
 	startedAt: string;
 	finishedAt: string;
 	node: string;
+	/** The PostgreSQL version the clusters ran on. */
+	postgres: string;
 	cpus: number;
 	loadAverage: { start: number; end: number };
 	options: QueueBenchOptions;
@@ -29,7 +31,7 @@ export function renderQueueReport(report: QueueBenchReport): string {
 	const lines = [
 		`# Queue-mode benchmark, ${report.startedAt.slice(0, 10)}${options.quick ? ' (quick run, small sizes)' : ''}`,
 		'',
-		`n8n 2.41.1 in queue mode (\`EXECUTIONS_MODE=queue\`): PostgreSQL (Debian's 15) and Redis (Debian's 7.0) on 127.0.0.1, one main instance and W workers (\`n8n worker --concurrency=ceil(${options.executions}/W)\`), each with the package installed from its \`npm pack\` tarball as a community package, Node ${report.node}. The simulator answers after ${options.latencyMs} ms. Each job: ${options.executions} webhook-started executions of ${options.rows} creates (QR Code > Create, no Display ID, Continue On Fail on) posted at once, all on one team. Started ${report.startedAt}, finished ${report.finishedAt}; ${report.cpus} CPUs, load average ${report.loadAverage.start} at start and ${report.loadAverage.end} at end (the machine is shared: n8n's own CPU time is part of every figure).`,
+		`n8n 2.41.1 in queue mode (\`EXECUTIONS_MODE=queue\`): PostgreSQL ${report.postgres} and Redis (Debian's 7.0) on 127.0.0.1, one main instance and W workers (\`n8n worker --concurrency=ceil(${options.executions}/W)\`), each with the package installed from its \`npm pack\` tarball as a community package, Node ${report.node}. The simulator answers after ${options.latencyMs} ms. Each job: ${options.executions} webhook-started executions of ${options.rows} creates (QR Code > Create, no Display ID, Continue On Fail on) posted at once, all on one team. Started ${report.startedAt}, finished ${report.finishedAt}; ${report.cpus} CPUs, load average ${report.loadAverage.start} at start and ${report.loadAverage.end} at end (the machine is shared: n8n's own CPU time is part of every figure).`,
 		'',
 		'## Bulk creates: workers sharing one team budget',
 		'',
