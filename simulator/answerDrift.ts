@@ -1,3 +1,5 @@
+import { CODE_ANSWER_OPERATIONS } from './codeAnswers';
+
 /**
  * Shape drift: answers that read the contract's open points another way than the simulator's default, so that
  * every place a client reads an answer can be tried against a service that does not answer exactly as expected.
@@ -30,15 +32,7 @@ const EPOCH_FIELDS = ['createdAt', 'updatedAt', 'scanTime', 'expiryDate', 'leads
 
 /** Operations whose data is a list of records (or one record) that `isoDates` and `renamedFields` reach. */
 const RECORD_OPERATIONS = new Set([
-	'createQr',
-	'duplicateQr',
-	'updateQr',
-	'deleteQr',
-	'updateQrTags',
-	'updateQrTitle',
-	'getQrById',
-	'getTeamQrsFromTime',
-	'getAllQrsFromTime',
+	...CODE_ANSWER_OPERATIONS,
 	'getQrTemplatesByTeam',
 	'getQrAnalytics',
 	'getBulkQrAnalytics',

@@ -1,3 +1,5 @@
+import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
+
 /**
  * Change drift: how a service may read the open points a change watcher depends on (times, caps, late fields,
  * its clock) other than the simulator's default. Each setting changes only successful answers, after the
@@ -37,18 +39,7 @@ export const NO_CHANGE_DRIFT: ChangeDrift = {
 
 type Json = Record<string, unknown>;
 
-const CODE_OPERATIONS = new Set([
-	'createQr',
-	'duplicateQr',
-	'updateQr',
-	'deleteQr',
-	'updateQrTags',
-	'updateQrTitle',
-	'getQrById',
-	'getTeamQrsFromTime',
-	'getAllQrsFromTime',
-	'getTeamQrsPaginated',
-]);
+const CODE_OPERATIONS = new Set([...CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION]);
 const FROM_TIME_OPERATIONS = new Set(['getTeamQrsFromTime', 'getAllQrsFromTime']);
 const SCAN_OPERATIONS = new Set(['getQrAnalytics', 'getBulkQrAnalytics']);
 

@@ -2,6 +2,7 @@ import type { Exchange } from './http/exchange';
 import type { ServerContext } from './http/context';
 import { listQrPage, parsePageQuery, type QueryValues } from './domain/qrQueries';
 import type { QrRecord } from './model';
+import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
 
 /**
  * List drift: how a service may read the paginated list (and the team a request acts in) other than the
@@ -47,20 +48,9 @@ export const LIST_DRIFT_SWITCHES = [
 	'lowerCaseDisplayIds',
 ] as const;
 
-const LIST = 'getTeamQrsPaginated';
+const LIST = CODE_LIST_OPERATION;
 
-const CODE_OPERATIONS = new Set([
-	'createQr',
-	'duplicateQr',
-	'updateQr',
-	'deleteQr',
-	'updateQrTags',
-	'updateQrTitle',
-	'getQrById',
-	'getTeamQrsFromTime',
-	'getAllQrsFromTime',
-	LIST,
-]);
+const CODE_OPERATIONS = new Set([...CODE_ANSWER_OPERATIONS, LIST]);
 
 type Answer = { status: number; body: unknown };
 
