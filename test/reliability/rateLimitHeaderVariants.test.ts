@@ -223,11 +223,11 @@ describe.each(['second', 'minute'] as LimitWindow[])(
 				expect(measured.created).toBe(ROWS);
 				expect(measured.duplicates).toBe(0);
 				// the plan is the ceiling: a per-minute limit of 1,200 never raises the pace above 20 per second.
-				// Over the run the pace stays within the plan; in one calendar second of arrivals, one request more
-				// than the plan is arrival jitter (the limiter tolerates 20 ms of it, CI's 2 cores run other suites
-				// beside), while reading 1,200 as a per-second limit would put all 80 rows into one or two seconds.
+				// Over the run the pace stays within the plan; in one calendar second of arrivals, two requests more
+				// than the plan are arrival jitter (the limiter tolerates 20 ms of it; CI runs three suite workers on
+				// 2 cores), while reading 1,200 as a per-second limit put the 80 rows into one or two seconds (68/s).
 				expect(measured.pacePerSecond).toBeLessThanOrEqual(PLAN.perSecond);
-				expect(measured.busiestSecond).toBeLessThanOrEqual(PLAN.perSecond + 1);
+				expect(measured.busiestSecond).toBeLessThanOrEqual(PLAN.perSecond + 2);
 				if (limitWindow === 'second') expect(measured.foreignAccepted).toBeGreaterThan(0);
 				expectNoSecrets(
 					{ result: variant.result, log: variant.env.logLines },
