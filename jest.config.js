@@ -12,9 +12,27 @@ const base = {
 
 module.exports = {
 	projects: [
-		{ ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-		{ ...base, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.test.ts'] },
-		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+		{
+			...base,
+			displayName: 'unit',
+			testMatch: [
+				'<rootDir>/test/unit/**/*.test.ts',
+				'<rootDir>/{test,simulator}/**/*.unit.test.ts',
+			],
+		},
+		{
+			...base,
+			displayName: 'contract',
+			testMatch: [
+				'<rootDir>/test/contract/**/*.test.ts',
+				'<rootDir>/simulator/**/*.contract.test.ts',
+			],
+		},
+		{
+			...base,
+			displayName: 'integration',
+			testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/test/**/*.engine.test.ts'],
+		},
 		{ ...base, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.test.ts'] },
 		{ ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
 		{ ...base, displayName: 'compat', testMatch: ['<rootDir>/test/compat/**/*.test.ts'] },
