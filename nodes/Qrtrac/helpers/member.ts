@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 
 import { memberState } from '../../shared/api';
+import { readParameter } from '../../shared/parameters';
 import { emailSchema, idSchema, validateParameters } from '../../shared/validation';
 import { teamLocator } from '../descriptions/common';
 import { memberEmailField } from '../descriptions/member';
@@ -40,7 +41,7 @@ export function memberTargetInput(
 ): { teamId: unknown; email: unknown } {
 	return {
 		teamId: getLocatorValue(ctx, 'teamId', itemIndex),
-		email: ctx.getNodeParameter('email', itemIndex, ''),
+		email: readParameter(ctx, 'email', itemIndex, ''),
 	};
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { getQrById } from '../../../shared/api';
 import { downloadPublicFile } from '../../../shared/imageDownload';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
@@ -48,7 +49,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
-			binaryPropertyName: this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+			binaryPropertyName: readParameter(this, 'binaryPropertyName', itemIndex, 'data'),
 			teamId: getTeamOverride(this, itemIndex),
 		},
 		itemIndex,

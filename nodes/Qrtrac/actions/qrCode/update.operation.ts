@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById, updateQr } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption } from '../../descriptions/common';
 import {
@@ -71,7 +72,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return {
 		qrCodeId,
 		fields,
-		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
+		simplify: readParameter(this, 'simplify', itemIndex, true) as boolean,
 		teamId: getTeamOverride(this, itemIndex),
 	};
 }

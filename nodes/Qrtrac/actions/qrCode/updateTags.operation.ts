@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById, updateQrTags } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { reportsOutcome } from '../../helpers/outcome';
@@ -75,9 +76,9 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
-			mode: this.getNodeParameter('mode', itemIndex, 'replace'),
-			tags: this.getNodeParameter('tags', itemIndex, ''),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
+			mode: readParameter(this, 'mode', itemIndex, 'replace'),
+			tags: readParameter(this, 'tags', itemIndex, ''),
+			simplify: readParameter(this, 'simplify', itemIndex, true),
 			teamId: getTeamOverride(this, itemIndex),
 		},
 		itemIndex,

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { resendInvite } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { emailSchema, validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
 import { normalizeEmail } from '../../helpers/member';
@@ -24,7 +25,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{ email: this.getNodeParameter('email', itemIndex, '') },
+		{ email: readParameter(this, 'email', itemIndex, '') },
 		itemIndex,
 	);
 }
