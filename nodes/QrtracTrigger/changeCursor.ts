@@ -11,7 +11,10 @@ export interface ChangeCursor {
 	floor: number;
 	/** Largest `updatedAt` the service has returned; absent until a record was seen. */
 	highWater?: number;
-	/** Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`: `{"1732290000123": ["qr_a", "qr_b deleted"]}`. */
+	/**
+	 * Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`:
+	 * `{"1732290000123": ["qr_a", "qr_b deleted"]}`.
+	 */
 	seen: Record<string, string[]>;
 }
 
