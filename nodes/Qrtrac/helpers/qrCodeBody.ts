@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
-import { QR_TYPE_LABELS, type QrType } from '../descriptions/qrCodeTypes';
+import { QR_TYPE_LABELS, type QrType } from '../../shared/forms/qrCodeTypes';
 import type { QrCodeFields } from './qrCodeSchemas';
 
 /**

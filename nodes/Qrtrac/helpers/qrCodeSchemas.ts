@@ -24,7 +24,7 @@ import {
 	QR_TYPES,
 	REDIRECT_QR_TYPES,
 	type QrType,
-} from '../descriptions/qrCodeTypes';
+} from '../../shared/forms/qrCodeTypes';
 
 /**
  * Validation of the QR code forms (Create, Create or Update, Update), generated from the same field table as

@@ -1,6 +1,6 @@
 import { qrtracApiRequest, type TransportContext } from '../transport';
 import { readScans, readScanTotals, type Scan, type ScanTotals } from './answers';
-import { apiPath } from './apiPath';
+import { apiPath } from './route';
 import { answerSource, chunk, type InTeam } from './source';
 
 /** The analytics operations of the contract (3). The bulk ones take at most 100 codes per request. */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { qrtracApiRequest, type TransportContext } from '../transport';
 import type { Member } from './answers';
-import { apiPath } from './apiPath';
+import { apiPath } from './route';
 import { getAllTeams, getTeamRoster } from './teams';
 
 /**

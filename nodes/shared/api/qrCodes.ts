@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { qrtracApiRequest, type TransportContext } from '../transport';
 import { readAvailability, readQrCode, type QrCode } from './answers';
-import { apiPath } from './apiPath';
+import { apiPath } from './route';
 import { readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { answerSource, isPlainObject, type InTeam } from './source';

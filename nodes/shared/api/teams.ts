@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { qrtracApiRequest, type TransportContext } from '../transport';
 import { readRoster, readTeam, readTeams, type Team, type TeamWithMembers } from './answers';
-import { apiPath } from './apiPath';
+import { apiPath } from './route';
 import { answerSource } from './source';
 
 /** The team operations of the contract (5). Each request acts in the team it names (x-request-team-id). */

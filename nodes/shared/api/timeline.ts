@@ -9,7 +9,7 @@ import {
 	type QrCode,
 	type Scan,
 } from './answers';
-import { apiPath } from './apiPath';
+import { apiPath } from './route';
 import { EVENT_TIME_RANGE, readEventTime } from './eventTime';
 import { getTeamQrsPaginated } from './qrList';
 import { answerSource, type InTeam } from './source';

@@ -7,7 +7,7 @@ import { downloadPublicFile } from '../../../shared/imageDownload';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 /** The code's PNG image as binary data, named `<displayId>.png`; the JSON is the code (simplified). */
 

@@ -6,7 +6,7 @@ import { getTeamRoster } from '../../../shared/api';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, teamLocator } from '../../descriptions/common';
-import { describeMember } from '../../helpers/member';
+import { describeMember } from '../../../shared/records/member';
 import { getLocatorValue, readParameter } from '../../helpers/parameters';
 
 const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;

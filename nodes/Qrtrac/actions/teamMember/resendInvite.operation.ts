@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { resendInvite } from '../../../shared/api';
 import { emailSchema, validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
-import { normalizeEmail } from '../../helpers/member';
+import { normalizeEmail } from '../../../shared/records/member';
 
 const properties: INodeProperties[] = [
 	{ ...memberEmailField, description: 'Email address of the invited person' },

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { getTeamRoster, memberState, membershipState } from '../../../shared/api';
 import { HeldSnapshots, type HeldKey } from '../../../shared/heldSnapshots';
 import { getConnection } from '../../../shared/transport';
-import { normalizeEmail } from '../../helpers/member';
+import { normalizeEmail } from '../../../shared/records/member';
 
 /**
  * How long a roster read serves the node's later runs in the same execution (Loop Over Items). No change feed

@@ -1,0 +1,41 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { normalizeEmail } from '../../shared/records/member';
+import { emailSchema, idSchema, validateParameters } from '../../shared/validation';
+import { teamLocator } from '../descriptions/common';
+import { memberEmailField } from '../descriptions/member';
+import { getLocatorValue } from './parameters';
+
+/** Zod fields of "this member of this team", the target of most member operations. */
+export const memberTargetShape = {
+	teamId: idSchema.describe('Team'),
+	email: emailSchema.transform(normalizeEmail).describe('Email'),
+};
+
+const memberTargetSchema = z.object(memberTargetShape);
+
+export type MemberTarget = z.infer<typeof memberTargetSchema>;
+
+/** The form of an operation on one member of one team: the team and the member's e-mail. */
+export const memberTargetProperties: INodeProperties[] = [teamLocator, memberEmailField];
+
+export function memberTargetInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { teamId: unknown; email: unknown } {
+	return {
+		teamId: getLocatorValue(ctx, 'teamId', itemIndex),
+		email: ctx.getNodeParameter('email', itemIndex, ''),
+	};
+}
+
+/** `parse` of the operations whose only input is the member target (activate, pause, remove, delete). */
+export function parseMemberTarget(this: IExecuteFunctions, itemIndex: number): MemberTarget {
+	return validateParameters(
+		this,
+		memberTargetSchema,
+		memberTargetInput(this, itemIndex),
+		itemIndex,
+	);
+}
