@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { isPlainObject } from '../../shared/plainObject';
 import { dateOrEpochMsSchema } from '../../shared/validation/dateOrEpochMs';
 import { jsonObjectSchema } from '../../shared/validation/jsonObject';
 import {
@@ -300,7 +301,5 @@ function isGiven(value: unknown): boolean {
 }
 
 function asObject(value: unknown): IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value)
-		? (value as IDataObject)
-		: {};
+	return isPlainObject(value) ? value : {};
 }

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { qrtracApiRequest, type TransportContext } from '../transport';
+import type { TransportContext } from '../transport';
 import type { Member } from './answers';
-import { apiPath } from './route';
+import { callEndpoint } from './source';
 import { getAllTeams, getTeamRoster } from './teams';
 
 /**
@@ -60,16 +60,16 @@ export async function addTeamMember(
 	ctx: TransportContext,
 	{ teamId, email, name, role, itemIndex }: MemberTarget & { name: string; role: string },
 ): Promise<ChangeResult> {
-	return await change(
-		ctx,
-		{ teamId, email, itemIndex },
-		{
-			method: 'PUT',
-			path: apiPath`/teams-api/${teamId}/members`,
-			body: { name, email, role },
-			holds: (member) => memberChangeHolds.changeRole(member, role),
-		},
-	);
+	const response = await callEndpoint(ctx, {
+		operation: 'Add Team Member',
+		route: 'PUT /teams-api/{id}/members',
+		params: { id: teamId },
+		body: { name, email, role },
+		...checkedChange(ctx, { teamId, email, itemIndex }, (member) =>
+			memberChangeHolds.changeRole(member, role),
+		),
+	});
+	return changeResult(response);
 }
 
 /**
@@ -91,9 +91,9 @@ export async function bulkAddMember(
 		itemIndex?: number;
 	},
 ): Promise<void> {
-	await qrtracApiRequest(ctx, {
-		method: 'POST',
-		path: '/teams-api/members/bulk',
+	await callEndpoint(ctx, {
+		operation: 'Add Member to Teams',
+		route: 'POST /teams-api/members/bulk',
 		body: { name, email, teams },
 		itemIndex,
 		verifyUnknownOutcome: async () => {
@@ -110,34 +110,40 @@ export async function activateMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	return await change(ctx, target, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/activate`,
-		holds: memberChangeHolds.activate,
+	const response = await callEndpoint(ctx, {
+		operation: 'Activate Team Member',
+		route: 'PUT /teams-api/{id}/members/{email}/activate',
+		params: { id: target.teamId, email: target.email },
+		...checkedChange(ctx, target, memberChangeHolds.activate),
 	});
+	return changeResult(response);
 }
 
 export async function pauseMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	return await change(ctx, target, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/pause`,
-		holds: memberChangeHolds.pause,
+	const response = await callEndpoint(ctx, {
+		operation: 'Pause Team Member',
+		route: 'PUT /teams-api/{id}/members/{email}/pause',
+		params: { id: target.teamId, email: target.email },
+		...checkedChange(ctx, target, memberChangeHolds.pause),
 	});
+	return changeResult(response);
 }
 
 export async function changeMemberRole(
 	ctx: TransportContext,
 	target: MemberTarget & { role: string },
 ): Promise<ChangeResult> {
-	return await change(ctx, target, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/changeRole`,
+	const response = await callEndpoint(ctx, {
+		operation: 'Change Member Role',
+		route: 'PUT /teams-api/{id}/members/{email}/changeRole',
+		params: { id: target.teamId, email: target.email },
 		body: { role: target.role },
-		holds: (member) => memberChangeHolds.changeRole(member, target.role),
+		...checkedChange(ctx, target, (member) => memberChangeHolds.changeRole(member, target.role)),
 	});
+	return changeResult(response);
 }
 
 /** Takes the member out of this team only. */
@@ -145,11 +151,13 @@ export async function removeMemberFromTeam(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	return await change(ctx, target, {
-		method: 'DELETE',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}`,
-		holds: memberChangeHolds.remove,
+	const response = await callEndpoint(ctx, {
+		operation: 'Remove Member from Team',
+		route: 'DELETE /teams-api/{id}/members/{email}',
+		params: { id: target.teamId, email: target.email },
+		...checkedChange(ctx, target, memberChangeHolds.remove),
 	});
+	return changeResult(response);
 }
 
 /** Removes the person from the organization; a refused retry is checked against every team's members. */
@@ -157,9 +165,10 @@ export async function deleteMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult & { message?: string }> {
-	const response = await qrtracApiRequest(ctx, {
-		method: 'DELETE',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/delete`,
+	const response = await callEndpoint(ctx, {
+		operation: 'Delete Member',
+		route: 'DELETE /teams-api/{id}/members/{email}/delete',
+		params: { id: target.teamId, email: target.email },
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
 		verifyAfterRefusal: async () =>
@@ -179,9 +188,10 @@ export async function resendInvite(
 	ctx: TransportContext,
 	{ email, itemIndex }: { email: string; itemIndex?: number },
 ): Promise<void> {
-	await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/teams-api/resend/invite/${email}`,
+	await callEndpoint(ctx, {
+		operation: 'Resend Invite',
+		route: 'GET /teams-api/resend/invite/{email}',
+		params: { email },
 		hasSideEffects: true,
 		itemIndex,
 	});
@@ -197,25 +207,28 @@ export async function findMember(
 		Member | undefined;
 }
 
-async function change(
+/**
+ * The team and item of a member change, and its check after a refused retry: the change went through when the
+ * team now lists the member as `holds` wants.
+ */
+function checkedChange(
 	ctx: TransportContext,
 	target: MemberTarget,
-	request: {
-		method: 'PUT' | 'DELETE';
-		path: string;
-		body?: IDataObject;
-		holds: (member: Member | undefined) => boolean;
-	},
-): Promise<ChangeResult> {
-	const response = await qrtracApiRequest(ctx, {
-		method: request.method,
-		path: request.path,
-		body: request.body,
+	holds: (member: Member | undefined) => boolean,
+): {
+	teamId: string;
+	itemIndex?: number;
+	verifyAfterRefusal: () => Promise<IDataObject | undefined>;
+} {
+	return {
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
 		verifyAfterRefusal: async () =>
-			request.holds(await findMember(ctx, target)) ? { email: target.email } : undefined,
-	});
+			holds(await findMember(ctx, target)) ? { email: target.email } : undefined,
+	};
+}
+
+function changeResult(response: { verifiedAfterUnknownOutcome?: boolean }): ChangeResult {
 	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
 }
 

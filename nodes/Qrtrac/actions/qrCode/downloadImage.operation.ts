@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getQrById } from '../../../shared/api';
-import { downloadPublicFile } from '../../../shared/imageDownload';
+import { downloadPublicFile, getQrById } from '../../../shared/api';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
