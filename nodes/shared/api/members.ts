@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
 import type { Member } from './answers';
+import { endpoint, type Endpoint } from './route';
 import { callEndpoint } from './source';
 import { getAllTeams, getTeamRoster } from './teams';
 
@@ -110,40 +111,37 @@ export async function activateMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	const response = await callEndpoint(ctx, {
-		operation: 'Activate Team Member',
-		route: 'PUT /teams-api/{id}/members/{email}/activate',
-		params: { id: target.teamId, email: target.email },
-		...checkedChange(ctx, target, memberChangeHolds.activate),
-	});
-	return changeResult(response);
+	return await changeMember(
+		ctx,
+		target,
+		endpoint('Activate Team Member', 'PUT /teams-api/{id}/members/{email}/activate'),
+		memberChangeHolds.activate,
+	);
 }
 
 export async function pauseMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	const response = await callEndpoint(ctx, {
-		operation: 'Pause Team Member',
-		route: 'PUT /teams-api/{id}/members/{email}/pause',
-		params: { id: target.teamId, email: target.email },
-		...checkedChange(ctx, target, memberChangeHolds.pause),
-	});
-	return changeResult(response);
+	return await changeMember(
+		ctx,
+		target,
+		endpoint('Pause Team Member', 'PUT /teams-api/{id}/members/{email}/pause'),
+		memberChangeHolds.pause,
+	);
 }
 
 export async function changeMemberRole(
 	ctx: TransportContext,
 	target: MemberTarget & { role: string },
 ): Promise<ChangeResult> {
-	const response = await callEndpoint(ctx, {
-		operation: 'Change Member Role',
-		route: 'PUT /teams-api/{id}/members/{email}/changeRole',
-		params: { id: target.teamId, email: target.email },
-		body: { role: target.role },
-		...checkedChange(ctx, target, (member) => memberChangeHolds.changeRole(member, target.role)),
-	});
-	return changeResult(response);
+	return await changeMember(
+		ctx,
+		target,
+		endpoint('Change Member Role', 'PUT /teams-api/{id}/members/{email}/changeRole'),
+		(member) => memberChangeHolds.changeRole(member, target.role),
+		{ role: target.role },
+	);
 }
 
 /** Takes the member out of this team only. */
@@ -151,13 +149,12 @@ export async function removeMemberFromTeam(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	const response = await callEndpoint(ctx, {
-		operation: 'Remove Member from Team',
-		route: 'DELETE /teams-api/{id}/members/{email}',
-		params: { id: target.teamId, email: target.email },
-		...checkedChange(ctx, target, memberChangeHolds.remove),
-	});
-	return changeResult(response);
+	return await changeMember(
+		ctx,
+		target,
+		endpoint('Remove Member from Team', 'DELETE /teams-api/{id}/members/{email}'),
+		memberChangeHolds.remove,
+	);
 }
 
 /** Removes the person from the organization; a refused retry is checked against every team's members. */
@@ -205,6 +202,26 @@ export async function findMember(
 	const roster = await getTeamRoster(ctx, { teamId, itemIndex });
 	return roster.members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as
 		Member | undefined;
+}
+
+/** A route that names the team and the member. */
+type MemberRoute = `${'PUT' | 'DELETE'} /teams-api/{id}/members/{email}${string}`;
+
+/** A change of one member of one team, checked against the team's members when a retry is refused. */
+async function changeMember(
+	ctx: TransportContext,
+	target: MemberTarget,
+	change: Endpoint<MemberRoute>,
+	holds: (member: Member | undefined) => boolean,
+	body?: IDataObject,
+): Promise<ChangeResult> {
+	const response = await callEndpoint(ctx, {
+		...change,
+		params: { id: target.teamId, email: target.email },
+		body,
+		...checkedChange(ctx, target, holds),
+	});
+	return changeResult(response);
 }
 
 /**
