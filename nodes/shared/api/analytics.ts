@@ -1,7 +1,7 @@
 import type { TransportContext } from '../transport';
 import { readScans, readScanTotals, type Scan, type ScanTotals } from './answers';
 import { endpoint } from './route';
-import { answerSource, callEndpoint, chunk, type InTeam } from './source';
+import { callEndpoint, chunk, type InTeam } from './source';
 
 /** The analytics operations of the contract (3). The bulk ones take at most 100 codes per request. */
 
@@ -41,11 +41,10 @@ export async function getBulkQrAnalytics(
 		itemIndex,
 	}: InTeam & { qrIds: readonly string[]; startTime?: number; endTime?: number },
 ): Promise<Scan[]> {
-	const source = await answerSource(ctx, BULK_SCANS, itemIndex);
 	const scans: Scan[] = [];
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
 		const range = startTime === undefined || endTime === undefined ? {} : { startTime, endTime };
-		const { data } = await callEndpoint(ctx, {
+		const { data, source } = await callEndpoint(ctx, {
 			...BULK_SCANS,
 			body: { qrIds: ids, ...range },
 			teamId,
@@ -62,10 +61,9 @@ export async function getTotalScansOverview(
 	ctx: TransportContext,
 	{ qrIds, teamId, itemIndex }: InTeam & { qrIds: readonly string[] },
 ): Promise<ScanTotals[]> {
-	const source = await answerSource(ctx, SCAN_TOTALS, itemIndex);
 	const totals: ScanTotals[] = [];
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
-		const { data } = await callEndpoint(ctx, {
+		const { data, source } = await callEndpoint(ctx, {
 			...SCAN_TOTALS,
 			body: { qrIds: ids },
 			teamId,
