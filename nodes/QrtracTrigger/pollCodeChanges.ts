@@ -8,7 +8,7 @@ import {
 	startCursor,
 	type Change,
 } from './changeCursor';
-import { withLinkAndTimes } from '../Qrtrac/helpers/simplify';
+import { withLinkAndTimes } from '../shared/records/simplify';
 import { matchesFilters } from './codeFilters';
 import { withoutActorIds } from './eventFields';
 import { readChangesSince, resolveTeamId, type WatchedCodes } from './qrtracReads';

@@ -90,6 +90,12 @@ function isStream(body: unknown): body is AsyncIterable<unknown> {
 	);
 }
 
+/** A header of an answer, whatever case n8n gave its name; the first of repeated values. */
+export function headerValue(headers: IDataObject, name: string): string | undefined {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
+}
+
 export function destroyStream(body: unknown): void {
 	const stream = body as { destroy?: () => void } | null;
 	if (stream && typeof stream.destroy === 'function') stream.destroy();

@@ -3,6 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import {
 	destroyStream,
+	headerValue,
 	interpretAnswer,
 	isAborted,
 	readBodyText,
@@ -18,7 +19,7 @@ import {
 	UNKNOWN_OUTCOME_KINDS,
 	type AttemptFailure,
 } from './attemptFailure';
-import { connectionFromCredentials, missingValues, type QrtracConnection } from './connection';
+import { missingValues, type QrtracConnection } from './connection';
 import {
 	CREDENTIAL_TYPE,
 	type QrtracRequest,
@@ -26,6 +27,7 @@ import {
 	type TransportContext,
 } from './qrtracRequest';
 import { waitHintMs } from './rateLimitHeaders';
+import { getConnection } from './readConnection';
 import { getSharedRateLimiter } from './rateLimiter';
 import { secretForms } from './redaction';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
@@ -35,11 +37,9 @@ import { serviceError } from './serviceErrors';
 import { toldWaitError, waitForSlot, type SlotWait } from './slotWait';
 import { fitsCeiling } from './waitCeiling';
 
-export type { AttemptFailure } from './attemptFailure';
-export { networkFailure } from './attemptFailure';
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
-export { CREDENTIAL_TYPE } from './qrtracRequest';
-export { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
+// The executor and Create or Update still take the connection from here until they read it through the api.
+export { getConnection } from './readConnection';
 
 /*
  * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential,
@@ -49,23 +49,6 @@ export { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
  * turned into a NodeApiError when it fails. A request carrying credentials never follows a redirect to
  * another origin (redirects.ts).
  */
-
-const connections = new WeakMap<object, Promise<QrtracConnection>>();
-
-/** The credential's settings, read and checked once per execution context. */
-export async function getConnection(ctx: TransportContext): Promise<QrtracConnection> {
-	let connection = connections.get(ctx);
-	if (!connection) {
-		const refuse = (problem: string): never => {
-			throw serviceError(ctx.getNode(), { message: problem });
-		};
-		connection = ctx
-			.getCredentials(CREDENTIAL_TYPE)
-			.then((credentials) => connectionFromCredentials(credentials, refuse));
-		connections.set(ctx, connection);
-	}
-	return await connection;
-}
 
 /** Requests of this process from their start to their answer, waits for a slot and retries included. */
 let requestsUnderway = 0;
@@ -331,11 +314,6 @@ async function sendBefore(
 	} finally {
 		deadlineReached.dispose();
 	}
-}
-
-export function headerValue(headers: IDataObject, name: string): string | undefined {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }
 
 function throwIfCancelled(ctx: TransportContext): void {

@@ -8,7 +8,7 @@ import {
 	type QrTypeField,
 	type QrTypeFieldGroupName,
 } from './qrCodeTypeFields';
-import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, qrTypeOptions } from './qrCodeTypes';
+import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, qrTypeOptions } from '../../shared/forms/qrCodeTypes';
 
 /**
  * Form pieces of the operations that write a code (Create, Create or Update, Update). The typed fields come from

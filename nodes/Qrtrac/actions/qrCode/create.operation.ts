@@ -19,7 +19,7 @@ import { reportsOutcome } from '../../helpers/outcome';
 import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 const properties: INodeProperties[] = [
 	qrTypeField,

@@ -15,7 +15,7 @@ import {
 } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 const sortByOption: INodeProperties = {
 	displayName: 'Sort By',

@@ -8,7 +8,7 @@ import { validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 /**
  * Codes changed after a moment, of one team or of every team of the organization. The service includes

@@ -13,13 +13,13 @@ import {
 	updateFieldsCollection,
 } from '../../descriptions/qrCodeFields';
 import { scanRulesProperties } from '../../descriptions/scanRules';
-import { isQrType } from '../../descriptions/qrCodeTypes';
+import { isQrType } from '../../../shared/forms/qrCodeTypes';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
 import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 import { rowChanges } from './createOrUpdate/plan';
 
 /**

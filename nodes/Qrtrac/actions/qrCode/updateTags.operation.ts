@@ -10,7 +10,7 @@ import { reportsOutcome } from '../../helpers/outcome';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
-import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
+import { simplifyQr, verifiedMarker } from '../../../shared/records/simplify';
 import { sameTagSet } from './createOrUpdate/plan';
 
 /** The service only replaces the whole tag list; Add and Remove read the code's tags first (1.2: every mode). */

@@ -8,7 +8,7 @@ import { nonEmptyTextSchema, validateParameters } from '../../../shared/validati
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { reportsOutcome } from '../../helpers/outcome';
 import { qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
-import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
+import { simplifyQr, verifiedMarker } from '../../../shared/records/simplify';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,

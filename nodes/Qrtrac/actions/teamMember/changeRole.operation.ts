@@ -7,7 +7,7 @@ import { readParameter } from '../../../shared/parameters';
 import { assignableRoleSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { memberEmailField, roleField } from '../../descriptions/member';
-import { memberTargetInput, memberTargetShape } from '../../helpers/member';
+import { memberTargetInput, memberTargetShape } from '../../helpers/memberTarget';
 import { memberChangeRun } from './memberChange';
 
 const properties: INodeProperties[] = [

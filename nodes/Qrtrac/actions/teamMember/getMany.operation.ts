@@ -7,7 +7,7 @@ import { readParameter } from '../../../shared/parameters';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, teamLocator } from '../../descriptions/common';
-import { describeMember } from '../../helpers/member';
+import { describeMember } from '../../../shared/records/member';
 import { getLocatorValue } from '../../helpers/parameters';
 
 const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;

@@ -6,7 +6,7 @@ import { resendInvite } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { emailSchema, validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
-import { normalizeEmail } from '../../helpers/member';
+import { normalizeEmail } from '../../../shared/records/member';
 
 const properties: INodeProperties[] = [
 	{ ...memberEmailField, description: 'Email address of the invited person' },

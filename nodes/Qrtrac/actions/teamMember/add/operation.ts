@@ -19,7 +19,7 @@ import {
 	memberNameField,
 	roleField,
 } from '../../../descriptions/member';
-import { normalizeEmail } from '../../../helpers/member';
+import { normalizeEmail } from '../../../../shared/records/member';
 import { getLocatorValue } from '../../../helpers/parameters';
 import { Rosters, type KnownMember } from '../rosters';
 import { planMemberChange } from './plan';

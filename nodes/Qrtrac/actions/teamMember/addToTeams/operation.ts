@@ -18,7 +18,7 @@ import {
 	memberNameField,
 	roleOptions,
 } from '../../../descriptions/member';
-import { normalizeEmail } from '../../../helpers/member';
+import { normalizeEmail } from '../../../../shared/records/member';
 import { Rosters, type KnownMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
