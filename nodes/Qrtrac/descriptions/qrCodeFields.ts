@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { teamOverrideOptions } from './common';
+import { optionsCollection, teamOverrideOptions } from './common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 import {
 	QR_TYPE_FIELD_GROUPS,
@@ -89,7 +89,7 @@ export const displayIdKeyField: INodeProperties = {
 		'Custom short ID that identifies the code: the code with this Display ID is updated, or created when the team has none',
 };
 
-const tagsField: INodeProperties = {
+export const tagsField: INodeProperties = {
 	displayName: 'Tags',
 	name: 'tags',
 	type: 'string',
@@ -170,17 +170,10 @@ export const additionalJsonFirstLayoutField: INodeProperties = {
 };
 
 /** Create and Update, current layout: Options holds the raw JSON field and the team override. */
-export const qrCodeOptionsCollection: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{ ...additionalJsonProperties, displayOptions: { show: CURRENT_LAYOUT } },
-		...teamOverrideOptions,
-	],
-};
+export const qrCodeOptionsCollection: INodeProperties = optionsCollection([
+	{ ...additionalJsonProperties, displayOptions: { show: CURRENT_LAYOUT } },
+	...teamOverrideOptions,
+]);
 
 /** The raw JSON field as an entry of an operation's own Options collection (for Create or Update). */
 export const additionalJsonOption: INodeProperties = additionalJsonProperties;

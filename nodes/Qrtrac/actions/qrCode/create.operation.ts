@@ -15,11 +15,11 @@ import {
 	redirectUrlField,
 } from '../../descriptions/qrCodeFields';
 import { scanRulesProperties } from '../../descriptions/scanRules';
-import { reportsOutcome } from '../../helpers/outcome';
+import { reported } from '../../helpers/outcome';
 import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
-import { simplifyQr } from '../../helpers/simplify';
+import { qrCodeOutput } from '../../helpers/qrCodeTarget';
 
 const properties: INodeProperties[] = [
 	qrTypeField,
@@ -60,6 +60,5 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const { code } = await createQr(this, { body: input.body, teamId: input.teamId, itemIndex });
-	const record = input.simplify ? simplifyQr(code) : code;
-	return reportsOutcome(this) ? { ...record, result: 'created' } : record;
+	return reported(this, qrCodeOutput(code, input.simplify), 'created');
 }

@@ -4,10 +4,10 @@ import { z } from 'zod';
 
 import { getTeamById, updateTeam } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import { idSchema, nameSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { teamNameField } from '../../descriptions/team';
-import { reportsOutcome } from '../../helpers/outcome';
+import { changeUnlessHeld } from '../../helpers/outcome';
 import { getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator, teamNameField('New name of the team')];
@@ -19,7 +19,7 @@ export const description = updateDisplayOptions(
 
 const inputSchema = z.object({
 	teamId: idSchema.describe('Team'),
-	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
+	name: nameSchema.describe('Name'),
 });
 
 type Input = z.infer<typeof inputSchema>;
@@ -45,10 +45,10 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const rename = async () =>
-		await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex });
-	if (!reportsOutcome(this)) return await rename();
-	const team = await getTeamById(this, { teamId: input.teamId, itemIndex });
-	if (team.name === input.name) return { ...team, result: 'unchanged' };
-	return { ...(await rename()), result: 'updated' };
+	return await changeUnlessHeld(this, {
+		read: async () => await getTeamById(this, { teamId: input.teamId, itemIndex }),
+		holds: (team) => team.name === input.name,
+		write: async () =>
+			await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex }),
+	});
 }

@@ -8,7 +8,7 @@ import { idSchema, validateParameters } from '../../../shared/validation';
 import { hostnameSchema } from '../../../shared/validation/hostname';
 import { teamLocator } from '../../descriptions/common';
 import { domainsFields } from '../../descriptions/team';
-import { reportsOutcome } from '../../helpers/outcome';
+import { changeUnlessHeld } from '../../helpers/outcome';
 import { getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator, ...domainsFields];
@@ -70,10 +70,11 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	if (!reportsOutcome(this)) return await updateDomainPreferences(this, { ...input, itemIndex });
-	const team = await getTeamById(this, { teamId: input.teamId, itemIndex });
-	if (holdsDomains(team, input)) return { ...team, result: 'unchanged' };
-	return { ...(await updateDomainPreferences(this, { ...input, itemIndex })), result: 'updated' };
+	return await changeUnlessHeld(this, {
+		read: async () => await getTeamById(this, { teamId: input.teamId, itemIndex }),
+		holds: (team) => holdsDomains(team, input),
+		write: async () => await updateDomainPreferences(this, { ...input, itemIndex }),
+	});
 }
 
 /** "a.com, b.com" or ["a.com", "b.com"] -> trimmed entries without empty ones; anything else is left for zod to refuse. */
