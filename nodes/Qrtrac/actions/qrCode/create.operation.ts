@@ -3,18 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createQr } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { simplifyOption } from '../../descriptions/common';
 import {
 	additionalFieldsCollection,
-	additionalJsonFirstLayoutField,
 	createTypeFields,
 	displayIdCreateField,
 	nameField,
-	qrCodeOptionsCollection,
+	qrCodeFormEnd,
 	qrTypeField,
 	redirectUrlField,
 } from '../../descriptions/qrCodeFields';
-import { scanRulesProperties } from '../../descriptions/scanRules';
 import { reported } from '../../helpers/outcome';
 import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
@@ -28,10 +25,7 @@ const properties: INodeProperties[] = [
 	redirectUrlField,
 	...createTypeFields,
 	additionalFieldsCollection(true),
-	...scanRulesProperties,
-	additionalJsonFirstLayoutField,
-	simplifyOption,
-	qrCodeOptionsCollection,
+	...qrCodeFormEnd,
 ];
 
 export const description = updateDisplayOptions(

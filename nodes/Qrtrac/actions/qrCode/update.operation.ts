@@ -5,14 +5,12 @@ import { z } from 'zod';
 import { getQrById, updateQr } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption } from '../../descriptions/common';
+import { qrCodeLocator } from '../../descriptions/common';
 import {
-	additionalJsonFirstLayoutField,
-	qrCodeOptionsCollection,
+	qrCodeFormEnd,
 	qrTypeUpdateField,
 	updateFieldsCollection,
 } from '../../descriptions/qrCodeFields';
-import { scanRulesProperties } from '../../descriptions/scanRules';
 import { isQrType } from '../../descriptions/qrCodeTypes';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
@@ -33,10 +31,7 @@ const properties: INodeProperties[] = [
 	qrCodeLocator,
 	qrTypeUpdateField,
 	updateFieldsCollection,
-	...scanRulesProperties,
-	additionalJsonFirstLayoutField,
-	simplifyOption,
-	qrCodeOptionsCollection,
+	...qrCodeFormEnd,
 ];
 
 export const description = updateDisplayOptions(
