@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getTeamById, updateTeam } from '../../../shared/api';
+import { updateTeam } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, nameSchema, validateParameters } from '../../../shared/validation';
+import { nameSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { teamNameField } from '../../descriptions/team';
-import { changeUnlessHeld } from '../../helpers/outcome';
-import { getLocatorValue } from '../../helpers/parameters';
+import { teamTargetInput, teamTargetShape } from '../../helpers/teamTarget';
+import { changeTeam } from './teamChange';
 
 const properties: INodeProperties[] = [teamLocator, teamNameField('New name of the team')];
 
@@ -18,7 +18,7 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	teamId: idSchema.describe('Team'),
+	...teamTargetShape,
 	name: nameSchema.describe('Name'),
 });
 
@@ -29,7 +29,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			teamId: getLocatorValue(this, 'teamId', itemIndex),
+			...teamTargetInput(this, itemIndex),
 			name: readParameter(this, 'name', itemIndex, ''),
 		},
 		itemIndex,
@@ -45,10 +45,13 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await changeUnlessHeld(this, {
-		read: async () => await getTeamById(this, { teamId: input.teamId, itemIndex }),
-		holds: (team) => team.name === input.name,
-		write: async () =>
-			await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex }),
-	});
+	return await changeTeam(
+		this,
+		{ teamId: input.teamId, itemIndex },
+		{
+			holds: (team) => team.name === input.name,
+			write: async () =>
+				await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex }),
+		},
+	);
 }

@@ -4,16 +4,16 @@ import { z } from 'zod';
 
 import { getTeamRoster } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
+import { itemInputError, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { describeMember } from '../../helpers/member';
-import { getLocatorValue } from '../../helpers/parameters';
 import {
 	returnAllInput,
 	returnAllProperties,
 	returnAllShape,
 	upToLimit,
 } from '../../helpers/returnAll';
+import { teamTargetInput, teamTargetShape } from '../../helpers/teamTarget';
 
 const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 const STATUSES = ['active', 'paused', 'pending'] as const;
@@ -68,7 +68,7 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	teamId: idSchema.describe('Team'),
+	...teamTargetShape,
 	...returnAllShape,
 	roles: z
 		.array(z.enum(ROLES), { invalid_type_error: `must be a list of ${ROLES.join(', ')}` })
@@ -86,7 +86,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			teamId: getLocatorValue(this, 'teamId', itemIndex),
+			...teamTargetInput(this, itemIndex),
 			...returnAllInput(this, itemIndex),
 			roles: filters.roles ?? [],
 			statuses: filters.statuses ?? [],

@@ -13,8 +13,7 @@ import {
 	memberNameField,
 	roleField,
 } from '../../../descriptions/member';
-import { memberTargetShape } from '../../../helpers/member';
-import { getLocatorValue } from '../../../helpers/parameters';
+import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
 import { memberTurns } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, type KnownMember } from '../rosters';
@@ -34,7 +33,7 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	teamId: memberTargetShape.teamId,
+	...teamTargetShape,
 	...personShape,
 	role: assignableRoleSchema.describe('Role'),
 	alwaysSend: z.boolean(),
@@ -47,7 +46,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			teamId: getLocatorValue(this, 'teamId', itemIndex),
+			...teamTargetInput(this, itemIndex),
 			...personInput(this, itemIndex),
 			role: readParameter(this, 'role', itemIndex, ''),
 			alwaysSend: alwaysSendInput(this, itemIndex),
