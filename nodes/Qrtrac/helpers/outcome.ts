@@ -40,7 +40,7 @@ export function reported(
 }
 
 /** One change of one record, for changeUnlessHeld. */
-export interface HeldChange<Stored extends IDataObject> {
+interface HeldChange<Stored extends IDataObject> {
 	read(): Promise<Stored>;
 	/** Whether the stored record has the change already. */
 	holds(stored: Stored): boolean;

@@ -35,9 +35,7 @@ export function qrCodeTargetForm(...fields: INodeProperties[]): INodeProperties[
 	return [qrCodeLocator, ...fields, simplifyOption, teamOptionsCollection];
 }
 
-export const qrCodeTargetProperties: INodeProperties[] = qrCodeTargetForm();
-
-export function qrCodeInTeamInput(
+function qrCodeInTeamInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Record<keyof QrCodeInTeam, unknown> {
@@ -65,8 +63,8 @@ export function parseQrCodeInTeam(this: IExecuteFunctions, itemIndex: number): Q
 	);
 }
 
-/** `parse` of the operations whose only input is the code target (get, duplicate). */
-export function parseQrCodeTarget(this: IExecuteFunctions, itemIndex: number): QrCodeTarget {
+/** `parse` of the operations whose only input is the code target (Get, Duplicate). */
+function parseQrCodeTarget(this: IExecuteFunctions, itemIndex: number): QrCodeTarget {
 	return validateParameters(
 		this,
 		qrCodeTargetSchema,
@@ -83,7 +81,10 @@ export function codeInTeam(
 	return { id: input.qrCodeId, teamId: input.teamId, itemIndex };
 }
 
-/** A code as an item: simplified when Simplify is on, keeping the mark of a change verified after an unknown outcome. */
+/**
+ * A code as an item: simplified when Simplify is on, keeping the mark of a change verified after an unknown
+ * outcome.
+ */
 export function qrCodeOutput(code: IDataObject, simplify: boolean): IDataObject {
 	return simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
 }
@@ -100,7 +101,7 @@ export function qrCodeTargetOperation(
 	return {
 		description: updateDisplayOptions(
 			{ show: { resource: ['qrCode'], operation: [operation] } },
-			qrCodeTargetProperties,
+			qrCodeTargetForm(),
 		),
 		parse: parseQrCodeTarget,
 		async execute(
