@@ -1,5 +1,5 @@
-import { startSimulator, type Simulator } from '../../simulator';
-import { contractClient, type Call } from './harness';
+import { startSimulator, type Simulator } from '..';
+import { contractClient, type Call } from './contractClient';
 
 /** Scan events, bulk ranges and overview totals against the simulator clock. */
 describe('analytics', () => {

@@ -1,5 +1,5 @@
-import { startSimulator, type Simulator } from '../../simulator';
-import { contractClient, segment, type Call, type ClientCredentials } from './harness';
+import { startSimulator, type Simulator } from '..';
+import { contractClient, segment, type Call, type ClientCredentials } from './contractClient';
 
 /** Header set A (401), roles (403) and the simple variant's bearer key. */
 describe('credentials and roles', () => {

@@ -1,6 +1,6 @@
 import { request } from 'undici';
-import type { Simulator } from '../../simulator';
-import { findOperation, validateRequest, validateResponse } from '../support/contract';
+import type { Simulator } from '..';
+import { findOperation, validateRequest, validateResponse } from '../../test/support/contract';
 
 /** Credentials of one API client: header set A. */
 export interface ClientCredentials {

@@ -1,6 +1,6 @@
 import { request } from 'undici';
-import { startSimulator, type Simulator } from '../../simulator';
-import { contractClient, type Call } from './harness';
+import { startSimulator, type Simulator } from '..';
+import { contractClient, type Call } from './contractClient';
 
 /** Injected faults, added latency, the settable clock and the request log. */
 describe('faults and knobs', () => {

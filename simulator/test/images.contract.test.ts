@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { request } from 'undici';
-import { QR_IMAGE_MARGIN, QR_IMAGE_SIZE, startSimulator, type Simulator } from '../../simulator';
-import { contractClient, type Call } from './harness';
+import { QR_IMAGE_MARGIN, QR_IMAGE_SIZE, startSimulator, type Simulator } from '..';
+import { contractClient, type Call } from './contractClient';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

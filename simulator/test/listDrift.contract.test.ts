@@ -1,5 +1,5 @@
-import { startSimulator, type Simulator } from '../../simulator';
-import { contractClient, type Call } from './harness';
+import { startSimulator, type Simulator } from '..';
+import { contractClient, type Call } from './contractClient';
 
 /** The list drift modes (simulator/listDrift.ts): each reads the list or the team header another way. */
 describe('list drift', () => {

@@ -1,5 +1,5 @@
-import { startSimulator, type Simulator } from '../../simulator';
-import { contractClient, type Call } from './harness';
+import { startSimulator, type Simulator } from '..';
+import { contractClient, type Call } from './contractClient';
 
 /** The paginated list (limits, order, search, totals) and the updated-after-time boundary. */
 describe('listing', () => {

@@ -1,6 +1,6 @@
-import { startSimulator, type Simulator } from '../../simulator';
-import { operations } from '../support/contract';
-import { contractClient, segment, type Call } from './harness';
+import { startSimulator, type Simulator } from '..';
+import { operations } from '../../test/support/contract';
+import { contractClient, segment, type Call } from './contractClient';
 
 /** Every operation of the contract, answered successfully over HTTP, each request and answer checked by the contract. */
 describe('all 29 operations', () => {

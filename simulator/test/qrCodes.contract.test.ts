@@ -1,5 +1,5 @@
-import { startSimulator, type Simulator } from '../../simulator';
-import { contractClient, type Call } from './harness';
+import { startSimulator, type Simulator } from '..';
+import { contractClient, type Call } from './contractClient';
 
 /** Rules of QR code bodies and records: validation, displayId, baseUrl, templates, quota, update, soft delete. */
 describe('QR code rules', () => {

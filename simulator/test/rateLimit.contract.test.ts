@@ -4,14 +4,14 @@ import {
 	type PlanName,
 	type ResetFormat,
 	type Simulator,
-} from '../../simulator';
+} from '..';
 import {
 	contractClient,
 	startOfSecondWindow,
 	type Call,
 	type ClientCredentials,
 	type Reply,
-} from './harness';
+} from './contractClient';
 
 /**
  * Fixed one-second windows per team by plan, X-RateLimit-* on every /api answer in each reset format,

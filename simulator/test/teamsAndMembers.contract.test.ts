@@ -1,5 +1,5 @@
-import { startSimulator, type Simulator } from '../../simulator';
-import { contractClient, segment, type Call, type ClientCredentials } from './harness';
+import { startSimulator, type Simulator } from '..';
+import { contractClient, segment, type Call, type ClientCredentials } from './contractClient';
 
 /** Team rules and the member state machine: pending/active users, active/paused memberships, owner rules. */
 describe('teams and members', () => {

@@ -1,4 +1,4 @@
-import { findOperation, operations, validateRequest, validateResponse } from '../support/contract';
+import { findOperation, operations, validateRequest, validateResponse } from './contract';
 
 /** The helpers others use to check what their nodes send: they must refuse what the contract refuses. */
 describe('contract helpers', () => {

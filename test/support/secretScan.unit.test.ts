@@ -4,7 +4,7 @@
  */
 import { NodeApiError, type INode } from 'n8n-workflow';
 
-import { captureOutput, expectNoSecrets, findSecrets } from '../support/secretScan';
+import { captureOutput, expectNoSecrets, findSecrets } from './secretScan';
 
 const SECRET = 'sk_live_SECRET_scan_probe_0123456789';
 const node: INode = {

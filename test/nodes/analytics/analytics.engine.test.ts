@@ -3,8 +3,8 @@
  * codes' scans in chunks of at most 100 IDs (or every code of the team, read once per execution), totals per
  * code, time range presets and custom bounds, and refused input that never reaches the wire.
  */
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -14,15 +14,15 @@ import {
 	runNode,
 	testCredential,
 	type HarnessCredentials,
-} from '../support/n8nHarness';
+} from '../../support/n8nHarness';
 import {
 	startFileServer,
 	startRecorder,
 	startRedirector,
 	startServer,
 	type FixtureServer,
-} from '../support/httpFixtures';
-import { useSimulator } from '../support/simulatorSuite';
+} from '../../support/httpFixtures';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator();
 

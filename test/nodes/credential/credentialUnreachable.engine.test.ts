@@ -3,9 +3,9 @@
  * through n8n-core): n8n reports the bare network code, and lets a credential reword only HTTP answers, so the
  * Base URL field's hint is where the user learns which field to check and what to check. Build first.
  */
-import { testCredential } from '../support/n8nHarness';
-import { loadPackage } from '../support/harness/loadedPackage';
-import { useSimulator } from '../support/simulatorSuite';
+import { testCredential } from '../../support/n8nHarness';
+import { loadPackage } from '../../support/harness/loadedPackage';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: true });
 

@@ -8,9 +8,9 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 // n8n-core checks every node description with this when it loads a package
 import { validateNodeDescription } from 'n8n-core/dist/nodes-loader/validate-node-description';
 
-import { hintedOperations } from '../../nodes/Qrtrac/builderHint';
-import { Qrtrac } from '../../nodes/Qrtrac/Qrtrac.node';
-import { QrtracTrigger } from '../../nodes/QrtracTrigger/QrtracTrigger.node';
+import { hintedOperations } from '../../../nodes/Qrtrac/builderHint';
+import { Qrtrac } from '../../../nodes/Qrtrac/Qrtrac.node';
+import { QrtracTrigger } from '../../../nodes/QrtracTrigger/QrtracTrigger.node';
 
 const action = new Qrtrac().description;
 const trigger = new QrtracTrigger().description;

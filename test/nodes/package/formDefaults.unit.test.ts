@@ -11,15 +11,15 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import * as analytics from '../../nodes/Qrtrac/actions/analytics';
-import * as designTemplate from '../../nodes/Qrtrac/actions/designTemplate';
-import * as dynamicLink from '../../nodes/Qrtrac/actions/dynamicLink';
-import * as qrCode from '../../nodes/Qrtrac/actions/qrCode';
-import * as team from '../../nodes/Qrtrac/actions/team';
-import * as teamMember from '../../nodes/Qrtrac/actions/teamMember';
-import { Qrtrac } from '../../nodes/Qrtrac/Qrtrac.node';
-import type { Operation } from '../../nodes/shared/executor';
-import { fakeContext } from './support/fakeContext';
+import * as analytics from '../../../nodes/Qrtrac/actions/analytics';
+import * as designTemplate from '../../../nodes/Qrtrac/actions/designTemplate';
+import * as dynamicLink from '../../../nodes/Qrtrac/actions/dynamicLink';
+import * as qrCode from '../../../nodes/Qrtrac/actions/qrCode';
+import * as team from '../../../nodes/Qrtrac/actions/team';
+import * as teamMember from '../../../nodes/Qrtrac/actions/teamMember';
+import { Qrtrac } from '../../../nodes/Qrtrac/Qrtrac.node';
+import type { Operation } from '../../../nodes/shared/executor';
+import { fakeContext } from '../../support/fakeContext';
 
 const operations: Record<string, Record<string, Operation>> = {
 	qrCode: qrCode.operations,

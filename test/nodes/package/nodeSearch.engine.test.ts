@@ -2,7 +2,7 @@
  * Finding the nodes in n8n's node panel (issue 25, item 5): n8n reads search aliases from the codex file
  * (`<Node>.node.json`, `alias`) next to the built node; the panel's search matches them as well as the name.
  */
-import { loadPackage } from '../support/harness/loadedPackage';
+import { loadPackage } from '../../support/harness/loadedPackage';
 
 const SEARCHES = ['qr code', 'dynamic qr', 'short link', 'scan'];
 

@@ -2,8 +2,8 @@
  * QR Code > Delete, Duplicate, Update Tags and Update Title through n8n's engine against the simulator, as nodes
  * saved with version 1.1 run them (their output stays as it was; 1.2's `result` and re-runs: reRuns.test.ts).
  */
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator();
 

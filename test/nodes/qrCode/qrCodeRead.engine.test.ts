@@ -2,10 +2,10 @@
  * QR Code > Get, Get Many, Get Updated Since, Check Display ID Availability and Download Image through
  * n8n's engine against the simulator.
  */
-import { renderQrPng } from '../../simulator/qrImage';
-import { validateRequest } from '../support/contract';
-import { callLoadOptions, runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { renderQrPng } from '../../../simulator/qrImage';
+import { validateRequest } from '../../support/contract';
+import { callLoadOptions, runNode } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator();
 

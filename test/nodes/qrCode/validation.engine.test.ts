@@ -3,8 +3,8 @@
  * as the form labels it and the item it came from, and the simulator saw nothing (not even the good items
  * before it). With Continue On Fail, a refused item becomes an error item and the others still run.
  */
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator();
 

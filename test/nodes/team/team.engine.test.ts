@@ -3,8 +3,8 @@
  * output, the simulator's state afterwards, every request checked against the contract, and refused input
  * that never reaches the wire.
  */
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

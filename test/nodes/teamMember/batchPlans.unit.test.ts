@@ -3,10 +3,10 @@
  * a member does to a team, one person into several teams, scan totals in the order asked (missing IDs named),
  * and scans summed up per code.
  */
-import { planMemberChange } from '../../nodes/Qrtrac/actions/teamMember/add/plan';
-import { planTeams } from '../../nodes/Qrtrac/actions/teamMember/addToTeams/plan';
-import { totalsInOrder } from '../../nodes/Qrtrac/actions/analytics/getTotals/plan';
-import { scansPerCode } from '../../nodes/Qrtrac/actions/analytics/getScansForCodes/plan';
+import { planMemberChange } from '../../../nodes/Qrtrac/actions/teamMember/add/plan';
+import { planTeams } from '../../../nodes/Qrtrac/actions/teamMember/addToTeams/plan';
+import { totalsInOrder } from '../../../nodes/Qrtrac/actions/analytics/getTotals/plan';
+import { scansPerCode } from '../../../nodes/Qrtrac/actions/analytics/getScansForCodes/plan';
 
 describe('planMemberChange', () => {
 	it('adds a stranger, changes another role, leaves the same role alone', () => {

@@ -5,8 +5,8 @@
  * `verifiedAfterUnknownOutcome` when the state is what was asked, and fails with the service's message otherwise.
  * Never a false failure, never a false success. Through n8n's engine against the simulator.
  */
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator();
 

@@ -4,9 +4,9 @@
  * change-aware Add / Add to Teams (a re-run sends no writes and reports `unchanged`), refused input that never
  * reaches the wire, and every request checked against the contract.
  */
-import type { LoggedRequest } from '../../simulator';
-import { callLoadOptions, runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import type { LoggedRequest } from '../../../simulator';
+import { callLoadOptions, runNode, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

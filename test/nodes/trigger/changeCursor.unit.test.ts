@@ -5,7 +5,7 @@ import {
 	startCursor,
 	type ChangeCursor,
 	type VersionedRecord,
-} from '../../nodes/QrtracTrigger/changeCursor';
+} from '../../../nodes/QrtracTrigger/changeCursor';
 
 const limits = { overlapMs: 1_000, maxSeen: 100 };
 

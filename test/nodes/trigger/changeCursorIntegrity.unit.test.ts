@@ -5,8 +5,8 @@
  * the cursor, the capped-answer test, scans told apart by identity, one poll at a time per trigger. The file runs
  * in America/New_York, so that text without a zone read in local time would show.
  */
-import { toEpochMs } from '../../nodes/shared/api/answers';
-import { EARLIEST_EVENT_MS, readEventTime } from '../../nodes/shared/api/eventTime';
+import { toEpochMs } from '../../../nodes/shared/api/answers';
+import { EARLIEST_EVENT_MS, readEventTime } from '../../../nodes/shared/api/eventTime';
 import {
 	advanceCursor,
 	CEILING_MARGIN_MS,
@@ -14,9 +14,9 @@ import {
 	queryFromTime,
 	startCursor,
 	type VersionedRecord,
-} from '../../nodes/QrtracTrigger/changeCursor';
-import { runAlone, POLL_LEASE_MS } from '../../nodes/QrtracTrigger/pollGuard';
-import { advanceScanCursor, type ScanRecord } from '../../nodes/QrtracTrigger/scanCursor';
+} from '../../../nodes/QrtracTrigger/changeCursor';
+import { runAlone, POLL_LEASE_MS } from '../../../nodes/QrtracTrigger/pollGuard';
+import { advanceScanCursor, type ScanRecord } from '../../../nodes/QrtracTrigger/scanCursor';
 
 const PRESENT = Date.UTC(2026, 10, 24, 12, 0, 0);
 const limits = { overlapMs: 15_000, maxSeen: 10_000 };

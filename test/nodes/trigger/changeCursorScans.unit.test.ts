@@ -2,12 +2,12 @@ import {
 	queryFromTime,
 	startCursor,
 	type ChangeCursor,
-} from '../../nodes/QrtracTrigger/changeCursor';
+} from '../../../nodes/QrtracTrigger/changeCursor';
 import {
 	advanceScanCursor,
 	scanFingerprint,
 	type ScanRecord,
-} from '../../nodes/QrtracTrigger/scanCursor';
+} from '../../../nodes/QrtracTrigger/scanCursor';
 
 const limits = { overlapMs: 1_000, maxSeen: 1_000 };
 

@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { deleteQr, touchQr } from '../../simulator/domain/qrCodes';
-import { pollTrigger, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { deleteQr, touchQr } from '../../../simulator/domain/qrCodes';
+import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

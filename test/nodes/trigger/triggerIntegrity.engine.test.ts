@@ -10,10 +10,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { touchQr } from '../../simulator/domain/qrCodes';
-import type { QrRecord } from '../../simulator';
-import { pollTrigger, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { touchQr } from '../../../simulator/domain/qrCodes';
+import type { QrRecord } from '../../../simulator';
+import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

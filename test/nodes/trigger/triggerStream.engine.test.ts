@@ -13,11 +13,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { deleteQr, touchQr } from '../../simulator/domain/qrCodes';
-import { createPrng } from '../../simulator/random';
-import type { QrRecord, ScanEvent, Simulator } from '../../simulator';
-import { pollTrigger, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { deleteQr, touchQr } from '../../../simulator/domain/qrCodes';
+import { createPrng } from '../../../simulator/random';
+import type { QrRecord, ScanEvent, Simulator } from '../../../simulator';
+import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
 
 const SKEW_MS = 5_000;
 

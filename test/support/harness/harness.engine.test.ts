@@ -8,24 +8,18 @@ import { join } from 'node:path';
 
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { startSimulator } from '../../simulator';
-import type { Simulator } from '../../simulator';
+import { startSimulator } from '../../../simulator';
+import type { Simulator } from '../../../simulator';
 import {
 	FIXTURE_CLIENT_SECRET,
 	startFixtureServer,
-} from '../fixtures/harness-package/fixtureServer';
-import type { FixtureServer } from '../fixtures/harness-package/fixtureServer';
-import { loadPackage } from '../support/harness/loadedPackage';
-import {
-	callLoadOptions,
-	pollTrigger,
-	runNode,
-	runWorkflow,
-	testCredential,
-} from '../support/n8nHarness';
-import type { HarnessCredentials } from '../support/n8nHarness';
+} from '../../fixtures/harness-package/fixtureServer';
+import type { FixtureServer } from '../../fixtures/harness-package/fixtureServer';
+import { loadPackage } from './loadedPackage';
+import { callLoadOptions, pollTrigger, runNode, runWorkflow, testCredential } from '../n8nHarness';
+import type { HarnessCredentials } from '../n8nHarness';
 
-const packageDir = join(__dirname, '..', 'fixtures', 'harness-package');
+const packageDir = join(__dirname, '..', '..', 'fixtures', 'harness-package');
 const ACTION = 'harnessFixture';
 const TRIGGER = 'harnessFixtureTrigger';
 

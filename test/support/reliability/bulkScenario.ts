@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runNode, type RunNodeResult } from '../../support/n8nHarness';
-import { captureOutput } from '../../support/secretScan';
+import { runNode, type RunNodeResult } from '../n8nHarness';
+import { captureOutput } from '../secretScan';
 import { rulesFor, type FaultCase } from './faultCatalogue';
 import { createReliabilityTeam, type ReliabilitySimulator } from './reliabilityTeam';
 import type { BulkOperation } from './rowOperations';

@@ -1,4 +1,4 @@
-import { expectNoSecrets } from '../../support/secretScan';
+import { expectNoSecrets } from '../secretScan';
 import { runBulkScenario, type BulkScenarioResult } from './bulkScenario';
 import { FAULT_CASES } from './faultCatalogue';
 import { recordFigures, rowsPerRun } from './figures';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../simulator';
-import type { HarnessCredentials } from '../../support/n8nHarness';
+import type { HarnessCredentials } from '../n8nHarness';
 
 /**
  * A simulator whose every answered request is also kept as a log line (to scan for secrets), and fresh teams

@@ -2,8 +2,8 @@
  * Design Template: Get Many through n8n's engine against the simulator: the team's templates, the limit
  * applied by the node, and the Team Override acting in another team.
  */
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

@@ -2,9 +2,9 @@
  * Dynamic Link (Simple Interface) through n8n's engine against the simulator: the v1 call with the bearer key,
  * the code it really creates in the key's team, and refused input that never reaches the wire.
  */
-import { validateRequest } from '../support/contract';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { validateRequest } from '../../../support/contract';
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

@@ -3,9 +3,9 @@
  * contract's createQr examples put them (top level for VCARD/PDF/MULTI_LOCALE, metadata otherwise), the common
  * fields, settings and Other API Fields (JSON) arrive, and service refusals surface as NodeApiError.
  */
-import spec from '../contract/openapi.json';
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import spec from '../../../contract/openapi.json';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator();
 

@@ -3,8 +3,8 @@
  * `createWithoutId`): the service acted, so the error says the code was probably created, shows what came back,
  * and tells how to check before running again (by the Display ID when there is one) instead of "unexpected shape".
  */
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator();
 

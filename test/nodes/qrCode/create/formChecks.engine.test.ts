@@ -9,9 +9,9 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { Qrtrac } from '../../nodes/Qrtrac/Qrtrac.node';
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator();
 

@@ -3,8 +3,8 @@
  * ID the node looks the code up and carries on without creating it twice; without one it stops rather than
  * risk a duplicate. Through n8n's engine against the simulator's fault injection.
  */
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator();
 

@@ -5,12 +5,12 @@
  * replaces any message that contains a Node error code (ECONNRESET, ETIMEDOUT, ...) with its own generic
  * sentence, so the code must not appear in the message the node gives it.
  */
-import { runNode } from '../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 

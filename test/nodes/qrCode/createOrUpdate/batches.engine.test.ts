@@ -7,10 +7,14 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { LOOP_OVER_ITEMS_TYPE, loopOverItems, moreCredentialDetails } from '../support/n8nHarness';
-import { executeWorkflow } from '../support/harness/executeWorkflow';
-import { useSimulator } from '../support/simulatorSuite';
-import type { LoggedRequest } from '../../simulator/requestLog';
+import {
+	LOOP_OVER_ITEMS_TYPE,
+	loopOverItems,
+	moreCredentialDetails,
+} from '../../../support/n8nHarness';
+import { executeWorkflow } from '../../../support/harness/executeWorkflow';
+import { useSimulator } from '../../../support/simulatorSuite';
+import type { LoggedRequest } from '../../../../simulator/requestLog';
 
 jest.setTimeout(60_000);
 

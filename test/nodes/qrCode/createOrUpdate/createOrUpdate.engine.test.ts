@@ -3,9 +3,9 @@
  * same rows never duplicates a code, an exact match is required, a Display ID taken between the look-up and
  * the create turns into an update, and Skip Unchanged leaves matching codes alone.
  */
-import { PUT_SEMANTICS } from '../support/storedCode';
-import { runNode } from '../support/n8nHarness';
-import { useSimulator, type SuiteSimulator } from '../support/simulatorSuite';
+import { PUT_SEMANTICS } from '../../../support/storedCode';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
 
 /** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
 let suite: SuiteSimulator;

@@ -3,9 +3,9 @@
  * are read once (pages of 100), and only new and changed rows are written. Each test works in a team of its own,
  * so request counts are exact; every request the node sends must follow the contract.
  */
-import { PUT_SEMANTICS, requestFieldsOf } from '../support/storedCode';
-import { runNode } from '../support/n8nHarness';
-import { useSimulator, type SuiteSimulator } from '../support/simulatorSuite';
+import { PUT_SEMANTICS, requestFieldsOf } from '../../../support/storedCode';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
 
 /** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
 let suite: SuiteSimulator;

@@ -1,4 +1,4 @@
-import { ByteBudget } from '../../nodes/shared/byteBudget';
+import { ByteBudget } from '../../../../nodes/shared/byteBudget';
 
 describe('ByteBudget: bytes held at once across downloads', () => {
 	it('grants while there is room, makes the next wait until a release, then serves it', async () => {

@@ -1,4 +1,4 @@
-import { isIpLiteral, localAddressKind } from '../../nodes/shared/localAddress';
+import { isIpLiteral, localAddressKind } from '../../../../nodes/shared/localAddress';
 
 /** The host as Download Image sees it: after WHATWG URL parsing, which normalises IPv4 and IPv6 forms. */
 function kindOf(address: string): string | undefined {

@@ -6,9 +6,9 @@
  * Delete Missing and the Look Up Each Row look-up either get every code of the team asked for, or fail with what
  * was expected and what came, before any write.
  */
-import type { ListDrift } from '../../simulator';
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import type { ListDrift } from '../../../../simulator';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: true });
 

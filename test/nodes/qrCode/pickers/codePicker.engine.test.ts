@@ -7,9 +7,9 @@
 import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { Qrtrac } from '../../nodes/Qrtrac/Qrtrac.node';
-import { callLoadOptions, runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
+import { callLoadOptions, runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

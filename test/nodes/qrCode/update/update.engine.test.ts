@@ -3,9 +3,9 @@
  * redirect URL of Website codes) come from the stored code when not given, metadata and settings are merged
  * onto the stored ones, a type change starts fresh metadata, and fields of another type are refused.
  */
-import { PUT_SEMANTICS, requestFieldsOf } from '../support/storedCode';
-import { runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { PUT_SEMANTICS, requestFieldsOf } from '../../../support/storedCode';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator();
 

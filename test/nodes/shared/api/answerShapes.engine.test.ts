@@ -6,9 +6,9 @@
  * - renamed fields: the node fails with an error naming the operation, what it expected and an excerpt of the
  *   answer (never a secret), instead of an empty or made-up result.
  */
-import type { ShapeDrift } from '../../simulator';
-import { pollTrigger, runNode } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import type { ShapeDrift } from '../../../../simulator';
+import { pollTrigger, runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: true });
 

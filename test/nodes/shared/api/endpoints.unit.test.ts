@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import * as api from '../../nodes/shared/api';
-import { fakeContext, ok, type FakeAnswer, type SentRequest } from './support/fakeContext';
+import * as api from '../../../../nodes/shared/api';
+import { fakeContext, ok, type FakeAnswer, type SentRequest } from '../../../support/fakeContext';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -279,7 +279,7 @@ function pathOf(request: SentRequest): string {
 describe('one function per contract operation', () => {
 	it('covers every operation of the contract', () => {
 		const contract = JSON.parse(
-			readFileSync(path.join(__dirname, '../contract/openapi.json'), 'utf8'),
+			readFileSync(path.join(__dirname, '../../../contract/openapi.json'), 'utf8'),
 		) as { paths: Record<string, Record<string, { operationId?: string }>> };
 		const operationIds = Object.values(contract.paths).flatMap((operations) =>
 			Object.values(operations)

@@ -11,8 +11,8 @@ import {
 	TaskPool,
 	type BatchOperation,
 	type ItemOperation,
-} from '../../nodes/shared/executor';
-import { fakeContext } from './support/fakeContext';
+} from '../../../../nodes/shared/executor';
+import { fakeContext } from '../../../support/fakeContext';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),

@@ -1,4 +1,4 @@
-import { HeldSnapshots, type HeldKey } from '../../nodes/shared/heldSnapshots';
+import { HeldSnapshots, type HeldKey } from '../../../../nodes/shared/heldSnapshots';
 
 const key = (teamId: string, over: Partial<HeldKey> = {}): HeldKey => ({
 	executionId: 'exec-1',

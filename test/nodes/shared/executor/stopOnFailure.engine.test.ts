@@ -6,12 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { runNode } from '../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 

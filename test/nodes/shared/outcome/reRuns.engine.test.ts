@@ -5,9 +5,9 @@
  * as "already so" and confirmed by a read). Nodes saved with 1.1 keep what they did. Every change reports one
  * `result` from one vocabulary.
  */
-import type { LoggedRequest } from '../../simulator';
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import type { LoggedRequest } from '../../../../simulator';
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { pollTrigger, runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { pollTrigger, runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 

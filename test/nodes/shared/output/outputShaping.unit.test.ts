@@ -1,13 +1,13 @@
-import { camelCaseKeys } from '../../nodes/Qrtrac/helpers/dynamicLinkOutput';
-import { addSectionsNamedByDishes } from '../../nodes/Qrtrac/helpers/qrCodeBody';
-import { describeCodeRows, describeScanRows } from '../../nodes/Qrtrac/helpers/scanRows';
+import { camelCaseKeys } from '../../../../nodes/Qrtrac/helpers/dynamicLinkOutput';
+import { addSectionsNamedByDishes } from '../../../../nodes/Qrtrac/helpers/qrCodeBody';
+import { describeCodeRows, describeScanRows } from '../../../../nodes/Qrtrac/helpers/scanRows';
 import {
 	isoTime,
 	shortUrlOf,
 	simplifyQr,
 	withLinkAndTimes,
-} from '../../nodes/Qrtrac/helpers/simplify';
-import { withoutActorIds } from '../../nodes/QrtracTrigger/eventFields';
+} from '../../../../nodes/Qrtrac/helpers/simplify';
+import { withoutActorIds } from '../../../../nodes/QrtracTrigger/eventFields';
 
 const code = {
 	id: 'qr_1',

@@ -5,7 +5,7 @@ import {
 	pageSizeFor,
 	type ListPage,
 	type PageWalk,
-} from '../../nodes/shared/pagination';
+} from '../../../../nodes/shared/pagination';
 
 interface Code {
 	id?: string;

@@ -2,9 +2,9 @@
  * Reading a bulk run's parameters (issue 12): n8n works out every getNodeParameter and getNode call anew, so the
  * node reads what is the same for every item once per execution, and only expressions per item.
  */
-import { readParameter } from '../../nodes/Qrtrac/helpers/parameters';
-import { executionNode } from '../../nodes/shared/executionNode';
-import { fakeContext } from './support/fakeContext';
+import { readParameter } from '../../../../nodes/Qrtrac/helpers/parameters';
+import { executionNode } from '../../../../nodes/shared/executionNode';
+import { fakeContext } from '../../../support/fakeContext';
 
 function counted(parameters: Parameters<typeof fakeContext>[0]) {
 	const { ctx } = fakeContext(parameters);

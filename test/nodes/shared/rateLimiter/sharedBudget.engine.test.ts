@@ -6,15 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { runNode } from '../support/n8nHarness';
-import { expectNoSecrets } from '../support/secretScan';
-import { budgetFigures, type BudgetFigures } from './support/budgetFigures';
-import { recordFigures } from './support/figures';
+import { runNode } from '../../../support/n8nHarness';
+import { expectNoSecrets } from '../../../support/secretScan';
+import { budgetFigures, type BudgetFigures } from '../../../support/reliability/budgetFigures';
+import { recordFigures } from '../../../support/reliability/figures';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 const figures: Array<

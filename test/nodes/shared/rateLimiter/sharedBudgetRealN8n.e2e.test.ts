@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { expectNoSecrets } from '../support/secretScan';
+import { expectNoSecrets } from '../../../support/secretScan';
 import {
 	nodeItems,
 	qrtracCredential,
@@ -15,15 +15,15 @@ import {
 	SIMULATOR_CREDENTIAL_ID,
 	SIMULATOR_CREDENTIAL_NAME,
 	type WorkflowJson,
-} from '../support/realN8n';
-import { budgetFigures } from './support/budgetFigures';
-import { recordFigures } from './support/figures';
+} from '../../../support/realN8n';
+import { budgetFigures } from '../../../support/reliability/budgetFigures';
+import { recordFigures } from '../../../support/reliability/figures';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
 	type ReliabilityTeam,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 const SETUP_TIMEOUT_MS = 40 * 60_000;
 const RUN_TIMEOUT_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 /** Reading an answer's body: within the exchange's deadline and a size cap, never whole when it is too large. */
 import { Readable } from 'node:stream';
 
-import { readBodyText } from '../../nodes/shared/answerBody';
+import { readBodyText } from '../../../../nodes/shared/answerBody';
 
 /** A body that sends `chunk` every `everyMs`, `count` times. */
 function dripping(chunk: string, everyMs: number, count: number): Readable {

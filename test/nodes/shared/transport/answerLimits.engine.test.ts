@@ -6,13 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { runNode } from '../support/n8nHarness';
-import { recordFigures } from './support/figures';
+import { runNode } from '../../../support/n8nHarness';
+import { recordFigures } from '../../../support/reliability/figures';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 jest.setTimeout(60_000);
 

@@ -7,14 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { runNode, type RunNodeResult } from '../support/n8nHarness';
-import { recordFigures } from './support/figures';
+import { runNode, type RunNodeResult } from '../../../support/n8nHarness';
+import { recordFigures } from '../../../support/reliability/figures';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilityCredentials,
 	type ReliabilitySimulator,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 jest.setTimeout(60_000);
 

@@ -6,14 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { runNode, type RunNodeResult } from '../support/n8nHarness';
-import { captureOutput, expectNoSecrets } from '../support/secretScan';
+import { runNode, type RunNodeResult } from '../../../support/n8nHarness';
+import { captureOutput, expectNoSecrets } from '../../../support/secretScan';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
 	type ReliabilityTeam,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 jest.setTimeout(60_000);
 

@@ -5,15 +5,15 @@
  * the plain one with only that segment replaced by its percent-encoding, and the simulator must decode it
  * back to the value given.
  */
-import type { LoggedRequest } from '../../simulator';
-import { expectNoSecrets } from '../support/secretScan';
-import { runNode } from '../support/n8nHarness';
+import type { LoggedRequest } from '../../../../simulator';
+import { expectNoSecrets } from '../../../support/secretScan';
+import { runNode } from '../../../support/n8nHarness';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
 	type ReliabilityTeam,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 let team: ReliabilityTeam;

@@ -1,6 +1,11 @@
 /** Every form of a credential's secret is blanked out of service text: as sent, URL-encoded, JSON-escaped. */
-import { excerptOf } from '../../nodes/shared/api/answers';
-import { mayHoldSecret, redactDeep, redactText, secretForms } from '../../nodes/shared/redaction';
+import { excerptOf } from '../../../../nodes/shared/api/answers';
+import {
+	mayHoldSecret,
+	redactDeep,
+	redactText,
+	secretForms,
+} from '../../../../nodes/shared/redaction';
 
 const SECRET = 'sk_live/SECRET "q" 42';
 

@@ -1,11 +1,11 @@
-import type { FailureKind, RetryInput, RetryPolicy } from '../../nodes/shared/retryPolicy';
+import type { FailureKind, RetryInput, RetryPolicy } from '../../../../nodes/shared/retryPolicy';
 import {
 	backoffCapMs,
 	classifyFailure,
 	decideRetry,
 	defaultRetryPolicy,
 	isIdempotentMethod,
-} from '../../nodes/shared/retryPolicy';
+} from '../../../../nodes/shared/retryPolicy';
 
 const ALMOST_ONE = () => 0.999_999;
 const ZERO = () => 0;

@@ -9,17 +9,17 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { callLoadOptions, pollTrigger, runNode, testCredential } from '../support/n8nHarness';
-import { captureOutput, countStrings, expectNoSecrets } from '../support/secretScan';
-import { everyOperation } from './support/everyOperation';
-import { FAULT_CASES, type FaultCase } from './support/faultCatalogue';
-import { recordFigures } from './support/figures';
+import { callLoadOptions, pollTrigger, runNode, testCredential } from '../../../support/n8nHarness';
+import { captureOutput, countStrings, expectNoSecrets } from '../../../support/secretScan';
+import { everyOperation } from '../../../support/reliability/everyOperation';
+import { FAULT_CASES, type FaultCase } from '../../../support/reliability/faultCatalogue';
+import { recordFigures } from '../../../support/reliability/figures';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
 	type ReliabilityCredentials,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 const coverage = {

@@ -9,15 +9,15 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 
-import type { ResetFormat } from '../../simulator';
-import { runNode } from '../support/n8nHarness';
-import { recordFigures } from './support/figures';
+import type { ResetFormat } from '../../../../simulator';
+import { runNode } from '../../../support/n8nHarness';
+import { recordFigures } from '../../../support/reliability/figures';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
 	type ReliabilityTeam,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 jest.setTimeout(90_000);
 

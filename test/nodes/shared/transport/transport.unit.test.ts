@@ -5,8 +5,8 @@
  */
 import { NodeApiError } from 'n8n-workflow';
 
-import { qrtracApiRequest } from '../../nodes/shared/transport';
-import { fakeContext, ok, refused } from './support/fakeContext';
+import { qrtracApiRequest } from '../../../../nodes/shared/transport';
+import { fakeContext, ok, refused } from '../../../support/fakeContext';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),

@@ -3,16 +3,16 @@
  * (as the form labels it) and the item. Two items per case: item 0 valid, item 1 invalid; the simulator's
  * request log must stay empty, and no secret may appear in what the run produced.
  */
-import { expectNoSecrets } from '../support/secretScan';
-import { runNode } from '../support/n8nHarness';
-import { BAD_INPUT_CORPUS, type BadInputCase } from './support/badInputCorpus';
-import { recordFigures } from './support/figures';
+import { expectNoSecrets } from '../../../support/secretScan';
+import { runNode } from '../../../support/n8nHarness';
+import { BAD_INPUT_CORPUS, type BadInputCase } from './badInputCorpus';
+import { recordFigures } from '../../../support/reliability/figures';
 import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
 	type ReliabilityTeam,
-} from './support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 let env: ReliabilitySimulator;
 let team: ReliabilityTeam;

@@ -2,8 +2,8 @@
  * Team Member > Get Many (issue 25, item 6): the members of one team, read through Get Team by ID (one request),
  * one item each, filtered by role and status, through n8n's engine against the simulator.
  */
-import { runNode, type HarnessCredentials } from '../support/n8nHarness';
-import { useSimulator } from '../support/simulatorSuite';
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 
