@@ -15,6 +15,7 @@ import type {
 
 export interface FakeAnswer {
 	status?: number;
+	/** Sent as JSON unless a string or a Buffer (an image). */
 	body?: unknown;
 	headers?: Record<string, string>;
 	/** Instead of an answer: a network error with this code (ECONNRESET, ETIMEDOUT, ...). */
@@ -37,6 +38,8 @@ export interface FakeContextOptions {
 	parameters?: IDataObject | ((itemIndex: number) => IDataObject);
 	credentials?: IDataObject;
 	continueOnFail?: boolean;
+	/** The node's version (its form layout and outputs); 1 unless set. */
+	typeVersion?: number;
 	/** Answers in order, or a function of the request. */
 	answers?: FakeAnswer[] | ((request: SentRequest) => FakeAnswer | Promise<FakeAnswer>);
 }
@@ -87,7 +90,7 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 		const text =
 			next.body === undefined
 				? ''
-				: typeof next.body === 'string'
+				: typeof next.body === 'string' || Buffer.isBuffer(next.body)
 					? next.body
 					: JSON.stringify(next.body);
 		return {
@@ -122,10 +125,15 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 				)
 			: (options.parameters ?? {});
 	const ctx = {
-		getNode: () => ({ ...NODE, parameters: nodeParameters }),
+		getNode: () => ({
+			...NODE,
+			typeVersion: options.typeVersion ?? NODE.typeVersion,
+			parameters: nodeParameters,
+		}),
 		getInputData: () => items,
 		continueOnFail: () => options.continueOnFail === true,
 		getTimezone: () => 'UTC',
+		getExecutionId: () => 'execution_1',
 		getCredentials: async () => credentials,
 		getExecutionCancelSignal: () => undefined,
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {

@@ -1,0 +1,26 @@
+/** QR Code > Update Tags: the exact requests the node builds for a typical input (fake context, no sockets). */
+import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+it('reads the code, then puts the new tag list', async () => {
+	const run = await runAction('qrCode', 'updateTags', {
+		qrCodeId: 'qr_1',
+		mode: 'replace',
+		tags: 'b, c',
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map(described)).toEqual([
+		{ method: 'GET', path: '/api/qrs-api/teams/qr_1', headers: TEAM_HEADERS },
+		{
+			method: 'PUT',
+			path: '/api/qrs-api/qr_1/tags',
+			headers: TEAM_HEADERS,
+			body: { tags: ['b', 'c'] },
+		},
+	]);
+});
