@@ -136,9 +136,17 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 		getExecutionId: () => 'execution_1',
 		getCredentials: async () => credentials,
 		getExecutionCancelSignal: () => undefined,
-		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+		getNodeParameter: (
+			name: string,
+			itemIndex: number,
+			fallback?: unknown,
+			readOptions?: { extractValue?: boolean },
+		) => {
 			const value = lookup(parametersOf(itemIndex), name);
-			return value === undefined ? fallback : value;
+			if (value === undefined) return fallback;
+			// A resource locator ({__rl, mode, value}) read with extractValue, as n8n does: its value.
+			if (readOptions?.extractValue && isLocator(value)) return value.value;
+			return value;
 		},
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, requestOptions: IHttpRequestOptions) =>
@@ -168,6 +176,10 @@ function lookup(parameters: IDataObject, path: string): unknown {
 				value && typeof value === 'object' ? (value as IDataObject)[key] : undefined,
 			parameters,
 		);
+}
+
+function isLocator(value: unknown): value is { __rl: true; value: unknown } {
+	return typeof value === 'object' && value !== null && '__rl' in value;
 }
 
 /** An answer with the service's envelope. */

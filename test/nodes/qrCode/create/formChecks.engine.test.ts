@@ -1,10 +1,9 @@
 /**
- * What the QR code forms check before anything is sent (issue 25, items 3, 7 and 8), through n8n's engine
- * against the simulator:
- * - each QR type's essential fields: a code of that type cannot work without them (a Coupon without its code);
- * - every refused field of an item in one error, named as the form names it (a list row by its number), never by
- *   an internal path;
- * - Scan Rules of 1.2 (each rule's settings under its switch) send the same `settings` as the 1.1 collection.
+ * What the QR code forms check and send (issue 25, items 3, 7 and 8), through n8n's engine against the
+ * simulator: an essential field given in Other API Fields (JSON); Create or Update refusing only a row that would
+ * create a code without one; Scan Rules of 1.2 (each rule's settings under its switch) sending the same
+ * `settings` as the 1.1 collection. Each type's essential fields and the one-error naming of every refused field
+ * are unit tests of Create's `parse` (create.unit.test.ts).
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -24,40 +23,7 @@ async function create(parameters: Record<string, unknown>, more: { typeVersion?:
 	});
 }
 
-describe('Create refuses a code its type cannot work without, before sending anything', () => {
-	it.each([
-		['PDF', {}, '"PDF URL" is required for QR Type "PDF"'],
-		['VCARD', {}, '"First Name" or "Last Name" or "Company" is required for QR Type "vCard"'],
-		['MULTI_LOCALE', {}, '"Default Redirect URL" is required for QR Type "Multi-Language"'],
-		[
-			'APP_DOWNLOAD',
-			{ appName: 'Acme' },
-			'"iOS URL" or "Android URL" or "Fallback URL" is required for QR Type "App Download"',
-		],
-		['LINK_LIST', { linkListTitle: 'Links' }, '"Links" is required for QR Type "Link List"'],
-		[
-			'COUPON_CODE',
-			{ couponDescription: 'Autumn sale' },
-			'"Coupon Code" is required for QR Type "Coupon Code"; "Discount" is required for QR Type "Coupon Code"',
-		],
-		['IMAGE_GALLERY', {}, '"Images" is required for QR Type "Image Gallery"'],
-		['SOCIAL_BIO', {}, '"Social Links" is required for QR Type "Social Bio"'],
-		['VIDEO_PREVIEW', {}, '"Video URL" is required for QR Type "Video Preview"'],
-		[
-			'RESTAURANT_MENU',
-			{ restaurantName: 'Diner' },
-			'"Dishes" is required for QR Type "Restaurant Menu"',
-		],
-	])('%s', async (qrType, fields, message) => {
-		const result = await create({ qrType, name: 'Empty', ...fields });
-
-		expect(result.error).toMatchObject({
-			name: 'NodeOperationError',
-			message: `Item 0: ${message}`,
-		});
-		expect(suite.sim.requestLog).toEqual([]);
-	});
-
+describe('Create: essential fields of a type', () => {
 	it('takes an essential field from Other API Fields (JSON) as given', async () => {
 		const result = await create({
 			qrType: 'COUPON_CODE',
@@ -105,52 +71,6 @@ describe('Create refuses a code its type cannot work without, before sending any
 			pdfUrl: 'https://example.com/catalog.pdf',
 		});
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toEqual([]);
-	});
-});
-
-describe('every refused field of an item, in one error, named as the form names it', () => {
-	it('names the fields, a list row by its number, with no internal path and the item once', async () => {
-		const result = await create({
-			qrType: 'LINK_LIST',
-			displayId: 'bad id!',
-			linkListLinks: {
-				link: [
-					{ title: 'Docs', url: 'https://example.com/docs' },
-					{ title: 'Blog', url: 'blog' },
-				],
-			},
-			additionalFields: { tags: 'a,,b', baseUrl: 'https://qr.example.com' },
-		});
-
-		expect(result.error?.message).toBe(
-			[
-				'Item 0: "Display ID" may contain only letters, digits and - _ . ~ %',
-				'"Tags" tags must not be empty',
-				'"Custom Domain" must be a domain root ending with "/", e.g. https://qr.example.com/',
-				'"Links: URL" (row 2) must be a full http(s) URL such as https://example.com/page',
-			].join('; '),
-		);
-		const shown = `${result.error?.message} ${result.error?.description}`;
-		expect(shown).not.toMatch(/typeFields|linkListLinks|additionalFields|\.\d+\./);
-		expect(shown.match(/item 0/gi)).toHaveLength(1);
-		expect(suite.sim.requestLog).toEqual([]);
-	});
-
-	it('reports a missing essential field together with the malformed ones', async () => {
-		const result = await create({
-			qrType: 'COUPON_CODE',
-			couponDiscount: '10%',
-			couponExpiryDate: 'next tuesday',
-			displayId: 'x y',
-		});
-
-		expect(result.error?.message).toBe(
-			[
-				'Item 0: "Display ID" may contain only letters, digits and - _ . ~ %',
-				'"Expiry Date" must be a date (e.g. 2025-01-31T09:00:00) or epoch milliseconds',
-				'"Coupon Code" is required for QR Type "Coupon Code"',
-			].join('; '),
-		);
 	});
 });
 

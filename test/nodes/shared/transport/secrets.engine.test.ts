@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { callLoadOptions, pollTrigger, runNode, testCredential } from '../../../support/n8nHarness';
-import { captureOutput, countStrings, expectNoSecrets } from '../../../support/secretScan';
+import { captureOutput, countStrings, findSecrets } from '../../../support/secretScan';
 import { everyOperation } from '../../../support/reliability/everyOperation';
 import { FAULT_CASES, type FaultCase } from '../../../support/reliability/faultCatalogue';
 import { recordFigures } from '../../../support/reliability/figures';
@@ -55,13 +55,20 @@ async function settle(call: Promise<unknown>): Promise<unknown> {
 	return await call.catch((error: unknown) => ({ thrown: error }));
 }
 
-/** Runs `work` with the fault active, then scans everything it left behind. */
+/** What one call left behind: how many strings were scanned, and where a secret appeared (none, we expect). */
+interface Scan {
+	kind: string;
+	strings: number;
+	leaks: string[];
+}
+
+/** Runs `work` with the fault active, then scans everything it left behind; the test asserts on the scans. */
 async function scanned(
 	kind: string,
 	fault: FaultCase,
 	secrets: string[],
 	work: () => Promise<unknown>,
-): Promise<void> {
+): Promise<Scan> {
 	env.sim.faults.clear();
 	env.sim.clearRequestLog();
 	// A new seed per call: the same seed would replay the same first draws, and a short call may then never meet the fault.
@@ -82,11 +89,15 @@ async function scanned(
 		requestLog: env.sim.requestLog,
 		output: output.lines,
 	};
+	const strings = countStrings(evidence);
 	coverage.runs += 1;
-	coverage.stringsScanned += countStrings(evidence);
+	coverage.stringsScanned += strings;
 	coverage.byKind[kind] = (coverage.byKind[kind] ?? 0) + 1;
 	coverage.errorsSeen += JSON.stringify(produced ?? null).split('"error"').length - 1;
-	expectNoSecrets(evidence, secrets);
+	const leaks = findSecrets(evidence, secrets).map(
+		(finding) => `${kind}: secret #${finding.secretIndex} at ${finding.path}`,
+	);
+	return { kind, strings, leaks };
 }
 
 describe('every operation of the action node', () => {
@@ -102,8 +113,10 @@ describe('every operation of the action node', () => {
 				ratePerSecond: 1000,
 				timeoutSeconds: fault.timeoutSeconds,
 			});
-			for (const [index, call] of everyOperation(env.sim, team.teamId, tag).entries()) {
-				await scanned('action', fault, team.secrets, async () => {
+			const calls = everyOperation(env.sim, team.teamId, tag);
+			const scans: Scan[] = [];
+			for (const [index, call] of calls.entries()) {
+				const scan = await scanned('action', fault, team.secrets, async () => {
 					const result = await runNode({
 						nodeType: 'qrtrac',
 						credentials: team.credentials,
@@ -112,7 +125,12 @@ describe('every operation of the action node', () => {
 					});
 					return { items: result.items, error: result.error, run: result.runData };
 				});
+				scans.push(scan);
 			}
+
+			expect(scans.flatMap((scan) => scan.leaks)).toEqual([]);
+			expect(scans.filter((scan) => scan.strings === 0)).toEqual([]);
+			expect(scans).toHaveLength(calls.length);
 		}, 120_000);
 	}
 });
@@ -127,37 +145,50 @@ describe('wrong secrets (401 everywhere)', () => {
 			apiKey: `qrt_live_WRONGKEY_${randomBytes(12).toString('hex')}`,
 		};
 		const secrets = [...team.secrets, wrong.clientSecret!, wrong.apiKey!];
+		const scans: Scan[] = [];
+		let refusals = 0;
 		for (const continueOnFail of [true, false]) {
 			for (const call of everyOperation(
 				env.sim,
 				team.teamId,
 				`${tag}${continueOnFail ? 'c' : 'x'}`,
 			)) {
-				await scanned('wrong secret', NO_FAULT, secrets, async () => {
+				const scan = await scanned('wrong secret', NO_FAULT, secrets, async () => {
 					const result = await runNode({
 						nodeType: 'qrtrac',
 						credentials: wrong,
 						parameters: call.parameters,
 						continueOnFail,
 					});
-					expect(result.error ?? result.items.find((item) => item.json.error)).toBeDefined();
+					if (result.error ?? result.items.find((item) => item.json.error)) refusals += 1;
 					return { items: result.items, error: result.error, run: result.runData };
 				});
+				scans.push(scan);
 			}
 		}
-		await scanned('credential test', NO_FAULT, secrets, async () => {
+		let credentialStatus: string | undefined;
+		const credentialScan = await scanned('credential test', NO_FAULT, secrets, async () => {
 			const result = await testCredential(wrong);
-			expect(result.status).toBe('Error');
+			credentialStatus = result.status;
 			return result;
 		});
+		scans.push(credentialScan);
 		for (const [method, kind] of PICKERS) {
-			await scanned(
+			const scan = await scanned(
 				'picker',
 				NO_FAULT,
 				secrets,
 				async () => await settle(callLoadOptions('qrtrac', method, { credentials: wrong, kind })),
 			);
+			scans.push(scan);
 		}
+
+		// Every operation run (twice: Continue On Fail on and off) was refused, and so was the credential test.
+		expect(refusals).toBe(scans.filter((scan) => scan.kind === 'wrong secret').length);
+		expect(refusals).toBeGreaterThan(0);
+		expect(credentialStatus).toBe('Error');
+		expect(scans.flatMap((scan) => scan.leaks)).toEqual([]);
+		expect(scans.filter((scan) => scan.strings === 0)).toEqual([]);
 	}, 120_000);
 
 	it('a secret pasted with a trailing line break never shows either', async () => {
@@ -167,8 +198,10 @@ describe('wrong secrets (401 everywhere)', () => {
 			...team.credentials,
 			clientSecret: `${team.credentials.clientSecret}\n`,
 		};
-		for (const call of everyOperation(env.sim, team.teamId, tag)) {
-			await scanned('pasted secret', NO_FAULT, team.secrets, async () => {
+		const calls = everyOperation(env.sim, team.teamId, tag);
+		const scans: Scan[] = [];
+		for (const call of calls) {
+			const scan = await scanned('pasted secret', NO_FAULT, team.secrets, async () => {
 				const result = await runNode({
 					nodeType: 'qrtrac',
 					credentials: pasted,
@@ -177,7 +210,12 @@ describe('wrong secrets (401 everywhere)', () => {
 				});
 				return { items: result.items, error: result.error, run: result.runData };
 			});
+			scans.push(scan);
 		}
+
+		expect(scans.flatMap((scan) => scan.leaks)).toEqual([]);
+		expect(scans.filter((scan) => scan.strings === 0)).toEqual([]);
+		expect(scans).toHaveLength(calls.length);
 	}, 60_000);
 });
 
@@ -206,10 +244,11 @@ describe('trigger, pickers and credential test under faults', () => {
 				name: 'watched',
 				qrRedirectUrl: 'https://example.com/w',
 			});
+			const scans: Scan[] = [];
 			for (const triggerOn of ['codeChanges', 'newScans']) {
 				let staticData: IDataObject = {};
 				for (let poll = 0; poll < 3; poll++) {
-					await scanned('trigger', fault, team.secrets, async () => {
+					const scan = await scanned('trigger', fault, team.secrets, async () => {
 						const result = await pollTrigger({
 							parameters: { triggerOn },
 							credentials: team.credentials,
@@ -221,10 +260,11 @@ describe('trigger, pickers and credential test under faults', () => {
 						staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
 						return result;
 					});
+					scans.push(scan);
 				}
 			}
 			for (const [method, kind] of PICKERS) {
-				await scanned(
+				const scan = await scanned(
 					'picker',
 					fault,
 					team.secrets,
@@ -233,13 +273,19 @@ describe('trigger, pickers and credential test under faults', () => {
 							callLoadOptions('qrtrac', method, { credentials: team.credentials, kind }),
 						),
 				);
+				scans.push(scan);
 			}
-			await scanned(
+			const credentialScan = await scanned(
 				'credential test',
 				fault,
 				team.secrets,
 				async () => await settle(testCredential(team.credentials)),
 			);
+			scans.push(credentialScan);
+
+			expect(scans.flatMap((scan) => scan.leaks)).toEqual([]);
+			expect(scans.filter((scan) => scan.strings === 0)).toEqual([]);
+			expect(scans).toHaveLength(2 * 3 + PICKERS.length + 1);
 		}, 60_000);
 	}
 });

@@ -7,6 +7,7 @@ import {
 	described,
 	runAction,
 } from '../../../support/actionRequests';
+import { parseItems, VALUE, type Refusal } from '../../../support/parseItems';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -114,4 +115,34 @@ it('sync: a Display ID the team lacks is created with it', async () => {
 			body: { qrType: 'WEB', displayId: 'd2', qrRedirectUrl: 'https://example.com/new' },
 		},
 	]);
+});
+
+describe('parse refuses bad input, naming the field and the item', () => {
+	const web = { qrType: 'WEB', qrRedirectUrl: 'https://example.com/ok' };
+	const refusals: Refusal[] = [
+		{
+			rule: 'Create or Update needs a Display ID',
+			parameters: { ...web, displayId: VALUE },
+			good: 'row-1',
+			bad: '',
+			message: 'Item 1: "Display ID" must not be empty',
+		},
+	];
+
+	it.each(refusals.map((refusal) => [refusal.rule, refusal] as const))(
+		'%s',
+		async (_rule, refusal) => {
+			const [good, bad] = await parseItems('qrCode', 'createOrUpdate', refusal.parameters, [
+				refusal.good,
+				refusal.bad,
+			]);
+
+			expect(good.error).toBeUndefined();
+			expect(bad.error).toMatchObject({
+				name: 'NodeOperationError',
+				message: refusal.message,
+				itemIndex: 1,
+			});
+		},
+	);
 });
