@@ -1,9 +1,9 @@
 /**
- * QR Code > Delete, Duplicate, Update Tags and Update Title through n8n's engine against the simulator, as nodes
- * saved with version 1.1 run them (their output stays as it was; 1.2's `result` and re-runs: reRuns.test.ts).
+ * QR Code > Update Tags through n8n's engine against the simulator, as nodes saved with version 1.1 run them (their output
+ * stays as it was; 1.2's `result` and re-runs: test/nodes/shared/outcome/reRuns.engine.test.ts).
  */
-import { runNode } from '../../support/n8nHarness';
-import { useSimulator } from '../../support/simulatorSuite';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator();
 
@@ -30,76 +30,6 @@ function newCode(fields: Record<string, unknown> = {}) {
 		...fields,
 	});
 }
-
-describe('Delete', () => {
-	it('soft-deletes: answers {deleted, id}; the code stays visible to Get Updated Since as deleted', async () => {
-		const code = newCode({ name: 'To delete' });
-
-		const result = await run('delete', { qrCodeId: byId(code.id) });
-
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toEqual([{ deleted: true, id: code.id }]);
-		expect(suite.sim.state.getQr(code.id)).toMatchObject({ deleted: true, name: 'To delete' });
-		expect(suite.sim.state.listQrs(suite.credentials.teamId!).some((qr) => qr.id === code.id)).toBe(
-			false,
-		);
-		suite.expectRequestsFollowContract();
-
-		const since = await run('getUpdatedSince', { since: code.createdAt - 1, includeDeleted: true });
-		expect(since.items.find((item) => item.json.id === code.id)?.json.deleted).toBe(true);
-	});
-
-	it('with Continue On Fail, reports an already deleted code as an error item and deletes the rest', async () => {
-		const first = newCode();
-		const gone = newCode();
-		suite.sim.state.getQr(gone.id)!.deleted = true;
-		const third = newCode();
-
-		const result = await run(
-			'delete',
-			{ qrCodeId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
-			{ continueOnFail: true, items: [{ id: first.id }, { id: gone.id }, { id: third.id }] },
-		);
-
-		expect(result.items.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
-		expect(result.items[0].json).toEqual({ deleted: true, id: first.id });
-		expect(result.items[1].json).toMatchObject({
-			error: `QR code not found: ${gone.id}`,
-			httpCode: '400',
-		});
-		expect(result.items[2].json).toEqual({ deleted: true, id: third.id });
-		expect(suite.sim.state.getQr(third.id)?.deleted).toBe(true);
-	});
-});
-
-describe('Duplicate', () => {
-	it('answers the copy: a new ID and Display ID, the same content', async () => {
-		const code = newCode({ name: 'Original', tags: ['x'], metadata: { note: 'kept' } });
-
-		const result = await run('duplicate', { qrCodeId: byId(code.id), simplify: false });
-
-		expect(result.error).toBeUndefined();
-		const copy = result.items[0].json;
-		expect(copy.id).not.toBe(code.id);
-		expect(copy.displayId).not.toBe(code.displayId);
-		expect(copy).toMatchObject({
-			name: 'Original',
-			tags: ['x'],
-			metadata: { note: 'kept' },
-			qrRedirectUrl: code.qrRedirectUrl,
-		});
-		expect(suite.sim.state.getQr(String(copy.id))).toMatchObject({
-			teamId: suite.credentials.teamId,
-			name: 'Original',
-		});
-		expect(suite.sim.requestLog[0]).toMatchObject({ method: 'POST', status: 201 });
-		suite.expectRequestsFollowContract();
-	});
-});
 
 describe('Update Tags', () => {
 	it('replaces the tags', async () => {
@@ -148,24 +78,6 @@ describe('Update Tags', () => {
 		await run('updateTags', { qrCodeId: byId(code.id), mode: 'replace', tags: '' });
 
 		expect(suite.sim.state.getQr(code.id)?.tags).toEqual([]);
-		suite.expectRequestsFollowContract();
-	});
-});
-
-describe('Update Title', () => {
-	it('renames the code', async () => {
-		const code = newCode({ name: 'Old name' });
-
-		const result = await run('updateTitle', {
-			qrCodeId: byId(code.id),
-			title: '  Summer campaign ',
-		});
-
-		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'Summer campaign' });
-		expect(suite.sim.state.getQr(code.id)?.name).toBe('Summer campaign');
-		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([
-			['PATCH', { title: 'Summer campaign' }],
-		]);
 		suite.expectRequestsFollowContract();
 	});
 });
