@@ -1,9 +1,8 @@
 /**
- * What the QR code forms check and send (issue 25, items 3, 7 and 8), through n8n's engine against the
- * simulator: an essential field given in Other API Fields (JSON); Create or Update refusing only a row that would
- * create a code without one; Scan Rules of 1.2 (each rule's settings under its switch) sending the same
- * `settings` as the 1.1 collection. Each type's essential fields and the one-error naming of every refused field
- * are unit tests of Create's `parse` (create.unit.test.ts).
+ * What the QR code forms send (issue 25, items 3, 7 and 8), through n8n's engine against the simulator: an
+ * essential field given in Other API Fields (JSON); Scan Rules of 1.2 (each rule's settings under its switch)
+ * sending the same `settings` as the 1.1 collection. Each type's essential fields and the one-error naming of
+ * every refused field are unit tests of Create's `parse` (create.unit.test.ts).
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -35,42 +34,6 @@ describe('Create: essential fields of a type', () => {
 		expect(suite.sim.requestLog[0].body).toMatchObject({
 			metadata: { couponCode: 'JSON5', discount: '5%' },
 		});
-	});
-
-	it('Create or Update refuses only a row that would create such a code; a row updating one may leave the field out', async () => {
-		const held = suite.sim.state.createQr(suite.credentials.teamId!, {
-			qrType: 'PDF',
-			name: 'Catalog',
-			displayId: 'essentials-pdf',
-			pdfUrl: 'https://example.com/catalog.pdf',
-		});
-
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			credentials: suite.credentials,
-			continueOnFail: true,
-			parameters: {
-				resource: 'qrCode',
-				operation: 'createOrUpdate',
-				displayId: '={{ $json.displayId }}',
-				qrType: 'PDF',
-				name: '={{ $json.name }}',
-			},
-			items: [
-				{ displayId: 'essentials-pdf', name: 'Catalog 2026' },
-				{ displayId: 'essentials-new-pdf', name: 'No document' },
-			],
-		});
-
-		expect(result.items.map((item) => item.json.result ?? item.json.error)).toEqual([
-			'updated',
-			'Item 1: "PDF URL" is required for QR Type "PDF"',
-		]);
-		expect(suite.sim.state.getQr(held.id)).toMatchObject({
-			name: 'Catalog 2026',
-			pdfUrl: 'https://example.com/catalog.pdf',
-		});
-		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toEqual([]);
 	});
 });
 
