@@ -62,14 +62,6 @@ export class CapWatch {
 	learn(answered: number, found: number): void {
 		if (found > answered) this.cap = Math.min(this.cap ?? answered, answered);
 	}
-
-	/**
-	 * Whether an answer that cannot be split (one code, one millisecond) may be taken: yes unless a cap is known
-	 * and the answer reaches it, in which case it is short for certain.
-	 */
-	acceptsUnsplittable(count: number): boolean {
-		return this.cap === undefined || count < this.cap;
-	}
 }
 
 /**

@@ -62,7 +62,8 @@ export interface ScanWalkOptions {
  * Walks the scan events of many codes: 100 codes at a time, the range in slices, each answer handed to `onScans`
  * (awaited) before the next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
  * slice is asked again in halves, by time and then by codes, and the answer is dropped. A slice of one code and
- * one millisecond cannot be split: it is taken unless the walk has proven a cap it reaches, then the walk fails.
+ * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
+ * the longer of the two answers is taken.
  * These POSTs only read, so one may be sent again after an unknown outcome.
  */
 export async function walkBulkScans(
@@ -98,11 +99,19 @@ export async function walkBulkScans(
 				watch.learn(scans.length, found);
 				return found;
 			}
-			if (!watch.acceptsUnsplittable(scans.length)) throw cappedSlice(source, slice, scans.length);
+			const whole = await codeScansAt(slice);
+			if (whole.length > scans.length) {
+				watch.learn(scans.length, whole.length);
+				await onScans(whole);
+				return whole.length;
+			}
 		}
 		await onScans(scans);
 		return scans.length;
 	};
+	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
+	const codeScansAt = async ({ qrIds: [qrId], startTime: at }: ScanSlice): Promise<Scan[]> =>
+		(await getQrAnalytics(ctx, { qrId, teamId, itemIndex })).filter((scan) => scan.scanTime === at);
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
 		const whole = endTime - startTime + 1;
 		let span = options.targetEvents === undefined ? whole : Math.min(whole, FIRST_SLICE_MS);
@@ -129,19 +138,6 @@ function tooManySlices(source: AnswerSource): NodeApiError {
 			message: `${source.operation} was asked more than ${MAX_SCAN_WALK_REQUESTS} times for one range`,
 			description:
 				'Its answers kept looking capped, so the range was split again and again. Choose a shorter range or fewer codes.',
-			itemIndex: source.itemIndex,
-		},
-	);
-}
-
-function cappedSlice(source: AnswerSource, slice: ScanSlice, count: number): NodeApiError {
-	return new NodeApiError(
-		source.node,
-		{ success: false, message: 'capped answer' },
-		{
-			message: `QRTRAC answered ${count} scans of code ${slice.qrIds[0]} at ${new Date(slice.startTime).toISOString()}, which is its cap for one answer`,
-			description:
-				'The answer cannot be asked for in smaller parts (one code, one millisecond), so scans would be missing. Nothing was returned rather than a short count.',
 			itemIndex: source.itemIndex,
 		},
 	);
