@@ -125,6 +125,12 @@ export async function walkBulkScans(
 	}
 }
 
+/** Events to aim at per slice: the caller's target, or half the service's cap once a walk has proven one. */
+function sliceTarget(target: number, watch: CapWatch): number {
+	const cap = watch.knownCap;
+	return cap === undefined ? target : Math.max(1, Math.min(target, Math.floor(cap / 2)));
+}
+
 const BULK_OPERATION = 'Get Scans for Codes (POST /analytics-api/detailed/all)';
 
 /** The first slice of a walk that aims at a number of events: one day, then as the events found say. */
