@@ -119,7 +119,7 @@ export async function walkBulkScans(
 			const to = Math.min(endTime, from + span - 1);
 			const found = await read({ qrIds: ids, startTime: from, endTime: to });
 			if (options.targetEvents !== undefined)
-				span = nextSpan(to - from + 1, found, options.targetEvents);
+				span = nextSpan(to - from + 1, found, sliceTarget(options.targetEvents, watch));
 			from = to + 1;
 		}
 	}
