@@ -14,9 +14,13 @@ import {
 } from '../../descriptions/common';
 import { ipAddressOptions } from '../../descriptions/ipPrivacy';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2, VERSION_1_2 } from '../../descriptions/layoutVersions';
-import { atLeastVersion, getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import {
+	atLeastVersion,
+	getLocatorValue,
+	getTeamOverride,
+	readParameter,
+} from '../../helpers/parameters';
 import { withIpPrivacy } from '../../helpers/ipPrivacy';
-import { readParameter } from '../../helpers/parameters';
 import { describeScanRows } from '../../helpers/scanRows';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from './scanPrivacy';
 import {

@@ -1,6 +1,7 @@
 /** The one rule for answers that may be capped: what looks capped, how a slice is split, what a walk learns. */
 import {
 	CapWatch,
+	type ScanSlice,
 	looksCapped,
 	nextSpan,
 	splitSlice,
@@ -27,7 +28,7 @@ describe('splitSlice', () => {
 	});
 
 	it('reaches a single millisecond in a bounded number of halvings', () => {
-		let slice = { qrIds: ['a'], startTime: 0, endTime: 10 * 365 * 86_400_000 };
+		let slice: ScanSlice = { qrIds: ['a'], startTime: 0, endTime: 10 * 365 * 86_400_000 };
 		let steps = 0;
 		for (let halves = splitSlice(slice); halves; halves = splitSlice(slice)) {
 			slice = halves[1];

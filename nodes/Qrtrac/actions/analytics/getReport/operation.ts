@@ -173,7 +173,7 @@ function codeNames(codes: readonly QrCode[]): (qrId: string) => IDataObject {
 		const code = byId.get(qrId);
 		if (!code) return {};
 		const [named] = describeScanRows([{ qrId }], [code]);
-		const { qrId: _id, ...names } = named;
-		return names;
+		delete named.qrId;
+		return named;
 	};
 }
