@@ -107,6 +107,7 @@ export async function walkBulkScans(
 			}
 		}
 		await onScans(scans);
+		watch.taken(scans.length);
 		return scans.length;
 	};
 	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
@@ -133,8 +134,8 @@ function sliceTarget(target: number, watch: CapWatch): number {
 
 const BULK_OPERATION = 'Get Scans for Codes (POST /analytics-api/detailed/all)';
 
-/** The first slice of a walk that aims at a number of events: one day, then as the events found say. */
-const FIRST_SLICE_MS = 86_400_000;
+/** The first slice of a walk that aims at a number of events: one hour, then as the events found say. */
+const FIRST_SLICE_MS = 3_600_000;
 
 function tooManySlices(source: AnswerSource): NodeApiError {
 	return new NodeApiError(
