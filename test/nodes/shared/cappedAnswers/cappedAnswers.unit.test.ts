@@ -52,6 +52,19 @@ describe('CapWatch', () => {
 	});
 });
 
+describe('CapWatch floor', () => {
+	it('stops suspecting round sizes below what answers taken showed the cap must exceed', () => {
+		const watch = new CapWatch();
+		watch.taken(4999); // not round: the cap is above it
+		expect(watch.suspect(1000)).toBe(false);
+		expect(watch.suspect(5000)).toBe(true);
+		watch.learn(5000, 5000); // its parts held as many: the cap is at least 5000
+		expect(watch.suspect(5000)).toBe(true);
+		expect(watch.suspect(4096)).toBe(false);
+		expect(watch.knownCap).toBeUndefined();
+	});
+});
+
 describe('nextSpan', () => {
 	it('scales the span toward the target, at most 4x per step and never below 1 ms', () => {
 		expect(nextSpan(1000, 0, 5000)).toBe(4000);
