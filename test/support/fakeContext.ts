@@ -134,6 +134,7 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 		continueOnFail: () => options.continueOnFail === true,
 		getTimezone: () => 'UTC',
 		getExecutionId: () => 'execution_1',
+		getWorkflow: () => ({ id: 'workflow_1', name: 'Fake workflow', active: false }),
 		getCredentials: async () => credentials,
 		getExecutionCancelSignal: () => undefined,
 		getNodeParameter: (
