@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { recordLocator } from '../Qrtrac/descriptions/common';
+import { ipAddressOptions } from '../Qrtrac/descriptions/ipPrivacy';
 import { qrTypeOptions } from '../Qrtrac/descriptions/qrCodeTypes';
 import { DEFAULT_OVERLAP_SECONDS } from './settings';
 
@@ -175,6 +176,16 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Whether the first poll after activation reports every existing code (as Created, deleted ones as Deleted) instead of starting from now',
 			},
+			...ipAddressOptions.map((option) =>
+				option.name === 'ipAddress'
+					? {
+							...option,
+							displayOptions: { show: { '/triggerOn': ['newScans'] } },
+							description:
+								'What to do with the IP address of the person who scanned. Triggers saved as version 1 keep the address when this option is not added.',
+						}
+					: option,
+			),
 			{
 				displayName: 'Overlap Window (Seconds)',
 				name: 'overlapSeconds',

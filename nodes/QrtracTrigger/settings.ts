@@ -1,5 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import {
+	defaultIpAddressMode,
+	IP_ADDRESS_MODES,
+	type IpAddressMode,
+} from '../Qrtrac/helpers/ipPrivacy';
 import type { ChangeKind } from './changeCursor';
 import type { CodeFilters } from './codeFilters';
 
@@ -33,7 +38,14 @@ export interface TriggerSettings {
 	filters: CodeFilters;
 	includeExisting: boolean;
 	overlapMs: number;
+	/** New Scans: the IP address hashed, kept or removed (ipPrivacy.ts); hashed from version 1.1 unless set. */
+	ipAddress: IpAddressMode;
+	/** The IP Hash Key; undefined: the key derived from the workflow and the credential. */
+	ipHashKey?: string;
 }
+
+/** The first trigger version whose New Scans hash the IP address unless told otherwise. */
+export const TRIGGER_VERSION_1_1 = 1.1;
 
 const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 
@@ -51,6 +63,9 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
+	const ipAddress = (IP_ADDRESS_MODES as readonly unknown[]).includes(options.ipAddress)
+		? (options.ipAddress as IpAddressMode)
+		: defaultIpAddressMode(ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1);
 	return {
 		triggerOn,
 		events,
@@ -67,6 +82,8 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 				3600,
 				Math.max(1, Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULT_OVERLAP_SECONDS),
 			) * 1000,
+		ipAddress,
+		ipHashKey: blankToUndefined(options.ipHashKey),
 	};
 }
 

@@ -24,4 +24,4 @@ export type {
 } from './answers';
 export { excerptOf, unexpectedAnswer } from './answers';
 export type { InTeam } from './source';
-export { chunk } from './source';
+export { chunk, credentialIdentity } from './source';
