@@ -43,7 +43,7 @@ export function renderReportBench(
 		'',
 		`n8n ${run.n8nVersion}, Node ${process.version}, ${run.cpus} CPUs, load ${run.loadAtStart.toFixed(2)} -> ${run.loadAtEnd.toFixed(2)}; simulator latency ${options.latencyMs} ms, plan ${options.plan}/s; ${options.codes} codes per size, events over ${options.days} days (seed ${options.seed}); n8n heap limit ${options.heapMb ? `${options.heapMb} MB` : "Node's default"}.`,
 		'',
-		'| Events | Way | Finished | n8n execution | QRTRAC node | Summarize node | n8n process | Requests | 429 | Wall (sim) | Peak RSS, run | Peak RSS, exit | Codes identical |',
+		'| Events | Way | Finished | n8n execution | QRTRAC node | Summarize node | n8n process | Requests | 429 | Wall (sim), of it answering | Peak RSS, run | Peak RSS, exit | Codes identical |',
 		'| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 	];
 	for (const result of results) {
@@ -55,7 +55,7 @@ export function renderReportBench(
 				? '-'
 				: 'n/a';
 		lines.push(
-			`| ${result.events ? result.events.toLocaleString('en-US') : '-'} | ${LABELS[result.variant]} | ${result.finished ? 'yes' : 'no'} | ${seconds(result.executionSeconds)} | ${job ? `${seconds(job.seconds)}, ${job.items.toLocaleString('en-US')} items` : '-'} | ${summarize ? `${seconds(summarize.seconds)}, ${summarize.items.toLocaleString('en-US')} items` : '-'} | ${seconds(result.processSeconds)} | ${result.requests} | ${result.answered429} | ${seconds(result.wallSeconds)} | ${megabytes(runPeakMb(result))} | ${megabytes(result.peakRssMb)} | ${identical} |`,
+			`| ${result.events ? result.events.toLocaleString('en-US') : '-'} | ${LABELS[result.variant]} | ${result.finished ? 'yes' : 'no'} | ${seconds(result.executionSeconds)} | ${job ? `${seconds(job.seconds)}, ${job.items.toLocaleString('en-US')} items` : '-'} | ${summarize ? `${seconds(summarize.seconds)}, ${summarize.items.toLocaleString('en-US')} items` : '-'} | ${seconds(result.processSeconds)} | ${result.requests} | ${result.answered429} | ${seconds(result.wallSeconds)}, ${seconds(result.serviceSeconds)} | ${megabytes(runPeakMb(result))} | ${megabytes(result.peakRssMb)} | ${identical} |`,
 		);
 	}
 	lines.push('', '## (b) against (a)', '');

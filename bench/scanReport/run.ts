@@ -65,6 +65,8 @@ export interface ReportJobResult {
 	answered429: number;
 	/** The simulator's first request to its last answer. */
 	wallSeconds: number;
+	/** Of that, the time the simulator spent answering (its added latency included), summed over the requests. */
+	serviceSeconds: number;
 	/** Peak RSS of the n8n process when the run had finished, before n8n printed it. */
 	peakBeforeOutputMb?: number;
 	/** Peak RSS at exit (the probe of bench/peakMemory.ts), or the last sample when the process was killed. */
@@ -148,6 +150,7 @@ export async function runReportJob(context: RunContext, job: ReportJob): Promise
 		byOperation: stats.byOperation,
 		answered429: stats.answered429,
 		wallSeconds: stats.wallMs / 1000,
+		serviceSeconds: serviceMs(simulator, job.teamId) / 1000,
 		peakBeforeOutputMb:
 			digest?.peakBeforeOutputKb != null ? digest.peakBeforeOutputKb / 1024 : undefined,
 		peakRssMb: atExit ?? (sampledKb ? sampledKb / 1024 : undefined),
@@ -158,6 +161,13 @@ export async function runReportJob(context: RunContext, job: ReportJob): Promise
 				? context.redact(`${runError.message ?? ''} ${runError.description ?? ''}`.trim())
 				: undefined),
 	};
+}
+
+/** Time the simulator spent on the team's requests, from arrival to the answer's end. */
+function serviceMs(simulator: Simulator, teamId: string): number {
+	return simulator.requestLog
+		.filter((entry) => entry.teamId === teamId && entry.endedAt !== undefined)
+		.reduce((sum, entry) => sum + ((entry.endedAt as number) - entry.startedAt), 0);
 }
 
 function compare(job: ReportJob, digest: RunDigest): Comparison | undefined {

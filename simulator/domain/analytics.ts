@@ -25,10 +25,25 @@ export function scansInRange(store: Store, teamId: string, raw: unknown): ScanEv
 	const endTime = requiredInteger(body, 'endTime');
 	if (startTime > endTime) throw badRequest('"startTime" must not be after "endTime"');
 	const qrIds = parseQrIds(store, teamId, body);
+	// each code's list is sorted by time: its range is found by binary search, as a service's index would
 	return qrIds
-		.flatMap((qrId) => store.scans.get(qrId) ?? [])
-		.filter((scan) => scan.scanTime >= startTime && scan.scanTime <= endTime)
+		.flatMap((qrId) => {
+			const scans = store.scans.get(qrId) ?? [];
+			return scans.slice(firstAtOrAfter(scans, startTime), firstAtOrAfter(scans, endTime + 1));
+		})
 		.sort((a, b) => a.scanTime - b.scanTime || a.qrId.localeCompare(b.qrId));
+}
+
+/** Index of the first scan at or after `time` in a list sorted by scanTime (the list's length when none is). */
+function firstAtOrAfter(scans: readonly ScanEvent[], time: number): number {
+	let low = 0;
+	let high = scans.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (scans[middle].scanTime < time) low = middle + 1;
+		else high = middle;
+	}
+	return low;
 }
 
 /** "M/D/YYYY" of a UTC day. */
