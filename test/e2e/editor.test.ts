@@ -598,16 +598,16 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			expect(labels).not.toContain('IP Address');
 			await editor.addFixedCollectionOption('Add Option', 'Unique Visitor Key');
 			expect(await editor.parameterLabels()).toContain('Unique Visitor Key');
-			await editor.choose('reportLayout', 'One Item per Code and Day');
-			expect(await editor.parameterLabels()).not.toContain('Breakdowns');
-			await editor.choose('reportLayout', 'One Item per Code');
 
 			await page.getByTestId('node-execute-button').click();
 			await page.getByTestId('output-panel').getByTestId('node-run-status-success').waitFor();
 			const table = await editor.outputTableText('Spring campaign');
-			for (const field of ['uniqueScans', 'firstScanAt', 'byCountry', 'qrShortUrl'])
+			for (const field of ['uniqueScans', 'firstScanAt', 'byCountry', 'byDevice', 'qrShortUrl'])
 				expect(table).toContain(field);
 			await editor.screenshot(path.join(SCREENSHOTS, 'scan-report.png'), page.getByTestId('ndv'));
+			// per code and day: the breakdowns are not offered
+			await editor.choose('reportLayout', 'One Item per Code and Day');
+			expect(await editor.parameterLabels()).not.toContain('Breakdowns');
 			await page.getByTestId('ndv-close-button').click();
 		},
 		STEP_TIMEOUT_MS,
@@ -619,7 +619,9 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			const { page } = editor;
 			await editor.openWorkflow(workflowIds[5]);
 			await page.getByTestId('canvas-node').filter({ hasText: 'Scans of codes' }).dblclick();
+			// Hash is the default; its key is an option of its own, offered while Hash is chosen
 			await editor.addFixedCollectionOption('Add Option', 'IP Address');
+			await editor.addFixedCollectionOption('Add Option', 'IP Hash Key');
 			expect(await editor.parameterLabels()).toEqual(
 				expect.arrayContaining(['IP Address', 'IP Hash Key']),
 			);

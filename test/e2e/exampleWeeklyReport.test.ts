@@ -11,7 +11,7 @@ import type { JsonObject, TimedWorkflowRun, WorkflowJson } from '../support/real
 import { RealN8n, nodeItems, qrtracCredential } from '../support/realN8n';
 
 /**
- * examples/06-weekly-scan-report.json in real n8n 2.41.1 (`n8n execute` from its Run Now start) against the
+ * examples/06-weekly-scan-report.json in real n8n 2.41.1 (`n8n execute`, which runs it at once) against the
  * simulator's demo team, whose codes were given a week of realistic scans. The report's rows are checked against
  * the simulator's events, day by day in the workflow's time zone (Europe/Berlin here, so days are not UTC's);
  * the spreadsheet is read back with n8n's own SheetJS; the HTML table is rendered in headless Chromium and its
