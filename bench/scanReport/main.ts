@@ -91,6 +91,7 @@ export async function runScanReportBench(argv: string[]): Promise<number> {
 					scratch,
 					timeoutMs: options.timeoutMinutes * 60_000,
 					heapMb: options.heapMb,
+					cpuProfileDir: options.cpuProfileDir,
 					redact,
 				},
 				job,

@@ -16,6 +16,8 @@ export interface ReportBenchOptions {
 	timeoutMinutes: number;
 	/** V8 heap limit of the n8n process in MB (`--max-old-space-size`); undefined = Node's default. */
 	heapMb?: number;
+	/** Folder for a V8 CPU profile of every n8n process (`--cpu-prof`); undefined = no profile. */
+	cpuProfileDir?: string;
 	/** Seed of the scan data: the same seed, the same events. */
 	seed: number;
 	/** Run `npm run build` before packing (false reuses dist/). */
@@ -39,7 +41,7 @@ const DEFAULTS: ReportBenchOptions = {
 
 const USAGE = `npm run bench -- --report [--events 1000000,100000] [--codes 1000] [--days 30]
                     [--variants report,summarize] [--plan 200] [--latency-ms 30] [--timeout-minutes 45]
-                    [--heap-mb 4096] [--seed 24] [--no-build]`;
+                    [--heap-mb 4096] [--cpu-prof-dir <folder>] [--seed 24] [--no-build]`;
 
 export function parseReportBenchOptions(argv: string[]): ReportBenchOptions {
 	const options: ReportBenchOptions = {
@@ -92,6 +94,9 @@ export function parseReportBenchOptions(argv: string[]): ReportBenchOptions {
 				break;
 			case '--heap-mb':
 				options.heapMb = integer(flag, value(), 256, 65_536);
+				break;
+			case '--cpu-prof-dir':
+				options.cpuProfileDir = value();
 				break;
 			case '--seed':
 				options.seed = integer(flag, value(), 0, 2 ** 31);

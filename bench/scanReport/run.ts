@@ -83,6 +83,7 @@ export interface RunContext {
 	scratch: string;
 	timeoutMs: number;
 	heapMb?: number;
+	cpuProfileDir?: string;
 	redact: (text: string) => string;
 }
 
@@ -100,6 +101,7 @@ export async function runReportJob(context: RunContext, job: ReportJob): Promise
 			memoryEnv.NODE_OPTIONS,
 			`--require "${DIGEST_PROBE}"`,
 			...(context.heapMb ? [`--max-old-space-size=${context.heapMb}`] : []),
+			...(context.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir="${context.cpuProfileDir}"`] : []),
 		].join(' '),
 		QRTRAC_BENCH_RUN_DIGEST: digestFile,
 		QRTRAC_BENCH_KEEP_NODES: job.variant === 'summarize' ? SUMMARIZE_NODE : JOB_NODE,
