@@ -176,16 +176,7 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Whether the first poll after activation reports every existing code (as Created, deleted ones as Deleted) instead of starting from now',
 			},
-			...ipAddressOptions.map((option) =>
-				option.name === 'ipAddress'
-					? {
-							...option,
-							displayOptions: { show: { '/triggerOn': ['newScans'] } },
-							description:
-								'What to do with the IP address of the person who scanned. Triggers saved as version 1 keep the address when this option is not added.',
-						}
-					: option,
-			),
+			...ipAddressOptions(TEAM_PICKER_VERSION, FIRST_VERSION, { '/triggerOn': ['newScans'] }),
 			{
 				displayName: 'Overlap Window (Seconds)',
 				name: 'overlapSeconds',

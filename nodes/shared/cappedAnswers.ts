@@ -42,12 +42,16 @@ export function splitSlice(slice: ScanSlice): [ScanSlice, ScanSlice] | undefined
 }
 
 /**
- * What one walk has learnt about the service's cap. Before any proof a size that `looksCapped` is suspect; once
- * the parts of a suspect answer held more than it did, the cap is known (that size) and only answers of at least
- * that size are suspect, so a walk over dense data stops splitting answers that merely look round.
+ * What one walk has learnt about the service's cap, under the rule's own premise that a cap is a round size.
+ * Before any proof a size that `looksCapped` is suspect unless it lies below every size the cap could still have
+ * (`floor`): an answer taken with a size that is not round shows the cap is above it, and a round one whose parts
+ * held no more shows the cap is at least that. Once the parts of a suspect answer held more than it did, the cap
+ * is known (that size) and only answers of at least that size are suspect. So a walk over dense data stops
+ * splitting answers that merely look round.
  */
 export class CapWatch {
 	private cap: number | undefined;
+	private floor = 0;
 
 	/** The proven cap, if any. */
 	get knownCap(): number | undefined {
@@ -55,12 +59,18 @@ export class CapWatch {
 	}
 
 	suspect(count: number): boolean {
-		return this.cap === undefined ? looksCapped(count) : count >= this.cap;
+		return this.cap === undefined ? count >= this.floor && looksCapped(count) : count >= this.cap;
 	}
 
 	/** A suspect answer of `answered` events whose parts held `found`: a cap when they held more. */
 	learn(answered: number, found: number): void {
 		if (found > answered) this.cap = Math.min(this.cap ?? answered, answered);
+		else this.floor = Math.max(this.floor, answered);
+	}
+
+	/** An answer taken whole: a size that is not round cannot be the cap, so the cap lies above it. */
+	taken(count: number): void {
+		if (!looksCapped(count)) this.floor = Math.max(this.floor, count + 1);
 	}
 }
 

@@ -18,14 +18,16 @@ function parseQrIds(store: Store, teamId: string, body: Record<string, unknown>)
 	return [...new Set(qrIds)];
 }
 
-/** Scan events of several codes with startTime <= scanTime <= endTime, ordered by scanTime. */
+/**
+ * Scan events of several codes with startTime <= scanTime <= endTime, ordered by scanTime. Each code's events are
+ * kept sorted (scans.ts), so its part of the range is found by binary search: a request costs what it returns.
+ */
 export function scansInRange(store: Store, teamId: string, raw: unknown): ScanEvent[] {
 	const body = requireObjectBody(raw);
 	const startTime = requiredInteger(body, 'startTime');
 	const endTime = requiredInteger(body, 'endTime');
 	if (startTime > endTime) throw badRequest('"startTime" must not be after "endTime"');
 	const qrIds = parseQrIds(store, teamId, body);
-	// each code's list is sorted by time: its range is found by binary search, as a service's index would
 	return qrIds
 		.flatMap((qrId) => {
 			const scans = store.scans.get(qrId) ?? [];

@@ -90,7 +90,9 @@ describe("one scan shape: Scan rows (1.2) and the trigger's New Scans events", (
 		const { team, credentials } = newAccount();
 		const code = createCode(team.id, 'Flyer');
 		createCode(team.id, 'Unscanned');
-		const poll = trigger(credentials, { triggerOn: 'newScans' });
+		// one IP Hash Key: the same visitor's hash in every output (without one, each workflow has its own key)
+		const ipHash = { ipAddress: 'hash', ipHashKey: 'shape-key' };
+		const poll = trigger(credentials, { triggerOn: 'newScans', options: ipHash });
 		expect(await poll()).toEqual([]);
 		suite.sim.state.addScan(code.id, { scanTime: suite.sim.clock.now(), city: 'Paris' });
 
@@ -100,6 +102,7 @@ describe("one scan shape: Scan rows (1.2) and the trigger's New Scans events", (
 			operation: 'getScansForCodes',
 			codeSelection: 'all',
 			timeRange: 'last24Hours',
+			options: ipHash,
 		});
 		const forCode = await action(credentials, {
 			resource: 'analytics',
@@ -107,6 +110,7 @@ describe("one scan shape: Scan rows (1.2) and the trigger's New Scans events", (
 			qrCodeId: { __rl: true, mode: 'id', value: code.id },
 			timeRange: 'allTime',
 			returnAll: true,
+			options: ipHash,
 		});
 
 		expect(events).toHaveLength(1);

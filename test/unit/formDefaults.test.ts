@@ -17,6 +17,7 @@ import * as dynamicLink from '../../nodes/Qrtrac/actions/dynamicLink';
 import * as qrCode from '../../nodes/Qrtrac/actions/qrCode';
 import * as team from '../../nodes/Qrtrac/actions/team';
 import * as teamMember from '../../nodes/Qrtrac/actions/teamMember';
+import { NODE_VERSIONS } from '../../nodes/Qrtrac/descriptions/layoutVersions';
 import { Qrtrac } from '../../nodes/Qrtrac/Qrtrac.node';
 import type { Operation } from '../../nodes/shared/executor';
 import { fakeContext } from './support/fakeContext';
@@ -56,6 +57,10 @@ const BASE: Record<string, IDataObject[]> = {
 	'analytics:getScans': [{ ...code, timeRange: 'allTime', returnAll: true }],
 	'analytics:getScansForCodes': [
 		{ codeSelection: 'list', qrCodeIds: 'qr_1', timeRange: 'last7Days' },
+	],
+	'analytics:getReport': [
+		{ codeSelection: 'list', qrCodeIds: 'qr_1', timeRange: 'last7Days' },
+		{ codeSelection: 'list', qrCodeIds: 'qr_1', timeRange: 'lastMonth', simplify: false },
 	],
 	'analytics:getTotals': [{ codeSelection: 'list', qrCodeIds: 'qr_1' }],
 	'teamMember:add': [{ teamId: 'team_1', name: 'A', email: 'a@example.com', role: 'viewer' }],
@@ -112,9 +117,34 @@ function cases(): Case[] {
 	return found;
 }
 
-function parsed(parse: Operation['parse'], parameters: IDataObject): unknown {
-	const { ctx } = fakeContext({ parameters });
+function parsed(parse: Operation['parse'], parameters: IDataObject, typeVersion?: number): unknown {
+	const { ctx } = fakeContext({ parameters, typeVersion });
 	return parse.call(ctx, 0);
+}
+
+/**
+ * The first node version that shows an option: an option shown only to some versions (its `@version` condition,
+ * e.g. a default that changed with 1.2) is read by a node of such a version.
+ */
+function versionShowing(option: INodeProperties): number | undefined {
+	const conditions = option.displayOptions?.show?.['@version'] as unknown[] | undefined;
+	if (!conditions) return undefined;
+	const holds = (version: number, condition: unknown): boolean => {
+		if (typeof condition === 'number') return version === condition;
+		const test = (condition as { _cnd: Record<string, number> })._cnd;
+		return Object.entries(test).every(([operator, bound]) =>
+			operator === 'gte'
+				? version >= bound
+				: operator === 'lt'
+					? version < bound
+					: operator === 'gt'
+						? version > bound
+						: operator === 'lte'
+							? version <= bound
+							: version === bound,
+		);
+	};
+	return NODE_VERSIONS.find((version) => conditions.some((condition) => holds(version, condition)));
 }
 
 describe('defaults shown = defaults used', () => {
@@ -135,7 +165,8 @@ describe('defaults shown = defaults used', () => {
 		const { base, collection, option, parse } = entry as Case;
 		const existing = (base[collection] as IDataObject | undefined) ?? {};
 		const withDefault = { ...base, [collection]: { ...existing, [option.name]: option.default } };
-		expect(parsed(parse, withDefault)).toEqual(parsed(parse, base));
+		const version = versionShowing(option);
+		expect(parsed(parse, withDefault, version)).toEqual(parsed(parse, base, version));
 	});
 });
 

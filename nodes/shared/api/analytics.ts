@@ -110,6 +110,7 @@ export async function walkBulkScans(
 			}
 		}
 		await onScans(scans);
+		watch.taken(scans.length);
 		return scans.length;
 	};
 	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
@@ -122,16 +123,22 @@ export async function walkBulkScans(
 			const to = Math.min(endTime, from + span - 1);
 			const found = await read({ qrIds: ids, startTime: from, endTime: to });
 			if (options.targetEvents !== undefined)
-				span = nextSpan(to - from + 1, found, options.targetEvents);
+				span = nextSpan(to - from + 1, found, sliceTarget(options.targetEvents, watch));
 			from = to + 1;
 		}
 	}
 }
 
+/** Events to aim at per slice: the caller's target, or half the service's cap once a walk has proven one. */
+function sliceTarget(target: number, watch: CapWatch): number {
+	const cap = watch.knownCap;
+	return cap === undefined ? target : Math.max(1, Math.min(target, Math.floor(cap / 2)));
+}
+
 const BULK_OPERATION = 'Get Scans for Codes (POST /analytics-api/detailed/all)';
 
-/** The first slice of a walk that aims at a number of events: one day, then as the events found say. */
-const FIRST_SLICE_MS = 86_400_000;
+/** The first slice of a walk that aims at a number of events: one hour, then as the events found say. */
+const FIRST_SLICE_MS = 3_600_000;
 
 function tooManySlices(source: AnswerSource): NodeApiError {
 	return new NodeApiError(

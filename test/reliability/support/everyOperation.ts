@@ -76,6 +76,7 @@ export function everyOperation(sim: Simulator, teamId: string, tag: string): Ope
 		analytics('getScans', { qrCodeId: byId(code.id), returnAll: true }),
 		analytics('getScansForCodes', { codeSelection: 'all' }),
 		analytics('getTotals', { codeSelection: 'all' }),
+		analytics('getReport', { codeSelection: 'all', breakdowns: ['country'] }),
 		{
 			name: 'dynamicLink.create',
 			parameters: {

@@ -39,6 +39,8 @@ export interface FakeContextOptions {
 	continueOnFail?: boolean;
 	/** Answers in order, or a function of the request. */
 	answers?: FakeAnswer[] | ((request: SentRequest) => FakeAnswer | Promise<FakeAnswer>);
+	/** The node's version; default 1. */
+	typeVersion?: number;
 }
 
 export interface FakeContext {
@@ -122,7 +124,11 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 				)
 			: (options.parameters ?? {});
 	const ctx = {
-		getNode: () => ({ ...NODE, parameters: nodeParameters }),
+		getNode: () => ({
+			...NODE,
+			typeVersion: options.typeVersion ?? NODE.typeVersion,
+			parameters: nodeParameters,
+		}),
 		getInputData: () => items,
 		continueOnFail: () => options.continueOnFail === true,
 		getTimezone: () => 'UTC',

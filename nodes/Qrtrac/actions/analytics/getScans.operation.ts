@@ -13,10 +13,14 @@ import {
 	teamOverrideOptions,
 } from '../../descriptions/common';
 import { ipAddressOptions } from '../../descriptions/ipPrivacy';
-import { VERSION_1_2 } from '../../descriptions/layoutVersions';
-import { atLeastVersion, getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2, VERSION_1_2 } from '../../descriptions/layoutVersions';
+import {
+	atLeastVersion,
+	getLocatorValue,
+	getTeamOverride,
+	readParameter,
+} from '../../helpers/parameters';
 import { withIpPrivacy } from '../../helpers/ipPrivacy';
-import { readParameter } from '../../helpers/parameters';
 import { describeScanRows } from '../../helpers/scanRows';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from './scanPrivacy';
 import {
@@ -38,7 +42,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [...ipAddressOptions, ...teamOverrideOptions],
+		options: [...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2), ...teamOverrideOptions],
 	},
 ];
 

@@ -25,7 +25,7 @@ export function ipPrivacyInput(
 ): { ipAddress: unknown; ipHashKey?: unknown } {
 	return {
 		ipAddress: options.ipAddress ?? defaultIpAddressMode(atLeastVersion(ctx, VERSION_1_2)),
-		ipHashKey: options.ipHashKey === undefined ? undefined : options.ipHashKey,
+		ipHashKey: options.ipHashKey === '' ? undefined : options.ipHashKey,
 	};
 }
 

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOptions } from '../../../descriptions/common';
 import { ipAddressOptions } from '../../../descriptions/ipPrivacy';
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from '../../../descriptions/layoutVersions';
 
 /** The form of Scan > Get Report. */
 
@@ -80,11 +81,7 @@ const properties: INodeProperties[] = [
 				description:
 					"Whether to also read QRTRAC's all-time totals (one request per 100 codes): each code gets allTimeScans, and a note when a range covering the code's whole life counts a different number",
 			},
-			...ipAddressOptions.map((option) =>
-				option.name === 'ipAddress'
-					? { ...option, displayOptions: { show: { '/simplify': [false] } } }
-					: option,
-			),
+			...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2, { '/simplify': [false] }),
 			{
 				displayName: 'Top Values',
 				name: 'topN',

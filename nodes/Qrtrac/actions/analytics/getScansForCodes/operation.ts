@@ -8,7 +8,7 @@ import { validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOptions } from '../../../descriptions/common';
 import { ipAddressOptions } from '../../../descriptions/ipPrivacy';
-import { VERSION_1_2 } from '../../../descriptions/layoutVersions';
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2, VERSION_1_2 } from '../../../descriptions/layoutVersions';
 import { withIpPrivacy } from '../../../helpers/ipPrivacy';
 import { atLeastVersion, getTeamOverride, readParameter } from '../../../helpers/parameters';
 import {
@@ -50,7 +50,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to return one item per code (scan count, first and last scan, counts by country and device) instead of one item per scan event',
 			},
-			...ipAddressOptions,
+			...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2),
 			...teamOverrideOptions,
 		],
 	},
