@@ -626,7 +626,9 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 				expect.arrayContaining(['IP Address', 'IP Hash Key']),
 			);
 			await page.getByTestId('parameter-input-ipAddress').click();
-			const choices = await page.locator('.el-select-dropdown__item:visible').allInnerTexts();
+			const items = page.locator('.el-select-dropdown__item:visible');
+			await items.filter({ hasText: 'Remove' }).first().waitFor();
+			const choices = await items.allInnerTexts();
 			for (const choice of ['Hash', 'Keep', 'Remove'])
 				expect(choices.some((text) => text.startsWith(choice))).toBe(true);
 			await editor.screenshot(
