@@ -14,6 +14,7 @@ import { isDefaultRun, parseBenchOptions } from './options';
 import { renderMarkdown } from './report';
 import type { BenchReport, JobResult } from './results';
 import { runJob } from './runJob';
+import { runScanReportBench } from './scanReport/main';
 import { findSyncModeSwitch } from './syncMode';
 
 const RESULTS_DIR = path.join(__dirname, 'results');
@@ -33,6 +34,7 @@ const log = (line: string) =>
  */
 export async function runBench(argv: string[]): Promise<number> {
 	if (argv.includes('--batched')) return await runBatchedBench(argv);
+	if (argv.includes('--report')) return await runScanReportBench(argv);
 	const options = parseBenchOptions(argv);
 	const startedAt = new Date();
 	const loadAtStart = loadavg()[0];

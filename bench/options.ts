@@ -46,7 +46,9 @@ const QUICK: BenchOptions = {
 };
 
 const USAGE = `npm run bench -- [--quick] [--plans 5,50,200] [--items 1000] [--max-floor-seconds 60]
-                    [--list-codes 10000] [--sync-rows 10000] [--list-plan 200] [--latency-ms 30] [--no-build]`;
+                    [--list-codes 10000] [--sync-rows 10000] [--list-plan 200] [--latency-ms 30] [--no-build]
+       npm run bench -- --batched ...   (bench/batched.ts)
+       npm run bench -- --report ...    (bench/scanReport/options.ts)`;
 
 /** Reads the command line; anything unknown or out of range is an error with the usage line. */
 export function parseBenchOptions(argv: string[]): BenchOptions {

@@ -71,6 +71,11 @@ async function main(): Promise<void> {
 			'huge-answer-bytes': { type: 'string' },
 			'echo-secrets': { type: 'boolean' },
 			'no-success-flag': { type: 'boolean' },
+			'scan-codes': { type: 'string' },
+			'scans-per-code': { type: 'string' },
+			'total-scans': { type: 'string' },
+			'scan-days': { type: 'string' },
+			'scan-seed': { type: 'string' },
 			verbose: { type: 'boolean' },
 		},
 	});
@@ -107,6 +112,7 @@ async function main(): Promise<void> {
 	if (limitWindow !== undefined && !LIMIT_WINDOWS.includes(limitWindow as LimitWindow)) {
 		throw new Error(`--limit-window must be one of ${LIMIT_WINDOWS.join(', ')}`);
 	}
+	const scanCodes = integerOf(values['scan-codes'], '--scan-codes');
 	const simulator = await startSimulator({
 		port: integerOf(values.port, '--port'),
 		plan: planOf<PlanName>(values.plan, PLANS, '--plan'),
@@ -141,6 +147,16 @@ async function main(): Promise<void> {
 			echoSecrets: values['echo-secrets'],
 			noSuccessFlag: values['no-success-flag'],
 		},
+		scanVolume:
+			scanCodes === undefined
+				? undefined
+				: {
+						codes: scanCodes,
+						scansPerCode: integerOf(values['scans-per-code'], '--scans-per-code'),
+						totalScans: integerOf(values['total-scans'], '--total-scans'),
+						days: integerOf(values['scan-days'], '--scan-days'),
+						seed: integerOf(values['scan-seed'], '--scan-seed'),
+					},
 		log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
 	});
 	process.stdout.write(`${JSON.stringify({ url: simulator.url, ...simulator.credentials })}\n`);

@@ -10,6 +10,7 @@ import { FixedWindowLimiter, type LimitWindow, type ResetFormat } from './rateLi
 import type { LoggedRequest } from './requestLog';
 import { seedDemoOrganization, type SeededCredentials } from './seed';
 import { listen } from './server';
+import type { ScanVolume } from './scanVolume';
 import { SimulatorState } from './state';
 import type { PutSemantics } from './store';
 
@@ -28,6 +29,8 @@ export type { ChangeDrift, UpdatedAtFormat } from './changeDrift';
 export { UPDATED_AT_FORMATS } from './changeDrift';
 export type { PutSemantics } from './store';
 export type { SeededCredentials } from './seed';
+export type { ScanVolume, SeededVolume } from './scanVolume';
+export type { ScanTrafficOptions } from './domain/scanTraffic';
 export type { ClientCredentials } from './state';
 export type { MemberView, TeamView } from './domain/teams';
 export type * from './model';
@@ -73,6 +76,11 @@ export interface SimulatorOptions {
 	imageBaseUrl?: string;
 	/** Long waits, trickled, huge, echoing and flagless answers (answerModes.ts). Default none. */
 	answerModes?: AnswerModes;
+	/**
+	 * New codes with realistic scans in the demo's Marketing team (scanVolume.ts), e.g. `{codes: 1000,
+	 * scansPerCode: 1000}`; needs the demo organization (`seed` not false). Default none.
+	 */
+	scanVolume?: ScanVolume;
 	/** Receives one line per answered request and internal errors; never secrets. */
 	log?: (line: string) => void;
 }
@@ -110,6 +118,8 @@ export interface Simulator {
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+	if (options.scanVolume && options.seed === false)
+		throw new Error('scanVolume seeds the demo team: it needs seed (the default)');
 	const clock = createClock();
 	const state = new SimulatorState(clock, {
 		publicUrl: '',
@@ -148,6 +158,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		options.seed === false
 			? { teamId: '', clientId: '', clientSecret: '', apiKey: '' }
 			: seedDemoOrganization(state);
+	if (options.scanVolume) state.seedScanVolume(credentials.teamId, options.scanVolume);
 
 	return {
 		url: running.url,

@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 /**
  * The demo organization "Acme Demo": owner Olivia, teams Marketing (custom domains), Sales and Support,
  * members in every state (active, paused, pending, resend limit reached), codes of every type with scans
- * (one soft-deleted), an admin client besides the owner client, and a v1 API key. Returns the owner client
+ * from returning visitors (one soft-deleted), an admin client besides the owner client, and a v1 API key. Returns the owner client
  * of Marketing and the key.
  */
 export function seedDemoOrganization(state: SimulatorState): SeededCredentials {
@@ -190,7 +190,12 @@ export function seedDemoOrganization(state: SimulatorState): SeededCredentials {
 	codes.forEach(([teamId, fields], index) => {
 		const createdAt = now - (30 - index) * DAY_MS;
 		const qr = state.createQrAt(teamId, fields, createdAt);
-		state.seedScans(qr.id, 5 + ((index * 17) % 60), { from: createdAt, to: now, seed: index + 1 });
+		// from a few dozen to a few hundred scans a code, with returning visitors (domain/scanTraffic.ts)
+		state.seedScans(qr.id, 30 + ((index * 67) % 270), {
+			from: createdAt,
+			to: now,
+			seed: index + 1,
+		});
 		if (qr.qrType === 'COUPON_CODE')
 			state.setLeads(qr.id, { total: 12, today: 2, yesterday: 3, updatedAt: now - 3_600_000 });
 		if (qr.name === 'Old landing page')

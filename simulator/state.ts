@@ -21,6 +21,7 @@ import type {
 	User,
 } from './model';
 import { randomId, randomSecret } from './random';
+import { seedScanVolume, type ScanVolume, type SeededVolume } from './scanVolume';
 import { Store, type StoreConfig } from './store';
 
 export interface ClientCredentials {
@@ -139,6 +140,12 @@ export class SimulatorState extends Store {
 	seedScans(qrId: string, count: number, options?: SeedScansOptions): ScanEvent[] {
 		this.mustQr(qrId);
 		return seedScans(this, qrId, count, options);
+	}
+
+	/** New codes in the team, each with realistic scans (see scanVolume.ts): a benchmark's or a report's data. */
+	seedScanVolume(teamId: string, volume: ScanVolume): SeededVolume {
+		this.mustTeam(teamId);
+		return seedScanVolume(this, teamId, volume);
 	}
 
 	addScan(qrId: string, scan?: Partial<Omit<ScanEvent, 'qrId'>>): ScanEvent {

@@ -284,7 +284,8 @@ export class ItemResults {
 	/** Adds records to an item that already succeeded (e.g. deletions reported on the last row). */
 	append(itemIndex: number, output: OperationOutput): void {
 		const outcome = this.outcomes[itemIndex];
-		if (outcome && 'items' in outcome) outcome.items.push(...toItems(this.ctx, output, itemIndex));
+		if (outcome && 'items' in outcome)
+			for (const item of toItems(this.ctx, output, itemIndex)) outcome.items.push(item);
 		else this.succeed(itemIndex, output);
 	}
 
@@ -304,7 +305,8 @@ export class ItemResults {
 		for (let itemIndex = 0; itemIndex < this.itemCount; itemIndex++) {
 			const outcome = this.outcomes[itemIndex];
 			if (!outcome) continue;
-			if ('items' in outcome) result.push(...outcome.items);
+			// item by item: a spread of 100,000 or more items into push() overflows the call stack
+			if ('items' in outcome) for (const item of outcome.items) result.push(item);
 			else if (this.continueOnFail) result.push(errorItem(outcome.error, itemIndex));
 			else throw withProgress(outcome.error, this.outcomes, itemIndex);
 		}

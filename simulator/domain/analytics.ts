@@ -36,7 +36,7 @@ export function scansInRange(store: Store, teamId: string, raw: unknown): ScanEv
 		.sort((a, b) => a.scanTime - b.scanTime || a.qrId.localeCompare(b.qrId));
 }
 
-/** The index of the first event at or after `time` in a list sorted by scanTime. */
+/** Index of the first scan at or after `time` in a list sorted by scanTime (the list's length when none is). */
 function firstAtOrAfter(scans: readonly ScanEvent[], time: number): number {
 	let low = 0;
 	let high = scans.length;

@@ -1,35 +1,13 @@
 import type { ScanEvent } from '../model';
-import { createPrng, pick } from '../random';
 import type { Store } from '../store';
+import { generateScanTraffic, type ScanTrafficOptions } from './scanTraffic';
 
-/** Synthetic scan traffic: plausible values drawn from fixed pools by a seeded PRNG, so a seed repeats exactly. */
-const DEVICES = ['mobile', 'mobile', 'mobile', 'tablet', 'desktop'];
-const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Samsung Internet', 'Edge'];
-const OSES = ['iOS', 'Android', 'Windows', 'macOS', 'Linux'];
-const PLACES = [
-	['United States', 'New York'],
-	['United States', 'San Francisco'],
-	['Germany', 'Berlin'],
-	['France', 'Paris'],
-	['India', 'Bengaluru'],
-	['Brazil', 'São Paulo'],
-	['Japan', 'Tokyo'],
-] as const;
-const REFERRERS = [
-	'',
-	'',
-	'https://www.instagram.com/',
-	'https://t.co/',
-	'https://www.google.com/',
-];
-
-export interface SeedScansOptions {
+/** What seeded scans look like (scanTraffic.ts); the range defaults to the 30 days up to the simulator clock. */
+export interface SeedScansOptions extends Partial<ScanTrafficOptions> {
 	/** First possible scan time (epoch ms), inclusive; default: 30 days before the simulator clock. */
 	from?: number;
 	/** Last possible scan time (epoch ms), inclusive; default: the simulator clock. */
 	to?: number;
-	/** PRNG seed; default 1. */
-	seed?: number;
 }
 
 function insertSorted(list: ScanEvent[], scan: ScanEvent): void {
@@ -65,6 +43,21 @@ export function addScan(
 	});
 }
 
+/** Events sorted by scanTime join the code's list in one merge (one insert at a time is quadratic). */
+export function appendScans(store: Store, qrId: string, sorted: readonly ScanEvent[]): void {
+	const held = store.scans.get(qrId) ?? [];
+	const merged: ScanEvent[] = new Array(held.length + sorted.length);
+	let i = 0;
+	let j = 0;
+	for (let k = 0; k < merged.length; k++)
+		merged[k] =
+			j >= sorted.length || (i < held.length && held[i].scanTime <= sorted[j].scanTime)
+				? held[i++]
+				: sorted[j++];
+	store.scans.set(qrId, merged);
+}
+
+/** `count` realistic scans of one code (see scanTraffic.ts), deterministic per seed. */
 export function seedScans(
 	store: Store,
 	qrId: string,
@@ -74,23 +67,7 @@ export function seedScans(
 	const to = options.to ?? store.clock.now();
 	const from = options.from ?? to - 30 * 86_400_000;
 	if (from > to) throw new RangeError('seedScans: from must not be after to');
-	const random = createPrng(options.seed ?? 1);
-	const created: ScanEvent[] = [];
-	for (let i = 0; i < count; i++) {
-		const [country, city] = pick(random, PLACES);
-		created.push(
-			appendScan(store, {
-				qrId,
-				scanTime: from + Math.floor(random() * (to - from + 1)),
-				device: pick(random, DEVICES),
-				browser: pick(random, BROWSERS),
-				os: pick(random, OSES),
-				country,
-				city,
-				ipAddress: `198.51.100.${1 + Math.floor(random() * 254)}`,
-				referrer: pick(random, REFERRERS),
-			}),
-		);
-	}
+	const created = generateScanTraffic(qrId, count, { ...options, from, to });
+	appendScans(store, qrId, created);
 	return created;
 }

@@ -237,6 +237,27 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			}),
 			scanTriggerWorkflow,
 			firstNodeWorkflow,
+			oneNodeWorkflow('Editor test: scan report', {
+				name: 'Scan report',
+				parameters: {
+					resource: 'analytics',
+					operation: 'getReport',
+					codeSelection: 'all',
+					timeRange: 'last30Days',
+					reportLayout: 'perCode',
+					breakdowns: ['country', 'device'],
+					options: {},
+				},
+			}),
+			oneNodeWorkflow('Editor test: scans of a code', {
+				name: 'Scans of a code',
+				parameters: {
+					resource: 'analytics',
+					operation: 'getScans',
+					qrCodeId: { __rl: true, mode: 'id', value: spring.id },
+					options: {},
+				},
+			}),
 		]);
 		await n8n.startServer();
 		editor = await EditorBrowser.launch(n8n.baseUrl, log);
@@ -552,6 +573,85 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 				dialog,
 			);
 			await page.keyboard.press('Escape');
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'Scan > Get Report: its form in the editor, and a run that gives scans and unique scans per code',
+		async () => {
+			const { page } = editor;
+			await editor.openWorkflow(workflowIds[8]);
+			expect(await editor.canvasSubtitle('Scan report')).toBe('Get Report: Scan');
+			await page.getByTestId('canvas-node').filter({ hasText: 'Scan report' }).dblclick();
+			const labels = await editor.parameterLabels();
+			expect(labels).toEqual(
+				expect.arrayContaining([
+					'Codes',
+					'Time Range',
+					'Report Layout',
+					'Breakdowns',
+					'Simplify',
+					'Options',
+				]),
+			);
+			expect(labels).not.toContain('IP Address');
+			await editor.addFixedCollectionOption('Add Option', 'Unique Visitor Key');
+			expect(await editor.parameterLabels()).toContain('Unique Visitor Key');
+
+			await page.getByTestId('node-execute-button').click();
+			await page.getByTestId('output-panel').getByTestId('node-run-status-success').waitFor();
+			const table = await editor.outputTableText('Spring campaign');
+			for (const field of ['uniqueScans', 'firstScanAt', 'byCountry', 'byDevice', 'qrShortUrl'])
+				expect(table).toContain(field);
+			await editor.screenshot(path.join(SCREENSHOTS, 'scan-report.png'), page.getByTestId('ndv'));
+			// per code and day: the breakdowns are not offered
+			await editor.choose('reportLayout', 'One Item per Code and Day');
+			expect(await editor.parameterLabels()).not.toContain('Breakdowns');
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'the IP Address option of Get for Codes and Get for a Code: Hash by default with its key, Keep and Remove',
+		async () => {
+			const { page } = editor;
+			await editor.openWorkflow(workflowIds[5]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Scans of codes' }).dblclick();
+			// Hash is the default; its key is an option of its own, offered while Hash is chosen
+			await editor.addFixedCollectionOption('Add Option', 'IP Address');
+			await editor.addFixedCollectionOption('Add Option', 'IP Hash Key');
+			expect(await editor.parameterLabels()).toEqual(
+				expect.arrayContaining(['IP Address', 'IP Hash Key']),
+			);
+			await page.getByTestId('parameter-input-ipAddress').click();
+			const items = page.locator('.el-select-dropdown__item:visible');
+			await items.filter({ hasText: 'Remove' }).first().waitFor();
+			const choices = await items.allInnerTexts();
+			for (const choice of ['Hash', 'Keep', 'Remove'])
+				expect(choices.some((text) => text.startsWith(choice))).toBe(true);
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'ip-address-option.png'),
+				page.getByTestId('ndv'),
+			);
+			await page.keyboard.press('Escape');
+			await editor.choose('ipAddress', 'Keep');
+			expect(await editor.parameterLabels()).not.toContain('IP Hash Key');
+			await page.getByTestId('ndv-close-button').click();
+
+			// Get for a Code: the same option; a run with it removes the address from every scan
+			await editor.openWorkflow(workflowIds[9]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Scans of a code' }).dblclick();
+			await editor.addFixedCollectionOption('Add Option', 'IP Address');
+			await editor.choose('ipAddress', 'Remove');
+			expect(await editor.parameterLabels()).toContain('IP Address');
+			await page.getByTestId('node-execute-button').click();
+			await page.getByTestId('output-panel').getByTestId('node-run-status-success').waitFor();
+			const output = await editor.outputJsonText();
+			expect(output).toContain('"city": "Paris"');
+			expect(output).not.toContain('ipAddress');
+			await page.getByTestId('ndv-close-button').click();
 		},
 		STEP_TIMEOUT_MS,
 	);

@@ -45,7 +45,10 @@ export async function getBulkQrAnalytics(
 	args: InTeam & { qrIds: readonly string[]; startTime: number; endTime: number },
 ): Promise<Scan[]> {
 	const scans: Scan[] = [];
-	await walkBulkScans(ctx, args, (answer) => void scans.push(...answer));
+	// one by one: spreading an answer of 100,000 or more events into push() overflows the call stack
+	await walkBulkScans(ctx, args, (answer) => {
+		for (const scan of answer) scans.push(scan);
+	});
 	return scans;
 }
 
