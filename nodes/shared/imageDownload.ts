@@ -6,7 +6,6 @@ import { isIpLiteral, localAddressKind } from './localAddress';
 import { classifyFailure, decideRetry } from './retryPolicy';
 import { serviceError } from './serviceErrors';
 import {
-	countedRequest,
 	getConnection,
 	headerValue,
 	isRedirect,
@@ -43,15 +42,6 @@ export async function downloadPublicFile(
 	url: string,
 	itemIndex: number,
 	maxBytes = MAX_DOWNLOAD_BYTES,
-): Promise<{ data: Buffer; contentType?: string }> {
-	return await countedRequest(async () => await downloadWithRetries(ctx, url, itemIndex, maxBytes));
-}
-
-async function downloadWithRetries(
-	ctx: IExecuteFunctions,
-	url: string,
-	itemIndex: number,
-	maxBytes: number,
 ): Promise<{ data: Buffer; contentType?: string }> {
 	const connection = await getConnection(ctx);
 	const trustedHost = new URL(connection.baseUrl).hostname.toLowerCase();

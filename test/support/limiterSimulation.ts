@@ -13,8 +13,8 @@
  * - a foreign client spending `foreignPerSecond` evenly, which reads no answer and never retries.
  */
 import { decideRetry } from '../../nodes/shared/retryPolicy';
-import { waitHintMs } from '../../nodes/shared/rateLimitHeaders';
-import { RateLimiter, type SlotTurn } from '../../nodes/shared/rateLimiter';
+import { waitHintMs } from '../../nodes/shared/rateLimit/headers';
+import { RateLimiter, type SlotTurn } from '../../nodes/shared/rateLimit/limiter';
 import {
 	FixedWindowLimiter,
 	rateLimitHeaders,

@@ -1,11 +1,13 @@
-import type { RateLimitSnapshot } from '../../nodes/shared/rateLimitHeaders';
-import { parseRateLimitHeaders } from '../../nodes/shared/rateLimitHeaders';
+import type { RateLimitSnapshot } from '../../nodes/shared/rateLimit/headers';
+import { parseRateLimitHeaders } from '../../nodes/shared/rateLimit/headers';
 import {
-	getSharedRateLimiter,
-	PACING_HEADROOM,
+
+
 	RateLimiter,
 	type SlotTurn,
-} from '../../nodes/shared/rateLimiter';
+} from '../../nodes/shared/rateLimit/limiter';
+import { getSharedRateLimiter } from '../../nodes/shared/rateLimit/sharedLimiters';
+import { PACING_HEADROOM } from '../../nodes/shared/rateLimit/pace';
 import { RESET_FORMATS } from '../../simulator/rateLimit';
 import { simulateLimiters, SIMULATION_START_MS as START_MS } from '../support/limiterSimulation';
 
