@@ -1,26 +1,19 @@
 /**
- * The rate limiter the transport uses: a thin composition of the parts, over one state value. It paces a
- * team's requests to the plan's rate so that the service need not answer 429, while using nearly all of the
- * plan, alone or sharing the budget with others (docs/rate-limits.md). Pure: it only computes waits; the
- * transport sleeps and sends.
+ * The rate limiter the transport uses: a thin composition of the parts over one state value (start.ts). It
+ * paces a budget's requests so that the service need not answer 429 while nearly all of the plan is used,
+ * alone or sharing the budget with others (docs/rate-limits.md). Pure: it computes waits; the transport
+ * sleeps and sends.
  */
 
 import { ServiceClock, serviceDateOf } from '../serviceClock';
 import { parseRateLimitHeaders, type RateLimitSnapshot, type WindowScale } from './headers';
-import { askInLine, leaveLine, napMs, type SlotTurn, type Waiting } from './line';
-import {
-	countAnswer,
-	measureAfresh,
-	NO_OTHERS,
-	othersSoFar,
-	shareAfter,
-	type CountedAnswer,
-	type OthersUse,
-} from './othersUse';
-import { answered, countBetween, forgetOld, granted, NO_SLOTS, type OurSlots } from './ourSlots';
+import { askInLine, leaveLine, napMs, type SlotTurn } from './line';
+import { countAnswer, countedAnswer, shareAfter } from './othersUse';
+import { answered, countBetween, forgetOld, granted } from './ourSlots';
 import * as pace from './pace';
+import { restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
 import { fitIntoWindow } from './windowFit';
-import { learnPhase, windowOfPhase, type WindowPhase } from './windowPhase';
+import { learnPhase, windowOfPhase } from './windowPhase';
 import { describesOurWindow, windowOfExactReset, type CountingWindow } from './windows';
 
 export type { SlotTurn } from './line';
@@ -30,27 +23,6 @@ export interface RateLimiterOptions {
 	now?: () => number;
 	/** Length of the service's counting window; 1000 for QRTRAC's per-second limits. */
 	windowMs?: number;
-}
-
-/** A limiter without any answer for this many windows starts cautiously again: what it measured is old. */
-const IDLE_WINDOWS = 3;
-
-interface LimiterState {
-	budget: pace.Budget;
-	pace: pace.Pace;
-	line: readonly Waiting[];
-	slots: OurSlots;
-	others: OthersUse;
-	phase: WindowPhase;
-	/** The last answer of our window that was counted, for fitting slots into its window. */
-	lastAnswer?: CountedAnswer;
-	lastAnswerAtMs: number;
-	/**
-	 * A cautious start: until the first answer after a (re)start one request is on its way, so that it measures
-	 * others before the pace picks up (workers started together at the full plan filled the first windows twice).
-	 */
-	probing: boolean;
-	nextTurnId: number;
 }
 
 export class RateLimiter {
@@ -63,17 +35,7 @@ export class RateLimiter {
 	constructor(options: RateLimiterOptions) {
 		this.now = options.now ?? Date.now;
 		this.windowMs = options.windowMs ?? 1000;
-		this.state = {
-			budget: pace.startBudget(pace.limitOf(options.ratePerSecond, this.windowMs)),
-			pace: pace.START_PACE,
-			line: [],
-			slots: NO_SLOTS,
-			others: NO_OTHERS,
-			phase: {},
-			lastAnswerAtMs: Number.NEGATIVE_INFINITY,
-			probing: true,
-			nextTurnId: 1,
-		};
+		this.state = startState(pace.limitOf(options.ratePerSecond, this.windowMs));
 	}
 
 	get ratePerSecond(): number {
@@ -107,24 +69,23 @@ export class RateLimiter {
 	take(turn?: SlotTurn): SlotTurn {
 		const nowMs = this.now();
 		const windowMs = this.windowMs;
-		this.forgetOld(nowMs);
-		this.restartIfIdle(nowMs);
-		const state = this.state;
+		const state = restartIfIdle(this.forgetOld(nowMs), nowMs, windowMs);
 		const id = turn?.id ?? state.nextTurnId++;
 		const { line, place } = askInLine(state.line, id, nowMs, windowMs);
-		state.line = line;
-		const waitingForProbe = state.probing && state.slots.unanswered.length > 0;
-		const earliest = waitingForProbe ? undefined : pace.earliestSlot(state.pace, nowMs, windowMs);
+		this.state = { ...state, line };
+		const earliest = waitingForProbe(state)
+			? undefined
+			: pace.earliestSlot(state.pace, nowMs, windowMs);
 		const horizon = pace.grantHorizonMs(state.budget, windowMs);
 		const interval = pace.intervalMs(state.budget, windowMs);
 		if (place === 0 && earliest !== undefined && earliest - nowMs <= horizon) {
-			state.line = line.slice(1);
 			const last = state.lastAnswer;
 			const ourUncounted = last ? countBetween(state.slots, last.countedAtMs, Infinity) + 1 : 0;
 			const limit = state.budget.limitPerWindow;
 			const slot = fitIntoWindow(earliest, last, ourUncounted, limit, windowMs);
-			state.slots = granted(state.slots, slot);
-			state.pace = pace.afterGrant(state.pace, slot, interval);
+			this.state.line = line.slice(1);
+			this.state.slots = granted(state.slots, slot);
+			this.state.pace = pace.afterGrant(state.pace, slot, interval);
 			return { id, granted: true, waitMs: Math.max(0, slot - nowMs) };
 		}
 		const opensAtMs = earliest === undefined ? undefined : earliest - horizon;
@@ -144,10 +105,7 @@ export class RateLimiter {
 		return snapshot;
 	}
 
-	/**
-	 * Until when (our clock) the service told us to send nothing (a 429, or `remaining = 0` until a reset);
-	 * undefined when that is past. Callers whose wait cannot last that long give up at once instead of queueing.
-	 */
+	/** Until when (our clock) the service told us to send nothing; undefined when that is past. */
 	toldWaitUntilMs(): number | undefined {
 		const until = this.state.pace.blockedUntilMs;
 		return until > this.now() ? until : undefined;
@@ -162,13 +120,10 @@ export class RateLimiter {
 	observe(snapshot: RateLimitSnapshot, status: number): void {
 		const nowMs = this.now();
 		const windowMs = this.windowMs;
-		this.forgetOld(nowMs);
-		const state = this.state;
-		const match = answered(state.slots);
-		state.slots = match.slots;
+		const match = answered(this.forgetOld(nowMs).slots);
 		const countedAtMs = match.slotMs ?? nowMs;
-		state.lastAnswerAtMs = nowMs;
-		state.probing = false;
+		const state = this.state;
+		Object.assign(state, { slots: match.slots, lastAnswerAtMs: nowMs, probing: false });
 		const ours = describesOurWindow(snapshot, nowMs, state.budget.planLimit, windowMs);
 		if (ours && status !== 429 && snapshot.remaining !== undefined)
 			state.phase = learnPhase(state.phase, snapshot.remaining, countedAtMs, nowMs, windowMs);
@@ -185,8 +140,12 @@ export class RateLimiter {
 			state.pace = pace.blockUntil(state.pace, window.resetAtMs + pace.RESET_GUARD_MS);
 		if (!ours) return;
 		if (snapshot.limit !== undefined && snapshot.limit > 0)
-			state.budget = pace.adoptLimit(state.budget, Math.min(snapshot.limit, state.budget.planLimit));
-		if (snapshot.remaining !== undefined) this.count(snapshot, snapshot.remaining, countedAtMs, window);
+			state.budget = pace.adoptLimit(
+				state.budget,
+				Math.min(snapshot.limit, state.budget.planLimit),
+			);
+		if (snapshot.remaining !== undefined)
+			this.count(snapshot.remaining, snapshot.limit, countedAtMs, window);
 	}
 
 	setRate(ratePerSecond: number): void {
@@ -194,50 +153,32 @@ export class RateLimiter {
 		this.state.budget = pace.adoptLimit({ ...this.state.budget, planLimit }, planLimit);
 	}
 
-	/** Counts an answer of our window into others' use; our allowance follows a new measurement. */
+	/** Counts an answer of our window into others' use; our allowance follows each new measurement. */
 	private count(
-		snapshot: RateLimitSnapshot,
 		remaining: number,
+		toldLimit: number | undefined,
 		countedAtMs: number,
 		window: CountingWindow | undefined,
 	): void {
 		const state = this.state;
-		const { limitPerWindow } = state.budget;
+		const { limitPerWindow, allowance } = state.budget;
 		const ourEarlier = window ? countBetween(state.slots, window.startMs, countedAtMs) : 0;
-		const answer: CountedAnswer = {
-			remaining,
-			countedAtMs,
-			resetAtMs: window?.resetAtMs,
-			windowStartMs: window?.startMs,
-			othersSoFar: window
-				? othersSoFar(snapshot.limit ?? limitPerWindow, remaining, ourEarlier)
-				: undefined,
-		};
+		const limit = toldLimit ?? limitPerWindow;
+		const answer = countedAnswer(remaining, countedAtMs, window, limit, ourEarlier);
 		const counted = countAnswer(state.others, answer, limitPerWindow, this.windowMs);
 		state.others = counted.use;
 		if (counted.measured) {
 			const target = pace.targetOf(limitPerWindow);
-			const allowance = shareAfter(state.budget.allowance, counted.use.perWindow, target);
-			state.budget = { ...state.budget, allowance };
+			state.budget = {
+				...state.budget,
+				allowance: shareAfter(allowance, counted.use.perWindow, target),
+			};
 		}
 		if (counted.current) state.lastAnswer = answer;
 	}
 
-	private forgetOld(nowMs: number): void {
+	private forgetOld(nowMs: number): LimiterState {
 		this.state.slots = forgetOld(this.state.slots, nowMs, this.windowMs);
-	}
-
-	/** After IDLE_WINDOWS without any answer, what was learnt about others is old: start cautiously again. */
-	private restartIfIdle(nowMs: number): void {
-		const state = this.state;
-		if (
-			state.probing ||
-			state.slots.unanswered.length > 0 ||
-			nowMs - state.lastAnswerAtMs < this.windowMs * IDLE_WINDOWS
-		)
-			return;
-		state.probing = true;
-		state.lastAnswer = undefined;
-		state.others = measureAfresh(state.others);
+		return this.state;
 	}
 }

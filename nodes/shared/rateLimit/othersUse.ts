@@ -11,7 +11,7 @@
  * one measurement whatever their split, while a lone client keeps the whole target. Pure.
  */
 
-import { risesIntoNewWindow } from './windows';
+import { risesIntoNewWindow, type CountingWindow } from './windows';
 
 /** One answer of our window, matched to our request's slot. */
 export interface CountedAnswer {
@@ -43,7 +43,11 @@ export interface OthersUse {
 	readonly window?: WindowTally;
 }
 
-export const NO_OTHERS: OthersUse = { perWindow: 0, pending: { others: 0, spanMs: 0 }, measurements: 0 };
+export const NO_OTHERS: OthersUse = {
+	perWindow: 0,
+	pending: { others: 0, spanMs: 0 },
+	measurements: 0,
+};
 
 /** Others' use is measured over at least this share of a window: a shorter span is mostly timing noise. */
 const ESTIMATE_SPAN_SHARE = 0.2;
@@ -57,9 +61,25 @@ const DROP_TIME_CONSTANT_SHARE = 0.2;
 /** Smallest allowance, as a share of the target: we keep measuring even when others take everything. */
 const MIN_SHARE = 0.1;
 
-/** Others' requests a known window counted before ours: its limit, less what remains, ours, and our earlier ones. */
-export function othersSoFar(limit: number, remaining: number, ourEarlier: number): number {
-	return Math.max(0, limit - remaining - 1 - ourEarlier);
+/**
+ * An answer to count: `remaining` after our request counted at `countedAtMs`; with its window known, others'
+ * requests so far are the window's limit, less what remains, ours, and our `ourEarlier` ones in it.
+ */
+export function countedAnswer(
+	remaining: number,
+	countedAtMs: number,
+	window: CountingWindow | undefined,
+	limit: number,
+	ourEarlier: number,
+): CountedAnswer {
+	if (!window) return { remaining, countedAtMs };
+	return {
+		remaining,
+		countedAtMs,
+		resetAtMs: window.resetAtMs,
+		windowStartMs: window.startMs,
+		othersSoFar: Math.max(0, limit - remaining - 1 - ourEarlier),
+	};
 }
 
 /**
@@ -80,16 +100,27 @@ export function countAnswer(
 			answer.othersSoFar !== undefined && tally.othersSoFar !== undefined
 				? answer.othersSoFar - tally.othersSoFar
 				: tally.lastRemaining - answer.remaining - 1;
-		next = measure(use, between, answer.countedAtMs - tally.lastCountedAtMs, limitPerWindow, windowMs);
+		next = measure(
+			use,
+			between,
+			answer.countedAtMs - tally.lastCountedAtMs,
+			limitPerWindow,
+			windowMs,
+		);
 		const window = {
 			...tally,
 			lastCountedAtMs: answer.countedAtMs,
 			lastRemaining: answer.remaining,
 			othersSoFar: answer.othersSoFar,
 		};
-		return { use: { ...next, window }, current: true, measured: next.measurements !== use.measurements };
+		return {
+			use: { ...next, window },
+			current: true,
+			measured: next.measurements !== use.measurements,
+		};
 	}
-	if (tally && isLate(tally, answer, limitPerWindow)) return { use, current: false, measured: false };
+	if (tally && isLate(tally, answer, limitPerWindow))
+		return { use, current: false, measured: false };
 	if (answer.windowStartMs !== undefined && answer.othersSoFar !== undefined)
 		next = measure(
 			use,
@@ -105,7 +136,11 @@ export function countAnswer(
 		lastRemaining: answer.remaining,
 		othersSoFar: answer.othersSoFar,
 	};
-	return { use: { ...next, window }, current: true, measured: next.measurements !== use.measurements };
+	return {
+		use: { ...next, window },
+		current: true,
+		measured: next.measurements !== use.measurements,
+	};
 }
 
 /** Our allowance after a measurement: scaled so that all clients doing the same add up to the target. */

@@ -22,7 +22,10 @@ export function granted(slots: OurSlots, slotMs: number): OurSlots {
 /** The slot an answer belongs to (the oldest unanswered), and the slots left waiting for theirs. */
 export function answered(slots: OurSlots): { slotMs?: number; slots: OurSlots } {
 	if (slots.unanswered.length === 0) return { slots };
-	return { slotMs: slots.unanswered[0], slots: { ...slots, unanswered: slots.unanswered.slice(1) } };
+	return {
+		slotMs: slots.unanswered[0],
+		slots: { ...slots, unanswered: slots.unanswered.slice(1) },
+	};
 }
 
 /** Forgets slots older than the memory: an answer that never came (a lost request) stops being awaited. */
@@ -30,7 +33,9 @@ export function forgetOld(slots: OurSlots, nowMs: number, windowMs: number): Our
 	const horizon = nowMs - windowMs * SLOT_MEMORY_WINDOWS;
 	const recent = dropOlder(slots.recent, horizon);
 	const unanswered = dropOlder(slots.unanswered, horizon);
-	return recent === slots.recent && unanswered === slots.unanswered ? slots : { recent, unanswered };
+	return recent === slots.recent && unanswered === slots.unanswered
+		? slots
+		: { recent, unanswered };
 }
 
 function dropOlder(slots: readonly number[], horizon: number): readonly number[] {

@@ -75,7 +75,8 @@ export function grantHorizonMs(budget: Budget, windowMs: number): number {
 
 /** The next slot: on the grid when the last send was at most a little late, else now; never while blocked. */
 export function earliestSlot(pace: Pace, nowMs: number, windowMs: number): number {
-	const onGrid = nowMs - pace.nextSlotAtMs <= windowMs * LATE_SEND_SHARE ? pace.nextSlotAtMs : nowMs;
+	const onGrid =
+		nowMs - pace.nextSlotAtMs <= windowMs * LATE_SEND_SHARE ? pace.nextSlotAtMs : nowMs;
 	return Math.max(onGrid, pace.blockedUntilMs);
 }
 
