@@ -3,8 +3,8 @@
  * for the same seed. The service is the simulator's window counting and header writing; each process has its
  * own `RateLimiter` and sends as the transport does (take a slot, send, learn the answer, retry a 429 after the
  * told wait within the retry policy's bounds). Executions have the executor's concurrency; a foreign client
- * spends evenly and reads no answer. Network: arrival 0-5 ms after the send, the answer 25-60 ms later, timers
- * up to 5 ms late (a busy worker).
+ * spends evenly and reads no answer. Network: arrival 0-5 ms after the send, the answer 25-40 ms later, timers
+ * up to 1 ms late; `busy`: answers 25-60 ms, timers up to 5 ms late (a busy queue-mode worker).
  */
 import { waitHintMs } from '../../../../nodes/shared/rateLimit/headers';
 import { RateLimiter, type SlotTurn } from '../../../../nodes/shared/rateLimit/limiter';
@@ -26,11 +26,14 @@ export interface FixedWindowRun {
 	/** Each execution runs on a process (its limiter), from `startMs`, for `requests` or until `stopMs`. */
 	executions: Array<{ process: number; startMs?: number; requests?: number; stopMs?: number }>;
 	foreignPerSecond?: number;
+	/** The foreign client stops here, ms after the start (default: the end of the run). */
+	foreignUntilMs?: number;
 	durationMs?: number;
 	/** Figures count from here, ms after the start. */
 	measureFromMs?: number;
 	startAtMs?: number;
 	seed?: number;
+	busy?: boolean;
 }
 
 export interface RunOutcome {
@@ -40,6 +43,7 @@ export interface RunOutcome {
 	shareOfWhatWasLeft: number;
 	/** Shares of our answers and of the foreign client's requests that were 429. */
 	refusedShare: number;
+	refused: number;
 	foreignRefusedShare: number;
 	completed: number;
 	failed: number;
@@ -76,7 +80,8 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 		while (index > 0 && events[index - 1].atMs > event.atMs) index--;
 		events.splice(index, 0, event);
 	};
-	const lag = () => random() * 5;
+	const lag = () => random() * (run.busy ? 5 : 1);
+	const latency = () => 25 + random() * (run.busy ? 35 : 15);
 	const service = new FixedWindowLimiter(minute ? 60_000 : 1000, () => nowMs);
 	const limiters = Array.from(
 		{ length: Math.max(...run.executions.map((execution) => execution.process)) + 1 },
@@ -118,16 +123,16 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 
 	for (const execution of run.executions) {
 		const limiter = limiters[execution.process];
-		const stopAtMs = startMs + (execution.stopMs ?? endMs);
+		const stopAtMs = execution.stopMs === undefined ? endMs : startMs + execution.stopMs;
 		let toStart = execution.requests ?? Number.POSITIVE_INFINITY;
 		const send = (attempt: number, waitedMs: number, done: () => void) => {
 			const ask = (turn: SlotTurn) =>
 				at(nowMs + turn.waitMs + lag(), () => {
 					if (!turn.granted) return ask(limiter.take(turn));
 					firstSendMs ??= nowMs;
-					at(nowMs + lag(), () => {
+					at(nowMs + random() * 5, () => {
 						const answer = arrive(true);
-						at(nowMs + 25 + random() * 35, () => {
+						at(nowMs + latency(), () => {
 							lastAnswerMs = nowMs;
 							lastAnswerMsByProcess[execution.process] = nowMs - startMs;
 							const snapshot = limiter.learn(answer.headers, answer.status);
@@ -159,8 +164,9 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 	}
 	if (run.foreignPerSecond) {
 		const interval = 1000 / run.foreignPerSecond;
-		for (let atMs = startMs + random() * interval; atMs < endMs; atMs += interval)
-			at(atMs + lag(), () => arrive(false));
+		const untilMs = run.foreignUntilMs === undefined ? endMs : startMs + run.foreignUntilMs;
+		for (let atMs = startMs + random() * interval; atMs < untilMs; atMs += interval)
+			at(atMs + random() * 5, () => arrive(false));
 	}
 
 	const finite = run.executions.every((execution) => execution.requests !== undefined);
@@ -182,6 +188,7 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 		planShare: (tally.ours + tally.foreign) / capacity,
 		shareOfWhatWasLeft: tally.ours / Math.max(1, capacity - tally.foreign),
 		refusedShare: tally.oursRefused / Math.max(1, tally.answers),
+		refused: tally.oursRefused,
 		foreignRefusedShare: tally.foreignRefused / Math.max(1, tally.foreign + tally.foreignRefused),
 		completed: tally.completed,
 		failed,
