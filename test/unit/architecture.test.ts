@@ -57,6 +57,36 @@ describe('which part may import which', () => {
 		expect(offending).toEqual([]);
 	});
 
+	it('the core (executor, rate limiter, the parts of the transport) never imports the transport', () => {
+		const transport = path.join('nodes', 'shared', 'transport');
+		const callers = [
+			path.join('nodes', 'shared', 'api'),
+			path.join('nodes', 'shared', 'imageDownload.ts'),
+		];
+		const offending = filesUnder('nodes/shared')
+			.filter((file) => !callers.some((caller) => file.startsWith(caller)))
+			.flatMap((file) =>
+				importsOf(file)
+					.filter((specifier) => target(file, specifier) === transport)
+					.map((specifier) => `${file} -> ${specifier}`),
+			);
+		expect(offending).toEqual([]);
+	});
+
+	it('the parts of the rate limiter import nothing of the nodes but the service clock and the connection type', () => {
+		const allowed = ['serviceClock', 'connection'].map((name) =>
+			path.join('nodes', 'shared', name),
+		);
+		const offending = filesUnder('nodes/shared/rateLimit').flatMap((file) =>
+			importsOf(file)
+				.map((specifier) => target(file, specifier))
+				.filter((landing) => !landing.startsWith(path.join('nodes', 'shared', 'rateLimit')))
+				.filter((landing) => !allowed.includes(landing))
+				.map((landing) => `${file} -> ${landing}`),
+		);
+		expect(offending).toEqual([]);
+	});
+
 	it('tooling (scripts/) does not import the tests', () => {
 		const offending = filesUnder('scripts').flatMap((file) =>
 			importsOf(file)
