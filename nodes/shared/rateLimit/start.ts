@@ -1,7 +1,8 @@
 /**
  * The limiter's state, one value made of the parts' values, and its cautious start: a new limiter, or one
  * idle for a few windows, has one request on its way until the first answer, which measures others before
- * the pace picks up. Pure.
+ * the pace picks up (workers started together at the full plan would fill the first windows past the limit).
+ * Pure.
  */
 
 import type { Waiting } from './line';
@@ -25,10 +26,7 @@ export interface LimiterState {
 	nextTurnId: number;
 }
 
-/**
- * A limiter without any answer for this many windows starts cautiously again: what it measured is old.
- * (Workers started together at the full plan filled the first windows with up to twice the limit.)
- */
+/** A limiter without any answer for this many windows starts cautiously again: what it measured is old. */
 const IDLE_WINDOWS = 3;
 
 export function startState(planLimit: number): LimiterState {
