@@ -94,53 +94,35 @@ export function countAnswer(
 	windowMs: number,
 ): { use: OthersUse; current: boolean; measured: boolean } {
 	const tally = use.window;
-	let next: OthersUse = use;
-	if (tally && sameWindow(tally, answer, limitPerWindow, windowMs)) {
-		const between =
-			answer.othersSoFar !== undefined && tally.othersSoFar !== undefined
-				? answer.othersSoFar - tally.othersSoFar
-				: tally.lastRemaining - answer.remaining - 1;
-		next = measure(
-			use,
-			between,
-			answer.countedAtMs - tally.lastCountedAtMs,
-			limitPerWindow,
-			windowMs,
-		);
-		const window = {
-			...tally,
-			lastCountedAtMs: answer.countedAtMs,
-			lastRemaining: answer.remaining,
-			othersSoFar: answer.othersSoFar,
-		};
-		return {
-			use: { ...next, window },
-			current: true,
-			measured: next.measurements !== use.measurements,
-		};
-	}
-	if (tally && isLate(tally, answer, limitPerWindow))
+	const same = tally !== undefined && sameWindow(tally, answer, limitPerWindow, windowMs);
+	if (!same && tally && isLate(tally, answer, limitPerWindow))
 		return { use, current: false, measured: false };
-	if (answer.windowStartMs !== undefined && answer.othersSoFar !== undefined)
-		next = measure(
-			use,
-			answer.othersSoFar,
-			answer.countedAtMs - answer.windowStartMs,
-			limitPerWindow,
-			windowMs,
-		);
+	const sample = same ? othersSinceTally(tally, answer) : othersSinceStart(answer);
+	const next = sample ? measure(use, sample.others, sample.spanMs, limitPerWindow, windowMs) : use;
 	const window: WindowTally = {
-		resetAtMs: answer.resetAtMs,
-		firstAtMs: answer.countedAtMs,
+		resetAtMs: same ? tally.resetAtMs : answer.resetAtMs,
+		firstAtMs: same ? tally.firstAtMs : answer.countedAtMs,
 		lastCountedAtMs: answer.countedAtMs,
 		lastRemaining: answer.remaining,
 		othersSoFar: answer.othersSoFar,
 	};
-	return {
-		use: { ...next, window },
-		current: true,
-		measured: next.measurements !== use.measurements,
-	};
+	const measured = next.measurements !== use.measurements;
+	return { use: { ...next, window }, current: true, measured };
+}
+
+/** Others' requests since the window's previous answer: from their counts so far, else from `remaining`. */
+function othersSinceTally(tally: WindowTally, answer: CountedAnswer) {
+	const others =
+		answer.othersSoFar !== undefined && tally.othersSoFar !== undefined
+			? answer.othersSoFar - tally.othersSoFar
+			: tally.lastRemaining - answer.remaining - 1;
+	return { others, spanMs: answer.countedAtMs - tally.lastCountedAtMs };
+}
+
+/** The first answer of a window whose start is known: others' requests since that start. */
+function othersSinceStart(answer: CountedAnswer) {
+	if (answer.windowStartMs === undefined || answer.othersSoFar === undefined) return undefined;
+	return { others: answer.othersSoFar, spanMs: answer.countedAtMs - answer.windowStartMs };
 }
 
 /** Our allowance after a measurement: scaled so that all clients doing the same add up to the target. */
