@@ -120,8 +120,8 @@ function isDelay(value: string, nowMs: number): boolean {
 	return NUMBER_PATTERN.test(text) && Number(text) < nowMs / EPOCH_SECONDS_DIVISOR;
 }
 
-/** A reset further away than this many windows cannot describe the window; the other unit may. */
-const PLAUSIBLE_WINDOWS = 1.5;
+/** An answer describes our window when its limit is within this multiple of the plan's and its reset this many windows away. */
+export const SAME_WINDOW_FACTOR = 1.5;
 
 /**
  * A bare delay in ms. No format is published, and services send seconds ('1', '37') or milliseconds ('734'):
@@ -130,7 +130,7 @@ const PLAUSIBLE_WINDOWS = 1.5;
  * than expected, e.g. an hourly limit). For a one-minute window, '37' is 37 s and '37000' is 37 s too.
  */
 export function readDelay(value: number, windowMs: number): number {
-	const plausibleMs = windowMs * PLAUSIBLE_WINDOWS;
+	const plausibleMs = windowMs * SAME_WINDOW_FACTOR;
 	if (value * 1000 <= plausibleMs) return value * 1000;
 	if (value <= plausibleMs) return value;
 	return value * 1000;
@@ -145,7 +145,7 @@ function windowTold(scale: WindowScale, toldLimit: number | undefined): number {
 	if (
 		scale.limit === undefined ||
 		toldLimit === undefined ||
-		toldLimit <= scale.limit * PLAUSIBLE_WINDOWS
+		toldLimit <= scale.limit * SAME_WINDOW_FACTOR
 	)
 		return scale.windowMs;
 	return (scale.windowMs * toldLimit) / scale.limit;

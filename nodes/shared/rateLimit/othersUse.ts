@@ -51,12 +51,9 @@ export const NO_OTHERS: OthersUse = {
 
 /** Others' use is measured over at least this share of a window: a shorter span is mostly timing noise. */
 const ESTIMATE_SPAN_SHARE = 0.2;
-/**
- * Smoothing time constants, as a share of a window (a span s weighs 1 - exp(-s / tau), so a client measuring
- * once a window follows as fast as a busy one). With an exact reset a drop is followed faster than a rise:
- * overestimating others leaves budget idle, underestimating them is caught within the window (windowFit.ts).
- */
+/** Smoothing time constant (a share of a window): a span s weighs 1 - exp(-s / tau), however often one measures. */
 const RISE_TIME_CONSTANT_SHARE = 0.3;
+/** A drop is followed faster when the reset is exact: underestimating others is then caught by windowFit.ts. */
 const DROP_TIME_CONSTANT_SHARE = 0.2;
 /** Smallest allowance, as a share of the target: we keep measuring even when others take everything. */
 const MIN_SHARE = 0.1;

@@ -6,10 +6,7 @@
 
 import type { RateLimitSnapshot } from './headers';
 
-/**
- * Share of the limit we pace to. Evenly spaced slots at the full limit put one request too many into a
- * window as soon as arrival times vary; at this share a window tolerates 1/H - 1 of a window of jitter.
- */
+/** Share of the limit we pace to: a window then tolerates 1/H - 1 of a window of arrival jitter. */
 export const PACING_HEADROOM = 0.98;
 /** A send this share of a window late keeps its slot's place on the grid, so a busy event loop adds up nothing. */
 const LATE_SEND_SHARE = 0.02;

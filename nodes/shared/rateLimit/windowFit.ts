@@ -9,9 +9,9 @@
 import type { CountedAnswer } from './othersUse';
 import { RESET_GUARD_MS } from './pace';
 
-/** Others' requests in a window up to this many, plus NOISE_SHARE of the limit, are timing noise. */
+/** Others' count in a window up to this many is noise: answers overtake each other. */
 const SIGNIFICANT_OTHERS = 1;
-/** Answers overtake each other and requests sent just before a reset arrive after it. */
+/** Plus this share of the limit: requests sent just before a reset arrive after it. */
 const NOISE_SHARE = 0.02;
 /** Others' pace in a window is taken over at least this share of it: a count right after the start says little. */
 const MIN_PACE_SPAN_SHARE = 0.1;

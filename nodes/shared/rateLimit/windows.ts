@@ -5,7 +5,7 @@
  * rounded delay and places nothing. Pure.
  */
 
-import type { RateLimitSnapshot } from './headers';
+import { SAME_WINDOW_FACTOR, type RateLimitSnapshot } from './headers';
 
 /** A window of the service's: counting starts at `startMs` and starts again at `resetAtMs`. */
 export interface CountingWindow {
@@ -13,8 +13,6 @@ export interface CountingWindow {
 	readonly resetAtMs: number;
 }
 
-/** Told limits up to this multiple of the plan's describe our window, as do resets up to this many windows away. */
-const SAME_WINDOW_FACTOR = 1.5;
 /** Resets within this of a whole number of seconds from now are rounded delays ('1' may mean 1 ms). */
 const ROUNDED_RESET_TOLERANCE_MS = 2;
 /** How far `remaining` may rise within one window because answers overtook each other on the way. */
