@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchTeams } from '../Qrtrac/methods/listSearch';
-import { getTeams } from '../Qrtrac/methods/loadOptions';
+import { getTeams, searchTeams } from '../shared/forms/teamPickers';
 import { qrtracTriggerBuilderHint } from './builderHint';
 import { manualSample } from './manualSample';
 import { pollCodeChanges } from './pollCodeChanges';

@@ -1,25 +1,9 @@
 /**
- * Which QR code changes a poll of QRTRAC's "updated after time" endpoint reports, and where the next poll starts.
- *
- * The rule, all in the service's time (never n8n's clock):
- * - The cursor keeps `floor`, the oldest `updatedAt` the next poll still looks at, `highWater`, the largest
- *   `updatedAt` the service has returned, and `seen`, every version (id + updatedAt + deleted) already handled
- *   with `updatedAt >= floor`.
- * - A poll asks for `fromTime = floor - 1`, so the window `[floor, now]` is complete whether the service's
- *   boundary is inclusive or exclusive; returned records below `floor` are outside the window and ignored.
- * - Every in-window version not in `seen` is a change, reported once; all of them are then added to `seen`.
- * - `highWater` becomes the largest `updatedAt` returned; `floor` becomes `highWater - overlap` (never lower than
- *   before). The overlap re-reads the last stretch of time on every poll, which catches writes that commit after
- *   a poll but carry an `updatedAt` below the largest already seen: many writes in one millisecond, writes
- *   landing while a poll runs, service instances whose clocks disagree by a few seconds.
- * - `seen` keeps only versions with `updatedAt >= floor`. If it still holds more than `maxSeen` versions, whole
- *   oldest milliseconds are dropped and `floor` rises to the oldest one kept: state stays bounded, nothing is
- *   reported twice, and only the tolerance for late writes shrinks under that load. The newest millisecond
- *   is always kept.
- * - `highWater` never passes `ceiling`, the service's present (its `Date` header, else n8n's clock) plus a margin:
- *   a record stamped in the future is reported, but cannot move the floor past changes still to come.
- * Two updates of one code within the same millisecond, seen by different polls, are one version to this rule:
- * the service gives nothing else to tell them apart.
+ * Which QR code changes a poll reports, and where the next poll starts, all in the service's time. Rule: a poll
+ * reads from `floor` (= `highWater - overlap`, never lower than before) and reports every in-window version
+ * (id + updatedAt + deleted) not in `seen`, once. The overlap re-reads the last stretch, catching writes that
+ * reach the service late; `seen` is bounded by `maxSeen` (the floor rises instead), and `highWater` never passes
+ * the service's present plus a margin. The full rule, with its limits: docs/trigger.md, "Cursor".
  */
 
 export interface ChangeCursor {
@@ -27,7 +11,10 @@ export interface ChangeCursor {
 	floor: number;
 	/** Largest `updatedAt` the service has returned; absent until a record was seen. */
 	highWater?: number;
-	/** Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`: `{"1732290000123": ["qr_a", "qr_b deleted"]}`. */
+	/**
+	 * Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`:
+	 * `{"1732290000123": ["qr_a", "qr_b deleted"]}`.
+	 */
 	seen: Record<string, string[]>;
 }
 

@@ -5,7 +5,7 @@ import { isVersioned } from './changeCursor';
 import { isScanRecord } from './scanCursor';
 import { matchesFilters } from './codeFilters';
 import { changeItem } from './pollCodeChanges';
-import { describeScanRows } from '../Qrtrac/helpers/scanRows';
+import { describeScanRows } from '../shared/records/scanRows';
 import { scanEvent } from './scanEvents';
 import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
 import {

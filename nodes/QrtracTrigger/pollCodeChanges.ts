@@ -8,7 +8,7 @@ import {
 	startCursor,
 	type Change,
 } from './changeCursor';
-import { withLinkAndTimes } from '../Qrtrac/helpers/simplify';
+import { withLinkAndTimes } from '../shared/records/simplify';
 import { matchesFilters } from './codeFilters';
 import { withoutActorIds } from './eventFields';
 import { readChangesSince, resolveTeamId, type WatchedCodes } from './qrtracReads';
@@ -16,12 +16,10 @@ import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, type TriggerSettings } from './settin
 import { loadCodeChangesState, saveCodeChangesState } from './triggerState';
 
 /**
- * One poll for code changes: one request for the codes changed since the cursor's floor (more only when the
- * answer looks capped, see qrtracReads.ts), every time read by its unit (api/eventTime.ts), the changes chosen by
- * the cursor rule (changeCursor.ts) with the service's present as the ceiling, then the events and filters the
- * user picked. The cursor is stored whatever the filters let through, so a change filtered out now is never
- * reported later. The first poll only learns where "now" is in the service's time, unless existing codes are
- * wanted.
+ * One poll for code changes: the changes since the cursor's floor (qrtracReads.ts), chosen by the cursor rule
+ * (changeCursor.ts), then the user's events and filters. The cursor is stored whatever the filters let through,
+ * so a change filtered out now is never reported later; the first poll only learns where "now" is in the
+ * service's time, unless existing codes are wanted.
  */
 export async function pollCodeChanges(
 	ctx: IPollFunctions,

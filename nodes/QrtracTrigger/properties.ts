@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { recordLocator } from '../Qrtrac/descriptions/common';
-import { qrTypeOptions } from '../Qrtrac/descriptions/qrCodeTypes';
+import { recordLocator } from '../shared/forms/recordLocator';
+import { qrTypeOptions } from '../shared/forms/qrCodeTypes';
 import { DEFAULT_OVERLAP_SECONDS } from './settings';
 
 /** The trigger's versions: 1.1 picks its team as the actions do; nodes saved with 1 keep their dropdown. */

@@ -2,6 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import {
 	CODES_PER_ANALYTICS_REQUEST,
+	connectionOf,
 	getAllTeams,
 	getBulkQrAnalytics,
 	getQrsChangedSince,
@@ -13,7 +14,6 @@ import {
 	type ChangesAnswer,
 	type Scan,
 } from '../shared/api';
-import { getConnection } from '../shared/transport';
 import { looksCapped } from './changeCursor';
 
 /** What the trigger reads, through the endpoint module; every record it gets is placed on the timeline. */
@@ -28,7 +28,7 @@ export async function resolveTeamId(
 	ctx: IPollFunctions,
 	teamId: string | undefined,
 ): Promise<string> {
-	return teamId ?? (await getConnection(ctx)).teamId;
+	return teamId ?? (await connectionOf(ctx)).teamId;
 }
 
 /** Codes (deleted ones included) changed after `fromTime`: one request. */

@@ -9,18 +9,10 @@ import {
 } from './changeCursor';
 
 /**
- * Which scan events a poll of the bulk analytics endpoint reports, and where the next poll starts.
- *
- * Same window rule as the change cursor (see changeCursor.ts), in the service's time: the next query covers
- * `[floor, ...]` with `floor = highWater - overlap`, where `highWater` is the largest `scanTime` returned (never
- * past the ceiling), so scans that reach the service late (or are stamped by a clock a few seconds behind) are
- * still found.
- * Scan events have no id. A scan's identity is its code and its `scanTime`; the other fields are its content,
- * which a service may fill in later (a geo lookup). `seen` keeps one tag per scan, `qrId digest-of-content`, per
- * `scanTime`, and a poll matches the scans it returns against them per identity, as a multiset: first those
- * with the same content, then the rest one for one (the content was filled in; the tag takes the new digest).
- * Scans left over are new. So two identical scans in one millisecond are two events, and a scan whose fields
- * were filled in later is one.
+ * Which scan events a poll reports, and where the next poll starts: the change cursor's window rule on
+ * `scanTime`. Scans have no id: identity is code + `scanTime`, and `seen` keeps a `qrId digest-of-content` tag
+ * per scan, matched as a multiset (same content first, then one for one, since a geo lookup may fill fields in
+ * later). So two identical scans in one millisecond are two events, and a scan filled in later is one.
  */
 
 /** One scan event as the service returns it. */

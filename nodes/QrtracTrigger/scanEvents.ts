@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { describeScanRows } from '../Qrtrac/helpers/scanRows';
+import { describeScanRows } from '../shared/records/scanRows';
 import { CODES_PER_ANALYTICS_REQUEST, getQrById, type QrCode, type Scan } from '../shared/api';
 import { readLiveCodes } from './qrtracReads';
 import { isRefusal } from './watchedScans';

@@ -1,5 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { readPollParameter } from '../shared/parameters';
 import type { ChangeKind } from './changeCursor';
 import type { CodeFilters } from './codeFilters';
 
@@ -39,17 +40,18 @@ const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 
 /** The trigger's parameters, normalised: unknown events dropped, blank filters left out, the overlap bounded. */
 export function readSettings(ctx: IPollFunctions): TriggerSettings {
-	const triggerOn = ctx.getNodeParameter('triggerOn', 'codeChanges') as TriggerOn;
-	const events = (ctx.getNodeParameter('events', CHANGE_KINDS) as string[]).filter(
+	const triggerOn = readPollParameter<TriggerOn>(ctx, 'triggerOn', 'codeChanges');
+	const events = readPollParameter<string[]>(ctx, 'events', [...CHANGE_KINDS]).filter(
 		(event): event is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(event),
 	);
-	const allTeams = triggerOn === 'codeChanges' && ctx.getNodeParameter('scope', 'team') === 'all';
+	const allTeams =
+		triggerOn === 'codeChanges' && readPollParameter<string>(ctx, 'scope', 'team') === 'all';
 	// A dropdown's text (version 1) or a team picker's value (1.1); extractValue reads an ID from a URL.
 	const team = allTeams
 		? ''
-		: String(ctx.getNodeParameter('team', '', { extractValue: true }) ?? '').trim();
-	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+		: String(readPollParameter<unknown>(ctx, 'team', '', { extractValue: true }) ?? '').trim();
+	const filters = readPollParameter<IDataObject>(ctx, 'filters', {});
+	const options = readPollParameter<IDataObject>(ctx, 'options', {});
 	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
 	return {
 		triggerOn,

@@ -5,12 +5,10 @@ import { classifyFailure } from './retryPolicy';
 import type { AttemptFailure } from './attemptFailure';
 
 /**
- * Reading one answer of QRTRAC: its body within the exchange's deadline and a size cap, then its envelope.
- * n8n buffers whole answers without any limit and its timeout stops only a silent connection, so a body that
- * trickles in, or one of hundreds of megabytes (an "updated after" from time 0 across all teams), would hold
- * or exhaust the process. The body is therefore streamed here: cut at MAX_ANSWER_BYTES, and given up when the
- * Request Timeout, which counts from the send, runs out. Every text of the service is redacted of the
- * credential's secrets before anything reads it (redaction.ts).
+ * Reading one answer of QRTRAC: the body streamed, cut at MAX_ANSWER_BYTES and given up when the Request Timeout
+ * (counted from the send) runs out, then its envelope, redacted of the credential's secrets (redaction.ts). n8n
+ * buffers whole answers without a limit and its timeout stops only a silent connection, so a trickling or huge
+ * body would otherwise hold or exhaust the process.
  */
 
 /** Largest answer read: a page holds at most 100 codes, and an unpaged list of a 10,000-code team ~20 MB. */
@@ -90,6 +88,12 @@ function isStream(body: unknown): body is AsyncIterable<unknown> {
 		body !== null &&
 		typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
 	);
+}
+
+/** A header of an answer, whatever case n8n gave its name; the first of repeated values. */
+export function headerValue(headers: IDataObject, name: string): string | undefined {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }
 
 export function destroyStream(body: unknown): void {

@@ -2,9 +2,6 @@ import { createHash } from 'crypto';
 
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, type TransportContext } from './qrtracRequest';
-import { serviceError } from './serviceErrors';
-
 /** Requests per second per team for each QRTRAC plan (contract: x-rate-limits.perSecondByPlan). */
 export const PLAN_RATE_PER_SECOND: Readonly<Record<string, number>> = {
 	'Business Plus': 5,
@@ -39,23 +36,6 @@ export interface QrtracConnection {
 	identity: string;
 	/** Credential fields each interface needs that are blank, by their form labels. */
 	missing: { primary: string[]; simple: string[] };
-}
-
-const connections = new WeakMap<object, Promise<QrtracConnection>>();
-
-/** The credential's settings, read and checked once per execution context. */
-export async function getConnection(ctx: TransportContext): Promise<QrtracConnection> {
-	let connection = connections.get(ctx);
-	if (!connection) {
-		const refuse = (problem: string): never => {
-			throw serviceError(ctx.getNode(), { message: problem });
-		};
-		connection = ctx
-			.getCredentials(CREDENTIAL_TYPE)
-			.then((credentials) => connectionFromCredentials(credentials, refuse));
-		connections.set(ctx, connection);
-	}
-	return await connection;
 }
 
 /**

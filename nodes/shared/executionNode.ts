@@ -8,10 +8,8 @@ interface NodeContext {
 const nodes = new WeakMap<NodeContext, INode>();
 
 /**
- * The node being run, taken once per execution context. n8n's `getNode()` hands out a deep copy of the node,
- * parameters included, on every call; a bulk run that asked for it a few times per row copied every parameter
- * of the node thousands of times (about a fifth of the memory a 10,000-row sync turned over). The node does
- * not change during an execution, and callers only read it.
+ * The node being run, taken once per execution context: n8n's `getNode()` deep-copies the node on every call,
+ * which is costly when asked per row (bench/README.md, "Reading the rows"). Callers only read it.
  */
 export function executionNode(ctx: NodeContext): INode {
 	let node = nodes.get(ctx);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { getConnection } from './connection';
+import { getConnection } from './readConnection';
 import { limiterFor } from './rateLimit/sharedLimiters';
 import { NotStarted, TaskPool } from './taskPool';
 

@@ -1,19 +1,14 @@
 import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { destroyStream, headerValue } from './answerBody';
+import { networkFailure, type AttemptFailure } from './attemptFailure';
 import { ByteBudget } from './byteBudget';
 import { isIpLiteral, localAddressKind } from './localAddress';
+import { getConnection } from './readConnection';
+import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { classifyFailure, decideRetry } from './retryPolicy';
 import { serviceError } from './serviceErrors';
-import {
-	getConnection,
-	headerValue,
-	isRedirect,
-	MAX_REDIRECTS,
-	networkFailure,
-	redirectTarget,
-	type AttemptFailure,
-} from './transport';
 
 /**
  * The uncredentialed download of a public file (the QR image). It is kept apart from the transport because it
@@ -233,11 +228,6 @@ async function readCapped(body: unknown, maxBytes: number): Promise<Buffer | und
 		chunks.push(bytes);
 	}
 	return Buffer.concat(chunks);
-}
-
-function destroyStream(body: unknown): void {
-	const stream = body as { destroy?: () => void } | null;
-	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }
 
 function noRoom(timeoutMs: number): string {

@@ -1,21 +1,14 @@
 /**
- * The page walk over QRTRAC's paginated list (`limit` 1..100, `page` from 1, answers echo `totalCount`, `page`
- * and `limit`). Every list walk of the nodes goes through `collectPages`.
+ * The page walk over QRTRAC's paginated list (`limit` 1..100, `page` from 1, answers echo `totalCount`, `page`,
+ * `limit`); every list walk of the nodes goes through `collectPages`.
  *
- * Rule: the walk returns every code once, never fewer than the service announced, and always ends.
- * - Page size: the walk follows the size the service served on page 1 (its echoed `limit`, or the codes it sent
- *   when the total says more exist), and asks for that size from then on.
- * - The pages the total needs are asked PARALLEL_PAGES at a time and read in page order; codes already read
- *   (moved between pages meanwhile) are kept once. More pages follow one at a time while the total is not met.
- * - It stops at the limit, the total, an empty page, a page shorter than the served size, a page that brings
- *   nothing new, or a page cap (ceil(total / size) + slack).
- * - Then it checks: with a total, the result must hold min(total, limit) codes. A shortfall after a short page
- *   asks page 0 once (a service that counts pages from 0); a shortfall or a total that shrank during the walk
- *   (codes deleted meanwhile can shift the others) reads the list once more; a page that repeated codes already
- *   read fails at once (the service ignores `page`). What is still short is returned as `shortfall` for the
- *   caller's error: never a silently partial list.
- * - Without any total the walk cannot be checked: it ends only on an empty page or one shorter than the served
- *   size; when page 1 is short and nothing says the size, page 2 is asked to confirm the end.
+ * Rule: every code once, never fewer than the service announced, and the walk always ends. It follows the page
+ * size served on page 1, asks the pages the total needs PARALLEL_PAGES at a time (read in page order, codes
+ * kept once), and stops at the limit, the total, an empty, short or all-repeated page, or a page cap. A shortfall
+ * is retried once (page 0 for a service counting from 0, or the whole list when the total shrank); a page that
+ * repeats what was read fails at once (the service ignores `page`); what is still short is returned as
+ * `shortfall` for the caller's error. Without a total, only an empty or short page ends the walk (a short
+ * page 1 of unknown size is confirmed by page 2).
  */
 
 export const MAX_PAGE_SIZE = 100;
@@ -191,9 +184,8 @@ export class PageCollector<T extends { id?: string }> {
 }
 
 /**
- * Walks the list by the rule above: `fetchPage(page, pageSize)`. Once page 1 has told the total and the served
- * size, the pages still needed are requested up to PARALLEL_PAGES at a time (a list of 10,000 codes is 100
- * requests: one after another they would wait on each answer's latency).
+ * Walks the list by the rule above: `fetchPage(page, pageSize)`. The pages after page 1 go out PARALLEL_PAGES at a
+ * time so that a long list does not wait on each answer's latency in turn.
  */
 export async function collectPages<T extends { id?: string }>(
 	walk: PageWalk,

@@ -13,7 +13,7 @@ export const CREDENTIAL_TYPE = 'qrtracApi';
 
 export interface QrtracRequest {
 	method: IHttpRequestMethods;
-	/** Path below the interface root, built with `apiPath` so that values are encoded. */
+	/** Path below the interface root, filled from the endpoint's route (api/route.ts) so that values are encoded. */
 	path: string;
 	/** `primary` is `{base}/api` with header set A; `simple` is `{base}/v1` with the bearer key. */
 	api?: 'primary' | 'simple';

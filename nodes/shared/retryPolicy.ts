@@ -1,17 +1,11 @@
 /**
- * When a failed request may be sent again, and after how long.
- *
- * Rule: a retry must never create anything twice.
- * - 429: the service refused without acting, so any method is retried, after the wait the service told
- *   (`Retry-After`, else the window reset) plus a little jitter so that parallel callers do not return in
- *   one burst; without a told wait, after exponential backoff.
- * - 5xx, timeout, connection reset, malformed answer: the service may have acted. Idempotent methods
- *   (GET, HEAD, PUT, PATCH, DELETE: sending them twice ends in the same state) are retried with
- *   exponential backoff and full jitter (AWS's "full jitter": uniform in [0, min(max, base * 2^(n-1))]),
- *   never sooner than a told `Retry-After`. POST is not retried here: its outcome is unknown, so the
- *   caller must check what happened first.
- * - Any other 4xx: the request itself is wrong; sending it again cannot help.
- * Every retry stays within `maxAttempts` and `maxTotalWaitMs`; the refusal names the bound that ended it.
+ * When a failed request may be sent again, and after how long. Rule: a retry must never create anything twice.
+ * - 429: the service refused without acting, so any method is retried, after the wait it told (`Retry-After`,
+ *   else the window reset) plus a little jitter so parallel callers do not return in one burst; else backoff.
+ * - 5xx, timeout, reset, malformed answer: the service may have acted, so only idempotent methods (GET, HEAD,
+ *   PUT, PATCH, DELETE) are retried, with full-jitter exponential backoff, never sooner than a told
+ *   `Retry-After`. A POST's outcome is unknown: its caller checks what happened first.
+ * - Any other 4xx: the request itself is wrong. Every retry stays within `maxAttempts` and `maxTotalWaitMs`.
  */
 
 export interface RetryPolicy {

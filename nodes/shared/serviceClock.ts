@@ -1,14 +1,9 @@
 /**
- * The service's clock, as the `Date` header of its answers tells it. Absolute times in an answer (a reset as
- * epoch seconds or an HTTP date, a `Retry-After` date) are points on the service's clock; compared with ours
- * they read minutes long or already past as soon as the clocks disagree. They are turned into our time with
- * the offset learnt here.
- *
- * Rule: a `Date` header has whole seconds, so one answer only says the offset (service minus ours) lies in
- * [date - arrival, date + 1 s - send]. These intervals are intersected over answers, which pins the offset
- * down to about the answers' latency. While the interval holds 0, our clock agrees within what the headers
- * can tell and the offset is 0 (our clock is finer); otherwise it is the interval's low end, so that every
- * wait derived from it errs long. An interval that contradicts the earlier ones (a clock was set) starts over.
+ * The service's clock, learnt from the `Date` header of its answers, so that absolute times in an answer (a
+ * reset, a `Retry-After` date) are not read minutes long or already past when the clocks disagree. Rule: a
+ * whole-second `Date` bounds the offset (service minus ours) to [date - arrival, date + 1 s - send]; the bounds
+ * are intersected over answers. While they hold 0 the offset is 0, else their low end, so every wait derived
+ * from it errs long; bounds that contradict the earlier ones (a clock was set) start over.
  */
 
 /** A `Date` this far from our clock is not believed (a broken header, not a clock): absolute times read as today. */

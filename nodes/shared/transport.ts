@@ -3,6 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import {
 	destroyStream,
+	headerValue,
 	interpretAnswer,
 	isAborted,
 	readBodyText,
@@ -18,7 +19,7 @@ import {
 	UNKNOWN_OUTCOME_KINDS,
 	type AttemptFailure,
 } from './attemptFailure';
-import { getConnection, missingValues, type QrtracConnection } from './connection';
+import { missingValues, type QrtracConnection } from './connection';
 import {
 	CREDENTIAL_TYPE,
 	type QrtracRequest,
@@ -27,6 +28,7 @@ import {
 } from './qrtracRequest';
 import { waitHintMs } from './rateLimit/headers';
 import { limiterFor } from './rateLimit/sharedLimiters';
+import { getConnection } from './readConnection';
 import { secretForms } from './redaction';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
 import { decideRetry, defaultRetryPolicy, isIdempotentMethod } from './retryPolicy';
@@ -35,12 +37,9 @@ import { serviceError } from './serviceErrors';
 import { toldWaitError, waitForSlot, type SlotWait } from './slotWait';
 import { fitsCeiling } from './waitCeiling';
 
-export type { AttemptFailure } from './attemptFailure';
-export { getConnection } from './connection';
-export { networkFailure } from './attemptFailure';
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
-export { CREDENTIAL_TYPE } from './qrtracRequest';
-export { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
+// Create or Update still takes the connection from here until it reads it through the api.
+export { getConnection } from './readConnection';
 
 /*
  * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential,
@@ -278,11 +277,6 @@ async function sendBefore(
 	} finally {
 		deadlineReached.dispose();
 	}
-}
-
-export function headerValue(headers: IDataObject, name: string): string | undefined {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }
 
 function throwIfCancelled(ctx: TransportContext): void {

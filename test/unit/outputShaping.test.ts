@@ -1,12 +1,12 @@
 import { camelCaseKeys } from '../../nodes/Qrtrac/helpers/dynamicLinkOutput';
 import { addSectionsNamedByDishes } from '../../nodes/Qrtrac/helpers/qrCodeBody';
-import { describeCodeRows, describeScanRows } from '../../nodes/Qrtrac/helpers/scanRows';
+import { describeCodeRows, describeScanRows } from '../../nodes/shared/records/scanRows';
 import {
 	isoTime,
 	shortUrlOf,
 	simplifyQr,
 	withLinkAndTimes,
-} from '../../nodes/Qrtrac/helpers/simplify';
+} from '../../nodes/shared/records/simplify';
 import { withoutActorIds } from '../../nodes/QrtracTrigger/eventFields';
 
 const code = {

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { executeOperation, type Operation } from '../../shared/executor';
+import { readParameter } from '../../shared/parameters';
 import * as analytics from './analytics';
 import * as designTemplate from './designTemplate';
 import * as dynamicLink from './dynamicLink';
@@ -22,8 +23,8 @@ const resources: { [R in QrtracResource]: { operations: Record<QrtracOperations[
 	};
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as QrtracResource;
-	const operation = this.getNodeParameter('operation', 0) as string;
+	const resource = readParameter(this, 'resource', 0) as QrtracResource;
+	const operation = readParameter(this, 'operation', 0) as string;
 	const operations = resources[resource]?.operations as Record<string, Operation> | undefined;
 	const handler = operations?.[operation];
 	if (!handler) {

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { recordLocator } from './common';
+import { recordLocator } from '../../shared/forms/recordLocator';
 import { BEFORE_LAYOUT_1_2, CURRENT_LAYOUT, FIRST_LAYOUT, LAYOUT_1_2 } from './layoutVersions';
 
 /** Form pieces of the analytics operations: which codes, and which time range. */

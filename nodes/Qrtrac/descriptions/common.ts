@@ -1,77 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { recordLocator } from '../../shared/forms/recordLocator';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
 
 /**
  * Form pieces reused by several operations. Each operation wraps them with `updateDisplayOptions`
  * so that they show for that operation only.
  */
-
-/**
- * A record picked from a searchable list, by ID, or by its QRTRAC URL. IDs travel as one path segment, so the
- * ID mode refuses separators; the URL mode takes the segment after `urlSegment` in the address.
- */
-export function recordLocator(record: {
-	displayName: string;
-	name: string;
-	noun: string;
-	searchListMethod: string;
-	idExample: string;
-	urlSegment: string;
-	urlExample: string;
-}): INodeProperties {
-	return {
-		displayName: record.displayName,
-		name: record.name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: `The ${record.noun} to act on`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: {
-					searchListMethod: record.searchListMethod,
-					searchable: true,
-					searchFilterRequired: false,
-				},
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: `e.g. ${record.idExample}`,
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^[^/\\\\?#%\\s]+$',
-							errorMessage: `Not a valid ${record.noun} ID`,
-						},
-					},
-				],
-			},
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder: `e.g. ${record.urlExample}`,
-				extractValue: { type: 'regex', regex: `/${record.urlSegment}/([^/?#]+)` },
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: `^https?://.+/${record.urlSegment}/[^/?#]+.*$`,
-							errorMessage: `Not a QRTRAC ${record.noun} URL`,
-						},
-					},
-				],
-			},
-		],
-	};
-}
 
 export const qrCodeLocator = recordLocator({
 	displayName: 'QR Code',

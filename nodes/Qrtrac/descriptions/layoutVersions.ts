@@ -1,12 +1,10 @@
 import type { IDisplayOptions } from 'n8n-workflow';
 
 /**
- * n8n keeps only the parameters a node's form defines: a field moved to another place in the form loses its
- * value in every saved workflow. So fields that moved (Display ID out of Additional Fields, the raw JSON field
- * into Options, sorting into Options, vCard fields into groups) are shown by node version, as n8n's own nodes
- * do: nodes saved as version 1 keep the layout they were saved with, nodes of 1.1 theirs, new nodes (1.2) get
- * the newest one, and the operations read a field from either place. Version 1.2 also changes outputs (the
- * `result` of every change, see outcome.ts): saved nodes keep the output they were built on.
+ * n8n keeps only the parameters a node's form defines, so a field moved in the form would lose its value in every
+ * saved workflow. Moved fields (Display ID, the raw JSON field, sorting, vCard groups) are therefore shown by node
+ * version, as n8n's own nodes do, and the operations read either place; 1.2 also adds each change's `result`
+ * (outcome.ts). Saved nodes keep the layout and output they were built on.
  */
 export const NODE_VERSIONS = [1, 1.1, 1.2];
 

@@ -8,14 +8,12 @@ import {
 	type QrTypeField,
 	type QrTypeFieldGroupName,
 } from './qrCodeTypeFields';
-import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, qrTypeOptions } from './qrCodeTypes';
+import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, qrTypeOptions } from '../../shared/forms/qrCodeTypes';
 
 /**
- * Form pieces of the QR code operations that write a code (Create, Create or Update, Update). The typed
- * fields come from the QR_TYPE_FIELDS table: on Create they are top-level fields shown for their type only
- * (a type's optional extras grouped, see QR_TYPE_FIELD_GROUPS); on Update they are "Update Fields" entries,
- * labelled with their type, shown for the chosen type (or for every type while the type is kept as it is).
- * Fields that moved between layouts are shown by node version (layoutVersions.ts).
+ * Form pieces of the operations that write a code (Create, Create or Update, Update). The typed fields come from
+ * QR_TYPE_FIELDS: top-level fields of their type on Create (optional extras grouped), "Update Fields" entries on
+ * Update; fields that moved between layouts are shown by node version (layoutVersions.ts).
  */
 
 export const qrTypeField: INodeProperties = {

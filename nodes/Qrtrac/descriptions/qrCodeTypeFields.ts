@@ -1,4 +1,4 @@
-import type { QrType } from './qrCodeTypes';
+import type { QrType } from '../../shared/forms/qrCodeTypes';
 
 /**
  * The typed fields of each QR type, once, as the request examples of `createQr` in the contract show them.

@@ -3,11 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
 
 /**
- * Scan Rules, the API's `settings` (not named so: n8n's panel has a Settings tab): what happens when someone
- * scans the code. Each rule is a switch and the settings it needs. Layouts before 1.2 list switches and settings
- * together in one collection, sorted by name, where a switch turned on does not show its settings (a collection
- * never adds options by itself); from 1.2 each rule is a group that opens with its switch and shows its settings
- * beneath it while the switch is on. Both layouts give the same `settings` (qrCodeForm.readSettings).
+ * Scan Rules, the API's `settings` (renamed: n8n's panel has a Settings tab). Before 1.2 one collection lists
+ * switches and settings together, since a collection cannot show a setting only when its switch is on; from 1.2
+ * each rule is a group that opens with its switch. Both give the same `settings` (qrCodeForm.readSettings).
  */
 
 const passwordEnabled: INodeProperties = {

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../../shared/plainObject';
+
 /**
  * The simple v1 interface answers in snake_case (`destination_url`, `design.pattern_color`) next to camelCase
  * fields (`shortUrl`, `createdAt`). Items use one style, camelCase, as the rest of QRTRAC's API does: each
@@ -15,8 +17,4 @@ export function camelCaseKeys(answer: IDataObject): IDataObject {
 
 function toCamelCase(key: string): string {
 	return key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
-}
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

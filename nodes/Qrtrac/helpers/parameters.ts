@@ -2,12 +2,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { executionNode } from '../../shared/executionNode';
+import { readParameter } from '../../shared/parameters';
 import { idSchema, validateParameters } from '../../shared/validation';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 
+// The reader lives in shared/ (the trigger uses it too); this re-export serves the files rewritten in parallel
+// (createOrUpdate, analytics) until they import shared/parameters themselves.
+export { readParameter };
+
 /** Reads a resource locator's value (From List / By ID / By URL), trimmed. */
 export function getLocatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	const value = readParameter<unknown>(ctx, name, itemIndex, '', { extractValue: true });
 	return typeof value === 'string' ? value.trim() : String(value ?? '').trim();
 }
 
@@ -39,47 +44,4 @@ export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): stri
 /** Whether the node runs as `version` or later (the layout and outputs of layoutVersions.ts). */
 export function atLeastVersion(ctx: IExecuteFunctions, version: number): boolean {
 	return executionNode(ctx).typeVersion >= version;
-}
-
-const constantParameters = new WeakMap<object, Map<string, unknown>>();
-
-/**
- * A parameter of one item. n8n works out every read anew (a deep copy, expressions resolved for the item, the
- * node's properties searched for the parameter's schema), which is most of what reading a bulk run's rows costs:
- * - a parameter that holds no expression, or is absent (its fallback), is the same for every item, so it is read
- *   once per execution; callers never change what they get;
- * - a parameter that is one expression is resolved for the item without n8n's schema check, which acts only on a
- *   `validateType` (at the top or inside a collection) and on resource mappers, and this node has neither (see
- *   formDefaults.test.ts); the operation's own validation checks the value.
- */
-export function readParameter<T>(
-	ctx: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	fallback?: T,
-): T {
-	const raw = name
-		.split('.')
-		.reduce<unknown>(
-			(value, key) => (isObject(value) ? value[key] : undefined),
-			executionNode(ctx).parameters,
-		);
-	if (typeof raw === 'string' && holdsExpression(raw))
-		return ctx.getNodeParameter(name, itemIndex, fallback, { skipValidation: true }) as T;
-	if (holdsExpression(raw) || (raw === undefined && fallback === undefined))
-		return ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	let known = constantParameters.get(ctx);
-	if (!known) constantParameters.set(ctx, (known = new Map()));
-	if (!known.has(name)) known.set(name, ctx.getNodeParameter(name, itemIndex, fallback));
-	return known.get(name) as T;
-}
-
-function holdsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(holdsExpression);
-	return isObject(value) && Object.values(value).some(holdsExpression);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null;
 }

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
-import { QR_TYPE_LABELS, type QrType } from '../descriptions/qrCodeTypes';
+import { QR_TYPE_LABELS, type QrType } from '../../shared/forms/qrCodeTypes';
+import { isPlainObject } from '../../shared/plainObject';
 import type { QrCodeFields } from './qrCodeSchemas';
 
 /**
@@ -27,10 +28,6 @@ function typeField(name: string): QrTypeField {
 	const field = QR_TYPE_FIELDS.find((candidate) => candidate.name === name);
 	if (!field) throw new Error(`Unknown QR type field "${name}"`);
 	return field;
-}
-
-export function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function withoutUndefined(object: IDataObject): IDataObject {

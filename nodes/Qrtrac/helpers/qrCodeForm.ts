@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { executionNode } from '../../shared/executionNode';
+import { readParameter } from '../../shared/parameters';
 import { checkItem, refuseItem } from '../../shared/validation';
-import { readParameter } from './parameters';
 import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
 import { SCAN_RULES } from '../descriptions/scanRules';
 import {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { isPlainObject } from '../../shared/plainObject';
 import { dateOrEpochMsSchema } from '../../shared/validation/dateOrEpochMs';
 import { jsonObjectSchema } from '../../shared/validation/jsonObject';
 import {
@@ -24,7 +25,7 @@ import {
 	QR_TYPES,
 	REDIRECT_QR_TYPES,
 	type QrType,
-} from '../descriptions/qrCodeTypes';
+} from '../../shared/forms/qrCodeTypes';
 
 /**
  * Validation of the QR code forms (Create, Create or Update, Update), generated from the same field table as
@@ -300,7 +301,5 @@ function isGiven(value: unknown): boolean {
 }
 
 function asObject(value: unknown): IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value)
-		? (value as IDataObject)
-		: {};
+	return isPlainObject(value) ? value : {};
 }

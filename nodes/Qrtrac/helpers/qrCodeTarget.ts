@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { readParameter } from '../../shared/parameters';
 import { idSchema, validateParameters } from '../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../descriptions/common';
 import { getLocatorValue, getTeamOverride } from './parameters';
@@ -29,7 +30,7 @@ export function qrCodeTargetInput(
 ): Record<keyof QrCodeTarget, unknown> {
 	return {
 		qrCodeId: getLocatorValue(ctx, 'qrCodeId', itemIndex),
-		simplify: ctx.getNodeParameter('simplify', itemIndex, true),
+		simplify: readParameter(ctx, 'simplify', itemIndex, true),
 		teamId: getTeamOverride(ctx, itemIndex),
 	};
 }

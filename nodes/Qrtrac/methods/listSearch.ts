@@ -1,6 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { getAllTeams, getTeamQrsPaginated } from '../../shared/api';
+import { getTeamQrsPaginated } from '../../shared/api';
+
+export { searchTeams } from '../../shared/forms/teamPickers';
 
 const PAGE_SIZE = 100;
 
@@ -47,19 +49,5 @@ async function searchCodes(
 			url: typeof qr.qrImageUrl === 'string' ? qr.qrImageUrl : undefined,
 		})),
 		paginationToken: more ? String(page + 1) : undefined,
-	};
-}
-
-/** Teams of the organization, filtered by name or ID. */
-export async function searchTeams(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const teams = await getAllTeams(this);
-	const needle = filter?.trim().toLowerCase() ?? '';
-	return {
-		results: teams
-			.filter((team) => !needle || `${String(team.name)} ${team.id}`.toLowerCase().includes(needle))
-			.map((team) => ({ name: String(team.name ?? team.id), value: team.id })),
 	};
 }

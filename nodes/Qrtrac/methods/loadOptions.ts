@@ -1,14 +1,8 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { getAllTeams, getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
+import { getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
 
-/** Teams of the organization; the first entry keeps the credential's team. */
-export async function getTeams(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return [
-		{ name: "Credential's Team", value: '', description: 'Use the team set in the credential' },
-		...(await getTeamsToJoin.call(this)),
-	];
-}
+export { getTeams, getTeamsToJoin } from '../../shared/forms/teamPickers';
 
 /** Design templates of the credential's team. */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -21,12 +15,6 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 			description: typeof template.description === 'string' ? template.description : undefined,
 		})),
 	];
-}
-
-/** Teams of the organization, without a "credential's team" entry: for lists where every entry names a team. */
-export async function getTeamsToJoin(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const teams = await getAllTeams(this);
-	return teams.map((team) => ({ name: String(team.name ?? team.id), value: team.id }));
 }
 
 /** How many codes the code picker lists: the most recently changed ones (10 pages of 100). */

@@ -1,27 +1,30 @@
-import { qrtracApiRequest, type TransportContext } from '../transport';
+import type { TransportContext } from '../transport';
 import { readScans, readScanTotals, type Scan, type ScanTotals } from './answers';
-import { apiPath } from './apiPath';
-import { answerSource, chunk, type InTeam } from './source';
+import { endpoint } from './route';
+import { callEndpoint, chunk, type InTeam } from './source';
 
 /** The analytics operations of the contract (3). The bulk ones take at most 100 codes per request. */
 
 export const CODES_PER_ANALYTICS_REQUEST = 100;
+
+/** Scan events of many codes; the trigger's scans are read from it too. */
+export const BULK_SCANS = endpoint('Get Scans for Codes', 'POST /analytics-api/detailed/all');
+
+const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews');
 
 /** Every scan event of one code, in the service's order. */
 export async function getQrAnalytics(
 	ctx: TransportContext,
 	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
 ): Promise<Scan[]> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/analytics-api/detailed/${qrId}`,
+	const { data, source } = await callEndpoint(ctx, {
+		operation: 'Get Scans',
+		route: 'GET /analytics-api/detailed/{id}',
+		params: { id: qrId },
 		teamId,
 		itemIndex,
 	});
-	return readScans(
-		await answerSource(ctx, 'Get Scans (GET /analytics-api/detailed/{id})', itemIndex),
-		data,
-	);
+	return readScans(source, data);
 }
 
 /**
@@ -38,17 +41,11 @@ export async function getBulkQrAnalytics(
 		itemIndex,
 	}: InTeam & { qrIds: readonly string[]; startTime?: number; endTime?: number },
 ): Promise<Scan[]> {
-	const source = await answerSource(
-		ctx,
-		'Get Scans for Codes (POST /analytics-api/detailed/all)',
-		itemIndex,
-	);
 	const scans: Scan[] = [];
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
 		const range = startTime === undefined || endTime === undefined ? {} : { startTime, endTime };
-		const { data } = await qrtracApiRequest(ctx, {
-			method: 'POST',
-			path: '/analytics-api/detailed/all',
+		const { data, source } = await callEndpoint(ctx, {
+			...BULK_SCANS,
 			body: { qrIds: ids, ...range },
 			teamId,
 			itemIndex,
@@ -64,16 +61,10 @@ export async function getTotalScansOverview(
 	ctx: TransportContext,
 	{ qrIds, teamId, itemIndex }: InTeam & { qrIds: readonly string[] },
 ): Promise<ScanTotals[]> {
-	const source = await answerSource(
-		ctx,
-		'Get Scan Totals (POST /analytics-api/overviews)',
-		itemIndex,
-	);
 	const totals: ScanTotals[] = [];
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
-		const { data } = await qrtracApiRequest(ctx, {
-			method: 'POST',
-			path: '/analytics-api/overviews',
+		const { data, source } = await callEndpoint(ctx, {
+			...SCAN_TOTALS,
 			body: { qrIds: ids },
 			teamId,
 			itemIndex,

@@ -2,6 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { isPlainObject } from '../plainObject';
 import { redactText, secretForms } from '../redaction';
 
 /**
@@ -260,10 +261,9 @@ export function excerptOf(value: unknown, redact: readonly string[]): string {
 	}
 	text = redactText(text, forms);
 	if (text.length > 300) {
-		const keys =
-			typeof value === 'object' && value !== null && !Array.isArray(value)
-				? Object.keys(value).map((key) => redactText(key, forms))
-				: [];
+		const keys = isPlainObject(value)
+			? Object.keys(value).map((key) => redactText(key, forms))
+			: [];
 		text = `${text.slice(0, 300)}...${keys.length > 0 ? ` (its fields: ${keys.join(', ')})` : ''}`;
 	}
 	return text;

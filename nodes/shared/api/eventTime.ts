@@ -1,12 +1,8 @@
 /**
- * Event times (a code's `updatedAt`/`createdAt`, a scan's `scanTime`) on one timeline: epoch milliseconds.
- *
- * Rule: a number is read in the unit its size shows. Between 2000-01-01 and one day after the service's present,
- * times in seconds, milliseconds, microseconds and nanoseconds since 1970 lie in ranges that never overlap, so
- * the unit is never a guess. ISO 8601 text is epoch ms already (answers.ts; text without a zone is UTC, the
- * contract's clock). Anything else, or a number in no unit's range, is not a time a watcher can use: the caller
- * refuses the answer rather than place a change where it did not happen. The present is the service's clock
- * (the answer's `Date` header), else n8n's.
+ * Event times (`updatedAt`/`createdAt`, a scan's `scanTime`) as epoch milliseconds. Rule: a number is read in the
+ * unit its size shows (seconds to nanoseconds since 1970 fall in ranges that never overlap between 2000-01-01
+ * and a day past the service's present); ISO 8601 text is epoch ms already (answers.ts). Anything else is
+ * refused, never placed where the change did not happen (docs/trigger.md, "Times").
  */
 
 /** Earliest time accepted: QR codes with a history older than this do not exist. */

@@ -25,3 +25,6 @@ export type {
 export { excerptOf, unexpectedAnswer } from './answers';
 export type { InTeam } from './source';
 export { chunk } from './source';
+export type { ConnectionFacts } from './connection';
+export { connectionOf } from './connection';
+export * from './images';

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { qrtracApiRequest, type TransportContext } from '../transport';
+import type { TransportContext } from '../transport';
 import type { Member } from './answers';
-import { apiPath } from './apiPath';
+import { endpoint, type Endpoint } from './route';
+import { callEndpoint } from './source';
 import { getAllTeams, getTeamRoster } from './teams';
 
 /**
@@ -60,16 +61,16 @@ export async function addTeamMember(
 	ctx: TransportContext,
 	{ teamId, email, name, role, itemIndex }: MemberTarget & { name: string; role: string },
 ): Promise<ChangeResult> {
-	return await change(
-		ctx,
-		{ teamId, email, itemIndex },
-		{
-			method: 'PUT',
-			path: apiPath`/teams-api/${teamId}/members`,
-			body: { name, email, role },
-			holds: (member) => memberChangeHolds.changeRole(member, role),
-		},
-	);
+	const response = await callEndpoint(ctx, {
+		operation: 'Add Team Member',
+		route: 'PUT /teams-api/{id}/members',
+		params: { id: teamId },
+		body: { name, email, role },
+		...checkedChange(ctx, { teamId, email, itemIndex }, (member) =>
+			memberChangeHolds.changeRole(member, role),
+		),
+	});
+	return changeResult(response);
 }
 
 /**
@@ -91,9 +92,9 @@ export async function bulkAddMember(
 		itemIndex?: number;
 	},
 ): Promise<void> {
-	await qrtracApiRequest(ctx, {
-		method: 'POST',
-		path: '/teams-api/members/bulk',
+	await callEndpoint(ctx, {
+		operation: 'Add Member to Teams',
+		route: 'POST /teams-api/members/bulk',
 		body: { name, email, teams },
 		itemIndex,
 		verifyUnknownOutcome: async () => {
@@ -110,34 +111,37 @@ export async function activateMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	return await change(ctx, target, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/activate`,
-		holds: memberChangeHolds.activate,
-	});
+	return await changeMember(
+		ctx,
+		target,
+		endpoint('Activate Team Member', 'PUT /teams-api/{id}/members/{email}/activate'),
+		memberChangeHolds.activate,
+	);
 }
 
 export async function pauseMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	return await change(ctx, target, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/pause`,
-		holds: memberChangeHolds.pause,
-	});
+	return await changeMember(
+		ctx,
+		target,
+		endpoint('Pause Team Member', 'PUT /teams-api/{id}/members/{email}/pause'),
+		memberChangeHolds.pause,
+	);
 }
 
 export async function changeMemberRole(
 	ctx: TransportContext,
 	target: MemberTarget & { role: string },
 ): Promise<ChangeResult> {
-	return await change(ctx, target, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/changeRole`,
-		body: { role: target.role },
-		holds: (member) => memberChangeHolds.changeRole(member, target.role),
-	});
+	return await changeMember(
+		ctx,
+		target,
+		endpoint('Change Member Role', 'PUT /teams-api/{id}/members/{email}/changeRole'),
+		(member) => memberChangeHolds.changeRole(member, target.role),
+		{ role: target.role },
+	);
 }
 
 /** Takes the member out of this team only. */
@@ -145,11 +149,12 @@ export async function removeMemberFromTeam(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult> {
-	return await change(ctx, target, {
-		method: 'DELETE',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}`,
-		holds: memberChangeHolds.remove,
-	});
+	return await changeMember(
+		ctx,
+		target,
+		endpoint('Remove Member from Team', 'DELETE /teams-api/{id}/members/{email}'),
+		memberChangeHolds.remove,
+	);
 }
 
 /** Removes the person from the organization; a refused retry is checked against every team's members. */
@@ -157,9 +162,10 @@ export async function deleteMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult & { message?: string }> {
-	const response = await qrtracApiRequest(ctx, {
-		method: 'DELETE',
-		path: apiPath`/teams-api/${target.teamId}/members/${target.email}/delete`,
+	const response = await callEndpoint(ctx, {
+		operation: 'Delete Member',
+		route: 'DELETE /teams-api/{id}/members/{email}/delete',
+		params: { id: target.teamId, email: target.email },
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
 		verifyAfterRefusal: async () =>
@@ -179,9 +185,10 @@ export async function resendInvite(
 	ctx: TransportContext,
 	{ email, itemIndex }: { email: string; itemIndex?: number },
 ): Promise<void> {
-	await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/teams-api/resend/invite/${email}`,
+	await callEndpoint(ctx, {
+		operation: 'Resend Invite',
+		route: 'GET /teams-api/resend/invite/{email}',
+		params: { email },
 		hasSideEffects: true,
 		itemIndex,
 	});
@@ -197,25 +204,48 @@ export async function findMember(
 		Member | undefined;
 }
 
-async function change(
+/** A route that names the team and the member. */
+type MemberRoute = `${'PUT' | 'DELETE'} /teams-api/{id}/members/{email}${string}`;
+
+/** A change of one member of one team, checked against the team's members when a retry is refused. */
+async function changeMember(
 	ctx: TransportContext,
 	target: MemberTarget,
-	request: {
-		method: 'PUT' | 'DELETE';
-		path: string;
-		body?: IDataObject;
-		holds: (member: Member | undefined) => boolean;
-	},
+	change: Endpoint<MemberRoute>,
+	holds: (member: Member | undefined) => boolean,
+	body?: IDataObject,
 ): Promise<ChangeResult> {
-	const response = await qrtracApiRequest(ctx, {
-		method: request.method,
-		path: request.path,
-		body: request.body,
+	const response = await callEndpoint(ctx, {
+		...change,
+		params: { id: target.teamId, email: target.email },
+		body,
+		...checkedChange(ctx, target, holds),
+	});
+	return changeResult(response);
+}
+
+/**
+ * The team and item of a member change, and its check after a refused retry: the change went through when the
+ * team now lists the member as `holds` wants.
+ */
+function checkedChange(
+	ctx: TransportContext,
+	target: MemberTarget,
+	holds: (member: Member | undefined) => boolean,
+): {
+	teamId: string;
+	itemIndex?: number;
+	verifyAfterRefusal: () => Promise<IDataObject | undefined>;
+} {
+	return {
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
 		verifyAfterRefusal: async () =>
-			request.holds(await findMember(ctx, target)) ? { email: target.email } : undefined,
-	});
+			holds(await findMember(ctx, target)) ? { email: target.email } : undefined,
+	};
+}
+
+function changeResult(response: { verifiedAfterUnknownOutcome?: boolean }): ChangeResult {
 	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
 }
 

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { qrtracApiRequest, type TransportContext } from '../transport';
+import { isPlainObject } from '../plainObject';
+import type { TransportContext } from '../transport';
 import { readAvailability, readQrCode, type QrCode } from './answers';
-import { apiPath } from './apiPath';
 import { readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
-import { answerSource, isPlainObject, type InTeam } from './source';
+import { callEndpoint, type InTeam } from './source';
 import { getTeamQrsFromTime } from './timeline';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
@@ -15,9 +15,9 @@ export async function createQr(
 	{ body, teamId, itemIndex }: InTeam & { body: IDataObject },
 ): Promise<{ code: QrCode; recovered: boolean }> {
 	const displayId = typeof body.displayId === 'string' ? body.displayId : undefined;
-	const response = await qrtracApiRequest(ctx, {
-		method: 'POST',
-		path: '/qrs-api',
+	const response = await callEndpoint(ctx, {
+		operation: 'Create QR Code',
+		route: 'POST /qrs-api',
 		body,
 		teamId,
 		itemIndex,
@@ -26,12 +26,7 @@ export async function createQr(
 			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
 			: undefined,
 	});
-	const code = readCreatedQrCode(
-		await answerSource(ctx, 'Create QR Code (POST /qrs-api)', itemIndex),
-		response.data,
-		'code',
-		displayId,
-	);
+	const code = readCreatedQrCode(response.source, response.data, 'code', displayId);
 	return { code, recovered: response.recovered === true };
 }
 
@@ -40,17 +35,14 @@ export async function duplicateQr(
 	ctx: TransportContext,
 	{ id, teamId, itemIndex }: InTeam & { id: string },
 ): Promise<QrCode> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'POST',
-		path: apiPath`/qrs-api/duplicate/${id}`,
+	const { data, source } = await callEndpoint(ctx, {
+		operation: 'Duplicate QR Code',
+		route: 'POST /qrs-api/duplicate/{id}',
+		params: { id },
 		teamId,
 		itemIndex,
 	});
-	return readCreatedQrCode(
-		await answerSource(ctx, 'Duplicate QR Code (POST /qrs-api/duplicate/{id})', itemIndex),
-		data,
-		'copy',
-	);
+	return readCreatedQrCode(source, data, 'copy');
 }
 
 /** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */
@@ -58,20 +50,14 @@ export async function checkQrAvailability(
 	ctx: TransportContext,
 	{ displayId, itemIndex }: { displayId: string; itemIndex?: number },
 ): Promise<{ available: boolean; message?: string }> {
-	const { body } = await qrtracApiRequest<unknown>(ctx, {
-		method: 'GET',
-		path: apiPath`/qrs-api/availability/${displayId}`,
+	const { body, source } = await callEndpoint(ctx, {
+		operation: 'Check Display ID Availability',
+		route: 'GET /qrs-api/availability/{id}',
+		params: { id: displayId },
 		acceptUnsuccessful: true,
 		itemIndex,
 	});
-	return readAvailability(
-		await answerSource(
-			ctx,
-			'Check Display ID Availability (GET /qrs-api/availability/{id})',
-			itemIndex,
-		),
-		body,
-	);
+	return readAvailability(source, body);
 }
 
 /**
@@ -89,14 +75,15 @@ export async function updateQr(
 		itemIndex,
 	}: InTeam & { id: string; stored: IDataObject; changes: IDataObject },
 ): Promise<QrCode> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'PUT',
-		path: apiPath`/qrs-api/${id}`,
+	const { data, source } = await callEndpoint(ctx, {
+		operation: 'Update QR Code',
+		route: 'PUT /qrs-api/{id}',
+		params: { id },
 		body: completeUpdateBody(stored, changes),
 		teamId,
 		itemIndex,
 	});
-	return readQrCode(await answerSource(ctx, 'Update QR Code (PUT /qrs-api/{id})', itemIndex), data);
+	return readQrCode(source, data);
 }
 
 /** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */
@@ -104,9 +91,10 @@ export async function deleteQr(
 	ctx: TransportContext,
 	{ id, teamId, itemIndex }: InTeam & { id: string },
 ): Promise<IDataObject> {
-	const response = await qrtracApiRequest(ctx, {
-		method: 'DELETE',
-		path: apiPath`/qrs-api/${id}`,
+	const response = await callEndpoint(ctx, {
+		operation: 'Delete QR Code',
+		route: 'DELETE /qrs-api/{id}',
+		params: { id },
 		teamId,
 		itemIndex,
 		verifyAfterRefusal: async () => {
@@ -118,9 +106,8 @@ export async function deleteQr(
 			return recent.find((code) => code.id === id && code.deleted === true);
 		},
 	});
-	const source = await answerSource(ctx, 'Delete QR Code (DELETE /qrs-api/{id})', itemIndex);
 	return {
-		...(response.data === undefined ? {} : readQrCode(source, response.data)),
+		...(response.data === undefined ? {} : readQrCode(response.source, response.data)),
 		...verified(response),
 	};
 }
@@ -129,9 +116,10 @@ export async function updateQrTags(
 	ctx: TransportContext,
 	{ id, tags, teamId, itemIndex }: InTeam & { id: string; tags: string[] },
 ): Promise<QrCode> {
-	const response = await qrtracApiRequest(ctx, {
-		method: 'PUT',
-		path: apiPath`/qrs-api/${id}/tags`,
+	const response = await callEndpoint(ctx, {
+		operation: 'Update QR Code Tags',
+		route: 'PUT /qrs-api/{id}/tags',
+		params: { id },
 		body: { tags },
 		teamId,
 		itemIndex,
@@ -140,10 +128,7 @@ export async function updateQrTags(
 			return sameList(code.tags, tags) ? code : undefined;
 		},
 	});
-	const code = readQrCode(
-		await answerSource(ctx, 'Update QR Code Tags (PUT /qrs-api/{id}/tags)', itemIndex),
-		response.data,
-	);
+	const code = readQrCode(response.source, response.data);
 	return { ...code, ...verified(response) };
 }
 
@@ -151,9 +136,10 @@ export async function updateQrTitle(
 	ctx: TransportContext,
 	{ id, title, teamId, itemIndex }: InTeam & { id: string; title: string },
 ): Promise<QrCode> {
-	const response = await qrtracApiRequest(ctx, {
-		method: 'PATCH',
-		path: apiPath`/qrs-api/${id}/title`,
+	const response = await callEndpoint(ctx, {
+		operation: 'Update QR Code Title',
+		route: 'PATCH /qrs-api/{id}/title',
+		params: { id },
 		body: { title },
 		teamId,
 		itemIndex,
@@ -162,10 +148,7 @@ export async function updateQrTitle(
 			return code.name === title ? code : undefined;
 		},
 	});
-	const code = readQrCode(
-		await answerSource(ctx, 'Update QR Code Title (PATCH /qrs-api/{id}/title)', itemIndex),
-		response.data,
-	);
+	const code = readQrCode(response.source, response.data);
 	return { ...code, ...verified(response) };
 }
 
@@ -173,16 +156,14 @@ export async function getQrById(
 	ctx: TransportContext,
 	{ id, teamId, itemIndex }: InTeam & { id: string },
 ): Promise<QrCode> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/qrs-api/teams/${id}`,
+	const { data, source } = await callEndpoint(ctx, {
+		operation: 'Get QR Code',
+		route: 'GET /qrs-api/teams/{id}',
+		params: { id },
 		teamId,
 		itemIndex,
 	});
-	return readQrCode(
-		await answerSource(ctx, 'Get QR Code (GET /qrs-api/teams/{id})', itemIndex),
-		data,
-	);
+	return readQrCode(source, data);
 }
 
 /** Fields of a stored code that the service owns; a PUT never sends them back. */

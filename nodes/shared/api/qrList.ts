@@ -3,9 +3,11 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { executionNode } from '../executionNode';
 import { collectPages, type ListShortfall, type PageWalk } from '../pagination';
-import { getConnection, qrtracApiRequest, type TransportContext } from '../transport';
+import { getConnection } from '../readConnection';
+import type { TransportContext } from '../transport';
 import { readQrPage, type QrCode, type QrPage } from './answers';
-import { answerSource, type InTeam } from './source';
+import { endpoint, labelOf } from './route';
+import { callEndpoint, type InTeam } from './source';
 
 /**
  * The team's list of codes (GET /qrs-api/v2/teams/): one page, the whole walk, and the look-up by Display ID.
@@ -13,7 +15,8 @@ import { answerSource, type InTeam } from './source';
  * was expected and what came, so that no operation acts on a partial list or on another team's codes.
  */
 
-const LIST_OPERATION = 'Get Many QR Codes (GET /qrs-api/v2/teams/)';
+/** The team's list of codes; the trigger's walk down to a time reads it too. */
+export const QR_LIST = endpoint('Get Many QR Codes', 'GET /qrs-api/v2/teams/');
 
 export interface QrListQuery {
 	search?: string;
@@ -32,14 +35,13 @@ export async function getTeamQrsPaginated(
 		itemIndex,
 	}: InTeam & { query: QrListQuery; page: number; limit: number },
 ): Promise<QrPage & { serviceDateMs?: number }> {
-	const { data, serviceDateMs } = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: '/qrs-api/v2/teams/',
+	const { data, serviceDateMs, source } = await callEndpoint(ctx, {
+		...QR_LIST,
 		query: { ...withoutBlanks(query), limit, page },
 		teamId,
 		itemIndex,
 	});
-	return { ...readQrPage(await answerSource(ctx, LIST_OPERATION, itemIndex), data), serviceDateMs };
+	return { ...readQrPage(source, data), serviceDateMs };
 }
 
 /**
@@ -248,7 +250,7 @@ function incompleteList(
 	const announced = expected === undefined ? 'announced no total' : `announced ${expected} codes`;
 	return listError(node, itemIndex, {
 		message: `QRTRAC's list of codes is incomplete: got ${got} of ${expected ?? 'more'} codes`,
-		description: `${LIST_OPERATION}, read for ${what}, ${announced}; ${requests} requests gave ${got} different codes: ${reason}. Nothing was done with the partial list. Run the node again; if it fails again, the service does not page its list as the contract says: report it to QRTRAC with this message.`,
+		description: `${labelOf(QR_LIST)}, read for ${what}, ${announced}; ${requests} requests gave ${got} different codes: ${reason}. Nothing was done with the partial list. Run the node again; if it fails again, the service does not page its list as the contract says: report it to QRTRAC with this message.`,
 	});
 }
 
@@ -262,7 +264,7 @@ function foreignCodes(
 	const teams = [...new Set(codes.map((code) => String(code.teamId)))];
 	return listError(node, itemIndex, {
 		message: `QRTRAC answered codes of another team: ${codes.length} code(s) of team ${teams.join(', ')} in the list of team ${askedTeam}`,
-		description: `${LIST_OPERATION}, read for ${what}, held codes whose "teamId" is not the team asked for (e.g. ${String(codes[0].id)}): the service did not keep to the team header. Nothing was written, so that no code of another team is changed or deleted. Check the Team Override; if it is right, report it to QRTRAC with this message.`,
+		description: `${labelOf(QR_LIST)}, read for ${what}, held codes whose "teamId" is not the team asked for (e.g. ${String(codes[0].id)}): the service did not keep to the team header. Nothing was written, so that no code of another team is changed or deleted. Check the Team Override; if it is right, report it to QRTRAC with this message.`,
 	});
 }
 

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { qrtracApiRequest, type TransportContext } from '../transport';
+import { isPlainObject } from '../plainObject';
+import type { TransportContext } from '../transport';
 import { unexpectedAnswer } from './answers';
 import { readCreatedLink } from './created';
-import { answerSource, isPlainObject } from './source';
+import { callEndpoint } from './source';
 
 export interface DynamicLinkRequest {
 	destinationUrl: string;
@@ -25,9 +26,9 @@ export async function simpleCreateDynamic(
 	const design: IDataObject = {};
 	if (request.patternColor) design.pattern_color = request.patternColor;
 	if (request.logoUrl) design.logo_url = request.logoUrl;
-	const { data, body } = await qrtracApiRequest<unknown>(ctx, {
-		method: 'POST',
-		path: '/qr/create',
+	const { data, body, source } = await callEndpoint(ctx, {
+		operation: 'Create Dynamic Link',
+		route: 'POST /qr/create',
 		api: 'simple',
 		body: {
 			destination_url: request.destinationUrl,
@@ -36,7 +37,6 @@ export async function simpleCreateDynamic(
 		},
 		itemIndex,
 	});
-	const source = await answerSource(ctx, 'Create Dynamic Link (POST /v1/qr/create)', itemIndex);
 	if (isPlainObject(data)) return readCreatedLink(source, data);
 	if (data === undefined && Object.keys(body).some((key) => key !== 'success'))
 		return readCreatedLink(source, body);

@@ -1,8 +1,20 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { executionNode } from '../executionNode';
-import { getConnection, type TransportContext } from '../transport';
+import { getConnection } from '../readConnection';
+import {
+	qrtracApiRequest,
+	type QrtracRequest,
+	type QrtracResponse,
+	type TransportContext,
+} from '../transport';
 import type { AnswerSource } from './answers';
+import {
+	fillRoute,
+	labelOf,
+	methodOf,
+	type Endpoint,
+	type RouteParams,
+	type RouteText,
+} from './route';
 
 /** Where a request acts and which item it serves: the common parameters of every endpoint function. */
 export interface InTeam {
@@ -11,18 +23,41 @@ export interface InTeam {
 	itemIndex?: number;
 }
 
-/** The answer source of an operation, with the credential's secrets to keep out of excerpts. */
+/** One request to an endpoint: the endpoint, the values of its route's `{name}` parts, and the rest of the request. */
+export type EndpointCall<Route extends string> = Endpoint<Route> &
+	RouteParams<Route> &
+	Omit<QrtracRequest, 'method' | 'path' | 'api'>;
+
+/**
+ * Sends a request to an endpoint, its method and path taken from the route, and hands back the answer with its
+ * source: the label an answer's errors name, built from the same route.
+ */
+export async function callEndpoint<Route extends RouteText>(
+	ctx: TransportContext,
+	call: EndpointCall<Route>,
+): Promise<QrtracResponse<unknown> & { source: AnswerSource }> {
+	const { operation, route, api, params, ...request } = call as Endpoint &
+		Omit<QrtracRequest, 'method' | 'path' | 'api'> & { params?: Record<string, string | number> };
+	const response = await qrtracApiRequest<unknown>(ctx, {
+		...request,
+		method: methodOf(route),
+		path: fillRoute(route, params),
+		...(api ? { api } : {}),
+	});
+	return {
+		...response,
+		source: await answerSource(ctx, { operation, route, api }, request.itemIndex),
+	};
+}
+
+/** The answer source of an endpoint, with the credential's secrets to keep out of excerpts. */
 export async function answerSource(
 	ctx: TransportContext,
-	operation: string,
+	endpoint: Endpoint,
 	itemIndex?: number,
 ): Promise<AnswerSource> {
 	const { secrets } = await getConnection(ctx);
-	return { node: executionNode(ctx), operation, itemIndex, redact: secrets };
-}
-
-export function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
+	return { node: executionNode(ctx), operation: labelOf(endpoint), itemIndex, redact: secrets };
 }
 
 /** Splits a list into parts of at most `size` (the analytics endpoints take 100 codes per request). */

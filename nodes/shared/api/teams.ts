@@ -1,9 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { qrtracApiRequest, type TransportContext } from '../transport';
-import { readRoster, readTeam, readTeams, type Team, type TeamWithMembers } from './answers';
-import { apiPath } from './apiPath';
-import { answerSource } from './source';
+import type { TransportContext } from '../transport';
+import {
+	readRoster,
+	readTeam,
+	readTeams,
+	type AnswerSource,
+	type Team,
+	type TeamWithMembers,
+} from './answers';
+import { endpoint } from './route';
+import { callEndpoint } from './source';
+
+/** One team with its domains and members: Get Team, and the roster read for member changes. */
+const GET_TEAM = endpoint('Get Team', 'GET /teams-api/{id}');
 
 /** The team operations of the contract (5). Each request acts in the team it names (x-request-team-id). */
 
@@ -11,8 +21,12 @@ export async function getAllTeams(
 	ctx: TransportContext,
 	{ itemIndex }: { itemIndex?: number } = {},
 ): Promise<Team[]> {
-	const { data } = await qrtracApiRequest(ctx, { method: 'GET', path: '/teams-api', itemIndex });
-	return readTeams(await answerSource(ctx, 'Get Many Teams (GET /teams-api)', itemIndex), data);
+	const { data, source } = await callEndpoint(ctx, {
+		operation: 'Get Many Teams',
+		route: 'GET /teams-api',
+		itemIndex,
+	});
+	return readTeams(source, data);
 }
 
 /** Names need not be unique, so an unknown outcome cannot be checked: the item fails rather than risk a second team. */
@@ -20,13 +34,13 @@ export async function createTeam(
 	ctx: TransportContext,
 	{ name, itemIndex }: { name: string; itemIndex?: number },
 ): Promise<Team> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'POST',
-		path: '/teams-api',
+	const { data, source } = await callEndpoint(ctx, {
+		operation: 'Create Team',
+		route: 'POST /teams-api',
 		body: { name },
 		itemIndex,
 	});
-	return readTeam(await answerSource(ctx, 'Create Team (POST /teams-api)', itemIndex), data);
+	return readTeam(source, data);
 }
 
 /** One team with its domains and members. */
@@ -34,13 +48,13 @@ export async function getTeamById(
 	ctx: TransportContext,
 	{ teamId, itemIndex }: { teamId: string; itemIndex?: number },
 ): Promise<Team> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/teams-api/${teamId}`,
+	const { data, source } = await callEndpoint(ctx, {
+		...GET_TEAM,
+		params: { id: teamId },
 		teamId,
 		itemIndex,
 	});
-	return readTeam(await answerSource(ctx, 'Get Team (GET /teams-api/{id})', itemIndex), data);
+	return readTeam(source, data);
 }
 
 /** The same read as getTeamById, for callers that need the members: without a members list it fails. */
@@ -48,16 +62,14 @@ export async function getTeamRoster(
 	ctx: TransportContext,
 	{ teamId, itemIndex }: { teamId: string; itemIndex?: number },
 ): Promise<TeamWithMembers> {
-	const { data } = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/teams-api/${teamId}`,
+	const { data, source } = await callEndpoint(ctx, {
+		...GET_TEAM,
+		operation: 'Get Team Members',
+		params: { id: teamId },
 		teamId,
 		itemIndex,
 	});
-	return readRoster(
-		await answerSource(ctx, 'Get Team Members (GET /teams-api/{id})', itemIndex),
-		data,
-	);
+	return readRoster(source, data);
 }
 
 /** Renames the team. A retry refused after a lost answer is checked against the team's name. */
@@ -65,9 +77,10 @@ export async function updateTeam(
 	ctx: TransportContext,
 	{ teamId, name, itemIndex }: { teamId: string; name: string; itemIndex?: number },
 ): Promise<IDataObject> {
-	const response = await qrtracApiRequest(ctx, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${teamId}`,
+	const response = await callEndpoint(ctx, {
+		operation: 'Rename Team',
+		route: 'PUT /teams-api/{id}',
+		params: { id: teamId },
 		body: { name },
 		teamId,
 		itemIndex,
@@ -76,10 +89,7 @@ export async function updateTeam(
 			return team.name === name ? team : undefined;
 		},
 	});
-	return await teamAnswer(ctx, response, 'Rename Team (PUT /teams-api/{id})', itemIndex, {
-		id: teamId,
-		name,
-	});
+	return teamAnswer(response, { id: teamId, name });
 }
 
 /** Replaces the domains and the default domain. A retry refused after a lost answer is checked against the team. */
@@ -92,9 +102,10 @@ export async function updateDomainPreferences(
 		itemIndex,
 	}: { teamId: string; domains: string[]; defaultDomain: string; itemIndex?: number },
 ): Promise<IDataObject> {
-	const response = await qrtracApiRequest(ctx, {
-		method: 'PUT',
-		path: apiPath`/teams-api/${teamId}/domainPreferences`,
+	const response = await callEndpoint(ctx, {
+		operation: 'Set Team Domains',
+		route: 'PUT /teams-api/{id}/domainPreferences',
+		params: { id: teamId },
 		body: { defaultDomain, domains },
 		teamId,
 		itemIndex,
@@ -103,17 +114,7 @@ export async function updateDomainPreferences(
 			return holdsDomains(team, { domains, defaultDomain }) ? team : undefined;
 		},
 	});
-	return await teamAnswer(
-		ctx,
-		response,
-		'Set Team Domains (PUT /teams-api/{id}/domainPreferences)',
-		itemIndex,
-		{
-			id: teamId,
-			domains,
-			defaultDomain,
-		},
-	);
+	return teamAnswer(response, { id: teamId, domains, defaultDomain });
 }
 
 /**
@@ -138,15 +139,12 @@ export function holdsDomains(
  * The team a change answers with. Some successes carry only `success`: the change is then confirmed as asked
  * (`confirmed`), never padded with guessed fields.
  */
-async function teamAnswer(
-	ctx: TransportContext,
-	response: { data: unknown; verifiedAfterUnknownOutcome?: boolean },
-	operation: string,
-	itemIndex: number | undefined,
+function teamAnswer(
+	response: { data: unknown; source: AnswerSource; verifiedAfterUnknownOutcome?: boolean },
 	asked: IDataObject,
-): Promise<IDataObject> {
+): IDataObject {
 	const marker = response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
 	if (response.data === undefined || response.data === null)
 		return { ...asked, confirmed: true, ...marker };
-	return { ...readTeam(await answerSource(ctx, operation, itemIndex), response.data), ...marker };
+	return { ...readTeam(response.source, response.data), ...marker };
 }

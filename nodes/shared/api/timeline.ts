@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { qrtracApiRequest, type TransportContext } from '../transport';
+import type { TransportContext } from '../transport';
 import {
 	readChangedQrCodes,
 	unexpectedAnswer,
@@ -9,10 +9,11 @@ import {
 	type QrCode,
 	type Scan,
 } from './answers';
-import { apiPath } from './apiPath';
+import { BULK_SCANS } from './analytics';
 import { EVENT_TIME_RANGE, readEventTime } from './eventTime';
-import { getTeamQrsPaginated } from './qrList';
-import { answerSource, type InTeam } from './source';
+import { getTeamQrsPaginated, QR_LIST } from './qrList';
+import { endpoint, labelOf } from './route';
+import { answerSource, callEndpoint, type InTeam } from './source';
 
 /**
  * What a change watcher reads, placed on one timeline (eventTime.ts): the two "updated after time" operations,
@@ -21,11 +22,14 @@ import { answerSource, type InTeam } from './source';
  * whose time is no sane time fails the read, naming it, rather than be reported at a wrong time or skipped.
  */
 
-const TEAM_OPERATION = 'Get QR Codes Updated Since (GET /qrs-api/teams/fromTime/{fromTime})';
-const ALL_OPERATION =
-	'Get QR Codes of All Teams Updated Since (GET /qrs-api/all/fromTime/{fromTime})';
-const LIST_OPERATION = 'Get Many QR Codes (GET /qrs-api/v2/teams/)';
-const SCANS_OPERATION = 'Get Scans for Codes (POST /analytics-api/detailed/all)';
+const TEAM_CHANGES = endpoint(
+	'Get QR Codes Updated Since',
+	'GET /qrs-api/teams/fromTime/{fromTime}',
+);
+const ALL_CHANGES = endpoint(
+	'Get QR Codes of All Teams Updated Since',
+	'GET /qrs-api/all/fromTime/{fromTime}',
+);
 
 /** Most list pages a walk down to a time reads (100,000 codes changed since the last poll) before it gives up. */
 export const MAX_TIME_WALK_PAGES = 1_000;
@@ -89,18 +93,13 @@ async function requestChanges(
 	ctx: TransportContext,
 	{ allTeams, fromTime, teamId, itemIndex }: InTeam & { allTeams: boolean; fromTime: number },
 ): Promise<{ codes: QrCode[]; serviceDateMs?: number; source: AnswerSource }> {
-	const from = Math.floor(fromTime);
-	const response = await qrtracApiRequest(ctx, {
-		method: 'GET',
-		path: allTeams
-			? apiPath`/qrs-api/all/fromTime/${from}`
-			: apiPath`/qrs-api/teams/fromTime/${from}`,
+	const { data, serviceDateMs, source } = await callEndpoint(ctx, {
+		...(allTeams ? ALL_CHANGES : TEAM_CHANGES),
+		params: { fromTime: Math.floor(fromTime) },
 		teamId,
 		itemIndex,
 	});
-	const source = await answerSource(ctx, allTeams ? ALL_OPERATION : TEAM_OPERATION, itemIndex);
-	const codes = readChangedQrCodes(source, response.data);
-	return { codes, serviceDateMs: response.serviceDateMs, source };
+	return { codes: readChangedQrCodes(source, data), serviceDateMs, source };
 }
 
 /**
@@ -112,7 +111,7 @@ export async function listQrsChangedSince(
 	ctx: TransportContext,
 	{ floor, presentMs, teamId }: InTeam & { floor: number; presentMs: number },
 ): Promise<ChangedQrCode[]> {
-	const source = await answerSource(ctx, LIST_OPERATION);
+	const source = await answerSource(ctx, QR_LIST);
 	const changed: ChangedQrCode[] = [];
 	let served: number | undefined;
 	for (let page = 1; page <= MAX_TIME_WALK_PAGES; page++) {
@@ -135,7 +134,7 @@ export async function listQrsChangedSince(
 		{ success: false, message: 'too many changes' },
 		{
 			message: `More than ${MAX_TIME_WALK_PAGES * 100} codes changed since the last poll`,
-			description: `${LIST_OPERATION} was read for ${MAX_TIME_WALK_PAGES} pages without reaching the last poll's time. Nothing was reported; the next poll tries again.`,
+			description: `${labelOf(QR_LIST)} was read for ${MAX_TIME_WALK_PAGES} pages without reaching the last poll's time. Nothing was reported; the next poll tries again.`,
 		},
 	);
 }
@@ -151,7 +150,7 @@ export async function placeScans(
 		const scanTime = readEventTime(scan.scanTime, presentMs);
 		if (scanTime === undefined)
 			throw unexpectedAnswer(
-				await answerSource(ctx, SCANS_OPERATION),
+				await answerSource(ctx, BULK_SCANS),
 				expectedTime('"scanTime"', presentMs),
 				scan,
 			);
@@ -166,7 +165,7 @@ export async function placeListedCodes(
 	codes: readonly QrCode[],
 	presentMs: number,
 ): Promise<ChangedQrCode[]> {
-	return placeCodes(await answerSource(ctx, LIST_OPERATION), codes, presentMs);
+	return placeCodes(await answerSource(ctx, QR_LIST), codes, presentMs);
 }
 
 /** Codes with `updatedAt` (or `createdAt`) and `createdAt` in epoch ms, whatever unit the answer used. */

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { isPlainObject } from '../plainObject';
+
 /**
  * A JSON object given as text (a JSON field) or as an object (from an expression). Empty text means no fields.
  * Arrays, numbers, strings and `null` are refused: the value is merged into a request body, which is an object.
@@ -17,12 +19,12 @@ export const jsonObjectSchema = z.unknown().transform((value, ctx): IDataObject 
 			return z.NEVER;
 		}
 	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+	if (!isPlainObject(parsed)) {
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
 			message: 'must be a JSON object such as {"expiryDate": 1735689600000}',
 		});
 		return z.NEVER;
 	}
-	return parsed as IDataObject;
+	return parsed;
 });

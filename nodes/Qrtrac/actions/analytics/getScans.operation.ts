@@ -14,7 +14,7 @@ import {
 } from '../../descriptions/common';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { atLeastVersion, getLocatorValue, getTeamOverride } from '../../helpers/parameters';
-import { describeScanRows } from '../../helpers/scanRows';
+import { describeScanRows } from '../../../shared/records/scanRows';
 import {
 	resolveTimeRange,
 	timeRangeInput,

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrTemplatesByTeam } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
@@ -28,8 +29,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			returnAll: this.getNodeParameter('returnAll', itemIndex, false),
-			limit: this.getNodeParameter('limit', itemIndex, 50),
+			returnAll: readParameter(this, 'returnAll', itemIndex, false),
+			limit: readParameter(this, 'limit', itemIndex, 50),
 			teamId: getTeamOverride(this, itemIndex),
 		},
 		itemIndex,

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { simpleCreateDynamic } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import {
 	hexColourSchema,
 	httpUrlSchema,
@@ -95,13 +96,13 @@ function toSixDigitHex(colour: string): string {
 }
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const design = this.getNodeParameter('design', itemIndex, {}) as IDataObject;
+	const design = readParameter(this, 'design', itemIndex, {}) as IDataObject;
 	return validateParameters(
 		this,
 		inputSchema,
 		{
-			destinationUrl: this.getNodeParameter('destinationUrl', itemIndex, ''),
-			type: this.getNodeParameter('type', itemIndex, 'dynamic'),
+			destinationUrl: readParameter(this, 'destinationUrl', itemIndex, ''),
+			type: readParameter(this, 'type', itemIndex, 'dynamic'),
 			patternColor:
 				design.patternColor === undefined || design.patternColor === ''
 					? undefined

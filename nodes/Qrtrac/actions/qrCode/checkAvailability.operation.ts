@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { checkQrAvailability } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { displayIdSchema, validateParameters } from '../../../shared/validation';
 
 /**
@@ -35,7 +36,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{ displayId: this.getNodeParameter('displayId', itemIndex) },
+		{ displayId: readParameter(this, 'displayId', itemIndex) },
 		itemIndex,
 	);
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createQr } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { simplifyOption } from '../../descriptions/common';
 import {
 	additionalFieldsCollection,
@@ -15,10 +16,10 @@ import {
 } from '../../descriptions/qrCodeFields';
 import { scanRulesProperties } from '../../descriptions/scanRules';
 import { reportsOutcome } from '../../helpers/outcome';
-import { getTeamOverride, readParameter } from '../../helpers/parameters';
+import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 const properties: INodeProperties[] = [
 	qrTypeField,

@@ -2,12 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getQrById } from '../../../shared/api';
-import { downloadPublicFile } from '../../../shared/imageDownload';
+import { downloadPublicFile, getQrById } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 /** The code's PNG image as binary data, named `<displayId>.png`; the JSON is the code (simplified). */
 
@@ -48,7 +48,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
-			binaryPropertyName: this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+			binaryPropertyName: readParameter(this, 'binaryPropertyName', itemIndex, 'data'),
 			teamId: getTeamOverride(this, itemIndex),
 		},
 		itemIndex,

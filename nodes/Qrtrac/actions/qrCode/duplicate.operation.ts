@@ -8,7 +8,7 @@ import {
 	type QrCodeTarget,
 } from '../../helpers/qrCodeTarget';
 import { reportsOutcome } from '../../helpers/outcome';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['qrCode'], operation: ['duplicate'] } },

@@ -7,7 +7,7 @@ import {
 	qrCodeTargetProperties,
 	type QrCodeTarget,
 } from '../../helpers/qrCodeTarget';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['qrCode'], operation: ['get'] } },

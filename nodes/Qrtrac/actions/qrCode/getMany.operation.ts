@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { listTeamQrs } from '../../../shared/api';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
+import { readParameter } from '../../../shared/parameters';
 import { limitSchema, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 const sortByOption: INodeProperties = {
 	displayName: 'Sort By',
@@ -106,21 +107,21 @@ const inputSchema = z.object({
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const filters = readParameter(this, 'filters', itemIndex, {}) as IDataObject;
+	const options = readParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const returnAll = readParameter(this, 'returnAll', itemIndex, false) as boolean;
 	return validateParameters(
 		this,
 		inputSchema,
 		{
 			returnAll,
-			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
+			limit: returnAll ? 1 : readParameter(this, 'limit', itemIndex, 50),
 			search: filters.search || undefined,
 			// Absent options are what the form shows: newest change first, pages of 100.
 			sortBy: options.sortBy ?? filters.sortBy ?? 'updatedAt',
 			sortOrder: options.sortOrder ?? filters.sortOrder ?? 'desc',
 			pageSize: options.pageSize ?? MAX_PAGE_SIZE,
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
+			simplify: readParameter(this, 'simplify', itemIndex, true),
 			teamId: getTeamOverride(this, itemIndex),
 		},
 		itemIndex,

@@ -3,11 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getAllQrsFromTime, getTeamQrsFromTime } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 
 /**
  * Codes changed after a moment, of one team or of every team of the organization. The service includes
@@ -76,15 +77,15 @@ function inputSchema(timezone: string) {
 type Input = z.infer<ReturnType<typeof inputSchema>>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const scope = this.getNodeParameter('scope', itemIndex, 'team');
+	const scope = readParameter(this, 'scope', itemIndex, 'team');
 	return validateParameters(
 		this,
 		inputSchema(this.getTimezone()),
 		{
-			since: this.getNodeParameter('since', itemIndex, ''),
+			since: readParameter(this, 'since', itemIndex, ''),
 			scope,
-			includeDeleted: this.getNodeParameter('includeDeleted', itemIndex, false),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
+			includeDeleted: readParameter(this, 'includeDeleted', itemIndex, false),
+			simplify: readParameter(this, 'simplify', itemIndex, true),
 			teamId: scope === 'team' ? getTeamOverride(this, itemIndex) : undefined,
 		},
 		itemIndex,

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById, updateQr } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption } from '../../descriptions/common';
 import {
@@ -12,13 +13,13 @@ import {
 	updateFieldsCollection,
 } from '../../descriptions/qrCodeFields';
 import { scanRulesProperties } from '../../descriptions/scanRules';
-import { isQrType } from '../../descriptions/qrCodeTypes';
+import { isQrType } from '../../../shared/forms/qrCodeTypes';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
 import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
-import { simplifyQr } from '../../helpers/simplify';
+import { simplifyQr } from '../../../shared/records/simplify';
 import { rowChanges } from './createOrUpdate/plan';
 
 /**
@@ -71,7 +72,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return {
 		qrCodeId,
 		fields,
-		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
+		simplify: readParameter(this, 'simplify', itemIndex, true) as boolean,
 		teamId: getTeamOverride(this, itemIndex),
 	};
 }

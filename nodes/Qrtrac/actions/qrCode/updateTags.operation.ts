@@ -3,13 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById, updateQrTags } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { reportsOutcome } from '../../helpers/outcome';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
-import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
+import { simplifyQr, verifiedMarker } from '../../../shared/records/simplify';
 import { sameTagSet } from './createOrUpdate/plan';
 
 /** The service only replaces the whole tag list; Add and Remove read the code's tags first (1.2: every mode). */
@@ -75,9 +76,9 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
-			mode: this.getNodeParameter('mode', itemIndex, 'replace'),
-			tags: this.getNodeParameter('tags', itemIndex, ''),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
+			mode: readParameter(this, 'mode', itemIndex, 'replace'),
+			tags: readParameter(this, 'tags', itemIndex, ''),
+			simplify: readParameter(this, 'simplify', itemIndex, true),
 			teamId: getTeamOverride(this, itemIndex),
 		},
 		itemIndex,

@@ -3,11 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById, updateQrTitle } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { reportsOutcome } from '../../helpers/outcome';
 import { qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
-import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
+import { simplifyQr, verifiedMarker } from '../../../shared/records/simplify';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -42,7 +43,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{ ...qrCodeTargetInput(this, itemIndex), title: this.getNodeParameter('title', itemIndex, '') },
+		{ ...qrCodeTargetInput(this, itemIndex), title: readParameter(this, 'title', itemIndex, '') },
 		itemIndex,
 	);
 }

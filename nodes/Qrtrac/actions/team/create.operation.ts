@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { createTeam } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { teamNameField } from '../../descriptions/team';
 import { reportsOutcome } from '../../helpers/outcome';
@@ -24,7 +25,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{ name: this.getNodeParameter('name', itemIndex, '') },
+		{ name: readParameter(this, 'name', itemIndex, '') },
 		itemIndex,
 	);
 }

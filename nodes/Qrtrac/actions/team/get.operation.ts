@@ -6,7 +6,7 @@ import { getTeamById } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
-import { describeMember } from '../../helpers/member';
+import { describeMember } from '../../../shared/records/member';
 import { atLeastVersion, getLocatorValue } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [teamLocator];

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getTeamById, updateTeam } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { teamNameField } from '../../descriptions/team';
@@ -29,7 +30,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			teamId: getLocatorValue(this, 'teamId', itemIndex),
-			name: this.getNodeParameter('name', itemIndex, ''),
+			name: readParameter(this, 'name', itemIndex, ''),
 		},
 		itemIndex,
 	);

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getTeamById, holdsDomains, updateDomainPreferences } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { hostnameSchema } from '../../../shared/validation/hostname';
 import { teamLocator } from '../../descriptions/common';
@@ -53,8 +54,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			teamId: getLocatorValue(this, 'teamId', itemIndex),
-			domains: splitList(this.getNodeParameter('domains', itemIndex, '')),
-			defaultDomain: this.getNodeParameter('defaultDomain', itemIndex, ''),
+			domains: splitList(readParameter(this, 'domains', itemIndex, '')),
+			defaultDomain: readParameter(this, 'defaultDomain', itemIndex, ''),
 		},
 		itemIndex,
 	);

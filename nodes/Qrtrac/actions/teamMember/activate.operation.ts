@@ -1,7 +1,11 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { activateMember, memberChangeHolds } from '../../../shared/api';
-import { memberTargetProperties, parseMemberTarget, type MemberTarget } from '../../helpers/member';
+import {
+	memberTargetProperties,
+	parseMemberTarget,
+	type MemberTarget,
+} from '../../helpers/memberTarget';
 import { memberChangeRun } from './memberChange';
 
 export const description = updateDisplayOptions(

@@ -3,10 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { changeMemberRole, memberChangeHolds } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { assignableRoleSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { memberEmailField, roleField } from '../../descriptions/member';
-import { memberTargetInput, memberTargetShape } from '../../helpers/member';
+import { memberTargetInput, memberTargetShape } from '../../helpers/memberTarget';
 import { memberChangeRun } from './memberChange';
 
 const properties: INodeProperties[] = [
@@ -28,7 +29,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{ ...memberTargetInput(this, itemIndex), role: this.getNodeParameter('role', itemIndex, '') },
+		{ ...memberTargetInput(this, itemIndex), role: readParameter(this, 'role', itemIndex, '') },
 		itemIndex,
 	);
 }

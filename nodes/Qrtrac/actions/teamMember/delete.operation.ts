@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { deleteMember, memberOfAnyTeam } from '../../../shared/api';
 import { teamLocator } from '../../descriptions/common';
 import { memberEmailField } from '../../descriptions/member';
-import { parseMemberTarget, type MemberTarget } from '../../helpers/member';
+import { parseMemberTarget, type MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
 
 const properties: INodeProperties[] = [

@@ -3,11 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getTeamRoster } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { limitOption, returnAllOption, teamLocator } from '../../descriptions/common';
-import { describeMember } from '../../helpers/member';
-import { getLocatorValue, readParameter } from '../../helpers/parameters';
+import { describeMember } from '../../../shared/records/member';
+import { getLocatorValue } from '../../helpers/parameters';
 
 const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 const STATUSES = ['active', 'paused', 'pending'] as const;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ChangeResult } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
-import type { MemberTarget } from '../../helpers/member';
+import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
 import { Rosters, type KnownMember } from './rosters';
 

@@ -2,7 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberChangeHolds, pauseMember } from '../../../shared/api';
-import { memberTargetProperties, parseMemberTarget, type MemberTarget } from '../../helpers/member';
+import {
+	memberTargetProperties,
+	parseMemberTarget,
+	type MemberTarget,
+} from '../../helpers/memberTarget';
 import { attempt, refusedWith } from '../../helpers/outcome';
 import { memberChangeRun } from './memberChange';
 

@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { resendInvite } from '../../../shared/api';
+import { readParameter } from '../../../shared/parameters';
 import { emailSchema, validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
-import { normalizeEmail } from '../../helpers/member';
+import { normalizeEmail } from '../../../shared/records/member';
 
 const properties: INodeProperties[] = [
 	{ ...memberEmailField, description: 'Email address of the invited person' },
@@ -24,7 +25,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{ email: this.getNodeParameter('email', itemIndex, '') },
+		{ email: readParameter(this, 'email', itemIndex, '') },
 		itemIndex,
 	);
 }

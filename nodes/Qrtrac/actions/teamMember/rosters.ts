@@ -1,9 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { getTeamRoster, memberState, membershipState } from '../../../shared/api';
+import { connectionOf, getTeamRoster, memberState, membershipState } from '../../../shared/api';
 import { HeldSnapshots, type HeldKey } from '../../../shared/heldSnapshots';
-import { getConnection } from '../../../shared/transport';
-import { normalizeEmail } from '../../helpers/member';
+import { normalizeEmail } from '../../../shared/records/member';
 
 /**
  * How long a roster read serves the node's later runs in the same execution (Loop Over Items). No change feed
@@ -92,7 +91,7 @@ export class Rosters {
 	}
 
 	private async keyOf(teamId: string): Promise<HeldKey> {
-		const { baseUrl, identity } = await getConnection(this.ctx);
+		const { baseUrl, identity } = await connectionOf(this.ctx);
 		return { executionId: String(this.ctx.getExecutionId()), baseUrl, identity, teamId };
 	}
 }

@@ -13,7 +13,7 @@ import {
 	describeCodeRows,
 	describeCodeSummaries,
 	describeScanRows,
-} from '../../../helpers/scanRows';
+} from '../../../../shared/records/scanRows';
 import {
 	codeSelectionInput,
 	codeSelectionShape,

@@ -9,7 +9,7 @@ import { codeSelectionWithPickerFields } from '../../../descriptions/analytics';
 import { teamOptionsCollection } from '../../../descriptions/common';
 import { VERSION_1_2 } from '../../../descriptions/layoutVersions';
 import { atLeastVersion, getTeamOverride } from '../../../helpers/parameters';
-import { describeCodeRows, describeCodeSummaries } from '../../../helpers/scanRows';
+import { describeCodeRows, describeCodeSummaries } from '../../../../shared/records/scanRows';
 import {
 	codeSelectionInput,
 	codeSelectionShape,

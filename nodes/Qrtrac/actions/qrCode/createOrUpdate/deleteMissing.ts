@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ItemResults, ParsedItem, TaskPool } from '../../../../shared/executor';
 import { outcomeKey } from '../../../helpers/outcome';
-import { simplifyQr } from '../../../helpers/simplify';
+import { simplifyQr } from '../../../../shared/records/simplify';
 import { deleteMissingCode } from './apply';
 import type { TeamSnapshots } from './teamSnapshots';
 import { codesMissingFromInput } from './plan';

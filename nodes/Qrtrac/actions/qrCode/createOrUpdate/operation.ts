@@ -25,7 +25,7 @@ import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { missingEssentials } from '../../../helpers/qrCodeSchemas';
 import { outcomeKey } from '../../../helpers/outcome';
-import { simplifyQr } from '../../../helpers/simplify';
+import { simplifyQr } from '../../../../shared/records/simplify';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult } from './apply';
 import { DeleteMissingScope, deleteMissingCodes } from './deleteMissing';
 import { planRow, type UpsertRow } from './plan';

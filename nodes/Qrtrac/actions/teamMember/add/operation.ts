@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { addTeamMember } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import { readParameter } from '../../../../shared/parameters';
 import {
 	assignableRoleSchema,
 	emailSchema,
@@ -18,7 +19,7 @@ import {
 	memberNameField,
 	roleField,
 } from '../../../descriptions/member';
-import { normalizeEmail } from '../../../helpers/member';
+import { normalizeEmail } from '../../../../shared/records/member';
 import { getLocatorValue } from '../../../helpers/parameters';
 import { Rosters, type KnownMember } from '../rosters';
 import { planMemberChange } from './plan';
@@ -54,15 +55,15 @@ const inputSchema = z.object({
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readParameter(this, 'options', itemIndex, {}) as IDataObject;
 	return validateParameters(
 		this,
 		inputSchema,
 		{
 			teamId: getLocatorValue(this, 'teamId', itemIndex),
-			name: this.getNodeParameter('name', itemIndex, ''),
-			email: this.getNodeParameter('email', itemIndex, ''),
-			role: this.getNodeParameter('role', itemIndex, ''),
+			name: readParameter(this, 'name', itemIndex, ''),
+			email: readParameter(this, 'email', itemIndex, ''),
+			role: readParameter(this, 'role', itemIndex, ''),
 			alwaysSend: options.alwaysSend === true,
 		},
 		itemIndex,

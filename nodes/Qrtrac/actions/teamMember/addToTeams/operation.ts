@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { bulkAddMember } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import { readParameter } from '../../../../shared/parameters';
 import {
 	assignableRoleSchema,
 	emailSchema,
@@ -17,7 +18,7 @@ import {
 	memberNameField,
 	roleOptions,
 } from '../../../descriptions/member';
-import { normalizeEmail } from '../../../helpers/member';
+import { normalizeEmail } from '../../../../shared/records/member';
 import { Rosters, type KnownMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
@@ -130,17 +131,17 @@ const inputSchema = z.object({
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const fromJson = this.getNodeParameter('teamsSource', itemIndex, 'fields') === 'json';
+	const options = readParameter(this, 'options', itemIndex, {}) as IDataObject;
+	const fromJson = readParameter<string>(this, 'teamsSource', itemIndex, 'fields') === 'json';
 	const teams = fromJson
-		? parseTeamsJson(this.getNodeParameter('teamsJson', itemIndex, '[]'))
-		: (this.getNodeParameter('teams.team', itemIndex, []) as IDataObject[]);
+		? parseTeamsJson(readParameter(this, 'teamsJson', itemIndex, '[]'))
+		: (readParameter(this, 'teams.team', itemIndex, []) as IDataObject[]);
 	return validateParameters(
 		this,
 		inputSchema,
 		{
-			name: this.getNodeParameter('name', itemIndex, ''),
-			email: this.getNodeParameter('email', itemIndex, ''),
+			name: readParameter(this, 'name', itemIndex, ''),
+			email: readParameter(this, 'email', itemIndex, ''),
 			teams: Array.isArray(teams)
 				? teams.map((team: IDataObject) =>
 						team && typeof team === 'object'

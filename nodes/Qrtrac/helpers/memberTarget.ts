@@ -1,25 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { memberState } from '../../shared/api';
+import { normalizeEmail } from '../../shared/records/member';
+import { readParameter } from '../../shared/parameters';
 import { emailSchema, idSchema, validateParameters } from '../../shared/validation';
 import { teamLocator } from '../descriptions/common';
 import { memberEmailField } from '../descriptions/member';
 import { getLocatorValue } from './parameters';
-
-/** E-mails compare without case at QRTRAC: they are sent and matched lower-case. */
-export function normalizeEmail(email: string): string {
-	return email.trim().toLowerCase();
-}
-
-/**
- * The one shape of a listed team member (Team Member > Get Many; Team > Get's members from 1.2): the member as
- * QRTRAC lists them, the team, and `status` (active, paused or pending) where the answer tells it.
- */
-export function describeMember(member: IDataObject, teamId: string): IDataObject {
-	const status = memberState(member);
-	return { ...member, teamId, ...(status ? { status } : {}) };
-}
 
 /** Zod fields of "this member of this team", the target of most member operations. */
 export const memberTargetShape = {
@@ -40,7 +27,7 @@ export function memberTargetInput(
 ): { teamId: unknown; email: unknown } {
 	return {
 		teamId: getLocatorValue(ctx, 'teamId', itemIndex),
-		email: ctx.getNodeParameter('email', itemIndex, ''),
+		email: readParameter(ctx, 'email', itemIndex, ''),
 	};
 }
 

@@ -1,0 +1,72 @@
+import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+
+import { executionNode } from './executionNode';
+
+export interface ReadOptions {
+	/** A resource locator's value (From List, By ID or By URL) instead of the locator object. */
+	extractValue?: boolean;
+}
+
+const constantParameters = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The one way the nodes read a parameter of an item, with n8n's per-item semantics:
+ * - an expression is resolved for the item on every read (a plain string one without n8n's schema check, which
+ *   acts only on `validateType` and resource mappers, and this package has neither: see formDefaults.test.ts);
+ * - a parameter without an expression is the same for every item, so n8n is asked once per execution;
+ * - a parameter left out is the fallback, as n8n gives it. Callers must not change what they get.
+ */
+export function readParameter<T>(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: T,
+	options: ReadOptions = {},
+): T {
+	const raw = name
+		.split('.')
+		.reduce<unknown>(
+			(value, key) => (isObject(value) ? value[key] : undefined),
+			executionNode(ctx).parameters,
+		);
+	const extract = options.extractValue === true;
+	const read = (skipValidation: boolean): T =>
+		(skipValidation || extract
+			? ctx.getNodeParameter(name, itemIndex, fallback, {
+					...(extract && { extractValue: true }),
+					...(skipValidation && { skipValidation: true }),
+				})
+			: ctx.getNodeParameter(name, itemIndex, fallback)) as T;
+	if (typeof raw === 'string' && holdsExpression(raw)) return read(true);
+	if (holdsExpression(raw) || (raw === undefined && fallback === undefined)) return read(false);
+	if (raw === undefined) return fallback as T;
+	const key = extract ? `${name}\u0000value` : name;
+	let known = constantParameters.get(ctx);
+	if (!known) constantParameters.set(ctx, (known = new Map()));
+	if (!known.has(key)) known.set(key, read(false));
+	return known.get(key) as T;
+}
+
+/** A trigger's parameter for one poll: a poll has no items, so n8n resolves it once, as for the first item. */
+export function readPollParameter<T>(
+	ctx: IPollFunctions,
+	name: string,
+	fallback?: T,
+	options: ReadOptions = {},
+): T {
+	return (
+		options.extractValue === true
+			? ctx.getNodeParameter(name, fallback, { extractValue: true })
+			: ctx.getNodeParameter(name, fallback)
+	) as T;
+}
+
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	return isObject(value) && Object.values(value).some(holdsExpression);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null;
+}

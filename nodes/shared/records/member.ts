@@ -1,0 +1,17 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { memberState } from '../api';
+
+/** E-mails compare without case at QRTRAC: they are sent and matched lower-case. */
+export function normalizeEmail(email: string): string {
+	return email.trim().toLowerCase();
+}
+
+/**
+ * The one shape of a listed team member (Team Member > Get Many; Team > Get's members from 1.2): the member as
+ * QRTRAC lists them, the team, and `status` (active, paused or pending) where the answer tells it.
+ */
+export function describeMember(member: IDataObject, teamId: string): IDataObject {
+	const status = memberState(member);
+	return { ...member, teamId, ...(status ? { status } : {}) };
+}
