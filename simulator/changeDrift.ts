@@ -9,6 +9,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   `epochMicros`, `isoNoZone` (ISO 8601 text of the UTC time without a zone), or `nullUntilUpdated`
  *   (`updatedAt: null` on a code never changed after its creation).
  * - `fromTimeCap`: the updated-after answers hold only the newest N changed codes (still oldest first).
+ * - `scanCap`: answers of Get Scans for Codes hold only the first N events of the range (oldest first), as a
+ *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
  *   as a service that fills in its geo lookup later.
  * - `clockOffsetMs`: the `Date` header shows the simulator clock plus this (default 0: the service's present);
@@ -27,6 +29,8 @@ export interface ChangeDrift {
 	updatedAtFormat: UpdatedAtFormat;
 	/** Undefined: every changed code. */
 	fromTimeCap?: number;
+	/** Undefined: every scan event of the range. */
+	scanCap?: number;
 	scanFillInMs: number;
 	clockOffsetMs: number | null;
 }
@@ -65,6 +69,8 @@ export function driftChanges(
 		Array.isArray(data)
 	)
 		data = data.slice(Math.max(0, data.length - drift.fromTimeCap));
+	if (drift.scanCap !== undefined && operationId === 'getBulkQrAnalytics' && Array.isArray(data))
+		data = data.slice(0, drift.scanCap);
 	if (drift.updatedAtFormat !== 'epochMs' && CODE_OPERATIONS.has(operationId)) {
 		const format = (record: unknown) =>
 			isObject(record) ? formatTimes(record, drift.updatedAtFormat) : record;

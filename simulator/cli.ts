@@ -61,6 +61,7 @@ async function main(): Promise<void> {
 			'page-size-cap': { type: 'string' },
 			'updated-at-format': { type: 'string' },
 			'from-time-cap': { type: 'string' },
+			'scan-cap': { type: 'string' },
 			'scan-fill-in-ms': { type: 'string' },
 			'clock-offset-ms': { type: 'string' },
 			'image-base-url': { type: 'string' },
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
 		changeDrift: {
 			...(updatedAtFormat ? { updatedAtFormat: updatedAtFormat as UpdatedAtFormat } : {}),
 			fromTimeCap: integerOf(values['from-time-cap'], '--from-time-cap'),
+			scanCap: integerOf(values['scan-cap'], '--scan-cap'),
 			scanFillInMs: integerOf(values['scan-fill-in-ms'], '--scan-fill-in-ms') ?? 0,
 			clockOffsetMs:
 				clockOffset === undefined ? 0 : clockOffset === 'none' ? null : Number(clockOffset),

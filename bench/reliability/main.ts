@@ -1,7 +1,8 @@
 /**
  * The long variant of the reliability fault suite: every fault x operation x Continue On Fail at 1,000 rows
- * (or --rows N), against the in-process simulator through n8n's engine, exactly as test/reliability does in
- * CI with fewer rows. Writes the figures as JSON and prints the Markdown tables for RELIABILITY.md.
+ * (or --rows N), against the in-process simulator through n8n's engine, exactly as the fault suites
+ * (faults.engine.test.ts under test/nodes) do in CI with fewer rows. Writes the figures as JSON and prints the
+ * Markdown tables for RELIABILITY.md.
  *
  *   npm run build && npx tsx bench/reliability/main.ts [--rows 1000] [--ops create,update] [--faults "500,reset after commit"] [--out file.json]
  */
@@ -9,10 +10,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { findSecrets } from '../../test/support/secretScan';
-import { runBulkScenario } from '../../test/reliability/support/bulkScenario';
-import { FAULT_CASES } from '../../test/reliability/support/faultCatalogue';
-import { startReliabilitySimulator } from '../../test/reliability/support/reliabilityTeam';
-import { BULK_OPERATIONS } from '../../test/reliability/support/rowOperations';
+import { runBulkScenario } from '../../test/support/reliability/bulkScenario';
+import { FAULT_CASES } from '../../test/support/reliability/faultCatalogue';
+import { startReliabilitySimulator } from '../../test/support/reliability/reliabilityTeam';
+import { BULK_OPERATIONS } from '../../test/support/reliability/rowOperations';
 import { errorMessageTable, faultTables, type FaultFigure } from './report';
 
 interface Options {

@@ -2,7 +2,7 @@
  * Markdown tables for RELIABILITY.md from the fault-matrix figures (one row per fault x operation x Continue
  * On Fail), as written by bench/reliability/main.ts or by the jest suites with RELIABILITY_FIGURES_DIR set.
  */
-import type { BulkScenarioResult } from '../../test/reliability/support/bulkScenario';
+import type { BulkScenarioResult } from '../../test/support/reliability/bulkScenario';
 
 /** One fault-matrix run as the suites measure it, without the run's raw evidence. */
 export type FaultFigure = Omit<BulkScenarioResult, 'evidence' | 'secrets'> & {

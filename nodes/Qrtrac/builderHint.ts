@@ -22,6 +22,8 @@ const OPERATION_HINTS: OperationHints = {
 		delete: 'Delete a code',
 	},
 	analytics: {
+		getReport:
+			'Scan reports: scans, unique scans (distinct visitors) and breakdowns per code, per code and day, or a summary, over a range; counts without loading every event',
 		getScansForCodes: 'Scan events of many codes over a time range, for scan reports',
 		getScans: 'Scan events of one code',
 		getTotals: "Total, today's and yesterday's scans per code",
@@ -47,7 +49,7 @@ const OPERATION_HINTS: OperationHints = {
 
 export const qrtracBuilderHint: IBuilderHint = {
 	searchHint:
-		'QRTRAC dynamic QR codes: create codes, sync them from a spreadsheet (QR Code > Create or Update), onboard team members (Team Member > Add / Add to Teams), and report scans (Scan > Get for Codes / Get Totals). For "when a code changes or is scanned" use the QRTRAC Trigger instead.',
+		'QRTRAC dynamic QR codes: create codes, sync them from a spreadsheet (QR Code > Create or Update), onboard team members (Team Member > Add / Add to Teams), and report scans (Scan > Get Report for counts, unique scans and breakdowns; Get for Codes for raw events; Get Totals). For "when a code changes or is scanned" use the QRTRAC Trigger instead.',
 	relatedNodes: [
 		{
 			nodeType: 'n8n-nodes-base.googleSheets',
@@ -63,7 +65,8 @@ export const qrtracBuilderHint: IBuilderHint = {
 		},
 		{
 			nodeType: 'n8n-nodes-base.summarize',
-			relationHint: 'Sums scan events into a report after Scan > Get for Codes',
+			relationHint:
+				'Sums scan events after Scan > Get for Codes; Scan > Get Report already sums them (with unique scans)',
 		},
 		{
 			nodeType: 'n8n-nodes-base.convertToFile',
@@ -78,7 +81,7 @@ export const qrtracBuilderHint: IBuilderHint = {
 
 const RESOURCE_HINTS: Record<QrtracResource, string> = {
 	qrCode: 'QR codes: create, sync from a sheet, update, find, delete, download the image',
-	analytics: 'Scan events and scan totals of codes, for reports',
+	analytics: 'Scan reports (scans, unique scans, breakdowns), scan events and totals of codes',
 	teamMember: 'People in teams: list, onboard, pause, activate, change role, remove, offboard',
 	team: "The organization's teams",
 	designTemplate: 'Design templates a code can use',

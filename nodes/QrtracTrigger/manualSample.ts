@@ -6,7 +6,7 @@ import { isScanRecord } from './scanCursor';
 import { matchesFilters } from './codeFilters';
 import { changeItem } from './pollCodeChanges';
 import { describeScanRows } from '../shared/records/scanRows';
-import { scanEvent } from './scanEvents';
+import { scanEvent, triggerIpPrivacy } from './scanEvents';
 import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
 import {
 	FIRST_POLL_LOOKBACK_MS,
@@ -77,7 +77,8 @@ async function sampleScan(
 		await readScans(ctx, teamId, ids, now - SAMPLE_SCAN_LOOKBACK_MS, now + SCAN_END_MARGIN_MS)
 	).filter(isScanRecord);
 	const newest = scans.sort((a, b) => b.scanTime - a.scanTime)[0];
-	return newest ? scanEvent(describeScanRows([newest], codes)[0]) : undefined;
+	if (!newest) return undefined;
+	return scanEvent(describeScanRows([newest], codes)[0], await triggerIpPrivacy(ctx, settings));
 }
 
 /** A code seen on its own, without a cursor: new when it was never changed after its creation. */

@@ -80,10 +80,13 @@ export async function pollNewScans(
 
 	if (stored === undefined || result.scans.length === 0) return null;
 	return [
-		await scanEvents(ctx, teamId, result.scans, {
-			count: codeIds.length,
-			search: settings.filters.search,
-		}),
+		await scanEvents(
+			ctx,
+			teamId,
+			result.scans,
+			{ count: codeIds.length, search: settings.filters.search },
+			settings,
+		),
 	];
 }
 

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { recordLocator } from '../shared/forms/recordLocator';
 import { qrTypeOptions } from '../shared/forms/qrCodeTypes';
+import { ipAddressOptions } from '../shared/forms/ipPrivacy';
 import { DEFAULT_OVERLAP_SECONDS } from './settings';
 
 /** The trigger's versions: 1.1 picks its team as the actions do; nodes saved with 1 keep their dropdown. */
@@ -175,6 +176,7 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Whether the first poll after activation reports every existing code (as Created, deleted ones as Deleted) instead of starting from now',
 			},
+			...ipAddressOptions(TEAM_PICKER_VERSION, FIRST_VERSION, { '/triggerOn': ['newScans'] }),
 			{
 				displayName: 'Overlap Window (Seconds)',
 				name: 'overlapSeconds',

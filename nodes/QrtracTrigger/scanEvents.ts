@@ -1,20 +1,30 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { ipPrivacy, withIpPrivacy, type IpPrivacy } from '../shared/records/ipPrivacy';
 import { describeScanRows } from '../shared/records/scanRows';
-import { CODES_PER_ANALYTICS_REQUEST, getQrById, type QrCode, type Scan } from '../shared/api';
+import {
+	CODES_PER_ANALYTICS_REQUEST,
+	credentialIdentity,
+	getQrById,
+	type QrCode,
+	type Scan,
+} from '../shared/api';
 import { readLiveCodes } from './qrtracReads';
+import type { TriggerSettings } from './settings';
 import { isRefusal } from './watchedScans';
 
 /**
  * New Scans events in the one shape of a scan row (scanRows.ts), so a workflow reads the code's name, Display ID
  * and short link as it does from Scan > Get for Codes. Only the scanned codes are read: one request each, or the
- * watched codes' list when that takes fewer requests. A code gone meanwhile leaves its scans unnamed.
+ * watched codes' list when that takes fewer requests. A code gone meanwhile leaves its scans unnamed. The IP
+ * address is hashed, kept or removed as the settings say (ipPrivacy.ts).
  */
 export async function scanEvents(
 	ctx: IPollFunctions,
 	teamId: string,
 	scans: readonly Scan[],
 	watched: { count: number; search?: string },
+	settings: TriggerSettings,
 ): Promise<INodeExecutionData[]> {
 	if (scans.length === 0) return [];
 	const ids = [...new Set(scans.map((scan) => scan.qrId))];
@@ -22,12 +32,26 @@ export async function scanEvents(
 		ids.length > Math.ceil(watched.count / CODES_PER_ANALYTICS_REQUEST)
 			? await readLiveCodes(ctx, teamId, watched.search, 'all')
 			: await readCodes(ctx, teamId, ids);
-	return describeScanRows([...scans] as IDataObject[], codes).map(scanEvent);
+	const privacy = await triggerIpPrivacy(ctx, settings);
+	return describeScanRows([...scans] as IDataObject[], codes).map((row) => scanEvent(row, privacy));
 }
 
-/** A scan row as a trigger item, the event first. */
-export function scanEvent(row: IDataObject): INodeExecutionData {
-	return { json: { event: 'scan', ...row } };
+/** A scan row as a trigger item, the event first, its IP address as the rule wants it. */
+export function scanEvent(row: IDataObject, privacy: IpPrivacy): INodeExecutionData {
+	return { json: { event: 'scan', ...withIpPrivacy(row, privacy) } };
+}
+
+/** The IP rule of this trigger: its mode, and when hashing, the key (set, or derived from workflow and credential). */
+export async function triggerIpPrivacy(
+	ctx: IPollFunctions,
+	settings: TriggerSettings,
+): Promise<IpPrivacy> {
+	if (settings.ipAddress !== 'hash') return { mode: settings.ipAddress };
+	return ipPrivacy('hash', {
+		hashKey: settings.ipHashKey,
+		workflowId: String(ctx.getWorkflow().id ?? ''),
+		credentialIdentity: await credentialIdentity(ctx),
+	});
 }
 
 async function readCodes(

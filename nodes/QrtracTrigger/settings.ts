@@ -1,6 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { readPollParameter } from '../shared/parameters';
+import {
+	defaultIpAddressMode,
+	IP_ADDRESS_MODES,
+	type IpAddressMode,
+} from '../shared/records/ipPrivacy';
 import type { ChangeKind } from './changeCursor';
 import type { CodeFilters } from './codeFilters';
 
@@ -34,7 +39,14 @@ export interface TriggerSettings {
 	filters: CodeFilters;
 	includeExisting: boolean;
 	overlapMs: number;
+	/** New Scans: the IP address hashed, kept or removed (ipPrivacy.ts); hashed from version 1.1 unless set. */
+	ipAddress: IpAddressMode;
+	/** The IP Hash Key; undefined: the key derived from the workflow and the credential. */
+	ipHashKey?: string;
 }
+
+/** The first trigger version whose New Scans hash the IP address unless told otherwise. */
+export const TRIGGER_VERSION_1_1 = 1.1;
 
 const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 
@@ -53,6 +65,9 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	const filters = readPollParameter<IDataObject>(ctx, 'filters', {});
 	const options = readPollParameter<IDataObject>(ctx, 'options', {});
 	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
+	const ipAddress = (IP_ADDRESS_MODES as readonly unknown[]).includes(options.ipAddress)
+		? (options.ipAddress as IpAddressMode)
+		: defaultIpAddressMode(ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1);
 	return {
 		triggerOn,
 		events,
@@ -69,6 +84,8 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 				3600,
 				Math.max(1, Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULT_OVERLAP_SECONDS),
 			) * 1000,
+		ipAddress,
+		ipHashKey: blankToUndefined(options.ipHashKey),
 	};
 }
 

@@ -12,7 +12,8 @@ const constantParameters = new WeakMap<object, Map<string, unknown>>();
 /**
  * The one way the nodes read a parameter of an item, with n8n's per-item semantics:
  * - an expression is resolved for the item on every read (a plain string one without n8n's schema check, which
- *   acts only on `validateType` and resource mappers, and this package has neither: see formDefaults.test.ts);
+ *   acts only on `validateType` and resource mappers, and this package has neither: see
+ *   test/nodes/package/formDefaults.unit.test.ts);
  * - a parameter without an expression is the same for every item, so n8n is asked once per execution;
  * - a parameter left out is the fallback, as n8n gives it. Callers must not change what they get.
  */
@@ -23,10 +24,11 @@ export function readParameter<T>(
 	fallback?: T,
 	options: ReadOptions = {},
 ): T {
+	// A path through an expression (`teams.team` where `teams` is one) is the expression's to resolve.
 	const raw = name
 		.split('.')
 		.reduce<unknown>(
-			(value, key) => (isObject(value) ? value[key] : undefined),
+			(value, key) => (isObject(value) ? value[key] : holdsExpression(value) ? value : undefined),
 			executionNode(ctx).parameters,
 		);
 	const extract = options.extractValue === true;

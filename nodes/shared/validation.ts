@@ -63,6 +63,9 @@ export const idSchema = z
 
 export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
 
+/** The name of a team or a person: what people read, so a bounded line of text. */
+export const nameSchema = nonEmptyTextSchema.max(200, 'must be at most 200 characters');
+
 /** Epoch milliseconds: a whole number between 2000-01-01 and 2200-01-01. */
 export const epochMsSchema = z
 	.number({ invalid_type_error: 'must be a number of epoch milliseconds' })

@@ -17,7 +17,7 @@ export type QrtracOperations = {
 		| 'updateTags'
 		| 'updateTitle';
 	designTemplate: 'getMany';
-	analytics: 'getScans' | 'getScansForCodes' | 'getTotals';
+	analytics: 'getReport' | 'getScans' | 'getScansForCodes' | 'getTotals';
 	team: 'create' | 'get' | 'getMany' | 'rename' | 'setDomains';
 	teamMember:
 		| 'activate'

@@ -15,6 +15,11 @@ const timeRangeOptions = [
 		value: 'thisMonth',
 		description: "From the first day of this month in the workflow's timezone",
 	},
+	{
+		name: 'Last Month',
+		value: 'lastMonth',
+		description: "The whole previous month in the workflow's timezone",
+	},
 	{ name: 'Custom', value: 'custom', description: 'Between a start and an end you set' },
 ];
 

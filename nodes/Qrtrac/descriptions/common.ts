@@ -96,12 +96,17 @@ export const limitOption: INodeProperties = {
 	description: 'Max number of results to return',
 };
 
+/** An operation's Options collection, labelled as n8n's own nodes label theirs. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
+}
+
 /** The Options collection of operations whose only option is the Team Override. */
-export const teamOptionsCollection: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: teamOverrideOptions,
-};
+export const teamOptionsCollection: INodeProperties = optionsCollection(teamOverrideOptions);

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from './common';
+
 /** Form pieces of the Team Member resource. */
 
 export const memberEmailField: INodeProperties = {
@@ -46,3 +48,6 @@ export const alwaysSendOption: INodeProperties = {
 	description:
 		"Whether to send the change even when the team's members show it is already in place. Off: the node reads each team's members once per run and skips people whose role already matches, so re-runs cost almost nothing and never re-invite anyone.",
 };
+
+/** The Options of the two adds (Add, Add to Teams): Always Send only. */
+export const alwaysSendOptions: INodeProperties = optionsCollection([alwaysSendOption]);

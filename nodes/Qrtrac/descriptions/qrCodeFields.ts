@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { teamOverrideOptions } from './common';
+import { optionsCollection, simplifyOption, teamOverrideOptions } from './common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 import {
 	QR_TYPE_FIELD_GROUPS,
@@ -9,6 +9,7 @@ import {
 	type QrTypeFieldGroupName,
 } from './qrCodeTypeFields';
 import { QR_TYPE_LABELS, REDIRECT_QR_TYPES, qrTypeOptions } from '../../shared/forms/qrCodeTypes';
+import { scanRulesProperties } from './scanRules';
 
 /**
  * Form pieces of the operations that write a code (Create, Create or Update, Update). The typed fields come from
@@ -89,7 +90,7 @@ export const displayIdKeyField: INodeProperties = {
 		'Custom short ID that identifies the code: the code with this Display ID is updated, or created when the team has none',
 };
 
-const tagsField: INodeProperties = {
+export const tagsField: INodeProperties = {
 	displayName: 'Tags',
 	name: 'tags',
 	type: 'string',
@@ -170,17 +171,21 @@ export const additionalJsonFirstLayoutField: INodeProperties = {
 };
 
 /** Create and Update, current layout: Options holds the raw JSON field and the team override. */
-export const qrCodeOptionsCollection: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{ ...additionalJsonProperties, displayOptions: { show: CURRENT_LAYOUT } },
-		...teamOverrideOptions,
-	],
-};
+const qrCodeOptionsCollection: INodeProperties = optionsCollection([
+	{ ...additionalJsonProperties, displayOptions: { show: CURRENT_LAYOUT } },
+	...teamOverrideOptions,
+]);
+
+/**
+ * The end of the Create and Update forms: the scan rules, the raw JSON field (on its own in the first layout,
+ * under Options in the current one), Simplify, and Options.
+ */
+export const qrCodeFormEnd: INodeProperties[] = [
+	...scanRulesProperties,
+	additionalJsonFirstLayoutField,
+	simplifyOption,
+	qrCodeOptionsCollection,
+];
 
 /** The raw JSON field as an entry of an operation's own Options collection (for Create or Update). */
 export const additionalJsonOption: INodeProperties = additionalJsonProperties;

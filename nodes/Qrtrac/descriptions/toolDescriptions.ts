@@ -38,8 +38,10 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 			'List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}.',
 	},
 	analytics: {
+		getReport:
+			'Report how often QR codes were scanned, and by how many different people, over a time range (last 24 hours, 7 days, 30 days, this month, last month, or custom start and end). Pass the code ids separated by commas (or all codes of the team) and the range; optionally a layout (perCode, perCodeAndDay, summary) and breakdowns (country, city, device, os, browser, referrer). Returns per code: qrId, qrName, scans, uniqueScans (distinct IP addresses; null with uniqueScansNote when the scans carry no IP address), firstScanAt, lastScanAt and e.g. byCountry [{value, scans}].',
 		getScans:
-			"List the scan events of one QR code. Pass the code's id and optionally a time range. Returns one entry per scan: scanTime, device, browser, os, country, city, referrer.",
+			"List the scan events of one QR code. Pass the code's id and optionally a time range. Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise).",
 		getScansForCodes:
 			'List the scan events of several QR codes (or all codes of the team) within a time range (last 24 hours, 7 days, 30 days, this month, or custom). Pass the code ids separated by commas. Returns one entry per scan, or with the per-code option one summary per code.',
 		getTotals:

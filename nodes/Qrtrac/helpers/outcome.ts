@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
@@ -28,6 +28,44 @@ export type Outcome =
  */
 export function reportsOutcome(ctx: IExecuteFunctions): boolean {
 	return atLeastVersion(ctx, VERSION_1_2);
+}
+
+/** The record of a change with its `result` from 1.2; saved nodes get the record as they always did. */
+export function reported(
+	ctx: IExecuteFunctions,
+	record: IDataObject,
+	result: Outcome,
+): IDataObject {
+	return reportsOutcome(ctx) ? { ...record, result } : record;
+}
+
+/** One change of one record, for changeUnlessHeld. */
+interface HeldChange<Stored extends IDataObject> {
+	read(): Promise<Stored>;
+	/** Whether the stored record has the change already. */
+	holds(stored: Stored): boolean;
+	/** Sends the change; `stored` is there from 1.2, and in every version where `readFirst` is set. */
+	write(stored: Stored | undefined): Promise<IDataObject>;
+	/** The item made of a record (e.g. the code simplified); the record itself when absent. */
+	output?(record: IDataObject): IDataObject;
+	/** The write needs the stored record in every version (tags added to or removed from the stored ones). */
+	readFirst?: boolean;
+}
+
+/**
+ * A change of one record: from 1.2 the record is read first, and one that holds the change already is
+ * `unchanged`, unsent; otherwise the change is sent and `updated`. Saved nodes send it as they always did.
+ */
+export async function changeUnlessHeld<Stored extends IDataObject>(
+	ctx: IExecuteFunctions,
+	change: HeldChange<Stored>,
+): Promise<IDataObject> {
+	const output = change.output ?? ((record: IDataObject) => record);
+	const outcome = reportsOutcome(ctx);
+	const stored = outcome || change.readFirst === true ? await change.read() : undefined;
+	if (outcome && stored !== undefined && change.holds(stored))
+		return { ...output(stored), result: 'unchanged' };
+	return reported(ctx, output(await change.write(stored)), 'updated');
 }
 
 /**

@@ -1,46 +1,116 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readParameter } from '../../shared/parameters';
 import { idSchema, validateParameters } from '../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../descriptions/common';
+import { reported, type Outcome } from './outcome';
 import { getLocatorValue, getTeamOverride } from './parameters';
+import { simplifyQr, verifiedMarker } from '../../shared/records/simplify';
+
+/** Zod fields of "this QR code in this team", for operations whose output is not the code (Delete). */
+export const qrCodeInTeamShape = {
+	qrCodeId: idSchema.describe('QR Code'),
+	teamId: z.string().optional(),
+};
+
+const qrCodeInTeamSchema = z.object(qrCodeInTeamShape);
+
+export type QrCodeInTeam = z.infer<typeof qrCodeInTeamSchema>;
 
 /** Zod fields of "this QR code, answered simplified or whole, in this team": the target of many operations. */
 export const qrCodeTargetShape = {
-	qrCodeId: idSchema.describe('QR Code'),
+	qrCodeId: qrCodeInTeamShape.qrCodeId,
 	simplify: z.boolean(),
-	teamId: z.string().optional(),
+	teamId: qrCodeInTeamShape.teamId,
 };
 
 const qrCodeTargetSchema = z.object(qrCodeTargetShape);
 
 export type QrCodeTarget = z.infer<typeof qrCodeTargetSchema>;
 
-/** The form of an operation on one code: the code, Simplify, and the Team Override option. */
-export const qrCodeTargetProperties: INodeProperties[] = [
-	qrCodeLocator,
-	simplifyOption,
-	teamOptionsCollection,
-];
+/** The form of an operation on one code: the code, the operation's own `fields`, Simplify, the Team Override. */
+export function qrCodeTargetForm(...fields: INodeProperties[]): INodeProperties[] {
+	return [qrCodeLocator, ...fields, simplifyOption, teamOptionsCollection];
+}
+
+function qrCodeInTeamInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Record<keyof QrCodeInTeam, unknown> {
+	return {
+		qrCodeId: getLocatorValue(ctx, 'qrCodeId', itemIndex),
+		teamId: getTeamOverride(ctx, itemIndex),
+	};
+}
 
 export function qrCodeTargetInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Record<keyof QrCodeTarget, unknown> {
-	return {
-		qrCodeId: getLocatorValue(ctx, 'qrCodeId', itemIndex),
-		simplify: readParameter(ctx, 'simplify', itemIndex, true),
-		teamId: getTeamOverride(ctx, itemIndex),
-	};
+	const { qrCodeId, teamId } = qrCodeInTeamInput(ctx, itemIndex);
+	return { qrCodeId, simplify: readParameter(ctx, 'simplify', itemIndex, true), teamId };
 }
 
-/** `parse` of the operations whose only input is the code target (get, duplicate). */
-export function parseQrCodeTarget(this: IExecuteFunctions, itemIndex: number): QrCodeTarget {
+/** `parse` of the operations whose only input is the code in its team (Delete). */
+export function parseQrCodeInTeam(this: IExecuteFunctions, itemIndex: number): QrCodeInTeam {
+	return validateParameters(
+		this,
+		qrCodeInTeamSchema,
+		qrCodeInTeamInput(this, itemIndex),
+		itemIndex,
+	);
+}
+
+/** `parse` of the operations whose only input is the code target (Get, Duplicate). */
+function parseQrCodeTarget(this: IExecuteFunctions, itemIndex: number): QrCodeTarget {
 	return validateParameters(
 		this,
 		qrCodeTargetSchema,
 		qrCodeTargetInput(this, itemIndex),
 		itemIndex,
 	);
+}
+
+/** The code as the api functions address it. */
+export function codeInTeam(
+	input: QrCodeInTeam,
+	itemIndex: number,
+): { id: string; teamId?: string; itemIndex: number } {
+	return { id: input.qrCodeId, teamId: input.teamId, itemIndex };
+}
+
+/**
+ * A code as an item: simplified when Simplify is on, keeping the mark of a change verified after an unknown
+ * outcome.
+ */
+export function qrCodeOutput(code: IDataObject, simplify: boolean): IDataObject {
+	return simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
+}
+
+/**
+ * An operation whose only input is the code target and whose output is the code `act` answers with (Get,
+ * Duplicate); from 1.2 with `result` when `act` changes something.
+ */
+export function qrCodeTargetOperation(
+	operation: string,
+	act: (ctx: IExecuteFunctions, code: ReturnType<typeof codeInTeam>) => Promise<IDataObject>,
+	result?: Outcome,
+) {
+	return {
+		description: updateDisplayOptions(
+			{ show: { resource: ['qrCode'], operation: [operation] } },
+			qrCodeTargetForm(),
+		),
+		parse: parseQrCodeTarget,
+		async execute(
+			this: IExecuteFunctions,
+			input: QrCodeTarget,
+			itemIndex: number,
+		): Promise<IDataObject> {
+			const record = qrCodeOutput(await act(this, codeInTeam(input, itemIndex)), input.simplify);
+			return result ? reported(this, record, result) : record;
+		},
+	};
 }

@@ -1,13 +1,22 @@
+import { NodeApiError } from 'n8n-workflow';
+
+import { CapWatch, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
 import type { TransportContext } from '../transport';
-import { readScans, readScanTotals, type Scan, type ScanTotals } from './answers';
+import {
+	readScans,
+	readScanTotals,
+	type AnswerSource,
+	type Scan,
+	type ScanTotals,
+} from './answers';
 import { endpoint } from './route';
-import { callEndpoint, chunk, type InTeam } from './source';
+import { answerSource, callEndpoint, chunk, type InTeam } from './source';
 
 /** The analytics operations of the contract (3). The bulk ones take at most 100 codes per request. */
 
 export const CODES_PER_ANALYTICS_REQUEST = 100;
 
-/** Scan events of many codes; the trigger's scans are read from it too. */
+/** Scan events of many codes; the trigger's scans and the report are read from it too. */
 export const BULK_SCANS = endpoint('Get Scans for Codes', 'POST /analytics-api/detailed/all');
 
 const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews');
@@ -28,10 +37,39 @@ export async function getQrAnalytics(
 }
 
 /**
- * Scan events of many codes with startTime <= scanTime <= endTime, one request per 100 codes, one after another.
- * These POSTs only read, so one may be sent again after an unknown outcome.
+ * Scan events of many codes with startTime <= scanTime <= endTime, one walk per 100 codes (`walkBulkScans`), one
+ * request after another, kept in the order they came.
  */
 export async function getBulkQrAnalytics(
+	ctx: TransportContext,
+	args: InTeam & { qrIds: readonly string[]; startTime: number; endTime: number },
+): Promise<Scan[]> {
+	const scans: Scan[] = [];
+	await walkBulkScans(ctx, args, (answer) => void scans.push(...answer));
+	return scans;
+}
+
+/** Most requests one walk sends (splits of capped answers included) before it gives up. */
+export const MAX_SCAN_WALK_REQUESTS = 100_000;
+
+export interface ScanWalkOptions {
+	/**
+	 * Events one answer should hold: the range is then walked in slices whose length follows the events found so
+	 * far (a report that folds each answer holds no more than one at a time). Without it each 100 codes are asked
+	 * for the whole range at once.
+	 */
+	targetEvents?: number;
+}
+
+/**
+ * Walks the scan events of many codes: 100 codes at a time, the range in slices, each answer handed to `onScans`
+ * (awaited) before the next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
+ * slice is asked again in halves, by time and then by codes, and the answer is dropped. A slice of one code and
+ * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
+ * the longer of the two answers is taken.
+ * These POSTs only read, so one may be sent again after an unknown outcome.
+ */
+export async function walkBulkScans(
 	ctx: TransportContext,
 	{
 		qrIds,
@@ -39,21 +77,77 @@ export async function getBulkQrAnalytics(
 		endTime,
 		teamId,
 		itemIndex,
-	}: InTeam & { qrIds: readonly string[]; startTime?: number; endTime?: number },
-): Promise<Scan[]> {
-	const scans: Scan[] = [];
-	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
-		const range = startTime === undefined || endTime === undefined ? {} : { startTime, endTime };
-		const { data, source } = await callEndpoint(ctx, {
+	}: InTeam & { qrIds: readonly string[]; startTime: number; endTime: number },
+	onScans: (scans: Scan[]) => unknown,
+	options: ScanWalkOptions = {},
+): Promise<void> {
+	const source = await answerSource(ctx, BULK_SCANS, itemIndex);
+	const watch = new CapWatch();
+	let requests = 0;
+	const read = async (slice: ScanSlice): Promise<number> => {
+		if (++requests > MAX_SCAN_WALK_REQUESTS) throw tooManySlices(source);
+		const { data } = await callEndpoint(ctx, {
 			...BULK_SCANS,
-			body: { qrIds: ids, ...range },
+			body: { qrIds: slice.qrIds, startTime: slice.startTime, endTime: slice.endTime },
 			teamId,
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
 		});
-		scans.push(...readScans(source, data));
+		const scans = readScans(source, data);
+		if (watch.suspect(scans.length)) {
+			const halves = splitSlice(slice);
+			if (halves) {
+				const found = (await read(halves[0])) + (await read(halves[1]));
+				watch.learn(scans.length, found);
+				return found;
+			}
+			const whole = await codeScansAt(slice);
+			if (whole.length > scans.length) {
+				watch.learn(scans.length, whole.length);
+				await onScans(whole);
+				return whole.length;
+			}
+		}
+		await onScans(scans);
+		watch.taken(scans.length);
+		return scans.length;
+	};
+	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
+	const codeScansAt = async ({ qrIds: [qrId], startTime: at }: ScanSlice): Promise<Scan[]> =>
+		(await getQrAnalytics(ctx, { qrId, teamId, itemIndex })).filter((scan) => scan.scanTime === at);
+	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
+		const whole = endTime - startTime + 1;
+		let span = options.targetEvents === undefined ? whole : Math.min(whole, FIRST_SLICE_MS);
+		for (let from = startTime; from <= endTime;) {
+			const to = Math.min(endTime, from + span - 1);
+			const found = await read({ qrIds: ids, startTime: from, endTime: to });
+			if (options.targetEvents !== undefined)
+				span = nextSpan(to - from + 1, found, sliceTarget(options.targetEvents, watch));
+			from = to + 1;
+		}
 	}
-	return scans;
+}
+
+/** Events to aim at per slice: the caller's target, or half the service's cap once a walk has proven one. */
+function sliceTarget(target: number, watch: CapWatch): number {
+	const cap = watch.knownCap;
+	return cap === undefined ? target : Math.max(1, Math.min(target, Math.floor(cap / 2)));
+}
+
+/** The first slice of a walk that aims at a number of events: one hour, then as the events found say. */
+const FIRST_SLICE_MS = 3_600_000;
+
+function tooManySlices(source: AnswerSource): NodeApiError {
+	return new NodeApiError(
+		source.node,
+		{ success: false, message: 'too many slices' },
+		{
+			message: `${source.operation} was asked more than ${MAX_SCAN_WALK_REQUESTS} times for one range`,
+			description:
+				'Its answers kept looking capped, so the range was split again and again. Choose a shorter range or fewer codes.',
+			itemIndex: source.itemIndex,
+		},
+	);
 }
 
 /** Total, today's and yesterday's scans and leads per code, one request per 100 codes. A read sent as POST. */

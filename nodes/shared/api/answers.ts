@@ -213,8 +213,25 @@ export function readRoster(source: AnswerSource, data: unknown): TeamWithMembers
 	return read(source, teamWithMembersShape, data, EXPECTED.roster) as TeamWithMembers;
 }
 
+/**
+ * Scan events. An answer whose events already hold what the shape asks (a text `qrId`, a finite number
+ * `scanTime`) is taken as it is: the shape's copy of every event would cost more than a whole report does with
+ * them. Any other answer goes through the shape, for its conversions (ISO times) and its error.
+ */
 export function readScans(source: AnswerSource, data: unknown): Scan[] {
+	if (Array.isArray(data) && data.every(isReadyScan)) return data as Scan[];
 	return read(source, z.array(scanShape), data, EXPECTED.scans) as Scan[];
+}
+
+function isReadyScan(value: unknown): boolean {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+	const { qrId, scanTime } = value as { qrId?: unknown; scanTime?: unknown };
+	return (
+		typeof qrId === 'string' &&
+		qrId !== '' &&
+		typeof scanTime === 'number' &&
+		Number.isFinite(scanTime)
+	);
 }
 
 export function readScanTotals(source: AnswerSource, data: unknown): ScanTotals[] {

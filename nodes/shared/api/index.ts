@@ -24,7 +24,7 @@ export type {
 } from './answers';
 export { excerptOf, unexpectedAnswer } from './answers';
 export type { InTeam } from './source';
-export { chunk } from './source';
+export { chunk, credentialIdentity } from './source';
 export type { ConnectionFacts } from './connection';
 export { connectionOf } from './connection';
 export * from './images';

@@ -67,3 +67,11 @@ export function chunk<T>(list: readonly T[], size: number): T[][] {
 		chunks.push(list.slice(start, start + size));
 	return chunks;
 }
+
+/**
+ * Who the credential is (its client id and a SHA-256 of its secrets, connection.ts): key material that no one
+ * without the credential can reproduce, and that holds no secret itself.
+ */
+export async function credentialIdentity(ctx: TransportContext): Promise<string> {
+	return (await getConnection(ctx)).identity;
+}

@@ -52,14 +52,8 @@ export async function getQrsChangedSince(
 	return { codes: placeCodes(source, codes, serviceDateMs ?? Date.now()), serviceDateMs };
 }
 
-/**
- * Whether a non-empty answer's size looks like a cap (the service's newest N, not every change): a multiple of
- * 10 or a power of two, from 10 on. A false alarm costs one list read; a cap taken for the whole answer
- * would skip every change it left out.
- */
-export function looksCapped(count: number): boolean {
-	return count >= 10 && (count % 10 === 0 || (count & (count - 1)) === 0);
-}
+/** The rule for answers that may be capped lives in cappedAnswers.ts; re-exported for the change watchers. */
+export { looksCapped } from '../cappedAnswers';
 
 /**
  * Codes of the team changed after `fromTime` (epoch ms), deleted ones included, as the service sent them, with

@@ -10,11 +10,15 @@ import {
 	limitOption,
 	qrCodeLocator,
 	returnAllOption,
-	teamOptionsCollection,
+	teamOverrideOptions,
 } from '../../descriptions/common';
-import { VERSION_1_2 } from '../../descriptions/layoutVersions';
+import { ipAddressOptions } from '../../../shared/forms/ipPrivacy';
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2, VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { atLeastVersion, getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { readParameter } from '../../../shared/parameters';
+import { withIpPrivacy } from '../../../shared/records/ipPrivacy';
 import { describeScanRows } from '../../../shared/records/scanRows';
+import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from './scanPrivacy';
 import {
 	resolveTimeRange,
 	timeRangeInput,
@@ -28,7 +32,14 @@ const properties: INodeProperties[] = [
 	...timeRangeFields(true),
 	returnAllOption,
 	limitOption,
-	teamOptionsCollection,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2), ...teamOverrideOptions],
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -44,6 +55,7 @@ function inputSchema(timezone: string) {
 			limit: listLimitSchema.describe('Limit'),
 			teamId: z.string().optional(),
 			...timeRangeShape(true),
+			...ipPrivacyShape,
 		})
 		.transform(withCustomRange(timezone));
 }
@@ -60,6 +72,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			limit: this.getNodeParameter('limit', itemIndex, 50),
 			teamId: getTeamOverride(this, itemIndex),
 			...timeRangeInput(this, itemIndex, 'allTime'),
+			...ipPrivacyInput(this, readParameter<IDataObject>(this, 'options', itemIndex, {})),
 		},
 		itemIndex,
 	);
@@ -67,7 +80,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /**
  * Scan events of one code in the order the service gives them; it returns every scan, so the range is applied
- * here. From 1.2 the code is read too (one request), so its rows name it as every other scan row does.
+ * here. From 1.2 the code is read too (one request), so its rows name it as every other scan row does. The IP
+ * address is hashed, kept or removed (ipPrivacy.ts).
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -77,7 +91,10 @@ export async function execute(
 	const all = await getQrAnalytics(this, { qrId: input.qrCodeId, teamId: input.teamId, itemIndex });
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
-	const rows = input.returnAll ? scans : scans.slice(0, input.limit);
+	const privacy = await rowIpPrivacy(this, input);
+	const rows = (input.returnAll ? scans : scans.slice(0, input.limit)).map((scan) =>
+		withIpPrivacy(scan, privacy),
+	);
 	if (!atLeastVersion(this, VERSION_1_2) || rows.length === 0) return describeScanRows(rows, []);
 	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
 	return describeScanRows(rows, [code]);

@@ -2,11 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../../shared/executor';
 import type { QrtracOperations } from '../node.type';
+import * as getReport from './getReport/operation';
 import * as getScans from './getScans.operation';
 import * as getScansForCodes from './getScansForCodes/operation';
 import * as getTotals from './getTotals/operation';
 
 export const operations: Record<QrtracOperations['analytics'], Operation> = {
+	getReport,
 	getScans,
 	getScansForCodes,
 	getTotals,
@@ -33,6 +35,13 @@ export const description: INodeProperties[] = [
 				description: 'Get the scan events of many QR codes within a time range',
 			},
 			{
+				name: 'Get Report',
+				value: 'getReport',
+				action: 'Get a scan report of QR codes',
+				description:
+					'Scans, unique scans, first and last scan and breakdowns per code (or per code and day) over a time range',
+			},
+			{
 				name: 'Get Totals',
 				value: 'getTotals',
 				action: 'Get scan totals of QR codes',
@@ -41,6 +50,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getTotals',
 	},
+	...getReport.description,
 	...getScans.description,
 	...getScansForCodes.description,
 	...getTotals.description,

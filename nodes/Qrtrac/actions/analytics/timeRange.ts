@@ -6,7 +6,8 @@ import { epochMsSchema } from '../../../shared/validation';
 
 /**
  * Time ranges of the analytics operations. Presets are relative to the moment the item runs; "This Month"
- * starts at midnight of the month's first day in the workflow's timezone. Custom bounds accept a date
+ * starts at midnight of the month's first day in the workflow's timezone, "Last Month" is the whole month before
+ * it (to its last millisecond) in that timezone. Custom bounds accept a date
  * (ISO 8601, read in the workflow's timezone when it has no offset) or epoch milliseconds; epoch seconds
  * are refused rather than read as a moment in 1970.
  */
@@ -17,6 +18,7 @@ export const TIME_RANGE_PRESETS = [
 	'last7Days',
 	'last30Days',
 	'thisMonth',
+	'lastMonth',
 	'custom',
 ] as const;
 export type TimeRangePreset = (typeof TIME_RANGE_PRESETS)[number];
@@ -47,6 +49,12 @@ export function presetRange(
 			startTime: DateTime.fromMillis(now, { zone: timezone }).startOf('month').toMillis(),
 			endTime: now,
 		};
+	}
+	if (preset === 'lastMonth') {
+		const month = DateTime.fromMillis(now, { zone: timezone })
+			.startOf('month')
+			.minus({ months: 1 });
+		return { startTime: month.toMillis(), endTime: month.endOf('month').toMillis() };
 	}
 	return { startTime: now - (PRESET_LENGTH_MS[preset] as number), endTime: now };
 }

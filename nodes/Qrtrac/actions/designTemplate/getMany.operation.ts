@@ -3,24 +3,24 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrTemplatesByTeam } from '../../../shared/api';
-import { readParameter } from '../../../shared/parameters';
 import { validateParameters } from '../../../shared/validation';
-import { listLimitSchema } from '../../../shared/validation/listLimit';
-import { limitOption, returnAllOption, teamOptionsCollection } from '../../descriptions/common';
+import { teamOptionsCollection } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
+import {
+	returnAllInput,
+	returnAllProperties,
+	returnAllShape,
+	upToLimit,
+} from '../../helpers/returnAll';
 
-const properties: INodeProperties[] = [returnAllOption, limitOption, teamOptionsCollection];
+const properties: INodeProperties[] = [...returnAllProperties, teamOptionsCollection];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['designTemplate'], operation: ['getMany'] } },
 	properties,
 );
 
-const inputSchema = z.object({
-	returnAll: z.boolean(),
-	limit: listLimitSchema.describe('Limit'),
-	teamId: z.string().optional(),
-});
+const inputSchema = z.object({ ...returnAllShape, teamId: z.string().optional() });
 
 type Input = z.infer<typeof inputSchema>;
 
@@ -28,11 +28,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(
 		this,
 		inputSchema,
-		{
-			returnAll: readParameter(this, 'returnAll', itemIndex, false),
-			limit: readParameter(this, 'limit', itemIndex, 50),
-			teamId: getTeamOverride(this, itemIndex),
-		},
+		{ ...returnAllInput(this, itemIndex), teamId: getTeamOverride(this, itemIndex) },
 		itemIndex,
 	);
 }
@@ -43,6 +39,5 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const templates = await getQrTemplatesByTeam(this, { teamId: input.teamId, itemIndex });
-	return input.returnAll ? templates : templates.slice(0, input.limit);
+	return upToLimit(await getQrTemplatesByTeam(this, { teamId: input.teamId, itemIndex }), input);
 }

@@ -3,23 +3,20 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createQr } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { simplifyOption } from '../../descriptions/common';
 import {
 	additionalFieldsCollection,
-	additionalJsonFirstLayoutField,
 	createTypeFields,
 	displayIdCreateField,
 	nameField,
-	qrCodeOptionsCollection,
+	qrCodeFormEnd,
 	qrTypeField,
 	redirectUrlField,
 } from '../../descriptions/qrCodeFields';
-import { scanRulesProperties } from '../../descriptions/scanRules';
-import { reportsOutcome } from '../../helpers/outcome';
+import { reported } from '../../helpers/outcome';
 import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
-import { simplifyQr } from '../../../shared/records/simplify';
+import { qrCodeOutput } from '../../helpers/qrCodeTarget';
 
 const properties: INodeProperties[] = [
 	qrTypeField,
@@ -28,10 +25,7 @@ const properties: INodeProperties[] = [
 	redirectUrlField,
 	...createTypeFields,
 	additionalFieldsCollection(true),
-	...scanRulesProperties,
-	additionalJsonFirstLayoutField,
-	simplifyOption,
-	qrCodeOptionsCollection,
+	...qrCodeFormEnd,
 ];
 
 export const description = updateDisplayOptions(
@@ -60,6 +54,5 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const { code } = await createQr(this, { body: input.body, teamId: input.teamId, itemIndex });
-	const record = input.simplify ? simplifyQr(code) : code;
-	return reportsOutcome(this) ? { ...record, result: 'created' } : record;
+	return reported(this, qrCodeOutput(code, input.simplify), 'created');
 }

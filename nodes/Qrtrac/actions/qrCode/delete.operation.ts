@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { deleteQr, getTeamQrsFromTime } from '../../../shared/api';
-import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
-import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { codeInTeam, parseQrCodeInTeam, type QrCodeInTeam } from '../../helpers/qrCodeTarget';
 
 /** Soft delete: QRTRAC keeps the code as deleted (it still shows in Get Updated Since with Include Deleted). */
 
@@ -17,24 +15,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const inputSchema = z.object({
-	qrCodeId: idSchema.describe('QR Code'),
-	teamId: z.string().optional(),
-});
-
-type Input = z.infer<typeof inputSchema>;
-
-export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	return validateParameters(
-		this,
-		inputSchema,
-		{
-			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
-			teamId: getTeamOverride(this, itemIndex),
-		},
-		itemIndex,
-	);
-}
+export const parse = parseQrCodeInTeam;
 
 /** The service answers a code it does not hold, deleted ones included, as not found (400). */
 const NOT_FOUND = /not\s*found/i;
@@ -45,10 +26,10 @@ const NOT_FOUND = /not\s*found/i;
  */
 export async function execute(
 	this: IExecuteFunctions,
-	input: Input,
+	input: QrCodeInTeam,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
+	const target = codeInTeam(input, itemIndex);
 	const record = { deleted: true, id: input.qrCodeId };
 	const sent = await attempt(deleteQr(this, target));
 	if ('done' in sent) {

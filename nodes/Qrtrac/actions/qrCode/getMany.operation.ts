@@ -6,16 +6,11 @@ import { listTeamQrs } from '../../../shared/api';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { readParameter } from '../../../shared/parameters';
 import { limitSchema, validateParameters } from '../../../shared/validation';
-import { listLimitSchema } from '../../../shared/validation/listLimit';
-import {
-	limitOption,
-	returnAllOption,
-	simplifyOption,
-	teamOverrideOptions,
-} from '../../descriptions/common';
+import { optionsCollection, simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../../shared/records/simplify';
+import { qrCodeOutput } from '../../helpers/qrCodeTarget';
+import { returnAllProperties, returnAllShape } from '../../helpers/returnAll';
 
 const sortByOption: INodeProperties = {
 	displayName: 'Sort By',
@@ -44,8 +39,7 @@ const sortOrderOption: INodeProperties = {
 
 /** Sorting is an option, as in n8n's own nodes; nodes saved with the first layout keep it under Filters. */
 const properties: INodeProperties[] = [
-	returnAllOption,
-	limitOption,
+	...returnAllProperties,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -66,26 +60,19 @@ const properties: INodeProperties[] = [
 		],
 	},
 	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				default: 100,
-				typeOptions: { minValue: 1, maxValue: 100 },
-				description: 'Codes fetched per request (1 to 100). Fewer per page means more requests.',
-			},
-			{ ...sortByOption, displayOptions: { show: CURRENT_LAYOUT } },
-			{ ...sortOrderOption, displayOptions: { show: CURRENT_LAYOUT } },
-			...teamOverrideOptions,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			default: 100,
+			typeOptions: { minValue: 1, maxValue: 100 },
+			description: 'Codes fetched per request (1 to 100). Fewer per page means more requests.',
+		},
+		{ ...sortByOption, displayOptions: { show: CURRENT_LAYOUT } },
+		{ ...sortOrderOption, displayOptions: { show: CURRENT_LAYOUT } },
+		...teamOverrideOptions,
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -94,8 +81,7 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	returnAll: z.boolean(),
-	limit: listLimitSchema.describe('Limit'),
+	...returnAllShape,
 	search: z.string().trim().optional().describe('Search'),
 	sortBy: z.enum(['createdAt', 'updatedAt', 'name']).optional().describe('Sort By'),
 	sortOrder: z.enum(['asc', 'desc']).optional().describe('Sort Order'),
@@ -144,5 +130,5 @@ export async function execute(
 		itemIndex,
 		purpose: 'Get Many',
 	});
-	return input.simplify ? codes.map(simplifyQr) : codes;
+	return codes.map((code) => qrCodeOutput(code, input.simplify));
 }

@@ -6,9 +6,9 @@ import { getAllQrsFromTime, getTeamQrsFromTime } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
-import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
+import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../../shared/records/simplify';
+import { qrCodeOutput } from '../../helpers/qrCodeTarget';
 
 /**
  * Codes changed after a moment, of one team or of every team of the organization. The service includes
@@ -48,15 +48,7 @@ const properties: INodeProperties[] = [
 		description: 'Whether to also return codes deleted since then (they carry deleted: true)',
 	},
 	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { scope: ['team'] } },
-		options: [...teamOverrideOptions],
-	},
+	{ ...teamOptionsCollection, displayOptions: { show: { scope: ['team'] } } },
 ];
 
 export const description = updateDisplayOptions(
@@ -100,5 +92,5 @@ export async function execute(
 	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
 	const changed = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
 	const codes = changed.filter((code) => input.includeDeleted || code.deleted !== true);
-	return input.simplify ? codes.map(simplifyQr) : codes;
+	return codes.map((code) => qrCodeOutput(code, input.simplify));
 }

@@ -4,22 +4,20 @@ import { z } from 'zod';
 
 import { getQrById, updateQr } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption } from '../../descriptions/common';
+import { itemInputError, validateParameters } from '../../../shared/validation';
+import { qrCodeLocator } from '../../descriptions/common';
 import {
-	additionalJsonFirstLayoutField,
-	qrCodeOptionsCollection,
+	qrCodeFormEnd,
 	qrTypeUpdateField,
 	updateFieldsCollection,
 } from '../../descriptions/qrCodeFields';
-import { scanRulesProperties } from '../../descriptions/scanRules';
 import { isQrType } from '../../../shared/forms/qrCodeTypes';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
 import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
+import { codeInTeam, qrCodeInTeamShape, qrCodeOutput } from '../../helpers/qrCodeTarget';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
-import { simplifyQr } from '../../../shared/records/simplify';
 import { rowChanges } from './createOrUpdate/plan';
 
 /**
@@ -33,10 +31,7 @@ const properties: INodeProperties[] = [
 	qrCodeLocator,
 	qrTypeUpdateField,
 	updateFieldsCollection,
-	...scanRulesProperties,
-	additionalJsonFirstLayoutField,
-	simplifyOption,
-	qrCodeOptionsCollection,
+	...qrCodeFormEnd,
 ];
 
 export const description = updateDisplayOptions(
@@ -44,7 +39,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const qrCodeIdSchema = z.object({ qrCodeId: idSchema.describe('QR Code') });
+const qrCodeIdSchema = z.object({ qrCodeId: qrCodeInTeamShape.qrCodeId });
 
 interface Input {
 	qrCodeId: string;
@@ -82,7 +77,7 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
+	const target = codeInTeam(input, itemIndex);
 	const stored = await getQrById(this, target);
 	const qrType = input.fields.qrType ?? (isQrType(stored.qrType) ? stored.qrType : undefined);
 	const misplaced = qrType ? typeFieldsOfOtherTypes(input.fields, qrType) : [];
@@ -102,7 +97,7 @@ export async function execute(
 		);
 	}
 	const changes = buildQrBody({ ...input.fields, qrType });
-	const shaped = (code: IDataObject) => (input.simplify ? simplifyQr(code) : code);
+	const shaped = (code: IDataObject) => qrCodeOutput(code, input.simplify);
 	if (!reportsOutcome(this)) return shaped(await updateQr(this, { ...target, stored, changes }));
 	// The rule of Create or Update decides: only the fields given count, tags as a set.
 	const changedFields = rowChanges(changes, stored);

@@ -2,21 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getQrById, updateQrTags } from '../../../shared/api';
+import { updateQrTags } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
-import { reportsOutcome } from '../../helpers/outcome';
-import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
+import { validateParameters } from '../../../shared/validation';
+import { tagsField } from '../../descriptions/qrCodeFields';
+import { qrCodeTargetForm, qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
 import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
-import { simplifyQr, verifiedMarker } from '../../../shared/records/simplify';
+import { changeCode } from './codeChange';
 import { sameTagSet } from './createOrUpdate/plan';
 
 /** The service only replaces the whole tag list; Add and Remove read the code's tags first (1.2: every mode). */
 
-const properties: INodeProperties[] = [
-	qrCodeLocator,
+const properties: INodeProperties[] = qrCodeTargetForm(
 	{
 		displayName: 'Mode',
 		name: 'mode',
@@ -33,17 +31,8 @@ const properties: INodeProperties[] = [
 		default: 'replace',
 		description: "How the tags below change the code's tags",
 	},
-	{
-		displayName: 'Tags',
-		name: 'tags',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. campaign, q4',
-		description: 'Comma-separated tags',
-	},
-	simplifyOption,
-	teamOptionsCollection,
-];
+	tagsField,
+);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['qrCode'], operation: ['updateTags'] } },
@@ -52,11 +41,11 @@ export const description = updateDisplayOptions(
 
 const inputSchema = z
 	.object({
-		qrCodeId: idSchema.describe('QR Code'),
+		qrCodeId: qrCodeTargetShape.qrCodeId,
 		mode: z.enum(['replace', 'add', 'remove']).describe('Mode'),
 		tags: tagsInputSchema.describe('Tags'),
-		simplify: z.boolean(),
-		teamId: z.string().optional(),
+		simplify: qrCodeTargetShape.simplify,
+		teamId: qrCodeTargetShape.teamId,
 	})
 	.superRefine((input, ctx) => {
 		if (input.mode !== 'replace' && input.tags.length === 0) {
@@ -75,11 +64,9 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
+			...qrCodeTargetInput(this, itemIndex),
 			mode: readParameter(this, 'mode', itemIndex, 'replace'),
 			tags: readParameter(this, 'tags', itemIndex, ''),
-			simplify: readParameter(this, 'simplify', itemIndex, true),
-			teamId: getTeamOverride(this, itemIndex),
 		},
 		itemIndex,
 	);
@@ -91,14 +78,11 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
-	const shaped = (code: IDataObject) =>
-		input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
-	const outcome = reportsOutcome(this);
-	const stored = outcome || input.mode !== 'replace' ? await getQrById(this, target) : undefined;
-	const tags = applyTagChange(stored?.tags ?? [], input.tags, input.mode);
-	if (outcome && stored && sameTagSet(tags, stored.tags))
-		return { ...shaped(stored), result: 'unchanged' };
-	const code = shaped(await updateQrTags(this, { ...target, tags }));
-	return outcome ? { ...code, result: 'updated' } : code;
+	const tagsOf = (stored?: { tags?: string[] }) =>
+		applyTagChange(stored?.tags ?? [], input.tags, input.mode);
+	return await changeCode(this, input, itemIndex, {
+		holds: (stored) => sameTagSet(tagsOf(stored), stored.tags),
+		write: async (code, stored) => await updateQrTags(this, { ...code, tags: tagsOf(stored) }),
+		readFirst: input.mode !== 'replace',
+	});
 }

@@ -2,28 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getQrById, updateQrTitle } from '../../../shared/api';
+import { updateQrTitle } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
-import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
-import { reportsOutcome } from '../../helpers/outcome';
-import { qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
-import { simplifyQr, verifiedMarker } from '../../../shared/records/simplify';
+import { qrCodeTargetForm, qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
+import { changeCode } from './codeChange';
 
-const properties: INodeProperties[] = [
-	qrCodeLocator,
-	{
-		displayName: 'Title',
-		name: 'title',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Summer campaign',
-		description: 'New name of the code',
-	},
-	simplifyOption,
-	teamOptionsCollection,
-];
+const properties: INodeProperties[] = qrCodeTargetForm({
+	displayName: 'Title',
+	name: 'title',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. Summer campaign',
+	description: 'New name of the code',
+});
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['qrCode'], operation: ['updateTitle'] } },
@@ -54,15 +47,8 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const target = { id: input.qrCodeId, teamId: input.teamId, itemIndex };
-	const shaped = (code: IDataObject) =>
-		input.simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
-	if (!reportsOutcome(this))
-		return shaped(await updateQrTitle(this, { ...target, title: input.title }));
-	const stored = await getQrById(this, target);
-	if (stored.name === input.title) return { ...shaped(stored), result: 'unchanged' };
-	return {
-		...shaped(await updateQrTitle(this, { ...target, title: input.title })),
-		result: 'updated',
-	};
+	return await changeCode(this, input, itemIndex, {
+		holds: (stored) => stored.name === input.title,
+		write: async (code) => await updateQrTitle(this, { ...code, title: input.title }),
+	});
 }

@@ -4,9 +4,9 @@ import { z } from 'zod';
 
 import { createTeam } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import { nameSchema, validateParameters } from '../../../shared/validation';
 import { teamNameField } from '../../descriptions/team';
-import { reportsOutcome } from '../../helpers/outcome';
+import { reported } from '../../helpers/outcome';
 
 const properties: INodeProperties[] = [teamNameField('Name of the new team')];
 
@@ -16,7 +16,7 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
+	name: nameSchema.describe('Name'),
 });
 
 type Input = z.infer<typeof inputSchema>;
@@ -36,6 +36,5 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const team = await createTeam(this, { name: input.name, itemIndex });
-	return reportsOutcome(this) ? { ...team, result: 'created' } : team;
+	return reported(this, await createTeam(this, { name: input.name, itemIndex }), 'created');
 }

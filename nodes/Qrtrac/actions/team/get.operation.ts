@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { z } from 'zod';
-
 import { getTeamById } from '../../../shared/api';
-import { idSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { describeMember } from '../../../shared/records/member';
-import { atLeastVersion, getLocatorValue } from '../../helpers/parameters';
+import { atLeastVersion } from '../../helpers/parameters';
+import { parseTeamTarget, type TeamTarget } from '../../helpers/teamTarget';
 
 const properties: INodeProperties[] = [teamLocator];
 
@@ -16,18 +14,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const inputSchema = z.object({ teamId: idSchema.describe('Team') });
-
-type Input = z.infer<typeof inputSchema>;
-
-export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	return validateParameters(
-		this,
-		inputSchema,
-		{ teamId: getLocatorValue(this, 'teamId', itemIndex) },
-		itemIndex,
-	);
-}
+export const parse = parseTeamTarget;
 
 /**
  * The team with its domains and members. The request acts in that team (x-request-team-id). From 1.2 each member
@@ -35,7 +22,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
  */
 export async function execute(
 	this: IExecuteFunctions,
-	input: Input,
+	input: TeamTarget,
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const team = await getTeamById(this, { teamId: input.teamId, itemIndex });

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getTeamById, updateTeam } from '../../../shared/api';
+import { updateTeam } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import { nameSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { teamNameField } from '../../descriptions/team';
-import { reportsOutcome } from '../../helpers/outcome';
-import { getLocatorValue } from '../../helpers/parameters';
+import { teamTargetInput, teamTargetShape } from '../../helpers/teamTarget';
+import { changeTeam } from './teamChange';
 
 const properties: INodeProperties[] = [teamLocator, teamNameField('New name of the team')];
 
@@ -18,8 +18,8 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	teamId: idSchema.describe('Team'),
-	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
+	...teamTargetShape,
+	name: nameSchema.describe('Name'),
 });
 
 type Input = z.infer<typeof inputSchema>;
@@ -29,7 +29,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			teamId: getLocatorValue(this, 'teamId', itemIndex),
+			...teamTargetInput(this, itemIndex),
 			name: readParameter(this, 'name', itemIndex, ''),
 		},
 		itemIndex,
@@ -45,10 +45,13 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const rename = async () =>
-		await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex });
-	if (!reportsOutcome(this)) return await rename();
-	const team = await getTeamById(this, { teamId: input.teamId, itemIndex });
-	if (team.name === input.name) return { ...team, result: 'unchanged' };
-	return { ...(await rename()), result: 'updated' };
+	return await changeTeam(
+		this,
+		{ teamId: input.teamId, itemIndex },
+		{
+			holds: (team) => team.name === input.name,
+			write: async () =>
+				await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex }),
+		},
+	);
 }

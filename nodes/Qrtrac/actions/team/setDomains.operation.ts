@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getTeamById, holdsDomains, updateDomainPreferences } from '../../../shared/api';
+import { holdsDomains, updateDomainPreferences } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, validateParameters } from '../../../shared/validation';
+import { validateParameters } from '../../../shared/validation';
 import { hostnameSchema } from '../../../shared/validation/hostname';
 import { teamLocator } from '../../descriptions/common';
 import { domainsFields } from '../../descriptions/team';
-import { reportsOutcome } from '../../helpers/outcome';
-import { getLocatorValue } from '../../helpers/parameters';
+import { teamTargetInput, teamTargetShape } from '../../helpers/teamTarget';
+import { changeTeam } from './teamChange';
 
 const properties: INodeProperties[] = [teamLocator, ...domainsFields];
 
@@ -23,7 +23,7 @@ const MAX_DOMAINS = 100;
 
 const inputSchema = z
 	.object({
-		teamId: idSchema.describe('Team'),
+		...teamTargetShape,
 		domains: z
 			.array(hostnameSchema)
 			.min(1, 'must list at least one domain')
@@ -53,7 +53,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			teamId: getLocatorValue(this, 'teamId', itemIndex),
+			...teamTargetInput(this, itemIndex),
 			domains: splitList(readParameter(this, 'domains', itemIndex, '')),
 			defaultDomain: readParameter(this, 'defaultDomain', itemIndex, ''),
 		},
@@ -70,10 +70,14 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	if (!reportsOutcome(this)) return await updateDomainPreferences(this, { ...input, itemIndex });
-	const team = await getTeamById(this, { teamId: input.teamId, itemIndex });
-	if (holdsDomains(team, input)) return { ...team, result: 'unchanged' };
-	return { ...(await updateDomainPreferences(this, { ...input, itemIndex })), result: 'updated' };
+	return await changeTeam(
+		this,
+		{ teamId: input.teamId, itemIndex },
+		{
+			holds: (team) => holdsDomains(team, input),
+			write: async () => await updateDomainPreferences(this, { ...input, itemIndex }),
+		},
+	);
 }
 
 /** "a.com, b.com" or ["a.com", "b.com"] -> trimmed entries without empty ones; anything else is left for zod to refuse. */

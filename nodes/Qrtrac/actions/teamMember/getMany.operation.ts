@@ -4,19 +4,23 @@ import { z } from 'zod';
 
 import { getTeamRoster } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
-import { listLimitSchema } from '../../../shared/validation/listLimit';
-import { limitOption, returnAllOption, teamLocator } from '../../descriptions/common';
+import { itemInputError, validateParameters } from '../../../shared/validation';
+import { teamLocator } from '../../descriptions/common';
 import { describeMember } from '../../../shared/records/member';
-import { getLocatorValue } from '../../helpers/parameters';
+import {
+	returnAllInput,
+	returnAllProperties,
+	returnAllShape,
+	upToLimit,
+} from '../../helpers/returnAll';
+import { teamTargetInput, teamTargetShape } from '../../helpers/teamTarget';
 
 const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 const STATUSES = ['active', 'paused', 'pending'] as const;
 
 const properties: INodeProperties[] = [
 	{ ...teamLocator, description: 'The team whose members to list' },
-	returnAllOption,
-	limitOption,
+	...returnAllProperties,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -64,9 +68,8 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	teamId: idSchema.describe('Team'),
-	returnAll: z.boolean(),
-	limit: listLimitSchema.describe('Limit'),
+	...teamTargetShape,
+	...returnAllShape,
 	roles: z
 		.array(z.enum(ROLES), { invalid_type_error: `must be a list of ${ROLES.join(', ')}` })
 		.describe('Roles'),
@@ -83,9 +86,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			teamId: getLocatorValue(this, 'teamId', itemIndex),
-			returnAll: readParameter(this, 'returnAll', itemIndex, false),
-			limit: readParameter(this, 'limit', itemIndex, 50),
+			...teamTargetInput(this, itemIndex),
+			...returnAllInput(this, itemIndex),
 			roles: filters.roles ?? [],
 			statuses: filters.statuses ?? [],
 		},
@@ -119,5 +121,5 @@ export async function execute(
 			(input.statuses.length === 0 ||
 				input.statuses.includes(member.status as Input['statuses'][number])),
 	);
-	return input.returnAll ? matching : matching.slice(0, input.limit);
+	return upToLimit(matching, input);
 }

@@ -51,12 +51,9 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 			return;
 		}
 		const rosters = new Rosters(this);
-		const after = new Map<string, Promise<KnownMember | undefined>>();
+		const turnOf = memberTurns(rosters);
 		for await (const { input, itemIndex } of rows) {
-			const key = JSON.stringify([input.teamId, input.email]);
-			const before = after.get(key);
-			const current = async () =>
-				before ? await before : await rosters.member(input.teamId, input.email, itemIndex);
+			const { current, leaves } = turnOf(input.teamId, input.email, itemIndex);
 			let member: KnownMember | undefined;
 			const done = results.settle(
 				itemIndex,
@@ -71,14 +68,32 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 					}
 				}),
 			);
-			after.set(
-				key,
+			leaves(
 				done.then(
 					() => change.after(member, input),
 					async () => await current().catch(() => undefined),
 				),
 			);
 		}
+	};
+}
+
+/**
+ * Rows of the same member of the same team follow each other: a row's `current` is the member as the row before
+ * it `leaves` them, or, for the first row, as the team's roster holds them.
+ */
+export function memberTurns(rosters: Rosters) {
+	const after = new Map<string, Promise<KnownMember | undefined>>();
+	return (teamId: string, email: string, itemIndex: number) => {
+		const key = JSON.stringify([teamId, email]);
+		const before = after.get(key);
+		return {
+			current: async (): Promise<KnownMember | undefined> =>
+				before ? await before : await rosters.member(teamId, email, itemIndex),
+			leaves: (member: Promise<KnownMember | undefined>): void => {
+				after.set(key, member);
+			},
+		};
 	};
 }
 

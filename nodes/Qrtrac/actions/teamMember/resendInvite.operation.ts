@@ -4,9 +4,9 @@ import { z } from 'zod';
 
 import { resendInvite } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { emailSchema, validateParameters } from '../../../shared/validation';
+import { validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
-import { normalizeEmail } from '../../../shared/records/member';
+import { memberTargetShape } from '../../helpers/memberTarget';
 
 const properties: INodeProperties[] = [
 	{ ...memberEmailField, description: 'Email address of the invited person' },
@@ -17,7 +17,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const inputSchema = z.object({ email: emailSchema.transform(normalizeEmail).describe('Email') });
+const inputSchema = z.object({ email: memberTargetShape.email });
 
 type Input = z.infer<typeof inputSchema>;
 

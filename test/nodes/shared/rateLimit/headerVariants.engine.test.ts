@@ -13,7 +13,7 @@ import {
 	createReliabilityTeam,
 	startReliabilitySimulator,
 	type ReliabilitySimulator,
-} from '../../../reliability/support/reliabilityTeam';
+} from '../../../support/reliability/reliabilityTeam';
 
 const ROWS = 40;
 let env: ReliabilitySimulator;

@@ -7,8 +7,10 @@ import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOptions } from '../../../descriptions/common';
-import { VERSION_1_2 } from '../../../descriptions/layoutVersions';
-import { atLeastVersion, getTeamOverride } from '../../../helpers/parameters';
+import { ipAddressOptions } from '../../../../shared/forms/ipPrivacy';
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2, VERSION_1_2 } from '../../../descriptions/layoutVersions';
+import { withIpPrivacy } from '../../../../shared/records/ipPrivacy';
+import { atLeastVersion, getTeamOverride, readParameter } from '../../../helpers/parameters';
 import {
 	describeCodeRows,
 	describeCodeSummaries,
@@ -20,7 +22,14 @@ import {
 	TeamCodes,
 	withCodeSelection,
 } from '../codeSelection';
-import { resolveTimeRange, timeRangeInput, timeRangeShape, withCustomRange } from '../timeRange';
+import {
+	resolveTimeRange,
+	timeRangeInput,
+	timeRangeShape,
+	withCustomRange,
+	type TimeRange,
+} from '../timeRange';
+import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from '../scanPrivacy';
 import { scansPerCode } from './plan';
 
 const properties: INodeProperties[] = [
@@ -41,6 +50,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to return one item per code (scan count, first and last scan, counts by country and device) instead of one item per scan event',
 			},
+			...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2),
 			...teamOverrideOptions,
 		],
 	},
@@ -58,6 +68,7 @@ function inputSchema(timezone: string) {
 			...timeRangeShape(false),
 			perCode: z.boolean(),
 			teamId: z.string().optional(),
+			...ipPrivacyShape,
 		})
 		.transform(withCustomRange(timezone))
 		.transform(withCodeSelection);
@@ -66,7 +77,7 @@ function inputSchema(timezone: string) {
 type Input = z.infer<ReturnType<typeof inputSchema>>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readParameter<IDataObject>(this, 'options', itemIndex, {});
 	return validateParameters(
 		this,
 		inputSchema(this.getTimezone()),
@@ -75,6 +86,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			...timeRangeInput(this, itemIndex, 'last7Days'),
 			perCode: options.perCode === true,
 			teamId: getTeamOverride(this, itemIndex),
+			...ipPrivacyInput(this, options),
 		},
 		itemIndex,
 	);
@@ -85,7 +97,8 @@ export const kind = 'batch' as const;
 /**
  * Scan events of many codes within each row's range, 100 codes per request; per event, or summed up per code.
  * The team's codes are read once per team for all rows: they give "All Codes of the Team" and name each row's
- * code (name, Display ID, short link) beside its internal ID.
+ * code (name, Display ID, short link) beside its internal ID. The range is walked by the one rule for answers
+ * that look capped (api/analytics.ts `walkBulkScans`); each event's IP address is hashed, kept or removed.
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -101,7 +114,8 @@ export async function run(
 			pool.run(async () => {
 				const qrIds = await teamCodes.selected(input, itemIndex);
 				if (qrIds.length === 0) return [];
-				const range = resolveTimeRange(input, Date.now(), this.getTimezone());
+				const privacy = await rowIpPrivacy(this, input);
+				const range = resolveTimeRange(input, Date.now(), this.getTimezone()) as TimeRange;
 				const scans = await getBulkQrAnalytics(this, {
 					qrIds,
 					...range,
@@ -111,7 +125,7 @@ export async function run(
 				const codes = await teamCodes.of(input.teamId, itemIndex);
 				return input.perCode
 					? summarise(scansPerCode(qrIds, scans), codes, 'qrId')
-					: describeScanRows(scans, codes);
+					: describeScanRows(scans, codes).map((scan) => withIpPrivacy(scan, privacy));
 			}),
 		);
 	}

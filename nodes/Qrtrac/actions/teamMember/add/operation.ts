@@ -5,22 +5,17 @@ import { z } from 'zod';
 import { addTeamMember } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
-import {
-	assignableRoleSchema,
-	emailSchema,
-	idSchema,
-	nonEmptyTextSchema,
-	validateParameters,
-} from '../../../../shared/validation';
+import { assignableRoleSchema, validateParameters } from '../../../../shared/validation';
 import { teamLocator } from '../../../descriptions/common';
 import {
-	alwaysSendOption,
+	alwaysSendOptions,
 	memberEmailField,
 	memberNameField,
 	roleField,
 } from '../../../descriptions/member';
-import { normalizeEmail } from '../../../../shared/records/member';
-import { getLocatorValue } from '../../../helpers/parameters';
+import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
+import { memberTurns } from '../memberChange';
+import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, type KnownMember } from '../rosters';
 import { planMemberChange } from './plan';
 
@@ -29,14 +24,7 @@ const properties: INodeProperties[] = [
 	memberNameField,
 	memberEmailField,
 	roleField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [alwaysSendOption],
-	},
+	alwaysSendOptions,
 ];
 
 export const description = updateDisplayOptions(
@@ -45,9 +33,8 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	teamId: idSchema.describe('Team'),
-	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
-	email: emailSchema.transform(normalizeEmail).describe('Email'),
+	...teamTargetShape,
+	...personShape,
 	role: assignableRoleSchema.describe('Role'),
 	alwaysSend: z.boolean(),
 });
@@ -55,16 +42,14 @@ const inputSchema = z.object({
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const options = readParameter(this, 'options', itemIndex, {}) as IDataObject;
 	return validateParameters(
 		this,
 		inputSchema,
 		{
-			teamId: getLocatorValue(this, 'teamId', itemIndex),
-			name: readParameter(this, 'name', itemIndex, ''),
-			email: readParameter(this, 'email', itemIndex, ''),
+			...teamTargetInput(this, itemIndex),
+			...personInput(this, itemIndex),
 			role: readParameter(this, 'role', itemIndex, ''),
-			alwaysSend: options.alwaysSend === true,
+			alwaysSend: alwaysSendInput(this, itemIndex),
 		},
 		itemIndex,
 	);
@@ -85,12 +70,9 @@ export async function run(
 	pool: TaskPool,
 ): Promise<void> {
 	const rosters = new Rosters(this);
-	const after = new Map<string, Promise<KnownMember | undefined>>();
+	const turnOf = memberTurns(rosters);
 	for await (const { input, itemIndex } of rows) {
-		const key = JSON.stringify([input.teamId, input.email]);
-		const before = after.get(key);
-		const current = async () =>
-			before ? await before : await rosters.member(input.teamId, input.email, itemIndex);
+		const { current, leaves } = turnOf(input.teamId, input.email, itemIndex);
 		const done = results.settle(
 			itemIndex,
 			pool.run(
@@ -98,8 +80,7 @@ export async function run(
 					await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
 			),
 		);
-		after.set(
-			key,
+		leaves(
 			done.then(
 				async () => {
 					const member = { email: input.email, name: input.name, role: input.role };

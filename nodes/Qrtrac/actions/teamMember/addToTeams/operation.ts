@@ -5,20 +5,14 @@ import { z } from 'zod';
 import { bulkAddMember } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
+import { assignableRoleSchema, idSchema, validateParameters } from '../../../../shared/validation';
 import {
-	assignableRoleSchema,
-	emailSchema,
-	idSchema,
-	nonEmptyTextSchema,
-	validateParameters,
-} from '../../../../shared/validation';
-import {
-	alwaysSendOption,
+	alwaysSendOptions,
 	memberEmailField,
 	memberNameField,
 	roleOptions,
 } from '../../../descriptions/member';
-import { normalizeEmail } from '../../../../shared/records/member';
+import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, type KnownMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
@@ -87,14 +81,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [alwaysSendOption],
-	},
+	alwaysSendOptions,
 ];
 
 export const description = updateDisplayOptions(
@@ -106,8 +93,7 @@ export const description = updateDisplayOptions(
 const MAX_TEAMS = 100;
 
 const inputSchema = z.object({
-	name: nonEmptyTextSchema.max(200, 'must be at most 200 characters').describe('Name'),
-	email: emailSchema.transform(normalizeEmail).describe('Email'),
+	...personShape,
 	teams: z
 		.array(
 			z.object({
@@ -131,7 +117,6 @@ const inputSchema = z.object({
 type Input = z.infer<typeof inputSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const options = readParameter(this, 'options', itemIndex, {}) as IDataObject;
 	const fromJson = readParameter<string>(this, 'teamsSource', itemIndex, 'fields') === 'json';
 	const teams = fromJson
 		? parseTeamsJson(readParameter(this, 'teamsJson', itemIndex, '[]'))
@@ -140,8 +125,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		this,
 		inputSchema,
 		{
-			name: readParameter(this, 'name', itemIndex, ''),
-			email: readParameter(this, 'email', itemIndex, ''),
+			...personInput(this, itemIndex),
 			teams: Array.isArray(teams)
 				? teams.map((team: IDataObject) =>
 						team && typeof team === 'object'
@@ -149,7 +133,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 							: team,
 					)
 				: teams,
-			alwaysSend: options.alwaysSend === true,
+			alwaysSend: alwaysSendInput(this, itemIndex),
 		},
 		itemIndex,
 	);

@@ -1,0 +1,124 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
+import { teamOverrideOptions } from '../../../descriptions/common';
+import { ipAddressOptions } from '../../../../shared/forms/ipPrivacy';
+import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from '../../../descriptions/layoutVersions';
+
+/** The form of Scan > Get Report. */
+
+export const DEFAULT_TOP_N = 10;
+
+const reportOnly = { show: { simplify: [true] } };
+
+const properties: INodeProperties[] = [
+	...codeSelectionWithPickerFields,
+	...timeRangeFields(false),
+	{
+		displayName: 'Report Layout',
+		name: 'reportLayout',
+		type: 'options',
+		default: 'perCode',
+		displayOptions: reportOnly,
+		options: [
+			{
+				name: 'One Item per Code',
+				value: 'perCode',
+				description: 'Scans, unique scans, first and last scan and the breakdowns of each code',
+			},
+			{
+				name: 'One Item per Code and Day',
+				value: 'perCodeAndDay',
+				description:
+					"Scans and unique scans of each code on each day of the range (in the workflow's timezone), days without scans included: ready for a chart or a sheet",
+			},
+			{
+				name: 'Summary',
+				value: 'summary',
+				description: 'One item: totals across the codes, with one row per code inside',
+			},
+		],
+	},
+	{
+		displayName: 'Breakdowns',
+		name: 'breakdowns',
+		type: 'multiOptions',
+		default: [],
+		displayOptions: { show: { simplify: [true], reportLayout: ['perCode', 'summary'] } },
+		description:
+			'Scans counted by these fields of the scan events, the most frequent values first (see Top Values in Options)',
+		options: [
+			{ name: 'Browser', value: 'browser' },
+			{ name: 'City', value: 'city' },
+			{ name: 'Country', value: 'country' },
+			{ name: 'Device', value: 'device' },
+			{ name: 'OS', value: 'os' },
+			{ name: 'Referrer', value: 'referrer' },
+		],
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to return the report (counts per code) instead of the raw scan events it counts, one item per scan',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Compare With Totals',
+				name: 'compareWithTotals',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/simplify': [true] } },
+				description:
+					"Whether to also read QRTRAC's all-time totals (one request per 100 codes): each code gets allTimeScans, and a note when a range covering the code's whole life counts a different number",
+			},
+			...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2, { '/simplify': [false] }),
+			{
+				displayName: 'Top Values',
+				name: 'topN',
+				type: 'number',
+				default: DEFAULT_TOP_N,
+				typeOptions: { minValue: 1, maxValue: 1000 },
+				displayOptions: { show: { '/simplify': [true] } },
+				description:
+					'How many values each breakdown lists, the most frequent first; the rest are summed as "other"',
+			},
+			{
+				displayName: 'Unique Visitor Key',
+				name: 'uniqueVisitorKey',
+				type: 'options',
+				default: 'ip',
+				displayOptions: { show: { '/simplify': [true] } },
+				options: [
+					{
+						name: 'IP Address',
+						value: 'ip',
+						description: 'Scans from one IP address are one visitor',
+					},
+					{
+						name: 'IP Address, Device, OS and Browser',
+						value: 'ipDeviceOsBrowser',
+						description:
+							'Tells apart people behind one address (an office, a mobile network) whose phones differ',
+					},
+				],
+				description: 'What makes two scans the same visitor when unique scans are counted',
+			},
+			...teamOverrideOptions,
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analytics'], operation: ['getReport'] } },
+	properties,
+);

@@ -1,0 +1,182 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { getTotalScansOverview, walkBulkScans, type QrCode } from '../../../../shared/api';
+import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import { validateParameters } from '../../../../shared/validation';
+import { withIpPrivacy } from '../../../../shared/records/ipPrivacy';
+import { getTeamOverride, readParameter } from '../../../helpers/parameters';
+import { describeScanRows } from '../../../../shared/records/scanRows';
+import {
+	codeSelectionInput,
+	codeSelectionShape,
+	TeamCodes,
+	withCodeSelection,
+} from '../codeSelection';
+import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from '../scanPrivacy';
+import {
+	resolveTimeRange,
+	timeRangeInput,
+	timeRangeShape,
+	withCustomRange,
+	type TimeRange,
+} from '../timeRange';
+import { DEFAULT_TOP_N } from './description';
+import { reportItems, type ReportLayout } from './reportItems';
+import { ScanTally } from './scanTally';
+import { totalsCheck } from './totalsCheck';
+import { BREAKDOWNS } from './topValues';
+import { VISITOR_KEYS } from './visitorKey';
+import { ZonedDays } from './zonedDays';
+
+export { description } from './description';
+
+/**
+ * Events the report asks for per answer: the range is walked in slices of about this many (memory stays flat).
+ * Not a round number, so that answers near it do not look capped (cappedAnswers.ts) and get split for nothing.
+ */
+export const SCANS_PER_ANSWER = 4_999;
+
+function inputSchema(timezone: string) {
+	return z
+		.object({
+			...codeSelectionShape,
+			...timeRangeShape(false),
+			reportLayout: z
+				.enum(['perCode', 'perCodeAndDay', 'summary'], {
+					errorMap: () => ({ message: 'must be "perCode", "perCodeAndDay" or "summary"' }),
+				})
+				.describe('Report Layout'),
+			breakdowns: z
+				.array(
+					z.enum(BREAKDOWNS, {
+						errorMap: () => ({ message: `must each be one of ${BREAKDOWNS.join(', ')}` }),
+					}),
+					{ invalid_type_error: 'must be a list' },
+				)
+				.describe('Breakdowns'),
+			simplify: z.boolean({ invalid_type_error: 'must be true or false' }).describe('Simplify'),
+			topN: z.coerce
+				.number({ invalid_type_error: 'must be a number' })
+				.int('must be a whole number')
+				.min(1, 'must be at least 1')
+				.max(1000, 'must be at most 1000')
+				.describe('Top Values'),
+			uniqueVisitorKey: z
+				.enum(VISITOR_KEYS, {
+					errorMap: () => ({ message: 'must be "ip" or "ipDeviceOsBrowser"' }),
+				})
+				.describe('Unique Visitor Key'),
+			compareWithTotals: z.boolean().describe('Compare With Totals'),
+			teamId: z.string().optional(),
+			...ipPrivacyShape,
+		})
+		.transform(withCustomRange(timezone))
+		.transform(withCodeSelection);
+}
+
+type Input = z.infer<ReturnType<typeof inputSchema>>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	const options = readParameter<IDataObject>(this, 'options', itemIndex, {});
+	return validateParameters(
+		this,
+		inputSchema(this.getTimezone()),
+		{
+			...codeSelectionInput(this, itemIndex),
+			...timeRangeInput(this, itemIndex, 'last7Days'),
+			reportLayout: readParameter(this, 'reportLayout', itemIndex, 'perCode'),
+			breakdowns: readParameter(this, 'breakdowns', itemIndex, []),
+			simplify: readParameter(this, 'simplify', itemIndex, true),
+			topN: options.topN ?? DEFAULT_TOP_N,
+			uniqueVisitorKey: options.uniqueVisitorKey ?? 'ip',
+			compareWithTotals: options.compareWithTotals === true,
+			teamId: getTeamOverride(this, itemIndex),
+			...ipPrivacyInput(this, options),
+		},
+		itemIndex,
+	);
+}
+
+export const kind = 'batch' as const;
+
+/**
+ * Scan reports: each row's codes over its range, walked 100 codes at a time in slices of about
+ * `SCANS_PER_ANSWER` events (api/analytics.ts `walkBulkScans`, which asks again for any answer that looks
+ * capped), every answer folded into counters (scanTally.ts) and dropped before the next. The team's codes are
+ * read once per team (for "All Codes of the Team" and the names). Without Simplify the events themselves are
+ * returned, their IP addresses hashed, kept or removed (ipPrivacy.ts).
+ */
+export async function run(
+	this: IExecuteFunctions,
+	rows: Rows<Input>,
+	results: ItemResults,
+	pool: TaskPool,
+): Promise<void> {
+	const teamCodes = new TeamCodes(this);
+	const zone = this.getTimezone();
+	for await (const { input, itemIndex } of rows) {
+		void results.settle(
+			itemIndex,
+			pool.run(async () => {
+				const qrIds = await teamCodes.selected(input, itemIndex);
+				if (qrIds.length === 0) return [];
+				const range = resolveTimeRange(input, Date.now(), zone) as TimeRange;
+				const where = { qrIds, ...range, teamId: input.teamId, itemIndex };
+				const codes = await teamCodes.of(input.teamId, itemIndex);
+				if (!input.simplify) {
+					const privacy = await rowIpPrivacy(this, input);
+					const events: IDataObject[] = [];
+					await walkBulkScans(this, where, (scans) => {
+						for (const row of describeScanRows(scans, codes))
+							events.push(withIpPrivacy(row, privacy));
+					});
+					return events;
+				}
+				const days = new ZonedDays(zone);
+				const tally = new ScanTally(
+					{
+						qrIds,
+						range,
+						breakdowns: input.breakdowns,
+						visitorKey: input.uniqueVisitorKey,
+						byDay: input.reportLayout === 'perCodeAndDay',
+						acrossCodes: input.reportLayout === 'summary',
+					},
+					days,
+				);
+				await walkBulkScans(
+					this,
+					where,
+					(scans) => {
+						for (const scan of scans) tally.add(scan);
+					},
+					{ targetEvents: SCANS_PER_ANSWER },
+				);
+				const totals = input.compareWithTotals
+					? totalsCheck(range, await getTotalScansOverview(this, where))
+					: undefined;
+				return reportItems(tally, {
+					layout: input.reportLayout as ReportLayout,
+					range,
+					days,
+					topN: input.topN,
+					names: codeNames(codes),
+					totals,
+				});
+			}),
+		);
+	}
+}
+
+/** The name fields of a code (scanRows.ts), looked up by ID; a code not among the team's live codes has none. */
+function codeNames(codes: readonly QrCode[]): (qrId: string) => IDataObject {
+	const byId = new Map(codes.map((code) => [code.id, code]));
+	return (qrId) => {
+		const code = byId.get(qrId);
+		if (!code) return {};
+		const [named] = describeScanRows([{ qrId }], [code]);
+		delete named.qrId;
+		return named;
+	};
+}

@@ -1,0 +1,126 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ScanTally, Tally } from './scanTally';
+import { breakdownField, topValues } from './topValues';
+import type { ZonedDays } from './zonedDays';
+
+/**
+ * The report's items from its counters (scanTally.ts), in the three layouts: one item per code, one per code and
+ * day (every day of the range, days without scans included, ready for a chart), or one summary item with the
+ * per-code rows inside. Times are ISO 8601 in the workflow's zone; dates `YYYY-MM-DD` in that zone. Pure.
+ */
+
+export type ReportLayout = 'perCode' | 'perCodeAndDay' | 'summary';
+
+/** Most days one code's rows of "Per Code and Day" cover (a range of about 10 years). */
+export const MAX_REPORT_DAYS = 3_700;
+
+export interface ReportContext {
+	layout: ReportLayout;
+	range: { startTime: number; endTime: number };
+	days: ZonedDays;
+	topN: number;
+	/** The code's name, Display ID and short URL by ID (`qrName`, `qrDisplayId`, `qrShortUrl`). */
+	names: (qrId: string) => IDataObject;
+	/** Per code, what Compare With Totals adds (`allTimeScans`, `totalsNote`); undefined without that option. */
+	totals?: (qrId: string, tally: Tally) => IDataObject;
+}
+
+/** Unique scans of a tally and, when they are not a plain exact count, the note that says why. */
+export function uniqueScans(tally: Tally): {
+	uniqueScans: number | null;
+	uniqueScansNote?: string;
+} {
+	if (tally.scans === 0) return { uniqueScans: 0 };
+	if (tally.withoutIp === tally.scans)
+		return {
+			uniqueScans: null,
+			uniqueScansNote: `None of the ${tally.scans} scans in this range carried an IP address, so unique scans cannot be counted`,
+		};
+	const notes: string[] = [];
+	if (tally.visitors.estimated)
+		notes.push(
+			`Estimated (HyperLogLog, standard error about ${(tally.visitors.relativeError * 100).toFixed(1)}%): too many distinct visitors to count one by one`,
+		);
+	if (tally.withoutIp > 0)
+		notes.push(
+			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address and are not counted as visitors`,
+		);
+	const count = tally.visitors.count();
+	return notes.length === 0
+		? { uniqueScans: count }
+		: { uniqueScans: count, uniqueScansNote: notes.join('. ') };
+}
+
+function rangeFields(context: ReportContext): IDataObject {
+	return {
+		rangeStart: context.days.iso(context.range.startTime),
+		rangeEnd: context.days.iso(context.range.endTime),
+	};
+}
+
+function counts(tally: Tally, context: ReportContext): IDataObject {
+	return {
+		scans: tally.scans,
+		...uniqueScans(tally),
+		firstScanAt: tally.first === undefined ? null : context.days.iso(tally.first),
+		lastScanAt: tally.last === undefined ? null : context.days.iso(tally.last),
+	};
+}
+
+function breakdowns(tally: Tally, topN: number): IDataObject {
+	const fields: IDataObject = {};
+	for (const [breakdown, values] of tally.breakdowns)
+		fields[breakdownField(breakdown)] = topValues(values, topN);
+	return fields;
+}
+
+function codeRow(qrId: string, tally: Tally, context: ReportContext): IDataObject {
+	return {
+		qrId,
+		...context.names(qrId),
+		...counts(tally, context),
+		...rangeFields(context),
+		...(context.totals ? context.totals(qrId, tally) : {}),
+		...breakdowns(tally, context.topN),
+	};
+}
+
+export function reportItems(tally: ScanTally, context: ReportContext): IDataObject[] {
+	if (context.layout === 'perCode')
+		return [...tally.codes].map(([qrId, code]) => codeRow(qrId, code.total, context));
+	if (context.layout === 'perCodeAndDay') return dayRows(tally, context);
+	const across = tally.acrossCodes as Tally;
+	return [
+		{
+			codes: tally.codes.size,
+			...counts(across, context),
+			...rangeFields(context),
+			...breakdowns(across, context.topN),
+			perCode: [...tally.codes].map(([qrId, code]) => codeRow(qrId, code.total, context)),
+		},
+	];
+}
+
+function dayRows(tally: ScanTally, context: ReportContext): IDataObject[] {
+	const dates = context.days.daysBetween(
+		context.range.startTime,
+		context.range.endTime,
+		MAX_REPORT_DAYS,
+	);
+	const rows: IDataObject[] = [];
+	for (const [qrId, code] of tally.codes) {
+		const names = context.names(qrId);
+		for (const date of dates) {
+			const day = code.days?.get(date);
+			rows.push({
+				qrId,
+				...names,
+				date,
+				scans: day?.scans ?? 0,
+				...(day ? uniqueScans(day) : { uniqueScans: 0 }),
+			});
+		}
+	}
+	return rows;
+}

@@ -1,0 +1,40 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Breakdowns of a report: scans counted by a field of the scan event (country, city, device, OS, browser,
+ * referrer), shown as the top N values by scans (ties by value) and the rest summed as "other". A missing or
+ * empty value counts as "unknown"; an empty referrer is a scan without one ("direct"). Pure.
+ */
+export const BREAKDOWNS = ['country', 'city', 'device', 'os', 'browser', 'referrer'] as const;
+export type Breakdown = (typeof BREAKDOWNS)[number];
+
+/** The output field of a breakdown: `byCountry`, `byOs`, ... */
+export function breakdownField(breakdown: Breakdown): string {
+	return `by${breakdown.charAt(0).toUpperCase()}${breakdown.slice(1)}`;
+}
+
+export const OTHER_VALUE = 'other';
+
+/** The value a scan counts under in a breakdown. */
+export function breakdownValue(scan: IDataObject, breakdown: Breakdown): string {
+	const value = scan[breakdown];
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (text !== '') return text;
+	return breakdown === 'referrer' && value === '' ? 'direct' : 'unknown';
+}
+
+export function countValue(counts: Map<string, number>, value: string, add = 1): void {
+	counts.set(value, (counts.get(value) ?? 0) + add);
+}
+
+/** The `topN` values with most scans, then one "other" entry for the rest (left out when there is no rest). */
+export function topValues(counts: ReadonlyMap<string, number>, topN: number): IDataObject[] {
+	const sorted = [...counts.entries()].sort(
+		([valueA, scansA], [valueB, scansB]) =>
+			scansB - scansA || (valueA < valueB ? -1 : valueA > valueB ? 1 : 0),
+	);
+	const top: IDataObject[] = sorted.slice(0, topN).map(([value, scans]) => ({ value, scans }));
+	const rest = sorted.slice(topN).reduce((sum, [, scans]) => sum + scans, 0);
+	if (sorted.length > topN) top.push({ value: OTHER_VALUE, scans: rest });
+	return top;
+}

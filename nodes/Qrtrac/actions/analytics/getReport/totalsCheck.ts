@@ -1,0 +1,32 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Tally } from './scanTally';
+
+/**
+ * Compare With Totals (pure): each code's all-time scans as QRTRAC's totals count them (`allTimeScans`), and when
+ * the range covers the code's whole life (from its creation to its last scan, as the totals tell them) but the
+ * report counts a different number, a `totalsNote` that says so. The service can cause that (events recorded
+ * late, removed, or counted differently); the report shows it rather than pick one number.
+ */
+export function totalsCheck(
+	range: { startTime: number; endTime: number },
+	totals: readonly IDataObject[],
+): (qrId: string, tally: Tally) => IDataObject {
+	const byId = new Map(totals.map((entry) => [String(entry.id), entry]));
+	return (qrId, tally) => {
+		const entry = byId.get(qrId);
+		if (!entry || typeof entry.totalScans !== 'number')
+			return { allTimeScans: null, totalsNote: 'QRTRAC returned no totals for this code' };
+		const createdAt = typeof entry.createdAt === 'number' ? entry.createdAt : undefined;
+		const lastScan = typeof entry.updatedAt === 'number' ? entry.updatedAt : undefined;
+		const coversLife =
+			createdAt !== undefined &&
+			range.startTime <= createdAt &&
+			(lastScan === undefined || range.endTime >= lastScan);
+		if (!coversLife || entry.totalScans === tally.scans) return { allTimeScans: entry.totalScans };
+		return {
+			allTimeScans: entry.totalScans,
+			totalsNote: `QRTRAC's totals count ${entry.totalScans} scans in this code's whole life, which this range covers, but its scan events in the range are ${tally.scans}: the service's totals and events disagree (events recorded late, removed, or counted differently)`,
+		};
+	};
+}

@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { readParameter } from '../../shared/parameters';
+import { listLimitSchema } from '../../shared/validation/listLimit';
+import { limitOption, returnAllOption } from '../descriptions/common';
+
+/** Return All and Limit of a Get Many: the form, the zod fields, the reading, and the cut. */
+export const returnAllProperties: INodeProperties[] = [returnAllOption, limitOption];
+
+export const returnAllShape = {
+	returnAll: z.boolean(),
+	limit: listLimitSchema.describe('Limit'),
+};
+
+export interface ReturnAll {
+	returnAll: boolean;
+	limit: number;
+}
+
+export function returnAllInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Record<keyof ReturnAll, unknown> {
+	return {
+		returnAll: readParameter(ctx, 'returnAll', itemIndex, false),
+		limit: readParameter(ctx, 'limit', itemIndex, 50),
+	};
+}
+
+/** A list the service returns whole, cut to the Limit unless Return All is on. */
+export function upToLimit<T>(records: T[], input: ReturnAll): T[] {
+	return input.returnAll ? records : records.slice(0, input.limit);
+}

@@ -1,0 +1,84 @@
+/**
+ * Answers that may be capped: a service that returns "the first (or newest) N" of what was asked, without saying
+ * so. One rule for every reader (the change watchers, Get Scans for Codes, Get Report): a size that looks like a
+ * cap is never taken for the whole answer; the question is asked again in smaller parts. Pure.
+ */
+
+/**
+ * Whether a non-empty answer's size looks like a cap: a multiple of 10 or a power of two, from 10 on. A false
+ * alarm costs a few more requests; a cap taken for the whole answer would lose every record it left out.
+ */
+export function looksCapped(count: number): boolean {
+	return count >= 10 && (count % 10 === 0 || (count & (count - 1)) === 0);
+}
+
+/** Part of a scan question: some codes (at most 100) over an inclusive range of epoch ms. */
+export interface ScanSlice {
+	qrIds: readonly string[];
+	startTime: number;
+	endTime: number;
+}
+
+/**
+ * The two halves of a slice whose answer looked capped: its time range halved while it spans more than one
+ * millisecond, else its codes halved; undefined for one code in one millisecond (nothing smaller to ask).
+ */
+export function splitSlice(slice: ScanSlice): [ScanSlice, ScanSlice] | undefined {
+	if (slice.endTime > slice.startTime) {
+		const middle = slice.startTime + Math.floor((slice.endTime - slice.startTime) / 2);
+		return [
+			{ ...slice, endTime: middle },
+			{ ...slice, startTime: middle + 1 },
+		];
+	}
+	if (slice.qrIds.length > 1) {
+		const half = Math.ceil(slice.qrIds.length / 2);
+		return [
+			{ ...slice, qrIds: slice.qrIds.slice(0, half) },
+			{ ...slice, qrIds: slice.qrIds.slice(half) },
+		];
+	}
+	return undefined;
+}
+
+/**
+ * What one walk has learnt about the service's cap, under the rule's own premise that a cap is a round size.
+ * Before any proof a size that `looksCapped` is suspect unless it lies below every size the cap could still have
+ * (`floor`): an answer taken with a size that is not round shows the cap is above it, and a round one whose parts
+ * held no more shows the cap is at least that. Once the parts of a suspect answer held more than it did, the cap
+ * is known (that size) and only answers of at least that size are suspect. So a walk over dense data stops
+ * splitting answers that merely look round.
+ */
+export class CapWatch {
+	private cap: number | undefined;
+	private floor = 0;
+
+	/** The proven cap, if any. */
+	get knownCap(): number | undefined {
+		return this.cap;
+	}
+
+	suspect(count: number): boolean {
+		return this.cap === undefined ? count >= this.floor && looksCapped(count) : count >= this.cap;
+	}
+
+	/** A suspect answer of `answered` events whose parts held `found`: a cap when they held more. */
+	learn(answered: number, found: number): void {
+		if (found > answered) this.cap = Math.min(this.cap ?? answered, answered);
+		else this.floor = Math.max(this.floor, answered);
+	}
+
+	/** An answer taken whole: a size that is not round cannot be the cap, so the cap lies above it. */
+	taken(count: number): void {
+		if (!looksCapped(count)) this.floor = Math.max(this.floor, count + 1);
+	}
+}
+
+/**
+ * The length (ms) of the next slice of a walk that aims at `target` events per answer: the last slice's length
+ * scaled by how far its count was from the target, at most 4x up or down per step, at least 1 ms.
+ */
+export function nextSpan(span: number, count: number, target: number): number {
+	const factor = count === 0 ? 4 : Math.min(4, Math.max(0.25, target / count));
+	return Math.max(1, Math.floor(span * factor));
+}

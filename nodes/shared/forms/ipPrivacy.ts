@@ -1,0 +1,56 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+/**
+ * The IP Address options of every output that carries scan events (helpers/ipPrivacy.ts holds the rule). Nodes
+ * that do not add the option hash from version 1.2 of the action node (1.1 of the trigger); older nodes keep the
+ * address as they always did, and their form shows that default. `hashingVersions` and `keepingVersions` are the
+ * node's version conditions; `show` adds to both (e.g. the trigger's New Scans only).
+ */
+export function ipAddressOptions(
+	hashingVersions: IDisplayOptions['show'],
+	keepingVersions: IDisplayOptions['show'],
+	show: IDisplayOptions['show'] = {},
+): INodeProperties[] {
+	return [
+		{ ...ipAddressOption, displayOptions: { show: { ...show, ...hashingVersions } } },
+		{
+			...ipAddressOption,
+			default: 'keep',
+			displayOptions: { show: { ...show, ...keepingVersions } },
+		},
+		ipHashKeyOption,
+	];
+}
+
+const ipAddressOption: INodeProperties = {
+	displayName: 'IP Address',
+	name: 'ipAddress',
+	type: 'options',
+	default: 'hash',
+	options: [
+		{
+			name: 'Hash',
+			value: 'hash',
+			description:
+				'A keyed hash (HMAC-SHA256): the same visitor gives the same value, the address cannot be read back',
+		},
+		{
+			name: 'Keep',
+			value: 'keep',
+			description: 'The address as QRTRAC sends it (personal data)',
+		},
+		{ name: 'Remove', value: 'remove', description: 'Leave the address out of the output' },
+	],
+	description: 'What to do with the IP address of the person who scanned',
+};
+
+const ipHashKeyOption: INodeProperties = {
+	displayName: 'IP Hash Key',
+	name: 'ipHashKey',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	displayOptions: { show: { ipAddress: ['hash'] } },
+	description:
+		'Secret key of the hash: the same key gives the same hashes in every workflow. Empty: a key derived from this workflow and the credential, so hashes match within this workflow only.',
+};

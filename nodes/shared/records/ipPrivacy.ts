@@ -1,0 +1,80 @@
+import { createHmac } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+import { z } from 'zod';
+
+/**
+ * The one rule for the IP address of the person who scanned, on every output that carries scan events (Scan >
+ * Get for a Code, Get for Codes, Get Report's raw events, the trigger's New Scans): hashed, kept, or removed.
+ *
+ * Hash: HMAC-SHA256 of the address (trimmed, IPv6 in lower case) as 64 hex characters, so one visitor gives one
+ * value a workflow can count or join on, and the address cannot be read back. The key is the IP Hash Key when
+ * set (the same key gives the same hashes in every workflow); without it the key is derived from the workflow's
+ * ID and the credential's identity (its client ID and a SHA-256 of its secrets): stable within the workflow,
+ * different in any other workflow or with another credential, and not reproducible without the credential.
+ * Pure except for the key's inputs, which the caller reads.
+ */
+
+export const IP_ADDRESS_MODES = ['hash', 'keep', 'remove'] as const;
+export type IpAddressMode = (typeof IP_ADDRESS_MODES)[number];
+
+export const ipAddressModeSchema = z
+	.enum(IP_ADDRESS_MODES, { errorMap: () => ({ message: 'must be "hash", "keep" or "remove"' }) })
+	.describe('IP Address');
+
+/** The mode of a node that does not set the option: hashing from the versions that introduced it, else kept. */
+export function defaultIpAddressMode(hashesByDefault: boolean): IpAddressMode {
+	return hashesByDefault ? 'hash' : 'keep';
+}
+
+export interface IpPrivacy {
+	mode: IpAddressMode;
+	/** The HMAC key when hashing. */
+	key?: Buffer;
+}
+
+/** The key material of a run: the IP Hash Key when set, else the derivation described above. */
+export function ipPrivacy(
+	mode: IpAddressMode,
+	inputs: { hashKey?: string; workflowId: string; credentialIdentity: string },
+): IpPrivacy {
+	if (mode !== 'hash') return { mode };
+	const hashKey = inputs.hashKey ?? '';
+	const key =
+		hashKey !== ''
+			? Buffer.from(hashKey, 'utf8')
+			: createHmac('sha256', inputs.credentialIdentity)
+					.update(`qrtrac ip hash key\u0000${inputs.workflowId}`)
+					.digest();
+	return { mode, key };
+}
+
+/** The address as one visitor's value: trimmed, IPv6 (and IPv4 written with hex) in lower case. */
+export function normalIpAddress(value: unknown): string | undefined {
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim().toLowerCase();
+	return text === '' ? undefined : text;
+}
+
+/** The keyed hash of one address (hex), or undefined for no address. */
+export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
+	const address = normalIpAddress(value);
+	return address === undefined
+		? undefined
+		: createHmac('sha256', key).update(address).digest('hex');
+}
+
+/**
+ * A scan event as the mode wants it: `ipAddress` kept as sent, replaced by its hash (an event without an address
+ * keeps what it had: null or nothing), or left out. The event given is not changed.
+ */
+export function withIpPrivacy<T extends IDataObject>(scan: T, privacy: IpPrivacy): T {
+	if (privacy.mode === 'keep' || !('ipAddress' in scan)) return scan;
+	const shown: IDataObject = {};
+	for (const [field, value] of Object.entries(scan)) {
+		if (field !== 'ipAddress') shown[field] = value;
+		else if (privacy.mode === 'hash')
+			shown[field] = hashIpAddress(value, privacy.key as Buffer) ?? value;
+	}
+	return shown as T;
+}

@@ -1,0 +1,86 @@
+import { startSimulator, type Simulator } from '..';
+import { contractClient, type Call } from './contractClient';
+
+/** The list drift modes (simulator/listDrift.ts): each reads the list or the team header another way. */
+describe('list drift', () => {
+	let sim: Simulator;
+	let call: Call;
+	let teamId: string;
+	let otherTeamId: string;
+
+	beforeAll(async () => {
+		sim = await startSimulator({ seed: true });
+		call = contractClient(sim);
+		const orgId = sim.state.teams.get(sim.credentials.teamId)?.orgId as string;
+		teamId = sim.state.createTeam(orgId, 'Drift').id;
+		otherTeamId = sim.state.createTeam(orgId, 'Other').id;
+		for (let i = 0; i < 25; i++)
+			sim.state.createQr(teamId, { qrType: 'COUPON_CODE', name: `c${i}`, displayId: `Mixed-${i}` });
+		sim.state.createQr(otherTeamId, { qrType: 'COUPON_CODE', name: 'other' });
+	});
+	afterEach(() => sim.setListDrift({}));
+	afterAll(() => sim.close());
+
+	const list = async (query: string, invalidRequest = false) =>
+		(
+			await call('GET', `/api/qrs-api/v2/teams/${query}`, {
+				credentials: { ...sim.credentials, teamId },
+				invalidRequest,
+			})
+		).body.data;
+	const ids = (data: { qrs: Array<{ id: string }> }) => data.qrs.map((qr) => qr.id);
+	const asc = '&sortBy=createdAt&sortOrder=asc';
+
+	test('pageSizeCap serves at most N a page, echoes that limit and counts pages in it', async () => {
+		const whole = await list(`?limit=100${asc}`);
+		sim.setListDrift({ pageSizeCap: 10 });
+		const second = await list(`?limit=100&page=2${asc}`);
+		expect(second).toMatchObject({ limit: 10, page: 2, totalCount: 25 });
+		expect(ids(second)).toEqual(ids(whole).slice(10, 20));
+	});
+
+	test('zeroBasedPages serves the first page as page 0 and the second as page 1', async () => {
+		const whole = await list(`?limit=10${asc}`);
+		sim.setListDrift({ zeroBasedPages: true });
+		expect(ids(await list(`?limit=10&page=0${asc}`, true))).toEqual(ids(whole));
+		expect((await list(`?limit=10&page=1${asc}`)).page).toBe(1);
+		expect(ids(await list(`?limit=10&page=1${asc}`))).not.toContain(ids(whole)[0]);
+	});
+
+	test('ignorePage serves page 1 for every page', async () => {
+		sim.setListDrift({ ignorePage: true });
+		const first = await list(`?limit=10&page=1${asc}`);
+		const third = await list(`?limit=10&page=3${asc}`);
+		expect(ids(third)).toEqual(ids(first));
+		expect(third.page).toBe(1);
+	});
+
+	test('shiftingOrder moves the least recently updated code to the front after each page', async () => {
+		sim.setListDrift({ shiftingOrder: true });
+		const before = await list('?limit=100');
+		const after = await list('?limit=100');
+		expect(ids(after)[0]).toBe(ids(before).at(-1));
+	});
+
+	test('foreignCodes adds and counts the other teams codes', async () => {
+		sim.setListDrift({ foreignCodes: true });
+		const data = await list(`?limit=100${asc}`);
+		expect(data.qrs.some((qr: { teamId: string }) => qr.teamId === otherTeamId)).toBe(true);
+		expect(data.totalCount).toBe(data.qrs.length);
+	});
+
+	test('ignoreTeamHeader acts in the client default team', async () => {
+		sim.setListDrift({ ignoreTeamHeader: true });
+		const data = await list('?limit=100');
+		expect(data.qrs.every((qr: { teamId: string }) => qr.teamId === sim.credentials.teamId)).toBe(
+			true,
+		);
+	});
+
+	test('lowerCaseDisplayIds lower-cases Display IDs in answers only', async () => {
+		sim.setListDrift({ lowerCaseDisplayIds: true });
+		const data = await list('?limit=100');
+		expect(data.qrs.map((qr: { displayId: string }) => qr.displayId)).toContain('mixed-0');
+		expect(sim.state.liveQrsOfTeam(teamId).map((qr) => qr.displayId)).toContain('Mixed-0');
+	});
+});

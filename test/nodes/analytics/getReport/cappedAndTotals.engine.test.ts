@@ -1,0 +1,178 @@
+/**
+ * Scan > Get Report and Get for Codes against a service whose scan answers are capped (the simulator's
+ * `scanCap`: the first N events of the range, without a word): slices whose answers look capped are asked again
+ * in halves and the counts stay exact; and the report's scans over a code's whole life equal Get Totals'.
+ */
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+jest.setTimeout(30_000);
+const DAY = 86_400_000;
+const BULK_PATH = '/api/analytics-api/detailed/all';
+
+let orgCount = 0;
+
+function newTeamWithCodes(codeCount: number) {
+	orgCount += 1;
+	const { org, team } = suite.sim.state.createOrganization(
+		`Capped Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@capped.example` },
+		'Main',
+	);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+		plan: 'Enterprise',
+	};
+	const codes = Array.from({ length: codeCount }, (_, index) =>
+		suite.sim.state.createQr(team.id, {
+			name: `Code ${index}`,
+			qrType: 'WEB',
+			qrRedirectUrl: `https://example.com/${index}`,
+		}),
+	);
+	return { codes, credentials };
+}
+
+/** `count` scans of a code spread over the days before `end`, from `visitors` addresses in turn. */
+function addScans(qrId: string, count: number, end: number, visitors: number): void {
+	for (let index = 0; index < count; index++)
+		suite.sim.state.addScan(qrId, {
+			scanTime: end - 1 - Math.floor((index * 20 * DAY) / count),
+			ipAddress: `198.51.100.${index % visitors}`,
+		});
+}
+
+function bulkRequests() {
+	return suite.sim.requestLog.filter((entry) => entry.path === BULK_PATH);
+}
+
+afterEach(() => {
+	suite.sim.setChangeDrift({ scanCap: undefined });
+});
+
+describe('capped scan answers', () => {
+	it('splits slices whose answers look capped and counts every scan', async () => {
+		const { codes, credentials } = newTeamWithCodes(2);
+		const end = Date.now() - 60_000;
+		addScans(codes[0].id, 1234, end, 37);
+		addScans(codes[1].id, 321, end, 200);
+		suite.sim.setChangeDrift({ scanCap: 100 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getReport',
+				codeSelection: 'list',
+				qrCodeIds: codes.map((code) => code.id).join(','),
+				timeRange: 'last30Days',
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.scans, item.json.uniqueScans])).toEqual([
+			[1234, 37],
+			[321, 200],
+		]);
+		const answered = bulkRequests().length;
+		expect(answered).toBeGreaterThan(20);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('gives Get for Codes every event of a capped range', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const end = Date.now() - 60_000;
+		addScans(codes[0].id, 250, end, 10);
+		suite.sim.setChangeDrift({ scanCap: 64 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds: codes[0].id,
+				timeRange: 'last30Days',
+			},
+			credentials,
+		});
+
+		const times = result.items.map((item) => item.json.scanTime as number);
+		expect(times).toHaveLength(250);
+		expect(new Set(times).size).toBe(250);
+		expect(bulkRequests().length).toBeGreaterThan(1);
+	});
+
+	it('reads a code whose capped scans share one millisecond from its own scan list', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const at = Date.now() - DAY;
+		for (let index = 0; index < 30; index++)
+			suite.sim.state.addScan(codes[0].id, { scanTime: at, ipAddress: `192.0.2.${index}` });
+		suite.sim.setChangeDrift({ scanCap: 20 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getReport',
+				codeSelection: 'list',
+				qrCodeIds: codes[0].id,
+				timeRange: 'last7Days',
+			},
+			credentials,
+		});
+
+		expect(result.items.map((item) => [item.json.scans, item.json.uniqueScans])).toEqual([
+			[30, 30],
+		]);
+		expect(
+			suite.sim.requestLog.some(
+				(entry) => entry.path === `/api/analytics-api/detailed/${codes[0].id}`,
+			),
+		).toBe(true);
+	});
+});
+
+describe('consistency with Get Totals', () => {
+	it("counts as many scans as Get Totals over a range that covers each code's whole life", async () => {
+		const { codes, credentials } = newTeamWithCodes(3);
+		const end = Date.now() - 60_000;
+		addScans(codes[0].id, 1500, end, 300);
+		addScans(codes[1].id, 17, end, 5);
+		const qrCodeIds = codes.map((code) => code.id).join(',');
+
+		const report = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getReport',
+				codeSelection: 'list',
+				qrCodeIds,
+				timeRange: 'custom',
+				startTime: '={{ ' + String(end - 40 * DAY) + ' }}',
+				endTime: '={{ ' + String(Date.now() + DAY) + ' }}',
+				options: { compareWithTotals: true },
+			},
+			credentials,
+		});
+		const totals = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getTotals',
+				codeSelection: 'list',
+				qrCodeIds,
+			},
+			credentials,
+		});
+
+		const scans = report.items.map((item) => item.json.scans);
+		expect(scans).toEqual([1500, 17, 0]);
+		expect(scans).toEqual(totals.items.map((item) => item.json.totalScans));
+		expect(report.items.map((item) => item.json.allTimeScans)).toEqual(scans);
+		expect(report.items.some((item) => 'totalsNote' in item.json)).toBe(false);
+	});
+});

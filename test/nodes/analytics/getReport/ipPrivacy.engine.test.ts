@@ -1,0 +1,175 @@
+/**
+ * The IP address of the person who scanned on every output that carries scan events (Scan > Get for a Code, Get
+ * for Codes, Get Report without Simplify, the trigger's New Scans): hashed by default from node version 1.2
+ * (trigger 1.1), kept or removed when asked, kept as before by nodes saved with older versions.
+ */
+import { createHmac } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { pollTrigger, runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+jest.setTimeout(30_000);
+
+const IPS = ['198.51.100.7', '2001:DB8::1', '198.51.100.7'];
+const HOUR = 3_600_000;
+
+let orgCount = 0;
+
+function newScannedCode() {
+	orgCount += 1;
+	const { org, team } = suite.sim.state.createOrganization(
+		`Privacy Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@privacy.example` },
+		'Main',
+	);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+		plan: 'Enterprise',
+	};
+	const code = suite.sim.state.createQr(team.id, {
+		name: 'Flyer',
+		qrType: 'WEB',
+		qrRedirectUrl: 'https://example.com/',
+	});
+	const now = Date.now();
+	IPS.forEach((ipAddress, index) =>
+		suite.sim.state.addScan(code.id, { scanTime: now - (3 - index) * HOUR, ipAddress }),
+	);
+	return { code, credentials };
+}
+
+const hmac = (key: string, ip: string) =>
+	createHmac('sha256', key).update(ip.trim().toLowerCase()).digest('hex');
+
+/** The parameters of each action output that carries scan events, for one code. */
+const actionOutputs: Record<string, (qrId: string) => Record<string, unknown>> = {
+	'Get for a Code': (qrId) => ({
+		resource: 'analytics',
+		operation: 'getScans',
+		qrCodeId: { __rl: true, mode: 'id', value: qrId },
+		timeRange: 'last24Hours',
+		returnAll: true,
+	}),
+	'Get for Codes': (qrId) => ({
+		resource: 'analytics',
+		operation: 'getScansForCodes',
+		codeSelection: 'list',
+		qrCodeIds: qrId,
+		timeRange: 'last24Hours',
+	}),
+	'Get Report without Simplify': (qrId) => ({
+		resource: 'analytics',
+		operation: 'getReport',
+		codeSelection: 'list',
+		qrCodeIds: qrId,
+		timeRange: 'last24Hours',
+		simplify: false,
+	}),
+};
+
+async function ipsOf(
+	output: string,
+	options: IDataObject,
+	typeVersion?: number,
+): Promise<{ ips: unknown[]; rows: IDataObject[] }> {
+	const { code, credentials } = newScannedCode();
+	const parameters = { ...actionOutputs[output](code.id), options };
+	const result = await runNode({ nodeType: 'qrtrac', parameters, credentials, typeVersion });
+	expect(result.error).toBeUndefined();
+	const rows = result.items.map((item) => item.json);
+	return { ips: rows.map((row) => row.ipAddress), rows };
+}
+
+describe.each(Object.keys(actionOutputs))('IP address on %s', (output) => {
+	it('hashes with the IP Hash Key', async () => {
+		const { ips } = await ipsOf(output, { ipAddress: 'hash', ipHashKey: 'campaign-key' });
+		expect(ips).toEqual(IPS.map((ip) => hmac('campaign-key', ip)));
+	});
+
+	it('hashes by default in version 1.2, with a key of the workflow: one visitor, one value', async () => {
+		const { ips } = await ipsOf(output, {});
+		expect(ips).toHaveLength(3);
+		expect(ips[0]).toMatch(/^[0-9a-f]{64}$/);
+		expect(ips[2]).toBe(ips[0]);
+		expect(ips[1]).not.toBe(ips[0]);
+		expect(ips[0]).not.toBe(hmac('', IPS[0]));
+	});
+
+	it('keeps the address when asked, and by default in nodes saved as version 1.1', async () => {
+		expect((await ipsOf(output, { ipAddress: 'keep' })).ips).toEqual(IPS);
+		expect((await ipsOf(output, {}, 1.1)).ips).toEqual(IPS);
+	});
+
+	it('removes the address when asked', async () => {
+		const { rows } = await ipsOf(output, { ipAddress: 'remove' });
+		expect(rows).toHaveLength(3);
+		expect(rows.some((row) => 'ipAddress' in row)).toBe(false);
+		expect(rows.every((row) => typeof row.scanTime === 'number')).toBe(true);
+	});
+});
+
+describe('IP address on the New Scans trigger', () => {
+	/** The events of the second poll (the first learns the service's time), one scan made in between. */
+	async function newScans(
+		options: IDataObject,
+		typeVersion?: number,
+		workflowIds: [string, string] = ['wf-privacy', 'wf-privacy'],
+	) {
+		const { code, credentials } = newScannedCode();
+		const parameters = { triggerOn: 'newScans', options };
+		const first = await pollTrigger({
+			parameters,
+			credentials,
+			staticData: {},
+			typeVersion,
+			workflowId: workflowIds[0],
+		});
+		suite.sim.state.addScan(code.id, { ipAddress: '203.0.113.5' });
+		const second = await pollTrigger({
+			parameters,
+			credentials,
+			staticData: JSON.parse(JSON.stringify(first.staticData)) as IDataObject,
+			typeVersion,
+			workflowId: workflowIds[1],
+		});
+		return (second.items ?? []).map((item) => item.json);
+	}
+
+	it('hashes by default in version 1.1, stable within the workflow and different in another', async () => {
+		const { code, credentials } = newScannedCode();
+		const parameters = { triggerOn: 'newScans' };
+		let staticData: IDataObject = {};
+		const pollIn = async (workflowId: string) => {
+			const result = await pollTrigger({ parameters, credentials, staticData, workflowId });
+			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
+			return (result.items ?? []).map((item) => item.json);
+		};
+		await pollIn('wf-privacy');
+		const hashes: unknown[] = [];
+		for (const workflowId of ['wf-privacy', 'wf-privacy', 'wf-other']) {
+			suite.sim.state.addScan(code.id, { ipAddress: '203.0.113.5' });
+			const events = await pollIn(workflowId);
+			expect(events).toHaveLength(1);
+			hashes.push(events[0].ipAddress);
+		}
+		expect(hashes[0]).toMatch(/^[0-9a-f]{64}$/);
+		expect(hashes[1]).toBe(hashes[0]);
+		expect(hashes[2]).not.toBe(hashes[0]);
+	});
+
+	it('hashes with the IP Hash Key, keeps or removes when asked, keeps by default in version 1', async () => {
+		const [keyed] = await newScans({ ipAddress: 'hash', ipHashKey: 'campaign-key' });
+		const [kept] = await newScans({ ipAddress: 'keep' });
+		const [removed] = await newScans({ ipAddress: 'remove' });
+		const [old] = await newScans({}, 1);
+		expect(keyed.ipAddress).toBe(hmac('campaign-key', '203.0.113.5'));
+		expect(kept.ipAddress).toBe('203.0.113.5');
+		expect(removed).toMatchObject({ event: 'scan' });
+		expect(removed).not.toHaveProperty('ipAddress');
+		expect(old.ipAddress).toBe('203.0.113.5');
+	});
+});

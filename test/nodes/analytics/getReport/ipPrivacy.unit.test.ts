@@ -1,0 +1,53 @@
+/** The one IP rule of every scan output: hash (keyed), keep or remove, and the derived key's scope. */
+import { createHmac } from 'node:crypto';
+
+import {
+	defaultIpAddressMode,
+	hashIpAddress,
+	ipPrivacy,
+	withIpPrivacy,
+} from '../../../../nodes/shared/records/ipPrivacy';
+
+const inputs = { workflowId: 'wf_1', credentialIdentity: 'client-a 0123abcd' };
+
+describe('ipPrivacy', () => {
+	it('hashes with HMAC-SHA256 of the normalised address under the IP Hash Key', () => {
+		const privacy = ipPrivacy('hash', { ...inputs, hashKey: 'secret' });
+		const expected = createHmac('sha256', 'secret').update('2001:db8::1').digest('hex');
+		expect(
+			withIpPrivacy({ qrId: 'q', ipAddress: ' 2001:DB8::1 ', city: 'Berlin' }, privacy),
+		).toEqual({
+			qrId: 'q',
+			ipAddress: expected,
+			city: 'Berlin',
+		});
+	});
+
+	it('derives a key per workflow and credential when none is set', () => {
+		const hash = (workflowId: string, credentialIdentity: string) =>
+			hashIpAddress(
+				'198.51.100.7',
+				ipPrivacy('hash', { workflowId, credentialIdentity }).key as Buffer,
+			);
+		expect(hash('wf_1', 'client-a x')).toBe(hash('wf_1', 'client-a x'));
+		expect(hash('wf_2', 'client-a x')).not.toBe(hash('wf_1', 'client-a x'));
+		expect(hash('wf_1', 'client-b y')).not.toBe(hash('wf_1', 'client-a x'));
+	});
+
+	it('keeps or removes the address, and leaves an event without one as it was', () => {
+		const scan = { qrId: 'q', ipAddress: '198.51.100.7' };
+		expect(withIpPrivacy(scan, ipPrivacy('keep', inputs))).toBe(scan);
+		expect(withIpPrivacy(scan, ipPrivacy('remove', inputs))).toEqual({ qrId: 'q' });
+		const hashing = ipPrivacy('hash', inputs);
+		expect(withIpPrivacy({ qrId: 'q', ipAddress: '' }, hashing)).toEqual({
+			qrId: 'q',
+			ipAddress: '',
+		});
+		expect(withIpPrivacy({ qrId: 'q' }, hashing)).toEqual({ qrId: 'q' });
+	});
+
+	it('hashes by default only from the versions that introduced the option', () => {
+		expect(defaultIpAddressMode(true)).toBe('hash');
+		expect(defaultIpAddressMode(false)).toBe('keep');
+	});
+});

@@ -1,0 +1,296 @@
+/**
+ * Scan > Get Report through n8n-core against the simulator: exact counts on data seeded here (scans, unique scans
+ * by IP and by IP with device, OS and browser, breakdowns with "other", first and last scan), the three layouts,
+ * day boundaries and a clock change in the workflow's zone (n8n's default, America/New_York), and bad input
+ * refused before any request.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+function newTeamWithCodes(codeCount: number) {
+	orgCount += 1;
+	const { org, team } = suite.sim.state.createOrganization(
+		`Report Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@report.example` },
+		'Main',
+	);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+	};
+	const codes = Array.from({ length: codeCount }, (_, index) =>
+		suite.sim.state.createQr(team.id, {
+			name: `Campaign ${index}`,
+			qrType: 'WEB',
+			qrRedirectUrl: `https://example.com/${index}`,
+		}),
+	);
+	return { team, codes, credentials };
+}
+
+const scan = (fields: Record<string, unknown>) => ({
+	device: 'mobile',
+	os: 'iOS',
+	browser: 'Safari',
+	country: 'United States',
+	city: 'New York',
+	referrer: '',
+	...fields,
+});
+
+/**
+ * Code A: six scans in March 1-10 (New York), two just outside; code B: two scans without an IP address; code C:
+ * none. 2026-03-08 is the day New York moves its clocks forward.
+ */
+function seedCampaign() {
+	const { codes, credentials } = newTeamWithCodes(3);
+	const [a, b] = codes;
+	const add = (qrId: string, iso: string, fields: Record<string, unknown>) =>
+		suite.sim.state.addScan(qrId, scan({ scanTime: Date.parse(iso), ...fields }));
+	add(a.id, '2026-03-01T04:30:00Z', { ipAddress: '192.0.2.99' }); // Feb 28, 23:30 in New York
+	add(a.id, '2026-03-01T05:30:00Z', { ipAddress: '198.51.100.7' });
+	add(a.id, '2026-03-01T18:00:00Z', { ipAddress: '198.51.100.7', referrer: 'https://t.co/' });
+	add(a.id, '2026-03-05T12:00:00Z', {
+		ipAddress: '198.51.100.7',
+		device: 'desktop',
+		os: 'Windows',
+		browser: 'Chrome',
+		city: 'Boston',
+	});
+	const berlin = {
+		os: 'Android',
+		browser: 'Chrome',
+		country: 'Germany',
+		city: 'Berlin',
+		referrer: 'https://www.instagram.com/',
+	};
+	add(a.id, '2026-03-09T03:30:00Z', { ipAddress: '2001:DB8::1', ...berlin }); // Mar 8, 23:30 EDT
+	add(a.id, '2026-03-09T04:30:00Z', { ipAddress: '2001:db8::1', ...berlin }); // Mar 9, 00:30 EDT
+	add(a.id, '2026-03-10T20:00:00Z', { ipAddress: '', device: 'tablet' });
+	add(a.id, '2026-03-11T04:30:00Z', { ipAddress: '192.0.2.98' }); // Mar 11, 00:30 EDT
+	add(b.id, '2026-03-02T15:00:00Z', { ipAddress: undefined });
+	add(b.id, '2026-03-03T15:00:00Z', { ipAddress: undefined });
+	return { codes, credentials };
+}
+
+function reportParameters(qrIds: string[], extra: Record<string, unknown> = {}) {
+	return {
+		resource: 'analytics',
+		operation: 'getReport',
+		codeSelection: 'list',
+		qrCodeIds: qrIds.join(', '),
+		timeRange: 'custom',
+		startTime: '2026-03-01',
+		endTime: '2026-03-10',
+		...extra,
+	};
+}
+
+describe('Scan > Get Report: counts on known data', () => {
+	it('counts scans, unique scans, first and last scan and breakdowns per code', async () => {
+		const { codes, credentials } = seedCampaign();
+		const [a, b, c] = codes;
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters(
+				codes.map((code) => code.id),
+				{ breakdowns: ['country', 'city', 'referrer'], options: { topN: 2 } },
+			),
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		const rows = result.items.map((item) => item.json);
+		expect(rows.map((row) => row.qrId)).toEqual([a.id, b.id, c.id]);
+		expect(rows[0]).toEqual({
+			qrId: a.id,
+			qrName: 'Campaign 0',
+			qrDisplayId: a.displayId,
+			qrShortUrl: expect.stringContaining(String(a.displayId)),
+			scans: 6,
+			uniqueScans: 2,
+			uniqueScansNote: '1 of the 6 scans carried no IP address and are not counted as visitors',
+			firstScanAt: '2026-03-01T00:30:00.000-05:00',
+			lastScanAt: '2026-03-10T16:00:00.000-04:00',
+			rangeStart: '2026-03-01T00:00:00.000-05:00',
+			rangeEnd: '2026-03-10T23:59:59.999-04:00',
+			byCountry: [
+				{ value: 'United States', scans: 4 },
+				{ value: 'Germany', scans: 2 },
+			],
+			byCity: [
+				{ value: 'New York', scans: 3 },
+				{ value: 'Berlin', scans: 2 },
+				{ value: 'other', scans: 1 },
+			],
+			byReferrer: [
+				{ value: 'direct', scans: 3 },
+				{ value: 'https://www.instagram.com/', scans: 2 },
+				{ value: 'other', scans: 1 },
+			],
+		});
+		expect(rows[1]).toMatchObject({
+			qrId: b.id,
+			scans: 2,
+			uniqueScans: null,
+			uniqueScansNote:
+				'None of the 2 scans in this range carried an IP address, so unique scans cannot be counted',
+		});
+		expect(rows[2]).toMatchObject({
+			qrId: c.id,
+			scans: 0,
+			uniqueScans: 0,
+			firstScanAt: null,
+			lastScanAt: null,
+			byCountry: [],
+		});
+		expect(rows[2]).not.toHaveProperty('uniqueScansNote');
+		expect(result.items.every((item) => item.pairedItem !== undefined)).toBe(true);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('tells visitors apart by IP address, device, OS and browser when asked', async () => {
+		const { codes, credentials } = seedCampaign();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([codes[0].id], {
+				options: { uniqueVisitorKey: 'ipDeviceOsBrowser' },
+			}),
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.uniqueScans)).toEqual([3]);
+	});
+
+	it("counts per code and day in the workflow's zone, days without scans included", async () => {
+		const { codes, credentials } = seedCampaign();
+		const [a, b] = codes;
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([a.id, b.id], { reportLayout: 'perCodeAndDay' }),
+			credentials,
+		});
+
+		const rows = result.items.map((item) => item.json);
+		expect(rows).toHaveLength(20);
+		const ofA = rows.filter((row) => row.qrId === a.id);
+		expect(ofA.map((row) => row.date)).toEqual(
+			Array.from({ length: 10 }, (_, index) => `2026-03-${String(index + 1).padStart(2, '0')}`),
+		);
+		expect(ofA.map((row) => [row.scans, row.uniqueScans])).toEqual([
+			[2, 1],
+			[0, 0],
+			[0, 0],
+			[0, 0],
+			[1, 1],
+			[0, 0],
+			[0, 0],
+			[1, 1],
+			[1, 1],
+			[1, null],
+		]);
+		expect(ofA[0]).toMatchObject({ qrName: 'Campaign 0', qrDisplayId: a.displayId });
+		expect(rows.filter((row) => row.qrId === b.id).map((row) => row.scans)).toEqual([
+			0, 1, 1, 0, 0, 0, 0, 0, 0, 0,
+		]);
+	});
+
+	it('sums every code into one summary item with the per-code rows inside', async () => {
+		const { codes, credentials } = seedCampaign();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters(
+				codes.map((code) => code.id),
+				{ reportLayout: 'summary', breakdowns: ['device'] },
+			),
+			credentials,
+		});
+
+		expect(result.items).toHaveLength(1);
+		const summary = result.items[0].json;
+		expect(summary).toMatchObject({
+			codes: 3,
+			scans: 8,
+			uniqueScans: 2,
+			uniqueScansNote: '3 of the 8 scans carried no IP address and are not counted as visitors',
+			firstScanAt: '2026-03-01T00:30:00.000-05:00',
+			lastScanAt: '2026-03-10T16:00:00.000-04:00',
+			byDevice: [
+				{ value: 'mobile', scans: 6 },
+				{ value: 'desktop', scans: 1 },
+				{ value: 'tablet', scans: 1 },
+			],
+		});
+		expect((summary.perCode as IDataObject[]).map((row) => row.scans)).toEqual([6, 2, 0]);
+	});
+
+	it('returns the raw scan events in range without Simplify', async () => {
+		const { codes, credentials } = seedCampaign();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([codes[0].id], {
+				simplify: false,
+				options: { ipAddress: 'keep' },
+			}),
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.ipAddress)).toEqual([
+			'198.51.100.7',
+			'198.51.100.7',
+			'198.51.100.7',
+			'2001:DB8::1',
+			'2001:db8::1',
+			'',
+		]);
+		expect(result.items[0].json).toMatchObject({ qrId: codes[0].id, qrName: 'Campaign 0' });
+	});
+});
+
+describe('Scan > Get Report: bad input', () => {
+	it.each([
+		['a Top Values of 0', { options: { topN: 0 } }, '"Top Values" must be at least 1'],
+		[
+			'an End before the Start',
+			{ startTime: '2026-03-10', endTime: '2026-03-01' },
+			'"End" must not be before "Start"',
+		],
+		[
+			'an unknown layout',
+			{ reportLayout: 'perWeek' },
+			'"Report Layout" must be "perCode", "perCodeAndDay" or "summary"',
+		],
+		[
+			'an unknown breakdown',
+			{ breakdowns: ['planet'] },
+			'"Breakdowns" must each be one of country, city, device, os, browser, referrer',
+		],
+		[
+			'an unknown IP mode',
+			{ simplify: false, options: { ipAddress: 'mask' } },
+			'"IP Address" must be "hash", "keep" or "remove"',
+		],
+	])('refuses %s before sending anything', async (_case, extra, message) => {
+		const { codes, credentials } = newTeamWithCodes(1);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([codes[0].id], extra),
+			credentials,
+		});
+
+		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+});

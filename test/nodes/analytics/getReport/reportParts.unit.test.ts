@@ -1,0 +1,204 @@
+/**
+ * The pure parts of Scan > Get Report: visitor keys, breakdown values and top N with "other", days of a time zone
+ * across a clock change, the counters and the items of each layout, the unique-scans notes, and Compare With
+ * Totals.
+ */
+import { reportItems } from '../../../../nodes/Qrtrac/actions/analytics/getReport/reportItems';
+import { ScanTally } from '../../../../nodes/Qrtrac/actions/analytics/getReport/scanTally';
+import { totalsCheck } from '../../../../nodes/Qrtrac/actions/analytics/getReport/totalsCheck';
+import {
+	breakdownField,
+	breakdownValue,
+	topValues,
+} from '../../../../nodes/Qrtrac/actions/analytics/getReport/topValues';
+import { visitorKey } from '../../../../nodes/Qrtrac/actions/analytics/getReport/visitorKey';
+import { ZonedDays } from '../../../../nodes/Qrtrac/actions/analytics/getReport/zonedDays';
+
+const NEW_YORK = 'America/New_York';
+
+describe('visitorKey', () => {
+	it('is the IP address (trimmed, lower case), or the address with device, OS and browser', () => {
+		const scan = { ipAddress: ' 2001:DB8::1 ', device: 'mobile', os: 'iOS', browser: 'Safari' };
+		expect(visitorKey(scan, 'ip')).toBe('2001:db8::1');
+		expect(visitorKey(scan, 'ipDeviceOsBrowser')).toBe(
+			'2001:db8::1\u0000mobile\u0000ios\u0000safari',
+		);
+		expect(visitorKey({ ...scan, browser: 'Chrome' }, 'ipDeviceOsBrowser')).not.toBe(
+			visitorKey(scan, 'ipDeviceOsBrowser'),
+		);
+	});
+
+	it('is none for a scan without an address', () => {
+		for (const ipAddress of [undefined, null, '', '  ', 42])
+			expect(visitorKey({ ipAddress }, 'ip')).toBeUndefined();
+	});
+});
+
+describe('breakdowns and top values', () => {
+	it('names missing values "unknown" and an empty referrer "direct"', () => {
+		expect(breakdownValue({ country: ' Germany ' }, 'country')).toBe('Germany');
+		expect(breakdownValue({ country: null }, 'country')).toBe('unknown');
+		expect(breakdownValue({ referrer: '' }, 'referrer')).toBe('direct');
+		expect(breakdownValue({}, 'referrer')).toBe('unknown');
+		expect(breakdownField('os')).toBe('byOs');
+	});
+
+	it('lists the top N by scans, ties by value, and sums the rest as "other"', () => {
+		const counts = new Map([
+			['b', 3],
+			['a', 3],
+			['c', 5],
+			['d', 1],
+			['e', 1],
+		]);
+		expect(topValues(counts, 2)).toEqual([
+			{ value: 'c', scans: 5 },
+			{ value: 'a', scans: 3 },
+			{ value: 'other', scans: 5 },
+		]);
+		expect(topValues(counts, 5)).toHaveLength(5);
+		expect(topValues(new Map(), 3)).toEqual([]);
+	});
+});
+
+describe('ZonedDays', () => {
+	it("places moments on the zone's days, 23 hours on the day the clocks go forward", () => {
+		const days = new ZonedDays(NEW_YORK);
+		expect(days.dayOf(Date.parse('2026-03-08T04:59:59.999Z'))).toBe('2026-03-07');
+		expect(days.dayOf(Date.parse('2026-03-08T05:00:00Z'))).toBe('2026-03-08');
+		expect(days.dayOf(Date.parse('2026-03-09T03:59:59.999Z'))).toBe('2026-03-08');
+		expect(days.dayOf(Date.parse('2026-03-09T04:00:00Z'))).toBe('2026-03-09');
+		expect(days.dayOf(Date.parse('2026-03-08T12:00:00Z'))).toBe('2026-03-08');
+		expect(
+			days.daysBetween(Date.parse('2026-03-07T05:00:00Z'), Date.parse('2026-03-09T04:00:00Z'), 10),
+		).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
+		expect(days.daysBetween(0, Date.parse('2026-01-01T00:00:00Z'), 3)).toHaveLength(3);
+		expect(days.iso(Date.parse('2026-03-09T04:30:00Z'))).toBe('2026-03-09T00:30:00.000-04:00');
+	});
+});
+
+const RANGE = {
+	startTime: Date.parse('2026-03-01T05:00:00Z'),
+	endTime: Date.parse('2026-03-04T04:59:59.999Z'),
+};
+
+function tallyOf(byDay: boolean, acrossCodes: boolean) {
+	const days = new ZonedDays(NEW_YORK);
+	const tally = new ScanTally(
+		{
+			qrIds: ['qr_a', 'qr_b'],
+			range: RANGE,
+			breakdowns: ['country'],
+			visitorKey: 'ip',
+			byDay,
+			acrossCodes,
+		},
+		days,
+	);
+	const add = (qrId: string, iso: string, ipAddress?: string, country = 'US') =>
+		tally.add({ qrId, scanTime: Date.parse(iso), ipAddress, country });
+	add('qr_a', '2026-03-01T05:00:00Z', '192.0.2.1');
+	add('qr_a', '2026-03-02T04:59:59.999Z', '192.0.2.1', 'DE');
+	add('qr_a', '2026-03-02T05:00:00Z', '192.0.2.2');
+	add('qr_a', '2026-03-01T04:59:59.999Z', '192.0.2.3'); // before the range
+	add('qr_b', '2026-03-03T12:00:00Z');
+	add('qr_c', '2026-03-03T12:00:00Z', '192.0.2.9'); // a code not asked for
+	return { tally, days };
+}
+
+describe('ScanTally and reportItems', () => {
+	it('counts per code with the notes unique scans need', () => {
+		const { tally, days } = tallyOf(false, false);
+		const items = reportItems(tally, {
+			layout: 'perCode',
+			range: RANGE,
+			days,
+			topN: 1,
+			names: (qrId) => ({ qrName: `Name of ${qrId}` }),
+		});
+		expect(tally.ignored).toBe(2);
+		expect(items).toEqual([
+			{
+				qrId: 'qr_a',
+				qrName: 'Name of qr_a',
+				scans: 3,
+				uniqueScans: 2,
+				firstScanAt: '2026-03-01T00:00:00.000-05:00',
+				lastScanAt: '2026-03-02T00:00:00.000-05:00',
+				rangeStart: '2026-03-01T00:00:00.000-05:00',
+				rangeEnd: '2026-03-03T23:59:59.999-05:00',
+				byCountry: [
+					{ value: 'US', scans: 2 },
+					{ value: 'other', scans: 1 },
+				],
+			},
+			expect.objectContaining({
+				qrId: 'qr_b',
+				scans: 1,
+				uniqueScans: null,
+				uniqueScansNote:
+					'None of the 1 scans in this range carried an IP address, so unique scans cannot be counted',
+			}),
+		]);
+	});
+
+	it('gives every day of the range per code, and one summary across codes', () => {
+		const byDay = tallyOf(true, false);
+		const rows = reportItems(byDay.tally, {
+			layout: 'perCodeAndDay',
+			range: RANGE,
+			days: byDay.days,
+			topN: 10,
+			names: () => ({}),
+		});
+		expect(rows.map((row) => [row.qrId, row.date, row.scans, row.uniqueScans])).toEqual([
+			['qr_a', '2026-03-01', 2, 1],
+			['qr_a', '2026-03-02', 1, 1],
+			['qr_a', '2026-03-03', 0, 0],
+			['qr_b', '2026-03-01', 0, 0],
+			['qr_b', '2026-03-02', 0, 0],
+			['qr_b', '2026-03-03', 1, null],
+		]);
+
+		const across = tallyOf(false, true);
+		const [summary] = reportItems(across.tally, {
+			layout: 'summary',
+			range: RANGE,
+			days: across.days,
+			topN: 10,
+			names: () => ({}),
+		});
+		expect(summary).toMatchObject({
+			codes: 2,
+			scans: 4,
+			uniqueScans: 2,
+			uniqueScansNote: '1 of the 4 scans carried no IP address and are not counted as visitors',
+		});
+		expect(summary.perCode).toHaveLength(2);
+	});
+});
+
+describe('totalsCheck', () => {
+	const tally = (scans: number) => ({ scans }) as never;
+	const range = { startTime: 1_000, endTime: 9_000 };
+
+	it("notes a difference only where the range covers the code's whole life", () => {
+		const check = totalsCheck(range, [
+			{ id: 'covered', totalScans: 5, createdAt: 2_000, updatedAt: 8_000 },
+			{ id: 'differs', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
+			{ id: 'older', totalScans: 9, createdAt: 500, updatedAt: 8_000 },
+			{ id: 'later', totalScans: 9, createdAt: 2_000, updatedAt: 9_500 },
+		]);
+		expect(check('covered', tally(5))).toEqual({ allTimeScans: 5 });
+		expect(check('differs', tally(5))).toEqual({
+			allTimeScans: 6,
+			totalsNote: expect.stringContaining('count 6 scans'),
+		});
+		expect(check('older', tally(5))).toEqual({ allTimeScans: 9 });
+		expect(check('later', tally(5))).toEqual({ allTimeScans: 9 });
+		expect(check('missing', tally(5))).toEqual({
+			allTimeScans: null,
+			totalsNote: 'QRTRAC returned no totals for this code',
+		});
+	});
+});

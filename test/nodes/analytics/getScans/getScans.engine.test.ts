@@ -1,0 +1,209 @@
+/**
+ * Scan > Get Scans through n8n's engine against the simulator: one code's scans with a time filter, the time range presets and
+ * custom bounds, and refused input that never reaches the wire.
+ */
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** A fresh organization whose Main team holds `codeCount` WEB codes. */
+function newTeamWithCodes(codeCount: number) {
+	orgCount += 1;
+	const { org, team } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` },
+		'Main',
+	);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+	};
+	const codes = Array.from({ length: codeCount }, (_, index) =>
+		suite.sim.state.createQr(team.id, {
+			name: `Code ${index}`,
+			qrType: 'WEB',
+			qrRedirectUrl: `https://example.com/${index}`,
+		}),
+	);
+	return { org, team, codes, credentials };
+}
+
+function codeRef(id: string) {
+	return { __rl: true, mode: 'id', value: id };
+}
+
+describe('Analytics: Get Scans', () => {
+	it('returns every scan of the code, or those in the time range, up to the limit', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const [code] = codes;
+		const now = Date.now();
+		for (const age of [40 * DAY, 10 * DAY, 3 * DAY, 2 * HOUR])
+			suite.sim.state.addScan(code.id, { scanTime: now - age, country: `C${age}` });
+		const stored = suite.sim.state.scans.get(code.id)!;
+
+		const all = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'allTime',
+				returnAll: true,
+			},
+			credentials,
+		});
+		const lastWeek = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'last7Days',
+				returnAll: true,
+			},
+			credentials,
+		});
+		const limited = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'allTime',
+				returnAll: false,
+				limit: 2,
+			},
+			credentials,
+		});
+		const custom = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'custom',
+				startTime: `={{ ${now - 11 * DAY} }}`,
+				endTime: new Date(now - DAY).toISOString(),
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(all.error).toBeUndefined();
+		// from 1.2 each row names its code, as every scan row does, and hashes the IP address (ipPrivacy.engine.test.ts)
+		const withIsoTime = (scan: { scanTime: number }) => ({
+			...scan,
+			ipAddress: expect.stringMatching(/^[0-9a-f]{64}$/),
+			scanTimeIso: new Date(scan.scanTime).toISOString(),
+			qrName: code.name,
+			qrDisplayId: code.displayId,
+			qrShortUrl: `${code.baseUrl}${code.displayId}`,
+		});
+		expect(all.items.map((item) => item.json)).toEqual(stored.map(withIsoTime));
+		expect(lastWeek.items.map((item) => item.json.scanTime)).toEqual([
+			now - 3 * DAY,
+			now - 2 * HOUR,
+		]);
+		expect(limited.items.map((item) => item.json)).toEqual(stored.slice(0, 2).map(withIsoTime));
+		expect(custom.items.map((item) => item.json.scanTime)).toEqual([now - 10 * DAY, now - 3 * DAY]);
+		// each run reads the scans, then (1.2) the code that names them
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual(
+			Array(4)
+				.fill([`/api/analytics-api/detailed/${code.id}`, `/api/qrs-api/teams/${code.id}`])
+				.flat(),
+		);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('"This Month" starts within the current month', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const [code] = codes;
+		const now = new Date();
+		const monthStartUtc = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+		// A month starts at most 14 hours before or 12 hours after its UTC start, whatever the workflow's timezone.
+		suite.sim.state.addScan(code.id, { scanTime: monthStartUtc - 15 * HOUR });
+		suite.sim.state.addScan(code.id, { scanTime: now.getTime() - 60_000 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(code.id),
+				timeRange: 'thisMonth',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.scanTime)).toEqual([now.getTime() - 60_000]);
+	});
+
+	it.each([
+		[
+			'epoch seconds as Start',
+			{ startTime: '={{ 1700000000 }}', endTime: '={{ 1800000000000 }}' },
+			'"Start" must be epoch milliseconds (after 2000-01-01); seconds are not accepted',
+		],
+		[
+			'a Start after the End',
+			{ startTime: '2026-03-02T00:00:00', endTime: '2026-03-01T00:00:00' },
+			'"End" must not be before "Start"',
+		],
+		[
+			'a date that is not a date',
+			{ startTime: '={{ "last tuesday" }}', endTime: '2026-03-01T00:00:00' },
+			'"Start" must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds',
+		],
+		[
+			'a fractional epoch',
+			{ startTime: '={{ 1700000000000.5 }}', endTime: '={{ 1800000000000 }}' },
+			'"Start" must be a whole number of epoch milliseconds',
+		],
+	])('refuses %s before sending anything', async (_case, bounds, message) => {
+		const { codes, credentials } = newTeamWithCodes(1);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'custom',
+				returnAll: true,
+				...bounds,
+			},
+			credentials,
+		});
+
+		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+
+	it("surfaces the service's 400 for a code of another team", async () => {
+		const { credentials } = newTeamWithCodes(0);
+		const other = newTeamWithCodes(1);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(other.codes[0].id),
+				timeRange: 'allTime',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.httpCode).toBe('400');
+		expect(result.error?.message).toBe(`QR code not found: ${other.codes[0].id}`);
+	});
+});

@@ -1,0 +1,237 @@
+/**
+ * Scan > Get Scans for Codes through n8n's engine against the simulator: many codes' scans in chunks of at most 100 IDs
+ * (or every code of the team, read once per execution), and refused input that never reaches the wire.
+ */
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** A fresh organization whose Main team holds `codeCount` WEB codes. */
+function newTeamWithCodes(codeCount: number) {
+	orgCount += 1;
+	const { org, team } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` },
+		'Main',
+	);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+	};
+	const codes = Array.from({ length: codeCount }, (_, index) =>
+		suite.sim.state.createQr(team.id, {
+			name: `Code ${index}`,
+			qrType: 'WEB',
+			qrRedirectUrl: `https://example.com/${index}`,
+		}),
+	);
+	return { org, team, codes, credentials };
+}
+
+describe('Analytics: Get Scans for Codes', () => {
+	it('sends at most 100 IDs per request and returns every scan in the range', async () => {
+		const { codes, credentials } = newTeamWithCodes(150);
+		const now = Date.now();
+		const scanned = [0, 99, 100, 149].map((index) => codes[index]);
+		for (const code of scanned) {
+			suite.sim.state.addScan(code.id, { scanTime: now - 2 * DAY });
+			suite.sim.state.addScan(code.id, { scanTime: now - 20 * DAY });
+		}
+		const ids = codes.map((code) => code.id);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds: '={{ $json.ids }}',
+				timeRange: 'last7Days',
+			},
+			items: [{ ids }],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.qrId).sort()).toEqual(
+			scanned.map((code) => code.id).sort(),
+		);
+		expect(result.items.every((item) => item.json.scanTime === now - 2 * DAY)).toBe(true);
+		const bodies = suite.sim.requestLog
+			.filter((entry) => entry.method === 'POST')
+			.map((entry) => entry.body as { qrIds: string[]; startTime: number; endTime: number });
+		expect(bodies.map((body) => body.qrIds)).toEqual([ids.slice(0, 100), ids.slice(100)]);
+		for (const body of bodies) {
+			expect(body.endTime - body.startTime).toBe(7 * DAY);
+			expect(Math.abs(body.endTime - Date.now())).toBeLessThan(60_000);
+		}
+		suite.expectRequestsFollowContract();
+	});
+
+	it('"All Codes of the Team" reads the code list once per execution, and One Item per Code sums up', async () => {
+		const { codes, credentials } = newTeamWithCodes(120);
+		suite.sim.state.getQr(codes[5].id)!.deleted = true;
+		const now = Date.now();
+		suite.sim.state.addScan(codes[0].id, {
+			scanTime: now - 3 * HOUR,
+			country: 'Germany',
+			device: 'mobile',
+		});
+		suite.sim.state.addScan(codes[0].id, {
+			scanTime: now - 2 * HOUR,
+			country: 'France',
+			device: 'mobile',
+		});
+		suite.sim.state.addScan(codes[110].id, {
+			scanTime: now - HOUR,
+			country: 'Germany',
+			device: 'desktop',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'all',
+				timeRange: 'last24Hours',
+				options: { perCode: true },
+			},
+			items: [{}, {}],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		const live = codes.filter((code) => !code.deleted);
+		expect(result.items).toHaveLength(2 * live.length);
+		const first = result.items.filter(
+			(item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0,
+		);
+		expect(first.map((item) => String(item.json.qrId)).sort()).toEqual(
+			live.map((code) => code.id).sort(),
+		);
+		expect(first.find((item) => item.json.qrId === codes[0].id)?.json).toEqual({
+			qrId: codes[0].id,
+			scans: 2,
+			firstScanTime: now - 3 * HOUR,
+			firstScanTimeIso: new Date(now - 3 * HOUR).toISOString(),
+			lastScanTime: now - 2 * HOUR,
+			lastScanTimeIso: new Date(now - 2 * HOUR).toISOString(),
+			countries: { Germany: 1, France: 1 },
+			devices: { mobile: 2 },
+			qrName: codes[0].name,
+			qrDisplayId: codes[0].displayId,
+			qrShortUrl: `${codes[0].baseUrl}${codes[0].displayId}`,
+		});
+		expect(first.find((item) => item.json.qrId === codes[110].id)?.json).toMatchObject({
+			scans: 1,
+			devices: { desktop: 1 },
+		});
+		expect(first.find((item) => item.json.qrId === codes[1].id)?.json).toMatchObject({
+			scans: 0,
+			firstScanTime: null,
+		});
+
+		const listReads = suite.sim.requestLog.filter(
+			(entry) => entry.path === '/api/qrs-api/v2/teams/',
+		);
+		expect(listReads).toHaveLength(2);
+		expect(
+			suite.sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all'),
+		).toHaveLength(4);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('sends a read-only bulk request again after the connection was lost', async () => {
+		const { codes, credentials } = newTeamWithCodes(2);
+		suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
+		suite.sim.faults.add({
+			kind: 'reset',
+			method: 'POST',
+			path: '/api/analytics-api/detailed/all',
+			count: 1,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds: codes.map((code) => code.id).join(','),
+				timeRange: 'last24Hours',
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[0].id]);
+		expect(
+			suite.sim.requestLog.filter((entry) => entry.path === '/api/analytics-api/detailed/all'),
+		).toHaveLength(2);
+	});
+
+	it('accepts IDs separated by commas and new lines, each ID once', async () => {
+		const { codes, credentials } = newTeamWithCodes(3);
+		suite.sim.state.addScan(codes[1].id, { scanTime: Date.now() - HOUR });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds: `${codes[0].id}, ${codes[1].id}\n${codes[2].id},${codes[1].id}`,
+				timeRange: 'last24Hours',
+			},
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[1].id]);
+		expect((suite.sim.requestLog[0].body as { qrIds: string[] }).qrIds).toEqual(
+			codes.map((code) => code.id),
+		);
+	});
+
+	it.each([
+		[
+			'more than 10,000 IDs',
+			'={{ Array.from({ length: 10001 }, (_, i) => "qr_" + i) }}',
+			'"QR Code IDs" must list at most 10,000 IDs (got 10,001); split the list across several items',
+		],
+		[
+			'an ID with a slash',
+			'qr_ok, qr/../x',
+			'"QR Code IDs" entry 2 ("qr/../x") must not contain / \\ ? # % or spaces',
+		],
+		['no ID at all', '={{ " , " }}', '"QR Code IDs" must list at least one ID'],
+		[
+			'something that is not a list',
+			'={{ { id: 1 } }}',
+			'"QR Code IDs" must be IDs separated by commas, or an array of IDs',
+		],
+	])('refuses %s before sending anything', async (_case, qrCodeIds, message) => {
+		const { credentials } = newTeamWithCodes(0);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds,
+				timeRange: 'last7Days',
+			},
+			credentials,
+		});
+
+		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+});

@@ -1,0 +1,23 @@
+/** Scan > Get Scans for Codes' pure plan: scans summed up per code. */
+import { scansPerCode } from '../../../../nodes/Qrtrac/actions/analytics/getScansForCodes/plan';
+
+describe('scansPerCode', () => {
+	it('counts per code, with zeros for codes without scans, first and last times, countries and devices', () => {
+		const scans = [
+			{ qrId: 'a', scanTime: 30, country: 'DE', device: 'mobile' },
+			{ qrId: 'a', scanTime: 10, country: 'DE' },
+			{ qrId: 'x', scanTime: 20 },
+		];
+		expect(scansPerCode(['a', 'b'], scans)).toEqual([
+			{
+				qrId: 'a',
+				scans: 2,
+				firstScanTime: 10,
+				lastScanTime: 30,
+				countries: { DE: 2 },
+				devices: { mobile: 1, unknown: 1 },
+			},
+			{ qrId: 'b', scans: 0, firstScanTime: null, lastScanTime: null, countries: {}, devices: {} },
+		]);
+	});
+});

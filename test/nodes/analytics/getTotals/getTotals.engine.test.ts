@@ -1,0 +1,154 @@
+/**
+ * Scan > Get Totals through n8n's engine against the simulator: totals per code, and refused input that never reaches the wire.
+ */
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** A fresh organization whose Main team holds `codeCount` WEB codes. */
+function newTeamWithCodes(codeCount: number) {
+	orgCount += 1;
+	const { org, team } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` },
+		'Main',
+	);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+	};
+	const codes = Array.from({ length: codeCount }, (_, index) =>
+		suite.sim.state.createQr(team.id, {
+			name: `Code ${index}`,
+			qrType: 'WEB',
+			qrRedirectUrl: `https://example.com/${index}`,
+		}),
+	);
+	return { org, team, codes, credentials };
+}
+
+describe('Analytics: Get Totals', () => {
+	it("returns each code's totals, 100 codes per request", async () => {
+		const { codes, credentials } = newTeamWithCodes(101);
+		const now = Date.now();
+		suite.sim.state.addScan(codes[0].id, { scanTime: now - 60_000 });
+		suite.sim.state.addScan(codes[0].id, { scanTime: now - 40 * DAY });
+		suite.sim.state.addScan(codes[100].id, { scanTime: now - 60_000 });
+		suite.sim.state.setLeads(codes[100].id, { total: 7, today: 2, yesterday: 1 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getTotals',
+				codeSelection: 'list',
+				qrCodeIds: '={{ $json.ids }}',
+			},
+			items: [{ ids: codes.map((code) => code.id) }],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.qrId)).toEqual(codes.map((code) => code.id));
+		expect(result.items[0].json).toMatchObject({ totalScans: 2, totalLeadsCount: 0 });
+		expect(result.items[100].json).toMatchObject({
+			totalScans: 1,
+			totalLeadsCount: 7,
+			leadsTodayCount: 2,
+			leadsYesterdayCount: 1,
+		});
+		expect(result.items[50].json).toMatchObject({
+			totalScans: 0,
+			todayScans: 0,
+			yesterdayScans: 0,
+		});
+		expect(
+			suite.sim.requestLog
+				.filter((entry) => entry.method === 'POST')
+				.map((entry) => (entry.body as { qrIds: string[] }).qrIds.length),
+		).toEqual([100, 1]);
+		expect(result.items[0].json).toMatchObject({
+			qrName: codes[0].name,
+			qrDisplayId: codes[0].displayId,
+			qrShortUrl: `${codes[0].baseUrl}${codes[0].displayId}`,
+		});
+		suite.expectRequestsFollowContract();
+	});
+
+	it('covers every code of the team, in the Team Override team', async () => {
+		const main = newTeamWithCodes(0);
+		const other = suite.sim.state.createTeam(main.org.id, 'Other');
+		const otherCodes = [0, 1].map((index) =>
+			suite.sim.state.createQr(other.id, {
+				name: `Other ${index}`,
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com',
+			}),
+		);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getTotals',
+				codeSelection: 'all',
+				options: { teamOverride: other.id },
+			},
+			credentials: main.credentials,
+		});
+
+		expect(result.items.map((item) => String(item.json.qrId)).sort()).toEqual(
+			otherCodes.map((code) => code.id).sort(),
+		);
+		expect(
+			suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === other.id),
+		).toBe(true);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('a team without codes gives no items and sends no totals request', async () => {
+		const { credentials } = newTeamWithCodes(0);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'analytics', operation: 'getTotals', codeSelection: 'all' },
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(0);
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual(['/api/qrs-api/v2/teams/']);
+	});
+
+	it('with Continue On Fail, an unknown code fails its own item only', async () => {
+		const { codes, credentials } = newTeamWithCodes(2);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getTotals',
+				codeSelection: 'list',
+				qrCodeIds: '={{ $json.ids }}',
+			},
+			items: [{ ids: [codes[0].id] }, { ids: ['qr_missing'] }, { ids: [codes[1].id] }],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.qrId ?? item.json.error]),
+		).toEqual([
+			[{ item: 0 }, codes[0].id],
+			[{ item: 1 }, 'QR code not found: qr_missing'],
+			[{ item: 2 }, codes[1].id],
+		]);
+		expect(result.items[1].json.httpCode).toBe('400');
+	});
+});

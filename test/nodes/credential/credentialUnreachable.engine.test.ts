@@ -1,0 +1,31 @@
+/**
+ * The credential's Test against a Base URL nobody answers on, as n8n's credential tester runs it (RoutingNode
+ * through n8n-core): n8n reports the bare network code, and lets a credential reword only HTTP answers, so the
+ * Base URL field's hint is where the user learns which field to check and what to check. Build first.
+ */
+import { testCredential } from '../../support/n8nHarness';
+import { loadPackage } from '../../support/harness/loadedPackage';
+import { useSimulator } from '../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: true });
+
+describe('credential Test with an unreachable Base URL', () => {
+	it('fails with the network code, which the Base URL field explains', async () => {
+		const result = await testCredential({ ...suite.credentials, baseUrl: 'http://127.0.0.1:1' });
+		const baseUrl = (await loadPackage())
+			.credentialType('qrtracApi')
+			.properties.find((property) => property.name === 'baseUrl');
+
+		expect(result).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
+		expect(baseUrl?.hint).toMatch(/ECONNREFUSED/);
+		expect(baseUrl?.hint).toMatch(/could not reach this Base URL: check it for typos/);
+	});
+
+	it('still names the fields of a refused secret', async () => {
+		const result = await testCredential({ ...suite.credentials, clientSecret: 'wrong' });
+
+		expect(result.message).toBe(
+			"QRTRAC refused the client credentials: check 'Team ID', 'Client ID' and 'Client Secret'",
+		);
+	});
+});

@@ -1,0 +1,167 @@
+/**
+ * Dynamic Link (Simple Interface) through n8n's engine against the simulator: the v1 call with the bearer key,
+ * the code it really creates in the key's team, and refused input that never reaches the wire.
+ */
+import { validateRequest } from '../../../support/contract';
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+let credentials: HarnessCredentials;
+let teamId: string;
+
+beforeAll(() => {
+	const { org, team } = suite.sim.state.createOrganization(
+		'Links Org',
+		{ name: 'Olivia Owner', email: 'owner@links.example' },
+		'Main',
+	);
+	teamId = team.id;
+	credentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id),
+		apiKey: suite.sim.state.addApiKey(team.id),
+	};
+});
+
+describe('Dynamic Link: Create', () => {
+	it("creates the link with the bearer key and returns the service's answer in camelCase", async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/landing',
+				design: { patternColor: '#0a66c2', logoUrl: 'https://example.com/logo.png' },
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		const answer = result.items[0].json;
+		expect(answer).toMatchObject({
+			destinationUrl: 'https://example.com/landing',
+			type: 'dynamic',
+			design: { patternColor: '#0A66C2', logoUrl: 'https://example.com/logo.png' },
+		});
+		expect(JSON.stringify(answer)).not.toMatch(/"[a-z]+_[a-z]+":/);
+		const created = suite.sim.state.getQr(String(answer.id));
+		expect(created).toMatchObject({
+			teamId,
+			qrRedirectUrl: 'https://example.com/landing',
+			deleted: false,
+		});
+
+		const [request] = suite.sim.requestLog;
+		expect(suite.sim.requestLog).toHaveLength(1);
+		expect(request.rawPath).toBe('/v1/qr/create');
+		expect(request.headers.authorization).toBe('Bearer [redacted]');
+		expect(request.headers['x-request-client-secret']).toBeUndefined();
+		expect(request.body).toEqual({
+			destination_url: 'https://example.com/landing',
+			type: 'dynamic',
+			design: { pattern_color: '#0A66C2', logo_url: 'https://example.com/logo.png' },
+		});
+		expect(validateRequest(request)).toEqual([]);
+	});
+
+	it('writes a short #RGB colour out as #RRGGBB and leaves out an empty design', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: '={{ $json.url }}',
+				design: { patternColor: '={{ $json.colour }}' },
+			},
+			items: [
+				{ url: 'https://example.com/a', colour: '#f0a' },
+				{ url: 'https://example.com/b', colour: '' },
+			],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.requestLog.map((entry) => entry.body)).toEqual([
+			{
+				destination_url: 'https://example.com/a',
+				type: 'dynamic',
+				design: { pattern_color: '#FF00AA' },
+			},
+			{ destination_url: 'https://example.com/b', type: 'dynamic' },
+		]);
+		for (const item of result.items)
+			expect(suite.sim.state.getQr(String(item.json.id))?.teamId).toBe(teamId);
+		suite.expectRequestsFollowContract();
+	});
+
+	it.each([
+		[
+			'a destination that is not a URL',
+			{ destinationUrl: 'example.com/landing' },
+			'"Destination URL" must be a full http(s) URL such as https://example.com/page',
+		],
+		[
+			'a destination with another scheme',
+			{ destinationUrl: 'javascript:alert(1)' },
+			'"Destination URL" must be a full http(s) URL such as https://example.com/page',
+		],
+		[
+			'a colour that is not hex',
+			{ design: { patternColor: 'blue' } },
+			'"Color" must be a hex colour such as #0A66C2',
+		],
+		[
+			'a colour with 4 digits',
+			{ design: { patternColor: '#12345' } },
+			'"Color" must be a hex colour such as #0A66C2',
+		],
+		[
+			'a logo URL that is not a URL',
+			{ design: { logoUrl: 'logo.png' } },
+			'"Logo URL" must be a full http(s) URL such as https://example.com/page',
+		],
+		// Type is a field of its own until 1.1 (from 1.2 a notice says what the node sends)
+		['an empty type', { type: '={{ "  " }}' }, '"Type" must not be empty', 1.1],
+	])(
+		'refuses %s before sending anything',
+		// A rest parameter: jest reads a fourth named one as a done callback for the rows of three.
+		async (...row: [string, Record<string, unknown>, string, number?]) => {
+			const [, overrides, message, typeVersion] = row;
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				typeVersion,
+				parameters: {
+					resource: 'dynamicLink',
+					operation: 'create',
+					destinationUrl: 'https://example.com/x',
+					...overrides,
+				},
+				credentials,
+			});
+
+			expect(result.error?.message).toBe(`Item 0: ${message}`);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
+
+	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
+		const wrongKey = 'qrt_wrong_key_value_123';
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/x',
+			},
+			credentials: { ...credentials, apiKey: wrongKey },
+		});
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.httpCode).toBe('401');
+		expect(result.error?.message).toBe('Invalid API key');
+		expect(JSON.stringify(result.error)).not.toContain(wrongKey);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+});

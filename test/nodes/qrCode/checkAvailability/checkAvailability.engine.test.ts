@@ -1,0 +1,42 @@
+/**
+ * QR Code > Check Display ID Availability through n8n's engine against the simulator.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	items?: Array<Record<string, unknown>>,
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		items,
+	});
+}
+
+describe('Check Display ID Availability', () => {
+	it('answers available and taken as values, not errors', async () => {
+		suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: 'in-use',
+		});
+
+		const result = await run('checkAvailability', { displayId: '={{ $json.id }}' }, [
+			{ id: 'free-one' },
+			{ id: 'in-use' },
+		]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ displayId: 'free-one', available: true, message: 'QR ID "free-one" is available' },
+			{ displayId: 'in-use', available: false, message: 'QR ID "in-use" is already taken' },
+		]);
+		suite.expectRequestsFollowContract();
+	});
+});

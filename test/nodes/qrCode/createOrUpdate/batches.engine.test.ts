@@ -1,0 +1,346 @@
+/**
+ * Issue 27: Create or Update (sync) inside Loop Over Items, through n8n-core's WorkflowExecute against the
+ * simulator. n8n-nodes-base is not installed here, so Loop Over Items is a stand-in with the real node's
+ * version 3 logic (support/harness/loopOverItems.ts); the engine runs the sync once per batch within one
+ * execution, as n8n does. The team is read once per execution and brought up to date per batch by one request
+ * of the change feed; a capped feed forces a full read; two credentials never share what was read.
+ */
+import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+
+import {
+	LOOP_OVER_ITEMS_TYPE,
+	loopOverItems,
+	moreCredentialDetails,
+} from '../../../support/n8nHarness';
+import { executeWorkflow } from '../../../support/harness/executeWorkflow';
+import { useSimulator } from '../../../support/simulatorSuite';
+import type { LoggedRequest } from '../../../../simulator/requestLog';
+
+jest.setTimeout(60_000);
+
+const suite = useSimulator();
+let orgId: string;
+let teamCount = 0;
+
+beforeAll(() => {
+	orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+});
+
+const OTHER_CLIENT_TYPE = 'harness.otherClient';
+
+/** Before each batch reaches the sync, `beforeBatch(n)` (n from 0) may change the service as another client. */
+function otherClient(beforeBatch: (batch: number) => void): INodeType {
+	let batch = 0;
+	return {
+		description: {
+			displayName: 'Other Client',
+			name: 'otherClient',
+			group: ['transform'],
+			version: 1,
+			description: 'Changes QRTRAC between batches, as another client would',
+			defaults: { name: 'Other Client' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			beforeBatch(batch++);
+			return [this.getInputData()];
+		},
+	};
+}
+
+const syncParameters = (teamId: string) => ({
+	resource: 'qrCode',
+	operation: 'createOrUpdate',
+	mode: 'sync',
+	displayId: '={{ $json.displayId }}',
+	qrType: 'WEB',
+	name: '={{ $json.name }}',
+	// A second sync node reads the first one's raw output, where the link is `qrRedirectUrl`.
+	qrRedirectUrl: '={{ $json.url ?? $json.qrRedirectUrl }}',
+	additionalFields: { tags: 'sheet' },
+	simplify: false,
+	options: { teamOverride: teamId },
+});
+
+function syncNode(
+	name: string,
+	teamId: string,
+	credentialId?: string,
+	onError?: 'continueRegularOutput',
+) {
+	return {
+		id: name,
+		name,
+		type: 'qrtrac',
+		typeVersion: 1.2,
+		position: [400, 0] as [number, number],
+		parameters: syncParameters(teamId),
+		...(credentialId ? { credentials: { qrtracApi: moreCredentialDetails(credentialId) } } : {}),
+		...(onError ? { onError } : {}),
+	};
+}
+
+/** Loop Over Items -> Other Client -> the sync node(s) -> back to the loop; the rows start at the loop. */
+async function runInBatches(
+	teamId: string,
+	rows: Row[],
+	batchSize: number,
+	options: {
+		beforeBatch?: (batch: number) => void;
+		syncs?: Array<ReturnType<typeof syncNode>>;
+		moreCredentials?: Record<string, typeof suite.credentials>;
+	} = {},
+) {
+	const syncs = options.syncs ?? [syncNode('Sync', teamId)];
+	const chain = ['Other Client', ...syncs.map((node) => node.name), 'Loop Over Items'];
+	const connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: 'main'; index: 0 }>> }
+	> = {
+		'Loop Over Items': { main: [[], [{ node: 'Other Client', type: 'main', index: 0 }]] },
+	};
+	for (let index = 0; index < chain.length - 1; index++)
+		connections[chain[index]] = { main: [[{ node: chain[index + 1], type: 'main', index: 0 }]] };
+	const { run } = await executeWorkflow(
+		{
+			nodes: [
+				{
+					id: 'loop',
+					name: 'Loop Over Items',
+					type: LOOP_OVER_ITEMS_TYPE,
+					typeVersion: 3,
+					position: [0, 0],
+					parameters: { batchSize },
+				},
+				{
+					id: 'other',
+					name: 'Other Client',
+					type: OTHER_CLIENT_TYPE,
+					typeVersion: 1,
+					position: [200, 0],
+					parameters: {},
+				},
+				...syncs,
+			],
+			connections,
+		},
+		{
+			credentials: suite.credentials,
+			moreCredentials: options.moreCredentials,
+			standIns: {
+				[LOOP_OVER_ITEMS_TYPE]: loopOverItems,
+				[OTHER_CLIENT_TYPE]: otherClient(options.beforeBatch ?? (() => undefined)),
+			},
+		},
+		{ node: 'Loop Over Items', items: rows.map((json) => ({ json: { ...json } })) },
+	);
+	const runs = run.data.resultData.runData;
+	const outputs = (name: string) =>
+		(runs[name] ?? []).flatMap((task) => (task.data?.main?.[0] ?? []).map((item) => item.json));
+	return { error: run.data.resultData.error, outputs, batches: (runs[syncs[0].name] ?? []).length };
+}
+
+interface Row {
+	displayId: string;
+	name: string;
+	url: string;
+}
+
+function sheet(count: number, prefix: string): Row[] {
+	return Array.from({ length: count }, (_, index) => ({
+		displayId: `${prefix}-${index}`,
+		name: `Row ${index}`,
+		url: `https://example.com/${prefix}/${index}`,
+	}));
+}
+
+/** A team holding exactly the sheet's codes, as a sync a minute ago left it (before the feed's overlap). */
+function teamWith(rows: Row[]): string {
+	const team = suite.sim.state.createTeam(orgId, `Batches team ${++teamCount}`);
+	const minuteAgo = suite.sim.clock.now() - 60_000;
+	for (const row of rows)
+		suite.sim.state.createQrAt(
+			team.id,
+			{
+				displayId: row.displayId,
+				name: row.name,
+				qrType: 'WEB',
+				qrRedirectUrl: row.url,
+				tags: ['sheet'],
+			},
+			minuteAgo,
+		);
+	return team.id;
+}
+
+/** A page of the team's whole list (a look-up of one Display ID searches the list instead). */
+const isListRead = (entry: LoggedRequest) =>
+	entry.method === 'GET' && entry.path === '/api/qrs-api/v2/teams/' && !entry.query.search;
+const isFeedRead = (entry: LoggedRequest) =>
+	entry.method === 'GET' && entry.path.startsWith('/api/qrs-api/teams/fromTime/');
+const byClient = (clientId: string | undefined) => (entry: LoggedRequest) =>
+	entry.headers['x-request-client-id'] === clientId;
+const log = () => suite.sim.requestLog;
+
+function codeId(displayId: string): string {
+	return [...suite.sim.state.qrs.values()].find((qr) => qr.displayId === displayId)!.id;
+}
+
+function changeElsewhere(displayId: string, change: { name?: string; deleted?: boolean }): void {
+	const code = [...suite.sim.state.qrs.values()].find(
+		(qr) => qr.displayId === displayId && !qr.deleted,
+	)!;
+	Object.assign(code, change, { updatedAt: suite.sim.clock.now() });
+}
+
+describe('Create or Update (sync) in Loop Over Items', () => {
+	it('reads a team of 500 codes once (5 list requests) and sends one change-feed request per later batch', async () => {
+		const rows = sheet(500, 'same');
+		const teamId = teamWith(rows);
+
+		const result = await runInBatches(teamId, rows, 100);
+
+		expect(result.error).toBeUndefined();
+		expect(result.batches).toBe(5);
+		expect(result.outputs('Sync').map((json) => json.result)).toEqual(rows.map(() => 'unchanged'));
+		expect(log().filter(isListRead)).toHaveLength(5);
+		expect(log().filter(isFeedRead)).toHaveLength(4);
+		expect(log().filter((entry) => entry.method !== 'GET')).toHaveLength(0);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('sees a code changed or deleted by another client between two batches, and its own writes', async () => {
+		const rows = sheet(300, 'seen');
+		const teamId = teamWith(rows);
+		const sheetRows = rows.map((row, index) =>
+			index === 10 ? { ...row, name: 'Renamed by the sheet' } : row,
+		);
+		// The sheet names row 10 twice: batch 0 renames it, batch 2 holds it again with the new name.
+		sheetRows.push({ ...sheetRows[10] });
+
+		const result = await runInBatches(teamId, sheetRows, 100, {
+			syncs: [syncNode('Sync', teamId, undefined, 'continueRegularOutput')],
+			beforeBatch: (batch) => {
+				if (batch === 1) {
+					changeElsewhere('seen-150', { name: 'Changed elsewhere' });
+					changeElsewhere('seen-250', { deleted: true });
+				}
+			},
+		});
+
+		expect(result.error).toBeUndefined();
+		const outcome = Object.fromEntries(
+			result.outputs('Sync').map((json, index) => [index, json.result]),
+		);
+		expect(outcome[10]).toBe('updated');
+		expect(outcome[150]).toBe('updated');
+		// Deleted elsewhere: the snapshot let it go, so the row tries to create it (deleted codes keep their
+		// Display ID, so the service refuses); a stale snapshot would have called it unchanged.
+		expect(outcome[250]).toBeUndefined();
+		expect(String(result.outputs('Sync')[250].error)).toContain('seen-250');
+		expect(outcome[300]).toBe('unchanged');
+		expect(Object.values(outcome).filter((value) => value !== 'unchanged')).toHaveLength(3);
+		expect(suite.sim.state.getQr(codeId('seen-150'))?.name).toBe('Row 150');
+		expect(log().filter(isListRead)).toHaveLength(3);
+		expect(log().filter(isFeedRead)).toHaveLength(3);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('reads the team again when the change feed looks capped', async () => {
+		const rows = sheet(300, 'capped');
+		const teamId = teamWith(rows);
+		suite.sim.setChangeDrift({ fromTimeCap: 10 });
+		try {
+			const result = await runInBatches(teamId, rows, 100, {
+				beforeBatch: (batch) => {
+					// 15 changes elsewhere; the feed answers only the newest 10 of them.
+					if (batch === 1)
+						for (let index = 200; index < 215; index++)
+							changeElsewhere(`capped-${index}`, { name: `Changed elsewhere ${index}` });
+				},
+			});
+
+			expect(result.error).toBeUndefined();
+			const updated = result
+				.outputs('Sync')
+				.flatMap((json, index) => (json.result === 'updated' ? [index] : []));
+			expect(updated).toEqual(Array.from({ length: 15 }, (_, index) => 200 + index));
+			// One read for batch 0, one again for batch 1 (capped feed), none for batch 2 (the 15 writes are its own).
+			expect(log().filter(isListRead)).toHaveLength(6);
+			expect(log().filter(isFeedRead)).toHaveLength(2);
+		} finally {
+			suite.sim.setChangeDrift({ fromTimeCap: undefined });
+		}
+	});
+
+	it('never serves what one credential read to another credential, even within one execution', async () => {
+		const rows = sheet(200, 'two');
+		const teamId = teamWith(rows);
+		const other = suite.sim.state.addApiClient(orgId, 'owner', teamId);
+		const otherCredentials = { ...suite.credentials, ...other };
+
+		const result = await runInBatches(teamId, rows, 100, {
+			syncs: [syncNode('Sync', teamId), syncNode('Sync Other', teamId, 'other')],
+			moreCredentials: { other: otherCredentials },
+		});
+
+		expect(result.error).toBeUndefined();
+		for (const clientId of [suite.credentials.clientId, other.clientId]) {
+			const sent = log().filter(byClient(clientId));
+			expect({ clientId, lists: sent.filter(isListRead).length }).toEqual({ clientId, lists: 2 });
+			expect({ clientId, feeds: sent.filter(isFeedRead).length }).toEqual({ clientId, feeds: 1 });
+		}
+		expect(result.outputs('Sync Other').map((json) => json.result)).toEqual(
+			rows.map(() => 'unchanged'),
+		);
+	});
+});
+
+describe('Team Member Add in Loop Over Items', () => {
+	it('reads the roster once per execution and keeps its own adds for later batches', async () => {
+		const team = suite.sim.state.createTeam(orgId, `Roster team ${++teamCount}`);
+		const people = Array.from({ length: 30 }, (_, index) => ({
+			name: `Person ${index}`,
+			email: `person-${index}@batches.example`,
+			role: 'viewer' as const,
+		}));
+		for (const person of people.slice(0, 20)) suite.sim.state.addMember(team.id, person);
+		// Person 25 is added in batch 2 and named again in batch 3: the roster must hold that add.
+		const rows = [...people, people[25]];
+		const add = {
+			id: 'Add',
+			name: 'Add',
+			type: 'qrtrac',
+			typeVersion: 1.2,
+			position: [400, 0] as [number, number],
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: { __rl: true, mode: 'id', value: team.id },
+				name: '={{ $json.name }}',
+				email: '={{ $json.email }}',
+				role: '={{ $json.role }}',
+			},
+		};
+
+		const result = await runInBatches(team.id, rows as unknown as Row[], 10, {
+			syncs: [add as unknown as ReturnType<typeof syncNode>],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.batches).toBe(4);
+		expect(result.outputs('Add').map((json) => json.result)).toEqual([
+			...people.slice(0, 20).map(() => 'unchanged'),
+			...people.slice(20).map(() => 'added'),
+			'unchanged',
+		]);
+		const rosterReads = log().filter(
+			(entry) => entry.method === 'GET' && entry.path === `/api/teams-api/${team.id}`,
+		);
+		expect(rosterReads).toHaveLength(1);
+		expect(log().filter((entry) => entry.method !== 'GET')).toHaveLength(10);
+		suite.expectRequestsFollowContract();
+	});
+});

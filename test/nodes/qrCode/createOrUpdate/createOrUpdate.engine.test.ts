@@ -1,0 +1,244 @@
+/**
+ * QR Code > Create or Update through n8n's engine against the simulator: keyed by Display ID, re-running the
+ * same rows never duplicates a code, an exact match is required, a Display ID taken between the look-up and
+ * the create turns into an update, and Skip Unchanged leaves matching codes alone.
+ */
+import { PUT_SEMANTICS } from '../../../support/storedCode';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
+
+/** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
+let suite: SuiteSimulator;
+
+/** One row per item: Display ID, name and redirect come from the item. */
+const rowParameters = {
+	resource: 'qrCode',
+	operation: 'createOrUpdate',
+	mode: 'lookUpEachRow',
+	displayId: '={{ $json.displayId }}',
+	qrType: 'WEB',
+	name: '={{ $json.name }}',
+	qrRedirectUrl: '={{ $json.url }}',
+	additionalFields: { tags: '={{ $json.tags }}' },
+};
+
+async function upsert(
+	items: Array<Record<string, unknown>>,
+	extra: Record<string, unknown> = {},
+	continueOnFail = false,
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { ...rowParameters, ...extra },
+		items,
+		continueOnFail,
+	});
+}
+
+function codesWithDisplayId(displayId: string) {
+	return [...suite.sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
+}
+
+/** A simulator of its own per reading of PUT: Display IDs are unique across the service, and the suites reuse them. */
+describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
+	const reading = useSimulator({ putSemantics: semantics });
+	beforeAll(() => {
+		suite = reading;
+	});
+
+	describe('Create or Update', () => {
+		it('creates codes that do not exist, then updates them when the same rows run again', async () => {
+			const rows = [
+				{ displayId: 'sheet-row-1', name: 'Row 1', url: 'https://example.com/1', tags: 'sheet' },
+				{ displayId: 'sheet-row-2', name: 'Row 2', url: 'https://example.com/2', tags: 'sheet' },
+			];
+
+			const first = await upsert(rows);
+			expect(first.error).toBeUndefined();
+			expect(first.items.map((item) => [item.json.displayId, item.json.result])).toEqual([
+				['sheet-row-1', 'created'],
+				['sheet-row-2', 'created'],
+			]);
+			suite.expectRequestsFollowContract();
+
+			suite.sim.clearRequestLog();
+			const second = await upsert(
+				rows.map((row) => ({ ...row, name: `${row.name} (edited)`, url: `${row.url}?v=2` })),
+			);
+			expect(second.error).toBeUndefined();
+			expect(
+				second.items.map((item) => [item.json.displayId, item.json.result, item.json.name]),
+			).toEqual([
+				['sheet-row-1', 'updated', 'Row 1 (edited)'],
+				['sheet-row-2', 'updated', 'Row 2 (edited)'],
+			]);
+			expect(second.items.map((item) => item.json.id)).toEqual(
+				first.items.map((item) => item.json.id),
+			);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(0);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(2);
+			suite.expectRequestsFollowContract();
+
+			for (const row of rows) {
+				const codes = codesWithDisplayId(row.displayId);
+				expect(codes).toHaveLength(1);
+				expect(codes[0]).toMatchObject({
+					name: `${row.name} (edited)`,
+					qrRedirectUrl: `${row.url}?v=2`,
+					tags: ['sheet'],
+				});
+			}
+		});
+
+		it('matches the Display ID exactly, not as the substring the list search matches', async () => {
+			const similar = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/long',
+				displayId: 'exact-10',
+				name: 'Similar',
+			});
+
+			const result = await upsert([
+				{ displayId: 'exact-1', name: 'Exact', url: 'https://example.com/exact', tags: '' },
+			]);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({ displayId: 'exact-1', result: 'created' });
+			expect(suite.sim.state.getQr(similar.id)).toMatchObject({
+				name: 'Similar',
+				qrRedirectUrl: 'https://example.com/long',
+			});
+			const search = suite.sim.requestLog.find((entry) => entry.method === 'GET');
+			expect(search?.query).toMatchObject({ search: 'exact-1' });
+			suite.expectRequestsFollowContract();
+		});
+
+		it('turns a create refused because the Display ID was taken meanwhile into an update, without a duplicate', async () => {
+			// The create waits 300 ms in the simulator before it is handled; another writer creates the code meanwhile.
+			suite.sim.faults.add({
+				kind: 'stall',
+				method: 'POST',
+				path: '/api/qrs-api',
+				delayMs: 300,
+				count: 1,
+			});
+			const running = upsert([
+				{ displayId: 'race-1', name: 'From the sheet', url: 'https://example.com/sheet', tags: '' },
+			]);
+			for (
+				let attempt = 0;
+				attempt < 200 && !suite.sim.requestLog.some((entry) => entry.method === 'POST');
+				attempt++
+			) {
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			const other = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				displayId: 'race-1',
+				name: 'Other writer',
+				qrRedirectUrl: 'https://example.com/other',
+			});
+
+			const result = await running;
+
+			expect(result.error).toBeUndefined();
+			const refusedCreates = suite.sim.requestLog.filter(
+				(entry) => entry.method === 'POST' && entry.status === 400,
+			);
+			expect(refusedCreates).toHaveLength(1);
+			expect(result.items[0].json).toMatchObject({
+				result: 'updated',
+				id: other.id,
+				name: 'From the sheet',
+			});
+			expect(codesWithDisplayId('race-1')).toHaveLength(1);
+			expect(codesWithDisplayId('race-1')[0]).toMatchObject({
+				id: other.id,
+				name: 'From the sheet',
+				qrRedirectUrl: 'https://example.com/sheet',
+			});
+			suite.expectRequestsFollowContract();
+		});
+
+		it('writes a Display ID repeated in the input once: the later row updates what the earlier one created', async () => {
+			const rows = [
+				{
+					displayId: 'twice-lookup',
+					name: 'First writer',
+					url: 'https://example.com/first',
+					tags: '',
+				},
+				{
+					displayId: 'twice-lookup',
+					name: 'Second writer',
+					url: 'https://example.com/second',
+					tags: '',
+				},
+			];
+
+			const result = await upsert(rows);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.result)).toEqual(['created', 'updated']);
+			expect(
+				suite.sim.requestLog.filter((entry) => entry.method === 'POST' && entry.status === 400),
+			).toHaveLength(0);
+			expect(codesWithDisplayId('twice-lookup')).toHaveLength(1);
+			expect(codesWithDisplayId('twice-lookup')[0]).toMatchObject({
+				name: 'Second writer',
+				qrRedirectUrl: 'https://example.com/second',
+			});
+			suite.expectRequestsFollowContract();
+		});
+
+		it('fails with the service message when the Display ID belongs to a code outside the team', async () => {
+			const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+			const otherTeam = suite.sim.state.createTeam(orgId, 'Elsewhere');
+			suite.sim.state.createQr(otherTeam.id, {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/x',
+				displayId: 'elsewhere-1',
+			});
+
+			const result = await upsert([
+				{ displayId: 'elsewhere-1', name: 'Mine', url: 'https://example.com/mine', tags: '' },
+			]);
+
+			expect(result.error).toMatchObject({
+				name: 'NodeApiError',
+				message: 'Display ID "elsewhere-1" is already taken',
+				httpCode: '400',
+			});
+			expect(result.error?.description).toContain('already used by another code');
+			expect(codesWithDisplayId('elsewhere-1')).toHaveLength(1);
+			expect(codesWithDisplayId('elsewhere-1')[0].teamId).toBe(otherTeam.id);
+			suite.expectRequestsFollowContract();
+		});
+
+		it('with Skip Unchanged, leaves a code that already matches the row untouched', async () => {
+			const row = {
+				displayId: 'steady-1',
+				name: 'Steady',
+				url: 'https://example.com/steady',
+				tags: 'a, b',
+			};
+			const first = await upsert([row], { options: { skipUnchanged: true } });
+			expect(first.items[0].json.result).toBe('created');
+			const before = { ...codesWithDisplayId('steady-1')[0] };
+
+			suite.sim.clearRequestLog();
+			const again = await upsert([row, { ...row, displayId: 'steady-1', name: 'Steady v2' }], {
+				options: { skipUnchanged: true },
+			});
+
+			expect(again.error).toBeUndefined();
+			expect(again.items.map((item) => item.json.result)).toEqual(['unchanged', 'updated']);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
+			const after = codesWithDisplayId('steady-1')[0];
+			expect(after.name).toBe('Steady v2');
+			expect(after.updatedAt).toBeGreaterThanOrEqual(before.updatedAt);
+			suite.expectRequestsFollowContract();
+		});
+	});
+});

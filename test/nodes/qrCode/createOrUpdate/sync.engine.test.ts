@@ -1,0 +1,696 @@
+/**
+ * QR Code > Create or Update in Sync mode (issue 8) through n8n's engine against the simulator: the team's codes
+ * are read once (pages of 100), and only new and changed rows are written. Each test works in a team of its own,
+ * so request counts are exact; every request the node sends must follow the contract.
+ */
+import { PUT_SEMANTICS, requestFieldsOf } from '../../../support/storedCode';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
+
+/** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
+let suite: SuiteSimulator;
+let orgId: string;
+let teamCount = 0;
+
+/** 300 rows through n8n's engine: expressions of every row are evaluated, so allow for a loaded machine. */
+jest.setTimeout(30_000);
+
+interface Row {
+	displayId: string;
+	name?: string;
+	url: string;
+	tags?: string;
+	team?: string;
+	baseUrl?: string;
+}
+
+/** Rows set Display ID, name, redirect and tags from the item; the team from the item (empty = credential's team). */
+const rowParameters = {
+	resource: 'qrCode',
+	operation: 'createOrUpdate',
+	mode: 'sync',
+	displayId: '={{ $json.displayId }}',
+	qrType: 'WEB',
+	name: '={{ $json.name }}',
+	qrRedirectUrl: '={{ $json.url }}',
+	additionalFields: { tags: '={{ $json.tags }}', baseUrl: '={{ $json.baseUrl }}' },
+};
+
+async function sync(rows: Row[], options: Record<string, unknown> = {}, continueOnFail = false) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { ...rowParameters, options: { teamOverride: '={{ $json.team }}', ...options } },
+		items: rows as unknown as Array<Record<string, unknown>>,
+		continueOnFail,
+	});
+}
+
+function newTeam(): string {
+	return suite.sim.state.createTeam(orgId, `Sync team ${++teamCount}`).id;
+}
+
+function sheet(team: string, count: number, prefix: string): Row[] {
+	return Array.from({ length: count }, (_, index) => ({
+		displayId: `${prefix}-${index}`,
+		name: `Row ${index}`,
+		url: `https://example.com/${prefix}/${index}`,
+		tags: 'sheet',
+		team,
+	}));
+}
+
+const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
+const listReads = () =>
+	suite.sim.requestLog.filter(
+		(entry) =>
+			entry.method === 'GET' && entry.path === '/api/qrs-api/v2/teams/' && !entry.query.search,
+	);
+
+function codesWithDisplayId(displayId: string) {
+	return [...suite.sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
+}
+
+/** Soft-deletes a code the way a user would: through the node's Delete operation. */
+async function softDelete(qrCodeId: string, team: string): Promise<void> {
+	const result = await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: {
+			resource: 'qrCode',
+			operation: 'delete',
+			qrCodeId: { __rl: true, mode: 'id', value: qrCodeId },
+			options: { teamOverride: team },
+		},
+	});
+	expect(result.error).toBeUndefined();
+	expect(suite.sim.state.getQr(qrCodeId)?.deleted).toBe(true);
+}
+
+/** A simulator of its own per reading of PUT: Display IDs are unique across the service, and the suites reuse them. */
+describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
+	const reading = useSimulator({ putSemantics: semantics });
+	beforeAll(() => {
+		suite = reading;
+		orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+	});
+
+	describe('re-runs of the same sheet', () => {
+		const rowCount = 300;
+		let team: string;
+		let rows: Row[];
+
+		beforeAll(() => {
+			team = newTeam();
+			rows = sheet(team, rowCount, 'daily');
+		});
+
+		it('creates every row on the first run after one read of the empty team', async () => {
+			const result = await sync(rows);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(rowCount);
+			expect(
+				result.items.every(
+					(item, index) =>
+						item.json.result === 'created' && item.json.displayId === `daily-${index}`,
+				),
+			).toBe(true);
+			expect(result.items.map((item) => item.pairedItem)).toEqual(
+				rows.map((_, index) => ({ item: index })),
+			);
+			expect(listReads()).toHaveLength(1);
+			expect(writes().map((entry) => `${entry.method} ${entry.status}`)).toEqual(
+				rows.map(() => 'POST 201'),
+			);
+			expect(suite.sim.requestLog).toHaveLength(rowCount + 1);
+			expect(suite.sim.state.listQrs(team)).toHaveLength(rowCount);
+			expect(codesWithDisplayId('daily-7')[0]).toMatchObject({
+				name: 'Row 7',
+				qrRedirectUrl: 'https://example.com/daily/7',
+				tags: ['sheet'],
+				teamId: team,
+			});
+			suite.expectRequestsFollowContract();
+		});
+
+		it('sends no write on a re-run of the unchanged rows, only ceil(n/100) list requests', async () => {
+			const before = new Map(suite.sim.state.listQrs(team).map((qr) => [qr.id, qr.updatedAt]));
+
+			const result = await sync(rows);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
+			expect(result.items[12].json).toMatchObject({
+				displayId: 'daily-12',
+				name: 'Row 12',
+				tags: ['sheet'],
+			});
+			expect(writes()).toHaveLength(0);
+			expect(suite.sim.requestLog).toHaveLength(Math.ceil(rowCount / 100));
+			expect(listReads().map((entry) => [entry.query.page, entry.query.limit])).toEqual([
+				['1', '100'],
+				['2', '100'],
+				['3', '100'],
+			]);
+			expect(suite.sim.state.listQrs(team).every((qr) => qr.updatedAt === before.get(qr.id))).toBe(
+				true,
+			);
+			suite.expectRequestsFollowContract();
+		});
+
+		it('sends exactly the updates of the changed rows (1%), naming the changed fields', async () => {
+			const changed = rows.map((row) => ({ ...row }));
+			changed[10].name = 'Row 10 (renamed)';
+			changed[150].url = 'https://example.com/daily/150?v=2';
+			changed[299].tags = 'sheet, promo';
+			const stored = new Map(
+				suite.sim.state.listQrs(team).map((qr) => [qr.displayId, requestFieldsOf(qr)]),
+			);
+
+			const result = await sync(changed);
+
+			expect(result.error).toBeUndefined();
+			const updated = result.items.filter((item) => item.json.result === 'updated');
+			expect(updated.map((item) => [item.json.displayId, item.json.changedFields])).toEqual([
+				['daily-10', ['name']],
+				['daily-150', ['qrRedirectUrl']],
+				['daily-299', ['tags']],
+			]);
+			expect(result.items.filter((item) => item.json.result === 'unchanged')).toHaveLength(
+				rowCount - 3,
+			);
+			// Rows run concurrently: the updates may reach the service in any order.
+			const idOf = (displayId: string) => codesWithDisplayId(displayId)[0].id;
+			const sentUpdates = writes().map((entry) => [`${entry.method} ${entry.path}`, entry.body]);
+			expect(sentUpdates).toHaveLength(3);
+			expect(sentUpdates).toEqual(
+				expect.arrayContaining([
+					[
+						`PUT /api/qrs-api/${idOf('daily-10')}`,
+						{ ...stored.get('daily-10'), name: 'Row 10 (renamed)' },
+					],
+					[
+						`PUT /api/qrs-api/${idOf('daily-150')}`,
+						{ ...stored.get('daily-150'), qrRedirectUrl: 'https://example.com/daily/150?v=2' },
+					],
+					[
+						`PUT /api/qrs-api/${idOf('daily-299')}`,
+						{ ...stored.get('daily-299'), tags: ['sheet', 'promo'] },
+					],
+				]),
+			);
+			expect(suite.sim.requestLog).toHaveLength(3 + 3);
+			expect(codesWithDisplayId('daily-10')[0].name).toBe('Row 10 (renamed)');
+			expect(codesWithDisplayId('daily-150')[0].qrRedirectUrl).toBe(
+				'https://example.com/daily/150?v=2',
+			);
+			expect(codesWithDisplayId('daily-299')[0].tags).toEqual(['sheet', 'promo']);
+			expect(suite.sim.state.listQrs(team)).toHaveLength(rowCount);
+			suite.expectRequestsFollowContract();
+		});
+	});
+
+	describe('normalised comparison', () => {
+		it('sees tags as sets, ignores fields the row leaves out, and compares URLs as written', async () => {
+			const team = newTeam();
+			suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId: 'norm-tags',
+				name: 'Tags',
+				qrRedirectUrl: 'https://example.com/t',
+				tags: ['a', 'b'],
+			});
+			suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId: 'norm-absent',
+				name: 'Named by hand',
+				qrRedirectUrl: 'https://example.com/a',
+				tags: ['hand'],
+			});
+			const url = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId: 'norm-url',
+				name: 'Url',
+				qrRedirectUrl: 'https://example.com/u',
+			});
+			suite.sim.clearRequestLog();
+
+			const result = await sync([
+				{
+					displayId: 'norm-tags',
+					name: 'Tags',
+					url: 'https://example.com/t',
+					tags: 'b, a, a',
+					team,
+				},
+				{ displayId: 'norm-absent', url: 'https://example.com/a', team },
+				{ displayId: 'norm-url', name: 'Url', url: 'https://example.com/u/', team },
+			]);
+
+			expect(result.error).toBeUndefined();
+			expect(
+				result.items.map((item) => [
+					item.json.displayId,
+					item.json.result,
+					item.json.changedFields,
+				]),
+			).toEqual([
+				['norm-tags', 'unchanged', undefined],
+				['norm-absent', 'unchanged', undefined],
+				['norm-url', 'updated', ['qrRedirectUrl']],
+			]);
+			expect(writes().map((entry) => entry.body)).toEqual([
+				{ ...requestFieldsOf(url), qrRedirectUrl: 'https://example.com/u/' },
+			]);
+			expect(codesWithDisplayId('norm-absent')[0]).toMatchObject({
+				name: 'Named by hand',
+				tags: ['hand'],
+			});
+			expect(codesWithDisplayId('norm-url')[0].qrRedirectUrl).toBe('https://example.com/u/');
+			suite.expectRequestsFollowContract();
+		});
+	});
+
+	describe('other writers and repeated rows', () => {
+		it('updates a code another writer created between the read and the create, without a duplicate or a failure', async () => {
+			const team = newTeam();
+			// The create waits 300 ms in the simulator before it is handled; the other writer creates the code meanwhile.
+			suite.sim.faults.add({
+				kind: 'stall',
+				method: 'POST',
+				path: '/api/qrs-api',
+				delayMs: 300,
+				count: 1,
+			});
+			const running = sync([
+				{
+					displayId: 'contested-1',
+					name: 'From the sheet',
+					url: 'https://example.com/sheet',
+					tags: 'sheet',
+					team,
+				},
+			]);
+			for (
+				let attempt = 0;
+				attempt < 200 && !suite.sim.requestLog.some((entry) => entry.method === 'POST');
+				attempt++
+			) {
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			const other = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId: 'contested-1',
+				name: 'Other writer',
+				qrRedirectUrl: 'https://example.com/other',
+			});
+
+			const result = await running;
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				result: 'updated',
+				id: other.id,
+				name: 'From the sheet',
+			});
+			expect(result.items[0].json.changedFields).toEqual(['name', 'qrRedirectUrl', 'tags']);
+			expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.status}`)).toEqual([
+				'GET 200',
+				'POST 400',
+				'GET 200',
+				'PUT 200',
+			]);
+			expect(codesWithDisplayId('contested-1')).toHaveLength(1);
+			expect(codesWithDisplayId('contested-1')[0]).toMatchObject({
+				id: other.id,
+				name: 'From the sheet',
+				qrRedirectUrl: 'https://example.com/sheet',
+				tags: ['sheet'],
+			});
+			suite.expectRequestsFollowContract();
+		});
+
+		it('writes a Display ID repeated in the input once, the later rows against the earlier result', async () => {
+			const team = newTeam();
+			const result = await sync([
+				{ displayId: 'twice-1', name: 'First', url: 'https://example.com/1', team },
+				{ displayId: 'twice-2', name: 'Same', url: 'https://example.com/2', team },
+				{ displayId: 'twice-1', name: 'Second', url: 'https://example.com/1', team },
+				{ displayId: 'twice-2', name: 'Same', url: 'https://example.com/2', team },
+			]);
+
+			expect(result.error).toBeUndefined();
+			expect(
+				result.items.map((item) => [
+					item.json.displayId,
+					item.json.result,
+					item.json.changedFields,
+				]),
+			).toEqual([
+				['twice-1', 'created', undefined],
+				['twice-2', 'created', undefined],
+				['twice-1', 'updated', ['name']],
+				['twice-2', 'unchanged', undefined],
+			]);
+			expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.status}`).sort()).toEqual(
+				['GET 200', 'POST 201', 'POST 201', 'PUT 200'],
+			);
+			expect(codesWithDisplayId('twice-1')).toHaveLength(1);
+			expect(codesWithDisplayId('twice-1')[0].name).toBe('Second');
+			expect(codesWithDisplayId('twice-2')).toHaveLength(1);
+			suite.expectRequestsFollowContract();
+		});
+
+		it('keeps the service error, explained, for a Display ID held by another team or by a deleted code', async () => {
+			const team = newTeam();
+			const elsewhere = newTeam();
+			suite.sim.state.createQr(elsewhere, {
+				qrType: 'WEB',
+				displayId: 'held-elsewhere',
+				qrRedirectUrl: 'https://example.com/x',
+			});
+			const deleted = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId: 'held-deleted',
+				qrRedirectUrl: 'https://example.com/y',
+			});
+			await softDelete(deleted.id, team);
+			suite.sim.clearRequestLog();
+
+			const result = await sync(
+				[
+					{ displayId: 'held-elsewhere', name: 'Mine', url: 'https://example.com/mine', team },
+					{ displayId: 'held-deleted', name: 'Mine too', url: 'https://example.com/mine', team },
+					{ displayId: 'free-one', name: 'Free', url: 'https://example.com/free', team },
+				],
+				{},
+				true,
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
+			for (const [index, displayId] of [
+				[0, 'held-elsewhere'],
+				[1, 'held-deleted'],
+			] as const) {
+				expect(result.items[index].json).toMatchObject({
+					error: `Display ID "${displayId}" is already taken`,
+					httpCode: '400',
+					itemIndex: index,
+				});
+				expect(result.items[index].json.description).toContain(
+					'belongs to a code of another team or to a deleted code',
+				);
+			}
+			expect(result.items[2].json).toMatchObject({ result: 'created', displayId: 'free-one' });
+			expect(codesWithDisplayId('held-elsewhere')[0].teamId).toBe(elsewhere);
+			expect(codesWithDisplayId('held-deleted')).toHaveLength(1);
+			suite.expectRequestsFollowContract();
+		});
+
+		it('fails the item with the service message and HTTP status when Continue On Fail is off', async () => {
+			const team = newTeam();
+			suite.sim.state.createQr(newTeam(), {
+				qrType: 'WEB',
+				displayId: 'held-2',
+				qrRedirectUrl: 'https://example.com/x',
+			});
+			suite.sim.clearRequestLog();
+
+			const result = await sync([
+				{ displayId: 'held-2', name: 'Mine', url: 'https://example.com/mine', team },
+			]);
+
+			expect(result.error).toMatchObject({
+				name: 'NodeApiError',
+				message: 'Display ID "held-2" is already taken',
+				httpCode: '400',
+				itemIndex: 0,
+			});
+			expect(JSON.stringify(result.error)).not.toContain(suite.credentials.clientSecret);
+			suite.expectRequestsFollowContract();
+		});
+	});
+
+	describe('team override per row', () => {
+		it('reads each team once and matches each row within its own team', async () => {
+			const teamA = newTeam();
+			const teamB = newTeam();
+			const rows = [
+				...sheet(teamA, 3, 'team-a'),
+				...sheet(teamB, 2, 'team-b'),
+				{ ...sheet(teamA, 4, 'team-a')[3] },
+			];
+
+			const first = await sync(rows);
+			expect(first.error).toBeUndefined();
+			expect(first.items.map((item) => [item.json.displayId, item.json.teamId])).toEqual(
+				rows.map((row) => [row.displayId, row.team]),
+			);
+			expect(
+				suite.sim.state
+					.listQrs(teamA)
+					.map((qr) => qr.displayId)
+					.sort(),
+			).toEqual(['team-a-0', 'team-a-1', 'team-a-2', 'team-a-3']);
+			expect(
+				suite.sim.state
+					.listQrs(teamB)
+					.map((qr) => qr.displayId)
+					.sort(),
+			).toEqual(['team-b-0', 'team-b-1']);
+			expect(
+				listReads()
+					.map((entry) => entry.headers['x-request-team-id'])
+					.sort(),
+			).toEqual([teamA, teamB].sort());
+			for (const entry of writes()) {
+				const row = rows.find(
+					(candidate) => candidate.displayId === (entry.body as { displayId: string }).displayId,
+				)!;
+				expect(entry.headers['x-request-team-id']).toBe(row.team);
+			}
+			suite.expectRequestsFollowContract();
+
+			suite.sim.clearRequestLog();
+			const again = await sync(rows);
+			expect(again.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
+			expect(suite.sim.requestLog).toHaveLength(2);
+			expect(writes()).toHaveLength(0);
+		});
+
+		it("uses the credential's team for rows without an override", async () => {
+			const result = await sync([
+				{ displayId: 'own-team-1', name: 'Own', url: 'https://example.com/own' },
+			]);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				result: 'created',
+				teamId: suite.credentials.teamId,
+			});
+			expect(
+				suite.sim.requestLog.every(
+					(entry) => entry.headers['x-request-team-id'] === suite.credentials.teamId,
+				),
+			).toBe(true);
+			expect(codesWithDisplayId('own-team-1')[0].teamId).toBe(suite.credentials.teamId);
+		});
+	});
+
+	describe('Delete Missing', () => {
+		/** A team holding codes of the sheet (tag "sheet"), one made by hand, and one of another sheet. */
+		function teamWithSheetCodes() {
+			const team = newTeam();
+			const code = (displayId: string, tags: string[]) =>
+				suite.sim.state.createQr(team, {
+					qrType: 'WEB',
+					displayId,
+					name: displayId,
+					qrRedirectUrl: `https://example.com/${displayId}`,
+					tags,
+				});
+			const codes = {
+				kept: code(`${team}-kept`, ['sheet']),
+				dropped: code(`${team}-dropped`, ['sheet', 'spring']),
+				droppedToo: code(`${team}-dropped-too`, ['sheet']),
+				byHand: code(`${team}-by-hand`, []),
+				otherSheet: code(`${team}-other-sheet`, ['other']),
+			};
+			suite.sim.clearRequestLog();
+			return { team, codes };
+		}
+
+		const deleteMissing = { deleteMissing: true, deleteMissingTag: 'sheet' };
+
+		it('soft-deletes exactly the tagged codes no row names, reported on the last item', async () => {
+			const { team, codes } = teamWithSheetCodes();
+			const rows: Row[] = [
+				{
+					displayId: codes.kept.displayId,
+					name: codes.kept.name,
+					url: codes.kept.qrRedirectUrl!,
+					tags: 'sheet',
+					team,
+				},
+				{
+					displayId: `${team}-new`,
+					name: 'New',
+					url: 'https://example.com/new',
+					tags: 'sheet',
+					team,
+				},
+			];
+
+			const result = await sync(rows, deleteMissing);
+
+			expect(result.error).toBeUndefined();
+			expect(
+				result.items.map((item) => [item.json.result, item.json.displayId, item.pairedItem]),
+			).toEqual([
+				['unchanged', codes.kept.displayId, { item: 0 }],
+				['created', `${team}-new`, { item: 1 }],
+				['deleted', expect.any(String), { item: 1 }],
+				['deleted', expect.any(String), { item: 1 }],
+			]);
+			const deletedRecords = result.items.slice(2).map((item) => item.json);
+			expect(deletedRecords.map((record) => record.id).sort()).toEqual(
+				[codes.dropped.id, codes.droppedToo.id].sort(),
+			);
+			expect(deletedRecords.every((record) => record.deleted === true)).toBe(true);
+			expect(
+				writes()
+					.map((entry) => `${entry.method} ${entry.path}`)
+					.sort(),
+			).toEqual(
+				[
+					'POST /api/qrs-api',
+					`DELETE /api/qrs-api/${codes.dropped.id}`,
+					`DELETE /api/qrs-api/${codes.droppedToo.id}`,
+				].sort(),
+			);
+			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(true);
+			expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
+			for (const stays of [codes.kept, codes.byHand, codes.otherSheet])
+				expect(suite.sim.state.getQr(stays.id)?.deleted).toBe(false);
+			suite.expectRequestsFollowContract();
+
+			suite.sim.clearRequestLog();
+			const again = await sync(rows, deleteMissing);
+			expect(again.items.map((item) => item.json.result)).toEqual(['unchanged', 'unchanged']);
+			expect(writes()).toHaveLength(0);
+		});
+
+		it('deletes nothing when a row fails and Continue On Fail is off', async () => {
+			const { team, codes } = teamWithSheetCodes();
+			const rows: Row[] = [
+				{ displayId: codes.kept.displayId, url: codes.kept.qrRedirectUrl!, team },
+				// The service refuses a base URL outside the team's domains.
+				{
+					displayId: `${team}-refused`,
+					url: 'https://example.com/refused',
+					baseUrl: 'https://not-ours.example/',
+					team,
+				},
+				{ displayId: `${team}-last`, url: 'https://example.com/last', team },
+			];
+
+			const result = await sync(rows, deleteMissing);
+
+			expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', itemIndex: 1 });
+			expect(result.error?.message).toContain('not a domain of this team');
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
+			expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(false);
+			suite.expectRequestsFollowContract();
+		});
+
+		it('deletes nothing when a row fails under Continue On Fail, and says so on the last item', async () => {
+			const { team, codes } = teamWithSheetCodes();
+			const rows: Row[] = [
+				{
+					displayId: `${team}-refused`,
+					url: 'https://example.com/refused',
+					baseUrl: 'https://not-ours.example/',
+					team,
+				},
+				{ displayId: codes.kept.displayId, url: codes.kept.qrRedirectUrl!, team },
+			];
+
+			const result = await sync(rows, deleteMissing, true);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => [item.json.result ?? 'error', item.pairedItem])).toEqual([
+				['error', { item: 0 }],
+				['unchanged', { item: 1 }],
+				['deleteMissingSkipped', { item: 1 }],
+			]);
+			expect(result.items[0].json).toMatchObject({ httpCode: '400', itemIndex: 0 });
+			expect(result.items[2].json.reason).toContain('1 row(s) failed');
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
+		});
+
+		it('refuses Delete Missing without a tag, or with differing tags, before any request', async () => {
+			const team = newTeam();
+			const rows = sheet(team, 2, 'tagless');
+
+			const withoutTag = await sync(rows, { deleteMissing: true });
+			expect(withoutTag.error).toMatchObject({
+				name: 'NodeOperationError',
+				message: 'Item 0: "Delete Missing Tag" is required when Delete Missing is on',
+			});
+
+			const withComma = await sync(rows, { deleteMissing: true, deleteMissingTag: 'a, b' });
+			expect(withComma.error?.message).toBe(
+				'Item 0: "Delete Missing Tag" must be a single tag, without commas',
+			);
+
+			const differing = await sync(rows, {
+				deleteMissing: true,
+				deleteMissingTag: '={{ $json.displayId }}',
+			});
+			expect(differing.error?.message).toBe(
+				'"Delete Missing Tag" must be the same for every item: item 0 has "tagless-0", item 1 has "tagless-1"',
+			);
+
+			expect(suite.sim.requestLog).toHaveLength(0);
+			expect(suite.sim.state.listQrs(team)).toHaveLength(0);
+		});
+
+		it('is ignored in Look Up Each Row mode, which searches each row instead of reading the team', async () => {
+			const { team, codes } = teamWithSheetCodes();
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: suite.credentials,
+				parameters: {
+					...rowParameters,
+					mode: 'lookUpEachRow',
+					options: { teamOverride: team, skipUnchanged: true, ...deleteMissing },
+				},
+				items: [
+					{
+						displayId: codes.kept.displayId,
+						name: codes.kept.name,
+						url: codes.kept.qrRedirectUrl,
+						tags: 'sheet',
+					},
+				],
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.result)).toEqual(['unchanged']);
+			expect(suite.sim.requestLog.map((entry) => [entry.method, entry.query.search])).toEqual([
+				['GET', codes.kept.displayId],
+			]);
+			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
+			suite.expectRequestsFollowContract();
+		});
+	});
+});

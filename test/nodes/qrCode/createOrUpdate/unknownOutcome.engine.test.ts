@@ -1,0 +1,52 @@
+/**
+ * Create or Update when the answer to its create is lost (the connection drops after QRTRAC stored the code):
+ * the row's Display ID finds the stored code, the row is written to it once. Through n8n's engine against the
+ * simulator's fault injection.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+beforeEach(() => {
+	// The create is stored, then the socket is destroyed before any answer.
+	suite.sim.faults.add({
+		kind: 'reset',
+		method: 'POST',
+		path: '/api/qrs-api',
+		afterWrite: true,
+		count: 1,
+	});
+});
+
+function codesWithDisplayId(displayId: string) {
+	return [...suite.sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
+}
+
+async function run(operation: string, parameters: Record<string, unknown>) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+	});
+}
+
+describe('lost answer to a create', () => {
+	it('Create or Update recovers the stored code, writes the row to it and reports it created', async () => {
+		const result = await run('createOrUpdate', {
+			displayId: 'lost-answer-2',
+			qrType: 'WEB',
+			name: 'Recovered',
+			qrRedirectUrl: 'https://example.com/recovered',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			displayId: 'lost-answer-2',
+			name: 'Recovered',
+			result: 'created',
+		});
+		expect(codesWithDisplayId('lost-answer-2')).toHaveLength(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+});

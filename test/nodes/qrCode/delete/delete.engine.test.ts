@@ -1,0 +1,77 @@
+/**
+ * QR Code > Delete through n8n's engine against the simulator, as nodes saved with version 1.1 run them (their output
+ * stays as it was; 1.2's `result` and re-runs: test/nodes/shared/outcome/reRuns.engine.test.ts).
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		typeVersion: 1.1,
+		...options,
+	});
+}
+
+const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+function newCode(fields: Record<string, unknown> = {}) {
+	return suite.sim.state.createQr(suite.credentials.teamId!, {
+		qrType: 'WEB',
+		qrRedirectUrl: 'https://example.com/c',
+		...fields,
+	});
+}
+
+describe('Delete', () => {
+	it('soft-deletes: answers {deleted, id}; the code stays visible to Get Updated Since as deleted', async () => {
+		const code = newCode({ name: 'To delete' });
+
+		const result = await run('delete', { qrCodeId: byId(code.id) });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([{ deleted: true, id: code.id }]);
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({ deleted: true, name: 'To delete' });
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!).some((qr) => qr.id === code.id)).toBe(
+			false,
+		);
+		suite.expectRequestsFollowContract();
+
+		const since = await run('getUpdatedSince', { since: code.createdAt - 1, includeDeleted: true });
+		expect(since.items.find((item) => item.json.id === code.id)?.json.deleted).toBe(true);
+	});
+
+	it('with Continue On Fail, reports an already deleted code as an error item and deletes the rest', async () => {
+		const first = newCode();
+		const gone = newCode();
+		suite.sim.state.getQr(gone.id)!.deleted = true;
+		const third = newCode();
+
+		const result = await run(
+			'delete',
+			{ qrCodeId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{ continueOnFail: true, items: [{ id: first.id }, { id: gone.id }, { id: third.id }] },
+		);
+
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
+		expect(result.items[0].json).toEqual({ deleted: true, id: first.id });
+		expect(result.items[1].json).toMatchObject({
+			error: `QR code not found: ${gone.id}`,
+			httpCode: '400',
+		});
+		expect(result.items[2].json).toEqual({ deleted: true, id: third.id });
+		expect(suite.sim.state.getQr(third.id)?.deleted).toBe(true);
+	});
+});

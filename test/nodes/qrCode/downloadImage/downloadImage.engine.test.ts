@@ -1,0 +1,61 @@
+/**
+ * QR Code > Download Image through n8n's engine against the simulator.
+ */
+import { renderQrPng } from '../../../../simulator/qrImage';
+import { validateRequest } from '../../../support/contract';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	items?: Array<Record<string, unknown>>,
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		items,
+	});
+}
+
+const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+describe('Download Image', () => {
+	it("puts the code's PNG into the binary field, named after its Display ID, showing its short URL", async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/img',
+			displayId: 'img-code',
+		});
+
+		const result = await run('downloadImage', {
+			qrCodeId: byId(code.id),
+			binaryPropertyName: 'qrImage',
+		});
+
+		expect(result.error).toBeUndefined();
+		const binary = result.items[0].binary?.qrImage;
+		expect(binary).toMatchObject({
+			mimeType: 'image/png',
+			fileName: 'img-code.png',
+			fileExtension: 'png',
+		});
+		const png = Buffer.from(binary!.data, 'base64');
+		expect(
+			png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+		).toBe(true);
+		expect(png.equals(await renderQrPng(`${code.baseUrl}${code.displayId}`))).toBe(true);
+		expect(result.items[0].json).toMatchObject({ id: code.id, displayId: 'img-code' });
+		const imageRequest = suite.sim.requestLog.find((entry) => entry.rawPath.startsWith('/images/'));
+		expect(imageRequest?.headers['x-request-client-secret']).toBeUndefined();
+		expect(imageRequest?.headers['x-request-client-id']).toBeUndefined();
+		for (const entry of suite.sim.requestLog.filter((logged) =>
+			logged.rawPath.startsWith('/api/'),
+		)) {
+			expect(validateRequest(entry)).toEqual([]);
+		}
+	});
+});

@@ -1,0 +1,60 @@
+/**
+ * QR Code > Get through n8n's engine against the simulator.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	items?: Array<Record<string, unknown>>,
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		items,
+	});
+}
+
+const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+describe('Get', () => {
+	it('returns the code, simplified or whole', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'SOCIAL_BIO',
+			name: 'Bio',
+			metadata: { title: 'Follow', links: [{ platform: 'x', url: 'https://x.com/a' }] },
+		});
+
+		const simple = await run('get', { qrCodeId: byId(code.id) });
+		const whole = await run('get', {
+			qrCodeId: { __rl: true, mode: 'url', value: `https://app.qrtrac.com/qr/${code.id}` },
+			simplify: false,
+		});
+
+		expect(simple.items[0].json).toEqual({
+			id: code.id,
+			displayId: code.displayId,
+			name: 'Bio',
+			qrType: 'SOCIAL_BIO',
+			shortUrl: `${code.baseUrl}${code.displayId}`,
+			qrImageUrl: code.qrImageUrl,
+			tags: [],
+			teamId: suite.credentials.teamId,
+			deleted: false,
+			createdAt: code.createdAt,
+			createdAtIso: new Date(code.createdAt).toISOString(),
+			updatedAt: code.updatedAt,
+			updatedAtIso: new Date(code.updatedAt).toISOString(),
+		});
+		expect(whole.items[0].json).toMatchObject({
+			id: code.id,
+			metadata: code.metadata,
+			settings: {},
+		});
+		suite.expectRequestsFollowContract();
+	});
+});

@@ -1,0 +1,99 @@
+/**
+ * QR Code > Get Many through n8n's engine against the simulator.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+let orgId: string;
+
+beforeAll(() => {
+	orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+});
+
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	items?: Array<Record<string, unknown>>,
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		items,
+	});
+}
+
+describe('Get Many', () => {
+	let listTeamId: string;
+
+	beforeAll(() => {
+		const team = suite.sim.state.createTeam(orgId, 'Listing');
+		listTeamId = team.id;
+		const start = suite.sim.clock.now() - 1_000_000;
+		for (let index = 0; index < 130; index++) {
+			suite.sim.state.createQrAt(
+				listTeamId,
+				{
+					qrType: 'WEB',
+					qrRedirectUrl: `https://example.com/${index}`,
+					name: `Code ${String(index).padStart(3, '0')}`,
+				},
+				start + index * 1000,
+			);
+		}
+	});
+
+	it('returns a limit above 100 through pages of 100, each code once', async () => {
+		const result = await run('getMany', { limit: 120, options: { teamOverride: listTeamId } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(120);
+		expect(new Set(result.items.map((item) => item.json.id)).size).toBe(120);
+		expect(suite.sim.requestLog.map((entry) => [entry.query.limit, entry.query.page])).toEqual([
+			['100', '1'],
+			['100', '2'],
+		]);
+		expect(
+			suite.sim.requestLog.every((entry) => entry.headers['x-request-team-id'] === listTeamId),
+		).toBe(true);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('returns all codes with Return All, in the chosen order', async () => {
+		const result = await run('getMany', {
+			returnAll: true,
+			options: { sortBy: 'name', sortOrder: 'asc', teamOverride: listTeamId },
+		});
+
+		const names = result.items.map((item) => String(item.json.name));
+		expect(names).toHaveLength(suite.sim.state.listQrs(listTeamId).length);
+		expect(names).toEqual([...names].sort());
+		expect(names[0]).toBe('Code 000');
+		suite.expectRequestsFollowContract();
+	});
+
+	it('uses the Page Size option and the search filter', async () => {
+		const result = await run('getMany', {
+			limit: 7,
+			filters: { search: 'code 01' },
+			options: { teamOverride: listTeamId, pageSize: 3 },
+		});
+
+		expect(result.items.map((item) => item.json.name)).toHaveLength(7);
+		expect(result.items.every((item) => String(item.json.name).startsWith('Code 01'))).toBe(true);
+		expect(
+			suite.sim.requestLog.map((entry) => [
+				entry.query.limit,
+				entry.query.page,
+				entry.query.search,
+			]),
+		).toEqual([
+			['3', '1', 'code 01'],
+			['3', '2', 'code 01'],
+			['3', '3', 'code 01'],
+		]);
+		suite.expectRequestsFollowContract();
+	});
+});

@@ -1,0 +1,65 @@
+/** QR Code > Get Many: the exact requests the node builds for a typical input (fake context, no sockets). */
+import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import { parseItems, VALUE, type Refusal } from '../../../support/parseItems';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+it('asks for the first page at the default page size (100), newest changes first', async () => {
+	const run = await runAction('qrCode', 'getMany', { returnAll: false, limit: 50 });
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map(described)).toEqual([
+		{
+			method: 'GET',
+			path: '/api/qrs-api/v2/teams/',
+			qs: { sortBy: 'updatedAt', sortOrder: 'desc', limit: 100, page: 1 },
+			headers: TEAM_HEADERS,
+		},
+	]);
+});
+
+describe('parse refuses bad input, naming the field and the item', () => {
+	const refusals: Refusal[] = [
+		{
+			rule: 'limit >= 1',
+			parameters: { limit: VALUE },
+			good: 5,
+			bad: 0,
+			message: 'Item 1: "Limit" must be at least 1',
+		},
+		{
+			rule: 'page size at most 100',
+			parameters: { options: { pageSize: VALUE } },
+			good: 100,
+			bad: 101,
+			message: 'Item 1: "Page Size" must be at most 100',
+		},
+		{
+			rule: 'page size at least 1',
+			parameters: { options: { pageSize: VALUE } },
+			good: 1,
+			bad: 0,
+			message: 'Item 1: "Page Size" must be at least 1',
+		},
+	];
+
+	it.each(refusals.map((refusal) => [refusal.rule, refusal] as const))(
+		'%s',
+		async (_rule, refusal) => {
+			const [good, bad] = await parseItems('qrCode', 'getMany', refusal.parameters, [
+				refusal.good,
+				refusal.bad,
+			]);
+
+			expect(good.error).toBeUndefined();
+			expect(bad.error).toMatchObject({
+				name: 'NodeOperationError',
+				message: refusal.message,
+				itemIndex: 1,
+			});
+		},
+	);
+});

@@ -1,0 +1,293 @@
+/**
+ * A list walk never ends short in silence (issue 22, points 1, 8 and the Display ID part of 9), through n8n's
+ * engine against a simulator whose paginated list reads the contract's open points another way
+ * (simulator/listDrift.ts): a smaller served page, pages from 0, `page` ignored, codes moving between pages, codes
+ * of another team, the team header ignored, Display IDs lower-cased or held twice. Get Many, the sync snapshot,
+ * Delete Missing and the Look Up Each Row look-up either get every code of the team asked for, or fail with what
+ * was expected and what came, before any write.
+ */
+import type { ListDrift } from '../../../../simulator';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: true });
+
+/** 250 rows through n8n's engine: expressions of every row are evaluated, so allow for a loaded machine. */
+jest.setTimeout(30_000);
+
+let orgId: string;
+let teamCount = 0;
+
+beforeAll(() => {
+	orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+});
+
+afterEach(() => suite.sim.setListDrift({}));
+
+/** A team of its own with `count` WEB codes tagged "sheet", Display IDs `<prefix>-<n>`. */
+function teamWithCodes(count: number, prefix = `list-${teamCount + 1}`) {
+	const team = suite.sim.state.createTeam(orgId, `Lists ${++teamCount}`).id;
+	const codes = Array.from({ length: count }, (_, index) =>
+		suite.sim.state.createQr(team, {
+			qrType: 'WEB',
+			displayId: `${prefix}-${index}`,
+			name: `Row ${index}`,
+			qrRedirectUrl: `https://example.com/${prefix}/${index}`,
+			tags: ['sheet'],
+		}),
+	);
+	return { team, codes, rows: codes.map((code) => rowOf(code, team)) };
+}
+
+function rowOf(code: { displayId: string; name: string; qrRedirectUrl?: string }, team: string) {
+	return {
+		displayId: code.displayId,
+		name: code.name,
+		url: code.qrRedirectUrl,
+		tags: 'sheet',
+		team,
+	};
+}
+
+async function getMany(team: string, parameters: Record<string, unknown> = {}) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: {
+			resource: 'qrCode',
+			operation: 'getMany',
+			returnAll: true,
+			simplify: true,
+			options: { teamOverride: team },
+			...parameters,
+		},
+	});
+}
+
+async function createOrUpdate(
+	rows: Array<Record<string, unknown>>,
+	options: Record<string, unknown> = {},
+	mode = 'sync',
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: {
+			resource: 'qrCode',
+			operation: 'createOrUpdate',
+			mode,
+			displayId: '={{ $json.displayId }}',
+			qrType: 'WEB',
+			name: '={{ $json.name }}',
+			qrRedirectUrl: '={{ $json.url }}',
+			additionalFields: { tags: '={{ $json.tags }}' },
+			options: { teamOverride: '={{ $json.team }}', ...options },
+		},
+		items: rows,
+		continueOnFail: true,
+	});
+}
+
+const listReads = () =>
+	suite.sim.requestLog.filter(
+		(entry) => entry.method === 'GET' && entry.path === '/api/qrs-api/v2/teams/',
+	);
+const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
+const errorsOf = (items: Array<{ json: Record<string, unknown> }>) =>
+	items.map((item) => String(item.json.error ?? ''));
+
+function drift(listDrift: Partial<ListDrift>): void {
+	suite.sim.setListDrift(listDrift);
+	suite.sim.clearRequestLog();
+}
+
+describe('Get Many reads every code whatever page size and numbering the service uses', () => {
+	it('follows a service that serves 50 codes a page when asked for 100: 250 of 250, 5 requests', async () => {
+		const { team, codes } = teamWithCodes(250);
+		drift({ pageSizeCap: 50 });
+
+		const result = await getMany(team);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			codes.map((code) => code.id).sort(),
+		);
+		expect(listReads().map((entry) => entry.query.limit)).toEqual(['100', '50', '50', '50', '50']);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('fills a limit of 120 from pages of 50', async () => {
+		const { team } = teamWithCodes(250);
+		drift({ pageSizeCap: 50 });
+
+		const result = await getMany(team, { returnAll: false, limit: 120 });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(120);
+		expect(listReads()).toHaveLength(3);
+	});
+
+	it('reads page 0 of a service that counts pages from 0', async () => {
+		const { team, codes } = teamWithCodes(250);
+		drift({ zeroBasedPages: true });
+
+		const result = await getMany(team);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			codes.map((code) => code.id).sort(),
+		);
+		expect(listReads().map((entry) => entry.query.page)).toEqual(['1', '2', '3', '0']);
+	});
+
+	it('reads every code once while another writer moves codes to the front of the updatedAt order', async () => {
+		const { team, codes } = teamWithCodes(250);
+		drift({ shiftingOrder: true });
+
+		const result = await getMany(team);
+
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((item) => item.json.id);
+		expect(ids.slice().sort()).toEqual(codes.map((code) => code.id).sort());
+		const times = result.items.map((item) => item.json.updatedAt as number);
+		expect(times).toEqual(times.slice().sort((a, b) => b - a));
+		expect(listReads().every((entry) => entry.query.sortBy === 'createdAt')).toBe(true);
+	});
+
+	it('fails with "got 100 of 250 codes" on a service that ignores page', async () => {
+		const { team } = teamWithCodes(250);
+		drift({ ignorePage: true });
+
+		const result = await getMany(team);
+
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toBe(
+			"QRTRAC's list of codes is incomplete: got 100 of 250 codes",
+		);
+		expect(result.error?.description).toMatch(
+			/^Get Many QR Codes \(GET \/qrs-api\/v2\/teams\/\), read for Get Many, announced 250 codes; 3 requests gave 100 different codes: page 2 held only codes of earlier pages: the service seems to ignore "page"\. .*Run the node again/,
+		);
+	});
+
+	it('fails a limit of 250 on a service that ignores page, instead of returning 100', async () => {
+		const { team } = teamWithCodes(300);
+		drift({ ignorePage: true });
+
+		const result = await getMany(team, { returnAll: false, limit: 250 });
+
+		expect(result.error?.message).toBe(
+			"QRTRAC's list of codes is incomplete: got 100 of 250 codes",
+		);
+	});
+
+	it('fails when the list holds codes of another team', async () => {
+		const { team } = teamWithCodes(3);
+		teamWithCodes(2);
+		drift({ foreignCodes: true });
+
+		const result = await getMany(team);
+
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^QRTRAC answered codes of another team: \\d+ code\\(s\\) of team .* in the list of team ${team}$`,
+			),
+		);
+	});
+});
+
+describe('the sync and Delete Missing never act on a partial list or on another team', () => {
+	it('finds all 250 unchanged rows on a service serving 50 a page, and writes nothing', async () => {
+		const { rows } = teamWithCodes(250);
+		drift({ pageSizeCap: 50 });
+
+		const result = await createOrUpdate(rows);
+
+		expect(result.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
+		expect(writes()).toEqual([]);
+		expect(listReads()).toHaveLength(5);
+	});
+
+	it('fails every row and deletes nothing when the snapshot is partial (page ignored)', async () => {
+		const { team, rows, codes } = teamWithCodes(250);
+		drift({ ignorePage: true });
+
+		const result = await createOrUpdate(rows.slice(0, 200), {
+			deleteMissing: true,
+			deleteMissingTag: 'sheet',
+		});
+
+		expect(new Set(errorsOf(result.items))).toEqual(
+			new Set(["QRTRAC's list of codes is incomplete: got 100 of 250 codes"]),
+		);
+		expect(writes()).toEqual([]);
+		expect(suite.sim.state.liveQrsOfTeam(team)).toHaveLength(codes.length);
+	});
+
+	it('fails every row before any write when the service ignores the team header', async () => {
+		const credentialTeam = suite.credentials.teamId!;
+		const own = suite.sim.state.createQr(credentialTeam, {
+			qrType: 'WEB',
+			displayId: 'isolation-own',
+			name: 'Own',
+			qrRedirectUrl: 'https://example.com/own',
+			tags: ['sheet'],
+		});
+		const { rows } = teamWithCodes(3);
+		drift({ ignoreTeamHeader: true });
+
+		const result = await createOrUpdate(rows, { deleteMissing: true, deleteMissingTag: 'sheet' });
+
+		expect(errorsOf(result.items)).toEqual(
+			rows.map(() => expect.stringMatching(/^QRTRAC answered codes of another team: /)),
+		);
+		expect(writes()).toEqual([]);
+		expect(suite.sim.state.qrs.get(own.id)?.deleted).toBeFalsy();
+	});
+});
+
+describe('a Display ID the service changed or holds twice is reported, not written', () => {
+	it.each([['sync'], ['lookUpEachRow']])(
+		'%s: a Display ID answered lower-cased fails its row',
+		async (mode) => {
+			const { team } = teamWithCodes(0);
+			suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId: `Spring-${mode}`,
+				name: 'Spring',
+				qrRedirectUrl: 'https://example.com/spring',
+			});
+			drift({ lowerCaseDisplayIds: true });
+
+			const result = await createOrUpdate(
+				[{ displayId: `Spring-${mode}`, name: 'Spring', url: 'https://example.com/new', team }],
+				{},
+				mode,
+			);
+
+			expect(errorsOf(result.items)).toEqual([
+				`QRTRAC holds Display ID "Spring-${mode}" as "spring-${mode.toLowerCase()}"`,
+			]);
+			expect(writes()).toEqual([]);
+		},
+	);
+
+	it.each([['sync'], ['lookUpEachRow']])(
+		'%s: a Display ID held by two codes fails its row',
+		async (mode) => {
+			const { team, codes } = teamWithCodes(2, `twin-${mode}`);
+			suite.sim.state.qrs.get(codes[1].id)!.displayId = codes[0].displayId;
+			suite.sim.clearRequestLog();
+
+			const result = await createOrUpdate(
+				[{ displayId: codes[0].displayId, name: 'Twin', url: 'https://example.com/twin', team }],
+				{},
+				mode,
+			);
+
+			expect(errorsOf(result.items)).toEqual([
+				`Display ID "${codes[0].displayId}" is held by 2 live codes in QRTRAC`,
+			]);
+			expect(writes()).toEqual([]);
+		},
+	);
+});

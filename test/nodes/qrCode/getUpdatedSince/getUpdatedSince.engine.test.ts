@@ -1,0 +1,92 @@
+/**
+ * QR Code > Get Updated Since through n8n's engine against the simulator.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+let orgId: string;
+
+beforeAll(() => {
+	orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+});
+
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	items?: Array<Record<string, unknown>>,
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		items,
+	});
+}
+
+describe('Get Updated Since', () => {
+	it("returns the team's codes changed after the moment, deleted ones only on request", async () => {
+		const team = suite.sim.state.createTeam(orgId, 'Changes');
+		const since = Date.UTC(2030, 0, 1);
+		suite.sim.state.createQrAt(
+			team.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: 'Old' },
+			since - 1,
+		);
+		const changed = suite.sim.state.createQrAt(
+			team.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: 'New' },
+			since + 1,
+		);
+		const gone = suite.sim.state.createQrAt(
+			team.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/gone', name: 'Gone' },
+			since + 2,
+		);
+		Object.assign(suite.sim.state.getQr(gone.id)!, { deleted: true, updatedAt: since + 3 });
+
+		const live = await run('getUpdatedSince', { since: since, options: { teamOverride: team.id } });
+		const withDeleted = await run('getUpdatedSince', {
+			since: '2030-01-01T00:00:00Z',
+			includeDeleted: true,
+			options: { teamOverride: team.id },
+		});
+
+		expect(live.items.map((item) => item.json.id)).toEqual([changed.id]);
+		expect(withDeleted.items.map((item) => [item.json.id, item.json.deleted])).toEqual([
+			[changed.id, false],
+			[gone.id, true],
+		]);
+		expect(suite.sim.requestLog.map((entry) => entry.rawPath)).toEqual([
+			`/api/qrs-api/teams/fromTime/${since}`,
+			`/api/qrs-api/teams/fromTime/${since}`,
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('covers every team of the organization with the organization scope', async () => {
+		const teamA = suite.sim.state.createTeam(orgId, 'Org A');
+		const teamB = suite.sim.state.createTeam(orgId, 'Org B');
+		const since = Date.UTC(2031, 0, 1);
+		const a = suite.sim.state.createQrAt(
+			teamA.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/a' },
+			since + 10,
+		);
+		const b = suite.sim.state.createQrAt(
+			teamB.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/b' },
+			since + 20,
+		);
+
+		const result = await run('getUpdatedSince', { since, scope: 'organization' });
+
+		expect(result.items.map((item) => [item.json.id, item.json.teamId])).toEqual([
+			[a.id, teamA.id],
+			[b.id, teamB.id],
+		]);
+		expect(suite.sim.requestLog[0].rawPath).toBe(`/api/qrs-api/all/fromTime/${since}`);
+		suite.expectRequestsFollowContract();
+	});
+});

@@ -1,0 +1,47 @@
+/** QR Code > Get Updated Since: the exact requests the node builds for a typical input (fake context, no sockets). */
+import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import { parseItems, VALUE, type Refusal } from '../../../support/parseItems';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+it("asks for the team's codes changed since the time, in the path", async () => {
+	const run = await runAction('qrCode', 'getUpdatedSince', { since: 1800000000000, scope: 'team' });
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map(described)).toEqual([
+		{ method: 'GET', path: '/api/qrs-api/teams/fromTime/1800000000000', headers: TEAM_HEADERS },
+	]);
+});
+
+describe('parse refuses bad input, naming the field and the item', () => {
+	const refusals: Refusal[] = [
+		{
+			rule: 'Since in epoch milliseconds, not seconds',
+			parameters: { since: VALUE },
+			good: 1704067200000,
+			bad: 1704067200,
+			message:
+				'Item 1: "Since" must be epoch milliseconds (after 2000-01-01); seconds are not accepted',
+		},
+	];
+
+	it.each(refusals.map((refusal) => [refusal.rule, refusal] as const))(
+		'%s',
+		async (_rule, refusal) => {
+			const [good, bad] = await parseItems('qrCode', 'getUpdatedSince', refusal.parameters, [
+				refusal.good,
+				refusal.bad,
+			]);
+
+			expect(good.error).toBeUndefined();
+			expect(bad.error).toMatchObject({
+				name: 'NodeOperationError',
+				message: refusal.message,
+				itemIndex: 1,
+			});
+		},
+	);
+});

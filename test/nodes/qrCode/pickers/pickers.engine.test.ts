@@ -1,0 +1,47 @@
+/**
+ * The pickers of the QR code forms through n8n's engine against the simulator.
+ */
+import { callLoadOptions } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+describe('pickers of the QR code forms', () => {
+	it("Design Template lists the team's templates after the default", async () => {
+		const options = (await callLoadOptions('qrtrac', 'getTemplates', {
+			kind: 'loadOptions',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB' },
+			parameterPath: 'parameters.additionalFields.templateId',
+		})) as Array<{ name: string; value: string }>;
+
+		const templates = suite.sim.state.templatesOfTeam(suite.credentials.teamId!);
+		expect(options[0].value).toBe('');
+		expect(
+			options
+				.slice(1)
+				.map((option) => option.value)
+				.sort(),
+		).toEqual(templates.map((template) => template.id).sort());
+		suite.expectRequestsFollowContract();
+	});
+
+	it('QR Code finds codes by Display ID', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: 'pick-me-7',
+		});
+
+		const found = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+			kind: 'listSearch',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', operation: 'get' },
+			parameterPath: 'parameters.qrCodeId',
+			filter: 'pick-me',
+		})) as { results: Array<{ name: string; value: string }> };
+
+		expect(found.results.map((result) => result.value)).toEqual([code.id]);
+		suite.expectRequestsFollowContract();
+	});
+});

@@ -1,0 +1,170 @@
+/**
+ * QR Code > Update through n8n's engine against the simulator: only the given fields change, qrType (and the
+ * redirect URL of Website codes) come from the stored code when not given, metadata and settings are merged
+ * onto the stored ones, a type change starts fresh metadata, and fields of another type are refused.
+ */
+import { PUT_SEMANTICS, requestFieldsOf } from '../../../support/storedCode';
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+async function update(qrCodeId: string, parameters: Record<string, unknown>) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: {
+			resource: 'qrCode',
+			operation: 'update',
+			qrCodeId: { __rl: true, mode: 'id', value: qrCodeId },
+			...parameters,
+		},
+	});
+}
+
+function putBody(): Record<string, unknown> {
+	const put = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+	expect(put).toHaveLength(1);
+	return put[0].body as Record<string, unknown>;
+}
+
+describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
+	beforeAll(() => suite.sim.setPutSemantics(semantics));
+
+	it('renames a Website code: sends its stored type and redirect URL, changes nothing else', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			name: 'Before',
+			qrRedirectUrl: 'https://example.com/keep',
+			tags: ['keep'],
+			settings: { locationEnabled: true },
+		});
+
+		const result = await update(code.id, { updateFields: { name: 'After' } });
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET', 'PUT']);
+		expect(putBody()).toEqual({ ...requestFieldsOf(code), name: 'After' });
+		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'After', qrType: 'WEB' });
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			name: 'After',
+			qrRedirectUrl: 'https://example.com/keep',
+			tags: ['keep'],
+			settings: { locationEnabled: true },
+			displayId: code.displayId,
+		});
+		suite.expectRequestsFollowContract();
+	});
+
+	it('merges typed metadata fields and settings onto the stored ones', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'LINK_LIST',
+			name: 'Links',
+			metadata: { title: 'Old title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] },
+			settings: { ageGating: true, minAge: 18 },
+		});
+
+		const result = await update(code.id, {
+			updateFields: { linkListTitle: 'New title' },
+			scanRules: { password: { passwordEnabled: true, password: 'hunter2' } },
+			simplify: false,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(putBody()).toEqual({
+			...requestFieldsOf(code),
+			metadata: { title: 'New title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] },
+			settings: { ageGating: true, minAge: 18, passwordEnabled: true, password: 'hunter2' },
+		});
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			name: 'Links',
+			metadata: { title: 'New title', links: [{ title: 'Docs', url: 'https://example.com/docs' }] },
+			settings: { ageGating: true, minAge: 18, passwordEnabled: true },
+		});
+		expect(result.items[0].json.metadata).toEqual({
+			title: 'New title',
+			links: [{ title: 'Docs', url: 'https://example.com/docs' }],
+		});
+		suite.expectRequestsFollowContract();
+	});
+
+	it('sets top-level typed fields of a vCard and keeps its other fields', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'VCARD',
+			firstName: 'Ada',
+			email: 'ada@example.com',
+		});
+
+		const result = await update(code.id, {
+			updateFields: { vcardCompany: 'Analytical Engines', vcardEmail: 'ada@engines.example' },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(putBody()).toEqual({
+			...requestFieldsOf(code),
+			company: 'Analytical Engines',
+			email: 'ada@engines.example',
+		});
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			firstName: 'Ada',
+			company: 'Analytical Engines',
+			email: 'ada@engines.example',
+		});
+		suite.expectRequestsFollowContract();
+	});
+
+	it("changes the type: the new type's metadata replaces the old one", async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'APP_DOWNLOAD',
+			metadata: { appName: 'Old app', iosUrl: 'https://apps.example.com/ios' },
+		});
+
+		const result = await update(code.id, {
+			qrType: 'COUPON_CODE',
+			updateFields: { couponCode: 'NEW10', couponExpiryDate: 1767225600000 },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(putBody()).toEqual({
+			...requestFieldsOf(code),
+			qrType: 'COUPON_CODE',
+			metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 },
+		});
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			qrType: 'COUPON_CODE',
+			metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 },
+		});
+		expect(suite.sim.state.getQr(code.id)?.metadata.appName).toBeUndefined();
+		suite.expectRequestsFollowContract();
+	});
+
+	it('refuses fields of another type than the code has, after reading it and before writing', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/w',
+		});
+
+		const result = await update(code.id, {
+			updateFields: { videoUrl: 'https://example.com/v.mp4' },
+		});
+
+		expect(result.error).toMatchObject({ name: 'NodeOperationError', itemIndex: 0 });
+		expect(result.error?.message).toBe(
+			'Item 0: "Video Preview: Video URL" cannot be set on a WEB code',
+		);
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET']);
+		expect(suite.sim.state.getQr(code.id)?.metadata).toEqual({});
+	});
+
+	it('surfaces an unknown code as NodeApiError with the service message', async () => {
+		const result = await update('qr_doesnotexist', { updateFields: { name: 'x' } });
+
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '400',
+			message: 'QR code not found: qr_doesnotexist',
+		});
+		expect(result.error?.description).toContain('Check the ID');
+		suite.expectRequestsFollowContract();
+	});
+});

@@ -1,0 +1,83 @@
+/**
+ * QR Code > Update Tags through n8n's engine against the simulator, as nodes saved with version 1.1 run them (their output
+ * stays as it was; 1.2's `result` and re-runs: test/nodes/shared/outcome/reRuns.engine.test.ts).
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { resource: 'qrCode', operation, ...parameters },
+		typeVersion: 1.1,
+		...options,
+	});
+}
+
+const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+function newCode(fields: Record<string, unknown> = {}) {
+	return suite.sim.state.createQr(suite.credentials.teamId!, {
+		qrType: 'WEB',
+		qrRedirectUrl: 'https://example.com/c',
+		...fields,
+	});
+}
+
+describe('Update Tags', () => {
+	it('replaces the tags', async () => {
+		const code = newCode({ tags: ['old', 'stale'] });
+
+		const result = await run('updateTags', {
+			qrCodeId: byId(code.id),
+			mode: 'replace',
+			tags: 'fresh, new',
+		});
+
+		expect(result.items[0].json.tags).toEqual(['fresh', 'new']);
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['fresh', 'new']);
+		expect(suite.sim.requestLog.map((entry) => [entry.method, entry.body])).toEqual([
+			['PUT', { tags: ['fresh', 'new'] }],
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('adds tags to the ones the code has, once each', async () => {
+		const code = newCode({ tags: ['keep', 'both'] });
+
+		await run('updateTags', { qrCodeId: byId(code.id), mode: 'add', tags: 'both, extra' });
+
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['keep', 'both', 'extra']);
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET', 'PUT']);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('removes the given tags and keeps the others', async () => {
+		const code = newCode({ tags: ['a', 'b', 'c'] });
+
+		await run('updateTags', {
+			qrCodeId: byId(code.id),
+			mode: 'remove',
+			tags: '={{ ["b", "missing"] }}',
+		});
+
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['a', 'c']);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('clears every tag with Replace and no tags', async () => {
+		const code = newCode({ tags: ['a'] });
+
+		await run('updateTags', { qrCodeId: byId(code.id), mode: 'replace', tags: '' });
+
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual([]);
+		suite.expectRequestsFollowContract();
+	});
+});

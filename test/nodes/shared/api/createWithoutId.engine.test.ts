@@ -1,0 +1,107 @@
+/**
+ * A create answered "success" without the new record's `id` (issue 22, point 9; simulator shape drift
+ * `createWithoutId`): the service acted, so the error says the code was probably created, shows what came back,
+ * and tells how to check before running again (by the Display ID when there is one) instead of "unexpected shape".
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+beforeEach(() => suite.sim.setShapeDrift(['createWithoutId']));
+afterEach(() => suite.sim.setShapeDrift([]));
+
+async function run(parameters: Record<string, unknown>, items?: Array<Record<string, unknown>>) {
+	return await runNode({ nodeType: 'qrtrac', credentials: suite.credentials, parameters, items });
+}
+
+function codesTo(url: string) {
+	return [...suite.sim.state.qrs.values()].filter((qr) => qr.qrRedirectUrl === url);
+}
+
+describe('a create answered without an id', () => {
+	it('Create without a Display ID: probably created, excerpt shown, advice to look it up and set a Display ID', async () => {
+		const result = await run({
+			resource: 'qrCode',
+			operation: 'create',
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/no-id-1',
+		});
+
+		const [made] = codesTo('https://example.com/no-id-1');
+		expect(result.error?.message).toBe(
+			`QRTRAC's answer to Create QR Code (POST /qrs-api) has no "id": the QR code was probably created`,
+		);
+		expect(result.error?.description).toContain(`"displayId":"${made.displayId}"`);
+		expect(result.error?.description).toContain('Do not run this item again as it is');
+		expect(result.error?.description).toContain('Set a Display ID on creates');
+		expect(result.error?.description).not.toContain(suite.credentials.clientSecret!);
+	});
+
+	it('Create with a Display ID: the advice names the Display ID to check', async () => {
+		const result = await run({
+			resource: 'qrCode',
+			operation: 'create',
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/no-id-2',
+			displayId: 'no-id-two',
+		});
+
+		expect(codesTo('https://example.com/no-id-2')).toHaveLength(1);
+		expect(result.error?.message).toContain('has no "id": the QR code was probably created');
+		expect(result.error?.description).toContain('Look it up by its Display ID "no-id-two"');
+	});
+
+	it("Create or Update: a row that creates says so, with the row's Display ID", async () => {
+		const result = await run(
+			{
+				resource: 'qrCode',
+				operation: 'createOrUpdate',
+				mode: 'lookUpEachRow',
+				displayId: '={{ $json.displayId }}',
+				qrType: 'WEB',
+				name: '={{ $json.name }}',
+				qrRedirectUrl: '={{ $json.url }}',
+			},
+			[{ displayId: 'no-id-row', name: 'No id row', url: 'https://example.com/row' }],
+		);
+
+		expect(codesTo('https://example.com/row')).toHaveLength(1);
+		expect(result.error?.message).toContain('has no "id": the QR code was probably created');
+		expect(result.error?.description).toContain('Look it up by its Display ID "no-id-row"');
+	});
+
+	it('Duplicate: the copy was probably made', async () => {
+		const original = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/to-copy',
+		});
+		const result = await run({
+			resource: 'qrCode',
+			operation: 'duplicate',
+			qrCodeId: { __rl: true, mode: 'id', value: original.id },
+		});
+
+		expect(codesTo('https://example.com/to-copy')).toHaveLength(2);
+		expect(result.error?.message).toBe(
+			`QRTRAC's answer to Duplicate QR Code (POST /qrs-api/duplicate/{id}) has no "id": the copy was probably made`,
+		);
+		expect(result.error?.description).toContain('Look for the copy in Get Many');
+	});
+
+	it('v1 Dynamic Link create: the link was probably created', async () => {
+		const before = suite.sim.state.qrs.size;
+		const result = await run({
+			resource: 'dynamicLink',
+			operation: 'create',
+			destinationUrl: 'https://example.com/v1-no-id',
+		});
+
+		expect(suite.sim.state.qrs.size).toBe(before + 1);
+		expect(result.error?.message).toBe(
+			`QRTRAC's answer to Create Dynamic Link (POST /v1/qr/create) has no "id": the dynamic link was probably created`,
+		);
+		expect(result.error?.description).toContain('"destination_url":"https://example.com/v1-no-id"');
+		expect(result.error?.description).not.toContain(suite.credentials.apiKey!);
+	});
+});

@@ -1,0 +1,59 @@
+import { HeldSnapshots, type HeldKey } from '../../../../nodes/shared/heldSnapshots';
+
+const key = (teamId: string, over: Partial<HeldKey> = {}): HeldKey => ({
+	executionId: 'exec-1',
+	baseUrl: 'https://api.qrtrac.com',
+	identity: 'client-a 0f0f',
+	teamId,
+	...over,
+});
+
+describe('HeldSnapshots: what a node keeps between its runs in one execution', () => {
+	it('serves an entry only to the same execution, Base URL, credential identity and team', () => {
+		const held = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
+		held.set(key('t1'), 'codes of t1', 10, 0);
+
+		expect(held.get(key('t1'), 1_000)).toBe('codes of t1');
+		expect(held.get(key('t1', { identity: 'client-b 0f0f' }), 1_000)).toBeUndefined();
+		expect(held.get(key('t1', { identity: 'client-a 1e1e' }), 1_000)).toBeUndefined();
+		expect(held.get(key('t1', { baseUrl: 'https://other.example' }), 1_000)).toBeUndefined();
+		expect(held.get(key('t1', { executionId: 'exec-2' }), 1_000)).toBeUndefined();
+		expect(held.get(key('t2'), 1_000)).toBeUndefined();
+	});
+
+	it('lets an entry go once it is older than the age bound, or when the clock went back', () => {
+		const held = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
+		held.set(key('t1'), 'old', 10, 10_000);
+		held.set(key('t2'), 'clock', 10, 10_000);
+
+		expect(held.get(key('t1'), 70_000)).toBe('old');
+		expect(held.get(key('t1'), 70_001)).toBeUndefined();
+		expect(held.get(key('t2'), 9_999)).toBeUndefined();
+		expect(held.size).toBe(0);
+	});
+
+	it('holds at most the ceiling of records: the least recently used teams go first', () => {
+		const held = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
+		held.set(key('t1'), 'one', 40, 0);
+		held.set(key('t2'), 'two', 40, 0);
+		expect(held.get(key('t1'), 1)).toBe('one');
+		held.set(key('t3'), 'three', 40, 0);
+
+		expect(held.get(key('t2'), 1)).toBeUndefined();
+		expect(held.get(key('t1'), 1)).toBe('one');
+		expect(held.get(key('t3'), 1)).toBe('three');
+		expect(held.size).toBe(80);
+
+		held.resize(key('t3'), 70);
+		expect(held.get(key('t1'), 1)).toBeUndefined();
+		expect(held.size).toBe(70);
+	});
+
+	it('does not keep a single team larger than the ceiling', () => {
+		const held = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
+		held.set(key('huge'), 'huge', 101, 0);
+
+		expect(held.get(key('huge'), 1)).toBeUndefined();
+		expect(held.size).toBe(0);
+	});
+});

@@ -1,0 +1,261 @@
+import {
+	collectPages,
+	MAX_PAGE_SIZE,
+	PageCollector,
+	pageSizeFor,
+	type ListPage,
+	type PageWalk,
+} from '../../../../nodes/shared/pagination';
+
+interface Code {
+	id?: string;
+	name: string;
+}
+
+function codes(count: number, prefix = 'qr'): Code[] {
+	return Array.from({ length: count }, (_, index) => ({
+		id: `${prefix}_${index + 1}`,
+		name: `Code ${index + 1}`,
+	}));
+}
+
+const ids = (list: Code[]) => list.map((code) => code.id);
+
+interface Served {
+	page: number;
+	size: number;
+}
+
+/**
+ * A list service over `records()` (read at each request, so a test can change the list between pages): pages of
+ * the asked size from 1, `totalCount`, `page` and `limit` echoed, unless `options` read them another way.
+ */
+function listService(
+	records: () => Code[],
+	options: {
+		cap?: number;
+		zeroBased?: boolean;
+		ignorePage?: boolean;
+		noTotal?: boolean;
+		noEcho?: boolean;
+		beforeEach?: (request: number) => void;
+	} = {},
+) {
+	const requests: Served[] = [];
+	let inFlight = 0;
+	let maxInFlight = 0;
+	const fetchPage = async (page: number, size: number): Promise<ListPage<Code>> => {
+		requests.push({ page, size });
+		options.beforeEach?.(requests.length);
+		inFlight++;
+		maxInFlight = Math.max(maxInFlight, inFlight);
+		await Promise.resolve();
+		inFlight--;
+		if (page < 1 && !options.zeroBased) throw new Error('400: "page" must be at least 1');
+		const served = Math.min(size, options.cap ?? size);
+		const index = options.ignorePage ? 0 : options.zeroBased ? page : page - 1;
+		const all = records();
+		return {
+			items: all.slice(index * served, (index + 1) * served),
+			totalCount: options.noTotal ? undefined : all.length,
+			page: options.noEcho ? undefined : options.ignorePage ? 1 : page,
+			limit: options.noEcho ? undefined : served,
+		};
+	};
+	return {
+		fetchPage,
+		requests,
+		get maxInFlight() {
+			return maxInFlight;
+		},
+	};
+}
+
+const returnAll: PageWalk = { returnAll: true };
+
+describe('pageSizeFor', () => {
+	it('asks for the maximum page for Return All', () => {
+		expect(pageSizeFor(true)).toBe(MAX_PAGE_SIZE);
+		expect(pageSizeFor(true, 5)).toBe(100);
+	});
+
+	it('asks for exactly the limit up to 100, so short lists cost one request', () => {
+		expect(pageSizeFor(false, 1)).toBe(1);
+		expect(pageSizeFor(false, 50)).toBe(50);
+		expect(pageSizeFor(false, 250)).toBe(100);
+	});
+
+	it('keeps odd limits inside 1..100', () => {
+		expect(pageSizeFor(false, 0)).toBe(1);
+		expect(pageSizeFor(false, 7.9)).toBe(7);
+		expect(pageSizeFor(false, Number.NaN)).toBe(100);
+	});
+});
+
+describe('collectPages on a service that pages as the contract says', () => {
+	it('walks all pages of Return All and stops when totalCount codes were read', async () => {
+		const records = codes(250);
+		const service = listService(() => records);
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
+		expect(ids(result.items)).toEqual(ids(records));
+		expect(result.shortfall).toBeUndefined();
+	});
+
+	it('needs no extra request when the last page is exactly full', async () => {
+		const service = listService(() => codes(200));
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(service.requests).toHaveLength(2);
+		expect(result.items).toHaveLength(200);
+	});
+
+	it('stops at the limit and returns exactly that many', async () => {
+		const service = listService(() => codes(500));
+		const result = await collectPages({ returnAll: false, limit: 120 }, service.fetchPage);
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2]);
+		expect(ids(result.items)).toEqual(ids(codes(120)));
+	});
+
+	it('stops on an empty first page', async () => {
+		const service = listService(() => []);
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(service.requests).toHaveLength(1);
+		expect(result.items).toEqual([]);
+		expect(result.shortfall).toBeUndefined();
+	});
+
+	it('reads 10,000 codes in 100 requests, at most 8 at a time', async () => {
+		const service = listService(() => codes(10_000));
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(result.items).toHaveLength(10_000);
+		expect(service.requests).toHaveLength(100);
+		expect(service.maxInFlight).toBe(8);
+	});
+
+	it('is done before any request for a limit of 0', async () => {
+		const service = listService(() => codes(5));
+		const result = await collectPages({ returnAll: false, limit: 0 }, service.fetchPage);
+		expect(service.requests).toHaveLength(0);
+		expect(result.items).toEqual([]);
+	});
+
+	it('keeps records without an id, since they cannot be compared', () => {
+		const collector = new PageCollector<Code>({ pageSize: 10 });
+		collector.add(1, {
+			items: [{ name: 'a' }, { name: 'a' }, { id: 'x', name: 'x' }, { id: 'x', name: 'x' }],
+		});
+		expect(collector.items).toEqual([{ name: 'a' }, { name: 'a' }, { id: 'x', name: 'x' }]);
+	});
+});
+
+describe('collectPages on a service that pages another way', () => {
+	it('follows a served page size below the asked one (echoed in limit): 250 of 250, not 50', async () => {
+		const service = listService(() => codes(250), { cap: 50 });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(result.items).toHaveLength(250);
+		expect(result.shortfall).toBeUndefined();
+		expect(service.requests).toEqual([
+			{ page: 1, size: 100 },
+			...[2, 3, 4, 5].map((page) => ({ page, size: 50 })),
+		]);
+	});
+
+	it('infers the served size from the total when the answer does not echo limit', async () => {
+		const service = listService(() => codes(250), { cap: 50, noEcho: true });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(ids(result.items)).toEqual(ids(codes(250)));
+		expect(service.requests).toHaveLength(5);
+	});
+
+	it('fills a limit of 250 from a service serving 50 a page', async () => {
+		const service = listService(() => codes(1000), { cap: 50 });
+		const result = await collectPages({ returnAll: false, limit: 250 }, service.fetchPage);
+		expect(ids(result.items)).toEqual(ids(codes(250)));
+		expect(service.requests).toHaveLength(5);
+	});
+
+	it('reads page 0 of a service that counts pages from 0, once the pages from 1 fall short', async () => {
+		const records = codes(250);
+		const service = listService(() => records, { zeroBased: true });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(ids(result.items)).toEqual(ids(records));
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3, 0]);
+	});
+
+	it('reports a service that ignores page: got 100 of 250, without a second walk', async () => {
+		const service = listService(() => codes(250), { ignorePage: true });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(result.shortfall).toMatchObject({ got: 100, expected: 250 });
+		expect(result.shortfall?.reason).toMatch(/ignore "page"/);
+		expect(service.requests).toHaveLength(3);
+	});
+
+	it('reports a service that repeats its full first page and never states a total', async () => {
+		const service = listService(() => codes(100), { ignorePage: true, noTotal: true });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(result.shortfall).toMatchObject({ got: 100, expected: undefined });
+		expect(service.requests).toHaveLength(2);
+	});
+
+	it('without any total, asks page 2 to confirm the end after a short first page', async () => {
+		const service = listService(() => codes(130), { cap: 50, noTotal: true, noEcho: true });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(result.items).toHaveLength(130);
+		expect(result.totalCount).toBeUndefined();
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
+	});
+
+	it('reads the list once more when codes were deleted during the walk, and returns the list as it stands', async () => {
+		let records = codes(250);
+		const service = listService(() => records, {
+			// Another writer deletes qr_10 after page 1 was answered: every later code moves up one place.
+			beforeEach: (request) => {
+				if (request === 2) records = records.filter((code) => code.id !== 'qr_10');
+			},
+		});
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(ids(result.items)).toEqual(ids(records));
+		expect(result.shortfall).toBeUndefined();
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3, 1, 2, 3]);
+	});
+
+	it('reads codes created during the walk at the end, without a second walk', async () => {
+		let records = codes(250);
+		const service = listService(() => records, {
+			beforeEach: (request) => {
+				if (request === 2) records = [...records, ...codes(60, 'new')];
+			},
+		});
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(result.items).toHaveLength(310);
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3, 4]);
+	});
+
+	it('fails, after two walks each capped by its first total, on a service whose total grows with every page', async () => {
+		let request = 0;
+		const result = await collectPages<Code>(returnAll, async (page) => {
+			request++;
+			return { items: codes(100, `r${request}p${page}`), totalCount: request * 1000 };
+		});
+		expect(result.shortfall?.reason).toMatch(/stopped after/);
+		// Walk 1: total 1,000 caps it at 12 pages (17 requested, 8 at a time); walk 2 starts at 18,000: 185 pages.
+		expect(request).toBe(202);
+	});
+
+	it('returns a record once when a code created meanwhile pushes it onto the next page', async () => {
+		const records = codes(150);
+		let created = false;
+		const service = listService(
+			() => (created ? [{ id: 'qr_new', name: 'New' }, ...records] : records),
+			{
+				beforeEach: (request) => {
+					created = request >= 2;
+				},
+			},
+		);
+		const result = await collectPages(returnAll, service.fetchPage);
+		const got = ids(result.items);
+		expect(new Set(got).size).toBe(got.length);
+		expect(got).toEqual(expect.arrayContaining(ids(records)));
+	});
+});

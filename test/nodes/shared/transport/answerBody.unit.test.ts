@@ -1,0 +1,47 @@
+/** Reading an answer's body: within the exchange's deadline and a size cap, never whole when it is too large. */
+import { Readable } from 'node:stream';
+
+import { readBodyText } from '../../../../nodes/shared/answerBody';
+
+/** A body that sends `chunk` every `everyMs`, `count` times. */
+function dripping(chunk: string, everyMs: number, count: number): Readable {
+	let sent = 0;
+	return new Readable({
+		read() {
+			if (sent >= count) {
+				this.push(null);
+				return;
+			}
+			sent++;
+			setTimeout(() => this.push(chunk), everyMs);
+		},
+	});
+}
+
+describe('readBodyText', () => {
+	it('reads a whole body that arrives in time', async () => {
+		const body = await readBodyText(dripping('ab', 1, 3), undefined, AbortSignal.timeout(1000));
+		expect(body).toEqual({ text: 'ababab' });
+	});
+
+	it('gives up a trickling body when the deadline passes, and destroys it', async () => {
+		const stream = dripping('x', 100, 1000);
+		const started = Date.now();
+		const body = await readBodyText(stream, undefined, AbortSignal.timeout(250));
+		expect(body).toEqual({ timedOut: true });
+		expect(Date.now() - started).toBeLessThan(600);
+		expect(stream.destroyed).toBe(true);
+	});
+
+	it('stops reading as soon as the body passes the cap, or at once for a Content-Length over it', async () => {
+		const stream = dripping('x'.repeat(1000), 1, 100);
+		expect(await readBodyText(stream, undefined, AbortSignal.timeout(5000), 4096)).toEqual({
+			tooLarge: true,
+		});
+		expect(stream.destroyed).toBe(true);
+		const announced = dripping('x', 1, 1);
+		expect(await readBodyText(announced, '5000', AbortSignal.timeout(5000), 4096)).toEqual({
+			tooLarge: true,
+		});
+	});
+});

@@ -1,0 +1,198 @@
+/**
+ * Issue 22, point 3: no wait without an end. Through n8n-core's engine against the simulator over real sockets:
+ * a 429 with `Retry-After: 7200`, a used-up budget whose reset is two hours away, and an answer whose body
+ * trickles in one byte a second. Each must fail its items promptly with an error that says why (the service's
+ * wait and until when, or the Request Timeout), never hold the execution; a told wait within the credential's
+ * Maximum Wait is still waited out.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { runNode, type RunNodeResult } from '../../../support/n8nHarness';
+import { recordFigures } from '../../../support/reliability/figures';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilityCredentials,
+	type ReliabilitySimulator,
+} from '../../../support/reliability/reliabilityTeam';
+
+jest.setTimeout(60_000);
+
+let env: ReliabilitySimulator;
+const figures: Record<string, unknown> = {};
+
+beforeAll(async () => {
+	env = await startReliabilitySimulator();
+});
+
+afterAll(async () => {
+	recordFigures('boundedWaits', figures);
+	await env?.sim.close();
+});
+
+beforeEach(() => {
+	env.sim.faults.clear();
+	env.sim.setAnswerModes({});
+	env.sim.clearRequestLog();
+});
+
+const ROWS = 5;
+
+function createRows(tag: string) {
+	return Array.from({ length: ROWS }, (_, index) => ({ marker: `bw-${tag}-${index}` }));
+}
+
+const createParameters = {
+	resource: 'qrCode',
+	operation: 'create',
+	qrType: 'WEB',
+	name: '={{ $json.marker }}',
+	qrRedirectUrl: '={{ "https://example.com/bw/" + $json.marker }}',
+};
+
+async function timed(run: Promise<RunNodeResult>): Promise<{ result: RunNodeResult; ms: number }> {
+	const started = Date.now();
+	const result = await run;
+	return { result, ms: Date.now() - started };
+}
+
+/** The credential with its Maximum Wait set (a field the harness passes through as stored). */
+function withMaxWait(credentials: ReliabilityCredentials, seconds: number): ReliabilityCredentials {
+	const withWait: ReliabilityCredentials & { maxWaitSeconds: number } = {
+		...credentials,
+		maxWaitSeconds: seconds,
+	};
+	return withWait;
+}
+
+function errorsOf(result: RunNodeResult): string[] {
+	return result.items.map((item) => String(item.json.error ?? ''));
+}
+
+describe('a wait the service asks for beyond Maximum Wait fails at once', () => {
+	it('429 with Retry-After: 7200: every item fails within seconds, naming the wait and its end', async () => {
+		const team = createReliabilityTeam(env, `bw-retry-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+		});
+		env.sim.setAnswerModes({ retryAfterSeconds: 7200 });
+		env.sim.faults.add({ kind: 'rateLimit', method: 'POST', path: '/api/qrs-api', count: 1 });
+
+		const { result, ms } = await timed(
+			runNode({
+				nodeType: 'qrtrac',
+				credentials: team.credentials,
+				parameters: createParameters,
+				items: createRows('retry'),
+				continueOnFail: true,
+			}),
+		);
+
+		const errors = errorsOf(result);
+		expect(errors).toHaveLength(ROWS);
+		for (const error of errors)
+			expect(error).toMatch(
+				/^QRTRAC asked to wait 7,\d{3} s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ by its clock\); that is over this node's Maximum Wait of 60 s$/,
+			);
+		const posts = env.sim.requestLog.filter((entry) => entry.method === 'POST');
+		expect(posts).toHaveLength(1);
+		expect(ms).toBeLessThan(5_000);
+		figures.retryAfter7200 = { rows: ROWS, failed: errors.length, requests: posts.length, ms };
+	});
+
+	it('remaining 0 with a reset two hours away (no Retry-After): every item fails within seconds', async () => {
+		const team = createReliabilityTeam(env, `bw-reset-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+		});
+		env.sim.setAnswerModes({ resetDelaySeconds: 7200 });
+		env.sim.faults.add({ kind: 'rateLimit', method: 'POST', path: '/api/qrs-api', count: 1 });
+
+		const { result, ms } = await timed(
+			runNode({
+				nodeType: 'qrtrac',
+				credentials: team.credentials,
+				parameters: createParameters,
+				items: createRows('reset'),
+				continueOnFail: true,
+			}),
+		);
+
+		const errors = errorsOf(result);
+		expect(errors).toHaveLength(ROWS);
+		for (const error of errors) expect(error).toMatch(/^QRTRAC asked to wait 7,\d{3} s \(until /);
+		const posts = env.sim.requestLog.filter((entry) => entry.method === 'POST');
+		expect(posts).toHaveLength(1);
+		expect(ms).toBeLessThan(5_000);
+		figures.farReset = { rows: ROWS, failed: errors.length, requests: posts.length, ms };
+	});
+
+	it('a told wait within Maximum Wait is waited out: Retry-After 3 under a Maximum Wait of 10 s', async () => {
+		const team = createReliabilityTeam(env, `bw-short-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+		});
+		env.sim.setAnswerModes({ retryAfterSeconds: 3 });
+		env.sim.faults.add({ kind: 'rateLimit', method: 'POST', path: '/api/qrs-api', count: 1 });
+
+		const { result, ms } = await timed(
+			runNode({
+				nodeType: 'qrtrac',
+				credentials: withMaxWait(team.credentials, 10),
+				parameters: createParameters,
+				items: createRows('short'),
+				continueOnFail: true,
+			}),
+		);
+
+		expect(errorsOf(result).filter(Boolean)).toEqual([]);
+		expect(env.sim.state.listQrs(team.teamId)).toHaveLength(ROWS);
+		expect(ms).toBeGreaterThanOrEqual(3_000);
+		figures.retryAfter3 = { rows: ROWS, failed: 0, ms };
+	});
+
+	it('the same Retry-After 3 under a Maximum Wait of 2 s fails at once', async () => {
+		const team = createReliabilityTeam(env, `bw-low-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+		});
+		env.sim.setAnswerModes({ retryAfterSeconds: 3 });
+		env.sim.faults.add({ kind: 'rateLimit', method: 'POST', path: '/api/qrs-api', count: 1 });
+
+		const { result, ms } = await timed(
+			runNode({
+				nodeType: 'qrtrac',
+				credentials: withMaxWait(team.credentials, 2),
+				parameters: createParameters,
+				items: createRows('low'),
+			}),
+		);
+
+		expect(result.error?.message).toMatch(
+			/^QRTRAC asked to wait 3 s \(until .*\); that is over this node's Maximum Wait of 2 s$/,
+		);
+		expect(ms).toBeLessThan(2_000);
+	});
+});
+
+describe('the Request Timeout covers the whole answer, body included', () => {
+	it('a body trickling one byte a second fails after the 3 s timeout, not after the body', async () => {
+		const team = createReliabilityTeam(env, `bw-trickle-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+			timeoutSeconds: 3,
+		});
+		env.sim.setAnswerModes({ trickleMs: 1000 });
+
+		const { result, ms } = await timed(
+			runNode({
+				nodeType: 'qrtrac',
+				credentials: team.credentials,
+				parameters: createParameters,
+				items: createRows('trickle').slice(0, 1),
+				continueOnFail: true,
+			}),
+		);
+
+		const [error] = errorsOf(result);
+		expect(error).toBe("QRTRAC's answer did not arrive in full within the Request Timeout of 3 s");
+		expect(ms).toBeGreaterThanOrEqual(3_000);
+		expect(ms).toBeLessThan(6_000);
+		figures.trickle = { timeoutSeconds: 3, ms };
+	});
+});

@@ -1,0 +1,95 @@
+/**
+ * Issue 22, point 5: a service message never carries a secret out. The simulator quotes what authenticated
+ * each request (the client secret as sent and URL-encoded, the team's API key) in its refusals and in a field
+ * of its successful answers. Through n8n-core's engine over real sockets, nothing a run produces may hold a
+ * secret: output items, error items, the error object, the engine's whole run record, and console output.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { runNode, type RunNodeResult } from '../../../support/n8nHarness';
+import { captureOutput, expectNoSecrets } from '../../../support/secretScan';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+	type ReliabilityTeam,
+} from '../../../support/reliability/reliabilityTeam';
+
+jest.setTimeout(60_000);
+
+let env: ReliabilitySimulator;
+let team: ReliabilityTeam;
+
+beforeAll(async () => {
+	env = await startReliabilitySimulator();
+	team = createReliabilityTeam(env, `echo-${randomBytes(3).toString('hex')}`, {
+		ratePerSecond: 50,
+	});
+	env.sim.state.createQr(team.teamId, {
+		qrType: 'WEB',
+		name: 'echoed',
+		qrRedirectUrl: 'https://example.com/e',
+	});
+	env.sim.setAnswerModes({ echoSecrets: true });
+});
+
+afterAll(async () => {
+	await env?.sim.close();
+});
+
+/** Runs the node with console output captured; everything produced is scanned. */
+async function scannedRun(
+	parameters: Record<string, unknown>,
+	continueOnFail: boolean,
+): Promise<RunNodeResult> {
+	const output = captureOutput({ passThrough: false });
+	let result: RunNodeResult;
+	try {
+		result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: team.credentials,
+			parameters,
+			continueOnFail,
+		});
+	} finally {
+		output.stop();
+	}
+	expectNoSecrets({ result, output: output.lines }, team.secrets);
+	return result;
+}
+
+describe('the service quotes the secrets back', () => {
+	it('in a successful answer: the output items hold the field, redacted', async () => {
+		const result = await scannedRun(
+			{
+				resource: 'qrCode',
+				operation: 'getUpdatedSince',
+				since: Date.UTC(2001, 0, 1),
+				simplify: false,
+			},
+			false,
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBeGreaterThan(0);
+		expect(JSON.stringify(result.items[0].json)).toContain('[redacted]');
+	});
+
+	it('in a refusal, with Continue On Fail on: the error item names the refusal, redacted', async () => {
+		const result = await scannedRun(
+			{ resource: 'qrCode', operation: 'get', qrCodeId: { __rl: true, mode: 'id', value: 'nope' } },
+			true,
+		);
+		const error = String(result.items[0]?.json.error ?? '');
+		expect(error).toContain('not found');
+		expect(error).toContain('[redacted]');
+	});
+
+	it('in a refusal, with Continue On Fail off: the error and the run record hold no secret', async () => {
+		const result = await scannedRun(
+			{ resource: 'qrCode', operation: 'get', qrCodeId: { __rl: true, mode: 'id', value: 'nope' } },
+			false,
+		);
+		expect(result.error?.message).toContain('[redacted]');
+		expectNoSecrets(JSON.parse(JSON.stringify(result.runData)), team.secrets);
+	});
+});

@@ -1,0 +1,165 @@
+/**
+ * Team > Set Domains through n8n's engine against the simulator: output, the simulator's state afterwards, every request checked against the contract, and refused input
+ * that never reaches the wire.
+ */
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** A fresh organization with an API client of the given role, so that tests never see each other's data. */
+function newOrganization(role: 'owner' | 'admin' | 'editor' = 'owner') {
+	orgCount += 1;
+	const { org, team } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@team.example` },
+		'Main',
+	);
+	const client = suite.sim.state.addApiClient(org.id, role, team.id);
+	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...client, plan: 'Enterprise' };
+	return { org, team, credentials };
+}
+
+function teamRef(id: string) {
+	return { __rl: true, mode: 'id', value: id };
+}
+
+describe('Team: Set Domains', () => {
+	it('replaces the domains and the default domain, normalized to lower case', async () => {
+		const { team, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'team',
+				operation: 'setDomains',
+				teamId: teamRef(team.id),
+				domains: 'QR.Example.com, go.example.com',
+				defaultDomain: 'go.example.com',
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			domains: ['qr.example.com', 'go.example.com'],
+			defaultDomain: 'go.example.com',
+		});
+		expect(suite.sim.state.team(team.id)).toMatchObject({
+			domains: ['qr.example.com', 'go.example.com'],
+			defaultDomain: 'go.example.com',
+		});
+		suite.expectRequestsFollowContract();
+	});
+
+	it('takes the first domain as default when none is given, and accepts an array from an expression', async () => {
+		const { team, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'team',
+				operation: 'setDomains',
+				teamId: teamRef(team.id),
+				domains: '={{ $json.domains }}',
+				defaultDomain: '',
+			},
+			items: [{ domains: ['links.example.org', 'qr.example.org'] }],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.state.team(team.id)).toMatchObject({
+			domains: ['links.example.org', 'qr.example.org'],
+			defaultDomain: 'links.example.org',
+		});
+	});
+
+	it.each([
+		[
+			'a domain with a scheme',
+			'https://qr.example.com',
+			'',
+			'"Domains" must be a bare host name such as qr.example.com, without https://, port or path',
+		],
+		[
+			'a domain with a path',
+			'qr.example.com/x',
+			'',
+			'"Domains" must be a bare host name such as qr.example.com, without https://, port or path',
+		],
+		[
+			'a single-label host',
+			'localhost',
+			'',
+			'"Domains" must be a host name such as qr.example.com (letters, digits, hyphens and dots)',
+		],
+		[
+			'a label ending in a hyphen',
+			'qr-.example.com',
+			'',
+			'"Domains" must be a host name such as qr.example.com (letters, digits, hyphens and dots)',
+		],
+		['no domain at all', ' , ', '', '"Domains" must list at least one domain'],
+		[
+			'a default outside the list',
+			'qr.example.com, go.example.com',
+			'other.example.com',
+			'"Default Domain" must be one of the domains (qr.example.com, go.example.com)',
+		],
+	])('refuses %s before sending anything', async (_case, domains, defaultDomain, message) => {
+		const { team, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'team',
+				operation: 'setDomains',
+				teamId: teamRef(team.id),
+				domains,
+				defaultDomain,
+			},
+			credentials,
+		});
+
+		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.team(team.id)?.domains).toEqual(['q.qrtrac.com']);
+	});
+
+	it('with Continue On Fail, a refused item becomes an error item and the others still run', async () => {
+		const { org, credentials } = newOrganization();
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
+		const support = suite.sim.state.createTeam(org.id, 'Support');
+
+		const result = await runNode({
+			typeVersion: 1.1,
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'team',
+				operation: 'setDomains',
+				teamId: { __rl: true, mode: 'id', value: '={{ $json.team }}' },
+				domains: '={{ $json.domains }}',
+				defaultDomain: '',
+			},
+			items: [
+				{ team: sales.id, domains: 'sales.example.com' },
+				{ team: support.id, domains: 'support.example.com/path' },
+			],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		expect(result.items[0].json).toMatchObject({ id: sales.id, domains: ['sales.example.com'] });
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		expect(result.items[1].json.error).toMatch(/^Item 1: "Domains" must be a bare host name/);
+		expect(result.items[1].pairedItem).toEqual({ item: 1 });
+		expect(suite.sim.state.team(support.id)?.domains).toEqual(['q.qrtrac.com']);
+		expect(suite.sim.requestLog).toHaveLength(1);
+		suite.expectRequestsFollowContract();
+	});
+});

@@ -1,0 +1,334 @@
+/**
+ * Team Member > Add (change-aware: a re-run sends no writes and reports `unchanged`) through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
+ * role rules, and every request checked against the contract.
+ */
+import type { LoggedRequest } from '../../../../simulator';
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** A fresh organization (teams Main and Sales) with an API client of the given role. */
+function newOrganization(role: 'owner' | 'admin' = 'owner') {
+	orgCount += 1;
+	const ownerEmail = `owner${orgCount}@member.example`;
+	const { org, team: main } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: ownerEmail },
+		'Main',
+	);
+	const sales = suite.sim.state.createTeam(org.id, 'Sales');
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, role, main.id),
+	};
+	return { org, main, sales, ownerEmail, credentials };
+}
+
+function teamRef(id: string) {
+	return { __rl: true, mode: 'id', value: id };
+}
+
+function writes(): LoggedRequest[] {
+	return suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
+}
+
+describe('Team Member: Add (change-aware)', () => {
+	it('adds new people (pending, invited once), changes roles, skips matching roles, reading each team once', async () => {
+		const { org, main, sales, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Erin Editor',
+			email: 'erin@member.example',
+			role: 'editor',
+		});
+		suite.sim.state.acceptInvite('erin@member.example');
+		suite.sim.state.addMember(sales.id, {
+			name: 'Vic Viewer',
+			email: 'vic@member.example',
+			role: 'viewer',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef('={{ $json.team }}'),
+				name: '={{ $json.name }}',
+				email: '={{ $json.email }}',
+				role: '={{ $json.role }}',
+			},
+			items: [
+				{ team: main.id, name: 'Nina New', email: 'Nina@Member.example', role: 'viewer' },
+				{ team: main.id, name: 'Erin Editor', email: 'erin@member.example', role: 'admin' },
+				{ team: sales.id, name: 'Vic Viewer', email: 'vic@member.example', role: 'viewer' },
+			],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([
+			{
+				email: 'nina@member.example',
+				name: 'Nina New',
+				teamId: main.id,
+				role: 'viewer',
+				result: 'added',
+			},
+			{
+				email: 'erin@member.example',
+				name: 'Erin Editor',
+				teamId: main.id,
+				role: 'admin',
+				status: 'active',
+				previousRole: 'editor',
+				result: 'roleChanged',
+			},
+			{
+				email: 'vic@member.example',
+				name: 'Vic Viewer',
+				teamId: sales.id,
+				role: 'viewer',
+				status: 'pending',
+				result: 'unchanged',
+			},
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
+
+		expect(suite.sim.state.findMember(main.id, 'nina@member.example')).toMatchObject({
+			role: 'viewer',
+			state: 'active',
+			userState: 'pending',
+		});
+		expect(suite.sim.state.findUser('nina@member.example', org.id)?.invitationsSent).toBe(1);
+		expect(suite.sim.state.findMember(main.id, 'erin@member.example')).toMatchObject({
+			role: 'admin',
+			userState: 'active',
+		});
+		expect(suite.sim.state.findMember(sales.id, 'vic@member.example')?.role).toBe('viewer');
+
+		const reads = suite.sim.requestLog.filter((entry) => entry.method === 'GET');
+		expect(reads.map((entry) => entry.path).sort()).toEqual(
+			[`/api/teams-api/${main.id}`, `/api/teams-api/${sales.id}`].sort(),
+		);
+		expect(writes().map((entry) => (entry.body as { email: string }).email)).toEqual([
+			'nina@member.example',
+			'erin@member.example',
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('a second run of the same list sends no writes, invites nobody again and reports unchanged', async () => {
+		const { org, main, sales, credentials } = newOrganization();
+		const people = Array.from({ length: 6 }, (_, index) => ({
+			team: index % 2 === 0 ? main.id : sales.id,
+			name: `Person ${index}`,
+			email: `person${index}@member.example`,
+			role: ['admin', 'editor', 'viewer'][index % 3],
+		}));
+		const run = () =>
+			runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'teamMember',
+					operation: 'add',
+					teamId: teamRef('={{ $json.team }}'),
+					name: '={{ $json.name }}',
+					email: '={{ $json.email }}',
+					role: '={{ $json.role }}',
+				},
+				items: people,
+				credentials,
+			});
+
+		const first = await run();
+		expect(first.items.map((item) => item.json.result)).toEqual(people.map(() => 'added'));
+		expect(writes()).toHaveLength(people.length);
+		const invitations = people.map(
+			(person) => suite.sim.state.findUser(person.email, org.id)?.invitationsSent,
+		);
+
+		suite.sim.clearRequestLog();
+		const second = await run();
+
+		expect(second.error).toBeUndefined();
+		expect(second.items.map((item) => item.json.result)).toEqual(people.map(() => 'unchanged'));
+		expect(second.items.map((item) => item.json.status)).toEqual(people.map(() => 'pending'));
+		expect(writes()).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(2);
+		expect(
+			people.map((person) => suite.sim.state.findUser(person.email, org.id)?.invitationsSent),
+		).toEqual(invitations);
+		for (const person of people)
+			expect(suite.sim.state.findMember(person.team, person.email)?.role).toBe(person.role);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('the same person twice in one run is added once; the second item sees the first', async () => {
+		const { main, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(main.id),
+				name: 'Dora Double',
+				email: '={{ $json.email }}',
+				role: 'editor',
+			},
+			items: [{ email: 'dora@member.example' }, { email: 'DORA@member.example' }],
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.result)).toEqual(['added', 'unchanged']);
+		expect(writes()).toHaveLength(1);
+	});
+
+	it('a team that cannot be read fails only its own items under Continue On Fail', async () => {
+		const { main, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef('={{ $json.team }}'),
+				name: 'Ned',
+				email: 'ned@member.example',
+				role: 'viewer',
+			},
+			items: [{ team: 'team_of_nobody' }, { team: main.id }],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.result ?? item.json.httpCode]),
+		).toEqual([
+			[{ item: 0 }, '401'],
+			[{ item: 1 }, 'added'],
+		]);
+		expect(suite.sim.state.findMember(main.id, 'ned@member.example')?.role).toBe('viewer');
+		expect(writes()).toHaveLength(1);
+	});
+
+	it('Always Send sends every add without reading the team first', async () => {
+		const { main, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Erin Editor',
+			email: 'erin@member.example',
+			role: 'editor',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(main.id),
+				name: 'Erin Editor',
+				email: 'erin@member.example',
+				role: 'editor',
+				options: { alwaysSend: true },
+			},
+			credentials,
+		});
+
+		expect(result.items[0].json).toMatchObject({
+			email: 'erin@member.example',
+			role: 'editor',
+			result: 'sent',
+		});
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`PUT /api/teams-api/${main.id}/members`,
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it("surfaces the service's owner rule (400) when the owner would get another role", async () => {
+		const { main, ownerEmail, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(main.id),
+				name: 'Olivia Owner',
+				email: ownerEmail,
+				role: 'admin',
+			},
+			credentials,
+		});
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.httpCode).toBe('400');
+		expect(result.error?.message).toBe('The organization owner cannot be given another role');
+		expect(suite.sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
+	});
+
+	it.each([
+		[
+			'an e-mail with a slash',
+			{ email: 'a/b@x.com' },
+			'"Email" must be an e-mail address such as ada@example.com',
+		],
+		[
+			'a path climbing up',
+			{ email: '../x' },
+			'"Email" must be an e-mail address such as ada@example.com',
+		],
+		[
+			'an encoded slash',
+			{ email: 'a%2Fb@x.com' },
+			'"Email" must be an e-mail address such as ada@example.com',
+		],
+		[
+			'no e-mail at all',
+			{ email: 'not-an-email' },
+			'"Email" must be an e-mail address such as ada@example.com',
+		],
+		[
+			'the owner role',
+			{ role: 'owner' },
+			'"Role" must be one of admin, editor, viewer (owner can never be assigned)',
+		],
+		['an empty name', { name: '  ' }, '"Name" must not be empty'],
+		[
+			'a team ID with a query character',
+			{ team: 'team?x=1' },
+			'"Team" must not contain / \\ ? # % or spaces',
+		],
+	])('refuses %s before sending anything', async (_case, overrides, message) => {
+		const { main, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef('={{ $json.team }}'),
+				name: '={{ $json.name }}',
+				email: '={{ $json.email }}',
+				role: '={{ $json.role }}',
+			},
+			items: [
+				{ team: main.id, name: 'Fine Person', email: 'fine@member.example', role: 'viewer' },
+				{ team: main.id, name: 'Ada', email: 'ada@member.example', role: 'viewer', ...overrides },
+			],
+			credentials,
+		});
+
+		expect(result.error?.message).toBe(`Item 1: ${message}`);
+		expect(result.error?.itemIndex).toBe(1);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.findMember(main.id, 'fine@member.example')).toBeUndefined();
+	});
+});

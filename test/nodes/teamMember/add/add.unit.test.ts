@@ -1,0 +1,27 @@
+/** Team Member > Add: the exact requests the node builds for a typical input (fake context, no sockets). */
+import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+it('reads the roster, then puts the new member', async () => {
+	const run = await runAction('teamMember', 'add', {
+		teamId: 'team_1',
+		name: 'Bob',
+		email: 'b@example.com',
+		role: 'viewer',
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map(described)).toEqual([
+		{ method: 'GET', path: '/api/teams-api/team_1', headers: TEAM_HEADERS },
+		{
+			method: 'PUT',
+			path: '/api/teams-api/team_1/members',
+			headers: TEAM_HEADERS,
+			body: { name: 'Bob', email: 'b@example.com', role: 'viewer' },
+		},
+	]);
+});

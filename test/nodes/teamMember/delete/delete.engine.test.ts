@@ -1,0 +1,114 @@
+/**
+ * Team Member > Delete Completely through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
+ * role rules, and every request checked against the contract.
+ */
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** A fresh organization (teams Main and Sales) with an API client of the given role. */
+function newOrganization(role: 'owner' | 'admin' = 'owner') {
+	orgCount += 1;
+	const ownerEmail = `owner${orgCount}@member.example`;
+	const { org, team: main } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: ownerEmail },
+		'Main',
+	);
+	const sales = suite.sim.state.createTeam(org.id, 'Sales');
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, role, main.id),
+	};
+	return { org, main, sales, ownerEmail, credentials };
+}
+
+function teamRef(id: string) {
+	return { __rl: true, mode: 'id', value: id };
+}
+
+describe('Team Member: Delete Completely', () => {
+	it('removes the person from every team of the organization (owner client)', async () => {
+		const { org, main, sales, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Gone',
+			email: 'gone@member.example',
+			role: 'viewer',
+		});
+		suite.sim.state.addMember(sales.id, {
+			name: 'Gone',
+			email: 'gone@member.example',
+			role: 'editor',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: 'gone@member.example',
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			deleted: true,
+			id: 'gone@member.example',
+			email: 'gone@member.example',
+			teamId: main.id,
+		});
+		expect(suite.sim.state.findUser('gone@member.example', org.id)).toBeUndefined();
+		expect(suite.sim.state.findMember(sales.id, 'gone@member.example')).toBeUndefined();
+		suite.expectRequestsFollowContract();
+	});
+
+	it('surfaces 403 for an admin client and leaves the person in place', async () => {
+		const { org, main, credentials } = newOrganization('admin');
+		suite.sim.state.addMember(main.id, {
+			name: 'Kept',
+			email: 'kept@member.example',
+			role: 'viewer',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: 'kept@member.example',
+			},
+			credentials,
+		});
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.httpCode).toBe('403');
+		expect(result.error?.message).toMatch(/Your role \(admin\) is not allowed/);
+		expect(result.error?.description).toMatch(/Owner/);
+		expect(suite.sim.state.findUser('kept@member.example', org.id)).toBeDefined();
+		suite.expectRequestsFollowContract();
+	});
+
+	it("surfaces the service's refusal to delete the owner (400)", async () => {
+		const { main, ownerEmail, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: ownerEmail,
+			},
+			credentials,
+		});
+
+		expect(result.error?.httpCode).toBe('400');
+		expect(result.error?.message).toBe('The organization owner cannot be deleted');
+	});
+});

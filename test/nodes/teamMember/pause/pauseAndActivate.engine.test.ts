@@ -1,0 +1,145 @@
+/**
+ * Team Member > Pause and Activate through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
+ * role rules, and every request checked against the contract.
+ */
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** A fresh organization (teams Main and Sales) with an API client of the given role. */
+function newOrganization(role: 'owner' | 'admin' = 'owner') {
+	orgCount += 1;
+	const ownerEmail = `owner${orgCount}@member.example`;
+	const { org, team: main } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: ownerEmail },
+		'Main',
+	);
+	const sales = suite.sim.state.createTeam(org.id, 'Sales');
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, role, main.id),
+	};
+	return { org, main, sales, ownerEmail, credentials };
+}
+
+function teamRef(id: string) {
+	return { __rl: true, mode: 'id', value: id };
+}
+
+describe('Team Member: Pause and Activate', () => {
+	it('pauses a member in one team and activates them again', async () => {
+		const { main, sales, credentials } = newOrganization();
+		const email = 'ada+qr@member.example';
+		suite.sim.state.addMember(main.id, { name: 'Ada', email, role: 'editor' });
+		suite.sim.state.addMember(sales.id, { name: 'Ada', email, role: 'editor' });
+
+		const paused = await runNode({
+			typeVersion: 1.1,
+			nodeType: 'qrtrac',
+			parameters: { resource: 'teamMember', operation: 'pause', teamId: teamRef(sales.id), email },
+			credentials,
+		});
+
+		expect(paused.items[0].json).toEqual({
+			email,
+			teamId: sales.id,
+			status: 'paused',
+			result: 'paused',
+		});
+		expect(suite.sim.state.findMember(sales.id, email)?.state).toBe('paused');
+		expect(suite.sim.state.findMember(main.id, email)?.state).toBe('active');
+		expect(suite.sim.requestLog[0].rawPath).toBe(
+			`/api/teams-api/${sales.id}/members/ada%2Bqr%40member.example/pause`,
+		);
+
+		const activated = await runNode({
+			typeVersion: 1.1,
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'activate',
+				teamId: teamRef(sales.id),
+				email,
+			},
+			credentials,
+		});
+
+		expect(activated.items[0].json).toEqual({
+			email,
+			teamId: sales.id,
+			status: 'active',
+			result: 'activated',
+		});
+		expect(suite.sim.state.findMember(sales.id, email)?.state).toBe('active');
+		suite.expectRequestsFollowContract();
+	});
+
+	it("surfaces the service's refusal to leave a member without an active team; Continue On Fail keeps the others", async () => {
+		const { main, sales, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Only Main',
+			email: 'only@member.example',
+			role: 'viewer',
+		});
+		suite.sim.state.addMember(main.id, {
+			name: 'Two Teams',
+			email: 'two@member.example',
+			role: 'viewer',
+		});
+		suite.sim.state.addMember(sales.id, {
+			name: 'Two Teams',
+			email: 'two@member.example',
+			role: 'viewer',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'pause',
+				teamId: teamRef(main.id),
+				email: '={{ $json.email }}',
+			},
+			items: [{ email: 'only@member.example' }, { email: 'two@member.example' }],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(result.items).toHaveLength(2);
+		expect(result.items[0].json).toMatchObject({
+			error:
+				'only@member.example would be left with no active team; a member needs at least one active team',
+			httpCode: '400',
+		});
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		expect(result.items[1].json).toMatchObject({ email: 'two@member.example', result: 'paused' });
+		expect(result.items[1].pairedItem).toEqual({ item: 1 });
+		expect(suite.sim.state.findMember(main.id, 'only@member.example')?.state).toBe('active');
+		expect(suite.sim.state.findMember(main.id, 'two@member.example')?.state).toBe('paused');
+		suite.expectRequestsFollowContract();
+	});
+
+	it('refuses a path-like e-mail before sending anything', async () => {
+		const { main, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'activate',
+				teamId: teamRef(main.id),
+				email: '../../teams-api',
+			},
+			credentials,
+		});
+
+		expect(result.error?.message).toBe(
+			'Item 0: "Email" must be an e-mail address such as ada@example.com',
+		);
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+});

@@ -1,0 +1,99 @@
+/**
+ * Team Member > Remove from Team through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
+ * role rules, and every request checked against the contract.
+ */
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** A fresh organization (teams Main and Sales) with an API client of the given role. */
+function newOrganization(role: 'owner' | 'admin' = 'owner') {
+	orgCount += 1;
+	const ownerEmail = `owner${orgCount}@member.example`;
+	const { org, team: main } = suite.sim.state.createOrganization(
+		`Org ${orgCount}`,
+		{ name: 'Olivia Owner', email: ownerEmail },
+		'Main',
+	);
+	const sales = suite.sim.state.createTeam(org.id, 'Sales');
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, role, main.id),
+	};
+	return { org, main, sales, ownerEmail, credentials };
+}
+
+function teamRef(id: string) {
+	return { __rl: true, mode: 'id', value: id };
+}
+
+describe('Team Member: Remove from Team', () => {
+	it('removes the member from one team only', async () => {
+		const { main, sales, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Rita',
+			email: 'rita@member.example',
+			role: 'viewer',
+		});
+		suite.sim.state.addMember(sales.id, {
+			name: 'Rita',
+			email: 'rita@member.example',
+			role: 'viewer',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'remove',
+				teamId: teamRef(sales.id),
+				email: 'rita@member.example',
+			},
+			credentials,
+		});
+
+		expect(result.items[0].json).toEqual({
+			email: 'rita@member.example',
+			teamId: sales.id,
+			result: 'removed',
+		});
+		expect(suite.sim.state.findMember(sales.id, 'rita@member.example')).toBeUndefined();
+		expect(suite.sim.state.findMember(main.id, 'rita@member.example')).toBeDefined();
+		suite.expectRequestsFollowContract();
+	});
+
+	it("surfaces the service's rules (400) for the last team and for the owner", async () => {
+		const { main, ownerEmail, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Lone',
+			email: 'lone@member.example',
+			role: 'viewer',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'remove',
+				teamId: teamRef(main.id),
+				email: '={{ $json.email }}',
+			},
+			items: [{ email: 'lone@member.example' }, { email: ownerEmail }],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(result.items.map((item) => [item.json.error, item.json.httpCode])).toEqual([
+			[
+				'lone@member.example cannot be removed from their last team; delete the member instead',
+				'400',
+			],
+			['The organization owner cannot be removed from a team', '400'],
+		]);
+		expect(suite.sim.state.findMember(main.id, 'lone@member.example')).toBeDefined();
+		expect(suite.sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
+	});
+});

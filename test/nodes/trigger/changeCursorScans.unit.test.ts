@@ -1,0 +1,86 @@
+import {
+	queryFromTime,
+	startCursor,
+	type ChangeCursor,
+} from '../../../nodes/QrtracTrigger/changeCursor';
+import {
+	advanceScanCursor,
+	scanFingerprint,
+	type ScanRecord,
+} from '../../../nodes/QrtracTrigger/scanCursor';
+
+const limits = { overlapMs: 1_000, maxSeen: 1_000 };
+
+function scan(qrId: string, scanTime: number, city = 'Berlin'): ScanRecord {
+	return {
+		qrId,
+		scanTime,
+		device: 'mobile',
+		browser: 'Safari',
+		os: 'iOS',
+		country: 'Germany',
+		city,
+		ipAddress: '203.0.113.1',
+		referrer: '',
+	};
+}
+
+describe('scan cursor', () => {
+	it('fingerprints by code and content, not by key order or time', () => {
+		const a = scan('qr_1', 10);
+		const reordered = Object.fromEntries(Object.entries(a).reverse()) as ScanRecord;
+		expect(scanFingerprint(reordered)).toBe(scanFingerprint(a));
+		expect(scanFingerprint({ ...a, scanTime: 99 })).toBe(scanFingerprint(a));
+		expect(scanFingerprint(scan('qr_1', 10, 'Paris'))).not.toBe(scanFingerprint(a));
+		expect(scanFingerprint(scan('qr_2', 10))).not.toBe(scanFingerprint(a));
+	});
+
+	it('counts identical scans in one millisecond as separate events, and reports each once', () => {
+		const twins = [scan('qr_1', 5_000), scan('qr_1', 5_000)];
+		const first = advanceScanCursor(startCursor(4_000), twins, limits);
+		expect(first.scans).toHaveLength(2);
+		const second = advanceScanCursor(first.cursor, [...twins, scan('qr_1', 5_000)], limits);
+		expect(second.scans).toHaveLength(1);
+		const third = advanceScanCursor(second.cursor, [...twins, scan('qr_1', 5_000)], limits);
+		expect(third.scans).toHaveLength(0);
+	});
+
+	it('does not lose count when a later poll returns fewer copies (an exclusive boundary)', () => {
+		const first = advanceScanCursor(startCursor(0), [scan('a', 5_000), scan('a', 5_000)], limits);
+		const fewer = advanceScanCursor(first.cursor, [], limits);
+		const again = advanceScanCursor(fewer.cursor, [scan('a', 5_000), scan('a', 5_000)], limits);
+		expect(again.scans).toHaveLength(0);
+	});
+
+	it('finds scans that arrive late below the high-water mark, within the overlap', () => {
+		const first = advanceScanCursor(startCursor(0), [scan('a', 10_000)], limits);
+		expect(first.cursor.floor).toBe(9_000);
+		const late = advanceScanCursor(first.cursor, [scan('a', 10_000), scan('b', 9_100)], limits);
+		expect(late.scans.map((event) => event.qrId)).toEqual(['b']);
+	});
+
+	it('reports every scan of a seeded stream exactly once across polls, overlaps and restarts', () => {
+		const all: ScanRecord[] = [];
+		let cursor: ChangeCursor = startCursor(0);
+		const reported: string[] = [];
+		let time = 1_000;
+		for (let step = 0; step < 300; step++) {
+			for (let i = 0; i < (step % 4) + 1; i++)
+				all.push(
+					scan(`qr_${i % 3}`, step % 6 === 0 ? time - 300 : time, i % 2 ? 'Paris' : 'Berlin'),
+				);
+			time += step % 3;
+			const startTime = queryFromTime(cursor);
+			const result = advanceScanCursor(
+				cursor,
+				all.filter((event) => event.scanTime >= startTime),
+				limits,
+			);
+			reported.push(...result.scans.map((event) => `${event.scanTime} ${scanFingerprint(event)}`));
+			cursor = JSON.parse(JSON.stringify(result.cursor)) as ChangeCursor;
+		}
+		expect(reported.sort()).toEqual(
+			all.map((event) => `${event.scanTime} ${scanFingerprint(event)}`).sort(),
+		);
+	});
+});

@@ -1,0 +1,412 @@
+/**
+ * QRTRAC Trigger through n8n-core's real poll machinery against the simulator over 127.0.0.1: events,
+ * filters, first poll, manual mode, failed polls, scope changes, the cost of a poll, New Scans.
+ * Build first (`npm run build`): the harness loads the built package.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { deleteQr, touchQr } from '../../../simulator/domain/qrCodes';
+import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+interface Account {
+	orgId: string;
+	teamId: string;
+	credentials: HarnessCredentials;
+}
+
+let accounts = 0;
+
+/** A fresh organization with an owner client, so each test sees only its own codes. */
+function newAccount(): Account {
+	accounts += 1;
+	const { org, team } = suite.sim.state.createOrganization(`Trigger Org ${accounts}`, {
+		name: 'Owner',
+		email: `owner${accounts}@trigger.example`,
+	});
+	const client = suite.sim.state.addApiClient(org.id);
+	return {
+		orgId: org.id,
+		teamId: team.id,
+		credentials: {
+			baseUrl: suite.sim.url,
+			teamId: client.teamId,
+			clientId: client.clientId,
+			clientSecret: client.clientSecret,
+			plan: 'Enterprise',
+		},
+	};
+}
+
+function createCode(teamId: string, fields: Record<string, unknown> = {}) {
+	return suite.sim.state.createQr(teamId, {
+		qrType: 'WEB',
+		qrRedirectUrl: 'https://example.com/',
+		name: 'Code',
+		...fields,
+	});
+}
+
+function updateCode(id: string, changes: Record<string, unknown>) {
+	return touchQr(suite.sim.state, suite.sim.state.getQr(id)!, changes, 'test');
+}
+
+function deleteCode(teamId: string, id: string) {
+	return deleteQr(suite.sim.state, suite.sim.state.teams.get(teamId)!, id, 'test');
+}
+
+/** A trigger instance whose static data persists between polls as n8n stores it (JSON). */
+function trigger(account: Account, parameters: Record<string, unknown> = {}) {
+	let staticData: IDataObject = {};
+	return {
+		get staticData() {
+			return staticData;
+		},
+		async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
+			const result = await pollTrigger({
+				parameters,
+				credentials: account.credentials,
+				staticData,
+				mode,
+			});
+			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
+			return (result.items ?? []).map((item) => item.json);
+		},
+	};
+}
+
+function requestsSince(seq: number) {
+	return suite.sim.requestLog.filter((entry) => entry.seq > seq);
+}
+
+function lastSeq(): number {
+	return suite.sim.requestLog.at(-1)?.seq ?? 0;
+}
+
+describe('QRTRAC Trigger: code changes', () => {
+	it('starts from now on the first poll, then reports created, updated and deleted codes once each', async () => {
+		const account = newAccount();
+		createCode(account.teamId, { name: 'Existing' });
+		const watcher = trigger(account);
+
+		expect(await watcher.poll()).toEqual([]);
+
+		const created = createCode(account.teamId, { name: 'New' });
+		const existing = suite.sim.state.listQrs(account.teamId).find((qr) => qr.name === 'Existing')!;
+		updateCode(existing.id, { name: 'Existing, renamed' });
+		const events = await watcher.poll();
+		expect(events.map((event) => [event.event, event.id, event.name]).sort()).toEqual(
+			[
+				['created', created.id, 'New'],
+				['updated', existing.id, 'Existing, renamed'],
+			].sort(),
+		);
+
+		deleteCode(account.teamId, created.id);
+		const deletions = await watcher.poll();
+		expect(deletions.map((event) => [event.event, event.id, event.deleted])).toEqual([
+			['deleted', created.id, true],
+		]);
+
+		expect(await watcher.poll()).toEqual([]);
+	});
+
+	it('costs one request per idle poll, on the team endpoint with the team header', async () => {
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const before = lastSeq();
+
+		await watcher.poll();
+
+		const requests = requestsSince(before);
+		expect(requests.map((entry) => entry.operationId)).toEqual(['getTeamQrsFromTime']);
+		expect(requests[0].headers['x-request-team-id']).toBe(account.teamId);
+	});
+
+	it('reports only the chosen events and codes matching every filter', async () => {
+		const account = newAccount();
+		const watcher = trigger(account, {
+			events: ['created', 'deleted'],
+			filters: { qrTypes: ['SHORT_LINK'], tag: 'Promo', search: 'summer' },
+		});
+		const keeper = createCode(account.teamId, { name: 'Other' });
+		await watcher.poll();
+
+		const match = createCode(account.teamId, {
+			name: 'Summer sale',
+			qrType: 'SHORT_LINK',
+			tags: ['promo'],
+		});
+		createCode(account.teamId, { name: 'Summer sale web', tags: ['promo'] });
+		createCode(account.teamId, { name: 'Summer sale untagged', qrType: 'SHORT_LINK' });
+		createCode(account.teamId, { name: 'Winter', qrType: 'SHORT_LINK', tags: ['promo'] });
+		updateCode(keeper.id, { name: 'Other, updated' });
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([match.id]);
+
+		updateCode(match.id, { name: 'Summer sale, now cheaper' });
+		expect(await watcher.poll()).toEqual([]);
+
+		deleteCode(account.teamId, match.id);
+		expect((await watcher.poll()).map((event) => [event.event, event.id])).toEqual([
+			['deleted', match.id],
+		]);
+	});
+
+	it('reports every existing code on the first poll when asked to', async () => {
+		const account = newAccount();
+		const live = createCode(account.teamId, { name: 'Live' });
+		const gone = createCode(account.teamId, { name: 'Gone' });
+		deleteCode(account.teamId, gone.id);
+		const watcher = trigger(account, { options: { includeExisting: true } });
+
+		const events = await watcher.poll();
+
+		expect(events.map((event) => [event.event, event.id]).sort()).toEqual(
+			[
+				['created', live.id],
+				['deleted', gone.id],
+			].sort(),
+		);
+		expect(await watcher.poll()).toEqual([]);
+	});
+
+	it('watches every team of the organization in the all-teams scope', async () => {
+		const account = newAccount();
+		const other = suite.sim.state.createTeam(account.orgId, 'Second team');
+		const watcher = trigger(account, { scope: 'all' });
+		await watcher.poll();
+		const before = lastSeq();
+
+		const elsewhere = createCode(other.id, { name: 'Elsewhere' });
+		const here = createCode(account.teamId, { name: 'Here' });
+		const events = await watcher.poll();
+
+		expect(events.map((event) => event.id).sort()).toEqual([elsewhere.id, here.id].sort());
+		expect(requestsSince(before).map((entry) => entry.operationId)).toEqual(['getAllQrsFromTime']);
+	});
+
+	it('starts over from now when the watched team changes', async () => {
+		const account = newAccount();
+		const second = suite.sim.state.createTeam(account.orgId, 'Second team');
+		const parameters: Record<string, unknown> = { team: '' };
+		const watcher = trigger(account, parameters);
+		await watcher.poll();
+		createCode(second.id, { name: 'Before the switch' });
+
+		parameters.team = second.id;
+		expect(await watcher.poll()).toEqual([]);
+		const after = createCode(second.id, { name: 'After the switch' });
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([after.id]);
+	});
+
+	it('keeps the cursor of a failed poll, so the next poll reports what the failed one missed', async () => {
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const persisted = watcher.staticData;
+		const code = createCode(account.teamId, { name: 'During an outage' });
+		const fault = suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Simulated outage',
+			path: '/api/qrs-api/teams/fromTime',
+			count: 1,
+		});
+
+		await expect(watcher.poll()).rejects.toMatchObject({ message: 'Simulated outage' });
+		expect(watcher.staticData).toEqual(persisted);
+
+		suite.sim.faults.remove(fault);
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([code.id]);
+	});
+
+	it('never shows the client secret in a poll error', async () => {
+		const account = newAccount();
+		const wrong = {
+			...account,
+			credentials: { ...account.credentials, clientSecret: 'cs_not-the-right-secret-123' },
+		};
+		const error = await trigger(wrong)
+			.poll()
+			.then(
+				() => undefined,
+				(failure: unknown) => failure,
+			);
+		expect(error).toMatchObject({ httpCode: '401' });
+		expect(JSON.stringify(error)).not.toContain('cs_not-the-right-secret-123');
+		expect(String((error as Error).stack)).not.toContain('cs_not-the-right-secret-123');
+	});
+
+	it('fetches the most recent matching code as a test event without moving the cursor', async () => {
+		const account = newAccount();
+		const watcher = trigger(account, { filters: { qrTypes: ['WEB'] } });
+		await watcher.poll();
+		const cursorBefore = watcher.staticData;
+		const older = createCode(account.teamId, { name: 'Older' });
+		suite.sim.state.createQr(account.teamId, { qrType: 'VCARD', name: 'Card', firstName: 'A' });
+		suite.sim.clock.advance(5);
+		const newest = createCode(account.teamId, { name: 'Newest web' });
+		suite.sim.clock.useRealTime();
+
+		const sample = await watcher.poll('manual');
+
+		expect(sample.map((event) => [event.event, event.id])).toEqual([['created', newest.id]]);
+		expect(watcher.staticData).toEqual(cursorBefore);
+		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
+			[older.id, newest.id].sort(),
+		);
+	});
+	it('fetches the most recent deletion as a test event when only deletions are wanted', async () => {
+		const account = newAccount();
+		const first = createCode(account.teamId, { name: 'First' });
+		const second = createCode(account.teamId, { name: 'Second' });
+		deleteCode(account.teamId, first.id);
+		suite.sim.clock.advance(5);
+		deleteCode(account.teamId, second.id);
+		suite.sim.clock.useRealTime();
+		const before = lastSeq();
+
+		const sample = await trigger(account, { events: ['deleted'] }).poll('manual');
+
+		expect(sample.map((event) => [event.event, event.id])).toEqual([['deleted', second.id]]);
+		expect(requestsSince(before).map((entry) => entry.operationId)).toEqual(['getTeamQrsFromTime']);
+	});
+});
+
+describe.each([5_000, -5_000])("QRTRAC Trigger: service clock %i ms off n8n's", (skewMs) => {
+	afterEach(() => {
+		suite.sim.clock.useRealTime();
+	});
+
+	it('reports changes and scans made right after activation', async () => {
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Scanned' });
+		suite.sim.clock.advance(skewMs);
+		const changes = trigger(account);
+		const scans = trigger(account, { triggerOn: 'newScans' });
+		expect(await changes.poll()).toEqual([]);
+		expect(await scans.poll()).toEqual([]);
+
+		const created = createCode(account.teamId, { name: 'Right after activation' });
+		suite.sim.state.addScan(code.id, { city: 'Right after activation' });
+
+		expect((await changes.poll()).map((event) => event.id)).toEqual([created.id]);
+		expect((await scans.poll()).map((scan) => scan.city)).toEqual(['Right after activation']);
+	});
+});
+
+describe('QRTRAC Trigger: boundary answered inclusively', () => {
+	const inclusive = useSimulator({ seed: false, fromTimeInclusive: true });
+
+	afterAll(() => {
+		inclusive.sim.clock.useRealTime();
+	});
+
+	it('reports codes written in the same millisecond before and after a poll once each', async () => {
+		const { org, team } = inclusive.sim.state.createOrganization('Inclusive Org', {
+			name: 'Owner',
+			email: 'owner@inclusive.example',
+		});
+		const client = inclusive.sim.state.addApiClient(org.id);
+		const credentials: HarnessCredentials = {
+			baseUrl: inclusive.sim.url,
+			...client,
+			plan: 'Enterprise',
+		};
+		let staticData: IDataObject = {};
+		const poll = async () => {
+			const result = await pollTrigger({ parameters: {}, credentials, staticData });
+			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
+			return (result.items ?? []).map((item) => String(item.json.id));
+		};
+		await poll();
+		const instant = Date.now();
+		inclusive.sim.clock.set(instant);
+		const create = () =>
+			inclusive.sim.state.createQr(team.id, {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/',
+			}).id;
+		const first = [create(), create()];
+
+		expect((await poll()).sort()).toEqual([...first].sort());
+		const second = [create(), create()];
+		expect((await poll()).sort()).toEqual([...second].sort());
+		expect(await poll()).toEqual([]);
+	});
+});
+
+describe('QRTRAC Trigger: new scans', () => {
+	it('reports new scans once, reading 100 codes per request, after a silent first poll', async () => {
+		const account = newAccount();
+		const codes = Array.from({ length: 150 }, (_, index) =>
+			createCode(account.teamId, { name: `Code ${index}` }),
+		);
+		suite.sim.state.addScan(codes[0].id, { city: 'Before activation' });
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+
+		expect(await watcher.poll()).toEqual([]);
+
+		const scanTime = suite.sim.clock.now();
+		suite.sim.state.addScan(codes[3].id, { scanTime, city: 'Paris' });
+		suite.sim.state.addScan(codes[140].id, { scanTime, city: 'Tokyo' });
+		const before = lastSeq();
+		const scans = await watcher.poll();
+
+		expect(scans.map((scan) => [scan.event, scan.qrId, scan.city]).sort()).toEqual(
+			[
+				['scan', codes[3].id, 'Paris'],
+				['scan', codes[140].id, 'Tokyo'],
+			].sort(),
+		);
+		const requests = requestsSince(before);
+		// the scanned codes are read to name the events, one request each (fewer than the list's two pages)
+		expect(requests.map((entry) => entry.operationId)).toEqual([
+			'getTeamQrsFromTime',
+			'getBulkQrAnalytics',
+			'getBulkQrAnalytics',
+			'getQrById',
+			'getQrById',
+		]);
+		expect(
+			requests.map(
+				(entry) =>
+					((entry.body as IDataObject | undefined)?.qrIds as string[] | undefined)?.length ?? 0,
+			),
+		).toEqual([0, 100, 50, 0, 0]);
+		expect(await watcher.poll()).toEqual([]);
+	});
+
+	it('follows codes created and deleted after activation, and the filters', async () => {
+		const account = newAccount();
+		const tagged = createCode(account.teamId, { name: 'Tagged', tags: ['event'] });
+		createCode(account.teamId, { name: 'Untagged' });
+		const watcher = trigger(account, { triggerOn: 'newScans', filters: { tag: 'event' } });
+		await watcher.poll();
+
+		const later = createCode(account.teamId, { name: 'Tagged later', tags: ['event'] });
+		const untagged = suite.sim.state.listQrs(account.teamId).find((qr) => qr.name === 'Untagged')!;
+		suite.sim.state.addScan(later.id, { city: 'Lyon' });
+		suite.sim.state.addScan(untagged.id, { city: 'Ignored' });
+		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Lyon']);
+
+		deleteCode(account.teamId, tagged.id);
+		suite.sim.state.addScan(later.id, { city: 'Nice' });
+		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Nice']);
+	});
+
+	it('fetches the newest scan as a test event without touching static data', async () => {
+		const account = newAccount();
+		const code = createCode(account.teamId);
+		const now = suite.sim.clock.now();
+		suite.sim.state.addScan(code.id, { scanTime: now - 60_000, city: 'Older' });
+		suite.sim.state.addScan(code.id, { scanTime: now - 1_000, city: 'Newest' });
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+
+		expect((await watcher.poll('manual')).map((scan) => scan.city)).toEqual(['Newest']);
+		expect(watcher.staticData).toEqual({});
+	});
+});

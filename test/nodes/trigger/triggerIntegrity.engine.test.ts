@@ -1,0 +1,244 @@
+/**
+ * @jest-environment ./test/support/newYorkEnvironment.js
+ *
+ * The QRTRAC Trigger never stalls and never skips (issue 22, point 2), through n8n-core's real poll machinery
+ * against the simulator over 127.0.0.1, one change drift at a time (simulator/changeDrift.ts): `updatedAt` in
+ * other units or missing, records stamped in the future, with and without a `Date` header, updated-after answers
+ * capped to the newest N, watched codes that disappear silently, scans whose fields are filled in later, and two
+ * polls of one trigger at once. The file runs in America/New_York, so that text without a zone read in n8n's
+ * local time would show. Build first (`npm run build`).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { touchQr } from '../../../simulator/domain/qrCodes';
+import type { QrRecord } from '../../../simulator';
+import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+interface Account {
+	teamId: string;
+	credentials: HarnessCredentials;
+}
+
+let accounts = 0;
+
+function newAccount(): Account {
+	accounts += 1;
+	const { org, team } = suite.sim.state.createOrganization(`Integrity Org ${accounts}`, {
+		name: 'Owner',
+		email: `owner${accounts}@integrity.example`,
+	});
+	const client = suite.sim.state.addApiClient(org.id);
+	return {
+		teamId: team.id,
+		credentials: { baseUrl: suite.sim.url, ...client, plan: 'Enterprise' },
+	};
+}
+
+function createCodeAt(teamId: string, at: number, name = 'Code'): QrRecord {
+	return suite.sim.state.createQrAt(
+		teamId,
+		{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/', name },
+		at,
+	);
+}
+
+function updateCodeAt(code: QrRecord, at: number, name: string): QrRecord {
+	suite.sim.clock.set(at);
+	const updated = touchQr(suite.sim.state, suite.sim.state.getQr(code.id)!, { name }, 'test');
+	suite.sim.clock.useRealTime();
+	return updated;
+}
+
+/** A trigger whose static data persists between polls as n8n stores it (JSON). */
+function trigger(account: Account, parameters: Record<string, unknown> = {}, workflowId?: string) {
+	let staticData: IDataObject = {};
+	return {
+		get staticData() {
+			return staticData;
+		},
+		async poll(): Promise<IDataObject[]> {
+			const result = await pollTrigger({
+				parameters,
+				credentials: account.credentials,
+				staticData,
+				workflowId,
+			});
+			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
+			return (result.items ?? []).map((item) => item.json);
+		},
+	};
+}
+
+function requestsSince(seq: number): string[] {
+	return suite.sim.requestLog
+		.filter((entry) => entry.seq > seq)
+		.map((entry) => entry.operationId ?? '');
+}
+
+function lastSeq(): number {
+	return suite.sim.requestLog.at(-1)?.seq ?? 0;
+}
+
+afterEach(() => {
+	suite.sim.clock.useRealTime();
+	suite.sim.setChangeDrift({
+		updatedAtFormat: 'epochMs',
+		fromTimeCap: undefined,
+		scanFillInMs: 0,
+		clockOffsetMs: 0,
+	});
+});
+
+describe.each(['epochSeconds', 'epochMicros', 'isoNoZone', 'nullUntilUpdated'] as const)(
+	'QRTRAC Trigger: updatedAt answered as %s',
+	(updatedAtFormat) => {
+		it('reports every change of two rounds with its event', async () => {
+			suite.sim.setChangeDrift({ updatedAtFormat });
+			const account = newAccount();
+			const start = Date.now() - 120_000;
+			const existing = Array.from({ length: 6 }, (_, index) =>
+				createCodeAt(account.teamId, start + index * 1_000, `Existing ${index}`),
+			);
+			const watcher = trigger(account);
+			expect(await watcher.poll()).toEqual([]);
+
+			const rounds: string[][] = [];
+			for (const [round, base] of [Date.now() - 60_000, Date.now() - 30_000].entries()) {
+				const created = Array.from({ length: 3 }, (_, index) =>
+					createCodeAt(account.teamId, base + index * 1_000, `New ${round}.${index}`),
+				);
+				const updated = existing
+					.slice(round * 3, round * 3 + 3)
+					.map((code, index) => updateCodeAt(code, base + 5_000 + index * 1_000, `Edit ${round}`));
+				const events = await watcher.poll();
+				rounds.push(events.map((event) => `${String(event.event)} ${String(event.id)}`).sort());
+				expect(rounds[round]).toEqual(
+					[
+						...created.map((code) => `created ${code.id}`),
+						...updated.map((code) => `updated ${code.id}`),
+					].sort(),
+				);
+			}
+			expect(rounds.flat()).toHaveLength(12);
+		});
+	},
+);
+
+describe.each([0, null])('QRTRAC Trigger: Date header offset %s', (clockOffsetMs) => {
+	it('reports a code stamped an hour ahead once and every change after it', async () => {
+		suite.sim.setChangeDrift({ clockOffsetMs });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+
+		const ahead = createCodeAt(account.teamId, Date.now() + 3_600_000, 'Stamped ahead');
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([ahead.id]);
+
+		const later = createCodeAt(account.teamId, Date.now(), 'Made after it');
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([later.id]);
+		expect(await watcher.poll()).toEqual([]);
+	});
+});
+
+describe('QRTRAC Trigger: times no unit can read', () => {
+	it('refuses a code stamped two days ahead loudly and keeps the cursor', async () => {
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const persisted = watcher.staticData;
+		createCodeAt(account.teamId, Date.now() + 2 * 86_400_000, 'Two days ahead');
+
+		const failure = await watcher.poll().then(
+			() => undefined,
+			(error: unknown) => error as { message: string; description: string },
+		);
+
+		expect(failure?.message).toContain('does not have the expected shape');
+		expect(failure?.description).toContain('one day after the service');
+		expect(failure?.description).toContain('Two days ahead');
+		expect(watcher.staticData).toEqual(persisted);
+	});
+});
+
+describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => {
+	it('reports 60 of 60 changes, reading the list once, and stays at one request when idle', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 20 });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const base = Date.now() - 30_000;
+		const made = Array.from({ length: 60 }, (_, index) =>
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
+		);
+		const before = lastSeq();
+
+		const events = await watcher.poll();
+
+		expect(events.map((event) => event.id).sort()).toEqual(made.map((code) => code.id).sort());
+		expect(requestsSince(before)).toEqual(['getTeamQrsFromTime', 'getTeamQrsPaginated']);
+		const idle = lastSeq();
+		expect(await watcher.poll()).toEqual([]);
+		expect(requestsSince(idle)).toEqual(['getTeamQrsFromTime']);
+	});
+});
+
+describe('QRTRAC Trigger: new scans of codes that disappear or change later', () => {
+	it('drops a watched code deleted without a trace and keeps reporting the others', async () => {
+		const account = newAccount();
+		const gone = createCodeAt(account.teamId, Date.now() - 120_000, 'Gone');
+		const kept = createCodeAt(account.teamId, Date.now() - 60_000, 'Kept');
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		await watcher.poll();
+		// Deleted without a new updatedAt, older than the overlap: the changes answer never lists it again, and
+		// analytics answer 400 for every request naming it.
+		suite.sim.state.qrs.set(gone.id, { ...suite.sim.state.getQr(gone.id)!, deleted: true });
+		suite.sim.state.addScan(kept.id, { city: 'Lyon' });
+
+		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Lyon']);
+		suite.sim.state.addScan(kept.id, { city: 'Nice' });
+		const before = lastSeq();
+		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Nice']);
+		// the last request reads the scanned code, which names the event (scanEvents.ts)
+		expect(requestsSince(before)).toEqual([
+			'getTeamQrsFromTime',
+			'getBulkQrAnalytics',
+			'getQrById',
+		]);
+	});
+
+	it('reports a scan once although the service fills in its place later', async () => {
+		suite.sim.setChangeDrift({ scanFillInMs: 60_000 });
+		const account = newAccount();
+		const code = createCodeAt(account.teamId, Date.now() - 60_000, 'Scanned');
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		await watcher.poll();
+		suite.sim.state.addScan(code.id, { city: 'Paris', country: 'France' });
+
+		const first = await watcher.poll();
+		suite.sim.clock.advance(61_000);
+		const second = await watcher.poll();
+
+		expect(first.map((scan) => scan.city)).toEqual([null]);
+		expect(second).toEqual([]);
+	});
+});
+
+describe('QRTRAC Trigger: one poll at a time', () => {
+	it('skips a poll of the same trigger while one is under way', async () => {
+		const account = newAccount();
+		const workflowId = 'integrity-one-poll';
+		const watcher = trigger(account, {}, workflowId);
+		await watcher.poll();
+		const code = createCodeAt(account.teamId, Date.now(), 'Once');
+		suite.sim.setLatency(300);
+		const before = lastSeq();
+
+		const both = await Promise.all([watcher.poll(), watcher.poll()]);
+
+		expect(both.flat().map((event) => event.id)).toEqual([code.id]);
+		expect(requestsSince(before)).toEqual(['getTeamQrsFromTime']);
+	});
+});
