@@ -31,7 +31,10 @@ export async function readWatchedScans(
 			args.endTime,
 			args.presentMs,
 		).then(
-			(found) => void scans.push(...found),
+			(found) => {
+				// One at a time: spreading a poll's worth of scans into push() can overflow the call stack.
+				for (const scan of found) scans.push(scan);
+			},
 			(error: unknown) => error as Error,
 		);
 		if (failure === undefined) return;

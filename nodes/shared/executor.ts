@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { getConnection, requestsInProgress } from './transport';
+import { getConnection } from './readConnection';
+import { limiterFor } from './rateLimit/sharedLimiters';
+import { NotStarted, TaskPool } from './taskPool';
+
+export { NotStarted, TaskPool } from './taskPool';
 
 /**
  * Runs the action node's operations over the input items: the one place where items are looped, pairedItem
@@ -52,23 +56,16 @@ type ItemError = NodeApiError | NodeOperationError;
 type Outcome = { items: INodeExecutionData[] } | { error: ItemError };
 
 /**
- * In-flight items per execution: rate x latency requests must be under way to keep the plan's rate busy, so
- * rate / 2 covers answers of up to 500 ms; bounded for memory. The limiter, not this number, sets the pace.
+ * Items in flight per execution: rate x latency must be under way to keep the plan busy, so rate / 2 covers
+ * answers of up to half a second; bounded for memory. The limiter, not this number, sets the pace.
  */
 export function concurrencyFor(ratePerSecond: number): number {
 	return Math.min(100, Math.max(1, Math.ceil(ratePerSecond / 2)));
 }
 
-/**
- * Reading parameters runs n8n's expressions on this one thread: while requests are under way (waiting for a send
- * slot or an answer) it gives way this often so requests keep flowing.
- */
+/** Reading runs n8n's expressions on this one thread: while requests are under way it gives way this often. */
 const READ_SLICE_MS = 8;
-/**
- * With no request under way nothing of this run waits for a turn, so reading gives way only this often (for the rest of
- * n8n, e.g. a queue-mode worker's job lock): a turn costs a timer's millisecond, which at READ_SLICE_MS is a ninth
- * of the reading time of a re-run whose rows are unchanged.
- */
+/** With no request under way, reading gives way only this often (for the rest of n8n): each turn costs a timer. */
 const IDLE_READ_SLICE_MS = 50;
 /** While more than about a second of work waits in the pool, reading pauses this long at a time, to let it go out. */
 const READ_PAUSE_MS = 10;
@@ -78,12 +75,15 @@ export async function executeOperation<Input>(
 	operation: Operation<Input>,
 ): Promise<INodeExecutionData[]> {
 	const results = new ItemResults(this, this.getInputData().length, this.continueOnFail());
-	const { ratePerSecond } = await getConnection(this);
+	const connection = await getConnection(this);
+	const { ratePerSecond } = connection;
+	// requests of this team's budget under way in this process: this run's and other executions' alike
+	const limiter = limiterFor(connection);
 	const pool = new TaskPool(concurrencyFor(ratePerSecond));
 	results.stopOnFailure(pool);
 	const rows = results.continueOnFail
 		? readWhileSending(this, operation, results, {
-				busy: () => requestsInProgress() || pool.waitingCount > 0,
+				busy: () => pool.busy || limiter.requestsUnderway > 0,
 				backlogged: () => pool.waitingCount > Math.max(ratePerSecond, 50),
 			})
 		: readAllFirst(this, operation);
@@ -120,11 +120,7 @@ async function readAllFirst<Input>(
 	return rows;
 }
 
-/**
- * What reading asks of the sending side: whether it has work that needs the event loop (a request under way, or
- * a task waiting for room in the pool; a task whose answer is at hand needs none), and whether more than about a
- * second of work waits.
- */
+/** Whether sending has work that needs the event loop's turns, and whether over a second of work waits. */
 interface SendingState {
 	busy(): boolean;
 	backlogged(): boolean;
@@ -132,10 +128,8 @@ interface SendingState {
 
 /**
  * Continue On Fail on: rows are handed over as they are read; an item that fails to parse is recorded as failed.
- * Reading and sending share one thread: while requests are under way, every READ_SLICE_MS the reading gives the event
- * loop a turn, and while enough work waits to keep the plan busy (`backlogged`), it pauses, so that sending is
- * never starved by reading rows it cannot send yet. A run then takes about the longer of reading and sending, not
- * their sum.
+ * Reading and sending share one thread: reading gives the event loop a turn every slice and pauses while enough
+ * work waits (`backlogged`), so sending is never starved by rows it cannot send yet.
  */
 async function* readWhileSending<Input>(
 	ctx: IExecuteFunctions,
@@ -157,70 +151,6 @@ async function* readWhileSending<Input>(
 			while (sending.backlogged()) await sleep(READ_PAUSE_MS);
 			sliceStart = Date.now();
 		}
-	}
-}
-
-/** A task that was never started because the run stopped at a failure. */
-export class NotStarted extends Error {}
-
-/**
- * Runs tasks at most `width` at a time, in the order they were handed over. After `stop()` no waiting task
- * starts (each rejects with NotStarted). `drain()` resolves when every task handed over has settled.
- */
-export class TaskPool {
-	private active = 0;
-	private stopped = false;
-	private readonly waiting: Array<() => void> = [];
-	/** Tasks handed over and not settled yet, and who waits for that number to reach 0. */
-	private unsettled = 0;
-	private readonly drained: Array<() => void> = [];
-
-	constructor(private readonly width: number) {}
-
-	run<T>(task: () => Promise<T>): Promise<T> {
-		const promise = new Promise<T>((resolve, reject) => {
-			const start = () => {
-				if (this.stopped) {
-					reject(new NotStarted());
-					this.startNext();
-					return;
-				}
-				this.active++;
-				task()
-					.then(resolve, reject)
-					.finally(() => {
-						this.active--;
-						this.startNext();
-					});
-			};
-			if (this.active < this.width && this.waiting.length === 0) start();
-			else this.waiting.push(start);
-		});
-		this.unsettled++;
-		const settled = () => {
-			if (--this.unsettled === 0) for (const resolve of this.drained.splice(0)) resolve();
-		};
-		promise.then(settled, settled);
-		return promise;
-	}
-
-	stop(): void {
-		this.stopped = true;
-	}
-
-	/** Tasks handed over that have not started yet. */
-	get waitingCount(): number {
-		return this.waiting.length;
-	}
-
-	/** Resolves once every task handed over has settled (tasks handed over meanwhile included). */
-	async drain(): Promise<void> {
-		if (this.unsettled === 0) return;
-		await new Promise<void>((resolve) => this.drained.push(resolve));
-	}
-
-	private startNext(): void {
-		if (this.active < this.width) this.waiting.shift()?.();
 	}
 }
 

@@ -1,7 +1,7 @@
 import type { NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { RateLimiter, SlotTurn } from './rateLimiter';
+import type { RateLimiter, SlotTurn } from './rateLimit/limiter';
 import type { TransportContext } from './qrtracRequest';
 import { serviceError } from './serviceErrors';
 import { fitsCeiling, lineWaitTooLong, toldWaitTooLong } from './waitCeiling';
@@ -14,7 +14,7 @@ export interface SlotWait {
 }
 
 /**
- * Waits in line until the limiter grants a slot, then for the slot (see rateLimiter.ts, rule 2), within the
+ * Waits in line until the limiter grants a slot, then for the slot (see rateLimit/line.ts), within the
  * ceiling (waitCeiling.ts): a wait the service told that outlasts it fails at once, as does a line that does.
  */
 export async function waitForSlot(

@@ -26,9 +26,9 @@ import {
 	type QrtracResponse,
 	type TransportContext,
 } from './qrtracRequest';
-import { waitHintMs } from './rateLimitHeaders';
+import { waitHintMs } from './rateLimit/headers';
+import { limiterFor } from './rateLimit/sharedLimiters';
 import { getConnection } from './readConnection';
-import { getSharedRateLimiter } from './rateLimiter';
 import { secretForms } from './redaction';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
 import { decideRetry, defaultRetryPolicy, isIdempotentMethod } from './retryPolicy';
@@ -38,7 +38,7 @@ import { toldWaitError, waitForSlot, type SlotWait } from './slotWait';
 import { fitsCeiling } from './waitCeiling';
 
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
-// The executor and Create or Update still take the connection from here until they read it through the api.
+// Create or Update still takes the connection from here until it reads it through the api.
 export { getConnection } from './readConnection';
 
 /*
@@ -50,29 +50,11 @@ export { getConnection } from './readConnection';
  * another origin (redirects.ts).
  */
 
-/** Requests of this process from their start to their answer, waits for a slot and retries included. */
-let requestsUnderway = 0;
-
-/** Whether a request of this process is under way: then answers and send slots need the event loop's turns. */
-export function requestsInProgress(): boolean {
-	return requestsUnderway > 0;
-}
-
-/** Counts a request (the image download included) as under way from its start to its answer. */
-export async function countedRequest<T>(request: () => Promise<T>): Promise<T> {
-	requestsUnderway++;
-	try {
-		return await request();
-	} finally {
-		requestsUnderway--;
-	}
-}
-
 export async function qrtracApiRequest<T = IDataObject>(
 	ctx: TransportContext,
 	request: QrtracRequest,
 ): Promise<QrtracResponse<T>> {
-	return await countedRequest(async () => await sendWithRetries<T>(ctx, request));
+	return await sendWithRetries<T>(ctx, request);
 }
 
 async function sendWithRetries<T>(
@@ -83,7 +65,7 @@ async function sendWithRetries<T>(
 	const missing = missingValues(connection, request.api ?? 'primary');
 	if (missing) throw serviceError(ctx.getNode(), { ...missing, itemIndex: request.itemIndex });
 	const teamId = request.teamId ?? connection.teamId;
-	const limiter = limiterFor(connection, request, teamId);
+	const limiter = limiterFor(connection, request.api, teamId);
 	const options = buildHttpOptions(connection, request, teamId);
 	const reading: AnswerReading = {
 		timeoutMs: connection.timeoutMs,
@@ -190,25 +172,6 @@ async function sendWithRetries<T>(
 		if (decision.delayMs > 0) await sleep(decision.delayMs);
 		wait.waitedMs += decision.delayMs;
 	}
-}
-
-/** Per-minute budget of the simple v1 interface on the smallest plan (Pro); the service's headers correct it. */
-const SIMPLE_INTERFACE_PER_MINUTE = 60;
-
-/**
- * The primary API is limited per team and second by plan; the simple v1 interface per API key and minute.
- * Each budget gets its own shared limiter.
- */
-function limiterFor(connection: QrtracConnection, request: QrtracRequest, teamId: string) {
-	if (request.api === 'simple') {
-		return getSharedRateLimiter(
-			`${connection.baseUrl}|simple`,
-			SIMPLE_INTERFACE_PER_MINUTE / 60,
-			undefined,
-			60_000,
-		);
-	}
-	return getSharedRateLimiter(`${connection.baseUrl}|${teamId}`, connection.ratePerSecond);
 }
 
 function buildHttpOptions(

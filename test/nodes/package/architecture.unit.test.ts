@@ -99,9 +99,13 @@ describe('which part may import which', () => {
 		const core = filesUnder('nodes/shared').filter(
 			(file) => !inFolder('nodes/shared/api')(file) && file !== 'nodes/shared/transport.ts',
 		);
-		const offending = importsInto(core, /^nodes\/shared\/transport$/).filter(
-			// removed by the limiter branch
-			(line) => line !== 'nodes/shared/executor.ts -> ./transport',
+		expect(importsInto(core, /^nodes\/shared\/transport$/)).toEqual([]);
+	});
+
+	it('the parts of the rate limiter import nothing of the nodes but the service clock and the connection type', () => {
+		const offending = importsInto(
+			filesUnder('nodes/shared/rateLimit'),
+			/^nodes\/(?!shared\/(rateLimit\/|serviceClock$|connection$))/,
 		);
 		expect(offending).toEqual([]);
 	});

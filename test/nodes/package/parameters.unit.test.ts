@@ -22,9 +22,6 @@ const TEMPORARY_EXCEPTIONS = [
 	'nodes/Qrtrac/actions/analytics/',
 	'nodes/QrtracTrigger/pollNewScans.ts',
 	'nodes/QrtracTrigger/scanEvents.ts',
-	'nodes/shared/executor.ts',
-	'nodes/shared/rateLimiter.ts',
-	'nodes/shared/transport.ts',
 ].map((file) => file.split('/').join(path.sep));
 
 function filesUnder(folder: string): string[] {

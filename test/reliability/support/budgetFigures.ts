@@ -1,3 +1,2 @@
-// Kept while test/reliability/rateLimitHeaderVariants.test.ts and test/e2e/queueMode.test.ts (being rewritten
-// elsewhere) import it here; delete once they import test/support/reliability/budgetFigures.
+// Kept while test/e2e/queueMode.test.ts (being rewritten elsewhere) imports it here; delete once they import test/support/reliability/budgetFigures.
 export * from '../../support/reliability/budgetFigures';

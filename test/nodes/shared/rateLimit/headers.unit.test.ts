@@ -3,7 +3,7 @@ import {
 	parseResetHeader,
 	parseRetryAfter,
 	waitHintMs,
-} from '../../nodes/shared/rateLimitHeaders';
+} from '../../../../nodes/shared/rateLimit/headers';
 
 /** A fixed "now" with a sub-second part, as real clocks have: 2027-01-15T08:00:00.250Z. */
 const NOW_MS = Date.UTC(2027, 0, 15, 8, 0, 0, 250);

@@ -1,15 +1,11 @@
 /**
- * Reads what QRTRAC says about its rate limit: `X-RateLimit-Limit`, `X-RateLimit-Remaining`,
- * `X-RateLimit-Reset` and `Retry-After` (the IETF draft names without `X-` are read as a fallback).
- *
- * Rule: a header that cannot be read is ignored (left undefined), never guessed, so that one garbled
- * answer cannot stall or speed up the limiter. Times come out in epoch milliseconds of the caller's
- * clock (`nowMs`): absolute times (epoch numbers, HTTP dates) are points on the service's clock and are
- * moved onto ours by `serviceOffsetMs` (service minus ours, see serviceClock.ts). An absolute reset more
- * than a day away cannot describe a rate window and is ignored.
+ * The reading of the service's rate-limit headers: `X-RateLimit-Limit`, `-Remaining`, `-Reset` and
+ * `Retry-After` (the IETF draft names without `X-` as a fallback). A header that cannot be read is left
+ * undefined, never guessed, so one garbled answer cannot stall or speed up the pace. Times come out in epoch
+ * ms of our clock; absolute times are on the service's clock and moved by `serviceOffsetMs` (serviceClock.ts).
  */
 
-import { parseHttpDate } from './serviceClock';
+import { parseHttpDate } from '../serviceClock';
 
 export interface RateLimitSnapshot {
 	/** Requests allowed per window. */
@@ -124,8 +120,8 @@ function isDelay(value: string, nowMs: number): boolean {
 	return NUMBER_PATTERN.test(text) && Number(text) < nowMs / EPOCH_SECONDS_DIVISOR;
 }
 
-/** A reset further away than this many windows cannot describe the window; the other unit may. */
-const PLAUSIBLE_WINDOWS = 1.5;
+/** An answer describes our window when its limit is within this multiple of the plan's and its reset this many windows away. */
+export const SAME_WINDOW_FACTOR = 1.5;
 
 /**
  * A bare delay in ms. No format is published, and services send seconds ('1', '37') or milliseconds ('734'):
@@ -134,7 +130,7 @@ const PLAUSIBLE_WINDOWS = 1.5;
  * than expected, e.g. an hourly limit). For a one-minute window, '37' is 37 s and '37000' is 37 s too.
  */
 export function readDelay(value: number, windowMs: number): number {
-	const plausibleMs = windowMs * PLAUSIBLE_WINDOWS;
+	const plausibleMs = windowMs * SAME_WINDOW_FACTOR;
 	if (value * 1000 <= plausibleMs) return value * 1000;
 	if (value <= plausibleMs) return value;
 	return value * 1000;
@@ -149,16 +145,13 @@ function windowTold(scale: WindowScale, toldLimit: number | undefined): number {
 	if (
 		scale.limit === undefined ||
 		toldLimit === undefined ||
-		toldLimit <= scale.limit * PLAUSIBLE_WINDOWS
+		toldLimit <= scale.limit * SAME_WINDOW_FACTOR
 	)
 		return scale.windowMs;
 	return (scale.windowMs * toldLimit) / scale.limit;
 }
 
-/**
- * `Retry-After`: delay-seconds (fractions tolerated) or an HTTP date on the service's clock -> delay in ms
- * (>= 0); undefined when unparseable.
- */
+/** `Retry-After`: delay-seconds (fractions tolerated) or an HTTP date -> delay in ms (>= 0), or undefined. */
 export function parseRetryAfter(
 	value: string,
 	nowMs: number,
@@ -170,10 +163,7 @@ export function parseRetryAfter(
 	return atMs === undefined ? undefined : Math.max(0, atMs - serviceOffsetMs - nowMs);
 }
 
-/**
- * How long to wait after a 429: the service's `Retry-After` when given, else the time until the window
- * resets (0 when that is already past); undefined when the answer said neither.
- */
+/** How long to wait after a 429: `Retry-After`, else the time until the reset (>= 0), else undefined. */
 export function waitHintMs(snapshot: RateLimitSnapshot, nowMs: number): number | undefined {
 	if (snapshot.retryAfterMs !== undefined) return snapshot.retryAfterMs;
 	return snapshot.resetAtMs === undefined ? undefined : Math.max(0, snapshot.resetAtMs - nowMs);
@@ -189,10 +179,7 @@ function parseCount(value: string | undefined): number | undefined {
 	return match ? Number(match[1]) : undefined;
 }
 
-/**
- * Header lookup by case-insensitive name, the names tried in the order given; a repeated header
- * (array) counts by its first value.
- */
+/** Header lookup by case-insensitive name, names tried in order; a repeated header counts by its first value. */
 function firstHeaderValue(headers: Record<string, unknown>, names: string[]): string | undefined {
 	const entries = Object.entries(headers);
 	for (const name of names) {

@@ -1,0 +1,184 @@
+/**
+ * The rate limiter the transport uses: a thin composition of the parts over one state value (start.ts). It
+ * paces a budget's requests so that the service need not answer 429 while nearly all of the plan is used,
+ * alone or sharing the budget with others (docs/rate-limits.md). Pure: it computes waits; the transport
+ * sleeps and sends.
+ */
+
+import { ServiceClock, serviceDateOf } from '../serviceClock';
+import { parseRateLimitHeaders, type RateLimitSnapshot, type WindowScale } from './headers';
+import { askInLine, leaveLine, napMs, type SlotTurn } from './line';
+import { countAnswer, countedAnswer, shareAfter } from './othersUse';
+import { answered, countBetween, forgetOld, granted } from './ourSlots';
+import * as pace from './pace';
+import { restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
+import { fitIntoWindow } from './windowFit';
+import { learnPhase, windowOfPhase } from './windowPhase';
+import { describesOurWindow, windowOfExactReset, type CountingWindow } from './windows';
+
+export type { SlotTurn } from './line';
+
+export interface RateLimiterOptions {
+	ratePerSecond: number;
+	now?: () => number;
+	/** Length of the service's counting window; 1000 for QRTRAC's per-second limits. */
+	windowMs?: number;
+}
+
+export class RateLimiter {
+	private readonly now: () => number;
+	private readonly windowMs: number;
+	private state: LimiterState;
+	/** The service's clock, learnt from its answers' `Date`: absolute resets are read on it. */
+	readonly serviceClock = new ServiceClock();
+
+	constructor(options: RateLimiterOptions) {
+		this.now = options.now ?? Date.now;
+		this.windowMs = options.windowMs ?? 1000;
+		this.state = startState(pace.limitOf(options.ratePerSecond, this.windowMs));
+	}
+
+	get ratePerSecond(): number {
+		return (this.state.budget.limitPerWindow * 1000) / this.windowMs;
+	}
+
+	/** Requests per second this limiter currently hands out. */
+	get allowancePerSecond(): number {
+		return (this.state.budget.allowance * 1000) / this.windowMs;
+	}
+
+	/** Others' use of the shared budget as last measured (smoothed), requests per window. */
+	get othersPerWindowEstimate(): number {
+		return this.state.others.perWindow;
+	}
+
+	/** Requests of this process waiting for a send slot or for their answer. */
+	get requestsUnderway(): number {
+		return this.state.line.length + this.state.slots.unanswered.length;
+	}
+
+	/** The window the answers describe, for reading a bare reset delay (seconds or ms). */
+	get windowScale(): WindowScale {
+		return { windowMs: this.windowMs, limit: this.state.budget.planLimit };
+	}
+
+	/**
+	 * A place in line for one request's send slot. Ask without a turn the first time, then with the turn
+	 * returned, after waiting its `waitMs`, until it is `granted`; then send after its `waitMs`.
+	 */
+	take(turn?: SlotTurn): SlotTurn {
+		const nowMs = this.now();
+		const windowMs = this.windowMs;
+		const state = restartIfIdle(this.forgetOld(nowMs), nowMs, windowMs);
+		const id = turn?.id ?? state.nextTurnId++;
+		const { line, place } = askInLine(state.line, id, nowMs, windowMs);
+		this.state = { ...state, line };
+		const earliest = waitingForProbe(state)
+			? undefined
+			: pace.earliestSlot(state.pace, nowMs, windowMs);
+		const horizon = pace.grantHorizonMs(state.budget, windowMs);
+		const interval = pace.intervalMs(state.budget, windowMs);
+		if (place === 0 && earliest !== undefined && earliest - nowMs <= horizon) {
+			const last = state.lastAnswer;
+			const ourUncounted = last ? countBetween(state.slots, last.countedAtMs, Infinity) + 1 : 0;
+			const limit = state.budget.limitPerWindow;
+			const slot = fitIntoWindow(earliest, last, ourUncounted, limit, windowMs);
+			this.state.line = line.slice(1);
+			this.state.slots = granted(state.slots, slot);
+			this.state.pace = pace.afterGrant(state.pace, slot, interval);
+			return { id, granted: true, waitMs: Math.max(0, slot - nowMs) };
+		}
+		const opensAtMs = earliest === undefined ? undefined : earliest - horizon;
+		return { id, granted: false, waitMs: napMs(place, opensAtMs, interval, nowMs, windowMs) };
+	}
+
+	/**
+	 * Reads an answer's rate-limit headers (on this limiter's window scale, absolute times on the service's
+	 * clock), learns from them, and returns them. `sentAtMs`: when the request went out, for the clock.
+	 */
+	learn(headers: Record<string, unknown>, status: number, sentAtMs?: number): RateLimitSnapshot {
+		const nowMs = this.now();
+		this.serviceClock.observe(serviceDateOf(headers), sentAtMs ?? nowMs, nowMs);
+		const offsetMs = this.serviceClock.offsetMs();
+		const snapshot = parseRateLimitHeaders(headers, nowMs, this.windowScale, offsetMs);
+		this.observe(snapshot, status);
+		return snapshot;
+	}
+
+	/** Until when (our clock) the service told us to send nothing; undefined when that is past. */
+	toldWaitUntilMs(): number | undefined {
+		const until = this.state.pace.blockedUntilMs;
+		return until > this.now() ? until : undefined;
+	}
+
+	/** A request that gives up its place in line (it failed before its slot), so that it holds no one up. */
+	leave(turn: SlotTurn): void {
+		this.state.line = leaveLine(this.state.line, turn.id);
+	}
+
+	/** Learns from one answer: what it tells about the pace, the window, and others' use of the budget. */
+	observe(snapshot: RateLimitSnapshot, status: number): void {
+		const nowMs = this.now();
+		const windowMs = this.windowMs;
+		const match = answered(this.forgetOld(nowMs).slots);
+		const countedAtMs = match.slotMs ?? nowMs;
+		const state = this.state;
+		Object.assign(state, { slots: match.slots, lastAnswerAtMs: nowMs, probing: false });
+		const ours = describesOurWindow(snapshot, nowMs, state.budget.planLimit, windowMs);
+		if (ours && status !== 429 && snapshot.remaining !== undefined)
+			state.phase = learnPhase(state.phase, snapshot.remaining, countedAtMs, nowMs, windowMs);
+		const window =
+			windowOfExactReset(snapshot, countedAtMs, nowMs, windowMs) ??
+			(ours ? windowOfPhase(state.phase, countedAtMs, windowMs) : undefined);
+
+		if (status === 429) {
+			const waitMs = pace.waitAfterRefusal(snapshot, window?.resetAtMs, nowMs, windowMs);
+			state.pace = pace.blockUntil(state.pace, nowMs + Math.max(0, waitMs));
+			return;
+		}
+		if (snapshot.remaining === 0 && window)
+			state.pace = pace.blockUntil(state.pace, window.resetAtMs + pace.RESET_GUARD_MS);
+		if (!ours) return;
+		if (snapshot.limit !== undefined && snapshot.limit > 0)
+			state.budget = pace.adoptLimit(
+				state.budget,
+				Math.min(snapshot.limit, state.budget.planLimit),
+			);
+		if (snapshot.remaining !== undefined)
+			this.count(snapshot.remaining, snapshot.limit, countedAtMs, window);
+	}
+
+	setRate(ratePerSecond: number): void {
+		const planLimit = pace.limitOf(ratePerSecond, this.windowMs);
+		this.state.budget = pace.adoptLimit({ ...this.state.budget, planLimit }, planLimit);
+	}
+
+	/** Counts an answer of our window into others' use; our allowance follows each new measurement. */
+	private count(
+		remaining: number,
+		toldLimit: number | undefined,
+		countedAtMs: number,
+		window: CountingWindow | undefined,
+	): void {
+		const state = this.state;
+		const { limitPerWindow, allowance } = state.budget;
+		const ourEarlier = window ? countBetween(state.slots, window.startMs, countedAtMs) : 0;
+		const limit = toldLimit ?? limitPerWindow;
+		const answer = countedAnswer(remaining, countedAtMs, window, limit, ourEarlier);
+		const counted = countAnswer(state.others, answer, limitPerWindow, this.windowMs);
+		state.others = counted.use;
+		if (counted.measured) {
+			const target = pace.targetOf(limitPerWindow);
+			state.budget = {
+				...state.budget,
+				allowance: shareAfter(allowance, counted.use.perWindow, target),
+			};
+		}
+		if (counted.current) state.lastAnswer = answer;
+	}
+
+	private forgetOld(nowMs: number): LimiterState {
+		this.state.slots = forgetOld(this.state.slots, nowMs, this.windowMs);
+		return this.state;
+	}
+}

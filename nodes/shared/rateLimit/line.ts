@@ -1,0 +1,62 @@
+/**
+ * The line of requests waiting for a send slot: first come, first served. A request asks for its slot, and
+ * when it is not granted yet it is told when to ask again (near the time its place comes up). A request that
+ * stops asking (its execution stopped) is dropped, so it holds no one up. Pure: functions over the line.
+ */
+
+/** One request's place in line (see RateLimiter.take). */
+export interface SlotTurn {
+	readonly id: number;
+	/** The slot is this request's: send after `waitMs`. Otherwise wait `waitMs` and ask again with this turn. */
+	readonly granted: boolean;
+	readonly waitMs: number;
+}
+
+export interface Waiting {
+	readonly id: number;
+	readonly askedAtMs: number;
+}
+
+/** A request in line asks again after at most this share of a window, so a freed slot is not missed for long. */
+const MAX_NAP_SHARE = 0.25;
+/** A request that has not asked again for this many windows (and a nap) has gone. */
+const ABANDONED_WINDOWS = 2;
+/** While the first request's answer is awaited (a cautious start), the others ask again this often. */
+const PROBE_NAP_SHARE = 0.02;
+
+/** The line with this request in it (joining at the end, or asking again), and its place (0 = first). */
+export function askInLine(
+	line: readonly Waiting[],
+	id: number,
+	nowMs: number,
+	windowMs: number,
+): { line: Waiting[]; place: number } {
+	const abandonedBefore = nowMs - windowMs * (ABANDONED_WINDOWS + MAX_NAP_SHARE);
+	const kept = line.filter((waiting) => waiting.id === id || waiting.askedAtMs >= abandonedBefore);
+	const place = kept.findIndex((waiting) => waiting.id === id);
+	if (place >= 0) {
+		kept[place] = { id, askedAtMs: nowMs };
+		return { line: kept, place };
+	}
+	kept.push({ id, askedAtMs: nowMs });
+	return { line: kept, place: kept.length - 1 };
+}
+
+export function leaveLine(line: readonly Waiting[], id: number): Waiting[] {
+	return line.filter((waiting) => waiting.id !== id);
+}
+
+/**
+ * How long a request not granted yet naps before asking again: until its place's slot comes within the grant
+ * horizon (`opensAtMs`, undefined while no slot can be given), at most a quarter window.
+ */
+export function napMs(
+	place: number,
+	opensAtMs: number | undefined,
+	interval: number,
+	nowMs: number,
+	windowMs: number,
+): number {
+	const returnAtMs = (opensAtMs ?? nowMs + windowMs * PROBE_NAP_SHARE) + place * interval;
+	return Math.min(windowMs * MAX_NAP_SHARE, Math.max(1, returnAtMs - nowMs));
+}

@@ -1,0 +1,52 @@
+/**
+ * One limiter per budget, shared by every execution in this process, since they all spend the same budget:
+ * the primary API's per team and Base URL, the simple v1 interface's per Base URL (its per-minute limit).
+ */
+
+import type { QrtracConnection } from '../connection';
+import { RateLimiter } from './limiter';
+
+/** Per-minute budget of the simple v1 interface on the smallest plan (Pro); the service's headers correct it. */
+const SIMPLE_INTERFACE_PER_MINUTE = 60;
+
+const sharedLimiters = new Map<string, { limiter: RateLimiter; primedRate: number }>();
+
+/** The limiter of the budget a request spends: the team's (default: the credential's), or the simple interface's. */
+export function limiterFor(
+	connection: Pick<QrtracConnection, 'baseUrl' | 'teamId' | 'ratePerSecond'>,
+	api: 'primary' | 'simple' = 'primary',
+	teamId = connection.teamId,
+): RateLimiter {
+	if (api === 'simple')
+		return getSharedRateLimiter(
+			`${connection.baseUrl}|simple`,
+			SIMPLE_INTERFACE_PER_MINUTE / 60,
+			undefined,
+			60_000,
+		);
+	return getSharedRateLimiter(`${connection.baseUrl}|${teamId}`, connection.ratePerSecond);
+}
+
+/**
+ * The limiter for `key`. Priming it again with a different plan rate updates that rate (the new ceiling);
+ * priming with the same rate keeps whatever lower limit the service has told it since. `windowMs` (default
+ * one second) applies when the limiter is created.
+ */
+export function getSharedRateLimiter(
+	key: string,
+	ratePerSecond: number,
+	now?: () => number,
+	windowMs?: number,
+): RateLimiter {
+	const shared = sharedLimiters.get(key);
+	if (!shared) {
+		const limiter = new RateLimiter({ ratePerSecond, now, windowMs });
+		sharedLimiters.set(key, { limiter, primedRate: ratePerSecond });
+		return limiter;
+	}
+	if (shared.primedRate !== ratePerSecond) {
+		shared.limiter.setRate(ratePerSecond);
+		shared.primedRate = ratePerSecond;
+	}
+	return shared.limiter;
+}

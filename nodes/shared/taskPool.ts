@@ -1,0 +1,68 @@
+/** A task that was never started because the run stopped at a failure. */
+export class NotStarted extends Error {}
+
+/**
+ * Runs tasks at most `width` at a time, in the order they were handed over. After `stop()` no waiting task
+ * starts (each rejects with NotStarted). `drain()` resolves when every task handed over has settled.
+ */
+export class TaskPool {
+	private active = 0;
+	private stopped = false;
+	private readonly waiting: Array<() => void> = [];
+	/** Tasks handed over and not settled yet, and who waits for that number to reach 0. */
+	private unsettled = 0;
+	private readonly drained: Array<() => void> = [];
+
+	constructor(private readonly width: number) {}
+
+	run<T>(task: () => Promise<T>): Promise<T> {
+		const promise = new Promise<T>((resolve, reject) => {
+			const start = () => {
+				if (this.stopped) {
+					reject(new NotStarted());
+					this.startNext();
+					return;
+				}
+				this.active++;
+				task()
+					.then(resolve, reject)
+					.finally(() => {
+						this.active--;
+						this.startNext();
+					});
+			};
+			if (this.active < this.width && this.waiting.length === 0) start();
+			else this.waiting.push(start);
+		});
+		this.unsettled++;
+		const settled = () => {
+			if (--this.unsettled === 0) for (const resolve of this.drained.splice(0)) resolve();
+		};
+		promise.then(settled, settled);
+		return promise;
+	}
+
+	stop(): void {
+		this.stopped = true;
+	}
+
+	/** Whether a task is running or waiting to start. */
+	get busy(): boolean {
+		return this.active > 0 || this.waiting.length > 0;
+	}
+
+	/** Tasks handed over that have not started yet. */
+	get waitingCount(): number {
+		return this.waiting.length;
+	}
+
+	/** Resolves once every task handed over has settled (tasks handed over meanwhile included). */
+	async drain(): Promise<void> {
+		if (this.unsettled === 0) return;
+		await new Promise<void>((resolve) => this.drained.push(resolve));
+	}
+
+	private startNext(): void {
+		if (this.active < this.width) this.waiting.shift()?.();
+	}
+}

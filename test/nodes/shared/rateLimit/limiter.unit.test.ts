@@ -1,0 +1,158 @@
+/**
+ * The composition the transport uses: the parts together through `take` and `learn` on a fake clock, and the
+ * limiters shared per budget. The figures queue mode needs: sharedBudget.unit.test.ts.
+ */
+import { RateLimiter, type SlotTurn } from '../../../../nodes/shared/rateLimit/limiter';
+import { PACING_HEADROOM } from '../../../../nodes/shared/rateLimit/pace';
+import {
+	getSharedRateLimiter,
+	limiterFor,
+} from '../../../../nodes/shared/rateLimit/sharedLimiters';
+import { RUN_START_MS as START_MS } from './fixedWindowRun';
+
+/** One request through the line as the transport does it: the clock moves by each wait until the grant. */
+function slotAt(limiter: RateLimiter, clock: { nowMs: number }): number {
+	let turn: SlotTurn = limiter.take();
+	for (let asks = 1; !turn.granted && asks < 1000; asks++) {
+		clock.nowMs += turn.waitMs;
+		turn = limiter.take(turn);
+	}
+	expect(turn.granted).toBe(true);
+	return clock.nowMs + turn.waitMs;
+}
+
+/** A limiter at `rate` whose first request (the probe) went out at START_MS. */
+function probed(rate: number, clock = { nowMs: START_MS }) {
+	const limiter = new RateLimiter({ ratePerSecond: rate, now: () => clock.nowMs });
+	slotAt(limiter, clock);
+	return { limiter, clock };
+}
+
+const windowEnd = Math.ceil(START_MS / 1000) * 1000;
+
+describe('through take and learn', () => {
+	it('starts with one request on its way until the first answer, then paces at the plan less the headroom', () => {
+		const { limiter, clock } = probed(20);
+		const waiting = limiter.take();
+		expect(waiting.granted).toBe(false);
+		clock.nowMs += 30;
+		expect(limiter.take(waiting).granted).toBe(false);
+		expect(limiter.requestsUnderway).toBe(2);
+		limiter.observe({ limit: 20, remaining: 19, resetAtMs: windowEnd + 7 }, 200);
+		expect(limiter.take(waiting).granted).toBe(true);
+		const slots = [slotAt(limiter, clock), slotAt(limiter, clock), slotAt(limiter, clock)];
+		expect(slots[2] - slots[1]).toBeCloseTo(1000 / (PACING_HEADROOM * 20), 3);
+		expect(limiter.requestsUnderway).toBe(4);
+	});
+
+	it('probes again after a few windows without an answer', () => {
+		const { limiter, clock } = probed(20);
+		limiter.observe({ limit: 20, remaining: 19 }, 200);
+		clock.nowMs += 5000;
+		expect(limiter.take().granted).toBe(true);
+		expect(limiter.take().granted).toBe(false);
+	});
+
+	it('holds every slot after a 429 until Retry-After, else the exact reset, else a rounded reset less 3/4 window', () => {
+		const told = probed(10);
+		told.limiter.learn({ 'x-ratelimit-remaining': '0', 'retry-after': '1.5' }, 429);
+		expect(slotAt(told.limiter, told.clock)).toBe(START_MS + 1500);
+		const exact = probed(10);
+		exact.limiter.observe({ limit: 10, remaining: 0, resetAtMs: windowEnd }, 429);
+		expect(slotAt(exact.limiter, exact.clock)).toBe(windowEnd);
+		const rounded = probed(10);
+		rounded.limiter.learn({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, 429);
+		expect(slotAt(rounded.limiter, rounded.clock)).toBe(START_MS + 250);
+		expect(rounded.limiter.toldWaitUntilMs()).toBe(START_MS + 250);
+	});
+
+	it('holds slots until just past an exact reset when an answer says nothing remains', () => {
+		const { limiter, clock } = probed(10);
+		limiter.observe({ limit: 10, remaining: 0, resetAtMs: windowEnd }, 200);
+		expect(slotAt(limiter, clock)).toBe(windowEnd + 5);
+	});
+
+	it('moves a slot to the next window when others, at their pace so far, fill the rest before it', () => {
+		const { limiter, clock } = probed(10);
+		clock.nowMs += 30;
+		limiter.observe({ limit: 10, remaining: 1, resetAtMs: windowEnd }, 200);
+		expect(slotAt(limiter, clock)).toBe(windowEnd + 5);
+		const alone = probed(10);
+		alone.clock.nowMs += 30;
+		alone.limiter.observe({ limit: 10, remaining: 9, resetAtMs: windowEnd }, 200);
+		expect(slotAt(alone.limiter, alone.clock)).toBeCloseTo(START_MS + 1000 / 9.8, 3);
+	});
+
+	it('adopts a lower limit than the plan, never a higher one, and follows a new plan rate', () => {
+		const { limiter } = probed(50);
+		limiter.observe({ limit: 5, remaining: 4, resetAtMs: windowEnd }, 200);
+		expect(limiter.ratePerSecond).toBe(5);
+		limiter.observe({ limit: 40, remaining: 39, resetAtMs: windowEnd }, 200);
+		expect(limiter.ratePerSecond).toBe(40);
+		limiter.observe({ limit: 70, remaining: 69, resetAtMs: windowEnd }, 200);
+		expect(limiter.ratePerSecond).toBe(50);
+		limiter.setRate(100);
+		expect(limiter.ratePerSecond).toBe(100);
+	});
+
+	it('does not pace on answers about a longer window, but a 429 there blocks until its reset', () => {
+		const { limiter, clock } = probed(20);
+		const minute = { 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '3' };
+		// a bare '37' on a per-minute limit is 37 s, and '734' on our one-second window is 734 ms
+		expect(limiter.learn({ ...minute, 'x-ratelimit-reset': '37' }, 200).resetAtMs).toBe(
+			START_MS + 37_000,
+		);
+		expect(limiter.ratePerSecond).toBe(20);
+		const resetAtMs = Math.ceil((START_MS + 37_000) / 1000) * 1000;
+		limiter.learn({ ...minute, 'x-ratelimit-reset': String(resetAtMs / 1000) }, 429);
+		expect(slotAt(limiter, clock)).toBe(resetAtMs);
+		const second = { 'x-ratelimit-limit': '20', 'x-ratelimit-remaining': '0' };
+		expect(limiter.learn({ ...second, 'x-ratelimit-reset': '734' }, 200).resetAtMs).toBe(
+			clock.nowMs + 734,
+		);
+	});
+
+	it('ignores headers it could not read: the pace is that of an answer without headers', () => {
+		const told = probed(20);
+		const untold = probed(20);
+		told.limiter.learn({ 'x-ratelimit-limit': 'many', 'x-ratelimit-remaining': 'few' }, 200);
+		untold.limiter.observe({}, 200);
+		const slots = (run: typeof told) => [1, 2, 3].map(() => slotAt(run.limiter, run.clock));
+		expect(slots(told)).toEqual(slots(untold));
+	});
+
+	it('lets a request leave the line, so that the next one is served', () => {
+		const { limiter } = probed(20);
+		const left = limiter.take();
+		limiter.leave(left);
+		expect(limiter.requestsUnderway).toBe(1);
+	});
+});
+
+describe('one limiter per budget in a process', () => {
+	it('gives every caller of a budget the same limiter: executions are paced as one stream', () => {
+		const clock = { nowMs: START_MS };
+		const first = getSharedRateLimiter('https://a.example|t1', 10, () => clock.nowMs);
+		const second = getSharedRateLimiter('https://a.example|t1', 10);
+		expect(second).toBe(first);
+		expect(getSharedRateLimiter('https://a.example|t2', 10)).not.toBe(first);
+		slotAt(first, clock);
+		first.observe({ limit: 10, remaining: 9 }, 200);
+		const slots = [slotAt(first, clock), slotAt(second, clock), slotAt(first, clock)];
+		expect(slots[2] - slots[0]).toBeCloseTo(2000 / 9.8, 3);
+	});
+
+	it('follows a new plan rate when primed with it, and keeps a lower limit told under the same plan', () => {
+		const limiter = getSharedRateLimiter('https://a.example|t3', 50, () => START_MS);
+		limiter.observe({ limit: 10, remaining: 8 }, 200);
+		expect(getSharedRateLimiter('https://a.example|t3', 50).ratePerSecond).toBe(10);
+		expect(getSharedRateLimiter('https://a.example|t3', 100).ratePerSecond).toBe(100);
+	});
+
+	it('keys the primary API by Base URL and team, the simple interface by Base URL (a per-minute budget)', () => {
+		const connection = { baseUrl: 'https://b.example', teamId: 'team-1', ratePerSecond: 20 };
+		expect(limiterFor(connection)).toBe(limiterFor(connection, 'primary', 'team-1'));
+		expect(limiterFor(connection, 'primary', 'team-2')).not.toBe(limiterFor(connection));
+		expect(limiterFor(connection, 'simple').windowScale).toEqual({ windowMs: 60_000, limit: 60 });
+	});
+});

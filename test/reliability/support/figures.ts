@@ -1,3 +1,0 @@
-// Kept while test/reliability/rateLimitHeaderVariants.test.ts and test/e2e/queueMode.test.ts (being rewritten
-// elsewhere) import it here; delete once they import test/support/reliability/figures.
-export * from '../../support/reliability/figures';
