@@ -6,6 +6,7 @@ import { isScanRecord } from './scanCursor';
 import { matchesFilters } from './codeFilters';
 import { changeItem } from './pollCodeChanges';
 import { describeScanRows } from '../Qrtrac/helpers/scanRows';
+import { isLive } from '../shared/records/qrCode';
 import { scanEvent } from './scanEvents';
 import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
 import {
@@ -82,7 +83,7 @@ async function sampleScan(
 
 /** A code seen on its own, without a cursor: new when it was never changed after its creation. */
 function kindOf(code: IDataObject & { updatedAt: number }): ChangeKind {
-	if (code.deleted === true) return 'deleted';
+	if (!isLive(code)) return 'deleted';
 	return code.createdAt === code.updatedAt ? 'created' : 'updated';
 }
 

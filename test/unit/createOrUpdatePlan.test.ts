@@ -3,13 +3,12 @@
  * absent fields ignored, URLs as written, metadata and settings key by key), what a row does, the complete PUT body
  * built from the stored code and the changes, and which codes Delete Missing picks.
  */
-import { completeUpdateBody } from '../../nodes/shared/api/qrCodes';
 import {
-	codesMissingFromInput,
-	planRow,
-	rowChanges,
-	sameTagSet,
-} from '../../nodes/Qrtrac/actions/qrCode/createOrUpdate/plan';
+	changedFields as rowChanges,
+	completeUpdateBody,
+	sameTags as sameTagSet,
+} from '../../nodes/shared/records/qrCode';
+import { codesMissingFromInput, planRow } from '../../nodes/Qrtrac/actions/qrCode/createOrUpdate/plan';
 
 const stored = {
 	id: 'qr_1',

@@ -12,6 +12,7 @@ export * from './templates';
 export * from './teams';
 export * from './members';
 export * from './simpleInterface';
+export { connectionOf } from './connection';
 export type {
 	ChangedQrCode,
 	Member,

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { deleteQr, getTeamQrsFromTime } from '../../../shared/api';
+import { isLive } from '../../../shared/records/qrCode';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
@@ -70,5 +71,5 @@ async function deletedBefore(
 	target: { id: string; teamId?: string; itemIndex: number },
 ): Promise<boolean> {
 	const codes = await getTeamQrsFromTime(ctx, { ...target, fromTime: 0 }).catch(() => []);
-	return codes.some((code) => code.id === target.id && code.deleted === true);
+	return codes.some((code) => code.id === target.id && !isLive(code));
 }

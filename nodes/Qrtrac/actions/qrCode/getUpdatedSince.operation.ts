@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getAllQrsFromTime, getTeamQrsFromTime } from '../../../shared/api';
+import { isLive } from '../../../shared/records/qrCode';
 import { validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
@@ -98,6 +99,6 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
 	const changed = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
-	const codes = changed.filter((code) => input.includeDeleted || code.deleted !== true);
+	const codes = changed.filter((code) => input.includeDeleted || isLive(code));
 	return input.simplify ? codes.map(simplifyQr) : codes;
 }

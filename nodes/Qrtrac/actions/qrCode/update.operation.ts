@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById, updateQr } from '../../../shared/api';
+import { changedFields as changedFieldsOf } from '../../../shared/records/qrCode';
 import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption } from '../../descriptions/common';
 import {
@@ -19,7 +20,6 @@ import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
 import { simplifyQr } from '../../helpers/simplify';
-import { rowChanges } from './createOrUpdate/plan';
 
 /**
  * Changes the given fields of a code. The code is read first: the PUT carries every field of the stored code with
@@ -103,8 +103,8 @@ export async function execute(
 	const changes = buildQrBody({ ...input.fields, qrType });
 	const shaped = (code: IDataObject) => (input.simplify ? simplifyQr(code) : code);
 	if (!reportsOutcome(this)) return shaped(await updateQr(this, { ...target, stored, changes }));
-	// The rule of Create or Update decides: only the fields given count, tags as a set.
-	const changedFields = rowChanges(changes, stored);
+	// The record's rule (records/qrCode.ts): only the fields given count, tags as a set.
+	const changedFields = changedFieldsOf(changes, stored);
 	if (changedFields.length === 0) return { ...shaped(stored), result: 'unchanged' };
 	const code = await updateQr(this, { ...target, stored, changes });
 	return { ...shaped(code), result: 'updated', changedFields };

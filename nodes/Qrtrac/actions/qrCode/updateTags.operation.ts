@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById, updateQrTags } from '../../../shared/api';
+import { sameTags } from '../../../shared/records/qrCode';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { reportsOutcome } from '../../helpers/outcome';
@@ -10,7 +11,6 @@ import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
 import { simplifyQr, verifiedMarker } from '../../helpers/simplify';
-import { sameTagSet } from './createOrUpdate/plan';
 
 /** The service only replaces the whole tag list; Add and Remove read the code's tags first (1.2: every mode). */
 
@@ -96,7 +96,7 @@ export async function execute(
 	const outcome = reportsOutcome(this);
 	const stored = outcome || input.mode !== 'replace' ? await getQrById(this, target) : undefined;
 	const tags = applyTagChange(stored?.tags ?? [], input.tags, input.mode);
-	if (outcome && stored && sameTagSet(tags, stored.tags))
+	if (outcome && stored && sameTags(tags, stored.tags))
 		return { ...shaped(stored), result: 'unchanged' };
 	const code = shaped(await updateQrTags(this, { ...target, tags }));
 	return outcome ? { ...code, result: 'updated' } : code;
