@@ -324,5 +324,46 @@ function render(
 				.map(([k, v]) => `${k} ${v}`)
 				.join(', ')}${r.error ? `; error: ${r.error}` : ''} |`,
 		);
-	return lines.join('\n');
+	return [...lines, ...attributable(results)].join('\n');
+}
+
+/**
+ * The node's own memory: the sync's peak RSS less the Set node's over the same rows in the same workflow shape
+ * (one run, loop), for each Set node baseline. n8n's part (the rows, the loop's copies of the items) is then
+ * left out of both, so the loop's figure against the one run's is what the node holds for the loop.
+ */
+function attributable(results: BatchedResult[]): string[] {
+	const peak = (r: BatchedResult, variant: string) =>
+		results.find(
+			(other) =>
+				other.codes === r.codes &&
+				other.rate === r.rate &&
+				other.phase === r.phase &&
+				other.variant === variant,
+		)?.peakRssMb;
+	const rows: string[] = [];
+	for (const r of results.filter((result) => result.variant === 'one run'))
+		for (const baseline of ['Set node', 'Set node 15 fields']) {
+			const figures = [
+				peak(r, 'one run'),
+				peak(r, `${baseline}, one run`),
+				peak(r, 'loop'),
+				peak(r, `${baseline}, loop`),
+			];
+			if (figures.some((figure) => figure === undefined)) continue;
+			const [oneRun, setOneRun, loop, setLoop] = figures as number[];
+			const mb = (value: number) => `${value.toFixed(0)} MB`;
+			rows.push(
+				`| ${r.codes} | ${r.rate}/s | ${r.phase} | ${baseline} | ${mb(oneRun - setOneRun)} | ${mb(loop - setLoop)} | ${((loop - setLoop) / (oneRun - setOneRun)).toFixed(2)} x |`,
+			);
+		}
+	if (rows.length === 0) return [];
+	return [
+		'',
+		"Node-attributable peak RSS (the sync's less the Set node's in the same shape of workflow):",
+		'',
+		'| Codes = rows | Plan | Sheet | Baseline | One run | Loop | Loop / one run |',
+		'| --- | --- | --- | --- | --- | --- | --- |',
+		...rows,
+	];
 }

@@ -8,7 +8,8 @@ import {
 	type DisplayIdIndex,
 	type QrCode,
 } from './api';
-import { HeldSnapshots, TeamReads, type TeamSource } from './heldSnapshots';
+import { HeldSnapshots } from './heldSnapshots';
+import { TeamReads, type TeamSource } from './teamReads';
 import { isLive } from './records/qrCode';
 
 /**

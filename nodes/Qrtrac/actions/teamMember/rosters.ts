@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { getTeamRoster, memberState, membershipState } from '../../../shared/api';
-import { HeldSnapshots, TeamReads } from '../../../shared/heldSnapshots';
+import { HeldSnapshots } from '../../../shared/heldSnapshots';
+import { TeamReads } from '../../../shared/teamReads';
 import { normalizeEmail } from '../../helpers/member';
 
 /**
