@@ -17,9 +17,9 @@ import { MEASURED_NODE, qrtracSyncWorkflow, setNodeReadWorkflow, type RowsSpec }
  * `--batch-size` rows, over a team already holding the sheet's codes (seeded through the simulator's state a
  * minute before, so the change feed's overlap holds none of them). Every job gets a fresh team, so the changed
  * run finds its 1 % of rows to write. Counts and wall time come from the simulator's log; peak RSS from the probe.
- * Written to bench/results/<date>-batched-<codes>-<plans>rps-<phases>[-baseline].{md,json}.
+ * Written to bench/results/<date>-batched-<codes>-<plans>rps-<phases>[-baseline[-wide]].{md,json}.
  *
- *   npm run bench -- --batched --codes 20000 --plans 200,5 [--batch-size 1000] [--phases unchanged,changed] [--baseline] [--no-build]
+ *   npm run bench -- --batched --codes 20000 --plans 200,5 [--batch-size 1000] [--phases unchanged,changed] [--baseline | --baseline-wide] [--no-build]
  */
 
 interface BatchedOptions {
@@ -29,7 +29,8 @@ interface BatchedOptions {
 	phases: Array<'unchanged' | 'changed'>;
 	build: boolean;
 	latencyMs: number;
-	baseline: boolean;
+	/** Set node baselines: none, both (`--baseline`), or only the one with the node's 15 fields (`--baseline-wide`). */
+	baseline: 'none' | 'both' | 'wide';
 }
 
 /**
@@ -92,21 +93,19 @@ function parse(argv: string[]): BatchedOptions {
 		phases: (value('phases')?.split(',') ?? ['unchanged', 'changed']) as BatchedOptions['phases'],
 		build: !argv.includes('--no-build'),
 		latencyMs: Number(value('latency-ms') ?? 30),
-		baseline: argv.includes('--baseline'),
+		baseline: argv.includes('--baseline')
+			? 'both'
+			: argv.includes('--baseline-wide')
+				? 'wide'
+				: 'none',
 	};
 }
 
 function variantsOf(options: BatchedOptions): Variant[] {
-	return options.baseline
-		? [
-				'one run',
-				'loop',
-				'Set node, one run',
-				'Set node, loop',
-				'Set node 15 fields, one run',
-				'Set node 15 fields, loop',
-			]
-		: ['one run', 'loop'];
+	const wide: Variant[] = ['Set node 15 fields, one run', 'Set node 15 fields, loop'];
+	if (options.baseline === 'none') return ['one run', 'loop'];
+	if (options.baseline === 'wide') return ['one run', 'loop', ...wide];
+	return ['one run', 'loop', 'Set node, one run', 'Set node, loop', ...wide];
 }
 
 /** The sync workflow with Loop Over Items between the rows and the node, its output fed back into the loop. */
@@ -243,7 +242,7 @@ export async function runBatchedBench(argv: string[]): Promise<number> {
 		// One file per set of sizes and plans, so that runs of a day add up instead of replacing each other.
 		const base = path.join(
 			RESULTS_DIR,
-			`${startedAt.toISOString().slice(0, 10)}-batched-${options.codes.join('-')}-${options.plans.join('-')}rps-${options.phases.join('-')}${options.baseline ? '-baseline' : ''}`,
+			`${startedAt.toISOString().slice(0, 10)}-batched-${options.codes.join('-')}-${options.plans.join('-')}rps-${options.phases.join('-')}${options.baseline === 'none' ? '' : `-baseline${options.baseline === 'wide' ? '-wide' : ''}`}`,
 		);
 		writeFileSync(`${base}.md`, `${markdown}\n`);
 		writeFileSync(`${base}.json`, `${JSON.stringify({ options, results }, null, 2)}\n`);
