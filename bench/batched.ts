@@ -353,7 +353,7 @@ function attributable(results: BatchedResult[]): string[] {
 			const [oneRun, setOneRun, loop, setLoop] = figures as number[];
 			const mb = (value: number) => `${value.toFixed(0)} MB`;
 			rows.push(
-				`| ${r.codes} | ${r.rate}/s | ${r.phase} | ${baseline} | ${mb(oneRun - setOneRun)} | ${mb(loop - setLoop)} | ${((loop - setLoop) / (oneRun - setOneRun)).toFixed(2)} x |`,
+				`| ${r.codes} | ${r.rate}/s | ${r.phase} | ${baseline} | ${mb(oneRun - setOneRun)} | ${mb(loop - setLoop)} | ${oneRun - setOneRun > 0 ? `${((loop - setLoop) / (oneRun - setOneRun)).toFixed(2)} x` : 'n/a'} |`,
 			);
 		}
 	if (rows.length === 0) return [];
