@@ -8,7 +8,10 @@ import {
 	completeUpdateBody,
 	sameTags as sameTagSet,
 } from '../../nodes/shared/records/qrCode';
-import { codesMissingFromInput, planRow } from '../../nodes/Qrtrac/actions/qrCode/createOrUpdate/plan';
+import {
+	codesMissingFromInput,
+	planRow,
+} from '../../nodes/Qrtrac/actions/qrCode/createOrUpdate/plan';
 
 const stored = {
 	id: 'qr_1',
