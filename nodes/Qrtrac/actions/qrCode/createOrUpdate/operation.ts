@@ -51,11 +51,12 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			: SYNC_MODE;
 	const deleteMissing =
 		mode === SYNC_MODE ? readDeleteMissing(this, options, itemIndex) : undefined;
+	const missing = missingEssentials(fields, 'typed');
 	return {
 		mode,
 		displayId: fields.displayId!,
 		body: buildQrBody(fields),
-		missing: toMissing(missingEssentials(fields, 'typed')),
+		missing: missing.length > 0 ? missing : undefined,
 		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
 		skipUnchanged: options.skipUnchanged !== false,
 		teamId: getTeamOverride(this, itemIndex),
@@ -107,7 +108,9 @@ export async function run(
 		last = row;
 		const key = JSON.stringify([teamKey, input.displayId]);
 		if (left.has(key)) {
-			repeated.set(key, [...(repeated.get(key) ?? []), row]);
+			const group = repeated.get(key);
+			if (group) group.push(row);
+			else repeated.set(key, [row]);
 			continue;
 		}
 		const held = input.mode === SYNC_MODE ? sync : lookUp;
@@ -182,10 +185,6 @@ async function codeLeft(
 
 function idOf(code: IDataObject | undefined): string | undefined {
 	return code === undefined ? undefined : String(code.id);
-}
-
-function toMissing(issues: FieldIssue[]): FieldIssue[] | undefined {
-	return issues.length > 0 ? issues : undefined;
 }
 
 /** An output record: what happened first (under `key`, see outcomeKey), then the code (simplified or raw). */
