@@ -17,9 +17,9 @@ import { MEASURED_NODE, qrtracSyncWorkflow, setNodeReadWorkflow, type RowsSpec }
  * `--batch-size` rows, over a team already holding the sheet's codes (seeded through the simulator's state a
  * minute before, so the change feed's overlap holds none of them). Every job gets a fresh team, so the changed
  * run finds its 1 % of rows to write. Counts and wall time come from the simulator's log; peak RSS from the probe.
- * Written to bench/results/<date>-batched-<codes>-<plans>rps-<phases>[-baseline].{md,json}.
+ * Written to bench/results/<date>-batched-<codes>-<plans>rps-<phases>[-baseline[-wide]].{md,json}.
  *
- *   npm run bench -- --batched --codes 20000 --plans 200,5 [--batch-size 1000] [--phases unchanged,changed] [--baseline] [--no-build]
+ *   npm run bench -- --batched --codes 20000 --plans 200,5 [--batch-size 1000] [--phases unchanged,changed] [--baseline | --baseline-wide] [--no-build]
  */
 
 interface BatchedOptions {
@@ -29,14 +29,23 @@ interface BatchedOptions {
 	phases: Array<'unchanged' | 'changed'>;
 	build: boolean;
 	latencyMs: number;
-	baseline: boolean;
+	/** Set node baselines: none, both (`--baseline`), or only the one with the node's 15 fields (`--baseline-wide`). */
+	baseline: 'none' | 'both' | 'wide';
 }
 
 /**
  * The sync as one run and in the loop; with `--baseline` also n8n's Set node reading the same rows, as one run
- * and in the same loop: what n8n itself spends (time, memory) on the rows and on the loop, without QRTRAC.
+ * and in the same loop: what n8n itself spends (time, memory) on the rows and on the loop, without QRTRAC. The
+ * Set node runs twice: with the three fields it reads, and with the node's 15 output fields (items as big as the
+ * sync's, which n8n holds in the run data and, in the loop, once more in Loop Over Items' done list).
  */
-type Variant = 'one run' | 'loop' | 'Set node, one run' | 'Set node, loop';
+type Variant =
+	| 'one run'
+	| 'loop'
+	| 'Set node, one run'
+	| 'Set node, loop'
+	| 'Set node 15 fields, one run'
+	| 'Set node 15 fields, loop';
 
 interface BatchedJob {
 	codes: number;
@@ -84,14 +93,19 @@ function parse(argv: string[]): BatchedOptions {
 		phases: (value('phases')?.split(',') ?? ['unchanged', 'changed']) as BatchedOptions['phases'],
 		build: !argv.includes('--no-build'),
 		latencyMs: Number(value('latency-ms') ?? 30),
-		baseline: argv.includes('--baseline'),
+		baseline: argv.includes('--baseline')
+			? 'both'
+			: argv.includes('--baseline-wide')
+				? 'wide'
+				: 'none',
 	};
 }
 
 function variantsOf(options: BatchedOptions): Variant[] {
-	return options.baseline
-		? ['one run', 'loop', 'Set node, one run', 'Set node, loop']
-		: ['one run', 'loop'];
+	const wide: Variant[] = ['Set node 15 fields, one run', 'Set node 15 fields, loop'];
+	if (options.baseline === 'none') return ['one run', 'loop'];
+	if (options.baseline === 'wide') return ['one run', 'loop', ...wide];
+	return ['one run', 'loop', 'Set node, one run', 'Set node, loop', ...wide];
 }
 
 /** The sync workflow with Loop Over Items between the rows and the node, its output fed back into the loop. */
@@ -182,7 +196,10 @@ export async function runBatchedBench(argv: string[]): Promise<number> {
 						};
 						seed(simulator, team, rows);
 						const single = variant.startsWith('Set node')
-							? setNodeReadWorkflow(rows)
+							? setNodeReadWorkflow(
+									rows,
+									variant.includes('15 fields') ? 'nodeFields' : 'rowFields',
+								)
 							: qrtracSyncWorkflow(n8n.nodeType('qrtrac'), team.qrtrac, rows, syncMode.parameters);
 						jobs.push({
 							codes,
@@ -225,7 +242,7 @@ export async function runBatchedBench(argv: string[]): Promise<number> {
 		// One file per set of sizes and plans, so that runs of a day add up instead of replacing each other.
 		const base = path.join(
 			RESULTS_DIR,
-			`${startedAt.toISOString().slice(0, 10)}-batched-${options.codes.join('-')}-${options.plans.join('-')}rps-${options.phases.join('-')}${options.baseline ? '-baseline' : ''}`,
+			`${startedAt.toISOString().slice(0, 10)}-batched-${options.codes.join('-')}-${options.plans.join('-')}rps-${options.phases.join('-')}${options.baseline === 'none' ? '' : `-baseline${options.baseline === 'wide' ? '-wide' : ''}`}`,
 		);
 		writeFileSync(`${base}.md`, `${markdown}\n`);
 		writeFileSync(`${base}.json`, `${JSON.stringify({ options, results }, null, 2)}\n`);
@@ -306,5 +323,46 @@ function render(
 				.map(([k, v]) => `${k} ${v}`)
 				.join(', ')}${r.error ? `; error: ${r.error}` : ''} |`,
 		);
-	return lines.join('\n');
+	return [...lines, ...attributable(results)].join('\n');
+}
+
+/**
+ * The node's own memory: the sync's peak RSS less the Set node's over the same rows in the same workflow shape
+ * (one run, loop), for each Set node baseline. n8n's part (the rows, the loop's copies of the items) is then
+ * left out of both, so the loop's figure against the one run's is what the node holds for the loop.
+ */
+function attributable(results: BatchedResult[]): string[] {
+	const peak = (r: BatchedResult, variant: string) =>
+		results.find(
+			(other) =>
+				other.codes === r.codes &&
+				other.rate === r.rate &&
+				other.phase === r.phase &&
+				other.variant === variant,
+		)?.peakRssMb;
+	const rows: string[] = [];
+	for (const r of results.filter((result) => result.variant === 'one run'))
+		for (const baseline of ['Set node', 'Set node 15 fields']) {
+			const figures = [
+				peak(r, 'one run'),
+				peak(r, `${baseline}, one run`),
+				peak(r, 'loop'),
+				peak(r, `${baseline}, loop`),
+			];
+			if (figures.some((figure) => figure === undefined)) continue;
+			const [oneRun, setOneRun, loop, setLoop] = figures as number[];
+			const mb = (value: number) => `${value.toFixed(0)} MB`;
+			rows.push(
+				`| ${r.codes} | ${r.rate}/s | ${r.phase} | ${baseline} | ${mb(oneRun - setOneRun)} | ${mb(loop - setLoop)} | ${oneRun - setOneRun > 0 ? `${((loop - setLoop) / (oneRun - setOneRun)).toFixed(2)} x` : 'n/a'} |`,
+			);
+		}
+	if (rows.length === 0) return [];
+	return [
+		'',
+		"Node-attributable peak RSS (the sync's less the Set node's in the same shape of workflow):",
+		'',
+		'| Codes = rows | Plan | Sheet | Baseline | One run | Loop | Loop / one run |',
+		'| --- | --- | --- | --- | --- | --- | --- |',
+		...rows,
+	];
 }

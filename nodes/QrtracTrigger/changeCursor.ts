@@ -1,3 +1,5 @@
+import { isLive } from '../shared/records/qrCode';
+
 /**
  * Which QR code changes a poll reports, and where the next poll starts, all in the service's time. Rule: a poll
  * reads from `floor` (= `highWater - overlap`, never lower than before) and reports every in-window version
@@ -133,7 +135,7 @@ function classify(
 	floor: number,
 	knownIds: ReadonlySet<string>,
 ): ChangeKind {
-	if (record.deleted === true) return 'deleted';
+	if (!isLive(record)) return 'deleted';
 	const createdAt = record.createdAt;
 	if (createdAt === record.updatedAt) return 'created';
 	if (typeof createdAt === 'number' && createdAt >= floor && !knownIds.has(record.id))
@@ -148,7 +150,7 @@ export function isUnseen(cursor: ChangeCursor, record: VersionedRecord): boolean
 }
 
 function versionTag(record: VersionedRecord): string {
-	return record.deleted === true ? `${record.id} deleted` : record.id;
+	return !isLive(record) ? `${record.id} deleted` : record.id;
 }
 
 function idsIn(seen: Record<string, string[]>): Set<string> {

@@ -7,6 +7,7 @@ import { matchesFilters } from './codeFilters';
 import { changeItem } from './pollCodeChanges';
 import { describeScanRows } from '../shared/records/scanRows';
 import { scanEvent, triggerIpPrivacy } from './scanEvents';
+import { isLive } from '../shared/records/qrCode';
 import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
 import {
 	FIRST_POLL_LOOKBACK_MS,
@@ -83,7 +84,7 @@ async function sampleScan(
 
 /** A code seen on its own, without a cursor: new when it was never changed after its creation. */
 function kindOf(code: IDataObject & { updatedAt: number }): ChangeKind {
-	if (code.deleted === true) return 'deleted';
+	if (!isLive(code)) return 'deleted';
 	return code.createdAt === code.updatedAt ? 'created' : 'updated';
 }
 

@@ -1,5 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { isLive } from '../shared/records/qrCode';
 import {
 	CEILING_MARGIN_MS,
 	capHighWater,
@@ -110,7 +111,7 @@ async function refreshCodeIds(
 	const ids = new Set(stored.codeIds);
 	let highWater = stored.codes.highWater;
 	for (const code of changed) {
-		if (code.deleted !== true && matchesFilters(code, settings.filters)) ids.add(code.id);
+		if (isLive(code) && matchesFilters(code, settings.filters)) ids.add(code.id);
 		else ids.delete(code.id);
 		highWater = Math.max(highWater ?? code.updatedAt, code.updatedAt);
 	}

@@ -1,6 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { CODES_PER_ANALYTICS_REQUEST, chunk, getQrById, type Scan } from '../shared/api';
+import { isLive } from '../shared/records/qrCode';
 import { readScans } from './qrtracReads';
 
 /**
@@ -55,7 +56,7 @@ export async function readWatchedScans(
 /** Whether the service says the code no longer exists in the team. */
 async function isGone(ctx: IPollFunctions, teamId: string, id: string): Promise<boolean> {
 	const read = await getQrById(ctx, { id, teamId }).then(
-		(code) => ({ deleted: code.deleted === true }),
+		(code) => ({ deleted: !isLive(code) }),
 		(error: unknown) => ({ error: error as Error }),
 	);
 	if ('deleted' in read) return read.deleted;

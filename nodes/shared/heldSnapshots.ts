@@ -2,7 +2,8 @@
  * What a node holds of QRTRAC between its runs within one execution (a Loop Over Items around it runs it once
  * per batch): one entry per execution, Base URL, credential identity and team, so that nothing read with one
  * credential or for one execution is served to another. Entries expire after their age bound, and the entries
- * together hold at most `ceiling` records: the least recently used go first. Pure: the caller gives the time.
+ * together hold at most `ceiling` records: the least recently used go first. Pure: the caller gives the time;
+ * teamReads.ts is how one run of a node uses it.
  */
 
 export interface HeldKey {

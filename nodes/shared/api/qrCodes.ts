@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../plainObject';
 import type { TransportContext } from '../transport';
 import { readAvailability, readQrCode, type QrCode } from './answers';
 import { readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, type InTeam } from './source';
+import { completeUpdateBody, isLive, sameTags } from '../records/qrCode';
 import { getTeamQrsFromTime } from './timeline';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
@@ -63,7 +63,7 @@ export async function checkQrAvailability(
 /**
  * PUT of a code. The contract does not say whether the service merges the body into the code or replaces the
  * code with it, so the body is always complete: every request field of the stored code, with `changes` applied
- * (see completeUpdateBody). Fields nobody changed then stay whichever way the service reads a PUT.
+ * (completeUpdateBody, records/qrCode.ts). Fields nobody changed then stay whichever way the service reads a PUT.
  */
 export async function updateQr(
 	ctx: TransportContext,
@@ -103,7 +103,7 @@ export async function deleteQr(
 				teamId,
 				itemIndex,
 			});
-			return recent.find((code) => code.id === id && code.deleted === true);
+			return recent.find((code) => code.id === id && !isLive(code));
 		},
 	});
 	return {
@@ -125,7 +125,7 @@ export async function updateQrTags(
 		itemIndex,
 		verifyAfterRefusal: async () => {
 			const code = await getQrById(ctx, { id, teamId, itemIndex });
-			return sameList(code.tags, tags) ? code : undefined;
+			return sameTags(code.tags, tags) ? code : undefined;
 		},
 	});
 	const code = readQrCode(response.source, response.data);
@@ -166,56 +166,9 @@ export async function getQrById(
 	return readQrCode(source, data);
 }
 
-/** Fields of a stored code that the service owns; a PUT never sends them back. */
-const SERVER_FIELDS = new Set([
-	'id',
-	'teamId',
-	'orgId',
-	'qrImageUrl',
-	'qrImageHash',
-	'deleted',
-	'createdAt',
-	'createdBy',
-	'updatedAt',
-	'updatedBy',
-]);
-
-/** Objects whose keys a change sets one by one; the stored keys it does not name stay. */
-const KEYED_OBJECTS = ['metadata', 'settings'];
-
-/**
- * The body of a PUT: every request field of the stored code (all but the service's own fields), with `changes`
- * applied on top. `metadata` and `settings` take the changed keys and keep the other stored ones. A change of
- * type starts the metadata afresh, since the stored metadata belongs to the old type.
- */
-export function completeUpdateBody(stored: IDataObject, changes: IDataObject): IDataObject {
-	const body: IDataObject = {};
-	for (const [key, value] of Object.entries(stored)) {
-		if (!SERVER_FIELDS.has(key) && value !== undefined && value !== null) body[key] = value;
-	}
-	const typeChanges = changes.qrType !== undefined && changes.qrType !== stored.qrType;
-	if (typeChanges) body.metadata = {};
-	for (const [key, value] of Object.entries(changes)) {
-		if (value === undefined) continue;
-		body[key] =
-			KEYED_OBJECTS.includes(key) && isPlainObject(value) && isPlainObject(body[key])
-				? { ...body[key], ...value }
-				: value;
-	}
-	return body;
-}
-
 /** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */
 const VERIFY_LOOKBACK_MS = 15 * 60_000;
 
 function verified(response: { verifiedAfterUnknownOutcome?: boolean }): IDataObject {
 	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
-}
-
-function sameList(stored: unknown, wanted: string[]): boolean {
-	return (
-		Array.isArray(stored) &&
-		stored.length === wanted.length &&
-		stored.every((tag, index) => tag === wanted[index])
-	);
 }

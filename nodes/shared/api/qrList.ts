@@ -8,6 +8,7 @@ import type { TransportContext } from '../transport';
 import { readQrPage, type QrCode, type QrPage } from './answers';
 import { endpoint, labelOf } from './route';
 import { callEndpoint, type InTeam } from './source';
+import { isLive } from '../records/qrCode';
 
 /**
  * The team's list of codes (GET /qrs-api/v2/teams/): one page, the whole walk, and the look-up by Display ID.
@@ -145,14 +146,18 @@ export async function indexTeamQrsByDisplayId(
 /**
  * Live codes by Display ID, for the sync snapshot and the look-up. Rule: a Display ID names one code. Two live
  * codes holding it, or a code holding it only in another case (a service that changed its case), fail the row
- * that names it, since either way writing would pick a code by guess or create a second one.
+ * that names it, since either way writing would pick a code by guess or create a second one. Each code is held
+ * as its JSON text and parsed when asked for: a snapshot kept between runs then costs about half the memory.
  */
 export class DisplayIdIndex {
-	private readonly exact = new Map<string, QrCode[]>();
-	private readonly folded = new Map<string, Set<string>>();
-
+	/** Code id -> the code's JSON text, in the order the codes came (the list's order). */
+	private readonly texts = new Map<string, string>();
+	/** Display ID -> the ids of the codes holding it. */
+	private readonly exact = new Map<string, string[]>();
 	/** Code id -> the Display ID it is held under, so that a newer version of a code replaces the old one. */
 	private readonly byId = new Map<string, string>();
+	/** Lower-cased Display ID -> the Display IDs not in lower case that fold to it (the rest are found in `exact`). */
+	private readonly mixedCase = new Map<string, Set<string>>();
 
 	constructor(
 		codes: Iterable<QrCode>,
@@ -170,56 +175,64 @@ export class DisplayIdIndex {
 
 	/** The one code holding `displayId`, left in the index (a snapshot kept for later runs). */
 	find(displayId: string, itemIndex?: number): QrCode | undefined {
-		const holders = this.exact.get(displayId);
+		const holders = this.exact.get(displayId)?.map((id) => this.code(id));
 		if (holders && holders.length > 1) throw heldTwice(this.node, displayId, holders, itemIndex);
-		const variants = [...(this.folded.get(displayId.toLowerCase()) ?? [])].filter(
-			(variant) => variant !== displayId,
+		if (holders) return holders[0];
+		const folded = displayId.toLowerCase();
+		const variants = [...(this.mixedCase.get(folded) ?? []), folded].filter(
+			(variant) => variant !== displayId && this.exact.has(variant),
 		);
-		if (!holders && variants.length > 0) throw otherCase(this.node, displayId, variants, itemIndex);
-		return holders?.[0];
+		if (variants.length > 0) throw otherCase(this.node, displayId, variants, itemIndex);
+		return undefined;
 	}
 
 	/** Holds this version of a code in place of any earlier one; a deleted code only leaves. */
 	put(code: QrCode): void {
-		this.remove(String(code.id));
-		if (typeof code.displayId !== 'string' || code.deleted === true) return;
-		this.exact.set(code.displayId, [...(this.exact.get(code.displayId) ?? []), code]);
-		this.byId.set(String(code.id), code.displayId);
-		const key = code.displayId.toLowerCase();
-		this.folded.set(key, (this.folded.get(key) ?? new Set()).add(code.displayId));
+		const id = String(code.id);
+		this.remove(id);
+		if (!isLive(code)) return;
+		this.texts.set(id, JSON.stringify(code));
+		if (typeof code.displayId !== 'string') return;
+		this.exact.set(code.displayId, [...(this.exact.get(code.displayId) ?? []), id]);
+		this.byId.set(id, code.displayId);
+		const folded = code.displayId.toLowerCase();
+		if (folded !== code.displayId)
+			this.mixedCase.set(folded, (this.mixedCase.get(folded) ?? new Set()).add(code.displayId));
 	}
 
 	remove(id: string): void {
+		this.texts.delete(id);
 		const displayId = this.byId.get(id);
 		if (displayId === undefined) return;
 		this.byId.delete(id);
-		const holders = (this.exact.get(displayId) ?? []).filter((code) => String(code.id) !== id);
+		const holders = (this.exact.get(displayId) ?? []).filter((held) => held !== id);
 		if (holders.length > 0) {
 			this.exact.set(displayId, holders);
 			return;
 		}
 		this.exact.delete(displayId);
-		const variants = this.folded.get(displayId.toLowerCase());
+		const variants = this.mixedCase.get(displayId.toLowerCase());
 		variants?.delete(displayId);
-		if (variants?.size === 0) this.folded.delete(displayId.toLowerCase());
+		if (variants?.size === 0) this.mixedCase.delete(displayId.toLowerCase());
 	}
 
 	/** The version of the code with this id that is held, if any. */
 	byCodeId(id: string): QrCode | undefined {
-		const displayId = this.byId.get(id);
-		return displayId === undefined
-			? undefined
-			: this.exact.get(displayId)?.find((code) => String(code.id) === id);
+		return this.texts.has(id) ? this.code(id) : undefined;
 	}
 
-	/** The codes held: Delete Missing's candidates once the rows' own Display IDs are left out. */
+	/** The codes held, in the list's order: Delete Missing's candidates, "All Codes of the Team". */
 	remaining(): QrCode[] {
-		return [...this.exact.values()].flat();
+		return [...this.texts.keys()].map((id) => this.code(id));
 	}
 
 	/** How many codes are held. */
 	get size(): number {
-		return this.byId.size;
+		return this.texts.size;
+	}
+
+	private code(id: string): QrCode {
+		return JSON.parse(this.texts.get(id)!) as QrCode;
 	}
 }
 

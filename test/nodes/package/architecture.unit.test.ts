@@ -50,15 +50,6 @@ function importsInto(files: string[], targets: RegExp): string[] {
 
 const inFolder = (folder: string) => (file: string) => file.startsWith(`${folder}/`);
 
-/**
- * Temporary exceptions, each dropped when the branch that removes it is merged. Create or Update takes the
- * connection from the transport until its rewrite reads it through the api (`connectionOf`).
- */
-const CREATE_OR_UPDATE_EXCEPTIONS = [
-	'nodes/Qrtrac/actions/qrCode/createOrUpdate/operation.ts -> ../../../../shared/transport',
-	'nodes/Qrtrac/actions/qrCode/createOrUpdate/teamSnapshots.ts -> ../../../../shared/transport',
-];
-
 describe('which part may import which', () => {
 	it('shipped code imports only itself, n8n-workflow, zod, luxon and crypto', () => {
 		const allowed = /^(n8n-workflow|zod|luxon|crypto|node:crypto)$/;
@@ -91,7 +82,7 @@ describe('which part may import which', () => {
 		const offending = importsInto(
 			nodeFiles,
 			/^nodes\/shared\/(transport|imageDownload|readConnection|qrtracRequest|slotWait|answerBody|attemptFailure|redirects)$/,
-		).filter((line) => !CREATE_OR_UPDATE_EXCEPTIONS.includes(line));
+		);
 		expect(offending).toEqual([]);
 	});
 

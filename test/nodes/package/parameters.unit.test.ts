@@ -13,17 +13,6 @@ import { fakeContext } from '../../support/fakeContext';
 const ROOT = path.join(__dirname, '../../..');
 const READER = path.join('nodes', 'shared', 'parameters.ts');
 
-/**
- * Files other engineers are rewriting in parallel (issue 26); each moves to readParameter in its own branch.
- * The lead drops this list once those branches are merged.
- */
-const TEMPORARY_EXCEPTIONS = [
-	'nodes/Qrtrac/actions/qrCode/createOrUpdate/',
-	'nodes/Qrtrac/actions/analytics/',
-	'nodes/QrtracTrigger/pollNewScans.ts',
-	'nodes/QrtracTrigger/scanEvents.ts',
-].map((file) => file.split('/').join(path.sep));
-
 function filesUnder(folder: string): string[] {
 	return readdirSync(path.join(ROOT, folder)).flatMap((name) => {
 		const relative = path.join(folder, name);
@@ -42,10 +31,7 @@ function code(file: string): string {
 describe('one way to read parameters', () => {
 	it('only the reader calls getNodeParameter', () => {
 		const offending = [...filesUnder('nodes'), ...filesUnder('credentials')].filter(
-			(file) =>
-				file !== READER &&
-				!TEMPORARY_EXCEPTIONS.some((exception) => file.startsWith(exception)) &&
-				/\bgetNodeParameter\b/.test(code(file)),
+			(file) => file !== READER && /\bgetNodeParameter\b/.test(code(file)),
 		);
 		expect(offending).toEqual([]);
 	});

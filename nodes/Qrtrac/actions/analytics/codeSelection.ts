@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { listTeamQrs, type QrCode } from '../../../shared/api';
+import type { QrCode } from '../../../shared/api';
+import { TeamCodes } from '../../../shared/teamCodes';
 import { idListSchema } from '../../../shared/validation/idList';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
-import { atLeastVersion } from '../../helpers/parameters';
+import { atLeastVersion, readParameter } from '../../helpers/parameters';
 
 /**
  * Which codes a many-code analytics row is about: the codes picked from the list, a list of IDs, or every code of
@@ -48,13 +49,14 @@ export function withCodeSelection<T extends RawSelection>(
 }
 
 export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): RawSelection {
-	const codeSelection = ctx.getNodeParameter(
+	const codeSelection = readParameter<RawSelection['codeSelection']>(
+		ctx,
 		'codeSelection',
 		itemIndex,
 		'list',
-	) as RawSelection['codeSelection'];
+	);
 	if (codeSelection === 'picked' && atLeastVersion(ctx, VERSION_1_2)) {
-		const entries = ctx.getNodeParameter('pickedQrCodes.code', itemIndex, []) as IDataObject[];
+		const entries = readParameter<IDataObject[]>(ctx, 'pickedQrCodes.code', itemIndex, []);
 		return { codeSelection, pickedQrCodes: entries.map((entry) => locatorValue(entry.qrCodeId)) };
 	}
 	const parameter =
@@ -65,7 +67,7 @@ export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): R
 				: undefined;
 	return {
 		codeSelection,
-		qrCodeIds: parameter ? ctx.getNodeParameter(parameter, itemIndex, '') : undefined,
+		qrCodeIds: parameter ? readParameter<unknown>(ctx, parameter, itemIndex, '') : undefined,
 	};
 }
 
@@ -77,16 +79,17 @@ function locatorValue(value: unknown): unknown {
 }
 
 /**
- * The team's live codes, read at most once per team and execution (every page of the list): the first row that
- * needs them starts the read, later rows of the same team take the same answer. They give "All Codes of the Team"
- * and the names (name, Display ID, short link) that scan rows and totals carry beside the code's internal ID.
+ * The codes a row asked for: its IDs, or else every live code of its team, from the team's codes read at most
+ * once per team and run (shared/teamCodes.ts), which also give the names (name, Display ID, short link) that scan
+ * rows and totals carry beside the code's internal ID.
  */
-export class TeamCodes {
-	private readonly reads = new Map<string, Promise<QrCode[]>>();
+export class CodeSelection {
+	private readonly teamCodes: TeamCodes;
 
-	constructor(private readonly ctx: IExecuteFunctions) {}
+	constructor(ctx: IExecuteFunctions) {
+		this.teamCodes = new TeamCodes(ctx, { purpose: () => 'All Codes of the Team', held: false });
+	}
 
-	/** The codes a row asked for: its IDs, or else every live code of its team. */
 	async selected(
 		input: { qrCodeIds?: string[]; teamId?: string },
 		itemIndex: number,
@@ -94,19 +97,8 @@ export class TeamCodes {
 		return input.qrCodeIds ?? (await this.of(input.teamId, itemIndex)).map((code) => code.id);
 	}
 
-	of(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
-		const key = teamId ?? '';
-		let read = this.reads.get(key);
-		if (!read) {
-			read = listTeamQrs(this.ctx, {
-				query: { sortBy: 'createdAt', sortOrder: 'asc' },
-				walk: { returnAll: true },
-				teamId,
-				itemIndex,
-				purpose: 'All Codes of the Team',
-			}).then((codes) => codes.filter((code) => code.deleted !== true));
-			this.reads.set(key, read);
-		}
-		return read;
+	/** The team's live codes, in the list's order. */
+	async of(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
+		return await this.teamCodes.all(teamId, itemIndex);
 	}
 }

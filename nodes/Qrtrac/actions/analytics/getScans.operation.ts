@@ -4,7 +4,6 @@ import { z } from 'zod';
 
 import { getQrAnalytics, getQrById } from '../../../shared/api';
 import { idSchema, validateParameters } from '../../../shared/validation';
-import { listLimitSchema } from '../../../shared/validation/listLimit';
 import { timeRangeFields } from '../../descriptions/analytics';
 import {
 	limitOption,
@@ -16,6 +15,7 @@ import { ipAddressOptions } from '../../../shared/forms/ipPrivacy';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2, VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { atLeastVersion, getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { readParameter } from '../../../shared/parameters';
+import { returnAllInput, returnAllShape, upToLimit } from '../../helpers/returnAll';
 import { withIpPrivacy } from '../../../shared/records/ipPrivacy';
 import { describeScanRows } from '../../../shared/records/scanRows';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from './scanPrivacy';
@@ -51,8 +51,7 @@ function inputSchema(timezone: string) {
 	return z
 		.object({
 			qrCodeId: idSchema.describe('QR Code'),
-			returnAll: z.boolean(),
-			limit: listLimitSchema.describe('Limit'),
+			...returnAllShape,
 			teamId: z.string().optional(),
 			...timeRangeShape(true),
 			...ipPrivacyShape,
@@ -68,8 +67,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema(this.getTimezone()),
 		{
 			qrCodeId: getLocatorValue(this, 'qrCodeId', itemIndex),
-			returnAll: this.getNodeParameter('returnAll', itemIndex, false),
-			limit: this.getNodeParameter('limit', itemIndex, 50),
+			...returnAllInput(this, itemIndex),
 			teamId: getTeamOverride(this, itemIndex),
 			...timeRangeInput(this, itemIndex, 'allTime'),
 			...ipPrivacyInput(this, readParameter<IDataObject>(this, 'options', itemIndex, {})),
@@ -92,9 +90,7 @@ export async function execute(
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
 	const privacy = await rowIpPrivacy(this, input);
-	const rows = (input.returnAll ? scans : scans.slice(0, input.limit)).map((scan) =>
-		withIpPrivacy(scan, privacy),
-	);
+	const rows = upToLimit(scans, input).map((scan) => withIpPrivacy(scan, privacy));
 	if (!atLeastVersion(this, VERSION_1_2) || rows.length === 0) return describeScanRows(rows, []);
 	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
 	return describeScanRows(rows, [code]);

@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { epochMsSchema } from '../../../shared/validation';
+import { readParameter } from '../../../shared/parameters';
 
 /**
  * Time ranges of the analytics operations. Presets are relative to the moment the item runs; "This Month"
@@ -167,12 +168,12 @@ export function timeRangeInput(
 	itemIndex: number,
 	fallback: TimeRangePreset,
 ): RawRange {
-	const timeRange = ctx.getNodeParameter('timeRange', itemIndex, fallback) as TimeRangePreset;
+	const timeRange = readParameter<TimeRangePreset>(ctx, 'timeRange', itemIndex, fallback);
 	if (timeRange !== 'custom') return { timeRange, startTime: undefined, endTime: undefined };
 	return {
 		timeRange,
-		startTime: ctx.getNodeParameter('startTime', itemIndex, ''),
-		endTime: ctx.getNodeParameter('endTime', itemIndex, ''),
+		startTime: readParameter(ctx, 'startTime', itemIndex, ''),
+		endTime: readParameter(ctx, 'endTime', itemIndex, ''),
 	};
 }
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deleteQr, getTeamQrsFromTime } from '../../../shared/api';
+import { isLive } from '../../../shared/records/qrCode';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
 import { codeInTeam, parseQrCodeInTeam, type QrCodeInTeam } from '../../helpers/qrCodeTarget';
@@ -51,5 +52,5 @@ async function deletedBefore(
 	target: { id: string; teamId?: string; itemIndex: number },
 ): Promise<boolean> {
 	const codes = await getTeamQrsFromTime(ctx, { ...target, fromTime: 0 }).catch(() => []);
-	return codes.some((code) => code.id === target.id && code.deleted === true);
+	return codes.some((code) => code.id === target.id && !isLive(code));
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { getAllQrsFromTime, getTeamQrsFromTime } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
+import { isLive } from '../../../shared/records/qrCode';
 import { validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
@@ -91,6 +92,6 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
 	const changed = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
-	const codes = changed.filter((code) => input.includeDeleted || code.deleted !== true);
+	const codes = changed.filter((code) => input.includeDeleted || isLive(code));
 	return codes.map((code) => qrCodeOutput(code, input.simplify));
 }

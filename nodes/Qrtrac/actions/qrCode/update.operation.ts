@@ -6,6 +6,7 @@ import { getQrById, updateQr } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator } from '../../descriptions/common';
+import { changedFields as changedFieldsOf } from '../../../shared/records/qrCode';
 import {
 	qrCodeFormEnd,
 	qrTypeUpdateField,
@@ -18,7 +19,6 @@ import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import { codeInTeam, qrCodeInTeamShape, qrCodeOutput } from '../../helpers/qrCodeTarget';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
-import { rowChanges } from './createOrUpdate/plan';
 
 /**
  * Changes the given fields of a code. The code is read first: the PUT carries every field of the stored code with
@@ -99,8 +99,8 @@ export async function execute(
 	const changes = buildQrBody({ ...input.fields, qrType });
 	const shaped = (code: IDataObject) => qrCodeOutput(code, input.simplify);
 	if (!reportsOutcome(this)) return shaped(await updateQr(this, { ...target, stored, changes }));
-	// The rule of Create or Update decides: only the fields given count, tags as a set.
-	const changedFields = rowChanges(changes, stored);
+	// The record's rule (records/qrCode.ts): only the fields given count, tags as a set.
+	const changedFields = changedFieldsOf(changes, stored);
 	if (changedFields.length === 0) return { ...shaped(stored), result: 'unchanged' };
 	const code = await updateQr(this, { ...target, stored, changes });
 	return { ...shaped(code), result: 'updated', changedFields };

@@ -10,7 +10,7 @@ import { qrCodeTargetForm, qrCodeTargetInput, qrCodeTargetShape } from '../../he
 import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
 import { changeCode } from './codeChange';
-import { sameTagSet } from './createOrUpdate/plan';
+import { sameTags } from '../../../shared/records/qrCode';
 
 /** The service only replaces the whole tag list; Add and Remove read the code's tags first (1.2: every mode). */
 
@@ -81,7 +81,7 @@ export async function execute(
 	const tagsOf = (stored?: { tags?: string[] }) =>
 		applyTagChange(stored?.tags ?? [], input.tags, input.mode);
 	return await changeCode(this, input, itemIndex, {
-		holds: (stored) => sameTagSet(tagsOf(stored), stored.tags),
+		holds: (stored) => sameTags(tagsOf(stored), stored.tags),
 		write: async (code, stored) => await updateQrTags(this, { ...code, tags: tagsOf(stored) }),
 		readFirst: input.mode !== 'replace',
 	});

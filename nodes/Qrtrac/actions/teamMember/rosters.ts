@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { connectionOf, getTeamRoster, memberState, membershipState } from '../../../shared/api';
-import { HeldSnapshots, type HeldKey } from '../../../shared/heldSnapshots';
+import { getTeamRoster, memberState, membershipState } from '../../../shared/api';
+import { HeldSnapshots } from '../../../shared/heldSnapshots';
+import { TeamReads } from '../../../shared/teamReads';
 import { normalizeEmail } from '../../../shared/records/member';
 
 /**
@@ -36,62 +37,56 @@ export interface KnownMember {
  * (`forget`), so that the next run reads it again.
  */
 export class Rosters {
-	private readonly teams = new Map<string, Promise<Map<string, KnownMember>>>();
+	private readonly reads: TeamReads<Map<string, KnownMember>>;
 
-	constructor(private readonly ctx: IExecuteFunctions) {}
+	constructor(ctx: IExecuteFunctions) {
+		this.reads = new TeamReads(
+			ctx,
+			{ read: async (_teamId, team, itemIndex) => await readRoster(ctx, team, itemIndex), sizeOf },
+			held,
+		);
+	}
 
 	async member(teamId: string, email: string, itemIndex: number): Promise<KnownMember | undefined> {
-		return (await this.team(teamId, itemIndex)).get(normalizeEmail(email));
+		return (await this.reads.get(teamId, itemIndex)).get(normalizeEmail(email));
 	}
 
 	/** The member as a write left them (the role set), keeping what the roster told of their status. */
 	async wrote(teamId: string, member: KnownMember): Promise<void> {
-		const roster = await this.teams.get(teamId)?.catch(() => undefined);
+		const roster = await this.reads.ifRead(teamId);
 		if (!roster) return;
 		const email = normalizeEmail(member.email);
 		const before = roster.get(email);
 		roster.set(email, { ...before, ...member, name: member.name ?? before?.name });
-		held.resize(await this.keyOf(teamId), roster.size);
+		await this.reads.resized(teamId, roster);
 	}
 
 	/** The team's roster is no longer known: the node's later runs read it again. */
 	async forget(teamId: string): Promise<void> {
-		held.delete(await this.keyOf(teamId));
+		await this.reads.forget(teamId);
 	}
+}
 
-	private team(teamId: string, itemIndex: number): Promise<Map<string, KnownMember>> {
-		let read = this.teams.get(teamId);
-		if (!read) {
-			read = this.readTeam(teamId, itemIndex);
-			this.teams.set(teamId, read);
-		}
-		return read;
-	}
+async function readRoster(
+	ctx: IExecuteFunctions,
+	teamId: string,
+	itemIndex: number,
+): Promise<Map<string, KnownMember>> {
+	const { members } = await getTeamRoster(ctx, { teamId, itemIndex });
+	return new Map(
+		members.map((member): [string, KnownMember] => [
+			normalizeEmail(member.email),
+			{
+				email: member.email,
+				name: typeof member.name === 'string' ? member.name : undefined,
+				role: member.role,
+				status: memberState(member),
+				state: membershipState(member),
+			},
+		]),
+	);
+}
 
-	private async readTeam(teamId: string, itemIndex: number): Promise<Map<string, KnownMember>> {
-		const key = await this.keyOf(teamId);
-		const kept = held.get(key, Date.now());
-		if (kept) return kept;
-		const readAtMs = Date.now();
-		const { members } = await getTeamRoster(this.ctx, { teamId, itemIndex });
-		const roster = new Map(
-			members.map((member): [string, KnownMember] => [
-				normalizeEmail(member.email),
-				{
-					email: member.email,
-					name: typeof member.name === 'string' ? member.name : undefined,
-					role: member.role,
-					status: memberState(member),
-					state: membershipState(member),
-				},
-			]),
-		);
-		held.set(key, roster, roster.size, readAtMs);
-		return roster;
-	}
-
-	private async keyOf(teamId: string): Promise<HeldKey> {
-		const { baseUrl, identity } = await connectionOf(this.ctx);
-		return { executionId: String(this.ctx.getExecutionId()), baseUrl, identity, teamId };
-	}
+function sizeOf(roster: Map<string, KnownMember>): number {
+	return roster.size;
 }

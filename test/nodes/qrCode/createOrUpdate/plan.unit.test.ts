@@ -3,12 +3,14 @@
  * absent fields ignored, URLs as written, metadata and settings key by key), what a row does, the complete PUT body
  * built from the stored code and the changes, and which codes Delete Missing picks.
  */
-import { completeUpdateBody } from '../../../../nodes/shared/api/qrCodes';
+import {
+	changedFields as rowChanges,
+	completeUpdateBody,
+	sameTags as sameTagSet,
+} from '../../../../nodes/shared/records/qrCode';
 import {
 	codesMissingFromInput,
 	planRow,
-	rowChanges,
-	sameTagSet,
 } from '../../../../nodes/Qrtrac/actions/qrCode/createOrUpdate/plan';
 
 const stored = {

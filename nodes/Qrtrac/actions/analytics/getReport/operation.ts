@@ -10,7 +10,7 @@ import { describeScanRows } from '../../../../shared/records/scanRows';
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	TeamCodes,
+	CodeSelection,
 	withCodeSelection,
 } from '../codeSelection';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from '../scanPrivacy';
@@ -113,7 +113,7 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const teamCodes = new TeamCodes(this);
+	const teamCodes = new CodeSelection(this);
 	const zone = this.getTimezone();
 	for await (const { input, itemIndex } of rows) {
 		void results.settle(

@@ -19,7 +19,7 @@ import {
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	TeamCodes,
+	CodeSelection,
 	withCodeSelection,
 } from '../codeSelection';
 import {
@@ -106,7 +106,7 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const teamCodes = new TeamCodes(this);
+	const teamCodes = new CodeSelection(this);
 	const summarise = atLeastVersion(this, VERSION_1_2) ? describeCodeSummaries : describeCodeRows;
 	for await (const { input, itemIndex } of rows) {
 		void results.settle(

@@ -13,7 +13,7 @@ import { describeCodeRows, describeCodeSummaries } from '../../../../shared/reco
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	TeamCodes,
+	CodeSelection,
 	withCodeSelection,
 } from '../codeSelection';
 import { totalsInOrder } from './plan';
@@ -58,7 +58,7 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const teamCodes = new TeamCodes(this);
+	const teamCodes = new CodeSelection(this);
 	const summaries = atLeastVersion(this, VERSION_1_2);
 	for await (const { input, itemIndex } of rows) {
 		void results.settle(

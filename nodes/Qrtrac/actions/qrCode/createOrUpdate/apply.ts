@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { createQr, deleteQr, findQrByDisplayId, updateQr } from '../../../../shared/api';
+import {
+	createQr,
+	deleteQr,
+	findQrByDisplayId,
+	updateQr,
+	type QrCode,
+} from '../../../../shared/api';
+import { asDeleted } from '../../../../shared/records/qrCode';
 import { planRow, type RowAction, type UpsertRow } from './plan';
 
 /**
@@ -20,7 +27,7 @@ export interface RowResult {
 }
 
 /**
- * How the code a row keys on is found: from the team's codes read once (sync, teamSnapshots.ts), or by one
+ * How the code a row keys on is found: from the team's codes read once (sync, shared/teamCodes.ts), or by one
  * search per row.
  */
 export interface HeldCodes {
@@ -93,12 +100,11 @@ export async function applyRow(
 /** Soft-deletes one code of Delete Missing; answers the code marked deleted. */
 export async function deleteMissingCode(
 	ctx: IExecuteFunctions,
-	code: IDataObject,
+	code: QrCode,
 	teamId: string | undefined,
 	itemIndex: number,
-): Promise<IDataObject> {
-	const deleted = await deleteQr(ctx, { id: String(code.id), teamId, itemIndex });
-	return { ...code, ...deleted, deleted: true };
+): Promise<QrCode> {
+	return asDeleted(code, await deleteQr(ctx, { id: String(code.id), teamId, itemIndex }));
 }
 
 function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiError {

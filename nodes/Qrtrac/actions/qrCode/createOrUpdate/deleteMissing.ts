@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
 
 import type { ItemResults, ParsedItem, TaskPool } from '../../../../shared/executor';
+import type { QrCode } from '../../../../shared/api';
+import type { TeamCodes } from '../../../../shared/teamCodes';
+import { validateParameters } from '../../../../shared/validation';
 import { outcomeKey } from '../../../helpers/outcome';
 import { simplifyQr } from '../../../../shared/records/simplify';
 import { deleteMissingCode } from './apply';
-import type { TeamSnapshots } from './teamSnapshots';
 import { codesMissingFromInput } from './plan';
 
 /**
@@ -13,6 +16,52 @@ import { codesMissingFromInput } from './plan';
  * names are soft-deleted. The candidates are what the sync snapshot holds once every row took its code, so they
  * come from a whole list of the team asked for (listTeamQrs refuses anything else before any row writes).
  */
+
+/** Delete Missing needs its tag; the tag follows the rules of a tag. Both are read in sync mode only. */
+const deleteMissingSchema = z
+	.object({
+		deleteMissing: z
+			.boolean({ invalid_type_error: 'must be true or false' })
+			.describe('Delete Missing'),
+		deleteMissingTag: z
+			.string({ invalid_type_error: 'must be text' })
+			.trim()
+			.max(100, 'must be at most 100 characters')
+			.refine((tag) => !tag.includes(','), 'must be a single tag, without commas')
+			.describe('Delete Missing Tag'),
+	})
+	.superRefine((value, ctx) => {
+		if (value.deleteMissing && value.deleteMissingTag === '') {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['deleteMissingTag'],
+				message: 'is required when Delete Missing is on',
+			});
+		}
+	});
+
+/** Options without expressions are one object for every row (readParameter), so they are checked once. */
+const checkedDeleteMissing = new WeakMap<IDataObject, z.infer<typeof deleteMissingSchema>>();
+
+export function readDeleteMissing(
+	ctx: IExecuteFunctions,
+	options: IDataObject,
+	itemIndex: number,
+): z.infer<typeof deleteMissingSchema> {
+	const known = checkedDeleteMissing.get(options);
+	if (known) return known;
+	const checked = validateParameters(
+		ctx,
+		deleteMissingSchema,
+		{
+			deleteMissing: options.deleteMissing ?? false,
+			deleteMissingTag: options.deleteMissingTag ?? '',
+		},
+		itemIndex,
+	);
+	checkedDeleteMissing.set(options, checked);
+	return checked;
+}
 
 /** What Delete Missing reads of a row. */
 export interface DeleteMissingRow {
@@ -81,7 +130,7 @@ export async function deleteMissingCodes(
 	run: {
 		tag: string;
 		last: ParsedItem<DeleteMissingRow>;
-		snapshots: TeamSnapshots;
+		teamCodes: TeamCodes;
 		results: ItemResults;
 		pool: TaskPool;
 		scope: DeleteMissingScope;
@@ -97,9 +146,9 @@ export async function deleteMissingCodes(
 		});
 		return;
 	}
-	const targets: Array<{ teamId: string; code: IDataObject }> = [];
+	const targets: Array<{ teamId: string; code: QrCode }> = [];
 	for (const [teamId, displayIds] of run.scope.displayIds) {
-		const codes = (await run.snapshots.team(teamId, last.itemIndex)).remaining();
+		const codes = await run.teamCodes.all(teamId, last.itemIndex);
 		for (const code of codesMissingFromInput(codes, displayIds, run.tag))
 			targets.push({ teamId, code });
 	}
@@ -109,7 +158,7 @@ export async function deleteMissingCodes(
 				await pool
 					.run(async () => {
 						const deleted = await deleteMissingCode(ctx, code, teamId, last.itemIndex);
-						await run.snapshots.wrote(teamId, deleted);
+						await run.teamCodes.wrote(teamId, deleted);
 						return deleted;
 					})
 					.then(

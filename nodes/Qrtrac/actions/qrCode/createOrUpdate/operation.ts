@@ -1,25 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { z } from 'zod';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { connectionOf, getQrById } from '../../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
-import { getQrById } from '../../../../shared/api';
-import { getConnection } from '../../../../shared/transport';
 import { executionNode } from '../../../../shared/executionNode';
-import { refuseItem, validateParameters, type FieldIssue } from '../../../../shared/validation';
-import { simplifyOption, teamOverrideOptions } from '../../../descriptions/common';
-import { CURRENT_LAYOUT } from '../../../descriptions/layoutVersions';
-import {
-	additionalFieldsCollection,
-	additionalJsonFirstLayoutField,
-	additionalJsonOption,
-	createTypeFields,
-	displayIdKeyField,
-	nameField,
-	qrTypeField,
-	redirectUrlField,
-} from '../../../descriptions/qrCodeFields';
-import { scanRulesProperties } from '../../../descriptions/scanRules';
+import { TeamCodes } from '../../../../shared/teamCodes';
+import { refuseItem, type FieldIssue } from '../../../../shared/validation';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
@@ -27,101 +12,22 @@ import { missingEssentials } from '../../../helpers/qrCodeSchemas';
 import { outcomeKey } from '../../../helpers/outcome';
 import { simplifyQr } from '../../../../shared/records/simplify';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult } from './apply';
-import { DeleteMissingScope, deleteMissingCodes } from './deleteMissing';
+import { DeleteMissingScope, deleteMissingCodes, readDeleteMissing } from './deleteMissing';
+import { LOOK_UP_MODE, SYNC_MODE } from './description';
 import { planRow, type UpsertRow } from './plan';
-import { TeamSnapshots } from './teamSnapshots';
+
+export { description } from './description';
 
 /**
  * Upsert keyed by Display ID, so that re-running the same rows never creates a code twice. A batch operation: all
  * rows are one job. Two modes, one rule (plan.ts):
- * - Sync (default): the codes of each team the rows name are read once (pages of 100); each row then sends only
- *   what differs: a create for a new Display ID, an update of the changed fields, nothing for an unchanged row.
- *   A re-run of an unchanged sheet of 10,000 rows costs 100 list requests and no writes. Optional Delete Missing
- *   soft-deletes, after all rows, the team's codes with a chosen tag that no row names.
+ * - Sync (default): the codes of each team the rows name are read once (shared/teamCodes.ts); each row then
+ *   sends only what differs: a create for a new Display ID, an update of the changed fields, nothing for an
+ *   unchanged row. Optional Delete Missing (deleteMissing.ts) soft-deletes, after all rows, the team's codes with
+ *   a chosen tag that no row names.
  * - Look Up Each Row: each row searches its code first, then does the same.
- * Rows with the same Display ID run in input order, each deciding from what the one before it left. A create
- * refused because another writer took the Display ID meanwhile turns into an update of that code.
+ * A create refused because another writer took the Display ID meanwhile turns into an update of that code.
  */
-
-const SYNC_MODE = 'sync';
-const LOOK_UP_MODE = 'lookUpEachRow';
-
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Mode',
-		name: 'mode',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Look Up Each Row',
-				value: LOOK_UP_MODE,
-				description: 'Search the code of each row before writing it; fine for a handful of rows',
-			},
-			{
-				name: "Sync (Read Team's Codes Once)",
-				value: SYNC_MODE,
-				description:
-					"Read all of the team's codes once, then send only new and changed rows; best for sheets and re-runs",
-			},
-		],
-		default: SYNC_MODE,
-		description: 'How the node finds the existing code of each row',
-	},
-	displayIdKeyField,
-	qrTypeField,
-	nameField,
-	redirectUrlField,
-	...createTypeFields,
-	additionalFieldsCollection(false),
-	...scanRulesProperties,
-	additionalJsonFirstLayoutField,
-	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Delete Missing',
-				name: 'deleteMissing',
-				type: 'boolean',
-				default: false,
-				displayOptions: { show: { '/mode': [SYNC_MODE] } },
-				description:
-					"Whether to soft-delete, after all rows ran, the codes of the team that carry the 'Delete Missing Tag' and whose Display ID is in none of the rows. Nothing is deleted when a row fails.",
-			},
-			{
-				displayName: 'Delete Missing Tag',
-				name: 'deleteMissingTag',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. from-sheet',
-				displayOptions: { show: { '/mode': [SYNC_MODE] } },
-				description:
-					'Only codes with this tag are deleted when missing from the rows, so codes made by hand or by another sheet stay. Give the rows this tag too.',
-			},
-			{ ...additionalJsonOption, displayOptions: { show: CURRENT_LAYOUT } },
-			{
-				displayName: 'Skip Unchanged',
-				name: 'skipUnchanged',
-				type: 'boolean',
-				default: true,
-				displayOptions: { show: { '/mode': [LOOK_UP_MODE] } },
-				description:
-					'Whether to leave a code that already matches the row untouched (its output says "unchanged") instead of writing it again',
-			},
-			...teamOverrideOptions,
-		],
-	},
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['createOrUpdate'] } },
-	properties,
-);
 
 interface Input extends UpsertRow {
 	mode: typeof SYNC_MODE | typeof LOOK_UP_MODE;
@@ -136,52 +42,6 @@ interface Input extends UpsertRow {
 
 export const kind = 'batch' as const;
 
-/** Delete Missing needs its tag; the tag follows the rules of a tag. Both are read in sync mode only. */
-const deleteMissingSchema = z
-	.object({
-		deleteMissing: z
-			.boolean({ invalid_type_error: 'must be true or false' })
-			.describe('Delete Missing'),
-		deleteMissingTag: z
-			.string({ invalid_type_error: 'must be text' })
-			.trim()
-			.max(100, 'must be at most 100 characters')
-			.refine((tag) => !tag.includes(','), 'must be a single tag, without commas')
-			.describe('Delete Missing Tag'),
-	})
-	.superRefine((value, ctx) => {
-		if (value.deleteMissing && value.deleteMissingTag === '') {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['deleteMissingTag'],
-				message: 'is required when Delete Missing is on',
-			});
-		}
-	});
-
-/** Options without expressions are one object for every row (readParameter), so they are checked once. */
-const checkedDeleteMissing = new WeakMap<IDataObject, z.infer<typeof deleteMissingSchema>>();
-
-function readDeleteMissing(
-	ctx: IExecuteFunctions,
-	options: IDataObject,
-	itemIndex: number,
-): z.infer<typeof deleteMissingSchema> {
-	const known = checkedDeleteMissing.get(options);
-	if (known) return known;
-	const checked = validateParameters(
-		ctx,
-		deleteMissingSchema,
-		{
-			deleteMissing: options.deleteMissing ?? false,
-			deleteMissingTag: options.deleteMissingTag ?? '',
-		},
-		itemIndex,
-	);
-	checkedDeleteMissing.set(options, checked);
-	return checked;
-}
-
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const fields = readQrCodeFields(this, itemIndex, 'createOrUpdate');
 	const options = readParameter<IDataObject>(this, 'options', itemIndex, {});
@@ -191,11 +51,12 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			: SYNC_MODE;
 	const deleteMissing =
 		mode === SYNC_MODE ? readDeleteMissing(this, options, itemIndex) : undefined;
+	const missing = missingEssentials(fields, 'typed');
 	return {
 		mode,
 		displayId: fields.displayId!,
 		body: buildQrBody(fields),
-		missing: toMissing(missingEssentials(fields, 'typed')),
+		missing: missing.length > 0 ? missing : undefined,
 		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
 		skipUnchanged: options.skipUnchanged !== false,
 		teamId: getTeamOverride(this, itemIndex),
@@ -203,10 +64,21 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	};
 }
 
+/** What the rows of one code share: the run's requests and outcomes. */
+interface RowRun {
+	ctx: IExecuteFunctions;
+	results: ItemResults;
+	pool: TaskPool;
+	outcome: string;
+}
+
+/** What a row of a code left for the next row of it: its outcome while a next row waits, else the code's id. */
+type Left = Promise<IDataObject | undefined> | { id: string | undefined };
+
 /**
- * Every row in input order: its held code is found (snapshot or look-up), or, for a Display ID an earlier row
- * already wrote, taken from that row's result; its action planned and sent through the pool. After all rows,
- * Delete Missing.
+ * The rows by (team, Display ID): the first row of each code is sent as it is read, from the code the team's
+ * snapshot (or a look-up) holds. Later rows of the same code wait until the first pass is done, then run in input
+ * order, each from what the one before it left. After all rows, Delete Missing.
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -214,81 +86,105 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const { teamId: credentialTeamId } = await getConnection(this);
-	const snapshots = new TeamSnapshots(this, credentialTeamId);
+	const { teamId: credentialTeamId } = await connectionOf(this);
+	const teamCodes = new TeamCodes(this, {
+		purpose: (team) => `the sync snapshot of team ${team}`,
+		held: true,
+	});
+	const sync: HeldCodes = { code: async (...args) => await teamCodes.take(...args) };
 	const lookUp = new PerRowLookUp(this);
-	const written = new Map<string, Written>();
 	const deleteMissing = new DeleteMissingScope();
 	// Rows read all at once (Continue On Fail off) are checked together first: a disagreement sends nothing.
 	if (Array.isArray(rows)) DeleteMissingScope.requireOneTag(this, rows);
+	const rowRun: RowRun = { ctx: this, results, pool, outcome: outcomeKey(this) };
+	const left = new Map<string, Left>();
+	const repeated = new Map<string, Array<ParsedItem<Input>>>();
 	let last: ParsedItem<Input> | undefined;
-	const outcome = outcomeKey(this);
 
 	for await (const row of rows) {
 		const { input, itemIndex } = row;
 		const teamKey = input.teamId ?? credentialTeamId;
 		if (!deleteMissing.accepts(this, row, teamKey, results)) continue;
 		last = row;
-		const held: HeldCodes = input.mode === SYNC_MODE ? snapshots : lookUp;
 		const key = JSON.stringify([teamKey, input.displayId]);
-		const before = written.get(key);
-		const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
-		let startedFrom: IDataObject | undefined;
-		const result = results.settle(
-			itemIndex,
-			pool.run(async (): Promise<RowResult> => {
-				startedFrom = before
-					? await codeAfter(this, before, input, itemIndex)
-					: await held.code(input.teamId, input.displayId, itemIndex);
-				const action = planRow(input, startedFrom, writeUnchanged);
-				if (action.kind === 'create' && input.missing)
-					throw refuseItem(executionNode(this), input.missing, itemIndex);
-				return await applyRow(this, input, action, itemIndex, writeUnchanged);
-			}),
-			(done) => rowOutput(done, input.simplify, outcome),
+		if (left.has(key)) {
+			const group = repeated.get(key);
+			if (group) group.push(row);
+			else repeated.set(key, [row]);
+			continue;
+		}
+		const held = input.mode === SYNC_MODE ? sync : lookUp;
+		const sent = sendRow(
+			rowRun,
+			row,
+			async () => await held.code(input.teamId, input.displayId, itemIndex),
 		);
-		const after: Written = result.then(
-			(done) => done.code,
-			() => startedFrom,
-		);
-		written.set(key, after);
-		// Once the row is done, only the code's id is kept for a later row with the same Display ID (it reads the
-		// code again): holding every written code until the end doubled the run's memory for 10,000 rows.
-		void after.then((code) => {
-			if (written.get(key) === after)
-				written.set(key, { id: code === undefined ? undefined : String(code.id) });
+		left.set(key, sent);
+		// Once the row is done only the code's id is kept, unless a later row of it waits: holding every written
+		// code until the end doubled the run's memory.
+		void sent.then((code) => {
+			if (!repeated.has(key)) left.set(key, { id: idOf(code) });
 		});
 	}
 	await pool.drain();
+	await Promise.all(
+		[...repeated].map(async ([key, group]) => {
+			let before = left.get(key)!;
+			for (const row of group) {
+				const start = before;
+				before = sendRow(rowRun, row, async () => await codeLeft(rowRun, start, row));
+				await before;
+			}
+		}),
+	);
 	if (last && deleteMissing.tag !== undefined)
 		await deleteMissingCodes(this, {
 			tag: deleteMissing.tag,
 			last,
-			snapshots,
+			teamCodes,
 			results,
 			pool,
 			scope: deleteMissing,
 		});
 }
 
-function toMissing(issues: FieldIssue[]): FieldIssue[] | undefined {
-	return issues.length > 0 ? issues : undefined;
+/** Sends one row through the pool; answers the code it left (the code it started from when it failed). */
+async function sendRow(
+	{ ctx, results, pool, outcome }: RowRun,
+	{ input, itemIndex }: ParsedItem<Input>,
+	start: () => Promise<IDataObject | undefined>,
+): Promise<IDataObject | undefined> {
+	const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
+	let startedFrom: IDataObject | undefined;
+	const task = pool.run(async (): Promise<RowResult> => {
+		startedFrom = await start();
+		const action = planRow(input, startedFrom, writeUnchanged);
+		if (action.kind === 'create' && input.missing)
+			throw refuseItem(executionNode(ctx), input.missing, itemIndex);
+		return await applyRow(ctx, input, action, itemIndex, writeUnchanged);
+	});
+	return await results
+		.settle(itemIndex, task, (done) => rowOutput(done, input.simplify, outcome))
+		.then(
+			(done) => done.code,
+			() => startedFrom,
+		);
 }
 
-/** What a row left for a later row with the same Display ID: its code (while it runs), or the code's id. */
-type Written = Promise<IDataObject | undefined> | { id: string | undefined };
-
-/** The code as the row before this one left it; once that row is long done, read again by its id. */
-async function codeAfter(
-	ctx: IExecuteFunctions,
-	before: Written,
-	input: Input,
-	itemIndex: number,
+/** The code as the row before this one left it; when only its id was kept, read again. */
+async function codeLeft(
+	{ ctx }: RowRun,
+	before: Left,
+	{ input, itemIndex }: ParsedItem<Input>,
 ): Promise<IDataObject | undefined> {
-	if (!('id' in before)) return await before;
+	if (before instanceof Promise) return await before;
 	return before.id === undefined
 		? undefined
 		: await getQrById(ctx, { id: before.id, teamId: input.teamId, itemIndex });
+}
+
+function idOf(code: IDataObject | undefined): string | undefined {
+	return code === undefined ? undefined : String(code.id);
 }
 
 /** An output record: what happened first (under `key`, see outcomeKey), then the code (simplified or raw). */

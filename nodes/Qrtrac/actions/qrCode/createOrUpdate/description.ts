@@ -1,0 +1,98 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { simplifyOption, teamOverrideOptions } from '../../../descriptions/common';
+import { CURRENT_LAYOUT } from '../../../descriptions/layoutVersions';
+import {
+	additionalFieldsCollection,
+	additionalJsonFirstLayoutField,
+	additionalJsonOption,
+	createTypeFields,
+	displayIdKeyField,
+	nameField,
+	qrTypeField,
+	redirectUrlField,
+} from '../../../descriptions/qrCodeFields';
+import { scanRulesProperties } from '../../../descriptions/scanRules';
+
+/** The form of Create or Update: its two modes, the code's fields, and Delete Missing's options. */
+
+export const SYNC_MODE = 'sync';
+export const LOOK_UP_MODE = 'lookUpEachRow';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Mode',
+		name: 'mode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Look Up Each Row',
+				value: LOOK_UP_MODE,
+				description: 'Search the code of each row before writing it; fine for a handful of rows',
+			},
+			{
+				name: "Sync (Read Team's Codes Once)",
+				value: SYNC_MODE,
+				description:
+					"Read all of the team's codes once, then send only new and changed rows; best for sheets and re-runs",
+			},
+		],
+		default: SYNC_MODE,
+		description: 'How the node finds the existing code of each row',
+	},
+	displayIdKeyField,
+	qrTypeField,
+	nameField,
+	redirectUrlField,
+	...createTypeFields,
+	additionalFieldsCollection(false),
+	...scanRulesProperties,
+	additionalJsonFirstLayoutField,
+	simplifyOption,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Delete Missing',
+				name: 'deleteMissing',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/mode': [SYNC_MODE] } },
+				description:
+					"Whether to soft-delete, after all rows ran, the codes of the team that carry the 'Delete Missing Tag' and whose Display ID is in none of the rows. Nothing is deleted when a row fails.",
+			},
+			{
+				displayName: 'Delete Missing Tag',
+				name: 'deleteMissingTag',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. from-sheet',
+				displayOptions: { show: { '/mode': [SYNC_MODE] } },
+				description:
+					'Only codes with this tag are deleted when missing from the rows, so codes made by hand or by another sheet stay. Give the rows this tag too.',
+			},
+			{ ...additionalJsonOption, displayOptions: { show: CURRENT_LAYOUT } },
+			{
+				displayName: 'Skip Unchanged',
+				name: 'skipUnchanged',
+				type: 'boolean',
+				default: true,
+				displayOptions: { show: { '/mode': [LOOK_UP_MODE] } },
+				description:
+					'Whether to leave a code that already matches the row untouched (its output says "unchanged") instead of writing it again',
+			},
+			...teamOverrideOptions,
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['createOrUpdate'] } },
+	properties,
+);

@@ -1,0 +1,125 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPlainObject } from '../plainObject';
+
+/**
+ * What a QR code record is and how two compare: the one owner of these rules, used by Create or Update's plan,
+ * the complete PUT body, Update, Update Tags, code selection, Delete Missing and the trigger. Pure.
+ *
+ * - A record is live unless the service marked it `deleted: true` (a soft delete keeps the record).
+ * - Tags are a set: the contract types them as an array of strings and says nothing of order or repeats, so a
+ *   service that sorts or de-duplicates them still holds the same tags. Case counts.
+ * - `metadata` and `settings` are keyed objects: a change sets the keys it names; the stored keys it leaves out
+ *   stay, and only the keys it names are compared.
+ * - A change of `qrType` replaces the type-specific fields: the stored metadata belongs to the old type.
+ * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
+ */
+
+/** Fields of a stored code that the service owns; a PUT never sends them back. */
+const SERVER_FIELDS = new Set([
+	'id',
+	'teamId',
+	'orgId',
+	'qrImageUrl',
+	'qrImageHash',
+	'deleted',
+	'createdAt',
+	'createdBy',
+	'updatedAt',
+	'updatedBy',
+]);
+
+/** Objects whose keys a change sets one by one. */
+export const KEYED_OBJECTS: readonly string[] = ['metadata', 'settings'];
+
+/** Whether the service still holds the code as live (not soft-deleted). */
+export function isLive(code: object): boolean {
+	return (code as { deleted?: unknown }).deleted !== true;
+}
+
+/** The record as a soft delete leaves it: the service keeps it, marked deleted. */
+export function asDeleted<T extends IDataObject>(code: T, answer: IDataObject): T {
+	return { ...code, ...answer, deleted: true };
+}
+
+/** Whether the code carries this tag (case counts). */
+export function hasTag(code: object, tag: string): boolean {
+	const { tags } = code as { tags?: unknown };
+	return Array.isArray(tags) && (tags as unknown[]).includes(tag);
+}
+
+/** Tags as a set: same members, whatever their order or repeats. A missing list is the empty set. */
+export function sameTags(a: unknown, b: unknown): boolean {
+	const left = new Set(Array.isArray(a) ? a : []);
+	const right = new Set(Array.isArray(b) ? b : []);
+	return left.size === right.size && [...left].every((tag) => right.has(tag));
+}
+
+/** Whether a change gives the code another type. */
+export function changesType(stored: IDataObject, changes: IDataObject): boolean {
+	return changes.qrType !== undefined && !sameValue(changes.qrType, stored.qrType);
+}
+
+/**
+ * The fields a change (a row, an Update's fields) would change on the stored code, named as the body names them
+ * (`metadata.<key>` inside keyed objects). A field the change leaves out is never a difference.
+ */
+export function changedFields(changes: IDataObject, stored: IDataObject): string[] {
+	const fields: string[] = [];
+	for (const [key, value] of Object.entries(changes)) {
+		if (value === undefined) continue;
+		if (key === 'tags') {
+			if (!sameTags(value, stored.tags)) fields.push(key);
+		} else if (KEYED_OBJECTS.includes(key) && isPlainObject(value)) {
+			const storedObject = isPlainObject(stored[key]) ? stored[key] : {};
+			for (const [innerKey, innerValue] of Object.entries(value)) {
+				if (innerValue !== undefined && !sameValue(innerValue, storedObject[innerKey]))
+					fields.push(`${key}.${innerKey}`);
+			}
+		} else if (!sameValue(value, stored[key])) {
+			fields.push(key);
+		}
+	}
+	return fields;
+}
+
+/**
+ * The body of a PUT: every request field of the stored code (all but the service's own fields), with `changes`
+ * applied on top; keyed objects take the changed keys and keep the other stored ones, and a change of type
+ * starts the metadata afresh.
+ */
+export function completeUpdateBody(stored: IDataObject, changes: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	for (const [key, value] of Object.entries(stored)) {
+		if (!SERVER_FIELDS.has(key) && value !== undefined && value !== null) body[key] = value;
+	}
+	if (changesType(stored, changes)) body.metadata = {};
+	for (const [key, value] of Object.entries(changes)) {
+		if (value === undefined) continue;
+		body[key] =
+			KEYED_OBJECTS.includes(key) && isPlainObject(value) && isPlainObject(body[key])
+				? { ...body[key], ...value }
+				: value;
+	}
+	return body;
+}
+
+/** Deep equality; object key order never matters, list order does. */
+export function sameValue(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (Array.isArray(a) || Array.isArray(b)) {
+		return (
+			Array.isArray(a) &&
+			Array.isArray(b) &&
+			a.length === b.length &&
+			a.every((value, index) => sameValue(value, b[index]))
+		);
+	}
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+	const aKeys = Object.keys(a).filter((key) => (a as IDataObject)[key] !== undefined);
+	const bKeys = Object.keys(b).filter((key) => (b as IDataObject)[key] !== undefined);
+	return (
+		aKeys.length === bKeys.length &&
+		aKeys.every((key) => sameValue((a as IDataObject)[key], (b as IDataObject)[key]))
+	);
+}

@@ -1,0 +1,82 @@
+/**
+ * The rules of a QR code record, owned by nodes/shared/records/qrCode.ts: live or not, tags as a set, the type
+ * change, and the complete PUT body.
+ */
+import {
+	asDeleted,
+	changedFields,
+	changesType,
+	completeUpdateBody,
+	hasTag,
+	isLive,
+	sameTags,
+} from '../../../../nodes/shared/records/qrCode';
+
+describe('isLive', () => {
+	it('is live unless the service marked the code deleted', () => {
+		expect(isLive({ id: 'qr_1' })).toBe(true);
+		expect(isLive({ id: 'qr_1', deleted: false })).toBe(true);
+		expect(isLive({ id: 'qr_1', deleted: true })).toBe(false);
+		expect(isLive(asDeleted({ id: 'qr_1', name: 'Kept' }, { updatedAt: 5 }))).toBe(false);
+		expect(asDeleted({ id: 'qr_1', name: 'Kept' }, { updatedAt: 5 })).toEqual({
+			id: 'qr_1',
+			name: 'Kept',
+			updatedAt: 5,
+			deleted: true,
+		});
+	});
+});
+
+describe('sameTags', () => {
+	it('compares tags as a set: order and repeats do not count, case does', () => {
+		expect(sameTags(['b', 'a'], ['a', 'b'])).toBe(true);
+		expect(sameTags(['a', 'a', 'b'], ['b', 'a'])).toBe(true);
+		expect(sameTags(undefined, [])).toBe(true);
+		expect(sameTags(['A'], ['a'])).toBe(false);
+		expect(sameTags(['a'], ['a', 'b'])).toBe(false);
+	});
+
+	it('is the rule the change of a row uses, so a reordered list is no change', () => {
+		expect(changedFields({ tags: ['b', 'a'] }, { tags: ['a', 'b'] })).toEqual([]);
+		expect(changedFields({ tags: ['a', 'c'] }, { tags: ['a', 'b'] })).toEqual(['tags']);
+	});
+
+	it('finds a tag by its exact text', () => {
+		expect(hasTag({ tags: ['sheet'] }, 'sheet')).toBe(true);
+		expect(hasTag({ tags: ['Sheet'] }, 'sheet')).toBe(false);
+		expect(hasTag({}, 'sheet')).toBe(false);
+	});
+});
+
+describe('changesType and completeUpdateBody', () => {
+	const stored = {
+		id: 'qr_1',
+		qrType: 'WEB',
+		name: 'Poster',
+		metadata: { note: 'kept' },
+		settings: { locationEnabled: true },
+		createdAt: 1,
+		updatedAt: 2,
+	};
+
+	it('sees a change of type only when the change names another type', () => {
+		expect(changesType(stored, { qrType: 'WEB' })).toBe(false);
+		expect(changesType(stored, { name: 'Other' })).toBe(false);
+		expect(changesType(stored, { qrType: 'TEXT' })).toBe(true);
+	});
+
+	it('keeps the stored keys of keyed objects, and starts the metadata afresh for a new type', () => {
+		expect(completeUpdateBody(stored, { settings: { passwordEnabled: true } })).toEqual({
+			qrType: 'WEB',
+			name: 'Poster',
+			metadata: { note: 'kept' },
+			settings: { locationEnabled: true, passwordEnabled: true },
+		});
+		expect(completeUpdateBody(stored, { qrType: 'TEXT', metadata: { text: 'hi' } })).toEqual({
+			qrType: 'TEXT',
+			name: 'Poster',
+			metadata: { text: 'hi' },
+			settings: { locationEnabled: true },
+		});
+	});
+});
