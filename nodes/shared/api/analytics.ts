@@ -125,18 +125,29 @@ export async function walkBulkScans(
 	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
 	const codeScansAt = async ({ qrIds: [qrId], startTime: at }: ScanSlice): Promise<Scan[]> =>
 		(await getQrAnalytics(ctx, { qrId, teamId, itemIndex })).filter((scan) => scan.scanTime === at);
+	const whole = endTime - startTime + 1;
+	/** The span the walk's chunks found last: a new chunk starts a step below it, not at one hour again. */
+	let learnt: number | undefined;
 	const walkChunk = async (ids: readonly string[], stopped: () => boolean): Promise<void> => {
-		const whole = endTime - startTime + 1;
-		let span = options.targetEvents === undefined ? whole : Math.min(whole, FIRST_SLICE_MS);
+		let span =
+			options.targetEvents === undefined
+				? whole
+				: Math.min(whole, learnt === undefined ? FIRST_SLICE_MS : firstSpanAfter(learnt));
 		for (let from = startTime; from <= endTime && !stopped();) {
 			const to = Math.min(endTime, from + span - 1);
 			const found = await read({ qrIds: ids, startTime: from, endTime: to });
-			if (options.targetEvents !== undefined)
+			if (options.targetEvents !== undefined) {
 				span = nextSpan(to - from + 1, found, sliceTarget(options.targetEvents, watch));
+				learnt = span;
+			}
 			from = to + 1;
 		}
 	};
-	await eachAtOnce(chunk(qrIds, CODES_PER_ANALYTICS_REQUEST), options.chunksInFlight ?? 1, walkChunk);
+	await eachAtOnce(
+		chunk(qrIds, CODES_PER_ANALYTICS_REQUEST),
+		options.chunksInFlight ?? 1,
+		walkChunk,
+	);
 }
 
 /**
@@ -174,6 +185,14 @@ function sliceTarget(target: number, watch: CapWatch): number {
 
 /** The first slice of a walk that aims at a number of events: one hour, then as the events found say. */
 const FIRST_SLICE_MS = 3_600_000;
+
+/**
+ * A later chunk's first slice: a quarter of the span another chunk found (one step of `nextSpan`), so a chunk
+ * denser than the others sends no answer much larger than the target, and a similar one is there a step later.
+ */
+function firstSpanAfter(learnt: number): number {
+	return Math.max(1, Math.floor(learnt / 4));
+}
 
 function tooManySlices(source: AnswerSource): NodeApiError {
 	return new NodeApiError(

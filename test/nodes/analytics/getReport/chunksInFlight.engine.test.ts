@@ -3,6 +3,7 @@
  * of every event whatever order the answers come in, also when answers are capped and split meanwhile; and a
  * failing chunk ends the walk with no request of it still under way.
  */
+import { CHUNKS_IN_FLIGHT } from '../../../../nodes/Qrtrac/actions/analytics/getReport/operation';
 import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 
@@ -79,8 +80,8 @@ afterEach(() => {
 });
 
 describe('chunks walked at once', () => {
-	it('counts every scan of 450 codes (5 chunks) with answers capped and split meanwhile', async () => {
-		const { codes, credentials } = newTeamWithCodes(450);
+	it('counts every scan of 650 codes (7 chunks) with answers capped and split meanwhile', async () => {
+		const { codes, credentials } = newTeamWithCodes(650);
 		const end = Date.now() - 60_000;
 		const expected = codes.map((code, index) => {
 			const scans = index % 7 === 0 ? 0 : 3 + ((index * 37) % 90);
@@ -101,11 +102,16 @@ describe('chunks walked at once', () => {
 		expect(result.items.map((item) => item.json.qrId)).toEqual(codes.map((code) => code.id));
 		expect(result.items.map((item) => [item.json.scans, item.json.uniqueScans])).toEqual(expected);
 		expect(mostAtOnce()).toBeGreaterThan(1);
-		expect(mostAtOnce()).toBeLessThanOrEqual(4);
+		expect(mostAtOnce()).toBeLessThanOrEqual(CHUNKS_IN_FLIGHT);
+		// the last chunk starts from the span the others found, not from one hour again
+		const slicesOfLast = bulkRequests()
+			.map((entry) => entry.body as { qrIds: string[]; startTime: number; endTime: number })
+			.filter((body) => body.qrIds[0] === codes[600].id);
+		expect(slicesOfLast[0].endTime - slicesOfLast[0].startTime + 1).toBeGreaterThan(3_600_000);
 	});
 
 	it('ends at a failing answer with no request of the walk under way', async () => {
-		const { codes, credentials } = newTeamWithCodes(400);
+		const { codes, credentials } = newTeamWithCodes(800);
 		const end = Date.now() - 60_000;
 		for (const code of codes) addScans(code.id, 40, end, 5);
 		suite.sim.setLatency(20);
@@ -121,7 +127,11 @@ describe('chunks walked at once', () => {
 		expect(result.items).toEqual([]);
 		const requests = bulkRequests();
 		expect(requests.every((entry) => entry.status !== undefined)).toBe(true);
-		// the walks stopped at their next step: far fewer requests than the four chunks' whole walks
-		expect(requests.length).toBeLessThan(6 + 4 * 3);
+		// the running walks stopped at their failing answer and no chunk started after it (8 chunks)
+		expect(requests.length).toBeLessThanOrEqual(6 + CHUNKS_IN_FLIGHT);
+		const chunksAsked = new Set(
+			requests.map((entry) => (entry.body as { qrIds: string[] }).qrIds[0]),
+		);
+		expect(chunksAsked.size).toBeLessThanOrEqual(CHUNKS_IN_FLIGHT);
 	});
 });

@@ -84,10 +84,13 @@ describe('ZonedDays', () => {
 			const converted = new ZonedDays(zone);
 			// moments 7 h 1 min apart, then from the end backwards: every hour of the day, out of order
 			const moments: number[] = [];
-			for (let ms = startTime; ms <= endTime; ms += 25_260_000) moments.push(ms, endTime - (ms - startTime));
+			for (let ms = startTime; ms <= endTime; ms += 25_260_000)
+				moments.push(ms, endTime - (ms - startTime));
 			const misses = moments.filter((ms) => searched.dayOf(ms) !== converted.dayOf(ms));
 			expect(misses).toEqual([]);
-			expect(searched.dayOf(endTime + 5 * 86_400_000)).toBe(converted.dayOf(endTime + 5 * 86_400_000));
+			expect(searched.dayOf(endTime + 5 * 86_400_000)).toBe(
+				converted.dayOf(endTime + 5 * 86_400_000),
+			);
 		}
 		const capped = new ZonedDays(NEW_YORK, { startTime: 0, endTime: 10 * 86_400_000, maxDays: 2 });
 		expect(capped.dayOf(9 * 86_400_000)).toBe('1970-01-09');

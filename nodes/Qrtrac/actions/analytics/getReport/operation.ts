@@ -35,13 +35,13 @@ export { description } from './description';
  * Events the report asks for per answer: the range is walked in slices of about this many (memory stays flat).
  * Not a round number, so that answers near it do not look capped (cappedAnswers.ts) and get split for nothing.
  */
-export const SCANS_PER_ANSWER = 19_999;
+export const SCANS_PER_ANSWER = 9_999;
 
 /**
  * Chunks of 100 codes the report walks at once: answers overlap the service's time and the way there, while at
  * most this many answers of `SCANS_PER_ANSWER` events are held. The rate limiter, not this number, sets the pace.
  */
-export const CHUNKS_IN_FLIGHT = 4;
+export const CHUNKS_IN_FLIGHT = 5;
 
 function inputSchema(timezone: string) {
 	return z
@@ -141,7 +141,10 @@ export async function run(
 					return events;
 				}
 				const byDay = input.reportLayout === 'perCodeAndDay';
-				const days = new ZonedDays(zone, byDay ? { ...range, maxDays: MAX_REPORT_DAYS } : undefined);
+				const days = new ZonedDays(
+					zone,
+					byDay ? { ...range, maxDays: MAX_REPORT_DAYS } : undefined,
+				);
 				const tally = new ScanTally(
 					{
 						qrIds,
