@@ -59,8 +59,8 @@ export const MAX_SCAN_WALK_REQUESTS = 100_000;
 export interface ScanWalkOptions {
 	/**
 	 * Events one answer should hold: the range is then walked in slices whose length follows the events found so
-	 * far (a report that folds each answer holds no more than one at a time). Without it each 100 codes are asked
-	 * for the whole range at once.
+	 * far (a report that folds each answer holds no more than one per chunk in flight). Without it each 100 codes
+	 * are asked for the whole range at once.
 	 */
 	targetEvents?: number;
 	/**
