@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { CapWatch, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
+import { NotStarted, TaskPool } from '../taskPool';
 import type { TransportContext } from '../transport';
 import {
 	readScans,
@@ -58,15 +59,21 @@ export const MAX_SCAN_WALK_REQUESTS = 100_000;
 export interface ScanWalkOptions {
 	/**
 	 * Events one answer should hold: the range is then walked in slices whose length follows the events found so
-	 * far (a report that folds each answer holds no more than one at a time). Without it each 100 codes are asked
-	 * for the whole range at once.
+	 * far (a report that folds each answer holds no more than one per chunk in flight). Without it each 100 codes
+	 * are asked for the whole range at once.
 	 */
 	targetEvents?: number;
+	/**
+	 * Chunks of 100 codes walked at once (default 1). Above 1 the answers reach `onScans` in the order they come,
+	 * not the codes' order, and up to this many answers are held at a time: for callers whose fold does not
+	 * depend on the order (the report's counters).
+	 */
+	chunksInFlight?: number;
 }
 
 /**
- * Walks the scan events of many codes: 100 codes at a time, the range in slices, each answer handed to `onScans`
- * (awaited) before the next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
+ * Walks the scan events of many codes: 100 codes at a time (or `chunksInFlight` chunks at once), the range of
+ * each in slices, each answer handed to `onScans` (awaited) before that chunk's next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
  * slice is asked again in halves, by time and then by codes, and the answer is dropped. A slice of one code and
  * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
  * the longer of the two answers is taken.
@@ -118,17 +125,56 @@ export async function walkBulkScans(
 	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
 	const codeScansAt = async ({ qrIds: [qrId], startTime: at }: ScanSlice): Promise<Scan[]> =>
 		(await getQrAnalytics(ctx, { qrId, teamId, itemIndex })).filter((scan) => scan.scanTime === at);
-	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
-		const whole = endTime - startTime + 1;
-		let span = options.targetEvents === undefined ? whole : Math.min(whole, FIRST_SLICE_MS);
-		for (let from = startTime; from <= endTime;) {
+	const whole = endTime - startTime + 1;
+	/** The span the walk's chunks found last: a new chunk starts a step below it, not at one hour again. */
+	let learnt: number | undefined;
+	const walkChunk = async (ids: readonly string[], stopped: () => boolean): Promise<void> => {
+		let span =
+			options.targetEvents === undefined
+				? whole
+				: Math.min(whole, learnt === undefined ? FIRST_SLICE_MS : firstSpanAfter(learnt));
+		for (let from = startTime; from <= endTime && !stopped();) {
 			const to = Math.min(endTime, from + span - 1);
 			const found = await read({ qrIds: ids, startTime: from, endTime: to });
-			if (options.targetEvents !== undefined)
+			if (options.targetEvents !== undefined) {
 				span = nextSpan(to - from + 1, found, sliceTarget(options.targetEvents, watch));
+				learnt = span;
+			}
 			from = to + 1;
 		}
-	}
+	};
+	await eachAtOnce(
+		chunk(qrIds, CODES_PER_ANALYTICS_REQUEST),
+		options.chunksInFlight ?? 1,
+		walkChunk,
+	);
+}
+
+/**
+ * Runs `work` on every part, at most `width` at a time (taskPool.ts), started in the parts' order. After a
+ * failure no part starts and the running ones stop at their next step (`stopped`); the first failure is thrown
+ * once every part has settled, so no request of the walk is still under way when it ends.
+ */
+async function eachAtOnce<T>(
+	parts: readonly T[],
+	width: number,
+	work: (part: T, stopped: () => boolean) => Promise<void>,
+): Promise<void> {
+	const pool = new TaskPool(Math.max(1, Math.floor(width)));
+	let failure: { error: unknown } | undefined;
+	const stopped = () => failure !== undefined;
+	await Promise.all(
+		parts.map((part) =>
+			pool
+				.run(async () => await work(part, stopped))
+				.catch((error: unknown) => {
+					if (error instanceof NotStarted) return;
+					failure ??= { error };
+					pool.stop();
+				}),
+		),
+	);
+	if (failure) throw failure.error;
 }
 
 /** Events to aim at per slice: the caller's target, or half the service's cap once a walk has proven one. */
@@ -139,6 +185,14 @@ function sliceTarget(target: number, watch: CapWatch): number {
 
 /** The first slice of a walk that aims at a number of events: one hour, then as the events found say. */
 const FIRST_SLICE_MS = 3_600_000;
+
+/**
+ * A later chunk's first slice: a quarter of the span another chunk found (one step of `nextSpan`), so a chunk
+ * denser than the others sends no answer much larger than the target, and a similar one is there a step later.
+ */
+function firstSpanAfter(learnt: number): number {
+	return Math.max(1, Math.floor(learnt / 4));
+}
 
 function tooManySlices(source: AnswerSource): NodeApiError {
 	return new NodeApiError(

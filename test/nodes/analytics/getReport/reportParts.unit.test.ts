@@ -75,6 +75,26 @@ describe('ZonedDays', () => {
 		expect(days.daysBetween(0, Date.parse('2026-01-01T00:00:00Z'), 3)).toHaveLength(3);
 		expect(days.iso(Date.parse('2026-03-09T04:30:00Z'))).toBe('2026-03-09T00:30:00.000-04:00');
 	});
+
+	it("finds a range's days by search as luxon does, in any order, where a day starts at 01:00 too", () => {
+		for (const zone of [NEW_YORK, 'America/Santiago', 'Australia/Lord_Howe']) {
+			const startTime = Date.parse('2026-01-01T00:00:00Z');
+			const endTime = Date.parse('2027-01-01T00:00:00Z');
+			const searched = new ZonedDays(zone, { startTime, endTime, maxDays: 400 });
+			const converted = new ZonedDays(zone);
+			// moments 7 h 1 min apart, then from the end backwards: every hour of the day, out of order
+			const moments: number[] = [];
+			for (let ms = startTime; ms <= endTime; ms += 25_260_000)
+				moments.push(ms, endTime - (ms - startTime));
+			const misses = moments.filter((ms) => searched.dayOf(ms) !== converted.dayOf(ms));
+			expect(misses).toEqual([]);
+			expect(searched.dayOf(endTime + 5 * 86_400_000)).toBe(
+				converted.dayOf(endTime + 5 * 86_400_000),
+			);
+		}
+		const capped = new ZonedDays(NEW_YORK, { startTime: 0, endTime: 10 * 86_400_000, maxDays: 2 });
+		expect(capped.dayOf(9 * 86_400_000)).toBe('1970-01-09');
+	});
 });
 
 const RANGE = {

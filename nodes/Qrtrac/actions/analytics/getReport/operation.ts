@@ -22,7 +22,7 @@ import {
 	type TimeRange,
 } from '../timeRange';
 import { DEFAULT_TOP_N } from './description';
-import { reportItems, type ReportLayout } from './reportItems';
+import { MAX_REPORT_DAYS, reportItems, type ReportLayout } from './reportItems';
 import { ScanTally } from './scanTally';
 import { totalsCheck } from './totalsCheck';
 import { BREAKDOWNS } from './topValues';
@@ -35,7 +35,13 @@ export { description } from './description';
  * Events the report asks for per answer: the range is walked in slices of about this many (memory stays flat).
  * Not a round number, so that answers near it do not look capped (cappedAnswers.ts) and get split for nothing.
  */
-export const SCANS_PER_ANSWER = 4_999;
+export const SCANS_PER_ANSWER = 9_999;
+
+/**
+ * Chunks of 100 codes the report walks at once: answers overlap the service's time and the way there, while at
+ * most this many answers of `SCANS_PER_ANSWER` events are held. The rate limiter, not this number, sets the pace.
+ */
+export const CHUNKS_IN_FLIGHT = 5;
 
 function inputSchema(timezone: string) {
 	return z
@@ -101,9 +107,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 export const kind = 'batch' as const;
 
 /**
- * Scan reports: each row's codes over its range, walked 100 codes at a time in slices of about
- * `SCANS_PER_ANSWER` events (api/analytics.ts `walkBulkScans`, which asks again for any answer that looks
- * capped), every answer folded into counters (scanTally.ts) and dropped before the next. The team's codes are
+ * Scan reports: each row's codes over its range, walked 100 codes at a time (`CHUNKS_IN_FLIGHT` chunks at once)
+ * in slices of about `SCANS_PER_ANSWER` events (api/analytics.ts `walkBulkScans`, which asks again for any answer
+ * that looks capped), every answer folded into counters (scanTally.ts, whose counts do not depend on the order
+ * of the answers) and dropped. The team's codes are
  * read once per team (for "All Codes of the Team" and the names). Without Simplify the events themselves are
  * returned, their IP addresses hashed, kept or removed (ipPrivacy.ts).
  */
@@ -133,14 +140,18 @@ export async function run(
 					});
 					return events;
 				}
-				const days = new ZonedDays(zone);
+				const byDay = input.reportLayout === 'perCodeAndDay';
+				const days = new ZonedDays(
+					zone,
+					byDay ? { ...range, maxDays: MAX_REPORT_DAYS } : undefined,
+				);
 				const tally = new ScanTally(
 					{
 						qrIds,
 						range,
 						breakdowns: input.breakdowns,
 						visitorKey: input.uniqueVisitorKey,
-						byDay: input.reportLayout === 'perCodeAndDay',
+						byDay,
 						acrossCodes: input.reportLayout === 'summary',
 					},
 					days,
@@ -151,7 +162,7 @@ export async function run(
 					(scans) => {
 						for (const scan of scans) tally.add(scan);
 					},
-					{ targetEvents: SCANS_PER_ANSWER },
+					{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
 				);
 				const totals = input.compareWithTotals
 					? totalsCheck(range, await getTotalScansOverview(this, where))
