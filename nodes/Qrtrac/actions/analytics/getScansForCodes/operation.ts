@@ -19,7 +19,7 @@ import {
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	CodeSelection,
+	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
 import {
@@ -106,27 +106,19 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const teamCodes = new CodeSelection(this);
 	const summarise = atLeastVersion(this, VERSION_1_2) ? describeCodeSummaries : describeCodeRows;
-	for await (const { input, itemIndex } of rows) {
-		void results.settle(
+	await runPerSelection(this, rows, results, pool, async ({ input, itemIndex, qrIds, codes }) => {
+		const privacy = await rowIpPrivacy(this, input);
+		const range = resolveTimeRange(input, Date.now(), this.getTimezone()) as TimeRange;
+		const scans = await getBulkQrAnalytics(this, {
+			qrIds,
+			...range,
+			teamId: input.teamId,
 			itemIndex,
-			pool.run(async () => {
-				const qrIds = await teamCodes.selected(input, itemIndex);
-				if (qrIds.length === 0) return [];
-				const privacy = await rowIpPrivacy(this, input);
-				const range = resolveTimeRange(input, Date.now(), this.getTimezone()) as TimeRange;
-				const scans = await getBulkQrAnalytics(this, {
-					qrIds,
-					...range,
-					teamId: input.teamId,
-					itemIndex,
-				});
-				const codes = await teamCodes.of(input.teamId, itemIndex);
-				return input.perCode
-					? summarise(scansPerCode(qrIds, scans), codes, 'qrId')
-					: describeScanRows(scans, codes).map((scan) => withIpPrivacy(scan, privacy));
-			}),
-		);
-	}
+		});
+		const named = await codes();
+		return input.perCode
+			? summarise(scansPerCode(qrIds, scans), named, 'qrId')
+			: describeScanRows(scans, named).map((scan) => withIpPrivacy(scan, privacy));
+	});
 }
