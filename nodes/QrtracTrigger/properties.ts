@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from '../shared/forms/collections';
 import { recordLocator } from '../shared/forms/recordLocator';
 import { qrTypeOptions } from '../shared/forms/qrCodeTypes';
 import { ipAddressOptions } from '../shared/forms/ipPrivacy';
@@ -160,33 +161,26 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Existing Codes on First Poll',
-				name: 'includeExisting',
-				type: 'boolean',
-				default: false,
-				displayOptions: { show: { '/triggerOn': ['codeChanges'] } },
-				description:
-					'Whether the first poll after activation reports every existing code (as Created, deleted ones as Deleted) instead of starting from now',
-			},
-			...ipAddressOptions(TEAM_PICKER_VERSION, FIRST_VERSION, { '/triggerOn': ['newScans'] }),
-			{
-				displayName: 'Overlap Window (Seconds)',
-				name: 'overlapSeconds',
-				type: 'number',
-				default: DEFAULT_OVERLAP_SECONDS,
-				typeOptions: { minValue: 1, maxValue: 3600 },
-				placeholder: '15',
-				description:
-					'Keep 15 unless changes go missing. Each check also looks this many seconds back, to catch changes QRTRAC saved a moment late; nothing is ever reported twice.',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Include Existing Codes on First Poll',
+			name: 'includeExisting',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { '/triggerOn': ['codeChanges'] } },
+			description:
+				'Whether the first poll after activation reports every existing code (as Created, deleted ones as Deleted) instead of starting from now',
+		},
+		...ipAddressOptions(TEAM_PICKER_VERSION, FIRST_VERSION, { '/triggerOn': ['newScans'] }),
+		{
+			displayName: 'Overlap Window (Seconds)',
+			name: 'overlapSeconds',
+			type: 'number',
+			default: DEFAULT_OVERLAP_SECONDS,
+			typeOptions: { minValue: 1, maxValue: 3600 },
+			placeholder: '15',
+			description:
+				'Keep 15 unless changes go missing. Each check also looks this many seconds back, to catch changes QRTRAC saved a moment late; nothing is ever reported twice.',
+		},
+	]),
 ];

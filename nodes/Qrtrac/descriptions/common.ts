@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from '../../shared/forms/collections';
 import { recordLocator } from '../../shared/forms/recordLocator';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
 
@@ -95,18 +96,6 @@ export const limitOption: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 	description: 'Max number of results to return',
 };
-
-/** An operation's Options collection, labelled as n8n's own nodes label theirs. */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options,
-	};
-}
 
 /** The Options collection of operations whose only option is the Team Override. */
 export const teamOptionsCollection: INodeProperties = optionsCollection(teamOverrideOptions);

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection, simplifyOption, teamOverrideOptions } from './common';
+import { optionsCollection } from '../../shared/forms/collections';
+import { simplifyOption, teamOverrideOptions } from './common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 import {
 	QR_TYPE_FIELD_GROUPS,

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { optionsCollection } from '../../../shared/forms/collections';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -32,14 +33,7 @@ const properties: INodeProperties[] = [
 	...timeRangeFields(true),
 	returnAllOption,
 	limitOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2), ...teamOverrideOptions],
-	},
+	optionsCollection([...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2), ...teamOverrideOptions]),
 ];
 
 export const description = updateDisplayOptions(

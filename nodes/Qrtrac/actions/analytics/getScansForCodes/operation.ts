@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { optionsCollection } from '../../../../shared/forms/collections';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -35,25 +36,18 @@ import { scansPerCode } from './plan';
 const properties: INodeProperties[] = [
 	...codeSelectionWithPickerFields,
 	...timeRangeFields(false),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'One Item per Code',
-				name: 'perCode',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to return one item per code (scan count, first and last scan, counts by country and device) instead of one item per scan event',
-			},
-			...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2),
-			...teamOverrideOptions,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'One Item per Code',
+			name: 'perCode',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to return one item per code (scan count, first and last scan, counts by country and device) instead of one item per scan event',
+		},
+		...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2),
+		...teamOverrideOptions,
+	]),
 ];
 
 export const description = updateDisplayOptions(
