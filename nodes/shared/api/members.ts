@@ -107,29 +107,15 @@ export async function bulkAddMember(
 	});
 }
 
-export async function activateMember(
-	ctx: TransportContext,
-	target: MemberTarget,
-): Promise<ChangeResult> {
-	return await changeMember(
-		ctx,
-		target,
-		endpoint('Activate Team Member', 'PUT /teams-api/{id}/members/{email}/activate'),
-		memberChangeHolds.activate,
-	);
-}
+export const activateMember = simpleChange(
+	endpoint('Activate Team Member', 'PUT /teams-api/{id}/members/{email}/activate'),
+	memberChangeHolds.activate,
+);
 
-export async function pauseMember(
-	ctx: TransportContext,
-	target: MemberTarget,
-): Promise<ChangeResult> {
-	return await changeMember(
-		ctx,
-		target,
-		endpoint('Pause Team Member', 'PUT /teams-api/{id}/members/{email}/pause'),
-		memberChangeHolds.pause,
-	);
-}
+export const pauseMember = simpleChange(
+	endpoint('Pause Team Member', 'PUT /teams-api/{id}/members/{email}/pause'),
+	memberChangeHolds.pause,
+);
 
 export async function changeMemberRole(
 	ctx: TransportContext,
@@ -145,17 +131,10 @@ export async function changeMemberRole(
 }
 
 /** Takes the member out of this team only. */
-export async function removeMemberFromTeam(
-	ctx: TransportContext,
-	target: MemberTarget,
-): Promise<ChangeResult> {
-	return await changeMember(
-		ctx,
-		target,
-		endpoint('Remove Member from Team', 'DELETE /teams-api/{id}/members/{email}'),
-		memberChangeHolds.remove,
-	);
-}
+export const removeMemberFromTeam = simpleChange(
+	endpoint('Remove Member from Team', 'DELETE /teams-api/{id}/members/{email}'),
+	memberChangeHolds.remove,
+);
 
 /** Removes the person from the organization; a refused retry is checked against every team's members. */
 export async function deleteMember(
@@ -173,7 +152,7 @@ export async function deleteMember(
 	});
 	return {
 		...(typeof response.body.message === 'string' ? { message: response.body.message } : {}),
-		...(response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
+		...changeResult(response),
 	};
 }
 
@@ -206,6 +185,14 @@ export async function findMember(
 
 /** A route that names the team and the member. */
 type MemberRoute = `${'PUT' | 'DELETE'} /teams-api/{id}/members/{email}${string}`;
+
+/** A change of one member of one team with no body (Activate, Pause, Remove From Team). */
+function simpleChange(
+	change: Endpoint<MemberRoute>,
+	holds: (member: Member | undefined) => boolean,
+): (ctx: TransportContext, target: MemberTarget) => Promise<ChangeResult> {
+	return async (ctx, target) => await changeMember(ctx, target, change, holds);
+}
 
 /** A change of one member of one team, checked against the team's members when a retry is refused. */
 async function changeMember(
