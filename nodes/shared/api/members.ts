@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
 import type { Member } from './answers';
+import { verifiedMarker } from '../records/simplify';
 import { endpoint, type Endpoint } from './route';
 import { callEndpoint } from './source';
 import { getAllTeams, getTeamRoster } from './teams';
@@ -70,7 +71,7 @@ export async function addTeamMember(
 			memberChangeHolds.changeRole(member, role),
 		),
 	});
-	return changeResult(response);
+	return verifiedMarker(response);
 }
 
 /**
@@ -152,7 +153,7 @@ export async function deleteMember(
 	});
 	return {
 		...(typeof response.body.message === 'string' ? { message: response.body.message } : {}),
-		...changeResult(response),
+		...verifiedMarker(response),
 	};
 }
 
@@ -208,7 +209,7 @@ async function changeMember(
 		body,
 		...checkedChange(ctx, target, holds),
 	});
-	return changeResult(response);
+	return verifiedMarker(response);
 }
 
 /**
@@ -230,10 +231,6 @@ function checkedChange(
 		verifyAfterRefusal: async () =>
 			holds(await findMember(ctx, target)) ? { email: target.email } : undefined,
 	};
-}
-
-function changeResult(response: { verifiedAfterUnknownOutcome?: boolean }): ChangeResult {
-	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
 }
 
 /** Whether any team of the organization lists the person (every team's members are read, one team at a time). */

@@ -10,8 +10,8 @@ import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { missingEssentials } from '../../../helpers/qrCodeSchemas';
+import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { outcomeKey } from '../../../helpers/outcome';
-import { simplifyQr } from '../../../../shared/records/simplify';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult } from './apply';
 import { DeleteMissingScope, deleteMissingCodes, readDeleteMissing } from './deleteMissing';
 import { LOOK_UP_MODE, SYNC_MODE } from './description';
@@ -180,6 +180,6 @@ function rowOutput(result: RowResult, simplify: boolean, key: string): IDataObje
 	return {
 		[key]: result.operation,
 		...(result.changedFields ? { changedFields: result.changedFields } : {}),
-		...(simplify ? simplifyQr(result.code) : result.code),
+		...qrCodeOutput(result.code, simplify),
 	};
 }
