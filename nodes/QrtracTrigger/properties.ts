@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../shared/forms/collections';
+import { loadOptionsField, optionsCollection } from '../shared/forms/fields';
 import { recordLocator } from '../shared/forms/recordLocator';
 import { qrTypeOptions } from '../shared/forms/qrCodeTypes';
 import { ipAddressOptions } from '../shared/forms/ipPrivacy';
@@ -13,15 +13,12 @@ const FIRST_VERSION = { '@version': [1] };
 const TEAM_PICKER_VERSION = { '@version': [{ _cnd: { gte: 1.1 } }] };
 
 /** The watched team as a dropdown (version 1); shown for one-team code changes and for scans. */
-const teamDropdown: INodeProperties = {
+const teamDropdown: INodeProperties = loadOptionsField({
 	displayName: 'Team Name or ID',
 	name: 'team',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getTeams' },
-	default: '',
-	description:
-		'Team to watch; empty means the credential\'s team. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+	method: 'getTeams',
+	lead: "Team to watch; empty means the credential's team.",
+});
 
 /**
  * The watched team from version 1.1: the actions' team picker (From List, By ID, By URL). The name stays, so a

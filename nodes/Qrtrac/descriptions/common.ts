@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../../shared/forms/collections';
+import { loadOptionsField, optionsCollection } from '../../shared/forms/fields';
 import { recordLocator } from '../../shared/forms/recordLocator';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
 
@@ -30,15 +30,12 @@ export const teamLocator = recordLocator({
 });
 
 /** Acting team for one operation; empty means the credential's team. Layouts 1 and 1.1. */
-const teamOverrideOption: INodeProperties = {
+const teamOverrideOption: INodeProperties = loadOptionsField({
 	displayName: 'Team Override Name or ID',
 	name: 'teamOverride',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getTeams' },
-	default: '',
-	description:
-		'Team to act in instead of the credential\'s team. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+	method: 'getTeams',
+	lead: "Team to act in instead of the credential's team.",
+});
 
 /**
  * The acting team from 1.2: picked like every team (a searchable list, or an ID), so that it reads as what it is,

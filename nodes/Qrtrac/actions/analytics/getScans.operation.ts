@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/forms/collections';
+import { optionsCollection } from '../../../shared/forms/fields';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 

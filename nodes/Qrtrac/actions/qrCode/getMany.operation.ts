@@ -6,7 +6,7 @@ import { listTeamQrs } from '../../../shared/api';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { readParameter } from '../../../shared/parameters';
 import { limitSchema, validateParameters } from '../../../shared/validation';
-import { optionsCollection } from '../../../shared/forms/collections';
+import { optionsCollection } from '../../../shared/forms/fields';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';

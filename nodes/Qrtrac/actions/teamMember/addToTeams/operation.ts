@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { loadOptionsField } from '../../../../shared/forms/fields';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -60,15 +61,11 @@ const properties: INodeProperties[] = [
 				displayName: 'Team',
 				name: 'team',
 				values: [
-					{
+					loadOptionsField({
 						displayName: 'Team Name or ID',
 						name: 'teamId',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getTeamsToJoin' },
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+						method: 'getTeamsToJoin',
+					}),
 					{
 						displayName: 'Role',
 						name: 'role',
