@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/forms/fields';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrAnalytics, getQrById } from '../../../shared/api';
+import { optionsCollection } from '../../../shared/forms/fields';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { timeRangeFields } from '../../descriptions/analytics';
 import {

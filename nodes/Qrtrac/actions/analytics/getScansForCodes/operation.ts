@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { optionsCollection } from '../../../../shared/forms/fields';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getBulkQrAnalytics } from '../../../../shared/api';
+import { optionsCollection } from '../../../../shared/forms/fields';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';

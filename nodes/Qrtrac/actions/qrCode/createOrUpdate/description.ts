@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { optionsCollection } from '../../../../shared/forms/fields';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyOption, teamOverrideOptions } from '../../../descriptions/common';
+import { optionsCollection } from '../../../../shared/forms/fields';
 import { CURRENT_LAYOUT } from '../../../descriptions/layoutVersions';
 import {
 	additionalFieldsCollection,
