@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { loadOptionsField, optionsCollection } from '../shared/forms/fields';
 import { recordLocator } from '../shared/forms/recordLocator';
 import { qrTypeOptions } from '../shared/forms/qrCodeTypes';
 import { ipAddressOptions } from '../shared/forms/ipPrivacy';
@@ -12,15 +13,12 @@ const FIRST_VERSION = { '@version': [1] };
 const TEAM_PICKER_VERSION = { '@version': [{ _cnd: { gte: 1.1 } }] };
 
 /** The watched team as a dropdown (version 1); shown for one-team code changes and for scans. */
-const teamDropdown: INodeProperties = {
+const teamDropdown: INodeProperties = loadOptionsField({
 	displayName: 'Team Name or ID',
 	name: 'team',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getTeams' },
-	default: '',
-	description:
-		'Team to watch; empty means the credential\'s team. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+	method: 'getTeams',
+	lead: "Team to watch; empty means the credential's team.",
+});
 
 /**
  * The watched team from version 1.1: the actions' team picker (From List, By ID, By URL). The name stays, so a
@@ -160,33 +158,26 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Existing Codes on First Poll',
-				name: 'includeExisting',
-				type: 'boolean',
-				default: false,
-				displayOptions: { show: { '/triggerOn': ['codeChanges'] } },
-				description:
-					'Whether the first poll after activation reports every existing code (as Created, deleted ones as Deleted) instead of starting from now',
-			},
-			...ipAddressOptions(TEAM_PICKER_VERSION, FIRST_VERSION, { '/triggerOn': ['newScans'] }),
-			{
-				displayName: 'Overlap Window (Seconds)',
-				name: 'overlapSeconds',
-				type: 'number',
-				default: DEFAULT_OVERLAP_SECONDS,
-				typeOptions: { minValue: 1, maxValue: 3600 },
-				placeholder: '15',
-				description:
-					'Keep 15 unless changes go missing. Each check also looks this many seconds back, to catch changes QRTRAC saved a moment late; nothing is ever reported twice.',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Include Existing Codes on First Poll',
+			name: 'includeExisting',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { '/triggerOn': ['codeChanges'] } },
+			description:
+				'Whether the first poll after activation reports every existing code (as Created, deleted ones as Deleted) instead of starting from now',
+		},
+		...ipAddressOptions(TEAM_PICKER_VERSION, FIRST_VERSION, { '/triggerOn': ['newScans'] }),
+		{
+			displayName: 'Overlap Window (Seconds)',
+			name: 'overlapSeconds',
+			type: 'number',
+			default: DEFAULT_OVERLAP_SECONDS,
+			typeOptions: { minValue: 1, maxValue: 3600 },
+			placeholder: '15',
+			description:
+				'Keep 15 unless changes go missing. Each check also looks this many seconds back, to catch changes QRTRAC saved a moment late; nothing is ever reported twice.',
+		},
+	]),
 ];

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { loadOptionsField, optionsCollection } from '../../shared/forms/fields';
 import { recordLocator } from '../../shared/forms/recordLocator';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
 
@@ -29,15 +30,12 @@ export const teamLocator = recordLocator({
 });
 
 /** Acting team for one operation; empty means the credential's team. Layouts 1 and 1.1. */
-const teamOverrideOption: INodeProperties = {
+const teamOverrideOption: INodeProperties = loadOptionsField({
 	displayName: 'Team Override Name or ID',
 	name: 'teamOverride',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getTeams' },
-	default: '',
-	description:
-		'Team to act in instead of the credential\'s team. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+	method: 'getTeams',
+	lead: "Team to act in instead of the credential's team.",
+});
 
 /**
  * The acting team from 1.2: picked like every team (a searchable list, or an ID), so that it reads as what it is,
@@ -95,18 +93,6 @@ export const limitOption: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 	description: 'Max number of results to return',
 };
-
-/** An operation's Options collection, labelled as n8n's own nodes label theirs. */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options,
-	};
-}
 
 /** The Options collection of operations whose only option is the Team Override. */
 export const teamOptionsCollection: INodeProperties = optionsCollection(teamOverrideOptions);

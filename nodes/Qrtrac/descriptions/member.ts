@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from './common';
+import { optionsCollection } from '../../shared/forms/fields';
 
 /** Form pieces of the Team Member resource. */
 

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection, simplifyOption, teamOverrideOptions } from './common';
+import { loadOptionsField, optionsCollection } from '../../shared/forms/fields';
+import { simplifyOption, teamOverrideOptions } from './common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 import {
 	QR_TYPE_FIELD_GROUPS,
@@ -99,15 +100,12 @@ export const tagsField: INodeProperties = {
 	description: 'Comma-separated tags',
 };
 
-const templateField: INodeProperties = {
+const templateField: INodeProperties = loadOptionsField({
 	displayName: 'Design Template Name or ID',
 	name: 'templateId',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getTemplates' },
-	default: '',
-	description:
-		'Design of the QR image. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+	method: 'getTemplates',
+	lead: 'Design of the QR image.',
+});
 
 /** The code's own domain (the API calls it `baseUrl`); not the credential's Base URL, hence its label. */
 const baseUrlField: INodeProperties = {

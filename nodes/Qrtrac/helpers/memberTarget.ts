@@ -3,14 +3,14 @@ import { z } from 'zod';
 
 import { normalizeEmail } from '../../shared/records/member';
 import { readParameter } from '../../shared/parameters';
-import { emailSchema, idSchema, validateParameters } from '../../shared/validation';
+import { emailSchema, validateParameters } from '../../shared/validation';
 import { teamLocator } from '../descriptions/common';
 import { memberEmailField } from '../descriptions/member';
-import { getLocatorValue } from './parameters';
+import { teamTargetInput, teamTargetShape } from './teamTarget';
 
 /** Zod fields of "this member of this team", the target of most member operations. */
 export const memberTargetShape = {
-	teamId: idSchema.describe('Team'),
+	...teamTargetShape,
 	email: emailSchema.transform(normalizeEmail).describe('Email'),
 };
 
@@ -26,7 +26,7 @@ export function memberTargetInput(
 	itemIndex: number,
 ): { teamId: unknown; email: unknown } {
 	return {
-		teamId: getLocatorValue(ctx, 'teamId', itemIndex),
+		...teamTargetInput(ctx, itemIndex),
 		email: readParameter(ctx, 'email', itemIndex, ''),
 	};
 }

@@ -25,6 +25,6 @@ export type {
 export { excerptOf, unexpectedAnswer } from './answers';
 export type { InTeam } from './source';
 export { chunk, credentialIdentity } from './source';
-export type { ConnectionFacts } from './connection';
-export { connectionOf } from './connection';
+export type { ConnectionFacts } from './source';
+export { connectionOf } from './source';
 export * from './images';

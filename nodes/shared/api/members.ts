@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
 import type { Member } from './answers';
+import { verifiedMarker } from '../records/simplify';
 import { endpoint, type Endpoint } from './route';
 import { callEndpoint } from './source';
 import { getAllTeams, getTeamRoster } from './teams';
@@ -70,7 +71,7 @@ export async function addTeamMember(
 			memberChangeHolds.changeRole(member, role),
 		),
 	});
-	return changeResult(response);
+	return verifiedMarker(response);
 }
 
 /**
@@ -107,29 +108,15 @@ export async function bulkAddMember(
 	});
 }
 
-export async function activateMember(
-	ctx: TransportContext,
-	target: MemberTarget,
-): Promise<ChangeResult> {
-	return await changeMember(
-		ctx,
-		target,
-		endpoint('Activate Team Member', 'PUT /teams-api/{id}/members/{email}/activate'),
-		memberChangeHolds.activate,
-	);
-}
+export const activateMember = simpleChange(
+	endpoint('Activate Team Member', 'PUT /teams-api/{id}/members/{email}/activate'),
+	memberChangeHolds.activate,
+);
 
-export async function pauseMember(
-	ctx: TransportContext,
-	target: MemberTarget,
-): Promise<ChangeResult> {
-	return await changeMember(
-		ctx,
-		target,
-		endpoint('Pause Team Member', 'PUT /teams-api/{id}/members/{email}/pause'),
-		memberChangeHolds.pause,
-	);
-}
+export const pauseMember = simpleChange(
+	endpoint('Pause Team Member', 'PUT /teams-api/{id}/members/{email}/pause'),
+	memberChangeHolds.pause,
+);
 
 export async function changeMemberRole(
 	ctx: TransportContext,
@@ -145,17 +132,10 @@ export async function changeMemberRole(
 }
 
 /** Takes the member out of this team only. */
-export async function removeMemberFromTeam(
-	ctx: TransportContext,
-	target: MemberTarget,
-): Promise<ChangeResult> {
-	return await changeMember(
-		ctx,
-		target,
-		endpoint('Remove Member from Team', 'DELETE /teams-api/{id}/members/{email}'),
-		memberChangeHolds.remove,
-	);
-}
+export const removeMemberFromTeam = simpleChange(
+	endpoint('Remove Member from Team', 'DELETE /teams-api/{id}/members/{email}'),
+	memberChangeHolds.remove,
+);
 
 /** Removes the person from the organization; a refused retry is checked against every team's members. */
 export async function deleteMember(
@@ -173,7 +153,7 @@ export async function deleteMember(
 	});
 	return {
 		...(typeof response.body.message === 'string' ? { message: response.body.message } : {}),
-		...(response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
+		...verifiedMarker(response),
 	};
 }
 
@@ -207,6 +187,14 @@ export async function findMember(
 /** A route that names the team and the member. */
 type MemberRoute = `${'PUT' | 'DELETE'} /teams-api/{id}/members/{email}${string}`;
 
+/** A change of one member of one team with no body (Activate, Pause, Remove From Team). */
+function simpleChange(
+	change: Endpoint<MemberRoute>,
+	holds: (member: Member | undefined) => boolean,
+): (ctx: TransportContext, target: MemberTarget) => Promise<ChangeResult> {
+	return async (ctx, target) => await changeMember(ctx, target, change, holds);
+}
+
 /** A change of one member of one team, checked against the team's members when a retry is refused. */
 async function changeMember(
 	ctx: TransportContext,
@@ -221,7 +209,7 @@ async function changeMember(
 		body,
 		...checkedChange(ctx, target, holds),
 	});
-	return changeResult(response);
+	return verifiedMarker(response);
 }
 
 /**
@@ -243,10 +231,6 @@ function checkedChange(
 		verifyAfterRefusal: async () =>
 			holds(await findMember(ctx, target)) ? { email: target.email } : undefined,
 	};
-}
-
-function changeResult(response: { verifiedAfterUnknownOutcome?: boolean }): ChangeResult {
-	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
 }
 
 /** Whether any team of the organization lists the person (every team's members are read, one team at a time). */

@@ -6,6 +6,7 @@ import { readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, type InTeam } from './source';
 import { completeUpdateBody, isLive, sameTags } from '../records/qrCode';
+import { verifiedMarker } from '../records/simplify';
 import { getTeamQrsFromTime } from './timeline';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
@@ -108,7 +109,7 @@ export async function deleteQr(
 	});
 	return {
 		...(response.data === undefined ? {} : readQrCode(response.source, response.data)),
-		...verified(response),
+		...verifiedMarker(response),
 	};
 }
 
@@ -129,7 +130,7 @@ export async function updateQrTags(
 		},
 	});
 	const code = readQrCode(response.source, response.data);
-	return { ...code, ...verified(response) };
+	return { ...code, ...verifiedMarker(response) };
 }
 
 export async function updateQrTitle(
@@ -149,7 +150,7 @@ export async function updateQrTitle(
 		},
 	});
 	const code = readQrCode(response.source, response.data);
-	return { ...code, ...verified(response) };
+	return { ...code, ...verifiedMarker(response) };
 }
 
 export async function getQrById(
@@ -168,7 +169,3 @@ export async function getQrById(
 
 /** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */
 const VERIFY_LOOKBACK_MS = 15 * 60_000;
-
-function verified(response: { verifiedAfterUnknownOutcome?: boolean }): IDataObject {
-	return response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
-}

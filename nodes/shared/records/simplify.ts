@@ -31,7 +31,9 @@ export function simplifyQr(record: IDataObject): IDataObject {
 }
 
 /** Keeps the mark of a change verified after an unknown outcome when a record is simplified. */
-export function verifiedMarker(record: IDataObject): IDataObject {
+export function verifiedMarker(record: { verifiedAfterUnknownOutcome?: unknown }): {
+	verifiedAfterUnknownOutcome?: true;
+} {
 	return record.verifiedAfterUnknownOutcome === true ? { verifiedAfterUnknownOutcome: true } : {};
 }
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import type { QrCode } from '../../../shared/api';
+import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { TeamCodes } from '../../../shared/teamCodes';
 import { idListSchema } from '../../../shared/validation/idList';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
@@ -100,5 +101,38 @@ export class CodeSelection {
 	/** The team's live codes, in the list's order. */
 	async of(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
 		return await this.teamCodes.all(teamId, itemIndex);
+	}
+}
+
+/** One many-code analytics row once its codes are known; `codes()` gives its team's live codes (read once per team). */
+export type SelectedRowWork<Input> = (row: {
+	input: Input;
+	itemIndex: number;
+	qrIds: string[];
+	codes: () => Promise<QrCode[]>;
+}) => Promise<IDataObject[]>;
+
+/**
+ * The batch loop of the many-code analytics operations: each row through the pool, its codes selected (a row with
+ * none returns no items), then `work`; the team's codes are read at most once per team for all rows.
+ */
+export async function runPerSelection<Input extends { qrCodeIds?: string[]; teamId?: string }>(
+	ctx: IExecuteFunctions,
+	rows: Rows<Input>,
+	results: ItemResults,
+	pool: TaskPool,
+	work: SelectedRowWork<Input>,
+): Promise<void> {
+	const teamCodes = new CodeSelection(ctx);
+	for await (const { input, itemIndex } of rows) {
+		void results.settle(
+			itemIndex,
+			pool.run(async () => {
+				const qrIds = await teamCodes.selected(input, itemIndex);
+				if (qrIds.length === 0) return [];
+				const codes = async () => await teamCodes.of(input.teamId, itemIndex);
+				return await work({ input, itemIndex, qrIds, codes });
+			}),
+		);
 	}
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrAnalytics, getQrById } from '../../../shared/api';
+import { optionsCollection } from '../../../shared/forms/fields';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { timeRangeFields } from '../../descriptions/analytics';
 import {
@@ -32,14 +33,7 @@ const properties: INodeProperties[] = [
 	...timeRangeFields(true),
 	returnAllOption,
 	limitOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2), ...teamOverrideOptions],
-	},
+	optionsCollection([...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2), ...teamOverrideOptions]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ChangeResult } from '../../../shared/api';
-import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
+import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../shared/executor';
+import { KeyedTurns } from '../../../shared/keyedTurns';
 import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
 import { Rosters, type KnownMember } from './rosters';
@@ -51,9 +52,11 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 			return;
 		}
 		const rosters = new Rosters(this);
-		const turnOf = memberTurns(rosters);
-		for await (const { input, itemIndex } of rows) {
-			const { current, leaves } = turnOf(input.teamId, input.email, itemIndex);
+		const turns = memberTurns<Input>();
+		const send = (
+			{ input, itemIndex }: ParsedItem<Input>,
+			current: () => Promise<KnownMember | undefined>,
+		): Promise<KnownMember | undefined> => {
 			let member: KnownMember | undefined;
 			const done = results.settle(
 				itemIndex,
@@ -68,33 +71,31 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 					}
 				}),
 			);
-			leaves(
-				done.then(
-					() => change.after(member, input),
-					async () => await current().catch(() => undefined),
-				),
+			return done.then(
+				() => change.after(member, input),
+				async () => await current().catch(() => undefined),
+			);
+		};
+		for await (const row of rows) {
+			const { teamId, email } = row.input;
+			turns.take(memberKey(row.input), row, () =>
+				send(row, async () => await rosters.member(teamId, email, row.itemIndex)),
 			);
 		}
+		await turns.sendHeld(pool, (row, before) => send(row, async () => await before));
 	};
 }
 
 /**
- * Rows of the same member of the same team follow each other: a row's `current` is the member as the row before
- * it `leaves` them, or, for the first row, as the team's roster holds them.
+ * Rows of the same member of the same team follow each other (shared/keyedTurns.ts): each row starts from the
+ * member as the row before it left them, the first from the team's roster.
  */
-export function memberTurns(rosters: Rosters) {
-	const after = new Map<string, Promise<KnownMember | undefined>>();
-	return (teamId: string, email: string, itemIndex: number) => {
-		const key = JSON.stringify([teamId, email]);
-		const before = after.get(key);
-		return {
-			current: async (): Promise<KnownMember | undefined> =>
-				before ? await before : await rosters.member(teamId, email, itemIndex),
-			leaves: (member: Promise<KnownMember | undefined>): void => {
-				after.set(key, member);
-			},
-		};
-	};
+export function memberTurns<Input extends MemberTarget>() {
+	return new KeyedTurns<ParsedItem<Input>, Promise<KnownMember | undefined>>();
+}
+
+export function memberKey({ teamId, email }: MemberTarget): string {
+	return JSON.stringify([teamId, email]);
 }
 
 async function changeOne<Input extends MemberTarget>(

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getBulkQrAnalytics } from '../../../../shared/api';
+import { optionsCollection } from '../../../../shared/forms/fields';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
@@ -19,7 +20,7 @@ import {
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	CodeSelection,
+	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
 import {
@@ -35,25 +36,18 @@ import { scansPerCode } from './plan';
 const properties: INodeProperties[] = [
 	...codeSelectionWithPickerFields,
 	...timeRangeFields(false),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'One Item per Code',
-				name: 'perCode',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to return one item per code (scan count, first and last scan, counts by country and device) instead of one item per scan event',
-			},
-			...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2),
-			...teamOverrideOptions,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'One Item per Code',
+			name: 'perCode',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to return one item per code (scan count, first and last scan, counts by country and device) instead of one item per scan event',
+		},
+		...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2),
+		...teamOverrideOptions,
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -106,27 +100,19 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const teamCodes = new CodeSelection(this);
 	const summarise = atLeastVersion(this, VERSION_1_2) ? describeCodeSummaries : describeCodeRows;
-	for await (const { input, itemIndex } of rows) {
-		void results.settle(
+	await runPerSelection(this, rows, results, pool, async ({ input, itemIndex, qrIds, codes }) => {
+		const privacy = await rowIpPrivacy(this, input);
+		const range = resolveTimeRange(input, Date.now(), this.getTimezone()) as TimeRange;
+		const scans = await getBulkQrAnalytics(this, {
+			qrIds,
+			...range,
+			teamId: input.teamId,
 			itemIndex,
-			pool.run(async () => {
-				const qrIds = await teamCodes.selected(input, itemIndex);
-				if (qrIds.length === 0) return [];
-				const privacy = await rowIpPrivacy(this, input);
-				const range = resolveTimeRange(input, Date.now(), this.getTimezone()) as TimeRange;
-				const scans = await getBulkQrAnalytics(this, {
-					qrIds,
-					...range,
-					teamId: input.teamId,
-					itemIndex,
-				});
-				const codes = await teamCodes.of(input.teamId, itemIndex);
-				return input.perCode
-					? summarise(scansPerCode(qrIds, scans), codes, 'qrId')
-					: describeScanRows(scans, codes).map((scan) => withIpPrivacy(scan, privacy));
-			}),
-		);
-	}
+		});
+		const named = await codes();
+		return input.perCode
+			? summarise(scansPerCode(qrIds, scans), named, 'qrId')
+			: describeScanRows(scans, named).map((scan) => withIpPrivacy(scan, privacy));
+	});
 }

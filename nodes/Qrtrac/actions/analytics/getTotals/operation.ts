@@ -13,7 +13,7 @@ import { describeCodeRows, describeCodeSummaries } from '../../../../shared/reco
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	CodeSelection,
+	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
 import { totalsInOrder } from './plan';
@@ -58,28 +58,15 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const teamCodes = new CodeSelection(this);
 	const summaries = atLeastVersion(this, VERSION_1_2);
-	for await (const { input, itemIndex } of rows) {
-		void results.settle(
-			itemIndex,
-			pool.run(async () => {
-				const qrIds = await teamCodes.selected(input, itemIndex);
-				if (qrIds.length === 0) return [];
-				const answer = await getTotalScansOverview(this, {
-					qrIds,
-					teamId: input.teamId,
-					itemIndex,
-				});
-				const { totals, missing } = totalsInOrder(qrIds, answer);
-				if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
-				const codes = await teamCodes.of(input.teamId, itemIndex);
-				return summaries
-					? describeCodeSummaries(totals, codes, 'id')
-					: describeCodeRows(totals, codes, 'id');
-			}),
-		);
-	}
+	await runPerSelection(this, rows, results, pool, async ({ input, itemIndex, qrIds, codes }) => {
+		const answer = await getTotalScansOverview(this, { qrIds, teamId: input.teamId, itemIndex });
+		const { totals, missing } = totalsInOrder(qrIds, answer);
+		if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
+		return summaries
+			? describeCodeSummaries(totals, await codes(), 'id')
+			: describeCodeRows(totals, await codes(), 'id');
+	});
 }
 
 function noTotals(

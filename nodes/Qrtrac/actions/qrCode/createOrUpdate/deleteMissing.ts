@@ -7,7 +7,7 @@ import type { QrCode } from '../../../../shared/api';
 import type { TeamCodes } from '../../../../shared/teamCodes';
 import { validateParameters } from '../../../../shared/validation';
 import { outcomeKey } from '../../../helpers/outcome';
-import { simplifyQr } from '../../../../shared/records/simplify';
+import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode } from './apply';
 import { codesMissingFromInput } from './plan';
 
@@ -169,9 +169,7 @@ export async function deleteMissingCodes(
 	);
 	const simplify = last.input.simplify;
 	const deleted = outcomes.flatMap((outcome) =>
-		'deleted' in outcome
-			? [{ [key]: 'deleted', ...(simplify ? simplifyQr(outcome.deleted) : outcome.deleted) }]
-			: [],
+		'deleted' in outcome ? [{ [key]: 'deleted', ...qrCodeOutput(outcome.deleted, simplify) }] : [],
 	);
 	const failed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
 	if (failed.length > 0 && !results.continueOnFail) {

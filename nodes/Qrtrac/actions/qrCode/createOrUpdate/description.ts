@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyOption, teamOverrideOptions } from '../../../descriptions/common';
+import { optionsCollection } from '../../../../shared/forms/fields';
 import { CURRENT_LAYOUT } from '../../../descriptions/layoutVersions';
 import {
 	additionalFieldsCollection,
@@ -51,45 +52,38 @@ const properties: INodeProperties[] = [
 	...scanRulesProperties,
 	additionalJsonFirstLayoutField,
 	simplifyOption,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Delete Missing',
-				name: 'deleteMissing',
-				type: 'boolean',
-				default: false,
-				displayOptions: { show: { '/mode': [SYNC_MODE] } },
-				description:
-					"Whether to soft-delete, after all rows ran, the codes of the team that carry the 'Delete Missing Tag' and whose Display ID is in none of the rows. Nothing is deleted when a row fails.",
-			},
-			{
-				displayName: 'Delete Missing Tag',
-				name: 'deleteMissingTag',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. from-sheet',
-				displayOptions: { show: { '/mode': [SYNC_MODE] } },
-				description:
-					'Only codes with this tag are deleted when missing from the rows, so codes made by hand or by another sheet stay. Give the rows this tag too.',
-			},
-			{ ...additionalJsonOption, displayOptions: { show: CURRENT_LAYOUT } },
-			{
-				displayName: 'Skip Unchanged',
-				name: 'skipUnchanged',
-				type: 'boolean',
-				default: true,
-				displayOptions: { show: { '/mode': [LOOK_UP_MODE] } },
-				description:
-					'Whether to leave a code that already matches the row untouched (its output says "unchanged") instead of writing it again',
-			},
-			...teamOverrideOptions,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Delete Missing',
+			name: 'deleteMissing',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { '/mode': [SYNC_MODE] } },
+			description:
+				"Whether to soft-delete, after all rows ran, the codes of the team that carry the 'Delete Missing Tag' and whose Display ID is in none of the rows. Nothing is deleted when a row fails.",
+		},
+		{
+			displayName: 'Delete Missing Tag',
+			name: 'deleteMissingTag',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. from-sheet',
+			displayOptions: { show: { '/mode': [SYNC_MODE] } },
+			description:
+				'Only codes with this tag are deleted when missing from the rows, so codes made by hand or by another sheet stay. Give the rows this tag too.',
+		},
+		{ ...additionalJsonOption, displayOptions: { show: CURRENT_LAYOUT } },
+		{
+			displayName: 'Skip Unchanged',
+			name: 'skipUnchanged',
+			type: 'boolean',
+			default: true,
+			displayOptions: { show: { '/mode': [LOOK_UP_MODE] } },
+			description:
+				'Whether to leave a code that already matches the row untouched (its output says "unchanged") instead of writing it again',
+		},
+		...teamOverrideOptions,
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -3,14 +3,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { connectionOf, getQrById } from '../../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { executionNode } from '../../../../shared/executionNode';
+import { KeyedTurns } from '../../../../shared/keyedTurns';
 import { TeamCodes } from '../../../../shared/teamCodes';
 import { refuseItem, type FieldIssue } from '../../../../shared/validation';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { missingEssentials } from '../../../helpers/qrCodeSchemas';
+import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { outcomeKey } from '../../../helpers/outcome';
-import { simplifyQr } from '../../../../shared/records/simplify';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult } from './apply';
 import { DeleteMissingScope, deleteMissingCodes, readDeleteMissing } from './deleteMissing';
 import { LOOK_UP_MODE, SYNC_MODE } from './description';
@@ -97,8 +98,7 @@ export async function run(
 	// Rows read all at once (Continue On Fail off) are checked together first: a disagreement sends nothing.
 	if (Array.isArray(rows)) DeleteMissingScope.requireOneTag(this, rows);
 	const rowRun: RowRun = { ctx: this, results, pool, outcome: outcomeKey(this) };
-	const left = new Map<string, Left>();
-	const repeated = new Map<string, Array<ParsedItem<Input>>>();
+	const turns = new KeyedTurns<ParsedItem<Input>, Left>();
 	let last: ParsedItem<Input> | undefined;
 
 	for await (const row of rows) {
@@ -107,35 +107,23 @@ export async function run(
 		if (!deleteMissing.accepts(this, row, teamKey, results)) continue;
 		last = row;
 		const key = JSON.stringify([teamKey, input.displayId]);
-		if (left.has(key)) {
-			const group = repeated.get(key);
-			if (group) group.push(row);
-			else repeated.set(key, [row]);
-			continue;
-		}
 		const held = input.mode === SYNC_MODE ? sync : lookUp;
-		const sent = sendRow(
-			rowRun,
-			row,
-			async () => await held.code(input.teamId, input.displayId, itemIndex),
-		);
-		left.set(key, sent);
-		// Once the row is done only the code's id is kept, unless a later row of it waits: holding every written
-		// code until the end doubled the run's memory.
-		void sent.then((code) => {
-			if (!repeated.has(key)) left.set(key, { id: idOf(code) });
+		turns.take(key, row, () => {
+			const sent = sendRow(
+				rowRun,
+				row,
+				async () => await held.code(input.teamId, input.displayId, itemIndex),
+			);
+			// Once the row is done only the code's id is kept, unless a later row of it waits: holding every
+			// written code until the end doubled the run's memory.
+			void sent.then((code) => {
+				if (!turns.holds(key)) turns.leave(key, { id: idOf(code) });
+			});
+			return sent;
 		});
 	}
-	await pool.drain();
-	await Promise.all(
-		[...repeated].map(async ([key, group]) => {
-			let before = left.get(key)!;
-			for (const row of group) {
-				const start = before;
-				before = sendRow(rowRun, row, async () => await codeLeft(rowRun, start, row));
-				await before;
-			}
-		}),
+	await turns.sendHeld(pool, (row, before) =>
+		sendRow(rowRun, row, async () => await codeLeft(rowRun, before, row)),
 	);
 	if (last && deleteMissing.tag !== undefined)
 		await deleteMissingCodes(this, {
@@ -192,6 +180,6 @@ function rowOutput(result: RowResult, simplify: boolean, key: string): IDataObje
 	return {
 		[key]: result.operation,
 		...(result.changedFields ? { changedFields: result.changedFields } : {}),
-		...(simplify ? simplifyQr(result.code) : result.code),
+		...qrCodeOutput(result.code, simplify),
 	};
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { addTeamMember } from '../../../../shared/api';
-import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
 import { assignableRoleSchema, validateParameters } from '../../../../shared/validation';
 import { teamLocator } from '../../../descriptions/common';
@@ -14,7 +14,7 @@ import {
 	roleField,
 } from '../../../descriptions/member';
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
-import { memberTurns } from '../memberChange';
+import { memberKey, memberTurns } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, type KnownMember } from '../rosters';
 import { planMemberChange } from './plan';
@@ -70,18 +70,20 @@ export async function run(
 	pool: TaskPool,
 ): Promise<void> {
 	const rosters = new Rosters(this);
-	const turnOf = memberTurns(rosters);
-	for await (const { input, itemIndex } of rows) {
-		const { current, leaves } = turnOf(input.teamId, input.email, itemIndex);
-		const done = results.settle(
-			itemIndex,
-			pool.run(
-				async () =>
-					await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
-			),
-		);
-		leaves(
-			done.then(
+	const turns = memberTurns<Input>();
+	const send = (
+		{ input, itemIndex }: ParsedItem<Input>,
+		current: () => Promise<KnownMember | undefined>,
+	): Promise<KnownMember | undefined> =>
+		results
+			.settle(
+				itemIndex,
+				pool.run(
+					async () =>
+						await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
+				),
+			)
+			.then(
 				async () => {
 					const member = { email: input.email, name: input.name, role: input.role };
 					if (!input.alwaysSend) await rosters.wrote(input.teamId, member);
@@ -92,9 +94,14 @@ export async function run(
 					await rosters.forget(input.teamId);
 					return await current().catch(() => undefined);
 				},
-			),
+			);
+	for await (const row of rows) {
+		const { teamId, email } = row.input;
+		turns.take(memberKey(row.input), row, () =>
+			send(row, async () => await rosters.member(teamId, email, row.itemIndex)),
 		);
 	}
+	await turns.sendHeld(pool, (row, before) => send(row, async () => await before));
 }
 
 async function addOne(

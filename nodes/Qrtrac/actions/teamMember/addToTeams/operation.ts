@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { bulkAddMember } from '../../../../shared/api';
-import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
+import { KeyedTurns } from '../../../../shared/keyedTurns';
+import { loadOptionsField } from '../../../../shared/forms/fields';
+import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
 import { assignableRoleSchema, idSchema, validateParameters } from '../../../../shared/validation';
 import {
@@ -60,15 +62,11 @@ const properties: INodeProperties[] = [
 				displayName: 'Team',
 				name: 'team',
 				values: [
-					{
+					loadOptionsField({
 						displayName: 'Team Name or ID',
 						name: 'teamId',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getTeamsToJoin' },
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+						method: 'getTeamsToJoin',
+					}),
 					{
 						displayName: 'Role',
 						name: 'role',
@@ -157,7 +155,8 @@ type Placement = Map<string, KnownMember | undefined>;
 /**
  * Adds each person to several teams with one request (POST /teams-api/members/bulk). Change-aware unless Always
  * Send is on: each team's members are read once, only the teams where the person is missing or has another role
- * are sent, and when none is, nothing is. Rows for the same person follow each other.
+ * are sent, and when none is, nothing is. Rows for the same person follow each other
+ * (shared/keyedTurns.ts).
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -166,49 +165,53 @@ export async function run(
 	pool: TaskPool,
 ): Promise<void> {
 	const rosters = new Rosters(this);
-	const placements = new Map<string, Promise<Placement>>();
-	for await (const { input, itemIndex } of rows) {
-		const before = placements.get(input.email);
+	const turns = new KeyedTurns<ParsedItem<Input>, Promise<Placement>>();
+	const send = (
+		{ input, itemIndex }: ParsedItem<Input>,
+		before?: Promise<Placement>,
+	): Promise<Placement> => {
+		const earlier = async (): Promise<Placement> =>
+			before ? await before.catch(() => new Map() as Placement) : new Map();
 		const current = async (): Promise<Placement> => {
-			const earlier = before
-				? await before.catch(() => new Map() as Placement)
-				: new Map<string, KnownMember | undefined>();
+			const known = await earlier();
 			const placement: Placement = new Map();
 			for (const { teamId } of input.teams) {
 				placement.set(
 					teamId,
-					earlier.has(teamId)
-						? earlier.get(teamId)
+					known.has(teamId)
+						? known.get(teamId)
 						: await rosters.member(teamId, input.email, itemIndex),
 				);
 			}
 			return placement;
 		};
-		const done = results.settle(
-			itemIndex,
-			pool.run(
-				async () =>
-					await addToTeams(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
-			),
-		);
-		placements.set(
-			input.email,
-			done.then(
+		return results
+			.settle(
+				itemIndex,
+				pool.run(
+					async () =>
+						await addToTeams(
+							this,
+							input,
+							itemIndex,
+							input.alwaysSend ? undefined : await current(),
+						),
+				),
+			)
+			.then(
 				async () => {
 					for (const [teamId, member] of placed(input)) await rosters.wrote(teamId, member);
-					return new Map([
-						...(before ? await before.catch(() => new Map() as Placement) : new Map()),
-						...placed(input),
-					]);
+					return new Map([...(await earlier()), ...placed(input)]);
 				},
 				async () => {
 					// A failed bulk add may still have landed in some teams: later runs read them again.
 					for (const { teamId } of input.teams) await rosters.forget(teamId);
-					return before ? await before.catch(() => new Map() as Placement) : new Map();
+					return await earlier();
 				},
-			),
-		);
-	}
+			);
+	};
+	for await (const row of rows) turns.take(row.input.email, row, () => send(row));
+	await turns.sendHeld(pool, (row, before) => send(row, before));
 }
 
 async function addToTeams(
