@@ -84,7 +84,7 @@ function locatorValue(value: unknown): unknown {
  * once per team and run (shared/teamCodes.ts), which also give the names (name, Display ID, short link) that scan
  * rows and totals carry beside the code's internal ID.
  */
-export class CodeSelection {
+class CodeSelection {
 	private readonly teamCodes: TeamCodes;
 
 	constructor(ctx: IExecuteFunctions) {

@@ -10,7 +10,7 @@ import { describeScanRows } from '../../../../shared/records/scanRows';
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	CodeSelection,
+	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from '../scanPrivacy';
@@ -120,64 +120,59 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const teamCodes = new CodeSelection(this);
 	const zone = this.getTimezone();
-	for await (const { input, itemIndex } of rows) {
-		void results.settle(
-			itemIndex,
-			pool.run(async () => {
-				const qrIds = await teamCodes.selected(input, itemIndex);
-				if (qrIds.length === 0) return [];
-				const range = resolveTimeRange(input, Date.now(), zone) as TimeRange;
-				const where = { qrIds, ...range, teamId: input.teamId, itemIndex };
-				const codes = await teamCodes.of(input.teamId, itemIndex);
-				if (!input.simplify) {
-					const privacy = await rowIpPrivacy(this, input);
-					const events: IDataObject[] = [];
-					await walkBulkScans(this, where, (scans) => {
-						for (const row of describeScanRows(scans, codes))
-							events.push(withIpPrivacy(row, privacy));
-					});
-					return events;
-				}
-				const byDay = input.reportLayout === 'perCodeAndDay';
-				const days = new ZonedDays(
-					zone,
-					byDay ? { ...range, maxDays: MAX_REPORT_DAYS } : undefined,
-				);
-				const tally = new ScanTally(
-					{
-						qrIds,
-						range,
-						breakdowns: input.breakdowns,
-						visitorKey: input.uniqueVisitorKey,
-						byDay,
-						acrossCodes: input.reportLayout === 'summary',
-					},
-					days,
-				);
-				await walkBulkScans(
-					this,
-					where,
-					(scans) => {
-						for (const scan of scans) tally.add(scan);
-					},
-					{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
-				);
-				const totals = input.compareWithTotals
-					? totalsCheck(range, await getTotalScansOverview(this, where))
-					: undefined;
-				return reportItems(tally, {
-					layout: input.reportLayout as ReportLayout,
-					range,
-					days,
-					topN: input.topN,
-					names: codeNames(codes),
-					totals,
+	await runPerSelection(
+		this,
+		rows,
+		results,
+		pool,
+		async ({ input, itemIndex, qrIds, codes: read }) => {
+			const range = resolveTimeRange(input, Date.now(), zone) as TimeRange;
+			const where = { qrIds, ...range, teamId: input.teamId, itemIndex };
+			const codes = await read();
+			if (!input.simplify) {
+				const privacy = await rowIpPrivacy(this, input);
+				const events: IDataObject[] = [];
+				await walkBulkScans(this, where, (scans) => {
+					for (const row of describeScanRows(scans, codes))
+						events.push(withIpPrivacy(row, privacy));
 				});
-			}),
-		);
-	}
+				return events;
+			}
+			const byDay = input.reportLayout === 'perCodeAndDay';
+			const days = new ZonedDays(zone, byDay ? { ...range, maxDays: MAX_REPORT_DAYS } : undefined);
+			const tally = new ScanTally(
+				{
+					qrIds,
+					range,
+					breakdowns: input.breakdowns,
+					visitorKey: input.uniqueVisitorKey,
+					byDay,
+					acrossCodes: input.reportLayout === 'summary',
+				},
+				days,
+			);
+			await walkBulkScans(
+				this,
+				where,
+				(scans) => {
+					for (const scan of scans) tally.add(scan);
+				},
+				{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
+			);
+			const totals = input.compareWithTotals
+				? totalsCheck(range, await getTotalScansOverview(this, where))
+				: undefined;
+			return reportItems(tally, {
+				layout: input.reportLayout as ReportLayout,
+				range,
+				days,
+				topN: input.topN,
+				names: codeNames(codes),
+				totals,
+			});
+		},
+	);
 }
 
 /** The name fields of a code (scanRows.ts), looked up by ID; a code not among the team's live codes has none. */
