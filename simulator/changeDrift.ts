@@ -8,7 +8,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `updatedAtFormat`: how code records carry `updatedAt` (and `createdAt`): `epochMs` (default), `epochSeconds`,
  *   `epochMicros`, `isoNoZone` (ISO 8601 text of the UTC time without a zone), or `nullUntilUpdated`
  *   (`updatedAt: null` on a code never changed after its creation).
- * - `fromTimeCap`: the updated-after answers hold only the newest N changed codes (still oldest first).
+ * - `fromTimeCap`: the updated-after answers hold only the newest N changed codes (still oldest first); with
+ *   `fromTimeCapKeeps: 'oldest'` the oldest N instead (a service that stops at a row limit).
  * - `scanCap`: answers of Get Scans for Codes hold only the first N events of the range (oldest first), as a
  *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
@@ -29,6 +30,8 @@ export interface ChangeDrift {
 	updatedAtFormat: UpdatedAtFormat;
 	/** Undefined: every changed code. */
 	fromTimeCap?: number;
+	/** Which changed codes a capped answer keeps (default the newest). */
+	fromTimeCapKeeps?: 'newest' | 'oldest';
 	/** Undefined: every scan event of the range. */
 	scanCap?: number;
 	scanFillInMs: number;
@@ -68,7 +71,10 @@ export function driftChanges(
 		FROM_TIME_OPERATIONS.has(operationId) &&
 		Array.isArray(data)
 	)
-		data = data.slice(Math.max(0, data.length - drift.fromTimeCap));
+		data =
+			drift.fromTimeCapKeeps === 'oldest'
+				? data.slice(0, drift.fromTimeCap)
+				: data.slice(Math.max(0, data.length - drift.fromTimeCap));
 	if (drift.scanCap !== undefined && operationId === 'getBulkQrAnalytics' && Array.isArray(data))
 		data = data.slice(0, drift.scanCap);
 	if (drift.updatedAtFormat !== 'epochMs' && CODE_OPERATIONS.has(operationId)) {

@@ -275,6 +275,33 @@ describe('Create or Update (sync) in Loop Over Items', () => {
 		}
 	});
 
+	it('reads the team again when a capped-looking feed holds only its own writes', async () => {
+		const rows = sheet(300, 'oldcap');
+		const teamId = teamWith(rows);
+		// Batch 0 renames its 100 codes; the feed keeps the oldest 100 changes: exactly those writes.
+		const sheetRows = rows.map((row, index) =>
+			index < 100 ? { ...row, name: `Renamed ${index}` } : row,
+		);
+		suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
+		try {
+			const result = await runInBatches(teamId, sheetRows, 100, {
+				beforeBatch: (batch) => {
+					if (batch === 1) changeElsewhere('oldcap-150', { name: 'Changed elsewhere' });
+				},
+			});
+
+			expect(result.error).toBeUndefined();
+			const outcomes = result.outputs('Sync').map((json) => json.result);
+			expect(outcomes.slice(0, 100)).toEqual(Array.from({ length: 100 }, () => 'updated'));
+			// Hidden behind the node's own writes in the capped feed, the other client's change is still seen.
+			expect(outcomes[150]).toBe('updated');
+			expect(suite.sim.state.getQr(codeId('oldcap-150'))?.name).toBe('Row 150');
+			expect(log().filter(isListRead).length).toBeGreaterThanOrEqual(6);
+		} finally {
+			suite.sim.setChangeDrift({ fromTimeCap: undefined, fromTimeCapKeeps: undefined });
+		}
+	});
+
 	it('never serves what one credential read to another credential, even within one execution', async () => {
 		const rows = sheet(200, 'two');
 		const teamId = teamWith(rows);
