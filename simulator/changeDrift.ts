@@ -12,6 +12,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   `fromTimeCapKeeps: 'oldest'` the oldest N instead (a service that stops at a row limit).
  * - `scanCap`: answers of Get Scans for Codes hold only the first N events of the range (oldest first), as a
  *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
+ * - `scanRangeSlackMs`: Get Scans for Codes answers events up to this many ms outside the asked range on both
+ *   sides, as a service that compares at a coarser time (whole seconds) does; neighbouring slices then share events.
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
  *   as a service that fills in its geo lookup later.
  * - `clockOffsetMs`: the `Date` header shows the simulator clock plus this (default 0: the service's present);
@@ -34,6 +36,8 @@ export interface ChangeDrift {
 	fromTimeCapKeeps?: 'newest' | 'oldest';
 	/** Undefined: every scan event of the range. */
 	scanCap?: number;
+	/** Undefined or 0: exactly the asked range. */
+	scanRangeSlackMs?: number;
 	scanFillInMs: number;
 	clockOffsetMs: number | null;
 }
@@ -55,6 +59,19 @@ export function serviceDateHeader(drift: ChangeDrift, nowMs: number): string | u
 	return drift.clockOffsetMs === null
 		? undefined
 		: new Date(nowMs + drift.clockOffsetMs).toUTCString();
+}
+
+/** The request body of Get Scans for Codes as a service with `scanRangeSlackMs` reads it: the range widened. */
+export function widenScanRange(
+	drift: ChangeDrift,
+	operationId: string | undefined,
+	body: unknown,
+): unknown {
+	const slack = drift.scanRangeSlackMs ?? 0;
+	if (slack === 0 || operationId !== 'getBulkQrAnalytics' || !isObject(body)) return body;
+	const { startTime, endTime } = body;
+	if (typeof startTime !== 'number' || typeof endTime !== 'number') return body;
+	return { ...body, startTime: startTime - slack, endTime: endTime + slack };
 }
 
 /** The answer body as the change drift in effect would send it. */

@@ -1,6 +1,6 @@
 import { driftAnswer } from '../answerDrift';
 import { applyAnswerModes, modeHeaderOptions } from '../answerModes';
-import { driftChanges } from '../changeDrift';
+import { driftChanges, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
@@ -96,7 +96,7 @@ async function runOperation(
 		);
 		exchange.entry.teamId = actor.team.id;
 		// Like a JSON body parser: no JSON body reads as an empty object.
-		const body = exchange.body ?? {};
+		const body = widenScanRange(context.changeDrift, match.route.operationId, exchange.body ?? {});
 		const answer = await match.route.handle({
 			state: context.state,
 			actor,

@@ -6,6 +6,7 @@ import type { TransportContext } from '../transport';
 import {
 	readScans,
 	readScanTotals,
+	unexpectedAnswer,
 	type AnswerSource,
 	type Scan,
 	type ScanTotals,
@@ -103,23 +104,24 @@ export async function walkBulkScans(
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
 		});
-		const scans = readScans(source, data);
-		if (watch.suspect(scans.length)) {
+		const answered = readScans(source, data);
+		const scans = inSlice(source, slice, answered);
+		if (watch.suspect(answered.length)) {
 			const halves = splitSlice(slice);
 			if (halves) {
 				const found = (await read(halves[0])) + (await read(halves[1]));
-				watch.learn(scans.length, found);
+				watch.learn(answered.length, found);
 				return found;
 			}
 			const whole = await codeScansAt(slice);
 			if (whole.length > scans.length) {
-				watch.learn(scans.length, whole.length);
+				watch.learn(answered.length, whole.length);
 				await onScans(whole);
 				return whole.length;
 			}
 		}
 		await onScans(scans);
-		watch.taken(scans.length);
+		watch.taken(answered.length);
 		return scans.length;
 	};
 	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
@@ -175,6 +177,23 @@ async function eachAtOnce<T>(
 		),
 	);
 	if (failure) throw failure.error;
+}
+
+/**
+ * The events of a slice's answer: one of a code not asked for fails the read (never counted for another code);
+ * one outside the slice's range is left to the slice that holds it, so no event is counted twice.
+ */
+function inSlice(source: AnswerSource, slice: ScanSlice, scans: Scan[]): Scan[] {
+	const asked = new Set(slice.qrIds);
+	const foreign = scans.find((scan) => !asked.has(String(scan.qrId)));
+	if (foreign)
+		throw unexpectedAnswer(
+			source,
+			`scan events of the ${slice.qrIds.length} codes asked for only`,
+			foreign,
+			`an event of code ${String(foreign.qrId)}, which was not asked for`,
+		);
+	return scans.filter((scan) => scan.scanTime >= slice.startTime && scan.scanTime <= slice.endTime);
 }
 
 /** Events to aim at per slice: the caller's target, or half the service's cap once a walk has proven one. */

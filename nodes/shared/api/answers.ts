@@ -268,11 +268,19 @@ export function unexpectedAnswer(
  * A short excerpt of an answer: JSON cut at 300 characters (then the object's field names), every form of the
  * secrets replaced before the cut, so that no part of one survives at the edge.
  */
+/**
+ * Scan events' IP addresses are personal data: an error shows where one was, never the address, whatever the
+ * IP Address option says (an error reaches logs and error workflows the option does not govern).
+ */
+function withheldIpAddress(key: string, value: unknown): unknown {
+	return key === 'ipAddress' && typeof value === 'string' && value !== '' ? '(withheld)' : value;
+}
+
 export function excerptOf(value: unknown, redact: readonly string[]): string {
 	const forms = secretForms(redact);
 	let text: string;
 	try {
-		text = value === undefined ? 'nothing (no data)' : JSON.stringify(value);
+		text = value === undefined ? 'nothing (no data)' : JSON.stringify(value, withheldIpAddress);
 	} catch {
 		text = String(value);
 	}

@@ -8,16 +8,20 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
  */
 export function ipAddressOptions(
 	hashingVersions: IDisplayOptions['show'],
-	keepingVersions: IDisplayOptions['show'],
+	keepingVersions: IDisplayOptions['show'] | undefined,
 	show: IDisplayOptions['show'] = {},
 ): INodeProperties[] {
 	return [
 		{ ...ipAddressOption, displayOptions: { show: { ...show, ...hashingVersions } } },
-		{
-			...ipAddressOption,
-			default: 'keep',
-			displayOptions: { show: { ...show, ...keepingVersions } },
-		},
+		...(keepingVersions
+			? [
+					{
+						...ipAddressOption,
+						default: 'keep',
+						displayOptions: { show: { ...show, ...keepingVersions } },
+					},
+				]
+			: []),
 		ipHashKeyOption,
 	];
 }

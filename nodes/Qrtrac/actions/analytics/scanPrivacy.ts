@@ -18,13 +18,18 @@ export const ipPrivacyShape = {
 	ipHashKey: z.string().optional().describe('IP Hash Key'),
 };
 
-/** The raw options of one item; a node that does not add the option gets its version's default. */
+/**
+ * The raw options of one item; a node that does not add the option gets its version's default (`alwaysHash`: an
+ * operation without an earlier behaviour to keep hashes in every version).
+ */
 export function ipPrivacyInput(
 	ctx: IExecuteFunctions,
 	options: IDataObject,
+	alwaysHash = false,
 ): { ipAddress: unknown; ipHashKey?: unknown } {
 	return {
-		ipAddress: options.ipAddress ?? defaultIpAddressMode(atLeastVersion(ctx, VERSION_1_2)),
+		ipAddress:
+			options.ipAddress ?? defaultIpAddressMode(alwaysHash || atLeastVersion(ctx, VERSION_1_2)),
 		ipHashKey: options.ipHashKey === '' ? undefined : options.ipHashKey,
 	};
 }

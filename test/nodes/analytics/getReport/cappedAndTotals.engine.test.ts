@@ -49,7 +49,7 @@ function bulkRequests() {
 }
 
 afterEach(() => {
-	suite.sim.setChangeDrift({ scanCap: undefined });
+	suite.sim.setChangeDrift({ scanCap: undefined, scanRangeSlackMs: undefined });
 });
 
 describe('capped scan answers', () => {
@@ -80,6 +80,33 @@ describe('capped scan answers', () => {
 		const answered = bulkRequests().length;
 		expect(answered).toBeGreaterThan(20);
 		suite.expectRequestsFollowContract();
+	});
+
+	it('counts each scan once when the service answers beyond the asked range (neighbouring slices overlap)', async () => {
+		const { codes, credentials } = newTeamWithCodes(2);
+		const end = Date.now() - 60_000;
+		addScans(codes[0].id, 1234, end, 37);
+		addScans(codes[1].id, 321, end, 200);
+		// Capped answers make the walk split its slices; two hours of slack make neighbours share events.
+		suite.sim.setChangeDrift({ scanCap: 100, scanRangeSlackMs: 2 * 3_600_000 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getReport',
+				codeSelection: 'list',
+				qrCodeIds: codes.map((code) => code.id).join(','),
+				timeRange: 'last30Days',
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.scans, item.json.uniqueScans])).toEqual([
+			[1234, 37],
+			[321, 200],
+		]);
 	});
 
 	it('gives Get for Codes every event of a capped range', async () => {

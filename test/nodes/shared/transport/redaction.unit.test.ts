@@ -40,4 +40,11 @@ describe('redaction', () => {
 		const excerpt = excerptOf(value, [SECRET]);
 		expect(excerpt).not.toContain('sk_live');
 	});
+
+	it("an excerpt never shows a scan's IP address", () => {
+		const answer = { data: [{ qrId: 'qr_1', scanTime: null, ipAddress: '203.0.113.7' }] };
+		const excerpt = excerptOf(answer, []);
+		expect(excerpt).not.toContain('203.0.113.7');
+		expect(excerpt).toContain('"ipAddress":"(withheld)"');
+	});
 });

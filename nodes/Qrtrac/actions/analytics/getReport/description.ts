@@ -4,7 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOptions } from '../../../descriptions/common';
 import { ipAddressOptions } from '../../../../shared/forms/ipPrivacy';
-import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from '../../../descriptions/layoutVersions';
 
 /** The form of Scan > Get Report. */
 
@@ -81,7 +80,8 @@ const properties: INodeProperties[] = [
 				description:
 					"Whether to also read QRTRAC's all-time totals (one request per 100 codes): each code gets allTimeScans, and a note when a range covering the code's whole life counts a different number",
 			},
-			...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2, { '/simplify': [false] }),
+			// A new operation has no earlier behaviour to keep: its raw events hash the address in every version.
+			...ipAddressOptions({}, undefined, { '/simplify': [false] }),
 			{
 				displayName: 'Top Values',
 				name: 'topN',

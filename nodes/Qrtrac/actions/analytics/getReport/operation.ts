@@ -98,7 +98,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			uniqueVisitorKey: options.uniqueVisitorKey ?? 'ip',
 			compareWithTotals: options.compareWithTotals === true,
 			teamId: getTeamOverride(this, itemIndex),
-			...ipPrivacyInput(this, options),
+			...ipPrivacyInput(this, options, true),
 		},
 		itemIndex,
 	);
