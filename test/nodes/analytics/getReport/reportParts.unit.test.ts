@@ -59,6 +59,18 @@ describe('breakdowns and top values', () => {
 		expect(topValues(counts, 5)).toHaveLength(5);
 		expect(topValues(new Map(), 3)).toEqual([]);
 	});
+
+	it('never names the rest like a real value "other" among the top', () => {
+		const counts = new Map([
+			['other', 9],
+			['Android', 4],
+			['iOS', 2],
+		]);
+		expect(topValues(counts, 1)).toEqual([
+			{ value: 'other', scans: 9 },
+			{ value: 'all other values', scans: 6 },
+		]);
+	});
 });
 
 describe('ZonedDays', () => {

@@ -15,6 +15,9 @@ export function breakdownField(breakdown: Breakdown): string {
 
 export const OTHER_VALUE = 'other';
 
+/** The rest's name when a real value is "other". */
+export const OTHER_VALUES_CLASH = 'all other values';
+
 /** The value a scan counts under in a breakdown. */
 export function breakdownValue(scan: IDataObject, breakdown: Breakdown): string {
 	const value = scan[breakdown];
@@ -27,7 +30,10 @@ export function countValue(counts: Map<string, number>, value: string, add = 1):
 	counts.set(value, (counts.get(value) ?? 0) + add);
 }
 
-/** The `topN` values with most scans, then one "other" entry for the rest (left out when there is no rest). */
+/**
+ * The `topN` values with most scans, then one "other" entry for the rest (left out when there is no rest; named
+ * "all other values" when a real value is "other").
+ */
 export function topValues(counts: ReadonlyMap<string, number>, topN: number): IDataObject[] {
 	const sorted = [...counts.entries()].sort(
 		([valueA, scansA], [valueB, scansB]) =>
@@ -35,6 +41,9 @@ export function topValues(counts: ReadonlyMap<string, number>, topN: number): ID
 	);
 	const top: IDataObject[] = sorted.slice(0, topN).map(([value, scans]) => ({ value, scans }));
 	const rest = sorted.slice(topN).reduce((sum, [, scans]) => sum + scans, 0);
-	if (sorted.length > topN) top.push({ value: OTHER_VALUE, scans: rest });
+	// A real value named "other" among the top keeps its name; the rest is then named so no sheet mixes the two.
+	const clash = top.some((entry) => entry.value === OTHER_VALUE);
+	if (sorted.length > topN)
+		top.push({ value: clash ? OTHER_VALUES_CLASH : OTHER_VALUE, scans: rest });
 	return top;
 }
