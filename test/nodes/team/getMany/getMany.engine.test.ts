@@ -2,25 +2,13 @@
  * Team > Get Many through n8n's engine against the simulator: output, the simulator's state afterwards, every request checked against the contract, and refused input
  * that never reaches the wire.
  */
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { organizations } from '../../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 
-let orgCount = 0;
-
-/** A fresh organization with an API client of the given role, so that tests never see each other's data. */
-function newOrganization(role: 'owner' | 'admin' | 'editor' = 'owner') {
-	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(
-		`Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: `owner${orgCount}@team.example` },
-		'Main',
-	);
-	const client = suite.sim.state.addApiClient(org.id, role, team.id);
-	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...client, plan: 'Enterprise' };
-	return { org, team, credentials };
-}
+const newOrganization = organizations(suite, 'team.example').withTeam;
 
 describe('Team: Get Many', () => {
 	it("returns the organization's teams, cut to the limit unless Return All", async () => {

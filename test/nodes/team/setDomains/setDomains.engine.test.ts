@@ -2,29 +2,13 @@
  * Team > Set Domains through n8n's engine against the simulator: output, the simulator's state afterwards, every request checked against the contract, and refused input
  * that never reaches the wire.
  */
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { byId as teamRef, organizations } from '../../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 
-let orgCount = 0;
-
-/** A fresh organization with an API client of the given role, so that tests never see each other's data. */
-function newOrganization(role: 'owner' | 'admin' | 'editor' = 'owner') {
-	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(
-		`Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: `owner${orgCount}@team.example` },
-		'Main',
-	);
-	const client = suite.sim.state.addApiClient(org.id, role, team.id);
-	const credentials: HarnessCredentials = { baseUrl: suite.sim.url, ...client, plan: 'Enterprise' };
-	return { org, team, credentials };
-}
-
-function teamRef(id: string) {
-	return { __rl: true, mode: 'id', value: id };
-}
+const newOrganization = organizations(suite, 'team.example').withTeam;
 
 describe('Team: Set Domains', () => {
 	it('replaces the domains and the default domain, normalized to lower case', async () => {

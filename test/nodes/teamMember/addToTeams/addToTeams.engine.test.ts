@@ -3,29 +3,13 @@
  * role rules, and every request checked against the contract.
  */
 import type { LoggedRequest } from '../../../../simulator';
-import { callLoadOptions, runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { callLoadOptions, runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { organizations } from '../../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 
-let orgCount = 0;
-
-/** A fresh organization (teams Main and Sales) with an API client of the given role. */
-function newOrganization(role: 'owner' | 'admin' = 'owner') {
-	orgCount += 1;
-	const ownerEmail = `owner${orgCount}@member.example`;
-	const { org, team: main } = suite.sim.state.createOrganization(
-		`Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: ownerEmail },
-		'Main',
-	);
-	const sales = suite.sim.state.createTeam(org.id, 'Sales');
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, role, main.id),
-	};
-	return { org, main, sales, ownerEmail, credentials };
-}
+const newOrganization = organizations(suite, 'member.example').withTwoTeams;
 
 function writes(): LoggedRequest[] {
 	return suite.sim.requestLog.filter((entry) => entry.method !== 'GET');

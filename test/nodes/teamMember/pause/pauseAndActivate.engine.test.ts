@@ -2,33 +2,13 @@
  * Team Member > Pause and Activate through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
  * role rules, and every request checked against the contract.
  */
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { byId as teamRef, organizations } from '../../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 
-let orgCount = 0;
-
-/** A fresh organization (teams Main and Sales) with an API client of the given role. */
-function newOrganization(role: 'owner' | 'admin' = 'owner') {
-	orgCount += 1;
-	const ownerEmail = `owner${orgCount}@member.example`;
-	const { org, team: main } = suite.sim.state.createOrganization(
-		`Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: ownerEmail },
-		'Main',
-	);
-	const sales = suite.sim.state.createTeam(org.id, 'Sales');
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, role, main.id),
-	};
-	return { org, main, sales, ownerEmail, credentials };
-}
-
-function teamRef(id: string) {
-	return { __rl: true, mode: 'id', value: id };
-}
+const newOrganization = organizations(suite, 'member.example').withTwoTeams;
 
 describe('Team Member: Pause and Activate', () => {
 	it('pauses a member in one team and activates them again', async () => {

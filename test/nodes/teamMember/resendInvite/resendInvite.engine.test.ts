@@ -2,29 +2,13 @@
  * Team Member > Resend Invite through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
  * role rules, and every request checked against the contract.
  */
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { organizations } from '../../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 
-let orgCount = 0;
-
-/** A fresh organization (teams Main and Sales) with an API client of the given role. */
-function newOrganization(role: 'owner' | 'admin' = 'owner') {
-	orgCount += 1;
-	const ownerEmail = `owner${orgCount}@member.example`;
-	const { org, team: main } = suite.sim.state.createOrganization(
-		`Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: ownerEmail },
-		'Main',
-	);
-	const sales = suite.sim.state.createTeam(org.id, 'Sales');
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, role, main.id),
-	};
-	return { org, main, sales, ownerEmail, credentials };
-}
+const newOrganization = organizations(suite, 'member.example').withTwoTeams;
 
 describe('Team Member: Resend Invite', () => {
 	it('re-sends the invitation of a pending person, up to the service limit', async () => {

@@ -1,0 +1,47 @@
+import type { HarnessCredentials } from './n8nHarness';
+import type { SuiteSimulator } from './simulatorSuite';
+
+/**
+ * Fresh organizations for the tests of one file, so that no test sees another's data: one team (Main, an
+ * Enterprise-plan client), or two (Main and Sales, a client on the harness's default plan).
+ */
+export function organizations(suite: SuiteSimulator, emailDomain: string) {
+	let count = 0;
+	return {
+		withTeam(role: 'owner' | 'admin' | 'editor' = 'owner') {
+			count += 1;
+			const { org, team } = suite.sim.state.createOrganization(
+				`Org ${count}`,
+				{ name: 'Olivia Owner', email: `owner${count}@${emailDomain}` },
+				'Main',
+			);
+			const client = suite.sim.state.addApiClient(org.id, role, team.id);
+			const credentials: HarnessCredentials = {
+				baseUrl: suite.sim.url,
+				...client,
+				plan: 'Enterprise',
+			};
+			return { org, team, credentials };
+		},
+		withTwoTeams(role: 'owner' | 'admin' = 'owner') {
+			count += 1;
+			const ownerEmail = `owner${count}@${emailDomain}`;
+			const { org, team: main } = suite.sim.state.createOrganization(
+				`Org ${count}`,
+				{ name: 'Olivia Owner', email: ownerEmail },
+				'Main',
+			);
+			const sales = suite.sim.state.createTeam(org.id, 'Sales');
+			const credentials: HarnessCredentials = {
+				baseUrl: suite.sim.url,
+				...suite.sim.state.addApiClient(org.id, role, main.id),
+			};
+			return { org, main, sales, ownerEmail, credentials };
+		},
+	};
+}
+
+/** A resource locator set By ID. */
+export function byId(id: string) {
+	return { __rl: true, mode: 'id', value: id };
+}
