@@ -3,7 +3,8 @@ import type { SuiteSimulator } from './simulatorSuite';
 
 /**
  * Fresh organizations for the tests of one file, so that no test sees another's data: one team (Main, an
- * Enterprise-plan client), or two (Main and Sales, a client on the harness's default plan).
+ * Enterprise-plan client), one team holding WEB codes, or two teams (Main and Sales); the last two on the
+ * harness's default plan unless told.
  */
 export function organizations(suite: SuiteSimulator, emailDomain: string) {
 	let count = 0;
@@ -22,6 +23,31 @@ export function organizations(suite: SuiteSimulator, emailDomain: string) {
 				plan: 'Enterprise',
 			};
 			return { org, team, credentials };
+		},
+		/** An organization whose Main team holds `codeCount` WEB codes (`Code 0`, `Code 1`, ...). */
+		withCodes(
+			codeCount: number,
+			{ plan, codeName = 'Code' }: { plan?: HarnessCredentials['plan']; codeName?: string } = {},
+		) {
+			count += 1;
+			const { org, team } = suite.sim.state.createOrganization(
+				`Org ${count}`,
+				{ name: 'Olivia Owner', email: `owner${count}@${emailDomain}` },
+				'Main',
+			);
+			const credentials: HarnessCredentials = {
+				baseUrl: suite.sim.url,
+				...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+				...(plan === undefined ? {} : { plan }),
+			};
+			const codes = Array.from({ length: codeCount }, (_, index) =>
+				suite.sim.state.createQr(team.id, {
+					name: `${codeName} ${index}`,
+					qrType: 'WEB',
+					qrRedirectUrl: `https://example.com/${index}`,
+				}),
+			);
+			return { org, team, codes, credentials };
 		},
 		withTwoTeams(role: 'owner' | 'admin' = 'owner') {
 			count += 1;

@@ -3,7 +3,8 @@
  * `scanCap`: the first N events of the range, without a word): slices whose answers look capped are asked again
  * in halves and the counts stay exact; and the report's scans over a code's whole life equal Get Totals'.
  */
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
+import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
@@ -11,29 +12,8 @@ jest.setTimeout(30_000);
 const DAY = 86_400_000;
 const BULK_PATH = '/api/analytics-api/detailed/all';
 
-let orgCount = 0;
-
-function newTeamWithCodes(codeCount: number) {
-	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(
-		`Capped Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: `owner${orgCount}@capped.example` },
-		'Main',
-	);
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
-		plan: 'Enterprise',
-	};
-	const codes = Array.from({ length: codeCount }, (_, index) =>
-		suite.sim.state.createQr(team.id, {
-			name: `Code ${index}`,
-			qrType: 'WEB',
-			qrRedirectUrl: `https://example.com/${index}`,
-		}),
-	);
-	return { codes, credentials };
-}
+const teams = organizations(suite, 'capped.example');
+const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount, { plan: 'Enterprise' });
 
 /** `count` scans of a code spread over the days before `end`, from `visitors` addresses in turn. */
 function addScans(qrId: string, count: number, end: number, visitors: number): void {

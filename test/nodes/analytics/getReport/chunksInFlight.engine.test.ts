@@ -4,7 +4,8 @@
  * failing chunk ends the walk with no request of it still under way.
  */
 import { CHUNKS_IN_FLIGHT } from '../../../../nodes/Qrtrac/actions/analytics/getReport/operation';
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
+import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
@@ -12,29 +13,8 @@ jest.setTimeout(60_000);
 const DAY = 86_400_000;
 const BULK_PATH = '/api/analytics-api/detailed/all';
 
-let orgCount = 0;
-
-function newTeamWithCodes(codeCount: number) {
-	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(
-		`Chunks Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: `owner${orgCount}@chunks.example` },
-		'Main',
-	);
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
-		plan: 'Enterprise',
-	};
-	const codes = Array.from({ length: codeCount }, (_, index) =>
-		suite.sim.state.createQr(team.id, {
-			name: `Code ${index}`,
-			qrType: 'WEB',
-			qrRedirectUrl: `https://example.com/${index}`,
-		}),
-	);
-	return { codes, credentials };
-}
+const teams = organizations(suite, 'chunks.example');
+const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount, { plan: 'Enterprise' });
 
 /** `count` scans of a code spread over 20 days before `end`, from `visitors` addresses in turn. */
 function addScans(qrId: string, count: number, end: number, visitors: number): void {

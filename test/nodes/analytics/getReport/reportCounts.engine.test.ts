@@ -6,33 +6,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
+import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 
-let orgCount = 0;
-
-function newTeamWithCodes(codeCount: number) {
-	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(
-		`Report Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: `owner${orgCount}@report.example` },
-		'Main',
-	);
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
-	};
-	const codes = Array.from({ length: codeCount }, (_, index) =>
-		suite.sim.state.createQr(team.id, {
-			name: `Campaign ${index}`,
-			qrType: 'WEB',
-			qrRedirectUrl: `https://example.com/${index}`,
-		}),
-	);
-	return { team, codes, credentials };
-}
+const teams = organizations(suite, 'report.example');
+const newTeamWithCodes = (codeCount: number) =>
+	teams.withCodes(codeCount, { codeName: 'Campaign' });
 
 const scan = (fields: Record<string, unknown>) => ({
 	device: 'mobile',

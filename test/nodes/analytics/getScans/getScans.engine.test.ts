@@ -2,7 +2,8 @@
  * Scan > Get Scans through n8n's engine against the simulator: one code's scans with a time filter, the time range presets and
  * custom bounds, and refused input that never reaches the wire.
  */
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
+import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const HOUR = 3_600_000;
@@ -10,29 +11,8 @@ const DAY = 24 * HOUR;
 
 const suite = useSimulator({ seed: false });
 
-let orgCount = 0;
-
-/** A fresh organization whose Main team holds `codeCount` WEB codes. */
-function newTeamWithCodes(codeCount: number) {
-	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(
-		`Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` },
-		'Main',
-	);
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
-	};
-	const codes = Array.from({ length: codeCount }, (_, index) =>
-		suite.sim.state.createQr(team.id, {
-			name: `Code ${index}`,
-			qrType: 'WEB',
-			qrRedirectUrl: `https://example.com/${index}`,
-		}),
-	);
-	return { org, team, codes, credentials };
-}
+const teams = organizations(suite, 'analytics.example');
+const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount);
 
 function codeRef(id: string) {
 	return { __rl: true, mode: 'id', value: id };

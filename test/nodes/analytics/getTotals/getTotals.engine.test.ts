@@ -1,7 +1,8 @@
 /**
  * Scan > Get Totals through n8n's engine against the simulator: totals per code, and refused input that never reaches the wire.
  */
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
+import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const HOUR = 3_600_000;
@@ -9,29 +10,8 @@ const DAY = 24 * HOUR;
 
 const suite = useSimulator({ seed: false });
 
-let orgCount = 0;
-
-/** A fresh organization whose Main team holds `codeCount` WEB codes. */
-function newTeamWithCodes(codeCount: number) {
-	orgCount += 1;
-	const { org, team } = suite.sim.state.createOrganization(
-		`Org ${orgCount}`,
-		{ name: 'Olivia Owner', email: `owner${orgCount}@analytics.example` },
-		'Main',
-	);
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
-	};
-	const codes = Array.from({ length: codeCount }, (_, index) =>
-		suite.sim.state.createQr(team.id, {
-			name: `Code ${index}`,
-			qrType: 'WEB',
-			qrRedirectUrl: `https://example.com/${index}`,
-		}),
-	);
-	return { org, team, codes, credentials };
-}
+const teams = organizations(suite, 'analytics.example');
+const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount);
 
 describe('Analytics: Get Totals', () => {
 	it("returns each code's totals, 100 codes per request", async () => {
