@@ -2,34 +2,13 @@
  * QR Code > Update Title through n8n's engine against the simulator, as nodes saved with version 1.1 run them (their output
  * stays as it was; 1.2's `result` and re-runs: test/nodes/shared/outcome/reRuns.engine.test.ts).
  */
-import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { qrCodeRuns } from '../qrCodeRuns';
 
 const suite = useSimulator();
 
-async function run(
-	operation: string,
-	parameters: Record<string, unknown>,
-	options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
-) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		credentials: suite.credentials,
-		parameters: { resource: 'qrCode', operation, ...parameters },
-		typeVersion: 1.1,
-		...options,
-	});
-}
-
+const { run, newCode } = qrCodeRuns(suite);
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
-
-function newCode(fields: Record<string, unknown> = {}) {
-	return suite.sim.state.createQr(suite.credentials.teamId!, {
-		qrType: 'WEB',
-		qrRedirectUrl: 'https://example.com/c',
-		...fields,
-	});
-}
 
 describe('Update Title', () => {
 	it('renames the code', async () => {
