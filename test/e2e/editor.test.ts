@@ -385,9 +385,10 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 				.listQrs(simulator.credentials.teamId)
 				.find((qr) => qr.displayId === 'spring-2026')!;
 			await editor.choose('operation', 'Get');
-			await page.getByTestId('rlc-input').click();
-			const listed = page.getByTestId('rlc-item');
-			await listed.first().waitFor();
+			const listed = await editor.openPicker(
+				page.getByTestId('rlc-input'),
+				`${code.name} (${code.displayId})`,
+			);
 			const names = await listed.allInnerTexts();
 			expect(names.length).toBeGreaterThan(3);
 			expect(names).toContain(`${code.name} (${code.displayId})`);
@@ -466,9 +467,10 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 
 			await editor.openWorkflow(workflowIds[7]);
 			await page.getByTestId('canvas-node').filter({ hasText: 'Get a code' }).dblclick();
-			await page.getByTestId('ndv').getByTestId('rlc-input').click();
-			const listed = page.getByTestId('rlc-item');
-			await listed.first().waitFor();
+			const listed = await editor.openPicker(
+				page.getByTestId('ndv').getByTestId('rlc-input'),
+				'Spring poster (spring-2026)',
+			);
 			expect(await listed.allInnerTexts()).toContain('Spring poster (spring-2026)');
 			expect(packageProblems(editor.problems).slice(before)).toEqual([]);
 			await page.keyboard.press('Escape');
@@ -502,9 +504,10 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			const { page } = editor;
 			await editor.openWorkflow(workflowIds[5]);
 			await page.getByTestId('canvas-node').filter({ hasText: 'Scans of codes' }).dblclick();
-			await page.getByTestId('ndv').getByTestId('rlc-input').first().click();
-			const listed = page.getByTestId('rlc-item');
-			await listed.first().waitFor();
+			const listed = await editor.openPicker(
+				page.getByTestId('ndv').getByTestId('rlc-input').first(),
+				'Spring poster (spring-2026)',
+			);
 			expect(await listed.allInnerTexts()).toContain('Spring poster (spring-2026)');
 			await editor.screenshot(
 				path.join(SCREENSHOTS, 'walk', '5-scans-for-codes-picker.png'),
@@ -628,9 +631,11 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			expect(await editor.parameterLabels()).toEqual(
 				expect.arrayContaining(['IP Address', 'IP Hash Key']),
 			);
-			await page.getByTestId('parameter-input-ipAddress').click();
 			const items = page.locator('.el-select-dropdown__item:visible');
-			await items.filter({ hasText: 'Remove' }).first().waitFor();
+			await editor.openUntilShown(
+				page.getByTestId('parameter-input-ipAddress'),
+				items.filter({ hasText: 'Remove' }),
+			);
 			const choices = await items.allInnerTexts();
 			for (const choice of ['Hash', 'Keep', 'Remove'])
 				expect(choices.some((text) => text.startsWith(choice))).toBe(true);

@@ -94,17 +94,15 @@ export class EditorBrowser {
 	async addFixedCollectionOption(placeholder: string, option: string): Promise<void> {
 		const { page } = this;
 		const ndv = page.getByTestId('ndv');
-		await ndv
-			.getByPlaceholder(placeholder)
-			.or(ndv.getByText(placeholder, { exact: true }))
-			.first()
-			.click();
 		const exact = new RegExp(`^${escapeRegExp(option)}$`);
-		await page
+		const entry = page
 			.locator('.el-select-dropdown__item:visible, [role=menuitem]:visible, [role=option]:visible')
-			.filter({ hasText: exact })
-			.first()
-			.click();
+			.filter({ hasText: exact });
+		await this.openUntilShown(
+			ndv.getByPlaceholder(placeholder).or(ndv.getByText(placeholder, { exact: true })).first(),
+			entry,
+		);
+		await entry.first().click();
 	}
 
 	/** The labels of the node's parameters as the Parameters tab shows them now. */
@@ -121,10 +119,33 @@ export class EditorBrowser {
 		return texts.map((text) => text.split('\n')[0].trim());
 	}
 
+	/**
+	 * Clicks `opener` until `shown` appears, at most three times: a click that lands while the panel re-renders
+	 * (after an operation change, or while a picker loads) opens nothing, and a second click is what a person does.
+	 */
+	async openUntilShown(opener: Locator, shown: Locator, attempts = 3): Promise<void> {
+		for (let attempt = 1; ; attempt++) {
+			await opener.click();
+			try {
+				await shown.first().waitFor({ timeout: 15_000 });
+				return;
+			} catch (error) {
+				if (attempt >= attempts) throw error;
+				await this.page.keyboard.press('Escape');
+			}
+		}
+	}
+
+	/** Opens the resource picker `input` and returns its entries once one reads `expected`. */
+	async openPicker(input: Locator, expected: string): Promise<Locator> {
+		const listed = this.page.getByTestId('rlc-item');
+		await this.openUntilShown(input, listed.filter({ hasText: expected }));
+		return listed;
+	}
+
 	/** Chooses `label` in the options parameter `name` of the open node. */
 	async choose(name: string, label: string): Promise<void> {
 		const { page } = this;
-		await page.getByTestId(`parameter-input-${name}`).click();
 		const option = page
 			.locator('.el-select-dropdown__item:visible')
 			.filter({
@@ -135,6 +156,7 @@ export class EditorBrowser {
 					.locator('.el-select-dropdown__item:visible')
 					.filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
 			);
+		await this.openUntilShown(page.getByTestId(`parameter-input-${name}`), option);
 		await option.first().click();
 	}
 
