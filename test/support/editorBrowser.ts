@@ -99,7 +99,10 @@ export class EditorBrowser {
 			.locator('.el-select-dropdown__item:visible, [role=menuitem]:visible, [role=option]:visible')
 			.filter({ hasText: exact });
 		await this.openUntilShown(
-			ndv.getByPlaceholder(placeholder).or(ndv.getByText(placeholder, { exact: true })).first(),
+			ndv
+				.getByPlaceholder(placeholder)
+				.or(ndv.getByText(placeholder, { exact: true }))
+				.first(),
 			entry,
 		);
 		await entry.first().click();
