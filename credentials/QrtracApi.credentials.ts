@@ -38,7 +38,7 @@ export class QrtracApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. team_1234',
 			description:
-				'Team the API client acts for, from QRTRAC Settings > API Access. Operations can act in another team.',
+				'Team the API client acts for, from QRTRAC Settings > API Access. Operations can act in another team with their Team Override option.',
 		},
 		{
 			displayName: 'Client ID',

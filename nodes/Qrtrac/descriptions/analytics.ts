@@ -29,7 +29,7 @@ const timeRangeField: INodeProperties = {
 	type: 'options',
 	options: timeRangeOptions,
 	default: 'last7Days',
-	description: 'Which scans to return, by scan time',
+	description: 'Which scans to include, by the time of the scan',
 };
 
 /** Time range with presets; "All Time" is offered where the service itself has no range (one code's scans). */

@@ -43,7 +43,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		getScans:
 			"List the scan events of one QR code. Pass the code's id and optionally a time range. Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise).",
 		getScansForCodes:
-			'List the scan events of several QR codes (or all codes of the team) within a time range (last 24 hours, 7 days, 30 days, this month, or custom). Pass the code ids separated by commas. Returns one entry per scan, or with the per-code option one summary per code.',
+			'List the scan events of several QR codes (or all codes of the team) within a time range (last 24 hours, 7 days, 30 days, this month, last month, or custom start and end). Pass the code ids separated by commas. Returns one entry per scan, or with the per-code option one summary per code.',
 		getTotals:
 			'Read how often QR codes were scanned. Pass one or more code ids separated by commas (or a JSON list). Returns one entry per code: id, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.',
 	},

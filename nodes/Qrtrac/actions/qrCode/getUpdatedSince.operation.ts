@@ -34,9 +34,13 @@ const properties: INodeProperties[] = [
 			{
 				name: 'This Team',
 				value: 'team',
-				description: "The credential's team, or the 'Team Override'",
+				description: "The credential's team, or the team chosen under Options",
 			},
-			{ name: 'All Teams of the Organization', value: 'organization' },
+			{
+				name: 'All Teams of the Organization',
+				value: 'organization',
+				description: "Codes of every team of the credential's organization",
+			},
 		],
 		default: 'team',
 		description: "Which teams' codes to return",

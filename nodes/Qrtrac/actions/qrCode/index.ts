@@ -41,7 +41,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Check Display ID Availability',
 				value: 'checkAvailability',
-				action: 'Check display ID availability',
+				action: 'Check if a Display ID is available',
 				description: 'Check whether a custom Display ID is still free',
 			},
 			{
@@ -72,7 +72,7 @@ export const description: INodeProperties[] = [
 				name: 'Duplicate',
 				value: 'duplicate',
 				action: 'Duplicate a QR code',
-				description: 'Copy a QR code',
+				description: 'Copy a QR code; the copy gets a new ID and Display ID',
 			},
 			{ name: 'Get', value: 'get', action: 'Get a QR code', description: 'Get a QR code by ID' },
 			{

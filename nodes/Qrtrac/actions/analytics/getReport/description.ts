@@ -20,6 +20,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'perCode',
 		displayOptions: reportOnly,
+		description: 'How the report is split into output items',
 		options: [
 			{
 				name: 'One Item per Code',

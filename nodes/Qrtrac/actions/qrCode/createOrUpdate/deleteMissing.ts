@@ -115,7 +115,11 @@ function disagreement(
 	return new NodeOperationError(
 		ctx.getNode(),
 		`"Delete Missing Tag" must be the same for every item: item ${first.itemIndex} has ${show(first.input.deleteMissingTag)}, item ${row.itemIndex} has ${show(row.input.deleteMissingTag)}`,
-		{ itemIndex: row.itemIndex },
+		{
+			itemIndex: row.itemIndex,
+			description:
+				'Delete Missing runs once for all rows: give "Delete Missing" and "Delete Missing Tag" fixed values, not expressions that differ from row to row.',
+		},
 	);
 }
 

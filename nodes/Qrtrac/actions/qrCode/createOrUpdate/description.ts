@@ -70,7 +70,7 @@ const properties: INodeProperties[] = [
 			placeholder: 'e.g. from-sheet',
 			displayOptions: { show: { '/mode': [SYNC_MODE] } },
 			description:
-				'Only codes with this tag are deleted when missing from the rows, so codes made by hand or by another sheet stay. Give the rows this tag too.',
+				'Required when Delete Missing is on. Only codes with this tag are deleted when missing from the rows, so codes made by hand or by another sheet stay. Give the rows this tag too (Additional Fields > Tags).',
 		},
 		{ ...additionalJsonOption, displayOptions: { show: CURRENT_LAYOUT } },
 		{
