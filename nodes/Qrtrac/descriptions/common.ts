@@ -57,7 +57,12 @@ const teamOverrideLocatorOption: INodeProperties = (() => {
 		...locator,
 		required: false,
 		description: "Team to act in instead of the credential's team",
-		modes: locator.modes?.filter((mode) => mode.name !== 'url'),
+		// empty means the credential's team, so the empty list says so (as the trigger's team does)
+		modes: locator.modes
+			?.filter((mode) => mode.name !== 'url')
+			.map((mode) =>
+				mode.name === 'list' ? { ...mode, placeholder: "The credential's team" } : mode,
+			),
 	};
 })();
 

@@ -60,22 +60,22 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 	},
 	teamMember: {
 		activate:
-			"Let a paused member work in a team again. Pass the team's id and the member's e-mail. Returns {email, teamId, result: activated, or unchanged when already active}.",
-		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an e-mail invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged or unchanged}.",
+			"Let a paused member work in a team again. Pass the team's id and the member's email. Returns {email, teamId, result: activated, or unchanged when already active}.",
+		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an email invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged or unchanged}.",
 		addToTeams:
 			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns the outcome per team.',
 		changeRole:
-			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the e-mail and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
+			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the email and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
 		getMany:
 			"List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId.",
 		delete:
-			'Remove a person from the whole organization (every team). Pass one of their teams and their e-mail. Returns {deleted: true, email, result: deleted, or unchanged when already gone}.',
+			'Remove a person from the whole organization (every team). Pass one of their teams and their email. Returns {deleted: true, email, result: deleted, or unchanged when already gone}.',
 		pause:
-			"Pause a member in one team (they keep their other teams). Pass the team's id and the e-mail. Returns {email, teamId, result: paused, or unchanged when already paused}.",
+			"Pause a member in one team (they keep their other teams). Pass the team's id and the email. Returns {email, teamId, result: paused, or unchanged when already paused}.",
 		remove:
-			"Take a member out of one team. Pass the team's id and the e-mail. Returns {email, teamId, result: removed, or unchanged when not in the team}.",
+			"Take a member out of one team. Pass the team's id and the email. Returns {email, teamId, result: removed, or unchanged when not in the team}.",
 		resendInvite:
-			'Send the invitation e-mail again to someone who has not accepted it (a few times at most). Pass the e-mail. Returns {email, result: inviteResent}.',
+			'Send the invitation email again to someone who has not accepted it (a few times at most). Pass the email. Returns {email, result: inviteResent}.',
 	},
 	dynamicLink: {
 		create:

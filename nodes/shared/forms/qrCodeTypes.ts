@@ -45,7 +45,7 @@ const QR_TYPE_DESCRIPTIONS: Record<QrType, string> = {
 	MULTI_LOCALE: "Redirects to a URL chosen by the scanner's language",
 	PDF: 'Shows or downloads a PDF document',
 	RESTAURANT_MENU: 'Shows a restaurant menu',
-	SHORT_LINK: 'A short link with a custom Display ID that redirects to a URL',
+	SHORT_LINK: 'Redirects to a URL through a short link with a custom Display ID',
 	SOCIAL_BIO: 'Shows a profile page with social media links',
 	VCARD: 'Shares a business card (contact details)',
 	VIDEO_PREVIEW: 'Shows a video',

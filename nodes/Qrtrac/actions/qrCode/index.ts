@@ -41,7 +41,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Check Display ID Availability',
 				value: 'checkAvailability',
-				action: 'Check if a Display ID is available',
+				action: 'Check display ID availability',
 				description: 'Check whether a custom Display ID is still free',
 			},
 			{

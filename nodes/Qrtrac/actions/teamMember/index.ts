@@ -84,7 +84,7 @@ export const description: INodeProperties[] = [
 				name: 'Resend Invite',
 				value: 'resendInvite',
 				action: 'Resend a team member invitation',
-				description: 'Send the invitation e-mail again to someone who has not accepted it',
+				description: 'Send the invitation email again to someone who has not accepted it',
 			},
 		],
 		default: 'add',
