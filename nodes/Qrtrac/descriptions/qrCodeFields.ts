@@ -39,7 +39,7 @@ export const qrTypeUpdateField: INodeProperties = {
 	],
 	default: '',
 	description:
-		"Type of the code. Choose its current type to see only that type's fields under 'Update Fields'.",
+		"Type of the code. A type shows only its own fields under 'Update Fields' and changes the code to that type when it differs; Keep Current Type shows the fields of every type.",
 };
 
 export const nameField: INodeProperties = {
