@@ -104,6 +104,20 @@ const pickedOption: INodePropertyOptions = {
 	description: "Codes you choose by name from the team's codes",
 };
 
+/** The node used as an AI agent's tool (n8n's `<node>Tool` variant). */
+const AS_TOOL = { '@tool': [true] };
+
+/** The Codes choice of the current layouts: by name, by IDs or all codes, starting with `first`. */
+function codeSelectionWithPicker(first: 'picked' | 'list'): INodeProperties {
+	return {
+		...codeSelectionFields[0],
+		options: [...(codeSelectionFields[0].options as INodePropertyOptions[]), pickedOption].sort(
+			(a, b) => a.name.localeCompare(b.name),
+		),
+		default: first,
+	};
+}
+
 /**
  * One picked code: the team's codes listed by name when the list is opened (never when the form opens, when the
  * credential may not be attached yet), searched by name or Display ID; or an ID. No URL mode: the IDs are read
@@ -134,13 +148,11 @@ const pickedCodeLocator: INodeProperties = (() => {
  */
 export const codeSelectionWithPickerFields: INodeProperties[] = [
 	{ ...codeSelectionFields[0], displayOptions: { show: FIRST_LAYOUT } },
+	{ ...codeSelectionWithPicker('picked'), displayOptions: { show: CURRENT_LAYOUT, hide: AS_TOOL } },
+	// An AI agent passes IDs (its tool description says so): the tool variant starts with the list of IDs.
 	{
-		...codeSelectionFields[0],
-		options: [...(codeSelectionFields[0].options as INodePropertyOptions[]), pickedOption].sort(
-			(a, b) => a.name.localeCompare(b.name),
-		),
-		default: 'picked',
-		displayOptions: { show: CURRENT_LAYOUT },
+		...codeSelectionWithPicker('list'),
+		displayOptions: { show: { ...CURRENT_LAYOUT, ...AS_TOOL } },
 	},
 	{
 		displayName: 'QR Code Names or IDs',
