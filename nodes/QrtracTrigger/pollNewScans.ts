@@ -11,12 +11,7 @@ import {
 } from './changeCursor';
 import { advanceScanCursor, isScanRecord } from './scanCursor';
 import { filtersKey, matchesFilters } from './codeFilters';
-import {
-	readChangesSince,
-	readLiveCodes,
-	readServicePresent,
-	resolveTeamId,
-} from './qrtracReads';
+import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
 import { scanEvents } from './scanEvents';
 import {
 	FIRST_POLL_LOOKBACK_MS,
