@@ -60,7 +60,8 @@ export async function pollNewScans(
 		teamId,
 		qrIds: cache.codeIds,
 		startTime: queryFromTime(cursor),
-		endTime: now + SCAN_END_MARGIN_MS,
+		// the later of the two clocks: a service ahead of n8n by more than the margin has its new scans read too
+		endTime: Math.max(now, cache.presentMs) + SCAN_END_MARGIN_MS,
 		presentMs: cache.presentMs,
 	});
 	if (gone.length > 0) {

@@ -47,7 +47,7 @@ function trigger(credentials: HarnessCredentials, parameters: Record<string, unk
 	};
 }
 
-describe.each([-20 * 60_000, 20 * 60_000])(
+describe.each([-20 * 60_000, 20 * 60_000, 2 * 3_600_000])(
 	"QRTRAC Trigger: service clock %i ms off n8n's, its Date header too",
 	(skewMs) => {
 		beforeEach(() => {
