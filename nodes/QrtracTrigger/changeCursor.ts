@@ -55,6 +55,22 @@ export function startCursor(floor: number): ChangeCursor {
 	return { floor: Math.max(0, Math.floor(floor)), seen: {} };
 }
 
+/**
+ * The cursor of a first poll, which reports nothing, once the service told its present (`Date`): its floor, set
+ * by n8n's clock, goes down to that present less the overlap when that lies lower, so that a service whose clock
+ * is behind n8n's by more than the first poll's lookback loses nothing written after activation. Applied before
+ * the first poll's records (advanceCursor then raises the floor as always): only a first poll may lower its
+ * floor, as nothing was reported or forgotten from below it yet.
+ */
+export function settleFirstPoll(
+	cursor: ChangeCursor,
+	presentMs: number,
+	overlapMs: number,
+): ChangeCursor {
+	const floor = Math.max(0, Math.floor(presentMs - overlapMs));
+	return floor < cursor.floor ? { ...cursor, floor } : cursor;
+}
+
 /** `fromTime` for the next query: one below the floor, so that an exclusive boundary still returns the floor. */
 export function queryFromTime(cursor: Pick<ChangeCursor, 'floor'>): number {
 	return Math.max(0, cursor.floor - 1);

@@ -5,8 +5,10 @@ import {
 	CEILING_MARGIN_MS,
 	isUnseen,
 	queryFromTime,
+	settleFirstPoll,
 	startCursor,
 	type Change,
+	type ChangeCursor,
 } from './changeCursor';
 import { withLinkAndTimes } from '../shared/records/simplify';
 import { matchesFilters } from './codeFilters';
@@ -33,15 +35,22 @@ export async function pollCodeChanges(
 	const staticData = ctx.getWorkflowStaticData('node');
 	const stored = loadCodeChangesState(staticData, scope);
 	const firstPoll = stored === undefined;
-	const cursor =
+	let cursor =
 		stored?.cursor ??
 		startCursor(settings.includeExisting ? 0 : Date.now() - FIRST_POLL_LOOKBACK_MS);
-
-	const { codes, presentMs } = await readChangesSince(ctx, watched, {
-		floor: cursor.floor,
-		fromTime: queryFromTime(cursor),
-		isNew: (code) => isUnseen(cursor, code),
-	});
+	const read = (cursor: ChangeCursor) =>
+		readChangesSince(ctx, watched, {
+			floor: cursor.floor,
+			fromTime: queryFromTime(cursor),
+			isNew: (code) => isUnseen(cursor, code),
+		});
+	let { codes, presentMs } = await read(cursor);
+	const settled = firstPoll ? settleFirstPoll(cursor, presentMs, settings.overlapMs) : cursor;
+	if (settled !== cursor) {
+		// The service's clock is behind n8n's by more than the lookback: the first poll reads from its present.
+		cursor = settled;
+		({ codes, presentMs } = await read(cursor));
+	}
 	const result = advanceCursor(cursor, codes, {
 		overlapMs: settings.overlapMs,
 		maxSeen: MAX_SEEN,

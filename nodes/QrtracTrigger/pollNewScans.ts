@@ -6,11 +6,12 @@ import {
 	capHighWater,
 	queryFromTime,
 	raiseFloor,
+	settleFirstPoll,
 	startCursor,
 } from './changeCursor';
 import { advanceScanCursor, isScanRecord } from './scanCursor';
 import { filtersKey, matchesFilters } from './codeFilters';
-import { readChangesSince, readLiveCodes, resolveTeamId } from './qrtracReads';
+import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
 import { scanEvents } from './scanEvents';
 import {
 	FIRST_POLL_LOOKBACK_MS,
@@ -32,7 +33,7 @@ interface CodeIdCache {
  * One poll for new scans. Cost: 1 + ceil(n / 100) requests for n codes matching the filters (the code list is
  * kept in static data and refreshed from one "updated after time" request; scan events are read 100 codes per
  * bulk analytics request). The first poll, or one after the filters changed, lists the codes instead:
- * ceil(N / 100) + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
+ * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
  * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
  * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
  * the scanned codes to name them (scanEvents.ts).
@@ -52,12 +53,15 @@ export async function pollNewScans(
 		stored && stored.idsFilter === idsFilter
 			? await refreshCodeIds(ctx, teamId, stored, settings)
 			: await listCodeIds(ctx, teamId, settings, now);
-	const cursor = stored?.scans ?? startCursor(now - FIRST_POLL_LOOKBACK_MS);
+	const cursor =
+		stored?.scans ??
+		settleFirstPoll(startCursor(now - FIRST_POLL_LOOKBACK_MS), cache.presentMs, settings.overlapMs);
 	const { scans, gone } = await readWatchedScans(ctx, {
 		teamId,
 		qrIds: cache.codeIds,
 		startTime: queryFromTime(cursor),
-		endTime: now + SCAN_END_MARGIN_MS,
+		// the later of the two clocks: a service ahead of n8n by more than the margin has its new scans read too
+		endTime: Math.max(now, cache.presentMs) + SCAN_END_MARGIN_MS,
 		presentMs: cache.presentMs,
 	});
 	if (gone.length > 0) {
@@ -126,7 +130,10 @@ async function refreshCodeIds(
 	};
 }
 
-/** Lists every live code of the team (ceil(N / 100) requests) and keeps the ids matching the filters. */
+/**
+ * Lists every live code of the team (ceil(N / 100) requests) and keeps the ids matching the filters; one more
+ * request tells the service's present (qrtracReads.ts `readServicePresent`), where the first poll places its floors.
+ */
 async function listCodeIds(
 	ctx: IPollFunctions,
 	teamId: string,
@@ -134,22 +141,24 @@ async function listCodeIds(
 	now: number,
 ): Promise<CodeIdCache> {
 	const codes = await readLiveCodes(ctx, teamId, settings.filters.search, 'all');
+	const presentMs = await readServicePresent(ctx, teamId, now);
 	const newest = codes.reduce<number | undefined>(
 		(max, code) => Math.max(max ?? code.updatedAt, code.updatedAt),
 		undefined,
 	);
-	const highWater = capHighWater(undefined, newest, now + CEILING_MARGIN_MS);
+	const highWater = capHighWater(undefined, newest, presentMs + CEILING_MARGIN_MS);
+	const start = settleFirstPoll(
+		startCursor(now - FIRST_POLL_LOOKBACK_MS),
+		presentMs,
+		settings.overlapMs,
+	);
 	return {
 		codes: {
-			floor: raiseFloor(
-				startCursor(now - FIRST_POLL_LOOKBACK_MS).floor,
-				highWater,
-				settings.overlapMs,
-			),
+			floor: raiseFloor(start.floor, highWater, settings.overlapMs),
 			...optional(highWater),
 		},
 		codeIds: codes.filter((code) => matchesFilters(code, settings.filters)).map((code) => code.id),
-		presentMs: now,
+		presentMs,
 	};
 }
 

@@ -49,6 +49,18 @@ async function readChanges(
 }
 
 /**
+ * The service's present, from the `Date` of one changes read of the team from `nowMs` (n8n's clock, which it
+ * also is when the service sends no `Date`): what a first poll that reads no changes needs to place its floor.
+ */
+export async function readServicePresent(
+	ctx: IPollFunctions,
+	teamId: string,
+	nowMs: number,
+): Promise<number> {
+	return (await readChanges(ctx, { allTeams: false, teamId }, nowMs)).serviceDateMs ?? nowMs;
+}
+
+/**
  * Codes changed at or after `floor`, with the service's present: one request, unless the answer looks capped
  * (changeCursor.ts `looksCapped`) and holds a version not handled before (`isNew`; an answer of versions all
  * handled is the overlap read again, and an idle poll stays one request). Then the list, sorted by change, newest first, is read down to `floor` too (of

@@ -21,7 +21,7 @@ export const FIRST_POLL_LOOKBACK_MS = 5 * 60_000;
 /** Most versions (or scans) remembered at the window's edge; bounds the workflow's static data. */
 export const MAX_SEEN = 10_000;
 
-/** `endTime` of scan queries is n8n's clock plus this, so a service clock ahead of n8n loses nothing. */
+/** `endTime` of scan queries is the later of n8n's clock and the service's present, plus this: nothing new is left out. */
 export const SCAN_END_MARGIN_MS = 60 * 60_000;
 
 /** How far back "Fetch Test Event" looks for a sample scan. */

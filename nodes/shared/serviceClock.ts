@@ -47,7 +47,8 @@ export class ServiceClock {
  */
 export function parseHttpDate(text: string): number | undefined {
 	if (!/[a-z]/i.test(text)) return undefined;
-	const hasZone = /\b(?:GMT|UTC|UT|Z)\b|[+-]\d\d:?\d\d$/i.test(text);
+	// ISO 8601 text writes UTC as a `Z` right after the digits (`08:00:02Z`), where no word boundary lies.
+	const hasZone = /\b(?:GMT|UTC|UT|Z)\b|\dZ$|[+-]\d\d:?\d\d$/i.test(text);
 	const atMs = Date.parse(hasZone ? text : `${text} GMT`);
 	return Number.isNaN(atMs) ? undefined : atMs;
 }

@@ -11,6 +11,7 @@ import {
 	type Scan,
 	type ScanTotals,
 } from './answers';
+import { expectedEventTime, readEventTime } from './eventTime';
 import { endpoint } from './route';
 import { answerSource, callEndpoint, chunk, type InTeam } from './source';
 
@@ -28,14 +29,53 @@ export async function getQrAnalytics(
 	ctx: TransportContext,
 	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
 ): Promise<Scan[]> {
-	const { data, source } = await callEndpoint(ctx, {
+	const { data, source, serviceDateMs } = await callEndpoint(ctx, {
 		operation: 'Get Scans',
 		route: 'GET /analytics-api/detailed/{id}',
 		params: { id: qrId },
 		teamId,
 		itemIndex,
 	});
-	return readScans(source, data);
+	return scansOf(source, data, [qrId], serviceDateMs ?? Date.now());
+}
+
+/**
+ * The scan events of an answer about the codes `qrIds`: one of a code not asked for fails the read (never shown
+ * or counted for another code), and each `scanTime` is read by its unit (eventTime.ts), so that a service telling
+ * epoch seconds has its scans neither dropped as outside the range nor placed in 1970.
+ */
+function scansOf(
+	source: AnswerSource,
+	data: unknown,
+	qrIds: readonly string[],
+	presentMs: number,
+): Scan[] {
+	const scans = readScans(source, data);
+	const asked = new Set(qrIds);
+	const foreign = scans.find((scan) => !asked.has(String(scan.qrId)));
+	if (foreign)
+		throw unexpectedAnswer(
+			source,
+			`scan events of the ${qrIds.length} codes asked for only`,
+			foreign,
+			`an event of code ${String(foreign.qrId)}, which was not asked for`,
+		);
+	return placeScanTimes(source, scans, presentMs);
+}
+
+/**
+ * Scan events with `scanTime` in epoch ms, read by its unit on the service's present `presentMs`; the one
+ * reading of scan times (the trigger's too). A scan without a sane time fails the read. An event already in
+ * epoch ms is kept as it is: a report's answers are not copied.
+ */
+export function placeScanTimes(source: AnswerSource, scans: Scan[], presentMs: number): Scan[] {
+	for (const [index, scan] of scans.entries()) {
+		const scanTime = readEventTime(scan.scanTime, presentMs);
+		if (scanTime === undefined)
+			throw unexpectedAnswer(source, expectedEventTime('"scanTime"', presentMs), scan);
+		if (scanTime !== scan.scanTime) scans[index] = { ...scan, scanTime };
+	}
+	return scans;
 }
 
 /**
@@ -97,15 +137,15 @@ export async function walkBulkScans(
 	let requests = 0;
 	const read = async (slice: ScanSlice): Promise<number> => {
 		if (++requests > MAX_SCAN_WALK_REQUESTS) throw tooManySlices(source);
-		const { data } = await callEndpoint(ctx, {
+		const { data, serviceDateMs } = await callEndpoint(ctx, {
 			...BULK_SCANS,
 			body: { qrIds: slice.qrIds, startTime: slice.startTime, endTime: slice.endTime },
 			teamId,
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
 		});
-		const answered = readScans(source, data);
-		const scans = inSlice(source, slice, answered);
+		const answered = scansOf(source, data, slice.qrIds, serviceDateMs ?? Date.now());
+		const scans = inSlice(slice, answered);
 		if (watch.suspect(answered.length)) {
 			const halves = splitSlice(slice);
 			if (halves) {
@@ -180,19 +220,10 @@ async function eachAtOnce<T>(
 }
 
 /**
- * The events of a slice's answer: one of a code not asked for fails the read (never counted for another code);
- * one outside the slice's range is left to the slice that holds it, so no event is counted twice.
+ * The events of a slice's answer (all of codes asked for, `scansOf`) in the slice's range: one outside it is
+ * left to the slice that holds it, so no event is counted twice.
  */
-function inSlice(source: AnswerSource, slice: ScanSlice, scans: Scan[]): Scan[] {
-	const asked = new Set(slice.qrIds);
-	const foreign = scans.find((scan) => !asked.has(String(scan.qrId)));
-	if (foreign)
-		throw unexpectedAnswer(
-			source,
-			`scan events of the ${slice.qrIds.length} codes asked for only`,
-			foreign,
-			`an event of code ${String(foreign.qrId)}, which was not asked for`,
-		);
+function inSlice(slice: ScanSlice, scans: Scan[]): Scan[] {
 	return scans.filter((scan) => scan.scanTime >= slice.startTime && scan.scanTime <= slice.endTime);
 }
 

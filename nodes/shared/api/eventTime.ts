@@ -32,3 +32,8 @@ export function readEventTime(value: unknown, presentMs: number): number | undef
 	}
 	return undefined;
 }
+
+/** What a reader expected of a record's time fields, in words for its error. */
+export function expectedEventTime(fields: string, presentMs: number): string {
+	return `${fields} as a time ${EVENT_TIME_RANGE} (${new Date(presentMs).toISOString()}): epoch seconds, milliseconds or microseconds, or ISO 8601 text`;
+}

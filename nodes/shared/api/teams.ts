@@ -5,6 +5,7 @@ import {
 	readRoster,
 	readTeam,
 	readTeams,
+	unexpectedAnswer,
 	type AnswerSource,
 	type Team,
 	type TeamWithMembers,
@@ -54,7 +55,7 @@ export async function getTeamById(
 		teamId,
 		itemIndex,
 	});
-	return readTeam(source, data);
+	return ofAskedTeam(source, readTeam(source, data), teamId);
 }
 
 /** The same read as getTeamById, for callers that need the members: without a members list it fails. */
@@ -69,7 +70,21 @@ export async function getTeamRoster(
 		teamId,
 		itemIndex,
 	});
-	return readRoster(source, data);
+	return ofAskedTeam(source, readRoster(source, data), teamId);
+}
+
+/**
+ * The team an answer about team `teamId` holds, when it is that team: another team's record (its members, its
+ * domains) is never shown, compared or acted on as the asked team's.
+ */
+function ofAskedTeam<T extends Team>(source: AnswerSource, team: T, teamId: string): T {
+	if (team.id === teamId) return team;
+	throw unexpectedAnswer(
+		source,
+		`the team asked for, "${teamId}"`,
+		{ id: team.id },
+		`"id" is "${team.id}", another team`,
+	);
 }
 
 /** Renames the team. A retry refused after a lost answer is checked against the team's name. */
@@ -146,5 +161,6 @@ function teamAnswer(
 	const marker = response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
 	if (response.data === undefined || response.data === null)
 		return { ...asked, confirmed: true, ...marker };
-	return { ...readTeam(response.source, response.data), ...marker };
+	const team = readTeam(response.source, response.data);
+	return { ...ofAskedTeam(response.source, team, String(asked.id)), ...marker };
 }

@@ -9,8 +9,8 @@ import {
 	type QrCode,
 	type Scan,
 } from './answers';
-import { BULK_SCANS } from './analytics';
-import { EVENT_TIME_RANGE, readEventTime } from './eventTime';
+import { BULK_SCANS, placeScanTimes } from './analytics';
+import { expectedEventTime, readEventTime } from './eventTime';
 import { getTeamQrsPaginated, QR_LIST } from './qrList';
 import { endpoint, labelOf } from './route';
 import { answerSource, callEndpoint, type InTeam } from './source';
@@ -133,24 +133,13 @@ export async function listQrsChangedSince(
 	);
 }
 
-/** Scan events with `scanTime` read by its unit (epoch ms); a scan without a sane time fails the read. */
+/** Scan events with `scanTime` read by its unit (epoch ms, analytics.ts `placeScanTimes`). */
 export async function placeScans(
 	ctx: TransportContext,
 	scans: readonly Scan[],
 	presentMs: number,
 ): Promise<Scan[]> {
-	const placed: Scan[] = [];
-	for (const scan of scans) {
-		const scanTime = readEventTime(scan.scanTime, presentMs);
-		if (scanTime === undefined)
-			throw unexpectedAnswer(
-				await answerSource(ctx, BULK_SCANS),
-				expectedTime('"scanTime"', presentMs),
-				scan,
-			);
-		placed.push({ ...scan, scanTime });
-	}
-	return placed;
+	return placeScanTimes(await answerSource(ctx, BULK_SCANS), [...scans], presentMs);
 }
 
 /** Codes read from the team's list, placed on the timeline as `placeCodes` does. */
@@ -174,12 +163,8 @@ export function placeCodes(
 			code.createdAt === undefined ? undefined : readEventTime(code.createdAt, presentMs);
 		if (updatedAt === undefined || (code.createdAt !== undefined && createdAt === undefined)) {
 			const fields = '"updatedAt" (or, on a code never changed, "createdAt") and "createdAt"';
-			throw unexpectedAnswer(source, expectedTime(fields, presentMs), code);
+			throw unexpectedAnswer(source, expectedEventTime(fields, presentMs), code);
 		}
 		return { ...code, updatedAt, ...(createdAt === undefined ? {} : { createdAt }) };
 	});
-}
-
-function expectedTime(fields: string, presentMs: number): string {
-	return `${fields} as a time ${EVENT_TIME_RANGE} (${new Date(presentMs).toISOString()}): epoch seconds, milliseconds or microseconds, or ISO 8601 text`;
 }

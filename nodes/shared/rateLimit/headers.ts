@@ -104,11 +104,16 @@ export function parseResetHeader(
 		const number = Number(text);
 		if (number < nowMs / EPOCH_SECONDS_DIVISOR)
 			return Math.round(nowMs + readDelay(number, windowMs));
-		absoluteMs = number >= nowMs / EPOCH_MS_DIVISOR ? number : number * 1000;
+		absoluteMs = epochMsOf(number, nowMs);
 	} else {
 		absoluteMs = parseHttpDate(text);
 	}
 	return absoluteMs === undefined ? undefined : Math.round(absoluteMs - serviceOffsetMs);
+}
+
+/** A number too large for a delay (see the thresholds above) as epoch ms: it is epoch ms or epoch seconds. */
+function epochMsOf(number: number, nowMs: number): number {
+	return number >= nowMs / EPOCH_MS_DIVISOR ? number : number * 1000;
 }
 
 /** No rate window resets further away than this; a reset that does is a broken header or clock. */
@@ -151,16 +156,32 @@ function windowTold(scale: WindowScale, toldLimit: number | undefined): number {
 	return (scale.windowMs * toldLimit) / scale.limit;
 }
 
-/** `Retry-After`: delay-seconds (fractions tolerated) or an HTTP date -> delay in ms (>= 0), or undefined. */
+/**
+ * `Retry-After` -> delay in ms (>= 0), or undefined: delay-seconds (fractions tolerated) or an HTTP date, and,
+ * as a service may write it, a number too large for a delay (the thresholds above) as the epoch seconds or
+ * milliseconds it is. A wait beyond MAX_RESET_DISTANCE_MS is a broken header, not believed: the limiter is shared
+ * by the process, and would hold the team's requests that long.
+ */
 export function parseRetryAfter(
 	value: string,
 	nowMs: number,
 	serviceOffsetMs = 0,
 ): number | undefined {
 	const text = value.trim();
-	if (NUMBER_PATTERN.test(text)) return Math.round(Number(text) * 1000);
-	const atMs = parseHttpDate(text);
-	return atMs === undefined ? undefined : Math.max(0, atMs - serviceOffsetMs - nowMs);
+	let delayMs: number | undefined;
+	if (NUMBER_PATTERN.test(text)) {
+		const number = Number(text);
+		delayMs =
+			number < nowMs / EPOCH_SECONDS_DIVISOR
+				? number * 1000
+				: epochMsOf(number, nowMs) - serviceOffsetMs - nowMs;
+	} else {
+		const atMs = parseHttpDate(text);
+		delayMs = atMs === undefined ? undefined : atMs - serviceOffsetMs - nowMs;
+	}
+	return delayMs === undefined || delayMs > MAX_RESET_DISTANCE_MS
+		? undefined
+		: Math.max(0, Math.round(delayMs));
 }
 
 /** How long to wait after a 429: `Retry-After`, else the time until the reset (>= 0), else undefined. */

@@ -133,7 +133,7 @@ const calls: Call[] = [
 	[
 		'getQrAnalytics',
 		(ctx) => api.getQrAnalytics(ctx, { qrId: 'qr_1' }),
-		ok([{ qrId: 'qr_1', scanTime: 5 }]),
+		ok([{ qrId: 'qr_1', scanTime: 1_732_000_000_500 }]),
 		'GET',
 		'/api/analytics-api/detailed/qr_1',
 	],
