@@ -80,7 +80,8 @@ export function driftList(
 	}
 	if (drift.lowerCaseDisplayIds && operationId && CODE_OPERATIONS.has(operationId))
 		result = { ...result, body: lowerCased(result.body) };
-	if (drift.summaryRecords && operationId === LIST) result = { ...result, body: summarized(result.body) };
+	if (drift.summaryRecords && operationId === LIST)
+		result = { ...result, body: summarized(result.body) };
 	return result;
 }
 
@@ -89,7 +90,9 @@ function summarized(body: unknown): unknown {
 	const data = (body as { data?: { qrs?: unknown } } | null)?.data;
 	if (!data || !Array.isArray(data.qrs)) return body;
 	const qrs = (data.qrs as Array<Record<string, unknown>>).map((code) => {
-		const { metadata: _metadata, settings: _settings, ...summary } = code;
+		const summary = { ...code };
+		delete summary.metadata;
+		delete summary.settings;
 		return summary;
 	});
 	return { ...(body as object), data: { ...data, qrs } };

@@ -12,7 +12,12 @@ jest.mock('n8n-workflow', () => ({
 }));
 
 async function createAnswered(answer: FakeAnswer) {
-	return await runAction('dynamicLink', 'create', { destinationUrl: 'https://example.com' }, () => answer);
+	return await runAction(
+		'dynamicLink',
+		'create',
+		{ destinationUrl: 'https://example.com' },
+		() => answer,
+	);
 }
 
 it('a record in data without an id is the item', async () => {

@@ -20,7 +20,11 @@ function successOnlyService(): (request: SentRequest) => FakeAnswer {
 		const route = `${request.method} ${new URL(request.url).pathname}`;
 		if (route === 'GET /api/qrs-api/teams/qr_1') return ok(code);
 		if (route === 'PUT /api/qrs-api/qr_1') {
-			code = { ...code, ...(request.body as IDataObject), updatedAt: code.updatedAt as number + 1 };
+			code = {
+				...code,
+				...(request.body as IDataObject),
+				updatedAt: (code.updatedAt as number) + 1,
+			};
 			return ok();
 		}
 		if (route === 'PUT /api/qrs-api/qr_1/tags' || route === 'PATCH /api/qrs-api/qr_1/title') {
@@ -53,7 +57,11 @@ it('Update Title: the item is the code read back', async () => {
 	);
 
 	expect(run.error).toBeUndefined();
-	expect(run.output?.[0][0].json).toMatchObject({ id: 'qr_1', name: 'New title', result: 'updated' });
+	expect(run.output?.[0][0].json).toMatchObject({
+		id: 'qr_1',
+		name: 'New title',
+		result: 'updated',
+	});
 });
 
 it('Update Tags: the item is the code read back', async () => {
@@ -65,5 +73,9 @@ it('Update Tags: the item is the code read back', async () => {
 	);
 
 	expect(run.error).toBeUndefined();
-	expect(run.output?.[0][0].json).toMatchObject({ id: 'qr_1', tags: ['b', 'c'], result: 'updated' });
+	expect(run.output?.[0][0].json).toMatchObject({
+		id: 'qr_1',
+		tags: ['b', 'c'],
+		result: 'updated',
+	});
 });
