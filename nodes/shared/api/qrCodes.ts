@@ -33,6 +33,11 @@ export async function createQr(
 			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
 			: undefined,
 	});
+	// QrResponse does not require `data`: a create answered with `success` alone made its code, found by its Display ID.
+	if (response.data === undefined && displayId) {
+		const made = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
+		if (made) return { code: made, recovered: false };
+	}
 	const code = readCreatedQrCode(response.source, response.data, 'code', displayId);
 	return { code, recovered: response.recovered === true };
 }
