@@ -53,9 +53,10 @@ export class PerRowLookUp implements HeldCodes {
 }
 
 /**
- * Sends a row's action (an update after reading the code by its ID). A create refused (400) because another writer took the Display ID after the code was
- * looked for is answered by reading that one code and applying the row to it; a create whose answer was lost
- * and whose code was then found may not hold the row yet, so the row is applied to it as well.
+ * Sends a row's action (an update after reading the code by its ID). A create refused (400) because another
+ * writer took the Display ID after the code was looked for is answered by reading that one code and applying the
+ * row to it; a create whose answer was lost and whose code was then found may not hold the row yet, so the row is
+ * applied to it as well.
  */
 export async function applyRow(
 	ctx: IExecuteFunctions,
