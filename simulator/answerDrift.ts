@@ -13,7 +13,7 @@ import { CODE_ANSWER_OPERATIONS } from './codeAnswers';
  * Kind a careful client must refuse loudly (the needed fields are not there under any known name):
  * - `renamedFields`: list fields, identifiers and counts carry other names than the contract's.
  * - `createWithoutId`: a create (createQr, duplicateQr, v1 create) answers its record without `id`; the code
- *   was created all the same.
+ *   was created all the same. (The v1 create's answer is unpublished: a client returns it as sent.)
  */
 export const SHAPE_DRIFTS = [
 	'isoDates',

@@ -17,6 +17,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `foreignCodes`: the team's list also holds the live codes of the organization's other teams (and counts them).
  * - `ignoreTeamHeader`: every request acts in the API client's default team, whatever team header it sends.
  * - `lowerCaseDisplayIds`: answers carry code records' Display IDs lower-cased (the stored ones keep their case).
+ * - `summaryRecords`: the list's codes leave out `metadata` and `settings` (every Qr field is optional); Get QR by
+ *   ID still answers the whole code.
  */
 export interface ListDrift {
 	/** Undefined: serve the asked `limit`. */
@@ -27,6 +29,7 @@ export interface ListDrift {
 	foreignCodes: boolean;
 	ignoreTeamHeader: boolean;
 	lowerCaseDisplayIds: boolean;
+	summaryRecords: boolean;
 }
 
 export const NO_LIST_DRIFT: ListDrift = {
@@ -36,6 +39,7 @@ export const NO_LIST_DRIFT: ListDrift = {
 	foreignCodes: false,
 	ignoreTeamHeader: false,
 	lowerCaseDisplayIds: false,
+	summaryRecords: false,
 };
 
 /** The switches of ListDrift, by name (the CLI's --list-drift takes them comma-separated). */
@@ -46,6 +50,7 @@ export const LIST_DRIFT_SWITCHES = [
 	'foreignCodes',
 	'ignoreTeamHeader',
 	'lowerCaseDisplayIds',
+	'summaryRecords',
 ] as const;
 
 const LIST = CODE_LIST_OPERATION;
@@ -75,7 +80,22 @@ export function driftList(
 	}
 	if (drift.lowerCaseDisplayIds && operationId && CODE_OPERATIONS.has(operationId))
 		result = { ...result, body: lowerCased(result.body) };
+	if (drift.summaryRecords && operationId === LIST)
+		result = { ...result, body: summarized(result.body) };
 	return result;
+}
+
+/** The list's answer with each code's `metadata` and `settings` left out. */
+function summarized(body: unknown): unknown {
+	const data = (body as { data?: { qrs?: unknown } } | null)?.data;
+	if (!data || !Array.isArray(data.qrs)) return body;
+	const qrs = (data.qrs as Array<Record<string, unknown>>).map((code) => {
+		const summary = { ...code };
+		delete summary.metadata;
+		delete summary.settings;
+		return summary;
+	});
+	return { ...(body as object), data: { ...data, qrs } };
 }
 
 function pagingDrifts(drift: ListDrift): boolean {

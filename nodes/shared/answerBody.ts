@@ -109,13 +109,15 @@ export interface ReadAnswer {
 /**
  * An answer's envelope, its strings redacted: 2xx `{success: true}` (or with `data` and no `success`) is the
  * data; `success: false` is a refusal unless the caller accepts it; a 2xx with neither `success` nor `data`
- * says nothing about the outcome (`unconfirmed`): it is checked, never taken as done.
+ * says nothing about the outcome (`unconfirmed`): it is checked, never taken as done. Except where the envelope
+ * is not published (`envelopeOptional`, the simple v1 interface): there such a 2xx is the answer, in `body`.
  */
 export function interpretAnswer(
 	status: number,
 	text: string,
 	secretForms: readonly string[],
 	acceptUnsuccessful: boolean,
+	envelopeOptional = false,
 ): ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean } {
 	const body = parseObject(text, secretForms);
 	if (body === undefined) {
@@ -131,7 +133,8 @@ export function interpretAnswer(
 	const ok = status >= 200 && status < 300;
 	if (ok && (body.success === true || (body.success === false && acceptUnsuccessful)))
 		return { data: body.data, body };
-	if (ok && body.success === undefined && body.data !== undefined) return { data: body.data, body };
+	if (ok && body.success === undefined && (body.data !== undefined || envelopeOptional))
+		return { data: body.data, body };
 	if (ok && body.success === undefined) {
 		return {
 			unconfirmed: true,

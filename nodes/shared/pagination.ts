@@ -265,7 +265,10 @@ function shortfallReason<T extends { id?: string }>(
 	// A full page of codes already read means the pages do not move on, whatever the total says.
 	const repeated =
 		why === 'repeat' && (expected === undefined || collector.items.length < expected);
-	if (!repeated && (expected === undefined || collector.items.length >= expected)) return undefined;
+	// The cap is no end of the list: without a total, a walk it stopped cannot be known whole.
+	const capped = why === 'cap' && expected === undefined;
+	if (!repeated && !capped && (expected === undefined || collector.items.length >= expected))
+		return undefined;
 	const served = collector.servedSize;
 	switch (why) {
 		case 'repeat':
@@ -275,7 +278,9 @@ function shortfallReason<T extends { id?: string }>(
 		case 'short':
 			return `page ${page} held ${size} codes where ${served} were served per page, before the announced total was reached`;
 		case 'cap':
-			return `the walk stopped after ${collector.pagesAdded} pages of ${served}, while the total kept growing to ${expected}`;
+			return expected === undefined
+				? `the walk stopped after ${collector.pagesAdded} pages of ${served} without reaching the end of the list, and the service announced no total`
+				: `the walk stopped after ${collector.pagesAdded} pages of ${served}, while the total kept growing to ${expected}`;
 		default:
 			return `the total changed to ${expected} while the list was read`;
 	}

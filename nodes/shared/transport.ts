@@ -71,6 +71,8 @@ async function sendWithRetries<T>(
 		timeoutMs: connection.timeoutMs,
 		secretForms: secretForms(connection.secrets),
 		acceptUnsuccessful: request.acceptUnsuccessful === true,
+		// The simple interface's answer is not published: a 2xx JSON object there is its answer, envelope or not.
+		envelopeOptional: request.api === 'simple',
 	};
 	const wait: SlotWait = { limiter, ceilingMs: connection.maxWaitMs, waitedMs: 0 };
 	const policy = { ...defaultRetryPolicy, maxTotalWaitMs: connection.maxWaitMs };
@@ -202,6 +204,7 @@ interface AnswerReading {
 	timeoutMs: number;
 	secretForms: string[];
 	acceptUnsuccessful: boolean;
+	envelopeOptional: boolean;
 }
 
 type AttemptResult = ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean };
@@ -239,6 +242,7 @@ async function exchange(
 					body.text,
 					reading.secretForms,
 					reading.acceptUnsuccessful,
+					reading.envelopeOptional,
 				),
 			};
 		}

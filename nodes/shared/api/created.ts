@@ -1,15 +1,15 @@
-import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { excerptOf, qrCodeShape, type AnswerSource, type QrCode } from './answers';
 
 /**
- * Reading a create's answer (Create, Create or Update's creates, Duplicate, v1 Dynamic Link create). A success
+ * Reading a create's answer (Create, Create or Update's creates, Duplicate). A success
  * answer means the service acted, so one without a usable `id` does not mean "nothing happened": the code was
  * probably made. Rule: fail loudly and say so, because running the item again as it is makes a second code.
  */
 
-export type CreateKind = 'code' | 'copy' | 'link';
+/** The v1 Dynamic Link create is not here: its answer is not published, so nothing of it is demanded. */
+export type CreateKind = 'code' | 'copy';
 
 /** The new code, or the "probably created" error when its answer has no text `id`. */
 export function readCreatedQrCode(
@@ -23,16 +23,9 @@ export function readCreatedQrCode(
 	throw probablyCreated(source, data, kind, displayId);
 }
 
-/** The v1 link (any object, as the service sent it), or the "probably created" error when it has no text `id`. */
-export function readCreatedLink(source: AnswerSource, record: IDataObject): IDataObject {
-	if (typeof record.id === 'string' && record.id !== '') return record;
-	throw probablyCreated(source, record, 'link');
-}
-
 const NOUN: Record<CreateKind, string> = {
 	code: 'QR code was probably created',
 	copy: 'copy was probably made',
-	link: 'dynamic link was probably created',
 };
 
 function advice(kind: CreateKind, displayId?: string): string {

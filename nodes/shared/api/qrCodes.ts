@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TransportContext } from '../transport';
-import { readAvailability, readQrCode, type QrCode } from './answers';
+import type { QrtracResponse, TransportContext } from '../transport';
+import {
+	qrCodeShape,
+	readAvailability,
+	readQrCode,
+	type AnswerSource,
+	type QrCode,
+} from './answers';
 import { readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, type InTeam } from './source';
@@ -27,6 +33,11 @@ export async function createQr(
 			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
 			: undefined,
 	});
+	// QrResponse does not require `data`: a create answered with `success` alone made its code, found by its Display ID.
+	if (response.data === undefined && displayId) {
+		const made = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
+		if (made) return { code: made, recovered: false };
+	}
 	const code = readCreatedQrCode(response.source, response.data, 'code', displayId);
 	return { code, recovered: response.recovered === true };
 }
@@ -84,7 +95,7 @@ export async function updateQr(
 		teamId,
 		itemIndex,
 	});
-	return readQrCode(source, data);
+	return await changedCode(ctx, { data, source }, { id, teamId, itemIndex });
 }
 
 /** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */
@@ -107,10 +118,10 @@ export async function deleteQr(
 			return recent.find((code) => code.id === id && !isLive(code));
 		},
 	});
-	return {
-		...(response.data === undefined ? {} : readQrCode(response.source, response.data)),
-		...verifiedMarker(response),
-	};
+	// Delete reads nothing of its answer's record (a Qr whose fields are all optional): one without a usable `id`
+	// does not make a done delete fail; one that reads as the code is kept.
+	const answered = qrCodeShape.safeParse(response.data);
+	return { ...(answered.success ? answered.data : {}), ...verifiedMarker(response) };
 }
 
 export async function updateQrTags(
@@ -129,7 +140,7 @@ export async function updateQrTags(
 			return sameTags(code.tags, tags) ? code : undefined;
 		},
 	});
-	const code = readQrCode(response.source, response.data);
+	const code = await changedCode(ctx, response, { id, teamId, itemIndex });
 	return { ...code, ...verifiedMarker(response) };
 }
 
@@ -149,7 +160,7 @@ export async function updateQrTitle(
 			return code.name === title ? code : undefined;
 		},
 	});
-	const code = readQrCode(response.source, response.data);
+	const code = await changedCode(ctx, response, { id, teamId, itemIndex });
 	return { ...code, ...verifiedMarker(response) };
 }
 
@@ -165,6 +176,19 @@ export async function getQrById(
 		itemIndex,
 	});
 	return readQrCode(source, data);
+}
+
+/**
+ * The code a change answered. QrResponse does not require `data` (NOTES: some successes carry only `success`), so
+ * a change answered without it was made all the same: the code is read back by its ID instead of failing the item.
+ */
+async function changedCode(
+	ctx: TransportContext,
+	response: Pick<QrtracResponse<unknown>, 'data'> & { source: AnswerSource },
+	target: InTeam & { id: string },
+): Promise<QrCode> {
+	if (response.data === undefined) return await getQrById(ctx, target);
+	return readQrCode(response.source, response.data);
 }
 
 /** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { readEventTime } from '../api/eventTime';
+
 /** The fields most workflows need from a QR code record; the raw record has many more. */
 const SIMPLE_QR_FIELDS = [
 	'id',
@@ -39,15 +41,16 @@ export function verifiedMarker(record: { verifiedAfterUnknownOutcome?: unknown }
 
 /**
  * A code record with what a person reads from it added: `shortUrl`, the link people scan (the code's domain
- * plus its Display ID, when the record has both), and each epoch-ms time also as ISO text (`createdAtIso`,
- * `updatedAtIso`). Existing fields are kept unchanged.
+ * plus its Display ID, when the record has both), and each time also as ISO text (`createdAtIso`,
+ * `updatedAtIso`), read in its unit; a number that is no sane time gets no twin. Existing fields are kept unchanged.
  */
 export function withLinkAndTimes(record: IDataObject): IDataObject {
 	const result: IDataObject = { ...record };
 	const shortUrl = shortUrlOf(record);
 	if (shortUrl !== undefined && result.shortUrl === undefined) result.shortUrl = shortUrl;
 	for (const field of TIME_FIELDS) {
-		const iso = isoTime(record[field]);
+		// Read by the unit its size shows (eventTime.ts): the contract types these times only as integers.
+		const iso = isoTime(readEventTime(record[field], Date.now()));
 		if (iso !== undefined) result[`${field}Iso`] = iso;
 	}
 	return result;

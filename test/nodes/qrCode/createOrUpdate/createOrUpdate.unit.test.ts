@@ -19,7 +19,7 @@ const listed = answering({
 	'GET /api/qrs-api/v2/teams/': ok({ qrs: [STORED_CODE], totalCount: 1 }),
 });
 
-it('sync: reads the team once, then puts the complete record with the changed fields', async () => {
+it('sync: reads the team once, then reads the code and puts the complete record with the changed fields', async () => {
 	const run = await runAction(
 		'qrCode',
 		'createOrUpdate',
@@ -41,6 +41,7 @@ it('sync: reads the team once, then puts the complete record with the changed fi
 			qs: { sortBy: 'createdAt', sortOrder: 'asc', limit: 100, page: 1 },
 			headers: TEAM_HEADERS,
 		},
+		{ method: 'GET', path: '/api/qrs-api/teams/qr_1', headers: TEAM_HEADERS },
 		{
 			method: 'PUT',
 			path: '/api/qrs-api/qr_1',
@@ -56,7 +57,7 @@ it('sync: reads the team once, then puts the complete record with the changed fi
 	]);
 });
 
-it('look up each row: searches the Display ID, then puts the complete record', async () => {
+it('look up each row: searches the Display ID, then reads the code and puts the complete record', async () => {
 	const run = await runAction(
 		'qrCode',
 		'createOrUpdate',
@@ -77,6 +78,7 @@ it('look up each row: searches the Display ID, then puts the complete record', a
 			qs: { search: 'd1', sortBy: 'createdAt', sortOrder: 'asc', limit: 100, page: 1 },
 			headers: TEAM_HEADERS,
 		},
+		{ method: 'GET', path: '/api/qrs-api/teams/qr_1', headers: TEAM_HEADERS },
 		{
 			method: 'PUT',
 			path: '/api/qrs-api/qr_1',

@@ -200,7 +200,8 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 					],
 				]),
 			);
-			expect(suite.sim.requestLog).toHaveLength(3 + 3);
+			// Three list pages, then each update reads its code by ID before the PUT (apply.ts).
+			expect(suite.sim.requestLog).toHaveLength(3 + 3 + 3);
 			expect(codesWithDisplayId('daily-10')[0].name).toBe('Row 10 (renamed)');
 			expect(codesWithDisplayId('daily-150')[0].qrRedirectUrl).toBe(
 				'https://example.com/daily/150?v=2',
@@ -319,6 +320,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				'GET 200',
 				'POST 400',
 				'GET 200',
+				'GET 200',
 				'PUT 200',
 			]);
 			expect(codesWithDisplayId('contested-1')).toHaveLength(1);
@@ -354,7 +356,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				['twice-2', 'unchanged', undefined],
 			]);
 			expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.status}`).sort()).toEqual(
-				['GET 200', 'POST 201', 'POST 201', 'PUT 200'],
+				['GET 200', 'GET 200', 'POST 201', 'POST 201', 'PUT 200'],
 			);
 			expect(codesWithDisplayId('twice-1')).toHaveLength(1);
 			expect(codesWithDisplayId('twice-1')[0].name).toBe('Second');

@@ -5,6 +5,7 @@ import {
 	createQr,
 	deleteQr,
 	findQrByDisplayId,
+	getQrById,
 	updateQr,
 	type QrCode,
 } from '../../../../shared/api';
@@ -52,9 +53,10 @@ export class PerRowLookUp implements HeldCodes {
 }
 
 /**
- * Sends a row's action. A create refused (400) because another writer took the Display ID after the code was
- * looked for is answered by reading that one code and applying the row to it; a create whose answer was lost
- * and whose code was then found may not hold the row yet, so the row is applied to it as well.
+ * Sends a row's action (an update after reading the code by its ID). A create refused (400) because another
+ * writer took the Display ID after the code was looked for is answered by reading that one code and applying the
+ * row to it; a create whose answer was lost and whose code was then found may not hold the row yet, so the row is
+ * applied to it as well.
  */
 export async function applyRow(
 	ctx: IExecuteFunctions,
@@ -65,14 +67,15 @@ export async function applyRow(
 ): Promise<RowResult> {
 	if (action.kind === 'unchanged') return { operation: 'unchanged', code: action.stored };
 	if (action.kind === 'update') {
-		const code = await updateQr(ctx, {
-			id: String(action.stored.id),
-			stored: action.stored,
-			changes: action.changes,
-			teamId: row.teamId,
-			itemIndex,
-		});
-		return { operation: 'updated', changedFields: action.changedFields, code };
+		// A list may answer codes without some fields (every Qr field is optional) and a PUT carries the whole code
+		// (updateQr), so the update is planned again on the code read by its ID, never on a list's record alone.
+		const id = String(action.stored.id);
+		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
+		const plan = planRow(row, stored, writeUnchanged);
+		if (plan.kind !== 'update') return { operation: 'unchanged', code: stored };
+		const { changes, changedFields } = plan;
+		const code = await updateQr(ctx, { id, stored, changes, teamId: row.teamId, itemIndex });
+		return { operation: 'updated', changedFields, code };
 	}
 	const attempt = await createQr(ctx, { body: action.body, teamId: row.teamId, itemIndex }).then(
 		(created) => ({ created }),

@@ -1,0 +1,72 @@
+/**
+ * Dynamic Link > Create: the v1 interface's answer is not published (NOTES: "return what the service answers").
+ * Whatever JSON object a success carries, with or without the `{success, data}` envelope and with or without an
+ * `id`, is the item (in camelCase); the link was created, so the item must not fail.
+ */
+import { runAction } from '../../../support/actionRequests';
+import type { FakeAnswer } from '../../../support/fakeContext';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+async function createAnswered(answer: FakeAnswer) {
+	return await runAction(
+		'dynamicLink',
+		'create',
+		{ destinationUrl: 'https://example.com' },
+		() => answer,
+	);
+}
+
+it('a record in data without an id is the item', async () => {
+	const run = await createAnswered({
+		status: 200,
+		body: { success: true, data: { qr_id: 'q9', short_url: 'https://qr.example/x' } },
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toEqual({
+		qrId: 'q9',
+		shortUrl: 'https://qr.example/x',
+		result: 'created',
+	});
+});
+
+it('a bare record without the envelope is the item', async () => {
+	const run = await createAnswered({
+		status: 201,
+		body: { id: 'link_9', short_url: 'https://qr.example/y' },
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toEqual({
+		id: 'link_9',
+		shortUrl: 'https://qr.example/y',
+		result: 'created',
+	});
+});
+
+it('a success whose data is not a record is the whole answer', async () => {
+	const run = await createAnswered({
+		status: 200,
+		body: { success: true, data: 'https://qr.example/z' },
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toEqual({
+		success: true,
+		data: 'https://qr.example/z',
+		result: 'created',
+	});
+});
+
+it('a refusal answered with success false still fails the item', async () => {
+	const run = await createAnswered({
+		status: 200,
+		body: { success: false, message: 'Plan limit reached' },
+	});
+
+	expect(run.error?.message).toContain('Plan limit reached');
+});
