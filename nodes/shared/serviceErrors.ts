@@ -39,7 +39,7 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 		hint: "QRTRAC's rate limit kept refusing requests. Check the plan chosen in the credential, or whether other workflows use the same team at the same time.",
 	},
 	{
-		test: (f) => /not\s*found/i.test(f.message),
+		test: (f) => f.status === 404 || /not\s*found/i.test(f.message),
 		hint: "Check the ID: use the code's or team's id as QRTRAC returns it (not a Display ID or a name); it must exist in the team used by this operation and must not be deleted.",
 	},
 	{

@@ -76,6 +76,17 @@ export function refusedWith(error: unknown, pattern: RegExp): error is NodeApiEr
 	return error instanceof NodeApiError && error.httpCode === '400' && pattern.test(error.message);
 }
 
+/**
+ * Refused because the record is not there: 400 "not found", as the contract documents, or 404, which a service
+ * may answer for an unknown ID all the same.
+ */
+export function refusedAsNotFound(error: unknown): error is NodeApiError {
+	return (
+		refusedWith(error, /not\s*found/i) ||
+		(error instanceof NodeApiError && error.httpCode === '404')
+	);
+}
+
 /** Where Create or Update names a row's outcome: `operation` until 1.1 (kept for saved nodes), `result` from 1.2. */
 export function outcomeKey(ctx: IExecuteFunctions): 'operation' | 'result' {
 	return reportsOutcome(ctx) ? 'result' : 'operation';

@@ -5,13 +5,14 @@ import {
 	qrCodeShape,
 	readAvailability,
 	readQrCode,
+	unexpectedAnswer,
 	type AnswerSource,
 	type QrCode,
 } from './answers';
 import { readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
-import { callEndpoint, type InTeam } from './source';
-import { completeUpdateBody, isLive, sameTags } from '../records/qrCode';
+import { callEndpoint, connectionOf, type InTeam } from './source';
+import { completeUpdateBody, isLive, ofOtherTeam, sameTags } from '../records/qrCode';
 import { verifiedMarker } from '../records/simplify';
 import { getTeamQrsFromTime } from './timeline';
 
@@ -175,7 +176,17 @@ export async function getQrById(
 		teamId,
 		itemIndex,
 	});
-	return readQrCode(source, data);
+	const code = readQrCode(source, data);
+	// Every change of one code reads it here first: a code of another team is never shown or changed as ours.
+	const asked = teamId ?? (await connectionOf(ctx)).teamId;
+	if (ofOtherTeam(code, asked))
+		throw unexpectedAnswer(
+			source,
+			`a code of the team asked for, "${asked}"`,
+			{ id: code.id, teamId: code.teamId },
+			`"teamId" is "${String(code.teamId)}", another team`,
+		);
+	return code;
 }
 
 /**

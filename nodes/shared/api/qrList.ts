@@ -8,7 +8,7 @@ import type { TransportContext } from '../transport';
 import { readQrPage, type QrCode, type QrPage } from './answers';
 import { endpoint, labelOf } from './route';
 import { callEndpoint, type InTeam } from './source';
-import { isLive } from '../records/qrCode';
+import { isLive, ofOtherTeam } from '../records/qrCode';
 
 /**
  * The team's list of codes (GET /qrs-api/v2/teams/): one page, the whole walk, and the look-up by Display ID.
@@ -93,9 +93,7 @@ async function walkTeamQrs(
 	const what = purpose ?? 'the list of codes';
 	if (result.shortfall) throw incompleteList(node, result.shortfall, what, itemIndex);
 	const askedTeam = teamId ?? (await getConnection(ctx)).teamId;
-	const foreign = result.items.filter(
-		(code) => typeof code.teamId === 'string' && code.teamId !== askedTeam,
-	);
+	const foreign = result.items.filter((code) => ofOtherTeam(code, askedTeam));
 	if (foreign.length > 0) throw foreignCodes(node, foreign, askedTeam, what, itemIndex);
 	const codes = walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
 	return { codes, firstServiceDateMs };

@@ -37,6 +37,12 @@ export function isLive(code: object): boolean {
 	return (code as { deleted?: unknown }).deleted !== true;
 }
 
+/** Whether the code names a team other than `teamId` (one that names none is taken as the team asked for). */
+export function ofOtherTeam(code: object, teamId: string): boolean {
+	const owner = (code as { teamId?: unknown }).teamId;
+	return typeof owner === 'string' && owner !== teamId;
+}
+
 /** The record as a soft delete leaves it: the service keeps it, marked deleted. */
 export function asDeleted<T extends IDataObject>(code: T, answer: IDataObject): T {
 	return { ...code, ...answer, deleted: true };

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { deleteQr, getTeamQrsFromTime } from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
-import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
+import { attempt, refusedAsNotFound, reportsOutcome } from '../../helpers/outcome';
 import { codeInTeam, parseQrCodeInTeam, type QrCodeInTeam } from '../../helpers/qrCodeTarget';
 
 /** Soft delete: QRTRAC keeps the code as deleted (it still shows in Get Updated Since with Include Deleted). */
@@ -17,9 +17,6 @@ export const description = updateDisplayOptions(
 );
 
 export const parse = parseQrCodeInTeam;
-
-/** The service answers a code it does not hold, deleted ones included, as not found (400). */
-const NOT_FOUND = /not\s*found/i;
 
 /**
  * From 1.2 a code deleted already is `unchanged`: the refusal says "not found" and the team's record of changes
@@ -41,7 +38,7 @@ export async function execute(
 		};
 	}
 	const { failed } = sent;
-	if (reportsOutcome(this) && refusedWith(failed, NOT_FOUND) && (await deletedBefore(this, target)))
+	if (reportsOutcome(this) && refusedAsNotFound(failed) && (await deletedBefore(this, target)))
 		return { ...record, result: 'unchanged' };
 	throw failed;
 }
