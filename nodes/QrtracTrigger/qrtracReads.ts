@@ -6,7 +6,7 @@ import {
 	getAllTeams,
 	getBulkQrAnalytics,
 	getQrsChangedSince,
-	listQrsChangedSince,
+	codesLeftOut,
 	listTeamQrs,
 	placeListedCodes,
 	placeScans,
@@ -81,11 +81,12 @@ export async function readChangesSince(
 		? (await getAllTeams(ctx)).map((team) => team.id)
 		: [watched.teamId];
 	const versions = new Set(answer.codes.map(versionOf));
-	const missing: ChangedQrCode[] = [];
-	for (const teamId of teamIds) {
-		const listed = await listQrsChangedSince(ctx, { floor, presentMs, teamId });
-		missing.push(...listed.filter((code) => !versions.has(versionOf(code))));
-	}
+	const missing = await codesLeftOut(ctx, answer.codes, {
+		floor,
+		presentMs,
+		teamIds,
+		held: (code) => versions.has(versionOf(code)),
+	});
 	if (missing.length > 0) {
 		ctx.logger.warn(
 			`QRTRAC Trigger: the changes answer held ${answer.codes.length} codes and left out ${missing.length} more that the list shows changed since the last poll (the service caps that answer); they are reported from the list`,

@@ -1,5 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
+import { looksCapped } from '../cappedAnswers';
 import type { TransportContext } from '../transport';
 import {
 	readChangedQrCodes,
@@ -53,7 +54,7 @@ export async function getQrsChangedSince(
 }
 
 /** The rule for answers that may be capped lives in cappedAnswers.ts; re-exported for the change watchers. */
-export { looksCapped } from '../cappedAnswers';
+export { looksCapped };
 
 /**
  * Codes of the team changed after `fromTime` (epoch ms), deleted ones included, as the service sent them, with
@@ -131,6 +132,34 @@ export async function listQrsChangedSince(
 			description: `${labelOf(QR_LIST)} was read for ${MAX_TIME_WALK_PAGES} pages without reaching the last poll's time. Nothing was reported; the next poll tries again.`,
 		},
 	);
+}
+
+/**
+ * Live codes changed at or after `floor` that a changes answer looking capped (cappedAnswers.ts) left out: each
+ * team's list, newest change first, read down to `floor`, less the codes `held` says the answer has. An answer
+ * that does not look capped is taken whole (no request). Deletions a capped answer left out cannot be recovered:
+ * the list holds live codes only.
+ */
+export async function codesLeftOut(
+	ctx: TransportContext,
+	answer: readonly unknown[],
+	{ floor, presentMs, teamIds, held }: LeftOutQuestion,
+): Promise<ChangedQrCode[]> {
+	if (!looksCapped(answer.length)) return [];
+	const missing: ChangedQrCode[] = [];
+	for (const teamId of teamIds) {
+		const listed = await listQrsChangedSince(ctx, { floor, presentMs, teamId });
+		missing.push(...listed.filter((code) => !held(code)));
+	}
+	return missing;
+}
+
+export interface LeftOutQuestion {
+	floor: number;
+	presentMs: number;
+	teamIds: readonly string[];
+	/** Whether the answer holds this (version of the) code. */
+	held: (code: ChangedQrCode) => boolean;
 }
 
 /** Scan events with `scanTime` read by its unit (epoch ms, analytics.ts `placeScanTimes`). */

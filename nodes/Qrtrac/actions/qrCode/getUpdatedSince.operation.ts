@@ -1,8 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getAllQrsFromTime, getTeamQrsFromTime } from '../../../shared/api';
+import {
+	codesLeftOut,
+	connectionOf,
+	getAllQrsFromTime,
+	getAllTeams,
+	getTeamQrsFromTime,
+	type QrCode,
+} from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { isLive } from '../../../shared/records/qrCode';
 import { validateParameters } from '../../../shared/validation';
@@ -96,6 +103,43 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
 	const changed = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
-	const codes = changed.filter((code) => input.includeDeleted || isLive(code));
-	return codes.map((code) => qrCodeOutput(code, input.simplify));
+	const codes = [...changed, ...(await leftOut(this, input, changed, itemIndex))];
+	return codes
+		.filter((code) => input.includeDeleted || isLive(code))
+		.map((code) => qrCodeOutput(code, input.simplify));
+}
+
+/**
+ * Live codes an answer that looks capped left out, from the teams' lists (timeline.ts `codesLeftOut`). Deleted
+ * codes it left out cannot be found again, so with Include Deleted a cut answer fails rather than look whole.
+ */
+async function leftOut(
+	ctx: IExecuteFunctions,
+	input: Input,
+	changed: QrCode[],
+	itemIndex: number,
+): Promise<QrCode[]> {
+	const teamIds = async () =>
+		input.scope === 'team'
+			? [input.teamId ?? (await connectionOf(ctx)).teamId]
+			: (await getAllTeams(ctx, { itemIndex })).map((team) => team.id);
+	const ids = new Set(changed.map((code) => String(code.id)));
+	const missing = await codesLeftOut(ctx, changed, {
+		// "after" the moment: a code changed at it exactly is the answer's to include or not
+		floor: input.since + 1,
+		presentMs: Date.now(),
+		teamIds: changed.length > 0 ? await teamIds() : [],
+		held: (code) => ids.has(String(code.id)),
+	});
+	if (missing.length > 0 && input.includeDeleted)
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ success: false, message: 'answer cut short' },
+			{
+				message: `QRTRAC's answer to Get QR Codes Updated Since left out ${missing.length} changed codes`,
+				description: `It held ${changed.length} codes, and the team's list shows ${missing.length} more changed since then (e.g. ${String(missing[0].id)}): the service caps that answer. The live codes can be read from the list, but deleted codes it left out cannot, so nothing is returned as if whole. Turn off Include Deleted, or choose a later Since.`,
+				itemIndex,
+			},
+		);
+	return missing;
 }

@@ -89,4 +89,46 @@ describe('Get Updated Since', () => {
 		expect(suite.sim.requestLog[0].rawPath).toBe(`/api/qrs-api/all/fromTime/${since}`);
 		suite.expectRequestsFollowContract();
 	});
+
+	describe('an answer the service caps to the newest 20 changed codes', () => {
+		afterEach(() => suite.sim.setChangeDrift({ fromTimeCap: undefined }));
+
+		it('is completed from the list: all 45 changed codes, once each; with Include Deleted it fails', async () => {
+			const team = suite.sim.state.createTeam(orgId, 'Capped changes');
+			const since = Date.now() - 3_600_000;
+			suite.sim.state.createQrAt(
+				team.id,
+				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/0', name: 'Before' },
+				since - 1,
+			);
+			const made = Array.from({ length: 45 }, (_, index) =>
+				suite.sim.state.createQrAt(
+					team.id,
+					{
+						qrType: 'WEB',
+						qrRedirectUrl: `https://example.com/${index}`,
+						name: `Changed ${index}`,
+					},
+					since + 1 + index * 1_000,
+				),
+			);
+			suite.sim.setChangeDrift({ fromTimeCap: 20 });
+
+			const live = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
+			const withDeleted = await run('getUpdatedSince', {
+				since,
+				includeDeleted: true,
+				options: { teamOverride: team.id },
+			});
+
+			const ids = live.items.map((item) => item.json.id);
+			expect(new Set(ids).size).toBe(45);
+			expect([...ids].sort()).toEqual(made.map((code) => code.id).sort());
+			expect(withDeleted.items).toEqual([]);
+			expect(withDeleted.error?.message).toBe(
+				"QRTRAC's answer to Get QR Codes Updated Since left out 25 changed codes",
+			);
+			suite.expectRequestsFollowContract();
+		});
+	});
 });
