@@ -139,7 +139,7 @@ export async function walkBulkScans(
 		if (++requests > MAX_SCAN_WALK_REQUESTS) throw tooManySlices(source);
 		const { data, serviceDateMs } = await callEndpoint(ctx, {
 			...BULK_SCANS,
-			body: { qrIds: slice.qrIds, startTime: slice.startTime, endTime: slice.endTime },
+			body: askedRange(slice),
 			teamId,
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
@@ -217,6 +217,23 @@ async function eachAtOnce<T>(
 		),
 	);
 	if (failure) throw failure.error;
+}
+
+/**
+ * The request of a slice, one millisecond wider on each side: the contract does not say whether `startTime` and
+ * `endTime` are included, so a service reading the range half-open or open still answers the slice's own ends;
+ * `inSlice` drops what the extra milliseconds bring.
+ */
+function askedRange(slice: ScanSlice): {
+	qrIds: readonly string[];
+	startTime: number;
+	endTime: number;
+} {
+	return {
+		qrIds: slice.qrIds,
+		startTime: Math.max(0, slice.startTime - 1),
+		endTime: slice.endTime + 1,
+	};
 }
 
 /**
