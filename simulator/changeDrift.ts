@@ -14,6 +14,13 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
  * - `scanRangeSlackMs`: Get Scans for Codes answers events up to this many ms outside the asked range on both
  *   sides, as a service that compares at a coarser time (whole seconds) does; neighbouring slices then share events.
+ * - `scanRangeEnds`: how Get Scans for Codes reads its range's ends: `inclusive` (default, startTime <= scanTime
+ *   <= endTime), `halfOpen` (startTime <= scanTime < endTime) or `open` (startTime < scanTime < endTime); the
+ *   contract does not say. Applied before `scanCap`, as a query's range comes before its row limit.
+ * - `scansWithoutQrId`: scan events come without `qrId` in the answers of Get Scans (`one`, where the path names
+ *   the code), of Get Scans for Codes (`bulk`), or both (`both`); the contract's `ScanData.qrId` is optional.
+ * - `overviewLeavesOutUnscanned`: Get Scan Totals leaves out the codes never scanned (the contract does not
+ *   promise a row per code asked).
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
  *   as a service that fills in its geo lookup later.
  * - `clockOffsetMs`: the `Date` header shows the simulator clock plus this (default 0: the service's present);
@@ -38,6 +45,11 @@ export interface ChangeDrift {
 	scanCap?: number;
 	/** Undefined or 0: exactly the asked range. */
 	scanRangeSlackMs?: number;
+	/** Undefined: `inclusive`. */
+	scanRangeEnds?: 'inclusive' | 'halfOpen' | 'open';
+	/** Undefined: every event carries its `qrId`. */
+	scansWithoutQrId?: 'one' | 'bulk' | 'both';
+	overviewLeavesOutUnscanned?: boolean;
 	scanFillInMs: number;
 	clockOffsetMs: number | null;
 }
@@ -74,15 +86,27 @@ export function widenScanRange(
 	return { ...body, startTime: startTime - slack, endTime: endTime + slack };
 }
 
-/** The answer body as the change drift in effect would send it. */
+/**
+ * The answer body as the change drift in effect would send it; `request` is the request body as sent (the range
+ * of Get Scans for Codes).
+ */
 export function driftChanges(
 	drift: ChangeDrift,
 	operationId: string | undefined,
 	body: unknown,
 	nowMs: number,
+	request?: unknown,
 ): unknown {
 	if (!operationId || !isObject(body) || body.success === false) return body;
 	let data = body.data;
+	if (operationId === 'getBulkQrAnalytics' && Array.isArray(data))
+		data = withRangeEnds(drift, widenScanRange(drift, operationId, request), data);
+	if (
+		drift.overviewLeavesOutUnscanned &&
+		operationId === 'getTotalScansOverview' &&
+		Array.isArray(data)
+	)
+		data = data.filter((row) => !isObject(row) || row.totalScans !== 0);
 	if (
 		drift.fromTimeCap !== undefined &&
 		FROM_TIME_OPERATIONS.has(operationId) &&
@@ -111,7 +135,31 @@ export function driftChanges(
 				: scan,
 		);
 	}
+	const withoutQrId =
+		drift.scansWithoutQrId === 'both' ||
+		(drift.scansWithoutQrId === 'one' && operationId === 'getQrAnalytics') ||
+		(drift.scansWithoutQrId === 'bulk' && operationId === 'getBulkQrAnalytics');
+	if (withoutQrId && SCAN_OPERATIONS.has(operationId) && Array.isArray(data))
+		data = data.map((scan) => {
+			if (!isObject(scan)) return scan;
+			const rest = { ...scan };
+			delete rest.qrId;
+			return rest;
+		});
 	return data === body.data ? body : { ...body, data };
+}
+
+/** The events of an inclusive answer that a service reading the range's ends as `scanRangeEnds` would send. */
+function withRangeEnds(drift: ChangeDrift, request: unknown, scans: unknown[]): unknown[] {
+	const ends = drift.scanRangeEnds ?? 'inclusive';
+	if (ends === 'inclusive' || !isObject(request)) return scans;
+	const { startTime, endTime } = request;
+	if (typeof startTime !== 'number' || typeof endTime !== 'number') return scans;
+	return scans.filter((scan) => {
+		const time = isObject(scan) ? scan.scanTime : undefined;
+		if (typeof time !== 'number') return true;
+		return time < endTime && (ends === 'halfOpen' || time > startTime);
+	});
 }
 
 function formatTimes(record: Json, format: UpdatedAtFormat): Json {

@@ -56,10 +56,12 @@ export async function pollCodeChanges(
 		maxSeen: MAX_SEEN,
 		ceiling: presentMs + CEILING_MARGIN_MS,
 	});
+	const items =
+		firstPoll && !settings.includeExisting
+			? []
+			: result.changes.filter((change) => wanted(change, settings)).map(changeItem);
+	// Saved only once the items are built, so a poll that fails before has not moved the cursor (pollNewScans.ts).
 	saveCodeChangesState(staticData, { scope, cursor: result.cursor });
-
-	if (firstPoll && !settings.includeExisting) return null;
-	const items = result.changes.filter((change) => wanted(change, settings)).map(changeItem);
 	return items.length > 0 ? [items] : null;
 }
 

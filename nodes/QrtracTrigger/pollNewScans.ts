@@ -75,6 +75,18 @@ export async function pollNewScans(
 		ceiling: cache.presentMs + CEILING_MARGIN_MS,
 	});
 	const codeIds = cache.codeIds.filter((id) => !gone.includes(id));
+	const items =
+		stored === undefined
+			? []
+			: await scanEvents(
+					ctx,
+					teamId,
+					result.scans,
+					{ count: codeIds.length, search: settings.filters.search },
+					settings,
+				);
+	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
+	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
 	saveNewScansState(staticData, {
 		scope,
 		idsFilter,
@@ -82,17 +94,7 @@ export async function pollNewScans(
 		codeIds,
 		scans: result.cursor,
 	});
-
-	if (stored === undefined || result.scans.length === 0) return null;
-	return [
-		await scanEvents(
-			ctx,
-			teamId,
-			result.scans,
-			{ count: codeIds.length, search: settings.filters.search },
-			settings,
-		),
-	];
+	return items.length > 0 ? [items] : null;
 }
 
 /** Applies the codes changed since the last poll (one request): matching live codes in, the rest out. */

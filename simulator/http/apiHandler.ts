@@ -164,6 +164,7 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 				match.route.operationId,
 				driftAnswer(context.shapeDrift, match.route.operationId, answer.body),
 				context.state.clock.now(),
+				exchange.body,
 			),
 			echoedCredentials(context, exchange, rateKey),
 		),

@@ -151,6 +151,65 @@ describe('analytics', () => {
 		expect(reply.body.data[1].updatedAt).toBeUndefined();
 	});
 
+	test('change drift scanRangeEnds: a half-open or open reading leaves out the range ends, before scanCap', async () => {
+		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		for (const time of [1000, 2000, 3000, 4000]) sim.state.addScan(qr.id, { scanTime: NOW + time });
+		const times = async () => {
+			const reply = await call('POST', '/api/analytics-api/detailed/all', {
+				body: { qrIds: [qr.id], startTime: NOW + 1000, endTime: NOW + 3000 },
+			});
+			return reply.body.data.map((scan: { scanTime: number }) => scan.scanTime - NOW);
+		};
+		try {
+			expect(await times()).toEqual([1000, 2000, 3000]);
+			sim.setChangeDrift({ scanRangeEnds: 'halfOpen' });
+			expect(await times()).toEqual([1000, 2000]);
+			sim.setChangeDrift({ scanRangeEnds: 'open' });
+			expect(await times()).toEqual([2000]);
+			sim.setChangeDrift({ scanRangeEnds: 'halfOpen', scanCap: 1 });
+			expect(await times()).toEqual([1000]);
+		} finally {
+			sim.setChangeDrift({ scanRangeEnds: undefined, scanCap: undefined });
+		}
+	});
+
+	test('change drift scansWithoutQrId: events without qrId on the one-code route, the bulk route or both', async () => {
+		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		sim.state.addScan(qr.id, { scanTime: NOW });
+		const hasQrId = async () => {
+			const one = await call('GET', `/api/analytics-api/detailed/${qr.id}`);
+			const bulk = await call('POST', '/api/analytics-api/detailed/all', {
+				body: { qrIds: [qr.id], startTime: NOW, endTime: NOW },
+			});
+			return [one.body.data[0].qrId === qr.id, bulk.body.data[0].qrId === qr.id];
+		};
+		try {
+			sim.setChangeDrift({ scansWithoutQrId: 'one' });
+			expect(await hasQrId()).toEqual([false, true]);
+			sim.setChangeDrift({ scansWithoutQrId: 'bulk' });
+			expect(await hasQrId()).toEqual([true, false]);
+			sim.setChangeDrift({ scansWithoutQrId: 'both' });
+			expect(await hasQrId()).toEqual([false, false]);
+		} finally {
+			sim.setChangeDrift({ scansWithoutQrId: undefined });
+		}
+	});
+
+	test('change drift overviewLeavesOutUnscanned: codes never scanned are left out of the overview', async () => {
+		const scanned = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		const fresh = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		sim.state.addScan(scanned.id, { scanTime: NOW });
+		sim.setChangeDrift({ overviewLeavesOutUnscanned: true });
+		try {
+			const reply = await call('POST', '/api/analytics-api/overviews', {
+				body: { qrIds: [scanned.id, fresh.id] },
+			});
+			expect(reply.body.data.map((row: { id: string }) => row.id)).toEqual([scanned.id]);
+		} finally {
+			sim.setChangeDrift({ overviewLeavesOutUnscanned: undefined });
+		}
+	});
+
 	test('overview of a deleted or unknown code is 400', async () => {
 		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
 		await call('DELETE', `/api/qrs-api/${qr.id}`);

@@ -42,7 +42,8 @@ export async function getQrAnalytics(
 /**
  * The scan events of an answer about the codes `qrIds`: one of a code not asked for fails the read (never shown
  * or counted for another code), and each `scanTime` is read by its unit (eventTime.ts), so that a service telling
- * epoch seconds has its scans neither dropped as outside the range nor placed in 1970.
+ * epoch seconds has its scans neither dropped as outside the range nor placed in 1970. An event without `qrId`
+ * (optional in the contract) is the code's when one was asked; with several it cannot be attributed and fails.
  */
 function scansOf(
 	source: AnswerSource,
@@ -50,7 +51,7 @@ function scansOf(
 	qrIds: readonly string[],
 	presentMs: number,
 ): Scan[] {
-	const scans = readScans(source, data);
+	const scans = readScans(source, data, qrIds.length === 1 ? qrIds[0] : undefined);
 	const asked = new Set(qrIds);
 	const foreign = scans.find((scan) => !asked.has(String(scan.qrId)));
 	if (foreign)
@@ -139,7 +140,7 @@ export async function walkBulkScans(
 		if (++requests > MAX_SCAN_WALK_REQUESTS) throw tooManySlices(source);
 		const { data, serviceDateMs } = await callEndpoint(ctx, {
 			...BULK_SCANS,
-			body: { qrIds: slice.qrIds, startTime: slice.startTime, endTime: slice.endTime },
+			body: askedRange(slice),
 			teamId,
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
@@ -217,6 +218,23 @@ async function eachAtOnce<T>(
 		),
 	);
 	if (failure) throw failure.error;
+}
+
+/**
+ * The request of a slice, one millisecond wider on each side: the contract does not say whether `startTime` and
+ * `endTime` are included, so a service reading the range half-open or open still answers the slice's own ends;
+ * `inSlice` drops what the extra milliseconds bring.
+ */
+function askedRange(slice: ScanSlice): {
+	qrIds: readonly string[];
+	startTime: number;
+	endTime: number;
+} {
+	return {
+		qrIds: slice.qrIds,
+		startTime: Math.max(0, slice.startTime - 1),
+		endTime: slice.endTime + 1,
+	};
 }
 
 /**

@@ -165,7 +165,10 @@ const EXPECTED = {
 	page: '"data.qrs" (a list of codes, each with an "id") and "data.totalCount", or a bare list of codes',
 	changes: 'a list of codes, each with an "id" and an "updatedAt" (or "createdAt") time',
 	roster: 'a team with a list "members", each member with "email" and "role"',
-	scans: 'a list of scan events, each with "qrId" and a "scanTime" time',
+	scans:
+		'a list of scan events, each with "qrId" (several codes were asked: an event without it cannot be attributed) and a "scanTime" time',
+	scansOfOne:
+		'a list of scan events, each with a "scanTime" time and, if any, the asked code\'s "qrId"',
 	totals: 'a list of totals, each with the code\'s "id" and "totalScans"',
 	availability: '"success" true or false, or "data.available"',
 };
@@ -218,9 +221,21 @@ export function readRoster(source: AnswerSource, data: unknown): TeamWithMembers
  * `scanTime`) is taken as it is: the shape's copy of every event would cost more than a whole report does with
  * them. Any other answer goes through the shape, for its conversions (ISO times) and its error.
  */
-export function readScans(source: AnswerSource, data: unknown): Scan[] {
+export function readScans(source: AnswerSource, data: unknown, impliedQrId?: string): Scan[] {
 	if (Array.isArray(data) && data.every(isReadyScan)) return data as Scan[];
-	return read(source, z.array(scanShape), data, EXPECTED.scans) as Scan[];
+	if (impliedQrId === undefined)
+		return read(source, z.array(scanShape), data, EXPECTED.scans) as Scan[];
+	const events = Array.isArray(data) ? data.map((event) => withQrId(event, impliedQrId)) : data;
+	return read(source, z.array(scanShape), events, EXPECTED.scansOfOne) as Scan[];
+}
+
+/**
+ * An event without `qrId` of an answer about one code is that code's: the contract's `ScanData.qrId` is
+ * optional. An event naming another code keeps it, for the caller to refuse.
+ */
+function withQrId(event: unknown, qrId: string): unknown {
+	if (typeof event !== 'object' || event === null || Array.isArray(event)) return event;
+	return (event as { qrId?: unknown }).qrId === undefined ? { ...event, qrId } : event;
 }
 
 function isReadyScan(value: unknown): boolean {

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { readEventTime } from '../api/eventTime';
 import { isoTime, shortUrlOf } from './simplify';
 
 /**
@@ -36,14 +37,15 @@ export function describeCodeRows(
 	return rows.map((row) => ({ ...row, ...codeNames(byId.get(String(row[idField]))) }));
 }
 
-/** Fields of a per-code summary that hold epoch-ms times; each gets an `<name>Iso` twin (null stays null). */
+/** Fields of a per-code summary that hold times; each gets an `<name>Iso` twin (null stays null). */
 const SUMMARY_TIMES = ['createdAt', 'firstScanTime', 'lastScanTime', 'leadsUpdatedAt'] as const;
 
 /**
  * The one shape of a per-code summary from node version 1.2 on (Get Totals, Get for Codes' One Item per Code):
  * the code named as scan rows name it (`qrId`, `qrName`, `qrDisplayId`, `qrShortUrl`), times with ISO twins,
  * dates as `YYYY-MM-DD`. Get Totals' `id` becomes `qrId` and its `updatedAt` (QRTRAC's last scan time)
- * `lastScanTime`, so both operations and the scan rows use one name; a time the service left out is `null`.
+ * `lastScanTime`, so both operations and the scan rows use one name; a time the service left out is `null`; the
+ * ISO twins read each time in its unit.
  */
 export function describeCodeSummaries(
 	rows: IDataObject[],
@@ -58,7 +60,9 @@ export function describeCodeSummaries(
 		for (const field of SUMMARY_TIMES) {
 			if (!(field in row)) continue;
 			if (row[field] === undefined) row[field] = null;
-			row[`${field}Iso`] = isoTime(row[field]) ?? null;
+			// Read by the unit its size shows (eventTime.ts), as every other read of these times: the contract types
+			// them only as integers.
+			row[`${field}Iso`] = isoTime(readEventTime(row[field], Date.now())) ?? null;
 		}
 		for (const field of ['todayDate', 'leadsTodayDate']) {
 			if (typeof row[field] === 'string') row[field] = isoDate(row[field]);

@@ -57,8 +57,15 @@ function deleteCode(teamId: string, id: string) {
 	return deleteQr(suite.sim.state, suite.sim.state.teams.get(teamId)!, id, 'test');
 }
 
-/** A trigger instance whose static data persists between polls as n8n stores it (JSON). */
-function trigger(account: Account, parameters: Record<string, unknown> = {}) {
+/**
+ * A trigger instance whose static data persists between polls as n8n stores it (JSON). `durableCursors: false`
+ * is n8n 2.41's default: a failed poll keeps what it wrote to static data.
+ */
+function trigger(
+	account: Account,
+	parameters: Record<string, unknown> = {},
+	options: { durableCursors?: boolean } = {},
+) {
 	let staticData: IDataObject = {};
 	return {
 		get staticData() {
@@ -70,6 +77,10 @@ function trigger(account: Account, parameters: Record<string, unknown> = {}) {
 				credentials: account.credentials,
 				staticData,
 				mode,
+				durableCursors: options.durableCursors,
+			}).catch((error: Error & { staticData?: IDataObject }) => {
+				if (error.staticData !== undefined) staticData = error.staticData;
+				throw error;
 			});
 			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
 			return (result.items ?? []).map((item) => item.json);
@@ -396,6 +407,39 @@ describe('QRTRAC Trigger: new scans', () => {
 		deleteCode(account.teamId, tagged.id);
 		suite.sim.state.addScan(later.id, { city: 'Nice' });
 		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Nice']);
+	});
+
+	it('reports the scans of a poll that failed naming them on the next poll, once, without durable cursors', async () => {
+		const account = newAccount();
+		// Maximum Wait of 1 s bounds the retries of a failing request
+		const credentials = { ...account.credentials, maxWaitSeconds: 1 } as HarnessCredentials;
+		const code = createCode(account.teamId, { name: 'Named late' });
+		const watcher = trigger(
+			{ ...account, credentials },
+			{ triggerOn: 'newScans' },
+			{
+				durableCursors: false,
+			},
+		);
+		await watcher.poll();
+
+		suite.sim.state.addScan(code.id, { city: 'Lost?' });
+		// the service fails (5xx, after retries) the request that names the scanned code
+		const fault = suite.sim.faults.add({
+			kind: 'status',
+			status: 500,
+			message: 'Simulated outage',
+			method: 'GET',
+			pathPattern: `^/api/qrs-api/teams/${code.id}$`,
+		});
+		await expect(watcher.poll()).rejects.toThrow();
+		expect(suite.sim.faults.list().find((active) => active.id === fault)?.fired).toBeGreaterThan(0);
+		suite.sim.faults.remove(fault);
+
+		expect((await watcher.poll()).map((scan) => [scan.qrId, scan.qrName, scan.city])).toEqual([
+			[code.id, 'Named late', 'Lost?'],
+		]);
+		expect(await watcher.poll()).toEqual([]);
 	});
 
 	it('fetches the newest scan as a test event without touching static data', async () => {

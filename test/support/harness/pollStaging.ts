@@ -23,8 +23,15 @@ export interface PollStaging {
  * cursor) or when it emits items (the execution started for them carries the staged cursor). A poll that
  * throws leaves the persisted state untouched, so the next poll repeats the same window. Reading the node's
  * static data outside a poll is an error, as on the server.
+ *
+ * `durable: false` is n8n 2.41's default (durable cursors off): the poll writes straight into the persisted
+ * static data, so what a failed poll wrote before it failed stays.
  */
-export function createPollStaging(persisted: IDataObject): PollStaging {
+export function createPollStaging(
+	persisted: IDataObject,
+	options: { durable?: boolean } = {},
+): PollStaging {
+	const durable = options.durable ?? true;
 	let committed: IDataObject = structuredClone(persisted);
 	let staged: IDataObject | undefined;
 	let emitted: INodeExecutionData[][] | null = null;
@@ -45,7 +52,7 @@ export function createPollStaging(persisted: IDataObject): PollStaging {
 			},
 			commitCursor: async () => commitStaged(),
 			runPoll: async (poll) => {
-				staged = structuredClone(committed);
+				staged = durable ? structuredClone(committed) : committed;
 				try {
 					return await poll();
 				} finally {

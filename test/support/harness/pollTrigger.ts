@@ -23,6 +23,11 @@ export interface PollTriggerOptions {
 	 */
 	mode?: 'trigger' | 'activation' | 'manual';
 	packageDir?: string;
+	/**
+	 * Default true: each poll works on a staged copy of the static data (n8n's durable poll cursors). false: as
+	 * n8n 2.41 runs by default, the poll writes straight into the persisted static data, even when it fails.
+	 */
+	durableCursors?: boolean;
 	/** The workflow's id, e.g. to poll one trigger from two calls at once; by default a new one per call. */
 	workflowId?: string;
 }
@@ -37,8 +42,9 @@ export interface PollTriggerResult {
 const TRIGGER_NAME = 'Trigger Under Test';
 
 /**
- * Polls a trigger once through n8n-core's real poll machinery. A failing poll rejects with the node's error;
- * the caller's static data is then still the persisted state (n8n drops the staged cursor of a failed poll).
+ * Polls a trigger once through n8n-core's real poll machinery. A failing scheduled poll rejects with the node's
+ * error, whose `staticData` is the state persisted after it: with durable cursors, the caller's own (n8n drops
+ * the staged cursor of a failed poll); without, whatever the poll wrote before failing.
  */
 export async function pollTrigger(options: PollTriggerOptions): Promise<PollTriggerResult> {
 	const loadedPackage = await loadPackage(options.packageDir);
@@ -73,7 +79,7 @@ async function pollScheduled(node: INode, options: PollTriggerOptions): Promise<
 		},
 	);
 	const triggerNode = workflow.getNode(TRIGGER_NAME) as INode;
-	const staging = createPollStaging(options.staticData);
+	const staging = createPollStaging(options.staticData, { durable: options.durableCursors });
 	const { emit, emitError, commitCursor, runPoll, resolveNodeStaticData } = staging.hooks;
 	const pollFunctions = new PollContext(
 		workflow,
@@ -95,7 +101,7 @@ async function pollScheduled(node: INode, options: PollTriggerOptions): Promise<
 	);
 	await executePoll(options.mode === 'activation');
 	const failure = staging.failure();
-	if (failure !== undefined) throw failure;
+	if (failure !== undefined) throw Object.assign(failure, { staticData: staging.committed() });
 	return { items: staging.emitted()?.[0] ?? null, staticData: staging.committed() };
 }
 

@@ -21,7 +21,8 @@ it("posts the codes and the range's bounds in epoch ms, then reads the team's co
 			method: 'POST',
 			path: '/api/analytics-api/detailed/all',
 			headers: TEAM_HEADERS,
-			body: { qrIds: ['qr_1', 'qr_2'], startTime: 1767225600000, endTime: 1769903999999 },
+			// the range's bounds (2026-01-01T00:00Z .. 2026-01-31T23:59:59.999Z), one millisecond wider on each side
+			body: { qrIds: ['qr_1', 'qr_2'], startTime: 1767225600000 - 1, endTime: 1769903999999 + 1 },
 		},
 		{
 			method: 'GET',

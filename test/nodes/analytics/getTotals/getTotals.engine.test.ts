@@ -106,6 +106,40 @@ describe('Analytics: Get Totals', () => {
 		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual(['/api/qrs-api/v2/teams/']);
 	});
 
+	it('gives a live code the service leaves out of its answer no totals, with a note, not zeros', async () => {
+		const { codes, credentials } = newTeamWithCodes(2);
+		suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - 60_000 });
+		suite.sim.setChangeDrift({ overviewLeavesOutUnscanned: true });
+		try {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'analytics',
+					operation: 'getTotals',
+					codeSelection: 'list',
+					qrCodeIds: codes.map((code) => code.id).join(','),
+				},
+				credentials,
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(
+				result.items.map((item) => [item.json.qrId, item.json.totalScans, item.json.totalsNote]),
+			).toEqual([
+				[codes[0].id, 1, undefined],
+				[codes[1].id, null, 'QRTRAC returned no totals for this code'],
+			]);
+			expect(result.items[1].json).toMatchObject({
+				qrName: codes[1].name,
+				todayScans: null,
+				lastScanTime: null,
+				createdAtIso: null,
+			});
+		} finally {
+			suite.sim.setChangeDrift({ overviewLeavesOutUnscanned: undefined });
+		}
+	});
+
 	it('with Continue On Fail, an unknown code fails its own item only', async () => {
 		const { codes, credentials } = newTeamWithCodes(2);
 

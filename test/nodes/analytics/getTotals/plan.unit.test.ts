@@ -1,15 +1,34 @@
-/** Scan > Get Totals' pure plan: totals in the order asked, missing IDs named. */
+/** Scan > Get Totals' pure plan: totals in the order asked, live codes left out without totals, other IDs named. */
+import { NO_TOTALS_NOTE } from '../../../../nodes/Qrtrac/actions/analytics/codeTotals';
 import { totalsInOrder } from '../../../../nodes/Qrtrac/actions/analytics/getTotals/plan';
 
 describe('totalsInOrder', () => {
-	it('orders the totals as asked and names the codes the answer left out', () => {
+	it('orders the totals as asked and names the codes the answer left out that are not live codes', () => {
 		const answer = [
 			{ id: 'b', totalScans: 2 },
 			{ id: 'a', totalScans: 1 },
 		];
-		expect(totalsInOrder(['a', 'b', 'c'], answer)).toEqual({
+		expect(totalsInOrder(['a', 'b', 'c'], answer, new Set(['a', 'b']))).toEqual({
 			totals: [answer[1], answer[0]],
 			missing: ['c'],
+		});
+	});
+
+	it('gives a live code the answer left out nulls and a note, never zeros', () => {
+		const answer = [{ id: 'a', totalScans: 1 }];
+		const { totals, missing } = totalsInOrder(['a', 'b'], answer, new Set(['a', 'b']));
+
+		expect(missing).toEqual([]);
+		expect(totals[0]).toBe(answer[0]);
+		expect(totals[1]).toMatchObject({
+			id: 'b',
+			totalScans: null,
+			todayScans: null,
+			yesterdayScans: null,
+			totalLeadsCount: null,
+			createdAt: null,
+			updatedAt: null,
+			totalsNote: NO_TOTALS_NOTE,
 		});
 	});
 });

@@ -143,7 +143,8 @@ const calls: Call[] = [
 		ok([]),
 		'POST',
 		'/api/analytics-api/detailed/all',
-		{ qrIds: ['qr_1'], startTime: 1, endTime: 2 },
+		// one millisecond wider on each side: the contract does not say whether the range's ends count
+		{ qrIds: ['qr_1'], startTime: 0, endTime: 3 },
 	],
 	[
 		'getTotalScansOverview',

@@ -1,8 +1,10 @@
 /**
  * The ISO twins of a code's times (`createdAtIso`, `updatedAtIso`) are read in the unit the number's size shows
  * (eventTime.ts), as every other read of these times is: the contract types them as integers, and a time in
- * seconds written out as milliseconds would put the code in January 1970.
+ * seconds written out as milliseconds would put the code in January 1970. The same for the per-code summaries'
+ * twins (`createdAtIso`, `lastScanTimeIso`).
  */
+import { describeCodeSummaries } from '../../../../nodes/shared/records/scanRows';
 import { simplifyQr, withLinkAndTimes } from '../../../../nodes/shared/records/simplify';
 
 const code = { id: 'qr_1', displayId: 'spring', qrType: 'WEB' };
@@ -23,4 +25,28 @@ it('still reads epoch milliseconds as milliseconds', () => {
 
 it('gives no twin for a number that is no sane time in any unit', () => {
 	expect(withLinkAndTimes({ ...code, createdAt: 42 })).not.toHaveProperty('createdAtIso');
+});
+
+describe('per-code summaries (Get Totals)', () => {
+	it('read lastScanTime and createdAt in their unit for the ISO twins, keeping the numbers as sent', () => {
+		const [row] = describeCodeSummaries(
+			[{ id: 'qr_1', totalScans: 3, createdAt: 1735689600, updatedAt: 1735689660 }],
+			[],
+			'id',
+		);
+
+		expect(row).toMatchObject({
+			createdAt: 1735689600,
+			createdAtIso: '2025-01-01T00:00:00.000Z',
+			lastScanTime: 1735689660,
+			lastScanTimeIso: '2025-01-01T00:01:00.000Z',
+		});
+	});
+
+	it('give null twins for a number that is no sane time in any unit', () => {
+		const [row] = describeCodeSummaries([{ id: 'qr_1', totalScans: 0, createdAt: 42 }], [], 'id');
+
+		expect(row.createdAtIso).toBeNull();
+		expect(row.lastScanTimeIso).toBeNull();
+	});
 });

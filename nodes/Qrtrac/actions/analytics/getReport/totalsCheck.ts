@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { NO_TOTALS_NOTE, totalsByCode } from '../codeTotals';
 import type { Tally } from './scanTally';
 
 /**
@@ -12,11 +13,10 @@ export function totalsCheck(
 	range: { startTime: number; endTime: number },
 	totals: readonly IDataObject[],
 ): (qrId: string, tally: Tally) => IDataObject {
-	const byId = new Map(totals.map((entry) => [String(entry.id), entry]));
+	const totalsOf = totalsByCode(totals);
 	return (qrId, tally) => {
-		const entry = byId.get(qrId);
-		if (!entry || typeof entry.totalScans !== 'number')
-			return { allTimeScans: null, totalsNote: 'QRTRAC returned no totals for this code' };
+		const entry = totalsOf(qrId);
+		if (!entry) return { allTimeScans: null, totalsNote: NO_TOTALS_NOTE };
 		const createdAt = typeof entry.createdAt === 'number' ? entry.createdAt : undefined;
 		const lastScan = typeof entry.updatedAt === 'number' ? entry.updatedAt : undefined;
 		const coversLife =

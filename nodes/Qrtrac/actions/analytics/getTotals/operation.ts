@@ -50,7 +50,8 @@ export const kind = 'batch' as const;
  * the service's day, named in `todayDate`), named by the code's name, Display ID and short link; from 1.2 in the
  * shape of per-code summaries (scanRows.ts `describeCodeSummaries`), saved nodes keep theirs. 100 codes per
  * request; the team's codes are read once per team (for "All Codes of the Team" and the names).
- * A code the service leaves out of its answer fails the row: an unknown ID must not look like "no scans".
+ * A code the service leaves out of its answer is checked against those codes: a live one has no totals given
+ * (nulls and a note, codeTotals.ts), any other fails the row: an unknown ID must not look like a code.
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -61,11 +62,13 @@ export async function run(
 	const summaries = atLeastVersion(this, VERSION_1_2);
 	await runPerSelection(this, rows, results, pool, async ({ input, itemIndex, qrIds, codes }) => {
 		const answer = await getTotalScansOverview(this, { qrIds, teamId: input.teamId, itemIndex });
-		const { totals, missing } = totalsInOrder(qrIds, answer);
+		const teamCodes = await codes();
+		const liveIds = new Set(teamCodes.map((code) => code.id));
+		const { totals, missing } = totalsInOrder(qrIds, answer, liveIds);
 		if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
 		return summaries
-			? describeCodeSummaries(totals, await codes(), 'id')
-			: describeCodeRows(totals, await codes(), 'id');
+			? describeCodeSummaries(totals, teamCodes, 'id')
+			: describeCodeRows(totals, teamCodes, 'id');
 	});
 }
 
@@ -84,7 +87,7 @@ function noTotals(
 		{
 			itemIndex,
 			description:
-				'A code with no scans comes back with zeros, so these IDs are not live codes of this team: check for typos, deleted codes, or codes of another team (Team Override).',
+				"These IDs are not among this team's live codes either: check for typos, deleted codes, or codes of another team (Team Override).",
 		},
 	);
 }
