@@ -189,8 +189,23 @@ export function readQrCodeList(source: AnswerSource, data: unknown): QrCode[] {
 	return read(source, z.array(qrCodeShape), data, EXPECTED.list) as QrCode[];
 }
 
+/**
+ * A list the contract lets be empty, answered `success: true` with no `data` at all (NOTES: some success answers
+ * carry only `success`; the transport lets nothing else through without `data`): the empty list. Only for lists
+ * where nothing else can be meant (codes changed since a time, a team's templates); `null` or any other value
+ * still goes through the shape. Never for the paginated list (its `totalCount`) or the organization's teams.
+ */
+function emptyWhenOmitted(data: unknown): unknown {
+	return data === undefined ? [] : data;
+}
+
 export function readChangedQrCodes(source: AnswerSource, data: unknown): QrCode[] {
-	return read(source, z.array(changedQrCodeShape), data, EXPECTED.changes) as QrCode[];
+	return read(
+		source,
+		z.array(changedQrCodeShape),
+		emptyWhenOmitted(data),
+		EXPECTED.changes,
+	) as QrCode[];
 }
 
 export function readQrPage(source: AnswerSource, data: unknown): QrPage {
@@ -198,7 +213,12 @@ export function readQrPage(source: AnswerSource, data: unknown): QrPage {
 }
 
 export function readTemplates(source: AnswerSource, data: unknown): IDataObject[] {
-	return read(source, z.array(templateShape), data, EXPECTED.list) as IDataObject[];
+	return read(
+		source,
+		z.array(templateShape),
+		emptyWhenOmitted(data),
+		EXPECTED.list,
+	) as IDataObject[];
 }
 
 export function readTeam(source: AnswerSource, data: unknown): Team {
