@@ -181,6 +181,16 @@ function read<S extends z.ZodTypeAny>(
 	throw unexpectedAnswer(source, expected, value, firstIssue(parsed.error));
 }
 
+/**
+ * Whether a success answer's `data` names its record by a text `id`. QrResponse and TeamResponse require no
+ * field (NOTES: some successes carry only `success`), so a change or create answered without one was made all
+ * the same: its caller reads the record back (by ID, or a create by its Display ID) or says it was probably made,
+ * the same way whether `data` is absent, empty or partial.
+ */
+export function namesRecord(data: unknown): boolean {
+	return isPlainObject(data) && typeof data.id === 'string' && data.id !== '';
+}
+
 export function readQrCode(source: AnswerSource, data: unknown): QrCode {
 	return read(source, qrCodeShape, data, EXPECTED.record) as QrCode;
 }
