@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import {
+	API_SUFFIX,
 	checkBaseUrl,
 	DEFAULT_MAX_WAIT_SECONDS,
 	DEFAULT_TIMEOUT_SECONDS,
@@ -97,7 +98,7 @@ export class QrtracApi implements ICredentialType {
 			default: 'https://api.qrtrac.com',
 			required: true,
 			description:
-				'Address of the QRTRAC service, without /api. Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
+				'Address of the QRTRAC service (a trailing /api is accepted and dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
 			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...)
 			// and lets a credential reword only HTTP answers, so the field itself says what such a code means.
 			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL: check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
@@ -160,7 +161,8 @@ export class QrtracApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}/api',
+			// checkBaseUrl's trimming, written as an expression: n8n resolves it before `authenticate` runs.
+			baseURL: `={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/${API_SUFFIX.source}/, "$1") }}/api`,
 			url: '/qr-templates-api',
 			method: 'GET',
 			disableFollowRedirect: true,

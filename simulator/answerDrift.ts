@@ -10,16 +10,20 @@ import { CODE_ANSWER_OPERATIONS } from './codeAnswers';
  * - `totalAlias`: the paginated list says `total` instead of `totalCount`.
  * - `bareLists`: the paginated list's data is the array of codes itself, without a total or page numbers.
  * - `availabilityObject`: Check Availability answers `success: true` with `data: {available, message}`.
+ * - `changeWithoutId`: a change (updateQr, updateQrTags, updateQrTitle, updateTeam, updateDomainPreferences)
+ *   answers its record without `id` (QrResponse and TeamResponse require no field); the change was made.
  * Kind a careful client must refuse loudly (the needed fields are not there under any known name):
  * - `renamedFields`: list fields, identifiers and counts carry other names than the contract's.
- * - `createWithoutId`: a create (createQr, duplicateQr, v1 create) answers its record without `id`; the code
- *   was created all the same. (The v1 create's answer is unpublished: a client returns it as sent.)
+ * - `createWithoutId`: a create (createQr, duplicateQr, v1 create, createTeam) answers its record without `id`;
+ *   the code or team was created all the same. (The v1 create's answer is unpublished: a client returns it as
+ *   sent; a Create with a Display ID is found by it.)
  */
 export const SHAPE_DRIFTS = [
 	'isoDates',
 	'totalAlias',
 	'bareLists',
 	'availabilityObject',
+	'changeWithoutId',
 	'renamedFields',
 	'createWithoutId',
 ] as const;
@@ -44,8 +48,17 @@ const RECORD_OPERATIONS = new Set([
 	'updateDomainPreferences',
 ]);
 
-/** Operations that create a code, whose answer `createWithoutId` sends without the new code's `id`. */
-const CREATE_OPERATIONS = new Set(['createQr', 'duplicateQr', 'simpleCreateDynamic']);
+/** Operations that create a code or team, whose answer `createWithoutId` sends without the new record's `id`. */
+const CREATE_OPERATIONS = new Set(['createQr', 'duplicateQr', 'simpleCreateDynamic', 'createTeam']);
+
+/** Operations that change a code or team, whose answer `changeWithoutId` sends without the record's `id`. */
+const CHANGE_OPERATIONS = new Set([
+	'updateQr',
+	'updateQrTags',
+	'updateQrTitle',
+	'updateTeam',
+	'updateDomainPreferences',
+]);
 
 /** Operations whose list answer is wrapped in an object under an unknown name by `renamedFields`. */
 const WRAPPED_LISTS: Record<string, string> = {
@@ -74,8 +87,8 @@ export function driftAnswer(
 	}
 	if (drifts.has('renamedFields')) answer = renameFields(operationId, answer);
 	if (
-		drifts.has('createWithoutId') &&
-		CREATE_OPERATIONS.has(operationId) &&
+		((drifts.has('createWithoutId') && CREATE_OPERATIONS.has(operationId)) ||
+			(drifts.has('changeWithoutId') && CHANGE_OPERATIONS.has(operationId))) &&
 		isObject(answer.data)
 	) {
 		const data = { ...answer.data };

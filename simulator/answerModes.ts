@@ -11,6 +11,8 @@
  * - `hugeAnswerBytes`: successful answers of the list operations (updated-after, scans, pages) are padded to
  *   at least N bytes (field `padding` before `data`) and streamed without a Content-Length.
  * - `noSuccessFlag`: successful answers come without `success` (with `data` where they have one).
+ * - `omitEmptyLists`: a successful answer whose `data` is an empty list carries only `success` (NOTES: some success
+ *   answers carry only `success`), e.g. an updated-after answer when nothing changed.
  * - `contractMembers`: a team's members carry only the contract's fields (name, email, role): whether a member is
  *   paused or invited is not told.
  *
@@ -25,6 +27,7 @@ export interface AnswerModes {
 	hugeAnswerBytes?: number;
 	noSuccessFlag?: boolean;
 	contractMembers?: boolean;
+	omitEmptyLists?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -54,6 +57,10 @@ export function applyAnswerModes(
 	let answer: Json = body;
 	if (modes.echoSecrets) answer = echo(answer, status, echoed);
 	if (modes.contractMembers) answer = withContractMembers(answer);
+	if (modes.omitEmptyLists && Array.isArray(answer.data) && answer.data.length === 0) {
+		answer = { ...answer };
+		delete answer.data;
+	}
 	if (modes.noSuccessFlag && status >= 200 && status < 300 && answer.success === true) {
 		answer = { ...answer };
 		delete answer.success;

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
 			'huge-answer-bytes': { type: 'string' },
 			'echo-secrets': { type: 'boolean' },
 			'no-success-flag': { type: 'boolean' },
+			'omit-empty-lists': { type: 'boolean' },
 			'scan-codes': { type: 'string' },
 			'scans-per-code': { type: 'string' },
 			'total-scans': { type: 'string' },
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
 			hugeAnswerBytes: integerOf(values['huge-answer-bytes'], '--huge-answer-bytes'),
 			echoSecrets: values['echo-secrets'],
 			noSuccessFlag: values['no-success-flag'],
+			omitEmptyLists: values['omit-empty-lists'],
 		},
 		scanVolume:
 			scanCodes === undefined

@@ -2,7 +2,8 @@ import { createPrng } from './random';
 
 /**
  * Injected failures, matched by method and path. Kinds:
- * - `status`: answer `status` (default 500) with `{success:false,message}`;
+ * - `status`: answer `status` (default 500) with `{success:false,message}`, or with `body` as plain text or HTML
+ *   (a proxy's or a rate-limit middleware's page), and a `Retry-After` when `retryAfterSeconds` is set;
  * - `reset`: destroy the socket without an answer;
  * - `stall`: answer normally after `delayMs`, or never when `delayMs` is absent;
  * - `malformedJson`: 200 with a truncated JSON body;
@@ -30,6 +31,11 @@ export interface FaultRule {
 	seed?: number;
 	/** For kind `status`: the status code (default 500). */
 	status?: number;
+	/** For `status`: this text instead of the JSON envelope, sent as `contentType` (default `text/html`). */
+	body?: string;
+	contentType?: string;
+	/** For `status`: a `Retry-After` header of this many seconds. */
+	retryAfterSeconds?: number;
 	/** For `status`/`softError`: the message. */
 	message?: string;
 	/** For `stall`: answer after this many ms; never when absent. */

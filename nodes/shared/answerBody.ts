@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { mayHoldSecret, redactDeep } from './redaction';
+import { mayHoldSecret, redactDeep, redactText } from './redaction';
 import { classifyFailure } from './retryPolicy';
 import type { AttemptFailure } from './attemptFailure';
 
@@ -106,6 +106,16 @@ export interface ReadAnswer {
 	body: IDataObject;
 }
 
+/** How an answer is read: the secrets to redact, the variants accepted, and the operation for messages. */
+export interface AnswerReading {
+	secretForms: readonly string[];
+	acceptUnsuccessful: boolean;
+	/** Where the envelope is not published (the simple v1 interface): a 2xx JSON object is the answer as it is. */
+	envelopeOptional: boolean;
+	/** e.g. `POST /api/qrs-api`, named in the message of an answer that is not JSON. */
+	operation: string;
+}
+
 /**
  * An answer's envelope, its strings redacted: 2xx `{success: true}` (or with `data` and no `success`) is the
  * data; `success: false` is a refusal unless the caller accepts it; a 2xx with neither `success` nor `data`
@@ -115,20 +125,11 @@ export interface ReadAnswer {
 export function interpretAnswer(
 	status: number,
 	text: string,
-	secretForms: readonly string[],
-	acceptUnsuccessful: boolean,
-	envelopeOptional = false,
+	reading: AnswerReading,
 ): ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean } {
+	const { secretForms, acceptUnsuccessful, envelopeOptional } = reading;
 	const body = parseObject(text, secretForms);
-	if (body === undefined) {
-		return {
-			failure: {
-				kind: status >= 500 ? 'serverError' : 'malformedResponse',
-				status,
-				message: `QRTRAC answered HTTP ${status} with a body that is not JSON`,
-			},
-		};
-	}
+	if (body === undefined) return { failure: notJson(status, text, reading) };
 	const message = typeof body.message === 'string' && body.message ? body.message : undefined;
 	const ok = status >= 200 && status < 300;
 	if (ok && (body.success === true || (body.success === false && acceptUnsuccessful)))
@@ -153,6 +154,35 @@ export function interpretAnswer(
 				message ??
 				(status === 429 ? 'Too many requests' : `QRTRAC answered HTTP ${status} without a message`),
 		},
+	};
+}
+
+/** Longest excerpt of a body that is not JSON in a message: enough to recognise a proxy's page. */
+const EXCERPT_CHARS = 200;
+
+const STATUS_WORDS: Readonly<Record<number, string>> = {
+	401: 'the credentials were refused',
+	403: 'the request was forbidden',
+	404: 'not found',
+	408: 'the service gave up waiting',
+	429: 'too many requests',
+};
+
+/**
+ * A body that is not JSON: its status says what happened, as for any other answer (the contract publishes no
+ * body for a 429 or a 401, and proxies and rate-limit middleware send HTML or text); only a 2xx is garbled.
+ */
+function notJson(status: number, text: string, reading: AnswerReading): AttemptFailure {
+	const excerpt = redactText(text, reading.secretForms)
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+	const cut = excerpt.length > EXCERPT_CHARS ? `${excerpt.slice(0, EXCERPT_CHARS)}…` : excerpt;
+	const words = STATUS_WORDS[status] ?? (status >= 500 ? 'a server error' : undefined);
+	return {
+		kind: status >= 200 && status < 300 ? 'malformedResponse' : classifyFailure(status, undefined),
+		status,
+		message: `QRTRAC answered ${reading.operation} with HTTP ${status}${words ? ` (${words})` : ''} and a body that is not JSON${cut ? `: "${cut}"` : ''}`,
 	};
 }
 

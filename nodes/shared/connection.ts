@@ -99,7 +99,14 @@ function positiveSeconds(value: unknown, fallback: number): number {
 }
 
 /**
- * The credential's Base URL, trimmed and without trailing slashes, or the problem with it. Rule: secrets travel
+ * A last path segment `/api` (after trailing slashes), as in the contract's `servers` URL: the interfaces' roots
+ * are added to the Base URL, so it is dropped once. `$1` keeps the character before it, which is not a slash, so
+ * a host named `api` (`https://api`) stays whole. The credential's test request applies the same pattern.
+ */
+export const API_SUFFIX = /([^/])\/api$/;
+
+/**
+ * The credential's Base URL, trimmed and without trailing slashes or one trailing `/api`, or the problem with it. Rule: secrets travel
  * encrypted, so it must be `https://`; plain `http://` is accepted only for this machine (127.0.0.0/8,
  * `localhost`, `[::1]`), where nothing crosses a network (the local QRTRAC simulator, a local proxy). Names under
  * `.localhost` are refused: not every resolver keeps them on this machine.
@@ -110,7 +117,8 @@ export function checkBaseUrl(
 	const text =
 		String(raw ?? DEFAULT_BASE_URL)
 			.trim()
-			.replace(/\/+$/, '') || DEFAULT_BASE_URL;
+			.replace(/\/+$/, '')
+			.replace(API_SUFFIX, '$1') || DEFAULT_BASE_URL;
 	let url: URL;
 	try {
 		url = new URL(text);

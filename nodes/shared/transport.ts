@@ -8,6 +8,7 @@ import {
 	isAborted,
 	readBodyText,
 	whenAborted,
+	type AnswerReading,
 	type ReadAnswer,
 } from './answerBody';
 import {
@@ -67,8 +68,9 @@ async function sendWithRetries<T>(
 	const teamId = request.teamId ?? connection.teamId;
 	const limiter = limiterFor(connection, request.api, teamId);
 	const options = buildHttpOptions(connection, request, teamId);
-	const reading: AnswerReading = {
+	const reading: TimedReading = {
 		timeoutMs: connection.timeoutMs,
+		operation: `${request.method} ${new URL(options.url).pathname}`,
 		secretForms: secretForms(connection.secrets),
 		acceptUnsuccessful: request.acceptUnsuccessful === true,
 		// The simple interface's answer is not published: a 2xx JSON object there is its answer, envelope or not.
@@ -200,11 +202,8 @@ function buildHttpOptions(
 	};
 }
 
-interface AnswerReading {
+interface TimedReading extends AnswerReading {
 	timeoutMs: number;
-	secretForms: string[];
-	acceptUnsuccessful: boolean;
-	envelopeOptional: boolean;
 }
 
 type AttemptResult = ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean };
@@ -217,7 +216,7 @@ type AttemptResult = ReadAnswer | { failure: AttemptFailure; unconfirmed?: boole
 async function exchange(
 	ctx: TransportContext,
 	first: IHttpRequestOptions,
-	reading: AnswerReading,
+	reading: TimedReading,
 ): Promise<{ response?: IN8nHttpFullResponse; result: AttemptResult }> {
 	const deadline = AbortSignal.timeout(reading.timeoutMs);
 	let options = first;
@@ -237,13 +236,7 @@ async function exchange(
 			const { statusCode } = response;
 			return {
 				response,
-				result: interpretAnswer(
-					statusCode,
-					body.text,
-					reading.secretForms,
-					reading.acceptUnsuccessful,
-					reading.envelopeOptional,
-				),
+				result: interpretAnswer(statusCode, body.text, reading),
 			};
 		}
 		destroyStream(response.body);

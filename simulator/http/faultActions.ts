@@ -29,8 +29,14 @@ export async function actOutFault(
 	switch (rule.kind) {
 		case 'status': {
 			const status = rule.status ?? 500;
-			const page = GATEWAY_PAGES[status];
-			if (page && !rule.message) await send(context, exchange, status, page, 'text/html');
+			if (rule.retryAfterSeconds !== undefined)
+				exchange.answerHeaders = {
+					...exchange.answerHeaders,
+					'Retry-After': String(rule.retryAfterSeconds),
+				};
+			const page = rule.body ?? GATEWAY_PAGES[status];
+			if (page && !rule.message)
+				await send(context, exchange, status, page, rule.contentType ?? 'text/html');
 			else await sendError(context, exchange, status, rule.message ?? 'Internal server error');
 			return true;
 		}

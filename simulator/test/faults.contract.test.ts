@@ -61,6 +61,30 @@ describe('faults and knobs', () => {
 		expect((await rawCall('POST', '/api/qrs-api', newCode)).status).toBe(201);
 	});
 
+	test('a status fault with a body sends that page as is, with Retry-After when asked', async () => {
+		sim.faults.add({
+			kind: 'status',
+			status: 429,
+			body: 'Too Many Requests',
+			contentType: 'text/plain',
+			retryAfterSeconds: 1,
+			method: 'POST',
+			path: '/api/qrs-api',
+			count: 1,
+		});
+		const before = countCodes();
+		const reply = await request(`${sim.url}/api/qrs-api`, {
+			method: 'POST',
+			headers: headers(),
+			body: JSON.stringify(newCode),
+		});
+		expect([reply.statusCode, reply.headers['content-type'], reply.headers['retry-after']]).toEqual(
+			[429, 'text/plain', '1'],
+		);
+		expect(await reply.body.text()).toBe('Too Many Requests');
+		expect(countCodes()).toBe(before);
+	});
+
 	test('a status fault after the write keeps the change', async () => {
 		sim.faults.add({
 			kind: 'status',

@@ -184,6 +184,16 @@ function read<S extends z.ZodTypeAny>(
 	throw unexpectedAnswer(source, expected, value, firstIssue(parsed.error));
 }
 
+/**
+ * Whether a success answer's `data` names its record by a text `id`. QrResponse and TeamResponse require no
+ * field (NOTES: some successes carry only `success`), so a change or create answered without one was made all
+ * the same: its caller reads the record back (by ID, or a create by its Display ID) or says it was probably made,
+ * the same way whether `data` is absent, empty or partial.
+ */
+export function namesRecord(data: unknown): boolean {
+	return isPlainObject(data) && typeof data.id === 'string' && data.id !== '';
+}
+
 export function readQrCode(source: AnswerSource, data: unknown): QrCode {
 	return read(source, qrCodeShape, data, EXPECTED.record) as QrCode;
 }
@@ -192,8 +202,23 @@ export function readQrCodeList(source: AnswerSource, data: unknown): QrCode[] {
 	return read(source, z.array(qrCodeShape), data, EXPECTED.list) as QrCode[];
 }
 
+/**
+ * A list the contract lets be empty, answered `success: true` with no `data` at all (NOTES: some success answers
+ * carry only `success`; the transport lets nothing else through without `data`): the empty list. Only for lists
+ * where nothing else can be meant (codes changed since a time, a team's templates); `null` or any other value
+ * still goes through the shape. Never for the paginated list (its `totalCount`) or the organization's teams.
+ */
+function emptyWhenOmitted(data: unknown): unknown {
+	return data === undefined ? [] : data;
+}
+
 export function readChangedQrCodes(source: AnswerSource, data: unknown): QrCode[] {
-	return read(source, z.array(changedQrCodeShape), data, EXPECTED.changes) as QrCode[];
+	return read(
+		source,
+		z.array(changedQrCodeShape),
+		emptyWhenOmitted(data),
+		EXPECTED.changes,
+	) as QrCode[];
 }
 
 export function readQrPage(source: AnswerSource, data: unknown): QrPage {
@@ -201,7 +226,12 @@ export function readQrPage(source: AnswerSource, data: unknown): QrPage {
 }
 
 export function readTemplates(source: AnswerSource, data: unknown): IDataObject[] {
-	return read(source, z.array(templateShape), data, EXPECTED.list) as IDataObject[];
+	return read(
+		source,
+		z.array(templateShape),
+		emptyWhenOmitted(data),
+		EXPECTED.list,
+	) as IDataObject[];
 }
 
 export function readTeam(source: AnswerSource, data: unknown): Team {

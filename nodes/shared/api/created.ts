@@ -3,13 +3,13 @@ import { NodeApiError } from 'n8n-workflow';
 import { excerptOf, qrCodeShape, type AnswerSource, type QrCode } from './answers';
 
 /**
- * Reading a create's answer (Create, Create or Update's creates, Duplicate). A success
+ * Reading a create's answer (Create, Create or Update's creates, Duplicate, Create Team). A success
  * answer means the service acted, so one without a usable `id` does not mean "nothing happened": the code was
  * probably made. Rule: fail loudly and say so, because running the item again as it is makes a second code.
  */
 
 /** The v1 Dynamic Link create is not here: its answer is not published, so nothing of it is demanded. */
-export type CreateKind = 'code' | 'copy';
+export type CreateKind = 'code' | 'copy' | 'team';
 
 /** The new code, or the "probably created" error when its answer has no text `id`. */
 export function readCreatedQrCode(
@@ -26,6 +26,7 @@ export function readCreatedQrCode(
 const NOUN: Record<CreateKind, string> = {
 	code: 'QR code was probably created',
 	copy: 'copy was probably made',
+	team: 'team was probably created',
 };
 
 function advice(kind: CreateKind, displayId?: string): string {
@@ -33,6 +34,7 @@ function advice(kind: CreateKind, displayId?: string): string {
 		return `Look it up by its Display ID "${displayId}" first (Check Display ID Availability answers "taken" when it exists; Get Many's Search finds it).`;
 	if (kind === 'copy')
 		return 'Look for the copy in Get Many (newest first) before duplicating again.';
+	if (kind === 'team') return 'Look for it in Team > Get Many before creating it again.';
 	return 'Look for it in Get Many (newest first) and delete any extra one. Set a Display ID on creates: a run can then be checked by it, and Create or Update never creates the same Display ID twice.';
 }
 

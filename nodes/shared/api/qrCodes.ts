@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { QrtracResponse, TransportContext } from '../transport';
 import {
+	namesRecord,
 	qrCodeShape,
 	readAvailability,
 	readQrCode,
@@ -34,8 +35,8 @@ export async function createQr(
 			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
 			: undefined,
 	});
-	// QrResponse does not require `data`: a create answered with `success` alone made its code, found by its Display ID.
-	if (response.data === undefined && displayId) {
+	// A create answered without its code's `id` (namesRecord) made its code all the same: found by its Display ID.
+	if (!namesRecord(response.data) && displayId) {
 		const made = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
 		if (made) return { code: made, recovered: false };
 	}
@@ -190,15 +191,15 @@ export async function getQrById(
 }
 
 /**
- * The code a change answered. QrResponse does not require `data` (NOTES: some successes carry only `success`), so
- * a change answered without it was made all the same: the code is read back by its ID instead of failing the item.
+ * The code a change answered. An answer that does not name its code (namesRecord: no `data`, or a record without a
+ * text `id`) was a change made all the same: the code is read back by its ID instead of failing the item.
  */
 async function changedCode(
 	ctx: TransportContext,
 	response: Pick<QrtracResponse<unknown>, 'data'> & { source: AnswerSource },
 	target: InTeam & { id: string },
 ): Promise<QrCode> {
-	if (response.data === undefined) return await getQrById(ctx, target);
+	if (!namesRecord(response.data)) return await getQrById(ctx, target);
 	return readQrCode(response.source, response.data);
 }
 

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
 import {
+	namesRecord,
 	readRoster,
 	readTeam,
 	readTeams,
@@ -10,6 +11,7 @@ import {
 	type Team,
 	type TeamWithMembers,
 } from './answers';
+import { probablyCreated } from './created';
 import { endpoint } from './route';
 import { callEndpoint } from './source';
 
@@ -30,7 +32,10 @@ export async function getAllTeams(
 	return readTeams(source, data);
 }
 
-/** Names need not be unique, so an unknown outcome cannot be checked: the item fails rather than risk a second team. */
+/**
+ * Names need not be unique, so an unknown outcome cannot be checked: the item fails rather than risk a second team.
+ * A success that does not name the new team (namesRecord) made it all the same: the item says so.
+ */
 export async function createTeam(
 	ctx: TransportContext,
 	{ name, itemIndex }: { name: string; itemIndex?: number },
@@ -41,6 +46,7 @@ export async function createTeam(
 		body: { name },
 		itemIndex,
 	});
+	if (!namesRecord(data)) throw probablyCreated(source, data, 'team');
 	return readTeam(source, data);
 }
 
@@ -151,16 +157,15 @@ export function holdsDomains(
 }
 
 /**
- * The team a change answers with. Some successes carry only `success`: the change is then confirmed as asked
- * (`confirmed`), never padded with guessed fields.
+ * The team a change answers with. An answer that does not name the team (namesRecord: only `success`, or a record
+ * without a text `id`) confirms the change as asked (`confirmed`), never padded with guessed fields.
  */
 function teamAnswer(
 	response: { data: unknown; source: AnswerSource; verifiedAfterUnknownOutcome?: boolean },
 	asked: IDataObject,
 ): IDataObject {
 	const marker = response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
-	if (response.data === undefined || response.data === null)
-		return { ...asked, confirmed: true, ...marker };
+	if (!namesRecord(response.data)) return { ...asked, confirmed: true, ...marker };
 	const team = readTeam(response.source, response.data);
 	return { ...ofAskedTeam(response.source, team, String(asked.id)), ...marker };
 }

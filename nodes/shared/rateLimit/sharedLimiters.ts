@@ -1,6 +1,7 @@
 /**
  * One limiter per budget, shared by every execution in this process, since they all spend the same budget:
- * the primary API's per team and Base URL, the simple v1 interface's per Base URL (its per-minute limit).
+ * the primary API's per team and Base URL, the simple v1 interface's per Base URL and credential (its per-minute
+ * limit is per API key, so one key's told wait must not hold back another's).
  */
 
 import type { QrtracConnection } from '../connection';
@@ -13,13 +14,13 @@ const sharedLimiters = new Map<string, { limiter: RateLimiter; primedRate: numbe
 
 /** The limiter of the budget a request spends: the team's (default: the credential's), or the simple interface's. */
 export function limiterFor(
-	connection: Pick<QrtracConnection, 'baseUrl' | 'teamId' | 'ratePerSecond'>,
+	connection: Pick<QrtracConnection, 'baseUrl' | 'teamId' | 'ratePerSecond' | 'identity'>,
 	api: 'primary' | 'simple' = 'primary',
 	teamId = connection.teamId,
 ): RateLimiter {
 	if (api === 'simple')
 		return getSharedRateLimiter(
-			`${connection.baseUrl}|simple`,
+			`${connection.baseUrl}|simple|${connection.identity}`,
 			SIMPLE_INTERFACE_PER_MINUTE / 60,
 			undefined,
 			60_000,

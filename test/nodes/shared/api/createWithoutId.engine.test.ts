@@ -1,7 +1,8 @@
 /**
  * A create answered "success" without the new record's `id` (issue 22, point 9; simulator shape drift
- * `createWithoutId`): the service acted, so the error says the code was probably created, shows what came back,
- * and tells how to check before running again (by the Display ID when there is one) instead of "unexpected shape".
+ * `createWithoutId`): the service acted. With a Display ID the code is found by it (as for an answer without
+ * `data`); otherwise the error says the code (or team) was probably created, shows what came back, and tells how
+ * to check before running again, instead of "unexpected shape".
  * The v1 create is the exception: its answer is not published, so it is returned as sent.
  */
 import { runNode } from '../../../support/n8nHarness';
@@ -39,7 +40,7 @@ describe('a create answered without an id', () => {
 		expect(result.error?.description).not.toContain(suite.credentials.clientSecret!);
 	});
 
-	it('Create with a Display ID: the advice names the Display ID to check', async () => {
+	it('Create with a Display ID: the code is found by it and is the item, created once', async () => {
 		const result = await run({
 			resource: 'qrCode',
 			operation: 'create',
@@ -48,12 +49,14 @@ describe('a create answered without an id', () => {
 			displayId: 'no-id-two',
 		});
 
-		expect(codesTo('https://example.com/no-id-2')).toHaveLength(1);
-		expect(result.error?.message).toContain('has no "id": the QR code was probably created');
-		expect(result.error?.description).toContain('Look it up by its Display ID "no-id-two"');
+		const made = codesTo('https://example.com/no-id-2');
+		expect(made).toHaveLength(1);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: made[0].id, displayId: 'no-id-two' });
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 	});
 
-	it("Create or Update: a row that creates says so, with the row's Display ID", async () => {
+	it("Create or Update: a row that creates is found by the row's Display ID, created once", async () => {
 		const result = await run(
 			{
 				resource: 'qrCode',
@@ -67,9 +70,23 @@ describe('a create answered without an id', () => {
 			[{ displayId: 'no-id-row', name: 'No id row', url: 'https://example.com/row' }],
 		);
 
-		expect(codesTo('https://example.com/row')).toHaveLength(1);
-		expect(result.error?.message).toContain('has no "id": the QR code was probably created');
-		expect(result.error?.description).toContain('Look it up by its Display ID "no-id-row"');
+		const made = codesTo('https://example.com/row');
+		expect(made).toHaveLength(1);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: made[0].id, displayId: 'no-id-row' });
+	});
+
+	it('Team > Create: the team was probably created, said so instead of "unexpected shape"', async () => {
+		const teams = () =>
+			[...suite.sim.state.teams.values()].filter((team) => team.name === 'No id team');
+		const result = await run({ resource: 'team', operation: 'create', name: 'No id team' });
+
+		expect(teams()).toHaveLength(1);
+		expect(result.error?.message).toBe(
+			`QRTRAC's answer to Create Team (POST /teams-api) has no "id": the team was probably created`,
+		);
+		expect(result.error?.description).toContain('Do not run this item again as it is');
+		expect(result.error?.description).toContain('Team > Get Many');
 	});
 
 	it('Duplicate: the copy was probably made', async () => {

@@ -149,10 +149,32 @@ describe('one limiter per budget in a process', () => {
 		expect(getSharedRateLimiter('https://a.example|t3', 100).ratePerSecond).toBe(100);
 	});
 
-	it('keys the primary API by Base URL and team, the simple interface by Base URL (a per-minute budget)', () => {
-		const connection = { baseUrl: 'https://b.example', teamId: 'team-1', ratePerSecond: 20 };
+	it('keys the primary API by Base URL and team, the simple interface by Base URL and credential (a per-minute budget)', () => {
+		const connection = {
+			baseUrl: 'https://b.example',
+			teamId: 'team-1',
+			ratePerSecond: 20,
+			identity: 'client-1 hash-1',
+		};
 		expect(limiterFor(connection)).toBe(limiterFor(connection, 'primary', 'team-1'));
 		expect(limiterFor(connection, 'primary', 'team-2')).not.toBe(limiterFor(connection));
 		expect(limiterFor(connection, 'simple').windowScale).toEqual({ windowMs: 60_000, limit: 60 });
+		expect(limiterFor({ ...connection, teamId: 'team-2' }, 'simple')).toBe(
+			limiterFor(connection, 'simple'),
+		);
+	});
+
+	it("does not hold one v1 key's told wait against another key on the same Base URL", () => {
+		const connection = {
+			baseUrl: 'https://v1.example',
+			teamId: 'team-1',
+			ratePerSecond: 20,
+			identity: 'client-1 hash-of-key-1',
+		};
+		const other = { ...connection, identity: 'client-2 hash-of-key-2' };
+		limiterFor(connection, 'simple').learn({ 'retry-after': '3600' }, 429);
+		expect(limiterFor(connection, 'simple').toldWaitUntilMs()).toBeGreaterThan(Date.now());
+		expect(limiterFor(other, 'simple').toldWaitUntilMs()).toBeUndefined();
+		expect(limiterFor(other, 'simple').take().granted).toBe(true);
 	});
 });

@@ -1,7 +1,8 @@
 /** Reading an answer's body: within the exchange's deadline and a size cap, never whole when it is too large. */
 import { Readable } from 'node:stream';
 
-import { readBodyText } from '../../../../nodes/shared/answerBody';
+import { interpretAnswer, readBodyText } from '../../../../nodes/shared/answerBody';
+import { secretForms } from '../../../../nodes/shared/redaction';
 
 /** A body that sends `chunk` every `everyMs`, `count` times. */
 function dripping(chunk: string, everyMs: number, count: number): Readable {
@@ -43,5 +44,40 @@ describe('readBodyText', () => {
 		expect(await readBodyText(announced, '5000', AbortSignal.timeout(5000), 4096)).toEqual({
 			tooLarge: true,
 		});
+	});
+});
+
+describe('interpretAnswer of a body that is not JSON', () => {
+	const reading = {
+		secretForms: secretForms(['s3cret-value']),
+		acceptUnsuccessful: false,
+		envelopeOptional: false,
+		operation: 'POST /api/qrs-api',
+	};
+
+	it('is classified by its status: 429 rate limited, 401 refused, 5xx server error, 2xx garbled', () => {
+		const kinds = [429, 401, 403, 408, 503, 200].map((status) => {
+			const answer = interpretAnswer(status, '<html>Too Many Requests</html>', reading);
+			return 'failure' in answer ? answer.failure.kind : 'data';
+		});
+		expect(kinds).toEqual([
+			'rateLimited',
+			'clientError',
+			'clientError',
+			'timeout',
+			'serverError',
+			'malformedResponse',
+		]);
+	});
+
+	it('names the operation and quotes a short excerpt without tags or the secrets', () => {
+		const page = `<html><body><p>Bad key s3cret-value</p>${'x'.repeat(500)}</body></html>`;
+		const answer = interpretAnswer(401, page, reading);
+		const message = 'failure' in answer ? answer.failure.message : '';
+		expect(message).toMatch(
+			/^QRTRAC answered POST \/api\/qrs-api with HTTP 401 \(the credentials were refused\) and a body that is not JSON: "Bad key \[redacted\] x+…"$/,
+		);
+		expect(message).not.toContain('s3cret-value');
+		expect(message.length).toBeLessThan(320);
 	});
 });

@@ -1,0 +1,44 @@
+/** The credential's Base URL rule (connection.ts): trimmed, https only (http for this machine), one `/api` accepted. */
+import { checkBaseUrl } from '../../../nodes/shared/connection';
+
+describe('checkBaseUrl', () => {
+	it('drops trailing slashes and one trailing /api segment (the contract’s servers URL)', () => {
+		const urls = [
+			'https://api.qrtrac.com',
+			'https://api.qrtrac.com/',
+			' https://api.qrtrac.com/api ',
+			'https://api.qrtrac.com/api/',
+			'https://api.qrtrac.com/api//',
+			'https://proxy.example/qrtrac/api',
+			'http://127.0.0.1:8080/api',
+		].map((raw) => checkBaseUrl(raw).url);
+		expect(urls).toEqual([
+			'https://api.qrtrac.com',
+			'https://api.qrtrac.com',
+			'https://api.qrtrac.com',
+			'https://api.qrtrac.com',
+			'https://api.qrtrac.com',
+			'https://proxy.example/qrtrac',
+			'http://127.0.0.1:8080',
+		]);
+	});
+
+	it('keeps a path or host that only contains api, and strips /api once', () => {
+		const urls = [
+			'https://proxy.example/apis',
+			'https://proxy.example/my-api',
+			'https://proxy.example/api/api',
+			'https://api',
+		].map((raw) => checkBaseUrl(raw).url);
+		expect(urls).toEqual([
+			'https://proxy.example/apis',
+			'https://proxy.example/my-api',
+			'https://proxy.example/api',
+			'https://api',
+		]);
+	});
+
+	it('still refuses plain http to another host, with or without /api', () => {
+		expect(checkBaseUrl('http://qrtrac.example/api').problem).toContain('must start with https://');
+	});
+});

@@ -1,0 +1,29 @@
+/**
+ * A Base URL entered with the contract's `/api` (its `servers` URL is `https://api.qrtrac.com/api`) reaches the
+ * same paths as one without it: the credential test and a run, never `/api/api/...`.
+ */
+import { runNode, testCredential } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+describe('a Base URL ending in /api', () => {
+	it('passes the credential test and runs an operation on the paths without a second /api', async () => {
+		const credentials = { ...suite.credentials, baseUrl: `${suite.sim.url}/api/` };
+
+		const test = await testCredential(credentials);
+		const run = await runNode({
+			nodeType: 'qrtrac',
+			credentials,
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+		});
+
+		expect(test).toMatchObject({ status: 'OK' });
+		expect(run.error).toBeUndefined();
+		expect(run.items.length).toBeGreaterThan(0);
+		expect(suite.sim.requestLog.map((entry) => `${entry.status} ${entry.path}`)).toEqual([
+			'200 /api/qr-templates-api',
+			'200 /api/qr-templates-api',
+		]);
+	});
+});
