@@ -205,7 +205,7 @@ export function readQrCodeList(source: AnswerSource, data: unknown): QrCode[] {
 /**
  * A list the contract lets be empty, answered `success: true` with no `data` at all (NOTES: some success answers
  * carry only `success`; the transport lets nothing else through without `data`): the empty list. Only for lists
- * where nothing else can be meant (codes changed since a time, a team's templates); `null` or any other value
+ * where nothing else can be meant (codes changed since a time, a team's templates, scan events); `null` or any other value
  * still goes through the shape. Never for the paginated list (its `totalCount`) or the organization's teams.
  */
 function emptyWhenOmitted(data: unknown): unknown {
@@ -251,7 +251,8 @@ export function readRoster(source: AnswerSource, data: unknown): TeamWithMembers
  * `scanTime`) is taken as it is: the shape's copy of every event would cost more than a whole report does with
  * them. Any other answer goes through the shape, for its conversions (ISO times) and its error.
  */
-export function readScans(source: AnswerSource, data: unknown, impliedQrId?: string): Scan[] {
+export function readScans(source: AnswerSource, answered: unknown, impliedQrId?: string): Scan[] {
+	const data = emptyWhenOmitted(answered);
 	if (Array.isArray(data) && data.every(isReadyScan)) return data as Scan[];
 	if (impliedQrId === undefined)
 		return read(source, z.array(scanShape), data, EXPECTED.scans) as Scan[];

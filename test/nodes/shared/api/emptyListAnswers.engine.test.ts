@@ -1,7 +1,8 @@
 /**
  * List answers `{success: true}` without `data` (NOTES: some success answers carry only `success`). Where the
  * list may be empty and nothing else can be meant, that answer is the empty list: the updated-after answers when
- * nothing changed (every idle trigger poll and Get Updated Since), a team's design templates. An answer that does
+ * nothing changed (every idle trigger poll and Get Updated Since), a team's design templates, scan events of a
+ * range without scans. An answer that does
  * not say it succeeded (`{}`) still fails, and so do lists that are never empty (the organization's teams).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -81,6 +82,31 @@ describe('a list answered with `success` alone', () => {
 		});
 
 		expect([result.error, result.items]).toEqual([undefined, []]);
+	});
+
+	it('Scan > Get for a Code and Get for Codes of codes without scans: no item and no error', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			name: 'Never scanned',
+			qrRedirectUrl: 'https://example.com/never',
+		});
+		suite.sim.setAnswerModes({ omitEmptyLists: true });
+		suite.sim.clearRequestLog();
+
+		const one = await run('analytics', 'getScans', {
+			qrCodeId: { __rl: true, mode: 'id', value: code.id },
+		});
+		const many = await run('analytics', 'getScansForCodes', {
+			codeSelection: 'list',
+			qrCodeIds: code.id,
+			timeRange: 'last30Days',
+		});
+
+		expect([one.error, one.items]).toEqual([undefined, []]);
+		expect([many.error, many.items]).toEqual([undefined, []]);
+		expect(suite.sim.requestLog.map((entry) => entry.operationId)).toEqual(
+			expect.arrayContaining(['getQrAnalytics', 'getBulkQrAnalytics']),
+		);
 	});
 
 	it('an answer that does not say it succeeded (`{}`) still fails, naming the operation', async () => {
