@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { loadOptionsField, optionsCollection } from '../../shared/forms/fields';
-import { simplifyOption, teamOverrideOptions } from './common';
+import { FOLLOWS_TEAM_OVERRIDE, simplifyOption, teamOverrideOptions } from './common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 import {
 	QR_TYPE_FIELD_GROUPS,
@@ -100,12 +100,15 @@ export const tagsField: INodeProperties = {
 	description: 'Comma-separated tags',
 };
 
-const templateField: INodeProperties = loadOptionsField({
-	displayName: 'Design Template Name or ID',
-	name: 'templateId',
-	method: 'getTemplates',
-	lead: 'Design of the QR image.',
-});
+const templateField: INodeProperties = (() => {
+	const field = loadOptionsField({
+		displayName: 'Design Template Name or ID',
+		name: 'templateId',
+		method: 'getTemplates',
+		lead: "Design of the QR image, one of the acting team's (Team (Override), else the credential's).",
+	});
+	return { ...field, typeOptions: { ...field.typeOptions, ...FOLLOWS_TEAM_OVERRIDE } };
+})();
 
 /** The code's own domain (the API calls it `baseUrl`); not the credential's Base URL, hence its label. */
 const baseUrlField: INodeProperties = {
