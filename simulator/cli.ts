@@ -71,6 +71,7 @@ async function main(): Promise<void> {
 			'huge-answer-bytes': { type: 'string' },
 			'echo-secrets': { type: 'boolean' },
 			'no-success-flag': { type: 'boolean' },
+			'exact-emails': { type: 'boolean' },
 			'scan-codes': { type: 'string' },
 			'scans-per-code': { type: 'string' },
 			'total-scans': { type: 'string' },
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
 				clockOffset === undefined ? 0 : clockOffset === 'none' ? null : Number(clockOffset),
 		},
 		imageBaseUrl: values['image-base-url'],
+		exactEmails: values['exact-emails'],
 		answerModes: {
 			retryAfterSeconds: integerOf(values['retry-after-seconds'], '--retry-after-seconds'),
 			resetDelaySeconds: integerOf(values['reset-delay-seconds'], '--reset-delay-seconds'),

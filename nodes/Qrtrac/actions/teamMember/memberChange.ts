@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ChangeResult } from '../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../shared/executor';
 import { KeyedTurns } from '../../../shared/keyedTurns';
+import { normalizeEmail } from '../../../shared/records/member';
 import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
 import { Rosters, type KnownMember } from './rosters';
@@ -64,7 +65,7 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 					member = await current();
 					const unchanged = change.holds(member, input);
 					try {
-						return await changeOne(this, change, input, itemIndex, member);
+						return await changeOne(this, change, asListed(input, member), itemIndex, member);
 					} finally {
 						// Pausing, activating or removing changes more than a role: later runs read the roster again.
 						if (!unchanged) await rosters.forget(input.teamId);
@@ -94,8 +95,20 @@ export function memberTurns<Input extends MemberTarget>() {
 	return new KeyedTurns<ParsedItem<Input>, Promise<KnownMember | undefined>>();
 }
 
+/** One person of one team, whatever the case of the rows' e-mails. */
 export function memberKey({ teamId, email }: MemberTarget): string {
-	return JSON.stringify([teamId, email]);
+	return JSON.stringify([teamId, normalizeEmail(email)]);
+}
+
+/**
+ * The input as sent: with the e-mail the team lists the person under (a service may compare e-mails exactly and
+ * hold another case than the row's), else as typed.
+ */
+export function asListed<Input extends MemberTarget>(
+	input: Input,
+	member: { email: string } | undefined,
+): Input {
+	return member && member.email !== input.email ? { ...input, email: member.email } : input;
 }
 
 async function changeOne<Input extends MemberTarget>(

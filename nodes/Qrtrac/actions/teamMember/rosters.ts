@@ -51,13 +51,18 @@ export class Rosters {
 		return (await this.reads.get(teamId, itemIndex)).get(normalizeEmail(email));
 	}
 
-	/** The member as a write left them (the role set), keeping what the roster told of their status. */
+	/** The member as a write left them (the role set), keeping what the roster told of their status and e-mail. */
 	async wrote(teamId: string, member: KnownMember): Promise<void> {
 		const roster = await this.reads.ifRead(teamId);
 		if (!roster) return;
 		const email = normalizeEmail(member.email);
 		const before = roster.get(email);
-		roster.set(email, { ...before, ...member, name: member.name ?? before?.name });
+		roster.set(email, {
+			...before,
+			...member,
+			email: before?.email ?? member.email,
+			name: member.name ?? before?.name,
+		});
 		await this.reads.resized(teamId, roster);
 	}
 

@@ -14,7 +14,7 @@ import {
 	roleField,
 } from '../../../descriptions/member';
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
-import { memberKey, memberTurns } from '../memberChange';
+import { asListed, memberKey, memberTurns } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, type KnownMember } from '../rosters';
 import { planMemberChange } from './plan';
@@ -74,18 +74,21 @@ export async function run(
 	const send = (
 		{ input, itemIndex }: ParsedItem<Input>,
 		current: () => Promise<KnownMember | undefined>,
-	): Promise<KnownMember | undefined> =>
-		results
+	): Promise<KnownMember | undefined> => {
+		let sentAs = input.email;
+		return results
 			.settle(
 				itemIndex,
-				pool.run(
-					async () =>
-						await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
-				),
+				pool.run(async () => {
+					const before = input.alwaysSend ? undefined : await current();
+					sentAs = asListed(input, before).email;
+					return await addOne(this, input, itemIndex, before);
+				}),
 			)
 			.then(
 				async () => {
-					const member = { email: input.email, name: input.name, role: input.role };
+					// The next row of the person sends the spelling this one sent (the team's, where it listed them).
+					const member = { email: sentAs, name: input.name, role: input.role };
 					if (!input.alwaysSend) await rosters.wrote(input.teamId, member);
 					return member;
 				},
@@ -95,6 +98,7 @@ export async function run(
 					return await current().catch(() => undefined);
 				},
 			);
+	};
 	for await (const row of rows) {
 		const { teamId, email } = row.input;
 		turns.take(memberKey(row.input), row, () =>
@@ -106,10 +110,11 @@ export async function run(
 
 async function addOne(
 	ctx: IExecuteFunctions,
-	input: Input,
+	typed: Input,
 	itemIndex: number,
 	current: KnownMember | undefined,
 ): Promise<IDataObject> {
+	const input = asListed(typed, current);
 	const record = { email: input.email, name: input.name, teamId: input.teamId, role: input.role };
 	const target = {
 		teamId: input.teamId,
