@@ -13,6 +13,10 @@
  * - `noSuccessFlag`: successful answers come without `success` (with `data` where they have one).
  * - `contractMembers`: a team's members carry only the contract's fields (name, email, role): whether a member is
  *   paused or invited is not told.
+ * - `pendingWithoutRole`: a team's members who have not accepted their invitation are listed without `role`
+ *   (TeamMember has no required field in the contract).
+ * - `teamsWithoutMembers`: team answers (Get Team, Get Many Teams, create, rename) come without `members`
+ *   (optional in the contract's Team).
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -25,6 +29,8 @@ export interface AnswerModes {
 	hugeAnswerBytes?: number;
 	noSuccessFlag?: boolean;
 	contractMembers?: boolean;
+	pendingWithoutRole?: boolean;
+	teamsWithoutMembers?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -53,12 +59,40 @@ export function applyAnswerModes(
 	if (!isObject(body)) return body;
 	let answer: Json = body;
 	if (modes.echoSecrets) answer = echo(answer, status, echoed);
+	if (modes.pendingWithoutRole) answer = mapTeams(answer, withoutPendingRoles);
+	if (modes.teamsWithoutMembers) answer = mapTeams(answer, withoutMembers);
 	if (modes.contractMembers) answer = withContractMembers(answer);
 	if (modes.noSuccessFlag && status >= 200 && status < 300 && answer.success === true) {
 		answer = { ...answer };
 		delete answer.success;
 	}
 	return answer;
+}
+
+/** The answer with `change` applied to each team it holds (an object or a list of objects with `members`). */
+function mapTeams(answer: Json, change: (team: Json) => Json): Json {
+	const data = answer.data;
+	const isTeam = (value: unknown): value is Json => isObject(value) && Array.isArray(value.members);
+	if (isTeam(data)) return { ...answer, data: change(data) };
+	if (Array.isArray(data) && data.some(isTeam))
+		return { ...answer, data: data.map((entry) => (isTeam(entry) ? change(entry) : entry)) };
+	return answer;
+}
+
+function withoutPendingRoles(team: Json): Json {
+	const members = (team.members as Json[]).map((member) => {
+		if (member.userState !== 'pending') return member;
+		const rest = { ...member };
+		delete rest.role;
+		return rest;
+	});
+	return { ...team, members };
+}
+
+function withoutMembers(team: Json): Json {
+	const rest = { ...team };
+	delete rest.members;
+	return rest;
 }
 
 function withContractMembers(answer: Json): Json {

@@ -16,7 +16,7 @@ import {
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
 import { asListed, memberKey, memberTurns } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { Rosters, type KnownMember } from '../rosters';
+import { Rosters, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
 
 const properties: INodeProperties[] = [
@@ -73,8 +73,8 @@ export async function run(
 	const turns = memberTurns<Input>();
 	const send = (
 		{ input, itemIndex }: ParsedItem<Input>,
-		current: () => Promise<KnownMember | undefined>,
-	): Promise<KnownMember | undefined> => {
+		current: () => Promise<RosterMember>,
+	): Promise<RosterMember> => {
 		let sentAs = input.email;
 		return results
 			.settle(
@@ -112,7 +112,7 @@ async function addOne(
 	ctx: IExecuteFunctions,
 	typed: Input,
 	itemIndex: number,
-	current: KnownMember | undefined,
+	current: RosterMember,
 ): Promise<IDataObject> {
 	const input = asListed(typed, current);
 	const record = { email: input.email, name: input.name, teamId: input.teamId, role: input.role };
@@ -123,13 +123,17 @@ async function addOne(
 		role: input.role,
 		itemIndex,
 	};
-	if (input.alwaysSend) return { ...record, result: 'sent', ...(await addTeamMember(ctx, target)) };
+	// Always Send, or a team whose answer lists no members (it cannot tell what holds): sent as it is.
+	if (input.alwaysSend || current === null)
+		return { ...record, result: 'sent', ...(await addTeamMember(ctx, target)) };
 	const result = planMemberChange(current, input.role);
 	const done = result === 'unchanged' ? {} : await addTeamMember(ctx, target);
 	return {
 		...record,
 		...(current?.status ? { status: current.status } : {}),
-		...(result === 'roleChanged' ? { previousRole: current?.role } : {}),
+		...(result === 'roleChanged' && current?.role !== undefined
+			? { previousRole: current.role }
+			: {}),
 		result,
 		...done,
 	};

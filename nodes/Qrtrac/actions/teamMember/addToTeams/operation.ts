@@ -16,7 +16,7 @@ import {
 	roleOptions,
 } from '../../../descriptions/member';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { Rosters, type KnownMember } from '../rosters';
+import { Rosters, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
 const properties: INodeProperties[] = [
@@ -151,7 +151,7 @@ function parseTeamsJson(value: unknown): unknown {
 export const kind = 'batch' as const;
 
 /** What one person holds in each team after a row: the earlier row's roles stand in for the rosters read. */
-type Placement = Map<string, KnownMember | undefined>;
+type Placement = Map<string, RosterMember>;
 
 /**
  * Adds each person to several teams with one request (POST /teams-api/members/bulk). Change-aware unless Always
@@ -232,9 +232,10 @@ async function addToTeams(
 		input.teams.map(({ teamId }) => current.get(teamId)),
 	);
 	if (toSend.length > 0) await send(toSend as Input['teams']);
+	const untold = outcomes.some((outcome) => outcome.result === 'sent');
 	return {
 		...record,
-		result: toSend.length > 0 ? 'updated' : 'unchanged',
+		result: toSend.length === 0 ? 'unchanged' : untold ? 'sent' : 'updated',
 		teams: outcomes as unknown as IDataObject[],
 	};
 }
