@@ -129,12 +129,34 @@ const folderIdField: INodeProperties = {
 	description: 'Folder of the code (a QRTRAC feature marked Coming Soon; passed through as given)',
 };
 
-const commonOptionalFields = (withDisplayId: boolean): INodeProperties[] => [
+const commonOptionalFields = (): INodeProperties[] => [
 	baseUrlField,
 	templateField,
-	...(withDisplayId ? [displayIdField] : []),
 	folderIdField,
 	tagsField,
+];
+
+/**
+ * Update: the same fields with what they do there. A blank value is not given, so it leaves the code as it is
+ * (Create's "when empty" defaults do not apply).
+ */
+const KEPT_WHEN_EMPTY = 'Empty leaves it as it is.';
+const updateCommonFields: INodeProperties[] = [
+	{
+		...baseUrlField,
+		description: `Domain of the code's short link, ending with /. It must be one of the team's domains (Team > Set Domains). ${KEPT_WHEN_EMPTY}`,
+	},
+	{
+		...templateField,
+		description: `Design of the QR image, one of the acting team's (Team (Override), else the credential's); Keep Current Template leaves it as it is. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	},
+	{
+		...displayIdField,
+		description: `Custom short ID: the path of the short link people scan (letters, digits and - _ . ~ %). ${KEPT_WHEN_EMPTY}`,
+	},
+	folderIdField,
+	tagsField,
+	{ ...nameField, description: `Name of the code in QRTRAC. ${KEPT_WHEN_EMPTY}` },
 ];
 
 /**
@@ -148,7 +170,7 @@ export const additionalFieldsCollection = (withDisplayId: boolean): INodePropert
 	placeholder: 'Add Field',
 	default: {},
 	options: [
-		...commonOptionalFields(false),
+		...commonOptionalFields(),
 		...(withDisplayId ? [{ ...displayIdField, displayOptions: { show: FIRST_LAYOUT } }] : []),
 	].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 });
@@ -279,8 +301,7 @@ export const updateFieldsCollection: INodeProperties = {
 	placeholder: 'Add Field',
 	default: {},
 	options: [
-		...commonOptionalFields(true),
-		nameField,
+		...updateCommonFields,
 		{ ...redirectUrlProperties },
 		...QR_TYPE_FIELDS.map(updateFormProperty),
 	].sort((a, b) => a.displayName.localeCompare(b.displayName)),

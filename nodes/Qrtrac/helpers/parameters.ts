@@ -58,6 +58,11 @@ export function getPickerTeam(ctx: ILoadOptionsFunctions): PickerTeam {
 	return { unresolved: true };
 }
 
+/** The operation of the node being edited, for a picker whose first entry means another thing in it. */
+export function getEditedOperation(ctx: ILoadOptionsFunctions): unknown {
+	return readEditorParameter<unknown>(ctx, 'operation');
+}
+
 /** The override's value, a dropdown's (until 1.1) or a picker's (from 1.2); undefined when left empty. */
 function overrideValue(picked: unknown): unknown {
 	const raw =

@@ -1,16 +1,28 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
+import { getEditedOperation } from '../helpers/parameters';
 import { pickerTeam } from './pickerTeam';
 
 export { getTeams, getTeamsToJoin } from '../../shared/forms/teamPickers';
 
-/** Design templates of the acting team (Team (Override), else the credential's). */
+/**
+ * Design templates of the acting team (Team (Override), else the credential's), after the empty entry: the team's
+ * default on Create, and on Update (where a blank value is not given) the code's template kept.
+ */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { teamId, mark } = pickerTeam(this);
 	const templates = await getQrTemplatesByTeam(this, { teamId });
+	const empty =
+		getEditedOperation(this) === 'update'
+			? {
+					name: 'Keep Current Template',
+					value: '',
+					description: "Leave the code's design as it is",
+				}
+			: { name: 'Default Template', value: '', description: "The team's default design" };
 	return [
-		{ name: 'Default Template', value: '', description: "The team's default design" },
+		empty,
 		...templates.map((template) => ({
 			name: String(template.name ?? template.id),
 			value: String(template.id),
