@@ -15,6 +15,10 @@
  *   answers carry only `success`), e.g. an updated-after answer when nothing changed.
  * - `contractMembers`: a team's members carry only the contract's fields (name, email, role): whether a member is
  *   paused or invited is not told.
+ * - `pendingWithoutRole`: a team's members who have not accepted their invitation are listed without `role`
+ *   (TeamMember has no required field in the contract).
+ * - `teamsWithoutMembers`: team answers (Get Team, Get Many Teams, create, rename) come without `members`
+ *   (optional in the contract's Team).
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -28,6 +32,8 @@ export interface AnswerModes {
 	noSuccessFlag?: boolean;
 	contractMembers?: boolean;
 	omitEmptyLists?: boolean;
+	pendingWithoutRole?: boolean;
+	teamsWithoutMembers?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -56,6 +62,8 @@ export function applyAnswerModes(
 	if (!isObject(body)) return body;
 	let answer: Json = body;
 	if (modes.echoSecrets) answer = echo(answer, status, echoed);
+	if (modes.pendingWithoutRole) answer = mapTeams(answer, withoutPendingRoles);
+	if (modes.teamsWithoutMembers) answer = mapTeams(answer, withoutMembers);
 	if (modes.contractMembers) answer = withContractMembers(answer);
 	if (modes.omitEmptyLists && Array.isArray(answer.data) && answer.data.length === 0) {
 		answer = { ...answer };
@@ -66,6 +74,32 @@ export function applyAnswerModes(
 		delete answer.success;
 	}
 	return answer;
+}
+
+/** The answer with `change` applied to each team it holds (an object or a list of objects with `members`). */
+function mapTeams(answer: Json, change: (team: Json) => Json): Json {
+	const data = answer.data;
+	const isTeam = (value: unknown): value is Json => isObject(value) && Array.isArray(value.members);
+	if (isTeam(data)) return { ...answer, data: change(data) };
+	if (Array.isArray(data) && data.some(isTeam))
+		return { ...answer, data: data.map((entry) => (isTeam(entry) ? change(entry) : entry)) };
+	return answer;
+}
+
+function withoutPendingRoles(team: Json): Json {
+	const members = (team.members as Json[]).map((member) => {
+		if (member.userState !== 'pending') return member;
+		const rest = { ...member };
+		delete rest.role;
+		return rest;
+	});
+	return { ...team, members };
+}
+
+function withoutMembers(team: Json): Json {
+	const rest = { ...team };
+	delete rest.members;
+	return rest;
 }
 
 function withContractMembers(answer: Json): Json {

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
 			'echo-secrets': { type: 'boolean' },
 			'no-success-flag': { type: 'boolean' },
 			'omit-empty-lists': { type: 'boolean' },
+			'exact-emails': { type: 'boolean' },
 			'scan-codes': { type: 'string' },
 			'scans-per-code': { type: 'string' },
 			'total-scans': { type: 'string' },
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
 				clockOffset === undefined ? 0 : clockOffset === 'none' ? null : Number(clockOffset),
 		},
 		imageBaseUrl: values['image-base-url'],
+		exactEmails: values['exact-emails'],
 		answerModes: {
 			retryAfterSeconds: integerOf(values['retry-after-seconds'], '--retry-after-seconds'),
 			resetDelaySeconds: integerOf(values['reset-delay-seconds'], '--reset-delay-seconds'),

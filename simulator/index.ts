@@ -76,6 +76,8 @@ export interface SimulatorOptions {
 	imageBaseUrl?: string;
 	/** Long waits, trickled, huge, echoing and flagless answers (answerModes.ts). Default none. */
 	answerModes?: AnswerModes;
+	/** E-mails held as given and compared exactly, case kept (store.ts). Default false: without case. */
+	exactEmails?: boolean;
 	/**
 	 * New codes with realistic scans in the demo's Marketing team (scanVolume.ts), e.g. `{codes: 1000,
 	 * scansPerCode: 1000}`; needs the demo organization (`seed` not false). Default none.
@@ -112,6 +114,8 @@ export interface Simulator {
 	setImageBaseUrl(url: string | undefined): void;
 	/** Replaces the answer modes in effect (none: {}). */
 	setAnswerModes(modes: AnswerModes): void;
+	/** E-mails compared exactly from now on (held ones keep the spelling they were held in). */
+	setExactEmails(exact: boolean): void;
 	faults: FaultInjector;
 	clock: SimulatorClock;
 	close(): Promise<void>;
@@ -129,6 +133,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		platformDomain: 'q.qrtrac.com',
 		putSemantics: options.putSemantics ?? 'merge',
 		imageBaseUrl: options.imageBaseUrl,
+		exactEmails: options.exactEmails ?? false,
 	});
 	const context: ServerContext = {
 		state,
@@ -199,6 +204,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		setAnswerModes: (modes) => {
 			context.answerModes = { ...modes };
+		},
+		setExactEmails: (exact) => {
+			state.config.exactEmails = exact;
 		},
 		faults: context.faults,
 		clock,

@@ -50,7 +50,7 @@ export class SimulatorState extends Store {
 			id: randomId('usr_'),
 			orgId: '',
 			name: owner.name,
-			email: owner.email.toLowerCase(),
+			email: this.heldEmail(owner.email),
 			state: 'active',
 			invitationsSent: 0,
 			resendCount: 0,
@@ -77,7 +77,7 @@ export class SimulatorState extends Store {
 		member: { name: string; email: string; role: AssignableRole },
 	): MemberView {
 		const team = this.mustTeam(teamId);
-		addTeamMember(this, team, { ...member, email: member.email.toLowerCase() });
+		addTeamMember(this, team, { ...member, email: this.heldEmail(member.email) });
 		return this.mustMember(teamId, member.email);
 	}
 
@@ -170,7 +170,7 @@ export class SimulatorState extends Store {
 	}
 
 	findUser(email: string, orgId?: string): User | undefined {
-		const wanted = email.toLowerCase();
+		const wanted = this.heldEmail(email);
 		return [...this.users.values()].find(
 			(user) => user.email === wanted && (!orgId || user.orgId === orgId),
 		);
@@ -178,7 +178,7 @@ export class SimulatorState extends Store {
 
 	/** The member as the API shows it, or undefined when the e-mail is not in the team. */
 	findMember(teamId: string, email: string): MemberView | undefined {
-		return this.team(teamId)?.members.find((member) => member.email === email.toLowerCase());
+		return this.team(teamId)?.members.find((member) => member.email === this.heldEmail(email));
 	}
 
 	/** Pending (not yet accepted) users, of one organization or all. */

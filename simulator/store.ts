@@ -34,6 +34,11 @@ export interface StoreConfig {
 	 * whose images live on another host (e.g. another loopback address, for Download Image's address checks).
 	 */
 	imageBaseUrl?: string;
+	/**
+	 * E-mails held as given and compared exactly (case kept), as a service may do (the contract says only
+	 * `format: email`); default false: held lower-case, compared without case.
+	 */
+	exactEmails?: boolean;
 }
 
 export type PutSemantics = 'merge' | 'replace';
@@ -71,8 +76,13 @@ export class Store {
 		return [...this.teams.values()].filter((team) => team.orgId === orgId);
 	}
 
+	/** An e-mail as the service holds and compares it (config.exactEmails). */
+	heldEmail(email: string): string {
+		return this.config.exactEmails ? email : email.toLowerCase();
+	}
+
 	userByEmail(orgId: string, email: string): User | undefined {
-		const wanted = email.toLowerCase();
+		const wanted = this.heldEmail(email);
 		return [...this.users.values()].find((user) => user.orgId === orgId && user.email === wanted);
 	}
 

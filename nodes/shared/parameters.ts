@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { executionNode } from './executionNode';
 
@@ -61,6 +61,15 @@ export function readPollParameter<T>(
 			? ctx.getNodeParameter(name, fallback, { extractValue: true })
 			: ctx.getNodeParameter(name, fallback)
 	) as T;
+}
+
+/**
+ * A parameter of the node being edited, for a picker (load options, list search): as the editor sent it with the
+ * request, at a dotted path (`options.teamOverride`). The editor resolves the expressions it can; one it cannot
+ * (an item's data, before a run) may still be text starting with "=", so callers check what they get.
+ */
+export function readEditorParameter<T>(ctx: ILoadOptionsFunctions, path: string): T | undefined {
+	return ctx.getCurrentNodeParameter(path) as T | undefined;
 }
 
 function holdsExpression(value: unknown): boolean {

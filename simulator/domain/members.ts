@@ -30,7 +30,7 @@ export interface MemberInput {
 function parseMemberFields(body: Body): Omit<MemberInput, 'role'> {
 	return {
 		name: requiredString(body, 'name', { nonEmpty: true }),
-		email: requiredEmail(body, 'email').toLowerCase(),
+		email: requiredEmail(body, 'email'),
 	};
 }
 
@@ -70,7 +70,7 @@ function assertNotOwner(store: Store, user: User, action: string): void {
 export function addMember(store: Store, team: Team, input: MemberInput): Membership {
 	const user =
 		store.userByEmail(team.orgId, input.email) ??
-		inviteUser(store, team.orgId, input.name, input.email);
+		inviteUser(store, team.orgId, input.name, store.heldEmail(input.email));
 	assertNotOwner(store, user, 'given another role');
 	const existing = store.membership(team.id, user.id);
 	const membership: Membership = existing

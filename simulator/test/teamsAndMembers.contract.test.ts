@@ -351,4 +351,25 @@ describe('teams and members', () => {
 			).toBe(400);
 		});
 	});
+
+	describe('exactEmails: e-mails held as written and compared exactly', () => {
+		afterEach(() => sim.setExactEmails(false));
+
+		test('a member added as Ada@Org.example is held so, found only in that case', async () => {
+			sim.setExactEmails(true);
+			const added = await call('PUT', `/api/teams-api/${teamA}/members`, {
+				body: { name: 'Ada', email: 'Ada@Org.example', role: 'viewer' },
+			});
+			expect(added.status).toBe(200);
+			expect(sim.state.findMember(teamA, 'Ada@Org.example')?.email).toBe('Ada@Org.example');
+			expect(sim.state.findMember(teamA, 'ada@org.example')).toBeUndefined();
+			sim.state.addMember(teamB, { name: 'Ada', email: 'Ada@Org.example', role: 'viewer' });
+
+			const lower = await call('PUT', `${member(teamA, 'ada@org.example')}/pause`);
+			expect(lower.status).toBe(400);
+			expect(lower.body.message).toMatch(/not a member/);
+			expect((await call('PUT', `${member(teamA, 'Ada@Org.example')}/pause`)).status).toBe(200);
+			expect(sim.state.findMember(teamA, 'Ada@Org.example')?.state).toBe('paused');
+		});
+	});
 });

@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { recordLocator } from '../../shared/forms/recordLocator';
 import { BEFORE_LAYOUT_1_2, CURRENT_LAYOUT, FIRST_LAYOUT, LAYOUT_1_2 } from './layoutVersions';
+import { FOLLOWS_TEAM_OVERRIDE } from './common';
 
 /** Form pieces of the analytics operations: which codes, and which time range. */
 
@@ -158,7 +159,7 @@ export const codeSelectionWithPickerFields: INodeProperties[] = [
 		displayName: 'QR Code Names or IDs',
 		name: 'pickedQrCodeIds',
 		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getQrCodes' },
+		typeOptions: { loadOptionsMethod: 'getQrCodes', ...FOLLOWS_TEAM_OVERRIDE },
 		default: [],
 		required: true,
 		displayOptions: { show: { codeSelection: ['picked'], ...BEFORE_LAYOUT_1_2 } },

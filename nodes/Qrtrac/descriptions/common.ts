@@ -66,6 +66,14 @@ const teamOverrideLocatorOption: INodeProperties = (() => {
 	};
 })();
 
+/**
+ * For a dropdown filled from the acting team (design templates, codes): the editor loads it again when the Team
+ * (Override) changes (a dropdown's value until 1.1, a picker's `value` from 1.2).
+ */
+export const FOLLOWS_TEAM_OVERRIDE = {
+	loadOptionsDependsOn: ['options.teamOverride', 'options.teamOverride.value'],
+};
+
 /** The Team Override option in the layout of the node's version. */
 export const teamOverrideOptions: INodeProperties[] = [
 	{ ...teamOverrideOption, displayOptions: { show: BEFORE_LAYOUT_1_2 } },

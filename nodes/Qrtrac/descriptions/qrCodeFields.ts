@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { loadOptionsField, optionsCollection } from '../../shared/forms/fields';
-import { simplifyOption, teamOverrideOptions } from './common';
+import { FOLLOWS_TEAM_OVERRIDE, simplifyOption, teamOverrideOptions } from './common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 import {
 	QR_TYPE_FIELD_GROUPS,
@@ -100,12 +100,15 @@ export const tagsField: INodeProperties = {
 	description: 'Comma-separated tags',
 };
 
-const templateField: INodeProperties = loadOptionsField({
-	displayName: 'Design Template Name or ID',
-	name: 'templateId',
-	method: 'getTemplates',
-	lead: 'Design of the QR image.',
-});
+const templateField: INodeProperties = (() => {
+	const field = loadOptionsField({
+		displayName: 'Design Template Name or ID',
+		name: 'templateId',
+		method: 'getTemplates',
+		lead: "Design of the QR image, one of the acting team's (Team (Override), else the credential's).",
+	});
+	return { ...field, typeOptions: { ...field.typeOptions, ...FOLLOWS_TEAM_OVERRIDE } };
+})();
 
 /** The code's own domain (the API calls it `baseUrl`); not the credential's Base URL, hence its label. */
 const baseUrlField: INodeProperties = {
@@ -126,12 +129,34 @@ const folderIdField: INodeProperties = {
 	description: 'Folder of the code (a QRTRAC feature marked Coming Soon; passed through as given)',
 };
 
-const commonOptionalFields = (withDisplayId: boolean): INodeProperties[] => [
+const commonOptionalFields = (): INodeProperties[] => [
 	baseUrlField,
 	templateField,
-	...(withDisplayId ? [displayIdField] : []),
 	folderIdField,
 	tagsField,
+];
+
+/**
+ * Update: the same fields with what they do there. A blank value is not given, so it leaves the code as it is
+ * (Create's "when empty" defaults do not apply).
+ */
+const KEPT_WHEN_EMPTY = 'Empty leaves it as it is.';
+const updateCommonFields: INodeProperties[] = [
+	{
+		...baseUrlField,
+		description: `Domain of the code's short link, ending with /. It must be one of the team's domains (Team > Set Domains). ${KEPT_WHEN_EMPTY}`,
+	},
+	{
+		...templateField,
+		description: `Design of the QR image, one of the acting team's (Team (Override), else the credential's); Keep Current Template leaves it as it is. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	},
+	{
+		...displayIdField,
+		description: `Custom short ID: the path of the short link people scan (letters, digits and - _ . ~ %). ${KEPT_WHEN_EMPTY}`,
+	},
+	folderIdField,
+	tagsField,
+	{ ...nameField, description: `Name of the code in QRTRAC. ${KEPT_WHEN_EMPTY}` },
 ];
 
 /**
@@ -145,7 +170,7 @@ export const additionalFieldsCollection = (withDisplayId: boolean): INodePropert
 	placeholder: 'Add Field',
 	default: {},
 	options: [
-		...commonOptionalFields(false),
+		...commonOptionalFields(),
 		...(withDisplayId ? [{ ...displayIdField, displayOptions: { show: FIRST_LAYOUT } }] : []),
 	].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 });
@@ -276,8 +301,7 @@ export const updateFieldsCollection: INodeProperties = {
 	placeholder: 'Add Field',
 	default: {},
 	options: [
-		...commonOptionalFields(true),
-		nameField,
+		...updateCommonFields,
 		{ ...redirectUrlProperties },
 		...QR_TYPE_FIELDS.map(updateFormProperty),
 	].sort((a, b) => a.displayName.localeCompare(b.displayName)),

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { normalizeEmail } from '../../shared/records/member';
 import { readParameter } from '../../shared/parameters';
 import { emailSchema, validateParameters } from '../../shared/validation';
 import { teamLocator } from '../descriptions/common';
@@ -11,7 +10,8 @@ import { teamTargetInput, teamTargetShape } from './teamTarget';
 /** Zod fields of "this member of this team", the target of most member operations. */
 export const memberTargetShape = {
 	...teamTargetShape,
-	email: emailSchema.transform(normalizeEmail).describe('Email'),
+	/** Trimmed, case kept: compared without case (records/member.ts normalizeEmail), sent as written. */
+	email: emailSchema.describe('Email'),
 };
 
 const memberTargetSchema = z.object(memberTargetShape);

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { executionNode } from '../../shared/executionNode';
-import { readParameter } from '../../shared/parameters';
+import { readEditorParameter, readParameter } from '../../shared/parameters';
 import { idSchema, validateParameters } from '../../shared/validation';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 
@@ -28,17 +28,47 @@ const teamOverrideSchemas = {
  * and the rate-limit bucket, so it is validated like any ID.
  */
 export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const picked = readParameter<IDataObject>(ctx, 'options', itemIndex, {}).teamOverride;
-	const raw =
-		typeof picked === 'object' && picked !== null && 'value' in picked ? picked.value : picked;
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
-		return undefined;
+	const raw = overrideValue(readParameter<IDataObject>(ctx, 'options', itemIndex, {}).teamOverride);
+	if (raw === undefined) return undefined;
 	return validateParameters(
 		ctx,
 		teamOverrideSchemas[atLeastVersion(ctx, VERSION_1_2) ? 'picker' : 'dropdown'],
 		{ teamOverride: typeof raw === 'number' ? String(raw) : raw },
 		itemIndex,
 	).teamOverride;
+}
+
+/** The team a picker lists from: the Team (Override) of the node being edited, else the credential's team. */
+export interface PickerTeam {
+	/** The override's team; undefined is the credential's team. */
+	teamId?: string;
+	/** An override was set but the editor could not resolve it (an expression on the item's data). */
+	unresolved?: boolean;
+}
+
+/**
+ * The Team (Override) of the node being edited, for the "From List" pickers, so that they list the team the
+ * operation will act in. An override that is still an expression (or no valid ID) lists the credential's team.
+ */
+export function getPickerTeam(ctx: ILoadOptionsFunctions): PickerTeam {
+	const raw = overrideValue(readEditorParameter<unknown>(ctx, 'options.teamOverride'));
+	if (raw === undefined) return {};
+	const id = idSchema.safeParse(typeof raw === 'number' ? String(raw) : raw);
+	if (id.success && !id.data.startsWith('=')) return { teamId: id.data };
+	return { unresolved: true };
+}
+
+/** The operation of the node being edited, for a picker whose first entry means another thing in it. */
+export function getEditedOperation(ctx: ILoadOptionsFunctions): unknown {
+	return readEditorParameter<unknown>(ctx, 'operation');
+}
+
+/** The override's value, a dropdown's (until 1.1) or a picker's (from 1.2); undefined when left empty. */
+function overrideValue(picked: unknown): unknown {
+	const raw =
+		typeof picked === 'object' && picked !== null && 'value' in picked ? picked.value : picked;
+	if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
+	return raw;
 }
 
 /** Whether the node runs as `version` or later (the layout and outputs of layoutVersions.ts). */

@@ -1,40 +1,54 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
+import { getEditedOperation } from '../helpers/parameters';
+import { pickerTeam } from './pickerTeam';
 
 export { getTeams, getTeamsToJoin } from '../../shared/forms/teamPickers';
 
-/** Design templates of the credential's team. */
+/**
+ * Design templates of the acting team (Team (Override), else the credential's), after the empty entry: the team's
+ * default on Create, and on Update (where a blank value is not given) the code's template kept.
+ */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const templates = await getQrTemplatesByTeam(this);
+	const { teamId, mark } = pickerTeam(this);
+	const templates = await getQrTemplatesByTeam(this, { teamId });
+	const empty =
+		getEditedOperation(this) === 'update'
+			? {
+					name: 'Keep Current Template',
+					value: '',
+					description: "Leave the code's design as it is",
+				}
+			: { name: 'Default Template', value: '', description: "The team's default design" };
 	return [
-		{ name: 'Default Template', value: '', description: "The team's default design" },
+		empty,
 		...templates.map((template) => ({
 			name: String(template.name ?? template.id),
 			value: String(template.id),
 			description: typeof template.description === 'string' ? template.description : undefined,
 		})),
-	];
+	].map(mark);
 }
 
 /** How many codes the code picker lists: the most recently changed ones (10 pages of 100). */
 const PICKER_PAGES = 10;
 
 /**
- * QR codes of the credential's team for a multi-select picker, most recently changed first, labelled
+ * QR codes of the acting team (Team (Override), else the credential's) for a multi-select picker, most recently changed first, labelled
  * "Name (Display ID)". Teams with more codes than the picker lists pick the rest by ID (an expression).
  */
 export async function getQrCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const options: INodePropertyOptions[] = [];
+	const { teamId, mark } = pickerTeam(this);
 	const codes = await listTeamQrs(this, {
 		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
 		walk: { returnAll: false, limit: PICKER_PAGES * 100, pageSize: 100 },
+		teamId,
 	});
-	for (const qr of codes) {
-		options.push({
+	return codes.map((qr) =>
+		mark({
 			name: `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`,
 			value: qr.id,
-		});
-	}
-	return options;
+		}),
+	);
 }

@@ -69,10 +69,14 @@ export const changedQrCodeShape = qrCodeShape.refine(
 
 export const templateShape = z.object({ id, createdAt: optionalEpochMs }).passthrough();
 
+/**
+ * A listed member: the e-mail identifies them. `role` may be absent (TeamMember has no required field; a pending
+ * invitee may be listed without one): outputs leave it out, and a rule comparing roles does not take it as held.
+ */
 export const memberShape = z
 	.object({
 		email: z.string({ required_error: 'is missing' }),
-		role: z.string({ required_error: 'is missing' }),
+		role: z.string().optional(),
 	})
 	.passthrough();
 
@@ -85,7 +89,7 @@ export const teamShape = z
 	})
 	.passthrough();
 
-/** A team as a roster: its members must be there. */
+/** A team as a roster, for listing its members: they must be there (Team.members is optional in the contract). */
 export const teamWithMembersShape = teamShape.extend({
 	members: z.array(memberShape, { required_error: 'is missing' }),
 });
@@ -164,7 +168,7 @@ const EXPECTED = {
 	list: 'a list of objects, each with a text "id"',
 	page: '"data.qrs" (a list of codes, each with an "id") and "data.totalCount", or a bare list of codes',
 	changes: 'a list of codes, each with an "id" and an "updatedAt" (or "createdAt") time',
-	roster: 'a team with a list "members", each member with "email" and "role"',
+	roster: 'a team with a list "members", each member with "email"',
 	scans:
 		'a list of scan events, each with "qrId" (several codes were asked: an event without it cannot be attributed) and a "scanTime" time',
 	scansOfOne:

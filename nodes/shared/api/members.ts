@@ -15,7 +15,7 @@ import { getAllTeams, getTeamRoster } from './teams';
 
 export interface MemberTarget {
 	teamId: string;
-	/** Lower-case e-mail: the service compares e-mails without case. */
+	/** As the team lists the person, else as typed (trimmed): a service may compare e-mails exactly. */
 	email: string;
 	itemIndex?: number;
 }

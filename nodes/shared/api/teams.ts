@@ -64,7 +64,10 @@ export async function getTeamById(
 	return ofAskedTeam(source, readTeam(source, data), teamId);
 }
 
-/** The same read as getTeamById, for callers that need the members: without a members list it fails. */
+/**
+ * The same read as getTeamById, for callers that must list the members (Get Many members, the check of a refused
+ * retry): without a members list it fails. A member change that can do without reads getTeamById.
+ */
 export async function getTeamRoster(
 	ctx: TransportContext,
 	{ teamId, itemIndex }: { teamId: string; itemIndex?: number },

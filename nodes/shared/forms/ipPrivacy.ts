@@ -22,7 +22,25 @@ export function ipAddressOptions(
 					},
 				]
 			: []),
-		ipHashKeyOption,
+		// The key is offered wherever hashing can apply: where hashing is the default, until Keep or Remove is chosen;
+		// on older nodes, once Hash is chosen.
+		{
+			...ipHashKeyOption,
+			description: `${HASH_KEY_LEAD} Used unless IP Address is Keep or Remove (Hash is the default). ${HASH_KEY_TAIL}`,
+			displayOptions: {
+				show: { ...show, ...hashingVersions },
+				hide: { ipAddress: ['keep', 'remove'] },
+			},
+		},
+		...(keepingVersions
+			? [
+					{
+						...ipHashKeyOption,
+						description: `${HASH_KEY_LEAD} Used when IP Address is Hash. ${HASH_KEY_TAIL}`,
+						displayOptions: { show: { ...show, ...keepingVersions, ipAddress: ['hash'] } },
+					},
+				]
+			: []),
 	];
 }
 
@@ -54,7 +72,8 @@ const ipHashKeyOption: INodeProperties = {
 	type: 'string',
 	typeOptions: { password: true },
 	default: '',
-	displayOptions: { show: { ipAddress: ['hash'] } },
-	description:
-		'Secret key of the hash: the same key gives the same hashes in every workflow. Empty: a key derived from this workflow and the credential, so hashes match within this workflow only.',
 };
+
+const HASH_KEY_LEAD = 'Secret key of the hash of IP addresses.';
+const HASH_KEY_TAIL =
+	'The same key gives the same hashes in every workflow. Empty: a key derived from this workflow and the credential, so hashes match within this workflow only.';

@@ -2,7 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { memberState } from '../api';
 
-/** E-mails compare without case at QRTRAC: they are sent and matched lower-case. */
+/**
+ * An e-mail as the node compares it (rosters, rows of the same person, keys): without case. It is never what is
+ * sent: a service may hold `Ada@Example.com` and compare exactly, so requests carry the team's own spelling of a
+ * listed person, else the e-mail as typed (trimmed).
+ */
 export function normalizeEmail(email: string): string {
 	return email.trim().toLowerCase();
 }

@@ -36,6 +36,14 @@ describe('one way to read parameters', () => {
 		expect(offending).toEqual([]);
 	});
 
+	it("only the reader reads the edited node's parameters (the pickers' getCurrentNodeParameter)", () => {
+		const offending = [...filesUnder('nodes'), ...filesUnder('credentials')].filter(
+			(file) => file !== READER && /\bgetCurrentNodeParameters?\b/.test(code(file)),
+		);
+		expect(offending).toEqual([]);
+		expect(/\bgetCurrentNodeParameter\b/.test(code(READER))).toBe(true);
+	});
+
 	it('the reader itself is found by the check', () => {
 		expect(/\bgetNodeParameter\b/.test(code(READER))).toBe(true);
 	});

@@ -8,6 +8,7 @@ import {
 	getAllQrsFromTime,
 	getAllTeams,
 	getTeamQrsFromTime,
+	readEventTime,
 	type QrCode,
 } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
@@ -104,9 +105,31 @@ export async function execute(
 	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
 	const changed = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
 	const codes = [...changed, ...(await leftOut(this, input, changed, itemIndex))];
-	return codes
+	return oldestChangeFirst(codes)
 		.filter((code) => input.includeDeleted || isLive(code))
 		.map((code) => qrCodeOutput(code, input.simplify));
+}
+
+/**
+ * Oldest change first (the tool description says so): the answer's order is the service's, and codes recovered
+ * from a capped answer come after it. By `updatedAt` (`createdAt` on a code never changed) read in the unit its
+ * size shows (eventTime.ts), then by id.
+ */
+function oldestChangeFirst(codes: QrCode[]): QrCode[] {
+	const presentMs = Date.now();
+	const changedAt = (code: QrCode): number => {
+		const raw = code.updatedAt ?? code.createdAt;
+		// a stamp past the sane range (a clock ahead) keeps its place as the number it is
+		return readEventTime(raw, presentMs) ?? (typeof raw === 'number' ? raw : Infinity);
+	};
+	return codes
+		.map((code) => ({ code, at: changedAt(code) }))
+		.sort((a, b) => compare(a.at, b.at) || compare(String(a.code.id), String(b.code.id)))
+		.map(({ code }) => code);
+}
+
+function compare<T extends number | string>(a: T, b: T): number {
+	return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

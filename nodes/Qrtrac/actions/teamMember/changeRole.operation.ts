@@ -49,7 +49,9 @@ export const run = memberChangeRun<Input>({
 		email: input.email,
 		teamId: input.teamId,
 		role: input.role,
-		...(result === 'roleChanged' && before ? { previousRole: before.role } : {}),
+		...(result === 'roleChanged' && before?.role !== undefined
+			? { previousRole: before.role }
+			: {}),
 		result,
 	}),
 });

@@ -3,9 +3,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ChangeResult } from '../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../shared/executor';
 import { KeyedTurns } from '../../../shared/keyedTurns';
+import { normalizeEmail } from '../../../shared/records/member';
 import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
-import { Rosters, type KnownMember } from './rosters';
+import { Rosters, type KnownMember, type RosterMember } from './rosters';
 
 /**
  * One kind of change of one member in one team (Pause, Activate, Change Role, Remove From Team): when it already
@@ -32,7 +33,8 @@ export interface MemberChange<Input extends MemberTarget> {
  * The batch `run` of a member change. Version 1.2 and later read each team's members once per execution and send
  * only the changes that do not hold yet (a re-run reports `unchanged` instead of failing); rows of the same
  * member follow each other, each deciding from what the row before left. Earlier versions send every row, as they
- * always did.
+ * always did; so does 1.2 for a team whose answer lists no members (the roster cannot tell), reporting the change
+ * as sent.
  */
 export function memberChangeRun<Input extends MemberTarget>(change: MemberChange<Input>) {
 	return async function run(
@@ -55,16 +57,16 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 		const turns = memberTurns<Input>();
 		const send = (
 			{ input, itemIndex }: ParsedItem<Input>,
-			current: () => Promise<KnownMember | undefined>,
-		): Promise<KnownMember | undefined> => {
-			let member: KnownMember | undefined;
+			current: () => Promise<RosterMember>,
+		): Promise<RosterMember> => {
+			let member: RosterMember;
 			const done = results.settle(
 				itemIndex,
 				pool.run(async () => {
 					member = await current();
-					const unchanged = change.holds(member, input);
+					const unchanged = member !== null && change.holds(member, input);
 					try {
-						return await changeOne(this, change, input, itemIndex, member);
+						return await changeOne(this, change, asListed(input, member), itemIndex, member);
 					} finally {
 						// Pausing, activating or removing changes more than a role: later runs read the roster again.
 						if (!unchanged) await rosters.forget(input.teamId);
@@ -72,7 +74,7 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 				}),
 			);
 			return done.then(
-				() => change.after(member, input),
+				() => (member === null ? null : change.after(member, input)),
 				async () => await current().catch(() => undefined),
 			);
 		};
@@ -91,11 +93,23 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
  * member as the row before it left them, the first from the team's roster.
  */
 export function memberTurns<Input extends MemberTarget>() {
-	return new KeyedTurns<ParsedItem<Input>, Promise<KnownMember | undefined>>();
+	return new KeyedTurns<ParsedItem<Input>, Promise<RosterMember>>();
 }
 
+/** One person of one team, whatever the case of the rows' e-mails. */
 export function memberKey({ teamId, email }: MemberTarget): string {
-	return JSON.stringify([teamId, email]);
+	return JSON.stringify([teamId, normalizeEmail(email)]);
+}
+
+/**
+ * The input as sent: with the e-mail the team lists the person under (a service may compare e-mails exactly and
+ * hold another case than the row's), else as typed.
+ */
+export function asListed<Input extends MemberTarget>(
+	input: Input,
+	member: { email: string } | undefined | null,
+): Input {
+	return member && member.email !== input.email ? { ...input, email: member.email } : input;
 }
 
 async function changeOne<Input extends MemberTarget>(
@@ -103,8 +117,13 @@ async function changeOne<Input extends MemberTarget>(
 	change: MemberChange<Input>,
 	input: Input,
 	itemIndex: number,
-	member: KnownMember | undefined,
+	member: RosterMember,
 ): Promise<IDataObject> {
+	if (member === null) {
+		// The team's answer lists no members: sent as version 1.1 sends it, whatever it finds.
+		const done = await change.send(ctx, input, itemIndex);
+		return { ...change.output(input, change.done, undefined), ...done };
+	}
 	if (change.holds(member, input)) return change.output(input, 'unchanged', member);
 	const sent = await attempt(change.send(ctx, input, itemIndex));
 	if ('done' in sent) return { ...change.output(input, change.done, member), ...sent.done };

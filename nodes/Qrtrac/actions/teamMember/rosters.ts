@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { getTeamRoster, memberState, membershipState } from '../../../shared/api';
+import { getTeamById, memberState, membershipState } from '../../../shared/api';
 import { HeldSnapshots } from '../../../shared/heldSnapshots';
 import { TeamReads } from '../../../shared/teamReads';
 import { normalizeEmail } from '../../../shared/records/member';
@@ -13,7 +13,16 @@ export const ROSTER_MAX_AGE_MS = 2 * 60_000;
 /** Most members held across teams and executions of this process; the least recently used teams go first. */
 export const HELD_MEMBERS_CEILING = 100_000;
 
-const held = new HeldSnapshots<Map<string, KnownMember>>({
+/**
+ * A team's members by e-mail (compared without case); null when the team's answer lists none (Team.members is
+ * optional in the contract): who is in the team is then not known, and changes are sent as version 1.1 sends them.
+ */
+export type Roster = Map<string, KnownMember> | null;
+
+/** A member as a roster tells them: undefined is not in the team; null is not known (the roster is not told). */
+export type RosterMember = KnownMember | undefined | null;
+
+const held = new HeldSnapshots<Roster>({
 	ceiling: HELD_MEMBERS_CEILING,
 	maxAgeMs: ROSTER_MAX_AGE_MS,
 });
@@ -22,7 +31,8 @@ const held = new HeldSnapshots<Map<string, KnownMember>>({
 export interface KnownMember {
 	email: string;
 	name?: string;
-	role: string;
+	/** Absent where the team lists the member without one (a pending invitee may be). */
+	role?: string;
 	/** pending (invitation not accepted), active or paused, where the service tells it. */
 	status?: string;
 	/** active or paused in this team, where the service tells it (a pending person may be either). */
@@ -37,7 +47,7 @@ export interface KnownMember {
  * (`forget`), so that the next run reads it again.
  */
 export class Rosters {
-	private readonly reads: TeamReads<Map<string, KnownMember>>;
+	private readonly reads: TeamReads<Roster>;
 
 	constructor(ctx: IExecuteFunctions) {
 		this.reads = new TeamReads(
@@ -47,17 +57,23 @@ export class Rosters {
 		);
 	}
 
-	async member(teamId: string, email: string, itemIndex: number): Promise<KnownMember | undefined> {
-		return (await this.reads.get(teamId, itemIndex)).get(normalizeEmail(email));
+	async member(teamId: string, email: string, itemIndex: number): Promise<RosterMember> {
+		const roster = await this.reads.get(teamId, itemIndex);
+		return roster === null ? null : roster.get(normalizeEmail(email));
 	}
 
-	/** The member as a write left them (the role set), keeping what the roster told of their status. */
+	/** The member as a write left them (the role set), keeping what the roster told of their status and e-mail. */
 	async wrote(teamId: string, member: KnownMember): Promise<void> {
 		const roster = await this.reads.ifRead(teamId);
 		if (!roster) return;
 		const email = normalizeEmail(member.email);
 		const before = roster.get(email);
-		roster.set(email, { ...before, ...member, name: member.name ?? before?.name });
+		roster.set(email, {
+			...before,
+			...member,
+			email: before?.email ?? member.email,
+			name: member.name ?? before?.name,
+		});
 		await this.reads.resized(teamId, roster);
 	}
 
@@ -71,8 +87,9 @@ async function readRoster(
 	ctx: IExecuteFunctions,
 	teamId: string,
 	itemIndex: number,
-): Promise<Map<string, KnownMember>> {
-	const { members } = await getTeamRoster(ctx, { teamId, itemIndex });
+): Promise<Roster> {
+	const { members } = await getTeamById(ctx, { teamId, itemIndex });
+	if (!members) return null;
 	return new Map(
 		members.map((member): [string, KnownMember] => [
 			normalizeEmail(member.email),
@@ -87,6 +104,6 @@ async function readRoster(
 	);
 }
 
-function sizeOf(roster: Map<string, KnownMember>): number {
-	return roster.size;
+function sizeOf(roster: Roster): number {
+	return roster?.size ?? 1;
 }

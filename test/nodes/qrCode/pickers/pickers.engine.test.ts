@@ -26,6 +26,18 @@ describe('pickers of the QR code forms', () => {
 		suite.expectRequestsFollowContract();
 	});
 
+	it("Design Template on Update offers Keep Current Template (a blank value is not given), not the team's default", async () => {
+		const options = (await callLoadOptions('qrtrac', 'getTemplates', {
+			kind: 'loadOptions',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', operation: 'update' },
+			parameterPath: 'parameters.updateFields.templateId',
+		})) as Array<{ name: string; value: string }>;
+
+		expect(options[0]).toMatchObject({ name: 'Keep Current Template', value: '' });
+		expect(options.map((option) => option.name)).not.toContain('Default Template');
+	});
+
 	it('QR Code finds codes by Display ID', async () => {
 		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'WEB',

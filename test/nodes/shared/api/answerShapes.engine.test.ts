@@ -352,7 +352,7 @@ describe('renamed fields are refused loudly, never read as empty', () => {
 		);
 	});
 
-	it('in availability and in the member roster (Add reads the team first)', async () => {
+	it('in availability and in the member roster Team Member > Get Many lists', async () => {
 		const { team } = teamWithCodes(0);
 
 		expectShapeError(
@@ -363,16 +363,31 @@ describe('renamed fields are refused loudly, never read as empty', () => {
 		expectShapeError(
 			await run({
 				resource: 'teamMember',
-				operation: 'add',
+				operation: 'getMany',
 				teamId: { __rl: true, mode: 'id', value: team },
-				name: 'Ann',
-				email: 'ann@example.com',
-				role: 'viewer',
+				returnAll: true,
 			}),
 			'Get Team Members (GET /teams-api/{id})',
 			'"users"',
 		);
 		expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+	});
+
+	it('but a member change whose team lists no "members" (optional in Team; here "users") is sent as 1.1 sends it', async () => {
+		const { team } = teamWithCodes(0);
+
+		const added = await run({
+			resource: 'teamMember',
+			operation: 'add',
+			teamId: { __rl: true, mode: 'id', value: team },
+			name: 'Ann',
+			email: 'ann@example.com',
+			role: 'viewer',
+		});
+
+		expect(added.error).toBeUndefined();
+		expect(added.items[0].json).toMatchObject({ email: 'ann@example.com', result: 'sent' });
+		expect(suite.sim.state.findMember(team, 'ann@example.com')?.role).toBe('viewer');
 	});
 
 	it('in a sync: the team read fails every row, nothing is written', async () => {

@@ -51,7 +51,8 @@ describe('Team Member: Add (change-aware)', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([
 			{
-				email: 'nina@member.example',
+				// sent and reported as typed: a service may compare e-mails exactly
+				email: 'Nina@Member.example',
 				name: 'Nina New',
 				teamId: main.id,
 				role: 'viewer',
@@ -98,7 +99,7 @@ describe('Team Member: Add (change-aware)', () => {
 			[`/api/teams-api/${main.id}`, `/api/teams-api/${sales.id}`].sort(),
 		);
 		expect(writes().map((entry) => (entry.body as { email: string }).email)).toEqual([
-			'nina@member.example',
+			'Nina@Member.example',
 			'erin@member.example',
 		]);
 		suite.expectRequestsFollowContract();

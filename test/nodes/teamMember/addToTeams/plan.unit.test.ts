@@ -2,6 +2,24 @@
 import { planTeams } from '../../../../nodes/Qrtrac/actions/teamMember/addToTeams/plan';
 
 describe('planTeams', () => {
+	it('sends a team whose roster is not told (null) as "sent", and one with an unknown role as a role change', () => {
+		const { outcomes, toSend } = planTeams(
+			[
+				{ teamId: 't1', role: 'viewer' },
+				{ teamId: 't2', role: 'admin' },
+			],
+			[null, { email: 'a@x.io' }],
+		);
+		expect(outcomes).toEqual([
+			{ teamId: 't1', role: 'viewer', result: 'sent' },
+			{ teamId: 't2', role: 'admin', result: 'roleChanged' },
+		]);
+		expect(toSend).toEqual([
+			{ teamId: 't1', role: 'viewer' },
+			{ teamId: 't2', role: 'admin' },
+		]);
+	});
+
 	it('sends only the teams where the person is missing or has another role', () => {
 		const { outcomes, toSend } = planTeams(
 			[

@@ -14,9 +14,9 @@ import {
 	roleField,
 } from '../../../descriptions/member';
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
-import { memberKey, memberTurns } from '../memberChange';
+import { asListed, memberKey, memberTurns } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { Rosters, type KnownMember } from '../rosters';
+import { Rosters, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
 
 const properties: INodeProperties[] = [
@@ -73,19 +73,22 @@ export async function run(
 	const turns = memberTurns<Input>();
 	const send = (
 		{ input, itemIndex }: ParsedItem<Input>,
-		current: () => Promise<KnownMember | undefined>,
-	): Promise<KnownMember | undefined> =>
-		results
+		current: () => Promise<RosterMember>,
+	): Promise<RosterMember> => {
+		let sentAs = input.email;
+		return results
 			.settle(
 				itemIndex,
-				pool.run(
-					async () =>
-						await addOne(this, input, itemIndex, input.alwaysSend ? undefined : await current()),
-				),
+				pool.run(async () => {
+					const before = input.alwaysSend ? undefined : await current();
+					sentAs = asListed(input, before).email;
+					return await addOne(this, input, itemIndex, before);
+				}),
 			)
 			.then(
 				async () => {
-					const member = { email: input.email, name: input.name, role: input.role };
+					// The next row of the person sends the spelling this one sent (the team's, where it listed them).
+					const member = { email: sentAs, name: input.name, role: input.role };
 					if (!input.alwaysSend) await rosters.wrote(input.teamId, member);
 					return member;
 				},
@@ -95,6 +98,7 @@ export async function run(
 					return await current().catch(() => undefined);
 				},
 			);
+	};
 	for await (const row of rows) {
 		const { teamId, email } = row.input;
 		turns.take(memberKey(row.input), row, () =>
@@ -106,10 +110,11 @@ export async function run(
 
 async function addOne(
 	ctx: IExecuteFunctions,
-	input: Input,
+	typed: Input,
 	itemIndex: number,
-	current: KnownMember | undefined,
+	current: RosterMember,
 ): Promise<IDataObject> {
+	const input = asListed(typed, current);
 	const record = { email: input.email, name: input.name, teamId: input.teamId, role: input.role };
 	const target = {
 		teamId: input.teamId,
@@ -118,13 +123,17 @@ async function addOne(
 		role: input.role,
 		itemIndex,
 	};
-	if (input.alwaysSend) return { ...record, result: 'sent', ...(await addTeamMember(ctx, target)) };
+	// Always Send, or a team whose answer lists no members (it cannot tell what holds): sent as it is.
+	if (input.alwaysSend || current === null)
+		return { ...record, result: 'sent', ...(await addTeamMember(ctx, target)) };
 	const result = planMemberChange(current, input.role);
 	const done = result === 'unchanged' ? {} : await addTeamMember(ctx, target);
 	return {
 		...record,
 		...(current?.status ? { status: current.status } : {}),
-		...(result === 'roleChanged' ? { previousRole: current?.role } : {}),
+		...(result === 'roleChanged' && current?.role !== undefined
+			? { previousRole: current.role }
+			: {}),
 		result,
 		...done,
 	};

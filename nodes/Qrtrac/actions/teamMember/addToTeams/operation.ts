@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { bulkAddMember } from '../../../../shared/api';
 import { KeyedTurns } from '../../../../shared/keyedTurns';
+import { normalizeEmail } from '../../../../shared/records/member';
 import { loadOptionsField } from '../../../../shared/forms/fields';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
@@ -15,7 +16,7 @@ import {
 	roleOptions,
 } from '../../../descriptions/member';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { Rosters, type KnownMember } from '../rosters';
+import { Rosters, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
 const properties: INodeProperties[] = [
@@ -150,7 +151,7 @@ function parseTeamsJson(value: unknown): unknown {
 export const kind = 'batch' as const;
 
 /** What one person holds in each team after a row: the earlier row's roles stand in for the rosters read. */
-type Placement = Map<string, KnownMember | undefined>;
+type Placement = Map<string, RosterMember>;
 
 /**
  * Adds each person to several teams with one request (POST /teams-api/members/bulk). Change-aware unless Always
@@ -185,23 +186,21 @@ export async function run(
 			}
 			return placement;
 		};
+		let sentAs = input.email;
 		return results
 			.settle(
 				itemIndex,
-				pool.run(
-					async () =>
-						await addToTeams(
-							this,
-							input,
-							itemIndex,
-							input.alwaysSend ? undefined : await current(),
-						),
-				),
+				pool.run(async () => {
+					const placement = input.alwaysSend ? undefined : await current();
+					sentAs = listedEmail(input, placement);
+					return await addToTeams(this, { ...input, email: sentAs }, itemIndex, placement);
+				}),
 			)
 			.then(
 				async () => {
-					for (const [teamId, member] of placed(input)) await rosters.wrote(teamId, member);
-					return new Map([...(await earlier()), ...placed(input)]);
+					const members = placed({ ...input, email: sentAs });
+					for (const [teamId, member] of members) await rosters.wrote(teamId, member);
+					return new Map([...(await earlier()), ...members]);
 				},
 				async () => {
 					// A failed bulk add may still have landed in some teams: later runs read them again.
@@ -210,7 +209,7 @@ export async function run(
 				},
 			);
 	};
-	for await (const row of rows) turns.take(row.input.email, row, () => send(row));
+	for await (const row of rows) turns.take(normalizeEmail(row.input.email), row, () => send(row));
 	await turns.sendHeld(pool, (row, before) => send(row, before));
 }
 
@@ -233,11 +232,21 @@ async function addToTeams(
 		input.teams.map(({ teamId }) => current.get(teamId)),
 	);
 	if (toSend.length > 0) await send(toSend as Input['teams']);
+	const untold = outcomes.some((outcome) => outcome.result === 'sent');
 	return {
 		...record,
-		result: toSend.length > 0 ? 'updated' : 'unchanged',
+		result: toSend.length === 0 ? 'unchanged' : untold ? 'sent' : 'updated',
 		teams: outcomes as unknown as IDataObject[],
 	};
+}
+
+/**
+ * The e-mail to send: as a team lists the person (a service may compare e-mails exactly and hold another case
+ * than the row's), else as typed.
+ */
+function listedEmail(input: Input, placement: Placement | undefined): string {
+	for (const member of placement?.values() ?? []) if (member) return member.email;
+	return input.email;
 }
 
 function placed(input: Input): Array<[string, KnownMember]> {

@@ -1,0 +1,143 @@
+/**
+ * The "From List" pickers follow Options > Team (Override) of the node being edited: with team B picked, the
+ * code lists and the design templates are team B's, not the credential's team A. An override the editor could
+ * not resolve (an expression on the item) lists the credential's team and says so. Through n8n-core's load
+ * options context against the simulator.
+ */
+import { callLoadOptions, type HarnessCredentials } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+let orgCount = 0;
+
+/** Team A (the credential's) and team B, each with one code of its own. */
+function twoTeams() {
+	orgCount += 1;
+	const { org, team: teamA } = suite.sim.state.createOrganization(
+		`Override org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@override.example` },
+		'Team A',
+	);
+	const teamB = suite.sim.state.createTeam(org.id, 'Team B');
+	const code = (teamId: string, name: string) =>
+		suite.sim.state.createQr(teamId, { name, qrType: 'WEB', qrRedirectUrl: 'https://example.com' });
+	const codeA = code(teamA.id, 'Poster of A');
+	const codeB = code(teamB.id, 'Poster of B');
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', teamA.id),
+	};
+	return { teamA, teamB, codeA, codeB, credentials };
+}
+
+const overrideOf = (teamId: string) => ({
+	teamOverride: { __rl: true, mode: 'list', value: teamId },
+});
+
+interface Listed {
+	results: Array<{ name: string; value: string; description?: string }>;
+}
+
+describe('the pickers follow Team (Override)', () => {
+	it.each(['searchQrCodes', 'searchQrCodesByName'])(
+		"%s lists team B's codes when the override names team B",
+		async (method) => {
+			const { teamB, codeB, credentials } = twoTeams();
+
+			const listed = (await callLoadOptions('qrtrac', method, {
+				kind: 'listSearch',
+				credentials,
+				parameters: { resource: 'qrCode', operation: 'get', options: overrideOf(teamB.id) },
+				parameterPath: 'parameters.qrCodeId',
+			})) as Listed;
+
+			expect(listed.results.map((result) => result.value)).toEqual([codeB.id]);
+			expect(suite.sim.requestLog.every((entry) => entry.teamId === teamB.id)).toBe(true);
+			suite.expectRequestsFollowContract();
+		},
+	);
+
+	it("the code multi-select (layout 1.1, a dropdown's override) lists team B's codes", async () => {
+		const { teamB, codeB, credentials } = twoTeams();
+
+		const options = (await callLoadOptions('qrtrac', 'getQrCodes', {
+			kind: 'loadOptions',
+			credentials,
+			parameters: {
+				resource: 'analytics',
+				operation: 'getTotals',
+				options: { teamOverride: teamB.id },
+			},
+			parameterPath: 'parameters.pickedQrCodeIds',
+		})) as Array<{ value: string }>;
+
+		expect(options.map((option) => option.value)).toEqual([codeB.id]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it("Design Template lists team B's templates", async () => {
+		const { teamA, teamB, credentials } = twoTeams();
+
+		const options = (await callLoadOptions('qrtrac', 'getTemplates', {
+			kind: 'loadOptions',
+			credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'create',
+				qrType: 'WEB',
+				options: overrideOf(teamB.id),
+			},
+			parameterPath: 'parameters.additionalFields.templateId',
+		})) as Array<{ value: string }>;
+
+		const idsOf = (teamId: string) =>
+			suite.sim.state
+				.templatesOfTeam(teamId)
+				.map((template) => template.id)
+				.sort();
+		const listed = options
+			.slice(1)
+			.map((option) => option.value)
+			.sort();
+		expect(listed).toEqual(idsOf(teamB.id));
+		expect(listed).not.toEqual(idsOf(teamA.id));
+		suite.expectRequestsFollowContract();
+	});
+
+	it("an override the editor could not resolve lists the credential's team and says so", async () => {
+		const { codeA, credentials } = twoTeams();
+
+		const listed = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+			kind: 'listSearch',
+			credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'get',
+				options: { teamOverride: { __rl: true, mode: 'id', value: '={{ $json.team }}' } },
+			},
+			parameterPath: 'parameters.qrCodeId',
+		})) as Listed;
+
+		expect(listed.results.map((result) => result.value)).toEqual([codeA.id]);
+		expect(listed.results[0].description).toMatch(
+			/credential's team.*Team \(Override\).*cannot be resolved/,
+		);
+	});
+
+	it("without an override the pickers list the credential's team, with no remark", async () => {
+		const { codeA, credentials } = twoTeams();
+
+		const listed = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+			kind: 'listSearch',
+			credentials,
+			parameters: { resource: 'qrCode', operation: 'get', options: {} },
+			parameterPath: 'parameters.qrCodeId',
+		})) as Listed;
+
+		expect(listed.results).toEqual([
+			expect.not.objectContaining({ description: expect.anything() }),
+		]);
+		expect(listed.results[0].value).toBe(codeA.id);
+	});
+});

@@ -1,0 +1,36 @@
+/**
+ * Update Fields say what a field does on Update (finding C6): a blank value is not given, so it leaves the code as
+ * it is; Create's "when empty" defaults ("Untitled", a generated Display ID, the team's default domain) are
+ * Create's only.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import {
+	additionalFieldsCollection,
+	nameField,
+	updateFieldsCollection,
+} from '../../../../nodes/Qrtrac/descriptions/qrCodeFields';
+
+const optionOf = (collection: INodeProperties, name: string) =>
+	(collection.options as INodeProperties[]).find((option) => option.name === name)!;
+
+describe('Update Fields descriptions', () => {
+	it.each(['name', 'displayId', 'baseUrl'])('%s: empty leaves the code as it is', (name) => {
+		const description = optionOf(updateFieldsCollection, name).description ?? '';
+		expect(description).toContain('Empty leaves it as it is.');
+		expect(description).not.toMatch(/when empty/);
+	});
+
+	it('Design Template names Keep Current Template, not the default design', () => {
+		expect(optionOf(updateFieldsCollection, 'templateId').description).toContain(
+			'Keep Current Template leaves it as it is',
+		);
+	});
+
+	it("Create keeps its defaults' words", () => {
+		expect(nameField.description).toContain('"Untitled" when empty');
+		expect(optionOf(additionalFieldsCollection(true), 'baseUrl').description).toContain(
+			"the team's default domain when empty",
+		);
+	});
+});

@@ -1,0 +1,113 @@
+/**
+ * Member e-mails keep their case (finding C2). The contract says only `format: email`; a service may hold
+ * `Ada@Example.com` as written and compare e-mails exactly (simulator option `exactEmails`). The node compares
+ * e-mails without case on its side, but sends the team's own spelling of a listed person, else the e-mail as
+ * typed (trimmed). Through n8n's engine against the simulator.
+ */
+import { runNode } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
+import { byId as teamRef, organizations } from '../../support/organizations';
+
+const suite = useSimulator({ seed: false, exactEmails: true });
+
+const newOrganization = organizations(suite, 'case.example').withTwoTeams;
+
+const HELD = 'Ada@Example.com';
+
+function adaInBothTeams() {
+	const org = newOrganization();
+	suite.sim.state.addMember(org.main.id, { name: 'Ada', email: HELD, role: 'editor' });
+	suite.sim.state.addMember(org.sales.id, { name: 'Ada', email: HELD, role: 'editor' });
+	return org;
+}
+
+const pathsOf = (method: string) =>
+	suite.sim.requestLog.filter((entry) => entry.method === method).map((entry) => entry.rawPath);
+
+describe('member e-mails keep their case', () => {
+	it.each([
+		['lower-cased input, the roster spelling sent', 'ada@example.com'],
+		['the spelling QRTRAC holds, sent as typed', `  ${HELD} `],
+	])('pauses a mixed-case member (%s)', async (_case, typed) => {
+		const { sales, credentials } = adaInBothTeams();
+
+		const paused = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'pause',
+				teamId: teamRef(sales.id),
+				email: typed,
+			},
+			credentials,
+		});
+
+		expect(paused.items[0].json).toMatchObject({ email: HELD, result: 'paused' });
+		expect(suite.sim.state.findMember(sales.id, HELD)?.state).toBe('paused');
+		expect(pathsOf('PUT')).toEqual([`/api/teams-api/${sales.id}/members/Ada%40Example.com/pause`]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('version 1.1 (no roster read) sends the e-mail as typed, not lower-cased', async () => {
+		const { sales, credentials } = adaInBothTeams();
+
+		await runNode({
+			typeVersion: 1.1,
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'pause',
+				teamId: teamRef(sales.id),
+				email: HELD,
+			},
+			credentials,
+		});
+
+		expect(pathsOf('PUT')).toEqual([`/api/teams-api/${sales.id}/members/Ada%40Example.com/pause`]);
+		expect(suite.sim.state.findMember(sales.id, HELD)?.state).toBe('paused');
+	});
+
+	it('changes the role of a listed member under the roster spelling', async () => {
+		const { sales, credentials } = adaInBothTeams();
+
+		const changed = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'changeRole',
+				teamId: teamRef(sales.id),
+				email: 'ADA@example.COM',
+				role: 'viewer',
+			},
+			credentials,
+		});
+
+		expect(changed.items[0].json).toMatchObject({ email: HELD, result: 'roleChanged' });
+		expect(suite.sim.state.findMember(sales.id, HELD)?.role).toBe('viewer');
+	});
+
+	it('adds a new person with the e-mail as typed, and treats rows in another case as the same person', async () => {
+		const { main, credentials } = newOrganization();
+		const typed = 'Grace.Hopper@Example.com';
+
+		const added = await runNode({
+			nodeType: 'qrtrac',
+			items: [{ email: typed }, { email: typed.toLowerCase() }],
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(main.id),
+				name: 'Grace',
+				email: '={{ $json.email }}',
+				role: 'viewer',
+			},
+			credentials,
+		});
+
+		expect(added.items.map((item) => item.json.result)).toEqual(['added', 'unchanged']);
+		expect(suite.sim.state.findMember(main.id, typed)?.email).toBe(typed);
+		expect(
+			suite.sim.requestLog.filter((entry) => entry.method === 'PUT').map((entry) => entry.body),
+		).toEqual([{ name: 'Grace', email: typed, role: 'viewer' }]);
+	});
+});

@@ -1,0 +1,221 @@
+/**
+ * Team answers the contract allows but the node used to refuse (finding C3): a member listed without `role` (a
+ * pending invitee; TeamMember has no required field) and a team without `members` (optional in Team). Simulator
+ * answer modes `pendingWithoutRole` and `teamsWithoutMembers`. Through n8n's engine against the simulator.
+ */
+import { runNode } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
+import { byId as teamRef, organizations } from '../../support/organizations';
+
+const suite = useSimulator({ seed: false });
+
+const newOrganization = organizations(suite, 'loose.example').withTwoTeams;
+
+/** Ada, active in both teams, and Pia, invited to Sales and not yet accepted. */
+function withMembers() {
+	const org = newOrganization();
+	for (const team of [org.main, org.sales])
+		suite.sim.state.addMember(team.id, { name: 'Ada', email: 'ada@loose.example', role: 'editor' });
+	suite.sim.state.acceptInvite('ada@loose.example');
+	suite.sim.state.addMember(org.sales.id, {
+		name: 'Pia',
+		email: 'pia@loose.example',
+		role: 'viewer',
+	});
+	return org;
+}
+
+const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
+
+afterEach(() => suite.sim.setAnswerModes({}));
+
+describe('a member listed without a role', () => {
+	it('Get Team and Get Many Teams succeed; the member comes without role', async () => {
+		const { sales, credentials } = withMembers();
+		suite.sim.setAnswerModes({ pendingWithoutRole: true });
+
+		const team = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'get', teamId: teamRef(sales.id) },
+			credentials,
+		});
+		const teams = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'getMany', returnAll: true },
+			credentials,
+		});
+
+		expect(team.error).toBeUndefined();
+		const members = team.items[0].json.members as Array<Record<string, unknown>>;
+		const pia = members.find((member) => member.email === 'pia@loose.example');
+		expect(pia).toBeDefined();
+		expect(pia).not.toHaveProperty('role');
+		expect(teams.error).toBeUndefined();
+		expect(teams.items.map((item) => item.json.id)).toContain(sales.id);
+	});
+
+	it('Change Role and Add send the change for a member whose role is not known', async () => {
+		const { sales, credentials } = withMembers();
+		suite.sim.setAnswerModes({ pendingWithoutRole: true });
+
+		const changed = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'changeRole',
+				teamId: teamRef(sales.id),
+				email: 'pia@loose.example',
+				role: 'viewer',
+			},
+			credentials,
+		});
+		const added = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(sales.id),
+				name: 'Pia',
+				email: 'pia@loose.example',
+				role: 'admin',
+			},
+			credentials,
+		});
+
+		expect(changed.error).toBeUndefined();
+		expect(changed.items[0].json).toEqual({
+			email: 'pia@loose.example',
+			teamId: sales.id,
+			role: 'viewer',
+			result: 'roleChanged',
+		});
+		expect(added.error).toBeUndefined();
+		expect(added.items[0].json).toMatchObject({ result: 'roleChanged' });
+		expect(added.items[0].json).not.toHaveProperty('previousRole');
+		expect(suite.sim.state.findMember(sales.id, 'pia@loose.example')?.role).toBe('admin');
+	});
+});
+
+describe('a team answered without members', () => {
+	it('Team Member > Get Many fails clearly: it cannot list', async () => {
+		const { sales, credentials } = withMembers();
+		suite.sim.setAnswerModes({ teamsWithoutMembers: true });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'getMany',
+				teamId: teamRef(sales.id),
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.error?.message).toMatch(/Get Team Members/);
+		expect(result.error?.description).toMatch(/"members"/);
+	});
+
+	it.each([
+		[
+			'pause',
+			'paused',
+			(teamId: string) =>
+				suite.sim.state.findMember(teamId, 'ada@loose.example')?.state === 'paused',
+		],
+		[
+			'changeRole',
+			'roleChanged',
+			(teamId: string) =>
+				suite.sim.state.findMember(teamId, 'ada@loose.example')?.role === 'viewer',
+		],
+		[
+			'remove',
+			'removed',
+			(teamId: string) => suite.sim.state.findMember(teamId, 'ada@loose.example') === undefined,
+		],
+	] as const)(
+		'%s is sent anyway, as version 1.1 does, and reported as sent',
+		async (operation, done, holds) => {
+			const { sales, credentials } = withMembers();
+			suite.sim.setAnswerModes({ teamsWithoutMembers: true });
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'teamMember',
+					operation,
+					teamId: teamRef(sales.id),
+					email: 'ada@loose.example',
+					...(operation === 'changeRole' ? { role: 'viewer' } : {}),
+				},
+				credentials,
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({ email: 'ada@loose.example', result: done });
+			expect(writes()).toHaveLength(1);
+			expect(holds(sales.id)).toBe(true);
+		},
+	);
+
+	it('Remove of a person the team does not list is still sent when the roster is not told', async () => {
+		const { main, credentials } = withMembers();
+		suite.sim.setAnswerModes({ teamsWithoutMembers: true });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'remove',
+				teamId: teamRef(main.id),
+				email: 'nobody@loose.example',
+			},
+			credentials,
+		});
+
+		expect(writes()).toHaveLength(1);
+		expect(result.error?.message).toMatch(/not a member/);
+	});
+
+	it('Add and Add to Teams send and report "sent"', async () => {
+		const { main, sales, credentials } = withMembers();
+		suite.sim.setAnswerModes({ teamsWithoutMembers: true });
+
+		const added = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(main.id),
+				name: 'Nia',
+				email: 'nia@loose.example',
+				role: 'viewer',
+			},
+			credentials,
+		});
+		const bulk = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'addToTeams',
+				name: 'Ola',
+				email: 'ola@loose.example',
+				teams: {
+					team: [
+						{ teamId: main.id, role: 'viewer' },
+						{ teamId: sales.id, role: 'editor' },
+					],
+				},
+			},
+			credentials,
+		});
+
+		expect(added.error).toBeUndefined();
+		expect(added.items[0].json).toMatchObject({ result: 'sent' });
+		expect(suite.sim.state.findMember(main.id, 'nia@loose.example')?.role).toBe('viewer');
+		expect(bulk.error).toBeUndefined();
+		expect(bulk.items[0].json).toMatchObject({ result: 'sent' });
+		expect(suite.sim.state.findMember(sales.id, 'ola@loose.example')?.role).toBe('editor');
+	});
+});
