@@ -10,7 +10,7 @@ import {
 } from './api';
 import { HeldSnapshots } from './heldSnapshots';
 import { TeamReads, type TeamSource } from './teamReads';
-import { isLive } from './records/qrCode';
+import { isLive, ofOtherTeam } from './records/qrCode';
 
 /**
  * A team's live codes, read once (every page of the list) and indexed by Display ID: the one snapshot behind the
@@ -133,7 +133,7 @@ async function catchUp(
 		fromTime: Math.max(0, snapshot.readAtServiceMs - SNAPSHOT_OVERLAP_MS - 1),
 	});
 	const unseen = codes.filter((code) => !holds(snapshot, code));
-	const foreign = codes.some((code) => typeof code.teamId === 'string' && code.teamId !== team);
+	const foreign = codes.some((code) => ofOtherTeam(code, team));
 	if (
 		codes.length > MAX_FEED_CODES ||
 		foreign ||

@@ -92,9 +92,7 @@ async function walkTeamQrs(
 	const node = executionNode(ctx);
 	const what = purpose ?? 'the list of codes';
 	if (result.shortfall) throw incompleteList(node, result.shortfall, what, itemIndex);
-	const askedTeam = teamId ?? (await getConnection(ctx)).teamId;
-	const foreign = result.items.filter((code) => ofOtherTeam(code, askedTeam));
-	if (foreign.length > 0) throw foreignCodes(node, foreign, askedTeam, what, itemIndex);
+	await refuseForeignCodes(ctx, result.items, { teamId, itemIndex, what });
 	const codes = walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
 	return { codes, firstServiceDateMs };
 }
@@ -265,17 +263,22 @@ function incompleteList(
 	});
 }
 
-function foreignCodes(
-	node: INode,
-	codes: QrCode[],
-	askedTeam: string,
-	what: string,
-	itemIndex?: number,
-): NodeApiError {
-	const teams = [...new Set(codes.map((code) => String(code.teamId)))];
-	return listError(node, itemIndex, {
-		message: `QRTRAC answered codes of another team: ${codes.length} code(s) of team ${teams.join(', ')} in the list of team ${askedTeam}`,
-		description: `${labelOf(QR_LIST)}, read for ${what}, held codes whose "teamId" is not the team asked for (e.g. ${String(codes[0].id)}): the service did not keep to the team header. Nothing was written, so that no code of another team is changed or deleted. Check the Team Override; if it is right, report it to QRTRAC with this message.`,
+/**
+ * Fails when an answer about one team's codes holds a code of another team (its `teamId`): the one rule for the
+ * team's list and its changes, so that no code of another team is shown, changed or deleted.
+ */
+export async function refuseForeignCodes(
+	ctx: TransportContext,
+	codes: readonly QrCode[],
+	{ teamId, itemIndex, what, label = labelOf(QR_LIST) }: InTeam & { what: string; label?: string },
+): Promise<void> {
+	const askedTeam = teamId ?? (await getConnection(ctx)).teamId;
+	const foreign = codes.filter((code) => ofOtherTeam(code, askedTeam));
+	if (foreign.length === 0) return;
+	const teams = [...new Set(foreign.map((code) => String(code.teamId)))];
+	throw listError(executionNode(ctx), itemIndex, {
+		message: `QRTRAC answered codes of another team: ${foreign.length} code(s) of team ${teams.join(', ')} in the list of team ${askedTeam}`,
+		description: `${label}, read for ${what}, held codes whose "teamId" is not the team asked for (e.g. ${String(foreign[0].id)}): the service did not keep to the team header. Nothing was written, so that no code of another team is changed or deleted. Check the Team Override; if it is right, report it to QRTRAC with this message.`,
 	});
 }
 

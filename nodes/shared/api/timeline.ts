@@ -12,7 +12,7 @@ import {
 } from './answers';
 import { BULK_SCANS, placeScanTimes } from './analytics';
 import { expectedEventTime, readEventTime } from './eventTime';
-import { getTeamQrsPaginated, QR_LIST } from './qrList';
+import { getTeamQrsPaginated, QR_LIST, refuseForeignCodes } from './qrList';
 import { endpoint, labelOf } from './route';
 import { answerSource, callEndpoint, type InTeam } from './source';
 
@@ -50,7 +50,25 @@ export async function getQrsChangedSince(
 	args: InTeam & { allTeams: boolean; fromTime: number },
 ): Promise<ChangesAnswer> {
 	const { codes, serviceDateMs, source } = await requestChanges(ctx, args);
+	if (!args.allTeams) await ofTeamAsked(ctx, codes, args);
 	return { codes: placeCodes(source, codes, serviceDateMs ?? Date.now()), serviceDateMs };
+}
+
+/**
+ * A team's changes that hold a code of another team fail the read (qrList.ts `refuseForeignCodes`): they are
+ * shown or acted on as that team's. The sync's catch-up (`readTeamChanges`) reads the whole team instead.
+ */
+async function ofTeamAsked(
+	ctx: TransportContext,
+	codes: readonly QrCode[],
+	{ teamId, itemIndex }: InTeam,
+): Promise<void> {
+	await refuseForeignCodes(ctx, codes, {
+		teamId,
+		itemIndex,
+		what: 'the codes changed since a time',
+		label: labelOf(TEAM_CHANGES),
+	});
 }
 
 /** The rule for answers that may be capped lives in cappedAnswers.ts; re-exported for the change watchers. */
@@ -73,7 +91,9 @@ export async function getTeamQrsFromTime(
 	ctx: TransportContext,
 	args: InTeam & { fromTime: number },
 ): Promise<QrCode[]> {
-	return (await requestChanges(ctx, { ...args, allTeams: false })).codes;
+	const { codes } = await requestChanges(ctx, { ...args, allTeams: false });
+	await ofTeamAsked(ctx, codes, args);
+	return codes;
 }
 
 /** Codes of every team of the organization changed after `fromTime` (epoch ms), deleted ones included. */
@@ -116,6 +136,7 @@ export async function listQrsChangedSince(
 			limit: 100,
 			teamId,
 		});
+		await refuseForeignCodes(ctx, answer.qrs, { teamId, what: 'the codes changed since a time' });
 		const placed = placeCodes(source, answer.qrs, presentMs);
 		changed.push(...placed.filter((code) => code.updatedAt >= floor));
 		served ??= answer.limit ?? answer.qrs.length;
@@ -187,7 +208,7 @@ export function placeCodes(
 	presentMs: number,
 ): ChangedQrCode[] {
 	return codes.map((code) => {
-		const updatedAt = readEventTime(code.updatedAt ?? code.createdAt, presentMs);
+		const updatedAt = changeTimeOf(code, presentMs);
 		const createdAt =
 			code.createdAt === undefined ? undefined : readEventTime(code.createdAt, presentMs);
 		if (updatedAt === undefined || (code.createdAt !== undefined && createdAt === undefined)) {
@@ -196,4 +217,12 @@ export function placeCodes(
 		}
 		return { ...code, updatedAt, ...(createdAt === undefined ? {} : { createdAt }) };
 	});
+}
+
+/**
+ * When a code last changed, in epoch ms: its `updatedAt`, or `createdAt` on a code never changed, read by its
+ * unit (eventTime.ts); undefined when it is no sane time.
+ */
+export function changeTimeOf(code: QrCode, presentMs: number): number | undefined {
+	return readEventTime(code.updatedAt ?? code.createdAt, presentMs);
 }

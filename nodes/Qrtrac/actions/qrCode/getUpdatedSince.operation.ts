@@ -3,12 +3,12 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import {
+	changeTimeOf,
 	codesLeftOut,
 	connectionOf,
 	getAllQrsFromTime,
 	getAllTeams,
 	getTeamQrsFromTime,
-	readEventTime,
 	type QrCode,
 } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
@@ -118,9 +118,9 @@ export async function execute(
 function oldestChangeFirst(codes: QrCode[]): QrCode[] {
 	const presentMs = Date.now();
 	const changedAt = (code: QrCode): number => {
-		const raw = code.updatedAt ?? code.createdAt;
 		// a stamp past the sane range (a clock ahead) keeps its place as the number it is
-		return readEventTime(raw, presentMs) ?? (typeof raw === 'number' ? raw : Infinity);
+		const raw = code.updatedAt ?? code.createdAt;
+		return changeTimeOf(code, presentMs) ?? (typeof raw === 'number' ? raw : Infinity);
 	};
 	return codes
 		.map((code) => ({ code, at: changedAt(code) }))

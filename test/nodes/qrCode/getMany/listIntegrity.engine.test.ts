@@ -195,6 +195,38 @@ describe('Get Many reads every code whatever page size and numbering the service
 	});
 });
 
+describe('the codes changed since a time are the team asked for', () => {
+	it('Get Updated Since fails, naming the team, when the service ignores the team header', async () => {
+		const credentialTeam = suite.credentials.teamId!;
+		suite.sim.state.createQr(credentialTeam, {
+			qrType: 'WEB',
+			displayId: 'isolation-changed',
+			name: 'Changed in the credential team',
+			qrRedirectUrl: 'https://example.com/changed',
+		});
+		const { team } = teamWithCodes(2);
+		drift({ ignoreTeamHeader: true });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'getUpdatedSince',
+				since: Date.now() - 3_600_000,
+				options: { teamOverride: team },
+			},
+		});
+
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^QRTRAC answered codes of another team: \\d+ code\\(s\\) of team ${credentialTeam} in the list of team ${team}$`,
+			),
+		);
+		expect(result.error?.description).toMatch(/^Get QR Codes Updated Since \(GET /);
+	});
+});
+
 describe('the sync and Delete Missing never act on a partial list or on another team', () => {
 	it('finds all 250 unchanged rows on a service serving 50 a page, and writes nothing', async () => {
 		const { rows } = teamWithCodes(250);
