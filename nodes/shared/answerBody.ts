@@ -173,7 +173,9 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
  * body for a 429 or a 401, and proxies and rate-limit middleware send HTML or text); only a 2xx is garbled.
  */
 function notJson(status: number, text: string, reading: AnswerReading): AttemptFailure {
+	// what a page shows: its head (a title repeating the heading), scripts and styles left out
 	const excerpt = redactText(text, reading.secretForms)
+		.replace(/<(head|script|style)\b[\s\S]*?<\/\1>/gi, ' ')
 		.replace(/<[^>]*>/g, ' ')
 		.replace(/\s+/g, ' ')
 		.trim();

@@ -3,7 +3,7 @@
  * back (an error naming the "invalid client secret" it got, a field echoing the API key): whatever it wrote
  * reaches error titles, error items, output items and logs. Rule: every text that came from the service is
  * redacted once, where it enters (the transport's reading of an answer), in the forms a secret can take
- * there: as sent, URL-encoded, and escaped as inside JSON text.
+ * there: as sent, URL-encoded, escaped as inside JSON text, and escaped as inside HTML (a proxy's error page).
  */
 
 export const REDACTED = '[redacted]';
@@ -19,8 +19,20 @@ export function secretForms(secrets: readonly string[]): string[] {
 		forms.add(secret);
 		forms.add(encodeURIComponent(secret));
 		forms.add(JSON.stringify(secret).slice(1, -1));
+		for (const apostrophe of ['&#39;', '&#x27;', '&apos;'])
+			forms.add(htmlEscaped(secret, apostrophe));
 	}
 	return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** The secret as an HTML page shows it: `&`, `<`, `>`, `"` and `'` written as entities. */
+function htmlEscaped(secret: string, apostrophe: string): string {
+	return secret
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;')
+		.replace(/'/g, apostrophe);
 }
 
 /** The text with every form of every secret replaced by REDACTED. */

@@ -80,4 +80,24 @@ describe('interpretAnswer of a body that is not JSON', () => {
 		expect(message).not.toContain('s3cret-value');
 		expect(message.length).toBeLessThan(320);
 	});
+
+	it("quotes what a page shows: an nginx 502 page's heading once, not its title too", () => {
+		const page =
+			'<html><head><title>502 Bad Gateway</title><style>p{}</style></head><body><center><h1>502 Bad Gateway</h1></center></body></html>';
+		const answer = interpretAnswer(502, page, reading);
+		const message = 'failure' in answer ? answer.failure.message : '';
+		expect(message).toBe(
+			'QRTRAC answered POST /api/qrs-api with HTTP 502 (a server error) and a body that is not JSON: "502 Bad Gateway"',
+		);
+	});
+
+	it('quotes no secret that an HTML page shows escaped (&amp;, &quot;, &#39;)', () => {
+		const secret = `a&b"c'd<e>`;
+		const escaped = 'a&amp;b&quot;c&#39;d&lt;e&gt;';
+		const page = `<html><body><h1>Forbidden</h1><p>Bad secret ${escaped}</p></body></html>`;
+		const answer = interpretAnswer(403, page, { ...reading, secretForms: secretForms([secret]) });
+		const message = 'failure' in answer ? answer.failure.message : '';
+		expect(message).toContain('Bad secret [redacted]');
+		expect(message).not.toContain('a&amp;b');
+	});
 });

@@ -20,6 +20,14 @@ describe('redaction', () => {
 		expect(redacted.split('[redacted]')).toHaveLength(4);
 	});
 
+	it('blanks the secret as an HTML page escapes it, whichever entity it uses for the apostrophe', () => {
+		const html = secretForms([`p&q"r's<t>`]);
+		for (const apostrophe of ['&#39;', '&#x27;', '&apos;']) {
+			const page = `<p>key p&amp;q&quot;r${apostrophe}s&lt;t&gt; refused</p>`;
+			expect(redactText(page, html)).toBe('<p>key [redacted] refused</p>');
+		}
+	});
+
 	it('redacts every string of a parsed answer, keys included, and keeps the rest as it was', () => {
 		const answer = { success: false, message: `bad ${SECRET}`, data: [{ [SECRET]: 1, n: 2 }] };
 		expect(redactDeep(answer, forms)).toEqual({
