@@ -2,7 +2,7 @@
 import { planTeams } from '../../../../nodes/Qrtrac/actions/teamMember/addToTeams/plan';
 
 describe('planTeams', () => {
-	it('sends a team whose roster is not told (null) as "sent", and one with an unknown role as a role change', () => {
+	it('sends a team whose roster is not told (null) as "sent", and one with an unknown role as "sent" too', () => {
 		const { outcomes, toSend } = planTeams(
 			[
 				{ teamId: 't1', role: 'viewer' },
@@ -12,7 +12,7 @@ describe('planTeams', () => {
 		);
 		expect(outcomes).toEqual([
 			{ teamId: 't1', role: 'viewer', result: 'sent' },
-			{ teamId: 't2', role: 'admin', result: 'roleChanged' },
+			{ teamId: 't2', role: 'admin', result: 'sent' },
 		]);
 		expect(toSend).toEqual([
 			{ teamId: 't1', role: 'viewer' },

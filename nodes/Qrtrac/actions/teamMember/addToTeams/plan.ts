@@ -7,7 +7,7 @@ export interface TeamRole {
 }
 
 export interface TeamOutcome extends TeamRole {
-	result: MemberChange | 'sent';
+	result: MemberChange;
 	previousRole?: string;
 	status?: string;
 }
