@@ -7,7 +7,10 @@ export { searchTeams } from '../../shared/forms/teamPickers';
 
 const PAGE_SIZE = 100;
 
-/** QR codes of the acting team (Team (Override), else the credential's), searched by name or display ID, most recently changed first, 100 per page. */
+/**
+ * QR codes of the acting team (Team (Override), else the credential's), searched by name or display ID, most
+ * recently changed first, 100 per page.
+ */
 export async function searchQrCodes(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -35,8 +35,8 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 const PICKER_PAGES = 10;
 
 /**
- * QR codes of the acting team (Team (Override), else the credential's) for a multi-select picker, most recently changed first, labelled
- * "Name (Display ID)". Teams with more codes than the picker lists pick the rest by ID (an expression).
+ * QR codes of the acting team (Team (Override), else the credential's) for a multi-select picker, most recently
+ * changed first, labelled "Name (Display ID)". Teams with more codes than the picker lists pick the rest by ID (an expression).
  */
 export async function getQrCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { teamId, mark } = pickerTeam(this);
