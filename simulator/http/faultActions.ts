@@ -34,8 +34,9 @@ export async function actOutFault(
 					...exchange.answerHeaders,
 					'Retry-After': String(rule.retryAfterSeconds),
 				};
-			const page = rule.body ?? GATEWAY_PAGES[status];
-			if (page && !rule.message)
+			// a body given is sent as it is; otherwise a message, or a gateway's page for 502 and 503
+			const page = rule.body ?? (rule.message ? undefined : GATEWAY_PAGES[status]);
+			if (page !== undefined)
 				await send(context, exchange, status, page, rule.contentType ?? 'text/html');
 			else await sendError(context, exchange, status, rule.message ?? 'Internal server error');
 			return true;
