@@ -48,7 +48,7 @@ export interface CursorLimits {
 export const CEILING_MARGIN_MS = 1_000;
 
 /** The capped-answer rule is the change feed's (shared/api/timeline.ts), shared with the sync's snapshots. */
-export { looksCapped } from '../shared/api/timeline';
+export { feedMayLeaveOut, looksCapped } from '../shared/api/timeline';
 
 /** A cursor that has seen nothing yet and starts looking at `floor` (service time). */
 export function startCursor(floor: number): ChangeCursor {

@@ -14,7 +14,7 @@ import {
 	type ChangesAnswer,
 	type Scan,
 } from '../shared/api';
-import { looksCapped } from './changeCursor';
+import { feedMayLeaveOut } from './changeCursor';
 
 /** What the trigger reads, through the endpoint module; every record it gets is placed on the timeline. */
 
@@ -61,9 +61,10 @@ export async function readServicePresent(
 }
 
 /**
- * Codes changed at or after `floor`, with the service's present: one request, unless the answer looks capped
- * (changeCursor.ts `looksCapped`) and holds a version not handled before (`isNew`; an answer of versions all
- * handled is the overlap read again, and an idle poll stays one request). Then the list, sorted by change, newest first, is read down to `floor` too (of
+ * Codes changed at or after `floor`, with the service's present: one request, unless the answer may have left
+ * changes out (cappedAnswers.ts `feedMayLeaveOut`: it looks capped and holds a version not handled before,
+ * `isNew`, or 100 codes or more; a small answer of handled versions is the overlap read again, and an idle poll
+ * stays one request). Then the list, sorted by change, newest first, is read down to `floor` too (of
  * every team for all teams), and the live codes the answer left out are added, with a log line when there were
  * any. Deletions such an answer left out cannot be recovered: the list holds live codes only.
  */
@@ -75,7 +76,7 @@ export async function readChangesSince(
 	const { floor, fromTime, isNew } = window;
 	const answer = await readChanges(ctx, watched, fromTime);
 	const presentMs = answer.serviceDateMs ?? Date.now();
-	if (!looksCapped(answer.codes.length) || !answer.codes.some(isNew))
+	if (!feedMayLeaveOut(answer.codes.length, answer.codes.some(isNew)))
 		return { codes: answer.codes, presentMs };
 	const teamIds = watched.allTeams
 		? (await getAllTeams(ctx)).map((team) => team.id)

@@ -12,6 +12,22 @@ export function looksCapped(count: number): boolean {
 	return count >= 10 && (count % 10 === 0 || (count & (count - 1)) === 0);
 }
 
+/**
+ * From this size a change feed that looks capped is suspect even when it holds only versions already handled: a
+ * feed cut at its oldest changes can hold only those, every time, and hide every later change. Smaller round
+ * answers of handled versions (a poll's overlap, a batch's own writes) are taken: no feed is expected to cap below.
+ */
+export const HELD_ONLY_CAP_FLOOR = 100;
+
+/**
+ * Whether an updated-after answer of `count` codes may have left changes out, so the team's list must be read: it
+ * looks capped and holds a version not handled yet, or is as large as HELD_ONLY_CAP_FLOOR. The one rule of the
+ * sync's catch-up and the trigger.
+ */
+export function feedMayLeaveOut(count: number, holdsUnhandled: boolean): boolean {
+	return looksCapped(count) && (holdsUnhandled || count >= HELD_ONLY_CAP_FLOOR);
+}
+
 /** Part of a scan question: some codes (at most 100) over an inclusive range of epoch ms. */
 export interface ScanSlice {
 	qrIds: readonly string[];

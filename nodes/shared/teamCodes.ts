@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
+	feedMayLeaveOut,
 	findQrByDisplayId,
 	indexTeamQrsByDisplayId,
-	looksCapped,
 	readTeamChanges,
 	type DisplayIdIndex,
 	type QrCode,
@@ -109,17 +109,10 @@ export class TeamCodes {
 }
 
 /**
- * From this size a capped-looking feed is read again even when the snapshot holds every code in it: a feed cut at
- * the oldest changes can hold only the node's own writes and hide another client's change. Smaller round answers
- * of held versions (a batch's few own writes) are taken: no change feed is expected to cap below 100.
- */
-const HELD_ONLY_CAP_FLOOR = 100;
-
-/**
  * Applies the change feed since the last read to a held snapshot: false (read the team again) when the answer is
  * larger than MAX_FEED_CODES, holds another team's codes, or looks capped while holding a version the snapshot
- * does not hold or HELD_ONLY_CAP_FLOOR codes or more (looksCapped, the trigger's rule: versions held already are
- * the overlap read again, the node's own writes among them).
+ * does not hold or 100 codes or more (cappedAnswers.ts `feedMayLeaveOut`, the trigger's rule too: versions held
+ * already are the overlap read again, the node's own writes among them).
  */
 async function catchUp(
 	ctx: IExecuteFunctions,
@@ -137,7 +130,7 @@ async function catchUp(
 	if (
 		codes.length > MAX_FEED_CODES ||
 		foreign ||
-		(looksCapped(codes.length) && (unseen.length > 0 || codes.length >= HELD_ONLY_CAP_FLOOR))
+		feedMayLeaveOut(codes.length, unseen.length > 0)
 	) {
 		ctx.logger.info(
 			`QRTRAC: the change feed of team ${team} held ${codes.length} codes${foreign ? ', some of another team' : ''}; the sync reads the team again`,

@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { looksCapped } from '../cappedAnswers';
+import { feedMayLeaveOut, looksCapped } from '../cappedAnswers';
 import type { TransportContext } from '../transport';
 import {
 	readChangedQrCodes,
@@ -72,7 +72,7 @@ async function ofTeamAsked(
 }
 
 /** The rule for answers that may be capped lives in cappedAnswers.ts; re-exported for the change watchers. */
-export { looksCapped };
+export { feedMayLeaveOut, looksCapped };
 
 /**
  * Codes of the team changed after `fromTime` (epoch ms), deleted ones included, as the service sent them, with

@@ -87,6 +87,7 @@ afterEach(() => {
 	suite.sim.setChangeDrift({
 		updatedAtFormat: 'epochMs',
 		fromTimeCap: undefined,
+		fromTimeCapKeeps: undefined,
 		scanFillInMs: 0,
 		clockOffsetMs: 0,
 	});
@@ -182,6 +183,26 @@ describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => 
 		const idle = lastSeq();
 		expect(await watcher.poll()).toEqual([]);
 		expect(requestsSince(idle)).toEqual(['getTeamQrsFromTime']);
+	});
+});
+
+describe('QRTRAC Trigger: updated-after answers capped to the oldest 100', () => {
+	it('reports a change made after a burst whose oldest changes fill every later answer', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const base = Date.now() - 30_000;
+		const burst = Array.from({ length: 150 }, (_, index) =>
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
+		);
+		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
+			burst.map((code) => code.id).sort(),
+		);
+
+		// The next answer holds the burst's oldest 100 only, all reported already: the list must be read.
+		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([after.id]);
 	});
 });
 
