@@ -325,6 +325,30 @@ describe('Create or Update (sync) in Loop Over Items', () => {
 	});
 });
 
+describe('Delete Missing in Loop Over Items', () => {
+	it('is refused before anything is sent: each batch would look like the whole sheet', async () => {
+		const rows = sheet(30, 'loopdelete');
+		const teamId = teamWith(rows);
+		const sync = syncNode('Sync', teamId);
+		const withDeleteMissing = {
+			...sync,
+			parameters: {
+				...sync.parameters,
+				options: { ...sync.parameters.options, deleteMissing: true, deleteMissingTag: 'sheet' },
+			},
+		};
+		suite.sim.clearRequestLog();
+
+		const result = await runInBatches(teamId, rows, 10, { syncs: [withDeleteMissing] });
+
+		expect(result.error?.message).toBe(
+			'"Delete Missing" cannot run inside Loop Over Items: each batch would look like the whole sheet',
+		);
+		expect(log()).toEqual([]);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(30);
+	});
+});
+
 describe('Team Member Add in Loop Over Items', () => {
 	it('reads the roster once per execution and keeps its own adds for later batches', async () => {
 		const team = suite.sim.state.createTeam(orgId, `Roster team ${++teamCount}`);

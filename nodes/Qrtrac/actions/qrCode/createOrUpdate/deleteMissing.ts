@@ -59,8 +59,40 @@ export function readDeleteMissing(
 		},
 		itemIndex,
 	);
+	if (checked.deleteMissing && insideLoop(ctx)) throw deleteMissingInLoop(ctx, itemIndex);
 	checkedDeleteMissing.set(options, checked);
 	return checked;
+}
+
+/** n8n's Loop Over Items (Split in Batches). */
+const LOOP_NODE_TYPE = 'n8n-nodes-base.splitInBatches';
+
+/**
+ * Whether the node runs inside a Loop Over Items: the loop node is both before and after it (its "loop" output
+ * leads to this node and back). On the loop's "done" output the node runs once over every row: not inside.
+ */
+function insideLoop(ctx: IExecuteFunctions): boolean {
+	// older n8n versions do not tell the workflow's graph to a node
+	if (typeof ctx.getParentNodes !== 'function' || typeof ctx.getChildNodes !== 'function')
+		return false;
+	const name = ctx.getNode().name;
+	const loops = (nodes: Array<{ name: string; type: string }>) =>
+		nodes.filter((node) => node.type === LOOP_NODE_TYPE).map((node) => node.name);
+	const before = new Set(loops(ctx.getParentNodes(name)));
+	return loops(ctx.getChildNodes(name)).some((loop) => before.has(loop));
+}
+
+/** Inside a loop each batch would look like the whole sheet, and the codes of later batches would be deleted. */
+function deleteMissingInLoop(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		'"Delete Missing" cannot run inside Loop Over Items: each batch would look like the whole sheet',
+		{
+			itemIndex,
+			description:
+				"Nothing was sent. Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet (e.g. on the loop's done output), so that the codes of later batches are not deleted.",
+		},
+	);
 }
 
 /** What Delete Missing reads of a row. */
