@@ -26,6 +26,8 @@ export interface FaultRule {
 	skip?: number;
 	/** Fire at most this many times (unbounded when absent). */
 	count?: number;
+	/** Fire only within this many ms of the first time it fired: a penalty the service keeps for that long. */
+	forMs?: number;
 	/** Chance to fire per matching request, drawn from a PRNG seeded with `seed` (default 1). */
 	probability?: number;
 	seed?: number;
@@ -69,7 +71,7 @@ function matches(rule: FaultRule, method: string, path: string): boolean {
 }
 
 export function createFaultInjector(): FaultInjector {
-	let faults: Array<ActiveFault & { random: () => number }> = [];
+	let faults: Array<ActiveFault & { random: () => number; firstFiredAt?: number }> = [];
 	let nextId = 1;
 	return {
 		add(rule) {
@@ -93,10 +95,15 @@ export function createFaultInjector(): FaultInjector {
 				const { rule } = fault;
 				if (!matches(rule, method, path)) continue;
 				if (rule.count !== undefined && fault.fired >= rule.count) continue;
+				const over =
+					fault.firstFiredAt !== undefined &&
+					Date.now() - fault.firstFiredAt > (rule.forMs ?? Infinity);
+				if (over) continue;
 				fault.seen += 1;
 				if (fault.seen <= (rule.skip ?? 0)) continue;
 				if (rule.probability !== undefined && fault.random() >= rule.probability) continue;
 				fault.fired += 1;
+				fault.firstFiredAt ??= Date.now();
 				return { id: fault.id, rule, seen: fault.seen, fired: fault.fired };
 			}
 			return undefined;

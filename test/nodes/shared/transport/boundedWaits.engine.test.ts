@@ -148,6 +148,36 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 		figures.retryAfter3 = { rows: ROWS, failed: 0, ms };
 	});
 
+	it('a 3 s penalty told as X-RateLimit-Reset in seconds is waited out under a Maximum Wait of 10 s', async () => {
+		const team = createReliabilityTeam(env, `bw-penalty-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+		});
+		// "Reset: 3" or "4" (seconds until the window ends) on a one-second window, 429s for 3 s: the retries must
+		// last the penalty out rather than use up their attempts within it.
+		env.sim.setResetFormat('seconds');
+		env.sim.setAnswerModes({ resetDelaySeconds: 3 });
+		env.sim.faults.add({ kind: 'rateLimit', method: 'POST', path: '/api/qrs-api', forMs: 3_000 });
+
+		try {
+			const { result, ms } = await timed(
+				runNode({
+					nodeType: 'qrtrac',
+					credentials: withMaxWait(team.credentials, 10),
+					parameters: createParameters,
+					items: createRows('penalty'),
+					continueOnFail: true,
+				}),
+			);
+
+			expect(errorsOf(result).filter(Boolean)).toEqual([]);
+			expect(env.sim.state.listQrs(team.teamId)).toHaveLength(ROWS);
+			expect(ms).toBeGreaterThanOrEqual(3_000);
+			figures.penaltyResetSeconds = { rows: ROWS, failed: 0, ms };
+		} finally {
+			env.sim.setResetFormat('epochSeconds');
+		}
+	});
+
 	it('the same Retry-After 3 under a Maximum Wait of 2 s fails at once', async () => {
 		const team = createReliabilityTeam(env, `bw-low-${randomBytes(3).toString('hex')}`, {
 			ratePerSecond: 5,
