@@ -3,6 +3,8 @@
  * the set-up when missing), signed in as the owner, with a credential for the QRTRAC simulator. It finds
  * QRTRAC in the node panel, adds a node, reads the canvas subtitle, switches the QR type, opens a picker,
  * runs nodes, fetches the trigger's test events, and fails on any browser error the package is answerable for.
+ * It also shows what the editor sends with a picker's request: the pickers list the team of Options > Team
+ * (Override) and load again when it changes, which the in-process tests cannot show.
  * The screenshots it takes are the README's pictures (docs/images/); those under walk/ follow a new user's
  * first steps, one picture per step (docs/images/walk/).
  */
@@ -177,6 +179,23 @@ const triggerWorkflow: WorkflowJson = {
 	connections: {},
 };
 
+/** A second team of the credential's organization, with a code and a design template named after it. */
+const HARBOR = { team: 'Harbor', code: 'Harbor banner (harbor-2026)', template: 'Harbor classic' };
+
+/** QR Code > Update acting in another team (Options > Team (Override), set by ID), its template field shown. */
+function teamOverrideWorkflow(teamId: string): WorkflowJson {
+	return oneNodeWorkflow('Editor test: team override', {
+		name: 'Update in another team',
+		parameters: {
+			resource: 'qrCode',
+			operation: 'update',
+			qrCodeId: { __rl: true, mode: 'list', value: '' },
+			updateFields: { templateId: '' },
+			options: { teamOverride: { __rl: true, mode: 'id', value: teamId } },
+		},
+	});
+}
+
 describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 	let simulator: Simulator;
 	let n8n: RealN8n;
@@ -202,6 +221,16 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 		});
 		const spring = simulator.state.listQrs(teamId).find((qr) => qr.displayId === 'spring-2026')!;
 		simulator.state.addScan(spring.id, { city: 'Paris', country: 'France' });
+		// the team a node's Team (Override) names: its code and template are listed by no other team
+		const harbor = simulator.state.createTeam(simulator.state.team(teamId)!.orgId, HARBOR.team);
+		simulator.state.createQr(harbor.id, {
+			qrType: 'WEB',
+			displayId: 'harbor-2026',
+			name: 'Harbor banner',
+			qrRedirectUrl: 'https://example.com/harbor',
+		});
+		simulator.state.templatesOfTeam(harbor.id).find((t) => t.name === 'Classic')!.name =
+			HARBOR.template;
 		n8n = await RealN8n.create({ log });
 		// imported first and named after the simulator's, so that n8n never picks it for a new node by itself
 		await n8n.importCredentials([
@@ -258,6 +287,7 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 					options: {},
 				},
 			}),
+			teamOverrideWorkflow(harbor.id),
 		]);
 		await n8n.startServer();
 		editor = await EditorBrowser.launch(n8n.baseUrl, log);
@@ -288,19 +318,29 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			await entry.click();
 
 			const actions = page.getByTestId('node-creator-item-name');
-			await actions.filter({ hasText: /^Create a QR code$/ }).waitFor();
+			const expected = [
+				'Create a QR code',
+				'Create or update a QR code',
+				'Get many QR codes',
+				'Get the scans of many QR codes',
+				'Get scan totals of QR codes',
+				'Add a team member',
+				'Create a dynamic link',
+			];
+			// the panel slides from the search results to the actions, which render in steps (a busy machine
+			// caught the list half drawn): read it once the last group's heading and every expected action are there
+			await page
+				.getByTestId('item-iterator-item')
+				.filter({ hasText: /^team member actions$/i })
+				.first()
+				.waitFor();
+			for (const name of expected)
+				await actions
+					.filter({ hasText: new RegExp(`^${name}$`) })
+					.first()
+					.waitFor();
 			const names = await actions.allInnerTexts();
-			expect(names).toEqual(
-				expect.arrayContaining([
-					'Create a QR code',
-					'Create or update a QR code',
-					'Get many QR codes',
-					'Get the scans of many QR codes',
-					'Get scan totals of QR codes',
-					'Add a team member',
-					'Create a dynamic link',
-				]),
-			);
+			expect(names).toEqual(expect.arrayContaining(expected));
 			const headings = (await page.getByTestId('item-iterator-item').allInnerTexts()).filter(
 				(text) => /ACTIONS$/.test(text),
 			);
@@ -659,6 +699,111 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			const output = await editor.outputJsonText();
 			expect(output).toContain('"city": "Paris"');
 			expect(output).not.toContain('ipAddress');
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'the pickers list the team of Options > Team (Override), and follow it when it changes',
+		async () => {
+			const { page } = editor;
+			const ndv = page.getByTestId('ndv');
+			await editor.openWorkflow(workflowIds[10]);
+			await page
+				.getByTestId('canvas-node')
+				.filter({ hasText: 'Update in another team' })
+				.dblclick();
+			const codePicker = ndv.getByTestId('resource-locator-qrCodeId').getByTestId('rlc-input');
+			let listed = await editor.openPicker(codePicker, HARBOR.code);
+			let names = await listed.allInnerTexts();
+			log(`code picker in the override's team lists: ${JSON.stringify(names)}`);
+			expect(names).toContain(HARBOR.code);
+			expect(names).not.toContain('Spring poster (spring-2026)');
+			await editor.screenshot(path.join(SCREENSHOTS, 'override-code-picker.png'), ndv);
+			await page.keyboard.press('Escape');
+
+			// Update's empty template entry keeps the code's design; the templates are the override team's
+			// the template list, told apart from an add list still fading out by a template's description
+			const templates = page
+				.locator('.el-select-dropdown:visible')
+				.filter({ hasText: 'Brand colour modules' })
+				.locator('.el-select-dropdown__item');
+			await editor.openUntilShown(
+				ndv.getByTestId('parameter-input-templateId'),
+				templates.filter({ hasText: HARBOR.template }),
+			);
+			let templateNames = (await templates.allInnerTexts()).map((text) => text.split('\n')[0]);
+			log(`template dropdown in the override's team lists: ${JSON.stringify(templateNames)}`);
+			expect(templateNames[0]).toBe('Keep Current Template');
+			expect(templateNames).toContain(HARBOR.template);
+			expect(templateNames).not.toContain('Classic');
+			await editor.screenshot(path.join(SCREENSHOTS, 'override-template-update.png'), ndv);
+			await page.keyboard.press('Escape');
+
+			// the override typed again, now the credential's team: both lists load that team's records
+			await ndv
+				.getByTestId('resource-locator-teamOverride')
+				// the test ID sits on the text box or on its wrapper, depending on the input component
+				.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input')
+				.fill(simulator.credentials.teamId);
+			listed = await editor.openPicker(codePicker, 'Spring poster (spring-2026)');
+			names = await listed.allInnerTexts();
+			log(`after the override changed, the code picker lists: ${JSON.stringify(names)}`);
+			expect(names).not.toContain(HARBOR.code);
+			await page.keyboard.press('Escape');
+			await editor.openUntilShown(
+				ndv.getByTestId('parameter-input-templateId'),
+				templates.filter({ hasText: /^Classic/ }),
+			);
+			templateNames = (await templates.allInnerTexts()).map((text) => text.split('\n')[0]);
+			log(
+				`after the override changed, the template dropdown lists: ${JSON.stringify(templateNames)}`,
+			);
+			expect(templateNames).not.toContain(HARBOR.template);
+			await editor.screenshot(path.join(SCREENSHOTS, 'override-changed.png'), ndv);
+			await page.keyboard.press('Escape');
+
+			// on Create the empty entry is the team's default template
+			await editor.choose('operation', 'Create');
+			await editor.addFixedCollectionOption('Add Field', 'Design Template Name or ID');
+			await editor.openUntilShown(
+				ndv.getByTestId('parameter-input-templateId'),
+				templates.filter({ hasText: /^Classic/ }),
+			);
+			templateNames = (await templates.allInnerTexts()).map((text) => text.split('\n')[0]);
+			await editor.screenshot(path.join(SCREENSHOTS, 'template-create.png'), ndv);
+			log(`Create's template dropdown lists: ${JSON.stringify(templateNames)}`);
+			expect(templateNames[0]).toBe('Default Template');
+			expect(templateNames).not.toContain('Keep Current Template');
+			await page.keyboard.press('Escape');
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'IP Hash Key is offered before IP Address is added: Get for Codes (1.2) and the New Scans trigger (1.1)',
+		async () => {
+			const { page } = editor;
+			await editor.openWorkflow(workflowIds[5]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Scans of codes' }).dblclick();
+			const offered = await editor.offeredOptions('Add Option', 'IP Address');
+			log(`Get for Codes 1.2, Add Option offers: ${JSON.stringify(offered)}`);
+			expect(offered).toContain('IP Hash Key');
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'ip-hash-key-offered.png'),
+				page.getByTestId('ndv'),
+			);
+			await page.keyboard.press('Escape');
+			await page.getByTestId('ndv-close-button').click();
+
+			await editor.openWorkflow(workflowIds[6]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'QRTRAC Trigger' }).dblclick();
+			const offeredByTrigger = await editor.offeredOptions('Add Option', 'IP Address');
+			log(`New Scans trigger 1.1, Add Option offers: ${JSON.stringify(offeredByTrigger)}`);
+			expect(offeredByTrigger).toContain('IP Hash Key');
+			await page.keyboard.press('Escape');
 			await page.getByTestId('ndv-close-button').click();
 		},
 		STEP_TIMEOUT_MS,

@@ -92,20 +92,37 @@ export class EditorBrowser {
 
 	/** Adds `option` to the open node's fixed collection whose add control reads `placeholder`. */
 	async addFixedCollectionOption(placeholder: string, option: string): Promise<void> {
-		const { page } = this;
-		const ndv = page.getByTestId('ndv');
-		const exact = new RegExp(`^${escapeRegExp(option)}$`);
-		const entry = page
-			.locator('.el-select-dropdown__item:visible, [role=menuitem]:visible, [role=option]:visible')
-			.filter({ hasText: exact });
+		await this.offeredOptions(placeholder, option);
+		const entry = this.collectionEntries()
+			.filter({ hasText: new RegExp(`^${escapeRegExp(option)}$`) })
+			.first();
+		await entry.click();
+		// added: the entry leaves the list (a collection offers an option once) or the list closes
+		await entry.waitFor({ state: 'hidden' });
+	}
+
+	/**
+	 * The entries the open node's collection offers under its add control `placeholder` (e.g. Options > Add Option),
+	 * once `expected` is among them; the list is left open.
+	 */
+	async offeredOptions(placeholder: string, expected: string): Promise<string[]> {
+		const ndv = this.page.getByTestId('ndv');
+		const entries = this.collectionEntries();
 		await this.openUntilShown(
 			ndv
 				.getByPlaceholder(placeholder)
 				.or(ndv.getByText(placeholder, { exact: true }))
 				.first(),
-			entry,
+			entries.filter({ hasText: new RegExp(`^${escapeRegExp(expected)}$`) }),
 		);
-		await entry.first().click();
+		return (await entries.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+	}
+
+	/** The entries of the add list a collection opens (n8n draws it as a select, a menu or a list box). */
+	private collectionEntries(): Locator {
+		return this.page.locator(
+			'.el-select-dropdown__item:visible, [role=menuitem]:visible, [role=option]:visible',
+		);
 	}
 
 	/** The labels of the node's parameters as the Parameters tab shows them now. */
