@@ -5,7 +5,8 @@
  * rounded delay and places nothing. Pure.
  */
 
-import { SAME_WINDOW_FACTOR, type RateLimitSnapshot } from './headers';
+import type { RateLimitSnapshot } from './headers';
+import { SAME_WINDOW_FACTOR } from './headerTimes';
 
 /** A window of the service's: counting starts at `startMs` and starts again at `resetAtMs`. */
 export interface CountingWindow {

@@ -1,9 +1,5 @@
-import {
-	parseRateLimitHeaders,
-	parseResetHeader,
-	parseRetryAfter,
-	waitHintMs,
-} from '../../../../nodes/shared/rateLimit/headers';
+import { parseRateLimitHeaders, waitHintMs } from '../../../../nodes/shared/rateLimit/headers';
+import { parseResetHeader, parseRetryAfter } from '../../../../nodes/shared/rateLimit/headerTimes';
 
 /** A fixed "now" with a sub-second part, as real clocks have: 2027-01-15T08:00:00.250Z. */
 const NOW_MS = Date.UTC(2027, 0, 15, 8, 0, 0, 250);

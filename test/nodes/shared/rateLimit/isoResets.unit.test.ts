@@ -2,7 +2,7 @@
  * Absolute times in rate-limit headers written as ISO 8601 text: a zone written `Z` is a zone, as `+00:00` is;
  * read as zoneless, the text gained a second zone and was not read at all (no reset, no Retry-After date).
  */
-import { parseResetHeader, parseRetryAfter } from '../../../../nodes/shared/rateLimit/headers';
+import { parseResetHeader, parseRetryAfter } from '../../../../nodes/shared/rateLimit/headerTimes';
 import { parseHttpDate } from '../../../../nodes/shared/serviceClock';
 
 const NOW_MS = Date.UTC(2027, 0, 15, 8, 0, 0, 250);

@@ -5,7 +5,7 @@
  * the reset already follows), and no told wait beyond a day is believed (fake context, fake clock).
  */
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
-import { parseRetryAfter } from '../../../../nodes/shared/rateLimit/headers';
+import { parseRetryAfter } from '../../../../nodes/shared/rateLimit/headerTimes';
 import { fakeContext, ok, refused } from '../../../support/fakeContext';
 
 jest.mock('n8n-workflow', () => ({

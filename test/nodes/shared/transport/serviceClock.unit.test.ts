@@ -1,5 +1,6 @@
 /** The service's clock from its answers' `Date` headers (second resolution), and absolute resets read on it. */
-import { parseRateLimitHeaders, parseRetryAfter } from '../../../../nodes/shared/rateLimit/headers';
+import { parseRateLimitHeaders } from '../../../../nodes/shared/rateLimit/headers';
+import { parseRetryAfter } from '../../../../nodes/shared/rateLimit/headerTimes';
 import { ServiceClock, serviceDateOf } from '../../../../nodes/shared/serviceClock';
 
 const T0 = Date.UTC(2026, 10, 24, 21, 0, 0, 0);

@@ -1,0 +1,86 @@
+import type { INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { isPlainObject } from '../plainObject';
+import { redactText, secretForms } from '../redaction';
+
+/**
+ * The error for an answer that is not what the contract says: it names the operation, what was expected and a
+ * short excerpt of what came, with the credential's secrets and scan events' IP addresses left out.
+ */
+
+/** Where an answer came from, for the error that names it. */
+export interface AnswerSource {
+	node: INode;
+	/** The operation in the user's words, e.g. "Get Many QR Codes (GET /qrs-api/v2/teams/)". */
+	operation: string;
+	itemIndex?: number;
+	/** Values that must never appear in an excerpt (the credential's secrets). */
+	redact?: readonly string[];
+}
+
+/** The error for an answer that lacks what the caller needs; the excerpt never holds a secret. */
+export function unexpectedAnswer(
+	source: AnswerSource,
+	expected: string,
+	value: unknown,
+	problem?: string,
+): NodeApiError {
+	const excerpt = excerptOf(value, source.redact ?? []);
+	return new NodeApiError(
+		source.node,
+		{ success: false, message: 'unexpected answer' },
+		{
+			message: `QRTRAC's answer to ${source.operation} does not have the expected shape`,
+			description: `Expected ${expected}${problem ? ` (${problem})` : ''}. It was: ${excerpt}. Nothing was read from it, so that no result is guessed; the service may have changed its answers, please report it.`,
+			itemIndex: source.itemIndex,
+		},
+	);
+}
+
+/**
+ * Scan events' IP addresses are personal data: an error shows where one was, never the address, whatever the
+ * IP Address option says (an error reaches logs and error workflows the option does not govern).
+ */
+function withheldIpAddress(key: string, value: unknown): unknown {
+	return key === 'ipAddress' && typeof value === 'string' && value !== '' ? '(withheld)' : value;
+}
+
+/**
+ * A short excerpt of an answer: JSON cut at 300 characters (then the object's field names), every form of the
+ * secrets replaced before the cut, so that no part of one survives at the edge.
+ */
+export function excerptOf(value: unknown, redact: readonly string[]): string {
+	const forms = secretForms(redact);
+	let text: string;
+	try {
+		text = value === undefined ? 'nothing (no data)' : JSON.stringify(value, withheldIpAddress);
+	} catch {
+		text = String(value);
+	}
+	text = redactText(text, forms);
+	if (text.length > 300) {
+		const keys = isPlainObject(value)
+			? Object.keys(value).map((key) => redactText(key, forms))
+			: [];
+		text = `${text.slice(0, 300)}...${keys.length > 0 ? ` (its fields: ${keys.join(', ')})` : ''}`;
+	}
+	return text;
+}
+
+export function firstIssue(error: z.ZodError): string {
+	const issue = error.issues[0];
+	if (issue.code === z.ZodIssueCode.invalid_union) {
+		const inner = issue.unionErrors
+			.map((unionError) => unionError.issues[0])
+			.sort((a, b) => b.path.length - a.path.length)[0];
+		if (inner) return describeIssue(inner);
+	}
+	return describeIssue(issue);
+}
+
+function describeIssue(issue: z.ZodIssue): string {
+	const where = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'the answer';
+	return `${where} ${issue.message === 'Required' ? 'is missing' : issue.message}`;
+}
