@@ -27,6 +27,14 @@ function withMembers() {
 
 const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
 
+/** One run of the action node with these parameters. */
+async function run(
+	credentials: Parameters<typeof runNode>[0]['credentials'],
+	parameters: Record<string, unknown>,
+) {
+	return await runNode({ nodeType: 'qrtrac', parameters, credentials });
+}
+
 afterEach(() => suite.sim.setAnswerModes({}));
 
 describe('a member listed without a role', () => {
@@ -34,15 +42,15 @@ describe('a member listed without a role', () => {
 		const { sales, credentials } = withMembers();
 		suite.sim.setAnswerModes({ pendingWithoutRole: true });
 
-		const team = await runNode({
-			nodeType: 'qrtrac',
-			parameters: { resource: 'team', operation: 'get', teamId: teamRef(sales.id) },
-			credentials,
+		const team = await run(credentials, {
+			resource: 'team',
+			operation: 'get',
+			teamId: teamRef(sales.id),
 		});
-		const teams = await runNode({
-			nodeType: 'qrtrac',
-			parameters: { resource: 'team', operation: 'getMany', returnAll: true },
-			credentials,
+		const teams = await run(credentials, {
+			resource: 'team',
+			operation: 'getMany',
+			returnAll: true,
 		});
 
 		expect(team.error).toBeUndefined();
@@ -58,28 +66,20 @@ describe('a member listed without a role', () => {
 		const { sales, credentials } = withMembers();
 		suite.sim.setAnswerModes({ pendingWithoutRole: true });
 
-		const changed = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'changeRole',
-				teamId: teamRef(sales.id),
-				email: 'pia@loose.example',
-				role: 'viewer',
-			},
-			credentials,
+		const changed = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'changeRole',
+			teamId: teamRef(sales.id),
+			email: 'pia@loose.example',
+			role: 'viewer',
 		});
-		const added = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'add',
-				teamId: teamRef(sales.id),
-				name: 'Pia',
-				email: 'pia@loose.example',
-				role: 'admin',
-			},
-			credentials,
+		const added = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'add',
+			teamId: teamRef(sales.id),
+			name: 'Pia',
+			email: 'pia@loose.example',
+			role: 'admin',
 		});
 
 		expect(changed.error).toBeUndefined();
@@ -102,15 +102,11 @@ describe('a team answered without members', () => {
 		const { sales, credentials } = withMembers();
 		suite.sim.setAnswerModes({ teamsWithoutMembers: true });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'getMany',
-				teamId: teamRef(sales.id),
-				returnAll: true,
-			},
-			credentials,
+		const result = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'getMany',
+			teamId: teamRef(sales.id),
+			returnAll: true,
 		});
 
 		expect(result.error?.message).toMatch(/Get Team Members/);
@@ -141,16 +137,12 @@ describe('a team answered without members', () => {
 			const { sales, credentials } = withMembers();
 			suite.sim.setAnswerModes({ teamsWithoutMembers: true });
 
-			const result = await runNode({
-				nodeType: 'qrtrac',
-				parameters: {
-					resource: 'teamMember',
-					operation,
-					teamId: teamRef(sales.id),
-					email: 'ada@loose.example',
-					...(operation === 'changeRole' ? { role: 'viewer' } : {}),
-				},
-				credentials,
+			const result = await run(credentials, {
+				resource: 'teamMember',
+				operation,
+				teamId: teamRef(sales.id),
+				email: 'ada@loose.example',
+				...(operation === 'changeRole' ? { role: 'viewer' } : {}),
 			});
 
 			expect(result.error).toBeUndefined();
@@ -164,15 +156,11 @@ describe('a team answered without members', () => {
 		const { main, credentials } = withMembers();
 		suite.sim.setAnswerModes({ teamsWithoutMembers: true });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'remove',
-				teamId: teamRef(main.id),
-				email: 'nobody@loose.example',
-			},
-			credentials,
+		const result = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'remove',
+			teamId: teamRef(main.id),
+			email: 'nobody@loose.example',
 		});
 
 		expect(writes()).toHaveLength(1);
@@ -183,33 +171,25 @@ describe('a team answered without members', () => {
 		const { main, sales, credentials } = withMembers();
 		suite.sim.setAnswerModes({ teamsWithoutMembers: true });
 
-		const added = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'add',
-				teamId: teamRef(main.id),
-				name: 'Nia',
-				email: 'nia@loose.example',
-				role: 'viewer',
-			},
-			credentials,
+		const added = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'add',
+			teamId: teamRef(main.id),
+			name: 'Nia',
+			email: 'nia@loose.example',
+			role: 'viewer',
 		});
-		const bulk = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'addToTeams',
-				name: 'Ola',
-				email: 'ola@loose.example',
-				teams: {
-					team: [
-						{ teamId: main.id, role: 'viewer' },
-						{ teamId: sales.id, role: 'editor' },
-					],
-				},
+		const bulk = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'addToTeams',
+			name: 'Ola',
+			email: 'ola@loose.example',
+			teams: {
+				team: [
+					{ teamId: main.id, role: 'viewer' },
+					{ teamId: sales.id, role: 'editor' },
+				],
 			},
-			credentials,
 		});
 
 		expect(added.error).toBeUndefined();
