@@ -347,6 +347,70 @@ describe('Delete Missing in Loop Over Items', () => {
 		expect(log()).toEqual([]);
 		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(30);
 	});
+
+	it("runs on the loop's done output, once over every row, and deletes only the codes no row names", async () => {
+		const rows = sheet(30, 'donedelete');
+		const teamId = teamWith([...rows, ...sheet(32, 'donedelete').slice(30)]);
+		const sync = syncNode('Sync', teamId);
+		const { run } = await executeWorkflow(
+			{
+				nodes: [
+					{
+						id: 'loop',
+						name: 'Loop Over Items',
+						type: LOOP_OVER_ITEMS_TYPE,
+						typeVersion: 3,
+						position: [0, 0],
+						parameters: { batchSize: 10 },
+					},
+					{
+						id: 'other',
+						name: 'Other Client',
+						type: OTHER_CLIENT_TYPE,
+						typeVersion: 1,
+						position: [200, 0],
+						parameters: {},
+					},
+					{
+						...sync,
+						parameters: {
+							...sync.parameters,
+							options: {
+								...sync.parameters.options,
+								deleteMissing: true,
+								deleteMissingTag: 'sheet',
+							},
+						},
+					},
+				],
+				connections: {
+					'Loop Over Items': {
+						main: [
+							[{ node: 'Sync', type: 'main', index: 0 }],
+							[{ node: 'Other Client', type: 'main', index: 0 }],
+						],
+					},
+					'Other Client': { main: [[{ node: 'Loop Over Items', type: 'main', index: 0 }]] },
+				},
+			},
+			{
+				credentials: suite.credentials,
+				standIns: {
+					[LOOP_OVER_ITEMS_TYPE]: loopOverItems,
+					[OTHER_CLIENT_TYPE]: otherClient(() => undefined),
+				},
+			},
+			{ node: 'Loop Over Items', items: rows.map((json) => ({ json: { ...json } })) },
+		);
+
+		expect(run.data.resultData.error).toBeUndefined();
+		const results = (run.data.resultData.runData.Sync ?? []).flatMap((task) =>
+			(task.data?.main?.[0] ?? []).map((item) => item.json.result),
+		);
+		expect(results.filter((result) => result === 'unchanged')).toHaveLength(30);
+		expect(results.filter((result) => result === 'deleted')).toHaveLength(2);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(30);
+	});
 });
 
 describe('Team Member Add in Loop Over Items', () => {
