@@ -3,9 +3,9 @@
  * included. Against a service reading the range inclusively, half-open or open (the simulator's `scanRangeEnds`),
  * Get for Codes and Get Report count the scans on a slice's or the range's last and first millisecond exactly.
  */
-import { runNode } from '../../support/n8nHarness';
 import { organizations } from '../../support/organizations';
 import { useSimulator } from '../../support/simulatorSuite';
+import { runForCodes } from './scanRuns';
 
 const suite = useSimulator({ seed: false });
 jest.setTimeout(30_000);
@@ -36,17 +36,12 @@ describe.each(MODES)('a service reading the scan range %s', (scanRangeEnds) => {
 			suite.sim.state.addScan(codes[0].id, { scanTime });
 		suite.sim.setChangeDrift({ scanRangeEnds });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScansForCodes',
-				codeSelection: 'list',
-				qrCodeIds: codes[0].id,
-				...customRange(start, end),
-			},
+		const result = await runForCodes(
 			credentials,
-		});
+			'getScansForCodes',
+			codes[0].id,
+			customRange(start, end),
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => (item.json.scanTime as number) - start)).toEqual([
@@ -65,17 +60,12 @@ describe.each(MODES)('a service reading the scan range %s', (scanRangeEnds) => {
 		}
 		suite.sim.setChangeDrift({ scanRangeEnds, scanCap: 100 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getReport',
-				codeSelection: 'list',
-				qrCodeIds: codes.map((code) => code.id).join(','),
-				...customRange(start, end),
-			},
+		const result = await runForCodes(
 			credentials,
-		});
+			'getReport',
+			codes.map((code) => code.id).join(','),
+			customRange(start, end),
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.scans)).toEqual([

@@ -6,6 +6,7 @@
 import { runNode } from '../../support/n8nHarness';
 import { organizations } from '../../support/organizations';
 import { useSimulator } from '../../support/simulatorSuite';
+import { runForCodes } from './scanRuns';
 
 const suite = useSimulator({ seed: false });
 const DAY = 86_400_000;
@@ -50,17 +51,7 @@ describe('scan events without qrId', () => {
 		suite.sim.state.addScan(codes[1].id, { scanTime: now - DAY, city: 'Nice' });
 		suite.sim.setChangeDrift({ scansWithoutQrId: 'bulk' });
 		const scansOf = async (qrCodeIds: string) =>
-			await runNode({
-				nodeType: 'qrtrac',
-				parameters: {
-					resource: 'analytics',
-					operation: 'getScansForCodes',
-					codeSelection: 'list',
-					qrCodeIds,
-					timeRange: 'last7Days',
-				},
-				credentials,
-			});
+			await runForCodes(credentials, 'getScansForCodes', qrCodeIds, { timeRange: 'last7Days' });
 
 		const one = await scansOf(codes[0].id);
 		const both = await scansOf(codes.map((code) => code.id).join(','));

@@ -6,6 +6,7 @@
 import { runNode } from '../../../support/n8nHarness';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { addScans, runForCodes } from '../scanRuns';
 
 const suite = useSimulator({ seed: false });
 jest.setTimeout(30_000);
@@ -14,15 +15,6 @@ const BULK_PATH = '/api/analytics-api/detailed/all';
 
 const teams = organizations(suite, 'capped.example');
 const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount, { plan: 'Enterprise' });
-
-/** `count` scans of a code spread over the days before `end`, from `visitors` addresses in turn. */
-function addScans(qrId: string, count: number, end: number, visitors: number): void {
-	for (let index = 0; index < count; index++)
-		suite.sim.state.addScan(qrId, {
-			scanTime: end - 1 - Math.floor((index * 20 * DAY) / count),
-			ipAddress: `198.51.100.${index % visitors}`,
-		});
-}
 
 function bulkRequests() {
 	return suite.sim.requestLog.filter((entry) => entry.path === BULK_PATH);
@@ -36,21 +28,16 @@ describe('capped scan answers', () => {
 	it('splits slices whose answers look capped and counts every scan', async () => {
 		const { codes, credentials } = newTeamWithCodes(2);
 		const end = Date.now() - 60_000;
-		addScans(codes[0].id, 1234, end, 37);
-		addScans(codes[1].id, 321, end, 200);
+		addScans(suite.sim, codes[0].id, 1234, end, 37);
+		addScans(suite.sim, codes[1].id, 321, end, 200);
 		suite.sim.setChangeDrift({ scanCap: 100 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getReport',
-				codeSelection: 'list',
-				qrCodeIds: codes.map((code) => code.id).join(','),
-				timeRange: 'last30Days',
-			},
+		const result = await runForCodes(
 			credentials,
-		});
+			'getReport',
+			codes.map((code) => code.id).join(','),
+			{ timeRange: 'last30Days' },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => [item.json.scans, item.json.uniqueScans])).toEqual([
@@ -65,22 +52,17 @@ describe('capped scan answers', () => {
 	it('counts each scan once when the service answers beyond the asked range (neighbouring slices overlap)', async () => {
 		const { codes, credentials } = newTeamWithCodes(2);
 		const end = Date.now() - 60_000;
-		addScans(codes[0].id, 1234, end, 37);
-		addScans(codes[1].id, 321, end, 200);
+		addScans(suite.sim, codes[0].id, 1234, end, 37);
+		addScans(suite.sim, codes[1].id, 321, end, 200);
 		// Capped answers make the walk split its slices; two hours of slack make neighbours share events.
 		suite.sim.setChangeDrift({ scanCap: 100, scanRangeSlackMs: 2 * 3_600_000 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getReport',
-				codeSelection: 'list',
-				qrCodeIds: codes.map((code) => code.id).join(','),
-				timeRange: 'last30Days',
-			},
+		const result = await runForCodes(
 			credentials,
-		});
+			'getReport',
+			codes.map((code) => code.id).join(','),
+			{ timeRange: 'last30Days' },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => [item.json.scans, item.json.uniqueScans])).toEqual([
@@ -92,19 +74,11 @@ describe('capped scan answers', () => {
 	it('gives Get for Codes every event of a capped range', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
 		const end = Date.now() - 60_000;
-		addScans(codes[0].id, 250, end, 10);
+		addScans(suite.sim, codes[0].id, 250, end, 10);
 		suite.sim.setChangeDrift({ scanCap: 64 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScansForCodes',
-				codeSelection: 'list',
-				qrCodeIds: codes[0].id,
-				timeRange: 'last30Days',
-			},
-			credentials,
+		const result = await runForCodes(credentials, 'getScansForCodes', codes[0].id, {
+			timeRange: 'last30Days',
 		});
 
 		const times = result.items.map((item) => item.json.scanTime as number);
@@ -120,16 +94,8 @@ describe('capped scan answers', () => {
 			suite.sim.state.addScan(codes[0].id, { scanTime: at, ipAddress: `192.0.2.${index}` });
 		suite.sim.setChangeDrift({ scanCap: 20 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getReport',
-				codeSelection: 'list',
-				qrCodeIds: codes[0].id,
-				timeRange: 'last7Days',
-			},
-			credentials,
+		const result = await runForCodes(credentials, 'getReport', codes[0].id, {
+			timeRange: 'last7Days',
 		});
 
 		expect(result.items.map((item) => [item.json.scans, item.json.uniqueScans])).toEqual([
@@ -147,8 +113,8 @@ describe('consistency with Get Totals', () => {
 	it("counts as many scans as Get Totals over a range that covers each code's whole life", async () => {
 		const { codes, credentials } = newTeamWithCodes(3);
 		const end = Date.now() - 60_000;
-		addScans(codes[0].id, 1500, end, 300);
-		addScans(codes[1].id, 17, end, 5);
+		addScans(suite.sim, codes[0].id, 1500, end, 300);
+		addScans(suite.sim, codes[1].id, 17, end, 5);
 		const qrCodeIds = codes.map((code) => code.id).join(',');
 
 		const report = await runNode({

@@ -7,23 +7,14 @@ import { CHUNKS_IN_FLIGHT } from '../../../../nodes/Qrtrac/actions/analytics/get
 import { runNode } from '../../../support/n8nHarness';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { addScans } from '../scanRuns';
 
 const suite = useSimulator({ seed: false });
 jest.setTimeout(60_000);
-const DAY = 86_400_000;
 const BULK_PATH = '/api/analytics-api/detailed/all';
 
 const teams = organizations(suite, 'chunks.example');
 const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount, { plan: 'Enterprise' });
-
-/** `count` scans of a code spread over 20 days before `end`, from `visitors` addresses in turn. */
-function addScans(qrId: string, count: number, end: number, visitors: number): void {
-	for (let index = 0; index < count; index++)
-		suite.sim.state.addScan(qrId, {
-			scanTime: end - 1 - Math.floor((index * 20 * DAY) / count),
-			ipAddress: `198.51.100.${index % visitors}`,
-		});
-}
 
 function reportParameters(qrIds: string[]) {
 	return {
@@ -66,7 +57,7 @@ describe('chunks walked at once', () => {
 		const expected = codes.map((code, index) => {
 			const scans = index % 7 === 0 ? 0 : 3 + ((index * 37) % 90);
 			const visitors = 1 + (index % 13);
-			addScans(code.id, scans, end, visitors);
+			addScans(suite.sim, code.id, scans, end, visitors);
 			return [scans, Math.min(scans, visitors)];
 		});
 		suite.sim.setLatency(20);
@@ -93,7 +84,7 @@ describe('chunks walked at once', () => {
 	it('ends at a failing answer with no request of the walk under way', async () => {
 		const { codes, credentials } = newTeamWithCodes(800);
 		const end = Date.now() - 60_000;
-		for (const code of codes) addScans(code.id, 40, end, 5);
+		for (const code of codes) addScans(suite.sim, code.id, 40, end, 5);
 		suite.sim.setLatency(20);
 		suite.sim.faults.add({ kind: 'status', status: 400, method: 'POST', path: BULK_PATH, skip: 6 });
 

@@ -5,6 +5,7 @@
 import { runNode } from '../../../support/n8nHarness';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { runForCodes } from '../scanRuns';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -139,17 +140,12 @@ describe('Analytics: Get Scans for Codes', () => {
 			count: 1,
 		});
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScansForCodes',
-				codeSelection: 'list',
-				qrCodeIds: codes.map((code) => code.id).join(','),
-				timeRange: 'last24Hours',
-			},
+		const result = await runForCodes(
 			credentials,
-		});
+			'getScansForCodes',
+			codes.map((code) => code.id).join(','),
+			{ timeRange: 'last24Hours' },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[0].id]);
@@ -162,17 +158,12 @@ describe('Analytics: Get Scans for Codes', () => {
 		const { codes, credentials } = newTeamWithCodes(3);
 		suite.sim.state.addScan(codes[1].id, { scanTime: Date.now() - HOUR });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScansForCodes',
-				codeSelection: 'list',
-				qrCodeIds: `${codes[0].id}, ${codes[1].id}\n${codes[2].id},${codes[1].id}`,
-				timeRange: 'last24Hours',
-			},
+		const result = await runForCodes(
 			credentials,
-		});
+			'getScansForCodes',
+			`${codes[0].id}, ${codes[1].id}\n${codes[2].id},${codes[1].id}`,
+			{ timeRange: 'last24Hours' },
+		);
 
 		expect(result.items.map((item) => item.json.qrId)).toEqual([codes[1].id]);
 		expect((suite.sim.requestLog[0].body as { qrIds: string[] }).qrIds).toEqual(

@@ -4,6 +4,7 @@
 import { runNode } from '../../../support/n8nHarness';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { runForCodes } from '../scanRuns';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -111,16 +112,11 @@ describe('Analytics: Get Totals', () => {
 		suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - 60_000 });
 		suite.sim.setChangeDrift({ overviewLeavesOutUnscanned: true });
 		try {
-			const result = await runNode({
-				nodeType: 'qrtrac',
-				parameters: {
-					resource: 'analytics',
-					operation: 'getTotals',
-					codeSelection: 'list',
-					qrCodeIds: codes.map((code) => code.id).join(','),
-				},
+			const result = await runForCodes(
 				credentials,
-			});
+				'getTotals',
+				codes.map((code) => code.id).join(','),
+			);
 
 			expect(result.error).toBeUndefined();
 			expect(

@@ -82,6 +82,28 @@ function syncNode(
 	};
 }
 
+/** Loop Over Items and the Other Client its "loop" output leads to. */
+function loopNodes(batchSize: number) {
+	return [
+		{
+			id: 'loop',
+			name: 'Loop Over Items',
+			type: LOOP_OVER_ITEMS_TYPE,
+			typeVersion: 3,
+			position: [0, 0] as [number, number],
+			parameters: { batchSize },
+		},
+		{
+			id: 'other',
+			name: 'Other Client',
+			type: OTHER_CLIENT_TYPE,
+			typeVersion: 1,
+			position: [200, 0] as [number, number],
+			parameters: {},
+		},
+	];
+}
+
 /** Loop Over Items -> Other Client -> the sync node(s) -> back to the loop; the rows start at the loop. */
 async function runInBatches(
 	teamId: string,
@@ -105,25 +127,7 @@ async function runInBatches(
 		connections[chain[index]] = { main: [[{ node: chain[index + 1], type: 'main', index: 0 }]] };
 	const { run } = await executeWorkflow(
 		{
-			nodes: [
-				{
-					id: 'loop',
-					name: 'Loop Over Items',
-					type: LOOP_OVER_ITEMS_TYPE,
-					typeVersion: 3,
-					position: [0, 0],
-					parameters: { batchSize },
-				},
-				{
-					id: 'other',
-					name: 'Other Client',
-					type: OTHER_CLIENT_TYPE,
-					typeVersion: 1,
-					position: [200, 0],
-					parameters: {},
-				},
-				...syncs,
-			],
+			nodes: [...loopNodes(batchSize), ...syncs],
 			connections,
 		},
 		{
@@ -355,22 +359,7 @@ describe('Delete Missing in Loop Over Items', () => {
 		const { run } = await executeWorkflow(
 			{
 				nodes: [
-					{
-						id: 'loop',
-						name: 'Loop Over Items',
-						type: LOOP_OVER_ITEMS_TYPE,
-						typeVersion: 3,
-						position: [0, 0],
-						parameters: { batchSize: 10 },
-					},
-					{
-						id: 'other',
-						name: 'Other Client',
-						type: OTHER_CLIENT_TYPE,
-						typeVersion: 1,
-						position: [200, 0],
-						parameters: {},
-					},
+					...loopNodes(10),
 					{
 						...sync,
 						parameters: {
