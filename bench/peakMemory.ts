@@ -7,6 +7,8 @@ export interface ProcessMemory {
 	argv: string[];
 	vmHwmKb: number | null;
 	vmRssKb: number | null;
+	/** User plus system CPU time of the process, in microseconds (absent in logs of older probes). */
+	cpuUs?: number;
 }
 
 const PROBE = path.join(__dirname, 'probes', 'peakMemory.cjs');
@@ -35,4 +37,20 @@ export function peakRssOfExecution(
 	);
 	const kb = main.map((record) => record.vmHwmKb ?? 0);
 	return kb.length > 0 ? Math.max(...kb) / 1024 : undefined;
+}
+
+/** CPU seconds the `n8n execute --id=<workflowId>` main process used, start-up included. */
+export function cpuSecondsOfExecution(
+	records: ProcessMemory[],
+	workflowId: string,
+): number | undefined {
+	const main = records.filter(
+		(record) =>
+			record.argv.includes('execute') &&
+			record.argv.includes(`--id=${workflowId}`) &&
+			typeof record.cpuUs === 'number',
+	);
+	return main.length > 0
+		? Math.max(...main.map((record) => record.cpuUs as number)) / 1e6
+		: undefined;
 }

@@ -1,6 +1,7 @@
 // Preloaded into every n8n process of the benchmark with NODE_OPTIONS=--require. When the process exits it
 // appends one JSON line to QRTRAC_BENCH_MEMORY_LOG: pid, argv and the kernel's peak resident set size
-// (VmHWM of /proc/self/status, in kB) with the resident size at exit (VmRSS). It only observes.
+// (VmHWM of /proc/self/status, in kB) with the resident size at exit (VmRSS), and the CPU time the process used
+// (user and system, microseconds). It only observes.
 'use strict';
 const fs = require('node:fs');
 
@@ -20,6 +21,7 @@ if (logFile) {
 				argv: process.argv.slice(1),
 				vmHwmKb: statusKb(status, 'VmHWM'),
 				vmRssKb: statusKb(status, 'VmRSS'),
+				cpuUs: (({ user, system }) => user + system)(process.cpuUsage()),
 			};
 			fs.appendFileSync(logFile, `${JSON.stringify(record)}\n`);
 		} catch {

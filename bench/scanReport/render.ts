@@ -43,8 +43,8 @@ export function renderReportBench(
 		'',
 		`n8n ${run.n8nVersion}, Node ${process.version}, ${run.cpus} CPUs, load ${run.loadAtStart.toFixed(2)} -> ${run.loadAtEnd.toFixed(2)}; simulator latency ${options.latencyMs} ms, plan ${options.plan}/s; ${options.codes} codes per size, events over ${options.days} days (seed ${options.seed}); n8n heap limit ${options.heapMb ? `${options.heapMb} MB` : "Node's default"}.`,
 		'',
-		'| Events | Way | Finished | n8n execution | QRTRAC node | Summarize node | n8n process | Requests | 429 | Wall (sim), of it answering | Peak RSS, run | Peak RSS, exit | Codes identical |',
-		'| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+		'| Events | Way | Finished | n8n execution | QRTRAC node | Summarize node | n8n process | Requests | 429 | Wall (sim), of it answering | Peak RSS, run | Peak RSS, exit | n8n CPU | Codes identical |',
+		'| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 	];
 	for (const result of results) {
 		const job = result.nodes.Job;
@@ -55,13 +55,13 @@ export function renderReportBench(
 				? '-'
 				: 'n/a';
 		lines.push(
-			`| ${result.events ? result.events.toLocaleString('en-US') : '-'} | ${LABELS[result.variant]} | ${result.finished ? 'yes' : 'no'} | ${seconds(result.executionSeconds)} | ${job ? `${seconds(job.seconds)}, ${job.items.toLocaleString('en-US')} items` : '-'} | ${summarize ? `${seconds(summarize.seconds)}, ${summarize.items.toLocaleString('en-US')} items` : '-'} | ${seconds(result.processSeconds)} | ${result.requests} | ${result.answered429} | ${seconds(result.wallSeconds)}, ${seconds(result.serviceSeconds)} | ${megabytes(runPeakMb(result))} | ${megabytes(result.peakRssMb)} | ${identical} |`,
+			`| ${result.events ? result.events.toLocaleString('en-US') : '-'} | ${LABELS[result.variant]} | ${result.finished ? 'yes' : 'no'} | ${seconds(result.executionSeconds)} | ${job ? `${seconds(job.seconds)}, ${job.items.toLocaleString('en-US')} items` : '-'} | ${summarize ? `${seconds(summarize.seconds)}, ${summarize.items.toLocaleString('en-US')} items` : '-'} | ${seconds(result.processSeconds)} | ${result.requests} | ${result.answered429} | ${seconds(result.wallSeconds)}, ${seconds(result.serviceSeconds)} | ${megabytes(runPeakMb(result))} | ${megabytes(result.peakRssMb)} | ${seconds(result.cpuSeconds)} | ${identical} |`,
 		);
 	}
 	lines.push('', '## (b) against (a)', '');
 	lines.push(
-		'| Events | Time (b) / (a) | Peak RSS (b) / (a) | Above idle n8n: (b) / (a) | Goal (>= 5 x both) |',
-		'| --- | --- | --- | --- | --- |',
+		'| Events | Time (b) / (a) | Peak RSS (b) / (a) | Above idle n8n: (b) / (a) | n8n CPU above idle: (b) / (a) | Goal (>= 5 x both) |',
+		'| --- | --- | --- | --- | --- | --- |',
 	);
 	for (const events of options.events) {
 		const a = results.find((result) => result.variant === 'report' && result.events === events);
@@ -74,6 +74,11 @@ export function renderReportBench(
 			idlePeak !== undefined && runPeakMb(a) !== undefined && runPeakMb(b) !== undefined
 				? (runPeakMb(b)! - idlePeak) / Math.max(1, runPeakMb(a)! - idlePeak)
 				: undefined;
+		const idleCpu = idle?.cpuSeconds;
+		const cpuRatio =
+			idleCpu !== undefined && a.cpuSeconds !== undefined && b.cpuSeconds !== undefined
+				? (b.cpuSeconds - idleCpu) / Math.max(0.1, a.cpuSeconds - idleCpu)
+				: undefined;
 		const met =
 			!b.finished && a.finished
 				? '(b) did not finish'
@@ -83,7 +88,7 @@ export function renderReportBench(
 						: `not met (${timeRatio >= 5 ? 'time met' : 'time not met'}, ${memoryRatio >= 5 ? 'memory met' : 'memory not met'})`
 					: 'n/a';
 		lines.push(
-			`| ${events.toLocaleString('en-US')} | ${b.finished ? ratio(timeRatio) : `> ${ratio(b.processSeconds / (runSeconds(a) ?? Infinity))} (process time until it stopped)`} | ${ratio(memoryRatio)} | ${ratio(aboveIdle)} | ${met} |`,
+			`| ${events.toLocaleString('en-US')} | ${b.finished ? ratio(timeRatio) : `> ${ratio(b.processSeconds / (runSeconds(a) ?? Infinity))} (process time until it stopped)`} | ${ratio(memoryRatio)} | ${ratio(aboveIdle)} | ${ratio(cpuRatio)} | ${met} |`,
 		);
 	}
 	const reports = results

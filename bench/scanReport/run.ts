@@ -3,7 +3,12 @@ import path from 'node:path';
 
 import type { JsonObject, RealN8n } from '../../scripts/n8n/realN8n';
 import type { Simulator } from '../../simulator';
-import { peakMemoryEnv, peakRssOfExecution, readProcessMemory } from '../peakMemory';
+import {
+	cpuSecondsOfExecution,
+	peakMemoryEnv,
+	peakRssOfExecution,
+	readProcessMemory,
+} from '../peakMemory';
 import { requestStats } from '../requestStats';
 import {
 	compareFigures,
@@ -71,6 +76,8 @@ export interface ReportJobResult {
 	peakBeforeOutputMb?: number;
 	/** Peak RSS at exit (the probe of bench/peakMemory.ts), or the last sample when the process was killed. */
 	peakRssMb?: number;
+	/** CPU time of the n8n process (user + system, start-up included), from the same probe. */
+	cpuSeconds?: number;
 	/** The per-code figures against the simulator's own. */
 	comparison?: Comparison;
 	/** Why the run did not finish, and what n8n said last. */
@@ -124,7 +131,8 @@ export async function runReportJob(context: RunContext, job: ReportJob): Promise
 	const sampledKb = existsSync(`${digestFile}.hwm`)
 		? Number(readFileSync(`${digestFile}.hwm`, 'utf8'))
 		: undefined;
-	const atExit = peakRssOfExecution(readProcessMemory(memoryLog), job.workflowId);
+	const processRecords = readProcessMemory(memoryLog);
+	const atExit = peakRssOfExecution(processRecords, job.workflowId);
 	const nodes: ReportJobResult['nodes'] = {};
 	for (const [name, tasks] of Object.entries(digest?.nodes ?? {})) {
 		nodes[name] = {
@@ -156,6 +164,7 @@ export async function runReportJob(context: RunContext, job: ReportJob): Promise
 		peakBeforeOutputMb:
 			digest?.peakBeforeOutputKb != null ? digest.peakBeforeOutputKb / 1024 : undefined,
 		peakRssMb: atExit ?? (sampledKb ? sampledKb / 1024 : undefined),
+		cpuSeconds: cpuSecondsOfExecution(processRecords, job.workflowId),
 		comparison: job.truth && digest ? compare(job, digest) : undefined,
 		failure:
 			failure ??
