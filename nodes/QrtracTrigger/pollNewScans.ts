@@ -19,6 +19,7 @@ import {
 	SCAN_END_MARGIN_MS,
 	type TriggerSettings,
 } from './settings';
+import { claimState, type Claim } from './pollGuard';
 import { loadNewScansState, saveNewScansState, type NewScansState } from './triggerState';
 import { readWatchedScans } from './watchedScans';
 
@@ -41,6 +42,7 @@ interface CodeIdCache {
 export async function pollNewScans(
 	ctx: IPollFunctions,
 	settings: TriggerSettings,
+	claim: Claim,
 ): Promise<INodeExecutionData[][] | null> {
 	const teamId = await resolveTeamId(ctx, settings.teamId);
 	const scope = `team:${teamId}`;
@@ -87,6 +89,7 @@ export async function pollNewScans(
 				);
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
+	claimState(ctx, claim);
 	saveNewScansState(staticData, {
 		scope,
 		idsFilter,
