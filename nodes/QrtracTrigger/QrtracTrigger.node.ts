@@ -44,10 +44,10 @@ export class QrtracTrigger implements INodeType {
 		const settings = readSettings(this);
 		if (this.getMode() === 'manual') return await manualSample(this, settings);
 		const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
-		const outcome = await runAlone(key, Date.now(), async () =>
+		const outcome = await runAlone(key, Date.now(), async (claim) =>
 			settings.triggerOn === 'newScans'
-				? await pollNewScans(this, settings)
-				: await pollCodeChanges(this, settings),
+				? await pollNewScans(this, settings, claim)
+				: await pollCodeChanges(this, settings, claim),
 		);
 		if (outcome.ran) return outcome.result;
 		this.logger.warn(

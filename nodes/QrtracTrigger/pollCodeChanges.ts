@@ -15,6 +15,7 @@ import { matchesFilters } from './codeFilters';
 import { withoutActorIds } from './eventFields';
 import { readChangesSince, resolveTeamId, type WatchedCodes } from './qrtracReads';
 import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, type TriggerSettings } from './settings';
+import { claimState, type Claim } from './pollGuard';
 import { loadCodeChangesState, saveCodeChangesState } from './triggerState';
 
 /**
@@ -26,6 +27,7 @@ import { loadCodeChangesState, saveCodeChangesState } from './triggerState';
 export async function pollCodeChanges(
 	ctx: IPollFunctions,
 	settings: TriggerSettings,
+	claim: Claim,
 ): Promise<INodeExecutionData[][] | null> {
 	const watched: WatchedCodes = {
 		allTeams: settings.allTeams,
@@ -61,6 +63,7 @@ export async function pollCodeChanges(
 			? []
 			: result.changes.filter((change) => wanted(change, settings)).map(changeItem);
 	// Saved only once the items are built, so a poll that fails before has not moved the cursor (pollNewScans.ts).
+	claimState(ctx, claim);
 	saveCodeChangesState(staticData, { scope, cursor: result.cursor });
 	return items.length > 0 ? [items] : null;
 }

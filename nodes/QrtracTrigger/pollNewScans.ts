@@ -9,16 +9,18 @@ import {
 	settleFirstPoll,
 	startCursor,
 } from './changeCursor';
-import { advanceScanCursor, isScanRecord } from './scanCursor';
+import { advanceScanCursor, isScanRecord, scanWindowEnd } from './scanCursor';
 import { filtersKey, matchesFilters } from './codeFilters';
 import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
 import { scanEvents } from './scanEvents';
 import {
 	FIRST_POLL_LOOKBACK_MS,
+	MAX_SCAN_SPAN_MS,
 	MAX_SEEN,
 	SCAN_END_MARGIN_MS,
 	type TriggerSettings,
 } from './settings';
+import { claimState, type Claim } from './pollGuard';
 import { loadNewScansState, saveNewScansState, type NewScansState } from './triggerState';
 import { readWatchedScans } from './watchedScans';
 
@@ -36,11 +38,13 @@ interface CodeIdCache {
  * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
  * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
  * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
- * the scanned codes to name them (scanEvents.ts).
+ * the scanned codes to name them (scanEvents.ts). A poll after a long pause reads one day of scans (MAX_SCAN_SPAN_MS),
+ * logs that it is catching up, and the next polls continue.
  */
 export async function pollNewScans(
 	ctx: IPollFunctions,
 	settings: TriggerSettings,
+	claim: Claim,
 ): Promise<INodeExecutionData[][] | null> {
 	const teamId = await resolveTeamId(ctx, settings.teamId);
 	const scope = `team:${teamId}`;
@@ -56,12 +60,20 @@ export async function pollNewScans(
 	const cursor =
 		stored?.scans ??
 		settleFirstPoll(startCursor(now - FIRST_POLL_LOOKBACK_MS), cache.presentMs, settings.overlapMs);
+	const window = scanWindowEnd(
+		cursor.floor,
+		{
+			presentMs: cache.presentMs,
+			// the later of the two clocks: a service ahead of n8n by more than the margin has its new scans read too
+			end: Math.max(now, cache.presentMs) + SCAN_END_MARGIN_MS,
+		},
+		MAX_SCAN_SPAN_MS,
+	);
 	const { scans, gone } = await readWatchedScans(ctx, {
 		teamId,
 		qrIds: cache.codeIds,
 		startTime: queryFromTime(cursor),
-		// the later of the two clocks: a service ahead of n8n by more than the margin has its new scans read too
-		endTime: Math.max(now, cache.presentMs) + SCAN_END_MARGIN_MS,
+		endTime: window.endTime,
 		presentMs: cache.presentMs,
 	});
 	if (gone.length > 0) {
@@ -73,6 +85,7 @@ export async function pollNewScans(
 		overlapMs: settings.overlapMs,
 		maxSeen: MAX_SEEN,
 		ceiling: cache.presentMs + CEILING_MARGIN_MS,
+		readUpTo: window.catchingUp ? window.endTime : undefined,
 	});
 	const codeIds = cache.codeIds.filter((id) => !gone.includes(id));
 	const items =
@@ -87,6 +100,7 @@ export async function pollNewScans(
 				);
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
+	claimState(ctx, claim);
 	saveNewScansState(staticData, {
 		scope,
 		idsFilter,
@@ -94,6 +108,12 @@ export async function pollNewScans(
 		codeIds,
 		scans: result.cursor,
 	});
+	if (window.catchingUp) {
+		// info, not warn: a team without scans for a day also steps its cursor on this way
+		ctx.logger.info(
+			`QRTRAC Trigger: New Scans reads at most one day of scans per poll; this poll read them up to ${new Date(window.endTime).toISOString()}, the service's present is ${new Date(cache.presentMs).toISOString()}; the next polls continue`,
+		);
+	}
 	return items.length > 0 ? [items] : null;
 }
 

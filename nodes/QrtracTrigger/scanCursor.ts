@@ -44,11 +44,30 @@ export function scanFingerprint(scan: ScanRecord): string {
 	return `${scan.qrId} ${digest}`;
 }
 
-/** Applies one successful poll's scans: the new ones, oldest first, and the cursor to store. Pure. */
+/**
+ * Where a poll stops reading scans: at `window.end` (past the service's present, with a margin), unless the cursor's
+ * floor lies more than `maxSpanMs` before the present; then at the floor plus `maxSpanMs` (catching up), which is
+ * in the service's past, so the floor that follows stays below the present less the overlap.
+ */
+export function scanWindowEnd(
+	floor: number,
+	window: { presentMs: number; end: number },
+	maxSpanMs: number,
+): { endTime: number; catchingUp: boolean } {
+	const bounded = floor + maxSpanMs;
+	return bounded < window.presentMs
+		? { endTime: bounded, catchingUp: true }
+		: { endTime: window.end, catchingUp: false };
+}
+
+/**
+ * Applies one successful poll's scans: the new ones, oldest first, and the cursor to store. Pure. `readUpTo`: a
+ * catching-up poll read every scan up to that time, so the cursor moves there even when it found none.
+ */
 export function advanceScanCursor<T extends ScanRecord>(
 	cursor: ChangeCursor,
 	scans: readonly T[],
-	limits: CursorLimits,
+	limits: CursorLimits & { readUpTo?: number },
 ): { scans: T[]; cursor: ChangeCursor } {
 	const seen: Record<string, string[]> = {};
 	for (const [time, tags] of Object.entries(cursor.seen)) seen[time] = [...tags];
@@ -67,6 +86,8 @@ export function advanceScanCursor<T extends ScanRecord>(
 		fresh.push(...matchIdentity(group, copies));
 	}
 	fresh.sort((a, b) => a.scanTime - b.scanTime);
+	if (limits.readUpTo !== undefined)
+		highWater = Math.max(highWater ?? limits.readUpTo, limits.readUpTo);
 	highWater = capHighWater(cursor.highWater, highWater, limits.ceiling);
 	const floor = raiseFloor(cursor.floor, highWater, limits.overlapMs);
 	return { scans: fresh, cursor: pruneSeen({ floor, highWater, seen }, limits.maxSeen) };

@@ -24,6 +24,12 @@ export const MAX_SEEN = 10_000;
 /** `endTime` of scan queries is the later of n8n's clock and the service's present, plus this: nothing new is left out. */
 export const SCAN_END_MARGIN_MS = 60 * 60_000;
 
+/**
+ * Most scan time one poll reads: a poll after a long pause (the workflow off for a week) reads one day and the next
+ * polls continue, so that no poll holds an unbounded stretch of scans in memory and in one execution.
+ */
+export const MAX_SCAN_SPAN_MS = 86_400_000;
+
 /** How far back "Fetch Test Event" looks for a sample scan. */
 export const SAMPLE_SCAN_LOOKBACK_MS = 30 * 86_400_000;
 

@@ -1,6 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { QrtracOperations, QrtracResource } from '../actions/node.type';
+import { limitOption } from './common';
+
+/**
+ * The list operations stop at the Limit unless Return All is on: an agent not told so takes the first entries for
+ * all of them (e.g. counts 50 scans). Built from the form's default, so the text cannot drift from it.
+ */
+const UP_TO_LIMIT = `The list holds at most limit entries (default ${String(limitOption.default)}); pass returnAll true for every one.`;
 
 /**
  * What an AI agent reads about each operation when the node is used as a tool (n8n's `<node>Tool` variant): when
@@ -22,8 +29,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		duplicate:
 			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy.",
 		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",
-		getMany:
-			"List or search the team's QR codes. Optionally pass a search text (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times); an empty list means nothing matched.",
+		getMany: `List or search the team's QR codes. Optionally pass a search text (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times), most recently changed first; an empty list means nothing matched. ${UP_TO_LIMIT}`,
 		getUpdatedSince:
 			'List the QR codes changed after a moment. Pass since: an ISO date-time or epoch milliseconds. Returns the changed codes, oldest change first.',
 		update:
@@ -34,14 +40,12 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 			"Rename a QR code. Pass the code's id and the new title. Returns the code with result: updated or unchanged.",
 	},
 	designTemplate: {
-		getMany:
-			'List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}.',
+		getMany: `List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}. ${UP_TO_LIMIT}`,
 	},
 	analytics: {
 		getReport:
 			'Report how often QR codes were scanned, and by how many different people, over a time range (last 24 hours, 7 days, 30 days, this month, last month, or custom start and end). Pass the code ids separated by commas (or all codes of the team) and the range; optionally a layout (perCode, perCodeAndDay, summary) and breakdowns (country, city, device, os, browser, referrer). Returns per code: qrId, qrName, scans, uniqueScans (distinct IP addresses; null with uniqueScansNote when the scans carry no IP address), firstScanAt, lastScanAt and e.g. byCountry [{value, scans}].',
-		getScans:
-			"List the scan events of one QR code. Pass the code's id and optionally a time range. Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise).",
+		getScans: `List the scan events of one QR code. Pass the code's id and optionally a time range. Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
 		getScansForCodes:
 			'List the scan events of several QR codes (or all codes of the team) within a time range (last 24 hours, 7 days, 30 days, this month, last month, or custom start and end). Pass the code ids separated by commas. Returns one entry per scan, or with the per-code option one summary per code.',
 		getTotals:
@@ -51,8 +55,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		create:
 			'Create a team in the QRTRAC organization. Pass its name. Returns the new team with its id.',
 		get: "Get one team with its domains and members. Pass the team's id. Returns id, name, domains, defaultDomain, members (name, email, role).",
-		getMany:
-			"List the organization's teams. Takes no arguments. Returns a list of teams, each with id and name (use the id in member tools).",
+		getMany: `List the organization's teams. Returns a list of teams, each with id and name (use the id in member tools). ${UP_TO_LIMIT}`,
 		rename:
 			"Rename a team. Pass the team's id and the new name. Returns the team with result: updated or unchanged.",
 		setDomains:
@@ -66,8 +69,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns the outcome per team.',
 		changeRole:
 			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the email and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
-		getMany:
-			"List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId.",
+		getMany: `List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId. ${UP_TO_LIMIT}`,
 		delete:
 			'Remove a person from the whole organization (every team). Pass one of their teams and their email. Returns {deleted: true, email, result: deleted, or unchanged when already gone}.',
 		pause:

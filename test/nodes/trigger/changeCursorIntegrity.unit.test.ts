@@ -138,4 +138,42 @@ describe('runAlone', () => {
 			result: 'late',
 		});
 	});
+
+	it('lets only the first of two overlapping polls save: a slow poll the lease passed over cannot report twice', async () => {
+		let releaseSlow: () => void = () => undefined;
+		const slow = runAlone(
+			'slow',
+			0,
+			async (claim) => await new Promise<boolean>((done) => (releaseSlow = () => done(claim()))),
+		);
+		// the lease has passed: a later poll runs beside the slow one, from the same stored cursor
+		const later = await runAlone('slow', POLL_LEASE_MS, async (claim) => claim());
+		releaseSlow();
+
+		expect(later).toEqual({ ran: true, result: true });
+		expect(await slow).toEqual({ ran: true, result: false });
+		expect(await runAlone('slow', POLL_LEASE_MS + 1, async (claim) => claim())).toEqual({
+			ran: true,
+			result: true,
+		});
+	});
+
+	it('lets the slow poll save when it claims first, and not the later one', async () => {
+		let releaseLater: () => void = () => undefined;
+		let claimSlow: () => boolean = () => false;
+		const slow = runAlone('slow first', 0, async (claim) => {
+			claimSlow = claim;
+			return await new Promise<void>((done) => setImmediate(done));
+		});
+		const later = runAlone(
+			'slow first',
+			POLL_LEASE_MS,
+			async (claim) => await new Promise<boolean>((done) => (releaseLater = () => done(claim()))),
+		);
+		expect(claimSlow()).toBe(true);
+		releaseLater();
+
+		expect(await later).toEqual({ ran: true, result: false });
+		await slow;
+	});
 });

@@ -6,6 +6,7 @@ import {
 import {
 	advanceScanCursor,
 	scanFingerprint,
+	scanWindowEnd,
 	type ScanRecord,
 } from '../../../nodes/QrtracTrigger/scanCursor';
 
@@ -82,5 +83,32 @@ describe('scan cursor', () => {
 		expect(reported.sort()).toEqual(
 			all.map((event) => `${event.scanTime} ${scanFingerprint(event)}`).sort(),
 		);
+	});
+});
+
+describe('scan window after a pause', () => {
+	const DAY = 86_400_000;
+
+	it('reads one day at a time while the floor is more than a day behind, then up to the present', () => {
+		expect(scanWindowEnd(0, { presentMs: 7 * DAY, end: 7 * DAY + 3_600_000 }, DAY)).toEqual({
+			endTime: DAY,
+			catchingUp: true,
+		});
+		expect(scanWindowEnd(6.5 * DAY, { presentMs: 7 * DAY, end: 7 * DAY + 3_600_000 }, DAY)).toEqual(
+			{
+				endTime: 7 * DAY + 3_600_000,
+				catchingUp: false,
+			},
+		);
+	});
+
+	it('moves the cursor to the end of a day read without scans, and reports a scan at its end once', () => {
+		const cursor = startCursor(1_000);
+		const empty = advanceScanCursor(cursor, [], { ...limits, readUpTo: DAY });
+		expect(empty.cursor.floor).toBe(DAY - limits.overlapMs);
+
+		const atEnd = advanceScanCursor(cursor, [scan('qr_1', DAY)], { ...limits, readUpTo: DAY });
+		const again = advanceScanCursor(atEnd.cursor, [scan('qr_1', DAY)], limits);
+		expect([atEnd.scans.length, again.scans.length]).toEqual([1, 0]);
 	});
 });

@@ -457,3 +457,40 @@ describe('QRTRAC Trigger: new scans', () => {
 		expect(watcher.staticData).toEqual({});
 	});
 });
+
+describe('QRTRAC Trigger: new scans after a long pause', () => {
+	it('catches up a week of scans one day per poll, each scan once, nothing lost', async () => {
+		const DAY_MS = 86_400_000;
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Paused' });
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		expect(await watcher.poll()).toEqual([]);
+
+		// the workflow is off for a week: the service's clock moves on, one scan a day meanwhile
+		const paused = suite.sim.clock.now();
+		try {
+			suite.sim.clock.set(paused + 7 * DAY_MS);
+			const scanTimes = Array.from({ length: 7 }, (_, day) => paused + day * DAY_MS + DAY_MS / 2);
+			for (const scanTime of scanTimes) suite.sim.state.addScan(code.id, { scanTime });
+
+			const before = lastSeq();
+			const perPoll: number[][] = [];
+			for (let poll = 0; poll < 10; poll += 1) {
+				const scans = await watcher.poll();
+				perPoll.push(scans.map((scan) => scan.scanTime as number));
+				if (scans.length === 0 && perPoll.flat().length === scanTimes.length) break;
+			}
+
+			// every scan once, oldest first, no poll with more than one day of them
+			expect(perPoll.flat()).toEqual(scanTimes);
+			expect(Math.max(...perPoll.map((times) => times.length))).toBe(1);
+			const ranges = requestsSince(before)
+				.filter((entry) => entry.operationId === 'getBulkQrAnalytics')
+				.map((entry) => entry.body as { startTime: number; endTime: number });
+			for (const range of ranges)
+				expect(range.endTime - range.startTime).toBeLessThanOrEqual(DAY_MS + 2 * 3_600_000);
+		} finally {
+			suite.sim.clock.useRealTime();
+		}
+	});
+});
