@@ -224,7 +224,15 @@ export async function findMember(
 	{ teamId, email, itemIndex }: MemberTarget,
 ): Promise<Member | undefined> {
 	const roster = await getTeamRoster(ctx, { teamId, itemIndex });
-	return roster.members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as
+	return listedMember(roster.members, email);
+}
+
+/** The member a team's list holds under this e-mail, compared without case (a service may hold another case). */
+export function listedMember(
+	members: ReadonlyArray<{ email: string }>,
+	email: string,
+): Member | undefined {
+	return members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as
 		Member | undefined;
 }
 
