@@ -73,6 +73,7 @@ async function main(): Promise<void> {
 			'no-success-flag': { type: 'boolean' },
 			'omit-empty-lists': { type: 'boolean' },
 			'exact-emails': { type: 'boolean' },
+			'bulk-add-in-order': { type: 'boolean' },
 			'scan-codes': { type: 'string' },
 			'scans-per-code': { type: 'string' },
 			'total-scans': { type: 'string' },
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
 		},
 		imageBaseUrl: values['image-base-url'],
 		exactEmails: values['exact-emails'],
+		bulkAddInOrder: values['bulk-add-in-order'],
 		answerModes: {
 			retryAfterSeconds: integerOf(values['retry-after-seconds'], '--retry-after-seconds'),
 			resetDelaySeconds: integerOf(values['reset-delay-seconds'], '--reset-delay-seconds'),

@@ -78,6 +78,8 @@ export interface SimulatorOptions {
 	answerModes?: AnswerModes;
 	/** E-mails held as given and compared exactly, case kept (store.ts). Default false: without case. */
 	exactEmails?: boolean;
+	/** Bulk Add applied team by team, stopping at the first team refused (store.ts). Default false: all or nothing. */
+	bulkAddInOrder?: boolean;
 	/**
 	 * New codes with realistic scans in the demo's Marketing team (scanVolume.ts), e.g. `{codes: 1000,
 	 * scansPerCode: 1000}`; needs the demo organization (`seed` not false). Default none.
@@ -116,6 +118,8 @@ export interface Simulator {
 	setAnswerModes(modes: AnswerModes): void;
 	/** E-mails compared exactly from now on (held ones keep the spelling they were held in). */
 	setExactEmails(exact: boolean): void;
+	/** Bulk Add applied team by team from now on (true), or all or nothing (false). */
+	setBulkAddInOrder(inOrder: boolean): void;
 	faults: FaultInjector;
 	clock: SimulatorClock;
 	close(): Promise<void>;
@@ -134,6 +138,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		putSemantics: options.putSemantics ?? 'merge',
 		imageBaseUrl: options.imageBaseUrl,
 		exactEmails: options.exactEmails ?? false,
+		bulkAddInOrder: options.bulkAddInOrder ?? false,
 	});
 	const context: ServerContext = {
 		state,
@@ -207,6 +212,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		setExactEmails: (exact) => {
 			state.config.exactEmails = exact;
+		},
+		setBulkAddInOrder: (inOrder) => {
+			state.config.bulkAddInOrder = inOrder;
 		},
 		faults: context.faults,
 		clock,

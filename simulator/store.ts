@@ -39,6 +39,11 @@ export interface StoreConfig {
 	 * `format: email`); default false: held lower-case, compared without case.
 	 */
 	exactEmails?: boolean;
+	/**
+	 * Bulk Add applied team by team in the order listed, stopping at the first team refused (the contract does not
+	 * say it is all-or-nothing): the teams before it keep the person. Default false: every team checked first.
+	 */
+	bulkAddInOrder?: boolean;
 }
 
 export type PutSemantics = 'merge' | 'replace';

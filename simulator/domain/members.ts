@@ -80,7 +80,11 @@ export function addMember(store: Store, team: Team, input: MemberInput): Members
 	return membership;
 }
 
-/** One user into several teams at once; every team is checked before anything changes. */
+/**
+ * One user into several teams at once; every team is checked before anything changes, unless `bulkAddInOrder`:
+ * then the teams are applied in the order listed and the first unknown team stops the request, the teams before
+ * it keeping the person.
+ */
 export function bulkAddMember(store: Store, orgId: string, raw: unknown): void {
 	const body = requireObjectBody(raw);
 	const fields = parseMemberFields(body);
@@ -94,11 +98,13 @@ export function bulkAddMember(store: Store, orgId: string, raw: unknown): void {
 		if (entries.findIndex((other) => (other as Body)?.teamId === teamId) !== index) {
 			throw badRequest(`"teams" lists team ${teamId} more than once`);
 		}
-		return { team: store.teamOfOrg(orgId, teamId), role };
+		if (store.config.bulkAddInOrder !== true) store.teamOfOrg(orgId, teamId);
+		return { teamId, role };
 	});
 	const existing = store.userByEmail(orgId, fields.email);
 	if (existing) assertNotOwner(store, existing, 'given another role');
-	for (const { team, role } of targets) addMember(store, team, { ...fields, role });
+	for (const { teamId, role } of targets)
+		addMember(store, store.teamOfOrg(orgId, teamId), { ...fields, role });
 }
 
 export interface MemberRef {

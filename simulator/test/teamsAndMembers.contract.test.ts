@@ -229,6 +229,30 @@ describe('teams and members', () => {
 			}
 			expect(sim.state.findUser('cy@org.example', orgId)).toBeUndefined();
 		});
+
+		test('bulkAddInOrder: the teams before the refused one keep the user, the ones after it are not joined', async () => {
+			sim.setBulkAddInOrder(true);
+			try {
+				const reply = await call('POST', '/api/teams-api/members/bulk', {
+					body: {
+						name: 'Di',
+						email: 'di@org.example',
+						teams: [
+							{ teamId: teamA, role: 'editor' },
+							{ teamId: 'team_unknown', role: 'viewer' },
+							{ teamId: teamB, role: 'viewer' },
+						],
+					},
+					invalidRequest: true,
+				});
+				expect(reply.status).toBe(400);
+				expect(reply.body.message).toBe('Team not found');
+				expect(sim.state.findMember(teamA, 'di@org.example')?.role).toBe('editor');
+				expect(sim.state.findMember(teamB, 'di@org.example')).toBeUndefined();
+			} finally {
+				sim.setBulkAddInOrder(false);
+			}
+		});
 	});
 
 	describe('member states', () => {

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
 import type { Member } from './answers';
@@ -93,7 +94,7 @@ export async function bulkAddMember(
 		itemIndex?: number;
 	},
 ): Promise<void> {
-	await callEndpoint(ctx, {
+	const sent = callEndpoint(ctx, {
 		operation: 'Add Member to Teams',
 		route: 'POST /teams-api/members/bulk',
 		body: { name, email, teams },
@@ -106,6 +107,49 @@ export async function bulkAddMember(
 			return teams.every((team, index) => members[index]?.role === team.role) ? { email } : null;
 		},
 	});
+	await sent.catch(async (error: unknown) => {
+		if (teams.length > 1 && isRefusal(error))
+			error.description = [
+				error.description,
+				await teamsAfterRefusal(ctx, { email, teams, itemIndex }),
+			]
+				.filter(Boolean)
+				.join(' ');
+		throw error;
+	});
+}
+
+/** A refusal of the request by the service (4xx), not of the credentials (401) or the pace (429). */
+function isRefusal(error: unknown): error is NodeApiError {
+	return (
+		error instanceof NodeApiError &&
+		/^4\d\d$/.test(String(error.httpCode)) &&
+		!['401', '429'].includes(String(error.httpCode))
+	);
+}
+
+/**
+ * Where the person stands in each team after a refused bulk add: the contract does not say the request is all or
+ * nothing, so a service may have joined the teams before the one it refused.
+ */
+async function teamsAfterRefusal(
+	ctx: TransportContext,
+	{
+		email,
+		teams,
+		itemIndex,
+	}: { email: string; teams: Array<{ teamId: string; role: string }>; itemIndex?: number },
+): Promise<string> {
+	const states = await Promise.all(
+		teams.map(async ({ teamId, role }) => {
+			const state = await findMember(ctx, { teamId, email, itemIndex }).then(
+				(member) => (memberChangeHolds.changeRole(member, role) ? 'in place' : 'not in place'),
+				() => 'could not be read',
+			);
+			return `${teamId} (${role}): ${state}`;
+		}),
+	);
+	return `QRTRAC refused the request after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends only the teams not in place.`;
 }
 
 export const activateMember = simpleChange(
@@ -180,7 +224,15 @@ export async function findMember(
 	{ teamId, email, itemIndex }: MemberTarget,
 ): Promise<Member | undefined> {
 	const roster = await getTeamRoster(ctx, { teamId, itemIndex });
-	return roster.members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as
+	return listedMember(roster.members, email);
+}
+
+/** The member a team's list holds under this e-mail, compared without case (a service may hold another case). */
+export function listedMember(
+	members: ReadonlyArray<{ email: string }>,
+	email: string,
+): Member | undefined {
+	return members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as
 		Member | undefined;
 }
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleteMember, memberOfAnyTeam } from '../../../shared/api';
+import { deleteMember, getTeamById, listedMember, memberOfAnyTeam } from '../../../shared/api';
+import { itemInputError } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { memberEmailField } from '../../descriptions/member';
 import { parseMemberTarget, type MemberTarget } from '../../helpers/memberTarget';
@@ -26,8 +27,9 @@ export const parse = parseMemberTarget;
 const NOT_A_MEMBER = /not (a )?member|not found|no such|does not exist|unknown/i;
 
 /**
- * Removes the person from the organization for good. Needs an Owner client; an owner is never deleted. From 1.2 a
- * person already gone is `unchanged`: a refusal naming them unknown, confirmed by no team listing them.
+ * Removes the person from the organization for good. Needs an Owner client; an owner is never deleted. From 1.2 the
+ * team is read first: a person it does not list is never deleted through it (only `unchanged` when no team lists
+ * them); a person already gone is `unchanged` also when a refusal names them unknown and no team lists them.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -37,7 +39,22 @@ export async function execute(
 	const record = { deleted: true, id: input.email, email: input.email, teamId: input.teamId };
 	if (!reportsOutcome(this))
 		return { ...record, ...(await deleteMember(this, { ...input, itemIndex })) };
-	const sent = await attempt(deleteMember(this, { ...input, itemIndex }));
+	// The delete reaches every team of the organization: it is sent only through a team that lists the person.
+	const { members } = await getTeamById(this, { teamId: input.teamId, itemIndex });
+	const listed = members ? listedMember(members, input.email) : undefined;
+	if (members && !listed) {
+		if (!(await memberOfAnyTeam(this, { ...input, itemIndex })))
+			return { ...record, result: 'unchanged' };
+		throw itemInputError(
+			this.getNode(),
+			itemIndex,
+			`${input.email} is not a member of team ${input.teamId}; Delete Completely was not sent`,
+			"Delete Completely removes the person from every team of the organization, so the node sends it only through a team that lists them: pick one of their teams (Team Member > Get Many shows a team's members). To leave other teams' members alone, use Remove From Team in your own team.",
+		);
+	}
+	const sent = await attempt(
+		deleteMember(this, { ...input, email: listed?.email ?? input.email, itemIndex }),
+	);
 	if ('done' in sent) return { ...record, result: 'deleted', ...sent.done };
 	const { failed } = sent;
 	if (

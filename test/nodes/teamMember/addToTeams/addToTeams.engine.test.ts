@@ -207,6 +207,41 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		expect(suite.sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
 	});
 
+	it('a bulk add refused part-way says, per team, where the person is now', async () => {
+		const { org, main, sales, credentials } = newOrganization();
+		// A service that applies the teams in order: Main is joined before the unknown team stops the request.
+		suite.sim.setBulkAddInOrder(true);
+		try {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: parameters(
+					[
+						{ teamId: main.id, role: 'editor' },
+						{ teamId: 'team_gone', role: 'viewer' },
+						{ teamId: sales.id, role: 'viewer' },
+					],
+					{ alwaysSend: true },
+				),
+				credentials,
+			});
+
+			expect(result.error?.httpCode).toBe('400');
+			expect(result.error?.message).toBe('Team not found');
+			expect(result.error?.description).toContain(
+				`QRTRAC refused the request after it may have been applied to some of the 3 teams`,
+			);
+			expect(result.error?.description).toContain(`${main.id} (editor): in place`);
+			expect(result.error?.description).toContain('team_gone (viewer): could not be read');
+			expect(result.error?.description).toContain(`${sales.id} (viewer): not in place`);
+			expect(suite.sim.state.findMember(main.id, 'bea@member.example')?.role).toBe('editor');
+			expect(suite.sim.state.findMember(sales.id, 'bea@member.example')).toBeUndefined();
+			expect(suite.sim.state.findUser('bea@member.example', org.id)?.invitationsSent).toBe(1);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		} finally {
+			suite.sim.setBulkAddInOrder(false);
+		}
+	});
+
 	it('lists the teams to choose from, each by its ID', async () => {
 		const { org, credentials } = newOrganization();
 

@@ -47,6 +47,41 @@ describe('Team Member: Delete Completely', () => {
 		suite.expectRequestsFollowContract();
 	});
 
+	it('never deletes, through a team, a person that team does not list; one listed nowhere is unchanged', async () => {
+		const { org, main, sales, credentials } = newOrganization();
+		suite.sim.state.addMember(sales.id, {
+			name: 'Other Team',
+			email: 'other@member.example',
+			role: 'editor',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: '={{ $json.email }}',
+			},
+			items: [{ email: 'other@member.example' }, { email: 'nobody@member.example' }],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(result.items[0].json.error).toBe(
+			`Item 0: other@member.example is not a member of team ${main.id}; Delete Completely was not sent`,
+		);
+		expect(result.items[1].json).toMatchObject({
+			email: 'nobody@member.example',
+			result: 'unchanged',
+		});
+		expect(suite.sim.state.findUser('other@member.example', org.id)).toBeDefined();
+		expect(suite.sim.state.findMember(sales.id, 'other@member.example')).toBeDefined();
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+		suite.expectRequestsFollowContract();
+	});
+
 	it('surfaces 403 for an admin client and leaves the person in place', async () => {
 		const { org, main, credentials } = newOrganization('admin');
 		suite.sim.state.addMember(main.id, {
