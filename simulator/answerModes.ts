@@ -8,6 +8,8 @@
  * - `trickleMs`: an answer's body goes out one byte every N ms after its headers (a body that trickles).
  * - `echoSecrets`: the service quotes what authenticated the request: refusals name the client secret it got
  *   (as sent and URL-encoded) and the team's API key; successful answers carry a field `echo` with both.
+ * - `echoEncodedSecrets`: the same places quote the credentials as a debugging proxy might: the basic-auth pair
+ *   `Authorization: Basic base64(clientId:clientSecret)`, and the client secret wrapped over a line break.
  * - `hugeAnswerBytes`: successful answers of the list operations (updated-after, scans, pages) are padded to
  *   at least N bytes (field `padding` before `data`) and streamed without a Content-Length.
  * - `noSuccessFlag`: successful answers come without `success` (with `data` where they have one).
@@ -28,6 +30,7 @@ export interface AnswerModes {
 	resetDelaySeconds?: number;
 	trickleMs?: number;
 	echoSecrets?: boolean;
+	echoEncodedSecrets?: boolean;
 	hugeAnswerBytes?: number;
 	noSuccessFlag?: boolean;
 	contractMembers?: boolean;
@@ -48,6 +51,7 @@ const LIST_OPERATIONS = new Set([
 
 /** What authenticated a request, for `echoSecrets`: the header set A secret and the bearer or team's API key. */
 export interface EchoedCredentials {
+	clientId?: string;
 	clientSecret?: string;
 	apiKey?: string;
 }
@@ -61,7 +65,8 @@ export function applyAnswerModes(
 ): unknown {
 	if (!isObject(body)) return body;
 	let answer: Json = body;
-	if (modes.echoSecrets) answer = echo(answer, status, echoed);
+	if (modes.echoSecrets) answer = echo(answer, status, quotedAsSent(echoed));
+	if (modes.echoEncodedSecrets) answer = echo(answer, status, quotedEncoded(echoed));
 	if (modes.pendingWithoutRole) answer = mapTeams(answer, withoutPendingRoles);
 	if (modes.teamsWithoutMembers) answer = mapTeams(answer, withoutMembers);
 	if (modes.contractMembers) answer = withContractMembers(answer);
@@ -112,14 +117,24 @@ function withContractMembers(answer: Json): Json {
 	return { ...answer, data: { ...data, members } };
 }
 
-function echo(answer: Json, status: number, echoed: EchoedCredentials): Json {
-	const quoted = [
+function quotedAsSent(echoed: EchoedCredentials): string {
+	return [
 		echoed.clientSecret &&
 			`x-request-client-secret "${echoed.clientSecret}" (${encodeURIComponent(echoed.clientSecret)})`,
 		echoed.apiKey && `API key ${echoed.apiKey}`,
 	]
 		.filter(Boolean)
 		.join(', ');
+}
+
+function quotedEncoded(echoed: EchoedCredentials): string {
+	const { clientId, clientSecret } = echoed;
+	if (!clientId || !clientSecret) return '';
+	const half = Math.floor(clientSecret.length / 2);
+	return `Authorization: Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}; x-request-client-secret:\n  ${clientSecret.slice(0, half)}\n  ${clientSecret.slice(half)}`;
+}
+
+function echo(answer: Json, status: number, quoted: string): Json {
 	if (!quoted) return answer;
 	if (status >= 400 || answer.success === false) {
 		const message = typeof answer.message === 'string' ? answer.message : 'Refused';

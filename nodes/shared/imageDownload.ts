@@ -48,13 +48,15 @@ export async function downloadPublicFile(
 			kind: 'timeout',
 			message: `The QR image did not arrive within the Request Timeout (${connection.timeoutMs / 1000} s)`,
 		});
+		const hop: { url?: URL } = {};
 		const outcome: Fetched | { failure: AttemptFailure } = await fetchFollowingHttp(
 			ctx,
 			url,
 			trustedHost,
 			deadline,
+			hop,
 		).catch((error: unknown) => ({
-			failure: deadline.aborted ? timedOut() : networkFailure(error),
+			failure: deadline.aborted ? timedOut() : unreachable(hop.url, error),
 		}));
 		if ('refusal' in outcome) throw refuse(outcome.refusal);
 		let failure: AttemptFailure;
@@ -71,13 +73,15 @@ export async function downloadPublicFile(
 				return { data: read.data, contentType: headerValue(response.headers, 'content-type') };
 			if (read.problem === 'tooLarge') throw refuse(tooLarge(maxBytes));
 			if (read.problem === 'noRoom') throw refuse(noRoom(connection.timeoutMs));
-			failure = deadline.aborted ? timedOut() : networkFailure(read.error);
+			failure = deadline.aborted ? timedOut() : unreachable(hop.url, read.error);
 		} else if ('response' in outcome) {
 			destroyStream(outcome.response.body);
+			const status = outcome.response.statusCode;
 			failure = {
-				kind: classifyFailure(outcome.response.statusCode, undefined),
-				status: outcome.response.statusCode,
-				message: `The QR image could not be downloaded (HTTP ${outcome.response.statusCode})`,
+				kind: classifyFailure(status, undefined),
+				status,
+				message: `The QR image could not be downloaded: its address (${originOf(hop.url)}) answered HTTP ${status}`,
+				hint: IMAGE_HINT,
 			};
 		} else {
 			failure = outcome.failure;
@@ -139,11 +143,13 @@ async function fetchFollowingHttp(
 	url: string,
 	trustedHost: string,
 	deadline: AbortSignal,
+	at: { url?: URL },
 ): Promise<Fetched> {
 	let current = httpUrl(url);
 	for (let hop = 0; current; hop++) {
 		const refusal = await refusedAddress(ctx, current, trustedHost);
 		if (refusal) return { refusal };
+		at.url = current;
 		const response = (await ctx.helpers.httpRequest({
 			url: current.href,
 			method: 'GET',
@@ -228,6 +234,31 @@ async function readCapped(body: unknown, maxBytes: number): Promise<Buffer | und
 		chunks.push(bytes);
 	}
 	return Buffer.concat(chunks);
+}
+
+/**
+ * The image host's refusals and failures are not QRTRAC's: the transport's hints (the code's ID, the credential,
+ * QRTRAC's rate limit) would blame the wrong thing, so these name the address and say no credential went there.
+ */
+const IMAGE_HINT =
+	'The code was read; its image is fetched from the address QRTRAC gives in its qrImageUrl, without the QRTRAC credential. Check that address (open it in a browser), or try again later.';
+
+/** Scheme and host of an image address: its path and query may hold a token, so they are left out. */
+function originOf(url: URL | undefined): string {
+	return url ? `${url.protocol}//${url.host}` : 'unknown';
+}
+
+function unreachable(url: URL | undefined, error: unknown): AttemptFailure {
+	const failure = networkFailure(error);
+	const reason =
+		failure.kind === 'timeout'
+			? 'no answer came before the timeout'
+			: 'the connection was dropped before an answer came';
+	return {
+		...failure,
+		message: `The QR image could not be downloaded: its address (${originOf(url)}) could not be reached (${reason})`,
+		hint: IMAGE_HINT,
+	};
 }
 
 function noRoom(timeoutMs: number): string {

@@ -3,13 +3,17 @@
  * back (an error naming the "invalid client secret" it got, a field echoing the API key): whatever it wrote
  * reaches error titles, error items, output items and logs. Rule: every text that came from the service is
  * redacted once, where it enters (the transport's reading of an answer), in the forms a secret can take
- * there: as sent, URL-encoded, escaped as inside JSON text, and escaped as inside HTML (a proxy's error page).
+ * there: as sent, URL-encoded, escaped as inside JSON text, escaped as inside HTML (a proxy's error page), inside
+ * base64 (a basic-auth pair quoted back), and any of these wrapped over a line break.
  */
 
 export const REDACTED = '[redacted]';
 
 /** Shorter values are not redacted: blanking every occurrence of two or three characters would garble the answer. */
 const MIN_SECRET_LENGTH = 4;
+
+/** Shorter values are not looked for inside base64: a few base64 characters match by chance in any long base64. */
+const MIN_BASE64_SECRET_LENGTH = 8;
 
 /** Every form in which the secrets can appear in service text, longest first (a form may contain another). */
 export function secretForms(secrets: readonly string[]): string[] {
@@ -21,6 +25,11 @@ export function secretForms(secrets: readonly string[]): string[] {
 		forms.add(JSON.stringify(secret).slice(1, -1));
 		for (const apostrophe of ['&#39;', '&#x27;', '&apos;'])
 			forms.add(htmlEscaped(secret, apostrophe));
+		if (secret.length >= MIN_BASE64_SECRET_LENGTH)
+			for (const core of base64Cores(secret)) {
+				forms.add(core);
+				forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+			}
 	}
 	return [...forms].sort((a, b) => b.length - a.length);
 }
@@ -35,12 +44,77 @@ function htmlEscaped(secret: string, apostrophe: string): string {
 		.replace(/'/g, apostrophe);
 }
 
-/** The text with every form of every secret replaced by REDACTED. */
+/**
+ * The base64 characters that only the secret's bytes make, at each of the three places base64 may start it
+ * (`user:secret`, `Bearer secret`): whatever precedes or follows it, these appear in the encoded text. Only a few
+ * bits of the secret stay beside the REDACTED that replaces them.
+ */
+function base64Cores(secret: string): string[] {
+	const bytes = Buffer.from(secret, 'utf8');
+	return [0, 1, 2].map((offset) => {
+		const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+		return encoded.slice(
+			Math.ceil((offset * 8) / 6),
+			Math.floor(((offset + bytes.length) * 8) / 6),
+		);
+	});
+}
+
+/** A line break as a page or a log wraps text, with the spaces around it: raw, escaped as in JSON, or an HTML <br>. */
+const LINE_BREAK = /[ \t]*(?:\r\n|\r|\n|\\r\\n|\\r|\\n|<br\s*\/?>)[ \t]*/gi;
+
+/** The text with every form of every secret replaced by REDACTED, also where a line break splits one. */
 export function redactText(text: string, forms: readonly string[]): string {
 	let redacted = text;
 	for (const form of forms)
 		if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
-	return redacted;
+	return redactAcrossLineBreaks(redacted, forms);
+}
+
+/**
+ * Forms split by line breaks: looked for in the text with its line breaks left out, and replaced in the text
+ * from the first to the last character of each (the breaks between them included). Forms not split are gone.
+ */
+function redactAcrossLineBreaks(text: string, forms: readonly string[]): string {
+	if (forms.length === 0 || text.search(LINE_BREAK) === -1) return text;
+	// the text's runs between line breaks: where each starts in the text and in the text without them
+	const runs: Array<{ at: number; joinedAt: number }> = [];
+	const parts: string[] = [];
+	let joinedLength = 0;
+	let from = 0;
+	for (const lineBreak of text.matchAll(LINE_BREAK)) {
+		runs.push({ at: from, joinedAt: joinedLength });
+		parts.push(text.slice(from, lineBreak.index));
+		joinedLength += lineBreak.index - from;
+		from = lineBreak.index + lineBreak[0].length;
+	}
+	runs.push({ at: from, joinedAt: joinedLength });
+	parts.push(text.slice(from));
+	const joined = parts.join('');
+	const inText = (joinedIndex: number): number => {
+		let low = 0;
+		let high = runs.length - 1;
+		while (low < high) {
+			const middle = Math.ceil((low + high) / 2);
+			if (runs[middle].joinedAt <= joinedIndex) low = middle;
+			else high = middle - 1;
+		}
+		return runs[low].at + joinedIndex - runs[low].joinedAt;
+	};
+	const spans: Array<[number, number]> = [];
+	for (const form of forms)
+		for (let found = joined.indexOf(form); found !== -1; found = joined.indexOf(form, found + 1))
+			spans.push([inText(found), inText(found + form.length - 1) + 1]);
+	if (spans.length === 0) return text;
+	spans.sort((a, b) => a[0] - b[0]);
+	let result = '';
+	let kept = 0;
+	for (const [start, end] of spans) {
+		if (end <= kept) continue;
+		result += start >= kept ? `${text.slice(kept, start)}${REDACTED}` : '';
+		kept = end;
+	}
+	return result + text.slice(kept);
 }
 
 /** Whether raw answer text may hold a secret: a form of it, or an escape that could hide one. */

@@ -10,6 +10,8 @@ export interface ServiceFailure {
 	itemIndex?: number;
 	/** A hint that replaces the one picked from the message and status. */
 	hint?: string;
+	/** e.g. ECONNREFUSED or CERT_HAS_EXPIRED: what tells one network failure from another, kept out of the message. */
+	networkCode?: string;
 }
 
 const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }> = [
@@ -73,7 +75,12 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 	const hint = failure.hint ?? HINTS.find((entry) => entry.test(failure))?.hint;
 	const title = labelled(failure.message);
 	const original = title === failure.message ? undefined : `QRTRAC's message: ${failure.message}.`;
-	const description = [original, failure.detail, hint].filter(Boolean).join(' ');
+	// The detail of an unknown outcome names the code already.
+	const network =
+		failure.networkCode && !failure.detail?.includes(failure.networkCode)
+			? `Network code: ${failure.networkCode}.`
+			: undefined;
+	const description = [original, failure.detail, network, hint].filter(Boolean).join(' ');
 	const body: JsonObject = { success: false, message: failure.message };
 	return new NodeApiError(node, body, {
 		message: title,

@@ -171,9 +171,13 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 	);
 }
 
-/** What authenticated the request, for the `echoSecrets` mode: its client secret and its team's API key. */
+/** What authenticated the request, for the echo modes: its client id and secret and its team's API key. */
 function echoedCredentials(context: ServerContext, exchange: Exchange, teamId: string) {
-	if (!context.answerModes.echoSecrets) return {};
+	if (!context.answerModes.echoSecrets && !context.answerModes.echoEncodedSecrets) return {};
 	const key = [...context.state.apiKeys.values()].find((entry) => entry.teamId === teamId);
-	return { clientSecret: exchange.header('x-request-client-secret'), apiKey: key?.key };
+	return {
+		clientId: exchange.header('x-request-client-id'),
+		clientSecret: exchange.header('x-request-client-secret'),
+		apiKey: key?.key,
+	};
 }

@@ -3,6 +3,7 @@
  */
 import { renderQrPng } from '../../../../simulator/qrImage';
 import { validateRequest } from '../../../support/contract';
+import { startServer } from '../../../support/httpFixtures';
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 
@@ -58,4 +59,47 @@ describe('Download Image', () => {
 			expect(validateRequest(entry)).toEqual([]);
 		}
 	});
+
+	it("an image address that refuses is named as such, never blamed on the code's ID or the credential", async () => {
+		// On the Base URL's host (another port), so that the download is allowed and the refusal is the host's.
+		let status = 404;
+		const imageHost = await startServer((_request, res) => {
+			res.writeHead(status, { 'Content-Type': 'text/plain' });
+			res.end('no');
+		});
+		try {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/refused',
+			});
+			suite.sim.state.qrs.get(code.id)!.qrImageUrl = `${imageHost.url}/qr/${code.id}.png`;
+			for (status of [404, 401, 403]) {
+				const result = await run('downloadImage', {
+					qrCodeId: byId(code.id),
+					binaryPropertyName: 'data',
+				});
+				expect(result.error?.message).toBe(
+					`The QR image could not be downloaded: its address (${imageHost.url}) answered HTTP ${status}`,
+				);
+				const description = String(result.error?.description);
+				expect(description).toContain('without the QRTRAC credential');
+				expect(description).toContain('qrImageUrl');
+				expect(description).not.toMatch(/Client Secret|Check the ID|role may not/);
+			}
+			// An address nothing answers on: not "QRTRAC could not be reached" (QRTRAC answered the read).
+			const closed = await startServer(() => undefined);
+			await closed.close();
+			suite.sim.state.qrs.get(code.id)!.qrImageUrl = `${closed.url}/qr.png`;
+			const result = await run('downloadImage', {
+				qrCodeId: byId(code.id),
+				binaryPropertyName: 'data',
+			});
+			expect(result.error?.message).toBe(
+				`The QR image could not be downloaded: its address (${closed.url}) could not be reached (the connection was dropped before an answer came)`,
+			);
+			expect(String(result.error?.description)).toContain('without the QRTRAC credential');
+		} finally {
+			await imageHost.close();
+		}
+	}, 30_000);
 });

@@ -251,7 +251,9 @@ describe('Download Image bounds the whole exchange and the bytes in flight', () 
 				'The QR image was not downloaded: other image downloads of this n8n process held 64 MB for the whole Request Timeout (1 s)',
 			);
 			expect(held.map((run) => run.error?.message)).toEqual(
-				Array(6).fill('The QR image could not be downloaded (HTTP 404)'),
+				Array(6).fill(
+					`The QR image could not be downloaded: its address (${files.url}) answered HTTP 404`,
+				),
 			);
 			const after = await download(codeWithImageAt(`${files.url}/fast/8.png`), withTimeout(5));
 			expect(after.error).toBeUndefined();

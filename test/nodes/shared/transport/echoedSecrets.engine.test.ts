@@ -93,3 +93,67 @@ describe('the service quotes the secrets back', () => {
 		expectNoSecrets(JSON.parse(JSON.stringify(result.runData)), team.secrets);
 	});
 });
+
+describe('the service quotes the secrets back encoded or wrapped (echoEncodedSecrets)', () => {
+	/** What a leak of the base64 pair or of either half of the wrapped secret would leave in the run. */
+	let leaks: string[];
+
+	beforeAll(() => {
+		env.sim.setAnswerModes({ echoEncodedSecrets: true });
+		const clientId = String(team.credentials.clientId);
+		const clientSecret = String(team.credentials.clientSecret);
+		const half = Math.floor(clientSecret.length / 2);
+		// characters 40-56 of the pair's base64 encode bytes 30-42: the secret's, after the id and the colon
+		const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+		leaks = [
+			...team.secrets,
+			basic.slice(40, 56),
+			clientSecret.slice(0, half),
+			clientSecret.slice(half),
+		];
+	});
+
+	afterAll(() => {
+		env.sim.setAnswerModes({ echoSecrets: true });
+	});
+
+	async function encodedRun(
+		parameters: Record<string, unknown>,
+		continueOnFail: boolean,
+	): Promise<RunNodeResult> {
+		const result = await scannedRun(parameters, continueOnFail);
+		expectNoSecrets(JSON.parse(JSON.stringify({ result })), leaks);
+		return result;
+	}
+
+	it('in a successful answer: the output item holds neither the basic-auth pair nor the wrapped secret', async () => {
+		const result = await encodedRun(
+			{
+				resource: 'qrCode',
+				operation: 'getUpdatedSince',
+				since: Date.UTC(2001, 0, 1),
+				simplify: false,
+			},
+			false,
+		);
+		expect(result.error).toBeUndefined();
+		const echo = String(result.items[0].json.echo);
+		expect(echo).toContain('Authorization: Basic ');
+		expect(echo.split('[redacted]').length).toBeGreaterThanOrEqual(3);
+	});
+
+	it('in a refusal, Continue On Fail on and off: the error item and the error hold neither', async () => {
+		const parameters = {
+			resource: 'qrCode',
+			operation: 'get',
+			qrCodeId: { __rl: true, mode: 'id', value: 'nope' },
+		};
+		const on = await encodedRun(parameters, true);
+		expect(String(on.items[0]?.json.error)).toContain('[redacted]');
+		expect(on.items[0]?.pairedItem).toEqual({ item: 0 });
+		const off = await encodedRun(parameters, false);
+		expect(off.error?.message).toContain('not found');
+		expect(off.error?.message).toContain('[redacted]');
+		expectNoSecrets(JSON.parse(JSON.stringify(off.runData)), leaks);
+	});
+});

@@ -1,5 +1,9 @@
-/** Every form of a credential's secret is blanked out of service text: as sent, URL-encoded, JSON-escaped. */
+/**
+ * Every form of a credential's secret is blanked out of service text: as sent, URL-encoded, JSON-escaped, HTML-escaped,
+ * inside base64 (a basic-auth pair) and split over a line break.
+ */
 import { excerptOf } from '../../../../nodes/shared/api/answers';
+import { interpretAnswer } from '../../../../nodes/shared/answerBody';
 import {
 	mayHoldSecret,
 	redactDeep,
@@ -54,5 +58,68 @@ describe('redaction', () => {
 		const excerpt = excerptOf(answer, []);
 		expect(excerpt).not.toContain('203.0.113.7');
 		expect(excerpt).toContain('"ipAddress":"(withheld)"');
+	});
+	describe('encoded or wrapped by the service', () => {
+		const clientId = 'cl_reliability_0a1b2c3d4e5f';
+		const clientSecret = 'sk_live_SECRET_9f8e7d6c5b4a39281706';
+		const credential = secretForms([clientSecret, clientId]);
+
+		it('blanks base64 of a basic-auth pair, whichever user part comes first (standard and URL-safe alphabets)', () => {
+			for (const user of [clientId, 'team_1', 'x', 'ab']) {
+				const basic = Buffer.from(`${user}:${clientSecret}`).toString('base64');
+				for (const encoded of [basic, basic.replace(/\+/g, '-').replace(/\//g, '_')]) {
+					const redacted = redactText(`Authorization: Basic ${encoded} refused`, credential);
+					expect(redacted).toContain('[redacted]');
+					// no 4 bytes of the secret survive: what is left decodes to the user part and at most a few bits
+					const left = redacted.replace('[redacted]', ' ');
+					expect(Buffer.from(left.split(' ')[2], 'base64').toString()).not.toContain('sk_l');
+					expect(left).not.toContain(Buffer.from(clientSecret).toString('base64').slice(0, 8));
+				}
+			}
+		});
+
+		it('blanks a secret split over a line break: a plain, a CRLF with indentation, an escaped \\n, an HTML <br>', () => {
+			const [head, tail] = [clientSecret.slice(0, 20), clientSecret.slice(20)];
+			for (const text of [
+				`secret ${head}\n${tail} refused`,
+				`secret ${head}  \r\n    ${tail} refused`,
+				`secret ${head}\\n${tail} refused`,
+				`secret ${head}<br/>${tail} refused`,
+			]) {
+				const redacted = redactText(text, credential);
+				expect(redacted).toBe('secret [redacted] refused');
+			}
+		});
+
+		it('leaves text that only looks like a wrapped secret as it was', () => {
+			const text = `line one\nline two ${clientSecret.slice(0, 10)}\nand more`;
+			expect(redactText(text, credential)).toBe(text);
+		});
+
+		it('keeps a wrapped or base64 secret out of a parsed answer and out of the excerpt of a page that is not JSON', () => {
+			const reading = {
+				secretForms: credential,
+				acceptUnsuccessful: false,
+				envelopeOptional: false,
+				operation: 'GET /api/qrs-api/x',
+			};
+			const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+			const json = JSON.stringify({
+				success: false,
+				message: `refused ${clientSecret.slice(0, 12)}\n${clientSecret.slice(12)} (Basic ${basic})`,
+			});
+			const page = `<html><body><pre>client secret ${clientSecret.slice(0, 12)}\n${clientSecret.slice(12)}\nBasic ${basic}</pre></body></html>`;
+			for (const [status, text] of [
+				[401, json],
+				[401, page],
+			] as const) {
+				const answer = interpretAnswer(status, text, reading);
+				const shown = JSON.stringify(answer);
+				expect(shown).toContain('[redacted]');
+				expect(shown).not.toContain(clientSecret.slice(12));
+				expect(shown).not.toContain(clientSecret.slice(0, 12));
+				expect(shown).not.toContain(basic.slice(8, 24));
+			}
+		});
 	});
 });

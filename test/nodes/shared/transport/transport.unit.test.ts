@@ -222,6 +222,21 @@ describe('the Base URL policy and secrets', () => {
 		expect(error.description).toContain('ECONNRESET');
 		expect(JSON.stringify(error)).not.toContain('very-secret-value');
 	});
+
+	it('a read that gave up on network failures names the last network code in the description', async () => {
+		const { ctx, sent } = fakeContext({
+			answers: Array.from({ length: 6 }, () => ({ networkError: 'ECONNREFUSED' })),
+		});
+		const error = await failure(qrtracApiRequest(ctx, { ...get, itemIndex: 2 }));
+		expect(sent).toHaveLength(6);
+		expect(error.message).toBe(
+			'QRTRAC could not be reached: the connection was dropped before an answer came',
+		);
+		expect(error.description).toMatch(
+			/^Gave up after 6 attempts .*\. Network code: ECONNREFUSED\.$/,
+		);
+		expect(error.context.itemIndex).toBe(2);
+	});
 });
 
 describe('issue 22: bounded waits, service text, unconfirmed successes, missing values', () => {
