@@ -174,7 +174,7 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
  */
 function notJson(status: number, text: string, reading: AnswerReading): AttemptFailure {
 	// what a page shows: its head (a title repeating the heading), scripts and styles left out
-	const excerpt = redactText(text, reading.secretForms)
+	const excerpt = redactText(pageStart(text), reading.secretForms)
 		.replace(/<(head|script|style)\b[\s\S]*?<\/\1>/gi, ' ')
 		.replace(/<[^>]*>/g, ' ')
 		.replace(/\s+/g, ' ')
@@ -186,6 +186,19 @@ function notJson(status: number, text: string, reading: AnswerReading): AttemptF
 		status,
 		message: `QRTRAC answered ${reading.operation} with HTTP ${status}${words ? ` (${words})` : ''} and a body that is not JSON${cut ? `: "${cut}"` : ''}`,
 	};
+}
+
+/** What of a page is read for its excerpt: the excerpt is short, the page may be megabytes. */
+const PAGE_START_CHARS = 256 * 1024;
+
+/** Room left at the cut, so that a secret the cut splits is never partly shown: secrets are shorter than this. */
+const CUT_MARGIN_CHARS = 1024;
+
+/** The start of a page, without the stretch before the cut where a secret could begin. */
+function pageStart(text: string): string {
+	return text.length <= PAGE_START_CHARS
+		? text
+		: text.slice(0, PAGE_START_CHARS - CUT_MARGIN_CHARS);
 }
 
 /** The JSON object in `text`, every string in it redacted; undefined when it is not a JSON object. */

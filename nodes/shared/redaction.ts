@@ -60,8 +60,33 @@ function base64Cores(secret: string): string[] {
 	});
 }
 
-/** A line break as a page or a log wraps text, with the spaces around it: raw, escaped as in JSON, or an HTML <br>. */
-const LINE_BREAK = /[ \t]*(?:\r\n|\r|\n|\\r\\n|\\r|\\n|<br\s*\/?>)[ \t]*/gi;
+/**
+ * A line break as a page or a log wraps text: raw, escaped as in JSON, or an HTML <br>. The spaces around it are
+ * taken in code (`lineBreaks`): a pattern starting with `[ \t]*` would scan a long run of spaces again from each of
+ * its characters.
+ */
+const LINE_BREAK = /\r\n|\r|\n|\\r\\n|\\r|\\n|<br\s*\/?>/gi;
+
+/** Each line break of the text with the spaces and tabs around it, as [start, end) in the text. */
+function lineBreaks(text: string): Array<[number, number]> {
+	const found: Array<[number, number]> = [];
+	let kept = 0;
+	for (const match of text.matchAll(LINE_BREAK)) {
+		let start = match.index;
+		let end = start + match[0].length;
+		while (start > kept && isBlank(text.charCodeAt(start - 1))) start--;
+		while (end < text.length && isBlank(text.charCodeAt(end))) end++;
+		const last = found[found.length - 1];
+		if (last && start <= last[1]) last[1] = end;
+		else found.push([start, end]);
+		kept = end;
+	}
+	return found;
+}
+
+function isBlank(code: number): boolean {
+	return code === 32 || code === 9;
+}
 
 /** The text with every form of every secret replaced by REDACTED, also where a line break splits one. */
 export function redactText(text: string, forms: readonly string[]): string {
@@ -82,11 +107,11 @@ function redactAcrossLineBreaks(text: string, forms: readonly string[]): string 
 	const parts: string[] = [];
 	let joinedLength = 0;
 	let from = 0;
-	for (const lineBreak of text.matchAll(LINE_BREAK)) {
+	for (const [start, end] of lineBreaks(text)) {
 		runs.push({ at: from, joinedAt: joinedLength });
-		parts.push(text.slice(from, lineBreak.index));
-		joinedLength += lineBreak.index - from;
-		from = lineBreak.index + lineBreak[0].length;
+		parts.push(text.slice(from, start));
+		joinedLength += start - from;
+		from = end;
 	}
 	runs.push({ at: from, joinedAt: joinedLength });
 	parts.push(text.slice(from));
@@ -117,9 +142,15 @@ function redactAcrossLineBreaks(text: string, forms: readonly string[]): string 
 	return result + text.slice(kept);
 }
 
-/** Whether raw answer text may hold a secret: a form of it, or an escape that could hide one. */
+/**
+ * Whether raw answer text may hold a secret: a form of it, an escape that could hide one, or an HTML line break
+ * that could split one inside a JSON string.
+ */
 export function mayHoldSecret(text: string, forms: readonly string[]): boolean {
-	return forms.length > 0 && (text.includes('\\') || forms.some((form) => text.includes(form)));
+	return (
+		forms.length > 0 &&
+		(text.includes('\\') || /<br/i.test(text) || forms.some((form) => text.includes(form)))
+	);
 }
 
 /** A copy of a parsed answer with every string (keys included) redacted; values without a secret are kept as they are. */

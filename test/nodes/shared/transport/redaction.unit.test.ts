@@ -121,5 +121,41 @@ describe('redaction', () => {
 				expect(shown).not.toContain(basic.slice(8, 24));
 			}
 		});
+
+		it('keeps a secret split by an HTML <br> inside a JSON string out of the parsed answer', () => {
+			const reading = {
+				secretForms: credential,
+				acceptUnsuccessful: false,
+				envelopeOptional: false,
+				operation: 'GET /api/qrs-api/x',
+			};
+			const json = JSON.stringify({
+				success: false,
+				message: `refused ${clientSecret.slice(0, 12)}<br/>${clientSecret.slice(12)}`,
+			});
+			expect(json).not.toContain('\\');
+			expect(mayHoldSecret(json, credential)).toBe(true);
+			const shown = JSON.stringify(interpretAnswer(400, json, reading));
+			expect(shown).toContain('refused [redacted]');
+			expect(shown).not.toContain(clientSecret.slice(12));
+		});
+
+		it('reads long runs of spaces and a page of megabytes in linear time, the excerpt still redacted', () => {
+			const spaces = `${' '.repeat(400_000)}x\n${' '.repeat(400_000)}`;
+			const started = Date.now();
+			expect(redactText(spaces, credential)).toBe(spaces);
+			const page = `<html><body><p>secret ${clientSecret}</p>${'<p>row</p>\n'.repeat(500_000)}</body></html>`;
+			const answer = interpretAnswer(502, page, {
+				secretForms: credential,
+				acceptUnsuccessful: false,
+				envelopeOptional: false,
+				operation: 'GET /api/qrs-api/x',
+			});
+			// a pattern rescanning each run of spaces took minutes here; the whole test is well under a second
+			expect(Date.now() - started).toBeLessThan(5_000);
+			const shown = JSON.stringify(answer);
+			expect(shown).toContain('secret [redacted] row row');
+			expect(shown).not.toContain(clientSecret);
+		});
 	});
 });
