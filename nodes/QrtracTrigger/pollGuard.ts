@@ -70,9 +70,9 @@ export function claimState(ctx: IPollFunctions, claim: Claim): void {
 	if (claim()) return;
 	throw new NodeOperationError(
 		ctx.getNode(),
-		'QRTRAC Trigger: this poll ran beside a later poll of the same trigger, which finished first',
+		'QRTRAC Trigger: another poll of this trigger, run beside this one, saved first',
 		{
-			description: `The poll took longer than ${POLL_LEASE_MS / 60_000} minutes, so the next scheduled poll started from the same cursor and reported its events first. This one reports and saves nothing, so no event comes twice; the next poll continues from the saved cursor. Poll less often, or narrow the codes watched.`,
+			description: `A poll of this trigger took longer than ${POLL_LEASE_MS / 60_000} minutes, so another one started from the same cursor, and that other poll saved and reported its events first. This one reports and saves nothing, so no event comes twice; the next poll continues from the saved cursor. Poll less often, or narrow the codes watched.`,
 		},
 	);
 }

@@ -104,7 +104,9 @@ export async function bulkAddMember(
 				teams.map(async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex })),
 			).catch(() => undefined);
 			if (!members) return undefined;
-			return teams.every((team, index) => members[index]?.role === team.role) ? { email } : null;
+			return teams.every((team, index) => memberChangeHolds.changeRole(members[index], team.role))
+				? { email }
+				: null;
 		},
 	});
 	await sent.catch(async (error: unknown) => {

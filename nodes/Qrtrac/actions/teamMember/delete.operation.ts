@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { deleteMember, getTeamById, listedMember, memberOfAnyTeam } from '../../../shared/api';
 import { itemInputError } from '../../../shared/validation';
@@ -40,7 +40,11 @@ export async function execute(
 	if (!reportsOutcome(this))
 		return { ...record, ...(await deleteMember(this, { ...input, itemIndex })) };
 	// The delete reaches every team of the organization: it is sent only through a team that lists the person.
-	const { members } = await getTeamById(this, { teamId: input.teamId, itemIndex });
+	const { members } = await getTeamById(this, { teamId: input.teamId, itemIndex }).catch(
+		(error: unknown) => {
+			throw notSent(error, input.teamId);
+		},
+	);
 	const listed = members ? listedMember(members, input.email) : undefined;
 	if (members && !listed) {
 		if (!(await memberOfAnyTeam(this, { ...input, itemIndex })))
@@ -63,4 +67,16 @@ export async function execute(
 	)
 		return { ...record, result: 'unchanged' };
 	throw failed;
+}
+
+/** A failed read of the team says the delete itself was never sent: a status hint alone would blame the delete. */
+function notSent(error: unknown, teamId: string): unknown {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError)
+		error.description = [
+			`Delete Completely was not sent: reading team ${teamId}, to check that it lists the person, failed.`,
+			error.description,
+		]
+			.filter(Boolean)
+			.join(' ');
+	return error;
 }

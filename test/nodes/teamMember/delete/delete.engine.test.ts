@@ -11,6 +11,8 @@ const suite = useSimulator({ seed: false });
 const newOrganization = organizations(suite, 'member.example').withTwoTeams;
 
 describe('Team Member: Delete Completely', () => {
+	afterEach(() => suite.sim.setAnswerModes({}));
+
 	it('removes the person from every team of the organization (owner client)', async () => {
 		const { org, main, sales, credentials } = newOrganization();
 		suite.sim.state.addMember(main.id, {
@@ -80,6 +82,67 @@ describe('Team Member: Delete Completely', () => {
 		expect(suite.sim.state.findMember(sales.id, 'other@member.example')).toBeDefined();
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
 		suite.expectRequestsFollowContract();
+	});
+
+	it('a failed read of the team says Delete Completely was not sent', async () => {
+		const { org, main, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Kept',
+			email: 'kept@member.example',
+			role: 'viewer',
+		});
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 403,
+			method: 'GET',
+			pathPattern: main.id,
+			count: 1,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: 'kept@member.example',
+			},
+			credentials,
+		});
+
+		expect(result.error?.httpCode).toBe('403');
+		expect(result.error?.description).toMatch(
+			new RegExp(
+				`^Delete Completely was not sent: reading team ${main.id}, to check that it lists the person, failed\\.`,
+			),
+		);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+		expect(suite.sim.state.findUser('kept@member.example', org.id)).toBeDefined();
+	});
+
+	it('sends the delete, as 1.1 did, through a team whose answer lists no members (teamsWithoutMembers)', async () => {
+		const { org, main, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Gone',
+			email: 'gone@member.example',
+			role: 'viewer',
+		});
+		suite.sim.setAnswerModes({ teamsWithoutMembers: true });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'delete',
+				teamId: teamRef(main.id),
+				email: 'gone@member.example',
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ email: 'gone@member.example', result: 'deleted' });
+		expect(suite.sim.state.findUser('gone@member.example', org.id)).toBeUndefined();
 	});
 
 	it('surfaces 403 for an admin client and leaves the person in place', async () => {
