@@ -9,14 +9,14 @@ import {
 	settleFirstPoll,
 	startCursor,
 } from './changeCursor';
-import { advanceScanCursor, isScanRecord, scanWindowEnd } from './scanCursor';
+import { isScanRecord, scanWindowEnd } from './scanCursor';
+import { advancePass, codesLeft, mayReadAnotherChunk, pollBudgetOf, startPass } from './scanPass';
 import { filtersKey, matchesFilters } from './codeFilters';
 import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
-import { scanEvents } from './scanEvents';
+import { namingRequests, scanEvents } from './scanEvents';
 import {
 	FIRST_POLL_LOOKBACK_MS,
 	MAX_SCAN_SPAN_MS,
-	MAX_SEEN,
 	SCAN_END_MARGIN_MS,
 	type TriggerSettings,
 } from './settings';
@@ -39,13 +39,16 @@ interface CodeIdCache {
  * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
  * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
  * the scanned codes to name them (scanEvents.ts). A poll after a long pause reads one day of scans (MAX_SCAN_SPAN_MS),
- * logs that it is catching up, and the next polls continue.
+ * logs that it is catching up, and the next polls continue. Within n8n's poll budget (n8n 2.x) a poll reads only the
+ * chunks of codes the budget allows and the next polls continue the pass (scanPass.ts).
  */
 export async function pollNewScans(
 	ctx: IPollFunctions,
 	settings: TriggerSettings,
 	claim: Claim,
 ): Promise<INodeExecutionData[][] | null> {
+	const startedAt = Date.now();
+	const budgetMs = pollBudgetOf(ctx);
 	const teamId = await resolveTeamId(ctx, settings.teamId);
 	const scope = `team:${teamId}`;
 	const idsFilter = filtersKey(settings.filters);
@@ -53,41 +56,65 @@ export async function pollNewScans(
 	const stored = loadNewScansState(staticData, scope);
 	const now = Date.now();
 
-	const cache =
-		stored && stored.idsFilter === idsFilter
-			? await refreshCodeIds(ctx, teamId, stored, settings)
-			: await listCodeIds(ctx, teamId, settings, now);
+	const sameFilters = stored !== undefined && stored.idsFilter === idsFilter;
+	const cache = sameFilters
+		? await refreshCodeIds(ctx, teamId, stored, settings)
+		: await listCodeIds(ctx, teamId, settings, now);
 	const cursor =
 		stored?.scans ??
 		settleFirstPoll(startCursor(now - FIRST_POLL_LOOKBACK_MS), cache.presentMs, settings.overlapMs);
-	const window = scanWindowEnd(
-		cursor.floor,
+	// changed filters start over: the stored pass was of other codes
+	const pass =
+		(sameFilters ? stored.pass : undefined) ??
+		startPass(
+			cursor,
+			scanWindowEnd(
+				cursor.floor,
+				{
+					presentMs: cache.presentMs,
+					// the later of the two clocks: a service ahead of n8n by more than the margin has its new scans read too
+					end: Math.max(now, cache.presentMs) + SCAN_END_MARGIN_MS,
+				},
+				MAX_SCAN_SPAN_MS,
+			),
+			cache.presentMs,
+			stored === undefined,
+		);
+	const left = codesLeft(pass, cache.codeIds);
+	const { scans, gone, read } = await readWatchedScans(
+		ctx,
 		{
+			teamId,
+			qrIds: left,
+			startTime: queryFromTime(cursor),
+			endTime: pass.endTime,
 			presentMs: cache.presentMs,
-			// the later of the two clocks: a service ahead of n8n by more than the margin has its new scans read too
-			end: Math.max(now, cache.presentMs) + SCAN_END_MARGIN_MS,
 		},
-		MAX_SCAN_SPAN_MS,
+		(progress) =>
+			mayReadAnotherChunk(
+				{
+					elapsedMs: Date.now() - startedAt,
+					chunksRead: progress.chunksRead,
+					slowestChunkMs: progress.slowestChunkMs,
+					namingRequests: namingRequests(
+						new Set(progress.scans.map((scan) => scan.qrId)).size,
+						cache.codeIds.length,
+					),
+				},
+				budgetMs,
+			),
 	);
-	const { scans, gone } = await readWatchedScans(ctx, {
-		teamId,
-		qrIds: cache.codeIds,
-		startTime: queryFromTime(cursor),
-		endTime: window.endTime,
-		presentMs: cache.presentMs,
-	});
 	if (gone.length > 0) {
 		ctx.logger.warn(
 			`QRTRAC Trigger: ${gone.length} watched code(s) no longer exist in QRTRAC and are no longer watched: ${gone.join(', ')}`,
 		);
 	}
-	const result = advanceScanCursor(cursor, scans.filter(isScanRecord), {
-		overlapMs: settings.overlapMs,
-		maxSeen: MAX_SEEN,
-		ceiling: cache.presentMs + CEILING_MARGIN_MS,
-		readUpTo: window.catchingUp ? window.endTime : undefined,
-	});
 	const codeIds = cache.codeIds.filter((id) => !gone.includes(id));
+	const result = advancePass(cursor, pass, scans.filter(isScanRecord), {
+		ids: read,
+		watched: codeIds,
+		overlapMs: settings.overlapMs,
+	});
 	const items =
 		stored === undefined
 			? []
@@ -106,12 +133,18 @@ export async function pollNewScans(
 		idsFilter,
 		codes: cache.codes,
 		codeIds,
-		scans: result.cursor,
+		...('cursor' in result.next
+			? { scans: result.next.cursor }
+			: { scans: cursor, pass: result.next.pass }),
 	});
-	if (window.catchingUp) {
+	if ('pass' in result.next) {
+		ctx.logger.info(
+			`QRTRAC Trigger: New Scans read the scans of ${read.length} watched code(s) within n8n's poll budget of ${budgetMs} ms; ${codeIds.length - result.next.pass.done.length} code(s) are left, and the next poll continues`,
+		);
+	} else if (pass.catchingUp) {
 		// info, not warn: a team without scans for a day also steps its cursor on this way
 		ctx.logger.info(
-			`QRTRAC Trigger: New Scans reads at most one day of scans per poll; this poll read them up to ${new Date(window.endTime).toISOString()}, the service's present is ${new Date(cache.presentMs).toISOString()}; the next polls continue`,
+			`QRTRAC Trigger: New Scans reads at most one day of scans per poll; this poll read them up to ${new Date(pass.endTime).toISOString()}, the service's present is ${new Date(cache.presentMs).toISOString()}; the next polls continue`,
 		);
 	}
 	return items.length > 0 ? [items] : null;

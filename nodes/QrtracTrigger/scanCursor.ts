@@ -34,13 +34,18 @@ export function isScanRecord<T>(record: T): record is T & ScanRecord {
 	);
 }
 
+const DIGEST_LENGTH = 12;
+
 /** Code id plus a short digest of every other field but the time; stable whatever the key order. */
 export function scanFingerprint(scan: ScanRecord): string {
 	const rest = Object.keys(scan)
 		.filter((key) => key !== 'qrId' && key !== 'scanTime')
 		.sort()
 		.map((key) => [key, scan[key]]);
-	const digest = createHash('sha256').update(JSON.stringify(rest)).digest('base64url').slice(0, 12);
+	const digest = createHash('sha256')
+		.update(JSON.stringify(rest))
+		.digest('base64url')
+		.slice(0, DIGEST_LENGTH);
 	return `${scan.qrId} ${digest}`;
 }
 
@@ -99,9 +104,12 @@ export function advanceScanCursor<T extends ScanRecord>(
  */
 function matchIdentity<T extends ScanRecord>(group: string[], copies: readonly T[]): T[] {
 	const qrId = copies[0].qrId;
+	// the whole tag's length too: a code id may hold a space, and "a" must not take the tags of code "a b"
 	const unmatchedTags = group
 		.map((tag, index) => ({ tag, index }))
-		.filter(({ tag }) => tag.startsWith(`${qrId} `));
+		.filter(
+			({ tag }) => tag.length === qrId.length + 1 + DIGEST_LENGTH && tag.startsWith(`${qrId} `),
+		);
 	const unmatched: Array<{ scan: T; tag: string }> = [];
 	for (const scan of copies) {
 		const tag = scanFingerprint(scan);

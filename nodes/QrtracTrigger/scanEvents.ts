@@ -29,11 +29,19 @@ export async function scanEvents(
 	if (scans.length === 0) return [];
 	const ids = [...new Set(scans.map((scan) => scan.qrId))];
 	const codes =
-		ids.length > Math.ceil(watched.count / CODES_PER_ANALYTICS_REQUEST)
+		namingRequests(ids.length, watched.count) < ids.length
 			? await readLiveCodes(ctx, teamId, watched.search, 'all')
 			: await readCodes(ctx, teamId, ids);
 	const privacy = await triggerIpPrivacy(ctx, settings);
 	return describeScanRows([...scans] as IDataObject[], codes).map((row) => scanEvent(row, privacy));
+}
+
+/**
+ * Requests that name the scans of `scannedCodes` distinct codes among `watchedCount`: one per code, or the watched
+ * codes' list (about one request per 100) when that is fewer.
+ */
+export function namingRequests(scannedCodes: number, watchedCount: number): number {
+	return Math.min(scannedCodes, Math.ceil(watchedCount / CODES_PER_ANALYTICS_REQUEST));
 }
 
 /** A scan row as a trigger item, the event first, its IP address as the rule wants it. */

@@ -17,6 +17,22 @@ const cursorSchema = z.object({
 
 const codeChangesSchema = z.object({ scope: z.string(), cursor: cursorSchema });
 
+/**
+ * A New Scans pass under way (scanPass.ts): the window [floor of `scans`, `endTime`] read for some watched codes
+ * (`done`), not yet for the rest; `tail` is the cursor the pass builds, stored as `scans` once it is complete.
+ */
+const scanPassSchema = z.object({
+	endTime: z.number().finite(),
+	catchingUp: z.boolean(),
+	/** Highest `highWater` the pass may set: the service's present when it began, plus the margin. */
+	ceiling: z.number().finite(),
+	/** Watched code ids whose scans in the window this pass has read. */
+	done: z.array(z.string()),
+	/** Set on the pass of a first poll: scans before it (the service's present then, plus the margin) are not reported. */
+	quietBefore: z.number().finite().optional(),
+	tail: cursorSchema,
+});
+
 const newScansSchema = z.object({
 	scope: z.string(),
 	/** Where the refresh of `codeIds` from code changes continues. */
@@ -28,10 +44,16 @@ const newScansSchema = z.object({
 	codeIds: z.array(z.string()),
 	idsFilter: z.string(),
 	scans: cursorSchema,
+	/** Absent: no pass under way (states stored before passes existed load unchanged). */
+	pass: scanPassSchema.optional(),
 });
 
+export type ScanPass = z.infer<typeof scanPassSchema> & { tail: ChangeCursor };
 export type CodeChangesState = z.infer<typeof codeChangesSchema> & { cursor: ChangeCursor };
-export type NewScansState = z.infer<typeof newScansSchema> & { scans: ChangeCursor };
+export type NewScansState = z.infer<typeof newScansSchema> & {
+	scans: ChangeCursor;
+	pass?: ScanPass;
+};
 
 const CODE_CHANGES_KEY = 'codeChanges';
 const NEW_SCANS_KEY = 'newScans';

@@ -4,12 +4,21 @@ import { CODES_PER_ANALYTICS_REQUEST, chunk, getQrById, type Scan } from '../sha
 import { isLive } from '../shared/records/qrCode';
 import { readScans } from './qrtracReads';
 
+/** How far a read of watched codes has come, before its next chunk of 100 codes. */
+export interface ChunkProgress {
+	chunksRead: number;
+	/** The longest a chunk took so far, ms (n8n's clock; 0 before the first). */
+	slowestChunkMs: number;
+	scans: readonly Scan[];
+}
+
 /**
  * Scan events of the watched codes, and the watched codes that are gone. The bulk analytics endpoint refuses a
  * whole request (400) when one of its codes no longer exists (deleted, possibly without the changes answer ever
  * listing it). Rule: a refused request is split in halves until the refused code is alone; a code is gone only
  * when the service confirms it (reading it answers 400/404 or shows it deleted). A refusal no code explains is
- * the poll's error, as before: nothing is dropped on a guess.
+ * the poll's error, as before: nothing is dropped on a guess. `more` is asked before each chunk of 100 codes
+ * whether to read it (the poll budget, scanPass.ts); `read` lists the codes read, gone ones included.
  */
 export async function readWatchedScans(
 	ctx: IPollFunctions,
@@ -20,7 +29,8 @@ export async function readWatchedScans(
 		endTime: number;
 		presentMs: number;
 	},
-): Promise<{ scans: Scan[]; gone: string[] }> {
+	more: (progress: ChunkProgress) => boolean = () => true,
+): Promise<{ scans: Scan[]; gone: string[]; read: string[] }> {
 	const scans: Scan[] = [];
 	const gone: string[] = [];
 	const read = async (ids: readonly string[]): Promise<void> => {
@@ -49,8 +59,18 @@ export async function readWatchedScans(
 		if (!(await isGone(ctx, args.teamId, ids[0]))) throw failure;
 		gone.push(ids[0]);
 	};
-	for (const ids of chunk(args.qrIds, CODES_PER_ANALYTICS_REQUEST)) await read(ids);
-	return { scans, gone };
+	const done: string[] = [];
+	let slowestChunkMs = 0;
+	let chunksRead = 0;
+	for (const ids of chunk(args.qrIds, CODES_PER_ANALYTICS_REQUEST)) {
+		if (!more({ chunksRead, slowestChunkMs, scans })) break;
+		const startedAt = Date.now();
+		await read(ids);
+		slowestChunkMs = Math.max(slowestChunkMs, Date.now() - startedAt);
+		chunksRead += 1;
+		for (const id of ids) done.push(id);
+	}
+	return { scans, gone, read: done };
 }
 
 /** Whether the service says the code no longer exists in the team. */

@@ -53,6 +53,17 @@ describe('scan cursor', () => {
 		expect(again.scans).toHaveLength(0);
 	});
 
+	it('never takes a scan of one code for a filled-in scan of another whose id starts the same', () => {
+		// code ids are plain strings in the contract: "a" and "a b" are two codes
+		const first = advanceScanCursor(startCursor(0), [scan('a b', 5_000)], limits);
+		const next = advanceScanCursor(
+			first.cursor,
+			[scan('a b', 5_000), scan('a', 5_000, 'Paris')],
+			limits,
+		);
+		expect(next.scans.map((event) => event.qrId)).toEqual(['a']);
+	});
+
 	it('finds scans that arrive late below the high-water mark, within the overlap', () => {
 		const first = advanceScanCursor(startCursor(0), [scan('a', 10_000)], limits);
 		expect(first.cursor.floor).toBe(9_000);

@@ -30,6 +30,8 @@ export interface PollTriggerOptions {
 	durableCursors?: boolean;
 	/** The workflow's id, e.g. to poll one trigger from two calls at once; by default a new one per call. */
 	workflowId?: string;
+	/** n8n 2.x's poll budget (`getPollBudgetMs`); by default n8n-core's own (5 minutes). */
+	pollBudgetMs?: number;
 }
 
 export interface PollTriggerResult {
@@ -92,6 +94,7 @@ async function pollScheduled(node: INode, options: PollTriggerOptions): Promise<
 		commitCursor,
 		runPoll,
 		resolveNodeStaticData,
+		options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs as number,
 	);
 	const executePoll = engineService(PollTriggerExecutor).create(
 		workflow,

@@ -1,0 +1,153 @@
+/**
+ * New Scans within n8n's poll budget (n8n 2.x `getPollBudgetMs`), through n8n-core's PollContext against the
+ * simulator over 127.0.0.1, every answer 100 ms late: a poll reads the chunks of 100 codes its budget allows and
+ * the next polls continue the pass. Build first (`npm run build`): the harness loads the built package.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { deleteQr } from '../../../simulator/domain/qrCodes';
+import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false, latencyMs: 100 });
+
+const BUDGET_MS = 500;
+
+jest.setTimeout(60_000);
+
+let accounts = 0;
+
+function newAccount(codeCount: number) {
+	accounts += 1;
+	const { org, team } = suite.sim.state.createOrganization(`Budget Org ${accounts}`, {
+		name: 'Owner',
+		email: `owner${accounts}@budget.example`,
+	});
+	const client = suite.sim.state.addApiClient(org.id);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		teamId: client.teamId,
+		clientId: client.clientId,
+		clientSecret: client.clientSecret,
+		plan: 'Enterprise',
+	};
+	const codes = Array.from({ length: codeCount }, (_, index) =>
+		suite.sim.state.createQr(team.id, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/',
+			name: `Code ${index}`,
+		}),
+	);
+	return { teamId: team.id, credentials, codes };
+}
+
+/** A New Scans trigger whose static data persists between polls as n8n stores it; each poll's analytics requests counted. */
+function watcher(credentials: HarnessCredentials) {
+	let staticData: IDataObject = {};
+	const analyticsPerPoll: number[] = [];
+	return {
+		analyticsPerPoll,
+		get passUnderWay(): boolean {
+			return (staticData.newScans as IDataObject | undefined)?.pass !== undefined;
+		},
+		get codeIds(): string[] {
+			return (staticData.newScans as { codeIds: string[] }).codeIds;
+		},
+		/** The watched codes the pass under way has read, and those it has not. */
+		get pass(): { done: string[]; left: string[] } {
+			const { codeIds, pass } = staticData.newScans as {
+				codeIds: string[];
+				pass: { done: string[] };
+			};
+			return { done: pass.done, left: codeIds.filter((id) => !pass.done.includes(id)) };
+		},
+		async poll(): Promise<string[]> {
+			const before = suite.sim.requestLog.at(-1)?.seq ?? 0;
+			const result = await pollTrigger({
+				parameters: { triggerOn: 'newScans' },
+				credentials,
+				staticData,
+				pollBudgetMs: BUDGET_MS,
+			});
+			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
+			analyticsPerPoll.push(
+				suite.sim.requestLog.filter(
+					(entry) => entry.seq > before && entry.operationId === 'getBulkQrAnalytics',
+				).length,
+			);
+			return (result.items ?? []).map((item) => String(item.json.city));
+		},
+	};
+}
+
+/** Polls until the pass under way is complete (at most `limit` polls); returns the cities reported. */
+async function finishPass(trigger: ReturnType<typeof watcher>, limit = 8): Promise<string[]> {
+	const reported: string[] = [];
+	for (let poll = 0; poll < limit; poll += 1) {
+		reported.push(...(await trigger.poll()));
+		if (!trigger.passUnderWay) return reported;
+	}
+	throw new Error(`the pass was not complete after ${limit} polls`);
+}
+
+describe('QRTRAC Trigger: New Scans within the poll budget', () => {
+	afterEach(() => {
+		suite.sim.clock.useRealTime();
+	});
+
+	it('reads a few chunks per poll and reports every scan once, those written during a pass too', async () => {
+		const { codes, credentials } = newAccount(450);
+		const trigger = watcher(credentials);
+		suite.sim.state.addScan(codes[5].id, { city: 'Before activation' });
+		expect(await trigger.poll()).toEqual([]);
+		expect(trigger.passUnderWay).toBe(true);
+		const firstPass = await finishPass(trigger);
+		expect(firstPass).toEqual([]);
+
+		suite.sim.state.addScan(codes[0].id, { city: 'Before the pass' });
+		suite.sim.state.addScan(codes[449].id, { city: 'Also before the pass' });
+		const reported = await trigger.poll();
+		const { done, left } = trigger.pass;
+		expect(done.length).toBeGreaterThan(0);
+		// while the pass goes on: a scan of a code already read, then, a minute later, of one not read yet
+		suite.sim.state.addScan(done[0], { city: 'Read code, during' });
+		suite.sim.clock.advance(60_000);
+		suite.sim.state.addScan(left.at(-1)!, { city: 'Code left, during' });
+		reported.push(...(await finishPass(trigger)));
+		reported.push(...(await finishPass(trigger)));
+
+		expect(reported.sort()).toEqual(
+			['Before the pass', 'Also before the pass', 'Read code, during', 'Code left, during'].sort(),
+		);
+		// 5 chunks of 100 codes, at most 2 per poll (100 ms each within 80 % of 500 ms): every pass takes 3 polls or more
+		expect(Math.max(...trigger.analyticsPerPoll)).toBeLessThanOrEqual(2);
+		// three passes so far, each code read once per pass
+		expect(trigger.analyticsPerPoll.reduce((sum, count) => sum + count, 0)).toBe(3 * 5);
+		expect(await finishPass(trigger)).toEqual([]);
+	});
+
+	it('reads a code added during a pass and drops one deleted during it', async () => {
+		const { teamId, credentials } = newAccount(450);
+		const trigger = watcher(credentials);
+		await finishPass(trigger);
+		await trigger.poll();
+		expect(trigger.passUnderWay).toBe(true);
+
+		const added = suite.sim.state.createQr(teamId, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/',
+			name: 'Added during the pass',
+		});
+		const { left } = trigger.pass;
+		suite.sim.state.addScan(added.id, { city: 'Added' });
+		suite.sim.state.addScan(left[0], { city: 'Kept' });
+		suite.sim.state.addScan(left[1], { city: 'Deleted before it was read' });
+		deleteQr(suite.sim.state, suite.sim.state.teams.get(teamId)!, left[1], 'test');
+		const reported = await finishPass(trigger);
+
+		expect(reported.sort()).toEqual(['Added', 'Kept']);
+		expect(trigger.codeIds).toContain(added.id);
+		expect(trigger.codeIds).not.toContain(left[1]);
+		expect(await finishPass(trigger)).toEqual([]);
+	});
+});

@@ -1,0 +1,150 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { startCursor, type ChangeCursor } from '../../../nodes/QrtracTrigger/changeCursor';
+import { advanceScanCursor, type ScanRecord } from '../../../nodes/QrtracTrigger/scanCursor';
+import {
+	advancePass,
+	codesLeft,
+	mayReadAnotherChunk,
+	pollBudgetOf,
+	startPass,
+} from '../../../nodes/QrtracTrigger/scanPass';
+import { MAX_SEEN } from '../../../nodes/QrtracTrigger/settings';
+import type { ScanPass } from '../../../nodes/QrtracTrigger/triggerState';
+
+const OVERLAP = 1_000;
+
+function scan(qrId: string, scanTime: number, city = 'Berlin'): ScanRecord {
+	return { qrId, scanTime, device: 'mobile', city };
+}
+
+function tags(scans: readonly ScanRecord[]): string[] {
+	return scans.map((event) => `${event.scanTime} ${event.qrId} ${String(event.city)}`).sort();
+}
+
+/** Runs a pass over `polls` (the codes each poll reads), returning what it reported and the cursor it ends with. */
+function runPass(cursor: ChangeCursor, pass: ScanPass, all: ScanRecord[], polls: string[][]) {
+	const watched = polls.flat();
+	const reported: ScanRecord[] = [];
+	let current: ScanPass | undefined = pass;
+	let next: ChangeCursor | undefined;
+	for (const ids of polls) {
+		const step = advancePass(
+			cursor,
+			current!,
+			all.filter((event) => ids.includes(event.qrId)),
+			{ ids, watched, overlapMs: OVERLAP },
+		);
+		reported.push(...step.scans);
+		if ('cursor' in step.next) next = step.next.cursor;
+		else current = JSON.parse(JSON.stringify(step.next.pass)) as ScanPass;
+	}
+	return { reported, next };
+}
+
+describe('poll budget: the stop rule', () => {
+	it('reads every chunk without a budget, and always the first one', () => {
+		const late = { elapsedMs: 500_000, chunksRead: 3, slowestChunkMs: 9_000, namingRequests: 50 };
+		expect(mayReadAnotherChunk(late, undefined)).toBe(true);
+		expect(mayReadAnotherChunk({ ...late, chunksRead: 0 }, 1_000)).toBe(true);
+	});
+
+	it('stops when the time spent, 1.5 slowest chunks and the naming requests would pass 80 % of the budget', () => {
+		// 80 % of 36 s = 28.8 s
+		const at = (elapsedMs: number, namingRequests = 0) =>
+			mayReadAnotherChunk(
+				{ elapsedMs, chunksRead: 2, slowestChunkMs: 2_000, namingRequests },
+				36_000,
+			);
+		expect(at(25_800)).toBe(true); // 25.8 + 3 = 28.8
+		expect(at(25_801)).toBe(false);
+		expect(at(20_000, 3)).toBe(false); // 20 + 2 x 4.5 = 29
+		expect(at(19_000, 3)).toBe(true); // 28
+	});
+
+	it("reads n8n's budget only when n8n offers one as a number of ms", () => {
+		const ctx = (extra: object) => extra as unknown as IPollFunctions;
+		expect(pollBudgetOf(ctx({}))).toBeUndefined();
+		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => 36_000 }))).toBe(36_000);
+		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => Number.NaN }))).toBeUndefined();
+		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => -1 }))).toBeUndefined();
+		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => '36000' }))).toBeUndefined();
+	});
+});
+
+describe('poll budget: a pass over several polls', () => {
+	// C: floor 10 s, a scan of "a" seen at 10.2 s; below the floor, a scan the window's start still returns
+	const cursor: ChangeCursor = advanceScanCursor(startCursor(10_000), [scan('a', 10_200)], {
+		overlapMs: OVERLAP,
+		maxSeen: MAX_SEEN,
+	}).cursor;
+	const all = [
+		scan('a', 9_999), // below C's floor
+		scan('a', 10_200), // seen by C
+		scan('a', 10_200, 'Paris'), // same millisecond, new
+		scan('a b', 10_200), // another code whose id starts with "a "
+		scan('c', 10_500),
+		scan('c', 10_500), // identical twins: two events
+		scan('d', 14_000),
+		scan('e', 12_100), // below the floor the pass's tail has after "d"... but not below C's
+		scan('e', 20_000),
+	];
+
+	it('ends with the cursor the whole window read at once would give, reporting each new scan once', () => {
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 30_000, false);
+		const { reported, next } = runPass(cursor, pass, all, [['a', 'a b'], ['d'], ['c', 'e']]);
+		const atOnce = advanceScanCursor(cursor, all, {
+			overlapMs: OVERLAP,
+			maxSeen: MAX_SEEN,
+			ceiling: pass.ceiling,
+		});
+
+		expect(next).toEqual(atOnce.cursor);
+		expect(tags(reported)).toEqual(tags(atOnce.scans));
+		expect(reported).toHaveLength(7);
+	});
+
+	it('moves a catching-up pass to its end only once every code is read', () => {
+		const pass = startPass(cursor, { endTime: 50_000, catchingUp: true }, 90_000, false);
+		const { next } = runPass(cursor, pass, [], [['a'], ['c']]);
+		const atOnce = advanceScanCursor(cursor, [], {
+			overlapMs: OVERLAP,
+			maxSeen: MAX_SEEN,
+			readUpTo: 50_000,
+		});
+		expect(next).toEqual(atOnce.cursor);
+		const half = advancePass(cursor, pass, [], {
+			ids: ['a'],
+			watched: ['a', 'c'],
+			overlapMs: OVERLAP,
+		});
+		expect('pass' in half.next && half.next.pass.tail).toEqual(cursor);
+	});
+
+	it('keeps the next cursor at or below the moment the pass began, whatever later codes hold', () => {
+		// began at 12 s; "d" read in a later poll holds a scan at 14 s: the next pass must still read "a" from 12 s
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000, false);
+		const { next } = runPass(cursor, pass, all, [
+			['a', 'a b'],
+			['c', 'd', 'e'],
+		]);
+		expect(next!.floor).toBeLessThanOrEqual(12_000);
+		expect(next!.seen['20000']).toHaveLength(1);
+	});
+
+	it('on a first poll, reports nothing from before the pass began', () => {
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 11_000, true);
+		const { reported } = runPass(cursor, pass, all, [
+			['a', 'a b'],
+			['c', 'd', 'e'],
+		]);
+		expect(tags(reported)).toEqual(tags([scan('d', 14_000), scan('e', 12_100), scan('e', 20_000)]));
+	});
+
+	it('leaves the codes read, and reads codes added since the pass began', () => {
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000, false);
+		const step = advancePass(cursor, pass, [], { ids: ['a'], watched: ['a', 'c'], overlapMs: 1 });
+		const continued = 'pass' in step.next ? step.next.pass : pass;
+		expect(codesLeft(continued, ['c', 'a', 'new'])).toEqual(['c', 'new']);
+	});
+});
