@@ -3,6 +3,7 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { isLive } from '../shared/records/qrCode';
 import {
 	CEILING_MARGIN_MS,
+	type ChangeCursor,
 	capHighWater,
 	queryFromTime,
 	raiseFloor,
@@ -17,12 +18,19 @@ import { namingRequests, scanEvents } from './scanEvents';
 import {
 	FIRST_POLL_LOOKBACK_MS,
 	MAX_SCAN_SPAN_MS,
+	MAX_SCANS_PER_POLL,
 	SCAN_END_MARGIN_MS,
 	type TriggerSettings,
 } from './settings';
 import { claimState, type Claim } from './pollGuard';
-import { loadNewScansState, saveNewScansState, type NewScansState } from './triggerState';
+import {
+	loadNewScansState,
+	saveNewScansState,
+	type NewScansState,
+	type ScanPass,
+} from './triggerState';
 import { readWatchedScans } from './watchedScans';
+import type { Scan } from '../shared/api';
 
 interface CodeIdCache {
 	codes: NewScansState['codes'];
@@ -38,9 +46,10 @@ interface CodeIdCache {
  * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
  * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
  * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
- * the scanned codes to name them (scanEvents.ts). A poll after a long pause reads one day of scans (MAX_SCAN_SPAN_MS),
- * logs that it is catching up, and the next polls continue. Within n8n's poll budget (n8n 2.x) a poll reads only the
- * chunks of codes the budget allows and the next polls continue the pass (scanPass.ts).
+ * the scanned codes to name them (scanEvents.ts). A poll after a long pause reads day by day (MAX_SCAN_SPAN_MS) up to
+ * the present, stopping between days at MAX_SCANS_PER_POLL scans or the poll budget (logged; the next polls go on).
+ * Within n8n's poll budget (n8n 2.x) a poll reads only the chunks of codes the budget allows and the next polls
+ * continue the pass (scanPass.ts).
  */
 export async function pollNewScans(
 	ctx: IPollFunctions,
@@ -64,64 +73,82 @@ export async function pollNewScans(
 		stored?.scans ??
 		settleFirstPoll(startCursor(now - FIRST_POLL_LOOKBACK_MS), cache.presentMs, settings.overlapMs);
 	// changed filters start over: the stored pass was of other codes
-	const pass =
+	const windowFrom = (from: ChangeCursor) =>
+		scanWindowEnd(
+			from.floor,
+			{
+				presentMs: cache.presentMs,
+				// the later of the two clocks: a service ahead of n8n by more than the margin has its new scans read too
+				end: Math.max(now, cache.presentMs) + SCAN_END_MARGIN_MS,
+			},
+			MAX_SCAN_SPAN_MS,
+		);
+	let pass =
 		(sameFilters ? stored.pass : undefined) ??
-		startPass(
-			cursor,
-			scanWindowEnd(
-				cursor.floor,
-				{
-					presentMs: cache.presentMs,
-					// the later of the two clocks: a service ahead of n8n by more than the margin has its new scans read too
-					end: Math.max(now, cache.presentMs) + SCAN_END_MARGIN_MS,
-				},
-				MAX_SCAN_SPAN_MS,
-			),
-			cache.presentMs,
-			stored === undefined,
+		startPass(cursor, windowFrom(cursor), cache.presentMs, stored === undefined);
+	let passCursor = cursor;
+	let codeIds = cache.codeIds;
+	const fresh: Scan[] = [];
+	const spent = { chunksRead: 0, slowestChunkMs: 0 };
+	const mayRead = (
+		scans: readonly Scan[],
+		chunks: { chunksRead: number; slowestChunkMs: number },
+	) =>
+		mayReadAnotherChunk(
+			{
+				elapsedMs: Date.now() - startedAt,
+				chunksRead: spent.chunksRead + chunks.chunksRead,
+				slowestChunkMs: Math.max(spent.slowestChunkMs, chunks.slowestChunkMs),
+				namingRequests: namingRequests(
+					new Set([...fresh, ...scans].map((scan) => scan.qrId)).size,
+					codeIds.length,
+				),
+			},
+			budgetMs,
 		);
-	const left = codesLeft(pass, cache.codeIds);
-	const { scans, gone, read } = await readWatchedScans(
-		ctx,
-		{
-			teamId,
-			qrIds: left,
-			startTime: queryFromTime(cursor),
-			endTime: pass.endTime,
-			presentMs: cache.presentMs,
-		},
-		(progress) =>
-			mayReadAnotherChunk(
-				{
-					elapsedMs: Date.now() - startedAt,
-					chunksRead: progress.chunksRead,
-					slowestChunkMs: progress.slowestChunkMs,
-					namingRequests: namingRequests(
-						new Set(progress.scans.map((scan) => scan.qrId)).size,
-						cache.codeIds.length,
-					),
-				},
-				budgetMs,
-			),
-	);
-	if (gone.length > 0) {
-		ctx.logger.warn(
-			`QRTRAC Trigger: ${gone.length} watched code(s) no longer exist in QRTRAC and are no longer watched: ${gone.join(', ')}`,
+	// One pass, or after a pause one day after another, until the present, MAX_SCANS_PER_POLL or the budget.
+	let next: { cursor: ChangeCursor } | { pass: ScanPass };
+	for (;;) {
+		const { scans, gone, read, chunks } = await readWatchedScans(
+			ctx,
+			{
+				teamId,
+				qrIds: codesLeft(pass, codeIds),
+				startTime: queryFromTime(passCursor),
+				endTime: pass.endTime,
+				presentMs: cache.presentMs,
+			},
+			(progress) => mayRead(progress.scans, progress),
 		);
+		spent.chunksRead += chunks.chunksRead;
+		spent.slowestChunkMs = Math.max(spent.slowestChunkMs, chunks.slowestChunkMs);
+		if (gone.length > 0) {
+			ctx.logger.warn(
+				`QRTRAC Trigger: ${gone.length} watched code(s) no longer exist in QRTRAC and are no longer watched: ${gone.join(', ')}`,
+			);
+			codeIds = codeIds.filter((id) => !gone.includes(id));
+		}
+		const result = advancePass(passCursor, pass, scans.filter(isScanRecord), {
+			ids: read,
+			watched: codeIds,
+			overlapMs: settings.overlapMs,
+		});
+		// One at a time: spreading a poll's worth of scans into push() can overflow the call stack.
+		for (const scan of result.scans) fresh.push(scan);
+		next = result.next;
+		if ('pass' in next || !pass.catchingUp) break;
+		passCursor = next.cursor;
+		if (fresh.length >= MAX_SCANS_PER_POLL || !mayRead([], { chunksRead: 0, slowestChunkMs: 0 }))
+			break;
+		pass = startPass(passCursor, windowFrom(passCursor), cache.presentMs, false);
 	}
-	const codeIds = cache.codeIds.filter((id) => !gone.includes(id));
-	const result = advancePass(cursor, pass, scans.filter(isScanRecord), {
-		ids: read,
-		watched: codeIds,
-		overlapMs: settings.overlapMs,
-	});
 	const items =
 		stored === undefined
 			? []
 			: await scanEvents(
 					ctx,
 					teamId,
-					result.scans,
+					fresh,
 					{ count: codeIds.length, search: settings.filters.search },
 					settings,
 				);
@@ -133,18 +160,16 @@ export async function pollNewScans(
 		idsFilter,
 		codes: cache.codes,
 		codeIds,
-		...('cursor' in result.next
-			? { scans: result.next.cursor }
-			: { scans: cursor, pass: result.next.pass }),
+		...('cursor' in next ? { scans: next.cursor } : { scans: passCursor, pass: next.pass }),
 	});
-	if ('pass' in result.next) {
+	if ('pass' in next) {
 		ctx.logger.info(
-			`QRTRAC Trigger: New Scans read the scans of ${read.length} watched code(s) within n8n's poll budget of ${budgetMs} ms; ${codeIds.length - result.next.pass.done.length} code(s) are left, and the next poll continues`,
+			`QRTRAC Trigger: New Scans read the scans of ${spent.chunksRead} chunk(s) of 100 watched codes within n8n's poll budget of ${budgetMs} ms; ${codesLeft(next.pass, codeIds).length} code(s) are left, and the next poll continues`,
 		);
 	} else if (pass.catchingUp) {
-		// info, not warn: a team without scans for a day also steps its cursor on this way
+		// info, not warn: the poll stopped at MAX_SCANS_PER_POLL or the budget before the present
 		ctx.logger.info(
-			`QRTRAC Trigger: New Scans reads at most one day of scans per poll; this poll read them up to ${new Date(pass.endTime).toISOString()}, the service's present is ${new Date(cache.presentMs).toISOString()}; the next polls continue`,
+			`QRTRAC Trigger: New Scans is catching up after a pause; this poll read scans up to ${new Date(pass.endTime).toISOString()}, the service's present is ${new Date(cache.presentMs).toISOString()}; the next polls continue`,
 		);
 	}
 	return items.length > 0 ? [items] : null;

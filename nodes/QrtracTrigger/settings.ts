@@ -25,10 +25,16 @@ export const MAX_SEEN = 10_000;
 export const SCAN_END_MARGIN_MS = 60 * 60_000;
 
 /**
- * Most scan time one poll reads: a poll after a long pause (the workflow off for a week) reads one day and the next
- * polls continue, so that no poll holds an unbounded stretch of scans in memory and in one execution.
+ * Most scan time one pass over the watched codes reads: a poll after a long pause (the workflow off for a week)
+ * reads it day by day (scanPass.ts), so that it can stop between days.
  */
 export const MAX_SCAN_SPAN_MS = 86_400_000;
+
+/**
+ * A poll catching up day by day starts no further day once it has this many scans to report; the next polls
+ * continue. Bounds a poll's memory and items after a long pause without holding a slow schedule behind the present.
+ */
+export const MAX_SCANS_PER_POLL = 10_000;
 
 /** How far back "Fetch Test Event" looks for a sample scan. */
 export const SAMPLE_SCAN_LOOKBACK_MS = 30 * 86_400_000;

@@ -30,7 +30,7 @@ export async function readWatchedScans(
 		presentMs: number;
 	},
 	more: (progress: ChunkProgress) => boolean = () => true,
-): Promise<{ scans: Scan[]; gone: string[]; read: string[] }> {
+): Promise<{ scans: Scan[]; gone: string[]; read: string[]; chunks: ChunkProgress }> {
 	const scans: Scan[] = [];
 	const gone: string[] = [];
 	const read = async (ids: readonly string[]): Promise<void> => {
@@ -70,7 +70,7 @@ export async function readWatchedScans(
 		chunksRead += 1;
 		for (const id of ids) done.push(id);
 	}
-	return { scans, gone, read: done };
+	return { scans, gone, read: done, chunks: { chunksRead, slowestChunkMs, scans } };
 }
 
 /** Whether the service says the code no longer exists in the team. */

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { deleteQr, touchQr } from '../../../simulator/domain/qrCodes';
 import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
+import { MAX_SCANS_PER_POLL } from '../../../nodes/QrtracTrigger/settings';
 
 const suite = useSimulator({ seed: false });
 
@@ -459,14 +460,14 @@ describe('QRTRAC Trigger: new scans', () => {
 });
 
 describe('QRTRAC Trigger: new scans after a long pause', () => {
-	it('catches up a week of scans one day per poll, each scan once, nothing lost', async () => {
+	it('catches up a week of scans day by day in one poll, each scan once, nothing lost', async () => {
 		const DAY_MS = 86_400_000;
 		const account = newAccount();
 		const code = createCode(account.teamId, { name: 'Paused' });
 		const watcher = trigger(account, { triggerOn: 'newScans' });
 		expect(await watcher.poll()).toEqual([]);
 
-		// the workflow is off for a week: the service's clock moves on, one scan a day meanwhile
+		// the workflow is off for a week (or polls weekly): the service's clock moves on, one scan a day meanwhile
 		const paused = suite.sim.clock.now();
 		try {
 			suite.sim.clock.set(paused + 7 * DAY_MS);
@@ -474,21 +475,42 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 			for (const scanTime of scanTimes) suite.sim.state.addScan(code.id, { scanTime });
 
 			const before = lastSeq();
-			const perPoll: number[][] = [];
-			for (let poll = 0; poll < 10; poll += 1) {
-				const scans = await watcher.poll();
-				perPoll.push(scans.map((scan) => scan.scanTime as number));
-				if (scans.length === 0 && perPoll.flat().length === scanTimes.length) break;
-			}
+			const first = await watcher.poll();
+			expect(first.map((scan) => scan.scanTime)).toEqual(scanTimes);
+			expect(await watcher.poll()).toEqual([]);
 
-			// every scan once, oldest first, no poll with more than one day of them
-			expect(perPoll.flat()).toEqual(scanTimes);
-			expect(Math.max(...perPoll.map((times) => times.length))).toBe(1);
+			// read one day per request, so the poll could stop between days
 			const ranges = requestsSince(before)
 				.filter((entry) => entry.operationId === 'getBulkQrAnalytics')
 				.map((entry) => entry.body as { startTime: number; endTime: number });
+			expect(ranges.length).toBeGreaterThanOrEqual(7);
 			for (const range of ranges)
 				expect(range.endTime - range.startTime).toBeLessThanOrEqual(DAY_MS + 2 * 3_600_000);
+		} finally {
+			suite.sim.clock.useRealTime();
+		}
+	});
+
+	it(`after a pause stops between days once a poll has ${MAX_SCANS_PER_POLL} scans; the next poll goes on`, async () => {
+		const DAY_MS = 86_400_000;
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Busy' });
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		expect(await watcher.poll()).toEqual([]);
+
+		const paused = suite.sim.clock.now();
+		try {
+			suite.sim.clock.set(paused + 5 * DAY_MS);
+			for (let index = 0; index < MAX_SCANS_PER_POLL; index += 1)
+				suite.sim.state.addScan(code.id, { scanTime: paused + DAY_MS / 2 + index });
+			const late = paused + 3 * DAY_MS + DAY_MS / 2;
+			suite.sim.state.addScan(code.id, { scanTime: late });
+
+			const first = await watcher.poll();
+			expect(first).toHaveLength(MAX_SCANS_PER_POLL);
+			const second = await watcher.poll();
+			expect(second.map((scan) => scan.scanTime)).toEqual([late]);
+			expect(await watcher.poll()).toEqual([]);
 		} finally {
 			suite.sim.clock.useRealTime();
 		}
