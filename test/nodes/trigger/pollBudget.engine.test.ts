@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { deleteQr } from '../../../simulator/domain/qrCodes';
 import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
+import { organizations } from '../../support/organizations';
 
 const suite = useSimulator({ seed: false, latencyMs: 100 });
 
@@ -15,29 +16,10 @@ const BUDGET_MS = 500;
 
 jest.setTimeout(60_000);
 
-let accounts = 0;
+const newOrganization = organizations(suite, 'budget.example');
 
 function newAccount(codeCount: number) {
-	accounts += 1;
-	const { org, team } = suite.sim.state.createOrganization(`Budget Org ${accounts}`, {
-		name: 'Owner',
-		email: `owner${accounts}@budget.example`,
-	});
-	const client = suite.sim.state.addApiClient(org.id);
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		teamId: client.teamId,
-		clientId: client.clientId,
-		clientSecret: client.clientSecret,
-		plan: 'Enterprise',
-	};
-	const codes = Array.from({ length: codeCount }, (_, index) =>
-		suite.sim.state.createQr(team.id, {
-			qrType: 'WEB',
-			qrRedirectUrl: 'https://example.com/',
-			name: `Code ${index}`,
-		}),
-	);
+	const { team, codes, credentials } = newOrganization.withCodes(codeCount, { plan: 'Enterprise' });
 	return { teamId: team.id, credentials, codes };
 }
 

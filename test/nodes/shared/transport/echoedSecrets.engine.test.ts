@@ -58,17 +58,17 @@ async function scannedRun(
 	return result;
 }
 
+/** Get Updated Since over every code, unsimplified: a successful answer whose record fields reach the output. */
+const EVERY_CHANGE = {
+	resource: 'qrCode',
+	operation: 'getUpdatedSince',
+	since: Date.UTC(2001, 0, 1),
+	simplify: false,
+};
+
 describe('the service quotes the secrets back', () => {
 	it('in a successful answer: the output items hold the field, redacted', async () => {
-		const result = await scannedRun(
-			{
-				resource: 'qrCode',
-				operation: 'getUpdatedSince',
-				since: Date.UTC(2001, 0, 1),
-				simplify: false,
-			},
-			false,
-		);
+		const result = await scannedRun(EVERY_CHANGE, false);
 		expect(result.error).toBeUndefined();
 		expect(result.items.length).toBeGreaterThan(0);
 		expect(JSON.stringify(result.items[0].json)).toContain('[redacted]');
@@ -127,15 +127,7 @@ describe('the service quotes the secrets back encoded or wrapped (echoEncodedSec
 	}
 
 	it('in a successful answer: the output item holds neither the basic-auth pair nor the wrapped secret', async () => {
-		const result = await encodedRun(
-			{
-				resource: 'qrCode',
-				operation: 'getUpdatedSince',
-				since: Date.UTC(2001, 0, 1),
-				simplify: false,
-			},
-			false,
-		);
+		const result = await encodedRun(EVERY_CHANGE, false);
 		expect(result.error).toBeUndefined();
 		const echo = String(result.items[0].json.echo);
 		expect(echo).toContain('Authorization: Basic ');

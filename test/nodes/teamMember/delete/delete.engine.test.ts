@@ -2,13 +2,22 @@
  * Team Member > Delete Completely through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
  * role rules, and every request checked against the contract.
  */
-import { runNode } from '../../../support/n8nHarness';
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 
 const newOrganization = organizations(suite, 'member.example').withTwoTeams;
+
+/** Delete Completely of one person, through the team `teamId`. */
+async function deleteThrough(teamId: string, email: string, credentials: HarnessCredentials) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		parameters: { resource: 'teamMember', operation: 'delete', teamId: teamRef(teamId), email },
+		credentials,
+	});
+}
 
 describe('Team Member: Delete Completely', () => {
 	afterEach(() => suite.sim.setAnswerModes({}));
@@ -26,16 +35,7 @@ describe('Team Member: Delete Completely', () => {
 			role: 'editor',
 		});
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'delete',
-				teamId: teamRef(main.id),
-				email: 'gone@member.example',
-			},
-			credentials,
-		});
+		const result = await deleteThrough(main.id, 'gone@member.example', credentials);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({
@@ -99,16 +99,7 @@ describe('Team Member: Delete Completely', () => {
 			count: 1,
 		});
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'delete',
-				teamId: teamRef(main.id),
-				email: 'kept@member.example',
-			},
-			credentials,
-		});
+		const result = await deleteThrough(main.id, 'kept@member.example', credentials);
 
 		expect(result.error?.httpCode).toBe('403');
 		expect(result.error?.description).toMatch(
@@ -129,16 +120,7 @@ describe('Team Member: Delete Completely', () => {
 		});
 		suite.sim.setAnswerModes({ teamsWithoutMembers: true });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'delete',
-				teamId: teamRef(main.id),
-				email: 'gone@member.example',
-			},
-			credentials,
-		});
+		const result = await deleteThrough(main.id, 'gone@member.example', credentials);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ email: 'gone@member.example', result: 'deleted' });
@@ -153,16 +135,7 @@ describe('Team Member: Delete Completely', () => {
 			role: 'viewer',
 		});
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'delete',
-				teamId: teamRef(main.id),
-				email: 'kept@member.example',
-			},
-			credentials,
-		});
+		const result = await deleteThrough(main.id, 'kept@member.example', credentials);
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('403');
