@@ -83,11 +83,18 @@ export async function pollNewScans(
 			},
 			MAX_SCAN_SPAN_MS,
 		);
+	// A pass begun by an earlier poll goes on, also under changed filters: it names the codes it read, and
+	// starting over from the cursor would report their scans again.
+	let continued = stored?.pass !== undefined;
 	let pass =
-		(sameFilters ? stored.pass : undefined) ??
-		startPass(cursor, windowFrom(cursor), cache.presentMs, stored === undefined);
+		stored?.pass ?? startPass(cursor, windowFrom(cursor), cache.presentMs, stored === undefined);
 	let passCursor = cursor;
 	let codeIds = cache.codeIds;
+	const watchedCount = () => ({
+		count: codeIds.length,
+		search: settings.filters.search,
+		narrowed: settings.filters.qrTypes.length > 0 || settings.filters.tag !== undefined,
+	});
 	const fresh: Scan[] = [];
 	const spent = { chunksRead: 0, slowestChunkMs: 0 };
 	const mayRead = (
@@ -101,7 +108,7 @@ export async function pollNewScans(
 				slowestChunkMs: Math.max(spent.slowestChunkMs, chunks.slowestChunkMs),
 				namingRequests: namingRequests(
 					new Set([...fresh, ...scans].map((scan) => scan.qrId)).size,
-					codeIds.length,
+					watchedCount(),
 				),
 			},
 			budgetMs,
@@ -115,7 +122,9 @@ export async function pollNewScans(
 				teamId,
 				qrIds: codesLeft(pass, codeIds),
 				startTime: queryFromTime(passCursor),
-				endTime: pass.endTime,
+				// a pass's later polls read up to its start only: its cursor cannot pass that moment (scanPass.ts), so
+				// scans after it, many in a busy hour, come with the next pass instead of crowding the cursor's memory
+				endTime: continued ? Math.min(pass.endTime, pass.ceiling) : pass.endTime,
 				presentMs: cache.presentMs,
 			},
 			(progress) => mayRead(progress.scans, progress),
@@ -136,22 +145,18 @@ export async function pollNewScans(
 		// One at a time: spreading a poll's worth of scans into push() can overflow the call stack.
 		for (const scan of result.scans) fresh.push(scan);
 		next = result.next;
-		if ('pass' in next || !pass.catchingUp) break;
+		if ('pass' in next) break;
+		// after a pause, also one that came while a pass begun earlier was under way, the next day is read now
+		const window = windowFrom(next.cursor);
+		if (!pass.catchingUp && !(continued && window.catchingUp)) break;
 		passCursor = next.cursor;
+		continued = false;
 		if (fresh.length >= MAX_SCANS_PER_POLL || !mayRead([], { chunksRead: 0, slowestChunkMs: 0 }))
 			break;
-		pass = startPass(passCursor, windowFrom(passCursor), cache.presentMs, false);
+		pass = startPass(passCursor, window, cache.presentMs, false);
 	}
 	const items =
-		stored === undefined
-			? []
-			: await scanEvents(
-					ctx,
-					teamId,
-					fresh,
-					{ count: codeIds.length, search: settings.filters.search },
-					settings,
-				);
+		stored === undefined ? [] : await scanEvents(ctx, teamId, fresh, watchedCount(), settings);
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
 	claimState(ctx, claim);

@@ -23,13 +23,13 @@ export async function scanEvents(
 	ctx: IPollFunctions,
 	teamId: string,
 	scans: readonly Scan[],
-	watched: { count: number; search?: string },
+	watched: WatchedCount,
 	settings: TriggerSettings,
 ): Promise<INodeExecutionData[]> {
 	if (scans.length === 0) return [];
 	const ids = [...new Set(scans.map((scan) => scan.qrId))];
 	const codes =
-		namingRequests(ids.length, watched.count) < ids.length
+		namingRequests(ids.length, watched) < ids.length
 			? await readLiveCodes(ctx, teamId, watched.search, 'all')
 			: await readCodes(ctx, teamId, ids);
 	const privacy = await triggerIpPrivacy(ctx, settings);
@@ -37,11 +37,22 @@ export async function scanEvents(
 }
 
 /**
- * Requests that name the scans of `scannedCodes` distinct codes among `watchedCount`: one per code, or the watched
- * codes' list (about one request per 100) when that is fewer.
+ * The watched codes: how many, the list's search, and whether type or tag filters narrow them (then the list,
+ * which only the service's search narrows, may hold many more codes than are watched).
  */
-export function namingRequests(scannedCodes: number, watchedCount: number): number {
-	return Math.min(scannedCodes, Math.ceil(watchedCount / CODES_PER_ANALYTICS_REQUEST));
+export interface WatchedCount {
+	count: number;
+	search?: string;
+	narrowed: boolean;
+}
+
+/**
+ * Requests that name the scans of `scannedCodes` distinct codes: one per code, or the watched codes' list (about
+ * one request per 100) when that is fewer and the list holds only the watched codes.
+ */
+export function namingRequests(scannedCodes: number, watched: WatchedCount): number {
+	if (watched.narrowed) return scannedCodes;
+	return Math.min(scannedCodes, Math.ceil(watched.count / CODES_PER_ANALYTICS_REQUEST));
 }
 
 /** A scan row as a trigger item, the event first, its IP address as the rule wants it. */

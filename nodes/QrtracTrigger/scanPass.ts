@@ -18,17 +18,20 @@ export const BUDGET_SHARE = 0.8;
 /** The next chunk is guessed to take this many times the slowest chunk so far. */
 export const NEXT_CHUNK_FACTOR = 1.5;
 
+/** The budget of a poll when n8n gives none (n8n 1.x): n8n-core 2.x's own default, so that catching up ends. */
+export const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
+
 /**
- * n8n's poll budget in ms (n8n 2.x `getPollBudgetMs`); undefined without one (n8n 1.x, or a value that is not a
- * number of ms): then a poll reads every watched code, as before.
+ * n8n's poll budget in ms (n8n 2.x `getPollBudgetMs`); DEFAULT_POLL_BUDGET_MS without one (n8n 1.x, or a value
+ * that is not a number of ms).
  */
-export function pollBudgetOf(ctx: IPollFunctions): number | undefined {
+export function pollBudgetOf(ctx: IPollFunctions): number {
 	const read = (ctx as Partial<Pick<IPollFunctions, 'getPollBudgetMs'>>).getPollBudgetMs;
-	if (typeof read !== 'function') return undefined;
+	if (typeof read !== 'function') return DEFAULT_POLL_BUDGET_MS;
 	const budgetMs: unknown = read.call(ctx);
 	return typeof budgetMs === 'number' && Number.isFinite(budgetMs) && budgetMs >= 0
 		? budgetMs
-		: undefined;
+		: DEFAULT_POLL_BUDGET_MS;
 }
 
 /**
@@ -105,6 +108,7 @@ export function advancePass<T extends ScanRecord>(
 	if (complete) return { scans: fresh, next: { cursor: tail } };
 	return {
 		scans: fresh,
-		next: { pass: { ...pass, done: read.watched.filter((id) => done.has(id)), tail } },
+		// every code read stays done, also one filtered out meanwhile: read again, its scans would come twice
+		next: { pass: { ...pass, done: [...done], tail } },
 	};
 }

@@ -24,7 +24,7 @@ function newAccount(codeCount: number) {
 }
 
 /** A New Scans trigger whose static data persists between polls as n8n stores it; each poll's analytics requests counted. */
-function watcher(credentials: HarnessCredentials) {
+function watcher(credentials: HarnessCredentials, filters: IDataObject = {}) {
 	let staticData: IDataObject = {};
 	const analyticsPerPoll: number[] = [];
 	return {
@@ -43,13 +43,14 @@ function watcher(credentials: HarnessCredentials) {
 			};
 			return { done: pass.done, left: codeIds.filter((id) => !pass.done.includes(id)) };
 		},
-		async poll(): Promise<string[]> {
+		/** One poll; `filters` is read as it is now (a test may change it between polls). */
+		async poll(budgetMs = BUDGET_MS): Promise<string[]> {
 			const before = suite.sim.requestLog.at(-1)?.seq ?? 0;
 			const result = await pollTrigger({
-				parameters: { triggerOn: 'newScans' },
+				parameters: { triggerOn: 'newScans', filters: { ...filters } },
 				credentials,
 				staticData,
-				pollBudgetMs: BUDGET_MS,
+				pollBudgetMs: budgetMs,
 			});
 			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
 			analyticsPerPoll.push(
@@ -106,6 +107,39 @@ describe('QRTRAC Trigger: New Scans within the poll budget', () => {
 		// three passes so far, each code read once per pass
 		expect(trigger.analyticsPerPoll.reduce((sum, count) => sum + count, 0)).toBe(3 * 5);
 		expect(await finishPass(trigger)).toEqual([]);
+	});
+
+	it('goes on with a pass when the filters change during it: no scan twice', async () => {
+		const { credentials } = newAccount(450);
+		const filters: IDataObject = {};
+		const trigger = watcher(credentials, filters);
+		await finishPass(trigger);
+		await finishPass(trigger);
+		// the pass reads the watched codes in their stored order: the first is read by its first poll
+		const first = trigger.codeIds[0];
+		suite.sim.state.addScan(first, { city: 'Read before the change' });
+		const reported = await trigger.poll();
+		expect(trigger.pass.done).toContain(first);
+
+		filters.search = 'Code'; // every code still matches
+		reported.push(...(await finishPass(trigger)));
+		reported.push(...(await finishPass(trigger)));
+		expect(reported).toEqual(['Read before the change']);
+	});
+
+	it('a poll that ends a pass begun before a pause reads on to the present when its budget allows', async () => {
+		const { credentials } = newAccount(450);
+		const trigger = watcher(credentials);
+		await finishPass(trigger);
+		await trigger.poll();
+		expect(trigger.passUnderWay).toBe(true);
+		const { done } = trigger.pass;
+
+		// two days later a code the pass has read is scanned; this poll has budget to spare
+		suite.sim.clock.advance(2 * 86_400_000);
+		suite.sim.state.addScan(done[0], { city: 'After the pass began' });
+		expect(await trigger.poll(60_000)).toEqual(['After the pass began']);
+		expect(trigger.passUnderWay).toBe(false);
 	});
 
 	it('reads a code added during a pass and drops one deleted during it', async () => {

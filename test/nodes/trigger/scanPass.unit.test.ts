@@ -6,9 +6,11 @@ import {
 	advancePass,
 	codesLeft,
 	mayReadAnotherChunk,
+	DEFAULT_POLL_BUDGET_MS,
 	pollBudgetOf,
 	startPass,
 } from '../../../nodes/QrtracTrigger/scanPass';
+import { namingRequests } from '../../../nodes/QrtracTrigger/scanEvents';
 import { MAX_SEEN } from '../../../nodes/QrtracTrigger/settings';
 import type { ScanPass } from '../../../nodes/QrtracTrigger/triggerState';
 
@@ -62,13 +64,14 @@ describe('poll budget: the stop rule', () => {
 		expect(at(19_000, 3)).toBe(true); // 28
 	});
 
-	it("reads n8n's budget only when n8n offers one as a number of ms", () => {
+	it("reads n8n's budget when n8n offers one as a number of ms, else n8n-core's default of 5 minutes", () => {
 		const ctx = (extra: object) => extra as unknown as IPollFunctions;
-		expect(pollBudgetOf(ctx({}))).toBeUndefined();
+		expect(DEFAULT_POLL_BUDGET_MS).toBe(300_000);
+		expect(pollBudgetOf(ctx({}))).toBe(DEFAULT_POLL_BUDGET_MS);
 		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => 36_000 }))).toBe(36_000);
-		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => Number.NaN }))).toBeUndefined();
-		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => -1 }))).toBeUndefined();
-		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => '36000' }))).toBeUndefined();
+		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => Number.NaN }))).toBe(DEFAULT_POLL_BUDGET_MS);
+		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => -1 }))).toBe(DEFAULT_POLL_BUDGET_MS);
+		expect(pollBudgetOf(ctx({ getPollBudgetMs: () => '36000' }))).toBe(DEFAULT_POLL_BUDGET_MS);
 	});
 });
 
@@ -146,5 +149,32 @@ describe('poll budget: a pass over several polls', () => {
 		const step = advancePass(cursor, pass, [], { ids: ['a'], watched: ['a', 'c'], overlapMs: 1 });
 		const continued = 'pass' in step.next ? step.next.pass : pass;
 		expect(codesLeft(continued, ['c', 'a', 'new'])).toEqual(['c', 'new']);
+	});
+
+	it('keeps a code read as read when it is filtered out and back in during the pass', () => {
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000, false);
+		const first = advancePass(cursor, pass, [], {
+			ids: ['a'],
+			watched: ['a', 'b', 'c'],
+			overlapMs: 1,
+		});
+		const afterA = 'pass' in first.next ? first.next.pass : pass;
+		// 'a' is no longer watched while 'b' is read, then watched again: it must not be read a second time
+		const second = advancePass(cursor, afterA, [], {
+			ids: ['b'],
+			watched: ['b', 'c'],
+			overlapMs: 1,
+		});
+		const afterB = 'pass' in second.next ? second.next.pass : afterA;
+		expect(codesLeft(afterB, ['a', 'b', 'c'])).toEqual(['c']);
+	});
+});
+
+describe('naming the scanned codes', () => {
+	it('uses the list only when it holds just the watched codes and takes fewer requests', () => {
+		expect(namingRequests(30, { count: 500, narrowed: false })).toBe(5);
+		expect(namingRequests(3, { count: 500, narrowed: false })).toBe(3);
+		// a type or tag filter: the list holds every code the search finds, maybe thousands more
+		expect(namingRequests(30, { count: 500, narrowed: true })).toBe(30);
 	});
 });
