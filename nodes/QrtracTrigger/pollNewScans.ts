@@ -115,6 +115,7 @@ export async function pollNewScans(
 		);
 	// One pass, or after a pause one day after another, until the present, MAX_SCANS_PER_POLL or the budget.
 	let next: { cursor: ChangeCursor } | { pass: ScanPass };
+	let behind = false;
 	for (;;) {
 		const { scans, gone, read, chunks } = await readWatchedScans(
 			ctx,
@@ -122,8 +123,9 @@ export async function pollNewScans(
 				teamId,
 				qrIds: codesLeft(pass, codeIds),
 				startTime: queryFromTime(passCursor),
-				// a pass's later polls read up to its start only: its cursor cannot pass that moment (scanPass.ts), so
-				// scans after it, many in a busy hour, come with the next pass instead of crowding the cursor's memory
+				// A pass's later polls read up to its start only: its cursor cannot pass that moment (scanPass.ts), so
+				// scans after it, many in a busy hour, come with the next pass instead of crowding the cursor's memory.
+				// Its first poll reads on, as every poll did: scans stamped ahead of the service's Date come at once.
 				endTime: continued ? Math.min(pass.endTime, pass.ceiling) : pass.endTime,
 				presentMs: cache.presentMs,
 			},
@@ -151,8 +153,9 @@ export async function pollNewScans(
 		if (!pass.catchingUp && !(continued && window.catchingUp)) break;
 		passCursor = next.cursor;
 		continued = false;
-		if (fresh.length >= MAX_SCANS_PER_POLL || !mayRead([], { chunksRead: 0, slowestChunkMs: 0 }))
-			break;
+		behind =
+			fresh.length >= MAX_SCANS_PER_POLL || !mayRead([], { chunksRead: 0, slowestChunkMs: 0 });
+		if (behind) break;
 		pass = startPass(passCursor, window, cache.presentMs, false);
 	}
 	const items =
@@ -171,10 +174,10 @@ export async function pollNewScans(
 		ctx.logger.info(
 			`QRTRAC Trigger: New Scans read the scans of ${spent.chunksRead} chunk(s) of 100 watched codes within n8n's poll budget of ${budgetMs} ms; ${codesLeft(next.pass, codeIds).length} code(s) are left, and the next poll continues`,
 		);
-	} else if (pass.catchingUp) {
+	} else if (behind) {
 		// info, not warn: the poll stopped at MAX_SCANS_PER_POLL or the budget before the present
 		ctx.logger.info(
-			`QRTRAC Trigger: New Scans is catching up after a pause; this poll read scans up to ${new Date(pass.endTime).toISOString()}, the service's present is ${new Date(cache.presentMs).toISOString()}; the next polls continue`,
+			`QRTRAC Trigger: New Scans is catching up after a pause; this poll read scans up to ${new Date(passCursor.highWater ?? passCursor.floor).toISOString()}, the service's present is ${new Date(cache.presentMs).toISOString()}; the next polls continue`,
 		);
 	}
 	return items.length > 0 ? [items] : null;

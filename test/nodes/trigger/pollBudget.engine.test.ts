@@ -159,7 +159,8 @@ describe('QRTRAC Trigger: New Scans within the poll budget', () => {
 		suite.sim.state.addScan(left[0], { city: 'Kept' });
 		suite.sim.state.addScan(left[1], { city: 'Deleted before it was read' });
 		deleteQr(suite.sim.state, suite.sim.state.teams.get(teamId)!, left[1], 'test');
-		const reported = await finishPass(trigger);
+		// scans made after the pass began come with this pass or, read up to its start only, the next one
+		const reported = [...(await finishPass(trigger)), ...(await finishPass(trigger))];
 
 		expect(reported.sort()).toEqual(['Added', 'Kept']);
 		expect(trigger.codeIds).toContain(added.id);
