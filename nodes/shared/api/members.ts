@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { classifyFailure } from '../retryPolicy';
 import type { TransportContext } from '../transport';
 import type { Member } from './answers';
 import { verifiedMarker } from '../records/simplify';
@@ -121,12 +122,12 @@ export async function bulkAddMember(
 	});
 }
 
-/** A refusal of the request by the service (4xx), not of the credentials (401) or the pace (429). */
+/** A refusal of the request by the service (retryPolicy.ts's client error), not of the credentials (401). */
 function isRefusal(error: unknown): error is NodeApiError {
 	return (
 		error instanceof NodeApiError &&
-		/^4\d\d$/.test(String(error.httpCode)) &&
-		!['401', '429'].includes(String(error.httpCode))
+		error.httpCode !== '401' &&
+		classifyFailure(Number(error.httpCode), undefined) === 'clientError'
 	);
 }
 
