@@ -11,7 +11,8 @@ import { isPlainObject } from '../plainObject';
  *   service that sorts or de-duplicates them still holds the same tags. Case counts.
  * - `metadata` and `settings` are keyed objects: a change sets the keys it names; the stored keys it leaves out
  *   stay, and only the keys it names are compared.
- * - A change of `qrType` replaces the type-specific fields: the stored metadata belongs to the old type.
+ * - A change of `qrType` replaces the type-specific fields: the stored metadata, and the old type's top-level
+ *   fields (TOP_LEVEL_TYPE_FIELDS), belong to the old type.
  * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
  */
 
@@ -28,6 +29,33 @@ const SERVER_FIELDS = new Set([
 	'updatedAt',
 	'updatedBy',
 ]);
+
+/**
+ * The request fields a type carries at the top level of the body instead of in `metadata` (the contract's
+ * examples of createQr; the form's field table places them so, `typeFields.unit.test.ts` holds both to it).
+ */
+export const TOP_LEVEL_TYPE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+	VCARD: [
+		'firstName',
+		'lastName',
+		'company',
+		'designation',
+		'email',
+		'mobile',
+		'landline',
+		'fax',
+		'website',
+		'address',
+		'street',
+		'city',
+		'state',
+		'postalCode',
+		'country',
+		'bio',
+	],
+	PDF: ['pdfTitle', 'pdfDescription', 'pdfUrl'],
+	MULTI_LOCALE: ['defaultQrRedirectUrl', 'qrRedirectUrls'],
+};
 
 /** Objects whose keys a change sets one by one. */
 export const KEYED_OBJECTS: readonly string[] = ['metadata', 'settings'];
@@ -92,14 +120,17 @@ export function changedFields(changes: IDataObject, stored: IDataObject): string
 /**
  * The body of a PUT: every request field of the stored code (all but the service's own fields), with `changes`
  * applied on top; keyed objects take the changed keys and keep the other stored ones, and a change of type
- * starts the metadata afresh.
+ * starts the metadata afresh and leaves the old type's top-level fields out (a replacing PUT would keep them).
  */
 export function completeUpdateBody(stored: IDataObject, changes: IDataObject): IDataObject {
 	const body: IDataObject = {};
+	const newType = changesType(stored, changes);
+	const oldTypeFields = newType ? (TOP_LEVEL_TYPE_FIELDS[String(stored.qrType)] ?? []) : [];
 	for (const [key, value] of Object.entries(stored)) {
-		if (!SERVER_FIELDS.has(key) && value !== undefined && value !== null) body[key] = value;
+		if (SERVER_FIELDS.has(key) || oldTypeFields.includes(key)) continue;
+		if (value !== undefined && value !== null) body[key] = value;
 	}
-	if (changesType(stored, changes)) body.metadata = {};
+	if (newType) body.metadata = {};
 	for (const [key, value] of Object.entries(changes)) {
 		if (value === undefined) continue;
 		body[key] =

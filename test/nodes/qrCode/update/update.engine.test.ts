@@ -138,6 +138,40 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 		suite.expectRequestsFollowContract();
 	});
 
+	it("changes a vCard into a Website code: the vCard's top-level fields are not sent back", async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'VCARD',
+			name: 'Card',
+			firstName: 'Ada',
+			email: 'ada@example.com',
+			tags: ['staff'],
+		});
+
+		const result = await update(code.id, {
+			qrType: 'WEB',
+			updateFields: { qrRedirectUrl: 'https://example.com/now-a-site' },
+		});
+
+		expect(result.error).toBeUndefined();
+		const { firstName, email, ...kept } = requestFieldsOf(code);
+		expect([firstName, email]).toEqual(['Ada', 'ada@example.com']);
+		expect(putBody()).toEqual({
+			...kept,
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/now-a-site',
+			metadata: {},
+		});
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			qrType: 'WEB',
+			name: 'Card',
+			tags: ['staff'],
+			displayId: code.displayId,
+		});
+		if (semantics === 'replace')
+			expect(suite.sim.state.getQr(code.id)).not.toHaveProperty('firstName');
+		suite.expectRequestsFollowContract();
+	});
+
 	it('refuses fields of another type than the code has, after reading it and before writing', async () => {
 		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'WEB',
