@@ -17,7 +17,8 @@ const OPERATION_HINTS: OperationHints = {
 		update: "Change fields of an existing code (e.g. point it to a new URL); needs the code's id",
 		getMany: "Find or list the team's codes (search by name or Display ID)",
 		getUpdatedSince: 'Codes changed since a time',
-		downloadImage: "The code's PNG image as binary data, e.g. to attach to an email",
+		downloadImage:
+			"The code's image (usually PNG; JPEG, GIF, WebP or SVG as served) as binary data, e.g. to attach to an email",
 		updateTags: 'Add, remove or replace tags of a code',
 		delete: 'Delete a code',
 	},

@@ -9,7 +9,7 @@ import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common'
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { simplifyQr } from '../../../shared/records/simplify';
 
-/** The code's PNG image as binary data, named `<displayId>.png`; the JSON is the code (simplified). */
+/** The code's image as binary data, named `<displayId>.<type>` (`.png` as a rule); the JSON is the code (simplified). */
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -57,7 +57,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /**
  * Reads the code, then downloads its image from `qrImageUrl` without any credential (downloadPublicFile: http(s)
- * only, never this machine or a private network but the Base URL's host, within the Request Timeout, at most 10 MB). What comes back must be an image (PNG, JPEG, GIF or WebP, told by its first bytes).
+ * only, never this machine or a private network but the Base URL's host, within the Request Timeout, at most 10 MB). What comes back must be an image (PNG, JPEG, GIF, WebP or SVG, told by its first bytes).
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -75,7 +75,7 @@ export async function execute(
 			this.getNode(),
 			itemIndex,
 			"the code's image address did not answer with an image",
-			`It sent ${image.data.length} bytes of ${image.contentType ?? 'an unnamed type'}, which are not PNG, JPEG, GIF or WebP.`,
+			`It sent ${image.data.length} bytes of ${image.contentType ?? 'an unnamed type'}, which are not PNG, JPEG, GIF, WebP or SVG.`,
 		);
 	}
 	const fileName = `${String(code.displayId ?? code.id)}.${type.extension}`;
@@ -99,9 +99,20 @@ const IMAGE_SIGNATURES: Array<{
 	{ bytes: [0x57, 0x45, 0x42, 0x50], offset: 8, mimeType: 'image/webp', extension: 'webp' },
 ];
 
+/**
+ * An SVG document's start: an optional byte order mark, XML declaration, comments and SVG doctype, then the `<svg`
+ * element. The contract names no image format, and SVG is a common one for QR codes; a web page is not one.
+ */
+const SVG_START =
+	/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg[^>]*>)\s*)*<svg[\s/>]/i;
+
 /** The image type told by the file's first bytes, not by what the server claims. */
 export function imageTypeOf(data: Buffer): { mimeType: string; extension: string } | undefined {
-	return IMAGE_SIGNATURES.find(({ bytes, offset = 0 }) =>
+	const binary = IMAGE_SIGNATURES.find(({ bytes, offset = 0 }) =>
 		bytes.every((byte, index) => data[offset + index] === byte),
 	);
+	if (binary) return binary;
+	if (SVG_START.test(data.subarray(0, 4096).toString('utf8')))
+		return { mimeType: 'image/svg+xml', extension: 'svg' };
+	return undefined;
 }

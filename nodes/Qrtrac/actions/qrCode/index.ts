@@ -66,7 +66,7 @@ export const description: INodeProperties[] = [
 				name: 'Download Image',
 				value: 'downloadImage',
 				action: 'Download a QR code image',
-				description: "Download the code's PNG image as binary data",
+				description: "Download the code's image (usually PNG) as binary data",
 			},
 			{
 				name: 'Duplicate',

@@ -60,6 +60,49 @@ describe('Download Image', () => {
 		}
 	});
 
+	it('takes an SVG image (the contract names no image format) as image/svg+xml; a web page is still refused', async () => {
+		const svg =
+			'\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<!-- QR -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>';
+		let page = svg;
+		const imageHost = await startServer((_request, res) => {
+			res.writeHead(200, { 'Content-Type': 'image/svg+xml' });
+			res.end(page);
+		});
+		try {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/svg',
+				displayId: 'svg-code',
+			});
+			suite.sim.state.qrs.get(code.id)!.qrImageUrl = `${imageHost.url}/qr/${code.id}.svg`;
+
+			const result = await run('downloadImage', {
+				qrCodeId: byId(code.id),
+				binaryPropertyName: 'data',
+			});
+
+			expect(result.error).toBeUndefined();
+			const binary = result.items[0].binary?.data;
+			expect(binary).toMatchObject({
+				mimeType: 'image/svg+xml',
+				fileName: 'svg-code.svg',
+				fileExtension: 'svg',
+			});
+			expect(Buffer.from(binary!.data, 'base64').toString('utf8')).toBe(svg);
+
+			page = '<!DOCTYPE html><html><body><svg></svg></body></html>';
+			const html = await run('downloadImage', {
+				qrCodeId: byId(code.id),
+				binaryPropertyName: 'data',
+			});
+			expect(html.error?.message).toBe(
+				"Item 0: the code's image address did not answer with an image",
+			);
+		} finally {
+			await imageHost.close();
+		}
+	});
+
 	it("an image address that refuses is named as such, never blamed on the code's ID or the credential", async () => {
 		// On the Base URL's host (another port), so that the download is allowed and the refusal is the host's.
 		let status = 404;
