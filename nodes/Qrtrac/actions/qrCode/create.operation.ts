@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { createQr } from '../../../shared/api';
+import { createQr, type QrCode } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
+import { changedFields } from '../../../shared/records/qrCode';
 import {
 	additionalFieldsCollection,
 	createTypeFields,
@@ -47,12 +48,41 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	};
 }
 
-/** Creates the code; with a Display ID, an unknown outcome is settled by looking the code up (see createQr). */
+/**
+ * Creates the code; with a Display ID, an unknown outcome is settled by looking the code up (see createQr). A code
+ * found so is this row's only when it holds what the row sent (records/qrCode.ts `changedFields`): one with other
+ * values was there before (a re-run, another writer), and reporting it as created would hide that.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const { code } = await createQr(this, { body: input.body, teamId: input.teamId, itemIndex });
+	const { code, recovered } = await createQr(this, {
+		body: input.body,
+		teamId: input.teamId,
+		itemIndex,
+	});
+	if (recovered) refuseOtherCode(this, input.body, code, itemIndex);
 	return reported(this, qrCodeOutput(code, input.simplify), 'created');
+}
+
+function refuseOtherCode(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	found: QrCode,
+	itemIndex: number,
+): void {
+	const differing = changedFields(body, found);
+	if (differing.length === 0) return;
+	const displayId = String(body.displayId);
+	throw new NodeApiError(
+		ctx.getNode(),
+		{ success: false, message: 'Display ID held by another code' },
+		{
+			message: `The answer to Create QR Code was lost, and Display ID "${displayId}" is held by a code with other values than this row's`,
+			description: `A look-up by the Display ID found code ${String(found.id)}, whose ${differing.join(', ')} differ from what this row sent: it existed before this request (a re-run, another writer), or QRTRAC changed the values. The create was not sent again and nothing was changed. Check that code; Create or Update makes it match the row.`,
+			itemIndex,
+		},
+	);
 }

@@ -50,6 +50,37 @@ describe('lost answer to a create', () => {
 		expect(suite.sim.faults.list()[0].fired).toBe(1);
 	});
 
+	it('Create with a Display ID whose look-up finds another code (held before, other values) fails, naming it', async () => {
+		const held = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			name: 'Earlier code',
+			qrRedirectUrl: 'https://example.com/earlier',
+			displayId: 'held-before-1',
+		});
+
+		const result = await run('create', {
+			qrType: 'WEB',
+			name: 'This row',
+			qrRedirectUrl: 'https://example.com/this-row',
+			displayId: 'held-before-1',
+		});
+
+		expect(result.items).toHaveLength(0);
+		expect(result.error).toMatchObject({ name: 'NodeApiError', itemIndex: 0 });
+		expect(result.error?.message).toBe(
+			'The answer to Create QR Code was lost, and Display ID "held-before-1" is held by a code with other values than this row\'s',
+		);
+		expect(result.error?.description).toContain(held.id);
+		expect(result.error?.description).toContain('name, qrRedirectUrl');
+		expect(result.error?.description).toContain('not sent again');
+		expect(codesWithDisplayId('held-before-1')).toHaveLength(1);
+		expect(suite.sim.state.getQr(held.id)).toMatchObject({
+			name: 'Earlier code',
+			qrRedirectUrl: 'https://example.com/earlier',
+		});
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+
 	it('Create without a Display ID fails instead of sending the create again', async () => {
 		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
 
