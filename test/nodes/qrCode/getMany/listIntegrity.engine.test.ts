@@ -303,6 +303,41 @@ describe('a Display ID the service changed or holds twice is reported, not writt
 		},
 	);
 
+	it('sync: Delete Missing never deletes a code a row created, when the service answers its Display ID lower-cased', async () => {
+		const { team, codes } = teamWithCodes(1, 'Spring-kept');
+		drift({ lowerCaseDisplayIds: true });
+
+		const result = await createOrUpdate(
+			[
+				{
+					displayId: 'Spring-new',
+					name: 'New',
+					url: 'https://example.com/new',
+					team,
+					tags: 'sheet',
+				},
+				{
+					displayId: 'Spring-new-too',
+					name: 'New',
+					url: 'https://example.com/2',
+					team,
+					tags: 'sheet',
+				},
+			],
+			{ deleteMissing: true, deleteMissingTag: 'sheet' },
+		);
+
+		expect(result.items.map((item) => item.json.result)).toEqual(['created', 'created', 'deleted']);
+		expect(result.items[2].json.id).toBe(codes[0].id);
+		expect(writes().filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
+		expect(
+			suite.sim.state
+				.liveQrsOfTeam(team)
+				.map((code) => code.displayId)
+				.sort(),
+		).toEqual(['Spring-new', 'Spring-new-too']);
+	});
+
 	it.each([['sync'], ['lookUpEachRow']])(
 		'%s: a Display ID held by two codes fails its row',
 		async (mode) => {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { connectionOf, getQrById } from '../../../../shared/api';
+import { connectionOf, getQrById, type QrCode } from '../../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { executionNode } from '../../../../shared/executionNode';
 import { KeyedTurns } from '../../../../shared/keyedTurns';
@@ -71,6 +71,8 @@ interface RowRun {
 	results: ItemResults;
 	pool: TaskPool;
 	outcome: string;
+	/** The team's snapshot (sync mode): it holds again what a row left once the row succeeded. */
+	sync: HeldCodes;
 }
 
 /** What a row of a code left for the next row of it: its outcome while a next row waits, else the code's id. */
@@ -92,12 +94,15 @@ export async function run(
 		purpose: (team) => `the sync snapshot of team ${team}`,
 		held: true,
 	});
-	const sync: HeldCodes = { code: async (...args) => await teamCodes.take(...args) };
+	const sync: HeldCodes = {
+		code: async (...args) => await teamCodes.take(...args),
+		settled: async (...args) => await teamCodes.settled(...args),
+	};
 	const lookUp = new PerRowLookUp(this);
 	const deleteMissing = new DeleteMissingScope();
 	// Rows read all at once (Continue On Fail off) are checked together first: a disagreement sends nothing.
 	if (Array.isArray(rows)) DeleteMissingScope.requireOneTag(this, rows);
-	const rowRun: RowRun = { ctx: this, results, pool, outcome: outcomeKey(this) };
+	const rowRun: RowRun = { ctx: this, results, pool, outcome: outcomeKey(this), sync };
 	const turns = new KeyedTurns<ParsedItem<Input>, Left>();
 	let last: ParsedItem<Input> | undefined;
 
@@ -138,7 +143,7 @@ export async function run(
 
 /** Sends one row through the pool; answers the code it left (the code it started from when it failed). */
 async function sendRow(
-	{ ctx, results, pool, outcome }: RowRun,
+	{ ctx, results, pool, outcome, sync }: RowRun,
 	{ input, itemIndex }: ParsedItem<Input>,
 	start: () => Promise<IDataObject | undefined>,
 ): Promise<IDataObject | undefined> {
@@ -149,7 +154,10 @@ async function sendRow(
 		const action = planRow(input, startedFrom, writeUnchanged);
 		if (action.kind === 'create' && input.missing)
 			throw refuseItem(executionNode(ctx), input.missing, itemIndex);
-		return await applyRow(ctx, input, action, itemIndex, writeUnchanged);
+		const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged);
+		if (input.mode === SYNC_MODE)
+			await sync.settled?.(input.teamId, input.displayId, done.code as QrCode);
+		return done;
 	});
 	return await results
 		.settle(itemIndex, task, (done) => rowOutput(done, input.simplify, outcome))
