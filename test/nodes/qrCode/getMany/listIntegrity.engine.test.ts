@@ -275,6 +275,32 @@ describe('the sync and Delete Missing never act on a partial list or on another 
 		expect(writes()).toEqual([]);
 		expect(suite.sim.state.qrs.get(own.id)?.deleted).toBeFalsy();
 	});
+
+	it('writes nothing for a Display ID repeated in the sheet when the team read of its first row failed', async () => {
+		const credentialTeam = suite.credentials.teamId!;
+		suite.sim.state.createQr(credentialTeam, {
+			qrType: 'WEB',
+			displayId: 'isolation-own-2',
+			name: 'Own',
+			qrRedirectUrl: 'https://example.com/own',
+		});
+		const { team } = teamWithCodes(1);
+		drift({ ignoreTeamHeader: true });
+		const row = {
+			displayId: `${team}-repeated`,
+			name: 'New',
+			url: 'https://example.com/new',
+			team,
+		};
+
+		const result = await createOrUpdate([row, { ...row, name: 'New again' }]);
+
+		expect(errorsOf(result.items)).toEqual([
+			expect.stringMatching(/^QRTRAC answered codes of another team: /),
+			expect.stringMatching(/^QRTRAC answered codes of another team: /),
+		]);
+		expect(writes()).toEqual([]);
+	});
 });
 
 describe('a Display ID the service changed or holds twice is reported, not written', () => {
