@@ -39,6 +39,11 @@ export class HeldSnapshots<T> {
 		return entry.value;
 	}
 
+	/** The entry of this key as it is, without making it the most recent (it may be past its age bound). */
+	peek(key: HeldKey): T | undefined {
+		return this.entries.get(keyOf(key))?.value;
+	}
+
 	/** Holds a fresh read (of `size` records), then lets go of the least recently used beyond the ceiling. */
 	set(key: HeldKey, value: T, size: number, readAtMs: number): void {
 		this.delete(key);

@@ -19,9 +19,10 @@ import { isLive, ofOtherTeam } from './records/qrCode';
  * Held (the sync): kept for the node's later runs in the execution (Loop Over Items runs it once per batch). A
  * later run brings it up to date with one request of the change feed (GET /qrs-api/teams/fromTime/{t}) since the
  * last read, on the service's clock less an overlap, and reads the team again when the feed looks capped, is
- * large, holds another team's codes, or the snapshot is older than SNAPSHOT_MAX_AGE_MS. A code is let go once a
- * row took it (as within one run); a row of a later run naming a Display ID already taken looks its code up, so
- * the node's own writes are never read stale. Not held (code selection): read once per run.
+ * large, holds another team's codes, or the snapshot is older than SNAPSHOT_MAX_AGE_MS. A code is let go while a
+ * row has it and held again as the row left it once the row succeeded (the feed brings any later change); after
+ * a failed row a later run looks its code up, so the node's own writes are never read stale. Not held (code
+ * selection): read once per run.
  */
 
 /** How long a snapshot is brought up to date by the change feed before the team is read again. */
@@ -83,7 +84,8 @@ export class TeamCodes {
 
 	/**
 	 * The team's code with this Display ID, handed to the first row that asks and let go of: later rows of this
-	 * run take what that row left (the operation), rows of later runs look the code up (one search).
+	 * run take what that row left (the operation); once the row succeeded the snapshot holds what it left
+	 * (`settled`), else rows of later runs look the code up (one search).
 	 */
 	async take(
 		teamId: string | undefined,
@@ -97,6 +99,21 @@ export class TeamCodes {
 		snapshot.taken.add(displayId);
 		await this.reads.resized(teamId, snapshot);
 		return code;
+	}
+
+	/**
+	 * A row that took `displayId` succeeded and left `code`: the snapshot holds that code again, so that later runs
+	 * in the execution (the next batch, a sync on the loop's done output) take it without a search. A code under
+	 * another Display ID stays looked up: Delete Missing must never see the row's own code as missing. A snapshot
+	 * no longer held (the ceiling) takes nothing back, so that a run's memory only shrinks.
+	 */
+	async settled(teamId: string | undefined, displayId: string, code: QrCode): Promise<void> {
+		const snapshot = await this.reads.ifRead(teamId);
+		if (!snapshot || code.displayId !== displayId || !isLive(code)) return;
+		if (!(await this.reads.keeps(teamId, snapshot))) return;
+		snapshot.index.put(code);
+		snapshot.taken.delete(displayId);
+		await this.reads.resized(teamId, snapshot);
 	}
 
 	/** A code the node wrote (or soft-deleted) replaces the version in the snapshot, if the run read that team. */

@@ -53,6 +53,11 @@ export class TeamReads<T> {
 		return await this.reads.get(await this.teamOf(teamId))?.catch(() => undefined);
 	}
 
+	/** Whether `snapshot` is still held for the node's later runs (not let go for the ceiling or its age). */
+	async keeps(teamId: string | undefined, snapshot: T): Promise<boolean> {
+		return this.held?.peek(await this.keyOf(await this.teamOf(teamId))) === snapshot;
+	}
+
 	/** The snapshot changed in place: its new size counts against the ceiling. */
 	async resized(teamId: string | undefined, snapshot: T): Promise<void> {
 		this.held?.resize(await this.keyOf(await this.teamOf(teamId)), this.source.sizeOf(snapshot));

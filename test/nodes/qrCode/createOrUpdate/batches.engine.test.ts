@@ -400,6 +400,71 @@ describe('Delete Missing in Loop Over Items', () => {
 		expect(results.filter((result) => result === 'deleted')).toHaveLength(2);
 		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(30);
 	});
+	it('after a sync in the loop, a Delete Missing sync on the done output reads no code again and looks none up', async () => {
+		const rows = sheet(30, 'afterloop');
+		const teamId = teamWith([...rows, ...sheet(32, 'afterloop').slice(30)]);
+		// The loop's sync renames row 5 and creates row 30; the sync on the done output gets the same sheet.
+		const sheetRows = [
+			...rows.map((row, index) => (index === 5 ? { ...row, name: 'Renamed' } : row)),
+			{ displayId: 'afterloop-new', name: 'New', url: 'https://example.com/afterloop/new' },
+		];
+		const inLoop = syncNode('Sync', teamId);
+		const onDone = syncNode('Sync Done', teamId);
+		const { run } = await executeWorkflow(
+			{
+				nodes: [
+					...loopNodes(10),
+					inLoop,
+					{
+						...onDone,
+						parameters: {
+							...onDone.parameters,
+							options: {
+								...onDone.parameters.options,
+								deleteMissing: true,
+								deleteMissingTag: 'sheet',
+							},
+						},
+					},
+				],
+				connections: {
+					'Loop Over Items': {
+						main: [
+							[{ node: 'Sync Done', type: 'main', index: 0 }],
+							[{ node: 'Other Client', type: 'main', index: 0 }],
+						],
+					},
+					'Other Client': { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
+					Sync: { main: [[{ node: 'Loop Over Items', type: 'main', index: 0 }]] },
+				},
+			},
+			{
+				credentials: suite.credentials,
+				standIns: {
+					[LOOP_OVER_ITEMS_TYPE]: loopOverItems,
+					[OTHER_CLIENT_TYPE]: otherClient(() => undefined),
+				},
+			},
+			{ node: 'Loop Over Items', items: sheetRows.map((json) => ({ json: { ...json } })) },
+		);
+
+		expect(run.data.resultData.error).toBeUndefined();
+		const results = (name: string) =>
+			(run.data.resultData.runData[name] ?? []).flatMap((task) =>
+				(task.data?.main?.[0] ?? []).map((item) => item.json.result),
+			);
+		const inLoopResults = results('Sync');
+		expect(inLoopResults.filter((result) => result === 'unchanged')).toHaveLength(29);
+		expect(inLoopResults.filter((result) => result === 'updated')).toHaveLength(1);
+		expect(inLoopResults.filter((result) => result === 'created')).toHaveLength(1);
+		const onDoneResults = results('Sync Done');
+		expect(onDoneResults.filter((result) => result === 'unchanged')).toHaveLength(31);
+		expect(onDoneResults.filter((result) => result === 'deleted')).toHaveLength(2);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(31);
+		// The codes the loop's rows wrote are held as they left them: no search per row of the done output.
+		expect(log().filter((entry) => entry.method === 'GET' && entry.query.search)).toHaveLength(0);
+		expect(log().filter(isListRead)).toHaveLength(1);
+	});
 });
 
 describe('Team Member Add in Loop Over Items', () => {

@@ -638,6 +638,31 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
 		});
 
+		it('says it deleted nothing when the last row is the one that failed under Continue On Fail', async () => {
+			const { team, codes } = teamWithSheetCodes();
+			const rows: Row[] = [
+				{ displayId: codes.kept.displayId, url: codes.kept.qrRedirectUrl!, team },
+				{
+					displayId: `${team}-refused`,
+					url: 'https://example.com/refused',
+					baseUrl: 'https://not-ours.example/',
+					team,
+				},
+			];
+
+			const result = await sync(rows, deleteMissing, true);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => [item.json.result ?? 'error', item.pairedItem])).toEqual([
+				['unchanged', { item: 0 }],
+				['deleteMissingSkipped', { item: 0 }],
+				['error', { item: 1 }],
+			]);
+			expect(result.items[1].json.reason).toContain('1 row(s) failed');
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(false);
+		});
+
 		it('refuses Delete Missing without a tag, or with differing tags, before any request', async () => {
 			const team = newTeam();
 			const rows = sheet(team, 2, 'tagless');

@@ -275,6 +275,32 @@ describe('the sync and Delete Missing never act on a partial list or on another 
 		expect(writes()).toEqual([]);
 		expect(suite.sim.state.qrs.get(own.id)?.deleted).toBeFalsy();
 	});
+
+	it('writes nothing for a Display ID repeated in the sheet when the team read of its first row failed', async () => {
+		const credentialTeam = suite.credentials.teamId!;
+		suite.sim.state.createQr(credentialTeam, {
+			qrType: 'WEB',
+			displayId: 'isolation-own-2',
+			name: 'Own',
+			qrRedirectUrl: 'https://example.com/own',
+		});
+		const { team } = teamWithCodes(1);
+		drift({ ignoreTeamHeader: true });
+		const row = {
+			displayId: `${team}-repeated`,
+			name: 'New',
+			url: 'https://example.com/new',
+			team,
+		};
+
+		const result = await createOrUpdate([row, { ...row, name: 'New again' }]);
+
+		expect(errorsOf(result.items)).toEqual([
+			expect.stringMatching(/^QRTRAC answered codes of another team: /),
+			expect.stringMatching(/^QRTRAC answered codes of another team: /),
+		]);
+		expect(writes()).toEqual([]);
+	});
 });
 
 describe('a Display ID the service changed or holds twice is reported, not written', () => {
@@ -302,6 +328,41 @@ describe('a Display ID the service changed or holds twice is reported, not writt
 			expect(writes()).toEqual([]);
 		},
 	);
+
+	it('sync: Delete Missing never deletes a code a row created, when the service answers its Display ID lower-cased', async () => {
+		const { team, codes } = teamWithCodes(1, 'Spring-kept');
+		drift({ lowerCaseDisplayIds: true });
+
+		const result = await createOrUpdate(
+			[
+				{
+					displayId: 'Spring-new',
+					name: 'New',
+					url: 'https://example.com/new',
+					team,
+					tags: 'sheet',
+				},
+				{
+					displayId: 'Spring-new-too',
+					name: 'New',
+					url: 'https://example.com/2',
+					team,
+					tags: 'sheet',
+				},
+			],
+			{ deleteMissing: true, deleteMissingTag: 'sheet' },
+		);
+
+		expect(result.items.map((item) => item.json.result)).toEqual(['created', 'created', 'deleted']);
+		expect(result.items[2].json.id).toBe(codes[0].id);
+		expect(writes().filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
+		expect(
+			suite.sim.state
+				.liveQrsOfTeam(team)
+				.map((code) => code.displayId)
+				.sort(),
+		).toEqual(['Spring-new', 'Spring-new-too']);
+	});
 
 	it.each([['sync'], ['lookUpEachRow']])(
 		'%s: a Display ID held by two codes fails its row',

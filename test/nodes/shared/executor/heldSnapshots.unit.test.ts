@@ -32,6 +32,17 @@ describe('HeldSnapshots: what a node keeps between its runs in one execution', (
 		expect(held.size).toBe(0);
 	});
 
+	it('peeks at an entry without making it the most recent, and sees none once the ceiling let it go', () => {
+		const held = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
+		held.set(key('t1'), 'one', 40, 0);
+		held.set(key('t2'), 'two', 40, 0);
+		expect(held.peek(key('t1'))).toBe('one');
+		held.set(key('t3'), 'three', 40, 0);
+
+		expect(held.peek(key('t1'))).toBeUndefined();
+		expect(held.peek(key('t2'))).toBe('two');
+	});
+
 	it('holds at most the ceiling of records: the least recently used teams go first', () => {
 		const held = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
 		held.set(key('t1'), 'one', 40, 0);

@@ -157,7 +157,8 @@ function disagreement(
 
 /**
  * Soft-deletes, in every team the rows touched, the codes that carry the tag and that no row names, reported on
- * the last row as `{operation: 'deleted', ...code}` (`result` from 1.2, see outcomeKey). Nothing is deleted when any row failed: a failed row may name
+ * the last row as `{operation: 'deleted', ...code}` (`result` from 1.2, see outcomeKey). Nothing is deleted when
+ * any row failed (said on the last row that succeeded, `deleteMissingSkipped`): a failed row may name
  * a code that must stay. A failed delete fails the last row (its message says what was deleted); with Continue On
  * Fail it becomes a record `{operation: 'deleteFailed', ...}` so that the deletions that did happen still show.
  */
@@ -174,9 +175,11 @@ export async function deleteMissingCodes(
 ): Promise<void> {
 	const { results, last, pool } = run;
 	const key = outcomeKey(ctx);
-	if (!results.hasSucceeded(last.itemIndex)) return;
+	// The skip is told on the last row that succeeded: a failed row's error item cannot carry it.
+	const reportOn = lastSucceeded(results, last.itemIndex);
+	if (reportOn === undefined) return;
 	if (results.failedCount > 0) {
-		results.append(last.itemIndex, {
+		results.append(reportOn, {
 			[key]: 'deleteMissingSkipped',
 			reason: `${results.failedCount} row(s) failed, so Delete Missing deleted nothing: a failed row may name a code that must stay.`,
 		});
@@ -231,4 +234,10 @@ export async function deleteMissingCodes(
 			...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
 		})),
 	]);
+}
+
+/** The last row at or before `itemIndex` that succeeded, if any. */
+function lastSucceeded(results: ItemResults, itemIndex: number): number | undefined {
+	for (let index = itemIndex; index >= 0; index--) if (results.hasSucceeded(index)) return index;
+	return undefined;
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { connectionOf, getQrById } from '../../../../shared/api';
+import { connectionOf, getQrById, type QrCode } from '../../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { executionNode } from '../../../../shared/executionNode';
 import { KeyedTurns } from '../../../../shared/keyedTurns';
@@ -71,10 +71,20 @@ interface RowRun {
 	results: ItemResults;
 	pool: TaskPool;
 	outcome: string;
+	/** The team's snapshot (sync mode): it holds again what a row left once the row succeeded. */
+	sync: HeldCodes;
+	lookUp: HeldCodes;
 }
 
+/**
+ * Left by a row that failed without knowing its code (its team read failed, or its create did): the next row of
+ * the code finds it again as a first row does, never takes it for absent.
+ */
+const LOOK_AGAIN = Symbol('look the code up again');
+
 /** What a row of a code left for the next row of it: its outcome while a next row waits, else the code's id. */
-type Left = Promise<IDataObject | undefined> | { id: string | undefined };
+type Known = IDataObject | undefined | typeof LOOK_AGAIN;
+type Left = Promise<Known> | { id: string | undefined } | typeof LOOK_AGAIN;
 
 /**
  * The rows by (team, Display ID): the first row of each code is sent as it is read, from the code the team's
@@ -92,32 +102,30 @@ export async function run(
 		purpose: (team) => `the sync snapshot of team ${team}`,
 		held: true,
 	});
-	const sync: HeldCodes = { code: async (...args) => await teamCodes.take(...args) };
+	const sync: HeldCodes = {
+		code: async (...args) => await teamCodes.take(...args),
+		settled: async (...args) => await teamCodes.settled(...args),
+	};
 	const lookUp = new PerRowLookUp(this);
 	const deleteMissing = new DeleteMissingScope();
 	// Rows read all at once (Continue On Fail off) are checked together first: a disagreement sends nothing.
 	if (Array.isArray(rows)) DeleteMissingScope.requireOneTag(this, rows);
-	const rowRun: RowRun = { ctx: this, results, pool, outcome: outcomeKey(this) };
+	const rowRun: RowRun = { ctx: this, results, pool, outcome: outcomeKey(this), sync, lookUp };
 	const turns = new KeyedTurns<ParsedItem<Input>, Left>();
 	let last: ParsedItem<Input> | undefined;
 
 	for await (const row of rows) {
-		const { input, itemIndex } = row;
+		const { input } = row;
 		const teamKey = input.teamId ?? credentialTeamId;
 		if (!deleteMissing.accepts(this, row, teamKey, results)) continue;
 		last = row;
 		const key = JSON.stringify([teamKey, input.displayId]);
-		const held = input.mode === SYNC_MODE ? sync : lookUp;
 		turns.take(key, row, () => {
-			const sent = sendRow(
-				rowRun,
-				row,
-				async () => await held.code(input.teamId, input.displayId, itemIndex),
-			);
+			const sent = sendRow(rowRun, row, async () => await heldCode(rowRun, row));
 			// Once the row is done only the code's id is kept, unless a later row of it waits: holding every
 			// written code until the end doubled the run's memory.
 			void sent.then((code) => {
-				if (!turns.holds(key)) turns.leave(key, { id: idOf(code) });
+				if (!turns.holds(key)) turns.leave(key, code === LOOK_AGAIN ? code : { id: idOf(code) });
 			});
 			return sent;
 		});
@@ -136,12 +144,15 @@ export async function run(
 		});
 }
 
-/** Sends one row through the pool; answers the code it left (the code it started from when it failed). */
+/**
+ * Sends one row through the pool; answers the code it left (when it failed: the code it started from, or
+ * LOOK_AGAIN when it had none).
+ */
 async function sendRow(
-	{ ctx, results, pool, outcome }: RowRun,
+	{ ctx, results, pool, outcome, sync }: RowRun,
 	{ input, itemIndex }: ParsedItem<Input>,
 	start: () => Promise<IDataObject | undefined>,
-): Promise<IDataObject | undefined> {
+): Promise<Known> {
 	const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
 	let startedFrom: IDataObject | undefined;
 	const task = pool.run(async (): Promise<RowResult> => {
@@ -149,26 +160,42 @@ async function sendRow(
 		const action = planRow(input, startedFrom, writeUnchanged);
 		if (action.kind === 'create' && input.missing)
 			throw refuseItem(executionNode(ctx), input.missing, itemIndex);
-		return await applyRow(ctx, input, action, itemIndex, writeUnchanged);
+		const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged);
+		if (input.mode === SYNC_MODE)
+			await sync.settled?.(input.teamId, input.displayId, done.code as QrCode);
+		return done;
 	});
 	return await results
 		.settle(itemIndex, task, (done) => rowOutput(done, input.simplify, outcome))
 		.then(
 			(done) => done.code,
-			() => startedFrom,
+			() => startedFrom ?? LOOK_AGAIN,
 		);
+}
+
+/** The code the row keys on, as a first row of it finds it: the team's snapshot, or a look-up. */
+async function heldCode(
+	rowRun: RowRun,
+	{ input, itemIndex }: ParsedItem<Input>,
+): Promise<IDataObject | undefined> {
+	const held = input.mode === SYNC_MODE ? rowRun.sync : rowRun.lookUp;
+	return await held.code(input.teamId, input.displayId, itemIndex);
 }
 
 /** The code as the row before this one left it; when only its id was kept, read again. */
 async function codeLeft(
-	{ ctx }: RowRun,
+	rowRun: RowRun,
 	before: Left,
-	{ input, itemIndex }: ParsedItem<Input>,
+	row: ParsedItem<Input>,
 ): Promise<IDataObject | undefined> {
-	if (before instanceof Promise) return await before;
-	return before.id === undefined
+	const left = before instanceof Promise ? await before : before;
+	if (left === LOOK_AGAIN) return await heldCode(rowRun, row);
+	if (before instanceof Promise) return left as IDataObject | undefined;
+	const { id } = left as { id: string | undefined };
+	const { input, itemIndex } = row;
+	return id === undefined
 		? undefined
-		: await getQrById(ctx, { id: before.id, teamId: input.teamId, itemIndex });
+		: await getQrById(rowRun.ctx, { id, teamId: input.teamId, itemIndex });
 }
 
 function idOf(code: IDataObject | undefined): string | undefined {
