@@ -48,7 +48,7 @@ export const description: INodeProperties[] = [
 				name: 'Add to Teams',
 				value: 'addToTeams',
 				action: 'Add a person to several teams',
-				description: 'Add one person to several teams, each with its own role',
+				description: 'Add one person to several teams at once (bulk add), each with its own role',
 			},
 			{
 				name: 'Change Role',
