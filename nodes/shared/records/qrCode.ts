@@ -13,6 +13,8 @@ import { isPlainObject } from '../plainObject';
  *   stay, and only the keys it names are compared.
  * - A change of `qrType` replaces the type-specific fields: the stored metadata, and the old type's top-level
  *   fields (TOP_LEVEL_TYPE_FIELDS), belong to the old type.
+ * - A code read back after a create is held against the body only on what it shows and must echo
+ *   (contradictedFields).
  * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
  */
 
@@ -115,6 +117,39 @@ export function changedFields(changes: IDataObject, stored: IDataObject): string
 		}
 	}
 	return fields;
+}
+
+/**
+ * Request fields a code read back need not echo, so they never tell it from the code that was sent: the
+ * contract's Qr lists no `templateId` or `baseUrl`, `folderId` is "Coming Soon" (a service may drop it), and a
+ * service may mask or leave out `settings.password` on reads.
+ */
+const NOT_ECHOED: ReadonlySet<string> = new Set([
+	'templateId',
+	'baseUrl',
+	'folderId',
+	'settings.password',
+]);
+
+/**
+ * The fields a code read back holds with other values than `sent` (a create's body): changedFields, less the
+ * fields the code leaves out (in keyed objects, the keys it leaves out) and those it need not echo. What the
+ * code does not show cannot tell it from the one `sent` made.
+ */
+export function contradictedFields(sent: IDataObject, found: IDataObject): string[] {
+	return changedFields(sent, found).filter(
+		(field) => !NOT_ECHOED.has(field) && valueAt(found, field) !== undefined,
+	);
+}
+
+/** The value a field named as changedFields names it (`metadata.<key>` inside keyed objects) has in the code. */
+export function valueAt(code: IDataObject, field: string): unknown {
+	if (code[field] !== undefined) return code[field];
+	const dot = field.indexOf('.');
+	const object = dot < 0 ? undefined : code[field.slice(0, dot)];
+	return KEYED_OBJECTS.includes(field.slice(0, dot)) && isPlainObject(object)
+		? object[field.slice(dot + 1)]
+		: undefined;
 }
 
 /**
