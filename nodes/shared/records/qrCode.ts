@@ -156,6 +156,8 @@ export function valueAt(code: IDataObject, field: string): unknown {
  * The body of a PUT: every request field of the stored code (all but the service's own fields), with `changes`
  * applied on top; keyed objects take the changed keys and keep the other stored ones, and a change of type
  * starts the metadata afresh and leaves the old type's top-level fields out (a replacing PUT would keep them).
+ * `qrRedirectUrl` is kept on a type change on purpose: the contract says only that WEB requires it, not that
+ * other types may not carry it.
  */
 export function completeUpdateBody(stored: IDataObject, changes: IDataObject): IDataObject {
 	const body: IDataObject = {};
