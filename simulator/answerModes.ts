@@ -1,3 +1,5 @@
+import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
+
 /**
  * Answer modes: how a service may answer around the contract in ways that test a client's limits (its waits,
  * its timeout, its memory, its secret hygiene). All are off by default.
@@ -21,6 +23,9 @@
  *   (TeamMember has no required field in the contract).
  * - `teamsWithoutMembers`: team answers (Get Team, Get Many Teams, create, rename) come without `members`
  *   (optional in the contract's Team).
+ * - `codesWithoutTemplate`: code records (every answer holding codes, the list's too) come without `templateId`
+ *   and `baseUrl`, which the contract's Qr does not list though a create takes them.
+ * - `maskedPasswords`: code records' `settings.password` comes as `********` (a service hiding it on reads).
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -37,9 +42,13 @@ export interface AnswerModes {
 	omitEmptyLists?: boolean;
 	pendingWithoutRole?: boolean;
 	teamsWithoutMembers?: boolean;
+	codesWithoutTemplate?: boolean;
+	maskedPasswords?: boolean;
 }
 
 type Json = Record<string, unknown>;
+
+const CODE_OPERATIONS = new Set([...CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION]);
 
 const LIST_OPERATIONS = new Set([
 	'getTeamQrsFromTime',
@@ -62,9 +71,15 @@ export function applyAnswerModes(
 	status: number,
 	body: unknown,
 	echoed: EchoedCredentials,
+	operationId?: string,
 ): unknown {
 	if (!isObject(body)) return body;
 	let answer: Json = body;
+	if (
+		(modes.codesWithoutTemplate || modes.maskedPasswords) &&
+		CODE_OPERATIONS.has(operationId ?? '')
+	)
+		answer = mapCodes(answer, (code) => codeAsRead(modes, code));
 	if (modes.echoSecrets) answer = echo(answer, status, quotedAsSent(echoed));
 	if (modes.echoEncodedSecrets) answer = echo(answer, status, quotedEncoded(echoed));
 	if (modes.pendingWithoutRole) answer = mapTeams(answer, withoutPendingRoles);
@@ -79,6 +94,28 @@ export function applyAnswerModes(
 		delete answer.success;
 	}
 	return answer;
+}
+
+/** The answer with `change` applied to each code it holds: `data`, a list in `data`, or the list's `data.qrs`. */
+function mapCodes(answer: Json, change: (code: Json) => Json): Json {
+	const data = answer.data;
+	const each = (list: unknown[]) => list.map((entry) => (isObject(entry) ? change(entry) : entry));
+	if (Array.isArray(data)) return { ...answer, data: each(data) };
+	if (isObject(data) && Array.isArray(data.qrs))
+		return { ...answer, data: { ...data, qrs: each(data.qrs) } };
+	if (isObject(data)) return { ...answer, data: change(data) };
+	return answer;
+}
+
+function codeAsRead(modes: AnswerModes, code: Json): Json {
+	const read = { ...code };
+	if (modes.codesWithoutTemplate) {
+		delete read.templateId;
+		delete read.baseUrl;
+	}
+	if (modes.maskedPasswords && isObject(read.settings) && read.settings.password !== undefined)
+		read.settings = { ...read.settings, password: '********' };
+	return read;
 }
 
 /** The answer with `change` applied to each team it holds (an object or a list of objects with `members`). */

@@ -167,6 +167,7 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 				exchange.body,
 			),
 			echoedCredentials(context, exchange, rateKey),
+			match.route.operationId,
 		),
 	);
 }

@@ -425,4 +425,33 @@ describe('QR code rules', () => {
 		});
 		expect(fromSales.status).toBe(200);
 	});
+
+	test('answer modes codesWithoutTemplate and maskedPasswords: code records leave out templateId and baseUrl, hide the password; the store keeps them', async () => {
+		sim.setAnswerModes({ codesWithoutTemplate: true, maskedPasswords: true });
+		try {
+			const created = await create({
+				qrType: 'WEB',
+				name: 'Masked',
+				qrRedirectUrl: 'https://example.com/masked',
+				displayId: 'masked-mode-1',
+				settings: { passwordEnabled: true, password: 'open-sesame' },
+			});
+			const id = created.body.data.id as string;
+			const read = await call('GET', `/api/qrs-api/teams/${id}`);
+			const list = await call('GET', '/api/qrs-api/v2/teams/?limit=100&search=masked-mode-1');
+			for (const code of [created.body.data, read.body.data, list.body.data.qrs[0]]) {
+				expect(code).not.toHaveProperty('templateId');
+				expect(code).not.toHaveProperty('baseUrl');
+				expect(code.settings).toEqual({ passwordEnabled: true, password: '********' });
+				expect(code.name).toBe('Masked');
+			}
+			expect(sim.state.getQr(id)).toMatchObject({
+				templateId: expect.any(String),
+				baseUrl: expect.any(String),
+				settings: { password: 'open-sesame' },
+			});
+		} finally {
+			sim.setAnswerModes({});
+		}
+	});
 });

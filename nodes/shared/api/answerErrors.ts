@@ -48,10 +48,10 @@ function withheldIpAddress(key: string, value: unknown): unknown {
 }
 
 /**
- * A short excerpt of an answer: JSON cut at 300 characters (then the object's field names), every form of the
- * secrets replaced before the cut, so that no part of one survives at the edge.
+ * A short excerpt of an answer: JSON cut at `limit` characters (then the object's field names), every form of
+ * the secrets replaced before the cut, so that no part of one survives at the edge.
  */
-export function excerptOf(value: unknown, redact: readonly string[]): string {
+export function excerptOf(value: unknown, redact: readonly string[], limit = 300): string {
 	const forms = secretForms(redact);
 	let text: string;
 	try {
@@ -60,11 +60,11 @@ export function excerptOf(value: unknown, redact: readonly string[]): string {
 		text = String(value);
 	}
 	text = redactText(text, forms);
-	if (text.length > 300) {
+	if (text.length > limit) {
 		const keys = isPlainObject(value)
 			? Object.keys(value).map((key) => redactText(key, forms))
 			: [];
-		text = `${text.slice(0, 300)}...${keys.length > 0 ? ` (its fields: ${keys.join(', ')})` : ''}`;
+		text = `${text.slice(0, limit)}...${keys.length > 0 ? ` (its fields: ${keys.join(', ')})` : ''}`;
 	}
 	return text;
 }

@@ -24,7 +24,7 @@ export type {
 } from './answers';
 export { excerptOf, unexpectedAnswer } from './answers';
 export type { InTeam } from './source';
-export { chunk, credentialIdentity } from './source';
+export { chunk, credentialIdentity, shownExcerpt } from './source';
 export type { ConnectionFacts } from './source';
 export { connectionOf } from './source';
 export * from './images';

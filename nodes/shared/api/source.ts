@@ -6,7 +6,7 @@ import {
 	type QrtracResponse,
 	type TransportContext,
 } from '../transport';
-import type { AnswerSource } from './answers';
+import { excerptOf, type AnswerSource } from './answers';
 import {
 	fillRoute,
 	labelOf,
@@ -58,6 +58,15 @@ export async function answerSource(
 ): Promise<AnswerSource> {
 	const { secrets } = await getConnection(ctx);
 	return { node: executionNode(ctx), operation: labelOf(endpoint), itemIndex, redact: secrets };
+}
+
+/** A value the service sent, fit to show: an excerpt of at most `limit` characters, the credential's secrets blanked. */
+export async function shownExcerpt(
+	ctx: TransportContext,
+	value: unknown,
+	limit: number,
+): Promise<string> {
+	return excerptOf(value, (await getConnection(ctx)).secrets, limit);
 }
 
 /** Splits a list into parts of at most `size` (the analytics endpoints take 100 codes per request). */

@@ -13,6 +13,8 @@ import { isPlainObject } from '../plainObject';
  *   stay, and only the keys it names are compared.
  * - A change of `qrType` replaces the type-specific fields: the stored metadata, and the old type's top-level
  *   fields (TOP_LEVEL_TYPE_FIELDS), belong to the old type.
+ * - A code read back after a create is held against the body only on what it shows and must echo
+ *   (contradictedFields).
  * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
  */
 
@@ -118,9 +120,44 @@ export function changedFields(changes: IDataObject, stored: IDataObject): string
 }
 
 /**
+ * Request fields a code read back need not echo, so they never tell it from the code that was sent: the
+ * contract's Qr lists no `templateId` or `baseUrl`, `folderId` is "Coming Soon" (a service may drop it), and a
+ * service may mask or leave out `settings.password` on reads.
+ */
+const NOT_ECHOED: ReadonlySet<string> = new Set([
+	'templateId',
+	'baseUrl',
+	'folderId',
+	'settings.password',
+]);
+
+/**
+ * The fields a code read back holds with other values than `sent` (a create's body): changedFields, less the
+ * fields the code leaves out (in keyed objects, the keys it leaves out) and those it need not echo. What the
+ * code does not show cannot tell it from the one `sent` made.
+ */
+export function contradictedFields(sent: IDataObject, found: IDataObject): string[] {
+	return changedFields(sent, found).filter(
+		(field) => !NOT_ECHOED.has(field) && valueAt(found, field) !== undefined,
+	);
+}
+
+/** The value a field named as changedFields names it (`metadata.<key>` inside keyed objects) has in the code. */
+export function valueAt(code: IDataObject, field: string): unknown {
+	if (code[field] !== undefined) return code[field];
+	const dot = field.indexOf('.');
+	const object = dot < 0 ? undefined : code[field.slice(0, dot)];
+	return KEYED_OBJECTS.includes(field.slice(0, dot)) && isPlainObject(object)
+		? object[field.slice(dot + 1)]
+		: undefined;
+}
+
+/**
  * The body of a PUT: every request field of the stored code (all but the service's own fields), with `changes`
  * applied on top; keyed objects take the changed keys and keep the other stored ones, and a change of type
  * starts the metadata afresh and leaves the old type's top-level fields out (a replacing PUT would keep them).
+ * `qrRedirectUrl` is kept on a type change on purpose: the contract says only that WEB requires it, not that
+ * other types may not carry it.
  */
 export function completeUpdateBody(stored: IDataObject, changes: IDataObject): IDataObject {
 	const body: IDataObject = {};

@@ -99,12 +99,8 @@ const IMAGE_SIGNATURES: Array<{
 	{ bytes: [0x57, 0x45, 0x42, 0x50], offset: 8, mimeType: 'image/webp', extension: 'webp' },
 ];
 
-/**
- * An SVG document's start: an optional byte order mark, XML declaration, comments and SVG doctype, then the `<svg`
- * element. The contract names no image format, and SVG is a common one for QR codes; a web page is not one.
- */
-const SVG_START =
-	/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg[^>]*>)\s*)*<svg[\s/>]/i;
+/** How much of a file's start the SVG check reads. */
+const SVG_WINDOW_BYTES = 4096;
 
 /** The image type told by the file's first bytes, not by what the server claims. */
 export function imageTypeOf(data: Buffer): { mimeType: string; extension: string } | undefined {
@@ -112,7 +108,43 @@ export function imageTypeOf(data: Buffer): { mimeType: string; extension: string
 		bytes.every((byte, index) => data[offset + index] === byte),
 	);
 	if (binary) return binary;
-	if (SVG_START.test(data.subarray(0, 4096).toString('utf8')))
+	if (startsAsSvg(data.subarray(0, SVG_WINDOW_BYTES).toString('utf8')))
 		return { mimeType: 'image/svg+xml', extension: 'svg' };
 	return undefined;
+}
+
+/**
+ * Whether the text starts as an SVG document: an optional byte order mark, XML declaration, comments and SVG
+ * doctype, then the `<svg` element. The contract names no image format, and SVG is a common one for QR codes; a
+ * web page is not one. Walked by hand, each step moving forward: a regular expression with lazy comments
+ * backtracks exponentially over a body of empty comments and would block the n8n process.
+ */
+function startsAsSvg(text: string): boolean {
+	let at = skipSpace(text, text.startsWith('\uFEFF') ? 1 : 0);
+	if (text.startsWith('<?xml', at)) {
+		const end = text.indexOf('>', at);
+		if (end < 0 || text[end - 1] !== '?' || end - 1 < at + 5) return false;
+		at = skipSpace(text, end + 1);
+	}
+	for (;;) {
+		let end: number;
+		if (text.startsWith('<!--', at)) end = endOf(text, '-->', at + 4);
+		else if (/^<!DOCTYPE\s+svg/i.test(text.slice(at, at + 64))) end = endOf(text, '>', at);
+		else break;
+		if (end < 0) return false;
+		at = skipSpace(text, end);
+	}
+	return /^<svg[\s/>]/i.test(text.slice(at, at + 5));
+}
+
+/** The index just past the first `closing` from `from`, or -1 without one. */
+function endOf(text: string, closing: string, from: number): number {
+	const index = text.indexOf(closing, from);
+	return index < 0 ? -1 : index + closing.length;
+}
+
+function skipSpace(text: string, from: number): number {
+	let at = from;
+	while (at < text.length && /\s/.test(text[at])) at++;
+	return at;
 }

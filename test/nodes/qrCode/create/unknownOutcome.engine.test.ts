@@ -71,7 +71,10 @@ describe('lost answer to a create', () => {
 			'The answer to Create QR Code was lost, and Display ID "held-before-1" is held by a code with other values than this row\'s',
 		);
 		expect(result.error?.description).toContain(held.id);
-		expect(result.error?.description).toContain('name, qrRedirectUrl');
+		expect(result.error?.description).toContain('name, qrRedirectUrl differ');
+		expect(result.error?.description).toContain(
+			'name: this row sent "This row", the code holds "Earlier code"',
+		);
 		expect(result.error?.description).toContain('not sent again');
 		expect(codesWithDisplayId('held-before-1')).toHaveLength(1);
 		expect(suite.sim.state.getQr(held.id)).toMatchObject({
@@ -79,6 +82,78 @@ describe('lost answer to a create', () => {
 			qrRedirectUrl: 'https://example.com/earlier',
 		});
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+
+	describe('a service whose code records leave out templateId and baseUrl and mask the password', () => {
+		beforeEach(() =>
+			suite.sim.setAnswerModes({ codesWithoutTemplate: true, maskedPasswords: true }),
+		);
+		afterEach(() => suite.sim.setAnswerModes({}));
+
+		function rowWith(displayId: string, name: string) {
+			const team = suite.sim.state.team(suite.credentials.teamId!)!;
+			const template = suite.sim.state.templatesOfTeam(suite.credentials.teamId!)[1];
+			return {
+				qrType: 'WEB',
+				name,
+				qrRedirectUrl: 'https://example.com/this-row',
+				displayId,
+				additionalFields: {
+					templateId: template.id,
+					baseUrl: `https://${team.defaultDomain}/`,
+					folderId: 'folder-7',
+					tags: 'spring',
+				},
+				scanRules: { password: { passwordEnabled: true, password: 'open-sesame' } },
+			};
+		}
+
+		it("Create settles the lost answer with the row's own code and reports it created", async () => {
+			const result = await run('create', rowWith('own-code-1', 'This row'));
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				displayId: 'own-code-1',
+				name: 'This row',
+				qrRedirectUrl: 'https://example.com/this-row',
+			});
+			expect(result.items[0].json).not.toHaveProperty('templateId');
+			expect(codesWithDisplayId('own-code-1')).toHaveLength(1);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+			expect(suite.sim.faults.list()[0].fired).toBe(1);
+		});
+
+		it('Create still fails when the code found has another name and URL, showing both values, never the password', async () => {
+			const held = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Earlier code',
+				qrRedirectUrl: 'https://example.com/earlier',
+				displayId: 'held-before-2',
+				settings: { passwordEnabled: true, password: 'other-password' },
+			});
+
+			const result = await run('create', rowWith('held-before-2', 'This row'));
+
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.message).toBe(
+				'The answer to Create QR Code was lost, and Display ID "held-before-2" is held by a code with other values than this row\'s',
+			);
+			expect(result.error?.description).toContain(
+				`code ${held.id}, whose name, qrRedirectUrl, tags differ from what this row sent`,
+			);
+			expect(result.error?.description).toContain(
+				'name: this row sent "This row", the code holds "Earlier code"',
+			);
+			expect(result.error?.description).toContain(
+				'qrRedirectUrl: this row sent "https://example.com/this-row", the code holds "https://example.com/earlier"',
+			);
+			expect(result.error?.description).toContain(
+				'tags: this row sent ["spring"], the code holds []',
+			);
+			expect(JSON.stringify(result.error)).not.toMatch(/open-sesame|other-password|\*{8}/);
+			expect(suite.sim.state.getQr(held.id)).toMatchObject({ name: 'Earlier code' });
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		});
 	});
 
 	it('Create without a Display ID fails instead of sending the create again', async () => {

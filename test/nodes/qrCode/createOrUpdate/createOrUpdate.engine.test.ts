@@ -242,3 +242,62 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 		});
 	});
 });
+
+describe('Create or Update changing the type, with PUT read as replace', () => {
+	const reading = useSimulator({ putSemantics: 'replace' });
+	beforeAll(() => {
+		suite = reading;
+	});
+
+	it("turns a vCard into a Website code: the vCard's top-level fields are neither sent nor kept", async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'VCARD',
+			name: 'Card',
+			displayId: 'card-to-site-1',
+			firstName: 'Ada',
+			email: 'ada@example.com',
+			tags: ['staff'],
+		});
+
+		const result = await upsert([
+			{
+				displayId: 'card-to-site-1',
+				name: 'Now a site',
+				url: 'https://example.com/now-a-site',
+				tags: 'staff',
+			},
+		]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			id: code.id,
+			result: 'updated',
+			qrType: 'WEB',
+		});
+		const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+		expect(puts).toHaveLength(1);
+		const body = puts[0].body as Record<string, unknown>;
+		expect(body).not.toHaveProperty('firstName');
+		expect(body).not.toHaveProperty('email');
+		expect(body).toMatchObject({
+			qrType: 'WEB',
+			name: 'Now a site',
+			displayId: 'card-to-site-1',
+			qrRedirectUrl: 'https://example.com/now-a-site',
+			tags: ['staff'],
+			metadata: {},
+		});
+		const stored = suite.sim.state.getQr(code.id)!;
+		expect(stored).toMatchObject({
+			qrType: 'WEB',
+			name: 'Now a site',
+			displayId: 'card-to-site-1',
+			qrRedirectUrl: 'https://example.com/now-a-site',
+			tags: ['staff'],
+		});
+		expect(stored).not.toHaveProperty('firstName');
+		expect(stored).not.toHaveProperty('email');
+		expect(codesWithDisplayId('card-to-site-1')).toHaveLength(1);
+		suite.expectRequestsFollowContract();
+	});
+});

@@ -7,6 +7,7 @@ import {
 	changedFields,
 	changesType,
 	completeUpdateBody,
+	contradictedFields,
 	hasTag,
 	isLive,
 	sameTags,
@@ -78,5 +79,47 @@ describe('changesType and completeUpdateBody', () => {
 			metadata: { text: 'hi' },
 			settings: { locationEnabled: true },
 		});
+	});
+});
+
+describe('contradictedFields (a code read back against the create that was sent)', () => {
+	const sent = {
+		qrType: 'WEB',
+		name: 'Row',
+		qrRedirectUrl: 'https://example.com/row',
+		templateId: 'tpl_1',
+		baseUrl: 'https://q.example.com/',
+		folderId: 'folder-7',
+		tags: ['a'],
+		metadata: { note: 'x' },
+		settings: { passwordEnabled: true, password: 'secret' },
+	};
+
+	it('never counts what a read need not echo, nor what the code leaves out', () => {
+		expect(
+			contradictedFields(sent, {
+				id: 'qr_1',
+				qrType: 'WEB',
+				name: 'Row',
+				qrRedirectUrl: 'https://example.com/row',
+				settings: { passwordEnabled: true, password: '********' },
+			}),
+		).toEqual([]);
+		expect(
+			contradictedFields(sent, { id: 'qr_1', folderId: 'other', templateId: 'tpl_2' }),
+		).toEqual([]);
+	});
+
+	it('counts the fields and keys the code holds with other values', () => {
+		expect(
+			contradictedFields(sent, {
+				qrType: 'WEB',
+				name: 'Other',
+				qrRedirectUrl: 'https://example.com/row',
+				tags: [],
+				metadata: { note: 'y', extra: 1 },
+				settings: { passwordEnabled: false },
+			}),
+		).toEqual(['name', 'tags', 'metadata.note', 'settings.passwordEnabled']);
 	});
 });
