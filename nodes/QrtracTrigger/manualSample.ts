@@ -1,9 +1,12 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ChangeKind } from './changeCursor';
 import { isVersioned } from './changeCursor';
 import { isScanRecord } from './scanCursor';
-import { matchesFilters } from './codeFilters';
+import { matchesFilters, type CodeFilters } from './codeFilters';
+import { CODES_PER_ANALYTICS_REQUEST } from '../shared/api';
+import { isQrType, QR_TYPE_LABELS } from '../shared/forms/qrCodeTypes';
 import { changeItem } from './pollCodeChanges';
 import { describeScanRows } from '../shared/records/scanRows';
 import { scanEvent, triggerIpPrivacy } from './scanEvents';
@@ -18,19 +21,58 @@ import {
 
 /**
  * "Fetch Test Event": the most recent matching code (or scan) as the trigger would report it, without the IDs of
- * the API client that wrote it (see eventFields.ts). It never reads or writes the trigger's static data, so the
+ * the API client that wrote it (see eventFields.ts); an error saying what was looked at when none matches. It never reads or writes the trigger's static data, so the
  * cursor of the active workflow does not move.
  */
 export async function manualSample(
 	ctx: IPollFunctions,
 	settings: TriggerSettings,
-): Promise<INodeExecutionData[][] | null> {
+): Promise<INodeExecutionData[][]> {
 	const teamId = await resolveTeamId(ctx, settings.teamId);
 	const item =
 		settings.triggerOn === 'newScans'
 			? await sampleScan(ctx, teamId, settings)
 			: await sampleChange(ctx, teamId, settings);
-	return item ? [[item]] : null;
+	if (!item) throw nothingFound(ctx, teamId, settings);
+	return [[item]];
+}
+
+/**
+ * No sample: the editor shows only "No trigger output" for an empty answer, so the test fails as n8n's own
+ * triggers do (Google Calendar Trigger), saying what was read and with which filters.
+ */
+function nothingFound(
+	ctx: IPollFunctions,
+	teamId: string,
+	settings: TriggerSettings,
+): NodeOperationError {
+	const minutes = FIRST_POLL_LOOKBACK_MS / 60_000;
+	const days = SAMPLE_SCAN_LOOKBACK_MS / 86_400_000;
+	const recent = `the ${CODES_PER_ANALYTICS_REQUEST} most recently changed codes of team ${teamId}`;
+	const changedLately = `the codes changed in the last ${minutes} minutes`;
+	const lookedAt =
+		settings.triggerOn === 'newScans'
+			? `the scans of the last ${days} days of ${recent}`
+			: settings.allTeams
+				? `${changedLately} in every team`
+				: settings.events.some((event) => event !== 'deleted')
+					? `${recent} and ${changedLately}`
+					: `${changedLately} of team ${teamId}`;
+	const events =
+		settings.triggerOn === 'newScans' ? '' : `, for events ${settings.events.join(', ')}`;
+	return new NodeOperationError(ctx.getNode(), 'No data with the current filter could be found', {
+		description: `Looked at ${lookedAt}${events}; filters: ${describeFilters(settings.filters)}. Once the workflow is active, the trigger reports new events as they happen.`,
+	});
+}
+
+function describeFilters({ qrTypes, tag, search }: CodeFilters): string {
+	const types = qrTypes.map((type) => (isQrType(type) ? QR_TYPE_LABELS[type] : type));
+	const parts = [
+		types.length > 0 ? `QR Type ${types.join(' or ')}` : undefined,
+		tag === undefined ? undefined : `tag "${tag}"`,
+		search === undefined ? undefined : `search "${search}"`,
+	].filter((part) => part !== undefined);
+	return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
 /**

@@ -139,6 +139,8 @@ export function refuseItem(
 	node: INode,
 	issues: readonly FieldIssue[],
 	itemIndex: number,
+	/** The description when a request was sent before the refusal (the default says none was). */
+	description?: string,
 ): NodeOperationError {
 	const tool = isToolNode(node);
 	const seen = new Set<string>();
@@ -160,9 +162,11 @@ export function refuseItem(
 	const message = parts.join('; ');
 	return new NodeOperationError(node, tool ? message : `Item ${itemIndex}: ${message}`, {
 		itemIndex,
-		description: tool
-			? 'Nothing was sent to QRTRAC; send the call again with corrected values.'
-			: 'Nothing was sent to QRTRAC for this item: correct the fields named above.',
+		description:
+			description ??
+			(tool
+				? 'Nothing was sent to QRTRAC; send the call again with corrected values.'
+				: 'Nothing was sent to QRTRAC for this item: correct the fields named above.'),
 	});
 }
 

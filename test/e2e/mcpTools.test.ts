@@ -548,7 +548,7 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 				what: 'an unknown code ID in the scan totals',
 				tool: 'get_scan_totals',
 				args: () => ({ codeIds: 'qr_doesnotexist' }),
-				says: /QR code not found: qr_doesnotexist/,
+				says: /QR code not found: "qr_doesnotexist"/,
 				sent: 'readsOnly',
 			},
 			{

@@ -26,8 +26,8 @@ export function readQrCodeFields(
 		mode === 'update' ? readUpdateForm(ctx, itemIndex) : readCreateForm(ctx, itemIndex, mode);
 	const schema = qrCodeFieldsSchema(mode, ctx.getTimezone(), raw.qrType);
 	const checked = checkItem(schema, raw);
-	// A new code needs what its type cannot work without; a Create or Update row needs its typed fields only
-	// when it creates (its run checks that), since the fields a row leaves out keep their values.
+	// A new code needs what its type cannot work without; Update and a Create or Update row need the typed fields
+	// only when they create or change a stored code's type (their runs check that): fields left out keep their values.
 	const missing =
 		mode === 'update' ? [] : missingEssentials(raw, mode === 'create' ? 'all' : 'redirect');
 	if (checked.issues || missing.length > 0)

@@ -1,7 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isPlainObject } from '../../shared/plainObject';
+import { changesType } from '../../shared/records/qrCode';
 import { dateOrEpochMsSchema } from '../../shared/validation/dateOrEpochMs';
 import { jsonObjectSchema } from '../../shared/validation/jsonObject';
 import {
@@ -11,6 +12,7 @@ import {
 	httpUrlSchema,
 	idSchema,
 	nonEmptyTextSchema,
+	refuseItem,
 	tagsSchema,
 	type FieldIssue,
 } from '../../shared/validation';
@@ -260,7 +262,7 @@ export function missingEssentials(
 		typeFields?: Record<string, unknown>;
 		extra?: unknown;
 	},
-	which: 'all' | 'redirect' | 'typed' = 'all',
+	which: 'all' | 'redirect' = 'all',
 ): FieldIssue[] {
 	const qrType = QR_TYPES.find((candidate) => candidate === fields.qrType);
 	if (!qrType) return [];
@@ -268,7 +270,6 @@ export function missingEssentials(
 	const forType = `for QR Type "${QR_TYPE_LABELS[qrType]}"`;
 	const issues: FieldIssue[] = [];
 	if (
-		which !== 'typed' &&
 		REDIRECT_QR_TYPES.includes(qrType) &&
 		!isGiven(fields.qrRedirectUrl) &&
 		!isGiven(extra.qrRedirectUrl)
@@ -294,6 +295,40 @@ export function missingEssentials(
 		});
 	}
 	return issues;
+}
+
+/**
+ * The refusal of a write whose code would lack what its type cannot work without (missingEssentials, read from the
+ * request body); undefined when nothing lacks. A new code needs every essential. A stored code (`stored`, read
+ * before) given another type loses the old type's fields (records/qrCode.ts), so the new type's must be in the
+ * change; its stored Redirect URL stays and counts. One rule for Update and for Create or Update's rows.
+ */
+export function refuseLackingEssentials(
+	node: INode,
+	itemIndex: number,
+	body: IDataObject,
+	stored?: IDataObject,
+): NodeOperationError | undefined {
+	if (stored && !changesType(stored, body)) return undefined;
+	const missing = missingEssentials(
+		{
+			qrType: body.qrType,
+			qrRedirectUrl: body.qrRedirectUrl ?? stored?.qrRedirectUrl,
+			extra: body,
+		},
+		'all',
+	);
+	if (missing.length === 0) return undefined;
+	if (!stored) return refuseItem(node, missing, itemIndex);
+	const [from, to] = [stored.qrType, body.qrType].map((type) =>
+		QR_TYPES.includes(type as QrType) ? QR_TYPE_LABELS[type as QrType] : String(type),
+	);
+	return refuseItem(
+		node,
+		missing,
+		itemIndex,
+		`Changing the ${from} code to ${to} drops its ${from} fields, so give the ${to} fields with the change. Nothing was written: the code was only read.`,
+	);
 }
 
 function isGiven(value: unknown): boolean {

@@ -288,6 +288,50 @@ describe('QRTRAC Trigger: code changes', () => {
 	});
 });
 
+describe('QRTRAC Trigger: a test event when nothing matches', () => {
+	it('Code Changes fails the manual poll saying what it looked at and which filters held', async () => {
+		const account = newAccount();
+		createCode(account.teamId, { name: 'A website', tags: ['other'] });
+		const watcher = trigger(account, {
+			events: ['created', 'updated'],
+			filters: { qrTypes: ['PDF'], tag: 'spring', search: 'catalog' },
+		});
+
+		const failure = await watcher.poll('manual').then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+
+		expect(failure).toMatchObject({
+			name: 'NodeOperationError',
+			message: 'No data with the current filter could be found',
+		});
+		expect(failure?.description).toBe(
+			`Looked at the 100 most recently changed codes of team ${account.teamId} and the codes changed in the last 5 minutes, for events created, updated; filters: QR Type PDF, tag "spring", search "catalog". Once the workflow is active, the trigger reports new events as they happen.`,
+		);
+		expect(watcher.staticData).toEqual({});
+	});
+
+	it('New Scans fails the manual poll saying what it looked at', async () => {
+		const account = newAccount();
+		createCode(account.teamId, { name: 'Never scanned' });
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+
+		const failure = await watcher.poll('manual').then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+
+		expect(failure).toMatchObject({
+			name: 'NodeOperationError',
+			message: 'No data with the current filter could be found',
+		});
+		expect(failure?.description).toBe(
+			`Looked at the scans of the last 30 days of the 100 most recently changed codes of team ${account.teamId}; filters: none. Once the workflow is active, the trigger reports new events as they happen.`,
+		);
+	});
+});
+
 describe.each([5_000, -5_000])("QRTRAC Trigger: service clock %i ms off n8n's", (skewMs) => {
 	afterEach(() => {
 		suite.sim.clock.useRealTime();

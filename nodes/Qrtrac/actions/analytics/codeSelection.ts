@@ -1,11 +1,14 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { z } from 'zod';
 
 import type { QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { TeamCodes } from '../../../shared/teamCodes';
+import { executionNode } from '../../../shared/executionNode';
+import { isToolNode } from '../../../shared/validation';
 import { idListSchema } from '../../../shared/validation/idList';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
+import { refusedAsNotFound } from '../../helpers/outcome';
 import { atLeastVersion, readParameter } from '../../helpers/parameters';
 
 /**
@@ -116,7 +119,9 @@ export type SelectedRowWork<Input> = (row: {
  * The batch loop of the many-code analytics operations: each row through the pool, its codes selected (a row with
  * none returns no items), then `work`; the team's codes are read at most once per team for all rows.
  */
-export async function runPerSelection<Input extends { qrCodeIds?: string[]; teamId?: string }>(
+export async function runPerSelection<
+	Input extends { codeSelection?: string; qrCodeIds?: string[]; teamId?: string },
+>(
 	ctx: IExecuteFunctions,
 	rows: Rows<Input>,
 	results: ItemResults,
@@ -131,8 +136,43 @@ export async function runPerSelection<Input extends { qrCodeIds?: string[]; team
 				const qrIds = await teamCodes.selected(input, itemIndex);
 				if (qrIds.length === 0) return [];
 				const codes = async () => await teamCodes.of(input.teamId, itemIndex);
-				return await work({ input, itemIndex, qrIds, codes });
+				return await work({ input, itemIndex, qrIds, codes }).catch((error: unknown) => {
+					throw input.codeSelection === 'list'
+						? explainUnknownEntry(error, qrIds, executionNode(ctx), itemIndex)
+						: error;
+				});
 			}),
 		);
 	}
+}
+
+/**
+ * A listed code the service does not know (refusedAsNotFound, about a code, not a team): the error names the item
+ * and the entry, and says how the list was read, since a pasted name ("Spring campaign") splits into entries that
+ * are no IDs. Other refusals stand as they are.
+ */
+function explainUnknownEntry(
+	error: unknown,
+	ids: string[],
+	node: INode,
+	itemIndex: number,
+): unknown {
+	if (!refusedAsNotFound(error)) return error;
+	const named = ids
+		.filter((id) => error.message.includes(id))
+		.sort((a, b) => b.length - a.length)[0];
+	if (named === undefined && (/team/i.test(error.message) || !/qr|code/i.test(error.message)))
+		return error;
+	const what =
+		named === undefined
+			? `a code of QR Code IDs was not found (QRTRAC: ${error.message})`
+			: `QR code not found: "${named}"`;
+	error.message = isToolNode(node) ? what : `Item ${itemIndex}: ${what}`;
+	const shown =
+		ids
+			.slice(0, 10)
+			.map((id) => `"${id}"`)
+			.join(', ') + (ids.length > 10 ? ` and ${ids.length - 10} more` : '');
+	error.description = `QR Code IDs are separated by commas, spaces or line breaks: this list was read as ${shown}. An entry must be a code's ID, not its name: QR Code > Get Many finds codes by name (Filters > Search).`;
+	return error;
 }

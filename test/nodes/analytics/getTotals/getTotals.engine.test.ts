@@ -156,9 +156,33 @@ describe('Analytics: Get Totals', () => {
 			result.items.map((item) => [item.pairedItem, item.json.qrId ?? item.json.error]),
 		).toEqual([
 			[{ item: 0 }, codes[0].id],
-			[{ item: 1 }, 'QR code not found: qr_missing'],
+			[{ item: 1 }, 'Item 1: QR code not found: "qr_missing"'],
 			[{ item: 2 }, codes[1].id],
 		]);
 		expect(result.items[1].json.httpCode).toBe('400');
 	});
+
+	it.each(['getTotals', 'getScansForCodes'])(
+		'%s: a name pasted in QR Code IDs fails naming the item and the entry, with how the list is read',
+		async (operation) => {
+			const { credentials } = newTeamWithCodes(1);
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'analytics',
+					operation,
+					codeSelection: 'list',
+					qrCodeIds: 'Spring campaign',
+				},
+				credentials,
+			});
+
+			expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', itemIndex: 0 });
+			expect(result.error?.message).toBe('Item 0: QR code not found: "Spring"');
+			expect(result.error?.description).toBe(
+				'QR Code IDs are separated by commas, spaces or line breaks: this list was read as "Spring", "campaign". An entry must be a code\'s ID, not its name: QR Code > Get Many finds codes by name (Filters > Search).',
+			);
+		},
+	);
 });

@@ -1,6 +1,6 @@
 /**
  * What the QR code forms send (issue 25, items 3, 7 and 8), through n8n's engine against the simulator: an
- * essential field given in Other API Fields (JSON); Scan Rules of 1.2 (each rule's settings under its switch)
+ * essential field given in Other API Fields (JSON), or required on the form from 1.1 (requiredFields.unit.test.ts); Scan Rules of 1.2 (each rule's settings under its switch)
  * sending the same `settings` as the 1.1 collection. Each type's essential fields and the one-error naming of
  * every refused field are unit tests of Create's `parse` (create.unit.test.ts).
  */
@@ -23,11 +23,36 @@ async function create(parameters: Record<string, unknown>, more: { typeVersion?:
 }
 
 describe('Create: essential fields of a type', () => {
-	it('takes an essential field from Other API Fields (JSON) as given', async () => {
+	it('takes an essential field from Other API Fields (JSON) as given (nodes saved with the first layout)', async () => {
+		const result = await create(
+			{
+				qrType: 'COUPON_CODE',
+				name: 'From JSON',
+				additionalFieldsJson: '{"metadata": {"couponCode": "JSON5", "discount": "5%"}}',
+			},
+			{ typeVersion: 1 },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.requestLog[0].body).toMatchObject({
+			metadata: { couponCode: 'JSON5', discount: '5%' },
+		});
+	});
+
+	it('from 1.1 the form requires a single essential field: n8n flags it before a run; the JSON still wins over it', async () => {
+		const json = '{"metadata": {"couponCode": "JSON5", "discount": "5%"}}';
+		await expect(
+			create({ qrType: 'COUPON_CODE', options: { additionalFieldsJson: json } }),
+		).rejects.toThrow(
+			/Parameter "Coupon Code" is required\.\n- Parameter "Discount" is required\./,
+		);
+		expect(suite.sim.requestLog).toEqual([]);
+
 		const result = await create({
 			qrType: 'COUPON_CODE',
-			name: 'From JSON',
-			options: { additionalFieldsJson: '{"metadata": {"couponCode": "JSON5", "discount": "5%"}}' },
+			couponCode: 'FORM10',
+			couponDiscount: '10%',
+			options: { additionalFieldsJson: json },
 		});
 
 		expect(result.error).toBeUndefined();

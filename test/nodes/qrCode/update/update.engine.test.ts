@@ -121,18 +121,22 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 
 		const result = await update(code.id, {
 			qrType: 'COUPON_CODE',
-			updateFields: { couponCode: 'NEW10', couponExpiryDate: 1767225600000 },
+			updateFields: {
+				couponCode: 'NEW10',
+				couponDiscount: '10% off',
+				couponExpiryDate: 1767225600000,
+			},
 		});
 
 		expect(result.error).toBeUndefined();
 		expect(putBody()).toEqual({
 			...requestFieldsOf(code),
 			qrType: 'COUPON_CODE',
-			metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 },
+			metadata: { couponCode: 'NEW10', discount: '10% off', expiryDate: 1767225600000 },
 		});
 		expect(suite.sim.state.getQr(code.id)).toMatchObject({
 			qrType: 'COUPON_CODE',
-			metadata: { couponCode: 'NEW10', expiryDate: 1767225600000 },
+			metadata: { couponCode: 'NEW10', discount: '10% off', expiryDate: 1767225600000 },
 		});
 		expect(suite.sim.state.getQr(code.id)?.metadata.appName).toBeUndefined();
 		suite.expectRequestsFollowContract();
@@ -169,6 +173,44 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 		});
 		if (semantics === 'replace')
 			expect(suite.sim.state.getQr(code.id)).not.toHaveProperty('firstName');
+		suite.expectRequestsFollowContract();
+	});
+
+	it("refuses a change of type without the new type's essentials, after reading the code and before writing", async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'VCARD',
+			firstName: 'Ada',
+		});
+
+		const result = await update(code.id, {
+			qrType: 'COUPON_CODE',
+			updateFields: { couponExpiryDate: 1767225600000 },
+		});
+
+		expect(result.error).toMatchObject({ name: 'NodeOperationError', itemIndex: 0 });
+		expect(result.error?.message).toBe(
+			'Item 0: "Coupon Code" is required for QR Type "Coupon Code"; "Discount" is required for QR Type "Coupon Code"',
+		);
+		expect(result.error?.description).toBe(
+			'Changing the vCard code to Coupon Code drops its vCard fields, so give the Coupon Code fields with the change. Nothing was written: the code was only read.',
+		);
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET']);
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({ qrType: 'VCARD', firstName: 'Ada' });
+	});
+
+	it('changes a Short Link into a Website code on its stored Redirect URL', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'SHORT_LINK',
+			qrRedirectUrl: 'https://example.com/stays',
+		});
+
+		const result = await update(code.id, { qrType: 'WEB' });
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/stays',
+		});
 		suite.expectRequestsFollowContract();
 	});
 

@@ -9,7 +9,9 @@ import {
 	updateQr,
 	type QrCode,
 } from '../../../../shared/api';
+import { executionNode } from '../../../../shared/executionNode';
 import { asDeleted } from '../../../../shared/records/qrCode';
+import { refuseLackingEssentials } from '../../../helpers/qrCodeSchemas';
 import { planRow, type RowAction, type UpsertRow } from './plan';
 
 /**
@@ -55,7 +57,8 @@ export class PerRowLookUp implements HeldCodes {
 }
 
 /**
- * Sends a row's action (an update after reading the code by its ID). A create refused (400) because another
+ * Sends a row's action (an update after reading the code by its ID), unless the code would lack what its type
+ * cannot work without (refuseLackingEssentials: a new code, or a stored one given another type). A create refused (400) because another
  * writer took the Display ID after the code was looked for is answered by reading that one code and applying the
  * row to it; a create whose answer was lost and whose code was then found may not hold the row yet, so the row is
  * applied to it as well.
@@ -75,10 +78,14 @@ export async function applyRow(
 		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
 		const plan = planRow(row, stored, writeUnchanged);
 		if (plan.kind !== 'update') return { operation: 'unchanged', code: stored };
+		const lacking = refuseLackingEssentials(executionNode(ctx), itemIndex, row.body, stored);
+		if (lacking) throw lacking;
 		const { changes, changedFields } = plan;
 		const code = await updateQr(ctx, { id, stored, changes, teamId: row.teamId, itemIndex });
 		return { operation: 'updated', changedFields, code };
 	}
+	const lacking = refuseLackingEssentials(executionNode(ctx), itemIndex, action.body);
+	if (lacking) throw lacking;
 	const attempt = await createQr(ctx, { body: action.body, teamId: row.teamId, itemIndex }).then(
 		(created) => ({ created }),
 		(error: unknown) => ({ error }),

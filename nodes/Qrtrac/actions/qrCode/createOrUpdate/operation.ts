@@ -2,14 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { connectionOf, getQrById, type QrCode } from '../../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
-import { executionNode } from '../../../../shared/executionNode';
 import { KeyedTurns } from '../../../../shared/keyedTurns';
 import { TeamCodes } from '../../../../shared/teamCodes';
-import { refuseItem, type FieldIssue } from '../../../../shared/validation';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
-import { missingEssentials } from '../../../helpers/qrCodeSchemas';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { outcomeKey } from '../../../helpers/outcome';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult } from './apply';
@@ -37,8 +34,6 @@ interface Input extends UpsertRow {
 	skipUnchanged: boolean;
 	/** Delete Missing (sync): the tag that scopes it, undefined when off. The same for every row. */
 	deleteMissingTag?: string;
-	/** Fields a new code of the row's type cannot work without that the row lacks: refused if it creates. */
-	missing?: FieldIssue[];
 }
 
 export const kind = 'batch' as const;
@@ -52,12 +47,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			: SYNC_MODE;
 	const deleteMissing =
 		mode === SYNC_MODE ? readDeleteMissing(this, options, itemIndex) : undefined;
-	const missing = missingEssentials(fields, 'typed');
 	return {
 		mode,
 		displayId: fields.displayId!,
 		body: buildQrBody(fields),
-		missing: missing.length > 0 ? missing : undefined,
 		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
 		skipUnchanged: options.skipUnchanged !== false,
 		teamId: getTeamOverride(this, itemIndex),
@@ -158,8 +151,6 @@ async function sendRow(
 	const task = pool.run(async (): Promise<RowResult> => {
 		startedFrom = await start();
 		const action = planRow(input, startedFrom, writeUnchanged);
-		if (action.kind === 'create' && input.missing)
-			throw refuseItem(executionNode(ctx), input.missing, itemIndex);
 		const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged);
 		if (input.mode === SYNC_MODE)
 			await sync.settled?.(input.teamId, input.displayId, done.code as QrCode);
