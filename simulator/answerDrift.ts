@@ -12,6 +12,8 @@ import { CODE_ANSWER_OPERATIONS } from './codeAnswers';
  * - `availabilityObject`: Check Availability answers `success: true` with `data: {available, message}`.
  * - `changeWithoutId`: a change (updateQr, updateQrTags, updateQrTitle, updateTeam, updateDomainPreferences)
  *   answers its record without `id` (QrResponse and TeamResponse require no field); the change was made.
+ * - `partialWriteAnswers`: a write of a code (createQr, duplicateQr, updateQr, updateQrTags, updateQrTitle) answers
+ *   only `{id, displayId, name, updatedAt}` (every Qr field is optional); the whole write was made.
  * Kind a careful client must refuse loudly (the needed fields are not there under any known name):
  * - `renamedFields`: list fields, identifiers and counts carry other names than the contract's.
  * - `createWithoutId`: a create (createQr, duplicateQr, v1 create, createTeam) answers its record without `id`;
@@ -24,6 +26,7 @@ export const SHAPE_DRIFTS = [
 	'bareLists',
 	'availabilityObject',
 	'changeWithoutId',
+	'partialWriteAnswers',
 	'renamedFields',
 	'createWithoutId',
 ] as const;
@@ -60,6 +63,16 @@ const CHANGE_OPERATIONS = new Set([
 	'updateDomainPreferences',
 ]);
 
+/** The writes of a code, whose answer `partialWriteAnswers` cuts down to a few fields. */
+const CODE_WRITE_OPERATIONS = new Set([
+	'createQr',
+	'duplicateQr',
+	'updateQr',
+	'updateQrTags',
+	'updateQrTitle',
+]);
+const PARTIAL_FIELDS = ['id', 'displayId', 'name', 'updatedAt'];
+
 /** Operations whose list answer is wrapped in an object under an unknown name by `renamedFields`. */
 const WRAPPED_LISTS: Record<string, string> = {
 	getTeamQrsFromTime: 'codes',
@@ -94,6 +107,19 @@ export function driftAnswer(
 		const data = { ...answer.data };
 		delete data.id;
 		answer = { ...answer, data };
+	}
+	if (
+		drifts.has('partialWriteAnswers') &&
+		CODE_WRITE_OPERATIONS.has(operationId) &&
+		isObject(answer.data)
+	) {
+		const data = answer.data;
+		answer = {
+			...answer,
+			data: Object.fromEntries(
+				PARTIAL_FIELDS.filter((field) => field in data).map((field) => [field, data[field]]),
+			),
+		};
 	}
 	return answer;
 }

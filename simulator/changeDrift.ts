@@ -10,6 +10,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   (`updatedAt: null` on a code never changed after its creation).
  * - `fromTimeCap`: the updated-after answers hold only the newest N changed codes (still oldest first); with
  *   `fromTimeCapKeeps: 'oldest'` the oldest N instead (a service that stops at a row limit).
+ * - `fromTimeLagMs`: the updated-after answers leave out codes changed less than N ms ago (simulator clock), as a
+ *   service whose change feed is read from a replica that lags behind its writes. Applied before `fromTimeCap`.
  * - `scanCap`: answers of Get Scans for Codes hold only the first N events of the range (oldest first), as a
  *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
  * - `scanRangeSlackMs`: Get Scans for Codes answers events up to this many ms outside the asked range on both
@@ -41,6 +43,8 @@ export interface ChangeDrift {
 	fromTimeCap?: number;
 	/** Which changed codes a capped answer keeps (default the newest). */
 	fromTimeCapKeeps?: 'newest' | 'oldest';
+	/** Undefined or 0: every change up to the present. */
+	fromTimeLagMs?: number;
 	/** Undefined: every scan event of the range. */
 	scanCap?: number;
 	/** Undefined or 0: exactly the asked range. */
@@ -107,6 +111,12 @@ export function driftChanges(
 		Array.isArray(data)
 	)
 		data = data.filter((row) => !isObject(row) || row.totalScans !== 0);
+	const lag = drift.fromTimeLagMs ?? 0;
+	if (lag > 0 && FROM_TIME_OPERATIONS.has(operationId) && Array.isArray(data))
+		data = data.filter(
+			(code) =>
+				!isObject(code) || typeof code.updatedAt !== 'number' || code.updatedAt <= nowMs - lag,
+		);
 	if (
 		drift.fromTimeCap !== undefined &&
 		FROM_TIME_OPERATIONS.has(operationId) &&

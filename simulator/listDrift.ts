@@ -16,6 +16,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   code (its `updatedAt` becomes the newest), so codes move between pages of an `updatedAt` order mid-walk.
  * - `foreignCodes`: the team's list also holds the live codes of the organization's other teams (and counts them).
  * - `ignoreTeamHeader`: every request acts in the API client's default team, whatever team header it sends.
+ * - `createsInDefaultTeam`: Create QR Code alone acts in the API client's default team, whatever team header it
+ *   sends; its answer names that team (`teamId`).
  * - `lowerCaseDisplayIds`: answers carry code records' Display IDs lower-cased (the stored ones keep their case).
  * - `summaryRecords`: the list's codes leave out `metadata` and `settings` (every Qr field is optional); Get QR by
  *   ID still answers the whole code.
@@ -28,6 +30,7 @@ export interface ListDrift {
 	shiftingOrder: boolean;
 	foreignCodes: boolean;
 	ignoreTeamHeader: boolean;
+	createsInDefaultTeam: boolean;
 	lowerCaseDisplayIds: boolean;
 	summaryRecords: boolean;
 }
@@ -38,6 +41,7 @@ export const NO_LIST_DRIFT: ListDrift = {
 	shiftingOrder: false,
 	foreignCodes: false,
 	ignoreTeamHeader: false,
+	createsInDefaultTeam: false,
 	lowerCaseDisplayIds: false,
 	summaryRecords: false,
 };
@@ -49,6 +53,7 @@ export const LIST_DRIFT_SWITCHES = [
 	'shiftingOrder',
 	'foreignCodes',
 	'ignoreTeamHeader',
+	'createsInDefaultTeam',
 	'lowerCaseDisplayIds',
 	'summaryRecords',
 ] as const;
@@ -59,9 +64,18 @@ const CODE_OPERATIONS = new Set([...CODE_ANSWER_OPERATIONS, LIST]);
 
 type Answer = { status: number; body: unknown };
 
-/** The team header as the service reads it: not at all under `ignoreTeamHeader`. */
-export function teamHeaderAsRead(drift: ListDrift, header: string | undefined): string | undefined {
-	return drift.ignoreTeamHeader ? undefined : header;
+/** Whether the service reads the team header of this operation: not under `ignoreTeamHeader` (a create: `createsInDefaultTeam`). */
+export function readsTeamHeader(drift: ListDrift, operationId: string | undefined): boolean {
+	return !drift.ignoreTeamHeader && !(drift.createsInDefaultTeam && operationId === 'createQr');
+}
+
+/** The team header as the service reads it (undefined: the API client's default team). */
+export function teamHeaderAsRead(
+	drift: ListDrift,
+	header: string | undefined,
+	operationId?: string,
+): string | undefined {
+	return readsTeamHeader(drift, operationId) ? header : undefined;
 }
 
 /** The answer of an operation as the list drift in effect gives it (the state is changed only by `shiftingOrder`). */

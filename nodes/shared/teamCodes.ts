@@ -19,10 +19,11 @@ import { isLive, ofOtherTeam } from './records/qrCode';
  * Held (the sync): kept for the node's later runs in the execution (Loop Over Items runs it once per batch). A
  * later run brings it up to date with one request of the change feed (GET /qrs-api/teams/fromTime/{t}) since the
  * last read, on the service's clock less an overlap, and reads the team again when the feed looks capped, is
- * large, holds another team's codes, or the snapshot is older than SNAPSHOT_MAX_AGE_MS. A code is let go while a
- * row has it and held again as the row left it once the row succeeded (the feed brings any later change); after
- * a failed row a later run looks its code up, so the node's own writes are never read stale. Not held (code
- * selection): read once per run.
+ * large, holds another team's codes, or the snapshot is older than SNAPSHOT_MAX_AGE_MS. It only ever holds what a
+ * team-checked read gave (the list, the feed, a look-up), never a write's answer, which may be partial or name
+ * another team. A code is let go while a row has it; its Display ID stays taken (looked up by later runs) until
+ * the feed brings a newer version of it, or until the run ends with only rows that wrote nothing on it (they put
+ * back the code they read). Not held (code selection): read once per run.
  */
 
 /** How long a snapshot is brought up to date by the change feed before the team is read again. */
@@ -41,8 +42,11 @@ interface TeamSnapshot {
 	index: DisplayIdIndex;
 	/** The service's clock at the last read (full or feed): the next feed reads from here less the overlap. */
 	readAtServiceMs: number;
-	/** Display IDs a row of this execution took out of the index: a later run looks them up instead. */
-	taken: Set<string>;
+	/**
+	 * Display IDs a row of this execution took out of the index, each with the version it took (versionOf;
+	 * undefined: none): a later run looks them up instead, until the feed brings another version.
+	 */
+	taken: Map<string, string | undefined>;
 }
 
 const heldForSync = new HeldSnapshots<TeamSnapshot>({
@@ -52,6 +56,11 @@ const heldForSync = new HeldSnapshots<TeamSnapshot>({
 
 export class TeamCodes {
 	private readonly reads: TeamReads<TeamSnapshot>;
+	/**
+	 * By team, the Display IDs rows of this run took: the code a row that wrote nothing read (its JSON text, as the
+	 * index holds it: no more memory than before the row took it), or null once a row of it wrote or failed.
+	 */
+	private readonly rowsLeft = new Map<string, Map<string, string | null>>();
 
 	/**
 	 * `purpose` names what the read is for in an error; `held`: keep the snapshots for the node's later runs in
@@ -68,7 +77,7 @@ export class TeamCodes {
 					itemIndex,
 					purpose: purpose(team),
 				})),
-				taken: new Set(),
+				taken: new Map(),
 			}),
 			sizeOf: (snapshot) => snapshot.index.size,
 			catchUp: async (snapshot, teamId, team, itemIndex) =>
@@ -84,8 +93,8 @@ export class TeamCodes {
 
 	/**
 	 * The team's code with this Display ID, handed to the first row that asks and let go of: later rows of this
-	 * run take what that row left (the operation); once the row succeeded the snapshot holds what it left
-	 * (`settled`), else rows of later runs look the code up (one search).
+	 * run take what that row left (the operation), rows of later runs look the code up (one search) until the
+	 * feed brings a newer version or this run puts the code back (`putBack`).
 	 */
 	async take(
 		teamId: string | undefined,
@@ -96,31 +105,50 @@ export class TeamCodes {
 		if (snapshot.taken.has(displayId))
 			return await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
 		const code = snapshot.index.take(displayId, itemIndex);
-		snapshot.taken.add(displayId);
+		snapshot.taken.set(displayId, code && versionOf(code));
 		await this.reads.resized(teamId, snapshot);
 		return code;
 	}
 
 	/**
-	 * A row that took `displayId` succeeded and left `code`: the snapshot holds that code again, so that later runs
-	 * in the execution (the next batch, a sync on the loop's done output) take it without a search. A code under
-	 * another Display ID stays looked up: Delete Missing must never see the row's own code as missing. A snapshot
-	 * no longer held (the ceiling) takes nothing back, so that a run's memory only shrinks.
+	 * A row of `displayId` in `team` (the team's id, never undefined) is done: `read` is the code it read and left
+	 * as it was; undefined when the row wrote or failed, which no later row of the run undoes. Bookkeeping only,
+	 * so that it can never fail the row.
 	 */
-	async settled(teamId: string | undefined, displayId: string, code: QrCode): Promise<void> {
-		const snapshot = await this.reads.ifRead(teamId);
-		if (!snapshot || code.displayId !== displayId || !isLive(code)) return;
-		if (!(await this.reads.keeps(teamId, snapshot))) return;
-		snapshot.index.put(code);
-		snapshot.taken.delete(displayId);
-		await this.reads.resized(teamId, snapshot);
+	rowDone(team: string, displayId: string, read?: QrCode): void {
+		const rows = this.rowsLeft.get(team) ?? new Map<string, string | null>();
+		this.rowsLeft.set(team, rows);
+		if (read === undefined) rows.set(displayId, null);
+		else if (!rows.has(displayId)) rows.set(displayId, JSON.stringify(read));
 	}
 
-	/** A code the node wrote (or soft-deleted) replaces the version in the snapshot, if the run read that team. */
-	async wrote(teamId: string | undefined, code: QrCode): Promise<void> {
+	/**
+	 * After the run's rows: each Display ID that only rows writing nothing took is held again as the code they read
+	 * (a read, so complete and checked), when it is that Display ID exactly, live and of the team; so later runs in
+	 * the execution take it without a search. A snapshot no longer held (the ceiling) takes nothing back, so that
+	 * a run's memory only shrinks. Best effort: a failure here leaves the Display IDs taken.
+	 */
+	async putBack(): Promise<void> {
+		for (const [team, rows] of this.rowsLeft) {
+			const snapshot = await this.reads.ifRead(team);
+			if (!snapshot || !(await this.reads.keeps(team, snapshot))) continue;
+			for (const [displayId, text] of rows) {
+				const code = text === null ? undefined : (JSON.parse(text) as QrCode);
+				if (!code || code.displayId !== displayId || !isLive(code) || ofOtherTeam(code, team))
+					continue;
+				snapshot.index.put(code);
+				snapshot.taken.delete(displayId);
+			}
+			await this.reads.resized(team, snapshot);
+		}
+		this.rowsLeft.clear();
+	}
+
+	/** A code the node soft-deleted leaves the snapshot, if the run read that team. */
+	async deleted(teamId: string | undefined, code: QrCode): Promise<void> {
 		const snapshot = await this.reads.ifRead(teamId);
 		if (!snapshot) return;
-		apply(snapshot, code);
+		snapshot.index.remove(String(code.id));
 		await this.reads.resized(teamId, snapshot);
 	}
 }
@@ -129,7 +157,7 @@ export class TeamCodes {
  * Applies the change feed since the last read to a held snapshot: false (read the team again) when the answer is
  * larger than MAX_FEED_CODES, holds another team's codes, or looks capped while holding a version the snapshot
  * does not hold or 100 codes or more (cappedAnswers.ts `feedMayLeaveOut`, the trigger's rule too: versions held
- * already are the overlap read again, the node's own writes among them).
+ * already are the overlap read again, and those of Display IDs rows took are the node's own writes).
  */
 async function catchUp(
 	ctx: IExecuteFunctions,
@@ -142,7 +170,7 @@ async function catchUp(
 		itemIndex,
 		fromTime: Math.max(0, snapshot.readAtServiceMs - SNAPSHOT_OVERLAP_MS - 1),
 	});
-	const unseen = codes.filter((code) => !holds(snapshot, code));
+	const unseen = codes.filter((code) => feedNews(snapshot, code) === 'unseen');
 	const foreign = codes.some((code) => ofOtherTeam(code, team));
 	if (
 		codes.length > MAX_FEED_CODES ||
@@ -154,30 +182,44 @@ async function catchUp(
 		);
 		return false;
 	}
-	for (const code of unseen) apply(snapshot, code);
+	for (const code of codes) if (feedNews(snapshot, code) !== 'held') apply(snapshot, code);
 	snapshot.readAtServiceMs = serviceDateMs ?? startedMs;
 	return true;
 }
 
-/** A newer version of a code into the snapshot; one whose Display ID a row took is looked up instead. */
-function apply(snapshot: TeamSnapshot, code: QrCode): void {
-	if (typeof code.displayId === 'string' && snapshot.taken.has(code.displayId))
-		snapshot.index.remove(String(code.id));
-	else snapshot.index.put(code);
+/**
+ * What a feed version tells the snapshot: `held` (it holds this version; a deleted code: holds it no more),
+ * `taken` (a row of the execution took its Display ID: the node's own write, or a change after it; for the cap
+ * rule it counts as known, as the node's own writes do) or `unseen`.
+ */
+function feedNews(snapshot: TeamSnapshot, code: QrCode): 'held' | 'taken' | 'unseen' {
+	const held = snapshot.index.byCodeId(String(code.id));
+	const holds = isLive(code)
+		? held !== undefined && held.displayId === code.displayId && versionOf(held) === versionOf(code)
+		: held === undefined;
+	if (holds) return 'held';
+	return typeof code.displayId === 'string' && snapshot.taken.has(code.displayId)
+		? 'taken'
+		: 'unseen';
 }
 
 /**
- * Whether the snapshot already holds this version of the code (a deleted code: holds it no more), or needs none
- * (a row took its Display ID: it is looked up).
+ * A feed version into the snapshot. The feed is a team-checked read of the whole record: a live version of a
+ * taken Display ID other than the one the row took (the written one, or newer) is held and the Display ID no
+ * longer looked up; the version the row took, or a deleted one, leaves it taken.
  */
-function holds(snapshot: TeamSnapshot, code: QrCode): boolean {
-	if (typeof code.displayId === 'string' && snapshot.taken.has(code.displayId)) return true;
-	const held = snapshot.index.byCodeId(String(code.id));
-	if (!isLive(code)) return held === undefined;
-	return (
-		held !== undefined &&
-		held.displayId === code.displayId &&
-		JSON.stringify(held.updatedAt ?? held.createdAt) ===
-			JSON.stringify(code.updatedAt ?? code.createdAt)
-	);
+function apply(snapshot: TeamSnapshot, code: QrCode): void {
+	const displayId = typeof code.displayId === 'string' ? code.displayId : undefined;
+	if (displayId === undefined || !snapshot.taken.has(displayId)) snapshot.index.put(code);
+	else if (!isLive(code) || snapshot.taken.get(displayId) === versionOf(code))
+		snapshot.index.remove(String(code.id));
+	else {
+		snapshot.index.put(code);
+		snapshot.taken.delete(displayId);
+	}
+}
+
+/** A version of a code: its id and its last change (the creation when never changed). */
+function versionOf(code: QrCode): string {
+	return JSON.stringify([String(code.id), code.updatedAt ?? code.createdAt]);
 }

@@ -4,7 +4,7 @@ import { driftChanges, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
-import { driftList, teamHeaderAsRead } from '../listDrift';
+import { driftList, readsTeamHeader, teamHeaderAsRead } from '../listDrift';
 import { requestsPerSecond } from '../plans';
 import { rateLimitHeaders, type FixedWindowLimiter, type WindowState } from '../rateLimit';
 import { analyticsRoutes } from '../routes/analytics';
@@ -88,11 +88,16 @@ async function runOperation(
 		const actor = authenticate(
 			context.state,
 			{
-				teamId: teamHeaderAsRead(context.listDrift, exchange.header('x-request-team-id')),
+				teamId: teamHeaderAsRead(
+					context.listDrift,
+					exchange.header('x-request-team-id'),
+					match.route.operationId,
+				),
 				clientId: exchange.header('x-request-client-id'),
 				clientSecret: exchange.header('x-request-client-secret'),
 			},
-			match.route.team === 'required' && !context.listDrift.ignoreTeamHeader,
+			match.route.team === 'required' &&
+				readsTeamHeader(context.listDrift, match.route.operationId),
 		);
 		exchange.entry.teamId = actor.team.id;
 		// Like a JSON body parser: no JSON body reads as an empty object.

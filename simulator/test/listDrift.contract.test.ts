@@ -83,4 +83,65 @@ describe('list drift', () => {
 		expect(data.qrs.map((qr: { displayId: string }) => qr.displayId)).toContain('mixed-0');
 		expect(sim.state.liveQrsOfTeam(teamId).map((qr) => qr.displayId)).toContain('Mixed-0');
 	});
+
+	test('createsInDefaultTeam files a created code in the client default team and says so', async () => {
+		sim.setListDrift({ createsInDefaultTeam: true });
+		const created = await call('POST', '/api/qrs-api', {
+			credentials: { ...sim.credentials, teamId },
+			body: { qrType: 'COUPON_CODE', name: 'elsewhere', displayId: 'Filed-elsewhere' },
+		});
+		expect(created.body.data.teamId).toBe(sim.credentials.teamId);
+		expect(sim.state.liveQrsOfTeam(teamId).map((qr) => qr.displayId)).not.toContain(
+			'Filed-elsewhere',
+		);
+	});
+});
+
+/** Answer modes read beside the list drift: partial write answers (shape drift) and a lagging change feed. */
+describe('write answers and feed lag', () => {
+	let sim: Simulator;
+	let call: Call;
+
+	beforeAll(async () => {
+		sim = await startSimulator({ seed: true });
+		call = contractClient(sim);
+	});
+	afterAll(() => sim.close());
+
+	test('partialWriteAnswers answers a write with id, displayId, name and updatedAt only; the write is whole', async () => {
+		sim.setShapeDrift(['partialWriteAnswers']);
+		try {
+			const created = await call('POST', '/api/qrs-api', {
+				body: { qrType: 'COUPON_CODE', name: 'partial', displayId: 'Partial-1', tags: ['t'] },
+			});
+			expect(Object.keys(created.body.data).sort()).toEqual([
+				'displayId',
+				'id',
+				'name',
+				'updatedAt',
+			]);
+			expect(sim.state.getQr(created.body.data.id)?.tags).toEqual(['t']);
+		} finally {
+			sim.setShapeDrift([]);
+		}
+	});
+
+	test('fromTimeLagMs leaves out of the updated-after answer the codes changed within the lag', async () => {
+		const { teamId } = sim.credentials;
+		const old = sim.state.createQrAt(
+			teamId,
+			{ qrType: 'COUPON_CODE', name: 'old' },
+			sim.clock.now() - 60_000,
+		);
+		const fresh = sim.state.createQr(teamId, { qrType: 'COUPON_CODE', name: 'fresh' });
+		sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		try {
+			const answer = await call('GET', `/api/qrs-api/teams/fromTime/${sim.clock.now() - 120_000}`);
+			const ids = answer.body.data.map((qr: { id: string }) => qr.id);
+			expect(ids).toContain(old.id);
+			expect(ids).not.toContain(fresh.id);
+		} finally {
+			sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
+	});
 });

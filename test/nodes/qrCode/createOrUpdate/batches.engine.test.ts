@@ -5,7 +5,7 @@
  * execution, as n8n does. The team is read once per execution and brought up to date per batch by one request
  * of the change feed; a capped feed forces a full read; two credentials never share what was read.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import {
 	LOOP_OVER_ITEMS_TYPE,
@@ -464,6 +464,223 @@ describe('Delete Missing in Loop Over Items', () => {
 		// The codes the loop's rows wrote are held as they left them: no search per row of the done output.
 		expect(log().filter((entry) => entry.method === 'GET' && entry.query.search)).toHaveLength(0);
 		expect(log().filter(isListRead)).toHaveLength(1);
+		// The codes the loop wrote came back with the change feed: one request per later batch and the done output.
+		expect(log().filter(isFeedRead)).toHaveLength(4);
+	});
+});
+
+const SHEET_TYPE = 'harness.sheet';
+
+/** Emits `rows` whatever it gets: the sheet a second sync of the execution reads (e.g. a filtered one). */
+function sheetSource(rows: Row[]): INodeType {
+	return {
+		description: {
+			displayName: 'Sheet',
+			name: 'sheet',
+			group: ['transform'],
+			version: 1,
+			description: 'Emits a fixed sheet',
+			defaults: { name: 'Sheet' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute(): Promise<INodeExecutionData[][]> {
+			return [rows.map((json) => ({ json: { ...json } }))];
+		},
+	};
+}
+
+/**
+ * Sync (the first sheet) -> Sheet -> Sync Done (the second sheet, Delete Missing on tag `sheet`): two syncs of one
+ * team in one execution, the second from the snapshot the first held.
+ */
+async function twoSyncs(
+	teamId: string,
+	first: Row[],
+	second: Row[],
+	onError?: 'continueRegularOutput',
+) {
+	const done = syncNode('Sync Done', teamId);
+	const { run } = await executeWorkflow(
+		{
+			nodes: [
+				syncNode('Sync', teamId, undefined, onError),
+				{
+					id: 'sheet',
+					name: 'Sheet',
+					type: SHEET_TYPE,
+					typeVersion: 1,
+					position: [200, 0],
+					parameters: {},
+				},
+				{
+					...done,
+					parameters: {
+						...done.parameters,
+						options: { ...done.parameters.options, deleteMissing: true, deleteMissingTag: 'sheet' },
+					},
+				},
+			],
+			connections: {
+				Sync: { main: [[{ node: 'Sheet', type: 'main', index: 0 }]] },
+				Sheet: { main: [[{ node: 'Sync Done', type: 'main', index: 0 }]] },
+			},
+		},
+		{ credentials: suite.credentials, standIns: { [SHEET_TYPE]: sheetSource(second) } },
+		{ node: 'Sync', items: first.map((json) => ({ json: { ...json } })) },
+	);
+	const outputs = (name: string) =>
+		(run.data.resultData.runData[name] ?? []).flatMap((task) =>
+			(task.data?.main?.[0] ?? []).map((item) => item.json),
+		);
+	return { error: run.data.resultData.error, outputs };
+}
+
+const isSearch = (entry: LoggedRequest) => entry.method === 'GET' && Boolean(entry.query.search);
+const byDisplayId = (outputs: IDataObject[]) =>
+	Object.fromEntries(outputs.map((json) => [String(json.displayId), json]));
+
+describe('The sync snapshot holds only what the service read, never a write answer', () => {
+	it('a service answering writes with a partial record: a later Delete Missing deletes the tagged code a filtered sheet leaves out, unchanged rows output the full record', async () => {
+		const rows = sheet(5, 'partial');
+		const teamId = teamWith(rows);
+		const added = { displayId: 'partial-new', name: 'New', url: 'https://example.com/partial/new' };
+		const first = [
+			...rows.map((row, index) => (index === 1 || index === 2 ? { ...row, name: 'Renamed' } : row)),
+			added,
+		];
+		suite.sim.setShapeDrift(['partialWriteAnswers']);
+		try {
+			const result = await twoSyncs(
+				teamId,
+				first,
+				first.filter((row) => row.displayId !== 'partial-2'),
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync').map((json) => json.result)).toEqual([
+				'unchanged',
+				'updated',
+				'updated',
+				'unchanged',
+				'unchanged',
+				'created',
+			]);
+			const done = result.outputs('Sync Done');
+			expect(done.map((json) => json.result)).toEqual([
+				'unchanged',
+				'unchanged',
+				'unchanged',
+				'unchanged',
+				'unchanged',
+				'deleted',
+			]);
+			expect(done[5].displayId).toBe('partial-2');
+			expect(suite.sim.state.getQr(codeId('partial-2'))?.deleted).toBe(true);
+			const written = byDisplayId(done);
+			for (const displayId of ['partial-1', 'partial-new']) {
+				expect(written[displayId].tags).toEqual(['sheet']);
+				expect(typeof written[displayId].qrImageUrl).toBe('string');
+			}
+			// The written codes came back with the change feed: no row of the second sync was looked up.
+			expect(log().filter(isSearch)).toHaveLength(0);
+		} finally {
+			suite.sim.setShapeDrift([]);
+		}
+	});
+
+	it("a create answered with another team's teamId: never in the snapshot, never deleted by Delete Missing", async () => {
+		const rows = sheet(3, 'filed');
+		const teamId = teamWith(rows);
+		const added = { displayId: 'filed-new', name: 'New', url: 'https://example.com/filed/new' };
+		suite.sim.setListDrift({ createsInDefaultTeam: true });
+		try {
+			const result = await twoSyncs(teamId, [...rows, added], rows);
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync').map((json) => json.result)).toContain('created');
+			expect(result.outputs('Sync Done').map((json) => json.result)).toEqual([
+				'unchanged',
+				'unchanged',
+				'unchanged',
+			]);
+			expect(log().filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+			const filed = suite.sim.state.getQr(codeId('filed-new'))!;
+			expect(filed.teamId).toBe(suite.credentials.teamId);
+			expect(filed.deleted).toBeFalsy();
+		} finally {
+			suite.sim.setListDrift({});
+		}
+	});
+
+	it('a change feed that does not bring a written code: the later sync looks it up once, never takes it for absent', async () => {
+		const rows = sheet(3, 'lagged');
+		const teamId = teamWith(rows);
+		const added = { displayId: 'lagged-new', name: 'New', url: 'https://example.com/lagged/new' };
+		const first = [
+			...rows.map((row, index) => (index === 1 ? { ...row, name: 'Renamed' } : row)),
+			added,
+		];
+		suite.sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		try {
+			const result = await twoSyncs(teamId, first, first);
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync Done').map((json) => json.result)).toEqual(
+				first.map(() => 'unchanged'),
+			);
+			expect(
+				log()
+					.filter(isSearch)
+					.map((entry) => entry.query.search),
+			).toEqual(['lagged-1', 'lagged-new']);
+			expect(log().filter((entry) => entry.method === 'POST')).toHaveLength(1);
+			expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(4);
+		} finally {
+			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
+	});
+
+	it('a row that wrote nothing, then a row of the same Display ID that failed after its write: the later sync never takes the first row’s code', async () => {
+		const rows = sheet(2, 'undone');
+		const teamId = teamWith(rows);
+		const changed = { ...rows[0], name: 'Changed' };
+		// The second row's PUT is made, then answered as refused; the feed does not bring the change.
+		suite.sim.faults.add({
+			kind: 'softError',
+			method: 'PUT',
+			path: `/api/qrs-api/${codeId('undone-0')}`,
+			afterWrite: true,
+			count: 1,
+		});
+		suite.sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		try {
+			const result = await twoSyncs(
+				teamId,
+				[rows[0], changed, rows[1]],
+				rows,
+				'continueRegularOutput',
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync').map((json) => json.result)).toEqual([
+				'unchanged',
+				undefined,
+				'unchanged',
+			]);
+			// The failed row's PUT was made (the fault acts after it), and the second sync's PUT puts the name back.
+			expect(log().filter((entry) => entry.method === 'PUT')).toHaveLength(2);
+			// A stale snapshot would call it unchanged: the code is looked up and put back as the sheet says.
+			expect(result.outputs('Sync Done').map((json) => json.result)).toEqual([
+				'updated',
+				'unchanged',
+			]);
+			expect(suite.sim.state.getQr(codeId('undone-0'))?.name).toBe('Row 0');
+		} finally {
+			suite.sim.faults.clear();
+			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
 	});
 });
 

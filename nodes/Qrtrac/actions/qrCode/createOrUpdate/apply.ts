@@ -39,8 +39,6 @@ export interface HeldCodes {
 		displayId: string,
 		itemIndex: number,
 	): Promise<IDataObject | undefined>;
-	/** A row of the Display ID succeeded, leaving `code` (the team's snapshot holds it again). */
-	settled?(teamId: string | undefined, displayId: string, code: QrCode): Promise<void>;
 }
 
 /** Look Up Each Row: one search per row. */

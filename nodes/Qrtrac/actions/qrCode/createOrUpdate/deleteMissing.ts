@@ -197,7 +197,7 @@ export async function deleteMissingCodes(
 				await pool
 					.run(async () => {
 						const deleted = await deleteMissingCode(ctx, code, teamId, last.itemIndex);
-						await run.teamCodes.wrote(teamId, deleted);
+						await run.teamCodes.deleted(teamId, deleted);
 						return deleted;
 					})
 					.then(

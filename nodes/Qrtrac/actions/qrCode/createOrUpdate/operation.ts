@@ -64,8 +64,11 @@ interface RowRun {
 	results: ItemResults;
 	pool: TaskPool;
 	outcome: string;
-	/** The team's snapshot (sync mode): it holds again what a row left once the row succeeded. */
 	sync: HeldCodes;
+	/** The teams' snapshots (sync mode): told what each row left, so that they hold only what was read. */
+	teamCodes: TeamCodes;
+	/** The credential's team: the team of a row that names none. */
+	credentialTeamId: string;
 	lookUp: HeldCodes;
 }
 
@@ -95,15 +98,21 @@ export async function run(
 		purpose: (team) => `the sync snapshot of team ${team}`,
 		held: true,
 	});
-	const sync: HeldCodes = {
-		code: async (...args) => await teamCodes.take(...args),
-		settled: async (...args) => await teamCodes.settled(...args),
-	};
+	const sync: HeldCodes = { code: async (...args) => await teamCodes.take(...args) };
 	const lookUp = new PerRowLookUp(this);
 	const deleteMissing = new DeleteMissingScope();
 	// Rows read all at once (Continue On Fail off) are checked together first: a disagreement sends nothing.
 	if (Array.isArray(rows)) DeleteMissingScope.requireOneTag(this, rows);
-	const rowRun: RowRun = { ctx: this, results, pool, outcome: outcomeKey(this), sync, lookUp };
+	const rowRun: RowRun = {
+		ctx: this,
+		results,
+		pool,
+		outcome: outcomeKey(this),
+		sync,
+		teamCodes,
+		credentialTeamId,
+		lookUp,
+	};
 	const turns = new KeyedTurns<ParsedItem<Input>, Left>();
 	let last: ParsedItem<Input> | undefined;
 
@@ -114,7 +123,7 @@ export async function run(
 		last = row;
 		const key = JSON.stringify([teamKey, input.displayId]);
 		turns.take(key, row, () => {
-			const sent = sendRow(rowRun, row, async () => await heldCode(rowRun, row));
+			const sent = sendRow(rowRun, row, async () => await heldCode(rowRun, row), true);
 			// Once the row is done only the code's id is kept, unless a later row of it waits: holding every
 			// written code until the end doubled the run's memory.
 			void sent.then((code) => {
@@ -124,8 +133,13 @@ export async function run(
 		});
 	}
 	await turns.sendHeld(pool, (row, before) =>
-		sendRow(rowRun, row, async () => await codeLeft(rowRun, before, row)),
+		sendRow(rowRun, row, async () => await codeLeft(rowRun, before, row), false),
 	);
+	await teamCodes.putBack().catch((error: unknown) => {
+		this.logger.info(
+			`QRTRAC: the sync snapshot kept no unchanged code for later runs (${error instanceof Error ? error.message : String(error)})`,
+		);
+	});
 	if (last && deleteMissing.tag !== undefined)
 		await deleteMissingCodes(this, {
 			tag: deleteMissing.tag,
@@ -139,22 +153,30 @@ export async function run(
 
 /**
  * Sends one row through the pool; answers the code it left (when it failed: the code it started from, or
- * LOOK_AGAIN when it had none).
+ * LOOK_AGAIN when it had none). `first`: the first row of its code, which started from the snapshot or a look-up
+ * (a read).
  */
 async function sendRow(
-	{ ctx, results, pool, outcome, sync }: RowRun,
+	rowRun: RowRun,
 	{ input, itemIndex }: ParsedItem<Input>,
 	start: () => Promise<IDataObject | undefined>,
+	first: boolean,
 ): Promise<Known> {
+	const { ctx, results, pool, outcome } = rowRun;
 	const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
 	let startedFrom: IDataObject | undefined;
+	let read: QrCode | undefined;
 	const task = pool.run(async (): Promise<RowResult> => {
-		startedFrom = await start();
-		const action = planRow(input, startedFrom, writeUnchanged);
-		const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged);
-		if (input.mode === SYNC_MODE)
-			await sync.settled?.(input.teamId, input.displayId, done.code as QrCode);
-		return done;
+		try {
+			startedFrom = await start();
+			const action = planRow(input, startedFrom, writeUnchanged);
+			const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged);
+			// An unchanged row's code is the one it read (the snapshot's, a look-up's or a read by its ID).
+			if (done.operation === 'unchanged') read = done.code as QrCode;
+			return done;
+		} finally {
+			tellSnapshot(rowRun, input, first, read);
+		}
 	});
 	return await results
 		.settle(itemIndex, task, (done) => rowOutput(done, input.simplify, outcome))
@@ -162,6 +184,23 @@ async function sendRow(
 			(done) => done.code,
 			() => startedFrom ?? LOOK_AGAIN,
 		);
+}
+
+/**
+ * Sync: a row that wrote or failed keeps its Display ID taken for the run; a first row that wrote nothing offers
+ * the code it read back (a later row that wrote nothing changes nothing). Rows of later turns started from what
+ * the row before left, which may be a write's answer: never offered.
+ */
+function tellSnapshot(
+	{ teamCodes, credentialTeamId }: RowRun,
+	input: Input,
+	first: boolean,
+	read: QrCode | undefined,
+): void {
+	if (input.mode !== SYNC_MODE) return;
+	const team = input.teamId ?? credentialTeamId;
+	if (read === undefined) teamCodes.rowDone(team, input.displayId);
+	else if (first) teamCodes.rowDone(team, input.displayId, read);
 }
 
 /** The code the row keys on, as a first row of it finds it: the team's snapshot, or a look-up. */
