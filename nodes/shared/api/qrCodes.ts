@@ -13,7 +13,14 @@ import {
 import { readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
-import { completeUpdateBody, isLive, ofOtherTeam, sameTags } from '../records/qrCode';
+import {
+	completeUpdateBody,
+	isLive,
+	leavesOutSettings,
+	lostKnownSettings,
+	ofOtherTeam,
+	sameTags,
+} from '../records/qrCode';
 import { verifiedMarker } from '../records/simplify';
 import { getTeamQrsFromTime } from './timeline';
 
@@ -89,15 +96,23 @@ export async function updateQr(
 		itemIndex,
 	}: InTeam & { id: string; stored: IDataObject; changes: IDataObject },
 ): Promise<QrCode> {
-	const { data, source } = await callEndpoint(ctx, {
-		operation: 'Update QR Code',
-		route: 'PUT /qrs-api/{id}',
-		params: { id },
-		body: completeUpdateBody(stored, changes),
-		teamId,
-		itemIndex,
-	});
-	return await changedCode(ctx, { data, source }, { id, teamId, itemIndex });
+	const put = async (withKnownSettings: boolean) => {
+		const { data, source } = await callEndpoint(ctx, {
+			operation: 'Update QR Code',
+			route: 'PUT /qrs-api/{id}',
+			params: { id },
+			body: completeUpdateBody(stored, changes, withKnownSettings),
+			teamId,
+			itemIndex,
+		});
+		return await changedCode(ctx, { data, source }, { id, teamId, itemIndex });
+	};
+	const code = await put(false);
+	// Settings with a masked password were left out; a service that replaced the code with the body dropped them,
+	// so they are sent again, less the password nobody can know (records/qrCode.ts).
+	return leavesOutSettings(stored, changes) && lostKnownSettings(stored, code)
+		? await put(true)
+		: code;
 }
 
 /** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */

@@ -15,6 +15,8 @@ import { isPlainObject } from '../plainObject';
  *   fields (TOP_LEVEL_TYPE_FIELDS), belong to the old type.
  * - A code read back after a create is held against the body only on what it shows and must echo
  *   (contradictedFields).
+ * - A stored `settings.password` made only of mask characters (isMaskedPassword) is unknown: it is never sent
+ *   back, and a change's password counts as changed or not as the caller says (changedFields).
  * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
  */
 
@@ -62,6 +64,31 @@ export const TOP_LEVEL_TYPE_FIELDS: Readonly<Record<string, readonly string[]>> 
 /** Objects whose keys a change sets one by one. */
 export const KEYED_OBJECTS: readonly string[] = ['metadata', 'settings'];
 
+/**
+ * Whether a stored password is a mask: only `*` or `•`, at least 3 of them. Nothing in the contract says a read
+ * shows the password in clear; a real password of mask characters only is taken as unknown too, which is harmless.
+ */
+export function isMaskedPassword(value: unknown): boolean {
+	return typeof value === 'string' && /^[*•]{3,}$/u.test(value);
+}
+
+/** Whether the stored code's settings hold a masked password, so the node does not know all of them. */
+export function hasMaskedPassword(stored: IDataObject): boolean {
+	return isPlainObject(stored.settings) && isMaskedPassword(stored.settings.password);
+}
+
+/** Whether completeUpdateBody leaves `settings` out: they hold a masked password and the change sets none. */
+export function leavesOutSettings(stored: IDataObject, changes: IDataObject): boolean {
+	return hasMaskedPassword(stored) && !isPlainObject(changes.settings);
+}
+
+/** The stored settings the node knows: all but a masked password. */
+export function knownSettings(stored: IDataObject): IDataObject {
+	const settings = isPlainObject(stored.settings) ? { ...stored.settings } : {};
+	if (isMaskedPassword(settings.password)) delete settings.password;
+	return settings;
+}
+
 /** Whether the service still holds the code as live (not soft-deleted). */
 export function isLive(code: object): boolean {
 	return (code as { deleted?: unknown }).deleted !== true;
@@ -98,9 +125,15 @@ export function changesType(stored: IDataObject, changes: IDataObject): boolean 
 
 /**
  * The fields a change (a row, an Update's fields) would change on the stored code, named as the body names them
- * (`metadata.<key>` inside keyed objects). A field the change leaves out is never a difference.
+ * (`metadata.<key>` inside keyed objects). A field the change leaves out is never a difference. A password
+ * against a masked one cannot be compared: `maskedPassword` says how it counts ('changed' for a change the user
+ * asks for now, 'unchanged' for a re-run of rows, which would otherwise rewrite every protected code).
  */
-export function changedFields(changes: IDataObject, stored: IDataObject): string[] {
+export function changedFields(
+	changes: IDataObject,
+	stored: IDataObject,
+	maskedPassword: 'changed' | 'unchanged' = 'changed',
+): string[] {
 	const fields: string[] = [];
 	for (const [key, value] of Object.entries(changes)) {
 		if (value === undefined) continue;
@@ -109,7 +142,12 @@ export function changedFields(changes: IDataObject, stored: IDataObject): string
 		} else if (KEYED_OBJECTS.includes(key) && isPlainObject(value)) {
 			const storedObject = isPlainObject(stored[key]) ? stored[key] : {};
 			for (const [innerKey, innerValue] of Object.entries(value)) {
-				if (innerValue !== undefined && !sameValue(innerValue, storedObject[innerKey]))
+				const unknown =
+					key === 'settings' && innerKey === 'password' && isMaskedPassword(storedObject.password);
+				if (
+					innerValue !== undefined &&
+					(unknown ? maskedPassword === 'changed' : !sameValue(innerValue, storedObject[innerKey]))
+				)
 					fields.push(`${key}.${innerKey}`);
 			}
 		} else if (!sameValue(value, stored[key])) {
@@ -157,9 +195,16 @@ export function valueAt(code: IDataObject, field: string): unknown {
  * applied on top; keyed objects take the changed keys and keep the other stored ones, and a change of type
  * starts the metadata afresh and leaves the old type's top-level fields out (a replacing PUT would keep them).
  * `qrRedirectUrl` is kept on a type change on purpose: the contract says only that WEB requires it, not that
- * other types may not carry it.
+ * other types may not carry it. Settings holding a masked password are sent only when the change sets settings,
+ * then without the mask (knownSettings): writing the mask back would make it the password, and leaving `settings`
+ * out keeps them whole on a service that merges a PUT's top-level fields. `withKnownSettings` sends them anyway,
+ * without the mask (for a service found to replace: updateQr).
  */
-export function completeUpdateBody(stored: IDataObject, changes: IDataObject): IDataObject {
+export function completeUpdateBody(
+	stored: IDataObject,
+	changes: IDataObject,
+	withKnownSettings = false,
+): IDataObject {
 	const body: IDataObject = {};
 	const newType = changesType(stored, changes);
 	const oldTypeFields = newType ? (TOP_LEVEL_TYPE_FIELDS[String(stored.qrType)] ?? []) : [];
@@ -168,6 +213,10 @@ export function completeUpdateBody(stored: IDataObject, changes: IDataObject): I
 		if (value !== undefined && value !== null) body[key] = value;
 	}
 	if (newType) body.metadata = {};
+	if (hasMaskedPassword(stored)) {
+		if (leavesOutSettings(stored, changes) && !withKnownSettings) delete body.settings;
+		else body.settings = knownSettings(stored);
+	}
 	for (const [key, value] of Object.entries(changes)) {
 		if (value === undefined) continue;
 		body[key] =
@@ -176,6 +225,18 @@ export function completeUpdateBody(stored: IDataObject, changes: IDataObject): I
 				: value;
 	}
 	return body;
+}
+
+/**
+ * Whether a code read back after a PUT that left `settings` out lost settings the node knows (knownSettings of
+ * `stored`): the service replaced the code with the body. An answer without `settings` does not tell.
+ */
+export function lostKnownSettings(stored: IDataObject, answered: IDataObject): boolean {
+	if (!isPlainObject(answered.settings)) return false;
+	const now = answered.settings;
+	return Object.entries(knownSettings(stored)).some(
+		([key, value]) => value !== undefined && value !== null && !sameValue(value, now[key]),
+	);
 }
 
 /** Deep equality; object key order never matters, list order does. */

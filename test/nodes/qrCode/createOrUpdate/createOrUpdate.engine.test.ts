@@ -301,3 +301,65 @@ describe('Create or Update changing the type, with PUT read as replace', () => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+describe.each(PUT_SEMANTICS)(
+	'Create or Update of a password-protected code QRTRAC masks (PUT read as %s)',
+	(semantics) => {
+		const reading = useSimulator({ putSemantics: semantics });
+		beforeAll(() => {
+			suite = reading;
+			suite.sim.setAnswerModes({ maskedPasswords: true });
+		});
+
+		const protectedRow = {
+			...rowParameters,
+			scanRules: { password: { passwordEnabled: true, password: 'secret' } },
+			options: { skipUnchanged: true },
+		};
+		const row = {
+			displayId: 'masked-1',
+			name: 'Protected',
+			url: 'https://example.com/p',
+			tags: 'a',
+		};
+
+		it.each(['lookUpEachRow', 'sync'])(
+			'in mode %s, a re-run of the row is unchanged: nothing is sent',
+			async (mode) => {
+				const displayId = `${row.displayId}-${mode}`;
+				const first = await upsert([{ ...row, displayId }], { ...protectedRow, mode });
+				expect(first.error).toBeUndefined();
+				expect(first.items[0].json.result).toBe('created');
+
+				suite.sim.clearRequestLog();
+				const again = await upsert([{ ...row, displayId }], { ...protectedRow, mode });
+
+				expect(again.error).toBeUndefined();
+				expect(again.items[0].json.result).toBe('unchanged');
+				expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+				expect(codesWithDisplayId(displayId)[0].settings).toEqual({
+					passwordEnabled: true,
+					password: 'secret',
+				});
+			},
+		);
+
+		it('a renamed row is sent with its own password, never the mask', async () => {
+			const displayId = `${row.displayId}-renamed`;
+			await upsert([{ ...row, displayId }], protectedRow);
+			suite.sim.clearRequestLog();
+
+			const again = await upsert([{ ...row, displayId, name: 'Renamed' }], protectedRow);
+
+			expect(again.error).toBeUndefined();
+			expect(again.items[0].json).toMatchObject({ result: 'updated', changedFields: ['name'] });
+			const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+			expect(JSON.stringify(puts.map((entry) => entry.body))).not.toContain('****');
+			expect(codesWithDisplayId(displayId)[0]).toMatchObject({
+				name: 'Renamed',
+				settings: { passwordEnabled: true, password: 'secret' },
+			});
+			suite.expectRequestsFollowContract();
+		});
+	},
+);

@@ -244,3 +244,66 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+describe.each(PUT_SEMANTICS)(
+	'Update of a code whose password QRTRAC masks (PUT read as %s)',
+	(semantics) => {
+		beforeAll(() => {
+			suite.sim.setPutSemantics(semantics);
+			suite.sim.setAnswerModes({ maskedPasswords: true });
+		});
+		afterAll(() => suite.sim.setAnswerModes({}));
+
+		it('renames it without writing the mask back as its password', async () => {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Protected',
+				qrRedirectUrl: 'https://example.com/x',
+				settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 21 },
+			});
+
+			const result = await update(code.id, { updateFields: { name: 'Renamed' } });
+
+			expect(result.error).toBeUndefined();
+			const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+			expect(JSON.stringify(puts.map((entry) => entry.body))).not.toContain('****');
+			const held = suite.sim.state.getQr(code.id)!;
+			expect(held).toMatchObject({ name: 'Renamed', displayId: code.displayId });
+			if (semantics === 'merge') {
+				// Settings left out of the PUT stay whole, the password with them.
+				expect(puts).toHaveLength(1);
+				expect(held.settings).toEqual(code.settings);
+			} else {
+				// A replacing service dropped them: sent again, all but the password the node was never shown.
+				expect(puts).toHaveLength(2);
+				expect(held.settings).toEqual({ passwordEnabled: true, ageGating: true, minAge: 21 });
+			}
+			suite.expectRequestsFollowContract();
+		});
+
+		it('sends the password the user gives, and the known settings with it', async () => {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Protected',
+				qrRedirectUrl: 'https://example.com/x',
+				settings: { passwordEnabled: true, password: 'secret', ageGating: true },
+			});
+
+			const result = await update(code.id, {
+				scanRules: { password: { passwordEnabled: true, password: 'hunter2' } },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(putBody().settings).toEqual({
+				passwordEnabled: true,
+				password: 'hunter2',
+				ageGating: true,
+			});
+			expect(suite.sim.state.getQr(code.id)!.settings).toEqual({
+				passwordEnabled: true,
+				password: 'hunter2',
+				ageGating: true,
+			});
+		});
+	},
+);

@@ -10,6 +10,8 @@ import {
 	contradictedFields,
 	hasTag,
 	isLive,
+	isMaskedPassword,
+	lostKnownSettings,
 	sameTags,
 } from '../../../../nodes/shared/records/qrCode';
 
@@ -121,5 +123,68 @@ describe('contradictedFields (a code read back against the create that was sent)
 				settings: { passwordEnabled: false },
 			}),
 		).toEqual(['name', 'tags', 'metadata.note', 'settings.passwordEnabled']);
+	});
+});
+
+describe('a masked stored password', () => {
+	const stored = {
+		id: 'qr_1',
+		qrType: 'WEB',
+		name: 'Protected',
+		qrRedirectUrl: 'https://example.com/x',
+		settings: { passwordEnabled: true, password: '********', ageGating: true },
+	};
+
+	it('is a mask only when made of at least three `*` or `•`', () => {
+		for (const mask of ['***', '********', '•••', '••••••••', '*•*'])
+			expect(isMaskedPassword(mask)).toBe(true);
+		for (const clear of ['secret', '**', '•', '', '*** ', 'xxxxxx', 'a****', undefined, 8])
+			expect(isMaskedPassword(clear)).toBe(false);
+	});
+
+	it('is never sent back: a change without settings leaves them out, one with settings sends the known ones', () => {
+		expect(completeUpdateBody(stored, { name: 'Renamed' })).toEqual({
+			qrType: 'WEB',
+			name: 'Renamed',
+			qrRedirectUrl: 'https://example.com/x',
+		});
+		expect(completeUpdateBody(stored, { name: 'Renamed' }, true).settings).toEqual({
+			passwordEnabled: true,
+			ageGating: true,
+		});
+		expect(completeUpdateBody(stored, { settings: { minAge: 21 } }).settings).toEqual({
+			passwordEnabled: true,
+			ageGating: true,
+			minAge: 21,
+		});
+		expect(completeUpdateBody(stored, { settings: { password: 'new' } }).settings).toEqual({
+			passwordEnabled: true,
+			password: 'new',
+			ageGating: true,
+		});
+		const clear = { ...stored, settings: { passwordEnabled: true, password: 'secret' } };
+		expect(completeUpdateBody(clear, { name: 'Renamed' }).settings).toEqual(clear.settings);
+	});
+
+	it('counts a given password as the caller says; the other keys still compare', () => {
+		const row = { settings: { passwordEnabled: true, password: 'secret' } };
+		expect(changedFields(row, stored, 'unchanged')).toEqual([]);
+		expect(changedFields(row, stored)).toEqual(['settings.password']);
+		expect(
+			changedFields({ settings: { password: 'x', ageGating: false } }, stored, 'unchanged'),
+		).toEqual(['settings.ageGating']);
+		expect(changedFields({ settings: { passwordEnabled: true } }, stored)).toEqual([]);
+		const clear = { ...stored, settings: { password: 'secret' } };
+		expect(changedFields({ settings: { password: 'other' } }, clear, 'unchanged')).toEqual([
+			'settings.password',
+		]);
+	});
+
+	it('tells when a code read back after a PUT lost the settings the node knows', () => {
+		expect(
+			lostKnownSettings(stored, { settings: { passwordEnabled: true, ageGating: true } }),
+		).toBe(false);
+		expect(lostKnownSettings(stored, { settings: {} })).toBe(true);
+		expect(lostKnownSettings(stored, { id: 'qr_1' })).toBe(false);
 	});
 });

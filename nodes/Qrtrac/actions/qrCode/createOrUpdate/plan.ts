@@ -1,6 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { changedFields, changesType, hasTag, isLive } from '../../../../shared/records/qrCode';
+import {
+	changedFields,
+	changesType,
+	hasMaskedPassword,
+	hasTag,
+	isLive,
+} from '../../../../shared/records/qrCode';
 
 /**
  * The rules of Create or Update, pure (no requests, no n8n): what one row does given the code the service holds,
@@ -33,9 +39,12 @@ export function planRow(
 	writeUnchanged = false,
 ): RowAction {
 	if (!stored) return { kind: 'create', body: row.body };
-	const fields = changedFields(row.body, stored);
+	// A password the service masks cannot be compared: a re-run does not rewrite it (README: Skip Unchanged).
+	const fields = changedFields(row.body, stored, 'unchanged');
 	if (fields.length === 0 && !writeUnchanged) return { kind: 'unchanged', stored };
 	const changedKeys = new Set(fields.map((field) => field.split('.')[0]));
+	// An update carries the row's settings then, its password with them: a replacing PUT would otherwise lose it.
+	if (hasMaskedPassword(stored) && row.body.settings !== undefined) changedKeys.add('settings');
 	// A new type gets the whole row: the stored type-specific fields belong to the old type.
 	const changes =
 		changedKeys.size === 0 || changesType(stored, row.body)
