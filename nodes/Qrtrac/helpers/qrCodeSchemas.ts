@@ -320,14 +320,19 @@ export function refuseLackingEssentials(
 	);
 	if (missing.length === 0) return undefined;
 	if (!stored) return refuseItem(node, missing, itemIndex);
-	const [from, to] = [stored.qrType, body.qrType].map((type) =>
-		QR_TYPES.includes(type as QrType) ? QR_TYPE_LABELS[type as QrType] : String(type),
-	);
+	const label = (type: unknown) =>
+		QR_TYPES.includes(type as QrType) ? QR_TYPE_LABELS[type as QrType] : String(type);
+	const to = label(body.qrType);
+	// The contract's Qr leaves qrType optional: a stored code may come without one.
+	const change =
+		typeof stored.qrType === 'string' && stored.qrType !== ''
+			? `Changing the ${label(stored.qrType)} code to ${to} drops its ${label(stored.qrType)} fields`
+			: `Giving a code without a QR type the type ${to} starts its type's fields afresh`;
 	return refuseItem(
 		node,
 		missing,
 		itemIndex,
-		`Changing the ${from} code to ${to} drops its ${from} fields, so give the ${to} fields with the change. Nothing was written: the code was only read.`,
+		`${change}, so give the ${to} fields with the change. Nothing was written: the code was only read.`,
 	);
 }
 

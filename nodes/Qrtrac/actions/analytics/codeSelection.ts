@@ -173,6 +173,6 @@ function explainUnknownEntry(
 			.slice(0, 10)
 			.map((id) => `"${id}"`)
 			.join(', ') + (ids.length > 10 ? ` and ${ids.length - 10} more` : '');
-	error.description = `QR Code IDs are separated by commas, spaces or line breaks: this list was read as ${shown}. An entry must be a code's ID, not its name: QR Code > Get Many finds codes by name (Filters > Search).`;
+	error.description = `QR Code IDs are separated by commas, spaces or line breaks: this list was read as ${shown}. An entry must be a code's ID, not its name: QR Code > Get Many finds codes by name (Filters > Search). The code must also exist in the team this operation reads (the credential's, or Options > Team Override) and must not be deleted.`;
 	return error;
 }

@@ -181,7 +181,7 @@ describe('Analytics: Get Totals', () => {
 			expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', itemIndex: 0 });
 			expect(result.error?.message).toBe('Item 0: QR code not found: "Spring"');
 			expect(result.error?.description).toBe(
-				'QR Code IDs are separated by commas, spaces or line breaks: this list was read as "Spring", "campaign". An entry must be a code\'s ID, not its name: QR Code > Get Many finds codes by name (Filters > Search).',
+				'QR Code IDs are separated by commas, spaces or line breaks: this list was read as "Spring", "campaign". An entry must be a code\'s ID, not its name: QR Code > Get Many finds codes by name (Filters > Search). The code must also exist in the team this operation reads (the credential\'s, or Options > Team Override) and must not be deleted.',
 			);
 		},
 	);

@@ -4,6 +4,9 @@
  * replaces the code on PUT does not keep a Website code's old contact card.
  */
 import { QR_TYPE_FIELDS } from '../../../../nodes/Qrtrac/descriptions/qrCodeTypeFields';
+import type { INode } from 'n8n-workflow';
+
+import { refuseLackingEssentials } from '../../../../nodes/Qrtrac/helpers/qrCodeSchemas';
 import * as records from '../../../../nodes/shared/records/qrCode';
 
 const { completeUpdateBody } = records;
@@ -87,5 +90,23 @@ describe('completeUpdateBody and a change of type', () => {
 		for (const [type, keys] of Object.entries(placedOnTop))
 			expect([...(table?.[type] ?? [])].sort()).toEqual([...keys].sort());
 		expect(Object.keys(table ?? {}).sort()).toEqual(Object.keys(placedOnTop).sort());
+	});
+});
+
+describe('the refusal of a type change that lacks the new type’s essentials', () => {
+	const node = { name: 'QRTRAC', type: 'n8n-nodes-qrtrac.qrtrac', typeVersion: 1.2 } as INode;
+
+	it('names the old type when the stored code has one', () => {
+		const refusal = refuseLackingEssentials(node, 3, { qrType: 'PDF' }, { qrType: 'VCARD' });
+		expect(refusal?.message).toBe('Item 3: "PDF URL" is required for QR Type "PDF"');
+		expect(refusal?.description).toContain('Changing the vCard code to PDF drops its vCard fields');
+	});
+
+	it('never says "undefined" for a stored code without a QR type (the contract leaves it optional)', () => {
+		const refusal = refuseLackingEssentials(node, 0, { qrType: 'PDF' }, { name: 'No type' });
+		expect(refusal?.description).toBe(
+			"Giving a code without a QR type the type PDF starts its type's fields afresh, so give the PDF fields with the change. Nothing was written: the code was only read.",
+		);
+		expect(refusal?.description).not.toContain('undefined');
 	});
 });
