@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
+	connectionOf,
 	feedMayLeaveOut,
 	findQrByDisplayId,
 	indexTeamQrsByDisplayId,
@@ -55,6 +56,7 @@ const heldForSync = new HeldSnapshots<TeamSnapshot>({
 });
 
 export class TeamCodes {
+	private readonly source: TeamSource<TeamSnapshot>;
 	private readonly reads: TeamReads<TeamSnapshot>;
 	/**
 	 * By team, the Display IDs rows of this run took: the code a row that wrote nothing read (its JSON text, as the
@@ -83,12 +85,29 @@ export class TeamCodes {
 			catchUp: async (snapshot, teamId, team, itemIndex) =>
 				await catchUp(ctx, snapshot, { teamId, team, itemIndex }),
 		};
+		this.source = source;
 		this.reads = new TeamReads(ctx, source, held ? heldForSync : undefined);
 	}
 
-	/** Every live code of the team, in the list's order (oldest first). */
-	async all(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
-		return (await this.reads.get(teamId, itemIndex)).index.remaining();
+	/**
+	 * Every live code of the team, in the list's order (oldest first). A held snapshot lacks the codes of Display
+	 * IDs rows of the execution took and the feed has not given back (a lagging feed, a failed row): unless `named`
+	 * (Display IDs the caller leaves alone) holds each of them, the team is read again in full, so that the answer
+	 * is never a partial list.
+	 */
+	async all(
+		teamId: string | undefined,
+		itemIndex: number,
+		named: ReadonlySet<string> = new Set(),
+	): Promise<QrCode[]> {
+		const snapshot = await this.reads.get(teamId, itemIndex);
+		const missing = [...snapshot.taken.keys()].filter((displayId) => !named.has(displayId));
+		if (missing.length === 0) return snapshot.index.remaining();
+		const team = teamId ?? (await connectionOf(this.ctx)).teamId;
+		this.ctx.logger.info(
+			`QRTRAC: ${missing.length} Display ID(s) of team ${team} written earlier in the execution are not in its snapshot; the team is read again`,
+		);
+		return (await this.source.read(teamId, team, itemIndex)).index.remaining();
 	}
 
 	/**

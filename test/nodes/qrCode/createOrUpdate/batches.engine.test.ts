@@ -730,3 +730,73 @@ describe('Team Member Add in Loop Over Items', () => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+describe('Delete Missing after a sync of the execution that took Display IDs the snapshot does not give back', () => {
+	it('a lagging change feed: the tagged code written by the first sync and left out of the second sheet is deleted, a written code the sheet names is not', async () => {
+		const rows = sheet(4, 'lagdm');
+		const teamId = teamWith(rows);
+		const first = rows.map((row, index) =>
+			index === 1 || index === 2 ? { ...row, name: 'Renamed' } : row,
+		);
+		suite.sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		try {
+			const result = await twoSyncs(
+				teamId,
+				first,
+				first.filter((row) => row.displayId !== 'lagdm-1'),
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync Done').map((json) => json.result)).toEqual([
+				'unchanged',
+				'unchanged',
+				'unchanged',
+				'deleted',
+			]);
+			expect(result.outputs('Sync Done')[3].displayId).toBe('lagdm-1');
+			expect(suite.sim.state.getQr(codeId('lagdm-1'))?.deleted).toBe(true);
+			expect(suite.sim.state.getQr(codeId('lagdm-2'))?.deleted).toBeFalsy();
+			expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
+			// The candidates came from one more read of the whole team (one page here).
+			expect(log().filter(isListRead)).toHaveLength(2);
+		} finally {
+			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
+	});
+
+	it('a row of the first sync that failed before writing: its tagged code, left out of the second sheet, is deleted', async () => {
+		const rows = sheet(3, 'faildm');
+		const teamId = teamWith(rows);
+		suite.sim.faults.add({
+			kind: 'softError',
+			method: 'PUT',
+			path: `/api/qrs-api/${codeId('faildm-1')}`,
+			count: 1,
+		});
+		try {
+			const result = await twoSyncs(
+				teamId,
+				rows.map((row, index) => (index === 1 ? { ...row, name: 'Renamed' } : row)),
+				rows.filter((row) => row.displayId !== 'faildm-1'),
+				'continueRegularOutput',
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync').map((json) => json.result)).toEqual([
+				'unchanged',
+				undefined,
+				'unchanged',
+			]);
+			expect(suite.sim.state.getQr(codeId('faildm-1'))?.name).toBe('Row 1');
+			expect(result.outputs('Sync Done').map((json) => json.result)).toEqual([
+				'unchanged',
+				'unchanged',
+				'deleted',
+			]);
+			expect(suite.sim.state.getQr(codeId('faildm-1'))?.deleted).toBe(true);
+			expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(2);
+		} finally {
+			suite.sim.faults.clear();
+		}
+	});
+});

@@ -14,7 +14,8 @@ import { codesMissingFromInput } from './plan';
 /**
  * Delete Missing of Create or Update (sync): after all rows, the team's codes with the chosen tag that no row
  * names are soft-deleted. The candidates are what the sync snapshot holds once every row took its code, so they
- * come from a whole list of the team asked for (listTeamQrs refuses anything else before any row writes).
+ * come from a whole list of the team asked for (listTeamQrs refuses anything else before any row writes); when
+ * earlier runs of the execution took Display IDs no row names, one more whole read (TeamCodes.all).
  */
 
 /** Delete Missing needs its tag; the tag follows the rules of a tag. Both are read in sync mode only. */
@@ -187,7 +188,7 @@ export async function deleteMissingCodes(
 	}
 	const targets: Array<{ teamId: string; code: QrCode }> = [];
 	for (const [teamId, displayIds] of run.scope.displayIds) {
-		const codes = await run.teamCodes.all(teamId, last.itemIndex);
+		const codes = await run.teamCodes.all(teamId, last.itemIndex, displayIds);
 		for (const code of codesMissingFromInput(codes, displayIds, run.tag))
 			targets.push({ teamId, code });
 	}
