@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
+	changeTimeOf,
 	connectionOf,
 	feedMayLeaveOut,
 	findQrByDisplayId,
@@ -10,6 +11,7 @@ import {
 	type QrCode,
 } from './api';
 import { HeldSnapshots } from './heldSnapshots';
+import { TakenDisplayIds } from './takenDisplayIds';
 import { TeamReads, type TeamSource } from './teamReads';
 import { isLive, ofOtherTeam } from './records/qrCode';
 
@@ -23,8 +25,9 @@ import { isLive, ofOtherTeam } from './records/qrCode';
  * large, holds another team's codes, or the snapshot is older than SNAPSHOT_MAX_AGE_MS. It only ever holds what a
  * team-checked read gave (the list, the feed, a look-up), never a write's answer, which may be partial or name
  * another team. A code is let go while a row has it; its Display ID stays taken (looked up by later runs) until
- * the feed brings a newer version of it, or until the run ends with only rows that wrote nothing on it (they put
- * back the code they read). Not held (code selection): read once per run.
+ * the feed brings a version changed later than every version rows of the execution started from
+ * (takenDisplayIds.ts), or until the run ends with only rows that wrote nothing on it (they put back the code they
+ * read). Not held (code selection): read once per run.
  */
 
 /** How long a snapshot is brought up to date by the change feed before the team is read again. */
@@ -43,11 +46,8 @@ interface TeamSnapshot {
 	index: DisplayIdIndex;
 	/** The service's clock at the last read (full or feed): the next feed reads from here less the overlap. */
 	readAtServiceMs: number;
-	/**
-	 * Display IDs a row of this execution took out of the index, each with the version it took (versionOf;
-	 * undefined: none): a later run looks them up instead, until the feed brings another version.
-	 */
-	taken: Map<string, string | undefined>;
+	/** Display IDs rows of this execution took out of the index: later runs look them up instead. */
+	taken: TakenDisplayIds;
 }
 
 const heldForSync = new HeldSnapshots<TeamSnapshot>({
@@ -79,7 +79,7 @@ export class TeamCodes {
 					itemIndex,
 					purpose: purpose(team),
 				})),
-				taken: new Map(),
+				taken: new TakenDisplayIds(),
 			}),
 			sizeOf: (snapshot) => snapshot.index.size,
 			catchUp: async (snapshot, teamId, team, itemIndex) =>
@@ -101,7 +101,7 @@ export class TeamCodes {
 		named: ReadonlySet<string> = new Set(),
 	): Promise<QrCode[]> {
 		const snapshot = await this.reads.get(teamId, itemIndex);
-		const missing = [...snapshot.taken.keys()].filter((displayId) => !named.has(displayId));
+		const missing = snapshot.taken.names().filter((displayId) => !named.has(displayId));
 		if (missing.length === 0) return snapshot.index.remaining();
 		const team = teamId ?? (await connectionOf(this.ctx)).teamId;
 		this.ctx.logger.info(
@@ -121,12 +121,30 @@ export class TeamCodes {
 		itemIndex: number,
 	): Promise<QrCode | undefined> {
 		const snapshot = await this.reads.get(teamId, itemIndex);
-		if (snapshot.taken.has(displayId))
-			return await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
+		if (snapshot.taken.has(displayId)) {
+			const found = await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
+			snapshot.taken.started(displayId, changedAt(found, Date.now()));
+			return found;
+		}
 		const code = snapshot.index.take(displayId, itemIndex);
-		snapshot.taken.set(displayId, code && versionOf(code));
+		snapshot.taken.started(displayId, changedAt(code, Date.now()));
 		await this.reads.resized(teamId, snapshot);
 		return code;
+	}
+
+	/**
+	 * A later row of a taken Display ID starts from `code` (what the row before left, or a read by its ID): a feed
+	 * version must be later than it too to give the Display ID back.
+	 */
+	async startsFrom(
+		teamId: string | undefined,
+		displayId: string,
+		code: QrCode | undefined,
+		itemIndex: number,
+	): Promise<void> {
+		const snapshot = await this.reads.get(teamId, itemIndex);
+		if (snapshot.taken.has(displayId))
+			snapshot.taken.started(displayId, changedAt(code, Date.now()));
 	}
 
 	/**
@@ -156,7 +174,7 @@ export class TeamCodes {
 				if (!code || code.displayId !== displayId || !isLive(code) || ofOtherTeam(code, team))
 					continue;
 				snapshot.index.put(code);
-				snapshot.taken.delete(displayId);
+				snapshot.taken.release(displayId);
 			}
 			await this.reads.resized(team, snapshot);
 		}
@@ -201,8 +219,10 @@ async function catchUp(
 		);
 		return false;
 	}
-	for (const code of codes) if (feedNews(snapshot, code) !== 'held') apply(snapshot, code);
-	snapshot.readAtServiceMs = serviceDateMs ?? startedMs;
+	const presentMs = serviceDateMs ?? startedMs;
+	for (const code of codes)
+		if (feedNews(snapshot, code) !== 'held') apply(snapshot, code, presentMs);
+	snapshot.readAtServiceMs = presentMs;
 	return true;
 }
 
@@ -224,18 +244,22 @@ function feedNews(snapshot: TeamSnapshot, code: QrCode): 'held' | 'taken' | 'uns
 
 /**
  * A feed version into the snapshot. The feed is a team-checked read of the whole record: a live version of a
- * taken Display ID other than the one the row took (the written one, or newer) is held and the Display ID no
- * longer looked up; the version the row took, or a deleted one, leaves it taken.
+ * taken Display ID changed later than every version rows started from (the written one, or newer) is held and
+ * the Display ID no longer looked up; any other version of it (older, unreadable, deleted) leaves it taken.
+ * `presentMs`: the service's present, which bounds the times read.
  */
-function apply(snapshot: TeamSnapshot, code: QrCode): void {
+function apply(snapshot: TeamSnapshot, code: QrCode, presentMs: number): void {
 	const displayId = typeof code.displayId === 'string' ? code.displayId : undefined;
 	if (displayId === undefined || !snapshot.taken.has(displayId)) snapshot.index.put(code);
-	else if (!isLive(code) || snapshot.taken.get(displayId) === versionOf(code))
-		snapshot.index.remove(String(code.id));
-	else {
+	else if (isLive(code) && snapshot.taken.givesBack(displayId, changeTimeOf(code, presentMs))) {
 		snapshot.index.put(code);
-		snapshot.taken.delete(displayId);
-	}
+		snapshot.taken.release(displayId);
+	} else snapshot.index.remove(String(code.id));
+}
+
+/** When a version of a code changed, read in its unit (api/timeline.ts); null: no code. */
+function changedAt(code: QrCode | undefined, presentMs: number): number | null | undefined {
+	return code === undefined ? null : changeTimeOf(code, presentMs);
 }
 
 /** A version of a code: its id and its last change (the creation when never changed). */

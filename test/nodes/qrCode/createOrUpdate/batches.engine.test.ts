@@ -800,3 +800,54 @@ describe('Delete Missing after a sync of the execution that took Display IDs the
 		}
 	});
 });
+
+describe('The sync snapshot never holds a version older than one the execution saw', () => {
+	it('run 1 writes v2 behind a lagging feed, run 2 looks up v2 and writes v3, run 3’s feed shows v2: a row matching v2 is updated, not unchanged', async () => {
+		const [row] = sheet(1, 'stale');
+		const teamId = teamWith([row]);
+		const id = codeId('stale-0');
+		const rows = [
+			{ ...row, name: 'V2' },
+			{ ...row, name: 'V3' },
+			{ ...row, name: 'V2' },
+		];
+		let v2: unknown;
+		suite.sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		try {
+			const result = await runInBatches(teamId, rows, 1, {
+				beforeBatch: (batch) => {
+					if (batch === 1) v2 = structuredClone(suite.sim.state.getQr(id));
+					// A feed read from a replica that has v2 but not yet v3.
+					if (batch === 2)
+						suite.sim.faults.add({
+							kind: 'status',
+							status: 200,
+							method: 'GET',
+							path: '/api/qrs-api/teams/fromTime/',
+							body: JSON.stringify({ success: true, data: [v2] }),
+							contentType: 'application/json',
+							count: 1,
+						});
+				},
+			});
+
+			expect(result.error).toBeUndefined();
+			expect((v2 as { name: string }).name).toBe('V2');
+			expect(result.outputs('Sync').map((json) => json.result)).toEqual([
+				'updated',
+				'updated',
+				'updated',
+			]);
+			expect(suite.sim.state.getQr(id)?.name).toBe('V2');
+			// Runs 2 and 3 looked the code up: the feed never gave back a version newer than the one looked up.
+			expect(
+				log()
+					.filter(isSearch)
+					.map((entry) => entry.query.search),
+			).toEqual(['stale-0', 'stale-0']);
+		} finally {
+			suite.sim.faults.clear();
+			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
+	});
+});

@@ -212,8 +212,28 @@ async function heldCode(
 	return await held.code(input.teamId, input.displayId, itemIndex);
 }
 
-/** The code as the row before this one left it; when only its id was kept, read again. */
+/**
+ * The code as the row before this one left it; when only its id was kept, read again. Sync: the snapshot is told
+ * the version the row starts from, so that the feed gives the Display ID back only with a later one.
+ */
 async function codeLeft(
+	rowRun: RowRun,
+	before: Left,
+	row: ParsedItem<Input>,
+): Promise<IDataObject | undefined> {
+	const code = await leftBefore(rowRun, before, row);
+	const { input, itemIndex } = row;
+	if (input.mode === SYNC_MODE)
+		await rowRun.teamCodes.startsFrom(
+			input.teamId,
+			input.displayId,
+			code as QrCode | undefined,
+			itemIndex,
+		);
+	return code;
+}
+
+async function leftBefore(
 	rowRun: RowRun,
 	before: Left,
 	row: ParsedItem<Input>,

@@ -1,0 +1,49 @@
+import { TakenDisplayIds } from '../../../../nodes/shared/takenDisplayIds';
+
+describe('TakenDisplayIds: the feed gives a taken Display ID back only with a version later than every one seen', () => {
+	it('v1 taken, v2 read by a later run: the feed showing v2 again keeps it taken, v3 gives it back', () => {
+		const taken = new TakenDisplayIds();
+		taken.started('a', 1_000);
+		// a later run's look-up found v2 (the node's own write)
+		taken.started('a', 2_000);
+		expect(taken.givesBack('a', 2_000)).toBe(false);
+		expect(taken.givesBack('a', 1_500)).toBe(false);
+		expect(taken.givesBack('a', 3_000)).toBe(true);
+	});
+
+	it('an older version read after a newer one does not lower what was seen', () => {
+		const taken = new TakenDisplayIds();
+		taken.started('a', 2_000);
+		taken.started('a', 1_000);
+		expect(taken.givesBack('a', 1_500)).toBe(false);
+		expect(taken.givesBack('a', 2_001)).toBe(true);
+	});
+
+	it('rows that started from no code: any readable version gives it back, an unreadable one never', () => {
+		const taken = new TakenDisplayIds();
+		taken.started('a', null);
+		expect(taken.has('a')).toBe(true);
+		expect(taken.givesBack('a', 1)).toBe(true);
+		expect(taken.givesBack('a', undefined)).toBe(false);
+	});
+
+	it('a version seen without a readable time: nothing gives the Display ID back', () => {
+		const taken = new TakenDisplayIds();
+		taken.started('a', 1_000);
+		taken.started('a', undefined);
+		taken.started('a', 2_000);
+		expect(taken.givesBack('a', Number.MAX_SAFE_INTEGER)).toBe(false);
+	});
+
+	it('a Display ID never taken, or released, is given back by nothing and named by nothing', () => {
+		const taken = new TakenDisplayIds();
+		expect(taken.givesBack('a', 1_000)).toBe(false);
+		taken.started('a', 1_000);
+		taken.started('b', 1_000);
+		expect(taken.names()).toEqual(['a', 'b']);
+		taken.release('a');
+		expect(taken.has('a')).toBe(false);
+		expect(taken.givesBack('a', 5_000)).toBe(false);
+		expect(taken.names()).toEqual(['b']);
+	});
+});
