@@ -250,11 +250,23 @@ function feedNews(snapshot: TeamSnapshot, code: QrCode): 'held' | 'taken' | 'uns
  */
 function apply(snapshot: TeamSnapshot, code: QrCode, presentMs: number): void {
 	const displayId = typeof code.displayId === 'string' ? code.displayId : undefined;
-	if (displayId === undefined || !snapshot.taken.has(displayId)) snapshot.index.put(code);
-	else if (isLive(code) && snapshot.taken.givesBack(displayId, changeTimeOf(code, presentMs))) {
+	if (displayId === undefined || !snapshot.taken.has(displayId)) {
+		if (!olderThanHeld(snapshot, code, presentMs)) snapshot.index.put(code);
+	} else if (isLive(code) && snapshot.taken.givesBack(displayId, changeTimeOf(code, presentMs))) {
 		snapshot.index.put(code);
 		snapshot.taken.release(displayId);
 	} else snapshot.index.remove(String(code.id));
+}
+
+/**
+ * Whether the snapshot holds a version of this code changed later than `code` (a lagging replica's feed, the
+ * overlap read again): the older one never replaces it. Unreadable times do not tell, so the feed's version wins.
+ */
+function olderThanHeld(snapshot: TeamSnapshot, code: QrCode, presentMs: number): boolean {
+	const held = snapshot.index.byCodeId(String(code.id));
+	const heldMs = held === undefined ? undefined : changeTimeOf(held, presentMs);
+	const codeMs = changeTimeOf(code, presentMs);
+	return heldMs !== undefined && codeMs !== undefined && codeMs < heldMs;
 }
 
 /** When a version of a code changed, read in its unit (api/timeline.ts); null: no code. */

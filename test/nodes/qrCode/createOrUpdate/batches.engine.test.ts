@@ -851,3 +851,41 @@ describe('The sync snapshot never holds a version older than one the execution s
 		}
 	});
 });
+
+describe('A change feed version older than the one the snapshot holds', () => {
+	it('never replaces it (a lagging replica): a row matching the older version is updated, not unchanged', async () => {
+		const [x, y, z] = sheet(3, 'replica');
+		const teamId = teamWith([x, y, z]);
+		const v1 = structuredClone(suite.sim.state.getQr(codeId('replica-0')));
+		try {
+			const result = await runInBatches(teamId, [y, z, x], 1, {
+				beforeBatch: (batch) => {
+					// Another writer renames X after run 1 read the team: run 2's feed brings v2.
+					if (batch === 1) changeElsewhere('replica-0', { name: 'Elsewhere' });
+					// Run 3's feed comes from a replica still showing v1.
+					if (batch === 2)
+						suite.sim.faults.add({
+							kind: 'status',
+							status: 200,
+							method: 'GET',
+							path: '/api/qrs-api/teams/fromTime/',
+							body: JSON.stringify({ success: true, data: [v1] }),
+							contentType: 'application/json',
+							count: 1,
+						});
+				},
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync').map((json) => json.result)).toEqual([
+				'unchanged',
+				'unchanged',
+				'updated',
+			]);
+			expect(suite.sim.state.getQr(codeId('replica-0'))?.name).toBe(x.name);
+			expect(log().filter(isSearch)).toEqual([]);
+		} finally {
+			suite.sim.faults.clear();
+		}
+	});
+});
