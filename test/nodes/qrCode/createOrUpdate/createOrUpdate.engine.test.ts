@@ -363,3 +363,40 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+describe.each(PUT_SEMANTICS)(
+	'Create or Update of a code whose password QRTRAC hides otherwise (PUT read as %s)',
+	(semantics) => {
+		const reading = useSimulator({ putSemantics: semantics });
+		beforeAll(() => {
+			suite = reading;
+		});
+		afterEach(() => suite.sim.setAnswerModes({}));
+
+		const protectedRow = {
+			...rowParameters,
+			scanRules: { password: { passwordEnabled: true, password: 'secret' } },
+		};
+		const row = { name: 'Protected', url: 'https://example.com/p', tags: 'a' };
+
+		it.each([
+			['a mask of ●', { maskedPasswords: '●●●●●●●●' }],
+			['no password at all', { passwordsLeftOut: true }],
+		])('a re-run of the row against %s is unchanged: nothing is sent', async (name, modes) => {
+			const displayId = `hidden-${name.length}-${semantics}`;
+			await upsert([{ ...row, displayId }], protectedRow);
+			suite.sim.setAnswerModes(modes);
+			suite.sim.clearRequestLog();
+
+			const again = await upsert([{ ...row, displayId }], protectedRow);
+
+			expect(again.error).toBeUndefined();
+			expect(again.items[0].json.result).toBe('unchanged');
+			expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			expect(codesWithDisplayId(displayId)[0].settings).toEqual({
+				passwordEnabled: true,
+				password: 'secret',
+			});
+		});
+	},
+);

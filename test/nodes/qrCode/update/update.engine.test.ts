@@ -307,3 +307,29 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+describe('Update of a code whose reads leave the password out (PUT read as merge)', () => {
+	beforeAll(() => {
+		suite.sim.setPutSemantics('merge');
+		suite.sim.setAnswerModes({ passwordsLeftOut: true });
+	});
+	afterAll(() => suite.sim.setAnswerModes({}));
+
+	it('renames it and keeps the password: settings are left out of the PUT', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			name: 'Protected',
+			qrRedirectUrl: 'https://example.com/x',
+			settings: { passwordEnabled: true, password: 'secret', locationEnabled: true },
+		});
+
+		const result = await update(code.id, { updateFields: { name: 'Renamed' } });
+
+		expect(result.error).toBeUndefined();
+		expect(putBody()).not.toHaveProperty('settings');
+		expect(suite.sim.state.getQr(code.id)!).toMatchObject({
+			name: 'Renamed',
+			settings: { passwordEnabled: true, password: 'secret', locationEnabled: true },
+		});
+	});
+});

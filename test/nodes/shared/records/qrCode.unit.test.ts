@@ -10,6 +10,7 @@ import {
 	contradictedFields,
 	hasTag,
 	isLive,
+	hasHiddenPassword,
 	isMaskedPassword,
 	lostKnownSettings,
 	sameTags,
@@ -186,5 +187,43 @@ describe('a masked stored password', () => {
 		).toBe(false);
 		expect(lostKnownSettings(stored, { settings: {} })).toBe(true);
 		expect(lostKnownSettings(stored, { id: 'qr_1' })).toBe(false);
+	});
+});
+
+describe('a hidden stored password (hasHiddenPassword)', () => {
+	const code = (settings: Record<string, unknown>) => ({ id: 'qr_1', qrType: 'WEB', settings });
+
+	it('is a mask of `*`, `•`, `●` or `·` (3 or more), or none while password protection is on', () => {
+		for (const mask of ['●●●●●●', '···', '*●•·'])
+			expect(hasHiddenPassword(code({ password: mask }))).toBe(true);
+		for (const none of [undefined, null, ''])
+			expect(hasHiddenPassword(code({ passwordEnabled: true, password: none }))).toBe(true);
+		expect(hasHiddenPassword(code({ passwordEnabled: true }))).toBe(true);
+		expect(hasHiddenPassword(code({ passwordEnabled: false }))).toBe(false);
+		expect(hasHiddenPassword(code({ passwordEnabled: true, password: 'secret' }))).toBe(false);
+		expect(hasHiddenPassword(code({ passwordEnabled: true, password: '○○○○' }))).toBe(false);
+		expect(hasHiddenPassword({ id: 'qr_1' })).toBe(false);
+	});
+
+	it('is never sent back and never compared, whatever hides it', () => {
+		for (const settings of [
+			{ passwordEnabled: true, ageGating: true },
+			{ passwordEnabled: true, password: null, ageGating: true },
+			{ passwordEnabled: true, password: '●●●●●●●●', ageGating: true },
+		]) {
+			const stored = code(settings);
+			expect(completeUpdateBody(stored, { name: 'Renamed' })).toEqual({
+				qrType: 'WEB',
+				name: 'Renamed',
+			});
+			expect(completeUpdateBody(stored, { settings: { password: 'new' } }).settings).toEqual({
+				passwordEnabled: true,
+				password: 'new',
+				ageGating: true,
+			});
+			const row = { settings: { passwordEnabled: true, password: 'secret' } };
+			expect(changedFields(row, stored, 'unchanged')).toEqual([]);
+			expect(changedFields(row, stored)).toEqual(['settings.password']);
+		}
 	});
 });

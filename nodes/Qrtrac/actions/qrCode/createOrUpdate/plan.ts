@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	changedFields,
 	changesType,
-	hasMaskedPassword,
+	hasHiddenPassword,
 	hasTag,
 	isLive,
 } from '../../../../shared/records/qrCode';
@@ -39,12 +39,12 @@ export function planRow(
 	writeUnchanged = false,
 ): RowAction {
 	if (!stored) return { kind: 'create', body: row.body };
-	// A password the service masks cannot be compared: a re-run does not rewrite it (README: Skip Unchanged).
+	// A password the service hides cannot be compared: a re-run does not rewrite it (README: Skip Unchanged).
 	const fields = changedFields(row.body, stored, 'unchanged');
 	if (fields.length === 0 && !writeUnchanged) return { kind: 'unchanged', stored };
 	const changedKeys = new Set(fields.map((field) => field.split('.')[0]));
 	// An update carries the row's settings then, its password with them: a replacing PUT would otherwise lose it.
-	if (hasMaskedPassword(stored) && row.body.settings !== undefined) changedKeys.add('settings');
+	if (hasHiddenPassword(stored) && row.body.settings !== undefined) changedKeys.add('settings');
 	// A new type gets the whole row: the stored type-specific fields belong to the old type.
 	const changes =
 		changedKeys.size === 0 || changesType(stored, row.body)
