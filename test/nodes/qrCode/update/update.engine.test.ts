@@ -333,3 +333,36 @@ describe('Update of a code whose reads leave the password out (PUT read as merge
 		});
 	});
 });
+
+describe('Update of a masked-password code, with PUT read as replace and answers of the written fields only', () => {
+	beforeAll(() => {
+		suite.sim.setPutSemantics('replace');
+		suite.sim.setShapeDrift(['partialWriteAnswers']);
+		suite.sim.setAnswerModes({ maskedPasswords: true });
+	});
+	afterAll(() => {
+		suite.sim.setShapeDrift([]);
+		suite.sim.setAnswerModes({});
+		suite.sim.setPutSemantics('merge');
+	});
+
+	it('reads the code back to see the settings were dropped, and sends the known ones again', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			name: 'Protected',
+			qrRedirectUrl: 'https://example.com/x',
+			settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 21 },
+		});
+
+		const result = await update(code.id, { updateFields: { name: 'Renamed' } });
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.state.getQr(code.id)!).toMatchObject({
+			name: 'Renamed',
+			settings: { passwordEnabled: true, ageGating: true, minAge: 21 },
+		});
+		const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+		expect(puts).toHaveLength(2);
+		expect(JSON.stringify(puts.map((entry) => entry.body))).not.toContain('****');
+	});
+});
