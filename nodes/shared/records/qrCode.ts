@@ -87,9 +87,22 @@ export function hasHiddenPassword(stored: IDataObject): boolean {
 	);
 }
 
-/** Whether completeUpdateBody leaves `settings` out: the stored password is hidden and the change sets none. */
+/** Whether a change gives a password (a non-empty text). */
+export function givesPassword(changes: IDataObject): boolean {
+	const password = isPlainObject(changes.settings) ? changes.settings.password : undefined;
+	return typeof password === 'string' && password !== '';
+}
+
+/**
+ * Whether completeUpdateBody leaves `settings` out: the stored password is hidden, and the change gives none and
+ * changes no other setting (sending them would remove the password on a service that sets `settings` whole).
+ */
 export function leavesOutSettings(stored: IDataObject, changes: IDataObject): boolean {
-	return hasHiddenPassword(stored) && !isPlainObject(changes.settings);
+	return (
+		hasHiddenPassword(stored) &&
+		!givesPassword(changes) &&
+		!changedFields(changes, stored).some((field) => field.startsWith('settings.'))
+	);
 }
 
 /** The stored settings the node knows: all but a hidden password. */
@@ -205,8 +218,8 @@ export function valueAt(code: IDataObject, field: string): unknown {
  * applied on top; keyed objects take the changed keys and keep the other stored ones, and a change of type
  * starts the metadata afresh and leaves the old type's top-level fields out (a replacing PUT would keep them).
  * `qrRedirectUrl` is kept on a type change on purpose: the contract says only that WEB requires it, not that
- * other types may not carry it. Settings holding a hidden password are sent only when the change sets settings,
- * then without the mask (knownSettings): writing the mask back would make it the password, and leaving `settings`
+ * other types may not carry it. Settings holding a hidden password are sent only when the change gives a password
+ * or changes a setting (leavesOutSettings), then without the mask (knownSettings): writing the mask back would make it the password, and leaving `settings`
  * out keeps them whole on a service that merges a PUT's top-level fields. `withKnownSettings` sends them anyway,
  * without the mask (for a service found to replace: updateQr).
  */
@@ -223,12 +236,13 @@ export function completeUpdateBody(
 		if (value !== undefined && value !== null) body[key] = value;
 	}
 	if (newType) body.metadata = {};
+	const settingsLeftOut = leavesOutSettings(stored, changes);
 	if (hasHiddenPassword(stored)) {
-		if (leavesOutSettings(stored, changes) && !withKnownSettings) delete body.settings;
+		if (settingsLeftOut && !withKnownSettings) delete body.settings;
 		else body.settings = knownSettings(stored);
 	}
 	for (const [key, value] of Object.entries(changes)) {
-		if (value === undefined) continue;
+		if (value === undefined || (key === 'settings' && settingsLeftOut)) continue;
 		body[key] =
 			KEYED_OBJECTS.includes(key) && isPlainObject(value) && isPlainObject(body[key])
 				? { ...body[key], ...value }

@@ -400,3 +400,45 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+describe('Create or Update renaming a masked-password code with a row that gives no password (PUT read as merge)', () => {
+	const reading = useSimulator({ putSemantics: 'merge' });
+	beforeAll(() => {
+		suite = reading;
+	});
+	afterEach(() => suite.sim.setAnswerModes({}));
+
+	it('leaves settings out of the PUT: the password stays', async () => {
+		const displayId = 'masked-no-password';
+		const parameters = {
+			...rowParameters,
+			scanRules: {
+				password: { passwordEnabled: true, password: 'secret' },
+				ageGate: { ageGating: true, minAge: 18 },
+			},
+		};
+		const first = await upsert(
+			[{ displayId, name: 'Protected', url: 'https://example.com/p' }],
+			parameters,
+		);
+		expect(first.error).toBeUndefined();
+		suite.sim.setAnswerModes({ maskedPasswords: true });
+		suite.sim.clearRequestLog();
+
+		const again = await upsert([{ displayId, name: 'Renamed', url: 'https://example.com/p' }], {
+			...rowParameters,
+			scanRules: { ageGate: { ageGating: true, minAge: 18 } },
+		});
+
+		expect(again.error).toBeUndefined();
+		expect(again.items[0].json).toMatchObject({ result: 'updated', changedFields: ['name'] });
+		const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+		expect(puts.map((entry) => entry.body)).toEqual([
+			expect.not.objectContaining({ settings: expect.anything() }),
+		]);
+		expect(codesWithDisplayId(displayId)[0]).toMatchObject({
+			name: 'Renamed',
+			settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 18 },
+		});
+	});
+});

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	changedFields,
 	changesType,
+	givesPassword,
 	hasHiddenPassword,
 	hasTag,
 	isLive,
@@ -43,8 +44,9 @@ export function planRow(
 	const fields = changedFields(row.body, stored, 'unchanged');
 	if (fields.length === 0 && !writeUnchanged) return { kind: 'unchanged', stored };
 	const changedKeys = new Set(fields.map((field) => field.split('.')[0]));
-	// An update carries the row's settings then, its password with them: a replacing PUT would otherwise lose it.
-	if (hasHiddenPassword(stored) && row.body.settings !== undefined) changedKeys.add('settings');
+	// A row giving the password sends it with its settings: a replacing PUT would otherwise lose it. Settings
+	// without it stay out (completeUpdateBody): a service setting them whole would drop the hidden password.
+	if (hasHiddenPassword(stored) && givesPassword(row.body)) changedKeys.add('settings');
 	// A new type gets the whole row: the stored type-specific fields belong to the old type.
 	const changes =
 		changedKeys.size === 0 || changesType(stored, row.body)
