@@ -17,7 +17,7 @@ import { isPlainObject } from '../plainObject';
  *   (contradictedFields).
  * - A stored password hidden from the node (hasHiddenPassword: masked, or left out while protection is on) is
  *   unknown: it is never sent back, and a change's password counts as changed or not as the caller says
- *   (changedFields).
+ *   (changedFields). A change's password that is a mask counts as not given (givesPassword).
  * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
  */
 
@@ -87,10 +87,10 @@ export function hasHiddenPassword(stored: IDataObject): boolean {
 	);
 }
 
-/** Whether a change gives a password (a non-empty text). */
+/** Whether a change gives a password: a non-empty text that is no mask (a mask comes from a read: not given). */
 export function givesPassword(changes: IDataObject): boolean {
 	const password = isPlainObject(changes.settings) ? changes.settings.password : undefined;
-	return typeof password === 'string' && password !== '';
+	return typeof password === 'string' && password !== '' && !isMaskedPassword(password);
 }
 
 /**
@@ -166,6 +166,7 @@ export function changedFields(
 		} else if (KEYED_OBJECTS.includes(key) && isPlainObject(value)) {
 			const storedObject = isPlainObject(stored[key]) ? stored[key] : {};
 			for (const [innerKey, innerValue] of Object.entries(value)) {
+				if (key === 'settings' && innerKey === 'password' && isMaskedPassword(innerValue)) continue;
 				const unknown = hidden && key === 'settings' && innerKey === 'password';
 				if (
 					innerValue !== undefined &&
@@ -243,12 +244,19 @@ export function completeUpdateBody(
 	}
 	for (const [key, value] of Object.entries(changes)) {
 		if (value === undefined || (key === 'settings' && settingsLeftOut)) continue;
+		const given = key === 'settings' && isPlainObject(value) ? withoutMaskedPassword(value) : value;
 		body[key] =
-			KEYED_OBJECTS.includes(key) && isPlainObject(value) && isPlainObject(body[key])
-				? { ...body[key], ...value }
-				: value;
+			KEYED_OBJECTS.includes(key) && isPlainObject(given) && isPlainObject(body[key])
+				? { ...body[key], ...given }
+				: given;
 	}
 	return body;
+}
+
+/** Settings less a password that is a mask: it counts as not given (givesPassword). */
+function withoutMaskedPassword(settings: IDataObject): IDataObject {
+	if (!isMaskedPassword(settings.password)) return settings;
+	return Object.fromEntries(Object.entries(settings).filter(([key]) => key !== 'password'));
 }
 
 /**

@@ -366,3 +366,38 @@ describe('Update of a masked-password code, with PUT read as replace and answers
 		expect(JSON.stringify(puts.map((entry) => entry.body))).not.toContain('****');
 	});
 });
+
+describe.each(PUT_SEMANTICS)(
+	'Update given a mask as the password (PUT read as %s)',
+	(semantics) => {
+		beforeAll(() => {
+			suite.sim.setPutSemantics(semantics);
+			suite.sim.setAnswerModes({ maskedPasswords: true });
+		});
+		afterAll(() => {
+			suite.sim.setAnswerModes({});
+			suite.sim.setPutSemantics('merge');
+		});
+
+		it('never sends the mask: it counts as no password given', async () => {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Protected',
+				qrRedirectUrl: 'https://example.com/x',
+				settings: { passwordEnabled: true, password: 'secret' },
+			});
+
+			const result = await update(code.id, {
+				updateFields: { name: 'Renamed' },
+				scanRules: { password: { passwordEnabled: true, password: '********' } },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({ result: 'updated', changedFields: ['name'] });
+			const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+			expect(JSON.stringify(puts.map((entry) => entry.body))).not.toContain('****');
+			if (semantics === 'merge')
+				expect(suite.sim.state.getQr(code.id)!.settings).toEqual(code.settings);
+		});
+	},
+);

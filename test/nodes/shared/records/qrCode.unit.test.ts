@@ -10,6 +10,7 @@ import {
 	contradictedFields,
 	hasTag,
 	isLive,
+	givesPassword,
 	hasHiddenPassword,
 	isMaskedPassword,
 	lostKnownSettings,
@@ -225,5 +226,22 @@ describe('a hidden stored password (hasHiddenPassword)', () => {
 			expect(changedFields(row, stored, 'unchanged')).toEqual([]);
 			expect(changedFields(row, stored)).toEqual(['settings.password']);
 		}
+	});
+});
+
+describe('a given password that is a mask (a sheet filled from a read)', () => {
+	const stored = {
+		id: 'qr_1',
+		qrType: 'WEB',
+		settings: { passwordEnabled: true, password: 'secret' },
+	};
+	const masked = { name: 'Renamed', settings: { passwordEnabled: true, password: '••••••' } };
+
+	it('counts as not given: never compared, never sent', () => {
+		expect(givesPassword(masked)).toBe(false);
+		expect(changedFields(masked, stored)).toEqual(['name']);
+		expect(completeUpdateBody(stored, masked).settings).toEqual(stored.settings);
+		const hidden = { ...stored, settings: { passwordEnabled: true, password: '********' } };
+		expect(completeUpdateBody(hidden, masked)).toEqual({ qrType: 'WEB', name: 'Renamed' });
 	});
 });
