@@ -105,6 +105,20 @@ export function leavesOutSettings(stored: IDataObject, changes: IDataObject): bo
 	);
 }
 
+/**
+ * The settings a change without the password changes on a code whose password is hidden (named as changedFields
+ * names them): a service setting `settings` whole would drop the password with them. None when the change turns
+ * protection off.
+ */
+export function settingsDroppingHiddenPassword(
+	stored: IDataObject,
+	changes: IDataObject,
+): string[] {
+	if (!hasHiddenPassword(stored) || givesPassword(changes)) return [];
+	if (isPlainObject(changes.settings) && changes.settings.passwordEnabled === false) return [];
+	return changedFields(changes, stored).filter((field) => field.startsWith('settings.'));
+}
+
 /** The stored settings the node knows: all but a hidden password. */
 export function knownSettings(stored: IDataObject): IDataObject {
 	const settings = isPlainObject(stored.settings) ? { ...stored.settings } : {};

@@ -442,3 +442,49 @@ describe('Create or Update renaming a masked-password code with a row that gives
 		});
 	});
 });
+
+describe.each(PUT_SEMANTICS)(
+	'Create or Update changing another setting of a masked-password code (PUT read as %s)',
+	(semantics) => {
+		const reading = useSimulator({ putSemantics: semantics });
+		beforeAll(() => {
+			suite = reading;
+		});
+		afterEach(() => suite.sim.setAnswerModes({}));
+
+		it.each(['lookUpEachRow', 'sync'])(
+			'in mode %s, a row without the password is refused before writing',
+			async (mode) => {
+				const displayId = `masked-min-age-${mode}`;
+				const first = await upsert(
+					[{ displayId, name: 'Protected', url: 'https://example.com/p' }],
+					{
+						...rowParameters,
+						scanRules: {
+							password: { passwordEnabled: true, password: 'secret' },
+							ageGate: { ageGating: true, minAge: 21 },
+						},
+					},
+				);
+				expect(first.error).toBeUndefined();
+				suite.sim.setAnswerModes({ maskedPasswords: true });
+				suite.sim.clearRequestLog();
+
+				const again = await upsert(
+					[{ displayId, name: 'Protected', url: 'https://example.com/p' }],
+					{ ...rowParameters, mode, scanRules: { ageGate: { ageGating: true, minAge: 18 } } },
+				);
+
+				expect(again.error?.message).toContain('settings.minAge');
+				expect(again.error?.message).toContain('Give Password with the change.');
+				expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+				expect(codesWithDisplayId(displayId)[0].settings).toEqual({
+					passwordEnabled: true,
+					password: 'secret',
+					ageGating: true,
+					minAge: 21,
+				});
+			},
+		);
+	},
+);

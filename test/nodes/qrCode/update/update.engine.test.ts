@@ -401,3 +401,39 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+describe.each(PUT_SEMANTICS)(
+	'Update changing another setting of a masked-password code (PUT read as %s)',
+	(semantics) => {
+		beforeAll(() => {
+			suite.sim.setPutSemantics(semantics);
+			suite.sim.setAnswerModes({ maskedPasswords: true });
+		});
+		afterAll(() => {
+			suite.sim.setAnswerModes({});
+			suite.sim.setPutSemantics('merge');
+		});
+
+		it('is refused before writing, naming the setting: the password would be removed', async () => {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Protected',
+				qrRedirectUrl: 'https://example.com/x',
+				settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 21 },
+			});
+
+			const result = await update(code.id, {
+				scanRules: { ageGate: { ageGating: true, minAge: 18 } },
+			});
+
+			expect(result.error?.message).toContain('settings.minAge');
+			expect(result.error?.message).toContain(
+				"QRTRAC hides this code's password; changing its settings",
+			);
+			expect(result.error?.message).toContain('Give Password with the change.');
+			expect(result.error?.description).toContain('the code was only read');
+			expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			expect(suite.sim.state.getQr(code.id)!.settings).toEqual(code.settings);
+		});
+	},
+);

@@ -11,6 +11,7 @@ import {
 	hasTag,
 	isLive,
 	givesPassword,
+	settingsDroppingHiddenPassword,
 	hasHiddenPassword,
 	isMaskedPassword,
 	lostKnownSettings,
@@ -243,5 +244,32 @@ describe('a given password that is a mask (a sheet filled from a read)', () => {
 		expect(completeUpdateBody(stored, masked).settings).toEqual(stored.settings);
 		const hidden = { ...stored, settings: { passwordEnabled: true, password: '********' } };
 		expect(completeUpdateBody(hidden, masked)).toEqual({ qrType: 'WEB', name: 'Renamed' });
+	});
+});
+
+describe('settingsDroppingHiddenPassword (a change that would remove a hidden password)', () => {
+	const stored = {
+		id: 'qr_1',
+		qrType: 'WEB',
+		settings: { passwordEnabled: true, password: '********', minAge: 18 },
+	};
+
+	it('names the settings a change without the password changes; none when it gives one or turns protection off', () => {
+		expect(settingsDroppingHiddenPassword(stored, { settings: { minAge: 21 } })).toEqual([
+			'settings.minAge',
+		]);
+		expect(settingsDroppingHiddenPassword(stored, { settings: { minAge: 18 } })).toEqual([]);
+		expect(settingsDroppingHiddenPassword(stored, { name: 'Renamed' })).toEqual([]);
+		expect(
+			settingsDroppingHiddenPassword(stored, { settings: { minAge: 21, password: 'secret' } }),
+		).toEqual([]);
+		expect(
+			settingsDroppingHiddenPassword(stored, { settings: { minAge: 21, password: '***' } }),
+		).toEqual(['settings.minAge']);
+		expect(
+			settingsDroppingHiddenPassword(stored, { settings: { passwordEnabled: false } }),
+		).toEqual([]);
+		const clear = { ...stored, settings: { passwordEnabled: true, password: 'secret' } };
+		expect(settingsDroppingHiddenPassword(clear, { settings: { minAge: 21 } })).toEqual([]);
 	});
 });

@@ -11,7 +11,10 @@ import {
 } from '../../../../shared/api';
 import { executionNode } from '../../../../shared/executionNode';
 import { asDeleted } from '../../../../shared/records/qrCode';
-import { refuseLackingEssentials } from '../../../helpers/qrCodeSchemas';
+import {
+	refuseDroppingHiddenPassword,
+	refuseLackingEssentials,
+} from '../../../helpers/qrCodeSchemas';
 import { planRow, type RowAction, type UpsertRow } from './plan';
 
 /**
@@ -76,9 +79,12 @@ export async function applyRow(
 		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
 		const plan = planRow(row, stored, writeUnchanged);
 		if (plan.kind !== 'update') return { operation: 'unchanged', code: stored };
-		const lacking = refuseLackingEssentials(executionNode(ctx), itemIndex, row.body, stored);
-		if (lacking) throw lacking;
 		const { changes, changedFields } = plan;
+		const node = executionNode(ctx);
+		const refusal =
+			refuseLackingEssentials(node, itemIndex, row.body, stored) ??
+			refuseDroppingHiddenPassword(node, itemIndex, stored, changes);
+		if (refusal) throw refusal;
 		const code = await updateQr(ctx, { id, stored, changes, teamId: row.teamId, itemIndex });
 		return { operation: 'updated', changedFields, code };
 	}
