@@ -488,3 +488,39 @@ describe.each(PUT_SEMANTICS)(
 		);
 	},
 );
+
+describe('Create or Update of a row whose only difference is a password QRTRAC hides', () => {
+	const reading = useSimulator({ putSemantics: 'merge' });
+	beforeAll(() => {
+		suite = reading;
+	});
+	afterEach(() => suite.sim.setAnswerModes({}));
+
+	it.each(['lookUpEachRow', 'sync'])(
+		'in mode %s, stays unchanged and says the password was not compared',
+		async (mode) => {
+			const displayId = `hidden-note-${mode}`;
+			const row = { displayId, name: 'Protected', url: 'https://example.com/p' };
+			await upsert([row], {
+				...rowParameters,
+				scanRules: { password: { passwordEnabled: true, password: 'secret' } },
+			});
+			suite.sim.setAnswerModes({ maskedPasswords: true });
+			suite.sim.clearRequestLog();
+
+			const again = await upsert([row], {
+				...rowParameters,
+				mode,
+				scanRules: { password: { passwordEnabled: true, password: 'new-secret' } },
+			});
+
+			expect(again.error).toBeUndefined();
+			expect(again.items[0].json).toMatchObject({
+				result: 'unchanged',
+				passwordNote:
+					"QRTRAC hides this code's password, so the row's password was not compared; use Update to set it",
+			});
+			expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+		},
+	);
+});

@@ -29,6 +29,8 @@ export interface RowResult {
 	operation: RowOperation;
 	/** Set for `updated`: the fields that differed (see plan.ts). */
 	changedFields?: string[];
+	/** Set for `unchanged` when the row's password was not compared (plan.ts). */
+	passwordNote?: string;
 	code: IDataObject;
 }
 
@@ -71,14 +73,14 @@ export async function applyRow(
 	itemIndex: number,
 	writeUnchanged: boolean,
 ): Promise<RowResult> {
-	if (action.kind === 'unchanged') return { operation: 'unchanged', code: action.stored };
+	if (action.kind === 'unchanged') return unchanged(action);
 	if (action.kind === 'update') {
 		// A list may answer codes without some fields (every Qr field is optional) and a PUT carries the whole code
 		// (updateQr), so the update is planned again on the code read by its ID, never on a list's record alone.
 		const id = String(action.stored.id);
 		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
 		const plan = planRow(row, stored, writeUnchanged);
-		if (plan.kind !== 'update') return { operation: 'unchanged', code: stored };
+		if (plan.kind !== 'update') return unchanged({ stored, ...plan });
 		const { changes, changedFields } = plan;
 		const node = executionNode(ctx);
 		const refusal =
@@ -111,6 +113,16 @@ export async function applyRow(
 	});
 	if (!winner) throw explainTakenElsewhere(error, row.displayId);
 	return await applyRow(ctx, row, planRow(row, winner, writeUnchanged), itemIndex, writeUnchanged);
+}
+
+function unchanged({
+	stored,
+	passwordNote,
+}: {
+	stored: IDataObject;
+	passwordNote?: string;
+}): RowResult {
+	return { operation: 'unchanged', code: stored, ...(passwordNote ? { passwordNote } : {}) };
 }
 
 /** Soft-deletes one code of Delete Missing; answers the code marked deleted. */

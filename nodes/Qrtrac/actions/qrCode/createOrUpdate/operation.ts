@@ -237,6 +237,7 @@ function rowOutput(result: RowResult, simplify: boolean, key: string): IDataObje
 	return {
 		[key]: result.operation,
 		...(result.changedFields ? { changedFields: result.changedFields } : {}),
+		...(result.passwordNote ? { passwordNote: result.passwordNote } : {}),
 		...qrCodeOutput(result.code, simplify),
 	};
 }
