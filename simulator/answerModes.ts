@@ -25,7 +25,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   (optional in the contract's Team).
  * - `codesWithoutTemplate`: code records (every answer holding codes, the list's too) come without `templateId`
  *   and `baseUrl`, which the contract's Qr does not list though a create takes them.
- * - `maskedPasswords`: code records' `settings.password` comes as `********` (a service hiding it on reads).
+ * - `maskedPasswords`: code records' `settings.password` comes as `********` (a service hiding it on reads), or as
+ *   the string given (another mask, e.g. `●●●●●●`).
+ * - `passwordsLeftOut`: code records come without `settings.password` (a service leaving it out of reads).
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -43,7 +45,8 @@ export interface AnswerModes {
 	pendingWithoutRole?: boolean;
 	teamsWithoutMembers?: boolean;
 	codesWithoutTemplate?: boolean;
-	maskedPasswords?: boolean;
+	maskedPasswords?: boolean | string;
+	passwordsLeftOut?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -76,7 +79,7 @@ export function applyAnswerModes(
 	if (!isObject(body)) return body;
 	let answer: Json = body;
 	if (
-		(modes.codesWithoutTemplate || modes.maskedPasswords) &&
+		(modes.codesWithoutTemplate || modes.maskedPasswords || modes.passwordsLeftOut) &&
 		CODE_OPERATIONS.has(operationId ?? '')
 	)
 		answer = mapCodes(answer, (code) => codeAsRead(modes, code));
@@ -113,8 +116,15 @@ function codeAsRead(modes: AnswerModes, code: Json): Json {
 		delete read.templateId;
 		delete read.baseUrl;
 	}
-	if (modes.maskedPasswords && isObject(read.settings) && read.settings.password !== undefined)
-		read.settings = { ...read.settings, password: '********' };
+	if (modes.maskedPasswords && isObject(read.settings) && read.settings.password !== undefined) {
+		const mask = typeof modes.maskedPasswords === 'string' ? modes.maskedPasswords : '********';
+		read.settings = { ...read.settings, password: mask };
+	}
+	if (modes.passwordsLeftOut && isObject(read.settings)) {
+		read.settings = Object.fromEntries(
+			Object.entries(read.settings).filter(([key]) => key !== 'password'),
+		);
+	}
 	return read;
 }
 

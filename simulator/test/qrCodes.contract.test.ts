@@ -454,4 +454,31 @@ describe('QR code rules', () => {
 			sim.setAnswerModes({});
 		}
 	});
+
+	test('answer modes maskedPasswords (a mask given) and passwordsLeftOut: reads show that mask, or no password; the store keeps it', async () => {
+		const created = await create({
+			qrType: 'WEB',
+			name: 'Hidden',
+			qrRedirectUrl: 'https://example.com/hidden',
+			displayId: 'hidden-mode-1',
+			settings: { passwordEnabled: true, password: 'open-sesame' },
+		});
+		const id = created.body.data.id as string;
+		try {
+			sim.setAnswerModes({ maskedPasswords: '●●●●●●' });
+			const masked = await call('GET', `/api/qrs-api/teams/${id}`);
+			expect(masked.body.data.settings).toEqual({ passwordEnabled: true, password: '●●●●●●' });
+			sim.setAnswerModes({ passwordsLeftOut: true });
+			const read = await call('GET', `/api/qrs-api/teams/${id}`);
+			const list = await call('GET', '/api/qrs-api/v2/teams/?limit=100&search=hidden-mode-1');
+			for (const code of [read.body.data, list.body.data.qrs[0]])
+				expect(code.settings).toEqual({ passwordEnabled: true });
+			expect(sim.state.getQr(id)!.settings).toEqual({
+				passwordEnabled: true,
+				password: 'open-sesame',
+			});
+		} finally {
+			sim.setAnswerModes({});
+		}
+	});
 });

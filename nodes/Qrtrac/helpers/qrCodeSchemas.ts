@@ -2,7 +2,7 @@ import type { IDataObject, INode, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isPlainObject } from '../../shared/plainObject';
-import { changesType } from '../../shared/records/qrCode';
+import { changesType, settingsDroppingHiddenPassword } from '../../shared/records/qrCode';
 import { dateOrEpochMsSchema } from '../../shared/validation/dateOrEpochMs';
 import { jsonObjectSchema } from '../../shared/validation/jsonObject';
 import {
@@ -11,6 +11,7 @@ import {
 	emailSchema,
 	httpUrlSchema,
 	idSchema,
+	itemInputError,
 	nonEmptyTextSchema,
 	refuseItem,
 	tagsSchema,
@@ -333,6 +334,26 @@ export function refuseLackingEssentials(
 		missing,
 		itemIndex,
 		`${change}, so give the ${to} fields with the change. Nothing was written: the code was only read.`,
+	);
+}
+
+/**
+ * The refusal of a write that would remove a code's hidden password (settingsDroppingHiddenPassword); undefined
+ * when it would not. One rule for Update and for Create or Update's rows.
+ */
+export function refuseDroppingHiddenPassword(
+	node: INode,
+	itemIndex: number,
+	stored: IDataObject,
+	changes: IDataObject,
+): NodeOperationError | undefined {
+	const fields = settingsDroppingHiddenPassword(stored, changes);
+	if (fields.length === 0) return undefined;
+	return itemInputError(
+		node,
+		itemIndex,
+		`QRTRAC hides this code's password; changing its settings (${fields.join(', ')}) without giving the password would remove it. Give Password with the change.`,
+		'Nothing was written: the code was only read.',
 	);
 }
 

@@ -22,6 +22,7 @@ import {
 	sameTags,
 } from '../records/qrCode';
 import { verifiedMarker } from '../records/simplify';
+import { isPlainObject } from '../plainObject';
 import { getTeamQrsFromTime } from './timeline';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
@@ -108,11 +109,14 @@ export async function updateQr(
 		return await changedCode(ctx, { data, source }, { id, teamId, itemIndex });
 	};
 	const code = await put(false);
-	// Settings with a masked password were left out; a service that replaced the code with the body dropped them,
-	// so they are sent again, less the password nobody can know (records/qrCode.ts).
-	return leavesOutSettings(stored, changes) && lostKnownSettings(stored, code)
-		? await put(true)
-		: code;
+	if (!leavesOutSettings(stored, changes)) return code;
+	// Settings with a hidden password were left out; a service that replaced the code with the body dropped them,
+	// so they are sent again, less the password nobody can know (records/qrCode.ts). An answer without settings
+	// does not tell: the code is read by its ID.
+	const shown = isPlainObject(code.settings)
+		? code
+		: await getQrById(ctx, { id, teamId, itemIndex });
+	return lostKnownSettings(stored, shown) ? await put(true) : shown;
 }
 
 /** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */

@@ -15,8 +15,9 @@ import { isPlainObject } from '../plainObject';
  *   fields (TOP_LEVEL_TYPE_FIELDS), belong to the old type.
  * - A code read back after a create is held against the body only on what it shows and must echo
  *   (contradictedFields).
- * - A stored `settings.password` made only of mask characters (isMaskedPassword) is unknown: it is never sent
- *   back, and a change's password counts as changed or not as the caller says (changedFields).
+ * - A stored password hidden from the node (hasHiddenPassword: masked, or left out while protection is on) is
+ *   unknown: it is never sent back, and a change's password counts as changed or not as the caller says
+ *   (changedFields). A change's password that is a mask counts as not given (givesPassword).
  * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
  */
 
@@ -65,27 +66,63 @@ export const TOP_LEVEL_TYPE_FIELDS: Readonly<Record<string, readonly string[]>> 
 export const KEYED_OBJECTS: readonly string[] = ['metadata', 'settings'];
 
 /**
- * Whether a stored password is a mask: only `*` or `•`, at least 3 of them. Nothing in the contract says a read
- * shows the password in clear; a real password of mask characters only is taken as unknown too, which is harmless.
+ * Whether a password is a mask: 3 or more of `*`, `•`, `●` (U+25CF) or `·` (U+00B7) only, the characters forms
+ * mask with. Nothing in the contract says a read shows the password in clear; a real password of mask characters
+ * only is taken as unknown too, which is harmless. Kept to these four: any wider, real passwords would be lost.
  */
 export function isMaskedPassword(value: unknown): boolean {
-	return typeof value === 'string' && /^[*•]{3,}$/u.test(value);
+	return typeof value === 'string' && /^[*•●·]{3,}$/u.test(value);
 }
 
-/** Whether the stored code's settings hold a masked password, so the node does not know all of them. */
-export function hasMaskedPassword(stored: IDataObject): boolean {
-	return isPlainObject(stored.settings) && isMaskedPassword(stored.settings.password);
+/**
+ * Whether the stored code's password is hidden from the node: masked, or empty, null or absent while
+ * `passwordEnabled` is true (a service leaving it out of reads). The one rule of every write and comparison.
+ */
+export function hasHiddenPassword(stored: IDataObject): boolean {
+	if (!isPlainObject(stored.settings)) return false;
+	const { password, passwordEnabled } = stored.settings;
+	return (
+		isMaskedPassword(password) ||
+		(passwordEnabled === true && (password === undefined || password === null || password === ''))
+	);
 }
 
-/** Whether completeUpdateBody leaves `settings` out: they hold a masked password and the change sets none. */
+/** Whether a change gives a password: a non-empty text that is no mask (a mask comes from a read: not given). */
+export function givesPassword(changes: IDataObject): boolean {
+	const password = isPlainObject(changes.settings) ? changes.settings.password : undefined;
+	return typeof password === 'string' && password !== '' && !isMaskedPassword(password);
+}
+
+/**
+ * Whether completeUpdateBody leaves `settings` out: the stored password is hidden, and the change gives none and
+ * changes no other setting (sending them would remove the password on a service that sets `settings` whole).
+ */
 export function leavesOutSettings(stored: IDataObject, changes: IDataObject): boolean {
-	return hasMaskedPassword(stored) && !isPlainObject(changes.settings);
+	return (
+		hasHiddenPassword(stored) &&
+		!givesPassword(changes) &&
+		!changedFields(changes, stored).some((field) => field.startsWith('settings.'))
+	);
 }
 
-/** The stored settings the node knows: all but a masked password. */
+/**
+ * The settings a change without the password changes on a code whose password is hidden (named as changedFields
+ * names them): a service setting `settings` whole would drop the password with them. None when the change turns
+ * protection off.
+ */
+export function settingsDroppingHiddenPassword(
+	stored: IDataObject,
+	changes: IDataObject,
+): string[] {
+	if (!hasHiddenPassword(stored) || givesPassword(changes)) return [];
+	if (isPlainObject(changes.settings) && changes.settings.passwordEnabled === false) return [];
+	return changedFields(changes, stored).filter((field) => field.startsWith('settings.'));
+}
+
+/** The stored settings the node knows: all but a hidden password. */
 export function knownSettings(stored: IDataObject): IDataObject {
 	const settings = isPlainObject(stored.settings) ? { ...stored.settings } : {};
-	if (isMaskedPassword(settings.password)) delete settings.password;
+	if (hasHiddenPassword(stored)) delete settings.password;
 	return settings;
 }
 
@@ -126,7 +163,7 @@ export function changesType(stored: IDataObject, changes: IDataObject): boolean 
 /**
  * The fields a change (a row, an Update's fields) would change on the stored code, named as the body names them
  * (`metadata.<key>` inside keyed objects). A field the change leaves out is never a difference. A password
- * against a masked one cannot be compared: `maskedPassword` says how it counts ('changed' for a change the user
+ * against a hidden one (hasHiddenPassword) cannot be compared: `maskedPassword` says how it counts ('changed' for a change the user
  * asks for now, 'unchanged' for a re-run of rows, which would otherwise rewrite every protected code).
  */
 export function changedFields(
@@ -135,6 +172,7 @@ export function changedFields(
 	maskedPassword: 'changed' | 'unchanged' = 'changed',
 ): string[] {
 	const fields: string[] = [];
+	const hidden = hasHiddenPassword(stored);
 	for (const [key, value] of Object.entries(changes)) {
 		if (value === undefined) continue;
 		if (key === 'tags') {
@@ -142,8 +180,8 @@ export function changedFields(
 		} else if (KEYED_OBJECTS.includes(key) && isPlainObject(value)) {
 			const storedObject = isPlainObject(stored[key]) ? stored[key] : {};
 			for (const [innerKey, innerValue] of Object.entries(value)) {
-				const unknown =
-					key === 'settings' && innerKey === 'password' && isMaskedPassword(storedObject.password);
+				if (key === 'settings' && innerKey === 'password' && isMaskedPassword(innerValue)) continue;
+				const unknown = hidden && key === 'settings' && innerKey === 'password';
 				if (
 					innerValue !== undefined &&
 					(unknown ? maskedPassword === 'changed' : !sameValue(innerValue, storedObject[innerKey]))
@@ -195,8 +233,8 @@ export function valueAt(code: IDataObject, field: string): unknown {
  * applied on top; keyed objects take the changed keys and keep the other stored ones, and a change of type
  * starts the metadata afresh and leaves the old type's top-level fields out (a replacing PUT would keep them).
  * `qrRedirectUrl` is kept on a type change on purpose: the contract says only that WEB requires it, not that
- * other types may not carry it. Settings holding a masked password are sent only when the change sets settings,
- * then without the mask (knownSettings): writing the mask back would make it the password, and leaving `settings`
+ * other types may not carry it. Settings holding a hidden password are sent only when the change gives a password
+ * or changes a setting (leavesOutSettings), then without the mask (knownSettings): writing the mask back would make it the password, and leaving `settings`
  * out keeps them whole on a service that merges a PUT's top-level fields. `withKnownSettings` sends them anyway,
  * without the mask (for a service found to replace: updateQr).
  */
@@ -213,18 +251,26 @@ export function completeUpdateBody(
 		if (value !== undefined && value !== null) body[key] = value;
 	}
 	if (newType) body.metadata = {};
-	if (hasMaskedPassword(stored)) {
-		if (leavesOutSettings(stored, changes) && !withKnownSettings) delete body.settings;
+	const settingsLeftOut = leavesOutSettings(stored, changes);
+	if (hasHiddenPassword(stored)) {
+		if (settingsLeftOut && !withKnownSettings) delete body.settings;
 		else body.settings = knownSettings(stored);
 	}
 	for (const [key, value] of Object.entries(changes)) {
-		if (value === undefined) continue;
+		if (value === undefined || (key === 'settings' && settingsLeftOut)) continue;
+		const given = key === 'settings' && isPlainObject(value) ? withoutMaskedPassword(value) : value;
 		body[key] =
-			KEYED_OBJECTS.includes(key) && isPlainObject(value) && isPlainObject(body[key])
-				? { ...body[key], ...value }
-				: value;
+			KEYED_OBJECTS.includes(key) && isPlainObject(given) && isPlainObject(body[key])
+				? { ...body[key], ...given }
+				: given;
 	}
 	return body;
+}
+
+/** Settings less a password that is a mask: it counts as not given (givesPassword). */
+function withoutMaskedPassword(settings: IDataObject): IDataObject {
+	if (!isMaskedPassword(settings.password)) return settings;
+	return Object.fromEntries(Object.entries(settings).filter(([key]) => key !== 'password'));
 }
 
 /**

@@ -18,7 +18,11 @@ import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
 import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import { codeInTeam, qrCodeInTeamShape, qrCodeOutput } from '../../helpers/qrCodeTarget';
-import { refuseLackingEssentials, type QrCodeFields } from '../../helpers/qrCodeSchemas';
+import {
+	refuseDroppingHiddenPassword,
+	refuseLackingEssentials,
+	type QrCodeFields,
+} from '../../helpers/qrCodeSchemas';
 
 /**
  * Changes the given fields of a code. The code is read first: the PUT carries every field of the stored code with
@@ -97,8 +101,10 @@ export async function execute(
 		);
 	}
 	const changes = buildQrBody({ ...input.fields, qrType });
-	const lacking = refuseLackingEssentials(this.getNode(), itemIndex, changes, stored);
-	if (lacking) throw lacking;
+	const refusal =
+		refuseLackingEssentials(this.getNode(), itemIndex, changes, stored) ??
+		refuseDroppingHiddenPassword(this.getNode(), itemIndex, stored, changes);
+	if (refusal) throw refusal;
 	const shaped = (code: IDataObject) => qrCodeOutput(code, input.simplify);
 	if (!reportsOutcome(this)) return shaped(await updateQr(this, { ...target, stored, changes }));
 	// The record's rule (records/qrCode.ts): only the fields given count, tags as a set.

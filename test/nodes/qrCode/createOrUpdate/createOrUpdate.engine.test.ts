@@ -363,3 +363,164 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+describe.each(PUT_SEMANTICS)(
+	'Create or Update of a code whose password QRTRAC hides otherwise (PUT read as %s)',
+	(semantics) => {
+		const reading = useSimulator({ putSemantics: semantics });
+		beforeAll(() => {
+			suite = reading;
+		});
+		afterEach(() => suite.sim.setAnswerModes({}));
+
+		const protectedRow = {
+			...rowParameters,
+			scanRules: { password: { passwordEnabled: true, password: 'secret' } },
+		};
+		const row = { name: 'Protected', url: 'https://example.com/p', tags: 'a' };
+
+		it.each([
+			['a mask of ●', { maskedPasswords: '●●●●●●●●' }],
+			['no password at all', { passwordsLeftOut: true }],
+		])('a re-run of the row against %s is unchanged: nothing is sent', async (name, modes) => {
+			const displayId = `hidden-${name.length}-${semantics}`;
+			await upsert([{ ...row, displayId }], protectedRow);
+			suite.sim.setAnswerModes(modes);
+			suite.sim.clearRequestLog();
+
+			const again = await upsert([{ ...row, displayId }], protectedRow);
+
+			expect(again.error).toBeUndefined();
+			expect(again.items[0].json.result).toBe('unchanged');
+			expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			expect(codesWithDisplayId(displayId)[0].settings).toEqual({
+				passwordEnabled: true,
+				password: 'secret',
+			});
+		});
+	},
+);
+
+describe('Create or Update renaming a masked-password code with a row that gives no password (PUT read as merge)', () => {
+	const reading = useSimulator({ putSemantics: 'merge' });
+	beforeAll(() => {
+		suite = reading;
+	});
+	afterEach(() => suite.sim.setAnswerModes({}));
+
+	it('leaves settings out of the PUT: the password stays', async () => {
+		const displayId = 'masked-no-password';
+		const parameters = {
+			...rowParameters,
+			scanRules: {
+				password: { passwordEnabled: true, password: 'secret' },
+				ageGate: { ageGating: true, minAge: 18 },
+			},
+		};
+		const first = await upsert(
+			[{ displayId, name: 'Protected', url: 'https://example.com/p' }],
+			parameters,
+		);
+		expect(first.error).toBeUndefined();
+		suite.sim.setAnswerModes({ maskedPasswords: true });
+		suite.sim.clearRequestLog();
+
+		const again = await upsert([{ displayId, name: 'Renamed', url: 'https://example.com/p' }], {
+			...rowParameters,
+			scanRules: { ageGate: { ageGating: true, minAge: 18 } },
+		});
+
+		expect(again.error).toBeUndefined();
+		expect(again.items[0].json).toMatchObject({ result: 'updated', changedFields: ['name'] });
+		const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+		expect(puts.map((entry) => entry.body)).toEqual([
+			expect.not.objectContaining({ settings: expect.anything() }),
+		]);
+		expect(codesWithDisplayId(displayId)[0]).toMatchObject({
+			name: 'Renamed',
+			settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 18 },
+		});
+	});
+});
+
+describe.each(PUT_SEMANTICS)(
+	'Create or Update changing another setting of a masked-password code (PUT read as %s)',
+	(semantics) => {
+		const reading = useSimulator({ putSemantics: semantics });
+		beforeAll(() => {
+			suite = reading;
+		});
+		afterEach(() => suite.sim.setAnswerModes({}));
+
+		it.each(['lookUpEachRow', 'sync'])(
+			'in mode %s, a row without the password is refused before writing',
+			async (mode) => {
+				const displayId = `masked-min-age-${mode}`;
+				const first = await upsert(
+					[{ displayId, name: 'Protected', url: 'https://example.com/p' }],
+					{
+						...rowParameters,
+						scanRules: {
+							password: { passwordEnabled: true, password: 'secret' },
+							ageGate: { ageGating: true, minAge: 21 },
+						},
+					},
+				);
+				expect(first.error).toBeUndefined();
+				suite.sim.setAnswerModes({ maskedPasswords: true });
+				suite.sim.clearRequestLog();
+
+				const again = await upsert(
+					[{ displayId, name: 'Protected', url: 'https://example.com/p' }],
+					{ ...rowParameters, mode, scanRules: { ageGate: { ageGating: true, minAge: 18 } } },
+				);
+
+				expect(again.error?.message).toContain('settings.minAge');
+				expect(again.error?.message).toContain('Give Password with the change.');
+				expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+				expect(codesWithDisplayId(displayId)[0].settings).toEqual({
+					passwordEnabled: true,
+					password: 'secret',
+					ageGating: true,
+					minAge: 21,
+				});
+			},
+		);
+	},
+);
+
+describe('Create or Update of a row whose only difference is a password QRTRAC hides', () => {
+	const reading = useSimulator({ putSemantics: 'merge' });
+	beforeAll(() => {
+		suite = reading;
+	});
+	afterEach(() => suite.sim.setAnswerModes({}));
+
+	it.each(['lookUpEachRow', 'sync'])(
+		'in mode %s, stays unchanged and says the password was not compared',
+		async (mode) => {
+			const displayId = `hidden-note-${mode}`;
+			const row = { displayId, name: 'Protected', url: 'https://example.com/p' };
+			await upsert([row], {
+				...rowParameters,
+				scanRules: { password: { passwordEnabled: true, password: 'secret' } },
+			});
+			suite.sim.setAnswerModes({ maskedPasswords: true });
+			suite.sim.clearRequestLog();
+
+			const again = await upsert([row], {
+				...rowParameters,
+				mode,
+				scanRules: { password: { passwordEnabled: true, password: 'new-secret' } },
+			});
+
+			expect(again.error).toBeUndefined();
+			expect(again.items[0].json).toMatchObject({
+				result: 'unchanged',
+				passwordNote:
+					"QRTRAC hides this code's password, so the row's password was not compared; use Update to set it",
+			});
+			expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+		},
+	);
+});

@@ -217,3 +217,39 @@ describe('codesMissingFromInput', () => {
 		expect(codesMissingFromInput(codes, new Set(['kept', 'gone']), 'sheet')).toEqual([]);
 	});
 });
+
+describe('a row against a code whose password is hidden', () => {
+	const hidden = {
+		...stored,
+		settings: { passwordEnabled: true, password: '********', minAge: 18 },
+	};
+	const row = (settings: Record<string, unknown>) => ({
+		displayId: 'row-1',
+		body: { qrType: 'WEB', name: 'Renamed', settings },
+	});
+
+	it('sends settings only when the row gives the password', () => {
+		const without = planRow(row({ passwordEnabled: true }), hidden);
+		expect(without).toMatchObject({ kind: 'update', changedFields: ['name'] });
+		expect(without.kind === 'update' && without.changes).toEqual({ name: 'Renamed' });
+		const given = planRow(row({ passwordEnabled: true, password: 'secret' }), hidden);
+		expect(given.kind === 'update' && given.changes).toEqual({
+			name: 'Renamed',
+			settings: { passwordEnabled: true, password: 'secret' },
+		});
+	});
+
+	it('leaves settings that change nothing and give no password out of the PUT, whole rows too', () => {
+		const whole = planRow(
+			{
+				...row({ passwordEnabled: true }),
+				body: { ...row({}).body, name: 'Poster', settings: { passwordEnabled: true } },
+			},
+			hidden,
+			true,
+		);
+		expect(whole.kind).toBe('update');
+		if (whole.kind !== 'update') return;
+		expect(completeUpdateBody(hidden, whole.changes)).not.toHaveProperty('settings');
+	});
+});

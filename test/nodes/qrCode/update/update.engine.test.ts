@@ -307,3 +307,133 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+describe('Update of a code whose reads leave the password out (PUT read as merge)', () => {
+	beforeAll(() => {
+		suite.sim.setPutSemantics('merge');
+		suite.sim.setAnswerModes({ passwordsLeftOut: true });
+	});
+	afterAll(() => suite.sim.setAnswerModes({}));
+
+	it('renames it and keeps the password: settings are left out of the PUT', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			name: 'Protected',
+			qrRedirectUrl: 'https://example.com/x',
+			settings: { passwordEnabled: true, password: 'secret', locationEnabled: true },
+		});
+
+		const result = await update(code.id, { updateFields: { name: 'Renamed' } });
+
+		expect(result.error).toBeUndefined();
+		expect(putBody()).not.toHaveProperty('settings');
+		expect(suite.sim.state.getQr(code.id)!).toMatchObject({
+			name: 'Renamed',
+			settings: { passwordEnabled: true, password: 'secret', locationEnabled: true },
+		});
+	});
+});
+
+describe('Update of a masked-password code, with PUT read as replace and answers of the written fields only', () => {
+	beforeAll(() => {
+		suite.sim.setPutSemantics('replace');
+		suite.sim.setShapeDrift(['partialWriteAnswers']);
+		suite.sim.setAnswerModes({ maskedPasswords: true });
+	});
+	afterAll(() => {
+		suite.sim.setShapeDrift([]);
+		suite.sim.setAnswerModes({});
+		suite.sim.setPutSemantics('merge');
+	});
+
+	it('reads the code back to see the settings were dropped, and sends the known ones again', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			name: 'Protected',
+			qrRedirectUrl: 'https://example.com/x',
+			settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 21 },
+		});
+
+		const result = await update(code.id, { updateFields: { name: 'Renamed' } });
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.state.getQr(code.id)!).toMatchObject({
+			name: 'Renamed',
+			settings: { passwordEnabled: true, ageGating: true, minAge: 21 },
+		});
+		const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+		expect(puts).toHaveLength(2);
+		expect(JSON.stringify(puts.map((entry) => entry.body))).not.toContain('****');
+	});
+});
+
+describe.each(PUT_SEMANTICS)(
+	'Update given a mask as the password (PUT read as %s)',
+	(semantics) => {
+		beforeAll(() => {
+			suite.sim.setPutSemantics(semantics);
+			suite.sim.setAnswerModes({ maskedPasswords: true });
+		});
+		afterAll(() => {
+			suite.sim.setAnswerModes({});
+			suite.sim.setPutSemantics('merge');
+		});
+
+		it('never sends the mask: it counts as no password given', async () => {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Protected',
+				qrRedirectUrl: 'https://example.com/x',
+				settings: { passwordEnabled: true, password: 'secret' },
+			});
+
+			const result = await update(code.id, {
+				updateFields: { name: 'Renamed' },
+				scanRules: { password: { passwordEnabled: true, password: '********' } },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({ result: 'updated', changedFields: ['name'] });
+			const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+			expect(JSON.stringify(puts.map((entry) => entry.body))).not.toContain('****');
+			if (semantics === 'merge')
+				expect(suite.sim.state.getQr(code.id)!.settings).toEqual(code.settings);
+		});
+	},
+);
+
+describe.each(PUT_SEMANTICS)(
+	'Update changing another setting of a masked-password code (PUT read as %s)',
+	(semantics) => {
+		beforeAll(() => {
+			suite.sim.setPutSemantics(semantics);
+			suite.sim.setAnswerModes({ maskedPasswords: true });
+		});
+		afterAll(() => {
+			suite.sim.setAnswerModes({});
+			suite.sim.setPutSemantics('merge');
+		});
+
+		it('is refused before writing, naming the setting: the password would be removed', async () => {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Protected',
+				qrRedirectUrl: 'https://example.com/x',
+				settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 21 },
+			});
+
+			const result = await update(code.id, {
+				scanRules: { ageGate: { ageGating: true, minAge: 18 } },
+			});
+
+			expect(result.error?.message).toContain('settings.minAge');
+			expect(result.error?.message).toContain(
+				"QRTRAC hides this code's password; changing its settings",
+			);
+			expect(result.error?.message).toContain('Give Password with the change.');
+			expect(result.error?.description).toContain('the code was only read');
+			expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			expect(suite.sim.state.getQr(code.id)!.settings).toEqual(code.settings);
+		});
+	},
+);

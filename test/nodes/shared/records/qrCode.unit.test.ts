@@ -10,6 +10,9 @@ import {
 	contradictedFields,
 	hasTag,
 	isLive,
+	givesPassword,
+	settingsDroppingHiddenPassword,
+	hasHiddenPassword,
 	isMaskedPassword,
 	lostKnownSettings,
 	sameTags,
@@ -186,5 +189,87 @@ describe('a masked stored password', () => {
 		).toBe(false);
 		expect(lostKnownSettings(stored, { settings: {} })).toBe(true);
 		expect(lostKnownSettings(stored, { id: 'qr_1' })).toBe(false);
+	});
+});
+
+describe('a hidden stored password (hasHiddenPassword)', () => {
+	const code = (settings: Record<string, unknown>) => ({ id: 'qr_1', qrType: 'WEB', settings });
+
+	it('is a mask of `*`, `•`, `●` or `·` (3 or more), or none while password protection is on', () => {
+		for (const mask of ['●●●●●●', '···', '*●•·'])
+			expect(hasHiddenPassword(code({ password: mask }))).toBe(true);
+		for (const none of [undefined, null, ''])
+			expect(hasHiddenPassword(code({ passwordEnabled: true, password: none }))).toBe(true);
+		expect(hasHiddenPassword(code({ passwordEnabled: true }))).toBe(true);
+		expect(hasHiddenPassword(code({ passwordEnabled: false }))).toBe(false);
+		expect(hasHiddenPassword(code({ passwordEnabled: true, password: 'secret' }))).toBe(false);
+		expect(hasHiddenPassword(code({ passwordEnabled: true, password: '○○○○' }))).toBe(false);
+		expect(hasHiddenPassword({ id: 'qr_1' })).toBe(false);
+	});
+
+	it('is never sent back and never compared, whatever hides it', () => {
+		for (const settings of [
+			{ passwordEnabled: true, ageGating: true },
+			{ passwordEnabled: true, password: null, ageGating: true },
+			{ passwordEnabled: true, password: '●●●●●●●●', ageGating: true },
+		]) {
+			const stored = code(settings);
+			expect(completeUpdateBody(stored, { name: 'Renamed' })).toEqual({
+				qrType: 'WEB',
+				name: 'Renamed',
+			});
+			expect(completeUpdateBody(stored, { settings: { password: 'new' } }).settings).toEqual({
+				passwordEnabled: true,
+				password: 'new',
+				ageGating: true,
+			});
+			const row = { settings: { passwordEnabled: true, password: 'secret' } };
+			expect(changedFields(row, stored, 'unchanged')).toEqual([]);
+			expect(changedFields(row, stored)).toEqual(['settings.password']);
+		}
+	});
+});
+
+describe('a given password that is a mask (a sheet filled from a read)', () => {
+	const stored = {
+		id: 'qr_1',
+		qrType: 'WEB',
+		settings: { passwordEnabled: true, password: 'secret' },
+	};
+	const masked = { name: 'Renamed', settings: { passwordEnabled: true, password: '••••••' } };
+
+	it('counts as not given: never compared, never sent', () => {
+		expect(givesPassword(masked)).toBe(false);
+		expect(changedFields(masked, stored)).toEqual(['name']);
+		expect(completeUpdateBody(stored, masked).settings).toEqual(stored.settings);
+		const hidden = { ...stored, settings: { passwordEnabled: true, password: '********' } };
+		expect(completeUpdateBody(hidden, masked)).toEqual({ qrType: 'WEB', name: 'Renamed' });
+	});
+});
+
+describe('settingsDroppingHiddenPassword (a change that would remove a hidden password)', () => {
+	const stored = {
+		id: 'qr_1',
+		qrType: 'WEB',
+		settings: { passwordEnabled: true, password: '********', minAge: 18 },
+	};
+
+	it('names the settings a change without the password changes; none when it gives one or turns protection off', () => {
+		expect(settingsDroppingHiddenPassword(stored, { settings: { minAge: 21 } })).toEqual([
+			'settings.minAge',
+		]);
+		expect(settingsDroppingHiddenPassword(stored, { settings: { minAge: 18 } })).toEqual([]);
+		expect(settingsDroppingHiddenPassword(stored, { name: 'Renamed' })).toEqual([]);
+		expect(
+			settingsDroppingHiddenPassword(stored, { settings: { minAge: 21, password: 'secret' } }),
+		).toEqual([]);
+		expect(
+			settingsDroppingHiddenPassword(stored, { settings: { minAge: 21, password: '***' } }),
+		).toEqual(['settings.minAge']);
+		expect(
+			settingsDroppingHiddenPassword(stored, { settings: { passwordEnabled: false } }),
+		).toEqual([]);
+		const clear = { ...stored, settings: { passwordEnabled: true, password: 'secret' } };
+		expect(settingsDroppingHiddenPassword(clear, { settings: { minAge: 21 } })).toEqual([]);
 	});
 });

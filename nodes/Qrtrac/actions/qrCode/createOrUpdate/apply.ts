@@ -11,7 +11,10 @@ import {
 } from '../../../../shared/api';
 import { executionNode } from '../../../../shared/executionNode';
 import { asDeleted } from '../../../../shared/records/qrCode';
-import { refuseLackingEssentials } from '../../../helpers/qrCodeSchemas';
+import {
+	refuseDroppingHiddenPassword,
+	refuseLackingEssentials,
+} from '../../../helpers/qrCodeSchemas';
 import { planRow, type RowAction, type UpsertRow } from './plan';
 
 /**
@@ -26,6 +29,8 @@ export interface RowResult {
 	operation: RowOperation;
 	/** Set for `updated`: the fields that differed (see plan.ts). */
 	changedFields?: string[];
+	/** Set for `unchanged` when the row's password was not compared (plan.ts). */
+	passwordNote?: string;
 	code: IDataObject;
 }
 
@@ -68,17 +73,20 @@ export async function applyRow(
 	itemIndex: number,
 	writeUnchanged: boolean,
 ): Promise<RowResult> {
-	if (action.kind === 'unchanged') return { operation: 'unchanged', code: action.stored };
+	if (action.kind === 'unchanged') return unchanged(action);
 	if (action.kind === 'update') {
 		// A list may answer codes without some fields (every Qr field is optional) and a PUT carries the whole code
 		// (updateQr), so the update is planned again on the code read by its ID, never on a list's record alone.
 		const id = String(action.stored.id);
 		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
 		const plan = planRow(row, stored, writeUnchanged);
-		if (plan.kind !== 'update') return { operation: 'unchanged', code: stored };
-		const lacking = refuseLackingEssentials(executionNode(ctx), itemIndex, row.body, stored);
-		if (lacking) throw lacking;
+		if (plan.kind !== 'update') return unchanged({ stored, ...plan });
 		const { changes, changedFields } = plan;
+		const node = executionNode(ctx);
+		const refusal =
+			refuseLackingEssentials(node, itemIndex, row.body, stored) ??
+			refuseDroppingHiddenPassword(node, itemIndex, stored, changes);
+		if (refusal) throw refusal;
 		const code = await updateQr(ctx, { id, stored, changes, teamId: row.teamId, itemIndex });
 		return { operation: 'updated', changedFields, code };
 	}
@@ -105,6 +113,16 @@ export async function applyRow(
 	});
 	if (!winner) throw explainTakenElsewhere(error, row.displayId);
 	return await applyRow(ctx, row, planRow(row, winner, writeUnchanged), itemIndex, writeUnchanged);
+}
+
+function unchanged({
+	stored,
+	passwordNote,
+}: {
+	stored: IDataObject;
+	passwordNote?: string;
+}): RowResult {
+	return { operation: 'unchanged', code: stored, ...(passwordNote ? { passwordNote } : {}) };
 }
 
 /** Soft-deletes one code of Delete Missing; answers the code marked deleted. */

@@ -257,6 +257,7 @@ function rowOutput(result: RowResult, simplify: boolean, key: string): IDataObje
 	return {
 		[key]: result.operation,
 		...(result.changedFields ? { changedFields: result.changedFields } : {}),
+		...(result.passwordNote ? { passwordNote: result.passwordNote } : {}),
 		...qrCodeOutput(result.code, simplify),
 	};
 }

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	changedFields,
 	changesType,
-	hasMaskedPassword,
+	givesPassword,
+	hasHiddenPassword,
 	hasTag,
 	isLive,
 } from '../../../../shared/records/qrCode';
@@ -26,8 +27,12 @@ export interface UpsertRow {
 
 export type RowAction =
 	| { kind: 'create'; body: IDataObject }
-	| { kind: 'unchanged'; stored: IDataObject }
+	| { kind: 'unchanged'; stored: IDataObject; passwordNote?: string }
 	| { kind: 'update'; stored: IDataObject; changes: IDataObject; changedFields: string[] };
+
+/** The note of an unchanged row that gives a password against one QRTRAC hides (output as `passwordNote`). */
+export const HIDDEN_PASSWORD_NOTE =
+	"QRTRAC hides this code's password, so the row's password was not compared; use Update to set it";
 
 /**
  * What the row does: create when the service holds no code with its Display ID; nothing when no field differs
@@ -39,12 +44,18 @@ export function planRow(
 	writeUnchanged = false,
 ): RowAction {
 	if (!stored) return { kind: 'create', body: row.body };
-	// A password the service masks cannot be compared: a re-run does not rewrite it (README: Skip Unchanged).
+	// A password the service hides cannot be compared: a re-run does not rewrite it (README: Skip Unchanged).
 	const fields = changedFields(row.body, stored, 'unchanged');
-	if (fields.length === 0 && !writeUnchanged) return { kind: 'unchanged', stored };
+	if (fields.length === 0 && !writeUnchanged) {
+		// The row's password may differ from the hidden one: the output says it was not compared.
+		return hasHiddenPassword(stored) && givesPassword(row.body)
+			? { kind: 'unchanged', stored, passwordNote: HIDDEN_PASSWORD_NOTE }
+			: { kind: 'unchanged', stored };
+	}
 	const changedKeys = new Set(fields.map((field) => field.split('.')[0]));
-	// An update carries the row's settings then, its password with them: a replacing PUT would otherwise lose it.
-	if (hasMaskedPassword(stored) && row.body.settings !== undefined) changedKeys.add('settings');
+	// A row giving the password sends it with its settings: a replacing PUT would otherwise lose it. Settings
+	// without it stay out (completeUpdateBody): a service setting them whole would drop the hidden password.
+	if (hasHiddenPassword(stored) && givesPassword(row.body)) changedKeys.add('settings');
 	// A new type gets the whole row: the stored type-specific fields belong to the old type.
 	const changes =
 		changedKeys.size === 0 || changesType(stored, row.body)
