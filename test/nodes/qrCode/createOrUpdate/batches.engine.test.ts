@@ -500,8 +500,9 @@ async function twoSyncs(
 	first: Row[],
 	second: Row[],
 	onError?: 'continueRegularOutput',
+	doneOnError?: 'continueRegularOutput',
 ) {
-	const done = syncNode('Sync Done', teamId);
+	const done = syncNode('Sync Done', teamId, undefined, doneOnError);
 	const { run } = await executeWorkflow(
 		{
 			nodes: [
@@ -798,6 +799,65 @@ describe('Delete Missing after a sync of the execution that took Display IDs the
 		} finally {
 			suite.sim.faults.clear();
 		}
+	});
+});
+
+describe('Delete Missing whose second read of the team fails', () => {
+	/** The first sync renames lagdm-1 behind a lagging feed; the second sheet leaves it out; the re-read fails. */
+	async function rereadFails(prefix: string, doneOnError?: 'continueRegularOutput') {
+		const rows = sheet(3, prefix);
+		const teamId = teamWith(rows);
+		const first = rows.map((row, index) => (index === 1 ? { ...row, name: 'Renamed' } : row));
+		suite.sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		// The first list read (the first sync's) passes; the second, Delete Missing's, is refused.
+		suite.sim.faults.add({
+			kind: 'softError',
+			method: 'GET',
+			path: '/api/qrs-api/v2/teams/',
+			skip: 1,
+			message: 'Something went wrong',
+		});
+		try {
+			const result = await twoSyncs(
+				teamId,
+				first,
+				first.filter((row) => row.displayId !== `${prefix}-1`),
+				undefined,
+				doneOnError,
+			);
+			expect(log().filter(isListRead)).toHaveLength(2);
+			expect(log().filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+			expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
+			return result;
+		} finally {
+			suite.sim.faults.clear();
+			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
+	}
+
+	it('fails the last row saying every row was written and nothing was deleted', async () => {
+		const result = await rereadFails('rereadfail');
+
+		expect(result.error?.message).toContain('Something went wrong');
+		expect(String((result.error as { description?: string }).description)).toContain(
+			'Every row was written; Delete Missing deleted nothing: the team could not be read',
+		);
+	});
+
+	it('with Continue On Fail keeps the rows’ results and adds deleteMissingSkipped', async () => {
+		const result = await rereadFails('rereadcof', 'continueRegularOutput');
+
+		expect(result.error).toBeUndefined();
+		const done = result.outputs('Sync Done');
+		expect(done.map((json) => json.result)).toEqual([
+			'unchanged',
+			'unchanged',
+			'deleteMissingSkipped',
+		]);
+		expect(String(done[2].reason)).toContain(
+			'Delete Missing deleted nothing: the team could not be read',
+		);
+		expect(String(done[2].reason)).toContain('Something went wrong');
 	});
 });
 

@@ -162,6 +162,8 @@ function disagreement(
  * any row failed (said on the last row that succeeded, `deleteMissingSkipped`): a failed row may name
  * a code that must stay. A failed delete fails the last row (its message says what was deleted); with Continue On
  * Fail it becomes a record `{operation: 'deleteFailed', ...}` so that the deletions that did happen still show.
+ * A failed read of the team's candidates deletes nothing: it fails the last row, or with Continue On Fail adds
+ * `deleteMissingSkipped` saying why.
  */
 export async function deleteMissingCodes(
 	ctx: IExecuteFunctions,
@@ -187,10 +189,25 @@ export async function deleteMissingCodes(
 		return;
 	}
 	const targets: Array<{ teamId: string; code: QrCode }> = [];
-	for (const [teamId, displayIds] of run.scope.displayIds) {
-		const codes = await run.teamCodes.all(teamId, last.itemIndex, displayIds);
-		for (const code of codesMissingFromInput(codes, displayIds, run.tag))
-			targets.push({ teamId, code });
+	try {
+		for (const [teamId, displayIds] of run.scope.displayIds) {
+			const codes = await run.teamCodes.all(teamId, last.itemIndex, displayIds);
+			for (const code of codesMissingFromInput(codes, displayIds, run.tag))
+				targets.push({ teamId, code });
+		}
+	} catch (error: unknown) {
+		// A read of the team again (TeamCodes.all) came after every row was written: their results stay.
+		const note =
+			'Every row was written; Delete Missing deleted nothing: the team could not be read to find its candidates.';
+		if (!results.continueOnFail) {
+			results.fail(last.itemIndex, withNote(error, note));
+			return;
+		}
+		results.append(last.itemIndex, {
+			[key]: 'deleteMissingSkipped',
+			reason: `${note} ${error instanceof Error ? error.message : String(error)}`,
+		});
+		return;
 	}
 	const outcomes = await Promise.all(
 		targets.map(
@@ -215,14 +232,7 @@ export async function deleteMissingCodes(
 	if (failed.length > 0 && !results.continueOnFail) {
 		const error: unknown = failed[0].error;
 		const note = `Delete Missing: ${failed.length} code(s) could not be deleted, ${deleted.length} other(s) were deleted. Every row was written before the deletions started.`;
-		if (error instanceof Error)
-			(error as { description?: string }).description = [
-				note,
-				(error as { description?: string }).description,
-			]
-				.filter(Boolean)
-				.join(' ');
-		results.fail(last.itemIndex, error);
+		results.fail(last.itemIndex, withNote(error, note));
 		return;
 	}
 	results.append(last.itemIndex, [
@@ -235,6 +245,18 @@ export async function deleteMissingCodes(
 			...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
 		})),
 	]);
+}
+
+/** The error, its description led by `note` (what Delete Missing did), so the failed last row says it. */
+function withNote(error: unknown, note: string): unknown {
+	if (error instanceof Error)
+		(error as { description?: string }).description = [
+			note,
+			(error as { description?: string }).description,
+		]
+			.filter(Boolean)
+			.join(' ');
+	return error;
 }
 
 /** The last row at or before `itemIndex` that succeeded, if any. */
