@@ -7,6 +7,7 @@ import {
 	findQrByDisplayId,
 	indexTeamQrsByDisplayId,
 	readTeamChanges,
+	updateTimeOf,
 	type DisplayIdIndex,
 	type QrCode,
 } from './api';
@@ -25,7 +26,7 @@ import { isLive, ofOtherTeam } from './records/qrCode';
  * large, holds another team's codes, or the snapshot is older than SNAPSHOT_MAX_AGE_MS. It only ever holds what a
  * team-checked read gave (the list, the feed, a look-up), never a write's answer, which may be partial or name
  * another team. A code is let go while a row has it; its Display ID stays taken (looked up by later runs) until
- * the feed brings a version changed later than every version rows of the execution started from
+ * the feed brings a version changed later than every version rows of the execution started from, read or wrote
  * (takenDisplayIds.ts), or until the run ends with only rows that wrote nothing on it (they put back the code they
  * read). Not held (code selection): read once per run.
  */
@@ -148,6 +149,25 @@ export class TeamCodes {
 	}
 
 	/**
+	 * A row of `displayId` in `team` (the team's id) read `code` (by its ID, or a look-up) or got it back from its
+	 * write: a feed version must be later than what it read, and no earlier than what it wrote, to give the Display
+	 * ID back (a lagging replica's version between the one the row started from and its write is not the code). An update's answer tells its time by
+	 * `updatedAt` only; without it the Display ID is looked up for the rest of the execution. Bookkeeping only,
+	 * never waits or fails the row.
+	 */
+	rowSaw(team: string, displayId: string, code: QrCode, how: 'read' | 'created' | 'updated'): void {
+		const snapshot = this.reads.readNow(team);
+		if (!snapshot?.taken.has(displayId)) return;
+		const presentMs = Date.now();
+		if (how === 'read') snapshot.taken.started(displayId, changeTimeOf(code, presentMs));
+		else
+			snapshot.taken.wrote(
+				displayId,
+				how === 'updated' ? updateTimeOf(code, presentMs) : changeTimeOf(code, presentMs),
+			);
+	}
+
+	/**
 	 * A row of `displayId` in `team` (the team's id, never undefined) is done: `read` is the code it read and left
 	 * as it was; undefined when the row wrote or failed, which no later row of the run undoes. Bookkeeping only,
 	 * so that it can never fail the row.
@@ -244,7 +264,7 @@ function feedNews(snapshot: TeamSnapshot, code: QrCode): 'held' | 'taken' | 'uns
 
 /**
  * A feed version into the snapshot. The feed is a team-checked read of the whole record: a live version of a
- * taken Display ID changed later than every version rows started from (the written one, or newer) is held and
+ * taken Display ID changed later than every version rows started from, read or wrote is held and
  * the Display ID no longer looked up; any other version of it (older, unreadable, deleted) leaves it taken.
  * `presentMs`: the service's present, which bounds the times read.
  */

@@ -29,6 +29,8 @@ export interface TeamSource<T> {
  */
 export class TeamReads<T> {
 	private readonly reads = new Map<string, Promise<T>>();
+	/** The reads that succeeded, by team: for bookkeeping that must not wait (`readNow`). */
+	private readonly done = new Map<string, T>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -41,7 +43,10 @@ export class TeamReads<T> {
 		return this.teamOf(teamId).then(async (team) => {
 			let read = this.reads.get(team);
 			if (!read) {
-				read = this.readTeam(teamId, team, itemIndex);
+				read = this.readTeam(teamId, team, itemIndex).then((snapshot) => {
+					this.done.set(team, snapshot);
+					return snapshot;
+				});
 				this.reads.set(team, read);
 			}
 			return await read;
@@ -51,6 +56,11 @@ export class TeamReads<T> {
 	/** The snapshot this run read of the team, if it read one (a failed read counts as none). */
 	async ifRead(teamId: string | undefined): Promise<T | undefined> {
 		return await this.reads.get(await this.teamOf(teamId))?.catch(() => undefined);
+	}
+
+	/** The snapshot this run read of `team` (the team's id), once the read is done; without waiting. */
+	readNow(team: string): T | undefined {
+		return this.done.get(team);
 	}
 
 	/** Whether `snapshot` is still held for the node's later runs (not let go for the ceiling or its age). */

@@ -226,3 +226,11 @@ export function placeCodes(
 export function changeTimeOf(code: QrCode, presentMs: number): number | undefined {
 	return readEventTime(code.updatedAt ?? code.createdAt, presentMs);
 }
+
+/**
+ * When an update's answer says the code changed: its `updatedAt` only (the creation is older than the update);
+ * undefined when it is missing or no sane time.
+ */
+export function updateTimeOf(code: QrCode, presentMs: number): number | undefined {
+	return code.updatedAt == null ? undefined : readEventTime(code.updatedAt, presentMs);
+}

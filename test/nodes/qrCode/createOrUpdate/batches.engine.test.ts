@@ -912,6 +912,55 @@ describe('The sync snapshot never holds a version older than one the execution s
 	});
 });
 
+describe('The sync snapshot records the version a row wrote', () => {
+	it('a row reads B by ID (set elsewhere) and writes C; a lagging replica’s feed then shows B: a later row matching B is updated, not unchanged', async () => {
+		const [d, y] = sheet(2, 'wrote');
+		const teamId = teamWith([d, y]);
+		const id = codeId('wrote-0');
+		let vB: unknown;
+		suite.sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		try {
+			const result = await runInBatches(teamId, [y, { ...d, name: 'C' }, { ...d, name: 'B' }], 1, {
+				beforeBatch: (batch) => {
+					// Another client sets B after run 1 read the team (A); the lagging feed of run 2 leaves it out.
+					if (batch === 1) {
+						changeElsewhere('wrote-0', { name: 'B' });
+						vB = structuredClone(suite.sim.state.getQr(id));
+					}
+					// Run 3's feed comes from a replica that has B but not yet run 2's write of C.
+					if (batch === 2)
+						suite.sim.faults.add({
+							kind: 'status',
+							status: 200,
+							method: 'GET',
+							path: '/api/qrs-api/teams/fromTime/',
+							body: JSON.stringify({ success: true, data: [vB] }),
+							contentType: 'application/json',
+							count: 1,
+						});
+				},
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync').map((json) => json.result)).toEqual([
+				'unchanged',
+				'updated',
+				'updated',
+			]);
+			expect(suite.sim.state.getQr(id)?.name).toBe('B');
+			// Run 3 looked the code up: B is no later than the version run 2 read by its ID and wrote.
+			expect(
+				log()
+					.filter(isSearch)
+					.map((entry) => entry.query.search),
+			).toEqual(['wrote-0']);
+		} finally {
+			suite.sim.faults.clear();
+			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
+	});
+});
+
 describe('A change feed version older than the one the snapshot holds', () => {
 	it('never replaces it (a lagging replica): a row matching the older version is updated, not unchanged', async () => {
 		const [x, y, z] = sheet(3, 'replica');

@@ -35,6 +35,27 @@ describe('TakenDisplayIds: the feed gives a taken Display ID back only with a ve
 		expect(taken.givesBack('a', Number.MAX_SAFE_INTEGER)).toBe(false);
 	});
 
+	it('read v1 by ID, wrote v2: a version between them keeps it taken, the written one (or later) gives it back', () => {
+		const taken = new TakenDisplayIds();
+		taken.started('a', 1_000);
+		taken.started('a', 1_500);
+		taken.wrote('a', 2_000);
+		expect(taken.givesBack('a', 1_500)).toBe(false);
+		expect(taken.givesBack('a', 1_999)).toBe(false);
+		expect(taken.givesBack('a', 2_000)).toBe(true);
+		expect(taken.givesBack('a', 2_500)).toBe(true);
+	});
+
+	it('a version read at the time of the write still needs a later one; a write without a readable time: never', () => {
+		const taken = new TakenDisplayIds();
+		taken.started('a', 2_000);
+		taken.wrote('a', 2_000);
+		expect(taken.givesBack('a', 2_000)).toBe(false);
+		expect(taken.givesBack('a', 2_001)).toBe(true);
+		taken.wrote('a', undefined);
+		expect(taken.givesBack('a', 9_000)).toBe(false);
+	});
+
 	it('a Display ID never taken, or released, is given back by nothing and named by nothing', () => {
 		const taken = new TakenDisplayIds();
 		expect(taken.givesBack('a', 1_000)).toBe(false);

@@ -59,6 +59,9 @@ export class PerRowLookUp implements HeldCodes {
 	}
 }
 
+/** Told each version of the code a row read (by its ID, a look-up) or got back from its write (sync). */
+export type SawVersion = (code: QrCode, how: 'read' | 'created' | 'updated') => void;
+
 /**
  * Sends a row's action (an update after reading the code by its ID), unless the code would lack what its type
  * cannot work without (refuseLackingEssentials: a new code, or a stored one given another type). A create refused (400) because another
@@ -72,6 +75,7 @@ export async function applyRow(
 	action: RowAction,
 	itemIndex: number,
 	writeUnchanged: boolean,
+	saw: SawVersion = () => undefined,
 ): Promise<RowResult> {
 	if (action.kind === 'unchanged') return unchanged(action);
 	if (action.kind === 'update') {
@@ -79,6 +83,7 @@ export async function applyRow(
 		// (updateQr), so the update is planned again on the code read by its ID, never on a list's record alone.
 		const id = String(action.stored.id);
 		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
+		saw(stored, 'read');
 		const plan = planRow(row, stored, writeUnchanged);
 		if (plan.kind !== 'update') return unchanged({ stored, ...plan });
 		const { changes, changedFields } = plan;
@@ -88,6 +93,7 @@ export async function applyRow(
 			refuseDroppingHiddenPassword(node, itemIndex, stored, changes);
 		if (refusal) throw refusal;
 		const code = await updateQr(ctx, { id, stored, changes, teamId: row.teamId, itemIndex });
+		saw(code, 'updated');
 		return { operation: 'updated', changedFields, code };
 	}
 	const lacking = refuseLackingEssentials(executionNode(ctx), itemIndex, action.body);
@@ -98,9 +104,12 @@ export async function applyRow(
 	);
 	if ('created' in attempt) {
 		const { code, recovered } = attempt.created;
+		// A recovered create's code is a look-up's: a read.
+		saw(code, recovered ? 'read' : 'created');
 		if (!recovered) return { operation: 'created', code };
+		const plan = planRow(row, code, writeUnchanged);
 		return {
-			...(await applyRow(ctx, row, planRow(row, code, writeUnchanged), itemIndex, writeUnchanged)),
+			...(await applyRow(ctx, row, plan, itemIndex, writeUnchanged, saw)),
 			operation: 'created',
 		};
 	}
@@ -112,7 +121,15 @@ export async function applyRow(
 		itemIndex,
 	});
 	if (!winner) throw explainTakenElsewhere(error, row.displayId);
-	return await applyRow(ctx, row, planRow(row, winner, writeUnchanged), itemIndex, writeUnchanged);
+	saw(winner, 'read');
+	return await applyRow(
+		ctx,
+		row,
+		planRow(row, winner, writeUnchanged),
+		itemIndex,
+		writeUnchanged,
+		saw,
+	);
 }
 
 function unchanged({

@@ -9,7 +9,7 @@ import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { outcomeKey } from '../../../helpers/outcome';
-import { applyRow, PerRowLookUp, type HeldCodes, type RowResult } from './apply';
+import { applyRow, PerRowLookUp, type HeldCodes, type RowResult, type SawVersion } from './apply';
 import { DeleteMissingScope, deleteMissingCodes, readDeleteMissing } from './deleteMissing';
 import { LOOK_UP_MODE, SYNC_MODE } from './description';
 import { planRow, type UpsertRow } from './plan';
@@ -164,13 +164,14 @@ async function sendRow(
 ): Promise<Known> {
 	const { ctx, results, pool, outcome } = rowRun;
 	const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
+	const saw = sawVersion(rowRun, input);
 	let startedFrom: IDataObject | undefined;
 	let read: QrCode | undefined;
 	const task = pool.run(async (): Promise<RowResult> => {
 		try {
 			startedFrom = await start();
 			const action = planRow(input, startedFrom, writeUnchanged);
-			const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged);
+			const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged, saw);
 			// An unchanged row's code is the one it read (the snapshot's, a look-up's or a read by its ID).
 			if (done.operation === 'unchanged') read = done.code as QrCode;
 			return done;
@@ -201,6 +202,16 @@ function tellSnapshot(
 	const team = input.teamId ?? credentialTeamId;
 	if (read === undefined) teamCodes.rowDone(team, input.displayId);
 	else if (first) teamCodes.rowDone(team, input.displayId, read);
+}
+
+/**
+ * Sync: the versions a row reads by ID or writes go to the snapshot, so that a lagging feed's older version never
+ * gives its Display ID back.
+ */
+function sawVersion({ teamCodes, credentialTeamId }: RowRun, input: Input): SawVersion | undefined {
+	if (input.mode !== SYNC_MODE) return undefined;
+	const team = input.teamId ?? credentialTeamId;
+	return (code, how) => teamCodes.rowSaw(team, input.displayId, code, how);
 }
 
 /** The code the row keys on, as a first row of it finds it: the team's snapshot, or a look-up. */
