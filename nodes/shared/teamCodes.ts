@@ -264,29 +264,31 @@ function feedNews(snapshot: TeamSnapshot, code: QrCode): 'held' | 'taken' | 'uns
 
 /**
  * A feed version into the snapshot. The feed is a team-checked read of the whole record: a live version of a
- * taken Display ID changed later than every version rows started from, read or wrote is held and
+ * taken Display ID changed later than every version rows saw (started from, read or wrote) is held and
  * the Display ID no longer looked up; any other version of it (older, unreadable, deleted) leaves it taken.
+ * A version of a code the snapshot holds must be clearly later than the held one to replace it (a lagging
+ * replica, the overlap read again); one that differs without being later (an older version, a deletion whose
+ * time reads older, skewed clocks, seconds next to ms) is no more trusted than the held one: the code leaves the
+ * snapshot and its Display ID is taken, looked up by later rows until a clearly later version comes.
  * `presentMs`: the service's present, which bounds the times read.
  */
 function apply(snapshot: TeamSnapshot, code: QrCode, presentMs: number): void {
 	const displayId = typeof code.displayId === 'string' ? code.displayId : undefined;
 	if (displayId === undefined || !snapshot.taken.has(displayId)) {
-		if (!olderThanHeld(snapshot, code, presentMs)) snapshot.index.put(code);
+		const held = snapshot.index.byCodeId(String(code.id));
+		const heldMs = held === undefined ? undefined : changeTimeOf(held, presentMs);
+		const codeMs = changeTimeOf(code, presentMs);
+		if (held === undefined || (codeMs !== undefined && heldMs !== undefined && codeMs > heldMs))
+			snapshot.index.put(code);
+		else {
+			snapshot.index.remove(String(code.id));
+			for (const taken of new Set([held.displayId, displayId]))
+				if (typeof taken === 'string') snapshot.taken.started(taken, heldMs);
+		}
 	} else if (isLive(code) && snapshot.taken.givesBack(displayId, changeTimeOf(code, presentMs))) {
 		snapshot.index.put(code);
 		snapshot.taken.release(displayId);
 	} else snapshot.index.remove(String(code.id));
-}
-
-/**
- * Whether the snapshot holds a version of this code changed later than `code` (a lagging replica's feed, the
- * overlap read again): the older one never replaces it. Unreadable times do not tell, so the feed's version wins.
- */
-function olderThanHeld(snapshot: TeamSnapshot, code: QrCode, presentMs: number): boolean {
-	const held = snapshot.index.byCodeId(String(code.id));
-	const heldMs = held === undefined ? undefined : changeTimeOf(held, presentMs);
-	const codeMs = changeTimeOf(code, presentMs);
-	return heldMs !== undefined && codeMs !== undefined && codeMs < heldMs;
 }
 
 /** When a version of a code changed, read in its unit (api/timeline.ts); null: no code. */

@@ -992,7 +992,55 @@ describe('A change feed version older than the one the snapshot holds', () => {
 				'updated',
 			]);
 			expect(suite.sim.state.getQr(codeId('replica-0'))?.name).toBe(x.name);
-			expect(log().filter(isSearch)).toEqual([]);
+			// Neither version is trusted: the row looked the code up (v2) and updated it.
+			expect(
+				log()
+					.filter(isSearch)
+					.map((entry) => entry.query.search),
+			).toEqual(['replica-0']);
+		} finally {
+			suite.sim.faults.clear();
+		}
+	});
+
+	it('a deletion whose time reads older (a service that nulls updatedAt when it deletes): the code is not kept, the row looks it up', async () => {
+		const [x, y, z] = sheet(3, 'gone');
+		const teamId = teamWith([x, y, z]);
+		const id = codeId('gone-0');
+		try {
+			const result = await runInBatches(teamId, [y, z, { ...x, name: 'Elsewhere' }], 1, {
+				syncs: [syncNode('Sync', teamId, undefined, 'continueRegularOutput')],
+				beforeBatch: (batch) => {
+					// Another writer renames X after run 1 read the team: run 2's feed brings v2.
+					if (batch === 1) changeElsewhere('gone-0', { name: 'Elsewhere' });
+					// Then deletes it; the feed shows the deletion with `updatedAt: null` (so its `createdAt`).
+					if (batch === 2) {
+						changeElsewhere('gone-0', { deleted: true });
+						const deleted = { ...structuredClone(suite.sim.state.getQr(id)), updatedAt: null };
+						suite.sim.faults.add({
+							kind: 'status',
+							status: 200,
+							method: 'GET',
+							path: '/api/qrs-api/teams/fromTime/',
+							body: JSON.stringify({ success: true, data: [deleted] }),
+							contentType: 'application/json',
+							count: 1,
+						});
+					}
+				},
+			});
+
+			expect(result.error).toBeUndefined();
+			const outputs = result.outputs('Sync');
+			expect(outputs.map((json) => json.result)).toEqual(['unchanged', 'unchanged', undefined]);
+			// Looked up: not found, so a create, which the service refuses (a deleted code keeps its Display ID).
+			expect(String(outputs[2].error)).toContain('gone-0');
+			expect(
+				log()
+					.filter(isSearch)
+					.map((entry) => entry.query.search),
+			).toEqual(['gone-0', 'gone-0']);
+			expect(suite.sim.state.getQr(id)?.deleted).toBe(true);
 		} finally {
 			suite.sim.faults.clear();
 		}
