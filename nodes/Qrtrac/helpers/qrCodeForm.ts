@@ -5,12 +5,8 @@ import { readParameter } from '../../shared/parameters';
 import { checkItem, refuseItem } from '../../shared/validation';
 import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
 import { SCAN_RULES } from '../descriptions/scanRules';
-import {
-	missingEssentials,
-	qrCodeFieldsSchema,
-	type QrCodeFields,
-	type QrFormMode,
-} from './qrCodeSchemas';
+import { qrCodeFieldsSchema, type QrCodeFields, type QrFormMode } from './qrCodeSchemas';
+import { missingEssentials } from './qrCodeWriteChecks';
 
 /**
  * Reads the QR code form of one item (Create, Create or Update, Update) and validates it; no request is made.

@@ -6,13 +6,13 @@ import { readParameter } from '../../../shared/parameters';
 import { contradictedFields, valueAt } from '../../../shared/records/qrCode';
 import {
 	additionalFieldsCollection,
-	createTypeFields,
 	displayIdCreateField,
 	nameField,
 	qrCodeFormEnd,
 	qrTypeField,
 	redirectUrlField,
 } from '../../descriptions/qrCodeFields';
+import { createTypeFields } from '../../descriptions/qrCodeTypeForms';
 import { reported } from '../../helpers/outcome';
 import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';

@@ -7,22 +7,19 @@ import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator } from '../../descriptions/common';
 import { changedFields as changedFieldsOf } from '../../../shared/records/qrCode';
-import {
-	qrCodeFormEnd,
-	qrTypeUpdateField,
-	updateFieldsCollection,
-} from '../../descriptions/qrCodeFields';
+import { qrCodeFormEnd, qrTypeUpdateField } from '../../descriptions/qrCodeFields';
+import { updateFieldsCollection } from '../../descriptions/qrCodeTypeForms';
 import { isQrType } from '../../../shared/forms/qrCodeTypes';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
 import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import { codeInTeam, qrCodeInTeamShape, qrCodeOutput } from '../../helpers/qrCodeTarget';
+import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
 import {
 	refuseDroppingHiddenPassword,
 	refuseLackingEssentials,
-	type QrCodeFields,
-} from '../../helpers/qrCodeSchemas';
+} from '../../helpers/qrCodeWriteChecks';
 
 /**
  * Changes the given fields of a code. The code is read first: the PUT carries every field of the stored code with

@@ -6,7 +6,7 @@
 import { QR_TYPE_FIELDS } from '../../../../nodes/Qrtrac/descriptions/qrCodeTypeFields';
 import type { INode } from 'n8n-workflow';
 
-import { refuseLackingEssentials } from '../../../../nodes/Qrtrac/helpers/qrCodeSchemas';
+import { refuseLackingEssentials } from '../../../../nodes/Qrtrac/helpers/qrCodeWriteChecks';
 import * as records from '../../../../nodes/shared/records/qrCode';
 
 const { completeUpdateBody } = records;

@@ -8,8 +8,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import {
 	additionalFieldsCollection,
 	nameField,
-	updateFieldsCollection,
 } from '../../../../nodes/Qrtrac/descriptions/qrCodeFields';
+import { updateFieldsCollection } from '../../../../nodes/Qrtrac/descriptions/qrCodeTypeForms';
 
 const optionOf = (collection: INodeProperties, name: string) =>
 	(collection.options as INodeProperties[]).find((option) => option.name === name)!;

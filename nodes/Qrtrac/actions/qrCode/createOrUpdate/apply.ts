@@ -14,7 +14,7 @@ import { asDeleted } from '../../../../shared/records/qrCode';
 import {
 	refuseDroppingHiddenPassword,
 	refuseLackingEssentials,
-} from '../../../helpers/qrCodeSchemas';
+} from '../../../helpers/qrCodeWriteChecks';
 import { planRow, type RowAction, type UpsertRow } from './plan';
 
 /**

@@ -8,12 +8,12 @@ import {
 	additionalFieldsCollection,
 	additionalJsonFirstLayoutField,
 	additionalJsonOption,
-	upsertTypeFields,
 	displayIdKeyField,
 	nameField,
 	qrTypeField,
 	redirectUrlField,
 } from '../../../descriptions/qrCodeFields';
+import { upsertTypeFields } from '../../../descriptions/qrCodeTypeForms';
 import { scanRulesProperties } from '../../../descriptions/scanRules';
 
 /** The form of Create or Update: its two modes, the code's fields, and Delete Missing's options. */
