@@ -1,18 +1,23 @@
 /**
  * The Display IDs rows of an execution took out of a held sync snapshot (teamCodes.ts), each with the change times
  * of the versions of its code those rows saw: started from (the snapshot's, a look-up's, the row before's) or read
- * by its ID before an update, and wrote (the write's answer). The change feed gives a Display ID back only with a
- * version changed later than every one seen, and no earlier than the latest write (the write itself comes back
- * at its own time): an older one (the overlap read again, a lagging replica) may be behind the node's own write.
- * Times are epoch ms, read in their unit by the caller; once a version without a readable time was seen, nothing
- * gives the Display ID back.
+ * by its ID before an update, and wrote (the write's answer, and what the row wrote). The change feed gives a
+ * Display ID back only with a version changed later than every one read (an older one, the overlap read again or a
+ * lagging replica, may be behind the node's own write) that is either no earlier than the latest write's answer or
+ * holds what that write wrote: a service may answer a write with a finer time than the one it stores. Times are
+ * epoch ms, read in their unit by the caller; once a version read had no readable time, nothing gives the Display
+ * ID back; a write answer without one leaves only the content to decide.
  */
-export class TakenDisplayIds {
+export class TakenDisplayIds<Version = unknown> {
 	/**
-	 * Display ID -> the latest change time seen (`after`, -Infinity: rows started from no code) and written
-	 * (`atLeast`), or 'unreadable'.
+	 * Display ID -> the latest change time read (`after`, -Infinity: rows started from no code), the latest write's
+	 * (`atLeast`; Infinity: unreadable) and whether a version holds what that write wrote; or 'unreadable'. One
+	 * test per Display ID: no more memory than the code the row took out of the snapshot.
 	 */
-	private readonly seen = new Map<string, { after: number; atLeast: number } | 'unreadable'>();
+	private readonly seen = new Map<
+		string,
+		{ after: number; atLeast: number; holdsWrite?: (version: Version) => boolean } | 'unreadable'
+	>();
 
 	has(displayId: string): boolean {
 		return this.seen.has(displayId);
@@ -28,42 +33,45 @@ export class TakenDisplayIds {
 	 * or started from no code (null).
 	 */
 	started(displayId: string, changedMs: number | null | undefined): void {
-		this.note(displayId, changedMs, 'after');
-	}
-
-	/** A row of `displayId` wrote a version changed at `changedMs` (undefined: no readable time). */
-	wrote(displayId: string, changedMs: number | undefined): void {
-		this.note(displayId, changedMs, 'atLeast');
-	}
-
-	/** Whether a feed version changed at `changedMs` gives `displayId` back. */
-	givesBack(displayId: string, changedMs: number | undefined): boolean {
-		const seen = this.seen.get(displayId);
-		return (
-			typeof seen === 'object' &&
-			changedMs !== undefined &&
-			changedMs > seen.after &&
-			changedMs >= seen.atLeast
-		);
-	}
-
-	release(displayId: string): void {
-		this.seen.delete(displayId);
-	}
-
-	private note(
-		displayId: string,
-		changedMs: number | null | undefined,
-		bound: 'after' | 'atLeast',
-	): void {
 		const before = this.seen.get(displayId) ?? { after: -Infinity, atLeast: -Infinity };
 		if (before === 'unreadable' || changedMs === undefined) {
 			this.seen.set(displayId, 'unreadable');
 			return;
 		}
+		this.seen.set(displayId, { ...before, after: Math.max(before.after, changedMs ?? -Infinity) });
+	}
+
+	/**
+	 * A row of `displayId` wrote a version its answer says changed at `changedMs` (undefined: no readable time);
+	 * `holdsWrite` tells whether a version holds what the row wrote.
+	 */
+	wrote(
+		displayId: string,
+		changedMs: number | undefined,
+		holdsWrite?: (version: Version) => boolean,
+	): void {
+		const before = this.seen.get(displayId) ?? { after: -Infinity, atLeast: -Infinity };
+		if (before === 'unreadable') return;
+		const earlier = Number.isFinite(before.atLeast) ? before.atLeast : -Infinity;
 		this.seen.set(displayId, {
-			...before,
-			[bound]: Math.max(before[bound], changedMs ?? -Infinity),
+			after: before.after,
+			atLeast: changedMs === undefined ? Infinity : Math.max(earlier, changedMs),
+			holdsWrite,
 		});
+	}
+
+	/** Whether a feed `version` changed at `changedMs` gives `displayId` back. */
+	givesBack(displayId: string, changedMs: number | undefined, version?: Version): boolean {
+		const seen = this.seen.get(displayId);
+		if (typeof seen !== 'object' || changedMs === undefined || !(changedMs > seen.after))
+			return false;
+		return (
+			changedMs >= seen.atLeast ||
+			(version !== undefined && seen.holdsWrite !== undefined && seen.holdsWrite(version))
+		);
+	}
+
+	release(displayId: string): void {
+		this.seen.delete(displayId);
 	}
 }

@@ -48,7 +48,7 @@ interface TeamSnapshot {
 	/** The service's clock at the last read (full or feed): the next feed reads from here less the overlap. */
 	readAtServiceMs: number;
 	/** Display IDs rows of this execution took out of the index: later runs look them up instead. */
-	taken: TakenDisplayIds;
+	taken: TakenDisplayIds<QrCode>;
 }
 
 const heldForSync = new HeldSnapshots<TeamSnapshot>({
@@ -80,7 +80,7 @@ export class TeamCodes {
 					itemIndex,
 					purpose: purpose(team),
 				})),
-				taken: new TakenDisplayIds(),
+				taken: new TakenDisplayIds<QrCode>(),
 			}),
 			sizeOf: (snapshot) => snapshot.index.size,
 			catchUp: async (snapshot, teamId, team, itemIndex) =>
@@ -150,12 +150,18 @@ export class TeamCodes {
 
 	/**
 	 * A row of `displayId` in `team` (the team's id) read `code` (by its ID, or a look-up) or got it back from its
-	 * write: a feed version must be later than what it read, and no earlier than what it wrote, to give the Display
-	 * ID back (a lagging replica's version between the one the row started from and its write is not the code). An update's answer tells its time by
-	 * `updatedAt` only; without it the Display ID is looked up for the rest of the execution. Bookkeeping only,
+	 * write: a feed version must be later than what it read, and no earlier than what it wrote or hold what it wrote
+	 * (`holdsWrite`), to give the Display ID back (a lagging replica's version between the one the row started from
+	 * and its write is not the code). An update's answer tells its time by `updatedAt` only. Bookkeeping only,
 	 * never waits or fails the row.
 	 */
-	rowSaw(team: string, displayId: string, code: QrCode, how: 'read' | 'created' | 'updated'): void {
+	rowSaw(
+		team: string,
+		displayId: string,
+		code: QrCode,
+		how: 'read' | 'created' | 'updated',
+		holdsWrite?: (version: QrCode) => boolean,
+	): void {
 		const snapshot = this.reads.readNow(team);
 		if (!snapshot?.taken.has(displayId)) return;
 		const presentMs = Date.now();
@@ -164,6 +170,7 @@ export class TeamCodes {
 			snapshot.taken.wrote(
 				displayId,
 				how === 'updated' ? updateTimeOf(code, presentMs) : changeTimeOf(code, presentMs),
+				holdsWrite,
 			);
 	}
 
@@ -285,7 +292,10 @@ function apply(snapshot: TeamSnapshot, code: QrCode, presentMs: number): void {
 			for (const taken of new Set([held.displayId, displayId]))
 				if (typeof taken === 'string') snapshot.taken.started(taken, heldMs);
 		}
-	} else if (isLive(code) && snapshot.taken.givesBack(displayId, changeTimeOf(code, presentMs))) {
+	} else if (
+		isLive(code) &&
+		snapshot.taken.givesBack(displayId, changeTimeOf(code, presentMs), code)
+	) {
 		snapshot.index.put(code);
 		snapshot.taken.release(displayId);
 	} else snapshot.index.remove(String(code.id));

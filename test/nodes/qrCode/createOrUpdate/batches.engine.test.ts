@@ -471,8 +471,11 @@ describe('Delete Missing in Loop Over Items', () => {
 
 const SHEET_TYPE = 'harness.sheet';
 
-/** Emits `rows` whatever it gets: the sheet a second sync of the execution reads (e.g. a filtered one). */
-function sheetSource(rows: Row[]): INodeType {
+/**
+ * Emits `rows` whatever it gets: the sheet a second sync of the execution reads (e.g. a filtered one); `between`
+ * may change the service first, as the service itself would between two syncs.
+ */
+function sheetSource(rows: Row[], between: () => void = () => undefined): INodeType {
 	return {
 		description: {
 			displayName: 'Sheet',
@@ -486,6 +489,7 @@ function sheetSource(rows: Row[]): INodeType {
 			properties: [],
 		},
 		async execute(): Promise<INodeExecutionData[][]> {
+			between();
 			return [rows.map((json) => ({ json: { ...json } }))];
 		},
 	};
@@ -501,6 +505,7 @@ async function twoSyncs(
 	second: Row[],
 	onError?: 'continueRegularOutput',
 	doneOnError?: 'continueRegularOutput',
+	between?: () => void,
 ) {
 	const done = syncNode('Sync Done', teamId, undefined, doneOnError);
 	const { run } = await executeWorkflow(
@@ -528,7 +533,7 @@ async function twoSyncs(
 				Sheet: { main: [[{ node: 'Sync Done', type: 'main', index: 0 }]] },
 			},
 		},
-		{ credentials: suite.credentials, standIns: { [SHEET_TYPE]: sheetSource(second) } },
+		{ credentials: suite.credentials, standIns: { [SHEET_TYPE]: sheetSource(second, between) } },
 		{ node: 'Sync', items: first.map((json) => ({ json: { ...json } })) },
 	);
 	const outputs = (name: string) =>
@@ -1043,6 +1048,44 @@ describe('A change feed version older than the one the snapshot holds', () => {
 			expect(suite.sim.state.getQr(id)?.deleted).toBe(true);
 		} finally {
 			suite.sim.faults.clear();
+		}
+	});
+});
+
+describe('A service storing coarser times than its write answers tell', () => {
+	it('answers writes in ms but stores whole seconds: the written codes come back with the feed, the later sync searches nothing', async () => {
+		const rows = sheet(20, 'coarse');
+		const teamId = teamWith(rows);
+		const second = [...rows.map((row) => ({ ...row, name: `${row.name} renamed` }))];
+		const created = sheet(25, 'coarse').slice(20);
+		// Every write lands at .345 of a second, so the answers' times are finer than what is stored after.
+		suite.sim.clock.set(Math.floor(Date.now() / 1000) * 1000 - 655);
+		try {
+			const result = await twoSyncs(
+				teamId,
+				[...second, ...created],
+				[...second, ...created],
+				undefined,
+				undefined,
+				() => {
+					for (const code of suite.sim.state.liveQrsOfTeam(teamId)) {
+						code.updatedAt = Math.floor(code.updatedAt / 1000) * 1000;
+						code.createdAt = Math.min(code.createdAt, code.updatedAt);
+					}
+				},
+			);
+
+			expect(result.error).toBeUndefined();
+			const first = result.outputs('Sync').map((json) => json.result);
+			expect(first.filter((outcome) => outcome === 'updated')).toHaveLength(20);
+			expect(first.filter((outcome) => outcome === 'created')).toHaveLength(5);
+			expect(result.outputs('Sync Done').every((json) => json.result === 'unchanged')).toBe(true);
+			expect(result.outputs('Sync Done')).toHaveLength(25);
+			// The feed's versions hold what the rows wrote: no Display ID stays taken.
+			expect(log().filter(isSearch)).toHaveLength(0);
+			expect(log().filter(isListRead)).toHaveLength(1);
+		} finally {
+			suite.sim.clock.useRealTime();
 		}
 	});
 });

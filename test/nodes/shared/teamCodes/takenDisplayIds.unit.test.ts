@@ -56,6 +56,28 @@ describe('TakenDisplayIds: the feed gives a taken Display ID back only with a ve
 		expect(taken.givesBack('a', 9_000)).toBe(false);
 	});
 
+	it('a write answered with a finer time than the one stored: a version later than the reads holding what was written gives it back', () => {
+		const taken = new TakenDisplayIds<string>();
+		taken.started('a', 1_000);
+		taken.wrote('a', 100_345, (version) => version === 'written');
+		expect(taken.givesBack('a', 100_000, 'written')).toBe(true);
+		expect(taken.givesBack('a', 100_000, 'other')).toBe(false);
+		// Never a version no later than a read, whatever it holds.
+		expect(taken.givesBack('a', 1_000, 'written')).toBe(false);
+	});
+
+	it('a write answer without a readable time: only a version holding what was written gives it back', () => {
+		const taken = new TakenDisplayIds<string>();
+		taken.started('a', null);
+		taken.wrote('a', undefined, (version) => version === 'written');
+		expect(taken.givesBack('a', Number.MAX_SAFE_INTEGER, 'other')).toBe(false);
+		expect(taken.givesBack('a', 5_000, 'written')).toBe(true);
+		// A later write with a readable time brings the time rule back.
+		taken.wrote('a', 6_000, (version) => version === 'again');
+		expect(taken.givesBack('a', 6_000, 'other')).toBe(true);
+		expect(taken.givesBack('a', 5_999, 'written')).toBe(false);
+	});
+
 	it('a Display ID never taken, or released, is given back by nothing and named by nothing', () => {
 		const taken = new TakenDisplayIds();
 		expect(taken.givesBack('a', 1_000)).toBe(false);

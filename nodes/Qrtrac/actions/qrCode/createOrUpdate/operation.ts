@@ -206,12 +206,14 @@ function tellSnapshot(
 
 /**
  * Sync: the versions a row reads by ID or writes go to the snapshot, so that a lagging feed's older version never
- * gives its Display ID back.
+ * gives its Display ID back, while the written content does whatever time the service stored.
  */
 function sawVersion({ teamCodes, credentialTeamId }: RowRun, input: Input): SawVersion | undefined {
 	if (input.mode !== SYNC_MODE) return undefined;
 	const team = input.teamId ?? credentialTeamId;
-	return (code, how) => teamCodes.rowSaw(team, input.displayId, code, how);
+	// What the row wrote is held by a version its plan leaves unchanged (plan.ts's rule).
+	const holdsWrite = (version: QrCode) => planRow(input, version).kind === 'unchanged';
+	return (code, how) => teamCodes.rowSaw(team, input.displayId, code, how, holdsWrite);
 }
 
 /** The code the row keys on, as a first row of it finds it: the team's snapshot, or a look-up. */
