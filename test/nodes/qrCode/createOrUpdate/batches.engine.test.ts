@@ -1089,3 +1089,43 @@ describe('A service storing coarser times than its write answers tell', () => {
 		}
 	});
 });
+
+describe('A create whose answer was lost, found by its Display ID and needing no update', () => {
+	it('is held as the look-up read it: the done-output sync searches nothing', async () => {
+		const rows = sheet(3, 'lost');
+		const teamId = teamWith(rows.slice(0, 2));
+		// The create is made, then its connection is reset: the row finds the code by its Display ID.
+		suite.sim.faults.add({
+			kind: 'reset',
+			method: 'POST',
+			path: '/api/qrs-api',
+			afterWrite: true,
+			count: 1,
+		});
+		try {
+			const result = await twoSyncs(teamId, rows, rows);
+
+			expect(result.error).toBeUndefined();
+			expect(result.outputs('Sync').map((json) => json.result)).toEqual([
+				'unchanged',
+				'unchanged',
+				'created',
+			]);
+			expect(result.outputs('Sync Done').map((json) => json.result)).toEqual([
+				'unchanged',
+				'unchanged',
+				'unchanged',
+			]);
+			expect(log().filter((entry) => entry.method === 'POST')).toHaveLength(1);
+			// The one search is the first sync's look-up after the lost answer.
+			expect(
+				log()
+					.filter(isSearch)
+					.map((entry) => entry.query.search),
+			).toEqual(['lost-2']);
+			expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
+		} finally {
+			suite.sim.faults.clear();
+		}
+	});
+});

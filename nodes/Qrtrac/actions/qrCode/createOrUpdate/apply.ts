@@ -32,6 +32,8 @@ export interface RowResult {
 	/** Set for `unchanged` when the row's password was not compared (plan.ts). */
 	passwordNote?: string;
 	code: IDataObject;
+	/** Set when `code` is one the row read and left as it was: a created code found after a lost answer. */
+	leftAsRead?: true;
 }
 
 /**
@@ -107,10 +109,18 @@ export async function applyRow(
 		// A recovered create's code is a look-up's: a read.
 		saw(code, recovered ? 'read' : 'created');
 		if (!recovered) return { operation: 'created', code };
-		const plan = planRow(row, code, writeUnchanged);
+		const done = await applyRow(
+			ctx,
+			row,
+			planRow(row, code, writeUnchanged),
+			itemIndex,
+			writeUnchanged,
+			saw,
+		);
 		return {
-			...(await applyRow(ctx, row, plan, itemIndex, writeUnchanged, saw)),
+			...done,
 			operation: 'created',
+			...(done.operation === 'unchanged' ? { leftAsRead: true as const } : {}),
 		};
 	}
 	const { error } = attempt;

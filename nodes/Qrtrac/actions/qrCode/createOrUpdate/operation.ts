@@ -172,8 +172,9 @@ async function sendRow(
 			startedFrom = await start();
 			const action = planRow(input, startedFrom, writeUnchanged);
 			const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged, saw);
-			// An unchanged row's code is the one it read (the snapshot's, a look-up's or a read by its ID).
-			if (done.operation === 'unchanged') read = done.code as QrCode;
+			// An unchanged row's code is the one it read (the snapshot's, a look-up's or a read by its ID); so is a
+			// created code found after a lost answer that needed no update.
+			if (done.operation === 'unchanged' || done.leftAsRead) read = done.code as QrCode;
 			return done;
 		} finally {
 			tellSnapshot(rowRun, input, first, read);
