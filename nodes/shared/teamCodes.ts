@@ -274,9 +274,10 @@ function feedNews(snapshot: TeamSnapshot, code: QrCode): 'held' | 'taken' | 'uns
  * taken Display ID changed later than every version rows saw (started from, read or wrote) is held and
  * the Display ID no longer looked up; any other version of it (older, unreadable, deleted) leaves it taken.
  * A version of a code the snapshot holds must be clearly later than the held one to replace it (a lagging
- * replica, the overlap read again); one that differs without being later (an older version, a deletion whose
- * time reads older, skewed clocks, seconds next to ms) is no more trusted than the held one: the code leaves the
- * snapshot and its Display ID is taken, looked up by later rows until a clearly later version comes.
+ * replica, the overlap read again); a live one that differs without being later (an older version, skewed
+ * clocks, seconds next to ms) is no more trusted than the held one: the code leaves the snapshot and its Display
+ * ID is taken, looked up by later rows until a clearly later version comes. A deletion, whatever its time, only
+ * removes the code: a deleted code keeps its Display ID out of use.
  * `presentMs`: the service's present, which bounds the times read.
  */
 function apply(snapshot: TeamSnapshot, code: QrCode, presentMs: number): void {
@@ -285,7 +286,12 @@ function apply(snapshot: TeamSnapshot, code: QrCode, presentMs: number): void {
 		const held = snapshot.index.byCodeId(String(code.id));
 		const heldMs = held === undefined ? undefined : changeTimeOf(held, presentMs);
 		const codeMs = changeTimeOf(code, presentMs);
-		if (held === undefined || (codeMs !== undefined && heldMs !== undefined && codeMs > heldMs))
+		// A deleted code keeps its Display ID out of use: gone from the index, nothing to look up.
+		if (!isLive(code)) snapshot.index.remove(String(code.id));
+		else if (
+			held === undefined ||
+			(codeMs !== undefined && heldMs !== undefined && codeMs > heldMs)
+		)
 			snapshot.index.put(code);
 		else {
 			snapshot.index.remove(String(code.id));
