@@ -23,6 +23,10 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   the code), of Get Scans for Codes (`bulk`), or both (`both`); the contract's `ScanData.qrId` is optional.
  * - `overviewLeavesOutUnscanned`: Get Scan Totals leaves out the codes never scanned (the contract does not
  *   promise a row per code asked).
+ * - `overviewOmits`: Get Scan Totals answers without a field `OverviewAnalyticsResponse` does not require: `data`
+ *   (only `success`), or `id` or `totalScans` of every row.
+ * - `overviewTimeFormat`: Get Scan Totals' `createdAt`, `updatedAt` and `leadsUpdatedAt` as `epochSeconds`,
+ *   `epochMicros` or `isoNoZone` (as `updatedAtFormat` does for code records).
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
  *   as a service that fills in its geo lookup later.
  * - `clockOffsetMs`: the `Date` header shows the simulator clock plus this (default 0: the service's present);
@@ -54,6 +58,10 @@ export interface ChangeDrift {
 	/** Undefined: every event carries its `qrId`. */
 	scansWithoutQrId?: 'one' | 'bulk' | 'both';
 	overviewLeavesOutUnscanned?: boolean;
+	/** Undefined: every field. */
+	overviewOmits?: 'data' | 'id' | 'totalScans';
+	/** Undefined: epoch milliseconds. */
+	overviewTimeFormat?: 'epochSeconds' | 'epochMicros' | 'isoNoZone';
 	scanFillInMs: number;
 	clockOffsetMs: number | null;
 }
@@ -156,7 +164,28 @@ export function driftChanges(
 			delete rest.qrId;
 			return rest;
 		});
+	if (operationId === 'getTotalScansOverview' && Array.isArray(data))
+		data = overviewAsDrifted(drift, data);
+	if (drift.overviewOmits === 'data' && operationId === 'getTotalScansOverview') {
+		const rest = { ...body };
+		delete rest.data;
+		return rest;
+	}
 	return data === body.data ? body : { ...body, data };
+}
+
+/** Totals rows without the field `overviewOmits` names, their times in `overviewTimeFormat`. */
+function overviewAsDrifted(drift: ChangeDrift, rows: unknown[]): unknown[] {
+	const { overviewOmits: omits, overviewTimeFormat: format } = drift;
+	if (omits !== 'id' && omits !== 'totalScans' && !format) return rows;
+	return rows.map((row) => {
+		if (!isObject(row)) return row;
+		const copy = format
+			? formatTimes(row, format, ['createdAt', 'updatedAt', 'leadsUpdatedAt'])
+			: { ...row };
+		if (omits === 'id' || omits === 'totalScans') delete copy[omits];
+		return copy;
+	});
 }
 
 /** The events of an inclusive answer that a service reading the range's ends as `scanRangeEnds` would send. */
@@ -172,12 +201,16 @@ function withRangeEnds(drift: ChangeDrift, request: unknown, scans: unknown[]): 
 	});
 }
 
-function formatTimes(record: Json, format: UpdatedAtFormat): Json {
+function formatTimes(
+	record: Json,
+	format: UpdatedAtFormat,
+	fields: readonly string[] = ['createdAt', 'updatedAt'],
+): Json {
 	if (format === 'nullUntilUpdated') {
 		return record.updatedAt === record.createdAt ? { ...record, updatedAt: null } : record;
 	}
 	const copy: Json = { ...record };
-	for (const field of ['createdAt', 'updatedAt']) {
+	for (const field of fields) {
 		const ms = copy[field];
 		if (typeof ms !== 'number') continue;
 		if (format === 'epochSeconds') copy[field] = Math.floor(ms / 1000);

@@ -289,7 +289,7 @@ export async function getTotalScansOverview(
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
 		});
-		totals.push(...readScanTotals(source, data));
+		totals.push(...readScanTotals(source, data, ids.length === 1 ? ids[0] : undefined));
 	}
 	return totals;
 }
