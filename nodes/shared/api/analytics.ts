@@ -282,14 +282,30 @@ export async function getTotalScansOverview(
 ): Promise<ScanTotals[]> {
 	const totals: ScanTotals[] = [];
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
-		const { data, source } = await callEndpoint(ctx, {
+		const { data, source, serviceDateMs } = await callEndpoint(ctx, {
 			...SCAN_TOTALS,
 			body: { qrIds: ids },
 			teamId,
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
 		});
-		totals.push(...readScanTotals(source, data, ids.length === 1 ? ids[0] : undefined));
+		const rows = readScanTotals(source, data, ids.length === 1 ? ids[0] : undefined);
+		for (const row of rows) totals.push(placeTotalsTimes(row, serviceDateMs ?? Date.now()));
 	}
 	return totals;
+}
+
+const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
+
+/**
+ * A totals row with its times in epoch ms, each read by its unit (eventTime.ts) on the service's present. The
+ * contract types them only as integers; one no unit places in the sane range (a `0` for "never") is left out
+ * (summaries show `null`), never shown or compared as a time.
+ */
+function placeTotalsTimes(row: ScanTotals, presentMs: number): ScanTotals {
+	const placed: ScanTotals = { ...row };
+	for (const field of TOTALS_TIMES) {
+		if (placed[field] !== undefined) placed[field] = readEventTime(placed[field], presentMs);
+	}
+	return placed;
 }

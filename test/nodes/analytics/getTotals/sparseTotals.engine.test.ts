@@ -152,3 +152,46 @@ describe('Get Report, Compare With Totals: the same answers', () => {
 		expect(result.error?.description).toContain('cannot be attributed');
 	});
 });
+
+describe('totals times in another unit', () => {
+	it.each(['epochMs', 'epochSeconds', 'epochMicros'] as const)(
+		'gives Get Totals its times in epoch ms when the service answers %s',
+		async (format) => {
+			const { codes, credentials, ids } = scannedTeam();
+			const lastScan = Date.now() - 3_600_000;
+			drift({ overviewTimeFormat: format === 'epochMs' ? undefined : format });
+
+			const result = await runForCodes(credentials, 'getTotals', ids[0]);
+
+			expect(result.error).toBeUndefined();
+			const created = Number(codes[0].createdAt);
+			const toUnit = (ms: number) => (format === 'epochSeconds' ? ms - (ms % 1000) : ms);
+			expect(result.items[0].json).toMatchObject({
+				createdAt: toUnit(created),
+				createdAtIso: new Date(toUnit(created)).toISOString(),
+			});
+			expect(Math.abs(Number(result.items[0].json.lastScanTime) - lastScan)).toBeLessThan(2_000);
+		},
+	);
+
+	it.each(['epochMs', 'epochSeconds', 'epochMicros'] as const)(
+		"notes totals and events that disagree over a code's whole life when the service answers %s",
+		async (format) => {
+			const { codes, credentials } = teams.withCodes(1);
+			const created = Number(codes[0].createdAt);
+			const start = created - (created % 1000);
+			// a scan stamped before the code's creation (a skewed clock): the totals count it, the range leaves it out
+			suite.sim.state.addScan(codes[0].id, { scanTime: start - 1, ipAddress: '198.51.100.1' });
+			suite.sim.state.addScan(codes[0].id, { scanTime: start + 5_000, ipAddress: '198.51.100.2' });
+			drift({ overviewTimeFormat: format === 'epochMs' ? undefined : format });
+
+			const result = await reportWithTotals(credentials, codes[0].id, {
+				startTime: '={{ ' + String(start) + ' }}',
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({ scans: 1, allTimeScans: 2 });
+			expect(result.items[0].json.totalsNote).toContain('disagree');
+		},
+	);
+});
