@@ -14,6 +14,7 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   service whose change feed is read from a replica that lags behind its writes. Applied before `fromTimeCap`.
  * - `scanCap`: answers of Get Scans for Codes hold only the first N events of the range (oldest first), as a
  *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
+ * - `scanCapOfOne`: answers of Get Scans (one code, no range) hold only the first N of its events.
  * - `scanRangeSlackMs`: Get Scans for Codes answers events up to this many ms outside the asked range on both
  *   sides, as a service that compares at a coarser time (whole seconds) does; neighbouring slices then share events.
  * - `scanRangeEnds`: how Get Scans for Codes reads its range's ends: `inclusive` (default, startTime <= scanTime
@@ -51,6 +52,8 @@ export interface ChangeDrift {
 	fromTimeLagMs?: number;
 	/** Undefined: every scan event of the range. */
 	scanCap?: number;
+	/** Undefined: every scan event of the code. */
+	scanCapOfOne?: number;
 	/** Undefined or 0: exactly the asked range. */
 	scanRangeSlackMs?: number;
 	/** Undefined: `inclusive`. */
@@ -136,6 +139,8 @@ export function driftChanges(
 				: data.slice(Math.max(0, data.length - drift.fromTimeCap));
 	if (drift.scanCap !== undefined && operationId === 'getBulkQrAnalytics' && Array.isArray(data))
 		data = data.slice(0, drift.scanCap);
+	if (drift.scanCapOfOne !== undefined && operationId === 'getQrAnalytics' && Array.isArray(data))
+		data = data.slice(0, drift.scanCapOfOne);
 	if (drift.updatedAtFormat !== 'epochMs' && CODE_OPERATIONS.has(operationId)) {
 		const format = (record: unknown) =>
 			isObject(record) ? formatTimes(record, drift.updatedAtFormat) : record;
