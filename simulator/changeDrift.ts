@@ -14,6 +14,7 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   service whose change feed is read from a replica that lags behind its writes. Applied before `fromTimeCap`.
  * - `scanCap`: answers of Get Scans for Codes hold only the first N events of the range (oldest first), as a
  *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
+ * - `scanCapOfOne`: answers of Get Scans (one code, no range) hold only the first N of its events.
  * - `scanRangeSlackMs`: Get Scans for Codes answers events up to this many ms outside the asked range on both
  *   sides, as a service that compares at a coarser time (whole seconds) does; neighbouring slices then share events.
  * - `scanRangeEnds`: how Get Scans for Codes reads its range's ends: `inclusive` (default, startTime <= scanTime
@@ -23,6 +24,10 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   the code), of Get Scans for Codes (`bulk`), or both (`both`); the contract's `ScanData.qrId` is optional.
  * - `overviewLeavesOutUnscanned`: Get Scan Totals leaves out the codes never scanned (the contract does not
  *   promise a row per code asked).
+ * - `overviewOmits`: Get Scan Totals answers without a field `OverviewAnalyticsResponse` does not require: `data`
+ *   (only `success`), or `id` or `totalScans` of every row.
+ * - `overviewTimeFormat`: Get Scan Totals' `createdAt`, `updatedAt` and `leadsUpdatedAt` as `epochSeconds`,
+ *   `epochMicros` or `isoNoZone` (as `updatedAtFormat` does for code records).
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
  *   as a service that fills in its geo lookup later.
  * - `clockOffsetMs`: the `Date` header shows the simulator clock plus this (default 0: the service's present);
@@ -47,6 +52,8 @@ export interface ChangeDrift {
 	fromTimeLagMs?: number;
 	/** Undefined: every scan event of the range. */
 	scanCap?: number;
+	/** Undefined: every scan event of the code. */
+	scanCapOfOne?: number;
 	/** Undefined or 0: exactly the asked range. */
 	scanRangeSlackMs?: number;
 	/** Undefined: `inclusive`. */
@@ -54,6 +61,10 @@ export interface ChangeDrift {
 	/** Undefined: every event carries its `qrId`. */
 	scansWithoutQrId?: 'one' | 'bulk' | 'both';
 	overviewLeavesOutUnscanned?: boolean;
+	/** Undefined: every field. */
+	overviewOmits?: 'data' | 'id' | 'totalScans';
+	/** Undefined: epoch milliseconds. */
+	overviewTimeFormat?: 'epochSeconds' | 'epochMicros' | 'isoNoZone';
 	scanFillInMs: number;
 	clockOffsetMs: number | null;
 }
@@ -128,6 +139,8 @@ export function driftChanges(
 				: data.slice(Math.max(0, data.length - drift.fromTimeCap));
 	if (drift.scanCap !== undefined && operationId === 'getBulkQrAnalytics' && Array.isArray(data))
 		data = data.slice(0, drift.scanCap);
+	if (drift.scanCapOfOne !== undefined && operationId === 'getQrAnalytics' && Array.isArray(data))
+		data = data.slice(0, drift.scanCapOfOne);
 	if (drift.updatedAtFormat !== 'epochMs' && CODE_OPERATIONS.has(operationId)) {
 		const format = (record: unknown) =>
 			isObject(record) ? formatTimes(record, drift.updatedAtFormat) : record;
@@ -156,7 +169,28 @@ export function driftChanges(
 			delete rest.qrId;
 			return rest;
 		});
+	if (operationId === 'getTotalScansOverview' && Array.isArray(data))
+		data = overviewAsDrifted(drift, data);
+	if (drift.overviewOmits === 'data' && operationId === 'getTotalScansOverview') {
+		const rest = { ...body };
+		delete rest.data;
+		return rest;
+	}
 	return data === body.data ? body : { ...body, data };
+}
+
+/** Totals rows without the field `overviewOmits` names, their times in `overviewTimeFormat`. */
+function overviewAsDrifted(drift: ChangeDrift, rows: unknown[]): unknown[] {
+	const { overviewOmits: omits, overviewTimeFormat: format } = drift;
+	if (omits !== 'id' && omits !== 'totalScans' && !format) return rows;
+	return rows.map((row) => {
+		if (!isObject(row)) return row;
+		const copy = format
+			? formatTimes(row, format, ['createdAt', 'updatedAt', 'leadsUpdatedAt'])
+			: { ...row };
+		if (omits === 'id' || omits === 'totalScans') delete copy[omits];
+		return copy;
+	});
 }
 
 /** The events of an inclusive answer that a service reading the range's ends as `scanRangeEnds` would send. */
@@ -172,12 +206,16 @@ function withRangeEnds(drift: ChangeDrift, request: unknown, scans: unknown[]): 
 	});
 }
 
-function formatTimes(record: Json, format: UpdatedAtFormat): Json {
+function formatTimes(
+	record: Json,
+	format: UpdatedAtFormat,
+	fields: readonly string[] = ['createdAt', 'updatedAt'],
+): Json {
 	if (format === 'nullUntilUpdated') {
 		return record.updatedAt === record.createdAt ? { ...record, updatedAt: null } : record;
 	}
 	const copy: Json = { ...record };
-	for (const field of ['createdAt', 'updatedAt']) {
+	for (const field of fields) {
 		const ms = copy[field];
 		if (typeof ms !== 'number') continue;
 		if (format === 'epochSeconds') copy[field] = Math.floor(ms / 1000);

@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { CapWatch, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
+import { CapWatch, looksCapped, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
 import { NotStarted, TaskPool } from '../taskPool';
 import type { TransportContext } from '../transport';
 import {
@@ -11,7 +11,12 @@ import {
 	type Scan,
 	type ScanTotals,
 } from './answers';
-import { expectedEventTime, readEventTime } from './eventTime';
+import {
+	EARLIEST_EVENT_MS,
+	expectedEventTime,
+	FUTURE_TOLERANCE_MS,
+	readEventTime,
+} from './eventTime';
 import { endpoint } from './route';
 import { answerSource, callEndpoint, chunk, type InTeam } from './source';
 
@@ -24,11 +29,31 @@ export const BULK_SCANS = endpoint('Get Scans for Codes', 'POST /analytics-api/d
 
 const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews');
 
-/** Every scan event of one code, in the service's order. */
+/**
+ * Every scan event of one code, in the service's order. An answer whose size looks capped (cappedAnswers.ts) is
+ * not taken for all of them: the code's whole life (2000-01-01 to a day past the service's present) is then read
+ * through Get Scans for Codes, whose walk splits capped answers.
+ */
 export async function getQrAnalytics(
 	ctx: TransportContext,
 	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
 ): Promise<Scan[]> {
+	const { scans, presentMs } = await oneCodeAnswer(ctx, { qrId, teamId, itemIndex });
+	if (!looksCapped(scans.length)) return scans;
+	return await getBulkQrAnalytics(ctx, {
+		qrIds: [qrId],
+		startTime: EARLIEST_EVENT_MS,
+		endTime: presentMs + FUTURE_TOLERANCE_MS,
+		teamId,
+		itemIndex,
+	});
+}
+
+/** One answer of Get Scans as it came: the walk's last resort for one millisecond reads it too (no cap check). */
+async function oneCodeAnswer(
+	ctx: TransportContext,
+	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
+): Promise<{ scans: Scan[]; presentMs: number }> {
 	const { data, source, serviceDateMs } = await callEndpoint(ctx, {
 		operation: 'Get Scans',
 		route: 'GET /analytics-api/detailed/{id}',
@@ -36,7 +61,8 @@ export async function getQrAnalytics(
 		teamId,
 		itemIndex,
 	});
-	return scansOf(source, data, [qrId], serviceDateMs ?? Date.now());
+	const presentMs = serviceDateMs ?? Date.now();
+	return { scans: scansOf(source, data, [qrId], presentMs), presentMs };
 }
 
 /**
@@ -167,7 +193,9 @@ export async function walkBulkScans(
 	};
 	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
 	const codeScansAt = async ({ qrIds: [qrId], startTime: at }: ScanSlice): Promise<Scan[]> =>
-		(await getQrAnalytics(ctx, { qrId, teamId, itemIndex })).filter((scan) => scan.scanTime === at);
+		(await oneCodeAnswer(ctx, { qrId, teamId, itemIndex })).scans.filter(
+			(scan) => scan.scanTime === at,
+		);
 	const whole = endTime - startTime + 1;
 	/** The span the walk's chunks found last: a new chunk starts a step below it, not at one hour again. */
 	let learnt: number | undefined;
@@ -282,14 +310,30 @@ export async function getTotalScansOverview(
 ): Promise<ScanTotals[]> {
 	const totals: ScanTotals[] = [];
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
-		const { data, source } = await callEndpoint(ctx, {
+		const { data, source, serviceDateMs } = await callEndpoint(ctx, {
 			...SCAN_TOTALS,
 			body: { qrIds: ids },
 			teamId,
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
 		});
-		totals.push(...readScanTotals(source, data));
+		const rows = readScanTotals(source, data, ids.length === 1 ? ids[0] : undefined);
+		for (const row of rows) totals.push(placeTotalsTimes(row, serviceDateMs ?? Date.now()));
 	}
 	return totals;
+}
+
+const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
+
+/**
+ * A totals row with its times in epoch ms, each read by its unit (eventTime.ts) on the service's present. The
+ * contract types them only as integers; one no unit places in the sane range (a `0` for "never") is left out
+ * (summaries show `null`), never shown or compared as a time.
+ */
+function placeTotalsTimes(row: ScanTotals, presentMs: number): ScanTotals {
+	const placed: ScanTotals = { ...row };
+	for (const field of TOTALS_TIMES) {
+		if (placed[field] !== undefined) placed[field] = readEventTime(placed[field], presentMs);
+	}
+	return placed;
 }

@@ -90,7 +90,8 @@ export const scanShape = z.object({ qrId: id, scanTime: epochMs }).passthrough()
 export const scanTotalsShape = z
 	.object({
 		id,
-		totalScans: z.number({ required_error: 'is missing', invalid_type_error: 'must be a number' }),
+		// optional (OverviewAnalyticsResponse requires no field): a row without it gives no totals (codeTotals.ts)
+		totalScans: z.number({ invalid_type_error: 'must be a number' }).nullish(),
 		createdAt: optionalEpochMs,
 		updatedAt: optionalEpochMs,
 		leadsUpdatedAt: optionalEpochMs,
@@ -164,7 +165,9 @@ const EXPECTED = {
 		'a list of scan events, each with "qrId" (several codes were asked: an event without it cannot be attributed) and a "scanTime" time',
 	scansOfOne:
 		'a list of scan events, each with a "scanTime" time and, if any, the asked code\'s "qrId"',
-	totals: 'a list of totals, each with the code\'s "id" and "totalScans"',
+	totals:
+		'a list of totals, each with the code\'s "id" (several codes were asked: a row without it cannot be attributed)',
+	totalsOfOne: 'a list of totals, each with, if any, the asked code\'s "id"',
 	availability: '"success" true or false, or "data.available"',
 };
 
@@ -200,7 +203,7 @@ export function readQrCodeList(source: AnswerSource, data: unknown): QrCode[] {
 /**
  * A list the contract lets be empty, answered `success: true` with no `data` at all (NOTES: some success answers
  * carry only `success`; the transport lets nothing else through without `data`): the empty list. Only for lists
- * where nothing else can be meant (codes changed since a time, a team's templates, scan events); `null` or any other value
+ * where nothing else can be meant (codes changed since a time, a team's templates, scan events, totals); `null` or any other value
  * still goes through the shape. Never for the paginated list (its `totalCount`) or the organization's teams.
  */
 function emptyWhenOmitted(data: unknown): unknown {
@@ -251,17 +254,21 @@ export function readScans(source: AnswerSource, answered: unknown, impliedQrId?:
 	if (Array.isArray(data) && data.every(isReadyScan)) return data as Scan[];
 	if (impliedQrId === undefined)
 		return read(source, z.array(scanShape), data, EXPECTED.scans) as Scan[];
-	const events = Array.isArray(data) ? data.map((event) => withQrId(event, impliedQrId)) : data;
+	const events = Array.isArray(data)
+		? data.map((event) => withImplied(event, 'qrId', impliedQrId))
+		: data;
 	return read(source, z.array(scanShape), events, EXPECTED.scansOfOne) as Scan[];
 }
 
 /**
- * An event without `qrId` of an answer about one code is that code's: the contract's `ScanData.qrId` is
- * optional. An event naming another code keeps it, for the caller to refuse.
+ * A record without the code's ID (`field`) of an answer about one code is that code's: the contract's
+ * `ScanData.qrId` and the totals' `id` are optional. A record naming another code keeps it, for the caller to refuse.
  */
-function withQrId(event: unknown, qrId: string): unknown {
-	if (typeof event !== 'object' || event === null || Array.isArray(event)) return event;
-	return (event as { qrId?: unknown }).qrId === undefined ? { ...event, qrId } : event;
+function withImplied(record: unknown, field: 'qrId' | 'id', qrId: string): unknown {
+	if (typeof record !== 'object' || record === null || Array.isArray(record)) return record;
+	return (record as Record<string, unknown>)[field] === undefined
+		? { ...record, [field]: qrId }
+		: record;
 }
 
 function isReadyScan(value: unknown): boolean {
@@ -275,8 +282,20 @@ function isReadyScan(value: unknown): boolean {
 	);
 }
 
-export function readScanTotals(source: AnswerSource, data: unknown): ScanTotals[] {
-	return read(source, z.array(scanTotalsShape), data, EXPECTED.totals) as ScanTotals[];
+/**
+ * Totals rows. `{success: true}` without `data` is no rows (the contract requires no field); a row without `id`
+ * is the code's when one code was asked (`impliedQrId`), and fails the read when several were.
+ */
+export function readScanTotals(
+	source: AnswerSource,
+	answered: unknown,
+	impliedQrId?: string,
+): ScanTotals[] {
+	const data = emptyWhenOmitted(answered);
+	if (impliedQrId === undefined)
+		return read(source, z.array(scanTotalsShape), data, EXPECTED.totals) as ScanTotals[];
+	const rows = Array.isArray(data) ? data.map((row) => withImplied(row, 'id', impliedQrId)) : data;
+	return read(source, z.array(scanTotalsShape), rows, EXPECTED.totalsOfOne) as ScanTotals[];
 }
 
 export function readAvailability(

@@ -65,16 +65,29 @@ export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
 }
 
 /**
- * A scan event as the mode wants it: `ipAddress` kept as sent, replaced by its hash (an event without an address
- * keeps what it had: null or nothing), or left out. The event given is not changed.
+ * Top-level fields that carry the address, compared in lower case: the contract's `ipAddress` and the names a
+ * service may use beside it (ScanData allows more fields), so that none leaves Hash or Remove readable.
+ */
+const IP_ADDRESS_FIELDS = new Set(['ipaddress', 'ip', 'ip_address', 'clientip', 'client_ip']);
+
+function isIpAddressField(field: string): boolean {
+	return IP_ADDRESS_FIELDS.has(field.toLowerCase());
+}
+
+/**
+ * A scan event as the mode wants it: each address field (`IP_ADDRESS_FIELDS`) kept as sent, replaced by its hash
+ * (one without an address keeps null, nothing or blank text; any other value that is no text becomes null), or
+ * left out. The event given is not changed.
  */
 export function withIpPrivacy<T extends IDataObject>(scan: T, privacy: IpPrivacy): T {
-	if (privacy.mode === 'keep' || !('ipAddress' in scan)) return scan;
+	if (privacy.mode === 'keep' || !Object.keys(scan).some(isIpAddressField)) return scan;
 	const shown: IDataObject = {};
 	for (const [field, value] of Object.entries(scan)) {
-		if (field !== 'ipAddress') shown[field] = value;
+		if (!isIpAddressField(field)) shown[field] = value;
 		else if (privacy.mode === 'hash')
-			shown[field] = hashIpAddress(value, privacy.key as Buffer) ?? value;
+			shown[field] =
+				hashIpAddress(value, privacy.key as Buffer) ??
+				(typeof value === 'string' || value === undefined ? value : null);
 	}
 	return shown as T;
 }

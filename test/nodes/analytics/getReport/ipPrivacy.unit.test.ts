@@ -46,6 +46,40 @@ describe('ipPrivacy', () => {
 		expect(withIpPrivacy({ qrId: 'q' }, hashing)).toEqual({ qrId: 'q' });
 	});
 
+	it('treats an address under another name (ip, ip_address, clientIp, any case) as the address', () => {
+		const scan = {
+			qrId: 'q',
+			ip: '198.51.100.7',
+			ip_address: '198.51.100.8',
+			clientIP: '2001:DB8::1',
+			IpAddress: '198.51.100.9',
+			city: 'Berlin',
+		};
+		const privacy = ipPrivacy('hash', { ...inputs, hashKey: 'secret' });
+		const hash = (address: string) => hashIpAddress(address, privacy.key as Buffer);
+
+		expect(withIpPrivacy(scan, privacy)).toEqual({
+			qrId: 'q',
+			ip: hash('198.51.100.7'),
+			ip_address: hash('198.51.100.8'),
+			clientIP: hash('2001:db8::1'),
+			IpAddress: hash('198.51.100.9'),
+			city: 'Berlin',
+		});
+		expect(withIpPrivacy(scan, ipPrivacy('remove', inputs))).toEqual({
+			qrId: 'q',
+			city: 'Berlin',
+		});
+		expect(withIpPrivacy(scan, ipPrivacy('keep', inputs))).toBe(scan);
+	});
+
+	it('never shows an address field whose value is no text in Hash mode', () => {
+		const privacy = ipPrivacy('hash', { ...inputs, hashKey: 'secret' });
+		expect(
+			withIpPrivacy({ qrId: 'q', ip: { v4: '198.51.100.7' }, ipAddress: null }, privacy),
+		).toEqual({ qrId: 'q', ip: null, ipAddress: null });
+	});
+
 	it('hashes by default only from the versions that introduced the option', () => {
 		expect(defaultIpAddressMode(true)).toBe('hash');
 		expect(defaultIpAddressMode(false)).toBe('keep');

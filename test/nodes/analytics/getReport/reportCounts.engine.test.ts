@@ -240,6 +240,26 @@ describe('Scan > Get Report: counts on known data', () => {
 	});
 });
 
+describe('Scan > Get Report: long ranges', () => {
+	it('counts every scan of a range longer than 3,700 days per code (only Per Code and Day is limited)', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		suite.sim.state.addScan(codes[0].id, scan({ scanTime: Date.parse('2015-06-01T12:00:00Z') }));
+		suite.sim.state.addScan(codes[0].id, scan({ scanTime: Date.parse('2025-06-01T12:00:00Z') }));
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([codes[0].id], {
+				startTime: '2014-01-01',
+				endTime: '2026-01-01',
+			}),
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.scans)).toEqual([2]);
+	});
+});
+
 describe('Scan > Get Report: bad input', () => {
 	it.each([
 		['a Top Values of 0', { options: { topN: 0 } }, '"Top Values" must be at least 1'],
@@ -247,6 +267,11 @@ describe('Scan > Get Report: bad input', () => {
 			'an End before the Start',
 			{ startTime: '2026-03-10', endTime: '2026-03-01' },
 			'"End" must not be before "Start"',
+		],
+		[
+			'a Per Code and Day range longer than its 3,700 days',
+			{ reportLayout: 'perCodeAndDay', startTime: '2014-01-01', endTime: '2026-01-01' },
+			'"End" must be within 3700 days of "Start" for the "perCodeAndDay" layout (one row per code and day); split the range or choose another layout',
 		],
 		[
 			'an unknown layout',

@@ -187,3 +187,34 @@ describe('Analytics: Get Scans', () => {
 		expect(result.error?.message).toBe(`QR code not found: ${other.codes[0].id}`);
 	});
 });
+
+describe('Analytics: Get Scans, a capped answer', () => {
+	afterEach(() => suite.sim.setChangeDrift({ scanCapOfOne: undefined }));
+
+	it('reads the code through Get Scans for Codes when its answer looks capped, and returns every scan', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const now = Date.now();
+		for (let index = 0; index < 25; index++)
+			suite.sim.state.addScan(codes[0].id, { scanTime: now - (index + 1) * HOUR });
+		suite.sim.setChangeDrift({ scanCapOfOne: 20 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'allTime',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(25);
+		expect(new Set(result.items.map((item) => item.json.scanTime)).size).toBe(25);
+		expect(
+			suite.sim.requestLog.some((entry) => entry.path === '/api/analytics-api/detailed/all'),
+		).toBe(true);
+	});
+});

@@ -22,7 +22,7 @@ import {
 	type TimeRange,
 } from '../timeRange';
 import { DEFAULT_TOP_N } from './description';
-import { MAX_REPORT_DAYS, reportItems, type ReportLayout } from './reportItems';
+import { MAX_REPORT_DAYS, reportItems, tooManyDays, type ReportLayout } from './reportItems';
 import { ScanTally } from './scanTally';
 import { totalsCheck } from './totalsCheck';
 import { BREAKDOWNS } from './topValues';
@@ -78,6 +78,19 @@ function inputSchema(timezone: string) {
 			...ipPrivacyShape,
 		})
 		.transform(withCustomRange(timezone))
+		.superRefine((input, ctx) => {
+			// "Per Code and Day" gives one row per day of the range: a longer custom range would lose its later days
+			if (
+				input.reportLayout === 'perCodeAndDay' &&
+				input.custom &&
+				tooManyDays(input.custom, timezone)
+			)
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['endTime'],
+					message: `must be within ${MAX_REPORT_DAYS} days of "Start" for the "perCodeAndDay" layout (one row per code and day); split the range or choose another layout`,
+				});
+		})
 		.transform(withCodeSelection);
 }
 

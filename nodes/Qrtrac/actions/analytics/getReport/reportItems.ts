@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ScanTally, Tally } from './scanTally';
 import { breakdownField, topValues } from './topValues';
-import type { ZonedDays } from './zonedDays';
+import { ZonedDays } from './zonedDays';
 
 /**
  * The report's items from its counters (scanTally.ts), in the three layouts: one item per code, one per code and
@@ -14,6 +14,12 @@ export type ReportLayout = 'perCode' | 'perCodeAndDay' | 'summary';
 
 /** Most days one code's rows of "Per Code and Day" cover (a range of about 10 years). */
 export const MAX_REPORT_DAYS = 3_700;
+
+/** Whether a range covers more days of the zone than "Per Code and Day" gives rows for (`MAX_REPORT_DAYS`). */
+export function tooManyDays(range: { startTime: number; endTime: number }, zone: string): boolean {
+	const days = new ZonedDays(zone).daysBetween(range.startTime, range.endTime, MAX_REPORT_DAYS + 1);
+	return days.length > MAX_REPORT_DAYS;
+}
 
 export interface ReportContext {
 	layout: ReportLayout;

@@ -1,0 +1,197 @@
+/**
+ * Get Totals and Get Report's Compare With Totals against totals answers the contract allows
+ * (`OverviewAnalyticsResponse` requires no field): only `success`, rows without `id` or `totalScans`
+ * (simulator `overviewOmits`), and times in epoch seconds or microseconds (simulator `overviewTimeFormat`).
+ */
+import type { ChangeDrift } from '../../../../simulator/changeDrift';
+import { organizations } from '../../../support/organizations';
+import { useSimulator } from '../../../support/simulatorSuite';
+import { runForCodes } from '../scanRuns';
+
+const DAY = 86_400_000;
+const NOTE = 'QRTRAC returned no totals for this code';
+
+const suite = useSimulator({ seed: false });
+const teams = organizations(suite, 'sparse-totals.example');
+
+afterEach(() => {
+	suite.sim.setChangeDrift({ overviewOmits: undefined, overviewTimeFormat: undefined });
+});
+
+/** Two codes: the first scanned twice (yesterday and an hour ago), the second never. */
+function scannedTeam() {
+	const { codes, credentials } = teams.withCodes(2);
+	const now = Date.now();
+	suite.sim.state.addScan(codes[0].id, { scanTime: now - DAY, ipAddress: '198.51.100.1' });
+	suite.sim.state.addScan(codes[0].id, { scanTime: now - 3_600_000, ipAddress: '198.51.100.2' });
+	return { codes, credentials, ids: codes.map((code) => code.id) };
+}
+
+function drift(settings: Partial<ChangeDrift>) {
+	suite.sim.setChangeDrift(settings);
+}
+
+/** Get Report over the codes' whole life, with Compare With Totals. */
+async function reportWithTotals(
+	credentials: Parameters<typeof runForCodes>[0],
+	qrCodeIds: string,
+	extra: Record<string, unknown> = {},
+) {
+	return await runForCodes(credentials, 'getReport', qrCodeIds, {
+		timeRange: 'custom',
+		startTime: '={{ ' + String(Date.now() - 30 * DAY) + ' }}',
+		endTime: '={{ ' + String(Date.now() + DAY) + ' }}',
+		options: { compareWithTotals: true },
+		...extra,
+	});
+}
+
+describe('Get Totals: answers without the fields the contract does not require', () => {
+	it('takes an answer of only `success` as no totals for each live code asked', async () => {
+		const { credentials, ids } = scannedTeam();
+		drift({ overviewOmits: 'data' });
+
+		const result = await runForCodes(credentials, 'getTotals', ids.join(','));
+
+		expect(result.error).toBeUndefined();
+		expect(
+			result.items.map((item) => [item.json.qrId, item.json.totalScans, item.json.totalsNote]),
+		).toEqual([
+			[ids[0], null, NOTE],
+			[ids[1], null, NOTE],
+		]);
+	});
+
+	it('gives rows without `totalScans` no totals, with the note', async () => {
+		const { credentials, ids } = scannedTeam();
+		drift({ overviewOmits: 'totalScans' });
+
+		const result = await runForCodes(credentials, 'getTotals', ids.join(','));
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.totalScans, item.json.totalsNote])).toEqual([
+			[null, NOTE],
+			[null, NOTE],
+		]);
+	});
+
+	it('takes a row without `id` as the code asked when one code was asked', async () => {
+		const { credentials, ids } = scannedTeam();
+		drift({ overviewOmits: 'id' });
+
+		const result = await runForCodes(credentials, 'getTotals', ids[0]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.qrId, item.json.totalScans])).toEqual([
+			[ids[0], 2],
+		]);
+		expect(result.items[0].json.totalsNote).toBeUndefined();
+	});
+
+	it('fails clearly on rows without `id` when several codes were asked', async () => {
+		const { credentials, ids } = scannedTeam();
+		drift({ overviewOmits: 'id' });
+
+		const result = await runForCodes(credentials, 'getTotals', ids.join(','));
+
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.message).toContain('Get Scan Totals');
+		expect(result.error?.message).toContain('does not have the expected shape');
+		expect(result.error?.description).toContain('cannot be attributed');
+	});
+});
+
+describe('Get Report, Compare With Totals: the same answers', () => {
+	it('gives each code `allTimeScans` null with the note on an answer of only `success`', async () => {
+		const { credentials, ids } = scannedTeam();
+		drift({ overviewOmits: 'data' });
+
+		const result = await reportWithTotals(credentials, ids.join(','));
+
+		expect(result.error).toBeUndefined();
+		expect(
+			result.items.map((item) => [item.json.scans, item.json.allTimeScans, item.json.totalsNote]),
+		).toEqual([
+			[2, null, NOTE],
+			[0, null, NOTE],
+		]);
+	});
+
+	it('gives rows without `totalScans` `allTimeScans` null with the note', async () => {
+		const { credentials, ids } = scannedTeam();
+		drift({ overviewOmits: 'totalScans' });
+
+		const result = await reportWithTotals(credentials, ids.join(','));
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.allTimeScans, item.json.totalsNote])).toEqual([
+			[null, NOTE],
+			[null, NOTE],
+		]);
+	});
+
+	it('takes a row without `id` as the one code asked', async () => {
+		const { credentials, ids } = scannedTeam();
+		drift({ overviewOmits: 'id' });
+
+		const result = await reportWithTotals(credentials, ids[0]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.scans, item.json.allTimeScans])).toEqual([[2, 2]]);
+		expect(result.items[0].json.totalsNote).toBeUndefined();
+	});
+
+	it('fails clearly on rows without `id` when several codes were asked', async () => {
+		const { credentials, ids } = scannedTeam();
+		drift({ overviewOmits: 'id' });
+
+		const result = await reportWithTotals(credentials, ids.join(','));
+
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.message).toContain('Get Scan Totals');
+		expect(result.error?.description).toContain('cannot be attributed');
+	});
+});
+
+describe('totals times in another unit', () => {
+	it.each(['epochMs', 'epochSeconds', 'epochMicros'] as const)(
+		'gives Get Totals its times in epoch ms when the service answers %s',
+		async (format) => {
+			const { codes, credentials, ids } = scannedTeam();
+			const lastScan = Date.now() - 3_600_000;
+			drift({ overviewTimeFormat: format === 'epochMs' ? undefined : format });
+
+			const result = await runForCodes(credentials, 'getTotals', ids[0]);
+
+			expect(result.error).toBeUndefined();
+			const created = Number(codes[0].createdAt);
+			const toUnit = (ms: number) => (format === 'epochSeconds' ? ms - (ms % 1000) : ms);
+			expect(result.items[0].json).toMatchObject({
+				createdAt: toUnit(created),
+				createdAtIso: new Date(toUnit(created)).toISOString(),
+			});
+			expect(Math.abs(Number(result.items[0].json.lastScanTime) - lastScan)).toBeLessThan(2_000);
+		},
+	);
+
+	it.each(['epochMs', 'epochSeconds', 'epochMicros'] as const)(
+		"notes totals and events that disagree over a code's whole life when the service answers %s",
+		async (format) => {
+			const { codes, credentials } = teams.withCodes(1);
+			const created = Number(codes[0].createdAt);
+			const start = created - (created % 1000);
+			// a scan stamped before the code's creation (a skewed clock): the totals count it, the range leaves it out
+			suite.sim.state.addScan(codes[0].id, { scanTime: start - 1, ipAddress: '198.51.100.1' });
+			suite.sim.state.addScan(codes[0].id, { scanTime: start + 5_000, ipAddress: '198.51.100.2' });
+			drift({ overviewTimeFormat: format === 'epochMs' ? undefined : format });
+
+			const result = await reportWithTotals(credentials, codes[0].id, {
+				startTime: '={{ ' + String(start) + ' }}',
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({ scans: 1, allTimeScans: 2 });
+			expect(result.items[0].json.totalsNote).toContain('disagree');
+		},
+	);
+});
