@@ -4,7 +4,8 @@
  * by its ID before an update, and wrote (the write's answer, and what the row wrote). The change feed gives a
  * Display ID back only with a version changed later than every one read (an older one, the overlap read again or a
  * lagging replica, may be behind the node's own write) that is either no earlier than the latest write's answer or
- * holds what that write wrote: a service may answer a write with a finer time than the one it stores. Times are
+ * holds what that write wrote within the write's second: a service may answer a write with a finer time than the
+ * one it stores, and a version older than that second holding the row's fields is another writer's. Times are
  * epoch ms, read in their unit by the caller; once a version read had no readable time, nothing gives the Display
  * ID back; a write answer without one leaves only the content to decide.
  */
@@ -65,9 +66,17 @@ export class TakenDisplayIds<Version = unknown> {
 		const seen = this.seen.get(displayId);
 		if (typeof seen !== 'object' || changedMs === undefined || !(changedMs > seen.after))
 			return false;
+		// A service may store a coarser time than its write answer tells (whole seconds), so the content decides
+		// within the write's second only: an earlier version holding the row's fields is another writer's.
+		const writeSecond = Number.isFinite(seen.atLeast)
+			? Math.floor(seen.atLeast / 1000) * 1000
+			: -Infinity;
 		return (
 			changedMs >= seen.atLeast ||
-			(version !== undefined && seen.holdsWrite !== undefined && seen.holdsWrite(version))
+			(changedMs >= writeSecond &&
+				version !== undefined &&
+				seen.holdsWrite !== undefined &&
+				seen.holdsWrite(version))
 		);
 	}
 

@@ -78,6 +78,17 @@ describe('TakenDisplayIds: the feed gives a taken Display ID back only with a ve
 		expect(taken.givesBack('a', 5_999, 'written')).toBe(false);
 	});
 
+	it("a version holding what was written but older than the write's second is another writer's: not given back", () => {
+		const taken = new TakenDisplayIds<string>();
+		taken.started('a', 1_000);
+		taken.wrote('a', 100_345, (version) => version === 'written');
+		// Stored in whole seconds: the write's own version.
+		expect(taken.givesBack('a', 100_000, 'written')).toBe(true);
+		// Another client wrote the same fields between our read and our write, and a lagging feed shows it.
+		expect(taken.givesBack('a', 99_999, 'written')).toBe(false);
+		expect(taken.givesBack('a', 50_000, 'written')).toBe(false);
+	});
+
 	it('a Display ID never taken, or released, is given back by nothing and named by nothing', () => {
 		const taken = new TakenDisplayIds();
 		expect(taken.givesBack('a', 1_000)).toBe(false);
