@@ -544,6 +544,24 @@ async function twoSyncs(
 }
 
 const isSearch = (entry: LoggedRequest) => entry.method === 'GET' && Boolean(entry.query.search);
+/** The Display IDs looked up one by one, in order. */
+const searched = () =>
+	log()
+		.filter(isSearch)
+		.map((entry) => entry.query.search);
+
+/** The next change-feed read answers `codes` as they were: a lagging replica's feed. */
+function staleFeed(...codes: unknown[]): void {
+	suite.sim.faults.add({
+		kind: 'status',
+		status: 200,
+		method: 'GET',
+		path: '/api/qrs-api/teams/fromTime/',
+		body: JSON.stringify({ success: true, data: codes }),
+		contentType: 'application/json',
+		count: 1,
+	});
+}
 const byDisplayId = (outputs: IDataObject[]) =>
 	Object.fromEntries(outputs.map((json) => [String(json.displayId), json]));
 
@@ -636,11 +654,7 @@ describe('The sync snapshot holds only what the service read, never a write answ
 			expect(result.outputs('Sync Done').map((json) => json.result)).toEqual(
 				first.map(() => 'unchanged'),
 			);
-			expect(
-				log()
-					.filter(isSearch)
-					.map((entry) => entry.query.search),
-			).toEqual(['lagged-1', 'lagged-new']);
+			expect(searched()).toEqual(['lagged-1', 'lagged-new']);
 			expect(log().filter((entry) => entry.method === 'POST')).toHaveLength(1);
 			expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(4);
 		} finally {
@@ -883,16 +897,7 @@ describe('The sync snapshot never holds a version older than one the execution s
 				beforeBatch: (batch) => {
 					if (batch === 1) v2 = structuredClone(suite.sim.state.getQr(id));
 					// A feed read from a replica that has v2 but not yet v3.
-					if (batch === 2)
-						suite.sim.faults.add({
-							kind: 'status',
-							status: 200,
-							method: 'GET',
-							path: '/api/qrs-api/teams/fromTime/',
-							body: JSON.stringify({ success: true, data: [v2] }),
-							contentType: 'application/json',
-							count: 1,
-						});
+					if (batch === 2) staleFeed(v2);
 				},
 			});
 
@@ -905,11 +910,7 @@ describe('The sync snapshot never holds a version older than one the execution s
 			]);
 			expect(suite.sim.state.getQr(id)?.name).toBe('V2');
 			// Runs 2 and 3 looked the code up: the feed never gave back a version newer than the one looked up.
-			expect(
-				log()
-					.filter(isSearch)
-					.map((entry) => entry.query.search),
-			).toEqual(['stale-0', 'stale-0']);
+			expect(searched()).toEqual(['stale-0', 'stale-0']);
 		} finally {
 			suite.sim.faults.clear();
 			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
@@ -933,16 +934,7 @@ describe('The sync snapshot records the version a row wrote', () => {
 						vB = structuredClone(suite.sim.state.getQr(id));
 					}
 					// Run 3's feed comes from a replica that has B but not yet run 2's write of C.
-					if (batch === 2)
-						suite.sim.faults.add({
-							kind: 'status',
-							status: 200,
-							method: 'GET',
-							path: '/api/qrs-api/teams/fromTime/',
-							body: JSON.stringify({ success: true, data: [vB] }),
-							contentType: 'application/json',
-							count: 1,
-						});
+					if (batch === 2) staleFeed(vB);
 				},
 			});
 
@@ -954,11 +946,7 @@ describe('The sync snapshot records the version a row wrote', () => {
 			]);
 			expect(suite.sim.state.getQr(id)?.name).toBe('B');
 			// Run 3 looked the code up: B is no later than the version run 2 read by its ID and wrote.
-			expect(
-				log()
-					.filter(isSearch)
-					.map((entry) => entry.query.search),
-			).toEqual(['wrote-0']);
+			expect(searched()).toEqual(['wrote-0']);
 		} finally {
 			suite.sim.faults.clear();
 			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
@@ -977,16 +965,7 @@ describe('A change feed version older than the one the snapshot holds', () => {
 					// Another writer renames X after run 1 read the team: run 2's feed brings v2.
 					if (batch === 1) changeElsewhere('replica-0', { name: 'Elsewhere' });
 					// Run 3's feed comes from a replica still showing v1.
-					if (batch === 2)
-						suite.sim.faults.add({
-							kind: 'status',
-							status: 200,
-							method: 'GET',
-							path: '/api/qrs-api/teams/fromTime/',
-							body: JSON.stringify({ success: true, data: [v1] }),
-							contentType: 'application/json',
-							count: 1,
-						});
+					if (batch === 2) staleFeed(v1);
 				},
 			});
 
@@ -998,11 +977,7 @@ describe('A change feed version older than the one the snapshot holds', () => {
 			]);
 			expect(suite.sim.state.getQr(codeId('replica-0'))?.name).toBe(x.name);
 			// Neither version is trusted: the row looked the code up (v2) and updated it.
-			expect(
-				log()
-					.filter(isSearch)
-					.map((entry) => entry.query.search),
-			).toEqual(['replica-0']);
+			expect(searched()).toEqual(['replica-0']);
 		} finally {
 			suite.sim.faults.clear();
 		}
@@ -1022,15 +997,7 @@ describe('A change feed version older than the one the snapshot holds', () => {
 					if (batch === 2) {
 						changeElsewhere('gone-0', { deleted: true });
 						const deleted = { ...structuredClone(suite.sim.state.getQr(id)), updatedAt: null };
-						suite.sim.faults.add({
-							kind: 'status',
-							status: 200,
-							method: 'GET',
-							path: '/api/qrs-api/teams/fromTime/',
-							body: JSON.stringify({ success: true, data: [deleted] }),
-							contentType: 'application/json',
-							count: 1,
-						});
+						staleFeed(deleted);
 					}
 				},
 			});
@@ -1041,11 +1008,7 @@ describe('A change feed version older than the one the snapshot holds', () => {
 			// Not in the snapshot, so a create, which the service refuses (a deleted code keeps its Display ID); the
 			// only search is the one that explains the refusal: the row did not look the code up first.
 			expect(String(outputs[2].error)).toContain('gone-0');
-			expect(
-				log()
-					.filter(isSearch)
-					.map((entry) => entry.query.search),
-			).toEqual(['gone-0']);
+			expect(searched()).toEqual(['gone-0']);
 			expect(log().filter((entry) => entry.method === 'POST')).toHaveLength(1);
 			expect(suite.sim.state.getQr(id)?.deleted).toBe(true);
 		} finally {
@@ -1120,11 +1083,7 @@ describe('A create whose answer was lost, found by its Display ID and needing no
 			]);
 			expect(log().filter((entry) => entry.method === 'POST')).toHaveLength(1);
 			// The one search is the first sync's look-up after the lost answer.
-			expect(
-				log()
-					.filter(isSearch)
-					.map((entry) => entry.query.search),
-			).toEqual(['lost-2']);
+			expect(searched()).toEqual(['lost-2']);
 			expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
 		} finally {
 			suite.sim.faults.clear();

@@ -22,6 +22,16 @@ async function update(qrCodeId: string, parameters: Record<string, unknown>) {
 	});
 }
 
+/** A Website code protected by the password `secret`, with `settings` besides. */
+function protectedCode(settings: Record<string, unknown> = {}) {
+	return suite.sim.state.createQr(suite.credentials.teamId!, {
+		qrType: 'WEB',
+		name: 'Protected',
+		qrRedirectUrl: 'https://example.com/x',
+		settings: { passwordEnabled: true, password: 'secret', ...settings },
+	});
+}
+
 function putBody(): Record<string, unknown> {
 	const put = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
 	expect(put).toHaveLength(1);
@@ -255,12 +265,7 @@ describe.each(PUT_SEMANTICS)(
 		afterAll(() => suite.sim.setAnswerModes({}));
 
 		it('renames it without writing the mask back as its password', async () => {
-			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				name: 'Protected',
-				qrRedirectUrl: 'https://example.com/x',
-				settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 21 },
-			});
+			const code = protectedCode({ ageGating: true, minAge: 21 });
 
 			const result = await update(code.id, { updateFields: { name: 'Renamed' } });
 
@@ -282,12 +287,7 @@ describe.each(PUT_SEMANTICS)(
 		});
 
 		it('sends the password the user gives, and the known settings with it', async () => {
-			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				name: 'Protected',
-				qrRedirectUrl: 'https://example.com/x',
-				settings: { passwordEnabled: true, password: 'secret', ageGating: true },
-			});
+			const code = protectedCode({ ageGating: true });
 
 			const result = await update(code.id, {
 				scanRules: { password: { passwordEnabled: true, password: 'hunter2' } },
@@ -316,12 +316,7 @@ describe('Update of a code whose reads leave the password out (PUT read as merge
 	afterAll(() => suite.sim.setAnswerModes({}));
 
 	it('renames it and keeps the password: settings are left out of the PUT', async () => {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-			qrType: 'WEB',
-			name: 'Protected',
-			qrRedirectUrl: 'https://example.com/x',
-			settings: { passwordEnabled: true, password: 'secret', locationEnabled: true },
-		});
+		const code = protectedCode({ locationEnabled: true });
 
 		const result = await update(code.id, { updateFields: { name: 'Renamed' } });
 
@@ -347,12 +342,7 @@ describe('Update of a masked-password code, with PUT read as replace and answers
 	});
 
 	it('reads the code back to see the settings were dropped, and sends the known ones again', async () => {
-		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-			qrType: 'WEB',
-			name: 'Protected',
-			qrRedirectUrl: 'https://example.com/x',
-			settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 21 },
-		});
+		const code = protectedCode({ ageGating: true, minAge: 21 });
 
 		const result = await update(code.id, { updateFields: { name: 'Renamed' } });
 
@@ -380,12 +370,7 @@ describe.each(PUT_SEMANTICS)(
 		});
 
 		it('never sends the mask: it counts as no password given', async () => {
-			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				name: 'Protected',
-				qrRedirectUrl: 'https://example.com/x',
-				settings: { passwordEnabled: true, password: 'secret' },
-			});
+			const code = protectedCode();
 
 			const result = await update(code.id, {
 				updateFields: { name: 'Renamed' },
@@ -415,12 +400,7 @@ describe.each(PUT_SEMANTICS)(
 		});
 
 		it('is refused before writing, naming the setting: the password would be removed', async () => {
-			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				name: 'Protected',
-				qrRedirectUrl: 'https://example.com/x',
-				settings: { passwordEnabled: true, password: 'secret', ageGating: true, minAge: 21 },
-			});
+			const code = protectedCode({ ageGating: true, minAge: 21 });
 
 			const result = await update(code.id, {
 				scanRules: { ageGate: { ageGating: true, minAge: 18 } },
