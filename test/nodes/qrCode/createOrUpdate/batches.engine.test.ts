@@ -82,6 +82,24 @@ function syncNode(
 	};
 }
 
+/** The same sync node with Delete Missing on, for the tag every sheet row carries. */
+function deletingMissing<Node extends ReturnType<typeof syncNode>>(node: Node): Node {
+	const { options } = node.parameters;
+	return {
+		...node,
+		parameters: {
+			...node.parameters,
+			options: { ...options, deleteMissing: true, deleteMissingTag: 'sheet' },
+		},
+	};
+}
+
+/** The stand-ins of a loop workflow: n8n's Loop Over Items and an Other Client that does nothing. */
+const loopStandIns = () => ({
+	[LOOP_OVER_ITEMS_TYPE]: loopOverItems,
+	[OTHER_CLIENT_TYPE]: otherClient(() => undefined),
+});
+
 /** Loop Over Items and the Other Client its "loop" output leads to. */
 function loopNodes(batchSize: number) {
 	return [
@@ -334,13 +352,7 @@ describe('Delete Missing in Loop Over Items', () => {
 		const rows = sheet(30, 'loopdelete');
 		const teamId = teamWith(rows);
 		const sync = syncNode('Sync', teamId);
-		const withDeleteMissing = {
-			...sync,
-			parameters: {
-				...sync.parameters,
-				options: { ...sync.parameters.options, deleteMissing: true, deleteMissingTag: 'sheet' },
-			},
-		};
+		const withDeleteMissing = deletingMissing(sync);
 		suite.sim.clearRequestLog();
 
 		const result = await runInBatches(teamId, rows, 10, { syncs: [withDeleteMissing] });
@@ -358,20 +370,7 @@ describe('Delete Missing in Loop Over Items', () => {
 		const sync = syncNode('Sync', teamId);
 		const { run } = await executeWorkflow(
 			{
-				nodes: [
-					...loopNodes(10),
-					{
-						...sync,
-						parameters: {
-							...sync.parameters,
-							options: {
-								...sync.parameters.options,
-								deleteMissing: true,
-								deleteMissingTag: 'sheet',
-							},
-						},
-					},
-				],
+				nodes: [...loopNodes(10), deletingMissing(sync)],
 				connections: {
 					'Loop Over Items': {
 						main: [
@@ -384,10 +383,7 @@ describe('Delete Missing in Loop Over Items', () => {
 			},
 			{
 				credentials: suite.credentials,
-				standIns: {
-					[LOOP_OVER_ITEMS_TYPE]: loopOverItems,
-					[OTHER_CLIENT_TYPE]: otherClient(() => undefined),
-				},
+				standIns: loopStandIns(),
 			},
 			{ node: 'Loop Over Items', items: rows.map((json) => ({ json: { ...json } })) },
 		);
@@ -412,21 +408,7 @@ describe('Delete Missing in Loop Over Items', () => {
 		const onDone = syncNode('Sync Done', teamId);
 		const { run } = await executeWorkflow(
 			{
-				nodes: [
-					...loopNodes(10),
-					inLoop,
-					{
-						...onDone,
-						parameters: {
-							...onDone.parameters,
-							options: {
-								...onDone.parameters.options,
-								deleteMissing: true,
-								deleteMissingTag: 'sheet',
-							},
-						},
-					},
-				],
+				nodes: [...loopNodes(10), inLoop, deletingMissing(onDone)],
 				connections: {
 					'Loop Over Items': {
 						main: [
@@ -440,10 +422,7 @@ describe('Delete Missing in Loop Over Items', () => {
 			},
 			{
 				credentials: suite.credentials,
-				standIns: {
-					[LOOP_OVER_ITEMS_TYPE]: loopOverItems,
-					[OTHER_CLIENT_TYPE]: otherClient(() => undefined),
-				},
+				standIns: loopStandIns(),
 			},
 			{ node: 'Loop Over Items', items: sheetRows.map((json) => ({ json: { ...json } })) },
 		);
@@ -520,13 +499,7 @@ async function twoSyncs(
 					position: [200, 0],
 					parameters: {},
 				},
-				{
-					...done,
-					parameters: {
-						...done.parameters,
-						options: { ...done.parameters.options, deleteMissing: true, deleteMissingTag: 'sheet' },
-					},
-				},
+				deletingMissing(done),
 			],
 			connections: {
 				Sync: { main: [[{ node: 'Sheet', type: 'main', index: 0 }]] },

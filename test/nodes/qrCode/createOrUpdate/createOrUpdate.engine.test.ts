@@ -10,6 +10,15 @@ import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSui
 /** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
 let suite: SuiteSimulator;
 
+/** Within a describe: a simulator reading PUT as `semantics` becomes `suite`; its answer modes reset after each test. */
+function useReading(semantics: (typeof PUT_SEMANTICS)[number]) {
+	const reading = useSimulator({ putSemantics: semantics });
+	beforeAll(() => {
+		suite = reading;
+	});
+	afterEach(() => suite.sim.setAnswerModes({}));
+}
+
 /** One row per item: Display ID, name and redirect come from the item. */
 const rowParameters = {
 	resource: 'qrCode',
@@ -367,11 +376,7 @@ describe.each(PUT_SEMANTICS)(
 describe.each(PUT_SEMANTICS)(
 	'Create or Update of a code whose password QRTRAC hides otherwise (PUT read as %s)',
 	(semantics) => {
-		const reading = useSimulator({ putSemantics: semantics });
-		beforeAll(() => {
-			suite = reading;
-		});
-		afterEach(() => suite.sim.setAnswerModes({}));
+		useReading(semantics);
 
 		const protectedRow = {
 			...rowParameters,
@@ -446,11 +451,7 @@ describe('Create or Update renaming a masked-password code with a row that gives
 describe.each(PUT_SEMANTICS)(
 	'Create or Update changing another setting of a masked-password code (PUT read as %s)',
 	(semantics) => {
-		const reading = useSimulator({ putSemantics: semantics });
-		beforeAll(() => {
-			suite = reading;
-		});
-		afterEach(() => suite.sim.setAnswerModes({}));
+		useReading(semantics);
 
 		it.each(['lookUpEachRow', 'sync'])(
 			'in mode %s, a row without the password is refused before writing',

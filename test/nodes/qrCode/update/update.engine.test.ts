@@ -22,6 +22,24 @@ async function update(qrCodeId: string, parameters: Record<string, unknown>) {
 	});
 }
 
+/** Within a describe: PUT read as `semantics`, the simulator answering with `modes` (and `drift`); reset after. */
+function useReading(
+	semantics: (typeof PUT_SEMANTICS)[number],
+	modes: Parameters<typeof suite.sim.setAnswerModes>[0],
+	drift: Parameters<typeof suite.sim.setShapeDrift>[0] = [],
+) {
+	beforeAll(() => {
+		suite.sim.setPutSemantics(semantics);
+		suite.sim.setShapeDrift(drift);
+		suite.sim.setAnswerModes(modes);
+	});
+	afterAll(() => {
+		suite.sim.setShapeDrift([]);
+		suite.sim.setAnswerModes({});
+		suite.sim.setPutSemantics('merge');
+	});
+}
+
 /** A Website code protected by the password `secret`, with `settings` besides. */
 function protectedCode(settings: Record<string, unknown> = {}) {
 	return suite.sim.state.createQr(suite.credentials.teamId!, {
@@ -258,11 +276,7 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 describe.each(PUT_SEMANTICS)(
 	'Update of a code whose password QRTRAC masks (PUT read as %s)',
 	(semantics) => {
-		beforeAll(() => {
-			suite.sim.setPutSemantics(semantics);
-			suite.sim.setAnswerModes({ maskedPasswords: true });
-		});
-		afterAll(() => suite.sim.setAnswerModes({}));
+		useReading(semantics, { maskedPasswords: true });
 
 		it('renames it without writing the mask back as its password', async () => {
 			const code = protectedCode({ ageGating: true, minAge: 21 });
@@ -309,11 +323,7 @@ describe.each(PUT_SEMANTICS)(
 );
 
 describe('Update of a code whose reads leave the password out (PUT read as merge)', () => {
-	beforeAll(() => {
-		suite.sim.setPutSemantics('merge');
-		suite.sim.setAnswerModes({ passwordsLeftOut: true });
-	});
-	afterAll(() => suite.sim.setAnswerModes({}));
+	useReading('merge', { passwordsLeftOut: true });
 
 	it('renames it and keeps the password: settings are left out of the PUT', async () => {
 		const code = protectedCode({ locationEnabled: true });
@@ -330,16 +340,7 @@ describe('Update of a code whose reads leave the password out (PUT read as merge
 });
 
 describe('Update of a masked-password code, with PUT read as replace and answers of the written fields only', () => {
-	beforeAll(() => {
-		suite.sim.setPutSemantics('replace');
-		suite.sim.setShapeDrift(['partialWriteAnswers']);
-		suite.sim.setAnswerModes({ maskedPasswords: true });
-	});
-	afterAll(() => {
-		suite.sim.setShapeDrift([]);
-		suite.sim.setAnswerModes({});
-		suite.sim.setPutSemantics('merge');
-	});
+	useReading('replace', { maskedPasswords: true }, ['partialWriteAnswers']);
 
 	it('reads the code back to see the settings were dropped, and sends the known ones again', async () => {
 		const code = protectedCode({ ageGating: true, minAge: 21 });
@@ -360,14 +361,7 @@ describe('Update of a masked-password code, with PUT read as replace and answers
 describe.each(PUT_SEMANTICS)(
 	'Update given a mask as the password (PUT read as %s)',
 	(semantics) => {
-		beforeAll(() => {
-			suite.sim.setPutSemantics(semantics);
-			suite.sim.setAnswerModes({ maskedPasswords: true });
-		});
-		afterAll(() => {
-			suite.sim.setAnswerModes({});
-			suite.sim.setPutSemantics('merge');
-		});
+		useReading(semantics, { maskedPasswords: true });
 
 		it('never sends the mask: it counts as no password given', async () => {
 			const code = protectedCode();
@@ -390,14 +384,7 @@ describe.each(PUT_SEMANTICS)(
 describe.each(PUT_SEMANTICS)(
 	'Update changing another setting of a masked-password code (PUT read as %s)',
 	(semantics) => {
-		beforeAll(() => {
-			suite.sim.setPutSemantics(semantics);
-			suite.sim.setAnswerModes({ maskedPasswords: true });
-		});
-		afterAll(() => {
-			suite.sim.setAnswerModes({});
-			suite.sim.setPutSemantics('merge');
-		});
+		useReading(semantics, { maskedPasswords: true });
 
 		it('is refused before writing, naming the setting: the password would be removed', async () => {
 			const code = protectedCode({ ageGating: true, minAge: 21 });
