@@ -20,24 +20,26 @@ describe('Team Member: Resend Invite', () => {
 		});
 		const user = suite.sim.state.findUser('penny@member.example', org.id)!;
 		user.resendCount = 2;
+		const resend = async () =>
+			await runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'teamMember',
+					operation: 'resendInvite',
+					email: '={{ $json.email }}',
+				},
+				items: [{ email: 'penny@member.example' }],
+				continueOnFail: true,
+				credentials,
+			});
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'resendInvite',
-				email: '={{ $json.email }}',
-			},
-			items: [{ email: 'penny@member.example' }, { email: 'penny@member.example' }],
-			continueOnFail: true,
-			credentials,
-		});
+		const first = await resend();
+		const second = await resend();
 
-		expect(result.items.map((item) => item.json.result ?? item.json.httpCode)).toEqual(
-			expect.arrayContaining(['inviteResent', '400']),
-		);
-		const refused = result.items.find((item) => item.json.error);
-		expect(refused?.json.error).toBe(
+		expect(first.items.map((item) => item.json)).toEqual([
+			{ email: 'penny@member.example', status: 'pending', result: 'inviteResent' },
+		]);
+		expect(second.items[0].json.error).toBe(
 			'Invitation resend limit reached for penny@member.example (3 resends)',
 		);
 		expect(suite.sim.state.resendCount('penny@member.example')).toBe(3);
@@ -46,6 +48,78 @@ describe('Team Member: Resend Invite', () => {
 			'/api/teams-api/resend/invite/penny@member.example',
 		]);
 		suite.expectRequestsFollowContract();
+	});
+
+	it('invites a person listed twice in one execution once, and again after a failed send (1.2)', async () => {
+		const { main, credentials } = newOrganization();
+		for (const [name, email] of [
+			['Penny', 'penny.twice@member.example'],
+			['Quinn', 'quinn.twice@member.example'],
+		])
+			suite.sim.state.addMember(main.id, { name, email, role: 'viewer' });
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Invitation could not be sent',
+			path: '/api/teams-api/resend/invite/quinn.twice@member.example',
+			count: 1,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'resendInvite',
+				email: '={{ $json.email }}',
+			},
+			items: [
+				{ email: 'penny.twice@member.example' },
+				{ email: 'quinn.twice@member.example' },
+				{ email: 'Penny.Twice@Member.example' },
+				{ email: 'quinn.twice@member.example' },
+			],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.result ?? 'failed')).toEqual([
+			'inviteResent',
+			'failed',
+			'unchanged',
+			'inviteResent',
+		]);
+		expect(result.items[2].json).toEqual({
+			email: 'Penny.Twice@Member.example',
+			status: 'pending',
+			result: 'unchanged',
+			note: 'The invitation was resent by item 0 of this execution; it was not sent again',
+		});
+		expect(suite.sim.state.resendCount('penny.twice@member.example')).toBe(1);
+		expect(suite.sim.state.resendCount('quinn.twice@member.example')).toBe(1);
+	});
+
+	it('sends every row as before in nodes saved with 1.1', async () => {
+		const { main, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Penny',
+			email: 'penny.old@member.example',
+			role: 'viewer',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			typeVersion: 1.1,
+			parameters: {
+				resource: 'teamMember',
+				operation: 'resendInvite',
+				email: '={{ $json.email }}',
+			},
+			items: [{ email: 'penny.old@member.example' }, { email: 'penny.old@member.example' }],
+			credentials,
+		});
+
+		expect(result.items.map((item) => item.json.result)).toEqual(['inviteResent', 'inviteResent']);
+		expect(suite.sim.state.resendCount('penny.old@member.example')).toBe(2);
 	});
 
 	it('refuses an encoded slash in the e-mail before sending anything', async () => {
