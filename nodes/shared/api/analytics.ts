@@ -3,14 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { CapWatch, looksCapped, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
 import { NotStarted, TaskPool } from '../taskPool';
 import type { TransportContext } from '../transport';
-import {
-	readScans,
-	readScanTotals,
-	unexpectedAnswer,
-	type AnswerSource,
-	type Scan,
-	type ScanTotals,
-} from './answers';
+import { readScans, unexpectedAnswer, type AnswerSource, type Scan } from './answers';
 import {
 	EARLIEST_EVENT_MS,
 	expectedEventTime,
@@ -18,16 +11,18 @@ import {
 	readEventTime,
 } from './eventTime';
 import { endpoint } from './route';
+import { CodeAttribution } from './scanAttribution';
 import { answerSource, callEndpoint, chunk, type InTeam } from './source';
 
-/** The analytics operations of the contract (3). The bulk ones take at most 100 codes per request. */
+/**
+ * The analytics operations of the contract (3; Get Scan Totals in scanTotals.ts). The bulk ones take at most 100
+ * codes per request.
+ */
 
 export const CODES_PER_ANALYTICS_REQUEST = 100;
 
 /** Scan events of many codes; the trigger's scans and the report are read from it too. */
 export const BULK_SCANS = endpoint('Get Scans for Codes', 'POST /analytics-api/detailed/all');
-
-const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews');
 
 /**
  * Every scan event of one code, in the service's order. An answer whose size looks capped (cappedAnswers.ts) is
@@ -69,7 +64,8 @@ async function oneCodeAnswer(
  * The scan events of an answer about the codes `qrIds`: one of a code not asked for fails the read (never shown
  * or counted for another code), and each `scanTime` is read by its unit (eventTime.ts), so that a service telling
  * epoch seconds has its scans neither dropped as outside the range nor placed in 1970. An event without `qrId`
- * (optional in the contract) is the code's when one was asked; with several it cannot be attributed and fails.
+ * (optional in the contract) is the code's when one was asked; an answer about several holding one is asked
+ * again per code before it comes here (scanAttribution.ts).
  */
 function scansOf(
 	source: AnswerSource,
@@ -144,7 +140,9 @@ export interface ScanWalkOptions {
  * each in slices, each answer handed to `onScans` (awaited) before that chunk's next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
  * slice is asked again in halves, by time and then by codes, and the answer is dropped. A slice of one code and
  * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
- * the longer of the two answers is taken.
+ * the longer of the two answers is taken. An answer about several codes with an event without `qrId` is dropped
+ * too, and that slice asked one code per request; then each code walks the rest of the range alone, so no slice
+ * is asked twice (scanAttribution.ts).
  * These POSTs only read, so one may be sent again after an unknown outcome.
  */
 export async function walkBulkScans(
@@ -161,8 +159,10 @@ export async function walkBulkScans(
 ): Promise<void> {
 	const source = await answerSource(ctx, BULK_SCANS, itemIndex);
 	const watch = new CapWatch();
+	const attribution = new CodeAttribution('qrId');
 	let requests = 0;
-	const read = async (slice: ScanSlice): Promise<number> => {
+	const read = async (slice: ScanSlice, stopped: () => boolean): Promise<number> => {
+		if (attribution.perCode(slice.qrIds)) return await eachCode(slice, stopped);
 		if (++requests > MAX_SCAN_WALK_REQUESTS) throw tooManySlices(source);
 		const { data, serviceDateMs } = await callEndpoint(ctx, {
 			...BULK_SCANS,
@@ -171,12 +171,14 @@ export async function walkBulkScans(
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
 		});
+		// events without `qrId` in an answer about several codes: dropped, the slice asked per code
+		if (attribution.cannotAttribute(slice.qrIds, data)) return await eachCode(slice, stopped);
 		const answered = scansOf(source, data, slice.qrIds, serviceDateMs ?? Date.now());
 		const scans = inSlice(slice, answered);
 		if (watch.suspect(answered.length)) {
 			const halves = splitSlice(slice);
 			if (halves) {
-				const found = (await read(halves[0])) + (await read(halves[1]));
+				const found = (await read(halves[0], stopped)) + (await read(halves[1], stopped));
 				watch.learn(answered.length, found);
 				return found;
 			}
@@ -191,6 +193,13 @@ export async function walkBulkScans(
 		watch.taken(answered.length);
 		return scans.length;
 	};
+	/** A slice asked one code per request, each answer still read by the capped-answer rule (`read`). */
+	const eachCode = async (slice: ScanSlice, stopped: () => boolean): Promise<number> => {
+		let found = 0;
+		for (const qrId of slice.qrIds)
+			if (!stopped()) found += await read({ ...slice, qrIds: [qrId] }, stopped);
+		return found;
+	};
 	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
 	const codeScansAt = async ({ qrIds: [qrId], startTime: at }: ScanSlice): Promise<Scan[]> =>
 		(await oneCodeAnswer(ctx, { qrId, teamId, itemIndex })).scans.filter(
@@ -199,14 +208,25 @@ export async function walkBulkScans(
 	const whole = endTime - startTime + 1;
 	/** The span the walk's chunks found last: a new chunk starts a step below it, not at one hour again. */
 	let learnt: number | undefined;
-	const walkChunk = async (ids: readonly string[], stopped: () => boolean): Promise<void> => {
+	const walkChunk = async (
+		ids: readonly string[],
+		stopped: () => boolean,
+		from = startTime,
+		firstSpan?: number,
+	): Promise<void> => {
 		let span =
-			options.targetEvents === undefined
+			firstSpan ??
+			(options.targetEvents === undefined
 				? whole
-				: Math.min(whole, learnt === undefined ? FIRST_SLICE_MS : firstSpanAfter(learnt));
-		for (let from = startTime; from <= endTime && !stopped();) {
+				: Math.min(whole, learnt === undefined ? FIRST_SLICE_MS : firstSpanAfter(learnt)));
+		while (from <= endTime && !stopped()) {
+			// once an answer could not be attributed, each code walks the rest alone, in slices fit for its own events
+			if (attribution.perCode(ids)) {
+				for (const qrId of ids) if (!stopped()) await walkChunk([qrId], stopped, from, span);
+				return;
+			}
 			const to = Math.min(endTime, from + span - 1);
-			const found = await read({ qrIds: ids, startTime: from, endTime: to });
+			const found = await read({ qrIds: ids, startTime: from, endTime: to }, stopped);
 			if (options.targetEvents !== undefined) {
 				span = nextSpan(to - from + 1, found, sliceTarget(options.targetEvents, watch));
 				learnt = span;
@@ -301,39 +321,4 @@ function tooManySlices(source: AnswerSource): NodeApiError {
 			itemIndex: source.itemIndex,
 		},
 	);
-}
-
-/** Total, today's and yesterday's scans and leads per code, one request per 100 codes. A read sent as POST. */
-export async function getTotalScansOverview(
-	ctx: TransportContext,
-	{ qrIds, teamId, itemIndex }: InTeam & { qrIds: readonly string[] },
-): Promise<ScanTotals[]> {
-	const totals: ScanTotals[] = [];
-	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) {
-		const { data, source, serviceDateMs } = await callEndpoint(ctx, {
-			...SCAN_TOTALS,
-			body: { qrIds: ids },
-			teamId,
-			itemIndex,
-			verifyUnknownOutcome: async () => null,
-		});
-		const rows = readScanTotals(source, data, ids.length === 1 ? ids[0] : undefined);
-		for (const row of rows) totals.push(placeTotalsTimes(row, serviceDateMs ?? Date.now()));
-	}
-	return totals;
-}
-
-const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
-
-/**
- * A totals row with its times in epoch ms, each read by its unit (eventTime.ts) on the service's present. The
- * contract types them only as integers; one no unit places in the sane range (a `0` for "never") is left out
- * (summaries show `null`), never shown or compared as a time.
- */
-function placeTotalsTimes(row: ScanTotals, presentMs: number): ScanTotals {
-	const placed: ScanTotals = { ...row };
-	for (const field of TOTALS_TIMES) {
-		if (placed[field] !== undefined) placed[field] = readEventTime(placed[field], presentMs);
-	}
-	return placed;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { isPlainObject } from '../plainObject';
 import { firstIssue, unexpectedAnswer, type AnswerSource } from './answerErrors';
+import { lacksCode, type CodeField } from './scanAttribution';
 
 export { excerptOf, unexpectedAnswer, type AnswerSource } from './answerErrors';
 
@@ -161,12 +162,10 @@ const EXPECTED = {
 	page: '"data.qrs" (a list of codes, each with an "id") and "data.totalCount", or a bare list of codes',
 	changes: 'a list of codes, each with an "id" and an "updatedAt" (or "createdAt") time',
 	roster: 'a team with a list "members", each member with "email"',
-	scans:
-		'a list of scan events, each with "qrId" (several codes were asked: an event without it cannot be attributed) and a "scanTime" time',
+	scans: 'a list of scan events, each with a text "qrId" and a "scanTime" time',
 	scansOfOne:
 		'a list of scan events, each with a "scanTime" time and, if any, the asked code\'s "qrId"',
-	totals:
-		'a list of totals, each with the code\'s "id" (several codes were asked: a row without it cannot be attributed)',
+	totals: 'a list of totals, each with the code\'s text "id"',
 	totalsOfOne: 'a list of totals, each with, if any, the asked code\'s "id"',
 	availability: '"success" true or false, or "data.available"',
 };
@@ -264,11 +263,8 @@ export function readScans(source: AnswerSource, answered: unknown, impliedQrId?:
  * A record without the code's ID (`field`) of an answer about one code is that code's: the contract's
  * `ScanData.qrId` and the totals' `id` are optional. A record naming another code keeps it, for the caller to refuse.
  */
-function withImplied(record: unknown, field: 'qrId' | 'id', qrId: string): unknown {
-	if (typeof record !== 'object' || record === null || Array.isArray(record)) return record;
-	return (record as Record<string, unknown>)[field] === undefined
-		? { ...record, [field]: qrId }
-		: record;
+function withImplied(record: unknown, field: CodeField, qrId: string): unknown {
+	return lacksCode(record, field) ? { ...(record as object), [field]: qrId } : record;
 }
 
 function isReadyScan(value: unknown): boolean {
@@ -284,7 +280,8 @@ function isReadyScan(value: unknown): boolean {
 
 /**
  * Totals rows. `{success: true}` without `data` is no rows (the contract requires no field); a row without `id`
- * is the code's when one code was asked (`impliedQrId`), and fails the read when several were.
+ * is the code's when one code was asked (`impliedQrId`); an answer about several holding one is asked again per
+ * code before it comes here (scanAttribution.ts).
  */
 export function readScanTotals(
 	source: AnswerSource,

@@ -6,6 +6,7 @@
 export * from './qrCodes';
 export * from './qrList';
 export * from './analytics';
+export * from './scanTotals';
 export * from './timeline';
 export * from './eventTime';
 export * from './templates';

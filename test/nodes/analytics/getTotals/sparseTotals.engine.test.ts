@@ -1,7 +1,7 @@
 /**
  * Get Totals and Get Report's Compare With Totals against totals answers the contract allows
- * (`OverviewAnalyticsResponse` requires no field): only `success`, rows without `id` or `totalScans`
- * (simulator `overviewOmits`), and times in epoch seconds or microseconds (simulator `overviewTimeFormat`).
+ * (`OverviewAnalyticsResponse` requires no field): only `success`, rows without `id` (several codes then asked
+ * one per request) or `totalScans` (simulator `overviewOmits`), and times in epoch seconds or microseconds (simulator `overviewTimeFormat`).
  */
 import type { ChangeDrift } from '../../../../simulator/changeDrift';
 import { organizations } from '../../../support/organizations';
@@ -25,6 +25,15 @@ function scannedTeam() {
 	suite.sim.state.addScan(codes[0].id, { scanTime: now - DAY, ipAddress: '198.51.100.1' });
 	suite.sim.state.addScan(codes[0].id, { scanTime: now - 3_600_000, ipAddress: '198.51.100.2' });
 	return { codes, credentials, ids: codes.map((code) => code.id) };
+}
+
+const lastSeq = () => suite.sim.requestLog.at(-1)?.seq ?? 0;
+
+/** How many codes each Get Scan Totals request since `seq` asked for. */
+function codesPerTotalsRequest(seq: number): number[] {
+	return suite.sim.requestLog
+		.filter((entry) => entry.seq > seq && entry.operationId === 'getTotalScansOverview')
+		.map((entry) => ((entry.body as { qrIds: string[] }).qrIds ?? []).length);
 }
 
 function drift(settings: Partial<ChangeDrift>) {
@@ -88,16 +97,22 @@ describe('Get Totals: answers without the fields the contract does not require',
 		expect(result.items[0].json.totalsNote).toBeUndefined();
 	});
 
-	it('fails clearly on rows without `id` when several codes were asked', async () => {
+	it('asks each code alone when rows come without `id` and several codes were asked', async () => {
 		const { credentials, ids } = scannedTeam();
 		drift({ overviewOmits: 'id' });
+		const before = lastSeq();
 
 		const result = await runForCodes(credentials, 'getTotals', ids.join(','));
 
-		expect(result.items).toHaveLength(0);
-		expect(result.error?.message).toContain('Get Scan Totals');
-		expect(result.error?.message).toContain('does not have the expected shape');
-		expect(result.error?.description).toContain('cannot be attributed');
+		expect(result.error).toBeUndefined();
+		expect(
+			result.items.map((item) => [item.json.qrId, item.json.totalScans, item.json.totalsNote]),
+		).toEqual([
+			[ids[0], 2, undefined],
+			[ids[1], 0, undefined],
+		]);
+		// the rows of the answer about 2 codes cannot be attributed: dropped, then each code once
+		expect(codesPerTotalsRequest(before)).toEqual([2, 1, 1]);
 	});
 });
 
@@ -141,15 +156,24 @@ describe('Get Report, Compare With Totals: the same answers', () => {
 		expect(result.items[0].json.totalsNote).toBeUndefined();
 	});
 
-	it('fails clearly on rows without `id` when several codes were asked', async () => {
+	it('asks each code alone when rows come without `id` and several codes were asked', async () => {
 		const { credentials, ids } = scannedTeam();
 		drift({ overviewOmits: 'id' });
 
 		const result = await reportWithTotals(credentials, ids.join(','));
 
-		expect(result.items).toHaveLength(0);
-		expect(result.error?.message).toContain('Get Scan Totals');
-		expect(result.error?.description).toContain('cannot be attributed');
+		expect(result.error).toBeUndefined();
+		expect(
+			result.items.map((item) => [
+				item.json.qrId,
+				item.json.scans,
+				item.json.allTimeScans,
+				item.json.totalsNote,
+			]),
+		).toEqual([
+			[ids[0], 2, 2, undefined],
+			[ids[1], 0, 0, undefined],
+		]);
 	});
 });
 

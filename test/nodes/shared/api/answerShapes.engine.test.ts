@@ -339,6 +339,8 @@ describe('renamed fields are refused loudly, never read as empty', () => {
 			'Get Scans for Codes (POST /analytics-api/detailed/all)',
 			'"time"',
 		);
+		// Totals rows without `id` and `totalScans` are allowed (OverviewAnalyticsResponse requires no field): each
+		// code is asked alone and has no totals; the team's list, read for the names, is what fails (`qrs` renamed).
 		expectShapeError(
 			await run({
 				resource: 'analytics',
@@ -347,8 +349,8 @@ describe('renamed fields are refused loudly, never read as empty', () => {
 				qrCodeIds: idList(codes),
 				options,
 			}),
-			'Get Scan Totals (POST /analytics-api/overviews)',
-			'"scans"',
+			'Get Many QR Codes (GET /qrs-api/v2/teams/)',
+			'"codes"',
 		);
 	});
 

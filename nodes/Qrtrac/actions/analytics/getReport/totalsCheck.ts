@@ -8,7 +8,7 @@ import type { Tally } from './scanTally';
  * the range covers the code's whole life (from its creation to its last scan, as the totals tell them) but the
  * report counts a different number, a `totalsNote` that says so. The service can cause that (events recorded
  * late, removed, or counted differently); the report shows it rather than pick one number. The totals' times come
- * in epoch ms, read by their unit where they are read (api/analytics.ts `getTotalScansOverview`).
+ * in epoch ms, read by their unit where they are read (api/scanTotals.ts `getTotalScansOverview`).
  */
 export function totalsCheck(
 	range: { startTime: number; endTime: number },
