@@ -146,6 +146,38 @@ describe('Dynamic Link: Create', () => {
 		},
 	);
 
+	it("sends many links one after another at the key's pace, so no item waits past Maximum Wait", async () => {
+		// The primary plan (Legendary, 20/s) once set how many items waited at once for the key's budget of about
+		// one link a second: the fifth in line waited over 3 s and failed without being sent.
+		const withMaxWait: HarnessCredentials & { maxWaitSeconds: number } = {
+			...credentials,
+			apiKey: suite.sim.state.addApiKey(teamId),
+			plan: 'Legendary',
+			maxWaitSeconds: 3,
+		};
+		const rows = Array.from({ length: 6 }, (_, index) => ({
+			url: `https://example.com/paced/${index}`,
+		}));
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: '={{ $json.url }}',
+			},
+			items: rows,
+			continueOnFail: true,
+			credentials: withMaxWait,
+		});
+
+		expect(result.items.map((item) => item.json.error)).toEqual(rows.map(() => undefined));
+		expect(result.items.map((item) => item.json.destinationUrl)).toEqual(
+			rows.map((row) => row.url),
+		);
+		expect(suite.sim.requestLog).toHaveLength(rows.length);
+	}, 20_000);
+
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
 		const wrongKey = 'qrt_wrong_key_value_123';
 		const result = await runNode({
