@@ -51,6 +51,10 @@ export { getConnection } from './readConnection';
  * another origin (redirects.ts).
  */
 
+/** What to do after a create of a QR code whose outcome is unknown (requests that name no other advice). */
+const CODE_CREATE_ADVICE =
+	"Check the team's codes before re-running this item, or set a Display ID so that the node can check and retry by itself.";
+
 export async function qrtracApiRequest<T = IDataObject>(
 	ctx: TransportContext,
 	request: QrtracRequest,
@@ -144,7 +148,7 @@ async function sendWithRetries<T>(
 				throw serviceError(ctx.getNode(), {
 					...failure,
 					itemIndex: request.itemIndex,
-					detail: `The outcome of this ${request.method} is unknown (${describe(failure)}). It was not sent again, so that nothing is created twice; check the team's codes before re-running this item, or set a Display ID so that the node can check and retry by itself.`,
+					detail: `The outcome of this ${request.method} is unknown (${describe(failure)}). It was not sent again, so that nothing is created twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`,
 				});
 			}
 			// Verified absent: sending again cannot duplicate anything.

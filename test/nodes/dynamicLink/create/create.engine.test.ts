@@ -178,6 +178,35 @@ describe('Dynamic Link: Create', () => {
 		expect(suite.sim.requestLog).toHaveLength(rows.length);
 	}, 20_000);
 
+	it('an answer lost after the link was made fails the item, saying how to find the link first', async () => {
+		suite.sim.faults.add({
+			kind: 'reset',
+			method: 'POST',
+			path: '/v1/qr/create',
+			afterWrite: true,
+			count: 1,
+		});
+		const before = suite.sim.state.listQrs(teamId).length;
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/lost-answer',
+			},
+			credentials,
+		});
+
+		expect(result.error?.description).toContain(
+			'Look for it in QR Code > Get Many (newest first, its Redirect URL is the Destination URL) before creating it again.',
+		);
+		// The simple interface takes no Display ID: advice to set one would send the user looking for a field.
+		expect(result.error?.description).not.toMatch(/Display ID/);
+		expect(suite.sim.state.listQrs(teamId)).toHaveLength(before + 1);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
 		const wrongKey = 'qrt_wrong_key_value_123';
 		const result = await runNode({
