@@ -14,6 +14,7 @@ import {
 import {
 	describe,
 	networkFailure,
+	refusedApiKey,
 	refusedTeam,
 	timedOut,
 	tooLarge,
@@ -170,9 +171,7 @@ async function sendWithRetries<T>(
 		if (!decision.retry) {
 			throw serviceError(ctx.getNode(), {
 				...failure,
-				...(failure.status === 401 && teamId !== connection.teamId
-					? refusedTeam(teamId, failure.message)
-					: {}),
+				...(failure.status === 401 ? refusedCredential(request, teamId, connection, failure) : {}),
 				itemIndex: request.itemIndex,
 				detail: attempt > 1 ? `Gave up after ${attempt} attempts (${decision.reason}).` : undefined,
 			});
@@ -180,6 +179,17 @@ async function sendWithRetries<T>(
 		if (decision.delayMs > 0) await sleep(decision.delayMs);
 		wait.waitedMs += decision.delayMs;
 	}
+}
+
+/** What a 401 refused: the bearer key (simple interface), another team than the credential's, or (none) the credential. */
+function refusedCredential(
+	request: QrtracRequest,
+	teamId: string,
+	connection: QrtracConnection,
+	failure: AttemptFailure,
+): { message?: string; hint?: string } {
+	if (request.api === 'simple') return refusedApiKey();
+	return teamId !== connection.teamId ? refusedTeam(teamId, failure.message) : {};
 }
 
 function buildHttpOptions(

@@ -207,6 +207,23 @@ describe('Dynamic Link: Create', () => {
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
+	it('a refused API key points to the API Key field, not to the client fields the call does not send', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/x',
+			},
+			credentials: { ...credentials, apiKey: 'qrt_live_WRONGKEY_hint' },
+		});
+
+		expect(result.error?.httpCode).toBe('401');
+		expect(result.error?.description).toContain("'API Key (Simple Interface)'");
+		expect(result.error?.description).not.toMatch(/Client Secret|Team ID/);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
 		const wrongKey = 'qrt_wrong_key_value_123';
 		const result = await runNode({
