@@ -33,6 +33,13 @@ export function refusedTeam(teamId: string, message: string): { message: string;
 	};
 }
 
+/** A 401 of the simple interface is about its bearer key, the only credential value it sends. */
+export function refusedApiKey(): { hint: string } {
+	return {
+		hint: "Check the credential's 'API Key (Simple Interface)': it must be a current key from QRTRAC Settings > API Access. Dynamic Link sends only this key (the client fields are for the other resources).",
+	};
+}
+
 export function timedOut(timeoutMs: number): AttemptFailure {
 	return {
 		kind: 'timeout',

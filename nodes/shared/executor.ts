@@ -28,6 +28,8 @@ export interface ParsedItem<Input> {
 
 export interface ItemOperation<Input = unknown> {
 	kind?: 'item';
+	/** The interface whose rate budget the requests spend (default `primary`): it sets how many items wait at once. */
+	api?: 'primary' | 'simple';
 	parse(this: IExecuteFunctions, itemIndex: number): Input | Promise<Input>;
 	execute(this: IExecuteFunctions, input: Input, itemIndex: number): Promise<OperationOutput>;
 }
@@ -76,9 +78,12 @@ export async function executeOperation<Input>(
 ): Promise<INodeExecutionData[]> {
 	const results = new ItemResults(this, this.getInputData().length, this.continueOnFail());
 	const connection = await getConnection(this);
-	const { ratePerSecond } = connection;
-	// requests of this team's budget under way in this process: this run's and other executions' alike
-	const limiter = limiterFor(connection);
+	const api = operation.kind === 'batch' ? 'primary' : (operation.api ?? 'primary');
+	// requests of this budget under way in this process: this run's and other executions' alike
+	const limiter = limiterFor(connection, api);
+	// The simple interface's budget is the API key's (about one a second), not the plan's: items beyond what it
+	// needs would only queue in its line, each waiting towards Maximum Wait before it is sent.
+	const ratePerSecond = api === 'simple' ? limiter.ratePerSecond : connection.ratePerSecond;
 	const pool = new TaskPool(concurrencyFor(ratePerSecond));
 	results.stopOnFailure(pool);
 	const rows = results.continueOnFail

@@ -36,6 +36,12 @@ export interface QrtracRequest {
 	 */
 	verifyUnknownOutcome?: () => Promise<IDataObject | null | undefined>;
 	/**
+	 * What the user should do before running the item again when the outcome is unknown and cannot be checked.
+	 * Default: the advice for a QR code (look in the team's codes, set a Display ID); a team or a dynamic link
+	 * has no Display ID.
+	 */
+	unknownOutcomeAdvice?: string;
+	/**
 	 * For state changes (pause, rename, ...): called when a retry after an unknown outcome is refused (4xx), e.g.
 	 * "already paused" because the first attempt did go through. Return what was asked for when the state read
 	 * now shows it (the request then succeeds, marked `verifiedAfterUnknownOutcome`), `undefined` when it does not

@@ -14,6 +14,7 @@ import {
 import {
 	describe,
 	networkFailure,
+	refusedApiKey,
 	refusedTeam,
 	timedOut,
 	tooLarge,
@@ -50,6 +51,10 @@ export { getConnection } from './readConnection';
  * turned into a NodeApiError when it fails. A request carrying credentials never follows a redirect to
  * another origin (redirects.ts).
  */
+
+/** What to do after a create of a QR code whose outcome is unknown (requests that name no other advice). */
+const CODE_CREATE_ADVICE =
+	"Check the team's codes before re-running this item, or set a Display ID so that the node can check and retry by itself.";
 
 export async function qrtracApiRequest<T = IDataObject>(
 	ctx: TransportContext,
@@ -144,7 +149,7 @@ async function sendWithRetries<T>(
 				throw serviceError(ctx.getNode(), {
 					...failure,
 					itemIndex: request.itemIndex,
-					detail: `The outcome of this ${request.method} is unknown (${describe(failure)}). It was not sent again, so that nothing is created twice; check the team's codes before re-running this item, or set a Display ID so that the node can check and retry by itself.`,
+					detail: `The outcome of this ${request.method} is unknown (${describe(failure)}). It was not sent again, so that nothing is created twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`,
 				});
 			}
 			// Verified absent: sending again cannot duplicate anything.
@@ -166,9 +171,7 @@ async function sendWithRetries<T>(
 		if (!decision.retry) {
 			throw serviceError(ctx.getNode(), {
 				...failure,
-				...(failure.status === 401 && teamId !== connection.teamId
-					? refusedTeam(teamId, failure.message)
-					: {}),
+				...(failure.status === 401 ? refusedCredential(request, teamId, connection, failure) : {}),
 				itemIndex: request.itemIndex,
 				detail: attempt > 1 ? `Gave up after ${attempt} attempts (${decision.reason}).` : undefined,
 			});
@@ -176,6 +179,17 @@ async function sendWithRetries<T>(
 		if (decision.delayMs > 0) await sleep(decision.delayMs);
 		wait.waitedMs += decision.delayMs;
 	}
+}
+
+/** What a 401 refused: the bearer key (simple interface), another team than the credential's, or (none) the credential. */
+function refusedCredential(
+	request: QrtracRequest,
+	teamId: string,
+	connection: QrtracConnection,
+	failure: AttemptFailure,
+): { message?: string; hint?: string } {
+	if (request.api === 'simple') return refusedApiKey();
+	return teamId !== connection.teamId ? refusedTeam(teamId, failure.message) : {};
 }
 
 function buildHttpOptions(

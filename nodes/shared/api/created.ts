@@ -8,8 +8,11 @@ import { excerptOf, qrCodeShape, type AnswerSource, type QrCode } from './answer
  * probably made. Rule: fail loudly and say so, because running the item again as it is makes a second code.
  */
 
-/** The v1 Dynamic Link create is not here: its answer is not published, so nothing of it is demanded. */
-export type CreateKind = 'code' | 'copy' | 'team';
+/**
+ * What a create makes. The v1 Dynamic Link's answer is not published, so nothing of it is demanded (no "probably
+ * created" error); only its advice after an unknown outcome is here.
+ */
+export type CreateKind = 'code' | 'copy' | 'team' | 'link';
 
 /** The new code, or the "probably created" error when its answer has no text `id`. */
 export function readCreatedQrCode(
@@ -27,6 +30,7 @@ const NOUN: Record<CreateKind, string> = {
 	code: 'QR code was probably created',
 	copy: 'copy was probably made',
 	team: 'team was probably created',
+	link: 'dynamic link was probably created',
 };
 
 function advice(kind: CreateKind, displayId?: string): string {
@@ -35,7 +39,17 @@ function advice(kind: CreateKind, displayId?: string): string {
 	if (kind === 'copy')
 		return 'Look for the copy in Get Many (newest first) before duplicating again.';
 	if (kind === 'team') return 'Look for it in Team > Get Many before creating it again.';
+	if (kind === 'link')
+		return 'Look for it in QR Code > Get Many (newest first, its Redirect URL is the Destination URL) before creating it again.';
 	return 'Look for it in Get Many (newest first) and delete any extra one. Set a Display ID on creates: a run can then be checked by it, and Create or Update never creates the same Display ID twice.';
+}
+
+/**
+ * What to do before running a create again whose outcome is unknown and cannot be checked (the transport's
+ * `unknownOutcomeAdvice`): where to look for what it may have made.
+ */
+export function lookBeforeCreatingAgain(kind: CreateKind): string {
+	return advice(kind);
 }
 
 /** The error for a success answer to a create that does not name what it made. */

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../plainObject';
 import type { TransportContext } from '../transport';
+import { lookBeforeCreatingAgain } from './created';
 import { callEndpoint } from './source';
 
 export interface DynamicLinkRequest {
@@ -33,6 +34,7 @@ export async function simpleCreateDynamic(
 			type: request.type,
 			...(Object.keys(design).length > 0 ? { design } : {}),
 		},
+		unknownOutcomeAdvice: lookBeforeCreatingAgain('link'),
 		itemIndex,
 	});
 	return isPlainObject(data) ? data : body;

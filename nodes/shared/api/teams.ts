@@ -11,7 +11,7 @@ import {
 	type Team,
 	type TeamWithMembers,
 } from './answers';
-import { probablyCreated } from './created';
+import { lookBeforeCreatingAgain, probablyCreated } from './created';
 import { endpoint } from './route';
 import { callEndpoint } from './source';
 
@@ -44,6 +44,7 @@ export async function createTeam(
 		operation: 'Create Team',
 		route: 'POST /teams-api',
 		body: { name },
+		unknownOutcomeAdvice: lookBeforeCreatingAgain('team'),
 		itemIndex,
 	});
 	if (!namesRecord(data)) throw probablyCreated(source, data, 'team');

@@ -95,6 +95,9 @@ function toSixDigitHex(colour: string): string {
 	return `#${(digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits).toUpperCase()}`;
 }
 
+/** Its requests spend the API key's per-minute budget of the simple interface, not the team's. */
+export const api = 'simple';
+
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const design = readParameter(this, 'design', itemIndex, {}) as IDataObject;
 	return validateParameters(

@@ -146,6 +146,84 @@ describe('Dynamic Link: Create', () => {
 		},
 	);
 
+	it("sends many links one after another at the key's pace, so no item waits past Maximum Wait", async () => {
+		// The primary plan (Legendary, 20/s) once set how many items waited at once for the key's budget of about
+		// one link a second: the fifth in line waited over 3 s and failed without being sent.
+		const withMaxWait: HarnessCredentials & { maxWaitSeconds: number } = {
+			...credentials,
+			apiKey: suite.sim.state.addApiKey(teamId),
+			plan: 'Legendary',
+			maxWaitSeconds: 3,
+		};
+		const rows = Array.from({ length: 6 }, (_, index) => ({
+			url: `https://example.com/paced/${index}`,
+		}));
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: '={{ $json.url }}',
+			},
+			items: rows,
+			continueOnFail: true,
+			credentials: withMaxWait,
+		});
+
+		expect(result.items.map((item) => item.json.error)).toEqual(rows.map(() => undefined));
+		expect(result.items.map((item) => item.json.destinationUrl)).toEqual(
+			rows.map((row) => row.url),
+		);
+		expect(suite.sim.requestLog).toHaveLength(rows.length);
+	}, 20_000);
+
+	it('an answer lost after the link was made fails the item, saying how to find the link first', async () => {
+		suite.sim.faults.add({
+			kind: 'reset',
+			method: 'POST',
+			path: '/v1/qr/create',
+			afterWrite: true,
+			count: 1,
+		});
+		const before = suite.sim.state.listQrs(teamId).length;
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/lost-answer',
+			},
+			credentials,
+		});
+
+		expect(result.error?.description).toContain(
+			'Look for it in QR Code > Get Many (newest first, its Redirect URL is the Destination URL) before creating it again.',
+		);
+		// The simple interface takes no Display ID: advice to set one would send the user looking for a field.
+		expect(result.error?.description).not.toMatch(/Display ID/);
+		expect(suite.sim.state.listQrs(teamId)).toHaveLength(before + 1);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
+	it('a refused API key points to the API Key field, not to the client fields the call does not send', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/x',
+			},
+			credentials: { ...credentials, apiKey: 'qrt_live_WRONGKEY_hint' },
+		});
+
+		expect(result.error?.httpCode).toBe('401');
+		expect(result.error?.description).toContain("'API Key (Simple Interface)'");
+		expect(result.error?.description).not.toMatch(/Client Secret|Team ID/);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
 		const wrongKey = 'qrt_wrong_key_value_123';
 		const result = await runNode({

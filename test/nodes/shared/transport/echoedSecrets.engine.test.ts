@@ -74,6 +74,18 @@ describe('the service quotes the secrets back', () => {
 		expect(JSON.stringify(result.items[0].json)).toContain('[redacted]');
 	});
 
+	it("in the simple interface's answer (the bearer key echoed): the Dynamic Link item and the run hold no secret", async () => {
+		const result = await scannedRun(
+			{ resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/echo' },
+			false,
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			destinationUrl: 'https://example.com/echo',
+			result: 'created',
+		});
+	});
+
 	it('in a refusal, with Continue On Fail on: the error item names the refusal, redacted', async () => {
 		const result = await scannedRun(
 			{ resource: 'qrCode', operation: 'get', qrCodeId: { __rl: true, mode: 'id', value: 'nope' } },

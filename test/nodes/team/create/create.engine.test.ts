@@ -33,6 +33,33 @@ describe('Team: Create', () => {
 		suite.expectRequestsFollowContract();
 	});
 
+	it('an answer lost after the team was made fails the item, saying to look in Team > Get Many first', async () => {
+		const { org, credentials } = newOrganization();
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 502,
+			method: 'POST',
+			path: '/api/teams-api',
+			afterWrite: true,
+			count: 1,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'create', name: 'Partners' },
+			credentials,
+		});
+
+		expect(result.error?.httpCode).toBe('502');
+		expect(result.error?.description).toContain(
+			'Look for it in Team > Get Many before creating it again.',
+		);
+		// Teams have no Display ID and are no team's codes: the advice for QR codes would send the user astray.
+		expect(result.error?.description).not.toMatch(/Display ID|team's codes/);
+		expect(suite.sim.state.teamsOfOrg(org.id).map((team) => team.name)).toContain('Partners');
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+
 	it('refuses an empty name before sending anything', async () => {
 		const { credentials } = newOrganization();
 
