@@ -27,7 +27,32 @@ export const httpUrlSchema = z
 	.string()
 	.trim()
 	.min(1, 'must not be empty')
-	.refine(isHttpUrl, 'must be a full http(s) URL such as https://example.com/page');
+	.refine(isHttpUrl, 'must be a full http(s) URL such as https://example.com/page')
+	.superRefine((value, context) => {
+		if (isHttpUrl(value) && !isUri(value))
+			context.addIssue({ code: z.ZodIssueCode.custom, message: notAUri(value) });
+	});
+
+/**
+ * The characters RFC 3986 allows in a URI (the contract's `format: uri`): a strict service refuses a space, a
+ * letter such as ü, or `|`, `{`, `}` after the item was sent, so they are refused before, with the encoded form.
+ */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+
+function isUri(value: string): boolean {
+	return URI_CHARACTERS.test(value) && !/%(?![0-9a-fA-F]{2})/.test(value);
+}
+
+function notAUri(value: string): string {
+	let encoded: string | undefined;
+	try {
+		encoded = new URL(value).href;
+	} catch {
+		encoded = undefined;
+	}
+	const hint = encoded && isUri(encoded) ? `, e.g. ${encoded}` : '';
+	return `must be a URL with only the characters a URI allows: write a space, a letter such as ü, or | { } < > " \\ ^ \` as a %XX escape, and % only in one${hint}`;
+}
 
 /** A custom domain root for short links: http(s), ending with `/`. */
 export const baseUrlSchema = httpUrlSchema.refine(

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseItems } from '../../../support/parseItems';
+import { VALUE, parseItems } from '../../../support/parseItems';
 import { BAD_INPUT_CORPUS, type BadInputCase } from './badInputCorpus';
 
 /** Puts a team id where a case says `TEAM`. */
@@ -60,4 +60,22 @@ it.each(
 	expect(bad.error?.message).toContain(`"${entry.field}"`);
 	expect(bad.error?.message).toMatch(/^Item 1\b/);
 	expect(bad.error?.itemIndex).toBe(1);
+});
+
+it('refuses a URL a strict service would refuse as not a URI, showing it encoded', async () => {
+	const [spaced, foreign, fine] = await parseItems(
+		'qrCode',
+		'create',
+		{ qrType: 'WEB', qrRedirectUrl: VALUE },
+		['https://example.com/my page', 'https://bücher.example/ü', 'https://example.com/ok?a=%20'],
+		1.1,
+	);
+
+	expect(spaced.error?.message).toBe(
+		'Item 0: "Redirect URL" must be a URL with only the characters a URI allows: write a space, a letter such as ü, or | { } < > " \\ ^ ` as a %XX escape, and % only in one, e.g. https://example.com/my%20page',
+	);
+	expect(foreign.error?.message).toMatch(
+		/^Item 1: "Redirect URL" .* e\.g\. https:\/\/xn--bcher-kva\.example\/%C3%BC$/,
+	);
+	expect(fine.error).toBeUndefined();
 });

@@ -126,6 +126,27 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 		bad: 'javascript:alert(1)',
 	},
 	{
+		category: 'format',
+		field: 'Redirect URL',
+		...qr('create', { qrType: 'WEB', qrRedirectUrl: VALUE }),
+		good: 'https://example.com/a%20b?q=1&r=(2)#top',
+		bad: 'https://example.com/my page',
+	},
+	{
+		category: 'format',
+		field: 'Redirect URL',
+		...qr('create', { qrType: 'WEB', qrRedirectUrl: VALUE }),
+		good: 'https://example.com/%C3%BC',
+		bad: 'https://example.com/ü',
+	},
+	{
+		category: 'format',
+		field: 'Redirect URL',
+		...qr('create', { qrType: 'WEB', qrRedirectUrl: VALUE }),
+		good: 'https://example.com/?a=1',
+		bad: 'https://example.com/?discount=100%',
+	},
+	{
 		category: 'empty or whitespace',
 		field: 'Redirect URL',
 		...qr('create', { qrType: 'SHORT_LINK', qrRedirectUrl: VALUE }),
@@ -569,6 +590,14 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 		parameters: { resource: 'dynamicLink', operation: 'create', destinationUrl: VALUE },
 		good: 'https://example.com',
 		bad: 'ftp://example.com',
+	},
+	{
+		category: 'format',
+		field: 'Destination URL',
+		operation: 'dynamicLink.create',
+		parameters: { resource: 'dynamicLink', operation: 'create', destinationUrl: VALUE },
+		good: 'https://example.com/a%7Cb',
+		bad: 'https://example.com/a|b',
 	},
 	{
 		category: 'format',
