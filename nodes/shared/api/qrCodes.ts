@@ -10,7 +10,7 @@ import {
 	type AnswerSource,
 	type QrCode,
 } from './answers';
-import { readCreatedQrCode } from './created';
+import { lookBeforeCreatingAgain, readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
@@ -61,6 +61,7 @@ export async function duplicateQr(
 		operation: 'Duplicate QR Code',
 		route: 'POST /qrs-api/duplicate/{id}',
 		params: { id },
+		unknownOutcomeAdvice: lookBeforeCreatingAgain('copy'),
 		teamId,
 		itemIndex,
 	});

@@ -33,4 +33,26 @@ describe('Duplicate', () => {
 		expect(suite.sim.requestLog[0]).toMatchObject({ method: 'POST', status: 201 });
 		suite.expectRequestsFollowContract();
 	});
+
+	it('an answer lost after the copy was made fails the item, saying to look for the copy first', async () => {
+		const code = newCode({ name: 'Original' });
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 502,
+			method: 'POST',
+			path: '/api/qrs-api/duplicate',
+			afterWrite: true,
+			count: 1,
+		});
+
+		const result = await run('duplicate', { qrCodeId: byId(code.id) });
+
+		expect(result.error?.httpCode).toBe('502');
+		expect(result.error?.description).toContain(
+			'Look for the copy in Get Many (newest first) before duplicating again.',
+		);
+		// a copy gets its Display ID from the service: the advice to set one would send the user astray
+		expect(result.error?.description).not.toMatch(/set a Display ID/);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
 });

@@ -122,6 +122,40 @@ describe('Team Member: Resend Invite', () => {
 		expect(suite.sim.state.resendCount('penny.old@member.example')).toBe(2);
 	});
 
+	it('an answer lost after the invitation went out fails the item, saying to ask the person first', async () => {
+		const { main, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Lia',
+			email: 'lia.lost@member.example',
+			role: 'viewer',
+		});
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 502,
+			path: '/api/teams-api/resend/invite',
+			afterWrite: true,
+			count: 1,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'resendInvite',
+				email: 'lia.lost@member.example',
+			},
+			credentials,
+		});
+
+		expect(result.error?.httpCode).toBe('502');
+		expect(result.error?.description).toContain(
+			'Ask the person whether the invitation arrived before resending it',
+		);
+		expect(result.error?.description).not.toMatch(/Display ID|team's codes/);
+		expect(suite.sim.state.resendCount('lia.lost@member.example')).toBe(1);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
 	it('refuses an encoded slash in the e-mail before sending anything', async () => {
 		const { credentials } = newOrganization();
 
