@@ -83,6 +83,18 @@ export class QrtracApi implements ICredentialType {
 			],
 		},
 		{
+			displayName: 'Simple Interface Plan',
+			name: 'simplePlan',
+			type: 'options',
+			default: 'Pro',
+			description:
+				'The plan of the API Key (Simple Interface). Dynamic Link creates are paced to its per-minute limit.',
+			options: [
+				{ name: 'Pro (60 Requests/min)', value: 'Pro' },
+				{ name: 'Agency (300 Requests/min)', value: 'Agency' },
+			],
+		},
+		{
 			displayName: 'Requests per Second',
 			name: 'customRatePerSecond',
 			type: 'number',

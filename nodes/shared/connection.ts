@@ -11,6 +11,9 @@ export const PLAN_RATE_PER_SECOND: Readonly<Record<string, number>> = {
 	Enterprise: 200,
 };
 
+/** Requests per minute per API key of the simple v1 interface (contract: x-rate-limits.simpleVariantPerMinuteByPlan). */
+export const SIMPLE_PLAN_PER_MINUTE: Readonly<Record<string, number>> = { Pro: 60, Agency: 300 };
+
 export const DEFAULT_BASE_URL = 'https://api.qrtrac.com';
 
 /** The credential's Maximum Wait when left empty (saved before the field existed): the form shows the same. */
@@ -23,6 +26,8 @@ export interface QrtracConnection {
 	baseUrl: string;
 	teamId: string;
 	ratePerSecond: number;
+	/** The simple v1 interface's per-minute budget of the API key (its plan; Pro when unset). */
+	simplePerMinute: number;
 	/** One attempt's whole exchange, headers and body. */
 	timeoutMs: number;
 	/** The ceiling of every wait for a slot: in line, after a 429, and all retry waits of one request together. */
@@ -63,6 +68,7 @@ export function connectionFromCredentials(
 		baseUrl: base.url as string,
 		teamId: text('teamId'),
 		ratePerSecond,
+		simplePerMinute: SIMPLE_PLAN_PER_MINUTE[String(credentials.simplePlan ?? 'Pro')] ?? 60,
 		timeoutMs: positiveSeconds(credentials.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
 		maxWaitMs: positiveSeconds(credentials.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS) * 1000,
 		secrets: ['clientSecret', 'apiKey', 'clientId'].map(text).filter((value) => value !== ''),

@@ -7,21 +7,22 @@
 import type { QrtracConnection } from '../connection';
 import { RateLimiter } from './limiter';
 
-/** Per-minute budget of the simple v1 interface on the smallest plan (Pro); the service's headers correct it. */
-const SIMPLE_INTERFACE_PER_MINUTE = 60;
-
 const sharedLimiters = new Map<string, { limiter: RateLimiter; primedRate: number }>();
 
 /** The limiter of the budget a request spends: the team's (default: the credential's), or the simple interface's. */
 export function limiterFor(
-	connection: Pick<QrtracConnection, 'baseUrl' | 'teamId' | 'ratePerSecond' | 'identity'>,
+	connection: Pick<
+		QrtracConnection,
+		'baseUrl' | 'teamId' | 'ratePerSecond' | 'simplePerMinute' | 'identity'
+	>,
 	api: 'primary' | 'simple' = 'primary',
 	teamId = connection.teamId,
 ): RateLimiter {
 	if (api === 'simple')
 		return getSharedRateLimiter(
 			`${connection.baseUrl}|simple|${connection.identity}`,
-			SIMPLE_INTERFACE_PER_MINUTE / 60,
+			// the key's plan rate is the ceiling; the service's headers can only lower it
+			connection.simplePerMinute / 60,
 			undefined,
 			60_000,
 		);

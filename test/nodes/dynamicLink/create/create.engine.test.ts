@@ -178,6 +178,31 @@ describe('Dynamic Link: Create', () => {
 		expect(suite.sim.requestLog).toHaveLength(rows.length);
 	}, 20_000);
 
+	it("paces an Agency key to its plan's 300 a minute, not Pro's 60", async () => {
+		const apiKey = suite.sim.state.addApiKey(teamId);
+		suite.sim.setSimplePlan('Agency', apiKey);
+		const rows = Array.from({ length: 6 }, (_, index) => ({
+			url: `https://example.com/agency/${index}`,
+		}));
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: '={{ $json.url }}',
+			},
+			items: rows,
+			credentials: { ...credentials, apiKey, simplePlan: 'Agency' } as HarnessCredentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.requestLog.map((entry) => entry.status)).toEqual(rows.map(() => 200));
+		// Pro's pace (one a second) puts 5 s between the first and the sixth; Agency's (five a second) about 1 s
+		const starts = suite.sim.requestLog.map((entry) => entry.startedAt);
+		expect(starts[starts.length - 1] - starts[0]).toBeLessThan(4000);
+	}, 20_000);
+
 	it('an answer lost after the link was made fails the item, saying how to find the link first', async () => {
 		suite.sim.faults.add({
 			kind: 'reset',

@@ -154,6 +154,7 @@ describe('one limiter per budget in a process', () => {
 			baseUrl: 'https://b.example',
 			teamId: 'team-1',
 			ratePerSecond: 20,
+			simplePerMinute: 60,
 			identity: 'client-1 hash-1',
 		};
 		expect(limiterFor(connection)).toBe(limiterFor(connection, 'primary', 'team-1'));
@@ -164,11 +165,23 @@ describe('one limiter per budget in a process', () => {
 		);
 	});
 
+	it("paces an Agency key of the simple interface to its plan's 300 a minute", () => {
+		const agency = {
+			baseUrl: 'https://agency.example',
+			teamId: 'team-1',
+			ratePerSecond: 20,
+			simplePerMinute: 300,
+			identity: 'client-1 hash-agency',
+		};
+		expect(limiterFor(agency, 'simple').windowScale).toEqual({ windowMs: 60_000, limit: 300 });
+	});
+
 	it("does not hold one v1 key's told wait against another key on the same Base URL", () => {
 		const connection = {
 			baseUrl: 'https://v1.example',
 			teamId: 'team-1',
 			ratePerSecond: 20,
+			simplePerMinute: 60,
 			identity: 'client-1 hash-of-key-1',
 		};
 		const other = { ...connection, identity: 'client-2 hash-of-key-2' };
