@@ -133,10 +133,12 @@ export function advanceCursor<T extends VersionedRecord>(
 		group.push(tag);
 		fresh.push(record);
 	}
-	const changes = fresh.map((record) => ({
-		kind: classify(record, cursor.floor, knownIds),
-		record,
-	}));
+	// Oldest first, so that a later version of a code this poll brings twice is not taken for its creation too.
+	const changes = fresh.map((record) => {
+		const kind = classify(record, cursor.floor, knownIds);
+		knownIds.add(record.id);
+		return { kind, record };
+	});
 	highWater = capHighWater(cursor.highWater, highWater, limits.ceiling);
 	const floor = raiseFloor(cursor.floor, highWater, limits.overlapMs);
 	return { changes, cursor: pruneSeen({ floor, highWater, seen }, limits.maxSeen) };

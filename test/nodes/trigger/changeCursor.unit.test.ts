@@ -117,6 +117,29 @@ describe('changeCursor', () => {
 		]);
 	});
 
+	it('reports a code created once when one poll brings two of its versions', () => {
+		// A capped answer's list read can hold a later version of a code the answer has too (it changed between the
+		// two reads); a feed answering one record per change does so always.
+		const result = advanceCursor(
+			{ floor: 9_000, highWater: 10_000, seen: {} },
+			[
+				code('new', 10_100, { createdAt: 10_100 }),
+				code('new', 10_200, { createdAt: 10_100 }),
+				code('new', 10_300, { createdAt: 10_100, deleted: true }),
+				code('edited', 10_150, { createdAt: 10_050 }),
+				code('edited', 10_250, { createdAt: 10_050 }),
+			],
+			limits,
+		);
+		expect(result.changes.map((change) => `${change.record.id}:${change.kind}`)).toEqual([
+			'new:created',
+			'edited:created',
+			'new:updated',
+			'edited:updated',
+			'new:deleted',
+		]);
+	});
+
 	it('raises the floor to the overlap below the high-water mark and keeps only versions at or above it', () => {
 		const result = advanceCursor(
 			startCursor(0),
