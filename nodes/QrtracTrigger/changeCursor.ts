@@ -1,4 +1,6 @@
-import { isLive } from '../shared/records/qrCode';
+import { createHash } from 'crypto';
+
+import { isLive, listedContent } from '../shared/records/qrCode';
 
 /**
  * Which QR code changes a poll reports, and where the next poll starts, all in the service's time. Rule: a poll
@@ -14,8 +16,9 @@ export interface ChangeCursor {
 	/** Largest `updatedAt` the service has returned; absent until a record was seen. */
 	highWater?: number;
 	/**
-	 * Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`:
-	 * `{"1732290000123": ["qr_a", "qr_b deleted"]}`.
+	 * Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`: a live one as its id and a digest
+	 * of its listed content, a deletion as its id: `{"1732290000123": ["qr_a ~k3J9aQ2mB0xZ", "qr_b deleted"]}`.
+	 * A bare id (state stored before the digest) stands for every live version of that code at that time.
 	 */
 	seen: Record<string, string[]>;
 }
@@ -128,9 +131,8 @@ export function advanceCursor<T extends VersionedRecord>(
 		if (record.updatedAt < cursor.floor) continue;
 		highWater = highWater === undefined ? record.updatedAt : Math.max(highWater, record.updatedAt);
 		const group = (seen[String(record.updatedAt)] ??= []);
-		const tag = versionTag(record);
-		if (group.includes(tag)) continue;
-		group.push(tag);
+		if (holds(group, record)) continue;
+		group.push(versionTag(record));
 		fresh.push(record);
 	}
 	// Oldest first, so that a later version of a code this poll brings twice is not taken for its creation too.
@@ -164,11 +166,22 @@ function classify(
 /** Whether a record is a version in the cursor's window that it has not handled yet. */
 export function isUnseen(cursor: ChangeCursor, record: VersionedRecord): boolean {
 	if (record.updatedAt < cursor.floor) return false;
-	return !(cursor.seen[String(record.updatedAt)] ?? []).includes(versionTag(record));
+	return !holds(cursor.seen[String(record.updatedAt)] ?? [], record);
 }
 
+/**
+ * A live version is its id and a digest of its listed content: a code edited again within the time (a store of
+ * whole seconds, one millisecond) of a version a poll already reported is a new version, not that one again.
+ */
 function versionTag(record: VersionedRecord): string {
-	return !isLive(record) ? `${record.id} deleted` : record.id;
+	if (!isLive(record)) return `${record.id} deleted`;
+	const digest = createHash('sha256').update(listedContent(record)).digest('base64url');
+	return `${record.id} ~${digest.slice(0, 12)}`;
+}
+
+/** Whether a group of handled versions holds the record's: its tag, or a bare id stored before digests. */
+function holds(group: readonly string[], record: VersionedRecord): boolean {
+	return group.includes(versionTag(record)) || (isLive(record) && group.includes(record.id));
 }
 
 function idsIn(seen: Record<string, string[]>): Set<string> {

@@ -128,6 +128,37 @@ describe.each(['epochSeconds', 'epochMicros', 'isoNoZone', 'nullUntilUpdated'] a
 	},
 );
 
+describe.each([
+	['epochMs', 0],
+	['epochSeconds', 400],
+] as const)(
+	'QRTRAC Trigger: updatedAt as %s, two edits stamped alike',
+	(updatedAtFormat, apartMs) => {
+		it('reports the edit made after a poll that reported the one before with the same time', async () => {
+			suite.sim.setChangeDrift({ updatedAtFormat });
+			const account = newAccount();
+			const code = createCodeAt(account.teamId, Date.now() - 120_000, 'Original');
+			const watcher = trigger(account);
+			await watcher.poll();
+			// Both edits fall in one millisecond (epochMs) or one second (epochSeconds, a store of whole seconds).
+			const at = Math.floor((Date.now() - 20_000) / 1_000) * 1_000 + 100;
+
+			updateCodeAt(code, at, 'First edit');
+			const first = await watcher.poll();
+			updateCodeAt(code, at + apartMs, 'Second edit');
+			const second = await watcher.poll();
+
+			expect(first.map((event) => `${String(event.event)} ${String(event.name)}`)).toEqual([
+				'updated First edit',
+			]);
+			expect(second.map((event) => `${String(event.event)} ${String(event.name)}`)).toEqual([
+				'updated Second edit',
+			]);
+			expect(await watcher.poll()).toEqual([]);
+		});
+	},
+);
+
 describe.each([0, null])('QRTRAC Trigger: Date header offset %s', (clockOffsetMs) => {
 	it('reports a code stamped an hour ahead once and every change after it', async () => {
 		suite.sim.setChangeDrift({ clockOffsetMs });
