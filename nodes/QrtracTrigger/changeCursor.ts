@@ -74,6 +74,19 @@ export function settleFirstPoll(
 	return floor < cursor.floor ? { ...cursor, floor } : cursor;
 }
 
+/**
+ * Whether an answer read from the floor holds what a complete one must: a version at or after the newest one
+ * handled (`highWater` lies at or above the floor), once one was. A feed cut at its oldest changes can hold only
+ * handled versions below it, at every poll, and so hide every later change.
+ */
+export function reachesHighWater(
+	cursor: Pick<ChangeCursor, 'highWater'>,
+	records: ReadonlyArray<{ updatedAt: number }>,
+): boolean {
+	const { highWater } = cursor;
+	return highWater === undefined || records.some((record) => record.updatedAt >= highWater);
+}
+
 /** `fromTime` for the next query: one below the floor, so that an exclusive boundary still returns the floor. */
 export function queryFromTime(cursor: Pick<ChangeCursor, 'floor'>): number {
 	return Math.max(0, cursor.floor - 1);

@@ -237,6 +237,47 @@ describe('QRTRAC Trigger: updated-after answers capped to the oldest 100', () =>
 	});
 });
 
+describe('QRTRAC Trigger: updated-after answers capped to the oldest 20', () => {
+	it('reports a change made after a burst of handled changes that fills every later answer', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const base = Date.now() - 10_000;
+		const burst = Array.from({ length: 30 }, (_, index) =>
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
+		);
+		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
+			burst.map((code) => code.id).sort(),
+		);
+
+		// The next answers hold the burst's oldest 20 only, all reported, and not the newest change handled.
+		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([after.id]);
+		// While the overlap still holds 20 handled codes, each answer looks cut: one list page more per poll.
+		const idle = lastSeq();
+		expect(await watcher.poll()).toEqual([]);
+		expect(requestsSince(idle)).toEqual(['getTeamQrsFromTime', 'getTeamQrsPaginated']);
+	});
+
+	it('New Scans watches a code made after such a burst and reports its scan', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
+		const account = newAccount();
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		await watcher.poll();
+		const base = Date.now() - 10_000;
+		for (let index = 0; index < 30; index++)
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`);
+		expect(await watcher.poll()).toEqual([]);
+
+		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
+		suite.sim.state.addScan(after.id, { city: 'Lyon' });
+		expect(
+			(await watcher.poll()).map((scan) => `${String(scan.qrId)} ${String(scan.city)}`),
+		).toEqual([`${after.id} Lyon`]);
+	});
+});
+
 describe('QRTRAC Trigger: new scans of codes that disappear or change later', () => {
 	it('drops a watched code deleted without a trace and keeps reporting the others', async () => {
 		const account = newAccount();
