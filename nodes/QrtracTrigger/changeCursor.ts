@@ -160,8 +160,9 @@ export function advanceCursor<T extends VersionedRecord>(
 }
 
 /**
- * Created: a live code whose first version this is (createdAt equals updatedAt), or one created inside the
- * window of which no earlier version was handled. Deleted: a soft-deleted code. Updated: anything else.
+ * Created: a live code of which no version in the window was handled, whose first version this is (createdAt
+ * equals updatedAt) or created inside the window. Deleted: a soft-deleted code. Updated: anything else, also a
+ * version stamped with its creation's time (a store of whole seconds) after that creation was handled.
  */
 function classify(
 	record: VersionedRecord,
@@ -169,11 +170,10 @@ function classify(
 	knownIds: ReadonlySet<string>,
 ): ChangeKind {
 	if (!isLive(record)) return 'deleted';
+	if (knownIds.has(record.id)) return 'updated';
 	const createdAt = record.createdAt;
 	if (createdAt === record.updatedAt) return 'created';
-	if (typeof createdAt === 'number' && createdAt >= floor && !knownIds.has(record.id))
-		return 'created';
-	return 'updated';
+	return typeof createdAt === 'number' && createdAt >= floor ? 'created' : 'updated';
 }
 
 /** Whether a record is a version in the cursor's window that it has not handled yet. */

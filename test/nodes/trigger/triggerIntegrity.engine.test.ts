@@ -156,6 +156,26 @@ describe.each([
 			]);
 			expect(await watcher.poll()).toEqual([]);
 		});
+
+		it('reports an edit stamped like the creation a poll reported as an update', async () => {
+			suite.sim.setChangeDrift({ updatedAtFormat });
+			const account = newAccount();
+			const watcher = trigger(account);
+			await watcher.poll();
+			const at = Math.floor((Date.now() - 20_000) / 1_000) * 1_000 + 100;
+
+			const code = createCodeAt(account.teamId, at, 'New');
+			const first = await watcher.poll();
+			updateCodeAt(code, at + apartMs, 'Edited');
+			const second = await watcher.poll();
+
+			expect(first.map((event) => `${String(event.event)} ${String(event.name)}`)).toEqual([
+				'created New',
+			]);
+			expect(second.map((event) => `${String(event.event)} ${String(event.name)}`)).toEqual([
+				'updated Edited',
+			]);
+		});
 	},
 );
 
