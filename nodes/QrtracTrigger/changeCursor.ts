@@ -1,4 +1,6 @@
-import { isLive } from '../shared/records/qrCode';
+import { createHash } from 'crypto';
+
+import { isLive, listedContent } from '../shared/records/qrCode';
 
 /**
  * Which QR code changes a poll reports, and where the next poll starts, all in the service's time. Rule: a poll
@@ -14,8 +16,9 @@ export interface ChangeCursor {
 	/** Largest `updatedAt` the service has returned; absent until a record was seen. */
 	highWater?: number;
 	/**
-	 * Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`:
-	 * `{"1732290000123": ["qr_a", "qr_b deleted"]}`.
+	 * Versions handled so far with `updatedAt >= floor`, grouped by `updatedAt`: a live one as its id and a digest
+	 * of its listed content, a deletion as its id: `{"1732290000123": ["qr_a ~k3J9aQ2mB0xZ", "qr_b deleted"]}`.
+	 * A bare id (state stored before the digest) stands for every live version of that code at that time.
 	 */
 	seen: Record<string, string[]>;
 }
@@ -69,6 +72,19 @@ export function settleFirstPoll(
 ): ChangeCursor {
 	const floor = Math.max(0, Math.floor(presentMs - overlapMs));
 	return floor < cursor.floor ? { ...cursor, floor } : cursor;
+}
+
+/**
+ * Whether an answer read from the floor holds what a complete one must: a version at or after the newest one
+ * handled (`highWater` lies at or above the floor), once one was. A feed cut at its oldest changes can hold only
+ * handled versions below it, at every poll, and so hide every later change.
+ */
+export function reachesHighWater(
+	cursor: Pick<ChangeCursor, 'highWater'>,
+	records: ReadonlyArray<{ updatedAt: number }>,
+): boolean {
+	const { highWater } = cursor;
+	return highWater === undefined || records.some((record) => record.updatedAt >= highWater);
 }
 
 /** `fromTime` for the next query: one below the floor, so that an exclusive boundary still returns the floor. */
@@ -128,23 +144,25 @@ export function advanceCursor<T extends VersionedRecord>(
 		if (record.updatedAt < cursor.floor) continue;
 		highWater = highWater === undefined ? record.updatedAt : Math.max(highWater, record.updatedAt);
 		const group = (seen[String(record.updatedAt)] ??= []);
-		const tag = versionTag(record);
-		if (group.includes(tag)) continue;
-		group.push(tag);
+		if (holds(group, record)) continue;
+		group.push(versionTag(record));
 		fresh.push(record);
 	}
-	const changes = fresh.map((record) => ({
-		kind: classify(record, cursor.floor, knownIds),
-		record,
-	}));
+	// Oldest first, so that a later version of a code this poll brings twice is not taken for its creation too.
+	const changes = fresh.map((record) => {
+		const kind = classify(record, cursor.floor, knownIds);
+		knownIds.add(record.id);
+		return { kind, record };
+	});
 	highWater = capHighWater(cursor.highWater, highWater, limits.ceiling);
 	const floor = raiseFloor(cursor.floor, highWater, limits.overlapMs);
 	return { changes, cursor: pruneSeen({ floor, highWater, seen }, limits.maxSeen) };
 }
 
 /**
- * Created: a live code whose first version this is (createdAt equals updatedAt), or one created inside the
- * window of which no earlier version was handled. Deleted: a soft-deleted code. Updated: anything else.
+ * Created: a live code of which no version in the window was handled, whose first version this is (createdAt
+ * equals updatedAt) or created inside the window. Deleted: a soft-deleted code. Updated: anything else, also a
+ * version stamped with its creation's time (a store of whole seconds) after that creation was handled.
  */
 function classify(
 	record: VersionedRecord,
@@ -152,21 +170,31 @@ function classify(
 	knownIds: ReadonlySet<string>,
 ): ChangeKind {
 	if (!isLive(record)) return 'deleted';
+	if (knownIds.has(record.id)) return 'updated';
 	const createdAt = record.createdAt;
 	if (createdAt === record.updatedAt) return 'created';
-	if (typeof createdAt === 'number' && createdAt >= floor && !knownIds.has(record.id))
-		return 'created';
-	return 'updated';
+	return typeof createdAt === 'number' && createdAt >= floor ? 'created' : 'updated';
 }
 
 /** Whether a record is a version in the cursor's window that it has not handled yet. */
 export function isUnseen(cursor: ChangeCursor, record: VersionedRecord): boolean {
 	if (record.updatedAt < cursor.floor) return false;
-	return !(cursor.seen[String(record.updatedAt)] ?? []).includes(versionTag(record));
+	return !holds(cursor.seen[String(record.updatedAt)] ?? [], record);
 }
 
+/**
+ * A live version is its id and a digest of its listed content: a code edited again within the time (a store of
+ * whole seconds, one millisecond) of a version a poll already reported is a new version, not that one again.
+ */
 function versionTag(record: VersionedRecord): string {
-	return !isLive(record) ? `${record.id} deleted` : record.id;
+	if (!isLive(record)) return `${record.id} deleted`;
+	const digest = createHash('sha256').update(listedContent(record)).digest('base64url');
+	return `${record.id} ~${digest.slice(0, 12)}`;
+}
+
+/** Whether a group of handled versions holds the record's: its tag, or a bare id stored before digests. */
+function holds(group: readonly string[], record: VersionedRecord): boolean {
+	return group.includes(versionTag(record)) || (isLive(record) && group.includes(record.id));
 }
 
 function idsIn(seen: Record<string, string[]>): Set<string> {

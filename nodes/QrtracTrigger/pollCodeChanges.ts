@@ -5,6 +5,7 @@ import {
 	CEILING_MARGIN_MS,
 	isUnseen,
 	queryFromTime,
+	reachesHighWater,
 	settleFirstPoll,
 	startCursor,
 	type Change,
@@ -45,6 +46,7 @@ export async function pollCodeChanges(
 			floor: cursor.floor,
 			fromTime: queryFromTime(cursor),
 			isNew: (code) => isUnseen(cursor, code),
+			complete: (codes) => reachesHighWater(cursor, codes),
 		});
 	let { codes, presentMs } = await read(cursor);
 	const settled = firstPoll ? settleFirstPoll(cursor, presentMs, settings.overlapMs) : cursor;

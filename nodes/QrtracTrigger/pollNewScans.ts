@@ -7,6 +7,7 @@ import {
 	capHighWater,
 	queryFromTime,
 	raiseFloor,
+	reachesHighWater,
 	settleFirstPoll,
 	startCursor,
 } from './changeCursor';
@@ -198,6 +199,7 @@ async function refreshCodeIds(
 			floor: stored.codes.floor,
 			fromTime: queryFromTime(stored.codes),
 			isNew: (code) => code.updatedAt > known,
+			complete: (codes) => reachesHighWater(stored.codes, codes),
 		},
 	);
 	const ids = new Set(stored.codeIds);

@@ -63,21 +63,26 @@ export async function readServicePresent(
 /**
  * Codes changed at or after `floor`, with the service's present: one request, unless the answer may have left
  * changes out (cappedAnswers.ts `feedMayLeaveOut`: it looks capped and holds a version not handled before,
- * `isNew`, or 100 codes or more; a small answer of handled versions is the overlap read again, and an idle poll
- * stays one request). Then the list, sorted by change, newest first, is read down to `floor` too (of
+ * `isNew`, or lacks what a complete answer holds, `complete`, or has 100 codes or more; a small answer of handled
+ * versions that is complete is the overlap read again, and an idle poll stays one request). Then the list, sorted by change, newest first, is read down to `floor` too (of
  * every team for all teams), and the live codes the answer left out are added, with a log line when there were
  * any. Deletions such an answer left out cannot be recovered: the list holds live codes only.
  */
 export async function readChangesSince(
 	ctx: IPollFunctions,
 	watched: WatchedCodes,
-	window: { floor: number; fromTime: number; isNew: (code: ChangedQrCode) => boolean },
+	window: {
+		floor: number;
+		fromTime: number;
+		isNew: (code: ChangedQrCode) => boolean;
+		complete: (codes: readonly ChangedQrCode[]) => boolean;
+	},
 ): Promise<{ codes: ChangedQrCode[]; presentMs: number }> {
-	const { floor, fromTime, isNew } = window;
+	const { floor, fromTime, isNew, complete } = window;
 	const answer = await readChanges(ctx, watched, fromTime);
 	const presentMs = answer.serviceDateMs ?? Date.now();
-	if (!feedMayLeaveOut(answer.codes.length, answer.codes.some(isNew)))
-		return { codes: answer.codes, presentMs };
+	const suspect = answer.codes.some(isNew) || !complete(answer.codes);
+	if (!feedMayLeaveOut(answer.codes.length, suspect)) return { codes: answer.codes, presentMs };
 	const teamIds = watched.allTeams
 		? (await getAllTeams(ctx)).map((team) => team.id)
 		: [watched.teamId];

@@ -155,6 +155,18 @@ export function sameTags(a: unknown, b: unknown): boolean {
 	return left.size === right.size && [...left].every((tag) => right.has(tag));
 }
 
+/**
+ * What tells two versions of a code stamped with one time apart (the trigger's cursor): the fields every answer
+ * listing codes shows (a list may leave out `metadata` and `settings`), tags as a set. Equal for equal versions.
+ */
+export function listedContent(code: object): string {
+	const { displayId, name, qrType, qrRedirectUrl, tags } = code as IDataObject;
+	const tagSet = Array.isArray(tags) ? [...new Set(tags.map(String))].sort() : [];
+	return JSON.stringify(
+		[displayId, name, qrType, qrRedirectUrl].map((v) => v ?? null).concat([tagSet]),
+	);
+}
+
 /** Whether a change gives the code another type. */
 export function changesType(stored: IDataObject, changes: IDataObject): boolean {
 	return changes.qrType !== undefined && !sameValue(changes.qrType, stored.qrType);

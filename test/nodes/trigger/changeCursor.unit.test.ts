@@ -12,8 +12,8 @@ const limits = { overlapMs: 1_000, maxSeen: 100 };
 function code(
 	id: string,
 	updatedAt: number,
-	extra: Partial<VersionedRecord> = {},
-): VersionedRecord {
+	extra: Partial<VersionedRecord> & { name?: string } = {},
+): VersionedRecord & { name?: string } {
 	return { id, updatedAt, createdAt: updatedAt - 500, ...extra };
 }
 
@@ -117,6 +117,29 @@ describe('changeCursor', () => {
 		]);
 	});
 
+	it('reports a code created once when one poll brings two of its versions', () => {
+		// A capped answer's list read can hold a later version of a code the answer has too (it changed between the
+		// two reads); a feed answering one record per change does so always.
+		const result = advanceCursor(
+			{ floor: 9_000, highWater: 10_000, seen: {} },
+			[
+				code('new', 10_100, { createdAt: 10_100 }),
+				code('new', 10_200, { createdAt: 10_100 }),
+				code('new', 10_300, { createdAt: 10_100, deleted: true }),
+				code('edited', 10_150, { createdAt: 10_050 }),
+				code('edited', 10_250, { createdAt: 10_050 }),
+			],
+			limits,
+		);
+		expect(result.changes.map((change) => `${change.record.id}:${change.kind}`)).toEqual([
+			'new:created',
+			'edited:created',
+			'new:updated',
+			'edited:updated',
+			'new:deleted',
+		]);
+	});
+
 	it('raises the floor to the overlap below the high-water mark and keeps only versions at or above it', () => {
 		const result = advanceCursor(
 			startCursor(0),
@@ -126,8 +149,24 @@ describe('changeCursor', () => {
 		expect(result.cursor).toEqual({
 			floor: 4_600,
 			highWater: 5_600,
-			seen: { '5000': ['b'], '5600': ['c'] },
+			seen: { '5000': [expect.stringMatching(/^b ~/)], '5600': [expect.stringMatching(/^c ~/)] },
 		});
+	});
+
+	it('tells an edit stamped with the time of a version already reported apart by its listed content', () => {
+		const first = advanceCursor(startCursor(0), [code('a', 5_000, { name: 'One' })], limits);
+		const reread = advanceCursor(first.cursor, [code('a', 5_000, { name: 'One' })], limits);
+		const edited = advanceCursor(first.cursor, [code('a', 5_000, { name: 'Two' })], limits);
+		// A version handled before digests were kept (a bare id) is not reported again, whatever it shows.
+		const stored: ChangeCursor = { floor: 4_000, highWater: 5_000, seen: { '5000': ['a'] } };
+		const legacy = advanceCursor(stored, [code('a', 5_000, { name: 'Two' })], limits);
+
+		expect(first.changes).toHaveLength(1);
+		expect(reread.changes).toEqual([]);
+		expect(edited.changes.map((change) => `${change.kind} ${String(change.record.name)}`)).toEqual([
+			'updated Two',
+		]);
+		expect(legacy.changes).toEqual([]);
 	});
 
 	it('never lowers the floor, even when a poll returns nothing newer', () => {

@@ -128,6 +128,57 @@ describe.each(['epochSeconds', 'epochMicros', 'isoNoZone', 'nullUntilUpdated'] a
 	},
 );
 
+describe.each([
+	['epochMs', 0],
+	['epochSeconds', 400],
+] as const)(
+	'QRTRAC Trigger: updatedAt as %s, two edits stamped alike',
+	(updatedAtFormat, apartMs) => {
+		it('reports the edit made after a poll that reported the one before with the same time', async () => {
+			suite.sim.setChangeDrift({ updatedAtFormat });
+			const account = newAccount();
+			const code = createCodeAt(account.teamId, Date.now() - 120_000, 'Original');
+			const watcher = trigger(account);
+			await watcher.poll();
+			// Both edits fall in one millisecond (epochMs) or one second (epochSeconds, a store of whole seconds).
+			const at = Math.floor((Date.now() - 20_000) / 1_000) * 1_000 + 100;
+
+			updateCodeAt(code, at, 'First edit');
+			const first = await watcher.poll();
+			updateCodeAt(code, at + apartMs, 'Second edit');
+			const second = await watcher.poll();
+
+			expect(first.map((event) => `${String(event.event)} ${String(event.name)}`)).toEqual([
+				'updated First edit',
+			]);
+			expect(second.map((event) => `${String(event.event)} ${String(event.name)}`)).toEqual([
+				'updated Second edit',
+			]);
+			expect(await watcher.poll()).toEqual([]);
+		});
+
+		it('reports an edit stamped like the creation a poll reported as an update', async () => {
+			suite.sim.setChangeDrift({ updatedAtFormat });
+			const account = newAccount();
+			const watcher = trigger(account);
+			await watcher.poll();
+			const at = Math.floor((Date.now() - 20_000) / 1_000) * 1_000 + 100;
+
+			const code = createCodeAt(account.teamId, at, 'New');
+			const first = await watcher.poll();
+			updateCodeAt(code, at + apartMs, 'Edited');
+			const second = await watcher.poll();
+
+			expect(first.map((event) => `${String(event.event)} ${String(event.name)}`)).toEqual([
+				'created New',
+			]);
+			expect(second.map((event) => `${String(event.event)} ${String(event.name)}`)).toEqual([
+				'updated Edited',
+			]);
+		});
+	},
+);
+
 describe.each([0, null])('QRTRAC Trigger: Date header offset %s', (clockOffsetMs) => {
 	it('reports a code stamped an hour ahead once and every change after it', async () => {
 		suite.sim.setChangeDrift({ clockOffsetMs });
@@ -203,6 +254,47 @@ describe('QRTRAC Trigger: updated-after answers capped to the oldest 100', () =>
 		// The next answer holds the burst's oldest 100 only, all reported already: the list must be read.
 		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
 		expect((await watcher.poll()).map((event) => event.id)).toEqual([after.id]);
+	});
+});
+
+describe('QRTRAC Trigger: updated-after answers capped to the oldest 20', () => {
+	it('reports a change made after a burst of handled changes that fills every later answer', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const base = Date.now() - 10_000;
+		const burst = Array.from({ length: 30 }, (_, index) =>
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
+		);
+		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
+			burst.map((code) => code.id).sort(),
+		);
+
+		// The next answers hold the burst's oldest 20 only, all reported, and not the newest change handled.
+		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([after.id]);
+		// While the overlap still holds 20 handled codes, each answer looks cut: one list page more per poll.
+		const idle = lastSeq();
+		expect(await watcher.poll()).toEqual([]);
+		expect(requestsSince(idle)).toEqual(['getTeamQrsFromTime', 'getTeamQrsPaginated']);
+	});
+
+	it('New Scans watches a code made after such a burst and reports its scan', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
+		const account = newAccount();
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		await watcher.poll();
+		const base = Date.now() - 10_000;
+		for (let index = 0; index < 30; index++)
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`);
+		expect(await watcher.poll()).toEqual([]);
+
+		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
+		suite.sim.state.addScan(after.id, { city: 'Lyon' });
+		expect(
+			(await watcher.poll()).map((scan) => `${String(scan.qrId)} ${String(scan.city)}`),
+		).toEqual([`${after.id} Lyon`]);
 	});
 });
 
