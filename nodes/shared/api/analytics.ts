@@ -162,6 +162,8 @@ export async function walkBulkScans(
 	const attribution = new CodeAttribution('qrId');
 	let requests = 0;
 	const read = async (slice: ScanSlice, stopped: () => boolean): Promise<number> => {
+		// another chunk failed: the walk ends in its error, so nothing more is asked (splits included)
+		if (stopped()) return 0;
 		if (attribution.perCode(slice.qrIds)) return await eachCode(slice, stopped);
 		if (++requests > MAX_SCAN_WALK_REQUESTS) throw tooManySlices(source);
 		const { data, serviceDateMs } = await callEndpoint(ctx, {
