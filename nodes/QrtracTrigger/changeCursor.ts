@@ -75,16 +75,17 @@ export function settleFirstPoll(
 }
 
 /**
- * Whether an answer read from the floor holds what a complete one must: a version at or after the newest one
- * handled (`highWater` lies at or above the floor), once one was. A feed cut at its oldest changes can hold only
- * handled versions below it, at every poll, and so hide every later change.
+ * Whether an answer read from the floor shows it reached past the newest version handled: it holds a version
+ * strictly after `highWater`, or none was handled yet. A feed cut at its oldest N holds the same handled versions
+ * at every poll after a burst, the newest one too when the window from the floor holds exactly N; only a later
+ * version shows that the cut, if any, lies past them.
  */
-export function reachesHighWater(
+export function reachesPastHighWater(
 	cursor: Pick<ChangeCursor, 'highWater'>,
 	records: ReadonlyArray<{ updatedAt: number }>,
 ): boolean {
 	const { highWater } = cursor;
-	return highWater === undefined || records.some((record) => record.updatedAt >= highWater);
+	return highWater === undefined || records.some((record) => record.updatedAt > highWater);
 }
 
 /** `fromTime` for the next query: one below the floor, so that an exclusive boundary still returns the floor. */

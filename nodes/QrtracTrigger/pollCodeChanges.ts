@@ -5,7 +5,6 @@ import {
 	CEILING_MARGIN_MS,
 	isUnseen,
 	queryFromTime,
-	reachesHighWater,
 	settleFirstPoll,
 	startCursor,
 	type Change,
@@ -44,9 +43,9 @@ export async function pollCodeChanges(
 	const read = (cursor: ChangeCursor) =>
 		readChangesSince(ctx, watched, {
 			floor: cursor.floor,
+			highWater: cursor.highWater,
 			fromTime: queryFromTime(cursor),
 			isNew: (code) => isUnseen(cursor, code),
-			complete: (codes) => reachesHighWater(cursor, codes),
 		});
 	let { codes, presentMs } = await read(cursor);
 	const settled = firstPoll ? settleFirstPoll(cursor, presentMs, settings.overlapMs) : cursor;

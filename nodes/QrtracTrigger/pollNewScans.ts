@@ -7,7 +7,6 @@ import {
 	capHighWater,
 	queryFromTime,
 	raiseFloor,
-	reachesHighWater,
 	settleFirstPoll,
 	startCursor,
 } from './changeCursor';
@@ -197,9 +196,9 @@ async function refreshCodeIds(
 		{ allTeams: false, teamId },
 		{
 			floor: stored.codes.floor,
+			highWater: stored.codes.highWater,
 			fromTime: queryFromTime(stored.codes),
 			isNew: (code) => code.updatedAt > known,
-			complete: (codes) => reachesHighWater(stored.codes, codes),
 		},
 	);
 	const ids = new Set(stored.codeIds);

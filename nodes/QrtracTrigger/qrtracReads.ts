@@ -14,7 +14,7 @@ import {
 	type ChangesAnswer,
 	type Scan,
 } from '../shared/api';
-import { feedMayLeaveOut } from './changeCursor';
+import { feedMayLeaveOut, looksCapped, reachesPastHighWater } from './changeCursor';
 
 /** What the trigger reads, through the endpoint module; every record it gets is placed on the timeline. */
 
@@ -62,40 +62,47 @@ export async function readServicePresent(
 
 /**
  * Codes changed at or after `floor`, with the service's present: one request, unless the answer may have left
- * changes out (cappedAnswers.ts `feedMayLeaveOut`: it looks capped and holds a version not handled before,
- * `isNew`, or lacks what a complete answer holds, `complete`, or has 100 codes or more; a small answer of handled
- * versions that is complete is the overlap read again, and an idle poll stays one request). Then the list, sorted by change, newest first, is read down to `floor` too (of
- * every team for all teams), and the live codes the answer left out are added, with a log line when there were
- * any. Deletions such an answer left out cannot be recovered: the list holds live codes only.
+ * changes out. Then the list, sorted by change, newest first, is read (of every team for all teams) and the live
+ * codes the answer left out are added, with a log line when there were new ones among them:
+ * - down to `floor` when cappedAnswers.ts `feedMayLeaveOut` says so (it looks capped and holds a version not
+ *   handled before, `isNew`, or has 100 codes or more): the cut may lie anywhere in the window;
+ * - else, for an answer that looks capped and holds no version after `highWater` (changeCursor.ts
+ *   `reachesPastHighWater`), down to the first page that reaches `highWater`: a feed cut at its oldest N hides only
+ *   what came after the handled versions it repeats. One list page while idle, as such a page holds the window.
+ * Deletions such an answer left out cannot be recovered: the list holds live codes only.
  */
 export async function readChangesSince(
 	ctx: IPollFunctions,
 	watched: WatchedCodes,
 	window: {
 		floor: number;
+		highWater: number | undefined;
 		fromTime: number;
 		isNew: (code: ChangedQrCode) => boolean;
-		complete: (codes: readonly ChangedQrCode[]) => boolean;
 	},
 ): Promise<{ codes: ChangedQrCode[]; presentMs: number }> {
-	const { floor, fromTime, isNew, complete } = window;
+	const { floor, highWater, fromTime, isNew } = window;
 	const answer = await readChanges(ctx, watched, fromTime);
 	const presentMs = answer.serviceDateMs ?? Date.now();
-	const suspect = answer.codes.some(isNew) || !complete(answer.codes);
-	if (!feedMayLeaveOut(answer.codes.length, suspect)) return { codes: answer.codes, presentMs };
+	const count = answer.codes.length;
+	const whole = feedMayLeaveOut(count, answer.codes.some(isNew));
+	if (!whole && (!looksCapped(count) || reachesPastHighWater({ highWater }, answer.codes)))
+		return { codes: answer.codes, presentMs };
 	const teamIds = watched.allTeams
 		? (await getAllTeams(ctx)).map((team) => team.id)
 		: [watched.teamId];
 	const versions = new Set(answer.codes.map(versionOf));
 	const missing = await codesLeftOut(ctx, answer.codes, {
 		floor,
+		downTo: whole || highWater === undefined ? floor : highWater + 1,
 		presentMs,
 		teamIds,
 		held: (code) => versions.has(versionOf(code)),
 	});
-	if (missing.length > 0) {
+	const unhandled = missing.filter(isNew).length;
+	if (unhandled > 0) {
 		ctx.logger.warn(
-			`QRTRAC Trigger: the changes answer held ${answer.codes.length} codes and left out ${missing.length} more that the list shows changed since the last poll (the service caps that answer); they are reported from the list`,
+			`QRTRAC Trigger: the changes answer held ${count} codes and left out ${unhandled} more that the list shows changed since the last poll (the service caps that answer); they are reported from the list`,
 		);
 	}
 	return { codes: [...answer.codes, ...missing], presentMs };

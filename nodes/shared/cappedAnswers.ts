@@ -21,8 +21,9 @@ export const HELD_ONLY_CAP_FLOOR = 100;
 
 /**
  * Whether an updated-after answer of `count` codes may have left changes out, so the team's list must be read: it
- * looks capped and holds a version not handled yet (for the trigger also: lacks the newest version handled), or
- * is as large as HELD_ONLY_CAP_FLOOR. The one rule of the sync's catch-up and the trigger.
+ * looks capped and holds a version not handled yet, or is as large as HELD_ONLY_CAP_FLOOR. The one rule of the
+ * sync's catch-up and the trigger (which also checks, less deeply, a round answer holding nothing after its newest
+ * handled version: qrtracReads.ts `readChangesSince`).
  */
 export function feedMayLeaveOut(count: number, holdsUnhandled: boolean): boolean {
 	return looksCapped(count) && (holdsUnhandled || count >= HELD_ONLY_CAP_FLOOR);

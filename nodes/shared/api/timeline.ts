@@ -119,12 +119,17 @@ async function requestChanges(
 
 /**
  * The team's live codes changed at or after `floor`, read from its list sorted by `updatedAt`, newest first, page
- * by page until a page reaches below `floor` (codes without `updatedAt` do not decide that: where the service
- * sorts them is unknown) or the list ends. Deleted codes are not in the list.
+ * by page until a page reaches below `downTo` (default `floor`; codes without `updatedAt` do not decide that:
+ * where the service sorts them is unknown) or the list ends. Deleted codes are not in the list.
  */
 export async function listQrsChangedSince(
 	ctx: TransportContext,
-	{ floor, presentMs, teamId }: InTeam & { floor: number; presentMs: number },
+	{
+		floor,
+		downTo = floor,
+		presentMs,
+		teamId,
+	}: InTeam & { floor: number; downTo?: number; presentMs: number },
 ): Promise<ChangedQrCode[]> {
 	const source = await answerSource(ctx, QR_LIST);
 	const changed: ChangedQrCode[] = [];
@@ -141,7 +146,7 @@ export async function listQrsChangedSince(
 		changed.push(...placed.filter((code) => code.updatedAt >= floor));
 		served ??= answer.limit ?? answer.qrs.length;
 		const passed = placed.some(
-			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < floor,
+			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < downTo,
 		);
 		if (passed || answer.qrs.length === 0 || answer.qrs.length < served) return changed;
 	}
@@ -157,19 +162,19 @@ export async function listQrsChangedSince(
 
 /**
  * Live codes changed at or after `floor` that a changes answer looking capped (cappedAnswers.ts) left out: each
- * team's list, newest change first, read down to `floor`, less the codes `held` says the answer has. An answer
- * that does not look capped is taken whole (no request). Deletions a capped answer left out cannot be recovered:
- * the list holds live codes only.
+ * team's list, newest change first, read down to `downTo` (default `floor`), less the codes `held` says the
+ * answer has. An answer that does not look capped is taken whole (no request). Deletions a capped answer left out
+ * cannot be recovered: the list holds live codes only.
  */
 export async function codesLeftOut(
 	ctx: TransportContext,
 	answer: readonly unknown[],
-	{ floor, presentMs, teamIds, held }: LeftOutQuestion,
+	{ floor, downTo, presentMs, teamIds, held }: LeftOutQuestion,
 ): Promise<ChangedQrCode[]> {
 	if (!looksCapped(answer.length)) return [];
 	const missing: ChangedQrCode[] = [];
 	for (const teamId of teamIds) {
-		const listed = await listQrsChangedSince(ctx, { floor, presentMs, teamId });
+		const listed = await listQrsChangedSince(ctx, { floor, downTo, presentMs, teamId });
 		missing.push(...listed.filter((code) => !held(code)));
 	}
 	return missing;
@@ -177,6 +182,8 @@ export async function codesLeftOut(
 
 export interface LeftOutQuestion {
 	floor: number;
+	/** How far down the list is read (stopping at the first page that reaches below it); default `floor`. */
+	downTo?: number;
 	presentMs: number;
 	teamIds: readonly string[];
 	/** Whether the answer holds this (version of the) code. */

@@ -216,7 +216,7 @@ describe('QRTRAC Trigger: times no unit can read', () => {
 });
 
 describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => {
-	it('reports 60 of 60 changes, reading the list once, and stays at one request when idle', async () => {
+	it('reports 60 of 60 changes, reading the list once, and reads one list page when idle', async () => {
 		suite.sim.setChangeDrift({ fromTimeCap: 20 });
 		const account = newAccount();
 		const watcher = trigger(account);
@@ -231,9 +231,10 @@ describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => 
 
 		expect(events.map((event) => event.id).sort()).toEqual(made.map((code) => code.id).sort());
 		expect(requestsSince(before)).toEqual(['getTeamQrsFromTime', 'getTeamQrsPaginated']);
+		// An answer of 20 handled codes holding nothing after the newest could be a feed cut at its oldest 20.
 		const idle = lastSeq();
 		expect(await watcher.poll()).toEqual([]);
-		expect(requestsSince(idle)).toEqual(['getTeamQrsFromTime']);
+		expect(requestsSince(idle)).toEqual(['getTeamQrsFromTime', 'getTeamQrsPaginated']);
 	});
 });
 
@@ -295,6 +296,62 @@ describe('QRTRAC Trigger: updated-after answers capped to the oldest 20', () => 
 		expect(
 			(await watcher.poll()).map((scan) => `${String(scan.qrId)} ${String(scan.city)}`),
 		).toEqual([`${after.id} Lyon`]);
+	});
+});
+
+describe('QRTRAC Trigger: updated-after answers capped to the oldest 20, a burst of exactly 20', () => {
+	it('reports a change made after the burst, and an idle poll reads one list page', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const base = Date.now() - 10_000;
+		const burst = Array.from({ length: 20 }, (_, index) =>
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
+		);
+		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
+			burst.map((code) => code.id).sort(),
+		);
+		// While the overlap holds the 20 handled codes, an answer of 20 cannot show there is nothing after them.
+		const idle = lastSeq();
+		expect(await watcher.poll()).toEqual([]);
+		expect(requestsSince(idle)).toEqual(['getTeamQrsFromTime', 'getTeamQrsPaginated']);
+
+		// The next answers hold the same 20 handled codes, the newest handled one among them, and nothing after.
+		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([after.id]);
+	});
+
+	it('New Scans watches a code made after the burst and reports its scan', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
+		const account = newAccount();
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		await watcher.poll();
+		const base = Date.now() - 10_000;
+		for (let index = 0; index < 20; index++)
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`);
+		expect(await watcher.poll()).toEqual([]);
+
+		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
+		suite.sim.state.addScan(after.id, { city: 'Lyon' });
+		expect(
+			(await watcher.poll()).map((scan) => `${String(scan.qrId)} ${String(scan.city)}`),
+		).toEqual([`${after.id} Lyon`]);
+	});
+
+	it('reads one list page when idle after a burst of 150, whose newest handled change the answers lack', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const base = Date.now() - 10_000;
+		for (let index = 0; index < 150; index++)
+			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`);
+		expect(await watcher.poll()).toHaveLength(150);
+
+		const idle = lastSeq();
+		expect(await watcher.poll()).toEqual([]);
+		expect(requestsSince(idle)).toEqual(['getTeamQrsFromTime', 'getTeamQrsPaginated']);
 	});
 });
 
