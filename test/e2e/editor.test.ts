@@ -610,6 +610,15 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			const hint = dialog.getByText(/could not reach this Base URL/);
 			await hint.scrollIntoViewIfNeeded();
 			expect(await hint.innerText()).toMatch(/^If Test answers ECONNREFUSED/);
+			// the v1 key's plan: its field shows the default the code paces to (connection.ts, Pro's 60 a minute)
+			expect(await dialog.innerText()).toContain('Simple Interface Plan');
+			expect(
+				await dialog
+					.getByTestId('parameter-input-simplePlan')
+					.locator('input')
+					.first()
+					.inputValue(),
+			).toBe('Pro (60 Requests/min)');
 			const text = await dialog.innerText();
 			log(
 				`credential test of an unreachable Base URL says: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
