@@ -25,6 +25,30 @@ beforeAll(() => {
 	};
 });
 
+/** Six links, one per item, each to its own address under `path`: enough to show the key's pace. */
+function sixLinks(path: string): Array<{ url: string }> {
+	return Array.from({ length: 6 }, (_, index) => ({ url: `https://example.com/${path}/${index}` }));
+}
+
+/** Creates one link per row with `credentials`, the Destination URL from the row. */
+async function createLinks(
+	rows: Array<{ url: string }>,
+	withCredentials: HarnessCredentials,
+	continueOnFail = false,
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		parameters: {
+			resource: 'dynamicLink',
+			operation: 'create',
+			destinationUrl: '={{ $json.url }}',
+		},
+		items: rows,
+		continueOnFail,
+		credentials: withCredentials,
+	});
+}
+
 describe('Dynamic Link: Create', () => {
 	it("creates the link with the bearer key and returns the service's answer in camelCase", async () => {
 		const result = await runNode({
@@ -155,21 +179,9 @@ describe('Dynamic Link: Create', () => {
 			plan: 'Legendary',
 			maxWaitSeconds: 3,
 		};
-		const rows = Array.from({ length: 6 }, (_, index) => ({
-			url: `https://example.com/paced/${index}`,
-		}));
+		const rows = sixLinks('paced');
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'dynamicLink',
-				operation: 'create',
-				destinationUrl: '={{ $json.url }}',
-			},
-			items: rows,
-			continueOnFail: true,
-			credentials: withMaxWait,
-		});
+		const result = await createLinks(rows, withMaxWait, true);
 
 		expect(result.items.map((item) => item.json.error)).toEqual(rows.map(() => undefined));
 		expect(result.items.map((item) => item.json.destinationUrl)).toEqual(
@@ -181,20 +193,13 @@ describe('Dynamic Link: Create', () => {
 	it("paces an Agency key to its plan's 300 a minute, not Pro's 60", async () => {
 		const apiKey = suite.sim.state.addApiKey(teamId);
 		suite.sim.setSimplePlan('Agency', apiKey);
-		const rows = Array.from({ length: 6 }, (_, index) => ({
-			url: `https://example.com/agency/${index}`,
-		}));
+		const rows = sixLinks('agency');
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'dynamicLink',
-				operation: 'create',
-				destinationUrl: '={{ $json.url }}',
-			},
-			items: rows,
-			credentials: { ...credentials, apiKey, simplePlan: 'Agency' } as HarnessCredentials,
-		});
+		const result = await createLinks(rows, {
+			...credentials,
+			apiKey,
+			simplePlan: 'Agency',
+		} as HarnessCredentials);
 
 		expect(result.error).toBeUndefined();
 		expect(suite.sim.requestLog.map((entry) => entry.status)).toEqual(rows.map(() => 200));

@@ -2,7 +2,7 @@
  * Team Member > Resend Invite through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
  * role rules, and every request checked against the contract.
  */
-import { runNode } from '../../../support/n8nHarness';
+import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { organizations } from '../../../support/organizations';
 
@@ -10,28 +10,34 @@ const suite = useSimulator({ seed: false });
 
 const newOrganization = organizations(suite, 'member.example').withTwoTeams;
 
+/** A person invited to the team as a viewer, who has not accepted yet. */
+function invite(teamId: string, name: string, email: string): void {
+	suite.sim.state.addMember(teamId, { name, email, role: 'viewer' });
+}
+
+/** Resends the invitation of each e-mail, one item each. */
+async function resendTo(
+	emails: string[],
+	credentials: HarnessCredentials,
+	options: { typeVersion?: number; continueOnFail?: boolean } = {},
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		parameters: { resource: 'teamMember', operation: 'resendInvite', email: '={{ $json.email }}' },
+		items: emails.map((email) => ({ email })),
+		credentials,
+		...options,
+	});
+}
+
 describe('Team Member: Resend Invite', () => {
 	it('re-sends the invitation of a pending person, up to the service limit', async () => {
 		const { org, main, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, {
-			name: 'Penny',
-			email: 'penny@member.example',
-			role: 'viewer',
-		});
+		invite(main.id, 'Penny', 'penny@member.example');
 		const user = suite.sim.state.findUser('penny@member.example', org.id)!;
 		user.resendCount = 2;
 		const resend = async () =>
-			await runNode({
-				nodeType: 'qrtrac',
-				parameters: {
-					resource: 'teamMember',
-					operation: 'resendInvite',
-					email: '={{ $json.email }}',
-				},
-				items: [{ email: 'penny@member.example' }],
-				continueOnFail: true,
-				credentials,
-			});
+			await resendTo(['penny@member.example'], credentials, { continueOnFail: true });
 
 		const first = await resend();
 		const second = await resend();
@@ -52,11 +58,8 @@ describe('Team Member: Resend Invite', () => {
 
 	it('invites a person listed twice in one execution once, and again after a failed send (1.2)', async () => {
 		const { main, credentials } = newOrganization();
-		for (const [name, email] of [
-			['Penny', 'penny.twice@member.example'],
-			['Quinn', 'quinn.twice@member.example'],
-		])
-			suite.sim.state.addMember(main.id, { name, email, role: 'viewer' });
+		invite(main.id, 'Penny', 'penny.twice@member.example');
+		invite(main.id, 'Quinn', 'quinn.twice@member.example');
 		suite.sim.faults.add({
 			kind: 'status',
 			status: 400,
@@ -65,22 +68,16 @@ describe('Team Member: Resend Invite', () => {
 			count: 1,
 		});
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'resendInvite',
-				email: '={{ $json.email }}',
-			},
-			items: [
-				{ email: 'penny.twice@member.example' },
-				{ email: 'quinn.twice@member.example' },
-				{ email: 'Penny.Twice@Member.example' },
-				{ email: 'quinn.twice@member.example' },
+		const result = await resendTo(
+			[
+				'penny.twice@member.example',
+				'quinn.twice@member.example',
+				'Penny.Twice@Member.example',
+				'quinn.twice@member.example',
 			],
-			continueOnFail: true,
 			credentials,
-		});
+			{ continueOnFail: true },
+		);
 
 		expect(result.items.map((item) => item.json.result ?? 'failed')).toEqual([
 			'inviteResent',
@@ -100,23 +97,13 @@ describe('Team Member: Resend Invite', () => {
 
 	it('sends every row as before in nodes saved with 1.1', async () => {
 		const { main, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, {
-			name: 'Penny',
-			email: 'penny.old@member.example',
-			role: 'viewer',
-		});
+		invite(main.id, 'Penny', 'penny.old@member.example');
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			typeVersion: 1.1,
-			parameters: {
-				resource: 'teamMember',
-				operation: 'resendInvite',
-				email: '={{ $json.email }}',
-			},
-			items: [{ email: 'penny.old@member.example' }, { email: 'penny.old@member.example' }],
+		const result = await resendTo(
+			['penny.old@member.example', 'penny.old@member.example'],
 			credentials,
-		});
+			{ typeVersion: 1.1 },
+		);
 
 		expect(result.items.map((item) => item.json.result)).toEqual(['inviteResent', 'inviteResent']);
 		expect(suite.sim.state.resendCount('penny.old@member.example')).toBe(2);
@@ -124,11 +111,7 @@ describe('Team Member: Resend Invite', () => {
 
 	it('an answer lost after the invitation went out fails the item, saying to ask the person first', async () => {
 		const { main, credentials } = newOrganization();
-		suite.sim.state.addMember(main.id, {
-			name: 'Lia',
-			email: 'lia.lost@member.example',
-			role: 'viewer',
-		});
+		invite(main.id, 'Lia', 'lia.lost@member.example');
 		suite.sim.faults.add({
 			kind: 'status',
 			status: 502,
@@ -137,15 +120,7 @@ describe('Team Member: Resend Invite', () => {
 			count: 1,
 		});
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'resendInvite',
-				email: 'lia.lost@member.example',
-			},
-			credentials,
-		});
+		const result = await resendTo(['lia.lost@member.example'], credentials);
 
 		expect(result.error?.httpCode).toBe('502');
 		expect(result.error?.description).toContain(
