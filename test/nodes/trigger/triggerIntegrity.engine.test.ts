@@ -82,6 +82,32 @@ function lastSeq(): number {
 	return suite.sim.requestLog.at(-1)?.seq ?? 0;
 }
 
+/**
+ * A trigger on a new account whose updated-after answers keep only the oldest `cap` changes, after its first poll
+ * and a burst of `size` codes made 10 ms apart from `agoMs` ago.
+ */
+async function afterBurst(
+	cap: number,
+	size: number,
+	parameters: Record<string, unknown> = {},
+	agoMs = 10_000,
+) {
+	suite.sim.setChangeDrift({ fromTimeCap: cap, fromTimeCapKeeps: 'oldest' });
+	const account = newAccount();
+	const watcher = trigger(account, parameters);
+	await watcher.poll();
+	const base = Date.now() - agoMs;
+	const burst = Array.from({ length: size }, (_, index) =>
+		createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
+	);
+	return { account, watcher, burst };
+}
+
+/** The New Scans events of a poll, as "qrId city". */
+function scansOf(events: Array<Record<string, unknown>>): string[] {
+	return events.map((scan) => `${String(scan.qrId)} ${String(scan.city)}`);
+}
+
 afterEach(() => {
 	suite.sim.clock.useRealTime();
 	suite.sim.setChangeDrift({
@@ -240,14 +266,7 @@ describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => 
 
 describe('QRTRAC Trigger: updated-after answers capped to the oldest 100', () => {
 	it('reports a change made after a burst whose oldest changes fill every later answer', async () => {
-		suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
-		const account = newAccount();
-		const watcher = trigger(account);
-		await watcher.poll();
-		const base = Date.now() - 30_000;
-		const burst = Array.from({ length: 150 }, (_, index) =>
-			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
-		);
+		const { account, watcher, burst } = await afterBurst(100, 150, {}, 30_000);
 		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
 			burst.map((code) => code.id).sort(),
 		);
@@ -260,14 +279,7 @@ describe('QRTRAC Trigger: updated-after answers capped to the oldest 100', () =>
 
 describe('QRTRAC Trigger: updated-after answers capped to the oldest 20', () => {
 	it('reports a change made after a burst of handled changes that fills every later answer', async () => {
-		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
-		const account = newAccount();
-		const watcher = trigger(account);
-		await watcher.poll();
-		const base = Date.now() - 10_000;
-		const burst = Array.from({ length: 30 }, (_, index) =>
-			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
-		);
+		const { account, watcher, burst } = await afterBurst(20, 30);
 		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
 			burst.map((code) => code.id).sort(),
 		);
@@ -282,33 +294,18 @@ describe('QRTRAC Trigger: updated-after answers capped to the oldest 20', () => 
 	});
 
 	it('New Scans watches a code made after such a burst and reports its scan', async () => {
-		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
-		const account = newAccount();
-		const watcher = trigger(account, { triggerOn: 'newScans' });
-		await watcher.poll();
-		const base = Date.now() - 10_000;
-		for (let index = 0; index < 30; index++)
-			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`);
+		const { account, watcher } = await afterBurst(20, 30, { triggerOn: 'newScans' });
 		expect(await watcher.poll()).toEqual([]);
 
 		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
 		suite.sim.state.addScan(after.id, { city: 'Lyon' });
-		expect(
-			(await watcher.poll()).map((scan) => `${String(scan.qrId)} ${String(scan.city)}`),
-		).toEqual([`${after.id} Lyon`]);
+		expect(scansOf(await watcher.poll())).toEqual([`${after.id} Lyon`]);
 	});
 });
 
 describe('QRTRAC Trigger: updated-after answers capped to the oldest 20, a burst of exactly 20', () => {
 	it('reports a change made after the burst, and an idle poll reads one list page', async () => {
-		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
-		const account = newAccount();
-		const watcher = trigger(account);
-		await watcher.poll();
-		const base = Date.now() - 10_000;
-		const burst = Array.from({ length: 20 }, (_, index) =>
-			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`),
-		);
+		const { account, watcher, burst } = await afterBurst(20, 20);
 		expect((await watcher.poll()).map((event) => event.id).sort()).toEqual(
 			burst.map((code) => code.id).sort(),
 		);
@@ -323,30 +320,16 @@ describe('QRTRAC Trigger: updated-after answers capped to the oldest 20, a burst
 	});
 
 	it('New Scans watches a code made after the burst and reports its scan', async () => {
-		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
-		const account = newAccount();
-		const watcher = trigger(account, { triggerOn: 'newScans' });
-		await watcher.poll();
-		const base = Date.now() - 10_000;
-		for (let index = 0; index < 20; index++)
-			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`);
+		const { account, watcher } = await afterBurst(20, 20, { triggerOn: 'newScans' });
 		expect(await watcher.poll()).toEqual([]);
 
 		const after = createCodeAt(account.teamId, Date.now(), 'After the burst');
 		suite.sim.state.addScan(after.id, { city: 'Lyon' });
-		expect(
-			(await watcher.poll()).map((scan) => `${String(scan.qrId)} ${String(scan.city)}`),
-		).toEqual([`${after.id} Lyon`]);
+		expect(scansOf(await watcher.poll())).toEqual([`${after.id} Lyon`]);
 	});
 
 	it('reads one list page when idle after a burst of 150, whose newest handled change the answers lack', async () => {
-		suite.sim.setChangeDrift({ fromTimeCap: 20, fromTimeCapKeeps: 'oldest' });
-		const account = newAccount();
-		const watcher = trigger(account);
-		await watcher.poll();
-		const base = Date.now() - 10_000;
-		for (let index = 0; index < 150; index++)
-			createCodeAt(account.teamId, base + index * 10, `Burst ${index}`);
+		const { watcher } = await afterBurst(20, 150);
 		expect(await watcher.poll()).toHaveLength(150);
 
 		const idle = lastSeq();
