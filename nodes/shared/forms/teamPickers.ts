@@ -17,7 +17,7 @@ export async function searchTeams(
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return {
 		results: teams
-			.filter((team) => !needle || `${String(team.name)} ${team.id}`.toLowerCase().includes(needle))
+			.filter((team) => !needle || `${team.name ?? ''} ${team.id}`.toLowerCase().includes(needle))
 			.map((team) => ({ name: String(team.name ?? team.id), value: team.id })),
 	};
 }
