@@ -77,7 +77,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		remove:
 			"Take a member out of one team. Pass the team's id and the email. Returns {email, teamId, result: removed, or unchanged when not in the team}.",
 		resendInvite:
-			'Send the invitation email again to someone who has not accepted it (a few times at most). Pass the email. Returns {email, result: inviteResent}.',
+			'Send the invitation email again to someone who has not accepted it (a few times at most). Pass the email. Returns {email, result: inviteResent}, or {email, result: unchanged, note} when an earlier item of the same call already resent it.',
 	},
 	dynamicLink: {
 		create:

@@ -122,13 +122,20 @@ export async function bulkAddMember(
 	});
 }
 
-/** A refusal of the request by the service (retryPolicy.ts's client error), not of the credentials (401). */
-function isRefusal(error: unknown): error is NodeApiError {
+/**
+ * The service refused the request outright (retryPolicy.ts's client error: a 4xx other than 408 and 429), so it
+ * did nothing; any other failure (5xx, a lost answer, a wait that ran out) may have left it done.
+ */
+export function refusedOutright(error: unknown): error is NodeApiError {
 	return (
 		error instanceof NodeApiError &&
-		error.httpCode !== '401' &&
 		classifyFailure(Number(error.httpCode), undefined) === 'clientError'
 	);
+}
+
+/** A refusal of the request by the service, not of the credentials (401). */
+function isRefusal(error: unknown): error is NodeApiError {
+	return refusedOutright(error) && error.httpCode !== '401';
 }
 
 /**

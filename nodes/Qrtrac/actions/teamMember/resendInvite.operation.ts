@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { resendInvite } from '../../../shared/api';
+import { refusedOutright, resendInvite } from '../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../shared/executor';
 import { KeyedTurns } from '../../../shared/keyedTurns';
 import { readParameter } from '../../../shared/parameters';
@@ -36,10 +36,17 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 export const kind = 'batch' as const;
 
+/** What a row left for later rows of the same e-mail. */
+type Resent =
+	| { kind: 'resent'; itemIndex: number }
+	| { kind: 'refused' }
+	| { kind: 'unknown'; itemIndex: number };
+
 /**
  * From 1.2 a person listed twice in one execution is invited once: QRTRAC caps how often an invitation may be
  * resent, and a list with repeats would spend that allowance and mail the person twice within a second. Later rows
- * of the same e-mail (any case) report `unchanged`, naming the row that sent it; after a failed send they try again.
+ * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a refusal they try again;
+ * after a failure that may have sent it (a lost answer, a 5xx) they fail without sending, as that row did.
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -47,15 +54,16 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const sendRow = ({ input, itemIndex }: ParsedItem<Input>): Promise<number | undefined> =>
+	const sendRow = ({ input, itemIndex }: ParsedItem<Input>): Promise<Resent> =>
 		results
 			.settle(
 				itemIndex,
 				pool.run(async () => await execute.call(this, input, itemIndex)),
 			)
 			.then(
-				() => itemIndex,
-				() => undefined,
+				(): Resent => ({ kind: 'resent', itemIndex }),
+				(error: unknown): Resent =>
+					refusedOutright(error) ? { kind: 'refused' } : { kind: 'unknown', itemIndex },
 			);
 	if (!reportsOutcome(this)) {
 		for await (const row of rows) {
@@ -64,17 +72,18 @@ export async function run(
 		}
 		return;
 	}
-	// what each e-mail's last row left: the item that resent the invitation, or undefined when it failed
-	const turns = new KeyedTurns<ParsedItem<Input>, Promise<number | undefined>>();
+	const turns = new KeyedTurns<ParsedItem<Input>, Promise<Resent>>();
 	for await (const row of rows) {
 		turns.take(normalizeEmail(row.input.email), row, () => sendRow(row));
 		if (results.stopped) break;
 	}
 	await turns.sendHeld(pool, async (row, before) => {
-		const sentBy = await before;
-		if (sentBy === undefined) return await sendRow(row);
-		results.succeed(row.itemIndex, alreadyResent(row.input, sentBy));
-		return sentBy;
+		const earlier = await before;
+		if (earlier.kind === 'refused') return await sendRow(row);
+		if (earlier.kind === 'resent')
+			results.succeed(row.itemIndex, alreadyResent(row.input, earlier.itemIndex));
+		else results.fail(row.itemIndex, mayHaveGoneOut(this, row, earlier.itemIndex));
+		return earlier;
 	});
 }
 
@@ -85,6 +94,22 @@ function alreadyResent({ email }: Input, sentBy: number): IDataObject {
 		result: 'unchanged',
 		note: `The invitation was resent by item ${sentBy} of this execution; it was not sent again`,
 	};
+}
+
+function mayHaveGoneOut(
+	ctx: IExecuteFunctions,
+	{ input, itemIndex }: ParsedItem<Input>,
+	sentBy: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`The invitation to ${input.email} may have gone out with item ${sentBy}, whose answer was lost: it was not sent again`,
+		{
+			itemIndex,
+			description:
+				'Ask the person whether the invitation arrived; run this item again only if it did not (each resend sends another e-mail and spends one of the few resends QRTRAC allows).',
+		},
+	);
 }
 
 /** Sends the invitation e-mail again to someone who has not accepted it; the service caps how often. */

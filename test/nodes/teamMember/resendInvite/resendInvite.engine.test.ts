@@ -95,6 +95,31 @@ describe('Team Member: Resend Invite', () => {
 		expect(suite.sim.state.resendCount('quinn.twice@member.example')).toBe(1);
 	});
 
+	it('does not resend for a later row after an answer lost once the invitation may have gone out (1.2)', async () => {
+		const { main, credentials } = newOrganization();
+		invite(main.id, 'Rae', 'rae.lost@member.example');
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 502,
+			path: '/api/teams-api/resend/invite',
+			afterWrite: true,
+			count: 1,
+		});
+
+		const result = await resendTo(
+			['rae.lost@member.example', 'rae.lost@member.example'],
+			credentials,
+			{ continueOnFail: true },
+		);
+
+		expect(result.items.map((item) => item.json.error)).toEqual([
+			expect.stringContaining('with HTTP 502'),
+			'The invitation to rae.lost@member.example may have gone out with item 0, whose answer was lost: it was not sent again',
+		]);
+		expect(suite.sim.state.resendCount('rae.lost@member.example')).toBe(1);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
 	it('sends every row as before in nodes saved with 1.1', async () => {
 		const { main, credentials } = newOrganization();
 		invite(main.id, 'Penny', 'penny.old@member.example');
