@@ -27,35 +27,74 @@ export const httpUrlSchema = z
 	.string()
 	.trim()
 	.min(1, 'must not be empty')
-	.refine(isHttpUrl, 'must be a full http(s) URL such as https://example.com/page')
-	.superRefine((value, context) => {
-		if (isHttpUrl(value) && !isUri(value))
-			context.addIssue({ code: z.ZodIssueCode.custom, message: notAUri(value) });
-	});
+	.refine(isHttpUrl, 'must be a full http(s) URL such as https://example.com/page');
 
 /**
- * The characters RFC 3986 allows in a URI (the contract's `format: uri`): a strict service refuses a space, a
- * letter such as ü, or `|`, `{`, `}` after the item was sent, so they are refused before, with the encoded form.
+ * An http(s) URL where the contract says `format: uri` (Redirect URL, Custom Domain, the simple interface's
+ * Destination and Logo URL): RFC 3986 allows no space, no letter such as ü, no `|`, `{`, `}`, no `[`, `]` outside
+ * an IPv6 host and one `#` at most. A strict service refuses such a URL after the item was sent, so it is refused
+ * before, with the encoded form. The types' URLs inside `metadata` are untyped in the contract and keep the
+ * http(s) rule only.
  */
+export const uriSchema = httpUrlSchema.superRefine((value, context) => {
+	if (isHttpUrl(value) && !isUri(value))
+		context.addIssue({ code: z.ZodIssueCode.custom, message: notAUri(value) });
+});
+
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+/** Scheme, user information and an IPv6 host: the only place `[` and `]` may stand. */
+const URI_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/?#[\]]*@)?(?:\[[0-9A-Fa-f:.]+\])?/;
 
 function isUri(value: string): boolean {
-	return URI_CHARACTERS.test(value) && !/%(?![0-9a-fA-F]{2})/.test(value);
+	const fragment = value.indexOf('#');
+	return (
+		URI_CHARACTERS.test(value) &&
+		!/%(?![0-9a-fA-F]{2})/.test(value) &&
+		(fragment < 0 || !value.includes('#', fragment + 1)) &&
+		!/[[\]]/.test(value.replace(URI_START, ''))
+	);
 }
 
+/** The message, with the URL as a strict service takes it when one can be written: each offending character escaped. */
 function notAUri(value: string): string {
-	let encoded: string | undefined;
+	const hint = encodedUri(value);
+	return `must be a URL with only the characters a URI allows: write a space, a letter such as ü, or | { } < > " \\ ^ \` as a %XX escape, and % only in one${hint === undefined ? '' : `, e.g. ${hint}`}`;
+}
+
+function encodedUri(value: string): string | undefined {
+	const start = URI_START.exec(value)?.[0] ?? '';
+	const afterStart = value.slice(start.length);
+	const hostEnd = afterStart.search(/[/?#]/);
+	const rawHost = hostEnd < 0 ? afterStart : afterStart.slice(0, hostEnd);
+	const host = asciiHost(rawHost);
+	if (host === undefined) return undefined;
+	const tail = [...afterStart.slice(rawHost.length)];
+	const encoded = `${start}${host}${tail.map((character, index) => escapedForUri(character, index, tail)).join('')}`;
+	return isUri(encoded) ? encoded : undefined;
+}
+
+/** A host with letters such as ü in its ASCII (punycode) form, as browsers send it. */
+function asciiHost(host: string): string | undefined {
+	if (/^[\x20-\x7e]*$/.test(host)) return host;
 	try {
-		encoded = new URL(value).href;
+		return new URL(`http://${host}`).host;
 	} catch {
-		encoded = undefined;
+		return undefined;
 	}
-	const hint = encoded && isUri(encoded) ? `, e.g. ${encoded}` : '';
-	return `must be a URL with only the characters a URI allows: write a space, a letter such as ü, or | { } < > " \\ ^ \` as a %XX escape, and % only in one${hint}`;
+}
+
+/** One character of a URL's path, query or fragment as a URI writes it. */
+function escapedForUri(character: string, index: number, all: string[]): string {
+	if (character === '%')
+		return /^[0-9a-fA-F]{2}$/.test(all.slice(index + 1, index + 3).join('')) ? '%' : '%25';
+	if (character === '#') return all.indexOf('#') === index ? '#' : '%23';
+	return /^[A-Za-z0-9\-._~:/?@!$&'()*+,;=]$/.test(character)
+		? character
+		: encodeURIComponent(character);
 }
 
 /** A custom domain root for short links: http(s), ending with `/`. */
-export const baseUrlSchema = httpUrlSchema.refine(
+export const baseUrlSchema = uriSchema.refine(
 	(value) => /^https?:\/\/[^/?#]+(\/[^?#]*)?\/$/.test(value),
 	'must be a domain root ending with "/", e.g. https://qr.example.com/',
 );

@@ -8,6 +8,7 @@ import {
 	displayIdSchema,
 	emailSchema,
 	httpUrlSchema,
+	uriSchema,
 	idSchema,
 	nonEmptyTextSchema,
 	tagsSchema,
@@ -228,7 +229,7 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: T
 		displayId: (mode === 'createOrUpdate' ? displayIdSchema : optional(displayIdSchema)).describe(
 			'Display ID',
 		),
-		qrRedirectUrl: optional(httpUrlSchema).describe('Redirect URL'),
+		qrRedirectUrl: optional(uriSchema).describe('Redirect URL'),
 		tags: optional(tagsInputSchema).describe('Tags'),
 		templateId: optional(idSchema).describe('Design Template Name or ID'),
 		baseUrl: optional(baseUrlSchema).describe('Custom Domain'),

@@ -6,7 +6,7 @@ import { simpleCreateDynamic } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import {
 	hexColourSchema,
-	httpUrlSchema,
+	uriSchema,
 	nonEmptyTextSchema,
 	validateParameters,
 } from '../../../shared/validation';
@@ -81,10 +81,10 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	destinationUrl: httpUrlSchema.describe('Destination URL'),
+	destinationUrl: uriSchema.describe('Destination URL'),
 	type: nonEmptyTextSchema.max(50, 'must be at most 50 characters').describe('Type'),
 	patternColor: hexColourSchema.transform(toSixDigitHex).optional().describe('Color'),
-	logoUrl: httpUrlSchema.optional().describe('Logo URL'),
+	logoUrl: uriSchema.optional().describe('Logo URL'),
 });
 
 type Input = z.infer<typeof inputSchema>;

@@ -63,19 +63,46 @@ it.each(
 });
 
 it('refuses a URL a strict service would refuse as not a URI, showing it encoded', async () => {
-	const [spaced, foreign, fine] = await parseItems(
+	const values = [
+		'https://example.com/my page',
+		'https://bücher.example/ü',
+		'https://example.com/a b\\c',
+		'https://example.com/?filter[name]=x',
+		'https://example.com/#a#b',
+		"https://example.com/ok?a=%20&b=it's+fine#top",
+		'http://[::1]:8080/path',
+		'https://user:pw@example.com/x',
+	];
+	const parsed = await parseItems(
 		'qrCode',
 		'create',
 		{ qrType: 'WEB', qrRedirectUrl: VALUE },
-		['https://example.com/my page', 'https://bücher.example/ü', 'https://example.com/ok?a=%20'],
+		values,
+		1.1,
+	);
+	const hint = (index: number) => /, e\.g\. (\S+)$/.exec(parsed[index].error?.message ?? '')?.[1];
+
+	expect(parsed[0].error?.message).toBe(
+		'Item 0: "Redirect URL" must be a URL with only the characters a URI allows: write a space, a letter such as ü, or | { } < > " \\ ^ ` as a %XX escape, and % only in one, e.g. https://example.com/my%20page',
+	);
+	expect([1, 2, 3, 4].map(hint)).toEqual([
+		'https://xn--bcher-kva.example/%C3%BC',
+		'https://example.com/a%20b%5Cc',
+		'https://example.com/?filter%5Bname%5D=x',
+		'https://example.com/#a%23b',
+	]);
+	expect(parsed.slice(5).map((item) => item.error)).toEqual([undefined, undefined, undefined]);
+});
+
+it("keeps the http(s) rule only for a type's URL inside metadata, which the contract leaves untyped", async () => {
+	const [pdf] = await parseItems(
+		'qrCode',
+		'create',
+		{ qrType: 'PDF', pdfUrl: VALUE },
+		['https://cdn.example.com/Menu 2024.pdf'],
 		1.1,
 	);
 
-	expect(spaced.error?.message).toBe(
-		'Item 0: "Redirect URL" must be a URL with only the characters a URI allows: write a space, a letter such as ü, or | { } < > " \\ ^ ` as a %XX escape, and % only in one, e.g. https://example.com/my%20page',
-	);
-	expect(foreign.error?.message).toMatch(
-		/^Item 1: "Redirect URL" .* e\.g\. https:\/\/xn--bcher-kva\.example\/%C3%BC$/,
-	);
-	expect(fine.error).toBeUndefined();
+	expect(pdf.error).toBeUndefined();
+	expect(JSON.stringify(pdf.input)).toContain('"https://cdn.example.com/Menu 2024.pdf"');
 });
