@@ -83,6 +83,15 @@ export class QrtracApi implements ICredentialType {
 			],
 		},
 		{
+			displayName: 'Requests per Second',
+			name: 'customRatePerSecond',
+			type: 'number',
+			default: 5,
+			typeOptions: { minValue: 1, maxValue: 10000 },
+			displayOptions: { show: { plan: ['custom'] } },
+			description: 'Per-team request limit agreed with QRTRAC',
+		},
+		{
 			displayName: 'Simple Interface Plan',
 			name: 'simplePlan',
 			type: 'options',
@@ -93,15 +102,6 @@ export class QrtracApi implements ICredentialType {
 				{ name: 'Pro (60 Requests/min)', value: 'Pro' },
 				{ name: 'Agency (300 Requests/min)', value: 'Agency' },
 			],
-		},
-		{
-			displayName: 'Requests per Second',
-			name: 'customRatePerSecond',
-			type: 'number',
-			default: 5,
-			typeOptions: { minValue: 1, maxValue: 10000 },
-			displayOptions: { show: { plan: ['custom'] } },
-			description: 'Per-team request limit agreed with QRTRAC',
 		},
 		{
 			displayName: 'Base URL',
