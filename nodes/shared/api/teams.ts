@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../plainObject';
 import { verifiedMarker } from '../records/simplify';
 import type { TransportContext } from '../transport';
 import {
@@ -64,7 +65,7 @@ export async function getTeamById(
 		teamId,
 		itemIndex,
 	});
-	return ofAskedTeam(source, readTeam(source, data), teamId);
+	return ofAskedTeam(source, readTeam(source, askedById(data, teamId)), teamId);
 }
 
 /**
@@ -82,7 +83,15 @@ export async function getTeamRoster(
 		teamId,
 		itemIndex,
 	});
-	return ofAskedTeam(source, readRoster(source, data), teamId);
+	return ofAskedTeam(source, readRoster(source, askedById(data, teamId)), teamId);
+}
+
+/**
+ * The answer to a read of team `teamId` by its ID: a record without `id` is that team's (the contract's Team requires
+ * no field), so it gets the asked ID; any `id` it has is read and checked as it came (ofAskedTeam).
+ */
+function askedById(data: unknown, teamId: string): unknown {
+	return isPlainObject(data) && data.id === undefined ? { ...data, id: teamId } : data;
 }
 
 /**
