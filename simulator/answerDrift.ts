@@ -12,6 +12,7 @@ import { CODE_ANSWER_OPERATIONS } from './codeAnswers';
  * - `availabilityObject`: Check Availability answers `success: true` with `data: {available, message}`.
  * - `changeWithoutId`: a change (updateQr, updateQrTags, updateQrTitle, updateTeam, updateDomainPreferences)
  *   answers its record without `id` (QrResponse and TeamResponse require no field); the change was made.
+ * - `teamWithoutId`: Get Team (getTeamById) answers the team without `id` (Team requires no field).
  * - `partialWriteAnswers`: a write of a code (createQr, duplicateQr, updateQr, updateQrTags, updateQrTitle) answers
  *   only `{id, displayId, name, updatedAt}` (every Qr field is optional); the whole write was made.
  * Kind a careful client must refuse loudly (the needed fields are not there under any known name):
@@ -26,6 +27,7 @@ export const SHAPE_DRIFTS = [
 	'bareLists',
 	'availabilityObject',
 	'changeWithoutId',
+	'teamWithoutId',
 	'partialWriteAnswers',
 	'renamedFields',
 	'createWithoutId',
@@ -101,7 +103,8 @@ export function driftAnswer(
 	if (drifts.has('renamedFields')) answer = renameFields(operationId, answer);
 	if (
 		((drifts.has('createWithoutId') && CREATE_OPERATIONS.has(operationId)) ||
-			(drifts.has('changeWithoutId') && CHANGE_OPERATIONS.has(operationId))) &&
+			(drifts.has('changeWithoutId') && CHANGE_OPERATIONS.has(operationId)) ||
+			(drifts.has('teamWithoutId') && operationId === 'getTeamById')) &&
 		isObject(answer.data)
 	) {
 		const data = { ...answer.data };

@@ -1,4 +1,6 @@
 import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
+import { teamView } from './domain/teams';
+import type { Store } from './store';
 
 /**
  * Answer modes: how a service may answer around the contract in ways that test a client's limits (its waits,
@@ -28,6 +30,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `maskedPasswords`: code records' `settings.password` comes as `********` (a service hiding it on reads), or as
  *   the string given (another mask, e.g. `●●●●●●`).
  * - `passwordsLeftOut`: code records come without `settings.password` (a service leaving it out of reads).
+ * - `priorTeamAnswers`: a change of a team (updateTeam, updateDomainPreferences) answers success with the team as
+ *   it was before the request (the contract does not say which); `changed`: the change is made, `unchanged`: it is
+ *   not (a service that drops the write, or answers and reads from a replica that lags).
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -47,6 +52,7 @@ export interface AnswerModes {
 	codesWithoutTemplate?: boolean;
 	maskedPasswords?: boolean | string;
 	passwordsLeftOut?: boolean;
+	priorTeamAnswers?: 'changed' | 'unchanged';
 }
 
 type Json = Record<string, unknown>;
@@ -60,6 +66,33 @@ const LIST_OPERATIONS = new Set([
 	'getQrAnalytics',
 	'getBulkQrAnalytics',
 ]);
+
+const TEAM_CHANGE_OPERATIONS = new Set(['updateTeam', 'updateDomainPreferences']);
+
+type Answer = { status: number; body: unknown };
+
+/**
+ * For `priorTeamAnswers`: takes the team a change names as it is before the change runs, and gives what turns the
+ * change's success answer into that team (with `unchanged`, the stored team is put back as well).
+ */
+export function answerTeamAsBefore(
+	modes: AnswerModes,
+	operationId: string | undefined,
+	store: Store,
+	teamId: string | undefined,
+): (answer: Answer) => Answer {
+	const team = teamId === undefined ? undefined : store.teams.get(teamId);
+	if (!modes.priorTeamAnswers || !team || !TEAM_CHANGE_OPERATIONS.has(operationId ?? ''))
+		return (answer) => answer;
+	const before = teamView(store, team);
+	const stored = { ...team, domains: [...team.domains] };
+	return (answer) => {
+		if (answer.status >= 300 || !isObject(answer.body) || answer.body.success !== true)
+			return answer;
+		if (modes.priorTeamAnswers === 'unchanged') Object.assign(team, stored);
+		return { ...answer, body: { ...answer.body, data: before } };
+	};
+}
 
 /** What authenticated a request, for `echoSecrets`: the header set A secret and the bearer or team's API key. */
 export interface EchoedCredentials {

@@ -1,5 +1,5 @@
 import { driftAnswer } from '../answerDrift';
-import { applyAnswerModes, modeHeaderOptions } from '../answerModes';
+import { answerTeamAsBefore, applyAnswerModes, modeHeaderOptions } from '../answerModes';
 import { driftChanges, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
@@ -150,11 +150,17 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 	if (!match)
 		return sendError(context, exchange, 404, `Cannot ${exchange.method} ${exchange.path}`);
 
+	const asBefore = answerTeamAsBefore(
+		context.answerModes,
+		match.route.operationId,
+		context.state,
+		match.params.id,
+	);
 	const answer = driftList(
 		context,
 		exchange,
 		match.route.operationId,
-		await runOperation(context, exchange, match),
+		asBefore(await runOperation(context, exchange, match)),
 	);
 	if (fault?.rule.afterWrite && (await actOutFault(context, exchange, fault, answer))) return;
 	return send(

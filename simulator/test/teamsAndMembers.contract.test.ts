@@ -130,6 +130,29 @@ describe('teams and members', () => {
 				'https://qr.example.com/',
 			);
 		});
+
+		test('priorTeamAnswers: a team change answers the team as before; `unchanged` also leaves it as before', async () => {
+			sim.setAnswerModes({ priorTeamAnswers: 'changed' });
+			try {
+				const renamed = await call('PUT', `/api/teams-api/${teamB}`, { body: { name: 'Bee' } });
+				expect(renamed.body).toMatchObject({ success: true, data: { id: teamB, name: 'B' } });
+				expect(sim.state.team(teamB)?.name).toBe('Bee');
+
+				sim.setAnswerModes({ priorTeamAnswers: 'unchanged' });
+				const domains = await call('PUT', `/api/teams-api/${teamB}/domainPreferences`, {
+					body: { defaultDomain: 'go.example.com', domains: ['go.example.com'] },
+				});
+				expect(domains.body.data).toMatchObject({ id: teamB, domains: ['q.qrtrac.com'] });
+				expect(sim.state.team(teamB)).toMatchObject({ name: 'Bee', domains: ['q.qrtrac.com'] });
+				const refused = await call('PUT', `/api/teams-api/${teamB}`, {
+					body: { name: '' },
+					invalidRequest: true,
+				});
+				expect(refused.body).toMatchObject({ success: false });
+			} finally {
+				sim.setAnswerModes({});
+			}
+		});
 	});
 
 	describe('adding members', () => {

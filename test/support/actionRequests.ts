@@ -50,9 +50,11 @@ export function serviceAnswer(request: SentRequest): FakeAnswer {
 	if (route === 'POST /api/analytics-api/overviews') return ok([{ id: 'qr_1', totalScans: 3 }]);
 	if (route === 'GET /api/teams-api') return ok([STORED_TEAM]);
 	if (/^GET \/api\/teams-api\/resend\//.test(route)) return ok();
-	if (/^(GET|PUT|POST) \/api\/teams-api\/[^/]+$/.test(route) || route === 'POST /api/teams-api')
+	// A change answers the team as changed (the node checks that the answer shows what it asked).
+	if (/^PUT \/api\/teams-api\/[^/]+(\/domainPreferences)?$/.test(route))
+		return ok({ ...STORED_TEAM, ...(request.body as object) });
+	if (/^(GET|POST) \/api\/teams-api\/[^/]+$/.test(route) || route === 'POST /api/teams-api')
 		return ok(STORED_TEAM);
-	if (/^PUT \/api\/teams-api\/[^/]+\/domainPreferences$/.test(route)) return ok(STORED_TEAM);
 	if (/\/api\/teams-api\//.test(route)) return ok();
 	if (route === 'POST /v1/qr/create') return ok({ id: 'link_1' });
 	if (route === 'GET /qr_1.png')

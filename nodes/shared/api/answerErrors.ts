@@ -40,6 +40,28 @@ export function unexpectedAnswer(
 }
 
 /**
+ * The error for a change answered success that the record, read afterwards, does not hold: it names the operation,
+ * what was asked, what QRTRAC holds and what it answered, never reported as done.
+ */
+export function changeNotHeld(
+	source: AnswerSource,
+	asked: object,
+	held: object,
+	answered: unknown,
+): NodeApiError {
+	const excerpt = (value: unknown) => excerptOf(value, source.redact ?? []);
+	return new NodeApiError(
+		source.node,
+		{ success: false, message: 'change not held' },
+		{
+			message: `QRTRAC answered success to ${source.operation}, but the record read afterwards does not show the change`,
+			description: `Asked for ${excerpt(asked)}; QRTRAC holds ${excerpt(held)}. Its answer was: ${excerpt(answered)}. The change may not have been made: check the record in QRTRAC before running the item again.`,
+			itemIndex: source.itemIndex,
+		},
+	);
+}
+
+/**
  * Scan events' IP addresses are personal data: an error shows where one was, never the address, whatever the
  * IP Address option says (an error reaches logs and error workflows the option does not govern).
  */

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../plainObject';
+import { verifiedMarker } from '../records/simplify';
 import type { TransportContext } from '../transport';
 import {
 	namesRecord,
@@ -11,6 +13,7 @@ import {
 	type Team,
 	type TeamWithMembers,
 } from './answers';
+import { changeNotHeld } from './answerErrors';
 import { lookBeforeCreatingAgain, probablyCreated } from './created';
 import { endpoint } from './route';
 import { callEndpoint } from './source';
@@ -62,7 +65,7 @@ export async function getTeamById(
 		teamId,
 		itemIndex,
 	});
-	return ofAskedTeam(source, readTeam(source, data), teamId);
+	return ofAskedTeam(source, readTeam(source, askedById(data, teamId)), teamId);
 }
 
 /**
@@ -80,7 +83,15 @@ export async function getTeamRoster(
 		teamId,
 		itemIndex,
 	});
-	return ofAskedTeam(source, readRoster(source, data), teamId);
+	return ofAskedTeam(source, readRoster(source, askedById(data, teamId)), teamId);
+}
+
+/**
+ * The answer to a read of team `teamId` by its ID: a record without `id` is that team's (the contract's Team requires
+ * no field), so it gets the asked ID; any `id` it has is read and checked as it came (ofAskedTeam).
+ */
+function askedById(data: unknown, teamId: string): unknown {
+	return isPlainObject(data) && data.id === undefined ? { ...data, id: teamId } : data;
 }
 
 /**
@@ -97,11 +108,15 @@ function ofAskedTeam<T extends Team>(source: AnswerSource, team: T, teamId: stri
 	);
 }
 
-/** Renames the team. A retry refused after a lost answer is checked against the team's name. */
+/**
+ * Renames the team. A retry refused after a lost answer is checked against the team's name; the answer, against the
+ * name asked (teamAfterChange).
+ */
 export async function updateTeam(
 	ctx: TransportContext,
 	{ teamId, name, itemIndex }: { teamId: string; name: string; itemIndex?: number },
 ): Promise<IDataObject> {
+	const shows = (team: IDataObject) => holdsName(team, name);
 	const response = await callEndpoint(ctx, {
 		operation: 'Rename Team',
 		route: 'PUT /teams-api/{id}',
@@ -111,13 +126,16 @@ export async function updateTeam(
 		itemIndex,
 		verifyAfterRefusal: async () => {
 			const team = await getTeamById(ctx, { teamId, itemIndex });
-			return team.name === name ? team : undefined;
+			return shows(team) ? team : undefined;
 		},
 	});
-	return teamAnswer(response, { id: teamId, name });
+	return await teamAfterChange(ctx, response, { teamId, itemIndex, asked: { name }, shows });
 }
 
-/** Replaces the domains and the default domain. A retry refused after a lost answer is checked against the team. */
+/**
+ * Replaces the domains and the default domain. A retry refused after a lost answer is checked against the team; the
+ * answer, against the domains asked (teamAfterChange).
+ */
 export async function updateDomainPreferences(
 	ctx: TransportContext,
 	{
@@ -127,6 +145,7 @@ export async function updateDomainPreferences(
 		itemIndex,
 	}: { teamId: string; domains: string[]; defaultDomain: string; itemIndex?: number },
 ): Promise<IDataObject> {
+	const shows = (team: IDataObject) => holdsDomains(team, { domains, defaultDomain });
 	const response = await callEndpoint(ctx, {
 		operation: 'Set Team Domains',
 		route: 'PUT /teams-api/{id}/domainPreferences',
@@ -136,40 +155,73 @@ export async function updateDomainPreferences(
 		itemIndex,
 		verifyAfterRefusal: async () => {
 			const team = await getTeamById(ctx, { teamId, itemIndex });
-			return holdsDomains(team, { domains, defaultDomain }) ? team : undefined;
+			return shows(team) ? team : undefined;
 		},
 	});
-	return teamAnswer(response, { id: teamId, domains, defaultDomain });
+	return await teamAfterChange(ctx, response, {
+		teamId,
+		itemIndex,
+		asked: { domains, defaultDomain },
+		shows,
+	});
+}
+
+/** Whether the team has this name: the one rule for a re-run's unsent rename, a refused retry and the answer. */
+export function holdsName(team: IDataObject, name: string): boolean {
+	return team.name === name;
 }
 
 /**
- * Whether the team has these domains (as a set, without case) and this default domain: the one rule for a
- * refused retry and for leaving a re-run's change unsent. `domains` and `defaultDomain` are lower-case.
+ * Whether the team has these domains and this default domain, compared as host names: as a set (order and
+ * repeats aside), without case, surrounding spaces or a trailing `/`. The one rule for a re-run's unsent change, a
+ * refused retry and the answer.
  */
 export function holdsDomains(
 	team: IDataObject,
 	{ domains, defaultDomain }: { domains: string[]; defaultDomain: string },
 ): boolean {
-	const stored = Array.isArray(team.domains)
-		? new Set(team.domains.map((domain) => String(domain).toLowerCase()))
-		: new Set<string>();
+	const stored = new Set(Array.isArray(team.domains) ? team.domains.map(hostKey) : []);
+	const asked = new Set(domains.map(hostKey));
 	return (
-		stored.size === new Set(domains).size &&
-		domains.every((domain) => stored.has(domain)) &&
-		String(team.defaultDomain).toLowerCase() === defaultDomain
+		stored.size === asked.size &&
+		[...asked].every((domain) => stored.has(domain)) &&
+		team.defaultDomain !== undefined &&
+		hostKey(team.defaultDomain) === hostKey(defaultDomain)
 	);
 }
 
+function hostKey(domain: unknown): string {
+	return String(domain).trim().toLowerCase().replace(/\/+$/, '');
+}
+
 /**
- * The team a change answers with. An answer that does not name the team (namesRecord: only `success`, or a record
- * without a text `id`) confirms the change as asked (`confirmed`), never padded with guessed fields.
+ * The team a change left. The contract does not say whether the answer is the team before or after the change, and
+ * some successes carry only `success`: the answer counts when it is the asked team's record and shows the change;
+ * otherwise the team is read by its ID, and a read that does not show the change either fails the item (never
+ * `updated` on a change QRTRAC does not hold). A record naming another team fails (ofAskedTeam).
  */
-function teamAnswer(
+async function teamAfterChange(
+	ctx: TransportContext,
 	response: { data: unknown; source: AnswerSource; verifiedAfterUnknownOutcome?: boolean },
-	asked: IDataObject,
-): IDataObject {
-	const marker = response.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {};
-	if (!namesRecord(response.data)) return { ...asked, confirmed: true, ...marker };
-	const team = readTeam(response.source, response.data);
-	return { ...ofAskedTeam(response.source, team, String(asked.id)), ...marker };
+	{
+		teamId,
+		itemIndex,
+		asked,
+		shows,
+	}: {
+		teamId: string;
+		itemIndex?: number;
+		asked: IDataObject;
+		shows: (team: IDataObject) => boolean;
+	},
+): Promise<IDataObject> {
+	const marker = verifiedMarker(response);
+	if (namesRecord(response.data)) {
+		const answered = ofAskedTeam(response.source, readTeam(response.source, response.data), teamId);
+		if (shows(answered)) return { ...answered, ...marker };
+	}
+	const held = await getTeamById(ctx, { teamId, itemIndex });
+	if (shows(held)) return { ...held, ...marker };
+	const heldValues = Object.fromEntries(Object.keys(asked).map((key) => [key, held[key]]));
+	throw changeNotHeld(response.source, asked, heldValues, response.data);
 }

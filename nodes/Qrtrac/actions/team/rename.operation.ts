@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { updateTeam } from '../../../shared/api';
+import { holdsName, updateTeam } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { nameSchema, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
@@ -37,8 +37,9 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /**
- * Renames the team (needs an Admin or Owner client); returns the updated team. From 1.2 the team is read first: a
- * team that has the name already is `unchanged`, unsent.
+ * Renames the team (needs an Admin or Owner client); returns the team as QRTRAC holds it afterwards (an answer not
+ * showing the new name is checked by a read). From 1.2 the team is read first: a team that has the name already is
+ * `unchanged`, unsent.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -49,7 +50,7 @@ export async function execute(
 		this,
 		{ teamId: input.teamId, itemIndex },
 		{
-			holds: (team) => team.name === input.name,
+			holds: (team) => holdsName(team, input.name),
 			write: async () =>
 				await updateTeam(this, { teamId: input.teamId, name: input.name, itemIndex }),
 		},

@@ -62,7 +62,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 }
 
 /**
- * Replaces the team's domains and its default domain; returns the updated team. From 1.2 the team is read first:
+ * Replaces the team's domains and its default domain; returns the team as QRTRAC holds it afterwards (an answer not
+ * showing the domains is checked by a read). From 1.2 the team is read first:
  * domains that already hold (as a set) are `unchanged`, unsent.
  */
 export async function execute(

@@ -1,8 +1,7 @@
 /**
  * A change answered "success" with its record but without `id` (simulator shape drift `changeWithoutId`):
  * QrResponse and TeamResponse require no field, so the change was made. It is read like an answer without
- * `data`: the code is read back by its ID, the team's change is confirmed as asked; never a failed item after
- * the write went through.
+ * `data`: the code or the team is read back by its ID; never a failed item after the write went through.
  */
 import { runNode } from '../../../support/n8nHarness';
 import { byId, organizations } from '../../../support/organizations';
@@ -53,7 +52,7 @@ describe('a change answered with its record but without an id', () => {
 		},
 	);
 
-	it('Team > Rename and Set Domains: the change is confirmed as asked', async () => {
+	it('Team > Rename and Set Domains: the team read back by its ID is the item', async () => {
 		const { sales, credentials } = newOrganization();
 
 		const renamed = await run(
@@ -73,6 +72,10 @@ describe('a change answered with its record but without an id', () => {
 
 		expect(renamed.items[0].json).toMatchObject({ id: sales.id, name: 'Sales EMEA' });
 		expect(domains.items[0].json).toMatchObject({ id: sales.id, domains: ['go.example.com'] });
+		expect(suite.sim.requestLog.at(-1)).toMatchObject({
+			method: 'GET',
+			path: `/api/teams-api/${sales.id}`,
+		});
 		expect(suite.sim.state.team(sales.id)).toMatchObject({
 			name: 'Sales EMEA',
 			domains: ['go.example.com'],

@@ -173,7 +173,7 @@ const calls: Call[] = [
 	[
 		'updateTeam',
 		(ctx) => api.updateTeam(ctx, { teamId: 'team_1', name: 'N' }),
-		ok(team),
+		ok({ ...team, name: 'N' }),
 		'PUT',
 		'/api/teams-api/team_1',
 		{ name: 'N' },

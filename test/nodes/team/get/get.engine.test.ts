@@ -58,3 +58,70 @@ describe('Team: Get', () => {
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });
+
+/**
+ * The contract's Team requires no field: the answer to a read of one team by its ID that leaves `id` out is that
+ * team's record. One naming another team is never shown as the asked one.
+ */
+describe("Team: Get, an answer without the team's id", () => {
+	afterEach(() => suite.sim.setShapeDrift([]));
+
+	it('is the asked team: returned with the asked ID, and its members listed by Team Member > Get Many', async () => {
+		const { org, credentials } = newOrganization();
+		const sales = suite.sim.state.createTeam(org.id, 'Sales', ['sales.example.com']);
+		suite.sim.setShapeDrift(['teamWithoutId']);
+
+		const team = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'get', teamId: teamRef(sales.id) },
+			credentials,
+		});
+		const members = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'getMany',
+				teamId: teamRef(sales.id),
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(team.error).toBeUndefined();
+		expect(team.items[0].json).toMatchObject({
+			id: sales.id,
+			name: 'Sales',
+			defaultDomain: 'sales.example.com',
+		});
+		expect(members.error).toBeUndefined();
+		expect(members.items.map((item) => item.json.email)).toEqual(
+			suite.sim.state.team(sales.id)!.members.map((member) => member.email),
+		);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('still fails when the answer names another team', async () => {
+		const { org, credentials } = newOrganization();
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
+		suite.sim.faults.add({
+			kind: 'status',
+			method: 'GET',
+			path: `/api/teams-api/${sales.id}`,
+			status: 200,
+			body: JSON.stringify({ success: true, data: { id: 'team_other', name: 'Other' } }),
+			contentType: 'application/json',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'get', teamId: teamRef(sales.id) },
+			credentials,
+		});
+
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(/Get Team.*does not have the expected shape/);
+		expect(String((result.error as { description?: string }).description)).toMatch(
+			/"id" is "team_other", another team/,
+		);
+	});
+});

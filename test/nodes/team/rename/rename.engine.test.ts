@@ -75,3 +75,95 @@ describe('Team: Rename', () => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+/**
+ * The contract does not say whether a change's answer shows the team before or after it, and some successes carry
+ * only `success`: an answer that does not show the new name is checked by reading the team, never taken as done.
+ */
+describe('Team: Rename, an answer that does not show the new name', () => {
+	afterEach(() => suite.sim.setAnswerModes({}));
+
+	const rename = async (
+		teamId: string,
+		credentials: Parameters<typeof runNode>[0]['credentials'],
+	) =>
+		await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'team',
+				operation: 'rename',
+				teamId: teamRef(teamId),
+				name: 'Sales EMEA',
+			},
+			credentials,
+		});
+	const requests = () => suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+
+	it('answered with the old name: the team read afterwards holds the new one, so it is updated with the read record', async () => {
+		const { org, credentials } = newOrganization();
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
+		suite.sim.setAnswerModes({ priorTeamAnswers: 'changed' });
+
+		const result = await rename(sales.id, credentials);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			id: sales.id,
+			name: 'Sales EMEA',
+			result: 'updated',
+		});
+		expect(requests()).toEqual([
+			`GET /api/teams-api/${sales.id}`,
+			`PUT /api/teams-api/${sales.id}`,
+			`GET /api/teams-api/${sales.id}`,
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('answered with the old name, and the team still holds it: the item fails naming the operation, the name asked and the name held', async () => {
+		const { org, credentials } = newOrganization();
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
+		suite.sim.setAnswerModes({ priorTeamAnswers: 'unchanged' });
+
+		const result = await rename(sales.id, credentials);
+
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(/Rename Team/);
+		expect(result.error?.message).toMatch(/does not show the change/);
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toContain('"name":"Sales EMEA"');
+		expect(description).toContain('"name":"Sales"');
+		expect(suite.sim.state.team(sales.id)?.name).toBe('Sales');
+	});
+
+	it('answered with only `success`: the team is read; a rename it does not hold fails the item', async () => {
+		const { org, credentials } = newOrganization();
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
+		const successOnly = {
+			kind: 'status' as const,
+			method: 'PUT',
+			path: `/api/teams-api/${sales.id}`,
+			status: 200,
+			body: '{"success":true}',
+			contentType: 'application/json',
+		};
+		suite.sim.faults.add({ ...successOnly, afterWrite: true, count: 1 });
+
+		const written = await rename(sales.id, credentials);
+
+		expect(written.error).toBeUndefined();
+		expect(written.items[0].json).toMatchObject({
+			id: sales.id,
+			name: 'Sales EMEA',
+			result: 'updated',
+		});
+		expect(requests().at(-1)).toBe(`GET /api/teams-api/${sales.id}`);
+
+		const second = suite.sim.state.createTeam(org.id, 'Sales');
+		suite.sim.faults.add({ ...successOnly, path: `/api/teams-api/${second.id}`, count: 1 });
+		const dropped = await rename(second.id, credentials);
+
+		expect(dropped.error?.message).toMatch(/Rename Team.*does not show the change/);
+		expect(suite.sim.state.team(second.id)?.name).toBe('Sales');
+	});
+});

@@ -147,3 +147,62 @@ describe('Team: Set Domains', () => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+/**
+ * The contract does not say whether a change's answer shows the team before or after it: an answer showing other
+ * domains is checked by reading the team, never taken as done.
+ */
+describe('Team: Set Domains, an answer that does not show the domains asked', () => {
+	afterEach(() => suite.sim.setAnswerModes({}));
+
+	const setDomains = async (
+		teamId: string,
+		credentials: Parameters<typeof runNode>[0]['credentials'],
+	) =>
+		await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'team',
+				operation: 'setDomains',
+				teamId: teamRef(teamId),
+				domains: 'go.example.com, QR.example.com',
+				defaultDomain: 'qr.example.com',
+			},
+			credentials,
+		});
+
+	it('answered with the old domains: the team read afterwards holds the new ones, so it is updated with the read record', async () => {
+		const { team, credentials } = newOrganization();
+		suite.sim.setAnswerModes({ priorTeamAnswers: 'changed' });
+
+		const result = await setDomains(team.id, credentials);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			id: team.id,
+			domains: ['go.example.com', 'qr.example.com'],
+			defaultDomain: 'qr.example.com',
+			result: 'updated',
+		});
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`GET /api/teams-api/${team.id}`,
+			`PUT /api/teams-api/${team.id}/domainPreferences`,
+			`GET /api/teams-api/${team.id}`,
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('answered with the old domains, and the team still holds them: the item fails naming the domains asked and held', async () => {
+		const { team, credentials } = newOrganization();
+		suite.sim.setAnswerModes({ priorTeamAnswers: 'unchanged' });
+
+		const result = await setDomains(team.id, credentials);
+
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(/Set Team Domains.*does not show the change/);
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toContain('"domains":["go.example.com","qr.example.com"]');
+		expect(description).toContain('"domains":["q.qrtrac.com"]');
+		expect(suite.sim.state.team(team.id)?.domains).toEqual(['q.qrtrac.com']);
+	});
+});
