@@ -33,6 +33,8 @@ import type { Store } from './store';
  * - `priorTeamAnswers`: a change of a team (updateTeam, updateDomainPreferences) answers success with the team as
  *   it was before the request (the contract does not say which); `changed`: the change is made, `unchanged`: it is
  *   not (a service that drops the write, or answers and reads from a replica that lags).
+ * - `priorCodeAnswers`: the same for a change of one code (updateQr, updateQrTags, updateQrTitle): success with the
+ *   code as it was before the request; `changed`: the change is made, `unchanged`: it is not.
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -53,6 +55,7 @@ export interface AnswerModes {
 	maskedPasswords?: boolean | string;
 	passwordsLeftOut?: boolean;
 	priorTeamAnswers?: 'changed' | 'unchanged';
+	priorCodeAnswers?: 'changed' | 'unchanged';
 }
 
 type Json = Record<string, unknown>;
@@ -68,30 +71,57 @@ const LIST_OPERATIONS = new Set([
 ]);
 
 const TEAM_CHANGE_OPERATIONS = new Set(['updateTeam', 'updateDomainPreferences']);
+const CODE_CHANGE_OPERATIONS = new Set(['updateQr', 'updateQrTags', 'updateQrTitle']);
 
 type Answer = { status: number; body: unknown };
 
 /**
- * For `priorTeamAnswers`: takes the team a change names as it is before the change runs, and gives what turns the
- * change's success answer into that team (with `unchanged`, the stored team is put back as well).
+ * For `priorTeamAnswers` and `priorCodeAnswers`: takes the team or code a change names as it is before the change
+ * runs, and gives what turns the change's success answer into that record (with `unchanged`, the stored record is
+ * put back as well).
  */
-export function answerTeamAsBefore(
+export function answerAsBefore(
 	modes: AnswerModes,
 	operationId: string | undefined,
 	store: Store,
-	teamId: string | undefined,
+	id: string | undefined,
 ): (answer: Answer) => Answer {
-	const team = teamId === undefined ? undefined : store.teams.get(teamId);
-	if (!modes.priorTeamAnswers || !team || !TEAM_CHANGE_OPERATIONS.has(operationId ?? ''))
-		return (answer) => answer;
-	const before = teamView(store, team);
-	const stored = { ...team, domains: [...team.domains] };
+	const prior = id === undefined ? undefined : priorRecord(modes, operationId ?? '', store, id);
+	if (!prior) return (answer) => answer;
 	return (answer) => {
 		if (answer.status >= 300 || !isObject(answer.body) || answer.body.success !== true)
 			return answer;
-		if (modes.priorTeamAnswers === 'unchanged') Object.assign(team, stored);
-		return { ...answer, body: { ...answer.body, data: before } };
+		if (prior.mode === 'unchanged') prior.putBack();
+		return { ...answer, body: { ...answer.body, data: prior.before } };
 	};
+}
+
+/** The record a change names as it is now, and how to put it back; undefined when no mode applies. */
+function priorRecord(
+	modes: AnswerModes,
+	operationId: string,
+	store: Store,
+	id: string,
+): { before: unknown; mode: 'changed' | 'unchanged'; putBack(): void } | undefined {
+	const team = store.teams.get(id);
+	if (modes.priorTeamAnswers && team && TEAM_CHANGE_OPERATIONS.has(operationId)) {
+		const stored = { ...team, domains: [...team.domains] };
+		return {
+			before: teamView(store, team),
+			mode: modes.priorTeamAnswers,
+			putBack: () => Object.assign(team, stored),
+		};
+	}
+	const code = store.qrs.get(id);
+	if (modes.priorCodeAnswers && code && CODE_CHANGE_OPERATIONS.has(operationId)) {
+		const stored = structuredClone(code);
+		return {
+			before: structuredClone(code),
+			mode: modes.priorCodeAnswers,
+			putBack: () => store.qrs.set(id, stored),
+		};
+	}
+	return undefined;
 }
 
 /** What authenticated a request, for `echoSecrets`: the header set A secret and the bearer or team's API key. */

@@ -1,5 +1,5 @@
 import { driftAnswer } from '../answerDrift';
-import { answerTeamAsBefore, applyAnswerModes, modeHeaderOptions } from '../answerModes';
+import { answerAsBefore, applyAnswerModes, modeHeaderOptions } from '../answerModes';
 import { driftChanges, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
@@ -150,7 +150,7 @@ export async function handleApi(context: ServerContext, exchange: Exchange): Pro
 	if (!match)
 		return sendError(context, exchange, 404, `Cannot ${exchange.method} ${exchange.path}`);
 
-	const asBefore = answerTeamAsBefore(
+	const asBefore = answerAsBefore(
 		context.answerModes,
 		match.route.operationId,
 		context.state,

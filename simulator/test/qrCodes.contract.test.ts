@@ -426,6 +426,44 @@ describe('QR code rules', () => {
 		expect(fromSales.status).toBe(200);
 	});
 
+	test('answer mode priorCodeAnswers: a change of a code answers the code as before; `unchanged` also leaves it as before', async () => {
+		const created = await create({
+			qrType: 'WEB',
+			name: 'Prior',
+			qrRedirectUrl: 'https://example.com/prior',
+			tags: ['old'],
+		});
+		const id = created.body.data.id as string;
+		sim.setAnswerModes({ priorCodeAnswers: 'changed' });
+		try {
+			const titled = await call('PATCH', `/api/qrs-api/${id}/title`, { body: { title: 'New' } });
+			expect(titled.body).toMatchObject({ success: true, data: { id, name: 'Prior' } });
+			expect(sim.state.getQr(id)?.name).toBe('New');
+			const tagged = await call('PUT', `/api/qrs-api/${id}/tags`, { body: { tags: ['new'] } });
+			expect(tagged.body.data).toMatchObject({ id, name: 'New', tags: ['old'] });
+			expect(sim.state.getQr(id)?.tags).toEqual(['new']);
+
+			sim.setAnswerModes({ priorCodeAnswers: 'unchanged' });
+			const put = await call('PUT', `/api/qrs-api/${id}`, {
+				body: { qrType: 'WEB', name: 'Dropped', qrRedirectUrl: 'https://example.com/dropped' },
+			});
+			expect(put.body.data).toMatchObject({ id, name: 'New', tags: ['new'] });
+			expect(sim.state.getQr(id)).toMatchObject({
+				name: 'New',
+				qrRedirectUrl: 'https://example.com/prior',
+			});
+			const read = await call('GET', `/api/qrs-api/teams/${id}`);
+			expect(read.body.data).toMatchObject({ name: 'New', tags: ['new'] });
+			const refused = await call('PATCH', `/api/qrs-api/${id}/title`, {
+				body: { title: '' },
+				invalidRequest: true,
+			});
+			expect(refused.body).toMatchObject({ success: false });
+		} finally {
+			sim.setAnswerModes({});
+		}
+	});
+
 	test('answer modes codesWithoutTemplate and maskedPasswords: code records leave out templateId and baseUrl, hide the password; the store keeps them', async () => {
 		sim.setAnswerModes({ codesWithoutTemplate: true, maskedPasswords: true });
 		try {

@@ -40,7 +40,12 @@ export function serviceAnswer(request: SentRequest): FakeAnswer {
 	if (/^GET \/api\/qrs-api\/availability\//.test(route)) return ok({ available: true });
 	if (route === 'GET /api/qrs-api/v2/teams/') return ok({ qrs: [], totalCount: 0 });
 	if (/^GET \/api\/qrs-api\/(teams|all)\/fromTime\//.test(route)) return ok([STORED_CODE]);
-	if (/^(GET|PUT|DELETE|PATCH) \/api\/qrs-api\//.test(route)) return ok(STORED_CODE);
+	// A change answers the code as changed (the node checks that the answer holds what it wrote).
+	if (/^PATCH \/api\/qrs-api\/[^/]+\/title$/.test(route))
+		return ok({ ...STORED_CODE, name: (request.body as { title?: unknown }).title });
+	if (/^PUT \/api\/qrs-api\/[^/]+(\/tags)?$/.test(route))
+		return ok({ ...STORED_CODE, ...(request.body as object) });
+	if (/^(GET|DELETE) \/api\/qrs-api\//.test(route)) return ok(STORED_CODE);
 	if (/^POST \/api\/qrs-api/.test(route)) return ok({ ...STORED_CODE, id: 'qr_2' });
 	if (route === 'GET /api/qr-templates-api') return ok([{ id: 'tpl_1', name: 'Template' }]);
 	if (/^GET \/api\/analytics-api\/detailed\//.test(route))

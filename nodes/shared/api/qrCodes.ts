@@ -10,16 +10,20 @@ import {
 	type AnswerSource,
 	type QrCode,
 } from './answers';
+import { changeNotHeld } from './answerErrors';
 import { lookBeforeCreatingAgain, readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
 	completeUpdateBody,
+	contradictedFields,
+	holdsTitle,
 	isLive,
 	leavesOutSettings,
 	lostKnownSettings,
 	ofOtherTeam,
 	sameTags,
+	valueAt,
 } from '../records/qrCode';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
@@ -87,6 +91,7 @@ export async function checkQrAvailability(
  * PUT of a code. The contract does not say whether the service merges the body into the code or replaces the
  * code with it, so the body is always complete: every request field of the stored code, with `changes` applied
  * (completeUpdateBody, records/qrCode.ts). Fields nobody changed then stay whichever way the service reads a PUT.
+ * What it wrote of `changes` is held against the answer by the record's rule (contradictedFields, changedCode).
  */
 export async function updateQr(
 	ctx: TransportContext,
@@ -99,15 +104,27 @@ export async function updateQr(
 	}: InTeam & { id: string; stored: IDataObject; changes: IDataObject },
 ): Promise<QrCode> {
 	const put = async (withKnownSettings: boolean) => {
+		const body = completeUpdateBody(stored, changes, withKnownSettings);
 		const { data, source } = await callEndpoint(ctx, {
 			operation: 'Update QR Code',
 			route: 'PUT /qrs-api/{id}',
 			params: { id },
-			body: completeUpdateBody(stored, changes, withKnownSettings),
+			body,
 			teamId,
 			itemIndex,
 		});
-		return await changedCode(ctx, { data, source }, { id, teamId, itemIndex });
+		// The change as the body carries it: settings a body leaves out were not written.
+		const written = Object.fromEntries(
+			Object.keys(changes)
+				.filter((key) => changes[key] !== undefined && body[key] !== undefined)
+				.map((key) => [key, body[key]]),
+		);
+		return await changedCode(
+			ctx,
+			{ data, source },
+			{ id, teamId, itemIndex },
+			{ written, differing: (code) => contradictedFields(written, code) },
+		);
 	};
 	const code = await put(false);
 	if (!leavesOutSettings(stored, changes)) return code;
@@ -162,7 +179,12 @@ export async function updateQrTags(
 			return sameTags(code.tags, tags) ? code : undefined;
 		},
 	});
-	const code = await changedCode(ctx, response, { id, teamId, itemIndex });
+	const code = await changedCode(
+		ctx,
+		response,
+		{ id, teamId, itemIndex },
+		{ written: { tags }, differing: (held) => (sameTags(held.tags, tags) ? [] : ['tags']) },
+	);
 	return { ...code, ...verifiedMarker(response) };
 }
 
@@ -179,10 +201,15 @@ export async function updateQrTitle(
 		itemIndex,
 		verifyAfterRefusal: async () => {
 			const code = await getQrById(ctx, { id, teamId, itemIndex });
-			return code.name === title ? code : undefined;
+			return holdsTitle(code, title) ? code : undefined;
 		},
 	});
-	const code = await changedCode(ctx, response, { id, teamId, itemIndex });
+	const code = await changedCode(
+		ctx,
+		response,
+		{ id, teamId, itemIndex },
+		{ written: { name: title }, differing: (held) => (holdsTitle(held, title) ? [] : ['name']) },
+	);
 	return { ...code, ...verifiedMarker(response) };
 }
 
@@ -211,16 +238,27 @@ export async function getQrById(
 }
 
 /**
- * The code a change answered. An answer that does not name its code (namesRecord: no `data`, or a record without a
- * text `id`) was a change made all the same: the code is read back by its ID instead of failing the item.
+ * The code a change left. The contract does not say whether a change's answer is the code before or after it, and
+ * some successes name no record (namesRecord): the answer counts when it is the asked code's record and holds
+ * `written` (no field `differing`); otherwise the code is read by its ID, and a read that does not hold it either
+ * fails the item, never `updated` on a change QRTRAC does not hold.
  */
 async function changedCode(
 	ctx: TransportContext,
 	response: Pick<QrtracResponse<unknown>, 'data'> & { source: AnswerSource },
 	target: InTeam & { id: string },
+	{ written, differing }: { written: IDataObject; differing: (code: QrCode) => string[] },
 ): Promise<QrCode> {
-	if (!namesRecord(response.data)) return await getQrById(ctx, target);
-	return readQrCode(response.source, response.data);
+	if (namesRecord(response.data)) {
+		const answered = readQrCode(response.source, response.data);
+		if (answered.id === target.id && differing(answered).length === 0) return answered;
+	}
+	const held = await getQrById(ctx, target);
+	const fields = differing(held);
+	if (fields.length === 0) return held;
+	const at = (code: IDataObject) =>
+		Object.fromEntries(fields.map((field) => [field, valueAt(code, field) ?? null]));
+	throw changeNotHeld(response.source, at(written), at(held), response.data);
 }
 
 /** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */

@@ -142,6 +142,11 @@ export function asDeleted<T extends IDataObject>(code: T, answer: IDataObject): 
 	return { ...code, ...answer, deleted: true };
 }
 
+/** Whether the code has this title (its `name`, as written): Update Title's one rule for a re-run, retry and answer. */
+export function holdsTitle(code: object, title: string): boolean {
+	return (code as { name?: unknown }).name === title;
+}
+
 /** Whether the code carries this tag (case counts). */
 export function hasTag(code: object, tag: string): boolean {
 	const { tags } = code as { tags?: unknown };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { updateQrTitle } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
+import { holdsTitle } from '../../../shared/records/qrCode';
 import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeTargetForm, qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
 import { changeCode } from './codeChange';
@@ -48,7 +49,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	return await changeCode(this, input, itemIndex, {
-		holds: (stored) => stored.name === input.title,
+		holds: (stored) => holdsTitle(stored, input.title),
 		write: async (code) => await updateQrTitle(this, { ...code, title: input.title }),
 	});
 }

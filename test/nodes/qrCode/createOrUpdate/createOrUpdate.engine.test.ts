@@ -525,3 +525,73 @@ describe('Create or Update of a row whose only difference is a password QRTRAC h
 		},
 	);
 });
+
+/**
+ * The contract does not say whether a PUT's answer shows the code before or after it: a row's update answered with
+ * the code as it was is checked by reading the code (updateQr), never reported `updated` with the old values.
+ */
+describe('Create or Update of a row answered with the code as it was before (PUT read as merge)', () => {
+	useReading('merge');
+	const requests = () => suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+
+	it.each(['lookUpEachRow', 'sync'])(
+		'in mode %s, the change made: updated with the code read afterwards',
+		async (mode) => {
+			const displayId = `prior-made-${mode}`;
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				displayId,
+				name: 'Before',
+				qrRedirectUrl: 'https://example.com/before',
+			});
+			suite.sim.setAnswerModes({ priorCodeAnswers: 'changed' });
+			suite.sim.clearRequestLog();
+
+			const result = await upsert(
+				[{ displayId, name: 'After', url: 'https://example.com/after', tags: '' }],
+				{ mode },
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				id: code.id,
+				name: 'After',
+				qrRedirectUrl: 'https://example.com/after',
+				result: 'updated',
+			});
+			expect(requests().slice(-3)).toEqual([
+				`GET /api/qrs-api/teams/${code.id}`,
+				`PUT /api/qrs-api/${code.id}`,
+				`GET /api/qrs-api/teams/${code.id}`,
+			]);
+			if (mode === 'lookUpEachRow') expect(requests()).toHaveLength(4);
+			suite.expectRequestsFollowContract();
+		},
+	);
+
+	it.each(['lookUpEachRow', 'sync'])(
+		'in mode %s, the change not made: the row fails naming the operation, what was written and what QRTRAC holds',
+		async (mode) => {
+			const displayId = `prior-dropped-${mode}`;
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				displayId,
+				name: 'Before',
+				qrRedirectUrl: 'https://example.com/before',
+			});
+			suite.sim.setAnswerModes({ priorCodeAnswers: 'unchanged' });
+
+			const result = await upsert(
+				[{ displayId, name: 'After', url: 'https://example.com/before', tags: '' }],
+				{ mode },
+			);
+
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toMatch(/Update QR Code.*does not show the change/);
+			const description = String((result.error as { description?: string }).description);
+			expect(description).toContain('Asked for {"name":"After"}');
+			expect(description).toContain('QRTRAC holds {"name":"Before"}');
+			expect(suite.sim.state.getQr(code.id)).toMatchObject({ name: 'Before' });
+		},
+	);
+});

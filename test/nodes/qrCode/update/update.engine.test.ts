@@ -404,3 +404,61 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+/**
+ * The contract does not say whether a PUT's answer shows the code before or after it: an answer that contradicts
+ * what was written (records/qrCode.ts contradictedFields) is checked by reading the code, never taken as done.
+ */
+describe.each(PUT_SEMANTICS)(
+	'Update answered with the code as it was before (PUT read as %s)',
+	(semantics) => {
+		useReading(semantics, {});
+		afterEach(() => suite.sim.setAnswerModes({}));
+		const requests = () => suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+		const websiteCode = () =>
+			suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Before',
+				qrRedirectUrl: 'https://example.com/before',
+				tags: ['keep'],
+			});
+
+		it('the change made: updated with the code read afterwards', async () => {
+			const code = websiteCode();
+			suite.sim.setAnswerModes({ priorCodeAnswers: 'changed' });
+
+			const result = await update(code.id, {
+				updateFields: { name: 'After', qrRedirectUrl: 'https://example.com/after' },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				id: code.id,
+				name: 'After',
+				qrRedirectUrl: 'https://example.com/after',
+				result: 'updated',
+				changedFields: ['name', 'qrRedirectUrl'],
+			});
+			expect(requests()).toEqual([
+				`GET /api/qrs-api/teams/${code.id}`,
+				`PUT /api/qrs-api/${code.id}`,
+				`GET /api/qrs-api/teams/${code.id}`,
+			]);
+			suite.expectRequestsFollowContract();
+		});
+
+		it('the change not made: the item fails naming the operation, what was written and what QRTRAC holds', async () => {
+			const code = websiteCode();
+			suite.sim.setAnswerModes({ priorCodeAnswers: 'unchanged' });
+
+			const result = await update(code.id, { updateFields: { name: 'After' } });
+
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toMatch(/Update QR Code.*does not show the change/);
+			const description = String((result.error as { description?: string }).description);
+			expect(description).toContain('Asked for {"name":"After"}');
+			expect(description).toContain('QRTRAC holds {"name":"Before"}');
+			expect(suite.sim.state.getQr(code.id)).toMatchObject({ name: 'Before' });
+		});
+	},
+);

@@ -60,3 +60,49 @@ describe('Update Tags', () => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+/**
+ * The contract does not say whether a change's answer shows the code before or after it: an answer that does not
+ * show the new tags (as a set) is checked by reading the code, never taken as done.
+ */
+describe('Update Tags, an answer that does not show the new tags', () => {
+	afterEach(() => suite.sim.setAnswerModes({}));
+	const requests = () => suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+
+	it('answered with the old tags: the code read afterwards holds the new ones, so it is the output', async () => {
+		const code = newCode({ tags: ['old'] });
+		suite.sim.setAnswerModes({ priorCodeAnswers: 'changed' });
+
+		const result = await run('updateTags', {
+			qrCodeId: byId(code.id),
+			mode: 'replace',
+			tags: 'fresh, new',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: code.id, tags: ['fresh', 'new'] });
+		expect(requests()).toEqual([
+			`PUT /api/qrs-api/${code.id}/tags`,
+			`GET /api/qrs-api/teams/${code.id}`,
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('answered with the old tags, and the code still holds them: the item fails naming the operation, the tags written and the tags held', async () => {
+		const code = newCode({ tags: ['old'] });
+		suite.sim.setAnswerModes({ priorCodeAnswers: 'unchanged' });
+
+		const result = await run('updateTags', {
+			qrCodeId: byId(code.id),
+			mode: 'add',
+			tags: 'extra',
+		});
+
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(/Update QR Code Tags.*does not show the change/);
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toContain('Asked for {"tags":["old","extra"]}');
+		expect(description).toContain('QRTRAC holds {"tags":["old"]}');
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
+	});
+});

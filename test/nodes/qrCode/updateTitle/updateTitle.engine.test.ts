@@ -27,3 +27,41 @@ describe('Update Title', () => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+/**
+ * The contract does not say whether a change's answer shows the code before or after it: an answer that does not
+ * show the new title is checked by reading the code, never taken as done.
+ */
+describe('Update Title, an answer that does not show the new title', () => {
+	afterEach(() => suite.sim.setAnswerModes({}));
+	const requests = () => suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+
+	it('answered with the old title: the code read afterwards holds the new one, so it is the output', async () => {
+		const code = newCode({ name: 'Old name' });
+		suite.sim.setAnswerModes({ priorCodeAnswers: 'changed' });
+
+		const result = await run('updateTitle', { qrCodeId: byId(code.id), title: 'Summer campaign' });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'Summer campaign' });
+		expect(requests()).toEqual([
+			`PATCH /api/qrs-api/${code.id}/title`,
+			`GET /api/qrs-api/teams/${code.id}`,
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('answered with the old title, and the code still holds it: the item fails naming the operation, the title written and the title held', async () => {
+		const code = newCode({ name: 'Old name' });
+		suite.sim.setAnswerModes({ priorCodeAnswers: 'unchanged' });
+
+		const result = await run('updateTitle', { qrCodeId: byId(code.id), title: 'Summer campaign' });
+
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(/Update QR Code Title.*does not show the change/);
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toContain('Asked for {"name":"Summer campaign"}');
+		expect(description).toContain('QRTRAC holds {"name":"Old name"}');
+		expect(suite.sim.state.getQr(code.id)?.name).toBe('Old name');
+	});
+});

@@ -67,7 +67,7 @@ const calls: Call[] = [
 	[
 		'updateQr',
 		(ctx) => api.updateQr(ctx, { id: 'qr_1', stored: code, changes: { name: 'New' } }),
-		ok(code),
+		ok({ ...code, name: 'New' }),
 		'PUT',
 		'/api/qrs-api/qr_1',
 		{
@@ -82,7 +82,7 @@ const calls: Call[] = [
 	[
 		'updateQrTags',
 		(ctx) => api.updateQrTags(ctx, { id: 'qr_1', tags: ['x'] }),
-		ok(code),
+		ok({ ...code, tags: ['x'] }),
 		'PUT',
 		'/api/qrs-api/qr_1/tags',
 		{ tags: ['x'] },
@@ -90,7 +90,7 @@ const calls: Call[] = [
 	[
 		'updateQrTitle',
 		(ctx) => api.updateQrTitle(ctx, { id: 'qr_1', title: 'T' }),
-		ok(code),
+		ok({ ...code, name: 'T' }),
 		'PATCH',
 		'/api/qrs-api/qr_1/title',
 		{ title: 'T' },
@@ -341,5 +341,47 @@ describe('the list walk and the chunking exist once', () => {
 			100, 100, 50,
 		]);
 		expect(totals).toHaveLength(250);
+	});
+});
+
+describe("a code change's answer, before or after the change (changedCode)", () => {
+	const stored = {
+		...code,
+		templateId: 'tpl_1',
+		settings: { passwordEnabled: true, password: 'x' },
+	};
+
+	it('is taken without a read when it holds what was written: tags in another order, fields a read need not echo left out, a masked password', async () => {
+		const { ctx, sent } = fakeContext({
+			answers: [
+				ok({ ...code, tags: ['y', 'x', 'y'] }),
+				ok({ ...code, name: 'New', settings: { passwordEnabled: true, password: '***' } }),
+			],
+		});
+
+		const tagged = await api.updateQrTags(ctx, { id: 'qr_1', tags: ['x', 'y'] });
+		const renamed = await api.updateQr(ctx, {
+			id: 'qr_1',
+			stored,
+			changes: { name: 'New', templateId: 'tpl_2', settings: { password: 'z' } },
+		});
+
+		expect(sent.map((request) => request.method)).toEqual(['PUT', 'PUT']);
+		expect(tagged.tags).toEqual(['y', 'x', 'y']);
+		expect(renamed.name).toBe('New');
+	});
+
+	it("is read again when it is another code's record, and the read decides", async () => {
+		const { ctx, sent } = fakeContext({
+			answers: [ok({ ...code, id: 'qr_9', name: 'T' }), ok({ ...code, name: 'T' })],
+		});
+
+		const titled = await api.updateQrTitle(ctx, { id: 'qr_1', title: 'T' });
+
+		expect(sent.map((request) => `${request.method} ${pathOf(request)}`)).toEqual([
+			'PATCH /api/qrs-api/qr_1/title',
+			'GET /api/qrs-api/teams/qr_1',
+		]);
+		expect(titled).toMatchObject({ id: 'qr_1', name: 'T' });
 	});
 });
