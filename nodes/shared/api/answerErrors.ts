@@ -62,6 +62,32 @@ export function changeNotHeld(
 }
 
 /**
+ * A read that confirms a change QRTRAC answered success to. Its failure must not read as if nothing happened: the
+ * item fails saying the change was sent and answered success, with the read's own error as the cause.
+ */
+export async function readAfterChange<T>(source: AnswerSource, read: () => Promise<T>): Promise<T> {
+	try {
+		return await read();
+	} catch (error) {
+		const cause = error as {
+			message?: string;
+			description?: string | null;
+			httpCode?: string | null;
+		};
+		throw new NodeApiError(
+			source.node,
+			{ success: false, message: 'change not confirmed' },
+			{
+				message: `QRTRAC answered success to ${source.operation}, but the record could not be read afterwards to confirm the change`,
+				description: `The change was sent and answered success; its answer did not show it, and reading the record failed: ${[cause.message, cause.description].filter(Boolean).join(' ')} Check the record in QRTRAC before running the item again.`,
+				httpCode: cause.httpCode ?? undefined,
+				itemIndex: source.itemIndex,
+			},
+		);
+	}
+}
+
+/**
  * Scan events' IP addresses are personal data: an error shows where one was, never the address, whatever the
  * IP Address option says (an error reaches logs and error workflows the option does not govern).
  */

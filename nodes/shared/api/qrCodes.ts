@@ -10,7 +10,7 @@ import {
 	type AnswerSource,
 	type QrCode,
 } from './answers';
-import { changeNotHeld } from './answerErrors';
+import { changeNotHeld, readAfterChange } from './answerErrors';
 import { lookBeforeCreatingAgain, readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
@@ -253,7 +253,7 @@ async function changedCode(
 		const answered = readQrCode(response.source, response.data);
 		if (answered.id === target.id && differing(answered).length === 0) return answered;
 	}
-	const held = await getQrById(ctx, target);
+	const held = await readAfterChange(response.source, async () => await getQrById(ctx, target));
 	const fields = differing(held);
 	if (fields.length === 0) return held;
 	const at = (code: IDataObject) =>

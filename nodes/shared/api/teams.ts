@@ -13,7 +13,7 @@ import {
 	type Team,
 	type TeamWithMembers,
 } from './answers';
-import { changeNotHeld } from './answerErrors';
+import { changeNotHeld, readAfterChange } from './answerErrors';
 import { lookBeforeCreatingAgain, probablyCreated } from './created';
 import { endpoint } from './route';
 import { callEndpoint } from './source';
@@ -197,8 +197,8 @@ function hostKey(domain: unknown): string {
 /**
  * The team a change left. The contract does not say whether the answer is the team before or after the change, and
  * some successes carry only `success`: the answer counts when it is the asked team's record and shows the change;
- * otherwise the team is read by its ID, and a read that does not show the change either fails the item (never
- * `updated` on a change QRTRAC does not hold). A record naming another team fails (ofAskedTeam).
+ * otherwise (the old values, or another team's record) the team is read by its ID, and a read that does not show
+ * the change either fails the item (never `updated` on a change QRTRAC does not hold).
  */
 async function teamAfterChange(
 	ctx: TransportContext,
@@ -217,11 +217,15 @@ async function teamAfterChange(
 ): Promise<IDataObject> {
 	const marker = verifiedMarker(response);
 	if (namesRecord(response.data)) {
-		const answered = ofAskedTeam(response.source, readTeam(response.source, response.data), teamId);
-		if (shows(answered)) return { ...answered, ...marker };
+		const answered = readTeam(response.source, response.data);
+		// another team's record, or the team as it was: the team asked for is read instead (never output another's)
+		if (answered.id === teamId && shows(answered)) return { ...answered, ...marker };
 	}
-	const held = await getTeamById(ctx, { teamId, itemIndex });
+	const held = await readAfterChange(
+		response.source,
+		async () => await getTeamById(ctx, { teamId, itemIndex }),
+	);
 	if (shows(held)) return { ...held, ...marker };
-	const heldValues = Object.fromEntries(Object.keys(asked).map((key) => [key, held[key]]));
+	const heldValues = Object.fromEntries(Object.keys(asked).map((key) => [key, held[key] ?? null]));
 	throw changeNotHeld(response.source, asked, heldValues, response.data);
 }

@@ -166,4 +166,54 @@ describe('Team: Rename, an answer that does not show the new name', () => {
 		expect(dropped.error?.message).toMatch(/Rename Team.*does not show the change/);
 		expect(suite.sim.state.team(second.id)?.name).toBe('Sales');
 	});
+
+	it('answered with the old name and the read afterwards fails: the item says the rename was sent and answered success', async () => {
+		const { org, credentials } = newOrganization();
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
+		suite.sim.setAnswerModes({ priorTeamAnswers: 'changed' });
+		// the first GET (the re-run check) passes, the one after the PUT is refused
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Temporarily unavailable',
+			method: 'GET',
+			path: `/api/teams-api/${sales.id}`,
+			skip: 1,
+			count: 1,
+		});
+
+		const result = await rename(sales.id, credentials);
+
+		expect(result.error?.message).toBe(
+			`QRTRAC answered success to Rename Team (PUT /teams-api/{id}), but the record could not be read afterwards to confirm the change`,
+		);
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toMatch(/^The change was sent and answered success;/);
+		expect(description).toContain('Temporarily unavailable');
+		expect(suite.sim.state.team(sales.id)?.name).toBe('Sales EMEA');
+	});
+
+	it("answered with another team's record: the asked team is read, and only it is output", async () => {
+		const { org, credentials } = newOrganization();
+		const sales = suite.sim.state.createTeam(org.id, 'Sales');
+		const other = suite.sim.state.createTeam(org.id, 'Sales EMEA');
+		suite.sim.faults.add({
+			kind: 'status',
+			method: 'PUT',
+			path: `/api/teams-api/${sales.id}`,
+			status: 200,
+			body: JSON.stringify({ success: true, data: { id: other.id, name: 'Sales EMEA' } }),
+			contentType: 'application/json',
+			afterWrite: true,
+			count: 1,
+		});
+
+		const result = await rename(sales.id, credentials);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.id, item.json.name, item.json.result])).toEqual([
+			[sales.id, 'Sales EMEA', 'updated'],
+		]);
+		expect(requests().at(-1)).toBe(`GET /api/teams-api/${sales.id}`);
+	});
 });
