@@ -59,20 +59,12 @@ export class QrtracApi implements ICredentialType {
 			description: 'API client secret from QRTRAC Settings > API Access',
 		},
 		{
-			displayName: 'API Key (Simple Interface)',
-			name: 'apiKey',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description:
-				'Only for the Dynamic Link resource (the simple v1 interface); leave empty otherwise',
-		},
-		{
 			displayName: 'Plan',
 			name: 'plan',
 			type: 'options',
 			default: 'Business Plus',
-			description: "Your QRTRAC plan. The nodes pace requests to the plan's per-team limit.",
+			description:
+				"Your QRTRAC plan for the Team ID, Client ID and Secret above. The nodes pace requests to the plan's per-team limit.",
 			options: [
 				{ name: 'Business Plus (5 Requests/s)', value: 'Business Plus' },
 				{ name: 'Legendary (20 Requests/s)', value: 'Legendary' },
@@ -90,6 +82,15 @@ export class QrtracApi implements ICredentialType {
 			typeOptions: { minValue: 1, maxValue: 10000 },
 			displayOptions: { show: { plan: ['custom'] } },
 			description: 'Per-team request limit agreed with QRTRAC',
+		},
+		{
+			displayName: 'API Key (Simple Interface)',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Only for the Dynamic Link resource (the simple v1 interface); leave empty otherwise. Test does not check this key: the first Dynamic Link run does.',
 		},
 		{
 			displayName: 'Simple Interface Plan',

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { executionNode } from './executionNode';
+import { uriProblem } from './validation/uri';
 
 /**
  * Input rules shared by the operations, written once with zod. Every schema field carries its form label via
@@ -37,61 +38,9 @@ export const httpUrlSchema = z
  * http(s) rule only.
  */
 export const uriSchema = httpUrlSchema.superRefine((value, context) => {
-	if (isHttpUrl(value) && !isUri(value))
-		context.addIssue({ code: z.ZodIssueCode.custom, message: notAUri(value) });
+	const problem = isHttpUrl(value) ? uriProblem(value) : undefined;
+	if (problem !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
 });
-
-const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
-/** Scheme, user information and an IPv6 host: the only place `[` and `]` may stand. */
-const URI_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/?#[\]]*@)?(?:\[[0-9A-Fa-f:.]+\])?/;
-
-function isUri(value: string): boolean {
-	const fragment = value.indexOf('#');
-	return (
-		URI_CHARACTERS.test(value) &&
-		!/%(?![0-9a-fA-F]{2})/.test(value) &&
-		(fragment < 0 || !value.includes('#', fragment + 1)) &&
-		!/[[\]]/.test(value.replace(URI_START, ''))
-	);
-}
-
-/** The message, with the URL as a strict service takes it when one can be written: each offending character escaped. */
-function notAUri(value: string): string {
-	const hint = encodedUri(value);
-	return `must be a URL with only the characters a URI allows: write a space, a letter such as ü, or | { } < > " \\ ^ \` as a %XX escape, and % only in one${hint === undefined ? '' : `, e.g. ${hint}`}`;
-}
-
-function encodedUri(value: string): string | undefined {
-	const start = URI_START.exec(value)?.[0] ?? '';
-	const afterStart = value.slice(start.length);
-	const hostEnd = afterStart.search(/[/?#]/);
-	const rawHost = hostEnd < 0 ? afterStart : afterStart.slice(0, hostEnd);
-	const host = asciiHost(rawHost);
-	if (host === undefined) return undefined;
-	const tail = [...afterStart.slice(rawHost.length)];
-	const encoded = `${start}${host}${tail.map((character, index) => escapedForUri(character, index, tail)).join('')}`;
-	return isUri(encoded) ? encoded : undefined;
-}
-
-/** A host with letters such as ü in its ASCII (punycode) form, as browsers send it. */
-function asciiHost(host: string): string | undefined {
-	if (/^[\x20-\x7e]*$/.test(host)) return host;
-	try {
-		return new URL(`http://${host}`).host;
-	} catch {
-		return undefined;
-	}
-}
-
-/** One character of a URL's path, query or fragment as a URI writes it. */
-function escapedForUri(character: string, index: number, all: string[]): string {
-	if (character === '%')
-		return /^[0-9a-fA-F]{2}$/.test(all.slice(index + 1, index + 3).join('')) ? '%' : '%25';
-	if (character === '#') return all.indexOf('#') === index ? '#' : '%23';
-	return /^[A-Za-z0-9\-._~:/?@!$&'()*+,;=]$/.test(character)
-		? character
-		: encodeURIComponent(character);
-}
 
 /** A custom domain root for short links: http(s), ending with `/`. */
 export const baseUrlSchema = uriSchema.refine(

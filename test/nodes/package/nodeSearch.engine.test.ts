@@ -26,4 +26,12 @@ describe('search aliases as n8n loads them', () => {
 			);
 		},
 	);
+
+	it('the action node is also found by what its other resources are called: "dynamic link", "team member", "invite"', async () => {
+		const aliases = await aliasesOf('qrtrac');
+
+		expect(
+			['dynamic link', 'team member', 'invite'].filter((search) => !aliases.includes(search)),
+		).toEqual([]);
+	});
 });

@@ -92,7 +92,7 @@ function alreadyResent({ email }: Input, sentBy: number): IDataObject {
 		email,
 		status: 'pending',
 		result: 'unchanged',
-		note: `The invitation was resent by item ${sentBy} of this execution; it was not sent again`,
+		note: `Already resent by row ${sentBy + 1} of this execution (item index ${sentBy}); not sent again`,
 	};
 }
 
@@ -103,7 +103,7 @@ function mayHaveGoneOut(
 ): NodeOperationError {
 	return new NodeOperationError(
 		ctx.getNode(),
-		`The invitation to ${input.email} may have gone out with item ${sentBy}, whose answer was lost: it was not sent again`,
+		`The invitation to ${input.email} may have gone out with row ${sentBy + 1} (item index ${sentBy}), whose answer was lost: it was not sent again`,
 		{
 			itemIndex,
 			description:

@@ -80,16 +80,15 @@ it('refuses a URL a strict service would refuse as not a URI, showing it encoded
 		values,
 		1.1,
 	);
-	const hint = (index: number) => /, e\.g\. (\S+)$/.exec(parsed[index].error?.message ?? '')?.[1];
 
 	expect(parsed[0].error?.message).toBe(
-		'Item 0: "Redirect URL" must be a URL with only the characters a URI allows: write a space, a letter such as ü, or | { } < > " \\ ^ ` as a %XX escape, and % only in one, e.g. https://example.com/my%20page',
+		'Item 0: "Redirect URL" contains a space, which a URL here may not hold: write it as https://example.com/my%20page',
 	);
-	expect([1, 2, 3, 4].map(hint)).toEqual([
-		'https://xn--bcher-kva.example/%C3%BC',
-		'https://example.com/a%20b%5Cc',
-		'https://example.com/?filter%5Bname%5D=x',
-		'https://example.com/#a%23b',
+	expect(parsed.slice(1, 5).map((item) => item.error?.message)).toEqual([
+		'Item 1: "Redirect URL" contains "ü", which a URL here may not hold: write it as https://xn--bcher-kva.example/%C3%BC',
+		'Item 2: "Redirect URL" contains a space, which a URL here may not hold: write it as https://example.com/a%20b%5Cc',
+		'Item 3: "Redirect URL" contains a "[" or "]" outside an IPv6 host, which a URL here may not hold: write it as https://example.com/?filter%5Bname%5D=x',
+		'Item 4: "Redirect URL" contains a second "#", which a URL here may not hold: write it as https://example.com/#a%23b',
 	]);
 	expect(parsed.slice(5).map((item) => item.error)).toEqual([undefined, undefined, undefined]);
 });

@@ -89,7 +89,7 @@ describe('Team Member: Resend Invite', () => {
 			email: 'Penny.Twice@Member.example',
 			status: 'pending',
 			result: 'unchanged',
-			note: 'The invitation was resent by item 0 of this execution; it was not sent again',
+			note: 'Already resent by row 1 of this execution (item index 0); not sent again',
 		});
 		expect(suite.sim.state.resendCount('penny.twice@member.example')).toBe(1);
 		expect(suite.sim.state.resendCount('quinn.twice@member.example')).toBe(1);
@@ -114,7 +114,7 @@ describe('Team Member: Resend Invite', () => {
 
 		expect(result.items.map((item) => item.json.error)).toEqual([
 			expect.stringContaining('with HTTP 502'),
-			'The invitation to rae.lost@member.example may have gone out with item 0, whose answer was lost: it was not sent again',
+			'The invitation to rae.lost@member.example may have gone out with row 1 (item index 0), whose answer was lost: it was not sent again',
 		]);
 		expect(suite.sim.state.resendCount('rae.lost@member.example')).toBe(1);
 		expect(suite.sim.requestLog).toHaveLength(1);
