@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { simpleCreateDynamic } from '../../../shared/api';
+import { withLinkAndTimes } from '../../../shared/records/simplify';
 import { readParameter } from '../../../shared/parameters';
 import {
 	hexColourSchema,
@@ -126,5 +127,6 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const link = camelCaseKeys(await simpleCreateDynamic(this, { request: input, itemIndex }));
-	return reportsOutcome(this) ? { ...link, result: 'created' } : link;
+	// from 1.2 its times also come as ISO text, as on every QR code item
+	return reportsOutcome(this) ? { ...withLinkAndTimes(link), result: 'created' } : link;
 }

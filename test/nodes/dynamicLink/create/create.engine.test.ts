@@ -70,6 +70,9 @@ describe('Dynamic Link: Create', () => {
 			design: { patternColor: '#0A66C2', logoUrl: 'https://example.com/logo.png' },
 		});
 		expect(JSON.stringify(answer)).not.toMatch(/"[a-z]+_[a-z]+":/);
+		// its time also as ISO text (1.2), as on QR code items
+		expect(typeof answer.createdAt).toBe('number');
+		expect(answer.createdAtIso).toBe(new Date(answer.createdAt as number).toISOString());
 		const created = suite.sim.state.getQr(String(answer.id));
 		expect(created).toMatchObject({
 			teamId,
