@@ -35,6 +35,9 @@ import type { Store } from './store';
  *   not (a service that drops the write, or answers and reads from a replica that lags).
  * - `priorCodeAnswers`: the same for a change of one code (updateQr, updateQrTags, updateQrTitle): success with the
  *   code as it was before the request; `changed`: the change is made, `unchanged`: it is not.
+ * - `normalisedWrites`: a change of one code (updateQr, updateQrTags, updateQrTitle) is stored, and answered, in
+ *   the service's own form of what was written (the contract does not say values are kept as written): a
+ *   `qrRedirectUrl` gains a trailing `/`, tags are lower-cased, numbers in `settings` become text.
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -56,6 +59,7 @@ export interface AnswerModes {
 	passwordsLeftOut?: boolean;
 	priorTeamAnswers?: 'changed' | 'unchanged';
 	priorCodeAnswers?: 'changed' | 'unchanged';
+	normalisedWrites?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -87,13 +91,35 @@ export function answerAsBefore(
 	id: string | undefined,
 ): (answer: Answer) => Answer {
 	const prior = id === undefined ? undefined : priorRecord(modes, operationId ?? '', store, id);
-	if (!prior) return (answer) => answer;
+	const normalise =
+		modes.normalisedWrites === true && CODE_CHANGE_OPERATIONS.has(operationId ?? '');
+	if (!prior && !normalise) return (answer) => answer;
 	return (answer) => {
 		if (answer.status >= 300 || !isObject(answer.body) || answer.body.success !== true)
 			return answer;
+		if (normalise) {
+			const code = id === undefined ? undefined : store.qrs.get(id);
+			if (code) normalisedCode(code as unknown as Json);
+			const body = answer.body;
+			if (isObject(body.data))
+				answer = { ...answer, body: { ...body, data: normalisedCode(structuredClone(body.data)) } };
+		}
+		if (!prior) return answer;
 		if (prior.mode === 'unchanged') prior.putBack();
-		return { ...answer, body: { ...answer.body, data: prior.before } };
+		return { ...answer, body: { ...(answer.body as Json), data: prior.before } };
 	};
+}
+
+/** For `normalisedWrites`: the code in the service's form, changed in place (a trailing `/`, lower-case tags, text). */
+function normalisedCode(code: Json): Json {
+	if (typeof code.qrRedirectUrl === 'string' && !code.qrRedirectUrl.endsWith('/'))
+		code.qrRedirectUrl = `${code.qrRedirectUrl}/`;
+	if (Array.isArray(code.tags))
+		code.tags = code.tags.map((tag) => (typeof tag === 'string' ? tag.toLowerCase() : tag));
+	if (isObject(code.settings))
+		for (const [key, value] of Object.entries(code.settings))
+			if (typeof value === 'number') code.settings[key] = String(value);
+	return code;
 }
 
 /** The record a change names as it is now, and how to put it back; undefined when no mode applies. */

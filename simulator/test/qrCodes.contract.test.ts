@@ -464,6 +464,40 @@ describe('QR code rules', () => {
 		}
 	});
 
+	test("answer mode normalisedWrites: a change of a code is stored and answered in the service's form", async () => {
+		const created = await create({
+			qrType: 'WEB',
+			name: 'Plain',
+			qrRedirectUrl: 'https://example.com/plain',
+			tags: ['Keep'],
+		});
+		const id = created.body.data.id as string;
+		expect(created.body.data).toMatchObject({ qrRedirectUrl: 'https://example.com/plain' });
+		sim.setAnswerModes({ normalisedWrites: true });
+		try {
+			const put = await call('PUT', `/api/qrs-api/${id}`, {
+				body: {
+					qrType: 'WEB',
+					name: 'Plain',
+					qrRedirectUrl: 'https://example.com/new',
+					settings: { ageGating: true, minAge: 21 },
+				},
+			});
+			expect(put.body.data).toMatchObject({
+				qrRedirectUrl: 'https://example.com/new/',
+				settings: { ageGating: true, minAge: '21' },
+			});
+			const tagged = await call('PUT', `/api/qrs-api/${id}/tags`, { body: { tags: ['Promo'] } });
+			expect(tagged.body.data.tags).toEqual(['promo']);
+			expect(sim.state.getQr(id)).toMatchObject({
+				qrRedirectUrl: 'https://example.com/new/',
+				tags: ['promo'],
+			});
+		} finally {
+			sim.setAnswerModes({});
+		}
+	});
+
 	test('answer modes codesWithoutTemplate and maskedPasswords: code records leave out templateId and baseUrl, hide the password; the store keeps them', async () => {
 		sim.setAnswerModes({ codesWithoutTemplate: true, maskedPasswords: true });
 		try {

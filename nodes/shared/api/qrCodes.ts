@@ -16,7 +16,6 @@ import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
 	completeUpdateBody,
-	contradictedFields,
 	holdsTitle,
 	isLive,
 	leavesOutSettings,
@@ -25,6 +24,7 @@ import {
 	sameTags,
 	valueAt,
 } from '../records/qrCode';
+import { showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { getTeamQrsFromTime } from './timeline';
@@ -91,7 +91,8 @@ export async function checkQrAvailability(
  * PUT of a code. The contract does not say whether the service merges the body into the code or replaces the
  * code with it, so the body is always complete: every request field of the stored code, with `changes` applied
  * (completeUpdateBody, records/qrCode.ts). Fields nobody changed then stay whichever way the service reads a PUT.
- * What it wrote of `changes` is held against the answer by the record's rule (contradictedFields, changedCode).
+ * What it wrote of `changes` is held against the answer and the stored code by the record's rule (unchangedFields,
+ * changedCode).
  */
 export async function updateQr(
 	ctx: TransportContext,
@@ -113,28 +114,42 @@ export async function updateQr(
 			teamId,
 			itemIndex,
 		});
-		// The change as the body carries it: settings a body leaves out were not written.
+		// The change as the body carries it: settings a body leaves out were not written; re-sent ones were.
+		const keys = [...Object.keys(changes), ...(withKnownSettings ? ['settings'] : [])];
 		const written = Object.fromEntries(
-			Object.keys(changes)
-				.filter((key) => changes[key] !== undefined && body[key] !== undefined)
+			[...new Set(keys)]
+				.filter(
+					(key) =>
+						(changes[key] !== undefined || (withKnownSettings && key === 'settings')) &&
+						body[key] !== undefined,
+				)
 				.map((key) => [key, body[key]]),
 		);
-		return await changedCode(
+		const code = await changedCode(
 			ctx,
 			{ data, source },
 			{ id, teamId, itemIndex },
-			{ written, differing: (code) => contradictedFields(written, code) },
+			{
+				written,
+				before: stored,
+				// Re-sent settings must be back: an answer still without them is the code as the first PUT left it.
+				alsoNotShown: (held) =>
+					withKnownSettings && lostKnownSettings(stored, held) ? ['settings'] : [],
+			},
 		);
+		return { code, written };
 	};
-	const code = await put(false);
+	const { code, written } = await put(false);
 	if (!leavesOutSettings(stored, changes)) return code;
 	// Settings with a hidden password were left out; a service that replaced the code with the body dropped them,
-	// so they are sent again, less the password nobody can know (records/qrCode.ts). An answer without settings
-	// does not tell: the code is read by its ID.
-	const shown = isPlainObject(code.settings)
-		? code
-		: await getQrById(ctx, { id, teamId, itemIndex });
-	return lostKnownSettings(stored, shown) ? await put(true) : shown;
+	// so they are sent again, less the password nobody can know (records/qrCode.ts). An answer without settings,
+	// or one that shows no change (it may be the code before the PUT, settings intact), does not tell: the code is
+	// read by its ID.
+	const shown =
+		isPlainObject(code.settings) && showsChange(written, code, stored)
+			? code
+			: await getQrById(ctx, { id, teamId, itemIndex });
+	return lostKnownSettings(stored, shown) ? (await put(true)).code : shown;
 }
 
 /** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */
@@ -165,7 +180,13 @@ export async function deleteQr(
 
 export async function updateQrTags(
 	ctx: TransportContext,
-	{ id, tags, teamId, itemIndex }: InTeam & { id: string; tags: string[] },
+	{
+		id,
+		tags,
+		before,
+		teamId,
+		itemIndex,
+	}: InTeam & { id: string; tags: string[]; before?: IDataObject },
 ): Promise<QrCode> {
 	const response = await callEndpoint(ctx, {
 		operation: 'Update QR Code Tags',
@@ -183,14 +204,20 @@ export async function updateQrTags(
 		ctx,
 		response,
 		{ id, teamId, itemIndex },
-		{ written: { tags }, differing: (held) => (sameTags(held.tags, tags) ? [] : ['tags']) },
+		{ written: { tags }, before },
 	);
 	return { ...code, ...verifiedMarker(response) };
 }
 
 export async function updateQrTitle(
 	ctx: TransportContext,
-	{ id, title, teamId, itemIndex }: InTeam & { id: string; title: string },
+	{
+		id,
+		title,
+		before,
+		teamId,
+		itemIndex,
+	}: InTeam & { id: string; title: string; before?: IDataObject },
 ): Promise<QrCode> {
 	const response = await callEndpoint(ctx, {
 		operation: 'Update QR Code Title',
@@ -208,7 +235,7 @@ export async function updateQrTitle(
 		ctx,
 		response,
 		{ id, teamId, itemIndex },
-		{ written: { name: title }, differing: (held) => (holdsTitle(held, title) ? [] : ['name']) },
+		{ written: { name: title }, before },
 	);
 	return { ...code, ...verifiedMarker(response) };
 }
@@ -239,22 +266,33 @@ export async function getQrById(
 
 /**
  * The code a change left. The contract does not say whether a change's answer is the code before or after it, and
- * some successes name no record (namesRecord): the answer counts when it is the asked code's record and holds
- * `written` (no field `differing`); otherwise the code is read by its ID, and a read that does not hold it either
- * fails the item, never `updated` on a change QRTRAC does not hold.
+ * some successes name no record (namesRecord): the answer counts when it is the asked code's record and shows no
+ * written field still at its value `before` (unchangedFields: a service's own form of a written value counts as
+ * written); otherwise the code is read by its ID, and a read still holding an old value fails the item, never
+ * `updated` on a change QRTRAC does not hold. Without `before` (saved nodes sending a change without reading the
+ * code first) an unmade change and the service's form of the written value look alike: the read is taken as what
+ * QRTRAC holds, so that no correct change fails.
  */
 async function changedCode(
 	ctx: TransportContext,
 	response: Pick<QrtracResponse<unknown>, 'data'> & { source: AnswerSource },
 	target: InTeam & { id: string },
-	{ written, differing }: { written: IDataObject; differing: (code: QrCode) => string[] },
+	{
+		written,
+		before,
+		alsoNotShown = () => [],
+	}: { written: IDataObject; before?: IDataObject; alsoNotShown?: (code: QrCode) => string[] },
 ): Promise<QrCode> {
+	const notShown = (code: QrCode) => [
+		...unchangedFields(written, code, before),
+		...alsoNotShown(code),
+	];
 	if (namesRecord(response.data)) {
 		const answered = readQrCode(response.source, response.data);
-		if (answered.id === target.id && differing(answered).length === 0) return answered;
+		if (answered.id === target.id && notShown(answered).length === 0) return answered;
 	}
 	const held = await readAfterChange(response.source, async () => await getQrById(ctx, target));
-	const fields = differing(held);
+	const fields = before === undefined ? [] : notShown(held);
 	if (fields.length === 0) return held;
 	const at = (code: IDataObject) =>
 		Object.fromEntries(fields.map((field) => [field, valueAt(code, field) ?? null]));

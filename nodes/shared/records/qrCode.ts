@@ -19,6 +19,7 @@ import { isPlainObject } from '../plainObject';
  *   unknown: it is never sent back, and a change's password counts as changed or not as the caller says
  *   (changedFields). A change's password that is a mask counts as not given (givesPassword).
  * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
+ * - A change's answer or read holds a written field unless it still shows the old value there (qrCodeChange.ts).
  */
 
 /** Fields of a stored code that the service owns; a PUT never sends them back. */

@@ -82,7 +82,8 @@ export async function execute(
 		applyTagChange(stored?.tags ?? [], input.tags, input.mode);
 	return await changeCode(this, input, itemIndex, {
 		holds: (stored) => sameTags(tagsOf(stored), stored.tags),
-		write: async (code, stored) => await updateQrTags(this, { ...code, tags: tagsOf(stored) }),
+		write: async (code, stored) =>
+			await updateQrTags(this, { ...code, tags: tagsOf(stored), before: stored }),
 		readFirst: input.mode !== 'replace',
 	});
 }

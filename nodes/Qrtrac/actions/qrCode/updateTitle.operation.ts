@@ -50,6 +50,7 @@ export async function execute(
 ): Promise<IDataObject> {
 	return await changeCode(this, input, itemIndex, {
 		holds: (stored) => holdsTitle(stored, input.title),
-		write: async (code) => await updateQrTitle(this, { ...code, title: input.title }),
+		write: async (code, stored) =>
+			await updateQrTitle(this, { ...code, title: input.title, before: stored }),
 	});
 }

@@ -595,3 +595,43 @@ describe('Create or Update of a row answered with the code as it was before (PUT
 		},
 	);
 });
+
+/** A service may store a row's values in its own form: a row's correct update never fails for it, nor costs a read. */
+describe('Create or Update on a service that normalises what it stores (normalisedWrites)', () => {
+	useReading('merge');
+	beforeEach(() => suite.sim.setAnswerModes({ normalisedWrites: true }));
+	afterEach(() => suite.sim.setAnswerModes({}));
+	const requests = () => suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+
+	it.each(['lookUpEachRow', 'sync'])(
+		'in mode %s, a new redirect URL stored with a trailing `/` and tags lower-cased: updated from the answer',
+		async (mode) => {
+			const displayId = `normalised-${mode}`;
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				displayId,
+				name: 'Same',
+				qrRedirectUrl: 'https://example.com/old/',
+			});
+			suite.sim.clearRequestLog();
+
+			const result = await upsert(
+				[{ displayId, name: 'Same', url: 'https://example.com/new', tags: 'Promo' }],
+				{ mode },
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				id: code.id,
+				qrRedirectUrl: 'https://example.com/new/',
+				tags: ['promo'],
+				result: 'updated',
+			});
+			expect(requests().slice(-2)).toEqual([
+				`GET /api/qrs-api/teams/${code.id}`,
+				`PUT /api/qrs-api/${code.id}`,
+			]);
+			if (mode === 'lookUpEachRow') expect(requests()).toHaveLength(3);
+		},
+	);
+});

@@ -462,3 +462,36 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+/** A service may store a written value in its own form: a correct update never fails for it, nor costs a read. */
+describe.each(PUT_SEMANTICS)(
+	'Update on a service that normalises what it stores (normalisedWrites; PUT read as %s)',
+	(semantics) => {
+		useReading(semantics, { normalisedWrites: true });
+		const requests = () => suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+
+		it('a new redirect URL stored with a trailing `/`: updated from the answer, no read after the PUT', async () => {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Normal',
+				qrRedirectUrl: 'https://old.example.com/',
+			});
+
+			const result = await update(code.id, {
+				updateFields: { qrRedirectUrl: 'https://new.example.com' },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				id: code.id,
+				qrRedirectUrl: 'https://new.example.com/',
+				result: 'updated',
+			});
+			expect(requests()).toEqual([
+				`GET /api/qrs-api/teams/${code.id}`,
+				`PUT /api/qrs-api/${code.id}`,
+			]);
+			suite.expectRequestsFollowContract();
+		});
+	},
+);

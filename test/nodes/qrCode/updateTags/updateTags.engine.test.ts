@@ -106,3 +106,41 @@ describe('Update Tags, an answer that does not show the new tags', () => {
 		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
 	});
 });
+
+/** A service may store tags in its own form (here lower-cased): a correct change never fails for it. */
+describe('Update Tags on a service that lower-cases tags (normalisedWrites)', () => {
+	beforeEach(() => suite.sim.setAnswerModes({ normalisedWrites: true }));
+	afterEach(() => suite.sim.setAnswerModes({}));
+	const requests = () => suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+
+	it('Add, the old tags read first: the answer unlike both old and written tags is the change, no read after', async () => {
+		const code = newCode({ tags: ['old'] });
+
+		const result = await run('updateTags', { qrCodeId: byId(code.id), mode: 'add', tags: 'Promo' });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: code.id, tags: ['old', 'promo'] });
+		expect(requests()).toEqual([
+			`GET /api/qrs-api/teams/${code.id}`,
+			`PUT /api/qrs-api/${code.id}/tags`,
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
+	it('Replace in a saved 1.1 node (old tags unknown): the code is read once, and its tags are the output', async () => {
+		const code = newCode({ tags: ['old'] });
+
+		const result = await run('updateTags', {
+			qrCodeId: byId(code.id),
+			mode: 'replace',
+			tags: 'Promo',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: code.id, tags: ['promo'] });
+		expect(requests()).toEqual([
+			`PUT /api/qrs-api/${code.id}/tags`,
+			`GET /api/qrs-api/teams/${code.id}`,
+		]);
+	});
+});

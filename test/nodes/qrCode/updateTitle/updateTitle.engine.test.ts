@@ -2,6 +2,7 @@
  * QR Code > Update Title through n8n's engine against the simulator, as nodes saved with version 1.1 run them (their output
  * stays as it was; 1.2's `result` and re-runs: test/nodes/shared/outcome/reRuns.engine.test.ts).
  */
+import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { qrCodeRuns } from '../qrCodeRuns';
 
@@ -55,7 +56,18 @@ describe('Update Title, an answer that does not show the new title', () => {
 		const code = newCode({ name: 'Old name' });
 		suite.sim.setAnswerModes({ priorCodeAnswers: 'unchanged' });
 
-		const result = await run('updateTitle', { qrCodeId: byId(code.id), title: 'Summer campaign' });
+		// From 1.2 the code is read first: its old title is known (saved 1.1 nodes cannot tell: changedCode).
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'updateTitle',
+				qrCodeId: byId(code.id),
+				title: 'Summer campaign',
+			},
+			typeVersion: 1.2,
+		});
 
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toMatch(/Update QR Code Title.*does not show the change/);

@@ -385,3 +385,129 @@ describe("a code change's answer, before or after the change (changedCode)", () 
 		expect(titled).toMatchObject({ id: 'qr_1', name: 'T' });
 	});
 });
+
+describe("a code change's answer in the service's own form of what was written (unchangedFields)", () => {
+	const stored = { ...code, settings: { ageGating: true, minAge: 18 }, metadata: { items: [] } };
+	const route = (request: SentRequest) => `${request.method} ${pathOf(request)}`;
+
+	it('a trailing `/`, a number as text, list items given an `_id`, tags in another case: updated from the answer, no read', async () => {
+		const { ctx, sent } = fakeContext({
+			answers: [
+				ok({
+					...stored,
+					qrRedirectUrl: 'https://new.example.com/',
+					settings: { ageGating: true, minAge: '21' },
+					metadata: { items: [{ label: 'a', _id: 'm1' }] },
+				}),
+				ok({ ...code, tags: ['promo'] }),
+				ok({ ...code, name: 'summer' }),
+			],
+		});
+
+		const updated = await api.updateQr(ctx, {
+			id: 'qr_1',
+			stored,
+			changes: {
+				qrRedirectUrl: 'https://new.example.com',
+				settings: { minAge: 21 },
+				metadata: { items: [{ label: 'a' }] },
+			},
+		});
+		const tagged = await api.updateQrTags(ctx, { id: 'qr_1', tags: ['Promo'], before: code });
+		const titled = await api.updateQrTitle(ctx, { id: 'qr_1', title: 'Summer', before: code });
+
+		expect(sent.map(route)).toEqual([
+			'PUT /api/qrs-api/qr_1',
+			'PUT /api/qrs-api/qr_1/tags',
+			'PATCH /api/qrs-api/qr_1/title',
+		]);
+		expect(updated).toMatchObject({ qrRedirectUrl: 'https://new.example.com/' });
+		expect(tagged.tags).toEqual(['promo']);
+		expect(titled.name).toBe('summer');
+	});
+
+	it('an answer still showing the old value is read; a read holding the service form is updated, one still old fails', async () => {
+		const { ctx, sent } = fakeContext({
+			answers: [ok(code), ok({ ...code, tags: ['promo'] }), ok(code), ok(code)],
+		});
+
+		const tagged = await api.updateQrTags(ctx, { id: 'qr_1', tags: ['Promo'], before: code });
+		const failed = await api
+			.updateQrTags(ctx, { id: 'qr_1', tags: ['Promo'], before: code })
+			.catch((error: unknown) => error as Error);
+
+		expect(sent.map(route)).toEqual([
+			'PUT /api/qrs-api/qr_1/tags',
+			'GET /api/qrs-api/teams/qr_1',
+			'PUT /api/qrs-api/qr_1/tags',
+			'GET /api/qrs-api/teams/qr_1',
+		]);
+		expect(tagged.tags).toEqual(['promo']);
+		expect(failed.message).toMatch(/Update QR Code Tags.*does not show the change/);
+	});
+
+	it('without the old value (a saved node that does not read first) a read unlike the written value is taken, never failed', async () => {
+		const { ctx, sent } = fakeContext({ answers: [ok(code), ok({ ...code, tags: ['promo'] })] });
+
+		const tagged = await api.updateQrTags(ctx, { id: 'qr_1', tags: ['Promo'] });
+
+		expect(sent.map(route)).toEqual(['PUT /api/qrs-api/qr_1/tags', 'GET /api/qrs-api/teams/qr_1']);
+		expect(tagged.tags).toEqual(['promo']);
+	});
+});
+
+describe('Update of a code whose password is hidden: the settings left out of the PUT', () => {
+	const stored = {
+		...code,
+		settings: { passwordEnabled: true, password: '********', ageGating: true },
+	};
+	const route = (request: SentRequest) => `${request.method} ${pathOf(request)}`;
+
+	it('the first answer is the code as before (settings intact): the code is read, and settings it dropped are sent again', async () => {
+		const dropped = { ...code, name: 'New', settings: {} };
+		const { ctx, sent } = fakeContext({
+			answers: [
+				ok({ ...stored, name: 'New' }),
+				ok(dropped),
+				ok({ ...dropped, settings: { passwordEnabled: true, ageGating: true } }),
+			],
+		});
+
+		// A saved node (1, 1.1) sends a change that changes nothing: its answer, the code as before, shows no change.
+		const updated = await api.updateQr(ctx, {
+			id: 'qr_1',
+			stored: { ...stored, name: 'New' },
+			changes: { name: 'New' },
+		});
+
+		expect(sent.map(route)).toEqual([
+			'PUT /api/qrs-api/qr_1',
+			'GET /api/qrs-api/teams/qr_1',
+			'PUT /api/qrs-api/qr_1',
+		]);
+		expect((sent[2].body as { settings?: unknown }).settings).toEqual({
+			passwordEnabled: true,
+			ageGating: true,
+		});
+		expect(updated.settings).toEqual({ passwordEnabled: true, ageGating: true });
+	});
+
+	it('the settings sent again must be held: an answer still without them is read, and a read without them fails', async () => {
+		const dropped = { ...code, name: 'New', settings: {} };
+		const { ctx, sent } = fakeContext({
+			answers: [ok(dropped), ok(dropped), ok(dropped)],
+		});
+
+		const failed = await api
+			.updateQr(ctx, { id: 'qr_1', stored, changes: { name: 'New' } })
+			.catch((error: unknown) => error as Error & { description?: string });
+
+		expect(sent.map(route)).toEqual([
+			'PUT /api/qrs-api/qr_1',
+			'PUT /api/qrs-api/qr_1',
+			'GET /api/qrs-api/teams/qr_1',
+		]);
+		expect(failed.message).toMatch(/Update QR Code.*does not show the change/);
+		expect(failed.description).toContain('QRTRAC holds {"settings":{}}');
+	});
+});

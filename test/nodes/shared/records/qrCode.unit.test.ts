@@ -17,6 +17,7 @@ import {
 	lostKnownSettings,
 	sameTags,
 } from '../../../../nodes/shared/records/qrCode';
+import { showsChange, unchangedFields } from '../../../../nodes/shared/records/qrCodeChange';
 
 describe('isLive', () => {
 	it('is live unless the service marked the code deleted', () => {
@@ -271,5 +272,55 @@ describe('settingsDroppingHiddenPassword (a change that would remove a hidden pa
 		).toEqual([]);
 		const clear = { ...stored, settings: { passwordEnabled: true, password: 'secret' } };
 		expect(settingsDroppingHiddenPassword(clear, { settings: { minAge: 21 } })).toEqual([]);
+	});
+});
+
+describe("unchangedFields and showsChange (a change's answer against what was written and the code before it)", () => {
+	const before = {
+		qrType: 'WEB',
+		name: 'Old',
+		qrRedirectUrl: 'https://old.example.com',
+		tags: ['old'],
+		settings: { minAge: 18 },
+	};
+	const written = {
+		qrType: 'WEB',
+		name: 'New',
+		qrRedirectUrl: 'https://new.example.com',
+		tags: ['Promo'],
+		settings: { minAge: 21 },
+	};
+
+	it("takes a value unlike both old and written as the service's form of the written one", () => {
+		const normalised = {
+			qrType: 'WEB',
+			name: 'New',
+			qrRedirectUrl: 'https://new.example.com/',
+			tags: ['promo'],
+			settings: { minAge: '21' },
+		};
+		expect(unchangedFields(written, normalised, before)).toEqual([]);
+		expect(showsChange(written, normalised, before)).toBe(true);
+	});
+
+	it('names the fields that still hold the old value; the code before the change shows no change', () => {
+		expect(unchangedFields(written, before, before)).toEqual([
+			'name',
+			'qrRedirectUrl',
+			'tags',
+			'settings.minAge',
+		]);
+		expect(unchangedFields(written, { ...before, name: 'New' }, before)).toEqual([
+			'qrRedirectUrl',
+			'tags',
+			'settings.minAge',
+		]);
+		expect(showsChange(written, before, before)).toBe(false);
+		expect(showsChange({ name: 'Old' }, before, before)).toBe(false);
+	});
+
+	it('without the code before, names every field unlike the written value', () => {
+		expect(unchangedFields({ tags: ['Promo'] }, { tags: ['promo'] })).toEqual(['tags']);
+		expect(unchangedFields({ tags: ['Promo'] }, { tags: ['Promo'] })).toEqual([]);
 	});
 });

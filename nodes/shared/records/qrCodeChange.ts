@@ -1,0 +1,47 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { contradictedFields, sameTags, sameValue, valueAt } from './qrCode';
+
+/**
+ * Whether a change of one code shows in its answer, or in the code read after it (changedCode, api/qrCodes.ts),
+ * by the record's rules of qrCode.ts. The contract does not say a service keeps a value as written: only a field
+ * still at its old value counts as not changed. Pure.
+ */
+
+/**
+ * The fields of a change `written` that `found` (the change's answer, or the code read after it) does not show
+ * changed: there it still holds the value `before` held (compared as changedFields compares), not the written one.
+ * A value unlike both is the service's form of the written one (`https://a.com/` for `https://a.com`, `promo` for
+ * `Promo`, `"21"` for 21, list items given an `_id`) and counts as written; fields `found` leaves out or need not
+ * echo never count (contradictedFields). Without `before` every field unlike the written value is named.
+ */
+export function unchangedFields(
+	written: IDataObject,
+	found: IDataObject,
+	before?: IDataObject,
+): string[] {
+	return contradictedFields(written, found).filter(
+		(field) => before === undefined || holdsAsBefore(found, before, field),
+	);
+}
+
+/**
+ * Whether `found` shows a change `written` made to `before`: some field the change changes holds there a value
+ * unlike the old one (fields the code before left out do not tell). The code as it was before the change shows none.
+ */
+export function showsChange(
+	written: IDataObject,
+	found: IDataObject,
+	before: IDataObject,
+): boolean {
+	return contradictedFields(written, before).some(
+		(field) => valueAt(found, field) !== undefined && !holdsAsBefore(found, before, field),
+	);
+}
+
+/** Whether `found` holds at `field` (named as changedFields names it) the value `before` holds there. */
+function holdsAsBefore(found: IDataObject, before: IDataObject, field: string): boolean {
+	if (field === 'tags') return sameTags(found.tags, before.tags);
+	const old = valueAt(before, field);
+	return old !== undefined && sameValue(valueAt(found, field), old);
+}
