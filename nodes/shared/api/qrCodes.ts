@@ -27,7 +27,7 @@ import {
 import { showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
-import { getTeamQrsFromTime } from './timeline';
+import { getTeamQrsFromTime, updateTimeOf } from './timeline';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -268,8 +268,8 @@ export async function getQrById(
  * The code a change left. The contract does not say whether a change's answer is the code before or after it, and
  * some successes name no record (namesRecord): the answer counts when it is the asked code's record and shows no
  * written field still at its value `before` (unchangedFields: a service's own form of a written value counts as
- * written); otherwise the code is read by its ID, and a read still holding an old value fails the item, never
- * `updated` on a change QRTRAC does not hold. Without `before` (saved nodes sending a change without reading the
+ * written); otherwise the code is read by its ID, and a read still holding an old value at the version the code
+ * had before (movedOn) fails the item, never `updated` on a change QRTRAC does not hold. Without `before` (saved nodes sending a change without reading the
  * code first) an unmade change and the service's form of the written value look alike: the read is taken as what
  * QRTRAC holds, so that no correct change fails.
  */
@@ -293,10 +293,22 @@ async function changedCode(
 	}
 	const held = await readAfterChange(response.source, async () => await getQrById(ctx, target));
 	const fields = before === undefined ? [] : notShown(held);
-	if (fields.length === 0) return held;
+	if (fields.length === 0 || movedOn(before, held)) return held;
 	const at = (code: IDataObject) =>
 		Object.fromEntries(fields.map((field) => [field, valueAt(code, field) ?? null]));
 	throw changeNotHeld(response.source, at(written), at(held), response.data);
+}
+
+/**
+ * Whether the code read after a change carries a later version than the code before it (`updatedAt`, read in its
+ * unit): the change was made, and a field still at its old value is the service's form of the written one (a
+ * stored `https://a.com/` that a row writes as `https://a.com`). Unreadable times tell nothing.
+ */
+function movedOn(before: IDataObject | undefined, held: QrCode): boolean {
+	const presentMs = Date.now();
+	const was = before === undefined ? undefined : updateTimeOf(before as QrCode, presentMs);
+	const now = updateTimeOf(held, presentMs);
+	return was !== undefined && now !== undefined && now > was;
 }
 
 /** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */

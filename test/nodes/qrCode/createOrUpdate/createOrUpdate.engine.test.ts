@@ -634,4 +634,34 @@ describe('Create or Update on a service that normalises what it stores (normalis
 			if (mode === 'lookUpEachRow') expect(requests()).toHaveLength(3);
 		},
 	);
+
+	it.each(['lookUpEachRow', 'sync'])(
+		'in mode %s, a re-run of a row whose URL QRTRAC stores in its own form (a trailing `/`) is updated, not failed',
+		async (mode) => {
+			const displayId = `normalised-again-${mode}`;
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				displayId,
+				name: 'Same',
+				qrRedirectUrl: 'https://example.com/kept/',
+			});
+			suite.sim.clearRequestLog();
+
+			// the row writes the URL without the `/` QRTRAC adds: the answer and the read show the old form, at a later version
+			const result = await upsert([{ displayId, name: 'Same', url: 'https://example.com/kept' }], {
+				mode,
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				id: code.id,
+				qrRedirectUrl: 'https://example.com/kept/',
+				result: 'updated',
+			});
+			expect(requests().slice(-2)).toEqual([
+				`PUT /api/qrs-api/${code.id}`,
+				`GET /api/qrs-api/teams/${code.id}`,
+			]);
+		},
+	);
 });
