@@ -44,6 +44,21 @@ export function ipAddressOptions(
 	];
 }
 
+/**
+ * Where hashing is the default, a line on the form says so: the option sits folded inside Options, and a column of
+ * 64 hex digits in the output would otherwise be a riddle (seen in an editor walk).
+ */
+export function ipHashedNotice(hashingVersions: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName:
+			'IP addresses come hashed (the same visitor, the same value). To keep or remove them, add Options > IP Address.',
+		name: 'ipHashedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: hashingVersions },
+	};
+}
+
 const ipAddressOption: INodeProperties = {
 	displayName: 'IP Address',
 	name: 'ipAddress',

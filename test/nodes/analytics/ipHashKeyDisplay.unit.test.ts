@@ -59,3 +59,22 @@ describe('IP Hash Key', () => {
 		expect(at('codeChanges', {})).toBe(false);
 	});
 });
+
+describe('the notice that IP addresses come hashed', () => {
+	const noticeShown = (operation: string, version: number) => {
+		const parameters = { resource: 'analytics', operation } as INodeParameters;
+		const node = { typeVersion: version, parameters } as unknown as INode;
+		return action.properties
+			.filter((property) => property.name === 'ipHashedNotice')
+			.some((property) => NodeHelpers.displayParameter(parameters, property, node, action));
+	};
+
+	it.each(['getScans', 'getScansForCodes'])(
+		'%s: shown from 1.2, where hashing is the default, not on 1.1, which keeps the address',
+		(operation) => {
+			expect(noticeShown(operation, 1.2)).toBe(true);
+			expect(noticeShown(operation, 1.1)).toBe(false);
+			expect(noticeShown('getTotals', 1.2)).toBe(false);
+		},
+	);
+});

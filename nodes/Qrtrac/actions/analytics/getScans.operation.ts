@@ -12,7 +12,7 @@ import {
 	returnAllOption,
 	teamOverrideOptions,
 } from '../../descriptions/common';
-import { ipAddressOptions } from '../../../shared/forms/ipPrivacy';
+import { ipAddressOptions, ipHashedNotice } from '../../../shared/forms/ipPrivacy';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2, VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { atLeastVersion, getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { readParameter } from '../../../shared/parameters';
@@ -33,6 +33,7 @@ const properties: INodeProperties[] = [
 	...timeRangeFields(true),
 	returnAllOption,
 	limitOption,
+	ipHashedNotice(LAYOUT_1_2),
 	optionsCollection([...ipAddressOptions(LAYOUT_1_2, BEFORE_LAYOUT_1_2), ...teamOverrideOptions]),
 ];
 

@@ -8,7 +8,7 @@ import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOptions } from '../../../descriptions/common';
-import { ipAddressOptions } from '../../../../shared/forms/ipPrivacy';
+import { ipAddressOptions, ipHashedNotice } from '../../../../shared/forms/ipPrivacy';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2, VERSION_1_2 } from '../../../descriptions/layoutVersions';
 import { withIpPrivacy } from '../../../../shared/records/ipPrivacy';
 import { atLeastVersion, getTeamOverride, readParameter } from '../../../helpers/parameters';
@@ -36,6 +36,7 @@ import { scansPerCode } from './plan';
 const properties: INodeProperties[] = [
 	...codeSelectionWithPickerFields,
 	...timeRangeFields(false),
+	ipHashedNotice(LAYOUT_1_2),
 	optionsCollection([
 		{
 			displayName: 'One Item per Code',
