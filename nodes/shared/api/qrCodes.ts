@@ -27,7 +27,7 @@ import {
 import { showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
-import { getTeamQrsFromTime, updateTimeOf } from './timeline';
+import { changeTimeOf, getTeamQrsFromTime } from './timeline';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -292,22 +292,28 @@ async function changedCode(
 		if (answered.id === target.id && notShown(answered).length === 0) return answered;
 	}
 	const held = await readAfterChange(response.source, async () => await getQrById(ctx, target));
-	const fields = before === undefined ? [] : notShown(held);
-	if (fields.length === 0 || movedOn(before, held)) return held;
+	if (before === undefined) return held;
+	// a later version, or another written field that moved, shows the write was made: a field still at its old
+	// value is then the service's form of the written one; settings sent again must be held all the same
+	const unchanged = unchangedFields(written, held, before);
+	const made = movedOn(before, held) || showsChange(written, held, before);
+	const fields = [...(made ? [] : unchanged), ...alsoNotShown(held)];
+	if (fields.length === 0) return held;
 	const at = (code: IDataObject) =>
 		Object.fromEntries(fields.map((field) => [field, valueAt(code, field) ?? null]));
 	throw changeNotHeld(response.source, at(written), at(held), response.data);
 }
 
 /**
- * Whether the code read after a change carries a later version than the code before it (`updatedAt`, read in its
- * unit): the change was made, and a field still at its old value is the service's form of the written one (a
+ * Whether the code read after a change carries a later version than the code before it (`updatedAt`, else
+ * `createdAt`, read in its unit): the change was made, and a field still at its old value is the service's form of the written one (a
  * stored `https://a.com/` that a row writes as `https://a.com`). Unreadable times tell nothing.
  */
-function movedOn(before: IDataObject | undefined, held: QrCode): boolean {
+function movedOn(before: IDataObject, held: QrCode): boolean {
 	const presentMs = Date.now();
-	const was = before === undefined ? undefined : updateTimeOf(before as QrCode, presentMs);
-	const now = updateTimeOf(held, presentMs);
+	// a code never changed since its creation may carry no `updatedAt`: its creation time is its version then
+	const was = changeTimeOf(before as QrCode, presentMs);
+	const now = changeTimeOf(held, presentMs);
 	return was !== undefined && now !== undefined && now > was;
 }
 

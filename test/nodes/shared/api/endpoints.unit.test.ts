@@ -510,4 +510,59 @@ describe('Update of a code whose password is hidden: the settings left out of th
 		expect(failed.message).toMatch(/Update QR Code.*does not show the change/);
 		expect(failed.description).toContain('QRTRAC holds {"settings":{}}');
 	});
+
+	it('settings dropped by both PUTs fail the item even when the read carries a later version', async () => {
+		const dropped = { ...code, name: 'New', settings: {}, updatedAt: code.updatedAt + 5_000 };
+		const { ctx } = fakeContext({ answers: [ok(dropped), ok(dropped), ok(dropped)] });
+
+		const failed = await api
+			.updateQr(ctx, { id: 'qr_1', stored, changes: { name: 'New' } })
+			.catch((error: unknown) => error as Error & { description?: string });
+
+		expect(failed.message).toMatch(/Update QR Code.*does not show the change/);
+		expect(failed.description).toContain('QRTRAC holds {"settings":{}}');
+	});
+});
+
+describe("Update where QRTRAC keeps its own form of the written value (a code's version tells the write was made)", () => {
+	const route = (request: SentRequest) => `${request.method} ${pathOf(request)}`;
+	// never changed since its creation: no `updatedAt`, QRTRAC stored the URL with a `/`
+	const stored = { ...code, qrRedirectUrl: 'https://example.com/', updatedAt: null };
+
+	it('a read at a later version than the creation is updated', async () => {
+		const kept = { ...stored, updatedAt: code.createdAt + 60_000 };
+		const { ctx, sent } = fakeContext({ answers: [ok(kept), ok(kept)] });
+
+		const updated = await api.updateQr(ctx, {
+			id: 'qr_1',
+			stored,
+			changes: { qrRedirectUrl: 'https://example.com' },
+		});
+
+		expect(updated.qrRedirectUrl).toBe('https://example.com/');
+		expect(sent.map(route)).toEqual(['PUT /api/qrs-api/qr_1', 'GET /api/qrs-api/teams/qr_1']);
+	});
+
+	it('a read at the same version, with another written field moved, is updated too', async () => {
+		const kept = { ...stored, name: 'Renamed' };
+		const { ctx } = fakeContext({ answers: [ok(stored), ok(kept)] });
+
+		const updated = await api.updateQr(ctx, {
+			id: 'qr_1',
+			stored,
+			changes: { qrRedirectUrl: 'https://example.com', name: 'Renamed' },
+		});
+
+		expect(updated.name).toBe('Renamed');
+	});
+
+	it('a read at the same version holding every old value fails: the change was not made', async () => {
+		const { ctx } = fakeContext({ answers: [ok(stored), ok(stored)] });
+
+		const failed = await api
+			.updateQr(ctx, { id: 'qr_1', stored, changes: { qrRedirectUrl: 'https://example.com' } })
+			.catch((error: unknown) => error as Error);
+
+		expect(failed.message).toMatch(/Update QR Code.*does not show the change/);
+	});
 });
