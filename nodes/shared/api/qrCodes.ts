@@ -27,7 +27,7 @@ import {
 import { showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
-import { changeTimeOf, getTeamQrsFromTime } from './timeline';
+import { getTeamQrsFromTime } from './timeline';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -267,11 +267,11 @@ export async function getQrById(
 /**
  * The code a change left. The contract does not say whether a change's answer is the code before or after it, and
  * some successes name no record (namesRecord): the answer counts when it is the asked code's record and shows no
- * written field still at its value `before` (unchangedFields: a service's own form of a written value counts as
- * written); otherwise the code is read by its ID, and a read still holding an old value at the version the code
- * had before (movedOn) fails the item, never `updated` on a change QRTRAC does not hold. Without `before` (saved nodes sending a change without reading the
- * code first) an unmade change and the service's form of the written value look alike: the read is taken as what
- * QRTRAC holds, so that no correct change fails.
+ * written field still at its value `before` (unchangedFields; an old value that is the written one in the
+ * service's form counts as written); otherwise the code is read by its ID, and a read still holding an old value
+ * fails the item, never `updated` on a change QRTRAC does not hold. Without `before` (saved nodes sending a change
+ * without reading the code first) an unmade change and the service's form of the written value look alike: the
+ * read is taken as what QRTRAC holds, so that no correct change fails.
  */
 async function changedCode(
 	ctx: TransportContext,
@@ -293,28 +293,11 @@ async function changedCode(
 	}
 	const held = await readAfterChange(response.source, async () => await getQrById(ctx, target));
 	if (before === undefined) return held;
-	// a later version, or another written field that moved, shows the write was made: a field still at its old
-	// value is then the service's form of the written one; settings sent again must be held all the same
-	const unchanged = unchangedFields(written, held, before);
-	const made = movedOn(before, held) || showsChange(written, held, before);
-	const fields = [...(made ? [] : unchanged), ...alsoNotShown(held)];
+	const fields = notShown(held);
 	if (fields.length === 0) return held;
 	const at = (code: IDataObject) =>
 		Object.fromEntries(fields.map((field) => [field, valueAt(code, field) ?? null]));
 	throw changeNotHeld(response.source, at(written), at(held), response.data);
-}
-
-/**
- * Whether the code read after a change carries a later version than the code before it (`updatedAt`, else
- * `createdAt`, read in its unit): the change was made, and a field still at its old value is the service's form of the written one (a
- * stored `https://a.com/` that a row writes as `https://a.com`). Unreadable times tell nothing.
- */
-function movedOn(before: IDataObject, held: QrCode): boolean {
-	const presentMs = Date.now();
-	// a code never changed since its creation may carry no `updatedAt`: its creation time is its version then
-	const was = changeTimeOf(before as QrCode, presentMs);
-	const now = changeTimeOf(held, presentMs);
-	return was !== undefined && now !== undefined && now > was;
 }
 
 /** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */

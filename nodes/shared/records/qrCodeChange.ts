@@ -10,10 +10,11 @@ import { contradictedFields, sameTags, sameValue, valueAt } from './qrCode';
 
 /**
  * The fields of a change `written` that `found` (the change's answer, or the code read after it) does not show
- * changed: there it still holds the value `before` held (compared as changedFields compares), not the written one.
- * A value unlike both is the service's form of the written one (`https://a.com/` for `https://a.com`, `promo` for
- * `Promo`, `"21"` for 21, list items given an `_id`) and counts as written; fields `found` leaves out or need not
- * echo never count (contradictedFields). Without `before` every field unlike the written value is named.
+ * changed: there it still holds the value `before` held (compared as changedFields compares), and that value is not
+ * the written one in another form (sameInForm: a stored `https://a.com/` for a written `https://a.com`). A value
+ * unlike the old one is the service's form of the written one (`promo` for `Promo`, `"21"` for 21, list items
+ * given an `_id`) and counts as written; fields `found` leaves out or need not echo never count
+ * (contradictedFields). Without `before` every field unlike the written value is named.
  */
 export function unchangedFields(
 	written: IDataObject,
@@ -21,8 +22,38 @@ export function unchangedFields(
 	before?: IDataObject,
 ): string[] {
 	return contradictedFields(written, found).filter(
-		(field) => before === undefined || holdsAsBefore(found, before, field),
+		(field) =>
+			before === undefined ||
+			(holdsAsBefore(found, before, field) &&
+				!sameInForm(valueAt(found, field), valueAt(written, field))),
 	);
+}
+
+/**
+ * Whether `kept`, a value a service holds, is `written` in the service's own form: text alike but for case,
+ * surrounding space and a trailing `/`, a number as text, a list of such values in any order, an object holding
+ * each written key so (keys the service adds, such as `_id`, aside). `https://old.com` is never `https://new.com`.
+ */
+export function sameInForm(kept: unknown, written: unknown): boolean {
+	if (Array.isArray(written))
+		return (
+			Array.isArray(kept) &&
+			kept.length === written.length &&
+			written.every((value) => kept.some((each) => sameInForm(each, value)))
+		);
+	if (written !== null && typeof written === 'object')
+		return (
+			kept !== null &&
+			typeof kept === 'object' &&
+			Object.entries(written).every(([key, value]) =>
+				sameInForm((kept as Record<string, unknown>)[key], value),
+			)
+		);
+	const scalar = (value: unknown) =>
+		typeof value === 'string' || typeof value === 'number'
+			? String(value).trim().toLowerCase().replace(/\/+$/, '')
+			: value;
+	return scalar(kept) === scalar(written);
 }
 
 /**

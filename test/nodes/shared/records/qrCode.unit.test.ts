@@ -17,7 +17,11 @@ import {
 	lostKnownSettings,
 	sameTags,
 } from '../../../../nodes/shared/records/qrCode';
-import { showsChange, unchangedFields } from '../../../../nodes/shared/records/qrCodeChange';
+import {
+	sameInForm,
+	showsChange,
+	unchangedFields,
+} from '../../../../nodes/shared/records/qrCodeChange';
 
 describe('isLive', () => {
 	it('is live unless the service marked the code deleted', () => {
@@ -322,5 +326,26 @@ describe("unchangedFields and showsChange (a change's answer against what was wr
 	it('without the code before, names every field unlike the written value', () => {
 		expect(unchangedFields({ tags: ['Promo'] }, { tags: ['promo'] })).toEqual(['tags']);
 		expect(unchangedFields({ tags: ['Promo'] }, { tags: ['Promo'] })).toEqual([]);
+	});
+});
+
+describe('sameInForm: a value a service holds is the written one in its own form', () => {
+	it('text but for case, space and a trailing slash, a number as text, lists in any order, added keys aside', () => {
+		expect(sameInForm('https://a.com/', 'https://a.com')).toBe(true);
+		expect(sameInForm(' Promo ', 'promo')).toBe(true);
+		expect(sameInForm('21', 21)).toBe(true);
+		expect(sameInForm(['b', 'a'], ['A', 'B'])).toBe(true);
+		expect(sameInForm([{ _id: 'x1', url: 'https://a.com/' }], [{ url: 'https://a.com' }])).toBe(
+			true,
+		);
+	});
+
+	it('never another value', () => {
+		expect(sameInForm('https://old.com', 'https://new.com')).toBe(false);
+		expect(sameInForm('https://a.com/x', 'https://a.com')).toBe(false);
+		expect(sameInForm(['a'], ['a', 'b'])).toBe(false);
+		expect(sameInForm({ url: 'https://a.com' }, { url: 'https://a.com', title: 'T' })).toBe(false);
+		expect(sameInForm(true, 'true')).toBe(false);
+		expect(sameInForm(undefined, 'x')).toBe(false);
 	});
 });
