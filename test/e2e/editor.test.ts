@@ -437,7 +437,10 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 
 			await page.getByTestId('node-execute-button').click();
 			await page.getByTestId('output-panel').getByTestId('node-run-status-success').waitFor();
-			const output = await editor.outputJsonText();
+			const output = await editor.outputJsonText(
+				`${code.baseUrl}${code.displayId}`,
+				new Date(code.createdAt).toISOString(),
+			);
 			expect(output).toContain(`"shortUrl": "${code.baseUrl}${code.displayId}"`);
 			expect(output).toContain(`"createdAtIso": "${new Date(code.createdAt).toISOString()}"`);
 
@@ -468,7 +471,9 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 				path.join(SCREENSHOTS, 'walk', '3-sync-output.png'),
 				page.getByTestId('ndv'),
 			);
-			expect(await editor.outputJsonText()).toMatch(/"changedFields": \[ "qrRedirectUrl" \]/);
+			expect(await editor.outputJsonText('changedFields')).toMatch(
+				/"changedFields": \[ "qrRedirectUrl" \]/,
+			);
 			await page.getByTestId('ndv-close-button').click();
 		},
 		STEP_TIMEOUT_MS,
@@ -483,7 +488,7 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			await page.getByTestId('node-execute-button').filter({ hasText: 'Fetch Test Event' }).click();
 			await page.getByTestId('output-panel').getByTestId('node-run-status-success').waitFor();
 			await editor.screenshot(path.join(SCREENSHOTS, 'trigger.png'), page.getByTestId('ndv'));
-			const output = await editor.outputJsonText();
+			const output = await editor.outputJsonText('"event"');
 			expect(output).toMatch(/"event": "(created|updated)"/);
 			expect(output).not.toMatch(/"(createdBy|updatedBy)"/);
 		},
@@ -705,7 +710,7 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			expect(await editor.parameterLabels()).toContain('IP Address');
 			await page.getByTestId('node-execute-button').click();
 			await page.getByTestId('output-panel').getByTestId('node-run-status-success').waitFor();
-			const output = await editor.outputJsonText();
+			const output = await editor.outputJsonText('Paris');
 			expect(output).toContain('"city": "Paris"');
 			expect(output).not.toContain('ipAddress');
 			await page.getByTestId('ndv-close-button').click();

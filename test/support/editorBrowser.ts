@@ -193,13 +193,15 @@ export class EditorBrowser {
 	}
 
 	/** The open node's output as JSON text (the output panel's JSON view). */
-	async outputJsonText(): Promise<string> {
+	async outputJsonText(...expected: string[]): Promise<string> {
 		const output = this.page.getByTestId('output-panel');
 		await output.getByTestId('radio-button-json').click();
 		const data = output.getByTestId('ndv-data-container');
-		// the JSON view renders after the switch: wait for its first key. Its text breaks lines between a key
-		// and its value; whitespace is folded so that `"key": value` can be matched.
+		// the JSON view renders after the switch, in parts: wait for its first key, then for every text the caller
+		// reads (a value near the end, not only the first key). Its text breaks lines between a key and its value;
+		// whitespace is folded so that `"key": value` can be matched.
 		await data.getByText(/"/).first().waitFor();
+		for (const text of expected) await data.getByText(text).first().waitFor();
 		return (await data.innerText()).replace(/\s+/g, ' ');
 	}
 
