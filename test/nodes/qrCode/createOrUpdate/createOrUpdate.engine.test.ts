@@ -526,6 +526,16 @@ describe('Create or Update of a row whose only difference is a password QRTRAC h
 	);
 });
 
+/** A Website code of the suite's team, made in the simulator's state (no request). */
+function webCode(displayId: string, name: string, qrRedirectUrl: string) {
+	return suite.sim.state.createQr(suite.credentials.teamId!, {
+		qrType: 'WEB',
+		displayId,
+		name,
+		qrRedirectUrl,
+	});
+}
+
 /**
  * The contract does not say whether a PUT's answer shows the code before or after it: a row's update answered with
  * the code as it was is checked by reading the code (updateQr), never reported `updated` with the old values.
@@ -538,12 +548,7 @@ describe('Create or Update of a row answered with the code as it was before (PUT
 		'in mode %s, the change made: updated with the code read afterwards',
 		async (mode) => {
 			const displayId = `prior-made-${mode}`;
-			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				displayId,
-				name: 'Before',
-				qrRedirectUrl: 'https://example.com/before',
-			});
+			const code = webCode(displayId, 'Before', 'https://example.com/before');
 			suite.sim.setAnswerModes({ priorCodeAnswers: 'changed' });
 			suite.sim.clearRequestLog();
 
@@ -573,12 +578,7 @@ describe('Create or Update of a row answered with the code as it was before (PUT
 		'in mode %s, the change not made: the row fails naming the operation, what was written and what QRTRAC holds',
 		async (mode) => {
 			const displayId = `prior-dropped-${mode}`;
-			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				displayId,
-				name: 'Before',
-				qrRedirectUrl: 'https://example.com/before',
-			});
+			const code = webCode(displayId, 'Before', 'https://example.com/before');
 			suite.sim.setAnswerModes({ priorCodeAnswers: 'unchanged' });
 
 			const result = await upsert(
@@ -607,12 +607,7 @@ describe('Create or Update on a service that normalises what it stores (normalis
 		'in mode %s, a new redirect URL stored with a trailing `/` and tags lower-cased: updated from the answer',
 		async (mode) => {
 			const displayId = `normalised-${mode}`;
-			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				displayId,
-				name: 'Same',
-				qrRedirectUrl: 'https://example.com/old/',
-			});
+			const code = webCode(displayId, 'Same', 'https://example.com/old/');
 			suite.sim.clearRequestLog();
 
 			const result = await upsert(
@@ -639,12 +634,7 @@ describe('Create or Update on a service that normalises what it stores (normalis
 		'in mode %s, a re-run of a row whose URL QRTRAC stores in its own form (a trailing `/`) is updated, not failed',
 		async (mode) => {
 			const displayId = `normalised-again-${mode}`;
-			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				displayId,
-				name: 'Same',
-				qrRedirectUrl: 'https://example.com/kept/',
-			});
+			const code = webCode(displayId, 'Same', 'https://example.com/kept/');
 			suite.sim.clearRequestLog();
 
 			// the row writes the URL without the `/` QRTRAC adds: the answer shows the stored form

@@ -15,6 +15,17 @@ function invite(teamId: string, name: string, email: string): void {
 	suite.sim.state.addMember(teamId, { name, email, role: 'viewer' });
 }
 
+/** The next invitation goes out, and its answer is lost (a 502 after the service acted). */
+function loseNextResendAnswer(): void {
+	suite.sim.faults.add({
+		kind: 'status',
+		status: 502,
+		path: '/api/teams-api/resend/invite',
+		afterWrite: true,
+		count: 1,
+	});
+}
+
 /** Resends the invitation of each e-mail, one item each. */
 async function resendTo(
 	emails: string[],
@@ -98,13 +109,7 @@ describe('Team Member: Resend Invite', () => {
 	it('does not resend for a later row after an answer lost once the invitation may have gone out (1.2)', async () => {
 		const { main, credentials } = newOrganization();
 		invite(main.id, 'Rae', 'rae.lost@member.example');
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 502,
-			path: '/api/teams-api/resend/invite',
-			afterWrite: true,
-			count: 1,
-		});
+		loseNextResendAnswer();
 
 		const result = await resendTo(
 			['rae.lost@member.example', 'rae.lost@member.example'],
@@ -137,13 +142,7 @@ describe('Team Member: Resend Invite', () => {
 	it('an answer lost after the invitation went out fails the item, saying to ask the person first', async () => {
 		const { main, credentials } = newOrganization();
 		invite(main.id, 'Lia', 'lia.lost@member.example');
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 502,
-			path: '/api/teams-api/resend/invite',
-			afterWrite: true,
-			count: 1,
-		});
+		loseNextResendAnswer();
 
 		const result = await resendTo(['lia.lost@member.example'], credentials);
 
