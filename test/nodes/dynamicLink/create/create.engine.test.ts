@@ -3,7 +3,7 @@
  * the code it really creates in the key's team, and refused input that never reaches the wire.
  */
 import { validateRequest } from '../../../support/contract';
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode, type HarnessCredentials, type RunNodeOptions } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
@@ -25,6 +25,19 @@ beforeAll(() => {
 	};
 });
 
+/** Runs Dynamic Link > Create with these parameters, by default with the suite's credentials. */
+async function createLink(
+	parameters: Record<string, unknown>,
+	options: Omit<RunNodeOptions, 'nodeType' | 'parameters'> = {},
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		parameters: { resource: 'dynamicLink', operation: 'create', ...parameters },
+		credentials,
+		...options,
+	});
+}
+
 /** Six links, one per item, each to its own address under `path`: enough to show the key's pace. */
 function sixLinks(path: string): Array<{ url: string }> {
 	return Array.from({ length: 6 }, (_, index) => ({ url: `https://example.com/${path}/${index}` }));
@@ -36,30 +49,17 @@ async function createLinks(
 	withCredentials: HarnessCredentials,
 	continueOnFail = false,
 ) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		parameters: {
-			resource: 'dynamicLink',
-			operation: 'create',
-			destinationUrl: '={{ $json.url }}',
-		},
-		items: rows,
-		continueOnFail,
-		credentials: withCredentials,
-	});
+	return await createLink(
+		{ destinationUrl: '={{ $json.url }}' },
+		{ items: rows, continueOnFail, credentials: withCredentials },
+	);
 }
 
 describe('Dynamic Link: Create', () => {
 	it("creates the link with the bearer key and returns the service's answer in camelCase", async () => {
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'dynamicLink',
-				operation: 'create',
-				destinationUrl: 'https://example.com/landing',
-				design: { patternColor: '#0a66c2', logoUrl: 'https://example.com/logo.png' },
-			},
-			credentials,
+		const result = await createLink({
+			destinationUrl: 'https://example.com/landing',
+			design: { patternColor: '#0a66c2', logoUrl: 'https://example.com/logo.png' },
 		});
 
 		expect(result.error).toBeUndefined();
@@ -94,20 +94,18 @@ describe('Dynamic Link: Create', () => {
 	});
 
 	it('writes a short #RGB colour out as #RRGGBB and leaves out an empty design', async () => {
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'dynamicLink',
-				operation: 'create',
+		const result = await createLink(
+			{
 				destinationUrl: '={{ $json.url }}',
 				design: { patternColor: '={{ $json.colour }}' },
 			},
-			items: [
-				{ url: 'https://example.com/a', colour: '#f0a' },
-				{ url: 'https://example.com/b', colour: '' },
-			],
-			credentials,
-		});
+			{
+				items: [
+					{ url: 'https://example.com/a', colour: '#f0a' },
+					{ url: 'https://example.com/b', colour: '' },
+				],
+			},
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(suite.sim.requestLog.map((entry) => entry.body)).toEqual([
@@ -156,17 +154,15 @@ describe('Dynamic Link: Create', () => {
 		// A rest parameter: jest reads a fourth named one as a done callback for the rows of three.
 		async (...row: [string, Record<string, unknown>, string, number?]) => {
 			const [, overrides, message, typeVersion] = row;
-			const result = await runNode({
-				nodeType: 'qrtrac',
-				typeVersion,
-				parameters: {
-					resource: 'dynamicLink',
-					operation: 'create',
+			const result = await createLink(
+				{
 					destinationUrl: 'https://example.com/x',
 					...overrides,
 				},
-				credentials,
-			});
+				{
+					typeVersion,
+				},
+			);
 
 			expect(result.error?.message).toBe(`Item 0: ${message}`);
 			expect(suite.sim.requestLog).toHaveLength(0);
@@ -221,14 +217,8 @@ describe('Dynamic Link: Create', () => {
 		});
 		const before = suite.sim.state.listQrs(teamId).length;
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'dynamicLink',
-				operation: 'create',
-				destinationUrl: 'https://example.com/lost-answer',
-			},
-			credentials,
+		const result = await createLink({
+			destinationUrl: 'https://example.com/lost-answer',
 		});
 
 		expect(result.error?.description).toContain(
@@ -241,15 +231,14 @@ describe('Dynamic Link: Create', () => {
 	});
 
 	it('a refused API key points to the API Key field, not to the client fields the call does not send', async () => {
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'dynamicLink',
-				operation: 'create',
+		const result = await createLink(
+			{
 				destinationUrl: 'https://example.com/x',
 			},
-			credentials: { ...credentials, apiKey: 'qrt_live_WRONGKEY_hint' },
-		});
+			{
+				credentials: { ...credentials, apiKey: 'qrt_live_WRONGKEY_hint' },
+			},
+		);
 
 		expect(result.error?.httpCode).toBe('401');
 		expect(result.error?.description).toContain("'API Key (Simple Interface)'");
@@ -259,15 +248,14 @@ describe('Dynamic Link: Create', () => {
 
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
 		const wrongKey = 'qrt_wrong_key_value_123';
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'dynamicLink',
-				operation: 'create',
+		const result = await createLink(
+			{
 				destinationUrl: 'https://example.com/x',
 			},
-			credentials: { ...credentials, apiKey: wrongKey },
-		});
+			{
+				credentials: { ...credentials, apiKey: wrongKey },
+			},
+		);
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('401');
