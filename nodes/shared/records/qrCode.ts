@@ -303,9 +303,15 @@ export function lostKnownSettings(stored: IDataObject, answered: IDataObject): b
 	);
 }
 
-/** Deep equality; object key order never matters, list order does. */
+/**
+ * Deep equality as a service may store a value: object key order never matters, list order does; a number and
+ * its text (`21`, `"21"`) are one value, and so are two http(s) URLs that are one address (`https://A.com` and
+ * `https://a.com/`), so a re-run of rows a service stored in such a form changes nothing. Case and a trailing
+ * `/` on a path still count: `https://a.com/x/` is another address than `https://a.com/x`.
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
+	if (typeof a === 'string' || typeof b === 'string') return sameText(a, b);
 	if (Array.isArray(a) || Array.isArray(b)) {
 		return (
 			Array.isArray(a) &&
@@ -321,4 +327,20 @@ export function sameValue(a: unknown, b: unknown): boolean {
 		aKeys.length === bKeys.length &&
 		aKeys.every((key) => sameValue((a as IDataObject)[key], (b as IDataObject)[key]))
 	);
+}
+
+/** A number and its text; two http(s) URLs serialised alike. */
+function sameText(a: unknown, b: unknown): boolean {
+	if (typeof a === 'number' || typeof b === 'number')
+		return String(a).trim() !== '' && Number(a) === Number(b) && String(b).trim() !== '';
+	return typeof a === 'string' && typeof b === 'string' && sameAddress(a, b);
+}
+
+function sameAddress(a: string, b: string): boolean {
+	if (!/^https?:\/\//i.test(a) || !/^https?:\/\//i.test(b)) return false;
+	try {
+		return new URL(a).href === new URL(b).href;
+	} catch {
+		return false;
+	}
 }

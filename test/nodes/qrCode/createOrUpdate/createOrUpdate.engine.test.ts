@@ -652,4 +652,42 @@ describe('Create or Update on a service that normalises what it stores (normalis
 			expect(requests().at(-1)).toBe(`PUT /api/qrs-api/${code.id}`);
 		},
 	);
+
+	it.each(['lookUpEachRow', 'sync'])(
+		'in mode %s, a row QRTRAC stored as the same address in its own form runs again unchanged: nothing is sent',
+		async (mode) => {
+			const displayId = `normalised-address-${mode}`;
+			webCode(displayId, 'Old', 'https://example.com/old');
+			const row = { displayId, name: 'Same', url: 'https://Example.com', tags: 'promo' };
+
+			// the service stores `https://Example.com` as `https://example.com/`: one address
+			const first = await upsert([row], { mode });
+			expect(first.items[0].json).toMatchObject({
+				qrRedirectUrl: 'https://Example.com/',
+				result: 'updated',
+			});
+			suite.sim.clearRequestLog();
+
+			const again = await upsert([row], { mode });
+
+			expect(again.error).toBeUndefined();
+			expect(again.items[0].json.result).toBe('unchanged');
+			expect(requests().filter((request) => request.startsWith('PUT'))).toEqual([]);
+		},
+	);
+
+	it('a trailing `/` on a path is another address: the row is written', async () => {
+		const displayId = 'normalised-path';
+		const code = webCode(displayId, 'Same', 'https://example.com/kept/');
+		suite.sim.setAnswerModes({});
+		suite.sim.clearRequestLog();
+
+		const result = await upsert([{ displayId, name: 'Same', url: 'https://example.com/kept' }]);
+
+		expect(result.items[0].json).toMatchObject({
+			qrRedirectUrl: 'https://example.com/kept',
+			result: 'updated',
+		});
+		expect(requests().at(-1)).toBe(`PUT /api/qrs-api/${code.id}`);
+	});
 });

@@ -57,13 +57,11 @@ describe('rowChanges', () => {
 		expect(rowChanges({ tags: [] }, { ...stored, tags: undefined })).toEqual([]);
 	});
 
-	it('compares URLs exactly as written', () => {
+	it('compares URLs as addresses: a trailing `/` on a path counts, the case of the host does not', () => {
 		expect(rowChanges({ qrRedirectUrl: 'https://example.com/landing/' }, stored)).toEqual([
 			'qrRedirectUrl',
 		]);
-		expect(rowChanges({ qrRedirectUrl: 'https://EXAMPLE.com/landing' }, stored)).toEqual([
-			'qrRedirectUrl',
-		]);
+		expect(rowChanges({ qrRedirectUrl: 'https://EXAMPLE.com/landing' }, stored)).toEqual([]);
 		expect(rowChanges({ baseUrl: 'https://q.qrtrac.com/' }, stored)).toEqual([]);
 	});
 

@@ -16,6 +16,7 @@ import {
 	isMaskedPassword,
 	lostKnownSettings,
 	sameTags,
+	sameValue,
 } from '../../../../nodes/shared/records/qrCode';
 import {
 	sameInForm,
@@ -347,5 +348,37 @@ describe('sameInForm: a value a service holds is the written one in its own form
 		expect(sameInForm({ url: 'https://a.com' }, { url: 'https://a.com', title: 'T' })).toBe(false);
 		expect(sameInForm(true, 'true')).toBe(false);
 		expect(sameInForm(undefined, 'x')).toBe(false);
+	});
+});
+
+describe('sameValue: a row against the value a service holds (what a re-run of rows compares)', () => {
+	it('takes a number and its text, and two spellings of one http(s) address, as one value', () => {
+		expect(sameValue(21, '21')).toBe(true);
+		expect(sameValue('https://Example.com', 'https://example.com/')).toBe(true);
+		expect(sameValue('HTTPS://a.com:443/x?q=1', 'https://a.com/x?q=1')).toBe(true);
+		expect(
+			sameValue({ size: '300', url: 'https://a.com' }, { url: 'https://a.com/', size: 300 }),
+		).toBe(true);
+	});
+
+	it('counts case, a trailing `/` on a path, list order and other values', () => {
+		expect(sameValue('Promo', 'promo')).toBe(false);
+		expect(sameValue('https://a.com/x/', 'https://a.com/x')).toBe(false);
+		expect(sameValue('https://a.com/X', 'https://a.com/x')).toBe(false);
+		expect(sameValue(['a', 'b'], ['b', 'a'])).toBe(false);
+		expect(sameValue(21, '21a')).toBe(false);
+		expect(sameValue(0, '')).toBe(false);
+		expect(sameValue('true', true)).toBe(false);
+		expect(sameValue('ftp://a.com', 'ftp://a.com/')).toBe(false);
+	});
+
+	it('makes a re-run of a row QRTRAC stored in such a form no change', () => {
+		const stored = {
+			name: 'Same',
+			qrRedirectUrl: 'https://example.com/',
+			settings: { scanLimit: '5' },
+		};
+		const row = { name: 'Same', qrRedirectUrl: 'https://example.com', settings: { scanLimit: 5 } };
+		expect(changedFields(row, stored)).toEqual([]);
 	});
 });
