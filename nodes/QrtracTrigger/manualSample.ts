@@ -14,6 +14,7 @@ import { isLive } from '../shared/records/qrCode';
 import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
 import {
 	FIRST_POLL_LOOKBACK_MS,
+	SAMPLE_SCAN_FIRST_LOOKBACK_MS,
 	SAMPLE_SCAN_LOOKBACK_MS,
 	SCAN_END_MARGIN_MS,
 	type TriggerSettings,
@@ -104,7 +105,11 @@ async function sampleChange(
 	return newest ? changeItem({ kind: kindOf(newest), record: newest }) : undefined;
 }
 
-/** The newest scan of the last 30 days among the 100 most recently changed matching codes (two requests). */
+/**
+ * The newest scan of the last 30 days among the 100 most recently changed matching codes: the last day first,
+ * the rest of the 30 days only when that day had none (two or three requests). A busy team's month of scans is
+ * neither held nor read in one answer, which could pass the transport's 64 MB bound, to find one scan.
+ */
 async function sampleScan(
 	ctx: IPollFunctions,
 	teamId: string,
@@ -116,12 +121,20 @@ async function sampleScan(
 		.map((code) => String(code.id));
 	if (ids.length === 0) return undefined;
 	const now = Date.now();
-	const scans = (
-		await readScans(ctx, teamId, ids, now - SAMPLE_SCAN_LOOKBACK_MS, now + SCAN_END_MARGIN_MS)
-	).filter(isScanRecord);
-	const newest = scans.sort((a, b) => b.scanTime - a.scanTime)[0];
-	if (!newest) return undefined;
-	return scanEvent(describeScanRows([newest], codes)[0], await triggerIpPrivacy(ctx, settings));
+	let endTime = now + SCAN_END_MARGIN_MS;
+	for (const lookbackMs of [SAMPLE_SCAN_FIRST_LOOKBACK_MS, SAMPLE_SCAN_LOOKBACK_MS]) {
+		const startTime = now - lookbackMs;
+		const scans = (await readScans(ctx, teamId, ids, startTime, endTime)).filter(isScanRecord);
+		const newest = scans.reduce<(typeof scans)[number] | undefined>(
+			(found, scan) => (found === undefined || scan.scanTime > found.scanTime ? scan : found),
+			undefined,
+		);
+		if (newest)
+			return scanEvent(describeScanRows([newest], codes)[0], await triggerIpPrivacy(ctx, settings));
+		// the range's ends are inclusive: the next read ends just before this one began
+		endTime = startTime - 1;
+	}
+	return undefined;
 }
 
 /** A code seen on its own, without a cursor: new when it was never changed after its creation. */

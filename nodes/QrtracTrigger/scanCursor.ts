@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 
+import { isIpAddressField } from '../shared/api';
 import {
 	capHighWater,
 	pruneSeen,
@@ -36,10 +37,15 @@ export function isScanRecord<T>(record: T): record is T & ScanRecord {
 
 const DIGEST_LENGTH = 12;
 
-/** Code id plus a short digest of every other field but the time; stable whatever the key order. */
+/**
+ * Code id plus a short digest of every other field but the time and the IP address; stable whatever the key
+ * order. The tags stay in static data unkeyed: a digest over the address would let it be read back by trying
+ * every IPv4 address, whatever the IP Address option says. Scans told apart by their address alone are still
+ * counted apart (the multiset match).
+ */
 export function scanFingerprint(scan: ScanRecord): string {
 	const rest = Object.keys(scan)
-		.filter((key) => key !== 'qrId' && key !== 'scanTime')
+		.filter((key) => key !== 'qrId' && key !== 'scanTime' && !isIpAddressField(key))
 		.sort()
 		.map((key) => [key, scan[key]]);
 	const digest = createHash('sha256')

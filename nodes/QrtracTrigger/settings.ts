@@ -39,6 +39,9 @@ export const MAX_SCANS_PER_POLL = 10_000;
 /** How far back "Fetch Test Event" looks for a sample scan. */
 export const SAMPLE_SCAN_LOOKBACK_MS = 30 * 86_400_000;
 
+/** The stretch "Fetch Test Event" reads first; the rest of SAMPLE_SCAN_LOOKBACK_MS only when it holds no scan. */
+export const SAMPLE_SCAN_FIRST_LOOKBACK_MS = 86_400_000;
+
 export type TriggerOn = 'codeChanges' | 'newScans';
 
 export interface TriggerSettings {

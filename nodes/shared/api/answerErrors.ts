@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { isPlainObject } from '../plainObject';
 import { redactText, secretForms } from '../redaction';
+import { isIpAddressField } from './ipAddressFields';
 
 /**
  * The error for an answer that is not what the contract says: it names the operation, what was expected and a
@@ -89,10 +90,11 @@ export async function readAfterChange<T>(source: AnswerSource, read: () => Promi
 
 /**
  * Scan events' IP addresses are personal data: an error shows where one was, never the address, whatever the
- * IP Address option says (an error reaches logs and error workflows the option does not govern).
+ * IP Address option says (an error reaches logs and error workflows the option does not govern). Every field the
+ * option treats as an address is withheld (ipAddressFields.ts), at any depth.
  */
 function withheldIpAddress(key: string, value: unknown): unknown {
-	return key === 'ipAddress' && typeof value === 'string' && value !== '' ? '(withheld)' : value;
+	return isIpAddressField(key) && typeof value === 'string' && value !== '' ? '(withheld)' : value;
 }
 
 /**

@@ -9,6 +9,7 @@ export * from './analytics';
 export * from './scanTotals';
 export * from './timeline';
 export * from './eventTime';
+export * from './ipAddressFields';
 export * from './templates';
 export * from './teams';
 export * from './members';

@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { isIpAddressField } from '../api/ipAddressFields';
+
 /**
  * The one rule for the IP address of the person who scanned, on every output that carries scan events (Scan >
  * Get for a Code, Get for Codes, Get Report's raw events, the trigger's New Scans): hashed, kept, or removed.
@@ -65,17 +67,7 @@ export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
 }
 
 /**
- * Top-level fields that carry the address, compared in lower case: the contract's `ipAddress` and the names a
- * service may use beside it (ScanData allows more fields), so that none leaves Hash or Remove readable.
- */
-const IP_ADDRESS_FIELDS = new Set(['ipaddress', 'ip', 'ip_address', 'clientip', 'client_ip']);
-
-function isIpAddressField(field: string): boolean {
-	return IP_ADDRESS_FIELDS.has(field.toLowerCase());
-}
-
-/**
- * A scan event as the mode wants it: each address field (`IP_ADDRESS_FIELDS`) kept as sent, replaced by its hash
+ * A scan event as the mode wants it: each top-level address field (api/ipAddressFields.ts) kept as sent, replaced by its hash
  * (one without an address keeps null, nothing or blank text; any other value that is no text becomes null), or
  * left out. The event given is not changed.
  */

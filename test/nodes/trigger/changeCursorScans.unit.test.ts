@@ -36,6 +36,33 @@ describe('scan cursor', () => {
 		expect(scanFingerprint(scan('qr_2', 10))).not.toBe(scanFingerprint(a));
 	});
 
+	it("keeps nothing in the cursor from which a scan's IP address could be read back", () => {
+		// the seen tags live in the workflow's static data, unkeyed: a digest over the address would let anyone who
+		// reads it try every IPv4 address against the scan's other fields (in the output) and find the one scanned
+		for (const field of ['ipAddress', 'ip', 'ip_address', 'clientIp', 'client_ip', 'IPAddress']) {
+			const scanned: ScanRecord = { ...scan('qr_1', 5_000), [field]: '203.0.113.77' };
+			if (field !== 'ipAddress') delete scanned.ipAddress;
+			const { cursor } = advanceScanCursor(startCursor(4_000), [scanned], limits);
+			const [stored] = cursor.seen['5000'];
+			const recovered = Array.from({ length: 256 }, (_, last) => `203.0.113.${last}`).filter(
+				(candidate) => scanFingerprint({ ...scanned, [field]: candidate }) === stored,
+			);
+			expect(recovered).toHaveLength(256);
+		}
+	});
+
+	it('reports a scan once across a cursor stored with the digest of an older version', () => {
+		// tags stored before the address was left out of the digest differ from today's: they pair one for one
+		const stored: ChangeCursor = {
+			floor: 4_000,
+			highWater: 5_000,
+			seen: { '5000': ['qr_1 AAAAAAAAAAAA'] },
+		};
+		const again = advanceScanCursor(stored, [scan('qr_1', 5_000)], limits);
+		expect(again.scans).toEqual([]);
+		expect(again.cursor.seen['5000']).toEqual([scanFingerprint(scan('qr_1', 5_000))]);
+	});
+
 	it('counts identical scans in one millisecond as separate events, and reports each once', () => {
 		const twins = [scan('qr_1', 5_000), scan('qr_1', 5_000)];
 		const first = advanceScanCursor(startCursor(4_000), twins, limits);

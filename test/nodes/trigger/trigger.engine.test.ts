@@ -500,6 +500,40 @@ describe('QRTRAC Trigger: new scans', () => {
 		expect((await watcher.poll('manual')).map((scan) => scan.city)).toEqual(['Newest']);
 		expect(watcher.staticData).toEqual({});
 	});
+
+	it('fetches the test event from the last day first, and from the last 30 days only when that day had none', async () => {
+		const DAY_MS = 86_400_000;
+		const account = newAccount();
+		const busy = createCode(account.teamId, { name: 'Busy' });
+		const now = suite.sim.clock.now();
+		// a month of a busy code's scans need not be read, nor held, to find the newest one
+		for (let day = 2; day < 30; day += 1)
+			suite.sim.state.addScan(busy.id, { scanTime: now - day * DAY_MS, city: `Day ${day}` });
+		suite.sim.state.addScan(busy.id, { scanTime: now - 3_600_000, city: 'An hour ago' });
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+
+		let before = lastSeq();
+		expect((await watcher.poll('manual')).map((scan) => scan.city)).toEqual(['An hour ago']);
+		const ranges = () =>
+			requestsSince(before)
+				.filter((entry) => entry.operationId === 'getBulkQrAnalytics')
+				.map((entry) => entry.body as { startTime: number; endTime: number });
+		expect(ranges()).toHaveLength(1);
+		expect(ranges()[0].startTime).toBeGreaterThanOrEqual(now - DAY_MS - 1_000);
+
+		// a quiet last day: the rest of the 30 days is read, the newest of it found
+		const quiet = newAccount();
+		const older = createCode(quiet.teamId, { name: 'Quiet' });
+		suite.sim.state.addScan(older.id, { scanTime: now - 10 * DAY_MS, city: 'Ten days ago' });
+		suite.sim.state.addScan(older.id, { scanTime: now - 12 * DAY_MS, city: 'Twelve days ago' });
+		before = lastSeq();
+		expect(
+			(await trigger(quiet, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
+		).toEqual(['Ten days ago']);
+		expect(ranges()).toHaveLength(2);
+		// the two reads do not overlap: no scan is read twice
+		expect(ranges()[1].endTime).toBeLessThan(ranges()[0].startTime + 3);
+	});
 });
 
 describe('QRTRAC Trigger: new scans after a long pause', () => {

@@ -59,6 +59,13 @@ describe('redaction', () => {
 		expect(excerpt).not.toContain('203.0.113.7');
 		expect(excerpt).toContain('"ipAddress":"(withheld)"');
 	});
+	it('an excerpt never shows an IP address under any name the IP Address option treats as one', () => {
+		const event = { qrId: 'qr_1', scanTime: null, ip: '203.0.113.8', client_ip: '203.0.113.9' };
+		const excerpt = excerptOf({ data: [{ ...event, IPAddress: '2001:db8::7' }] }, []);
+		for (const address of ['203.0.113.8', '203.0.113.9', '2001:db8::7'])
+			expect(excerpt).not.toContain(address);
+		expect(excerpt).toContain('"ip":"(withheld)"');
+	});
 	describe('encoded or wrapped by the service', () => {
 		const clientId = 'cl_reliability_0a1b2c3d4e5f';
 		const clientSecret = 'sk_live_SECRET_9f8e7d6c5b4a39281706';
