@@ -21,6 +21,9 @@ import type { Store } from './store';
  *   answers carry only `success`), e.g. an updated-after answer when nothing changed.
  * - `contractMembers`: a team's members carry only the contract's fields (name, email, role): whether a member is
  *   paused or invited is not told.
+ * - `capitalisedMembers`: a team's members carry `role`, `state` and `userState` capitalised (`Editor`, `Paused`,
+ *   `Pending`), as a service showing its display names might: the contract's roles are lower-case, its members
+ *   tell no state at all.
  * - `pendingWithoutRole`: a team's members who have not accepted their invitation are listed without `role`
  *   (TeamMember has no required field in the contract).
  * - `teamsWithoutMembers`: team answers (Get Team, Get Many Teams, create, rename) come without `members`
@@ -53,6 +56,7 @@ export interface AnswerModes {
 	contractMembers?: boolean;
 	omitEmptyLists?: boolean;
 	pendingWithoutRole?: boolean;
+	capitalisedMembers?: boolean;
 	teamsWithoutMembers?: boolean;
 	codesWithoutTemplate?: boolean;
 	maskedPasswords?: boolean | string;
@@ -175,6 +179,7 @@ export function applyAnswerModes(
 	if (modes.echoSecrets) answer = echo(answer, status, quotedAsSent(echoed));
 	if (modes.echoEncodedSecrets) answer = echo(answer, status, quotedEncoded(echoed));
 	if (modes.pendingWithoutRole) answer = mapTeams(answer, withoutPendingRoles);
+	if (modes.capitalisedMembers) answer = mapTeams(answer, withCapitalisedMembers);
 	if (modes.teamsWithoutMembers) answer = mapTeams(answer, withoutMembers);
 	if (modes.contractMembers) answer = withContractMembers(answer);
 	if (modes.omitEmptyLists && Array.isArray(answer.data) && answer.data.length === 0) {
@@ -233,6 +238,18 @@ function withoutPendingRoles(team: Json): Json {
 		const rest = { ...member };
 		delete rest.role;
 		return rest;
+	});
+	return { ...team, members };
+}
+
+function withCapitalisedMembers(team: Json): Json {
+	const capitalised = (value: unknown) =>
+		typeof value === 'string' ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+	const members = (team.members as Json[]).map((member) => {
+		const shown = { ...member };
+		for (const key of ['role', 'state', 'userState'])
+			if (key in shown) shown[key] = capitalised(shown[key]);
+		return shown;
 	});
 	return { ...team, members };
 }

@@ -300,13 +300,23 @@ function withProgress(
 ): ItemError {
 	const completedAfter: number[] = [];
 	const failedAfter: number[] = [];
-	outcomes.forEach((outcome, index) => {
-		if (index <= failedIndex || !outcome) return;
+	// a batch holds a later row of the same record until the rows before it are done: it may never have started
+	const notStartedBefore: number[] = [];
+	// a loop, not forEach: the outcomes of items never started are holes, which forEach skips
+	for (let index = 0; index < outcomes.length; index++) {
+		const outcome = outcomes[index];
+		if (index < failedIndex && !outcome) notStartedBefore.push(index);
+		if (index <= failedIndex || !outcome) continue;
 		('items' in outcome ? completedAfter : failedAfter).push(index);
-	});
+	}
 	const notStarted = outcomes.length - failedIndex - 1 - completedAfter.length - failedAfter.length;
 	const notes: string[] = [];
-	if (failedIndex > 0) notes.push(`Items 0 to ${failedIndex - 1} completed before it.`);
+	if (failedIndex > 0)
+		notes.push(
+			notStartedBefore.length > 0
+				? `Items 0 to ${failedIndex - 1} completed before it, except item(s) ${notStartedBefore.join(', ')}, which were not started.`
+				: `Items 0 to ${failedIndex - 1} completed before it.`,
+		);
 	if (completedAfter.length > 0) {
 		notes.push(
 			`Item(s) ${completedAfter.join(', ')} were already in flight and completed too: do not send them again.`,
@@ -319,6 +329,7 @@ function withProgress(
 	if (error.context) {
 		error.context.itemsCompletedAfterFailure = completedAfter;
 		error.context.itemsFailedAfterFailure = failedAfter;
+		error.context.itemsNotStartedBeforeFailure = notStartedBefore;
 	}
 	return error;
 }

@@ -69,6 +69,16 @@ export class HeldSnapshots<T> {
 		this.entries.delete(id);
 	}
 
+	/** Lets go of every team's entry of this execution, Base URL and identity (a change that reaches every team). */
+	deleteAllTeams(scope: Omit<HeldKey, 'teamId'>): void {
+		const prefix = keyOf({ ...scope, teamId: '' }).slice(0, -'""]'.length);
+		for (const [id, entry] of this.entries)
+			if (id.startsWith(prefix)) {
+				this.held -= entry.size;
+				this.entries.delete(id);
+			}
+	}
+
 	/** Records held across all entries. */
 	get size(): number {
 		return this.held;

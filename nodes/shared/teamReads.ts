@@ -78,6 +78,16 @@ export class TeamReads<T> {
 		this.held?.delete(await this.keyOf(await this.teamOf(teamId)));
 	}
 
+	/** No team's snapshot is known any more (a change that reaches every team): later runs read them again. */
+	async forgetAllTeams(): Promise<void> {
+		const { baseUrl, identity } = await connectionOf(this.ctx);
+		this.held?.deleteAllTeams({
+			executionId: String(this.ctx.getExecutionId()),
+			baseUrl,
+			identity,
+		});
+	}
+
 	private async readTeam(teamId: string | undefined, team: string, itemIndex: number): Promise<T> {
 		if (!this.held) return await this.source.read(teamId, team, itemIndex);
 		const key = await this.keyOf(team);

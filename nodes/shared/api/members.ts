@@ -26,11 +26,20 @@ export interface ChangeResult {
 	verifiedAfterUnknownOutcome?: boolean;
 }
 
+/**
+ * A member's role, state or status as the node compares it: lower-case text. The contract's roles are lower-case
+ * and it lists no state, but a service showing `Editor` or `Paused` means the same: read otherwise, a filter would
+ * silently drop them and a re-run would send again what holds.
+ */
+export function memberWord(value: unknown): string | undefined {
+	return typeof value === 'string' ? value.toLowerCase() : undefined;
+}
+
 /** The member's state in the team where the service tells it (pending, active, paused); the contract lists none. */
 export function memberState(member: Record<string, unknown>): string | undefined {
-	if (typeof member.status === 'string') return member.status;
-	if (member.userState === 'pending') return 'pending';
-	return typeof member.state === 'string' ? member.state : undefined;
+	if (typeof member.status === 'string') return memberWord(member.status);
+	if (memberWord(member.userState) === 'pending') return 'pending';
+	return memberWord(member.state);
 }
 
 /**
@@ -39,7 +48,8 @@ export function memberState(member: Record<string, unknown>): string | undefined
  */
 export function membershipState(member: object): 'active' | 'paused' | undefined {
 	const { state, status } = member as { state?: unknown; status?: unknown };
-	for (const value of [state, status]) if (value === 'active' || value === 'paused') return value;
+	for (const value of [memberWord(state), memberWord(status)])
+		if (value === 'active' || value === 'paused') return value;
 	return undefined;
 }
 
@@ -55,7 +65,7 @@ export const memberChangeHolds = {
 		member !== undefined && membershipState(member) === 'active',
 	pause: (member: ListedMember): boolean =>
 		member !== undefined && membershipState(member) === 'paused',
-	changeRole: (member: ListedMember, role: string): boolean => member?.role === role,
+	changeRole: (member: ListedMember, role: string): boolean => memberWord(member?.role) === role,
 	remove: (member: ListedMember): boolean => member === undefined,
 };
 

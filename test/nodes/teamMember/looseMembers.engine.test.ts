@@ -200,3 +200,47 @@ describe('a team answered without members', () => {
 		expect(suite.sim.state.findMember(sales.id, 'ola@loose.example')?.role).toBe('editor');
 	});
 });
+
+describe('roles and states in another case (capitalisedMembers)', () => {
+	it('Get Many filters, Add and Pause read "Editor" and "Paused" as editor and paused', async () => {
+		const { main, sales, credentials } = newOrganization();
+		for (const team of [main, sales])
+			suite.sim.state.addMember(team.id, {
+				name: 'Cap',
+				email: 'cap@loose.example',
+				role: 'editor',
+			});
+		suite.sim.state.acceptInvite('cap@loose.example');
+		suite.sim.state.setMemberState(sales.id, 'cap@loose.example', 'paused');
+		suite.sim.setAnswerModes({ capitalisedMembers: true });
+
+		const listed = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'getMany',
+			teamId: teamRef(sales.id),
+			returnAll: true,
+			filters: { roles: ['editor'], statuses: ['paused'] },
+		});
+		const added = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'add',
+			teamId: teamRef(sales.id),
+			name: 'Cap',
+			email: 'cap@loose.example',
+			role: 'editor',
+		});
+		const paused = await run(credentials, {
+			resource: 'teamMember',
+			operation: 'pause',
+			teamId: teamRef(sales.id),
+			email: 'cap@loose.example',
+		});
+
+		expect(listed.items.map((item) => [item.json.email, item.json.role, item.json.status])).toEqual(
+			[['cap@loose.example', 'Editor', 'paused']],
+		);
+		expect(added.items[0].json).toMatchObject({ result: 'unchanged', role: 'editor' });
+		expect(paused.items[0].json).toMatchObject({ result: 'unchanged' });
+		expect(writes()).toEqual([]);
+	});
+});

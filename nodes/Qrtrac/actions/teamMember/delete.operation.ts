@@ -7,6 +7,7 @@ import { teamLocator } from '../../descriptions/common';
 import { memberEmailField } from '../../descriptions/member';
 import { parseMemberTarget, type MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
+import { Rosters } from './rosters';
 
 const properties: INodeProperties[] = [
 	{
@@ -37,8 +38,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const record = { deleted: true, id: input.email, email: input.email, teamId: input.teamId };
-	if (!reportsOutcome(this))
-		return { ...record, ...(await deleteMember(this, { ...input, itemIndex })) };
+	if (!reportsOutcome(this)) return { ...record, ...(await sendDelete(this, input, itemIndex)) };
 	// The delete reaches every team of the organization: it is sent only through a team that lists the person.
 	const { members } = await getTeamById(this, { teamId: input.teamId, itemIndex }).catch(
 		(error: unknown) => {
@@ -57,7 +57,7 @@ export async function execute(
 		);
 	}
 	const sent = await attempt(
-		deleteMember(this, { ...input, email: listed?.email ?? input.email, itemIndex }),
+		sendDelete(this, { ...input, email: listed?.email ?? input.email }, itemIndex),
 	);
 	if ('done' in sent) return { ...record, result: 'deleted', ...sent.done };
 	const { failed } = sent;
@@ -67,6 +67,22 @@ export async function execute(
 	)
 		return { ...record, result: 'unchanged' };
 	throw failed;
+}
+
+/**
+ * Sends the delete. Whatever its outcome, the member lists the node's runs hold (rosters.ts) may now list someone
+ * gone from every team, so they are let go: a later Add in the execution must not find the person still in place.
+ */
+async function sendDelete(
+	ctx: IExecuteFunctions,
+	input: MemberTarget,
+	itemIndex: number,
+): Promise<Awaited<ReturnType<typeof deleteMember>>> {
+	try {
+		return await deleteMember(ctx, { ...input, itemIndex });
+	} finally {
+		await new Rosters(ctx).forgetAll();
+	}
 }
 
 /** A failed read of the team says the delete itself was never sent: a status hint alone would blame the delete. */

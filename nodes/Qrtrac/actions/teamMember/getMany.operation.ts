@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getTeamRoster } from '../../../shared/api';
+import { getTeamRoster, memberWord } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
@@ -117,7 +117,8 @@ export async function execute(
 	}
 	const matching = listed.filter(
 		(member) =>
-			(input.roles.length === 0 || input.roles.includes(member.role as Input['roles'][number])) &&
+			(input.roles.length === 0 ||
+				input.roles.includes(memberWord(member.role) as Input['roles'][number])) &&
 			(input.statuses.length === 0 ||
 				input.statuses.includes(member.status as Input['statuses'][number])),
 	);

@@ -58,7 +58,7 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 		const send = (
 			{ input, itemIndex }: ParsedItem<Input>,
 			current: () => Promise<RosterMember>,
-		): Promise<RosterMember> => {
+		): Promise<Left> => {
 			let member: RosterMember;
 			const done = results.settle(
 				itemIndex,
@@ -75,7 +75,7 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 			);
 			return done.then(
 				() => (member === null ? null : change.after(member, input)),
-				async () => await current().catch(() => undefined),
+				async () => await leftAfterFailure(current),
 			);
 		};
 		for await (const row of rows) {
@@ -84,7 +84,7 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 				send(row, async () => await rosters.member(teamId, email, row.itemIndex)),
 			);
 		}
-		await turns.sendHeld(pool, (row, before) => send(row, async () => await before));
+		await turns.sendHeld(pool, (row, before) => send(row, leftMember(before)));
 	};
 }
 
@@ -93,7 +93,32 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
  * member as the row before it left them, the first from the team's roster.
  */
 export function memberTurns<Input extends MemberTarget>() {
-	return new KeyedTurns<ParsedItem<Input>, Promise<RosterMember>>();
+	return new KeyedTurns<ParsedItem<Input>, Promise<Left>>();
+}
+
+/** The team's members could not be read for a row: the rows of the same member after it fail with that too. */
+class UnreadRoster {
+	constructor(readonly error: unknown) {}
+}
+
+/**
+ * What a row leaves for the next row of the same member: the member as it left them, or the failed read of the
+ * team, which must never pass for "not in the team" (Remove would report `unchanged`, Add `added`, unasked).
+ */
+export type Left = RosterMember | UnreadRoster;
+
+/** What a failed row leaves: the member as they were before it, or the read of the team that failed. */
+export async function leftAfterFailure(current: () => Promise<RosterMember>): Promise<Left> {
+	return await current().catch((error: unknown) => new UnreadRoster(error));
+}
+
+/** The member the next row starts from, from what the row before left; a failed read fails that row too. */
+export function leftMember(before: Promise<Left>): () => Promise<RosterMember> {
+	return async () => {
+		const left = await before;
+		if (left instanceof UnreadRoster) throw left.error;
+		return left;
+	};
 }
 
 /** One person of one team, whatever the case of the rows' e-mails. */

@@ -81,6 +81,11 @@ export class Rosters {
 	async forget(teamId: string): Promise<void> {
 		await this.reads.forget(teamId);
 	}
+
+	/** No roster is known any more (Delete Completely reaches every team): later runs read each again. */
+	async forgetAll(): Promise<void> {
+		await this.reads.forgetAllTeams();
+	}
 }
 
 async function readRoster(

@@ -132,6 +132,47 @@ describe('batch operations', () => {
 		]);
 	});
 
+	it('a stopped run never counts a row it held back (a later row of the same record) as completed', async () => {
+		// row 1 repeats row 0's record, so it is held until the pool drains; row 2 fails meanwhile and stops the run
+		const batch: BatchOperation<number> = {
+			kind: 'batch',
+			parse: (itemIndex) => itemIndex,
+			async run(rows, results, pool) {
+				for await (const { itemIndex } of rows) {
+					if (itemIndex === 1) continue;
+					void results.settle(
+						itemIndex,
+						pool.run(async () => {
+							await new Promise((resolve) => setTimeout(resolve, itemIndex === 0 ? 20 : 0));
+							if (itemIndex === 2) throw new Error('row 2 refused');
+							return { done: itemIndex };
+						}),
+					);
+				}
+				await pool.drain();
+				await results
+					.settle(
+						1,
+						pool.run(async () => ({ done: 1 })),
+					)
+					.catch(() => undefined);
+			},
+		};
+		const { ctx } = fakeContext({ items: items(4) });
+
+		const error = await executeOperation.call(ctx, batch).then(
+			() => undefined,
+			(caught: NodeOperationError) => caught,
+		);
+
+		if (!error) throw new Error('the run did not fail');
+		expect(error.message).toBe('row 2 refused');
+		expect(error.description).toContain(
+			'Items 0 to 1 completed before it, except item(s) 1, which were not started.',
+		);
+		expect(error.context.itemsNotStartedBeforeFailure).toEqual([1]);
+	});
+
 	it('with Continue On Fail, receives rows while later ones are still read; a row that fails to parse never arrives', async () => {
 		const received: number[] = [];
 		const batch: BatchOperation<number> = {

@@ -21,6 +21,25 @@ describe('HeldSnapshots: what a node keeps between its runs in one execution', (
 		expect(held.get(key('t2'), 1_000)).toBeUndefined();
 	});
 
+	it('lets go of every team of one execution, Base URL and identity at once, and of nothing else', () => {
+		const held = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
+		held.set(key('t1'), 'a', 10, 0);
+		held.set(key('t2'), 'b', 10, 0);
+		held.set(key('t1', { identity: 'client-b 0f0f' }), 'other identity', 10, 0);
+		held.set(key('t1', { executionId: 'exec-2' }), 'other execution', 10, 0);
+
+		held.deleteAllTeams({
+			executionId: 'exec-1',
+			baseUrl: 'https://api.qrtrac.com',
+			identity: 'client-a 0f0f',
+		});
+
+		expect([held.peek(key('t1')), held.peek(key('t2'))]).toEqual([undefined, undefined]);
+		expect(held.peek(key('t1', { identity: 'client-b 0f0f' }))).toBe('other identity');
+		expect(held.peek(key('t1', { executionId: 'exec-2' }))).toBe('other execution');
+		expect(held.size).toBe(20);
+	});
+
 	it('lets an entry go once it is older than the age bound, or when the clock went back', () => {
 		const held = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
 		held.set(key('t1'), 'old', 10, 10_000);

@@ -200,6 +200,45 @@ describe('Team Member: Add (change-aware)', () => {
 		expect(writes()).toHaveLength(1);
 	});
 
+	it('a team that could not be read fails the same person\'s later rows too, never "added" unread', async () => {
+		const { main, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'Gil',
+			email: 'gil@member.example',
+			role: 'editor',
+		});
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 403,
+			method: 'GET',
+			path: `/api/teams-api/${main.id}`,
+			count: 1,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef(main.id),
+				name: 'Gil',
+				email: '={{ $json.email }}',
+				role: 'editor',
+			},
+			items: [{ email: 'gil@member.example' }, { email: 'GIL@member.example' }],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.result, item.json.httpCode]),
+		).toEqual([
+			[{ item: 0 }, undefined, '403'],
+			[{ item: 1 }, undefined, '403'],
+		]);
+		expect(writes()).toHaveLength(0);
+	});
+
 	it('Always Send sends every add without reading the team first', async () => {
 		const { main, credentials } = newOrganization();
 		suite.sim.state.addMember(main.id, {

@@ -2,6 +2,9 @@
  * Team Member > Delete Completely through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
  * role rules, and every request checked against the contract.
  */
+import type { INode } from 'n8n-workflow';
+
+import { executeWorkflow } from '../../../support/harness/executeWorkflow';
 import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../../support/organizations';
@@ -161,5 +164,48 @@ describe('Team Member: Delete Completely', () => {
 
 		expect(result.error?.httpCode).toBe('400');
 		expect(result.error?.message).toBe('The organization owner cannot be deleted');
+	});
+
+	it('a later Add of the same execution adds the deleted person again, not "unchanged" from the roster it held', async () => {
+		const { main, credentials } = newOrganization();
+		const email = 'back@member.example';
+		const node = (name: string, operation: string, x: number): INode => ({
+			id: name,
+			name,
+			type: 'qrtrac',
+			typeVersion: 1.2,
+			position: [x, 0],
+			parameters: {
+				resource: 'teamMember',
+				operation,
+				teamId: teamRef(main.id),
+				email,
+				...(operation === 'add' ? { name: 'Back', role: 'viewer' } : {}),
+			},
+		});
+		const next = (name: string) => ({ main: [[{ node: name, type: 'main' as const, index: 0 }]] });
+
+		const { run } = await executeWorkflow(
+			{
+				nodes: [
+					node('Add', 'add', 0),
+					node('Delete', 'delete', 200),
+					node('Add Again', 'add', 400),
+				],
+				connections: { Add: next('Delete'), Delete: next('Add Again') },
+			},
+			{ credentials },
+			{ node: 'Add', items: [{ json: {} }] },
+		);
+
+		const output = (name: string) =>
+			run.data.resultData.runData[name]?.[0]?.data?.main?.[0]?.[0]?.json;
+		expect(run.data.resultData.error).toBeUndefined();
+		expect([output('Add')?.result, output('Delete')?.result, output('Add Again')?.result]).toEqual([
+			'added',
+			'deleted',
+			'added',
+		]);
+		expect(suite.sim.state.findMember(main.id, email)?.role).toBe('viewer');
 	});
 });

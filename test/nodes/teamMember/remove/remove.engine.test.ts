@@ -76,4 +76,43 @@ describe('Team Member: Remove from Team', () => {
 		expect(suite.sim.state.findMember(main.id, 'lone@member.example')).toBeDefined();
 		expect(suite.sim.state.findMember(main.id, ownerEmail)?.role).toBe('owner');
 	});
+
+	it('a team that could not be read fails the same person\'s later rows too, never "unchanged" unasked', async () => {
+		const { main, sales, credentials } = newOrganization();
+		for (const team of [main, sales])
+			suite.sim.state.addMember(team.id, {
+				name: 'Rae',
+				email: 'rae@member.example',
+				role: 'viewer',
+			});
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 403,
+			method: 'GET',
+			path: `/api/teams-api/${sales.id}`,
+			count: 1,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'remove',
+				teamId: teamRef(sales.id),
+				email: '={{ $json.email }}',
+			},
+			items: [{ email: 'rae@member.example' }, { email: 'RAE@member.example' }],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.result, item.json.httpCode]),
+		).toEqual([
+			[{ item: 0 }, undefined, '403'],
+			[{ item: 1 }, undefined, '403'],
+		]);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toEqual([]);
+		expect(suite.sim.state.findMember(sales.id, 'rae@member.example')).toBeDefined();
+	});
 });

@@ -14,7 +14,14 @@ import {
 	roleField,
 } from '../../../descriptions/member';
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
-import { asListed, memberKey, memberTurns } from '../memberChange';
+import {
+	asListed,
+	leftAfterFailure,
+	leftMember,
+	memberKey,
+	memberTurns,
+	type Left,
+} from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
@@ -74,7 +81,7 @@ export async function run(
 	const send = (
 		{ input, itemIndex }: ParsedItem<Input>,
 		current: () => Promise<RosterMember>,
-	): Promise<RosterMember> => {
+	): Promise<Left> => {
 		let sentAs = input.email;
 		return results
 			.settle(
@@ -95,7 +102,7 @@ export async function run(
 				async () => {
 					// A failed add may still have landed: the node's later runs read this roster again.
 					await rosters.forget(input.teamId);
-					return await current().catch(() => undefined);
+					return await leftAfterFailure(current);
 				},
 			);
 	};
@@ -105,7 +112,7 @@ export async function run(
 			send(row, async () => await rosters.member(teamId, email, row.itemIndex)),
 		);
 	}
-	await turns.sendHeld(pool, (row, before) => send(row, async () => await before));
+	await turns.sendHeld(pool, (row, before) => send(row, leftMember(before)));
 }
 
 async function addOne(
