@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { QrtracOperations, QrtracResource } from '../actions/node.type';
+import { timeRangeFields } from './analytics';
 import { limitOption } from './common';
 
 /**
@@ -8,6 +9,20 @@ import { limitOption } from './common';
  * all of them (e.g. counts 50 scans). Built from the form's default, so the text cannot drift from it.
  */
 const UP_TO_LIMIT = `The list holds at most limit entries (default ${String(limitOption.default)}); pass returnAll true for every one.`;
+
+/** How a moment is passed (dateOrEpochMs.ts, timeRange.ts): an agent not told the zone shifts its ranges by hours. */
+const MOMENT =
+	"an ISO date-time (without an offset it is read in the workflow's time zone) or epoch milliseconds (not seconds)";
+
+/**
+ * The Time Range as an agent must pass it: the form's values ("last 7 days" is refused), its default and the custom
+ * bounds. Built from the form, so the text cannot drift from it.
+ */
+function timeRangeText(withAllTime: boolean): string {
+	const [field] = timeRangeFields(withAllTime);
+	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
+	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; thisMonth and lastMonth are calendar months in the workflow's time zone); with custom also startTime and endTime, each ${MOMENT}; an endTime date alone means the end of that day.`;
+}
 
 /**
  * What an AI agent reads about each operation when the node is used as a tool (n8n's `<node>Tool` variant): when
@@ -30,8 +45,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy.",
 		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",
 		getMany: `List or search the team's QR codes. Optionally pass a search text (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times), most recently changed first; an empty list means nothing matched. ${UP_TO_LIMIT}`,
-		getUpdatedSince:
-			'List the QR codes changed after a moment. Pass since: an ISO date-time or epoch milliseconds. Returns the changed codes, oldest change first.',
+		getUpdatedSince: `List the QR codes changed after a moment. Pass since: ${MOMENT}. Returns the changed codes, oldest change first.`,
 		update:
 			"Change fields of an existing QR code, e.g. the address a Website code opens (qrRedirectUrl) or its name; fields not given stay as they are. Pass the code's id (not its Display ID) and the fields to change. Returns the code with result: updated (with changedFields) or unchanged (nothing to change).",
 		updateTags:
@@ -43,11 +57,9 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		getMany: `List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}. ${UP_TO_LIMIT}`,
 	},
 	analytics: {
-		getReport:
-			'Report how often QR codes were scanned, and by how many different people, over a time range (last 24 hours, 7 days, 30 days, this month, last month, or custom start and end). Pass the code ids separated by commas (or all codes of the team) and the range; optionally a layout (perCode, perCodeAndDay, summary) and breakdowns (country, city, device, os, browser, referrer). Returns per code: qrId, qrName, scans, uniqueScans (distinct IP addresses; null with uniqueScansNote when the scans carry no IP address), firstScanAt, lastScanAt and e.g. byCountry [{value, scans}].',
-		getScans: `List the scan events of one QR code. Pass the code's id and optionally a time range. Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
-		getScansForCodes:
-			'List the scan events of several QR codes (or all codes of the team) within a time range (last 24 hours, 7 days, 30 days, this month, last month, or custom start and end). Pass the code ids separated by commas. Returns one entry per scan, or with the per-code option one summary per code.',
+		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range. Pass the code ids separated by commas (or all codes of the team). ${timeRangeText(false)} Optionally a layout (perCode, perCodeAndDay, summary) and breakdowns (country, city, device, os, browser, referrer). Returns per code: qrId, qrName, scans, uniqueScans (distinct IP addresses; null with uniqueScansNote when the scans carry no IP address), firstScanAt, lastScanAt and e.g. byCountry [{value, scans}].`,
+		getScans: `List the scan events of one QR code. Pass the code's id. ${timeRangeText(true)} Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
+		getScansForCodes: `List the scan events of several QR codes (or all codes of the team) within a time range. Pass the code ids separated by commas. ${timeRangeText(false)} Returns one entry per scan, or with the per-code option one summary per code.`,
 		getTotals:
 			'Read how often QR codes were scanned. Pass one or more code ids separated by commas (or a JSON list). Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.',
 	},

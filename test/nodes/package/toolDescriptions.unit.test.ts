@@ -59,3 +59,63 @@ describe('Tool descriptions of list operations', () => {
 		},
 	);
 });
+
+/** The form's properties shown for one operation (the tool variant's form of it). */
+function formOf(resource: string, operation: string) {
+	return description.properties.filter(
+		(property) =>
+			property.displayOptions?.show?.resource?.includes(resource) &&
+			property.displayOptions?.show?.operation?.includes(operation),
+	);
+}
+
+/**
+ * An agent passes the Time Range as the form's values ("last7Days", not "last 7 days", which is refused) and
+ * custom bounds as dates or epoch milliseconds: a date without an offset is read in the workflow's time zone, so a
+ * description that does not say so gets ranges shifted by hours.
+ */
+describe('Tool descriptions of operations with times', () => {
+	const withTimeRange = operations.filter(({ resource, operation }) =>
+		formOf(resource, operation).some((property) => property.name === 'timeRange'),
+	);
+	// a moment the operation needs (not an optional one of a code's fields, such as a campaign's start)
+	const withDates = operations.filter(({ resource, operation }) =>
+		formOf(resource, operation).some(
+			(property) => property.type === 'dateTime' && property.required === true,
+		),
+	);
+
+	test('the operations with a Time Range and with a date field are found', () => {
+		expect(
+			withTimeRange.map(({ resource, operation }) => `${resource}:${operation}`).sort(),
+		).toEqual(['analytics:getReport', 'analytics:getScans', 'analytics:getScansForCodes']);
+		expect(withDates.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual([
+			'analytics:getReport',
+			'analytics:getScans',
+			'analytics:getScansForCodes',
+			'qrCode:getUpdatedSince',
+		]);
+	});
+
+	test.each(withTimeRange)(
+		'$resource $operation: names every Time Range value, its default and the custom bounds',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			const field = formOf(resource, operation).find((property) => property.name === 'timeRange');
+			for (const option of (field?.options ?? []) as Array<{ value: string }>)
+				expect(text).toContain(option.value);
+			expect(text).toContain(`default ${String(field?.default)}`);
+			expect(text).toContain('startTime');
+			expect(text).toContain('endTime');
+		},
+	);
+
+	test.each(withDates)(
+		"$resource $operation: says a date without an offset is read in the workflow's time zone, and epoch ms",
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/without an offset.*workflow's time zone/);
+			expect(text).toContain('epoch milliseconds (not seconds)');
+		},
+	);
+});
