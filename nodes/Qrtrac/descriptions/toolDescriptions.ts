@@ -34,7 +34,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		checkAvailability:
 			'Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass displayId: letters, digits and - _ . ~ % only. Returns {displayId, available (true/false), message}.',
 		create:
-			'Create a dynamic QR code. Pass the QR type (WEB opens a web address), a name, and for WEB or SHORT_LINK the full http(s) address to open; optionally a Display ID (letters, digits, - _ . ~ %) for a custom short link. Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt.',
+			'Create a dynamic QR code. Pass the QR type (WEB opens a web address), a name, and for WEB or SHORT_LINK the full http(s) address to open; optionally a Display ID (letters, digits, - _ . ~ %) for a custom short link. Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.',
 		createOrUpdate:
 			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged.',
 		delete:
@@ -42,7 +42,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		downloadImage:
 			"Download a QR code's image (PNG) as a file. Pass the code's id. Returns the code's main fields and the image as binary data.",
 		duplicate:
-			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy.",
+			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy with result: created (each call makes another copy).",
 		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",
 		getMany: `List or search the team's QR codes. Optionally pass a search text (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times), most recently changed first; an empty list means nothing matched. ${UP_TO_LIMIT}`,
 		getUpdatedSince: `List the QR codes changed after a moment. Pass since: ${MOMENT}. Returns the changed codes, oldest change first.`,
@@ -65,7 +65,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 	},
 	team: {
 		create:
-			'Create a team in the QRTRAC organization. Pass its name. Returns the new team with its id.',
+			'Create a team in the QRTRAC organization (each call makes another team). Pass its name. Returns the new team with its id and result: created.',
 		get: "Get one team with its domains and members. Pass the team's id. Returns id, name, domains, defaultDomain, members (name, email, role).",
 		getMany: `List the organization's teams. Returns a list of teams, each with id and name (use the id in member tools). ${UP_TO_LIMIT}`,
 		rename:
@@ -76,9 +76,9 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 	teamMember: {
 		activate:
 			"Let a paused member work in a team again. Pass the team's id and the member's email. Returns {email, teamId, result: activated, or unchanged when already active}.",
-		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an email invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged or unchanged}.",
+		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an email invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged (with previousRole), unchanged (nothing sent) or sent (sent unchecked: Always Send is on, or the team's answer listed no members)}.",
 		addToTeams:
-			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns the outcome per team.',
+			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns {email, name, result: updated, unchanged (nothing sent) or sent (some team sent unchecked), teams: one {teamId, role, result: added, roleChanged, unchanged or sent} per team}.',
 		changeRole:
 			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the email and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
 		getMany: `List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId. ${UP_TO_LIMIT}`,
@@ -93,7 +93,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 	},
 	dynamicLink: {
 		create:
-			'Create a dynamic link QR code through the simple interface. Pass the destination http(s) address, optionally a pattern color (#RRGGBB) and a logo URL. Returns the new link with its short URL and image URL.',
+			'Create a dynamic link QR code through the simple interface. Pass the destination http(s) address, optionally a pattern color (#RRGGBB) and a logo URL. Returns what QRTRAC answers about the new link (its fields are not published; keys in camelCase) with result: created; each call makes another link.',
 	},
 };
 

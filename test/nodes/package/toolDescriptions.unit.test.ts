@@ -119,3 +119,61 @@ describe('Tool descriptions of operations with times', () => {
 		},
 	);
 });
+
+/**
+ * What each change reports in `result` (node 1.2, helpers/outcome.ts), as its code gives it: an agent told only
+ * "returns the new code" cannot tell a repeated call's `unchanged` from a change, nor an add sent unchecked.
+ */
+const RESULTS: Record<string, string[]> = {
+	'qrCode:create': ['created'],
+	'qrCode:createOrUpdate': ['created', 'updated', 'unchanged'],
+	'qrCode:delete': ['deleted', 'unchanged'],
+	'qrCode:duplicate': ['created'],
+	'qrCode:update': ['updated', 'unchanged'],
+	'qrCode:updateTags': ['updated', 'unchanged'],
+	'qrCode:updateTitle': ['updated', 'unchanged'],
+	'team:create': ['created'],
+	'team:rename': ['updated', 'unchanged'],
+	'team:setDomains': ['updated', 'unchanged'],
+	'teamMember:activate': ['activated', 'unchanged'],
+	'teamMember:add': ['added', 'roleChanged', 'unchanged', 'sent'],
+	'teamMember:addToTeams': ['sent', 'updated', 'unchanged', 'added', 'roleChanged'],
+	'teamMember:changeRole': ['roleChanged', 'unchanged'],
+	'teamMember:delete': ['deleted', 'unchanged'],
+	'teamMember:pause': ['paused', 'unchanged'],
+	'teamMember:remove': ['removed', 'unchanged'],
+	'teamMember:resendInvite': ['inviteResent', 'unchanged'],
+	'dynamicLink:create': ['created'],
+};
+
+/** The operations that change nothing, so report no `result`. */
+const READS = [
+	'analytics:getReport',
+	'analytics:getScans',
+	'analytics:getScansForCodes',
+	'analytics:getTotals',
+	'designTemplate:getMany',
+	'qrCode:checkAvailability',
+	'qrCode:downloadImage',
+	'qrCode:get',
+	'qrCode:getMany',
+	'qrCode:getUpdatedSince',
+	'team:get',
+	'team:getMany',
+	'teamMember:getMany',
+];
+
+describe('Tool descriptions of changes', () => {
+	test('every operation is a change with its results or a read', () => {
+		expect(operations.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(
+			[...Object.keys(RESULTS), ...READS].sort(),
+		);
+	});
+
+	test.each(Object.entries(RESULTS))('%s: names every result it reports', (key, results) => {
+		const [resource, operation] = key.split(':');
+		const text = String(toolDefaults(resource, operation)?.toolDescription);
+		expect(text).toContain('result');
+		for (const result of results) expect(text).toMatch(new RegExp(`\\b${result}\\b`));
+	});
+});
