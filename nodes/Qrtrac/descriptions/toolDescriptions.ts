@@ -38,7 +38,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		createOrUpdate:
 			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged.',
 		delete:
-			"Delete a QR code (QRTRAC keeps it as deleted; its image still works). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
+			"Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
 		downloadImage:
 			"Download a QR code's image (PNG) as a file. Pass the code's id. Returns the code's main fields and the image as binary data.",
 		duplicate:
@@ -49,7 +49,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		update:
 			"Change fields of an existing QR code, e.g. the address a Website code opens (qrRedirectUrl) or its name; fields not given stay as they are. Pass the code's id (not its Display ID) and the fields to change. Returns the code with result: updated (with changedFields) or unchanged (nothing to change).",
 		updateTags:
-			"Replace, add or remove tags of a QR code. Pass the code's id, the mode (replace, add or remove) and tags separated by commas. Returns the code with its tags and result: updated or unchanged.",
+			"Replace, add or remove tags of a QR code. Pass the code's id, the mode (replace, the default: the code keeps only the tags given; add; remove) and tags separated by commas; replace with no tags removes every tag. Returns the code with its tags and result: updated or unchanged.",
 		updateTitle:
 			"Rename a QR code. Pass the code's id and the new title. Returns the code with result: updated or unchanged.",
 	},
@@ -71,7 +71,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		rename:
 			"Rename a team. Pass the team's id and the new name. Returns the team with result: updated or unchanged.",
 		setDomains:
-			"Set a team's short-link domains and its default domain. Pass the team's id and the domains (host names, comma-separated). Returns the team with result: updated or unchanged.",
+			"Set a team's short-link domains and its default domain: the list given replaces the team's current domains. Pass the team's id, the domains (host names such as qr.example.com, comma-separated) and optionally defaultDomain (one of them; the first when empty). Returns the team with result: updated or unchanged.",
 	},
 	teamMember: {
 		activate:

@@ -177,3 +177,26 @@ describe('Tool descriptions of changes', () => {
 		for (const result of results) expect(text).toMatch(new RegExp(`\\b${result}\\b`));
 	});
 });
+
+/**
+ * What a call removes or replaces must be in its description: an agent asked to "set a domain" or "tag a code"
+ * otherwise drops the others. Nothing the contract does not promise (a deleted code's image working on).
+ */
+describe('Tool descriptions of changes that remove or replace', () => {
+	const text = (key: string) => {
+		const [resource, operation] = key.split(':');
+		return String(toolDefaults(resource, operation)?.toolDescription);
+	};
+
+	test.each([
+		['qrCode:delete', [/cannot restore/]],
+		['qrCode:updateTags', [/replace with no tags removes every tag/]],
+		['team:setDomains', [/replaces the team's current domains/, /defaultDomain/]],
+	])('%s: says what it removes or replaces', (key, says) => {
+		for (const pattern of says as RegExp[]) expect(text(key)).toMatch(pattern);
+	});
+
+	test('qrCode:delete promises nothing about the deleted code the contract does not', () => {
+		expect(text('qrCode:delete')).not.toMatch(/image still works/);
+	});
+});
