@@ -36,7 +36,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		create:
 			'Create a dynamic QR code. Pass the QR type (WEB opens a web address), a name, and for WEB or SHORT_LINK the full http(s) address to open; optionally a Display ID (letters, digits, - _ . ~ %) for a custom short link. Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.',
 		createOrUpdate:
-			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged.',
+			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged. Never deletes: Delete Missing is refused on a tool.',
 		delete:
 			"Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
 		downloadImage:
