@@ -40,6 +40,8 @@ export interface FakeContextOptions {
 	continueOnFail?: boolean;
 	/** The node's version (its form layout and outputs); 1 unless set. */
 	typeVersion?: number;
+	/** The node's type; the action node unless set (e.g. its AI tool variant, `n8n-nodes-qrtrac.qrtracTool`). */
+	nodeType?: string;
 	/** Answers in order, or a function of the request. */
 	answers?: FakeAnswer[] | ((request: SentRequest) => FakeAnswer | Promise<FakeAnswer>);
 }
@@ -127,6 +129,7 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 	const ctx = {
 		getNode: () => ({
 			...NODE,
+			type: options.nodeType ?? NODE.type,
 			typeVersion: options.typeVersion ?? NODE.typeVersion,
 			parameters: nodeParameters,
 		}),

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { recordLocator } from '../../shared/forms/recordLocator';
 import { BEFORE_LAYOUT_1_2, CURRENT_LAYOUT, FIRST_LAYOUT, LAYOUT_1_2 } from './layoutVersions';
-import { FOLLOWS_TEAM_OVERRIDE } from './common';
+import { AS_TOOL, FOLLOWS_TEAM_OVERRIDE } from './common';
 
 /** Form pieces of the analytics operations: which codes, and which time range. */
 
@@ -104,9 +104,6 @@ const pickedOption: INodePropertyOptions = {
 	value: 'picked',
 	description: "Codes you choose by name from the team's codes",
 };
-
-/** The node used as an AI agent's tool (n8n's `<node>Tool` variant). */
-const AS_TOOL = { '@tool': [true] };
 
 /** The Codes choice of the current layouts: by name, by IDs or all codes, starting with `first`. */
 function codeSelectionWithPicker(first: 'picked' | 'list'): INodeProperties {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { loadOptionsField, optionsCollection } from '../../shared/forms/fields';
 import { recordLocator } from '../../shared/forms/recordLocator';
@@ -65,6 +65,9 @@ const teamOverrideLocatorOption: INodeProperties = (() => {
 			),
 	};
 })();
+
+/** Shown on the node used as an AI agent's tool (n8n's `<node>Tool` variant). */
+export const AS_TOOL: IDisplayOptions['show'] = { '@tool': [true] };
 
 /**
  * For a dropdown filled from the acting team (design templates, codes): the editor loads it again when the Team

@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { QrtracOperations, QrtracResource } from '../actions/node.type';
+import { timeRangeFields } from './analytics';
 import { limitOption } from './common';
 
 /**
@@ -8,6 +9,20 @@ import { limitOption } from './common';
  * all of them (e.g. counts 50 scans). Built from the form's default, so the text cannot drift from it.
  */
 const UP_TO_LIMIT = `The list holds at most limit entries (default ${String(limitOption.default)}); pass returnAll true for every one.`;
+
+/** How a moment is passed (dateOrEpochMs.ts, timeRange.ts): an agent not told the zone shifts its ranges by hours. */
+const MOMENT =
+	"an ISO date-time (without an offset it is read in the workflow's time zone) or epoch milliseconds (not seconds)";
+
+/**
+ * The Time Range as an agent must pass it: the form's values ("last 7 days" is refused), its default and the custom
+ * bounds. Built from the form, so the text cannot drift from it.
+ */
+function timeRangeText(withAllTime: boolean): string {
+	const [field] = timeRangeFields(withAllTime);
+	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
+	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; thisMonth and lastMonth are calendar months in the workflow's time zone); with custom also startTime and endTime, each ${MOMENT}; an endTime date alone means the end of that day.`;
+}
 
 /**
  * What an AI agent reads about each operation when the node is used as a tool (n8n's `<node>Tool` variant): when
@@ -19,23 +34,22 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		checkAvailability:
 			'Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass displayId: letters, digits and - _ . ~ % only. Returns {displayId, available (true/false), message}.',
 		create:
-			'Create a dynamic QR code. Pass the QR type (WEB opens a web address), a name, and for WEB or SHORT_LINK the full http(s) address to open; optionally a Display ID (letters, digits, - _ . ~ %) for a custom short link. Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt.',
+			'Create a dynamic QR code. Pass the QR type (WEB opens a web address), a name, and for WEB or SHORT_LINK the full http(s) address to open; optionally a Display ID (letters, digits, - _ . ~ %) for a custom short link. Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.',
 		createOrUpdate:
-			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged.',
+			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged. Never deletes: Delete Missing is refused on a tool.',
 		delete:
-			"Delete a QR code (QRTRAC keeps it as deleted; its image still works). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
+			"Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
 		downloadImage:
 			"Download a QR code's image (PNG) as a file. Pass the code's id. Returns the code's main fields and the image as binary data.",
 		duplicate:
-			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy.",
+			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy with result: created (each call makes another copy).",
 		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",
 		getMany: `List or search the team's QR codes. Optionally pass a search text (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times), most recently changed first; an empty list means nothing matched. ${UP_TO_LIMIT}`,
-		getUpdatedSince:
-			'List the QR codes changed after a moment. Pass since: an ISO date-time or epoch milliseconds. Returns the changed codes, oldest change first.',
+		getUpdatedSince: `List the QR codes changed after a moment. Pass since: ${MOMENT}. Returns the changed codes, oldest change first.`,
 		update:
 			"Change fields of an existing QR code, e.g. the address a Website code opens (qrRedirectUrl) or its name; fields not given stay as they are. Pass the code's id (not its Display ID) and the fields to change. Returns the code with result: updated (with changedFields) or unchanged (nothing to change).",
 		updateTags:
-			"Replace, add or remove tags of a QR code. Pass the code's id, the mode (replace, add or remove) and tags separated by commas. Returns the code with its tags and result: updated or unchanged.",
+			"Replace, add or remove tags of a QR code. Pass the code's id, the mode (replace, the default: the code keeps only the tags given; add; remove) and tags separated by commas; replace with no tags removes every tag. Returns the code with its tags and result: updated or unchanged.",
 		updateTitle:
 			"Rename a QR code. Pass the code's id and the new title. Returns the code with result: updated or unchanged.",
 	},
@@ -43,30 +57,28 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		getMany: `List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}. ${UP_TO_LIMIT}`,
 	},
 	analytics: {
-		getReport:
-			'Report how often QR codes were scanned, and by how many different people, over a time range (last 24 hours, 7 days, 30 days, this month, last month, or custom start and end). Pass the code ids separated by commas (or all codes of the team) and the range; optionally a layout (perCode, perCodeAndDay, summary) and breakdowns (country, city, device, os, browser, referrer). Returns per code: qrId, qrName, scans, uniqueScans (distinct IP addresses; null with uniqueScansNote when the scans carry no IP address), firstScanAt, lastScanAt and e.g. byCountry [{value, scans}].',
-		getScans: `List the scan events of one QR code. Pass the code's id and optionally a time range. Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
-		getScansForCodes:
-			'List the scan events of several QR codes (or all codes of the team) within a time range (last 24 hours, 7 days, 30 days, this month, last month, or custom start and end). Pass the code ids separated by commas. Returns one entry per scan, or with the per-code option one summary per code.',
+		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range. Pass the code ids separated by commas (or all codes of the team). ${timeRangeText(false)} Optionally a layout (perCode, perCodeAndDay, summary) and breakdowns (country, city, device, os, browser, referrer). Returns per code: qrId, qrName, scans, uniqueScans (distinct IP addresses; null with uniqueScansNote when the scans carry no IP address), firstScanAt, lastScanAt and e.g. byCountry [{value, scans}].`,
+		getScans: `List the scan events of one QR code. Pass the code's id. ${timeRangeText(true)} Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
+		getScansForCodes: `List the scan events of several QR codes (or all codes of the team) within a time range. Pass the code ids separated by commas. ${timeRangeText(false)} Returns one entry per scan, or with the per-code option one summary per code.`,
 		getTotals:
 			'Read how often QR codes were scanned. Pass one or more code ids separated by commas (or a JSON list). Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.',
 	},
 	team: {
 		create:
-			'Create a team in the QRTRAC organization. Pass its name. Returns the new team with its id.',
+			'Create a team in the QRTRAC organization (each call makes another team). Pass its name. Returns the new team with its id and result: created.',
 		get: "Get one team with its domains and members. Pass the team's id. Returns id, name, domains, defaultDomain, members (name, email, role).",
 		getMany: `List the organization's teams. Returns a list of teams, each with id and name (use the id in member tools). ${UP_TO_LIMIT}`,
 		rename:
 			"Rename a team. Pass the team's id and the new name. Returns the team with result: updated or unchanged.",
 		setDomains:
-			"Set a team's short-link domains and its default domain. Pass the team's id and the domains (host names, comma-separated). Returns the team with result: updated or unchanged.",
+			"Set a team's short-link domains and its default domain: the list given replaces the team's current domains. Pass the team's id, the domains (host names such as qr.example.com, comma-separated) and optionally defaultDomain (one of them; the first when empty). Returns the team with result: updated or unchanged.",
 	},
 	teamMember: {
 		activate:
 			"Let a paused member work in a team again. Pass the team's id and the member's email. Returns {email, teamId, result: activated, or unchanged when already active}.",
-		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an email invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged or unchanged}.",
+		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an email invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged (with previousRole), unchanged (nothing sent) or sent (sent unchecked: Always Send is on, or the team's answer listed no members)}.",
 		addToTeams:
-			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns the outcome per team.',
+			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns {email, name, result: updated, unchanged (nothing sent) or sent (some team sent unchecked), teams: one {teamId, role, result: added, roleChanged, unchanged or sent} per team}.',
 		changeRole:
 			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the email and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
 		getMany: `List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId. ${UP_TO_LIMIT}`,
@@ -81,7 +93,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 	},
 	dynamicLink: {
 		create:
-			'Create a dynamic link QR code through the simple interface. Pass the destination http(s) address, optionally a pattern color (#RRGGBB) and a logo URL. Returns the new link with its short URL and image URL.',
+			'Create a dynamic link QR code through the simple interface. Pass the destination http(s) address, optionally a pattern color (#RRGGBB) and a logo URL. Returns what QRTRAC answers about the new link (its fields are not published; keys in camelCase) with result: created; each call makes another link.',
 	},
 };
 

@@ -59,3 +59,144 @@ describe('Tool descriptions of list operations', () => {
 		},
 	);
 });
+
+/** The form's properties shown for one operation (the tool variant's form of it). */
+function formOf(resource: string, operation: string) {
+	return description.properties.filter(
+		(property) =>
+			property.displayOptions?.show?.resource?.includes(resource) &&
+			property.displayOptions?.show?.operation?.includes(operation),
+	);
+}
+
+/**
+ * An agent passes the Time Range as the form's values ("last7Days", not "last 7 days", which is refused) and
+ * custom bounds as dates or epoch milliseconds: a date without an offset is read in the workflow's time zone, so a
+ * description that does not say so gets ranges shifted by hours.
+ */
+describe('Tool descriptions of operations with times', () => {
+	const withTimeRange = operations.filter(({ resource, operation }) =>
+		formOf(resource, operation).some((property) => property.name === 'timeRange'),
+	);
+	// a moment the operation needs (not an optional one of a code's fields, such as a campaign's start)
+	const withDates = operations.filter(({ resource, operation }) =>
+		formOf(resource, operation).some(
+			(property) => property.type === 'dateTime' && property.required === true,
+		),
+	);
+
+	test('the operations with a Time Range and with a date field are found', () => {
+		expect(
+			withTimeRange.map(({ resource, operation }) => `${resource}:${operation}`).sort(),
+		).toEqual(['analytics:getReport', 'analytics:getScans', 'analytics:getScansForCodes']);
+		expect(withDates.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual([
+			'analytics:getReport',
+			'analytics:getScans',
+			'analytics:getScansForCodes',
+			'qrCode:getUpdatedSince',
+		]);
+	});
+
+	test.each(withTimeRange)(
+		'$resource $operation: names every Time Range value, its default and the custom bounds',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			const field = formOf(resource, operation).find((property) => property.name === 'timeRange');
+			for (const option of (field?.options ?? []) as Array<{ value: string }>)
+				expect(text).toContain(option.value);
+			expect(text).toContain(`default ${String(field?.default)}`);
+			expect(text).toContain('startTime');
+			expect(text).toContain('endTime');
+		},
+	);
+
+	test.each(withDates)(
+		"$resource $operation: says a date without an offset is read in the workflow's time zone, and epoch ms",
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/without an offset.*workflow's time zone/);
+			expect(text).toContain('epoch milliseconds (not seconds)');
+		},
+	);
+});
+
+/**
+ * What each change reports in `result` (node 1.2, helpers/outcome.ts), as its code gives it: an agent told only
+ * "returns the new code" cannot tell a repeated call's `unchanged` from a change, nor an add sent unchecked.
+ */
+const RESULTS: Record<string, string[]> = {
+	'qrCode:create': ['created'],
+	'qrCode:createOrUpdate': ['created', 'updated', 'unchanged'],
+	'qrCode:delete': ['deleted', 'unchanged'],
+	'qrCode:duplicate': ['created'],
+	'qrCode:update': ['updated', 'unchanged'],
+	'qrCode:updateTags': ['updated', 'unchanged'],
+	'qrCode:updateTitle': ['updated', 'unchanged'],
+	'team:create': ['created'],
+	'team:rename': ['updated', 'unchanged'],
+	'team:setDomains': ['updated', 'unchanged'],
+	'teamMember:activate': ['activated', 'unchanged'],
+	'teamMember:add': ['added', 'roleChanged', 'unchanged', 'sent'],
+	'teamMember:addToTeams': ['sent', 'updated', 'unchanged', 'added', 'roleChanged'],
+	'teamMember:changeRole': ['roleChanged', 'unchanged'],
+	'teamMember:delete': ['deleted', 'unchanged'],
+	'teamMember:pause': ['paused', 'unchanged'],
+	'teamMember:remove': ['removed', 'unchanged'],
+	'teamMember:resendInvite': ['inviteResent', 'unchanged'],
+	'dynamicLink:create': ['created'],
+};
+
+/** The operations that change nothing, so report no `result`. */
+const READS = [
+	'analytics:getReport',
+	'analytics:getScans',
+	'analytics:getScansForCodes',
+	'analytics:getTotals',
+	'designTemplate:getMany',
+	'qrCode:checkAvailability',
+	'qrCode:downloadImage',
+	'qrCode:get',
+	'qrCode:getMany',
+	'qrCode:getUpdatedSince',
+	'team:get',
+	'team:getMany',
+	'teamMember:getMany',
+];
+
+describe('Tool descriptions of changes', () => {
+	test('every operation is a change with its results or a read', () => {
+		expect(operations.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(
+			[...Object.keys(RESULTS), ...READS].sort(),
+		);
+	});
+
+	test.each(Object.entries(RESULTS))('%s: names every result it reports', (key, results) => {
+		const [resource, operation] = key.split(':');
+		const text = String(toolDefaults(resource, operation)?.toolDescription);
+		expect(text).toContain('result');
+		for (const result of results) expect(text).toMatch(new RegExp(`\\b${result}\\b`));
+	});
+});
+
+/**
+ * What a call removes or replaces must be in its description: an agent asked to "set a domain" or "tag a code"
+ * otherwise drops the others. Nothing the contract does not promise (a deleted code's image working on).
+ */
+describe('Tool descriptions of changes that remove or replace', () => {
+	const text = (key: string) => {
+		const [resource, operation] = key.split(':');
+		return String(toolDefaults(resource, operation)?.toolDescription);
+	};
+
+	test.each([
+		['qrCode:delete', [/cannot restore/]],
+		['qrCode:updateTags', [/replace with no tags removes every tag/]],
+		['team:setDomains', [/replaces the team's current domains/, /defaultDomain/]],
+	])('%s: says what it removes or replaces', (key, says) => {
+		for (const pattern of says as RegExp[]) expect(text(key)).toMatch(pattern);
+	});
+
+	test('qrCode:delete promises nothing about the deleted code the contract does not', () => {
+		expect(text('qrCode:delete')).not.toMatch(/image still works/);
+	});
+});

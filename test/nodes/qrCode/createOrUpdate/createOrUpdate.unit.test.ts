@@ -1,5 +1,7 @@
 /** QR Code > Create or Update: the exact requests the node builds for a typical input (fake context, no sockets). */
-import { ok } from '../../../support/fakeContext';
+import { NODE_VERSIONS } from '../../../../nodes/Qrtrac/descriptions/layoutVersions';
+import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
+import { fakeContext, ok } from '../../../support/fakeContext';
 import {
 	STORED_CODE,
 	TEAM_HEADERS,
@@ -147,4 +149,54 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			});
 		},
 	);
+});
+
+/**
+ * An AI agent's call is one row: Delete Missing there would take that row for the whole sheet and delete every
+ * other code with the tag, on every call. Refused before anything is sent, as inside Loop Over Items.
+ */
+describe('Delete Missing on the AI tool variant', () => {
+	const row = {
+		resource: 'qrCode',
+		operation: 'createOrUpdate',
+		mode: 'sync',
+		displayId: 'd1',
+		qrType: 'WEB',
+		name: 'Poster',
+		qrRedirectUrl: 'https://example.com/poster',
+		additionalFields: { tags: 'from-agent' },
+	};
+
+	it('is refused before anything is sent, saying why', async () => {
+		const { ctx, sent } = fakeContext({
+			parameters: { ...row, options: { deleteMissing: true, deleteMissingTag: 'from-agent' } },
+			typeVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
+			nodeType: 'n8n-nodes-qrtrac.qrtracTool',
+			answers: listed,
+		});
+
+		const error = await new Qrtrac().execute.call(ctx).then(
+			() => undefined,
+			(failed: unknown) => failed as Error,
+		);
+
+		expect(error?.message).toBe(
+			'"Delete Missing" cannot run as an AI tool: each call holds one row, not the whole sheet',
+		);
+		expect(sent).toEqual([]);
+	});
+
+	it('without Delete Missing the tool writes its row', async () => {
+		const { ctx, sent } = fakeContext({
+			parameters: row,
+			typeVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
+			nodeType: 'n8n-nodes-qrtrac.qrtracTool',
+			answers: listed,
+		});
+
+		const [[item]] = await new Qrtrac().execute.call(ctx);
+
+		expect(item.json.result).toBe('updated');
+		expect(sent.map((request) => request.method)).toEqual(['GET', 'GET', 'PUT']);
+	});
 });

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { ItemResults, ParsedItem, TaskPool } from '../../../../shared/executor';
 import type { QrCode } from '../../../../shared/api';
 import type { TeamCodes } from '../../../../shared/teamCodes';
-import { validateParameters } from '../../../../shared/validation';
+import { executionNode } from '../../../../shared/executionNode';
+import { isToolNode, validateParameters } from '../../../../shared/validation';
 import { outcomeKey } from '../../../helpers/outcome';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode } from './apply';
@@ -60,6 +61,8 @@ export function readDeleteMissing(
 		},
 		itemIndex,
 	);
+	if (checked.deleteMissing && isToolNode(executionNode(ctx)))
+		throw deleteMissingAsTool(ctx, itemIndex);
 	if (checked.deleteMissing && insideLoop(ctx)) throw deleteMissingInLoop(ctx, itemIndex);
 	checkedDeleteMissing.set(options, checked);
 	return checked;
@@ -92,6 +95,22 @@ function deleteMissingInLoop(ctx: IExecuteFunctions, itemIndex: number): NodeOpe
 			itemIndex,
 			description:
 				"Nothing was sent. Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet (e.g. on the loop's done output), so that the codes of later batches are not deleted.",
+		},
+	);
+}
+
+/**
+ * An AI agent's call is one row: Delete Missing would take it for the whole sheet and delete every other code with
+ * the tag, on every call.
+ */
+function deleteMissingAsTool(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		'"Delete Missing" cannot run as an AI tool: each call holds one row, not the whole sheet',
+		{
+			itemIndex,
+			description:
+				'Nothing was sent. Turn Delete Missing off in this tool (Options), and run a Create or Update with Delete Missing over the whole sheet in a workflow instead.',
 		},
 	);
 }

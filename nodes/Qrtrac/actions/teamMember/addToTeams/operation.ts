@@ -9,6 +9,8 @@ import { loadOptionsField } from '../../../../shared/forms/fields';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
 import { assignableRoleSchema, idSchema, validateParameters } from '../../../../shared/validation';
+import { AS_TOOL } from '../../../descriptions/common';
+import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../../descriptions/layoutVersions';
 import {
 	alwaysSendOptions,
 	memberEmailField,
@@ -19,24 +21,32 @@ import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
+const teamsSourceField: INodeProperties = {
+	displayName: 'Define Teams',
+	name: 'teamsSource',
+	type: 'options',
+	default: 'fields',
+	description: 'Pick the teams in the form, or give each person their own list from the input data',
+	options: [
+		{ name: 'Using Fields Below', value: 'fields' },
+		{
+			name: 'Using JSON',
+			value: 'json',
+			description: 'A list such as [{"teamId": "team_1", "role": "editor"}]',
+		},
+	],
+};
+
 const properties: INodeProperties[] = [
 	memberNameField,
 	memberEmailField,
+	{ ...teamsSourceField, displayOptions: { show: FIRST_LAYOUT } },
+	{ ...teamsSourceField, displayOptions: { show: CURRENT_LAYOUT, hide: AS_TOOL } },
+	// An AI agent passes the teams as a JSON list (its tool description says so): the tool variant starts there.
 	{
-		displayName: 'Define Teams',
-		name: 'teamsSource',
-		type: 'options',
-		default: 'fields',
-		description:
-			'Pick the teams in the form, or give each person their own list from the input data',
-		options: [
-			{ name: 'Using Fields Below', value: 'fields' },
-			{
-				name: 'Using JSON',
-				value: 'json',
-				description: 'A list such as [{"teamId": "team_1", "role": "editor"}]',
-			},
-		],
+		...teamsSourceField,
+		default: 'json',
+		displayOptions: { show: { ...CURRENT_LAYOUT, ...AS_TOOL } },
 	},
 	{
 		displayName: 'Teams (JSON)',
