@@ -76,7 +76,14 @@ describe('parseRetryAfter', () => {
 
 	it('turns an HTTP date into the delay from now, never below zero', () => {
 		expect(parseRetryAfter('Fri, 15 Jan 2027 08:00:03 GMT', NOW_MS)).toBe(2750);
-		expect(parseRetryAfter('Fri, 15 Jan 2027 07:59:00 GMT', NOW_MS)).toBe(0);
+		expect(parseRetryAfter('Fri, 15 Jan 2027 08:00:00 GMT', NOW_MS)).toBe(0);
+	});
+
+	it('does not believe a time more than a second past: a wrong clock or header says no wait, not "none"', () => {
+		expect(parseRetryAfter('Fri, 15 Jan 2027 07:59:00 GMT', NOW_MS)).toBeUndefined();
+		expect(parseRetryAfter(String(NOW_SECONDS - 5), NOW_MS)).toBeUndefined();
+		expect(parseRetryAfter(String(NOW_MS - 1001), NOW_MS)).toBeUndefined();
+		expect(parseRetryAfter(String(NOW_MS - 1000), NOW_MS)).toBe(0);
 	});
 
 	it.each(['', 'later', '-5', 'Fri, 99 Foo 2027'])('ignores the unparseable value %p', (value) => {
@@ -199,6 +206,17 @@ describe('parseRateLimitHeaders', () => {
 
 	it('gives an empty snapshot for an answer without rate-limit headers', () => {
 		expect(parseRateLimitHeaders({}, NOW_MS)).toEqual({});
+	});
+});
+
+describe('a reset in the past', () => {
+	it('is no reset when more than a second past (a wrong clock or header), but read within the rounding of seconds', () => {
+		const read = (reset: string) => parseRateLimitHeaders({ 'x-ratelimit-reset': reset }, NOW_MS);
+		expect(read(String(NOW_SECONDS - 5)).resetAtMs).toBeUndefined();
+		expect(read(String(NOW_MS - 1001)).resetAtMs).toBeUndefined();
+		expect(read('Fri, 15 Jan 2027 07:59:00 GMT').resetAtMs).toBeUndefined();
+		expect(read(String(NOW_SECONDS)).resetAtMs).toBe(NOW_SECONDS * 1000);
+		expect(read(String(NOW_MS - 1000)).resetAtMs).toBe(NOW_MS - 1000);
 	});
 });
 
