@@ -105,6 +105,8 @@ async function sendWithRetries<T>(
 			};
 		}
 		const failure = result.failure;
+		// A 5xx's Retry-After (503 maintenance, an overloaded proxy) is the soonest a retry may go (retryPolicy.ts).
+		if (failure.kind === 'serverError') failure.retryAfterMs = rateLimit?.retryAfterMs;
 		// The limiter reads the reset on its window's scale (a bare '734' is ms there) and on the service's clock.
 		if (failure.kind === 'rateLimited' && rateLimit) {
 			failure.retryAfterMs = waitHintMs(rateLimit, Date.now());

@@ -83,6 +83,19 @@ describe('retries', () => {
 		expect(sent).toHaveLength(3);
 	});
 
+	it("waits a 5xx's Retry-After before sending a GET again, never sooner", async () => {
+		const sleepMock = jest.requireMock<{ sleep: jest.Mock }>('n8n-workflow').sleep;
+		sleepMock.mockClear();
+		const { ctx, sent } = fakeContext({
+			answers: [refused(503, 'down for maintenance', { 'retry-after': '3' }), ok([])],
+		});
+		await expect(qrtracApiRequest(ctx, get)).resolves.toMatchObject({ data: [] });
+		expect(sent).toHaveLength(2);
+		const longest = Math.max(...sleepMock.mock.calls.map(([ms]) => ms as number));
+		expect(longest).toBeGreaterThanOrEqual(3000);
+		expect(longest).toBeLessThan(3500);
+	});
+
 	it('never re-sends a POST whose outcome is unknown, unless it can be checked', async () => {
 		const blind = fakeContext({ answers: [refused(500, 'oops')] });
 		const error = await failure(
