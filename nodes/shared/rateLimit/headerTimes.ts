@@ -22,6 +22,12 @@ const EPOCH_SECONDS_DIVISOR = 10_000;
 
 const NUMBER_PATTERN = /^\d+(?:\.\d+)?$/;
 
+/** Repeated headers arrive joined by commas ('1, 1'); a list of numbers counts by its first, as counts do. */
+function firstListed(value: string): string {
+	const text = value.trim();
+	return /^[\d.]+(?:\s*,\s*[\d.]+)+$/.test(text) ? text.slice(0, text.indexOf(',')).trim() : text;
+}
+
 /**
  * An answer describes our window when its limit is within this multiple of the plan's and its reset this many
  * windows away.
@@ -40,7 +46,7 @@ export function parseResetHeader(
 	windowMs = ONE_SECOND_WINDOW_MS,
 	serviceOffsetMs = 0,
 ): number | undefined {
-	const text = value.trim();
+	const text = firstListed(value);
 	let absoluteMs: number | undefined;
 	if (NUMBER_PATTERN.test(text)) {
 		const number = Number(text);
@@ -74,7 +80,7 @@ export function believableTime(atMs: number, nowMs: number): boolean {
 
 /** A bare number below the epoch-seconds threshold: a delay. */
 export function isDelay(value: string, nowMs: number): boolean {
-	const text = value.trim();
+	const text = firstListed(value);
 	return NUMBER_PATTERN.test(text) && Number(text) < nowMs / EPOCH_SECONDS_DIVISOR;
 }
 
@@ -102,7 +108,7 @@ export function parseRetryAfter(
 	nowMs: number,
 	serviceOffsetMs = 0,
 ): number | undefined {
-	const text = value.trim();
+	const text = firstListed(value);
 	let delayMs: number | undefined;
 	if (NUMBER_PATTERN.test(text)) {
 		const number = Number(text);
@@ -121,6 +127,6 @@ export function parseRetryAfter(
 
 /** The IETF draft's `RateLimit-Reset`, always delta-seconds, as epoch ms. */
 export function deltaSecondsToAbsolute(value: string, nowMs: number): number | undefined {
-	const text = value.trim();
+	const text = firstListed(value);
 	return NUMBER_PATTERN.test(text) ? Math.round(nowMs + Number(text) * 1000) : undefined;
 }

@@ -127,6 +127,24 @@ describe('parseRateLimitHeaders', () => {
 		});
 	});
 
+	it('reads a reset and Retry-After joined from repeated headers (as Node joins them) by the first value', () => {
+		const snapshot = parseRateLimitHeaders(
+			{
+				'x-ratelimit-reset': `${NOW_SECONDS + 1}, ${NOW_SECONDS + 1}`,
+				'retry-after': '2, 2',
+			},
+			NOW_MS,
+		);
+		expect(snapshot).toEqual({ resetAtMs: (NOW_SECONDS + 1) * 1000, retryAfterMs: 2000 });
+		const delays = parseRateLimitHeaders(
+			{ 'x-ratelimit-reset': '1,1', 'ratelimit-reset': '1' },
+			NOW_MS,
+		);
+		expect(delays).toEqual({ resetAtMs: NOW_MS + 1000, resetFromDelay: true });
+		const draft = parseRateLimitHeaders({ 'ratelimit-reset': '1, 1' }, NOW_MS);
+		expect(draft).toEqual({ resetAtMs: NOW_MS + 1000, resetFromDelay: true });
+	});
+
 	it('falls back to the IETF draft names, whose reset is always delta-seconds', () => {
 		const snapshot = parseRateLimitHeaders(
 			{ 'RateLimit-Limit': '20', 'RateLimit-Remaining': '4', 'RateLimit-Reset': '2' },
