@@ -93,6 +93,8 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 			expect(error).toMatch(
 				/^QRTRAC asked to wait 7,\d{3} s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ by its clock\); that is over this node's Maximum Wait of 60 s$/,
 			);
+		for (const item of result.items)
+			expect(String(item.json.description)).toMatch(/^While sending POST \/api\/qrs-api\. /);
 		const posts = env.sim.requestLog.filter((entry) => entry.method === 'POST');
 		expect(posts).toHaveLength(1);
 		expect(ms).toBeLessThan(5_000);

@@ -269,6 +269,18 @@ describe('issue 22: bounded waits, service text, unconfirmed successes, missing 
 		expect(sleepMock.mock.calls.every(([ms]) => ms < 60_000)).toBe(true);
 	});
 
+	it('names the request in a wait refused over Maximum Wait and in a 429 given up', async () => {
+		const told = fakeContext({ answers: [refused(429, 'slow down', { 'retry-after': '7200' })] });
+		const tooLong = await failure(qrtracApiRequest(told.ctx, get));
+		expect(tooLong.description).toMatch(/^While sending GET \/api\/qr-templates-api\. /);
+
+		const storm = fakeContext({ answers: () => refused(429, 'slow down', { 'retry-after': '0' }) });
+		const gaveUp = await failure(qrtracApiRequest(storm.ctx, get));
+		expect(gaveUp.description).toMatch(
+			/^Gave up after 30 attempts of GET \/api\/qr-templates-api \(all 30 attempts were used\)\./,
+		);
+	});
+
 	it('Maximum Wait comes from the credential; absent (a saved credential) it is 60 s', async () => {
 		// The told wait is slept on a fake clock, so that the limiter sees it pass.
 		jest.useFakeTimers({
