@@ -59,6 +59,7 @@ async function main(): Promise<void> {
 			'shape-drift': { type: 'string' },
 			'list-drift': { type: 'string' },
 			'page-size-cap': { type: 'string' },
+			'total-below': { type: 'string' },
 			'updated-at-format': { type: 'string' },
 			'from-time-cap': { type: 'string' },
 			'scan-cap': { type: 'string' },
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
 		listDrift: {
 			...Object.fromEntries(listDrift.map((drift) => [drift, true])),
 			pageSizeCap: integerOf(values['page-size-cap'], '--page-size-cap'),
+			totalBelow: integerOf(values['total-below'], '--total-below'),
 		},
 		changeDrift: {
 			...(updatedAtFormat ? { updatedAtFormat: updatedAtFormat as UpdatedAtFormat } : {}),

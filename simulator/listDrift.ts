@@ -10,6 +10,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *
  * - `pageSizeCap`: serves at most N codes per page whatever `limit` asks, and echoes that `limit`; pages are
  *   counted in the served size.
+ * - `totalBelow`: announces a `totalCount` N below the codes it serves (at least 0), as a count that leaves some
+ *   codes out: a walk that stops at the total returns a partial list.
  * - `zeroBasedPages`: counts pages from 0 (page 0 is the first page, page 1 the second), echoing the page asked.
  * - `ignorePage`: always serves page 1 (and echoes `page: 1`).
  * - `shiftingOrder`: after each list page it answers, another writer touches the team's least recently updated
@@ -25,6 +27,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
 export interface ListDrift {
 	/** Undefined: serve the asked `limit`. */
 	pageSizeCap?: number;
+	/** Undefined: `totalCount` is the number of codes served. */
+	totalBelow?: number;
 	zeroBasedPages: boolean;
 	ignorePage: boolean;
 	shiftingOrder: boolean;
@@ -115,6 +119,7 @@ function summarized(body: unknown): unknown {
 function pagingDrifts(drift: ListDrift): boolean {
 	return (
 		drift.pageSizeCap !== undefined ||
+		drift.totalBelow !== undefined ||
 		drift.zeroBasedPages ||
 		drift.ignorePage ||
 		drift.shiftingOrder ||
@@ -147,7 +152,7 @@ function pageAnswer(
 	const index = drift.ignorePage ? 0 : drift.zeroBasedPages ? page : page - 1;
 	const data = {
 		qrs: codes.slice(index * served, (index + 1) * served),
-		totalCount: codes.length,
+		totalCount: Math.max(0, codes.length - (drift.totalBelow ?? 0)),
 		page,
 		limit: served,
 	};

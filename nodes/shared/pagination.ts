@@ -8,7 +8,7 @@
  * is retried once (page 0 for a service counting from 0, or the whole list when the total shrank); a page that
  * repeats what was read fails at once (the service ignores `page`); what is still short is returned as
  * `shortfall` for the caller's error. Without a total, only an empty or short page ends the walk (a short
- * page 1 of unknown size is confirmed by page 2).
+ * page 1 of unknown size is confirmed by page 2); so too once the pages held more codes than the total said.
  */
 
 export const MAX_PAGE_SIZE = 100;
@@ -79,6 +79,8 @@ export class PageCollector<T extends { id?: string }> {
 	stop: { why: Stop; page: number; size: number } | undefined;
 	/** Whether page 1's size was a guess (no total, no echoed limit) that page 2 has to confirm. */
 	private sizeGuessed = false;
+	/** The pages held more codes than the total announced: it is not the list's end, only a page that ends it is. */
+	private totalPassed = false;
 
 	constructor(options: { limit?: number; pageSize: number }) {
 		this.limit = options.limit === undefined ? undefined : Math.max(0, Math.floor(options.limit));
@@ -97,10 +99,12 @@ export class PageCollector<T extends { id?: string }> {
 		return this.totals.at(-1);
 	}
 
-	/** Codes the walk must end with: min(total, limit), or undefined when no total was announced. */
+	/** Codes the walk must end with: min(total, limit), or undefined when no total was announced (or believed). */
 	get expected(): number | undefined {
 		const total = this.totalCount;
-		return total === undefined ? undefined : Math.min(total, this.limit ?? Infinity);
+		return total === undefined || this.totalPassed
+			? undefined
+			: Math.min(total, this.limit ?? Infinity);
 	}
 
 	/** Pages the walk foresees from the first total and the served size (at least 1). */
@@ -120,6 +124,10 @@ export class PageCollector<T extends { id?: string }> {
 		const fresh = records.filter((item) => this.keepOnce(item));
 		const room = this.limit === undefined ? fresh.length : this.limit - this.items.length;
 		this.items.push(...fresh.slice(0, room));
+		if (!this.totalPassed && this.items.length > (this.totalCount ?? Infinity)) {
+			this.totalPassed = true;
+			this.pageCap = this.capPages();
+		}
 
 		const why = this.stopReason(records.length, fresh.length);
 		if (why) this.stop = { why, page: number, size: records.length };
@@ -155,11 +163,14 @@ export class PageCollector<T extends { id?: string }> {
 			this.servedSize = served;
 			this.sizeGuessed = true;
 		}
+		this.pageCap = this.capPages();
+	}
+
+	private capPages(): number {
 		const expected = this.expected ?? this.limit;
-		this.pageCap =
-			expected === undefined
-				? MAX_PAGES_WITHOUT_TOTAL
-				: Math.ceil(expected / this.servedSize) + SLACK_PAGES;
+		return expected === undefined
+			? MAX_PAGES_WITHOUT_TOTAL
+			: Math.ceil(expected / this.servedSize) + SLACK_PAGES;
 	}
 
 	private stopReason(served: number, fresh: number): Stop | undefined {
@@ -168,7 +179,7 @@ export class PageCollector<T extends { id?: string }> {
 		if (served === 0) return 'empty';
 		if (served < this.servedSize) return 'short';
 		if (fresh === 0) return 'repeat';
-		const total = this.totalCount;
+		const total = this.totalPassed ? undefined : this.totalCount;
 		if (total !== undefined && this.items.length >= total) return 'total';
 		if (this.pagesAdded >= this.pageCap && !guessedEnd) return 'cap';
 		return undefined;
@@ -279,7 +290,7 @@ function shortfallReason<T extends { id?: string }>(
 			return `page ${page} held ${size} codes where ${served} were served per page, before the announced total was reached`;
 		case 'cap':
 			return expected === undefined
-				? `the walk stopped after ${collector.pagesAdded} pages of ${served} without reaching the end of the list, and the service announced no total`
+				? `the walk stopped after ${collector.pagesAdded} pages of ${served} without reaching the end of the list, and the service announced ${collector.totalCount === undefined ? 'no total' : `a total of ${collector.totalCount} its pages passed`}`
 				: `the walk stopped after ${collector.pagesAdded} pages of ${served}, while the total kept growing to ${expected}`;
 		default:
 			return `the total changed to ${expected} while the list was read`;

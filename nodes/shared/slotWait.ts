@@ -11,6 +11,8 @@ export interface SlotWait {
 	ceilingMs: number;
 	/** What this request has waited so far: in line, after refusals, before retries. */
 	waitedMs: number;
+	/** The request, e.g. `POST /api/qrs-api`: a wait's error names it (an operation may send several). */
+	operation: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function waitForSlot(
 			throw serviceError(ctx.getNode(), {
 				status: 429,
 				...lineWaitTooLong(wait.ceilingMs),
+				detail: whileSending(wait),
 				itemIndex,
 			});
 		}
@@ -65,6 +68,11 @@ export function toldWaitError(
 			serviceOffsetMs: clock.known ? clock.offsetMs() : undefined,
 			ceilingMs: wait.ceilingMs,
 		}),
+		detail: whileSending(wait),
 		itemIndex,
 	});
+}
+
+function whileSending(wait: SlotWait): string {
+	return `While sending ${wait.operation}.`;
 }

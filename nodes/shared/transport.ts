@@ -81,7 +81,12 @@ async function sendWithRetries<T>(
 		// The simple interface's answer is not published: a 2xx JSON object there is its answer, envelope or not.
 		envelopeOptional: request.api === 'simple',
 	};
-	const wait: SlotWait = { limiter, ceilingMs: connection.maxWaitMs, waitedMs: 0 };
+	const wait: SlotWait = {
+		limiter,
+		ceilingMs: connection.maxWaitMs,
+		waitedMs: 0,
+		operation: reading.operation,
+	};
 	const policy = { ...defaultRetryPolicy, maxTotalWaitMs: connection.maxWaitMs };
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
 	let outcomeWasUnknown = false;
@@ -105,6 +110,8 @@ async function sendWithRetries<T>(
 			};
 		}
 		const failure = result.failure;
+		// A 5xx's Retry-After (503 maintenance, an overloaded proxy) is the soonest a retry may go (retryPolicy.ts).
+		if (failure.kind === 'serverError') failure.retryAfterMs = rateLimit?.retryAfterMs;
 		// The limiter reads the reset on its window's scale (a bare '734' is ms there) and on the service's clock.
 		if (failure.kind === 'rateLimited' && rateLimit) {
 			failure.retryAfterMs = waitHintMs(rateLimit, Date.now());
@@ -173,7 +180,10 @@ async function sendWithRetries<T>(
 				...failure,
 				...(failure.status === 401 ? refusedCredential(request, teamId, connection, failure) : {}),
 				itemIndex: request.itemIndex,
-				detail: attempt > 1 ? `Gave up after ${attempt} attempts (${decision.reason}).` : undefined,
+				detail:
+					attempt > 1
+						? `Gave up after ${attempt} attempts of ${reading.operation} (${decision.reason}).`
+						: undefined,
 			});
 		}
 		if (decision.delayMs > 0) await sleep(decision.delayMs);

@@ -39,6 +39,16 @@ describe('list drift', () => {
 		expect(ids(second)).toEqual(ids(whole).slice(10, 20));
 	});
 
+	test('totalBelow announces a total N below the codes it serves, never below 0', async () => {
+		const whole = await list(`?limit=100${asc}`);
+		sim.setListDrift({ totalBelow: 10 });
+		const first = await list(`?limit=100${asc}`);
+		expect(first).toMatchObject({ totalCount: 15, page: 1, limit: 100 });
+		expect(ids(first)).toEqual(ids(whole));
+		sim.setListDrift({ totalBelow: 100 });
+		expect((await list(`?limit=10${asc}`)).totalCount).toBe(0);
+	});
+
 	test('zeroBasedPages serves the first page as page 0 and the second as page 1', async () => {
 		const whole = await list(`?limit=10${asc}`);
 		sim.setListDrift({ zeroBasedPages: true });

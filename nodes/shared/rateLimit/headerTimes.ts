@@ -22,6 +22,12 @@ const EPOCH_SECONDS_DIVISOR = 10_000;
 
 const NUMBER_PATTERN = /^\d+(?:\.\d+)?$/;
 
+/** Repeated headers arrive joined by commas ('1, 1'); a list of numbers counts by its first, as counts do. */
+function firstListed(value: string): string {
+	const text = value.trim();
+	return /^[\d.]+(?:\s*,\s*[\d.]+)+$/.test(text) ? text.slice(0, text.indexOf(',')).trim() : text;
+}
+
 /**
  * An answer describes our window when its limit is within this multiple of the plan's and its reset this many
  * windows away.
@@ -40,7 +46,7 @@ export function parseResetHeader(
 	windowMs = ONE_SECOND_WINDOW_MS,
 	serviceOffsetMs = 0,
 ): number | undefined {
-	const text = value.trim();
+	const text = firstListed(value);
 	let absoluteMs: number | undefined;
 	if (NUMBER_PATTERN.test(text)) {
 		const number = Number(text);
@@ -61,9 +67,20 @@ function epochMsOf(number: number, nowMs: number): number {
 /** No rate window resets further away than this; a reset that does is a broken header or clock. */
 export const MAX_RESET_DISTANCE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A told time further past than this (the rounding of whole seconds, and the answer's way back) is a broken
+ * header or clock too: read as "no wait", a 429 would spend every retry at once.
+ */
+export const MAX_PAST_MS = 1000;
+
+/** Whether a told time (epoch ms, our clock) lies within the distances above. */
+export function believableTime(atMs: number, nowMs: number): boolean {
+	return atMs - nowMs <= MAX_RESET_DISTANCE_MS && nowMs - atMs <= MAX_PAST_MS;
+}
+
 /** A bare number below the epoch-seconds threshold: a delay. */
 export function isDelay(value: string, nowMs: number): boolean {
-	const text = value.trim();
+	const text = firstListed(value);
 	return NUMBER_PATTERN.test(text) && Number(text) < nowMs / EPOCH_SECONDS_DIVISOR;
 }
 
@@ -84,14 +101,14 @@ export function readDelay(value: number, windowMs: number): number {
  * `Retry-After` -> delay in ms (>= 0), or undefined: delay-seconds (fractions tolerated) or an HTTP date, and,
  * as a service may write it, a number too large for a delay (the thresholds above) as the epoch seconds or
  * milliseconds it is. A wait beyond MAX_RESET_DISTANCE_MS is a broken header, not believed: the limiter is shared
- * by the process, and would hold the team's requests that long.
+ * by the process, and would hold the team's requests that long; nor is a time past by more than MAX_PAST_MS.
  */
 export function parseRetryAfter(
 	value: string,
 	nowMs: number,
 	serviceOffsetMs = 0,
 ): number | undefined {
-	const text = value.trim();
+	const text = firstListed(value);
 	let delayMs: number | undefined;
 	if (NUMBER_PATTERN.test(text)) {
 		const number = Number(text);
@@ -103,13 +120,13 @@ export function parseRetryAfter(
 		const atMs = parseHttpDate(text);
 		delayMs = atMs === undefined ? undefined : atMs - serviceOffsetMs - nowMs;
 	}
-	return delayMs === undefined || delayMs > MAX_RESET_DISTANCE_MS
+	return delayMs === undefined || !believableTime(nowMs + delayMs, nowMs)
 		? undefined
 		: Math.max(0, Math.round(delayMs));
 }
 
 /** The IETF draft's `RateLimit-Reset`, always delta-seconds, as epoch ms. */
 export function deltaSecondsToAbsolute(value: string, nowMs: number): number | undefined {
-	const text = value.trim();
+	const text = firstListed(value);
 	return NUMBER_PATTERN.test(text) ? Math.round(nowMs + Number(text) * 1000) : undefined;
 }

@@ -6,9 +6,9 @@
  */
 
 import {
+	believableTime,
 	deltaSecondsToAbsolute,
 	isDelay,
-	MAX_RESET_DISTANCE_MS,
 	parseResetHeader,
 	parseRetryAfter,
 	SAME_WINDOW_FACTOR,
@@ -69,7 +69,7 @@ export function parseRateLimitHeaders(
 			: draftReset !== undefined
 				? deltaSecondsToAbsolute(draftReset, nowMs)
 				: undefined;
-	if (resetAtMs !== undefined && Math.abs(resetAtMs - nowMs) <= MAX_RESET_DISTANCE_MS) {
+	if (resetAtMs !== undefined && believableTime(resetAtMs, nowMs)) {
 		snapshot.resetAtMs = resetAtMs;
 		if (xReset === undefined || isDelay(xReset, nowMs)) snapshot.resetFromDelay = true;
 	}

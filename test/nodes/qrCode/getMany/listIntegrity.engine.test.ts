@@ -154,6 +154,20 @@ describe('Get Many reads every code whatever page size and numbering the service
 		expect(listReads().every((entry) => entry.query.sortBy === 'createdAt')).toBe(true);
 	});
 
+	it('walks on past a total below the codes served, to the page that ends the list: 250 of 250, not 200', async () => {
+		const { team, codes } = teamWithCodes(250);
+		drift({ totalBelow: 100 });
+
+		const result = await getMany(team);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			codes.map((code) => code.id).sort(),
+		);
+		expect(listReads().map((entry) => entry.query.page)).toEqual(['1', '2', '3']);
+		suite.expectRequestsFollowContract();
+	});
+
 	it('fails with "got 100 of 250 codes" on a service that ignores page', async () => {
 		const { team } = teamWithCodes(250);
 		drift({ ignorePage: true });
@@ -237,6 +251,16 @@ describe('the sync and Delete Missing never act on a partial list or on another 
 		expect(result.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
 		expect(writes()).toEqual([]);
 		expect(listReads()).toHaveLength(5);
+	});
+
+	it('finds all 250 unchanged rows on a service announcing a total 100 below its codes, and writes nothing', async () => {
+		const { rows } = teamWithCodes(250);
+		drift({ totalBelow: 100 });
+
+		const result = await createOrUpdate(rows);
+
+		expect(result.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
+		expect(writes()).toEqual([]);
 	});
 
 	it('fails every row and deletes nothing when the snapshot is partial (page ignored)', async () => {

@@ -38,6 +38,8 @@ function listService(
 		ignorePage?: boolean;
 		noTotal?: boolean;
 		noEcho?: boolean;
+		/** The total announced, whatever the list holds. */
+		total?: number;
 		beforeEach?: (request: number) => void;
 	} = {},
 ) {
@@ -57,7 +59,7 @@ function listService(
 		const all = records();
 		return {
 			items: all.slice(index * served, (index + 1) * served),
-			totalCount: options.noTotal ? undefined : all.length,
+			totalCount: options.noTotal ? undefined : (options.total ?? all.length),
 			page: options.noEcho ? undefined : options.ignorePage ? 1 : page,
 			limit: options.noEcho ? undefined : served,
 		};
@@ -240,6 +242,34 @@ describe('collectPages on a service that pages another way', () => {
 		expect(result.shortfall?.reason).toMatch(/stopped after/);
 		// Walk 1: total 1,000 caps it at 12 pages (17 requested, 8 at a time); walk 2 starts at 18,000: 185 pages.
 		expect(request).toBe(202);
+	});
+
+	it('walks on past a total lower than its pages served, to the page that ends the list: 400 of 400, not 200', async () => {
+		const service = listService(() => codes(400), { total: 150 });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(ids(result.items)).toEqual(ids(codes(400)));
+		expect(result.shortfall).toBeUndefined();
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3, 4, 5]);
+	});
+
+	it('fills a limit of 120 when page 1 already holds more codes than the total announced', async () => {
+		const service = listService(() => codes(400), { total: 50 });
+		const result = await collectPages({ returnAll: false, limit: 120 }, service.fetchPage);
+		expect(ids(result.items)).toEqual(ids(codes(120)));
+		expect(result.shortfall).toBeUndefined();
+	});
+
+	it('reports a walk whose pages pass the total and never end as incomplete, stopped by its cap', async () => {
+		// Full pages of 100 that overlap (25 new codes each), announcing 120: the list never ends.
+		const result = await collectPages<Code>({ returnAll: false, limit: 300 }, async (page) => ({
+			items: codes(100).map((_, index) => ({ id: `qr_${(page - 1) * 25 + index + 1}`, name: '' })),
+			totalCount: 120,
+		}));
+		expect(result.items).toHaveLength(200);
+		expect(result.shortfall).toMatchObject({ got: 200, expected: undefined });
+		expect(result.shortfall?.reason).toMatch(
+			/stopped after 5 pages of 100 without reaching the end/,
+		);
 	});
 
 	it('returns a record once when a code created meanwhile pushes it onto the next page', async () => {

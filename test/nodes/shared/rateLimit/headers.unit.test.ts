@@ -76,7 +76,14 @@ describe('parseRetryAfter', () => {
 
 	it('turns an HTTP date into the delay from now, never below zero', () => {
 		expect(parseRetryAfter('Fri, 15 Jan 2027 08:00:03 GMT', NOW_MS)).toBe(2750);
-		expect(parseRetryAfter('Fri, 15 Jan 2027 07:59:00 GMT', NOW_MS)).toBe(0);
+		expect(parseRetryAfter('Fri, 15 Jan 2027 08:00:00 GMT', NOW_MS)).toBe(0);
+	});
+
+	it('does not believe a time more than a second past: a wrong clock or header says no wait, not "none"', () => {
+		expect(parseRetryAfter('Fri, 15 Jan 2027 07:59:00 GMT', NOW_MS)).toBeUndefined();
+		expect(parseRetryAfter(String(NOW_SECONDS - 5), NOW_MS)).toBeUndefined();
+		expect(parseRetryAfter(String(NOW_MS - 1001), NOW_MS)).toBeUndefined();
+		expect(parseRetryAfter(String(NOW_MS - 1000), NOW_MS)).toBe(0);
 	});
 
 	it.each(['', 'later', '-5', 'Fri, 99 Foo 2027'])('ignores the unparseable value %p', (value) => {
@@ -118,6 +125,24 @@ describe('parseRateLimitHeaders', () => {
 			resetAtMs: NOW_MS + 500,
 			resetFromDelay: true,
 		});
+	});
+
+	it('reads a reset and Retry-After joined from repeated headers (as Node joins them) by the first value', () => {
+		const snapshot = parseRateLimitHeaders(
+			{
+				'x-ratelimit-reset': `${NOW_SECONDS + 1}, ${NOW_SECONDS + 1}`,
+				'retry-after': '2, 2',
+			},
+			NOW_MS,
+		);
+		expect(snapshot).toEqual({ resetAtMs: (NOW_SECONDS + 1) * 1000, retryAfterMs: 2000 });
+		const delays = parseRateLimitHeaders(
+			{ 'x-ratelimit-reset': '1,1', 'ratelimit-reset': '1' },
+			NOW_MS,
+		);
+		expect(delays).toEqual({ resetAtMs: NOW_MS + 1000, resetFromDelay: true });
+		const draft = parseRateLimitHeaders({ 'ratelimit-reset': '1, 1' }, NOW_MS);
+		expect(draft).toEqual({ resetAtMs: NOW_MS + 1000, resetFromDelay: true });
 	});
 
 	it('falls back to the IETF draft names, whose reset is always delta-seconds', () => {
@@ -199,6 +224,17 @@ describe('parseRateLimitHeaders', () => {
 
 	it('gives an empty snapshot for an answer without rate-limit headers', () => {
 		expect(parseRateLimitHeaders({}, NOW_MS)).toEqual({});
+	});
+});
+
+describe('a reset in the past', () => {
+	it('is no reset when more than a second past (a wrong clock or header), but read within the rounding of seconds', () => {
+		const read = (reset: string) => parseRateLimitHeaders({ 'x-ratelimit-reset': reset }, NOW_MS);
+		expect(read(String(NOW_SECONDS - 5)).resetAtMs).toBeUndefined();
+		expect(read(String(NOW_MS - 1001)).resetAtMs).toBeUndefined();
+		expect(read('Fri, 15 Jan 2027 07:59:00 GMT').resetAtMs).toBeUndefined();
+		expect(read(String(NOW_SECONDS)).resetAtMs).toBe(NOW_SECONDS * 1000);
+		expect(read(String(NOW_MS - 1000)).resetAtMs).toBe(NOW_MS - 1000);
 	});
 });
 

@@ -2,6 +2,7 @@
  * The composition the transport uses: the parts together through `take` and `learn` on a fake clock, and the
  * limiters shared per budget. The figures queue mode needs: sharedBudget.unit.test.ts.
  */
+import { waitHintMs } from '../../../../nodes/shared/rateLimit/headers';
 import { RateLimiter, type SlotTurn } from '../../../../nodes/shared/rateLimit/limiter';
 import { PACING_HEADROOM } from '../../../../nodes/shared/rateLimit/pace';
 import {
@@ -64,6 +65,16 @@ describe('through take and learn', () => {
 		rounded.limiter.learn({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, 429);
 		expect(slotAt(rounded.limiter, rounded.clock)).toBe(START_MS + 250);
 		expect(rounded.limiter.toldWaitUntilMs()).toBe(START_MS + 250);
+	});
+
+	it('holds slots a window after a 429 whose reset or Retry-After lies seconds past, as after one without', () => {
+		const past = String(Math.floor(START_MS / 1000) - 5);
+		for (const told of [{ 'x-ratelimit-reset': past }, { 'retry-after': past }]) {
+			const { limiter, clock } = probed(10);
+			const snapshot = limiter.learn({ 'x-ratelimit-remaining': '0', ...told }, 429);
+			expect(waitHintMs(snapshot, clock.nowMs)).toBeUndefined();
+			expect(slotAt(limiter, clock)).toBe(START_MS + 1000);
+		}
 	});
 
 	it('holds slots until just past an exact reset when an answer says nothing remains', () => {

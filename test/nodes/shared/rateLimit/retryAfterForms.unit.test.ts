@@ -20,7 +20,7 @@ it('reads epoch seconds and epoch milliseconds as the time they name', () => {
 	const at = Date.UTC(2027, 0, 15, 8, 0, 3);
 	expect(parseRetryAfter(String(at / 1000), NOW_MS)).toBe(at - NOW_MS);
 	expect(parseRetryAfter(String(at), NOW_MS)).toBe(at - NOW_MS);
-	expect(parseRetryAfter(String(Math.floor(NOW_MS / 1000) - 5), NOW_MS)).toBe(0);
+	expect(parseRetryAfter(String(Math.floor(NOW_MS / 1000)), NOW_MS)).toBe(0);
 });
 
 it('believes no told wait beyond a day', () => {

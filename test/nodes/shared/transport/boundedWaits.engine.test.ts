@@ -93,6 +93,8 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 			expect(error).toMatch(
 				/^QRTRAC asked to wait 7,\d{3} s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ by its clock\); that is over this node's Maximum Wait of 60 s$/,
 			);
+		for (const item of result.items)
+			expect(String(item.json.description)).toMatch(/^While sending POST \/api\/qrs-api\. /);
 		const posts = env.sim.requestLog.filter((entry) => entry.method === 'POST');
 		expect(posts).toHaveLength(1);
 		expect(ms).toBeLessThan(5_000);
@@ -176,6 +178,35 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 		} finally {
 			env.sim.setResetFormat('epochSeconds');
 		}
+	});
+
+	it('a read answered 503 with Retry-After: 3 is sent again after the told 3 s, not before', async () => {
+		const team = createReliabilityTeam(env, `bw-503-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+		});
+		const path = '/api/qr-templates-api';
+		env.sim.faults.add({
+			kind: 'status',
+			status: 503,
+			message: 'Down for maintenance',
+			retryAfterSeconds: 3,
+			method: 'GET',
+			path,
+			forMs: 3_000,
+		});
+
+		const { result } = await timed(
+			runNode({
+				nodeType: 'qrtrac',
+				credentials: team.credentials,
+				parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+			}),
+		);
+
+		expect(result.error).toBeUndefined();
+		const reads = env.sim.requestLog.filter((entry) => entry.path === path);
+		expect(reads.map((entry) => entry.status)).toEqual([503, 200]);
+		expect(reads[1].startedAt - reads[0].startedAt).toBeGreaterThanOrEqual(2_900);
 	});
 
 	it('the same Retry-After 3 under a Maximum Wait of 2 s fails at once', async () => {

@@ -83,6 +83,19 @@ describe('retries', () => {
 		expect(sent).toHaveLength(3);
 	});
 
+	it("waits a 5xx's Retry-After before sending a GET again, never sooner", async () => {
+		const sleepMock = jest.requireMock<{ sleep: jest.Mock }>('n8n-workflow').sleep;
+		sleepMock.mockClear();
+		const { ctx, sent } = fakeContext({
+			answers: [refused(503, 'down for maintenance', { 'retry-after': '3' }), ok([])],
+		});
+		await expect(qrtracApiRequest(ctx, get)).resolves.toMatchObject({ data: [] });
+		expect(sent).toHaveLength(2);
+		const longest = Math.max(...sleepMock.mock.calls.map(([ms]) => ms as number));
+		expect(longest).toBeGreaterThanOrEqual(3000);
+		expect(longest).toBeLessThan(3500);
+	});
+
 	it('never re-sends a POST whose outcome is unknown, unless it can be checked', async () => {
 		const blind = fakeContext({ answers: [refused(500, 'oops')] });
 		const error = await failure(
@@ -254,6 +267,18 @@ describe('issue 22: bounded waits, service text, unconfirmed successes, missing 
 		expect(error).toMatchObject({ httpCode: '429' });
 		expect(sent).toHaveLength(1);
 		expect(sleepMock.mock.calls.every(([ms]) => ms < 60_000)).toBe(true);
+	});
+
+	it('names the request in a wait refused over Maximum Wait and in a 429 given up', async () => {
+		const told = fakeContext({ answers: [refused(429, 'slow down', { 'retry-after': '7200' })] });
+		const tooLong = await failure(qrtracApiRequest(told.ctx, get));
+		expect(tooLong.description).toMatch(/^While sending GET \/api\/qr-templates-api\. /);
+
+		const storm = fakeContext({ answers: () => refused(429, 'slow down', { 'retry-after': '0' }) });
+		const gaveUp = await failure(qrtracApiRequest(storm.ctx, get));
+		expect(gaveUp.description).toMatch(
+			/^Gave up after 30 attempts of GET \/api\/qr-templates-api \(all 30 attempts were used\)\./,
+		);
 	});
 
 	it('Maximum Wait comes from the credential; absent (a saved credential) it is 60 s', async () => {
