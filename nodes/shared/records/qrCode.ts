@@ -206,7 +206,7 @@ export function changedFields(
 				)
 					fields.push(`${key}.${innerKey}`);
 			}
-		} else if (!sameValue(value, stored[key])) {
+		} else if (!sameAt(key, value, stored[key])) {
 			fields.push(key);
 		}
 	}
@@ -305,13 +305,13 @@ export function lostKnownSettings(stored: IDataObject, answered: IDataObject): b
 
 /**
  * Deep equality as a service may store a value: object key order never matters, list order does; a number and
- * its text (`21`, `"21"`) are one value, and so are two http(s) URLs that are one address (`https://A.com` and
- * `https://a.com/`), so a re-run of rows a service stored in such a form changes nothing. Case and a trailing
- * `/` on a path still count: `https://a.com/x/` is another address than `https://a.com/x`.
+ * its own text (`21`, `"21"`; never `"021"` or `"+21"`) are one value, so a re-run of rows a service stored as
+ * text changes nothing.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
-	if (typeof a === 'string' || typeof b === 'string') return sameText(a, b);
+	if (typeof a === 'number' && typeof b === 'string') return String(a) === b.trim();
+	if (typeof a === 'string' && typeof b === 'number') return a.trim() === String(b);
 	if (Array.isArray(a) || Array.isArray(b)) {
 		return (
 			Array.isArray(a) &&
@@ -329,14 +329,20 @@ export function sameValue(a: unknown, b: unknown): boolean {
 	);
 }
 
-/** A number and its text; two http(s) URLs serialised alike. */
-function sameText(a: unknown, b: unknown): boolean {
-	if (typeof a === 'number' || typeof b === 'number')
-		return String(a).trim() !== '' && Number(a) === Number(b) && String(b).trim() !== '';
-	return typeof a === 'string' && typeof b === 'string' && sameAddress(a, b);
+/** The fields the contract types `format: uri` in a code's record. */
+const URI_FIELDS: ReadonlySet<string> = new Set(['qrRedirectUrl', 'baseUrl']);
+
+/**
+ * Whether two values of one field (named as changedFields names it) are the same: sameValue, and for a URL field
+ * two spellings of one http(s) address (`https://Example.com`, `https://example.com/`), so a re-run of rows QRTRAC
+ * stored in its own spelling changes nothing. A trailing `/` on a path still counts: another address.
+ */
+export function sameAt(field: string, a: unknown, b: unknown): boolean {
+	return sameValue(a, b) || (URI_FIELDS.has(field) && sameAddress(a, b));
 }
 
-function sameAddress(a: string, b: string): boolean {
+function sameAddress(a: unknown, b: unknown): boolean {
+	if (typeof a !== 'string' || typeof b !== 'string') return false;
 	if (!/^https?:\/\//i.test(a) || !/^https?:\/\//i.test(b)) return false;
 	try {
 		return new URL(a).href === new URL(b).href;

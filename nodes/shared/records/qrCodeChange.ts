@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { contradictedFields, sameTags, sameValue, valueAt } from './qrCode';
+import { contradictedFields, sameAt, sameTags, valueAt } from './qrCode';
 
 /**
  * Whether a change of one code shows in its answer, or in the code read after it (changedCode, api/qrCodes.ts),
@@ -74,5 +74,5 @@ export function showsChange(
 function holdsAsBefore(found: IDataObject, before: IDataObject, field: string): boolean {
 	if (field === 'tags') return sameTags(found.tags, before.tags);
 	const old = valueAt(before, field);
-	return old !== undefined && sameValue(valueAt(found, field), old);
+	return old !== undefined && sameAt(field, valueAt(found, field), old);
 }

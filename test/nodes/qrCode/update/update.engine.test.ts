@@ -495,3 +495,36 @@ describe.each(PUT_SEMANTICS)(
 		});
 	},
 );
+
+/** A number and a text that is not its own spelling are two values: a postal code or a phone number is written. */
+describe('Update of fields QRTRAC holds as numbers, to text that means another value', () => {
+	it('writes postal code 02134 over 2134 and mobile +4915112345 over 4915112345', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'VCARD',
+			name: 'Card',
+			firstName: 'Ada',
+			postalCode: 2134,
+			mobile: 4915112345,
+		} as never);
+		suite.sim.clearRequestLog();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'update',
+				qrCodeId: { __rl: true, mode: 'id', value: code.id },
+				updateFields: { vcardPostalCode: '02134', vcardMobile: '+4915112345' },
+			},
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.result).toBe('updated');
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toContain('PUT');
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({
+			postalCode: '02134',
+			mobile: '+4915112345',
+		});
+	});
+});

@@ -16,6 +16,7 @@ import {
 	isMaskedPassword,
 	lostKnownSettings,
 	sameTags,
+	sameAt,
 	sameValue,
 } from '../../../../nodes/shared/records/qrCode';
 import {
@@ -351,28 +352,36 @@ describe('sameInForm: a value a service holds is the written one in its own form
 	});
 });
 
-describe('sameValue: a row against the value a service holds (what a re-run of rows compares)', () => {
-	it('takes a number and its text, and two spellings of one http(s) address, as one value', () => {
+describe('sameValue and sameAt: a row against the value a service holds (what a re-run of rows compares)', () => {
+	it('takes a number and its own text as one value, and two spellings of one address in a URL field', () => {
 		expect(sameValue(21, '21')).toBe(true);
-		expect(sameValue('https://Example.com', 'https://example.com/')).toBe(true);
-		expect(sameValue('HTTPS://a.com:443/x?q=1', 'https://a.com/x?q=1')).toBe(true);
-		expect(
-			sameValue({ size: '300', url: 'https://a.com' }, { url: 'https://a.com/', size: 300 }),
-		).toBe(true);
+		expect(sameValue('2.5', 2.5)).toBe(true);
+		expect(sameValue({ size: '300', n: 1 }, { n: '1', size: 300 })).toBe(true);
+		expect(sameAt('qrRedirectUrl', 'https://Example.com', 'https://example.com/')).toBe(true);
+		expect(sameAt('qrRedirectUrl', 'HTTPS://a.com:443/x?q=1', 'https://a.com/x?q=1')).toBe(true);
 	});
 
-	it('counts case, a trailing `/` on a path, list order and other values', () => {
-		expect(sameValue('Promo', 'promo')).toBe(false);
-		expect(sameValue('https://a.com/x/', 'https://a.com/x')).toBe(false);
-		expect(sameValue('https://a.com/X', 'https://a.com/x')).toBe(false);
-		expect(sameValue(['a', 'b'], ['b', 'a'])).toBe(false);
-		expect(sameValue(21, '21a')).toBe(false);
+	it('never takes other text for a number: leading zeros, a sign, hex, exponents, digits past precision', () => {
+		expect(sameValue(2134, '02134')).toBe(false);
+		expect(sameValue(4915112345, '+4915112345')).toBe(false);
+		expect(sameValue(16, '0x10')).toBe(false);
+		expect(sameValue(1000, '1e3')).toBe(false);
+		expect(sameValue(12345678901234567890, '12345678901234567891')).toBe(false);
 		expect(sameValue(0, '')).toBe(false);
 		expect(sameValue('true', true)).toBe(false);
-		expect(sameValue('ftp://a.com', 'ftp://a.com/')).toBe(false);
 	});
 
-	it('makes a re-run of a row QRTRAC stored in such a form no change', () => {
+	it('counts case, a trailing `/` on a path, list order, and any text outside a URL field', () => {
+		expect(sameValue('Promo', 'promo')).toBe(false);
+		expect(sameAt('qrRedirectUrl', 'https://a.com/x/', 'https://a.com/x')).toBe(false);
+		expect(sameAt('qrRedirectUrl', 'https://a.com/X', 'https://a.com/x')).toBe(false);
+		expect(sameAt('qrRedirectUrl', 'ftp://a.com', 'ftp://a.com/')).toBe(false);
+		expect(sameAt('name', 'https://Shop.Example.com', 'https://shop.example.com/')).toBe(false);
+		expect(sameAt('metadata.website', 'https://A.com', 'https://a.com/')).toBe(false);
+		expect(sameValue(['a', 'b'], ['b', 'a'])).toBe(false);
+	});
+
+	it('makes a re-run of a row QRTRAC stored in such a form no change, and a title holding a URL a change', () => {
 		const stored = {
 			name: 'Same',
 			qrRedirectUrl: 'https://example.com/',
@@ -380,5 +389,8 @@ describe('sameValue: a row against the value a service holds (what a re-run of r
 		};
 		const row = { name: 'Same', qrRedirectUrl: 'https://example.com', settings: { scanLimit: 5 } };
 		expect(changedFields(row, stored)).toEqual([]);
+		expect(
+			changedFields({ name: 'https://shop.example.com/' }, { name: 'https://Shop.Example.com' }),
+		).toEqual(['name']);
 	});
 });
