@@ -14,7 +14,7 @@ import { isScanRecord, scanWindowEnd } from './scanCursor';
 import { advancePass, codesLeft, mayReadAnotherChunk, pollBudgetOf, startPass } from './scanPass';
 import { filtersKey, matchesFilters } from './codeFilters';
 import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
-import { namingRequests, scanEvents } from './scanEvents';
+import { namingRequests, scanEvents, scanTagKey } from './scanEvents';
 import {
 	FIRST_POLL_LOOKBACK_MS,
 	MAX_SCAN_SPAN_MS,
@@ -95,6 +95,7 @@ export async function pollNewScans(
 		search: settings.filters.search,
 		narrowed: settings.filters.qrTypes.length > 0 || settings.filters.tag !== undefined,
 	});
+	const tagKey = await scanTagKey(ctx);
 	const fresh: Scan[] = [];
 	const spent = { chunksRead: 0, slowestChunkMs: 0 };
 	const mayRead = (
@@ -143,6 +144,7 @@ export async function pollNewScans(
 			ids: read,
 			watched: codeIds,
 			overlapMs: settings.overlapMs,
+			tagKey,
 		});
 		// One at a time: spreading a poll's worth of scans into push() can overflow the call stack.
 		for (const scan of result.scans) fresh.push(scan);

@@ -1,6 +1,5 @@
-import { createHash } from 'crypto';
+import { createHmac } from 'crypto';
 
-import { isIpAddressField } from '../shared/api';
 import {
 	capHighWater,
 	pruneSeen,
@@ -15,6 +14,9 @@ import {
  * per scan, matched as a multiset (same content first, then one for one, since a geo lookup may fill fields in
  * later). So two identical scans in one millisecond are two events, and a scan filled in later is one.
  */
+
+/** What a poll applies its scans with: the window's limits and the key of the tags (`scanFingerprint`). */
+export type ScanCursorLimits = CursorLimits & { tagKey: Buffer; readUpTo?: number };
 
 /** One scan event as the service returns it. */
 export interface ScanRecord {
@@ -38,18 +40,17 @@ export function isScanRecord<T>(record: T): record is T & ScanRecord {
 const DIGEST_LENGTH = 12;
 
 /**
- * Code id plus a short digest of every other field but the time and the IP address; stable whatever the key
- * order. The tags stay in static data unkeyed: a digest over the address would let it be read back by trying
- * every IPv4 address, whatever the IP Address option says. Scans told apart by their address alone are still
- * counted apart (the multiset match).
+ * Code id plus a short digest of every other field but the time, the IP address too (so that scans differing in
+ * it alone are told apart); stable whatever the key order. Keyed (`tagKey`, not in static data): an unkeyed
+ * digest over the address would let anyone reading static data find it by trying every IPv4 address.
  */
-export function scanFingerprint(scan: ScanRecord): string {
+export function scanFingerprint(scan: ScanRecord, tagKey: Buffer): string {
 	const rest = Object.keys(scan)
-		.filter((key) => key !== 'qrId' && key !== 'scanTime' && !isIpAddressField(key))
+		.filter((key) => key !== 'qrId' && key !== 'scanTime')
 		.sort()
 		.map((key) => [key, scan[key]]);
-	const digest = createHash('sha256')
-		.update(JSON.stringify(rest))
+	const digest = createHmac('sha256', tagKey)
+		.update(`qrtrac scan tag\u0000${JSON.stringify(rest)}`)
 		.digest('base64url')
 		.slice(0, DIGEST_LENGTH);
 	return `${scan.qrId} ${digest}`;
@@ -78,7 +79,7 @@ export function scanWindowEnd(
 export function advanceScanCursor<T extends ScanRecord>(
 	cursor: ChangeCursor,
 	scans: readonly T[],
-	limits: CursorLimits & { readUpTo?: number },
+	limits: ScanCursorLimits,
 ): { scans: T[]; cursor: ChangeCursor } {
 	const seen: Record<string, string[]> = {};
 	for (const [time, tags] of Object.entries(cursor.seen)) seen[time] = [...tags];
@@ -94,7 +95,7 @@ export function advanceScanCursor<T extends ScanRecord>(
 	const fresh: T[] = [];
 	for (const copies of returned.values()) {
 		const group = (seen[String(copies[0].scanTime)] ??= []);
-		fresh.push(...matchIdentity(group, copies));
+		fresh.push(...matchIdentity(group, copies, limits.tagKey));
 	}
 	fresh.sort((a, b) => a.scanTime - b.scanTime);
 	if (limits.readUpTo !== undefined)
@@ -108,7 +109,11 @@ export function advanceScanCursor<T extends ScanRecord>(
  * Matches the scans of one identity (code + time) returned now against the tags seen in that millisecond
  * (`group`, updated in place): same content first, then one for one. Returns the scans left over: the new ones.
  */
-function matchIdentity<T extends ScanRecord>(group: string[], copies: readonly T[]): T[] {
+function matchIdentity<T extends ScanRecord>(
+	group: string[],
+	copies: readonly T[],
+	tagKey: Buffer,
+): T[] {
 	const qrId = copies[0].qrId;
 	// the whole tag's length too: a code id may hold a space, and "a" must not take the tags of code "a b"
 	const unmatchedTags = group
@@ -118,7 +123,7 @@ function matchIdentity<T extends ScanRecord>(group: string[], copies: readonly T
 		);
 	const unmatched: Array<{ scan: T; tag: string }> = [];
 	for (const scan of copies) {
-		const tag = scanFingerprint(scan);
+		const tag = scanFingerprint(scan, tagKey);
 		const same = unmatchedTags.findIndex((entry) => entry.tag === tag);
 		if (same >= 0) unmatchedTags.splice(same, 1);
 		else unmatched.push({ scan, tag });

@@ -1,6 +1,11 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { ipPrivacy, withIpPrivacy, type IpPrivacy } from '../shared/records/ipPrivacy';
+import {
+	derivedIpKey,
+	ipPrivacy,
+	withIpPrivacy,
+	type IpPrivacy,
+} from '../shared/records/ipPrivacy';
 import { describeScanRows } from '../shared/records/scanRows';
 import {
 	CODES_PER_ANALYTICS_REQUEST,
@@ -68,6 +73,18 @@ export async function triggerIpPrivacy(
 	if (settings.ipAddress !== 'hash') return { mode: settings.ipAddress };
 	return ipPrivacy('hash', {
 		hashKey: settings.ipHashKey,
+		workflowId: String(ctx.getWorkflow().id ?? ''),
+		credentialIdentity: await credentialIdentity(ctx),
+	});
+}
+
+/**
+ * The key of the scan tags New Scans keeps in static data (scanCursor.ts): the IP rule's key derived from workflow
+ * and credential, whatever the IP Address option says. Not the IP Hash Key: that is stored in the workflow beside
+ * the static data, and changing it or the option would make every remembered tag unknown.
+ */
+export async function scanTagKey(ctx: IPollFunctions): Promise<Buffer> {
+	return derivedIpKey({
 		workflowId: String(ctx.getWorkflow().id ?? ''),
 		credentialIdentity: await credentialIdentity(ctx),
 	});

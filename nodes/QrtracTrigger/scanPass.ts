@@ -82,7 +82,7 @@ export function codesLeft(pass: ScanPass, watched: readonly string[]): string[] 
 }
 
 /**
- * Applies the scans one poll read for `read` (codes of `codesLeft`) to the pass. Pure. Returns the scans to report
+ * Applies the scans one poll read for `read` (codes of `codesLeft`, tagged with `tagKey`) to the pass. Pure. Returns the scans to report
  * (new relative to C; on a first poll's pass, none from before it began) and either the pass to continue or, once
  * no watched code is left, the cursor that replaces C.
  */
@@ -90,9 +90,9 @@ export function advancePass<T extends ScanRecord>(
 	cursor: ChangeCursor,
 	pass: ScanPass,
 	scans: readonly T[],
-	read: { ids: readonly string[]; watched: readonly string[]; overlapMs: number },
+	read: { ids: readonly string[]; watched: readonly string[]; overlapMs: number; tagKey: Buffer },
 ): { scans: T[]; next: { cursor: ChangeCursor } | { pass: ScanPass } } {
-	const limits = { overlapMs: read.overlapMs, maxSeen: MAX_SEEN };
+	const limits = { overlapMs: read.overlapMs, maxSeen: MAX_SEEN, tagKey: read.tagKey };
 	const quietBefore = pass.quietBefore ?? -Infinity;
 	const fresh = advanceScanCursor(cursor, scans, limits).scans.filter(
 		(scan) => scan.scanTime >= quietBefore,

@@ -78,7 +78,7 @@ export class TeamReads<T> {
 		this.held?.delete(await this.keyOf(await this.teamOf(teamId)));
 	}
 
-	/** No team's snapshot is known any more (a change that reaches every team): later runs read them again. */
+	/** No team's snapshot held for this credential is known any more (a change that reaches every team): read again. */
 	async forgetAllTeams(): Promise<void> {
 		const { baseUrl, identity } = await connectionOf(this.ctx);
 		this.held?.deleteAllTeams({

@@ -42,13 +42,19 @@ export function ipPrivacy(
 ): IpPrivacy {
 	if (mode !== 'hash') return { mode };
 	const hashKey = inputs.hashKey ?? '';
-	const key =
-		hashKey !== ''
-			? Buffer.from(hashKey, 'utf8')
-			: createHmac('sha256', inputs.credentialIdentity)
-					.update(`qrtrac ip hash key\u0000${inputs.workflowId}`)
-					.digest();
+	const key = hashKey !== '' ? Buffer.from(hashKey, 'utf8') : derivedIpKey(inputs);
 	return { mode, key };
+}
+
+/**
+ * The key without an IP Hash Key: from the workflow's ID and the credential's identity, so no one without the
+ * credential can reproduce it, and nothing of it is stored in the workflow (the trigger keys its remembered scans
+ * with it too, scanCursor.ts).
+ */
+export function derivedIpKey(inputs: { workflowId: string; credentialIdentity: string }): Buffer {
+	return createHmac('sha256', inputs.credentialIdentity)
+		.update(`qrtrac ip hash key\u0000${inputs.workflowId}`)
+		.digest();
 }
 
 /** The address as one visitor's value: trimmed, IPv6 (and IPv4 written with hex) in lower case. */

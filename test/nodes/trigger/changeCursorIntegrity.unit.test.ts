@@ -19,7 +19,7 @@ import { runAlone, POLL_LEASE_MS } from '../../../nodes/QrtracTrigger/pollGuard'
 import { advanceScanCursor, type ScanRecord } from '../../../nodes/QrtracTrigger/scanCursor';
 
 const PRESENT = Date.UTC(2026, 10, 24, 12, 0, 0);
-const limits = { overlapMs: 15_000, maxSeen: 10_000 };
+const limits = { overlapMs: 15_000, maxSeen: 10_000, tagKey: Buffer.from('tag key') };
 
 describe('readEventTime', () => {
 	it('reads seconds, milliseconds, microseconds and nanoseconds as the same instant', () => {

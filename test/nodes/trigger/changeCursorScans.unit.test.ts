@@ -10,7 +10,20 @@ import {
 	type ScanRecord,
 } from '../../../nodes/QrtracTrigger/scanCursor';
 
-const limits = { overlapMs: 1_000, maxSeen: 1_000 };
+import { createHash } from 'crypto';
+
+const TAG_KEY = Buffer.from('key of the tags, not in static data');
+const limits = { overlapMs: 1_000, maxSeen: 1_000, tagKey: TAG_KEY };
+
+/** The tag an older version stored: an unkeyed digest, over the IP address (before 0.1.1) or without it. */
+function olderTag(event: ScanRecord, withIpAddress: boolean): string {
+	const rest = Object.keys(event)
+		.filter((key) => key !== 'qrId' && key !== 'scanTime' && (withIpAddress || key !== 'ipAddress'))
+		.sort()
+		.map((key) => [key, event[key]]);
+	const digest = createHash('sha256').update(JSON.stringify(rest)).digest('base64url');
+	return `${event.qrId} ${digest.slice(0, 12)}`;
+}
 
 function scan(qrId: string, scanTime: number, city = 'Berlin'): ScanRecord {
 	return {
@@ -30,37 +43,99 @@ describe('scan cursor', () => {
 	it('fingerprints by code and content, not by key order or time', () => {
 		const a = scan('qr_1', 10);
 		const reordered = Object.fromEntries(Object.entries(a).reverse()) as ScanRecord;
-		expect(scanFingerprint(reordered)).toBe(scanFingerprint(a));
-		expect(scanFingerprint({ ...a, scanTime: 99 })).toBe(scanFingerprint(a));
-		expect(scanFingerprint(scan('qr_1', 10, 'Paris'))).not.toBe(scanFingerprint(a));
-		expect(scanFingerprint(scan('qr_2', 10))).not.toBe(scanFingerprint(a));
+		expect(scanFingerprint(reordered, TAG_KEY)).toBe(scanFingerprint(a, TAG_KEY));
+		expect(scanFingerprint({ ...a, scanTime: 99 }, TAG_KEY)).toBe(scanFingerprint(a, TAG_KEY));
+		expect(scanFingerprint(scan('qr_1', 10, 'Paris'), TAG_KEY)).not.toBe(
+			scanFingerprint(a, TAG_KEY),
+		);
+		expect(scanFingerprint(scan('qr_2', 10), TAG_KEY)).not.toBe(scanFingerprint(a, TAG_KEY));
 	});
 
 	it("keeps nothing in the cursor from which a scan's IP address could be read back", () => {
-		// the seen tags live in the workflow's static data, unkeyed: a digest over the address would let anyone who
+		// the seen tags live in the workflow's static data: an unkeyed digest over the address would let anyone who
 		// reads it try every IPv4 address against the scan's other fields (in the output) and find the one scanned
 		for (const field of ['ipAddress', 'ip', 'ip_address', 'clientIp', 'client_ip', 'IPAddress']) {
 			const scanned: ScanRecord = { ...scan('qr_1', 5_000), [field]: '203.0.113.77' };
 			if (field !== 'ipAddress') delete scanned.ipAddress;
 			const { cursor } = advanceScanCursor(startCursor(4_000), [scanned], limits);
 			const [stored] = cursor.seen['5000'];
-			const recovered = Array.from({ length: 256 }, (_, last) => `203.0.113.${last}`).filter(
-				(candidate) => scanFingerprint({ ...scanned, [field]: candidate }) === stored,
+			const candidates = Array.from({ length: 256 }, (_, last) => `203.0.113.${last}`);
+			const unkeyed = candidates.filter((candidate) =>
+				[true, false].some(
+					(withIp) => olderTag({ ...scanned, [field]: candidate }, withIp) === stored,
+				),
 			);
-			expect(recovered).toHaveLength(256);
+			const otherKey = candidates.filter(
+				(candidate) =>
+					scanFingerprint({ ...scanned, [field]: candidate }, Buffer.from('a guess')) === stored,
+			);
+			expect([unkeyed, otherKey]).toEqual([[], []]);
+			// with the key alone the address is in the tag: what tells apart two scans differing only by it
+			const withKey = candidates.filter(
+				(candidate) => scanFingerprint({ ...scanned, [field]: candidate }, TAG_KEY) === stored,
+			);
+			expect(withKey).toEqual(['203.0.113.77']);
 		}
 	});
 
 	it('reports a scan once across a cursor stored with the digest of an older version', () => {
-		// tags stored before the address was left out of the digest differ from today's: they pair one for one
+		// tags stored before the digest was keyed (over the address, unkeyed) differ from today's: one for one
+		const a = scan('qr_1', 5_000);
 		const stored: ChangeCursor = {
 			floor: 4_000,
 			highWater: 5_000,
-			seen: { '5000': ['qr_1 AAAAAAAAAAAA'] },
+			seen: { '5000': [olderTag(a, true), 'qr_1 AAAAAAAAAAAA'] },
 		};
-		const again = advanceScanCursor(stored, [scan('qr_1', 5_000)], limits);
+		const again = advanceScanCursor(stored, [a, a], limits);
 		expect(again.scans).toEqual([]);
-		expect(again.cursor.seen['5000']).toEqual([scanFingerprint(scan('qr_1', 5_000))]);
+		expect(again.cursor.seen['5000']).toEqual([
+			scanFingerprint(a, TAG_KEY),
+			scanFingerprint(a, TAG_KEY),
+		]);
+		const b = { ...a, ipAddress: '198.51.100.9' };
+		const added = advanceScanCursor(stored, [b, a, a], limits);
+		expect(added.scans).toHaveLength(1);
+		expect(advanceScanCursor(added.cursor, [b, a, a], limits).scans).toEqual([]);
+	});
+
+	it('reports a scan once across a cursor stored by the version whose digest left the IP address out', () => {
+		// that version's tags of two scans differing only by their address are alike: they pair one for one too
+		const a = scan('qr_1', 5_000);
+		const b = { ...a, ipAddress: '198.51.100.9' };
+		const stored: ChangeCursor = {
+			floor: 4_000,
+			highWater: 5_000,
+			seen: { '5000': [olderTag(a, false)] },
+		};
+		const again = advanceScanCursor(stored, [a], limits);
+		expect(again.scans).toEqual([]);
+		expect(again.cursor.seen['5000']).toEqual([scanFingerprint(a, TAG_KEY)]);
+		const added = advanceScanCursor(stored, [b, a], limits);
+		expect(added.scans).toHaveLength(1);
+		const after = advanceScanCursor(added.cursor, [b, a], limits);
+		expect(after.scans).toEqual([]);
+		expect([...after.cursor.seen['5000']].sort()).toEqual(
+			[scanFingerprint(a, TAG_KEY), scanFingerprint(b, TAG_KEY)].sort(),
+		);
+	});
+
+	it('reports each of two scans in one millisecond that differ only by IP address, the answer newest first', () => {
+		const a: ScanRecord = scan('qr_1', 5_000);
+		const b: ScanRecord = { ...a, ipAddress: '198.51.100.9' };
+		const first = advanceScanCursor(startCursor(4_000), [a], limits);
+		expect(first.scans.map((event) => event.ipAddress)).toEqual(['203.0.113.1']);
+		const second = advanceScanCursor(first.cursor, [b, a], limits);
+		expect(second.scans.map((event) => event.ipAddress)).toEqual(['198.51.100.9']);
+		expect(advanceScanCursor(second.cursor, [b, a], limits).scans).toEqual([]);
+	});
+
+	it('reports the twin differing only by IP address when the first scan is filled in later', () => {
+		const a: ScanRecord = { ...scan('qr_1', 5_000), country: null, city: null };
+		const first = advanceScanCursor(startCursor(4_000), [a], limits);
+		const filledIn: ScanRecord = { ...a, country: 'Germany', city: 'Berlin' };
+		const b: ScanRecord = { ...a, ipAddress: '198.51.100.9' };
+		const second = advanceScanCursor(first.cursor, [filledIn, b], limits);
+		expect(second.scans.map((event) => event.ipAddress)).toEqual(['198.51.100.9']);
 	});
 
 	it('counts identical scans in one millisecond as separate events, and reports each once', () => {
@@ -115,11 +190,13 @@ describe('scan cursor', () => {
 				all.filter((event) => event.scanTime >= startTime),
 				limits,
 			);
-			reported.push(...result.scans.map((event) => `${event.scanTime} ${scanFingerprint(event)}`));
+			reported.push(
+				...result.scans.map((event) => `${event.scanTime} ${scanFingerprint(event, TAG_KEY)}`),
+			);
 			cursor = JSON.parse(JSON.stringify(result.cursor)) as ChangeCursor;
 		}
 		expect(reported.sort()).toEqual(
-			all.map((event) => `${event.scanTime} ${scanFingerprint(event)}`).sort(),
+			all.map((event) => `${event.scanTime} ${scanFingerprint(event, TAG_KEY)}`).sort(),
 		);
 	});
 });

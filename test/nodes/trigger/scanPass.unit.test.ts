@@ -15,6 +15,7 @@ import { MAX_SEEN } from '../../../nodes/QrtracTrigger/settings';
 import type { ScanPass } from '../../../nodes/QrtracTrigger/triggerState';
 
 const OVERLAP = 1_000;
+const TAG_KEY = Buffer.from('tag key');
 
 function scan(qrId: string, scanTime: number, city = 'Berlin'): ScanRecord {
 	return { qrId, scanTime, device: 'mobile', city };
@@ -35,7 +36,7 @@ function runPass(cursor: ChangeCursor, pass: ScanPass, all: ScanRecord[], polls:
 			cursor,
 			current!,
 			all.filter((event) => ids.includes(event.qrId)),
-			{ ids, watched, overlapMs: OVERLAP },
+			{ ids, watched, overlapMs: OVERLAP, tagKey: TAG_KEY },
 		);
 		reported.push(...step.scans);
 		if ('cursor' in step.next) next = step.next.cursor;
@@ -80,6 +81,7 @@ describe('poll budget: a pass over several polls', () => {
 	const cursor: ChangeCursor = advanceScanCursor(startCursor(10_000), [scan('a', 10_200)], {
 		overlapMs: OVERLAP,
 		maxSeen: MAX_SEEN,
+		tagKey: TAG_KEY,
 	}).cursor;
 	const all = [
 		scan('a', 9_999), // below C's floor
@@ -99,6 +101,7 @@ describe('poll budget: a pass over several polls', () => {
 		const atOnce = advanceScanCursor(cursor, all, {
 			overlapMs: OVERLAP,
 			maxSeen: MAX_SEEN,
+			tagKey: TAG_KEY,
 			ceiling: pass.ceiling,
 		});
 
@@ -113,6 +116,7 @@ describe('poll budget: a pass over several polls', () => {
 		const atOnce = advanceScanCursor(cursor, [], {
 			overlapMs: OVERLAP,
 			maxSeen: MAX_SEEN,
+			tagKey: TAG_KEY,
 			readUpTo: 50_000,
 		});
 		expect(next).toEqual(atOnce.cursor);
@@ -120,6 +124,7 @@ describe('poll budget: a pass over several polls', () => {
 			ids: ['a'],
 			watched: ['a', 'c'],
 			overlapMs: OVERLAP,
+			tagKey: TAG_KEY,
 		});
 		expect('pass' in half.next && half.next.pass.tail).toEqual(cursor);
 	});
@@ -146,7 +151,12 @@ describe('poll budget: a pass over several polls', () => {
 
 	it('leaves the codes read, and reads codes added since the pass began', () => {
 		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000, false);
-		const step = advancePass(cursor, pass, [], { ids: ['a'], watched: ['a', 'c'], overlapMs: 1 });
+		const step = advancePass(cursor, pass, [], {
+			ids: ['a'],
+			watched: ['a', 'c'],
+			overlapMs: 1,
+			tagKey: TAG_KEY,
+		});
 		const continued = 'pass' in step.next ? step.next.pass : pass;
 		expect(codesLeft(continued, ['c', 'a', 'new'])).toEqual(['c', 'new']);
 	});
@@ -157,6 +167,7 @@ describe('poll budget: a pass over several polls', () => {
 			ids: ['a'],
 			watched: ['a', 'b', 'c'],
 			overlapMs: 1,
+			tagKey: TAG_KEY,
 		});
 		const afterA = 'pass' in first.next ? first.next.pass : pass;
 		// 'a' is no longer watched while 'b' is read, then watched again: it must not be read a second time
@@ -164,6 +175,7 @@ describe('poll budget: a pass over several polls', () => {
 			ids: ['b'],
 			watched: ['b', 'c'],
 			overlapMs: 1,
+			tagKey: TAG_KEY,
 		});
 		const afterB = 'pass' in second.next ? second.next.pass : afterA;
 		expect(codesLeft(afterB, ['a', 'b', 'c'])).toEqual(['c']);

@@ -82,7 +82,7 @@ export class Rosters {
 		await this.reads.forget(teamId);
 	}
 
-	/** No roster is known any more (Delete Completely reaches every team): later runs read each again. */
+	/** No roster held for this credential is known any more (Delete Completely reaches every team): read again. */
 	async forgetAll(): Promise<void> {
 		await this.reads.forgetAllTeams();
 	}
