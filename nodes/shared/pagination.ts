@@ -8,7 +8,8 @@
  * is retried once (page 0 for a service counting from 0, or the whole list when the total shrank); a page that
  * repeats what was read fails at once (the service ignores `page`); what is still short is returned as
  * `shortfall` for the caller's error. Without a total, only an empty or short page ends the walk (a short
- * page 1 of unknown size is confirmed by page 2); so too once the pages held more codes than the total said.
+ * page 1 of unknown size is confirmed by page 2); so too once the pages held more codes than the total said,
+ * and full pages that end exactly on the total are confirmed by one page more (a total may leave codes out).
  */
 
 export const MAX_PAGE_SIZE = 100;
@@ -180,9 +181,17 @@ export class PageCollector<T extends { id?: string }> {
 		if (served < this.servedSize) return 'short';
 		if (fresh === 0) return 'repeat';
 		const total = this.totalPassed ? undefined : this.totalCount;
-		if (total !== undefined && this.items.length >= total) return 'total';
+		// Full pages that end exactly on the total cannot tell a whole list from a total that leaves codes out:
+		// the next page does (empty: whole; codes: the total is passed). A total off the page grid costs nothing.
+		if (total !== undefined && this.items.length >= total && !this.endsOnFullPage(total, fresh))
+			return 'total';
 		if (this.pagesAdded >= this.pageCap && !guessedEnd) return 'cap';
 		return undefined;
+	}
+
+	/** The codes reached the total exactly with a full page of new codes: one page more is asked. */
+	private endsOnFullPage(total: number, fresh: number): boolean {
+		return this.items.length === total && fresh > 0;
 	}
 
 	/** True the first time a record is seen; records without an id cannot be compared and are always kept. */

@@ -8,6 +8,8 @@
  * - Any other 4xx: the request itself is wrong. Every retry stays within `maxAttempts` and `maxTotalWaitMs`.
  */
 
+import { fitsCeiling } from './waitCeiling';
+
 export interface RetryPolicy {
 	maxAttempts: number;
 	maxTotalWaitMs: number;
@@ -43,7 +45,9 @@ export interface RetryInput {
 	random?: () => number;
 }
 
-export type RetryDecision = { retry: true; delayMs: number } | { retry: false; reason: string };
+/** `toldWaitMs`: refused because the wait the service told (429 or 5xx) does not fit the total wait bound. */
+export type RetryDecision =
+	{ retry: true; delayMs: number } | { retry: false; reason: string; toldWaitMs?: number };
 
 /** Jitter added to a told 429 wait: spreads callers that were refused together over up to this long. */
 const RATE_LIMIT_JITTER_MS = 100;
@@ -114,6 +118,15 @@ export function decideRetry(
 			`${method} is not idempotent and its outcome is unknown after a ${describeKind(input.kind)}; it is not sent again blindly, so that nothing is created twice`,
 		);
 	}
+	// A told wait that cannot fit is not begun, for a 429 and a 5xx alike; the caller words it (waitCeiling.ts).
+	if (
+		input.retryAfterMs !== undefined &&
+		!fitsCeiling(input.retryAfterMs, input.waitedSoFarMs, policy.maxTotalWaitMs)
+	)
+		return {
+			...overBound(input.retryAfterMs, input.waitedSoFarMs, policy),
+			toldWaitMs: input.retryAfterMs,
+		};
 	// A 429 is bounded by the total wait, not by the attempt count: a storm that passes within the bound must not
 	// fail the item. The larger attempt cap only guards against a service that asks for no wait at all.
 	const maxAttempts =
@@ -129,12 +142,20 @@ export function decideRetry(
 			? input.retryAfterMs + random() * RATE_LIMIT_JITTER_MS
 			: Math.max(backoffWithFullJitter(input.attempt, policy, random), input.retryAfterMs ?? 0),
 	);
-	if (input.waitedSoFarMs + delayMs > policy.maxTotalWaitMs) {
-		return refuse(
-			`waiting another ${delayMs} ms after ${input.waitedSoFarMs} ms already waited would exceed the total wait bound of ${policy.maxTotalWaitMs} ms`,
-		);
-	}
+	if (!fitsCeiling(delayMs, input.waitedSoFarMs, policy.maxTotalWaitMs))
+		return overBound(delayMs, input.waitedSoFarMs, policy);
 	return { retry: true, delayMs };
+}
+
+function overBound(
+	delayMs: number,
+	waitedMs: number,
+	policy: RetryPolicy,
+): { retry: false; reason: string } {
+	return {
+		retry: false,
+		reason: `waiting another ${delayMs} ms after ${waitedMs} ms already waited would exceed the total wait bound of ${policy.maxTotalWaitMs} ms`,
+	};
 }
 
 /** Uniform in [0, min(maxDelayMs, baseDelayMs * 2^(attempt-1))]: the cap doubles per attempt, then stays. */

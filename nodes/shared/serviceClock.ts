@@ -53,9 +53,21 @@ export function parseHttpDate(text: string): number | undefined {
 	return Number.isNaN(atMs) ? undefined : atMs;
 }
 
+/**
+ * The first of a repeated header's values, the one rule for every header read: Node hands repeated headers over
+ * as a list or joined by commas (`1, 1`), and an HTTP date keeps the comma after its weekday
+ * (`Fri, 15 Jan 2027 08:00:03 GMT, Fri, …`). A finite number is its text; anything else is undefined.
+ */
+export function firstHeaderValue(header: unknown): string | undefined {
+	const value = Array.isArray(header) ? (header as unknown[])[0] : header;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value !== 'string') return undefined;
+	return /^\s*(?:[a-z]+\s*,)?[^,]*/i.exec(value)![0].trim();
+}
+
 /** The answer's `Date` header as epoch ms; undefined when absent or unreadable. */
 export function serviceDateOf(headers: Record<string, unknown>): number | undefined {
 	const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
-	const value = Array.isArray(entry) ? entry[0] : entry;
-	return typeof value === 'string' ? parseHttpDate(value.trim()) : undefined;
+	const value = firstHeaderValue(entry);
+	return value === undefined ? undefined : parseHttpDate(value);
 }

@@ -53,22 +53,30 @@ export async function waitForSlot(
 	}
 }
 
+/**
+ * A told wait over the ceiling, worded once for every refusal that tells one: a 429 (or the limiter's hold after
+ * one), and a 5xx whose `Retry-After` a safe retry would have to wait (retryPolicy.ts decides).
+ */
 export function toldWaitError(
 	ctx: TransportContext,
 	wait: SlotWait,
 	waitMs: number,
 	itemIndex: number | undefined,
+	refusal?: { status?: number; message: string },
 ): NodeApiError {
 	const clock = wait.limiter.serviceClock;
+	const status = refusal?.status ?? 429;
+	const answered = refusal ? ` QRTRAC answered HTTP ${status}: ${refusal.message}.` : '';
 	return serviceError(ctx.getNode(), {
-		status: 429,
+		status,
 		...toldWaitTooLong({
 			waitMs,
 			nowMs: Date.now(),
 			serviceOffsetMs: clock.known ? clock.offsetMs() : undefined,
 			ceilingMs: wait.ceilingMs,
+			unavailable: status !== 429,
 		}),
-		detail: whileSending(wait),
+		detail: `${whileSending(wait)}${answered}`,
 		itemIndex,
 	});
 }

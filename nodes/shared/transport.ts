@@ -37,7 +37,6 @@ import { decideRetry, defaultRetryPolicy, isIdempotentMethod } from './retryPoli
 import { serviceDateOf } from './serviceClock';
 import { serviceError } from './serviceErrors';
 import { toldWaitError, waitForSlot, type SlotWait } from './slotWait';
-import { fitsCeiling } from './waitCeiling';
 
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
 // Create or Update still takes the connection from here until it reads it through the api.
@@ -113,14 +112,8 @@ async function sendWithRetries<T>(
 		// A 5xx's Retry-After (503 maintenance, an overloaded proxy) is the soonest a retry may go (retryPolicy.ts).
 		if (failure.kind === 'serverError') failure.retryAfterMs = rateLimit?.retryAfterMs;
 		// The limiter reads the reset on its window's scale (a bare '734' is ms there) and on the service's clock.
-		if (failure.kind === 'rateLimited' && rateLimit) {
+		if (failure.kind === 'rateLimited' && rateLimit)
 			failure.retryAfterMs = waitHintMs(rateLimit, Date.now());
-			if (
-				failure.retryAfterMs !== undefined &&
-				!fitsCeiling(failure.retryAfterMs, wait.waitedMs, wait.ceilingMs)
-			)
-				throw toldWaitError(ctx, wait, failure.retryAfterMs, request.itemIndex);
-		}
 
 		const refusedAfterUnknown = failure.kind === 'clientError' && outcomeWasUnknown;
 		if ((refusedAfterUnknown || result.unconfirmed) && request.verifyAfterRefusal) {
@@ -176,6 +169,8 @@ async function sendWithRetries<T>(
 			policy,
 		);
 		if (!decision.retry) {
+			if (decision.toldWaitMs !== undefined)
+				throw toldWaitError(ctx, wait, decision.toldWaitMs, request.itemIndex, failure);
 			throw serviceError(ctx.getNode(), {
 				...failure,
 				...(failure.status === 401 ? refusedCredential(request, teamId, connection, failure) : {}),

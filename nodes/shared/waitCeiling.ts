@@ -18,6 +18,8 @@ export interface ToldWait {
 	/** Service time minus ours, ms, when the service told its time; undefined when it did not. */
 	serviceOffsetMs?: number;
 	ceilingMs: number;
+	/** The wait came with a 5xx (maintenance, overload), not with a rate limit used up. */
+	unavailable?: boolean;
 }
 
 /** The error for a told wait over the ceiling: what the service asked, until when, and what to do. */
@@ -26,7 +28,9 @@ export function toldWaitTooLong(told: ToldWait): { message: string; hint: string
 	const clock = told.serviceOffsetMs === undefined ? "n8n's clock" : 'its clock';
 	return {
 		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${seconds(told.ceilingMs)} s`,
-		hint: "QRTRAC's rate limit for this team is used up until then. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine. Check whether other workflows or tools use the same team at the same time.",
+		hint: told.unavailable
+			? `QRTRAC says it cannot answer until then (maintenance or overload); the request was not sent again. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine.`
+			: "QRTRAC's rate limit for this team is used up until then. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine. Check whether other workflows or tools use the same team at the same time.",
 	};
 }
 

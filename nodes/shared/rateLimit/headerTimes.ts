@@ -5,7 +5,7 @@
  * moved by `serviceOffsetMs` (serviceClock.ts). Pure.
  */
 
-import { parseHttpDate } from '../serviceClock';
+import { firstHeaderValue, parseHttpDate } from '../serviceClock';
 
 /** Without a scale: QRTRAC's one-second windows. */
 const ONE_SECOND_WINDOW_MS = 1000;
@@ -22,11 +22,8 @@ const EPOCH_SECONDS_DIVISOR = 10_000;
 
 const NUMBER_PATTERN = /^\d+(?:\.\d+)?$/;
 
-/** Repeated headers arrive joined by commas ('1, 1'); a list of numbers counts by its first, as counts do. */
-function firstListed(value: string): string {
-	const text = value.trim();
-	return /^[\d.]+(?:\s*,\s*[\d.]+)+$/.test(text) ? text.slice(0, text.indexOf(',')).trim() : text;
-}
+/** A header's text as read: its first value when repeated (serviceClock.ts owns that rule). */
+const firstListed = (value: string): string => firstHeaderValue(value) ?? '';
 
 /**
  * An answer describes our window when its limit is within this multiple of the plan's and its reset this many

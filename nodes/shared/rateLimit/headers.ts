@@ -13,6 +13,7 @@ import {
 	parseRetryAfter,
 	SAME_WINDOW_FACTOR,
 } from './headerTimes';
+import { firstHeaderValue } from '../serviceClock';
 
 export interface RateLimitSnapshot {
 	/** Requests allowed per window. */
@@ -42,8 +43,8 @@ export interface WindowScale {
 /** Without a scale: QRTRAC's one-second windows. */
 const ONE_SECOND_WINDOW: WindowScale = { windowMs: 1000 };
 
-/** Counts may carry a policy suffix (`100, 100;w=1` in the IETF draft); the leading integer is the count. */
-const COUNT_PATTERN = /^(\d+)\s*(?:[,;].*)?$/;
+/** A count may carry a policy suffix (`100;w=1` in the IETF draft); the leading integer is the count. */
+const COUNT_PATTERN = /^(\d+)\s*(?:;.*)?$/;
 
 export function parseRateLimitHeaders(
 	headers: Record<string, unknown>,
@@ -51,7 +52,7 @@ export function parseRateLimitHeaders(
 	scale: WindowScale = ONE_SECOND_WINDOW,
 	serviceOffsetMs = 0,
 ): RateLimitSnapshot {
-	const read = (...names: string[]) => firstHeaderValue(headers, names);
+	const read = (...names: string[]) => headerOf(headers, names);
 	const snapshot: RateLimitSnapshot = {};
 
 	const limit = parseCount(read('x-ratelimit-limit', 'ratelimit-limit'));
@@ -104,18 +105,16 @@ export function waitHintMs(snapshot: RateLimitSnapshot, nowMs: number): number |
 }
 
 function parseCount(value: string | undefined): number | undefined {
-	const match = value === undefined ? null : COUNT_PATTERN.exec(value.trim());
+	const match = value === undefined ? null : COUNT_PATTERN.exec(value);
 	return match ? Number(match[1]) : undefined;
 }
 
 /** Header lookup by case-insensitive name, names tried in order; a repeated header counts by its first value. */
-function firstHeaderValue(headers: Record<string, unknown>, names: string[]): string | undefined {
+function headerOf(headers: Record<string, unknown>, names: string[]): string | undefined {
 	const entries = Object.entries(headers);
 	for (const name of names) {
-		const raw = entries.find(([key]) => key.toLowerCase() === name)?.[1];
-		const value = Array.isArray(raw) ? raw[0] : raw;
-		if (typeof value === 'string') return value;
-		if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+		const value = firstHeaderValue(entries.find(([key]) => key.toLowerCase() === name)?.[1]);
+		if (value !== undefined) return value;
 	}
 	return undefined;
 }

@@ -218,7 +218,7 @@ function changeElsewhere(displayId: string, change: { name?: string; deleted?: b
 }
 
 describe('Create or Update (sync) in Loop Over Items', () => {
-	it('reads a team of 500 codes once (5 list requests) and sends one change-feed request per later batch', async () => {
+	it('reads a team of 500 codes once (6 list requests, the last confirming the end) and sends one change-feed request per later batch', async () => {
 		const rows = sheet(500, 'same');
 		const teamId = teamWith(rows);
 
@@ -227,7 +227,7 @@ describe('Create or Update (sync) in Loop Over Items', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.batches).toBe(5);
 		expect(result.outputs('Sync').map((json) => json.result)).toEqual(rows.map(() => 'unchanged'));
-		expect(log().filter(isListRead)).toHaveLength(5);
+		expect(log().filter(isListRead)).toHaveLength(6);
 		expect(log().filter(isFeedRead)).toHaveLength(4);
 		expect(log().filter((entry) => entry.method !== 'GET')).toHaveLength(0);
 		suite.expectRequestsFollowContract();
@@ -265,7 +265,8 @@ describe('Create or Update (sync) in Loop Over Items', () => {
 		expect(outcome[300]).toBe('unchanged');
 		expect(Object.values(outcome).filter((value) => value !== 'unchanged')).toHaveLength(3);
 		expect(suite.sim.state.getQr(codeId('seen-150'))?.name).toBe('Row 150');
-		expect(log().filter(isListRead)).toHaveLength(3);
+		// Pages 1-3 and page 4, empty, which confirms the end (300 codes end on a full page).
+		expect(log().filter(isListRead)).toHaveLength(4);
 		expect(log().filter(isFeedRead)).toHaveLength(3);
 		suite.expectRequestsFollowContract();
 	});
@@ -289,8 +290,9 @@ describe('Create or Update (sync) in Loop Over Items', () => {
 				.outputs('Sync')
 				.flatMap((json, index) => (json.result === 'updated' ? [index] : []));
 			expect(updated).toEqual(Array.from({ length: 15 }, (_, index) => 200 + index));
-			// One read for batch 0, one again for batch 1 (capped feed), none for batch 2 (the 15 writes are its own).
-			expect(log().filter(isListRead)).toHaveLength(6);
+			// One read for batch 0, one again for batch 1 (capped feed), none for batch 2 (the 15 writes are its own);
+			// each read of 300 codes is 4 pages, the last (empty) confirming the end.
+			expect(log().filter(isListRead)).toHaveLength(8);
 			expect(log().filter(isFeedRead)).toHaveLength(2);
 		} finally {
 			suite.sim.setChangeDrift({ fromTimeCap: undefined });
@@ -338,7 +340,8 @@ describe('Create or Update (sync) in Loop Over Items', () => {
 		expect(result.error).toBeUndefined();
 		for (const clientId of [suite.credentials.clientId, other.clientId]) {
 			const sent = log().filter(byClient(clientId));
-			expect({ clientId, lists: sent.filter(isListRead).length }).toEqual({ clientId, lists: 2 });
+			// 200 codes: pages 1 and 2, and page 3 (empty) confirming the end.
+			expect({ clientId, lists: sent.filter(isListRead).length }).toEqual({ clientId, lists: 3 });
 			expect({ clientId, feeds: sent.filter(isFeedRead).length }).toEqual({ clientId, feeds: 1 });
 		}
 		expect(result.outputs('Sync Other').map((json) => json.result)).toEqual(

@@ -134,7 +134,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			suite.expectRequestsFollowContract();
 		});
 
-		it('sends no write on a re-run of the unchanged rows, only ceil(n/100) list requests', async () => {
+		it('sends no write on a re-run of the unchanged rows, only floor(n/100) + 1 list requests', async () => {
 			const before = new Map(suite.sim.state.listQrs(team).map((qr) => [qr.id, qr.updatedAt]));
 
 			const result = await sync(rows);
@@ -147,11 +147,13 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				tags: ['sheet'],
 			});
 			expect(writes()).toHaveLength(0);
-			expect(suite.sim.requestLog).toHaveLength(Math.ceil(rowCount / 100));
+			// 300 codes end on a full page: page 4 (empty) confirms the total left none out.
+			expect(suite.sim.requestLog).toHaveLength(Math.floor(rowCount / 100) + 1);
 			expect(listReads().map((entry) => [entry.query.page, entry.query.limit])).toEqual([
 				['1', '100'],
 				['2', '100'],
 				['3', '100'],
+				['4', '100'],
 			]);
 			expect(suite.sim.state.listQrs(team).every((qr) => qr.updatedAt === before.get(qr.id))).toBe(
 				true,
@@ -200,8 +202,9 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 					],
 				]),
 			);
-			// Three list pages, then each update reads its code by ID before the PUT (apply.ts).
-			expect(suite.sim.requestLog).toHaveLength(3 + 3 + 3);
+			// Four list pages (the fourth, empty, confirms the end), then each update reads its code by ID before
+			// the PUT (apply.ts).
+			expect(suite.sim.requestLog).toHaveLength(4 + 3 + 3);
 			expect(codesWithDisplayId('daily-10')[0].name).toBe('Row 10 (renamed)');
 			expect(codesWithDisplayId('daily-150')[0].qrRedirectUrl).toBe(
 				'https://example.com/daily/150?v=2',

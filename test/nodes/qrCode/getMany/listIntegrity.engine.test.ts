@@ -102,7 +102,7 @@ function drift(listDrift: Partial<ListDrift>): void {
 }
 
 describe('Get Many reads every code whatever page size and numbering the service uses', () => {
-	it('follows a service that serves 50 codes a page when asked for 100: 250 of 250, 5 requests', async () => {
+	it('follows a service that serves 50 codes a page when asked for 100: 250 of 250, 6 requests (the last confirms the end)', async () => {
 		const { team, codes } = teamWithCodes(250);
 		drift({ pageSizeCap: 50 });
 
@@ -112,7 +112,14 @@ describe('Get Many reads every code whatever page size and numbering the service
 		expect(result.items.map((item) => item.json.id).sort()).toEqual(
 			codes.map((code) => code.id).sort(),
 		);
-		expect(listReads().map((entry) => entry.query.limit)).toEqual(['100', '50', '50', '50', '50']);
+		expect(listReads().map((entry) => entry.query.limit)).toEqual([
+			'100',
+			'50',
+			'50',
+			'50',
+			'50',
+			'50',
+		]);
 		suite.expectRequestsFollowContract();
 	});
 
@@ -166,6 +173,19 @@ describe('Get Many reads every code whatever page size and numbering the service
 		);
 		expect(listReads().map((entry) => entry.query.page)).toEqual(['1', '2', '3']);
 		suite.expectRequestsFollowContract();
+	});
+
+	it('walks on past a total below the codes that lands on a page boundary: 250 of 250, not 200, one page more', async () => {
+		const { team, codes } = teamWithCodes(250);
+		drift({ totalBelow: 50 });
+
+		const result = await getMany(team);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			codes.map((code) => code.id).sort(),
+		);
+		expect(listReads().map((entry) => entry.query.page)).toEqual(['1', '2', '3']);
 	});
 
 	it('fails with "got 100 of 250 codes" on a service that ignores page', async () => {
@@ -250,12 +270,23 @@ describe('the sync and Delete Missing never act on a partial list or on another 
 
 		expect(result.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
 		expect(writes()).toEqual([]);
-		expect(listReads()).toHaveLength(5);
+		// 250 ends on a page of 50: a sixth page confirms the end.
+		expect(listReads()).toHaveLength(6);
 	});
 
 	it('finds all 250 unchanged rows on a service announcing a total 100 below its codes, and writes nothing', async () => {
 		const { rows } = teamWithCodes(250);
 		drift({ totalBelow: 100 });
+
+		const result = await createOrUpdate(rows);
+
+		expect(result.items.map((item) => item.json.result)).toEqual(rows.map(() => 'unchanged'));
+		expect(writes()).toEqual([]);
+	});
+
+	it('finds all 250 unchanged rows on a service announcing a total 50 below its codes (a page boundary), and writes nothing', async () => {
+		const { rows } = teamWithCodes(250);
+		drift({ totalBelow: 50 });
 
 		const result = await createOrUpdate(rows);
 

@@ -104,11 +104,25 @@ describe('collectPages on a service that pages as the contract says', () => {
 		expect(result.shortfall).toBeUndefined();
 	});
 
-	it('needs no extra request when the last page is exactly full', async () => {
+	it('asks one page more when full pages bring the count exactly to the total: the total may leave codes out', async () => {
 		const service = listService(() => codes(200));
 		const result = await collectPages(returnAll, service.fetchPage);
-		expect(service.requests).toHaveLength(2);
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
 		expect(result.items).toHaveLength(200);
+		expect(result.shortfall).toBeUndefined();
+	});
+
+	it('costs no extra request for a total that is not a multiple of the served page', async () => {
+		for (const [count, cap, pages] of [
+			[250, undefined, [1, 2, 3]],
+			[99, undefined, [1]],
+			[120, 50, [1, 2, 3]],
+		] as const) {
+			const service = listService(() => codes(count), { cap });
+			const result = await collectPages(returnAll, service.fetchPage);
+			expect(result.items).toHaveLength(count);
+			expect(service.requests.map((request) => request.page)).toEqual(pages);
+		}
 	});
 
 	it('stops at the limit and returns exactly that many', async () => {
@@ -126,11 +140,11 @@ describe('collectPages on a service that pages as the contract says', () => {
 		expect(result.shortfall).toBeUndefined();
 	});
 
-	it('reads 10,000 codes in 100 requests, at most 8 at a time', async () => {
+	it('reads 10,000 codes in 101 requests (the last confirms the end), at most 8 at a time', async () => {
 		const service = listService(() => codes(10_000));
 		const result = await collectPages(returnAll, service.fetchPage);
 		expect(result.items).toHaveLength(10_000);
-		expect(service.requests).toHaveLength(100);
+		expect(service.requests).toHaveLength(101);
 		expect(service.maxInFlight).toBe(8);
 	});
 
@@ -158,7 +172,8 @@ describe('collectPages on a service that pages another way', () => {
 		expect(result.shortfall).toBeUndefined();
 		expect(service.requests).toEqual([
 			{ page: 1, size: 100 },
-			...[2, 3, 4, 5].map((page) => ({ page, size: 50 })),
+			// 250 ends on a page of 50: page 6 confirms the end.
+			...[2, 3, 4, 5, 6].map((page) => ({ page, size: 50 })),
 		]);
 	});
 
@@ -166,7 +181,7 @@ describe('collectPages on a service that pages another way', () => {
 		const service = listService(() => codes(250), { cap: 50, noEcho: true });
 		const result = await collectPages(returnAll, service.fetchPage);
 		expect(ids(result.items)).toEqual(ids(codes(250)));
-		expect(service.requests).toHaveLength(5);
+		expect(service.requests).toHaveLength(6);
 	});
 
 	it('fills a limit of 250 from a service serving 50 a page', async () => {
@@ -250,6 +265,19 @@ describe('collectPages on a service that pages another way', () => {
 		expect(ids(result.items)).toEqual(ids(codes(400)));
 		expect(result.shortfall).toBeUndefined();
 		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3, 4, 5]);
+	});
+
+	it('walks on past a total below the codes that lands on a page boundary: 250 of 250 with a total of 200', async () => {
+		const service = listService(() => codes(250), { total: 200 });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(ids(result.items)).toEqual(ids(codes(250)));
+		expect(result.shortfall).toBeUndefined();
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
+
+		const limited = listService(() => codes(250), { total: 100 });
+		const first150 = await collectPages({ returnAll: false, limit: 150 }, limited.fetchPage);
+		expect(ids(first150.items)).toEqual(ids(codes(150)));
+		expect(first150.shortfall).toBeUndefined();
 	});
 
 	it('fills a limit of 120 when page 1 already holds more codes than the total announced', async () => {

@@ -145,6 +145,28 @@ describe('parseRateLimitHeaders', () => {
 		expect(draft).toEqual({ resetAtMs: NOW_MS + 1000, resetFromDelay: true });
 	});
 
+	it('reads repeated HTTP dates (a comma after each weekday) and counts by their first value', () => {
+		const at = 'Fri, 15 Jan 2027 08:00:03 GMT';
+		const later = 'Fri, 15 Jan 2027 08:00:09 GMT';
+		expect(parseRetryAfter(`${at}, ${later}`, NOW_MS)).toBe(2750);
+		expect(parseResetHeader(`${at},${later}`, NOW_MS)).toBe(NOW_MS + 2750);
+		const snapshot = parseRateLimitHeaders(
+			{
+				'x-ratelimit-limit': '20, 20;w=1',
+				'x-ratelimit-remaining': ['4;w=1', '9'],
+				'x-ratelimit-reset': `${at}, ${at}`,
+				'retry-after': `${later}, ${at}`,
+			},
+			NOW_MS,
+		);
+		expect(snapshot).toEqual({
+			limit: 20,
+			remaining: 4,
+			resetAtMs: NOW_MS + 2750,
+			retryAfterMs: 8750,
+		});
+	});
+
 	it('falls back to the IETF draft names, whose reset is always delta-seconds', () => {
 		const snapshot = parseRateLimitHeaders(
 			{ 'RateLimit-Limit': '20', 'RateLimit-Remaining': '4', 'RateLimit-Reset': '2' },

@@ -209,6 +209,43 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 		expect(reads[1].startedAt - reads[0].startedAt).toBeGreaterThanOrEqual(2_900);
 	});
 
+	it('a read answered 503 with Retry-After: 7200 fails at once, worded as the 429: request, wait, Maximum Wait', async () => {
+		const team = createReliabilityTeam(env, `bw-503-long-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+		});
+		const path = '/api/qr-templates-api';
+		env.sim.faults.add({
+			kind: 'status',
+			status: 503,
+			message: 'Down for maintenance',
+			retryAfterSeconds: 7200,
+			method: 'GET',
+			path,
+		});
+
+		const { result, ms } = await timed(
+			runNode({
+				nodeType: 'qrtrac',
+				credentials: team.credentials,
+				parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+				continueOnFail: true,
+			}),
+		);
+
+		expect(errorsOf(result)).toEqual([
+			expect.stringMatching(
+				/^QRTRAC asked to wait 7,\d{3} s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ by its clock\); that is over this node's Maximum Wait of 60 s$/,
+			),
+		]);
+		const description = String(result.items[0].json.description);
+		expect(description).toMatch(
+			/^While sending GET \/api\/qr-templates-api\. QRTRAC answered HTTP 503: Down for maintenance\. /,
+		);
+		expect(description).not.toMatch(/retried/);
+		expect(env.sim.requestLog.filter((entry) => entry.path === path)).toHaveLength(1);
+		expect(ms).toBeLessThan(5_000);
+	});
+
 	it('the same Retry-After 3 under a Maximum Wait of 2 s fails at once', async () => {
 		const team = createReliabilityTeam(env, `bw-low-${randomBytes(3).toString('hex')}`, {
 			ratePerSecond: 5,

@@ -132,6 +132,20 @@ describe('decideRetry', () => {
 			expect(!decision.retry && decision.reason).toMatch(/nothing is created twice/);
 		});
 
+		it('refuses a told wait beyond the total wait bound as told, for a 429 and a readable 5xx alike', () => {
+			const told = { retryAfterMs: 7_200_000, random: ZERO };
+			for (const refusal of [
+				input({ ...told, kind: 'rateLimited', status: 429 }),
+				input({ ...told, kind: 'serverError', status: 503 }),
+			])
+				expect(decideRetry(refusal)).toMatchObject({ retry: false, toldWaitMs: 7_200_000 });
+			// A POST after a 5xx is not sent again whatever the wait; backoff past the bound is no told wait.
+			const post = decideRetry(input({ ...told, method: 'POST', status: 503 }));
+			expect(post).toMatchObject({ retry: false, reason: expect.stringMatching(/not idempotent/) });
+			expect(post).not.toHaveProperty('toldWaitMs');
+			expect(decideRetry(input({ waitedSoFarMs: 59_999 }))).not.toHaveProperty('toldWaitMs');
+		});
+
 		it('waits at least a Retry-After that came with a 503', () => {
 			const decision = decideRetry(input({ status: 503, retryAfterMs: 3000, random: ZERO }));
 			expect(decision).toEqual({ retry: true, delayMs: 3000 });

@@ -62,6 +62,8 @@ describe('ServiceClock', () => {
 	it('reads the Date header of an answer, in any letter case', () => {
 		expect(serviceDateOf({ Date: httpDate(T0) })).toBe(T0);
 		expect(serviceDateOf({ date: [httpDate(T0)] })).toBe(T0);
+		// Repeated and joined by commas, as a proxy may add its own: the first date counts.
+		expect(serviceDateOf({ date: `${httpDate(T0)}, ${httpDate(T0 + 5000)}` })).toBe(T0);
 		expect(serviceDateOf({})).toBeUndefined();
 	});
 });

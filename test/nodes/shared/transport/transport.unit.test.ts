@@ -269,6 +269,28 @@ describe('issue 22: bounded waits, service text, unconfirmed successes, missing 
 		expect(sleepMock.mock.calls.every(([ms]) => ms < 60_000)).toBe(true);
 	});
 
+	it('a 503 asking for 7,200 s fails at once like a 429 does: the request, the told wait, Maximum Wait', async () => {
+		sleepMock.mockClear();
+		for (const status of [429, 503]) {
+			const { ctx, sent } = fakeContext({
+				answers: () => refused(status, 'down for maintenance', { 'retry-after': '7200' }),
+			});
+			const error = await failure(qrtracApiRequest(ctx, get));
+			expect(error.message).toMatch(
+				/^QRTRAC asked to wait 7,200 s \(until .+Z by n8n's clock\); that is over this node's Maximum Wait of 60 s$/,
+			);
+			expect(error).toMatchObject({ httpCode: String(status) });
+			expect(error.description).toMatch(
+				new RegExp(
+					`^While sending GET /api/qr-templates-api\\. QRTRAC answered HTTP ${status}: down for maintenance\\. `,
+				),
+			);
+			expect(error.description).not.toMatch(/retried/);
+			expect(sent).toHaveLength(1);
+		}
+		expect(sleepMock.mock.calls.every(([ms]) => ms < 60_000)).toBe(true);
+	});
+
 	it('names the request in a wait refused over Maximum Wait and in a 429 given up', async () => {
 		const told = fakeContext({ answers: [refused(429, 'slow down', { 'retry-after': '7200' })] });
 		const tooLong = await failure(qrtracApiRequest(told.ctx, get));
