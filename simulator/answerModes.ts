@@ -26,6 +26,9 @@ import type { Store } from './store';
  *   tell no state at all.
  * - `pendingWithoutRole`: a team's members who have not accepted their invitation are listed without `role`
  *   (TeamMember has no required field in the contract).
+ * - `membersWithoutEmail`: a team's members list one extra member without `email` (name `Invited member`, role
+ *   `viewer`), as a pending placeholder or a member whose address the service hides (TeamMember requires no field);
+ *   given an e-mail instead of `true`, that member is listed without it too (the service still acts on them).
  * - `teamsWithoutMembers`: team answers (Get Team, Get Many Teams, create, rename) come without `members`
  *   (optional in the contract's Team).
  * - `codesWithoutTemplate`: code records (every answer holding codes, the list's too) come without `templateId`
@@ -57,6 +60,7 @@ export interface AnswerModes {
 	omitEmptyLists?: boolean;
 	pendingWithoutRole?: boolean;
 	capitalisedMembers?: boolean;
+	membersWithoutEmail?: boolean | string;
 	teamsWithoutMembers?: boolean;
 	codesWithoutTemplate?: boolean;
 	maskedPasswords?: boolean | string;
@@ -180,6 +184,10 @@ export function applyAnswerModes(
 	if (modes.echoEncodedSecrets) answer = echo(answer, status, quotedEncoded(echoed));
 	if (modes.pendingWithoutRole) answer = mapTeams(answer, withoutPendingRoles);
 	if (modes.capitalisedMembers) answer = mapTeams(answer, withCapitalisedMembers);
+	if (modes.membersWithoutEmail) {
+		const hidden = modes.membersWithoutEmail;
+		answer = mapTeams(answer, (team) => withUnidentifiedMembers(team, hidden));
+	}
 	if (modes.teamsWithoutMembers) answer = mapTeams(answer, withoutMembers);
 	if (modes.contractMembers) answer = withContractMembers(answer);
 	if (modes.omitEmptyLists && Array.isArray(answer.data) && answer.data.length === 0) {
@@ -240,6 +248,18 @@ function withoutPendingRoles(team: Json): Json {
 		return rest;
 	});
 	return { ...team, members };
+}
+
+/** The extra member listed without `email`, and with an e-mail given, that member shown without it. */
+function withUnidentifiedMembers(team: Json, hidden: true | string): Json {
+	const members = (team.members as Json[]).map((member) => {
+		if (typeof hidden !== 'string' || String(member.email).toLowerCase() !== hidden.toLowerCase())
+			return member;
+		const rest = { ...member };
+		delete rest.email;
+		return rest;
+	});
+	return { ...team, members: [...members, { name: 'Invited member', role: 'viewer' }] };
 }
 
 function withCapitalisedMembers(team: Json): Json {

@@ -419,4 +419,38 @@ describe('teams and members', () => {
 			expect(sim.state.findMember(teamA, 'Ada@Org.example')?.state).toBe('paused');
 		});
 	});
+
+	describe('membersWithoutEmail: a member listed without an e-mail', () => {
+		afterEach(() => sim.setAnswerModes({}));
+
+		test('lists one extra member without email; with an e-mail, that member without it, still acted on', async () => {
+			sim.state.addMember(teamA, { name: 'Max', email: 'max@org.example', role: 'editor' });
+			sim.state.addMember(teamB, { name: 'Max', email: 'max@org.example', role: 'editor' });
+			sim.state.acceptInvite('max@org.example');
+			const members = async () =>
+				(await call('GET', `/api/teams-api/${teamA}`)).body.data.members as Array<
+					Record<string, unknown>
+				>;
+
+			sim.setAnswerModes({ membersWithoutEmail: true });
+			const extra = await members();
+			sim.setAnswerModes({ membersWithoutEmail: 'max@org.example' });
+			const hidden = await members();
+			const paused = await call('PUT', `${member(teamA, 'max@org.example')}/pause`);
+
+			expect(extra.map((entry) => entry.email)).toEqual([
+				ownerEmail(),
+				'max@org.example',
+				undefined,
+			]);
+			expect(extra[2]).toEqual({ name: 'Invited member', role: 'viewer' });
+			expect(hidden.map((entry) => [entry.name, entry.email])).toEqual([
+				['Olga Owner', ownerEmail()],
+				['Max', undefined],
+				['Invited member', undefined],
+			]);
+			expect(paused.status).toBe(200);
+			expect(sim.state.findMember(teamA, 'max@org.example')?.state).toBe('paused');
+		});
+	});
 });

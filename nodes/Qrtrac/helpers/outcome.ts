@@ -92,6 +92,21 @@ export function outcomeKey(ctx: IExecuteFunctions): 'operation' | 'result' {
 	return reportsOutcome(ctx) ? 'result' : 'operation';
 }
 
+/**
+ * The error, its description led by `note` (what the node did before or around the request), so the failed item
+ * says it: Delete Missing's last row, a member change sent without a full roster.
+ */
+export function withNote(error: unknown, note: string): unknown {
+	if (error instanceof Error)
+		(error as { description?: string }).description = [
+			note,
+			(error as { description?: string }).description,
+		]
+			.filter(Boolean)
+			.join(' ');
+	return error;
+}
+
 /** A request's answer or its failure as a value, for code that reads a refusal before it lets it stand. */
 export async function attempt<T>(request: Promise<T>): Promise<{ done: T } | { failed: unknown }> {
 	return await request.then(

@@ -62,12 +62,13 @@ export const changedQrCodeShape = qrCodeShape.refine(
 export const templateShape = z.object({ id, createdAt: optionalEpochMs }).passthrough();
 
 /**
- * A listed member: the e-mail identifies them. `role` may be absent (TeamMember has no required field; a pending
- * invitee may be listed without one): outputs leave it out, and a rule comparing roles does not take it as held.
+ * A listed member: the e-mail identifies them. TeamMember has no required field: `role` may be absent (a pending
+ * invitee), and so may `email` (a placeholder, an address the service hides; null read alike). Outputs show the
+ * member as given; such a member is nobody the node can name (api/members.ts `isUnidentified`).
  */
 export const memberShape = z
 	.object({
-		email: z.string({ required_error: 'is missing' }),
+		email: z.string({ invalid_type_error: 'must be text' }).nullish(),
 		role: z.string().optional(),
 	})
 	.passthrough();
@@ -161,7 +162,7 @@ const EXPECTED = {
 	list: 'a list of objects, each with a text "id"',
 	page: '"data.qrs" (a list of codes, each with an "id") and "data.totalCount", or a bare list of codes',
 	changes: 'a list of codes, each with an "id" and an "updatedAt" (or "createdAt") time',
-	roster: 'a team with a list "members", each member with "email"',
+	roster: 'a team with a list "members", each member an object whose "email", if any, is text',
 	scans: 'a list of scan events, each with a text "qrId" and a "scanTime" time',
 	scansOfOne:
 		'a list of scan events, each with a "scanTime" time and, if any, the asked code\'s "qrId"',

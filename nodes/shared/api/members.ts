@@ -53,8 +53,8 @@ export function membershipState(member: object): 'active' | 'paused' | undefined
 	return undefined;
 }
 
-/** What a rule below reads of a member; undefined is a person the team does not list. */
-type ListedMember = { role?: unknown; state?: unknown; status?: unknown } | undefined;
+/** What a rule below reads of a member; undefined: not listed; null: not known (listedMember), no rule holds. */
+type ListedMember = { role?: unknown; state?: unknown; status?: unknown } | undefined | null;
 
 /**
  * When a member change already holds, read from the member the team lists: the one rule for leaving a re-run's
@@ -62,9 +62,8 @@ type ListedMember = { role?: unknown; state?: unknown; status?: unknown } | unde
  */
 export const memberChangeHolds = {
 	activate: (member: ListedMember): boolean =>
-		member !== undefined && membershipState(member) === 'active',
-	pause: (member: ListedMember): boolean =>
-		member !== undefined && membershipState(member) === 'paused',
+		member != null && membershipState(member) === 'active',
+	pause: (member: ListedMember): boolean => member != null && membershipState(member) === 'paused',
 	changeRole: (member: ListedMember, role: string): boolean => memberWord(member?.role) === role,
 	remove: (member: ListedMember): boolean => member === undefined,
 };
@@ -213,7 +212,7 @@ export async function deleteMember(
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
 		verifyAfterRefusal: async () =>
-			(await memberOfAnyTeam(ctx, target)) ? undefined : { email: target.email },
+			(await memberOfAnyTeam(ctx, target)) === false ? { email: target.email } : undefined,
 	});
 	return {
 		...(typeof response.body.message === 'string' ? { message: response.body.message } : {}),
@@ -240,22 +239,42 @@ export async function resendInvite(
 	});
 }
 
-/** The member with this e-mail in the team, or undefined; the roster must be readable. */
+/** The member with this e-mail in the team, undefined or null as listedMember says; the roster must be readable. */
 export async function findMember(
 	ctx: TransportContext,
 	{ teamId, email, itemIndex }: MemberTarget,
-): Promise<Member | undefined> {
+): Promise<Member | undefined | null> {
 	const roster = await getTeamRoster(ctx, { teamId, itemIndex });
 	return listedMember(roster.members, email);
 }
 
-/** The member a team's list holds under this e-mail, compared without case (a service may hold another case). */
+/**
+ * A member listed without an e-mail (TeamMember requires no field: a placeholder, a hidden address): nobody the
+ * node can name, and possibly anyone it looks for.
+ */
+export function isUnidentified(member: { email?: string | null }): boolean {
+	return typeof member.email !== 'string' || member.email.trim() === '';
+}
+
+/**
+ * The member a team's list holds under this e-mail, compared without case (a service may hold another case). A
+ * person not found is absent (undefined) only when every listed member has an e-mail; otherwise they may be one
+ * of those without, and whether they are in the team is not known (null).
+ */
 export function listedMember(
-	members: ReadonlyArray<{ email: string }>,
+	members: ReadonlyArray<{ email?: string | null }>,
 	email: string,
-): Member | undefined {
-	return members.find((member) => member.email.toLowerCase() === email.toLowerCase()) as
-		Member | undefined;
+): Member | undefined | null {
+	const lower = email.toLowerCase();
+	const found = members.find(
+		(member) => !isUnidentified(member) && member.email?.toLowerCase() === lower,
+	);
+	return (found as Member | undefined) ?? notFound(members.some(isUnidentified));
+}
+
+/** A person a list does not hold under their e-mail: absent, unless it lists any member without one (not known). */
+export function notFound(listsUnidentified: boolean): undefined | null {
+	return listsUnidentified ? null : undefined;
 }
 
 /** A route that names the team and the member. */
@@ -264,7 +283,7 @@ type MemberRoute = `${'PUT' | 'DELETE'} /teams-api/{id}/members/{email}${string}
 /** A change of one member of one team with no body (Activate, Pause, Remove From Team). */
 function simpleChange(
 	change: Endpoint<MemberRoute>,
-	holds: (member: Member | undefined) => boolean,
+	holds: (member: ListedMember) => boolean,
 ): (ctx: TransportContext, target: MemberTarget) => Promise<ChangeResult> {
 	return async (ctx, target) => await changeMember(ctx, target, change, holds);
 }
@@ -274,7 +293,7 @@ async function changeMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 	change: Endpoint<MemberRoute>,
-	holds: (member: Member | undefined) => boolean,
+	holds: (member: ListedMember) => boolean,
 	body?: IDataObject,
 ): Promise<ChangeResult> {
 	const response = await callEndpoint(ctx, {
@@ -293,7 +312,7 @@ async function changeMember(
 function checkedChange(
 	ctx: TransportContext,
 	target: MemberTarget,
-	holds: (member: Member | undefined) => boolean,
+	holds: (member: ListedMember) => boolean,
 ): {
 	teamId: string;
 	itemIndex?: number;
@@ -307,17 +326,20 @@ function checkedChange(
 	};
 }
 
-/** Whether any team of the organization lists the person (every team's members are read, one team at a time). */
+/**
+ * Whether any team of the organization lists the person (every team's members are read, one team at a time): false
+ * only when none does and each lists every member with an e-mail; null when none does but one may (listedMember).
+ */
 export async function memberOfAnyTeam(
 	ctx: TransportContext,
 	target: MemberTarget,
-): Promise<boolean> {
+): Promise<boolean | null> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
+	let maybe = false;
 	for (const team of teams) {
-		if (
-			await findMember(ctx, { teamId: team.id, email: target.email, itemIndex: target.itemIndex })
-		)
-			return true;
+		const member = await findMember(ctx, { ...target, teamId: team.id });
+		if (member) return true;
+		if (member === null) maybe = true;
 	}
-	return false;
+	return maybe ? null : false;
 }

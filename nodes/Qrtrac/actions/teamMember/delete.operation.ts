@@ -1,13 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { deleteMember, getTeamById, listedMember, memberOfAnyTeam } from '../../../shared/api';
+import {
+	deleteMember,
+	getTeamById,
+	isUnidentified,
+	listedMember,
+	memberOfAnyTeam,
+} from '../../../shared/api';
 import { itemInputError } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { memberEmailField } from '../../descriptions/member';
 import { parseMemberTarget, type MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
-import { Rosters } from './rosters';
+import { Rosters, rosterNote, sentUntold } from './rosters';
 
 const properties: INodeProperties[] = [
 	{
@@ -30,7 +36,9 @@ const NOT_A_MEMBER = /not (a )?member|not found|no such|does not exist|unknown/i
 /**
  * Removes the person from the organization for good. Needs an Owner client; an owner is never deleted. From 1.2 the
  * team is read first: a person it does not list is never deleted through it (only `unchanged` when no team lists
- * them); a person already gone is `unchanged` also when a refusal names them unknown and no team lists them.
+ * them); a person already gone is `unchanged` also when a refusal names them unknown and no team lists them. A team
+ * that may list the person without their e-mail cannot tell: the delete is sent, with a `rosterNote`, and the
+ * service's answer stands; "no team lists them" holds only where every team lists each member with an e-mail.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -45,9 +53,9 @@ export async function execute(
 			throw notSent(error, input.teamId);
 		},
 	);
-	const listed = members ? listedMember(members, input.email) : undefined;
-	if (members && !listed) {
-		if (!(await memberOfAnyTeam(this, { ...input, itemIndex })))
+	const listed = members ? listedMember(members, input.email) : null;
+	if (listed === undefined) {
+		if ((await memberOfAnyTeam(this, { ...input, itemIndex })) === false)
 			return { ...record, result: 'unchanged' };
 		throw itemInputError(
 			this.getNode(),
@@ -56,14 +64,16 @@ export async function execute(
 			"Delete Completely removes the person from every team of the organization, so the node sends it only through a team that lists them: pick one of their teams (Team Member > Get Many shows a team's members). To leave other teams' members alone, use Remove From Team in your own team.",
 		);
 	}
-	const sent = await attempt(
-		sendDelete(this, { ...input, email: listed?.email ?? input.email }, itemIndex),
-	);
+	const request = sendDelete(this, { ...input, email: listed?.email ?? input.email }, itemIndex);
+	// A team answer without members, or one listing members without an e-mail, cannot tell whether it lists the person.
+	const untold =
+		listed === null ? rosterNote(members?.filter(isUnidentified).length ?? 0) : undefined;
+	const sent = await attempt(sentUntold(request, untold));
 	if ('done' in sent) return { ...record, result: 'deleted', ...sent.done };
 	const { failed } = sent;
 	if (
 		refusedWith(failed, NOT_A_MEMBER) &&
-		!(await memberOfAnyTeam(this, { ...input, itemIndex }).catch(() => true))
+		(await memberOfAnyTeam(this, { ...input, itemIndex }).catch(() => true)) === false
 	)
 		return { ...record, result: 'unchanged' };
 	throw failed;

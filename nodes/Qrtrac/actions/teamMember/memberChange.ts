@@ -6,7 +6,7 @@ import { KeyedTurns } from '../../../shared/keyedTurns';
 import { normalizeEmail } from '../../../shared/records/member';
 import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
-import { Rosters, type KnownMember, type RosterMember } from './rosters';
+import { Rosters, sentUntold, type KnownMember, type RosterMember } from './rosters';
 
 /**
  * One kind of change of one member in one team (Pause, Activate, Change Role, Remove From Team): when it already
@@ -33,8 +33,9 @@ export interface MemberChange<Input extends MemberTarget> {
  * The batch `run` of a member change. Version 1.2 and later read each team's members once per execution and send
  * only the changes that do not hold yet (a re-run reports `unchanged` instead of failing); rows of the same
  * member follow each other, each deciding from what the row before left. Earlier versions send every row, as they
- * always did; so does 1.2 for a team whose answer lists no members (the roster cannot tell), reporting the change
- * as sent.
+ * always did; so does 1.2 where the roster cannot tell whether the person is in the team (the answer lists no
+ * members, or the person is not found and members are listed without an e-mail), reporting the service's answer
+ * with a `rosterNote`.
  */
 export function memberChangeRun<Input extends MemberTarget>(change: MemberChange<Input>) {
 	return async function run(
@@ -66,7 +67,15 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 					member = await current();
 					const unchanged = member !== null && change.holds(member, input);
 					try {
-						return await changeOne(this, change, asListed(input, member), itemIndex, member);
+						const untold = member === null ? await rosters.untoldNote(input.teamId) : undefined;
+						return await changeOne(
+							this,
+							change,
+							asListed(input, member),
+							itemIndex,
+							member,
+							untold,
+						);
 					} finally {
 						// Pausing, activating or removing changes more than a role: later runs read the roster again.
 						if (!unchanged) await rosters.forget(input.teamId);
@@ -143,10 +152,11 @@ async function changeOne<Input extends MemberTarget>(
 	input: Input,
 	itemIndex: number,
 	member: RosterMember,
+	untold?: string,
 ): Promise<IDataObject> {
 	if (member === null) {
-		// The team's answer lists no members: sent as version 1.1 sends it, whatever it finds.
-		const done = await change.send(ctx, input, itemIndex);
+		// Whether the person is in the team is not known: sent as version 1.1 sends it, the service's answer stands.
+		const done = await sentUntold(change.send(ctx, input, itemIndex), untold);
 		return { ...change.output(input, change.done, undefined), ...done };
 	}
 	if (change.holds(member, input)) return change.output(input, 'unchanged', member);

@@ -1,7 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { getTeamById, memberState, membershipState } from '../../../shared/api';
+import {
+	getTeamById,
+	isUnidentified,
+	notFound,
+	memberState,
+	membershipState,
+} from '../../../shared/api';
 import { HeldSnapshots } from '../../../shared/heldSnapshots';
+import { attempt, withNote } from '../../helpers/outcome';
 import { TeamReads } from '../../../shared/teamReads';
 import { normalizeEmail } from '../../../shared/records/member';
 
@@ -14,12 +21,16 @@ export const ROSTER_MAX_AGE_MS = 2 * 60_000;
 export const HELD_MEMBERS_CEILING = 100_000;
 
 /**
- * A team's members by e-mail (compared without case); null when the team's answer lists none (Team.members is
- * optional in the contract): who is in the team is then not known, and changes are sent as version 1.1 sends them.
+ * A team's members by e-mail (compared without case), and how many it lists without an e-mail; null when the
+ * team's answer lists none (Team.members is optional in the contract): who is in the team is then not known, and
+ * changes are sent as version 1.1 sends them.
  */
-export type Roster = Map<string, KnownMember> | null;
+export type Roster = { byEmail: Map<string, KnownMember>; unidentified: number } | null;
 
-/** A member as a roster tells them: undefined is not in the team; null is not known (the roster is not told). */
+/**
+ * A member as a roster tells them: undefined is not in the team; null is not known (the roster is not told, or
+ * the person may be a member it lists without an e-mail).
+ */
 export type RosterMember = KnownMember | undefined | null;
 
 const held = new HeldSnapshots<Roster>({
@@ -59,7 +70,18 @@ export class Rosters {
 
 	async member(teamId: string, email: string, itemIndex: number): Promise<RosterMember> {
 		const roster = await this.reads.get(teamId, itemIndex);
-		return roster === null ? null : roster.get(normalizeEmail(email));
+		if (roster === null) return null;
+		const found = roster.byEmail.get(normalizeEmail(email));
+		return found ?? notFound(roster.unidentified > 0);
+	}
+
+	/**
+	 * The output's `rosterNote` for a row decided without knowing whether the person is in the team (its member
+	 * was null): why, from this run's read of the team.
+	 */
+	async untoldNote(teamId: string): Promise<string> {
+		const roster = await this.reads.ifRead(teamId);
+		return rosterNote(roster ? roster.unidentified : 0);
 	}
 
 	/** The member as a write left them (the role set), keeping what the roster told of their status and e-mail. */
@@ -67,8 +89,8 @@ export class Rosters {
 		const roster = await this.reads.ifRead(teamId);
 		if (!roster) return;
 		const email = normalizeEmail(member.email);
-		const before = roster.get(email);
-		roster.set(email, {
+		const before = roster.byEmail.get(email);
+		roster.byEmail.set(email, {
 			...before,
 			...member,
 			email: before?.email ?? member.email,
@@ -95,20 +117,50 @@ async function readRoster(
 ): Promise<Roster> {
 	const { members } = await getTeamById(ctx, { teamId, itemIndex });
 	if (!members) return null;
-	return new Map(
-		members.map((member): [string, KnownMember] => [
-			normalizeEmail(member.email),
-			{
-				email: member.email,
-				name: typeof member.name === 'string' ? member.name : undefined,
-				role: member.role,
-				status: memberState(member),
-				state: membershipState(member),
-			},
-		]),
-	);
+	const byEmail = new Map<string, KnownMember>();
+	let unidentified = 0;
+	for (const member of members) {
+		if (isUnidentified(member)) {
+			unidentified++;
+			continue;
+		}
+		const email = member.email as string;
+		byEmail.set(normalizeEmail(email), {
+			email,
+			name: typeof member.name === 'string' ? member.name : undefined,
+			role: member.role,
+			status: memberState(member),
+			state: membershipState(member),
+		});
+	}
+	return { byEmail, unidentified };
+}
+
+/**
+ * Why a change was sent without knowing whether the person is in the team, for the item: the team lists
+ * `unidentified` members without an e-mail, or (0) its answer lists no members.
+ */
+export function rosterNote(unidentified: number): string {
+	const why =
+		unidentified > 0
+			? `the team lists ${unidentified} member${unidentified === 1 ? '' : 's'} without an e-mail, who may be this person`
+			: "QRTRAC's answer about the team lists no members";
+	return `Sent without checking what already holds: ${why}. The result is QRTRAC's answer.`;
+}
+
+/**
+ * A change sent without knowing whether the person is in the team: the service's answer stands, and the item says
+ * why it was sent (`note`, from `untoldNote`), as `rosterNote` or leading a failure's description.
+ */
+export async function sentUntold<T extends object>(
+	request: Promise<T>,
+	note: string | undefined,
+): Promise<T & { rosterNote?: string }> {
+	const sent = await attempt(request);
+	if ('failed' in sent) throw withNote(sent.failed, note ?? '');
+	return note ? { ...sent.done, rosterNote: note } : sent.done;
 }
 
 function sizeOf(roster: Roster): number {
-	return roster?.size ?? 1;
+	return roster ? roster.byEmail.size + roster.unidentified : 1;
 }

@@ -7,7 +7,7 @@ import type { QrCode } from '../../../../shared/api';
 import type { TeamCodes } from '../../../../shared/teamCodes';
 import { executionNode } from '../../../../shared/executionNode';
 import { isToolNode, validateParameters } from '../../../../shared/validation';
-import { outcomeKey } from '../../../helpers/outcome';
+import { outcomeKey, withNote } from '../../../helpers/outcome';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode } from './apply';
 import { codesMissingFromInput } from './plan';
@@ -264,18 +264,6 @@ export async function deleteMissingCodes(
 			...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
 		})),
 	]);
-}
-
-/** The error, its description led by `note` (what Delete Missing did), so the failed last row says it. */
-function withNote(error: unknown, note: string): unknown {
-	if (error instanceof Error)
-		(error as { description?: string }).description = [
-			note,
-			(error as { description?: string }).description,
-		]
-			.filter(Boolean)
-			.join(' ');
-	return error;
 }
 
 /** The last row at or before `itemIndex` that succeeded, if any. */

@@ -23,7 +23,7 @@ import {
 	type Left,
 } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { Rosters, type RosterMember } from '../rosters';
+import { Rosters, sentUntold, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
 
 const properties: INodeProperties[] = [
@@ -89,7 +89,8 @@ export async function run(
 				pool.run(async () => {
 					const before = input.alwaysSend ? undefined : await current();
 					sentAs = asListed(input, before).email;
-					return await addOne(this, input, itemIndex, before);
+					const untold = before === null ? await rosters.untoldNote(input.teamId) : undefined;
+					return await addOne(this, input, itemIndex, before, untold);
 				}),
 			)
 			.then(
@@ -120,6 +121,7 @@ async function addOne(
 	typed: Input,
 	itemIndex: number,
 	current: RosterMember,
+	untold?: string,
 ): Promise<IDataObject> {
 	const input = asListed(typed, current);
 	const record = { email: input.email, name: input.name, teamId: input.teamId, role: input.role };
@@ -130,9 +132,10 @@ async function addOne(
 		role: input.role,
 		itemIndex,
 	};
-	// Always Send, or a team whose answer lists no members (it cannot tell what holds): sent as it is.
-	if (input.alwaysSend || current === null)
-		return { ...record, result: 'sent', ...(await addTeamMember(ctx, target)) };
+	// Always Send, or a roster that cannot tell whether the person is in the team (`untold`): sent as it is.
+	if (input.alwaysSend || current === null) {
+		return { ...record, result: 'sent', ...(await sentUntold(addTeamMember(ctx, target), untold)) };
+	}
 	const result = planMemberChange(current, input.role);
 	const done = result === 'unchanged' ? {} : await addTeamMember(ctx, target);
 	return {

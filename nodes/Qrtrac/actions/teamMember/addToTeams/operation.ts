@@ -18,7 +18,7 @@ import {
 	roleOptions,
 } from '../../../descriptions/member';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { Rosters, type KnownMember, type RosterMember } from '../rosters';
+import { Rosters, sentUntold, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
 const teamsSourceField: INodeProperties = {
@@ -203,7 +203,10 @@ export async function run(
 				pool.run(async () => {
 					const placement = input.alwaysSend ? undefined : await current();
 					sentAs = listedEmail(input, placement);
-					return await addToTeams(this, { ...input, email: sentAs }, itemIndex, placement);
+					const untold = new Map<string, string>();
+					for (const [teamId, member] of placement ?? [])
+						if (member === null) untold.set(teamId, await rosters.untoldNote(teamId));
+					return await addToTeams(this, { ...input, email: sentAs }, itemIndex, placement, untold);
 				}),
 			)
 			.then(
@@ -228,6 +231,7 @@ async function addToTeams(
 	input: Input,
 	itemIndex: number,
 	current: Placement | undefined,
+	untoldNotes: ReadonlyMap<string, string>,
 ): Promise<IDataObject> {
 	const record = { email: input.email, name: input.name };
 	const send = async (teams: Input['teams']) =>
@@ -237,11 +241,22 @@ async function addToTeams(
 		const teams: TeamOutcome[] = input.teams.map((team) => ({ ...team, result: 'sent' }));
 		return { ...record, result: 'sent', teams: teams as unknown as IDataObject[] };
 	}
-	const { outcomes, toSend } = planTeams(
+	const planned = planTeams(
 		input.teams,
 		input.teams.map(({ teamId }) => current.get(teamId)),
 	);
-	if (toSend.length > 0) await send(toSend as Input['teams']);
+	const { toSend } = planned;
+	// A team that cannot tell whether the person is in it says why its change was sent (rosters.ts sentUntold).
+	const outcomes = planned.outcomes.map((outcome) => {
+		const rosterNote = untoldNotes.get(outcome.teamId);
+		return rosterNote ? { ...outcome, rosterNote } : outcome;
+	});
+	const notes = [...untoldNotes].map(([teamId, note]) => `Team ${teamId}: ${note}`).join(' ');
+	if (toSend.length > 0)
+		await sentUntold(
+			send(toSend as Input['teams']).then(() => ({})),
+			notes || undefined,
+		);
 	const untold = outcomes.some((outcome) => outcome.result === 'sent');
 	return {
 		...record,
