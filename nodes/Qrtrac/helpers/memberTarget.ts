@@ -31,7 +31,7 @@ export function memberTargetInput(
 	};
 }
 
-/** `parse` of the operations whose only input is the member target (activate, pause, remove, delete). */
+/** `parse` of the operations whose only input is the member target (activate, pause, remove). */
 export function parseMemberTarget(this: IExecuteFunctions, itemIndex: number): MemberTarget {
 	return validateParameters(
 		this,

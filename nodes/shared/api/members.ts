@@ -327,18 +327,19 @@ function checkedChange(
 }
 
 /**
- * Whether any team of the organization lists the person (every team's members are read, one team at a time): false
- * only when none does and each lists every member with an e-mail; null when none does but one may (listedMember).
+ * The first team of the organization that lists the person under their e-mail (every team's members are read, one
+ * team at a time): false only when none does and each lists every member with an e-mail; null when none does but
+ * one may (listedMember).
  */
 export async function memberOfAnyTeam(
 	ctx: TransportContext,
 	target: MemberTarget,
-): Promise<boolean | null> {
+): Promise<string | false | null> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
 	let maybe = false;
 	for (const team of teams) {
 		const member = await findMember(ctx, { ...target, teamId: team.id });
-		if (member) return true;
+		if (member) return team.id;
 		if (member === null) maybe = true;
 	}
 	return maybe ? null : false;

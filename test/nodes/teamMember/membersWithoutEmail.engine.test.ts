@@ -207,36 +207,91 @@ describe('a member listed without an e-mail', () => {
 		expect(suite.sim.state.findMember(sales.id, 'ola@hidden.example')?.role).toBe('editor');
 	});
 
-	it('Delete Completely of a person not listed is sent, and the service refusal stands', async () => {
+	/** Delete Completely through `teamId`; `sendWhenEmailHidden` sets the option of that name. */
+	async function deleteThrough(
+		credentials: Parameters<typeof runNode>[0]['credentials'],
+		teamId: string,
+		email: string,
+		sendWhenEmailHidden?: boolean,
+	) {
+		return await run(credentials, {
+			resource: 'teamMember',
+			operation: 'delete',
+			teamId: teamRef(teamId),
+			email,
+			...(sendWhenEmailHidden === undefined ? {} : { options: { sendWhenEmailHidden } }),
+		});
+	}
+
+	it('Delete Completely through a team that does not list the person, another team listing them, is refused naming it, nothing sent', async () => {
+		const org = newOrganization();
+		suite.sim.state.addMember(org.main.id, {
+			name: 'Ada',
+			email: 'ada@hidden.example',
+			role: 'editor',
+		});
+		suite.sim.state.addMember(org.sales.id, {
+			name: 'Pia',
+			email: 'pia@hidden.example',
+			role: 'editor',
+		});
+		for (const email of ['ada@hidden.example', 'pia@hidden.example'])
+			suite.sim.state.acceptInvite(email);
+		suite.sim.setAnswerModes({ membersWithoutEmail: true });
+
+		// the option does not reach a person another team lists under their e-mail: that team is the way
+		const byDefault = await deleteThrough(org.credentials, org.sales.id, 'ada@hidden.example');
+		const withOption = await deleteThrough(
+			org.credentials,
+			org.sales.id,
+			'ada@hidden.example',
+			true,
+		);
+
+		for (const result of [byDefault, withOption]) {
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.message).toBe(
+				`Item 0: ada@hidden.example is not a member of team ${org.sales.id}; Delete Completely was not sent`,
+			);
+			expect(result.error?.description).toContain(`Team ${org.main.id} lists them`);
+		}
+		expect(writes()).toEqual([]);
+		expect(suite.sim.state.findMember(org.main.id, 'ada@hidden.example')).toBeDefined();
+	});
+
+	it('Delete Completely of a person not listed is refused, nothing sent; with Send When Email Is Hidden it is sent and the refusal stands', async () => {
 		const { sales, credentials } = withMembers();
 		suite.sim.setAnswerModes({ membersWithoutEmail: true });
 
-		const result = await run(credentials, {
-			resource: 'teamMember',
-			operation: 'delete',
-			teamId: teamRef(sales.id),
-			email: 'nobody@hidden.example',
-		});
+		const refused = await deleteThrough(credentials, sales.id, 'nobody@hidden.example');
+		const writesRefused = writes().length;
+		const sent = await deleteThrough(credentials, sales.id, 'nobody@hidden.example', true);
 
+		expect(writesRefused).toBe(0);
+		expect(refused.error?.message).toBe(
+			`Item 0: nobody@hidden.example is not a member of team ${sales.id}; Delete Completely was not sent`,
+		);
+		expect(refused.error?.description).toContain('lists 1 member without an e-mail');
+		expect(refused.error?.description).toContain('Send When Email Is Hidden');
 		expect(writes()).toHaveLength(1);
-		expect(result.error?.message).toMatch(/not a member of this organization/);
-		expect(result.error?.description).toMatch(/without an e-mail/);
+		expect(sent.error?.message).toMatch(/not a member of this organization/);
+		expect(sent.error?.description).toMatch(/without an e-mail/);
 	});
 
-	it('Delete Completely of a member listed only without their e-mail deletes them', async () => {
+	it('Delete Completely of a member listed only without their e-mail is refused by default; the option deletes them', async () => {
 		const { main, sales, credentials } = withMembers();
 		suite.sim.setAnswerModes({ membersWithoutEmail: 'pia@hidden.example' });
 
-		const result = await run(credentials, {
-			resource: 'teamMember',
-			operation: 'delete',
-			teamId: teamRef(sales.id),
-			email: 'pia@hidden.example',
-		});
+		const refused = await deleteThrough(credentials, sales.id, 'pia@hidden.example');
+		const stillThere = suite.sim.state.findMember(main.id, 'pia@hidden.example') !== undefined;
+		const result = await deleteThrough(credentials, sales.id, 'pia@hidden.example', true);
 
+		expect(refused.error?.message).toMatch(/Delete Completely was not sent/);
+		expect(stillThere).toBe(true);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ result: 'deleted' });
 		expect(result.items[0].json.rosterNote).toMatch(/without an e-mail/);
 		expect(suite.sim.state.findMember(main.id, 'pia@hidden.example')).toBeUndefined();
+		expect(writes()).toHaveLength(1);
 	});
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import {
 	deleteMember,
@@ -8,10 +9,17 @@ import {
 	listedMember,
 	memberOfAnyTeam,
 } from '../../../shared/api';
-import { itemInputError } from '../../../shared/validation';
+import { optionsCollection } from '../../../shared/forms/fields';
+import { readParameter } from '../../../shared/parameters';
+import { itemInputError, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
+import { LAYOUT_1_2 } from '../../descriptions/layoutVersions';
 import { memberEmailField } from '../../descriptions/member';
-import { parseMemberTarget, type MemberTarget } from '../../helpers/memberTarget';
+import {
+	memberTargetInput,
+	memberTargetShape,
+	type MemberTarget,
+} from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
 import { Rosters, rosterNote, sentUntold } from './rosters';
 
@@ -21,6 +29,19 @@ const properties: INodeProperties[] = [
 		description: 'A team of the member; the member is removed from every team of the organization',
 	},
 	memberEmailField,
+	{
+		...optionsCollection([
+			{
+				displayName: 'Send When Email Is Hidden',
+				name: 'sendWhenEmailHidden',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to send the delete when the team does not list the person under their email but lists members without one (QRTRAC may hide addresses), and no team lists them under it. Off: such a row fails and nothing is sent, as the node cannot check the delete reaches the person meant. On: QRTRAC's answer decides.",
+			},
+		]),
+		displayOptions: { show: LAYOUT_1_2 },
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -28,7 +49,22 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export const parse = parseMemberTarget;
+const inputSchema = z.object({ ...memberTargetShape, sendWhenEmailHidden: z.boolean() });
+
+type Input = z.infer<typeof inputSchema>;
+
+export function parse(this: IExecuteFunctions, itemIndex: number): Input {
+	const options = readParameter<IDataObject>(this, 'options', itemIndex, {});
+	return validateParameters(
+		this,
+		inputSchema,
+		{
+			...memberTargetInput(this, itemIndex),
+			sendWhenEmailHidden: options.sendWhenEmailHidden === true,
+		},
+		itemIndex,
+	);
+}
 
 /** The service's refusal of someone it does not know (no published message: any "not a member / not found"). */
 const NOT_A_MEMBER = /not (a )?member|not found|no such|does not exist|unknown/i;
@@ -37,12 +73,13 @@ const NOT_A_MEMBER = /not (a )?member|not found|no such|does not exist|unknown/i
  * Removes the person from the organization for good. Needs an Owner client; an owner is never deleted. From 1.2 the
  * team is read first: a person it does not list is never deleted through it (only `unchanged` when no team lists
  * them); a person already gone is `unchanged` also when a refusal names them unknown and no team lists them. A team
- * that may list the person without their e-mail cannot tell: the delete is sent, with a `rosterNote`, and the
- * service's answer stands; "no team lists them" holds only where every team lists each member with an e-mail.
+ * that lists members without an e-mail may list the person unseen, yet the delete is irreversible and reaches every
+ * team: it is refused unless no team lists them under their e-mail and Send When Email Is Hidden is on (then
+ * sent with a `rosterNote`, the service's answer standing). A team answer without members is sent as 1.1 sends it.
  */
 export async function execute(
 	this: IExecuteFunctions,
-	input: MemberTarget,
+	{ sendWhenEmailHidden, ...input }: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const record = { deleted: true, id: input.email, email: input.email, teamId: input.teamId };
@@ -54,20 +91,18 @@ export async function execute(
 		},
 	);
 	const listed = members ? listedMember(members, input.email) : null;
-	if (listed === undefined) {
-		if ((await memberOfAnyTeam(this, { ...input, itemIndex })) === false)
-			return { ...record, result: 'unchanged' };
-		throw itemInputError(
-			this.getNode(),
-			itemIndex,
-			`${input.email} is not a member of team ${input.teamId}; Delete Completely was not sent`,
-			"Delete Completely removes the person from every team of the organization, so the node sends it only through a team that lists them: pick one of their teams (Team Member > Get Many shows a team's members). To leave other teams' members alone, use Remove From Team in your own team.",
-		);
+	const unidentified = members?.filter(isUnidentified).length ?? 0;
+	// The team may list the person without their e-mail: not enough to send an irreversible delete unasked.
+	const hidden = listed === null && unidentified > 0;
+	if (listed === undefined || hidden) {
+		const elsewhere = await memberOfAnyTeam(this, { ...input, itemIndex });
+		if (elsewhere === false) return { ...record, result: 'unchanged' };
+		if (elsewhere !== null || !hidden || !sendWhenEmailHidden)
+			throw notListed(this, input, itemIndex, elsewhere, unidentified);
 	}
 	const request = sendDelete(this, { ...input, email: listed?.email ?? input.email }, itemIndex);
 	// A team answer without members, or one listing members without an e-mail, cannot tell whether it lists the person.
-	const untold =
-		listed === null ? rosterNote(members?.filter(isUnidentified).length ?? 0) : undefined;
+	const untold = listed === null ? rosterNote(unidentified) : undefined;
 	const sent = await attempt(sentUntold(request, untold));
 	if ('done' in sent) return { ...record, result: 'deleted', ...sent.done };
 	const { failed } = sent;
@@ -77,6 +112,33 @@ export async function execute(
 	)
 		return { ...record, result: 'unchanged' };
 	throw failed;
+}
+
+/**
+ * The refusal of a delete through a team that does not list the person under their e-mail: pointing to the team
+ * that does (`elsewhere`), else saying the team lists `unidentified` members without one and how to send anyway.
+ */
+function notListed(
+	ctx: IExecuteFunctions,
+	input: MemberTarget,
+	itemIndex: number,
+	elsewhere: string | null,
+	unidentified: number,
+): Error {
+	const option =
+		"If you are sure, turn on Options > Send When Email Is Hidden: QRTRAC's answer then decides.";
+	const how =
+		elsewhere !== null
+			? `Team ${elsewhere} lists them: pick it.`
+			: unidentified > 0
+				? `The team lists ${unidentified} member${unidentified === 1 ? '' : 's'} without an e-mail, who may be this person, and no team lists them under it, so the node cannot check that the delete reaches the person meant (a mistyped address may name someone else). ${option}`
+				: `No team lists them under their e-mail, but another team lists members without one: if they are one of those, pick that team. ${option}`;
+	return itemInputError(
+		ctx.getNode(),
+		itemIndex,
+		`${input.email} is not a member of team ${input.teamId}; Delete Completely was not sent`,
+		`Delete Completely removes the person from every team of the organization, so the node sends it only through a team that lists them. ${how} To leave other teams' members alone, use Remove From Team in your own team.`,
+	);
 }
 
 /**
