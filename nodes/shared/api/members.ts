@@ -161,8 +161,14 @@ async function teamsAfterRefusal(
 ): Promise<string> {
 	const states = await Promise.all(
 		teams.map(async ({ teamId, role }) => {
+			// A team listing members without an e-mail cannot tell whether one of them is the person (null).
 			const state = await findMember(ctx, { teamId, email, itemIndex }).then(
-				(member) => (memberChangeHolds.changeRole(member, role) ? 'in place' : 'not in place'),
+				(member) =>
+					member === null
+						? 'cannot be told (the team lists members without an e-mail)'
+						: memberChangeHolds.changeRole(member, role)
+							? 'in place'
+							: 'not in place',
 				() => 'could not be read',
 			);
 			return `${teamId} (${role}): ${state}`;

@@ -242,6 +242,37 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		}
 	});
 
+	it('a bulk add refused part-way: a team listing members without an e-mail cannot tell, never "not in place"', async () => {
+		const { main, sales, credentials } = newOrganization();
+		suite.sim.setBulkAddInOrder(true);
+		// Bea, once added, is listed without her e-mail, and every team lists a member without one.
+		suite.sim.setAnswerModes({ membersWithoutEmail: 'bea@member.example' });
+		try {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: parameters(
+					[
+						{ teamId: main.id, role: 'editor' },
+						{ teamId: 'team_gone', role: 'viewer' },
+						{ teamId: sales.id, role: 'viewer' },
+					],
+					{ alwaysSend: true },
+				),
+				credentials,
+			});
+
+			const unknown = 'cannot be told (the team lists members without an e-mail)';
+			expect(result.error?.description).toContain(`${main.id} (editor): ${unknown}`);
+			expect(result.error?.description).toContain('team_gone (viewer): could not be read');
+			expect(result.error?.description).toContain(`${sales.id} (viewer): ${unknown}`);
+			expect(result.error?.description).not.toContain('not in place;');
+			expect(suite.sim.state.findMember(main.id, 'bea@member.example')?.role).toBe('editor');
+		} finally {
+			suite.sim.setBulkAddInOrder(false);
+			suite.sim.setAnswerModes({});
+		}
+	});
+
 	it('lists the teams to choose from, each by its ID', async () => {
 		const { org, credentials } = newOrganization();
 
