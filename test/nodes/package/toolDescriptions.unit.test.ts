@@ -179,6 +179,22 @@ describe('Tool descriptions of changes', () => {
 });
 
 /**
+ * An add is `sent` unchecked also when the team lists members without an email (one may be the person): an agent
+ * told only "Always Send or no members" reads `sent` on a team with members as something it asked for, and
+ * misses the `rosterNote` that says why.
+ */
+describe('Tool descriptions of the adds sent unchecked', () => {
+	test.each(['add', 'addToTeams'])(
+		'teamMember:%s: says when it is sent and names rosterNote',
+		(operation) => {
+			const text = String(toolDefaults('teamMember', operation)?.toolDescription);
+			expect(text).toMatch(/\bsent\b[^.]*members without an email/);
+			expect(text).toContain('rosterNote');
+		},
+	);
+});
+
+/**
  * What a call removes or replaces must be in its description: an agent asked to "set a domain" or "tag a code"
  * otherwise drops the others. Nothing the contract does not promise (a deleted code's image working on).
  */
