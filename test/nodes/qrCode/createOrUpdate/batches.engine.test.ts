@@ -760,6 +760,31 @@ describe('Delete Missing after a sync of the execution that took Display IDs the
 		}
 	});
 
+	it('the re-read costs floor(N/100) + 1 list requests, as the README says (200 codes: 3, the last page empty)', async () => {
+		const rows = sheet(200, 'costdm');
+		const teamId = teamWith(rows);
+		const first = rows.map((row, index) => (index === 1 ? { ...row, name: 'Renamed' } : row));
+		suite.sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		try {
+			const result = await twoSyncs(
+				teamId,
+				first,
+				first.filter((row) => row.displayId !== 'costdm-1'),
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(suite.sim.state.getQr(codeId('costdm-1'))?.deleted).toBe(true);
+			// The first sync's read and Delete Missing's re-read: pages 1, 2 and 3 (empty) each.
+			expect(
+				log()
+					.filter(isListRead)
+					.map((entry) => entry.query.page),
+			).toEqual(['1', '2', '3', '1', '2', '3']);
+		} finally {
+			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
+	});
+
 	it('a row of the first sync that failed before writing: its tagged code, left out of the second sheet, is deleted', async () => {
 		const rows = sheet(3, 'faildm');
 		const teamId = teamWith(rows);
