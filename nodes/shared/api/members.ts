@@ -85,6 +85,13 @@ export async function addTeamMember(
 	return verifiedMarker(response);
 }
 
+/** One person to add to several teams, each with its role. */
+type BulkAdd = {
+	email: string;
+	teams: Array<{ teamId: string; role: string }>;
+	itemIndex?: number;
+};
+
 /**
  * Adds one person to several teams with one request. After an unknown outcome the teams are read: when every role
  * is in place the request went through; when not, sending it again cannot do harm (the person then exists, so
@@ -92,17 +99,7 @@ export async function addTeamMember(
  */
 export async function bulkAddMember(
 	ctx: TransportContext,
-	{
-		email,
-		name,
-		teams,
-		itemIndex,
-	}: {
-		email: string;
-		name: string;
-		teams: Array<{ teamId: string; role: string }>;
-		itemIndex?: number;
-	},
+	{ email, name, teams, itemIndex }: BulkAdd & { name: string },
 ): Promise<void> {
 	const sent = callEndpoint(ctx, {
 		operation: 'Add Member to Teams',
@@ -153,28 +150,24 @@ function isRefusal(error: unknown): error is NodeApiError {
  */
 async function teamsAfterRefusal(
 	ctx: TransportContext,
-	{
-		email,
-		teams,
-		itemIndex,
-	}: { email: string; teams: Array<{ teamId: string; role: string }>; itemIndex?: number },
+	{ email, teams, itemIndex }: BulkAdd,
 ): Promise<string> {
 	const states = await Promise.all(
 		teams.map(async ({ teamId, role }) => {
-			// A team listing members without an e-mail cannot tell whether one of them is the person (null).
 			const state = await findMember(ctx, { teamId, email, itemIndex }).then(
-				(member) =>
-					member === null
-						? 'cannot be told (the team lists members without an e-mail)'
-						: memberChangeHolds.changeRole(member, role)
-							? 'in place'
-							: 'not in place',
+				(member) => placement(member, role),
 				() => 'could not be read',
 			);
 			return `${teamId} (${role}): ${state}`;
 		}),
 	);
 	return `QRTRAC refused the request after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends only the teams not in place.`;
+}
+
+/** A team listing members without an e-mail (null) cannot tell whether one of them is the person. */
+function placement(member: ListedMember, role: string): string {
+	if (member === null) return 'cannot be told (the team lists members without an e-mail)';
+	return memberChangeHolds.changeRole(member, role) ? 'in place' : 'not in place';
 }
 
 export const activateMember = simpleChange(
@@ -333,9 +326,8 @@ function checkedChange(
 }
 
 /**
- * The first team of the organization that lists the person under their e-mail (every team's members are read, one
- * team at a time): false only when none does and each lists every member with an e-mail; null when none does but
- * one may (listedMember).
+ * The first team listing the person under their e-mail (each team read in turn); false when none does and each
+ * lists every member with one; null when none does but one may (listedMember).
  */
 export async function memberOfAnyTeam(
 	ctx: TransportContext,
