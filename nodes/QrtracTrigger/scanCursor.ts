@@ -1,4 +1,4 @@
-import { createHmac } from 'crypto';
+import { createHash, createHmac } from 'crypto';
 
 import {
 	capHighWater,
@@ -12,7 +12,9 @@ import {
  * Which scan events a poll reports, and where the next poll starts: the change cursor's window rule on
  * `scanTime`. Scans have no id: identity is code + `scanTime`, and `seen` keeps a `qrId digest-of-content` tag
  * per scan, matched as a multiset (same content first, then one for one, since a geo lookup may fill fields in
- * later). So two identical scans in one millisecond are two events, and a scan filled in later is one.
+ * later). So two identical scans in one millisecond are two events, and a scan filled in later is one. Tags
+ * stored by a version before the digest was keyed (0.1.0: unkeyed, over the IP address too) are matched by that
+ * digest, recomputed, before any pairing one for one.
  */
 
 /** What a poll applies its scans with: the window's limits and the key of the tags (`scanFingerprint`). */
@@ -51,6 +53,19 @@ export function scanFingerprint(scan: ScanRecord, tagKey: Buffer): string {
 		.map((key) => [key, scan[key]]);
 	const digest = createHmac('sha256', tagKey)
 		.update(`qrtrac scan tag\u0000${JSON.stringify(rest)}`)
+		.digest('base64url')
+		.slice(0, DIGEST_LENGTH);
+	return `${scan.qrId} ${digest}`;
+}
+
+/** The tag 0.1.0 stored (an unkeyed digest of the same fields): a cursor it saved is matched by it exactly. */
+function legacyScanTag(scan: ScanRecord): string {
+	const rest = Object.keys(scan)
+		.filter((key) => key !== 'qrId' && key !== 'scanTime')
+		.sort()
+		.map((key) => [key, scan[key]]);
+	const digest = createHash('sha256')
+		.update(JSON.stringify(rest))
 		.digest('base64url')
 		.slice(0, DIGEST_LENGTH);
 	return `${scan.qrId} ${digest}`;
@@ -107,7 +122,8 @@ export function advanceScanCursor<T extends ScanRecord>(
 
 /**
  * Matches the scans of one identity (code + time) returned now against the tags seen in that millisecond
- * (`group`, updated in place): same content first, then one for one. Returns the scans left over: the new ones.
+ * (`group`, updated in place): same content first (today's tag, then 0.1.0's, which a matched tag replaces), then
+ * one for one. Returns the scans left over: the new ones.
  */
 function matchIdentity<T extends ScanRecord>(
 	group: string[],
@@ -121,13 +137,22 @@ function matchIdentity<T extends ScanRecord>(
 		.filter(
 			({ tag }) => tag.length === qrId.length + 1 + DIGEST_LENGTH && tag.startsWith(`${qrId} `),
 		);
-	const unmatched: Array<{ scan: T; tag: string }> = [];
+	let unmatched: Array<{ scan: T; tag: string }> = [];
 	for (const scan of copies) {
 		const tag = scanFingerprint(scan, tagKey);
 		const same = unmatchedTags.findIndex((entry) => entry.tag === tag);
 		if (same >= 0) unmatchedTags.splice(same, 1);
 		else unmatched.push({ scan, tag });
 	}
+	// only then a stored tag of 0.1.0: a scan whose own tag is stored must not take another one's older tag
+	unmatched = unmatched.filter(({ scan, tag }) => {
+		const legacy = legacyScanTag(scan);
+		const same = unmatchedTags.findIndex((entry) => entry.tag === legacy);
+		if (same < 0) return true;
+		group[unmatchedTags[same].index] = tag;
+		unmatchedTags.splice(same, 1);
+		return false;
+	});
 	const fresh: T[] = [];
 	for (const { scan, tag } of unmatched) {
 		const filledIn = unmatchedTags.shift();

@@ -93,13 +93,37 @@ describe('scan cursor', () => {
 			scanFingerprint(a, TAG_KEY),
 		]);
 		const b = { ...a, ipAddress: '198.51.100.9' };
-		const added = advanceScanCursor(stored, [b, a, a], limits);
-		expect(added.scans).toHaveLength(1);
+		const twice: ChangeCursor = {
+			...stored,
+			seen: { '5000': [olderTag(a, true), olderTag(a, true)] },
+		};
+		const added = advanceScanCursor(twice, [b, a, a], limits);
+		expect(added.scans.map((event) => event.ipAddress)).toEqual(['198.51.100.9']);
 		expect(advanceScanCursor(added.cursor, [b, a, a], limits).scans).toEqual([]);
 	});
 
+	it('after an upgrade from 0.1.0, reports the twin differing only by IP address, whatever the answer order', () => {
+		// 0.1.0 stored an unkeyed digest over the address: recomputed, it tells which of the two was reported
+		const a = scan('qr_1', 5_000);
+		const b = { ...a, ipAddress: '198.51.100.9' };
+		const stored: ChangeCursor = {
+			floor: 4_000,
+			highWater: 5_000,
+			seen: { '5000': [olderTag(a, true)] },
+		};
+		for (const answer of [
+			[b, a],
+			[a, b],
+		]) {
+			const added = advanceScanCursor(stored, answer, limits);
+			expect(added.scans.map((event) => event.ipAddress)).toEqual(['198.51.100.9']);
+			expect(advanceScanCursor(added.cursor, answer, limits).scans).toEqual([]);
+		}
+	});
+
 	it('reports a scan once across a cursor stored by the version whose digest left the IP address out', () => {
-		// that version's tags of two scans differing only by their address are alike: they pair one for one too
+		// that version (never released) left the address out: its tags of two scans differing only by it are alike,
+		// so which of the two it reported cannot be told; one of them is reported, once
 		const a = scan('qr_1', 5_000);
 		const b = { ...a, ipAddress: '198.51.100.9' };
 		const stored: ChangeCursor = {
