@@ -65,16 +65,10 @@ const listingSchema = z.object({
 			pageSize: z.number().int().min(1).max(100),
 			/** The total page 1 announced; absent when it announced none (the list is then read forward). */
 			total: z.number().int().nonnegative().optional(),
-			/** The page to read next (0: a service counting pages from 0). */
-			next: z.number().int().min(0),
-			/** While the end is looked for forward with a total: the page the walk back then starts below. */
-			turn: z.number().int().min(2).optional(),
+			/** The page to read next. */
+			next: z.number().int().min(1),
 			watched: z.array(z.string()),
 			others: z.array(z.string()),
-			/** Ids (of both) listed in a version that may have joined the list since it began: not counted against the total. */
-			joined: z.array(z.string()).optional(),
-			/** The service's time from which a version may be of a code that joined the list since it began. */
-			joinedAfter: z.number().finite().optional(),
 		})
 		.optional(),
 });

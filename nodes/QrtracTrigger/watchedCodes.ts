@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { incompleteListError } from '../shared/api';
-import { MAX_PAGE_SIZE, readPageZero } from '../shared/pagination';
+import { MAX_PAGE_SIZE } from '../shared/pagination';
 import { isLive } from '../shared/records/qrCode';
 import {
 	CEILING_MARGIN_MS,
@@ -13,7 +13,6 @@ import {
 } from './changeCursor';
 import {
 	listingShortfall,
-	mayHaveJoined,
 	planAfterFirstPage,
 	planAfterPage,
 	resumeAt,
@@ -60,7 +59,7 @@ export async function refreshCodeIds(
 	teamId: string,
 	stored: Pick<NewScansState, 'codes' | 'codeIds'>,
 	settings: TriggerSettings,
-): Promise<CodeIdCache & { deleted: Array<{ id: string; createdAt?: number }> }> {
+): Promise<CodeIdCache & { deleted: string[] }> {
 	const known = stored.codes.highWater ?? -Infinity;
 	const { codes: changed, presentMs } = await readChangesSince(
 		ctx,
@@ -87,9 +86,7 @@ export async function refreshCodeIds(
 		},
 		codeIds: [...ids],
 		presentMs,
-		deleted: changed
-			.filter((code) => !isLive(code))
-			.map(({ id, createdAt }) => ({ id, ...(createdAt === undefined ? {} : { createdAt }) })),
+		deleted: changed.filter((code) => !isLive(code)).map((code) => code.id),
 	};
 }
 
@@ -119,19 +116,12 @@ export async function listWatchedCodes(
 	const { teamId, scope, idsFilter } = where;
 	const saved = loadListingState(where.staticData, scope, idsFilter);
 	const { spent } = budget;
-	// a page read again on resuming does not count as the poll's first: every poll reads at least one new page
-	let readAgain = 0;
 	const mayRead = () =>
 		mayReadAnotherChunk(
-			{
-				...spent,
-				chunksRead: spent.chunksRead - readAgain,
-				elapsedMs: Date.now() - budget.startedAt,
-				namingRequests: 1,
-			},
+			{ ...spent, elapsedMs: Date.now() - budget.startedAt, namingRequests: 1 },
 			budget.budgetMs,
 		);
-	const read = async (page: number, pageSize: number, opening = false) => {
+	const read = async (page: number, pageSize: number) => {
 		const startedAt = Date.now();
 		const answer = await readCodePage(ctx, {
 			teamId,
@@ -141,62 +131,37 @@ export async function listWatchedCodes(
 		});
 		spent.slowestChunkMs = Math.max(spent.slowestChunkMs, Date.now() - startedAt);
 		spent.chunksRead += 1;
-		// the opening page is the listing's start: what it holds was in the list when the listing began
-		const after = opening ? undefined : joinedAfter;
 		for (const code of answer.codes) {
 			if (listed.has(code.id)) continue;
 			listed.add(code.id);
 			(isLive(code) && matchesFilters(code, settings.filters) ? watched : others).push(code.id);
-			if (after !== undefined && mayHaveJoined(code, after, settings.filters.search !== undefined))
-				joined.add(code.id);
 		}
 		return answer;
-	};
-	// page 0 by pagination.ts's rule for a service counting pages from 0: an error reads as no codes
-	const readListPage = async (page: number, pageSize: number) => {
-		if (page !== 0) return (await read(page, pageSize)).codes;
-		const zero = await readPageZero(async (number, size) => {
-			const answer = await read(number, size);
-			return { ...answer, items: answer.codes };
-		}, pageSize);
-		return zero?.items ?? [];
 	};
 	const watched: string[] = [...(saved?.progress?.watched ?? [])];
 	const others: string[] = [...(saved?.progress?.others ?? [])];
 	const listed = new Set([...watched, ...others]);
-	const joined = new Set(saved?.progress?.joined ?? []);
-	let began: ListingStart = saved?.progress?.began ?? { presentMs: Date.now(), nowMs: Date.now() };
-	let joinedAfter = saved?.progress?.joinedAfter;
+	let began: ListingStart;
 	let plan: PagePlan;
 	const resumed = saved?.progress !== undefined;
 	if (saved?.progress) {
-		const { pageSize, total, next, turn } = saved.progress;
-		plan = { pageSize, total, next: resumeAt({ pageSize, total, next, turn }), turn };
-		if (plan.next !== next) readAgain = 1;
+		began = saved.progress.began;
+		const { pageSize, total, next } = saved.progress;
+		plan = { pageSize, total, next: resumeAt({ pageSize, total, next }) };
 	} else {
-		const first = await read(1, MAX_PAGE_SIZE, true);
-		began = { presentMs: first.serviceDateMs ?? began.nowMs, nowMs: began.nowMs };
-		// a version surely from after page 1 answered: past its `Date` and that header's resolution (whole seconds);
-		// without a `Date` the service's clock is unknown, and no code is taken as joined
-		if (first.serviceDateMs !== undefined) joinedAfter = first.serviceDateMs + CEILING_MARGIN_MS;
+		const nowMs = Date.now();
+		const first = await read(1, MAX_PAGE_SIZE);
+		began = { presentMs: first.serviceDateMs ?? nowMs, nowMs };
 		plan = planAfterFirstPage({ ...first, items: first.codes });
 	}
 	while (plan.next !== undefined && mayRead()) {
 		if (plan.next > MAX_FORWARD_PAGES)
 			throw shortfallError(ctx, { got: listed.size, reason: 'the list did not end' });
-		const codes = await readListPage(plan.next, plan.pageSize);
-		plan = planAfterPage(plan, plan.next, codes.length, listed.size - joined.size);
+		const answer = await read(plan.next, plan.pageSize);
+		plan = planAfterPage(plan, plan.next, answer.codes.length);
 	}
 	if (plan.next !== undefined) {
-		const progress: ListingProgress = {
-			began,
-			...plan,
-			next: plan.next,
-			watched,
-			others,
-			joined: [...joined],
-			...(joinedAfter === undefined ? {} : { joinedAfter }),
-		};
+		const progress: ListingProgress = { began, ...plan, next: plan.next, watched, others };
 		const of = plan.total === undefined ? '' : ` of the ${plan.total} announced`;
 		return {
 			state: { scope, idsFilter, shortfalls: saved?.shortfalls, progress },
@@ -214,12 +179,7 @@ export async function listWatchedCodes(
 		},
 		settings,
 	);
-	const missing = listingShortfall(plan.total, {
-		joinedAfter,
-		listed,
-		joined,
-		deletedMeanwhile: refreshed.deleted,
-	});
+	const missing = listingShortfall(plan.total, listed, refreshed.deleted);
 	if (missing === 0) {
 		const { codes, codeIds, presentMs } = refreshed;
 		return { cache: { codes, codeIds, presentMs }, began, resumed };
@@ -227,7 +187,7 @@ export async function listWatchedCodes(
 	const shortfall = {
 		got: listed.size,
 		expected: plan.total,
-		reason: `with the ${refreshed.deleted.length} code(s) the change feed named deleted since the listing began, ${missing} code(s) of the total page 1 announced are missing (codes created since, or renamed into the search, do not count)`,
+		reason: `with the ${refreshed.deleted.length} code(s) the change feed named deleted since the listing began, ${missing} code(s) of the total page 1 announced are missing`,
 	};
 	if ((saved?.shortfalls ?? 0) >= 1) throw shortfallError(ctx, shortfall);
 	ctx.logger.warn(

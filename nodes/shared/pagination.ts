@@ -62,46 +62,9 @@ export interface WalkResult<T> {
 	shortfall?: ListShortfall;
 }
 
-export type FetchPage<T> = (page: number, pageSize: number) => Promise<ListPage<T>>;
+type FetchPage<T> = (page: number, pageSize: number) => Promise<ListPage<T>>;
 
-type Stop = 'limit' | 'cap' | PageEnd;
-
-/** How a page ends a walk of the list: empty, shorter than the size served, all repeated, or on the total. */
-export type PageEnd = 'empty' | 'short' | 'repeat' | 'total';
-
-/**
- * Whether a page ends the list, for every walk of it (`PageCollector`, and New Scans' listing, which reads the
- * pages in another order and counts `codes` as if the pages before were full). `codes`: the codes up to and with
- * this page; `total`: the total still believed (undefined once the codes passed it: only a page ends the list then).
- * Full pages that end exactly on the total cannot tell a whole list from a total that leaves codes out: the next
- * page does (empty: whole; codes: the total is passed). A total off the page grid costs nothing.
- */
-export function pageEndsList(page: {
-	served: number;
-	servedSize: number;
-	fresh: number;
-	codes: number;
-	total?: number;
-}): PageEnd | undefined {
-	const { served, servedSize, fresh, codes, total } = page;
-	if (served === 0) return 'empty';
-	if (served < servedSize) return 'short';
-	if (fresh === 0) return 'repeat';
-	if (total !== undefined && codes >= total && !(codes === total && fresh > 0)) return 'total';
-	return undefined;
-}
-
-/**
- * A service counting pages from 0 answers page 1 with its second page: its first page is page 0, read once by a
- * walk that ended on an empty or short page short of the total. An error (a service counting from 1 may refuse
- * page 0) reads as no page.
- */
-export async function readPageZero<T>(
-	fetchPage: FetchPage<T>,
-	pageSize: number,
-): Promise<ListPage<T> | undefined> {
-	return await fetchPage(0, pageSize).catch(() => undefined);
-}
+type Stop = 'limit' | 'total' | 'empty' | 'short' | 'repeat' | 'cap';
 
 /** One walk's state; pure, so that the rules can be tested page by page. */
 export class PageCollector<T extends { id?: string }> {
@@ -214,16 +177,21 @@ export class PageCollector<T extends { id?: string }> {
 	private stopReason(served: number, fresh: number): Stop | undefined {
 		const guessedEnd = this.sizeGuessed && this.pagesAdded === 1;
 		if (this.limit !== undefined && this.items.length >= this.limit) return 'limit';
-		const end = pageEndsList({
-			served,
-			servedSize: this.servedSize,
-			fresh,
-			codes: this.items.length,
-			total: this.totalPassed ? undefined : this.totalCount,
-		});
-		if (end) return end;
+		if (served === 0) return 'empty';
+		if (served < this.servedSize) return 'short';
+		if (fresh === 0) return 'repeat';
+		const total = this.totalPassed ? undefined : this.totalCount;
+		// Full pages that end exactly on the total cannot tell a whole list from a total that leaves codes out:
+		// the next page does (empty: whole; codes: the total is passed). A total off the page grid costs nothing.
+		if (total !== undefined && this.items.length >= total && !this.endsOnFullPage(total, fresh))
+			return 'total';
 		if (this.pagesAdded >= this.pageCap && !guessedEnd) return 'cap';
 		return undefined;
+	}
+
+	/** The codes reached the total exactly with a full page of new codes: one page more is asked. */
+	private endsOnFullPage(total: number, fresh: number): boolean {
+		return this.items.length === total && fresh > 0;
 	}
 
 	/** True the first time a record is seen; records without an id cannot be compared and are always kept. */
@@ -252,7 +220,7 @@ export async function collectPages<T extends { id?: string }>(
 	let why = shortfallReason(collector);
 	if (why && collector.stop && ['empty', 'short'].includes(collector.stop.why)) {
 		// A service counting pages from 0 answers page 1 with the second page: its first page is page 0.
-		const first = await readPageZero(counted, collector.servedSize);
+		const first = await counted(0, collector.servedSize).catch(() => undefined);
 		if (first) collector.addBefore(first);
 		why = shortfallReason(collector);
 	}
