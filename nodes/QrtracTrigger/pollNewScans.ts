@@ -1,12 +1,22 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { type ChangeCursor, queryFromTime } from './changeCursor';
+import { isLive } from '../shared/records/qrCode';
+import {
+	CEILING_MARGIN_MS,
+	type ChangeCursor,
+	capHighWater,
+	queryFromTime,
+	raiseFloor,
+	settleFirstPoll,
+	startCursor,
+} from './changeCursor';
 import { isScanRecord, scanWindowEnd } from './scanCursor';
 import { advancePass, codesLeft, mayReadAnotherChunk, pollBudgetOf, startPass } from './scanPass';
-import { filtersKey } from './codeFilters';
-import { resolveTeamId } from './qrtracReads';
+import { filtersKey, matchesFilters } from './codeFilters';
+import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
 import { namingRequests, scanEvents, scanTagKey } from './scanEvents';
 import {
+	FIRST_POLL_LOOKBACK_MS,
 	MAX_SCAN_SPAN_MS,
 	MAX_SCANS_PER_POLL,
 	SCAN_END_MARGIN_MS,
@@ -15,26 +25,26 @@ import {
 import { claimState, type Claim } from './pollGuard';
 import {
 	loadNewScansState,
-	saveListingState,
 	saveNewScansState,
+	type NewScansState,
 	type ScanPass,
 } from './triggerState';
-import {
-	firstPollStart,
-	listWatchedCodes,
-	refreshCodeIds,
-	type CodeIdCache,
-	type ListingStart,
-} from './watchedCodes';
 import { readWatchedScans } from './watchedScans';
 import type { Scan } from '../shared/api';
+
+interface CodeIdCache {
+	codes: NewScansState['codes'];
+	codeIds: string[];
+	/** The service's present as its last answer told it (n8n's clock when none did). */
+	presentMs: number;
+}
 
 /**
  * One poll for new scans. Cost: 1 + ceil(n / 100) requests for n codes matching the filters (the code list is
  * kept in static data and refreshed from one "updated after time" request; scan events are read 100 codes per
- * bulk analytics request). The first poll, or one after the filters changed, lists the codes instead, over as
- * many polls as the poll budget needs (watchedCodes.ts): ceil(N / 100) + 2 requests for N codes of the team. A
- * listing done in one poll reports nothing; one over several reports the scans since it began, its "now". A watched code the service no longer has (watchedScans.ts) leaves the
+ * bulk analytics request). The first poll, or one after the filters changed, lists the codes instead:
+ * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
+ * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
  * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
  * the scanned codes to name them (scanEvents.ts). A poll after a long pause reads day by day (MAX_SCAN_SPAN_MS) up to
  * the present, stopping between days at MAX_SCANS_PER_POLL scans or the poll budget (logged; the next polls go on).
@@ -55,33 +65,13 @@ export async function pollNewScans(
 	const stored = loadNewScansState(staticData, scope);
 	const now = Date.now();
 
-	const spent = { chunksRead: 0, slowestChunkMs: 0 };
-	let cache: CodeIdCache;
-	let began: ListingStart | undefined;
-	let resumed = false;
-	if (stored !== undefined && stored.idsFilter === idsFilter) {
-		cache = await refreshCodeIds(ctx, teamId, stored, settings);
-	} else {
-		const listing = await listWatchedCodes(
-			ctx,
-			{ teamId, scope, idsFilter, staticData },
-			settings,
-			{ startedAt, budgetMs, spent },
-		);
-		if ('state' in listing) {
-			// the listing goes on in the next polls; the state of earlier filters, if any, stays as it was
-			claimState(ctx, claim);
-			saveListingState(staticData, listing.state);
-			if (listing.progressLine) ctx.logger.info(listing.progressLine);
-			return null;
-		}
-		({ cache, began, resumed } = listing);
-	}
-	// the listing's pages count against the budget of the scan reads, not in their log line
-	const listingPages = spent.chunksRead;
+	const sameFilters = stored !== undefined && stored.idsFilter === idsFilter;
+	const cache = sameFilters
+		? await refreshCodeIds(ctx, teamId, stored, settings)
+		: await listCodeIds(ctx, teamId, settings, now);
 	const cursor =
 		stored?.scans ??
-		firstPollStart(began ?? { presentMs: cache.presentMs, nowMs: now }, settings.overlapMs);
+		settleFirstPoll(startCursor(now - FIRST_POLL_LOOKBACK_MS), cache.presentMs, settings.overlapMs);
 	// changed filters start over: the stored pass was of other codes
 	const windowFrom = (from: ChangeCursor) =>
 		scanWindowEnd(
@@ -96,15 +86,8 @@ export async function pollNewScans(
 	// A pass begun by an earlier poll goes on, also under changed filters: it names the codes it read, and
 	// starting over from the cursor would report their scans again.
 	let continued = stored?.pass !== undefined;
-	// a first poll's pass reports no scan from before the listing began: its "now"
 	let pass =
-		stored?.pass ??
-		startPass(
-			cursor,
-			windowFrom(cursor),
-			cache.presentMs,
-			stored === undefined ? (began?.presentMs ?? cache.presentMs) : undefined,
-		);
+		stored?.pass ?? startPass(cursor, windowFrom(cursor), cache.presentMs, stored === undefined);
 	let passCursor = cursor;
 	let codeIds = cache.codeIds;
 	const watchedCount = () => ({
@@ -114,6 +97,7 @@ export async function pollNewScans(
 	});
 	const tagKey = await scanTagKey(ctx);
 	const fresh: Scan[] = [];
+	const spent = { chunksRead: 0, slowestChunkMs: 0 };
 	const mayRead = (
 		scans: readonly Scan[],
 		chunks: { chunksRead: number; slowestChunkMs: number },
@@ -174,13 +158,10 @@ export async function pollNewScans(
 		behind =
 			fresh.length >= MAX_SCANS_PER_POLL || !mayRead([], { chunksRead: 0, slowestChunkMs: 0 });
 		if (behind) break;
-		pass = startPass(passCursor, window, cache.presentMs);
+		pass = startPass(passCursor, window, cache.presentMs, false);
 	}
-	// a first listing done in one poll reports nothing, as ever; one over several reports the scans since it began
 	const items =
-		stored === undefined && !resumed
-			? []
-			: await scanEvents(ctx, teamId, fresh, watchedCount(), settings);
+		stored === undefined ? [] : await scanEvents(ctx, teamId, fresh, watchedCount(), settings);
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
 	claimState(ctx, claim);
@@ -193,7 +174,7 @@ export async function pollNewScans(
 	});
 	if ('pass' in next) {
 		ctx.logger.info(
-			`QRTRAC Trigger: New Scans read the scans of ${spent.chunksRead - listingPages} chunk(s) of 100 watched codes within n8n's poll budget of ${budgetMs} ms; ${codesLeft(next.pass, codeIds).length} code(s) are left, and the next poll continues`,
+			`QRTRAC Trigger: New Scans read the scans of ${spent.chunksRead} chunk(s) of 100 watched codes within n8n's poll budget of ${budgetMs} ms; ${codesLeft(next.pass, codeIds).length} code(s) are left, and the next poll continues`,
 		);
 	} else if (behind) {
 		// info, not warn: the poll stopped at MAX_SCANS_PER_POLL or the budget before the present
@@ -202,4 +183,76 @@ export async function pollNewScans(
 		);
 	}
 	return items.length > 0 ? [items] : null;
+}
+
+/** Applies the codes changed since the last poll (one request): matching live codes in, the rest out. */
+async function refreshCodeIds(
+	ctx: IPollFunctions,
+	teamId: string,
+	stored: NewScansState,
+	settings: TriggerSettings,
+): Promise<CodeIdCache> {
+	const known = stored.codes.highWater ?? -Infinity;
+	const { codes: changed, presentMs } = await readChangesSince(
+		ctx,
+		{ allTeams: false, teamId },
+		{
+			floor: stored.codes.floor,
+			highWater: stored.codes.highWater,
+			fromTime: queryFromTime(stored.codes),
+			isNew: (code) => code.updatedAt > known,
+		},
+	);
+	const ids = new Set(stored.codeIds);
+	let highWater = stored.codes.highWater;
+	for (const code of changed) {
+		if (isLive(code) && matchesFilters(code, settings.filters)) ids.add(code.id);
+		else ids.delete(code.id);
+		highWater = Math.max(highWater ?? code.updatedAt, code.updatedAt);
+	}
+	highWater = capHighWater(stored.codes.highWater, highWater, presentMs + CEILING_MARGIN_MS);
+	return {
+		codes: {
+			floor: raiseFloor(stored.codes.floor, highWater, settings.overlapMs),
+			...optional(highWater),
+		},
+		codeIds: [...ids],
+		presentMs,
+	};
+}
+
+/**
+ * Lists every live code of the team (ceil(N / 100) requests) and keeps the ids matching the filters; one more
+ * request tells the service's present (qrtracReads.ts `readServicePresent`), where the first poll places its floors.
+ */
+async function listCodeIds(
+	ctx: IPollFunctions,
+	teamId: string,
+	settings: TriggerSettings,
+	now: number,
+): Promise<CodeIdCache> {
+	const codes = await readLiveCodes(ctx, teamId, settings.filters.search, 'all');
+	const presentMs = await readServicePresent(ctx, teamId, now);
+	const newest = codes.reduce<number | undefined>(
+		(max, code) => Math.max(max ?? code.updatedAt, code.updatedAt),
+		undefined,
+	);
+	const highWater = capHighWater(undefined, newest, presentMs + CEILING_MARGIN_MS);
+	const start = settleFirstPoll(
+		startCursor(now - FIRST_POLL_LOOKBACK_MS),
+		presentMs,
+		settings.overlapMs,
+	);
+	return {
+		codes: {
+			floor: raiseFloor(start.floor, highWater, settings.overlapMs),
+			...optional(highWater),
+		},
+		codeIds: codes.filter((code) => matchesFilters(code, settings.filters)).map((code) => code.id),
+		presentMs,
+	};
+}
+
+function optional(highWater: number | undefined): { highWater?: number } {
+	return highWater === undefined ? {} : { highWater };
 }

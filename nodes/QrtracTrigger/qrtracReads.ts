@@ -6,12 +6,10 @@ import {
 	getAllTeams,
 	getBulkQrAnalytics,
 	getQrsChangedSince,
-	getTeamQrsPaginated,
 	codesLeftOut,
 	listTeamQrs,
 	placeListedCodes,
 	placeScans,
-	refuseForeignCodes,
 	type ChangedQrCode,
 	type ChangesAnswer,
 	type Scan,
@@ -133,35 +131,6 @@ export async function readLiveCodes(
 		teamId,
 	});
 	return await placeListedCodes(ctx, codes, Date.now());
-}
-
-/**
- * One page of the team's live codes in creation order, oldest first (the order codes changed meanwhile cannot
- * move), checked to be of the team and placed on the timeline, with what the answer announced and its `Date`.
- */
-export async function readCodePage(
-	ctx: IPollFunctions,
-	args: { teamId: string; search: string | undefined; page: number; pageSize: number },
-): Promise<{
-	codes: ChangedQrCode[];
-	totalCount?: number;
-	limit?: number;
-	serviceDateMs?: number;
-}> {
-	const { teamId, search, page, pageSize } = args;
-	const answer = await getTeamQrsPaginated(ctx, {
-		query: { sortBy: 'createdAt', sortOrder: 'asc', search },
-		page,
-		limit: pageSize,
-		teamId,
-	});
-	await refuseForeignCodes(ctx, answer.qrs, { teamId, what: 'the New Scans trigger' });
-	return {
-		codes: await placeListedCodes(ctx, answer.qrs, answer.serviceDateMs ?? Date.now()),
-		totalCount: answer.totalCount,
-		limit: answer.limit,
-		serviceDateMs: answer.serviceDateMs,
-	};
 }
 
 /** Scan events of the codes with startTime <= scanTime <= endTime: one request per 100 codes. */

@@ -56,14 +56,13 @@ export function mayReadAnotherChunk(
 /**
  * A new pass from cursor C. `ceiling`: the service's present now, plus the margin: the codes read first are read
  * now, so the cursor that follows the pass must not start above this moment, or a scan those codes get while the
- * rest is read would fall below its floor and never be read. `firstPollPresentMs`: on a first poll's pass, the
- * service's present when the trigger began watching (its listing's start); no scan before it is reported.
+ * rest is read would fall below its floor and never be read.
  */
 export function startPass(
 	cursor: ChangeCursor,
 	window: { endTime: number; catchingUp: boolean },
 	presentMs: number,
-	firstPollPresentMs?: number,
+	firstPoll: boolean,
 ): ScanPass {
 	return {
 		endTime: window.endTime,
@@ -71,9 +70,7 @@ export function startPass(
 		ceiling: presentMs + CEILING_MARGIN_MS,
 		done: [],
 		// the present's whole second: the `Date` header may tell it up to a second late (a first poll is silent)
-		...(firstPollPresentMs === undefined
-			? {}
-			: { quietBefore: firstPollPresentMs + CEILING_MARGIN_MS }),
+		...(firstPoll ? { quietBefore: presentMs + CEILING_MARGIN_MS } : {}),
 		tail: cursor,
 	};
 }

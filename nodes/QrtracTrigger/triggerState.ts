@@ -48,34 +48,6 @@ const newScansSchema = z.object({
 	pass: scanPassSchema.optional(),
 });
 
-/**
- * A first listing of the team's codes under way over several polls (codeListing.ts): where it stands and the ids
- * listed so far, split into the watched (live, matching the filters) and the others, both needed to count the
- * list against its total. `progress` absent: the listing starts (again) from page 1.
- */
-const listingSchema = z.object({
-	scope: z.string(),
-	idsFilter: z.string(),
-	/** Listings that fell short of their total in a row; the second one fails the poll. */
-	shortfalls: z.number().int().nonnegative().optional(),
-	progress: z
-		.object({
-			/** When page 1 was read: the service's present (its `Date`, else n8n's clock) and n8n's clock. */
-			began: z.object({ presentMs: z.number().finite(), nowMs: z.number().finite() }),
-			pageSize: z.number().int().min(1).max(100),
-			/** The total page 1 announced; absent when it announced none (the list is then read forward). */
-			total: z.number().int().nonnegative().optional(),
-			/** The page to read next. */
-			next: z.number().int().min(1),
-			watched: z.array(z.string()),
-			others: z.array(z.string()),
-		})
-		.optional(),
-});
-
-export type ListingState = z.infer<typeof listingSchema>;
-export type ListingProgress = NonNullable<ListingState['progress']>;
-
 export type ScanPass = z.infer<typeof scanPassSchema> & { tail: ChangeCursor };
 export type CodeChangesState = z.infer<typeof codeChangesSchema> & { cursor: ChangeCursor };
 export type NewScansState = z.infer<typeof newScansSchema> & {
@@ -85,7 +57,6 @@ export type NewScansState = z.infer<typeof newScansSchema> & {
 
 const CODE_CHANGES_KEY = 'codeChanges';
 const NEW_SCANS_KEY = 'newScans';
-const LISTING_KEY = 'newScansListing';
 
 export function loadCodeChangesState(
 	staticData: IDataObject,
@@ -107,26 +78,8 @@ export function loadNewScansState(
 	return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
 }
 
-/** Saves the New Scans state; a listing under way, of these filters or others, ends with it. */
 export function saveNewScansState(staticData: IDataObject, state: NewScansState): void {
 	staticData[NEW_SCANS_KEY] = toJson(state);
-	delete staticData[LISTING_KEY];
-}
-
-/** The listing under way for this scope and filters; any other listing is of no use and starts over. */
-export function loadListingState(
-	staticData: IDataObject,
-	scope: string,
-	idsFilter: string,
-): ListingState | undefined {
-	const parsed = listingSchema.safeParse(staticData[LISTING_KEY]);
-	return parsed.success && parsed.data.scope === scope && parsed.data.idsFilter === idsFilter
-		? parsed.data
-		: undefined;
-}
-
-export function saveListingState(staticData: IDataObject, state: ListingState): void {
-	staticData[LISTING_KEY] = toJson(state);
 }
 
 /** A plain JSON copy: no undefined values, no shared references with the poll's working objects. */

@@ -249,15 +249,6 @@ function compare(a: string | number, b: string | number): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The error of a list read in parts (the trigger's listing over several polls) that holds fewer codes than announced. */
-export function incompleteListError(
-	ctx: TransportContext,
-	shortfall: ListShortfall,
-	what: string,
-): NodeApiError {
-	return incompleteList(executionNode(ctx), shortfall, what);
-}
-
 function incompleteList(
 	node: INode,
 	shortfall: ListShortfall,

@@ -32,10 +32,6 @@ function watcher(credentials: HarnessCredentials, filters: IDataObject = {}) {
 		get passUnderWay(): boolean {
 			return (staticData.newScans as IDataObject | undefined)?.pass !== undefined;
 		},
-		/** Whether the first listing of the team's codes is complete (it takes several polls of this budget). */
-		get listed(): boolean {
-			return staticData.newScans !== undefined;
-		},
 		get codeIds(): string[] {
 			return (staticData.newScans as { codeIds: string[] }).codeIds;
 		},
@@ -67,20 +63,9 @@ function watcher(credentials: HarnessCredentials, filters: IDataObject = {}) {
 	};
 }
 
-/** Polls until the first listing of the team's codes is complete (at most `limit` polls); returns the cities reported. */
-async function finishListing(trigger: ReturnType<typeof watcher>, limit = 8): Promise<string[]> {
-	const reported: string[] = [];
-	for (let poll = 0; poll < limit && !trigger.listed; poll += 1)
-		reported.push(...(await trigger.poll()));
-	if (!trigger.listed) throw new Error(`the listing was not complete after ${limit} polls`);
-	return reported;
-}
-
-/** Polls until the listing and the pass under way are complete (at most `limit` polls each); returns the cities reported. */
+/** Polls until the pass under way is complete (at most `limit` polls); returns the cities reported. */
 async function finishPass(trigger: ReturnType<typeof watcher>, limit = 8): Promise<string[]> {
-	const listing = !trigger.listed;
-	const reported: string[] = await finishListing(trigger, limit);
-	if (listing && !trigger.passUnderWay) return reported;
+	const reported: string[] = [];
 	for (let poll = 0; poll < limit; poll += 1) {
 		reported.push(...(await trigger.poll()));
 		if (!trigger.passUnderWay) return reported;
@@ -97,7 +82,7 @@ describe('QRTRAC Trigger: New Scans within the poll budget', () => {
 		const { codes, credentials } = newAccount(450);
 		const trigger = watcher(credentials);
 		suite.sim.state.addScan(codes[5].id, { city: 'Before activation' });
-		expect(await finishListing(trigger)).toEqual([]);
+		expect(await trigger.poll()).toEqual([]);
 		expect(trigger.passUnderWay).toBe(true);
 		const firstPass = await finishPass(trigger);
 		expect(firstPass).toEqual([]);

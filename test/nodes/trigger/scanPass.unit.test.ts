@@ -96,7 +96,7 @@ describe('poll budget: a pass over several polls', () => {
 	];
 
 	it('ends with the cursor the whole window read at once would give, reporting each new scan once', () => {
-		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 30_000);
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 30_000, false);
 		const { reported, next } = runPass(cursor, pass, all, [['a', 'a b'], ['d'], ['c', 'e']]);
 		const atOnce = advanceScanCursor(cursor, all, {
 			overlapMs: OVERLAP,
@@ -111,7 +111,7 @@ describe('poll budget: a pass over several polls', () => {
 	});
 
 	it('moves a catching-up pass to its end only once every code is read', () => {
-		const pass = startPass(cursor, { endTime: 50_000, catchingUp: true }, 90_000);
+		const pass = startPass(cursor, { endTime: 50_000, catchingUp: true }, 90_000, false);
 		const { next } = runPass(cursor, pass, [], [['a'], ['c']]);
 		const atOnce = advanceScanCursor(cursor, [], {
 			overlapMs: OVERLAP,
@@ -131,7 +131,7 @@ describe('poll budget: a pass over several polls', () => {
 
 	it('keeps the next cursor at or below the moment the pass began, whatever later codes hold', () => {
 		// began at 12 s; "d" read in a later poll holds a scan at 14 s: the next pass must still read "a" from 12 s
-		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000);
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000, false);
 		const { next } = runPass(cursor, pass, all, [
 			['a', 'a b'],
 			['c', 'd', 'e'],
@@ -141,7 +141,7 @@ describe('poll budget: a pass over several polls', () => {
 	});
 
 	it('on a first poll, reports nothing from before the pass began', () => {
-		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 11_000, 11_000);
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 11_000, true);
 		const { reported } = runPass(cursor, pass, all, [
 			['a', 'a b'],
 			['c', 'd', 'e'],
@@ -150,7 +150,7 @@ describe('poll budget: a pass over several polls', () => {
 	});
 
 	it('leaves the codes read, and reads codes added since the pass began', () => {
-		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000);
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000, false);
 		const step = advancePass(cursor, pass, [], {
 			ids: ['a'],
 			watched: ['a', 'c'],
@@ -162,7 +162,7 @@ describe('poll budget: a pass over several polls', () => {
 	});
 
 	it('keeps a code read as read when it is filtered out and back in during the pass', () => {
-		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000);
+		const pass = startPass(cursor, { endTime: 99_000, catchingUp: false }, 12_000, false);
 		const first = advancePass(cursor, pass, [], {
 			ids: ['a'],
 			watched: ['a', 'b', 'c'],
