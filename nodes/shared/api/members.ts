@@ -326,8 +326,8 @@ function checkedChange(
 }
 
 /**
- * The first team listing the person under their e-mail (each team read in turn); false when none does and each
- * lists every member with one; null when none does but one may (listedMember).
+ * The first team listing the person under their e-mail, each team read in turn, the asked one too (Get All Teams is
+ * not said to list it); false when none does and each lists every member with one; null when none does but one may.
  */
 export async function memberOfAnyTeam(
 	ctx: TransportContext,
@@ -335,9 +335,9 @@ export async function memberOfAnyTeam(
 ): Promise<string | false | null> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
 	let maybe = false;
-	for (const team of teams) {
-		const member = await findMember(ctx, { ...target, teamId: team.id });
-		if (member) return team.id;
+	for (const teamId of new Set([...teams.map((team) => team.id), target.teamId])) {
+		const member = await findMember(ctx, { ...target, teamId });
+		if (member) return teamId;
 		if (member === null) maybe = true;
 	}
 	return maybe ? null : false;

@@ -21,7 +21,7 @@ import {
 	type MemberTarget,
 } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
-import { Rosters, rosterNote, sentUntold } from './rosters';
+import { Rosters, hiddenMembers, rosterNote, sentUntold } from './rosters';
 
 const properties: INodeProperties[] = [
 	{
@@ -131,7 +131,7 @@ function notListed(
 		elsewhere !== null
 			? `Team ${elsewhere} lists them: pick it.`
 			: unidentified > 0
-				? `The team lists ${unidentified} member${unidentified === 1 ? '' : 's'} without an e-mail, who may be this person, and no team lists them under it, so the node cannot check that the delete reaches the person meant (a mistyped address may name someone else). ${option}`
+				? `No team lists them under their e-mail, yet ${hiddenMembers(unidentified)}, so the node cannot check that the delete reaches the person meant (a mistyped address may name someone else). ${option}`
 				: `No team lists them under their e-mail, but another team lists members without one: if they are one of those, pick that team. ${option}`;
 	return itemInputError(
 		ctx.getNode(),
