@@ -327,18 +327,18 @@ function checkedChange(
 
 /**
  * The first team listing the person under their e-mail, each team read in turn, the asked one too (Get All Teams is
- * not said to list it); false when none does and each lists every member with one; null when none does but one may.
+ * not said to list it); false when none does and each lists every member with one; else the teams that may.
  */
 export async function memberOfAnyTeam(
 	ctx: TransportContext,
 	target: MemberTarget,
-): Promise<string | false | null> {
+): Promise<string | false | string[]> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
-	let maybe = false;
+	const maybe: string[] = [];
 	for (const teamId of new Set([...teams.map((team) => team.id), target.teamId])) {
 		const member = await findMember(ctx, { ...target, teamId });
 		if (member) return teamId;
-		if (member === null) maybe = true;
+		if (member === null) maybe.push(teamId);
 	}
-	return maybe ? null : false;
+	return maybe.length > 0 && maybe;
 }

@@ -28,6 +28,14 @@ describe('a team listing members without an e-mail', () => {
 		name: 'One',
 		members: [{ name: 'Ann', email: 'a@example.com', role: 'viewer', status: 'active' }],
 	};
+	const TWO = {
+		id: 'team_2',
+		name: 'Two',
+		members: [
+			{ name: 'Zed', email: 'z@example.com', role: 'viewer', status: 'active' },
+			{ name: 'Invited member', role: 'viewer' },
+		],
+	};
 	const HIDDEN = {
 		...ONE,
 		id: 'team_3',
@@ -51,6 +59,28 @@ describe('a team listing members without an e-mail', () => {
 			},
 			answer,
 		);
+
+	it('only in another team: refused naming that team, without advising the option (it would not send)', async () => {
+		const answer = answering({
+			'GET /api/teams-api': ok([ONE, TWO]),
+			'GET /api/teams-api/team_1': ok(ONE),
+			'GET /api/teams-api/team_2': ok(TWO),
+		});
+
+		const off = await deleteOf('team_1', answer);
+		const on = await deleteOf('team_1', answer, true);
+
+		for (const run of [off, on]) {
+			expect(run.error?.message).toBe(
+				'Item 0: b@example.com is not a member of team team_1; Delete Completely was not sent',
+			);
+			expect(descriptionOf(run)).toContain(
+				'team team_2 lists members without one: if they are one of those, pick that team',
+			);
+			expect(descriptionOf(run)).not.toContain('Send When Email Is Hidden');
+			expect(writes(run.sent)).toEqual([]);
+		}
+	});
 
 	it('in the chosen team, which Get All Teams does not list: refused advising the option, which sends', async () => {
 		const answer = answering({
@@ -79,5 +109,19 @@ describe('a team listing members without an e-mail', () => {
 				path: '/api/teams-api/team_3/members/b%40example.com/delete',
 			}),
 		]);
+	});
+
+	it('in the chosen team and another: the option advice names the other team too', async () => {
+		const answer = answering({
+			'GET /api/teams-api': ok([HIDDEN, TWO]),
+			'GET /api/teams-api/team_2': ok(TWO),
+			'GET /api/teams-api/team_3': ok(HIDDEN),
+		});
+
+		const run = await deleteOf('team_3', answer);
+
+		expect(descriptionOf(run)).toContain('(team team_2 lists members without one too)');
+		expect(descriptionOf(run)).toContain('turn on Options > Send When Email Is Hidden');
+		expect(writes(run.sent)).toEqual([]);
 	});
 });
