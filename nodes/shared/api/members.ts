@@ -161,7 +161,7 @@ async function teamsAfterRefusal(
 			return `${teamId} (${role}): ${state}`;
 		}),
 	);
-	return `QRTRAC refused the request after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends only the teams not in place.`;
+	return `QRTRAC refused the request after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends the teams not in place and those that cannot be told.`;
 }
 
 /** A team listing members without an e-mail (null) cannot tell whether one of them is the person. */
