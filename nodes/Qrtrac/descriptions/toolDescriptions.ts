@@ -83,7 +83,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the email and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
 		getMany: `List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId. ${UP_TO_LIMIT}`,
 		delete:
-			'Remove a person from the whole organization (every team). Pass one of their teams and their email. Returns {deleted: true, email, result: deleted, or unchanged when already gone}. Fails with nothing sent when the team does not list the email (the error names a team that does).',
+			'Remove a person from the whole organization (every team). Pass one of their teams and their email. Returns {deleted: true, email, result: deleted, or unchanged when already gone}. Fails with nothing sent when the team does not list the email (the error names the team that does, else the teams listing members without an email, who may be the person).',
 		pause:
 			"Pause a member in one team (they keep their other teams). Pass the team's id and the email. Returns {email, teamId, result: paused, or unchanged when already paused}.",
 		remove:

@@ -161,7 +161,7 @@ async function teamsAfterRefusal(
 			return `${teamId} (${role}): ${state}`;
 		}),
 	);
-	return `QRTRAC refused the request after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends only the teams not in place.`;
+	return `QRTRAC refused the request after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends the teams not in place and those that cannot be told.`;
 }
 
 /** A team listing members without an e-mail (null) cannot tell whether one of them is the person. */
@@ -326,19 +326,19 @@ function checkedChange(
 }
 
 /**
- * The first team listing the person under their e-mail (each team read in turn); false when none does and each
- * lists every member with one; null when none does but one may (listedMember).
+ * The first team listing the person under their e-mail, each team read in turn, the asked one too (Get All Teams is
+ * not said to list it); false when none does and each lists every member with one; else the teams that may.
  */
 export async function memberOfAnyTeam(
 	ctx: TransportContext,
 	target: MemberTarget,
-): Promise<string | false | null> {
+): Promise<string | false | string[]> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
-	let maybe = false;
-	for (const team of teams) {
-		const member = await findMember(ctx, { ...target, teamId: team.id });
-		if (member) return team.id;
-		if (member === null) maybe = true;
+	const maybe: string[] = [];
+	for (const teamId of new Set([...teams.map((team) => team.id), target.teamId])) {
+		const member = await findMember(ctx, { ...target, teamId });
+		if (member) return teamId;
+		if (member === null) maybe.push(teamId);
 	}
-	return maybe ? null : false;
+	return maybe.length > 0 && maybe;
 }

@@ -21,7 +21,7 @@ import {
 	type MemberTarget,
 } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
-import { Rosters, rosterNote, sentUntold } from './rosters';
+import { Rosters, hiddenMembers, rosterNote, sentUntold } from './rosters';
 
 const properties: INodeProperties[] = [
 	{
@@ -97,7 +97,7 @@ export async function execute(
 	if (listed === undefined || hidden) {
 		const elsewhere = await memberOfAnyTeam(this, { ...input, itemIndex });
 		if (elsewhere === false) return { ...record, result: 'unchanged' };
-		if (elsewhere !== null || !hidden || !sendWhenEmailHidden)
+		if (typeof elsewhere === 'string' || !hidden || !sendWhenEmailHidden)
 			throw notListed(this, input, itemIndex, elsewhere, unidentified);
 	}
 	const request = sendDelete(this, { ...input, email: listed?.email ?? input.email }, itemIndex);
@@ -116,29 +116,36 @@ export async function execute(
 
 /**
  * The refusal of a delete through a team that does not list the person under their e-mail: pointing to the team
- * that does (`elsewhere`), else saying the team lists `unidentified` members without one and how to send anyway.
+ * that does (`elsewhere`), else naming the teams listing members without one and, only when the chosen team is one
+ * (`unidentified` > 0, the one case Send When Email Is Hidden sends), that option.
  */
 function notListed(
 	ctx: IExecuteFunctions,
 	input: MemberTarget,
 	itemIndex: number,
-	elsewhere: string | null,
+	elsewhere: string | string[],
 	unidentified: number,
 ): Error {
-	const option =
-		"If you are sure, turn on Options > Send When Email Is Hidden: QRTRAC's answer then decides.";
+	const others = typeof elsewhere === 'string' ? [] : elsewhere.filter((id) => id !== input.teamId);
+	const also = others.length > 0 ? ` (${listingHidden(others)} too)` : '';
 	const how =
-		elsewhere !== null
+		typeof elsewhere === 'string'
 			? `Team ${elsewhere} lists them: pick it.`
 			: unidentified > 0
-				? `The team lists ${unidentified} member${unidentified === 1 ? '' : 's'} without an e-mail, who may be this person, and no team lists them under it, so the node cannot check that the delete reaches the person meant (a mistyped address may name someone else). ${option}`
-				: `No team lists them under their e-mail, but another team lists members without one: if they are one of those, pick that team. ${option}`;
+				? `No team lists them under their e-mail, yet ${hiddenMembers(unidentified)}${also}, so the node cannot check that the delete reaches the person meant (a mistyped address may name someone else). If you are sure, turn on Options > Send When Email Is Hidden: QRTRAC's answer then decides.`
+				: `No team lists them under their e-mail, but ${listingHidden(others)}: if they are one of those, pick that team.`;
 	return itemInputError(
 		ctx.getNode(),
 		itemIndex,
 		`${input.email} is not a member of team ${input.teamId}; Delete Completely was not sent`,
 		`Delete Completely removes the person from every team of the organization, so the node sends it only through a team that lists them. ${how} To leave other teams' members alone, use Remove From Team in your own team.`,
 	);
+}
+
+/** "team a lists" / "teams a, b list" members without an e-mail. */
+function listingHidden(teams: string[]): string {
+	const one = teams.length === 1;
+	return `${one ? 'team' : 'teams'} ${teams.join(', ')} ${one ? 'lists' : 'list'} members without one`;
 }
 
 /**

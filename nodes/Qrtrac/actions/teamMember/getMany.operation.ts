@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getTeamRoster, isUnidentified, memberWord } from '../../../shared/api';
+import { getTeamRoster, memberWord } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
@@ -98,7 +98,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 /**
  * The members of one team, one item each, read through Get Team by ID (the contract has no members list of its
  * own; one request), filtered here. `status` is pending, active or paused where the service tells it; a Statuses
- * filter on an answer that does not tell it for a member listed with an e-mail fails rather than return nothing.
+ * filter on an answer that does not tell it for some member (e-mail or not) fails rather than leave one out.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -107,9 +107,8 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const { members } = await getTeamRoster(this, { teamId: input.teamId, itemIndex });
 	const listed = members.map((member) => describeMember(member as IDataObject, input.teamId));
-	// A member without e-mail and status is left out of a Statuses filter, as one without role is out of Roles.
-	const untold = (member: IDataObject) => member.status === undefined && !isUnidentified(member);
-	if (input.statuses.length > 0 && listed.some(untold)) {
+	// Any member, with an e-mail or without, who does not tell a status could be the one asked for: no partial list.
+	if (input.statuses.length > 0 && listed.some((member) => member.status === undefined)) {
 		throw itemInputError(
 			this.getNode(),
 			itemIndex,

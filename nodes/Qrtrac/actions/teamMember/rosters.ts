@@ -143,9 +143,14 @@ async function readRoster(
 export function rosterNote(unidentified: number): string {
 	const why =
 		unidentified > 0
-			? `the team lists ${unidentified} member${unidentified === 1 ? '' : 's'} without an e-mail, who may be this person`
+			? hiddenMembers(unidentified)
 			: "QRTRAC's answer about the team lists no members";
 	return `Sent without checking what already holds: ${why}. The result is QRTRAC's answer.`;
+}
+
+/** Why a team listing `unidentified` (> 0) members without an e-mail cannot tell whether it lists the person. */
+export function hiddenMembers(unidentified: number): string {
+	return `the team lists ${unidentified} member${unidentified === 1 ? '' : 's'} without an e-mail, who may be this person`;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Team Member > Add To Teams: the exact requests the node builds for a typical input (fake context, no sockets). */
-import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import { ok } from '../../../support/fakeContext';
+import { TEAM_HEADERS, answering, described, runAction } from '../../../support/actionRequests';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -23,5 +24,57 @@ it("reads each team's roster, then posts the member with the teams to join", asy
 			headers: TEAM_HEADERS,
 			body: { name: 'Bob', email: 'b@example.com', teams: [{ teamId: 'team_1', role: 'viewer' }] },
 		},
+	]);
+});
+
+it('after a refused bulk add, says a re-run also sends the teams that cannot be told, and a re-run does', async () => {
+	const one = {
+		id: 'team_1',
+		name: 'One',
+		members: [{ name: 'Ann', email: 'a@example.com', role: 'viewer', status: 'active' }],
+	};
+	const two = {
+		...one,
+		id: 'team_2',
+		members: [...one.members, { name: 'Invited member', role: 'viewer' }],
+	};
+	const teams = {
+		'GET /api/teams-api/team_1': ok(one),
+		'GET /api/teams-api/team_2': ok(two),
+	};
+	const params = {
+		name: 'Bea',
+		email: 'bea@example.com',
+		teamsSource: 'json',
+		teamsJson: '[{"teamId":"team_1","role":"viewer"},{"teamId":"team_2","role":"viewer"}]',
+	};
+	const refused = await runAction(
+		'teamMember',
+		'addToTeams',
+		params,
+		answering({
+			...teams,
+			'POST /api/teams-api/members/bulk': {
+				status: 400,
+				body: { success: false, message: 'Team not found' },
+			},
+		}),
+	);
+	const rerun = await runAction('teamMember', 'addToTeams', params, answering(teams));
+
+	const description = (refused.error as { description?: string } | undefined)?.description;
+	expect(description).toContain('team_1 (viewer): not in place');
+	expect(description).toContain('team_2 (viewer): cannot be told');
+	expect(description).toContain(
+		'Running the item again without Always Send sends the teams not in place and those that cannot be told.',
+	);
+	const posted = rerun.sent.filter((request) => request.method === 'POST');
+	expect(posted.map((request) => request.body)).toEqual([
+		expect.objectContaining({
+			teams: [
+				{ teamId: 'team_1', role: 'viewer' },
+				{ teamId: 'team_2', role: 'viewer' },
+			],
+		}),
 	]);
 });
