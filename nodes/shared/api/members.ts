@@ -327,16 +327,21 @@ function checkedChange(
 
 /**
  * The first team listing the person under their e-mail, each team read in turn, the asked one too (Get All Teams is
- * not said to list it); false when none does and each lists every member with one; else the teams that may.
+ * not said to list it; `asked`, when given, is what a read of it just found, so it is not read again); false when
+ * none does and each lists every member with one; else the teams that may.
  */
 export async function memberOfAnyTeam(
 	ctx: TransportContext,
 	target: MemberTarget,
+	asked?: { found: null | undefined },
 ): Promise<string | false | string[]> {
 	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
 	const maybe: string[] = [];
 	for (const teamId of new Set([...teams.map((team) => team.id), target.teamId])) {
-		const member = await findMember(ctx, { ...target, teamId });
+		const member =
+			asked && teamId === target.teamId
+				? asked.found
+				: await findMember(ctx, { ...target, teamId });
 		if (member) return teamId;
 		if (member === null) maybe.push(teamId);
 	}

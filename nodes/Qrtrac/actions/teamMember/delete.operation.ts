@@ -95,7 +95,7 @@ export async function execute(
 	// The team may list the person without their e-mail: not enough to send an irreversible delete unasked.
 	const hidden = listed === null && unidentified > 0;
 	if (listed === undefined || hidden) {
-		const elsewhere = await memberOfAnyTeam(this, { ...input, itemIndex });
+		const elsewhere = await memberOfAnyTeam(this, { ...input, itemIndex }, { found: listed });
 		if (elsewhere === false) return { ...record, result: 'unchanged' };
 		if (typeof elsewhere === 'string' || !hidden || !sendWhenEmailHidden)
 			throw notListed(this, input, itemIndex, elsewhere, unidentified);

@@ -111,6 +111,24 @@ describe('a team listing members without an e-mail', () => {
 		]);
 	});
 
+	it('reads the chosen team once: Get All Teams leaving it out costs no second read of it', async () => {
+		const answer = answering({
+			'GET /api/teams-api': ok([TWO]),
+			'GET /api/teams-api/team_1': ok(ONE),
+			'GET /api/teams-api/team_2': ok({ ...TWO, members: [TWO.members[0]] }),
+		});
+
+		const run = await deleteOf('team_1', answer);
+
+		expect(run.error).toBeUndefined();
+		expect(run.output?.[0][0].json).toMatchObject({ result: 'unchanged' });
+		expect(run.sent.map((request) => described(request).path)).toEqual([
+			'/api/teams-api/team_1',
+			'/api/teams-api',
+			'/api/teams-api/team_2',
+		]);
+	});
+
 	it('in the chosen team and another: the option advice names the other team too', async () => {
 		const answer = answering({
 			'GET /api/teams-api': ok([HIDDEN, TWO]),
