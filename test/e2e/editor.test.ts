@@ -288,6 +288,15 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 				},
 			}),
 			teamOverrideWorkflow(harbor.id),
+			oneNodeWorkflow('Editor test: delete a person', {
+				name: 'Delete a person',
+				parameters: {
+					resource: 'teamMember',
+					operation: 'delete',
+					teamId: { __rl: true, mode: 'id', value: teamId },
+					email: 'ada@example.com',
+				},
+			}),
 		]);
 		await n8n.startServer();
 		editor = await EditorBrowser.launch(n8n.baseUrl, log);
@@ -818,6 +827,28 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			log(`New Scans trigger 1.1, Add Option offers: ${JSON.stringify(offeredByTrigger)}`);
 			expect(offeredByTrigger).toContain('IP Hash Key');
 			await page.keyboard.press('Escape');
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'Delete Completely (1.2) offers Send When Email Is Hidden, off until a person turns it on',
+		async () => {
+			const { page } = editor;
+			await editor.openWorkflow(workflowIds[11]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Delete a person' }).dblclick();
+			await editor.addFixedCollectionOption('Add Option', 'Send When Email Is Hidden');
+			expect(await editor.parameterLabels()).toContain('Send When Email Is Hidden');
+			// the switch shows the default the code uses (`=== true`): off
+			const toggle = page.getByTestId('parameter-input-sendWhenEmailHidden');
+			await toggle.waitFor();
+			expect(await toggle.getAttribute('class')).not.toMatch(/is-checked/);
+			expect(await toggle.locator('.is-checked').count()).toBe(0);
+			await editor.screenshot(
+				path.join(SCREENSHOTS, 'walk', '9-delete-completely-options.png'),
+				page.getByTestId('ndv'),
+			);
 			await page.getByTestId('ndv-close-button').click();
 		},
 		STEP_TIMEOUT_MS,

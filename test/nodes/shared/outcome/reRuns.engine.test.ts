@@ -201,8 +201,13 @@ describe('version 1.2: the second run of a change is `unchanged` and changes not
 			result: 'unchanged',
 		});
 		expect(secondWrites).toEqual([]);
-		// The team's members, then the organization's teams and each team's members: no team lists the person.
-		expect(secondLog.map((entry) => entry.method)).toEqual(['GET', 'GET', 'GET', 'GET']);
+		// The team's members, then the organization's teams and the other team's members (the asked team is not read
+		// twice): no team lists the person.
+		expect(secondLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`GET /api/teams-api/${main.id}`,
+			'GET /api/teams-api',
+			`GET /api/teams-api/${sales.id}`,
+		]);
 		expect(suite.sim.state.findUser('gone@rerun.example', org.id)).toBeUndefined();
 	});
 
