@@ -838,7 +838,8 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			const { page } = editor;
 			await editor.openWorkflow(workflowIds[11]);
 			await page.getByTestId('canvas-node').filter({ hasText: 'Delete a person' }).dblclick();
-			await editor.addFixedCollectionOption('Add Option', 'Send When Email Is Hidden');
+			// a collection of one option draws Add Option as a button that adds it at once
+			await page.getByTestId('ndv').getByRole('button', { name: 'Add Option' }).click();
 			expect(await editor.parameterLabels()).toContain('Send When Email Is Hidden');
 			// the switch shows the default the code uses (`=== true`): off
 			const toggle = page.getByTestId('parameter-input-sendWhenEmailHidden');
