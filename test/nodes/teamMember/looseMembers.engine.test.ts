@@ -3,7 +3,7 @@
  * pending invitee; TeamMember has no required field) and a team without `members` (optional in Team). Simulator
  * answer modes `pendingWithoutRole` and `teamsWithoutMembers`. Through n8n's engine against the simulator.
  */
-import { runNode } from '../../support/n8nHarness';
+import { memberRuns } from '../../support/memberRuns';
 import { useSimulator } from '../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../support/organizations';
 
@@ -25,15 +25,7 @@ function withMembers() {
 	return org;
 }
 
-const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
-
-/** One run of the action node with these parameters. */
-async function run(
-	credentials: Parameters<typeof runNode>[0]['credentials'],
-	parameters: Record<string, unknown>,
-) {
-	return await runNode({ nodeType: 'qrtrac', parameters, credentials });
-}
+const { run, writes } = memberRuns(suite);
 
 afterEach(() => suite.sim.setAnswerModes({}));
 

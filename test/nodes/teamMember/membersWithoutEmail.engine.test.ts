@@ -4,7 +4,8 @@
  * listed with an e-mail is handled as before; a person not found cannot be proved absent, so the change is sent
  * and the service's answer stands, with a `rosterNote`. Through n8n's engine against the simulator.
  */
-import { runNode } from '../../support/n8nHarness';
+import type { HarnessCredentials } from '../../support/n8nHarness';
+import { memberRuns } from '../../support/memberRuns';
 import { useSimulator } from '../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../support/organizations';
 
@@ -23,15 +24,8 @@ function withMembers() {
 	return org;
 }
 
-const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
+const { run, writes } = memberRuns(suite);
 const methods = () => suite.sim.requestLog.map((entry) => entry.method);
-
-async function run(
-	credentials: Parameters<typeof runNode>[0]['credentials'],
-	parameters: Record<string, unknown>,
-) {
-	return await runNode({ nodeType: 'qrtrac', parameters, credentials });
-}
 
 afterEach(() => suite.sim.setAnswerModes({}));
 
@@ -229,7 +223,7 @@ describe('a member listed without an e-mail', () => {
 
 	/** Delete Completely through `teamId`; `sendWhenEmailHidden` sets the option of that name. */
 	async function deleteThrough(
-		credentials: Parameters<typeof runNode>[0]['credentials'],
+		credentials: HarnessCredentials,
 		teamId: string,
 		email: string,
 		sendWhenEmailHidden?: boolean,

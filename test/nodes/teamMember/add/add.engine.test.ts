@@ -2,8 +2,8 @@
  * Team Member > Add (change-aware: a re-run sends no writes and reports `unchanged`) through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
  * role rules, and every request checked against the contract.
  */
-import type { LoggedRequest } from '../../../../simulator';
 import { runNode } from '../../../support/n8nHarness';
+import { memberRuns } from '../../../support/memberRuns';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../../support/organizations';
 
@@ -11,9 +11,7 @@ const suite = useSimulator({ seed: false });
 
 const newOrganization = organizations(suite, 'member.example').withTwoTeams;
 
-function writes(): LoggedRequest[] {
-	return suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
-}
+const { writes, refuseTeamReadOnce } = memberRuns(suite);
 
 describe('Team Member: Add (change-aware)', () => {
 	it('adds new people (pending, invited once), changes roles, skips matching roles, reading each team once', async () => {
@@ -207,13 +205,7 @@ describe('Team Member: Add (change-aware)', () => {
 			email: 'gil@member.example',
 			role: 'editor',
 		});
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 403,
-			method: 'GET',
-			path: `/api/teams-api/${main.id}`,
-			count: 1,
-		});
+		refuseTeamReadOnce(main.id);
 
 		const result = await runNode({
 			nodeType: 'qrtrac',

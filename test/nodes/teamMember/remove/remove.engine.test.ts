@@ -3,12 +3,14 @@
  * role rules, and every request checked against the contract.
  */
 import { runNode } from '../../../support/n8nHarness';
+import { memberRuns } from '../../../support/memberRuns';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 
 const newOrganization = organizations(suite, 'member.example').withTwoTeams;
+const { refuseTeamReadOnce } = memberRuns(suite);
 
 describe('Team Member: Remove from Team', () => {
 	it('removes the member from one team only', async () => {
@@ -85,13 +87,7 @@ describe('Team Member: Remove from Team', () => {
 				email: 'rae@member.example',
 				role: 'viewer',
 			});
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 403,
-			method: 'GET',
-			path: `/api/teams-api/${sales.id}`,
-			count: 1,
-		});
+		refuseTeamReadOnce(sales.id);
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
