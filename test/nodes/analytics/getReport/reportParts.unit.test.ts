@@ -210,6 +210,64 @@ describe('ScanTally and reportItems', () => {
 	});
 });
 
+describe('unique scans past the exact bound', () => {
+	/** A code whose every scan comes from another address: as many visitors as scans, past the exact bound. */
+	function everyScanNew(scans: number, byDay: boolean, acrossCodes: boolean) {
+		const days = new ZonedDays('UTC');
+		const tally = new ScanTally(
+			{
+				qrIds: ['qr_a'],
+				range: RANGE,
+				breakdowns: [],
+				visitorKey: 'ip',
+				byDay,
+				acrossCodes,
+			},
+			days,
+		);
+		for (let index = 0; index < scans; index++)
+			tally.add({
+				qrId: 'qr_a',
+				scanTime: RANGE.startTime + (index % 1_000),
+				ipAddress: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}`,
+			});
+		return { tally, days };
+	}
+
+	it('never estimates more visitors than scans with an address, nor fewer than were counted exactly', () => {
+		// 5,001 to 5,100 scans from as many addresses: the sketch's estimate lands above the scans for some of them
+		for (let scans = 5_001; scans <= 5_100; scans++) {
+			const { tally, days } = everyScanNew(scans, false, false);
+			const [row] = reportItems(tally, {
+				layout: 'perCode',
+				range: RANGE,
+				days,
+				topN: 10,
+				names: () => ({}),
+			});
+			expect(row.uniqueScansNote).toMatch(/^Estimated/);
+			expect([scans, (row.uniqueScans as number) <= scans]).toEqual([scans, true]);
+			expect([scans, (row.uniqueScans as number) > 5_000]).toEqual([scans, true]);
+		}
+	});
+
+	it("keeps a day's estimate within its scans with an address, scans without one left out", () => {
+		for (let scans = 1_001; scans <= 1_100; scans++) {
+			const { tally, days } = everyScanNew(scans, true, false);
+			tally.add({ qrId: 'qr_a', scanTime: RANGE.startTime });
+			const rows = reportItems(tally, {
+				layout: 'perCodeAndDay',
+				range: RANGE,
+				days,
+				topN: 10,
+				names: () => ({}),
+			});
+			const day = rows.find((row) => row.scans === scans + 1) as { uniqueScans: number };
+			expect([scans, day.uniqueScans > 1_000 && day.uniqueScans <= scans]).toEqual([scans, true]);
+		}
+	});
+});
+
 describe('totalsCheck', () => {
 	const tally = (scans: number) => ({ scans }) as never;
 	const range = { startTime: 1_000, endTime: 9_000 };

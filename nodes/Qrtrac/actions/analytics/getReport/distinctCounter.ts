@@ -33,8 +33,13 @@ export class DistinctCounter {
 		return this.exact ? 0 : standardError(this.precision);
 	}
 
+	/**
+	 * The distinct count; an estimate never below the exact bound it went past (more distinct keys than that were
+	 * seen). The caller bounds it from above by the scans it counted (reportItems.ts `uniqueScans`).
+	 */
 	count(): number {
-		return this.exact ? this.exact.size : Math.round((this.sketch as HyperLogLog).estimate());
+		if (this.exact) return this.exact.size;
+		return Math.max(this.exactLimit + 1, Math.round((this.sketch as HyperLogLog).estimate()));
 	}
 
 	private toSketch(prints: FingerprintSet): void {

@@ -52,7 +52,8 @@ export function uniqueScans(tally: Tally): {
 		notes.push(
 			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address and are not counted as visitors`,
 		);
-	const count = tally.visitors.count();
+	// an estimate may land above the scans it counts: no more people than scans with an address can have scanned
+	const count = Math.min(tally.visitors.count(), tally.scans - tally.withoutIp);
 	return notes.length === 0
 		? { uniqueScans: count }
 		: { uniqueScans: count, uniqueScansNote: notes.join('. ') };
