@@ -64,6 +64,20 @@ export function normalIpAddress(value: unknown): string | undefined {
 	return text === '' ? undefined : text;
 }
 
+/**
+ * The address of a scan event as one visitor's value: its `ipAddress`, else the first other address field that
+ * holds one (api/ipAddressFields.ts), so that an address Hash and Remove treat as one is counted as one too.
+ */
+export function scanIpAddress(scan: IDataObject): string | undefined {
+	const address = normalIpAddress(scan.ipAddress);
+	if (address !== undefined) return address;
+	for (const [field, value] of Object.entries(scan)) {
+		const other = isIpAddressField(field) ? normalIpAddress(value) : undefined;
+		if (other !== undefined) return other;
+	}
+	return undefined;
+}
+
 /** The keyed hash of one address (hex), or undefined for no address. */
 export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
 	const address = normalIpAddress(value);

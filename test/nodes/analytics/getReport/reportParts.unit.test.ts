@@ -28,6 +28,20 @@ describe('visitorKey', () => {
 		);
 	});
 
+	it('reads an address sent under another name (ip, ip_address, clientIp, any case) as Hash and Remove do', () => {
+		for (const field of ['ip', 'ip_address', 'clientIp', 'CLIENT_IP'])
+			expect([field, visitorKey({ [field]: ' 192.0.2.7 ', device: 'mobile' }, 'ip')]).toEqual([
+				field,
+				'192.0.2.7',
+			]);
+		expect(visitorKey({ ip: '192.0.2.7', device: 'mobile' }, 'ipDeviceOsBrowser')).toBe(
+			'192.0.2.7\u0000mobile\u0000\u0000',
+		);
+		// the contract's field first; a blank one does not hide an address under another name
+		expect(visitorKey({ ipAddress: '192.0.2.1', ip: '192.0.2.2' }, 'ip')).toBe('192.0.2.1');
+		expect(visitorKey({ ipAddress: ' ', ip: '192.0.2.2' }, 'ip')).toBe('192.0.2.2');
+	});
+
 	it('is none for a scan without an address', () => {
 		for (const ipAddress of [undefined, null, '', '  ', 42])
 			expect(visitorKey({ ipAddress }, 'ip')).toBeUndefined();
