@@ -186,6 +186,27 @@ describe('Scan > Get Report: counts on known data', () => {
 		]);
 	});
 
+	it('offers Compare With Totals only where a row per code can show it (not Per Code and Day)', async () => {
+		const { codes, credentials } = seedCampaign();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([codes[0].id], {
+				reportLayout: 'perCodeAndDay',
+				options: { compareWithTotals: true },
+			}),
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.scans)).toEqual([2, 0, 0, 0, 1, 0, 0, 1, 1, 1]);
+		expect(result.items.every((item) => !('allTimeScans' in item.json))).toBe(true);
+		// before: the totals were read (one request per 100 codes) and shown nowhere
+		expect(suite.sim.requestLog.map((entry) => entry.path)).not.toContain(
+			'/api/analytics-api/overviews',
+		);
+	});
+
 	it('sums every code into one summary item with the per-code rows inside', async () => {
 		const { codes, credentials } = seedCampaign();
 

@@ -77,7 +77,8 @@ const properties: INodeProperties[] = [
 				name: 'compareWithTotals',
 				type: 'boolean',
 				default: false,
-				displayOptions: { show: { '/simplify': [true] } },
+				// its fields go on a code's row: the day rows of "Per Code and Day" have none to show them on
+				displayOptions: { show: { '/simplify': [true], '/reportLayout': ['perCode', 'summary'] } },
 				description:
 					"Whether to also read QRTRAC's all-time totals (one request per 100 codes): each code gets allTimeScans, and a note when a range covering the code's whole life counts a different number",
 			},

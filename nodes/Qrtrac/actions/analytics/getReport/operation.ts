@@ -173,9 +173,11 @@ export async function run(
 				},
 				{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
 			);
-			const totals = input.compareWithTotals
-				? totalsCheck(range, await getTotalScansOverview(this, where))
-				: undefined;
+			// Per Code and Day has no row per code to put the totals on (the form offers the option only elsewhere)
+			const totals =
+				input.compareWithTotals && !byDay
+					? totalsCheck(range, await getTotalScansOverview(this, where))
+					: undefined;
 			return reportItems(tally, {
 				layout: input.reportLayout as ReportLayout,
 				range,
