@@ -292,6 +292,7 @@ describe('totalsCheck', () => {
 			{ id: 'differs', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
 			{ id: 'older', totalScans: 9, createdAt: 500, updatedAt: 8_000 },
 			{ id: 'later', totalScans: 9, createdAt: 2_000, updatedAt: 9_500 },
+			{ id: 'neverScanned', totalScans: 0, createdAt: 2_000 },
 		]);
 		expect(check('covered', tally(5))).toEqual({ allTimeScans: 5 });
 		expect(check('differs', tally(5))).toEqual({
@@ -300,9 +301,19 @@ describe('totalsCheck', () => {
 		});
 		expect(check('older', tally(5))).toEqual({ allTimeScans: 9 });
 		expect(check('later', tally(5))).toEqual({ allTimeScans: 9 });
+		expect(check('neverScanned', tally(2))).toEqual({
+			allTimeScans: 0,
+			totalsNote: expect.stringContaining('count 0 scans'),
+		});
 		expect(check('missing', tally(5))).toEqual({
 			allTimeScans: null,
 			totalsNote: 'QRTRAC returned no totals for this code',
 		});
+	});
+
+	it('claims no whole life when the totals do not tell the last scan of a scanned code', () => {
+		// the contract requires no field: without `updatedAt` the code may have been scanned after the range
+		const check = totalsCheck(range, [{ id: 'qr', totalScans: 9, createdAt: 2_000 }]);
+		expect(check('qr', tally(5))).toEqual({ allTimeScans: 9 });
 	});
 });

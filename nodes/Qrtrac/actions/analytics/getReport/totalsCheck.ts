@@ -20,10 +20,11 @@ export function totalsCheck(
 		if (!entry) return { allTimeScans: null, totalsNote: NO_TOTALS_NOTE };
 		const createdAt = typeof entry.createdAt === 'number' ? entry.createdAt : undefined;
 		const lastScan = typeof entry.updatedAt === 'number' ? entry.updatedAt : undefined;
+		// without a last scan only a code never scanned is known to have no scan after the range
 		const coversLife =
 			createdAt !== undefined &&
 			range.startTime <= createdAt &&
-			(lastScan === undefined || range.endTime >= lastScan);
+			(lastScan === undefined ? entry.totalScans === 0 : range.endTime >= lastScan);
 		if (!coversLife || entry.totalScans === tally.scans) return { allTimeScans: entry.totalScans };
 		return {
 			allTimeScans: entry.totalScans,
