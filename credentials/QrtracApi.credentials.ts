@@ -114,7 +114,7 @@ export class QrtracApi implements ICredentialType {
 			default: 'https://api.qrtrac.com',
 			required: true,
 			description:
-				'Address of the QRTRAC service (a trailing /api is accepted and dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
+				'Address of the QRTRAC service (a trailing /api or /v1 is accepted and dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
 			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...)
 			// and lets a credential reword only HTTP answers, so the field itself says what such a code means.
 			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL: check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',

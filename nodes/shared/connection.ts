@@ -105,14 +105,15 @@ function positiveSeconds(value: unknown, fallback: number): number {
 }
 
 /**
- * A last path segment `/api` (after trailing slashes), as in the contract's `servers` URL: the interfaces' roots
- * are added to the Base URL, so it is dropped once. `$1` keeps the character before it, which is not a slash, so
- * a host named `api` (`https://api`) stays whole. The credential's test request applies the same pattern.
+ * A last path segment `/api` (after trailing slashes), as in the contract's `servers` URL, or `/v1`, the simple
+ * interface's (`{base_url}/v1`): the interfaces' roots are added to the Base URL, so it is dropped once. `$1`
+ * keeps the character before it, which is not a slash, so a host named `api` (`https://api`) stays whole. The
+ * credential's test request applies the same pattern.
  */
-export const API_SUFFIX = /([^/])\/api$/;
+export const API_SUFFIX = /([^/])\/(?:api|v1)$/;
 
 /**
- * The credential's Base URL, trimmed and without trailing slashes or one trailing `/api`, or the problem with it.
+ * The credential's Base URL, trimmed and without trailing slashes or one trailing `/api` or `/v1`, or the problem.
  * Rule: secrets travel encrypted, so it must be `https://`, with neither user:password@ nor a query or fragment;
  * plain `http://` is accepted only for this machine (127.0.0.0/8, `localhost`, `[::1]`), where nothing crosses a
  * network (the local QRTRAC simulator, a local proxy). Names under `.localhost` are refused: not every resolver

@@ -38,6 +38,23 @@ describe('checkBaseUrl', () => {
 		]);
 	});
 
+	it('drops one trailing /v1 too (the contract’s simple interface root, {base_url}/v1)', () => {
+		const urls = [
+			'https://api.qrtrac.com/v1',
+			'https://api.qrtrac.com/v1/',
+			'https://proxy.example/qrtrac/v1',
+			'https://proxy.example/v1s',
+			'https://v1',
+		].map((raw) => checkBaseUrl(raw).url);
+		expect(urls).toEqual([
+			'https://api.qrtrac.com',
+			'https://api.qrtrac.com',
+			'https://proxy.example/qrtrac',
+			'https://proxy.example/v1s',
+			'https://v1',
+		]);
+	});
+
 	it('still refuses plain http to another host, with or without /api', () => {
 		expect(checkBaseUrl('http://qrtrac.example/api').problem).toContain('must start with https://');
 	});
