@@ -234,6 +234,15 @@ export class QrtracApi implements ICredentialType {
 				},
 			})),
 			{
+				// A body that is not JSON reaches the rules as text, and key '0' is its first character: '<' is a page.
+				type: 'responseSuccessBody',
+				properties: {
+					key: '0',
+					value: '<',
+					message: `The Base URL answered HTTP 200 with a web page, not QRTRAC's answer: check the Base URL, the address of QRTRAC's API (e.g. ${DEFAULT_BASE_URL}), not of a web app or a proxy's sign-in page`,
+				},
+			},
+			{
 				type: 'responseSuccessBody',
 				properties: {
 					key: 'success',

@@ -55,6 +55,21 @@ describe('credential Test answered with a refusal', () => {
 		});
 	});
 
+	it('fails on a 200 web page (a web app or a proxy answering every path) instead of reporting success', async () => {
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			body: '<!DOCTYPE html><html><title>Sign in</title></html>',
+		});
+
+		const result = await testCredential(suite.credentials);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/HTTP 200 with a web page.*check the Base URL/),
+		});
+	});
+
 	it('still passes with the right credentials', async () => {
 		expect(await testCredential(suite.credentials)).toEqual({
 			status: 'OK',
