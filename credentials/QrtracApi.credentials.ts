@@ -1,4 +1,6 @@
 import type {
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -9,6 +11,7 @@ import type {
 import {
 	API_SUFFIX,
 	checkBaseUrl,
+	DEFAULT_BASE_URL,
 	DEFAULT_MAX_WAIT_SECONDS,
 	DEFAULT_TIMEOUT_SECONDS,
 } from '../nodes/shared/connection';
@@ -111,7 +114,7 @@ export class QrtracApi implements ICredentialType {
 			default: 'https://api.qrtrac.com',
 			required: true,
 			description:
-				'Address of the QRTRAC service (a trailing /api is accepted and dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
+				'Address of the QRTRAC service (a trailing /api or /v1 is accepted and dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
 			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...)
 			// and lets a credential reword only HTTP answers, so the field itself says what such a code means.
 			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL: check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
@@ -181,6 +184,8 @@ export class QrtracApi implements ICredentialType {
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
 		},
+		// n8n shows a refusal no rule names by its bare status text ("Bad Request"), and takes any 200 as success.
+		// Its tester reads each rule by its type, so one list holds both kinds (n8n's type allows only one).
 		rules: [
 			{
 				type: 'responseCode',
@@ -190,6 +195,62 @@ export class QrtracApi implements ICredentialType {
 						"QRTRAC refused the client credentials: check 'Team ID', 'Client ID' and 'Client Secret'",
 				},
 			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 400,
+					message:
+						"QRTRAC refused the test request as invalid (HTTP 400): check 'Team ID', a team of the API client's organization (QRTRAC Settings > API Access)",
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						"QRTRAC refused the test request (HTTP 403, forbidden): the API client's role may not read the team in 'Team ID'; check the client in QRTRAC Settings > API Access",
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: `The Base URL answered HTTP 404 to QRTRAC's template list: check the Base URL, the service's address (e.g. ${DEFAULT_BASE_URL}) without an operation's path`,
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 429,
+					message:
+						"QRTRAC's rate limit refused the test request (HTTP 429), so the credentials were not checked: test again in a moment (other workflows may be using the team's requests)",
+				},
+			},
+			...[500, 502, 503, 504].map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `QRTRAC could not answer the test request (HTTP ${status}), so the credentials were not checked: test again later`,
+				},
+			})),
+			{
+				// A body that is not JSON reaches the rules as text, and key '0' is its first character: '<' is a page.
+				type: 'responseSuccessBody',
+				properties: {
+					key: '0',
+					value: '<',
+					message: `The Base URL answered HTTP 200 with a web page, not QRTRAC's answer: check the Base URL, the address of QRTRAC's API (e.g. ${DEFAULT_BASE_URL}), not of a web app or a proxy's sign-in page`,
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: false,
+					message:
+						"QRTRAC refused the test request (HTTP 200 with success: false): check 'Team ID', 'Client ID' and 'Client Secret'",
+				},
+			},
 			...[301, 302, 303, 307, 308].map((status) => ({
 				type: 'responseCode' as const,
 				properties: {
@@ -197,7 +258,9 @@ export class QrtracApi implements ICredentialType {
 					message: `The Base URL answered with a redirect (HTTP ${status}); it was not followed, so no credential left for another address. Enter the address QRTRAC answers on directly.`,
 				},
 			})),
-		],
+		] as Array<
+			IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody
+		> as ICredentialTestRequest['rules'],
 	};
 }
 

@@ -105,17 +105,19 @@ function positiveSeconds(value: unknown, fallback: number): number {
 }
 
 /**
- * A last path segment `/api` (after trailing slashes), as in the contract's `servers` URL: the interfaces' roots
- * are added to the Base URL, so it is dropped once. `$1` keeps the character before it, which is not a slash, so
- * a host named `api` (`https://api`) stays whole. The credential's test request applies the same pattern.
+ * A last path segment `/api` (after trailing slashes), as in the contract's `servers` URL, or `/v1`, the simple
+ * interface's (`{base_url}/v1`): the interfaces' roots are added to the Base URL, so it is dropped once. `$1`
+ * keeps the character before it, which is not a slash, so a host named `api` (`https://api`) stays whole. The
+ * credential's test request applies the same pattern.
  */
-export const API_SUFFIX = /([^/])\/api$/;
+export const API_SUFFIX = /([^/])\/(?:api|v1)$/;
 
 /**
- * The credential's Base URL, trimmed and without trailing slashes or one trailing `/api`, or the problem with it. Rule: secrets travel
- * encrypted, so it must be `https://`; plain `http://` is accepted only for this machine (127.0.0.0/8,
- * `localhost`, `[::1]`), where nothing crosses a network (the local QRTRAC simulator, a local proxy). Names under
- * `.localhost` are refused: not every resolver keeps them on this machine.
+ * The credential's Base URL, trimmed and without trailing slashes or one trailing `/api` or `/v1`, or the problem.
+ * Rule: secrets travel encrypted, so it must be `https://`, with neither user:password@ nor a query or fragment;
+ * plain `http://` is accepted only for this machine (127.0.0.0/8, `localhost`, `[::1]`), where nothing crosses a
+ * network (the local QRTRAC simulator, a local proxy). Names under `.localhost` are refused: not every resolver
+ * keeps them on this machine.
  */
 export function checkBaseUrl(
 	raw: unknown,
@@ -129,10 +131,22 @@ export function checkBaseUrl(
 	try {
 		url = new URL(text);
 	} catch {
+		// Not repeated when it may hold a user:password@.
+		const shown = text.includes('@') ? '' : ` "${text}"`;
 		return {
-			problem: `The QRTRAC credential's Base URL "${text}" is not a URL; it should look like ${DEFAULT_BASE_URL}`,
+			problem: `The QRTRAC credential's Base URL${shown} is not a URL; it should look like ${DEFAULT_BASE_URL}`,
 		};
 	}
+	// A password there would go out as Basic auth and into messages; the text is not repeated, it may hold one.
+	if (url.username !== '' || url.password !== '')
+		return {
+			problem: `The QRTRAC credential's Base URL must not hold a user name or password (user:password@); enter only the address, e.g. ${DEFAULT_BASE_URL}: QRTRAC's credentials are the fields above`,
+		};
+	// The interfaces' paths are appended to the text: after a ? or # they would land in the query or be cut off.
+	if (/[?#]/.test(text))
+		return {
+			problem: `The QRTRAC credential's Base URL must not hold a query (?) or a fragment (#); it is "${text}", it should look like ${DEFAULT_BASE_URL}`,
+		};
 	if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))
 		return { url: text };
 	return {

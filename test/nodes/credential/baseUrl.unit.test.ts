@@ -38,7 +38,52 @@ describe('checkBaseUrl', () => {
 		]);
 	});
 
+	it('drops one trailing /v1 too (the contract’s simple interface root, {base_url}/v1)', () => {
+		const urls = [
+			'https://api.qrtrac.com/v1',
+			'https://api.qrtrac.com/v1/',
+			'https://proxy.example/qrtrac/v1',
+			'https://proxy.example/v1s',
+			'https://v1',
+		].map((raw) => checkBaseUrl(raw).url);
+		expect(urls).toEqual([
+			'https://api.qrtrac.com',
+			'https://api.qrtrac.com',
+			'https://proxy.example/qrtrac',
+			'https://proxy.example/v1s',
+			'https://v1',
+		]);
+	});
+
 	it('still refuses plain http to another host, with or without /api', () => {
 		expect(checkBaseUrl('http://qrtrac.example/api').problem).toContain('must start with https://');
+	});
+
+	it('refuses a user name or password in the Base URL, without repeating the password', () => {
+		for (const raw of [
+			'https://user:pw-SECRET@api.qrtrac.com',
+			'https://user@api.qrtrac.com/api',
+			'http://user:pw-SECRET@qrtrac.example',
+			'http://user:pw-SECRET@127.0.0.1:8080',
+		]) {
+			const { url, problem } = checkBaseUrl(raw);
+			expect({ raw, url }).toEqual({ raw, url: undefined });
+			expect(problem).toContain('must not hold a user name or password');
+			expect(problem).not.toContain('pw-SECRET');
+		}
+	});
+
+	it('refuses a query or a fragment, which would move the interfaces’ paths out of the path', () => {
+		for (const raw of [
+			'https://api.qrtrac.com/?region=eu',
+			'https://api.qrtrac.com?x',
+			'https://api.qrtrac.com#top',
+			'https://proxy.example/qrtrac/api?key=1',
+			'http://127.0.0.1:8080/#/',
+		]) {
+			const { url, problem } = checkBaseUrl(raw);
+			expect({ raw, url }).toEqual({ raw, url: undefined });
+			expect(problem).toContain('must not hold a query (?) or a fragment (#)');
+		}
 	});
 });

@@ -1,6 +1,7 @@
 /**
  * A Base URL entered with the contract's `/api` (its `servers` URL is `https://api.qrtrac.com/api`) reaches the
- * same paths as one without it: the credential test and a run, never `/api/api/...`.
+ * same paths as one without it: the credential test and a run, never `/api/api/...`. So does one ending in the
+ * simple interface's `/v1` (its server is `{base_url}/v1`): never `/v1/api/...` or `/v1/v1/...`.
  */
 import { runNode, testCredential } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
@@ -24,6 +25,36 @@ describe('a Base URL ending in /api', () => {
 		expect(suite.sim.requestLog.map((entry) => `${entry.status} ${entry.path}`)).toEqual([
 			'200 /api/qr-templates-api',
 			'200 /api/qr-templates-api',
+		]);
+	});
+});
+
+describe('a Base URL ending in /v1', () => {
+	it('passes the credential test and runs both interfaces on their own paths', async () => {
+		const credentials = { ...suite.credentials, baseUrl: `${suite.sim.url}/v1` };
+
+		const test = await testCredential(credentials);
+		const templates = await runNode({
+			nodeType: 'qrtrac',
+			credentials,
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+		});
+		const link = await runNode({
+			nodeType: 'qrtrac',
+			credentials,
+			parameters: {
+				resource: 'dynamicLink',
+				operation: 'create',
+				destinationUrl: 'https://example.com/landing',
+			},
+		});
+
+		expect(test).toMatchObject({ status: 'OK' });
+		expect([templates.error, link.error]).toEqual([undefined, undefined]);
+		expect(suite.sim.requestLog.map((entry) => `${entry.status} ${entry.path}`)).toEqual([
+			'200 /api/qr-templates-api',
+			'200 /api/qr-templates-api',
+			'200 /v1/qr/create',
 		]);
 	});
 });

@@ -201,6 +201,27 @@ describe('the Base URL must be https (http only for this machine)', () => {
 		expectNothingReachedRecorder();
 	});
 
+	it('refuses a Base URL with a user name and password, a query or a fragment before any request', async () => {
+		for (const baseUrl of [
+			recorder.url.replace('http://', 'http://user:pw-SECRET@'),
+			`${recorder.url}/?region=eu`,
+			`${recorder.url}#top`,
+		]) {
+			const credentials = { ...suite.credentials, baseUrl };
+			const run = await runNode({
+				nodeType: 'qrtrac',
+				credentials,
+				parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+			});
+			const test = await testCredential(credentials);
+
+			expect(run.error?.message).toMatch(/Base URL must not hold/);
+			expect(test).toMatchObject({ status: 'Error', message: run.error?.message });
+			expect(JSON.stringify([run.error, test])).not.toContain('pw-SECRET');
+		}
+		expectNothingReachedRecorder();
+	});
+
 	it('accepts http:// for localhost, and trims every credential value', async () => {
 		const padded: HarnessCredentials = {
 			...suite.credentials,

@@ -1,0 +1,79 @@
+/**
+ * What the credential's Test says for each refusal the contract allows on its request (GET the team's design
+ * templates), as n8n's credential tester runs it: n8n shows only the HTTP status text of a refusal no rule names
+ * ("Bad Request", "Too Many Requests"), and takes any 200 as success, `success: false` too. Build first.
+ */
+import { testCredential } from '../../support/n8nHarness';
+import { useSimulator } from '../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: true });
+
+describe('credential Test answered with a refusal', () => {
+	it('says for each status what it means and which field or step to check', async () => {
+		const cases: Array<[string, Parameters<typeof suite.sim.faults.add>[0], RegExp]> = [
+			['400', { kind: 'status', status: 400, message: 'Team not found' }, /HTTP 400.*'Team ID'/],
+			['403', { kind: 'status', status: 403, message: 'Forbidden' }, /HTTP 403.*role/],
+			[
+				'404',
+				{ kind: 'status', status: 404, message: 'Cannot GET' },
+				/HTTP 404.*check the Base URL/,
+			],
+			['429', { kind: 'rateLimit' }, /HTTP 429.*not checked.*again in a moment/],
+			['500', { kind: 'status', status: 500 }, /HTTP 500.*not checked/],
+			[
+				'502',
+				{ kind: 'status', status: 502, body: '<html>Bad gateway</html>' },
+				/HTTP 502.*not checked/,
+			],
+			['503', { kind: 'status', status: 503, body: 'down' }, /HTTP 503.*not checked/],
+		];
+		const results: Record<string, unknown> = {};
+		for (const [name, fault] of cases) {
+			suite.sim.faults.clear();
+			suite.sim.faults.add(fault);
+			results[name] = await testCredential(suite.credentials);
+		}
+
+		expect(results).toEqual(
+			Object.fromEntries(
+				cases.map(([name, , message]) => [
+					name,
+					{ status: 'Error', message: expect.stringMatching(message) },
+				]),
+			),
+		);
+	});
+
+	it('fails on a 200 answering success: false instead of reporting the connection successful', async () => {
+		suite.sim.faults.add({ kind: 'softError', message: 'Invalid credentials!' });
+
+		const result = await testCredential(suite.credentials);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/success: false.*'Team ID', 'Client ID' and 'Client Secret'/),
+		});
+	});
+
+	it('fails on a 200 web page (a web app or a proxy answering every path) instead of reporting success', async () => {
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			body: '<!DOCTYPE html><html><title>Sign in</title></html>',
+		});
+
+		const result = await testCredential(suite.credentials);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/HTTP 200 with a web page.*check the Base URL/),
+		});
+	});
+
+	it('still passes with the right credentials', async () => {
+		expect(await testCredential(suite.credentials)).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+	});
+});
