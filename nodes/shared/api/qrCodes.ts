@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { QrtracResponse, TransportContext } from '../transport';
 import {
+	askedById,
 	namesRecord,
 	qrCodeShape,
 	readAvailability,
@@ -251,8 +252,16 @@ export async function getQrById(
 		teamId,
 		itemIndex,
 	});
-	const code = readQrCode(source, data);
-	// Every change of one code reads it here first: a code of another team is never shown or changed as ours.
+	const code = readQrCode(source, askedById(data, id));
+	// Every change of one code reads it here first: another code's record, or a code of another team, is never
+	// shown or changed as the asked one.
+	if (code.id !== id)
+		throw unexpectedAnswer(
+			source,
+			`the code asked for, "${id}" (a QR code ID, not a Display ID)`,
+			{ id: code.id, displayId: code.displayId },
+			`"id" is "${code.id}", another code`,
+		);
 	const asked = teamId ?? (await connectionOf(ctx)).teamId;
 	if (ofOtherTeam(code, asked))
 		throw unexpectedAnswer(

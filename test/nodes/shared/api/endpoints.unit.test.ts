@@ -105,7 +105,7 @@ const calls: Call[] = [
 	[
 		'getQrById',
 		(ctx) => api.getQrById(ctx, { id: 'qr/1' }),
-		ok(code),
+		ok({ ...code, id: 'qr/1' }),
 		'GET',
 		'/api/qrs-api/teams/qr%2F1',
 	],
