@@ -48,8 +48,8 @@ function advice(kind: CreateKind, displayId?: string): string {
  * What to do before running a create again whose outcome is unknown and cannot be checked (the transport's
  * `unknownOutcomeAdvice`): where to look for what it may have made.
  */
-export function lookBeforeCreatingAgain(kind: CreateKind): string {
-	return advice(kind);
+export function lookBeforeCreatingAgain(kind: CreateKind, displayId?: string): string {
+	return advice(kind, displayId);
 }
 
 /** The error for a success answer to a create that does not name what it made. */

@@ -47,6 +47,7 @@ export async function createQr(
 		verifyUnknownOutcome: displayId
 			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
 			: undefined,
+		unknownOutcomeAdvice: displayId ? lookBeforeCreatingAgain('code', displayId) : undefined,
 	});
 	// A create answered without its code's `id` (namesRecord) made its code all the same: found by its Display ID.
 	if (!namesRecord(response.data) && displayId) {
