@@ -12,7 +12,7 @@ import {
 	type QrCode,
 } from './answers';
 import { changeNotHeld, readAfterChange } from './answerErrors';
-import { lookBeforeCreatingAgain, readCreatedQrCode } from './created';
+import { lookBeforeCreatingAgain, readCopy, readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
@@ -58,7 +58,10 @@ export async function createQr(
 	return { code, recovered: response.recovered === true };
 }
 
-/** A copy with a new ID and Display ID. Nothing tells a copy apart, so an unknown outcome fails the item. */
+/**
+ * A copy with a new ID and Display ID; an answer naming the original is no copy (readCopy). Nothing tells a copy
+ * apart, so an unknown outcome fails the item.
+ */
 export async function duplicateQr(
 	ctx: TransportContext,
 	{ id, teamId, itemIndex }: InTeam & { id: string },
@@ -71,7 +74,7 @@ export async function duplicateQr(
 		teamId,
 		itemIndex,
 	});
-	return readCreatedQrCode(source, data, 'copy');
+	return readCopy(source, data, id);
 }
 
 /** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */

@@ -53,7 +53,7 @@ const calls: Call[] = [
 	[
 		'duplicateQr',
 		(ctx) => api.duplicateQr(ctx, { id: 'qr_1' }),
-		ok(code),
+		ok({ ...code, id: 'qr_2' }),
 		'POST',
 		'/api/qrs-api/duplicate/qr_1',
 	],
