@@ -134,8 +134,17 @@ async function sendWithRetries<T>(
 		}
 
 		if (!retryAsIdempotent && UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) {
+			const unknown = `The outcome of this ${request.method} is unknown (${describe(failure)})`;
+			const notSent = `It was not sent again, so that nothing is created twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`;
+			// A look-up that fails leaves the outcome unknown: its own error alone would read as "nothing was made".
 			const verified = request.verifyUnknownOutcome
-				? await request.verifyUnknownOutcome()
+				? await request.verifyUnknownOutcome().catch((error: unknown) => {
+						throw serviceError(ctx.getNode(), {
+							...failure,
+							itemIndex: request.itemIndex,
+							detail: `${unknown}, and the look-up that would settle it failed (${error instanceof Error ? error.message : String(error)}). ${notSent}`,
+						});
+					})
 				: undefined;
 			if (verified) {
 				return {
@@ -149,7 +158,7 @@ async function sendWithRetries<T>(
 				throw serviceError(ctx.getNode(), {
 					...failure,
 					itemIndex: request.itemIndex,
-					detail: `The outcome of this ${request.method} is unknown (${describe(failure)}). It was not sent again, so that nothing is created twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`,
+					detail: `${unknown}. ${notSent}`,
 				});
 			}
 			// Verified absent: sending again cannot duplicate anything.

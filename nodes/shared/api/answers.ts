@@ -192,6 +192,14 @@ export function namesRecord(data: unknown): boolean {
 	return isPlainObject(data) && typeof data.id === 'string' && data.id !== '';
 }
 
+/**
+ * The answer to a read of one record by its ID (`id`): a record without `id` is that record (the contract's Qr and
+ * Team require no field), so it gets the asked ID; any `id` it has is kept, for the caller to hold to the asked one.
+ */
+export function askedById(data: unknown, id: string): unknown {
+	return isPlainObject(data) && data.id === undefined ? { ...data, id } : data;
+}
+
 export function readQrCode(source: AnswerSource, data: unknown): QrCode {
 	return read(source, qrCodeShape, data, EXPECTED.record) as QrCode;
 }

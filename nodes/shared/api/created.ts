@@ -26,6 +26,24 @@ export function readCreatedQrCode(
 	throw probablyCreated(source, data, kind, displayId);
 }
 
+/**
+ * The copy a Duplicate answered, when it is one: an answer naming the code copied (`original`) is that code's record,
+ * and taking it as the copy would send later steps to the original. The copy was probably made all the same.
+ */
+export function readCopy(source: AnswerSource, data: unknown, original: string): QrCode {
+	const copy = readCreatedQrCode(source, data, 'copy');
+	if (copy.id !== original) return copy;
+	throw new NodeApiError(
+		source.node,
+		{ success: false, message: 'duplicate answered the original' },
+		{
+			message: `QRTRAC's answer to ${source.operation} names the code copied, not a copy`,
+			description: `Its "id" is "${original}", the code asked to be copied, where the contract answers a copy with a new ID. It was: ${excerptOf(data, source.redact ?? [])}. The copy was probably made all the same. Do not run this item again as it is: that would make another one. ${advice('copy')}`,
+			itemIndex: source.itemIndex,
+		},
+	);
+}
+
 const NOUN: Record<CreateKind, string> = {
 	code: 'QR code was probably created',
 	copy: 'copy was probably made',
@@ -48,8 +66,8 @@ function advice(kind: CreateKind, displayId?: string): string {
  * What to do before running a create again whose outcome is unknown and cannot be checked (the transport's
  * `unknownOutcomeAdvice`): where to look for what it may have made.
  */
-export function lookBeforeCreatingAgain(kind: CreateKind): string {
-	return advice(kind);
+export function lookBeforeCreatingAgain(kind: CreateKind, displayId?: string): string {
+	return advice(kind, displayId);
 }
 
 /** The error for a success answer to a create that does not name what it made. */

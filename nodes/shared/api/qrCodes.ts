@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { QrtracResponse, TransportContext } from '../transport';
 import {
+	askedById,
 	namesRecord,
 	qrCodeShape,
 	readAvailability,
@@ -11,7 +12,7 @@ import {
 	type QrCode,
 } from './answers';
 import { changeNotHeld, readAfterChange } from './answerErrors';
-import { lookBeforeCreatingAgain, readCreatedQrCode } from './created';
+import { lookBeforeCreatingAgain, readCopy, readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
@@ -46,6 +47,7 @@ export async function createQr(
 		verifyUnknownOutcome: displayId
 			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
 			: undefined,
+		unknownOutcomeAdvice: displayId ? lookBeforeCreatingAgain('code', displayId) : undefined,
 	});
 	// A create answered without its code's `id` (namesRecord) made its code all the same: found by its Display ID.
 	if (!namesRecord(response.data) && displayId) {
@@ -56,7 +58,10 @@ export async function createQr(
 	return { code, recovered: response.recovered === true };
 }
 
-/** A copy with a new ID and Display ID. Nothing tells a copy apart, so an unknown outcome fails the item. */
+/**
+ * A copy with a new ID and Display ID; an answer naming the original is no copy (readCopy). Nothing tells a copy
+ * apart, so an unknown outcome fails the item.
+ */
 export async function duplicateQr(
 	ctx: TransportContext,
 	{ id, teamId, itemIndex }: InTeam & { id: string },
@@ -69,7 +74,7 @@ export async function duplicateQr(
 		teamId,
 		itemIndex,
 	});
-	return readCreatedQrCode(source, data, 'copy');
+	return readCopy(source, data, id);
 }
 
 /** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */
@@ -251,8 +256,16 @@ export async function getQrById(
 		teamId,
 		itemIndex,
 	});
-	const code = readQrCode(source, data);
-	// Every change of one code reads it here first: a code of another team is never shown or changed as ours.
+	const code = readQrCode(source, askedById(data, id));
+	// Every change of one code reads it here first: another code's record, or a code of another team, is never
+	// shown or changed as the asked one.
+	if (code.id !== id)
+		throw unexpectedAnswer(
+			source,
+			`the code asked for, "${id}" (a QR code ID, not a Display ID)`,
+			{ id: code.id, displayId: code.displayId },
+			`"id" is "${code.id}", another code`,
+		);
 	const asked = teamId ?? (await connectionOf(ctx)).teamId;
 	if (ofOtherTeam(code, asked))
 		throw unexpectedAnswer(

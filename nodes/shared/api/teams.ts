@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../plainObject';
 import { verifiedMarker } from '../records/simplify';
 import type { TransportContext } from '../transport';
 import {
+	askedById,
 	namesRecord,
 	readRoster,
 	readTeam,
@@ -84,14 +84,6 @@ export async function getTeamRoster(
 		itemIndex,
 	});
 	return ofAskedTeam(source, readRoster(source, askedById(data, teamId)), teamId);
-}
-
-/**
- * The answer to a read of team `teamId` by its ID: a record without `id` is that team's (the contract's Team requires
- * no field), so it gets the asked ID; any `id` it has is read and checked as it came (ofAskedTeam).
- */
-function askedById(data: unknown, teamId: string): unknown {
-	return isPlainObject(data) && data.id === undefined ? { ...data, id: teamId } : data;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { sameAt } from '../records/sameValue';
+
 /** The twelve QR code types of the contract (CreateQrRequest.qrType). */
 export const QR_TYPES = [
 	'WEB',
@@ -61,4 +63,9 @@ export const qrTypeOptions: INodePropertyOptions[] = QR_TYPES.map((type) => ({
 
 export function isQrType(value: unknown): value is QrType {
 	return typeof value === 'string' && (QR_TYPES as readonly string[]).includes(value);
+}
+
+/** The type a stored code holds, as the contract spells it: a service may answer it in another case (`web`). */
+export function qrTypeOf(value: unknown): QrType | undefined {
+	return QR_TYPES.find((type) => sameAt('qrType', type, value));
 }

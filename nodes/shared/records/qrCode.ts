@@ -176,9 +176,9 @@ export function listedContent(code: object): string {
 	);
 }
 
-/** Whether a change gives the code another type. */
+/** Whether a change gives the code another type (the type's case does not count: sameAt). */
 export function changesType(stored: IDataObject, changes: IDataObject): boolean {
-	return changes.qrType !== undefined && !sameValue(changes.qrType, stored.qrType);
+	return changes.qrType !== undefined && !sameAt('qrType', changes.qrType, stored.qrType);
 }
 
 /**
@@ -266,7 +266,9 @@ export function completeUpdateBody(
 ): IDataObject {
 	const body: IDataObject = {};
 	const newType = changesType(stored, changes);
-	const oldTypeFields = newType ? (TOP_LEVEL_TYPE_FIELDS[String(stored.qrType)] ?? []) : [];
+	const oldTypeFields = newType
+		? (TOP_LEVEL_TYPE_FIELDS[String(stored.qrType).toUpperCase()] ?? [])
+		: [];
 	for (const [key, value] of Object.entries(stored)) {
 		if (SERVER_FIELDS.has(key) || oldTypeFields.includes(key)) continue;
 		if (value !== undefined && value !== null) body[key] = value;

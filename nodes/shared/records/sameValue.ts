@@ -32,10 +32,19 @@ const URI_FIELDS: ReadonlySet<string> = new Set(['qrRedirectUrl', 'baseUrl']);
 /**
  * Whether two values of one field (named as changedFields names it) are the same: sameValue, and for a URL field
  * two spellings of one http(s) address (`https://Example.com`, `https://example.com/`), so a re-run of rows QRTRAC
- * stored in its own spelling changes nothing. A trailing `/` on a path still counts: another address.
+ * stored in its own spelling changes nothing. A trailing `/` on a path still counts: another address. `qrType`
+ * compares without case: the contract's Qr types it as any string, so a service answering `web` holds WEB.
  */
 export function sameAt(field: string, a: unknown, b: unknown): boolean {
-	return sameValue(a, b) || (URI_FIELDS.has(field) && sameAddress(a, b));
+	return (
+		sameValue(a, b) ||
+		(URI_FIELDS.has(field) && sameAddress(a, b)) ||
+		(field === 'qrType' && sameText(a, b))
+	);
+}
+
+function sameText(a: unknown, b: unknown): boolean {
+	return typeof a === 'string' && typeof b === 'string' && a.toUpperCase() === b.toUpperCase();
 }
 
 function sameAddress(a: unknown, b: unknown): boolean {

@@ -9,7 +9,7 @@ import { qrCodeLocator } from '../../descriptions/common';
 import { changedFields as changedFieldsOf } from '../../../shared/records/qrCode';
 import { qrCodeFormEnd, qrTypeUpdateField } from '../../descriptions/qrCodeFields';
 import { updateFieldsCollection } from '../../descriptions/qrCodeTypeForms';
-import { isQrType } from '../../../shared/forms/qrCodeTypes';
+import { qrTypeOf } from '../../../shared/forms/qrCodeTypes';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
 import { reportsOutcome } from '../../helpers/outcome';
@@ -80,7 +80,7 @@ export async function execute(
 ): Promise<IDataObject> {
 	const target = codeInTeam(input, itemIndex);
 	const stored = await getQrById(this, target);
-	const qrType = input.fields.qrType ?? (isQrType(stored.qrType) ? stored.qrType : undefined);
+	const qrType = input.fields.qrType ?? qrTypeOf(stored.qrType);
 	const misplaced = qrType ? typeFieldsOfOtherTypes(input.fields, qrType) : [];
 	if (misplaced.length > 0) {
 		throw itemInputError(

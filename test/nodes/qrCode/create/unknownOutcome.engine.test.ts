@@ -156,6 +156,31 @@ describe('lost answer to a create', () => {
 		});
 	});
 
+	it('Create with a Display ID whose look-up fails says the outcome is unknown, not only that the list failed', async () => {
+		// every read of the list fails: the lost create cannot be settled
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			method: 'GET',
+			path: '/api/qrs-api/v2/teams/',
+		});
+
+		const result = await run('create', {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/unsettled',
+			displayId: 'unsettled-1',
+		});
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.description).toContain('The outcome of this POST is unknown');
+		expect(result.error?.description).toContain('It was not sent again');
+		expect(result.error?.description).toContain('Display ID "unsettled-1"');
+		expect(result.error?.description).toContain('the look-up that would settle it failed');
+		expect(result.error?.message).not.toMatch(/^Bad request/i);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		expect(codesWithDisplayId('unsettled-1')).toHaveLength(1);
+	});
+
 	it('Create without a Display ID fails instead of sending the create again', async () => {
 		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
 

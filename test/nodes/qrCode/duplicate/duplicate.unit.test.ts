@@ -1,5 +1,12 @@
 /** QR Code > Duplicate: the exact requests the node builds for a typical input (fake context, no sockets). */
-import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import {
+	answering,
+	described,
+	runAction,
+	STORED_CODE,
+	TEAM_HEADERS,
+} from '../../../support/actionRequests';
+import { ok } from '../../../support/fakeContext';
 import { parseItems, VALUE, type Refusal } from '../../../support/parseItems';
 
 jest.mock('n8n-workflow', () => ({
@@ -14,6 +21,22 @@ it('posts the duplicate of the code, no body', async () => {
 	expect(run.sent.map(described)).toEqual([
 		{ method: 'POST', path: '/api/qrs-api/duplicate/qr_1', headers: TEAM_HEADERS },
 	]);
+});
+
+it('an answer naming the code copied is not taken as the copy: the item fails, saying a copy was probably made', async () => {
+	const run = await runAction(
+		'qrCode',
+		'duplicate',
+		{ qrCodeId: 'qr_1' },
+		answering({ 'POST /api/qrs-api/duplicate/qr_1': ok(STORED_CODE) }),
+	);
+
+	expect(run.output).toBeUndefined();
+	expect(run.error?.message).toMatch(/Duplicate QR Code .*names the code copied/);
+	expect((run.error as { description?: string }).description).toMatch(
+		/"id" is "qr_1".*Do not run this item again as it is.*Get Many/,
+	);
+	expect(run.sent.map(described).map((request) => request.method)).toEqual(['POST']);
 });
 
 describe('parse refuses bad input, naming the field and the item', () => {

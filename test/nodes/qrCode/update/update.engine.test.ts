@@ -528,3 +528,89 @@ describe('Update of fields QRTRAC holds as numbers, to text that means another v
 		});
 	});
 });
+
+/**
+ * The contract's Qr types `qrType` as a plain string: a service may answer `web` or `Link_List`. That is the type
+ * the form calls WEB or LINK_LIST, so neither a rename nor a change given with that same type is a change of type.
+ */
+describe('Update of a code QRTRAC answers with its QR type in another case', () => {
+	function storedAs<T extends { qrType: string }>(code: T, qrType: string): T {
+		// the stored record is the one the simulator answers with: its type is held in the service's case
+		return Object.assign(code, { qrType });
+	}
+
+	it('renames a code typed "web" without asking for a QR Type, sending the type as the contract spells it', async () => {
+		const code = storedAs(
+			suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Before',
+				qrRedirectUrl: 'https://example.com/keep',
+			}),
+			'web',
+		);
+		suite.sim.clearRequestLog();
+
+		const result = await update(code.id, { updateFields: { name: 'After' } });
+
+		expect(result.error).toBeUndefined();
+		expect(putBody()).toMatchObject({
+			qrType: 'WEB',
+			name: 'After',
+			qrRedirectUrl: 'https://example.com/keep',
+		});
+		expect(suite.sim.state.getQr(code.id)).toMatchObject({ name: 'After' });
+	});
+
+	it('keeps the other metadata of a code typed "link_list" when LINK_LIST is chosen with one field', async () => {
+		const code = storedAs(
+			suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'LINK_LIST',
+				name: 'Links',
+				metadata: {
+					title: 'Keep this title',
+					subtitle: 'Keep this subtitle',
+					links: [{ title: 'Docs', url: 'https://example.com/docs' }],
+				},
+			}),
+			'link_list',
+		);
+		suite.sim.clearRequestLog();
+
+		const result = await update(code.id, {
+			qrType: 'LINK_LIST',
+			updateFields: {
+				linkListLinks: { link: [{ title: 'Blog', url: 'https://example.com/blog' }] },
+			},
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.changedFields).toEqual(['metadata.links']);
+		expect(putBody().metadata).toEqual({
+			title: 'Keep this title',
+			subtitle: 'Keep this subtitle',
+			links: [{ title: 'Blog', url: 'https://example.com/blog' }],
+		});
+		expect(suite.sim.state.getQr(code.id)?.metadata).toMatchObject({
+			title: 'Keep this title',
+			subtitle: 'Keep this subtitle',
+		});
+	});
+
+	it('answers "unchanged" for a code typed "web" given the type and name it holds', async () => {
+		const code = storedAs(
+			suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				name: 'Same',
+				qrRedirectUrl: 'https://example.com/same',
+			}),
+			'web',
+		);
+		suite.sim.clearRequestLog();
+
+		const result = await update(code.id, { qrType: 'WEB', updateFields: { name: 'Same' } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.result).toBe('unchanged');
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET']);
+	});
+});

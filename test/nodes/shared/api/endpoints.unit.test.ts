@@ -53,7 +53,7 @@ const calls: Call[] = [
 	[
 		'duplicateQr',
 		(ctx) => api.duplicateQr(ctx, { id: 'qr_1' }),
-		ok(code),
+		ok({ ...code, id: 'qr_2' }),
 		'POST',
 		'/api/qrs-api/duplicate/qr_1',
 	],
@@ -105,7 +105,7 @@ const calls: Call[] = [
 	[
 		'getQrById',
 		(ctx) => api.getQrById(ctx, { id: 'qr/1' }),
-		ok(code),
+		ok({ ...code, id: 'qr/1' }),
 		'GET',
 		'/api/qrs-api/teams/qr%2F1',
 	],

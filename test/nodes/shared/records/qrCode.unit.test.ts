@@ -78,6 +78,25 @@ describe('changesType and completeUpdateBody', () => {
 		expect(changesType(stored, { qrType: 'TEXT' })).toBe(true);
 	});
 
+	it('reads a stored type in another case as the same type: no change of type, nothing to compare', () => {
+		const lower = { ...stored, qrType: 'web' };
+		expect(changesType(lower, { qrType: 'WEB' })).toBe(false);
+		expect(changedFields({ qrType: 'WEB', name: 'Poster' }, lower)).toEqual([]);
+		expect(contradictedFields({ qrType: 'WEB' }, lower)).toEqual([]);
+		expect(completeUpdateBody(lower, { qrType: 'WEB', name: 'New' })).toEqual({
+			qrType: 'WEB',
+			name: 'New',
+			metadata: { note: 'kept' },
+			settings: { locationEnabled: true },
+		});
+		const card = { qrType: 'vcard', firstName: 'Ada', name: 'Card' };
+		expect(completeUpdateBody(card, { qrType: 'WEB' })).toEqual({
+			qrType: 'WEB',
+			name: 'Card',
+			metadata: {},
+		});
+	});
+
 	it('keeps the stored keys of keyed objects, and starts the metadata afresh for a new type', () => {
 		expect(completeUpdateBody(stored, { settings: { passwordEnabled: true } })).toEqual({
 			qrType: 'WEB',
