@@ -114,7 +114,7 @@ export class QrtracApi implements ICredentialType {
 			default: 'https://api.qrtrac.com',
 			required: true,
 			description:
-				'Address of the QRTRAC service (a trailing /api or /v1 is accepted and dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
+				'Address of the QRTRAC service (a trailing /api, or a /v1 right after the host, is dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
 			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...)
 			// and lets a credential reword only HTTP answers, so the field itself says what such a code means.
 			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL: check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
@@ -178,7 +178,7 @@ export class QrtracApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			// checkBaseUrl's trimming, written as an expression: n8n resolves it before `authenticate` runs.
-			baseURL: `={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/${API_SUFFIX.source}/, "$1") }}/api`,
+			baseURL: `={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/${API_SUFFIX.source}/, "$1$2") }}/api`,
 			url: '/qr-templates-api',
 			method: 'GET',
 			disableFollowRedirect: true,
@@ -233,15 +233,16 @@ export class QrtracApi implements ICredentialType {
 					message: `QRTRAC could not answer the test request (HTTP ${status}), so the credentials were not checked: test again later`,
 				},
 			})),
-			{
-				// A body that is not JSON reaches the rules as text, and key '0' is its first character: '<' is a page.
-				type: 'responseSuccessBody',
+			// A body that is not JSON reaches the rules as text, and key '0' is its first character: '<' starts a page,
+			// white space (a page's leading newline) or a byte-order mark starts no JSON answer either.
+			...['<', ' ', '\n', '\r', '\t', '\uFEFF'].map((first) => ({
+				type: 'responseSuccessBody' as const,
 				properties: {
 					key: '0',
-					value: '<',
-					message: `The Base URL answered HTTP 200 with a web page, not QRTRAC's answer: check the Base URL, the address of QRTRAC's API (e.g. ${DEFAULT_BASE_URL}), not of a web app or a proxy's sign-in page`,
+					value: first,
+					message: `The Base URL answered HTTP 200 with a web page or other text, not QRTRAC's JSON answer: check the Base URL, the address of QRTRAC's API (e.g. ${DEFAULT_BASE_URL}), not of a web app or a proxy's sign-in page`,
 				},
-			},
+			})),
 			{
 				type: 'responseSuccessBody',
 				properties: {

@@ -105,15 +105,16 @@ function positiveSeconds(value: unknown, fallback: number): number {
 }
 
 /**
- * A last path segment `/api` (after trailing slashes), as in the contract's `servers` URL, or `/v1`, the simple
- * interface's (`{base_url}/v1`): the interfaces' roots are added to the Base URL, so it is dropped once. `$1`
- * keeps the character before it, which is not a slash, so a host named `api` (`https://api`) stays whole. The
+ * A last path segment `/api` (after trailing slashes), as in the contract's `servers` URL, or a `/v1` right after
+ * the host, the simple interface's (`{base_url}/v1`): the interfaces' roots are added to the Base URL, so it is
+ * dropped once. A deeper `/v1` (a gateway mounted at `/qrtrac/v1`) is the service's own path and stays. `$1` keeps
+ * the character before `/api`, not a slash, so a host named `api` stays whole; replace with `$1$2`. The
  * credential's test request applies the same pattern.
  */
-export const API_SUFFIX = /([^/])\/(?:api|v1)$/;
+export const API_SUFFIX = /([^/])\/api$|^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+)\/v1$/;
 
 /**
- * The credential's Base URL, trimmed and without trailing slashes or one trailing `/api` or `/v1`, or the problem.
+ * The credential's Base URL, trimmed and without trailing slashes, one trailing `/api` or a `/v1` right after the host, or the problem.
  * Rule: secrets travel encrypted, so it must be `https://`, with neither user:password@ nor a query or fragment;
  * plain `http://` is accepted only for this machine (127.0.0.0/8, `localhost`, `[::1]`), where nothing crosses a
  * network (the local QRTRAC simulator, a local proxy). Names under `.localhost` are refused: not every resolver
@@ -126,7 +127,7 @@ export function checkBaseUrl(
 		String(raw ?? DEFAULT_BASE_URL)
 			.trim()
 			.replace(/\/+$/, '')
-			.replace(API_SUFFIX, '$1') || DEFAULT_BASE_URL;
+			.replace(API_SUFFIX, '$1$2') || DEFAULT_BASE_URL;
 	let url: URL;
 	try {
 		url = new URL(text);

@@ -38,18 +38,22 @@ describe('checkBaseUrl', () => {
 		]);
 	});
 
-	it('drops one trailing /v1 too (the contract’s simple interface root, {base_url}/v1)', () => {
+	it('drops a /v1 right after the host (the contract’s simple interface root, {base_url}/v1), no deeper one', () => {
 		const urls = [
 			'https://api.qrtrac.com/v1',
 			'https://api.qrtrac.com/v1/',
+			'HTTPS://api.qrtrac.com:8443/v1',
 			'https://proxy.example/qrtrac/v1',
+			'https://proxy.example/v1/v1',
 			'https://proxy.example/v1s',
 			'https://v1',
 		].map((raw) => checkBaseUrl(raw).url);
 		expect(urls).toEqual([
 			'https://api.qrtrac.com',
 			'https://api.qrtrac.com',
-			'https://proxy.example/qrtrac',
+			'HTTPS://api.qrtrac.com:8443',
+			'https://proxy.example/qrtrac/v1',
+			'https://proxy.example/v1/v1',
 			'https://proxy.example/v1s',
 			'https://v1',
 		]);

@@ -1,7 +1,8 @@
 /**
  * A Base URL entered with the contract's `/api` (its `servers` URL is `https://api.qrtrac.com/api`) reaches the
  * same paths as one without it: the credential test and a run, never `/api/api/...`. So does one ending in the
- * simple interface's `/v1` (its server is `{base_url}/v1`): never `/v1/api/...` or `/v1/v1/...`.
+ * simple interface's `/v1` right after the host (its server is `{base_url}/v1`): never `/v1/api/...` or
+ * `/v1/v1/...`; a deeper `/v1` is a gateway's own path and stays.
  */
 import { runNode, testCredential } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
@@ -55,6 +56,24 @@ describe('a Base URL ending in /v1', () => {
 			'200 /api/qr-templates-api',
 			'200 /api/qr-templates-api',
 			'200 /v1/qr/create',
+		]);
+	});
+});
+
+describe('a Base URL with a deeper /v1 (a gateway mounting the service at /gateway/v1)', () => {
+	it('keeps it: the test and a run ask the gateway’s own path, never /gateway/api/...', async () => {
+		const credentials = { ...suite.credentials, baseUrl: `${suite.sim.url}/gateway/v1` };
+
+		await testCredential(credentials);
+		await runNode({
+			nodeType: 'qrtrac',
+			credentials,
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+		});
+
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual([
+			'/gateway/v1/api/qr-templates-api',
+			'/gateway/v1/api/qr-templates-api',
 		]);
 	});
 });

@@ -70,6 +70,20 @@ describe('credential Test answered with a refusal', () => {
 		});
 	});
 
+	it.each([
+		['a newline', '\n<!DOCTYPE html><html><title>Sign in</title></html>'],
+		['spaces', '   <html><body>Sign in</body></html>'],
+	])('fails on a 200 web page that starts with %s', async (_, body) => {
+		suite.sim.faults.add({ kind: 'status', status: 200, body });
+
+		const result = await testCredential(suite.credentials);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/HTTP 200 with a web page.*check the Base URL/),
+		});
+	});
+
 	it('still passes with the right credentials', async () => {
 		expect(await testCredential(suite.credentials)).toEqual({
 			status: 'OK',

@@ -249,9 +249,15 @@ describe('unique scans past the exact bound', () => {
 	}
 
 	it('never estimates more visitors than scans with an address, nor fewer than were counted exactly', () => {
-		// 5,001 to 5,100 scans from as many addresses: the sketch's estimate lands above the scans for some of them
-		for (let scans = 5_001; scans <= 5_100; scans++) {
-			const { tally, days } = everyScanNew(scans, false, false);
+		// 5,001 to 5,100 scans from as many addresses, plus 50 without one: the sketch's estimate lands above the
+		// addresses for some of them, and the 50 scans without an address must not make room for it
+		let overshoots = 0;
+		for (let addresses = 5_001; addresses <= 5_100; addresses++) {
+			const { tally, days } = everyScanNew(addresses, false, false);
+			for (let index = 0; index < 50; index++)
+				tally.add({ qrId: 'qr_a', scanTime: RANGE.startTime + index });
+			const [code] = tally.codes.values();
+			if (code.total.visitors.count() > addresses) overshoots++;
 			const [row] = reportItems(tally, {
 				layout: 'perCode',
 				range: RANGE,
@@ -259,16 +265,19 @@ describe('unique scans past the exact bound', () => {
 				topN: 10,
 				names: () => ({}),
 			});
-			expect(row.uniqueScansNote).toMatch(/^Estimated/);
-			expect([scans, (row.uniqueScans as number) <= scans]).toEqual([scans, true]);
-			expect([scans, (row.uniqueScans as number) > 5_000]).toEqual([scans, true]);
+			expect(row.uniqueScansNote).toMatch(/^Estimated.*50 of the/);
+			expect([addresses, (row.uniqueScans as number) <= addresses]).toEqual([addresses, true]);
+			expect([addresses, (row.uniqueScans as number) > 5_000]).toEqual([addresses, true]);
 		}
+		// the data is chosen so that the upper bound is needed
+		expect(overshoots).toBeGreaterThan(0);
 	});
 
-	it("keeps a day's estimate within its scans with an address, scans without one left out", () => {
+	it("keeps a day's estimate above the day's exact bound it went past", () => {
+		// 1,001 to 1,100 scans of one day from as many addresses: the day's sketch alone lands at or below 1,000
+		// for some of them
 		for (let scans = 1_001; scans <= 1_100; scans++) {
 			const { tally, days } = everyScanNew(scans, true, false);
-			tally.add({ qrId: 'qr_a', scanTime: RANGE.startTime });
 			const rows = reportItems(tally, {
 				layout: 'perCodeAndDay',
 				range: RANGE,
@@ -276,7 +285,7 @@ describe('unique scans past the exact bound', () => {
 				topN: 10,
 				names: () => ({}),
 			});
-			const day = rows.find((row) => row.scans === scans + 1) as { uniqueScans: number };
+			const day = rows.find((row) => row.scans === scans) as { uniqueScans: number };
 			expect([scans, day.uniqueScans > 1_000 && day.uniqueScans <= scans]).toEqual([scans, true]);
 		}
 	});
