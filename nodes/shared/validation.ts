@@ -13,7 +13,7 @@ import { uriProblem } from './validation/uri';
 
 /** displayId as the service accepts it; dot-only values are refused because they are path navigation. */
 export const displayIdSchema = z
-	.string()
+	.string({ invalid_type_error: 'must be text' })
 	.trim()
 	.min(1, 'must not be empty')
 	.max(200, 'must be at most 200 characters')

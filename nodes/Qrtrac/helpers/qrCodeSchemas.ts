@@ -75,6 +75,15 @@ function optional<S extends z.ZodTypeAny>(schema: S) {
 
 const textSchema = z.preprocess(asText, z.string({ invalid_type_error: 'must be text' }).trim());
 
+/**
+ * A sheet hands a column of numeric Display IDs over as numbers: a whole number is its digits. A fraction stays
+ * refused, since its text (`1e+21`, `0.30000000000000004`) is rarely what the sheet shows.
+ */
+const sheetDisplayId = z.preprocess(
+	(value) => (Number.isSafeInteger(value) ? String(value) : value),
+	displayIdSchema,
+);
+
 function columnSchema(column: ListColumn, label: string): z.ZodTypeAny {
 	const value = column.kind === 'url' ? httpUrlSchema : textSchema;
 	const required = column.required
@@ -226,7 +235,7 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: T
 	return z.object({
 		qrType: qrType.describe('QR Type'),
 		name: optional(textSchema).describe('Name'),
-		displayId: (mode === 'createOrUpdate' ? displayIdSchema : optional(displayIdSchema)).describe(
+		displayId: (mode === 'createOrUpdate' ? sheetDisplayId : optional(sheetDisplayId)).describe(
 			'Display ID',
 		),
 		qrRedirectUrl: optional(uriSchema).describe('Redirect URL'),

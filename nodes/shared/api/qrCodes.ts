@@ -12,7 +12,7 @@ import {
 	type QrCode,
 } from './answers';
 import { changeNotHeld, readAfterChange } from './answerErrors';
-import { lookBeforeCreatingAgain, readCopy, readCreatedQrCode } from './created';
+import { createdInOtherTeam, lookBeforeCreatingAgain, readCopy, readCreatedQrCode } from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
@@ -55,6 +55,9 @@ export async function createQr(
 		if (made) return { code: made, recovered: false };
 	}
 	const code = readCreatedQrCode(response.source, response.data, 'code', displayId);
+	// A code made in another team than the one asked for is never reported as this team's.
+	const asked = teamId ?? (await connectionOf(ctx)).teamId;
+	if (ofOtherTeam(code, asked)) throw createdInOtherTeam(response.source, code, asked, displayId);
 	return { code, recovered: response.recovered === true };
 }
 

@@ -590,16 +590,26 @@ describe('The sync snapshot holds only what the service read, never a write answ
 		}
 	});
 
-	it("a create answered with another team's teamId: never in the snapshot, never deleted by Delete Missing", async () => {
+	it("a create answered with another team's teamId: the row fails naming both teams, never in the snapshot, never deleted by Delete Missing", async () => {
 		const rows = sheet(3, 'filed');
 		const teamId = teamWith(rows);
 		const added = { displayId: 'filed-new', name: 'New', url: 'https://example.com/filed/new' };
 		suite.sim.setListDrift({ createsInDefaultTeam: true });
 		try {
-			const result = await twoSyncs(teamId, [...rows, added], rows);
+			const result = await twoSyncs(teamId, [...rows, added], rows, 'continueRegularOutput');
 
 			expect(result.error).toBeUndefined();
-			expect(result.outputs('Sync').map((json) => json.result)).toContain('created');
+			const synced = result.outputs('Sync');
+			expect(synced.map((json) => json.result)).toEqual([
+				'unchanged',
+				'unchanged',
+				'unchanged',
+				undefined,
+			]);
+			expect(synced[3].error).toBe(
+				`QRTRAC created the code in another team: "${suite.credentials.teamId}", not "${teamId}" as asked`,
+			);
+			expect(synced[3].description).toContain('Do not run this item again as it is');
 			expect(result.outputs('Sync Done').map((json) => json.result)).toEqual([
 				'unchanged',
 				'unchanged',

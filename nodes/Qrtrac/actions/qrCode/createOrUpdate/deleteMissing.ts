@@ -64,6 +64,8 @@ export function readDeleteMissing(
 	if (checked.deleteMissing && isToolNode(executionNode(ctx)))
 		throw deleteMissingAsTool(ctx, itemIndex);
 	if (checked.deleteMissing && insideLoop(ctx)) throw deleteMissingInLoop(ctx, itemIndex);
+	if (checked.deleteMissing && ctx.getNode().executeOnce === true)
+		throw deleteMissingExecutedOnce(ctx, itemIndex);
 	checkedDeleteMissing.set(options, checked);
 	return checked;
 }
@@ -95,6 +97,19 @@ function deleteMissingInLoop(ctx: IExecuteFunctions, itemIndex: number): NodeOpe
 			itemIndex,
 			description:
 				"Nothing was sent. Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet (e.g. on the loop's done output), so that the codes of later batches are not deleted.",
+		},
+	);
+}
+
+/** n8n hands a node set to Execute Once only its first item: the rest of the sheet's codes would be deleted. */
+function deleteMissingExecutedOnce(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		'"Delete Missing" cannot run with Execute Once: the node gets only the first row, not the whole sheet',
+		{
+			itemIndex,
+			description:
+				"Nothing was sent. Turn off the node's Execute Once setting (Settings), so that every row of the sheet reaches it, or turn Delete Missing off.",
 		},
 	);
 }

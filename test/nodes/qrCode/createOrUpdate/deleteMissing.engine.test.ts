@@ -1,0 +1,107 @@
+/**
+ * Create or Update's Delete Missing against how n8n hands rows to a node: through n8n-core's WorkflowExecute
+ * with the node's own settings, against the simulator. Delete Missing takes the rows it gets for the whole sheet,
+ * so a setting that hands it part of the sheet must stop it before anything is sent.
+ */
+import { executeWorkflow } from '../../../support/harness/executeWorkflow';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+jest.setTimeout(30_000);
+
+const suite = useSimulator();
+let teamCount = 0;
+
+interface Row {
+	displayId: string;
+	name: string;
+	url: string;
+}
+
+function sheet(count: number, prefix: string): Row[] {
+	return Array.from({ length: count }, (_, index) => ({
+		displayId: `${prefix}-${index}`,
+		name: `Row ${index}`,
+		url: `https://example.com/${prefix}/${index}`,
+	}));
+}
+
+/** A team holding exactly the sheet's codes, each with the tag Delete Missing is scoped to. */
+function teamWith(rows: Row[]): string {
+	const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+	const team = suite.sim.state.createTeam(orgId, `Delete Missing team ${++teamCount}`);
+	for (const row of rows)
+		suite.sim.state.createQr(team.id, {
+			displayId: row.displayId,
+			name: row.name,
+			qrType: 'WEB',
+			qrRedirectUrl: row.url,
+			tags: ['sheet'],
+		});
+	return team.id;
+}
+
+/** The sync node with Delete Missing on for the tag every row carries, and `settings` (n8n's node settings). */
+function syncNode(teamId: string, settings: Record<string, unknown> = {}) {
+	return {
+		id: 'sync',
+		name: 'Sync',
+		type: 'qrtrac',
+		typeVersion: 1.2,
+		position: [0, 0] as [number, number],
+		parameters: {
+			resource: 'qrCode',
+			operation: 'createOrUpdate',
+			mode: 'sync',
+			displayId: '={{ $json.displayId }}',
+			qrType: 'WEB',
+			name: '={{ $json.name }}',
+			qrRedirectUrl: '={{ $json.url }}',
+			additionalFields: { tags: 'sheet' },
+			options: { teamOverride: teamId, deleteMissing: true, deleteMissingTag: 'sheet' },
+		},
+		...settings,
+	};
+}
+
+async function runSync(teamId: string, rows: Row[], settings: Record<string, unknown> = {}) {
+	const { run } = await executeWorkflow(
+		{ nodes: [syncNode(teamId, settings)], connections: {} },
+		{ credentials: suite.credentials },
+		{ node: 'Sync', items: rows.map((json) => ({ json: { ...json } })) },
+	);
+	const task = run.data.resultData.runData.Sync?.[0];
+	return {
+		error: task?.error ?? run.data.resultData.error,
+		items: (task?.data?.main?.[0] ?? []).map((item) => item.json),
+	};
+}
+
+describe('Delete Missing and how n8n hands the rows over', () => {
+	it('is refused under Execute Once, which hands the node the first row only: nothing sent, nothing deleted', async () => {
+		const rows = sheet(3, 'once');
+		const teamId = teamWith(rows);
+
+		const result = await runSync(teamId, rows, { executeOnce: true });
+
+		expect(result.error?.message).toBe(
+			'"Delete Missing" cannot run with Execute Once: the node gets only the first row, not the whole sheet',
+		);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
+	});
+
+	it('runs as usual without Execute Once: the whole sheet is the rows, nothing deleted', async () => {
+		const rows = sheet(3, 'whole');
+		const teamId = teamWith(rows);
+
+		const result = await runSync(teamId, rows);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((json) => json.result)).toEqual([
+			'unchanged',
+			'unchanged',
+			'unchanged',
+		]);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
+	});
+});

@@ -1,0 +1,76 @@
+/**
+ * Create or Update (sync) fed by a spreadsheet, through n8n's engine against the simulator: the values a sheet
+ * node hands over as they are, such as a column of numeric Display IDs.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+jest.setTimeout(30_000);
+
+const suite = useSimulator();
+
+describe('Create or Update with the values a sheet gives', () => {
+	it('keys on a numeric Display ID as its text: the held code is unchanged, a new one created, nothing deleted', async () => {
+		const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+		const teamId = suite.sim.state.createTeam(orgId, 'Numeric Display IDs').id;
+		suite.sim.state.createQr(teamId, {
+			displayId: '41001',
+			name: 'Row 1',
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/41001',
+			tags: ['sheet'],
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'createOrUpdate',
+				mode: 'sync',
+				displayId: '={{ $json.code }}',
+				qrType: 'WEB',
+				name: '={{ $json.name }}',
+				qrRedirectUrl: '={{ $json.url }}',
+				additionalFields: { tags: 'sheet' },
+				options: { teamOverride: teamId, deleteMissing: true, deleteMissingTag: 'sheet' },
+			},
+			items: [
+				{ code: 41001, name: 'Row 1', url: 'https://example.com/41001' },
+				{ code: 41002, name: 'Row 2', url: 'https://example.com/41002' },
+			],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.result, item.json.displayId])).toEqual([
+			['unchanged', '41001'],
+			['created', '41002'],
+		]);
+		expect(
+			suite.sim.state
+				.liveQrsOfTeam(teamId)
+				.map((qr) => qr.displayId)
+				.sort(),
+		).toEqual(['41001', '41002']);
+		expect(suite.sim.requestLog.map((entry) => entry.method)).toEqual(['GET', 'POST']);
+	});
+
+	it('refuses a Display ID that is a fraction, naming the row and the field, before any request', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'createOrUpdate',
+				mode: 'sync',
+				displayId: '={{ $json.code }}',
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/x',
+			},
+			items: [{ code: 1.5 }],
+		});
+
+		expect(result.error?.message).toBe('Item 0: "Display ID" must be text');
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+});
