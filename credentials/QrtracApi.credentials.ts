@@ -234,8 +234,8 @@ export class QrtracApi implements ICredentialType {
 				},
 			})),
 			// A body that is not JSON reaches the rules as text, and key '0' is its first character: '<' starts a page,
-			// white space (a page's leading newline) or a byte-order mark starts no JSON answer either.
-			...['<', ' ', '\n', '\r', '\t', '\uFEFF'].map((first) => ({
+			// white space (a page's leading newline) no JSON answer either (JSON arrives parsed).
+			...['<', ' ', '\n', '\r', '\t'].map((first) => ({
 				type: 'responseSuccessBody' as const,
 				properties: {
 					key: '0',

@@ -249,6 +249,11 @@ export function valueAt(code: IDataObject, field: string): unknown {
 		: undefined;
 }
 
+/** A stored type as the contract's enum spells it: a service may answer `web` (sameAt), a write must send WEB. */
+function contractSpelling<T>(qrType: T): T | string {
+	return typeof qrType === 'string' ? qrType.toUpperCase() : qrType;
+}
+
 /**
  * The body of a PUT: every request field of the stored code (all but the service's own fields), with `changes`
  * applied on top; keyed objects take the changed keys and keep the other stored ones, and a change of type
@@ -266,12 +271,11 @@ export function completeUpdateBody(
 ): IDataObject {
 	const body: IDataObject = {};
 	const newType = changesType(stored, changes);
-	const oldTypeFields = newType
-		? (TOP_LEVEL_TYPE_FIELDS[String(stored.qrType).toUpperCase()] ?? [])
-		: [];
+	const storedType = contractSpelling(stored.qrType);
+	const oldTypeFields = newType ? (TOP_LEVEL_TYPE_FIELDS[String(storedType)] ?? []) : [];
 	for (const [key, value] of Object.entries(stored)) {
 		if (SERVER_FIELDS.has(key) || oldTypeFields.includes(key)) continue;
-		if (value !== undefined && value !== null) body[key] = value;
+		if (value !== undefined && value !== null) body[key] = key === 'qrType' ? storedType : value;
 	}
 	if (newType) body.metadata = {};
 	const settingsLeftOut = leavesOutSettings(stored, changes);

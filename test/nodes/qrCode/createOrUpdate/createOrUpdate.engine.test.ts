@@ -691,3 +691,38 @@ describe('Create or Update on a service that normalises what it stores (normalis
 		expect(requests().at(-1)).toBe(`PUT /api/qrs-api/${code.id}`);
 	});
 });
+
+describe.each(PUT_SEMANTICS)(
+	'Create or Update of a code QRTRAC answers with its QR type in another case (PUT read as %s)',
+	(semantics) => {
+		useReading(semantics);
+
+		it.each(['lookUpEachRow', 'sync'])(
+			'%s: renames a code typed "web", sending the type as the contract spells it',
+			async (mode) => {
+				const displayId = `typed-web-${semantics}-${mode}`;
+				const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+					qrType: 'WEB',
+					name: 'Before',
+					displayId,
+					qrRedirectUrl: 'https://example.com/keep',
+				});
+				// the stored record is the one the simulator answers with: its type is held in the service's case
+				Object.assign(code, { qrType: 'web' });
+				suite.sim.clearRequestLog();
+
+				const result = await upsert(
+					[{ displayId, name: 'After', url: 'https://example.com/keep' }],
+					{ mode },
+				);
+
+				expect(result.error).toBeUndefined();
+				expect(result.items.map((item) => item.json.result)).toEqual(['updated']);
+				const puts = suite.sim.requestLog.filter((entry) => entry.method === 'PUT');
+				expect(puts.map((entry) => (entry.body as { qrType?: unknown }).qrType)).toEqual(['WEB']);
+				expect(suite.sim.state.getQr(code.id)).toMatchObject({ name: 'After' });
+				suite.expectRequestsFollowContract();
+			},
+		);
+	},
+);
