@@ -1,6 +1,7 @@
 import type { Exchange } from './http/exchange';
 import type { ServerContext } from './http/context';
 import { listQrPage, parsePageQuery, type QueryValues } from './domain/qrQueries';
+import { touchQr } from './domain/qrCodes';
 import type { QrRecord } from './model';
 import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
 
@@ -16,6 +17,10 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `ignorePage`: always serves page 1 (and echoes `page: 1`).
  * - `shiftingOrder`: after each list page it answers, another writer touches the team's least recently updated
  *   code (its `updatedAt` becomes the newest), so codes move between pages of an `updatedAt` order mid-walk.
+ * - `deletesMidWalk`: after each of the next N list pages it answers, another writer soft-deletes the team's most
+ *   recently updated live code (on the page just read of an `updatedAt` order, newest first), so every code after
+ *   it moves up a place mid-walk: the first code of the next page slides onto the page already read. The count
+ *   goes down with each deletion.
  * - `foreignCodes`: the team's list also holds the live codes of the organization's other teams (and counts them).
  * - `ignoreTeamHeader`: every request acts in the API client's default team, whatever team header it sends.
  * - `createsInDefaultTeam`: Create QR Code alone acts in the API client's default team, whatever team header it
@@ -32,6 +37,8 @@ export interface ListDrift {
 	zeroBasedPages: boolean;
 	ignorePage: boolean;
 	shiftingOrder: boolean;
+	/** Undefined or 0: no deletion during a walk. */
+	deletesMidWalk?: number;
 	foreignCodes: boolean;
 	ignoreTeamHeader: boolean;
 	createsInDefaultTeam: boolean;
@@ -95,6 +102,10 @@ export function driftList(
 	if (operationId === LIST && teamId && pagingDrifts(drift)) {
 		result = pageAnswer(context, teamId, exchange.query, answer) ?? answer;
 		if (drift.shiftingOrder && result.status === 200) touchOldest(context, teamId);
+	}
+	if (operationId === LIST && teamId && (drift.deletesMidWalk ?? 0) > 0 && result.status === 200) {
+		drift.deletesMidWalk = (drift.deletesMidWalk ?? 0) - 1;
+		deleteNewest(context, teamId);
 	}
 	if (drift.lowerCaseDisplayIds && operationId && CODE_OPERATIONS.has(operationId))
 		result = { ...result, body: lowerCased(result.body) };
@@ -169,6 +180,17 @@ function touchOldest(context: ServerContext, teamId: string): void {
 	}).qrs;
 	if (codes.length < 2) return;
 	codes[codes.length - 1].updatedAt = Math.max(codes[0].updatedAt + 1, context.state.clock.now());
+}
+
+/** Another writer's deletion: the first live code of the team's `updatedAt` order, newest first, leaves the list. */
+function deleteNewest(context: ServerContext, teamId: string): void {
+	const [newest] = listQrPage(context.state, teamId, {
+		limit: 1,
+		page: 1,
+		sortBy: 'updatedAt',
+		sortOrder: 'desc',
+	}).qrs;
+	if (newest) touchQr(context.state, newest, { deleted: true }, 'other-writer');
 }
 
 function lowerCased(body: unknown): unknown {

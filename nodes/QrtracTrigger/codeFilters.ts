@@ -1,6 +1,8 @@
+import { sameAt } from '../shared/records/sameValue';
+
 /** The trigger's optional filters on QR codes; all set filters must match. */
 export interface CodeFilters {
-	/** Allowed `qrType`s; empty allows every type. */
+	/** Allowed `qrType`s, compared as sameAt compares types (a service may answer `web` for WEB); empty allows every type. */
 	qrTypes: string[];
 	/** A tag the code must carry (case-insensitive). */
 	tag?: string;
@@ -10,7 +12,11 @@ export interface CodeFilters {
 
 /** Whether a code record matches every filter that is set. */
 export function matchesFilters(record: Record<string, unknown>, filters: CodeFilters): boolean {
-	if (filters.qrTypes.length > 0 && !filters.qrTypes.includes(String(record.qrType))) return false;
+	if (
+		filters.qrTypes.length > 0 &&
+		!filters.qrTypes.some((type) => sameAt('qrType', type, record.qrType))
+	)
+		return false;
 	if (filters.tag !== undefined) {
 		const wanted = filters.tag.toLowerCase();
 		const tags = Array.isArray(record.tags) ? record.tags : [];

@@ -72,6 +72,17 @@ describe('list drift', () => {
 		expect(ids(after)[0]).toBe(ids(before).at(-1));
 	});
 
+	test('deletesMidWalk deletes the newest code after each of the next N pages, then stops', async () => {
+		sim.setListDrift({ deletesMidWalk: 1 });
+		const first = await list('?limit=2');
+		const second = await list('?limit=2');
+		const third = await list('?limit=2');
+		expect(ids(second)[0]).toBe(ids(first)[1]);
+		expect(second.totalCount).toBe(first.totalCount - 1);
+		expect(third).toEqual(second);
+		expect(sim.state.getQr(ids(first)[0])?.deleted).toBe(true);
+	});
+
 	test('foreignCodes adds and counts the other teams codes', async () => {
 		sim.setListDrift({ foreignCodes: true });
 		const data = await list(`?limit=100${asc}`);

@@ -120,7 +120,9 @@ async function requestChanges(
 /**
  * The team's live codes changed at or after `floor`, read from its list sorted by `updatedAt`, newest first, page
  * by page until a page reaches below `downTo` (default `floor`; codes without `updatedAt` do not decide that:
- * where the service sorts them is unknown) or the list ends. Deleted codes are not in the list.
+ * where the service sorts them is unknown) or the list ends. Deleted codes are not in the list. A page whose
+ * `totalCount` is lower than any before shows codes left the list meanwhile: the codes after them moved up,
+ * some onto pages already read, so the walk steps back as many pages as that shift spans (each version kept once).
  */
 export async function listQrsChangedSince(
 	ctx: TransportContext,
@@ -132,9 +134,11 @@ export async function listQrsChangedSince(
 	}: InTeam & { floor: number; downTo?: number; presentMs: number },
 ): Promise<ChangedQrCode[]> {
 	const source = await answerSource(ctx, QR_LIST);
-	const changed: ChangedQrCode[] = [];
+	const changed = new Map<string, ChangedQrCode>();
 	let served: number | undefined;
-	for (let page = 1; page <= MAX_TIME_WALK_PAGES; page++) {
+	let total: number | undefined;
+	let page = 1;
+	for (let request = 1; request <= MAX_TIME_WALK_PAGES; request++) {
 		const answer = await getTeamQrsPaginated(ctx, {
 			query: { sortBy: 'updatedAt', sortOrder: 'desc' },
 			page,
@@ -143,12 +147,23 @@ export async function listQrsChangedSince(
 		});
 		await refuseForeignCodes(ctx, answer.qrs, { teamId, what: 'the codes changed since a time' });
 		const placed = placeCodes(source, answer.qrs, presentMs);
-		changed.push(...placed.filter((code) => code.updatedAt >= floor));
+		for (const code of placed)
+			if (code.updatedAt >= floor) changed.set(`${code.id} ${code.updatedAt}`, code);
 		served ??= answer.limit ?? answer.qrs.length;
+		const count = answer.totalCount;
+		const left = total !== undefined && count !== undefined ? total - count : 0;
+		// the lowest total seen: a count that merely jitters steps back once, not at every page
+		if (count !== undefined) total = Math.min(total ?? count, count);
+		if (left > 0 && page > 1 && served > 0) {
+			page = Math.max(1, page - Math.ceil(left / served));
+			continue;
+		}
 		const passed = placed.some(
 			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < downTo,
 		);
-		if (passed || answer.qrs.length === 0 || answer.qrs.length < served) return changed;
+		if (passed || answer.qrs.length === 0 || answer.qrs.length < served)
+			return [...changed.values()];
+		page++;
 	}
 	throw new NodeApiError(
 		source.node,

@@ -167,6 +167,24 @@ describe('QRTRAC Trigger: code changes', () => {
 		]);
 	});
 
+	it('matches the QR Types filter whatever case QRTRAC answers the type in, test event included', async () => {
+		// The contract's Qr types `qrType` as any string: a service answering `web` holds the form's WEB.
+		const account = newAccount();
+		const watcher = trigger(account, { filters: { qrTypes: ['WEB'] } });
+		await watcher.poll();
+		const web = Object.assign(createCode(account.teamId, { name: 'Lower-case web' }), {
+			qrType: 'web',
+		});
+		Object.assign(createCode(account.teamId, { name: 'Link', qrType: 'SHORT_LINK' }), {
+			qrType: 'short_link',
+		});
+
+		expect((await watcher.poll()).map((event) => [event.event, event.id])).toEqual([
+			['created', web.id],
+		]);
+		expect((await watcher.poll('manual')).map((event) => event.id)).toEqual([web.id]);
+	});
+
 	it('reports every existing code on the first poll when asked to', async () => {
 		const account = newAccount();
 		const live = createCode(account.teamId, { name: 'Live' });

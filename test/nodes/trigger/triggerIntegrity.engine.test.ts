@@ -264,6 +264,31 @@ describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => 
 	});
 });
 
+describe('QRTRAC Trigger: a code deleted while a capped answer sends the trigger to the list', () => {
+	afterEach(() => suite.sim.setListDrift({}));
+
+	it('reports every change of the burst although the list shifted up a place between two pages', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 100 });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		// 250 changes a second apart: the poll after them reads the list (3 pages), and its floor passes the oldest.
+		const base = Date.now() - 260_000;
+		const burst = Array.from({ length: 250 }, (_, index) =>
+			createCodeAt(account.teamId, base + index * 1_000, `Burst ${index}`),
+		);
+		// Another writer deletes the newest code right after page 1 is answered: page 2's first code slides onto page 1.
+		suite.sim.setListDrift({ deletesMidWalk: 1 });
+
+		const events = await watcher.poll();
+
+		expect(events.map((event) => event.id).sort()).toEqual(burst.map((code) => code.id).sort());
+		expect((await watcher.poll()).map((event) => [event.event, event.id])).toEqual([
+			['deleted', burst[249].id],
+		]);
+	});
+});
+
 describe('QRTRAC Trigger: updated-after answers capped to the oldest 100', () => {
 	it('reports a change made after a burst whose oldest changes fill every later answer', async () => {
 		const { account, watcher, burst } = await afterBurst(100, 150, {}, 30_000);
