@@ -3,6 +3,8 @@
  * with the node's own settings, against the simulator. Delete Missing takes the rows it gets for the whole sheet,
  * so a setting that hands it part of the sheet must stop it before anything is sent.
  */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+
 import { executeWorkflow } from '../../../support/harness/executeWorkflow';
 import { useSimulator } from '../../../support/simulatorSuite';
 
@@ -98,6 +100,114 @@ describe('Delete Missing and how n8n hands the rows over', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((json) => json.result)).toEqual([
+			'unchanged',
+			'unchanged',
+			'unchanged',
+		]);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
+	});
+});
+
+const SHEET_PART_TYPE = 'harness.sheetPart';
+
+/** A node handing over the rows `parts` names for it, as a Google Sheets or Split Out node would. */
+function sheetPart(parts: Record<string, IDataObject[]>): INodeType {
+	return {
+		description: {
+			displayName: 'Sheet Part',
+			name: 'sheetPart',
+			group: ['transform'],
+			version: 1,
+			description: 'Hands over some rows of a sheet',
+			defaults: { name: 'Sheet Part' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			return [parts[this.getNode().name].map((json) => ({ json: { ...json } }))];
+		},
+	};
+}
+
+function partNode(name: string, x: number) {
+	return {
+		id: name,
+		name,
+		type: SHEET_PART_TYPE,
+		typeVersion: 1,
+		position: [x, 0] as [number, number],
+		parameters: {},
+	};
+}
+
+describe('Delete Missing fed by several nodes', () => {
+	it('is refused when two nodes feed the sync, which n8n runs once per node: nothing sent, nothing deleted', async () => {
+		const rows = sheet(4, 'branches');
+		const teamId = teamWith(rows);
+		const { run } = await executeWorkflow(
+			{
+				nodes: [
+					partNode('Sheet', -400),
+					partNode('Part A', -200),
+					partNode('Part B', -200),
+					syncNode(teamId),
+				],
+				connections: {
+					Sheet: {
+						main: [
+							[
+								{ node: 'Part A', type: 'main', index: 0 },
+								{ node: 'Part B', type: 'main', index: 0 },
+							],
+						],
+					},
+					'Part A': { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
+					'Part B': { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
+				},
+			},
+			{
+				credentials: suite.credentials,
+				standIns: {
+					[SHEET_PART_TYPE]: sheetPart({
+						Sheet: [{}],
+						'Part A': rows.slice(0, 2) as unknown as IDataObject[],
+						'Part B': rows.slice(2) as unknown as IDataObject[],
+					}),
+				},
+			},
+		);
+		const tasks = run.data.resultData.runData.Sync ?? [];
+
+		expect(tasks[0]?.error?.message).toBe(
+			'"Delete Missing" cannot run on rows from several nodes: n8n runs this node once per node that feeds it (Part A, Part B)',
+		);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(4);
+	});
+
+	it('runs as usual after a chain of nodes, each feeding the next: one run over the whole sheet', async () => {
+		const rows = sheet(3, 'chain');
+		const teamId = teamWith(rows);
+		const { run } = await executeWorkflow(
+			{
+				nodes: [partNode('Sheet', -400), partNode('Rows', -200), syncNode(teamId)],
+				connections: {
+					Sheet: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+					Rows: { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
+				},
+			},
+			{
+				credentials: suite.credentials,
+				standIns: {
+					[SHEET_PART_TYPE]: sheetPart({ Sheet: [{}], Rows: rows as unknown as IDataObject[] }),
+				},
+			},
+		);
+		const tasks = run.data.resultData.runData.Sync ?? [];
+
+		expect(tasks.map((task) => task.error)).toEqual([undefined]);
+		expect((tasks[0].data?.main?.[0] ?? []).map((item) => item.json.result)).toEqual([
 			'unchanged',
 			'unchanged',
 			'unchanged',

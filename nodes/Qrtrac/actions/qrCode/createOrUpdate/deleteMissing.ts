@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeConnectionType } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -66,6 +66,8 @@ export function readDeleteMissing(
 	if (checked.deleteMissing && insideLoop(ctx)) throw deleteMissingInLoop(ctx, itemIndex);
 	if (checked.deleteMissing && ctx.getNode().executeOnce === true)
 		throw deleteMissingExecutedOnce(ctx, itemIndex);
+	const feeding = checked.deleteMissing ? feedingNodes(ctx) : [];
+	if (feeding.length > 1) throw deleteMissingFedBySeveral(ctx, feeding, itemIndex);
 	checkedDeleteMissing.set(options, checked);
 	return checked;
 }
@@ -97,6 +99,40 @@ function deleteMissingInLoop(ctx: IExecuteFunctions, itemIndex: number): NodeOpe
 			itemIndex,
 			description:
 				"Nothing was sent. Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet (e.g. on the loop's done output), so that the codes of later batches are not deleted.",
+		},
+	);
+}
+
+/**
+ * The nodes connected to this node's input, when n8n tells them: n8n runs the node once per node that sends it
+ * rows, each run a part of the sheet. An n8n that ignores `depth` lists every node before this one as well: then
+ * the direct ones are unknown, and nothing is claimed.
+ */
+function feedingNodes(ctx: IExecuteFunctions): string[] {
+	if (typeof ctx.getParentNodes !== 'function') return [];
+	const name = ctx.getNode().name;
+	const direct = ctx.getParentNodes(name, {
+		connectionType: 'main' as NodeConnectionType,
+		depth: 1,
+	});
+	return direct.length < ctx.getParentNodes(name).length
+		? direct.map((node) => node.name).sort()
+		: [];
+}
+
+/** Each run would take its part for the whole sheet and delete the codes of the other parts. */
+function deleteMissingFedBySeveral(
+	ctx: IExecuteFunctions,
+	feeding: string[],
+	itemIndex: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`"Delete Missing" cannot run on rows from several nodes: n8n runs this node once per node that feeds it (${feeding.join(', ')})`,
+		{
+			itemIndex,
+			description:
+				'Nothing was sent. Put a Merge node (Append) before this node, so that the whole sheet arrives in one run, or turn Delete Missing off: each run would delete the codes of the other parts.',
 		},
 	);
 }
