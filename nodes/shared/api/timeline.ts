@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { feedMayLeaveOut, looksCapped } from '../cappedAnswers';
+import { ShiftingWalk } from '../shiftingWalk';
 import type { TransportContext } from '../transport';
 import {
 	readChangedQrCodes,
@@ -119,10 +120,10 @@ async function requestChanges(
 
 /**
  * The team's live codes changed at or after `floor`, read from its list sorted by `updatedAt`, newest first, page
- * by page until a page reaches below `downTo` (default `floor`; codes without `updatedAt` do not decide that:
- * where the service sorts them is unknown) or the list ends. Deleted codes are not in the list. A page whose
- * `totalCount` is lower than any before shows codes left the list meanwhile: the codes after them moved up,
- * some onto pages already read, so the walk steps back as many pages as that shift spans (each version kept once).
+ * by page until every place before a code older than `downTo` (default `floor`; codes without `updatedAt` do not
+ * decide that: where the service sorts them is unknown) or the list's end is read. Deleted codes are not in the
+ * list. Codes leaving or joining the list meanwhile move the others between pages: the pages' counts tell, and
+ * the walk reads again the places that moved (shiftingWalk.ts). A code read twice is kept in its latest change.
  */
 export async function listQrsChangedSince(
 	ctx: TransportContext,
@@ -135,9 +136,8 @@ export async function listQrsChangedSince(
 ): Promise<ChangedQrCode[]> {
 	const source = await answerSource(ctx, QR_LIST);
 	const changed = new Map<string, ChangedQrCode>();
-	let served: number | undefined;
-	let total: number | undefined;
-	let page = 1;
+	let walk: ShiftingWalk | undefined;
+	let page: number | undefined = 1;
 	for (let request = 1; request <= MAX_TIME_WALK_PAGES; request++) {
 		const answer = await getTeamQrsPaginated(ctx, {
 			query: { sortBy: 'updatedAt', sortOrder: 'desc' },
@@ -147,23 +147,19 @@ export async function listQrsChangedSince(
 		});
 		await refuseForeignCodes(ctx, answer.qrs, { teamId, what: 'the codes changed since a time' });
 		const placed = placeCodes(source, answer.qrs, presentMs);
-		for (const code of placed)
-			if (code.updatedAt >= floor) changed.set(`${code.id} ${code.updatedAt}`, code);
-		served ??= answer.limit ?? answer.qrs.length;
-		const count = answer.totalCount;
-		const left = total !== undefined && count !== undefined ? total - count : 0;
-		// the lowest total seen: a count that merely jitters steps back once, not at every page
-		if (count !== undefined) total = Math.min(total ?? count, count);
-		if (left > 0 && page > 1 && served > 0) {
-			page = Math.max(1, page - Math.ceil(left / served));
-			continue;
+		for (const code of placed) {
+			const held = changed.get(code.id);
+			if (code.updatedAt >= floor && (held === undefined || held.updatedAt < code.updatedAt))
+				changed.set(code.id, code);
 		}
-		const passed = placed.some(
+		if (answer.qrs.length === 0 && walk === undefined) return [];
+		walk ??= new ShiftingWalk(answer.limit ?? answer.qrs.length);
+		const past = placed.findIndex(
 			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < downTo,
 		);
-		if (passed || answer.qrs.length === 0 || answer.qrs.length < served)
-			return [...changed.values()];
-		page++;
+		walk.record(page, answer.qrs.length, answer.totalCount, past < 0 ? undefined : past);
+		page = walk.nextPage();
+		if (page === undefined) return [...changed.values()];
 	}
 	throw new NodeApiError(
 		source.node,

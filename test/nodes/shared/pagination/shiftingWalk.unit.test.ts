@@ -1,0 +1,178 @@
+/**
+ * ShiftingWalk against a list other writers change between the walk's requests: every code that was in the list
+ * when the walk started, stayed in it, and lies before the bound is seen, whatever the deletions and creations
+ * the counts show; the walk ends, and costs at most about twice the pages of a still list.
+ */
+import { ShiftingWalk } from '../../../../nodes/shared/shiftingWalk';
+
+interface Code {
+	id: string;
+	updatedAt: number;
+}
+
+/** A small seeded generator, so a failing case can be run again. */
+function random(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+		return state / 2 ** 32;
+	};
+}
+
+/** The list newest first, as a `sortBy=updatedAt&sortOrder=desc` page walk reads it. */
+function sorted(list: Code[]): Code[] {
+	return [...list].sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+}
+
+/**
+ * Walks `list` pages of `size` down to `bound` (codes changed at or after it), calling `between(request)` after
+ * each answer, as another writer would act; returns the ids seen and the requests made.
+ */
+function walk(
+	list: Code[],
+	size: number,
+	bound: number,
+	between: (request: number) => void,
+	withCount = true,
+) {
+	const seen = new Set<string>();
+	const shifting = new ShiftingWalk(size);
+	let page: number | undefined = 1;
+	let requests = 0;
+	while (page !== undefined) {
+		if (++requests > 10_000) throw new Error('the walk does not end');
+		const all = sorted(list);
+		const held = all.slice((page - 1) * size, page * size);
+		for (const code of held) if (code.updatedAt >= bound) seen.add(code.id);
+		const boundIndex = held.findIndex((code) => code.updatedAt < bound);
+		shifting.record(
+			page,
+			held.length,
+			withCount ? all.length : undefined,
+			boundIndex < 0 ? undefined : boundIndex,
+		);
+		between(requests);
+		page = shifting.nextPage();
+	}
+	return { seen, requests };
+}
+
+function codes(count: number): Code[] {
+	return Array.from({ length: count }, (_, index) => ({ id: `c${index}`, updatedAt: index }));
+}
+
+describe('ShiftingWalk', () => {
+	it('reads a still list page by page down to the bound, one page past it at most', () => {
+		const list = codes(1_000);
+
+		const { seen, requests } = walk(list, 100, 750, () => undefined);
+
+		expect([seen.size, requests]).toEqual([250, 3]);
+	});
+
+	it('ends at a short page, and reads an empty list once', () => {
+		expect(walk(codes(250), 100, 0, () => undefined)).toMatchObject({ requests: 3 });
+		expect(walk(codes(300), 100, 0, () => undefined)).toMatchObject({ requests: 4 });
+		expect(walk([], 100, 0, () => undefined)).toMatchObject({ requests: 1 });
+	});
+
+	it('sees the code that slid onto a page already read when a code it read left the list', () => {
+		const list = codes(1_000);
+		const { seen } = walk(list, 100, 750, (request) => {
+			if (request === 1)
+				list.splice(
+					list.findIndex((code) => code.id === 'c999'),
+					1,
+				);
+		});
+
+		expect(
+			[...codes(1_000)].filter(
+				(code) => code.updatedAt >= 750 && code.id !== 'c999' && !seen.has(code.id),
+			),
+		).toEqual([]);
+	});
+
+	it('sees it when a code came in and one it read left between later answers (the count back where it was)', () => {
+		const list = codes(1_000);
+		const { seen } = walk(list, 100, 750, (request) => {
+			if (request === 1) list.push({ id: 'new', updatedAt: 5_000 });
+			if (request === 2)
+				list.splice(
+					list.findIndex((code) => code.id === 'c999'),
+					1,
+				);
+		});
+
+		expect(
+			codes(1_000).filter(
+				(code) => code.updatedAt >= 750 && code.id !== 'c999' && !seen.has(code.id),
+			),
+		).toEqual([]);
+	});
+
+	it('keeps moving when the oldest codes leave after every answer, at about twice the requests', () => {
+		const list = codes(5_000);
+		const { seen, requests } = walk(list, 100, 4_750, () => {
+			list.sort((a, b) => a.updatedAt - b.updatedAt).shift();
+		});
+
+		expect(seen.size).toBe(250);
+		expect(requests).toBeLessThanOrEqual(6);
+	});
+
+	it('keeps moving when the newest code leaves after every answer, and misses none that stayed', () => {
+		const list = codes(2_000);
+		const before = codes(2_000);
+		const gone = new Set<string>();
+		const { seen, requests } = walk(list, 100, 1_000, () => {
+			const newest = sorted(list)[0];
+			gone.add(newest.id);
+			list.splice(list.indexOf(newest), 1);
+		});
+
+		expect(
+			before.filter((code) => code.updatedAt >= 1_000 && !gone.has(code.id) && !seen.has(code.id)),
+		).toEqual([]);
+		expect(requests).toBeLessThanOrEqual(40);
+	});
+
+	it('misses no code that stayed, over 400 lists changed at random by deletions or creations between answers', () => {
+		const misses: string[] = [];
+		let most = 0;
+		for (let seed = 1; seed <= 400; seed++) {
+			const next = random(seed);
+			const size = [10, 25, 100][seed % 3];
+			const list = codes(50 + Math.floor(next() * 500));
+			const bound = Math.floor(next() * list.length);
+			const start = new Map(list.map((code) => [code.id, code]));
+			const gone = new Set<string>();
+			let created = 0;
+			const { seen, requests } = walk(list, size, bound, () => {
+				const kind = next();
+				const many = 1 + Math.floor(next() * 3 * size * next());
+				for (let index = 0; index < many && list.length > 0; index++) {
+					if (kind < 0.45) {
+						const [code] = list.splice(Math.floor(next() * list.length), 1);
+						gone.add(code.id);
+					} else if (kind < 0.7) list.push({ id: `n${created++}`, updatedAt: 1_000_000 + created });
+				}
+			});
+			for (const [id, code] of start)
+				if (code.updatedAt >= bound && !gone.has(id) && !seen.has(id))
+					misses.push(`seed ${seed}: ${id}`);
+			most = Math.max(most, requests);
+		}
+
+		expect(misses).toEqual([]);
+		expect(most).toBeLessThan(10_000);
+	});
+
+	it('reads a list without counts as pages come, shifts unseen', () => {
+		const list = codes(1_000);
+
+		const { seen, requests } = walk(list, 100, 750, () => undefined, false);
+
+		expect([seen.size, requests]).toEqual([250, 3]);
+	});
+});
