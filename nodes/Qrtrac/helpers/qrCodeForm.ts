@@ -41,10 +41,12 @@ function readCreateForm(ctx: IExecuteFunctions, itemIndex: number, mode: QrFormM
 		typeFields[field.name] = formValue(field, createFieldValue(ctx, itemIndex, field, groups));
 	}
 	// Create: the Display ID stands on its own in the current layout, under Additional Fields in the first one
+	// a sheet's number 0 is a Display ID too: only an empty field falls back
+	const ownDisplayId = readParameter(ctx, 'displayId', itemIndex, '');
 	const displayId =
-		mode === 'createOrUpdate'
-			? readParameter(ctx, 'displayId', itemIndex, '')
-			: readParameter(ctx, 'displayId', itemIndex, '') || additional.displayId;
+		mode === 'createOrUpdate' || (ownDisplayId !== '' && ownDisplayId != null)
+			? ownDisplayId
+			: additional.displayId;
 	return {
 		...additional,
 		qrType,

@@ -81,7 +81,9 @@ const textSchema = z.preprocess(asText, z.string({ invalid_type_error: 'must be 
  */
 const sheetDisplayId = z.preprocess(
 	(value) => (Number.isSafeInteger(value) ? String(value) : value),
-	displayIdSchema,
+	z
+		.string({ invalid_type_error: 'must be text or a whole number (up to 9007199254740991)' })
+		.pipe(displayIdSchema),
 );
 
 function columnSchema(column: ListColumn, label: string): z.ZodTypeAny {

@@ -70,7 +70,30 @@ describe('Create or Update with the values a sheet gives', () => {
 			items: [{ code: 1.5 }],
 		});
 
-		expect(result.error?.message).toBe('Item 0: "Display ID" must be text');
+		expect(result.error?.message).toBe(
+			'Item 0: "Display ID" must be text or a whole number (up to 9007199254740991)',
+		);
 		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+
+	it('Create sends a sheet\'s Display ID 0 as "0", never leaves it out', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'create',
+				qrType: 'WEB',
+				name: 'Zero',
+				displayId: '={{ $json.code }}',
+				qrRedirectUrl: 'https://example.com/zero',
+			},
+			items: [{ code: 0 }],
+		});
+
+		expect(result.error).toBeUndefined();
+		const posts = suite.sim.requestLog.filter((entry) => entry.method === 'POST');
+		expect(posts.map((entry) => (entry.body as { displayId?: unknown }).displayId)).toEqual(['0']);
+		expect(result.items.map((item) => item.json.displayId)).toEqual(['0']);
 	});
 });
