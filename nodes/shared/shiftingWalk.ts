@@ -5,7 +5,8 @@
  * that codes came in and the codes after them moved down. The walk keeps the positions it has surely seen, in the
  * list's current places, and reads the page of the first position not yet seen, until every position up to the
  * bound (or the list's end) is seen. A deletion and a creation between the same two answers leave the count as it
- * was and cannot be seen. Pure.
+ * was and cannot be seen. Re-reads are bounded: past one per new page on average (a count that jitters, a list
+ * changing all the time) the counts are no longer followed, and the walk goes on as over a still list. Pure.
  */
 export class ShiftingWalk {
 	/** Positions surely seen, as sorted, disjoint half-open ranges in the list's current places. */
@@ -15,6 +16,8 @@ export class ShiftingWalk {
 	private listEnd = Number.POSITIVE_INFINITY;
 	/** The first position past the bound (a code older than it); moves down when codes come in before it. */
 	private boundAt = Number.POSITIVE_INFINITY;
+	private furthestPage = 0;
+	private rereads = 0;
 
 	constructor(private readonly pageSize: number) {}
 
@@ -23,7 +26,11 @@ export class ShiftingWalk {
 	 * code past the bound, if any. A page that holds fewer codes than a page's size ends the list there.
 	 */
 	record(page: number, held: number, count: number | undefined, boundIndex?: number): void {
-		const change = this.lastCount !== undefined && count !== undefined ? count - this.lastCount : 0;
+		if (page <= this.furthestPage) this.rereads++;
+		this.furthestPage = Math.max(this.furthestPage, page);
+		const following = this.rereads <= this.furthestPage;
+		const change =
+			following && this.lastCount !== undefined && count !== undefined ? count - this.lastCount : 0;
 		if (count !== undefined) this.lastCount = count;
 		if (change < 0) this.shrink(-change);
 		if (change > 0) this.grow(change);
@@ -74,4 +81,13 @@ export class ShiftingWalk {
 		}
 		this.seen = merged;
 	}
+}
+
+/**
+ * The size of the pages a list serves, from its first page, for places in it: what that page held, or the echoed
+ * `limit` when it says more (page 1 was the last and short); an echo above the size asked is not believed.
+ */
+export function pageSizeOf(asked: number, held: number, echoed: unknown): number {
+	const echo = typeof echoed === 'number' && echoed >= 1 && echoed <= asked ? echoed : 0;
+	return Math.max(held, echo);
 }

@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { feedMayLeaveOut, looksCapped } from '../cappedAnswers';
-import { ShiftingWalk } from '../shiftingWalk';
+import { pageSizeOf, ShiftingWalk } from '../shiftingWalk';
 import type { TransportContext } from '../transport';
 import {
 	readChangedQrCodes,
@@ -35,6 +35,9 @@ const ALL_CHANGES = endpoint(
 
 /** Most list pages a walk down to a time reads (100,000 codes changed since the last poll) before it gives up. */
 export const MAX_TIME_WALK_PAGES = 1_000;
+
+/** Codes asked per page of the list walk. */
+const LIST_PAGE = 100;
 
 export interface ChangesAnswer {
 	codes: ChangedQrCode[];
@@ -142,7 +145,7 @@ export async function listQrsChangedSince(
 		const answer = await getTeamQrsPaginated(ctx, {
 			query: { sortBy: 'updatedAt', sortOrder: 'desc' },
 			page,
-			limit: 100,
+			limit: LIST_PAGE,
 			teamId,
 		});
 		await refuseForeignCodes(ctx, answer.qrs, { teamId, what: 'the codes changed since a time' });
@@ -152,8 +155,11 @@ export async function listQrsChangedSince(
 			if (code.updatedAt >= floor && (held === undefined || held.updatedAt < code.updatedAt))
 				changed.set(code.id, code);
 		}
-		if (answer.qrs.length === 0 && walk === undefined) return [];
-		walk ??= new ShiftingWalk(answer.limit ?? answer.qrs.length);
+		if (walk === undefined) {
+			const size = pageSizeOf(LIST_PAGE, answer.qrs.length, answer.limit);
+			if (size === 0) return [];
+			walk = new ShiftingWalk(size);
+		}
 		const past = placed.findIndex(
 			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < downTo,
 		);
@@ -165,7 +171,7 @@ export async function listQrsChangedSince(
 		source.node,
 		{ success: false, message: 'too many changes' },
 		{
-			message: `More than ${MAX_TIME_WALK_PAGES * 100} codes changed since the last poll`,
+			message: `More than ${(MAX_TIME_WALK_PAGES / 2) * LIST_PAGE} codes changed since the last poll, or the list kept changing while it was read`,
 			description: `${labelOf(QR_LIST)} was read for ${MAX_TIME_WALK_PAGES} pages without reaching the last poll's time. Nothing was reported; the next poll tries again.`,
 		},
 	);

@@ -214,4 +214,41 @@ describe('Delete Missing fed by several nodes', () => {
 		]);
 		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
 	});
+
+	it('is refused when one node feeds the sync both directly and through another node', async () => {
+		const rows = sheet(4, 'twice');
+		const teamId = teamWith(rows);
+		const { run } = await executeWorkflow(
+			{
+				nodes: [partNode('Sheet', -400), partNode('Part B', -200), syncNode(teamId)],
+				connections: {
+					Sheet: {
+						main: [
+							[
+								{ node: 'Sync', type: 'main', index: 0 },
+								{ node: 'Part B', type: 'main', index: 0 },
+							],
+						],
+					},
+					'Part B': { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
+				},
+			},
+			{
+				credentials: suite.credentials,
+				standIns: {
+					[SHEET_PART_TYPE]: sheetPart({
+						Sheet: rows.slice(0, 2) as unknown as IDataObject[],
+						'Part B': rows.slice(2) as unknown as IDataObject[],
+					}),
+				},
+			},
+		);
+		const tasks = run.data.resultData.runData.Sync ?? [];
+
+		expect(tasks[0]?.error?.message).toBe(
+			'"Delete Missing" cannot run on rows from several nodes: n8n runs this node once per node that feeds it (Part B, Sheet)',
+		);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(4);
+	});
 });

@@ -3,7 +3,7 @@
  * when the walk started, stayed in it, and lies before the bound is seen, whatever the deletions and creations
  * the counts show; the walk ends, and costs at most about twice the pages of a still list.
  */
-import { ShiftingWalk } from '../../../../nodes/shared/shiftingWalk';
+import { pageSizeOf, ShiftingWalk } from '../../../../nodes/shared/shiftingWalk';
 
 interface Code {
 	id: string;
@@ -33,7 +33,7 @@ function walk(
 	size: number,
 	bound: number,
 	between: (request: number) => void,
-	withCount = true,
+	countOf: (listed: number, request: number) => number | undefined = (listed) => listed,
 ) {
 	const seen = new Set<string>();
 	const shifting = new ShiftingWalk(size);
@@ -48,7 +48,7 @@ function walk(
 		shifting.record(
 			page,
 			held.length,
-			withCount ? all.length : undefined,
+			countOf(all.length, requests),
 			boundIndex < 0 ? undefined : boundIndex,
 		);
 		between(requests);
@@ -137,7 +137,7 @@ describe('ShiftingWalk', () => {
 		expect(requests).toBeLessThanOrEqual(40);
 	});
 
-	it('misses no code that stayed, over 400 lists changed at random by deletions or creations between answers', () => {
+	it('misses no code that stayed, over 400 lists another writer changes at random by deletions or creations', () => {
 		const misses: string[] = [];
 		let most = 0;
 		for (let seed = 1; seed <= 400; seed++) {
@@ -149,8 +149,10 @@ describe('ShiftingWalk', () => {
 			const gone = new Set<string>();
 			let created = 0;
 			const { seen, requests } = walk(list, size, bound, () => {
+				// another writer acts after one answer in three, on up to a page of codes
+				if (next() > 1 / 3) return;
 				const kind = next();
-				const many = 1 + Math.floor(next() * 3 * size * next());
+				const many = 1 + Math.floor(next() * size);
 				for (let index = 0; index < many && list.length > 0; index++) {
 					if (kind < 0.45) {
 						const [code] = list.splice(Math.floor(next() * list.length), 1);
@@ -168,11 +170,71 @@ describe('ShiftingWalk', () => {
 		expect(most).toBeLessThan(10_000);
 	});
 
-	it('reads a list without counts as pages come, shifts unseen', () => {
+	it('reads a list without counts as pages come: a shift cannot be seen there', () => {
+		const list = codes(1_000);
+		const { seen, requests } = walk(
+			list,
+			100,
+			750,
+			(request) => {
+				if (request === 1)
+					list.splice(
+						list.findIndex((code) => code.id === 'c999'),
+						1,
+					);
+			},
+			() => undefined,
+		);
+
+		// the code that slid onto page 1 (c899) is missed, as before counts were followed
+		expect([seen.size, seen.has('c899'), requests]).toEqual([249, false, 3]);
+	});
+
+	it('ends on a still list whose count jitters by one at every answer, within twice the requests', () => {
 		const list = codes(1_000);
 
-		const { seen, requests } = walk(list, 100, 750, () => undefined, false);
+		const { seen, requests } = walk(
+			list,
+			100,
+			750,
+			() => undefined,
+			(listed, request) => (request % 2 === 0 ? listed - 1 : listed),
+		);
 
-		expect([seen.size, requests]).toEqual([250, 3]);
+		expect(seen.size).toBe(250);
+		expect(requests).toBeLessThanOrEqual(2 * 3 + 1);
+	});
+
+	it('ends when another writer creates and deletes a code in turn after every answer', () => {
+		const list = codes(1_000);
+		const before = codes(1_000);
+		const gone = new Set<string>();
+		const { seen, requests } = walk(list, 100, 500, (request) => {
+			if (request % 2 === 1) list.push({ id: `n${request}`, updatedAt: 10_000 + request });
+			else {
+				const newest = sorted(list)[0];
+				gone.add(newest.id);
+				list.splice(list.indexOf(newest), 1);
+			}
+		});
+
+		expect(requests).toBeLessThanOrEqual(2 * 6 + 1);
+		expect(
+			before.filter((code) => code.updatedAt >= 500 && !gone.has(code.id) && !seen.has(code.id))
+				.length,
+		).toBeLessThanOrEqual(6);
+	});
+});
+
+describe('pageSizeOf', () => {
+	it('takes what the first page held, or an echoed limit up to the size asked when it says more', () => {
+		expect([
+			pageSizeOf(100, 100, 10),
+			pageSizeOf(100, 30, 100),
+			pageSizeOf(100, 50, 1_000),
+			pageSizeOf(100, 50, 0),
+			pageSizeOf(100, 0, undefined),
+			pageSizeOf(100, 40, '100'),
+		]).toEqual([100, 100, 50, 50, 0, 40]);
 	});
 });

@@ -104,20 +104,16 @@ function deleteMissingInLoop(ctx: IExecuteFunctions, itemIndex: number): NodeOpe
 }
 
 /**
- * The nodes connected to this node's input, when n8n tells them: n8n runs the node once per node that sends it
- * rows, each run a part of the sheet. An n8n that ignores `depth` lists every node before this one as well: then
- * the direct ones are unknown, and nothing is claimed.
+ * The nodes connected to this node's input: n8n runs the node once per node that sends it rows, each run a part
+ * of the sheet. Branches of different triggers count too (only one may run): a Merge before the node is the safe
+ * shape either way. Two outputs of one node (both branches of an IF) name that node once and cannot be told.
  */
 function feedingNodes(ctx: IExecuteFunctions): string[] {
 	if (typeof ctx.getParentNodes !== 'function') return [];
-	const name = ctx.getNode().name;
-	const direct = ctx.getParentNodes(name, {
-		connectionType: 'main' as NodeConnectionType,
-		depth: 1,
-	});
-	return direct.length < ctx.getParentNodes(name).length
-		? direct.map((node) => node.name).sort()
-		: [];
+	return ctx
+		.getParentNodes(ctx.getNode().name, { connectionType: 'main' as NodeConnectionType, depth: 1 })
+		.map((node) => node.name)
+		.sort();
 }
 
 /** Each run would take its part for the whole sheet and delete the codes of the other parts. */
