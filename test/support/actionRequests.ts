@@ -58,8 +58,10 @@ export function serviceAnswer(request: SentRequest): FakeAnswer {
 	// A change answers the team as changed (the node checks that the answer shows what it asked).
 	if (/^PUT \/api\/teams-api\/[^/]+(\/domainPreferences)?$/.test(route))
 		return ok({ ...STORED_TEAM, ...(request.body as object) });
-	if (/^(GET|POST) \/api\/teams-api\/[^/]+$/.test(route) || route === 'POST /api/teams-api')
-		return ok(STORED_TEAM);
+	if (/^(GET|POST) \/api\/teams-api\/[^/]+$/.test(route)) return ok(STORED_TEAM);
+	// A new team: its own ID, the name asked.
+	if (route === 'POST /api/teams-api')
+		return ok({ ...STORED_TEAM, id: 'team_2', ...(request.body as object) });
 	if (/\/api\/teams-api\//.test(route)) return ok();
 	if (route === 'POST /v1/qr/create') return ok({ id: 'link_1' });
 	if (route === 'GET /qr_1.png')

@@ -89,6 +89,27 @@ export function probablyCreated(
 }
 
 /**
+ * The error for a Create Team answered with a team that is not the new one: the team the request acted in, or one
+ * of another name. Its answer is no record of what was made, which was probably made all the same.
+ */
+export function answeredOtherTeam(
+	source: AnswerSource,
+	team: { id: string; name?: unknown },
+	askedName: string,
+): NodeApiError {
+	const named = team.name === undefined ? '' : ` "${String(team.name)}"`;
+	return new NodeApiError(
+		source.node,
+		{ success: false, message: 'create answered another team' },
+		{
+			message: `QRTRAC's answer to ${source.operation} names another team: the ${NOUN.team}`,
+			description: `QRTRAC answered success with team "${team.id}"${named}, not a new team named "${askedName}": the credential's team, or one of another name. It was: ${excerptOf(team, source.redact ?? [])}. Nothing was done with that team. Do not run this item again as it is: that would make another one. ${advice('team')}`,
+			itemIndex: source.itemIndex,
+		},
+	);
+}
+
+/**
  * The error for a create answered with a record of another team than the one asked for: the service did not keep
  * to the team header, and the record it made is not reported as the asked team's.
  */

@@ -14,9 +14,9 @@ import {
 	type TeamWithMembers,
 } from './answers';
 import { changeNotHeld, readAfterChange } from './answerErrors';
-import { lookBeforeCreatingAgain, probablyCreated } from './created';
+import { answeredOtherTeam, lookBeforeCreatingAgain, probablyCreated } from './created';
 import { endpoint } from './route';
-import { callEndpoint } from './source';
+import { callEndpoint, connectionOf } from './source';
 
 /** One team with its domains and members: Get Team, and the roster read for member changes. */
 const GET_TEAM = endpoint('Get Team', 'GET /teams-api/{id}');
@@ -37,7 +37,8 @@ export async function getAllTeams(
 
 /**
  * Names need not be unique, so an unknown outcome cannot be checked: the item fails rather than risk a second team.
- * A success that does not name the new team (namesRecord) made it all the same: the item says so.
+ * A success that does not name the new team (namesRecord) made it all the same: the item says so. So does one
+ * naming another team (the team the request acted in, or another name than asked), never output as the new team.
  */
 export async function createTeam(
 	ctx: TransportContext,
@@ -51,7 +52,11 @@ export async function createTeam(
 		itemIndex,
 	});
 	if (!namesRecord(data)) throw probablyCreated(source, data, 'team');
-	return readTeam(source, data);
+	const team = readTeam(source, data);
+	const actingTeam = (await connectionOf(ctx)).teamId;
+	if (team.id === actingTeam || (team.name !== undefined && !holdsName(team, name)))
+		throw answeredOtherTeam(source, team, name);
+	return team;
 }
 
 /** One team with its domains and members. */

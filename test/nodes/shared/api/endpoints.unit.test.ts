@@ -158,7 +158,7 @@ const calls: Call[] = [
 	[
 		'createTeam',
 		(ctx) => api.createTeam(ctx, { name: 'N' }),
-		ok(team),
+		ok({ ...team, id: 'team_2', name: 'N' }),
 		'POST',
 		'/api/teams-api',
 		{ name: 'N' },
