@@ -110,6 +110,27 @@ export function answeredOtherTeam(
 }
 
 /**
+ * The error for a Dynamic Link create answered with another destination than asked: the link was probably made,
+ * but people scanning it would land elsewhere, so it is not reported as the link asked for.
+ */
+export function linkedElsewhere(
+	source: AnswerSource,
+	link: unknown,
+	asked: string,
+	answered: string,
+): NodeApiError {
+	return new NodeApiError(
+		source.node,
+		{ success: false, message: 'create answered another destination' },
+		{
+			message: `QRTRAC's answer to ${source.operation} names another destination: the ${NOUN.link}`,
+			description: `QRTRAC answered success with a link to "${answered}", not to "${asked}" as asked. It was: ${excerptOf(link, source.redact ?? [])}. Do not run this item again as it is: that would make another one. ${advice('link')} Check where it leads, and delete it if it is not wanted.`,
+			itemIndex: source.itemIndex,
+		},
+	);
+}
+
+/**
  * The error for a create answered with a record of another team than the one asked for: the service did not keep
  * to the team header, and the record it made is not reported as the asked team's.
  */

@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../plainObject';
 import type { TransportContext } from '../transport';
-import { lookBeforeCreatingAgain } from './created';
+import { sameAt } from '../records/sameValue';
+import { linkedElsewhere, lookBeforeCreatingAgain } from './created';
 import { callEndpoint } from './source';
 
 export interface DynamicLinkRequest {
@@ -15,8 +16,9 @@ export interface DynamicLinkRequest {
 /**
  * The simple v1 interface's create (bearer API key). Its answer is not published (NOTES: return what the service
  * answers): the record in `data` when there is one, else the whole answer as the service sent it (with or without
- * the `{success, data}` envelope); no field of it is demanded. Nothing identifies a link before it exists, so an
- * unknown outcome fails the item rather than risk creating it twice.
+ * the `{success, data}` envelope); no field of it is demanded, but a destination it names must be the one asked.
+ * Nothing identifies a link before it exists, so an unknown outcome fails the item rather than risk creating it
+ * twice.
  */
 export async function simpleCreateDynamic(
 	ctx: TransportContext,
@@ -25,7 +27,7 @@ export async function simpleCreateDynamic(
 	const design: IDataObject = {};
 	if (request.patternColor) design.pattern_color = request.patternColor;
 	if (request.logoUrl) design.logo_url = request.logoUrl;
-	const { data, body } = await callEndpoint(ctx, {
+	const { data, body, source } = await callEndpoint(ctx, {
 		operation: 'Create Dynamic Link',
 		route: 'POST /qr/create',
 		api: 'simple',
@@ -37,5 +39,10 @@ export async function simpleCreateDynamic(
 		unknownOutcomeAdvice: lookBeforeCreatingAgain('link'),
 		itemIndex,
 	});
-	return isPlainObject(data) ? data : body;
+	const link = isPlainObject(data) ? data : body;
+	// no field is demanded, but a destination the answer names must be the one asked (in any URL spelling)
+	const answered = link.destination_url ?? link.destinationUrl;
+	if (typeof answered === 'string' && !sameAt('qrRedirectUrl', answered, request.destinationUrl))
+		throw linkedElsewhere(source, link, request.destinationUrl, answered);
+	return link;
 }

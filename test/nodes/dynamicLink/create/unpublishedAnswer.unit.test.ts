@@ -3,6 +3,8 @@
  * Whatever JSON object a success carries, with or without the `{success, data}` envelope and with or without an
  * `id`, is the item (in camelCase); the link was created, so the item must not fail.
  */
+import type { NodeApiError } from 'n8n-workflow';
+
 import { runAction } from '../../../support/actionRequests';
 import type { FakeAnswer } from '../../../support/fakeContext';
 
@@ -69,4 +71,38 @@ it('a refusal answered with success false still fails the item', async () => {
 	});
 
 	expect(run.error?.message).toContain('Plan limit reached');
+});
+
+it.each([
+	['in data', { success: true, data: { id: 'l1', destination_url: 'https://other.example/b' } }],
+	['without the envelope', { id: 'l1', destinationUrl: 'https://other.example/b' }],
+])(
+	'an answer %s naming another destination than asked fails: the link was probably made, leading elsewhere',
+	async (_case, body) => {
+		const run = await createAnswered({ status: 200, body });
+
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toBe(
+			`QRTRAC's answer to Create Dynamic Link (POST /v1/qr/create) names another destination: the dynamic link was probably created`,
+		);
+		const { description } = run.error as NodeApiError;
+		expect(description).toContain('"https://other.example/b"');
+		expect(description).toContain('"https://example.com"');
+		expect(description).toContain('QR Code > Get Many');
+		expect(run.sent).toHaveLength(1);
+	},
+);
+
+it('an answer spelling the destination its own way is the item', async () => {
+	const run = await createAnswered({
+		status: 200,
+		body: { success: true, data: { id: 'l1', destination_url: 'https://EXAMPLE.com/' } },
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toEqual({
+		id: 'l1',
+		destinationUrl: 'https://EXAMPLE.com/',
+		result: 'created',
+	});
 });
