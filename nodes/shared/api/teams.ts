@@ -170,7 +170,7 @@ export function holdsName(team: IDataObject, name: string): boolean {
 
 /**
  * Whether the team has these domains and this default domain, compared as host names: as a set (order and
- * repeats aside), without case, surrounding spaces or a trailing `/`. The one rule for a re-run's unsent change, a
+ * repeats aside), without case, surrounding spaces, a trailing `/` or root dot, Unicode as its punycode. The one rule for a re-run's unsent change, a
  * refused retry and the answer.
  */
 export function holdsDomains(
@@ -188,7 +188,14 @@ export function holdsDomains(
 }
 
 function hostKey(domain: unknown): string {
-	return String(domain).trim().toLowerCase().replace(/\/+$/, '');
+	const host = String(domain).trim().toLowerCase().replace(/\/+$/, '').replace(/\.$/, '');
+	// A bare host in Unicode is the punycode name it stands for; anything with a port or path stays as written.
+	if (/[/:?#@\s]/.test(host)) return host;
+	try {
+		return new URL(`http://${host}`).hostname;
+	} catch {
+		return host;
+	}
 }
 
 /**

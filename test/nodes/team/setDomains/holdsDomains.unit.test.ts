@@ -31,6 +31,24 @@ describe('holdsDomains', () => {
 		expect(holdsDomains({ domains, defaultDomain }, asked)).toBe(false);
 	});
 
+	it.each([
+		[
+			'with a trailing dot (the root)',
+			['go.example.com.', 'xn--bcher-kva.example.'],
+			'go.example.com.',
+		],
+		['in Unicode where punycode was asked', ['go.example.com', 'bücher.example'], 'go.example.com'],
+	])('holds one host name written %s', (_case, domains, defaultDomain) => {
+		const idn = {
+			domains: ['go.example.com', 'xn--bcher-kva.example'],
+			defaultDomain: 'go.example.com',
+		};
+		expect(holdsDomains({ domains, defaultDomain }, idn)).toBe(true);
+		expect(
+			holdsDomains({ domains, defaultDomain }, { ...idn, defaultDomain: 'xn--bcher-kva.example' }),
+		).toBe(false);
+	});
+
 	it('does not hold a team without a list of domains', () => {
 		expect(holdsDomains({ defaultDomain: 'qr.example.com' }, asked)).toBe(false);
 		expect(
