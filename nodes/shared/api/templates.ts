@@ -1,10 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ofOtherTeam } from '../records/qrCode';
 import type { TransportContext } from '../transport';
-import { readTemplates } from './answers';
-import { callEndpoint, type InTeam } from './source';
+import { readTemplates, unexpectedAnswer } from './answers';
+import { callEndpoint, connectionOf, type InTeam } from './source';
 
-/** The design templates of the team (the contract's getQrTemplatesByTeam). */
+/**
+ * The design templates of the team (the contract's getQrTemplatesByTeam). The contract's Template names no team;
+ * one that names another team shows the service did not keep to the team header: none is listed as the team's.
+ */
 export async function getQrTemplatesByTeam(
 	ctx: TransportContext,
 	{ teamId, itemIndex }: InTeam = {},
@@ -15,5 +19,14 @@ export async function getQrTemplatesByTeam(
 		teamId,
 		itemIndex,
 	});
-	return readTemplates(source, data);
+	const templates = readTemplates(source, data);
+	const askedTeam = teamId ?? (await connectionOf(ctx)).teamId;
+	const foreign = templates.find((template) => ofOtherTeam(template, askedTeam));
+	if (foreign === undefined) return templates;
+	throw unexpectedAnswer(
+		source,
+		`the templates of the team asked for, "${askedTeam}"`,
+		foreign,
+		`"teamId" is "${String(foreign.teamId)}", another team`,
+	);
 }

@@ -1,5 +1,8 @@
 /** Design Template > Get Many: the exact requests the node builds for a typical input (fake context, no sockets). */
-import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import type { NodeApiError } from 'n8n-workflow';
+
+import { TEAM_HEADERS, answering, described, runAction } from '../../../support/actionRequests';
+import { ok } from '../../../support/fakeContext';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -13,4 +16,38 @@ it("gets the team's templates", async () => {
 	expect(run.sent.map(described)).toEqual([
 		{ method: 'GET', path: '/api/qr-templates-api', headers: TEAM_HEADERS },
 	]);
+});
+
+it("fails rather than list another team's templates as the team's (a record naming its teamId)", async () => {
+	const run = await runAction(
+		'designTemplate',
+		'getMany',
+		{ returnAll: true },
+		answering({
+			'GET /api/qr-templates-api': ok([
+				{ id: 'tpl_1', teamId: 'team_1', name: 'Ours' },
+				{ id: 'tpl_9', teamId: 'team_9', name: 'Theirs' },
+			]),
+		}),
+	);
+
+	expect(run.output).toBeUndefined();
+	expect(run.error?.message).toBe(
+		`QRTRAC's answer to Get Design Templates (GET /qr-templates-api) does not have the expected shape`,
+	);
+	expect((run.error as NodeApiError).description).toContain('"teamId" is "team_9", another team');
+});
+
+it('lists templates that name no team, or the team asked', async () => {
+	const run = await runAction(
+		'designTemplate',
+		'getMany',
+		{ returnAll: true },
+		answering({
+			'GET /api/qr-templates-api': ok([{ id: 'tpl_1', teamId: 'team_1' }, { id: 'tpl_2' }]),
+		}),
+	);
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0].map((item) => item.json.id)).toEqual(['tpl_1', 'tpl_2']);
 });
