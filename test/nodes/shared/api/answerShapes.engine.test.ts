@@ -276,28 +276,21 @@ describe('renamed fields are refused loudly, never read as empty', () => {
 		const { codes, options } = teamWithCodes(1);
 		const target = { __rl: true, mode: 'id', value: codes[0].id };
 
-		expectShapeError(
-			await run({
+		// The contract's Qr requires no field: a record read by its ID without `id` is the code asked for
+		// (answers.ts askedById), never one with an empty ID.
+		for (const simplify of [true, false]) {
+			const got = await run({
 				resource: 'qrCode',
 				operation: 'get',
 				qrCodeId: target,
-				simplify: true,
+				simplify,
 				options,
-			}),
-			'Get QR Code (GET /qrs-api/teams/{id})',
-			'_id',
-		);
-		expectShapeError(
-			await run({
-				resource: 'qrCode',
-				operation: 'get',
-				qrCodeId: target,
-				simplify: false,
-				options,
-			}),
-			'Get QR Code (GET /qrs-api/teams/{id})',
-			'_id',
-		);
+			});
+			expect([got.error, got.items.map((item) => item.json.id)]).toEqual([
+				undefined,
+				[codes[0].id],
+			]);
+		}
 		// A create's answer without a readable id: the code was probably created (api/created.ts).
 		const created = await run({
 			resource: 'qrCode',
