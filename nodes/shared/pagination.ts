@@ -1,6 +1,7 @@
 /**
  * The page walk over QRTRAC's paginated list (`limit` 1..100, `page` from 1, answers echo `totalCount`, `page`,
- * `limit`); every list walk of the nodes goes through `collectPages`.
+ * `limit`); every list walk of the nodes goes through `collectPages`, but the walk down to a time behind a
+ * capped change feed (api/timeline.ts), which follows a list other writers change meanwhile (shiftingWalk.ts).
  *
  * Rule: every code once, never fewer than the service announced, and the walk always ends. It follows the page
  * size served on page 1, asks the pages the total needs PARALLEL_PAGES at a time (read in page order, codes

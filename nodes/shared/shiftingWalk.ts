@@ -5,8 +5,8 @@
  * that codes came in and the codes after them moved down. The walk keeps the positions it has surely seen, in the
  * list's current places, and reads the page of the first position not yet seen, until every position up to the
  * bound (or the list's end) is seen. A deletion and a creation between the same two answers leave the count as it
- * was and cannot be seen. Re-reads are bounded: past one per new page on average (a count that jitters, a list
- * changing all the time) the counts are no longer followed, and the walk goes on as over a still list. Pure.
+ * was and cannot be seen. Re-reads are bounded: past three per new page (plus ten) the walk is `restless` (a list
+ * changing all the time, a count that jitters), and its caller stops and says so rather than guess. Pure.
  */
 export class ShiftingWalk {
 	/** Positions surely seen, as sorted, disjoint half-open ranges in the list's current places. */
@@ -28,9 +28,7 @@ export class ShiftingWalk {
 	record(page: number, held: number, count: number | undefined, boundIndex?: number): void {
 		if (page <= this.furthestPage) this.rereads++;
 		this.furthestPage = Math.max(this.furthestPage, page);
-		const following = this.rereads <= this.furthestPage;
-		const change =
-			following && this.lastCount !== undefined && count !== undefined ? count - this.lastCount : 0;
+		const change = this.lastCount !== undefined && count !== undefined ? count - this.lastCount : 0;
 		if (count !== undefined) this.lastCount = count;
 		if (change < 0) this.shrink(-change);
 		if (change > 0) this.grow(change);
@@ -38,6 +36,11 @@ export class ShiftingWalk {
 		this.add(start, start + held);
 		if (held < this.pageSize) this.listEnd = start + held;
 		if (boundIndex !== undefined) this.boundAt = Math.min(this.boundAt, start + boundIndex);
+	}
+
+	/** Whether the list changed too much while it was read: more than three re-reads per new page, plus ten. */
+	get restless(): boolean {
+		return this.rereads > 3 * this.furthestPage + 10;
 	}
 
 	/** The page to read next (from 1), or undefined when every position before the bound or the list's end is seen. */

@@ -33,7 +33,7 @@ const ALL_CHANGES = endpoint(
 	'GET /qrs-api/all/fromTime/{fromTime}',
 );
 
-/** Most list pages a walk down to a time reads (100,000 codes changed since the last poll) before it gives up. */
+/** Most list pages a walk down to a time reads (100,000 codes changed since the last poll, fewer with re-reads) before it gives up. */
 export const MAX_TIME_WALK_PAGES = 1_000;
 
 /** Codes asked per page of the list walk. */
@@ -164,6 +164,15 @@ export async function listQrsChangedSince(
 			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < downTo,
 		);
 		walk.record(page, answer.qrs.length, answer.totalCount, past < 0 ? undefined : past);
+		if (walk.restless)
+			throw new NodeApiError(
+				source.node,
+				{ success: false, message: 'list kept changing' },
+				{
+					message: `QRTRAC's list of codes kept changing while it was read (${request} pages read, codes leaving or joining it between them)`,
+					description: `${labelOf(QR_LIST)} answered with a different totalCount page after page, so codes may have moved onto pages already read. Nothing was taken as complete; try again once the team's codes change less (a poll tries again by itself).`,
+				},
+			);
 		page = walk.nextPage();
 		if (page === undefined) return [...changed.values()];
 	}
@@ -171,7 +180,7 @@ export async function listQrsChangedSince(
 		source.node,
 		{ success: false, message: 'too many changes' },
 		{
-			message: `More than ${(MAX_TIME_WALK_PAGES / 2) * LIST_PAGE} codes changed since the last poll, or the list kept changing while it was read`,
+			message: `More than ${MAX_TIME_WALK_PAGES * LIST_PAGE} codes changed since the last poll`,
 			description: `${labelOf(QR_LIST)} was read for ${MAX_TIME_WALK_PAGES} pages without reaching the last poll's time. Nothing was reported; the next poll tries again.`,
 		},
 	);

@@ -252,3 +252,55 @@ describe('Delete Missing fed by several nodes', () => {
 		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(4);
 	});
 });
+
+describe('Delete Missing on an n8n whose getParentNodes ignores depth (n8n-core before 1.111)', () => {
+	// n8n-core up to 1.110 defines getParentNodes(nodeName) alone: every node before this one, whatever is asked
+	const { NodeExecutionContext } =
+		require('n8n-core/dist/execution-engine/node-execution-context/node-execution-context') as {
+			NodeExecutionContext: { prototype: { getParentNodes: unknown } };
+		};
+	const current = NodeExecutionContext.prototype.getParentNodes;
+	beforeAll(() => {
+		NodeExecutionContext.prototype.getParentNodes = function (
+			this: {
+				workflow: {
+					getParentNodes(name: string): string[];
+					nodes: Record<string, { name: string; type: string; typeVersion: number }>;
+				};
+			},
+			nodeName: string,
+		) {
+			return this.workflow.getParentNodes(nodeName).map((parent) => {
+				const node = this.workflow.nodes[parent];
+				return { name: node.name, type: node.type, typeVersion: node.typeVersion, disabled: false };
+			});
+		};
+	});
+	afterAll(() => {
+		NodeExecutionContext.prototype.getParentNodes = current;
+	});
+
+	it('runs after a chain of nodes as before: no refusal it cannot back', async () => {
+		const rows = sheet(3, 'old-chain');
+		const teamId = teamWith(rows);
+		const { run } = await executeWorkflow(
+			{
+				nodes: [partNode('Sheet', -400), partNode('Rows', -200), syncNode(teamId)],
+				connections: {
+					Sheet: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+					Rows: { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
+				},
+			},
+			{
+				credentials: suite.credentials,
+				standIns: {
+					[SHEET_PART_TYPE]: sheetPart({ Sheet: [{}], Rows: rows as unknown as IDataObject[] }),
+				},
+			},
+		);
+		const tasks = run.data.resultData.runData.Sync ?? [];
+
+		expect(tasks.map((task) => task.error)).toEqual([undefined]);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
+	});
+});
