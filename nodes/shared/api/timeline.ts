@@ -169,8 +169,8 @@ export async function listQrsChangedSince(
 				source.node,
 				{ success: false, message: 'list kept changing' },
 				{
-					message: `QRTRAC's list of codes kept changing while it was read (${request} pages read, codes leaving or joining it between them)`,
-					description: `${labelOf(QR_LIST)} answered with a different totalCount page after page, so codes may have moved onto pages already read. Nothing was taken as complete; try again once the team's codes change less (a poll tries again by itself).`,
+					message: `QRTRAC's list of codes kept changing while it was read (${request} pages read, its totalCount changing between them)`,
+					description: `${labelOf(QR_LIST)} answered with a different totalCount page after page, so codes may have moved onto pages already read. Nothing was taken as complete; try again once the team's codes change less (a poll tries again by itself). A totalCount that changes while nobody edits the team is a service fault to report to QRTRAC.`,
 				},
 			);
 		page = walk.nextPage();

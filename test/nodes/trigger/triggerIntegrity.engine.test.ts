@@ -289,6 +289,45 @@ describe('QRTRAC Trigger: a code deleted while a capped answer sends the trigger
 	});
 });
 
+describe('QRTRAC Trigger: a list that keeps changing while a capped answer sends the trigger to it', () => {
+	afterEach(() => suite.sim.setListDrift({}));
+
+	it('fails the poll saying so, keeps the cursor, and the next quiet poll reports every change', async () => {
+		suite.sim.setChangeDrift({ fromTimeCap: 100 });
+		const account = newAccount();
+		const watcher = trigger(account);
+		await watcher.poll();
+		const base = Date.now() - 260_000;
+		const burst = Array.from({ length: 250 }, (_, index) =>
+			createCodeAt(account.teamId, base + index * 1_000, `Churn ${index}`),
+		);
+		const persisted = watcher.staticData;
+		// Another writer deletes the newest code after every list page: places keep moving up under the walk.
+		suite.sim.setListDrift({ deletesMidWalk: 1_000 });
+
+		const failure = await watcher.poll().then(
+			() => undefined,
+			(error: unknown) => error as { message: string; description: string },
+		);
+		suite.sim.setListDrift({});
+
+		expect(failure?.message).toMatch(/^QRTRAC's list of codes kept changing while it was read/);
+		expect(failure?.description).toContain('Get Many QR Codes (GET /qrs-api/v2/teams/)');
+		expect(watcher.staticData).toEqual(persisted);
+		const deleted = new Set(
+			burst
+				.filter((code) => suite.sim.state.getQr(code.id)?.deleted === true)
+				.map((code) => code.id),
+		);
+		const events = await watcher.poll();
+		expect(
+			burst.filter(
+				(code) => !deleted.has(code.id) && !events.some((event) => event.id === code.id),
+			),
+		).toEqual([]);
+	});
+});
+
 describe('QRTRAC Trigger: updated-after answers capped to the oldest 100', () => {
 	it('reports a change made after a burst whose oldest changes fill every later answer', async () => {
 		const { account, watcher, burst } = await afterBurst(100, 150, {}, 30_000);

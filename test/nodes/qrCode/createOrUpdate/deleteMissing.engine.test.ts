@@ -253,8 +253,8 @@ describe('Delete Missing fed by several nodes', () => {
 	});
 });
 
-describe('Delete Missing on an n8n whose getParentNodes ignores depth (n8n-core before 1.111)', () => {
-	// n8n-core up to 1.110 defines getParentNodes(nodeName) alone: every node before this one, whatever is asked
+describe('Delete Missing on an n8n whose getParentNodes ignores depth (n8n-core before 1.114)', () => {
+	// n8n-core up to 1.112 defines getParentNodes(nodeName) alone: every node before this one, whatever is asked
 	const { NodeExecutionContext } =
 		require('n8n-core/dist/execution-engine/node-execution-context/node-execution-context') as {
 			NodeExecutionContext: { prototype: { getParentNodes: unknown } };

@@ -107,7 +107,7 @@ function deleteMissingInLoop(ctx: IExecuteFunctions, itemIndex: number): NodeOpe
  * The nodes connected to this node's input: n8n runs the node once per node that sends it rows, each run a part
  * of the sheet. Branches of different triggers count too (only one may run): a Merge before the node is the safe
  * shape either way. Two outputs of one node (both branches of an IF) name that node once and cannot be told.
- * n8n before 1.111 ignores `depth` and lists every node before this one: asked for depth 0 it then answers some,
+ * n8n-core before 1.114 ignores `depth` and lists every node before this one: asked for depth 0 it then answers some,
  * and nothing is claimed.
  */
 function feedingNodes(ctx: IExecuteFunctions): string[] {
