@@ -117,7 +117,7 @@ export class QrtracApi implements ICredentialType {
 				'Address of the QRTRAC service (a trailing /api, or a /v1 right after the host, is dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
 			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...)
 			// and lets a credential reword only HTTP answers, so the field itself says what such a code means.
-			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL: check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
+			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL; ECONNABORTED (after 5 minutes) means it took the connection but never answered. Check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
 		},
 		{
 			displayName: 'Request Timeout (Seconds)',

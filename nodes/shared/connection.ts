@@ -141,7 +141,7 @@ export function checkBaseUrl(
 	// A password there would go out as Basic auth and into messages; the text is not repeated, it may hold one.
 	if (url.username !== '' || url.password !== '')
 		return {
-			problem: `The QRTRAC credential's Base URL must not hold a user name or password (user:password@); enter only the address, e.g. ${DEFAULT_BASE_URL}: QRTRAC's credentials are the fields above`,
+			problem: `The QRTRAC credential's Base URL must not hold a user name or password (user:password@); enter only the address, e.g. ${DEFAULT_BASE_URL}: QRTRAC's credentials go in Team ID, Client ID and Client Secret`,
 		};
 	// The interfaces' paths are appended to the text: after a ? or # they would land in the query or be cut off.
 	if (/[?#]/.test(text))

@@ -90,7 +90,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				default: DEFAULT_TOP_N,
 				typeOptions: { minValue: 1, maxValue: 1000 },
-				displayOptions: { show: { '/simplify': [true] } },
+				// breakdowns are offered with these layouts only
+				displayOptions: { show: { '/simplify': [true], '/reportLayout': ['perCode', 'summary'] } },
 				description:
 					'How many values each breakdown lists, the most frequent first; the rest are summed as "other"',
 			},

@@ -37,7 +37,7 @@ const properties: INodeProperties[] = [
 				name: "Sync (Read Team's Codes Once)",
 				value: SYNC_MODE,
 				description:
-					"Read all of the team's codes once, then send only new and changed rows; best for sheets and re-runs",
+					"Read all of the team's codes once, then send only new and changed rows; best for sheets and re-runs. Needed for Delete Missing (Options).",
 			},
 		],
 		default: SYNC_MODE,
