@@ -2,9 +2,11 @@
  * Which page to read next in a walk over a list that other writers change meanwhile (sorted newest change first,
  * read down to a bound), judged by each answer's `totalCount`. The walk keeps only how far from the top it has
  * surely read: new and edited codes go to the top, so that stretch only moves down, and a count lower by `d` than
- * the answer before means at most `d` places of it moved up out of reach (whatever mix of deletions, creations
- * and edits made it). A page is taken only where it joins that stretch; otherwise the page that does is read
- * next. A walk re-reading more than three pages per new page (plus ten) is `restless` (a list changing all the
+ * the answer before means at most `d` places of it moved up out of reach. That holds for any mix of deletions,
+ * creations and edits as long as new codes are sorted first and each answer's count is the list's at that answer;
+ * a code the service sorts elsewhere (one without `updatedAt`) or a count late by a page can hide a shift. A page
+ * is taken only where it joins that stretch; otherwise the page that does is read next, so codes deleted between
+ * every two pages, even below the bound, keep the walk re-reading. A walk re-reading more than three pages per new page (plus ten) is `restless` (a list changing all the
  * time, a count that jitters): its caller stops and says so rather than guess. Without counts, shifts cannot be
  * seen. Pure.
  */

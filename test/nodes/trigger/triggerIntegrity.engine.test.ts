@@ -301,19 +301,21 @@ describe('QRTRAC Trigger: a list that keeps changing while a capped answer sends
 		const burst = Array.from({ length: 250 }, (_, index) =>
 			createCodeAt(account.teamId, base + index * 1_000, `Churn ${index}`),
 		);
-		const persisted = watcher.staticData;
+		const persisted = structuredClone(watcher.staticData);
 		// Another writer deletes the newest code after every list page: places keep moving up under the walk.
 		suite.sim.setListDrift({ deletesMidWalk: 1_000 });
 
 		const failure = await watcher.poll().then(
 			() => undefined,
-			(error: unknown) => error as { message: string; description: string },
+			(error: unknown) =>
+				error as { message: string; description: string; staticData: IDataObject },
 		);
 		suite.sim.setListDrift({});
 
 		expect(failure?.message).toMatch(/^QRTRAC's list of codes kept changing while it was read/);
 		expect(failure?.description).toContain('Get Many QR Codes (GET /qrs-api/v2/teams/)');
-		expect(watcher.staticData).toEqual(persisted);
+		// what n8n keeps after the failed poll: the state before it
+		expect(failure?.staticData).toEqual(persisted);
 		const deleted = new Set(
 			burst
 				.filter((code) => suite.sim.state.getQr(code.id)?.deleted === true)
