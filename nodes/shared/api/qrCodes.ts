@@ -12,7 +12,12 @@ import {
 	type QrCode,
 } from './answers';
 import { changeNotHeld, readAfterChange } from './answerErrors';
-import { createdInOtherTeam, lookBeforeCreatingAgain, readCopy, readCreatedQrCode } from './created';
+import {
+	createdInOtherTeam,
+	lookBeforeCreatingAgain,
+	readCopy,
+	readCreatedQrCode,
+} from './created';
 import { findQrByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {

@@ -264,19 +264,27 @@ describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => 
 	});
 });
 
-describe('QRTRAC Trigger: a code deleted while a capped answer sends the trigger to the list', () => {
+/**
+ * A trigger whose updated-after answers keep only the newest 100, after its first poll and a burst of 250 codes
+ * a second apart: the next poll reads the list (3 pages), and its floor passes the oldest.
+ */
+async function burstBehindCap(label: string) {
+	suite.sim.setChangeDrift({ fromTimeCap: 100 });
+	const account = newAccount();
+	const watcher = trigger(account);
+	await watcher.poll();
+	const base = Date.now() - 260_000;
+	const burst = Array.from({ length: 250 }, (_, index) =>
+		createCodeAt(account.teamId, base + index * 1_000, `${label} ${index}`),
+	);
+	return { watcher, burst };
+}
+
+describe('QRTRAC Trigger: codes deleted while a capped answer sends the trigger to the list', () => {
 	afterEach(() => suite.sim.setListDrift({}));
 
 	it('reports every change of the burst although the list shifted up a place between two pages', async () => {
-		suite.sim.setChangeDrift({ fromTimeCap: 100 });
-		const account = newAccount();
-		const watcher = trigger(account);
-		await watcher.poll();
-		// 250 changes a second apart: the poll after them reads the list (3 pages), and its floor passes the oldest.
-		const base = Date.now() - 260_000;
-		const burst = Array.from({ length: 250 }, (_, index) =>
-			createCodeAt(account.teamId, base + index * 1_000, `Burst ${index}`),
-		);
+		const { watcher, burst } = await burstBehindCap('Burst');
 		// Another writer deletes the newest code right after page 1 is answered: page 2's first code slides onto page 1.
 		suite.sim.setListDrift({ deletesMidWalk: 1 });
 
@@ -287,20 +295,9 @@ describe('QRTRAC Trigger: a code deleted while a capped answer sends the trigger
 			['deleted', burst[249].id],
 		]);
 	});
-});
-
-describe('QRTRAC Trigger: a list that keeps changing while a capped answer sends the trigger to it', () => {
-	afterEach(() => suite.sim.setListDrift({}));
 
 	it('fails the poll saying so, keeps the cursor, and the next quiet poll reports every change', async () => {
-		suite.sim.setChangeDrift({ fromTimeCap: 100 });
-		const account = newAccount();
-		const watcher = trigger(account);
-		await watcher.poll();
-		const base = Date.now() - 260_000;
-		const burst = Array.from({ length: 250 }, (_, index) =>
-			createCodeAt(account.teamId, base + index * 1_000, `Churn ${index}`),
-		);
+		const { watcher, burst } = await burstBehindCap('Churn');
 		const persisted = structuredClone(watcher.staticData);
 		// Another writer deletes the newest code after every list page: places keep moving up under the walk.
 		suite.sim.setListDrift({ deletesMidWalk: 1_000 });

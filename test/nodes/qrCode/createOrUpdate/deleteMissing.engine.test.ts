@@ -141,43 +141,51 @@ function partNode(name: string, x: number) {
 	};
 }
 
+/**
+ * Runs a workflow of Sheet Part nodes and the sync, wired by `edges` ([from, to], `to` may be 'Sync'), each part
+ * node handing over its rows in `parts`; returns the sync's runs.
+ */
+async function runFed(
+	teamId: string,
+	edges: Array<[string, string]>,
+	parts: Record<string, Array<Row | Record<string, never>>>,
+) {
+	const names = Object.keys(parts);
+	const connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: 'main'; index: 0 }>> }
+	> = {};
+	for (const [from, to] of edges) {
+		connections[from] ??= { main: [[]] };
+		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
+	}
+	const { run } = await executeWorkflow(
+		{
+			nodes: [...names.map((name, index) => partNode(name, -400 + 200 * index)), syncNode(teamId)],
+			connections,
+		},
+		{
+			credentials: suite.credentials,
+			standIns: { [SHEET_PART_TYPE]: sheetPart(parts as unknown as Record<string, IDataObject[]>) },
+		},
+	);
+	return run.data.resultData.runData.Sync ?? [];
+}
+
 describe('Delete Missing fed by several nodes', () => {
 	it('is refused when two nodes feed the sync, which n8n runs once per node: nothing sent, nothing deleted', async () => {
 		const rows = sheet(4, 'branches');
 		const teamId = teamWith(rows);
-		const { run } = await executeWorkflow(
-			{
-				nodes: [
-					partNode('Sheet', -400),
-					partNode('Part A', -200),
-					partNode('Part B', -200),
-					syncNode(teamId),
-				],
-				connections: {
-					Sheet: {
-						main: [
-							[
-								{ node: 'Part A', type: 'main', index: 0 },
-								{ node: 'Part B', type: 'main', index: 0 },
-							],
-						],
-					},
-					'Part A': { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
-					'Part B': { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
-				},
-			},
-			{
-				credentials: suite.credentials,
-				standIns: {
-					[SHEET_PART_TYPE]: sheetPart({
-						Sheet: [{}],
-						'Part A': rows.slice(0, 2) as unknown as IDataObject[],
-						'Part B': rows.slice(2) as unknown as IDataObject[],
-					}),
-				},
-			},
+		const tasks = await runFed(
+			teamId,
+			[
+				['Sheet', 'Part A'],
+				['Sheet', 'Part B'],
+				['Part A', 'Sync'],
+				['Part B', 'Sync'],
+			],
+			{ Sheet: [{}], 'Part A': rows.slice(0, 2), 'Part B': rows.slice(2) },
 		);
-		const tasks = run.data.resultData.runData.Sync ?? [];
 
 		expect(tasks[0]?.error?.message).toBe(
 			'"Delete Missing" cannot run on rows from several nodes: n8n runs this node once per node that feeds it (Part A, Part B)',
@@ -189,22 +197,14 @@ describe('Delete Missing fed by several nodes', () => {
 	it('runs as usual after a chain of nodes, each feeding the next: one run over the whole sheet', async () => {
 		const rows = sheet(3, 'chain');
 		const teamId = teamWith(rows);
-		const { run } = await executeWorkflow(
-			{
-				nodes: [partNode('Sheet', -400), partNode('Rows', -200), syncNode(teamId)],
-				connections: {
-					Sheet: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-					Rows: { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
-				},
-			},
-			{
-				credentials: suite.credentials,
-				standIns: {
-					[SHEET_PART_TYPE]: sheetPart({ Sheet: [{}], Rows: rows as unknown as IDataObject[] }),
-				},
-			},
+		const tasks = await runFed(
+			teamId,
+			[
+				['Sheet', 'Rows'],
+				['Rows', 'Sync'],
+			],
+			{ Sheet: [{}], Rows: rows },
 		);
-		const tasks = run.data.resultData.runData.Sync ?? [];
 
 		expect(tasks.map((task) => task.error)).toEqual([undefined]);
 		expect((tasks[0].data?.main?.[0] ?? []).map((item) => item.json.result)).toEqual([
@@ -218,32 +218,15 @@ describe('Delete Missing fed by several nodes', () => {
 	it('is refused when one node feeds the sync both directly and through another node', async () => {
 		const rows = sheet(4, 'twice');
 		const teamId = teamWith(rows);
-		const { run } = await executeWorkflow(
-			{
-				nodes: [partNode('Sheet', -400), partNode('Part B', -200), syncNode(teamId)],
-				connections: {
-					Sheet: {
-						main: [
-							[
-								{ node: 'Sync', type: 'main', index: 0 },
-								{ node: 'Part B', type: 'main', index: 0 },
-							],
-						],
-					},
-					'Part B': { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
-				},
-			},
-			{
-				credentials: suite.credentials,
-				standIns: {
-					[SHEET_PART_TYPE]: sheetPart({
-						Sheet: rows.slice(0, 2) as unknown as IDataObject[],
-						'Part B': rows.slice(2) as unknown as IDataObject[],
-					}),
-				},
-			},
+		const tasks = await runFed(
+			teamId,
+			[
+				['Sheet', 'Sync'],
+				['Sheet', 'Part B'],
+				['Part B', 'Sync'],
+			],
+			{ Sheet: rows.slice(0, 2), 'Part B': rows.slice(2) },
 		);
-		const tasks = run.data.resultData.runData.Sync ?? [];
 
 		expect(tasks[0]?.error?.message).toBe(
 			'"Delete Missing" cannot run on rows from several nodes: n8n runs this node once per node that feeds it (Part B, Sheet)',
@@ -283,22 +266,14 @@ describe('Delete Missing on an n8n whose getParentNodes ignores depth (n8n-core 
 	it('runs after a chain of nodes as before: no refusal it cannot back', async () => {
 		const rows = sheet(3, 'old-chain');
 		const teamId = teamWith(rows);
-		const { run } = await executeWorkflow(
-			{
-				nodes: [partNode('Sheet', -400), partNode('Rows', -200), syncNode(teamId)],
-				connections: {
-					Sheet: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-					Rows: { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
-				},
-			},
-			{
-				credentials: suite.credentials,
-				standIns: {
-					[SHEET_PART_TYPE]: sheetPart({ Sheet: [{}], Rows: rows as unknown as IDataObject[] }),
-				},
-			},
+		const tasks = await runFed(
+			teamId,
+			[
+				['Sheet', 'Rows'],
+				['Rows', 'Sync'],
+			],
+			{ Sheet: [{}], Rows: rows },
 		);
-		const tasks = run.data.resultData.runData.Sync ?? [];
 
 		expect(tasks.map((task) => task.error)).toEqual([undefined]);
 		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
