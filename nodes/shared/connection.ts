@@ -146,7 +146,8 @@ export function checkBaseUrl(
 	// The interfaces' paths are appended to the text: after a ? or # they would land in the query or be cut off.
 	if (/[?#]/.test(text))
 		return {
-			problem: `The QRTRAC credential's Base URL must not hold a query (?) or a fragment (#); it is "${text}", it should look like ${DEFAULT_BASE_URL}`,
+			// shown up to the ? or #: a proxy's key often sits in the query
+			problem: `The QRTRAC credential's Base URL must not hold a query (?) or a fragment (#); it is "${text.split(/[?#]/)[0]}" followed by one, it should look like ${DEFAULT_BASE_URL}`,
 		};
 	if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))
 		return { url: text };

@@ -90,4 +90,11 @@ describe('checkBaseUrl', () => {
 			expect(problem).toContain('must not hold a query (?) or a fragment (#)');
 		}
 	});
+
+	it('does not repeat the query or fragment it refuses, where a proxy key may sit', () => {
+		const { problem } = checkBaseUrl('https://proxy.example.com/?apikey=SECRET123');
+
+		expect(problem).toContain('it is "https://proxy.example.com/" followed by one');
+		expect(problem).not.toContain('SECRET123');
+	});
 });
