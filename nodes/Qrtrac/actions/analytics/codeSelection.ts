@@ -117,7 +117,8 @@ export type SelectedRowWork<Input> = (row: {
 
 /**
  * The batch loop of the many-code analytics operations: each row through the pool, its codes selected (a row with
- * none returns no items), then `work`; the team's codes are read at most once per team for all rows.
+ * none returns no items, unless `runWhenNone` says its work has something to say then, e.g. a summary of zeros),
+ * then `work`; the team's codes are read at most once per team for all rows.
  */
 export async function runPerSelection<
 	Input extends { codeSelection?: string; qrCodeIds?: string[]; teamId?: string },
@@ -127,6 +128,7 @@ export async function runPerSelection<
 	results: ItemResults,
 	pool: TaskPool,
 	work: SelectedRowWork<Input>,
+	runWhenNone: (input: Input) => boolean = () => false,
 ): Promise<void> {
 	const teamCodes = new CodeSelection(ctx);
 	for await (const { input, itemIndex } of rows) {
@@ -134,7 +136,7 @@ export async function runPerSelection<
 			itemIndex,
 			pool.run(async () => {
 				const qrIds = await teamCodes.selected(input, itemIndex);
-				if (qrIds.length === 0) return [];
+				if (qrIds.length === 0 && !runWhenNone(input)) return [];
 				const codes = async () => await teamCodes.of(input.teamId, itemIndex);
 				return await work({ input, itemIndex, qrIds, codes }).catch((error: unknown) => {
 					throw input.codeSelection === 'list'

@@ -75,6 +75,33 @@ function reportParameters(qrIds: string[], extra: Record<string, unknown> = {}) 
 }
 
 describe('Scan > Get Report: counts on known data', () => {
+	it('gives a team without codes its Summary of zeros, with no scan request, and no item per code', async () => {
+		const { credentials } = newTeamWithCodes(0);
+		const parameters = {
+			resource: 'analytics',
+			operation: 'getReport',
+			codeSelection: 'all',
+			timeRange: 'custom',
+			startTime: '2026-03-01',
+			endTime: '2026-03-10',
+		};
+
+		const summary = await runNode({
+			nodeType: 'qrtrac',
+			credentials,
+			parameters: { ...parameters, reportLayout: 'summary' },
+		});
+		const perCode = await runNode({ nodeType: 'qrtrac', credentials, parameters });
+
+		expect(summary.error).toBeUndefined();
+		expect(summary.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ codes: 0, scans: 0, uniqueScans: 0, perCode: [] }),
+		]);
+		expect(summary.items[0].pairedItem).toEqual({ item: 0 });
+		expect([perCode.error, perCode.items]).toEqual([undefined, []]);
+		expect(suite.sim.requestLog.filter((entry) => entry.path.includes('analytics'))).toEqual([]);
+	});
+
 	it('counts scans, unique scans, first and last scan and breakdowns per code', async () => {
 		const { codes, credentials } = seedCampaign();
 		const [a, b, c] = codes;

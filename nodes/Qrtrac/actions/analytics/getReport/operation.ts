@@ -165,17 +165,19 @@ export async function run(
 				},
 				days,
 			);
-			await walkBulkScans(
-				this,
-				where,
-				(scans) => {
-					for (const scan of scans) tally.add(scan);
-				},
-				{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
-			);
+			// a team without codes still gets its Summary, of zeros (nothing to ask QRTRAC)
+			if (qrIds.length > 0)
+				await walkBulkScans(
+					this,
+					where,
+					(scans) => {
+						for (const scan of scans) tally.add(scan);
+					},
+					{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
+				);
 			// Per Code and Day has no row per code to put the totals on (the form offers the option only elsewhere)
 			const totals =
-				input.compareWithTotals && !byDay
+				input.compareWithTotals && !byDay && qrIds.length > 0
 					? totalsCheck(range, await getTotalScansOverview(this, where))
 					: undefined;
 			return reportItems(tally, {
@@ -187,6 +189,7 @@ export async function run(
 				totals,
 			});
 		},
+		(input) => input.simplify && input.reportLayout === 'summary',
 	);
 }
 
