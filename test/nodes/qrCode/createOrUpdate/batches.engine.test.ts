@@ -13,6 +13,7 @@ import {
 	moreCredentialDetails,
 } from '../../../support/n8nHarness';
 import { executeWorkflow } from '../../../support/harness/executeWorkflow';
+import { sheet, type SheetRow as Row } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
 import type { LoggedRequest } from '../../../../simulator/requestLog';
 
@@ -162,20 +163,6 @@ async function runInBatches(
 	const outputs = (name: string) =>
 		(runs[name] ?? []).flatMap((task) => (task.data?.main?.[0] ?? []).map((item) => item.json));
 	return { error: run.data.resultData.error, outputs, batches: (runs[syncs[0].name] ?? []).length };
-}
-
-interface Row {
-	displayId: string;
-	name: string;
-	url: string;
-}
-
-function sheet(count: number, prefix: string): Row[] {
-	return Array.from({ length: count }, (_, index) => ({
-		displayId: `${prefix}-${index}`,
-		name: `Row ${index}`,
-		url: `https://example.com/${prefix}/${index}`,
-	}));
 }
 
 /** A team holding exactly the sheet's codes, as a sync a minute ago left it (before the feed's overlap). */

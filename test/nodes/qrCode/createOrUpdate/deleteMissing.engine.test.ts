@@ -6,26 +6,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { executeWorkflow } from '../../../support/harness/executeWorkflow';
+import { sheet, type SheetRow as Row } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 jest.setTimeout(30_000);
 
 const suite = useSimulator();
 let teamCount = 0;
-
-interface Row {
-	displayId: string;
-	name: string;
-	url: string;
-}
-
-function sheet(count: number, prefix: string): Row[] {
-	return Array.from({ length: count }, (_, index) => ({
-		displayId: `${prefix}-${index}`,
-		name: `Row ${index}`,
-		url: `https://example.com/${prefix}/${index}`,
-	}));
-}
 
 /** A team holding exactly the sheet's codes, each with the tag Delete Missing is scoped to. */
 function teamWith(rows: Row[]): string {
@@ -172,6 +159,21 @@ async function runFed(
 	return run.data.resultData.runData.Sync ?? [];
 }
 
+/** Sheet -> Rows -> the sync over a team holding exactly the rows' codes: the sync's runs and the team. */
+async function runChain(prefix: string) {
+	const rows = sheet(3, prefix);
+	const teamId = teamWith(rows);
+	const tasks = await runFed(
+		teamId,
+		[
+			['Sheet', 'Rows'],
+			['Rows', 'Sync'],
+		],
+		{ Sheet: [{}], Rows: rows },
+	);
+	return { tasks, teamId };
+}
+
 describe('Delete Missing fed by several nodes', () => {
 	it('is refused when two nodes feed the sync, which n8n runs once per node: nothing sent, nothing deleted', async () => {
 		const rows = sheet(4, 'branches');
@@ -195,16 +197,7 @@ describe('Delete Missing fed by several nodes', () => {
 	});
 
 	it('runs as usual after a chain of nodes, each feeding the next: one run over the whole sheet', async () => {
-		const rows = sheet(3, 'chain');
-		const teamId = teamWith(rows);
-		const tasks = await runFed(
-			teamId,
-			[
-				['Sheet', 'Rows'],
-				['Rows', 'Sync'],
-			],
-			{ Sheet: [{}], Rows: rows },
-		);
+		const { tasks, teamId } = await runChain('chain');
 
 		expect(tasks.map((task) => task.error)).toEqual([undefined]);
 		expect((tasks[0].data?.main?.[0] ?? []).map((item) => item.json.result)).toEqual([
@@ -264,16 +257,7 @@ describe('Delete Missing on an n8n whose getParentNodes ignores depth (n8n-core 
 	});
 
 	it('runs after a chain of nodes as before: no refusal it cannot back', async () => {
-		const rows = sheet(3, 'old-chain');
-		const teamId = teamWith(rows);
-		const tasks = await runFed(
-			teamId,
-			[
-				['Sheet', 'Rows'],
-				['Rows', 'Sync'],
-			],
-			{ Sheet: [{}], Rows: rows },
-		);
+		const { tasks, teamId } = await runChain('old-chain');
 
 		expect(tasks.map((task) => task.error)).toEqual([undefined]);
 		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);

@@ -9,6 +9,15 @@ jest.setTimeout(30_000);
 
 const suite = useSimulator();
 
+/** A sync keyed on the sheet's `code` column. */
+const SYNC_BY_CODE = {
+	resource: 'qrCode',
+	operation: 'createOrUpdate',
+	mode: 'sync',
+	displayId: '={{ $json.code }}',
+	qrType: 'WEB',
+};
+
 describe('Create or Update with the values a sheet gives', () => {
 	it('keys on a numeric Display ID as its text: the held code is unchanged, a new one created, nothing deleted', async () => {
 		const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
@@ -25,11 +34,7 @@ describe('Create or Update with the values a sheet gives', () => {
 			nodeType: 'qrtrac',
 			credentials: suite.credentials,
 			parameters: {
-				resource: 'qrCode',
-				operation: 'createOrUpdate',
-				mode: 'sync',
-				displayId: '={{ $json.code }}',
-				qrType: 'WEB',
+				...SYNC_BY_CODE,
 				name: '={{ $json.name }}',
 				qrRedirectUrl: '={{ $json.url }}',
 				additionalFields: { tags: 'sheet' },
@@ -60,11 +65,7 @@ describe('Create or Update with the values a sheet gives', () => {
 			nodeType: 'qrtrac',
 			credentials: suite.credentials,
 			parameters: {
-				resource: 'qrCode',
-				operation: 'createOrUpdate',
-				mode: 'sync',
-				displayId: '={{ $json.code }}',
-				qrType: 'WEB',
+				...SYNC_BY_CODE,
 				qrRedirectUrl: 'https://example.com/x',
 			},
 			items: [{ code: 1.5 }],

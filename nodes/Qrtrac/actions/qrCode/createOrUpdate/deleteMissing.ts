@@ -62,12 +62,35 @@ export function readDeleteMissing(
 		itemIndex,
 	);
 	if (checked.deleteMissing && isToolNode(executionNode(ctx)))
-		throw deleteMissingAsTool(ctx, itemIndex);
-	if (checked.deleteMissing && insideLoop(ctx)) throw deleteMissingInLoop(ctx, itemIndex);
+		throw refused(
+			ctx,
+			itemIndex,
+			// an AI agent's call is one row: it would delete every other code with the tag, on every call
+			'as an AI tool: each call holds one row, not the whole sheet',
+			'Turn Delete Missing off in this tool (Options), and run a Create or Update with Delete Missing over the whole sheet in a workflow instead.',
+		);
+	if (checked.deleteMissing && insideLoop(ctx))
+		throw refused(
+			ctx,
+			itemIndex,
+			'inside Loop Over Items: each batch would look like the whole sheet',
+			"Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet (e.g. on the loop's done output), so that the codes of later batches are not deleted.",
+		);
 	if (checked.deleteMissing && ctx.getNode().executeOnce === true)
-		throw deleteMissingExecutedOnce(ctx, itemIndex);
+		throw refused(
+			ctx,
+			itemIndex,
+			'with Execute Once: the node gets only the first row, not the whole sheet',
+			"Turn off the node's Execute Once setting (Settings), so that every row of the sheet reaches it, or turn Delete Missing off.",
+		);
 	const feeding = checked.deleteMissing ? feedingNodes(ctx) : [];
-	if (feeding.length > 1) throw deleteMissingFedBySeveral(ctx, feeding, itemIndex);
+	if (feeding.length > 1)
+		throw refused(
+			ctx,
+			itemIndex,
+			`on rows from several nodes: n8n runs this node once per node that feeds it (${feeding.join(', ')})`,
+			'Put a Merge node (Append) before this node, so that the whole sheet arrives in one run, or turn Delete Missing off: each run would delete the codes of the other parts.',
+		);
 	checkedDeleteMissing.set(options, checked);
 	return checked;
 }
@@ -90,19 +113,6 @@ function insideLoop(ctx: IExecuteFunctions): boolean {
 	return loops(ctx.getChildNodes(name)).some((loop) => before.has(loop));
 }
 
-/** Inside a loop each batch would look like the whole sheet, and the codes of later batches would be deleted. */
-function deleteMissingInLoop(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(
-		ctx.getNode(),
-		'"Delete Missing" cannot run inside Loop Over Items: each batch would look like the whole sheet',
-		{
-			itemIndex,
-			description:
-				"Nothing was sent. Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet (e.g. on the loop's done output), so that the codes of later batches are not deleted.",
-		},
-	);
-}
-
 /**
  * The nodes connected to this node's input: n8n runs the node once per node that sends it rows, each run a part
  * of the sheet. Branches of different triggers count too (only one may run): a Merge before the node is the safe
@@ -121,50 +131,20 @@ function feedingNodes(ctx: IExecuteFunctions): string[] {
 		.sort();
 }
 
-/** Each run would take its part for the whole sheet and delete the codes of the other parts. */
-function deleteMissingFedBySeveral(
-	ctx: IExecuteFunctions,
-	feeding: string[],
-	itemIndex: number,
-): NodeOperationError {
-	return new NodeOperationError(
-		ctx.getNode(),
-		`"Delete Missing" cannot run on rows from several nodes: n8n runs this node once per node that feeds it (${feeding.join(', ')})`,
-		{
-			itemIndex,
-			description:
-				'Nothing was sent. Put a Merge node (Append) before this node, so that the whole sheet arrives in one run, or turn Delete Missing off: each run would delete the codes of the other parts.',
-		},
-	);
-}
-
-/** n8n hands a node set to Execute Once only its first item: the rest of the sheet's codes would be deleted. */
-function deleteMissingExecutedOnce(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(
-		ctx.getNode(),
-		'"Delete Missing" cannot run with Execute Once: the node gets only the first row, not the whole sheet',
-		{
-			itemIndex,
-			description:
-				"Nothing was sent. Turn off the node's Execute Once setting (Settings), so that every row of the sheet reaches it, or turn Delete Missing off.",
-		},
-	);
-}
-
 /**
- * An AI agent's call is one row: Delete Missing would take it for the whole sheet and delete every other code with
- * the tag, on every call.
+ * Delete Missing takes the rows of one run for the whole sheet: where n8n hands a run part of it, the codes of the
+ * other parts would be deleted, so the item fails before anything is sent, saying why and what to do.
  */
-function deleteMissingAsTool(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(
-		ctx.getNode(),
-		'"Delete Missing" cannot run as an AI tool: each call holds one row, not the whole sheet',
-		{
-			itemIndex,
-			description:
-				'Nothing was sent. Turn Delete Missing off in this tool (Options), and run a Create or Update with Delete Missing over the whole sheet in a workflow instead.',
-		},
-	);
+function refused(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	why: string,
+	advice: string,
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `"Delete Missing" cannot run ${why}`, {
+		itemIndex,
+		description: `Nothing was sent. ${advice}`,
+	});
 }
 
 /** What Delete Missing reads of a row. */
