@@ -143,6 +143,9 @@ describe('example 06: weekly scan report in real n8n 2.41.1', () => {
 			const own = rows.filter((row) => row.qrId === code.id);
 			expect(own.map((row) => row.date)).toEqual(dates);
 			expect(own[0]).toMatchObject({ qrName: code.name, qrDisplayId: code.displayId });
+			// the range runs from the run's time a week ago to the run: the days between are whole, the last is cut
+			expect(own.slice(1, -1).every((row) => row.partialDay === false)).toBe(true);
+			expect(own[own.length - 1].partialDay).toBe(true);
 			const days = byDay(simulator.state.scans.get(code.id) ?? []);
 			for (const date of days.keys()) expect(dates).toContain(date);
 			for (const row of own) {

@@ -208,8 +208,31 @@ describe('Scan > Get Report: counts on known data', () => {
 			[1, null],
 		]);
 		expect(ofA[0]).toMatchObject({ qrName: 'Campaign 0', qrDisplayId: a.displayId });
+		// whole days from Start to End: none of them is cut
+		expect(rows.every((row) => row.partialDay === false)).toBe(true);
 		expect(rows.filter((row) => row.qrId === b.id).map((row) => row.scans)).toEqual([
 			0, 1, 1, 0, 0, 0, 0, 0, 0, 0,
+		]);
+	});
+
+	it('marks the first and last day as partial when the range starts and ends within them', async () => {
+		const { codes, credentials } = seedCampaign();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([codes[0].id], {
+				reportLayout: 'perCodeAndDay',
+				startTime: '2026-03-01T12:00:00',
+				endTime: '2026-03-04T08:00:00',
+			}),
+			credentials,
+		});
+
+		expect(result.items.map((item) => [item.json.date, item.json.partialDay])).toEqual([
+			['2026-03-01', true],
+			['2026-03-02', false],
+			['2026-03-03', false],
+			['2026-03-04', true],
 		]);
 	});
 

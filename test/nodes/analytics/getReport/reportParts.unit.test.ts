@@ -224,6 +224,22 @@ describe('ScanTally and reportItems', () => {
 	});
 });
 
+describe('ZonedDays.cutEnds', () => {
+	const days = new ZonedDays(NEW_YORK);
+
+	it("tells a range's cut first and last day from whole ones, in the zone's own midnight", () => {
+		expect(days.cutEnds(RANGE.startTime, RANGE.endTime)).toEqual({ first: false, last: false });
+		expect(days.cutEnds(RANGE.startTime + 1, RANGE.endTime - 1)).toEqual({
+			first: true,
+			last: true,
+		});
+		// midnight UTC is 19:00 the day before in New York: both days are cut there
+		expect(
+			days.cutEnds(Date.parse('2026-03-01T00:00:00Z'), Date.parse('2026-03-03T23:59:59.999Z')),
+		).toEqual({ first: true, last: true });
+	});
+});
+
 describe('unique scans past the exact bound', () => {
 	/** A code whose every scan comes from another address: as many visitors as scans, past the exact bound. */
 	function everyScanNew(scans: number, byDay: boolean, acrossCodes: boolean) {

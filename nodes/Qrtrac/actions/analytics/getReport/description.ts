@@ -31,7 +31,7 @@ const properties: INodeProperties[] = [
 				name: 'One Item per Code and Day',
 				value: 'perCodeAndDay',
 				description:
-					"Scans and unique scans of each code on each day of the range (in the workflow's timezone), days without scans included: ready for a chart or a sheet",
+					"Scans and unique scans of each code on each day of the range (in the workflow's timezone), days without scans included: ready for a chart or a sheet. partialDay marks a first or last day the range covers only in part.",
 			},
 			{
 				name: 'Summary',

@@ -6,8 +6,8 @@ import { ZonedDays } from './zonedDays';
 
 /**
  * The report's items from its counters (scanTally.ts), in the three layouts: one item per code, one per code and
- * day (every day of the range, days without scans included, ready for a chart), or one summary item with the
- * per-code rows inside. Times are ISO 8601 in the workflow's zone; dates `YYYY-MM-DD` in that zone. Pure.
+ * day (every day of the range, days without scans included, ready for a chart; `partialDay` marks a first or last
+ * day the range covers only in part), or one summary item with the per-code rows inside. Times are ISO 8601 in the workflow's zone; dates `YYYY-MM-DD` in that zone. Pure.
  */
 
 export type ReportLayout = 'perCode' | 'perCodeAndDay' | 'summary';
@@ -115,15 +115,19 @@ function dayRows(tally: ScanTally, context: ReportContext): IDataObject[] {
 		context.range.endTime,
 		MAX_REPORT_DAYS,
 	);
+	const cut = context.days.cutEnds(context.range.startTime, context.range.endTime);
+	const partial = (index: number) =>
+		(index === 0 && cut.first) || (index === dates.length - 1 && cut.last);
 	const rows: IDataObject[] = [];
 	for (const [qrId, code] of tally.codes) {
 		const names = context.names(qrId);
-		for (const date of dates) {
+		for (const [index, date] of dates.entries()) {
 			const day = code.days?.get(date);
 			rows.push({
 				qrId,
 				...names,
 				date,
+				partialDay: partial(index),
 				scans: day?.scans ?? 0,
 				...(day ? uniqueScans(day) : { uniqueScans: 0 }),
 			});

@@ -68,6 +68,17 @@ export class ZonedDays {
 		return days;
 	}
 
+	/**
+	 * Whether a range starts after the start of its first day and ends before the end of its last (a preset such
+	 * as Last 7 Days runs from a moment, not from midnight), so that a chart does not read a cut day as a slow one.
+	 */
+	cutEnds(startMs: number, endMs: number): { first: boolean; last: boolean } {
+		return {
+			first: DateTime.fromMillis(startMs, { zone: this.zone }).startOf('day').toMillis() < startMs,
+			last: DateTime.fromMillis(endMs, { zone: this.zone }).endOf('day').toMillis() > endMs,
+		};
+	}
+
 	/** An epoch-ms moment as ISO 8601 text with the zone's offset. */
 	iso(ms: number): string {
 		return DateTime.fromMillis(ms, { zone: this.zone }).toISO() as string;
