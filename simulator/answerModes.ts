@@ -1,3 +1,4 @@
+import type { ApiError } from './apiError';
 import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
 import { teamView } from './domain/teams';
 import type { Store } from './store';
@@ -44,6 +45,10 @@ import type { Store } from './store';
  * - `normalisedWrites`: a change of one code (updateQr, updateQrTags, updateQrTitle) is stored, and answered, in
  *   the service's own form of what was written (the contract does not say values are kept as written): a
  *   `qrRedirectUrl` gains a trailing `/`, tags are lower-cased, numbers in `settings` become text.
+ * - `notFoundStatus`: a record that is not there (a code, a team, a member) is refused with 404 instead of 400 (the
+ *   contract documents 400 "not found" only for some operations, and lists no refusal at all for Get QR by ID).
+ * - `foreignRecordStatus`: a record of another team (a code) or organization (a team) is refused with this status
+ *   (403: "not yours"; 404) instead of the not-found one, as a service telling "forbidden" from "unknown" might.
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -68,9 +73,18 @@ export interface AnswerModes {
 	priorTeamAnswers?: 'changed' | 'unchanged';
 	priorCodeAnswers?: 'changed' | 'unchanged';
 	normalisedWrites?: boolean;
+	notFoundStatus?: 404;
+	foreignRecordStatus?: 403 | 404;
 }
 
 type Json = Record<string, unknown>;
+
+/** The status of a refusal under `notFoundStatus` / `foreignRecordStatus`: only "not found" refusals change. */
+export function refusalStatus(modes: AnswerModes, error: ApiError): number {
+	if (error.missing === 'foreign' && modes.foreignRecordStatus) return modes.foreignRecordStatus;
+	if (error.missing && modes.notFoundStatus) return modes.notFoundStatus;
+	return error.status;
+}
 
 const CODE_OPERATIONS = new Set([...CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION]);
 

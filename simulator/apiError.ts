@@ -3,6 +3,8 @@ export class ApiError extends Error {
 	constructor(
 		readonly status: number,
 		message: string,
+		/** A record that is not there (`unknown`), or is another team's or organization's (`foreign`). */
+		readonly missing?: 'unknown' | 'foreign',
 	) {
 		super(message);
 		this.name = 'ApiError';
@@ -12,3 +14,6 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = 'Invalid credentials!') => new ApiError(401, message);
 export const forbidden = (message: string) => new ApiError(403, message);
+/** 400 "not found", the simulator's default; the answer mode `notFoundStatus` / `foreignRecordStatus` may change it. */
+export const notFound = (message: string, missing: 'unknown' | 'foreign' = 'unknown') =>
+	new ApiError(400, message, missing);

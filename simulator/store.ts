@@ -1,4 +1,4 @@
-import { badRequest } from './apiError';
+import { notFound } from './apiError';
 import type { SimulatorClock } from './clock';
 import type {
 	ApiClient,
@@ -72,7 +72,8 @@ export class Store {
 	/** The team, if it belongs to the organization; 400 otherwise (the service does not reveal other orgs' teams). */
 	teamOfOrg(orgId: string, teamId: string): Team {
 		const team = this.teams.get(teamId);
-		if (!team || team.orgId !== orgId) throw badRequest('Team not found');
+		if (!team || team.orgId !== orgId)
+			throw notFound('Team not found', team ? 'foreign' : 'unknown');
 		return team;
 	}
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../apiError';
+import { badRequest, notFound } from '../apiError';
 import {
 	ASSIGNABLE_ROLES,
 	type AssignableRole,
@@ -115,7 +115,7 @@ export interface MemberRef {
 export function findMember(store: Store, team: Team, email: string): MemberRef {
 	const user = store.userByEmail(team.orgId, email);
 	const membership = user && store.membership(team.id, user.id);
-	if (!user || !membership) throw badRequest(`${email} is not a member of this team`);
+	if (!user || !membership) throw notFound(`${email} is not a member of this team`);
 	return { user, membership };
 }
 
@@ -172,7 +172,7 @@ export function removeMember(store: Store, team: Team, email: string): void {
 /** Removes the user from the organization: every membership and the user record. */
 export function deleteMemberCompletely(store: Store, orgId: string, email: string): void {
 	const user = store.userByEmail(orgId, email);
-	if (!user) throw badRequest(`${email} is not a member of this organization`);
+	if (!user) throw notFound(`${email} is not a member of this organization`);
 	assertNotOwner(store, user, 'deleted');
 	for (const membership of store.membershipsOfUser(user.id))
 		store.deleteMembership(membership.teamId, user.id);
@@ -182,7 +182,7 @@ export function deleteMemberCompletely(store: Store, orgId: string, email: strin
 /** Re-sends the invitation of a pending user, at most `resendLimit` times. */
 export function resendInvite(store: Store, orgId: string, email: string): void {
 	const user = store.userByEmail(orgId, email);
-	if (!user) throw badRequest(`${email} is not a member of this organization`);
+	if (!user) throw notFound(`${email} is not a member of this organization`);
 	if (user.state !== 'pending') throw badRequest(`${email} has already accepted the invitation`);
 	if (user.resendCount >= store.config.resendLimit) {
 		throw badRequest(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest } from '../apiError';
+import { badRequest, notFound } from '../apiError';
 import type { QrRecord, Team } from '../model';
 import { randomId } from '../random';
 import type { Store } from '../store';
@@ -29,7 +29,11 @@ function newDisplayId(store: Store): string {
 /** A code of the team that is not deleted; anything else is "not found". */
 export function liveQr(store: Store, teamId: string, qrId: string): QrRecord {
 	const qr = store.qrs.get(qrId);
-	if (!qr || qr.teamId !== teamId || qr.deleted) throw badRequest(`QR code not found: ${qrId}`);
+	if (!qr || qr.teamId !== teamId || qr.deleted)
+		throw notFound(
+			`QR code not found: ${qrId}`,
+			qr && !qr.deleted && qr.teamId !== teamId ? 'foreign' : 'unknown',
+		);
 	return qr;
 }
 

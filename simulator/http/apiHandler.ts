@@ -1,5 +1,5 @@
 import { driftAnswer } from '../answerDrift';
-import { answerAsBefore, applyAnswerModes, modeHeaderOptions } from '../answerModes';
+import { answerAsBefore, applyAnswerModes, modeHeaderOptions, refusalStatus } from '../answerModes';
 import { driftChanges, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
@@ -112,7 +112,10 @@ async function runOperation(
 		return { status: answer.status ?? 200, body: answer.body };
 	} catch (error) {
 		if (error instanceof ApiError)
-			return { status: error.status, body: { success: false, message: error.message } };
+			return {
+				status: refusalStatus(context.answerModes, error),
+				body: { success: false, message: error.message },
+			};
 		context.log?.(
 			`internal error in ${match.route.operationId}: ${(error as Error).stack ?? String(error)}`,
 		);

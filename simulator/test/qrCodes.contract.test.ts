@@ -553,4 +553,47 @@ describe('QR code rules', () => {
 			sim.setAnswerModes({});
 		}
 	});
+
+	test('answer modes notFoundStatus and foreignRecordStatus: unknown and foreign records refused with 404 / 403', async () => {
+		const orgId = sim.state.teams.get(teamId)?.orgId as string;
+		const otherTeam = sim.state.createTeam(orgId, 'Foreign codes team');
+		const foreign = sim.state.createQr(otherTeam.id, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/foreign',
+		});
+		const otherOrg = sim.state.createOrganization('Foreign org', {
+			name: 'Foreign owner',
+			email: 'owner@foreign.example',
+		});
+		const refusal = async (method: string, path: string) => {
+			const reply = await call(method, path, { invalidRequest: true });
+			return [reply.status, reply.body.success];
+		};
+		expect(await refusal('GET', '/api/qrs-api/teams/no-such-code')).toEqual([400, false]);
+		sim.setAnswerModes({ notFoundStatus: 404 });
+		try {
+			expect(await refusal('GET', '/api/qrs-api/teams/no-such-code')).toEqual([404, false]);
+			expect(await refusal('DELETE', '/api/qrs-api/no-such-code')).toEqual([404, false]);
+			expect(await refusal('GET', `/api/qrs-api/teams/${foreign.id}`)).toEqual([404, false]);
+			expect(await refusal('GET', '/api/teams-api/no-such-team')).toEqual([404, false]);
+			expect(
+				await refusal('PUT', `/api/teams-api/${teamId}/members/nobody%40example.com/pause`),
+			).toEqual([404, false]);
+			// Other refusals keep their status.
+			const invalid = await call('PATCH', `/api/qrs-api/${foreign.id}/title`, {
+				body: { title: '' },
+				invalidRequest: true,
+			});
+			expect(invalid.status).toBe(400);
+
+			sim.setAnswerModes({ notFoundStatus: 404, foreignRecordStatus: 403 });
+			expect(await refusal('GET', `/api/qrs-api/teams/${foreign.id}`)).toEqual([403, false]);
+			expect(await refusal('DELETE', `/api/qrs-api/${foreign.id}`)).toEqual([403, false]);
+			expect(await refusal('GET', '/api/qrs-api/teams/no-such-code')).toEqual([404, false]);
+			expect(await refusal('GET', `/api/teams-api/${otherOrg.team.id}`)).toEqual([403, false]);
+			expect(sim.state.getQr(foreign.id)?.deleted).toBe(false);
+		} finally {
+			sim.setAnswerModes({});
+		}
+	});
 });

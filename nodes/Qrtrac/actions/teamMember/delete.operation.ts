@@ -20,7 +20,7 @@ import {
 	memberTargetShape,
 	type MemberTarget,
 } from '../../helpers/memberTarget';
-import { attempt, refusedWith, reportsOutcome } from '../../helpers/outcome';
+import { attempt, refusedAsNotFound, refusedWith, reportsOutcome } from '../../helpers/outcome';
 import { Rosters, hiddenMembers, rosterNote, sentUntold } from './rosters';
 
 const properties: INodeProperties[] = [
@@ -66,7 +66,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	);
 }
 
-/** The service's refusal of someone it does not know (no published message: any "not a member / not found"). */
+/**
+ * The service's refusal of someone it does not know (no published message: any "not a member / not found"), as a
+ * 400 or as the 404 a service may answer instead (refusedAsNotFound); either way confirmed by reading the teams.
+ */
 const NOT_A_MEMBER = /not (a )?member|not found|no such|does not exist|unknown/i;
 
 /**
@@ -107,7 +110,7 @@ export async function execute(
 	if ('done' in sent) return { ...record, result: 'deleted', ...sent.done };
 	const { failed } = sent;
 	if (
-		refusedWith(failed, NOT_A_MEMBER) &&
+		(refusedWith(failed, NOT_A_MEMBER) || refusedAsNotFound(failed)) &&
 		(await memberOfAnyTeam(this, { ...input, itemIndex }).catch(() => true)) === false
 	)
 		return { ...record, result: 'unchanged' };

@@ -8,6 +8,7 @@ import { executeWorkflow } from '../../../support/harness/executeWorkflow';
 import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../../support/organizations';
+import { deleteMemberCompletely } from '../../../../simulator/domain/members';
 
 const suite = useSimulator({ seed: false });
 
@@ -86,6 +87,42 @@ describe('Team Member: Delete Completely', () => {
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
 		suite.expectRequestsFollowContract();
 	});
+
+	it.each([
+		['400', undefined],
+		['404 (answer mode notFoundStatus)', 404 as const],
+	])(
+		'a person another writer deletes after the roster read is unchanged, refused with %s',
+		async (_status, notFoundStatus) => {
+			suite.sim.setAnswerModes({ notFoundStatus });
+			const { org, main, credentials } = newOrganization();
+			suite.sim.state.addMember(main.id, {
+				name: 'Raced',
+				email: 'raced@member.example',
+				role: 'editor',
+			});
+			// The DELETE is held 300 ms; once it has arrived another writer deletes the person, so it is refused "not a member".
+			suite.sim.faults.add({ kind: 'stall', method: 'DELETE', delayMs: 300, count: 1 });
+			const other = (async () => {
+				while (!suite.sim.requestLog.some((entry) => entry.method === 'DELETE'))
+					await new Promise((resolve) => setTimeout(resolve, 5));
+				deleteMemberCompletely(suite.sim.state, org.id, 'raced@member.example');
+			})();
+
+			const result = await deleteThrough(main.id, 'raced@member.example', credentials);
+			await other;
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				email: 'raced@member.example',
+				result: 'unchanged',
+			});
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
+			expect(suite.sim.requestLog.find((entry) => entry.method === 'DELETE')?.status).toBe(
+				notFoundStatus ?? 400,
+			);
+		},
+	);
 
 	it('a failed read of the team says Delete Completely was not sent', async () => {
 		const { org, main, credentials } = newOrganization();
