@@ -240,7 +240,9 @@ describe('Download Image bounds the whole exchange and the bytes in flight', () 
 			const holders = [1, 2, 3, 4, 5, 6].map(
 				async (n) => await download(codeWithImageAt(`${files.url}/stall/${n}.png`), withTimeout(6)),
 			);
-			while (stalled.length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+			for (let wait = 0; wait < 1_500 && stalled.length < 6; wait++)
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(stalled).toHaveLength(6);
 			await new Promise((resolve) => setTimeout(resolve, 200));
 
 			const late = await download(codeWithImageAt(`${files.url}/fast/7.png`), withTimeout(1));

@@ -104,7 +104,11 @@ describe('Team Member: Delete Completely', () => {
 			// The DELETE is held 300 ms; once it has arrived another writer deletes the person, so it is refused "not a member".
 			suite.sim.faults.add({ kind: 'stall', method: 'DELETE', delayMs: 300, count: 1 });
 			const other = (async () => {
-				while (!suite.sim.requestLog.some((entry) => entry.method === 'DELETE'))
+				for (
+					let wait = 0;
+					wait < 6_000 && !suite.sim.requestLog.some((entry) => entry.method === 'DELETE');
+					wait++
+				)
 					await new Promise((resolve) => setTimeout(resolve, 5));
 				deleteMemberCompletely(suite.sim.state, org.id, 'raced@member.example');
 			})();

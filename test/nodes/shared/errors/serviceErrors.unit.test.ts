@@ -1,0 +1,28 @@
+import type { INode } from 'n8n-workflow';
+
+import { serviceError } from '../../../../nodes/shared/serviceErrors';
+
+const node = {
+	id: 'n',
+	name: 'QRTRAC',
+	type: 'n8n-nodes-qrtrac.qrtrac',
+	typeVersion: 1.2,
+	position: [0, 0],
+	parameters: {},
+} as INode;
+
+describe('serviceError hints', () => {
+	it("a 404 of a member's operation points at the member's id too, not only a code's or a team's", () => {
+		const error = serviceError(node, { status: 404, message: 'Member not found', itemIndex: 2 });
+		expect(error.description).toContain('the id of the code, team or member');
+		expect(error.description).toContain('not a Display ID, a name or an e-mail');
+		expect(error.httpCode).toBe('404');
+	});
+
+	it('a taken Display ID gets its own hint, not the not-found one', () => {
+		const error = serviceError(node, { status: 400, message: 'displayId "x" is already taken' });
+		expect(error.message).toBe('Display ID "x" is already taken');
+		expect(error.description).toContain('already used by another code');
+		expect(error.description).not.toContain('Check the ID');
+	});
+});
