@@ -136,6 +136,11 @@ const PACKAGE_NAME = (
 	JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { name: string }
 ).name;
 const SERVER_READY_TIMEOUT_MS = 180_000;
+/**
+ * How long to wait for what an active poll trigger does next: n8n polls at most once a minute, then the
+ * execution is stored; the rest is slack for a busy machine (a task runner's cold start, a slow database write).
+ */
+export const POLL_TICK_WAIT_MS = 150_000;
 const CLI_TIMEOUT_MS = 180_000;
 
 /**
