@@ -8,11 +8,14 @@
 // The pinned n8n (minutes to install on a fresh machine, mostly download and unpacking) installs in the
 // background, at the lowest CPU priority, while the in-process suites run; the real-n8n suites wait for it.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const extraJestArgs = process.argv.slice(2);
+// jest's reports and the n8n install log: one folder per run, removed when it ends (a CI machine runs many)
+const scratch = mkdtempSync(join(tmpdir(), 'qrtrac-test-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const started = Date.now();
 const timings = [];
 const seconds = (ms) => (ms / 1000).toFixed(1);
@@ -64,7 +67,7 @@ for (const [name, args, options] of runs) {
 			continue;
 		}
 	}
-	const report = join(mkdtempSync(join(tmpdir(), 'qrtrac-jest-')), 'report.json');
+	const report = join(scratch, `${name.replace(/\W+/g, '-')}.json`);
 	console.log(`\n== jest: ${name} (node ${process.version})`);
 	const runStarted = Date.now();
 	const jest = spawnSync(
@@ -96,7 +99,7 @@ process.exit(ok && failed === 0 ? 0 : 1);
  * file (a pipe would fill while the steps above block this process) and shown when it is awaited.
  */
 function startN8nInstall() {
-	const logFile = join(mkdtempSync(join(tmpdir(), 'qrtrac-n8n-install-')), 'install.log');
+	const logFile = join(scratch, 'n8n-install.log');
 	const fd = openSync(logFile, 'w');
 	const child = spawn('nice', ['-n', '19', process.execPath, 'scripts/n8n/install.mjs'], {
 		stdio: ['ignore', fd, fd],

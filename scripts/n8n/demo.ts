@@ -6,6 +6,7 @@ import { startSimulator } from '../../simulator';
 import type { WorkflowJson, WorkflowRun } from './realN8n';
 import {
 	mcpBearerCredential,
+	POLL_TICK_WAIT_MS,
 	RealN8n,
 	qrtracCredential,
 	SIMULATOR_CREDENTIAL_NAME,
@@ -21,9 +22,10 @@ import { copyExampleData, EXAMPLES_DIR, loadExamples } from './examples';
 /**
  * The examples poll once a minute, and a trigger's first poll only learns where "now" is in the service's
  * time: a change made before that poll is never reported. So the demo waits until the simulator has seen a
- * poll for changes, then changes a code, and waits for the next poll's execution.
+ * poll for changes, then changes a code, and waits for the next poll's execution (each wait bounded as the
+ * end-to-end tests bound it).
  */
-const POLL_WAIT_MS = 75_000;
+const POLL_WAIT_MS = POLL_TICK_WAIT_MS;
 /** Node types `n8n execute` can start a workflow from. */
 const MANUAL_STARTS = new Set([
 	'n8n-nodes-base.manualTrigger',
@@ -206,14 +208,22 @@ async function fireTrigger(
 	}
 }
 
-/** Resolves when the simulator answers a new request for changed codes (a trigger poll), or after POLL_WAIT_MS. */
-async function nextChangePoll(simulator: Simulator): Promise<void> {
+/**
+ * Resolves when the simulator answers a new request for changed codes (a trigger poll); fails when none comes
+ * within `timeoutMs`, since changing a code then would prove nothing.
+ */
+export async function nextChangePoll(
+	simulator: Simulator,
+	timeoutMs = POLL_WAIT_MS,
+): Promise<void> {
 	const isPoll = (request: LoggedRequest) =>
 		request.path.includes('/fromTime/') && request.status !== undefined;
 	const seen = simulator.requestLog.filter(isPoll).length;
-	const deadline = Date.now() + POLL_WAIT_MS;
-	while (Date.now() < deadline && simulator.requestLog.filter(isPoll).length === seen) {
-		await new Promise((resolve) => setTimeout(resolve, 500));
+	const deadline = Date.now() + timeoutMs;
+	while (simulator.requestLog.filter(isPoll).length === seen) {
+		if (Date.now() > deadline)
+			throw new Error(`The trigger did not poll the simulator within ${timeoutMs / 1000} s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 	progress('The trigger polled the simulator');
 }

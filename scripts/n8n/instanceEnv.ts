@@ -67,7 +67,19 @@ export function instanceEnv(options: InstanceEnvOptions): NodeJS.ProcessEnv {
 	return { ...inherited, ...env };
 }
 
-/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
+/**
+ * Whether n8n ended because a port it binds was taken (its HTTP port, its task broker's): its own words, then
+ * exit 1, before it has run anything. freePort() releases the port it found, so on a machine where other
+ * processes bind ports too, another may take it first; a new start on fresh ports is then safe.
+ */
+export function portClash(output: string): boolean {
+	return /port \d+ is already in use/.test(output);
+}
+
+/** Starts of one n8n process on fresh ports after a clash (each clash is rare: three in a row mean a real fault). */
+export const PORT_CLASH_ATTEMPTS = 3;
+
+/** A TCP port free on 127.0.0.1 right now (the OS picks it; another process may take it once released). */
 export async function freePort(): Promise<number> {
 	return await new Promise((resolve, reject) => {
 		const server = createServer();

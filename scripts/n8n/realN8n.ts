@@ -12,11 +12,12 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { CapturedRun } from './childProcesses';
 import { runCaptured, spawnGroup, stopGroup } from './childProcesses';
 import type { ImportedCredential } from './credentials';
 import type { N8nInstallation } from './ensureN8n';
 import { ensureN8n } from './ensureN8n';
-import { freePort, instanceEnv } from './instanceEnv';
+import { freePort, instanceEnv, PORT_CLASH_ATTEMPTS, portClash } from './instanceEnv';
 import type { N8nRecipe } from './n8nRecipes';
 import { n8nRecipe } from './n8nRecipes';
 import type { OwnerAccount } from './n8nRest';
@@ -135,6 +136,11 @@ const PACKAGE_NAME = (
 	JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { name: string }
 ).name;
 const SERVER_READY_TIMEOUT_MS = 180_000;
+/**
+ * How long to wait for what an active poll trigger does next: n8n polls at most once a minute, then the
+ * execution is stored; the rest is slack for a busy machine (a task runner's cold start, a slow database write).
+ */
+export const POLL_TICK_WAIT_MS = 150_000;
 const CLI_TIMEOUT_MS = 180_000;
 
 /**
@@ -148,11 +154,14 @@ export class RealN8n {
 	private server: ChildProcess | undefined;
 	private restClient: N8nRestClient | undefined;
 	private serverLog = '';
+	/** What the latest `n8n start` printed before it was ready (or ended). */
+	private startOutput = '';
 
 	private constructor(
 		readonly installation: N8nInstallation,
 		readonly userFolder: string,
-		readonly port: number,
+		/** HTTP port of `n8n start`: a fresh one when another process took it first (unless RealN8nOptions.port). */
+		public port: number,
 		readonly loading: LoadingMode,
 		readonly packageDir: string,
 		private readonly options: RealN8nOptions,
@@ -206,12 +215,7 @@ export class RealN8n {
 		args: string[],
 		timeoutMs = CLI_TIMEOUT_MS,
 	): Promise<{ stdout: string; stderr: string; durationMs: number }> {
-		const env = await this.env('info');
-		const result = await runCaptured(
-			this.installation.nodeBin,
-			[this.installation.cliPath, ...args],
-			{ cwd: this.userFolder, env, timeoutMs },
-		);
+		const result = await this.runCli(args, {}, timeoutMs);
 		this.appendLog(
 			`$ n8n ${args.join(' ')} (${result.durationMs} ms, exit ${result.code})\n${result.stdout}${result.stderr}`,
 		);
@@ -283,15 +287,10 @@ export class RealN8n {
 	/** `n8n execute --id --rawOutput` in a fresh n8n process: the run data per node (items, errors, timings). */
 	async executeWorkflow(id: string, options: ExecuteOptions = {}): Promise<TimedWorkflowRun> {
 		const timeoutMs = options.timeoutMs ?? CLI_TIMEOUT_MS;
-		const env = { ...(await this.env('info')), ...options.env };
-		const result = await runCaptured(
-			this.installation.nodeBin,
-			[this.installation.cliPath, 'execute', `--id=${id}`, '--rawOutput'],
-			{
-				cwd: this.userFolder,
-				env,
-				timeoutMs,
-			},
+		const result = await this.runCli(
+			['execute', `--id=${id}`, '--rawOutput'],
+			options.env ?? {},
+			timeoutMs,
 		);
 		const output = result.stdout + result.stderr;
 		this.appendLog(
@@ -309,9 +308,53 @@ export class RealN8n {
 		return { ...summariseRun(raw), processMs: result.durationMs, output };
 	}
 
-	/** Starts `n8n start` on 127.0.0.1:<port> and waits until it is ready; then sets up the owner and logs in. */
+	/**
+	 * One n8n CLI process to its end, started again on a fresh task-broker port (each env() picks one) when
+	 * another process took it first (see portClash).
+	 */
+	private async runCli(
+		args: string[],
+		extraEnv: Record<string, string>,
+		timeoutMs: number,
+	): Promise<CapturedRun> {
+		for (let attempt = 1; ; attempt++) {
+			const env = { ...(await this.env('info')), ...extraEnv };
+			const result = await runCaptured(
+				this.installation.nodeBin,
+				[this.installation.cliPath, ...args],
+				{ cwd: this.userFolder, env, timeoutMs },
+			);
+			const output = result.stdout + result.stderr;
+			if (result.code === 0 || attempt >= PORT_CLASH_ATTEMPTS) return result;
+			// a process that printed run data ran its workflow: never run that again
+			if (!portClash(output) || findRunJson(output)) return result;
+			this.appendLog(`$ n8n ${args[0]}: a port was taken, starting it again\n`);
+		}
+	}
+
+	/**
+	 * Starts `n8n start` on 127.0.0.1:<port> and waits until it is ready; then sets up the owner and logs in.
+	 * When another process took a port first (see portClash), starts again on fresh ports: the HTTP port only
+	 * when the caller did not fix it.
+	 */
 	async startServer(owner: OwnerAccount = DEFAULT_OWNER): Promise<N8nRestClient> {
 		if (this.server) return this.rest;
+		for (let attempt = 1; ; attempt++) {
+			this.startOutput = '';
+			try {
+				return await this.startServerOnce(owner);
+			} catch (error) {
+				const output = this.startOutput;
+				const httpPortTaken = output.includes(`port ${this.port} is already in use`);
+				if (attempt >= PORT_CLASH_ATTEMPTS || !portClash(output)) throw error;
+				if (httpPortTaken && this.options.port !== undefined) throw error;
+				if (httpPortTaken) this.port = await freePort();
+				this.options.log?.(`A port n8n needed was taken; starting it again on port ${this.port}`);
+			}
+		}
+	}
+
+	private async startServerOnce(owner: OwnerAccount): Promise<N8nRestClient> {
 		const started = Date.now();
 		const env = await this.env('info');
 		const server = spawnGroup(this.installation.nodeBin, [this.installation.cliPath, 'start'], {
@@ -322,6 +365,7 @@ export class RealN8n {
 		this.server = server;
 		const record = (chunk: Buffer) => {
 			this.serverLog = (this.serverLog + chunk.toString()).slice(-200_000);
+			if (!this.restClient) this.startOutput = (this.startOutput + chunk.toString()).slice(-20_000);
 			this.appendLog(chunk.toString());
 		};
 		server.stdout?.on('data', record);

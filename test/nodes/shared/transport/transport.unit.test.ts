@@ -15,6 +15,29 @@ jest.mock('n8n-workflow', () => ({
 
 const get = { method: 'GET' as const, path: '/qr-templates-api' };
 
+/**
+ * Waits cost nothing and still pass: the mocked sleep moves a fake clock by what it was asked, so that the
+ * limiter sees its pacing slots come. With the real clock a paced retry loop spun until they came (15 s here).
+ */
+beforeEach(() => {
+	jest.useFakeTimers({
+		now: Date.now(),
+		doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+	});
+	jest
+		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
+		.sleep.mockImplementation(async (ms: number) => {
+			jest.setSystemTime(Date.now() + ms);
+		});
+});
+
+afterEach(() => {
+	jest
+		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
+		.sleep.mockImplementation(async () => undefined);
+	jest.useRealTimers();
+});
+
 /** The error a request fails with (the test fails when it succeeds). */
 async function failure(request: Promise<unknown>): Promise<NodeApiError> {
 	return await request.then(
@@ -304,27 +327,15 @@ describe('issue 22: bounded waits, service text, unconfirmed successes, missing 
 	});
 
 	it('Maximum Wait comes from the credential; absent (a saved credential) it is 60 s', async () => {
-		// The told wait is slept on a fake clock, so that the limiter sees it pass.
-		jest.useFakeTimers({
-			now: Date.now(),
-			doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+		// The told wait is slept on the fake clock (see beforeEach), so that the limiter sees it pass.
+		const within = fakeContext({
+			credentials: { maxWaitSeconds: 120 },
+			answers: [refused(429, 'slow down', { 'retry-after': '90' }), ok([])],
 		});
-		sleepMock.mockImplementation(async (ms: number) => {
-			jest.setSystemTime(Date.now() + ms);
-		});
-		try {
-			const within = fakeContext({
-				credentials: { maxWaitSeconds: 120 },
-				answers: [refused(429, 'slow down', { 'retry-after': '90' }), ok([])],
-			});
-			await expect(qrtracApiRequest(within.ctx, get)).resolves.toMatchObject({ data: [] });
-			expect(Math.max(...sleepMock.mock.calls.map(([ms]) => ms as number))).toBeGreaterThanOrEqual(
-				90_000,
-			);
-		} finally {
-			sleepMock.mockImplementation(async () => undefined);
-			jest.useRealTimers();
-		}
+		await expect(qrtracApiRequest(within.ctx, get)).resolves.toMatchObject({ data: [] });
+		expect(Math.max(...sleepMock.mock.calls.map(([ms]) => ms as number))).toBeGreaterThanOrEqual(
+			90_000,
+		);
 		const absent = fakeContext({
 			answers: [refused(429, 'slow down', { 'retry-after': '90' })],
 		});
