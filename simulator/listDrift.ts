@@ -28,8 +28,6 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `lowerCaseDisplayIds`: answers carry code records' Display IDs lower-cased (the stored ones keep their case).
  * - `summaryRecords`: the list's codes leave out `metadata` and `settings` (every Qr field is optional); Get QR by
  *   ID still answers the whole code.
- * - `searchNamesOnly`: the list's `search` matches names alone (a case-insensitive substring), not Display IDs:
- *   the contract does not say what `search` matches.
  */
 export interface ListDrift {
 	/** Undefined: serve the asked `limit`. */
@@ -46,7 +44,6 @@ export interface ListDrift {
 	createsInDefaultTeam: boolean;
 	lowerCaseDisplayIds: boolean;
 	summaryRecords: boolean;
-	searchNamesOnly: boolean;
 }
 
 export const NO_LIST_DRIFT: ListDrift = {
@@ -58,7 +55,6 @@ export const NO_LIST_DRIFT: ListDrift = {
 	createsInDefaultTeam: false,
 	lowerCaseDisplayIds: false,
 	summaryRecords: false,
-	searchNamesOnly: false,
 };
 
 /** The switches of ListDrift, by name (the CLI's --list-drift takes them comma-separated). */
@@ -71,7 +67,6 @@ export const LIST_DRIFT_SWITCHES = [
 	'createsInDefaultTeam',
 	'lowerCaseDisplayIds',
 	'summaryRecords',
-	'searchNamesOnly',
 ] as const;
 
 const LIST = CODE_LIST_OPERATION;
@@ -139,8 +134,7 @@ function pagingDrifts(drift: ListDrift): boolean {
 		drift.zeroBasedPages ||
 		drift.ignorePage ||
 		drift.shiftingOrder ||
-		drift.foreignCodes ||
-		drift.searchNamesOnly
+		drift.foreignCodes
 	);
 }
 
@@ -156,12 +150,7 @@ function pageAnswer(
 	const pageZero = drift.zeroBasedPages && asked === 0;
 	if (answer.status !== 200 && !pageZero) return undefined;
 	const query = parsePageQuery({ ...values, page: pageZero ? '1' : values.page });
-	const whole = {
-		...query,
-		page: 1,
-		limit: Number.MAX_SAFE_INTEGER,
-		searchNamesOnly: drift.searchNamesOnly,
-	};
+	const whole = { ...query, page: 1, limit: Number.MAX_SAFE_INTEGER };
 	let codes = listQrPage(context.state, teamId, whole).qrs;
 	if (drift.foreignCodes) {
 		const orgId = context.state.teams.get(teamId)?.orgId;

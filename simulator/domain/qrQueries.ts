@@ -13,8 +13,6 @@ export interface PageQuery {
 	sortBy: 'createdAt' | 'updatedAt' | 'name';
 	sortOrder: 'asc' | 'desc';
 	folderId?: string;
-	/** List drift `searchNamesOnly`: `search` matches names alone, not Display IDs. */
-	searchNamesOnly?: boolean;
 }
 
 export interface QrPage {
@@ -92,7 +90,7 @@ export function listQrPage(store: Store, teamId: string, query: PageQuery): QrPa
 			(qr) =>
 				!needle ||
 				qr.name.toLowerCase().includes(needle) ||
-				(!query.searchNamesOnly && qr.displayId.toLowerCase().includes(needle)),
+				qr.displayId.toLowerCase().includes(needle),
 		)
 		.filter((qr) => !query.folderId || inFolder(qr, query.folderId));
 	const direction = query.sortOrder === 'asc' ? 1 : -1;

@@ -5,7 +5,7 @@ import { executionNode } from '../executionNode';
 import { collectPages, type ListShortfall, type PageWalk } from '../pagination';
 import { getConnection } from '../readConnection';
 import type { TransportContext } from '../transport';
-import { readAvailability, readQrPage, type QrCode, type QrPage } from './answers';
+import { readQrPage, type QrCode, type QrPage } from './answers';
 import { endpoint, labelOf } from './route';
 import { callEndpoint, type InTeam } from './source';
 import { isLive, ofOtherTeam } from '../records/qrCode';
@@ -99,48 +99,21 @@ async function walkTeamQrs(
 
 /**
  * The team's live code whose Display ID is exactly `displayId`, or undefined. The list's `search` matches name or
- * Display ID as a case-insensitive substring here, so every page of matches is read and the match picked by the
- * rule of DisplayIdIndex (two holders, or one in another case, fail the item). The contract does not say what
- * `search` matches (a service may search names alone): when it finds no holder, a Display ID the service calls
- * taken is looked for in the team's whole list; a free one is nowhere.
+ * Display ID as a case-insensitive substring, so every page of matches is read and the match picked by the rule
+ * of DisplayIdIndex (two holders, or one in another case, fail the item).
  */
 export async function findQrByDisplayId(
 	ctx: TransportContext,
 	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
 ): Promise<QrCode | undefined> {
-	const purpose = `the look-up of Display ID "${displayId}"`;
 	const matches = await listTeamQrs(ctx, {
 		query: { search: displayId },
 		walk: { returnAll: true },
 		teamId,
 		itemIndex,
-		purpose,
+		purpose: `the look-up of Display ID "${displayId}"`,
 	});
-	const found = new DisplayIdIndex(matches, executionNode(ctx)).take(displayId, itemIndex);
-	if (found || (await checkQrAvailability(ctx, { displayId, itemIndex })).available) return found;
-	const whole = await listTeamQrs(ctx, {
-		query: {},
-		walk: { returnAll: true },
-		teamId,
-		itemIndex,
-		purpose,
-	});
-	return new DisplayIdIndex(whole, executionNode(ctx)).take(displayId, itemIndex);
-}
-
-/** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */
-export async function checkQrAvailability(
-	ctx: TransportContext,
-	{ displayId, itemIndex }: { displayId: string; itemIndex?: number },
-): Promise<{ available: boolean; message?: string }> {
-	const { body, source } = await callEndpoint(ctx, {
-		operation: 'Check Display ID Availability',
-		route: 'GET /qrs-api/availability/{id}',
-		params: { id: displayId },
-		acceptUnsuccessful: true,
-		itemIndex,
-	});
-	return readAvailability(source, body);
+	return new DisplayIdIndex(matches, executionNode(ctx)).take(displayId, itemIndex);
 }
 
 /**

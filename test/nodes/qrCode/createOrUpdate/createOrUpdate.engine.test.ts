@@ -225,37 +225,6 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			suite.expectRequestsFollowContract();
 		});
 
-		it('finds the code by its Display ID when the list search matches names alone (list drift searchNamesOnly)', async () => {
-			const stored = suite.sim.state.createQr(suite.credentials.teamId!, {
-				qrType: 'WEB',
-				qrRedirectUrl: 'https://example.com/named',
-				displayId: 'named-1',
-				name: 'Poster',
-			});
-			suite.sim.setListDrift({ searchNamesOnly: true });
-			try {
-				const result = await upsert([
-					{ displayId: 'named-1', name: 'Poster v2', url: 'https://example.com/v2', tags: '' },
-					{ displayId: 'named-new', name: 'New', url: 'https://example.com/new', tags: '' },
-				]);
-
-				expect(result.error).toBeUndefined();
-				expect(result.items.map((item) => [item.json.displayId, item.json.result])).toEqual([
-					['named-1', 'updated'],
-					['named-new', 'created'],
-				]);
-				expect(result.items[0].json.id).toBe(stored.id);
-				expect(codesWithDisplayId('named-1')).toHaveLength(1);
-				expect(suite.sim.state.getQr(stored.id)).toMatchObject({
-					name: 'Poster v2',
-					qrRedirectUrl: 'https://example.com/v2',
-				});
-				suite.expectRequestsFollowContract();
-			} finally {
-				suite.sim.setListDrift({});
-			}
-		});
-
 		it('with Skip Unchanged, leaves a code that already matches the row untouched', async () => {
 			const row = {
 				displayId: 'steady-1',
