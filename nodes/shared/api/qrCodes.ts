@@ -42,6 +42,9 @@ export async function createQr(
 	{ body, teamId, itemIndex }: InTeam & { body: IDataObject },
 ): Promise<{ code: QrCode; recovered: boolean }> {
 	const displayId = typeof body.displayId === 'string' ? body.displayId : undefined;
+	const lookUp = displayId
+		? async () => await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })
+		: undefined;
 	const response = await callEndpoint(ctx, {
 		operation: 'Create QR Code',
 		route: 'POST /qrs-api',
@@ -49,9 +52,9 @@ export async function createQr(
 		teamId,
 		itemIndex,
 		// With a Display ID an unknown outcome is settled by looking the code up; without one it cannot be.
-		verifyUnknownOutcome: displayId
-			? async () => (await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })) ?? null
-			: undefined,
+		verifyUnknownOutcome: lookUp ? async () => (await lookUp()) ?? null : undefined,
+		// The retry refused ("taken") after a lost answer: the code the first attempt made may only now be listed.
+		verifyAfterRefusal: lookUp,
 		unknownOutcomeAdvice: displayId ? lookBeforeCreatingAgain('code', displayId) : undefined,
 	});
 	// A create answered without its code's `id` (namesRecord) made its code all the same: found by its Display ID.
@@ -63,7 +66,10 @@ export async function createQr(
 	// A code made in another team than the one asked for is never reported as this team's.
 	const asked = teamId ?? (await connectionOf(ctx)).teamId;
 	if (ofOtherTeam(code, asked)) throw createdInOtherTeam(response.source, code, asked, displayId);
-	return { code, recovered: response.recovered === true };
+	return {
+		code,
+		recovered: response.recovered === true || response.verifiedAfterUnknownOutcome === true,
+	};
 }
 
 /**

@@ -181,6 +181,38 @@ describe('lost answer to a create', () => {
 		expect(codesWithDisplayId('unsettled-1')).toHaveLength(1);
 	});
 
+	it('Create whose lost code the list shows only after the retry was refused as taken returns that code, made once', async () => {
+		// the first look-up's list does not show the code yet (a list behind its writes): the create is sent again
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			method: 'GET',
+			path: '/api/qrs-api/v2/teams/',
+			contentType: 'application/json',
+			body: JSON.stringify({
+				success: true,
+				data: { qrs: [], totalCount: 0, page: 1, limit: 100 },
+			}),
+			count: 1,
+		});
+
+		const result = await run('create', {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/listed-late',
+			displayId: 'listed-late-1',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			displayId: 'listed-late-1',
+			qrRedirectUrl: 'https://example.com/listed-late',
+		});
+		expect(codesWithDisplayId('listed-late-1')).toHaveLength(1);
+		// before: the refused retry failed the item with "already taken", though the first attempt had made the code
+		const posts = suite.sim.requestLog.filter((entry) => entry.method === 'POST');
+		expect(posts.map((entry) => entry.status)).toEqual([undefined, 400]);
+	});
+
 	it('Create without a Display ID fails instead of sending the create again', async () => {
 		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
 
