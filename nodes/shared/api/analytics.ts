@@ -25,23 +25,28 @@ export const CODES_PER_ANALYTICS_REQUEST = 100;
 export const BULK_SCANS = endpoint('Get Scans for Codes', 'POST /analytics-api/detailed/all');
 
 /**
- * Every scan event of one code, in the service's order. An answer whose size looks capped (cappedAnswers.ts) is
- * not taken for all of them: the code's whole life (2000-01-01 to a day past the service's present) is then read
- * through Get Scans for Codes, whose walk splits capped answers.
+ * The scan events of one code, in the service's order: every one, or at least those within `range` (Get Scans
+ * has no range, so others may come too). An answer whose size looks capped (cappedAnswers.ts) is not taken for
+ * all of them: the range, within the code's whole life (2000-01-01 to a day past the service's present), is then
+ * read through Get Scans for Codes, whose walk splits capped answers; only the range, so that a short range of
+ * a long-lived code costs the requests and memory of its own scans.
  */
 export async function getQrAnalytics(
 	ctx: TransportContext,
-	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
+	{ qrId, teamId, itemIndex, range }: InTeam & { qrId: string; range?: EpochRange },
 ): Promise<Scan[]> {
 	const { scans, presentMs } = await oneCodeAnswer(ctx, { qrId, teamId, itemIndex });
 	if (!looksCapped(scans.length)) return scans;
-	return await getBulkQrAnalytics(ctx, {
-		qrIds: [qrId],
-		startTime: EARLIEST_EVENT_MS,
-		endTime: presentMs + FUTURE_TOLERANCE_MS,
-		teamId,
-		itemIndex,
-	});
+	const startTime = Math.max(EARLIEST_EVENT_MS, range?.startTime ?? EARLIEST_EVENT_MS);
+	const endTime = Math.min(presentMs + FUTURE_TOLERANCE_MS, range?.endTime ?? Infinity);
+	if (startTime > endTime) return [];
+	return await getBulkQrAnalytics(ctx, { qrIds: [qrId], startTime, endTime, teamId, itemIndex });
+}
+
+/** An inclusive range of epoch ms. */
+export interface EpochRange {
+	startTime: number;
+	endTime: number;
 }
 
 /** One answer of Get Scans as it came: the walk's last resort for one millisecond reads it too (no cap check). */

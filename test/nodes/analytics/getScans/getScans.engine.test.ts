@@ -189,7 +189,7 @@ describe('Analytics: Get Scans', () => {
 });
 
 describe('Analytics: Get Scans, a capped answer', () => {
-	afterEach(() => suite.sim.setChangeDrift({ scanCapOfOne: undefined }));
+	afterEach(() => suite.sim.setChangeDrift({ scanCapOfOne: undefined, scanCap: undefined }));
 
 	it('reads the code through Get Scans for Codes when its answer looks capped, and returns every scan', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
@@ -216,5 +216,43 @@ describe('Analytics: Get Scans, a capped answer', () => {
 		expect(
 			suite.sim.requestLog.some((entry) => entry.path === '/api/analytics-api/detailed/all'),
 		).toBe(true);
+	});
+
+	it("walks only the time range, not the code's whole life, when its answer looks capped", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const now = Date.now();
+		// 400 scans over the past years, 3 in the last day, both scan answers capped at 20 events
+		for (let index = 0; index < 400; index++)
+			suite.sim.state.addScan(codes[0].id, { scanTime: now - (index + 2) * 3 * DAY });
+		for (const age of [3 * HOUR, 2 * HOUR, HOUR])
+			suite.sim.state.addScan(codes[0].id, { scanTime: now - age });
+		suite.sim.setChangeDrift({ scanCapOfOne: 20, scanCap: 20 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'last24Hours',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.scanTime)).toEqual([
+			now - 3 * HOUR,
+			now - 2 * HOUR,
+			now - HOUR,
+		]);
+		const walked = suite.sim.requestLog.filter(
+			(entry) => entry.path === '/api/analytics-api/detailed/all',
+		);
+		// one request for the day (its 3 scans are no capped answer), none for the years before it
+		expect(walked).toHaveLength(1);
+		expect((walked[0].body as { startTime: number }).startTime).toBeGreaterThanOrEqual(
+			now - DAY - 1,
+		);
 	});
 });
