@@ -146,6 +146,11 @@ describe('Analytics: Get Scans', () => {
 			{ startTime: '={{ 1700000000000.5 }}', endTime: '={{ 1800000000000 }}' },
 			'"Start" must be a whole number of epoch milliseconds',
 		],
+		[
+			'a Start in the future',
+			{ startTime: '={{ Date.now() + 3600000 }}', endTime: '={{ Date.now() + 7200000 }}' },
+			'"Start" must not be in the future: there are no scans after now',
+		],
 	])('refuses %s before sending anything', async (_case, bounds, message) => {
 		const { codes, credentials } = newTeamWithCodes(1);
 
