@@ -171,6 +171,35 @@ describe('Analytics: Get Scans', () => {
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
+	it('never shows an address in the error of a refused answer, also one sent as a list or an object', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		// a scan time no unit places (refused), with the forwarding chain as a list and an address object
+		suite.sim.state.addScan(codes[0].id, {
+			scanTime: 12,
+			ipAddress: ['203.0.113.8', '198.51.100.9'],
+			clientIp: { v4: '192.0.2.4' },
+		} as never);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'allTime',
+				returnAll: true,
+				options: { ipAddress: 'keep' },
+			},
+			credentials,
+		});
+
+		expect(result.error?.message).toContain('does not have the expected shape');
+		const shown = `${result.error?.message} ${result.error?.description}`;
+		expect(shown).toContain('"ipAddress":"(withheld)"');
+		for (const address of ['203.0.113.8', '198.51.100.9', '192.0.2.4'])
+			expect(shown).not.toContain(address);
+	});
+
 	it("surfaces the service's 400 for a code of another team", async () => {
 		const { credentials } = newTeamWithCodes(0);
 		const other = newTeamWithCodes(1);
