@@ -223,7 +223,13 @@ describe('Analytics: Get Scans', () => {
 });
 
 describe('Analytics: Get Scans, a capped answer', () => {
-	afterEach(() => suite.sim.setChangeDrift({ scanCapOfOne: undefined, scanCap: undefined }));
+	afterEach(() =>
+		suite.sim.setChangeDrift({
+			scanCapOfOne: undefined,
+			scanCap: undefined,
+			scanEventPaddingBytes: undefined,
+		}),
+	);
 
 	it('reads the code through Get Scans for Codes when its answer looks capped, and returns every scan', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
@@ -250,6 +256,34 @@ describe('Analytics: Get Scans, a capped answer', () => {
 		expect(
 			suite.sim.requestLog.some((entry) => entry.path === '/api/analytics-api/detailed/all'),
 		).toBe(true);
+	});
+
+	it("reads the range through Get Scans for Codes when the code's answer is too large to read", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const now = Date.now();
+		// 100 events of about 700 KB: 70 MB, more than the 64 MB an answer may hold; 3 of them in the last day
+		for (let index = 0; index < 100; index++)
+			suite.sim.state.addScan(codes[0].id, { scanTime: now - HOUR - index * 8 * HOUR });
+		suite.sim.setChangeDrift({ scanEventPaddingBytes: 700_000 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'last24Hours',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.scanTime)).toEqual([
+			now - 17 * HOUR,
+			now - 9 * HOUR,
+			now - HOUR,
+		]);
 	});
 
 	it("walks only the time range, not the code's whole life, when its answer looks capped", async () => {
