@@ -30,6 +30,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   `epochMicros` or `isoNoZone` (as `updatedAtFormat` does for code records).
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
  *   as a service that fills in its geo lookup later.
+ * - `scanEventPaddingBytes`: every scan event of Get Scans and Get Scans for Codes carries a field `padding` of N
+ *   characters, as a service sending rich events (whole user agents, request headers) does: an answer's size grows
+ *   with its events, so a long range of busy codes passes a client's answer limit where a shorter one does not.
  * - `clockOffsetMs`: the `Date` header shows the simulator clock plus this (default 0: the service's present);
  *   `null` sends no `Date` header. Records stamped ahead of the header are "stamped in the future".
  */
@@ -66,6 +69,8 @@ export interface ChangeDrift {
 	/** Undefined: epoch milliseconds. */
 	overviewTimeFormat?: 'epochSeconds' | 'epochMicros' | 'isoNoZone';
 	scanFillInMs: number;
+	/** Undefined or 0: events as stored. */
+	scanEventPaddingBytes?: number;
 	clockOffsetMs: number | null;
 }
 
@@ -169,6 +174,11 @@ export function driftChanges(
 			delete rest.qrId;
 			return rest;
 		});
+	const padding = drift.scanEventPaddingBytes ?? 0;
+	if (padding > 0 && SCAN_OPERATIONS.has(operationId) && Array.isArray(data)) {
+		const text = 'x'.repeat(padding);
+		data = data.map((scan) => (isObject(scan) ? { ...scan, padding: text } : scan));
+	}
 	if (operationId === 'getTotalScansOverview' && Array.isArray(data))
 		data = overviewAsDrifted(drift, data);
 	if (drift.overviewOmits === 'data' && operationId === 'getTotalScansOverview') {

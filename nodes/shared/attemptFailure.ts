@@ -13,6 +13,8 @@ export interface AttemptFailure {
 	networkCode?: string;
 	/** A hint that replaces the one picked from the message and status. */
 	hint?: string;
+	/** The answer passed MAX_ANSWER_BYTES and was not read (serviceErrors.ts `isAnswerTooLarge`). */
+	answerTooLarge?: true;
 }
 
 export const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [
@@ -51,6 +53,7 @@ export function tooLarge(options: IHttpRequestOptions): AttemptFailure {
 	const operation = `${String(options.method)} ${new URL(options.url).pathname}`;
 	return {
 		kind: 'clientError',
+		answerTooLarge: true,
 		message: `QRTRAC's answer to ${operation} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; it was not read, so that it cannot exhaust n8n's memory`,
 		hint: 'Ask for less at a time: a later time for Get Updated Since (or a trigger that runs more often), one team instead of all teams, fewer codes or a shorter date range for scans.',
 	};

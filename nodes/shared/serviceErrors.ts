@@ -12,6 +12,16 @@ export interface ServiceFailure {
 	hint?: string;
 	/** e.g. ECONNREFUSED or CERT_HAS_EXPIRED: what tells one network failure from another, kept out of the message. */
 	networkCode?: string;
+	/** The answer was too large to read: a reader that can ask for less at a time may (`isAnswerTooLarge`). */
+	answerTooLarge?: true;
+}
+
+/** The errors of answers too large to read, by identity: nothing the service sends can make one. */
+const tooLargeAnswers = new WeakSet<object>();
+
+/** Whether `error` is the failure of an answer too large to read (attemptFailure.ts `tooLarge`). */
+export function isAnswerTooLarge(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && tooLargeAnswers.has(error);
 }
 
 const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }> = [
@@ -82,10 +92,12 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 			: undefined;
 	const description = [original, failure.detail, network, hint].filter(Boolean).join(' ');
 	const body: JsonObject = { success: false, message: failure.message };
-	return new NodeApiError(node, body, {
+	const error = new NodeApiError(node, body, {
 		message: title,
 		description: description || undefined,
 		httpCode: failure.status === undefined ? undefined : String(failure.status),
 		itemIndex: failure.itemIndex,
 	});
+	if (failure.answerTooLarge) tooLargeAnswers.add(error);
+	return error;
 }

@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { CapWatch, looksCapped, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
+import { isAnswerTooLarge } from '../serviceErrors';
 import { NotStarted, TaskPool } from '../taskPool';
 import type { TransportContext } from '../transport';
 import { readScans, unexpectedAnswer, type AnswerSource, type Scan } from './answers';
@@ -25,23 +26,34 @@ export const CODES_PER_ANALYTICS_REQUEST = 100;
 export const BULK_SCANS = endpoint('Get Scans for Codes', 'POST /analytics-api/detailed/all');
 
 /**
- * Every scan event of one code, in the service's order. An answer whose size looks capped (cappedAnswers.ts) is
- * not taken for all of them: the code's whole life (2000-01-01 to a day past the service's present) is then read
- * through Get Scans for Codes, whose walk splits capped answers.
+ * The scan events of one code, in the service's order: every one, or at least those within `range` (Get Scans
+ * has no range, so others may come too). An answer whose size looks capped (cappedAnswers.ts) is not taken for
+ * all of them, nor is one too large to read: the range, within the code's whole life (2000-01-01 to a day past
+ * the service's present), is then read through Get Scans for Codes, whose walk splits such answers; only the
+ * range, so that a short range of a long-lived code costs the requests and memory of its own scans.
  */
 export async function getQrAnalytics(
 	ctx: TransportContext,
-	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
+	{ qrId, teamId, itemIndex, range }: InTeam & { qrId: string; range?: EpochRange },
 ): Promise<Scan[]> {
-	const { scans, presentMs } = await oneCodeAnswer(ctx, { qrId, teamId, itemIndex });
-	if (!looksCapped(scans.length)) return scans;
-	return await getBulkQrAnalytics(ctx, {
-		qrIds: [qrId],
-		startTime: EARLIEST_EVENT_MS,
-		endTime: presentMs + FUTURE_TOLERANCE_MS,
-		teamId,
-		itemIndex,
-	});
+	// an answer too large to read (64 MB) is walked as a capped one, on n8n's clock as no answer told another
+	const { scans, presentMs } = await oneCodeAnswer(ctx, { qrId, teamId, itemIndex }).catch(
+		(error: unknown) => {
+			if (!isAnswerTooLarge(error)) throw error;
+			return { scans: undefined, presentMs: Date.now() };
+		},
+	);
+	if (scans !== undefined && !looksCapped(scans.length)) return scans;
+	const startTime = Math.max(EARLIEST_EVENT_MS, range?.startTime ?? EARLIEST_EVENT_MS);
+	const endTime = Math.min(presentMs + FUTURE_TOLERANCE_MS, range?.endTime ?? Infinity);
+	if (startTime > endTime) return [];
+	return await getBulkQrAnalytics(ctx, { qrIds: [qrId], startTime, endTime, teamId, itemIndex });
+}
+
+/** An inclusive range of epoch ms. */
+export interface EpochRange {
+	startTime: number;
+	endTime: number;
 }
 
 /** One answer of Get Scans as it came: the walk's last resort for one millisecond reads it too (no cap check). */
@@ -140,7 +152,8 @@ export interface ScanWalkOptions {
  * each in slices, each answer handed to `onScans` (awaited) before that chunk's next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
  * slice is asked again in halves, by time and then by codes, and the answer is dropped. A slice of one code and
  * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
- * the longer of the two answers is taken. An answer about several codes with an event without `qrId` is dropped
+ * the longer of the two answers is taken. An answer too large to read (transport's 64 MB) is split alike; for one
+ * code and one millisecond its error stands. An answer about several codes with an event without `qrId` is dropped
  * too, and that slice asked one code per request; then each code walks the rest of the range alone, so no slice
  * is asked twice (scanAttribution.ts).
  * These POSTs only read, so one may be sent again after an unknown outcome.
@@ -166,13 +179,21 @@ export async function walkBulkScans(
 		if (stopped()) return 0;
 		if (attribution.perCode(slice.qrIds)) return await eachCode(slice, stopped);
 		if (++requests > MAX_SCAN_WALK_REQUESTS) throw tooManySlices(source);
-		const { data, serviceDateMs } = await callEndpoint(ctx, {
+		const answer = await callEndpoint(ctx, {
 			...BULK_SCANS,
 			body: askedRange(slice),
 			teamId,
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
+		}).catch((error: unknown) => {
+			// an answer too large to read (64 MB) is asked again in halves, as a capped one is; nothing of it was used
+			const halves = isAnswerTooLarge(error) ? splitSlice(slice) : undefined;
+			if (!halves) throw error;
+			return halves;
 		});
+		if (Array.isArray(answer))
+			return (await read(answer[0], stopped)) + (await read(answer[1], stopped));
+		const { data, serviceDateMs } = answer;
 		// events without `qrId` in an answer about several codes: dropped, the slice asked per code
 		if (attribution.cannotAttribute(slice.qrIds, data)) return await eachCode(slice, stopped);
 		const answered = scansOf(source, data, slice.qrIds, serviceDateMs ?? Date.now());

@@ -91,10 +91,12 @@ export async function readAfterChange<T>(source: AnswerSource, read: () => Promi
 /**
  * Scan events' IP addresses are personal data: an error shows where one was, never the address, whatever the
  * IP Address option says (an error reaches logs and error workflows the option does not govern). Every field the
- * option treats as an address is withheld (ipAddressFields.ts), at any depth.
+ * option treats as an address is withheld (ipAddressFields.ts), at any depth, whatever its value holds (text, a
+ * list of forwarding hops, an object of v4 and v6): only an empty one is shown as it is.
  */
 function withheldIpAddress(key: string, value: unknown): unknown {
-	return isIpAddressField(key) && typeof value === 'string' && value !== '' ? '(withheld)' : value;
+	const empty = value === null || value === undefined || value === '';
+	return isIpAddressField(key) && !empty ? '(withheld)' : value;
 }
 
 /**

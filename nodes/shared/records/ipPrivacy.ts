@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isIpAddressField } from '../api/ipAddressFields';
+import { isPlainObject } from '../plainObject';
 
 /**
  * The one rule for the IP address of the person who scanned, on every output that carries scan events (Scan >
@@ -87,19 +88,45 @@ export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
 }
 
 /**
- * A scan event as the mode wants it: each top-level address field (api/ipAddressFields.ts) kept as sent, replaced by its hash
- * (one without an address keeps null, nothing or blank text; any other value that is no text becomes null), or
- * left out. The event given is not changed.
+ * A scan event as the mode wants it: each address field (api/ipAddressFields.ts), at the top level or inside an
+ * object or list of the event (ScanData allows more fields, and an address may come nested there), kept as sent,
+ * replaced by its hash (one without an address keeps null, nothing or blank text; any other value that is no
+ * text becomes null), or left out. The event given is not changed; one without an address field is returned as
+ * it is.
  */
 export function withIpPrivacy<T extends IDataObject>(scan: T, privacy: IpPrivacy): T {
-	if (privacy.mode === 'keep' || !Object.keys(scan).some(isIpAddressField)) return scan;
-	const shown: IDataObject = {};
-	for (const [field, value] of Object.entries(scan)) {
-		if (!isIpAddressField(field)) shown[field] = value;
-		else if (privacy.mode === 'hash')
-			shown[field] =
-				hashIpAddress(value, privacy.key as Buffer) ??
-				(typeof value === 'string' || value === undefined ? value : null);
+	if (privacy.mode === 'keep') return scan;
+	return (privateCopy(scan, privacy) ?? scan) as T;
+}
+
+/** A copy of `value` with its address fields, at any depth, as the mode wants them; undefined when it has none. */
+function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
+	if (Array.isArray(value)) {
+		let copy: unknown[] | undefined;
+		for (const [index, entry] of value.entries()) {
+			const changed = privateCopy(entry, privacy);
+			if (changed === undefined) continue;
+			copy ??= [...value];
+			copy[index] = changed;
+		}
+		return copy;
 	}
-	return shown as T;
+	if (!isPlainObject(value)) return undefined;
+	let copy: IDataObject | undefined;
+	for (const [field, entry] of Object.entries(value)) {
+		if (isIpAddressField(field)) {
+			copy ??= { ...value } as IDataObject;
+			if (privacy.mode === 'remove') delete copy[field];
+			else
+				copy[field] =
+					hashIpAddress(entry, privacy.key as Buffer) ??
+					(typeof entry === 'string' || entry === undefined ? entry : null);
+			continue;
+		}
+		const changed = privateCopy(entry, privacy);
+		if (changed === undefined) continue;
+		copy ??= { ...value } as IDataObject;
+		copy[field] = changed as IDataObject;
+	}
+	return copy;
 }

@@ -73,7 +73,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /**
  * Scan events of one code in the order the service gives them; it returns every scan, so the range is applied
- * here. From 1.2 the code is read too (one request), so its rows name it as every other scan row does. The IP
+ * here (and bounds the walk of an answer that looks capped). From 1.2 the code is read too (one request), so its rows name it as every other scan row does. The IP
  * address is hashed, kept or removed (ipPrivacy.ts).
  */
 export async function execute(
@@ -81,8 +81,13 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const all = await getQrAnalytics(this, { qrId: input.qrCodeId, teamId: input.teamId, itemIndex });
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
+	const all = await getQrAnalytics(this, {
+		qrId: input.qrCodeId,
+		teamId: input.teamId,
+		itemIndex,
+		range,
+	});
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
 	const privacy = await rowIpPrivacy(this, input);
 	const rows = upToLimit(scans, input).map((scan) => withIpPrivacy(scan, privacy));

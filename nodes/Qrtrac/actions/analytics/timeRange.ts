@@ -122,8 +122,9 @@ interface RawRange {
 }
 
 /**
- * Turns the raw Start/End of a custom range into epoch milliseconds, refusing bad dates, epoch seconds and a
- * start after the end. Presets stay presets: they are resolved when the item runs.
+ * Turns the raw Start/End of a custom range into epoch milliseconds, refusing bad dates, epoch seconds, a start
+ * in the future and a start after the end (an end in the future is fine). Presets stay presets: they are
+ * resolved when the item runs.
  */
 export function withCustomRange(timezone: string) {
 	return <T extends RawRange>(
@@ -138,6 +139,15 @@ export function withCustomRange(timezone: string) {
 				code: z.ZodIssueCode.custom,
 				path: ['startTime'],
 				message: start.error.issues[0].message,
+			});
+			return z.NEVER;
+		}
+		// a range of the future has no scans: refused, not answered with none as if the codes were never scanned
+		if (start.data > Date.now()) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['startTime'],
+				message: 'must not be in the future: there are no scans after now',
 			});
 			return z.NEVER;
 		}

@@ -117,6 +117,39 @@ describe.each(Object.keys(actionOutputs))('IP address on %s', (output) => {
 	});
 });
 
+describe.each(Object.keys(actionOutputs))('IP address nested in a scan event on %s', (output) => {
+	/** ScanData allows more fields: an address may also come inside one, e.g. a visitor object or a list of hops. */
+	async function nestedRows(options: IDataObject) {
+		const { code, credentials } = newScannedCode();
+		suite.sim.state.addScan(code.id, {
+			scanTime: Date.now() - HOUR / 2,
+			ipAddress: '192.0.2.1',
+			visitor: { ip: '192.0.2.2', agent: 'Safari' },
+			hops: [{ clientIp: '192.0.2.3' }, 'edge'],
+		} as never);
+		const parameters = { ...actionOutputs[output](code.id), options };
+		const result = await runNode({ nodeType: 'qrtrac', parameters, credentials });
+		expect(result.error).toBeUndefined();
+		const row = result.items.map((item) => item.json).find((json) => 'visitor' in json);
+		expect(row).toBeDefined();
+		return row as IDataObject;
+	}
+
+	it('hashes or removes it as the top-level address, and keeps it when asked', async () => {
+		const hashed = await nestedRows({ ipAddress: 'hash', ipHashKey: 'campaign-key' });
+		const removed = await nestedRows({ ipAddress: 'remove' });
+		const kept = await nestedRows({ ipAddress: 'keep' });
+
+		expect(hashed.visitor).toEqual({ ip: hmac('campaign-key', '192.0.2.2'), agent: 'Safari' });
+		expect(hashed.hops).toEqual([{ clientIp: hmac('campaign-key', '192.0.2.3') }, 'edge']);
+		expect(removed.visitor).toEqual({ agent: 'Safari' });
+		expect(removed.hops).toEqual([{}, 'edge']);
+		for (const row of [hashed, removed]) expect(JSON.stringify(row)).not.toMatch(/192\.0\.2\./);
+		expect(kept.visitor).toEqual({ ip: '192.0.2.2', agent: 'Safari' });
+		expect(kept.hops).toEqual([{ clientIp: '192.0.2.3' }, 'edge']);
+	});
+});
+
 describe('IP address on the New Scans trigger', () => {
 	/** The events of the second poll (the first learns the service's time), one scan made in between. */
 	async function newScans(

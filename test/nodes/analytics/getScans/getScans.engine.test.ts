@@ -146,6 +146,11 @@ describe('Analytics: Get Scans', () => {
 			{ startTime: '={{ 1700000000000.5 }}', endTime: '={{ 1800000000000 }}' },
 			'"Start" must be a whole number of epoch milliseconds',
 		],
+		[
+			'a Start in the future',
+			{ startTime: '={{ Date.now() + 3600000 }}', endTime: '={{ Date.now() + 7200000 }}' },
+			'"Start" must not be in the future: there are no scans after now',
+		],
 	])('refuses %s before sending anything', async (_case, bounds, message) => {
 		const { codes, credentials } = newTeamWithCodes(1);
 
@@ -164,6 +169,35 @@ describe('Analytics: Get Scans', () => {
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
 		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+
+	it('never shows an address in the error of a refused answer, also one sent as a list or an object', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		// a scan time no unit places (refused), with the forwarding chain as a list and an address object
+		suite.sim.state.addScan(codes[0].id, {
+			scanTime: 12,
+			ipAddress: ['203.0.113.8', '198.51.100.9'],
+			clientIp: { v4: '192.0.2.4' },
+		} as never);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'allTime',
+				returnAll: true,
+				options: { ipAddress: 'keep' },
+			},
+			credentials,
+		});
+
+		expect(result.error?.message).toContain('does not have the expected shape');
+		const shown = `${result.error?.message} ${result.error?.description}`;
+		expect(shown).toContain('"ipAddress":"(withheld)"');
+		for (const address of ['203.0.113.8', '198.51.100.9', '192.0.2.4'])
+			expect(shown).not.toContain(address);
 	});
 
 	it("surfaces the service's 400 for a code of another team", async () => {
@@ -189,7 +223,13 @@ describe('Analytics: Get Scans', () => {
 });
 
 describe('Analytics: Get Scans, a capped answer', () => {
-	afterEach(() => suite.sim.setChangeDrift({ scanCapOfOne: undefined }));
+	afterEach(() =>
+		suite.sim.setChangeDrift({
+			scanCapOfOne: undefined,
+			scanCap: undefined,
+			scanEventPaddingBytes: undefined,
+		}),
+	);
 
 	it('reads the code through Get Scans for Codes when its answer looks capped, and returns every scan', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
@@ -216,5 +256,71 @@ describe('Analytics: Get Scans, a capped answer', () => {
 		expect(
 			suite.sim.requestLog.some((entry) => entry.path === '/api/analytics-api/detailed/all'),
 		).toBe(true);
+	});
+
+	it("reads the range through Get Scans for Codes when the code's answer is too large to read", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const now = Date.now();
+		// 100 events of about 700 KB: 70 MB, more than the 64 MB an answer may hold; 3 of them in the last day
+		for (let index = 0; index < 100; index++)
+			suite.sim.state.addScan(codes[0].id, { scanTime: now - HOUR - index * 8 * HOUR });
+		suite.sim.setChangeDrift({ scanEventPaddingBytes: 700_000 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'last24Hours',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.scanTime)).toEqual([
+			now - 17 * HOUR,
+			now - 9 * HOUR,
+			now - HOUR,
+		]);
+	});
+
+	it("walks only the time range, not the code's whole life, when its answer looks capped", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const now = Date.now();
+		// 400 scans over the past years, 3 in the last day, both scan answers capped at 20 events
+		for (let index = 0; index < 400; index++)
+			suite.sim.state.addScan(codes[0].id, { scanTime: now - (index + 2) * 3 * DAY });
+		for (const age of [3 * HOUR, 2 * HOUR, HOUR])
+			suite.sim.state.addScan(codes[0].id, { scanTime: now - age });
+		suite.sim.setChangeDrift({ scanCapOfOne: 20, scanCap: 20 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: codeRef(codes[0].id),
+				timeRange: 'last24Hours',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.scanTime)).toEqual([
+			now - 3 * HOUR,
+			now - 2 * HOUR,
+			now - HOUR,
+		]);
+		const walked = suite.sim.requestLog.filter(
+			(entry) => entry.path === '/api/analytics-api/detailed/all',
+		);
+		// one request for the day (its 3 scans are no capped answer), none for the years before it
+		expect(walked).toHaveLength(1);
+		expect((walked[0].body as { startTime: number }).startTime).toBeGreaterThanOrEqual(
+			now - DAY - 1,
+		);
 	});
 });

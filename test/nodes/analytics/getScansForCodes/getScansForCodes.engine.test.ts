@@ -171,6 +171,29 @@ describe('Analytics: Get Scans for Codes', () => {
 		);
 	});
 
+	it('refuses a custom range starting in the future before sending anything', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds: codes[0].id,
+				timeRange: 'custom',
+				startTime: new Date(Date.now() + DAY).toISOString(),
+				endTime: new Date(Date.now() + 2 * DAY).toISOString(),
+			},
+			credentials,
+		});
+
+		expect(result.error?.message).toBe(
+			'Item 0: "Start" must not be in the future: there are no scans after now',
+		);
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+
 	it.each([
 		[
 			'more than 10,000 IDs',

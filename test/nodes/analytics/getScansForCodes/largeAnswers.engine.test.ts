@@ -58,4 +58,52 @@ describe('Get for Codes: answers of more than 100,000 events', () => {
 		expect([...perCode.values()].every((count) => count === 1_500)).toBe(true);
 		expect(perCode.size).toBe(100);
 	});
+
+	it('splits a range whose answer passes the answer limit, instead of failing the item', async () => {
+		suite.sim.setChangeDrift({ scanEventPaddingBytes: 700_000 });
+		try {
+			const { org, team } = suite.sim.state.createOrganization(
+				'Rich events',
+				{ name: 'Olivia Owner', email: 'owner@rich.example' },
+				'Main',
+			);
+			const credentials: HarnessCredentials = {
+				baseUrl: suite.sim.url,
+				...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+			};
+			const code = suite.sim.state.createQr(team.id, {
+				name: 'Busy',
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/',
+			});
+			const now = Date.now();
+			// 100 events of about 700 KB: 70 MB for the week, more than the 64 MB an answer may hold
+			for (let index = 0; index < 100; index++)
+				suite.sim.state.addScan(code.id, { scanTime: now - 1_000 - index * 3_600_000 });
+			suite.sim.clearRequestLog();
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'analytics',
+					operation: 'getScansForCodes',
+					codeSelection: 'list',
+					qrCodeIds: code.id,
+					timeRange: 'last7Days',
+					options: { ipAddress: 'keep' },
+				},
+				credentials,
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(100);
+			expect(new Set(result.items.map((item) => item.json.scanTime)).size).toBe(100);
+			const bulk = suite.sim.requestLog.filter(
+				(request) => request.operationId === 'getBulkQrAnalytics',
+			);
+			expect(bulk.length).toBeGreaterThan(1);
+		} finally {
+			suite.sim.setChangeDrift({ scanEventPaddingBytes: undefined });
+		}
+	});
 });
