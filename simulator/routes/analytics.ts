@@ -1,27 +1,30 @@
 import { scanOverviews, scansInRange, scansOfQr } from '../domain/analytics';
 import { ok, type ApiRoute } from '../http/route';
 
-/** Scan analytics of the team's live codes; an unknown, foreign or deleted id is 400. */
+/** Scan analytics of the team's live codes; an unknown, foreign or deleted id is 400 (unless `scansOfAnyCode`). */
 export const analyticsRoutes: ApiRoute[] = [
 	{
 		method: 'GET',
 		path: '/analytics-api/detailed/{id}',
 		operationId: 'getQrAnalytics',
 		team: 'required',
-		handle: ({ state, actor, params }) => ok(scansOfQr(state, actor.team.id, params.id)),
+		handle: ({ state, actor, params, scansOfAnyCode }) =>
+			ok(scansOfQr(state, actor.team.id, params.id, scansOfAnyCode)),
 	},
 	{
 		method: 'POST',
 		path: '/analytics-api/detailed/all',
 		operationId: 'getBulkQrAnalytics',
 		team: 'required',
-		handle: ({ state, actor, body }) => ok(scansInRange(state, actor.team.id, body)),
+		handle: ({ state, actor, body, scansOfAnyCode }) =>
+			ok(scansInRange(state, actor.team.id, body, scansOfAnyCode)),
 	},
 	{
 		method: 'POST',
 		path: '/analytics-api/overviews',
 		operationId: 'getTotalScansOverview',
 		team: 'required',
-		handle: ({ state, actor, body }) => ok(scanOverviews(state, actor.team.id, body)),
+		handle: ({ state, actor, body, scansOfAnyCode }) =>
+			ok(scanOverviews(state, actor.team.id, body, scansOfAnyCode)),
 	},
 ];
