@@ -52,7 +52,7 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 	},
 	{
 		test: (f) => f.status === 404 || /not\s*found/i.test(f.message),
-		hint: 'Check the ID: use the id of the code, team or member as QRTRAC returns it (not a Display ID, a name or an e-mail); it must exist in the team used by this operation and must not be deleted.',
+		hint: "Check the ID or e-mail: a code's or team's id as QRTRAC returns it (not a Display ID or a name), a member's e-mail as the team lists it; it must exist in the team used by this operation and must not be deleted.",
 	},
 	{
 		test: (f) => f.status !== undefined && f.status >= 500,

@@ -116,7 +116,9 @@ async function sendWithRetries<T>(
 			failure.retryAfterMs = waitHintMs(rateLimit, Date.now());
 
 		const refusedAfterUnknown = failure.kind === 'clientError' && outcomeWasUnknown;
-		if ((refusedAfterUnknown || result.unconfirmed) && request.verifyAfterRefusal) {
+		// an unconfirmed answer of a request that settles unknown outcomes is looked up there, once
+		const unconfirmed = result.unconfirmed && !request.verifyUnknownOutcome;
+		if ((refusedAfterUnknown || unconfirmed) && request.verifyAfterRefusal) {
 			const verified = await request.verifyAfterRefusal().catch(() => undefined);
 			if (verified)
 				return {

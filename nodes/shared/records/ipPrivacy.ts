@@ -67,14 +67,29 @@ export function normalIpAddress(value: unknown): string | undefined {
 
 /**
  * The address of a scan event as one visitor's value: its `ipAddress`, else the first other address field that
- * holds one (api/ipAddressFields.ts), so that an address Hash and Remove treat as one is counted as one too.
+ * holds one (api/ipAddressFields.ts), at the top level first, then inside its objects and lists: wherever Hash and
+ * Remove find an address, it is counted as one too.
  */
 export function scanIpAddress(scan: IDataObject): string | undefined {
-	const address = normalIpAddress(scan.ipAddress);
-	if (address !== undefined) return address;
-	for (const [field, value] of Object.entries(scan)) {
-		const other = isIpAddressField(field) ? normalIpAddress(value) : undefined;
-		if (other !== undefined) return other;
+	return normalIpAddress(scan.ipAddress) ?? addressWithin(scan);
+}
+
+function addressWithin(value: unknown): string | undefined {
+	if (Array.isArray(value)) {
+		for (const entry of value) {
+			const found = addressWithin(entry);
+			if (found !== undefined) return found;
+		}
+		return undefined;
+	}
+	if (!isPlainObject(value)) return undefined;
+	for (const [field, entry] of Object.entries(value)) {
+		const found = isIpAddressField(field) ? normalIpAddress(entry) : undefined;
+		if (found !== undefined) return found;
+	}
+	for (const entry of Object.values(value)) {
+		const found = typeof entry === 'object' ? addressWithin(entry) : undefined;
+		if (found !== undefined) return found;
 	}
 	return undefined;
 }
@@ -112,21 +127,36 @@ function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
 		return copy;
 	}
 	if (!isPlainObject(value)) return undefined;
+	// built field by field: a `delete` would turn each of a million copies into a slow, larger dictionary object
+	const entries = Object.entries(value);
 	let copy: IDataObject | undefined;
-	for (const [field, entry] of Object.entries(value)) {
-		if (isIpAddressField(field)) {
-			copy ??= { ...value } as IDataObject;
-			if (privacy.mode === 'remove') delete copy[field];
-			else
-				copy[field] =
-					hashIpAddress(entry, privacy.key as Buffer) ??
-					(typeof entry === 'string' || entry === undefined ? entry : null);
+	for (const [index, [field, entry]] of entries.entries()) {
+		const shown = shownField(field, entry, privacy);
+		if (shown === UNCHANGED) {
+			if (copy) copy[field] = entry as IDataObject;
 			continue;
 		}
-		const changed = privateCopy(entry, privacy);
-		if (changed === undefined) continue;
-		copy ??= { ...value } as IDataObject;
-		copy[field] = changed as IDataObject;
+		if (!copy) {
+			copy = {};
+			for (const [earlier, kept] of entries.slice(0, index)) copy[earlier] = kept as IDataObject;
+		}
+		if (shown !== REMOVED) copy[field] = shown as IDataObject;
 	}
 	return copy;
+}
+
+const UNCHANGED = Symbol('unchanged');
+const REMOVED = Symbol('removed');
+
+/** One field of an event as the mode wants it: an address field hashed or removed, any other one's inside. */
+function shownField(field: string, entry: unknown, privacy: IpPrivacy): unknown {
+	if (!isIpAddressField(field)) {
+		const changed = privateCopy(entry, privacy);
+		return changed === undefined ? UNCHANGED : changed;
+	}
+	if (privacy.mode === 'remove') return REMOVED;
+	return (
+		hashIpAddress(entry, privacy.key as Buffer) ??
+		(typeof entry === 'string' || entry === undefined ? entry : null)
+	);
 }

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { FUTURE_TOLERANCE_MS } from '../../../shared/api';
 import { epochMsSchema } from '../../../shared/validation';
 import { readParameter } from '../../../shared/parameters';
 
@@ -38,6 +39,15 @@ const PRESET_LENGTH_MS: Partial<Record<TimeRangePreset, number>> = {
 	last30Days: 30 * DAY_MS,
 };
 
+/**
+ * The last millisecond of the zone's day or month holding `moment`: the next one's start less 1 ms. Not luxon's
+ * `endOf`, which lands an hour into the next day where clocks go back at midnight (America/Havana, 2026-10-31).
+ */
+export function lastMsOf(moment: DateTime, unit: 'day' | 'month'): number {
+	const next = unit === 'day' ? { days: 1 } : { months: 1 };
+	return moment.startOf(unit).plus(next).startOf(unit).toMillis() - 1;
+}
+
 /** The range of a preset at `now`; undefined for "All Time" (no bound). Custom ranges come from `customRange`. */
 export function presetRange(
 	preset: Exclude<TimeRangePreset, 'custom'>,
@@ -55,7 +65,7 @@ export function presetRange(
 		const month = DateTime.fromMillis(now, { zone: timezone })
 			.startOf('month')
 			.minus({ months: 1 });
-		return { startTime: month.toMillis(), endTime: month.endOf('month').toMillis() };
+		return { startTime: month.toMillis(), endTime: lastMsOf(month, 'month') };
 	}
 	return { startTime: now - (PRESET_LENGTH_MS[preset] as number), endTime: now };
 }
@@ -91,7 +101,7 @@ function toEpochMs(raw: unknown, bound: 'start' | 'end', timezone: string): numb
 	const parsed = DateTime.fromISO(text, { zone: timezone });
 	if (!parsed.isValid) return undefined;
 	const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-	return dateOnly && bound === 'end' ? parsed.endOf('day').toMillis() : parsed.toMillis();
+	return dateOnly && bound === 'end' ? lastMsOf(parsed, 'day') : parsed.toMillis();
 }
 
 /** Scans whose time lies within the range, bounds included (as the service filters them). */
@@ -142,12 +152,13 @@ export function withCustomRange(timezone: string) {
 			});
 			return z.NEVER;
 		}
-		// a range of the future has no scans: refused, not answered with none as if the codes were never scanned
-		if (start.data > Date.now()) {
+		// a range of the future has no scans: refused, not answered with none as if the codes were never scanned;
+		// a Start a little ahead (a service's clock, a stamp it gave) is within the tolerance of every event time
+		if (start.data > Date.now() + FUTURE_TOLERANCE_MS) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['startTime'],
-				message: 'must not be in the future: there are no scans after now',
+				message: 'must not lie more than a day in the future: there are no scans after now',
 			});
 			return z.NEVER;
 		}

@@ -5,6 +5,7 @@ import {
 	defaultIpAddressMode,
 	hashIpAddress,
 	ipPrivacy,
+	scanIpAddress,
 	withIpPrivacy,
 } from '../../../../nodes/shared/records/ipPrivacy';
 
@@ -71,6 +72,29 @@ describe('ipPrivacy', () => {
 			city: 'Berlin',
 		});
 		expect(withIpPrivacy(scan, ipPrivacy('keep', inputs))).toBe(scan);
+	});
+
+	it('removes an address by building the copy without it: fields in order, no deleted-key object, the event untouched', () => {
+		const scan = { qrId: 'q', scanTime: 1, ipAddress: '198.51.100.7', city: 'Berlin' };
+		const removed = withIpPrivacy(scan, ipPrivacy('remove', inputs));
+		expect(Object.keys(removed)).toEqual(['qrId', 'scanTime', 'city']);
+		expect(scan.ipAddress).toBe('198.51.100.7');
+		const nested = { qrId: 'q', visitor: { ip: '198.51.100.7', agent: 'x' } };
+		expect(withIpPrivacy(nested, ipPrivacy('remove', inputs))).toEqual({
+			qrId: 'q',
+			visitor: { agent: 'x' },
+		});
+	});
+
+	it('finds the visitor of an event where Hash and Remove find an address: top level first, then nested', () => {
+		expect(scanIpAddress({ ipAddress: ' 198.51.100.7 ', ip: '198.51.100.8' })).toBe('198.51.100.7');
+		expect(scanIpAddress({ visitor: { ip: '198.51.100.9' }, clientIp: '198.51.100.8' })).toBe(
+			'198.51.100.8',
+		);
+		expect(scanIpAddress({ hops: [{ other: 1 }, { client_ip: '2001:DB8::2' }] })).toBe(
+			'2001:db8::2',
+		);
+		expect(scanIpAddress({ qrId: 'q', device: 'mobile' })).toBeUndefined();
 	});
 
 	it('never shows an address field whose value is no text in Hash mode', () => {

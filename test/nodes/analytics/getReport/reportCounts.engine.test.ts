@@ -4,6 +4,7 @@
  * day boundaries and a clock change in the workflow's zone (n8n's default, America/New_York), and bad input
  * refused before any request.
  */
+import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../../support/n8nHarness';
@@ -233,6 +234,27 @@ describe('Scan > Get Report: counts on known data', () => {
 			['2026-03-02', false],
 			['2026-03-03', false],
 			['2026-03-04', true],
+		]);
+	});
+
+	it('gives no row for a day after the run, and marks today partial, when End lies ahead', async () => {
+		const { codes, credentials } = seedCampaign();
+		const today = DateTime.now().setZone('America/New_York');
+		const yesterday = today.minus({ days: 1 }).toISODate() as string;
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([codes[0].id], {
+				reportLayout: 'perCodeAndDay',
+				startTime: yesterday,
+				endTime: today.plus({ days: 1 }).toISODate(),
+			}),
+			credentials,
+		});
+
+		expect(result.items.map((item) => [item.json.date, item.json.partialDay])).toEqual([
+			[yesterday, false],
+			[today.toISODate(), true],
 		]);
 	});
 

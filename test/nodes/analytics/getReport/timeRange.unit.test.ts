@@ -1,5 +1,8 @@
 /** The range presets of the Scan operations in the workflow's zone, Last Month included. */
-import { presetRange } from '../../../../nodes/Qrtrac/actions/analytics/timeRange';
+import { DateTime } from 'luxon';
+
+import { ZonedDays } from '../../../../nodes/Qrtrac/actions/analytics/getReport/zonedDays';
+import { presetRange, timeBoundSchema } from '../../../../nodes/Qrtrac/actions/analytics/timeRange';
 
 describe('presetRange', () => {
 	const now = Date.parse('2026-03-15T12:00:00Z');
@@ -24,5 +27,26 @@ describe('presetRange', () => {
 			startTime: Date.parse('2025-12-01T00:00:00Z'),
 			endTime: Date.parse('2025-12-31T23:59:59.999Z'),
 		});
+	});
+});
+
+describe('where clocks go back at midnight (America/Havana, 2026-11-01 00:00 happens twice)', () => {
+	const zone = 'America/Havana';
+	// 2026-10-31 ends at 2026-11-01T04:00Z (00:00 CDT); luxon's endOf lands an hour later
+	const octoberEnds = Date.parse('2026-11-01T03:59:59.999Z');
+
+	it('Last Month and a date-only End end with the last day, not an hour into the next', () => {
+		expect(presetRange('lastMonth', Date.parse('2026-11-15T12:00:00Z'), zone)?.endTime).toBe(
+			octoberEnds,
+		);
+		expect(timeBoundSchema('end', zone).parse('2026-10-31')).toBe(octoberEnds);
+	});
+
+	it("the day's last hour is whole, and the next day's first scan is the next day's", () => {
+		const days = new ZonedDays(zone);
+		const start = DateTime.fromISO('2026-10-01', { zone }).toMillis();
+		expect(days.cutEnds(start, octoberEnds)).toEqual({ first: false, last: false });
+		expect(days.dayOf(octoberEnds)).toBe('2026-10-31');
+		expect(days.dayOf(octoberEnds + 1)).toBe('2026-11-01');
 	});
 });

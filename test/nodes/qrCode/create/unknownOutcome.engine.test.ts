@@ -213,6 +213,32 @@ describe('lost answer to a create', () => {
 		expect(posts.map((entry) => entry.status)).toEqual([undefined, 400]);
 	});
 
+	it('Create answered 2xx without saying whether it succeeded looks its Display ID up once, then sends it again', async () => {
+		suite.sim.faults.clear();
+		// nothing stored, and an answer with neither `success` nor `data`
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 201,
+			method: 'POST',
+			path: '/api/qrs-api',
+			contentType: 'application/json',
+			body: '{}',
+			count: 1,
+		});
+
+		const result = await run('create', {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/unconfirmed',
+			displayId: 'unconfirmed-1',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(codesWithDisplayId('unconfirmed-1')).toHaveLength(1);
+		expect(
+			suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path.split('?')[0]}`),
+		).toEqual(['POST /api/qrs-api', 'GET /api/qrs-api/v2/teams/', 'POST /api/qrs-api']);
+	});
+
 	it('Create without a Display ID fails instead of sending the create again', async () => {
 		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
 

@@ -12,10 +12,10 @@ const node = {
 } as INode;
 
 describe('serviceError hints', () => {
-	it("a 404 of a member's operation points at the member's id too, not only a code's or a team's", () => {
+	it("a 404 of a member's operation points at the member's e-mail, by which the contract addresses members", () => {
 		const error = serviceError(node, { status: 404, message: 'Member not found', itemIndex: 2 });
-		expect(error.description).toContain('the id of the code, team or member');
-		expect(error.description).toContain('not a Display ID, a name or an e-mail');
+		expect(error.description).toContain("a member's e-mail as the team lists it");
+		expect(error.description).toContain("a code's or team's id");
 		expect(error.httpCode).toBe('404');
 	});
 

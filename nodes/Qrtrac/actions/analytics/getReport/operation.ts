@@ -140,7 +140,8 @@ export async function run(
 		results,
 		pool,
 		async ({ input, itemIndex, qrIds, codes: read }) => {
-			const range = resolveTimeRange(input, Date.now(), zone) as TimeRange;
+			const asOf = Date.now();
+			const range = resolveTimeRange(input, asOf, zone) as TimeRange;
 			const where = { qrIds, ...range, teamId: input.teamId, itemIndex };
 			const codes = await read();
 			if (!input.simplify) {
@@ -183,6 +184,7 @@ export async function run(
 			return reportItems(tally, {
 				layout: input.reportLayout as ReportLayout,
 				range,
+				asOf,
 				days,
 				topN: input.topN,
 				names: codeNames(codes),

@@ -24,6 +24,8 @@ export function tooManyDays(range: { startTime: number; endTime: number }, zone:
 export interface ReportContext {
 	layout: ReportLayout;
 	range: { startTime: number; endTime: number };
+	/** When the report ran: Per Code and Day gives no row for a day after it, and marks the day holding it partial. */
+	asOf?: number;
 	days: ZonedDays;
 	topN: number;
 	/** The code's name, Display ID and short URL by ID (`qrName`, `qrDisplayId`, `qrShortUrl`). */
@@ -110,12 +112,10 @@ export function reportItems(tally: ScanTally, context: ReportContext): IDataObje
 }
 
 function dayRows(tally: ScanTally, context: ReportContext): IDataObject[] {
-	const dates = context.days.daysBetween(
-		context.range.startTime,
-		context.range.endTime,
-		MAX_REPORT_DAYS,
-	);
-	const cut = context.days.cutEnds(context.range.startTime, context.range.endTime);
+	const { startTime } = context.range;
+	const endTime = Math.max(startTime, Math.min(context.range.endTime, context.asOf ?? Infinity));
+	const dates = context.days.daysBetween(startTime, endTime, MAX_REPORT_DAYS);
+	const cut = context.days.cutEnds(startTime, endTime);
 	const partial = (index: number) =>
 		(index === 0 && cut.first) || (index === dates.length - 1 && cut.last);
 	const rows: IDataObject[] = [];

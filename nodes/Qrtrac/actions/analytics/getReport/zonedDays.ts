@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 
+import { lastMsOf } from '../timeRange';
+
 /**
  * Calendar days of a time zone (the workflow's): the day of an event as `YYYY-MM-DD`, and the days a range
  * covers. Given a range, its days' start times are worked out once (luxon) and an event's day is found by
@@ -49,7 +51,7 @@ export class ZonedDays {
 		}
 		const moment = DateTime.fromMillis(ms, { zone: this.zone });
 		this.start = moment.startOf('day').toMillis();
-		this.end = moment.endOf('day').toMillis();
+		this.end = lastMsOf(moment, 'day');
 		this.key = moment.toISODate() as string;
 		return this.key;
 	}
@@ -75,7 +77,7 @@ export class ZonedDays {
 	cutEnds(startMs: number, endMs: number): { first: boolean; last: boolean } {
 		return {
 			first: DateTime.fromMillis(startMs, { zone: this.zone }).startOf('day').toMillis() < startMs,
-			last: DateTime.fromMillis(endMs, { zone: this.zone }).endOf('day').toMillis() > endMs,
+			last: lastMsOf(DateTime.fromMillis(endMs, { zone: this.zone }), 'day') > endMs,
 		};
 	}
 
