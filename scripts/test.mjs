@@ -18,6 +18,7 @@ const { exitOnSignals, spawnGroup, stopGroup } = await tsImport(
 	'./n8n/childProcesses.ts',
 	import.meta.url,
 );
+const { n8nCacheDir } = await tsImport('./n8n/runtimePaths.ts', import.meta.url);
 
 const extraJestArgs = process.argv.slice(2);
 // jest's reports and the n8n install log: one folder per run, removed when it ends (a CI machine runs many)
@@ -139,7 +140,10 @@ function startN8nInstall() {
 	});
 	closeSync(fd);
 	const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-	console.log(`== n8n install in the background (log: ${logFile})`);
+	// the progress log goes with the run's temp folder; npm's full output stays with the install
+	console.log(
+		`== n8n install in the background (progress: ${logFile}, removed when the run ends; npm's full log: ${join(n8nCacheDir(), 'install.log')})`,
+	);
 	return {
 		/** Resolves once the install has ended, with how long this call waited for it. */
 		wait: async () => {
