@@ -7,15 +7,26 @@
 //
 // The pinned n8n (minutes to install on a fresh machine, mostly download and unpacking) installs in the
 // background, at the lowest CPU priority, while the in-process suites run; the real-n8n suites wait for it.
-import { spawn, spawnSync } from 'node:child_process';
+// A cancel (CI) or Ctrl-C stops every process the run started (their process groups), removes the run's temp
+// folder and exits with 128 + the signal's number.
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+const { exitOnSignals, spawnGroup, stopGroup } = await tsImport(
+	'./n8n/childProcesses.ts',
+	import.meta.url,
+);
+const { n8nCacheDir } = await tsImport('./n8n/runtimePaths.ts', import.meta.url);
 
 const extraJestArgs = process.argv.slice(2);
 // jest's reports and the n8n install log: one folder per run, removed when it ends (a CI machine runs many)
 const scratch = mkdtempSync(join(tmpdir(), 'qrtrac-test-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+/** The step running now, stopped with the install on a cancel (CI) or Ctrl-C; 'exit' then removes scratch. */
+let current;
+let stopping = false;
 const started = Date.now();
 const timings = [];
 const seconds = (ms) => (ms / 1000).toFixed(1);
@@ -29,16 +40,20 @@ const steps = [
 ];
 
 const install = startN8nInstall();
+exitOnSignals(async () => {
+	stopping = true;
+	await Promise.all([current && stopGroup(current, 5_000), install.stop()]);
+});
 
 for (const [name, command, args] of steps) {
 	console.log(`\n== ${name}: ${command} ${args.join(' ')}`);
 	const stepStarted = Date.now();
-	const result = spawnSync(command, args, { stdio: 'inherit' });
+	const status = await run(command, args);
 	timings.push([name, Date.now() - stepStarted]);
-	if (result.status !== 0) {
+	if (status !== 0) {
 		console.log(`\n${name} failed`);
 		console.log('tests: 0 passed, 1 failed');
-		install.stop();
+		await install.stop();
 		process.exit(1);
 	}
 }
@@ -70,11 +85,13 @@ for (const [name, args, options] of runs) {
 	const report = join(scratch, `${name.replace(/\W+/g, '-')}.json`);
 	console.log(`\n== jest: ${name} (node ${process.version})`);
 	const runStarted = Date.now();
-	const jest = spawnSync(
-		'npx',
-		['jest', '--json', `--outputFile=${report}`, ...args, ...extraJestArgs],
-		{ stdio: 'inherit' },
-	);
+	const status = await run('npx', [
+		'jest',
+		'--json',
+		`--outputFile=${report}`,
+		...args,
+		...extraJestArgs,
+	]);
 	timings.push([`jest: ${name}`, Date.now() - runStarted]);
 	try {
 		const summary = JSON.parse(readFileSync(report, 'utf8'));
@@ -86,27 +103,47 @@ for (const [name, args, options] of runs) {
 		console.log(`jest wrote no report for the ${name}`);
 		failed += 1;
 	}
-	ok = ok && jest.status === 0;
+	ok = ok && status === 0;
 }
-install.stop();
+await install.stop();
 
 printTimings();
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
 
 /**
+ * Runs one step to its end in its own process group (a signal handler here can stop its whole tree, which a
+ * blocking spawnSync would not let run) and resolves with its exit status.
+ */
+async function run(command, args) {
+	const child = spawnGroup(command, args, { stdio: 'inherit' });
+	current = child;
+	const status = await new Promise((resolve) => {
+		child.once('error', () => resolve(1));
+		child.once('exit', (code) => resolve(code ?? 1));
+	});
+	current = undefined;
+	// a step stopped by a signal is not a failure to report: the signal handler exits
+	if (stopping) await new Promise(() => undefined);
+	return status;
+}
+
+/**
  * `node scripts/n8n/install.mjs` (idempotent, holds a machine-wide lock) under `nice`, its output written to a
- * file (a pipe would fill while the steps above block this process) and shown when it is awaited.
+ * file (a pipe would fill while nothing reads it) and shown when it is awaited.
  */
 function startN8nInstall() {
 	const logFile = join(scratch, 'n8n-install.log');
 	const fd = openSync(logFile, 'w');
-	const child = spawn('nice', ['-n', '19', process.execPath, 'scripts/n8n/install.mjs'], {
+	const child = spawnGroup('nice', ['-n', '19', process.execPath, 'scripts/n8n/install.mjs'], {
 		stdio: ['ignore', fd, fd],
 	});
 	closeSync(fd);
 	const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-	console.log(`== n8n install in the background (log: ${logFile})`);
+	// the progress log goes with the run's temp folder; npm's full output stays with the install
+	console.log(
+		`== n8n install in the background (progress: ${logFile}, removed when the run ends; npm's full log: ${join(n8nCacheDir(), 'install.log')})`,
+	);
 	return {
 		/** Resolves once the install has ended, with how long this call waited for it. */
 		wait: async () => {
@@ -116,9 +153,8 @@ function startN8nInstall() {
 			console.log(lines.slice(code === 0 ? -1 : -40).join('\n'));
 			return { ok: code === 0, code, waitedMs: Date.now() - waitStarted };
 		},
-		stop: () => {
-			if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-		},
+		/** Stops the install and the npm processes it started (its process group). */
+		stop: async () => await stopGroup(child, 5_000),
 	};
 }
 

@@ -1,7 +1,7 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -114,19 +114,21 @@ export async function runCaptured(
 
 /**
  * For command-line scripts: on Ctrl-C (SIGINT), SIGTERM or SIGHUP run `cleanup` once (bounded by the caller),
- * then exit, which kills every process group still alive. Child groups are detached from the terminal, so
- * without this a Ctrl-C would leave n8n running.
+ * then exit with 128 + the signal's number, as a shell reports a process the signal ended; the exit kills
+ * every process group still alive. Child groups are detached from the terminal, so without this a Ctrl-C
+ * would leave n8n running.
  */
 export function exitOnSignals(cleanup: () => Promise<void>): void {
 	let stopping = false;
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		const code = 128 + constants.signals[signal];
 		process.on(signal, () => {
-			if (stopping) process.exit(130);
+			if (stopping) process.exit(code);
 			stopping = true;
 			process.stderr.write(`\nStopping (${signal})...\n`);
 			cleanup().then(
-				() => process.exit(130),
-				() => process.exit(130),
+				() => process.exit(code),
+				() => process.exit(code),
 			);
 		});
 	}

@@ -4,12 +4,13 @@
  * servers too. n8n then exits at once with its "port ... is already in use"; the driver starts it again on
  * fresh ports, a bounded number of times, unless the caller fixed the port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { N8nInstallation } from '../../scripts/n8n/ensureN8n';
+import * as instanceEnv from '../../scripts/n8n/instanceEnv';
 import { freePort } from '../../scripts/n8n/instanceEnv';
 import { RealN8n, type RealN8nOptions } from '../../scripts/n8n/realN8n';
 
@@ -22,6 +23,7 @@ const instances: RealN8n[] = [];
 let holder: Server | undefined;
 
 afterEach(async () => {
+	jest.restoreAllMocks();
 	for (const n8n of instances.splice(0)) await n8n.stop();
 	for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 	await new Promise((resolve) => (holder ? holder.close(resolve) : resolve(undefined)));
@@ -54,6 +56,23 @@ async function occupy(): Promise<number> {
 	return port;
 }
 
+/**
+ * The driver's next `times` picks of a free port return `port`: as if another process took each port the
+ * driver picked before n8n bound it. Later picks are real ones.
+ */
+function picksTaken(port: number, times: number): void {
+	const pick = jest.spyOn(instanceEnv, 'freePort');
+	for (let i = 0; i < times; i++) pick.mockResolvedValueOnce(port);
+}
+
+/** The task-broker port each n8n process of this instance was given, in order (the stand-in records them). */
+function brokerPorts(n8n: RealN8n): number[] {
+	return readFileSync(path.join(n8n.userFolder, 'fake-n8n-processes'), 'utf8')
+		.split('\n')
+		.filter(Boolean)
+		.map(Number);
+}
+
 describe('real n8n driver: a port taken between picking and binding', () => {
 	it('n8n start on a port another process took starts again on a fresh port', async () => {
 		const taken = await occupy();
@@ -74,31 +93,57 @@ describe('real n8n driver: a port taken between picking and binding', () => {
 		expect(n8n.port).toBe(taken);
 	});
 
-	it('n8n execute whose task-broker port was taken runs again, and its run data is read', async () => {
-		const n8n = fakeN8n(await freePort(), { env: { FAKE_N8N_BROKER_CLASHES: '1' } });
+	it('n8n execute whose task-broker port was taken runs again on a fresh one, and its run data is read', async () => {
+		const n8n = fakeN8n(await freePort());
+		const taken = await occupy();
+		picksTaken(taken, 1);
 
 		const run = await n8n.executeWorkflow('wf1', { timeoutMs: 30_000 });
 
 		expect(run.status).toBe('success');
+		const [first, second] = brokerPorts(n8n);
+		expect(first).toBe(taken);
+		expect(second).not.toBe(taken);
 	});
 
-	it('a CLI command and n8n start whose task-broker port was taken run again', async () => {
-		const n8n = fakeN8n(await freePort(), { env: { FAKE_N8N_BROKER_CLASHES: '1' } });
+	it('a CLI command and n8n start whose task-broker port was taken run again on fresh ones', async () => {
+		const n8n = fakeN8n(await freePort());
+		const taken = await occupy();
+		picksTaken(taken, 1);
 		expect((await n8n.cli(['import:workflow'])).stdout).toContain('import:workflow done');
+		expect(brokerPorts(n8n)).toHaveLength(2);
+		expect(brokerPorts(n8n)[1]).not.toBe(taken);
 
-		const restarted = fakeN8n(await freePort(), { env: { FAKE_N8N_BROKER_CLASHES: '2' } });
+		const restarted = fakeN8n(await freePort());
+		picksTaken(taken, 2);
 		await restarted.startServer();
 		expect(await restarted.rest.request('GET', '/rest/settings')).toEqual({});
+		expect(brokerPorts(restarted)).toHaveLength(3);
+		expect(brokerPorts(restarted)[2]).not.toBe(taken);
 	});
 
 	it("gives up after a few clashes in a row, with n8n's words", async () => {
-		const n8n = fakeN8n(await freePort(), { env: { FAKE_N8N_BROKER_CLASHES: '99' } });
+		const n8n = fakeN8n(await freePort());
+		const taken = await occupy();
+		picksTaken(taken, 6);
 
 		await expect(n8n.cli(['import:workflow'])).rejects.toThrow(
-			/Task Broker's port \d+ is already in use/,
+			`Task Broker's port ${taken} is already in use`,
 		);
 		await expect(n8n.executeWorkflow('wf1', { timeoutMs: 30_000 })).rejects.toThrow(
-			/Task Broker's port \d+ is already in use/,
+			`Task Broker's port ${taken} is already in use`,
 		);
+		expect(brokerPorts(n8n)).toEqual(Array(6).fill(taken));
+	});
+
+	it('a process that printed run data is never run again, even when it then reports a port clash', async () => {
+		const n8n = fakeN8n(await freePort(), { env: { FAKE_N8N_BROKER_AFTER_RUN: '1' } });
+		const taken = await occupy();
+		picksTaken(taken, 1);
+
+		const run = await n8n.executeWorkflow('wf1', { timeoutMs: 30_000 });
+
+		expect(run.status).toBe('success');
+		expect(brokerPorts(n8n)).toEqual([taken]);
 	});
 });

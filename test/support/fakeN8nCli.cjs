@@ -1,48 +1,44 @@
 /**
- * A stand-in for n8n's CLI, for tests of the driver (scripts/n8n/realN8n.ts) without an n8n install. `start`
- * listens on N8N_PORT and answers the few REST paths the driver asks for; `execute` prints run data as
- * `--rawOutput` does. Both end as n8n 2.41.1 does when a port they need is taken: its words, exit 1. With
- * FAKE_N8N_BROKER_CLASHES=N, the first N processes in a user folder report a task-broker port clash.
+ * A stand-in for n8n's CLI, for tests of the driver (scripts/n8n/realN8n.ts) without an n8n install. Every
+ * command first listens on N8N_RUNNERS_BROKER_PORT, as n8n's task broker does; `start` then listens on
+ * N8N_PORT and answers the few REST paths the driver asks for; `execute` prints run data as `--rawOutput`
+ * does. A port that cannot be bound ends the process as n8n 2.41.1 does: its words, exit 1. So a clash
+ * happens only when another process really holds the port it was given. With FAKE_N8N_BROKER_AFTER_RUN=1,
+ * `execute` prints its run data before it binds the broker port (a process that ran its workflow, then
+ * failed). Each process appends the broker port it was given to `fake-n8n-processes` in the user folder.
  */
-const { createServer } = require('node:http');
-const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { createServer } = require('node:net');
+const { createServer: createHttpServer } = require('node:http');
+const { appendFileSync } = require('node:fs');
 const path = require('node:path');
 
 const [command] = process.argv.slice(2);
+const brokerPort = Number(process.env.N8N_RUNNERS_BROKER_PORT);
+const address = process.env.N8N_RUNNERS_BROKER_LISTEN_ADDRESS;
+appendFileSync(path.join(process.env.N8N_USER_FOLDER, 'fake-n8n-processes'), `${brokerPort}\n`);
 
-const counter = path.join(process.env.N8N_USER_FOLDER, 'fake-n8n-processes');
-const processes = existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0;
-writeFileSync(counter, String(processes + 1));
-if (processes < Number(process.env.FAKE_N8N_BROKER_CLASHES ?? 0)) {
-	const port = process.env.N8N_RUNNERS_BROKER_PORT;
-	console.log(
-		`n8n Task Broker's port ${port} is already in use. Do you have another instance of n8n running already?`,
-	);
-	process.exit(1);
+/** Listens on `port` as n8n would, or ends the process with n8n's words when another process holds it. */
+function bind(server, port, host, clashMessage) {
+	return new Promise((resolve) => {
+		server.on('error', (error) => {
+			if (error.code !== 'EADDRINUSE') throw error;
+			console.log(clashMessage);
+			process.exit(1);
+		});
+		server.listen(port, host, () => resolve(server));
+	});
 }
 
-if (command === 'start') {
-	const port = Number(process.env.N8N_PORT);
-	const server = createServer((request, response) => {
-		response.writeHead(
-			request.url === '/healthz/readiness' || request.url.startsWith('/rest/') ? 200 : 404,
-			{
-				'content-type': 'application/json',
-			},
-		);
-		response.end(JSON.stringify({ data: {} }));
-	});
-	server.on('error', (error) => {
-		if (error.code !== 'EADDRINUSE') throw error;
-		console.log(
-			`n8n's port ${port} is already in use. Do you have another instance of n8n running already?`,
-		);
-		process.exit(1);
-	});
-	server.listen(port, process.env.N8N_LISTEN_ADDRESS, () =>
-		console.log(`Editor is now accessible via:\nhttp://localhost:${port}`),
+function bindBroker() {
+	return bind(
+		createServer((socket) => socket.destroy()),
+		brokerPort,
+		address,
+		`n8n Task Broker's port ${brokerPort} is already in use. Do you have another instance of n8n running already?`,
 	);
-} else if (command === 'execute') {
+}
+
+function printRunData() {
 	console.log('Execution was successful:');
 	console.log('====================================');
 	console.log(
@@ -52,6 +48,36 @@ if (command === 'start') {
 			2,
 		),
 	);
-} else {
-	console.log(`fake n8n: ${command} done`);
 }
+
+async function main() {
+	if (command === 'execute' && process.env.FAKE_N8N_BROKER_AFTER_RUN === '1') {
+		printRunData();
+		(await bindBroker()).close();
+		return;
+	}
+	const broker = await bindBroker();
+	if (command === 'start') {
+		const port = Number(process.env.N8N_PORT);
+		const server = createHttpServer((request, response) => {
+			response.writeHead(
+				request.url === '/healthz/readiness' || request.url.startsWith('/rest/') ? 200 : 404,
+				{ 'content-type': 'application/json' },
+			);
+			response.end(JSON.stringify({ data: {} }));
+		});
+		await bind(
+			server,
+			port,
+			process.env.N8N_LISTEN_ADDRESS,
+			`n8n's port ${port} is already in use. Do you have another instance of n8n running already?`,
+		);
+		console.log(`Editor is now accessible via:\nhttp://localhost:${port}`);
+		return;
+	}
+	if (command === 'execute') printRunData();
+	else console.log(`fake n8n: ${command} done`);
+	broker.close();
+}
+
+void main();
