@@ -3,13 +3,18 @@ import { nextPageCursor, pageCursorToken, readPageCursor } from '../pageCursor';
 import { MAX_PAGE_SIZE } from '../pagination';
 import type { TransportContext } from '../transport';
 import type { QrCode } from './answers';
-import { getTeamQrsPaginated, incompleteList, type QrListQuery } from './qrList';
+import {
+	getTeamQrsPaginated,
+	incompleteList,
+	refuseForeignCodes,
+	type QrListQuery,
+} from './qrList';
 import type { InTeam } from './source';
 
 /**
  * One page of the team's list as a picker scrolls it (`token`: where the pages before left it, none for page 1),
  * and the token of the next page, none at the end. A page that cannot continue a whole list fails (pageCursor.ts),
- * so that no dropdown shows part of the list as all of it.
+ * so that no dropdown shows part of the list as all of it; so does a page holding another team's code.
  */
 export async function scrollTeamQrs(
 	ctx: TransportContext,
@@ -31,5 +36,6 @@ export async function scrollTeamQrs(
 			undefined,
 			'Open the list again',
 		);
+	await refuseForeignCodes(ctx, answer.qrs, { teamId, what: 'the QR code picker' });
 	return { qrs: answer.qrs, nextToken: next && pageCursorToken(next) };
 }

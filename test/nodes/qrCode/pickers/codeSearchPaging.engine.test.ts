@@ -105,4 +105,13 @@ describe.each(['searchQrCodes', 'searchQrCodesByName'])('%s scrolled to its end'
 
 		await expect(scroll(method, credentials)).rejects.toThrow(/list of codes is incomplete/);
 	});
+
+	it("never lists a code of another team (the service's list holds them)", async () => {
+		const { foreign, credentials } = teamWithCodes(3);
+		suite.sim.setListDrift({ foreignCodes: true });
+
+		await expect(scroll(method, credentials)).rejects.toThrow(
+			new RegExp(`codes of another team: 1 code\\(s\\) of team ${foreign.teamId}`),
+		);
+	});
 });
