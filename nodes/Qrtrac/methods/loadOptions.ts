@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
+import { distinctLabels } from '../../shared/forms/distinctLabels';
 import { getEditedOperation } from '../helpers/parameters';
 import { pickerTeam } from './pickerTeam';
 
@@ -21,14 +22,14 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 					description: "Leave the code's design as it is",
 				}
 			: { name: 'Default Template', value: '', description: "The team's default design" };
-	return [
+	return distinctLabels([
 		empty,
 		...templates.map((template) => ({
 			name: String(template.name ?? template.id),
 			value: String(template.id),
 			description: typeof template.description === 'string' ? template.description : undefined,
 		})),
-	].map(mark);
+	]).map(mark);
 }
 
 /** How many codes the code picker lists: the most recently changed ones (10 pages of 100). */
