@@ -307,6 +307,7 @@ function shortfallReason<T extends { id?: string }>(
 	}
 }
 
-function validCount(value: unknown): number | undefined {
+/** A count the service said: a whole number, 0 or more; anything else is none. */
+export function validCount(value: unknown): number | undefined {
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }

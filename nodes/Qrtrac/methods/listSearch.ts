@@ -1,15 +1,13 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { getTeamQrsPaginated } from '../../shared/api';
+import { scrollTeamQrs } from '../../shared/api';
 import { pickerTeam } from './pickerTeam';
 
 export { searchTeams } from '../../shared/forms/teamPickers';
 
-const PAGE_SIZE = 100;
-
 /**
  * QR codes of the acting team (Team (Override), else the credential's), searched by name or display ID, most
- * recently changed first, 100 per page.
+ * recently changed first, 100 per page (or what the service serves).
  */
 export async function searchQrCodes(
 	this: ILoadOptionsFunctions,
@@ -39,15 +37,12 @@ async function searchCodes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
 	const { teamId, mark } = pickerTeam(ctx);
-	const { qrs, totalCount } = await getTeamQrsPaginated(ctx, {
+	const { qrs, nextToken } = await scrollTeamQrs(ctx, {
 		query: { ...sort, search: filter?.trim() || undefined },
-		page,
-		limit: PAGE_SIZE,
+		token: paginationToken,
 		teamId,
 	});
-	const more = totalCount === undefined ? qrs.length === PAGE_SIZE : page * PAGE_SIZE < totalCount;
 	return {
 		results: qrs.map((qr) =>
 			mark({
@@ -56,6 +51,6 @@ async function searchCodes(
 				url: typeof qr.qrImageUrl === 'string' ? qr.qrImageUrl : undefined,
 			}),
 		),
-		paginationToken: more ? String(page + 1) : undefined,
+		paginationToken: nextToken,
 	};
 }

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
+import { distinctLabels } from '../../shared/forms/distinctLabels';
 import { getEditedOperation } from '../helpers/parameters';
 import { pickerTeam } from './pickerTeam';
 
@@ -21,34 +22,40 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 					description: "Leave the code's design as it is",
 				}
 			: { name: 'Default Template', value: '', description: "The team's default design" };
-	return [
+	return distinctLabels([
 		empty,
 		...templates.map((template) => ({
 			name: String(template.name ?? template.id),
 			value: String(template.id),
 			description: typeof template.description === 'string' ? template.description : undefined,
 		})),
-	].map(mark);
+	]).map(mark);
 }
 
 /** How many codes the code picker lists: the most recently changed ones (10 pages of 100). */
-const PICKER_PAGES = 10;
+const PICKER_CODES = 1_000;
+
+/** What the first entry says when the team holds more codes than the picker lists. */
+const MORE_CODES =
+	"The list holds the team's 1,000 most recently changed codes: give any other by its ID in an expression";
 
 /**
  * QR codes of the acting team (Team (Override), else the credential's) for a multi-select picker, most recently
- * changed first, labelled "Name (Display ID)". Teams with more codes than the picker lists pick the rest by ID (an expression).
+ * changed first, labelled "Name (Display ID)". One code more is read to know whether the team holds more than the
+ * picker lists; if so the first entry says so (the field's help text must stay n8n's standard one).
  */
 export async function getQrCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { teamId, mark } = pickerTeam(this);
 	const codes = await listTeamQrs(this, {
 		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
-		walk: { returnAll: false, limit: PICKER_PAGES * 100, pageSize: 100 },
+		walk: { returnAll: false, limit: PICKER_CODES + 1, pageSize: 100 },
 		teamId,
 	});
-	return codes.map((qr) =>
+	return codes.slice(0, PICKER_CODES).map((qr, index) =>
 		mark({
 			name: `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`,
 			value: qr.id,
+			...(index === 0 && codes.length > PICKER_CODES && { description: MORE_CODES }),
 		}),
 	);
 }

@@ -5,6 +5,7 @@
  */
 export * from './qrCodes';
 export * from './qrList';
+export * from './qrScroll';
 export * from './analytics';
 export * from './scanTotals';
 export * from './timeline';

@@ -249,17 +249,18 @@ function compare(a: string | number, b: string | number): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function incompleteList(
+export function incompleteList(
 	node: INode,
 	shortfall: ListShortfall,
 	what: string,
 	itemIndex?: number,
+	retry = 'Run the node again',
 ): NodeApiError {
 	const { got, expected, requests, reason } = shortfall;
 	const announced = expected === undefined ? 'announced no total' : `announced ${expected} codes`;
 	return listError(node, itemIndex, {
 		message: `QRTRAC's list of codes is incomplete: got ${got} of ${expected ?? 'more'} codes`,
-		description: `${labelOf(QR_LIST)}, read for ${what}, ${announced}; ${requests} requests gave ${got} different codes: ${reason}. Nothing was done with the partial list. Run the node again; if it fails again, the service does not page its list as the contract says: report it to QRTRAC with this message.`,
+		description: `${labelOf(QR_LIST)}, read for ${what}, ${announced}; ${requests} requests gave ${got} different codes: ${reason}. Nothing was done with the partial list. ${retry}; if it fails again, the service does not page its list as the contract says: report it to QRTRAC with this message.`,
 	});
 }
 

@@ -40,8 +40,9 @@ export function recordLocator(record: {
 					{
 						type: 'regex',
 						properties: {
-							regex: '^[^/\\\\?#%\\s]+$',
-							errorMessage: `Not a valid ${record.noun} ID`,
+							// spaces around a pasted ID are allowed: the value is read trimmed (getLocatorValue)
+							regex: '^\\s*[^/\\\\?#%\\s]+\\s*$',
+							errorMessage: `Not a valid ${record.noun} ID: an ID has no spaces, / \\ ? # or %`,
 						},
 					},
 				],

@@ -5,6 +5,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getAllTeams } from '../api';
+import { distinctLabels } from './distinctLabels';
 
 /** The team pickers both nodes show: the action node's team fields and the trigger's watched team. */
 
@@ -15,10 +16,12 @@ export async function searchTeams(
 ): Promise<INodeListSearchResult> {
 	const teams = await getAllTeams(this);
 	const needle = filter?.trim().toLowerCase() ?? '';
+	const entries = teamEntries(teams);
 	return {
-		results: teams
-			.filter((team) => !needle || `${team.name ?? ''} ${team.id}`.toLowerCase().includes(needle))
-			.map((team) => ({ name: String(team.name ?? team.id), value: team.id })),
+		results: entries.filter(
+			(_, index) =>
+				!needle || `${teams[index].name ?? ''} ${teams[index].id}`.toLowerCase().includes(needle),
+		),
 	};
 }
 
@@ -32,6 +35,12 @@ export async function getTeams(this: ILoadOptionsFunctions): Promise<INodeProper
 
 /** Teams of the organization, without a "credential's team" entry: for lists where every entry names a team. */
 export async function getTeamsToJoin(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const teams = await getAllTeams(this);
-	return teams.map((team) => ({ name: String(team.name ?? team.id), value: team.id }));
+	return teamEntries(await getAllTeams(this));
+}
+
+/** One entry per team, labelled by name (and ID where names repeat, over the whole list, not only the matches). */
+function teamEntries(teams: Array<{ id: string; name?: unknown }>): INodePropertyOptions[] {
+	return distinctLabels(
+		teams.map((team) => ({ name: String(team.name ?? team.id), value: team.id })),
+	);
 }

@@ -1,0 +1,97 @@
+import { type ListPage, type ListShortfall, validCount } from './pagination';
+
+/**
+ * Where a list read one page at a time stands (a picker, scrolled by a person): carried from page to page in the
+ * token of the next page. The walk's rules for pages asked apart: the page size served on page 1 (echoed, or
+ * fewer codes than the total; a short page 1 with neither is confirmed by page 2), a full page asks for one more,
+ * a short or empty page ends the list and must bring the codes to the announced total, and a page holding page
+ * 1's first code repeats it (the service ignores `page`).
+ */
+export interface PageCursor {
+	page: number;
+	/** Codes the pages before held. */
+	got: number;
+	/** Page size served (known from page 2 on). */
+	size?: number;
+	/** Id of page 1's first code. */
+	first?: string;
+}
+
+/** The cursor a token carries; no token (or one not of this form) is page 1. */
+export function readPageCursor(token: string | undefined): PageCursor {
+	try {
+		const cursor = JSON.parse(token ?? '') as Partial<PageCursor>;
+		const page = validCount(cursor.page);
+		const got = validCount(cursor.got);
+		const size = validCount(cursor.size);
+		if (page !== undefined && page > 1 && got !== undefined && size !== undefined && size >= 1)
+			return {
+				page,
+				got,
+				size,
+				first: typeof cursor.first === 'string' ? cursor.first : undefined,
+			};
+	} catch {
+		// a missing or foreign token starts at page 1
+	}
+	return { page: 1, got: 0 };
+}
+
+/** The token of a cursor, for readPageCursor. */
+export function pageCursorToken(cursor: PageCursor): string {
+	return JSON.stringify(cursor);
+}
+
+/**
+ * What the answer to the cursor's page (asked with `askedSize`) tells: the next page's cursor, none at the end
+ * of the list, or the shortfall when the pages cannot hold the whole list.
+ */
+export function nextPageCursor<T extends { id?: string }>(
+	cursor: PageCursor,
+	answer: ListPage<T>,
+	askedSize: number,
+): { next?: PageCursor; shortfall?: ListShortfall } {
+	const records = Array.isArray(answer.items) ? answer.items : [];
+	const total = validCount(answer.totalCount);
+	const got = cursor.got + records.length;
+	const shortfall = (reason: string): { shortfall: ListShortfall } => ({
+		shortfall: { got: cursor.got, expected: total, reason, requests: cursor.page },
+	});
+	const first = cursor.first;
+	if (first !== undefined && cursor.page > 1 && records.some((record) => record?.id === first))
+		return shortfall(
+			`page ${cursor.page} held the first code of page 1 again: the service seems to ignore "page"`,
+		);
+	const size = cursor.size ?? servedOnPageOne(answer, records.length, askedSize, total);
+	if (records.length > 0 && records.length >= size)
+		return { next: { page: cursor.page + 1, got, size, first: first ?? records[0]?.id } };
+	if (total !== undefined && got < total)
+		return {
+			shortfall: {
+				got,
+				expected: total,
+				reason: `page ${cursor.page} held ${records.length} codes where ${size} were served per page, before the announced total was reached`,
+				requests: cursor.page,
+			},
+		};
+	return {};
+}
+
+/** Page 1's served size: its echoed `limit`, else fewer codes than asked where more were announced or none said. */
+function servedOnPageOne(
+	answer: ListPage<unknown>,
+	served: number,
+	askedSize: number,
+	total: number | undefined,
+): number {
+	const echoed = validCount(answer.limit);
+	if (echoed !== undefined && echoed >= 1 && echoed < askedSize) return echoed;
+	if (
+		echoed === undefined &&
+		served > 0 &&
+		served < askedSize &&
+		(total === undefined || total > served)
+	)
+		return served;
+	return askedSize;
+}

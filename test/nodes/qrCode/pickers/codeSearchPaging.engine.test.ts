@@ -1,0 +1,117 @@
+/**
+ * The QR code picker's list (searchQrCodes, searchQrCodesByName) scrolled page by page through n8n-core's list
+ * search context, against a simulator whose paginated list reads the contract's open points another way
+ * (simulator/listDrift.ts): a smaller served page, pages from 0, `page` ignored, codes of another team. Scrolling
+ * reaches every code of the team, or the dropdown shows an error: never a partial list as complete.
+ */
+import { callLoadOptions } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+jest.setTimeout(30_000);
+
+afterEach(() => suite.sim.setListDrift({}));
+
+let orgCount = 0;
+
+/** A team with `count` codes and another team of the organization with one code; the credential is the first's. */
+function teamWithCodes(count: number) {
+	orgCount += 1;
+	const { org, team } = suite.sim.state.createOrganization(
+		`Scroll org ${orgCount}`,
+		{ name: 'Olivia Owner', email: `owner${orgCount}@scroll.example` },
+		'Main',
+	);
+	const other = suite.sim.state.createTeam(org.id, 'Other');
+	const codes = Array.from({ length: count }, (_, index) =>
+		suite.sim.state.createQr(team.id, {
+			name: `Poster ${index}`,
+			qrType: 'WEB',
+			qrRedirectUrl: `https://example.com/${index}`,
+		}),
+	);
+	const foreign = suite.sim.state.createQr(other.id, {
+		name: 'Poster elsewhere',
+		qrType: 'WEB',
+		qrRedirectUrl: 'https://example.com/elsewhere',
+	});
+	const credentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+	};
+	return { codes, foreign, credentials };
+}
+
+interface Listed {
+	results: Array<{ name: string; value: string }>;
+	paginationToken?: string;
+}
+
+/** Scrolls the picker to its end as the editor does (each page's token asks the next); at most 20 pages. */
+async function scroll(
+	method: string,
+	credentials: ReturnType<typeof teamWithCodes>['credentials'],
+): Promise<string[]> {
+	const values: string[] = [];
+	let paginationToken: string | undefined;
+	for (let page = 0; page < 20; page++) {
+		const listed = (await callLoadOptions('qrtrac', method, {
+			kind: 'listSearch',
+			credentials,
+			parameters: { resource: 'qrCode', operation: 'get' },
+			parameterPath: 'parameters.qrCodeId',
+			paginationToken,
+		})) as Listed;
+		values.push(...listed.results.map((result) => result.value));
+		paginationToken = listed.paginationToken;
+		if (paginationToken === undefined) return values;
+	}
+	throw new Error('the picker never ended');
+}
+
+describe.each(['searchQrCodes', 'searchQrCodesByName'])('%s scrolled to its end', (method) => {
+	it('reaches every code when the service serves smaller pages than asked (pageSizeCap 50)', async () => {
+		const { codes, credentials } = teamWithCodes(130);
+		suite.sim.setListDrift({ pageSizeCap: 50 });
+
+		const values = await scroll(method, credentials);
+
+		expect(values).toHaveLength(130);
+		expect(new Set(values)).toEqual(new Set(codes.map((code) => code.id)));
+	});
+
+	it('reaches every code of a list of exactly two full pages, and lists nothing twice', async () => {
+		const { codes, credentials } = teamWithCodes(200);
+
+		const values = await scroll(method, credentials);
+
+		expect(values).toHaveLength(200);
+		expect(new Set(values)).toEqual(new Set(codes.map((code) => code.id)));
+	});
+
+	it('shows an error, not a partial list, when the service counts pages from 0', async () => {
+		const { credentials } = teamWithCodes(130);
+		suite.sim.setListDrift({ zeroBasedPages: true });
+
+		await expect(scroll(method, credentials)).rejects.toThrow(
+			/list of codes is incomplete: got 30 of 130 codes/,
+		);
+	});
+
+	it('shows an error, not the first page again, when the service ignores "page"', async () => {
+		const { credentials } = teamWithCodes(130);
+		suite.sim.setListDrift({ ignorePage: true });
+
+		await expect(scroll(method, credentials)).rejects.toThrow(/list of codes is incomplete/);
+	});
+
+	it("never lists a code of another team (the service's list holds them)", async () => {
+		const { foreign, credentials } = teamWithCodes(3);
+		suite.sim.setListDrift({ foreignCodes: true });
+
+		await expect(scroll(method, credentials)).rejects.toThrow(
+			new RegExp(`codes of another team: 1 code\\(s\\) of team ${foreign.teamId}`),
+		);
+	});
+});

@@ -1,0 +1,59 @@
+/** The page-at-a-time rule of the pickers (pageCursor.ts): when a list goes on, ends, or is short. */
+import {
+	nextPageCursor,
+	pageCursorToken,
+	readPageCursor,
+	type PageCursor,
+} from '../../../../nodes/shared/pageCursor';
+
+const codes = (from: number, count: number) =>
+	Array.from({ length: count }, (_, index) => ({ id: `qr_${from + index}` }));
+
+it('a token round-trips, and a missing or foreign token is page 1', () => {
+	const cursor: PageCursor = { page: 3, got: 200, size: 100, first: 'qr_0' };
+	expect(readPageCursor(pageCursorToken(cursor))).toEqual(cursor);
+	expect(readPageCursor(undefined)).toEqual({ page: 1, got: 0 });
+	expect(readPageCursor('2')).toEqual({ page: 1, got: 0 });
+});
+
+it('follows the size served on page 1 (echoed, or fewer codes than the total)', () => {
+	const echoed = nextPageCursor(
+		{ page: 1, got: 0 },
+		{ items: codes(0, 50), limit: 50, totalCount: 120 },
+		100,
+	);
+	const counted = nextPageCursor(
+		{ page: 1, got: 0 },
+		{ items: codes(0, 50), totalCount: 120 },
+		100,
+	);
+	expect(echoed.next).toEqual({ page: 2, got: 50, size: 50, first: 'qr_0' });
+	expect(counted.next).toEqual({ page: 2, got: 50, size: 50, first: 'qr_0' });
+	const second = nextPageCursor(echoed.next!, { items: codes(50, 50), totalCount: 120 }, 50);
+	expect(second.next).toMatchObject({ page: 3, got: 100 });
+	const last = nextPageCursor(second.next!, { items: codes(100, 20), totalCount: 120 }, 50);
+	expect(last).toEqual({});
+});
+
+it('a short page 1 saying neither total nor size is confirmed by page 2, which ends it empty', () => {
+	const first = nextPageCursor({ page: 1, got: 0 }, { items: codes(0, 30) }, 100);
+	expect(first.next).toMatchObject({ page: 2, size: 30 });
+	expect(nextPageCursor(first.next!, { items: [] }, 30)).toEqual({});
+});
+
+it('a full page that reaches the total exactly asks one page more (a total may leave codes out)', () => {
+	const full = nextPageCursor({ page: 1, got: 0 }, { items: codes(0, 100), totalCount: 100 }, 100);
+	expect(full.next).toMatchObject({ page: 2, got: 100 });
+	expect(nextPageCursor(full.next!, { items: [], totalCount: 100 }, 100)).toEqual({});
+});
+
+it('a short or empty page before the total, or a page repeating page 1, is a shortfall', () => {
+	const cursor: PageCursor = { page: 2, got: 100, size: 100, first: 'qr_0' };
+	expect(nextPageCursor(cursor, { items: [], totalCount: 250 }, 100).shortfall).toMatchObject({
+		got: 100,
+		expected: 250,
+	});
+	expect(
+		nextPageCursor(cursor, { items: codes(0, 100), totalCount: 250 }, 100).shortfall?.reason,
+	).toMatch(/ignore "page"/);
+});
