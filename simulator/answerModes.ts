@@ -49,9 +49,6 @@ import type { Store } from './store';
  *   contract documents 400 "not found" only for some operations, and lists no refusal at all for Get QR by ID).
  * - `foreignRecordStatus`: a record of another team (a code) or organization (a team) is refused with this status
  *   (403: "not yours"; 404) instead of the not-found one, as a service telling "forbidden" from "unknown" might.
- * - `scansOfAnyCode`: the scan operations (events of one code, of several, totals) serve any code of the store,
- *   deleted or of another team, as a service that does not check a code's team there might (scan answers name no
- *   team, so only the client can).
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -78,7 +75,6 @@ export interface AnswerModes {
 	normalisedWrites?: boolean;
 	notFoundStatus?: 404;
 	foreignRecordStatus?: 403 | 404;
-	scansOfAnyCode?: boolean;
 }
 
 type Json = Record<string, unknown>;

@@ -6,31 +6,15 @@ import { liveQr } from './qrCodes';
 
 const DAY_MS = 86_400_000;
 
-/** The code whose scans are asked: a live one of the team, or under `anyCode` any code the store holds. */
-function servedQr(store: Store, teamId: string, qrId: string, anyCode: boolean): void {
-	if (anyCode && store.qrs.has(qrId)) return;
+export function scansOfQr(store: Store, teamId: string, qrId: string): ScanEvent[] {
 	liveQr(store, teamId, qrId);
-}
-
-export function scansOfQr(
-	store: Store,
-	teamId: string,
-	qrId: string,
-	anyCode = false,
-): ScanEvent[] {
-	servedQr(store, teamId, qrId, anyCode);
 	return [...(store.scans.get(qrId) ?? [])];
 }
 
-function parseQrIds(
-	store: Store,
-	teamId: string,
-	body: Record<string, unknown>,
-	anyCode: boolean,
-): string[] {
+function parseQrIds(store: Store, teamId: string, body: Record<string, unknown>): string[] {
 	const qrIds = requiredStringArray(body, 'qrIds');
 	if (qrIds.length === 0) throw badRequest('"qrIds" must contain at least one id');
-	for (const qrId of qrIds) servedQr(store, teamId, qrId, anyCode);
+	for (const qrId of qrIds) liveQr(store, teamId, qrId);
 	return [...new Set(qrIds)];
 }
 
@@ -38,17 +22,12 @@ function parseQrIds(
  * Scan events of several codes with startTime <= scanTime <= endTime, ordered by scanTime. Each code's events are
  * kept sorted (scans.ts), so its part of the range is found by binary search: a request costs what it returns.
  */
-export function scansInRange(
-	store: Store,
-	teamId: string,
-	raw: unknown,
-	anyCode = false,
-): ScanEvent[] {
+export function scansInRange(store: Store, teamId: string, raw: unknown): ScanEvent[] {
 	const body = requireObjectBody(raw);
 	const startTime = requiredInteger(body, 'startTime');
 	const endTime = requiredInteger(body, 'endTime');
 	if (startTime > endTime) throw badRequest('"startTime" must not be after "endTime"');
-	const qrIds = parseQrIds(store, teamId, body, anyCode);
+	const qrIds = parseQrIds(store, teamId, body);
 	return qrIds
 		.flatMap((qrId) => {
 			const scans = store.scans.get(qrId) ?? [];
@@ -91,13 +70,8 @@ export interface ScanOverview {
 }
 
 /** Totals per code; "today" and "yesterday" are UTC days of the simulator clock. updatedAt is the last scan. */
-export function scanOverviews(
-	store: Store,
-	teamId: string,
-	raw: unknown,
-	anyCode = false,
-): ScanOverview[] {
-	const qrIds = parseQrIds(store, teamId, requireObjectBody(raw), anyCode);
+export function scanOverviews(store: Store, teamId: string, raw: unknown): ScanOverview[] {
+	const qrIds = parseQrIds(store, teamId, requireObjectBody(raw));
 	const now = store.clock.now();
 	const todayStart = now - (now % DAY_MS);
 	const yesterdayStart = todayStart - DAY_MS;

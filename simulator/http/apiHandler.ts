@@ -108,7 +108,6 @@ async function runOperation(
 			params: match.params,
 			query: exchange.query,
 			body,
-			scansOfAnyCode: context.answerModes.scansOfAnyCode === true,
 		});
 		return { status: answer.status ?? 200, body: answer.body };
 	} catch (error) {

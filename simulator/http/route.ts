@@ -8,8 +8,6 @@ export interface ApiRequest {
 	params: Record<string, string>;
 	query: QueryValues;
 	body: unknown;
-	/** `scansOfAnyCode` (answerModes.ts): the scan operations serve codes of any team, deleted ones too. */
-	scansOfAnyCode?: boolean;
 }
 
 export interface ApiAnswer {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getQrById, type QrCode } from '../../../shared/api';
+import type { QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
@@ -82,9 +82,6 @@ function locatorValue(value: unknown): unknown {
 		: value;
 }
 
-/** Listed codes outside the team's live ones read by ID at once (one request each). */
-const OUTSIDE_READS_AT_ONCE = 10;
-
 /**
  * The codes a row asked for: its IDs, or else every live code of its team, from the team's codes read at most
  * once per team and run (shared/teamCodes.ts), which also give the names (name, Display ID, short link) that scan
@@ -93,7 +90,7 @@ const OUTSIDE_READS_AT_ONCE = 10;
 class CodeSelection {
 	private readonly teamCodes: TeamCodes;
 
-	constructor(private readonly ctx: IExecuteFunctions) {
+	constructor(ctx: IExecuteFunctions) {
 		this.teamCodes = new TeamCodes(ctx, { purpose: () => 'All Codes of the Team', held: false });
 	}
 
@@ -108,47 +105,9 @@ class CodeSelection {
 	async of(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
 		return await this.teamCodes.all(teamId, itemIndex);
 	}
-
-	/**
-	 * The team's live codes and each listed ID outside them read by its ID. Scan answers name no team, so this read
-	 * keeps another team's code (getQrById refuses it) out of the row before its scans are asked; a deleted code of
-	 * the team gets its names; an ID the service does not know is left to the scan read, which refuses it.
-	 */
-	async named(
-		input: { qrCodeIds?: string[]; teamId?: string },
-		itemIndex: number,
-	): Promise<QrCode[]> {
-		const live = await this.of(input.teamId, itemIndex);
-		const liveIds = new Set(live.map((code) => code.id));
-		const outside = (input.qrCodeIds ?? []).filter((id) => !liveIds.has(id));
-		const read: QrCode[] = [];
-		for (let start = 0; start < outside.length; start += OUTSIDE_READS_AT_ONCE) {
-			const found = await Promise.all(
-				outside
-					.slice(start, start + OUTSIDE_READS_AT_ONCE)
-					.map(async (id) => await this.readListed(id, input.teamId, itemIndex)),
-			);
-			for (const code of found) if (code) read.push(code);
-		}
-		return [...live, ...read];
-	}
-
-	private async readListed(
-		id: string,
-		teamId: string | undefined,
-		itemIndex: number,
-	): Promise<QrCode | undefined> {
-		return await getQrById(this.ctx, { id, teamId, itemIndex }).catch((error: unknown) => {
-			if (refusedAsNotFound(error)) return undefined;
-			throw error;
-		});
-	}
 }
 
-/**
- * One many-code analytics row once its codes are known; `codes()` gives its team's live codes (read once per team)
- * and the listed codes outside them (CodeSelection.named): only `isLive` ones are live.
- */
+/** One many-code analytics row once its codes are known; `codes()` gives its team's live codes (read once per team). */
 export type SelectedRowWork<Input> = (row: {
 	input: Input;
 	itemIndex: number;
@@ -178,8 +137,7 @@ export async function runPerSelection<
 			pool.run(async () => {
 				const qrIds = await teamCodes.selected(input, itemIndex);
 				if (qrIds.length === 0 && !runWhenNone(input)) return [];
-				const named = input.qrCodeIds ? await teamCodes.named(input, itemIndex) : undefined;
-				const codes = async () => named ?? (await teamCodes.of(input.teamId, itemIndex));
+				const codes = async () => await teamCodes.of(input.teamId, itemIndex);
 				return await work({ input, itemIndex, qrIds, codes }).catch((error: unknown) => {
 					throw input.codeSelection === 'list'
 						? explainUnknownEntry(error, qrIds, executionNode(ctx), itemIndex)

@@ -10,7 +10,6 @@ import { teamOptionsCollection } from '../../../descriptions/common';
 import { VERSION_1_2 } from '../../../descriptions/layoutVersions';
 import { atLeastVersion, getTeamOverride } from '../../../helpers/parameters';
 import { describeCodeRows, describeCodeSummaries } from '../../../../shared/records/scanRows';
-import { isLive } from '../../../../shared/records/qrCode';
 import {
 	codeSelectionInput,
 	codeSelectionShape,
@@ -64,7 +63,7 @@ export async function run(
 	await runPerSelection(this, rows, results, pool, async ({ input, itemIndex, qrIds, codes }) => {
 		const answer = await getTotalScansOverview(this, { qrIds, teamId: input.teamId, itemIndex });
 		const teamCodes = await codes();
-		const liveIds = new Set(teamCodes.filter(isLive).map((code) => code.id));
+		const liveIds = new Set(teamCodes.map((code) => code.id));
 		const { totals, missing } = totalsInOrder(qrIds, answer, liveIds);
 		if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
 		return summaries
