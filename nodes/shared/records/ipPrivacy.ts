@@ -66,30 +66,17 @@ export function normalIpAddress(value: unknown): string | undefined {
 }
 
 /**
- * The address of a scan event as one visitor's value: its `ipAddress`, else the first other address field that
- * holds one (api/ipAddressFields.ts), at the top level first, then inside its objects and lists: wherever Hash and
- * Remove find an address, it is counted as one too.
+ * The address of a scan event as one visitor's value: its `ipAddress`, else the first other top-level address
+ * field that holds one (api/ipAddressFields.ts). An address nested in another field (a proxy's list of hops, an
+ * edge's record) is hashed and removed like these, but never taken for the visitor's: which of several is the
+ * scanner's cannot be told, and a wrong one would count people silently.
  */
 export function scanIpAddress(scan: IDataObject): string | undefined {
-	return normalIpAddress(scan.ipAddress) ?? addressWithin(scan);
-}
-
-function addressWithin(value: unknown): string | undefined {
-	if (Array.isArray(value)) {
-		for (const entry of value) {
-			const found = addressWithin(entry);
-			if (found !== undefined) return found;
-		}
-		return undefined;
-	}
-	if (!isPlainObject(value)) return undefined;
-	for (const [field, entry] of Object.entries(value)) {
-		const found = isIpAddressField(field) ? normalIpAddress(entry) : undefined;
-		if (found !== undefined) return found;
-	}
-	for (const entry of Object.values(value)) {
-		const found = typeof entry === 'object' ? addressWithin(entry) : undefined;
-		if (found !== undefined) return found;
+	const address = normalIpAddress(scan.ipAddress);
+	if (address !== undefined) return address;
+	for (const [field, value] of Object.entries(scan)) {
+		const other = isIpAddressField(field) ? normalIpAddress(value) : undefined;
+		if (other !== undefined) return other;
 	}
 	return undefined;
 }

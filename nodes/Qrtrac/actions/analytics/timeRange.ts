@@ -2,7 +2,6 @@ import { DateTime } from 'luxon';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { FUTURE_TOLERANCE_MS } from '../../../shared/api';
 import { epochMsSchema } from '../../../shared/validation';
 import { readParameter } from '../../../shared/parameters';
 
@@ -38,6 +37,12 @@ const PRESET_LENGTH_MS: Partial<Record<TimeRangePreset, number>> = {
 	last7Days: 7 * DAY_MS,
 	last30Days: 30 * DAY_MS,
 };
+
+/**
+ * How far past n8n's clock a range may start, and Per Code and Day's rows may reach past the run: the service's
+ * clock may run ahead of n8n's (a Start copied from a scan time it stamped) by minutes, never by a day.
+ */
+export const CLOCK_AHEAD_ALLOWANCE_MS = 15 * 60_000;
 
 /**
  * The last millisecond of the zone's day or month holding `moment`: the next one's start less 1 ms. Not luxon's
@@ -152,13 +157,12 @@ export function withCustomRange(timezone: string) {
 			});
 			return z.NEVER;
 		}
-		// a range of the future has no scans: refused, not answered with none as if the codes were never scanned;
-		// a Start a little ahead (a service's clock, a stamp it gave) is within the tolerance of every event time
-		if (start.data > Date.now() + FUTURE_TOLERANCE_MS) {
+		// a range of the future has no scans: refused, not answered with none as if the codes were never scanned
+		if (start.data > Date.now() + CLOCK_AHEAD_ALLOWANCE_MS) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['startTime'],
-				message: 'must not lie more than a day in the future: there are no scans after now',
+				message: 'must not be in the future: there are no scans after now',
 			});
 			return z.NEVER;
 		}

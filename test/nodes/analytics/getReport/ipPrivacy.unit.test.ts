@@ -86,14 +86,12 @@ describe('ipPrivacy', () => {
 		});
 	});
 
-	it('finds the visitor of an event where Hash and Remove find an address: top level first, then nested', () => {
+	it("takes the visitor's address from the top level only: a nested one may be a proxy's, not the scanner's", () => {
 		expect(scanIpAddress({ ipAddress: ' 198.51.100.7 ', ip: '198.51.100.8' })).toBe('198.51.100.7');
 		expect(scanIpAddress({ visitor: { ip: '198.51.100.9' }, clientIp: '198.51.100.8' })).toBe(
 			'198.51.100.8',
 		);
-		expect(scanIpAddress({ hops: [{ other: 1 }, { client_ip: '2001:DB8::2' }] })).toBe(
-			'2001:db8::2',
-		);
+		expect(scanIpAddress({ hops: [{ ip: '10.0.0.1' }, { ip: '198.51.100.9' }] })).toBeUndefined();
 		expect(scanIpAddress({ qrId: 'q', device: 'mobile' })).toBeUndefined();
 	});
 

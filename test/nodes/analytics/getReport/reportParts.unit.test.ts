@@ -224,6 +224,35 @@ describe('ScanTally and reportItems', () => {
 	});
 });
 
+describe('Per Code and Day rows of a range ending after the run', () => {
+	it("reach the run's day (and the clocks' allowance), marking it partial; a range wholly ahead gives its first day", () => {
+		const byDay = tallyOf(true, false);
+		const rows = (asOf: number) =>
+			reportItems(byDay.tally, {
+				layout: 'perCodeAndDay',
+				range: RANGE,
+				asOf,
+				days: byDay.days,
+				topN: 10,
+				names: () => ({}),
+			})
+				.filter((row) => row.qrId === 'qr_a')
+				.map((row) => [row.date, row.partialDay]);
+		// 2026-03-02 12:00 in New York
+		expect(rows(Date.parse('2026-03-02T17:00:00Z'))).toEqual([
+			['2026-03-01', false],
+			['2026-03-02', true],
+		]);
+		// 23:50: the allowance reaches into the next day, which is cut; the run's day is whole
+		expect(rows(Date.parse('2026-03-03T04:50:00Z'))).toEqual([
+			['2026-03-01', false],
+			['2026-03-02', false],
+			['2026-03-03', true],
+		]);
+		expect(rows(RANGE.startTime - 3_600_000)).toEqual([['2026-03-01', true]]);
+	});
+});
+
 describe('ZonedDays.cutEnds', () => {
 	const days = new ZonedDays(NEW_YORK);
 

@@ -189,7 +189,7 @@ describe('Analytics: Get Scans for Codes', () => {
 		});
 
 		expect(result.error?.message).toBe(
-			'Item 0: "Start" must not lie more than a day in the future: there are no scans after now',
+			'Item 0: "Start" must not be in the future: there are no scans after now',
 		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ScanTally, Tally } from './scanTally';
 import { breakdownField, topValues } from './topValues';
+import { CLOCK_AHEAD_ALLOWANCE_MS } from '../timeRange';
 import { ZonedDays } from './zonedDays';
 
 /**
@@ -24,7 +25,10 @@ export function tooManyDays(range: { startTime: number; endTime: number }, zone:
 export interface ReportContext {
 	layout: ReportLayout;
 	range: { startTime: number; endTime: number };
-	/** When the report ran: Per Code and Day gives no row for a day after it, and marks the day holding it partial. */
+	/**
+	 * When the report ran: Per Code and Day gives no row for a day after it (allowing the service's clock to run
+	 * ahead by CLOCK_AHEAD_ALLOWANCE_MS), and marks the day holding it partial.
+	 */
 	asOf?: number;
 	days: ZonedDays;
 	topN: number;
@@ -113,7 +117,8 @@ export function reportItems(tally: ScanTally, context: ReportContext): IDataObje
 
 function dayRows(tally: ScanTally, context: ReportContext): IDataObject[] {
 	const { startTime } = context.range;
-	const endTime = Math.max(startTime, Math.min(context.range.endTime, context.asOf ?? Infinity));
+	const ranUntil = (context.asOf ?? Infinity) + CLOCK_AHEAD_ALLOWANCE_MS;
+	const endTime = Math.max(startTime, Math.min(context.range.endTime, ranUntil));
 	const dates = context.days.daysBetween(startTime, endTime, MAX_REPORT_DAYS);
 	const cut = context.days.cutEnds(startTime, endTime);
 	const partial = (index: number) =>

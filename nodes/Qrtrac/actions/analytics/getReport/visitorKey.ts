@@ -4,7 +4,8 @@ import { scanIpAddress } from '../../../../shared/records/ipPrivacy';
 
 /**
  * What makes a visitor: the definition of a unique scan. A unique scan is a distinct visitor key among a code's
- * scans in the range: the IP address (default; under any name the IP Address option treats as one), or the IP
+ * scans in the range: the IP address (default; at the top level, under any name the IP Address option treats as
+ * one: records/ipPrivacy.ts `scanIpAddress`), or the IP
  * address with the device, OS and browser (which tells apart people behind one address, e.g. an office or a
  * mobile network's NAT, when their phones differ). A scan without an IP address has no key: it counts as a scan,
  * never as a visitor, and the report says so. Pure.
