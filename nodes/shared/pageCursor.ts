@@ -1,4 +1,10 @@
-import { type ListPage, type ListShortfall, validCount } from './pagination';
+import {
+	MAX_PAGE_SIZE,
+	servedPageSize,
+	type ListPage,
+	type ListShortfall,
+	validCount,
+} from './pagination';
 
 /**
  * Where a list read one page at a time stands (a picker, scrolled by a person): carried from page to page in the
@@ -24,7 +30,15 @@ export function readPageCursor(token: string | undefined): PageCursor {
 		const page = validCount(cursor.page);
 		const got = validCount(cursor.got);
 		const size = validCount(cursor.size);
-		if (page !== undefined && page > 1 && got !== undefined && size !== undefined && size >= 1)
+		// a token is the editor's to send back: a size outside the contract's page limits is no cursor of ours
+		if (
+			page !== undefined &&
+			page > 1 &&
+			got !== undefined &&
+			size !== undefined &&
+			size >= 1 &&
+			size <= MAX_PAGE_SIZE
+		)
 			return {
 				page,
 				got,
@@ -62,7 +76,7 @@ export function nextPageCursor<T extends { id?: string }>(
 		return shortfall(
 			`page ${cursor.page} held the first code of page 1 again: the service seems to ignore "page"`,
 		);
-	const size = cursor.size ?? servedOnPageOne(answer, records.length, askedSize, total);
+	const size = cursor.size ?? servedPageSize(answer, records.length, askedSize, total).size;
 	if (records.length > 0 && records.length >= size)
 		return { next: { page: cursor.page + 1, got, size, first: first ?? records[0]?.id } };
 	if (total !== undefined && got < total)
@@ -75,23 +89,4 @@ export function nextPageCursor<T extends { id?: string }>(
 			},
 		};
 	return {};
-}
-
-/** Page 1's served size: its echoed `limit`, else fewer codes than asked where more were announced or none said. */
-function servedOnPageOne(
-	answer: ListPage<unknown>,
-	served: number,
-	askedSize: number,
-	total: number | undefined,
-): number {
-	const echoed = validCount(answer.limit);
-	if (echoed !== undefined && echoed >= 1 && echoed < askedSize) return echoed;
-	if (
-		echoed === undefined &&
-		served > 0 &&
-		served < askedSize &&
-		(total === undefined || total > served)
-	)
-		return served;
-	return askedSize;
 }

@@ -151,20 +151,9 @@ export class PageCollector<T extends { id?: string }> {
 	}
 
 	private learnSize(page: ListPage<T>, served: number, total: number | undefined): void {
-		const echoed = validCount(page.limit);
-		if (total !== undefined && total > served && served > 0 && served < this.askedSize) {
-			this.servedSize = served;
-		} else if (echoed !== undefined && echoed >= 1 && echoed < this.askedSize) {
-			this.servedSize = echoed;
-		} else if (
-			total === undefined &&
-			echoed === undefined &&
-			served > 0 &&
-			served < this.askedSize
-		) {
-			this.servedSize = served;
-			this.sizeGuessed = true;
-		}
+		const { size, guessed } = servedPageSize(page, served, this.askedSize, total);
+		this.servedSize = size;
+		if (guessed) this.sizeGuessed = true;
 		this.pageCap = this.capPages();
 	}
 
@@ -308,6 +297,27 @@ function shortfallReason<T extends { id?: string }>(
 }
 
 /** A count the service said: a whole number, 0 or more; anything else is none. */
+/**
+ * The page size a service serves, told by page 1 (`served` codes of `askedSize` asked): fewer codes than asked
+ * where more were announced, else an echoed `limit` below the asked one, else (no total, no echo) a short page's
+ * own size, a guess the next page confirms. One rule for the walks (PageCollector) and the picker (pageCursor.ts).
+ */
+export function servedPageSize(
+	page: ListPage<unknown>,
+	served: number,
+	askedSize: number,
+	total: number | undefined,
+): { size: number; guessed: boolean } {
+	const echoed = validCount(page.limit);
+	if (total !== undefined && total > served && served > 0 && served < askedSize)
+		return { size: served, guessed: false };
+	if (echoed !== undefined && echoed >= 1 && echoed < askedSize)
+		return { size: echoed, guessed: false };
+	if (total === undefined && echoed === undefined && served > 0 && served < askedSize)
+		return { size: served, guessed: true };
+	return { size: askedSize, guessed: false };
+}
+
 export function validCount(value: unknown): number | undefined {
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }

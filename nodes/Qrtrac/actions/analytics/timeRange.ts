@@ -39,8 +39,8 @@ const PRESET_LENGTH_MS: Partial<Record<TimeRangePreset, number>> = {
 };
 
 /**
- * How far past n8n's clock a range may start, and Per Code and Day's rows may reach past the run: the service's
- * clock may run ahead of n8n's (a Start copied from a scan time it stamped) by minutes, never by a day.
+ * How far past n8n's clock a range may start: the service's clock may run ahead of n8n's (a Start copied from a
+ * scan time it stamped) by minutes, never by a day.
  */
 export const CLOCK_AHEAD_ALLOWANCE_MS = 15 * 60_000;
 

@@ -183,7 +183,7 @@ describe('ScanTally and reportItems', () => {
 				scans: 1,
 				uniqueScans: null,
 				uniqueScansNote:
-					'None of the 1 scans in this range carried an IP address, so unique scans cannot be counted',
+					'None of the 1 scans in this range carried an IP address (ipAddress), so unique scans cannot be counted',
 			}),
 		]);
 	});
@@ -218,38 +218,59 @@ describe('ScanTally and reportItems', () => {
 			codes: 2,
 			scans: 4,
 			uniqueScans: 2,
-			uniqueScansNote: '1 of the 4 scans carried no IP address and are not counted as visitors',
+			uniqueScansNote:
+				'1 of the 4 scans carried no IP address (ipAddress) and are not counted as visitors',
 		});
 		expect(summary.perCode).toHaveLength(2);
 	});
 });
 
 describe('Per Code and Day rows of a range ending after the run', () => {
-	it("reach the run's day (and the clocks' allowance), marking it partial; a range wholly ahead gives its first day", () => {
-		const byDay = tallyOf(true, false);
-		const rows = (asOf: number) =>
-			reportItems(byDay.tally, {
-				layout: 'perCodeAndDay',
+	/** Day rows of qr_a with scans at `scanTimes`, the report run at `asOf`. */
+	function rows(asOf: number, scanTimes: string[]) {
+		const days = new ZonedDays(NEW_YORK);
+		const tally = new ScanTally(
+			{
+				qrIds: ['qr_a'],
 				range: RANGE,
-				asOf,
-				days: byDay.days,
-				topN: 10,
-				names: () => ({}),
-			})
-				.filter((row) => row.qrId === 'qr_a')
-				.map((row) => [row.date, row.partialDay]);
-		// 2026-03-02 12:00 in New York
-		expect(rows(Date.parse('2026-03-02T17:00:00Z'))).toEqual([
-			['2026-03-01', false],
-			['2026-03-02', true],
+				breakdowns: [],
+				visitorKey: 'ip',
+				byDay: true,
+				acrossCodes: false,
+			},
+			days,
+		);
+		for (const iso of scanTimes) tally.add({ qrId: 'qr_a', scanTime: Date.parse(iso) });
+		return reportItems(tally, {
+			layout: 'perCodeAndDay',
+			range: RANGE,
+			asOf,
+			days,
+			topN: 10,
+			names: () => ({}),
+		}).map((row) => [row.date, row.partialDay, row.scans]);
+	}
+
+	it("end with the run's day, marked partial, also at 23:50", () => {
+		// 2026-03-02 12:00 and 23:50 in New York
+		for (const asOf of ['2026-03-02T17:00:00Z', '2026-03-03T04:50:00Z'])
+			expect(rows(Date.parse(asOf), ['2026-03-01T12:00:00Z'])).toEqual([
+				['2026-03-01', false, 1],
+				['2026-03-02', true, 0],
+			]);
+	});
+
+	it("keep the day of a scan the service stamped after the run (its clock ahead of n8n's)", () => {
+		// run at 23:50, a scan stamped 00:10 the next day
+		expect(rows(Date.parse('2026-03-03T04:50:00Z'), ['2026-03-03T05:10:00Z'])).toEqual([
+			['2026-03-01', false, 0],
+			['2026-03-02', false, 0],
+			['2026-03-03', true, 1],
 		]);
-		// 23:50: the allowance reaches into the next day, which is cut; the run's day is whole
-		expect(rows(Date.parse('2026-03-03T04:50:00Z'))).toEqual([
-			['2026-03-01', false],
-			['2026-03-02', false],
-			['2026-03-03', true],
-		]);
-		expect(rows(RANGE.startTime - 3_600_000)).toEqual([['2026-03-01', true]]);
+	});
+
+	it('give a range wholly after the run its first day only', () => {
+		expect(rows(RANGE.startTime - 3_600_000, [])).toEqual([['2026-03-01', true, 0]]);
 	});
 });
 

@@ -35,6 +35,21 @@ it('follows the size served on page 1 (echoed, or fewer codes than the total)', 
 	expect(last).toEqual({});
 });
 
+it("reads the served size by the list walks' one rule: fewer codes than the total beat an echoed limit", () => {
+	// 50 served, the asked 100 echoed, 120 announced: Get Many reads all 120; the picker goes on too
+	const served = nextPageCursor(
+		{ page: 1, got: 0 },
+		{ items: codes(0, 50), limit: 100, totalCount: 120 },
+		100,
+	);
+	expect(served).toEqual({ next: { page: 2, got: 50, size: 50, first: 'qr_0' } });
+	// a token's size outside the contract's page limits (1..100) is no cursor of ours
+	expect(readPageCursor(JSON.stringify({ page: 2, got: 100, size: 5000 }))).toEqual({
+		page: 1,
+		got: 0,
+	});
+});
+
 it('a short page 1 saying neither total nor size is confirmed by page 2, which ends it empty', () => {
 	const first = nextPageCursor({ page: 1, got: 0 }, { items: codes(0, 30) }, 100);
 	expect(first.next).toMatchObject({ page: 2, size: 30 });

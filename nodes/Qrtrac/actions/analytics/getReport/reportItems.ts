@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ScanTally, Tally } from './scanTally';
 import { breakdownField, topValues } from './topValues';
-import { CLOCK_AHEAD_ALLOWANCE_MS } from '../timeRange';
 import { ZonedDays } from './zonedDays';
 
 /**
@@ -26,8 +25,8 @@ export interface ReportContext {
 	layout: ReportLayout;
 	range: { startTime: number; endTime: number };
 	/**
-	 * When the report ran: Per Code and Day gives no row for a day after it (allowing the service's clock to run
-	 * ahead by CLOCK_AHEAD_ALLOWANCE_MS), and marks the day holding it partial.
+	 * When the report ran: Per Code and Day gives no row for a day after it (or after the last scan, where the
+	 * service's clock runs ahead), and marks the day holding it partial.
 	 */
 	asOf?: number;
 	days: ZonedDays;
@@ -47,7 +46,7 @@ export function uniqueScans(tally: Tally): {
 	if (tally.withoutIp === tally.scans)
 		return {
 			uniqueScans: null,
-			uniqueScansNote: `None of the ${tally.scans} scans in this range carried an IP address, so unique scans cannot be counted`,
+			uniqueScansNote: `None of the ${tally.scans} scans in this range carried an IP address (ipAddress), so unique scans cannot be counted`,
 		};
 	const notes: string[] = [];
 	if (tally.visitors.estimated)
@@ -56,7 +55,7 @@ export function uniqueScans(tally: Tally): {
 		);
 	if (tally.withoutIp > 0)
 		notes.push(
-			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address and are not counted as visitors`,
+			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address (ipAddress) and are not counted as visitors`,
 		);
 	// an estimate may land above the scans it counts: no more people than scans with an address can have scanned
 	const count = Math.min(tally.visitors.count(), tally.scans - tally.withoutIp);
@@ -117,7 +116,9 @@ export function reportItems(tally: ScanTally, context: ReportContext): IDataObje
 
 function dayRows(tally: ScanTally, context: ReportContext): IDataObject[] {
 	const { startTime } = context.range;
-	const ranUntil = (context.asOf ?? Infinity) + CLOCK_AHEAD_ALLOWANCE_MS;
+	// a scan the service stamped after the run (its clock ahead) keeps its day
+	let ranUntil = context.asOf ?? Infinity;
+	for (const code of tally.codes.values()) ranUntil = Math.max(ranUntil, code.total.last ?? 0);
 	const endTime = Math.max(startTime, Math.min(context.range.endTime, ranUntil));
 	const dates = context.days.daysBetween(startTime, endTime, MAX_REPORT_DAYS);
 	const cut = context.days.cutEnds(startTime, endTime);
