@@ -18,6 +18,20 @@ function codeRef(id: string) {
 	return { __rl: true, mode: 'id', value: id };
 }
 
+/** Get for a Code over the last 24 hours, every scan. */
+async function lastDayOf(qrId: string, credentials: Parameters<typeof runNode>[0]['credentials']) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		parameters: {
+			resource: 'analytics',
+			operation: 'getScans',
+			qrCodeId: codeRef(qrId),
+			timeRange: 'last24Hours',
+			returnAll: true,
+		},
+		credentials,
+	});
+}
 describe('Analytics: Get Scans', () => {
 	it('returns every scan of the code, or those in the time range, up to the limit', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
@@ -266,17 +280,7 @@ describe('Analytics: Get Scans, a capped answer', () => {
 			suite.sim.state.addScan(codes[0].id, { scanTime: now - HOUR - index * 8 * HOUR });
 		suite.sim.setChangeDrift({ scanEventPaddingBytes: 700_000 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(codes[0].id),
-				timeRange: 'last24Hours',
-				returnAll: true,
-			},
-			credentials,
-		});
+		const result = await lastDayOf(codes[0].id, credentials);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.scanTime)).toEqual([
@@ -296,17 +300,7 @@ describe('Analytics: Get Scans, a capped answer', () => {
 			suite.sim.state.addScan(codes[0].id, { scanTime: now - age });
 		suite.sim.setChangeDrift({ scanCapOfOne: 20, scanCap: 20 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(codes[0].id),
-				timeRange: 'last24Hours',
-				returnAll: true,
-			},
-			credentials,
-		});
+		const result = await lastDayOf(codes[0].id, credentials);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.scanTime)).toEqual([
