@@ -296,7 +296,6 @@ function shortfallReason<T extends { id?: string }>(
 	}
 }
 
-/** A count the service said: a whole number, 0 or more; anything else is none. */
 /**
  * The page size a service serves, told by page 1 (`served` codes of `askedSize` asked): fewer codes than asked
  * where more were announced, else an echoed `limit` below the asked one, else (no total, no echo) a short page's
@@ -318,6 +317,7 @@ export function servedPageSize(
 	return { size: askedSize, guessed: false };
 }
 
+/** A count the service said: a whole number, 0 or more; anything else is none. */
 export function validCount(value: unknown): number | undefined {
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }

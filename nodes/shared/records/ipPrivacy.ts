@@ -114,22 +114,20 @@ function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
 		return copy;
 	}
 	if (!isPlainObject(value)) return undefined;
-	// built field by field: a `delete` would turn each of a million copies into a slow, larger dictionary object
+	// built from its fields (Object.fromEntries keeps a field named `__proto__` a field): a `delete` would turn each
+	// of a million copies into a slow, larger dictionary object
 	const entries = Object.entries(value);
-	let copy: IDataObject | undefined;
+	let shown: Array<[string, unknown]> | undefined;
 	for (const [index, [field, entry]] of entries.entries()) {
-		const shown = shownField(field, entry, privacy);
-		if (shown === UNCHANGED) {
-			if (copy) copy[field] = entry as IDataObject;
+		const value = shownField(field, entry, privacy);
+		if (value === UNCHANGED) {
+			shown?.push([field, entry]);
 			continue;
 		}
-		if (!copy) {
-			copy = {};
-			for (const [earlier, kept] of entries.slice(0, index)) copy[earlier] = kept as IDataObject;
-		}
-		if (shown !== REMOVED) copy[field] = shown as IDataObject;
+		shown ??= entries.slice(0, index);
+		if (value !== REMOVED) shown.push([field, value]);
 	}
-	return copy;
+	return shown && Object.fromEntries(shown);
 }
 
 const UNCHANGED = Symbol('unchanged');

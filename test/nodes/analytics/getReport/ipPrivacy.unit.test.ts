@@ -1,6 +1,8 @@
 /** The one IP rule of every scan output: hash (keyed), keep or remove, and the derived key's scope. */
 import { createHmac } from 'node:crypto';
 
+import type { IDataObject } from 'n8n-workflow';
+
 import {
 	defaultIpAddressMode,
 	hashIpAddress,
@@ -79,6 +81,11 @@ describe('ipPrivacy', () => {
 		const removed = withIpPrivacy(scan, ipPrivacy('remove', inputs));
 		expect(Object.keys(removed)).toEqual(['qrId', 'scanTime', 'city']);
 		expect(scan.ipAddress).toBe('198.51.100.7');
+		// a field named __proto__ (JSON.parse makes it an own field) stays a field
+		const odd = JSON.parse('{"qrId":"q","ipAddress":"198.51.100.7","__proto__":{"edge":"x"}}');
+		const oddRemoved = withIpPrivacy(odd as IDataObject, ipPrivacy('remove', inputs));
+		expect(Object.keys(oddRemoved)).toEqual(['qrId', '__proto__']);
+		expect(Object.getPrototypeOf(oddRemoved)).toBe(Object.prototype);
 		const nested = { qrId: 'q', visitor: { ip: '198.51.100.7', agent: 'x' } };
 		expect(withIpPrivacy(nested, ipPrivacy('remove', inputs))).toEqual({
 			qrId: 'q',

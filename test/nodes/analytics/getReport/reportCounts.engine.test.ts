@@ -127,7 +127,7 @@ describe('Scan > Get Report: counts on known data', () => {
 			scans: 6,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'1 of the 6 scans carried no IP address (ipAddress) and are not counted as visitors',
+				'1 of the 6 scans carried no IP address (ipAddress, ip, clientIp or the like) and are not counted as visitors',
 			firstScanAt: '2026-03-01T00:30:00.000-05:00',
 			lastScanAt: '2026-03-10T16:00:00.000-04:00',
 			rangeStart: '2026-03-01T00:00:00.000-05:00',
@@ -152,7 +152,7 @@ describe('Scan > Get Report: counts on known data', () => {
 			scans: 2,
 			uniqueScans: null,
 			uniqueScansNote:
-				'None of the 2 scans in this range carried an IP address (ipAddress), so unique scans cannot be counted',
+				'None of the 2 scans in this range carried an IP address (ipAddress, ip, clientIp or the like), so unique scans cannot be counted',
 		});
 		expect(rows[2]).toMatchObject({
 			qrId: c.id,
@@ -241,7 +241,8 @@ describe('Scan > Get Report: counts on known data', () => {
 	it('gives no row for a day after the run, and marks the last day partial, when End lies ahead', async () => {
 		const { codes, credentials } = seedCampaign();
 		const zone = 'America/New_York';
-		const yesterday = DateTime.now().setZone(zone).minus({ days: 1 }).toISODate() as string;
+		const before = DateTime.now().setZone(zone);
+		const yesterday = before.minus({ days: 1 }).toISODate() as string;
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -253,11 +254,12 @@ describe('Scan > Get Report: counts on known data', () => {
 			credentials,
 		});
 
-		// rows reach the run's day (the next one only when midnight passed during the run)
-		const lastDay = DateTime.now().setZone(zone).toISODate();
+		// rows reach the run's day: the day the test began, or the next when midnight passed during the run
+		const runDays = [before.toISODate(), DateTime.now().setZone(zone).toISODate()];
 		const rows = result.items.map((item) => [item.json.date, item.json.partialDay]);
 		expect(rows[0]).toEqual([yesterday, false]);
-		expect(rows[rows.length - 1]).toEqual([lastDay, true]);
+		expect(runDays).toContain(rows[rows.length - 1][0]);
+		expect(rows[rows.length - 1][1]).toBe(true);
 		expect(rows.length).toBeLessThanOrEqual(3);
 	});
 
@@ -301,7 +303,7 @@ describe('Scan > Get Report: counts on known data', () => {
 			scans: 8,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'3 of the 8 scans carried no IP address (ipAddress) and are not counted as visitors',
+				'3 of the 8 scans carried no IP address (ipAddress, ip, clientIp or the like) and are not counted as visitors',
 			firstScanAt: '2026-03-01T00:30:00.000-05:00',
 			lastScanAt: '2026-03-10T16:00:00.000-04:00',
 			byDevice: [

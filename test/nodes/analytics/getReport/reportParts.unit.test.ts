@@ -183,7 +183,7 @@ describe('ScanTally and reportItems', () => {
 				scans: 1,
 				uniqueScans: null,
 				uniqueScansNote:
-					'None of the 1 scans in this range carried an IP address (ipAddress), so unique scans cannot be counted',
+					'None of the 1 scans in this range carried an IP address (ipAddress, ip, clientIp or the like), so unique scans cannot be counted',
 			}),
 		]);
 	});
@@ -219,7 +219,7 @@ describe('ScanTally and reportItems', () => {
 			scans: 4,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'1 of the 4 scans carried no IP address (ipAddress) and are not counted as visitors',
+				'1 of the 4 scans carried no IP address (ipAddress, ip, clientIp or the like) and are not counted as visitors',
 		});
 		expect(summary.perCode).toHaveLength(2);
 	});
@@ -260,11 +260,11 @@ describe('Per Code and Day rows of a range ending after the run', () => {
 			]);
 	});
 
-	it("keep the day of a scan the service stamped after the run (its clock ahead of n8n's)", () => {
+	it("keep the day of a scan the service stamped after the run (its clock ahead of n8n's), the run's day partial", () => {
 		// run at 23:50, a scan stamped 00:10 the next day
 		expect(rows(Date.parse('2026-03-03T04:50:00Z'), ['2026-03-03T05:10:00Z'])).toEqual([
 			['2026-03-01', false, 0],
-			['2026-03-02', false, 0],
+			['2026-03-02', true, 0],
 			['2026-03-03', true, 1],
 		]);
 	});

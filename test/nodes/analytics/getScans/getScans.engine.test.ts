@@ -290,6 +290,26 @@ describe('Analytics: Get Scans, a capped answer', () => {
 		]);
 	});
 
+	it("takes a Start a few minutes ahead of n8n's clock (a service's clock may run ahead), not one further", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const range = (startAhead: number) => ({
+			resource: 'analytics',
+			operation: 'getScans',
+			qrCodeId: codeRef(codes[0].id),
+			timeRange: 'custom',
+			startTime: `={{ Date.now() + ${startAhead} }}`,
+			endTime: '={{ Date.now() + 7200000 }}',
+		});
+
+		const near = await runNode({ nodeType: 'qrtrac', parameters: range(10 * 60_000), credentials });
+		const far = await runNode({ nodeType: 'qrtrac', parameters: range(20 * 60_000), credentials });
+
+		expect(near.error).toBeUndefined();
+		expect(far.error?.message).toBe(
+			'Item 0: "Start" must not be in the future: there are no scans after now',
+		);
+	});
+
 	it("walks only the time range, not the code's whole life, when its answer looks capped", async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
 		const now = Date.now();

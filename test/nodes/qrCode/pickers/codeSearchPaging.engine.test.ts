@@ -90,7 +90,7 @@ describe.each(['searchQrCodes', 'searchQrCodesByName'])('%s scrolled to its end'
 		expect(new Set(values)).toEqual(new Set(codes.map((code) => code.id)));
 	});
 
-	it('shows an error, not a partial list, when the service counts pages from 0', async () => {
+	it('shows an error before the end of the list, never a partial list as whole, when the service counts pages from 0', async () => {
 		const { credentials } = teamWithCodes(130);
 		suite.sim.setListDrift({ zeroBasedPages: true });
 

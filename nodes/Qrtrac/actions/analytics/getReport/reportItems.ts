@@ -46,7 +46,7 @@ export function uniqueScans(tally: Tally): {
 	if (tally.withoutIp === tally.scans)
 		return {
 			uniqueScans: null,
-			uniqueScansNote: `None of the ${tally.scans} scans in this range carried an IP address (ipAddress), so unique scans cannot be counted`,
+			uniqueScansNote: `None of the ${tally.scans} scans in this range carried an IP address (ipAddress, ip, clientIp or the like), so unique scans cannot be counted`,
 		};
 	const notes: string[] = [];
 	if (tally.visitors.estimated)
@@ -55,7 +55,7 @@ export function uniqueScans(tally: Tally): {
 		);
 	if (tally.withoutIp > 0)
 		notes.push(
-			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address (ipAddress) and are not counted as visitors`,
+			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address (ipAddress, ip, clientIp or the like) and are not counted as visitors`,
 		);
 	// an estimate may land above the scans it counts: no more people than scans with an address can have scanned
 	const count = Math.min(tally.visitors.count(), tally.scans - tally.withoutIp);
@@ -122,8 +122,12 @@ function dayRows(tally: ScanTally, context: ReportContext): IDataObject[] {
 	const endTime = Math.max(startTime, Math.min(context.range.endTime, ranUntil));
 	const dates = context.days.daysBetween(startTime, endTime, MAX_REPORT_DAYS);
 	const cut = context.days.cutEnds(startTime, endTime);
-	const partial = (index: number) =>
-		(index === 0 && cut.first) || (index === dates.length - 1 && cut.last);
+	// the run's day, and a later one a scan ahead of the clock reached, is not over when the report is made
+	const runDay = context.asOf === undefined ? undefined : context.days.dayOf(context.asOf);
+	const partial = (index: number, date: string) =>
+		(index === 0 && cut.first) ||
+		(index === dates.length - 1 && cut.last) ||
+		(runDay !== undefined && date >= runDay);
 	const rows: IDataObject[] = [];
 	for (const [qrId, code] of tally.codes) {
 		const names = context.names(qrId);
@@ -133,7 +137,7 @@ function dayRows(tally: ScanTally, context: ReportContext): IDataObject[] {
 				qrId,
 				...names,
 				date,
-				partialDay: partial(index),
+				partialDay: partial(index, date),
 				scans: day?.scans ?? 0,
 				...(day ? uniqueScans(day) : { uniqueScans: 0 }),
 			});
