@@ -114,20 +114,34 @@ function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
 		return copy;
 	}
 	if (!isPlainObject(value)) return undefined;
-	// built from its fields (Object.fromEntries keeps a field named `__proto__` a field): a `delete` would turn each
-	// of a million copies into a slow, larger dictionary object
+	// built field by field: a `delete` would turn each of a million copies into a slow, larger dictionary object
 	const entries = Object.entries(value);
-	let shown: Array<[string, unknown]> | undefined;
+	let copy: IDataObject | undefined;
 	for (const [index, [field, entry]] of entries.entries()) {
-		const value = shownField(field, entry, privacy);
-		if (value === UNCHANGED) {
-			shown?.push([field, entry]);
+		const shown = shownField(field, entry, privacy);
+		if (shown === UNCHANGED) {
+			if (copy) setField(copy, field, entry);
 			continue;
 		}
-		shown ??= entries.slice(0, index);
-		if (value !== REMOVED) shown.push([field, value]);
+		if (!copy) {
+			copy = {};
+			for (const [earlier, kept] of entries.slice(0, index)) setField(copy, earlier, kept);
+		}
+		if (shown !== REMOVED) setField(copy, field, shown);
 	}
-	return shown && Object.fromEntries(shown);
+	return copy;
+}
+
+/** A field of a copy; `__proto__` (an own field JSON.parse makes) stays a field, never the copy's prototype. */
+function setField(copy: IDataObject, field: string, value: unknown): void {
+	if (field === '__proto__')
+		Object.defineProperty(copy, field, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
+	else copy[field] = value as IDataObject;
 }
 
 const UNCHANGED = Symbol('unchanged');
