@@ -32,11 +32,12 @@ export interface TimeRange {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-const PRESET_LENGTH_MS: Partial<Record<TimeRangePreset, number>> = {
-	last24Hours: DAY_MS,
-	last7Days: 7 * DAY_MS,
-	last30Days: 30 * DAY_MS,
-};
+/**
+ * Presets of days count the zone's calendar days back to the same time of day, also across a change of the clocks
+ * (a weekly report on Mondays at 8:00 covers Monday 8:00 to Monday 8:00: no hour twice, none left out); Last 24
+ * Hours is 24 hours.
+ */
+const PRESET_DAYS: Partial<Record<TimeRangePreset, number>> = { last7Days: 7, last30Days: 30 };
 
 /**
  * How far past n8n's clock a range may start: the service's clock may run ahead of n8n's (a Start copied from a
@@ -72,7 +73,12 @@ export function presetRange(
 			.minus({ months: 1 });
 		return { startTime: month.toMillis(), endTime: lastMsOf(month, 'month') };
 	}
-	return { startTime: now - (PRESET_LENGTH_MS[preset] as number), endTime: now };
+	if (preset === 'last24Hours') return { startTime: now - DAY_MS, endTime: now };
+	const days = PRESET_DAYS[preset] as number;
+	return {
+		startTime: DateTime.fromMillis(now, { zone: timezone }).minus({ days }).toMillis(),
+		endTime: now,
+	};
 }
 
 /**

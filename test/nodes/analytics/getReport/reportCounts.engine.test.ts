@@ -127,7 +127,7 @@ describe('Scan > Get Report: counts on known data', () => {
 			scans: 6,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'1 of the 6 scans carried no IP address (ipAddress, ip, clientIp or the like) and are not counted as visitors',
+				'1 of the 6 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and are not counted as visitors',
 			firstScanAt: '2026-03-01T00:30:00.000-05:00',
 			lastScanAt: '2026-03-10T16:00:00.000-04:00',
 			rangeStart: '2026-03-01T00:00:00.000-05:00',
@@ -152,7 +152,7 @@ describe('Scan > Get Report: counts on known data', () => {
 			scans: 2,
 			uniqueScans: null,
 			uniqueScansNote:
-				'None of the 2 scans in this range carried an IP address (ipAddress, ip, clientIp or the like), so unique scans cannot be counted',
+				'None of the 2 scans in this range carried an IP address (in ipAddress, ip, clientIp or a like top-level field), so unique scans cannot be counted',
 		});
 		expect(rows[2]).toMatchObject({
 			qrId: c.id,
@@ -303,7 +303,7 @@ describe('Scan > Get Report: counts on known data', () => {
 			scans: 8,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'3 of the 8 scans carried no IP address (ipAddress, ip, clientIp or the like) and are not counted as visitors',
+				'3 of the 8 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and are not counted as visitors',
 			firstScanAt: '2026-03-01T00:30:00.000-05:00',
 			lastScanAt: '2026-03-10T16:00:00.000-04:00',
 			byDevice: [

@@ -50,3 +50,18 @@ describe('where clocks go back at midnight (America/Havana, 2026-11-01 00:00 hap
 		expect(days.dayOf(octoberEnds + 1)).toBe('2026-11-01');
 	});
 });
+
+describe('Last 7 Days and Last 30 Days across a change of the clocks', () => {
+	it('start at the same time of day, 7 or 30 calendar days back (Berlin, after 2026-03-29)', () => {
+		// Monday 2026-03-30 08:00 CEST: a week back is Monday 2026-03-23 08:00 CET, 167 hours earlier
+		const now = Date.parse('2026-03-30T06:00:00Z');
+		expect(presetRange('last7Days', now, 'Europe/Berlin')).toEqual({
+			startTime: Date.parse('2026-03-23T07:00:00Z'),
+			endTime: now,
+		});
+		expect(presetRange('last30Days', now, 'Europe/Berlin')?.startTime).toBe(
+			Date.parse('2026-02-28T07:00:00Z'),
+		);
+		expect(presetRange('last24Hours', now, 'Europe/Berlin')?.startTime).toBe(now - 86_400_000);
+	});
+});

@@ -2,6 +2,8 @@
  * Scan > Get Scans for Codes through n8n's engine against the simulator: many codes' scans in chunks of at most 100 IDs
  * (or every code of the team, read once per execution), and refused input that never reaches the wire.
  */
+import { DateTime } from 'luxon';
+
 import { runNode } from '../../../support/n8nHarness';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
@@ -50,7 +52,9 @@ describe('Analytics: Get Scans for Codes', () => {
 		expect(bodies.map((body) => body.qrIds)).toEqual([ids.slice(0, 100), ids.slice(100)]);
 		for (const body of bodies) {
 			// the range asked one millisecond wider on each side: the contract does not say whether its ends count
-			expect(body.endTime - body.startTime).toBe(7 * DAY + 2);
+			// Last 7 Days: the same time of day 7 calendar days back in the workflow's zone (n8n's default)
+			const end = DateTime.fromMillis(body.endTime - 1, { zone: 'America/New_York' });
+			expect(body.startTime + 1).toBe(end.minus({ days: 7 }).toMillis());
 			expect(Math.abs(body.endTime - Date.now())).toBeLessThan(60_000);
 		}
 		suite.expectRequestsFollowContract();
