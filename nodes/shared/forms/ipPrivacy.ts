@@ -51,7 +51,7 @@ export function ipAddressOptions(
 export function ipHashedNotice(hashingVersions: IDisplayOptions['show']): INodeProperties {
 	return {
 		displayName:
-			'IP addresses come hashed (the same visitor, the same value). To keep or remove them, add Options > IP Address.',
+			'IP addresses come hashed (the same visitor, the same value) unless Options > IP Address says Keep or Remove.',
 		name: 'ipHashedNotice',
 		type: 'notice',
 		default: '',

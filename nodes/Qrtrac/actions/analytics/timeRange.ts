@@ -164,11 +164,14 @@ export function withCustomRange(timezone: string) {
 			return z.NEVER;
 		}
 		// a range of the future has no scans: refused, not answered with none as if the codes were never scanned
-		if (start.data > Date.now() + CLOCK_AHEAD_ALLOWANCE_MS) {
+		const now = Date.now();
+		if (start.data > now + CLOCK_AHEAD_ALLOWANCE_MS) {
+			// the time in the workflow's zone, which may not be the person's: "tomorrow" there may be today here
+			const shown = DateTime.fromMillis(now, { zone: timezone }).toFormat('yyyy-MM-dd HH:mm');
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['startTime'],
-				message: 'must not be in the future: there are no scans after now',
+				message: `must not be in the future (it is ${shown} in the workflow's timezone, ${timezone}): there are no scans after now`,
 			});
 			return z.NEVER;
 		}

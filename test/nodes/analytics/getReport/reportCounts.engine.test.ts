@@ -127,7 +127,7 @@ describe('Scan > Get Report: counts on known data', () => {
 			scans: 6,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'1 of the 6 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and are not counted as visitors',
+				'1 of the 6 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and is not counted as visitors',
 			firstScanAt: '2026-03-01T00:30:00.000-05:00',
 			lastScanAt: '2026-03-10T16:00:00.000-04:00',
 			rangeStart: '2026-03-01T00:00:00.000-05:00',

@@ -183,7 +183,7 @@ describe('ScanTally and reportItems', () => {
 				scans: 1,
 				uniqueScans: null,
 				uniqueScansNote:
-					'None of the 1 scans in this range carried an IP address (in ipAddress, ip, clientIp or a like top-level field), so unique scans cannot be counted',
+					'The only scan in this range carried no IP address (in ipAddress, ip, clientIp or a like top-level field), so unique scans cannot be counted',
 			}),
 		]);
 	});
@@ -219,7 +219,7 @@ describe('ScanTally and reportItems', () => {
 			scans: 4,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'1 of the 4 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and are not counted as visitors',
+				'1 of the 4 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and is not counted as visitors',
 		});
 		expect(summary.perCode).toHaveLength(2);
 	});

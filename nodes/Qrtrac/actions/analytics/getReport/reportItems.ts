@@ -46,7 +46,7 @@ export function uniqueScans(tally: Tally): {
 	if (tally.withoutIp === tally.scans)
 		return {
 			uniqueScans: null,
-			uniqueScansNote: `None of the ${tally.scans} scans in this range carried an IP address (in ipAddress, ip, clientIp or a like top-level field), so unique scans cannot be counted`,
+			uniqueScansNote: `${tally.scans === 1 ? 'The only scan in this range carried no IP address' : `None of the ${tally.scans} scans in this range carried an IP address`} (in ipAddress, ip, clientIp or a like top-level field), so unique scans cannot be counted`,
 		};
 	const notes: string[] = [];
 	if (tally.visitors.estimated)
@@ -55,7 +55,7 @@ export function uniqueScans(tally: Tally): {
 		);
 	if (tally.withoutIp > 0)
 		notes.push(
-			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and are not counted as visitors`,
+			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and ${tally.withoutIp === 1 ? 'is' : 'are'} not counted as visitors`,
 		);
 	// an estimate may land above the scans it counts: no more people than scans with an address can have scanned
 	const count = Math.min(tally.visitors.count(), tally.scans - tally.withoutIp);
