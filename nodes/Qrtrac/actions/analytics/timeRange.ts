@@ -34,8 +34,9 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Presets of days count the zone's calendar days back to the same time of day, also across a change of the clocks
- * (a weekly report on Mondays at 8:00 covers Monday 8:00 to Monday 8:00: no hour twice, none left out); Last 24
- * Hours is 24 hours.
+ * (a weekly report on Mondays at 8:00 covers Monday 8:00 to Monday 8:00: no hour twice, none left out; only a
+ * schedule inside the hour the clocks skip or repeat may still differ by up to that hour); Last 24 Hours is 24
+ * hours.
  */
 const PRESET_DAYS: Partial<Record<TimeRangePreset, number>> = { last7Days: 7, last30Days: 30 };
 

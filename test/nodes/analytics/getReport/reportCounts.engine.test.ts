@@ -127,7 +127,7 @@ describe('Scan > Get Report: counts on known data', () => {
 			scans: 6,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'1 of the 6 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and is not counted as visitors',
+				'1 of the 6 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and is not counted as a visitor',
 			firstScanAt: '2026-03-01T00:30:00.000-05:00',
 			lastScanAt: '2026-03-10T16:00:00.000-04:00',
 			rangeStart: '2026-03-01T00:00:00.000-05:00',
@@ -397,6 +397,24 @@ describe('Scan > Get Report: bad input', () => {
 		});
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+
+	it("refuses a Start in the future before sending anything, naming the workflow's time and zone", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([codes[0].id], {
+				startTime: '={{ Date.now() + 7200000 }}',
+				endTime: '={{ Date.now() + 9000000 }}',
+			}),
+			credentials,
+		});
+
+		expect(result.error?.message).toMatch(
+			/^Item 0: "Start" must not be in the future \(it is .+ in the workflow's timezone, America\/New_York\)/,
+		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 });

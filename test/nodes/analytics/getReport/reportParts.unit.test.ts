@@ -219,7 +219,7 @@ describe('ScanTally and reportItems', () => {
 			scans: 4,
 			uniqueScans: 2,
 			uniqueScansNote:
-				'1 of the 4 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and is not counted as visitors',
+				'1 of the 4 scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and is not counted as a visitor',
 		});
 		expect(summary.perCode).toHaveLength(2);
 	});

@@ -297,9 +297,11 @@ describe('Analytics: Get Scans, a capped answer', () => {
 		});
 
 		const near = await runNode({ nodeType: 'qrtrac', parameters: range(10 * 60_000), credentials });
+		const sentBefore = suite.sim.requestLog.length;
 		const far = await runNode({ nodeType: 'qrtrac', parameters: range(20 * 60_000), credentials });
 
 		expect(near.error).toBeUndefined();
+		expect(suite.sim.requestLog).toHaveLength(sentBefore);
 		// the time in the workflow's zone (n8n's default), which may not be the person's
 		expect(far.error?.message).toMatch(
 			/^Item 0: "Start" must not be in the future \(it is \d{4}-\d\d-\d\d \d\d:\d\d in the workflow's timezone, America\/New_York\): there are no scans after now$/,

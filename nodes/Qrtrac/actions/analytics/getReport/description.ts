@@ -42,7 +42,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Rows go up to the day of the run. A row's partialDay is true on a day the range covers only in part: its first or last day when the range starts or ends within it, and the day of the run.",
+			"A range going on past the run stops at the day of the run. A row's partialDay is true on a day the range covers only in part: its first or last day when the range starts or ends within it, and the day of the run.",
 		name: 'partialDayNotice',
 		type: 'notice',
 		default: '',

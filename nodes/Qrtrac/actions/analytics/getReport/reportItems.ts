@@ -55,7 +55,7 @@ export function uniqueScans(tally: Tally): {
 		);
 	if (tally.withoutIp > 0)
 		notes.push(
-			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and ${tally.withoutIp === 1 ? 'is' : 'are'} not counted as visitors`,
+			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and ${tally.withoutIp === 1 ? 'is not counted as a visitor' : 'are not counted as visitors'}`,
 		);
 	// an estimate may land above the scans it counts: no more people than scans with an address can have scanned
 	const count = Math.min(tally.visitors.count(), tally.scans - tally.withoutIp);
