@@ -10,8 +10,9 @@ import {
  * Where a list read one page at a time stands (a picker, scrolled by a person): carried from page to page in the
  * token of the next page. The walk's rules for pages asked apart: the page size served on page 1 (echoed, or
  * fewer codes than the total; a short page 1 with neither is confirmed by page 2), a full page asks for one more,
- * a short or empty page ends the list and must bring the codes to the announced total, and a page holding page
- * 1's first code repeats it (the service ignores `page`).
+ * a short or empty page ends the list and must bring the codes to the announced total, and a page that begins
+ * with page 1's first code and ends with its last repeats it (the service ignores `page`; one code moved by a
+ * rename cannot look like that).
  */
 export interface PageCursor {
 	page: number;
@@ -19,8 +20,9 @@ export interface PageCursor {
 	got: number;
 	/** Page size served (known from page 2 on). */
 	size?: number;
-	/** Id of page 1's first code. */
+	/** Ids of page 1's first and last codes. */
 	first?: string;
+	last?: string;
 }
 
 /** The cursor a token carries; no token (or one not of this form) is page 1. */
@@ -44,6 +46,7 @@ export function readPageCursor(token: string | undefined): PageCursor {
 				got,
 				size,
 				first: typeof cursor.first === 'string' ? cursor.first : undefined,
+				last: typeof cursor.last === 'string' ? cursor.last : undefined,
 			};
 	} catch {
 		// a missing or foreign token starts at page 1
@@ -71,14 +74,27 @@ export function nextPageCursor<T extends { id?: string }>(
 	const shortfall = (reason: string): { shortfall: ListShortfall } => ({
 		shortfall: { got: cursor.got, expected: total, reason, requests: cursor.page },
 	});
-	const first = cursor.first;
-	if (first !== undefined && cursor.page > 1 && records.some((record) => record?.id === first))
+	const { first, last } = cursor;
+	const repeatsPageOne =
+		first !== undefined &&
+		cursor.page > 1 &&
+		records[0]?.id === first &&
+		records[records.length - 1]?.id === last;
+	if (repeatsPageOne)
 		return shortfall(
 			`page ${cursor.page} held the first code of page 1 again: the service seems to ignore "page"`,
 		);
 	const size = cursor.size ?? servedPageSize(answer, records.length, askedSize, total).size;
 	if (records.length > 0 && records.length >= size)
-		return { next: { page: cursor.page + 1, got, size, first: first ?? records[0]?.id } };
+		return {
+			next: {
+				page: cursor.page + 1,
+				got,
+				size,
+				first: first ?? records[0]?.id,
+				last: cursor.page === 1 ? records[records.length - 1]?.id : last,
+			},
+		};
 	if (total !== undefined && got < total)
 		return {
 			shortfall: {

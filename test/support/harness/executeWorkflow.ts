@@ -42,6 +42,8 @@ export interface ExecutionOptions {
 	standIns?: Record<string, INodeType>;
 	/** Further `qrtracApi` credentials by id; a node uses one through `credentials: {qrtracApi: moreCredentialDetails(id)}`. */
 	moreCredentials?: Record<string, HarnessCredentials>;
+	/** The workflow's timezone setting. */
+	timezone?: string;
 }
 
 /** A finished execution: the engine's own record plus the workflow it ran (for node lookups). */
@@ -103,7 +105,10 @@ export async function prepareExecution(
 			options.standIns,
 		),
 		connections: workflowJson.connections,
-		settings: { executionOrder: 'v1' },
+		settings: {
+			executionOrder: 'v1',
+			...(options.timezone === undefined ? {} : { timezone: options.timezone }),
+		},
 		activeVersionId: null,
 	};
 	const workflow = new Workflow({

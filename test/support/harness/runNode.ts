@@ -25,6 +25,8 @@ export interface RunNodeOptions {
 	packageDir?: string;
 	/** Node version; default the newest the node declares. */
 	typeVersion?: number;
+	/** The workflow's timezone setting (n8n's default, America/New_York, when absent). */
+	timezone?: string;
 }
 
 export interface RunNodeResult {
@@ -57,7 +59,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	});
 	const { run } = await executeWorkflow(
 		{ nodes: [node], connections: {} },
-		{ credentials: options.credentials, packageDir: options.packageDir },
+		{
+			credentials: options.credentials,
+			packageDir: options.packageDir,
+			timezone: options.timezone,
+		},
 		{ node: NODE_UNDER_TEST_NAME, items },
 	);
 	const task = run.data.resultData.runData[NODE_UNDER_TEST_NAME]?.[0];

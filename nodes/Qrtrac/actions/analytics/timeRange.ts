@@ -219,5 +219,11 @@ export function resolveTimeRange(
 	timezone: string,
 ): TimeRange | undefined {
 	if (input.timeRange === 'custom') return input.custom;
-	return presetRange(input.timeRange, now, timezone);
+	const range = presetRange(input.timeRange, now, timezone);
+	// an unknown zone makes luxon's times NaN: a range of nothing, never an empty answer as if none had scanned
+	if (range && !(Number.isFinite(range.startTime) && Number.isFinite(range.endTime)))
+		throw new RangeError(
+			`The workflow's timezone "${timezone}" is not a known time zone, so the time range cannot be worked out: set one in the workflow's settings (or n8n's GENERIC_TIMEZONE)`,
+		);
+	return range;
 }
