@@ -10,9 +10,9 @@ import {
  * Where a list read one page at a time stands (a picker, scrolled by a person): carried from page to page in the
  * token of the next page. The walk's rules for pages asked apart: the page size served on page 1 (echoed, or
  * fewer codes than the total; a short page 1 with neither is confirmed by page 2), a full page asks for one more,
- * a short or empty page ends the list and must bring the codes to the announced total, and a page that begins
- * with page 1's first code and ends with its last repeats it (the service ignores `page`; one code moved by a
- * rename cannot look like that).
+ * a short or empty page ends the list and must bring the codes to the announced total, a page holding page 1's
+ * first two codes repeats it (the service ignores `page`; a code new at the top shifts the page but keeps both,
+ * one code moved by a rename takes only itself along), and pages past the announced total are no list.
  */
 export interface PageCursor {
 	page: number;
@@ -20,9 +20,9 @@ export interface PageCursor {
 	got: number;
 	/** Page size served (known from page 2 on). */
 	size?: number;
-	/** Ids of page 1's first and last codes. */
+	/** Ids of page 1's first two codes. */
 	first?: string;
-	last?: string;
+	second?: string;
 }
 
 /** The cursor a token carries; no token (or one not of this form) is page 1. */
@@ -46,7 +46,7 @@ export function readPageCursor(token: string | undefined): PageCursor {
 				got,
 				size,
 				first: typeof cursor.first === 'string' ? cursor.first : undefined,
-				last: typeof cursor.last === 'string' ? cursor.last : undefined,
+				second: typeof cursor.second === 'string' ? cursor.second : undefined,
 			};
 	} catch {
 		// a missing or foreign token starts at page 1
@@ -74,17 +74,22 @@ export function nextPageCursor<T extends { id?: string }>(
 	const shortfall = (reason: string): { shortfall: ListShortfall } => ({
 		shortfall: { got: cursor.got, expected: total, reason, requests: cursor.page },
 	});
-	const { first, last } = cursor;
+	const { first, second } = cursor;
+	const holds = (id: string | undefined) => records.some((record) => record?.id === id);
 	const repeatsPageOne =
 		first !== undefined &&
 		cursor.page > 1 &&
-		records[0]?.id === first &&
-		records[records.length - 1]?.id === last;
+		holds(first) &&
+		(second === undefined || holds(second));
 	if (repeatsPageOne)
 		return shortfall(
 			`page ${cursor.page} held the first code of page 1 again: the service seems to ignore "page"`,
 		);
 	const size = cursor.size ?? servedPageSize(answer, records.length, askedSize, total).size;
+	if (total !== undefined && cursor.page > Math.ceil(total / size) + 1)
+		return shortfall(
+			`page ${cursor.page} was asked for a list the service counts as ${total} codes of ${size} a page`,
+		);
 	if (records.length > 0 && records.length >= size)
 		return {
 			next: {
@@ -92,7 +97,7 @@ export function nextPageCursor<T extends { id?: string }>(
 				got,
 				size,
 				first: first ?? records[0]?.id,
-				last: cursor.page === 1 ? records[records.length - 1]?.id : last,
+				second: cursor.page === 1 ? records[1]?.id : second,
 			},
 		};
 	if (total !== undefined && got < total)

@@ -55,6 +55,13 @@ export function lastMsOf(moment: DateTime, unit: 'day' | 'month'): number {
 	return moment.startOf(unit).plus(next).startOf(unit).toMillis() - 1;
 }
 
+/** Why a range cannot be worked out in `timezone`, or undefined when luxon knows the zone (its times would be NaN). */
+export function unknownZone(timezone: string): string | undefined {
+	return DateTime.now().setZone(timezone).isValid
+		? undefined
+		: `the workflow's timezone "${timezone}" is not a known time zone; set one in the workflow's settings (or n8n's GENERIC_TIMEZONE)`;
+}
+
 /** The range of a preset at `now`; undefined for "All Time" (no bound). Custom ranges come from `customRange`. */
 export function presetRange(
 	preset: Exclude<TimeRangePreset, 'custom'>,
@@ -155,6 +162,15 @@ export function withCustomRange(timezone: string) {
 	): Omit<T, 'startTime' | 'endTime'> & { custom?: TimeRange } => {
 		const { startTime, endTime, ...rest } = value;
 		if (value.timeRange !== 'custom') return rest;
+		const zoneProblem = unknownZone(timezone);
+		if (zoneProblem) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['timeRange'],
+				message: `cannot be worked out: ${zoneProblem}`,
+			});
+			return z.NEVER;
+		}
 		const start = timeBoundSchema('start', timezone).safeParse(startTime);
 		if (!start.success) {
 			ctx.addIssue({
@@ -218,12 +234,10 @@ export function resolveTimeRange(
 	now: number,
 	timezone: string,
 ): TimeRange | undefined {
+	if (input.timeRange === 'allTime') return undefined;
+	// an unknown zone makes luxon's times and days NaN: a range of nothing, never an answer as if none had scanned
+	const zoneProblem = unknownZone(timezone);
+	if (zoneProblem) throw new RangeError(`The time range cannot be worked out: ${zoneProblem}`);
 	if (input.timeRange === 'custom') return input.custom;
-	const range = presetRange(input.timeRange, now, timezone);
-	// an unknown zone makes luxon's times NaN: a range of nothing, never an empty answer as if none had scanned
-	if (range && !(Number.isFinite(range.startTime) && Number.isFinite(range.endTime)))
-		throw new RangeError(
-			`The workflow's timezone "${timezone}" is not a known time zone, so the time range cannot be worked out: set one in the workflow's settings (or n8n's GENERIC_TIMEZONE)`,
-		);
-	return range;
+	return presetRange(input.timeRange, now, timezone);
 }

@@ -400,22 +400,32 @@ describe('Scan > Get Report: bad input', () => {
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
-	it("fails the item, sending nothing, when the workflow's timezone is no known zone (Last 7 Days)", async () => {
-		const { codes, credentials } = newTeamWithCodes(1);
+	it.each([
+		['Last 7 Days', { timeRange: 'last7Days' }],
+		[
+			'Last 24 Hours, per code and day',
+			{ timeRange: 'last24Hours', reportLayout: 'perCodeAndDay' },
+		],
+		['a custom range', { startTime: '2026-03-01', endTime: '2026-03-10' }],
+	])(
+		"fails the item, sending nothing, when the workflow's timezone is no known zone (%s)",
+		async (_case, extra) => {
+			const { codes, credentials } = newTeamWithCodes(1);
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: reportParameters([codes[0].id], { timeRange: 'last7Days' }),
-			credentials,
-			timezone: 'Mars/Olympus_Mons',
-		});
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: reportParameters([codes[0].id], extra),
+				credentials,
+				timezone: 'Mars/Olympus_Mons',
+			});
 
-		expect(result.items).toHaveLength(0);
-		expect(result.error?.message).toContain(
-			'The workflow\'s timezone "Mars/Olympus_Mons" is not a known time zone',
-		);
-		expect(suite.sim.requestLog.some((entry) => entry.path.includes('analytics'))).toBe(false);
-	});
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.message).toContain(
+				'cannot be worked out: the workflow\'s timezone "Mars/Olympus_Mons" is not a known time zone',
+			);
+			expect(suite.sim.requestLog.some((entry) => entry.path.includes('analytics'))).toBe(false);
+		},
+	);
 
 	it("refuses a Start in the future before sending anything, naming the workflow's time and zone", async () => {
 		const { codes, credentials } = newTeamWithCodes(1);

@@ -10,7 +10,7 @@ const codes = (from: number, count: number) =>
 	Array.from({ length: count }, (_, index) => ({ id: `qr_${from + index}` }));
 
 it('a token round-trips, and a missing or foreign token is page 1', () => {
-	const cursor: PageCursor = { page: 3, got: 200, size: 100, first: 'qr_0', last: 'qr_99' };
+	const cursor: PageCursor = { page: 3, got: 200, size: 100, first: 'qr_0', second: 'qr_1' };
 	expect(readPageCursor(pageCursorToken(cursor))).toEqual(cursor);
 	expect(readPageCursor(undefined)).toEqual({ page: 1, got: 0 });
 	expect(readPageCursor('2')).toEqual({ page: 1, got: 0 });
@@ -27,8 +27,8 @@ it('follows the size served on page 1 (echoed, or fewer codes than the total)', 
 		{ items: codes(0, 50), totalCount: 120 },
 		100,
 	);
-	expect(echoed.next).toEqual({ page: 2, got: 50, size: 50, first: 'qr_0', last: 'qr_49' });
-	expect(counted.next).toEqual({ page: 2, got: 50, size: 50, first: 'qr_0', last: 'qr_49' });
+	expect(echoed.next).toEqual({ page: 2, got: 50, size: 50, first: 'qr_0', second: 'qr_1' });
+	expect(counted.next).toEqual({ page: 2, got: 50, size: 50, first: 'qr_0', second: 'qr_1' });
 	const second = nextPageCursor(echoed.next!, { items: codes(50, 50), totalCount: 120 }, 50);
 	expect(second.next).toMatchObject({ page: 3, got: 100 });
 	const last = nextPageCursor(second.next!, { items: codes(100, 20), totalCount: 120 }, 50);
@@ -42,7 +42,7 @@ it("reads the served size by the list walks' one rule: fewer codes than the tota
 		{ items: codes(0, 50), limit: 100, totalCount: 120 },
 		100,
 	);
-	expect(served).toEqual({ next: { page: 2, got: 50, size: 50, first: 'qr_0', last: 'qr_49' } });
+	expect(served).toEqual({ next: { page: 2, got: 50, size: 50, first: 'qr_0', second: 'qr_1' } });
 	// a token's size outside the contract's page limits (1..100) is no cursor of ours
 	expect(readPageCursor(JSON.stringify({ page: 2, got: 100, size: 5000 }))).toEqual({
 		page: 1,
@@ -63,7 +63,7 @@ it('a full page that reaches the total exactly asks one page more (a total may l
 });
 
 it('a short or empty page before the total, or a page repeating page 1, is a shortfall', () => {
-	const cursor: PageCursor = { page: 2, got: 100, size: 100, first: 'qr_0', last: 'qr_99' };
+	const cursor: PageCursor = { page: 2, got: 100, size: 100, first: 'qr_0', second: 'qr_1' };
 	expect(nextPageCursor(cursor, { items: [], totalCount: 250 }, 100).shortfall).toMatchObject({
 		got: 100,
 		expected: 250,
@@ -75,12 +75,20 @@ it('a short or empty page before the total, or a page repeating page 1, is a sho
 
 it('a code of page 1 renamed onto a later page (the name-sorted picker) is no repeated page 1', () => {
 	// 250 codes by name, the first renamed "Zebra" between scrolls: page 3 ends with it
-	const cursor: PageCursor = { page: 3, got: 200, size: 100, first: 'qr_0', last: 'qr_99' };
+	const cursor: PageCursor = { page: 3, got: 200, size: 100, first: 'qr_0', second: 'qr_1' };
 	const page3 = [...codes(201, 49), { id: 'qr_0' }];
 	expect(nextPageCursor(cursor, { items: page3, totalCount: 250 }, 100)).toEqual({});
-	// its first place on page 2 of a list that shifted: still no repeat
-	const page2 = [{ id: 'qr_0' }, ...codes(101, 99)];
+});
+
+it('a service ignoring "page" is caught also when a code new at the top shifts the repeated page', () => {
+	const cursor: PageCursor = { page: 2, got: 100, size: 100, first: 'qr_0', second: 'qr_1' };
+	const shifted = [{ id: 'qr_999' }, ...codes(0, 99)];
 	expect(
-		nextPageCursor({ ...cursor, page: 2, got: 100 }, { items: page2, totalCount: 250 }, 100).next,
-	).toMatchObject({ page: 3, got: 200 });
+		nextPageCursor(cursor, { items: shifted, totalCount: 251 }, 100).shortfall?.reason,
+	).toMatch(/ignore "page"/);
+	// a page asked past the pages the total holds is no list either
+	const past: PageCursor = { page: 5, got: 400, size: 100, first: 'qr_0', second: 'qr_1' };
+	expect(
+		nextPageCursor(past, { items: codes(400, 100), totalCount: 250 }, 100).shortfall?.reason,
+	).toMatch(/counts as 250 codes/);
 });
