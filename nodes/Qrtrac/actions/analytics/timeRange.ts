@@ -57,7 +57,8 @@ export function lastMsOf(moment: DateTime, unit: 'day' | 'month'): number {
 
 /** Why a range cannot be worked out in `timezone`, or undefined when luxon knows the zone (its times would be NaN). */
 export function unknownZone(timezone: string): string | undefined {
-	return DateTime.now().setZone(timezone).isValid
+	// built in the zone itself: `now()` starts in luxon's process-wide default zone, which n8n sets per workflow
+	return DateTime.fromMillis(0, { zone: timezone }).isValid
 		? undefined
 		: `the workflow's timezone "${timezone}" is not a known time zone; set one in the workflow's settings (or n8n's GENERIC_TIMEZONE)`;
 }

@@ -1,8 +1,12 @@
 /** The range presets of the Scan operations in the workflow's zone, Last Month included. */
-import { DateTime } from 'luxon';
+import { DateTime, Settings } from 'luxon';
 
 import { ZonedDays } from '../../../../nodes/Qrtrac/actions/analytics/getReport/zonedDays';
-import { presetRange, timeBoundSchema } from '../../../../nodes/Qrtrac/actions/analytics/timeRange';
+import {
+	presetRange,
+	timeBoundSchema,
+	unknownZone,
+} from '../../../../nodes/Qrtrac/actions/analytics/timeRange';
 
 describe('presetRange', () => {
 	const now = Date.parse('2026-03-15T12:00:00Z');
@@ -63,5 +67,19 @@ describe('Last 7 Days and Last 30 Days across a change of the clocks', () => {
 			Date.parse('2026-02-28T07:00:00Z'),
 		);
 		expect(presetRange('last24Hours', now, 'Europe/Berlin')?.startTime).toBe(now - 86_400_000);
+	});
+});
+
+describe('unknownZone', () => {
+	it("reads the zone itself, whatever luxon's process-wide default n8n last set", () => {
+		const before = Settings.defaultZone;
+		try {
+			Settings.defaultZone = 'Mars/Olympus_Mons';
+			expect(unknownZone('Europe/Berlin')).toBeUndefined();
+			expect(unknownZone('UTC')).toBeUndefined();
+			expect(unknownZone('Mars/Olympus_Mons')).toMatch(/is not a known time zone/);
+		} finally {
+			Settings.defaultZone = before;
+		}
 	});
 });
