@@ -12,7 +12,8 @@ import {
  * fewer codes than the total; a short page 1 with neither is confirmed by page 2), a full page asks for one more,
  * a short or empty page ends the list and must bring the codes to the announced total, and a page holding page
  * 1's first two codes repeats it: the service ignores `page`, or the list's top moved by a page or more while it
- * was scrolled (one code moved by a rename takes only itself along). Either way the pages cannot make one list.
+ * was scrolled (one code moved by a rename takes only itself along); one holding the page before's first two
+ * repeats that one (a service answering past the end with its last page). The pages cannot make one list then.
  */
 export interface PageCursor {
 	page: number;
@@ -23,6 +24,8 @@ export interface PageCursor {
 	/** Ids of page 1's first two codes. */
 	first?: string;
 	second?: string;
+	/** Ids of the page before's first two codes (from page 3 on). */
+	previous?: string[];
 }
 
 /** The cursor a token carries; no token (or one not of this form) is page 1. */
@@ -47,6 +50,9 @@ export function readPageCursor(token: string | undefined): PageCursor {
 				size,
 				first: typeof cursor.first === 'string' ? cursor.first : undefined,
 				second: typeof cursor.second === 'string' ? cursor.second : undefined,
+				previous: Array.isArray(cursor.previous)
+					? cursor.previous.filter((id): id is string => typeof id === 'string').slice(0, 2)
+					: undefined,
 			};
 	} catch {
 		// a missing or foreign token starts at page 1
@@ -74,7 +80,7 @@ export function nextPageCursor<T extends { id?: string }>(
 	const shortfall = (reason: string): { shortfall: ListShortfall } => ({
 		shortfall: { got: cursor.got, expected: total, reason, requests: cursor.page },
 	});
-	const { first, second } = cursor;
+	const { first, second, previous } = cursor;
 	const holds = (id: string | undefined) => records.some((record) => record?.id === id);
 	const repeatsPageOne =
 		first !== undefined &&
@@ -85,6 +91,10 @@ export function nextPageCursor<T extends { id?: string }>(
 		return shortfall(
 			`page ${cursor.page} held the first codes of page 1 again: the service seems to ignore "page", or the list changed by a page or more while it was scrolled (open it again)`,
 		);
+	if (cursor.page > 2 && previous !== undefined && previous.length > 0 && previous.every(holds))
+		return shortfall(
+			`page ${cursor.page} held the first codes of page ${cursor.page - 1} again: the service seems to answer past the list's end with its last page, or the list changed while it was scrolled (open it again)`,
+		);
 	const size = cursor.size ?? servedPageSize(answer, records.length, askedSize, total).size;
 	if (records.length > 0 && records.length >= size)
 		return {
@@ -94,6 +104,7 @@ export function nextPageCursor<T extends { id?: string }>(
 				size,
 				first: first ?? records[0]?.id,
 				second: cursor.page === 1 ? records[1]?.id : second,
+				previous: records.slice(0, 2).map((record) => String(record?.id)),
 			},
 		};
 	if (total !== undefined && got < total)

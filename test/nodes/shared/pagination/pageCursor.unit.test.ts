@@ -27,8 +27,22 @@ it('follows the size served on page 1 (echoed, or fewer codes than the total)', 
 		{ items: codes(0, 50), totalCount: 120 },
 		100,
 	);
-	expect(echoed.next).toEqual({ page: 2, got: 50, size: 50, first: 'qr_0', second: 'qr_1' });
-	expect(counted.next).toEqual({ page: 2, got: 50, size: 50, first: 'qr_0', second: 'qr_1' });
+	expect(echoed.next).toEqual({
+		page: 2,
+		got: 50,
+		size: 50,
+		first: 'qr_0',
+		second: 'qr_1',
+		previous: ['qr_0', 'qr_1'],
+	});
+	expect(counted.next).toEqual({
+		page: 2,
+		got: 50,
+		size: 50,
+		first: 'qr_0',
+		second: 'qr_1',
+		previous: ['qr_0', 'qr_1'],
+	});
 	const second = nextPageCursor(echoed.next!, { items: codes(50, 50), totalCount: 120 }, 50);
 	expect(second.next).toMatchObject({ page: 3, got: 100 });
 	const last = nextPageCursor(second.next!, { items: codes(100, 20), totalCount: 120 }, 50);
@@ -42,7 +56,9 @@ it("reads the served size by the list walks' one rule: fewer codes than the tota
 		{ items: codes(0, 50), limit: 100, totalCount: 120 },
 		100,
 	);
-	expect(served).toEqual({ next: { page: 2, got: 50, size: 50, first: 'qr_0', second: 'qr_1' } });
+	expect(served).toEqual({
+		next: { page: 2, got: 50, size: 50, first: 'qr_0', second: 'qr_1', previous: ['qr_0', 'qr_1'] },
+	});
 	// a token's size outside the contract's page limits (1..100) is no cursor of ours
 	expect(readPageCursor(JSON.stringify({ page: 2, got: 100, size: 5000 }))).toEqual({
 		page: 1,
@@ -86,4 +102,21 @@ it('a service ignoring "page" is caught also when a code new at the top shifts t
 	expect(
 		nextPageCursor(cursor, { items: shifted, totalCount: 251 }, 100).shortfall?.reason,
 	).toMatch(/ignore "page"/);
+});
+
+it('a service answering past the end with its last page again ends the scroll with an error, never endless', () => {
+	// 200 codes, 100 a page, pages 3 and up answered with page 2
+	let cursor: PageCursor = { page: 1, got: 0 };
+	const pages = [codes(0, 100), codes(100, 100), codes(100, 100)];
+	const answers = pages.map((items) => ({ items, totalCount: 200 }));
+	const one = nextPageCursor(cursor, answers[0], 100);
+	cursor = one.next!;
+	const two = nextPageCursor(cursor, answers[1], 100);
+	cursor = two.next!;
+	expect(cursor).toMatchObject({ page: 3, got: 200, previous: ['qr_100', 'qr_101'] });
+	expect(nextPageCursor(cursor, answers[2], 100).shortfall?.reason).toMatch(
+		/page 3 held the first codes of page 2 again/,
+	);
+	// and a token carries the page before's codes
+	expect(readPageCursor(pageCursorToken(cursor))).toEqual(cursor);
 });
