@@ -51,7 +51,8 @@ export interface FakeContext {
 	sent: SentRequest[];
 }
 
-const NODE: INode = {
+/** The node a fake context runs as (QRTRAC, version 1). */
+export const NODE: INode = {
 	id: 'fake',
 	name: 'QRTRAC',
 	type: 'n8n-nodes-qrtrac.qrtrac',

@@ -18,20 +18,25 @@ function codeRef(id: string) {
 	return { __rl: true, mode: 'id', value: id };
 }
 
-/** Get for a Code over the last 24 hours, every scan. */
-async function lastDayOf(qrId: string, credentials: Parameters<typeof runNode>[0]['credentials']) {
+/** Get for a Code of one code, every scan (Return All), with the time range and options given. */
+async function scansOf(
+	qrId: string,
+	credentials: Parameters<typeof runNode>[0]['credentials'],
+	parameters: Record<string, unknown>,
+) {
 	return await runNode({
 		nodeType: 'qrtrac',
 		parameters: {
 			resource: 'analytics',
 			operation: 'getScans',
 			qrCodeId: codeRef(qrId),
-			timeRange: 'last24Hours',
 			returnAll: true,
+			...parameters,
 		},
 		credentials,
 	});
 }
+
 describe('Analytics: Get Scans', () => {
 	it('returns every scan of the code, or those in the time range, up to the limit', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
@@ -41,28 +46,8 @@ describe('Analytics: Get Scans', () => {
 			suite.sim.state.addScan(code.id, { scanTime: now - age, country: `C${age}` });
 		const stored = suite.sim.state.scans.get(code.id)!;
 
-		const all = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(code.id),
-				timeRange: 'allTime',
-				returnAll: true,
-			},
-			credentials,
-		});
-		const lastWeek = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(code.id),
-				timeRange: 'last7Days',
-				returnAll: true,
-			},
-			credentials,
-		});
+		const all = await scansOf(code.id, credentials, { timeRange: 'allTime' });
+		const lastWeek = await scansOf(code.id, credentials, { timeRange: 'last7Days' });
 		const limited = await runNode({
 			nodeType: 'qrtrac',
 			parameters: {
@@ -75,18 +60,10 @@ describe('Analytics: Get Scans', () => {
 			},
 			credentials,
 		});
-		const custom = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(code.id),
-				timeRange: 'custom',
-				startTime: `={{ ${now - 11 * DAY} }}`,
-				endTime: new Date(now - DAY).toISOString(),
-				returnAll: true,
-			},
-			credentials,
+		const custom = await scansOf(code.id, credentials, {
+			timeRange: 'custom',
+			startTime: `={{ ${now - 11 * DAY} }}`,
+			endTime: new Date(now - DAY).toISOString(),
 		});
 
 		expect(all.error).toBeUndefined();
@@ -124,17 +101,7 @@ describe('Analytics: Get Scans', () => {
 		suite.sim.state.addScan(code.id, { scanTime: monthStartUtc - 15 * HOUR });
 		suite.sim.state.addScan(code.id, { scanTime: now.getTime() - 60_000 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(code.id),
-				timeRange: 'thisMonth',
-				returnAll: true,
-			},
-			credentials,
-		});
+		const result = await scansOf(code.id, credentials, { timeRange: 'thisMonth' });
 
 		expect(result.items.map((item) => item.json.scanTime)).toEqual([now.getTime() - 60_000]);
 	});
@@ -163,18 +130,7 @@ describe('Analytics: Get Scans', () => {
 	])('refuses %s before sending anything', async (_case, bounds, message) => {
 		const { codes, credentials } = newTeamWithCodes(1);
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(codes[0].id),
-				timeRange: 'custom',
-				returnAll: true,
-				...bounds,
-			},
-			credentials,
-		});
+		const result = await scansOf(codes[0].id, credentials, { timeRange: 'custom', ...bounds });
 
 		expect(result.error?.message).toBe(`Item 0: ${message}`);
 		expect(suite.sim.requestLog).toHaveLength(0);
@@ -189,17 +145,9 @@ describe('Analytics: Get Scans', () => {
 			clientIp: { v4: '192.0.2.4' },
 		} as never);
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(codes[0].id),
-				timeRange: 'allTime',
-				returnAll: true,
-				options: { ipAddress: 'keep' },
-			},
-			credentials,
+		const result = await scansOf(codes[0].id, credentials, {
+			timeRange: 'allTime',
+			options: { ipAddress: 'keep' },
 		});
 
 		expect(result.error?.message).toContain('does not have the expected shape');
@@ -213,17 +161,7 @@ describe('Analytics: Get Scans', () => {
 		const { credentials } = newTeamWithCodes(0);
 		const other = newTeamWithCodes(1);
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(other.codes[0].id),
-				timeRange: 'allTime',
-				returnAll: true,
-			},
-			credentials,
-		});
+		const result = await scansOf(other.codes[0].id, credentials, { timeRange: 'allTime' });
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('400');
@@ -247,17 +185,7 @@ describe('Analytics: Get Scans, a capped answer', () => {
 			suite.sim.state.addScan(codes[0].id, { scanTime: now - (index + 1) * HOUR });
 		suite.sim.setChangeDrift({ scanCapOfOne: 20 });
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScans',
-				qrCodeId: codeRef(codes[0].id),
-				timeRange: 'allTime',
-				returnAll: true,
-			},
-			credentials,
-		});
+		const result = await scansOf(codes[0].id, credentials, { timeRange: 'allTime' });
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(25);
@@ -275,7 +203,7 @@ describe('Analytics: Get Scans, a capped answer', () => {
 			suite.sim.state.addScan(codes[0].id, { scanTime: now - HOUR - index * 8 * HOUR });
 		suite.sim.setChangeDrift({ scanEventPaddingBytes: 700_000 });
 
-		const result = await lastDayOf(codes[0].id, credentials);
+		const result = await scansOf(codes[0].id, credentials, { timeRange: 'last24Hours' });
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.scanTime)).toEqual([
@@ -318,7 +246,7 @@ describe('Analytics: Get Scans, a capped answer', () => {
 			suite.sim.state.addScan(codes[0].id, { scanTime: now - age });
 		suite.sim.setChangeDrift({ scanCapOfOne: 20, scanCap: 20 });
 
-		const result = await lastDayOf(codes[0].id, credentials);
+		const result = await scansOf(codes[0].id, credentials, { timeRange: 'last24Hours' });
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.scanTime)).toEqual([

@@ -178,18 +178,10 @@ describe('Analytics: Get Scans for Codes', () => {
 	it('refuses a custom range starting in the future before sending anything', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'analytics',
-				operation: 'getScansForCodes',
-				codeSelection: 'list',
-				qrCodeIds: codes[0].id,
-				timeRange: 'custom',
-				startTime: new Date(Date.now() + 2 * DAY).toISOString(),
-				endTime: new Date(Date.now() + 3 * DAY).toISOString(),
-			},
-			credentials,
+		const result = await runForCodes(credentials, 'getScansForCodes', codes[0].id, {
+			timeRange: 'custom',
+			startTime: new Date(Date.now() + 2 * DAY).toISOString(),
+			endTime: new Date(Date.now() + 3 * DAY).toISOString(),
 		});
 
 		expect(result.error?.message).toMatch(

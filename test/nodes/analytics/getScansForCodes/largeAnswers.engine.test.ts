@@ -4,23 +4,30 @@
  * stopped the benchmark's Get for Codes + Summarize at 1,000,000 events (bench/README.md, scan report).
  */
 import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runForCodes } from '../scanRuns';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 
 jest.setTimeout(120_000);
 
+/** A new organization's Main team and an owner client's credentials on the harness's default plan. */
+function ownTeam(name: string, emailDomain: string) {
+	const { org, team } = suite.sim.state.createOrganization(
+		name,
+		{ name: 'Olivia Owner', email: `owner@${emailDomain}` },
+		'Main',
+	);
+	const credentials: HarnessCredentials = {
+		baseUrl: suite.sim.url,
+		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
+	};
+	return { team, credentials };
+}
+
 describe('Get for Codes: answers of more than 100,000 events', () => {
 	it('returns all 150,000 events of 100 codes as items', async () => {
-		const { org, team } = suite.sim.state.createOrganization(
-			'Large answers',
-			{ name: 'Olivia Owner', email: 'owner@large.example' },
-			'Main',
-		);
-		const credentials: HarnessCredentials = {
-			baseUrl: suite.sim.url,
-			...suite.sim.state.addApiClient(org.id, 'owner', team.id),
-		};
+		const { team, credentials } = ownTeam('Large answers', 'large.example');
 		const volume = suite.sim.state.seedScanVolume(team.id, {
 			codes: 100,
 			scansPerCode: 1_500,
@@ -62,15 +69,7 @@ describe('Get for Codes: answers of more than 100,000 events', () => {
 	it('splits a range whose answer passes the answer limit, instead of failing the item', async () => {
 		suite.sim.setChangeDrift({ scanEventPaddingBytes: 700_000 });
 		try {
-			const { org, team } = suite.sim.state.createOrganization(
-				'Rich events',
-				{ name: 'Olivia Owner', email: 'owner@rich.example' },
-				'Main',
-			);
-			const credentials: HarnessCredentials = {
-				baseUrl: suite.sim.url,
-				...suite.sim.state.addApiClient(org.id, 'owner', team.id),
-			};
+			const { team, credentials } = ownTeam('Rich events', 'rich.example');
 			const code = suite.sim.state.createQr(team.id, {
 				name: 'Busy',
 				qrType: 'WEB',
@@ -82,17 +81,9 @@ describe('Get for Codes: answers of more than 100,000 events', () => {
 				suite.sim.state.addScan(code.id, { scanTime: now - 1_000 - index * 3_600_000 });
 			suite.sim.clearRequestLog();
 
-			const result = await runNode({
-				nodeType: 'qrtrac',
-				parameters: {
-					resource: 'analytics',
-					operation: 'getScansForCodes',
-					codeSelection: 'list',
-					qrCodeIds: code.id,
-					timeRange: 'last7Days',
-					options: { ipAddress: 'keep' },
-				},
-				credentials,
+			const result = await runForCodes(credentials, 'getScansForCodes', code.id, {
+				timeRange: 'last7Days',
+				options: { ipAddress: 'keep' },
 			});
 
 			expect(result.error).toBeUndefined();

@@ -32,20 +32,18 @@ async function run(operation: string, parameters: Record<string, unknown>) {
 	});
 }
 
+/** Create of a WEB code with this Display ID and URL: it succeeds, outputs that code, and QRTRAC holds it once. */
+async function expectMadeOnce(displayId: string, url: string) {
+	const result = await run('create', { qrType: 'WEB', qrRedirectUrl: url, displayId });
+
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({ displayId, qrRedirectUrl: url });
+	expect(codesWithDisplayId(displayId)).toHaveLength(1);
+}
+
 describe('lost answer to a create', () => {
 	it('Create with a Display ID finds the stored code and returns it, created once', async () => {
-		const result = await run('create', {
-			qrType: 'WEB',
-			qrRedirectUrl: 'https://example.com/lost',
-			displayId: 'lost-answer-1',
-		});
-
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({
-			displayId: 'lost-answer-1',
-			qrRedirectUrl: 'https://example.com/lost',
-		});
-		expect(codesWithDisplayId('lost-answer-1')).toHaveLength(1);
+		await expectMadeOnce('lost-answer-1', 'https://example.com/lost');
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 		expect(suite.sim.faults.list()[0].fired).toBe(1);
 	});
@@ -196,18 +194,7 @@ describe('lost answer to a create', () => {
 			count: 1,
 		});
 
-		const result = await run('create', {
-			qrType: 'WEB',
-			qrRedirectUrl: 'https://example.com/listed-late',
-			displayId: 'listed-late-1',
-		});
-
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({
-			displayId: 'listed-late-1',
-			qrRedirectUrl: 'https://example.com/listed-late',
-		});
-		expect(codesWithDisplayId('listed-late-1')).toHaveLength(1);
+		await expectMadeOnce('listed-late-1', 'https://example.com/listed-late');
 		// before: the refused retry failed the item with "already taken", though the first attempt had made the code
 		const posts = suite.sim.requestLog.filter((entry) => entry.method === 'POST');
 		expect(posts.map((entry) => entry.status)).toEqual([undefined, 400]);

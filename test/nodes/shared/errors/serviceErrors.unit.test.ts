@@ -1,15 +1,5 @@
-import type { INode } from 'n8n-workflow';
-
 import { serviceError } from '../../../../nodes/shared/serviceErrors';
-
-const node = {
-	id: 'n',
-	name: 'QRTRAC',
-	type: 'n8n-nodes-qrtrac.qrtrac',
-	typeVersion: 1.2,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+import { NODE as node } from '../../../support/fakeContext';
 
 describe('serviceError hints', () => {
 	it("a 404 of a member's operation points at the member's e-mail, by which the contract addresses members", () => {

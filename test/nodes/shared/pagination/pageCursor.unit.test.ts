@@ -6,6 +6,16 @@ import {
 	type PageCursor,
 } from '../../../../nodes/shared/pageCursor';
 
+/** The cursor after a page 1 of qr_0..qr_49 served 50 a page. */
+const PAGE_TWO_OF_50: PageCursor = {
+	page: 2,
+	got: 50,
+	size: 50,
+	first: 'qr_0',
+	second: 'qr_1',
+	previous: ['qr_0', 'qr_1'],
+};
+
 const codes = (from: number, count: number) =>
 	Array.from({ length: count }, (_, index) => ({ id: `qr_${from + index}` }));
 
@@ -27,22 +37,8 @@ it('follows the size served on page 1 (echoed, or fewer codes than the total)', 
 		{ items: codes(0, 50), totalCount: 120 },
 		100,
 	);
-	expect(echoed.next).toEqual({
-		page: 2,
-		got: 50,
-		size: 50,
-		first: 'qr_0',
-		second: 'qr_1',
-		previous: ['qr_0', 'qr_1'],
-	});
-	expect(counted.next).toEqual({
-		page: 2,
-		got: 50,
-		size: 50,
-		first: 'qr_0',
-		second: 'qr_1',
-		previous: ['qr_0', 'qr_1'],
-	});
+	expect(echoed.next).toEqual(PAGE_TWO_OF_50);
+	expect(counted.next).toEqual(PAGE_TWO_OF_50);
 	const second = nextPageCursor(echoed.next!, { items: codes(50, 50), totalCount: 120 }, 50);
 	expect(second.next).toMatchObject({ page: 3, got: 100 });
 	const last = nextPageCursor(second.next!, { items: codes(100, 20), totalCount: 120 }, 50);
@@ -57,7 +53,7 @@ it("reads the served size by the list walks' one rule: fewer codes than the tota
 		100,
 	);
 	expect(served).toEqual({
-		next: { page: 2, got: 50, size: 50, first: 'qr_0', second: 'qr_1', previous: ['qr_0', 'qr_1'] },
+		next: PAGE_TWO_OF_50,
 	});
 	// a token's size outside the contract's page limits (1..100) is no cursor of ours
 	expect(readPageCursor(JSON.stringify({ page: 2, got: 100, size: 5000 }))).toEqual({
