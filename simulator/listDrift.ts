@@ -15,6 +15,7 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   codes out: a walk that stops at the total returns a partial list.
  * - `zeroBasedPages`: counts pages from 0 (page 0 is the first page, page 1 the second), echoing the page asked.
  * - `ignorePage`: always serves page 1 (and echoes `page: 1`).
+ * - `lastPageBeyondEnd`: a page asked past the list's end is answered with its last page (echoing the page asked).
  * - `shiftingOrder`: after each list page it answers, another writer touches the team's least recently updated
  *   code (its `updatedAt` becomes the newest), so codes move between pages of an `updatedAt` order mid-walk.
  * - `deletesMidWalk`: after each of the next N list pages it answers, another writer soft-deletes the team's most
@@ -36,6 +37,7 @@ export interface ListDrift {
 	totalBelow?: number;
 	zeroBasedPages: boolean;
 	ignorePage: boolean;
+	lastPageBeyondEnd: boolean;
 	shiftingOrder: boolean;
 	/** Undefined or 0: no deletion during a walk. */
 	deletesMidWalk?: number;
@@ -49,6 +51,7 @@ export interface ListDrift {
 export const NO_LIST_DRIFT: ListDrift = {
 	zeroBasedPages: false,
 	ignorePage: false,
+	lastPageBeyondEnd: false,
 	shiftingOrder: false,
 	foreignCodes: false,
 	ignoreTeamHeader: false,
@@ -61,6 +64,7 @@ export const NO_LIST_DRIFT: ListDrift = {
 export const LIST_DRIFT_SWITCHES = [
 	'zeroBasedPages',
 	'ignorePage',
+	'lastPageBeyondEnd',
 	'shiftingOrder',
 	'foreignCodes',
 	'ignoreTeamHeader',
@@ -133,6 +137,7 @@ function pagingDrifts(drift: ListDrift): boolean {
 		drift.totalBelow !== undefined ||
 		drift.zeroBasedPages ||
 		drift.ignorePage ||
+		drift.lastPageBeyondEnd ||
 		drift.shiftingOrder ||
 		drift.foreignCodes
 	);
@@ -160,7 +165,9 @@ function pageAnswer(
 	}
 	const served = Math.min(query.limit, drift.pageSizeCap ?? query.limit);
 	const page = drift.ignorePage ? 1 : pageZero ? 0 : query.page;
-	const index = drift.ignorePage ? 0 : drift.zeroBasedPages ? page : page - 1;
+	const asIndexed = drift.ignorePage ? 0 : drift.zeroBasedPages ? page : page - 1;
+	const lastIndex = Math.max(0, Math.ceil(codes.length / served) - 1);
+	const index = drift.lastPageBeyondEnd ? Math.min(asIndexed, lastIndex) : asIndexed;
 	const data = {
 		qrs: codes.slice(index * served, (index + 1) * served),
 		totalCount: Math.max(0, codes.length - (drift.totalBelow ?? 0)),

@@ -13,7 +13,8 @@ import {
  * a short or empty page ends the list and must bring the codes to the announced total, and a page holding page
  * 1's first two codes repeats it: the service ignores `page`, or the list's top moved by a page or more while it
  * was scrolled (one code moved by a rename takes only itself along); one holding the page before's first two
- * repeats that one (a service answering past the end with its last page). The pages cannot make one list then.
+ * repeats that one (a service answering past the end with its last page). A repeat once the pages before held the
+ * announced total ends the list, as in the list walks; before it, the pages cannot make one list.
  */
 export interface PageCursor {
 	page: number;
@@ -67,13 +68,14 @@ export function pageCursorToken(cursor: PageCursor): string {
 
 /**
  * What the answer to the cursor's page (asked with `askedSize`) tells: the next page's cursor, none at the end
- * of the list, or the shortfall when the pages cannot hold the whole list.
+ * of the list, or the shortfall when the pages cannot hold the whole list; `pastEnd` when the page only repeats
+ * codes listed already (none of it is shown).
  */
 export function nextPageCursor<T extends { id?: string }>(
 	cursor: PageCursor,
 	answer: ListPage<T>,
 	askedSize: number,
-): { next?: PageCursor; shortfall?: ListShortfall } {
+): { next?: PageCursor; shortfall?: ListShortfall; pastEnd?: true } {
 	const records = Array.isArray(answer.items) ? answer.items : [];
 	const total = validCount(answer.totalCount);
 	const got = cursor.got + records.length;
@@ -82,16 +84,20 @@ export function nextPageCursor<T extends { id?: string }>(
 	});
 	const { first, second, previous } = cursor;
 	const holds = (id: string | undefined) => records.some((record) => record?.id === id);
+	const readWhole = total !== undefined && cursor.got >= total;
 	const repeatsPageOne =
 		first !== undefined &&
 		cursor.page > 1 &&
 		holds(first) &&
 		(second === undefined || holds(second));
+	const repeatsPrevious =
+		cursor.page > 2 && previous !== undefined && previous.length > 0 && previous.every(holds);
+	if ((repeatsPageOne || repeatsPrevious) && readWhole) return { pastEnd: true };
 	if (repeatsPageOne)
 		return shortfall(
 			`page ${cursor.page} held the first codes of page 1 again: the service seems to ignore "page", or the list changed by a page or more while it was scrolled (open it again)`,
 		);
-	if (cursor.page > 2 && previous !== undefined && previous.length > 0 && previous.every(holds))
+	if (repeatsPrevious)
 		return shortfall(
 			`page ${cursor.page} held the first codes of page ${cursor.page - 1} again: the service seems to answer past the list's end with its last page, or the list changed while it was scrolled (open it again)`,
 		);

@@ -65,6 +65,17 @@ describe('list drift', () => {
 		expect(third.page).toBe(1);
 	});
 
+	test('lastPageBeyondEnd answers a page past the end with the last page, echoing the page asked', async () => {
+		const whole = await list(`?limit=10${asc}`);
+		sim.setListDrift({ lastPageBeyondEnd: true });
+		const third = await list(`?limit=10&page=3${asc}`);
+		const fifth = await list(`?limit=10&page=5${asc}`);
+		expect(ids(fifth)).toEqual(ids(third));
+		expect(ids(third)).toHaveLength(5);
+		expect(fifth).toMatchObject({ page: 5, totalCount: 25 });
+		expect(ids(await list(`?limit=10${asc}`))).toEqual(ids(whole));
+	});
+
 	test('shiftingOrder moves the least recently updated code to the front after each page', async () => {
 		sim.setListDrift({ shiftingOrder: true });
 		const before = await list('?limit=100');

@@ -23,7 +23,7 @@ export async function scrollTeamQrs(
 	const cursor = readPageCursor(token);
 	const limit = cursor.size ?? MAX_PAGE_SIZE;
 	const answer = await getTeamQrsPaginated(ctx, { query, page: cursor.page, limit, teamId });
-	const { next, shortfall } = nextPageCursor(
+	const { next, shortfall, pastEnd } = nextPageCursor(
 		cursor,
 		{ items: answer.qrs, totalCount: answer.totalCount, limit: answer.limit },
 		limit,
@@ -36,6 +36,7 @@ export async function scrollTeamQrs(
 			undefined,
 			'Open the list again',
 		);
+	if (pastEnd) return { qrs: [] };
 	await refuseForeignCodes(ctx, answer.qrs, { teamId, what: 'the QR code picker' });
 	return { qrs: answer.qrs, nextToken: next && pageCursorToken(next) };
 }

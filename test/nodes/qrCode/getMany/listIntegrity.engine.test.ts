@@ -203,6 +203,18 @@ describe('Get Many reads every code whatever page size and numbering the service
 		);
 	});
 
+	it('reads all 200 codes once when the service answers a page past the end with its last page', async () => {
+		const { team, codes } = teamWithCodes(200);
+		drift({ lastPageBeyondEnd: true });
+
+		const result = await getMany(team);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			codes.map((code) => code.id).sort(),
+		);
+	});
+
 	it('fails a limit of 250 on a service that ignores page, instead of returning 100', async () => {
 		const { team } = teamWithCodes(300);
 		drift({ ignorePage: true });

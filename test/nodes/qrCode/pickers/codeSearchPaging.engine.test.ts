@@ -108,6 +108,26 @@ describe.each(['searchQrCodes', 'searchQrCodesByName'])('%s scrolled to its end'
 		await expect(scroll(method, credentials)).rejects.toThrow(/list of codes is incomplete/);
 	});
 
+	it.each([100, 200])(
+		'ends a list of %i codes, every code once, when the service answers a page past the end with its last page',
+		async (count) => {
+			const { codes, credentials } = teamWithCodes(count);
+			suite.sim.setListDrift({ lastPageBeyondEnd: true });
+
+			const values = await scroll(method, credentials);
+
+			expect(values).toHaveLength(count);
+			expect(new Set(values)).toEqual(new Set(codes.map((code) => code.id)));
+		},
+	);
+
+	it('shows an error when the last page comes again before the announced total (a list grown while scrolled)', async () => {
+		const { credentials } = teamWithCodes(200);
+		suite.sim.setListDrift({ lastPageBeyondEnd: true, totalBelow: -1 });
+
+		await expect(scroll(method, credentials)).rejects.toThrow(/got 200 of 201 codes/);
+	});
+
 	it("never lists a code of another team (the service's list holds them)", async () => {
 		const { foreign, credentials } = teamWithCodes(3);
 		suite.sim.setListDrift({ foreignCodes: true });

@@ -100,19 +100,35 @@ it('a service ignoring "page" is caught also when a code new at the top shifts t
 	).toMatch(/ignore "page"/);
 });
 
-it('a service answering past the end with its last page again ends the scroll with an error, never endless', () => {
+it('a service answering past the end with its last page ends the list once the total is reached, never endless', () => {
 	// 200 codes, 100 a page, pages 3 and up answered with page 2
 	let cursor: PageCursor = { page: 1, got: 0 };
 	const pages = [codes(0, 100), codes(100, 100), codes(100, 100)];
 	const answers = pages.map((items) => ({ items, totalCount: 200 }));
-	const one = nextPageCursor(cursor, answers[0], 100);
-	cursor = one.next!;
-	const two = nextPageCursor(cursor, answers[1], 100);
-	cursor = two.next!;
+	cursor = nextPageCursor(cursor, answers[0], 100).next!;
+	cursor = nextPageCursor(cursor, answers[1], 100).next!;
 	expect(cursor).toMatchObject({ page: 3, got: 200, previous: ['qr_100', 'qr_101'] });
-	expect(nextPageCursor(cursor, answers[2], 100).shortfall?.reason).toMatch(
-		/page 3 held the first codes of page 2 again/,
-	);
-	// and a token carries the page before's codes
+	// a token carries the page before's codes
 	expect(readPageCursor(pageCursorToken(cursor))).toEqual(cursor);
+	expect(nextPageCursor(cursor, answers[2], 100)).toEqual({ pastEnd: true });
+	// 100 codes: page 2 answered with page 1
+	const full = nextPageCursor({ page: 1, got: 0 }, { items: codes(0, 100), totalCount: 100 }, 100);
+	expect(nextPageCursor(full.next!, { items: codes(0, 100), totalCount: 100 }, 100)).toEqual({
+		pastEnd: true,
+	});
+});
+
+it('a page repeating the page before, short of the total or without one, is a shortfall', () => {
+	const cursor: PageCursor = {
+		page: 3,
+		got: 200,
+		size: 100,
+		first: 'qr_0',
+		second: 'qr_1',
+		previous: ['qr_100', 'qr_101'],
+	};
+	for (const totalCount of [201, undefined])
+		expect(
+			nextPageCursor(cursor, { items: codes(100, 100), totalCount }, 100).shortfall?.reason,
+		).toMatch(/page 3 held the first codes of page 2 again/);
 });
