@@ -3,7 +3,8 @@
  * event becomes an item. A spread of that many values into one call overflows JavaScript's call stack, which
  * stopped the benchmark's Get for Codes + Summarize at 1,000,000 events (bench/README.md, scan report).
  */
-import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
+import { runNode } from '../../../support/n8nHarness';
+import { organizations } from '../../../support/organizations';
 import { runForCodes } from '../scanRuns';
 import { useSimulator } from '../../../support/simulatorSuite';
 
@@ -11,23 +12,11 @@ const suite = useSimulator({ seed: false });
 
 jest.setTimeout(120_000);
 
-/** A new organization's Main team and an owner client's credentials on the harness's default plan. */
-function ownTeam(name: string, emailDomain: string) {
-	const { org, team } = suite.sim.state.createOrganization(
-		name,
-		{ name: 'Olivia Owner', email: `owner@${emailDomain}` },
-		'Main',
-	);
-	const credentials: HarnessCredentials = {
-		baseUrl: suite.sim.url,
-		...suite.sim.state.addApiClient(org.id, 'owner', team.id),
-	};
-	return { team, credentials };
-}
+const orgs = organizations(suite, 'large.example');
 
 describe('Get for Codes: answers of more than 100,000 events', () => {
 	it('returns all 150,000 events of 100 codes as items', async () => {
-		const { team, credentials } = ownTeam('Large answers', 'large.example');
+		const { team, credentials } = orgs.withCodes(0);
 		const volume = suite.sim.state.seedScanVolume(team.id, {
 			codes: 100,
 			scansPerCode: 1_500,
@@ -69,7 +58,7 @@ describe('Get for Codes: answers of more than 100,000 events', () => {
 	it('splits a range whose answer passes the answer limit, instead of failing the item', async () => {
 		suite.sim.setChangeDrift({ scanEventPaddingBytes: 700_000 });
 		try {
-			const { team, credentials } = ownTeam('Rich events', 'rich.example');
+			const { team, credentials } = orgs.withCodes(0);
 			const code = suite.sim.state.createQr(team.id, {
 				name: 'Busy',
 				qrType: 'WEB',
