@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { description as reportForm } from '../actions/analytics/getReport/description';
 import type { QrtracOperations, QrtracResource } from '../actions/node.type';
 import { timeRangeFields } from './analytics';
 import { limitOption } from './common';
@@ -22,6 +23,24 @@ function timeRangeText(withAllTime: boolean): string {
 	const [field] = timeRangeFields(withAllTime);
 	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
 	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; thisMonth and lastMonth are calendar months in the workflow's time zone); with custom also startTime and endTime, each ${MOMENT}; an endTime date alone means the end of that day.`;
+}
+
+/** The values of one option field of a form, and its default: the tool text is built from them, so it cannot drift. */
+function formChoices(form: INodeProperties[], name: string): { values: string[]; default: string } {
+	const field = form.find((property) => property.name === name) as INodeProperties;
+	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
+	return { values, default: String(field.default) };
+}
+
+/**
+ * Get Report's layouts as they come out (reportItems.ts): an agent told only "per code" misreads the day rows
+ * (their date, and partialDay on a day the range covers in part, such as today) and the Summary's one item.
+ */
+function reportText(): string {
+	const layouts = formChoices(reportForm, 'reportLayout');
+	const breakdowns = formChoices(reportForm, 'breakdowns');
+	const [perCode, perCodeAndDay, summary] = layouts.values;
+	return `Optionally reportLayout (default ${layouts.default}): ${perCode}, one entry per code; ${perCodeAndDay}, one entry per code and day, days without scans included (date YYYY-MM-DD in the workflow's time zone, partialDay true on a first or last day the range covers only in part and on today, scans, uniqueScans); ${summary}, one entry with the codes' totals and perCode, the per-code entries. With ${perCode} or ${summary} optionally breakdowns (${breakdowns.values.join(', ')}), e.g. byCountry [{value, scans}], the most frequent first. A code's entry holds qrId, qrName, scans, uniqueScans (distinct IP addresses; null when no scan carries one, with uniqueScansNote, which also says when the count is estimated or some scans carry none), firstScanAt, lastScanAt, rangeStart and rangeEnd (ISO times in the workflow's time zone).`;
 }
 
 /**
@@ -57,7 +76,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		getMany: `List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}. ${UP_TO_LIMIT}`,
 	},
 	analytics: {
-		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range. Pass the code ids separated by commas (or all codes of the team). ${timeRangeText(false)} Optionally a layout (perCode, perCodeAndDay, summary) and breakdowns (country, city, device, os, browser, referrer). Returns per code: qrId, qrName, scans, uniqueScans (distinct IP addresses; null with uniqueScansNote when the scans carry no IP address), firstScanAt, lastScanAt and e.g. byCountry [{value, scans}].`,
+		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range (counts, without loading every scan). Pass the code ids separated by commas (or all codes of the team). ${timeRangeText(false)} ${reportText()}`,
 		getScans: `List the scan events of one QR code. Pass the code's id. ${timeRangeText(true)} Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
 		getScansForCodes: `List the scan events of several QR codes (or all codes of the team) within a time range. Pass the code ids separated by commas. ${timeRangeText(false)} Returns one entry per scan, or with the per-code option one summary per code.`,
 		getTotals:

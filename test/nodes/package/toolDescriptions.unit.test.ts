@@ -216,3 +216,31 @@ describe('Tool descriptions of changes that remove or replace', () => {
 		expect(text('qrCode:delete')).not.toMatch(/image still works/);
 	});
 });
+
+/**
+ * Get Report's output differs by layout: an agent told only "per code" misreads the day rows (their `date`, and
+ * `partialDay` on a day the range covers in part, e.g. today) and the Summary's one item with `perCode` inside.
+ */
+describe('Tool description of Get Report', () => {
+	const text = String(toolDefaults('analytics', 'getReport')?.toolDescription);
+	const form = formOf('analytics', 'getReport');
+
+	test.each(['reportLayout', 'breakdowns'])(
+		'names %s as the form does, with every value',
+		(name) => {
+			const field = form.find((property) => property.name === name);
+			expect(field).toBeDefined();
+			expect(text).toContain(name);
+			for (const option of (field?.options ?? []) as Array<{ value: string }>)
+				expect(text).toContain(option.value);
+			if (field?.type === 'options') expect(text).toContain(`(default ${String(field.default)}`);
+		},
+	);
+
+	test('says what each layout returns: day rows with date and partialDay, one summary with perCode', () => {
+		expect(text).toMatch(/perCodeAndDay[^;]*\bdate\b[^;]*\bpartialDay\b/);
+		expect(text).toMatch(/summary[^;]*\bperCode\b/);
+		for (const field of ['rangeStart', 'rangeEnd', 'uniqueScansNote', 'firstScanAt', 'lastScanAt'])
+			expect(text).toContain(field);
+	});
+});
