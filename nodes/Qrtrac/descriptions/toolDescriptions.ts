@@ -25,6 +25,13 @@ function timeRangeText(withAllTime: boolean): string {
 	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; thisMonth and lastMonth are calendar months in the workflow's time zone); with custom also startTime and endTime, each ${MOMENT}; an endTime date alone means the end of that day.`;
 }
 
+/**
+ * Which codes a scan read covers, as the tool variant's form takes them (it starts with List of IDs): an agent not
+ * told the field passes names, or cannot ask for every code.
+ */
+const CODES =
+	"Pass qrCodeIds: the codes' ids (not names or Display IDs) separated by commas, or a JSON list; or codeSelection all for every code of the team.";
+
 /** The values of one option field of a form, and its default: the tool text is built from them, so it cannot drift. */
 function formChoices(form: INodeProperties[], name: string): { values: string[]; default: string } {
 	const field = form.find((property) => property.name === name) as INodeProperties;
@@ -76,11 +83,10 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		getMany: `List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}. ${UP_TO_LIMIT}`,
 	},
 	analytics: {
-		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range (counts, without loading every scan). Pass the code ids separated by commas (or all codes of the team). ${timeRangeText(false)} ${reportText()}`,
+		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range (counts, without loading every scan). ${CODES} ${timeRangeText(false)} ${reportText()}`,
 		getScans: `List the scan events of one QR code. Pass the code's id. ${timeRangeText(true)} Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
-		getScansForCodes: `List the scan events of several QR codes (or all codes of the team) within a time range. Pass the code ids separated by commas. ${timeRangeText(false)} Returns one entry per scan, or with the per-code option one summary per code.`,
-		getTotals:
-			'Read how often QR codes were scanned. Pass one or more code ids separated by commas (or a JSON list). Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.',
+		getScansForCodes: `List the scan events of several QR codes (or all codes of the team) within a time range: every scan of the range, with no limit (thousands for busy codes); for counts use getReport. ${CODES} ${timeRangeText(false)} Returns one entry per scan: qrId, qrName, scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ipAddress option says keep or remove); with the option perCode true, one entry per code instead: qrId, qrName, scans, firstScanTime, lastScanTime, countries, devices.`,
+		getTotals: `Read how often QR codes were scanned. ${CODES} Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.`,
 	},
 	team: {
 		create:

@@ -244,3 +244,36 @@ describe('Tool description of Get Report', () => {
 			expect(text).toContain(field);
 	});
 });
+
+/**
+ * The tool variant starts the scan operations with Codes as a list of IDs (toolDefaults.unit.test.ts): the agent
+ * must be told the field, qrCodeIds, and how to ask for every code instead, or it passes names or nothing.
+ */
+describe('Tool descriptions of the scan operations on many codes', () => {
+	const withCodeIds = operations.filter(({ resource, operation }) =>
+		Object.keys(toolDefaults(resource, operation) ?? {}).includes('qrCodeIds'),
+	);
+
+	test('the operations taking a list of code IDs are found', () => {
+		expect(withCodeIds.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(
+			['analytics:getReport', 'analytics:getScansForCodes', 'analytics:getTotals'],
+		);
+	});
+
+	test.each(withCodeIds)(
+		'$resource $operation: names qrCodeIds, its forms, and codeSelection all for every code',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/qrCodeIds[^.]*separated by commas[^.]*JSON list/);
+			expect(text).toMatch(/codeSelection all/);
+		},
+	);
+
+	test('getScansForCodes: says it returns every scan of the range, points to getReport for counts', () => {
+		const text = String(toolDefaults('analytics', 'getScansForCodes')?.toolDescription);
+		expect(text).toMatch(/every scan[^.]*no limit/);
+		expect(text).toContain('getReport');
+		expect(text).toMatch(/perCode true/);
+		expect(text).toContain('ipAddress');
+	});
+});
