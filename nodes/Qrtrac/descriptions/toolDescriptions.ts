@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { description as reportForm } from '../actions/analytics/getReport/description';
+import { CLOCK_AHEAD_ALLOWANCE_MS } from '../actions/analytics/timeRange';
 import type { QrtracOperations, QrtracResource } from '../actions/node.type';
 import { timeRangeFields } from './analytics';
 import { limitOption } from './common';
@@ -22,7 +23,7 @@ const MOMENT =
 function timeRangeText(withAllTime: boolean): string {
 	const [field] = timeRangeFields(withAllTime);
 	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
-	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; thisMonth and lastMonth are calendar months in the workflow's time zone); with custom also startTime and endTime, each ${MOMENT}; an endTime date alone means the end of that day.`;
+	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; last24Hours is 24 hours back from now, last7Days and last30Days go back that many calendar days to the same time of day in the workflow's time zone, thisMonth and lastMonth are calendar months there); with custom also startTime and endTime, each ${MOMENT}; a startTime in the future is refused (up to ${CLOCK_AHEAD_ALLOWANCE_MS / 60_000} minutes ahead pass for clock skew); an endTime date alone means the end of that day.`;
 }
 
 /**

@@ -110,6 +110,16 @@ describe('Tool descriptions of operations with times', () => {
 		},
 	);
 
+	/** Last 7 Days is not 168 hours across a change of the clocks, and a Start ahead of now is refused (timeRange.ts). */
+	test.each(withTimeRange)(
+		'$resource $operation: says the day presets count calendar days and a future startTime is refused',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/last7Days and last30Days[^;]*calendar days[^;]*workflow's time zone/);
+			expect(text).toMatch(/startTime[^;.]*future is refused/);
+		},
+	);
+
 	test.each(withDates)(
 		"$resource $operation: says a date without an offset is read in the workflow's time zone, and epoch ms",
 		({ resource, operation }) => {
