@@ -12,6 +12,10 @@ import { limitOption } from './common';
  */
 const UP_TO_LIMIT = `The list holds at most limit entries (default ${String(limitOption.default)}); pass returnAll true for every one.`;
 
+/** The Display ID rule as validation.ts displayIdSchema applies it: a value it refuses fails the call. */
+const DISPLAY_ID =
+	'displayId: letters, digits and - _ . ~ % only, at most 200 characters, % only in a %XX escape, not only dots';
+
 /** How a moment is passed (dateOrEpochMs.ts, timeRange.ts): an agent not told the zone shifts its ranges by hours. */
 const MOMENT =
 	"an ISO date-time (without an offset it is read in the workflow's time zone) or epoch milliseconds (not seconds)";
@@ -58,12 +62,9 @@ function reportText(): string {
  */
 const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], string> } = {
 	qrCode: {
-		checkAvailability:
-			'Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass displayId: letters, digits and - _ . ~ % only. Returns {displayId, available (true/false), message}.',
-		create:
-			'Create a dynamic QR code. Pass the QR type (WEB opens a web address), a name, and for WEB or SHORT_LINK the full http(s) address to open; optionally a Display ID (letters, digits, - _ . ~ %) for a custom short link. Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.',
-		createOrUpdate:
-			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged. Never deletes: Delete Missing is refused on a tool.',
+		checkAvailability: `Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass ${DISPLAY_ID}. Returns {displayId, available (true/false), message}.`,
+		create: `Create a dynamic QR code. Pass qrType (WEB opens a web address), name, and for WEB or SHORT_LINK qrRedirectUrl, the full http(s) address to open (no spaces or non-ASCII letters: percent-encode them); optionally ${DISPLAY_ID}, for a custom short link (QRTRAC picks one when empty). Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.`,
+		createOrUpdate: `Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass qrType and its fields (for WEB: qrRedirectUrl, the http(s) address), and ${DISPLAY_ID}. Returns the code with result: created, updated (with changedFields) or unchanged. Never deletes: Delete Missing is refused on a tool.`,
 		delete:
 			"Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
 		downloadImage:

@@ -287,3 +287,37 @@ describe('Tool descriptions of the scan operations on many codes', () => {
 		expect(text).toContain('ipAddress');
 	});
 });
+
+/**
+ * A Display ID the service refuses fails after the call: the agent needs the whole rule (validation.ts
+ * displayIdSchema), and Create's fields by the names the form gives them.
+ */
+describe('Tool descriptions of operations with a Display ID', () => {
+	const withDisplayId = operations.filter(({ resource, operation }) =>
+		Object.keys(toolDefaults(resource, operation) ?? {}).includes('displayId'),
+	);
+
+	test('the operations with a Display ID field are found', () => {
+		expect(
+			withDisplayId.map(({ resource, operation }) => `${resource}:${operation}`).sort(),
+		).toEqual(['qrCode:checkAvailability', 'qrCode:create', 'qrCode:createOrUpdate']);
+	});
+
+	test.each(withDisplayId)(
+		'$resource $operation: states the whole Display ID rule',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/displayId[^.]*letters, digits and - _ \. ~ %/);
+			expect(text).toContain('at most 200 characters');
+			expect(text).toContain('%XX');
+		},
+	);
+
+	test.each(['create', 'createOrUpdate'])(
+		'qrCode:%s: names the fields as the form does',
+		(operation) => {
+			const text = String(toolDefaults('qrCode', operation)?.toolDescription);
+			expect(text).toMatch(/Pass[^.]*\bqrType\b[^.]*\bqrRedirectUrl\b[^.]*displayId/);
+		},
+	);
+});
