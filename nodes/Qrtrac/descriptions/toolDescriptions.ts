@@ -64,11 +64,11 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 	qrCode: {
 		checkAvailability: `Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass ${DISPLAY_ID}. Returns {displayId, available (true/false), message}.`,
 		create: `Create a dynamic QR code. Pass qrType (WEB opens a web address), name, and for WEB or SHORT_LINK qrRedirectUrl, the full http(s) address to open (no spaces or non-ASCII letters: percent-encode them); optionally ${DISPLAY_ID}, for a custom short link (QRTRAC picks one when empty). Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.`,
-		createOrUpdate: `Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass qrType and its fields (for WEB: qrRedirectUrl, the http(s) address), and ${DISPLAY_ID}. Returns the code with result: created, updated (with changedFields) or unchanged. Never deletes: Delete Missing is refused on a tool.`,
+		createOrUpdate: `Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass qrType and its fields (for WEB: qrRedirectUrl, the http(s) address), and ${DISPLAY_ID}. Returns the code with result: created, updated (with changedFields) or unchanged (with passwordNote when a password was given that QRTRAC hides, so it was not compared: use update to set it). Never deletes: Delete Missing is refused on a tool.`,
 		delete:
 			"Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
 		downloadImage:
-			"Download a QR code's image (PNG) as a file. Pass the code's id. Returns the code's main fields and the image as binary data.",
+			"Download a QR code's image as a file (PNG as a rule; JPEG, GIF, WebP or SVG as QRTRAC serves it, named by its extension and MIME type). Pass the code's id. Returns the code's main fields and the image as binary data.",
 		duplicate:
 			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy with result: created (each call makes another copy).",
 		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",

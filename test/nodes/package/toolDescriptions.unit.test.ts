@@ -321,3 +321,20 @@ describe('Tool descriptions of operations with a Display ID', () => {
 		},
 	);
 });
+
+/**
+ * What comes back as the code does it: an image in any format QRTRAC serves (downloadImage.operation.ts
+ * imageTypeOf), and an unchanged Create or Update whose password was not compared says so in passwordNote: an
+ * agent told "unchanged" alone takes the password as set.
+ */
+describe('Tool descriptions of what QR code reads and writes return', () => {
+	const text = (operation: string) => String(toolDefaults('qrCode', operation)?.toolDescription);
+
+	test('qrCode:downloadImage: names every image format it returns, not PNG alone', () => {
+		expect(text('downloadImage')).toMatch(/PNG[^.]*JPEG[^.]*GIF[^.]*WebP[^.]*SVG/);
+	});
+
+	test('qrCode:createOrUpdate: names passwordNote on an unchanged code', () => {
+		expect(text('createOrUpdate')).toMatch(/unchanged[^.]*passwordNote/);
+	});
+});
