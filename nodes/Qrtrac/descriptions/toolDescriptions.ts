@@ -1,5 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { description as reportForm } from '../actions/analytics/getReport/description';
+import { CLOCK_AHEAD_ALLOWANCE_MS } from '../actions/analytics/timeRange';
 import type { QrtracOperations, QrtracResource } from '../actions/node.type';
 import { timeRangeFields } from './analytics';
 import { limitOption } from './common';
@@ -9,6 +11,10 @@ import { limitOption } from './common';
  * all of them (e.g. counts 50 scans). Built from the form's default, so the text cannot drift from it.
  */
 const UP_TO_LIMIT = `The list holds at most limit entries (default ${String(limitOption.default)}); pass returnAll true for every one.`;
+
+/** The Display ID rule as validation.ts displayIdSchema applies it: a value it refuses fails the call. */
+const DISPLAY_ID =
+	'displayId: letters, digits and - _ . ~ % only, at most 200 characters, % only in a %XX escape, not only dots';
 
 /** How a moment is passed (dateOrEpochMs.ts, timeRange.ts): an agent not told the zone shifts its ranges by hours. */
 const MOMENT =
@@ -21,7 +27,32 @@ const MOMENT =
 function timeRangeText(withAllTime: boolean): string {
 	const [field] = timeRangeFields(withAllTime);
 	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
-	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; thisMonth and lastMonth are calendar months in the workflow's time zone); with custom also startTime and endTime, each ${MOMENT}; an endTime date alone means the end of that day.`;
+	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; last24Hours is 24 hours back from now, last7Days and last30Days go back that many calendar days to the same time of day in the workflow's time zone, thisMonth and lastMonth are calendar months there); with custom also startTime and endTime, each ${MOMENT}; a startTime in the future is refused (up to ${CLOCK_AHEAD_ALLOWANCE_MS / 60_000} minutes ahead pass for clock skew); an endTime date alone means the end of that day.`;
+}
+
+/**
+ * Which codes a scan read covers, as the tool variant's form takes them (it starts with List of IDs): an agent not
+ * told the field passes names, or cannot ask for every code.
+ */
+const CODES =
+	"Pass qrCodeIds: the codes' ids (not names or Display IDs) separated by commas, or a JSON list; or codeSelection all for every code of the team.";
+
+/** The values of one option field of a form, and its default: the tool text is built from them, so it cannot drift. */
+function formChoices(form: INodeProperties[], name: string): { values: string[]; default: string } {
+	const field = form.find((property) => property.name === name) as INodeProperties;
+	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
+	return { values, default: String(field.default) };
+}
+
+/**
+ * Get Report's layouts as they come out (reportItems.ts): an agent told only "per code" misreads the day rows
+ * (their date, and partialDay on a day the range covers in part, such as today) and the Summary's one item.
+ */
+function reportText(): string {
+	const layouts = formChoices(reportForm, 'reportLayout');
+	const breakdowns = formChoices(reportForm, 'breakdowns');
+	const [perCode, perCodeAndDay, summary] = layouts.values;
+	return `Optionally reportLayout (default ${layouts.default}): ${perCode}, one entry per code; ${perCodeAndDay}, one entry per code and day, days without scans included (date YYYY-MM-DD in the workflow's time zone, partialDay true on a first or last day the range covers only in part and on today, scans, uniqueScans); ${summary}, one entry with the codes' totals and perCode, the per-code entries. With ${perCode} or ${summary} optionally breakdowns (${breakdowns.values.join(', ')}), e.g. byCountry [{value, scans}], the most frequent first. A code's entry holds qrId, qrName, scans, uniqueScans (distinct IP addresses; null when no scan carries one, with uniqueScansNote, which also says when the count is estimated or some scans carry none), firstScanAt, lastScanAt, rangeStart and rangeEnd (ISO times in the workflow's time zone).`;
 }
 
 /**
@@ -31,16 +62,13 @@ function timeRangeText(withAllTime: boolean): string {
  */
 const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], string> } = {
 	qrCode: {
-		checkAvailability:
-			'Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass displayId: letters, digits and - _ . ~ % only. Returns {displayId, available (true/false), message}.',
-		create:
-			'Create a dynamic QR code. Pass the QR type (WEB opens a web address), a name, and for WEB or SHORT_LINK the full http(s) address to open; optionally a Display ID (letters, digits, - _ . ~ %) for a custom short link. Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.',
-		createOrUpdate:
-			'Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass displayId, the QR type and its fields (for WEB: the http(s) address). Returns the code with result: created, updated (with changedFields) or unchanged. Never deletes: Delete Missing is refused on a tool.',
+		checkAvailability: `Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass ${DISPLAY_ID}. Returns {displayId, available (true/false), message}.`,
+		create: `Create a dynamic QR code. Pass qrType (WEB opens a web address), name, and for WEB or SHORT_LINK qrRedirectUrl, the full http(s) address to open (no spaces or non-ASCII letters: percent-encode them); optionally ${DISPLAY_ID}, for a custom short link (QRTRAC picks one when empty). Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.`,
+		createOrUpdate: `Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass qrType and its fields (for WEB: qrRedirectUrl, the http(s) address), and ${DISPLAY_ID}. Returns the code with result: created, updated (with changedFields) or unchanged (with passwordNote when a password was given that QRTRAC hides, so it was not compared: use update to set it). Never deletes: Delete Missing is refused on a tool.`,
 		delete:
 			"Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
 		downloadImage:
-			"Download a QR code's image (PNG) as a file. Pass the code's id. Returns the code's main fields and the image as binary data.",
+			"Download a QR code's image as a file (PNG as a rule; JPEG, GIF, WebP or SVG as QRTRAC serves it, named by its extension and MIME type). Pass the code's id. Returns the code's main fields and the image as binary data.",
 		duplicate:
 			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy with result: created (each call makes another copy).",
 		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",
@@ -57,11 +85,10 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		getMany: `List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}. ${UP_TO_LIMIT}`,
 	},
 	analytics: {
-		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range. Pass the code ids separated by commas (or all codes of the team). ${timeRangeText(false)} Optionally a layout (perCode, perCodeAndDay, summary) and breakdowns (country, city, device, os, browser, referrer). Returns per code: qrId, qrName, scans, uniqueScans (distinct IP addresses; null with uniqueScansNote when the scans carry no IP address), firstScanAt, lastScanAt and e.g. byCountry [{value, scans}].`,
+		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range (counts, without loading every scan). ${CODES} ${timeRangeText(false)} ${reportText()}`,
 		getScans: `List the scan events of one QR code. Pass the code's id. ${timeRangeText(true)} Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
-		getScansForCodes: `List the scan events of several QR codes (or all codes of the team) within a time range. Pass the code ids separated by commas. ${timeRangeText(false)} Returns one entry per scan, or with the per-code option one summary per code.`,
-		getTotals:
-			'Read how often QR codes were scanned. Pass one or more code ids separated by commas (or a JSON list). Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.',
+		getScansForCodes: `List the scan events of several QR codes (or all codes of the team) within a time range: every scan of the range, with no limit (thousands for busy codes); for counts use getReport. ${CODES} ${timeRangeText(false)} Returns one entry per scan: qrId, qrName, scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ipAddress option says keep or remove); with the option perCode true, one entry per code instead: qrId, qrName, scans, firstScanTime, lastScanTime, countries, devices.`,
+		getTotals: `Read how often QR codes were scanned. ${CODES} Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.`,
 	},
 	team: {
 		create:

@@ -110,6 +110,16 @@ describe('Tool descriptions of operations with times', () => {
 		},
 	);
 
+	/** Last 7 Days is not 168 hours across a change of the clocks, and a Start ahead of now is refused (timeRange.ts). */
+	test.each(withTimeRange)(
+		'$resource $operation: says the day presets count calendar days and a future startTime is refused',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/last7Days and last30Days[^;]*calendar days[^;]*workflow's time zone/);
+			expect(text).toMatch(/startTime[^;.]*future is refused/);
+		},
+	);
+
 	test.each(withDates)(
 		"$resource $operation: says a date without an offset is read in the workflow's time zone, and epoch ms",
 		({ resource, operation }) => {
@@ -214,5 +224,117 @@ describe('Tool descriptions of changes that remove or replace', () => {
 
 	test('qrCode:delete promises nothing about the deleted code the contract does not', () => {
 		expect(text('qrCode:delete')).not.toMatch(/image still works/);
+	});
+});
+
+/**
+ * Get Report's output differs by layout: an agent told only "per code" misreads the day rows (their `date`, and
+ * `partialDay` on a day the range covers in part, e.g. today) and the Summary's one item with `perCode` inside.
+ */
+describe('Tool description of Get Report', () => {
+	const text = String(toolDefaults('analytics', 'getReport')?.toolDescription);
+	const form = formOf('analytics', 'getReport');
+
+	test.each(['reportLayout', 'breakdowns'])(
+		'names %s as the form does, with every value',
+		(name) => {
+			const field = form.find((property) => property.name === name);
+			expect(field).toBeDefined();
+			expect(text).toContain(name);
+			for (const option of (field?.options ?? []) as Array<{ value: string }>)
+				expect(text).toContain(option.value);
+			if (field?.type === 'options') expect(text).toContain(`(default ${String(field.default)}`);
+		},
+	);
+
+	test('says what each layout returns: day rows with date and partialDay, one summary with perCode', () => {
+		expect(text).toMatch(/perCodeAndDay[^;]*\bdate\b[^;]*\bpartialDay\b/);
+		expect(text).toMatch(/summary[^;]*\bperCode\b/);
+		for (const field of ['rangeStart', 'rangeEnd', 'uniqueScansNote', 'firstScanAt', 'lastScanAt'])
+			expect(text).toContain(field);
+	});
+});
+
+/**
+ * The tool variant starts the scan operations with Codes as a list of IDs (toolDefaults.unit.test.ts): the agent
+ * must be told the field, qrCodeIds, and how to ask for every code instead, or it passes names or nothing.
+ */
+describe('Tool descriptions of the scan operations on many codes', () => {
+	const withCodeIds = operations.filter(({ resource, operation }) =>
+		Object.keys(toolDefaults(resource, operation) ?? {}).includes('qrCodeIds'),
+	);
+
+	test('the operations taking a list of code IDs are found', () => {
+		expect(withCodeIds.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(
+			['analytics:getReport', 'analytics:getScansForCodes', 'analytics:getTotals'],
+		);
+	});
+
+	test.each(withCodeIds)(
+		'$resource $operation: names qrCodeIds, its forms, and codeSelection all for every code',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/qrCodeIds[^.]*separated by commas[^.]*JSON list/);
+			expect(text).toMatch(/codeSelection all/);
+		},
+	);
+
+	test('getScansForCodes: says it returns every scan of the range, points to getReport for counts', () => {
+		const text = String(toolDefaults('analytics', 'getScansForCodes')?.toolDescription);
+		expect(text).toMatch(/every scan[^.]*no limit/);
+		expect(text).toContain('getReport');
+		expect(text).toMatch(/perCode true/);
+		expect(text).toContain('ipAddress');
+	});
+});
+
+/**
+ * A Display ID the service refuses fails after the call: the agent needs the whole rule (validation.ts
+ * displayIdSchema), and Create's fields by the names the form gives them.
+ */
+describe('Tool descriptions of operations with a Display ID', () => {
+	const withDisplayId = operations.filter(({ resource, operation }) =>
+		Object.keys(toolDefaults(resource, operation) ?? {}).includes('displayId'),
+	);
+
+	test('the operations with a Display ID field are found', () => {
+		expect(
+			withDisplayId.map(({ resource, operation }) => `${resource}:${operation}`).sort(),
+		).toEqual(['qrCode:checkAvailability', 'qrCode:create', 'qrCode:createOrUpdate']);
+	});
+
+	test.each(withDisplayId)(
+		'$resource $operation: states the whole Display ID rule',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/displayId[^.]*letters, digits and - _ \. ~ %/);
+			expect(text).toContain('at most 200 characters');
+			expect(text).toContain('%XX');
+		},
+	);
+
+	test.each(['create', 'createOrUpdate'])(
+		'qrCode:%s: names the fields as the form does',
+		(operation) => {
+			const text = String(toolDefaults('qrCode', operation)?.toolDescription);
+			expect(text).toMatch(/Pass[^.]*\bqrType\b[^.]*\bqrRedirectUrl\b[^.]*displayId/);
+		},
+	);
+});
+
+/**
+ * What comes back as the code does it: an image in any format QRTRAC serves (downloadImage.operation.ts
+ * imageTypeOf), and an unchanged Create or Update whose password was not compared says so in passwordNote: an
+ * agent told "unchanged" alone takes the password as set.
+ */
+describe('Tool descriptions of what QR code reads and writes return', () => {
+	const text = (operation: string) => String(toolDefaults('qrCode', operation)?.toolDescription);
+
+	test('qrCode:downloadImage: names every image format it returns, not PNG alone', () => {
+		expect(text('downloadImage')).toMatch(/PNG[^.]*JPEG[^.]*GIF[^.]*WebP[^.]*SVG/);
+	});
+
+	test('qrCode:createOrUpdate: names passwordNote on an unchanged code', () => {
+		expect(text('createOrUpdate')).toMatch(/unchanged[^.]*passwordNote/);
 	});
 });
