@@ -52,7 +52,12 @@ function reportText(): string {
 	const layouts = formChoices(reportForm, 'reportLayout');
 	const breakdowns = formChoices(reportForm, 'breakdowns');
 	const [perCode, perCodeAndDay, summary] = layouts.values;
-	return `Optionally reportLayout (default ${layouts.default}): ${perCode}, one entry per code; ${perCodeAndDay}, one entry per code and day, days without scans included (date YYYY-MM-DD in the workflow's time zone, partialDay true on a first or last day the range covers only in part and on today, scans, uniqueScans); ${summary}, one entry with the codes' totals and perCode, the per-code entries. With ${perCode} or ${summary} optionally breakdowns (${breakdowns.values.join(', ')}), e.g. byCountry [{value, scans}], the most frequent first. A code's entry holds qrId, qrName, scans, uniqueScans (distinct IP addresses; null when no scan carries one, with uniqueScansNote, which also says when the count is estimated or some scans carry none), firstScanAt, lastScanAt, rangeStart and rangeEnd (ISO times in the workflow's time zone).`;
+	const options = (reportForm.find((property) => property.name === 'options')?.options ??
+		[]) as INodeProperties[];
+	const visitorKey = formChoices(options, 'uniqueVisitorKey');
+	const option = (name: string) =>
+		String(options.find((property) => property.name === name)?.default);
+	return `Optionally reportLayout (default ${layouts.default}): ${perCode}, one entry per code; ${perCodeAndDay}, one entry per code and day, days without scans included (date YYYY-MM-DD in the workflow's time zone, partialDay true on a first or last day the range covers only in part and on today, scans, uniqueScans); ${summary}, one entry with the codes' totals and perCode, the per-code entries. With ${perCode} or ${summary} optionally breakdowns (${breakdowns.values.join(', ')}), e.g. byCountry [{value, scans}], the most frequent first. Optionally options.topN (default ${option('topN')}): values listed per breakdown, the rest summed as other; options.uniqueVisitorKey (default ${visitorKey.default}): ${visitorKey.values.join(' or ')}, what makes two scans one visitor; options.compareWithTotals (default ${option('compareWithTotals')}, with ${perCode} or ${summary} only): adds allTimeScans, QRTRAC's all-time count, and totalsNote when a range covering the code's whole life counts otherwise (one more request per 100 codes). A code's entry holds qrId, qrName, scans, uniqueScans (distinct visitors by that key; null when no scan carries an IP address, with uniqueScansNote, which also says when the count is estimated or some scans carry none), firstScanAt, lastScanAt, rangeStart and rangeEnd (ISO times in the workflow's time zone).`;
 }
 
 /**
@@ -72,8 +77,8 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 		duplicate:
 			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy with result: created (each call makes another copy).",
 		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",
-		getMany: `List or search the team's QR codes. Optionally pass a search text (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times), most recently changed first; an empty list means nothing matched. ${UP_TO_LIMIT}`,
-		getUpdatedSince: `List the QR codes changed after a moment. Pass since: ${MOMENT}. Returns the changed codes, oldest change first.`,
+		getMany: `List or search the team's QR codes. Optionally pass filters.search (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times), most recently changed first; an empty list means nothing matched. ${UP_TO_LIMIT}`,
+		getUpdatedSince: `List the QR codes changed after a moment. Pass since: ${MOMENT}. Optionally scope (default team; organization for every team of the organization) and includeDeleted (default false; true adds codes deleted since then, with deleted: true). Returns every changed code, oldest change first, with no limit: an old since returns the whole team.`,
 		update:
 			"Change fields of an existing QR code, e.g. the address a Website code opens (qrRedirectUrl) or its name; fields not given stay as they are. Pass the code's id (not its Display ID) and the fields to change. Returns the code with result: updated (with changedFields) or unchanged (nothing to change).",
 		updateTags:

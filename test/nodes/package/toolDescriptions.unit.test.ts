@@ -247,6 +247,23 @@ describe('Tool description of Get Report', () => {
 		},
 	);
 
+	test("names each of the form's options with its values and default", () => {
+		const options = form.find((property) => property.name === 'options')?.options as Array<{
+			name: string;
+			default?: unknown;
+			options?: Array<{ value: string }>;
+		}>;
+		for (const name of ['compareWithTotals', 'topN', 'uniqueVisitorKey']) {
+			const option = options.find((candidate) => candidate.name === name);
+			expect(option).toBeDefined();
+			expect(text).toContain(`${name} (default ${String(option?.default)}`);
+			for (const value of option?.options ?? []) expect(text).toContain(value.value);
+		}
+		expect(text).toMatch(/compareWithTotals[^;]*allTimeScans[^;]*totalsNote/);
+		// "distinct IP addresses" holds for the default key only
+		expect(text).not.toMatch(/uniqueScans \(distinct IP addresses;/);
+	});
+
 	test('says what each layout returns: day rows with date and partialDay, one summary with perCode', () => {
 		expect(text).toMatch(/perCodeAndDay[^;]*\bdate\b[^;]*\bpartialDay\b/);
 		expect(text).toMatch(/summary[^;]*\bperCode\b/);
@@ -292,6 +309,30 @@ describe('Tool descriptions of the scan operations on many codes', () => {
  * A Display ID the service refuses fails after the call: the agent needs the whole rule (validation.ts
  * displayIdSchema), and Create's fields by the names the form gives them.
  */
+describe('Tool descriptions of the QR code lists', () => {
+	test('Get Updated Since names scope and includeDeleted, and says it has no limit', () => {
+		const text = String(toolDefaults('qrCode', 'getUpdatedSince')?.toolDescription);
+		const form = formOf('qrCode', 'getUpdatedSince');
+		for (const name of ['scope', 'includeDeleted']) {
+			const field = form.find((property) => property.name === name);
+			expect(field).toBeDefined();
+			expect(text).toContain(`${name} (default ${String(field?.default)}`);
+			for (const option of (field?.options ?? []) as Array<{ value: string }>)
+				expect(text).toContain(option.value);
+		}
+		expect(text).toMatch(/no limit/);
+	});
+
+	test('Get Many names the search field as the form nests it (filters.search)', () => {
+		const text = String(toolDefaults('qrCode', 'getMany')?.toolDescription);
+		const filters = formOf('qrCode', 'getMany').find((property) => property.name === 'filters');
+		expect((filters?.options as Array<{ name: string }>).map((option) => option.name)).toContain(
+			'search',
+		);
+		expect(text).toContain('filters.search');
+	});
+});
+
 describe('Tool descriptions of operations with a Display ID', () => {
 	const withDisplayId = operations.filter(({ resource, operation }) =>
 		Object.keys(toolDefaults(resource, operation) ?? {}).includes('displayId'),
