@@ -39,6 +39,11 @@ export interface QrtracConnection {
 	 * so that nothing read with one credential is served to another and no secret sits in a key.
 	 */
 	identity: string;
+	/**
+	 * The simple interface's API key, as a SHA-256: its per-minute budget is the key's, whatever team or client the
+	 * credential names, so credentials carrying one key share one limiter (sharedLimiters.ts).
+	 */
+	simpleKey: string;
 	/** Credential fields each interface needs that are blank, by their form labels. */
 	missing: { primary: string[]; simple: string[] };
 }
@@ -75,6 +80,7 @@ export function connectionFromCredentials(
 		identity: `${text('clientId')} ${createHash('sha256')
 			.update(JSON.stringify([text('clientSecret'), text('apiKey')]))
 			.digest('hex')}`,
+		simpleKey: createHash('sha256').update(text('apiKey')).digest('hex'),
 		missing: {
 			primary: blank({ teamId: 'Team ID', clientId: 'Client ID', clientSecret: 'Client Secret' }),
 			simple: blank({ apiKey: 'API Key (Simple Interface)' }),

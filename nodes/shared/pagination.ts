@@ -79,7 +79,7 @@ export class PageCollector<T extends { id?: string }> {
 	readonly totals: number[] = [];
 	pagesAdded = 0;
 	stop: { why: Stop; page: number; size: number } | undefined;
-	/** Whether page 1's size was a guess (no total, no echoed limit) that page 2 has to confirm. */
+	/** Whether page 1's size was a guess (no total, no echoed limit below the one asked) that page 2 has to confirm. */
 	private sizeGuessed = false;
 	/** The pages held more codes than the total announced: it is not the list's end, only a page that ends it is. */
 	private totalPassed = false;
@@ -298,8 +298,8 @@ function shortfallReason<T extends { id?: string }>(
 
 /**
  * The page size a service serves, told by page 1 (`served` codes of `askedSize` asked): fewer codes than asked
- * where more were announced, else an echoed `limit` below the asked one, else (no total, no echo) a short page's
- * own size, a guess the next page confirms. One rule for the walks (PageCollector) and the picker (pageCursor.ts).
+ * where more were announced, else an echoed `limit` below the asked one, else (no total) a short page's own size,
+ * a guess the next page confirms. One rule for the walks (PageCollector) and the picker (pageCursor.ts).
  */
 export function servedPageSize(
 	page: ListPage<unknown>,
@@ -312,7 +312,8 @@ export function servedPageSize(
 		return { size: served, guessed: false };
 	if (echoed !== undefined && echoed >= 1 && echoed < askedSize)
 		return { size: echoed, guessed: false };
-	if (total === undefined && echoed === undefined && served > 0 && served < askedSize)
+	// An echoed `limit` no lower than the one asked may only repeat the query: it says nothing of the size served.
+	if (total === undefined && served > 0 && served < askedSize)
 		return { size: served, guessed: true };
 	return { size: askedSize, guessed: false };
 }

@@ -1,6 +1,7 @@
 import type { NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { whenAborted } from './answerBody';
 import type { RateLimiter, SlotTurn } from './rateLimit/limiter';
 import type { TransportContext } from './qrtracRequest';
 import { serviceError } from './serviceErrors';
@@ -29,6 +30,11 @@ export async function waitForSlot(
 	const waited = () => wait.waitedMs + (Date.now() - startedAtMs);
 	let turn: SlotTurn | undefined;
 	for (;;) {
+		// A stopped execution's request gives up its place and takes no slot: the team's other executions go first.
+		if (isCancelled(ctx)) {
+			if (turn) wait.limiter.leave(turn);
+			throw cancelledError(ctx, wait.operation, itemIndex);
+		}
 		const toldUntilMs = wait.limiter.toldWaitUntilMs();
 		const toldMs = toldUntilMs === undefined ? 0 : toldUntilMs - Date.now();
 		if (!fitsCeiling(toldMs, waited(), wait.ceilingMs)) {
@@ -45,11 +51,45 @@ export async function waitForSlot(
 				itemIndex,
 			});
 		}
-		if (turn.waitMs > 0) await sleep(turn.waitMs);
+		if (turn.waitMs > 0) await napUnlessCancelled(ctx, turn.waitMs);
 		if (turn.granted) {
 			wait.waitedMs = waited();
 			return;
 		}
+	}
+}
+
+/** The execution's cancel signal (n8n's Stop); undefined where the context has none (a picker, a poll). */
+function cancelSignalOf(ctx: TransportContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal?.() : undefined;
+}
+
+export function isCancelled(ctx: TransportContext): boolean {
+	return cancelSignalOf(ctx)?.aborted === true;
+}
+
+export function cancelledError(
+	ctx: TransportContext,
+	operation: string,
+	itemIndex: number | undefined,
+): NodeApiError {
+	return serviceError(ctx.getNode(), {
+		message: 'The execution was cancelled',
+		detail: `${operation} was not sent (again).`,
+		itemIndex,
+	});
+}
+
+/** Sleeps `ms`, or less when the execution is stopped meanwhile: n8n's Stop ends every wait at once. */
+export async function napUnlessCancelled(ctx: TransportContext, ms: number): Promise<void> {
+	const signal = cancelSignalOf(ctx);
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) return;
+	const stopped = whenAborted(signal);
+	try {
+		await Promise.race([sleep(ms), stopped.promise]);
+	} finally {
+		stopped.dispose();
 	}
 }
 

@@ -1,5 +1,4 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import {
 	destroyStream,
@@ -36,7 +35,14 @@ import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
 import { decideRetry, defaultRetryPolicy, isIdempotentMethod } from './retryPolicy';
 import { serviceDateOf } from './serviceClock';
 import { serviceError } from './serviceErrors';
-import { toldWaitError, waitForSlot, type SlotWait } from './slotWait';
+import {
+	cancelledError,
+	isCancelled,
+	napUnlessCancelled,
+	toldWaitError,
+	waitForSlot,
+	type SlotWait,
+} from './slotWait';
 
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
 // Create or Update still takes the connection from here until it reads it through the api.
@@ -92,7 +98,7 @@ async function sendWithRetries<T>(
 
 	for (let attempt = 1; ; attempt++) {
 		await waitForSlot(ctx, wait, request.itemIndex);
-		throwIfCancelled(ctx);
+		if (isCancelled(ctx)) throw cancelledError(ctx, reading.operation, request.itemIndex);
 
 		const sentAtMs = Date.now();
 		const outcome = await exchange(ctx, options, reading);
@@ -192,7 +198,7 @@ async function sendWithRetries<T>(
 						: undefined,
 			});
 		}
-		if (decision.delayMs > 0) await sleep(decision.delayMs);
+		if (decision.delayMs > 0) await napUnlessCancelled(ctx, decision.delayMs);
 		wait.waitedMs += decision.delayMs;
 	}
 }
@@ -303,12 +309,5 @@ async function sendBefore(
 		return { failure: networkFailure(error) };
 	} finally {
 		deadlineReached.dispose();
-	}
-}
-
-function throwIfCancelled(ctx: TransportContext): void {
-	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal?.() : undefined;
-	if (signal?.aborted) {
-		throw serviceError(ctx.getNode(), { message: 'The execution was cancelled' });
 	}
 }

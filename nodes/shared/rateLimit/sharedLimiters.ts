@@ -1,7 +1,8 @@
 /**
  * One limiter per budget, shared by every execution in this process, since they all spend the same budget:
- * the primary API's per team and Base URL, the simple v1 interface's per Base URL and credential (its per-minute
- * limit is per API key, so one key's told wait must not hold back another's).
+ * the primary API's per team and Base URL, the simple v1 interface's per Base URL and API key (its per-minute
+ * limit is the key's: credentials of several teams carrying one key share it, and one key's told wait must not
+ * hold back another's).
  */
 
 import type { QrtracConnection } from '../connection';
@@ -13,14 +14,14 @@ const sharedLimiters = new Map<string, { limiter: RateLimiter; primedRate: numbe
 export function limiterFor(
 	connection: Pick<
 		QrtracConnection,
-		'baseUrl' | 'teamId' | 'ratePerSecond' | 'simplePerMinute' | 'identity'
+		'baseUrl' | 'teamId' | 'ratePerSecond' | 'simplePerMinute' | 'simpleKey'
 	>,
 	api: 'primary' | 'simple' = 'primary',
 	teamId = connection.teamId,
 ): RateLimiter {
 	if (api === 'simple')
 		return getSharedRateLimiter(
-			`${connection.baseUrl}|simple|${connection.identity}`,
+			`${connection.baseUrl}|simple|${connection.simpleKey}`,
 			// the key's plan rate is the ceiling; the service's headers can only lower it
 			connection.simplePerMinute / 60,
 			undefined,

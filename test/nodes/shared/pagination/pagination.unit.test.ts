@@ -38,6 +38,8 @@ function listService(
 		ignorePage?: boolean;
 		noTotal?: boolean;
 		noEcho?: boolean;
+		/** Echoes the `limit` asked, not the page size served (a service echoing its query). */
+		echoAsked?: boolean;
 		/** The total announced, whatever the list holds. */
 		total?: number;
 		beforeEach?: (request: number) => void;
@@ -61,7 +63,7 @@ function listService(
 			items: all.slice(index * served, (index + 1) * served),
 			totalCount: options.noTotal ? undefined : (options.total ?? all.length),
 			page: options.noEcho ? undefined : options.ignorePage ? 1 : page,
-			limit: options.noEcho ? undefined : served,
+			limit: options.noEcho ? undefined : options.echoAsked ? size : served,
 		};
 	};
 	return {
@@ -220,6 +222,17 @@ describe('collectPages on a service that pages another way', () => {
 		expect(result.items).toHaveLength(130);
 		expect(result.totalCount).toBeUndefined();
 		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
+	});
+
+	it('without any total, a short first page whose echoed limit is the one asked is no end either: page 2 confirms it', async () => {
+		const service = listService(() => codes(130), { cap: 50, noTotal: true, echoAsked: true });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(result.items).toHaveLength(130);
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
+
+		const limited = listService(() => codes(130), { cap: 50, noTotal: true, echoAsked: true });
+		const first = await collectPages({ returnAll: false, limit: 80 }, limited.fetchPage);
+		expect(first.items).toHaveLength(80);
 	});
 
 	it('reads the list once more when codes were deleted during the walk, and returns the list as it stands', async () => {

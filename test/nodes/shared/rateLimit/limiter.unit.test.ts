@@ -2,6 +2,7 @@
  * The composition the transport uses: the parts together through `take` and `learn` on a fake clock, and the
  * limiters shared per budget. The figures queue mode needs: sharedBudget.unit.test.ts.
  */
+import { connectionFromCredentials } from '../../../../nodes/shared/connection';
 import { waitHintMs } from '../../../../nodes/shared/rateLimit/headers';
 import { RateLimiter, type SlotTurn } from '../../../../nodes/shared/rateLimit/limiter';
 import { PACING_HEADROOM } from '../../../../nodes/shared/rateLimit/pace';
@@ -160,13 +161,13 @@ describe('one limiter per budget in a process', () => {
 		expect(getSharedRateLimiter('https://a.example|t3', 100).ratePerSecond).toBe(100);
 	});
 
-	it('keys the primary API by Base URL and team, the simple interface by Base URL and credential (a per-minute budget)', () => {
+	it('keys the primary API by Base URL and team, the simple interface by Base URL and API key (a per-minute budget)', () => {
 		const connection = {
 			baseUrl: 'https://b.example',
 			teamId: 'team-1',
 			ratePerSecond: 20,
 			simplePerMinute: 60,
-			identity: 'client-1 hash-1',
+			simpleKey: 'hash-1',
 		};
 		expect(limiterFor(connection)).toBe(limiterFor(connection, 'primary', 'team-1'));
 		expect(limiterFor(connection, 'primary', 'team-2')).not.toBe(limiterFor(connection));
@@ -182,7 +183,7 @@ describe('one limiter per budget in a process', () => {
 			teamId: 'team-1',
 			ratePerSecond: 20,
 			simplePerMinute: 300,
-			identity: 'client-1 hash-agency',
+			simpleKey: 'hash-agency',
 		};
 		expect(limiterFor(agency, 'simple').windowScale).toEqual({ windowMs: 60_000, limit: 300 });
 	});
@@ -193,12 +194,38 @@ describe('one limiter per budget in a process', () => {
 			teamId: 'team-1',
 			ratePerSecond: 20,
 			simplePerMinute: 60,
-			identity: 'client-1 hash-of-key-1',
+			simpleKey: 'hash-of-key-1',
 		};
-		const other = { ...connection, identity: 'client-2 hash-of-key-2' };
+		const other = { ...connection, simpleKey: 'hash-of-key-2' };
 		limiterFor(connection, 'simple').learn({ 'retry-after': '3600' }, 429);
 		expect(limiterFor(connection, 'simple').toldWaitUntilMs()).toBeGreaterThan(Date.now());
 		expect(limiterFor(other, 'simple').toldWaitUntilMs()).toBeUndefined();
 		expect(limiterFor(other, 'simple').take().granted).toBe(true);
+	});
+
+	it("shares one v1 API key's budget between credentials of different teams, and keeps the teams' budgets apart", () => {
+		const refuse = (problem: string): never => {
+			throw new Error(problem);
+		};
+		const credential = (teamId: string, clientId: string, apiKey: string) =>
+			connectionFromCredentials(
+				{
+					baseUrl: 'https://shared-key.example',
+					teamId,
+					clientId,
+					clientSecret: `${clientId}-secret`,
+					apiKey,
+					plan: 'Legendary',
+				},
+				refuse,
+			);
+		const teamA = credential('team-a', 'client-a', 'org-key');
+		const teamB = credential('team-b', 'client-b', 'org-key');
+		const otherKey = credential('team-b', 'client-b', 'another-key');
+
+		expect(limiterFor(teamA)).not.toBe(limiterFor(teamB));
+		// the per-minute budget is the key's: two limiters would each spend all of it
+		expect(limiterFor(teamA, 'simple')).toBe(limiterFor(teamB, 'simple'));
+		expect(limiterFor(otherKey, 'simple')).not.toBe(limiterFor(teamB, 'simple'));
 	});
 });

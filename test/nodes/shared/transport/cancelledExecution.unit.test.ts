@@ -1,0 +1,100 @@
+/**
+ * n8n's Stop: the execution's cancel signal ends a request's waits (a told 429 wait, its place in the limiter's
+ * line) at once, and a request of a stopped execution takes no send slot, so that the team's other executions
+ * are not held behind the stopped one's items. Fake context and fake clock, as the transport's unit tests.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { qrtracApiRequest } from '../../../../nodes/shared/transport';
+import { fakeContext, ok, refused, uniqueBaseUrl } from '../../../support/fakeContext';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+const get = { method: 'GET' as const, path: '/qr-templates-api' };
+
+beforeEach(() => {
+	jest.useFakeTimers({
+		now: Date.now(),
+		doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+	});
+	jest
+		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
+		.sleep.mockImplementation(async (ms: number) => {
+			jest.setSystemTime(Date.now() + ms);
+		});
+});
+
+afterEach(() => {
+	jest
+		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
+		.sleep.mockImplementation(async () => undefined);
+	jest.useRealTimers();
+});
+
+/** The context's cancel signal, as n8n's `getExecutionCancelSignal` hands it over. */
+function cancellable(ctx: IExecuteFunctions, controller: AbortController): IExecuteFunctions {
+	return Object.assign(ctx, { getExecutionCancelSignal: () => controller.signal });
+}
+
+describe('a stopped execution', () => {
+	it('ends a told 429 wait at once and sends nothing more', async () => {
+		const controller = new AbortController();
+		const { ctx, sent } = fakeContext({
+			answers: () => {
+				controller.abort(); // Stop is pressed while the refused request is under way
+				return refused(429, 'slow down', { 'retry-after': '30' });
+			},
+		});
+		const startedAtMs = Date.now();
+
+		await expect(qrtracApiRequest(cancellable(ctx, controller), get)).rejects.toThrow(/cancelled/);
+
+		expect(sent).toHaveLength(1);
+		expect(Date.now() - startedAtMs).toBeLessThan(1000);
+	});
+
+	it('ends a told 429 wait that has begun when Stop comes during it', async () => {
+		const controller = new AbortController();
+		const sleep = jest.requireMock<{ sleep: jest.Mock }>('n8n-workflow').sleep;
+		// the told wait never ends by itself here: only Stop can end it
+		sleep.mockImplementation(async (ms: number) => {
+			if (ms >= 30_000) {
+				setImmediate(() => controller.abort());
+				await new Promise(() => undefined);
+			}
+			jest.setSystemTime(Date.now() + ms);
+		});
+		const { ctx, sent } = fakeContext({
+			answers: [refused(429, 'slow down', { 'retry-after': '30' })],
+		});
+
+		await expect(qrtracApiRequest(cancellable(ctx, controller), get)).rejects.toThrow(/cancelled/);
+		expect(sent).toHaveLength(1);
+	});
+
+	it("takes no send slot: the team's other executions are not held behind its items", async () => {
+		const baseUrl = uniqueBaseUrl();
+		const credentials = { baseUrl, plan: 'Business Plus' };
+		const controller = new AbortController();
+		controller.abort();
+		const stopped = fakeContext({ credentials, answers: () => ok([]) });
+		const stoppedCtx = cancellable(stopped.ctx, controller);
+		// 25 items of the stopped execution still ask (Continue On Fail runs every item)
+		const requests = Array.from({ length: 25 }, () => qrtracApiRequest(stoppedCtx, get));
+		const other = fakeContext({ credentials, answers: () => ok([]) });
+		const startedAtMs = Date.now();
+
+		await qrtracApiRequest(other.ctx, get);
+		const otherWaitedMs = Date.now() - startedAtMs;
+		const outcomes = await Promise.allSettled(requests);
+
+		expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+		expect(stopped.sent).toHaveLength(0);
+		expect(other.sent).toHaveLength(1);
+		// at 5 per second, 25 slots before it would have held it about 5 s
+		expect(otherWaitedMs).toBeLessThan(1000);
+	});
+});
