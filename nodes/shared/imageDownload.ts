@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { destroyStream, headerValue } from './answerBody';
 import { networkFailure, type AttemptFailure } from './attemptFailure';
@@ -9,6 +8,7 @@ import { getConnection } from './readConnection';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { classifyFailure, decideRetry } from './retryPolicy';
 import { serviceError } from './serviceErrors';
+import { cancelledError, isCancelled, napUnlessCancelled } from './slotWait';
 
 /**
  * The uncredentialed download of a public file (the QR image). It is kept apart from the transport because it
@@ -41,7 +41,10 @@ export async function downloadPublicFile(
 	const connection = await getConnection(ctx);
 	const trustedHost = new URL(connection.baseUrl).hostname.toLowerCase();
 	const refuse = (message: string) => serviceError(ctx.getNode(), { message, itemIndex });
+	let waitedMs = 0;
 	for (let attempt = 1; ; attempt++) {
+		// n8n's Stop ends the retries as it ends the transport's: nothing more is sent.
+		if (isCancelled(ctx)) throw cancelledError(ctx, 'Download Image', itemIndex);
 		// One deadline for the attempt: hops, the wait for room and a body that trickles all count.
 		const deadline = AbortSignal.timeout(connection.timeoutMs);
 		const timedOut = (): AttemptFailure => ({
@@ -91,10 +94,11 @@ export async function downloadPublicFile(
 			method: 'GET',
 			kind: failure.kind,
 			status: failure.status,
-			waitedSoFarMs: 0,
+			waitedSoFarMs: waitedMs,
 		});
 		if (!decision.retry) throw serviceError(ctx.getNode(), { ...failure, itemIndex });
-		await sleep(decision.delayMs);
+		await napUnlessCancelled(ctx, decision.delayMs);
+		waitedMs += decision.delayMs;
 	}
 }
 

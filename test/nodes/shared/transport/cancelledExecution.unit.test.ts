@@ -5,6 +5,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { downloadPublicFile } from '../../../../nodes/shared/imageDownload';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
 import { fakeContext, ok, refused, uniqueBaseUrl } from '../../../support/fakeContext';
 
@@ -96,5 +97,35 @@ describe('a stopped execution', () => {
 		expect(other.sent).toHaveLength(1);
 		// at 5 per second, 25 slots before it would have held it about 5 s
 		expect(otherWaitedMs).toBeLessThan(1000);
+	});
+
+	it("ends Download Image's retries of the image at once, sending nothing more", async () => {
+		const controller = new AbortController();
+		const { ctx, sent } = fakeContext({
+			answers: () => {
+				controller.abort(); // Stop is pressed while the image request is under way
+				return refused(503, 'busy');
+			},
+		});
+		const startedAtMs = Date.now();
+
+		await expect(
+			downloadPublicFile(cancellable(ctx, controller), 'https://images.example.com/qr_1.png', 0),
+		).rejects.toThrow(/cancelled/);
+
+		expect(sent).toHaveLength(1);
+		expect(Date.now() - startedAtMs).toBeLessThan(1000);
+	});
+
+	it("keeps Download Image's retries of the image within the total wait bound (60 s), as the transport's", async () => {
+		const { ctx, sent } = fakeContext({ answers: () => refused(429, 'slow down') });
+		const startedAtMs = Date.now();
+
+		await expect(downloadPublicFile(ctx, 'https://images.example.com/qr_1.png', 0)).rejects.toThrow(
+			/HTTP 429/,
+		);
+
+		expect(Date.now() - startedAtMs).toBeLessThanOrEqual(60_000);
+		expect(sent.length).toBeLessThan(30);
 	});
 });
