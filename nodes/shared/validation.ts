@@ -58,12 +58,18 @@ export const emailSchema = z
 		'must be an e-mail address such as ada@example.com',
 	);
 
-/** Roles that can be assigned; owner never can. */
-export const assignableRoleSchema = z.enum(['admin', 'editor', 'viewer'], {
-	errorMap: () => ({
-		message: 'must be one of admin, editor, viewer (owner can never be assigned)',
+/**
+ * Roles that can be assigned; owner never can. Read without case or surrounding spaces (a sheet's `Editor`, an AI
+ * agent's `Viewer`), sent as the contract's lower-case enum.
+ */
+export const assignableRoleSchema = z.preprocess(
+	(value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+	z.enum(['admin', 'editor', 'viewer'], {
+		errorMap: () => ({
+			message: 'must be one of admin, editor, viewer (owner can never be assigned)',
+		}),
 	}),
-});
+);
 
 /** Identifiers used as a path segment (QR code id, team id): no separators, no dot-only values. */
 export const idSchema = z

@@ -19,6 +19,7 @@ export const kind = 'batch' as const;
 
 /** Lets a paused member work in the team again; a member active there already is `unchanged` (1.2). */
 export const run = memberChangeRun<MemberTarget>({
+	name: 'Activate',
 	done: 'activated',
 	holds: (member) => memberChangeHolds.activate(member),
 	alreadyHeld: /not paused|already active/i,

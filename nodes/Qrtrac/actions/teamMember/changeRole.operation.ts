@@ -41,6 +41,7 @@ export const kind = 'batch' as const;
  * replaced as `previousRole` when it changes. The owner's role never changes.
  */
 export const run = memberChangeRun<Input>({
+	name: 'Change Role',
 	done: 'roleChanged',
 	holds: (member, input) => memberChangeHolds.changeRole(member, input.role),
 	send: async (ctx, input, itemIndex) => await changeMemberRole(ctx, { ...input, itemIndex }),

@@ -98,7 +98,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 /**
  * The members of one team, one item each, read through Get Team by ID (the contract has no members list of its
  * own; one request), filtered here. `status` is pending, active or paused where the service tells it; a Statuses
- * filter on an answer that does not tell it for some member (e-mail or not) fails rather than leave one out.
+ * filter on an answer that does not tell it for some member (e-mail or not) fails rather than leave one out, and so
+ * does a Roles filter on an answer listing a member without a role.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -114,6 +115,16 @@ export async function execute(
 			itemIndex,
 			"QRTRAC's answer does not tell the members' status, so 'Statuses' cannot filter them",
 			"Remove the 'Statuses' filter, or filter on the output's fields in a later node.",
+		);
+	}
+	// A member listed without a role (TeamMember requires none: a pending invitee) may have one asked for, likewise.
+	const roleless = listed.filter((member) => memberWord(member.role) === undefined).length;
+	if (input.roles.length > 0 && roleless > 0) {
+		throw itemInputError(
+			this.getNode(),
+			itemIndex,
+			"QRTRAC's answer does not tell every member's role, so 'Roles' cannot filter them",
+			`The team lists ${roleless} member${roleless === 1 ? '' : 's'} without a role. Remove the 'Roles' filter, or filter on the output's fields in a later node.`,
 		);
 	}
 	const matching = listed.filter(

@@ -4,6 +4,7 @@ import type { ChangeResult } from '../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../shared/executor';
 import { KeyedTurns } from '../../../shared/keyedTurns';
 import { normalizeEmail } from '../../../shared/records/member';
+import { itemInputError } from '../../../shared/validation';
 import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
 import { Rosters, sentUntold, type KnownMember, type RosterMember } from './rosters';
@@ -13,6 +14,8 @@ import { Rosters, sentUntold, type KnownMember, type RosterMember } from './rost
  * holds, how it is sent, what the member is afterwards and what the item says.
  */
 export interface MemberChange<Input extends MemberTarget> {
+	/** The operation as the form names it, for the item's error. */
+	name: string;
 	/** The `result` of a change that was sent. */
 	done: Outcome;
 	/** The rule (api/members.ts memberChangeHolds) read on the team's member; undefined: not in the team. */
@@ -160,10 +163,27 @@ async function changeOne<Input extends MemberTarget>(
 		return { ...change.output(input, change.done, undefined), ...done };
 	}
 	if (change.holds(member, input)) return change.output(input, 'unchanged', member);
+	// A team listing every member by e-mail, not this person: a service answering that no-op with success would make
+	// the row report a change no one got (a typo in a sheet), so it is not sent.
+	if (member === undefined) throw notListed(ctx, change.name, input, itemIndex);
 	const sent = await attempt(change.send(ctx, input, itemIndex));
 	if ('done' in sent) return { ...change.output(input, change.done, member), ...sent.done };
 	const stateUntold = member !== undefined && member.state === undefined;
 	if (stateUntold && change.alreadyHeld && refusedWith(sent.failed, change.alreadyHeld))
 		return change.output(input, 'unchanged', member);
 	throw sent.failed;
+}
+
+function notListed(
+	ctx: IExecuteFunctions,
+	name: string,
+	{ email, teamId }: MemberTarget,
+	itemIndex: number,
+): Error {
+	return itemInputError(
+		ctx.getNode(),
+		itemIndex,
+		`${email} is not a member of team ${teamId}; ${name} was not sent`,
+		"The team's members, as read in this execution, do not list this e-mail. Check it, pick the team they are in, or add them first with Add.",
+	);
 }

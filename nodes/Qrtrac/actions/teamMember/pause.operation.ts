@@ -27,6 +27,7 @@ const NO_ACTIVE_TEAM = /no active team|at least one active team/i;
  * and a pause that would leave the member with no active team.
  */
 export const run = memberChangeRun<MemberTarget>({
+	name: 'Pause',
 	done: 'paused',
 	holds: (member) => memberChangeHolds.pause(member),
 	alreadyHeld: /already paused/i,

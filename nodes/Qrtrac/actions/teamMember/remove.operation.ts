@@ -22,6 +22,7 @@ export const kind = 'batch' as const;
  * `unchanged` (1.2). The service refuses the owner and a member's last team (use Delete Completely for that).
  */
 export const run = memberChangeRun<MemberTarget>({
+	name: 'Remove From Team',
 	done: 'removed',
 	holds: (member) => memberChangeHolds.remove(member),
 	send: async (ctx, input, itemIndex) => await removeMemberFromTeam(ctx, { ...input, itemIndex }),

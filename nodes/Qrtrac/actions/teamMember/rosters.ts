@@ -84,10 +84,13 @@ export class Rosters {
 		return rosterNote(roster ? roster.unidentified : 0);
 	}
 
-	/** The member as a write left them (the role set), keeping what the roster told of their status and e-mail. */
+	/**
+	 * The member as a write left them (the role set), keeping what the roster told of their status and e-mail. A
+	 * team this run did not read (Always Send) is let go: a roster held from an earlier run may not list them.
+	 */
 	async wrote(teamId: string, member: KnownMember): Promise<void> {
 		const roster = await this.reads.ifRead(teamId);
-		if (!roster) return;
+		if (!roster) return await this.forget(teamId);
 		const email = normalizeEmail(member.email);
 		const before = roster.byEmail.get(email);
 		roster.byEmail.set(email, {

@@ -2,6 +2,9 @@
  * Team Member > Add (change-aware: a re-run sends no writes and reports `unchanged`) through n8n's engine against the simulator: output and the member state afterwards, the service's owner and
  * role rules, and every request checked against the contract.
  */
+import type { INode } from 'n8n-workflow';
+
+import { executeWorkflow } from '../../../support/harness/executeWorkflow';
 import { runNode } from '../../../support/n8nHarness';
 import { memberRuns } from '../../../support/memberRuns';
 import { useSimulator } from '../../../support/simulatorSuite';
@@ -263,6 +266,62 @@ describe('Team Member: Add (change-aware)', () => {
 		]);
 		suite.expectRequestsFollowContract();
 	});
+
+	it.each(['add', 'addToTeams'])(
+		'%s with Always Send lets go of the team read earlier in the execution: a later Remove removes the person it added',
+		async (operation) => {
+			const { main, sales, credentials } = newOrganization();
+			const email = 'sam@member.example';
+			suite.sim.state.addMember(sales.id, { name: 'Sam', email, role: 'viewer' });
+			const node = (name: string, x: number, parameters: Record<string, unknown>): INode => ({
+				id: name,
+				name,
+				type: 'qrtrac',
+				typeVersion: 1.2,
+				position: [x, 0],
+				parameters: { resource: 'teamMember', ...parameters },
+			});
+			const next = (name: string) => ({
+				main: [[{ node: name, type: 'main' as const, index: 0 }]],
+			});
+			const add =
+				operation === 'add'
+					? { operation, teamId: teamRef(main.id), name: 'Sam', email, role: 'editor' }
+					: {
+							operation,
+							name: 'Sam',
+							email,
+							teams: { team: [{ teamId: main.id, role: 'editor' }] },
+						};
+
+			const { run } = await executeWorkflow(
+				{
+					nodes: [
+						// Reads Main's members (Sam not among them) and holds them for the execution.
+						node('Check', 0, {
+							operation: 'remove',
+							teamId: teamRef(main.id),
+							email: 'nobody@member.example',
+						}),
+						node('Add', 200, { ...add, options: { alwaysSend: true } }),
+						node('Remove', 400, { operation: 'remove', teamId: teamRef(main.id), email }),
+					],
+					connections: { Check: next('Add'), Add: next('Remove') },
+				},
+				{ credentials },
+				{ node: 'Check', items: [{ json: {} }] },
+			);
+
+			const output = (name: string) =>
+				run.data.resultData.runData[name]?.[0]?.data?.main?.[0]?.[0]?.json;
+			expect([output('Check')?.result, output('Add')?.result, output('Remove')?.result]).toEqual([
+				'unchanged',
+				'sent',
+				'removed',
+			]);
+			expect(suite.sim.state.findMember(main.id, email)).toBeUndefined();
+		},
+	);
 
 	it("surfaces the service's owner rule (400) when the owner would get another role", async () => {
 		const { main, ownerEmail, credentials } = newOrganization();

@@ -141,6 +141,21 @@ describe('Team Member > Get Many', () => {
 		);
 	});
 
+	it('refuses a Roles filter when the answer lists a member without a role (a pending invitee), rather than leave them out', async () => {
+		const { team, credentials, at } = teamWithMembers();
+		suite.sim.setAnswerModes({ pendingWithoutRole: true });
+
+		const viewers = await getMany(credentials, team.id, { filters: { roles: ['viewer'] } });
+		const everyone = await getMany(credentials, team.id);
+
+		// Pia, a pending viewer listed without her role, may be one asked for: no list without her passes as complete.
+		expect(viewers.error?.message).toBe(
+			"Item 0: QRTRAC's answer does not tell every member's role, so 'Roles' cannot filter them",
+		);
+		expect(viewers.error?.description).toMatch(/1 member/);
+		expect(everyone.items.map((item) => item.json.email)).toContain(at('pia'));
+	});
+
 	it('refuses an unknown role before sending anything', async () => {
 		const { team, credentials } = teamWithMembers();
 

@@ -103,6 +103,53 @@ describe('Team Member: Pause and Activate', () => {
 		suite.expectRequestsFollowContract();
 	});
 
+	it.each([
+		['pause', 'Pause'],
+		['activate', 'Activate'],
+		['changeRole', 'Change Role'],
+	])(
+		'%s of a person the team does not list fails naming the team, nothing sent; the other rows go on',
+		async (operation, label) => {
+			const { main, sales, credentials } = newOrganization();
+			for (const team of [main, sales])
+				suite.sim.state.addMember(team.id, {
+					name: 'Kai',
+					email: 'kai@member.example',
+					role: 'viewer',
+				});
+			if (operation === 'activate')
+				suite.sim.state.setMemberState(main.id, 'kai@member.example', 'paused');
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'teamMember',
+					operation,
+					teamId: teamRef(main.id),
+					email: '={{ $json.email }}',
+					role: 'editor',
+				},
+				items: [{ email: 'typo@member.example' }, { email: 'kai@member.example' }],
+				continueOnFail: true,
+				credentials,
+			});
+
+			// A service that answers a no-op with success would otherwise report a change no one got.
+			expect(result.items[0].json.error).toBe(
+				`Item 0: typo@member.example is not a member of team ${main.id}; ${label} was not sent`,
+			);
+			expect(result.items[0].pairedItem).toEqual({ item: 0 });
+			expect(result.items[1].json.result).toBe(
+				{ pause: 'paused', activate: 'activated', changeRole: 'roleChanged' }[operation],
+			);
+			expect(
+				suite.sim.requestLog
+					.filter((entry) => entry.method !== 'GET')
+					.map((entry) => decodeURIComponent(entry.path)),
+			).toEqual([expect.stringContaining('/kai@member.example')]);
+		},
+	);
+
 	it('refuses a path-like e-mail before sending anything', async () => {
 		const { main, credentials } = newOrganization();
 

@@ -97,7 +97,7 @@ export async function run(
 				async () => {
 					// The next row of the person sends the spelling this one sent (the team's, where it listed them).
 					const member = { email: sentAs, name: input.name, role: input.role };
-					if (!input.alwaysSend) await rosters.wrote(input.teamId, member);
+					await rosters.wrote(input.teamId, member);
 					return member;
 				},
 				async () => {
