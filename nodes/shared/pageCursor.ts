@@ -13,8 +13,8 @@ import {
  * a short or empty page ends the list and must bring the codes to the announced total, and a page holding page
  * 1's first two codes repeats it: the service ignores `page`, or the list's top moved by a page or more while it
  * was scrolled (one code moved by a rename takes only itself along); one holding the page before's first two
- * repeats that one (a service answering past the end with its last page). A repeat once the pages before held the
- * announced total ends the list, as in the list walks; before it, the pages cannot make one list.
+ * repeats that one (a service answering past the end with its last page). A repeat once the pages before held exactly
+ * the announced total ends the list, as in the list walks; before it, the pages cannot make one list.
  */
 export interface PageCursor {
 	page: number;
@@ -84,7 +84,8 @@ export function nextPageCursor<T extends { id?: string }>(
 	});
 	const { first, second, previous } = cursor;
 	const holds = (id: string | undefined) => records.some((record) => record?.id === id);
-	const readWhole = total !== undefined && cursor.got >= total;
+	// Exactly the total: pages holding more than it announced show a total that cannot be trusted to end the list.
+	const readWhole = total !== undefined && cursor.got === total;
 	const repeatsPageOne =
 		first !== undefined &&
 		cursor.page > 1 &&

@@ -118,7 +118,7 @@ it('a service answering past the end with its last page ends the list once the t
 	});
 });
 
-it('a page repeating the page before, short of the total or without one, is a shortfall', () => {
+it('a page repeating the page before, short of the total, past it or without one, is a shortfall', () => {
 	const cursor: PageCursor = {
 		page: 3,
 		got: 200,
@@ -127,8 +127,17 @@ it('a page repeating the page before, short of the total or without one, is a sh
 		second: 'qr_1',
 		previous: ['qr_100', 'qr_101'],
 	};
-	for (const totalCount of [201, undefined])
+	// 201: short of it; 50: passed, a total that cannot end the list (Get Many's walk fails it too)
+	for (const totalCount of [201, 50, undefined])
 		expect(
 			nextPageCursor(cursor, { items: codes(100, 100), totalCount }, 100).shortfall?.reason,
 		).toMatch(/page 3 held the first codes of page 2 again/);
+});
+
+it('a page 2 repeating page 1 after more codes than the total announced is a shortfall, not the end', () => {
+	// 250 codes, a total of 50, "page" ignored: page 1's 100 codes passed the total
+	const full = nextPageCursor({ page: 1, got: 0 }, { items: codes(0, 100), totalCount: 50 }, 100);
+	expect(
+		nextPageCursor(full.next!, { items: codes(0, 100), totalCount: 50 }, 100).shortfall?.reason,
+	).toMatch(/ignore "page"/);
 });
