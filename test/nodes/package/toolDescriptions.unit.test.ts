@@ -309,6 +309,17 @@ describe('Tool descriptions of the scan operations on many codes', () => {
  * A Display ID the service refuses fails after the call: the agent needs the whole rule (validation.ts
  * displayIdSchema), and Create's fields by the names the form gives them.
  */
+/**
+ * n8n builds a tool's arguments from `$fromAI` keys, which take letters, digits, _ and - only: a field named by its
+ * path in the form (`options.topN`) is an argument no agent can pass.
+ */
+test('no tool description names a field by a dotted path', () => {
+	for (const { resource, operation } of operations)
+		expect(String(toolDefaults(resource, operation)?.toolDescription)).not.toMatch(
+			/\b(filters|options|additionalFields|updateFields)\.\w/,
+		);
+});
+
 describe('Tool descriptions of the QR code lists', () => {
 	test('Get Updated Since names scope and includeDeleted, and says it has no limit', () => {
 		const text = String(toolDefaults('qrCode', 'getUpdatedSince')?.toolDescription);
@@ -323,13 +334,13 @@ describe('Tool descriptions of the QR code lists', () => {
 		expect(text).toMatch(/no limit/);
 	});
 
-	test('Get Many names the search field as the form nests it (filters.search)', () => {
+	test('Get Many names the search field by its own name', () => {
 		const text = String(toolDefaults('qrCode', 'getMany')?.toolDescription);
 		const filters = formOf('qrCode', 'getMany').find((property) => property.name === 'filters');
 		expect((filters?.options as Array<{ name: string }>).map((option) => option.name)).toContain(
 			'search',
 		);
-		expect(text).toContain('filters.search');
+		expect(text).toMatch(/\bsearch \(under Filters\)/);
 	});
 });
 
