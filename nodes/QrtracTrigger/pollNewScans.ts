@@ -43,8 +43,8 @@ interface CodeIdCache {
  * One poll for new scans. Cost: 1 + ceil(n / 100) requests for n codes matching the filters (the code list is
  * kept in static data and refreshed from one "updated after time" request; scan events are read 100 codes per
  * bulk analytics request). The first poll, or one after the filters changed, lists the codes instead:
- * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
- * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
+ * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll learns where "now" is in the
+ * service's time and reports only the scans made while it reads. A watched code the service no longer has (watchedScans.ts) leaves the
  * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
  * the scanned codes to name them (scanEvents.ts). A poll after a long pause reads day by day (MAX_SCAN_SPAN_MS) up to
  * the present, stopping between days at MAX_SCANS_PER_POLL scans or the poll budget (logged; the next polls go on).
@@ -160,8 +160,13 @@ export async function pollNewScans(
 		if (behind) break;
 		pass = startPass(passCursor, window, cache.presentMs, false);
 	}
-	const items =
-		stored === undefined ? [] : await scanEvents(ctx, teamId, fresh, watchedCount(), settings);
+	// A first poll's `fresh` holds the scans after the present it began from (the pass's `quietBefore`); those up to
+	// that present plus the time it has run were made while it read, and its cursor remembers them as reported. One
+	// stamped further ahead of the service's `Date` is taken, as before activation, for seen.
+	const duringPoll = cache.presentMs + (Date.now() - startedAt) + CEILING_MARGIN_MS;
+	const reported =
+		stored === undefined ? fresh.filter((scan) => scan.scanTime <= duringPoll) : fresh;
+	const items = await scanEvents(ctx, teamId, reported, watchedCount(), settings);
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
 	claimState(ctx, claim);

@@ -93,6 +93,10 @@ function requestsSince(seq: number) {
 	return suite.sim.requestLog.filter((entry) => entry.seq > seq);
 }
 
+function stalledRequests(fault: string): number {
+	return suite.sim.faults.list().find((active) => active.id === fault)?.fired ?? 0;
+}
+
 function lastSeq(): number {
 	return suite.sim.requestLog.at(-1)?.seq ?? 0;
 }
@@ -505,6 +509,38 @@ describe('QRTRAC Trigger: new scans', () => {
 			[code.id, 'Named late', 'Lost?'],
 		]);
 		expect(await watcher.poll()).toEqual([]);
+	});
+
+	it('reports a scan made while the first poll reads the scans, once, and none from before activation', async () => {
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Scanned during activation' });
+		// 900 ms into a second: the service's `Date` (whole seconds) tells its present up to a second late
+		suite.sim.clock.set(Math.floor(Date.now() / 1_000) * 1_000 + 900);
+		try {
+			suite.sim.state.addScan(code.id, { city: 'Before activation' });
+			const watcher = trigger(account, { triggerOn: 'newScans' });
+			// the first poll's scan read reaches the service 0.6 s after it told its present; a visitor scans meanwhile
+			const stall = suite.sim.faults.add({
+				kind: 'stall',
+				delayMs: 600,
+				method: 'POST',
+				path: '/api/analytics-api/detailed/all',
+				count: 1,
+			});
+			const first = watcher.poll();
+			for (let waited = 0; stalledRequests(stall) === 0 && waited < 100; waited += 1)
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(stalledRequests(stall)).toBe(1);
+			suite.sim.clock.advance(300);
+			suite.sim.state.addScan(code.id, { city: 'During the first poll' });
+
+			expect((await first).map((scan) => scan.city)).toEqual(['During the first poll']);
+			suite.sim.faults.remove(stall);
+			suite.sim.clock.advance(60_000);
+			expect(await watcher.poll()).toEqual([]);
+		} finally {
+			suite.sim.clock.useRealTime();
+		}
 	});
 
 	it('fetches the newest scan as a test event without touching static data', async () => {
