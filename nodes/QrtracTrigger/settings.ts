@@ -31,8 +31,8 @@ export const SCAN_END_MARGIN_MS = 60 * 60_000;
 export const MAX_SCAN_SPAN_MS = 86_400_000;
 
 /**
- * A poll catching up day by day starts no further day once it has this many scans to report; the next polls
- * continue. Bounds a poll's memory and items after a long pause without holding a slow schedule behind the present.
+ * A poll starts no further chunk of 100 codes, nor day when catching up, once it has this many scans to report; the
+ * next polls continue. Bounds a poll's memory and items (to this plus one chunk's day) after a long pause.
  */
 export const MAX_SCANS_PER_POLL = 10_000;
 

@@ -646,4 +646,36 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 			suite.sim.clock.useRealTime();
 		}
 	});
+
+	it(`after a pause stops between chunks of 100 codes once a poll has ${MAX_SCANS_PER_POLL} scans; the next poll goes on`, async () => {
+		const DAY_MS = 86_400_000;
+		const account = newAccount();
+		const codes = Array.from({ length: 150 }, (_, index) => {
+			// one change time each: the oldest and the newest code are in different chunks of 100 codes
+			suite.sim.clock.advance(5);
+			return createCode(account.teamId, { name: `Code ${index}` });
+		});
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		try {
+			expect(await watcher.poll()).toEqual([]);
+
+			const paused = suite.sim.clock.now();
+			suite.sim.clock.set(paused + 2 * DAY_MS);
+			// one busy day: the scans of each of the two codes alone fill a poll
+			for (const code of [codes[0], codes[149]])
+				for (let index = 0; index < MAX_SCANS_PER_POLL; index += 1)
+					suite.sim.state.addScan(code.id, { scanTime: paused + DAY_MS / 2 + index });
+
+			const first = await watcher.poll();
+			expect(first).toHaveLength(MAX_SCANS_PER_POLL);
+			const second = await watcher.poll();
+			expect(second).toHaveLength(MAX_SCANS_PER_POLL);
+			expect(
+				[first, second].map((scans) => [...new Set(scans.map((scan) => scan.qrId))]).sort(),
+			).toEqual([[codes[0].id], [codes[149].id]].sort());
+			expect(await watcher.poll()).toEqual([]);
+		} finally {
+			suite.sim.clock.useRealTime();
+		}
+	});
 });
