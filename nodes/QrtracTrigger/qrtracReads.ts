@@ -11,12 +11,14 @@ import {
 	listTeamQrs,
 	placeListedCodes,
 	placeScans,
+	walkBulkScans,
 	type ChangedQrCode,
 	type ChangesAnswer,
 	type Scan,
 } from '../shared/api';
 import { isAnswerTooLarge } from '../shared/serviceErrors';
 import { feedMayLeaveOut, looksCapped, reachesPastHighWater } from './changeCursor';
+import { isScanRecord, type ScanRecord } from './scanCursor';
 
 /** What the trigger reads, through the endpoint module; every record it gets is placed on the timeline. */
 
@@ -162,6 +164,26 @@ export async function readLiveCodes(
 		teamId,
 	});
 	return await placeListedCodes(ctx, codes, Date.now());
+}
+
+/**
+ * The newest scan event of the codes with startTime <= scanTime <= endTime, holding one answer at a time (the walk
+ * splits one too large to read) and one scan from it, not every scan of the range.
+ */
+export async function readNewestScan(
+	ctx: IPollFunctions,
+	teamId: string,
+	qrIds: readonly string[],
+	startTime: number,
+	endTime: number,
+): Promise<(Scan & ScanRecord) | undefined> {
+	let newest: (Scan & ScanRecord) | undefined;
+	await walkBulkScans(ctx, { qrIds, startTime, endTime, teamId }, (answer) => {
+		for (const scan of answer)
+			if (isScanRecord(scan) && (newest === undefined || scan.scanTime > newest.scanTime))
+				newest = scan;
+	});
+	return newest;
 }
 
 /** Scan events of the codes with startTime <= scanTime <= endTime: one request per 100 codes. */

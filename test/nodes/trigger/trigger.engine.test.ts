@@ -555,25 +555,42 @@ describe('QRTRAC Trigger: new scans', () => {
 		expect(watcher.staticData).toEqual({});
 	});
 
-	it('fetches the test event from the last day first, and from the last 30 days only when that day had none', async () => {
+	it('fetches the test event from the last hour first, then the last day, and the last 30 days only when those had none', async () => {
+		const HOUR_MS = 3_600_000;
 		const DAY_MS = 86_400_000;
-		const account = newAccount();
-		const busy = createCode(account.teamId, { name: 'Busy' });
-		const now = suite.sim.clock.now();
-		// a month of a busy code's scans need not be read, nor held, to find the newest one
-		for (let day = 2; day < 30; day += 1)
-			suite.sim.state.addScan(busy.id, { scanTime: now - day * DAY_MS, city: `Day ${day}` });
-		suite.sim.state.addScan(busy.id, { scanTime: now - 3_600_000, city: 'An hour ago' });
-		const watcher = trigger(account, { triggerOn: 'newScans' });
-
-		let before = lastSeq();
-		expect((await watcher.poll('manual')).map((scan) => scan.city)).toEqual(['An hour ago']);
-		const ranges = () =>
-			requestsSince(before)
+		const ranges = (since: number) =>
+			requestsSince(since)
 				.filter((entry) => entry.operationId === 'getBulkQrAnalytics')
 				.map((entry) => entry.body as { startTime: number; endTime: number });
-		expect(ranges()).toHaveLength(1);
-		expect(ranges()[0].startTime).toBeGreaterThanOrEqual(now - DAY_MS - 1_000);
+		const now = suite.sim.clock.now();
+
+		// a busy code, scanned every minute of the last day: the newest scan is in the last hour, read alone
+		const account = newAccount();
+		const busy = createCode(account.teamId, { name: 'Busy' });
+		for (let minute = 5; minute < 24 * 60; minute += 1)
+			suite.sim.state.addScan(busy.id, {
+				scanTime: now - minute * 60_000,
+				city: `${minute} min ago`,
+			});
+		let before = lastSeq();
+		expect(
+			(await trigger(account, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
+		).toEqual(['5 min ago']);
+		expect(ranges(before)).toHaveLength(1);
+		expect(ranges(before)[0].startTime).toBeGreaterThanOrEqual(now - HOUR_MS - 1_000);
+
+		// a month of scans before a quiet hour: the rest of the day is read, not the month
+		const daily = newAccount();
+		const code = createCode(daily.teamId, { name: 'Daily' });
+		for (let day = 2; day < 30; day += 1)
+			suite.sim.state.addScan(code.id, { scanTime: now - day * DAY_MS, city: `Day ${day}` });
+		suite.sim.state.addScan(code.id, { scanTime: now - 3 * HOUR_MS, city: 'Three hours ago' });
+		before = lastSeq();
+		expect(
+			(await trigger(daily, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
+		).toEqual(['Three hours ago']);
+		expect(ranges(before)).toHaveLength(2);
+		expect(ranges(before)[1].startTime).toBeGreaterThanOrEqual(now - DAY_MS - 1_000);
 
 		// a quiet last day: the rest of the 30 days is read, the newest of it found
 		const quiet = newAccount();
@@ -584,9 +601,11 @@ describe('QRTRAC Trigger: new scans', () => {
 		expect(
 			(await trigger(quiet, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
 		).toEqual(['Ten days ago']);
-		expect(ranges()).toHaveLength(2);
-		// the two reads do not overlap: no scan is read twice
-		expect(ranges()[1].endTime).toBeLessThan(ranges()[0].startTime + 3);
+		const read = ranges(before);
+		expect(read).toHaveLength(3);
+		// the reads do not overlap: no scan is read twice
+		for (let index = 1; index < read.length; index += 1)
+			expect(read[index].endTime).toBeLessThan(read[index - 1].startTime + 3);
 	});
 });
 
