@@ -16,7 +16,8 @@ import type { Store } from './store';
  * - `echoEncodedSecrets`: the same places quote the credentials as a debugging proxy might: the basic-auth pair
  *   `Authorization: Basic base64(clientId:clientSecret)`, and the client secret wrapped over a line break.
  * - `hugeAnswerBytes`: successful answers of the list operations (updated-after, scans, pages) are padded to
- *   at least N bytes (field `padding` before `data`) and streamed without a Content-Length.
+ *   at least N bytes (field `padding` before `data`) and streamed without a Content-Length; with
+ *   `hugeAnswerOperations`, only the answers of those operations (e.g. `['getTeamQrsFromTime']`).
  * - `noSuccessFlag`: successful answers come without `success` (with `data` where they have one).
  * - `omitEmptyLists`: a successful answer whose `data` is an empty list carries only `success` (NOTES: some success
  *   answers carry only `success`), e.g. an updated-after answer when nothing changed.
@@ -60,6 +61,7 @@ export interface AnswerModes {
 	echoSecrets?: boolean;
 	echoEncodedSecrets?: boolean;
 	hugeAnswerBytes?: number;
+	hugeAnswerOperations?: string[];
 	noSuccessFlag?: boolean;
 	contractMembers?: boolean;
 	omitEmptyLists?: boolean;
@@ -349,7 +351,8 @@ export function padsAnswer(
 		status >= 200 &&
 		status < 300 &&
 		operationId !== undefined &&
-		LIST_OPERATIONS.has(operationId)
+		LIST_OPERATIONS.has(operationId) &&
+		(modes.hugeAnswerOperations === undefined || modes.hugeAnswerOperations.includes(operationId))
 	);
 }
 

@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ChangeKind } from './changeCursor';
 import { isVersioned } from './changeCursor';
-import { isScanRecord } from './scanCursor';
 import { matchesFilters, type CodeFilters } from './codeFilters';
 import { CODES_PER_ANALYTICS_REQUEST } from '../shared/api';
 import { isQrType, QR_TYPE_LABELS } from '../shared/forms/qrCodeTypes';
@@ -11,11 +10,11 @@ import { changeItem } from './pollCodeChanges';
 import { describeScanRows } from '../shared/records/scanRows';
 import { scanEvent, triggerIpPrivacy } from './scanEvents';
 import { isLive } from '../shared/records/qrCode';
-import { readChangedCodes, readLiveCodes, readScans, resolveTeamId } from './qrtracReads';
+import { readChangedCodes, readLiveCodes, readNewestScan, resolveTeamId } from './qrtracReads';
 import {
 	FIRST_POLL_LOOKBACK_MS,
-	SAMPLE_SCAN_FIRST_LOOKBACK_MS,
 	SAMPLE_SCAN_LOOKBACK_MS,
+	SAMPLE_SCAN_LOOKBACKS_MS,
 	SCAN_END_MARGIN_MS,
 	type TriggerSettings,
 } from './settings';
@@ -106,9 +105,9 @@ async function sampleChange(
 }
 
 /**
- * The newest scan of the last 30 days among the 100 most recently changed matching codes: the last day first,
- * the rest of the 30 days only when that day had none (two or three requests). A busy team's month of scans is
- * neither held nor read in one answer, which could pass the transport's 64 MB bound, to find one scan.
+ * The newest scan of the last 30 days among the 100 most recently changed matching codes: the last hour first, the
+ * rest of the day, then of the 30 days, each only when the later stretch had none (two to four requests). A busy
+ * team's day or month of scans is neither read nor held (readNewestScan keeps one scan) to find one scan.
  */
 async function sampleScan(
 	ctx: IPollFunctions,
@@ -122,13 +121,9 @@ async function sampleScan(
 	if (ids.length === 0) return undefined;
 	const now = Date.now();
 	let endTime = now + SCAN_END_MARGIN_MS;
-	for (const lookbackMs of [SAMPLE_SCAN_FIRST_LOOKBACK_MS, SAMPLE_SCAN_LOOKBACK_MS]) {
+	for (const lookbackMs of SAMPLE_SCAN_LOOKBACKS_MS) {
 		const startTime = now - lookbackMs;
-		const scans = (await readScans(ctx, teamId, ids, startTime, endTime)).filter(isScanRecord);
-		const newest = scans.reduce<(typeof scans)[number] | undefined>(
-			(found, scan) => (found === undefined || scan.scanTime > found.scanTime ? scan : found),
-			undefined,
-		);
+		const newest = await readNewestScan(ctx, teamId, ids, startTime, endTime);
 		if (newest)
 			return scanEvent(describeScanRows([newest], codes)[0], await triggerIpPrivacy(ctx, settings));
 		// the range's ends are inclusive: the next read ends just before this one began

@@ -43,11 +43,12 @@ interface CodeIdCache {
  * One poll for new scans. Cost: 1 + ceil(n / 100) requests for n codes matching the filters (the code list is
  * kept in static data and refreshed from one "updated after time" request; scan events are read 100 codes per
  * bulk analytics request). The first poll, or one after the filters changed, lists the codes instead:
- * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll reports nothing: it learns
- * where "now" is in the service's time. A watched code the service no longer has (watchedScans.ts) leaves the
+ * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll learns where "now" is in the
+ * service's time and reports only the scans made while it reads. A watched code the service no longer has (watchedScans.ts) leaves the
  * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
  * the scanned codes to name them (scanEvents.ts). A poll after a long pause reads day by day (MAX_SCAN_SPAN_MS) up to
- * the present, stopping between days at MAX_SCANS_PER_POLL scans or the poll budget (logged; the next polls go on).
+ * the present, stopping between days or chunks at MAX_SCANS_PER_POLL scans or the poll budget (logged; the next polls
+ * go on).
  * Within n8n's poll budget (n8n 2.x) a poll reads only the chunks of codes the budget allows and the next polls
  * continue the pass (scanPass.ts).
  */
@@ -98,10 +99,13 @@ export async function pollNewScans(
 	const tagKey = await scanTagKey(ctx);
 	const fresh: Scan[] = [];
 	const spent = { chunksRead: 0, slowestChunkMs: 0 };
+	// Also stops between chunks once MAX_SCANS_PER_POLL scans are found: one day of a busy team (10 scans/s) is
+	// 864,000, too many for one poll's memory and items; the next polls continue the pass.
 	const mayRead = (
 		scans: readonly Scan[],
 		chunks: { chunksRead: number; slowestChunkMs: number },
 	) =>
+		fresh.length + scans.length < MAX_SCANS_PER_POLL &&
 		mayReadAnotherChunk(
 			{
 				elapsedMs: Date.now() - startedAt,
@@ -160,8 +164,13 @@ export async function pollNewScans(
 		if (behind) break;
 		pass = startPass(passCursor, window, cache.presentMs, false);
 	}
-	const items =
-		stored === undefined ? [] : await scanEvents(ctx, teamId, fresh, watchedCount(), settings);
+	// A first poll's `fresh` holds the scans after the present it began from (the pass's `quietBefore`); those up to
+	// that present plus the time it has run were made while it read, and its cursor remembers them as reported. One
+	// stamped further ahead of the service's `Date` is taken, as before activation, for seen.
+	const duringPoll = cache.presentMs + (Date.now() - startedAt) + CEILING_MARGIN_MS;
+	const reported =
+		stored === undefined ? fresh.filter((scan) => scan.scanTime <= duringPoll) : fresh;
+	const items = await scanEvents(ctx, teamId, reported, watchedCount(), settings);
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
 	claimState(ctx, claim);
@@ -174,7 +183,7 @@ export async function pollNewScans(
 	});
 	if ('pass' in next) {
 		ctx.logger.info(
-			`QRTRAC Trigger: New Scans read the scans of ${spent.chunksRead} chunk(s) of 100 watched codes within n8n's poll budget of ${budgetMs} ms; ${codesLeft(next.pass, codeIds).length} code(s) are left, and the next poll continues`,
+			`QRTRAC Trigger: New Scans read the scans of ${spent.chunksRead} chunk(s) of 100 watched codes within n8n's poll budget of ${budgetMs} ms and ${MAX_SCANS_PER_POLL} scans per poll; ${codesLeft(next.pass, codeIds).length} code(s) are left, and the next poll continues`,
 		);
 	} else if (behind) {
 		// info, not warn: the poll stopped at MAX_SCANS_PER_POLL or the budget before the present

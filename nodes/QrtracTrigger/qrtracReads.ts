@@ -7,14 +7,18 @@ import {
 	getBulkQrAnalytics,
 	getQrsChangedSince,
 	codesLeftOut,
+	listQrsChangedSince,
 	listTeamQrs,
 	placeListedCodes,
 	placeScans,
+	walkBulkScans,
 	type ChangedQrCode,
 	type ChangesAnswer,
 	type Scan,
 } from '../shared/api';
+import { isAnswerTooLarge } from '../shared/serviceErrors';
 import { feedMayLeaveOut, looksCapped, reachesPastHighWater } from './changeCursor';
+import { isScanRecord, type ScanRecord } from './scanCursor';
 
 /** What the trigger reads, through the endpoint module; every record it gets is placed on the timeline. */
 
@@ -82,7 +86,11 @@ export async function readChangesSince(
 	},
 ): Promise<{ codes: ChangedQrCode[]; presentMs: number }> {
 	const { floor, highWater, fromTime, isNew } = window;
-	const answer = await readChanges(ctx, watched, fromTime);
+	const answer = await readChanges(ctx, watched, fromTime).catch((error: unknown) => {
+		if (isAnswerTooLarge(error)) return undefined;
+		throw error;
+	});
+	if (answer === undefined) return await listedInstead(ctx, watched, floor);
 	const presentMs = answer.serviceDateMs ?? Date.now();
 	const count = answer.codes.length;
 	const whole = feedMayLeaveOut(count, answer.codes.some(isNew));
@@ -108,6 +116,31 @@ export async function readChangesSince(
 	return { codes: [...answer.codes, ...missing], presentMs };
 }
 
+/**
+ * The changes since `floor` when their answer was too large to read (64 MB: tens of thousands of codes changed,
+ * e.g. while the workflow was off): each team's list, newest change first, down to `floor`, with a log line;
+ * else every poll would fail on the same answer. The present is n8n's clock, as when no `Date` is sent.
+ * Deletions in that time cannot be seen: the list holds live codes only.
+ */
+async function listedInstead(
+	ctx: IPollFunctions,
+	watched: WatchedCodes,
+	floor: number,
+): Promise<{ codes: ChangedQrCode[]; presentMs: number }> {
+	const presentMs = Date.now();
+	const teamIds = watched.allTeams
+		? (await getAllTeams(ctx)).map((team) => team.id)
+		: [watched.teamId];
+	const codes: ChangedQrCode[] = [];
+	for (const teamId of teamIds)
+		for (const code of await listQrsChangedSince(ctx, { floor, presentMs, teamId }))
+			codes.push(code);
+	ctx.logger.warn(
+		`QRTRAC Trigger: the answer of the codes changed since ${new Date(floor).toISOString()} was too large to read (64 MB); the ${codes.length} live codes changed since then were read from the list of codes instead, where codes deleted meanwhile do not show`,
+	);
+	return { codes, presentMs };
+}
+
 function versionOf(code: ChangedQrCode): string {
 	return `${code.id} ${code.updatedAt}`;
 }
@@ -131,6 +164,26 @@ export async function readLiveCodes(
 		teamId,
 	});
 	return await placeListedCodes(ctx, codes, Date.now());
+}
+
+/**
+ * The newest scan event of the codes with startTime <= scanTime <= endTime, holding one answer at a time (the walk
+ * splits one too large to read) and one scan from it, not every scan of the range.
+ */
+export async function readNewestScan(
+	ctx: IPollFunctions,
+	teamId: string,
+	qrIds: readonly string[],
+	startTime: number,
+	endTime: number,
+): Promise<(Scan & ScanRecord) | undefined> {
+	let newest: (Scan & ScanRecord) | undefined;
+	await walkBulkScans(ctx, { qrIds, startTime, endTime, teamId }, (answer) => {
+		for (const scan of answer)
+			if (isScanRecord(scan) && (newest === undefined || scan.scanTime > newest.scanTime))
+				newest = scan;
+	});
+	return newest;
 }
 
 /** Scan events of the codes with startTime <= scanTime <= endTime: one request per 100 codes. */

@@ -31,16 +31,19 @@ export const SCAN_END_MARGIN_MS = 60 * 60_000;
 export const MAX_SCAN_SPAN_MS = 86_400_000;
 
 /**
- * A poll catching up day by day starts no further day once it has this many scans to report; the next polls
- * continue. Bounds a poll's memory and items after a long pause without holding a slow schedule behind the present.
+ * A poll starts no further chunk of 100 codes, nor day when catching up, once it has this many scans to report; the
+ * next polls continue. Bounds a poll's memory and items (to this plus one chunk's day) after a long pause.
  */
 export const MAX_SCANS_PER_POLL = 10_000;
 
 /** How far back "Fetch Test Event" looks for a sample scan. */
 export const SAMPLE_SCAN_LOOKBACK_MS = 30 * 86_400_000;
 
-/** The stretch "Fetch Test Event" reads first; the rest of SAMPLE_SCAN_LOOKBACK_MS only when it holds no scan. */
-export const SAMPLE_SCAN_FIRST_LOOKBACK_MS = 86_400_000;
+/**
+ * The stretches "Fetch Test Event" reads, newest first, each only when the later ones held no scan; the last reaches
+ * SAMPLE_SCAN_LOOKBACK_MS. A busy team's last hour holds its newest scan; its day can hold 864,000 (10 scans/s).
+ */
+export const SAMPLE_SCAN_LOOKBACKS_MS = [3_600_000, 86_400_000, SAMPLE_SCAN_LOOKBACK_MS];
 
 export type TriggerOn = 'codeChanges' | 'newScans';
 

@@ -93,6 +93,10 @@ function requestsSince(seq: number) {
 	return suite.sim.requestLog.filter((entry) => entry.seq > seq);
 }
 
+function stalledRequests(fault: string): number {
+	return suite.sim.faults.list().find((active) => active.id === fault)?.fired ?? 0;
+}
+
 function lastSeq(): number {
 	return suite.sim.requestLog.at(-1)?.seq ?? 0;
 }
@@ -507,6 +511,38 @@ describe('QRTRAC Trigger: new scans', () => {
 		expect(await watcher.poll()).toEqual([]);
 	});
 
+	it('reports a scan made while the first poll reads the scans, once, and none from before activation', async () => {
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Scanned during activation' });
+		// 900 ms into a second: the service's `Date` (whole seconds) tells its present up to a second late
+		suite.sim.clock.set(Math.floor(Date.now() / 1_000) * 1_000 + 900);
+		try {
+			suite.sim.state.addScan(code.id, { city: 'Before activation' });
+			const watcher = trigger(account, { triggerOn: 'newScans' });
+			// the first poll's scan read reaches the service 0.6 s after it told its present; a visitor scans meanwhile
+			const stall = suite.sim.faults.add({
+				kind: 'stall',
+				delayMs: 600,
+				method: 'POST',
+				path: '/api/analytics-api/detailed/all',
+				count: 1,
+			});
+			const first = watcher.poll();
+			for (let waited = 0; stalledRequests(stall) === 0 && waited < 100; waited += 1)
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(stalledRequests(stall)).toBe(1);
+			suite.sim.clock.advance(300);
+			suite.sim.state.addScan(code.id, { city: 'During the first poll' });
+
+			expect((await first).map((scan) => scan.city)).toEqual(['During the first poll']);
+			suite.sim.faults.remove(stall);
+			suite.sim.clock.advance(60_000);
+			expect(await watcher.poll()).toEqual([]);
+		} finally {
+			suite.sim.clock.useRealTime();
+		}
+	});
+
 	it('fetches the newest scan as a test event without touching static data', async () => {
 		const account = newAccount();
 		const code = createCode(account.teamId);
@@ -519,25 +555,42 @@ describe('QRTRAC Trigger: new scans', () => {
 		expect(watcher.staticData).toEqual({});
 	});
 
-	it('fetches the test event from the last day first, and from the last 30 days only when that day had none', async () => {
+	it('fetches the test event from the last hour first, then the last day, and the last 30 days only when those had none', async () => {
+		const HOUR_MS = 3_600_000;
 		const DAY_MS = 86_400_000;
-		const account = newAccount();
-		const busy = createCode(account.teamId, { name: 'Busy' });
-		const now = suite.sim.clock.now();
-		// a month of a busy code's scans need not be read, nor held, to find the newest one
-		for (let day = 2; day < 30; day += 1)
-			suite.sim.state.addScan(busy.id, { scanTime: now - day * DAY_MS, city: `Day ${day}` });
-		suite.sim.state.addScan(busy.id, { scanTime: now - 3_600_000, city: 'An hour ago' });
-		const watcher = trigger(account, { triggerOn: 'newScans' });
-
-		let before = lastSeq();
-		expect((await watcher.poll('manual')).map((scan) => scan.city)).toEqual(['An hour ago']);
-		const ranges = () =>
-			requestsSince(before)
+		const ranges = (since: number) =>
+			requestsSince(since)
 				.filter((entry) => entry.operationId === 'getBulkQrAnalytics')
 				.map((entry) => entry.body as { startTime: number; endTime: number });
-		expect(ranges()).toHaveLength(1);
-		expect(ranges()[0].startTime).toBeGreaterThanOrEqual(now - DAY_MS - 1_000);
+		const now = suite.sim.clock.now();
+
+		// a busy code, scanned every minute of the last day: the newest scan is in the last hour, read alone
+		const account = newAccount();
+		const busy = createCode(account.teamId, { name: 'Busy' });
+		for (let minute = 5; minute < 24 * 60; minute += 1)
+			suite.sim.state.addScan(busy.id, {
+				scanTime: now - minute * 60_000,
+				city: `${minute} min ago`,
+			});
+		let before = lastSeq();
+		expect(
+			(await trigger(account, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
+		).toEqual(['5 min ago']);
+		expect(ranges(before)).toHaveLength(1);
+		expect(ranges(before)[0].startTime).toBeGreaterThanOrEqual(now - HOUR_MS - 1_000);
+
+		// a month of scans before a quiet hour: the rest of the day is read, not the month
+		const daily = newAccount();
+		const code = createCode(daily.teamId, { name: 'Daily' });
+		for (let day = 2; day < 30; day += 1)
+			suite.sim.state.addScan(code.id, { scanTime: now - day * DAY_MS, city: `Day ${day}` });
+		suite.sim.state.addScan(code.id, { scanTime: now - 3 * HOUR_MS, city: 'Three hours ago' });
+		before = lastSeq();
+		expect(
+			(await trigger(daily, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
+		).toEqual(['Three hours ago']);
+		expect(ranges(before)).toHaveLength(2);
+		expect(ranges(before)[1].startTime).toBeGreaterThanOrEqual(now - DAY_MS - 1_000);
 
 		// a quiet last day: the rest of the 30 days is read, the newest of it found
 		const quiet = newAccount();
@@ -548,9 +601,11 @@ describe('QRTRAC Trigger: new scans', () => {
 		expect(
 			(await trigger(quiet, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
 		).toEqual(['Ten days ago']);
-		expect(ranges()).toHaveLength(2);
-		// the two reads do not overlap: no scan is read twice
-		expect(ranges()[1].endTime).toBeLessThan(ranges()[0].startTime + 3);
+		const read = ranges(before);
+		expect(read).toHaveLength(3);
+		// the reads do not overlap: no scan is read twice
+		for (let index = 1; index < read.length; index += 1)
+			expect(read[index].endTime).toBeLessThan(read[index - 1].startTime + 3);
 	});
 });
 
@@ -605,6 +660,38 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 			expect(first).toHaveLength(MAX_SCANS_PER_POLL);
 			const second = await watcher.poll();
 			expect(second.map((scan) => scan.scanTime)).toEqual([late]);
+			expect(await watcher.poll()).toEqual([]);
+		} finally {
+			suite.sim.clock.useRealTime();
+		}
+	});
+
+	it(`after a pause stops between chunks of 100 codes once a poll has ${MAX_SCANS_PER_POLL} scans; the next poll goes on`, async () => {
+		const DAY_MS = 86_400_000;
+		const account = newAccount();
+		const codes = Array.from({ length: 150 }, (_, index) => {
+			// one change time each: the oldest and the newest code are in different chunks of 100 codes
+			suite.sim.clock.advance(5);
+			return createCode(account.teamId, { name: `Code ${index}` });
+		});
+		const watcher = trigger(account, { triggerOn: 'newScans' });
+		try {
+			expect(await watcher.poll()).toEqual([]);
+
+			const paused = suite.sim.clock.now();
+			suite.sim.clock.set(paused + 2 * DAY_MS);
+			// one busy day: the scans of each of the two codes alone fill a poll
+			for (const code of [codes[0], codes[149]])
+				for (let index = 0; index < MAX_SCANS_PER_POLL; index += 1)
+					suite.sim.state.addScan(code.id, { scanTime: paused + DAY_MS / 2 + index });
+
+			const first = await watcher.poll();
+			expect(first).toHaveLength(MAX_SCANS_PER_POLL);
+			const second = await watcher.poll();
+			expect(second).toHaveLength(MAX_SCANS_PER_POLL);
+			expect(
+				[first, second].map((scans) => [...new Set(scans.map((scan) => scan.qrId))]).sort(),
+			).toEqual([[codes[0].id], [codes[149].id]].sort());
 			expect(await watcher.poll()).toEqual([]);
 		} finally {
 			suite.sim.clock.useRealTime();
