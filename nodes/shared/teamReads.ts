@@ -31,6 +31,8 @@ export class TeamReads<T> {
 	private readonly reads = new Map<string, Promise<T>>();
 	/** The reads that succeeded, by team: for bookkeeping that must not wait (`readNow`). */
 	private readonly done = new Map<string, T>();
+	/** The teams this run reads from the service, not from a snapshot held by an earlier run. */
+	private readonly fromService = new Set<string>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -51,6 +53,21 @@ export class TeamReads<T> {
 			}
 			return await read;
 		});
+	}
+
+	/**
+	 * The team's snapshot as the service tells it now: one held from an earlier run is read again, once per run
+	 * (for a decision a snapshot up to its maximum age may have made wrongly, such as refusing a person added
+	 * since).
+	 */
+	async fresh(teamId: string | undefined, itemIndex: number): Promise<T> {
+		const team = await this.teamOf(teamId);
+		if (!this.fromService.has(team)) {
+			this.fromService.add(team);
+			this.reads.delete(team);
+			this.done.delete(team);
+		}
+		return await this.get(teamId, itemIndex);
 	}
 
 	/** The snapshot this run read of the team, if it read one (a failed read counts as none). */
@@ -89,14 +106,19 @@ export class TeamReads<T> {
 	}
 
 	private async readTeam(teamId: string | undefined, team: string, itemIndex: number): Promise<T> {
-		if (!this.held) return await this.source.read(teamId, team, itemIndex);
+		const heldAllowed = !this.fromService.has(team);
+		if (!this.held) {
+			this.fromService.add(team);
+			return await this.source.read(teamId, team, itemIndex);
+		}
 		const key = await this.keyOf(team);
-		const kept = this.held.get(key, Date.now());
+		const kept = heldAllowed ? this.held.get(key, Date.now()) : undefined;
 		if (kept !== undefined && (await this.caughtUp(kept, teamId, team, itemIndex))) {
 			this.held.resize(key, this.source.sizeOf(kept));
 			return kept;
 		}
 		this.held.delete(key);
+		this.fromService.add(team);
 		const readAtMs = Date.now();
 		const snapshot = await this.source.read(teamId, team, itemIndex);
 		this.held.set(key, snapshot, this.source.sizeOf(snapshot), readAtMs);

@@ -59,17 +59,36 @@ export const emailSchema = z
 	);
 
 /**
- * Roles that can be assigned; owner never can. Read without case or surrounding spaces (a sheet's `Editor`, an AI
- * agent's `Viewer`), sent as the contract's lower-case enum.
+ * A value of a fixed list read without case or surrounding spaces (a sheet's `Editor`, an AI agent's `Viewer`), as
+ * the contract writes it; a refusal quotes what was given.
  */
-export const assignableRoleSchema = z.preprocess(
-	(value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-	z.enum(['admin', 'editor', 'viewer'], {
-		errorMap: () => ({
-			message: 'must be one of admin, editor, viewer (owner can never be assigned)',
+function caselessChoice<T extends [string, ...string[]]>(values: T, rule = values.join(', ')) {
+	return z.preprocess(
+		(value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+		z.enum(values, {
+			errorMap: (_issue, ctx) => ({
+				message: `must be one of ${rule}, not ${JSON.stringify(ctx.data)?.slice(0, 60) ?? 'nothing'}`,
+			}),
 		}),
-	}),
+	);
+}
+
+/** Roles that can be assigned; owner never can. */
+export const assignableRoleSchema = caselessChoice(
+	['admin', 'editor', 'viewer'],
+	'admin, editor, viewer (owner can never be assigned)',
 );
+
+/** Every role a member may hold, and every status, for filters. */
+export const MEMBER_ROLES: ['owner', 'admin', 'editor', 'viewer'] = [
+	'owner',
+	'admin',
+	'editor',
+	'viewer',
+];
+export const MEMBER_STATUSES: ['active', 'paused', 'pending'] = ['active', 'paused', 'pending'];
+export const memberRoleSchema = caselessChoice(MEMBER_ROLES);
+export const memberStatusSchema = caselessChoice(MEMBER_STATUSES);
 
 /** Identifiers used as a path segment (QR code id, team id): no separators, no dot-only values. */
 export const idSchema = z

@@ -36,3 +36,29 @@ it.each([
 		expect(run.sent.map(described).at(-1)?.body).toEqual(body);
 	},
 );
+
+it("Get Many's Roles and Statuses filters take values in another case, as the role fields do", async () => {
+	const run = await runAction('teamMember', 'getMany', {
+		teamId: 'team_1',
+		filters: { roles: ['Editor', ' viewer'], statuses: ['Active'] },
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map(described)).toHaveLength(1);
+});
+
+it.each([
+	['changeRole', { teamId: 'team_1', email: 'a@example.com', role: 'Owner' }, '"owner"'],
+	['changeRole', { teamId: 'team_1', email: 'a@example.com', role: 'Manager ' }, '"manager"'],
+	['getMany', { teamId: 'team_1', filters: { roles: ['Boss'] } }, '"boss"'],
+])(
+	'%s refuses a role outside the list, quoting what was given',
+	async (operation, parameters, given) => {
+		const run = await runAction('teamMember', operation, parameters);
+
+		expect(run.sent).toHaveLength(0);
+		expect(run.error?.message).toMatch(/"Role(s)?"/);
+		expect(run.error?.message).toContain(`must be one of`);
+		expect(run.error?.message).toContain(`not ${given}`);
+	},
+);

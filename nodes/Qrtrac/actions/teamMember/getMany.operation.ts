@@ -4,7 +4,14 @@ import { z } from 'zod';
 
 import { getTeamRoster, memberWord } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { itemInputError, validateParameters } from '../../../shared/validation';
+import {
+	itemInputError,
+	MEMBER_ROLES,
+	MEMBER_STATUSES,
+	memberRoleSchema,
+	memberStatusSchema,
+	validateParameters,
+} from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { describeMember } from '../../../shared/records/member';
 import {
@@ -14,9 +21,6 @@ import {
 	upToLimit,
 } from '../../helpers/returnAll';
 import { teamTargetInput, teamTargetShape } from '../../helpers/teamTarget';
-
-const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
-const STATUSES = ['active', 'paused', 'pending'] as const;
 
 const properties: INodeProperties[] = [
 	{ ...teamLocator, description: 'The team whose members to list' },
@@ -71,10 +75,12 @@ const inputSchema = z.object({
 	...teamTargetShape,
 	...returnAllShape,
 	roles: z
-		.array(z.enum(ROLES), { invalid_type_error: `must be a list of ${ROLES.join(', ')}` })
+		.array(memberRoleSchema, { invalid_type_error: `must be a list of ${MEMBER_ROLES.join(', ')}` })
 		.describe('Roles'),
 	statuses: z
-		.array(z.enum(STATUSES), { invalid_type_error: `must be a list of ${STATUSES.join(', ')}` })
+		.array(memberStatusSchema, {
+			invalid_type_error: `must be a list of ${MEMBER_STATUSES.join(', ')}`,
+		})
 		.describe('Statuses'),
 });
 

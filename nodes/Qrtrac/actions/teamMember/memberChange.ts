@@ -93,7 +93,7 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 		for await (const row of rows) {
 			const { teamId, email } = row.input;
 			turns.take(memberKey(row.input), row, () =>
-				send(row, async () => await rosters.member(teamId, email, row.itemIndex)),
+				send(row, async () => await rosters.listedNow(teamId, email, row.itemIndex)),
 			);
 		}
 		await turns.sendHeld(pool, (row, before) => send(row, leftMember(before)));

@@ -76,6 +76,18 @@ export class Rosters {
 	}
 
 	/**
+	 * The member, where "not in the team" must come from the service's list as it is now: a roster held from an
+	 * earlier run that does not list the person is read again (once per run), since they may have been added since.
+	 */
+	async listedNow(teamId: string, email: string, itemIndex: number): Promise<RosterMember> {
+		const member = await this.member(teamId, email, itemIndex);
+		if (member !== undefined) return member;
+		const roster = await this.reads.fresh(teamId, itemIndex);
+		if (roster === null) return null;
+		return roster.byEmail.get(normalizeEmail(email)) ?? notFound(roster.unidentified > 0);
+	}
+
+	/**
 	 * The output's `rosterNote` for a row decided without knowing whether the person is in the team (its member
 	 * was null): why, from this run's read of the team.
 	 */
@@ -90,7 +102,9 @@ export class Rosters {
 	 */
 	async wrote(teamId: string, member: KnownMember): Promise<void> {
 		const roster = await this.reads.ifRead(teamId);
-		if (!roster) return await this.forget(teamId);
+		// a team read this run whose answer lists no members (null) has nothing to update, but stays read
+		if (roster === undefined) return await this.forget(teamId);
+		if (roster === null) return;
 		const email = normalizeEmail(member.email);
 		const before = roster.byEmail.get(email);
 		roster.byEmail.set(email, {

@@ -369,7 +369,7 @@ describe('Team Member: Add (change-aware)', () => {
 		[
 			'the owner role',
 			{ role: 'owner' },
-			'"Role" must be one of admin, editor, viewer (owner can never be assigned)',
+			'"Role" must be one of admin, editor, viewer (owner can never be assigned), not "owner"',
 		],
 		['an empty name', { name: '  ' }, '"Name" must not be empty'],
 		[

@@ -319,7 +319,7 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		[
 			'the owner role',
 			'owner',
-			'"Role" (row 1) must be one of admin, editor, viewer (owner can never be assigned)',
+			'"Role" (row 1) must be one of admin, editor, viewer (owner can never be assigned), not "owner"',
 		],
 		[
 			'a team ID with a slash',
