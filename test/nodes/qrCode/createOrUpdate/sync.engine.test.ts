@@ -693,6 +693,52 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(suite.sim.state.listQrs(team)).toHaveLength(0);
 		});
 
+		it('takes a code another execution deleted while it ran as deleted, without failing the last row', async () => {
+			const { team, codes } = teamWithSheetCodes();
+			const rows: Row[] = [
+				{
+					displayId: codes.kept.displayId,
+					name: codes.kept.name,
+					url: codes.kept.qrRedirectUrl!,
+					tags: 'sheet',
+					team,
+				},
+			];
+			// The first delete waits 300 ms in the simulator; another execution of the sync deletes that code meanwhile.
+			suite.sim.faults.add({ kind: 'stall', method: 'DELETE', delayMs: 300, count: 1 });
+			const running = sync(rows, deleteMissing);
+			let stalled: string | undefined;
+			for (let attempt = 0; attempt < 300 && stalled === undefined; attempt++) {
+				stalled = suite.sim.requestLog.find((entry) => entry.method === 'DELETE')?.path;
+				if (stalled === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			const stalledId = stalled!.split('/').pop()!;
+			await softDelete(stalledId, team);
+
+			const result = await running;
+
+			expect(result.error).toBeUndefined();
+			const outcomes = result.items.map((item) => [
+				item.json.result,
+				item.json.id,
+				item.json.alreadyDeleted,
+			]);
+			expect(outcomes[0]).toEqual(['unchanged', codes.kept.id, undefined]);
+			expect(outcomes.slice(1)).toHaveLength(2);
+			expect(outcomes.slice(1)).toEqual(
+				expect.arrayContaining(
+					[codes.dropped.id, codes.droppedToo.id].map((id) => [
+						'deleted',
+						id,
+						id === stalledId ? true : undefined,
+					]),
+				),
+			);
+			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(true);
+			expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
+			expect(suite.sim.state.getQr(codes.kept.id)?.deleted).toBe(false);
+		});
+
 		it('is ignored in Look Up Each Row mode, which searches each row instead of reading the team', async () => {
 			const { team, codes } = teamWithSheetCodes();
 

@@ -266,7 +266,7 @@ export async function deleteMissingCodes(
 				await pool
 					.run(async () => {
 						const deleted = await deleteMissingCode(ctx, code, teamId, last.itemIndex);
-						await run.teamCodes.deleted(teamId, deleted);
+						await run.teamCodes.deleted(teamId, deleted.code);
 						return deleted;
 					})
 					.then(
@@ -277,7 +277,15 @@ export async function deleteMissingCodes(
 	);
 	const simplify = last.input.simplify;
 	const deleted = outcomes.flatMap((outcome) =>
-		'deleted' in outcome ? [{ [key]: 'deleted', ...qrCodeOutput(outcome.deleted, simplify) }] : [],
+		'deleted' in outcome
+			? [
+					{
+						[key]: 'deleted',
+						...(outcome.deleted.alreadyDeleted ? { alreadyDeleted: true } : {}),
+						...qrCodeOutput(outcome.deleted.code, simplify),
+					},
+				]
+			: [],
 	);
 	const failed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
 	if (failed.length > 0 && !results.continueOnFail) {
