@@ -298,8 +298,8 @@ function shortfallReason<T extends { id?: string }>(
 
 /**
  * The page size a service serves, told by page 1 (`served` codes of `askedSize` asked): fewer codes than asked
- * where more were announced, else an echoed `limit` below the asked one, else (no total) a short page's own size,
- * a guess the next page confirms. One rule for the walks (PageCollector) and the picker (pageCursor.ts).
+ * where more were announced, else an echoed `limit` below the asked one, else (no total, or one below the codes
+ * served) a short page's own size, a guess the next page confirms. One rule for the walks (PageCollector) and the picker (pageCursor.ts).
  */
 export function servedPageSize(
 	page: ListPage<unknown>,
@@ -313,7 +313,8 @@ export function servedPageSize(
 	if (echoed !== undefined && echoed >= 1 && echoed < askedSize)
 		return { size: echoed, guessed: false };
 	// An echoed `limit` no lower than the one asked may only repeat the query: it says nothing of the size served.
-	if (total === undefined && served > 0 && served < askedSize)
+	// A total below the codes served is no total (it leaves codes out): the short page may be a capped one too.
+	if ((total === undefined || total < served) && served > 0 && served < askedSize)
 		return { size: served, guessed: true };
 	return { size: askedSize, guessed: false };
 }

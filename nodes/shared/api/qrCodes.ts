@@ -182,19 +182,25 @@ export async function deleteQr(
 		params: { id },
 		teamId,
 		itemIndex,
-		verifyAfterRefusal: async () => {
-			const recent = await getTeamQrsFromTime(ctx, {
-				fromTime: Date.now() - VERIFY_LOOKBACK_MS,
-				teamId,
-				itemIndex,
-			});
-			return recent.find((code) => code.id === id && !isLive(code));
-		},
+		verifyAfterRefusal: async () =>
+			await deletedSince(ctx, { id, teamId, itemIndex, fromTime: Date.now() - VERIFY_LOOKBACK_MS }),
 	});
 	// Delete reads nothing of its answer's record (a Qr whose fields are all optional): one without a usable `id`
 	// does not make a done delete fail; one that reads as the code is kept.
 	const answered = qrCodeShape.safeParse(response.data);
 	return { ...(answered.success ? answered.data : {}), ...verifiedMarker(response) };
+}
+
+/**
+ * The code as the team's changes since `fromTime` (epoch ms) hold it deleted, or undefined: the state read that
+ * confirms a delete refused as "not found" (another writer, or a lost answer's first attempt, deleted it).
+ */
+export async function deletedSince(
+	ctx: TransportContext,
+	{ id, teamId, itemIndex, fromTime }: InTeam & { id: string; fromTime: number },
+): Promise<QrCode | undefined> {
+	const recent = await getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
+	return recent.find((code) => code.id === id && !isLive(code));
 }
 
 export async function updateQrTags(

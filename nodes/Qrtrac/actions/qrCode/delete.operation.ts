@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleteQr, getTeamQrsFromTime } from '../../../shared/api';
-import { isLive } from '../../../shared/records/qrCode';
+import { deleteQr, deletedSince } from '../../../shared/api';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { attempt, refusedAsNotFound, reportsOutcome } from '../../helpers/outcome';
 import { codeInTeam, parseQrCodeInTeam, type QrCodeInTeam } from '../../helpers/qrCodeTarget';
@@ -48,6 +47,5 @@ async function deletedBefore(
 	ctx: IExecuteFunctions,
 	target: { id: string; teamId?: string; itemIndex: number },
 ): Promise<boolean> {
-	const codes = await getTeamQrsFromTime(ctx, { ...target, fromTime: 0 }).catch(() => []);
-	return codes.some((code) => code.id === target.id && !isLive(code));
+	return (await deletedSince(ctx, { ...target, fromTime: 0 }).catch(() => undefined)) !== undefined;
 }

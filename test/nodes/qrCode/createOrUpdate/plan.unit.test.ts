@@ -214,6 +214,10 @@ describe('codesMissingFromInput', () => {
 	it('picks nothing when every tagged code is named', () => {
 		expect(codesMissingFromInput(codes, new Set(['kept', 'gone']), 'sheet')).toEqual([]);
 	});
+
+	it('never picks a code a row wrote or left, whatever Display ID the snapshot held it under', () => {
+		expect(codesMissingFromInput(codes, new Set(['kept']), 'sheet', new Set(['2']))).toEqual([]);
+	});
 });
 
 describe('a row against a code whose password is hidden', () => {

@@ -693,6 +693,108 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(suite.sim.state.listQrs(team)).toHaveLength(0);
 		});
 
+		it('takes a code another execution deleted while it ran as deleted, without failing the last row', async () => {
+			const { team, codes } = teamWithSheetCodes();
+			const rows: Row[] = [
+				{
+					displayId: codes.kept.displayId,
+					name: codes.kept.name,
+					url: codes.kept.qrRedirectUrl!,
+					tags: 'sheet',
+					team,
+				},
+			];
+			// The first delete waits 300 ms in the simulator; another execution of the sync deletes that code meanwhile.
+			suite.sim.faults.add({ kind: 'stall', method: 'DELETE', delayMs: 300, count: 1 });
+			const running = sync(rows, deleteMissing);
+			let stalled: string | undefined;
+			for (let attempt = 0; attempt < 300 && stalled === undefined; attempt++) {
+				stalled = suite.sim.requestLog.find((entry) => entry.method === 'DELETE')?.path;
+				if (stalled === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			const stalledId = stalled!.split('/').pop()!;
+			await softDelete(stalledId, team);
+
+			const result = await running;
+
+			expect(result.error).toBeUndefined();
+			const outcomes = result.items.map((item) => [
+				item.json.result,
+				item.json.id,
+				item.json.alreadyDeleted,
+			]);
+			expect(outcomes[0]).toEqual(['unchanged', codes.kept.id, undefined]);
+			expect(outcomes.slice(1)).toHaveLength(2);
+			expect(outcomes.slice(1)).toEqual(
+				expect.arrayContaining(
+					[codes.dropped.id, codes.droppedToo.id].map((id) => [
+						'deleted',
+						id,
+						id === stalledId ? true : undefined,
+					]),
+				),
+			);
+			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(true);
+			expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
+			expect(suite.sim.state.getQr(codes.kept.id)?.deleted).toBe(false);
+		});
+
+		it('never deletes the code a row wrote, though the snapshot held it under the Display ID it had before', async () => {
+			const { team, codes } = teamWithSheetCodes();
+			const rows: Row[] = [
+				{
+					displayId: codes.kept.displayId,
+					name: codes.kept.name,
+					url: codes.kept.qrRedirectUrl!,
+					tags: 'sheet',
+					team,
+				},
+				{
+					displayId: `${team}-renamed`,
+					name: 'Renamed',
+					url: 'https://example.com/renamed',
+					tags: 'sheet',
+					team,
+				},
+			];
+			// The create waits 300 ms in the simulator; another writer gives a listed code the row's Display ID meanwhile.
+			suite.sim.faults.add({
+				kind: 'stall',
+				method: 'POST',
+				path: '/api/qrs-api',
+				delayMs: 300,
+				count: 1,
+			});
+			const running = sync(rows, deleteMissing);
+			for (
+				let attempt = 0;
+				attempt < 300 && !suite.sim.requestLog.some((entry) => entry.method === 'POST');
+				attempt++
+			)
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			const before = suite.sim.state.getQr(codes.dropped.id)!;
+			suite.sim.state.qrs.set(before.id, {
+				...before,
+				displayId: `${team}-renamed`,
+				updatedAt: before.updatedAt + 1,
+			});
+
+			const result = await running;
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => [item.json.result, item.json.id])).toEqual([
+				['unchanged', codes.kept.id],
+				['updated', codes.dropped.id],
+				['deleted', codes.droppedToo.id],
+			]);
+			expect(suite.sim.state.getQr(codes.dropped.id)).toMatchObject({
+				deleted: false,
+				displayId: `${team}-renamed`,
+				name: 'Renamed',
+			});
+			expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
+		});
+
 		it('is ignored in Look Up Each Row mode, which searches each row instead of reading the team', async () => {
 			const { team, codes } = teamWithSheetCodes();
 

@@ -293,6 +293,21 @@ describe('collectPages on a service that pages another way', () => {
 		expect(first150.shortfall).toBeUndefined();
 	});
 
+	it('takes a short first page holding more codes than the total for no end either: page 2 confirms it (130 of 130, not 50)', async () => {
+		const service = listService(() => codes(130), { cap: 50, total: 40, echoAsked: true });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(ids(result.items)).toEqual(ids(codes(130)));
+		expect(result.shortfall).toBeUndefined();
+		expect(service.requests).toEqual([
+			{ page: 1, size: 100 },
+			{ page: 2, size: 50 },
+			{ page: 3, size: 50 },
+		]);
+
+		const withoutEcho = listService(() => codes(130), { cap: 50, total: 40, noEcho: true });
+		expect((await collectPages(returnAll, withoutEcho.fetchPage)).items).toHaveLength(130);
+	});
+
 	it('fills a limit of 120 when page 1 already holds more codes than the total announced', async () => {
 		const service = listService(() => codes(400), { total: 50 });
 		const result = await collectPages({ returnAll: false, limit: 120 }, service.fetchPage);

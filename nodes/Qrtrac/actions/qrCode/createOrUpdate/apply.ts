@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import {
+	changeTimeOf,
 	createQr,
+	deletedSince,
 	deleteQr,
 	findQrByDisplayId,
 	getQrById,
@@ -11,6 +13,7 @@ import {
 } from '../../../../shared/api';
 import { executionNode } from '../../../../shared/executionNode';
 import { asDeleted } from '../../../../shared/records/qrCode';
+import { attempt, refusedAsNotFound } from '../../../helpers/outcome';
 import {
 	refuseDroppingHiddenPassword,
 	refuseLackingEssentials,
@@ -152,14 +155,28 @@ function unchanged({
 	return { operation: 'unchanged', code: stored, ...(passwordNote ? { passwordNote } : {}) };
 }
 
-/** Soft-deletes one code of Delete Missing; answers the code marked deleted. */
+/**
+ * Soft-deletes one code of Delete Missing; answers the code marked deleted. A delete refused as "not found" of a
+ * code the team's changes since the snapshot's version hold deleted (another execution of the sync, a person) is
+ * done all the same: `alreadyDeleted`. Anything else fails, as the refusal says.
+ */
 export async function deleteMissingCode(
 	ctx: IExecuteFunctions,
 	code: QrCode,
 	teamId: string | undefined,
 	itemIndex: number,
-): Promise<QrCode> {
-	return asDeleted(code, await deleteQr(ctx, { id: String(code.id), teamId, itemIndex }));
+): Promise<{ code: QrCode; alreadyDeleted?: true }> {
+	const id = String(code.id);
+	const sent = await attempt(deleteQr(ctx, { id, teamId, itemIndex }));
+	if ('done' in sent) return { code: asDeleted(code, sent.done) };
+	if (!refusedAsNotFound(sent.failed)) throw sent.failed;
+	// The deletion came after the version the snapshot holds; a minute less for a service comparing whole seconds.
+	const fromTime = Math.max(0, (changeTimeOf(code, Date.now()) ?? 0) - 60_000);
+	const deleted = await deletedSince(ctx, { id, teamId, itemIndex, fromTime }).catch(
+		() => undefined,
+	);
+	if (!deleted) throw sent.failed;
+	return { code: asDeleted(code, deleted), alreadyDeleted: true };
 }
 
 function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiError {

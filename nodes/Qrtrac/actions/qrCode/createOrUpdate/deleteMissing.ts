@@ -161,6 +161,8 @@ export class DeleteMissingScope {
 	private first: ParsedItem<DeleteMissingRow> | undefined;
 	/** Team ID -> the Display IDs the rows name there. */
 	readonly displayIds = new Map<string, Set<string>>();
+	/** Team ID -> the ids of the codes rows wrote or left there (kept while Delete Missing is on). */
+	readonly rowCodeIds = new Map<string, Set<string>>();
 
 	/** Throws the disagreement of the first row whose tag differs from the first row's. */
 	static requireOneTag(ctx: IExecuteFunctions, rows: Array<ParsedItem<DeleteMissingRow>>): void {
@@ -187,6 +189,13 @@ export class DeleteMissingScope {
 		const ids = this.displayIds.get(teamId) ?? new Set<string>();
 		this.displayIds.set(teamId, ids.add(row.input.displayId));
 		return true;
+	}
+
+	/** A row of `teamId` succeeded on the code with this id. */
+	rowCode(teamId: string, id: string | undefined): void {
+		if (this.tag === undefined || id === undefined) return;
+		const ids = this.rowCodeIds.get(teamId) ?? new Set<string>();
+		this.rowCodeIds.set(teamId, ids.add(id));
 	}
 }
 
@@ -243,7 +252,8 @@ export async function deleteMissingCodes(
 	try {
 		for (const [teamId, displayIds] of run.scope.displayIds) {
 			const codes = await run.teamCodes.all(teamId, last.itemIndex, displayIds);
-			for (const code of codesMissingFromInput(codes, displayIds, run.tag))
+			const rowCodeIds = run.scope.rowCodeIds.get(teamId);
+			for (const code of codesMissingFromInput(codes, displayIds, run.tag, rowCodeIds))
 				targets.push({ teamId, code });
 		}
 	} catch (error: unknown) {
@@ -266,7 +276,7 @@ export async function deleteMissingCodes(
 				await pool
 					.run(async () => {
 						const deleted = await deleteMissingCode(ctx, code, teamId, last.itemIndex);
-						await run.teamCodes.deleted(teamId, deleted);
+						await run.teamCodes.deleted(teamId, deleted.code);
 						return deleted;
 					})
 					.then(
@@ -277,7 +287,15 @@ export async function deleteMissingCodes(
 	);
 	const simplify = last.input.simplify;
 	const deleted = outcomes.flatMap((outcome) =>
-		'deleted' in outcome ? [{ [key]: 'deleted', ...qrCodeOutput(outcome.deleted, simplify) }] : [],
+		'deleted' in outcome
+			? [
+					{
+						[key]: 'deleted',
+						...(outcome.deleted.alreadyDeleted ? { alreadyDeleted: true } : {}),
+						...qrCodeOutput(outcome.deleted.code, simplify),
+					},
+				]
+			: [],
 	);
 	const failed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
 	if (failed.length > 0 && !results.continueOnFail) {

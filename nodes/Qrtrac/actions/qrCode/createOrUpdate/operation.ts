@@ -70,6 +70,8 @@ interface RowRun {
 	/** The credential's team: the team of a row that names none. */
 	credentialTeamId: string;
 	lookUp: HeldCodes;
+	/** Delete Missing: told the code each row succeeded on. */
+	deleteMissing: DeleteMissingScope;
 }
 
 /**
@@ -112,6 +114,7 @@ export async function run(
 		teamCodes,
 		credentialTeamId,
 		lookUp,
+		deleteMissing,
 	};
 	const turns = new KeyedTurns<ParsedItem<Input>, Left>();
 	let last: ParsedItem<Input> | undefined;
@@ -183,7 +186,10 @@ async function sendRow(
 	return await results
 		.settle(itemIndex, task, (done) => rowOutput(done, input.simplify, outcome))
 		.then(
-			(done) => done.code,
+			(done) => {
+				rowRun.deleteMissing.rowCode(input.teamId ?? rowRun.credentialTeamId, idOf(done.code));
+				return done.code;
+			},
 			() => startedFrom ?? LOOK_AGAIN,
 		);
 }

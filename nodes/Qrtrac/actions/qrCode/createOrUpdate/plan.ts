@@ -66,19 +66,23 @@ export function planRow(
 
 /**
  * Delete Missing: the live codes that carry `tag` and whose Display ID no input row names. Codes without that tag
- * (or without a Display ID) are never touched, so codes made by hand or by another sheet stay.
+ * (or without a Display ID) are never touched, so codes made by hand or by another sheet stay; nor is a code a
+ * row wrote or left (`rowCodeIds`), which a snapshot read before another writer renamed it may hold under a
+ * Display ID no row names.
  */
 export function codesMissingFromInput<Code extends IDataObject>(
 	codes: Iterable<Code>,
 	inputDisplayIds: ReadonlySet<string>,
 	tag: string,
+	rowCodeIds: ReadonlySet<string> = new Set(),
 ): Code[] {
 	return [...codes].filter(
 		(code) =>
 			isLive(code) &&
 			hasTag(code, tag) &&
 			typeof code.displayId === 'string' &&
-			!inputDisplayIds.has(code.displayId),
+			!inputDisplayIds.has(code.displayId) &&
+			!rowCodeIds.has(String(code.id)),
 	);
 }
 
