@@ -107,17 +107,17 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], st
 	},
 	teamMember: {
 		activate:
-			"Let a paused member work in a team again. Pass the team's id and the member's email. Returns {email, teamId, result: activated, or unchanged when already active}.",
+			"Let a paused member work in a team again. Pass the team's id and the member's email. Returns {email, teamId, result: activated, or unchanged when already active}. Fails with nothing sent when the team does not list the email.",
 		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an email invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged (with previousRole), unchanged (nothing sent) or sent (sent unchecked: Always Send is on, or the team's answer listed no members or members without an email, one of whom may be this person, which rosterNote then says)}.",
 		addToTeams:
 			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns {email, name, result: updated, unchanged (nothing sent) or sent (some team sent unchecked: Always Send is on, or its answer listed no members or members without an email), teams: one {teamId, role, result: added, roleChanged, unchanged or sent, and rosterNote where its answer listed no members or members without an email} per team}.',
 		changeRole:
-			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the email and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
+			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the email and the role. Returns {email, teamId, role, result: roleChanged or unchanged}. Fails with nothing sent when the team does not list the email.",
 		getMany: `List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId. ${UP_TO_LIMIT}`,
 		delete:
 			'Remove a person from the whole organization (every team). Pass one of their teams and their email. Returns {deleted: true, email, result: deleted, or unchanged when already gone}. Fails with nothing sent when the team does not list the email (the error names the team that does, else the teams listing members without an email, who may be the person).',
 		pause:
-			"Pause a member in one team (they keep their other teams). Pass the team's id and the email. Returns {email, teamId, result: paused, or unchanged when already paused}.",
+			"Pause a member in one team (they keep their other teams). Pass the team's id and the email. Returns {email, teamId, result: paused, or unchanged when already paused}. Fails with nothing sent when the team does not list the email.",
 		remove:
 			"Take a member out of one team. Pass the team's id and the email. Returns {email, teamId, result: removed, or unchanged when not in the team}.",
 		resendInvite:

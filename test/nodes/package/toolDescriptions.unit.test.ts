@@ -390,3 +390,15 @@ describe('Tool descriptions of what QR code reads and writes return', () => {
 		expect(text('createOrUpdate')).toMatch(/unchanged[^.]*passwordNote/);
 	});
 });
+
+/**
+ * Pause, Activate and Change Role are not sent for a person the team's members do not list (memberChange.ts): an
+ * agent not told so retries the same e-mail or reports a change as made.
+ */
+test.each(['pause', 'activate', 'changeRole', 'delete'])(
+	'teamMember:%s: says a person the team does not list fails with nothing sent',
+	(operation) => {
+		const text = String(toolDefaults('teamMember', operation)?.toolDescription);
+		expect(text).toMatch(/fails with nothing sent when the team does not list the email/i);
+	},
+);
