@@ -31,13 +31,19 @@ export const roleOptions = [
 	{ name: 'Viewer', value: 'viewer', description: 'Sees codes and analytics' },
 ];
 
+/**
+ * The node reads a role in any case (validation.ts assignableRoleSchema), but n8n's editor flags an expression giving
+ * "Editor" as "not supported" unless the field allows values outside its list; the node still refuses other roles.
+ */
 export const roleField: INodeProperties = {
 	displayName: 'Role',
 	name: 'role',
 	type: 'options',
 	options: roleOptions,
+	allowArbitraryValues: true,
 	default: 'viewer',
 	description: 'Role of the member in the team',
+	hint: 'From an expression: admin, editor or viewer, in any case (e.g. Editor)',
 };
 
 export const alwaysSendOption: INodeProperties = {

@@ -1,144 +1,241 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { description as reportForm } from '../actions/analytics/getReport/description';
-import { CLOCK_AHEAD_ALLOWANCE_MS } from '../actions/analytics/timeRange';
+import { description as analyticsForm } from '../actions/analytics';
+import { description as designTemplateForm } from '../actions/designTemplate';
+import { description as dynamicLinkForm } from '../actions/dynamicLink';
 import type { QrtracOperations, QrtracResource } from '../actions/node.type';
-import { timeRangeFields } from './analytics';
+import { description as qrCodeForm } from '../actions/qrCode';
+import { description as teamForm } from '../actions/team';
+import { description as teamMemberForm } from '../actions/teamMember';
 import { limitOption } from './common';
 
-/**
- * The list operations stop at the Limit unless Return All is on: an agent not told so takes the first entries for
- * all of them (e.g. counts 50 scans). Built from the form's default, so the text cannot drift from it.
+/*
+ * The convention of every text below: what the model may be given is named by the key n8n's "Let the model define"
+ * button writes, in backticks ("Pass `QR_Code_IDs`: ..."); a field the button is not offered on (options) is what
+ * the node is set to ("Set in the node: Time Range (...)"), never an argument.
  */
-const UP_TO_LIMIT = `The list holds at most limit entries (default ${String(limitOption.default)}); pass returnAll true for every one.`;
+
+/**
+ * The `$fromAI` key n8n's "Let the model define" button writes for a field (editor 1.123 and 2.41, focusPanel
+ * store): its label with every character outside [a-zA-Z0-9-] as `_`, at most 63 characters. The model sees
+ * this key, never the field's internal name.
+ */
+export function fromAiKey(displayName: string): string {
+	return displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
+}
+
+/** Whether n8n offers the button on a field: not on options or credential pickers, nor on fixed-value fields. */
+function takesModelValue(field: INodeProperties): boolean {
+	return !['options', 'credentialsSelect'].includes(field.type) && field.noDataExpression !== true;
+}
+
+/**
+ * One operation's form on the tool variant (its fields and those inside its collections): the texts name fields
+ * through it, so a renamed label changes the text, and a field that is not there fails at load.
+ */
+class ToolForm {
+	constructor(
+		private readonly fields: INodeProperties[],
+		private readonly where: string,
+	) {}
+
+	private field(name: string): INodeProperties {
+		const field = this.fields.find((candidate) => candidate.name === name);
+		if (!field)
+			throw new Error(`${this.where}: the tool description names ${name}, not in its form`);
+		return field;
+	}
+
+	/** A value the model may be given: the button's key, in backticks. */
+	arg(name: string): string {
+		const field = this.field(name);
+		if (!takesModelValue(field))
+			throw new Error(`${this.where}: ${name} takes no model value; name it with set()`);
+		return `\`${fromAiKey(field.displayName)}\``;
+	}
+
+	/** A field the node is set to: its label. */
+	set(name: string): string {
+		return this.field(name).displayName;
+	}
+
+	/** The label of an option field's value (its default when none is given). */
+	choice(name: string, value?: string): string {
+		const field = this.field(name);
+		const wanted = value ?? String(field.default);
+		const option = (field.options as INodePropertyOptions[]).find((o) => o.value === wanted);
+		if (!option) throw new Error(`${this.where}: ${name} has no value ${wanted}`);
+		return option.name;
+	}
+}
+
+/** The fields of one operation on the tool variant, collections opened, from its resource's form. */
+function formOf(form: INodeProperties[], resource: string, operation: string): ToolForm {
+	const fields = form.filter(
+		(property) =>
+			property.displayOptions?.show?.resource?.includes(resource) &&
+			property.displayOptions?.show?.operation?.includes(operation) &&
+			!property.displayOptions?.hide?.['@tool'],
+	);
+	const opened = [
+		...fields,
+		...fields
+			.filter((field) => field.type === 'collection')
+			.flatMap((field) => field.options as INodeProperties[]),
+	];
+	return new ToolForm(opened, `${resource}:${operation}`);
+}
 
 /** The Display ID rule as validation.ts displayIdSchema applies it: a value it refuses fails the call. */
-const DISPLAY_ID =
-	'displayId: letters, digits and - _ . ~ % only, at most 200 characters, % only in a %XX escape, not only dots';
+const DISPLAY_ID_RULE =
+	'letters, digits and - _ . ~ % only, at most 200 characters, % only in a %XX escape, not only dots';
 
 /** How a moment is passed (dateOrEpochMs.ts, timeRange.ts): an agent not told the zone shifts its ranges by hours. */
 const MOMENT =
-	"an ISO date-time (without an offset it is read in the workflow's time zone) or epoch milliseconds (not seconds)";
+	"an ISO date-time (without an offset: the workflow's time zone) or epoch milliseconds (not seconds)";
 
 /**
- * The Time Range as an agent must pass it: the form's values ("last 7 days" is refused), its default and the custom
- * bounds. Built from the form, so the text cannot drift from it.
+ * The list operations stop at the Limit unless Return All is on: an agent not told so takes the first entries for
+ * all of them. When Return All is left to the model, n8n hides the Limit (its default then applies), so only
+ * Return All is named as an argument.
  */
-function timeRangeText(withAllTime: boolean): string {
-	const [field] = timeRangeFields(withAllTime);
-	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
-	return `Pass timeRange: ${values.join(', ')} (default ${String(field.default)}; last24Hours is 24 hours back from now, last7Days and last30Days go back that many calendar days to the same time of day in the workflow's time zone, thisMonth and lastMonth are calendar months there); with custom also startTime and endTime, each ${MOMENT}; a startTime in the future is refused (up to ${CLOCK_AHEAD_ALLOWANCE_MS / 60_000} minutes ahead pass for clock skew); an endTime date alone means the end of that day.`;
+function upToLimit(f: ToolForm): string {
+	return `The list holds at most the node's ${f.set('limit')} (default ${String(limitOption.default)}) entries; pass ${f.arg('returnAll')} true for every one.`;
 }
 
-/**
- * Which codes a scan read covers, as the tool variant's form takes them (it starts with List of IDs): an agent not
- * told the field passes names, or cannot ask for every code.
- */
-const CODES =
-	"Pass qrCodeIds: the codes' ids (not names or Display IDs) separated by commas, or a JSON list; or codeSelection all for every code of the team.";
-
-/** The values of one option field of a form, and its default: the tool text is built from them, so it cannot drift. */
-function formChoices(form: INodeProperties[], name: string): { values: string[]; default: string } {
-	const field = form.find((property) => property.name === name) as INodeProperties;
-	const values = (field.options as INodePropertyOptions[]).map((option) => String(option.value));
-	return { values, default: String(field.default) };
+/** The Time Range is set in the node; with Custom its bounds may be the model's (timeRange.ts rules). */
+function timeRange(f: ToolForm): string {
+	return `Set in the node: ${f.set('timeRange')} (default ${f.choice('timeRange')}; day ranges are calendar days in the workflow's time zone). With ${f.choice('timeRange', 'custom')}, pass ${f.arg('startTime')} and ${f.arg('endTime')}, each ${MOMENT}; a future ${f.set('startTime')} is refused; an ${f.set('endTime')} date alone covers that whole day.`;
 }
 
-/**
- * Get Report's layouts as they come out (reportItems.ts): an agent told only "per code" misreads the day rows
- * (their date, and partialDay on a day the range covers in part, such as today) and the Summary's one item.
- */
-function reportText(): string {
-	const layouts = formChoices(reportForm, 'reportLayout');
-	const breakdowns = formChoices(reportForm, 'breakdowns');
-	const [perCode, perCodeAndDay, summary] = layouts.values;
-	const options = (reportForm.find((property) => property.name === 'options')?.options ??
-		[]) as INodeProperties[];
-	const visitorKey = formChoices(options, 'uniqueVisitorKey');
-	const option = (name: string) =>
-		String(options.find((property) => property.name === name)?.default);
-	return `Optionally reportLayout (default ${layouts.default}): ${perCode}, one entry per code; ${perCodeAndDay}, one entry per code and day, days without scans included (date YYYY-MM-DD in the workflow's time zone, partialDay true on a first or last day the range covers only in part and on today, scans, uniqueScans); ${summary}, one entry with the codes' totals and perCode, the per-code entries. With ${perCode} or ${summary} optionally breakdowns (${breakdowns.values.join(', ')}), e.g. byCountry [{value, scans}], the most frequent first. Optionally topN (default ${option('topN')}): values listed per breakdown, the rest summed as other; uniqueVisitorKey (default ${visitorKey.default}): ${visitorKey.values.join(' or ')}, what makes two scans one visitor; compareWithTotals (default ${option('compareWithTotals')}, with ${perCode} or ${summary} only): adds allTimeScans, QRTRAC's all-time count, and totalsNote when a range covering the code's whole life counts otherwise (one more request per 100 codes). A code's entry holds qrId, qrName, scans, uniqueScans (distinct visitors by that key; null when no scan carries an IP address, with uniqueScansNote, which also says when the count is estimated or some scans carry none), firstScanAt, lastScanAt, rangeStart and rangeEnd (ISO times in the workflow's time zone).`;
+/** Which codes a scan read covers: the tool variant starts with List of IDs, so the ids are the model's. */
+function codes(f: ToolForm): string {
+	return `Pass ${f.arg('qrCodeIds')}: the codes' ids (not names or Display IDs), comma-separated or a JSON list. Set in the node: ${f.set('codeSelection')} (default ${f.choice('codeSelection')}; ${f.choice('codeSelection', 'all')}: every code).`;
 }
+
+/** Get Report's layouts as they come out (reportItems.ts), and its options, named as the form shows them. */
+function report(f: ToolForm): string {
+	return `Set in the node: ${f.set('reportLayout')} (default ${f.choice('reportLayout')}; ${f.choice('reportLayout', 'perCodeAndDay')}: a row per day with date (YYYY-MM-DD) and partialDay (true on a day covered in part, e.g. today); ${f.choice('reportLayout', 'summary')}: one entry with totals and perCode) and ${f.set('breakdowns')} (e.g. ${f.choice('breakdowns', 'country')} adds byCountry [{value, scans}], the ${f.set('topN')} first, the rest as other). Each code: qrId, qrName, scans, uniqueScans (by the ${f.set('uniqueVisitorKey')} option; null with uniqueScansNote when no scan has an IP address), firstScanAt, lastScanAt, rangeStart, rangeEnd; ${f.set('compareWithTotals')} adds allTimeScans and totalsNote (one more request per 100 codes).`;
+}
+
+type Text = (f: ToolForm) => string;
 
 /**
  * What an AI agent reads about each operation when the node is used as a tool (n8n's `<node>Tool` variant): when
  * to use it, what to pass, and what comes back. n8n's automatic description is only the action's name ("Create
  * a QR code in QRTRAC"); these fields, shown on the tool variant only, take its place and stay editable.
  */
-const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], string> } = {
+const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Text> } = {
 	qrCode: {
-		checkAvailability: `Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass ${DISPLAY_ID}. Returns {displayId, available (true/false), message}.`,
-		create: `Create a dynamic QR code. Pass qrType (WEB opens a web address), name, and for WEB or SHORT_LINK qrRedirectUrl, the full http(s) address to open (no spaces or non-ASCII letters: percent-encode them); optionally ${DISPLAY_ID}, for a custom short link (QRTRAC picks one when empty). Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.`,
-		createOrUpdate: `Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass qrType and its fields (for WEB: qrRedirectUrl, the http(s) address), and ${DISPLAY_ID}. Returns the code with result: created, updated (with changedFields) or unchanged (with passwordNote when a password was given that QRTRAC hides, so it was not compared: use update to set it). Never deletes: Delete Missing is refused on a tool.`,
-		delete:
-			"Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.",
-		downloadImage:
-			"Download a QR code's image as a file (PNG as a rule; JPEG, GIF, WebP or SVG as QRTRAC serves it, named by its extension and MIME type). Pass the code's id. Returns the code's main fields and the image as binary data.",
-		duplicate:
-			"Copy a QR code; the copy gets a new id and Display ID. Pass the code's id. Returns the copy with result: created (each call makes another copy).",
-		get: "Get one QR code. Pass the code's id (as returned by other tools; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.",
-		getMany: `List or search the team's QR codes. Optionally pass search (under Filters) (part of a name or Display ID, not case-sensitive) and a limit. Returns a list of codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times), most recently changed first; an empty list means nothing matched. ${UP_TO_LIMIT}`,
-		getUpdatedSince: `List the QR codes changed after a moment. Pass since: ${MOMENT}. Optionally scope (default team; organization for every team of the organization) and includeDeleted (default false; true adds codes deleted since then, with deleted: true). Returns every changed code, oldest change first, with no limit: an old since returns the whole team.`,
-		update:
-			"Change fields of an existing QR code, e.g. the address a Website code opens (qrRedirectUrl) or its name; fields not given stay as they are. Pass the code's id (not its Display ID) and the fields to change. Returns the code with result: updated (with changedFields) or unchanged (nothing to change).",
-		updateTags:
-			"Replace, add or remove tags of a QR code. Pass the code's id, the mode (replace, the default: the code keeps only the tags given; add; remove) and tags separated by commas; replace with no tags removes every tag. Returns the code with its tags and result: updated or unchanged.",
-		updateTitle:
-			"Rename a QR code. Pass the code's id and the new title. Returns the code with result: updated or unchanged.",
+		checkAvailability: (f) =>
+			`Check whether a custom Display ID (the short-link path of a QR code) is still free. Pass ${f.arg('displayId')}: ${DISPLAY_ID_RULE}. Returns {displayId, available (true/false), message}.`,
+		create: (f) =>
+			`Create a dynamic QR code. Set in the node: ${f.set('qrType')} (default ${f.choice('qrType')}, which opens a web address). Pass ${f.arg('name')}, ${f.arg('qrRedirectUrl')} (for ${f.choice('qrType')} or ${f.choice('qrType', 'SHORT_LINK')}: the full http(s) address; percent-encode spaces and non-ASCII letters) and optionally ${f.arg('displayId')} for a custom short link (${DISPLAY_ID_RULE}; QRTRAC picks one when empty). Returns the new code: id (use it in other QR code tools), displayId, name, qrType, qrRedirectUrl, qrImageUrl, shortUrl, tags, createdAt, and result: created.`,
+		createOrUpdate: (f) =>
+			`Create the code with this Display ID, or update it when it exists (safe to repeat: nothing is duplicated). Pass ${f.arg('displayId')} (${DISPLAY_ID_RULE}), ${f.arg('name')} and ${f.arg('qrRedirectUrl')} (the http(s) address a ${f.choice('qrType')} code opens); ${f.set('qrType')} is set in the node. Returns the code with result: created, updated (with changedFields) or unchanged (with passwordNote when a password was given that QRTRAC hides, so it was not compared: use update to set it). Never deletes: Delete Missing is refused on a tool.`,
+		delete: (f) =>
+			`Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass ${f.arg('qrCodeId')}: the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.`,
+		downloadImage: (f) =>
+			`Download a QR code's image as a file (PNG as a rule; JPEG, GIF, WebP or SVG as QRTRAC serves it, named by its extension and MIME type). Pass ${f.arg('qrCodeId')}: the code's id. Returns the code's main fields and the image as binary data.`,
+		duplicate: (f) =>
+			`Copy a QR code; the copy gets a new id and Display ID. Pass ${f.arg('qrCodeId')}: the code's id. Returns the copy with result: created (each call makes another copy).`,
+		get: (f) =>
+			`Get one QR code. Pass ${f.arg('qrCodeId')}: the code's id (as other tools return it; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.`,
+		getMany: (f) =>
+			`List or search the team's QR codes, most recently changed first. Optionally pass ${f.arg('search')} (a Filters field): part of a name or Display ID, not case-sensitive. Returns codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times); an empty list means nothing matched. ${upToLimit(f)}`,
+		getUpdatedSince: (f) =>
+			`List the QR codes changed after a moment. Pass ${f.arg('since')}: ${MOMENT}. Optionally pass ${f.arg('includeDeleted')} true to add codes deleted since then (with deleted: true). Set in the node: ${f.set('scope')} (default ${f.choice('scope')}; ${f.choice('scope', 'organization')}). Returns every changed code, oldest change first, with no limit: an old moment returns the whole team.`,
+		update: (f) =>
+			`Change fields of an existing QR code; fields not given stay as they are. Pass ${f.arg('qrCodeId')}: the code's id (not its Display ID), and the fields to change (Update Fields), e.g. ${f.arg('qrRedirectUrl')}, the address a ${f.choice('qrType', 'WEB')} code opens, or ${f.arg('name')}. Returns the code with result: updated (with changedFields) or unchanged (nothing to change).`,
+		updateTags: (f) =>
+			`Replace, add or remove tags of a QR code. Pass ${f.arg('qrCodeId')}: the code's id, and ${f.arg('tags')}, separated by commas. Set in the node: ${f.set('mode')} (default ${f.choice('mode')}: the code keeps only the tags given, so ${f.choice('mode')} with no tags removes every tag; ${f.choice('mode', 'add')}; ${f.choice('mode', 'remove')}). Returns the code with its tags and result: updated or unchanged.`,
+		updateTitle: (f) =>
+			`Rename a QR code. Pass ${f.arg('qrCodeId')}: the code's id, and ${f.arg('title')}: the new title. Returns the code with result: updated or unchanged.`,
 	},
 	designTemplate: {
-		getMany: `List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}. ${UP_TO_LIMIT}`,
+		getMany: (f) =>
+			`List the design templates of the team (for the template of a new code). Returns a list of {id, name, description, previewUrl}. ${upToLimit(f)}`,
 	},
 	analytics: {
-		getReport: `Report how often QR codes were scanned, and by how many different people, over a time range (counts, without loading every scan). ${CODES} ${timeRangeText(false)} ${reportText()}`,
-		getScans: `List the scan events of one QR code. Pass the code's id. ${timeRangeText(true)} Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless set otherwise). ${UP_TO_LIMIT}`,
-		getScansForCodes: `List the scan events of several QR codes (or all codes of the team) within a time range: every scan of the range, with no limit (thousands for busy codes); for counts use getReport. ${CODES} ${timeRangeText(false)} Returns one entry per scan: qrId, qrName, scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ipAddress option says keep or remove); with the option perCode true, one entry per code instead: qrId, qrName, scans, firstScanTime, lastScanTime, countries, devices.`,
-		getTotals: `Read how often QR codes were scanned. ${CODES} Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.`,
+		getReport: (f) =>
+			`Scan counts and distinct visitors of QR codes in a time range, without loading scans. ${codes(f)} ${timeRange(f)} ${report(f)}`,
+		getScans: (f) =>
+			`List the scan events of one QR code. Pass ${f.arg('qrCodeId')}: the code's id. ${timeRange(f)} Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says otherwise). ${upToLimit(f)}`,
+		getScansForCodes: (f) =>
+			`List the scan events of several QR codes (or all codes of the team) in a time range: every scan of the range, with no limit (thousands for busy codes); for counts use a Get Report tool. ${codes(f)} ${timeRange(f)} Returns one entry per scan: qrId, qrName, scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says Keep or Remove); with the ${f.set('perCode')} option on, one entry per code instead: qrId, qrName, scans, firstScanTime, lastScanTime, countries, devices.`,
+		getTotals: (f) =>
+			`Read how often QR codes were scanned. ${codes(f)} Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.`,
 	},
 	team: {
-		create:
-			'Create a team in the QRTRAC organization (each call makes another team). Pass its name. Returns the new team with its id and result: created.',
-		get: "Get one team with its domains and members. Pass the team's id. Returns id, name, domains, defaultDomain, members (name, email, role).",
-		getMany: `List the organization's teams. Returns a list of teams, each with id and name (use the id in member tools). ${UP_TO_LIMIT}`,
-		rename:
-			"Rename a team. Pass the team's id and the new name. Returns the team with result: updated or unchanged.",
-		setDomains:
-			"Set a team's short-link domains and its default domain: the list given replaces the team's current domains. Pass the team's id, the domains (host names such as qr.example.com, comma-separated) and optionally defaultDomain (one of them; the first when empty). Returns the team with result: updated or unchanged.",
+		create: (f) =>
+			`Create a team in the QRTRAC organization (each call makes another team). Pass ${f.arg('name')}: its name. Returns the new team with its id and result: created.`,
+		get: (f) =>
+			`Get one team with its domains and members. Pass ${f.arg('teamId')}: the team's id. Returns id, name, domains, defaultDomain, members (name, email, role).`,
+		getMany: (f) =>
+			`List the organization's teams. Returns a list of teams, each with id and name (use the id in member tools). ${upToLimit(f)}`,
+		rename: (f) =>
+			`Rename a team. Pass ${f.arg('teamId')}: the team's id, and ${f.arg('name')}: the new name. Returns the team with result: updated or unchanged.`,
+		setDomains: (f) =>
+			`Set a team's short-link domains and its default domain: the list given replaces the team's current domains. Pass ${f.arg('teamId')}: the team's id, ${f.arg('domains')}: host names such as qr.example.com, comma-separated, and optionally ${f.arg('defaultDomain')}: one of them (the first when empty). Returns the team with result: updated or unchanged.`,
 	},
 	teamMember: {
-		activate:
-			"Let a paused member work in a team again. Pass the team's id and the member's email. Returns {email, teamId, result: activated, or unchanged when already active}.",
-		add: "Add a person to a team with a role (admin, editor or viewer), or change the role of someone already in it; new people get an email invitation. Pass the team's id, email, name and role. Returns {email, teamId, role, result: added, roleChanged (with previousRole), unchanged (nothing sent) or sent (sent unchecked: Always Send is on, or the team's answer listed no members or members without an email, one of whom may be this person, which rosterNote then says)}.",
-		addToTeams:
-			'Add one person to several teams at once, each with a role. Pass email, name and the teams as a JSON list [{"teamId", "role"}]. Returns {email, name, result: updated, unchanged (nothing sent) or sent (some team sent unchecked: Always Send is on, or its answer listed no members or members without an email), teams: one {teamId, role, result: added, roleChanged, unchanged or sent, and rosterNote where its answer listed no members or members without an email} per team}.',
-		changeRole:
-			"Give a member of a team another role (admin, editor or viewer). Pass the team's id, the email and the role. Returns {email, teamId, role, result: roleChanged or unchanged}.",
-		getMany: `List the members of a team. Pass the team's id; optionally roles (owner, admin, editor, viewer) and statuses (active, paused, pending) to keep. Returns one entry per member: email, name, role, status, teamId. ${UP_TO_LIMIT}`,
-		delete:
-			'Remove a person from the whole organization (every team). Pass one of their teams and their email. Returns {deleted: true, email, result: deleted, or unchanged when already gone}. Fails with nothing sent when the team does not list the email (the error names the team that does, else the teams listing members without an email, who may be the person).',
-		pause:
-			"Pause a member in one team (they keep their other teams). Pass the team's id and the email. Returns {email, teamId, result: paused, or unchanged when already paused}.",
-		remove:
-			"Take a member out of one team. Pass the team's id and the email. Returns {email, teamId, result: removed, or unchanged when not in the team}.",
-		resendInvite:
-			'Send the invitation email again to someone who has not accepted it (a few times at most). Pass the email. Returns {email, result: inviteResent}, or {email, result: unchanged, note} when an earlier item of the same call already resent it.',
+		activate: (f) =>
+			`Let a paused member work in a team again. ${member(f)} Returns {email, teamId, result: activated, or unchanged when already active}. ${NOT_LISTED}.`,
+		add: (f) =>
+			`Add a person to a team, or change the role of someone already in it; new people get an email invitation. Pass ${f.arg('teamId')}: the team's id, ${f.arg('email')} and ${f.arg('name')}. ${role(f)} Returns {email, teamId, role, result: added, roleChanged (with previousRole), unchanged (nothing sent) or sent (sent unchecked: Always Send is on, or the team's answer listed no members or members without an email, one of whom may be this person, which rosterNote then says)}.`,
+		addToTeams: (f) =>
+			`Add one person to several teams at once, each with a role. Pass ${f.arg('email')}, ${f.arg('name')} and ${f.arg('teamsJson')}: a JSON list [{"teamId", "role"}], role admin, editor or viewer. Returns {email, name, result: updated, unchanged (nothing sent) or sent (some team sent unchecked: Always Send is on, or its answer listed no members or members without an email), teams: one {teamId, role, result: added, roleChanged, unchanged or sent, and rosterNote where its answer listed no members or members without an email} per team}.`,
+		changeRole: (f) =>
+			`Give a member of a team another role. ${member(f)} ${role(f)} Returns {email, teamId, role, result: roleChanged or unchanged}. ${NOT_LISTED}.`,
+		getMany: (f) =>
+			`List the members of a team. Pass ${f.arg('teamId')}: the team's id; the node's ${f.set('filters')} may keep some roles or statuses. Returns one entry per member: email, name, role, status (active, paused or pending), teamId. ${upToLimit(f)}`,
+		delete: (f) =>
+			`Remove a person from the whole organization (every team). Pass ${f.arg('teamId')}: one of their teams, and ${f.arg('email')}. Returns {deleted: true, email, result: deleted, or unchanged when already gone}. ${NOT_LISTED} (the error names the team that does, else the teams listing members without an email, who may be the person).`,
+		pause: (f) =>
+			`Pause a member in one team (they keep their other teams). ${member(f)} Returns {email, teamId, result: paused, or unchanged when already paused}. ${NOT_LISTED}.`,
+		remove: (f) =>
+			`Take a member out of one team. ${member(f)} Returns {email, teamId, result: removed, or unchanged when not in the team}.`,
+		resendInvite: (f) =>
+			`Send the invitation email again to someone who has not accepted it (a few times at most). Pass ${f.arg('email')}. Returns {email, result: inviteResent}, or {email, result: unchanged, note} when an earlier item of the same call already resent it.`,
 	},
 	dynamicLink: {
-		create:
-			'Create a dynamic link QR code through the simple interface. Pass the destination http(s) address, optionally a pattern color (#RRGGBB) and a logo URL. Returns what QRTRAC answers about the new link (its fields are not published; keys in camelCase) with result: created; each call makes another link.',
+		create: (f) =>
+			`Create a dynamic link QR code through the simple interface. Pass ${f.arg('destinationUrl')}: the http(s) address to open; optionally ${f.arg('patternColor')} (#RRGGBB) and ${f.arg('logoUrl')} (Design fields). Returns what QRTRAC answers about the new link (its fields are not published; keys in camelCase) with result: created; each call makes another link.`,
 	},
+};
+
+/** The member a one-team change acts on. */
+function member(f: ToolForm): string {
+	return `Pass ${f.arg('teamId')}: the team's id, and ${f.arg('email')}.`;
+}
+
+/** The Role is an options field: set in the node (its default), any case when an expression gives it. */
+function role(f: ToolForm): string {
+	return `Set in the node: ${f.set('role')} (default ${f.choice('role')}; ${f.choice('role', 'admin')}, ${f.choice('role', 'editor')} or ${f.choice('role', 'viewer')}).`;
+}
+
+/** Pause, Activate, Change Role and Delete are not sent for a person the team's members do not list. */
+const NOT_LISTED = 'Fails with nothing sent when the team does not list the email';
+
+const FORMS: Record<QrtracResource, INodeProperties[]> = {
+	qrCode: qrCodeForm,
+	designTemplate: designTemplateForm,
+	analytics: analyticsForm,
+	team: teamForm,
+	teamMember: teamMemberForm,
+	dynamicLink: dynamicLinkForm,
 };
 
 /** One "Tool Description" field per operation, shown on the tool variant only, prefilled with the text above. */
 export const toolDescriptionProperties: INodeProperties[] = (
-	Object.entries(TOOL_DESCRIPTIONS) as Array<[QrtracResource, Record<string, string>]>
+	Object.entries(TOOL_DESCRIPTIONS) as Array<[QrtracResource, Record<string, Text>]>
 ).flatMap(([resource, operations]) =>
 	Object.entries(operations).map(([operation, text]) => ({
 		displayName: 'Tool Description',
 		name: 'toolDescription',
 		type: 'string' as const,
 		typeOptions: { rows: 4 },
-		default: text,
+		default: text(formOf(FORMS[resource], resource, operation)),
 		displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
 		description:
 			'What an AI agent reads about this tool: when to use it, what to pass and what comes back',

@@ -2,10 +2,16 @@
  * What an AI agent reads about a list tool must say that the list stops at the Limit: an agent that is not told
  * takes the first 50 codes, scans, members, teams or templates for all of them (e.g. counts 50 scans).
  */
-import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type INode,
+	type INodeProperties,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { Qrtrac } from '../../../nodes/Qrtrac/Qrtrac.node';
 import { limitOption } from '../../../nodes/Qrtrac/descriptions/common';
+import { fromAiKey } from '../../../nodes/Qrtrac/descriptions/toolDescriptions';
 import { NODE_VERSIONS } from '../../../nodes/Qrtrac/descriptions/layoutVersions';
 
 const description = new Qrtrac().description;
@@ -54,8 +60,10 @@ describe('Tool descriptions of list operations', () => {
 			const parameters = toolDefaults(resource, operation);
 			expect(parameters?.limit).toBe(limitOption.default);
 			const text = String(parameters?.toolDescription);
-			expect(text).toContain(`at most limit entries (default ${String(limitOption.default)})`);
-			expect(text).toContain('returnAll');
+			expect(text).toContain(`at most the node's Limit (default ${String(limitOption.default)})`);
+			expect(text).toContain('pass `Return_All` true');
+			// Return All left to the model hides the Limit (its displayOptions): both are never arguments at once
+			expect(text).not.toContain('`Limit`');
 		},
 	);
 });
@@ -98,15 +106,16 @@ describe('Tool descriptions of operations with times', () => {
 	});
 
 	test.each(withTimeRange)(
-		'$resource $operation: names every Time Range value, its default and the custom bounds',
+		'$resource $operation: says the node sets the Time Range (its default), the model the custom bounds',
 		({ resource, operation }) => {
 			const text = String(toolDefaults(resource, operation)?.toolDescription);
 			const field = formOf(resource, operation).find((property) => property.name === 'timeRange');
-			for (const option of (field?.options ?? []) as Array<{ value: string }>)
-				expect(text).toContain(option.value);
-			expect(text).toContain(`default ${String(field?.default)}`);
-			expect(text).toContain('startTime');
-			expect(text).toContain('endTime');
+			const label = (field?.options as Array<{ name: string; value: string }>).find(
+				(option) => option.value === field?.default,
+			)?.name;
+			expect(text).toContain(`Set in the node: Time Range (default ${String(label)};`);
+			expect(text).not.toContain('`Time_Range`');
+			expect(text).toMatch(/With Custom, pass `Start` and `End`/);
 		},
 	);
 
@@ -115,8 +124,8 @@ describe('Tool descriptions of operations with times', () => {
 		'$resource $operation: says the day presets count calendar days and a future startTime is refused',
 		({ resource, operation }) => {
 			const text = String(toolDefaults(resource, operation)?.toolDescription);
-			expect(text).toMatch(/last7Days and last30Days[^;]*calendar days[^;]*workflow's time zone/);
-			expect(text).toMatch(/startTime[^;.]*future is refused/);
+			expect(text).toMatch(/day ranges are calendar days in the workflow's time zone/);
+			expect(text).toMatch(/future Start is refused/);
 		},
 	);
 
@@ -216,8 +225,8 @@ describe('Tool descriptions of changes that remove or replace', () => {
 
 	test.each([
 		['qrCode:delete', [/cannot restore/]],
-		['qrCode:updateTags', [/replace with no tags removes every tag/]],
-		['team:setDomains', [/replaces the team's current domains/, /defaultDomain/]],
+		['qrCode:updateTags', [/Replace with no tags removes every tag/]],
+		['team:setDomains', [/replaces the team's current domains/, /`Default_Domain`/]],
 	])('%s: says what it removes or replaces', (key, says) => {
 		for (const pattern of says as RegExp[]) expect(text(key)).toMatch(pattern);
 	});
@@ -235,38 +244,27 @@ describe('Tool description of Get Report', () => {
 	const text = String(toolDefaults('analytics', 'getReport')?.toolDescription);
 	const form = formOf('analytics', 'getReport');
 
-	test.each(['reportLayout', 'breakdowns'])(
-		'names %s as the form does, with every value',
-		(name) => {
-			const field = form.find((property) => property.name === name);
-			expect(field).toBeDefined();
-			expect(text).toContain(name);
-			for (const option of (field?.options ?? []) as Array<{ value: string }>)
-				expect(text).toContain(option.value);
-			if (field?.type === 'options') expect(text).toContain(`(default ${String(field.default)}`);
-		},
-	);
+	test('names Report Layout and Breakdowns as set in the node, with the default layout', () => {
+		const layout = form.find((property) => property.name === 'reportLayout');
+		const labels = (layout?.options as Array<{ name: string; value: string }>).map(
+			(option) => option.name,
+		);
+		expect(text).toContain(`Set in the node: Report Layout (default ${labels[0]};`);
+		for (const label of labels) expect(text).toContain(label);
+		expect(text).toMatch(/Breakdowns \(e\.g\. Country adds byCountry/);
+	});
 
-	test("names each of the form's options with its values and default", () => {
-		const options = form.find((property) => property.name === 'options')?.options as Array<{
-			name: string;
-			default?: unknown;
-			options?: Array<{ value: string }>;
-		}>;
-		for (const name of ['compareWithTotals', 'topN', 'uniqueVisitorKey']) {
-			const option = options.find((candidate) => candidate.name === name);
-			expect(option).toBeDefined();
-			expect(text).toContain(`${name} (default ${String(option?.default)}`);
-			for (const value of option?.options ?? []) expect(text).toContain(value.value);
-		}
-		expect(text).toMatch(/compareWithTotals[^;]*allTimeScans[^;]*totalsNote/);
+	test("names the form's options by their labels", () => {
+		for (const label of ['Compare With Totals', 'Top Values', 'Unique Visitor Key'])
+			expect(text).toContain(label);
+		expect(text).toMatch(/Compare With Totals[^;]*allTimeScans[^;]*totalsNote/);
 		// "distinct IP addresses" holds for the default key only
 		expect(text).not.toMatch(/uniqueScans \(distinct IP addresses;/);
 	});
 
 	test('says what each layout returns: day rows with date and partialDay, one summary with perCode', () => {
-		expect(text).toMatch(/perCodeAndDay[^;]*\bdate\b[^;]*\bpartialDay\b/);
-		expect(text).toMatch(/summary[^;]*\bperCode\b/);
+		expect(text).toMatch(/Code and Day[^;]*\bdate\b[^;]*\bpartialDay\b/);
+		expect(text).toMatch(/Summary[^;]*\bperCode\b/);
 		for (const field of ['rangeStart', 'rangeEnd', 'uniqueScansNote', 'firstScanAt', 'lastScanAt'])
 			expect(text).toContain(field);
 	});
@@ -288,19 +286,19 @@ describe('Tool descriptions of the scan operations on many codes', () => {
 	});
 
 	test.each(withCodeIds)(
-		'$resource $operation: names qrCodeIds, its forms, and codeSelection all for every code',
+		'$resource $operation: names QR_Code_IDs, its forms, and All Codes of the Team set in the node',
 		({ resource, operation }) => {
 			const text = String(toolDefaults(resource, operation)?.toolDescription);
-			expect(text).toMatch(/qrCodeIds[^.]*separated by commas[^.]*JSON list/);
-			expect(text).toMatch(/codeSelection all/);
+			expect(text).toMatch(/Pass `QR_Code_IDs`[^.]*comma-separated[^.]*JSON list/);
+			expect(text).toMatch(/Set in the node: Codes \(default List of IDs; All Codes of the Team/);
 		},
 	);
 
 	test('getScansForCodes: says it returns every scan of the range, points to getReport for counts', () => {
 		const text = String(toolDefaults('analytics', 'getScansForCodes')?.toolDescription);
 		expect(text).toMatch(/every scan[^.]*no limit/);
-		expect(text).toContain('getReport');
-		expect(text).toMatch(/perCode true/);
+		expect(text).toContain('Get Report');
+		expect(text).toMatch(/One Item per Code option on/);
 		expect(text).toContain('ipAddress');
 	});
 });
@@ -321,26 +319,18 @@ test('no tool description names a field by a dotted path', () => {
 });
 
 describe('Tool descriptions of the QR code lists', () => {
-	test('Get Updated Since names scope and includeDeleted, and says it has no limit', () => {
+	test('Get Updated Since: Scope set in the node, Include_Deleted passed, and no limit', () => {
 		const text = String(toolDefaults('qrCode', 'getUpdatedSince')?.toolDescription);
-		const form = formOf('qrCode', 'getUpdatedSince');
-		for (const name of ['scope', 'includeDeleted']) {
-			const field = form.find((property) => property.name === name);
-			expect(field).toBeDefined();
-			expect(text).toContain(`${name} (default ${String(field?.default)}`);
-			for (const option of (field?.options ?? []) as Array<{ value: string }>)
-				expect(text).toContain(option.value);
-		}
+		expect(text).toContain(
+			'Set in the node: Scope (default This Team; All Teams of the Organization)',
+		);
+		expect(text).toContain('pass `Include_Deleted` true');
 		expect(text).toMatch(/no limit/);
 	});
 
-	test('Get Many names the search field by its own name', () => {
+	test("Get Many names the Filters' Search by its button's key", () => {
 		const text = String(toolDefaults('qrCode', 'getMany')?.toolDescription);
-		const filters = formOf('qrCode', 'getMany').find((property) => property.name === 'filters');
-		expect((filters?.options as Array<{ name: string }>).map((option) => option.name)).toContain(
-			'search',
-		);
-		expect(text).toMatch(/\bsearch \(under Filters\)/);
+		expect(text).toMatch(/pass `Search` \(a Filters field\)/);
 	});
 });
 
@@ -359,17 +349,19 @@ describe('Tool descriptions of operations with a Display ID', () => {
 		'$resource $operation: states the whole Display ID rule',
 		({ resource, operation }) => {
 			const text = String(toolDefaults(resource, operation)?.toolDescription);
-			expect(text).toMatch(/displayId[^.]*letters, digits and - _ \. ~ %/);
+			expect(text).toMatch(/`Display_ID`[^.]*letters, digits and - _ \. ~ %/);
 			expect(text).toContain('at most 200 characters');
 			expect(text).toContain('%XX');
 		},
 	);
 
 	test.each(['create', 'createOrUpdate'])(
-		'qrCode:%s: names the fields as the form does',
+		"qrCode:%s: names the fields by their buttons' keys, QR Type as set in the node",
 		(operation) => {
 			const text = String(toolDefaults('qrCode', operation)?.toolDescription);
-			expect(text).toMatch(/Pass[^.]*\bqrType\b[^.]*\bqrRedirectUrl\b[^.]*displayId/);
+			expect(text).toMatch(/Pass [\s\S]*`Name`[^.]*`Redirect_URL`/);
+			expect(text).toContain('`Display_ID`');
+			expect(text).toMatch(/QR Type[^.]*set in the node|Set in the node: QR Type/);
 		},
 	);
 });
@@ -389,4 +381,110 @@ describe('Tool descriptions of what QR code reads and writes return', () => {
 	test('qrCode:createOrUpdate: names passwordNote on an unchanged code', () => {
 		expect(text('createOrUpdate')).toMatch(/unchanged[^.]*passwordNote/);
 	});
+});
+
+/**
+ * Pause, Activate and Change Role are not sent for a person the team's members do not list (memberChange.ts): an
+ * agent not told so retries the same e-mail or reports a change as made.
+ */
+test.each(['pause', 'activate', 'changeRole', 'delete'])(
+	'teamMember:%s: says a person the team does not list fails with nothing sent',
+	(operation) => {
+		const text = String(toolDefaults('teamMember', operation)?.toolDescription);
+		expect(text).toMatch(/fails with nothing sent when the team does not list the email/i);
+	},
+);
+
+/**
+ * The model sees a tool's arguments by the keys n8n's "Let the model define" button writes, not the fields'
+ * internal names: n8n's editor (1.123.81 and 2.41.1, focusPanel store) takes the field's label, every character
+ * outside [a-zA-Z0-9-] as `_`, at most 63 characters, and offers the button on no options or credential picker
+ * and no field with noDataExpression. Every key a description names (in backticks) must be such a key of a field
+ * the tool variant shows for that operation (or one inside a collection it shows).
+ */
+describe("Tool descriptions name arguments by the button's key", () => {
+	const buttonKey = (label: string) => label.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
+	const takesButton = (field: INodeProperties) =>
+		!['options', 'credentialsSelect'].includes(field.type) && field.noDataExpression !== true;
+
+	/**
+	 * The fields the tool variant shows for the operation at its defaults or with one of its option fields set
+	 * otherwise (Time Range Custom shows Start and End), and those inside the collections it shows.
+	 */
+	function shownFields(resource: string, operation: string): INodeProperties[] {
+		const typeDescription: INodeTypeDescription = { ...description, name: 'qrtracTool' };
+		const defaults = toolDefaults(resource, operation) ?? {};
+		const shownWith = (parameters: typeof defaults) =>
+			description.properties.filter(
+				(property) =>
+					property.name !== 'toolDescription' &&
+					NodeHelpers.displayParameter(
+						parameters,
+						property,
+						{ typeVersion: version, parameters } as unknown as INode,
+						typeDescription,
+					),
+			);
+		const atDefaults = shownWith(defaults);
+		const settings = atDefaults
+			.filter((field) => field.type === 'options' && field.noDataExpression !== true)
+			.flatMap((field) =>
+				(field.options as Array<{ value: string }>).map((option) => ({
+					...defaults,
+					[field.name]: option.value,
+				})),
+			);
+		const shown = [...new Set([...atDefaults, ...settings.flatMap(shownWith)])];
+		return [
+			...shown,
+			...shown
+				.filter((field) => field.type === 'collection')
+				.flatMap((field) => field.options as INodeProperties[]),
+		];
+	}
+
+	test("the key helper writes the editor's key", () => {
+		expect(fromAiKey('QR Code IDs')).toBe('QR_Code_IDs');
+		expect(fromAiKey('Return All')).toBe('Return_All');
+		expect(fromAiKey('Teams (JSON)')).toBe('Teams__JSON_');
+		expect(fromAiKey('Send-When: ok')).toBe('Send-When__ok');
+		expect(fromAiKey('x'.repeat(70))).toHaveLength(63);
+	});
+
+	test.each(operations)(
+		'$resource $operation: every key named is the key of a shown field that takes the button',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			const keys = new Map(
+				shownFields(resource, operation)
+					.filter(takesButton)
+					.map((field) => [buttonKey(field.displayName), field.name]),
+			);
+			const named = [...text.matchAll(/`([^`]*)`/g)].map((match) => match[1]);
+			for (const key of named) expect([key, keys.has(key)]).toEqual([key, true]);
+		},
+	);
+
+	test.each(operations)(
+		'$resource $operation: "pass" introduces only keys, never an options field or an internal name',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			for (const [, next] of text.matchAll(/\bpass (\S+)/gi)) expect(next).toMatch(/^`/);
+			for (const field of shownFields(resource, operation).filter(
+				(candidate) => !takesButton(candidate),
+			)) {
+				expect(text).not.toContain(`\`${buttonKey(field.displayName)}\``);
+				expect(text).not.toMatch(new RegExp(`\\bpass \\S*\\b${field.name}\\b`, 'i'));
+			}
+		},
+	);
+
+	test.each(operations)(
+		'$resource $operation: the text is at most 1,200 characters',
+		({ resource, operation }) => {
+			expect(String(toolDefaults(resource, operation)?.toolDescription).length).toBeLessThanOrEqual(
+				1200,
+			);
+		},
+	);
 });

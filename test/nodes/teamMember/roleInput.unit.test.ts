@@ -62,3 +62,46 @@ it.each([
 		expect(run.error?.message).toContain(`not ${given}`);
 	},
 );
+/**
+ * n8n's editor flags an options field whose expression gives a value outside its list ("The value "Editor" is not
+ * supported!"), though the node takes any case; `allowArbitraryValues` is what the editor (1.123 and 2.41) reads
+ * to skip that check, and the hint says what an expression may give.
+ */
+describe('Role fields read from an expression', () => {
+	const { Qrtrac } = jest.requireActual<typeof import('../../../nodes/Qrtrac/Qrtrac.node')>(
+		'../../../nodes/Qrtrac/Qrtrac.node',
+	);
+	type Field = import('n8n-workflow').INodeProperties;
+	const nested = (field: Field): Field[] => [
+		field,
+		...((field.options ?? []) as Array<Field & { values?: Field[] }>).flatMap((option) =>
+			option.values
+				? option.values.flatMap(nested)
+				: 'name' in option && 'type' in option
+					? nested(option)
+					: [],
+		),
+	];
+	const roleFields = (operation: string) =>
+		new Qrtrac().description.properties
+			.filter(
+				(property) =>
+					property.displayOptions?.show?.resource?.includes('teamMember') &&
+					property.displayOptions?.show?.operation?.includes(operation),
+			)
+			.flatMap(nested)
+			.filter((field) => field.name === 'role');
+
+	test.each(['add', 'addToTeams', 'changeRole'])(
+		'%s: the Role field takes any case from an expression without an editor issue, and says so',
+		(operation) => {
+			const fields = roleFields(operation);
+			expect(fields.length).toBeGreaterThan(0);
+			for (const field of fields) {
+				expect(field.type).toBe('options');
+				expect(field.allowArbitraryValues).toBe(true);
+				expect(field.hint).toMatch(/expression[^.]*any case/i);
+			}
+		},
+	);
+});

@@ -78,6 +78,7 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 							itemIndex,
 							member,
 							untold,
+							async () => await rosters.teamLabel(input.teamId),
 						);
 					} finally {
 						// Pausing, activating or removing changes more than a role: later runs read the roster again.
@@ -155,7 +156,8 @@ async function changeOne<Input extends MemberTarget>(
 	input: Input,
 	itemIndex: number,
 	member: RosterMember,
-	untold?: string,
+	untold: string | undefined,
+	teamLabel: () => Promise<string>,
 ): Promise<IDataObject> {
 	if (member === null) {
 		// Whether the person is in the team is not known: sent as version 1.1 sends it, the service's answer stands.
@@ -165,7 +167,8 @@ async function changeOne<Input extends MemberTarget>(
 	if (change.holds(member, input)) return change.output(input, 'unchanged', member);
 	// A team listing every member by e-mail, not this person: a service answering that no-op with success would make
 	// the row report a change no one got (a typo in a sheet), so it is not sent.
-	if (member === undefined) throw notListed(ctx, change.name, input, itemIndex);
+	if (member === undefined)
+		throw notListed(ctx, change.name, input.email, await teamLabel(), itemIndex);
 	const sent = await attempt(change.send(ctx, input, itemIndex));
 	if ('done' in sent) return { ...change.output(input, change.done, member), ...sent.done };
 	const stateUntold = member !== undefined && member.state === undefined;
@@ -174,16 +177,18 @@ async function changeOne<Input extends MemberTarget>(
 	throw sent.failed;
 }
 
+/** `team`: as Rosters.teamLabel names it, by the name the form shows where the team's answer gave one. */
 function notListed(
 	ctx: IExecuteFunctions,
 	name: string,
-	{ email, teamId }: MemberTarget,
+	email: string,
+	team: string,
 	itemIndex: number,
 ): Error {
 	return itemInputError(
 		ctx.getNode(),
 		itemIndex,
-		`${email} is not a member of team ${teamId}; ${name} was not sent`,
+		`${email} is not a member of team ${team}; ${name} was not sent`,
 		"The team's members, as read in this execution, do not list this e-mail. Check it, pick the team they are in, or add them first with Add.",
 	);
 }

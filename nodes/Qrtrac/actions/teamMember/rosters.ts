@@ -25,7 +25,12 @@ export const HELD_MEMBERS_CEILING = 100_000;
  * team's answer lists none (Team.members is optional in the contract): who is in the team is then not known, and
  * changes are sent as version 1.1 sends them.
  */
-export type Roster = { byEmail: Map<string, KnownMember>; unidentified: number } | null;
+export type Roster = {
+	byEmail: Map<string, KnownMember>;
+	unidentified: number;
+	/** The team's name as the same answer gives it, for errors: the form shows teams by name. */
+	teamName?: string;
+} | null;
 
 /**
  * A member as a roster tells them: undefined is not in the team; null is not known (the roster is not told, or
@@ -97,6 +102,15 @@ export class Rosters {
 	}
 
 	/**
+	 * The team as an error names it: "Marketing (team_1)" when this run's read of it gave a name, else its id. No
+	 * request of its own: a name the read did not give is not looked up.
+	 */
+	async teamLabel(teamId: string): Promise<string> {
+		const name = (await this.reads.ifRead(teamId))?.teamName;
+		return name ? `${name} (${teamId})` : teamId;
+	}
+
+	/**
 	 * The member as a write left them (the role set), keeping what the roster told of their status and e-mail. A
 	 * team this run did not read (Always Send) is let go: a roster held from an earlier run may not list them.
 	 */
@@ -132,7 +146,7 @@ async function readRoster(
 	teamId: string,
 	itemIndex: number,
 ): Promise<Roster> {
-	const { members } = await getTeamById(ctx, { teamId, itemIndex });
+	const { members, name } = await getTeamById(ctx, { teamId, itemIndex });
 	if (!members) return null;
 	const byEmail = new Map<string, KnownMember>();
 	let unidentified = 0;
@@ -150,7 +164,18 @@ async function readRoster(
 			state: membershipState(member),
 		});
 	}
-	return { byEmail, unidentified };
+	return { byEmail, unidentified, teamName: shownName(name) };
+}
+
+/** Longest team name an error quotes: a service's name is text of any length. */
+const MAX_SHOWN_NAME = 60;
+
+/** A team name fit for an error's title: text, on one line, not blank, cut to MAX_SHOWN_NAME characters. */
+function shownName(name: unknown): string | undefined {
+	if (typeof name !== 'string') return undefined;
+	const line = name.replace(/\s+/g, ' ').trim();
+	if (!line) return undefined;
+	return line.length > MAX_SHOWN_NAME ? `${line.slice(0, MAX_SHOWN_NAME - 1)}…` : line;
 }
 
 /**

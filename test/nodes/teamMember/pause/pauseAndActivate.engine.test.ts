@@ -108,7 +108,7 @@ describe('Team Member: Pause and Activate', () => {
 		['activate', 'Activate'],
 		['changeRole', 'Change Role'],
 	])(
-		'%s of a person the team does not list fails naming the team, nothing sent; the other rows go on',
+		'%s of a person the team does not list fails naming the team (its name as read, and id), nothing sent; the other rows go on',
 		async (operation, label) => {
 			const { main, sales, credentials } = newOrganization();
 			for (const team of [main, sales])
@@ -136,7 +136,7 @@ describe('Team Member: Pause and Activate', () => {
 
 			// A service that answers a no-op with success would otherwise report a change no one got.
 			expect(result.items[0].json.error).toBe(
-				`Item 0: typo@member.example is not a member of team ${main.id}; ${label} was not sent`,
+				`Item 0: typo@member.example is not a member of team Main (${main.id}); ${label} was not sent`,
 			);
 			expect(result.items[0].pairedItem).toEqual({ item: 0 });
 			expect(result.items[1].json.result).toBe(

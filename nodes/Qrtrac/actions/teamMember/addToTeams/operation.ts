@@ -15,7 +15,7 @@ import {
 	alwaysSendOptions,
 	memberEmailField,
 	memberNameField,
-	roleOptions,
+	roleField,
 } from '../../../descriptions/member';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, sentUntold, type KnownMember, type RosterMember } from '../rosters';
@@ -78,14 +78,7 @@ const properties: INodeProperties[] = [
 						name: 'teamId',
 						method: 'getTeamsToJoin',
 					}),
-					{
-						displayName: 'Role',
-						name: 'role',
-						type: 'options',
-						options: roleOptions,
-						default: 'viewer',
-						description: 'Role of the person in this team',
-					},
+					{ ...roleField, description: 'Role of the person in this team' },
 				],
 			},
 		],
