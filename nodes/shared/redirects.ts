@@ -1,6 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import type { AttemptFailure } from './attemptFailure';
+import { redactHost } from './redaction';
 
 /**
  * Which redirects a request carrying credentials may follow. Rule: only within the origin (scheme, host, port)
@@ -12,19 +13,23 @@ import type { AttemptFailure } from './attemptFailure';
 /** Same-origin redirects followed before giving up (a loop, or a service that keeps moving). */
 export const MAX_REDIRECTS = 5;
 
-/** Why this redirect is not followed, or undefined when it may be. */
+/**
+ * Why this redirect is not followed, or undefined when it may be. The target is service text: the host it names
+ * is shown without the secrets (`secretForms`).
+ */
 export function refuseRedirect(
 	options: IHttpRequestOptions,
 	status: number,
 	target: URL | undefined,
 	hop: number,
+	secretForms: readonly string[],
 ): AttemptFailure | undefined {
 	const from = new URL(options.url);
 	const fail = (message: string): AttemptFailure => ({ kind: 'clientError', status, message });
 	if (!target) return fail(`QRTRAC answered HTTP ${status} (a redirect) without a usable Location`);
 	if (target.origin !== from.origin) {
 		return fail(
-			`QRTRAC answered with a redirect to another host (${target.protocol}//${target.host}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
+			`QRTRAC answered with a redirect to another host (${target.protocol}//${redactHost(target.host, secretForms)}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
 		);
 	}
 	if (hop >= MAX_REDIRECTS)

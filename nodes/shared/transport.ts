@@ -268,7 +268,8 @@ async function exchange(
 			).catch((error: unknown) => ({ failure: networkFailure(error) }));
 			if ('failure' in body) return { response, result: body };
 			if ('timedOut' in body) return { response, result: { failure: timedOut(reading.timeoutMs) } };
-			if ('tooLarge' in body) return { response, result: { failure: tooLarge(options) } };
+			// Named by the request as sent: a redirect's path is service text, and may hold a secret.
+			if ('tooLarge' in body) return { response, result: { failure: tooLarge(reading.operation) } };
 			const { statusCode } = response;
 			return {
 				response,
@@ -277,7 +278,7 @@ async function exchange(
 		}
 		destroyStream(response.body);
 		const target = redirectTarget(options.url, headerValue(response.headers, 'location'));
-		const refusal = refuseRedirect(options, response.statusCode, target, hop);
+		const refusal = refuseRedirect(options, response.statusCode, target, hop, reading.secretForms);
 		// The refused redirect is still an answer: the limiter counts it (and reads its headers).
 		if (refusal) return { response, result: { failure: refusal } };
 		options = { ...options, url: target!.href, qs: undefined };
