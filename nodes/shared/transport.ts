@@ -80,6 +80,7 @@ async function sendWithRetries<T>(
 	const options = buildHttpOptions(connection, request, teamId);
 	const reading: TimedReading = {
 		timeoutMs: connection.timeoutMs,
+		baseUrl: connection.baseUrl,
 		operation: `${request.method} ${new URL(options.url).pathname}`,
 		secretForms: secretForms(connection.secrets),
 		acceptUnsuccessful: request.acceptUnsuccessful === true,
@@ -240,6 +241,8 @@ function buildHttpOptions(
 
 interface TimedReading extends AnswerReading {
 	timeoutMs: number;
+	/** The credential's Base URL: redirects are followed only below it (redirects.ts). */
+	baseUrl: string;
 }
 
 type AttemptResult = ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean };
@@ -278,7 +281,10 @@ async function exchange(
 		}
 		destroyStream(response.body);
 		const target = redirectTarget(options.url, headerValue(response.headers, 'location'));
-		const refusal = refuseRedirect(options, response.statusCode, target, hop, reading.secretForms);
+		const refusal = refuseRedirect(options, response.statusCode, target, hop, {
+			baseUrl: reading.baseUrl,
+			secretForms: reading.secretForms,
+		});
 		// The refused redirect is still an answer: the limiter counts it (and reads its headers).
 		if (refusal) return { response, result: { failure: refusal } };
 		options = { ...options, url: target!.href, qs: undefined };
