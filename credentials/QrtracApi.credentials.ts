@@ -215,7 +215,8 @@ export class QrtracApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: `The Base URL answered HTTP 404 to QRTRAC's template list: check the Base URL, the service's address (e.g. ${DEFAULT_BASE_URL}) without an operation's path`,
+					// n8n shows no body here: a 404 may be a wrong address or, from some services, a team they do not know.
+					message: `The Base URL answered HTTP 404 to QRTRAC's template list of the team: check the Base URL, the service's address (e.g. ${DEFAULT_BASE_URL}) without an operation's path, and then 'Team ID', a team of the API client's organization`,
 				},
 			},
 			{

@@ -1,5 +1,3 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
-
 import { MAX_ANSWER_BYTES } from './answerBody';
 import { classifyFailure, type FailureKind } from './retryPolicy';
 
@@ -49,8 +47,8 @@ export function timedOut(timeoutMs: number): AttemptFailure {
 	};
 }
 
-export function tooLarge(options: IHttpRequestOptions): AttemptFailure {
-	const operation = `${String(options.method)} ${new URL(options.url).pathname}`;
+/** `operation` as the transport names the request sent, e.g. `GET /api/qrs-api/all/fromTime/0`. */
+export function tooLarge(operation: string): AttemptFailure {
 	return {
 		kind: 'clientError',
 		answerTooLarge: true,

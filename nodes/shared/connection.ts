@@ -2,6 +2,8 @@ import { createHash } from 'crypto';
 
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { ROUTE_ROOTS } from './api/route';
+
 /** Requests per second per team for each QRTRAC plan (contract: x-rate-limits.perSecondByPlan). */
 export const PLAN_RATE_PER_SECOND: Readonly<Record<string, number>> = {
 	'Business Plus': 5,
@@ -154,6 +156,12 @@ export function checkBaseUrl(
 		return {
 			// shown up to the ? or #: a proxy's key often sits in the query
 			problem: `The QRTRAC credential's Base URL must not hold a query (?) or a fragment (#); it is "${text.split(/[?#]/)[0]}" followed by one, it should look like ${DEFAULT_BASE_URL}`,
+		};
+	// An operation's address pasted as the Base URL would put every path below it: each request a 404.
+	const path = `${url.pathname.toLowerCase()}/`;
+	if (ROUTE_ROOTS.some((root) => path.includes(`/${root}/`)))
+		return {
+			problem: `The QRTRAC credential's Base URL holds the path of an operation ("${url.pathname}"); enter only the service's address, e.g. ${DEFAULT_BASE_URL} (a trailing /api is fine)`,
 		};
 	if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))
 		return { url: text };

@@ -143,6 +143,19 @@ function redactAcrossLineBreaks(text: string, forms: readonly string[]): string 
 }
 
 /**
+ * A URL's host (a redirect's target) with every form of every secret replaced by REDACTED: URL parsing lowers a
+ * host's case and decodes its escapes, so a secret the service put there is looked for in lower case.
+ */
+export function redactHost(host: string, forms: readonly string[]): string {
+	let redacted = host.toLowerCase();
+	for (const form of forms) {
+		const lower = form.toLowerCase();
+		if (redacted.includes(lower)) redacted = redacted.split(lower).join(REDACTED);
+	}
+	return redacted;
+}
+
+/**
  * Whether raw answer text may hold a secret: a form of it, an escape that could hide one, or an HTML line break
  * that could split one inside a JSON string.
  */

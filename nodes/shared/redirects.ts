@@ -1,10 +1,12 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import type { AttemptFailure } from './attemptFailure';
+import { redactHost } from './redaction';
 
 /**
  * Which redirects a request carrying credentials may follow. Rule: only within the origin (scheme, host, port)
- * the credentials were meant for, at most MAX_REDIRECTS hops. 307 and 308 repeat the request as it was; 301,
+ * the credentials were meant for, and below the Base URL's path when it has one (a gateway may mount other
+ * services beside QRTRAC on its host), at most MAX_REDIRECTS hops. 307 and 308 repeat the request as it was; 301,
  * 302 and 303 are followed only by reads (GET), as a browser would turn any other method into a GET that
  * would not do what was asked.
  */
@@ -12,19 +14,30 @@ import type { AttemptFailure } from './attemptFailure';
 /** Same-origin redirects followed before giving up (a loop, or a service that keeps moving). */
 export const MAX_REDIRECTS = 5;
 
-/** Why this redirect is not followed, or undefined when it may be. */
+/**
+ * Why this redirect is not followed, or undefined when it may be. The target is service text: the host it names
+ * is shown without the secrets (`secretForms`).
+ */
 export function refuseRedirect(
 	options: IHttpRequestOptions,
 	status: number,
 	target: URL | undefined,
 	hop: number,
+	within: { baseUrl: string; secretForms: readonly string[] },
 ): AttemptFailure | undefined {
 	const from = new URL(options.url);
 	const fail = (message: string): AttemptFailure => ({ kind: 'clientError', status, message });
 	if (!target) return fail(`QRTRAC answered HTTP ${status} (a redirect) without a usable Location`);
 	if (target.origin !== from.origin) {
 		return fail(
-			`QRTRAC answered with a redirect to another host (${target.protocol}//${target.host}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
+			`QRTRAC answered with a redirect to another host (${target.protocol}//${redactHost(target.host, within.secretForms)}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
+		);
+	}
+	const basePath = new URL(within.baseUrl).pathname.replace(/\/+$/, '');
+	if (basePath !== '' && !target.pathname.startsWith(`${basePath}/`)) {
+		// The path it named is service text: left out.
+		return fail(
+			`QRTRAC answered with a redirect out of the credential's Base URL (${basePath}) to another path of its host; it was not followed, so the credentials were not sent there.`,
 		);
 	}
 	if (hop >= MAX_REDIRECTS)

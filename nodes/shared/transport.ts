@@ -80,6 +80,7 @@ async function sendWithRetries<T>(
 	const options = buildHttpOptions(connection, request, teamId);
 	const reading: TimedReading = {
 		timeoutMs: connection.timeoutMs,
+		baseUrl: connection.baseUrl,
 		operation: `${request.method} ${new URL(options.url).pathname}`,
 		secretForms: secretForms(connection.secrets),
 		acceptUnsuccessful: request.acceptUnsuccessful === true,
@@ -240,6 +241,8 @@ function buildHttpOptions(
 
 interface TimedReading extends AnswerReading {
 	timeoutMs: number;
+	/** The credential's Base URL: redirects are followed only below it (redirects.ts). */
+	baseUrl: string;
 }
 
 type AttemptResult = ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean };
@@ -268,7 +271,8 @@ async function exchange(
 			).catch((error: unknown) => ({ failure: networkFailure(error) }));
 			if ('failure' in body) return { response, result: body };
 			if ('timedOut' in body) return { response, result: { failure: timedOut(reading.timeoutMs) } };
-			if ('tooLarge' in body) return { response, result: { failure: tooLarge(options) } };
+			// Named by the request as sent: a redirect's path is service text, and may hold a secret.
+			if ('tooLarge' in body) return { response, result: { failure: tooLarge(reading.operation) } };
 			const { statusCode } = response;
 			return {
 				response,
@@ -277,7 +281,10 @@ async function exchange(
 		}
 		destroyStream(response.body);
 		const target = redirectTarget(options.url, headerValue(response.headers, 'location'));
-		const refusal = refuseRedirect(options, response.statusCode, target, hop);
+		const refusal = refuseRedirect(options, response.statusCode, target, hop, {
+			baseUrl: reading.baseUrl,
+			secretForms: reading.secretForms,
+		});
 		// The refused redirect is still an answer: the limiter counts it (and reads its headers).
 		if (refusal) return { response, result: { failure: refusal } };
 		options = { ...options, url: target!.href, qs: undefined };

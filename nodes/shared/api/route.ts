@@ -1,7 +1,19 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
+/**
+ * Where every path of the contract begins: the primary API's four roots and the simple interface's one path. A
+ * route must start with one (RouteText), and a Base URL holding one is an operation's address (connection.ts).
+ */
+export const ROUTE_ROOTS = [
+	'qrs-api',
+	'teams-api',
+	'analytics-api',
+	'qr-templates-api',
+	'qr/create',
+] as const;
+
 /** A route as the contract writes it: the method, a space, the path below the interface root. */
-export type RouteText = `${IHttpRequestMethods} /${string}`;
+export type RouteText = `${IHttpRequestMethods} /${(typeof ROUTE_ROOTS)[number]}${string}`;
 
 /**
  * A contract operation: its name in the user's words and its route as the contract writes it, method first

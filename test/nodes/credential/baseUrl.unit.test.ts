@@ -97,4 +97,33 @@ describe('checkBaseUrl', () => {
 		expect(problem).toContain('it is "https://proxy.example.com/" followed by one');
 		expect(problem).not.toContain('SECRET123');
 	});
+
+	it('refuses a Base URL holding an operation’s path (pasted from the API reference), naming it', () => {
+		for (const [raw, path] of [
+			['https://api.qrtrac.com/api/qrs-api', '/api/qrs-api'],
+			['https://api.qrtrac.com/qrs-api/v2/teams/', '/qrs-api/v2/teams'],
+			['https://api.qrtrac.com/api/teams-api/', '/api/teams-api'],
+			['https://proxy.example/qrtrac/analytics-api/overviews', '/qrtrac/analytics-api/overviews'],
+			['https://api.qrtrac.com/api/QR-Templates-API', '/api/QR-Templates-API'],
+			['https://api.qrtrac.com/v1/qr/create', '/v1/qr/create'],
+			['http://127.0.0.1:8080/api/qrs-api', '/api/qrs-api'],
+		]) {
+			const { url, problem } = checkBaseUrl(raw);
+			expect({ raw, url }).toEqual({ raw, url: undefined });
+			expect(problem).toContain(`holds the path of an operation ("${path}")`);
+		}
+	});
+
+	it('keeps a path that only resembles an operation’s', () => {
+		const urls = [
+			'https://proxy.example/qrs-apis',
+			'https://proxy.example/my-qrs-api',
+			'https://proxy.example/qr',
+		].map((raw) => checkBaseUrl(raw).url);
+		expect(urls).toEqual([
+			'https://proxy.example/qrs-apis',
+			'https://proxy.example/my-qrs-api',
+			'https://proxy.example/qr',
+		]);
+	});
 });

@@ -77,3 +77,22 @@ describe('a Base URL with a deeper /v1 (a gateway mounting the service at /gatew
 		]);
 	});
 });
+
+describe("a Base URL holding an operation's path (pasted from the API reference)", () => {
+	it('fails the credential test and a run naming the Base URL, before any request', async () => {
+		const credentials = { ...suite.credentials, baseUrl: `${suite.sim.url}/api/qrs-api/v2/teams/` };
+
+		const test = await testCredential(credentials);
+		const run = await runNode({
+			nodeType: 'qrtrac',
+			credentials,
+			parameters: { resource: 'qrCode', operation: 'getMany' },
+		});
+
+		const expected = `Base URL holds the path of an operation ("/api/qrs-api/v2/teams")`;
+		expect(test).toMatchObject({ status: 'Error' });
+		expect(test.message).toContain(expected);
+		expect(run.error?.message).toContain(expected);
+		expect(suite.sim.requestLog).toEqual([]);
+	});
+});

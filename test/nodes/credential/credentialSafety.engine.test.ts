@@ -183,6 +183,31 @@ describe('a redirect within the origin', () => {
 	});
 });
 
+describe('a redirect within the origin but out of the Base URL’s path (a gateway mounting QRTRAC at /qrtrac)', () => {
+	it('is not followed: no credential reaches the other path', async () => {
+		const gateway = await startServer((request, res) => {
+			res.writeHead(307, { Location: '/billing/collect' });
+			res.end();
+		});
+		try {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: { ...credentials, baseUrl: `${gateway.url}/qrtrac` },
+				parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+			});
+
+			expect(result.error?.message).toContain(
+				"a redirect out of the credential's Base URL (/qrtrac)",
+			);
+			expect(gateway.received.map((request) => request.url)).toEqual([
+				'/qrtrac/api/qr-templates-api',
+			]);
+		} finally {
+			await gateway.close();
+		}
+	});
+});
+
 describe('the Base URL must be https (http only for this machine)', () => {
 	it('refuses http:// to another host before any request, in a run and in the credential test', async () => {
 		const plain = { ...suite.credentials, baseUrl: `http://qrtrac.example:${recorder.port}` };

@@ -18,6 +18,12 @@ describe('credential Test answered with a refusal', () => {
 				{ kind: 'status', status: 404, message: 'Cannot GET' },
 				/HTTP 404.*check the Base URL/,
 			],
+			// A service may answer 404 for a team it does not know: the Team ID is named beside the Base URL.
+			[
+				'404 for the team',
+				{ kind: 'status', status: 404, message: 'Team not found' },
+				/HTTP 404.*check the Base URL.*'Team ID'/,
+			],
 			['429', { kind: 'rateLimit' }, /HTTP 429.*not checked.*again in a moment/],
 			['500', { kind: 'status', status: 500 }, /HTTP 500.*not checked/],
 			[

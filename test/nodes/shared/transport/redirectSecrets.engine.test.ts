@@ -1,0 +1,80 @@
+/**
+ * A redirect's Location is service text too: a service may put what authenticated the request into it (a host
+ * named after the client secret, a path holding it). Through n8n's engine over real sockets, the error of a
+ * refused or followed redirect names neither: the host is shown with the secret blanked (URL parsing lowers its
+ * case and decodes its escapes), and an answer read after a redirect is named by the request as sent.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { startServer } from '../../../support/httpFixtures';
+import { expectNoSecrets } from '../../../support/secretScan';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+const templates = { resource: 'designTemplate', operation: 'getMany', returnAll: true };
+
+/** A secret in mixed case, as many are: a host holding it is shown lowered. */
+const clientSecret = 'sk_LIVE_Secret_Xy7Q_2f9a';
+
+describe('a redirect whose Location holds a secret', () => {
+	it.each([
+		['as sent', (secret: string) => secret],
+		['in lower case', (secret: string) => secret.toLowerCase()],
+		[
+			'percent-encoded (a host is decoded)',
+			(secret: string) => encodeURIComponent(secret).replace(/_/g, '%5F'),
+		],
+	])(
+		'to another host named after the client secret %s: the error names the host without it',
+		async (_, spelt) => {
+			const server = await startServer((_request, res) => {
+				res.writeHead(307, { Location: `http://${spelt(clientSecret)}.example.org/x` });
+				res.end();
+			});
+			try {
+				const result = await runNode({
+					nodeType: 'qrtrac',
+					credentials: { ...suite.credentials, clientSecret, baseUrl: server.url },
+					parameters: templates,
+				});
+
+				expect(result.error?.message).toContain(
+					'redirect to another host (http://[redacted].example.org)',
+				);
+				expect(result.error?.message.toLowerCase()).not.toContain(clientSecret.toLowerCase());
+				expectNoSecrets(result, [clientSecret]);
+			} finally {
+				await server.close();
+			}
+		},
+	);
+
+	it('within the origin, to a path holding the secret, then too large to read: the error names the request as sent', async () => {
+		const server = await startServer((request, res) => {
+			if (request.url.startsWith('/api/qr-templates-api')) {
+				res.writeHead(307, { Location: `/api/${clientSecret}/templates` });
+				res.end();
+				return;
+			}
+			res.writeHead(200, {
+				'Content-Type': 'application/json',
+				'Content-Length': String(100 * 1024 * 1024),
+			});
+			res.end();
+		});
+		try {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: { ...suite.credentials, clientSecret, baseUrl: server.url },
+				parameters: templates,
+			});
+
+			expect(result.error?.message).toContain(
+				"QRTRAC's answer to GET /api/qr-templates-api is larger than 64 MB",
+			);
+			expectNoSecrets(result, [clientSecret]);
+		} finally {
+			await server.close();
+		}
+	});
+});
