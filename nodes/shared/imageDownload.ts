@@ -5,6 +5,7 @@ import { networkFailure, type AttemptFailure } from './attemptFailure';
 import { ByteBudget } from './byteBudget';
 import { isIpLiteral, localAddressKind } from './localAddress';
 import { getConnection } from './readConnection';
+import { redactHost, secretForms } from './redaction';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { classifyFailure, decideRetry } from './retryPolicy';
 import { serviceError } from './serviceErrors';
@@ -40,6 +41,8 @@ export async function downloadPublicFile(
 ): Promise<{ data: Buffer; contentType?: string }> {
 	const connection = await getConnection(ctx);
 	const trustedHost = new URL(connection.baseUrl).hostname.toLowerCase();
+	// Where an address is named (its scheme is http(s)), its host is service text: shown without the secrets.
+	const shown = (at: URL | undefined) => originOf(at, secretForms(connection.secrets));
 	const refuse = (message: string) => serviceError(ctx.getNode(), { message, itemIndex });
 	let waitedMs = 0;
 	for (let attempt = 1; ; attempt++) {
@@ -55,11 +58,11 @@ export async function downloadPublicFile(
 		const outcome: Fetched | { failure: AttemptFailure } = await fetchFollowingHttp(
 			ctx,
 			url,
-			trustedHost,
+			{ trustedHost, shown },
 			deadline,
 			hop,
 		).catch((error: unknown) => ({
-			failure: deadline.aborted ? timedOut() : unreachable(hop.url, error),
+			failure: deadline.aborted ? timedOut() : unreachable(shown(hop.url), error),
 		}));
 		if ('refusal' in outcome) throw refuse(outcome.refusal);
 		let failure: AttemptFailure;
@@ -76,14 +79,14 @@ export async function downloadPublicFile(
 				return { data: read.data, contentType: headerValue(response.headers, 'content-type') };
 			if (read.problem === 'tooLarge') throw refuse(tooLarge(maxBytes));
 			if (read.problem === 'noRoom') throw refuse(noRoom(connection.timeoutMs));
-			failure = deadline.aborted ? timedOut() : unreachable(hop.url, read.error);
+			failure = deadline.aborted ? timedOut() : unreachable(shown(hop.url), read.error);
 		} else if ('response' in outcome) {
 			destroyStream(outcome.response.body);
 			const status = outcome.response.statusCode;
 			failure = {
 				kind: classifyFailure(status, undefined),
 				status,
-				message: `The QR image could not be downloaded: its address (${originOf(hop.url)}) answered HTTP ${status}`,
+				message: `The QR image could not be downloaded: its address (${shown(hop.url)}) answered HTTP ${status}`,
 				hint: IMAGE_HINT,
 			};
 		} else {
@@ -145,13 +148,13 @@ async function readWithinBudget(
 async function fetchFollowingHttp(
 	ctx: IExecuteFunctions,
 	url: string,
-	trustedHost: string,
+	where: { trustedHost: string; shown: (url: URL) => string },
 	deadline: AbortSignal,
 	at: { url?: URL },
 ): Promise<Fetched> {
 	let current = httpUrl(url);
 	for (let hop = 0; current; hop++) {
-		const refusal = await refusedAddress(ctx, current, trustedHost);
+		const refusal = await refusedAddress(ctx, current, where);
 		if (refusal) return { refusal };
 		at.url = current;
 		const response = (await ctx.helpers.httpRequest({
@@ -186,12 +189,12 @@ async function fetchFollowingHttp(
 async function refusedAddress(
 	ctx: IExecuteFunctions,
 	url: URL,
-	trustedHost: string,
+	{ trustedHost, shown }: { trustedHost: string; shown: (url: URL) => string },
 ): Promise<string | undefined> {
 	const host = url.hostname.toLowerCase();
 	if (host === trustedHost) return undefined;
 	const refusal = (why: string) =>
-		`The QR image address ${url.protocol}//${url.host} was not fetched: it is ${why}. Only the credential's Base URL host (${trustedHost}) may be on this machine or a private network.`;
+		`The QR image address ${shown(url)} was not fetched: it is ${why}. Only the credential's Base URL host (${trustedHost}) may be on this machine or a private network.`;
 	const kind = localAddressKind(host);
 	if (kind) return refusal(kind);
 	if (isIpLiteral(host) || typeof ctx.helpers.getSecureEgressFilter !== 'function')
@@ -247,12 +250,12 @@ async function readCapped(body: unknown, maxBytes: number): Promise<Buffer | und
 const IMAGE_HINT =
 	'The code was read; its image is fetched from the address QRTRAC gives in its qrImageUrl, without the QRTRAC credential. Check that address (open it in a browser), or try again later.';
 
-/** Scheme and host of an image address: its path and query may hold a token, so they are left out. */
-function originOf(url: URL | undefined): string {
-	return url ? `${url.protocol}//${url.host}` : 'unknown';
+/** Scheme (http or https) and host of an image address, the host without the secrets: its path and query may hold a token, so they are left out. */
+function originOf(url: URL | undefined, forms: readonly string[]): string {
+	return url ? `${url.protocol}//${redactHost(url.host, forms)}` : 'unknown';
 }
 
-function unreachable(url: URL | undefined, error: unknown): AttemptFailure {
+function unreachable(origin: string, error: unknown): AttemptFailure {
 	const failure = networkFailure(error);
 	const reason =
 		failure.kind === 'timeout'
@@ -260,7 +263,7 @@ function unreachable(url: URL | undefined, error: unknown): AttemptFailure {
 			: 'the connection was dropped before an answer came';
 	return {
 		...failure,
-		message: `The QR image could not be downloaded: its address (${originOf(url)}) could not be reached (${reason})`,
+		message: `The QR image could not be downloaded: its address (${origin}) could not be reached (${reason})`,
 		hint: IMAGE_HINT,
 	};
 }

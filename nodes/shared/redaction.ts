@@ -143,7 +143,7 @@ function redactAcrossLineBreaks(text: string, forms: readonly string[]): string 
 }
 
 /**
- * A URL's host (a redirect's target) with every form of every secret replaced by REDACTED: URL parsing lowers a
+ * A URL's host (a redirect's target, an image address) with every form of every secret replaced by REDACTED: URL parsing lowers a
  * host's case and decodes its escapes, so a secret the service put there is looked for in lower case.
  */
 export function redactHost(host: string, forms: readonly string[]): string {

@@ -15,8 +15,8 @@ import { redactHost } from './redaction';
 export const MAX_REDIRECTS = 5;
 
 /**
- * Why this redirect is not followed, or undefined when it may be. The target is service text: the host it names
- * is shown without the secrets (`secretForms`).
+ * Why this redirect is not followed, or undefined when it may be. The target is service text: only an http(s)
+ * target's scheme and host are shown, the host without the secrets (`secretForms`).
  */
 export function refuseRedirect(
 	options: IHttpRequestOptions,
@@ -29,8 +29,13 @@ export function refuseRedirect(
 	const fail = (message: string): AttemptFailure => ({ kind: 'clientError', status, message });
 	if (!target) return fail(`QRTRAC answered HTTP ${status} (a redirect) without a usable Location`);
 	if (target.origin !== from.origin) {
+		// Only http(s) is shown, host blanked: any other scheme is the service's own text (a secret as the scheme).
+		const where =
+			target.protocol === 'http:' || target.protocol === 'https:'
+				? `another host (${target.protocol}//${redactHost(target.host, within.secretForms)})`
+				: 'an address that is not http(s)';
 		return fail(
-			`QRTRAC answered with a redirect to another host (${target.protocol}//${redactHost(target.host, within.secretForms)}); it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
+			`QRTRAC answered with a redirect to ${where}; it was not followed, so the credentials were not sent there. Check the credential's Base URL (${from.origin}).`,
 		);
 	}
 	const basePath = new URL(within.baseUrl).pathname.replace(/\/+$/, '');

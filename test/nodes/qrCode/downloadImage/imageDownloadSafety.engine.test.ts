@@ -140,6 +140,24 @@ describe('Download Image refuses addresses on this machine or a private network'
 		expect(other.hits).toEqual([]);
 	});
 
+	it('names a refused hop without the secrets: a host holding the API key is shown blanked', async () => {
+		const apiKey = 'Sk-LIVE-Secret.Xy7Q2f9a';
+		const hop = await startRedirector(() => `http://${apiKey}.localhost/qr.png`, 302);
+		try {
+			const result = await download(codeWithImageAt(`${hop.url}/qr.png`), {
+				...suite.credentials,
+				apiKey,
+			} as HarnessCredentials);
+
+			expect(result.error?.message).toContain(
+				'The QR image address http://[redacted].localhost was not fetched',
+			);
+			expect(result.error?.message.toLowerCase()).not.toContain(apiKey.toLowerCase());
+		} finally {
+			await hop.close();
+		}
+	});
+
 	it('checks every redirect hop: a redirect from an allowed host to another loopback host is not followed', async () => {
 		const hop = await startRedirector(() => `${other.url}/secret.png`, 302);
 		try {

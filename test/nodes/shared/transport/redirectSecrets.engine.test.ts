@@ -49,6 +49,34 @@ describe('a redirect whose Location holds a secret', () => {
 		},
 	);
 
+	/** A secret a scheme can spell (letters, digits, `+`, `-`, `.`): URL parsing lowers a scheme's case too. */
+	const schemeSecret = 'Sk-LIVE-Secret.Xy7Q2f9a';
+
+	it.each([[`${schemeSecret}://elsewhere.example/x`], [`${schemeSecret}:opaque`]])(
+		'to %s (the secret as the scheme): the error shows no part of it',
+		async (location) => {
+			const server = await startServer((_request, res) => {
+				res.writeHead(307, { Location: location });
+				res.end();
+			});
+			try {
+				const result = await runNode({
+					nodeType: 'qrtrac',
+					credentials: { ...suite.credentials, clientSecret: schemeSecret, baseUrl: server.url },
+					parameters: templates,
+				});
+
+				expect(result.error?.message).toContain(
+					'redirect to an address that is not http(s); it was not followed',
+				);
+				expect(result.error?.message.toLowerCase()).not.toContain(schemeSecret.toLowerCase());
+				expect(server.received).toHaveLength(1);
+			} finally {
+				await server.close();
+			}
+		},
+	);
+
 	it('within the origin, to a path holding the secret, then too large to read: the error names the request as sent', async () => {
 		const server = await startServer((request, res) => {
 			if (request.url.startsWith('/api/qr-templates-api')) {
