@@ -39,7 +39,7 @@ export function refuseRedirect(
 		);
 	}
 	const basePath = new URL(within.baseUrl).pathname.replace(/\/+$/, '');
-	if (basePath !== '' && !target.pathname.startsWith(`${basePath}/`)) {
+	if (basePath !== '' && !normalPath(target.pathname).startsWith(`${normalPath(basePath)}/`)) {
 		// The path it named is service text: left out.
 		return fail(
 			`QRTRAC answered with a redirect out of the credential's Base URL (${basePath}) to another path of its host; it was not followed, so the credentials were not sent there.`,
@@ -53,6 +53,17 @@ export function refuseRedirect(
 		);
 	}
 	return undefined;
+}
+
+/**
+ * A path as RFC 3986 (6.2.2.1, 6.2.2.2) compares it: escapes of unreserved characters decoded (`%7E` is `~`), the
+ * others' hex in upper case; a reserved one (`%2F`) stays an escape, not a separator.
+ */
+function normalPath(path: string): string {
+	return path.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
+		const character = String.fromCharCode(parseInt(hex, 16));
+		return /[A-Za-z0-9\-._~]/.test(character) ? character : `%${hex.toUpperCase()}`;
+	});
 }
 
 export function isRedirect(status: number): boolean {

@@ -208,6 +208,60 @@ describe('a redirect within the origin but out of the Base URL’s path (a gatew
 	});
 });
 
+describe('a redirect within the Base URL’s path spelt with other percent-escapes (RFC 3986 6.2.2.2)', () => {
+	it.each([
+		['/%7Eqrtrac', '/~qrtrac/api/qr-templates-api/'],
+		['/~qrtrac', '/%7eqrtrac/api/qr-templates-api/'],
+		['/q%c3%a9', '/q%C3%A9/api/qr-templates-api/'],
+	])('is followed: Base URL path %s, Location %s', async (basePath, location) => {
+		const gateway = await startServer((request, res) => {
+			if (request.url === `${basePath}/api/qr-templates-api`) {
+				res.writeHead(308, { Location: location });
+				res.end();
+				return;
+			}
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ success: true, data: [] }));
+		});
+		try {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: { ...credentials, baseUrl: `${gateway.url}${basePath}` },
+				parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+			});
+
+			expect(result.error?.message).toBeUndefined();
+			expect(gateway.received.map((request) => request.url)).toEqual([
+				`${basePath}/api/qr-templates-api`,
+				location,
+			]);
+		} finally {
+			await gateway.close();
+		}
+	});
+
+	it('a reserved escape is not its character: /qrtrac%2Fx is out of /qrtrac', async () => {
+		const gateway = await startServer((_request, res) => {
+			res.writeHead(307, { Location: '/qrtrac%2Fx/api/qr-templates-api' });
+			res.end();
+		});
+		try {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: { ...credentials, baseUrl: `${gateway.url}/qrtrac/x` },
+				parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+			});
+
+			expect(result.error?.message).toContain(
+				"a redirect out of the credential's Base URL (/qrtrac/x)",
+			);
+			expect(gateway.received).toHaveLength(1);
+		} finally {
+			await gateway.close();
+		}
+	});
+});
+
 describe('the Base URL must be https (http only for this machine)', () => {
 	it('refuses http:// to another host before any request, in a run and in the credential test', async () => {
 		const plain = { ...suite.credentials, baseUrl: `http://qrtrac.example:${recorder.port}` };
