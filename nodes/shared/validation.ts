@@ -60,17 +60,30 @@ export const emailSchema = z
 
 /**
  * A value of a fixed list read without case or surrounding spaces (a sheet's `Editor`, an AI agent's `Viewer`), as
- * the contract writes it; a refusal quotes what was given.
+ * the contract writes it (lower case); a refusal quotes what was given, as typed.
  */
 function caselessChoice<T extends [string, ...string[]]>(values: T, rule = values.join(', ')) {
-	return z.preprocess(
-		(value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-		z.enum(values, {
-			errorMap: (_issue, ctx) => ({
-				message: `must be one of ${rule}, not ${JSON.stringify(ctx.data)?.slice(0, 60) ?? 'nothing'}`,
-			}),
-		}),
-	);
+	return z.unknown().transform((value, context): T[number] => {
+		const read = typeof value === 'string' ? value.trim().toLowerCase() : value;
+		if ((values as readonly unknown[]).includes(read)) return read as T[number];
+		context.addIssue({
+			code: z.ZodIssueCode.custom,
+			message: `must be one of ${rule}, not ${givenValue(value)}`,
+		});
+		return z.NEVER;
+	});
+}
+
+/** Characters of a refused value quoted back: enough to recognise it, not a pasted page. */
+const GIVEN_CHARS = 60;
+
+/** A refused value as given: text in quotes (cut with an ellipsis inside them), anything else as JSON. */
+function givenValue(value: unknown): string {
+	if (typeof value === 'string')
+		return JSON.stringify(value.length > GIVEN_CHARS ? `${value.slice(0, GIVEN_CHARS)}…` : value);
+	const json = JSON.stringify(value);
+	if (json === undefined) return 'nothing';
+	return json.length > GIVEN_CHARS ? `${json.slice(0, GIVEN_CHARS)}…` : json;
 }
 
 /** Roles that can be assigned; owner never can. */

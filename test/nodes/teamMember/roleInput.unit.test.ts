@@ -48,18 +48,24 @@ it("Get Many's Roles and Statuses filters take values in another case, as the ro
 });
 
 it.each([
-	['changeRole', { teamId: 'team_1', email: 'a@example.com', role: 'Owner' }, '"owner"'],
-	['changeRole', { teamId: 'team_1', email: 'a@example.com', role: 'Manager ' }, '"manager"'],
-	['getMany', { teamId: 'team_1', filters: { roles: ['Boss'] } }, '"boss"'],
+	['changeRole', { teamId: 'team_1', email: 'a@example.com', role: 'Owner' }, '"Owner"'],
+	['changeRole', { teamId: 'team_1', email: 'a@example.com', role: ' Manager ' }, '" Manager "'],
+	['getMany', { teamId: 'team_1', filters: { roles: ['Boss'] } }, '"Boss"'],
+	['getMany', { teamId: 'team_1', filters: { statuses: ['BOGUS'] } }, '"BOGUS"'],
+	[
+		'changeRole',
+		{ teamId: 'team_1', email: 'a@example.com', role: `Chief ${'x'.repeat(300)}` },
+		`"Chief ${'x'.repeat(54)}…"`,
+	],
 ])(
-	'%s refuses a role outside the list, quoting what was given',
+	'%s refuses a role or status outside the list, quoting what was given as typed (a long one cut, the quote closed)',
 	async (operation, parameters, given) => {
 		const run = await runAction('teamMember', operation, parameters);
 
 		expect(run.sent).toHaveLength(0);
-		expect(run.error?.message).toMatch(/"Role(s)?"/);
+		expect(run.error?.message).toMatch(/"(Role|Roles|Statuses)"/);
 		expect(run.error?.message).toContain(`must be one of`);
-		expect(run.error?.message).toContain(`not ${given}`);
+		expect(run.error?.message).toMatch(new RegExp(`not ${escape(given)}($|[;\\n])`));
 	},
 );
 /**
@@ -105,3 +111,7 @@ describe('Role fields read from an expression', () => {
 		},
 	);
 });
+
+function escape(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

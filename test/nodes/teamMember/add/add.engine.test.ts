@@ -367,9 +367,9 @@ describe('Team Member: Add (change-aware)', () => {
 			'"Email" must be an e-mail address such as ada@example.com',
 		],
 		[
-			'the owner role',
-			{ role: 'owner' },
-			'"Role" must be one of admin, editor, viewer (owner can never be assigned), not "owner"',
+			'the owner role (quoted as typed)',
+			{ role: ' Owner ' },
+			'"Role" must be one of admin, editor, viewer (owner can never be assigned), not " Owner "',
 		],
 		['an empty name', { name: '  ' }, '"Name" must not be empty'],
 		[

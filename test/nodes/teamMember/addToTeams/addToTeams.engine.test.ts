@@ -319,7 +319,7 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		[
 			'the owner role',
 			'owner',
-			'"Role" (row 1) must be one of admin, editor, viewer (owner can never be assigned), not "owner"',
+			'"Role" (row 1) must be one of admin, editor, viewer (owner can never be assigned), not "Owner"',
 		],
 		[
 			'a team ID with a slash',
@@ -335,7 +335,7 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 						{ teamId: main.id, role: 'viewer' },
 					]
 				: variant === 'owner'
-					? [{ teamId: main.id, role: '={{ "owner" }}' }]
+					? [{ teamId: main.id, role: '={{ "Owner" }}' }]
 					: variant === 'slash'
 						? [{ teamId: `={{ "${sales.id}/../x" }}`, role: 'viewer' }]
 						: (variant as never[]);

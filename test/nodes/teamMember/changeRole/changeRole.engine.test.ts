@@ -73,13 +73,13 @@ describe('Team Member: Change Role', () => {
 				operation: 'changeRole',
 				teamId: teamRef(main.id),
 				email: 'erin@member.example',
-				role: '={{ "owner" }}',
+				role: '={{ "OWNER" }}',
 			},
 			credentials,
 		});
 
 		expect(result.error?.message).toBe(
-			'Item 0: "Role" must be one of admin, editor, viewer (owner can never be assigned), not "owner"',
+			'Item 0: "Role" must be one of admin, editor, viewer (owner can never be assigned), not "OWNER"',
 		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
