@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { ROUTE_ROOTS } from './api/route';
+import { isOperationPath } from './api/route';
 
 /** Requests per second per team for each QRTRAC plan (contract: x-rate-limits.perSecondByPlan). */
 export const PLAN_RATE_PER_SECOND: Readonly<Record<string, number>> = {
@@ -158,8 +158,7 @@ export function checkBaseUrl(
 			problem: `The QRTRAC credential's Base URL must not hold a query (?) or a fragment (#); it is "${text.split(/[?#]/)[0]}" followed by one, it should look like ${DEFAULT_BASE_URL}`,
 		};
 	// An operation's address pasted as the Base URL would put every path below it: each request a 404.
-	const path = `${url.pathname.toLowerCase()}/`;
-	if (ROUTE_ROOTS.some((root) => path.includes(`/${root}/`)))
+	if (isOperationPath(url.pathname))
 		return {
 			problem: `The QRTRAC credential's Base URL holds the path of an operation ("${url.pathname}"); enter only the service's address, e.g. ${DEFAULT_BASE_URL} (a trailing /api is fine)`,
 		};

@@ -20,6 +20,7 @@ import {
 	UNKNOWN_OUTCOME_KINDS,
 	type AttemptFailure,
 } from './attemptFailure';
+import { INTERFACE_ROOT } from './api/route';
 import { missingValues, type QrtracConnection } from './connection';
 import {
 	CREDENTIAL_TYPE,
@@ -223,7 +224,7 @@ function buildHttpOptions(
 	const simple = request.api === 'simple';
 	return {
 		method: request.method,
-		url: `${connection.baseUrl}${simple ? '/v1' : '/api'}${request.path}`,
+		url: `${connection.baseUrl}${INTERFACE_ROOT[simple ? 'simple' : 'primary']}${request.path}`,
 		qs: request.query,
 		body: request.body,
 		headers: simple

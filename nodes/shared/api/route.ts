@@ -1,16 +1,44 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
+/** The primary API's four roots: its routes start with one, below `/api`. */
+const PRIMARY_ROOTS = ['qrs-api', 'teams-api', 'analytics-api', 'qr-templates-api'] as const;
+/** The simple interface's one path, below `/v1`. */
+const SIMPLE_ROOTS = ['qr/create'] as const;
+
+/** Where every path of the contract begins: a route must start with one (RouteText). */
+export const ROUTE_ROOTS = [...PRIMARY_ROOTS, ...SIMPLE_ROOTS] as const;
+
+/** What a request joins the Base URL and a route with (transport.ts): `{base}/api/qrs-api/...`, `{base}/v1/qr/create`. */
+export const INTERFACE_ROOT = { primary: '/api', simple: '/v1' } as const;
+
 /**
- * Where every path of the contract begins: the primary API's four roots and the simple interface's one path. A
- * route must start with one (RouteText), and a Base URL holding one is an operation's address (connection.ts).
+ * The contract's paths of more than one segment that hold no `{parameter}`: a Base URL ending with one is an
+ * operation's address pasted from the API reference (its paths are written without `/api`).
  */
-export const ROUTE_ROOTS = [
-	'qrs-api',
-	'teams-api',
-	'analytics-api',
-	'qr-templates-api',
-	'qr/create',
-] as const;
+const FIXED_PATHS = [
+	'/qrs-api/v2/teams',
+	'/analytics-api/detailed/all',
+	'/analytics-api/overviews',
+	'/teams-api/members/bulk',
+	'/qr/create',
+];
+
+/**
+ * Whether a Base URL's path is an operation's address: it holds an interface's join (`/api/teams-api`,
+ * `/v1/qr/create`), or ends with one of the contract's fixed paths. A path merely named like a root stays a
+ * gateway's own (`/teams-api/qrtrac`, a gateway mounted at `/teams-api`): `{id}` would match any such segment.
+ */
+export function isOperationPath(pathname: string): boolean {
+	const path = pathname.toLowerCase().replace(/\/+$/, '');
+	const joins = [
+		...PRIMARY_ROOTS.map((root) => `${INTERFACE_ROOT.primary}/${root}`),
+		...SIMPLE_ROOTS.map((root) => `${INTERFACE_ROOT.simple}/${root}`),
+	];
+	return (
+		joins.some((join) => `${path}/`.includes(`${join}/`)) ||
+		FIXED_PATHS.some((fixed) => path.endsWith(fixed))
+	);
+}
 
 /** A route as the contract writes it: the method, a space, the path below the interface root. */
 export type RouteText = `${IHttpRequestMethods} /${(typeof ROUTE_ROOTS)[number]}${string}`;

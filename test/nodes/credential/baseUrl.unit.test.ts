@@ -126,4 +126,35 @@ describe('checkBaseUrl', () => {
 			'https://proxy.example/qr',
 		]);
 	});
+
+	it('refuses the operation joins a request would repeat anywhere in the path (/api/<root>, /v1/qr/create)', () => {
+		for (const [raw, path] of [
+			['https://gw.corp.example/qrtrac/api/teams-api/x', '/qrtrac/api/teams-api/x'],
+			['https://gw.corp.example/qrtrac/v1/qr/create/', '/qrtrac/v1/qr/create'],
+			['https://api.qrtrac.com/teams-api/members/bulk', '/teams-api/members/bulk'],
+		]) {
+			const { url, problem } = checkBaseUrl(raw);
+			expect({ raw, url }).toEqual({ raw, url: undefined });
+			expect(problem).toContain(`holds the path of an operation ("${path}")`);
+		}
+	});
+
+	it('keeps a gateway mounted at a path named like a root (/teams-api) and what is no operation’s path', () => {
+		const urls = [
+			'https://gw.corp.example/teams-api/qrtrac',
+			'https://gw.corp.example/teams-api',
+			'https://gw.corp.example/qrs-api/qrtrac/v2',
+			'https://gw.corp.example/analytics-api/v1',
+			'https://gw.corp.example/api/qrs-apis',
+			'https://gw.corp.example/qr/created',
+		].map((raw) => checkBaseUrl(raw).url);
+		expect(urls).toEqual([
+			'https://gw.corp.example/teams-api/qrtrac',
+			'https://gw.corp.example/teams-api',
+			'https://gw.corp.example/qrs-api/qrtrac/v2',
+			'https://gw.corp.example/analytics-api/v1',
+			'https://gw.corp.example/api/qrs-apis',
+			'https://gw.corp.example/qr/created',
+		]);
+	});
 });

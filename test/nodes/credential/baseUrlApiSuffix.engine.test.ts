@@ -4,6 +4,7 @@
  * simple interface's `/v1` right after the host (its server is `{base_url}/v1`): never `/v1/api/...` or
  * `/v1/v1/...`; a deeper `/v1` is a gateway's own path and stays.
  */
+import { startServer } from '../../support/httpFixtures';
 import { runNode, testCredential } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
 
@@ -94,5 +95,28 @@ describe("a Base URL holding an operation's path (pasted from the API reference)
 		expect(test.message).toContain(expected);
 		expect(run.error?.message).toContain(expected);
 		expect(suite.sim.requestLog).toEqual([]);
+	});
+});
+
+describe('a Base URL of a gateway mounted at a path named like a root (/teams-api/qrtrac)', () => {
+	it('is taken: a run reaches {base}/api/...', async () => {
+		const gateway = await startServer((_request, res) => {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ success: true, data: [] }));
+		});
+		try {
+			const run = await runNode({
+				nodeType: 'qrtrac',
+				credentials: { ...suite.credentials, baseUrl: `${gateway.url}/teams-api/qrtrac` },
+				parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+			});
+
+			expect(run.error?.message).toBeUndefined();
+			expect(gateway.received.map((request) => request.url)).toEqual([
+				'/teams-api/qrtrac/api/qr-templates-api',
+			]);
+		} finally {
+			await gateway.close();
+		}
 	});
 });
