@@ -15,7 +15,7 @@ export const INTERFACE_ROOT = { primary: '/api', simple: '/v1' } as const;
  * The contract's paths of more than one segment that hold no `{parameter}`: a Base URL ending with one is an
  * operation's address pasted from the API reference (its paths are written without `/api`).
  */
-const FIXED_PATHS = [
+export const FIXED_PATHS = [
 	'/qrs-api/v2/teams',
 	'/analytics-api/detailed/all',
 	'/analytics-api/overviews',

@@ -1,5 +1,20 @@
 /** The credential's Base URL rule (connection.ts): trimmed, https only (http for this machine), one `/api` accepted. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { FIXED_PATHS } from '../../../nodes/shared/api/route';
 import { checkBaseUrl } from '../../../nodes/shared/connection';
+
+it("the fixed paths a Base URL may not end with are the contract's paths of several segments without a parameter", () => {
+	const contract = JSON.parse(
+		readFileSync(join(__dirname, '../../contract/openapi.json'), 'utf8'),
+	) as { paths: Record<string, unknown> };
+	const fixed = Object.keys(contract.paths)
+		.map((path) => path.replace(/\/+$/, ''))
+		.filter((path) => !path.includes('{') && path.split('/').length > 2);
+	// the simple interface's one path is not among the primary interface's paths
+	expect([...FIXED_PATHS].sort()).toEqual([...fixed, '/qr/create'].sort());
+});
 
 describe('checkBaseUrl', () => {
 	it('drops trailing slashes and one trailing /api segment (the contract’s servers URL)', () => {
