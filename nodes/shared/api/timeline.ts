@@ -25,7 +25,7 @@ import { answerSource, callEndpoint, type InTeam } from './source';
  * whose time is no sane time fails the read, naming it, rather than be reported at a wrong time or skipped.
  */
 
-const TEAM_CHANGES = endpoint(
+export const TEAM_CHANGES = endpoint(
 	'Get QR Codes Updated Since',
 	'GET /qrs-api/teams/fromTime/{fromTime}',
 );

@@ -795,6 +795,24 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(feedReads).toHaveLength(1);
 		});
 
+		describe('a changes answer capped to its oldest 100', () => {
+			afterEach(() =>
+				suite.sim.setChangeDrift({ fromTimeCap: undefined, fromTimeCapKeeps: undefined }),
+			);
+
+			it('fails naming the capped answer, not a bare "QR code not found", when 300 other changes came after the deletions', async () => {
+				suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
+				const { result } = await deletedByAnotherRun(3, 300);
+
+				expect(result.error?.message).toMatch(
+					/^QRTRAC refused to delete QR code "qr_\w+" as not found, and its changes cannot tell whether it was deleted meanwhile/,
+				);
+				expect(result.error?.description).toMatch(
+					/Get QR Codes Updated Since \(GET \/qrs-api\/teams\/fromTime\/\{fromTime\}\) answered 100 codes, a size that looks capped/,
+				);
+			});
+		});
+
 		it('never deletes the code a row wrote, though the snapshot held it under the Display ID it had before', async () => {
 			const { team, codes } = teamWithSheetCodes();
 			const rows: Row[] = [

@@ -5,6 +5,7 @@ import {
 	changeTimeOf,
 	createQr,
 	deletedAmong,
+	deletionUndecided,
 	deleteQr,
 	findQrByDisplayId,
 	getQrById,
@@ -174,7 +175,8 @@ export async function deleteMissingCode(
 /**
  * The deletes of one team refused as "not found": a code the team's changes since the oldest one's version hold
  * deleted (another execution of the sync, a person) is done all the same, `alreadyDeleted`; one read of the
- * changes for them all. A code they do not hold fails with its refusal.
+ * changes for them all. A code they do not hold fails with its refusal, or, when that answer looks capped, with
+ * an error naming it (its deletion may be among what it left out).
  */
 export async function settleRefusals(
 	ctx: IExecuteFunctions,
@@ -194,7 +196,13 @@ export async function settleRefusals(
 	return refusals.map(({ code, refused }) => {
 		const deleted = read?.deleted.get(String(code.id));
 		if (deleted) return { code: asDeleted(code, deleted), alreadyDeleted: true as const };
-		return { code, error: refused };
+		if (read?.cappedAt === undefined) return { code, error: refused };
+		const error = deletionUndecided(executionNode(ctx), {
+			id: String(code.id),
+			cappedAt: read.cappedAt,
+			itemIndex,
+		});
+		return { code, error };
 	});
 }
 
