@@ -11,6 +11,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *
  * - `pageSizeCap`: serves at most N codes per page whatever `limit` asks, and echoes that `limit`; pages are
  *   counted in the served size.
+ * - `echoAskedLimit`: with `pageSizeCap`, echoes the `limit` asked instead of the size served (a service that
+ *   repeats the query): only the codes held (and `totalCount`) tell the page size.
  * - `totalBelow`: announces a `totalCount` N below the codes it serves (at least 0), as a count that leaves some
  *   codes out: a walk that stops at the total returns a partial list.
  * - `zeroBasedPages`: counts pages from 0 (page 0 is the first page, page 1 the second), echoing the page asked.
@@ -37,6 +39,8 @@ export interface ListDrift {
 	totalBelow?: number;
 	zeroBasedPages: boolean;
 	ignorePage: boolean;
+	/** With pageSizeCap: the echoed `limit` is the one asked, not the size served. */
+	echoAskedLimit: boolean;
 	lastPageBeyondEnd: boolean;
 	shiftingOrder: boolean;
 	/** Undefined or 0: no deletion during a walk. */
@@ -51,6 +55,7 @@ export interface ListDrift {
 export const NO_LIST_DRIFT: ListDrift = {
 	zeroBasedPages: false,
 	ignorePage: false,
+	echoAskedLimit: false,
 	lastPageBeyondEnd: false,
 	shiftingOrder: false,
 	foreignCodes: false,
@@ -64,6 +69,7 @@ export const NO_LIST_DRIFT: ListDrift = {
 export const LIST_DRIFT_SWITCHES = [
 	'zeroBasedPages',
 	'ignorePage',
+	'echoAskedLimit',
 	'lastPageBeyondEnd',
 	'shiftingOrder',
 	'foreignCodes',
@@ -172,7 +178,7 @@ function pageAnswer(
 		qrs: codes.slice(index * served, (index + 1) * served),
 		totalCount: Math.max(0, codes.length - (drift.totalBelow ?? 0)),
 		page,
-		limit: served,
+		limit: drift.echoAskedLimit ? query.limit : served,
 	};
 	return { status: 200, body: { success: true, data } };
 }

@@ -9,9 +9,9 @@ import {
 /**
  * Where a list read one page at a time stands (a picker, scrolled by a person): carried from page to page in the
  * token of the next page. The walk's rules for pages asked apart: the page size served on page 1 (echoed, or
- * fewer codes than the total; a short page 1 with neither is confirmed by page 2), a full page asks for one more,
- * a short or empty page ends the list and must bring the codes to the announced total, and a page holding page
- * 1's first two codes repeats it: the service ignores `page`, or the list's top moved by a page or more while it
+ * fewer codes than the total; a short page 1 with neither is confirmed by page 2, which ends the list by holding
+ * page 1 again), a full page asks for one more, a short or empty page ends the list and must bring the codes to
+ * the announced total, and a page holding page 1's first two codes repeats it: the service ignores `page`, or the list's top moved by a page or more while it
  * was scrolled (one code moved by a rename takes only itself along); one holding the page before's first two
  * repeats that one (a service answering past the end with its last page). A repeat once the pages before held exactly
  * the announced total ends the list, as in the list walks; before it, the pages cannot make one list.
@@ -22,6 +22,8 @@ export interface PageCursor {
 	got: number;
 	/** Page size served (known from page 2 on). */
 	size?: number;
+	/** The size was page 1's own short size, a guess (pagination.ts `servedPageSize`): page 2 repeating page 1 ends the list. */
+	guessed?: true;
 	/** Ids of page 1's first two codes. */
 	first?: string;
 	second?: string;
@@ -49,6 +51,7 @@ export function readPageCursor(token: string | undefined): PageCursor {
 				page,
 				got,
 				size,
+				...(cursor.guessed === true ? { guessed: true as const } : {}),
 				first: typeof cursor.first === 'string' ? cursor.first : undefined,
 				second: typeof cursor.second === 'string' ? cursor.second : undefined,
 				previous: Array.isArray(cursor.previous)
@@ -84,13 +87,16 @@ export function nextPageCursor<T extends { id?: string }>(
 	});
 	const { first, second, previous } = cursor;
 	const holds = (id: string | undefined) => records.some((record) => record?.id === id);
-	// Exactly the total: pages holding more than it announced show a total that cannot be trusted to end the list.
-	const readWhole = total !== undefined && cursor.got === total;
 	const repeatsPageOne =
 		first !== undefined &&
 		cursor.page > 1 &&
 		holds(first) &&
 		(second === undefined || holds(second));
+	// Exactly the total: pages holding more than it announced show a total that cannot be trusted to end the list.
+	// A guessed size that page 2 repeats confirms the guess: page 1 was the whole list, as in the list walks.
+	const readWhole =
+		(total !== undefined && cursor.got === total) ||
+		(cursor.guessed === true && cursor.page === 2 && repeatsPageOne);
 	const repeatsPrevious =
 		cursor.page > 2 && previous !== undefined && previous.length > 0 && previous.every(holds);
 	if ((repeatsPageOne || repeatsPrevious) && readWhole) return { pastEnd: true };
@@ -102,13 +108,18 @@ export function nextPageCursor<T extends { id?: string }>(
 		return shortfall(
 			`page ${cursor.page} held the first codes of page ${cursor.page - 1} again: the service seems to answer past the list's end with its last page, or the list changed while it was scrolled (open it again)`,
 		);
-	const size = cursor.size ?? servedPageSize(answer, records.length, askedSize, total).size;
+	const told =
+		cursor.size === undefined
+			? servedPageSize(answer, records.length, askedSize, total)
+			: undefined;
+	const size = cursor.size ?? told?.size ?? askedSize;
 	if (records.length > 0 && records.length >= size)
 		return {
 			next: {
 				page: cursor.page + 1,
 				got,
 				size,
+				...(told?.guessed ? { guessed: true as const } : {}),
 				first: first ?? records[0]?.id,
 				second: cursor.page === 1 ? records[1]?.id : second,
 				previous: records.slice(0, 2).map((record) => String(record?.id)),

@@ -9,8 +9,9 @@
  * is retried once (page 0 for a service counting from 0, or the whole list when the total shrank); a page that
  * repeats what was read fails at once (the service ignores `page`); what is still short is returned as
  * `shortfall` for the caller's error. Without a total, only an empty or short page ends the walk (a short
- * page 1 of unknown size is confirmed by page 2); so too once the pages held more codes than the total said,
- * and full pages that end exactly on the total are confirmed by one page more (a total may leave codes out).
+ * page 1 of unknown size is confirmed by page 2: new codes go on, page 1's codes again end the list at page 1);
+ * so too once the pages held more codes than the total said, and full pages that end exactly on the total are
+ * confirmed by one page more (a total may leave codes out).
  */
 
 export const MAX_PAGE_SIZE = 100;
@@ -47,6 +48,8 @@ export interface ListShortfall {
 	got: number;
 	/** The codes announced (min(total, limit)); undefined when the service never said a total. */
 	expected?: number;
+	/** The last total the service announced, when `expected` is undefined because the pages passed it. */
+	announced?: number;
 	/** What the service did, in words: "page 2 held only codes of earlier pages ...". */
 	reason: string;
 	/** Requests the walks sent, for the message. */
@@ -65,7 +68,7 @@ export interface WalkResult<T> {
 
 type FetchPage<T> = (page: number, pageSize: number) => Promise<ListPage<T>>;
 
-type Stop = 'limit' | 'total' | 'empty' | 'short' | 'repeat' | 'cap';
+type Stop = 'limit' | 'total' | 'empty' | 'short' | 'repeat' | 'guessRepeated' | 'cap';
 
 /** One walk's state; pure, so that the rules can be tested page by page. */
 export class PageCollector<T extends { id?: string }> {
@@ -169,6 +172,9 @@ export class PageCollector<T extends { id?: string }> {
 		if (this.limit !== undefined && this.items.length >= this.limit) return 'limit';
 		if (served === 0) return 'empty';
 		if (served < this.servedSize) return 'short';
+		// A page 2 repeating a page 1 whose size was only guessed confirms the guess: page 1 was the whole list
+		// (a service answering past the end with its last page). A full page 1 repeated is a service ignoring page.
+		if (fresh === 0 && this.sizeGuessed && this.pagesAdded === 2) return 'guessRepeated';
 		if (fresh === 0) return 'repeat';
 		const total = this.totalPassed ? undefined : this.totalCount;
 		// Full pages that end exactly on the total cannot tell a whole list from a total that leaves codes out:
@@ -233,6 +239,9 @@ export async function collectPages<T extends { id?: string }>(
 		result.shortfall = {
 			got: collector.items.length,
 			expected: collector.expected,
+			...(collector.expected === undefined && collector.totalCount !== undefined
+				? { announced: collector.totalCount }
+				: {}),
 			reason: why,
 			requests,
 		};

@@ -21,13 +21,27 @@ export class ShiftingWalk {
 	private furthestPage = 0;
 	private rereads = 0;
 
-	constructor(private readonly pageSize: number) {}
+	/**
+	 * `pageSize` as page 1 told it (pagination.ts `servedPageSize`); `guessed` when it is only page 1's own short
+	 * size, which page 2 confirms: holding only codes read before, it shows page 1 was the whole list.
+	 */
+	constructor(
+		private readonly pageSize: number,
+		private readonly guessed = false,
+	) {}
 
 	/**
-	 * Records page `page` (from 1): the codes it held, the list's `totalCount` it gave, and the index of its first
-	 * code past the bound, if any. A page that holds fewer codes than a page's size ends the list there.
+	 * Records page `page` (from 1): the codes it held, the list's `totalCount` it gave, the index of its first
+	 * code past the bound, if any, and whether it held only codes read before. A page that holds fewer codes than
+	 * a page's size ends the list there.
 	 */
-	record(page: number, held: number, count: number | undefined, boundIndex?: number): void {
+	record(
+		page: number,
+		held: number,
+		count: number | undefined,
+		boundIndex?: number,
+		repeated = false,
+	): void {
 		if (page <= this.furthestPage) this.rereads++;
 		this.furthestPage = Math.max(this.furthestPage, page);
 		const change = this.lastCount !== undefined && count !== undefined ? count - this.lastCount : 0;
@@ -38,6 +52,8 @@ export class ShiftingWalk {
 		const start = (page - 1) * this.pageSize;
 		// where the list ends and where the bound lies are facts of the list now, joined or not
 		if (held < this.pageSize) this.listEnd = start + held;
+		else if (this.guessed && page === 2 && this.furthestPage === 2 && repeated)
+			this.listEnd = Math.min(this.listEnd, this.pageSize);
 		if (boundIndex !== undefined) this.boundAt = Math.min(this.boundAt, start + boundIndex);
 		if (start <= this.readTo) this.readTo = Math.max(this.readTo, start + held);
 	}
@@ -52,13 +68,4 @@ export class ShiftingWalk {
 		if (this.readTo >= Math.min(this.boundAt, this.listEnd)) return undefined;
 		return Math.floor(this.readTo / this.pageSize) + 1;
 	}
-}
-
-/**
- * The size of the pages a list serves, from its first page, for places in it: what that page held, or the echoed
- * `limit` when it says more (page 1 was the last and short); an echo above the size asked is not believed.
- */
-export function pageSizeOf(asked: number, held: number, echoed: unknown): number {
-	const echo = typeof echoed === 'number' && echoed >= 1 && echoed <= asked ? echoed : 0;
-	return Math.max(held, echo);
 }

@@ -39,6 +39,14 @@ describe('list drift', () => {
 		expect(ids(second)).toEqual(ids(whole).slice(10, 20));
 	});
 
+	test('echoAskedLimit with pageSizeCap serves N a page but echoes the limit asked', async () => {
+		const whole = await list(`?limit=100${asc}`);
+		sim.setListDrift({ pageSizeCap: 10, echoAskedLimit: true });
+		const second = await list(`?limit=100&page=2${asc}`);
+		expect(second).toMatchObject({ limit: 100, page: 2, totalCount: 25 });
+		expect(ids(second)).toEqual(ids(whole).slice(10, 20));
+	});
+
 	test('totalBelow announces a total N below the codes it serves, never below 0', async () => {
 		const whole = await list(`?limit=100${asc}`);
 		sim.setListDrift({ totalBelow: 10 });

@@ -4,6 +4,7 @@
  * shape of a request body, and every answer is read through answers.ts.
  */
 export * from './qrCodes';
+export * from './deletions';
 export * from './qrList';
 export * from './qrScroll';
 export * from './analytics';

@@ -23,7 +23,6 @@ import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
 	completeUpdateBody,
 	holdsTitle,
-	isLive,
 	leavesOutSettings,
 	lostKnownSettings,
 	ofOtherTeam,
@@ -33,7 +32,7 @@ import {
 import { showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
-import { getTeamQrsFromTime } from './timeline';
+import { deletedSince } from './deletions';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -189,18 +188,6 @@ export async function deleteQr(
 	// does not make a done delete fail; one that reads as the code is kept.
 	const answered = qrCodeShape.safeParse(response.data);
 	return { ...(answered.success ? answered.data : {}), ...verifiedMarker(response) };
-}
-
-/**
- * The code as the team's changes since `fromTime` (epoch ms) hold it deleted, or undefined: the state read that
- * confirms a delete refused as "not found" (another writer, or a lost answer's first attempt, deleted it).
- */
-export async function deletedSince(
-	ctx: TransportContext,
-	{ id, teamId, itemIndex, fromTime }: InTeam & { id: string; fromTime: number },
-): Promise<QrCode | undefined> {
-	const recent = await getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
-	return recent.find((code) => code.id === id && !isLive(code));
 }
 
 export async function updateQrTags(

@@ -257,7 +257,12 @@ export function incompleteList(
 	retry = 'Run the node again',
 ): NodeApiError {
 	const { got, expected, requests, reason } = shortfall;
-	const announced = expected === undefined ? 'announced no total' : `announced ${expected} codes`;
+	const announced =
+		expected !== undefined
+			? `announced ${expected} codes`
+			: shortfall.announced !== undefined
+				? `announced a total of ${shortfall.announced} that its pages passed`
+				: 'announced no total';
 	return listError(node, itemIndex, {
 		message: `QRTRAC's list of codes is incomplete: got ${got} of ${expected ?? 'more'} codes`,
 		description: `${labelOf(QR_LIST)}, read for ${what}, ${announced}; ${requests} requests gave ${got} different codes: ${reason}. Nothing was done with the partial list. ${retry}; if it fails again, the service does not page its list as the contract says: report it to QRTRAC with this message.`,

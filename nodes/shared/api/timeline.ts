@@ -1,7 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { feedMayLeaveOut, looksCapped } from '../cappedAnswers';
-import { pageSizeOf, ShiftingWalk } from '../shiftingWalk';
+import { servedPageSize, validCount } from '../pagination';
+import { ShiftingWalk } from '../shiftingWalk';
 import type { TransportContext } from '../transport';
 import {
 	readChangedQrCodes,
@@ -24,7 +25,7 @@ import { answerSource, callEndpoint, type InTeam } from './source';
  * whose time is no sane time fails the read, naming it, rather than be reported at a wrong time or skipped.
  */
 
-const TEAM_CHANGES = endpoint(
+export const TEAM_CHANGES = endpoint(
 	'Get QR Codes Updated Since',
 	'GET /qrs-api/teams/fromTime/{fromTime}',
 );
@@ -139,6 +140,8 @@ export async function listQrsChangedSince(
 ): Promise<ChangedQrCode[]> {
 	const source = await answerSource(ctx, QR_LIST);
 	const changed = new Map<string, ChangedQrCode>();
+	/** Ids of every code read, kept or not: a page holding only these repeats what was read. */
+	const seen = new Set<string>();
 	let walk: ShiftingWalk | undefined;
 	let page: number | undefined = 1;
 	for (let request = 1; request <= MAX_TIME_WALK_PAGES; request++) {
@@ -150,20 +153,27 @@ export async function listQrsChangedSince(
 		});
 		await refuseForeignCodes(ctx, answer.qrs, { teamId, what: 'the codes changed since a time' });
 		const placed = placeCodes(source, answer.qrs, presentMs);
+		const repeated = placed.every((code) => seen.has(code.id));
 		for (const code of placed) {
+			seen.add(code.id);
 			const held = changed.get(code.id);
 			if (code.updatedAt >= floor && (held === undefined || held.updatedAt < code.updatedAt))
 				changed.set(code.id, code);
 		}
 		if (walk === undefined) {
-			const size = pageSizeOf(LIST_PAGE, answer.qrs.length, answer.limit);
-			if (size === 0) return [];
-			walk = new ShiftingWalk(size);
+			// one rule for what page 1 tells of the page size, the list walks' (a guess page 2 confirms)
+			const { size, guessed } = servedPageSize(
+				{ items: answer.qrs, limit: answer.limit },
+				answer.qrs.length,
+				LIST_PAGE,
+				validCount(answer.totalCount),
+			);
+			walk = new ShiftingWalk(size, guessed);
 		}
 		const past = placed.findIndex(
 			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < downTo,
 		);
-		walk.record(page, answer.qrs.length, answer.totalCount, past < 0 ? undefined : past);
+		walk.record(page, answer.qrs.length, answer.totalCount, past < 0 ? undefined : past, repeated);
 		if (walk.restless)
 			throw new NodeApiError(
 				source.node,

@@ -4,6 +4,7 @@
  * so request counts are exact; every request the node sends must follow the contract.
  */
 import { PUT_SEMANTICS, requestFieldsOf } from '../../../support/storedCode';
+import { touchQr } from '../../../../simulator/domain/qrCodes';
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
 
@@ -737,6 +738,79 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(true);
 			expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
 			expect(suite.sim.state.getQr(codes.kept.id)?.deleted).toBe(false);
+		});
+
+		/** A team of `candidates` + 1 sheet codes and `others` other codes changed later; the candidates are deleted by another writer while the sync's deletes wait. */
+		async function deletedByAnotherRun(candidates: number, others: number) {
+			const team = newTeam();
+			const code = (displayId: string, tags: string[]) =>
+				suite.sim.state.createQr(team, {
+					qrType: 'WEB',
+					displayId,
+					name: displayId,
+					qrRedirectUrl: `https://example.com/${displayId}`,
+					tags,
+				});
+			const kept = code(`${team}-kept`, ['sheet']);
+			const gone = Array.from({ length: candidates }, (_, index) =>
+				code(`${team}-gone-${index}`, ['sheet']),
+			);
+			for (let index = 0; index < others; index++) code(`${team}-other-${index}`, ['other']);
+			suite.sim.faults.add({ kind: 'stall', method: 'DELETE', delayMs: 300, count: candidates });
+			suite.sim.clearRequestLog();
+			const running = sync(
+				[
+					{
+						displayId: kept.displayId,
+						name: kept.name,
+						url: kept.qrRedirectUrl!,
+						tags: 'sheet',
+						team,
+					},
+				],
+				deleteMissing,
+			);
+			for (let attempt = 0; attempt < 300; attempt++) {
+				if (suite.sim.requestLog.some((entry) => entry.method === 'DELETE')) break;
+				await new Promise((resolve) => setTimeout(resolve, 5));
+			}
+			for (const record of gone) {
+				const stored = suite.sim.state.getQr(record.id)!;
+				if (!stored.deleted) touchQr(suite.sim.state, stored, { deleted: true }, 'other-run');
+			}
+			const result = await running;
+			const feedReads = suite.sim.requestLog.filter((entry) => entry.path.includes('/fromTime/'));
+			return { result, gone, feedReads };
+		}
+
+		it('reads the changes once for 40 codes another run deleted meanwhile, and takes each as deleted', async () => {
+			const { result, gone, feedReads } = await deletedByAnotherRun(40, 0);
+
+			expect(result.error).toBeUndefined();
+			const deleted = result.items.filter((item) => item.json.result === 'deleted');
+			expect(deleted.map((item) => item.json.id).sort()).toEqual(
+				gone.map((code) => code.id).sort(),
+			);
+			expect(deleted.every((item) => item.json.alreadyDeleted === true)).toBe(true);
+			expect(feedReads).toHaveLength(1);
+		});
+
+		describe('a changes answer capped to its oldest 100', () => {
+			afterEach(() =>
+				suite.sim.setChangeDrift({ fromTimeCap: undefined, fromTimeCapKeeps: undefined }),
+			);
+
+			it('fails naming the capped answer, not a bare "QR code not found", when 300 other changes came after the deletions', async () => {
+				suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
+				const { result } = await deletedByAnotherRun(3, 300);
+
+				expect(result.error?.message).toMatch(
+					/^QRTRAC refused to delete QR code "qr_\w+" as not found, and its changes cannot tell whether it was deleted meanwhile/,
+				);
+				expect(result.error?.description).toMatch(
+					/Get QR Codes Updated Since \(GET \/qrs-api\/teams\/fromTime\/\{fromTime\}\) answered 100 codes, a size that looks capped/,
+				);
+			});
 		});
 
 		it('never deletes the code a row wrote, though the snapshot held it under the Display ID it had before', async () => {

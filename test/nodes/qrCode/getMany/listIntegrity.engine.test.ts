@@ -215,6 +215,31 @@ describe('Get Many reads every code whatever page size and numbering the service
 		);
 	});
 
+	it('reads all 30 codes of a short page 1 that page 2 past the end repeats, a total of 20 announced or none', async () => {
+		for (const listDrift of [{ totalBelow: 10 }, {}]) {
+			const { team, codes } = teamWithCodes(30);
+			drift({ ...listDrift, lastPageBeyondEnd: true });
+
+			const result = await getMany(team);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.id).sort()).toEqual(
+				codes.map((code) => code.id).sort(),
+			);
+		}
+	});
+
+	it('names the total its pages passed when a full page 1 is repeated, never "announced no total"', async () => {
+		const { team } = teamWithCodes(100);
+		drift({ ignorePage: true, totalBelow: 10 });
+
+		const result = await getMany(team);
+
+		expect(result.error?.description).toMatch(
+			/read for Get Many, announced a total of 90 that its pages passed; .*ignore "page"/,
+		);
+	});
+
 	it('fails a limit of 250 on a service that ignores page, instead of returning 100', async () => {
 		const { team } = teamWithCodes(300);
 		drift({ ignorePage: true });

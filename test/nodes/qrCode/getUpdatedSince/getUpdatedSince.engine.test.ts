@@ -131,5 +131,27 @@ describe('Get Updated Since', () => {
 			);
 			suite.expectRequestsFollowContract();
 		});
+
+		it('reads the list past page 1 when it serves 50 a page but echoes the limit asked (total 130)', async () => {
+			const team = suite.sim.state.createTeam(orgId, 'Capped changes, pages of 50');
+			const since = Date.now() - 3_600_000;
+			const made = Array.from({ length: 130 }, (_, index) =>
+				suite.sim.state.createQrAt(
+					team.id,
+					{ qrType: 'WEB', qrRedirectUrl: `https://example.com/${index}`, name: `P ${index}` },
+					since + 1 + index * 1_000,
+				),
+			);
+			suite.sim.setChangeDrift({ fromTimeCap: 100 });
+			suite.sim.setListDrift({ pageSizeCap: 50, echoAskedLimit: true });
+			try {
+				const live = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
+				expect(live.error).toBeUndefined();
+				expect(new Set(live.items.map((item) => item.json.id)).size).toBe(130);
+				expect(live.items.map((item) => item.json.id)).toEqual(made.map((code) => code.id));
+			} finally {
+				suite.sim.setListDrift({});
+			}
+		});
 	});
 });

@@ -141,3 +141,18 @@ it('a page 2 repeating page 1 after more codes than the total announced is a sho
 		nextPageCursor(full.next!, { items: codes(0, 100), totalCount: 50 }, 100).shortfall?.reason,
 	).toMatch(/ignore "page"/);
 });
+
+it('a page 2 repeating a page 1 whose size was a guess ends the list at page 1 (30 codes, total 20 or none)', () => {
+	for (const totalCount of [20, undefined]) {
+		const one = nextPageCursor(
+			{ page: 1, got: 0 },
+			{ items: codes(0, 30), totalCount, limit: 100 },
+			100,
+		);
+		expect(one.next).toMatchObject({ page: 2, got: 30, size: 30, guessed: true });
+		const token = readPageCursor(pageCursorToken(one.next!));
+		expect(nextPageCursor(token, { items: codes(0, 30), totalCount, limit: 100 }, 30)).toEqual({
+			pastEnd: true,
+		});
+	}
+});

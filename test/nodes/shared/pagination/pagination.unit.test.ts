@@ -235,6 +235,32 @@ describe('collectPages on a service that pages another way', () => {
 		expect(first.items).toHaveLength(80);
 	});
 
+	it('takes a guessed page size that page 2 repeats for the whole list: 30 of 30 (past the end answered with the last page)', async () => {
+		// 30 codes, the asked limit echoed; page 2 is past the end and answered with page 1 (lastPageBeyondEnd)
+		for (const options of [{ noTotal: true }, { total: 20 }]) {
+			const service = listService(() => codes(30), {
+				...options,
+				echoAsked: true,
+				ignorePage: true,
+			});
+			const result = await collectPages(returnAll, service.fetchPage);
+			expect(result.shortfall).toBeUndefined();
+			expect(ids(result.items)).toEqual(ids(codes(30)));
+			expect(service.requests.map((request) => request.page)).toEqual([1, 2]);
+		}
+		// a full page 1 repeated on page 2 is still a service ignoring "page"
+		const full = listService(() => codes(100), { total: 20, ignorePage: true });
+		expect((await collectPages(returnAll, full.fetchPage)).shortfall?.reason).toMatch(
+			/ignore "page"/,
+		);
+	});
+
+	it('names the total a walk passed in its shortfall, never "no total"', async () => {
+		const service = listService(() => codes(100), { total: 20, ignorePage: true });
+		const result = await collectPages(returnAll, service.fetchPage);
+		expect(result.shortfall).toMatchObject({ got: 100, expected: undefined, announced: 20 });
+	});
+
 	it('reads the list once more when codes were deleted during the walk, and returns the list as it stands', async () => {
 		let records = codes(250);
 		const service = listService(() => records, {

@@ -3,7 +3,7 @@
  * when the walk started, stayed in it, and lies before the bound is seen, whatever mix of deletions and creations
  * happened, or the walk stops as `restless` and says so; it always ends, and reads a still list as before.
  */
-import { pageSizeOf, ShiftingWalk } from '../../../../nodes/shared/shiftingWalk';
+import { ShiftingWalk } from '../../../../nodes/shared/shiftingWalk';
 
 interface Code {
 	id: string;
@@ -267,15 +267,18 @@ describe('ShiftingWalk', () => {
 	});
 });
 
-describe('pageSizeOf', () => {
-	it('takes what the first page held, or an echoed limit up to the size asked when it says more', () => {
-		expect([
-			pageSizeOf(100, 100, 10),
-			pageSizeOf(100, 30, 100),
-			pageSizeOf(100, 50, 1_000),
-			pageSizeOf(100, 50, 0),
-			pageSizeOf(100, 0, undefined),
-			pageSizeOf(100, 40, '100'),
-		]).toEqual([100, 100, 50, 50, 0, 40]);
+describe('a page size page 1 only guessed (servedPageSize)', () => {
+	it('is confirmed by page 2: new codes go on, only page 1 again ends the list at page 1', () => {
+		const goesOn = new ShiftingWalk(50, true);
+		goesOn.record(1, 50, undefined);
+		goesOn.record(2, 50, undefined, undefined, false);
+		const repeats = new ShiftingWalk(50, true);
+		repeats.record(1, 50, undefined);
+		expect(repeats.nextPage()).toBe(2);
+		repeats.record(2, 50, undefined, undefined, true);
+		const known = new ShiftingWalk(50);
+		known.record(1, 50, undefined);
+		known.record(2, 50, undefined, undefined, true);
+		expect([goesOn.nextPage(), repeats.nextPage(), known.nextPage()]).toEqual([3, undefined, 3]);
 	});
 });

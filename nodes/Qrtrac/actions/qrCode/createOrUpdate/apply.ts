@@ -4,7 +4,8 @@ import { NodeApiError } from 'n8n-workflow';
 import {
 	changeTimeOf,
 	createQr,
-	deletedSince,
+	deletedAmong,
+	deletionUndecided,
 	deleteQr,
 	findQrByDisplayId,
 	getQrById,
@@ -156,27 +157,53 @@ function unchanged({
 }
 
 /**
- * Soft-deletes one code of Delete Missing; answers the code marked deleted. A delete refused as "not found" of a
- * code the team's changes since the snapshot's version hold deleted (another execution of the sync, a person) is
- * done all the same: `alreadyDeleted`. Anything else fails, as the refusal says.
+ * Soft-deletes one code of Delete Missing; answers the code marked deleted, or the refusal when the service
+ * refused it as "not found" (`settleRefusals` decides those). Anything else fails, as the refusal says.
  */
 export async function deleteMissingCode(
 	ctx: IExecuteFunctions,
 	code: QrCode,
 	teamId: string | undefined,
 	itemIndex: number,
-): Promise<{ code: QrCode; alreadyDeleted?: true }> {
-	const id = String(code.id);
-	const sent = await attempt(deleteQr(ctx, { id, teamId, itemIndex }));
+): Promise<{ code: QrCode } | { refused: unknown }> {
+	const sent = await attempt(deleteQr(ctx, { id: String(code.id), teamId, itemIndex }));
 	if ('done' in sent) return { code: asDeleted(code, sent.done) };
 	if (!refusedAsNotFound(sent.failed)) throw sent.failed;
-	// The deletion came after the version the snapshot holds; a minute less for a service comparing whole seconds.
-	const fromTime = Math.max(0, (changeTimeOf(code, Date.now()) ?? 0) - 60_000);
-	const deleted = await deletedSince(ctx, { id, teamId, itemIndex, fromTime }).catch(
-		() => undefined,
+	return { refused: sent.failed };
+}
+
+/**
+ * The deletes of one team refused as "not found": a code the team's changes since the oldest one's version hold
+ * deleted (another execution of the sync, a person) is done all the same, `alreadyDeleted`; one read of the
+ * changes for them all. A code they do not hold fails with its refusal, or, when that answer looks capped, with
+ * an error naming it (its deletion may be among what it left out).
+ */
+export async function settleRefusals(
+	ctx: IExecuteFunctions,
+	refusals: ReadonlyArray<{ code: QrCode; refused: unknown }>,
+	teamId: string | undefined,
+	itemIndex: number,
+): Promise<Array<{ code: QrCode; alreadyDeleted: true } | { code: QrCode; error: unknown }>> {
+	if (refusals.length === 0) return [];
+	// The deletions came after the versions the snapshot holds; a minute less for a service comparing whole seconds.
+	const oldest = refusals.reduce(
+		(least, { code }) => Math.min(least, changeTimeOf(code, Date.now()) ?? 0),
+		Number.POSITIVE_INFINITY,
 	);
-	if (!deleted) throw sent.failed;
-	return { code: asDeleted(code, deleted), alreadyDeleted: true };
+	const fromTime = Math.max(0, oldest - 60_000);
+	const ids = refusals.map(({ code }) => String(code.id));
+	const read = await deletedAmong(ctx, { ids, teamId, itemIndex, fromTime }).catch(() => undefined);
+	return refusals.map(({ code, refused }) => {
+		const deleted = read?.deleted.get(String(code.id));
+		if (deleted) return { code: asDeleted(code, deleted), alreadyDeleted: true as const };
+		if (read?.cappedAt === undefined) return { code, error: refused };
+		const error = deletionUndecided(executionNode(ctx), {
+			id: String(code.id),
+			cappedAt: read.cappedAt,
+			itemIndex,
+		});
+		return { code, error };
+	});
 }
 
 function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiError {

@@ -9,7 +9,7 @@ import { executionNode } from '../../../../shared/executionNode';
 import { isToolNode, validateParameters } from '../../../../shared/validation';
 import { outcomeKey, withNote } from '../../../helpers/outcome';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
-import { deleteMissingCode } from './apply';
+import { deleteMissingCode, settleRefusals } from './apply';
 import { codesMissingFromInput } from './plan';
 
 /**
@@ -270,20 +270,41 @@ export async function deleteMissingCodes(
 		});
 		return;
 	}
-	const outcomes = await Promise.all(
+	const sent = await Promise.all(
 		targets.map(
 			async ({ teamId, code }) =>
 				await pool
-					.run(async () => {
-						const deleted = await deleteMissingCode(ctx, code, teamId, last.itemIndex);
-						await run.teamCodes.deleted(teamId, deleted.code);
-						return deleted;
-					})
+					.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex))
 					.then(
-						(deleted) => ({ deleted }),
-						(error: unknown) => ({ code, error }),
+						(answer) => ({ teamId, code, answer }),
+						(error: unknown) => ({ teamId, code, answer: { error } }),
 					),
 		),
+	);
+	// Deletes refused as "not found" are decided together, one read of each team's changes (not one per code).
+	const settled = new Map<QrCode, { alreadyDeleted: true; code: QrCode } | { error: unknown }>();
+	for (const teamId of new Set(sent.map((entry) => entry.teamId))) {
+		const refusals = sent.flatMap((entry) =>
+			entry.teamId === teamId && 'refused' in entry.answer
+				? [{ code: entry.code, refused: entry.answer.refused }]
+				: [],
+		);
+		const decided = await settleRefusals(ctx, refusals, teamId, last.itemIndex);
+		decided.forEach((outcome, index) => settled.set(refusals[index].code, outcome));
+	}
+	const outcomes = await Promise.all(
+		sent.map(async ({ teamId, code, answer }) => {
+			const outcome = 'refused' in answer ? settled.get(code)! : answer;
+			if ('error' in outcome) return { code, error: outcome.error };
+			const deleted = {
+				code: outcome.code,
+				...('alreadyDeleted' in outcome ? { alreadyDeleted: true as const } : {}),
+			};
+			return await run.teamCodes.deleted(teamId, deleted.code).then(
+				() => ({ deleted }),
+				(error: unknown) => ({ code, error }),
+			);
+		}),
 	);
 	const simplify = last.input.simplify;
 	const deleted = outcomes.flatMap((outcome) =>
