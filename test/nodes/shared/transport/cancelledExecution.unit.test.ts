@@ -8,6 +8,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { downloadPublicFile } from '../../../../nodes/shared/imageDownload';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
 import { fakeContext, ok, refused, uniqueBaseUrl } from '../../../support/fakeContext';
+import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -16,24 +17,7 @@ jest.mock('n8n-workflow', () => ({
 
 const get = { method: 'GET' as const, path: '/qr-templates-api' };
 
-beforeEach(() => {
-	jest.useFakeTimers({
-		now: Date.now(),
-		doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
-	});
-	jest
-		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
-		.sleep.mockImplementation(async (ms: number) => {
-			jest.setSystemTime(Date.now() + ms);
-		});
-});
-
-afterEach(() => {
-	jest
-		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
-		.sleep.mockImplementation(async () => undefined);
-	jest.useRealTimers();
-});
+sleepOnFakeClock();
 
 /** The context's cancel signal, as n8n's `getExecutionCancelSignal` hands it over. */
 function cancellable(ctx: IExecuteFunctions, controller: AbortController): IExecuteFunctions {

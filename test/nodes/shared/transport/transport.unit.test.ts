@@ -7,6 +7,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
 import { fakeContext, ok, refused } from '../../../support/fakeContext';
+import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -15,28 +16,7 @@ jest.mock('n8n-workflow', () => ({
 
 const get = { method: 'GET' as const, path: '/qr-templates-api' };
 
-/**
- * Waits cost nothing and still pass: the mocked sleep moves a fake clock by what it was asked, so that the
- * limiter sees its pacing slots come. With the real clock a paced retry loop spun until they came (15 s here).
- */
-beforeEach(() => {
-	jest.useFakeTimers({
-		now: Date.now(),
-		doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
-	});
-	jest
-		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
-		.sleep.mockImplementation(async (ms: number) => {
-			jest.setSystemTime(Date.now() + ms);
-		});
-});
-
-afterEach(() => {
-	jest
-		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
-		.sleep.mockImplementation(async () => undefined);
-	jest.useRealTimers();
-});
+sleepOnFakeClock();
 
 /** The error a request fails with (the test fails when it succeeds). */
 async function failure(request: Promise<unknown>): Promise<NodeApiError> {
