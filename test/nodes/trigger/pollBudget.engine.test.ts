@@ -5,10 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { deleteQr } from '../../../simulator/domain/qrCodes';
-import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
+import type { HarnessCredentials } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
 import { organizations } from '../../support/organizations';
+import { codeWriters, polling } from '../../support/triggerRuns';
 
 const suite = useSimulator({ seed: false, latencyMs: 100 });
 
@@ -17,48 +17,41 @@ const BUDGET_MS = 500;
 jest.setTimeout(60_000);
 
 const newOrganization = organizations(suite, 'budget.example');
+const { createCode, deleteCode } = codeWriters(suite);
 
 function newAccount(codeCount: number) {
 	const { team, codes, credentials } = newOrganization.withCodes(codeCount, { plan: 'Enterprise' });
 	return { teamId: team.id, credentials, codes };
 }
 
-/** A New Scans trigger whose static data persists between polls as n8n stores it; each poll's analytics requests counted. */
+/** A New Scans trigger (triggerRuns' `polling`) whose poll answers the cities and counts its analytics requests. */
 function watcher(credentials: HarnessCredentials, filters: IDataObject = {}) {
-	let staticData: IDataObject = {};
+	const trigger = polling(credentials, { triggerOn: 'newScans', filters });
 	const analyticsPerPoll: number[] = [];
+	const newScans = () => trigger.staticData.newScans as IDataObject | undefined;
 	return {
 		analyticsPerPoll,
 		get passUnderWay(): boolean {
-			return (staticData.newScans as IDataObject | undefined)?.pass !== undefined;
+			return newScans()?.pass !== undefined;
 		},
 		get codeIds(): string[] {
-			return (staticData.newScans as { codeIds: string[] }).codeIds;
+			return (newScans() as { codeIds: string[] }).codeIds;
 		},
 		/** The watched codes the pass under way has read, and those it has not. */
 		get pass(): { done: string[]; left: string[] } {
-			const { codeIds, pass } = staticData.newScans as {
-				codeIds: string[];
-				pass: { done: string[] };
-			};
+			const { codeIds, pass } = newScans() as { codeIds: string[]; pass: { done: string[] } };
 			return { done: pass.done, left: codeIds.filter((id) => !pass.done.includes(id)) };
 		},
 		/** One poll; `filters` is read as it is now (a test may change it between polls). */
 		async poll(budgetMs = BUDGET_MS): Promise<string[]> {
 			const before = suite.sim.requestLog.at(-1)?.seq ?? 0;
-			const result = await pollTrigger({
-				parameters: { triggerOn: 'newScans', filters: { ...filters } },
-				credentials,
-				staticData,
-				pollBudgetMs: budgetMs,
-			});
-			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
+			const events = await trigger.poll('trigger', { pollBudgetMs: budgetMs });
 			analyticsPerPoll.push(
 				suite.sim.requestLog.filter(
 					(entry) => entry.seq > before && entry.operationId === 'getBulkQrAnalytics',
 				).length,
 			);
-			return (result.items ?? []).map((item) => String(item.json.city));
+			return events.map((event) => String(event.city));
 		},
 	};
 }
@@ -149,16 +142,12 @@ describe('QRTRAC Trigger: New Scans within the poll budget', () => {
 		await trigger.poll();
 		expect(trigger.passUnderWay).toBe(true);
 
-		const added = suite.sim.state.createQr(teamId, {
-			qrType: 'WEB',
-			qrRedirectUrl: 'https://example.com/',
-			name: 'Added during the pass',
-		});
+		const added = createCode(teamId, { name: 'Added during the pass' });
 		const { left } = trigger.pass;
 		suite.sim.state.addScan(added.id, { city: 'Added' });
 		suite.sim.state.addScan(left[0], { city: 'Kept' });
 		suite.sim.state.addScan(left[1], { city: 'Deleted before it was read' });
-		deleteQr(suite.sim.state, suite.sim.state.teams.get(teamId)!, left[1], 'test');
+		deleteCode(teamId, left[1]);
 		// scans made after the pass began come with this pass or, read up to its start only, the next one
 		const reported = [...(await finishPass(trigger)), ...(await finishPass(trigger))];
 

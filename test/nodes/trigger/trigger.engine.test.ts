@@ -5,89 +5,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { deleteQr, touchQr } from '../../../simulator/domain/qrCodes';
-import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
+import type { HarnessCredentials } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
+import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
 import { MAX_SCANS_PER_POLL } from '../../../nodes/QrtracTrigger/settings';
 
 const suite = useSimulator({ seed: false });
 
-interface Account {
-	orgId: string;
-	teamId: string;
-	credentials: HarnessCredentials;
-}
-
-let accounts = 0;
-
-/** A fresh organization with an owner client, so each test sees only its own codes. */
-function newAccount(): Account {
-	accounts += 1;
-	const { org, team } = suite.sim.state.createOrganization(`Trigger Org ${accounts}`, {
-		name: 'Owner',
-		email: `owner${accounts}@trigger.example`,
-	});
-	const client = suite.sim.state.addApiClient(org.id);
-	return {
-		orgId: org.id,
-		teamId: team.id,
-		credentials: {
-			baseUrl: suite.sim.url,
-			teamId: client.teamId,
-			clientId: client.clientId,
-			clientSecret: client.clientSecret,
-			plan: 'Enterprise',
-		},
-	};
-}
-
-function createCode(teamId: string, fields: Record<string, unknown> = {}) {
-	return suite.sim.state.createQr(teamId, {
-		qrType: 'WEB',
-		qrRedirectUrl: 'https://example.com/',
-		name: 'Code',
-		...fields,
-	});
-}
-
-function updateCode(id: string, changes: Record<string, unknown>) {
-	return touchQr(suite.sim.state, suite.sim.state.getQr(id)!, changes, 'test');
-}
-
-function deleteCode(teamId: string, id: string) {
-	return deleteQr(suite.sim.state, suite.sim.state.teams.get(teamId)!, id, 'test');
-}
-
-/**
- * A trigger instance whose static data persists between polls as n8n stores it (JSON). `durableCursors: false`
- * is n8n 2.41's default: a failed poll keeps what it wrote to static data.
- */
-function trigger(
-	account: Account,
-	parameters: Record<string, unknown> = {},
-	options: { durableCursors?: boolean } = {},
-) {
-	let staticData: IDataObject = {};
-	return {
-		get staticData() {
-			return staticData;
-		},
-		async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
-			const result = await pollTrigger({
-				parameters,
-				credentials: account.credentials,
-				staticData,
-				mode,
-				durableCursors: options.durableCursors,
-			}).catch((error: Error & { staticData?: IDataObject }) => {
-				if (error.staticData !== undefined) staticData = error.staticData;
-				throw error;
-			});
-			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
-			return (result.items ?? []).map((item) => item.json);
-		},
-	};
-}
+const newAccount = triggerAccounts(suite, 'trigger.example');
+const { createCode, updateCode, deleteCode } = codeWriters(suite);
 
 function requestsSince(seq: number) {
 	return suite.sim.requestLog.filter((entry) => entry.seq > seq);
@@ -105,7 +31,7 @@ describe('QRTRAC Trigger: code changes', () => {
 	it('starts from now on the first poll, then reports created, updated and deleted codes once each', async () => {
 		const account = newAccount();
 		createCode(account.teamId, { name: 'Existing' });
-		const watcher = trigger(account);
+		const watcher = polling(account.credentials);
 
 		expect(await watcher.poll()).toEqual([]);
 
@@ -131,7 +57,7 @@ describe('QRTRAC Trigger: code changes', () => {
 
 	it('costs one request per idle poll, on the team endpoint with the team header', async () => {
 		const account = newAccount();
-		const watcher = trigger(account);
+		const watcher = polling(account.credentials);
 		await watcher.poll();
 		const before = lastSeq();
 
@@ -144,7 +70,7 @@ describe('QRTRAC Trigger: code changes', () => {
 
 	it('reports only the chosen events and codes matching every filter', async () => {
 		const account = newAccount();
-		const watcher = trigger(account, {
+		const watcher = polling(account.credentials, {
 			events: ['created', 'deleted'],
 			filters: { qrTypes: ['SHORT_LINK'], tag: 'Promo', search: 'summer' },
 		});
@@ -174,7 +100,7 @@ describe('QRTRAC Trigger: code changes', () => {
 	it('matches the QR Types filter whatever case QRTRAC answers the type in, test event included', async () => {
 		// The contract's Qr types `qrType` as any string: a service answering `web` holds the form's WEB.
 		const account = newAccount();
-		const watcher = trigger(account, { filters: { qrTypes: ['WEB'] } });
+		const watcher = polling(account.credentials, { filters: { qrTypes: ['WEB'] } });
 		await watcher.poll();
 		const web = Object.assign(createCode(account.teamId, { name: 'Lower-case web' }), {
 			qrType: 'web',
@@ -194,7 +120,7 @@ describe('QRTRAC Trigger: code changes', () => {
 		const live = createCode(account.teamId, { name: 'Live' });
 		const gone = createCode(account.teamId, { name: 'Gone' });
 		deleteCode(account.teamId, gone.id);
-		const watcher = trigger(account, { options: { includeExisting: true } });
+		const watcher = polling(account.credentials, { options: { includeExisting: true } });
 
 		const events = await watcher.poll();
 
@@ -210,7 +136,7 @@ describe('QRTRAC Trigger: code changes', () => {
 	it('watches every team of the organization in the all-teams scope', async () => {
 		const account = newAccount();
 		const other = suite.sim.state.createTeam(account.orgId, 'Second team');
-		const watcher = trigger(account, { scope: 'all' });
+		const watcher = polling(account.credentials, { scope: 'all' });
 		await watcher.poll();
 		const before = lastSeq();
 
@@ -226,7 +152,7 @@ describe('QRTRAC Trigger: code changes', () => {
 		const account = newAccount();
 		const second = suite.sim.state.createTeam(account.orgId, 'Second team');
 		const parameters: Record<string, unknown> = { team: '' };
-		const watcher = trigger(account, parameters);
+		const watcher = polling(account.credentials, parameters);
 		await watcher.poll();
 		createCode(second.id, { name: 'Before the switch' });
 
@@ -238,7 +164,7 @@ describe('QRTRAC Trigger: code changes', () => {
 
 	it('keeps the cursor of a failed poll, so the next poll reports what the failed one missed', async () => {
 		const account = newAccount();
-		const watcher = trigger(account);
+		const watcher = polling(account.credentials);
 		await watcher.poll();
 		const persisted = watcher.staticData;
 		const code = createCode(account.teamId, { name: 'During an outage' });
@@ -263,7 +189,7 @@ describe('QRTRAC Trigger: code changes', () => {
 			...account,
 			credentials: { ...account.credentials, clientSecret: 'cs_not-the-right-secret-123' },
 		};
-		const error = await trigger(wrong)
+		const error = await polling(wrong.credentials)
 			.poll()
 			.then(
 				() => undefined,
@@ -276,7 +202,7 @@ describe('QRTRAC Trigger: code changes', () => {
 
 	it('fetches the most recent matching code as a test event without moving the cursor', async () => {
 		const account = newAccount();
-		const watcher = trigger(account, { filters: { qrTypes: ['WEB'] } });
+		const watcher = polling(account.credentials, { filters: { qrTypes: ['WEB'] } });
 		await watcher.poll();
 		const cursorBefore = watcher.staticData;
 		const older = createCode(account.teamId, { name: 'Older' });
@@ -303,7 +229,7 @@ describe('QRTRAC Trigger: code changes', () => {
 		suite.sim.clock.useRealTime();
 		const before = lastSeq();
 
-		const sample = await trigger(account, { events: ['deleted'] }).poll('manual');
+		const sample = await polling(account.credentials, { events: ['deleted'] }).poll('manual');
 
 		expect(sample.map((event) => [event.event, event.id])).toEqual([['deleted', second.id]]);
 		expect(requestsSince(before).map((entry) => entry.operationId)).toEqual(['getTeamQrsFromTime']);
@@ -312,7 +238,7 @@ describe('QRTRAC Trigger: code changes', () => {
 
 describe('QRTRAC Trigger: a test event when nothing matches', () => {
 	/** A manual poll (Fetch Test Event) must fail as n8n's own triggers do; answers its error. */
-	async function manualPollFailure(watcher: ReturnType<typeof trigger>) {
+	async function manualPollFailure(watcher: ReturnType<typeof polling>) {
 		const failure = await watcher.poll('manual').then(
 			() => undefined,
 			(error: Error & { description?: string }) => error,
@@ -327,7 +253,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 	it('Code Changes fails the manual poll saying what it looked at and which filters held', async () => {
 		const account = newAccount();
 		createCode(account.teamId, { name: 'A website', tags: ['other'] });
-		const watcher = trigger(account, {
+		const watcher = polling(account.credentials, {
 			events: ['created', 'updated'],
 			filters: { qrTypes: ['PDF'], tag: 'spring', search: 'catalog' },
 		});
@@ -343,7 +269,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 	it('New Scans fails the manual poll saying what it looked at', async () => {
 		const account = newAccount();
 		createCode(account.teamId, { name: 'Never scanned' });
-		const watcher = trigger(account, { triggerOn: 'newScans' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 
 		const failure = await manualPollFailure(watcher);
 
@@ -362,8 +288,8 @@ describe.each([5_000, -5_000])("QRTRAC Trigger: service clock %i ms off n8n's", 
 		const account = newAccount();
 		const code = createCode(account.teamId, { name: 'Scanned' });
 		suite.sim.clock.advance(skewMs);
-		const changes = trigger(account);
-		const scans = trigger(account, { triggerOn: 'newScans' });
+		const changes = polling(account.credentials);
+		const scans = polling(account.credentials, { triggerOn: 'newScans' });
 		expect(await changes.poll()).toEqual([]);
 		expect(await scans.poll()).toEqual([]);
 
@@ -383,27 +309,14 @@ describe('QRTRAC Trigger: boundary answered inclusively', () => {
 	});
 
 	it('reports codes written in the same millisecond before and after a poll once each', async () => {
-		const { org, team } = inclusive.sim.state.createOrganization('Inclusive Org', {
-			name: 'Owner',
-			email: 'owner@inclusive.example',
-		});
-		const client = inclusive.sim.state.addApiClient(org.id);
-		const credentials: HarnessCredentials = {
-			baseUrl: inclusive.sim.url,
-			...client,
-			plan: 'Enterprise',
-		};
-		let staticData: IDataObject = {};
-		const poll = async () => {
-			const result = await pollTrigger({ parameters: {}, credentials, staticData });
-			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
-			return (result.items ?? []).map((item) => String(item.json.id));
-		};
+		const { teamId, credentials } = triggerAccounts(inclusive, 'inclusive.example')();
+		const watcher = polling(credentials);
+		const poll = async () => (await watcher.poll()).map((event) => String(event.id));
 		await poll();
 		const instant = Date.now();
 		inclusive.sim.clock.set(instant);
 		const create = () =>
-			inclusive.sim.state.createQr(team.id, {
+			inclusive.sim.state.createQr(teamId, {
 				qrType: 'WEB',
 				qrRedirectUrl: 'https://example.com/',
 			}).id;
@@ -423,7 +336,7 @@ describe('QRTRAC Trigger: new scans', () => {
 			createCode(account.teamId, { name: `Code ${index}` }),
 		);
 		suite.sim.state.addScan(codes[0].id, { city: 'Before activation' });
-		const watcher = trigger(account, { triggerOn: 'newScans' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 
 		expect(await watcher.poll()).toEqual([]);
 
@@ -464,7 +377,10 @@ describe('QRTRAC Trigger: new scans', () => {
 		const account = newAccount();
 		const tagged = createCode(account.teamId, { name: 'Tagged', tags: ['event'] });
 		createCode(account.teamId, { name: 'Untagged' });
-		const watcher = trigger(account, { triggerOn: 'newScans', filters: { tag: 'event' } });
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			filters: { tag: 'event' },
+		});
 		await watcher.poll();
 
 		const later = createCode(account.teamId, { name: 'Tagged later', tags: ['event'] });
@@ -483,13 +399,7 @@ describe('QRTRAC Trigger: new scans', () => {
 		// Maximum Wait of 1 s bounds the retries of a failing request
 		const credentials = { ...account.credentials, maxWaitSeconds: 1 } as HarnessCredentials;
 		const code = createCode(account.teamId, { name: 'Named late' });
-		const watcher = trigger(
-			{ ...account, credentials },
-			{ triggerOn: 'newScans' },
-			{
-				durableCursors: false,
-			},
-		);
+		const watcher = polling(credentials, { triggerOn: 'newScans' }, { durableCursors: false });
 		await watcher.poll();
 
 		suite.sim.state.addScan(code.id, { city: 'Lost?' });
@@ -518,7 +428,7 @@ describe('QRTRAC Trigger: new scans', () => {
 		suite.sim.clock.set(Math.floor(Date.now() / 1_000) * 1_000 + 900);
 		try {
 			suite.sim.state.addScan(code.id, { city: 'Before activation' });
-			const watcher = trigger(account, { triggerOn: 'newScans' });
+			const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 			// the first poll's scan read reaches the service 0.6 s after it told its present; a visitor scans meanwhile
 			const stall = suite.sim.faults.add({
 				kind: 'stall',
@@ -549,7 +459,7 @@ describe('QRTRAC Trigger: new scans', () => {
 		const now = suite.sim.clock.now();
 		suite.sim.state.addScan(code.id, { scanTime: now - 60_000, city: 'Older' });
 		suite.sim.state.addScan(code.id, { scanTime: now - 1_000, city: 'Newest' });
-		const watcher = trigger(account, { triggerOn: 'newScans' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 
 		expect((await watcher.poll('manual')).map((scan) => scan.city)).toEqual(['Newest']);
 		expect(watcher.staticData).toEqual({});
@@ -574,7 +484,9 @@ describe('QRTRAC Trigger: new scans', () => {
 			});
 		let before = lastSeq();
 		expect(
-			(await trigger(account, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
+			(await polling(account.credentials, { triggerOn: 'newScans' }).poll('manual')).map(
+				(scan) => scan.city,
+			),
 		).toEqual(['5 min ago']);
 		expect(ranges(before)).toHaveLength(1);
 		expect(ranges(before)[0].startTime).toBeGreaterThanOrEqual(now - HOUR_MS - 1_000);
@@ -587,7 +499,9 @@ describe('QRTRAC Trigger: new scans', () => {
 		suite.sim.state.addScan(code.id, { scanTime: now - 3 * HOUR_MS, city: 'Three hours ago' });
 		before = lastSeq();
 		expect(
-			(await trigger(daily, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
+			(await polling(daily.credentials, { triggerOn: 'newScans' }).poll('manual')).map(
+				(scan) => scan.city,
+			),
 		).toEqual(['Three hours ago']);
 		expect(ranges(before)).toHaveLength(2);
 		expect(ranges(before)[1].startTime).toBeGreaterThanOrEqual(now - DAY_MS - 1_000);
@@ -599,7 +513,9 @@ describe('QRTRAC Trigger: new scans', () => {
 		suite.sim.state.addScan(older.id, { scanTime: now - 12 * DAY_MS, city: 'Twelve days ago' });
 		before = lastSeq();
 		expect(
-			(await trigger(quiet, { triggerOn: 'newScans' }).poll('manual')).map((scan) => scan.city),
+			(await polling(quiet.credentials, { triggerOn: 'newScans' }).poll('manual')).map(
+				(scan) => scan.city,
+			),
 		).toEqual(['Ten days ago']);
 		const read = ranges(before);
 		expect(read).toHaveLength(3);
@@ -614,7 +530,7 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 		const DAY_MS = 86_400_000;
 		const account = newAccount();
 		const code = createCode(account.teamId, { name: 'Paused' });
-		const watcher = trigger(account, { triggerOn: 'newScans' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 		expect(await watcher.poll()).toEqual([]);
 
 		// the workflow is off for a week (or polls weekly): the service's clock moves on, one scan a day meanwhile
@@ -645,7 +561,7 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 		const DAY_MS = 86_400_000;
 		const account = newAccount();
 		const code = createCode(account.teamId, { name: 'Busy' });
-		const watcher = trigger(account, { triggerOn: 'newScans' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 		expect(await watcher.poll()).toEqual([]);
 
 		const paused = suite.sim.clock.now();
@@ -674,7 +590,7 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 			suite.sim.clock.advance(5);
 			return createCode(account.teamId, { name: `Code ${index}` });
 		});
-		const watcher = trigger(account, { triggerOn: 'newScans' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 		try {
 			expect(await watcher.poll()).toEqual([]);
 

@@ -10,67 +10,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { touchQr } from '../../../simulator/domain/qrCodes';
-import type { QrRecord } from '../../../simulator';
-import { pollTrigger, type HarnessCredentials } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
+import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
 
 const suite = useSimulator({ seed: false });
 
-interface Account {
-	teamId: string;
-	credentials: HarnessCredentials;
-}
-
-let accounts = 0;
-
-function newAccount(): Account {
-	accounts += 1;
-	const { org, team } = suite.sim.state.createOrganization(`Integrity Org ${accounts}`, {
-		name: 'Owner',
-		email: `owner${accounts}@integrity.example`,
-	});
-	const client = suite.sim.state.addApiClient(org.id);
-	return {
-		teamId: team.id,
-		credentials: { baseUrl: suite.sim.url, ...client, plan: 'Enterprise' },
-	};
-}
-
-function createCodeAt(teamId: string, at: number, name = 'Code'): QrRecord {
-	return suite.sim.state.createQrAt(
-		teamId,
-		{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/', name },
-		at,
-	);
-}
-
-function updateCodeAt(code: QrRecord, at: number, name: string): QrRecord {
-	suite.sim.clock.set(at);
-	const updated = touchQr(suite.sim.state, suite.sim.state.getQr(code.id)!, { name }, 'test');
-	suite.sim.clock.useRealTime();
-	return updated;
-}
-
-/** A trigger whose static data persists between polls as n8n stores it (JSON). */
-function trigger(account: Account, parameters: Record<string, unknown> = {}, workflowId?: string) {
-	let staticData: IDataObject = {};
-	return {
-		get staticData() {
-			return staticData;
-		},
-		async poll(): Promise<IDataObject[]> {
-			const result = await pollTrigger({
-				parameters,
-				credentials: account.credentials,
-				staticData,
-				workflowId,
-			});
-			staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
-			return (result.items ?? []).map((item) => item.json);
-		},
-	};
-}
+const newAccount = triggerAccounts(suite, 'integrity.example');
+const { createCodeAt, updateCodeAt } = codeWriters(suite);
 
 function requestsSince(seq: number): string[] {
 	return suite.sim.requestLog
@@ -94,7 +40,7 @@ async function afterBurst(
 ) {
 	suite.sim.setChangeDrift({ fromTimeCap: cap, fromTimeCapKeeps: 'oldest' });
 	const account = newAccount();
-	const watcher = trigger(account, parameters);
+	const watcher = polling(account.credentials, parameters);
 	await watcher.poll();
 	const base = Date.now() - agoMs;
 	const burst = Array.from({ length: size }, (_, index) =>
@@ -129,7 +75,7 @@ describe.each(['epochSeconds', 'epochMicros', 'isoNoZone', 'nullUntilUpdated'] a
 			const existing = Array.from({ length: 6 }, (_, index) =>
 				createCodeAt(account.teamId, start + index * 1_000, `Existing ${index}`),
 			);
-			const watcher = trigger(account);
+			const watcher = polling(account.credentials);
 			expect(await watcher.poll()).toEqual([]);
 
 			const rounds: string[][] = [];
@@ -164,7 +110,7 @@ describe.each([
 			suite.sim.setChangeDrift({ updatedAtFormat });
 			const account = newAccount();
 			const code = createCodeAt(account.teamId, Date.now() - 120_000, 'Original');
-			const watcher = trigger(account);
+			const watcher = polling(account.credentials);
 			await watcher.poll();
 			// Both edits fall in one millisecond (epochMs) or one second (epochSeconds, a store of whole seconds).
 			const at = Math.floor((Date.now() - 20_000) / 1_000) * 1_000 + 100;
@@ -186,7 +132,7 @@ describe.each([
 		it('reports an edit stamped like the creation a poll reported as an update', async () => {
 			suite.sim.setChangeDrift({ updatedAtFormat });
 			const account = newAccount();
-			const watcher = trigger(account);
+			const watcher = polling(account.credentials);
 			await watcher.poll();
 			const at = Math.floor((Date.now() - 20_000) / 1_000) * 1_000 + 100;
 
@@ -209,7 +155,7 @@ describe.each([0, null])('QRTRAC Trigger: Date header offset %s', (clockOffsetMs
 	it('reports a code stamped an hour ahead once and every change after it', async () => {
 		suite.sim.setChangeDrift({ clockOffsetMs });
 		const account = newAccount();
-		const watcher = trigger(account);
+		const watcher = polling(account.credentials);
 		await watcher.poll();
 
 		const ahead = createCodeAt(account.teamId, Date.now() + 3_600_000, 'Stamped ahead');
@@ -224,7 +170,7 @@ describe.each([0, null])('QRTRAC Trigger: Date header offset %s', (clockOffsetMs
 describe('QRTRAC Trigger: times no unit can read', () => {
 	it('refuses a code stamped two days ahead loudly and keeps the cursor', async () => {
 		const account = newAccount();
-		const watcher = trigger(account);
+		const watcher = polling(account.credentials);
 		await watcher.poll();
 		const persisted = watcher.staticData;
 		createCodeAt(account.teamId, Date.now() + 2 * 86_400_000, 'Two days ahead');
@@ -245,7 +191,7 @@ describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => 
 	it('reports 60 of 60 changes, reading the list once, and reads one list page when idle', async () => {
 		suite.sim.setChangeDrift({ fromTimeCap: 20 });
 		const account = newAccount();
-		const watcher = trigger(account);
+		const watcher = polling(account.credentials);
 		await watcher.poll();
 		const base = Date.now() - 30_000;
 		const made = Array.from({ length: 60 }, (_, index) =>
@@ -271,7 +217,7 @@ describe('QRTRAC Trigger: updated-after answers capped to the newest 20', () => 
 async function burstBehindCap(label: string) {
 	suite.sim.setChangeDrift({ fromTimeCap: 100 });
 	const account = newAccount();
-	const watcher = trigger(account);
+	const watcher = polling(account.credentials);
 	await watcher.poll();
 	const base = Date.now() - 260_000;
 	const burst = Array.from({ length: 250 }, (_, index) =>
@@ -406,7 +352,7 @@ describe('QRTRAC Trigger: new scans of codes that disappear or change later', ()
 		const account = newAccount();
 		const gone = createCodeAt(account.teamId, Date.now() - 120_000, 'Gone');
 		const kept = createCodeAt(account.teamId, Date.now() - 60_000, 'Kept');
-		const watcher = trigger(account, { triggerOn: 'newScans' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 		await watcher.poll();
 		// Deleted without a new updatedAt, older than the overlap: the changes answer never lists it again, and
 		// analytics answer 400 for every request naming it.
@@ -429,7 +375,7 @@ describe('QRTRAC Trigger: new scans of codes that disappear or change later', ()
 		suite.sim.setChangeDrift({ scanFillInMs: 60_000 });
 		const account = newAccount();
 		const code = createCodeAt(account.teamId, Date.now() - 60_000, 'Scanned');
-		const watcher = trigger(account, { triggerOn: 'newScans' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 		await watcher.poll();
 		suite.sim.state.addScan(code.id, { city: 'Paris', country: 'France' });
 
@@ -446,7 +392,7 @@ describe('QRTRAC Trigger: one poll at a time', () => {
 	it('skips a poll of the same trigger while one is under way', async () => {
 		const account = newAccount();
 		const workflowId = 'integrity-one-poll';
-		const watcher = trigger(account, {}, workflowId);
+		const watcher = polling(account.credentials, {}, { workflowId });
 		await watcher.poll();
 		const code = createCodeAt(account.teamId, Date.now(), 'Once');
 		suite.sim.setLatency(300);
