@@ -3,7 +3,8 @@ import { createPrng } from './random';
 /**
  * Injected failures, matched by method and path. Kinds:
  * - `status`: answer `status` (default 500) with `{success:false,message}`, or with `body` as plain text or HTML
- *   (a proxy's or a rate-limit middleware's page), and a `Retry-After` when `retryAfterSeconds` is set;
+ *   (a proxy's or a rate-limit middleware's page), and a `Retry-After` when `retryAfterSeconds` is set, a
+ *   `Location` when `location` is (a redirect);
  * - `reset`: destroy the socket without an answer;
  * - `stall`: answer normally after `delayMs`, or never when `delayMs` is absent;
  * - `malformedJson`: 200 with a truncated JSON body;
@@ -38,6 +39,8 @@ export interface FaultRule {
 	contentType?: string;
 	/** For `status`: a `Retry-After` header of this many seconds. */
 	retryAfterSeconds?: number;
+	/** For `status`: a `Location` header (a 303 See Other to the record a POST made, with `afterWrite`). */
+	location?: string;
 	/** For `status`/`softError`: the message. */
 	message?: string;
 	/** For `stall`: answer after this many ms; never when absent. */

@@ -2,6 +2,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import type { AttemptFailure } from './attemptFailure';
 import { redactHost } from './redaction';
+import { classifyFailure, isIdempotentMethod } from './retryPolicy';
 
 /**
  * Which redirects a request carrying credentials may follow. Rule: only within the origin (scheme, host, port)
@@ -26,7 +27,15 @@ export function refuseRedirect(
 	within: { baseUrl: string; secretForms: readonly string[] },
 ): AttemptFailure | undefined {
 	const from = new URL(options.url);
-	const fail = (message: string): AttemptFailure => ({ kind: 'clientError', status, message });
+	// A POST answered 301, 302 or 303 may have been done (303 See Other points to what it made): not followed, its
+	// outcome is unknown, so it is never sent again blindly (a 3xx's kind, retryPolicy.ts). 307/308 ask to repeat it.
+	const mayBeDone =
+		status !== 307 && status !== 308 && !isIdempotentMethod(options.method ?? 'GET');
+	const fail = (message: string): AttemptFailure => ({
+		kind: mayBeDone ? classifyFailure(status, undefined) : 'clientError',
+		status,
+		message,
+	});
 	if (!target) return fail(`QRTRAC answered HTTP ${status} (a redirect) without a usable Location`);
 	if (target.origin !== from.origin) {
 		// Only http(s) is shown, host blanked: any other scheme is the service's own text (a secret as the scheme).

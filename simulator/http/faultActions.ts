@@ -34,6 +34,8 @@ export async function actOutFault(
 					...exchange.answerHeaders,
 					'Retry-After': String(rule.retryAfterSeconds),
 				};
+			if (rule.location !== undefined)
+				exchange.answerHeaders = { ...exchange.answerHeaders, Location: rule.location };
 			// a body given is sent as it is; otherwise a message, or a gateway's page for 502 and 503
 			const page = rule.body ?? (rule.message ? undefined : GATEWAY_PAGES[status]);
 			if (page !== undefined)

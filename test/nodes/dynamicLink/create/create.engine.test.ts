@@ -230,6 +230,29 @@ describe('Dynamic Link: Create', () => {
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
+	it.each([
+		['303 See Other to the new link', 303, '/v1/qr/new'],
+		['302 to the web app', 302, 'https://app.qrtrac.example/links/new'],
+	])(
+		'an answer %s after the link was made says the outcome is unknown, not sent again',
+		async (_case, status, location) => {
+			suite.sim.faults.add({
+				...{ kind: 'status', status, location, method: 'POST', path: '/v1/qr/create' },
+				...{ afterWrite: true, count: 1 },
+			});
+			const before = suite.sim.state.listQrs(teamId).length;
+
+			const result = await createLink({ destinationUrl: 'https://example.com/redirected' });
+
+			expect(result.error?.description).toContain('The outcome of this POST is unknown');
+			expect(result.error?.description).toContain(
+				'Look for it in QR Code > Get Many (newest first, its Redirect URL is the Destination URL) before creating it again.',
+			);
+			expect(suite.sim.state.listQrs(teamId)).toHaveLength(before + 1);
+			expect(suite.sim.requestLog).toHaveLength(1);
+		},
+	);
+
 	it('a refused API key points to the API Key field, not to the client fields the call does not send', async () => {
 		const result = await createLink(
 			{

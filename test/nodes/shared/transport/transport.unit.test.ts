@@ -200,6 +200,17 @@ describe('redirects', () => {
 			qrtracApiRequest(ctx, { method: 'PUT', path: '/qrs-api/qr_1', body: {} }),
 		).rejects.toThrow('would turn it into a GET');
 	});
+
+	it('takes a 303 of a POST as an unknown outcome (it may have been done), not sent again', async () => {
+		const { ctx, sent } = fakeContext({
+			answers: [{ status: 303, headers: { location: '/api/qrs-api/qr_9' } }],
+		});
+		const error = await failure(
+			qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: { name: 'a' } }),
+		);
+		expect(error.description).toContain('The outcome of this POST is unknown (HTTP 303');
+		expect(sent).toHaveLength(1);
+	});
 });
 
 describe('the Base URL policy and secrets', () => {

@@ -60,6 +60,33 @@ describe('Team: Create', () => {
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 	});
 
+	it.each([
+		['303 See Other to the new team', 303, '/api/teams-api/new'],
+		['302 to another host', 302, 'https://app.qrtrac.example/teams'],
+	])(
+		'a create answered %s after the team was made says the outcome is unknown, not sent again',
+		async (_case, status, location) => {
+			const { org, credentials } = newOrganization();
+			suite.sim.faults.add({
+				...{ kind: 'status', status, location, method: 'POST', path: '/api/teams-api' },
+				...{ afterWrite: true, count: 1 },
+			});
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: { resource: 'team', operation: 'create', name: 'Partners' },
+				credentials,
+			});
+
+			expect(result.error?.description).toContain('The outcome of this POST is unknown');
+			expect(result.error?.description).toContain(
+				'Look for it in Team > Get Many before creating it again.',
+			);
+			expect(suite.sim.state.teamsOfOrg(org.id).map((team) => team.name)).toContain('Partners');
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		},
+	);
+
 	it('refuses an empty name before sending anything', async () => {
 		const { credentials } = newOrganization();
 
