@@ -19,15 +19,26 @@ export function limiterFor(
 	api: 'primary' | 'simple' = 'primary',
 	teamId = connection.teamId,
 ): RateLimiter {
+	const service = sameService(connection.baseUrl);
 	if (api === 'simple')
 		return getSharedRateLimiter(
-			`${connection.baseUrl}|simple|${connection.simpleKey}`,
+			`${service}|simple|${connection.simpleKey}`,
 			// the key's plan rate is the ceiling; the service's headers can only lower it
 			connection.simplePerMinute / 60,
 			undefined,
 			60_000,
 		);
-	return getSharedRateLimiter(`${connection.baseUrl}|${teamId}`, connection.ratePerSecond);
+	return getSharedRateLimiter(`${service}|${teamId}`, connection.ratePerSecond);
+}
+
+/** One service however its Base URL is spelt: the scheme and host in any case, a default port or none. */
+function sameService(baseUrl: string): string {
+	try {
+		const url = new URL(baseUrl);
+		return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+	} catch {
+		return baseUrl;
+	}
 }
 
 /**

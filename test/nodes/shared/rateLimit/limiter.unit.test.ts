@@ -177,6 +177,22 @@ describe('one limiter per budget in a process', () => {
 		);
 	});
 
+	it('gives one service one budget however its Base URL is spelt (host case, default port)', () => {
+		const connection = {
+			baseUrl: 'https://API.Spelling.example',
+			teamId: 'team-1',
+			ratePerSecond: 20,
+			simplePerMinute: 60,
+			simpleKey: 'hash-spelling',
+		};
+		const same = { ...connection, baseUrl: 'https://api.spelling.example:443' };
+		expect(limiterFor(same)).toBe(limiterFor(connection));
+		expect(limiterFor(same, 'simple')).toBe(limiterFor(connection, 'simple'));
+		expect(limiterFor({ ...connection, baseUrl: 'https://api.spelling.example/other' })).not.toBe(
+			limiterFor(connection),
+		);
+	});
+
 	it("paces an Agency key of the simple interface to its plan's 300 a minute", () => {
 		const agency = {
 			baseUrl: 'https://agency.example',
