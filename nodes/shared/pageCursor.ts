@@ -1,16 +1,11 @@
-import {
-	MAX_PAGE_SIZE,
-	servedPageSize,
-	type ListPage,
-	type ListShortfall,
-	validCount,
-} from './pagination';
+import { MAX_PAGE_SIZE, type ListPage, type ListShortfall } from './pagination';
+import { honoursPage, repeatCheck, servedPageSize, validCount, type RepeatCheck } from './pageSize';
 
 /**
  * Where a list read one page at a time stands (a picker, scrolled by a person): carried from page to page in the
  * token of the next page. The walk's rules for pages asked apart: the page size served on page 1 (echoed, or
  * fewer codes than the total; a short page 1 with neither is confirmed by page 2, which ends the list by holding
- * page 1 again), a full page asks for one more, a short or empty page ends the list and must bring the codes to
+ * page 1 again once page 2 asked again as pageSize.ts `repeatCheck` says, in the same scroll, honours page), a full page asks for one more, a short or empty page ends the list and must bring the codes to
  * the announced total, and a page holding page 1's first two codes repeats it: the service ignores `page`, or the list's top moved by a page or more while it
  * was scrolled (one code moved by a rename takes only itself along); one holding the page before's first two
  * repeats that one (a service answering past the end with its last page). A repeat once the pages before held exactly
@@ -22,8 +17,10 @@ export interface PageCursor {
 	got: number;
 	/** Page size served (known from page 2 on). */
 	size?: number;
-	/** The size was page 1's own short size, a guess (pagination.ts `servedPageSize`): page 2 repeating page 1 ends the list. */
+	/** The size was page 1's own short size, a guess (pageSize.ts `servedPageSize`): page 2 repeating page 1 ends the list. */
 	guessed?: true;
+	/** With `guessed`: what page 2 asked again must show before page 1 is taken whole (pageSize.ts `repeatCheck`). */
+	check?: RepeatCheck;
 	/** Ids of page 1's first two codes. */
 	first?: string;
 	second?: string;
@@ -52,6 +49,7 @@ export function readPageCursor(token: string | undefined): PageCursor {
 				got,
 				size,
 				...(cursor.guessed === true ? { guessed: true as const } : {}),
+				...checkOf(cursor.check),
 				first: typeof cursor.first === 'string' ? cursor.first : undefined,
 				second: typeof cursor.second === 'string' ? cursor.second : undefined,
 				previous: Array.isArray(cursor.previous)
@@ -64,6 +62,17 @@ export function readPageCursor(token: string | undefined): PageCursor {
 	return { page: 1, got: 0 };
 }
 
+/** A token's check, when it is one of ours: a limit within the contract's page limits. */
+function checkOf(check: unknown): { check?: RepeatCheck } {
+	if (typeof check !== 'object' || check === null) return {};
+	const { limit, expectedFirst } = check as Partial<RepeatCheck>;
+	const size = validCount(limit);
+	if (size === undefined || size < 1 || size > MAX_PAGE_SIZE) return {};
+	return {
+		check: { limit: size, ...(typeof expectedFirst === 'string' ? { expectedFirst } : {}) },
+	};
+}
+
 /** The token of a cursor, for readPageCursor. */
 export function pageCursorToken(cursor: PageCursor): string {
 	return JSON.stringify(cursor);
@@ -72,13 +81,15 @@ export function pageCursorToken(cursor: PageCursor): string {
 /**
  * What the answer to the cursor's page (asked with `askedSize`) tells: the next page's cursor, none at the end
  * of the list, or the shortfall when the pages cannot hold the whole list; `pastEnd` when the page only repeats
- * codes listed already (none of it is shown).
+ * codes listed already (none of it is shown); `check` when the page must be asked again so (`repeatCheck`) before
+ * the list can end, then its answer is `checked`.
  */
 export function nextPageCursor<T extends { id?: string }>(
 	cursor: PageCursor,
 	answer: ListPage<T>,
 	askedSize: number,
-): { next?: PageCursor; shortfall?: ListShortfall; pastEnd?: true } {
+	checked?: ListPage<T>,
+): { next?: PageCursor; shortfall?: ListShortfall; pastEnd?: true; check?: RepeatCheck } {
 	const records = Array.isArray(answer.items) ? answer.items : [];
 	const total = validCount(answer.totalCount);
 	const got = cursor.got + records.length;
@@ -93,10 +104,14 @@ export function nextPageCursor<T extends { id?: string }>(
 		holds(first) &&
 		(second === undefined || holds(second));
 	// Exactly the total: pages holding more than it announced show a total that cannot be trusted to end the list.
-	// A guessed size that page 2 repeats confirms the guess: page 1 was the whole list, as in the list walks.
+	// A guessed size that page 2 repeats confirms the guess, page 1 was the whole list, as in the list walks: once
+	// page 2 asked again shows the service honours page (a page 1 of one code needs no check).
+	const guessRepeated = cursor.guessed === true && cursor.page === 2 && repeatsPageOne;
+	if (guessRepeated && cursor.check !== undefined && checked === undefined)
+		return { check: cursor.check };
 	const readWhole =
 		(total !== undefined && cursor.got === total) ||
-		(cursor.guessed === true && cursor.page === 2 && repeatsPageOne);
+		(guessRepeated && (cursor.check === undefined || honoursPage(cursor.check, checked ?? {})));
 	const repeatsPrevious =
 		cursor.page > 2 && previous !== undefined && previous.length > 0 && previous.every(holds);
 	if ((repeatsPageOne || repeatsPrevious) && readWhole) return { pastEnd: true };
@@ -119,7 +134,7 @@ export function nextPageCursor<T extends { id?: string }>(
 				page: cursor.page + 1,
 				got,
 				size,
-				...(told?.guessed ? { guessed: true as const } : {}),
+				...(told?.guessed ? { guessed: true as const, ...checkOf(repeatCheck(records)) } : {}),
 				first: first ?? records[0]?.id,
 				second: cursor.page === 1 ? records[1]?.id : second,
 				previous: records.slice(0, 2).map((record) => String(record?.id)),

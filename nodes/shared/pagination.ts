@@ -9,10 +9,16 @@
  * is retried once (page 0 for a service counting from 0, or the whole list when the total shrank); a page that
  * repeats what was read fails at once (the service ignores `page`); what is still short is returned as
  * `shortfall` for the caller's error. Without a total, only an empty or short page ends the walk (a short
- * page 1 of unknown size is confirmed by page 2: new codes go on, page 1's codes again end the list at page 1);
+ * page 1 of unknown size is confirmed by page 2: new codes go on, page 1's codes again end the list at page 1
+ * once page 2 asked with half page 1's count shows the service honours `page`, pageSize.ts `repeatCheck`);
  * so too once the pages held more codes than the total said, and full pages that end exactly on the total are
  * confirmed by one page more (a total may leave codes out).
  */
+
+import { honoursPage, repeatCheck, servedPageSize, validCount, type RepeatCheck } from './pageSize';
+
+/** What page 1 tells of the page size lives in pageSize.ts; re-exported for the list readers. */
+export { servedPageSize, validCount };
 
 export const MAX_PAGE_SIZE = 100;
 /** Pages requested at once once the first page has told the total: the limiter still paces every request. */
@@ -86,6 +92,8 @@ export class PageCollector<T extends { id?: string }> {
 	private sizeGuessed = false;
 	/** The pages held more codes than the total announced: it is not the list's end, only a page that ends it is. */
 	private totalPassed = false;
+	/** What page 2 asked again must show before a repeated guess ends the list (pageSize.ts `repeatCheck`), until asked. */
+	private check: RepeatCheck | undefined;
 
 	constructor(options: { limit?: number; pageSize: number }) {
 		this.limit = options.limit === undefined ? undefined : Math.max(0, Math.floor(options.limit));
@@ -125,7 +133,10 @@ export class PageCollector<T extends { id?: string }> {
 		const records = Array.isArray(page.items) ? page.items : [];
 		const total = validCount(page.totalCount);
 		if (total !== undefined) this.totals.push(total);
-		if (this.pagesAdded === 1) this.learnSize(page, records.length, total);
+		if (this.pagesAdded === 1) {
+			this.learnSize(page, records.length, total);
+			if (this.sizeGuessed) this.check = repeatCheck(records);
+		}
 		const fresh = records.filter((item) => this.keepOnce(item));
 		const room = this.limit === undefined ? fresh.length : this.limit - this.items.length;
 		this.items.push(...fresh.slice(0, room));
@@ -136,6 +147,19 @@ export class PageCollector<T extends { id?: string }> {
 
 		const why = this.stopReason(records.length, fresh.length);
 		if (why) this.stop = { why, page: number, size: records.length };
+	}
+
+	/** The request a guessed size that page 2 repeated needs before the list may end at page 1: page 2 with its limit. */
+	get pendingCheck(): RepeatCheck | undefined {
+		return this.stop?.why === 'guessRepeated' ? this.check : undefined;
+	}
+
+	/** The answer to `pendingCheck`'s request: a service ignoring `page` turns the end into a repeat. */
+	settleCheck(answer: ListPage<T>): void {
+		const check = this.pendingCheck;
+		this.check = undefined;
+		if (check && this.stop && !honoursPage(check, answer))
+			this.stop = { ...this.stop, why: 'repeat' };
 	}
 
 	/** Adds codes of a page read after the walk (page 0): new ones go first, where that page belongs. */
@@ -172,8 +196,9 @@ export class PageCollector<T extends { id?: string }> {
 		if (this.limit !== undefined && this.items.length >= this.limit) return 'limit';
 		if (served === 0) return 'empty';
 		if (served < this.servedSize) return 'short';
-		// A page 2 repeating a page 1 whose size was only guessed confirms the guess: page 1 was the whole list
-		// (a service answering past the end with its last page). A full page 1 repeated is a service ignoring page.
+		// A page 2 repeating a page 1 whose size was only guessed confirms the guess, page 1 was the whole list (a
+		// service answering past the end with its last page), once `repeatCheck` rules out a service ignoring page.
+		// A full page 1 repeated is a service ignoring page.
 		if (fresh === 0 && this.sizeGuessed && this.pagesAdded === 2) return 'guessRepeated';
 		if (fresh === 0) return 'repeat';
 		const total = this.totalPassed ? undefined : this.totalCount;
@@ -271,6 +296,8 @@ async function walkOnce<T extends { id?: string }>(
 		pages.forEach((page, index) => collector.add(numbers[index], page));
 		next += count;
 	}
+	const check = collector.pendingCheck;
+	if (check) collector.settleCheck(await fetchPage(2, check.limit));
 	return collector;
 }
 
@@ -291,7 +318,7 @@ function shortfallReason<T extends { id?: string }>(
 	const served = collector.servedSize;
 	switch (why) {
 		case 'repeat':
-			return `page ${page} held only codes of earlier pages: the service seems to ignore "page"`;
+			return repeatedPageReason(page);
 		case 'empty':
 			return `page ${page} was empty before the announced total was reached (pages of ${served})`;
 		case 'short':
@@ -305,30 +332,7 @@ function shortfallReason<T extends { id?: string }>(
 	}
 }
 
-/**
- * The page size a service serves, told by page 1 (`served` codes of `askedSize` asked): fewer codes than asked
- * where more were announced, else an echoed `limit` below the asked one, else (no total, or one below the codes
- * served) a short page's own size, a guess the next page confirms. One rule for the walks (PageCollector) and the picker (pageCursor.ts).
- */
-export function servedPageSize(
-	page: ListPage<unknown>,
-	served: number,
-	askedSize: number,
-	total: number | undefined,
-): { size: number; guessed: boolean } {
-	const echoed = validCount(page.limit);
-	if (total !== undefined && total > served && served > 0 && served < askedSize)
-		return { size: served, guessed: false };
-	if (echoed !== undefined && echoed >= 1 && echoed < askedSize)
-		return { size: echoed, guessed: false };
-	// An echoed `limit` no lower than the one asked may only repeat the query: it says nothing of the size served.
-	// A total below the codes served is no total (it leaves codes out): the short page may be a capped one too.
-	if ((total === undefined || total < served) && served > 0 && served < askedSize)
-		return { size: served, guessed: true };
-	return { size: askedSize, guessed: false };
-}
-
-/** A count the service said: a whole number, 0 or more; anything else is none. */
-export function validCount(value: unknown): number | undefined {
-	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+/** Why a walk whose page repeated what was read cannot be taken whole, in words. */
+export function repeatedPageReason(page: number): string {
+	return `page ${page} held only codes of earlier pages: the service seems to ignore "page"`;
 }

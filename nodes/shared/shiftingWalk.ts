@@ -1,3 +1,5 @@
+import type { RepeatCheck } from './pageSize';
+
 /**
  * Which page to read next in a walk over a list that other writers change meanwhile (sorted newest change first,
  * read down to a bound), judged by each answer's `totalCount`. The walk keeps only how far from the top it has
@@ -21,14 +23,26 @@ export class ShiftingWalk {
 	private furthestPage = 0;
 	private rereads = 0;
 
+	/** The check a repeated guess awaits, once page 2 repeated page 1 (`takeCheck`). */
+	private due: RepeatCheck | undefined;
+
 	/**
-	 * `pageSize` as page 1 told it (pagination.ts `servedPageSize`); `guessed` when it is only page 1's own short
-	 * size, which page 2 confirms: holding only codes read before, it shows page 1 was the whole list.
+	 * `pageSize` as page 1 told it (pageSize.ts `servedPageSize`); `guessed` when it is only page 1's own short
+	 * size, which page 2 confirms: holding only codes read before, it shows page 1 was the whole list, once the
+	 * caller has asked page 2 again as `check` (pageSize.ts `repeatCheck`) says and seen the service honour page.
 	 */
 	constructor(
 		private readonly pageSize: number,
 		private readonly guessed = false,
+		private readonly check?: RepeatCheck,
 	) {}
+
+	/** The request (page 2 with its limit) a repeated guess needs before the walk may end at page 1; once. */
+	takeCheck(): RepeatCheck | undefined {
+		const due = this.due;
+		this.due = undefined;
+		return due;
+	}
 
 	/**
 	 * Records page `page` (from 1): the codes it held, the list's `totalCount` it gave, the index of its first
@@ -52,8 +66,10 @@ export class ShiftingWalk {
 		const start = (page - 1) * this.pageSize;
 		// where the list ends and where the bound lies are facts of the list now, joined or not
 		if (held < this.pageSize) this.listEnd = start + held;
-		else if (this.guessed && page === 2 && this.furthestPage === 2 && repeated)
+		else if (this.guessed && page === 2 && this.furthestPage === 2 && repeated) {
 			this.listEnd = Math.min(this.listEnd, this.pageSize);
+			this.due = this.check;
+		}
 		if (boundIndex !== undefined) this.boundAt = Math.min(this.boundAt, start + boundIndex);
 		if (start <= this.readTo) this.readTo = Math.max(this.readTo, start + held);
 	}

@@ -7,7 +7,7 @@ import type { TransportContext } from '../transport';
 import type { QrCode } from './answers';
 import { labelOf } from './route';
 import type { InTeam } from './source';
-import { getTeamQrsFromTime, TEAM_CHANGES } from './timeline';
+import { changeTimeOf, getTeamQrsFromTime, TEAM_CHANGES } from './timeline';
 
 /**
  * The code as the team's changes since `fromTime` (epoch ms) hold it deleted, or undefined: the state read that
@@ -17,25 +17,64 @@ export async function deletedSince(
 	ctx: TransportContext,
 	{ id, ...question }: InTeam & { id: string; fromTime: number },
 ): Promise<QrCode | undefined> {
-	return (await deletedAmong(ctx, { ids: [id], ...question })).deleted.get(id);
+	const { fromTime, ...inTeam } = question;
+	return (await deletedAmong(ctx, { versions: new Map([[id, fromTime]]), ...inTeam })).deleted.get(
+		id,
+	);
 }
 
 /**
- * The codes among `ids` that the team's changes since `fromTime` (epoch ms) hold deleted: one read for any
- * number of codes. `cappedAt` is the answer's size when it looks capped (cappedAnswers.ts): a code it does not
- * hold may be among the changes it left out, so its absence proves nothing.
+ * The codes that the team's changes since each one's version (epoch ms, less `slackMs`) hold deleted: one read
+ * from the oldest version for any number of codes. When that answer looks capped (cappedAnswers.ts) it may have
+ * left out the newer changes, so the codes still undecided whose version is newer than all it held are read again
+ * from the oldest of them (each read starts later than the one before: at most one read per code). A code any
+ * read holds deleted is decided. `cappedAt`: the codes an answer that looked capped left undecided, with its
+ * size (their absence proves nothing).
  */
 export async function deletedAmong(
 	ctx: TransportContext,
-	{ ids, teamId, itemIndex, fromTime }: InTeam & { ids: readonly string[]; fromTime: number },
-): Promise<{ deleted: Map<string, QrCode>; cappedAt?: number }> {
-	const recent = await getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
-	const asked = new Set(ids);
+	{
+		versions,
+		slackMs = 0,
+		teamId,
+		itemIndex,
+	}: InTeam & { versions: ReadonlyMap<string, number>; slackMs?: number },
+): Promise<{ deleted: Map<string, QrCode>; cappedAt: Map<string, number> }> {
 	const deleted = new Map<string, QrCode>();
-	for (const code of recent)
-		if (typeof code.id === 'string' && asked.has(code.id) && !isLive(code))
-			deleted.set(code.id, code);
-	return { deleted, ...(looksCapped(recent.length) ? { cappedAt: recent.length } : {}) };
+	const cappedAt = new Map<string, number>();
+	let pending = new Map(versions);
+	let first = true;
+	while (pending.size > 0) {
+		const oldest = [...pending.values()].reduce((least, version) => Math.min(least, version));
+		const fromTime = Math.max(0, oldest - slackMs);
+		const reading = getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
+		// the first read's failure is the caller's; a later one leaves undecided what the capped answer left so
+		const recent = first ? await reading : await reading.catch(() => undefined);
+		if (recent === undefined) break;
+		first = false;
+		for (const code of recent)
+			if (typeof code.id === 'string' && versions.has(code.id) && !isLive(code)) {
+				deleted.set(code.id, code);
+				pending.delete(code.id);
+				cappedAt.delete(code.id);
+			}
+		if (!looksCapped(recent.length)) {
+			for (const id of pending.keys()) cappedAt.delete(id);
+			break;
+		}
+		const presentMs = Date.now();
+		const covered = recent.reduce(
+			(newest, code) => Math.max(newest, changeTimeOf(code, presentMs) ?? newest),
+			fromTime,
+		);
+		const later = new Map<string, number>();
+		for (const [id, version] of pending) {
+			cappedAt.set(id, recent.length);
+			if (version > covered && version - slackMs > fromTime) later.set(id, version);
+		}
+		pending = later;
+	}
+	return { deleted, cappedAt };
 }
 
 /**

@@ -23,11 +23,19 @@ export async function scrollTeamQrs(
 	const cursor = readPageCursor(token);
 	const limit = cursor.size ?? MAX_PAGE_SIZE;
 	const answer = await getTeamQrsPaginated(ctx, { query, page: cursor.page, limit, teamId });
-	const { next, shortfall, pastEnd } = nextPageCursor(
-		cursor,
-		{ items: answer.qrs, totalCount: answer.totalCount, limit: answer.limit },
-		limit,
-	);
+	const page = { items: answer.qrs, totalCount: answer.totalCount, limit: answer.limit };
+	let told = nextPageCursor(cursor, page, limit);
+	if (told.check) {
+		// the page asked again, in the same scroll, tells a list of one page from a service ignoring page
+		const again = await getTeamQrsPaginated(ctx, {
+			query,
+			page: cursor.page,
+			limit: told.check.limit,
+			teamId,
+		});
+		told = nextPageCursor(cursor, page, limit, { items: again.qrs });
+	}
+	const { next, shortfall, pastEnd } = told;
 	if (shortfall)
 		throw incompleteList(
 			executionNode(ctx),

@@ -1,7 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { feedMayLeaveOut, looksCapped } from '../cappedAnswers';
-import { servedPageSize, validCount } from '../pagination';
+import { repeatedPageReason } from '../pagination';
+import { honoursPage, repeatCheck, servedPageSize, validCount } from '../pageSize';
 import { ShiftingWalk } from '../shiftingWalk';
 import type { TransportContext } from '../transport';
 import {
@@ -14,7 +15,7 @@ import {
 } from './answers';
 import { BULK_SCANS, placeScanTimes } from './analytics';
 import { expectedEventTime, readEventTime } from './eventTime';
-import { getTeamQrsPaginated, QR_LIST, refuseForeignCodes } from './qrList';
+import { getTeamQrsPaginated, incompleteList, QR_LIST, refuseForeignCodes } from './qrList';
 import { endpoint, labelOf } from './route';
 import { answerSource, callEndpoint, type InTeam } from './source';
 
@@ -168,12 +169,27 @@ export async function listQrsChangedSince(
 				LIST_PAGE,
 				validCount(answer.totalCount),
 			);
-			walk = new ShiftingWalk(size, guessed);
+			walk = new ShiftingWalk(size, guessed, guessed ? repeatCheck(answer.qrs) : undefined);
 		}
 		const past = placed.findIndex(
 			(code, index) => answer.qrs[index].updatedAt != null && code.updatedAt < downTo,
 		);
 		walk.record(page, answer.qrs.length, answer.totalCount, past < 0 ? undefined : past, repeated);
+		const check = walk.takeCheck();
+		if (check) {
+			const again = await getTeamQrsPaginated(ctx, {
+				query: { sortBy: 'updatedAt', sortOrder: 'desc' },
+				page: 2,
+				limit: check.limit,
+				teamId,
+			});
+			if (!honoursPage(check, { items: again.qrs }))
+				throw incompleteList(
+					source.node,
+					{ got: seen.size, reason: repeatedPageReason(2), requests: request + 1 },
+					'the codes changed since a time',
+				);
+		}
 		if (walk.restless)
 			throw new NodeApiError(
 				source.node,

@@ -740,8 +740,15 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(suite.sim.state.getQr(codes.kept.id)?.deleted).toBe(false);
 		});
 
-		/** A team of `candidates` + 1 sheet codes and `others` other codes changed later; the candidates are deleted by another writer while the sync's deletes wait. */
-		async function deletedByAnotherRun(candidates: number, others: number) {
+		/**
+		 * A team of `candidates` + 1 sheet codes and `others` other codes changed later; the candidates are deleted by
+		 * another writer while the sync's deletes wait. `ages` (ms before now) backdates each candidate and the others.
+		 */
+		async function deletedByAnotherRun(
+			candidates: number,
+			others: number,
+			ages?: { gone: number[]; others: number },
+		) {
 			const team = newTeam();
 			const code = (displayId: string, tags: string[]) =>
 				suite.sim.state.createQr(team, {
@@ -755,7 +762,16 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			const gone = Array.from({ length: candidates }, (_, index) =>
 				code(`${team}-gone-${index}`, ['sheet']),
 			);
-			for (let index = 0; index < others; index++) code(`${team}-other-${index}`, ['other']);
+			const other = Array.from({ length: others }, (_, index) =>
+				code(`${team}-other-${index}`, ['other']),
+			);
+			const now = Date.now();
+			const backdate = (id: string, ageMs: number) => {
+				const stored = suite.sim.state.getQr(id)!;
+				suite.sim.state.qrs.set(id, { ...stored, createdAt: now - ageMs, updatedAt: now - ageMs });
+			};
+			ages?.gone.forEach((ageMs, index) => backdate(gone[index].id, ageMs));
+			if (ages) other.forEach((record, index) => backdate(record.id, ages.others - index));
 			suite.sim.faults.add({ kind: 'stall', method: 'DELETE', delayMs: 300, count: candidates });
 			suite.sim.clearRequestLog();
 			const running = sync(
@@ -810,6 +826,24 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				expect(result.error?.description).toMatch(
 					/Get QR Codes Updated Since \(GET \/qrs-api\/teams\/fromTime\/\{fromTime\}\) answered 100 codes, a size that looks capped/,
 				);
+			});
+
+			it('takes as deleted a candidate changed after all the capped answer holds, reading again from its version (two reads)', async () => {
+				suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
+				const day = 86_400_000;
+				const { result, gone, feedReads } = await deletedByAnotherRun(2, 150, {
+					gone: [3 * day, 3_600_000],
+					others: day,
+				});
+
+				expect(result.error).toBeUndefined();
+				// the second read, from the recent candidate's version, holds the old one's deletion too
+				for (const record of gone)
+					expect(result.items.find((item) => item.json.id === record.id)?.json).toMatchObject({
+						result: 'deleted',
+						alreadyDeleted: true,
+					});
+				expect(feedReads).toHaveLength(2);
 			});
 		});
 

@@ -229,6 +229,44 @@ describe('Get Many reads every code whatever page size and numbering the service
 		}
 	});
 
+	it('fails a service capping pages at 50 silently and ignoring page (no total): not 50 of 130 as the whole list', async () => {
+		const { team } = teamWithCodes(130);
+		suite.sim.setShapeDrift(['bareLists']);
+		drift({ pageSizeCap: 50, echoAskedLimit: true, ignorePage: true });
+		try {
+			const result = await getMany(team);
+
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toMatch(/list of codes is incomplete: got 50 of more codes/);
+			expect(result.error?.description).toMatch(/page 2 .*seems to ignore "page"/);
+			// page 2 asked again with 25 answered page 1's first codes
+			expect(listReads().map((entry) => [entry.query.page, entry.query.limit])).toEqual([
+				['1', '100'],
+				['2', '50'],
+				['2', '25'],
+			]);
+		} finally {
+			suite.sim.setShapeDrift([]);
+		}
+	});
+
+	it('reads all 30 codes of a list without total whose page 2 past the end repeats page 1, in 3 requests', async () => {
+		const { team, codes } = teamWithCodes(30);
+		suite.sim.setShapeDrift(['bareLists']);
+		drift({ lastPageBeyondEnd: true });
+		try {
+			const result = await getMany(team);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.id).sort()).toEqual(
+				codes.map((code) => code.id).sort(),
+			);
+			expect(listReads()).toHaveLength(3);
+		} finally {
+			suite.sim.setShapeDrift([]);
+		}
+	});
+
 	it('names the total its pages passed when a full page 1 is repeated, never "announced no total"', async () => {
 		const { team } = teamWithCodes(100);
 		drift({ ignorePage: true, totalBelow: 10 });

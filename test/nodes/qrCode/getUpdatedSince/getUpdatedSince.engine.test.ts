@@ -153,5 +153,28 @@ describe('Get Updated Since', () => {
 				suite.sim.setListDrift({});
 			}
 		});
+
+		it('fails, not 100 of 130 codes, when the list behind the capped answer serves 50 a page silently and ignores page (no total)', async () => {
+			const team = suite.sim.state.createTeam(orgId, 'Capped changes, page ignored');
+			const since = Date.now() - 3_600_000;
+			Array.from({ length: 130 }, (_, index) =>
+				suite.sim.state.createQrAt(
+					team.id,
+					{ qrType: 'WEB', qrRedirectUrl: `https://example.com/${index}`, name: `P ${index}` },
+					since + 1 + index * 1_000,
+				),
+			);
+			suite.sim.setChangeDrift({ fromTimeCap: 100 });
+			suite.sim.setShapeDrift(['bareLists']);
+			suite.sim.setListDrift({ pageSizeCap: 50, echoAskedLimit: true, ignorePage: true });
+			try {
+				const live = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
+				expect(live.items).toEqual([]);
+				expect(live.error?.description).toMatch(/page 2 .*seems to ignore "page"/);
+			} finally {
+				suite.sim.setListDrift({});
+				suite.sim.setShapeDrift([]);
+			}
+		});
 	});
 });

@@ -121,6 +121,31 @@ describe.each(['searchQrCodes', 'searchQrCodesByName'])('%s scrolled to its end'
 		},
 	);
 
+	it('shows an error, not 50 of 130 codes as the list, when the service caps pages at 50 silently and ignores "page" (no total)', async () => {
+		const { credentials } = teamWithCodes(130);
+		suite.sim.setShapeDrift(['bareLists']);
+		suite.sim.setListDrift({ pageSizeCap: 50, echoAskedLimit: true, ignorePage: true });
+		try {
+			await expect(scroll(method, credentials)).rejects.toThrow(/list of codes is incomplete/);
+		} finally {
+			suite.sim.setShapeDrift([]);
+		}
+	});
+
+	it('ends a list of 30 codes without total, every code once, when page 2 past the end repeats page 1', async () => {
+		const { codes, credentials } = teamWithCodes(30);
+		suite.sim.setShapeDrift(['bareLists']);
+		suite.sim.setListDrift({ lastPageBeyondEnd: true });
+		try {
+			const values = await scroll(method, credentials);
+
+			expect(values).toHaveLength(30);
+			expect(new Set(values)).toEqual(new Set(codes.map((code) => code.id)));
+		} finally {
+			suite.sim.setShapeDrift([]);
+		}
+	});
+
 	it('shows an error when the last page comes again before the announced total (a list grown while scrolled)', async () => {
 		const { credentials } = teamWithCodes(200);
 		suite.sim.setListDrift({ lastPageBeyondEnd: true, totalBelow: -1 });

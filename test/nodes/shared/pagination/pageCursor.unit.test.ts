@@ -151,8 +151,29 @@ it('a page 2 repeating a page 1 whose size was a guess ends the list at page 1 (
 		);
 		expect(one.next).toMatchObject({ page: 2, got: 30, size: 30, guessed: true });
 		const token = readPageCursor(pageCursorToken(one.next!));
-		expect(nextPageCursor(token, { items: codes(0, 30), totalCount, limit: 100 }, 30)).toEqual({
-			pastEnd: true,
-		});
+		const again = { items: codes(0, 30), totalCount, limit: 100 };
+		// page 2 asked again with 15 tells a service answering past the end from one ignoring page
+		const check = { limit: 15, expectedFirst: 'qr_15' };
+		expect(nextPageCursor(token, again, 30)).toEqual({ check });
+		expect(nextPageCursor(token, again, 30, { items: codes(15, 15) })).toEqual({ pastEnd: true });
 	}
+});
+
+it('a page 2 repeating a guessed page 1 of 50 (130 codes capped at 50, page ignored, no total) is a shortfall once page 2 asked with 25 starts again at page 1', () => {
+	const one = nextPageCursor({ page: 1, got: 0 }, { items: codes(0, 50), limit: 100 }, 100);
+	const token = readPageCursor(pageCursorToken(one.next!));
+	const again = { items: codes(0, 50), limit: 30 };
+	expect(nextPageCursor(token, again, 50)).toEqual({
+		check: { limit: 25, expectedFirst: 'qr_25' },
+	});
+	expect(
+		nextPageCursor(token, again, 50, { items: codes(0, 25), limit: 25 }).shortfall?.reason,
+	).toMatch(/ignore "page"/);
+	// a page 1 of one code repeated is a list of one, without another request
+	const single = nextPageCursor({ page: 1, got: 0 }, { items: codes(0, 1) }, 100);
+	expect(
+		nextPageCursor(readPageCursor(pageCursorToken(single.next!)), { items: codes(0, 1) }, 1),
+	).toEqual({
+		pastEnd: true,
+	});
 });

@@ -42,6 +42,8 @@ function listService(
 		echoAsked?: boolean;
 		/** The total announced, whatever the list holds. */
 		total?: number;
+		/** A page asked past the end is answered with the last page. */
+		lastPageBeyondEnd?: boolean;
 		beforeEach?: (request: number) => void;
 	} = {},
 ) {
@@ -57,8 +59,10 @@ function listService(
 		inFlight--;
 		if (page < 1 && !options.zeroBased) throw new Error('400: "page" must be at least 1');
 		const served = Math.min(size, options.cap ?? size);
-		const index = options.ignorePage ? 0 : options.zeroBased ? page : page - 1;
+		const asked = options.ignorePage ? 0 : options.zeroBased ? page : page - 1;
 		const all = records();
+		const lastIndex = Math.max(0, Math.ceil(all.length / served) - 1);
+		const index = options.lastPageBeyondEnd ? Math.min(asked, lastIndex) : asked;
 		return {
 			items: all.slice(index * served, (index + 1) * served),
 			totalCount: options.noTotal ? undefined : (options.total ?? all.length),
@@ -241,18 +245,51 @@ describe('collectPages on a service that pages another way', () => {
 			const service = listService(() => codes(30), {
 				...options,
 				echoAsked: true,
-				ignorePage: true,
+				lastPageBeyondEnd: true,
 			});
 			const result = await collectPages(returnAll, service.fetchPage);
 			expect(result.shortfall).toBeUndefined();
 			expect(ids(result.items)).toEqual(ids(codes(30)));
-			expect(service.requests.map((request) => request.page)).toEqual([1, 2]);
+			// page 2 asked again with half page 1's count starts at page 1's 16th code: the service honours page
+			expect(service.requests).toEqual([
+				{ page: 1, size: 100 },
+				{ page: 2, size: 30 },
+				{ page: 2, size: 15 },
+			]);
 		}
 		// a full page 1 repeated on page 2 is still a service ignoring "page"
 		const full = listService(() => codes(100), { total: 20, ignorePage: true });
 		expect((await collectPages(returnAll, full.fetchPage)).shortfall?.reason).toMatch(
 			/ignore "page"/,
 		);
+	});
+
+	it('fails a service capping pages at 50 silently and ignoring page (no total, asked limit echoed or none): 50 of 130 is no whole list', async () => {
+		for (const echo of [{ echoAsked: true }, { noEcho: true }]) {
+			const service = listService(() => codes(130), {
+				...echo,
+				cap: 50,
+				ignorePage: true,
+				noTotal: true,
+			});
+			const result = await collectPages(returnAll, service.fetchPage);
+			expect(result.shortfall?.reason).toMatch(/page 2 .*the service seems to ignore "page"/);
+			expect(service.requests).toEqual([
+				{ page: 1, size: 100 },
+				{ page: 2, size: 50 },
+				{ page: 2, size: 25 },
+			]);
+		}
+	});
+
+	it('takes a page 1 of one code that page 2 repeats as a list of one, without a third request', async () => {
+		for (const drift of [{ ignorePage: true }, { lastPageBeyondEnd: true }]) {
+			const service = listService(() => codes(1), { ...drift, noTotal: true });
+			const result = await collectPages(returnAll, service.fetchPage);
+			expect(result.shortfall).toBeUndefined();
+			expect(ids(result.items)).toEqual(ids(codes(1)));
+			expect(service.requests).toHaveLength(2);
+		}
 	});
 
 	it('names the total a walk passed in its shortfall, never "no total"', async () => {

@@ -3,6 +3,7 @@
  * when the walk started, stayed in it, and lies before the bound is seen, whatever mix of deletions and creations
  * happened, or the walk stops as `restless` and says so; it always ends, and reads a still list as before.
  */
+import { honoursPage, repeatCheck } from '../../../../nodes/shared/pageSize';
 import { ShiftingWalk } from '../../../../nodes/shared/shiftingWalk';
 
 interface Code {
@@ -280,5 +281,21 @@ describe('a page size page 1 only guessed (servedPageSize)', () => {
 		known.record(1, 50, undefined);
 		known.record(2, 50, undefined, undefined, true);
 		expect([goesOn.nextPage(), repeats.nextPage(), known.nextPage()]).toEqual([3, undefined, 3]);
+	});
+
+	it("asks page 2 again with half page 1's count before it ends the list at page 1 (repeatCheck)", () => {
+		const pageOne = Array.from({ length: 50 }, (_, index) => ({ id: `c${index}` }));
+		const check = repeatCheck(pageOne)!;
+		expect(check).toEqual({ limit: 25, expectedFirst: 'c25' });
+		const walk = new ShiftingWalk(50, true, check);
+		walk.record(1, 50, undefined);
+		expect(walk.takeCheck()).toBeUndefined();
+		walk.record(2, 50, undefined, undefined, true);
+		expect(walk.takeCheck()).toEqual(check);
+		expect(walk.takeCheck()).toBeUndefined();
+		// honouring page: page 1's codes from the 26th on; ignoring it: page 1's first codes
+		expect(honoursPage(check, { items: pageOne.slice(25, 50) })).toBe(true);
+		expect(honoursPage(check, { items: pageOne.slice(0, 25) })).toBe(false);
+		expect(repeatCheck(pageOne.slice(0, 1))).toBeUndefined();
 	});
 });

@@ -175,7 +175,7 @@ export async function deleteMissingCode(
 /**
  * The deletes of one team refused as "not found": a code the team's changes since the oldest one's version hold
  * deleted (another execution of the sync, a person) is done all the same, `alreadyDeleted`; one read of the
- * changes for them all. A code they do not hold fails with its refusal, or, when that answer looks capped, with
+ * changes for them all, more only when it looks capped (deletions.ts `deletedAmong`). A code they do not hold fails with its refusal, or, when that answer looks capped, with
  * an error naming it (its deletion may be among what it left out).
  */
 export async function settleRefusals(
@@ -186,20 +186,20 @@ export async function settleRefusals(
 ): Promise<Array<{ code: QrCode; alreadyDeleted: true } | { code: QrCode; error: unknown }>> {
 	if (refusals.length === 0) return [];
 	// The deletions came after the versions the snapshot holds; a minute less for a service comparing whole seconds.
-	const oldest = refusals.reduce(
-		(least, { code }) => Math.min(least, changeTimeOf(code, Date.now()) ?? 0),
-		Number.POSITIVE_INFINITY,
+	const versions = new Map<string, number>(
+		refusals.map(({ code }) => [String(code.id), changeTimeOf(code, Date.now()) ?? 0]),
 	);
-	const fromTime = Math.max(0, oldest - 60_000);
-	const ids = refusals.map(({ code }) => String(code.id));
-	const read = await deletedAmong(ctx, { ids, teamId, itemIndex, fromTime }).catch(() => undefined);
+	const read = await deletedAmong(ctx, { versions, slackMs: 60_000, teamId, itemIndex }).catch(
+		() => undefined,
+	);
 	return refusals.map(({ code, refused }) => {
 		const deleted = read?.deleted.get(String(code.id));
 		if (deleted) return { code: asDeleted(code, deleted), alreadyDeleted: true as const };
-		if (read?.cappedAt === undefined) return { code, error: refused };
+		const cappedAt = read?.cappedAt.get(String(code.id));
+		if (cappedAt === undefined) return { code, error: refused };
 		const error = deletionUndecided(executionNode(ctx), {
 			id: String(code.id),
-			cappedAt: read.cappedAt,
+			cappedAt,
 			itemIndex,
 		});
 		return { code, error };
