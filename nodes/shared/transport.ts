@@ -171,6 +171,13 @@ async function sendWithRetries<T>(
 					detail: `${unknown}. ${notSent}`,
 				});
 			}
+			// A redirect not followed is answered the same way again: nothing was made, and it is not sent again.
+			if (failure.status !== undefined && isRedirect(failure.status))
+				throw serviceError(ctx.getNode(), {
+					...failure,
+					itemIndex: request.itemIndex,
+					detail: `A look-up found that nothing was made; the redirect is not followed, so the ${request.method} was not sent again.`,
+				});
 			// Verified absent: sending again cannot duplicate anything.
 			retryAsIdempotent = true;
 		}

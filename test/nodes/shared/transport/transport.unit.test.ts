@@ -211,6 +211,31 @@ describe('redirects', () => {
 		expect(error.description).toContain('The outcome of this POST is unknown (HTTP 303');
 		expect(sent).toHaveLength(1);
 	});
+
+	it('sends a redirected POST once when a look-up finds nothing made: the redirect would come again', async () => {
+		const { ctx, sent } = fakeContext({
+			answers: () => ({
+				status: 301,
+				headers: { location: 'https://elsewhere.example/api/qrs-api' },
+			}),
+		});
+		let lookUps = 0;
+		const error = await failure(
+			qrtracApiRequest(ctx, {
+				method: 'POST',
+				path: '/qrs-api',
+				body: { name: 'a', displayId: 'redir-1' },
+				verifyUnknownOutcome: async () => {
+					lookUps += 1;
+					return null;
+				},
+			}),
+		);
+
+		expect(sent).toHaveLength(1);
+		expect(lookUps).toBe(1);
+		expect(error.description).toContain('nothing was made; the redirect is not followed');
+	});
 });
 
 describe('the Base URL policy and secrets', () => {
