@@ -139,14 +139,16 @@ export function createdInOtherTeam(
 	code: QrCode,
 	askedTeam: string,
 	displayId?: string,
+	kind: 'code' | 'copy' = 'code',
 ): NodeApiError {
 	const madeIn = String(code.teamId);
+	const made = kind === 'copy' ? 'made the copy' : 'created the code';
 	return new NodeApiError(
 		source.node,
 		{ success: false, message: 'created in another team' },
 		{
-			message: `QRTRAC created the code in another team: "${madeIn}", not "${askedTeam}" as asked`,
-			description: `QRTRAC answered ${source.operation} with a code of team "${madeIn}" (id ${String(code.id)}) to a request for team "${askedTeam}": the service did not keep to the team header. The code exists in team "${madeIn}"; nothing else was done with it. Do not run this item again as it is: check the Team Override, delete the code in team "${madeIn}" if it is not wanted${displayId ? ` (its Display ID "${displayId}" stays taken until then)` : ''}, and report it to QRTRAC with this message. It was: ${excerptOf(code, source.redact ?? [])}.`,
+			message: `QRTRAC ${made} in another team: "${madeIn}", not "${askedTeam}" as asked`,
+			description: `QRTRAC answered ${source.operation} with a code of team "${madeIn}" (id ${String(code.id)}) to a request for team "${askedTeam}": the service did not keep to the team header. The ${kind} exists in team "${madeIn}"; nothing else was done with it. Do not run this item again as it is: check the Team Override, delete the ${kind} in team "${madeIn}" if it is not wanted${displayId ? ` (its Display ID "${displayId}" stays taken until then)` : ''}, and report it to QRTRAC with this message. It was: ${excerptOf(code, source.redact ?? [])}.`,
 			itemIndex: source.itemIndex,
 		},
 	);

@@ -72,8 +72,9 @@ export async function createQr(
 }
 
 /**
- * A copy with a new ID and Display ID; an answer naming the original is no copy (readCopy). Nothing tells a copy
- * apart, so an unknown outcome fails the item.
+ * A copy with a new ID and Display ID; an answer naming the original is no copy (readCopy), and a copy of another
+ * team than the one asked for is never reported as this team's (as Create). Nothing tells a copy apart, so an
+ * unknown outcome fails the item.
  */
 export async function duplicateQr(
 	ctx: TransportContext,
@@ -87,7 +88,10 @@ export async function duplicateQr(
 		teamId,
 		itemIndex,
 	});
-	return readCopy(source, data, id);
+	const copy = readCopy(source, data, id);
+	const asked = teamId ?? (await connectionOf(ctx)).teamId;
+	if (ofOtherTeam(copy, asked)) throw createdInOtherTeam(source, copy, asked, undefined, 'copy');
+	return copy;
 }
 
 /** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */

@@ -55,4 +55,28 @@ describe('Duplicate', () => {
 		expect(result.error?.description).not.toMatch(/set a Display ID/);
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 	});
+
+	it('a copy made in another team than the one asked for fails the item naming both teams, never reported as made', async () => {
+		const credentialTeam = suite.credentials.teamId!;
+		const orgId = suite.sim.state.teams.get(credentialTeam)!.orgId;
+		const otherTeam = suite.sim.state.createTeam(orgId, 'Duplicate target').id;
+		const code = newCode({ name: 'Original' });
+		suite.sim.setListDrift({ ignoreTeamHeader: true });
+		try {
+			const result = await run('duplicate', {
+				qrCodeId: byId(code.id),
+				options: { teamOverride: otherTeam },
+			});
+
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toBe(
+				`QRTRAC made the copy in another team: "${credentialTeam}", not "${otherTeam}" as asked`,
+			);
+			expect(result.error?.description).toContain('Do not run this item again as it is');
+			const posts = suite.sim.requestLog.filter((entry) => entry.method === 'POST');
+			expect(posts).toHaveLength(1);
+		} finally {
+			suite.sim.setListDrift({});
+		}
+	});
 });
