@@ -287,6 +287,17 @@ export function changeTimeOf(code: QrCode, presentMs: number): number | undefine
 }
 
 /**
+ * Whether a code of an updated-after answer changed in a second before `sinceMs`: the contract answers only codes
+ * changed after it, so such a code is one the service did not filter out. Compared by whole seconds, since a
+ * service stamping seconds (or ISO text without them) shows a change just after `sinceMs` in the second before;
+ * a code without a readable time is no proof.
+ */
+export function changedBefore(code: QrCode, sinceMs: number, presentMs: number): boolean {
+	const changedMs = changeTimeOf(code, presentMs);
+	return changedMs !== undefined && Math.floor(changedMs / 1_000) < Math.floor(sinceMs / 1_000);
+}
+
+/**
  * When an update's answer says the code changed: its `updatedAt` only (the creation is older than the update);
  * undefined when it is missing or no sane time.
  */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import {
 	changeTimeOf,
+	changedBefore,
 	codesLeftOut,
 	connectionOf,
 	getAllQrsFromTime,
@@ -103,7 +104,11 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
-	const changed = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
+	const presentMs = Date.now();
+	// Codes changed before Since are left out: by us, should the service not apply `fromTime` (timeline.ts).
+	const changed = (
+		await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex })
+	).filter((code) => !changedBefore(code, input.since, presentMs));
 	const codes = [...changed, ...(await leftOut(this, input, changed, itemIndex))];
 	return oldestChangeFirst(codes)
 		.filter((code) => input.includeDeleted || isLive(code))

@@ -90,6 +90,43 @@ describe('Get Updated Since', () => {
 		suite.expectRequestsFollowContract();
 	});
 
+	it('leaves out codes an answer holds that changed before Since (a service not applying fromTime)', async () => {
+		const team = suite.sim.state.createTeam(orgId, 'Unfiltered changes');
+		const since = Math.floor((Date.now() - 3_600_000) / 1_000) * 1_000 + 500;
+		const old = suite.sim.state.createQrAt(
+			team.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: 'Old' },
+			since - 86_400_000,
+		);
+		const changed = suite.sim.state.createQrAt(
+			team.id,
+			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: 'New' },
+			since + 10,
+		);
+		// A code stamped in whole seconds, in Since's second: it may have changed after Since, so it is kept.
+		const sameSecond = {
+			...suite.sim.state.getQr(changed.id)!,
+			id: 'qr_sameSecond',
+			updatedAt: Math.floor(since / 1_000),
+		};
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			method: 'GET',
+			path: '/api/qrs-api/teams/fromTime/',
+			contentType: 'application/json',
+			body: JSON.stringify({
+				success: true,
+				data: [suite.sim.state.getQr(old.id), sameSecond, suite.sim.state.getQr(changed.id)],
+			}),
+		});
+
+		const result = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual([sameSecond.id, changed.id]);
+	});
+
 	describe('an answer the service caps to the newest 20 changed codes', () => {
 		afterEach(() => suite.sim.setChangeDrift({ fromTimeCap: undefined }));
 
