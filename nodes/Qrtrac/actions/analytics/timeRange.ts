@@ -77,9 +77,12 @@ export function presetRange(
 		};
 	}
 	if (preset === 'lastMonth') {
+		// the month before's own start: where this month starts at 01:00 (clocks forward at midnight), a month back
+		// from that start is 01:00 of a first day that began at 00:00
 		const month = DateTime.fromMillis(now, { zone: timezone })
 			.startOf('month')
-			.minus({ months: 1 });
+			.minus({ months: 1 })
+			.startOf('month');
 		return { startTime: month.toMillis(), endTime: lastMsOf(month, 'month') };
 	}
 	if (preset === 'last24Hours') return { startTime: now - DAY_MS, endTime: now };

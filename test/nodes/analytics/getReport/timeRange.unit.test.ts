@@ -55,6 +55,26 @@ describe('where clocks go back at midnight (America/Havana, 2026-11-01 00:00 hap
 	});
 });
 
+describe('where this month starts at 01:00 (America/Asuncion, clocks forward at 2023-10-01 00:00)', () => {
+	const zone = 'America/Asuncion';
+
+	it("Last Month starts at its own first day's midnight, not at the hour this month starts", () => {
+		// September 2023 began at 00:00 -04:00; October at 01:00 -03:00 (its midnight never happened)
+		const range = presetRange('lastMonth', Date.parse('2023-10-15T15:00:00Z'), zone);
+		expect(range).toEqual({
+			startTime: Date.parse('2023-09-01T04:00:00Z'),
+			endTime: Date.parse('2023-10-01T03:59:59.999Z'),
+		});
+		expect(new ZonedDays(zone).cutEnds(range!.startTime, range!.endTime)).toEqual({
+			first: false,
+			last: false,
+		});
+		expect(presetRange('thisMonth', Date.parse('2023-10-15T15:00:00Z'), zone)?.startTime).toBe(
+			Date.parse('2023-10-01T04:00:00Z'),
+		);
+	});
+});
+
 describe('Last 7 Days and Last 30 Days across a change of the clocks', () => {
 	it('start at the same time of day, 7 or 30 calendar days back (Berlin, after 2026-03-29)', () => {
 		// Monday 2026-03-30 08:00 CEST: a week back is Monday 2026-03-23 08:00 CET, 167 hours earlier

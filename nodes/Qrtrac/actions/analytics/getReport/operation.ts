@@ -10,6 +10,7 @@ import { describeScanRows } from '../../../../shared/records/scanRows';
 import {
 	codeSelectionInput,
 	codeSelectionShape,
+	confirmListedCodes,
 	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
@@ -147,10 +148,15 @@ export async function run(
 			if (!input.simplify) {
 				const privacy = await rowIpPrivacy(this, input);
 				const events: IDataObject[] = [];
+				const scanned = new Set<string>();
 				await walkBulkScans(this, where, (scans) => {
-					for (const row of describeScanRows(scans, codes))
+					for (const row of describeScanRows(scans, codes)) {
+						scanned.add(String(row.qrId));
 						events.push(withIpPrivacy(row, privacy));
+					}
 				});
+				const withoutEvents = qrIds.filter((qrId) => !scanned.has(qrId));
+				await confirmListedCodes(this, { input, itemIndex, withoutEvents, codes });
 				return events;
 			}
 			const byDay = input.reportLayout === 'perCodeAndDay';
@@ -176,6 +182,13 @@ export async function run(
 					},
 					{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
 				);
+			const withoutEvents = [...tally.codes].filter(([, code]) => code.total.scans === 0);
+			await confirmListedCodes(this, {
+				input,
+				itemIndex,
+				withoutEvents: withoutEvents.map(([qrId]) => qrId),
+				codes,
+			});
 			// Per Code and Day has no row per code to put the totals on (the form offers the option only elsewhere)
 			const totals =
 				input.compareWithTotals && !byDay && qrIds.length > 0

@@ -20,6 +20,7 @@ import {
 import {
 	codeSelectionInput,
 	codeSelectionShape,
+	confirmListedCodes,
 	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
@@ -112,6 +113,9 @@ export async function run(
 			itemIndex,
 		});
 		const named = await codes();
+		const scanned = new Set(scans.map((scan) => String(scan.qrId)));
+		const withoutEvents = qrIds.filter((qrId) => !scanned.has(qrId));
+		await confirmListedCodes(this, { input, itemIndex, withoutEvents, codes: named });
 		return input.perCode
 			? summarise(scansPerCode(qrIds, scans), named, 'qrId')
 			: describeScanRows(scans, named).map((scan) => withIpPrivacy(scan, privacy));
