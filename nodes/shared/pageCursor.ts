@@ -65,15 +65,11 @@ export function readPageCursor(token: string | undefined): PageCursor {
 /** A token's check, when it is one of ours: a limit within the contract's page limits. */
 function checkOf(check: unknown): { check?: RepeatCheck } {
 	if (typeof check !== 'object' || check === null) return {};
-	const { limit, expectedFirst, ignoredFirst } = check as Partial<RepeatCheck>;
+	const { limit, expectedFirst } = check as Partial<RepeatCheck>;
 	const size = validCount(limit);
 	if (size === undefined || size < 1 || size > MAX_PAGE_SIZE) return {};
 	return {
-		check: {
-			limit: size,
-			...(typeof expectedFirst === 'string' ? { expectedFirst } : {}),
-			...(typeof ignoredFirst === 'string' ? { ignoredFirst } : {}),
-		},
+		check: { limit: size, ...(typeof expectedFirst === 'string' ? { expectedFirst } : {}) },
 	};
 }
 

@@ -34,14 +34,12 @@ export function servedPageSize(
  * below the one asked): one answering past the end with its last page (page 1 is the whole list) and one capping
  * its pages silently and ignoring `page` (page 1 is its first codes only). Page 2 asked again with `limit`, half
  * page 1's count, starts at page 1's code at that place (`expectedFirst`) where `page` is honoured, at page 1's
- * first (`ignoredFirst`) where it is not; another code first (ties ordered otherwise for another `limit`, a code
- * new at the top meanwhile) still shows `page` honoured. Undefined for a page 1 of one code: nothing to halve. One rule for the
+ * first where it is not. Undefined for a page 1 of one code: nothing to halve, a list of one. One rule for the
  * walks (PageCollector), the walk down to a time (shiftingWalk.ts) and the picker (pageCursor.ts).
  */
 export interface RepeatCheck {
 	limit: number;
 	expectedFirst?: string;
-	ignoredFirst?: string;
 }
 
 export function repeatCheck(
@@ -50,12 +48,7 @@ export function repeatCheck(
 	if (pageOne.length < 2) return undefined;
 	const limit = Math.floor(pageOne.length / 2);
 	const id = pageOne[limit]?.id;
-	const first = pageOne[0]?.id;
-	return {
-		limit,
-		...(typeof id === 'string' ? { expectedFirst: id } : {}),
-		...(typeof first === 'string' ? { ignoredFirst: first } : {}),
-	};
+	return { limit, ...(typeof id === 'string' ? { expectedFirst: id } : {}) };
 }
 
 /** Whether the answer to a RepeatCheck's request honoured `page`; an answer that cannot show it did not. */
@@ -64,9 +57,7 @@ export function honoursPage(
 	answer: { items?: ReadonlyArray<{ id?: unknown } | undefined> },
 ): boolean {
 	const first = Array.isArray(answer.items) ? answer.items[0]?.id : undefined;
-	if (typeof first !== 'string') return false;
-	if (first === check.expectedFirst) return true;
-	return check.ignoredFirst !== undefined && first !== check.ignoredFirst;
+	return check.expectedFirst !== undefined && first === check.expectedFirst;
 }
 
 /** A count the service said: a whole number, 0 or more; anything else is none. */
