@@ -22,9 +22,6 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   contract does not say. Applied before `scanCap`, as a query's range comes before its row limit.
  * - `scansWithoutQrId`: scan events come without `qrId` in the answers of Get Scans (`one`, where the path names
  *   the code), of Get Scans for Codes (`bulk`), or both (`both`); the contract's `ScanData.qrId` is optional.
- * - `scansOfUnheldCodes: 'none'`: Get Scans for Codes answers no events for a code the team does not hold (an
- *   unknown ID, a deleted code, another team's code) instead of refusing the request with 400, as a service that
- *   filters its events by the IDs asked does; the contract does not say which.
  * - `overviewLeavesOutUnscanned`: Get Scan Totals leaves out the codes never scanned (the contract does not
  *   promise a row per code asked).
  * - `overviewOmits`: Get Scan Totals answers without a field `OverviewAnalyticsResponse` does not require: `data`
@@ -66,8 +63,6 @@ export interface ChangeDrift {
 	scanRangeEnds?: 'inclusive' | 'halfOpen' | 'open';
 	/** Undefined: every event carries its `qrId`. */
 	scansWithoutQrId?: 'one' | 'bulk' | 'both';
-	/** Undefined: a code the team does not hold is refused (400). */
-	scansOfUnheldCodes?: 'none';
 	overviewLeavesOutUnscanned?: boolean;
 	/** Undefined: every field. */
 	overviewOmits?: 'data' | 'id' | 'totalScans';
@@ -109,22 +104,6 @@ export function widenScanRange(
 	const { startTime, endTime } = body;
 	if (typeof startTime !== 'number' || typeof endTime !== 'number') return body;
 	return { ...body, startTime: startTime - slack, endTime: endTime + slack };
-}
-
-/**
- * The request body of Get Scans for Codes as a service with `scansOfUnheldCodes` reads it: the codes the team does
- * not hold (`holds`) left out, so they get no events; undefined when none is left (the answer holds no events).
- */
-export function heldCodesOnly(
-	drift: ChangeDrift,
-	operationId: string | undefined,
-	body: unknown,
-	holds: (qrId: unknown) => boolean,
-): unknown {
-	if (drift.scansOfUnheldCodes !== 'none' || operationId !== 'getBulkQrAnalytics') return body;
-	if (!isObject(body) || !Array.isArray(body.qrIds)) return body;
-	const qrIds = body.qrIds.filter(holds);
-	return qrIds.length === 0 ? undefined : { ...body, qrIds };
 }
 
 /**

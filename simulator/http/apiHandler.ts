@@ -1,6 +1,6 @@
 import { driftAnswer } from '../answerDrift';
 import { answerAsBefore, applyAnswerModes, modeHeaderOptions, refusalStatus } from '../answerModes';
-import { driftChanges, heldCodesOnly, widenScanRange } from '../changeDrift';
+import { driftChanges, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
@@ -101,16 +101,7 @@ async function runOperation(
 		);
 		exchange.entry.teamId = actor.team.id;
 		// Like a JSON body parser: no JSON body reads as an empty object.
-		const body = heldCodesOnly(
-			context.changeDrift,
-			match.route.operationId,
-			widenScanRange(context.changeDrift, match.route.operationId, exchange.body ?? {}),
-			(qrId) => {
-				const qr = typeof qrId === 'string' ? context.state.qrs.get(qrId) : undefined;
-				return qr !== undefined && qr.teamId === actor.team.id && !qr.deleted;
-			},
-		);
-		if (body === undefined) return { status: 200, body: { success: true, data: [] } };
+		const body = widenScanRange(context.changeDrift, match.route.operationId, exchange.body ?? {});
 		const answer = await match.route.handle({
 			state: context.state,
 			actor,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getQrById, type QrCode } from '../../../shared/api';
+import type { QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
@@ -105,32 +105,6 @@ class CodeSelection {
 	async of(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
 		return await this.teamCodes.all(teamId, itemIndex);
 	}
-}
-
-/**
- * Listed (or picked) codes that got no scan event and are not among the team's live codes, each read by its ID
- * (Get QR Code, which refuses another team's code): a service may answer no events for an ID it does not hold
- * rather than refuse it, and an unknown ID or another team's code must fail its item, never show 0 scans. A
- * deleted code of the team the read still gives keeps its row. Codes with events, or live, cost no request.
- */
-export async function confirmListedCodes(
-	ctx: IExecuteFunctions,
-	{
-		input,
-		itemIndex,
-		withoutEvents,
-		codes,
-	}: {
-		input: { codeSelection?: string; teamId?: string };
-		itemIndex: number;
-		withoutEvents: readonly string[];
-		codes: readonly QrCode[];
-	},
-): Promise<void> {
-	if (input.codeSelection === 'all' || withoutEvents.length === 0) return;
-	const live = new Set(codes.map((code) => code.id));
-	for (const id of withoutEvents)
-		if (!live.has(id)) await getQrById(ctx, { id, teamId: input.teamId, itemIndex });
 }
 
 /** One many-code analytics row once its codes are known; `codes()` gives its team's live codes (read once per team). */

@@ -10,7 +10,6 @@ import { describeScanRows } from '../../../../shared/records/scanRows';
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	confirmListedCodes,
 	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
@@ -148,15 +147,10 @@ export async function run(
 			if (!input.simplify) {
 				const privacy = await rowIpPrivacy(this, input);
 				const events: IDataObject[] = [];
-				const scanned = new Set<string>();
 				await walkBulkScans(this, where, (scans) => {
-					for (const row of describeScanRows(scans, codes)) {
-						scanned.add(String(row.qrId));
+					for (const row of describeScanRows(scans, codes))
 						events.push(withIpPrivacy(row, privacy));
-					}
 				});
-				const withoutEvents = qrIds.filter((qrId) => !scanned.has(qrId));
-				await confirmListedCodes(this, { input, itemIndex, withoutEvents, codes });
 				return events;
 			}
 			const byDay = input.reportLayout === 'perCodeAndDay';
@@ -182,13 +176,6 @@ export async function run(
 					},
 					{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
 				);
-			const withoutEvents = [...tally.codes].filter(([, code]) => code.total.scans === 0);
-			await confirmListedCodes(this, {
-				input,
-				itemIndex,
-				withoutEvents: withoutEvents.map(([qrId]) => qrId),
-				codes,
-			});
 			// Per Code and Day has no row per code to put the totals on (the form offers the option only elsewhere)
 			const totals =
 				input.compareWithTotals && !byDay && qrIds.length > 0

@@ -20,7 +20,6 @@ import {
 import {
 	codeSelectionInput,
 	codeSelectionShape,
-	confirmListedCodes,
 	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
@@ -113,9 +112,6 @@ export async function run(
 			itemIndex,
 		});
 		const named = await codes();
-		const scanned = new Set(scans.map((scan) => String(scan.qrId)));
-		const withoutEvents = qrIds.filter((qrId) => !scanned.has(qrId));
-		await confirmListedCodes(this, { input, itemIndex, withoutEvents, codes: named });
 		return input.perCode
 			? summarise(scansPerCode(qrIds, scans), named, 'qrId')
 			: describeScanRows(scans, named).map((scan) => withIpPrivacy(scan, privacy));
