@@ -105,11 +105,11 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const read = input.scope === 'team' ? getTeamQrsFromTime : getAllQrsFromTime;
 	const presentMs = Date.now();
-	// Codes changed before Since are left out: by us, should the service not apply `fromTime` (timeline.ts).
-	const changed = (
-		await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex })
-	).filter((code) => !changedBefore(code, input.since, presentMs));
-	const codes = [...changed, ...(await leftOut(this, input, changed, itemIndex))];
+	const answer = await read(this, { fromTime: input.since, teamId: input.teamId, itemIndex });
+	// Codes changed before Since are left out: by us, should the service not apply `fromTime` (timeline.ts); whether
+	// the answer looks capped is told by the answer as it came.
+	const changed = answer.filter((code) => !changedBefore(code, input.since, presentMs));
+	const codes = [...changed, ...(await leftOut(this, input, answer, itemIndex))];
 	return oldestChangeFirst(codes)
 		.filter((code) => input.includeDeleted || isLive(code))
 		.map((code) => qrCodeOutput(code, input.simplify));

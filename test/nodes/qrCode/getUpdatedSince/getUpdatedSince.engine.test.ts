@@ -127,6 +127,44 @@ describe('Get Updated Since', () => {
 		expect(result.items.map((item) => item.json.id)).toEqual([sameSecond.id, changed.id]);
 	});
 
+	it('completes from the list an answer of 100 changes all before Since (a service not applying fromTime, capped)', async () => {
+		const team = suite.sim.state.createTeam(orgId, 'Unfiltered capped');
+		const since = Math.floor((Date.now() - 3_600_000) / 1_000) * 1_000;
+		const old = Array.from({ length: 100 }, (_, index) =>
+			suite.sim.state.createQrAt(
+				team.id,
+				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: `Old ${index}` },
+				since - 86_400_000 + index * 1_000,
+			),
+		);
+		const fresh = Array.from({ length: 5 }, (_, index) =>
+			suite.sim.state.createQrAt(
+				team.id,
+				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: `New ${index}` },
+				since + 10_000 + index * 1_000,
+			),
+		);
+		// the service's oldest 100 changes, none after Since: a capped answer, though none of it is kept
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			method: 'GET',
+			path: '/api/qrs-api/teams/fromTime/',
+			contentType: 'application/json',
+			body: JSON.stringify({
+				success: true,
+				data: old.map((code) => suite.sim.state.getQr(code.id)),
+			}),
+		});
+
+		const result = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			fresh.map((code) => code.id).sort(),
+		);
+	});
+
 	describe('an answer the service caps to the newest 20 changed codes', () => {
 		afterEach(() => suite.sim.setChangeDrift({ fromTimeCap: undefined }));
 
