@@ -47,12 +47,29 @@ const PRESET_DAYS: Partial<Record<TimeRangePreset, number>> = { last7Days: 7, la
 export const CLOCK_AHEAD_ALLOWANCE_MS = 15 * 60_000;
 
 /**
- * The last millisecond of the zone's day or month holding `moment`: the next one's start less 1 ms. Not luxon's
+ * The first millisecond of the zone's day or month holding `moment`. Where the clocks go back at midnight
+ * (America/Havana, 2026-11-01: 01:00 back to 00:00) luxon's `startOf` is the second midnight; the day began at the
+ * first, an hour earlier.
+ */
+export function firstMsOf(moment: DateTime, unit: 'day' | 'month'): number {
+	const start = moment.startOf(unit);
+	const before = start.minus({ milliseconds: 1 });
+	const earlier = start.toMillis() - (before.offset - start.offset) * 60_000;
+	if (
+		earlier < start.toMillis() &&
+		DateTime.fromMillis(earlier, { zone: moment.zone }).hasSame(start, unit)
+	)
+		return earlier;
+	return start.toMillis();
+}
+
+/**
+ * The last millisecond of the zone's day or month holding `moment`: the next one's first less 1 ms. Not luxon's
  * `endOf`, which lands an hour into the next day where clocks go back at midnight (America/Havana, 2026-10-31).
  */
 export function lastMsOf(moment: DateTime, unit: 'day' | 'month'): number {
 	const next = unit === 'day' ? { days: 1 } : { months: 1 };
-	return moment.startOf(unit).plus(next).startOf(unit).toMillis() - 1;
+	return firstMsOf(moment.startOf(unit).plus(next), unit) - 1;
 }
 
 /** Why a range cannot be worked out in `timezone`, or undefined when luxon knows the zone (its times would be NaN). */
@@ -72,7 +89,7 @@ export function presetRange(
 	if (preset === 'allTime') return undefined;
 	if (preset === 'thisMonth') {
 		return {
-			startTime: DateTime.fromMillis(now, { zone: timezone }).startOf('month').toMillis(),
+			startTime: firstMsOf(DateTime.fromMillis(now, { zone: timezone }), 'month'),
 			endTime: now,
 		};
 	}
@@ -83,7 +100,7 @@ export function presetRange(
 			.startOf('month')
 			.minus({ months: 1 })
 			.startOf('month');
-		return { startTime: month.toMillis(), endTime: lastMsOf(month, 'month') };
+		return { startTime: firstMsOf(month, 'month'), endTime: lastMsOf(month, 'month') };
 	}
 	if (preset === 'last24Hours') return { startTime: now - DAY_MS, endTime: now };
 	const days = PRESET_DAYS[preset] as number;

@@ -55,6 +55,40 @@ describe('where clocks go back at midnight (America/Havana, 2026-11-01 00:00 hap
 	});
 });
 
+describe('where the clocks go back at midnight, the day and month begin at the first midnight (Havana, 2026-11-01)', () => {
+	const zone = 'America/Havana';
+	// 00:00 CDT (-04:00), the first of the two midnights
+	const novemberBegins = Date.parse('2026-11-01T04:00:00.000Z');
+
+	it('This Month and Last Month start at the first midnight, and October ends just before it', () => {
+		expect(presetRange('thisMonth', Date.parse('2026-11-27T12:00:00Z'), zone)?.startTime).toBe(
+			novemberBegins,
+		);
+		expect(presetRange('lastMonth', Date.parse('2026-12-15T12:00:00Z'), zone)).toMatchObject({
+			startTime: novemberBegins,
+			endTime: Date.parse('2026-12-01T04:59:59.999Z'),
+		});
+		expect(presetRange('lastMonth', Date.parse('2026-11-27T12:00:00Z'), zone)?.endTime).toBe(
+			novemberBegins - 1,
+		);
+	});
+
+	it('a scan in the first of the two hours after midnight is a scan of November 1, in a whole day', () => {
+		const firstPass = Date.parse('2026-11-01T04:30:00.000Z');
+		const days = new ZonedDays(zone, {
+			startTime: Date.parse('2026-10-30T04:00:00.000Z'),
+			endTime: Date.parse('2026-11-03T04:00:00.000Z'),
+			maxDays: 10,
+		});
+		expect(days.dayOf(firstPass)).toBe('2026-11-01');
+		expect(new ZonedDays(zone).dayOf(firstPass)).toBe('2026-11-01');
+		expect(days.cutEnds(novemberBegins, Date.parse('2026-11-02T04:59:59.999Z'))).toEqual({
+			first: false,
+			last: false,
+		});
+	});
+});
+
 describe('where this month starts at 01:00 (America/Asuncion, clocks forward at 2023-10-01 00:00)', () => {
 	const zone = 'America/Asuncion';
 

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import { lastMsOf } from '../timeRange';
+import { firstMsOf, lastMsOf } from '../timeRange';
 
 /**
  * Calendar days of a time zone (the workflow's): the day of an event as `YYYY-MM-DD`, and the days a range
@@ -23,13 +23,13 @@ export class ZonedDays {
 	) {
 		if (!range) return;
 		let day = DateTime.fromMillis(range.startTime, { zone }).startOf('day');
-		for (let index = 0; index < range.maxDays && day.toMillis() <= range.endTime; index++) {
-			this.starts.push(day.toMillis());
+		for (let index = 0; index < range.maxDays && firstMsOf(day, 'day') <= range.endTime; index++) {
+			this.starts.push(firstMsOf(day, 'day'));
 			this.dates.push(day.toISODate() as string);
 			// from the day's start again: where a day starts at 01:00 (clocks changed at midnight), the next does not
 			day = day.plus({ days: 1 }).startOf('day');
 		}
-		this.starts.push(day.toMillis());
+		this.starts.push(firstMsOf(day, 'day'));
 	}
 
 	/** The zone's date of an epoch-ms moment. */
@@ -50,7 +50,7 @@ export class ZonedDays {
 			return this.key;
 		}
 		const moment = DateTime.fromMillis(ms, { zone: this.zone });
-		this.start = moment.startOf('day').toMillis();
+		this.start = firstMsOf(moment, 'day');
 		this.end = lastMsOf(moment, 'day');
 		this.key = moment.toISODate() as string;
 		return this.key;
@@ -76,7 +76,7 @@ export class ZonedDays {
 	 */
 	cutEnds(startMs: number, endMs: number): { first: boolean; last: boolean } {
 		return {
-			first: DateTime.fromMillis(startMs, { zone: this.zone }).startOf('day').toMillis() < startMs,
+			first: firstMsOf(DateTime.fromMillis(startMs, { zone: this.zone }), 'day') < startMs,
 			last: lastMsOf(DateTime.fromMillis(endMs, { zone: this.zone }), 'day') > endMs,
 		};
 	}
