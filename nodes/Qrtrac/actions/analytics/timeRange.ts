@@ -141,7 +141,8 @@ function toEpochMs(raw: unknown, bound: 'start' | 'end', timezone: string): numb
 	const parsed = DateTime.fromISO(text, { zone: timezone });
 	if (!parsed.isValid) return undefined;
 	const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-	return dateOnly && bound === 'end' ? lastMsOf(parsed, 'day') : parsed.toMillis();
+	if (!dateOnly) return parsed.toMillis();
+	return bound === 'end' ? lastMsOf(parsed, 'day') : firstMsOf(parsed, 'day');
 }
 
 /** Scans whose time lies within the range, bounds included (as the service filters them). */

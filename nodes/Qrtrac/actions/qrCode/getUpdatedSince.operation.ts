@@ -109,7 +109,7 @@ export async function execute(
 	// Codes changed before Since are left out: by us, should the service not apply `fromTime` (timeline.ts); whether
 	// the answer looks capped is told by the answer as it came.
 	const changed = answer.filter((code) => !changedBefore(code, input.since, presentMs));
-	const codes = [...changed, ...(await leftOut(this, input, answer, itemIndex))];
+	const codes = [...changed, ...(await leftOut(this, input, { answer, changed }, itemIndex))];
 	return oldestChangeFirst(codes)
 		.filter((code) => input.includeDeleted || isLive(code))
 		.map((code) => qrCodeOutput(code, input.simplify));
@@ -144,19 +144,20 @@ function compare<T extends number | string>(a: T, b: T): number {
 async function leftOut(
 	ctx: IExecuteFunctions,
 	input: Input,
-	changed: QrCode[],
+	{ answer, changed }: { answer: QrCode[]; changed: QrCode[] },
 	itemIndex: number,
 ): Promise<QrCode[]> {
 	const teamIds = async () =>
 		input.scope === 'team'
 			? [input.teamId ?? (await connectionOf(ctx)).teamId]
 			: (await getAllTeams(ctx, { itemIndex })).map((team) => team.id);
+	// held: the codes kept of the answer; an older copy left out does not stand for a newer version in the list
 	const ids = new Set(changed.map((code) => String(code.id)));
-	const missing = await codesLeftOut(ctx, changed, {
+	const missing = await codesLeftOut(ctx, answer, {
 		// "after" the moment: a code changed at it exactly is the answer's to include or not
 		floor: input.since + 1,
 		presentMs: Date.now(),
-		teamIds: changed.length > 0 ? await teamIds() : [],
+		teamIds: answer.length > 0 ? await teamIds() : [],
 		held: (code) => ids.has(String(code.id)),
 	});
 	if (missing.length > 0 && input.includeDeleted)

@@ -73,6 +73,18 @@ describe('where the clocks go back at midnight, the day and month begin at the f
 		);
 	});
 
+	it('a date-only Start is the first midnight, whatever the date of the run', () => {
+		const before = Settings.now;
+		try {
+			for (const runAt of ['2026-07-15T12:00:00Z', '2026-12-15T12:00:00Z']) {
+				Settings.now = () => Date.parse(runAt);
+				expect(timeBoundSchema('start', zone).parse('2026-11-01')).toBe(novemberBegins);
+			}
+		} finally {
+			Settings.now = before;
+		}
+	});
+
 	it('a scan in the first of the two hours after midnight is a scan of November 1, in a whole day', () => {
 		const firstPass = Date.parse('2026-11-01T04:30:00.000Z');
 		const days = new ZonedDays(zone, {

@@ -165,6 +165,45 @@ describe('Get Updated Since', () => {
 		);
 	});
 
+	it('completes a capped answer with the newer version of a code whose older copy it held', async () => {
+		const team = suite.sim.state.createTeam(orgId, 'Older copy');
+		const since = Math.floor((Date.now() - 3_600_000) / 1_000) * 1_000;
+		const old = Array.from({ length: 10 }, (_, index) =>
+			suite.sim.state.createQrAt(
+				team.id,
+				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: `Old ${index}` },
+				since - 86_400_000 + index * 1_000,
+			),
+		);
+		const fresh = Array.from({ length: 90 }, (_, index) =>
+			suite.sim.state.createQrAt(
+				team.id,
+				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: `New ${index}` },
+				since + 1_000 + index * 10,
+			),
+		);
+		// 100 codes, 10 of them older copies; then one of those is changed after Since
+		const body = JSON.stringify({
+			success: true,
+			data: [...old, ...fresh].map((code) => suite.sim.state.getQr(code.id)),
+		});
+		Object.assign(suite.sim.state.getQr(old[0].id)!, { updatedAt: since + 20_000, name: 'Edited' });
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			method: 'GET',
+			path: '/api/qrs-api/teams/fromTime/',
+			contentType: 'application/json',
+			body,
+		});
+
+		const result = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(91);
+		expect(result.items.find((item) => item.json.id === old[0].id)?.json.name).toBe('Edited');
+	});
+
 	describe('an answer the service caps to the newest 20 changed codes', () => {
 		afterEach(() => suite.sim.setChangeDrift({ fromTimeCap: undefined }));
 
