@@ -90,36 +90,39 @@ describe('Get Updated Since', () => {
 		suite.expectRequestsFollowContract();
 	});
 
-	it('leaves out codes an answer holds that changed before Since (a service not applying fromTime)', async () => {
-		const team = suite.sim.state.createTeam(orgId, 'Unfiltered changes');
-		const since = Math.floor((Date.now() - 3_600_000) / 1_000) * 1_000 + 500;
-		const old = suite.sim.state.createQrAt(
-			team.id,
-			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: 'Old' },
-			since - 86_400_000,
+	/** `count` WEB codes of `team` named `${name} 0..`, made at `atMs` plus `stepMs` each. */
+	const codesAt = (team: string, name: string, count: number, atMs: number, stepMs: number) =>
+		Array.from({ length: count }, (_, index) =>
+			suite.sim.state.createQrAt(
+				team,
+				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/at', name: `${name} ${index}` },
+				atMs + index * stepMs,
+			),
 		);
-		const changed = suite.sim.state.createQrAt(
-			team.id,
-			{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: 'New' },
-			since + 10,
-		);
-		// A code stamped in whole seconds, in Since's second: it may have changed after Since, so it is kept.
-		const sameSecond = {
-			...suite.sim.state.getQr(changed.id)!,
-			id: 'qr_sameSecond',
-			updatedAt: Math.floor(since / 1_000),
-		};
+
+	/** The changes answer of a service that does not apply `fromTime`: these records, whatever Since says. */
+	const answerWith = (records: unknown[]) =>
 		suite.sim.faults.add({
 			kind: 'status',
 			status: 200,
 			method: 'GET',
 			path: '/api/qrs-api/teams/fromTime/',
 			contentType: 'application/json',
-			body: JSON.stringify({
-				success: true,
-				data: [suite.sim.state.getQr(old.id), sameSecond, suite.sim.state.getQr(changed.id)],
-			}),
+			body: JSON.stringify({ success: true, data: records }),
 		});
+
+	it('leaves out codes an answer holds that changed before Since (a service not applying fromTime)', async () => {
+		const team = suite.sim.state.createTeam(orgId, 'Unfiltered changes');
+		const since = Math.floor((Date.now() - 3_600_000) / 1_000) * 1_000 + 500;
+		const [old] = codesAt(team.id, 'Old', 1, since - 86_400_000, 0);
+		const [changed] = codesAt(team.id, 'New', 1, since + 10, 0);
+		// A code stamped in whole seconds, in Since's second: it may have changed after Since, so it is kept.
+		const sameSecond = {
+			...suite.sim.state.getQr(changed.id)!,
+			id: 'qr_sameSecond',
+			updatedAt: Math.floor(since / 1_000),
+		};
+		answerWith([suite.sim.state.getQr(old.id), sameSecond, suite.sim.state.getQr(changed.id)]);
 
 		const result = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
 
@@ -130,32 +133,10 @@ describe('Get Updated Since', () => {
 	it('completes from the list an answer of 100 changes all before Since (a service not applying fromTime, capped)', async () => {
 		const team = suite.sim.state.createTeam(orgId, 'Unfiltered capped');
 		const since = Math.floor((Date.now() - 3_600_000) / 1_000) * 1_000;
-		const old = Array.from({ length: 100 }, (_, index) =>
-			suite.sim.state.createQrAt(
-				team.id,
-				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: `Old ${index}` },
-				since - 86_400_000 + index * 1_000,
-			),
-		);
-		const fresh = Array.from({ length: 5 }, (_, index) =>
-			suite.sim.state.createQrAt(
-				team.id,
-				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: `New ${index}` },
-				since + 10_000 + index * 1_000,
-			),
-		);
+		const old = codesAt(team.id, 'Old', 100, since - 86_400_000, 1_000);
+		const fresh = codesAt(team.id, 'New', 5, since + 10_000, 1_000);
 		// the service's oldest 100 changes, none after Since: a capped answer, though none of it is kept
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 200,
-			method: 'GET',
-			path: '/api/qrs-api/teams/fromTime/',
-			contentType: 'application/json',
-			body: JSON.stringify({
-				success: true,
-				data: old.map((code) => suite.sim.state.getQr(code.id)),
-			}),
-		});
+		answerWith(old.map((code) => suite.sim.state.getQr(code.id)));
 
 		const result = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
 
@@ -168,34 +149,13 @@ describe('Get Updated Since', () => {
 	it('completes a capped answer with the newer version of a code whose older copy it held', async () => {
 		const team = suite.sim.state.createTeam(orgId, 'Older copy');
 		const since = Math.floor((Date.now() - 3_600_000) / 1_000) * 1_000;
-		const old = Array.from({ length: 10 }, (_, index) =>
-			suite.sim.state.createQrAt(
-				team.id,
-				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/old', name: `Old ${index}` },
-				since - 86_400_000 + index * 1_000,
-			),
-		);
-		const fresh = Array.from({ length: 90 }, (_, index) =>
-			suite.sim.state.createQrAt(
-				team.id,
-				{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/new', name: `New ${index}` },
-				since + 1_000 + index * 10,
-			),
-		);
+		const old = codesAt(team.id, 'Old', 10, since - 86_400_000, 1_000);
+		const fresh = codesAt(team.id, 'New', 90, since + 1_000, 10);
 		// 100 codes, 10 of them older copies; then one of those is changed after Since
-		const body = JSON.stringify({
-			success: true,
-			data: [...old, ...fresh].map((code) => suite.sim.state.getQr(code.id)),
-		});
+		answerWith(
+			JSON.parse(JSON.stringify([...old, ...fresh].map((code) => suite.sim.state.getQr(code.id)))),
+		);
 		Object.assign(suite.sim.state.getQr(old[0].id)!, { updatedAt: since + 20_000, name: 'Edited' });
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 200,
-			method: 'GET',
-			path: '/api/qrs-api/teams/fromTime/',
-			contentType: 'application/json',
-			body,
-		});
 
 		const result = await run('getUpdatedSince', { since, options: { teamOverride: team.id } });
 
