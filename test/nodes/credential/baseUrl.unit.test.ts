@@ -16,6 +16,20 @@ it("the fixed paths a Base URL may not end with are the contract's paths of seve
 	expect([...FIXED_PATHS].sort()).toEqual([...fixed, '/qr/create'].sort());
 });
 
+/** Each Base URL refused before any request, its problem naming the operation path it holds. */
+function expectOperationPathsRefused(cases: Array<[raw: string, path: string]>): void {
+	for (const [raw, path] of cases) {
+		const { url, problem } = checkBaseUrl(raw);
+		expect({ raw, url }).toEqual({ raw, url: undefined });
+		expect(problem).toContain(`holds the path of an operation ("${path}")`);
+	}
+}
+
+/** Each Base URL taken as typed. */
+function expectKept(urls: string[]): void {
+	expect(urls.map((raw) => checkBaseUrl(raw).url)).toEqual(urls);
+}
+
 describe('checkBaseUrl', () => {
 	it('drops trailing slashes and one trailing /api segment (the contract’s servers URL)', () => {
 		const urls = [
@@ -114,7 +128,7 @@ describe('checkBaseUrl', () => {
 	});
 
 	it('refuses a Base URL holding an operation’s path (pasted from the API reference), naming it', () => {
-		for (const [raw, path] of [
+		expectOperationPathsRefused([
 			['https://api.qrtrac.com/api/qrs-api', '/api/qrs-api'],
 			['https://api.qrtrac.com/qrs-api/v2/teams/', '/qrs-api/v2/teams'],
 			['https://api.qrtrac.com/api/teams-api/', '/api/teams-api'],
@@ -122,20 +136,11 @@ describe('checkBaseUrl', () => {
 			['https://api.qrtrac.com/api/QR-Templates-API', '/api/QR-Templates-API'],
 			['https://api.qrtrac.com/v1/qr/create', '/v1/qr/create'],
 			['http://127.0.0.1:8080/api/qrs-api', '/api/qrs-api'],
-		]) {
-			const { url, problem } = checkBaseUrl(raw);
-			expect({ raw, url }).toEqual({ raw, url: undefined });
-			expect(problem).toContain(`holds the path of an operation ("${path}")`);
-		}
+		]);
 	});
 
 	it('keeps a path that only resembles an operation’s', () => {
-		const urls = [
-			'https://proxy.example/qrs-apis',
-			'https://proxy.example/my-qrs-api',
-			'https://proxy.example/qr',
-		].map((raw) => checkBaseUrl(raw).url);
-		expect(urls).toEqual([
+		expectKept([
 			'https://proxy.example/qrs-apis',
 			'https://proxy.example/my-qrs-api',
 			'https://proxy.example/qr',
@@ -143,27 +148,15 @@ describe('checkBaseUrl', () => {
 	});
 
 	it('refuses the operation joins a request would repeat anywhere in the path (/api/<root>, /v1/qr/create)', () => {
-		for (const [raw, path] of [
+		expectOperationPathsRefused([
 			['https://gw.corp.example/qrtrac/api/teams-api/x', '/qrtrac/api/teams-api/x'],
 			['https://gw.corp.example/qrtrac/v1/qr/create/', '/qrtrac/v1/qr/create'],
 			['https://api.qrtrac.com/teams-api/members/bulk', '/teams-api/members/bulk'],
-		]) {
-			const { url, problem } = checkBaseUrl(raw);
-			expect({ raw, url }).toEqual({ raw, url: undefined });
-			expect(problem).toContain(`holds the path of an operation ("${path}")`);
-		}
+		]);
 	});
 
 	it('keeps a gateway mounted at a path named like a root (/teams-api) and what is no operation’s path', () => {
-		const urls = [
-			'https://gw.corp.example/teams-api/qrtrac',
-			'https://gw.corp.example/teams-api',
-			'https://gw.corp.example/qrs-api/qrtrac/v2',
-			'https://gw.corp.example/analytics-api/v1',
-			'https://gw.corp.example/api/qrs-apis',
-			'https://gw.corp.example/qr/created',
-		].map((raw) => checkBaseUrl(raw).url);
-		expect(urls).toEqual([
+		expectKept([
 			'https://gw.corp.example/teams-api/qrtrac',
 			'https://gw.corp.example/teams-api',
 			'https://gw.corp.example/qrs-api/qrtrac/v2',
