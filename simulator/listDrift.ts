@@ -25,6 +25,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   it moves up a place mid-walk: the first code of the next page slides onto the page already read. The count
  *   goes down with each deletion.
  * - `foreignCodes`: the team's list also holds the live codes of the organization's other teams (and counts them).
+ * - `listsDeleted`: the team's list also holds its soft-deleted codes (`deleted: true`, and counts them), sorted and
+ *   searched with the live ones: the contract's records carry `deleted` and do not say the list leaves them out.
  * - `ignoreTeamHeader`: every request acts in the API client's default team, whatever team header it sends.
  * - `createsInDefaultTeam`: Create QR Code alone acts in the API client's default team, whatever team header it
  *   sends; its answer names that team (`teamId`).
@@ -46,6 +48,7 @@ export interface ListDrift {
 	/** Undefined or 0: no deletion during a walk. */
 	deletesMidWalk?: number;
 	foreignCodes: boolean;
+	listsDeleted: boolean;
 	ignoreTeamHeader: boolean;
 	createsInDefaultTeam: boolean;
 	lowerCaseDisplayIds: boolean;
@@ -59,6 +62,7 @@ export const NO_LIST_DRIFT: ListDrift = {
 	lastPageBeyondEnd: false,
 	shiftingOrder: false,
 	foreignCodes: false,
+	listsDeleted: false,
 	ignoreTeamHeader: false,
 	createsInDefaultTeam: false,
 	lowerCaseDisplayIds: false,
@@ -73,6 +77,7 @@ export const LIST_DRIFT_SWITCHES = [
 	'lastPageBeyondEnd',
 	'shiftingOrder',
 	'foreignCodes',
+	'listsDeleted',
 	'ignoreTeamHeader',
 	'createsInDefaultTeam',
 	'lowerCaseDisplayIds',
@@ -145,7 +150,8 @@ function pagingDrifts(drift: ListDrift): boolean {
 		drift.ignorePage ||
 		drift.lastPageBeyondEnd ||
 		drift.shiftingOrder ||
-		drift.foreignCodes
+		drift.foreignCodes ||
+		drift.listsDeleted
 	);
 }
 
@@ -162,7 +168,8 @@ function pageAnswer(
 	if (answer.status !== 200 && !pageZero) return undefined;
 	const query = parsePageQuery({ ...values, page: pageZero ? '1' : values.page });
 	const whole = { ...query, page: 1, limit: Number.MAX_SAFE_INTEGER };
-	let codes = listQrPage(context.state, teamId, whole).qrs;
+	const listed = { includeDeleted: drift.listsDeleted };
+	let codes = listQrPage(context.state, teamId, whole, listed).qrs;
 	if (drift.foreignCodes) {
 		const orgId = context.state.teams.get(teamId)?.orgId;
 		for (const team of orgId ? context.state.teamsOfOrg(orgId) : []) {

@@ -79,13 +79,17 @@ function inFolder(qr: QrRecord, folderId: string): boolean {
 }
 
 /**
- * One page of a team's live codes. Search is a case-insensitive substring of name or displayId; the order is
+ * One page of a team's live codes (with `includeDeleted`, its soft-deleted ones too: list drift `listsDeleted`). Search is a case-insensitive substring of name or displayId; the order is
  * (sortBy, id) in the requested direction, so pages never overlap or skip while the data stands still.
  */
-export function listQrPage(store: Store, teamId: string, query: PageQuery): QrPage {
+export function listQrPage(
+	store: Store,
+	teamId: string,
+	query: PageQuery,
+	{ includeDeleted = false }: { includeDeleted?: boolean } = {},
+): QrPage {
 	const needle = query.search?.toLowerCase();
-	const matches = store
-		.liveQrsOfTeam(teamId)
+	const matches = (includeDeleted ? store.qrs.ofTeam(teamId) : store.liveQrsOfTeam(teamId))
 		.filter(
 			(qr) =>
 				!needle ||

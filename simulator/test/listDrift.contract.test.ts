@@ -109,6 +109,20 @@ describe('list drift', () => {
 		expect(data.totalCount).toBe(data.qrs.length);
 	});
 
+	test('listsDeleted lists, counts and searches the team soft-deleted codes with the live ones', async () => {
+		const gone = sim.state.createQr(teamId, {
+			qrType: 'COUPON_CODE',
+			name: 'gone',
+			displayId: 'Gone-1',
+		});
+		gone.deleted = true;
+		expect(await list('?search=gone-1')).toMatchObject({ qrs: [], totalCount: 0 });
+		sim.setListDrift({ listsDeleted: true });
+		const data = await list('?search=gone-1');
+		expect(data.totalCount).toBe(1);
+		expect(data.qrs).toEqual([expect.objectContaining({ id: gone.id, deleted: true })]);
+	});
+
 	test('ignoreTeamHeader acts in the client default team', async () => {
 		sim.setListDrift({ ignoreTeamHeader: true });
 		const data = await list('?limit=100');

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { scrollTeamQrs } from '../../shared/api';
+import { codeEntry } from './codeEntry';
 import { pickerTeam } from './pickerTeam';
 
 export { searchTeams } from '../../shared/forms/teamPickers';
@@ -46,8 +47,7 @@ async function searchCodes(
 	return {
 		results: qrs.map((qr) =>
 			mark({
-				name: `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`,
-				value: qr.id,
+				...codeEntry(qr),
 				url: typeof qr.qrImageUrl === 'string' ? qr.qrImageUrl : undefined,
 			}),
 		),

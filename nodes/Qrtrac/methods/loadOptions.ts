@@ -3,6 +3,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
 import { distinctLabels } from '../../shared/forms/distinctLabels';
 import { getEditedOperation } from '../helpers/parameters';
+import { codeEntry } from './codeEntry';
 import { pickerTeam } from './pickerTeam';
 
 export { getTeams, getTeamsToJoin } from '../../shared/forms/teamPickers';
@@ -41,7 +42,7 @@ const MORE_CODES =
 
 /**
  * QR codes of the acting team (Team (Override), else the credential's) for a multi-select picker, most recently
- * changed first, labelled "Name (Display ID)". One code more is read to know whether the team holds more than the
+ * changed first, labelled as codeEntry says. One code more is read to know whether the team holds more than the
  * picker lists; if so the first entry says so (the field's help text must stay n8n's standard one).
  */
 export async function getQrCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -53,8 +54,7 @@ export async function getQrCodes(this: ILoadOptionsFunctions): Promise<INodeProp
 	});
 	return codes.slice(0, PICKER_CODES).map((qr, index) =>
 		mark({
-			name: `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`,
-			value: qr.id,
+			...codeEntry(qr),
 			...(index === 0 && codes.length > PICKER_CODES && { description: MORE_CODES }),
 		}),
 	);
