@@ -38,7 +38,7 @@ async function searchCodes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const { teamId, mark } = pickerTeam(ctx);
+	const { teamId, markListed } = pickerTeam(ctx);
 	const { qrs, nextToken } = await scrollTeamQrs(ctx, {
 		query: { ...sort, search: filter?.trim() || undefined },
 		token: paginationToken,
@@ -46,7 +46,7 @@ async function searchCodes(
 	});
 	return {
 		results: qrs.map((qr) =>
-			mark({
+			markListed({
 				...codeEntry(qr),
 				url: typeof qr.qrImageUrl === 'string' ? qr.qrImageUrl : undefined,
 			}),

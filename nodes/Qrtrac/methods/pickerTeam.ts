@@ -6,25 +6,33 @@ import { getPickerTeam } from '../helpers/parameters';
 export const UNRESOLVED_OVERRIDE =
 	"In the credential's team: the Team (Override) is an expression that cannot be resolved in the editor";
 
+/** The same, short, after the name of a list search's entry: n8n's "From List" shows names only. */
+const UNRESOLVED_OVERRIDE_TAG = "[credential's team: Team (Override) not resolved]";
+
 /**
  * The team the pickers list: the Team (Override) of the node being edited (the operation acts there), and how
- * to mark the entries when an override could not be resolved and the credential's team is listed instead.
+ * to mark the entries when an override could not be resolved and the credential's team is listed instead: in the
+ * description for a dropdown (load options), also in the name for a list search, whose list shows no description.
  */
 export function pickerTeam(ctx: ILoadOptionsFunctions): {
 	teamId?: string;
 	mark: <Entry extends INodePropertyOptions>(entry: Entry) => Entry;
+	markListed: <Entry extends INodePropertyOptions>(entry: Entry) => Entry;
 } {
 	const { teamId, unresolved } = getPickerTeam(ctx);
+	const mark = <Entry extends INodePropertyOptions>(entry: Entry): Entry =>
+		unresolved
+			? {
+					...entry,
+					description: entry.description
+						? `${entry.description}. ${UNRESOLVED_OVERRIDE}.`
+						: UNRESOLVED_OVERRIDE,
+				}
+			: entry;
 	return {
 		teamId,
-		mark: (entry) =>
-			unresolved
-				? {
-						...entry,
-						description: entry.description
-							? `${entry.description}. ${UNRESOLVED_OVERRIDE}.`
-							: UNRESOLVED_OVERRIDE,
-					}
-				: entry,
+		mark,
+		markListed: (entry) =>
+			unresolved ? { ...mark(entry), name: `${entry.name} ${UNRESOLVED_OVERRIDE_TAG}` } : entry,
 	};
 }

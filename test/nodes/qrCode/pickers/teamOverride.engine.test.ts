@@ -125,6 +125,28 @@ describe('the pickers follow Team (Override)', () => {
 		);
 	});
 
+	it.each(['searchQrCodes', 'searchQrCodesByName'])(
+		"%s: with an override the editor could not resolve, each entry's name (all n8n's list shows) says whose codes these are",
+		async (method) => {
+			const { codeA, credentials } = twoTeams();
+
+			const listed = (await callLoadOptions('qrtrac', method, {
+				kind: 'listSearch',
+				credentials,
+				parameters: {
+					resource: 'qrCode',
+					operation: 'get',
+					options: { teamOverride: { __rl: true, mode: 'id', value: '={{ $json.team }}' } },
+				},
+				parameterPath: 'parameters.qrCodeId',
+			})) as Listed;
+
+			expect(listed.results.map((result) => result.name)).toEqual([
+				`Poster of A (${codeA.displayId}) [credential's team: Team (Override) not resolved]`,
+			]);
+		},
+	);
+
 	it("without an override the pickers list the credential's team, with no remark", async () => {
 		const { codeA, credentials } = twoTeams();
 
