@@ -5,7 +5,7 @@
  * case and decodes its escapes), and an answer read after a redirect is named by the request as sent.
  */
 import { runNode } from '../../../support/n8nHarness';
-import { startServer } from '../../../support/httpFixtures';
+import { startRedirector, startServer, type FixtureServer } from '../../../support/httpFixtures';
 import { expectNoSecrets } from '../../../support/secretScan';
 import { useSimulator } from '../../../support/simulatorSuite';
 
@@ -15,6 +15,19 @@ const templates = { resource: 'designTemplate', operation: 'getMany', returnAll:
 
 /** A secret in mixed case, as many are: a host holding it is shown lowered. */
 const clientSecret = 'sk_LIVE_Secret_Xy7Q_2f9a';
+
+/** Lists the team's templates through `server` with `secret` as the client secret, closing the server after. */
+async function listTemplates(server: FixtureServer, secret: string) {
+	try {
+		return await runNode({
+			nodeType: 'qrtrac',
+			credentials: { ...suite.credentials, clientSecret: secret, baseUrl: server.url },
+			parameters: templates,
+		});
+	} finally {
+		await server.close();
+	}
+}
 
 describe('a redirect whose Location holds a secret', () => {
 	it.each([
@@ -27,25 +40,14 @@ describe('a redirect whose Location holds a secret', () => {
 	])(
 		'to another host named after the client secret %s: the error names the host without it',
 		async (_, spelt) => {
-			const server = await startServer((_request, res) => {
-				res.writeHead(307, { Location: `http://${spelt(clientSecret)}.example.org/x` });
-				res.end();
-			});
-			try {
-				const result = await runNode({
-					nodeType: 'qrtrac',
-					credentials: { ...suite.credentials, clientSecret, baseUrl: server.url },
-					parameters: templates,
-				});
+			const server = await startRedirector(() => `http://${spelt(clientSecret)}.example.org/x`);
+			const result = await listTemplates(server, clientSecret);
 
-				expect(result.error?.message).toContain(
-					'redirect to another host (http://[redacted].example.org)',
-				);
-				expect(result.error?.message.toLowerCase()).not.toContain(clientSecret.toLowerCase());
-				expectNoSecrets(result, [clientSecret]);
-			} finally {
-				await server.close();
-			}
+			expect(result.error?.message).toContain(
+				'redirect to another host (http://[redacted].example.org)',
+			);
+			expect(result.error?.message.toLowerCase()).not.toContain(clientSecret.toLowerCase());
+			expectNoSecrets(result, [clientSecret]);
 		},
 	);
 
@@ -55,25 +57,14 @@ describe('a redirect whose Location holds a secret', () => {
 	it.each([[`${schemeSecret}://elsewhere.example/x`], [`${schemeSecret}:opaque`]])(
 		'to %s (the secret as the scheme): the error shows no part of it',
 		async (location) => {
-			const server = await startServer((_request, res) => {
-				res.writeHead(307, { Location: location });
-				res.end();
-			});
-			try {
-				const result = await runNode({
-					nodeType: 'qrtrac',
-					credentials: { ...suite.credentials, clientSecret: schemeSecret, baseUrl: server.url },
-					parameters: templates,
-				});
+			const server = await startRedirector(() => location);
+			const result = await listTemplates(server, schemeSecret);
 
-				expect(result.error?.message).toContain(
-					'redirect to an address that is not http(s); it was not followed',
-				);
-				expect(result.error?.message.toLowerCase()).not.toContain(schemeSecret.toLowerCase());
-				expect(server.received).toHaveLength(1);
-			} finally {
-				await server.close();
-			}
+			expect(result.error?.message).toContain(
+				'redirect to an address that is not http(s); it was not followed',
+			);
+			expect(result.error?.message.toLowerCase()).not.toContain(schemeSecret.toLowerCase());
+			expect(server.received).toHaveLength(1);
 		},
 	);
 
@@ -90,19 +81,11 @@ describe('a redirect whose Location holds a secret', () => {
 			});
 			res.end();
 		});
-		try {
-			const result = await runNode({
-				nodeType: 'qrtrac',
-				credentials: { ...suite.credentials, clientSecret, baseUrl: server.url },
-				parameters: templates,
-			});
+		const result = await listTemplates(server, clientSecret);
 
-			expect(result.error?.message).toContain(
-				"QRTRAC's answer to GET /api/qr-templates-api is larger than 64 MB",
-			);
-			expectNoSecrets(result, [clientSecret]);
-		} finally {
-			await server.close();
-		}
+		expect(result.error?.message).toContain(
+			"QRTRAC's answer to GET /api/qr-templates-api is larger than 64 MB",
+		);
+		expectNoSecrets(result, [clientSecret]);
 	});
 });
