@@ -3,6 +3,7 @@
  * same rows never duplicates a code, an exact match is required, a Display ID taken between the look-up and
  * the create turns into an update, and Skip Unchanged leaves matching codes alone.
  */
+import { holdNextCreate } from '../../../support/heldCreate';
 import { PUT_SEMANTICS } from '../../../support/storedCode';
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
@@ -125,23 +126,11 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 
 		it('turns a create refused because the Display ID was taken meanwhile into an update, without a duplicate', async () => {
 			// The create waits 300 ms in the simulator before it is handled; another writer creates the code meanwhile.
-			suite.sim.faults.add({
-				kind: 'stall',
-				method: 'POST',
-				path: '/api/qrs-api',
-				delayMs: 300,
-				count: 1,
-			});
+			const create = holdNextCreate(suite.sim);
 			const running = upsert([
 				{ displayId: 'race-1', name: 'From the sheet', url: 'https://example.com/sheet', tags: '' },
 			]);
-			for (
-				let attempt = 0;
-				attempt < 200 && !suite.sim.requestLog.some((entry) => entry.method === 'POST');
-				attempt++
-			) {
-				await new Promise((resolve) => setTimeout(resolve, 10));
-			}
+			await create.sent();
 			const other = suite.sim.state.createQr(suite.credentials.teamId!, {
 				qrType: 'WEB',
 				displayId: 'race-1',

@@ -3,6 +3,7 @@
  * are read once (pages of 100), and only new and changed rows are written. Each test works in a team of its own,
  * so request counts are exact; every request the node sends must follow the contract.
  */
+import { holdNextCreate } from '../../../support/heldCreate';
 import { PUT_SEMANTICS, requestFieldsOf } from '../../../support/storedCode';
 import { touchQr } from '../../../../simulator/domain/qrCodes';
 import { runNode } from '../../../support/n8nHarness';
@@ -281,13 +282,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 		it('updates a code another writer created between the read and the create, without a duplicate or a failure', async () => {
 			const team = newTeam();
 			// The create waits 300 ms in the simulator before it is handled; the other writer creates the code meanwhile.
-			suite.sim.faults.add({
-				kind: 'stall',
-				method: 'POST',
-				path: '/api/qrs-api',
-				delayMs: 300,
-				count: 1,
-			});
+			const create = holdNextCreate(suite.sim);
 			const running = sync([
 				{
 					displayId: 'contested-1',
@@ -297,13 +292,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 					team,
 				},
 			]);
-			for (
-				let attempt = 0;
-				attempt < 200 && !suite.sim.requestLog.some((entry) => entry.method === 'POST');
-				attempt++
-			) {
-				await new Promise((resolve) => setTimeout(resolve, 10));
-			}
+			await create.sent();
 			const other = suite.sim.state.createQr(team, {
 				qrType: 'WEB',
 				displayId: 'contested-1',
@@ -529,29 +518,30 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				otherSheet: code(`${team}-other-sheet`, ['other']),
 			};
 			suite.sim.clearRequestLog();
-			return { team, codes };
+			/** The row that keeps `kept` as it is. */
+			const keptRow: Row = {
+				displayId: codes.kept.displayId,
+				name: codes.kept.name,
+				url: codes.kept.qrRedirectUrl!,
+				tags: 'sheet',
+				team,
+			};
+			/** A row of the sheet for a code no one holds yet. */
+			const newRow = (slug: string, name: string): Row => ({
+				displayId: `${team}-${slug}`,
+				name,
+				url: `https://example.com/${slug}`,
+				tags: 'sheet',
+				team,
+			});
+			return { team, codes, keptRow, newRow };
 		}
 
 		const deleteMissing = { deleteMissing: true, deleteMissingTag: 'sheet' };
 
 		it('soft-deletes exactly the tagged codes no row names, reported on the last item', async () => {
-			const { team, codes } = teamWithSheetCodes();
-			const rows: Row[] = [
-				{
-					displayId: codes.kept.displayId,
-					name: codes.kept.name,
-					url: codes.kept.qrRedirectUrl!,
-					tags: 'sheet',
-					team,
-				},
-				{
-					displayId: `${team}-new`,
-					name: 'New',
-					url: 'https://example.com/new',
-					tags: 'sheet',
-					team,
-				},
-			];
+			const { team, codes, keptRow, newRow } = teamWithSheetCodes();
+			const rows: Row[] = [keptRow, newRow('new', 'New')];
 
 			const result = await sync(rows, deleteMissing);
 
@@ -695,16 +685,8 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 		});
 
 		it('takes a code another execution deleted while it ran as deleted, without failing the last row', async () => {
-			const { team, codes } = teamWithSheetCodes();
-			const rows: Row[] = [
-				{
-					displayId: codes.kept.displayId,
-					name: codes.kept.name,
-					url: codes.kept.qrRedirectUrl!,
-					tags: 'sheet',
-					team,
-				},
-			];
+			const { team, codes, keptRow } = teamWithSheetCodes();
+			const rows: Row[] = [keptRow];
 			// The first delete waits 300 ms in the simulator; another execution of the sync deletes that code meanwhile.
 			suite.sim.faults.add({ kind: 'stall', method: 'DELETE', delayMs: 300, count: 1 });
 			const running = sync(rows, deleteMissing);
@@ -848,38 +830,12 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 		});
 
 		it('never deletes the code a row wrote, though the snapshot held it under the Display ID it had before', async () => {
-			const { team, codes } = teamWithSheetCodes();
-			const rows: Row[] = [
-				{
-					displayId: codes.kept.displayId,
-					name: codes.kept.name,
-					url: codes.kept.qrRedirectUrl!,
-					tags: 'sheet',
-					team,
-				},
-				{
-					displayId: `${team}-renamed`,
-					name: 'Renamed',
-					url: 'https://example.com/renamed',
-					tags: 'sheet',
-					team,
-				},
-			];
+			const { team, codes, keptRow, newRow } = teamWithSheetCodes();
+			const rows: Row[] = [keptRow, newRow('renamed', 'Renamed')];
 			// The create waits 300 ms in the simulator; another writer gives a listed code the row's Display ID meanwhile.
-			suite.sim.faults.add({
-				kind: 'stall',
-				method: 'POST',
-				path: '/api/qrs-api',
-				delayMs: 300,
-				count: 1,
-			});
+			const create = holdNextCreate(suite.sim);
 			const running = sync(rows, deleteMissing);
-			for (
-				let attempt = 0;
-				attempt < 300 && !suite.sim.requestLog.some((entry) => entry.method === 'POST');
-				attempt++
-			)
-				await new Promise((resolve) => setTimeout(resolve, 10));
+			await create.sent();
 			const before = suite.sim.state.getQr(codes.dropped.id)!;
 			suite.sim.state.qrs.set(before.id, {
 				...before,
