@@ -60,6 +60,7 @@ async function main(): Promise<void> {
 			'list-drift': { type: 'string' },
 			'page-size-cap': { type: 'string' },
 			'total-below': { type: 'string' },
+			'list-lag-ms': { type: 'string' },
 			'updated-at-format': { type: 'string' },
 			'from-time-cap': { type: 'string' },
 			'scan-cap': { type: 'string' },
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
 			...Object.fromEntries(listDrift.map((drift) => [drift, true])),
 			pageSizeCap: integerOf(values['page-size-cap'], '--page-size-cap'),
 			totalBelow: integerOf(values['total-below'], '--total-below'),
+			listLagMs: integerOf(values['list-lag-ms'], '--list-lag-ms'),
 		},
 		changeDrift: {
 			...(updatedAtFormat ? { updatedAtFormat: updatedAtFormat as UpdatedAtFormat } : {}),

@@ -3,6 +3,7 @@ import type { ServerContext } from './http/context';
 import { listQrPage, parsePageQuery, type QueryValues } from './domain/qrQueries';
 import { touchQr } from './domain/qrCodes';
 import type { QrRecord } from './model';
+import { createPrng } from './random';
 import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
 
 /**
@@ -33,6 +34,13 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `lowerCaseDisplayIds`: answers carry code records' Display IDs lower-cased (the stored ones keep their case).
  * - `summaryRecords`: the list's codes leave out `metadata` and `settings` (every Qr field is optional); Get QR by
  *   ID still answers the whole code.
+ * - `searchNamesOnly`: `search` matches names only (case-insensitive substring), never Display IDs: the contract
+ *   names the parameter and says nothing of what it matches.
+ * - `unstableTies`: codes of equal sort value (the same `createdAt`, `updatedAt` or name) come in another order at
+ *   every request, as a database sorting by that field alone (no tie-breaker) may serve them: pages of one walk
+ *   may repeat one such code and leave out another.
+ * - `listLagMs`: the list (and its search) leaves out codes created less than N ms ago (simulator clock), as a
+ *   list served from a lagging index or replica; Get QR by ID and the writes see them at once.
  */
 export interface ListDrift {
 	/** Undefined: serve the asked `limit`. */
@@ -53,6 +61,10 @@ export interface ListDrift {
 	createsInDefaultTeam: boolean;
 	lowerCaseDisplayIds: boolean;
 	summaryRecords: boolean;
+	searchNamesOnly: boolean;
+	unstableTies: boolean;
+	/** Undefined or 0: new codes are listed at once. */
+	listLagMs?: number;
 }
 
 export const NO_LIST_DRIFT: ListDrift = {
@@ -67,6 +79,8 @@ export const NO_LIST_DRIFT: ListDrift = {
 	createsInDefaultTeam: false,
 	lowerCaseDisplayIds: false,
 	summaryRecords: false,
+	searchNamesOnly: false,
+	unstableTies: false,
 };
 
 /** The switches of ListDrift, by name (the CLI's --list-drift takes them comma-separated). */
@@ -82,6 +96,8 @@ export const LIST_DRIFT_SWITCHES = [
 	'createsInDefaultTeam',
 	'lowerCaseDisplayIds',
 	'summaryRecords',
+	'searchNamesOnly',
+	'unstableTies',
 ] as const;
 
 const LIST = CODE_LIST_OPERATION;
@@ -151,7 +167,10 @@ function pagingDrifts(drift: ListDrift): boolean {
 		drift.lastPageBeyondEnd ||
 		drift.shiftingOrder ||
 		drift.foreignCodes ||
-		drift.listsDeleted
+		drift.listsDeleted ||
+		drift.searchNamesOnly ||
+		drift.unstableTies ||
+		(drift.listLagMs ?? 0) > 0
 	);
 }
 
@@ -176,6 +195,16 @@ function pageAnswer(
 			if (team.id !== teamId) codes = [...codes, ...listQrPage(context.state, team.id, whole).qrs];
 		}
 	}
+	if (drift.searchNamesOnly && query.search) {
+		const needle = query.search.toLowerCase();
+		codes = codes.filter((qr) => qr.name.toLowerCase().includes(needle));
+	}
+	const lagMs = drift.listLagMs ?? 0;
+	if (lagMs > 0) {
+		const listedBefore = context.state.clock.now() - lagMs;
+		codes = codes.filter((qr) => qr.createdAt <= listedBefore);
+	}
+	if (drift.unstableTies) codes = shuffledTies(codes, query.sortBy, (tieShuffles += 1));
 	const served = Math.min(query.limit, drift.pageSizeCap ?? query.limit);
 	const page = drift.ignorePage ? 1 : pageZero ? 0 : query.page;
 	const asIndexed = drift.ignorePage ? 0 : drift.zeroBasedPages ? page : page - 1;
@@ -188,6 +217,31 @@ function pageAnswer(
 		limit: drift.echoAskedLimit ? query.limit : served,
 	};
 	return { status: 200, body: { success: true, data } };
+}
+
+/** Requests answered under `unstableTies`: each one's seed, so that every request orders ties anew (and repeatably). */
+let tieShuffles = 0;
+
+/** The codes in their order, but each run of equal sort values shuffled (seeded by `seed`). */
+function shuffledTies(
+	codes: QrRecord[],
+	sortBy: 'createdAt' | 'updatedAt' | 'name',
+	seed: number,
+): QrRecord[] {
+	const random = createPrng(seed);
+	const result: QrRecord[] = [];
+	for (let start = 0; start < codes.length;) {
+		let end = start + 1;
+		while (end < codes.length && codes[end][sortBy] === codes[start][sortBy]) end += 1;
+		const run = codes.slice(start, end);
+		for (let i = run.length - 1; i > 0; i--) {
+			const j = Math.floor(random() * (i + 1));
+			[run[i], run[j]] = [run[j], run[i]];
+		}
+		result.push(...run);
+		start = end;
+	}
+	return result;
 }
 
 /** Another writer's change: the last code of the team's `updatedAt` order becomes its first. */

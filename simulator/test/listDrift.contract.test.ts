@@ -57,6 +57,55 @@ describe('list drift', () => {
 		expect((await list(`?limit=10${asc}`)).totalCount).toBe(0);
 	});
 
+	test('searchNamesOnly matches names only, never Display IDs', async () => {
+		expect(ids(await list(`?search=mixed-3${asc}`))).toHaveLength(1);
+		sim.setListDrift({ searchNamesOnly: true });
+		expect(await list(`?search=mixed-3${asc}`)).toMatchObject({ qrs: [], totalCount: 0 });
+		expect((await list(`?search=C1${asc}`)).totalCount).toBe(11);
+	});
+
+	test('unstableTies orders codes of equal sort value anew at each request, others keep their place', async () => {
+		const tieTeam = sim.state.createTeam(sim.state.teams.get(teamId)!.orgId, 'Ties').id;
+		sim.clock.set(1_750_000_000_000);
+		for (let i = 0; i < 30; i++)
+			sim.state.createQr(tieTeam, { qrType: 'COUPON_CODE', name: `t${i}` });
+		sim.clock.set(1_750_000_000_001);
+		const last = sim.state.createQr(tieTeam, { qrType: 'COUPON_CODE', name: 'last' });
+		sim.clock.useRealTime();
+		const tied = async () =>
+			(
+				await call('GET', `/api/qrs-api/v2/teams/?limit=100${asc}`, {
+					credentials: { ...sim.credentials, teamId: tieTeam },
+				})
+			).body.data as { qrs: Array<{ id: string }>; totalCount: number };
+		const stable = ids(await tied());
+		expect(ids(await tied())).toEqual(stable);
+		sim.setListDrift({ unstableTies: true });
+		const first = await tied();
+		const second = await tied();
+		expect(first.totalCount).toBe(31);
+		expect(ids(first).slice().sort()).toEqual(stable.slice().sort());
+		expect(ids(second)).not.toEqual(ids(first));
+		expect([ids(first)[30], ids(second)[30]]).toEqual([last.id, last.id]);
+	});
+
+	test('listLagMs leaves out codes created less than N ms ago, which Get QR by ID answers', async () => {
+		const lagTeam = sim.state.createTeam(sim.state.teams.get(teamId)!.orgId, 'Lag').id;
+		const credentials = { ...sim.credentials, teamId: lagTeam };
+		sim.clock.set(Date.now() - 120_000);
+		const old = sim.state.createQr(lagTeam, { qrType: 'COUPON_CODE', name: 'old' });
+		sim.clock.useRealTime();
+		const fresh = sim.state.createQr(lagTeam, { qrType: 'COUPON_CODE', name: 'fresh' });
+		const listed = async () =>
+			(await call('GET', `/api/qrs-api/v2/teams/?limit=100${asc}`, { credentials })).body.data;
+		sim.setListDrift({ listLagMs: 60_000 });
+		expect(await listed()).toMatchObject({ qrs: [{ id: old.id }], totalCount: 1 });
+		const read = await call('GET', `/api/qrs-api/teams/${fresh.id}`, { credentials });
+		expect(read.body.data.id).toBe(fresh.id);
+		sim.setListDrift({});
+		expect((await listed()).totalCount).toBe(2);
+	});
+
 	test('zeroBasedPages serves the first page as page 0 and the second as page 1', async () => {
 		const whole = await list(`?limit=10${asc}`);
 		sim.setListDrift({ zeroBasedPages: true });

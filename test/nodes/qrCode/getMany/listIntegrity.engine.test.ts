@@ -102,6 +102,29 @@ function drift(listDrift: Partial<ListDrift>): void {
 }
 
 describe('Get Many reads every code whatever page size and numbering the service uses', () => {
+	// Left (r101): the contract has no sort key that is unique, so a service ordering equal `createdAt` values anew
+	// at each request (no tie-breaker) can repeat codes across pages and leave others out; the walk cannot then
+	// read the whole list. It must fail loudly, and Delete Missing must delete nothing it did not see.
+	it('fails loudly, writing nothing, when the service orders 250 codes of one millisecond anew at each request', async () => {
+		suite.sim.clock.set(Date.now());
+		const { team, rows } = teamWithCodes(250);
+		suite.sim.clock.useRealTime();
+		drift({ unstableTies: true });
+
+		const result = await getMany(team);
+
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(
+			/^QRTRAC's list of codes is incomplete: got \d+ of 250 codes$/,
+		);
+
+		drift({ unstableTies: true });
+		const sync = await createOrUpdate(rows, { deleteMissing: true, deleteMissingTag: 'sheet' });
+		expect(sync.items).toHaveLength(250);
+		expect(errorsOf(sync.items).every((error) => error.includes('incomplete'))).toBe(true);
+		expect(writes()).toEqual([]);
+	});
+
 	it('follows a service that serves 50 codes a page when asked for 100: 250 of 250, 6 requests (the last confirms the end)', async () => {
 		const { team, codes } = teamWithCodes(250);
 		drift({ pageSizeCap: 50 });
