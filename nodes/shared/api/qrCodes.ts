@@ -18,7 +18,7 @@ import {
 	readCopy,
 	readCreatedQrCode,
 } from './created';
-import { findQrByDisplayId } from './qrList';
+import { DisplayIdIndex, findQrByDisplayId, indexTeamQrsByDisplayId } from './qrList';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
 	completeUpdateBody,
@@ -33,6 +33,8 @@ import { showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { deletedSince } from './deletions';
+import { getTeamQrsFromTime } from './timeline';
+import { executionNode } from '../executionNode';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -53,12 +55,14 @@ export async function createQr(
 		// With a Display ID an unknown outcome is settled by looking the code up; without one it cannot be.
 		verifyUnknownOutcome: lookUp ? async () => (await lookUp()) ?? null : undefined,
 		// The retry refused ("taken") after a lost answer: the code the first attempt made may only now be listed.
-		verifyAfterRefusal: lookUp,
+		verifyAfterRefusal: displayId
+			? async () => await findTakenDisplayId(ctx, { displayId, teamId, itemIndex })
+			: undefined,
 		unknownOutcomeAdvice: displayId ? lookBeforeCreatingAgain('code', displayId) : undefined,
 	});
 	// A create answered without its code's `id` (namesRecord) made its code all the same: found by its Display ID.
 	if (!namesRecord(response.data) && displayId) {
-		const made = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
+		const made = await findTakenDisplayId(ctx, { displayId, teamId, itemIndex });
 		if (made) return { code: made, recovered: false };
 	}
 	const code = readCreatedQrCode(response.source, response.data, 'code', displayId);
@@ -69,6 +73,30 @@ export async function createQr(
 		code,
 		recovered: response.recovered === true || response.verifiedAfterUnknownOutcome === true,
 	};
+}
+
+/**
+ * The team's live code holding `displayId`, which QRTRAC holds taken (it refused a create with it, or made a code
+ * with it). The contract says neither what the list's `search` matches nor how soon a new code is listed: when
+ * the search shows no holder, the team's changes of the last minutes are read (a code just made), then the whole
+ * list (a search matching names only).
+ */
+export async function findTakenDisplayId(
+	ctx: TransportContext,
+	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
+): Promise<QrCode | undefined> {
+	const found = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
+	if (found) return found;
+	const fromTime = Date.now() - VERIFY_LOOKBACK_MS;
+	const recent = await getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
+	const made = new DisplayIdIndex(recent, executionNode(ctx)).take(displayId, itemIndex);
+	if (made) return made;
+	const { index } = await indexTeamQrsByDisplayId(ctx, {
+		teamId,
+		itemIndex,
+		purpose: `the look-up of Display ID "${displayId}" (the search showed no code holding it)`,
+	});
+	return index.take(displayId, itemIndex);
 }
 
 /**

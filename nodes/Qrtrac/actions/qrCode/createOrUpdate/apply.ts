@@ -8,6 +8,7 @@ import {
 	deletionUndecided,
 	deleteQr,
 	findQrByDisplayId,
+	findTakenDisplayId,
 	getQrById,
 	updateQr,
 	type QrCode,
@@ -129,7 +130,7 @@ export async function applyRow(
 	}
 	const { error } = attempt;
 	if (!(error instanceof NodeApiError) || error.httpCode !== '400') throw error;
-	const winner = await findQrByDisplayId(ctx, {
+	const winner = await findTakenDisplayId(ctx, {
 		displayId: row.displayId,
 		teamId: row.teamId,
 		itemIndex,
@@ -208,7 +209,7 @@ export async function settleRefusals(
 
 function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiError {
 	if (!/taken|already|exist|in use/i.test(error.message)) return error;
-	const note = `No live code of this team has the Display ID "${displayId}": it belongs to a code of another team or to a deleted code (deleted codes keep their Display ID).`;
+	const note = `No live code of this team's list has the Display ID "${displayId}": it belongs to a code of another team or to a deleted code (deleted codes keep their Display ID), or to a code created so recently that the list does not show it yet (run the row again later).`;
 	error.description = [note, error.description].filter(Boolean).join(' ');
 	return error;
 }
