@@ -6,6 +6,7 @@
 export * from './qrCodes';
 export * from './deletions';
 export * from './qrList';
+export * from './takenDisplayId';
 export * from './qrScroll';
 export * from './analytics';
 export * from './scanTotals';

@@ -18,7 +18,8 @@ import {
 	readCopy,
 	readCreatedQrCode,
 } from './created';
-import { DisplayIdIndex, findQrByDisplayId, indexTeamQrsByDisplayId } from './qrList';
+import { findQrByDisplayId } from './qrList';
+import { findTakenDisplayId, VERIFY_LOOKBACK_MS } from './takenDisplayId';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
 	completeUpdateBody,
@@ -33,8 +34,6 @@ import { showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { deletedSince } from './deletions';
-import { getTeamQrsFromTime } from './timeline';
-import { executionNode } from '../executionNode';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -73,30 +72,6 @@ export async function createQr(
 		code,
 		recovered: response.recovered === true || response.verifiedAfterUnknownOutcome === true,
 	};
-}
-
-/**
- * The team's live code holding `displayId`, which QRTRAC holds taken (it refused a create with it, or made a code
- * with it). The contract says neither what the list's `search` matches nor how soon a new code is listed: when
- * the search shows no holder, the team's changes of the last minutes are read (a code just made), then the whole
- * list (a search matching names only).
- */
-export async function findTakenDisplayId(
-	ctx: TransportContext,
-	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
-): Promise<QrCode | undefined> {
-	const found = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
-	if (found) return found;
-	const fromTime = Date.now() - VERIFY_LOOKBACK_MS;
-	const recent = await getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
-	const made = new DisplayIdIndex(recent, executionNode(ctx)).take(displayId, itemIndex);
-	if (made) return made;
-	const { index } = await indexTeamQrsByDisplayId(ctx, {
-		teamId,
-		itemIndex,
-		purpose: `the look-up of Display ID "${displayId}" (the search showed no code holding it)`,
-	});
-	return index.take(displayId, itemIndex);
 }
 
 /**
@@ -353,4 +328,3 @@ async function changedCode(
 }
 
 /** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */
-const VERIFY_LOOKBACK_MS = 15 * 60_000;
