@@ -7,7 +7,8 @@
  */
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
 const base = {
-	testEnvironment: 'node',
+	// node's, plus: process groups a test file started end with the file or a stopped run
+	testEnvironment: '<rootDir>/test/support/processGroupEnvironment.js',
 	transform: { '^.+\\.ts$': tsJest },
 	moduleFileExtensions: ['ts', 'js', 'json'],
 };

@@ -9,7 +9,11 @@ import { join } from 'node:path';
  * group ends the whole tree. Groups still alive when this process exits are killed then: nothing outlives
  * the script or test that started it.
  */
-const liveGroups = new Set<number>();
+const liveGroups: Set<number> =
+	// inside jest, the set of the test environment (test/support/processGroupEnvironment.js), which kills them
+	// when the file ends or jest is stopped: this module's exit hook listens on jest's copy of `process` there
+	((globalThis as Record<symbol, unknown>)[Symbol.for('n8n-nodes-qrtrac.liveProcessGroups')] as
+		Set<number> | undefined) ?? new Set<number>();
 
 process.once('exit', () => {
 	for (const pid of liveGroups) killGroup(pid, 'SIGKILL');

@@ -3,9 +3,9 @@
  * that carry no zone: in UTC, where CI runs, reading them in local time would look right by accident. Set in the
  * environment because jest hands each test file a copy of process.env, which the clock does not read.
  */
-const { TestEnvironment } = require('jest-environment-node');
+const ProcessGroupEnvironment = require('./processGroupEnvironment');
 
-class NewYorkEnvironment extends TestEnvironment {
+class NewYorkEnvironment extends ProcessGroupEnvironment {
 	async setup() {
 		this.previousZone = process.env.TZ;
 		process.env.TZ = 'America/New_York';
