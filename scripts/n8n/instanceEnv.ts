@@ -68,12 +68,13 @@ export function instanceEnv(options: InstanceEnvOptions): NodeJS.ProcessEnv {
 }
 
 /**
- * Whether n8n ended because a port it binds was taken (its HTTP port, its task broker's): its own words, then
+ * Whether n8n ended because a port it binds was taken (its HTTP port, its task broker's, a worker's health
+ * check's "Port N is already in use"): its own words, then
  * exit 1, before it has run anything. freePort() releases the port it found, so on a machine where other
  * processes bind ports too, another may take it first; a new start on fresh ports is then safe.
  */
 export function portClash(output: string): boolean {
-	return /port \d+ is already in use/.test(output);
+	return /port \d+ is already in use/i.test(output);
 }
 
 /** Starts of one n8n process on fresh ports after a clash (each clash is rare: three in a row mean a real fault). */

@@ -11,11 +11,12 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { CapturedRun } from '../n8n/childProcesses';
 import { runCaptured, spawnGroup, stopGroup } from '../n8n/childProcesses';
 import type { ImportedCredential } from '../n8n/credentials';
 import type { N8nInstallation } from '../n8n/ensureN8n';
 import { ensureN8n } from '../n8n/ensureN8n';
-import { freePort, instanceEnv } from '../n8n/instanceEnv';
+import { freePort, instanceEnv, PORT_CLASH_ATTEMPTS, portClash } from '../n8n/instanceEnv';
 import { DEFAULT_OWNER, N8nRestClient } from '../n8n/n8nRest';
 import type { PackedPackage } from '../n8n/packageInstall';
 import { installAsCommunityPackage, packPackage } from '../n8n/packageInstall';
@@ -63,6 +64,8 @@ export interface QueueProcess {
 	child?: ChildProcess;
 	/** Everything the process printed (also kept in `<userFolder>/n8n.log`). */
 	output: string;
+	/** What its latest start printed (a port clash is read from it). */
+	startOutput?: string;
 }
 
 export const PACKAGE_NAME = 'n8n-nodes-qrtrac';
@@ -143,15 +146,17 @@ export class QueueCluster {
 
 	/** Any n8n CLI command with the main instance's settings (same database); throws on a non-zero exit. */
 	async cli(args: string[]): Promise<string> {
-		const result = await runCaptured(
-			this.installation.nodeBin,
-			[this.installation.cliPath, ...args],
-			{
+		let result: CapturedRun;
+		// started again on a fresh task-broker port when another process took it first (see portClash)
+		for (let attempt = 1; ; attempt++) {
+			result = await runCaptured(this.installation.nodeBin, [this.installation.cliPath, ...args], {
 				cwd: this.main.userFolder,
 				env: this.env(this.main, await freePort()),
 				timeoutMs: CLI_TIMEOUT_MS,
-			},
-		);
+			});
+			const clash = result.code !== 0 && portClash(result.stdout + result.stderr);
+			if (!clash || attempt >= PORT_CLASH_ATTEMPTS) break;
+		}
 		appendFileSync(
 			path.join(this.main.userFolder, 'n8n.log'),
 			`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.stdout}${result.stderr}`,
@@ -210,8 +215,7 @@ export class QueueCluster {
 	async startMain(): Promise<void> {
 		const started = Date.now();
 		this.mainStartedAt = started;
-		this.launch(this.main, ['start']);
-		await this.waitUntilReady(this.main, this.main.port);
+		await this.launchUntilReady(this.main, ['start']);
 		const rest = new N8nRestClient(this.baseUrl);
 		try {
 			await rest.setupOwner(DEFAULT_OWNER);
@@ -303,12 +307,40 @@ export class QueueCluster {
 
 	private async startWorker(worker: QueueProcess): Promise<void> {
 		const started = Date.now();
-		this.launch(worker, ['worker', `--concurrency=${this.options.workerConcurrency ?? 10}`]);
-		await this.waitUntilReady(worker, worker.healthPort!);
+		await this.launchUntilReady(worker, [
+			'worker',
+			`--concurrency=${this.options.workerConcurrency ?? 10}`,
+		]);
 		this.log(`worker ${worker.index} ready (${seconds(started)} s)`);
 	}
 
+	/**
+	 * Launches the process and waits until it is ready. Its ports were picked free and released (freePort), so
+	 * another process may have taken one first: n8n then exits at once saying so, and it starts again, a bounded
+	 * number of times, on a fresh task-broker port (one each launch) and a fresh copy of the port it named.
+	 */
+	private async launchUntilReady(target: QueueProcess, args: string[]): Promise<void> {
+		for (let attempt = 1; ; attempt++) {
+			target.brokerPort = await freePort();
+			this.launch(target, args);
+			try {
+				await this.waitUntilReady(target, target.healthPort ?? target.port);
+				return;
+			} catch (error) {
+				await this.stopProcess(target);
+				const output = target.startOutput ?? '';
+				if (attempt >= PORT_CLASH_ATTEMPTS || !portClash(output)) throw error;
+				if (new RegExp(`port ${target.port} is already in use`, 'i').test(output))
+					target.port = await freePort();
+				if (new RegExp(`port ${target.healthPort} is already in use`, 'i').test(output))
+					target.healthPort = await freePort();
+				this.log(`n8n ${target.role} ${target.index}: a port was taken, starting it again`);
+			}
+		}
+	}
+
 	private launch(target: QueueProcess, args: string[]): void {
+		target.startOutput = '';
 		const child = spawnGroup(this.installation.nodeBin, [this.installation.cliPath, ...args], {
 			cwd: target.userFolder,
 			env: this.env(target, target.brokerPort),
@@ -317,6 +349,7 @@ export class QueueCluster {
 		target.child = child;
 		const record = (chunk: Buffer) => {
 			target.output = (target.output + chunk.toString()).slice(-400_000);
+			target.startOutput = (target.startOutput + chunk.toString()).slice(-20_000);
 			appendFileSync(path.join(target.userFolder, 'n8n.log'), chunk);
 		};
 		child.stdout?.on('data', record);

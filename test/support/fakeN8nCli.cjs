@@ -2,7 +2,7 @@
  * A stand-in for n8n's CLI, for tests of the driver (scripts/n8n/realN8n.ts) without an n8n install. Every
  * command first listens on N8N_RUNNERS_BROKER_PORT, as n8n's task broker does; `start` then listens on
  * N8N_PORT and answers the few REST paths the driver asks for; `execute` prints run data as `--rawOutput`
- * does. A port that cannot be bound ends the process as n8n 2.41.1 does: its words, exit 1. So a clash
+ * does; `worker` listens on QUEUE_HEALTH_CHECK_PORT and answers /healthz/readiness. A port that cannot be bound ends the process as n8n 2.41.1 does: its words, exit 1. So a clash
  * happens only when another process really holds the port it was given. With FAKE_N8N_BROKER_AFTER_RUN=1,
  * `execute` prints its run data before it binds the broker port (a process that ran its workflow, then
  * failed). Each process appends the broker port it was given to `fake-n8n-processes` in the user folder.
@@ -73,6 +73,21 @@ async function main() {
 			`n8n's port ${port} is already in use. Do you have another instance of n8n running already?`,
 		);
 		console.log(`Editor is now accessible via:\nhttp://localhost:${port}`);
+		return;
+	}
+	if (command === 'worker') {
+		// queue mode's worker: its health server on QUEUE_HEALTH_CHECK_PORT, refused in 2.41.1's words
+		const port = Number(process.env.QUEUE_HEALTH_CHECK_PORT);
+		const server = createHttpServer((request, response) => {
+			response.writeHead(request.url === '/healthz/readiness' ? 200 : 404);
+			response.end('{}');
+		});
+		await bind(
+			server,
+			port,
+			'127.0.0.1',
+			`Port ${port} is already in use, possibly by the n8n main process server. Please set a different port for the worker server.`,
+		);
 		return;
 	}
 	if (command === 'execute') printRunData();

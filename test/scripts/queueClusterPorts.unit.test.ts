@@ -1,0 +1,133 @@
+/**
+ * The queue-mode cluster (scripts/queue/queueCluster.ts) against the stand-in CLI (test/support/fakeN8nCli.cjs): a
+ * port picked free and released (freePort) can be taken by another process before n8n binds it, on a machine where
+ * other test runs start servers too. The main instance or a worker then exits at once in n8n's words; the cluster
+ * starts it again on fresh ports, a bounded number of times.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { N8nInstallation } from '../../scripts/n8n/ensureN8n';
+import * as instanceEnv from '../../scripts/n8n/instanceEnv';
+import { freePort } from '../../scripts/n8n/instanceEnv';
+import type { QueueProcess } from '../../scripts/queue/queueCluster';
+import { QueueCluster } from '../../scripts/queue/queueCluster';
+
+jest.setTimeout(60_000);
+
+const FAKE_CLI = path.join(__dirname, '..', 'support', 'fakeN8nCli.cjs');
+
+let scratch: string;
+let cluster: QueueCluster | undefined;
+const holders: Server[] = [];
+
+beforeEach(() => {
+	scratch = mkdtempSync(path.join(tmpdir(), 'qrtrac-fake-queue-'));
+});
+
+afterEach(async () => {
+	jest.restoreAllMocks();
+	await cluster?.stop();
+	cluster = undefined;
+	for (const holder of holders.splice(0))
+		await new Promise((resolve) => holder.close(() => resolve(undefined)));
+	rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Another process's server on a port: what a lost race for a freed port looks like. */
+async function occupy(): Promise<number> {
+	const port = await freePort();
+	const holder = createServer((socket) => socket.destroy());
+	await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+	holders.push(holder);
+	return port;
+}
+
+async function processOf(role: QueueProcess['role'], index: number): Promise<QueueProcess> {
+	const userFolder = path.join(scratch, `${role}-${index}`);
+	mkdirSync(userFolder, { recursive: true });
+	return {
+		role,
+		index,
+		userFolder,
+		port: await freePort(),
+		brokerPort: await freePort(),
+		healthPort: role === 'worker' ? await freePort() : undefined,
+		output: '',
+	};
+}
+
+/** A cluster of a main instance and one worker on the stand-in CLI (create() installs n8n and the servers). */
+async function fakeCluster(edit: (main: QueueProcess, worker: QueueProcess) => void) {
+	const installation: N8nInstallation = {
+		version: '2.41.1',
+		installDir: scratch,
+		cliPath: FAKE_CLI,
+		nodeBin: process.execPath,
+		installSeconds: 0,
+	};
+	const server = { port: 1, stop: async () => undefined, output: () => '' };
+	const postgres = { ...server, version: '17', n8nEnv: {} };
+	const [main, worker] = [await processOf('main', 0), await processOf('worker', 1)];
+	edit(main, worker);
+	const Construct = QueueCluster as unknown as new (...args: unknown[]) => QueueCluster;
+	cluster = new Construct(installation, postgres, server, main, [worker], scratch, { workers: 1 });
+	return { cluster, main, worker };
+}
+
+describe('queue-mode cluster: a port taken between picking and binding', () => {
+	it('the main instance whose HTTP port another process took starts again on a fresh one', async () => {
+		const taken = await occupy();
+		const { cluster, main } = await fakeCluster((main) => (main.port = taken));
+
+		await cluster.start();
+
+		expect(main.port).not.toBe(taken);
+		expect(cluster.baseUrl).toBe(`http://localhost:${main.port}`);
+		expect(await cluster.rest.request('GET', '/rest/settings')).toEqual({});
+	});
+
+	it('a worker whose health-check port another process took starts again on a fresh one (n8n\'s words: "Port N is already in use")', async () => {
+		const taken = await occupy();
+		const { cluster, worker } = await fakeCluster((_, worker) => (worker.healthPort = taken));
+
+		await cluster.start();
+
+		expect(worker.healthPort).not.toBe(taken);
+		expect(worker.output).toContain(`Port ${taken} is already in use`);
+		const response = await fetch(`http://127.0.0.1:${worker.healthPort}/healthz/readiness`);
+		expect(response.status).toBe(200);
+	});
+
+	it('a process whose task-broker port was taken starts again on a fresh one', async () => {
+		const taken = await occupy();
+		const { cluster, main, worker } = await fakeCluster(() => undefined);
+		const pick = jest.spyOn(instanceEnv, 'freePort');
+		pick.mockResolvedValueOnce(taken).mockResolvedValueOnce(taken);
+
+		await cluster.start();
+
+		expect([main.brokerPort, worker.brokerPort]).not.toContain(taken);
+		expect(main.output + worker.output).toContain(`Task Broker's port ${taken} is already in use`);
+	});
+
+	it('a CLI command whose task-broker port was taken runs again on a fresh one', async () => {
+		const taken = await occupy();
+		const { cluster } = await fakeCluster(() => undefined);
+		jest.spyOn(instanceEnv, 'freePort').mockResolvedValueOnce(taken);
+
+		expect(await cluster.cli(['import:workflow'])).toContain('import:workflow done');
+	});
+
+	it("gives up after a few clashes in a row, with n8n's words", async () => {
+		const taken = await occupy();
+		const { cluster } = await fakeCluster(() => undefined);
+		jest.spyOn(instanceEnv, 'freePort').mockResolvedValue(taken);
+
+		await expect(cluster.startMain()).rejects.toThrow(
+			`Task Broker's port ${taken} is already in use`,
+		);
+	});
+});
