@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { commandExists, installDebianPackages } from '../system/debianPackages';
 import { withInstallLock } from './installLock';
 import type { N8nRecipe } from './n8nRecipes';
 import { n8nRecipe } from './n8nRecipes';
@@ -92,6 +93,15 @@ export async function ensureN8n(options: EnsureN8nOptions = {}): Promise<N8nInst
 	});
 }
 
+/** sqlite3 is compiled from source (its prebuilt binaries come from outside the npm registry): make, g++, Python 3. */
+function ensureBuildTools(log: (line: string) => void): void {
+	const missing = [
+		...(commandExists('make') && commandExists('g++') ? [] : ['build-essential']),
+		...(commandExists('python3') ? [] : ['python3']),
+	];
+	if (missing.length > 0) installDebianPackages(missing, "Building n8n's sqlite3", log);
+}
+
 async function install(
 	installDir: string,
 	nodeBin: string,
@@ -103,6 +113,7 @@ async function install(
 	log(
 		`Installing n8n ${wanted} into ${installDir} (about 3-5 min and 2-3 GB on an empty npm cache)`,
 	);
+	ensureBuildTools(log);
 	rmSync(installDir, { recursive: true, force: true });
 	mkdirSync(installDir, { recursive: true });
 	writeFileSync(

@@ -1,7 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
+import { installDebianPackages } from '../system/debianPackages';
 import { ensureEmbeddedPostgres } from './embeddedPostgres';
 
 /** The servers queue mode needs: PostgreSQL 17 from the npm registry (else Debian's), Redis from Debian. */
@@ -23,7 +23,6 @@ const N8N_MIN_POSTGRES_MAJOR = 17;
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 const REDIS_SERVER = '/usr/bin/redis-server';
-const APT_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * Finds PostgreSQL and Redis, installing Debian's `postgresql` and `redis-server` packages when one is
@@ -43,7 +42,7 @@ export async function ensureQueueServers(
 		...(embedded || findPostgresBin() ? [] : ['postgresql']),
 		...(existsSync(REDIS_SERVER) ? [] : ['redis-server']),
 	];
-	if (missing.length > 0) installDebianPackages(missing, log);
+	if (missing.length > 0) installDebianPackages(missing, 'Queue mode', log);
 	if (!existsSync(REDIS_SERVER))
 		throw new Error(
 			`Redis is still missing after installing ${missing.join(', ')}: expected ${REDIS_SERVER}`,
@@ -77,55 +76,4 @@ function findPostgresBin(): string | undefined {
 		)
 		.sort((a, b) => Number(b) - Number(a));
 	return versions.length > 0 ? path.join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
-}
-
-function installDebianPackages(packages: string[], log: (line: string) => void): void {
-	const isRoot = process.getuid?.() === 0;
-	const prefix = isRoot ? [] : sudoAvailable() ? ['sudo', '-n'] : undefined;
-	if (!prefix) {
-		throw new Error(
-			`Queue mode needs Debian's ${packages.join(' and ')} package(s), which are not installed, and this user can neither install them (not root) nor use sudo without a password. Run: sudo apt-get install -y ${packages.join(' ')}`,
-		);
-	}
-	if (!existsSync('/usr/bin/apt-get'))
-		throw new Error(
-			`apt-get not found: install ${packages.join(', ')} with this system's package manager`,
-		);
-	const apt = (args: string[]) => {
-		const [command, ...rest] = [...prefix, 'apt-get', ...args];
-		return spawnSync(command, rest, {
-			encoding: 'utf8',
-			timeout: APT_TIMEOUT_MS,
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-		});
-	};
-	const install = () =>
-		apt(['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', ...packages]);
-	log(
-		`Installing Debian packages: ${packages.join(', ')} (apt-get${isRoot ? '' : ' through sudo'})`,
-	);
-	let result = install();
-	if (
-		result.status !== 0 &&
-		/Unable to locate package|has no installation candidate/.test(result.stderr + result.stdout)
-	) {
-		log('Package lists are missing or old: apt-get update');
-		apt(['-o', 'DPkg::Lock::Timeout=600', 'update']);
-		result = install();
-	}
-	if (result.status !== 0) {
-		throw new Error(
-			`apt-get install ${packages.join(' ')} failed (exit ${result.status ?? result.signal}):\n${(result.stdout + result.stderr).slice(-3000)}`,
-		);
-	}
-	log(`Installed ${packages.join(', ')}`);
-}
-
-function sudoAvailable(): boolean {
-	try {
-		execFileSync('sudo', ['-n', 'true'], { stdio: 'ignore', timeout: 10_000 });
-		return true;
-	} catch {
-		return false;
-	}
 }
