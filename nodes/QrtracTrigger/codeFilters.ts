@@ -6,7 +6,7 @@ export interface CodeFilters {
 	qrTypes: string[];
 	/** A tag the code must carry (case-insensitive). */
 	tag?: string;
-	/** Text the code's name or display ID must contain (case-insensitive), as the service's list search does. */
+	/** Text the code's name or display ID must contain (case-insensitive); never sent as the list's `search`. */
 	search?: string;
 }
 

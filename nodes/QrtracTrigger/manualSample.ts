@@ -86,7 +86,7 @@ async function sampleChange(
 ): Promise<INodeExecutionData | undefined> {
 	const liveEventsWanted = settings.events.some((event) => event !== 'deleted');
 	if (!settings.allTeams && liveEventsWanted) {
-		const codes = await readLiveCodes(ctx, teamId, settings.filters.search, 'first');
+		const codes = await readLiveCodes(ctx, teamId, 'first');
 		const newest = codes
 			.filter(isVersioned)
 			.find((code) => matchesFilters(code, settings.filters) && wantedKind(code, settings));
@@ -114,7 +114,7 @@ async function sampleScan(
 	teamId: string,
 	settings: TriggerSettings,
 ): Promise<INodeExecutionData | undefined> {
-	const codes = await readLiveCodes(ctx, teamId, settings.filters.search, 'first');
+	const codes = await readLiveCodes(ctx, teamId, 'first');
 	const ids = codes
 		.filter((code) => matchesFilters(code, settings.filters))
 		.map((code) => String(code.id));

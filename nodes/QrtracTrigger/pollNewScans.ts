@@ -14,7 +14,7 @@ import { isScanRecord, scanWindowEnd } from './scanCursor';
 import { advancePass, codesLeft, mayReadAnotherChunk, pollBudgetOf, startPass } from './scanPass';
 import { filtersKey, matchesFilters } from './codeFilters';
 import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
-import { namingRequests, scanEvents, scanTagKey } from './scanEvents';
+import { namingRequests, scanEvents, scanTagKey, watchedCount } from './scanEvents';
 import {
 	FIRST_POLL_LOOKBACK_MS,
 	MAX_SCAN_SPAN_MS,
@@ -91,11 +91,7 @@ export async function pollNewScans(
 		stored?.pass ?? startPass(cursor, windowFrom(cursor), cache.presentMs, stored === undefined);
 	let passCursor = cursor;
 	let codeIds = cache.codeIds;
-	const watchedCount = () => ({
-		count: codeIds.length,
-		search: settings.filters.search,
-		narrowed: settings.filters.qrTypes.length > 0 || settings.filters.tag !== undefined,
-	});
+	const watched = () => watchedCount(codeIds.length, settings.filters);
 	const tagKey = await scanTagKey(ctx);
 	const fresh: Scan[] = [];
 	const spent = { chunksRead: 0, slowestChunkMs: 0 };
@@ -113,7 +109,7 @@ export async function pollNewScans(
 				slowestChunkMs: Math.max(spent.slowestChunkMs, chunks.slowestChunkMs),
 				namingRequests: namingRequests(
 					new Set([...fresh, ...scans].map((scan) => scan.qrId)).size,
-					watchedCount(),
+					watched(),
 				),
 			},
 			budgetMs,
@@ -170,7 +166,7 @@ export async function pollNewScans(
 	const duringPoll = cache.presentMs + (Date.now() - startedAt) + CEILING_MARGIN_MS;
 	const reported =
 		stored === undefined ? fresh.filter((scan) => scan.scanTime <= duringPoll) : fresh;
-	const items = await scanEvents(ctx, teamId, reported, watchedCount(), settings);
+	const items = await scanEvents(ctx, teamId, reported, watched(), settings);
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
 	claimState(ctx, claim);
@@ -240,7 +236,7 @@ async function listCodeIds(
 	settings: TriggerSettings,
 	now: number,
 ): Promise<CodeIdCache> {
-	const codes = await readLiveCodes(ctx, teamId, settings.filters.search, 'all');
+	const codes = await readLiveCodes(ctx, teamId, 'all');
 	const presentMs = await readServicePresent(ctx, teamId, now);
 	const newest = codes.reduce<number | undefined>(
 		(max, code) => Math.max(max ?? code.updatedAt, code.updatedAt),

@@ -147,16 +147,17 @@ function versionOf(code: ChangedQrCode): string {
 
 /**
  * Live codes of a team, newest change first; every page (ceil(n / 100) requests) or only the first. Each is
- * placed on the timeline: a code without a time of change could never be placed against the cursor.
+ * placed on the timeline: a code without a time of change could never be placed against the cursor. Never the
+ * list's `search`: the contract does not say how it matches (a service matching names only, or a prefix, would
+ * hide watched codes), so the Search filter is codeFilters.ts `matchesFilters`'s alone.
  */
 export async function readLiveCodes(
 	ctx: IPollFunctions,
 	teamId: string,
-	search: string | undefined,
 	pages: 'all' | 'first',
 ): Promise<ChangedQrCode[]> {
 	const codes = await listTeamQrs(ctx, {
-		query: { sortBy: 'updatedAt', sortOrder: 'desc', search },
+		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
 		walk: {
 			returnAll: pages === 'all',
 			limit: pages === 'all' ? undefined : CODES_PER_ANALYTICS_REQUEST,

@@ -14,6 +14,7 @@ import {
 	type QrCode,
 	type Scan,
 } from '../shared/api';
+import type { CodeFilters } from './codeFilters';
 import { readLiveCodes } from './qrtracReads';
 import type { TriggerSettings } from './settings';
 import { isRefusal } from './watchedScans';
@@ -35,20 +36,28 @@ export async function scanEvents(
 	const ids = [...new Set(scans.map((scan) => scan.qrId))];
 	const codes =
 		namingRequests(ids.length, watched) < ids.length
-			? await readLiveCodes(ctx, teamId, watched.search, 'all')
+			? await readLiveCodes(ctx, teamId, 'all')
 			: await readCodes(ctx, teamId, ids);
 	const privacy = await triggerIpPrivacy(ctx, settings);
 	return describeScanRows([...scans] as IDataObject[], codes).map((row) => scanEvent(row, privacy));
 }
 
 /**
- * The watched codes: how many, the list's search, and whether type or tag filters narrow them (then the list,
- * which only the service's search narrows, may hold many more codes than are watched).
+ * The watched codes: how many, and whether a filter narrows them (then the team's list, read unfiltered, may hold
+ * many more codes than are watched).
  */
 export interface WatchedCount {
 	count: number;
-	search?: string;
 	narrowed: boolean;
+}
+
+/** The watched codes as naming counts them: any filter, the Search too, leaves the list longer than them. */
+export function watchedCount(count: number, filters: CodeFilters): WatchedCount {
+	return {
+		count,
+		narrowed:
+			filters.qrTypes.length > 0 || filters.tag !== undefined || filters.search !== undefined,
+	};
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 	pollBudgetOf,
 	startPass,
 } from '../../../nodes/QrtracTrigger/scanPass';
-import { namingRequests } from '../../../nodes/QrtracTrigger/scanEvents';
+import { namingRequests, watchedCount } from '../../../nodes/QrtracTrigger/scanEvents';
 import { MAX_SEEN } from '../../../nodes/QrtracTrigger/settings';
 import type { ScanPass } from '../../../nodes/QrtracTrigger/triggerState';
 
@@ -186,7 +186,17 @@ describe('naming the scanned codes', () => {
 	it('uses the list only when it holds just the watched codes and takes fewer requests', () => {
 		expect(namingRequests(30, { count: 500, narrowed: false })).toBe(5);
 		expect(namingRequests(3, { count: 500, narrowed: false })).toBe(3);
-		// a type or tag filter: the list holds every code the search finds, maybe thousands more
+		// a filter: the list holds every code of the team, maybe thousands more
 		expect(namingRequests(30, { count: 500, narrowed: true })).toBe(30);
+	});
+
+	it("takes the Search filter for a narrowing one: the list is read without the service's search", () => {
+		const none = { qrTypes: [] };
+		expect(watchedCount(500, none)).toEqual({ count: 500, narrowed: false });
+		expect(watchedCount(5, { ...none, search: 'summer' })).toEqual({ count: 5, narrowed: true });
+		expect(watchedCount(5, { ...none, tag: 'promo' }).narrowed).toBe(true);
+		expect(watchedCount(5, { qrTypes: ['WEB'] }).narrowed).toBe(true);
+		// 5 watched codes of a 1,000-code team, 2 of them scanned: each read by ID, not the team's 10 list pages
+		expect(namingRequests(2, watchedCount(5, { ...none, search: 'summer' }))).toBe(2);
 	});
 });

@@ -1,0 +1,144 @@
+/**
+ * The QRTRAC Trigger's Search filter (name or Display ID contains the text, codeFilters.ts `matchesFilters`) means
+ * the same in Code Changes, New Scans and the test events whatever the service's list `search` matches (the
+ * contract does not say how it matches: list drift `searchNamesOnly`), through n8n-core's real poll machinery
+ * against the simulator over 127.0.0.1. Build first (`npm run build`).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { useSimulator } from '../../support/simulatorSuite';
+import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
+
+const suite = useSimulator({ seed: false });
+
+const newAccount = triggerAccounts(suite, 'search-filter.example');
+const { updateCode } = codeWriters(suite);
+
+const webCode = { qrType: 'WEB', qrRedirectUrl: 'https://example.com/' };
+
+function lastSeq(): number {
+	return suite.sim.requestLog.at(-1)?.seq ?? 0;
+}
+
+function requestsSince(seq: number) {
+	return suite.sim.requestLog.filter((entry) => entry.seq > seq);
+}
+
+let teams = 0;
+
+/**
+ * A team holding a code found only by its Display ID ("promo", in another case) and one that does not match, both
+ * last changed an hour ago: only the list read at the first poll can bring them to the watch.
+ */
+function teamWithPromoCode() {
+	const account = newAccount();
+	teams += 1;
+	const hourAgo = Date.now() - 3_600_000;
+	const create = (name: string, displayId: string) =>
+		suite.sim.state.createQrAt(account.teamId, { ...webCode, name, displayId }, hourAgo);
+	const flyer = create('Spring flyer', `PROMO-flyer-${teams}`);
+	const poster = create('Poster', `poster-${teams}`);
+	return { account, flyer, poster };
+}
+
+const searchPromo = { filters: { search: 'promo' } };
+
+function scanRows(events: IDataObject[]): unknown[] {
+	return events.map((event) => [event.event, event.qrId, event.qrDisplayId, event.city]);
+}
+
+afterEach(() => suite.sim.setListDrift({}));
+
+describe('QRTRAC Trigger: Search filter when the list search matches names only', () => {
+	beforeEach(() => suite.sim.setListDrift({ searchNamesOnly: true }));
+
+	it('New Scans reports the scans of a code whose Display ID holds the text, as Code Changes reports its changes', async () => {
+		const { account, flyer, poster } = teamWithPromoCode();
+		const scans = polling(account.credentials, { triggerOn: 'newScans', ...searchPromo });
+		const changes = polling(account.credentials, searchPromo);
+		expect(await scans.poll()).toEqual([]);
+		expect(await changes.poll()).toEqual([]);
+
+		suite.sim.state.addScan(flyer.id, { city: 'Paris' });
+		suite.sim.state.addScan(poster.id, { city: 'Ignored' });
+		expect(scanRows(await scans.poll())).toEqual([['scan', flyer.id, flyer.displayId, 'Paris']]);
+
+		updateCode(flyer.id, { name: 'Spring flyer 2' });
+		updateCode(poster.id, { name: 'Poster 2' });
+		expect((await changes.poll()).map((event) => [event.event, event.id])).toEqual([
+			['updated', flyer.id],
+		]);
+	});
+
+	it('New Scans fetches the scan of such a code as its test event', async () => {
+		const { account, flyer, poster } = teamWithPromoCode();
+		suite.sim.state.addScan(flyer.id, { city: 'Lyon' });
+		suite.sim.state.addScan(poster.id, { city: 'Ignored' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans', ...searchPromo });
+
+		expect(scanRows(await watcher.poll('manual'))).toEqual([
+			['scan', flyer.id, flyer.displayId, 'Lyon'],
+		]);
+		expect(watcher.staticData).toEqual({});
+	});
+
+	it('Code Changes fetches such a code changed an hour ago as its test event', async () => {
+		const account = newAccount();
+		const hourAgo = Date.now() - 3_600_000;
+		const flyer = suite.sim.state.createQrAt(
+			account.teamId,
+			{ ...webCode, name: 'Spring flyer', displayId: 'PROMO-flyer-hour' },
+			hourAgo,
+		);
+		suite.sim.state.createQrAt(account.teamId, { ...webCode, name: 'Poster' }, hourAgo + 1);
+		const watcher = polling(account.credentials, searchPromo);
+
+		expect((await watcher.poll('manual')).map((event) => [event.event, event.id])).toEqual([
+			['created', flyer.id],
+		]);
+	});
+});
+
+describe('QRTRAC Trigger: what the Search filter costs', () => {
+	it('New Scans of a 1,000-code team, 5 codes matching: the first poll lists the team, later polls do not', async () => {
+		const account = newAccount();
+		// made an hour ago, so that the poll after the first reads no burst of changes
+		const hourAgo = Date.now() - 3_600_000;
+		const create = (name: string) =>
+			suite.sim.state.createQrAt(account.teamId, { ...webCode, name }, hourAgo);
+		const matching = Array.from({ length: 5 }, (_, index) => create(`Summer ${index}`));
+		for (let index = 0; index < 995; index++) create(`Code ${index}`);
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			filters: { search: 'summer' },
+		});
+
+		const first = lastSeq();
+		expect(await watcher.poll()).toEqual([]);
+		const listing = requestsSince(first);
+		// the team's whole list (10 full pages, the last confirmed by an 11th), its present, the 5 codes' scans;
+		// the service's `search` is never asked: what it matches is the service's choice
+		expect(listing.map((entry) => entry.operationId)).toEqual([
+			...Array<string>(11).fill('getTeamQrsPaginated'),
+			'getTeamQrsFromTime',
+			'getBulkQrAnalytics',
+		]);
+		expect(listing.filter((entry) => 'search' in entry.query)).toEqual([]);
+		expect((listing.at(-1)?.body as { qrIds: string[] }).qrIds.sort()).toEqual(
+			matching.map((code) => code.id).sort(),
+		);
+
+		suite.sim.state.addScan(matching[0].id, { city: 'Oslo' });
+		suite.sim.state.addScan(matching[1].id, { city: 'Bergen' });
+		const second = lastSeq();
+		expect((await watcher.poll()).map((event) => event.city).sort()).toEqual(['Bergen', 'Oslo']);
+		// one changes request, one scans request, and each scanned code read to name it (the unfiltered list is
+		// the whole team: 10 requests)
+		expect(requestsSince(second).map((entry) => entry.operationId)).toEqual([
+			'getTeamQrsFromTime',
+			'getBulkQrAnalytics',
+			'getQrById',
+			'getQrById',
+		]);
+	});
+});
