@@ -16,6 +16,7 @@ import {
 	type ChangesAnswer,
 	type Scan,
 } from '../shared/api';
+import { isLive } from '../shared/records/qrCode';
 import { isAnswerTooLarge } from '../shared/serviceErrors';
 import { feedMayLeaveOut, looksCapped, reachesPastHighWater } from './changeCursor';
 import { isScanRecord, type ScanRecord } from './scanCursor';
@@ -164,7 +165,8 @@ export async function readLiveCodes(
 		},
 		teamId,
 	});
-	return await placeListedCodes(ctx, codes, Date.now());
+	// a list may hold soft-deleted codes (the contract does not say it leaves them out): their scans are refused
+	return await placeListedCodes(ctx, codes.filter(isLive), Date.now());
 }
 
 /**
