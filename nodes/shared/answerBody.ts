@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withheldIpAddressText } from './api/ipAddressFields';
 import { mayHoldSecret, redactDeep, redactText } from './redaction';
 import { classifyFailure } from './retryPolicy';
 import type { AttemptFailure } from './attemptFailure';
@@ -174,7 +175,8 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
  */
 function notJson(status: number, text: string, reading: AnswerReading): AttemptFailure {
 	// what a page shows: its head (a title repeating the heading), scripts and styles left out
-	const excerpt = redactText(pageStart(text), reading.secretForms)
+	// a scan answer cut short holds visitors' addresses, which no error shows (api/ipAddressFields.ts)
+	const excerpt = redactText(withheldIpAddressText(pageStart(text)), reading.secretForms)
 		.replace(/<(head|script|style)\b[\s\S]*?<\/\1>/gi, ' ')
 		.replace(/<[^>]*>/g, ' ')
 		.replace(/\s+/g, ' ')

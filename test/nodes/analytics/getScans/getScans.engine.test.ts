@@ -157,6 +157,48 @@ describe('Analytics: Get Scans', () => {
 			expect(shown).not.toContain(address);
 	});
 
+	it('never shows an address in the error of an answer cut short (not JSON), of one code or of several', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const now = Date.now();
+		// the address first, as a service may order its fields, under the contract's name and others
+		suite.sim.state.scans.set(
+			codes[0].id,
+			Array.from({ length: 10 }, (_, index) => ({
+				ipAddress: `203.0.113.${index}`,
+				clientIp: [`198.51.100.${index}`],
+				qrId: codes[0].id,
+				scanTime: now - (10 - index) * HOUR,
+			})) as never,
+		);
+		// every attempt's answer is the real one cut in half, as a connection dropped by a proxy leaves it
+		suite.sim.faults.add({ kind: 'malformedJson', path: '/api/analytics-api', afterWrite: true });
+
+		const one = await scansOf(codes[0].id, credentials, {
+			timeRange: 'allTime',
+			options: { ipAddress: 'keep' },
+		});
+		const several = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScansForCodes',
+				codeSelection: 'list',
+				qrCodeIds: codes[0].id,
+				timeRange: 'last24Hours',
+				options: { ipAddress: 'keep' },
+			},
+			credentials,
+		});
+
+		for (const { error } of [one, several]) {
+			expect(error?.message).toContain('a body that is not JSON');
+			const shown = `${error?.message} ${error?.description}`;
+			expect(shown).toContain('"ipAddress":"(withheld)"');
+			expect(shown).not.toMatch(/203\.0\.113|198\.51\.100/);
+		}
+		// each read gives up after its retries, a few seconds
+	}, 30_000);
+
 	it("surfaces the service's 400 for a code of another team", async () => {
 		const { credentials } = newTeamWithCodes(0);
 		const other = newTeamWithCodes(1);

@@ -100,4 +100,22 @@ describe('interpretAnswer of a body that is not JSON', () => {
 		expect(message).toContain('Bad secret [redacted]');
 		expect(message).not.toContain('a&amp;b');
 	});
+
+	it('quotes a scan answer cut short without its addresses: text, lists, objects, one cut inside its value', () => {
+		const messageOf = (text: string) => {
+			const answer = interpretAnswer(200, text, reading);
+			return 'failure' in answer ? answer.failure.message : '';
+		};
+		const nested = messageOf(
+			'{"data":[{"qrId":"qr_a","IP":"203.0.113.5","visitor":{"client_ip":{"v4":"198.51.100.2"}},"ipAddress":"","ip_address":null},{"qr',
+		);
+		expect(nested).toContain(
+			'{"qrId":"qr_a","IP":"(withheld)","visitor":{"client_ip":"(withheld)"},"ipAddress":"","ip_address":null}',
+		);
+		const cutInside = messageOf(
+			'{"data":[{"clientIp":["192.0.2.1","192.0.2.9"],"ipAddress":"2001:db8::',
+		);
+		expect(cutInside).toContain('{"clientIp":"(withheld)","ipAddress":"(withheld)"');
+		expect(`${nested} ${cutInside}`).not.toMatch(/203\.0|198\.51|192\.0\.2|2001:db8/);
+	});
 });
