@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Which fields of a scan event carry the address of the person who scanned: the contract's `ipAddress` and the
  * names a service may use beside it (ScanData allows more fields), compared in lower case. One rule for every
@@ -10,12 +12,40 @@ export function isIpAddressField(field: string): boolean {
 	return IP_ADDRESS_FIELDS.has(field.toLowerCase());
 }
 
+/** Only the characters of addresses, ports and lists of them: most text is told apart by this alone. */
+const ADDRESS_CHARACTERS = /^[0-9A-Fa-f:.,[\]\s]{2,400}$/;
+const IP = z.string().ip();
+
+/**
+ * Whether a value is text holding only IP addresses (v4, v6, each maybe with a port; one or a comma-separated
+ * list, as a forwarding header), under whatever field name: ScanData allows fields of any name, so an address
+ * the names above do not list (`ipv6`, `remoteAddr`, a list of hops) is known by its value. Never used to find
+ * the visitor (records/ipPrivacy.ts `scanIpAddress`), only to keep addresses out of outputs and errors.
+ */
+export function isIpAddressText(value: unknown): boolean {
+	if (typeof value !== 'string' || !/[.:]/.test(value) || !ADDRESS_CHARACTERS.test(value))
+		return false;
+	return value.split(',').every((part) => IP.safeParse(withoutPort(part.trim())).success);
+}
+
+/** `192.0.2.6:443` and `[2001:db8::1]:443` without their port; anything else as it is. */
+function withoutPort(address: string): string {
+	const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(address);
+	if (bracketed) return bracketed[1];
+	const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(address);
+	return v4 ? v4[1] : address;
+}
+
 /** A field name in JSON text, with its colon: `"ipAddress":`. */
 const FIELD_IN_TEXT = /"([A-Za-z_]+)"\s*:\s*/g;
 
+/** Each text in quotes of JSON text, the last maybe cut short where the text ends. */
+const TEXT_IN_QUOTES = /"((?:[^"\\]|\\.)*)("|$)/g;
+
 /**
  * JSON text that could not be parsed (an answer cut short) as an error may quote it: the value of each address
- * field replaced by `"(withheld)"`, whatever it holds (text, a list, an object), also when the text ends inside it.
+ * field replaced by `"(withheld)"`, whatever it holds (text, a list, an object), also when the text ends inside
+ * it; so is any text in quotes that is an address, or the start of one where the text ends.
  */
 export function withheldIpAddressText(text: string): string {
 	let shown = '';
@@ -28,7 +58,13 @@ export function withheldIpAddressText(text: string): string {
 		shown += `${text.slice(from, start)}"(withheld)"`;
 		from = end;
 	}
-	return shown + text.slice(from);
+	return (shown + text.slice(from)).replace(
+		TEXT_IN_QUOTES,
+		(quoted, inside: string, end: string) =>
+			isIpAddressText(inside) || (end === '' && /^[0-9A-Fa-f]*[.:][0-9A-Fa-f:.]*$/.test(inside))
+				? '"(withheld)"'
+				: quoted,
+	);
 }
 
 /** Where the JSON value starting at `start` ends (exclusive): the text's end when it is cut short inside it. */

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { isIpAddressField } from '../api/ipAddressFields';
+import { isIpAddressField, isIpAddressText } from '../api/ipAddressFields';
 import { isPlainObject } from '../plainObject';
 
 /**
@@ -90,8 +90,9 @@ export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
 }
 
 /**
- * A scan event as the mode wants it: each address field (api/ipAddressFields.ts), at the top level or inside an
- * object or list of the event (ScanData allows more fields, and an address may come nested there), kept as sent,
+ * A scan event as the mode wants it: each address field, and each value that is an address under another name
+ * (api/ipAddressFields.ts), at the top level or inside an object or list of the event (ScanData allows more
+ * fields, and an address may come nested there), kept as sent,
  * replaced by its hash (one without an address keeps null, nothing or blank text; any other value that is no
  * text becomes null), or left out. The event given is not changed; one without an address field is returned as
  * it is.
@@ -101,15 +102,21 @@ export function withIpPrivacy<T extends IDataObject>(scan: T, privacy: IpPrivacy
 	return (privateCopy(scan, privacy) ?? scan) as T;
 }
 
-/** A copy of `value` with its address fields, at any depth, as the mode wants them; undefined when it has none. */
+/**
+ * A copy of `value` with its addresses (address fields, and values that are addresses, api/ipAddressFields.ts), at
+ * any depth, as the mode wants them; undefined when it has none. A removed entry of a list is left out of it.
+ */
 function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
 	if (Array.isArray(value)) {
 		let copy: unknown[] | undefined;
 		for (const [index, entry] of value.entries()) {
-			const changed = privateCopy(entry, privacy);
-			if (changed === undefined) continue;
-			copy ??= [...value];
-			copy[index] = changed;
+			const shown = shownValue(entry, privacy);
+			if (shown === UNCHANGED) {
+				if (copy) copy.push(entry);
+				continue;
+			}
+			copy ??= value.slice(0, index);
+			if (shown !== REMOVED) copy.push(shown);
 		}
 		return copy;
 	}
@@ -118,7 +125,9 @@ function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
 	const entries = Object.entries(value);
 	let copy: IDataObject | undefined;
 	for (const [index, [field, entry]] of entries.entries()) {
-		const shown = shownField(field, entry, privacy);
+		const shown = isIpAddressField(field)
+			? shownAddress(entry, privacy)
+			: shownValue(entry, privacy);
 		if (shown === UNCHANGED) {
 			if (copy) setField(copy, field, entry);
 			continue;
@@ -147,12 +156,15 @@ function setField(copy: IDataObject, field: string, value: unknown): void {
 const UNCHANGED = Symbol('unchanged');
 const REMOVED = Symbol('removed');
 
-/** One field of an event as the mode wants it: an address field hashed or removed, any other one's inside. */
-function shownField(field: string, entry: unknown, privacy: IpPrivacy): unknown {
-	if (!isIpAddressField(field)) {
-		const changed = privateCopy(entry, privacy);
-		return changed === undefined ? UNCHANGED : changed;
-	}
+/** A value outside an address field: an address by its value (ScanData's fields may have any name), else its inside. */
+function shownValue(entry: unknown, privacy: IpPrivacy): unknown {
+	if (isIpAddressText(entry)) return shownAddress(entry, privacy);
+	const changed = privateCopy(entry, privacy);
+	return changed === undefined ? UNCHANGED : changed;
+}
+
+/** An address as the mode wants it: removed, or hashed (blank text and nothing kept, any other value null). */
+function shownAddress(entry: unknown, privacy: IpPrivacy): unknown {
 	if (privacy.mode === 'remove') return REMOVED;
 	return (
 		hashIpAddress(entry, privacy.key as Buffer) ??

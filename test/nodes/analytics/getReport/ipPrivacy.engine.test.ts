@@ -211,3 +211,45 @@ describe('IP address on the New Scans trigger', () => {
 		expect(old.ipAddress).toBe('203.0.113.5');
 	});
 });
+
+describe.each(Object.keys(actionOutputs))('IP address under a name of its own on %s', (output) => {
+	/** ScanData allows more fields, under any name: a value that is an address is one, whatever its field. */
+	async function ownNameRow(options: IDataObject) {
+		const { code, credentials } = newScannedCode();
+		suite.sim.state.addScan(code.id, {
+			scanTime: Date.now() - HOUR / 2,
+			ipAddress: '192.0.2.1',
+			ipv6: '2001:DB8::5',
+			remoteAddr: '192.0.2.6:443',
+			forwardedFor: '192.0.2.7, 198.51.100.8',
+			hops: ['192.0.2.9', 'edge'],
+			referrer: 'https://example.com/',
+		} as never);
+		const parameters = { ...actionOutputs[output](code.id), options };
+		const result = await runNode({ nodeType: 'qrtrac', parameters, credentials });
+		expect(result.error).toBeUndefined();
+		const row = result.items.map((item) => item.json).find((json) => 'hops' in json);
+		expect(row).toBeDefined();
+		return row as IDataObject;
+	}
+
+	it('hashes or removes it, and keeps it when asked', async () => {
+		const hashed = await ownNameRow({ ipAddress: 'hash', ipHashKey: 'campaign-key' });
+		const removed = await ownNameRow({ ipAddress: 'remove' });
+		const kept = await ownNameRow({ ipAddress: 'keep' });
+
+		expect(hashed.ipv6).toBe(hmac('campaign-key', '2001:db8::5'));
+		expect(hashed.remoteAddr).toBe(hmac('campaign-key', '192.0.2.6:443'));
+		expect(hashed.forwardedFor).toBe(hmac('campaign-key', '192.0.2.7, 198.51.100.8'));
+		expect(hashed.hops).toEqual([hmac('campaign-key', '192.0.2.9'), 'edge']);
+		expect(removed.hops).toEqual(['edge']);
+		for (const field of ['ipAddress', 'ipv6', 'remoteAddr', 'forwardedFor'])
+			expect(field in removed).toBe(false);
+		for (const row of [hashed, removed]) {
+			expect(JSON.stringify(row)).not.toMatch(/192\.0\.2\.|198\.51\.100|2001:db8/i);
+			expect(row.referrer).toBe('https://example.com/');
+		}
+		expect(kept.ipv6).toBe('2001:DB8::5');
+		expect(kept.hops).toEqual(['192.0.2.9', 'edge']);
+	});
+});

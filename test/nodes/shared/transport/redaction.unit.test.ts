@@ -66,6 +66,18 @@ describe('redaction', () => {
 			expect(excerpt).not.toContain(address);
 		expect(excerpt).toContain('"ip":"(withheld)"');
 	});
+	it('an excerpt never shows a value that is an IP address, under any other name or in a list', () => {
+		const event = {
+			qrId: 'qr_1',
+			ipv6: '2001:db8::7',
+			hops: ['203.0.113.10:443', 'edge'],
+			os: '1.2',
+		};
+		const excerpt = excerptOf({ data: [event] }, []);
+		expect(excerpt).toBe(
+			'{"data":[{"qrId":"qr_1","ipv6":"(withheld)","hops":["(withheld)","edge"],"os":"1.2"}]}',
+		);
+	});
 	describe('encoded or wrapped by the service', () => {
 		const clientId = 'cl_reliability_0a1b2c3d4e5f';
 		const clientSecret = 'sk_live_SECRET_9f8e7d6c5b4a39281706';
