@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import type { QrCode } from '../../../shared/api';
@@ -85,12 +86,14 @@ function locatorValue(value: unknown): unknown {
 /**
  * The codes a row asked for: its IDs, or else every live code of its team, from the team's codes read at most
  * once per team and run (shared/teamCodes.ts), which also give the names (name, Display ID, short link) that scan
- * rows and totals carry beside the code's internal ID.
+ * rows and totals carry beside the code's internal ID; read again when codes of it were deleted meanwhile.
  */
 class CodeSelection {
 	private readonly teamCodes: TeamCodes;
+	/** By team (as rows name it), its codes read again after a row found some deleted meanwhile. */
+	private readonly later = new Map<string, Promise<QrCode[]>>();
 
-	constructor(ctx: IExecuteFunctions) {
+	constructor(private readonly ctx: IExecuteFunctions) {
 		this.teamCodes = new TeamCodes(ctx, { purpose: () => 'All Codes of the Team', held: false });
 	}
 
@@ -103,8 +106,45 @@ class CodeSelection {
 
 	/** The team's live codes, in the list's order. */
 	async of(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
-		return await this.teamCodes.all(teamId, itemIndex);
+		return await (this.later.get(teamId ?? '') ?? this.teamCodes.all(teamId, itemIndex));
 	}
+
+	/**
+	 * After a refusal of a read about `qrIds` (all codes of the team as listed): the team's live codes as read
+	 * again, when some of `qrIds` are no longer among them (deleted meanwhile), else undefined (the refusal stands).
+	 */
+	async withoutGone(
+		teamId: string | undefined,
+		qrIds: readonly string[],
+		itemIndex: number,
+	): Promise<QrCode[] | undefined> {
+		const holdsAll = (codes: QrCode[]) => {
+			const live = new Set(codes.map((code) => code.id));
+			return qrIds.every((id) => live.has(id));
+		};
+		let codes = await this.of(teamId, itemIndex);
+		// another row may have read the team again since this one's codes were listed
+		if (holdsAll(codes)) {
+			const again = new TeamCodes(this.ctx, {
+				purpose: () => 'All Codes of the Team',
+				held: false,
+			}).all(teamId, itemIndex);
+			this.later.set(teamId ?? '', again);
+			codes = await again;
+		}
+		return holdsAll(codes) ? undefined : codes;
+	}
+}
+
+/** Most times a row of "All Codes of the Team" runs again because codes of the team were deleted while it read. */
+const MAX_RUNS_AFTER_DELETIONS = 3;
+
+/** A refusal that a code deleted since the team was listed may cause: not found, or refused as unknown (4xx). */
+function mayNameGoneCode(error: unknown): boolean {
+	return (
+		refusedAsNotFound(error) ||
+		(error instanceof NodeApiError && ['400', '403', '404', '410'].includes(error.httpCode ?? ''))
+	);
 }
 
 /** One many-code analytics row once its codes are known; `codes()` gives its team's live codes (read once per team). */
@@ -135,14 +175,35 @@ export async function runPerSelection<
 		void results.settle(
 			itemIndex,
 			pool.run(async () => {
-				const qrIds = await teamCodes.selected(input, itemIndex);
-				if (qrIds.length === 0 && !runWhenNone(input)) return [];
+				let qrIds = await teamCodes.selected(input, itemIndex);
 				const codes = async () => await teamCodes.of(input.teamId, itemIndex);
-				return await work({ input, itemIndex, qrIds, codes }).catch((error: unknown) => {
-					throw input.codeSelection === 'list'
-						? explainUnknownEntry(error, qrIds, executionNode(ctx), itemIndex)
-						: error;
-				});
+				for (let runs = 1; ; runs++) {
+					if (qrIds.length === 0 && !runWhenNone(input)) return [];
+					const run = await work({ input, itemIndex, qrIds, codes }).then(
+						(items) => ({ items }),
+						(error: unknown) => ({ error }),
+					);
+					if ('items' in run) return run.items;
+					// all codes of the team: one deleted since the listing is no longer the team's, so the row runs
+					// again, whole, over the codes live now (its work keeps nothing of the failed run)
+					const live =
+						input.codeSelection === 'all' &&
+						runs <= MAX_RUNS_AFTER_DELETIONS &&
+						mayNameGoneCode(run.error)
+							? await teamCodes.withoutGone(input.teamId, qrIds, itemIndex)
+							: undefined;
+					const listed = new Set(qrIds);
+					if (!live)
+						throw input.codeSelection === 'list'
+							? explainUnknownEntry(run.error, qrIds, executionNode(ctx), itemIndex)
+							: run.error;
+					const liveIds = live.map((code) => code.id);
+					const gone = qrIds.length - liveIds.filter((id) => listed.has(id)).length;
+					ctx.logger.info(
+						`QRTRAC: ${gone} code(s) of the team were deleted while item ${itemIndex} read them; it reads the team's live codes again`,
+					);
+					qrIds = liveIds;
+				}
 			}),
 		);
 	}
