@@ -37,12 +37,17 @@ export interface ScanSlice {
 }
 
 /**
- * The two halves of a slice whose answer looked capped: its time range halved while it spans more than one
- * millisecond, else its codes halved; undefined for one code in one millisecond (nothing smaller to ask).
+ * The two halves of a slice whose answer looked capped: its time range split while it spans more than one
+ * millisecond, else its codes halved; undefined for one code in one millisecond (nothing smaller to ask). The
+ * time range is split where the answer's scan times `times` lie (at their median), so that a burst in a long range
+ * is split in one step rather than after halving the empty time around it many times; without times, halved.
  */
-export function splitSlice(slice: ScanSlice): [ScanSlice, ScanSlice] | undefined {
+export function splitSlice(
+	slice: ScanSlice,
+	times: readonly number[] = [],
+): [ScanSlice, ScanSlice] | undefined {
 	if (slice.endTime > slice.startTime) {
-		const middle = slice.startTime + Math.floor((slice.endTime - slice.startTime) / 2);
+		const middle = splitTime(slice, times);
 		return [
 			{ ...slice, endTime: middle },
 			{ ...slice, startTime: middle + 1 },
@@ -56,6 +61,22 @@ export function splitSlice(slice: ScanSlice): [ScanSlice, ScanSlice] | undefined
 		];
 	}
 	return undefined;
+}
+
+/**
+ * The last millisecond of a split slice's first half: halfway between the median of the times within it and the
+ * next later time, so that neither half, asked a millisecond wider (api/analytics.ts), holds a scan of the other.
+ */
+function splitTime(slice: ScanSlice, times: readonly number[]): number {
+	const within = times
+		.filter((time) => time >= slice.startTime && time <= slice.endTime)
+		.sort((a, b) => a - b);
+	if (within.length === 0)
+		return slice.startTime + Math.floor((slice.endTime - slice.startTime) / 2);
+	const median = within[Math.floor((within.length - 1) / 2)];
+	const next = within.find((time) => time > median);
+	const middle = next === undefined ? median : median + Math.floor((next - median) / 2);
+	return Math.min(middle, slice.endTime - 1);
 }
 
 /**

@@ -199,7 +199,10 @@ export async function walkBulkScans(
 		const answered = scansOf(source, data, slice.qrIds, serviceDateMs ?? Date.now());
 		const scans = inSlice(slice, answered);
 		if (watch.suspect(answered.length)) {
-			const halves = splitSlice(slice);
+			const halves = splitSlice(
+				slice,
+				scans.map((scan) => scan.scanTime),
+			);
 			if (halves) {
 				const found = (await read(halves[0], stopped)) + (await read(halves[1], stopped));
 				watch.learn(answered.length, found);

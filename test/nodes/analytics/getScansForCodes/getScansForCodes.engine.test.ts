@@ -134,6 +134,31 @@ describe('Analytics: Get Scans for Codes', () => {
 		suite.expectRequestsFollowContract();
 	});
 
+	it('checks a round answer of a burst of scans in a few requests, splitting where its scans lie', async () => {
+		const { codes, credentials } = newTeamWithCodes(30);
+		const burst = Date.now() - 2 * DAY;
+		// 30 scans within half a minute of a 30-day range: a round count looks capped, so the answer is checked
+		for (const [index, code] of codes.entries())
+			suite.sim.state.addScan(code.id, { scanTime: burst + index * 1000 });
+
+		const result = await runForCodes(
+			credentials,
+			'getScansForCodes',
+			codes.map((code) => code.id).join(','),
+			{ timeRange: 'last30Days' },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.scanTime)).toEqual(
+			codes.map((_, index) => burst + index * 1000),
+		);
+		// before: the range halved by time, 22 times over before the burst split (45 requests)
+		const bulk = suite.sim.requestLog.filter(
+			(entry) => entry.path === '/api/analytics-api/detailed/all',
+		);
+		expect(bulk.length).toBeLessThanOrEqual(3);
+	}, 30_000);
+
 	it('sends a read-only bulk request again after the connection was lost', async () => {
 		const { codes, credentials } = newTeamWithCodes(2);
 		suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });

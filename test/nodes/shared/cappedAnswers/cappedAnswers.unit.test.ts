@@ -15,7 +15,7 @@ describe('looksCapped', () => {
 });
 
 describe('splitSlice', () => {
-	it('halves the time range first, then the codes, and stops at one code in one millisecond', () => {
+	it('halves the time range first (no scan times given), then the codes, and stops at one code in one millisecond', () => {
 		expect(splitSlice({ qrIds: ['a', 'b'], startTime: 0, endTime: 9 })).toEqual([
 			{ qrIds: ['a', 'b'], startTime: 0, endTime: 4 },
 			{ qrIds: ['a', 'b'], startTime: 5, endTime: 9 },
@@ -25,6 +25,24 @@ describe('splitSlice', () => {
 			{ qrIds: ['c'], startTime: 7, endTime: 7 },
 		]);
 		expect(splitSlice({ qrIds: ['a'], startTime: 7, endTime: 7 })).toBeUndefined();
+	});
+
+	it("splits the time range where the answer's scans lie: between the median and the next, inside the slice", () => {
+		const slice = { qrIds: ['a'], startTime: 0, endTime: 1_000_000 };
+		// a burst late in the range: split within it, at neither scan's millisecond nor the one after
+		expect(splitSlice(slice, [900_300, 900_000, 900_100, 900_200])).toEqual([
+			{ qrIds: ['a'], startTime: 0, endTime: 900_150 },
+			{ qrIds: ['a'], startTime: 900_151, endTime: 1_000_000 },
+		]);
+		// every scan on one millisecond: that millisecond ends the first half; on the last one, it is the second half
+		expect(splitSlice(slice, [5, 5, 5])?.[0].endTime).toBe(5);
+		expect(splitSlice(slice, [1_000_000, 1_000_000])?.[1]).toEqual({
+			qrIds: ['a'],
+			startTime: 1_000_000,
+			endTime: 1_000_000,
+		});
+		// times outside the slice (its widened ends) are not where it splits
+		expect(splitSlice(slice, [-1, 1_000_001])?.[0].endTime).toBe(500_000);
 	});
 
 	it('reaches a single millisecond in a bounded number of halvings', () => {
