@@ -97,9 +97,17 @@ export async function ensureN8n(options: EnsureN8nOptions = {}): Promise<N8nInst
 function ensureBuildTools(log: (line: string) => void): void {
 	const missing = [
 		...(commandExists('make') && commandExists('g++') ? [] : ['build-essential']),
-		...(commandExists('python3') ? [] : ['python3']),
+		...(pythonForNodeGyp() ? [] : ['python3']),
 	];
 	if (missing.length > 0) installDebianPackages(missing, "Building n8n's sqlite3", log);
+}
+
+/** Whether node-gyp finds a Python: one named in its settings, else `python3` or `python` on PATH. */
+function pythonForNodeGyp(): boolean {
+	const named = ['NODE_GYP_FORCE_PYTHON', 'npm_config_python', 'PYTHON'].some(
+		(key) => process.env[key],
+	);
+	return named || commandExists('python3') || commandExists('python');
 }
 
 async function install(

@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
 
+import type { CapturedRun } from './childProcesses';
+import { findRunJson } from './runData';
 import { node24Env } from './runtimePaths';
 
 /**
@@ -79,6 +81,23 @@ export function portClash(output: string): boolean {
 
 /** Starts of one n8n process on fresh ports after a clash (each clash is rare: three in a row mean a real fault). */
 export const PORT_CLASH_ATTEMPTS = 3;
+
+/**
+ * One n8n CLI process to its end, run again (each `run` picks fresh ports) while it ended on a port clash: at most
+ * PORT_CLASH_ATTEMPTS runs, and never again once it printed run data (its workflow ran).
+ */
+export async function runOnFreshPorts(
+	run: () => Promise<CapturedRun>,
+	onClash: () => void = () => undefined,
+): Promise<CapturedRun> {
+	for (let attempt = 1; ; attempt++) {
+		const result = await run();
+		const output = result.stdout + result.stderr;
+		if (result.code === 0 || attempt >= PORT_CLASH_ATTEMPTS) return result;
+		if (!portClash(output) || findRunJson(output)) return result;
+		onClash();
+	}
+}
 
 /** A TCP port free on 127.0.0.1 right now (the OS picks it; another process may take it once released). */
 export async function freePort(): Promise<number> {

@@ -17,7 +17,13 @@ import { runCaptured, spawnGroup, stopGroup } from './childProcesses';
 import type { ImportedCredential } from './credentials';
 import type { N8nInstallation } from './ensureN8n';
 import { ensureN8n } from './ensureN8n';
-import { freePort, instanceEnv, PORT_CLASH_ATTEMPTS, portClash } from './instanceEnv';
+import {
+	freePort,
+	instanceEnv,
+	PORT_CLASH_ATTEMPTS,
+	portClash,
+	runOnFreshPorts,
+} from './instanceEnv';
 import type { N8nRecipe } from './n8nRecipes';
 import { n8nRecipe } from './n8nRecipes';
 import type { OwnerAccount } from './n8nRest';
@@ -317,19 +323,15 @@ export class RealN8n {
 		extraEnv: Record<string, string>,
 		timeoutMs: number,
 	): Promise<CapturedRun> {
-		for (let attempt = 1; ; attempt++) {
-			const env = { ...(await this.env('info')), ...extraEnv };
-			const result = await runCaptured(
-				this.installation.nodeBin,
-				[this.installation.cliPath, ...args],
-				{ cwd: this.userFolder, env, timeoutMs },
-			);
-			const output = result.stdout + result.stderr;
-			if (result.code === 0 || attempt >= PORT_CLASH_ATTEMPTS) return result;
-			// a process that printed run data ran its workflow: never run that again
-			if (!portClash(output) || findRunJson(output)) return result;
-			this.appendLog(`$ n8n ${args[0]}: a port was taken, starting it again\n`);
-		}
+		return await runOnFreshPorts(
+			async () =>
+				await runCaptured(this.installation.nodeBin, [this.installation.cliPath, ...args], {
+					cwd: this.userFolder,
+					env: { ...(await this.env('info')), ...extraEnv },
+					timeoutMs,
+				}),
+			() => this.appendLog(`$ n8n ${args[0]}: a port was taken, starting it again\n`),
+		);
 	}
 
 	/**

@@ -11,12 +11,17 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { CapturedRun } from '../n8n/childProcesses';
 import { runCaptured, spawnGroup, stopGroup } from '../n8n/childProcesses';
 import type { ImportedCredential } from '../n8n/credentials';
 import type { N8nInstallation } from '../n8n/ensureN8n';
 import { ensureN8n } from '../n8n/ensureN8n';
-import { freePort, instanceEnv, PORT_CLASH_ATTEMPTS, portClash } from '../n8n/instanceEnv';
+import {
+	freePort,
+	instanceEnv,
+	PORT_CLASH_ATTEMPTS,
+	portClash,
+	runOnFreshPorts,
+} from '../n8n/instanceEnv';
 import { DEFAULT_OWNER, N8nRestClient } from '../n8n/n8nRest';
 import type { PackedPackage } from '../n8n/packageInstall';
 import { installAsCommunityPackage, packPackage } from '../n8n/packageInstall';
@@ -146,17 +151,15 @@ export class QueueCluster {
 
 	/** Any n8n CLI command with the main instance's settings (same database); throws on a non-zero exit. */
 	async cli(args: string[]): Promise<string> {
-		let result: CapturedRun;
 		// started again on a fresh task-broker port when another process took it first (see portClash)
-		for (let attempt = 1; ; attempt++) {
-			result = await runCaptured(this.installation.nodeBin, [this.installation.cliPath, ...args], {
-				cwd: this.main.userFolder,
-				env: this.env(this.main, await freePort()),
-				timeoutMs: CLI_TIMEOUT_MS,
-			});
-			const clash = result.code !== 0 && portClash(result.stdout + result.stderr);
-			if (!clash || attempt >= PORT_CLASH_ATTEMPTS) break;
-		}
+		const result = await runOnFreshPorts(
+			async () =>
+				await runCaptured(this.installation.nodeBin, [this.installation.cliPath, ...args], {
+					cwd: this.main.userFolder,
+					env: this.env(this.main, await freePort()),
+					timeoutMs: CLI_TIMEOUT_MS,
+				}),
+		);
 		appendFileSync(
 			path.join(this.main.userFolder, 'n8n.log'),
 			`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.stdout}${result.stderr}`,

@@ -4,7 +4,7 @@
  * other test runs start servers too. The main instance or a worker then exits at once in n8n's words; the cluster
  * starts it again on fresh ports, a bounded number of times.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,7 +60,10 @@ async function processOf(role: QueueProcess['role'], index: number): Promise<Que
 }
 
 /** A cluster of a main instance and one worker on the stand-in CLI (create() installs n8n and the servers). */
-async function fakeCluster(edit: (main: QueueProcess, worker: QueueProcess) => void) {
+async function fakeCluster(
+	edit: (main: QueueProcess, worker: QueueProcess) => void,
+	env: Record<string, string> = {},
+) {
 	const installation: N8nInstallation = {
 		version: '2.41.1',
 		installDir: scratch,
@@ -73,7 +76,10 @@ async function fakeCluster(edit: (main: QueueProcess, worker: QueueProcess) => v
 	const [main, worker] = [await processOf('main', 0), await processOf('worker', 1)];
 	edit(main, worker);
 	const Construct = QueueCluster as unknown as new (...args: unknown[]) => QueueCluster;
-	cluster = new Construct(installation, postgres, server, main, [worker], scratch, { workers: 1 });
+	cluster = new Construct(installation, postgres, server, main, [worker], scratch, {
+		workers: 1,
+		env,
+	});
 	return { cluster, main, worker };
 }
 
@@ -119,6 +125,18 @@ describe('queue-mode cluster: a port taken between picking and binding', () => {
 		jest.spyOn(instanceEnv, 'freePort').mockResolvedValueOnce(taken);
 
 		expect(await cluster.cli(['import:workflow'])).toContain('import:workflow done');
+	});
+
+	it('a CLI command that printed run data is never run again, even when it then reports a port clash', async () => {
+		const taken = await occupy();
+		const { cluster, main } = await fakeCluster(() => undefined, {
+			FAKE_N8N_BROKER_AFTER_RUN: '1',
+		});
+		jest.spyOn(instanceEnv, 'freePort').mockResolvedValue(taken);
+
+		await expect(cluster.cli(['execute', '--id=1'])).rejects.toThrow('is already in use');
+		const started = readFileSync(path.join(main.userFolder, 'fake-n8n-processes'), 'utf8');
+		expect(started.trim().split('\n')).toHaveLength(1);
 	});
 
 	it("gives up after a few clashes in a row, with n8n's words", async () => {
