@@ -35,11 +35,12 @@ export function ensureChromium(log: (line: string) => void = () => undefined): s
 	}
 	if (isExecutable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
 
-	installDebianPackages(
-		['chromium'],
-		'The editor test (or set QRTRAC_CHROMIUM to a Chromium binary)',
-		log,
-	);
+	try {
+		installDebianPackages(['chromium'], 'The editor test', log);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new Error(`${reason}\nOr set QRTRAC_CHROMIUM to a Chromium binary.`);
+	}
 	if (!isExecutable(DEBIAN_CHROMIUM))
 		throw new Error(`Debian's chromium package is installed but ${DEBIAN_CHROMIUM} is missing`);
 	log(`Chromium installed at ${DEBIAN_CHROMIUM}`);

@@ -17,7 +17,7 @@ export function installDebianPackages(
 	const byHand = `sudo apt-get install -y ${packages.join(' ')}`;
 	if (!prefix)
 		throw new Error(
-			`${purpose} needs Debian's ${packages.join(', ')}, which are not installed, and this user can neither install them (not root) nor use sudo without a password. Run: ${byHand}`,
+			`${purpose} needs Debian's ${packages.join(', ')} (not installed), and this user can neither install them (not root) nor use sudo without a password. Run: ${byHand}`,
 		);
 	if (!commandExists('apt-get'))
 		throw new Error(
