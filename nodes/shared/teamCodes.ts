@@ -64,6 +64,11 @@ export class TeamCodes {
 	 * index holds it: no more memory than before the row took it), or null once a row of it wrote or failed.
 	 */
 	private readonly rowsLeft = new Map<string, Map<string, string | null>>();
+	/**
+	 * By [team, Display ID]: the service's time of the snapshot in which no live code held a Display ID a row of
+	 * this run took from it (not one rows of earlier runs took), for the look-up of a create refused (teamListings.ts).
+	 */
+	private readonly unheldAt = new Map<string, number>();
 
 	/**
 	 * `purpose` names what the read is for in an error; `held`: keep the snapshots for the node's later runs in
@@ -128,9 +133,23 @@ export class TeamCodes {
 			return found;
 		}
 		const code = snapshot.index.take(displayId, itemIndex);
+		if (code === undefined)
+			this.unheldAt.set(await this.keyOf(teamId, displayId), snapshot.readAtServiceMs);
 		snapshot.taken.started(displayId, changedAt(code, Date.now()));
 		await this.reads.resized(teamId, snapshot);
 		return code;
+	}
+
+	/**
+	 * The service's time of the snapshot in which no live code of the team held `displayId`, when a row of this run
+	 * took it from there; undefined when the snapshot did not tell (rows of an earlier run had taken it).
+	 */
+	async unheldSince(teamId: string | undefined, displayId: string): Promise<number | undefined> {
+		return this.unheldAt.get(await this.keyOf(teamId, displayId));
+	}
+
+	private async keyOf(teamId: string | undefined, displayId: string): Promise<string> {
+		return JSON.stringify([teamId ?? (await connectionOf(this.ctx)).teamId, displayId]);
 	}
 
 	/**

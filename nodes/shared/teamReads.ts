@@ -75,6 +75,16 @@ export class TeamReads<T> {
 		return await this.reads.get(await this.teamOf(teamId))?.catch(() => undefined);
 	}
 
+	/**
+	 * The snapshot this run read of the team, else one an earlier run of the execution left young enough; never
+	 * a read. Without `catchUp` in the source only: a held snapshot is then used as it is.
+	 */
+	async ifKept(teamId: string | undefined): Promise<T | undefined> {
+		const read = await this.ifRead(teamId);
+		if (read !== undefined || !this.held || this.source.catchUp) return read;
+		return this.held.get(await this.keyOf(await this.teamOf(teamId)), Date.now());
+	}
+
 	/** The snapshot this run read of `team` (the team's id), once the read is done; without waiting. */
 	readNow(team: string): T | undefined {
 		return this.done.get(team);

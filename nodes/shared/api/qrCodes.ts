@@ -19,7 +19,7 @@ import {
 	readCreatedQrCode,
 } from './created';
 import { findQrByDisplayId } from './qrList';
-import { findTakenDisplayId, VERIFY_LOOKBACK_MS } from './takenDisplayId';
+import { findTakenDisplayId, VERIFY_LOOKBACK_MS, type TeamListing } from './takenDisplayId';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
 	completeUpdateBody,
@@ -39,7 +39,7 @@ import { deletedSince } from './deletions';
 
 export async function createQr(
 	ctx: TransportContext,
-	{ body, teamId, itemIndex }: InTeam & { body: IDataObject },
+	{ body, teamId, itemIndex, listing }: InTeam & { body: IDataObject; listing?: TeamListing },
 ): Promise<{ code: QrCode; recovered: boolean }> {
 	const displayId = typeof body.displayId === 'string' ? body.displayId : undefined;
 	const lookUp = displayId
@@ -55,13 +55,13 @@ export async function createQr(
 		verifyUnknownOutcome: lookUp ? async () => (await lookUp()) ?? null : undefined,
 		// The retry refused ("taken") after a lost answer: the code the first attempt made may only now be listed.
 		verifyAfterRefusal: displayId
-			? async () => await findTakenDisplayId(ctx, { displayId, teamId, itemIndex })
+			? async () => await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing)
 			: undefined,
 		unknownOutcomeAdvice: displayId ? lookBeforeCreatingAgain('code', displayId) : undefined,
 	});
 	// A create answered without its code's `id` (namesRecord) made its code all the same: found by its Display ID.
 	if (!namesRecord(response.data) && displayId) {
-		const made = await findTakenDisplayId(ctx, { displayId, teamId, itemIndex });
+		const made = await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing);
 		if (made) return { code: made, recovered: false };
 	}
 	const code = readCreatedQrCode(response.source, response.data, 'code', displayId);

@@ -1,3 +1,4 @@
+import { feedMayLeaveOut } from '../cappedAnswers';
 import { executionNode } from '../executionNode';
 import { isLive } from '../records/qrCode';
 import type { TransportContext } from '../transport';
@@ -10,26 +11,68 @@ import { getTeamQrsFromTime } from './timeline';
 export const VERIFY_LOOKBACK_MS = 15 * 60_000;
 
 /**
+ * What a list of the team's codes said of a Display ID: its live holder when the list was read, and the time
+ * (service clock, epoch ms) from which the team's changes tell everything that changed since.
+ */
+export interface ListedHolder {
+	code: QrCode | undefined;
+	changesFrom: number;
+}
+
+/** A Display ID of a team, for the item `itemIndex`. */
+export type TeamDisplayId = InTeam & { displayId: string; itemIndex: number };
+
+/** The team's whole list as the node holds it or reads it, for the look-up (teamListings.ts owns the reads). */
+export interface TeamListing {
+	/** What a list the node holds already says, without a request; undefined when it holds none. */
+	held(args: TeamDisplayId): Promise<ListedHolder | undefined>;
+	/** What the team's list says, read at most once per team and execution; `fresh`: read again now. */
+	read(args: TeamDisplayId, fresh: boolean): Promise<ListedHolder>;
+}
+
+/**
  * The team's live code holding `displayId`, which QRTRAC holds taken (it refused a create with it, or made a code
  * with it). The contract says neither what the list's `search` matches nor how soon a new code is listed: when
  * the search shows no holder, the team's changes of the last minutes are read (a code just made; a code just
  * deleted, which keeps its Display ID, ends the look-up), then the whole list (a search matching names only).
+ * With `listing`, a list the node holds (the sync's snapshot, a walk of an earlier row) stands in for the search
+ * and the walk: the changes since it was read are the one request; without it every look-up walks the list.
  */
 export async function findTakenDisplayId(
 	ctx: TransportContext,
 	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
+	listing?: TeamListing,
 ): Promise<QrCode | undefined> {
-	const found = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
-	if (found) return found;
-	const fromTime = Date.now() - VERIFY_LOOKBACK_MS;
+	const args = { displayId, teamId, itemIndex: itemIndex ?? 0 };
+	const listed = await listing?.held(args);
+	if (!listed) {
+		const found = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
+		if (found) return found;
+	}
+	const fromTime = Math.min(Date.now() - VERIFY_LOOKBACK_MS, listed?.changesFrom ?? Infinity);
 	const recent = await getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
 	const made = new DisplayIdIndex(recent, executionNode(ctx)).take(displayId, itemIndex);
 	if (made) return made;
 	if (recent.some((code) => !isLive(code) && code.displayId === displayId)) return undefined;
+	// A list read before changes the answer may have left out (it looks capped) is read again.
+	const fresh = feedMayLeaveOut(recent.length, true);
+	const known = listed && !fresh ? listed : await readList(ctx, args, listing, fresh);
+	// A listed holder changed since the list was read no longer holds it live (else `made` would be it).
+	const changed = new Set(recent.map((code) => String(code.id)));
+	return known.code && !changed.has(String(known.code.id)) ? known.code : undefined;
+}
+
+async function readList(
+	ctx: TransportContext,
+	args: TeamDisplayId,
+	listing: TeamListing | undefined,
+	fresh: boolean,
+): Promise<ListedHolder> {
+	if (listing) return await listing.read(args, fresh);
 	const { index } = await indexTeamQrsByDisplayId(ctx, {
-		teamId,
-		itemIndex,
-		purpose: `the look-up of Display ID "${displayId}" (the search showed no code holding it)`,
+		teamId: args.teamId,
+		itemIndex: args.itemIndex,
+		purpose: `the look-up of Display ID "${args.displayId}" (the search showed no code holding it)`,
 	});
-	return index.take(displayId, itemIndex);
+	return { code: index.find(args.displayId, args.itemIndex), changesFrom: -Infinity };
 }

@@ -4,6 +4,7 @@
  */
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { touchQr } from '../../../../simulator/domain/qrCodes';
 
 const suite = useSimulator();
 afterEach(() => suite.sim.setListDrift({}));
@@ -67,5 +68,142 @@ describe('Create or Update, Look Up Each Row', () => {
 		expect(codesWithDisplayId('lagging-1').map((qr) => qr.qrRedirectUrl)).toEqual([
 			'https://example.com/2',
 		]);
+	});
+});
+
+/** A new team of `count` codes made 20 minutes ago (`at`: that time), whose quota is reached. */
+function fullTeam(count: number, prefix: string, at = Date.now() - 20 * 60_000): string {
+	suite.sim.clock.set(at);
+	const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+	const team = suite.sim.state.createTeam(orgId, `Full ${prefix}`).id;
+	for (let index = 0; index < count; index++)
+		suite.sim.state.createQr(team, {
+			qrType: 'WEB',
+			displayId: `${prefix}-${index}`,
+			name: `Row ${index}`,
+			qrRedirectUrl: `https://example.com/${prefix}/${index}`,
+		});
+	suite.sim.state.setQuota(count, team);
+	suite.sim.clock.useRealTime();
+	return team;
+}
+
+const newRows = (count: number) =>
+	Array.from({ length: count }, (_, index) => ({
+		displayId: `new-${index + 1}`,
+		name: `New ${index + 1}`,
+		url: `https://example.com/new/${index + 1}`,
+	}));
+
+/** The requests by kind: pages of the whole list, searches of it, and reads of the team's changes. */
+function requestCounts() {
+	const log = suite.sim.requestLog.filter((entry) => entry.method === 'GET');
+	const list = log.filter((entry) => entry.path === '/api/qrs-api/v2/teams/');
+	return {
+		listPages: list.filter((entry) => !entry.query.search).length,
+		searches: list.filter((entry) => entry.query.search).length,
+		changes: log.filter((entry) => entry.path.startsWith('/api/qrs-api/teams/fromTime/')).length,
+	};
+}
+
+describe('Create or Update, a create refused for the quota (the refusal names no holder)', () => {
+	// Before (r107): each refused row walked the whole list: 3 rows of a team of 1,000 codes, 39 list requests
+	// (6 searches, 33 pages) and 3 change reads; 50 rows, 650 (100 searches, 550 pages); the sync, 3 rows, 44 pages.
+	jest.setTimeout(60_000);
+
+	it.each([3, 50])(
+		'Look Up Each Row, %i rows, 1,000 codes: the whole list is walked once, each row fails with the refusal',
+		async (count) => {
+			const team = fullTeam(1000, `quota-${count}`);
+			suite.sim.clearRequestLog();
+
+			const run = await upsert(newRows(count), { options: { teamOverride: team } });
+
+			expect(run.items).toHaveLength(count);
+			for (const item of run.items)
+				expect(item.json).toMatchObject({
+					error: expect.stringMatching(/quota reached/) as unknown,
+					httpCode: '400',
+				});
+			// One walk (pages 1-10 and page 11, empty, which confirms the end), one change read a row; rows refused
+			// before the walk is done search as well.
+			const { searches, ...walkAndChanges } = requestCounts();
+			expect(walkAndChanges).toEqual({ listPages: 11, changes: count });
+			expect(searches).toBeLessThanOrEqual(2 * count);
+		},
+	);
+
+	it('the sync, 3 rows, 1,000 codes: its snapshot is the whole list, so no row walks it again', async () => {
+		const team = fullTeam(1000, 'quota-sync');
+		suite.sim.clearRequestLog();
+
+		const run = await upsert(newRows(3), { mode: 'sync', options: { teamOverride: team } });
+
+		expect(run.items.map((item) => item.json.error)).toEqual(
+			Array.from({ length: 3 }, () => expect.stringMatching(/quota reached/) as unknown),
+		);
+		// The snapshot's walk (pages 1-10 and page 11, empty, which confirms the end), one change read a row.
+		expect(requestCounts()).toEqual({ listPages: 11, searches: 0, changes: 3 });
+	});
+});
+
+/** A stored code given another Display ID in place (and indexed again, so that a create with it is refused). */
+function holdDisplayId(id: string, displayId: string): void {
+	const code = suite.sim.state.getQr(id)!;
+	code.displayId = displayId;
+	suite.sim.state.qrs.set(id, code);
+}
+
+describe('Create or Update, a taken Display ID the search does not show, read from the recent changes', () => {
+	beforeEach(() => suite.sim.setListDrift({ searchNamesOnly: true }));
+
+	it('takes the live holder when a deleted code of the recent changes holds the Display ID too', async () => {
+		const teamId = suite.sim.credentials.teamId;
+		const gone = suite.sim.state.createQr(teamId, {
+			qrType: 'WEB',
+			name: 'Gone',
+			displayId: 'reused-gone',
+			qrRedirectUrl: 'https://example.com/gone',
+		});
+		touchQr(suite.sim.state, gone, { deleted: true }, 'other-writer');
+		const live = suite.sim.state.createQr(teamId, {
+			qrType: 'WEB',
+			name: 'Live',
+			displayId: 'reused-live',
+			qrRedirectUrl: 'https://example.com/live',
+		});
+		// A service that gives a deleted code's Display ID to a new code: both hold it.
+		for (const code of [gone, live]) holdDisplayId(code.id, 'reused-1');
+
+		const run = await upsert([
+			{ displayId: 'reused-1', name: 'Live', url: 'https://example.com/live' },
+		]);
+
+		// The row matches the live code, so nothing is written (the simulator would refuse the PUT: the deleted code
+		// holds the Display ID too).
+		expect(run.items.map((item) => [item.json.result ?? item.json.error, item.json.id])).toEqual([
+			['unchanged', live.id],
+		]);
+	});
+
+	it('fails the row, writing nothing, when two live codes hold the Display ID', async () => {
+		const teamId = suite.sim.credentials.teamId;
+		const codes = ['twice-a', 'twice-b'].map((displayId) =>
+			suite.sim.state.createQr(teamId, {
+				qrType: 'WEB',
+				name: displayId,
+				displayId,
+				qrRedirectUrl: 'https://example.com/twice',
+			}),
+		);
+		for (const code of codes) holdDisplayId(code.id, 'twice-1');
+		suite.sim.clearRequestLog();
+
+		const run = await upsert([
+			{ displayId: 'twice-1', name: 'Twice', url: 'https://example.com/changed' },
+		]);
+
+		expect(run.items[0].json.error).toBe('Display ID "twice-1" is held by 2 live codes in QRTRAC');
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toEqual([]);
 	});
 });

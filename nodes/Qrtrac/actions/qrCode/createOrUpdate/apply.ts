@@ -8,12 +8,12 @@ import {
 	deletionUndecided,
 	deleteQr,
 	findQrByDisplayId,
-	findTakenDisplayId,
 	getQrById,
 	updateQr,
 	type QrCode,
 } from '../../../../shared/api';
 import { executionNode } from '../../../../shared/executionNode';
+import type { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
 import { asDeleted } from '../../../../shared/records/qrCode';
 import { attempt, refusedAsNotFound } from '../../../helpers/outcome';
 import {
@@ -69,6 +69,14 @@ export class PerRowLookUp implements HeldCodes {
 /** Told each version of the code a row read (by its ID, a look-up) or got back from its write (sync). */
 export type SawVersion = (code: QrCode, how: 'read' | 'created' | 'updated') => void;
 
+/** How the rows of a run are applied: one for the whole run. */
+export interface ApplyWith {
+	writeUnchanged: boolean;
+	saw?: SawVersion;
+	/** The look-up of a Display ID QRTRAC refused as taken, which holds the team's list for the run's rows. */
+	taken: TakenDisplayIdLookUp;
+}
+
 /**
  * Sends a row's action (an update after reading the code by its ID), unless the code would lack what its type
  * cannot work without (refuseLackingEssentials: a new code, or a stored one given another type). A create refused (400) because another
@@ -81,9 +89,9 @@ export async function applyRow(
 	row: UpsertRow,
 	action: RowAction,
 	itemIndex: number,
-	writeUnchanged: boolean,
-	saw: SawVersion = () => undefined,
+	how: ApplyWith,
 ): Promise<RowResult> {
+	const { writeUnchanged, saw = () => undefined, taken } = how;
 	if (action.kind === 'unchanged') return unchanged(action);
 	if (action.kind === 'update') {
 		// A list may answer codes without some fields (every Qr field is optional) and a PUT carries the whole code
@@ -105,7 +113,12 @@ export async function applyRow(
 	}
 	const lacking = refuseLackingEssentials(executionNode(ctx), itemIndex, action.body);
 	if (lacking) throw lacking;
-	const attempt = await createQr(ctx, { body: action.body, teamId: row.teamId, itemIndex }).then(
+	const attempt = await createQr(ctx, {
+		body: action.body,
+		teamId: row.teamId,
+		itemIndex,
+		listing: taken,
+	}).then(
 		(created) => ({ created }),
 		(error: unknown) => ({ error }),
 	);
@@ -114,14 +127,7 @@ export async function applyRow(
 		// A recovered create's code is a look-up's: a read.
 		saw(code, recovered ? 'read' : 'created');
 		if (!recovered) return { operation: 'created', code };
-		const done = await applyRow(
-			ctx,
-			row,
-			planRow(row, code, writeUnchanged),
-			itemIndex,
-			writeUnchanged,
-			saw,
-		);
+		const done = await applyRow(ctx, row, planRow(row, code, writeUnchanged), itemIndex, how);
 		return {
 			...done,
 			operation: 'created',
@@ -130,21 +136,11 @@ export async function applyRow(
 	}
 	const { error } = attempt;
 	if (!(error instanceof NodeApiError) || error.httpCode !== '400') throw error;
-	const winner = await findTakenDisplayId(ctx, {
-		displayId: row.displayId,
-		teamId: row.teamId,
-		itemIndex,
-	});
+	// Every refusal is looked into: the contract gives a taken Display ID, a quota and a validation all as 400.
+	const winner = await taken.find({ displayId: row.displayId, teamId: row.teamId, itemIndex });
 	if (!winner) throw explainTakenElsewhere(error, row.displayId);
 	saw(winner, 'read');
-	return await applyRow(
-		ctx,
-		row,
-		planRow(row, winner, writeUnchanged),
-		itemIndex,
-		writeUnchanged,
-		saw,
-	);
+	return await applyRow(ctx, row, planRow(row, winner, writeUnchanged), itemIndex, how);
 }
 
 function unchanged({

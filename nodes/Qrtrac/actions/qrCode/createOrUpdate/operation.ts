@@ -4,6 +4,7 @@ import { connectionOf, getQrById, type QrCode } from '../../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
 import { KeyedTurns } from '../../../../shared/keyedTurns';
 import { TeamCodes } from '../../../../shared/teamCodes';
+import { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
@@ -70,6 +71,8 @@ interface RowRun {
 	/** The credential's team: the team of a row that names none. */
 	credentialTeamId: string;
 	lookUp: HeldCodes;
+	/** The look-up of a Display ID QRTRAC refused as taken: the run's snapshots, or one walk per team. */
+	taken: { sync: TakenDisplayIdLookUp; lookUp: TakenDisplayIdLookUp };
 	/** Delete Missing: told the code each row succeeded on. */
 	deleteMissing: DeleteMissingScope;
 }
@@ -114,6 +117,10 @@ export async function run(
 		teamCodes,
 		credentialTeamId,
 		lookUp,
+		taken: {
+			sync: new TakenDisplayIdLookUp(this, teamCodes),
+			lookUp: new TakenDisplayIdLookUp(this),
+		},
 		deleteMissing,
 	};
 	const turns = new KeyedTurns<ParsedItem<Input>, Left>();
@@ -174,7 +181,8 @@ async function sendRow(
 		try {
 			startedFrom = await start();
 			const action = planRow(input, startedFrom, writeUnchanged);
-			const done = await applyRow(ctx, input, action, itemIndex, writeUnchanged, saw);
+			const taken = input.mode === SYNC_MODE ? rowRun.taken.sync : rowRun.taken.lookUp;
+			const done = await applyRow(ctx, input, action, itemIndex, { writeUnchanged, saw, taken });
 			// An unchanged row's code is the one it read (the snapshot's, a look-up's or a read by its ID); so is a
 			// created code found after a lost answer that needed no update.
 			if (done.operation === 'unchanged' || done.leftAsRead) read = done.code as QrCode;
