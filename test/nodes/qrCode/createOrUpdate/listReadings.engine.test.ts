@@ -145,6 +145,21 @@ describe('Create or Update, a create refused for the quota (the refusal names no
 		// The snapshot's walk (pages 1-10 and page 11, empty, which confirms the end), one change read a row.
 		expect(requestCounts()).toEqual({ listPages: 11, searches: 0, changes: 3 });
 	});
+
+	it('a look-up that fails adds to the refusal, never replaces it (300 codes of one millisecond, unstableTies)', async () => {
+		const team = fullTeam(300, 'ties');
+		suite.sim.setListDrift({ unstableTies: true });
+
+		const run = await upsert(newRows(1), { options: { teamOverride: team } });
+
+		expect(run.items[0].json).toMatchObject({
+			error: expect.stringMatching(/^QR code quota reached/) as unknown,
+			httpCode: '400',
+		});
+		expect(run.items[0].json.description).toMatch(
+			/The look-up of the code holding Display ID "new-1" failed as well: QRTRAC's list of codes is incomplete/,
+		);
+	});
 });
 
 /** A stored code given another Display ID in place (and indexed again, so that a create with it is refused). */
@@ -203,7 +218,14 @@ describe('Create or Update, a taken Display ID the search does not show, read fr
 			{ displayId: 'twice-1', name: 'Twice', url: 'https://example.com/changed' },
 		]);
 
-		expect(run.items[0].json.error).toBe('Display ID "twice-1" is held by 2 live codes in QRTRAC');
+		// The refusal first; what the look-up found, with it.
+		expect(run.items[0].json).toMatchObject({
+			error: 'Display ID "twice-1" is already taken',
+			httpCode: '400',
+		});
+		expect(run.items[0].json.description).toContain(
+			'failed as well: Display ID "twice-1" is held by 2 live codes in QRTRAC',
+		);
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toEqual([]);
 	});
 });

@@ -136,8 +136,13 @@ export async function applyRow(
 	}
 	const { error } = attempt;
 	if (!(error instanceof NodeApiError) || error.httpCode !== '400') throw error;
-	// Every refusal is looked into: the contract gives a taken Display ID, a quota and a validation all as 400.
-	const winner = await taken.find({ displayId: row.displayId, teamId: row.teamId, itemIndex });
+	// Every refusal is looked into (the contract gives a taken Display ID, a quota and a validation all as 400);
+	// the look-up's failure is told with the refusal, never in its place.
+	const winner = await taken
+		.find({ displayId: row.displayId, teamId: row.teamId, itemIndex })
+		.catch((lookUpError: unknown) => {
+			throw withLookUpFailure(error, row.displayId, lookUpError);
+		});
 	if (!winner) throw explainTakenElsewhere(error, row.displayId);
 	saw(winner, 'read');
 	return await applyRow(ctx, row, planRow(row, winner, writeUnchanged), itemIndex, how);
@@ -201,6 +206,18 @@ export async function settleRefusals(
 		});
 		return { code, error };
 	});
+}
+
+/** The service's refusal as it came (message, status), the failed look-up told in its description. */
+function withLookUpFailure(
+	error: NodeApiError,
+	displayId: string,
+	lookUpError: unknown,
+): NodeApiError {
+	const cause = lookUpError instanceof Error ? lookUpError.message : String(lookUpError);
+	const note = `The look-up of the code holding Display ID "${displayId}" failed as well: ${cause}.`;
+	error.description = [error.description, note].filter(Boolean).join(' ');
+	return error;
 }
 
 function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiError {
