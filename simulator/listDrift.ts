@@ -28,6 +28,7 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `foreignCodes`: the team's list also holds the live codes of the organization's other teams (and counts them).
  * - `listsDeleted`: the team's list also holds its soft-deleted codes (`deleted: true`, and counts them), sorted and
  *   searched with the live ones: the contract's records carry `deleted` and do not say the list leaves them out.
+ *   With `foreignCodes`, the other teams' soft-deleted codes too.
  * - `ignoreTeamHeader`: every request acts in the API client's default team, whatever team header it sends.
  * - `createsInDefaultTeam`: Create QR Code alone acts in the API client's default team, whatever team header it
  *   sends; its answer names that team (`teamId`).
@@ -38,7 +39,7 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   names the parameter and says nothing of what it matches.
  * - `unstableTies`: codes of equal sort value (the same `createdAt`, `updatedAt` or name) come in another order at
  *   every request, as a database sorting by that field alone (no tie-breaker) may serve them: pages of one walk
- *   may repeat one such code and leave out another.
+ *   may repeat one such code and leave out another. Seeded per simulator from each `setListDrift`: repeatable.
  * - `listLagMs`: the list (and its search) leaves out codes created less than N ms ago (simulator clock), as a
  *   list served from a lagging index or replica; Get QR by ID and the writes see them at once.
  */
@@ -192,7 +193,8 @@ function pageAnswer(
 	if (drift.foreignCodes) {
 		const orgId = context.state.teams.get(teamId)?.orgId;
 		for (const team of orgId ? context.state.teamsOfOrg(orgId) : []) {
-			if (team.id !== teamId) codes = [...codes, ...listQrPage(context.state, team.id, whole).qrs];
+			if (team.id !== teamId)
+				codes = [...codes, ...listQrPage(context.state, team.id, whole, listed).qrs];
 		}
 	}
 	if (drift.searchNamesOnly && query.search) {
@@ -204,7 +206,7 @@ function pageAnswer(
 		const listedBefore = context.state.clock.now() - lagMs;
 		codes = codes.filter((qr) => qr.createdAt <= listedBefore);
 	}
-	if (drift.unstableTies) codes = shuffledTies(codes, query.sortBy, (tieShuffles += 1));
+	if (drift.unstableTies) codes = shuffledTies(codes, query.sortBy, nextTieSeed(drift));
 	const served = Math.min(query.limit, drift.pageSizeCap ?? query.limit);
 	const page = drift.ignorePage ? 1 : pageZero ? 0 : query.page;
 	const asIndexed = drift.ignorePage ? 0 : drift.zeroBasedPages ? page : page - 1;
@@ -219,8 +221,17 @@ function pageAnswer(
 	return { status: 200, body: { success: true, data } };
 }
 
-/** Requests answered under `unstableTies`: each one's seed, so that every request orders ties anew (and repeatably). */
-let tieShuffles = 0;
+/**
+ * Requests answered under `unstableTies`, by the drift setting in effect (one per simulator, new at each
+ * `setListDrift`): each one's seed, so that every request orders ties anew, and the same requests the same way.
+ */
+const tieShuffles = new WeakMap<ListDrift, number>();
+
+function nextTieSeed(drift: ListDrift): number {
+	const seed = (tieShuffles.get(drift) ?? 0) + 1;
+	tieShuffles.set(drift, seed);
+	return seed;
+}
 
 /** The codes in their order, but each run of equal sort values shuffled (seeded by `seed`). */
 function shuffledTies(

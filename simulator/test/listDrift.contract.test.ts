@@ -87,6 +87,9 @@ describe('list drift', () => {
 		expect(ids(first).slice().sort()).toEqual(stable.slice().sort());
 		expect(ids(second)).not.toEqual(ids(first));
 		expect([ids(first)[30], ids(second)[30]]).toEqual([last.id, last.id]);
+		// Seeded per simulator and setting, never across the process: set again, the same requests, the same orders.
+		sim.setListDrift({ unstableTies: true });
+		expect([ids(await tied()), ids(await tied())]).toEqual([ids(first), ids(second)]);
 	});
 
 	test('listLagMs leaves out codes created less than N ms ago, which Get QR by ID answers', async () => {
@@ -170,6 +173,17 @@ describe('list drift', () => {
 		const data = await list('?search=gone-1');
 		expect(data.totalCount).toBe(1);
 		expect(data.qrs).toEqual([expect.objectContaining({ id: gone.id, deleted: true })]);
+	});
+
+	test('foreignCodes with listsDeleted lists the other teams soft-deleted codes too', async () => {
+		const gone = sim.state.createQr(otherTeamId, { qrType: 'COUPON_CODE', name: 'other gone' });
+		gone.deleted = true;
+		sim.setListDrift({ foreignCodes: true });
+		expect(ids(await list(`?limit=100${asc}`))).not.toContain(gone.id);
+		sim.setListDrift({ foreignCodes: true, listsDeleted: true });
+		const data = await list(`?limit=100${asc}`);
+		expect(data.qrs).toContainEqual(expect.objectContaining({ id: gone.id, deleted: true }));
+		expect(data.totalCount).toBe(data.qrs.length);
 	});
 
 	test('ignoreTeamHeader acts in the client default team', async () => {

@@ -326,5 +326,3 @@ async function changedCode(
 		Object.fromEntries(fields.map((field) => [field, valueAt(code, field) ?? null]));
 	throw changeNotHeld(response.source, at(written), at(held), response.data);
 }
-
-/** How far back a state check looks for a deletion that happened moments ago (n8n's clock may differ). */

@@ -7,7 +7,10 @@ import { DisplayIdIndex, findQrByDisplayId, indexTeamQrsByDisplayId } from './qr
 import type { InTeam } from './source';
 import { getTeamQrsFromTime } from './timeline';
 
-/** How far back the team's changes are read to settle a write whose answer was lost, or a code not yet listed. */
+/**
+ * How far back the team's changes are read to settle a write whose answer was lost (a create, a deletion) or to
+ * find a code not yet listed; more than moments, as n8n's clock may differ from the service's.
+ */
 export const VERIFY_LOOKBACK_MS = 15 * 60_000;
 
 /**
