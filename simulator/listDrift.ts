@@ -35,8 +35,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `lowerCaseDisplayIds`: answers carry code records' Display IDs lower-cased (the stored ones keep their case).
  * - `summaryRecords`: the list's codes leave out `metadata` and `settings` (every Qr field is optional); Get QR by
  *   ID still answers the whole code.
- * - `searchNamesOnly`: `search` matches names only (case-insensitive substring), never Display IDs: the contract
- *   names the parameter and says nothing of what it matches.
+ * - `searchNamesOnly`: `search` matches names only (case-insensitive substring), never Display IDs: a service
+ *   NOT keeping to the contract's words ("matches name or displayId"), for clients that must not lose codes to a
+ *   search matching less than they think (a prefix or case-sensitive match, which the words allow).
  * - `unstableTies`: codes of equal sort value (the same `createdAt`, `updatedAt` or name) come in another order at
  *   every request, as a database sorting by that field alone (no tie-breaker) may serve them: pages of one walk
  *   may repeat one such code and leave out another. Seeded per simulator from each `setListDrift`: repeatable.

@@ -35,9 +35,9 @@ export interface TeamListing {
 
 /**
  * The team's live code holding `displayId`, which QRTRAC holds taken (it refused a create with it, or made a code
- * with it). The contract says neither what the list's `search` matches nor how soon a new code is listed: when
+ * with it). The contract says the list's `search` "matches name or displayId", but not how (substring, prefix, case), nor how soon a new code is listed: when
  * the search shows no holder, the team's changes of the last minutes are read (a code just made; a code just
- * deleted, which keeps its Display ID, ends the look-up), then the whole list (a search matching names only).
+ * deleted, which keeps its Display ID, ends the look-up), then the whole list (a search matching less than it says).
  * With `listing`, a list the node holds (the sync's snapshot, a walk of an earlier row) stands in for the search
  * and the walk: the changes since it was read are the one request; without it every look-up walks the list.
  */
