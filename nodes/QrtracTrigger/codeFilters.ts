@@ -32,11 +32,16 @@ export function matchesFilters(record: Record<string, unknown>, filters: CodeFil
 	return true;
 }
 
-/** A stable text for a filter set, to tell whether a cached list of matching codes is still valid. */
+/**
+ * A stable text for a filter set, to tell whether a cached list of matching codes is still valid. With a Search,
+ * it also says the list was read without the service's `search` ("local"): one saved under the bare key was read
+ * with it and may miss codes it left out, so it is listed once again (the scan cursor stays).
+ */
 export function filtersKey(filters: CodeFilters): string {
-	return JSON.stringify([
+	const key = [
 		[...filters.qrTypes].sort(),
 		filters.tag?.toLowerCase() ?? '',
 		filters.search?.toLowerCase() ?? '',
-	]);
+	];
+	return JSON.stringify(filters.search === undefined ? key : [...key, 'local']);
 }

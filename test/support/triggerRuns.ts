@@ -27,6 +27,10 @@ export function polling(
 		get staticData(): IDataObject {
 			return staticData;
 		},
+		/** Static data as an earlier version of the node stored it, read by the next poll. */
+		set staticData(stored: IDataObject) {
+			staticData = JSON.parse(JSON.stringify(stored)) as IDataObject;
+		},
 		/** One poll's event items; `pollBudgetMs` is n8n 2.x's poll budget for this poll. */
 		poll: async (
 			mode: 'trigger' | 'manual' = 'trigger',

@@ -99,6 +99,69 @@ describe('QRTRAC Trigger: Search filter when the list search matches names only'
 	});
 });
 
+describe('QRTRAC Trigger: a New Scans watch list saved when the Search was sent as the list search', () => {
+	beforeEach(() => suite.sim.setListDrift({ searchNamesOnly: true }));
+
+	it('is listed again once after the upgrade: the scans of a code found by its Display ID come, none twice', async () => {
+		const { account, flyer, poster } = teamWithPromoCode();
+		const named = suite.sim.state.createQrAt(
+			account.teamId,
+			{ ...webCode, name: 'Promo poster', displayId: `named-${teams}` },
+			Date.now() - 3_600_000,
+		);
+		const scans = polling(account.credentials, { triggerOn: 'newScans', ...searchPromo });
+		expect(await scans.poll()).toEqual([]);
+		suite.sim.state.addScan(named.id, { city: 'Rome' });
+		expect(scanRows(await scans.poll())).toEqual([['scan', named.id, named.displayId, 'Rome']]);
+		// As the version before 7fec34b stored it: its filters' key, and as watched codes what the service's
+		// names-only `search` listed for "promo" (the flyer, "promo" only in its Display ID, missing).
+		const stored = scans.staticData.newScans as IDataObject;
+		scans.staticData = {
+			newScans: { ...stored, idsFilter: JSON.stringify([[], '', 'promo']), codeIds: [named.id] },
+		};
+
+		suite.sim.state.addScan(flyer.id, { city: 'Paris' });
+		suite.sim.state.addScan(poster.id, { city: 'Ignored' });
+		const upgraded = lastSeq();
+		expect(scanRows(await scans.poll())).toEqual([['scan', flyer.id, flyer.displayId, 'Paris']]);
+		const listed = (since: number) =>
+			requestsSince(since).filter((entry) => entry.operationId === 'getTeamQrsPaginated');
+		expect(listed(upgraded).length).toBeGreaterThan(0);
+		expect(listed(upgraded).filter((entry) => 'search' in entry.query)).toEqual([]);
+		expect(((scans.staticData.newScans as IDataObject).codeIds as string[]).sort()).toEqual(
+			[flyer.id, named.id].sort(),
+		);
+
+		// once: the next poll refreshes from the change feed as before
+		suite.sim.state.addScan(flyer.id, { city: 'Nice' });
+		suite.sim.state.addScan(named.id, { city: 'Milan' });
+		const after = lastSeq();
+		expect(scanRows(await scans.poll()).sort()).toEqual(
+			[
+				['scan', flyer.id, flyer.displayId, 'Nice'],
+				['scan', named.id, named.displayId, 'Milan'],
+			].sort(),
+		);
+		expect(listed(after)).toEqual([]);
+	});
+
+	it('without a Search filter, a watch list saved before is kept (its list was read whole): no listing', async () => {
+		const { account, flyer } = teamWithPromoCode();
+		const scans = polling(account.credentials, { triggerOn: 'newScans' });
+		expect(await scans.poll()).toEqual([]);
+		const stored = scans.staticData.newScans as IDataObject;
+		// the key the version before 7fec34b stored for no filters
+		expect(stored.idsFilter).toBe(JSON.stringify([[], '', '']));
+
+		suite.sim.state.addScan(flyer.id, { city: 'Paris' });
+		const next = lastSeq();
+		expect(scanRows(await scans.poll())).toEqual([['scan', flyer.id, flyer.displayId, 'Paris']]);
+		expect(
+			requestsSince(next).filter((entry) => entry.operationId === 'getTeamQrsPaginated'),
+		).toEqual([]);
+	});
+});
+
 describe('QRTRAC Trigger: what the Search filter costs', () => {
 	it('New Scans of a 1,000-code team, 5 codes matching: the first poll lists the team, later polls do not', async () => {
 		const account = newAccount();
