@@ -10,7 +10,7 @@ import { changeItem } from './pollCodeChanges';
 import { describeScanRows } from '../shared/records/scanRows';
 import { scanEvent, triggerIpPrivacy } from './scanEvents';
 import { isLive } from '../shared/records/qrCode';
-import { readChangedCodes, readLiveCodes, readNewestScan, resolveTeamId } from './qrtracReads';
+import { readChangedCodes, readNewestCodes, readNewestScan, resolveTeamId } from './qrtracReads';
 import {
 	FIRST_POLL_LOOKBACK_MS,
 	SAMPLE_SCAN_LOOKBACK_MS,
@@ -48,15 +48,14 @@ function nothingFound(
 ): NodeOperationError {
 	const minutes = FIRST_POLL_LOOKBACK_MS / 60_000;
 	const days = SAMPLE_SCAN_LOOKBACK_MS / 86_400_000;
-	const recent = `the ${CODES_PER_ANALYTICS_REQUEST} most recently changed codes of team ${teamId}`;
 	const changedLately = `the codes changed in the last ${minutes} minutes`;
 	const lookedAt =
 		settings.triggerOn === 'newScans'
-			? `the scans of the last ${days} days of ${recent}`
+			? `the scans of the last ${days} days of the ${CODES_PER_ANALYTICS_REQUEST} most recently changed matching codes of team ${teamId}`
 			: settings.allTeams
 				? `${changedLately} in every team`
 				: settings.events.some((event) => event !== 'deleted')
-					? `${recent} and ${changedLately}`
+					? `every code of team ${teamId} and ${changedLately}`
 					: `${changedLately} of team ${teamId}`;
 	const events =
 		settings.triggerOn === 'newScans' ? '' : `, for events ${settings.events.join(', ')}`;
@@ -76,8 +75,9 @@ function describeFilters({ qrTypes, tag, search }: CodeFilters): string {
 }
 
 /**
- * The newest change: from the newest live codes of the team (one request), or, for all teams or when only
- * deletions are wanted, from the codes changed in the last few minutes (one request).
+ * The newest change: from the team's live codes, newest change first, read page by page until one matches (one
+ * request per 100 codes, the whole list when none does), or, for all teams or when only deletions are wanted,
+ * from the codes changed in the last few minutes (one request).
  */
 async function sampleChange(
 	ctx: IPollFunctions,
@@ -86,10 +86,12 @@ async function sampleChange(
 ): Promise<INodeExecutionData | undefined> {
 	const liveEventsWanted = settings.events.some((event) => event !== 'deleted');
 	if (!settings.allTeams && liveEventsWanted) {
-		const codes = await readLiveCodes(ctx, teamId, 'first');
-		const newest = codes
-			.filter(isVersioned)
-			.find((code) => matchesFilters(code, settings.filters) && wantedKind(code, settings));
+		const wanted = (code: IDataObject) =>
+			isVersioned(code) &&
+			isLive(code) &&
+			matchesFilters(code, settings.filters) &&
+			wantedKind(code, settings);
+		const newest = (await readNewestCodes(ctx, teamId, wanted, 1)).find(wanted);
 		if (newest) return changeItem({ kind: kindOf(newest), record: newest });
 	}
 	const changed = await readChangedCodes(
@@ -105,19 +107,22 @@ async function sampleChange(
 }
 
 /**
- * The newest scan of the last 30 days among the 100 most recently changed matching codes: the last hour first, the
- * rest of the day, then of the 30 days, each only when the later stretch had none (two to four requests). A busy
- * team's day or month of scans is neither read nor held (readNewestScan keeps one scan) to find one scan.
+ * The newest scan of the last 30 days among the 100 most recently changed matching codes (the team's list read
+ * page by page until it holds them, or to its end): the last hour first, the rest of the day, then of the 30 days,
+ * each only when the later stretch had none (two to four requests). A busy team's day or month of scans is
+ * neither read nor held (readNewestScan keeps one scan) to find one scan.
  */
 async function sampleScan(
 	ctx: IPollFunctions,
 	teamId: string,
 	settings: TriggerSettings,
 ): Promise<INodeExecutionData | undefined> {
-	const codes = await readLiveCodes(ctx, teamId, 'first');
-	const ids = codes
-		.filter((code) => matchesFilters(code, settings.filters))
-		.map((code) => String(code.id));
+	// a deleted code's id is never sent for scans: the service refuses it
+	const wanted = (code: IDataObject) => isLive(code) && matchesFilters(code, settings.filters);
+	const codes = (await readNewestCodes(ctx, teamId, wanted, CODES_PER_ANALYTICS_REQUEST))
+		.filter(wanted)
+		.slice(0, CODES_PER_ANALYTICS_REQUEST);
+	const ids = codes.map((code) => String(code.id));
 	if (ids.length === 0) return undefined;
 	const now = Date.now();
 	let endTime = now + SCAN_END_MARGIN_MS;

@@ -236,7 +236,7 @@ async function listCodeIds(
 	settings: TriggerSettings,
 	now: number,
 ): Promise<CodeIdCache> {
-	const codes = await readLiveCodes(ctx, teamId, 'all');
+	const codes = await readLiveCodes(ctx, teamId);
 	const presentMs = await readServicePresent(ctx, teamId, now);
 	const newest = codes.reduce<number | undefined>(
 		(max, code) => Math.max(max ?? code.updatedAt, code.updatedAt),

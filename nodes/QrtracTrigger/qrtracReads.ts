@@ -1,7 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import {
-	CODES_PER_ANALYTICS_REQUEST,
 	connectionOf,
 	getAllTeams,
 	getBulkQrAnalytics,
@@ -10,6 +9,7 @@ import {
 	listQrsChangedSince,
 	listTeamQrs,
 	placeListedCodes,
+	type QrCode,
 	placeScans,
 	walkBulkScans,
 	type ChangedQrCode,
@@ -147,26 +147,50 @@ function versionOf(code: ChangedQrCode): string {
 }
 
 /**
- * Live codes of a team, newest change first; every page (ceil(n / 100) requests) or only the first. Each is
- * placed on the timeline: a code without a time of change could never be placed against the cursor. Never the
- * list's `search`: the contract does not say how it matches (a service matching names only, or a prefix, would
- * hide watched codes), so the Search filter is codeFilters.ts `matchesFilters`'s alone.
+ * Every live code of a team, newest change first (ceil(n / 100) requests). Each is placed on the timeline: a code
+ * without a time of change could never be placed against the cursor. Never the list's `search`: the contract
+ * does not say how it matches (a service matching names only, or a prefix, would hide watched codes), so the
+ * Search filter is codeFilters.ts `matchesFilters`'s alone.
  */
-export async function readLiveCodes(
-	ctx: IPollFunctions,
-	teamId: string,
-	pages: 'all' | 'first',
-): Promise<ChangedQrCode[]> {
+export async function readLiveCodes(ctx: IPollFunctions, teamId: string): Promise<ChangedQrCode[]> {
 	const codes = await listTeamQrs(ctx, {
 		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
-		walk: {
-			returnAll: pages === 'all',
-			limit: pages === 'all' ? undefined : CODES_PER_ANALYTICS_REQUEST,
-		},
+		walk: { returnAll: true },
 		teamId,
 	});
 	// a list may hold soft-deleted codes (the contract does not say it leaves them out): their scans are refused
 	return await placeListedCodes(ctx, codes.filter(isLive), Date.now());
+}
+
+/**
+ * The team's listed codes, newest change first, read page by page (unsearched, as readLiveCodes) until `count` of
+ * them are `wanted` or the list ends: one request per 100 codes read, the whole list when fewer are wanted. The
+ * codes come placed, deleted ones a list holds included; the caller picks.
+ */
+export async function readNewestCodes(
+	ctx: IPollFunctions,
+	teamId: string,
+	wanted: (code: ChangedQrCode) => boolean,
+	count: number,
+): Promise<ChangedQrCode[]> {
+	const presentMs = Date.now();
+	// each code placed once, also when the walk asks again after every page
+	const placed = new WeakMap<object, ChangedQrCode>();
+	const place = async (codes: readonly QrCode[]) => {
+		const fresh = codes.filter((code) => !placed.has(code));
+		const times = await placeListedCodes(ctx, fresh, presentMs);
+		fresh.forEach((code, index) => placed.set(code, times[index]));
+		return codes.map((code) => placed.get(code)!);
+	};
+	const codes = await listTeamQrs(ctx, {
+		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
+		walk: {
+			returnAll: false,
+			until: async (read) => (await place(read)).filter(wanted).length >= count,
+		},
+		teamId,
+	});
+	return await place(codes);
 }
 
 /**

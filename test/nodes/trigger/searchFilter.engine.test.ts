@@ -162,6 +162,79 @@ describe('QRTRAC Trigger: a New Scans watch list saved when the Search was sent 
 	});
 });
 
+describe('QRTRAC Trigger: test events with the Search matching a code behind the 100 newest', () => {
+	/** A "Summer sale" code behind 150 codes changed after it, 100 older ones below it: 3 list pages. */
+	function teamWithOlderSummerCode() {
+		const account = newAccount();
+		const start = Date.now() - 3_600_000;
+		const create = (name: string, at: number) =>
+			suite.sim.state.createQrAt(account.teamId, { ...webCode, name }, at);
+		for (let index = 0; index < 100; index++) create(`Old ${index}`, start + index);
+		const summer = create('Summer sale', start + 100);
+		for (let index = 0; index < 150; index++) create(`New ${index}`, start + 101 + index);
+		return { account, summer };
+	}
+
+	const searchSummer = { filters: { search: 'summer' } };
+	const listRequests = (since: number) =>
+		requestsSince(since).filter((entry) => entry.operationId === 'getTeamQrsPaginated');
+
+	it('Code Changes reads the list on, page by page, to the newest matching code and no further', async () => {
+		const { account, summer } = teamWithOlderSummerCode();
+		const watcher = polling(account.credentials, searchSummer);
+
+		const before = lastSeq();
+		expect((await watcher.poll('manual')).map((event) => [event.event, event.id])).toEqual([
+			['created', summer.id],
+		]);
+		// pages 1 and 2 of 3, newest change first, without the service's search
+		expect(listRequests(before).map((entry) => [entry.query.page, entry.query.sortBy])).toEqual([
+			['1', 'updatedAt'],
+			['2', 'updatedAt'],
+		]);
+		expect(requestsSince(before)).toHaveLength(2);
+	});
+
+	it('New Scans takes the scan of a matching code behind the 100 newest (fewer than 100 match: the list to its end)', async () => {
+		const { account, summer } = teamWithOlderSummerCode();
+		suite.sim.state.addScan(summer.id, { city: 'Porto' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans', ...searchSummer });
+
+		const before = lastSeq();
+		expect(scanRows(await watcher.poll('manual'))).toEqual([
+			['scan', summer.id, summer.displayId, 'Porto'],
+		]);
+		expect(listRequests(before)).toHaveLength(3);
+		const asked = requestsSince(before).find((entry) => entry.operationId === 'getBulkQrAnalytics');
+		expect((asked?.body as { qrIds: string[] }).qrIds).toEqual([summer.id]);
+	});
+
+	it('New Scans stops reading the list once it holds the 100 newest matching codes', async () => {
+		const account = newAccount();
+		const start = Date.now() - 3_600_000;
+		const create = (name: string, at: number) =>
+			suite.sim.state.createQrAt(account.teamId, { ...webCode, name }, at);
+		for (let index = 0; index < 100; index++) create(`Summer old ${index}`, start + index);
+		const newest = Array.from({ length: 100 }, (_, index) =>
+			create(`Summer ${index}`, start + 200 + 2 * index),
+		);
+		for (let index = 0; index < 50; index++) create(`Other ${index}`, start + 201 + 2 * index);
+		suite.sim.state.addScan(newest[0].id, { city: 'Faro' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans', ...searchSummer });
+
+		const before = lastSeq();
+		expect(scanRows(await watcher.poll('manual'))).toEqual([
+			['scan', newest[0].id, newest[0].displayId, 'Faro'],
+		]);
+		// pages 1 and 2 hold the 100 newest matching codes (the 50 others among them): page 3 is not read
+		expect(listRequests(before)).toHaveLength(2);
+		const asked = requestsSince(before).find((entry) => entry.operationId === 'getBulkQrAnalytics');
+		expect((asked?.body as { qrIds: string[] }).qrIds.sort()).toEqual(
+			newest.map((code) => code.id).sort(),
+		);
+	});
+});
+
 describe('QRTRAC Trigger: what the Search filter costs', () => {
 	it('New Scans of a 1,000-code team, 5 codes matching: the first poll lists the team, later polls do not', async () => {
 		const account = newAccount();

@@ -261,7 +261,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		const failure = await manualPollFailure(watcher);
 
 		expect(failure?.description).toBe(
-			`Looked at the 100 most recently changed codes of team ${account.teamId} and the codes changed in the last 5 minutes, for events created, updated; filters: QR Type PDF, tag "spring", search "catalog". Once the workflow is active, the trigger reports new events as they happen.`,
+			`Looked at every code of team ${account.teamId} and the codes changed in the last 5 minutes, for events created, updated; filters: QR Type PDF, tag "spring", search "catalog". Once the workflow is active, the trigger reports new events as they happen.`,
 		);
 		expect(watcher.staticData).toEqual({});
 	});
@@ -274,7 +274,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		const failure = await manualPollFailure(watcher);
 
 		expect(failure?.description).toBe(
-			`Looked at the scans of the last 30 days of the 100 most recently changed codes of team ${account.teamId}; filters: none. Once the workflow is active, the trigger reports new events as they happen.`,
+			`Looked at the scans of the last 30 days of the 100 most recently changed matching codes of team ${account.teamId}; filters: none. Once the workflow is active, the trigger reports new events as they happen.`,
 		);
 	});
 });
