@@ -75,7 +75,7 @@ function describeFilters({ qrTypes, tag, search }: CodeFilters): string {
 }
 
 /**
- * The newest change: from the team's live codes, newest change first, read page by page until one matches (one
+ * The newest change: from the team's listed codes, newest change first, read page by page until one matches (one
  * request per 100 codes, the whole list when none does), or, for all teams or when only deletions are wanted,
  * from the codes changed in the last few minutes (one request).
  */
@@ -86,11 +86,9 @@ async function sampleChange(
 ): Promise<INodeExecutionData | undefined> {
 	const liveEventsWanted = settings.events.some((event) => event !== 'deleted');
 	if (!settings.allTeams && liveEventsWanted) {
+		// a deleted code the list holds is a deletion it shows, reported as a poll's change feed would report it
 		const wanted = (code: IDataObject) =>
-			isVersioned(code) &&
-			isLive(code) &&
-			matchesFilters(code, settings.filters) &&
-			wantedKind(code, settings);
+			isVersioned(code) && matchesFilters(code, settings.filters) && wantedKind(code, settings);
 		const newest = (await readNewestCodes(ctx, teamId, wanted, 1)).find(wanted);
 		if (newest) return changeItem({ kind: kindOf(newest), record: newest });
 	}
