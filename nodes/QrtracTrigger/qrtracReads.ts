@@ -149,8 +149,8 @@ function versionOf(code: ChangedQrCode): string {
 /**
  * Every live code of a team, newest change first (ceil(n / 100) requests). Each is placed on the timeline: a code
  * without a time of change could never be placed against the cursor. Never the list's `search`: the contract
- * does not say how it matches (a service matching names only, or a prefix, would hide watched codes), so the
- * Search filter is codeFilters.ts `matchesFilters`'s alone.
+ * says it matches name or Display ID, not how (a prefix or case-sensitive match keeps to that and would hide
+ * watched codes), so the Search filter is codeFilters.ts `matchesFilters`'s alone.
  */
 export async function readLiveCodes(ctx: IPollFunctions, teamId: string): Promise<ChangedQrCode[]> {
 	const codes = await listTeamQrs(ctx, {

@@ -1,8 +1,9 @@
 /**
  * The QRTRAC Trigger's Search filter (name or Display ID contains the text, codeFilters.ts `matchesFilters`) means
  * the same in Code Changes, New Scans and the test events whatever the service's list `search` matches (the
- * contract does not say how it matches: list drift `searchNamesOnly`), through n8n-core's real poll machinery
- * against the simulator over 127.0.0.1. Build first (`npm run build`).
+ * contract says name or Display ID, not how: substring, prefix, case; list drift `searchNamesOnly`, a service not
+ * keeping to those words, loses codes as a prefix or case-sensitive match would), through n8n-core's real poll
+ * machinery against the simulator over 127.0.0.1. Build first (`npm run build`).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -49,7 +50,7 @@ function scanRows(events: IDataObject[]): unknown[] {
 
 afterEach(() => suite.sim.setListDrift({}));
 
-describe('QRTRAC Trigger: Search filter when the list search matches names only', () => {
+describe('QRTRAC Trigger: Search filter when the list search leaves out codes the filter takes (names only)', () => {
 	beforeEach(() => suite.sim.setListDrift({ searchNamesOnly: true }));
 
 	it('New Scans reports the scans of a code whose Display ID holds the text, as Code Changes reports its changes', async () => {
