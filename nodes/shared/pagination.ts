@@ -47,10 +47,7 @@ export interface PageWalk<T = unknown> {
 	limit?: number;
 	/** Page size to ask for (1..100); by default 100, or the limit when it is smaller. */
 	pageSize?: number;
-	/**
-	 * Ends the walk once the codes read satisfy it (asked after each page, the pages then read one at a time): a
-	 * search for what the list holds, not a list taken whole, so ending early leaves no shortfall.
-	 */
+	/** Ends the walk, no shortfall, once the codes read satisfy it (asked after each page, then read one at a time). */
 	until?(items: readonly T[]): boolean | Promise<boolean>;
 }
 
@@ -152,11 +149,6 @@ export class PageCollector<T extends { id?: string }> {
 
 		const why = this.stopReason(records.length, fresh.length);
 		if (why) this.stop = { why, page: number, size: records.length };
-	}
-
-	/** Ends the walk after page `number`: the caller's `until` holds (PageWalk). */
-	enough(number: number): void {
-		if (!this.done) this.stop = { why: 'enough', page: number, size: 0 };
 	}
 
 	/** The request a guessed size that page 2 repeated needs before the list may end at page 1: page 2 with its limit. */
@@ -297,7 +289,7 @@ async function walkOnce<T extends { id?: string }>(
 	const add = async (number: number, page: ListPage<T>) => {
 		collector.add(number, page);
 		if (!collector.done && walk.until && (await walk.until(collector.items)))
-			collector.enough(number);
+			collector.stop = { why: 'enough', page: number, size: 0 };
 	};
 	await add(1, await fetchPage(1, pageSize));
 	let next = 2;
