@@ -34,12 +34,13 @@ export interface TeamListing {
 }
 
 /**
- * The team's live code holding `displayId`, which QRTRAC holds taken (it refused a create with it, or made a code
- * with it). The contract says the list's `search` "matches name or displayId", but not how (substring, prefix, case), nor how soon a new code is listed: when
- * the search shows no holder, the team's changes of the last minutes are read (a code just made; a code just
- * deleted, which keeps its Display ID, ends the look-up), then the whole list (a search matching less than it says).
- * With `listing`, a list the node holds (the sync's snapshot, a walk of an earlier row) stands in for the search
- * and the walk: the changes since it was read are the one request; without it every look-up walks the list.
+ * The team's live code holding `displayId`, which QRTRAC holds taken (it refused a create with it, or made a
+ * code with it). The contract says the list's `search` "matches name or displayId", but not how (substring,
+ * prefix, case), nor how soon a new code is listed: when the search shows no holder, the team's changes of the
+ * last minutes are read (a code just made; a code just deleted, which keeps its Display ID, ends the look-up),
+ * then the whole list (a search matching less than it says). With `listing`, a list the node holds (the sync's
+ * snapshot, a walk of an earlier row) stands in for the walk: the changes since it was read come first, the
+ * search only when neither shows a holder; without it every look-up walks the list.
  */
 export async function findTakenDisplayId(
 	ctx: TransportContext,
@@ -62,7 +63,9 @@ export async function findTakenDisplayId(
 	const known = listed && !fresh ? listed : await readList(ctx, args, listing, fresh);
 	// A listed holder changed since the list was read no longer holds it live (else `made` would be it).
 	const changed = new Set(recent.map((code) => String(code.id)));
-	return known.code && !changed.has(String(known.code.id)) ? known.code : undefined;
+	if (known.code && !changed.has(String(known.code.id))) return known.code;
+	// A held list is brought up to date by the changes, so a lagging feed hides a code from both: one search.
+	return listed ? await findQrByDisplayId(ctx, { displayId, teamId, itemIndex }) : undefined;
 }
 
 async function readList(

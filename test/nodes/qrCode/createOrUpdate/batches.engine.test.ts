@@ -315,6 +315,40 @@ describe('Create or Update (sync) in Loop Over Items', () => {
 		}
 	});
 
+	it('a code another client made between batches behind a lagging feed: the refused create finds it by one search and updates it', async () => {
+		const rows = sheet(4, 'lagx');
+		const teamId = teamWith(rows.slice(0, 2));
+		suite.sim.setChangeDrift({ fromTimeLagMs: 30_000 });
+		try {
+			const result = await runInBatches(teamId, rows, 2, {
+				syncs: [syncNode('Sync', teamId, undefined, 'continueRegularOutput')],
+				beforeBatch: (batch) => {
+					if (batch === 1)
+						suite.sim.state.createQr(teamId, {
+							qrType: 'WEB',
+							displayId: 'lagx-2',
+							name: 'Made elsewhere',
+							qrRedirectUrl: 'https://example.com/elsewhere',
+						});
+				},
+			});
+
+			// Before (r111): the snapshot, the changes and the look-up all missed it: "Display ID "lagx-2" is already
+			// taken", "No live code of this team's list has the Display ID".
+			expect(result.outputs('Sync').map((json) => json.result ?? json.error)).toEqual([
+				'unchanged',
+				'unchanged',
+				'updated',
+				'created',
+			]);
+			expect(suite.sim.state.getQr(codeId('lagx-2'))?.name).toBe('Row 2');
+			const searched = log().filter((entry) => entry.query.search);
+			expect(searched.map((entry) => entry.query.search)).toEqual(['lagx-2']);
+		} finally {
+			suite.sim.setChangeDrift({ fromTimeLagMs: undefined });
+		}
+	});
+
 	it('never serves what one credential read to another credential, even within one execution', async () => {
 		const rows = sheet(200, 'two');
 		const teamId = teamWith(rows);
