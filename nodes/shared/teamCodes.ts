@@ -51,7 +51,8 @@ interface TeamSnapshot {
 	taken: TakenDisplayIds<QrCode>;
 }
 
-const heldForSync = new HeldSnapshots<TeamSnapshot>({
+/** Every team's codes held in the process: the sync's snapshots, and other lists beside them (`alongside`). */
+export const heldCodes = new HeldSnapshots<TeamSnapshot>({
 	ceiling: HELD_CODES_CEILING,
 	maxAgeMs: SNAPSHOT_MAX_AGE_MS,
 });
@@ -92,7 +93,7 @@ export class TeamCodes {
 				await catchUp(ctx, snapshot, { teamId, team, itemIndex }),
 		};
 		this.source = source;
-		this.reads = new TeamReads(ctx, source, held ? heldForSync : undefined);
+		this.reads = new TeamReads(ctx, source, held ? heldCodes : undefined);
 	}
 
 	/**

@@ -9,13 +9,7 @@ import {
 	type TeamDisplayId,
 	type TeamListing,
 } from './api';
-import { HeldSnapshots } from './heldSnapshots';
-import {
-	HELD_CODES_CEILING,
-	SNAPSHOT_MAX_AGE_MS,
-	SNAPSHOT_OVERLAP_MS,
-	type TeamCodes,
-} from './teamCodes';
+import { heldCodes, SNAPSHOT_OVERLAP_MS, type TeamCodes } from './teamCodes';
 import { TeamReads } from './teamReads';
 
 /**
@@ -31,10 +25,8 @@ interface Walk {
 	readAtServiceMs: number;
 }
 
-const heldWalks = new HeldSnapshots<Walk>({
-	ceiling: HELD_CODES_CEILING,
-	maxAgeMs: SNAPSHOT_MAX_AGE_MS,
-});
+/** Under the sync's ceiling and age bound: one budget of codes held in the process. */
+const heldWalks = heldCodes.alongside<Walk>('walk');
 
 export class TakenDisplayIdLookUp implements TeamListing {
 	private readonly walks: TeamReads<Walk>;

@@ -86,4 +86,21 @@ describe('HeldSnapshots: what a node keeps between its runs in one execution', (
 		expect(held.get(key('huge'), 1)).toBeUndefined();
 		expect(held.size).toBe(0);
 	});
+
+	it('holds entries of another kind (`alongside`) under the same ceiling: the least recently used of either goes first', () => {
+		const codes = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
+		const walks = codes.alongside<number>('walk');
+		codes.set(key('t1'), 'snapshot of t1', 40, 0);
+		walks.set(key('t1'), 1, 40, 0);
+
+		// The same team in both kinds: held twice, counted twice, never served as the other kind.
+		expect([codes.get(key('t1'), 1), walks.get(key('t1'), 1)]).toEqual(['snapshot of t1', 1]);
+		expect([codes.size, walks.size]).toEqual([80, 80]);
+
+		walks.set(key('t2'), 2, 40, 0);
+		expect(codes.peek(key('t1'))).toBeUndefined();
+		expect([walks.peek(key('t1')), walks.peek(key('t2'))]).toEqual([1, 2]);
+		expect(codes.size).toBe(80);
+		expect(() => codes.alongside('')).toThrow('taken');
+	});
 });

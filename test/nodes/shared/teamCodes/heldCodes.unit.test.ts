@@ -1,0 +1,42 @@
+/**
+ * One budget of QR codes held in an n8n process: the sync's snapshots (teamCodes.ts) and the walks behind the
+ * look-up of a refused create (teamListings.ts) count against the same ceiling.
+ */
+import { heldCodes, TeamCodes } from '../../../../nodes/shared/teamCodes';
+import { TakenDisplayIdLookUp } from '../../../../nodes/shared/teamListings';
+import { fakeContext, ok } from '../../../support/fakeContext';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+const codes = Array.from({ length: 3 }, (_, index) => ({
+	id: `qr_${index}`,
+	teamId: 'team_1',
+	displayId: `d${index}`,
+	name: `Code ${index}`,
+	qrType: 'WEB',
+	qrRedirectUrl: 'https://example.com',
+	createdAt: 1_732_000_000_000 + index,
+	updatedAt: 1_732_000_000_000 + index,
+}));
+
+describe('the codes held in the process', () => {
+	it('count the sync snapshot and the look-up walk of a team in one budget', async () => {
+		const { ctx } = fakeContext({ answers: () => ok({ qrs: codes, totalCount: codes.length }) });
+		const before = heldCodes.size;
+
+		const sync = new TeamCodes(ctx, { purpose: () => 'the test', held: true });
+		expect(await sync.take(undefined, 'd0', 0)).toMatchObject({ id: 'qr_0' });
+		// The snapshot holds the 2 codes no row took.
+		expect(heldCodes.size - before).toBe(2);
+
+		const lookUp = new TakenDisplayIdLookUp(ctx);
+		const walked = await lookUp.read({ displayId: 'd1', teamId: undefined, itemIndex: 0 }, false);
+
+		expect(walked.code).toMatchObject({ id: 'qr_1' });
+		// Before (r111): the walk's 3 codes were held beside the ceiling, in a store of their own.
+		expect(heldCodes.size - before).toBe(5);
+	});
+});
