@@ -34,7 +34,11 @@ import { isLive, ofOtherTeam } from './records/qrCode';
 /** How long a snapshot is brought up to date by the change feed before the team is read again. */
 export const SNAPSHOT_MAX_AGE_MS = 10 * 60_000;
 /** How far before the last read the feed looks again: the trigger's default overlap, for the same reasons. */
-export const SNAPSHOT_OVERLAP_MS = 15_000;
+const SNAPSHOT_OVERLAP_MS = 15_000;
+/** Where the feed is read from after a read at `readAtServiceMs` (service clock): the overlap before it. */
+export function feedFrom(readAtServiceMs: number): number {
+	return Math.max(0, readAtServiceMs - SNAPSHOT_OVERLAP_MS - 1);
+}
 /** Most changed codes a feed answer may hold: above that, one read of the team is the safer source. */
 export const MAX_FEED_CODES = 10_000;
 /**
@@ -252,7 +256,7 @@ async function catchUp(
 	const { codes, serviceDateMs } = await readTeamChanges(ctx, {
 		teamId,
 		itemIndex,
-		fromTime: Math.max(0, snapshot.readAtServiceMs - SNAPSHOT_OVERLAP_MS - 1),
+		fromTime: feedFrom(snapshot.readAtServiceMs),
 	});
 	const unseen = codes.filter((code) => feedNews(snapshot, code) === 'unseen');
 	const foreign = codes.some((code) => ofOtherTeam(code, team));

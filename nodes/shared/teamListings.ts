@@ -9,7 +9,7 @@ import {
 	type TeamDisplayId,
 	type TeamListing,
 } from './api';
-import { heldCodes, SNAPSHOT_OVERLAP_MS, type TeamCodes } from './teamCodes';
+import { feedFrom, heldCodes, type TeamCodes } from './teamCodes';
 import { TeamReads } from './teamReads';
 
 /**
@@ -58,7 +58,7 @@ export class TakenDisplayIdLookUp implements TeamListing {
 
 	async held({ displayId, teamId, itemIndex }: TeamDisplayId): Promise<ListedHolder | undefined> {
 		const unheldAt = await this.snapshot?.unheldSince(teamId, displayId);
-		if (unheldAt !== undefined) return { code: undefined, changesFrom: changesFrom(unheldAt) };
+		if (unheldAt !== undefined) return { code: undefined, changesFrom: feedFrom(unheldAt) };
 		const walk = await this.walks.ifKept(teamId);
 		return walk && said(walk, displayId, itemIndex);
 	}
@@ -77,11 +77,6 @@ export class TakenDisplayIdLookUp implements TeamListing {
 function said(walk: Walk, displayId: string, itemIndex: number): ListedHolder {
 	return {
 		code: walk.index.find(displayId, itemIndex),
-		changesFrom: changesFrom(walk.readAtServiceMs),
+		changesFrom: feedFrom(walk.readAtServiceMs),
 	};
-}
-
-/** The changes since a list read, less the overlap the sync's catch-up reads again for the same reasons. */
-function changesFrom(readAtServiceMs: number): number {
-	return Math.max(0, readAtServiceMs - SNAPSHOT_OVERLAP_MS - 1);
 }

@@ -1,8 +1,8 @@
 /**
  * One budget of QR codes held in an n8n process: the sync's snapshots (teamCodes.ts) and the walks behind the
- * look-up of a refused create (teamListings.ts) count against the same ceiling.
+ * look-up of a refused create (teamListings.ts) count against the same ceiling, and read the feed from one rule.
  */
-import { heldCodes, TeamCodes } from '../../../../nodes/shared/teamCodes';
+import { feedFrom, heldCodes, TeamCodes } from '../../../../nodes/shared/teamCodes';
 import { TakenDisplayIdLookUp } from '../../../../nodes/shared/teamListings';
 import { fakeContext, ok } from '../../../support/fakeContext';
 
@@ -38,5 +38,20 @@ describe('the codes held in the process', () => {
 		expect(walked.code).toMatchObject({ id: 'qr_1' });
 		// Before (r111): the walk's 3 codes were held beside the ceiling, in a store of their own.
 		expect(heldCodes.size - before).toBe(5);
+	});
+
+	it('the look-up reads the changes since a walk from where the sync reads its feed: 15 s before, on the service clock', async () => {
+		const date = 'Wed, 25 Nov 2026 10:00:00 GMT';
+		const { ctx } = fakeContext({
+			answers: () => ok({ qrs: codes, totalCount: codes.length }, { date }),
+		});
+
+		const walked = await new TakenDisplayIdLookUp(ctx).read(
+			{ displayId: 'd2', teamId: undefined, itemIndex: 0 },
+			false,
+		);
+
+		expect(walked.changesFrom).toBe(Date.parse(date) - 15_001);
+		expect(feedFrom(Date.parse(date))).toBe(walked.changesFrom);
 	});
 });
