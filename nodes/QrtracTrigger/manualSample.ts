@@ -75,9 +75,9 @@ function describeFilters({ qrTypes, tag, search }: CodeFilters): string {
 }
 
 /**
- * The newest change: from the team's listed codes, newest change first, read page by page until one matches (one
- * request per 100 codes, the whole list when none does), or, for all teams or when only deletions are wanted,
- * from the codes changed in the last few minutes (one request).
+ * The newest change: from the team's listed codes, newest change first (its first 100 codes, one request, or the
+ * whole list when none of them matches), or, for all teams or when only deletions are wanted, or when no listed
+ * code matches, from the codes changed in the last few minutes (one request).
  */
 async function sampleChange(
 	ctx: IPollFunctions,
@@ -89,7 +89,7 @@ async function sampleChange(
 		// a deleted code the list holds is a deletion it shows, reported as a poll's change feed would report it
 		const wanted = (code: IDataObject) =>
 			isVersioned(code) && matchesFilters(code, settings.filters) && wantedKind(code, settings);
-		const newest = (await readNewestCodes(ctx, teamId, wanted, 1)).find(wanted);
+		const [newest] = await readNewestCodes(ctx, teamId, { wanted, count: 1, listed: () => true });
 		if (newest) return changeItem({ kind: kindOf(newest), record: newest });
 	}
 	const changed = await readChangedCodes(
@@ -105,9 +105,9 @@ async function sampleChange(
 }
 
 /**
- * The newest scan of the last 30 days among the 100 most recently changed matching codes (the team's list read
- * page by page until it holds them, or to its end): the last hour first, the rest of the day, then of the 30 days,
- * each only when the later stretch had none (two to four requests). A busy team's day or month of scans is
+ * The newest scan of the last 30 days among the 100 most recently changed matching live codes (the list's first
+ * 100 codes, or the whole list when fewer of them match): the last hour first, the rest of the day, then of the 30
+ * days, each only when the later stretch had none (one to three requests). A busy team's day or month of scans is
  * neither read nor held (readNewestScan keeps one scan) to find one scan.
  */
 async function sampleScan(
@@ -116,10 +116,11 @@ async function sampleScan(
 	settings: TriggerSettings,
 ): Promise<INodeExecutionData | undefined> {
 	// a deleted code's id is never sent for scans: the service refuses it
-	const wanted = (code: IDataObject) => isLive(code) && matchesFilters(code, settings.filters);
-	const codes = (await readNewestCodes(ctx, teamId, wanted, CODES_PER_ANALYTICS_REQUEST))
-		.filter(wanted)
-		.slice(0, CODES_PER_ANALYTICS_REQUEST);
+	const codes = await readNewestCodes(ctx, teamId, {
+		wanted: (code) => matchesFilters(code, settings.filters),
+		count: CODES_PER_ANALYTICS_REQUEST,
+		listed: isLive,
+	});
 	const ids = codes.map((code) => String(code.id));
 	if (ids.length === 0) return undefined;
 	const now = Date.now();

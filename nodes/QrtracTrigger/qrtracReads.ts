@@ -1,6 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import {
+	CODES_PER_ANALYTICS_REQUEST,
 	connectionOf,
 	getAllTeams,
 	getBulkQrAnalytics,
@@ -153,44 +154,57 @@ function versionOf(code: ChangedQrCode): string {
  * watched codes), so the Search filter is codeFilters.ts `matchesFilters`'s alone.
  */
 export async function readLiveCodes(ctx: IPollFunctions, teamId: string): Promise<ChangedQrCode[]> {
-	const codes = await listTeamQrs(ctx, {
-		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
-		walk: { returnAll: true },
-		teamId,
-	});
 	// a list may hold soft-deleted codes (the contract does not say it leaves them out): their scans are refused
-	return await placeListedCodes(ctx, codes.filter(isLive), Date.now());
+	return (await readListedCodes(ctx, teamId, 'all', isLive)).codes;
 }
 
 /**
- * The team's listed codes, newest change first, read page by page (unsearched, as readLiveCodes) until `count` of
- * them are `wanted` or the list ends: one request per 100 codes read, the whole list when fewer are wanted. The
- * codes come placed, deleted ones a list holds included; the caller picks.
+ * The `count` newest `wanted` codes of a team, newest change first: from the list's first 100 codes, newest change
+ * first (one request), when they hold that many or are the whole list; else from the whole list read as
+ * readLiveCodes reads it (an `updatedAt` order that other writers move mid-walk cannot cut it short), filtered
+ * once and sorted by time of change here. Deleted codes a list holds are kept when `listed` keeps them.
  */
 export async function readNewestCodes(
 	ctx: IPollFunctions,
 	teamId: string,
-	wanted: (code: ChangedQrCode) => boolean,
-	count: number,
+	{
+		wanted,
+		count,
+		listed,
+	}: {
+		wanted: (code: ChangedQrCode) => boolean;
+		count: number;
+		listed: (code: QrCode) => boolean;
+	},
 ): Promise<ChangedQrCode[]> {
-	const presentMs = Date.now();
-	// each code placed once, also when the walk asks again after every page
-	const placed = new WeakMap<object, ChangedQrCode>();
-	const place = async (codes: readonly QrCode[]) => {
-		const fresh = codes.filter((code) => !placed.has(code));
-		const times = await placeListedCodes(ctx, fresh, presentMs);
-		fresh.forEach((code, index) => placed.set(code, times[index]));
-		return codes.map((code) => placed.get(code)!);
-	};
-	const codes = await listTeamQrs(ctx, {
+	let read = await readListedCodes(ctx, teamId, 'first', listed);
+	if (!read.whole && read.codes.filter(wanted).length < count)
+		read = await readListedCodes(ctx, teamId, 'all', listed);
+	return read.codes
+		.filter(wanted)
+		.sort((a, b) => b.updatedAt - a.updatedAt)
+		.slice(0, count);
+}
+
+/**
+ * The team's listed codes that `keep` takes, newest change first, placed on the timeline (unsearched): every page,
+ * or the first 100 codes; `whole` when they are the whole list.
+ */
+async function readListedCodes(
+	ctx: IPollFunctions,
+	teamId: string,
+	pages: 'all' | 'first',
+	keep: (code: QrCode) => boolean,
+): Promise<{ codes: ChangedQrCode[]; whole: boolean }> {
+	const limit = CODES_PER_ANALYTICS_REQUEST;
+	const listed = await listTeamQrs(ctx, {
 		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
-		walk: {
-			returnAll: false,
-			until: async (read) => (await place(read)).filter(wanted).length >= count,
-		},
+		walk: pages === 'all' ? { returnAll: true } : { returnAll: false, limit },
 		teamId,
 	});
-	return await place(codes);
+	const codes = await placeListedCodes(ctx, listed.filter(keep), Date.now());
+	// a walk to a limit fails on a shortfall, so fewer codes than the limit are the list's end
+	return { codes, whole: pages === 'all' || listed.length < limit };
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * Rule: every code once, never fewer than the service announced, and the walk always ends. It follows the page
  * size served on page 1, asks the pages the total needs PARALLEL_PAGES at a time (read in page order, codes
- * kept once), and stops at the limit, the caller's `until`, the total, an empty, short or all-repeated page, or a page cap. A shortfall
+ * kept once), and stops at the limit, the total, an empty, short or all-repeated page, or a page cap. A shortfall
  * is retried once (page 0 for a service counting from 0, or the whole list when the total shrank); a page that
  * repeats what was read fails at once (the service ignores `page`); what is still short is returned as
  * `shortfall` for the caller's error. Without a total, only an empty or short page ends the walk (a short
@@ -42,13 +42,11 @@ export interface ListPage<T> {
 	limit?: number;
 }
 
-export interface PageWalk<T = unknown> {
+export interface PageWalk {
 	returnAll: boolean;
 	limit?: number;
 	/** Page size to ask for (1..100); by default 100, or the limit when it is smaller. */
 	pageSize?: number;
-	/** Ends the walk, no shortfall, once the codes read satisfy it (asked after each page, then read one at a time). */
-	until?(items: readonly T[]): boolean | Promise<boolean>;
 }
 
 /** Why a walk holds fewer codes than the service announced, for the caller's error. */
@@ -76,7 +74,7 @@ export interface WalkResult<T> {
 
 type FetchPage<T> = (page: number, pageSize: number) => Promise<ListPage<T>>;
 
-type Stop = 'limit' | 'enough' | 'total' | 'empty' | 'short' | 'repeat' | 'guessRepeated' | 'cap';
+type Stop = 'limit' | 'total' | 'empty' | 'short' | 'repeat' | 'guessRepeated' | 'cap';
 
 /** One walk's state; pure, so that the rules can be tested page by page. */
 export class PageCollector<T extends { id?: string }> {
@@ -231,7 +229,7 @@ export class PageCollector<T extends { id?: string }> {
  * time so that a long list does not wait on each answer's latency in turn.
  */
 export async function collectPages<T extends { id?: string }>(
-	walk: PageWalk<NoInfer<T>>,
+	walk: PageWalk,
 	fetchPage: FetchPage<T>,
 ): Promise<WalkResult<T>> {
 	const counted: FetchPage<T> = async (page, size) => {
@@ -277,7 +275,7 @@ export async function collectPages<T extends { id?: string }>(
 }
 
 async function walkOnce<T extends { id?: string }>(
-	walk: PageWalk<T>,
+	walk: PageWalk,
 	fetchPage: FetchPage<T>,
 ): Promise<PageCollector<T>> {
 	const pageSize = walk.pageSize ?? pageSizeFor(walk.returnAll, walk.limit);
@@ -286,23 +284,16 @@ async function walkOnce<T extends { id?: string }>(
 		pageSize,
 	});
 	if (collector.done) return collector;
-	const add = async (number: number, page: ListPage<T>) => {
-		collector.add(number, page);
-		if (!collector.done && walk.until && (await walk.until(collector.items)))
-			collector.stop = { why: 'enough', page: number, size: 0 };
-	};
-	await add(1, await fetchPage(1, pageSize));
+	collector.add(1, await fetchPage(1, pageSize));
 	let next = 2;
 	while (!collector.done) {
 		const foreseen = collector.foreseenPages;
-		// a walk that ends once it holds enough reads no page it might not need
-		const count =
-			next <= foreseen && !walk.until ? Math.min(PARALLEL_PAGES, foreseen - next + 1) : 1;
+		const count = next <= foreseen ? Math.min(PARALLEL_PAGES, foreseen - next + 1) : 1;
 		const numbers = Array.from({ length: count }, (_, offset) => next + offset);
 		const pages = await Promise.all(
 			numbers.map(async (page) => await fetchPage(page, collector.servedSize)),
 		);
-		for (const [index, page] of pages.entries()) await add(numbers[index], page);
+		pages.forEach((page, index) => collector.add(numbers[index], page));
 		next += count;
 	}
 	const check = collector.pendingCheck;
@@ -315,7 +306,7 @@ function shortfallReason<T extends { id?: string }>(
 	collector: PageCollector<T>,
 ): string | undefined {
 	const expected = collector.expected;
-	if (!collector.stop || collector.stop.why === 'enough') return undefined;
+	if (!collector.stop) return undefined;
 	const { why, page, size } = collector.stop;
 	// A full page of codes already read means the pages do not move on, whatever the total says.
 	const repeated =

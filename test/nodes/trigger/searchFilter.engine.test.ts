@@ -180,7 +180,30 @@ describe('QRTRAC Trigger: test events with the Search matching a code behind the
 	const listRequests = (since: number) =>
 		requestsSince(since).filter((entry) => entry.operationId === 'getTeamQrsPaginated');
 
-	it('Code Changes reads the list on, page by page, to the newest matching code and no further', async () => {
+	it('both read only the 100 newest codes when they hold the matching codes wanted', async () => {
+		const { account } = teamWithOlderSummerCode();
+		const newest = suite.sim.state.listQrs(account.teamId).find((code) => code.name === 'New 149')!;
+		suite.sim.state.addScan(newest.id, { city: 'Braga' });
+		const searchNew = { filters: { search: 'new' } };
+
+		const before = lastSeq();
+		const changes = await polling(account.credentials, searchNew).poll('manual');
+		expect(changes.map((event) => [event.event, event.id])).toEqual([['created', newest.id]]);
+		expect(requestsSince(before)).toHaveLength(1);
+
+		const next = lastSeq();
+		const scans = await polling(account.credentials, { triggerOn: 'newScans', ...searchNew }).poll(
+			'manual',
+		);
+		expect(scanRows(scans)).toEqual([['scan', newest.id, newest.displayId, 'Braga']]);
+		// 100 of the 150 "New" codes are the list's first 100: page 1 and the last hour's scans
+		expect(requestsSince(next).map((entry) => entry.operationId)).toEqual([
+			'getTeamQrsPaginated',
+			'getBulkQrAnalytics',
+		]);
+	});
+
+	it('Code Changes reads the whole list when its 100 newest codes hold no matching code', async () => {
 		const { account, summer } = teamWithOlderSummerCode();
 		const watcher = polling(account.credentials, searchSummer);
 
@@ -188,12 +211,21 @@ describe('QRTRAC Trigger: test events with the Search matching a code behind the
 		expect((await watcher.poll('manual')).map((event) => [event.event, event.id])).toEqual([
 			['created', summer.id],
 		]);
-		// pages 1 and 2 of 3, newest change first, without the service's search
-		expect(listRequests(before).map((entry) => [entry.query.page, entry.query.sortBy])).toEqual([
-			['1', 'updatedAt'],
-			['2', 'updatedAt'],
+		// page 1 newest change first, then the whole list as the poll reads it (3 pages, creation order, sorted
+		// here), without the service's search
+		expect(
+			listRequests(before).map((entry) => [
+				entry.query.page,
+				entry.query.sortBy,
+				entry.query.search,
+			]),
+		).toEqual([
+			['1', 'updatedAt', undefined],
+			['1', 'createdAt', undefined],
+			['2', 'createdAt', undefined],
+			['3', 'createdAt', undefined],
 		]);
-		expect(requestsSince(before)).toHaveLength(2);
+		expect(requestsSince(before)).toHaveLength(4);
 	});
 
 	it('New Scans takes the scan of a matching code behind the 100 newest (fewer than 100 match: the list to its end)', async () => {
@@ -205,12 +237,13 @@ describe('QRTRAC Trigger: test events with the Search matching a code behind the
 		expect(scanRows(await watcher.poll('manual'))).toEqual([
 			['scan', summer.id, summer.displayId, 'Porto'],
 		]);
-		expect(listRequests(before)).toHaveLength(3);
+		// page 1, then the whole list (3 pages)
+		expect(listRequests(before)).toHaveLength(4);
 		const asked = requestsSince(before).find((entry) => entry.operationId === 'getBulkQrAnalytics');
 		expect((asked?.body as { qrIds: string[] }).qrIds).toEqual([summer.id]);
 	});
 
-	it('New Scans stops reading the list once it holds the 100 newest matching codes', async () => {
+	it('New Scans takes the 100 newest matching codes of the whole list when its 100 newest codes hold fewer', async () => {
 		const account = newAccount();
 		const start = Date.now() - 3_600_000;
 		const create = (name: string, at: number) =>
@@ -227,13 +260,86 @@ describe('QRTRAC Trigger: test events with the Search matching a code behind the
 		expect(scanRows(await watcher.poll('manual'))).toEqual([
 			['scan', newest[0].id, newest[0].displayId, 'Faro'],
 		]);
-		// pages 1 and 2 hold the 100 newest matching codes (the 50 others among them): page 3 is not read
-		expect(listRequests(before)).toHaveLength(2);
+		// page 1 holds 75 matching codes: the whole list (3 pages) is read, filtered once, sorted by change
+		expect(listRequests(before)).toHaveLength(4);
 		const asked = requestsSince(before).find((entry) => entry.operationId === 'getBulkQrAnalytics');
 		expect((asked?.body as { qrIds: string[] }).qrIds.sort()).toEqual(
 			newest.map((code) => code.id).sort(),
 		);
 	});
+});
+
+describe('QRTRAC Trigger: test events while another writer edits codes (list drift `shiftingOrder`)', () => {
+	// the contract sorts the list by `updatedAt`, which other writers move: a code may change pages mid-walk
+	beforeEach(() => suite.sim.setListDrift({ shiftingOrder: true }));
+
+	/** 250 codes changed an hour ago, `name` the given one of the code made at `matchAt` (of 0..249). */
+	function teamOf250(matchAt?: number) {
+		const account = newAccount();
+		const start = Date.now() - 3_600_000;
+		const codes = Array.from({ length: 250 }, (_, index) =>
+			suite.sim.state.createQrAt(
+				account.teamId,
+				{ ...webCode, name: index === matchAt ? 'Summer sale' : `Code ${index}` },
+				start + index,
+			),
+		);
+		return { account, match: matchAt === undefined ? undefined : codes[matchAt] };
+	}
+
+	const operations = (since: number) => requestsSince(since).map((entry) => entry.operationId);
+	const pages = (count: number) => Array<string>(count).fill('getTeamQrsPaginated');
+
+	it('Code Changes finds the matching code that another writer moved off the pages still to read', async () => {
+		// the oldest code: touched after page 1 is answered, it moves onto page 1, already read
+		const { account, match } = teamOf250(0);
+		const before = lastSeq();
+
+		const events = await polling(account.credentials, { filters: { search: 'summer' } }).poll(
+			'manual',
+		);
+
+		expect(events.map((event) => [event.event, event.id])).toEqual([['updated', match!.id]]);
+		// page 1 newest change first, then the whole list as the poll reads it (250 codes: 3 pages)
+		expect(operations(before)).toEqual(pages(4));
+	});
+
+	it('New Scans takes the scan of the one matching code, the newest', async () => {
+		const { account, match } = teamOf250(249);
+		suite.sim.state.addScan(match!.id, { city: 'Porto' });
+		const before = lastSeq();
+
+		const events = await polling(account.credentials, {
+			triggerOn: 'newScans',
+			filters: { search: 'summer' },
+		}).poll('manual');
+
+		expect(scanRows(events)).toEqual([['scan', match!.id, match!.displayId, 'Porto']]);
+		// page 1 holds 1 matching code, not 100: the whole list, then the last hour's scans
+		expect(operations(before)).toEqual([...pages(4), 'getBulkQrAnalytics']);
+	});
+
+	for (const triggerOn of ['codeChanges', 'newScans'])
+		it(`${triggerOn}: a Search matching nothing fails "No data", not "incomplete"`, async () => {
+			const { account } = teamOf250();
+			const before = lastSeq();
+
+			const failure = await polling(account.credentials, {
+				triggerOn,
+				filters: { search: 'summer' },
+			})
+				.poll('manual')
+				.then(
+					() => undefined,
+					(error: Error) => error,
+				);
+
+			expect(failure?.message).toBe('No data with the current filter could be found');
+			// Code Changes also reads the changes of the last 5 minutes
+			expect(operations(before)).toEqual(
+				triggerOn === 'codeChanges' ? [...pages(4), 'getTeamQrsFromTime'] : pages(4),
+			);
+		});
 });
 
 describe('QRTRAC Trigger: what the Search filter costs', () => {

@@ -161,27 +161,6 @@ describe('collectPages on a service that pages as the contract says', () => {
 		expect(result.items).toEqual([]);
 	});
 
-	it('ends the walk once `until` holds, a page at a time, with no shortfall', async () => {
-		const service = listService(() => codes(1_000));
-		const until = (read: readonly Code[]) => read.some((code) => code.id === 'qr_250');
-		const result = await collectPages({ returnAll: false, until }, service.fetchPage);
-		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
-		expect(service.maxInFlight).toBe(1);
-		expect(result.items).toHaveLength(300);
-		expect(result.shortfall).toBeUndefined();
-	});
-
-	it('reads to the list end when `until` never holds, still checked against the total', async () => {
-		const service = listService(() => codes(250));
-		const result = await collectPages({ returnAll: false, until: () => false }, service.fetchPage);
-		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
-		expect(result.items).toHaveLength(250);
-		expect(result.shortfall).toBeUndefined();
-		const short = listService(() => codes(250), { total: 400 });
-		const cut = await collectPages({ returnAll: false, until: () => false }, short.fetchPage);
-		expect(cut.shortfall?.expected).toBe(400);
-	});
-
 	it('keeps records without an id, since they cannot be compared', () => {
 		const collector = new PageCollector<Code>({ pageSize: 10 });
 		collector.add(1, {
