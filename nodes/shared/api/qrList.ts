@@ -99,8 +99,8 @@ async function walkTeamQrs(
 
 /**
  * The team's live code whose Display ID is exactly `displayId`, or undefined. The list's `search` matches name or
- * Display ID as a case-insensitive substring, so every page of matches is read and the match picked by the rule
- * of DisplayIdIndex (two holders, or one in another case, fail the item).
+ * Display ID (the contract does not say how: substring, prefix or case), so every page of matches is read and the
+ * match picked by the rule of DisplayIdIndex (two holders, or one in another case, fail the item).
  */
 export async function findQrByDisplayId(
 	ctx: TransportContext,
