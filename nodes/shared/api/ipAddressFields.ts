@@ -12,15 +12,55 @@ export function isIpAddressField(field: string): boolean {
 	return IP_ADDRESS_FIELDS.has(field.toLowerCase());
 }
 
+/** Parts of a field name that say it holds an address: `remoteAddr`, `x-forwarded-for`, `hops`, `peer`, `ipv6`. */
+const ADDRESS_NAME = /ip|addr|forward|remote|client|hop|peer|xff|proxy/i;
+/** Words of a field name that say it holds something else (an ID, a version, a time, a name, a link). */
+const OTHER_WORDS = new Set([
+	'id',
+	'ids',
+	'uuid',
+	'guid',
+	'mac',
+	'version',
+	'ver',
+	'build',
+	'time',
+	'timestamp',
+	'date',
+	'at',
+	'name',
+	'url',
+	'uri',
+]);
+
+/**
+ * What a field's name says of its value, for the IP Address option (records/ipPrivacy.ts): `address` when it may
+ * hold addresses (ADDRESS_NAME), `other` when it holds other data (the node's own `qr…` fields, and names with a
+ * word of OTHER_WORDS, e.g. `browserVersion`, `deviceId`, `scanTime`), else `neutral` (the enclosing field's says).
+ * Versions ("120.0.0.0"), names ("10.0.0.1"), Display IDs ("2.0.1.0") and hex IDs ("00:1A:…:70") parse as
+ * addresses, so a value is taken for one only under a name that says so.
+ */
+export function ipAddressNaming(field: string): 'address' | 'other' | 'neutral' {
+	const words = field
+		.replace(/([a-z\d])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z\d]+/);
+	if (/^qr/i.test(field) || /version$/i.test(field) || words.some((word) => OTHER_WORDS.has(word)))
+		return 'other';
+	return ADDRESS_NAME.test(field) ? 'address' : 'neutral';
+}
+
 /** Only the characters of addresses, ports and lists of them: most text is told apart by this alone. */
 const ADDRESS_CHARACTERS = /^[0-9A-Fa-f:.,[\]\s]{2,400}$/;
 const IP = z.string().ip();
 
 /**
  * Whether a value is text holding only IP addresses (v4, v6, each maybe with a port; one or a comma-separated
- * list, as a forwarding header), under whatever field name: ScanData allows fields of any name, so an address
- * the names above do not list (`ipv6`, `remoteAddr`, a list of hops) is known by its value. Never used to find
- * the visitor (records/ipPrivacy.ts `scanIpAddress`), only to keep addresses out of outputs and errors.
+ * list, as a forwarding header): ScanData allows fields of any name, so an address the names above do not list
+ * (`ipv6`, `remoteAddr`, a list of hops) is known by its value, in outputs only under a name that says address
+ * (`ipAddressNaming`), in error excerpts under any name (withholding a version there loses nothing). Never used
+ * to find the visitor (records/ipPrivacy.ts `scanIpAddress`).
  */
 export function isIpAddressText(value: unknown): boolean {
 	if (typeof value !== 'string' || !/[.:]/.test(value) || !ADDRESS_CHARACTERS.test(value))

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { isIpAddressField, isIpAddressText } from '../api/ipAddressFields';
+import { ipAddressNaming, isIpAddressField, isIpAddressText } from '../api/ipAddressFields';
 import { isPlainObject } from '../plainObject';
 
 /**
@@ -90,27 +90,28 @@ export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
 }
 
 /**
- * A scan event as the mode wants it: each address field, and each value that is an address under another name
- * (api/ipAddressFields.ts), at the top level or inside an object or list of the event (ScanData allows more
- * fields, and an address may come nested there), kept as sent,
- * replaced by its hash (one without an address keeps null, nothing or blank text; any other value that is no
- * text becomes null), or left out. The event given is not changed; one without an address field is returned as
- * it is.
+ * A scan event as the mode wants it: each address field, and each value that is an address under a name that says
+ * address (api/ipAddressFields.ts `ipAddressNaming`: `remoteAddr`, a list of `hops`, inside a `proxy` object), at
+ * the top level or inside an object or list of the event (ScanData allows more fields, and an address may come
+ * nested there), kept as sent, replaced by its hash (one without an address keeps null, nothing or blank text; any
+ * other value that is no text becomes null), or left out. Values that merely parse as addresses under other names
+ * (a code named "10.0.0.1", a browser version "120.0.0.0") are data and stay. The event given is not changed; one
+ * without an address is returned as it is.
  */
 export function withIpPrivacy<T extends IDataObject>(scan: T, privacy: IpPrivacy): T {
 	if (privacy.mode === 'keep') return scan;
-	return (privateCopy(scan, privacy) ?? scan) as T;
+	return (privateCopy(scan, privacy, false) ?? scan) as T;
 }
 
 /**
- * A copy of `value` with its addresses (address fields, and values that are addresses, api/ipAddressFields.ts), at
- * any depth, as the mode wants them; undefined when it has none. A removed entry of a list is left out of it.
+ * A copy of `value` with its addresses, at any depth, as the mode wants them; undefined when it has none.
+ * `named`: the nearest field name around it says address. A removed entry of a list is left out of it.
  */
-function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
+function privateCopy(value: unknown, privacy: IpPrivacy, named: boolean): unknown {
 	if (Array.isArray(value)) {
 		let copy: unknown[] | undefined;
 		for (const [index, entry] of value.entries()) {
-			const shown = shownValue(entry, privacy);
+			const shown = shownValue(entry, privacy, named);
 			if (shown === UNCHANGED) {
 				if (copy) copy.push(entry);
 				continue;
@@ -127,7 +128,7 @@ function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
 	for (const [index, [field, entry]] of entries.entries()) {
 		const shown = isIpAddressField(field)
 			? shownAddress(entry, privacy)
-			: shownValue(entry, privacy);
+			: shownValue(entry, privacy, namesAddress(field, named));
 		if (shown === UNCHANGED) {
 			if (copy) setField(copy, field, entry);
 			continue;
@@ -139,6 +140,12 @@ function privateCopy(value: unknown, privacy: IpPrivacy): unknown {
 		if (shown !== REMOVED) setField(copy, field, shown);
 	}
 	return copy;
+}
+
+/** Whether a field's value is under a name that says address: its own name's word, else the enclosing one's. */
+function namesAddress(field: string, enclosing: boolean): boolean {
+	const naming = ipAddressNaming(field);
+	return naming === 'neutral' ? enclosing : naming === 'address';
 }
 
 /** A field of a copy; `__proto__` (an own field JSON.parse makes) stays a field, never the copy's prototype. */
@@ -156,10 +163,10 @@ function setField(copy: IDataObject, field: string, value: unknown): void {
 const UNCHANGED = Symbol('unchanged');
 const REMOVED = Symbol('removed');
 
-/** A value outside an address field: an address by its value (ScanData's fields may have any name), else its inside. */
-function shownValue(entry: unknown, privacy: IpPrivacy): unknown {
-	if (isIpAddressText(entry)) return shownAddress(entry, privacy);
-	const changed = privateCopy(entry, privacy);
+/** A value outside an address field: an address when `named` says one may be there, else its inside. */
+function shownValue(entry: unknown, privacy: IpPrivacy, named: boolean): unknown {
+	if (named && isIpAddressText(entry)) return shownAddress(entry, privacy);
+	const changed = privateCopy(entry, privacy, named);
 	return changed === undefined ? UNCHANGED : changed;
 }
 

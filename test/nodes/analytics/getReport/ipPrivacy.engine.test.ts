@@ -253,3 +253,37 @@ describe.each(Object.keys(actionOutputs))('IP address under a name of its own on
 		expect(kept.hops).toEqual(['192.0.2.9', 'edge']);
 	});
 });
+
+describe.each(Object.keys(actionOutputs))('Data that parses as an IP address on %s', (output) => {
+	/** A code named "10.0.0.1" and Chrome's reduced version: data, kept as sent by Hash and Remove. */
+	it('stays as sent unless its field names an address', async () => {
+		const { code, credentials } = newScannedCode();
+		const named = suite.sim.state.getQr(code.id)!;
+		named.name = '10.0.0.1';
+		named.displayId = '2.0.1.0';
+		suite.sim.state.addScan(code.id, {
+			scanTime: Date.now() - HOUR / 2,
+			ipAddress: '192.0.2.1',
+			browserVersion: '120.0.0.0',
+			deviceId: '00:1A:2B:3C:4D:5E:6F:70',
+			build: '1.2.3.4',
+			flags: '::',
+			remoteAddr: '192.0.2.6:443',
+		} as never);
+		for (const ipAddress of ['hash', 'remove']) {
+			const parameters = { ...actionOutputs[output](code.id), options: { ipAddress } };
+			const result = await runNode({ nodeType: 'qrtrac', parameters, credentials });
+			expect(result.error).toBeUndefined();
+			const row = result.items.map((item) => item.json).find((json) => 'flags' in json);
+			expect(row).toMatchObject({
+				browserVersion: '120.0.0.0',
+				deviceId: '00:1A:2B:3C:4D:5E:6F:70',
+				build: '1.2.3.4',
+				flags: '::',
+			});
+			if (output !== 'Get for a Code')
+				expect(row).toMatchObject({ qrName: '10.0.0.1', qrDisplayId: '2.0.1.0' });
+			expect(JSON.stringify(row)).not.toMatch(/192\.0\.2\./);
+		}
+	});
+});

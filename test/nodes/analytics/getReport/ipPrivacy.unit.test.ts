@@ -76,6 +76,48 @@ describe('ipPrivacy', () => {
 		expect(withIpPrivacy(scan, ipPrivacy('keep', inputs))).toBe(scan);
 	});
 
+	it('leaves data that parses as an address as sent unless its field names an address', () => {
+		// ordinary values that parse as IP addresses: a code's name and Display ID, Chrome's reduced version, an
+		// 8-byte hex id, a build number, a flag
+		const data = {
+			qrId: 'q',
+			qrName: '10.0.0.1',
+			qrDisplayId: '2.0.1.0',
+			browserVersion: '120.0.0.0',
+			deviceId: '00:1A:2B:3C:4D:5E:6F:70',
+			build: '1.2.3.4',
+			flags: '::',
+			tags: ['1.2.3.4'],
+			client: { version: '1.2.3.4', id: '::1' },
+			remotePeerId: '10.0.0.2',
+		};
+		const scan = {
+			...data,
+			ipv6: '2001:DB8::5',
+			remoteAddr: '192.0.2.6:443',
+			forwardedFor: '192.0.2.7, 198.51.100.8',
+			hops: ['192.0.2.9', 'edge'],
+			proxy: { for: '192.0.2.10' },
+		};
+		const privacy = ipPrivacy('hash', { ...inputs, hashKey: 'secret' });
+		const hash = (address: string) => hashIpAddress(address, privacy.key as Buffer);
+
+		expect(withIpPrivacy(scan, privacy)).toEqual({
+			...data,
+			ipv6: hash('2001:db8::5'),
+			remoteAddr: hash('192.0.2.6:443'),
+			forwardedFor: hash('192.0.2.7, 198.51.100.8'),
+			hops: [hash('192.0.2.9'), 'edge'],
+			proxy: { for: hash('192.0.2.10') },
+		});
+		expect(withIpPrivacy(scan, ipPrivacy('remove', inputs))).toEqual({
+			...data,
+			hops: ['edge'],
+			proxy: {},
+		});
+		expect(withIpPrivacy(data, privacy)).toBe(data);
+	});
+
 	it('removes an address by building the copy without it: fields in order, no deleted-key object, the event untouched', () => {
 		const scan = { qrId: 'q', scanTime: 1, ipAddress: '198.51.100.7', city: 'Berlin' };
 		const removed = withIpPrivacy(scan, ipPrivacy('remove', inputs));
