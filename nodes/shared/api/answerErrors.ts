@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { isPlainObject } from '../plainObject';
 import { redactText, secretForms } from '../redaction';
-import { isIpAddressField, isIpAddressText } from './ipAddressFields';
+import { isIpAddressField, isIpAddressText, withheldIpAddressText } from './ipAddressFields';
 
 /**
  * The error for an answer that is not what the contract says: it names the operation, what was expected and a
@@ -93,11 +93,13 @@ export async function readAfterChange<T>(source: AnswerSource, read: () => Promi
  * IP Address option says (an error reaches logs and error workflows the option does not govern). Every field the
  * option treats as an address is withheld (ipAddressFields.ts), at any depth, whatever its value holds (text, a
  * list of forwarding hops, an object of v4 and v6): only an empty one is shown as it is; so is any value that is
- * an address, under whatever name.
+ * an address, under whatever name, and one inside JSON text held as a string.
  */
 function withheldIpAddress(key: string, value: unknown): unknown {
 	const empty = value === null || value === undefined || value === '';
-	return (isIpAddressField(key) && !empty) || isIpAddressText(value) ? '(withheld)' : value;
+	if ((isIpAddressField(key) && !empty) || isIpAddressText(value)) return '(withheld)';
+	// JSON text held as a string (a raw request): its addresses withheld as in an answer cut short
+	return typeof value === 'string' && value.includes('"') ? withheldIpAddressText(value) : value;
 }
 
 /**

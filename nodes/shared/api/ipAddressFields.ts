@@ -40,7 +40,20 @@ const OTHER_WORDS = new Set([
  * Versions ("120.0.0.0"), names ("10.0.0.1"), Display IDs ("2.0.1.0") and hex IDs ("00:1A:…:70") parse as
  * addresses, so a value is taken for one only under a name that says so.
  */
-export function ipAddressNaming(field: string): 'address' | 'other' | 'neutral' {
+export function ipAddressNaming(field: string): IpAddressNaming {
+	let naming = namings.get(field);
+	if (naming === undefined) {
+		naming = namingOf(field);
+		// a scan row's few field names, read for every row: kept, up to a bound (field names come from the service)
+		if (namings.size < 1000) namings.set(field, naming);
+	}
+	return naming;
+}
+
+type IpAddressNaming = 'address' | 'other' | 'neutral';
+const namings = new Map<string, IpAddressNaming>();
+
+function namingOf(field: string): IpAddressNaming {
 	const words = field
 		.replace(/([a-z\d])([A-Z])/g, '$1 $2')
 		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
@@ -51,41 +64,71 @@ export function ipAddressNaming(field: string): 'address' | 'other' | 'neutral' 
 	return ADDRESS_NAME.test(field) ? 'address' : 'neutral';
 }
 
-/** Only the characters of addresses, ports and lists of them: most text is told apart by this alone. */
-const ADDRESS_CHARACTERS = /^[0-9A-Fa-f:.,[\]\s]{2,400}$/;
+/** The characters of addresses, ports, zone indexes and lists of them: most text is told apart by this alone. */
+const ADDRESS_CHARACTERS = /^[0-9A-Za-z:.,%[\]\s_~-]{2,400}$/;
 const IP = z.string().ip();
 
 /**
- * Whether a value is text holding only IP addresses (v4, v6, each maybe with a port; one or a comma-separated
- * list, as a forwarding header): ScanData allows fields of any name, so an address the names above do not list
- * (`ipv6`, `remoteAddr`, a list of hops) is known by its value, in outputs only under a name that says address
- * (`ipAddressNaming`), in error excerpts under any name (withholding a version there loses nothing). Never used
- * to find the visitor (records/ipPrivacy.ts `scanIpAddress`).
+ * Whether a value is text holding only IP addresses (v4, v6, each maybe with a port or an IPv6 zone index such as
+ * `%eth0`; one or a comma-separated list, as a forwarding header): ScanData allows fields of any name, so an
+ * address the names above do not list (`ipv6`, `remoteAddr`, a list of hops) is known by its value, in outputs
+ * only under a name that says address (`ipAddressNaming`), in error excerpts under any name (withholding a version
+ * there loses nothing). Never used to find the visitor (records/ipPrivacy.ts `scanIpAddress`).
  */
 export function isIpAddressText(value: unknown): boolean {
 	if (typeof value !== 'string' || !/[.:]/.test(value) || !ADDRESS_CHARACTERS.test(value))
 		return false;
-	return value.split(',').every((part) => IP.safeParse(withoutPort(part.trim())).success);
+	return value.split(',').every((part) => IP.safeParse(bareAddress(part.trim())).success);
 }
 
-/** `192.0.2.6:443` and `[2001:db8::1]:443` without their port; anything else as it is. */
-function withoutPort(address: string): string {
+/** `192.0.2.6:443`, `[2001:db8::1]:443` and `fe80::1%eth0` without their port and zone; anything else as it is. */
+function bareAddress(address: string): string {
 	const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(address);
-	if (bracketed) return bracketed[1];
-	const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(address);
-	return v4 ? v4[1] : address;
+	const inside = bracketed ? bracketed[1] : address;
+	const zoned = /^([0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)%[0-9A-Za-z_.~-]+$/.exec(inside);
+	if (zoned) return zoned[1];
+	const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(inside);
+	return v4 ? v4[1] : inside;
+}
+
+/**
+ * Whether text where an answer was cut short may be the start of addresses: its whole parts are addresses and its
+ * last part could begin one (`203.0.113.9, 198.51.`, `fe80::1%et`, `[2001:db8::1]:4`).
+ */
+function isIpAddressTextStart(text: string): boolean {
+	const parts = text.split(',');
+	const last = parts.pop()!.trim();
+	return (
+		/[.:]/.test(text) &&
+		parts.every((part) => isIpAddressText(part.trim())) &&
+		/^\[?[0-9A-Fa-f:.]*(?:%[0-9A-Za-z_.~-]*)?\]?(?::\d*)?$/.test(last)
+	);
+}
+
+/**
+ * JSON text inside a value (a field holding a request or an event as text): parsed when it looks like an object or
+ * a list, so that the addresses in it are found like those of the answer; undefined when it is no such text.
+ */
+export function embeddedJson(value: string): unknown {
+	if (!/^\s*[[{]/.test(value)) return undefined;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return undefined;
+	}
 }
 
 /** A field name in JSON text, with its colon: `"ipAddress":`. */
 const FIELD_IN_TEXT = /"([A-Za-z_]+)"\s*:\s*/g;
 
 /** Each text in quotes of JSON text, the last maybe cut short where the text ends. */
-const TEXT_IN_QUOTES = /"((?:[^"\\]|\\.)*)("|$)/g;
+const TEXT_IN_QUOTES = /"((?:[^"\\]|\\.)*\\?)("|$)/g;
 
 /**
  * JSON text that could not be parsed (an answer cut short) as an error may quote it: the value of each address
  * field replaced by `"(withheld)"`, whatever it holds (text, a list, an object), also when the text ends inside
- * it; so is any text in quotes that is an address, or the start of one where the text ends.
+ * it; so is any text in quotes that is an address, or the start of one where the text ends, also inside JSON text
+ * held as a string (`"raw":"{\\"ipAddress\\":…}"`).
  */
 export function withheldIpAddressText(text: string): string {
 	let shown = '';
@@ -100,11 +143,31 @@ export function withheldIpAddressText(text: string): string {
 	}
 	return (shown + text.slice(from)).replace(
 		TEXT_IN_QUOTES,
-		(quoted, inside: string, end: string) =>
-			isIpAddressText(inside) || (end === '' && /^[0-9A-Fa-f]*[.:][0-9A-Fa-f:.]*$/.test(inside))
-				? '"(withheld)"'
-				: quoted,
+		(quoted, inside: string, end: string) => {
+			if (isIpAddressText(inside) || (end === '' && isIpAddressTextStart(inside)))
+				return '"(withheld)"';
+			// JSON text held as a string (escaped): its addresses withheld the same way, the escaping kept
+			if (!inside.includes('\\"')) return quoted;
+			const unescaped = unescapedJsonText(inside);
+			if (unescaped === undefined) return quoted;
+			const withheld = withheldIpAddressText(unescaped);
+			if (withheld === unescaped) return quoted;
+			const escaped = JSON.stringify(withheld);
+			return end === '' ? escaped.slice(0, -1) : escaped;
+		},
 	);
+}
+
+/** The text a JSON string's inside stands for (`{\\"ip\\":…` -> `{"ip":…`), also when cut short inside an escape. */
+function unescapedJsonText(inside: string): string | undefined {
+	const whole = /(^|[^\\])(\\\\)*\\(u[0-9A-Fa-f]{0,3})?$/.test(inside)
+		? inside.replace(/\\(u[0-9A-Fa-f]{0,3})?$/, '')
+		: inside;
+	try {
+		return JSON.parse(`"${whole}"`) as string;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Where the JSON value starting at `start` ends (exclusive): the text's end when it is cut short inside it. */

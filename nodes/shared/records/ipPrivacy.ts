@@ -3,7 +3,12 @@ import { createHmac } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { ipAddressNaming, isIpAddressField, isIpAddressText } from '../api/ipAddressFields';
+import {
+	embeddedJson,
+	ipAddressNaming,
+	isIpAddressField,
+	isIpAddressText,
+} from '../api/ipAddressFields';
 import { isPlainObject } from '../plainObject';
 
 /**
@@ -94,7 +99,8 @@ export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
  * address (api/ipAddressFields.ts `ipAddressNaming`: `remoteAddr`, a list of `hops`, inside a `proxy` object), at
  * the top level or inside an object or list of the event (ScanData allows more fields, and an address may come
  * nested there), kept as sent, replaced by its hash (one without an address keeps null, nothing or blank text; any
- * other value that is no text becomes null), or left out. Values that merely parse as addresses under other names
+ * other value that is no text becomes null), or left out; so are those inside JSON text held as a string (that
+ * text is written again, compact, only when it held one). Values that merely parse as addresses under other names
  * (a code named "10.0.0.1", a browser version "120.0.0.0") are data and stay. The event given is not changed; one
  * without an address is returned as it is.
  */
@@ -166,6 +172,11 @@ const REMOVED = Symbol('removed');
 /** A value outside an address field: an address when `named` says one may be there, else its inside. */
 function shownValue(entry: unknown, privacy: IpPrivacy, named: boolean): unknown {
 	if (named && isIpAddressText(entry)) return shownAddress(entry, privacy);
+	if (typeof entry === 'string') {
+		// JSON text held as a string (a raw request): its addresses too, the text written again only then
+		const changed = privateCopy(embeddedJson(entry), privacy, named);
+		return changed === undefined ? UNCHANGED : JSON.stringify(changed);
+	}
 	const changed = privateCopy(entry, privacy, named);
 	return changed === undefined ? UNCHANGED : changed;
 }

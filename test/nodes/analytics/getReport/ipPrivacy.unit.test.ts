@@ -118,6 +118,29 @@ describe('ipPrivacy', () => {
 		expect(withIpPrivacy(data, privacy)).toBe(data);
 	});
 
+	it('hashes or removes an address with a zone index, and one inside JSON text of another field', () => {
+		const scan = {
+			qrId: 'q',
+			remote: 'fe80::0%eth0',
+			raw: JSON.stringify({ ipAddress: '192.0.2.70', agent: 'x' }),
+			note: '{"version": "1.2.3.4"}',
+		};
+		const privacy = ipPrivacy('hash', { ...inputs, hashKey: 'secret' });
+		const hash = (address: string) => hashIpAddress(address, privacy.key as Buffer);
+
+		expect(withIpPrivacy(scan, privacy)).toEqual({
+			qrId: 'q',
+			remote: hash('fe80::0%eth0'),
+			raw: JSON.stringify({ ipAddress: hash('192.0.2.70'), agent: 'x' }),
+			note: '{"version": "1.2.3.4"}',
+		});
+		expect(withIpPrivacy(scan, ipPrivacy('remove', inputs))).toEqual({
+			qrId: 'q',
+			raw: JSON.stringify({ agent: 'x' }),
+			note: '{"version": "1.2.3.4"}',
+		});
+	});
+
 	it('removes an address by building the copy without it: fields in order, no deleted-key object, the event untouched', () => {
 		const scan = { qrId: 'q', scanTime: 1, ipAddress: '198.51.100.7', city: 'Berlin' };
 		const removed = withIpPrivacy(scan, ipPrivacy('remove', inputs));

@@ -199,6 +199,46 @@ describe('Analytics: Get Scans', () => {
 		// each read gives up after its retries, a few seconds
 	}, 30_000);
 
+	it('never shows an address in another form (zone index, escaped JSON, a list) in an error cut short, nor in outputs', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const now = Date.now();
+		suite.sim.state.scans.set(
+			codes[0].id,
+			Array.from({ length: 3 }, (_, index) => ({
+				remote: `fe80::${index}%eth0`,
+				raw: JSON.stringify({ ipAddress: `192.0.2.${70 + index}` }),
+				xff: `203.0.113.${index}, 198.51.100.${index}`,
+				qrId: codes[0].id,
+				scanTime: now - (10 - index) * HOUR,
+			})) as never,
+		);
+		const parameters = {
+			resource: 'analytics',
+			operation: 'getScansForCodes',
+			codeSelection: 'list',
+			qrCodeIds: codes[0].id,
+			timeRange: 'last24Hours',
+			options: { ipAddress: 'hash', ipHashKey: 'k' },
+		};
+		const addresses = /fe80|192\.0\.2\.|203\.0\.113|198\.51\.100/;
+		suite.sim.faults.add({ kind: 'malformedJson', path: '/api/analytics-api', afterWrite: true });
+
+		const cut = await runNode({ nodeType: 'qrtrac', parameters, credentials });
+		suite.sim.faults.clear();
+		const read = await runNode({ nodeType: 'qrtrac', parameters, credentials });
+
+		expect(cut.error?.message).toContain('a body that is not JSON');
+		expect(`${cut.error?.message} ${cut.error?.description}`).not.toMatch(addresses);
+		expect(read.error).toBeUndefined();
+		expect(read.items).toHaveLength(3);
+		for (const { json } of read.items) {
+			expect(JSON.stringify(json)).not.toMatch(addresses);
+			expect(JSON.parse(json.raw as string)).toEqual({
+				ipAddress: expect.stringMatching(/^[0-9a-f]{64}$/),
+			});
+		}
+	}, 30_000);
+
 	it("surfaces the service's 400 for a code of another team", async () => {
 		const { credentials } = newTeamWithCodes(0);
 		const other = newTeamWithCodes(1);

@@ -122,4 +122,18 @@ describe('interpretAnswer of a body that is not JSON', () => {
 		expect(ownNames).toContain('{"hops":["(withheld)","edge"],"v":"1.2","ipv6":"(withheld)"');
 		expect(`${nested} ${cutInside} ${ownNames}`).not.toMatch(/203\.0|198\.51|192\.0\.2|2001:db8/);
 	});
+
+	it('quotes a scan answer cut short without addresses in other forms: a zone index, escaped JSON, a list cut inside', () => {
+		const answer = interpretAnswer(
+			200,
+			'{"data":[{"qrId":"qr_a","remote":"fe80::0%eth0","raw":"{\\"ipAddress\\":\\"192.0.2.70\\"}","hop":"[fe80::1%25]:443"},{"qrId":"qr_a","raw":"{\\"ip\\":\\"192.0.2.71\\"}","xff":"203.0.113.9, 198.51.',
+			reading,
+		);
+		const message = 'failure' in answer ? answer.failure.message : '';
+		expect(message).toContain(
+			'{"qrId":"qr_a","remote":"(withheld)","raw":"{\\"ipAddress\\":\\"(withheld)\\"}","hop":"(withheld)"}',
+		);
+		expect(message).toContain('"raw":"{\\"ip\\":\\"(withheld)\\"}","xff":"(withheld)"');
+		expect(message).not.toMatch(/fe80|192\.0\.2|203\.0|198\.51/);
+	});
 });

@@ -78,6 +78,18 @@ describe('redaction', () => {
 			'{"data":[{"qrId":"qr_1","ipv6":"(withheld)","hops":["(withheld)","edge"],"os":"1.2"}]}',
 		);
 	});
+	it('an excerpt never shows an address with a zone index, inside escaped JSON text, or in a list of several', () => {
+		const event = {
+			qrId: 'qr_1',
+			remote: 'fe80::0%eth0',
+			raw: JSON.stringify({ ipAddress: '192.0.2.70', agent: 'x' }),
+			xff: '203.0.113.9, [2001:db8::1]:443',
+		};
+		const excerpt = excerptOf({ data: [event] }, []);
+		expect(excerpt).toBe(
+			'{"data":[{"qrId":"qr_1","remote":"(withheld)","raw":"{\\"ipAddress\\":\\"(withheld)\\",\\"agent\\":\\"x\\"}","xff":"(withheld)"}]}',
+		);
+	});
 	describe('encoded or wrapped by the service', () => {
 		const clientId = 'cl_reliability_0a1b2c3d4e5f';
 		const clientSecret = 'sk_live_SECRET_9f8e7d6c5b4a39281706';
