@@ -122,6 +122,14 @@ export class TeamCodes {
 	}
 
 	/**
+	 * The service's time at which the team's codes were read (`all`, read now if not yet): the team's changes from
+	 * then (less SNAPSHOT_OVERLAP_MS) tell what happened to them since.
+	 */
+	async readAt(teamId: string | undefined, itemIndex: number): Promise<number> {
+		return (await this.reads.get(teamId, itemIndex)).readAtServiceMs;
+	}
+
+	/**
 	 * The team's code with this Display ID, handed to the first row that asks and let go of: later rows of this
 	 * run take what that row left (the operation), rows of later runs look the code up (one search) until the
 	 * feed brings a newer version or this run puts the code back (`putBack`).

@@ -7,6 +7,11 @@ import { useSimulator } from '../../support/simulatorSuite';
 import { runNode } from '../../support/n8nHarness';
 
 const HOUR = 3_600_000;
+const LIST = '/api/qrs-api/v2/teams/';
+const CHANGES = '/api/qrs-api/teams/fromTime/';
+
+/** The paths of the requests sent, after `from` (an index of the simulator's log). */
+const pathsSince = (from: number) => suite.sim.requestLog.slice(from).map((entry) => entry.path);
 
 const suite = useSimulator({ seed: false });
 const teams = organizations(suite, 'selection.example');
@@ -39,6 +44,10 @@ describe('All Codes of the Team, a code deleted meanwhile', () => {
 		});
 
 		expect(result.error).toBeUndefined();
+		// the deletion found in the team's changes (one request), the team not listed again
+		const paths = pathsSince(0);
+		expect(paths.filter((path) => path.startsWith(LIST))).toHaveLength(1);
+		expect(paths.filter((path) => path.startsWith(CHANGES))).toHaveLength(1);
 		const live = codes.filter((code) => suite.sim.state.getQr(code.id)?.deleted !== true);
 		expect(live).toHaveLength(29);
 		expect(result.items.map((item) => item.json.qrId).sort()).toEqual(
@@ -47,6 +56,73 @@ describe('All Codes of the Team, a code deleted meanwhile', () => {
 		if (operation !== 'getTotals')
 			expect(result.items.every((item) => item.json.scans !== 0)).toBe(true);
 		suite.expectRequestsFollowContract();
+	});
+
+	it('a refusal of live codes fails each row at once with its own error, the team listed once', async () => {
+		const { credentials } = teams.withCodes(250);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			path: '/api/analytics-api/overviews',
+			message: 'Service refuses this request',
+		});
+		const from = suite.sim.requestLog.length;
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'analytics', operation: 'getTotals', codeSelection: 'all' },
+			items: [{}, {}, {}, {}, {}],
+			continueOnFail: true,
+			credentials,
+		});
+
+		// before: 18 list requests (the team listed again for each row's refusal), now one listing and one check of
+		// the team's changes per row
+		const paths = pathsSince(from);
+		expect(paths.filter((path) => path.startsWith(LIST))).toHaveLength(3);
+		expect(paths.filter((path) => path.startsWith(CHANGES))).toHaveLength(5);
+		expect(result.items).toHaveLength(5);
+		for (const item of result.items) expect(String(item.json.error)).toContain('Service refuses');
+		suite.sim.faults.clear();
+	});
+
+	it('a check of the changes that fails leaves each row its own refusal', async () => {
+		const { credentials } = teams.withCodes(30);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			path: '/api/analytics-api/overviews',
+			message: 'Refused',
+		});
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 404,
+			path: CHANGES,
+			message: 'No changes here',
+		});
+		// a second listing of the team fails too (before: the team was listed again, and its failure was every row's)
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 500,
+			path: LIST,
+			skip: 1,
+			message: 'No changes here',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'analytics', operation: 'getTotals', codeSelection: 'all' },
+			items: [{}, {}, {}],
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(result.items).toHaveLength(3);
+		for (const item of result.items) {
+			expect(String(item.json.error)).toContain('Refused');
+			expect(String(item.json.error)).not.toContain('No changes');
+		}
+		suite.sim.faults.clear();
 	});
 
 	it('a listed code deleted meanwhile still fails the item, naming it', async () => {

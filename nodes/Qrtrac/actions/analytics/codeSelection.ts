@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import type { QrCode } from '../../../shared/api';
+import { deletedAmong, type QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
-import { TeamCodes } from '../../../shared/teamCodes';
+import { SNAPSHOT_OVERLAP_MS, TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
 import { isToolNode } from '../../../shared/validation';
 import { idListSchema } from '../../../shared/validation/idList';
@@ -86,12 +86,10 @@ function locatorValue(value: unknown): unknown {
 /**
  * The codes a row asked for: its IDs, or else every live code of its team, from the team's codes read at most
  * once per team and run (shared/teamCodes.ts), which also give the names (name, Display ID, short link) that scan
- * rows and totals carry beside the code's internal ID; read again when codes of it were deleted meanwhile.
+ * rows and totals carry beside the code's internal ID.
  */
 class CodeSelection {
 	private readonly teamCodes: TeamCodes;
-	/** By team (as rows name it), its codes read again after a row found some deleted meanwhile. */
-	private readonly later = new Map<string, Promise<QrCode[]>>();
 
 	constructor(private readonly ctx: IExecuteFunctions) {
 		this.teamCodes = new TeamCodes(ctx, { purpose: () => 'All Codes of the Team', held: false });
@@ -106,33 +104,36 @@ class CodeSelection {
 
 	/** The team's live codes, in the list's order. */
 	async of(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
-		return await (this.later.get(teamId ?? '') ?? this.teamCodes.all(teamId, itemIndex));
+		return await this.teamCodes.all(teamId, itemIndex);
 	}
 
 	/**
-	 * After a refusal of a read about `qrIds` (all codes of the team as listed): the team's live codes as read
-	 * again, when some of `qrIds` are no longer among them (deleted meanwhile), else undefined (the refusal stands).
+	 * After a refusal of a read about `qrIds` (codes of the team's listing): those the team's changes since the
+	 * listing hold deleted (api/deletions.ts `deletedAmong`: one request, not the list again). None when no
+	 * deletion explains the refusal (it stands), or when the check itself failed: the row then keeps its own
+	 * refusal, and no other row is told of the failure (each checks for itself).
 	 */
-	async withoutGone(
+	async deletedAmong(
 		teamId: string | undefined,
 		qrIds: readonly string[],
 		itemIndex: number,
-	): Promise<QrCode[] | undefined> {
-		const holdsAll = (codes: QrCode[]) => {
-			const live = new Set(codes.map((code) => code.id));
-			return qrIds.every((id) => live.has(id));
-		};
-		let codes = await this.of(teamId, itemIndex);
-		// another row may have read the team again since this one's codes were listed
-		if (holdsAll(codes)) {
-			const again = new TeamCodes(this.ctx, {
-				purpose: () => 'All Codes of the Team',
-				held: false,
-			}).all(teamId, itemIndex);
-			this.later.set(teamId ?? '', again);
-			codes = await again;
+	): Promise<Set<string>> {
+		try {
+			const listedAt = await this.teamCodes.readAt(teamId, itemIndex);
+			const versions = new Map(qrIds.map((id) => [id, listedAt]));
+			const { deleted } = await deletedAmong(this.ctx, {
+				versions,
+				slackMs: SNAPSHOT_OVERLAP_MS + 1,
+				teamId,
+				itemIndex,
+			});
+			return new Set(deleted.keys());
+		} catch (error) {
+			this.ctx.logger.info(
+				`QRTRAC: item ${itemIndex} could not check the team's changes for codes deleted meanwhile (${(error as Error).message}); its refusal stands`,
+			);
+			return new Set();
 		}
-		return holdsAll(codes) ? undefined : codes;
 	}
 }
 
@@ -185,24 +186,23 @@ export async function runPerSelection<
 					);
 					if ('items' in run) return run.items;
 					// all codes of the team: one deleted since the listing is no longer the team's, so the row runs
-					// again, whole, over the codes live now (its work keeps nothing of the failed run)
-					const live =
+					// again, whole, without it (its work keeps nothing of the failed run); a refusal no deletion
+					// explains fails the row at once
+					const deleted =
 						input.codeSelection === 'all' &&
 						runs <= MAX_RUNS_AFTER_DELETIONS &&
 						mayNameGoneCode(run.error)
-							? await teamCodes.withoutGone(input.teamId, qrIds, itemIndex)
-							: undefined;
-					const listed = new Set(qrIds);
-					if (!live)
+							? await teamCodes.deletedAmong(input.teamId, qrIds, itemIndex)
+							: new Set<string>();
+					const live = qrIds.filter((id) => !deleted.has(id));
+					if (live.length === qrIds.length)
 						throw input.codeSelection === 'list'
 							? explainUnknownEntry(run.error, qrIds, executionNode(ctx), itemIndex)
 							: run.error;
-					const liveIds = live.map((code) => code.id);
-					const gone = qrIds.length - liveIds.filter((id) => listed.has(id)).length;
 					ctx.logger.info(
-						`QRTRAC: ${gone} code(s) of the team were deleted while item ${itemIndex} read them; it reads the team's live codes again`,
+						`QRTRAC: ${qrIds.length - live.length} code(s) of the team were deleted while item ${itemIndex} read them; it runs again without them`,
 					);
-					qrIds = liveIds;
+					qrIds = live;
 				}
 			}),
 		);
