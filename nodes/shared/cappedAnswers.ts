@@ -37,10 +37,9 @@ export interface ScanSlice {
 }
 
 /**
- * The two halves of a slice whose answer looked capped: its time range split while it spans more than one
- * millisecond, else its codes halved; undefined for one code in one millisecond (nothing smaller to ask). The
- * time range is split where the answer's scan times `times` lie (at their median), so that a burst in a long range
- * is split in one step rather than after halving the empty time around it many times; without times, halved.
+ * The two parts of a slice whose answer looked capped: its time range split while it spans more than one
+ * millisecond (halved, or where the answer's scan times `times` lie: `splitTime`), else its codes halved;
+ * undefined for one code in one millisecond (nothing smaller to ask). Each part is smaller than the slice.
  */
 export function splitSlice(
 	slice: ScanSlice,
@@ -64,19 +63,50 @@ export function splitSlice(
 }
 
 /**
- * The last millisecond of a split slice's first half: halfway between the median of the times within it and the
- * next later time, so that neither half, asked a millisecond wider (api/analytics.ts), holds a scan of the other.
+ * The last millisecond of a split slice's first half. Halved, unless the answer's scan times `times` sit inside
+ * the slice with more empty time on each side than they span: a burst in a long range, split where its scans lie
+ * (`firstOfSecondHalf`) rather than after halving the empty time around it many times; scans all in one
+ * millisecond get a slice of their own. Scans at an end of the slice may be all a capped answer kept (its oldest
+ * or newest N, more beyond them): split among them, each request would take off half an answer, so it is halved.
  */
 function splitTime(slice: ScanSlice, times: readonly number[]): number {
+	const halfway = slice.startTime + Math.floor((slice.endTime - slice.startTime) / 2);
+	// the answer's scans in the slice or on the millisecond each side it was asked wider (api/analytics.ts), those
+	// taken as on the slice's end: a neighbour's burst is split off there, not halved towards many times over
 	const within = times
-		.filter((time) => time >= slice.startTime && time <= slice.endTime)
+		.filter((time) => time >= slice.startTime - 1 && time <= slice.endTime + 1)
+		.map((time) => Math.min(slice.endTime, Math.max(slice.startTime, time)))
 		.sort((a, b) => a - b);
-	if (within.length === 0)
-		return slice.startTime + Math.floor((slice.endTime - slice.startTime) / 2);
-	const median = within[Math.floor((within.length - 1) / 2)];
-	const next = within.find((time) => time > median);
-	const middle = next === undefined ? median : median + Math.floor((next - median) / 2);
-	return Math.min(middle, slice.endTime - 1);
+	if (within.length === 0) return halfway;
+	const first = within[0];
+	const last = within[within.length - 1];
+	const span = last - first;
+	// all in one millisecond: that millisecond becomes a slice of its own (checked whole, api/analytics.ts)
+	if (span === 0) return first === slice.startTime ? first : first - 1;
+	if (first - slice.startTime <= span || slice.endTime - last <= span) return halfway;
+	const cut = firstOfSecondHalf(within);
+	const [before, after] = [within[cut - 1], within[cut]];
+	// halfway between: 2 ms or more apart, neither half asked a millisecond wider (api/analytics.ts) holds a scan
+	// of the other, so a burst's halves are not made round by a neighbour (1 ms apart still may be)
+	return before + Math.floor((after - before) / 2);
+}
+
+/**
+ * Where sorted times (not all equal) split in two near their middle, between two different times: the first
+ * place from the middle outwards where neither part's size looks capped, so that a whole answer's parts are
+ * taken (30 splits 15 + 15, 100 splits 49 + 51, not 50 + 50); the middle's when there is none.
+ */
+function firstOfSecondHalf(times: readonly number[]): number {
+	const count = times.length;
+	const middle = Math.ceil(count / 2);
+	let fallback: number | undefined;
+	for (let step = 0; step <= count; step++) {
+		const at = middle + (step % 2 === 0 ? step / 2 : -(step + 1) / 2);
+		if (at < 1 || at >= count || times[at - 1] === times[at]) continue;
+		if (!looksCapped(at) && !looksCapped(count - at)) return at;
+		fallback ??= at;
+	}
+	return fallback as number;
 }
 
 /**

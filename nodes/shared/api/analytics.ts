@@ -150,7 +150,7 @@ export interface ScanWalkOptions {
 /**
  * Walks the scan events of many codes: 100 codes at a time (or `chunksInFlight` chunks at once), the range of
  * each in slices, each answer handed to `onScans` (awaited) before that chunk's next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
- * slice is asked again in halves, by time and then by codes, and the answer is dropped. A slice of one code and
+ * slice is asked again in two parts (cappedAnswers.ts `splitSlice`), by time and then by codes, and the answer is dropped. A slice of one code and
  * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
  * the longer of the two answers is taken. An answer too large to read (transport's 64 MB) is split alike; for one
  * code and one millisecond its error stands. An answer about several codes with an event without `qrId` is dropped
@@ -201,7 +201,7 @@ export async function walkBulkScans(
 		if (watch.suspect(answered.length)) {
 			const halves = splitSlice(
 				slice,
-				scans.map((scan) => scan.scanTime),
+				answered.map((scan) => scan.scanTime),
 			);
 			if (halves) {
 				const found = (await read(halves[0], stopped)) + (await read(halves[1], stopped));

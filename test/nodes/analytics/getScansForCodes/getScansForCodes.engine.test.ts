@@ -156,8 +156,44 @@ describe('Analytics: Get Scans for Codes', () => {
 		const bulk = suite.sim.requestLog.filter(
 			(entry) => entry.path === '/api/analytics-api/detailed/all',
 		);
-		expect(bulk.length).toBeLessThanOrEqual(3);
+		expect(bulk).toHaveLength(3);
 	}, 30_000);
+
+	it.each([
+		['getScansForCodes', {}, 47],
+		['getReport', { reportLayout: 'perCode' }, 50],
+	])(
+		'%s: a service capping answers (oldest 100) costs fewer requests than halving its slices',
+		async (operation, more, requests) => {
+			const { codes, credentials } = newTeamWithCodes(1);
+			const start = Math.floor((Date.now() - 3 * DAY) / DAY) * DAY;
+			// 1,000 scans 3 ms apart an hour before the range's end (5,000: cappedAnswers.unit.test.ts)
+			for (let index = 0; index < 1000; index++)
+				suite.sim.state.addScan(codes[0].id, { scanTime: start + 23 * HOUR + index * 3 });
+			suite.sim.setChangeDrift({ scanCap: 100 });
+			try {
+				const result = await runForCodes(credentials, operation, codes[0].id, {
+					timeRange: 'custom',
+					startTime: new Date(start).toISOString(),
+					endTime: new Date(start + DAY - 1).toISOString(),
+					...more,
+				});
+
+				expect(result.error).toBeUndefined();
+				if (operation === 'getScansForCodes') expect(result.items).toHaveLength(1000);
+				else expect(result.items[0].json.scans).toBe(1000);
+				// halving: 65 and 62; split at the median of the scans wherever they lay (the capped answer's oldest
+				// 100): 79 and 82
+				const bulk = suite.sim.requestLog.filter(
+					(entry) => entry.path === '/api/analytics-api/detailed/all',
+				);
+				expect(bulk).toHaveLength(requests);
+			} finally {
+				suite.sim.setChangeDrift({ scanCap: undefined });
+			}
+		},
+		60_000,
+	);
 
 	it('sends a read-only bulk request again after the connection was lost', async () => {
 		const { codes, credentials } = newTeamWithCodes(2);

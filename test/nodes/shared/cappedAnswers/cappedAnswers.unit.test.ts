@@ -34,15 +34,26 @@ describe('splitSlice', () => {
 			{ qrIds: ['a'], startTime: 0, endTime: 900_150 },
 			{ qrIds: ['a'], startTime: 900_151, endTime: 1_000_000 },
 		]);
-		// every scan on one millisecond: that millisecond ends the first half; on the last one, it is the second half
-		expect(splitSlice(slice, [5, 5, 5])?.[0].endTime).toBe(5);
+		// every scan on one millisecond: that millisecond starts the second half (on the first, it is the first half)
+		expect(splitSlice(slice, [5, 5, 5])?.[0].endTime).toBe(4);
+		expect(splitSlice(slice, [0, 0])?.[0]).toEqual({ qrIds: ['a'], startTime: 0, endTime: 0 });
 		expect(splitSlice(slice, [1_000_000, 1_000_000])?.[1]).toEqual({
 			qrIds: ['a'],
 			startTime: 1_000_000,
 			endTime: 1_000_000,
 		});
-		// times outside the slice (its widened ends) are not where it splits
+		// times on the widened ends count as on the slice's ends; farther ones (a loose service) not at all
 		expect(splitSlice(slice, [-1, 1_000_001])?.[0].endTime).toBe(500_000);
+		expect(splitSlice(slice, [1_000_001, 1_000_001])?.[1].startTime).toBe(1_000_000);
+		expect(splitSlice(slice, [-5, 2_000_000])?.[0].endTime).toBe(500_000);
+	});
+
+	it('halves a slice whose scans lie at one of its ends, as a capped answer (oldest or newest N) holds them', () => {
+		const slice = { qrIds: ['a'], startTime: 0, endTime: 1_000_000 };
+		expect(splitSlice(slice, [0, 3, 6, 9])?.[0].endTime).toBe(500_000);
+		expect(splitSlice(slice, [999_000, 999_500, 1_000_000])?.[0].endTime).toBe(500_000);
+		// less empty time than they span on one side: halved too
+		expect(splitSlice(slice, [400_000, 700_000])?.[0].endTime).toBe(500_000);
 	});
 
 	it('reaches a single millisecond in a bounded number of halvings', () => {
@@ -53,6 +64,135 @@ describe('splitSlice', () => {
 			steps += 1;
 		}
 		expect(steps).toBeLessThanOrEqual(40);
+	});
+});
+
+/**
+ * A walk as api/analytics.ts `walkBulkScans` reads (each slice asked 1 ms wider, a suspect answer split, one code
+ * in one millisecond checked whole), over scans at `times` of a service that answers the oldest `cap` of a range:
+ * its requests, and whether it found every scan once.
+ */
+function walk(
+	times: number[],
+	cap: number | undefined,
+	startTime: number,
+	endTime: number,
+	halveOnly = false,
+) {
+	const sorted = [...times].sort((a, b) => a - b);
+	const watch = new CapWatch();
+	const found: number[] = [];
+	let requests = 0;
+	const from = (time: number) => {
+		let [low, high] = [0, sorted.length];
+		while (low < high) {
+			const middle = (low + high) >> 1;
+			if (sorted[middle] < time) low = middle + 1;
+			else high = middle;
+		}
+		return low;
+	};
+	const read = (slice: ScanSlice): number => {
+		requests += 1;
+		if (requests > 10_000) throw new Error('endless split');
+		const asked = sorted.slice(from(slice.startTime - 1), from(slice.endTime + 2));
+		const answered = cap === undefined ? asked : asked.slice(0, cap);
+		const scans = answered.filter((time) => time >= slice.startTime && time <= slice.endTime);
+		if (watch.suspect(answered.length)) {
+			const halves = halveOnly ? splitSlice(slice) : splitSlice(slice, answered);
+			if (halves) {
+				const count = read(halves[0]) + read(halves[1]);
+				watch.learn(answered.length, count);
+				return count;
+			}
+			requests += 1;
+			const whole = sorted.filter((time) => time === slice.startTime);
+			if (whole.length > scans.length) {
+				watch.learn(answered.length, whole.length);
+				found.push(...whole);
+				return whole.length;
+			}
+		}
+		found.push(...scans);
+		watch.taken(answered.length);
+		return scans.length;
+	};
+	read({ qrIds: ['a'], startTime, endTime });
+	found.sort((a, b) => a - b);
+	return {
+		requests,
+		complete: found.length === sorted.length && found.every((time, i) => time === sorted[i]),
+	};
+}
+
+describe('splitSlice in a walk: requests before (halving) and now', () => {
+	const t0 = 1_700_000_000_000;
+	const DAY = 86_400_000;
+	const HOUR = 3_600_000;
+	const series = (count: number, from: number, apart: number) =>
+		Array.from({ length: count }, (_, i) => from + i * apart);
+	/** Name, scan times, cap, range [start, end], requests by halving, requests now. */
+	const cases: [string, number[], number | undefined, number, number, number, number][] = [
+		// a campaign's first 30 scans within a minute of a 30-day range: round, not capped (split at the median: 3)
+		['burst', series(30, t0 + 28 * DAY, 1000), undefined, t0, t0 + 30 * DAY, 33, 3],
+		['burst of 100', series(100, t0 + 9 * DAY, 500), undefined, t0, t0 + 30 * DAY, 31, 3],
+		// 5,000 scans 3 ms apart an hour before a day's end, oldest 100 answered (split at the median: 399)
+		['capped', series(5000, t0 + 23 * HOUR, 3), 100, t0, t0 + DAY, 215, 159],
+		['capped, 1,000 scans', series(1000, t0 + 23 * HOUR, 3), 100, t0, t0 + DAY, 65, 47],
+		['capped at 1,000', series(5000, t0 + 23 * HOUR, 3), 1000, t0, t0 + DAY, 37, 31],
+		[
+			'capped, two bursts',
+			[...series(300, t0 + 5 * DAY, 7), ...series(500, t0 + 20 * DAY, 11)],
+			100,
+			t0,
+			t0 + 30 * DAY,
+			105,
+			97,
+		],
+		// 20,000 scans at distinct ms filling a minute, no cap (split at the median: 19)
+		['distinct', series(20_000, t0, 3), undefined, t0, t0 + 59_999, 3, 3],
+		// 30 scans on one millisecond inside a 30-day range, and on its last one
+		['one millisecond', series(30, t0 + 5 * DAY, 0), undefined, t0, t0 + 30 * DAY, 70, 12],
+		['last millisecond', series(30, t0 + 30 * DAY, 0), undefined, t0, t0 + 30 * DAY, 65, 7],
+		// a cap over scans spread through the range: halved alike
+		[
+			'spread',
+			Array.from({ length: 20_000 }, (_, i) => t0 + ((i * 7919) % DAY)),
+			1000,
+			t0,
+			t0 + DAY,
+			57,
+			57,
+		],
+	];
+	it.each(cases)(
+		'%s: every scan once, in the requests measured',
+		(_, times, cap, start, end, before, now) => {
+			const halved = walk(times, cap, start, end, true);
+			const split = walk(times, cap, start, end);
+			expect(halved).toEqual({ requests: before, complete: true });
+			expect(split).toEqual({ requests: now, complete: true });
+		},
+	);
+});
+
+describe('splitSlice in walks over random scans and caps', () => {
+	it('finds every scan once and ends, whatever the cap and where the scans lie', () => {
+		let seed = 7;
+		const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+		for (let round = 0; round < 60; round++) {
+			const span = 1 + Math.floor(random() * 10_000_000);
+			const clusters = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
+				at: Math.floor(random() * span),
+				width: Math.floor(random() * 5000),
+			}));
+			const times = Array.from({ length: Math.floor(random() * 3000) }, () => {
+				const cluster = clusters[Math.floor(random() * clusters.length)];
+				return Math.min(span, cluster.at + Math.floor(random() * (cluster.width + 1)));
+			});
+			const cap = [undefined, 10, 100, 1000][Math.floor(random() * 4)];
+			expect(walk(times, cap, 0, span).complete).toBe(true);
+		}
 	});
 });
 
