@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { deletedAmong, type QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
-import { SNAPSHOT_OVERLAP_MS, TeamCodes } from '../../../shared/teamCodes';
+import { feedFrom, TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
 import { isToolNode } from '../../../shared/validation';
 import { idListSchema } from '../../../shared/validation/idList';
@@ -119,11 +119,11 @@ class CodeSelection {
 		itemIndex: number,
 	): Promise<Set<string>> {
 		try {
-			const listedAt = await this.teamCodes.readAt(teamId, itemIndex);
-			const versions = new Map(qrIds.map((id) => [id, listedAt]));
+			// the changes from where the sync reads its feed after a listing (teamCodes.ts `feedFrom`)
+			const from = feedFrom(await this.teamCodes.readAt(teamId, itemIndex));
+			const versions = new Map(qrIds.map((id) => [id, from]));
 			const { deleted } = await deletedAmong(this.ctx, {
 				versions,
-				slackMs: SNAPSHOT_OVERLAP_MS + 1,
 				teamId,
 				itemIndex,
 			});
