@@ -9,13 +9,14 @@ const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
 const base = {
 	// node's, plus: process groups a test file started end with the file or a stopped run
 	testEnvironment: '<rootDir>/test/support/processGroupEnvironment.js',
-	// an upper bound, not a guess: a test that takes 2 s here may take 20 s on a busy 2-core machine
-	testTimeout: 60_000,
 	transform: { '^.+\\.ts$': tsJest },
 	moduleFileExtensions: ['ts', 'js', 'json'],
 };
 
 module.exports = {
+	// an upper bound, not a guess: a test that takes 2 s here may take 20 s on a busy 2-core machine (a global
+	// option: jest ignores it inside a project)
+	testTimeout: 60_000,
 	projects: [
 		{
 			...base,
