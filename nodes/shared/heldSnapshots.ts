@@ -19,6 +19,8 @@ interface Entry {
 	size: number;
 	/** Local time (ms) of the read the entry started from: its age is measured from there. */
 	readAtMs: number;
+	/** An entry of a store that yields (`alongside`): let go of before any entry of a store that does not. */
+	yields: boolean;
 }
 
 /** The entries of every kind sharing one budget, and the records they hold together. */
@@ -36,17 +38,19 @@ export class HeldSnapshots<T> {
 		limits: { ceiling: number; maxAgeMs: number },
 		private readonly kind = '',
 		budget?: HeldBudget,
+		private readonly yields = false,
 	) {
 		this.budget = budget ?? { limits, entries: new Map(), held: 0 };
 	}
 
 	/**
 	 * A store of another kind of entry under this one's ceiling and age bound: the least recently used entry of
-	 * either kind goes first, and an entry of one kind is never served as the other.
+	 * either kind goes first, and an entry of one kind is never served as the other. With `yields`, its entries go
+	 * before any of the stores that do not yield, so that a helper's reads never push out what they serve.
 	 */
-	alongside<U>(kind: string): HeldSnapshots<U> {
+	alongside<U>(kind: string, { yields = false }: { yields?: boolean } = {}): HeldSnapshots<U> {
 		if (kind === this.kind) throw new Error(`HeldSnapshots: kind "${kind}" is taken`);
-		return new HeldSnapshots<U>(this.budget.limits, kind, this.budget);
+		return new HeldSnapshots<U>(this.budget.limits, kind, this.budget, yields);
 	}
 
 	/** The entry of this key while it is younger than the age bound; using it makes it the most recent. */
@@ -68,7 +72,7 @@ export class HeldSnapshots<T> {
 	/** Holds a fresh read (of `size` records), then lets go of the least recently used beyond the ceiling. */
 	set(key: HeldKey, value: T, size: number, readAtMs: number): void {
 		this.delete(key);
-		this.budget.entries.set(this.keyOf(key), { value, size, readAtMs });
+		this.budget.entries.set(this.keyOf(key), { value, size, readAtMs, yields: this.yields });
 		this.budget.held += size;
 		this.trim();
 	}
@@ -105,10 +109,11 @@ export class HeldSnapshots<T> {
 	}
 
 	private trim(): void {
-		for (const id of this.budget.entries.keys()) {
-			if (this.budget.held <= this.budget.limits.ceiling) return;
-			this.drop(id);
-		}
+		for (const yielding of [true, false])
+			for (const [id, entry] of this.budget.entries) {
+				if (this.budget.held <= this.budget.limits.ceiling) return;
+				if (entry.yields === yielding) this.drop(id);
+			}
 	}
 
 	private drop(id: string): void {

@@ -25,8 +25,11 @@ interface Walk {
 	readAtServiceMs: number;
 }
 
-/** Under the sync's ceiling and age bound: one budget of codes held in the process. */
-const heldWalks = heldCodes.alongside<Walk>('walk');
+/**
+ * Under the sync's ceiling and age bound: one budget of codes held in the process. A walk yields: it never pushes
+ * out the sync's snapshot, which serves every batch.
+ */
+const heldWalks = heldCodes.alongside<Walk>('walk', { yields: true });
 
 export class TakenDisplayIdLookUp implements TeamListing {
 	private readonly walks: TeamReads<Walk>;

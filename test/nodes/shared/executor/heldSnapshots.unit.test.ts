@@ -103,4 +103,28 @@ describe('HeldSnapshots: what a node keeps between its runs in one execution', (
 		expect(codes.size).toBe(80);
 		expect(() => codes.alongside('')).toThrow('taken');
 	});
+
+	it('lets go of the entries of a store that yields before any other, however recent', () => {
+		const codes = new HeldSnapshots<string>({ ceiling: 100, maxAgeMs: 60_000 });
+		const walks = codes.alongside<number>('walk', { yields: true });
+		codes.set(key('t1'), 'snapshot of t1', 60, 0);
+		walks.set(key('t1'), 1, 30, 0);
+
+		// a walk that would push the older snapshot out goes itself, with the older walk
+		walks.set(key('t2'), 2, 30, 0);
+		expect(codes.peek(key('t1'))).toBe('snapshot of t1');
+		expect([walks.peek(key('t1')), walks.peek(key('t2'))]).toEqual([undefined, 2]);
+		expect(codes.size).toBe(90);
+
+		// a snapshot past the ceiling pushes out walks first, then the least recently used snapshot
+		codes.set(key('t3'), 'snapshot of t3', 30, 0);
+		expect(walks.peek(key('t2'))).toBeUndefined();
+		expect([codes.peek(key('t1')), codes.peek(key('t3'))]).toEqual([
+			'snapshot of t1',
+			'snapshot of t3',
+		]);
+		codes.set(key('t4'), 'snapshot of t4', 30, 0);
+		expect(codes.peek(key('t1'))).toBeUndefined();
+		expect(codes.size).toBe(60);
+	});
 });
