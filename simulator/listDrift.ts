@@ -24,7 +24,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `deletesMidWalk`: after each of the next N list pages it answers, another writer soft-deletes the team's most
  *   recently updated live code (on the page just read of an `updatedAt` order, newest first), so every code after
  *   it moves up a place mid-walk: the first code of the next page slides onto the page already read. The count
- *   goes down with each deletion.
+ *   goes down with each deletion. With `deletesMidWalkAgoMs: M` the deletion's `updatedAt` is M ms in the past, as a
+ *   code deleted long before but still listed (a lagging list): the team's changes since the listing do not hold it.
  * - `foreignCodes`: the team's list also holds the live codes of the organization's other teams (and counts them).
  * - `listsDeleted`: the team's list also holds its soft-deleted codes (`deleted: true`, and counts them), sorted and
  *   searched with the live ones: the contract's records carry `deleted` and do not say the list leaves them out.
@@ -57,6 +58,8 @@ export interface ListDrift {
 	shiftingOrder: boolean;
 	/** Undefined or 0: no deletion during a walk. */
 	deletesMidWalk?: number;
+	/** With deletesMidWalk: how far in the past each deletion is stamped (undefined: now). */
+	deletesMidWalkAgoMs?: number;
 	foreignCodes: boolean;
 	listsDeleted: boolean;
 	ignoreTeamHeader: boolean;
@@ -138,7 +141,7 @@ export function driftList(
 	}
 	if (operationId === LIST && teamId && (drift.deletesMidWalk ?? 0) > 0 && result.status === 200) {
 		drift.deletesMidWalk = (drift.deletesMidWalk ?? 0) - 1;
-		deleteNewest(context, teamId);
+		deleteNewest(context, teamId, drift.deletesMidWalkAgoMs ?? 0);
 	}
 	if (drift.lowerCaseDisplayIds && operationId && CODE_OPERATIONS.has(operationId))
 		result = { ...result, body: lowerCased(result.body) };
@@ -269,14 +272,16 @@ function touchOldest(context: ServerContext, teamId: string): void {
 }
 
 /** Another writer's deletion: the first live code of the team's `updatedAt` order, newest first, leaves the list. */
-function deleteNewest(context: ServerContext, teamId: string): void {
+function deleteNewest(context: ServerContext, teamId: string, agoMs: number): void {
 	const [newest] = listQrPage(context.state, teamId, {
 		limit: 1,
 		page: 1,
 		sortBy: 'updatedAt',
 		sortOrder: 'desc',
 	}).qrs;
-	if (newest) touchQr(context.state, newest, { deleted: true }, 'other-writer');
+	if (!newest) return;
+	const deleted = touchQr(context.state, newest, { deleted: true }, 'other-writer');
+	deleted.updatedAt -= agoMs;
 }
 
 function lowerCased(body: unknown): unknown {

@@ -122,6 +122,14 @@ export class TeamCodes {
 	}
 
 	/**
+	 * The team's live codes as read again from the service, once per run whoever asks (teamReads.ts `again`); later
+	 * `all`s give them too.
+	 */
+	async allAgain(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
+		return (await this.reads.again(teamId, itemIndex)).index.remaining();
+	}
+
+	/**
 	 * The service's time at which the team's codes were read (`all`, read now if not yet): the team's changes from
 	 * then (less SNAPSHOT_OVERLAP_MS) tell what happened to them since.
 	 */

@@ -33,6 +33,8 @@ export class TeamReads<T> {
 	private readonly done = new Map<string, T>();
 	/** The teams this run reads from the service, not from a snapshot held by an earlier run. */
 	private readonly fromService = new Set<string>();
+	/** By team, its read again (`again`): at most one per run. */
+	private readonly readsAgain = new Map<string, Promise<T>>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -68,6 +70,26 @@ export class TeamReads<T> {
 			this.done.delete(team);
 		}
 		return await this.get(teamId, itemIndex);
+	}
+
+	/**
+	 * The team read again from the service, once per run whoever asks (rows share it), even when this run read it
+	 * already: for a decision the run's snapshot cannot make (a refusal no change read explains). Once it
+	 * succeeds, later `get`s take it; a failure is the callers' alone, the run's snapshot stays.
+	 */
+	async again(teamId: string | undefined, itemIndex: number): Promise<T> {
+		const team = await this.teamOf(teamId);
+		let read = this.readsAgain.get(team);
+		if (!read) {
+			this.fromService.add(team);
+			read = this.readTeam(teamId, team, itemIndex).then((snapshot) => {
+				this.reads.set(team, Promise.resolve(snapshot));
+				this.done.set(team, snapshot);
+				return snapshot;
+			});
+			this.readsAgain.set(team, read);
+		}
+		return await read;
 	}
 
 	/** The snapshot this run read of the team, if it read one (a failed read counts as none). */

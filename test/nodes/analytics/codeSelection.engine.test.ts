@@ -16,7 +16,14 @@ const pathsSince = (from: number) => suite.sim.requestLog.slice(from).map((entry
 const suite = useSimulator({ seed: false });
 const teams = organizations(suite, 'selection.example');
 
-afterEach(() => suite.sim.setListDrift({}));
+afterEach(() => {
+	suite.sim.setListDrift({});
+	suite.sim.setChangeDrift({
+		fromTimeLagMs: undefined,
+		fromTimeCap: undefined,
+		fromTimeCapKeeps: undefined,
+	});
+});
 
 describe('All Codes of the Team, a code deleted meanwhile', () => {
 	it.each([
@@ -58,7 +65,65 @@ describe('All Codes of the Team, a code deleted meanwhile', () => {
 		suite.expectRequestsFollowContract();
 	});
 
-	it('a refusal of live codes fails each row at once with its own error, the team listed once', async () => {
+	it.each([
+		['a change feed lagging 60 s', { fromTimeLagMs: 60_000 }, {}],
+		[
+			'a changes answer capped at its oldest 10',
+			{ fromTimeCap: 10, fromTimeCapKeeps: 'oldest' },
+			{},
+		],
+		['a code deleted an hour before, still listed', {}, { deletesMidWalkAgoMs: HOUR }],
+	] as const)(
+		'%s: the changes do not explain the refusal, the team is listed again once and the row runs without the code',
+		async (_name, changeDrift, listDrift) => {
+			const { codes, credentials } = teams.withCodes(30);
+			suite.sim.setListDrift({ deletesMidWalk: 1, ...listDrift });
+			suite.sim.setChangeDrift(changeDrift);
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: { resource: 'analytics', operation: 'getTotals', codeSelection: 'all' },
+				credentials,
+			});
+
+			// before: "QR code not found: qr_…", a code no one named (the changes read did not hold its deletion)
+			expect(result.error).toBeUndefined();
+			const live = codes.filter((code) => suite.sim.state.getQr(code.id)?.deleted !== true);
+			expect(live).toHaveLength(29);
+			expect(result.items.map((item) => item.json.qrId).sort()).toEqual(
+				live.map((code) => code.id).sort(),
+			);
+			const paths = pathsSince(0);
+			expect(paths.filter((path) => path.startsWith(LIST))).toHaveLength(2);
+			suite.expectRequestsFollowContract();
+		},
+	);
+
+	it('a code the team still lists live keeps the row its refusal, after one listing again', async () => {
+		const { codes, credentials } = teams.withCodes(3);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 404,
+			path: '/api/analytics-api/overviews',
+			message: `QR code not found: ${codes[1].id}`,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'analytics', operation: 'getTotals', codeSelection: 'all' },
+			continueOnFail: true,
+			credentials,
+		});
+
+		expect(result.items).toHaveLength(1);
+		expect(String(result.items[0].json.error)).toContain('not found');
+		const paths = pathsSince(0);
+		expect(paths.filter((path) => path.startsWith(LIST))).toHaveLength(2);
+		expect(paths.filter((path) => path.startsWith('/api/analytics-api/overviews'))).toHaveLength(1);
+		suite.sim.faults.clear();
+	});
+
+	it('a refusal of live codes fails each row with its own error, the team listed again once for all rows', async () => {
 		const { credentials } = teams.withCodes(250);
 		suite.sim.faults.add({
 			kind: 'status',
@@ -76,10 +141,10 @@ describe('All Codes of the Team, a code deleted meanwhile', () => {
 			credentials,
 		});
 
-		// before: 18 list requests (the team listed again for each row's refusal), now one listing and one check of
-		// the team's changes per row
+		// before: 18 list requests (the team listed again for each row's refusal), now one check of the team's
+		// changes per row and, as they explain no refusal, one listing again shared by all rows (3 pages each)
 		const paths = pathsSince(from);
-		expect(paths.filter((path) => path.startsWith(LIST))).toHaveLength(3);
+		expect(paths.filter((path) => path.startsWith(LIST))).toHaveLength(6);
 		expect(paths.filter((path) => path.startsWith(CHANGES))).toHaveLength(5);
 		expect(result.items).toHaveLength(5);
 		for (const item of result.items) expect(String(item.json.error)).toContain('Service refuses');

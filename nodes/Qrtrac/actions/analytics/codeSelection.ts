@@ -108,32 +108,43 @@ class CodeSelection {
 	}
 
 	/**
-	 * After a refusal of a read about `qrIds` (codes of the team's listing): those the team's changes since the
-	 * listing hold deleted (api/deletions.ts `deletedAmong`: one request, not the list again). None when no
-	 * deletion explains the refusal (it stands), or when the check itself failed: the row then keeps its own
-	 * refusal, and no other row is told of the failure (each checks for itself).
+	 * After a refusal of a read about `qrIds` (codes of the team's listing): those gone since. First the team's
+	 * changes since the listing (api/deletions.ts `deletedAmong`, one request): the codes they hold deleted. When
+	 * they hold none, that proves nothing (a lagging feed, an answer capped, a deletion stamped before the
+	 * listing), so the team is listed again, once per team and run for all rows (teamCodes.ts `allAgain`), and the
+	 * codes it no longer holds live are gone (a row refused again after running without the deletions found gets
+	 * there too). None: the refusal stands. A failed check leaves the row its refusal, no other row is told of it.
 	 */
-	async deletedAmong(
+	async goneAmong(
 		teamId: string | undefined,
 		qrIds: readonly string[],
 		itemIndex: number,
 	): Promise<Set<string>> {
 		try {
-			// the changes from where the sync reads its feed after a listing (teamCodes.ts `feedFrom`)
-			const from = feedFrom(await this.teamCodes.readAt(teamId, itemIndex));
-			const versions = new Map(qrIds.map((id) => [id, from]));
-			const { deleted } = await deletedAmong(this.ctx, {
-				versions,
-				teamId,
-				itemIndex,
-			});
-			return new Set(deleted.keys());
+			const deleted = await this.deletedAmong(teamId, qrIds, itemIndex);
+			if (deleted.size > 0) return deleted;
+			const live = new Set(
+				(await this.teamCodes.allAgain(teamId, itemIndex)).map((code) => code.id),
+			);
+			return new Set(qrIds.filter((id) => !live.has(id)));
 		} catch (error) {
 			this.ctx.logger.info(
-				`QRTRAC: item ${itemIndex} could not check the team's changes for codes deleted meanwhile (${(error as Error).message}); its refusal stands`,
+				`QRTRAC: item ${itemIndex} could not check the team's codes for codes deleted meanwhile (${(error as Error).message}); its refusal stands`,
 			);
 			return new Set();
 		}
+	}
+
+	private async deletedAmong(
+		teamId: string | undefined,
+		qrIds: readonly string[],
+		itemIndex: number,
+	): Promise<Set<string>> {
+		// the changes from where the sync reads its feed after a listing (teamCodes.ts `feedFrom`)
+		const from = feedFrom(await this.teamCodes.readAt(teamId, itemIndex));
+		const versions = new Map(qrIds.map((id) => [id, from]));
+		const { deleted } = await deletedAmong(this.ctx, { versions, teamId, itemIndex });
+		return new Set(deleted.keys());
 	}
 }
 
@@ -192,7 +203,7 @@ export async function runPerSelection<
 						input.codeSelection === 'all' &&
 						runs <= MAX_RUNS_AFTER_DELETIONS &&
 						mayNameGoneCode(run.error)
-							? await teamCodes.deletedAmong(input.teamId, qrIds, itemIndex)
+							? await teamCodes.goneAmong(input.teamId, qrIds, itemIndex)
 							: new Set<string>();
 					const live = qrIds.filter((id) => !deleted.has(id));
 					if (live.length === qrIds.length)

@@ -4,7 +4,7 @@
  */
 import { feedFrom, heldCodes, TeamCodes } from '../../../../nodes/shared/teamCodes';
 import { TakenDisplayIdLookUp } from '../../../../nodes/shared/teamListings';
-import { fakeContext, ok } from '../../../support/fakeContext';
+import { fakeContext, ok, refused } from '../../../support/fakeContext';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -53,5 +53,47 @@ describe('the codes held in the process', () => {
 
 		expect(walked.changesFrom).toBe(Date.parse(date) - 15_001);
 		expect(feedFrom(Date.parse(date))).toBe(walked.changesFrom);
+	});
+
+	it('a team read again once per run: rows share it, later reads take it, a failed one leaves the earlier list', async () => {
+		let lists = 0;
+		let live = codes;
+		const { ctx, sent } = fakeContext({
+			answers: () => {
+				lists += 1;
+				return ok({ qrs: live, totalCount: live.length });
+			},
+		});
+		const selection = new TeamCodes(ctx, { purpose: () => 'the test', held: false });
+		expect((await selection.all(undefined, 0)).map((code) => code.id)).toEqual([
+			'qr_0',
+			'qr_1',
+			'qr_2',
+		]);
+		live = codes.slice(1);
+
+		const [first, second] = await Promise.all([
+			selection.allAgain(undefined, 0),
+			selection.allAgain(undefined, 1),
+		]);
+		expect(await selection.allAgain(undefined, 2)).toEqual(second);
+
+		expect(first.map((code) => code.id)).toEqual(['qr_1', 'qr_2']);
+		expect(second).toEqual(first);
+		expect(lists).toBe(2);
+		expect((await selection.all(undefined, 3)).map((code) => code.id)).toEqual(['qr_1', 'qr_2']);
+		expect(sent).toHaveLength(2);
+
+		let failingLists = 0;
+		const { ctx: failing } = fakeContext({
+			answers: () =>
+				++failingLists === 2
+					? refused(400, 'Not now')
+					: ok({ qrs: codes, totalCount: codes.length }),
+		});
+		const other = new TeamCodes(failing, { purpose: () => 'the test', held: false });
+		expect(await other.all(undefined, 0)).toHaveLength(3);
+		await expect(other.allAgain(undefined, 0)).rejects.toThrow();
+		expect(await other.all(undefined, 1)).toHaveLength(3);
 	});
 });
