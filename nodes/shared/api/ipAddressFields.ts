@@ -12,33 +12,50 @@ export function isIpAddressField(field: string): boolean {
 	return IP_ADDRESS_FIELDS.has(field.toLowerCase());
 }
 
-/** Parts of a field name that say it holds an address: `remoteAddr`, `x-forwarded-for`, `hops`, `peer`, `ipv6`. */
-const ADDRESS_NAME = /ip|addr|forward|remote|client|hop|peer|xff|proxy/i;
-/** Words of a field name that say it holds something else (an ID, a version, a time, a name, a link). */
+/**
+ * Whole words of a field name that say it holds an address whatever else it says: `ipSeenAt`, `client_ip_name`,
+ * `hostName`, `forwardedAt`.
+ */
+const ADDRESS_WORDS = new Set(['ip', 'ipv4', 'ipv6', 'addr', 'xff', 'host', 'forwarded']);
+/**
+ * Whole words of a field name that say it holds something else: the node's `qr…` fields, IDs, versions, builds,
+ * hardware serials and MAC addresses, names, links, times, codes, hashes.
+ */
 const OTHER_WORDS = new Set([
+	'qr',
 	'id',
 	'ids',
 	'uuid',
 	'guid',
-	'mac',
 	'version',
 	'ver',
 	'build',
+	'release',
+	'firmware',
+	'serial',
+	'mac',
+	'name',
+	'title',
+	'url',
+	'uri',
+	'link',
 	'time',
 	'timestamp',
 	'date',
-	'at',
-	'name',
-	'url',
-	'uri',
+	'code',
+	'hash',
+	'sku',
+	'model',
 ]);
 
 /**
- * What a field's name says of its value, for the IP Address option (records/ipPrivacy.ts): `address` when it may
- * hold addresses (ADDRESS_NAME), `other` when it holds other data (the node's own `qr…` fields, and names with a
- * word of OTHER_WORDS, e.g. `browserVersion`, `deviceId`, `scanTime`), else `neutral` (the enclosing field's says).
- * Versions ("120.0.0.0"), names ("10.0.0.1"), Display IDs ("2.0.1.0") and hex IDs ("00:1A:…:70") parse as
- * addresses, so a value is taken for one only under a name that says so.
+ * What a field's name says of its value, for the IP Address option (records/ipPrivacy.ts): `address` when a whole
+ * word says address (ADDRESS_WORDS), else `other` when a whole word says it is other data (OTHER_WORDS: `qrName`,
+ * `browserVersion`, `deviceId`, `firmware`, `serial`), else `neutral` (the enclosing field's word decides, and at
+ * the top level a value that parses as an address is one: privacy by default). Words: the name split on camelCase,
+ * `_`, `-`, `.` and other non-letters, so `description`, `equipment` or `zip` say nothing. Versions
+ * ("120.0.0.0"), names ("10.0.0.1"), Display IDs ("2.0.1.0") and hex IDs ("00:1A:…:70") parse as addresses: only
+ * such a word keeps them.
  */
 export function ipAddressNaming(field: string): IpAddressNaming {
 	let naming = namings.get(field);
@@ -59,9 +76,8 @@ function namingOf(field: string): IpAddressNaming {
 		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
 		.toLowerCase()
 		.split(/[^a-z\d]+/);
-	if (/^qr/i.test(field) || /version$/i.test(field) || words.some((word) => OTHER_WORDS.has(word)))
-		return 'other';
-	return ADDRESS_NAME.test(field) ? 'address' : 'neutral';
+	if (words.some((word) => ADDRESS_WORDS.has(word))) return 'address';
+	return words.some((word) => OTHER_WORDS.has(word)) ? 'other' : 'neutral';
 }
 
 /** The characters of addresses, ports, zone indexes and lists of them: most text is told apart by this alone. */
@@ -71,9 +87,10 @@ const IP = z.string().ip();
 /**
  * Whether a value is text holding only IP addresses (v4, v6, each maybe with a port or an IPv6 zone index such as
  * `%eth0`; one or a comma-separated list, as a forwarding header): ScanData allows fields of any name, so an
- * address the names above do not list (`ipv6`, `remoteAddr`, a list of hops) is known by its value, in outputs
- * only under a name that says address (`ipAddressNaming`), in error excerpts under any name (withholding a version
- * there loses nothing). Never used to find the visitor (records/ipPrivacy.ts `scanIpAddress`).
+ * address the names above do not list (`ipv6`, `remoteAddr`, `host`, a list of hops) is known by its value, in
+ * outputs unless a word of its field path says other data (`ipAddressNaming`), in error excerpts under any name
+ * (withholding a version there loses nothing). Never used to find the visitor (records/ipPrivacy.ts
+ * `scanIpAddress`).
  */
 export function isIpAddressText(value: unknown): boolean {
 	if (typeof value !== 'string' || !/[.:]/.test(value) || !ADDRESS_CHARACTERS.test(value))

@@ -95,23 +95,26 @@ export function hashIpAddress(value: unknown, key: Buffer): string | undefined {
 }
 
 /**
- * A scan event as the mode wants it: each address field, and each value that is an address under a name that says
- * address (api/ipAddressFields.ts `ipAddressNaming`: `remoteAddr`, a list of `hops`, inside a `proxy` object), at
- * the top level or inside an object or list of the event (ScanData allows more fields, and an address may come
- * nested there), kept as sent, replaced by its hash (one without an address keeps null, nothing or blank text; any
- * other value that is no text becomes null), or left out; so are those inside JSON text held as a string (that
- * text is written again, compact, only when it held one). Values that merely parse as addresses under other names
- * (a code named "10.0.0.1", a browser version "120.0.0.0") are data and stay. The event given is not changed; one
- * without an address is returned as it is.
+ * A scan event as the mode wants it: each address field, and each value that is an address (v4, v6, with a port,
+ * a list) under any name unless a word of its field path says other data (api/ipAddressFields.ts
+ * `ipAddressNaming`: `qrName`, `browserVersion`, `deviceId`, `equipment.firmware`), at the top level or inside an
+ * object or list of the event (ScanData allows more fields, and an address may come nested there), kept as sent,
+ * replaced by its hash (one without an address keeps null, nothing or blank text; any other value that is no text
+ * becomes null), or left out; so are those inside JSON text held as a string (that text is written again, compact,
+ * only when it held one). Values that parse as addresses under such words (a code named "10.0.0.1", a browser
+ * version "120.0.0.0") are data and stay. The event given is not changed; one without an address is returned as
+ * it is.
  */
 export function withIpPrivacy<T extends IDataObject>(scan: T, privacy: IpPrivacy): T {
 	if (privacy.mode === 'keep') return scan;
-	return (privateCopy(scan, privacy, false) ?? scan) as T;
+	// privacy by default: a value that parses as an address is one unless a word of its field path says otherwise
+	return (privateCopy(scan, privacy, true) ?? scan) as T;
 }
 
 /**
  * A copy of `value` with its addresses, at any depth, as the mode wants them; undefined when it has none.
- * `named`: the nearest field name around it says address. A removed entry of a list is left out of it.
+ * `named`: no field name around it says other data, or a nearer one says address. A removed entry of a list is
+ * left out of it.
  */
 function privateCopy(value: unknown, privacy: IpPrivacy, named: boolean): unknown {
 	if (Array.isArray(value)) {
@@ -148,7 +151,7 @@ function privateCopy(value: unknown, privacy: IpPrivacy, named: boolean): unknow
 	return copy;
 }
 
-/** Whether a field's value is under a name that says address: its own name's word, else the enclosing one's. */
+/** Whether a field's value may be an address: its own name's word, else the enclosing one's. */
 function namesAddress(field: string, enclosing: boolean): boolean {
 	const naming = ipAddressNaming(field);
 	return naming === 'neutral' ? enclosing : naming === 'address';

@@ -255,8 +255,11 @@ describe.each(Object.keys(actionOutputs))('IP address under a name of its own on
 });
 
 describe.each(Object.keys(actionOutputs))('Data that parses as an IP address on %s', (output) => {
-	/** A code named "10.0.0.1" and Chrome's reduced version: data, kept as sent by Hash and Remove. */
-	it('stays as sent unless its field names an address', async () => {
+	/**
+	 * A code named "10.0.0.1", Chrome's reduced version, firmware: data, kept as sent by Hash and Remove; an address
+	 * under any other name (`host`, `edge.via`, `ipSeenAt`) hashed or removed.
+	 */
+	it('stays as sent when a word of its field path says other data, and is an address under any other name', async () => {
 		const { code, credentials } = newScannedCode();
 		const named = suite.sim.state.getQr(code.id)!;
 		named.name = '10.0.0.1';
@@ -267,19 +270,26 @@ describe.each(Object.keys(actionOutputs))('Data that parses as an IP address on 
 			browserVersion: '120.0.0.0',
 			deviceId: '00:1A:2B:3C:4D:5E:6F:70',
 			build: '1.2.3.4',
-			flags: '::',
+			buildFlags: '::',
 			remoteAddr: '192.0.2.6:443',
+			host: '192.0.2.11',
+			edge: { via: '192.0.2.12' },
+			ipSeenAt: '192.0.2.13',
+			equipment: { firmware: '1.2.3.4' },
+			client: { release: '120.0.0.0' },
 		} as never);
 		for (const ipAddress of ['hash', 'remove']) {
 			const parameters = { ...actionOutputs[output](code.id), options: { ipAddress } };
 			const result = await runNode({ nodeType: 'qrtrac', parameters, credentials });
 			expect(result.error).toBeUndefined();
-			const row = result.items.map((item) => item.json).find((json) => 'flags' in json);
+			const row = result.items.map((item) => item.json).find((json) => 'buildFlags' in json);
 			expect(row).toMatchObject({
 				browserVersion: '120.0.0.0',
 				deviceId: '00:1A:2B:3C:4D:5E:6F:70',
 				build: '1.2.3.4',
-				flags: '::',
+				buildFlags: '::',
+				equipment: { firmware: '1.2.3.4' },
+				client: { release: '120.0.0.0' },
 			});
 			if (output !== 'Get for a Code')
 				expect(row).toMatchObject({ qrName: '10.0.0.1', qrDisplayId: '2.0.1.0' });

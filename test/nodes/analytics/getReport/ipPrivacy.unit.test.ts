@@ -10,6 +10,7 @@ import {
 	scanIpAddress,
 	withIpPrivacy,
 } from '../../../../nodes/shared/records/ipPrivacy';
+import { excerptOf } from '../../../../nodes/shared/api/answerErrors';
 
 const inputs = { workflowId: 'wf_1', credentialIdentity: 'client-a 0123abcd' };
 
@@ -76,9 +77,9 @@ describe('ipPrivacy', () => {
 		expect(withIpPrivacy(scan, ipPrivacy('keep', inputs))).toBe(scan);
 	});
 
-	it('leaves data that parses as an address as sent unless its field names an address', () => {
+	it('leaves data that parses as an address as sent when a word of its field path says other data', () => {
 		// ordinary values that parse as IP addresses: a code's name and Display ID, Chrome's reduced version, an
-		// 8-byte hex id, a build number, a flag
+		// 8-byte hex id, a build number, firmware, a serial, a release
 		const data = {
 			qrId: 'q',
 			qrName: '10.0.0.1',
@@ -86,10 +87,11 @@ describe('ipPrivacy', () => {
 			browserVersion: '120.0.0.0',
 			deviceId: '00:1A:2B:3C:4D:5E:6F:70',
 			build: '1.2.3.4',
-			flags: '::',
-			tags: ['1.2.3.4'],
-			client: { version: '1.2.3.4', id: '::1' },
+			client: { version: '1.2.3.4', id: '::1', release: '120.0.0.0' },
 			remotePeerId: '10.0.0.2',
+			equipment: { firmware: '1.2.3.4', serial: '00:1A:2B:3C:4D:5E:6F:70' },
+			macAddress: '00:1A:2B:3C:4D:5E:6F:70',
+			firmware: { hops: ['1.2.3.4'] },
 		};
 		const scan = {
 			...data,
@@ -98,6 +100,8 @@ describe('ipPrivacy', () => {
 			forwardedFor: '192.0.2.7, 198.51.100.8',
 			hops: ['192.0.2.9', 'edge'],
 			proxy: { for: '192.0.2.10' },
+			flags: '::',
+			tags: ['1.2.3.4'],
 		};
 		const privacy = ipPrivacy('hash', { ...inputs, hashKey: 'secret' });
 		const hash = (address: string) => hashIpAddress(address, privacy.key as Buffer);
@@ -109,13 +113,70 @@ describe('ipPrivacy', () => {
 			forwardedFor: hash('192.0.2.7, 198.51.100.8'),
 			hops: [hash('192.0.2.9'), 'edge'],
 			proxy: { for: hash('192.0.2.10') },
+			flags: hash('::'),
+			tags: [hash('1.2.3.4')],
 		});
 		expect(withIpPrivacy(scan, ipPrivacy('remove', inputs))).toEqual({
 			...data,
 			hops: ['edge'],
 			proxy: {},
+			tags: [],
 		});
 		expect(withIpPrivacy(data, privacy)).toBe(data);
+	});
+
+	it('hashes or removes an address under any other name: privacy by default, words matched whole', () => {
+		// before: names not on the allow-list (host, source, …) and names with an `at` word kept the address, and
+		// names holding `ip`, `hop` inside a word (equipment, description, zip) decided for their fields
+		const addressed = {
+			host: '198.51.100.7',
+			source: '198.51.100.7',
+			origin: '2001:db8::1',
+			visitor: '198.51.100.8',
+			src: '198.51.100.9',
+			edge: { via: '198.51.100.10' },
+			ipSeenAt: '192.0.2.1',
+			forwardedAt: '192.0.2.2',
+			client_ip_name: '192.0.2.3',
+			hostName: '192.0.2.4',
+			description: '10.0.0.1',
+			recipient: '10.0.0.1',
+			shipping: '10.0.0.1',
+			clipboard: '10.0.0.1',
+			zip: '10.0.0.1',
+			tip: '10.0.0.1',
+			hopper: '10.0.0.1',
+			script: '10.0.0.1',
+			membership: '10.0.0.1',
+			chipset: '10.0.0.1',
+			snippet: '10.0.0.1',
+			skipped: '10.0.0.1',
+			addressLine: '10.0.0.1',
+		};
+		const kept = {
+			qrName: '10.0.0.1',
+			equipment: { firmware: '1.2.3.4', serial: '00:1A:2B:3C:4D:5E:6F:70', note: 'x' },
+			client: { release: '120.0.0.0', os: 'Android' },
+			scanTime: '2026-01-01T00:00:00.000Z',
+			userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0.0.0',
+		};
+		const privacy = ipPrivacy('hash', { ...inputs, hashKey: 'secret' });
+		const hashed = withIpPrivacy({ ...addressed, ...kept }, privacy);
+		const removed = withIpPrivacy({ ...addressed, ...kept }, ipPrivacy('remove', inputs));
+
+		expect(hashed).toMatchObject(kept);
+		expect(removed).toEqual({ edge: {}, ...kept });
+		for (const [field, value] of Object.entries(addressed))
+			if (typeof value === 'string')
+				expect(hashed[field as keyof typeof hashed]).toBe(
+					hashIpAddress(value, privacy.key as Buffer),
+				);
+		expect(hashed.edge).toEqual({ via: hashIpAddress('198.51.100.10', privacy.key as Buffer) });
+		// an error's excerpt withholds a value that parses as an address under any name, these words too
+		const excerpt = excerptOf({ ...addressed, ...kept }, [], 100_000);
+		expect(excerpt).not.toMatch(
+			/198\.51\.100|192\.0\.2|10\.0\.0\.1|1\.2\.3\.4|2001:db8|"120\.0\.0\.0"/,
+		);
 	});
 
 	it('hashes or removes an address with a zone index, and one inside JSON text of another field', () => {
