@@ -116,11 +116,11 @@ export function withIpPrivacy<T extends IDataObject>(scan: T, privacy: IpPrivacy
  * `named`: no field name around it says other data, or a nearer one says address. A removed entry of a list is
  * left out of it.
  */
-function privateCopy(value: unknown, privacy: IpPrivacy, named: boolean): unknown {
+function privateCopy(value: unknown, privacy: IpPrivacy, named: boolean, inText = false): unknown {
 	if (Array.isArray(value)) {
 		let copy: unknown[] | undefined;
 		for (const [index, entry] of value.entries()) {
-			const shown = shownValue(entry, privacy, named);
+			const shown = shownValue(entry, privacy, named, inText);
 			if (shown === UNCHANGED) {
 				if (copy) copy.push(entry);
 				continue;
@@ -136,8 +136,8 @@ function privateCopy(value: unknown, privacy: IpPrivacy, named: boolean): unknow
 	let copy: IDataObject | undefined;
 	for (const [index, [field, entry]] of entries.entries()) {
 		const shown = isIpAddressField(field)
-			? shownAddress(entry, privacy)
-			: shownValue(entry, privacy, namesAddress(field, named));
+			? shownAddress(entry, privacy, inText)
+			: shownValue(entry, privacy, namesAddress(field, named), inText);
 		if (shown === UNCHANGED) {
 			if (copy) setField(copy, field, entry);
 			continue;
@@ -172,20 +172,30 @@ function setField(copy: IDataObject, field: string, value: unknown): void {
 const UNCHANGED = Symbol('unchanged');
 const REMOVED = Symbol('removed');
 
-/** A value outside an address field: an address when `named` says one may be there, else its inside. */
-function shownValue(entry: unknown, privacy: IpPrivacy, named: boolean): unknown {
-	if (named && isIpAddressText(entry)) return shownAddress(entry, privacy);
+/**
+ * A value outside an address field: an address when `named` says one may be there, else its inside. `inText`:
+ * inside JSON text held as a string, where an address field without an address stays, so that text holding no
+ * address is never written again.
+ */
+function shownValue(entry: unknown, privacy: IpPrivacy, named: boolean, inText: boolean): unknown {
+	if (named && isIpAddressText(entry)) return shownAddress(entry, privacy, inText);
 	if (typeof entry === 'string') {
-		// JSON text held as a string (a raw request): its addresses too, the text written again only then
-		const changed = privateCopy(embeddedJson(entry), privacy, named);
+		// JSON text held as a string (a raw request): its addresses too, the text written again (compact, by
+		// JSON.stringify) only when one was hashed or removed
+		const changed = privateCopy(embeddedJson(entry), privacy, named, true);
 		return changed === undefined ? UNCHANGED : JSON.stringify(changed);
 	}
-	const changed = privateCopy(entry, privacy, named);
+	const changed = privateCopy(entry, privacy, named, inText);
 	return changed === undefined ? UNCHANGED : changed;
 }
 
-/** An address as the mode wants it: removed, or hashed (blank text and nothing kept, any other value null). */
-function shownAddress(entry: unknown, privacy: IpPrivacy): unknown {
+/**
+ * An address as the mode wants it: removed, or hashed (blank text and nothing kept, any other value null). In JSON
+ * text (`inText`) a field without one (null, blank text) stays as it is.
+ */
+function shownAddress(entry: unknown, privacy: IpPrivacy, inText = false): unknown {
+	if (inText && (entry === null || (typeof entry === 'string' && entry.trim() === '')))
+		return UNCHANGED;
 	if (privacy.mode === 'remove') return REMOVED;
 	return (
 		hashIpAddress(entry, privacy.key as Buffer) ??

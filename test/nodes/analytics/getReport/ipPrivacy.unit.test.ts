@@ -265,4 +265,23 @@ describe('ipPrivacy', () => {
 		])
 			expect(isIpAddressText(other)).toBe(false);
 	});
+
+	it('writes JSON text held as a string again only when an address in it was hashed or removed', () => {
+		// before: text without an address was written again compact (`1.50` -> `1.5`, big integers rounded, an
+		// escape written as its character) and Remove dropped its empty `ip`
+		const scan = {
+			qrId: 'q',
+			raw: '{ "ip": "", "n": 1.50, "big": 12345678901234567890, "s": "caf\\u00e9" }',
+			empty: '{ "ipAddress": null, "hops": [], "dup": 1, "dup": 2 }',
+		};
+		for (const mode of ['hash', 'remove'] as const)
+			expect(withIpPrivacy(scan, ipPrivacy(mode, { ...inputs, hashKey: 'k' }))).toBe(scan);
+
+		const held = { qrId: 'q', raw: '{ "ip": "192.0.2.1", "n": 1.50 }' };
+		const privacy = ipPrivacy('hash', { ...inputs, hashKey: 'k' });
+		expect(withIpPrivacy(held, privacy).raw).toBe(
+			JSON.stringify({ ip: hashIpAddress('192.0.2.1', privacy.key as Buffer), n: 1.5 }),
+		);
+		expect(withIpPrivacy(held, ipPrivacy('remove', inputs)).raw).toBe('{"n":1.5}');
+	});
 });
