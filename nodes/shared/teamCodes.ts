@@ -75,10 +75,7 @@ export class TeamCodes {
 	 */
 	private readonly unheldAt = new Map<string, number>();
 
-	/**
-	 * `purpose` names what the read is for in an error; `held`: keep the snapshots for the node's later runs in
-	 * the execution (the sync).
-	 */
+	/** `purpose` names the read in an error; `held`: keep the snapshots for the execution's later runs (the sync). */
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		{ purpose, held }: { purpose: (team: string) => string; held: boolean },
@@ -121,18 +118,12 @@ export class TeamCodes {
 		return (await this.source.read(teamId, team, itemIndex)).index.remaining();
 	}
 
-	/**
-	 * The team's live codes as read again from the service, once per run whoever asks (teamReads.ts `again`); later
-	 * `all`s give them too.
-	 */
+	/** The team's live codes read again, once per run for every caller (teamReads.ts `again`); later `all`s too. */
 	async allAgain(teamId: string | undefined, itemIndex: number): Promise<QrCode[]> {
 		return (await this.reads.again(teamId, itemIndex)).index.remaining();
 	}
 
-	/**
-	 * The service's time at which the team's codes were read (`all`, read now if not yet): the team's changes from
-	 * then (less SNAPSHOT_OVERLAP_MS) tell what happened to them since.
-	 */
+	/** The service's time of the team's read (`all`; read now if not yet): its changes from then tell the rest. */
 	async readAt(teamId: string | undefined, itemIndex: number): Promise<number> {
 		return (await this.reads.get(teamId, itemIndex)).readAtServiceMs;
 	}
