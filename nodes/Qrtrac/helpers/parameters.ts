@@ -48,11 +48,16 @@ export interface PickerTeam {
 
 /**
  * The Team (Override) of the node being edited, for the "From List" pickers, so that they list the team the
- * operation will act in. An override that is still an expression (or no valid ID) lists the credential's team.
+ * operation will act in. The editor resolves expressions before it asks: one it cannot resolve (on the item's
+ * data) arrives as null, or as a picker without a value when it gave undefined; that, a raw expression or no valid
+ * ID is unresolved (the credential's team is listed, marked). An override left empty is none.
  */
 export function getPickerTeam(ctx: ILoadOptionsFunctions): PickerTeam {
-	const raw = overrideValue(readEditorParameter<unknown>(ctx, 'options.teamOverride'));
-	if (raw === undefined) return {};
+	const picked = readEditorParameter<unknown>(ctx, 'options.teamOverride');
+	if (picked === undefined) return {};
+	const raw =
+		typeof picked === 'object' && picked !== null ? (picked as IDataObject).value : picked;
+	if (typeof raw === 'string' && raw.trim() === '') return {};
 	const id = idSchema.safeParse(typeof raw === 'number' ? String(raw) : raw);
 	if (id.success && !id.data.startsWith('=')) return { teamId: id.data };
 	return { unresolved: true };

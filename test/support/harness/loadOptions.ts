@@ -8,7 +8,10 @@ import { loadPackage } from './loadedPackage';
 
 export interface LoadOptionsCall {
 	credentials?: HarnessCredentials;
-	/** The node's current parameters, as the editor sends them with the request. */
+	/**
+	 * The node's current parameters, passed as given. The editor resolves them before sending: an expression it
+	 * cannot resolve arrives as null (one giving undefined is left out), not as the `={{ … }}` text.
+	 */
 	parameters?: Record<string, unknown>;
 	/** Search text typed into a resource locator's list (listSearch only). */
 	filter?: string;

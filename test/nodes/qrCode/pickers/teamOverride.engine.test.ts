@@ -163,3 +163,110 @@ describe('the pickers follow Team (Override)', () => {
 		expect(listed.results[0].value).toBe(codeA.id);
 	});
 });
+
+/**
+ * What real n8n sends: the editor resolves the node's parameters before asking, and a leaf it cannot resolve
+ * (`{{ $json.team }}` with or without input data) arrives as null; one that resolves to undefined is left out of
+ * the request's JSON. Both are an override the editor could not resolve; an override left empty is none.
+ */
+describe('an override as the editor sends an expression it could not resolve', () => {
+	const unresolvedOverrides: Array<[string, unknown]> = [
+		["a picker's value null", { __rl: true, mode: 'id', value: null }],
+		["a picker's value left out", { __rl: true, mode: 'id' }],
+		["a dropdown's value null (layout 1.1)", null],
+	];
+
+	it.each(unresolvedOverrides)(
+		"searchQrCodes and searchQrCodesByName: %s lists the credential's team and each entry says so",
+		async (_, teamOverride) => {
+			const { codeA, credentials } = twoTeams();
+
+			for (const method of ['searchQrCodes', 'searchQrCodesByName']) {
+				const listed = (await callLoadOptions('qrtrac', method, {
+					kind: 'listSearch',
+					credentials,
+					parameters: { resource: 'qrCode', operation: 'get', options: { teamOverride } },
+					parameterPath: 'parameters.qrCodeId',
+				})) as Listed;
+
+				expect(listed.results.map((result) => result.value)).toEqual([codeA.id]);
+				expect(listed.results[0].name).toMatch(/credential's team/);
+				expect(listed.results[0].description).toMatch(/Team \(Override\).*cannot be resolved/);
+			}
+		},
+	);
+
+	it.each(unresolvedOverrides)(
+		"the code multi-select and Design Template: %s lists the credential's team and each entry says so",
+		async (_, teamOverride) => {
+			const { codeA, credentials } = twoTeams();
+
+			const codes = (await callLoadOptions('qrtrac', 'getQrCodes', {
+				kind: 'loadOptions',
+				credentials,
+				parameters: { resource: 'analytics', operation: 'getTotals', options: { teamOverride } },
+				parameterPath: 'parameters.pickedQrCodeIds',
+			})) as Array<{ value: string; description?: string }>;
+			const templates = (await callLoadOptions('qrtrac', 'getTemplates', {
+				kind: 'loadOptions',
+				credentials,
+				parameters: {
+					resource: 'qrCode',
+					operation: 'create',
+					qrType: 'WEB',
+					options: { teamOverride },
+				},
+				parameterPath: 'parameters.additionalFields.templateId',
+			})) as Array<{ value: string; description?: string }>;
+
+			expect(codes.map((code) => code.value)).toEqual([codeA.id]);
+			for (const entry of [...codes, ...templates]) {
+				expect(entry.description).toMatch(
+					/credential's team.*Team \(Override\).*cannot be resolved/,
+				);
+			}
+		},
+	);
+
+	it('the team list itself still lists every team of the organization', async () => {
+		const { teamA, teamB, credentials } = twoTeams();
+
+		const listed = (await callLoadOptions('qrtrac', 'searchTeams', {
+			kind: 'listSearch',
+			credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'get',
+				options: { teamOverride: { __rl: true, mode: 'list', value: null } },
+			},
+			parameterPath: 'parameters.options.teamOverride',
+		})) as Listed;
+
+		expect(listed.results).toEqual([
+			{ name: 'Team A', value: teamA.id },
+			{ name: 'Team B', value: teamB.id },
+		]);
+	});
+
+	it.each([
+		["a picker's", { __rl: true, mode: 'list', value: '' }],
+		["a dropdown's", ''],
+	])(
+		"%s override left empty is no override: the credential's team, with no remark",
+		async (_, teamOverride) => {
+			const { codeA, credentials } = twoTeams();
+
+			const listed = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+				kind: 'listSearch',
+				credentials,
+				parameters: { resource: 'qrCode', operation: 'get', options: { teamOverride } },
+				parameterPath: 'parameters.qrCodeId',
+			})) as Listed;
+
+			expect(listed.results).toEqual([
+				expect.objectContaining({ name: `Poster of A (${codeA.displayId})`, value: codeA.id }),
+			]);
+			expect(listed.results[0].description).toBeUndefined();
+		},
+	);
+});
