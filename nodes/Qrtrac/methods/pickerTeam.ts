@@ -6,8 +6,11 @@ import { getPickerTeam } from '../helpers/parameters';
 export const UNRESOLVED_OVERRIDE =
 	"In the credential's team: the Team (Override) is an expression that cannot be resolved in the editor";
 
-/** The same, short, after the name of a list search's entry: n8n's "From List" shows names only. */
-const UNRESOLVED_OVERRIDE_TAG = "[credential's team: Team (Override) not resolved]";
+/**
+ * The same, short, before the name of a list search's entry: n8n's "From List" shows names only, cut at its width
+ * (385 px), so a remark after a long name is lost.
+ */
+const UNRESOLVED_OVERRIDE_TAG = "[credential's team]";
 
 /**
  * The team the pickers list: the Team (Override) of the node being edited (the operation acts there), and how
@@ -33,6 +36,6 @@ export function pickerTeam(ctx: ILoadOptionsFunctions): {
 		teamId,
 		mark,
 		markListed: (entry) =>
-			unresolved ? { ...mark(entry), name: `${entry.name} ${UNRESOLVED_OVERRIDE_TAG}` } : entry,
+			unresolved ? { ...mark(entry), name: `${UNRESOLVED_OVERRIDE_TAG} ${entry.name}` } : entry,
 	};
 }
