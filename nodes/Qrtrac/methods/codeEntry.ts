@@ -5,12 +5,11 @@ import { isLive } from '../../shared/records/qrCode';
 
 /**
  * A code as the pickers list it: "Name (Display ID)", its ID as the value. A soft-deleted code, which a service may
- * list (the contract does not say it leaves them out), says so, so that it is not picked for a live one.
+ * list (the contract does not say it leaves them out), reads "Deleted: Name (Display ID)": a delete changes it, so
+ * it comes first, before the live code of its name, and the front of the name is what n8n's list never cuts. It
+ * stays listed: leaving it out can empty a page, and n8n then shows "No results" and never loads the next page.
  */
 export function codeEntry(qr: QrCode): INodePropertyOptions & { value: string } {
-	const key = String(qr.displayId ?? qr.id);
-	return {
-		name: `${String(qr.name ?? 'Untitled')} (${isLive(qr) ? key : `${key}, deleted`})`,
-		value: qr.id,
-	};
+	const label = `${String(qr.name ?? 'Untitled')} (${String(qr.displayId ?? qr.id)})`;
+	return { name: isLive(qr) ? label : `Deleted: ${label}`, value: qr.id };
 }

@@ -1,7 +1,8 @@
 /**
  * Soft-deleted codes in the QR code pickers. The contract's records carry `deleted` and do not say the team's list
  * leaves deleted codes out; a service listing them (simulator list drift `listsDeleted`) must not have them picked
- * as live codes: each deleted entry says so, beside a live code of the same name. Through n8n-core's list search
+ * as live codes: each deleted entry's name starts "Deleted:" (a delete changes a code, so it comes first in a most
+ * recently changed list, before the live code of the same name), and stays listed. Through n8n-core's list search
  * and load options contexts against the simulator.
  */
 import { callLoadOptions, type HarnessCredentials } from '../../../support/n8nHarness';
@@ -40,7 +41,7 @@ function teamWithDeletedCode() {
 type Entry = { name: string; value: string };
 
 describe.each(['searchQrCodes', 'searchQrCodesByName'])('%s', (method) => {
-	it('marks a deleted code as deleted, and only it, so that it is not picked for a live one', async () => {
+	it('a deleted code reads "Deleted: Name (Display ID)", only it, and stays listed, so that it is not picked for a live one', async () => {
 		const { live, gone, credentials } = teamWithDeletedCode();
 
 		const listed = (await callLoadOptions('qrtrac', method, {
@@ -51,12 +52,13 @@ describe.each(['searchQrCodes', 'searchQrCodesByName'])('%s', (method) => {
 		})) as { results: Entry[] };
 
 		const byValue = new Map(listed.results.map((entry) => [entry.value, entry.name]));
-		expect(byValue.get(gone.id)).toBe(`Poster (${gone.displayId}, deleted)`);
+		expect(byValue.get(gone.id)).toBe(`Deleted: Poster (${gone.displayId})`);
 		expect(byValue.get(live.id)).toBe(`Poster (${live.displayId})`);
+		expect(listed.results).toHaveLength(2);
 	});
 });
 
-it('the codes multi-select (layout 1.1) marks a deleted code as deleted, and only it', async () => {
+it('the codes multi-select (layout 1.1): a deleted code reads "Deleted: Name (Display ID)", only it', async () => {
 	const { live, gone, credentials } = teamWithDeletedCode();
 
 	const options = (await callLoadOptions('qrtrac', 'getQrCodes', {
@@ -67,6 +69,23 @@ it('the codes multi-select (layout 1.1) marks a deleted code as deleted, and onl
 	})) as Entry[];
 
 	const byValue = new Map(options.map((entry) => [entry.value, entry.name]));
-	expect(byValue.get(gone.id)).toBe(`Poster (${gone.displayId}, deleted)`);
+	expect(byValue.get(gone.id)).toBe(`Deleted: Poster (${gone.displayId})`);
 	expect(byValue.get(live.id)).toBe(`Poster (${live.displayId})`);
+});
+
+it('searchQrCodes: the code deleted last, listed first, reads "Deleted:" before the live code of its name', async () => {
+	const { live, gone, credentials } = teamWithDeletedCode();
+	gone.updatedAt = live.updatedAt + 1_000;
+
+	const listed = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+		kind: 'listSearch',
+		credentials,
+		parameters: { resource: 'qrCode', operation: 'get' },
+		parameterPath: 'parameters.qrCodeId',
+	})) as { results: Entry[] };
+
+	expect(listed.results.map((entry) => entry.name)).toEqual([
+		`Deleted: Poster (${gone.displayId})`,
+		`Poster (${live.displayId})`,
+	]);
 });
