@@ -10,7 +10,14 @@ import { changeItem } from './pollCodeChanges';
 import { describeScanRows } from '../shared/records/scanRows';
 import { scanEvent, triggerIpPrivacy } from './scanEvents';
 import { isLive } from '../shared/records/qrCode';
-import { readChangedCodes, readNewestCodes, readNewestScan, resolveTeamId } from './qrtracReads';
+import {
+	readChangedCodes,
+	readNewestCodes,
+	readNewestScan,
+	readTeamName,
+	resolveTeamId,
+} from './qrtracReads';
+import { triggerProperties } from './properties';
 import {
 	FIRST_POLL_LOOKBACK_MS,
 	SAMPLE_SCAN_LOOKBACK_MS,
@@ -21,57 +28,119 @@ import {
 
 /**
  * "Fetch Test Event": the most recent matching code (or scan) as the trigger would report it, without the IDs of
- * the API client that wrote it (see eventFields.ts); an error saying what was looked at when none matches. It never reads or writes the trigger's static data, so the
- * cursor of the active workflow does not move.
+ * the API client that wrote it (see eventFields.ts); an error saying what was looked at, and what to do, when none
+ * matches. It never reads or writes the trigger's static data, so the cursor of the active workflow does not move.
  */
 export async function manualSample(
 	ctx: IPollFunctions,
 	settings: TriggerSettings,
 ): Promise<INodeExecutionData[][]> {
 	const teamId = await resolveTeamId(ctx, settings.teamId);
-	const item =
-		settings.triggerOn === 'newScans'
-			? await sampleScan(ctx, teamId, settings)
-			: await sampleChange(ctx, teamId, settings);
-	if (!item) throw nothingFound(ctx, teamId, settings);
-	return [[item]];
+	if (settings.triggerOn === 'newScans') {
+		const { item, matched } = await sampleScan(ctx, teamId, settings);
+		if (item) return [[item]];
+		throw noScanFound(ctx, await teamLabel(ctx, teamId), matched, settings.filters);
+	}
+	const item = await sampleChange(ctx, teamId, settings);
+	if (item) return [[item]];
+	throw noChangeFound(ctx, settings.allTeams ? '' : await teamLabel(ctx, teamId), settings);
+}
+
+/** Code Changes: what was looked at, under the form's labels, and the change to make. */
+function noChangeFound(
+	ctx: IPollFunctions,
+	team: string,
+	settings: TriggerSettings,
+): NodeOperationError {
+	const minutes = FIRST_POLL_LOOKBACK_MS / 60_000;
+	const changedLately = `the codes changed in the last ${minutes} minutes`;
+	const lookedAt = settings.allTeams
+		? `${changedLately} in every team`
+		: settings.events.some((event) => event !== 'deleted')
+			? `every code of ${team} and ${changedLately}`
+			: `${changedLately} of ${team}`;
+	const events = settings.events.map((event) => formLabel('events', event)).join(', ');
+	const filters = describeFilters(settings.filters);
+	const change = `${settings.events.map((event) => CHANGE_VERBS[event]).join(' or ')} a${filters === 'none' ? '' : ' matching'} code, then fetch again.`;
+	const todo =
+		filters === 'none' ? capitalized(change) : `Check or clear the filters, or ${change}`;
+	return nothingFound(
+		ctx,
+		`Looked at ${lookedAt}, for events ${events}; filters: ${filters}. ${todo}`,
+	);
+}
+
+/** What each event asks the user to do to a code for a test event. */
+const CHANGE_VERBS: Record<TriggerSettings['events'][number], string> = {
+	created: 'create',
+	updated: 'update',
+	deleted: 'delete',
+};
+
+/** New Scans: no code matched the filters, apart from matching codes without a scan in the days looked at. */
+function noScanFound(
+	ctx: IPollFunctions,
+	team: string,
+	matched: number,
+	codeFilters: CodeFilters,
+): NodeOperationError {
+	const days = SAMPLE_SCAN_LOOKBACK_MS / 86_400_000;
+	const filters = describeFilters(codeFilters);
+	const unfiltered = filters === 'none';
+	const codes = (count: number) => `${count} code${count === 1 ? '' : 's'}`;
+	let found: string;
+	if (matched === 0)
+		found = unfiltered
+			? 'the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again.'
+			: `no code matches the filters (${filters}). Check or clear the filters.`;
+	else {
+		const matching =
+			matched >= CODES_PER_ANALYTICS_REQUEST
+				? `the ${matched} most recently changed ${unfiltered ? "of the team's codes" : `codes that match the filters (${filters})`}`
+				: unfiltered
+					? `the team's ${codes(matched)}`
+					: `${codes(matched)} ${matched === 1 ? 'matches' : 'match'} the filters (${filters})`;
+		found = `${matching}, none scanned in the last ${days} days. Scan ${matched === 1 ? 'it' : 'a code'}, then fetch again.`;
+	}
+	return nothingFound(ctx, `Looked at the codes of ${team}: ${found}`);
 }
 
 /**
  * No sample: the editor shows only "No trigger output" for an empty answer, so the test fails as n8n's own
- * triggers do (Google Calendar Trigger), saying what was read and with which filters.
+ * triggers do (Google Calendar Trigger), saying what was read and what to do.
  */
-function nothingFound(
-	ctx: IPollFunctions,
-	teamId: string,
-	settings: TriggerSettings,
-): NodeOperationError {
-	const minutes = FIRST_POLL_LOOKBACK_MS / 60_000;
-	const days = SAMPLE_SCAN_LOOKBACK_MS / 86_400_000;
-	const changedLately = `the codes changed in the last ${minutes} minutes`;
-	const lookedAt =
-		settings.triggerOn === 'newScans'
-			? `the scans of the last ${days} days of the ${CODES_PER_ANALYTICS_REQUEST} most recently changed matching codes of team ${teamId}`
-			: settings.allTeams
-				? `${changedLately} in every team`
-				: settings.events.some((event) => event !== 'deleted')
-					? `every code of team ${teamId} and ${changedLately}`
-					: `${changedLately} of team ${teamId}`;
-	const events =
-		settings.triggerOn === 'newScans' ? '' : `, for events ${settings.events.join(', ')}`;
+function nothingFound(ctx: IPollFunctions, said: string): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), 'No data with the current filter could be found', {
-		description: `Looked at ${lookedAt}${events}; filters: ${describeFilters(settings.filters)}. Once the workflow is active, the trigger reports new events as they happen.`,
+		description: `${said} Once the workflow is active, the trigger reports new events as they happen.`,
 	});
 }
 
+/** The team as a message names it: its name when the team list gives it, else its ID. */
+async function teamLabel(ctx: IPollFunctions, teamId: string): Promise<string> {
+	const name = await readTeamName(ctx, teamId);
+	return name === undefined ? `team ${teamId}` : `team "${name}"`;
+}
+
+/** The filters set, under the form's labels. */
 function describeFilters({ qrTypes, tag, search }: CodeFilters): string {
 	const types = qrTypes.map((type) => (isQrType(type) ? QR_TYPE_LABELS[type] : type));
 	const parts = [
-		types.length > 0 ? `QR Type ${types.join(' or ')}` : undefined,
-		tag === undefined ? undefined : `tag "${tag}"`,
-		search === undefined ? undefined : `search "${search}"`,
+		types.length > 0 ? `${formLabel('filters', 'qrTypes')} ${types.join(' or ')}` : undefined,
+		tag === undefined ? undefined : `${formLabel('filters', 'tag')} "${tag}"`,
+		search === undefined ? undefined : `${formLabel('filters', 'search')} "${search}"`,
 	].filter((part) => part !== undefined);
 	return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+/** The label the form shows for a filter (a field of the Filters collection) or an event (an option of Events). */
+function formLabel(field: 'filters' | 'events', name: string): string {
+	const entries = triggerProperties.find((property) => property.name === field)?.options ?? [];
+	const entry = entries.find((option) => ('value' in option ? option.value : option.name) === name);
+	return entry === undefined ? name : 'displayName' in entry ? entry.displayName : entry.name;
+}
+
+function capitalized(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
@@ -106,7 +175,8 @@ async function sampleChange(
 
 /**
  * The newest scan of the last 30 days among the 100 most recently changed matching live codes (the list's first
- * 100 codes, or the whole list when fewer of them match): the last hour first, the rest of the day, then of the 30
+ * 100 codes, or the whole list when fewer of them match; how many matched, for the message when none was scanned):
+ * the last hour first, the rest of the day, then of the 30
  * days, each only when the later stretch had none (one to three requests). A busy team's day or month of scans is
  * neither read nor held (readNewestScan keeps one scan) to find one scan.
  */
@@ -114,7 +184,7 @@ async function sampleScan(
 	ctx: IPollFunctions,
 	teamId: string,
 	settings: TriggerSettings,
-): Promise<INodeExecutionData | undefined> {
+): Promise<{ item?: INodeExecutionData; matched: number }> {
 	// a deleted code's id is never sent for scans: the service refuses it
 	const codes = await readNewestCodes(ctx, teamId, {
 		wanted: (code) => matchesFilters(code, settings.filters),
@@ -122,18 +192,21 @@ async function sampleScan(
 		listed: isLive,
 	});
 	const ids = codes.map((code) => String(code.id));
-	if (ids.length === 0) return undefined;
+	const matched = ids.length;
+	if (matched === 0) return { matched };
 	const now = Date.now();
 	let endTime = now + SCAN_END_MARGIN_MS;
 	for (const lookbackMs of SAMPLE_SCAN_LOOKBACKS_MS) {
 		const startTime = now - lookbackMs;
 		const newest = await readNewestScan(ctx, teamId, ids, startTime, endTime);
-		if (newest)
-			return scanEvent(describeScanRows([newest], codes)[0], await triggerIpPrivacy(ctx, settings));
+		if (newest) {
+			const ipPrivacy = await triggerIpPrivacy(ctx, settings);
+			return { item: scanEvent(describeScanRows([newest], codes)[0], ipPrivacy), matched };
+		}
 		// the range's ends are inclusive: the next read ends just before this one began
 		endTime = startTime - 1;
 	}
-	return undefined;
+	return { matched };
 }
 
 /** A code seen on its own, without a cursor: new when it was never changed after its creation. */

@@ -37,6 +37,22 @@ export async function resolveTeamId(
 	return teamId ?? (await connectionOf(ctx)).teamId;
 }
 
+/**
+ * The team's name, for a message: one read of the organization's teams. Undefined when the read fails or names no
+ * such team (the message then names its ID): a message is never failed by it.
+ */
+export async function readTeamName(
+	ctx: IPollFunctions,
+	teamId: string,
+): Promise<string | undefined> {
+	try {
+		const name = (await getAllTeams(ctx)).find((team) => team.id === teamId)?.name;
+		return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /** Codes (deleted ones included) changed after `fromTime`: one request. */
 export async function readChangedCodes(
 	ctx: IPollFunctions,

@@ -331,13 +331,20 @@ describe('QRTRAC Trigger: test events while another writer edits codes (list dri
 				.poll('manual')
 				.then(
 					() => undefined,
-					(error: Error) => error,
+					(error: Error & { description?: string }) => error,
 				);
 
 			expect(failure?.message).toBe('No data with the current filter could be found');
-			// Code Changes also reads the changes of the last 5 minutes
+			expect(failure?.description).toContain(
+				triggerOn === 'codeChanges'
+					? 'filters: Name or Display ID Contains "summer". Check or clear the filters'
+					: 'no code matches the filters (Name or Display ID Contains "summer"). Check or clear the filters.',
+			);
+			// Code Changes also reads the changes of the last 5 minutes; then the team list, for the team's name
 			expect(operations(before)).toEqual(
-				triggerOn === 'codeChanges' ? [...pages(4), 'getTeamQrsFromTime'] : pages(4),
+				triggerOn === 'codeChanges'
+					? [...pages(4), 'getTeamQrsFromTime', 'getAllTeams']
+					: [...pages(4), 'getAllTeams'],
 			);
 		});
 });

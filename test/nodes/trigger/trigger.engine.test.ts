@@ -250,7 +250,10 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		return failure;
 	}
 
-	it('Code Changes fails the manual poll saying what it looked at and which filters held', async () => {
+	const teamName = (teamId: string) => suite.sim.state.teams.get(teamId)!.name;
+	const ACTIVE = 'Once the workflow is active, the trigger reports new events as they happen.';
+
+	it("Code Changes fails the manual poll saying what it looked at, in the team's name and the form's labels, and what to do", async () => {
 		const account = newAccount();
 		createCode(account.teamId, { name: 'A website', tags: ['other'] });
 		const watcher = polling(account.credentials, {
@@ -261,20 +264,86 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		const failure = await manualPollFailure(watcher);
 
 		expect(failure?.description).toBe(
-			`Looked at every code of team ${account.teamId} and the codes changed in the last 5 minutes, for events created, updated; filters: QR Type PDF, tag "spring", search "catalog". Once the workflow is active, the trigger reports new events as they happen.`,
+			`Looked at every code of team "${teamName(account.teamId)}" and the codes changed in the last 5 minutes, for events Code Created, Code Updated; filters: QR Types PDF, Tag "spring", Name or Display ID Contains "catalog". Check or clear the filters, or create or update a matching code, then fetch again. ${ACTIVE}`,
 		);
 		expect(watcher.staticData).toEqual({});
 	});
 
-	it('New Scans fails the manual poll saying what it looked at', async () => {
+	it('Code Changes without filters says which change to make', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, { events: ['deleted'] });
+
+		const failure = await manualPollFailure(watcher);
+
+		expect(failure?.description).toBe(
+			`Looked at the codes changed in the last 5 minutes of team "${teamName(account.teamId)}", for events Code Deleted; filters: none. Delete a code, then fetch again. ${ACTIVE}`,
+		);
+	});
+
+	it('New Scans with codes matching but none scanned says how many match and to scan one', async () => {
 		const account = newAccount();
 		createCode(account.teamId, { name: 'Never scanned' });
+		createCode(account.teamId, { name: 'Never scanned either' });
 		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
 
 		const failure = await manualPollFailure(watcher);
 
 		expect(failure?.description).toBe(
-			`Looked at the scans of the last 30 days of the 100 most recently changed matching codes of team ${account.teamId}; filters: none. Once the workflow is active, the trigger reports new events as they happen.`,
+			`Looked at the codes of team "${teamName(account.teamId)}": the team's 2 codes, none scanned in the last 30 days. Scan a code, then fetch again. ${ACTIVE}`,
+		);
+	});
+
+	it('New Scans with filters: N codes match, none scanned, apart from no code matching', async () => {
+		const account = newAccount();
+		createCode(account.teamId, { name: 'Spring flyer', tags: ['spring'] });
+		createCode(account.teamId, { name: 'Autumn flyer', tags: ['spring'] });
+		const team = teamName(account.teamId);
+
+		const someMatch = await manualPollFailure(
+			polling(account.credentials, { triggerOn: 'newScans', filters: { tag: 'spring' } }),
+		);
+		const noneMatch = await manualPollFailure(
+			polling(account.credentials, {
+				triggerOn: 'newScans',
+				filters: { tag: 'spring', search: 'xyz-nothing' },
+			}),
+		);
+
+		expect(someMatch?.description).toBe(
+			`Looked at the codes of team "${team}": 2 codes match the filters (Tag "spring"), none scanned in the last 30 days. Scan a code, then fetch again. ${ACTIVE}`,
+		);
+		expect(noneMatch?.description).toBe(
+			`Looked at the codes of team "${team}": no code matches the filters (Tag "spring", Name or Display ID Contains "xyz-nothing"). Check or clear the filters. ${ACTIVE}`,
+		);
+	});
+
+	it('New Scans of a team without codes says to make one and scan it', async () => {
+		const account = newAccount();
+
+		const failure = await manualPollFailure(
+			polling(account.credentials, { triggerOn: 'newScans' }),
+		);
+
+		expect(failure?.description).toBe(
+			`Looked at the codes of team "${teamName(account.teamId)}": the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again. ${ACTIVE}`,
+		);
+	});
+
+	it("a failed read of the team's name does not fail the message: it names the team's ID", async () => {
+		const account = newAccount();
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 403,
+			method: 'GET',
+			pathPattern: /\/teams-api$/,
+		});
+
+		const failure = await manualPollFailure(
+			polling(account.credentials, { triggerOn: 'newScans' }),
+		);
+
+		expect(failure?.description).toBe(
+			`Looked at the codes of team ${account.teamId}: the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again. ${ACTIVE}`,
 		);
 	});
 });
