@@ -72,6 +72,8 @@ const namings = new Map<string, IpAddressNaming>();
 
 function namingOf(field: string): IpAddressNaming {
 	const words = field
+		// `IPv4`, `IPv6` are one word (a camelCase split would make `i pv6`)
+		.replace(/IPv([46])/g, ' ipv$1 ')
 		.replace(/([a-z\d])([A-Z])/g, '$1 $2')
 		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
 		.toLowerCase()
@@ -100,7 +102,8 @@ export function isIpAddressText(value: unknown): boolean {
 	return value.split(',').every((part) => {
 		const address = bareAddress(part.trim());
 		// a quick test first: times, versions with letters, user agents never reach the full (slower) parse
-		return ADDRESS_SHAPE.test(address) && IP.safeParse(address).success;
+		// lower-cased: zod refuses an IPv4-mapped address in upper case (`::FFFF:192.0.2.10`)
+		return ADDRESS_SHAPE.test(address) && IP.safeParse(address.toLowerCase()).success;
 	});
 }
 

@@ -251,6 +251,8 @@ describe('ipPrivacy', () => {
 			'fe80::1%eth0',
 			'192.0.2.7, 2001:db8::2',
 			'::',
+			// zod refuses the mapped form in upper case: before, kept as sent
+			'::FFFF:192.0.2.10',
 		])
 			expect(isIpAddressText(address)).toBe(true);
 		// before: these passed the character filter and each went through the full parse (an excerpt of 100,000
@@ -264,6 +266,23 @@ describe('ipPrivacy', () => {
 			'12:30',
 		])
 			expect(isIpAddressText(other)).toBe(false);
+	});
+
+	it('reads IPv4 and IPv6 in a camelCase name as one address word, which wins over qr and id', () => {
+		// before: split as `i pv6`, so `qrScanIPv6` read as a qr field and kept its address under Remove
+		const scan = {
+			qrId: 'q',
+			qrScanIPv6: '2001:db8::1',
+			codeIPv4Address: '192.0.2.7',
+			qr: { IPv6: '2001:db8::5' },
+			deviceId: { IPv4: '192.0.2.8' },
+		};
+
+		expect(withIpPrivacy(scan, ipPrivacy('remove', inputs))).toEqual({
+			qrId: 'q',
+			qr: {},
+			deviceId: {},
+		});
 	});
 
 	it('writes JSON text held as a string again only when an address in it was hashed or removed', () => {
