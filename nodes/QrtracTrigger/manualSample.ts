@@ -17,6 +17,7 @@ import {
 	readTeamName,
 	resolveTeamId,
 } from './qrtracReads';
+import { readPollParameter } from '../shared/parameters';
 import { triggerProperties } from './properties';
 import {
 	FIRST_POLL_LOOKBACK_MS,
@@ -115,9 +116,18 @@ function nothingFound(ctx: IPollFunctions, said: string): NodeOperationError {
 	});
 }
 
-/** The team as a message names it: its name when the team list gives it, else its ID. */
+/**
+ * The team as a message names it: the name n8n keeps with a team picked from the list (no request), else the name
+ * the team list gives, else its ID.
+ */
 async function teamLabel(ctx: IPollFunctions, teamId: string): Promise<string> {
-	const name = await readTeamName(ctx, teamId);
+	const picked = readPollParameter<unknown>(ctx, 'team', '');
+	const kept =
+		typeof picked === 'object' && picked !== null && (picked as IDataObject).value === teamId
+			? (picked as IDataObject).cachedResultName
+			: undefined;
+	const name =
+		typeof kept === 'string' && kept.trim() !== '' ? kept.trim() : await readTeamName(ctx, teamId);
 	return name === undefined ? `team ${teamId}` : `team "${name}"`;
 }
 

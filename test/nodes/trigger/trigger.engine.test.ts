@@ -346,6 +346,32 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 			`Looked at the codes of team ${account.teamId}: the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again. ${ACTIVE}`,
 		);
 	});
+
+	it('a team picked from the list is named as n8n keeps it, without reading the team list', async () => {
+		const account = newAccount();
+		// a team list that would answer only after a wait: before, the message waited for it (up to Maximum Wait)
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 403,
+			method: 'GET',
+			pathPattern: /\/teams-api$/,
+		});
+		const team = {
+			__rl: true,
+			mode: 'list',
+			value: account.teamId,
+			cachedResultName: 'Spring Campaign',
+		};
+
+		const failure = await manualPollFailure(
+			polling(account.credentials, { triggerOn: 'newScans', team }),
+		);
+
+		expect(failure?.description).toBe(
+			`Looked at the codes of team "Spring Campaign": the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again. ${ACTIVE}`,
+		);
+		expect(suite.sim.requestLog.filter((entry) => entry.path.endsWith('/teams-api'))).toEqual([]);
+	});
 });
 
 describe.each([5_000, -5_000])("QRTRAC Trigger: service clock %i ms off n8n's", (skewMs) => {
