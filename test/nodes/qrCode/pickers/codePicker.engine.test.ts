@@ -27,6 +27,8 @@ function teamWithCodes() {
 	const codes = ['Poster', 'Flyer', 'Menu card', 'Banner', 'Receipt'].map((name, index) =>
 		suite.sim.state.createQr(team.id, {
 			name,
+			// a Display ID of its own: a generated one may hold the searched "er" and match too
+			displayId: `c${orgCount}-${index}`,
 			qrType: 'WEB',
 			qrRedirectUrl: `https://example.com/${index}`,
 		}),
