@@ -329,14 +329,18 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		);
 	});
 
-	it("a failed read of the team's name does not fail the message: it names the team's ID", async () => {
-		const account = newAccount();
+	/** The organization's team list refused: the message cannot read the team's name from it. */
+	const refuseTeamList = () =>
 		suite.sim.faults.add({
 			kind: 'status',
 			status: 403,
 			method: 'GET',
 			pathPattern: /\/teams-api$/,
 		});
+
+	it("a failed read of the team's name does not fail the message: it names the team's ID", async () => {
+		const account = newAccount();
+		refuseTeamList();
 
 		const failure = await manualPollFailure(
 			polling(account.credentials, { triggerOn: 'newScans' }),
@@ -350,12 +354,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 	it('a team picked from the list is named as n8n keeps it, without reading the team list', async () => {
 		const account = newAccount();
 		// a team list that would answer only after a wait: before, the message waited for it (up to Maximum Wait)
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 403,
-			method: 'GET',
-			pathPattern: /\/teams-api$/,
-		});
+		refuseTeamList();
 		const team = {
 			__rl: true,
 			mode: 'list',
