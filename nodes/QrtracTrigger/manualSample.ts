@@ -128,7 +128,8 @@ async function teamLabel(ctx: IPollFunctions, teamId: string): Promise<string> {
 			: undefined;
 	const name =
 		typeof kept === 'string' && kept.trim() !== '' ? kept.trim() : await readTeamName(ctx, teamId);
-	return name === undefined ? `team ${teamId}` : `team "${name}"`;
+	// the ID too: a name kept with the pick may be stale, and names may repeat
+	return name === undefined ? `team ${teamId}` : `team "${name}" (${teamId})`;
 }
 
 /** The filters set, under the form's labels. */

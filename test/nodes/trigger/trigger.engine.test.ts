@@ -264,7 +264,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		const failure = await manualPollFailure(watcher);
 
 		expect(failure?.description).toBe(
-			`Looked at every code of team "${teamName(account.teamId)}" and the codes changed in the last 5 minutes, for events Code Created, Code Updated; filters: QR Types PDF, Tag "spring", Name or Display ID Contains "catalog". Check or clear the filters, or create or update a matching code, then fetch again. ${ACTIVE}`,
+			`Looked at every code of team "${teamName(account.teamId)}" (${account.teamId}) and the codes changed in the last 5 minutes, for events Code Created, Code Updated; filters: QR Types PDF, Tag "spring", Name or Display ID Contains "catalog". Check or clear the filters, or create or update a matching code, then fetch again. ${ACTIVE}`,
 		);
 		expect(watcher.staticData).toEqual({});
 	});
@@ -276,7 +276,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		const failure = await manualPollFailure(watcher);
 
 		expect(failure?.description).toBe(
-			`Looked at the codes changed in the last 5 minutes of team "${teamName(account.teamId)}", for events Code Deleted; filters: none. Delete a code, then fetch again. ${ACTIVE}`,
+			`Looked at the codes changed in the last 5 minutes of team "${teamName(account.teamId)}" (${account.teamId}), for events Code Deleted; filters: none. Delete a code, then fetch again. ${ACTIVE}`,
 		);
 	});
 
@@ -289,7 +289,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		const failure = await manualPollFailure(watcher);
 
 		expect(failure?.description).toBe(
-			`Looked at the codes of team "${teamName(account.teamId)}": the team's 2 codes, none scanned in the last 30 days. Scan a code, then fetch again. ${ACTIVE}`,
+			`Looked at the codes of team "${teamName(account.teamId)}" (${account.teamId}): the team's 2 codes, none scanned in the last 30 days. Scan a code, then fetch again. ${ACTIVE}`,
 		);
 	});
 
@@ -297,7 +297,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		const account = newAccount();
 		createCode(account.teamId, { name: 'Spring flyer', tags: ['spring'] });
 		createCode(account.teamId, { name: 'Autumn flyer', tags: ['spring'] });
-		const team = teamName(account.teamId);
+		const team = `"${teamName(account.teamId)}" (${account.teamId})`;
 
 		const someMatch = await manualPollFailure(
 			polling(account.credentials, { triggerOn: 'newScans', filters: { tag: 'spring' } }),
@@ -310,10 +310,10 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		);
 
 		expect(someMatch?.description).toBe(
-			`Looked at the codes of team "${team}": 2 codes match the filters (Tag "spring"), none scanned in the last 30 days. Scan a code, then fetch again. ${ACTIVE}`,
+			`Looked at the codes of team ${team}: 2 codes match the filters (Tag "spring"), none scanned in the last 30 days. Scan a code, then fetch again. ${ACTIVE}`,
 		);
 		expect(noneMatch?.description).toBe(
-			`Looked at the codes of team "${team}": no code matches the filters (Tag "spring", Name or Display ID Contains "xyz-nothing"). Check or clear the filters. ${ACTIVE}`,
+			`Looked at the codes of team ${team}: no code matches the filters (Tag "spring", Name or Display ID Contains "xyz-nothing"). Check or clear the filters. ${ACTIVE}`,
 		);
 	});
 
@@ -325,7 +325,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		);
 
 		expect(failure?.description).toBe(
-			`Looked at the codes of team "${teamName(account.teamId)}": the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again. ${ACTIVE}`,
+			`Looked at the codes of team "${teamName(account.teamId)}" (${account.teamId}): the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again. ${ACTIVE}`,
 		);
 	});
 
@@ -353,7 +353,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 
 	it('a team picked from the list is named as n8n keeps it, without reading the team list', async () => {
 		const account = newAccount();
-		// a team list that would answer only after a wait: before, the message waited for it (up to Maximum Wait)
+		// a refused team list: read, it would name the ID; a 429 there made the message wait (up to Maximum Wait)
 		refuseTeamList();
 		const team = {
 			__rl: true,
@@ -367,7 +367,7 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		);
 
 		expect(failure?.description).toBe(
-			`Looked at the codes of team "Spring Campaign": the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again. ${ACTIVE}`,
+			`Looked at the codes of team "Spring Campaign" (${account.teamId}): the team has no QR code (deleted ones aside). Create a code and scan it, then fetch again. ${ACTIVE}`,
 		);
 		expect(suite.sim.requestLog.filter((entry) => entry.path.endsWith('/teams-api'))).toEqual([]);
 	});
