@@ -13,3 +13,14 @@ export function sheet(count: number, prefix: string): SheetRow[] {
 		url: `https://example.com/${prefix}/${index}`,
 	}));
 }
+
+/** Create or Update, Look Up Each Row, a WEB code per row: the Display ID, name and link from the row's item. */
+export const rowByRowForm = {
+	resource: 'qrCode',
+	operation: 'createOrUpdate',
+	mode: 'lookUpEachRow',
+	displayId: '={{ $json.displayId }}',
+	qrType: 'WEB',
+	name: '={{ $json.name }}',
+	qrRedirectUrl: '={{ $json.url }}',
+};

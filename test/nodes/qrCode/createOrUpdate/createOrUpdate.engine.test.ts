@@ -6,6 +6,7 @@
 import { holdNextCreate } from '../../../support/heldCreate';
 import { PUT_SEMANTICS } from '../../../support/storedCode';
 import { runNode } from '../../../support/n8nHarness';
+import { rowByRowForm } from '../../../support/sheetRows';
 import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
 
 /** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
@@ -21,16 +22,7 @@ function useReading(semantics: (typeof PUT_SEMANTICS)[number]) {
 }
 
 /** One row per item: Display ID, name and redirect come from the item. */
-const rowParameters = {
-	resource: 'qrCode',
-	operation: 'createOrUpdate',
-	mode: 'lookUpEachRow',
-	displayId: '={{ $json.displayId }}',
-	qrType: 'WEB',
-	name: '={{ $json.name }}',
-	qrRedirectUrl: '={{ $json.url }}',
-	additionalFields: { tags: '={{ $json.tags }}' },
-};
+const rowParameters = { ...rowByRowForm, additionalFields: { tags: '={{ $json.tags }}' } };
 
 async function upsert(
 	items: Array<Record<string, unknown>>,

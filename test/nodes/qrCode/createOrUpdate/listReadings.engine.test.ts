@@ -3,27 +3,18 @@
  * leaves open: what `search` matches, the order of codes with equal sort values, and how soon a new code is listed.
  */
 import { runNode } from '../../../support/n8nHarness';
+import { rowByRowForm } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { touchQr } from '../../../../simulator/domain/qrCodes';
 
 const suite = useSimulator();
 afterEach(() => suite.sim.setListDrift({}));
 
-const rowParameters = {
-	resource: 'qrCode',
-	operation: 'createOrUpdate',
-	mode: 'lookUpEachRow',
-	displayId: '={{ $json.displayId }}',
-	qrType: 'WEB',
-	name: '={{ $json.name }}',
-	qrRedirectUrl: '={{ $json.url }}',
-};
-
 async function upsert(items: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
 	return await runNode({
 		nodeType: 'qrtrac',
 		credentials: suite.credentials,
-		parameters: { ...rowParameters, ...extra },
+		parameters: { ...rowByRowForm, ...extra },
 		items,
 		continueOnFail: true,
 	});

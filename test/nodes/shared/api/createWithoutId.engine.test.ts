@@ -6,6 +6,7 @@
  * The v1 create is the exception: its answer is not published, so it is returned as sent.
  */
 import { runNode } from '../../../support/n8nHarness';
+import { rowByRowForm } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator();
@@ -57,18 +58,9 @@ describe('a create answered without an id', () => {
 	});
 
 	it("Create or Update: a row that creates is found by the row's Display ID, created once", async () => {
-		const result = await run(
-			{
-				resource: 'qrCode',
-				operation: 'createOrUpdate',
-				mode: 'lookUpEachRow',
-				displayId: '={{ $json.displayId }}',
-				qrType: 'WEB',
-				name: '={{ $json.name }}',
-				qrRedirectUrl: '={{ $json.url }}',
-			},
-			[{ displayId: 'no-id-row', name: 'No id row', url: 'https://example.com/row' }],
-		);
+		const result = await run(rowByRowForm, [
+			{ displayId: 'no-id-row', name: 'No id row', url: 'https://example.com/row' },
+		]);
 
 		const made = codesTo('https://example.com/row');
 		expect(made).toHaveLength(1);
