@@ -39,18 +39,27 @@ interface Listed {
 	results: Array<{ name: string; value: string; description?: string }>;
 }
 
+/** QR Code > Get's code field listed by `method` as the editor asks, with the node's `options`. */
+async function listCodes(
+	method: string,
+	credentials: HarnessCredentials,
+	options: Record<string, unknown>,
+): Promise<Listed> {
+	return (await callLoadOptions('qrtrac', method, {
+		kind: 'listSearch',
+		credentials,
+		parameters: { resource: 'qrCode', operation: 'get', options },
+		parameterPath: 'parameters.qrCodeId',
+	})) as Listed;
+}
+
 describe('the pickers follow Team (Override)', () => {
 	it.each(['searchQrCodes', 'searchQrCodesByName'])(
 		"%s lists team B's codes when the override names team B",
 		async (method) => {
 			const { teamB, codeB, credentials } = twoTeams();
 
-			const listed = (await callLoadOptions('qrtrac', method, {
-				kind: 'listSearch',
-				credentials,
-				parameters: { resource: 'qrCode', operation: 'get', options: overrideOf(teamB.id) },
-				parameterPath: 'parameters.qrCodeId',
-			})) as Listed;
+			const listed = await listCodes(method, credentials, overrideOf(teamB.id));
 
 			expect(listed.results.map((result) => result.value)).toEqual([codeB.id]);
 			expect(suite.sim.requestLog.every((entry) => entry.teamId === teamB.id)).toBe(true);
@@ -108,16 +117,9 @@ describe('the pickers follow Team (Override)', () => {
 	it("an override the editor could not resolve lists the credential's team and says so", async () => {
 		const { codeA, credentials } = twoTeams();
 
-		const listed = (await callLoadOptions('qrtrac', 'searchQrCodes', {
-			kind: 'listSearch',
-			credentials,
-			parameters: {
-				resource: 'qrCode',
-				operation: 'get',
-				options: { teamOverride: { __rl: true, mode: 'id', value: '={{ $json.team }}' } },
-			},
-			parameterPath: 'parameters.qrCodeId',
-		})) as Listed;
+		const listed = await listCodes('searchQrCodes', credentials, {
+			teamOverride: { __rl: true, mode: 'id', value: '={{ $json.team }}' },
+		});
 
 		expect(listed.results.map((result) => result.value)).toEqual([codeA.id]);
 		expect(listed.results[0].description).toMatch(
@@ -130,16 +132,9 @@ describe('the pickers follow Team (Override)', () => {
 		async (method) => {
 			const { codeA, credentials } = twoTeams();
 
-			const listed = (await callLoadOptions('qrtrac', method, {
-				kind: 'listSearch',
-				credentials,
-				parameters: {
-					resource: 'qrCode',
-					operation: 'get',
-					options: { teamOverride: { __rl: true, mode: 'id', value: '={{ $json.team }}' } },
-				},
-				parameterPath: 'parameters.qrCodeId',
-			})) as Listed;
+			const listed = await listCodes(method, credentials, {
+				teamOverride: { __rl: true, mode: 'id', value: '={{ $json.team }}' },
+			});
 
 			expect(listed.results.map((result) => result.name)).toEqual([
 				`[credential's team] Poster of A (${codeA.displayId})`,
@@ -150,12 +145,7 @@ describe('the pickers follow Team (Override)', () => {
 	it("without an override the pickers list the credential's team, with no remark", async () => {
 		const { codeA, credentials } = twoTeams();
 
-		const listed = (await callLoadOptions('qrtrac', 'searchQrCodes', {
-			kind: 'listSearch',
-			credentials,
-			parameters: { resource: 'qrCode', operation: 'get', options: {} },
-			parameterPath: 'parameters.qrCodeId',
-		})) as Listed;
+		const listed = await listCodes('searchQrCodes', credentials, {});
 
 		expect(listed.results).toEqual([
 			expect.not.objectContaining({ description: expect.anything() }),
@@ -182,12 +172,7 @@ describe('an override as the editor sends an expression it could not resolve', (
 			const { codeA, credentials } = twoTeams();
 
 			for (const method of ['searchQrCodes', 'searchQrCodesByName']) {
-				const listed = (await callLoadOptions('qrtrac', method, {
-					kind: 'listSearch',
-					credentials,
-					parameters: { resource: 'qrCode', operation: 'get', options: { teamOverride } },
-					parameterPath: 'parameters.qrCodeId',
-				})) as Listed;
+				const listed = await listCodes(method, credentials, { teamOverride });
 
 				expect(listed.results.map((result) => result.value)).toEqual([codeA.id]);
 				expect(listed.results[0].name).toBe(`[credential's team] Poster of A (${codeA.displayId})`);
@@ -256,12 +241,7 @@ describe('an override as the editor sends an expression it could not resolve', (
 		async (_, teamOverride) => {
 			const { codeA, credentials } = twoTeams();
 
-			const listed = (await callLoadOptions('qrtrac', 'searchQrCodes', {
-				kind: 'listSearch',
-				credentials,
-				parameters: { resource: 'qrCode', operation: 'get', options: { teamOverride } },
-				parameterPath: 'parameters.qrCodeId',
-			})) as Listed;
+			const listed = await listCodes('searchQrCodes', credentials, { teamOverride });
 
 			expect(listed.results).toEqual([
 				expect.objectContaining({ name: `Poster of A (${codeA.displayId})`, value: codeA.id }),
