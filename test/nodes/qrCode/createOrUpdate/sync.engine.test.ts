@@ -499,17 +499,20 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 	});
 
 	describe('Delete Missing', () => {
+		/** A WEB code of `team` named after its Display ID, with `tags`. */
+		const sheetCode = (team: string, displayId: string, tags: string[]) =>
+			suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId,
+				name: displayId,
+				qrRedirectUrl: `https://example.com/${displayId}`,
+				tags,
+			});
+
 		/** A team holding codes of the sheet (tag "sheet"), one made by hand, and one of another sheet. */
 		function teamWithSheetCodes() {
 			const team = newTeam();
-			const code = (displayId: string, tags: string[]) =>
-				suite.sim.state.createQr(team, {
-					qrType: 'WEB',
-					displayId,
-					name: displayId,
-					qrRedirectUrl: `https://example.com/${displayId}`,
-					tags,
-				});
+			const code = (displayId: string, tags: string[]) => sheetCode(team, displayId, tags);
 			const codes = {
 				kept: code(`${team}-kept`, ['sheet']),
 				dropped: code(`${team}-dropped`, ['sheet', 'spring']),
@@ -732,14 +735,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			ages?: { gone: number[]; others: number },
 		) {
 			const team = newTeam();
-			const code = (displayId: string, tags: string[]) =>
-				suite.sim.state.createQr(team, {
-					qrType: 'WEB',
-					displayId,
-					name: displayId,
-					qrRedirectUrl: `https://example.com/${displayId}`,
-					tags,
-				});
+			const code = (displayId: string, tags: string[]) => sheetCode(team, displayId, tags);
 			const kept = code(`${team}-kept`, ['sheet']);
 			const gone = Array.from({ length: candidates }, (_, index) =>
 				code(`${team}-gone-${index}`, ['sheet']),
