@@ -1,7 +1,8 @@
 /**
  * The suites, by file suffix (tests live by feature under test/nodes/<area>/, the simulator's beside it):
  * `*.unit.test.ts` pure and fast (fake clock, fake context), `*.contract.test.ts` the simulator against the
- * contract, `*.engine.test.ts` nodes in-process through n8n-core against the simulator, `*.e2e.test.ts` and
+ * contract, `*.engine.test.ts` nodes in-process through n8n-core against the simulator (and the harness's tests
+ * that start processes, test/scripts), `*.e2e.test.ts` and
  * test/e2e real n8n, and the n8n version matrix (compat: run by `npm run test:compat`, one n8n version at a
  * time, not by `npm test`).
  */
