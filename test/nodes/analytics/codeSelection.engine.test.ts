@@ -123,14 +123,18 @@ describe('All Codes of the Team, a code deleted meanwhile', () => {
 		suite.sim.faults.clear();
 	});
 
-	it('a refusal of live codes fails each row with its own error, the team listed again once for all rows', async () => {
-		const { credentials } = teams.withCodes(250);
+	/** Every read of the codes' totals refused 400 with `message`, as a refusal of live codes. */
+	const refuseOverviews = (message: string) =>
 		suite.sim.faults.add({
 			kind: 'status',
 			status: 400,
 			path: '/api/analytics-api/overviews',
-			message: 'Service refuses this request',
+			message,
 		});
+
+	it('a refusal of live codes fails each row with its own error, the team listed again once for all rows', async () => {
+		const { credentials } = teams.withCodes(250);
+		refuseOverviews('Service refuses this request');
 		const from = suite.sim.requestLog.length;
 
 		const result = await runNode({
@@ -153,12 +157,7 @@ describe('All Codes of the Team, a code deleted meanwhile', () => {
 
 	it('a check of the changes that fails leaves each row its own refusal', async () => {
 		const { credentials } = teams.withCodes(30);
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			path: '/api/analytics-api/overviews',
-			message: 'Refused',
-		});
+		refuseOverviews('Refused');
 		suite.sim.faults.add({
 			kind: 'status',
 			status: 404,

@@ -39,6 +39,16 @@ interface Listed {
 	results: Array<{ name: string; value: string; description?: string }>;
 }
 
+/** QR Code > Create's Design Template dropdown as the editor asks, with the node's `options`. */
+async function listTemplates(credentials: HarnessCredentials, options: Record<string, unknown>) {
+	return await callLoadOptions('qrtrac', 'getTemplates', {
+		kind: 'loadOptions',
+		credentials,
+		parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB', options },
+		parameterPath: 'parameters.additionalFields.templateId',
+	});
+}
+
 /** QR Code > Get's code field listed by `method` as the editor asks, with the node's `options`. */
 async function listCodes(
 	method: string,
@@ -88,17 +98,9 @@ describe('the pickers follow Team (Override)', () => {
 	it("Design Template lists team B's templates", async () => {
 		const { teamA, teamB, credentials } = twoTeams();
 
-		const options = (await callLoadOptions('qrtrac', 'getTemplates', {
-			kind: 'loadOptions',
-			credentials,
-			parameters: {
-				resource: 'qrCode',
-				operation: 'create',
-				qrType: 'WEB',
-				options: overrideOf(teamB.id),
-			},
-			parameterPath: 'parameters.additionalFields.templateId',
-		})) as Array<{ value: string }>;
+		const options = (await listTemplates(credentials, overrideOf(teamB.id))) as Array<{
+			value: string;
+		}>;
 
 		const idsOf = (teamId: string) =>
 			suite.sim.state
@@ -192,17 +194,10 @@ describe('an override as the editor sends an expression it could not resolve', (
 				parameters: { resource: 'analytics', operation: 'getTotals', options: { teamOverride } },
 				parameterPath: 'parameters.pickedQrCodeIds',
 			})) as Array<{ value: string; description?: string }>;
-			const templates = (await callLoadOptions('qrtrac', 'getTemplates', {
-				kind: 'loadOptions',
-				credentials,
-				parameters: {
-					resource: 'qrCode',
-					operation: 'create',
-					qrType: 'WEB',
-					options: { teamOverride },
-				},
-				parameterPath: 'parameters.additionalFields.templateId',
-			})) as Array<{ value: string; description?: string }>;
+			const templates = (await listTemplates(credentials, { teamOverride })) as Array<{
+				value: string;
+				description?: string;
+			}>;
 
 			expect(codes.map((code) => code.value)).toEqual([codeA.id]);
 			for (const entry of [...codes, ...templates]) {
