@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { executionNode } from '../../shared/executionNode';
 import { readEditorParameter, readParameter } from '../../shared/parameters';
-import { idSchema, validateParameters } from '../../shared/validation';
+import { idSchema, isToolNode, itemInputError, validateParameters } from '../../shared/validation';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 
 // The reader lives in shared/ (the trigger uses it too); this re-export serves the files rewritten in parallel
@@ -29,13 +29,40 @@ const teamOverrideSchemas = {
  */
 export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
 	const raw = overrideValue(readParameter<IDataObject>(ctx, 'options', itemIndex, {}).teamOverride);
-	if (raw === undefined) return undefined;
+	const schema = teamOverrideSchemas[atLeastVersion(ctx, VERSION_1_2) ? 'picker' : 'dropdown'];
+	if (raw === undefined) {
+		if (!expressionGaveNoTeam(ctx)) return undefined;
+		throw itemInputError(
+			executionNode(ctx),
+			itemIndex,
+			`"${schema.shape.teamOverride.description}" is an expression that gave no team for this item`,
+			"Nothing was sent to QRTRAC for this item. Give every item a team ID, or remove the option to act in the credential's team.",
+		);
+	}
 	return validateParameters(
 		ctx,
-		teamOverrideSchemas[atLeastVersion(ctx, VERSION_1_2) ? 'picker' : 'dropdown'],
+		schema,
 		{ teamOverride: typeof raw === 'number' ? String(raw) : raw },
 		itemIndex,
 	).teamOverride;
+}
+
+/**
+ * Whether the Team (Override) is an expression (that just resolved to nothing): an item without its team must not
+ * act in the credential's team, where a sync's Delete Missing would delete codes. An AI agent's `$fromAI` left
+ * empty is the agent choosing no override.
+ */
+function expressionGaveNoTeam(ctx: IExecuteFunctions): boolean {
+	const node = executionNode(ctx);
+	const options = node.parameters.options;
+	const stored =
+		typeof options === 'object' && options !== null
+			? (options as IDataObject).teamOverride
+			: undefined;
+	const text =
+		typeof stored === 'object' && stored !== null ? (stored as IDataObject).value : stored;
+	if (typeof text !== 'string' || !text.startsWith('=')) return false;
+	return !(isToolNode(node) && text.includes('$fromAI('));
 }
 
 /** The team a picker lists from: the Team (Override) of the node being edited, else the credential's team. */

@@ -479,22 +479,29 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(writes()).toHaveLength(0);
 		});
 
-		it("uses the credential's team for rows without an override", async () => {
-			const result = await sync([
-				{ displayId: 'own-team-1', name: 'Own', url: 'https://example.com/own' },
-			]);
+		it("fails rows whose override gives no team, never writing in the credential's team", async () => {
+			const team = newTeam();
+			const own = suite.credentials.teamId!;
+			const before = suite.sim.state.listQrs(own).length;
+			const result = await sync(
+				[
+					{ displayId: 'own-team-1', name: 'Own', url: 'https://example.com/own' },
+					...sheet(team, 1, 'given-team'),
+				],
+				{ deleteMissing: true, deleteMissingTag: 'sheet' },
+				true,
+			);
 
 			expect(result.error).toBeUndefined();
-			expect(result.items[0].json).toMatchObject({
-				result: 'created',
-				teamId: suite.credentials.teamId,
-			});
+			expect(result.items[0].json.error).toBe(
+				'Item 0: "Team (Override)" is an expression that gave no team for this item',
+			);
+			expect(result.items[1].json).toMatchObject({ result: 'created', teamId: team });
+			expect(suite.sim.state.listQrs(own)).toHaveLength(before);
+			expect(codesWithDisplayId('own-team-1')).toEqual([]);
 			expect(
-				suite.sim.requestLog.every(
-					(entry) => entry.headers['x-request-team-id'] === suite.credentials.teamId,
-				),
-			).toBe(true);
-			expect(codesWithDisplayId('own-team-1')[0].teamId).toBe(suite.credentials.teamId);
+				suite.sim.requestLog.filter((entry) => entry.headers['x-request-team-id'] === own),
+			).toEqual([]);
 		});
 	});
 
