@@ -429,6 +429,15 @@ async function prepareProcess(
 	const userFolder = path.join(scratch, role === 'main' ? 'main' : `worker-${index}`);
 	mkdirSync(path.join(userFolder, '.n8n-files'), { recursive: true });
 	await installAsCommunityPackage(pack, userFolder);
+	return await queueProcess(role, index, userFolder);
+}
+
+/** A process of the cluster in `userFolder`, on free ports (a worker's health port too), not started yet. */
+export async function queueProcess(
+	role: QueueProcess['role'],
+	index: number,
+	userFolder: string,
+): Promise<QueueProcess> {
 	return {
 		role,
 		index,

@@ -13,7 +13,7 @@ import type { N8nInstallation } from '../../scripts/n8n/ensureN8n';
 import * as instanceEnv from '../../scripts/n8n/instanceEnv';
 import { freePort } from '../../scripts/n8n/instanceEnv';
 import type { QueueProcess } from '../../scripts/queue/queueCluster';
-import { QueueCluster } from '../../scripts/queue/queueCluster';
+import { QueueCluster, queueProcess } from '../../scripts/queue/queueCluster';
 
 jest.setTimeout(60_000);
 
@@ -48,15 +48,7 @@ async function occupy(): Promise<number> {
 async function processOf(role: QueueProcess['role'], index: number): Promise<QueueProcess> {
 	const userFolder = path.join(scratch, `${role}-${index}`);
 	mkdirSync(userFolder, { recursive: true });
-	return {
-		role,
-		index,
-		userFolder,
-		port: await freePort(),
-		brokerPort: await freePort(),
-		healthPort: role === 'worker' ? await freePort() : undefined,
-		output: '',
-	};
+	return await queueProcess(role, index, userFolder);
 }
 
 /** A cluster of a main instance and one worker on the stand-in CLI (create() installs n8n and the servers). */
