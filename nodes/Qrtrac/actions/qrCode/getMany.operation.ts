@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listTeamQrs } from '../../../shared/api';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { readParameter } from '../../../shared/parameters';
+import { isLive } from '../../../shared/records/qrCode';
 import { limitSchema, validateParameters } from '../../../shared/validation';
 import { optionsCollection } from '../../../shared/forms/fields';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
@@ -117,19 +118,29 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /**
  * Walks the paginated list through the shared page walk: each code once, up to the limit or the announced total;
- * a list shorter than the service announced fails the item instead of being returned.
+ * a list shorter than the service announced fails the item instead of being returned. Only live codes: the
+ * contract does not say the list leaves soft-deleted ones out, so a list holding them is read further until the
+ * Limit is filled with live codes or the list ends.
  */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const codes = await listTeamQrs(this, {
-		query: { search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder },
-		walk: { returnAll: input.returnAll, limit: input.limit, pageSize: input.pageSize },
-		teamId: input.teamId,
-		itemIndex,
-		purpose: 'Get Many',
-	});
-	return codes.map((code) => qrCodeOutput(code, input.simplify));
+	for (let limit = input.limit; ;) {
+		const listed = await listTeamQrs(this, {
+			query: { search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder },
+			walk: { returnAll: input.returnAll, limit, pageSize: input.pageSize },
+			teamId: input.teamId,
+			itemIndex,
+			purpose: 'Get Many',
+		});
+		const live = listed.filter(isLive);
+		// a walk to a limit fails on a shortfall, so fewer codes than the limit are the list's end
+		if (input.returnAll || live.length >= input.limit || listed.length < limit)
+			return live
+				.slice(0, input.returnAll ? undefined : input.limit)
+				.map((code) => qrCodeOutput(code, input.simplify));
+		limit += input.limit - live.length;
+	}
 }

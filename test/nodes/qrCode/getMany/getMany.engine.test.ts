@@ -96,3 +96,44 @@ describe('Get Many', () => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+describe('Get Many on a service that lists soft-deleted codes (list drift listsDeleted)', () => {
+	let teamId: string;
+	let live: string[];
+
+	beforeAll(() => {
+		teamId = suite.sim.state.createTeam(orgId, 'Listing deleted').id;
+		const start = suite.sim.clock.now() - 1_000_000;
+		const codes = [0, 1, 2, 3, 4].map((index) =>
+			suite.sim.state.createQrAt(
+				teamId,
+				{ qrType: 'WEB', qrRedirectUrl: `https://example.com/d${index}`, name: `D ${index}` },
+				start + index * 1000,
+			),
+		);
+		// the two most recently changed codes are deleted: a list newest first starts with them
+		codes[3].deleted = true;
+		codes[4].deleted = true;
+		live = codes.slice(0, 3).map((code) => code.id);
+	});
+
+	beforeEach(() => suite.sim.setListDrift({ listsDeleted: true }));
+	afterEach(() => suite.sim.setListDrift({}));
+
+	it('returns the live codes only, with Return All', async () => {
+		const result = await run('getMany', { returnAll: true, options: { teamOverride: teamId } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual([...live].sort());
+	});
+
+	it('fills a Limit with live codes, reading past the deleted ones the list holds', async () => {
+		const result = await run('getMany', { limit: 2, options: { teamOverride: teamId } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		expect(result.items.every((item) => item.json.deleted !== true)).toBe(true);
+		expect(result.items.map((item) => item.json.name)).toEqual(['D 2', 'D 1']);
+		suite.expectRequestsFollowContract();
+	});
+});
