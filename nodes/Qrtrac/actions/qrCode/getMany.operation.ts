@@ -141,6 +141,7 @@ export async function execute(
 			return live
 				.slice(0, input.returnAll ? undefined : input.limit)
 				.map((code) => qrCodeOutput(code, input.simplify));
-		limit += input.limit - live.length;
+		// at least doubled, so a list of many deleted codes costs a few walks, not one per missing code
+		limit += Math.max(input.limit - live.length, limit);
 	}
 }
