@@ -55,7 +55,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. spring',
-				description: 'Only codes whose name or Display ID contains this text (not case-sensitive)',
+				description:
+					"Codes QRTRAC's search matches on name or Display ID (how, e.g. case or part of a word, is QRTRAC's)",
 			},
 			{ ...sortByOption, displayOptions: { show: FIRST_LAYOUT } },
 			{ ...sortOrderOption, displayOptions: { show: FIRST_LAYOUT } },
