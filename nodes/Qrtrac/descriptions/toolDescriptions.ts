@@ -136,7 +136,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 		delete: (f) =>
 			`Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass ${f.arg('qrCodeId')}: the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.`,
 		downloadImage: (f) =>
-			`Download a QR code's image as a file (PNG as a rule; JPEG, GIF, WebP or SVG as QRTRAC serves it, named by its extension and MIME type). Pass ${f.arg('qrCodeId')}: the code's id. Returns the code's main fields and the image as binary data.`,
+			`Download a QR code's image as a file (PNG as a rule; JPEG, GIF, WebP or SVG as QRTRAC serves it, named by its extension and MIME type). Pass ${f.arg('qrCodeId')}: the code's id. Returns the code's main fields, qrImageUrl (the image's address) among them; the file itself is binary data, and n8n passes no binary data to an AI agent.`,
 		duplicate: (f) =>
 			`Copy a QR code; the copy gets a new id and Display ID. Pass ${f.arg('qrCodeId')}: the code's id. Returns the copy with result: created (each call makes another copy).`,
 		get: (f) =>

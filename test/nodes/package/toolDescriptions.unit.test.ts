@@ -381,6 +381,16 @@ describe('Tool descriptions of what QR code reads and writes return', () => {
 	test('qrCode:createOrUpdate: names passwordNote on an unchanged code', () => {
 		expect(text('createOrUpdate')).toMatch(/unchanged[^.]*passwordNote/);
 	});
+
+	/**
+	 * n8n gives an AI agent a tool's JSON only (n8n-core mapResult drops binary data, the V3 agent reads
+	 * `item.json`): a text promising the image as binary data sends the agent looking for a file it never gets.
+	 */
+	test('qrCode:downloadImage: says an agent gets the fields, qrImageUrl among them, not the file', () => {
+		expect(text('downloadImage')).not.toMatch(/Returns[^.]*image as binary data/);
+		expect(text('downloadImage')).toMatch(/qrImageUrl/);
+		expect(text('downloadImage')).toMatch(/n8n passes no binary data to an AI agent/);
+	});
 });
 
 /**
