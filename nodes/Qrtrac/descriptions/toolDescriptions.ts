@@ -142,7 +142,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 		get: (f) =>
 			`Get one QR code. Pass ${f.arg('qrCodeId')}: the code's id (as other tools return it; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.`,
 		getMany: (f) =>
-			`List or search the team's QR codes, most recently changed first. Optionally pass ${f.arg('search')} (a Filters field): text QRTRAC's search matches on name or Display ID (how it matches is the service's: if nothing matches, list without it). Returns codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times); an empty list means nothing matched. ${upToLimit(f)}`,
+			`List or search the team's QR codes, most recently changed first. Optionally pass ${f.arg('search')} (a Filters field): part of a name or Display ID, matched by QRTRAC (when nothing matches, try another case or a shorter part). Returns codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times); an empty list means nothing matched. ${upToLimit(f)}`,
 		getUpdatedSince: (f) =>
 			`List the QR codes changed after a moment. Pass ${f.arg('since')}: ${MOMENT}. Optionally pass ${f.arg('includeDeleted')} true to add codes deleted since then (with deleted: true). Set in the node: ${f.set('scope')} (default ${f.choice('scope')}; ${f.choice('scope', 'organization')}). Returns every changed code, oldest change first, with no limit: an old moment returns the whole team.`,
 		update: (f) =>

@@ -332,6 +332,16 @@ describe('Tool descriptions of the QR code lists', () => {
 		const text = String(toolDefaults('qrCode', 'getMany')?.toolDescription);
 		expect(text).toMatch(/pass `Search` \(a Filters field\)/);
 	});
+
+	/**
+	 * The contract's search "matches name or displayId" and says no more: a service may match case-sensitively
+	 * (simulator listDrift.ts), so an agent told "not case-sensitive" reads an empty list as "no such code".
+	 */
+	test('Get Many promises no case rule of the search, and says what to try when nothing matches', () => {
+		const text = String(toolDefaults('qrCode', 'getMany')?.toolDescription);
+		expect(text).not.toMatch(/case-sensitive|case-insensitive/);
+		expect(text).toMatch(/nothing matches[^.]*another case/);
+	});
 });
 
 describe('Tool descriptions of operations with a Display ID', () => {
