@@ -401,6 +401,16 @@ describe('Tool descriptions of what QR code reads and writes return', () => {
 		expect(text('downloadImage')).toMatch(/qrImageUrl/);
 		expect(text('downloadImage')).toMatch(/n8n passes no binary data to an AI agent/);
 	});
+
+	/**
+	 * Sync, the Mode a tool starts with, reads every code of the team before a call's row when it holds no recent
+	 * snapshot (shared/teamCodes.ts): one request per 100 codes, which an agent calling it for one code is not told.
+	 */
+	test('qrCode:createOrUpdate: names Mode as set in the node and what Sync reads', () => {
+		expect(text('createOrUpdate')).toContain(
+			"Set in the node: Mode (default Sync (Read Team's Codes Once): a call may first read every code of the team, one request per 100 codes; Look Up Each Row: a search by the Display ID)",
+		);
+	});
 });
 
 /**
