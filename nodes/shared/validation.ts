@@ -266,6 +266,17 @@ export function isToolNode(node: INode): boolean {
 }
 
 /**
+ * A `$fromAI` call as n8n 2.41.1 finds one (from-ai-parse-utils `/\$fromAI\s*\(/i`; the data proxy also runs
+ * `$fromai` and `$fromAi`), with its key when written as a literal.
+ */
+const FROM_AI_CALL = /\$fromai\s*\(\s*(?:['"`]([^'"`]+)['"`])?/i;
+
+/** Whether a parameter's text calls `$fromAI`: on a tool, the model fills it. */
+export function callsFromAi(text: string): boolean {
+	return FROM_AI_CALL.test(text);
+}
+
+/**
  * The `$fromAI('<name>', ...)` argument that fills the parameter named by the issue's path (its last key), wherever
  * that parameter sits in the node's parameters; undefined when no model fills it.
  */
@@ -279,7 +290,7 @@ function fromAiArgument(parameters: unknown, path: Array<string | number>): stri
 			: typeof found === 'object' && found !== null
 				? String((found as { value?: unknown }).value ?? '')
 				: '';
-	return /\$fromAI\(\s*['"`]([^'"`]+)['"`]/.exec(text)?.[1];
+	return FROM_AI_CALL.exec(text)?.[1];
 }
 
 function findParameter(parameters: unknown, key: string): unknown {

@@ -3,7 +3,13 @@ import { z } from 'zod';
 
 import { executionNode } from '../../shared/executionNode';
 import { readEditorParameter, readParameter } from '../../shared/parameters';
-import { idSchema, isToolNode, itemInputError, validateParameters } from '../../shared/validation';
+import {
+	callsFromAi,
+	idSchema,
+	isToolNode,
+	itemInputError,
+	validateParameters,
+} from '../../shared/validation';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 
 // The reader lives in shared/ (the trigger uses it too); this re-export serves the files rewritten in parallel
@@ -62,7 +68,7 @@ function expressionGaveNoTeam(ctx: IExecuteFunctions): boolean {
 	const text =
 		typeof stored === 'object' && stored !== null ? (stored as IDataObject).value : stored;
 	if (typeof text !== 'string' || !text.startsWith('=')) return false;
-	return !(isToolNode(node) && text.includes('$fromAI('));
+	return !(isToolNode(node) && callsFromAi(text));
 }
 
 /** The team a picker lists from: the Team (Override) of the node being edited, else the credential's team. */

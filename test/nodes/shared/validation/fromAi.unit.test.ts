@@ -1,0 +1,85 @@
+/**
+ * The node as an AI agent's tool reads `$fromAI` in its parameters as n8n 2.41.1 does (n8n-workflow
+ * from-ai-parse-utils `/\$fromAI\s*\(/i`, and `$fromai` / `$fromAi` in the data proxy): any case, spaces before
+ * the bracket. A Team (Override) the model left empty is the model choosing none, and a refused value names the
+ * model's argument, however the call is spelt.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { NODE_VERSIONS } from '../../../../nodes/Qrtrac/descriptions/layoutVersions';
+import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
+import { serviceAnswer } from '../../../support/actionRequests';
+import { fakeContext } from '../../../support/fakeContext';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+const TOOL = 'n8n-nodes-qrtrac.qrtracTool';
+
+/**
+ * Runs the tool once: the node holds `stored` (its `$fromAI` expressions as written), n8n hands the operation
+ * `resolved` (what the model's arguments made of them).
+ */
+async function runTool(stored: IDataObject, resolved: IDataObject) {
+	const { ctx, sent } = fakeContext({
+		parameters: resolved,
+		typeVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
+		nodeType: TOOL,
+		answers: serviceAnswer,
+	});
+	const node = ctx.getNode();
+	ctx.getNode = () => ({ ...node, parameters: stored as INodeParameters });
+	const run = await new Qrtrac().execute.call(ctx).then(
+		(output: INodeExecutionData[][]) => ({ output, error: undefined }),
+		(error: Error) => ({ output: undefined, error }),
+	);
+	return { ...run, sent };
+}
+
+const create = { resource: 'qrCode', operation: 'create', qrType: 'WEB' };
+
+describe.each([
+	["$fromAI('Team__Override_', ``, 'string')"],
+	["$fromai('Team__Override_', ``, 'string')"],
+	["$fromAi('Team__Override_', ``, 'string')"],
+	["$fromAI ( 'Team__Override_', ``, 'string')"],
+])('Team (Override) %s left empty by the model', (call) => {
+	it("is no override: the code is created in the credential's team", async () => {
+		const override = (value: string) => ({ __rl: true, mode: 'id', value });
+		const run = await runTool(
+			{
+				...create,
+				qrRedirectUrl: 'https://example.com/a',
+				options: {
+					teamOverride: override(`={{ /*n8n-auto-generated-fromAI-override*/ ${call} }}`),
+				},
+			},
+			{
+				...create,
+				qrRedirectUrl: 'https://example.com/a',
+				options: { teamOverride: override('') },
+			},
+		);
+
+		expect(run.error).toBeUndefined();
+		expect(
+			run.sent.map((request) => [request.method, request.headers['x-request-team-id']]),
+		).toEqual([['POST', 'team_1']]);
+	});
+});
+
+it.each([
+	["$fromAI('Redirect_URL', ``, 'string')"],
+	["$fromai('Redirect_URL', ``, 'string')"],
+	["$fromAI ( 'Redirect_URL', ``, 'string')"],
+])('a refused value the model gave through %s names its argument', async (call) => {
+	const run = await runTool(
+		{ ...create, qrRedirectUrl: `={{ ${call} }}` },
+		{ ...create, qrRedirectUrl: 'example.com/no-scheme' },
+	);
+
+	expect(run.error?.message).toMatch(/^"Redirect URL" \(the "Redirect_URL" argument\) /);
+	expect(run.sent).toEqual([]);
+});
