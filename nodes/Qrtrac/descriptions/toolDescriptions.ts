@@ -160,7 +160,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 		getReport: (f) =>
 			`Scan counts and distinct visitors of QR codes in a time range, without loading scans. ${codes(f)} ${timeRange(f)} ${report(f)}`,
 		getScans: (f) =>
-			`List the scan events of one QR code. Pass ${f.arg('qrCodeId')}: the code's id. ${timeRange(f)} Returns one entry per scan: scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says otherwise). ${upToLimit(f)}`,
+			`List the scan events of one QR code. Pass ${f.arg('qrCodeId')}: the code's id. ${timeRange(f)} Returns one entry per scan, in the order QRTRAC sends them (not sorted by time): scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says otherwise). ${upToLimit(f)} The Limit keeps the first ones sent: for the latest scans pass ${f.arg('returnAll')} true.`,
 		getScansForCodes: (f) =>
 			`List the scan events of several QR codes (or all codes of the team) in a time range: every scan of the range, with no limit (thousands for busy codes); for counts use a Get Report tool. ${codes(f)} ${timeRange(f)} Returns one entry per scan: qrId, qrName, scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says Keep or Remove); with the ${f.set('perCode')} option on, one entry per code instead: qrId, qrName, scans, firstScanTime, lastScanTime, countries, devices.`,
 		getTotals: (f) =>

@@ -294,6 +294,16 @@ describe('Tool descriptions of the scan operations on many codes', () => {
 		},
 	);
 
+	/**
+	 * Get for a Code keeps the scans in the order QRTRAC sends them, which the contract does not give: the Limit's
+	 * first 50 are not the latest, and an agent not told so reports "the last scans" from an arbitrary part.
+	 */
+	test("getScans: says the Limit keeps the first scans in QRTRAC's order, not the latest", () => {
+		const text = String(toolDefaults('analytics', 'getScans')?.toolDescription);
+		expect(text).toMatch(/in the order QRTRAC sends them \(not sorted by time\)/);
+		expect(text).toMatch(/for the latest scans pass `Return_All` true/);
+	});
+
 	test('getScansForCodes: says it returns every scan of the range, points to getReport for counts', () => {
 		const text = String(toolDefaults('analytics', 'getScansForCodes')?.toolDescription);
 		expect(text).toMatch(/every scan[^.]*no limit/);
