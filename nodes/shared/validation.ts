@@ -48,15 +48,29 @@ export const baseUrlSchema = uriSchema.refine(
 	'must be a domain root ending with "/", e.g. https://qr.example.com/',
 );
 
+/**
+ * One label of an e-mail's domain: letters (any script: an internationalized domain) or digits, hyphens inside.
+ * No address has a domain with an empty label, a trailing dot or a comma, so a value pasted with one (`ada@x.com,`)
+ * is refused here instead of being looked up in a team, not found and reported `unchanged`.
+ */
+const DOMAIN_LABEL = String.raw`[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?`;
+
+/**
+ * An e-mail address, kept to what no address breaks: a local part without spaces, the characters that need quotes
+ * (`,;:<>()[]"`) or those a path would read (`/\?#%`, as the e-mail is a path segment), and a domain of two labels
+ * or more.
+ */
+const EMAIL_PATTERN = new RegExp(
+	String.raw`^[^\s@/\\?#%,;:<>()[\]"]+@${DOMAIN_LABEL}(?:\.${DOMAIN_LABEL})+$`,
+	'u',
+);
+
 export const emailSchema = z
 	.string()
 	.trim()
 	.min(1, 'must not be empty')
 	.max(254, 'must be at most 254 characters')
-	.regex(
-		/^[^\s@/\\?#%]+@[^\s@/\\?#%]+\.[^\s@/\\?#%]+$/,
-		'must be an e-mail address such as ada@example.com',
-	);
+	.regex(EMAIL_PATTERN, 'must be an e-mail address such as ada@example.com');
 
 /**
  * A value of a fixed list read without case or surrounding spaces (a sheet's `Editor`, an AI agent's `Viewer`), as

@@ -715,6 +715,36 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 		good: 'ada@example.com',
 		bad: 'a/b@example.com',
 	},
+	// A value pasted with a separator or a broken domain is no address (before: looked up, not found, `unchanged`);
+	// the good values are addresses a stricter rule would wrongly refuse.
+	{
+		category: 'format',
+		field: 'Email',
+		...member('remove', { teamId: team, email: VALUE }),
+		good: "o'brien+ops@sub.example.co.uk",
+		bad: 'erin@acme.example,',
+	},
+	{
+		category: 'format',
+		field: 'Email',
+		...member('pause', { teamId: team, email: VALUE }),
+		good: 'jörg@bücher.example',
+		bad: '<erin@acme.example>',
+	},
+	{
+		category: 'format',
+		field: 'Email',
+		...member('add', { teamId: team, name: 'Ada', email: VALUE, role: 'editor' }),
+		good: 'a..b_c@xn--bcher-kva.example',
+		bad: 'ada@example..com',
+	},
+	{
+		category: 'format',
+		field: 'Email',
+		...member('resendInvite', { email: VALUE }),
+		good: 'ADA@Example.COM',
+		bad: 'ada@example.com.',
+	},
 	{
 		category: 'path-like',
 		field: 'Email',

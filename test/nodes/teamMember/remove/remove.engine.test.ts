@@ -111,4 +111,47 @@ describe('Team Member: Remove from Team', () => {
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toEqual([]);
 		expect(suite.sim.state.findMember(sales.id, 'rae@member.example')).toBeDefined();
 	});
+	it('refuses an e-mail no address can be (pasted with a comma, a broken domain) before sending, never "unchanged"', async () => {
+		const { main, sales, credentials } = newOrganization();
+		for (const teamId of [main.id, sales.id])
+			suite.sim.state.addMember(teamId, {
+				name: 'Rita',
+				email: 'rita@member.example',
+				role: 'viewer',
+			});
+		const typos = [
+			'rita@member.example,',
+			'rita@member.example;',
+			'<rita@member.example>',
+			'rita@member.example.',
+			'rita@member..example',
+			'rita@-member.example',
+		];
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'remove',
+				teamId: teamRef(sales.id),
+				email: '={{ $json.email }}',
+			},
+			items: [...typos, 'rita@member.example'].map((email) => ({ email })),
+			continueOnFail: true,
+			credentials,
+		});
+
+		// before: each typo was looked up in the team, not found, and reported `unchanged` with nothing sent
+		expect(result.items.map((item) => item.json.error ?? item.json.result)).toEqual([
+			...typos.map(
+				(_, index) => `Item ${index}: "Email" must be an e-mail address such as ada@example.com`,
+			),
+			'removed',
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(
+			[...typos, ''].map((_, item) => ({ item })),
+		);
+		expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toHaveLength(1);
+		expect(suite.sim.state.findMember(sales.id, 'rita@member.example')).toBeUndefined();
+	});
 });
