@@ -64,7 +64,7 @@ export const templateShape = z.object({ id, createdAt: optionalEpochMs }).passth
 /**
  * A listed member: the e-mail identifies them. TeamMember has no required field: `role` may be absent (a pending
  * invitee), and so may `email` (a placeholder, an address the service hides; null read alike). Outputs show the
- * member as given; such a member is nobody the node can name (api/members.ts `isUnidentified`).
+ * member as given; such a member is nobody the node can name (api/listedMembers.ts `isUnidentified`).
  */
 export const memberShape = z
 	.object({

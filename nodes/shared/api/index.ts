@@ -16,6 +16,7 @@ export * from './ipAddressFields';
 export * from './templates';
 export * from './teams';
 export * from './members';
+export * from './listedMembers';
 export * from './simpleInterface';
 export type {
 	ChangedQrCode,

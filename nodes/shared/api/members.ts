@@ -7,6 +7,7 @@ import type { Member } from './answers';
 import { verifiedMarker } from '../records/simplify';
 import { endpoint, type Endpoint } from './route';
 import { callEndpoint } from './source';
+import { listedMember } from './listedMembers';
 import { getAllTeams, getTeamRoster } from './teams';
 
 /**
@@ -245,35 +246,6 @@ export async function findMember(
 ): Promise<Member | undefined | null> {
 	const roster = await getTeamRoster(ctx, { teamId, itemIndex });
 	return listedMember(roster.members, email);
-}
-
-/**
- * A member listed without an e-mail (TeamMember requires no field: a placeholder, a hidden address): nobody the
- * node can name, and possibly anyone it looks for.
- */
-export function isUnidentified(member: { email?: string | null }): boolean {
-	return typeof member.email !== 'string' || member.email.trim() === '';
-}
-
-/**
- * The member a team's list holds under this e-mail, compared without case (a service may hold another case). A
- * person not found is absent (undefined) only when every listed member has an e-mail; otherwise they may be one
- * of those without, and whether they are in the team is not known (null).
- */
-export function listedMember(
-	members: ReadonlyArray<{ email?: string | null }>,
-	email: string,
-): Member | undefined | null {
-	const lower = email.toLowerCase();
-	const found = members.find(
-		(member) => !isUnidentified(member) && member.email?.toLowerCase() === lower,
-	);
-	return (found as Member | undefined) ?? notFound(members.some(isUnidentified));
-}
-
-/** A person a list does not hold under their e-mail: absent, unless it lists any member without one (not known). */
-export function notFound(listsUnidentified: boolean): undefined | null {
-	return listsUnidentified ? null : undefined;
 }
 
 /** A route that names the team and the member. */

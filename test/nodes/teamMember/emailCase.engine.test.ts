@@ -110,4 +110,43 @@ describe('member e-mails keep their case', () => {
 			suite.sim.requestLog.filter((entry) => entry.method === 'PUT').map((entry) => entry.body),
 		).toEqual([{ name: 'Grace', email: typed, role: 'viewer' }]);
 	});
+	it.each([
+		['pause', { email: 'ada@example.com' }],
+		['changeRole', { email: 'ada@example.com', role: 'admin' }],
+		['remove', { email: HELD }],
+		['add', { email: 'ADA@example.com', name: 'Ada', role: 'viewer' }],
+		['delete', { email: 'ada@example.com' }],
+	])(
+		'%s: a team listing two accounts whose e-mails differ only in case acts on neither, nothing sent',
+		async (operation, fields) => {
+			const { main, sales, credentials } = adaInBothTeams();
+			// QRTRAC compares exactly, so ada@example.com is another account than Ada@Example.com
+			suite.sim.state.addMember(main.id, {
+				name: 'Other Ada',
+				email: 'ada@example.com',
+				role: 'viewer',
+			});
+			suite.sim.state.addMember(sales.id, {
+				name: 'Other Ada',
+				email: 'ada@example.com',
+				role: 'viewer',
+			});
+			const before = JSON.stringify(suite.sim.state.team(main.id)?.members);
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: { resource: 'teamMember', operation, teamId: teamRef(main.id), ...fields },
+				continueOnFail: true,
+				credentials,
+			});
+
+			// before: the roster kept the last one listed, so Pause of ada@ paused Ada@ (a re-run: `unchanged`)
+			expect(result.items[0].json.error).toBe(
+				`Item 0: Team Main (${main.id}) lists Ada@Example.com and ada@example.com, e-mails that differ only in case; nothing was sent`,
+			);
+			expect(result.items[0].json.description).toMatch(/cannot tell which one this row means/);
+			expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			expect(JSON.stringify(suite.sim.state.team(main.id)?.members)).toBe(before);
+		},
+	);
 });

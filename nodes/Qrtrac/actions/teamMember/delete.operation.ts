@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { z } from 'zod';
 
 import {
+	caseTwins,
 	deleteMember,
 	getTeamById,
 	isUnidentified,
@@ -21,7 +22,14 @@ import {
 	type MemberTarget,
 } from '../../helpers/memberTarget';
 import { attempt, refusedAsNotFound, refusedWith, reportsOutcome } from '../../helpers/outcome';
-import { Rosters, hiddenMembers, rosterNote, sentUntold } from './rosters';
+import {
+	Rosters,
+	caseTwinsError,
+	hiddenMembers,
+	rosterNote,
+	sentUntold,
+	teamLabel,
+} from './rosters';
 
 const properties: INodeProperties[] = [
 	{
@@ -88,11 +96,13 @@ export async function execute(
 	const record = { deleted: true, id: input.email, email: input.email, teamId: input.teamId };
 	if (!reportsOutcome(this)) return { ...record, ...(await sendDelete(this, input, itemIndex)) };
 	// The delete reaches every team of the organization: it is sent only through a team that lists the person.
-	const { members } = await getTeamById(this, { teamId: input.teamId, itemIndex }).catch(
+	const { members, name } = await getTeamById(this, { teamId: input.teamId, itemIndex }).catch(
 		(error: unknown) => {
 			throw notSent(error, input.teamId);
 		},
 	);
+	const spellings = members && caseTwins(members, input.email);
+	if (spellings) throw caseTwinsError(this, itemIndex, teamLabel(input.teamId, name), spellings);
 	const listed = members ? listedMember(members, input.email) : null;
 	const unidentified = members?.filter(isUnidentified).length ?? 0;
 	// The team may list the person without their e-mail: not enough to send an irreversible delete unasked.

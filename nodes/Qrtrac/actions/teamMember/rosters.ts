@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
+	caseTwins,
 	getTeamById,
 	isUnidentified,
 	notFound,
@@ -11,6 +12,7 @@ import { HeldSnapshots } from '../../../shared/heldSnapshots';
 import { attempt, withNote } from '../../helpers/outcome';
 import { TeamReads } from '../../../shared/teamReads';
 import { normalizeEmail } from '../../../shared/records/member';
+import { itemInputError } from '../../../shared/validation';
 
 /**
  * How long a roster read serves the node's later runs in the same execution (Loop Over Items). No change feed
@@ -27,6 +29,8 @@ export const HELD_MEMBERS_CEILING = 100_000;
  */
 export type Roster = {
 	byEmail: Map<string, KnownMember>;
+	/** By e-mail (compared without case), the spellings of accounts listed under it in several (caseTwins). */
+	twins: Map<string, string[]>;
 	unidentified: number;
 	/** The team's name as the same answer gives it, for errors: the form shows teams by name. */
 	teamName?: string;
@@ -65,7 +69,7 @@ export interface KnownMember {
 export class Rosters {
 	private readonly reads: TeamReads<Roster>;
 
-	constructor(ctx: IExecuteFunctions) {
+	constructor(private readonly ctx: IExecuteFunctions) {
 		this.reads = new TeamReads(
 			ctx,
 			{ read: async (_teamId, team, itemIndex) => await readRoster(ctx, team, itemIndex), sizeOf },
@@ -74,10 +78,7 @@ export class Rosters {
 	}
 
 	async member(teamId: string, email: string, itemIndex: number): Promise<RosterMember> {
-		const roster = await this.reads.get(teamId, itemIndex);
-		if (roster === null) return null;
-		const found = roster.byEmail.get(normalizeEmail(email));
-		return found ?? notFound(roster.unidentified > 0);
+		return this.find(await this.reads.get(teamId, itemIndex), teamId, email, itemIndex);
 	}
 
 	/**
@@ -87,9 +88,17 @@ export class Rosters {
 	async listedNow(teamId: string, email: string, itemIndex: number): Promise<RosterMember> {
 		const member = await this.member(teamId, email, itemIndex);
 		if (member !== undefined) return member;
-		const roster = await this.reads.fresh(teamId, itemIndex);
+		return this.find(await this.reads.fresh(teamId, itemIndex), teamId, email, itemIndex);
+	}
+
+	/** The member in a roster read; a row whose e-mail the team lists in several spellings fails, nothing sent. */
+	private find(roster: Roster, teamId: string, email: string, itemIndex: number): RosterMember {
 		if (roster === null) return null;
-		return roster.byEmail.get(normalizeEmail(email)) ?? notFound(roster.unidentified > 0);
+		const key = normalizeEmail(email);
+		const spellings = roster.twins.get(key);
+		if (spellings)
+			throw caseTwinsError(this.ctx, itemIndex, teamLabel(teamId, roster.teamName), spellings);
+		return roster.byEmail.get(key) ?? notFound(roster.unidentified > 0);
 	}
 
 	/**
@@ -106,8 +115,7 @@ export class Rosters {
 	 * request of its own: a name the read did not give is not looked up.
 	 */
 	async teamLabel(teamId: string): Promise<string> {
-		const name = (await this.reads.ifRead(teamId))?.teamName;
-		return name ? `${name} (${teamId})` : teamId;
+		return teamLabel(teamId, (await this.reads.ifRead(teamId))?.teamName);
 	}
 
 	/**
@@ -149,6 +157,7 @@ async function readRoster(
 	const { members, name } = await getTeamById(ctx, { teamId, itemIndex });
 	if (!members) return null;
 	const byEmail = new Map<string, KnownMember>();
+	const twins = new Map<string, string[]>();
 	let unidentified = 0;
 	for (const member of members) {
 		if (isUnidentified(member)) {
@@ -156,7 +165,10 @@ async function readRoster(
 			continue;
 		}
 		const email = member.email as string;
-		byEmail.set(normalizeEmail(email), {
+		const key = normalizeEmail(email);
+		const spellings = byEmail.has(key) && !twins.has(key) && caseTwins(members, email);
+		if (spellings) twins.set(key, spellings);
+		byEmail.set(key, {
 			email,
 			name: typeof member.name === 'string' ? member.name : undefined,
 			role: member.role,
@@ -164,7 +176,32 @@ async function readRoster(
 			state: membershipState(member),
 		});
 	}
-	return { byEmail, unidentified, teamName: shownName(name) };
+	return { byEmail, twins, unidentified, teamName: shownName(name) };
+}
+
+/** A team as an error names it: "Marketing (team_1)" where its answer gave a name fit to show, else its id. */
+export function teamLabel(teamId: string, name: unknown): string {
+	const shown = shownName(name);
+	return shown ? `${shown} (${teamId})` : teamId;
+}
+
+/**
+ * A row naming an e-mail the team lists in several spellings (`spellings`, caseTwins): accounts a service comparing
+ * e-mails exactly keeps apart, which the node, matching e-mails without case, cannot tell apart.
+ */
+export function caseTwinsError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	team: string,
+	spellings: string[],
+): Error {
+	const listed = `${spellings.slice(0, -1).join(', ')} and ${spellings[spellings.length - 1]}`;
+	return itemInputError(
+		ctx.getNode(),
+		itemIndex,
+		`Team ${team} lists ${listed}, e-mails that differ only in case; nothing was sent`,
+		'QRTRAC holds them as separate accounts, and the node matches e-mails without case (a sheet rarely keeps the case QRTRAC holds), so it cannot tell which one this row means. Remove or rename one of them in QRTRAC, then run the item again.',
+	);
 }
 
 /** Longest team name an error quotes: a service's name is text of any length. */

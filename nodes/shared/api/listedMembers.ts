@@ -1,0 +1,53 @@
+import type { Member } from './answers';
+
+/**
+ * Who a team's list of members holds under an e-mail (pure): the one rule of the member operations, the roster
+ * reads of the action node, the checks after a refused retry and Delete Completely.
+ */
+
+/**
+ * A member listed without an e-mail (TeamMember requires no field: a placeholder, a hidden address): nobody the
+ * node can name, and possibly anyone it looks for.
+ */
+export function isUnidentified(member: { email?: string | null }): boolean {
+	return typeof member.email !== 'string' || member.email.trim() === '';
+}
+
+/**
+ * The member a team's list holds under this e-mail, compared without case (a service may hold another case). A
+ * person not found is absent (undefined) only when every listed member has an e-mail; otherwise they may be one
+ * of those without, and whether they are in the team is not known (null). Not known either where the list holds
+ * the e-mail in several spellings (caseTwins).
+ */
+export function listedMember(
+	members: ReadonlyArray<{ email?: string | null }>,
+	email: string,
+): Member | undefined | null {
+	if (caseTwins(members, email)) return null;
+	const lower = email.toLowerCase();
+	const found = members.find(
+		(member) => !isUnidentified(member) && member.email?.toLowerCase() === lower,
+	);
+	return (found as Member | undefined) ?? notFound(members.some(isUnidentified));
+}
+
+/**
+ * The spellings a team's list holds this e-mail under, when it holds more than one: accounts whose e-mails differ
+ * only in case, which a service comparing e-mails exactly may keep apart. The node matches e-mails without case, so
+ * which of them a row means cannot be told; undefined for one spelling or none.
+ */
+export function caseTwins(
+	members: ReadonlyArray<{ email?: string | null }>,
+	email: string,
+): string[] | undefined {
+	const lower = email.trim().toLowerCase();
+	const spellings = new Set<string>();
+	for (const { email: listed } of members)
+		if (typeof listed === 'string' && listed.trim().toLowerCase() === lower) spellings.add(listed);
+	return spellings.size > 1 ? [...spellings] : undefined;
+}
+
+/** A person a list does not hold under their e-mail: absent, unless it lists any member without one (not known). */
+export function notFound(listsUnidentified: boolean): undefined | null {
+	return listsUnidentified ? null : undefined;
+}
