@@ -3,8 +3,8 @@
  * back (an error naming the "invalid client secret" it got, a field echoing the API key): whatever it wrote
  * reaches error titles, error items, output items and logs. Rule: every text that came from the service is
  * redacted once, where it enters (the transport's reading of an answer), in the forms a secret can take
- * there: as sent, URL-encoded, escaped as inside JSON text, escaped as inside HTML (a proxy's error page), inside
- * base64 (a basic-auth pair quoted back), and any of these wrapped over a line break.
+ * there: as sent, URL-encoded, escaped as inside JSON text (`\/`, `\u002B` too), escaped as inside HTML (a proxy's
+ * error page), inside base64 (a basic-auth pair quoted back), and any of these wrapped over a line break.
  */
 
 export const REDACTED = '[redacted]';
@@ -88,12 +88,44 @@ function isBlank(code: number): boolean {
 	return code === 32 || code === 9;
 }
 
-/** The text with every form of every secret replaced by REDACTED, also where a line break splits one. */
+/**
+ * The text with every form of every secret replaced by REDACTED, also where a line break splits one, and where a
+ * JSON writer escaped its characters (`jsonEscapesRead`).
+ */
 export function redactText(text: string, forms: readonly string[]): string {
+	const redacted = redactForms(text, forms);
+	if (forms.length === 0 || !redacted.includes('\\')) return redacted;
+	const read = jsonEscapesRead(redacted);
+	if (read === redacted) return redacted;
+	const readRedacted = redactForms(read, forms);
+	// Escapes are read only where that reveals a secret: other text keeps its escapes as they were.
+	return readRedacted === read ? redacted : readRedacted;
+}
+
+function redactForms(text: string, forms: readonly string[]): string {
 	let redacted = text;
 	for (const form of forms)
 		if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
 	return redactAcrossLineBreaks(redacted, forms);
+}
+
+/** A JSON escape: an escaped backslash (kept, so that `\\/` stays a backslash and a slash), `\/`, or `\uXXXX`. */
+const JSON_ESCAPE = /\\(\\|\/|u[0-9a-fA-F]{4})/g;
+
+/**
+ * The text with the escapes JSON writers add to printable ASCII read: `\/` (PHP) and `\u002B` (.NET, Go's `\u003c`),
+ * in either case of hex, as in a body that is no object or JSON text held as a string. `"`, `\` and control
+ * characters stay escaped, so JSON text stays JSON.
+ */
+function jsonEscapesRead(text: string): string {
+	return text.replace(JSON_ESCAPE, (escape, what: string) => {
+		if (what === '/') return '/';
+		if (what === '\\') return escape;
+		const code = parseInt(what.slice(1), 16);
+		return code >= 0x20 && code < 0x7f && code !== 0x22 && code !== 0x5c
+			? String.fromCharCode(code)
+			: escape;
+	});
 }
 
 /**

@@ -171,6 +171,35 @@ describe('redaction', () => {
 			expect(shown).not.toContain(clientSecret.slice(12));
 		});
 
+		it('blanks a secret a JSON writer escaped: `\\/` (PHP), `\\u002B` (.NET), in a body that is no object and in JSON text held as a string', () => {
+			const base64Secret = 'aB3+x/Yz9Q==Kp7';
+			const forms = secretForms([base64Secret]);
+			const reading = {
+				secretForms: forms,
+				acceptUnsuccessful: false,
+				envelopeOptional: false,
+				operation: 'GET /api/qrs-api/x',
+			};
+			const php = 'aB3+x\\/Yz9Q==Kp7';
+			const dotNet = 'aB3\\u002Bx/Yz9Q==Kp7';
+			const lowerHex = 'aB3\\u002bx\\/Yz9Q\\u003D=Kp7';
+			for (const escaped of [php, dotNet, lowerHex]) {
+				for (const [status, text] of [
+					[401, `["invalid client secret ${escaped}"]`],
+					[401, `"invalid client secret ${escaped}"`],
+					[400, JSON.stringify({ success: false, message: `{"secret":"${escaped}"}` })],
+				] as const) {
+					const shown = interpretAnswer(status, text, reading);
+					expect(JSON.stringify(shown)).toContain('[redacted]');
+					expect(JSON.stringify(shown)).not.toContain('Yz9Q');
+				}
+			}
+			// escapes of other text are left as they were, and an escaped backslash before a slash is no `\\/`
+			expect(redactText('{"path":"a\\/b","q":"\\u0022x\\\\/"}', forms)).toBe(
+				'{"path":"a\\/b","q":"\\u0022x\\\\/"}',
+			);
+		});
+
 		it('reads long runs of spaces and a page of megabytes in linear time, the excerpt still redacted', () => {
 			const spaces = `${' '.repeat(400_000)}x\n${' '.repeat(400_000)}`;
 			const started = Date.now();
