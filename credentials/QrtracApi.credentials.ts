@@ -11,6 +11,7 @@ import type {
 import {
 	API_SUFFIX,
 	checkBaseUrl,
+	credentialValues,
 	DEFAULT_BASE_URL,
 	DEFAULT_MAX_WAIT_SECONDS,
 	DEFAULT_TIMEOUT_SECONDS,
@@ -153,15 +154,13 @@ export class QrtracApi implements ICredentialType {
 			);
 		}
 		const headers = { ...(requestOptions.headers ?? {}) };
-		if (target.pathname.startsWith(`${new URL(base).pathname.replace(/\/+$/, '')}/v1/`)) {
-			const { apiKey } = requiredValues(credentials, { apiKey: 'API Key (Simple Interface)' });
-			headers.Authorization = `Bearer ${apiKey}`;
+		const simple = target.pathname.startsWith(`${new URL(base).pathname.replace(/\/+$/, '')}/v1/`);
+		const sendable = credentialValues(credentials, simple ? 'simple' : 'primary');
+		if (sendable.problem !== undefined) throw new Error(sendable.problem.message);
+		const { values } = sendable;
+		if (simple) {
+			headers.Authorization = `Bearer ${values.apiKey}`;
 		} else {
-			const values = requiredValues(credentials, {
-				teamId: 'Team ID',
-				clientId: 'Client ID',
-				clientSecret: 'Client Secret',
-			});
 			// A per-operation team override set by the node wins over the credential's team.
 			headers['x-request-team-id'] = headers['x-request-team-id'] ?? values.teamId;
 			headers['x-request-client-id'] = values.clientId;
@@ -264,19 +263,4 @@ export class QrtracApi implements ICredentialType {
 			IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody
 		> as ICredentialTestRequest['rules'],
 	};
-}
-
-/** Credential values, trimmed; missing or blank ones are all named in one clear error. */
-function requiredValues<K extends string>(
-	credentials: ICredentialDataDecryptedObject,
-	labels: Record<K, string>,
-): Record<K, string> {
-	const values = {} as Record<K, string>;
-	const missing: string[] = [];
-	for (const key of Object.keys(labels) as K[]) {
-		values[key] = String(credentials[key] ?? '').trim();
-		if (values[key] === '') missing.push(labels[key]);
-	}
-	if (missing.length > 0) throw new Error(`QRTRAC credential is missing: ${missing.join(', ')}`);
-	return values;
 }

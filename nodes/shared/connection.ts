@@ -46,8 +46,83 @@ export interface QrtracConnection {
 	 * credential names, so credentials carrying one key share one limiter (sharedLimiters.ts).
 	 */
 	simpleKey: string;
-	/** Credential fields each interface needs that are blank, by their form labels. */
-	missing: { primary: string[]; simple: string[] };
+	/** Why each interface cannot send (a field it needs blank, or not sendable in a header), when it cannot. */
+	problems: { primary?: CredentialProblem; simple?: CredentialProblem };
+}
+
+/** What is wrong with the credential's values for an interface: said before anything is sent. */
+export interface CredentialProblem {
+	message: string;
+	hint: string;
+}
+
+/** The credential fields each interface sends, in headers, by their form labels. */
+const INTERFACE_FIELDS = {
+	primary: { teamId: 'Team ID', clientId: 'Client ID', clientSecret: 'Client Secret' },
+	simple: { apiKey: 'API Key (Simple Interface)' },
+} as const;
+
+/**
+ * The trimmed values of the fields an interface sends, or the problem: the blank ones named, else the first that
+ * holds a character a header cannot carry as typed (`headerTextProblem`). The credential's test request and every
+ * run apply it alike.
+ */
+export function credentialValues(
+	credentials: ICredentialDataDecryptedObject,
+	api: 'primary' | 'simple',
+): { values: Record<string, string>; problem?: undefined } | { problem: CredentialProblem } {
+	const labels: Record<string, string> = INTERFACE_FIELDS[api];
+	const values: Record<string, string> = {};
+	for (const name of Object.keys(labels)) values[name] = String(credentials[name] ?? '').trim();
+	const blank = Object.keys(labels).filter((name) => values[name] === '');
+	if (blank.length > 0)
+		return {
+			problem: {
+				message: `QRTRAC credential is missing: ${blank.map((name) => labels[name]).join(', ')}`,
+				hint:
+					api === 'simple'
+						? "Dynamic Link uses QRTRAC's simple interface, which needs the API key from QRTRAC Settings > API Access in the credential."
+						: 'Enter the values from QRTRAC Settings > API Access in the credential.',
+			},
+		};
+	for (const name of Object.keys(labels)) {
+		const character = headerTextProblem(values[name]);
+		if (character !== undefined)
+			return {
+				problem: {
+					// the character only, never the value: it may be the secret
+					message: `The QRTRAC credential's '${labels[name]}' holds ${character}, which a request header cannot carry as typed`,
+					hint: 'Type the value again, or paste it as plain text, from QRTRAC Settings > API Access: text copied from a web page or a document can bring invisible characters along.',
+				},
+			};
+	}
+	return { values };
+}
+
+/**
+ * The first character of `value` that a request header cannot carry as typed, described (`U+200B, an invisible
+ * character`), or undefined. A header carries printable ASCII: anything else is sent as another byte or dropped on
+ * the way (a zero-width space pasted with an ID), so QRTRAC gets another value than the node compares its answers
+ * with (a Team ID whose own codes then read as another team's, after a create was made).
+ */
+export function headerTextProblem(value: string): string | undefined {
+	const found = UNSENDABLE.exec(value);
+	if (!found) return undefined;
+	return /[\p{Cc}\p{Cf}\p{Z}]/u.test(found[0])
+		? `an invisible character or line break (${codePoint(found[0])})`
+		: `a character outside plain ASCII (${codePoint(found[0])})`;
+}
+
+/** A value that is no secret (a team ID) with each such character written `<U+200B>`, so that a message shows it. */
+export function shownUnsendable(value: string): string {
+	return value.replace(new RegExp(UNSENDABLE, 'gu'), (character) => `<${codePoint(character)}>`);
+}
+
+/** What a header cannot carry as typed: anything but printable ASCII. */
+const UNSENDABLE = /[^\x20-\x7e]/u;
+
+function codePoint(character: string): string {
+	return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**
@@ -67,10 +142,6 @@ export function connectionFromCredentials(
 			? custom
 			: (PLAN_RATE_PER_SECOND[plan] ?? 5);
 	const text = (name: string) => String(credentials[name] ?? '').trim();
-	const blank = (labels: Record<string, string>) =>
-		Object.keys(labels)
-			.filter((name) => text(name) === '')
-			.map((name) => labels[name]);
 	return {
 		baseUrl: base.url as string,
 		teamId: text('teamId'),
@@ -83,27 +154,19 @@ export function connectionFromCredentials(
 			.update(JSON.stringify([text('clientSecret'), text('apiKey')]))
 			.digest('hex')}`,
 		simpleKey: createHash('sha256').update(text('apiKey')).digest('hex'),
-		missing: {
-			primary: blank({ teamId: 'Team ID', clientId: 'Client ID', clientSecret: 'Client Secret' }),
-			simple: blank({ apiKey: 'API Key (Simple Interface)' }),
+		problems: {
+			primary: credentialValues(credentials, 'primary').problem,
+			simple: credentialValues(credentials, 'simple').problem,
 		},
 	};
 }
 
-/** The problem when a credential field the interface needs is blank: named before anything is sent. */
+/** The problem of the credential's values for the interface, when it has one: said before anything is sent. */
 export function missingValues(
 	connection: QrtracConnection,
 	api: 'primary' | 'simple',
-): { message: string; hint: string } | undefined {
-	const missing = connection.missing[api];
-	if (missing.length === 0) return undefined;
-	return {
-		message: `QRTRAC credential is missing: ${missing.join(', ')}`,
-		hint:
-			api === 'simple'
-				? "Dynamic Link uses QRTRAC's simple interface, which needs the API key from QRTRAC Settings > API Access in the credential."
-				: 'Enter the values from QRTRAC Settings > API Access in the credential.',
-	};
+): CredentialProblem | undefined {
+	return connection.problems[api];
 }
 
 /** A number of seconds from the form; empty, zero or garbage reads as the form's default. */

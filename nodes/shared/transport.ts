@@ -21,7 +21,12 @@ import {
 	type AttemptFailure,
 } from './attemptFailure';
 import { INTERFACE_ROOT } from './api/route';
-import { missingValues, type QrtracConnection } from './connection';
+import {
+	headerTextProblem,
+	missingValues,
+	shownUnsendable,
+	type QrtracConnection,
+} from './connection';
 import {
 	CREDENTIAL_TYPE,
 	type QrtracRequest,
@@ -77,6 +82,13 @@ async function sendWithRetries<T>(
 	const missing = missingValues(connection, request.api ?? 'primary');
 	if (missing) throw serviceError(ctx.getNode(), { ...missing, itemIndex: request.itemIndex });
 	const teamId = request.teamId ?? connection.teamId;
+	const unsendableTeam = request.api === 'simple' ? undefined : headerTextProblem(teamId);
+	if (unsendableTeam !== undefined)
+		throw serviceError(ctx.getNode(), {
+			message: `The team ID "${shownUnsendable(teamId)}" holds ${unsendableTeam}, which a request header cannot carry as typed`,
+			hint: "Nothing was sent. Check the Team (Override) (or the column or expression that gives it): text copied from a web page or a document can bring invisible characters along. Team > Get Many lists the teams' IDs.",
+			itemIndex: request.itemIndex,
+		});
 	const limiter = limiterFor(connection, request.api, teamId);
 	const options = buildHttpOptions(connection, request, teamId);
 	const reading: TimedReading = {

@@ -324,6 +324,65 @@ describe('the Base URL must be https (http only for this machine)', () => {
 	});
 });
 
+describe('a credential value or Team (Override) holding a character a header cannot carry as typed', () => {
+	const create = {
+		resource: 'qrCode',
+		operation: 'create',
+		qrType: 'WEB',
+		name: 'Pasted',
+		qrRedirectUrl: 'https://example.com/p',
+	};
+
+	it('is refused before any request, naming the field and the character, in a run and in the credential test', async () => {
+		const cases: Array<[keyof HarnessCredentials, string, string]> = [
+			// a zero-width space pasted with an ID from a web page: trim() keeps it
+			['teamId', `${suite.credentials.teamId}\u200b`, "'Team ID'"],
+			[
+				'clientSecret',
+				`${suite.credentials.clientSecret!.slice(0, 6)}\u200b${suite.credentials.clientSecret!.slice(6)}`,
+				"'Client Secret'",
+			],
+			['clientId', `${suite.credentials.clientId}\u00e9`, "'Client ID'"],
+		];
+		for (const [field, value, label] of cases) {
+			suite.sim.clearRequestLog();
+			const credentials = { ...suite.credentials, [field]: value };
+			const codesBefore = suite.sim.state.listQrs(suite.credentials.teamId!).length;
+
+			const run = await runNode({ nodeType: 'qrtrac', credentials, parameters: create });
+			const test = await testCredential(credentials);
+
+			expect(run.error?.message).toContain(label);
+			expect(run.error?.message).toMatch(/U\+(200B|00E9)/);
+			expect(test).toMatchObject({ status: 'Error', message: run.error?.message });
+			expect(JSON.stringify([run.error, test])).not.toContain(
+				suite.credentials.clientSecret!.slice(6),
+			);
+			expect(suite.sim.requestLog).toEqual([]);
+			expect(suite.sim.state.listQrs(suite.credentials.teamId!)).toHaveLength(codesBefore);
+		}
+	});
+
+	it('is refused in a Team (Override) before any request', async () => {
+		const run = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				...create,
+				options: {
+					teamOverride: { __rl: true, mode: 'id', value: `${suite.credentials.teamId}\u200b` },
+				},
+			},
+		});
+
+		expect(run.error?.message).toBe(
+			`The team ID "${suite.credentials.teamId}<U+200B>" holds an invisible character or line break (U+200B), which a request header cannot carry as typed`,
+		);
+		expect(run.error?.description).toContain('Check the Team (Override)');
+		expect(suite.sim.requestLog).toEqual([]);
+	});
+});
+
 describe('Download Image', () => {
 	function codeWithImageAt(url: string): string {
 		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
