@@ -214,14 +214,29 @@ async function sendWithRetries<T>(
 				...(failure.status === 401 ? refusedCredential(request, teamId, connection, failure) : {}),
 				itemIndex: request.itemIndex,
 				detail:
-					attempt > 1
-						? `Gave up after ${attempt} attempts of ${reading.operation} (${decision.reason}).`
-						: undefined,
+					[
+						attempt > 1
+							? `Gave up after ${attempt} attempts of ${reading.operation} (${decision.reason}).`
+							: undefined,
+						failure.status === 404 ? basePathNote(connection, reading.operation) : undefined,
+					]
+						.filter(Boolean)
+						.join(' ') || undefined,
 			});
 		}
 		if (decision.delayMs > 0) await napUnlessCancelled(ctx, decision.delayMs);
 		wait.waitedMs += decision.delayMs;
 	}
+}
+
+/**
+ * A 404 where the Base URL has a path (a gateway's, or one typed by mistake: `/qrs-api`, `/api/v1`) may be that path
+ * rather than the ID: every request goes below it, so it is named beside the ID's hint.
+ */
+function basePathNote(connection: QrtracConnection, operation: string): string | undefined {
+	const basePath = new URL(connection.baseUrl).pathname.replace(/\/+$/, '');
+	if (basePath === '') return undefined;
+	return `If every operation answers 404, check the credential's Base URL: its path "${basePath}" comes before every request's path (${operation}); the credential's Test checks it.`;
 }
 
 /** What a 401 refused: the bearer key (simple interface), another team than the credential's, or (none) the credential. */

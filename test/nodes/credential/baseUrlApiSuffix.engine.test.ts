@@ -120,3 +120,23 @@ describe('a Base URL of a gateway mounted at a path named like a root (/teams-ap
 		}
 	});
 });
+
+describe('a Base URL with a path the service does not answer on (/qrs-api typed after the host)', () => {
+	it("fails a run's 404 naming the Base URL's path, not only the ID, as the credential test does", async () => {
+		const credentials = { ...suite.credentials, baseUrl: `${suite.sim.url}/qrs-api` };
+
+		const run = await runNode({
+			nodeType: 'qrtrac',
+			credentials,
+			parameters: { resource: 'qrCode', operation: 'getMany', returnAll: true },
+		});
+
+		expect(run.error?.httpCode).toBe('404');
+		expect(run.error?.description).toContain(
+			`If every operation answers 404, check the credential's Base URL: its path "/qrs-api" comes before every request's path`,
+		);
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual([
+			'/qrs-api/api/qrs-api/v2/teams/',
+		]);
+	});
+});
