@@ -169,6 +169,26 @@ export function missingValues(
 	return connection.problems[api];
 }
 
+/** The problem of a team ID (the credential's, an override's) as the team header carries it, when it has one. */
+export function unsendableTeam(teamId: string): CredentialProblem | undefined {
+	const problem = headerTextProblem(teamId);
+	if (problem === undefined) return undefined;
+	return {
+		message: `The team ID "${shownUnsendable(teamId)}" holds ${problem}, which a request header cannot carry as typed`,
+		hint: "Nothing was sent. Check the Team (Override) (or the column or expression that gives it): text copied from a web page or a document can bring invisible characters along. Team > Get Many lists the teams' IDs.",
+	};
+}
+
+/**
+ * A 404 where the Base URL has a path (a gateway's, or one typed by mistake: `/qrs-api`, `/api/v1`) may be that path
+ * rather than the ID: every request goes below it, so it is named beside the ID's hint.
+ */
+export function basePathNote(connection: QrtracConnection, operation: string): string | undefined {
+	const basePath = new URL(connection.baseUrl).pathname.replace(/\/+$/, '');
+	if (basePath === '') return undefined;
+	return `If every operation answers 404, check the credential's Base URL: its path "${basePath}" comes before every request's path (${operation}); the credential's Test checks it.`;
+}
+
 /** A number of seconds from the form; empty, zero or garbage reads as the form's default. */
 function positiveSeconds(value: unknown, fallback: number): number {
 	const seconds = value === '' || value === null ? Number.NaN : Number(value);

@@ -21,12 +21,7 @@ import {
 	type AttemptFailure,
 } from './attemptFailure';
 import { INTERFACE_ROOT } from './api/route';
-import {
-	headerTextProblem,
-	missingValues,
-	shownUnsendable,
-	type QrtracConnection,
-} from './connection';
+import { basePathNote, missingValues, unsendableTeam, type QrtracConnection } from './connection';
 import {
 	CREDENTIAL_TYPE,
 	type QrtracRequest,
@@ -82,13 +77,8 @@ async function sendWithRetries<T>(
 	const missing = missingValues(connection, request.api ?? 'primary');
 	if (missing) throw serviceError(ctx.getNode(), { ...missing, itemIndex: request.itemIndex });
 	const teamId = request.teamId ?? connection.teamId;
-	const unsendableTeam = request.api === 'simple' ? undefined : headerTextProblem(teamId);
-	if (unsendableTeam !== undefined)
-		throw serviceError(ctx.getNode(), {
-			message: `The team ID "${shownUnsendable(teamId)}" holds ${unsendableTeam}, which a request header cannot carry as typed`,
-			hint: "Nothing was sent. Check the Team (Override) (or the column or expression that gives it): text copied from a web page or a document can bring invisible characters along. Team > Get Many lists the teams' IDs.",
-			itemIndex: request.itemIndex,
-		});
+	const badTeam = request.api === 'simple' ? undefined : unsendableTeam(teamId);
+	if (badTeam) throw serviceError(ctx.getNode(), { ...badTeam, itemIndex: request.itemIndex });
 	const limiter = limiterFor(connection, request.api, teamId);
 	const options = buildHttpOptions(connection, request, teamId);
 	const reading: TimedReading = {
@@ -227,16 +217,6 @@ async function sendWithRetries<T>(
 		if (decision.delayMs > 0) await napUnlessCancelled(ctx, decision.delayMs);
 		wait.waitedMs += decision.delayMs;
 	}
-}
-
-/**
- * A 404 where the Base URL has a path (a gateway's, or one typed by mistake: `/qrs-api`, `/api/v1`) may be that path
- * rather than the ID: every request goes below it, so it is named beside the ID's hint.
- */
-function basePathNote(connection: QrtracConnection, operation: string): string | undefined {
-	const basePath = new URL(connection.baseUrl).pathname.replace(/\/+$/, '');
-	if (basePath === '') return undefined;
-	return `If every operation answers 404, check the credential's Base URL: its path "${basePath}" comes before every request's path (${operation}); the credential's Test checks it.`;
 }
 
 /** What a 401 refused: the bearer key (simple interface), another team than the credential's, or (none) the credential. */

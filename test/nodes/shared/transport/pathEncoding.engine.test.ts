@@ -121,7 +121,8 @@ const CASES: EncodingCase[] = [
 	{
 		operation: 'team.get',
 		plain: 'team_plain1',
-		special: 'team_ä+&=;:@1',
+		// ASCII only: the ID also travels as the team header, which refuses what a header cannot carry as typed
+		special: 'team_+&=;:@1',
 		parameters: (value) => ({ resource: 'team', operation: 'get', teamId: byId(value) }),
 	},
 	{
