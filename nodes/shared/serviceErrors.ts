@@ -14,6 +14,8 @@ export interface ServiceFailure {
 	networkCode?: string;
 	/** The answer was too large to read: a reader that can ask for less at a time may (`isAnswerTooLarge`). */
 	answerTooLarge?: true;
+	/** The request may have been carried out all the same (a create's lost answer): `isOutcomeUnknown`. */
+	outcomeUnknown?: true;
 }
 
 /** The errors of answers too large to read, by identity: nothing the service sends can make one. */
@@ -22,6 +24,20 @@ const tooLargeAnswers = new WeakSet<object>();
 /** Whether `error` is the failure of an answer too large to read (attemptFailure.ts `tooLarge`). */
 export function isAnswerTooLarge(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && tooLargeAnswers.has(error);
+}
+
+/** The errors of requests that may have been carried out (a lost answer, a success that names nothing made). */
+const unknownOutcomes = new WeakSet<object>();
+
+/** Marks `error` as the failure of a request that may have been carried out all the same. */
+export function markOutcomeUnknown<E extends object>(error: E): E {
+	unknownOutcomes.add(error);
+	return error;
+}
+
+/** Whether `error` leaves open that its request was carried out (api/createTries.ts sends nothing again then). */
+export function isOutcomeUnknown(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && unknownOutcomes.has(error);
 }
 
 const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }> = [
@@ -99,5 +115,6 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 		itemIndex: failure.itemIndex,
 	});
 	if (failure.answerTooLarge) tooLargeAnswers.add(error);
+	if (failure.outcomeUnknown) unknownOutcomes.add(error);
 	return error;
 }

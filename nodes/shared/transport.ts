@@ -154,6 +154,7 @@ async function sendWithRetries<T>(
 						throw serviceError(ctx.getNode(), {
 							...failure,
 							itemIndex: request.itemIndex,
+							outcomeUnknown: true,
 							detail: `${unknown}, and the look-up that would settle it failed (${error instanceof Error ? error.message : String(error)}). ${notSent}`,
 						});
 					})
@@ -170,6 +171,7 @@ async function sendWithRetries<T>(
 				throw serviceError(ctx.getNode(), {
 					...failure,
 					itemIndex: request.itemIndex,
+					outcomeUnknown: true,
 					detail: `${unknown}. ${notSent}`,
 				});
 			}

@@ -1,5 +1,7 @@
+import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { markOutcomeUnknown } from '../serviceErrors';
 import { excerptOf, qrCodeShape, type AnswerSource, type QrCode } from './answers';
 
 /**
@@ -70,6 +72,28 @@ export function lookBeforeCreatingAgain(kind: CreateKind, displayId?: string): s
 	return advice(kind, displayId);
 }
 
+/**
+ * The error for a create n8n runs again (Retry On Fail) after a try of this execution whose outcome was unknown
+ * (`failure`): it is not sent again (api/createTries.ts).
+ */
+export function sentBefore(
+	node: INode,
+	create: { operation: string; kind: CreateKind; itemIndex?: number },
+	failure: string,
+): NodeApiError {
+	return markOutcomeUnknown(
+		new NodeApiError(
+			node,
+			{ success: false, message: 'create tried before with an unknown outcome' },
+			{
+				message: `The outcome of ${create.operation} is unknown: an earlier try of this node sent it`,
+				description: `n8n ran this node again (Retry On Fail) after a try whose ${create.operation} may have been carried out all the same (${failure}). It was not sent again, so that nothing is created twice. ${advice(create.kind)}`,
+				itemIndex: create.itemIndex,
+			},
+		),
+	);
+}
+
 /** The error for a success answer to a create that does not name what it made. */
 export function probablyCreated(
 	source: AnswerSource,
@@ -77,14 +101,16 @@ export function probablyCreated(
 	kind: CreateKind,
 	displayId?: string,
 ): NodeApiError {
-	return new NodeApiError(
-		source.node,
-		{ success: false, message: 'create answered without an id' },
-		{
-			message: `QRTRAC's answer to ${source.operation} has no "id": the ${NOUN[kind]}`,
-			description: `QRTRAC answered success without the new record's text "id". It was: ${excerptOf(value, source.redact ?? [])}. Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
-			itemIndex: source.itemIndex,
-		},
+	return markOutcomeUnknown(
+		new NodeApiError(
+			source.node,
+			{ success: false, message: 'create answered without an id' },
+			{
+				message: `QRTRAC's answer to ${source.operation} has no "id": the ${NOUN[kind]}`,
+				description: `QRTRAC answered success without the new record's text "id". It was: ${excerptOf(value, source.redact ?? [])}. Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
+				itemIndex: source.itemIndex,
+			},
+		),
 	);
 }
 
@@ -98,14 +124,16 @@ export function answeredOtherTeam(
 	askedName: string,
 ): NodeApiError {
 	const named = team.name === undefined ? '' : ` "${String(team.name)}"`;
-	return new NodeApiError(
-		source.node,
-		{ success: false, message: 'create answered another team' },
-		{
-			message: `QRTRAC's answer to ${source.operation} names another team: the ${NOUN.team}`,
-			description: `QRTRAC answered success with team "${team.id}"${named}, not a new team named "${askedName}": the credential's team, or one of another name. It was: ${excerptOf(team, source.redact ?? [])}. Nothing was done with that team. Do not run this item again as it is: that would make another one. ${advice('team')}`,
-			itemIndex: source.itemIndex,
-		},
+	return markOutcomeUnknown(
+		new NodeApiError(
+			source.node,
+			{ success: false, message: 'create answered another team' },
+			{
+				message: `QRTRAC's answer to ${source.operation} names another team: the ${NOUN.team}`,
+				description: `QRTRAC answered success with team "${team.id}"${named}, not a new team named "${askedName}": the credential's team, or one of another name. It was: ${excerptOf(team, source.redact ?? [])}. Nothing was done with that team. Do not run this item again as it is: that would make another one. ${advice('team')}`,
+				itemIndex: source.itemIndex,
+			},
+		),
 	);
 }
 
@@ -119,14 +147,16 @@ export function linkedElsewhere(
 	asked: string,
 	answered: string,
 ): NodeApiError {
-	return new NodeApiError(
-		source.node,
-		{ success: false, message: 'create answered another destination' },
-		{
-			message: `QRTRAC's answer to ${source.operation} names another destination: the ${NOUN.link}`,
-			description: `QRTRAC answered success with a link to "${answered}", not to "${asked}" as asked. It was: ${excerptOf(link, source.redact ?? [])}. Do not run this item again as it is: that would make another one. ${advice('link')} Check where it leads, and delete it if it is not wanted.`,
-			itemIndex: source.itemIndex,
-		},
+	return markOutcomeUnknown(
+		new NodeApiError(
+			source.node,
+			{ success: false, message: 'create answered another destination' },
+			{
+				message: `QRTRAC's answer to ${source.operation} names another destination: the ${NOUN.link}`,
+				description: `QRTRAC answered success with a link to "${answered}", not to "${asked}" as asked. It was: ${excerptOf(link, source.redact ?? [])}. Do not run this item again as it is: that would make another one. ${advice('link')} Check where it leads, and delete it if it is not wanted.`,
+				itemIndex: source.itemIndex,
+			},
+		),
 	);
 }
 

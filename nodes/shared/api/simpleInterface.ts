@@ -4,6 +4,7 @@ import { isPlainObject } from '../plainObject';
 import type { TransportContext } from '../transport';
 import { sameAt } from '../records/sameValue';
 import { linkedElsewhere, lookBeforeCreatingAgain } from './created';
+import { createOnce } from './createTries';
 import { callEndpoint } from './source';
 
 export interface DynamicLinkRequest {
@@ -18,7 +19,7 @@ export interface DynamicLinkRequest {
  * answers): the record in `data` when there is one, else the whole answer as the service sent it (with or without
  * the `{success, data}` envelope); no field of it is demanded, but a destination it names must be the one asked.
  * Nothing identifies a link before it exists, so an unknown outcome fails the item rather than risk creating it
- * twice.
+ * twice, and n8n's Retry On Fail never sends it again for that item (createOnce).
  */
 export async function simpleCreateDynamic(
 	ctx: TransportContext,
@@ -27,22 +28,30 @@ export async function simpleCreateDynamic(
 	const design: IDataObject = {};
 	if (request.patternColor) design.pattern_color = request.patternColor;
 	if (request.logoUrl) design.logo_url = request.logoUrl;
-	const { data, body, source } = await callEndpoint(ctx, {
-		operation: 'Create Dynamic Link',
-		route: 'POST /qr/create',
-		api: 'simple',
-		body: {
-			destination_url: request.destinationUrl,
-			type: request.type,
-			...(Object.keys(design).length > 0 ? { design } : {}),
-		},
-		unknownOutcomeAdvice: lookBeforeCreatingAgain('link'),
-		itemIndex,
+	const body: IDataObject = {
+		destination_url: request.destinationUrl,
+		type: request.type,
+		...(Object.keys(design).length > 0 ? { design } : {}),
+	};
+	const create = { operation: 'Create Dynamic Link', kind: 'link' as const, body, itemIndex };
+	return await createOnce(ctx, create, async () => {
+		const {
+			data,
+			body: answer,
+			source,
+		} = await callEndpoint(ctx, {
+			operation: 'Create Dynamic Link',
+			route: 'POST /qr/create',
+			api: 'simple',
+			body,
+			unknownOutcomeAdvice: lookBeforeCreatingAgain('link'),
+			itemIndex,
+		});
+		const link = isPlainObject(data) ? data : answer;
+		// no field is demanded, but a destination the answer names must be the one asked (in any URL spelling)
+		const answered = link.destination_url ?? link.destinationUrl;
+		if (typeof answered === 'string' && !sameAt('qrRedirectUrl', answered, request.destinationUrl))
+			throw linkedElsewhere(source, link, request.destinationUrl, answered);
+		return link;
 	});
-	const link = isPlainObject(data) ? data : body;
-	// no field is demanded, but a destination the answer names must be the one asked (in any URL spelling)
-	const answered = link.destination_url ?? link.destinationUrl;
-	if (typeof answered === 'string' && !sameAt('qrRedirectUrl', answered, request.destinationUrl))
-		throw linkedElsewhere(source, link, request.destinationUrl, answered);
-	return link;
 }

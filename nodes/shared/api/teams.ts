@@ -15,6 +15,7 @@ import {
 } from './answers';
 import { changeNotHeld, readAfterChange } from './answerErrors';
 import { answeredOtherTeam, lookBeforeCreatingAgain, probablyCreated } from './created';
+import { createOnce } from './createTries';
 import { endpoint } from './route';
 import { callEndpoint, connectionOf } from './source';
 
@@ -39,24 +40,32 @@ export async function getAllTeams(
  * Names need not be unique, so an unknown outcome cannot be checked: the item fails rather than risk a second team.
  * A success that does not name the new team (namesRecord) made it all the same: the item says so. So does one
  * naming another team (the team the request acted in, or another name than asked), never output as the new team.
+ * n8n's Retry On Fail never sends it twice for one item (createOnce).
  */
 export async function createTeam(
 	ctx: TransportContext,
 	{ name, itemIndex }: { name: string; itemIndex?: number },
 ): Promise<Team> {
-	const { data, source } = await callEndpoint(ctx, {
-		operation: 'Create Team',
-		route: 'POST /teams-api',
-		body: { name },
-		unknownOutcomeAdvice: lookBeforeCreatingAgain('team'),
-		itemIndex,
-	});
-	if (!namesRecord(data)) throw probablyCreated(source, data, 'team');
-	const team = readTeam(source, data);
-	const actingTeam = (await connectionOf(ctx)).teamId;
-	if (team.id === actingTeam || (team.name !== undefined && !holdsName(team, name)))
-		throw answeredOtherTeam(source, team, name);
-	return team;
+	const body = { name };
+	return await createOnce(
+		ctx,
+		{ operation: 'Create Team', kind: 'team', body, itemIndex },
+		async () => {
+			const { data, source } = await callEndpoint(ctx, {
+				operation: 'Create Team',
+				route: 'POST /teams-api',
+				body,
+				unknownOutcomeAdvice: lookBeforeCreatingAgain('team'),
+				itemIndex,
+			});
+			if (!namesRecord(data)) throw probablyCreated(source, data, 'team');
+			const team = readTeam(source, data);
+			const actingTeam = (await connectionOf(ctx)).teamId;
+			if (team.id === actingTeam || (team.name !== undefined && !holdsName(team, name)))
+				throw answeredOtherTeam(source, team, name);
+			return team;
+		},
+	);
 }
 
 /** One team with its domains and members. */

@@ -21,6 +21,8 @@ export interface RunNodeOptions {
 	credentials?: HarnessCredentials;
 	/** Sets the node's "On Error" to "Continue" (onError 'continueRegularOutput'). */
 	continueOnFail?: boolean;
+	/** Sets the node's "Retry On Fail" with this many tries (2 to 5), no wait between them. */
+	retryOnFail?: number;
 	/** Package to load; default the repository root (its built dist/). */
 	packageDir?: string;
 	/** Node version; default the newest the node declares. */
@@ -52,6 +54,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.retryOnFail
+			? { retryOnFail: true, maxTries: options.retryOnFail, waitBetweenTries: 0 }
+			: {}),
 	};
 	const items = await buildInputItems(options.items, options.binaryItems, {
 		executionId: 'harness-input',

@@ -2,8 +2,17 @@
  * Dynamic Link (Simple Interface) through n8n's engine against the simulator: the v1 call with the bearer key,
  * the code it really creates in the key's team, and refused input that never reaches the wire.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { validateRequest } from '../../../support/contract';
-import { runNode, type HarnessCredentials, type RunNodeOptions } from '../../../support/n8nHarness';
+import { executeWorkflow } from '../../../support/harness/executeWorkflow';
+import {
+	LOOP_OVER_ITEMS_TYPE,
+	loopOverItems,
+	runNode,
+	type HarnessCredentials,
+	type RunNodeOptions,
+} from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
@@ -228,6 +237,58 @@ describe('Dynamic Link: Create', () => {
 		expect(result.error?.description).not.toMatch(/Display ID/);
 		expect(suite.sim.state.listQrs(teamId)).toHaveLength(before + 1);
 		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
+	it("with n8n's Retry On Fail, the try after a lost answer sends nothing again: one link, the item fails as unknown", async () => {
+		suite.sim.faults.add({
+			...{ kind: 'reset', method: 'POST', path: '/v1/qr/create' },
+			...{ afterWrite: true, count: 1 },
+		});
+		const before = suite.sim.state.listQrs(teamId).length;
+
+		const result = await createLink(
+			{ destinationUrl: 'https://example.com/retried' },
+			{ retryOnFail: 3 },
+		);
+
+		expect(result.error?.message).toMatch(
+			/^The outcome of Create (Team|Dynamic Link) is unknown: an earlier try/,
+		);
+		expect(result.error?.description).toContain(
+			'Look for it in QR Code > Get Many (newest first, its Redirect URL is the Destination URL) before creating it again.',
+		);
+		expect(suite.sim.state.listQrs(teamId)).toHaveLength(before + 1);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
+	it('inside Loop Over Items, each batch creates its own link, the same Destination URL included', async () => {
+		const before = suite.sim.state.listQrs(teamId).length;
+		const node = (name: string, type: string, parameters: INodeParameters) => ({
+			...{ id: name, name, type, typeVersion: type === LOOP_OVER_ITEMS_TYPE ? 3 : 1.2 },
+			...{ position: [0, 0] as [number, number], parameters },
+		});
+		const { run } = await executeWorkflow(
+			{
+				nodes: [
+					node('Loop Over Items', LOOP_OVER_ITEMS_TYPE, { batchSize: 1 }),
+					node('Link', 'qrtrac', {
+						...{ resource: 'dynamicLink', operation: 'create' },
+						destinationUrl: 'https://example.com/looped',
+					}),
+				],
+				connections: {
+					'Loop Over Items': { main: [[], [{ node: 'Link', type: 'main', index: 0 }]] },
+					Link: { main: [[{ node: 'Loop Over Items', type: 'main', index: 0 }]] },
+				},
+			},
+			{ credentials, standIns: { [LOOP_OVER_ITEMS_TYPE]: loopOverItems } },
+			{ node: 'Loop Over Items', items: [1, 2, 3].map((row) => ({ json: { row } })) },
+		);
+
+		expect(run.data.resultData.error).toBeUndefined();
+		expect(run.data.resultData.runData.Link).toHaveLength(3);
+		expect(suite.sim.state.listQrs(teamId)).toHaveLength(before + 3);
+		expect(suite.sim.requestLog).toHaveLength(3);
 	});
 
 	it.each([

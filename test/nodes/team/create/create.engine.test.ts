@@ -87,6 +87,78 @@ describe('Team: Create', () => {
 		},
 	);
 
+	it("with n8n's Retry On Fail, the try after a lost answer sends nothing again: one team, the item fails as unknown", async () => {
+		const { org, credentials } = newOrganization();
+		suite.sim.faults.add({
+			...{ kind: 'status', status: 502, method: 'POST', path: '/api/teams-api' },
+			...{ afterWrite: true, count: 1 },
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'create', name: 'Partners' },
+			credentials,
+			retryOnFail: 3,
+		});
+
+		expect(result.error?.message).toMatch(
+			/^The outcome of Create (Team|Dynamic Link) is unknown: an earlier try/,
+		);
+		expect(result.error?.description).toContain('not sent again');
+		expect(result.error?.description).toContain(
+			'Look for it in Team > Get Many before creating it again.',
+		);
+		const names = suite.sim.state.teamsOfOrg(org.id).map((team) => team.name);
+		expect(names.filter((name) => name === 'Partners')).toHaveLength(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+
+	it('with Retry On Fail and Continue On Fail, the try n8n runs again for the first item gives the teams made, unsent', async () => {
+		const { org, credentials } = newOrganization();
+		suite.sim.faults.add({
+			...{ kind: 'status', status: 502, method: 'POST', path: '/api/teams-api' },
+			...{ afterWrite: true, count: 1 },
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'create', name: '={{ $json.name }}' },
+			items: [{ name: 'Lost' }, { name: 'Kept' }],
+			credentials,
+			continueOnFail: true,
+			retryOnFail: 2,
+		});
+
+		expect(result.items[0].json.error).toMatch(/^The outcome of Create Team is unknown/);
+		expect(result.items[1].json).toMatchObject({ name: 'Kept', result: 'created' });
+		const names = suite.sim.state.teamsOfOrg(org.id).map((team) => team.name);
+		expect(names.filter((name) => name !== 'Main').sort()).toEqual(['Kept', 'Lost']);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
+	});
+
+	it('with Retry On Fail, a create refused outright is sent again by the next try', async () => {
+		const { org, credentials } = newOrganization();
+		suite.sim.faults.add({
+			...{ kind: 'status', status: 400, message: 'Try again', method: 'POST' },
+			...{ path: '/api/teams-api', count: 1 },
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'create', name: 'Partners' },
+			credentials,
+			retryOnFail: 2,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ name: 'Partners', result: 'created' });
+		expect(suite.sim.state.teamsOfOrg(org.id).map((team) => team.name)).toEqual([
+			'Main',
+			'Partners',
+		]);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
+	});
+
 	it('refuses an empty name before sending anything', async () => {
 		const { credentials } = newOrganization();
 
