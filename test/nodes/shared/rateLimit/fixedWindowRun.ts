@@ -23,6 +23,8 @@ export interface FixedWindowRun {
 	ratePerSecond: number;
 	resetFormat?: ResetFormat;
 	limitWindow?: LimitWindow;
+	/** The limiters' window (default one second); the simple interface's limiters count a minute. */
+	limiterWindowMs?: number;
 	/** Each execution runs on a process (its limiter), from `startMs`, for `requests` or until `stopMs`. */
 	executions: Array<{ process: number; startMs?: number; requests?: number; stopMs?: number }>;
 	foreignPerSecond?: number;
@@ -85,7 +87,12 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 	const service = new FixedWindowLimiter(minute ? 60_000 : 1000, () => nowMs);
 	const limiters = Array.from(
 		{ length: Math.max(...run.executions.map((execution) => execution.process)) + 1 },
-		() => new RateLimiter({ ratePerSecond: run.ratePerSecond, now: () => nowMs }),
+		() =>
+			new RateLimiter({
+				ratePerSecond: run.ratePerSecond,
+				now: () => nowMs,
+				windowMs: run.limiterWindowMs,
+			}),
 	);
 	const tally = {
 		ours: 0,

@@ -144,6 +144,27 @@ describe('against a fixed-window service (fake clock)', () => {
 		},
 	);
 
+	it.each(['epochSeconds', 'seconds', 'msUntil', 'none'] as ResetFormat[])(
+		"the simple interface's per-minute key budget (60 and 300 a minute, Reset %s): 2 workers x 2.5 minutes' worth, none failed",
+		(resetFormat) => {
+			for (const perMinute of [60, 300]) {
+				const outcome = runFixedWindow({
+					ratePerSecond: perMinute / 60,
+					resetFormat,
+					limitWindow: 'minute',
+					limiterWindowMs: 60_000,
+					busy: true,
+					executions: [0, 1].map((process) => ({ process, requests: perMinute * 2.5 })),
+					durationMs: 3_600_000,
+				});
+				expect(outcome.completed).toBe(perMinute * 5);
+				expect(outcome.failed).toBe(0);
+				expect(outcome.planShare).toBeGreaterThanOrEqual(0.8);
+				expect(outcome.planShare).toBeLessThanOrEqual(1);
+			}
+		},
+	);
+
 	it('4 workers starting together do not each start at the full plan: the first windows stay near the limit', () => {
 		const outcome = runFixedWindow({
 			ratePerSecond: 50,
