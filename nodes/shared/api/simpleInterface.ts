@@ -15,9 +15,15 @@ export interface DynamicLinkRequest {
 }
 
 /**
+ * Where an answer may name the link's destination: the request's name, in either style, and the contract's name of
+ * a code's destination (the link is a code, which a service may answer as its primary record).
+ */
+const DESTINATION_FIELDS = ['destination_url', 'destinationUrl', 'qrRedirectUrl'];
+
+/**
  * The simple v1 interface's create (bearer API key). Its answer is not published (NOTES: return what the service
  * answers): the record in `data` when there is one, else the whole answer as the service sent it (with or without
- * the `{success, data}` envelope); no field of it is demanded, but a destination it names must be the one asked.
+ * the `{success, data}` envelope); no field of it is demanded, but each destination it names must be the one asked.
  * Nothing identifies a link before it exists, so an unknown outcome fails the item rather than risk creating it
  * twice, and n8n's Retry On Fail never sends it again for that item (createOnce).
  */
@@ -48,10 +54,13 @@ export async function simpleCreateDynamic(
 			itemIndex,
 		});
 		const link = isPlainObject(data) ? data : answer;
-		// no field is demanded, but a destination the answer names must be the one asked (in any URL spelling)
-		const answered = link.destination_url ?? link.destinationUrl;
-		if (typeof answered === 'string' && !sameAt('qrRedirectUrl', answered, request.destinationUrl))
-			throw linkedElsewhere(source, link, request.destinationUrl, answered);
+		// no field is demanded, but every destination the answer names must be the one asked (in any URL spelling)
+		const elsewhere = DESTINATION_FIELDS.map((field) => link[field]).find(
+			(answered): answered is string =>
+				typeof answered === 'string' && !sameAt('qrRedirectUrl', answered, request.destinationUrl),
+		);
+		if (elsewhere !== undefined)
+			throw linkedElsewhere(source, link, request.destinationUrl, elsewhere);
 		return link;
 	});
 }

@@ -76,6 +76,21 @@ it('a refusal answered with success false still fails the item', async () => {
 it.each([
 	['in data', { success: true, data: { id: 'l1', destination_url: 'https://other.example/b' } }],
 	['without the envelope', { id: 'l1', destinationUrl: 'https://other.example/b' }],
+	[
+		"as the code it made (the contract's qrRedirectUrl)",
+		{ success: true, data: { id: 'l1', qrType: 'WEB', qrRedirectUrl: 'https://other.example/b' } },
+	],
+	[
+		'in one of two spellings',
+		{
+			success: true,
+			data: {
+				id: 'l1',
+				destination_url: 'https://example.com',
+				destinationUrl: 'https://other.example/b',
+			},
+		},
+	],
 ])(
 	'an answer %s naming another destination than asked fails: the link was probably made, leading elsewhere',
 	async (_case, body) => {
