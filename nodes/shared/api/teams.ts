@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { hostName } from '../hostName';
 import { verifiedMarker } from '../records/simplify';
 import type { TransportContext } from '../transport';
 import {
@@ -178,34 +179,25 @@ export function holdsName(team: IDataObject, name: string): boolean {
 }
 
 /**
- * Whether the team has these domains and this default domain, compared as host names: as a set (order and
- * repeats aside), without case, surrounding spaces, a trailing `/` or root dot, Unicode as its punycode. The one rule for a re-run's unsent change, a
- * refused retry and the answer.
+ * Whether the team has these domains and this default domain, compared as host names (hostName: case, spaces, a
+ * trailing `/` or root dot aside, Unicode as its punycode) and as a set (order and repeats aside). The one rule
+ * for a re-run's unsent change, a refused retry and the answer.
  */
 export function holdsDomains(
 	team: IDataObject,
 	{ domains, defaultDomain }: { domains: string[]; defaultDomain: string },
 ): boolean {
-	const stored = new Set(Array.isArray(team.domains) ? team.domains.map(hostKey) : []);
-	const asked = new Set(domains.map(hostKey));
+	const stored = new Set(Array.isArray(team.domains) ? team.domains.map(hostOf) : []);
+	const asked = new Set(domains.map(hostOf));
 	return (
 		stored.size === asked.size &&
 		[...asked].every((domain) => stored.has(domain)) &&
 		team.defaultDomain !== undefined &&
-		hostKey(team.defaultDomain) === hostKey(defaultDomain)
+		hostOf(team.defaultDomain) === hostOf(defaultDomain)
 	);
 }
 
-function hostKey(domain: unknown): string {
-	const host = String(domain).trim().toLowerCase().replace(/\/+$/, '').replace(/\.$/, '');
-	// A bare host in Unicode is the punycode name it stands for; anything with a port or path stays as written.
-	if (/[/:?#@\s]/.test(host)) return host;
-	try {
-		return new URL(`http://${host}`).hostname;
-	} catch {
-		return host;
-	}
-}
+const hostOf = (domain: unknown): string => hostName(String(domain));
 
 /**
  * The team a change left. The contract does not say whether the answer is the team before or after the change, and

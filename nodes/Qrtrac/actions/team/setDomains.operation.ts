@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { holdsDomains, updateDomainPreferences } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { validateParameters } from '../../../shared/validation';
+import { hostName } from '../../../shared/hostName';
 import { hostnameSchema } from '../../../shared/validation/hostname';
 import { teamLocator } from '../../descriptions/common';
 import { domainsFields } from '../../descriptions/team';
@@ -29,7 +30,8 @@ const inputSchema = z
 			.min(1, 'must list at least one domain')
 			.max(MAX_DOMAINS, `must list at most ${MAX_DOMAINS} domains`)
 			.describe('Domains'),
-		defaultDomain: z.string().trim().toLowerCase().describe('Default Domain'),
+		// written as the domains are (hostName), so that it is found among them
+		defaultDomain: z.string().transform(hostName).describe('Default Domain'),
 	})
 	// The domains are valid host names, so "one of the domains" also makes the default a valid host name.
 	.transform((input, ctx) => {

@@ -24,3 +24,20 @@ it('reads the team, then puts the domains and the default', async () => {
 		},
 	]);
 });
+
+it("sends a Unicode domain as its punycode and a domain written with the root's trailing dot without it", async () => {
+	const run = await runAction('team', 'setDomains', {
+		teamId: 'team_1',
+		domains: 'Bücher.example, qr.example.com.',
+		defaultDomain: 'bücher.example.',
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map(described)[1]).toMatchObject({
+		method: 'PUT',
+		body: {
+			defaultDomain: 'xn--bcher-kva.example',
+			domains: ['xn--bcher-kva.example', 'qr.example.com'],
+		},
+	});
+});
