@@ -55,9 +55,13 @@ function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-/** The item's create in this execution, node and run (a node runs again in a loop: another run); none outside a run. */
+/**
+ * The item's create in this execution, node and run (a node runs again in a loop: another run); none outside a
+ * run, nor for a node n8n does not try again (nothing kept).
+ */
 function tryKey(ctx: TransportContext, operation: string, itemIndex = 0): string | undefined {
 	if (!('getWorkflowDataProxy' in ctx) || !('getInputData' in ctx)) return undefined;
+	if (executionNode(ctx).retryOnFail !== true) return undefined;
 	const executionId = (ctx as IExecuteFunctions).getExecutionId();
 	if (!executionId) return undefined;
 	const { $runIndex } = (ctx as IExecuteFunctions).getWorkflowDataProxy(itemIndex);

@@ -261,7 +261,7 @@ describe('Dynamic Link: Create', () => {
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
-	it('inside Loop Over Items, each batch creates its own link, the same Destination URL included', async () => {
+	it('inside Loop Over Items with Retry On Fail, each batch creates its own link, the same Destination URL included', async () => {
 		const before = suite.sim.state.listQrs(teamId).length;
 		const node = (name: string, type: string, parameters: INodeParameters) => ({
 			...{ id: name, name, type, typeVersion: type === LOOP_OVER_ITEMS_TYPE ? 3 : 1.2 },
@@ -271,10 +271,14 @@ describe('Dynamic Link: Create', () => {
 			{
 				nodes: [
 					node('Loop Over Items', LOOP_OVER_ITEMS_TYPE, { batchSize: 1 }),
-					node('Link', 'qrtrac', {
-						...{ resource: 'dynamicLink', operation: 'create' },
-						destinationUrl: 'https://example.com/looped',
-					}),
+					// kept for Retry On Fail: each run of the node in the loop is its own
+					{
+						...node('Link', 'qrtrac', {
+							...{ resource: 'dynamicLink', operation: 'create' },
+							destinationUrl: 'https://example.com/looped',
+						}),
+						...{ retryOnFail: true, waitBetweenTries: 0 },
+					},
 				],
 				connections: {
 					'Loop Over Items': { main: [[], [{ node: 'Link', type: 'main', index: 0 }]] },
