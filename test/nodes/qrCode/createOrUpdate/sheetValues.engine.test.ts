@@ -77,6 +77,38 @@ describe('Create or Update with the values a sheet gives', () => {
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
+	it("refuses a Display ID in Other API Fields (JSON) other than the row's, before any request: it would rename the code", async () => {
+		// Before: the row found its code by "Display ID" and the PUT carried the JSON's, renaming the code (`updated`).
+		const held = suite.sim.state.createQr(suite.credentials.teamId!, {
+			displayId: 'json-key-a',
+			name: 'Poster',
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/poster',
+		});
+		suite.sim.clearRequestLog();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				...SYNC_BY_CODE,
+				name: 'Poster',
+				qrRedirectUrl: 'https://example.com/poster',
+				options: { additionalFieldsJson: '={{ JSON.stringify({ displayId: $json.other }) }}' },
+			},
+			items: [
+				{ code: 'json-key-a', other: 'json-key-a' },
+				{ code: 'json-key-a', other: 'json-key-b' },
+			],
+		});
+
+		expect(result.error?.message).toBe(
+			'Item 1: "Other API Fields (JSON)" gives the Display ID "json-key-b", not the row\'s "Display ID" "json-key-a"',
+		);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.getQr(held.id)?.displayId).toBe('json-key-a');
+	});
+
 	it('Create sends a sheet\'s Display ID 0 as "0", never leaves it out', async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',

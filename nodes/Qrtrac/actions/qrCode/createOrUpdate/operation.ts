@@ -2,8 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { connectionOf, getQrById, type QrCode } from '../../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
+import { executionNode } from '../../../../shared/executionNode';
 import { KeyedTurns } from '../../../../shared/keyedTurns';
 import { TeamCodes } from '../../../../shared/teamCodes';
+import { refuseItem } from '../../../../shared/validation';
 import { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
@@ -48,10 +50,25 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			: SYNC_MODE;
 	const deleteMissing =
 		mode === SYNC_MODE ? readDeleteMissing(this, options, itemIndex) : undefined;
+	const displayId = fields.displayId!;
+	const body = buildQrBody(fields);
+	// The row finds its code by its Display ID: another one in the JSON would rename that code, not key on it.
+	if (body.displayId !== displayId)
+		throw refuseItem(
+			executionNode(this),
+			[
+				{
+					label: 'Other API Fields (JSON)',
+					message: `gives the Display ID ${JSON.stringify(body.displayId)}, not the row's "Display ID" "${displayId}"`,
+					path: ['additionalFieldsJson'],
+				},
+			],
+			itemIndex,
+		);
 	return {
 		mode,
-		displayId: fields.displayId!,
-		body: buildQrBody(fields),
+		displayId,
+		body,
 		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
 		skipUnchanged: options.skipUnchanged !== false,
 		teamId: getTeamOverride(this, itemIndex),
