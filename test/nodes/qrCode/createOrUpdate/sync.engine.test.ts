@@ -862,6 +862,42 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
 		});
 
+		it('spares a candidate another writer untagged while the rows ran', async () => {
+			// Before: deleted from the snapshot's version, read before the rows (a big sheet: many minutes before).
+			const { codes, keptRow, newRow } = teamWithSheetCodes();
+			const rows: Row[] = [keptRow, newRow('new', 'New')];
+			// The create waits 300 ms in the simulator; a person takes the tag off a candidate meanwhile.
+			const create = holdNextCreate(suite.sim);
+			const running = sync(rows, deleteMissing);
+			await create.sent();
+			const untagged = suite.sim.state.getQr(codes.dropped.id)!;
+			touchQr(suite.sim.state, untagged, { tags: ['spring'] }, 'person');
+
+			const result = await running;
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => [item.json.result, item.json.id])).toEqual([
+				['unchanged', codes.kept.id],
+				['created', expect.any(String) as unknown],
+				['deleted', codes.droppedToo.id],
+			]);
+			expect(suite.sim.state.getQr(codes.dropped.id)).toMatchObject({
+				deleted: false,
+				tags: ['spring'],
+			});
+			// Each candidate is read by its ID right before its delete.
+			const byId = suite.sim.requestLog.filter(
+				(entry) => entry.method === 'DELETE' || entry.path.startsWith('/api/qrs-api/teams/qr'),
+			);
+			expect(byId.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual(
+				[
+					`DELETE /api/qrs-api/${codes.droppedToo.id}`,
+					`GET /api/qrs-api/teams/${codes.dropped.id}`,
+					`GET /api/qrs-api/teams/${codes.droppedToo.id}`,
+				].sort(),
+			);
+		});
+
 		it('is ignored in Look Up Each Row mode, which searches each row instead of reading the team', async () => {
 			const { team, codes } = teamWithSheetCodes();
 

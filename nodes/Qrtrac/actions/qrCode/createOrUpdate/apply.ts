@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/api';
 import { executionNode } from '../../../../shared/executionNode';
 import type { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
-import { asDeleted } from '../../../../shared/records/qrCode';
+import { asDeleted, isLive } from '../../../../shared/records/qrCode';
 import { attempt, refusedAsNotFound } from '../../../helpers/outcome';
 import {
 	refuseDroppingHiddenPassword,
@@ -159,17 +159,29 @@ function unchanged({
 }
 
 /**
- * Soft-deletes one code of Delete Missing; answers the code marked deleted, or the refusal when the service
- * refused it as "not found" (`settleRefusals` decides those). Anything else fails, as the refusal says.
+ * Soft-deletes one code of Delete Missing, read by its ID first: the snapshot may be many minutes old (a big sheet),
+ * and a code another writer changed meanwhile so that it is no longer missing (`stillMissing`: its tag taken off)
+ * is spared. Answers the code marked deleted (`alreadyDeleted` when the read shows it deleted), the spared code, or
+ * the refusal when the read or the delete was refused as "not found" (`settleRefusals` decides those). Anything else
+ * fails, as the refusal says.
  */
 export async function deleteMissingCode(
 	ctx: IExecuteFunctions,
 	code: QrCode,
 	teamId: string | undefined,
 	itemIndex: number,
-): Promise<{ code: QrCode } | { refused: unknown }> {
-	const sent = await attempt(deleteQr(ctx, { id: String(code.id), teamId, itemIndex }));
-	if ('done' in sent) return { code: asDeleted(code, sent.done) };
+	stillMissing: (current: QrCode) => boolean,
+): Promise<{ code: QrCode; alreadyDeleted?: true } | { spared: QrCode } | { refused: unknown }> {
+	const id = String(code.id);
+	const read = await attempt(getQrById(ctx, { id, teamId, itemIndex }));
+	if ('failed' in read) {
+		if (!refusedAsNotFound(read.failed)) throw read.failed;
+		return { refused: read.failed };
+	}
+	if (!isLive(read.done)) return { code: asDeleted(read.done, {}), alreadyDeleted: true };
+	if (!stillMissing(read.done)) return { spared: read.done };
+	const sent = await attempt(deleteQr(ctx, { id, teamId, itemIndex }));
+	if ('done' in sent) return { code: asDeleted(read.done, sent.done) };
 	if (!refusedAsNotFound(sent.failed)) throw sent.failed;
 	return { refused: sent.failed };
 }

@@ -16,7 +16,8 @@ import { codesMissingFromInput } from './plan';
  * Delete Missing of Create or Update (sync): after all rows, the team's codes with the chosen tag that no row
  * names are soft-deleted. The candidates are what the sync snapshot holds once every row took its code, so they
  * come from a whole list of the team asked for (listTeamQrs refuses anything else before any row writes); when
- * earlier runs of the execution took Display IDs no row names, one more whole read (TeamCodes.all).
+ * earlier runs of the execution took Display IDs no row names, one more whole read (TeamCodes.all). Each candidate
+ * is read by its ID right before its delete and spared when another writer changed it so that it no longer qualifies.
  */
 
 /** Delete Missing needs its tag; the tag follows the rules of a tag. Both are read in sync mode only. */
@@ -270,11 +271,22 @@ export async function deleteMissingCodes(
 		});
 		return;
 	}
+	// A code is still missing when the rule that made it a candidate holds for it as read right before its delete.
+	const stillMissing = (teamId: string) => (current: QrCode) =>
+		codesMissingFromInput(
+			[current],
+			run.scope.displayIds.get(teamId) ?? new Set(),
+			run.tag,
+			run.scope.rowCodeIds.get(teamId),
+		).length === 1;
 	const sent = await Promise.all(
 		targets.map(
 			async ({ teamId, code }) =>
 				await pool
-					.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex))
+					.run(
+						async () =>
+							await deleteMissingCode(ctx, code, teamId, last.itemIndex, stillMissing(teamId)),
+					)
 					.then(
 						(answer) => ({ teamId, code, answer }),
 						(error: unknown) => ({ teamId, code, answer: { error } }),
@@ -294,6 +306,12 @@ export async function deleteMissingCodes(
 	}
 	const outcomes = await Promise.all(
 		sent.map(async ({ teamId, code, answer }) => {
+			if ('spared' in answer) {
+				ctx.logger.info(
+					`QRTRAC: Delete Missing spared ${String(code.id)}: changed since the snapshot, it is no longer missing`,
+				);
+				return { code, spared: true as const };
+			}
 			const outcome = 'refused' in answer ? settled.get(code)! : answer;
 			if ('error' in outcome) return { code, error: outcome.error };
 			const deleted = {
