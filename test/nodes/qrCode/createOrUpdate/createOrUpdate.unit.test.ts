@@ -200,3 +200,45 @@ describe('Delete Missing on the AI tool variant', () => {
 		expect(sent.map((request) => request.method)).toEqual(['GET', 'GET', 'PUT']);
 	});
 });
+
+describe('Delete Missing reads each candidate by its ID before deleting it', () => {
+	const dropped = { ...STORED_CODE, id: 'qr_9', displayId: 'd9' };
+	const run = async (readAnswer: object) =>
+		await runAction(
+			'qrCode',
+			'createOrUpdate',
+			{
+				mode: 'sync',
+				displayId: 'd1',
+				qrType: 'WEB',
+				name: STORED_CODE.name,
+				qrRedirectUrl: STORED_CODE.qrRedirectUrl,
+				additionalFields: { tags: 'a' },
+				options: { deleteMissing: true, deleteMissingTag: 'a' },
+			},
+			answering({
+				'GET /api/qrs-api/v2/teams/': ok({ qrs: [STORED_CODE, dropped], totalCount: 2 }),
+				'GET /api/qrs-api/teams/qr_9': ok(readAnswer),
+				'DELETE /api/qrs-api/qr_9': ok({ id: 'qr_9', deleted: true }),
+			}),
+		);
+	const outcomes = (done: Awaited<ReturnType<typeof run>>) =>
+		done.output?.[0].map((item) => [item.json.result, item.json.id]);
+
+	it('spares a code read without the tag', async () => {
+		const done = await run({ ...dropped, tags: ['b'] });
+
+		expect(outcomes(done)).toEqual([['unchanged', 'qr_1']]);
+		expect(done.sent.map((request) => request.method)).toEqual(['GET', 'GET']);
+	});
+
+	it('deletes a code whose read leaves its tags out (every field is optional): absence is no change', async () => {
+		const done = await run({ id: 'qr_9', displayId: 'd9', qrType: 'WEB' });
+
+		expect(outcomes(done)).toEqual([
+			['unchanged', 'qr_1'],
+			['deleted', 'qr_9'],
+		]);
+		expect(done.sent.map((request) => request.method)).toEqual(['GET', 'GET', 'DELETE']);
+	});
+});

@@ -178,10 +178,12 @@ export async function deleteMissingCode(
 		if (!refusedAsNotFound(read.failed)) throw read.failed;
 		return { refused: read.failed };
 	}
-	if (!isLive(read.done)) return { code: asDeleted(read.done, {}), alreadyDeleted: true };
-	if (!stillMissing(read.done)) return { spared: read.done };
+	// A field the read leaves out (every Qr field is optional) keeps the snapshot's value: absence is no change.
+	const current: QrCode = { ...code, ...read.done };
+	if (!isLive(current)) return { code: asDeleted(current, {}), alreadyDeleted: true };
+	if (!stillMissing(current)) return { spared: current };
 	const sent = await attempt(deleteQr(ctx, { id, teamId, itemIndex }));
-	if ('done' in sent) return { code: asDeleted(read.done, sent.done) };
+	if ('done' in sent) return { code: asDeleted(current, sent.done) };
 	if (!refusedAsNotFound(sent.failed)) throw sent.failed;
 	return { refused: sent.failed };
 }

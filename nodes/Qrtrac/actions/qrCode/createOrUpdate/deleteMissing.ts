@@ -306,12 +306,8 @@ export async function deleteMissingCodes(
 	}
 	const outcomes = await Promise.all(
 		sent.map(async ({ teamId, code, answer }) => {
-			if ('spared' in answer) {
-				ctx.logger.info(
-					`QRTRAC: Delete Missing spared ${String(code.id)}: changed since the snapshot, it is no longer missing`,
-				);
-				return { code, spared: true as const };
-			}
+			// changed since the snapshot so that it is no longer missing: not this run's to delete
+			if ('spared' in answer) return { code, spared: true as const };
 			const outcome = 'refused' in answer ? settled.get(code)! : answer;
 			if ('error' in outcome) return { code, error: outcome.error };
 			const deleted = {
