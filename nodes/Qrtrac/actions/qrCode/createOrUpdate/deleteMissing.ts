@@ -249,13 +249,17 @@ export async function deleteMissingCodes(
 		});
 		return;
 	}
-	const targets: Array<{ teamId: string; code: QrCode }> = [];
+	const targets: Array<{ teamId: string; code: QrCode; missing: (current: QrCode) => boolean }> =
+		[];
 	try {
 		for (const [teamId, displayIds] of run.scope.displayIds) {
 			const codes = await run.teamCodes.all(teamId, last.itemIndex, displayIds);
 			const rowCodeIds = run.scope.rowCodeIds.get(teamId);
+			// still missing: the rule that made the code a candidate holds for it as read right before its delete
+			const missing = (current: QrCode) =>
+				codesMissingFromInput([current], displayIds, run.tag, rowCodeIds).length === 1;
 			for (const code of codesMissingFromInput(codes, displayIds, run.tag, rowCodeIds))
-				targets.push({ teamId, code });
+				targets.push({ teamId, code, missing });
 		}
 	} catch (error: unknown) {
 		// A read of the team again (TeamCodes.all) came after every row was written: their results stay.
@@ -271,22 +275,11 @@ export async function deleteMissingCodes(
 		});
 		return;
 	}
-	// A code is still missing when the rule that made it a candidate holds for it as read right before its delete.
-	const stillMissing = (teamId: string) => (current: QrCode) =>
-		codesMissingFromInput(
-			[current],
-			run.scope.displayIds.get(teamId) ?? new Set(),
-			run.tag,
-			run.scope.rowCodeIds.get(teamId),
-		).length === 1;
 	const sent = await Promise.all(
 		targets.map(
-			async ({ teamId, code }) =>
+			async ({ teamId, code, missing }) =>
 				await pool
-					.run(
-						async () =>
-							await deleteMissingCode(ctx, code, teamId, last.itemIndex, stillMissing(teamId)),
-					)
+					.run(async () => await deleteMissingCode(ctx, code, teamId, last.itemIndex, missing))
 					.then(
 						(answer) => ({ teamId, code, answer }),
 						(error: unknown) => ({ teamId, code, answer: { error } }),
@@ -306,8 +299,7 @@ export async function deleteMissingCodes(
 	}
 	const outcomes = await Promise.all(
 		sent.map(async ({ teamId, code, answer }) => {
-			// changed since the snapshot so that it is no longer missing: not this run's to delete
-			if ('spared' in answer) return { code, spared: true as const };
+			if ('spared' in answer) return { code, spared: true as const }; // no longer missing
 			const outcome = 'refused' in answer ? settled.get(code)! : answer;
 			if ('error' in outcome) return { code, error: outcome.error };
 			const deleted = {
