@@ -60,6 +60,8 @@ export interface ListShortfall {
 	reason: string;
 	/** Requests the walks sent, for the message. */
 	requests: number;
+	/** How the last walk ended: `empty` or `short` is a list that ended before its total. */
+	stop?: Stop;
 }
 
 export interface WalkResult<T> {
@@ -74,7 +76,7 @@ export interface WalkResult<T> {
 
 type FetchPage<T> = (page: number, pageSize: number) => Promise<ListPage<T>>;
 
-type Stop = 'limit' | 'total' | 'empty' | 'short' | 'repeat' | 'guessRepeated' | 'cap';
+export type Stop = 'limit' | 'total' | 'empty' | 'short' | 'repeat' | 'guessRepeated' | 'cap';
 
 /** One walk's state; pure, so that the rules can be tested page by page. */
 export class PageCollector<T extends { id?: string }> {
@@ -269,6 +271,7 @@ export async function collectPages<T extends { id?: string }>(
 				: {}),
 			reason: why,
 			requests,
+			stop: collector.stop?.why,
 		};
 	}
 	return result;

@@ -2,7 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { executionNode } from '../executionNode';
-import { collectPages, type ListShortfall, type PageWalk } from '../pagination';
+import { collectPages, type ListShortfall, type PageWalk, type WalkResult } from '../pagination';
 import { getConnection } from '../readConnection';
 import type { TransportContext } from '../transport';
 import { readQrPage, type QrCode, type QrPage } from './answers';
@@ -73,28 +73,45 @@ async function walkTeamQrs(
 	const readQuery: QrListQuery = walk.returnAll
 		? { ...query, sortBy: 'createdAt', sortOrder: 'asc' }
 		: query;
-	const result = await collectPages<QrCode>(walk, async (page, limit) => {
-		const answer = await getTeamQrsPaginated(ctx, {
-			query: readQuery,
-			page,
-			limit,
-			teamId,
-			itemIndex,
-		});
-		if (page === 1) firstServiceDateMs = answer.serviceDateMs;
+	const pagesIn = (order: QrListQuery) => async (page: number, limit: number) => {
+		const answer = await getTeamQrsPaginated(ctx, { query: order, page, limit, teamId, itemIndex });
+		if (page === 1) firstServiceDateMs ??= answer.serviceDateMs;
 		return {
 			items: answer.qrs,
 			totalCount: answer.totalCount,
 			page: answer.page,
 			limit: answer.limit,
 		};
-	});
+	};
+	let result = await collectPages<QrCode>(walk, pagesIn(readQuery));
+	// Pages that ended before the total: codes of one sort value may have come in another order at each request.
+	if (walk.returnAll && ['empty', 'short'].includes(result.shortfall?.stop ?? ''))
+		result = completedInNameOrder(
+			result,
+			await collectPages<QrCode>(walk, pagesIn({ ...readQuery, sortBy: 'name' })),
+		);
 	const node = executionNode(ctx);
 	const what = purpose ?? 'the list of codes';
 	if (result.shortfall) throw incompleteList(node, result.shortfall, what, itemIndex);
 	await refuseForeignCodes(ctx, result.items, { teamId, itemIndex, what });
 	const codes = walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
 	return { codes, firstServiceDateMs };
+}
+
+/**
+ * A walk in creation order that ended short, completed by one in name order: with no unique sort key, a service
+ * ordering codes of one creation time anew at each request (a fast sync makes many) repeats some and leaves others
+ * out. Both walks' codes are the whole list when exactly as many as both announced; else the first shortfall stands.
+ */
+function completedInNameOrder(first: WalkResult<QrCode>, byName: WalkResult<QrCode>) {
+	const requests = first.requests + byName.requests;
+	const codes = new Map<unknown, QrCode>();
+	for (const code of [...first.items, ...byName.items])
+		if (!codes.has(code.id)) codes.set(code.id, code);
+	const whole =
+		first.totalCount === codes.size && byName.totalCount === codes.size && !codes.has(undefined);
+	if (!whole) return { ...first, requests, shortfall: { ...first.shortfall!, requests } };
+	return { ...first, items: [...codes.values()], requests, shortfall: undefined };
 }
 
 /**

@@ -62,8 +62,16 @@ describe('Create or Update, Look Up Each Row', () => {
 	});
 });
 
-/** A new team of `count` codes made 20 minutes ago (`at`: that time), whose quota is reached. */
-function fullTeam(count: number, prefix: string, at = Date.now() - 20 * 60_000): string {
+/**
+ * A new team of `count` codes made 20 minutes ago (`at`: that time), whose quota is reached; each named `name`
+ * when given, else `Row <n>`.
+ */
+function fullTeam(
+	count: number,
+	prefix: string,
+	at = Date.now() - 20 * 60_000,
+	name?: string,
+): string {
 	suite.sim.clock.set(at);
 	const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
 	const team = suite.sim.state.createTeam(orgId, `Full ${prefix}`).id;
@@ -71,7 +79,7 @@ function fullTeam(count: number, prefix: string, at = Date.now() - 20 * 60_000):
 		suite.sim.state.createQr(team, {
 			qrType: 'WEB',
 			displayId: `${prefix}-${index}`,
-			name: `Row ${index}`,
+			name: name ?? `Row ${index}`,
 			qrRedirectUrl: `https://example.com/${prefix}/${index}`,
 		});
 	suite.sim.state.setQuota(count, team);
@@ -136,8 +144,8 @@ describe('Create or Update, a create refused for the quota (the refusal names no
 		expect(requestCounts()).toEqual({ listPages: 11, searches: 3, changes: 3 });
 	});
 
-	it('a look-up that fails adds to the refusal, never replaces it (300 codes of one millisecond, unstableTies)', async () => {
-		const team = fullTeam(300, 'ties');
+	it('a look-up that fails adds to the refusal, never replaces it (300 codes of one millisecond and name, unstableTies)', async () => {
+		const team = fullTeam(300, 'ties', undefined, 'Same name');
 		suite.sim.setListDrift({ unstableTies: true });
 
 		const run = await upsert(newRows(1), { options: { teamOverride: team } });
@@ -217,5 +225,28 @@ describe('Create or Update, a taken Display ID the search does not show, read fr
 			'failed as well: Display ID "twice-1" is held by 2 live codes in QRTRAC',
 		);
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toEqual([]);
+	});
+});
+
+describe('Create or Update over codes of one creation time the service orders anew at each request (unstableTies)', () => {
+	jest.setTimeout(60_000);
+
+	it('the sync completes its snapshot from the list in name order: 300 rows unchanged, no write', async () => {
+		// Before: every row failed "QRTRAC's list of codes is incomplete", on every run (the ties never go away).
+		const team = fullTeam(300, 'same-ms', Date.now());
+		const rows = Array.from({ length: 300 }, (_, index) => ({
+			displayId: `same-ms-${index}`,
+			name: `Row ${index}`,
+			url: `https://example.com/same-ms/${index}`,
+		}));
+		suite.sim.setListDrift({ unstableTies: true });
+		suite.sim.clearRequestLog();
+
+		const run = await upsert(rows, { mode: 'sync', options: { teamOverride: team } });
+
+		expect(run.items.map((item) => item.json.result ?? item.json.error)).toEqual(
+			rows.map(() => 'unchanged'),
+		);
+		expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
 	});
 });

@@ -102,13 +102,30 @@ function drift(listDrift: Partial<ListDrift>): void {
 }
 
 describe('Get Many reads every code whatever page size and numbering the service uses', () => {
-	// Left (r101): the contract has no sort key that is unique, so a service ordering equal `createdAt` values anew
-	// at each request (no tie-breaker) can repeat codes across pages and leave others out; the walk cannot then
-	// read the whole list. It must fail loudly, and Delete Missing must delete nothing it did not see.
-	it('fails loudly, writing nothing, when the service orders 250 codes of one millisecond anew at each request', async () => {
+	// The contract has no sort key that is unique, so a service ordering equal values anew at each request (no
+	// tie-breaker) can repeat codes across pages and leave others out. A walk in creation order that comes up short
+	// is completed by one in name order (r125); codes of one millisecond and one name cannot be read whole: the walk
+	// must fail loudly, and Delete Missing must delete nothing it did not see.
+	it('reads 250 codes of one millisecond the service orders anew at each request, in name order too', async () => {
 		suite.sim.clock.set(Date.now());
-		const { team, rows } = teamWithCodes(250);
+		const { team, codes } = teamWithCodes(250);
 		suite.sim.clock.useRealTime();
+		drift({ unstableTies: true });
+
+		const result = await getMany(team);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			codes.map((code) => code.id).sort(),
+		);
+	});
+
+	it('fails loudly, writing nothing, when the service orders 250 codes of one millisecond and one name anew at each request', async () => {
+		suite.sim.clock.set(Date.now());
+		const { team, codes } = teamWithCodes(250);
+		suite.sim.clock.useRealTime();
+		for (const code of codes) suite.sim.state.getQr(code.id)!.name = 'Same name';
+		const rows = codes.map((code) => ({ ...rowOf(code, team), name: 'Same name' }));
 		drift({ unstableTies: true });
 
 		const result = await getMany(team);
