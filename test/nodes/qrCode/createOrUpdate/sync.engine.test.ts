@@ -326,6 +326,53 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			suite.expectRequestsFollowContract();
 		});
 
+		it("creates the row's code when another writer gave the held code another Display ID before its read, never renames it back", async () => {
+			// Before: the PUT carried the row's Display ID onto the renamed code, undoing the other writer's change.
+			const team = newTeam();
+			const held = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId: 'renamed-away-1',
+				name: 'Poster',
+				qrRedirectUrl: 'https://example.com/poster',
+			});
+			// The row's read by ID waits 300 ms in the simulator; the other writer renames the code meanwhile.
+			suite.sim.faults.add({
+				kind: 'stall',
+				method: 'GET',
+				path: `/api/qrs-api/teams/${held.id}`,
+				delayMs: 300,
+				count: 1,
+			});
+			const running = sync([
+				{ displayId: 'renamed-away-1', name: 'Poster v2', url: held.qrRedirectUrl!, team },
+			]);
+			for (
+				let wait = 0;
+				wait < 300 && !suite.sim.requestLog.some((e) => e.path.endsWith(held.id));
+				wait++
+			)
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			const before = suite.sim.state.getQr(held.id)!;
+			suite.sim.state.qrs.set(held.id, {
+				...before,
+				displayId: 'renamed-away-2',
+				updatedAt: before.updatedAt + 1,
+			});
+
+			const result = await running;
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => [item.json.result, item.json.displayId])).toEqual([
+				['created', 'renamed-away-1'],
+			]);
+			expect(result.items[0].json.id).not.toBe(held.id);
+			expect(suite.sim.state.getQr(held.id)).toMatchObject({
+				displayId: 'renamed-away-2',
+				name: 'Poster',
+			});
+			expect(codesWithDisplayId('renamed-away-1')).toHaveLength(1);
+		});
+
 		it('writes a Display ID repeated in the input once, the later rows against the earlier result', async () => {
 			const team = newTeam();
 			const result = await sync([

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
 	changeTimeOf,
@@ -75,6 +75,8 @@ export interface ApplyWith {
 	saw?: SawVersion;
 	/** The look-up of a Display ID QRTRAC refused as taken, which holds the team's list for the run's rows. */
 	taken: TakenDisplayIdLookUp;
+	/** Set once the row, having found its code renamed, was planned again as a create. */
+	renamedAway?: true;
 }
 
 /**
@@ -99,6 +101,13 @@ export async function applyRow(
 		const id = String(action.stored.id);
 		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
 		saw(stored, 'read');
+		// Another writer gave the code another Display ID since it was found: no longer the row's code (a PUT would
+		// rename it back), so the row's own is created, or the code now holding its Display ID looked up.
+		if (typeof stored.displayId === 'string' && stored.displayId !== row.displayId) {
+			if (how.renamedAway) throw renamedAway(ctx, row.displayId, stored, itemIndex);
+			const again = { ...how, renamedAway: true as const };
+			return await applyRow(ctx, row, planRow(row, undefined, writeUnchanged), itemIndex, again);
+		}
 		const plan = planRow(row, stored, writeUnchanged);
 		if (plan.kind !== 'update') return unchanged({ stored, ...plan });
 		const { changes, changedFields } = plan;
@@ -239,4 +248,22 @@ function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiE
 	const note = `No live code of this team's list has the Display ID "${displayId}": it belongs to a code of another team or to a deleted code (deleted codes keep their Display ID), or to a code created so recently that the list does not show it yet (run the row again later).`;
 	error.description = [note, error.description].filter(Boolean).join(' ');
 	return error;
+}
+
+/** A code found by the row's Display ID that, read by its ID, holds another one a second time: nothing written. */
+function renamedAway(
+	ctx: IExecuteFunctions,
+	displayId: string,
+	stored: QrCode,
+	itemIndex: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		executionNode(ctx),
+		`The code found by Display ID "${displayId}" (${String(stored.id)}) holds Display ID "${String(stored.displayId)}" when read by its ID`,
+		{
+			itemIndex,
+			description:
+				"QRTRAC named this code as the holder of the row's Display ID, then answered it with another one, twice (another writer renaming it, or a service answering Display IDs in another form): nothing was written for the row, so that no code is renamed. Run the row again.",
+		},
+	);
 }
