@@ -8,7 +8,7 @@ import type { TransportContext } from '../transport';
 import { readQrPage, type QrCode, type QrPage } from './answers';
 import { endpoint, labelOf } from './route';
 import { callEndpoint, type InTeam } from './source';
-import { isLive, ofOtherTeam } from '../records/qrCode';
+import { foldedDisplayId, isLive, ofOtherTeam } from '../records/qrCode';
 
 /**
  * The team's list of codes (GET /qrs-api/v2/teams/): one page, the whole walk, and the look-up by Display ID.
@@ -191,7 +191,7 @@ export class DisplayIdIndex {
 		const holders = this.exact.get(displayId)?.map((id) => this.code(id));
 		if (holders && holders.length > 1) throw heldTwice(this.node, displayId, holders, itemIndex);
 		if (holders) return holders[0];
-		const folded = displayId.toLowerCase();
+		const folded = foldedDisplayId(displayId);
 		const variants = [...(this.mixedCase.get(folded) ?? []), folded].filter(
 			(variant) => variant !== displayId && this.exact.has(variant),
 		);
@@ -208,7 +208,7 @@ export class DisplayIdIndex {
 		if (typeof code.displayId !== 'string') return;
 		this.exact.set(code.displayId, [...(this.exact.get(code.displayId) ?? []), id]);
 		this.byId.set(id, code.displayId);
-		const folded = code.displayId.toLowerCase();
+		const folded = foldedDisplayId(code.displayId);
 		if (folded !== code.displayId)
 			this.mixedCase.set(folded, (this.mixedCase.get(folded) ?? new Set()).add(code.displayId));
 	}
@@ -224,9 +224,9 @@ export class DisplayIdIndex {
 			return;
 		}
 		this.exact.delete(displayId);
-		const variants = this.mixedCase.get(displayId.toLowerCase());
+		const variants = this.mixedCase.get(foldedDisplayId(displayId));
 		variants?.delete(displayId);
-		if (variants?.size === 0) this.mixedCase.delete(displayId.toLowerCase());
+		if (variants?.size === 0) this.mixedCase.delete(foldedDisplayId(displayId));
 	}
 
 	/** The version of the code with this id that is held, if any. */

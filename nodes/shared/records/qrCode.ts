@@ -10,6 +10,7 @@ export { sameAt, sameValue };
  * the complete PUT body, Update, Update Tags, code selection, Delete Missing and the trigger. Pure.
  *
  * - A record is live unless the service marked it `deleted: true` (a soft delete keeps the record).
+ * - Display IDs differing only in case name one code (foldedDisplayId).
  * - Tags are a set: the contract types them as an array of strings and says nothing of order or repeats, so a
  *   service that sorts or de-duplicates them still holds the same tags. Case counts.
  * - `metadata` and `settings` are keyed objects: a change sets the keys it names; the stored keys it leaves out
@@ -133,6 +134,14 @@ export function knownSettings(stored: IDataObject): IDataObject {
 /** Whether the service still holds the code as live (not soft-deleted). */
 export function isLive(code: object): boolean {
 	return (code as { deleted?: unknown }).deleted !== true;
+}
+
+/**
+ * A Display ID as codes are matched by it: two differing only in case name one code (a service may lower-case
+ * them). DisplayIdIndex (api/qrList.ts) keys on it; a code read in another case is the same code.
+ */
+export function foldedDisplayId(displayId: string): string {
+	return displayId.toLowerCase();
 }
 
 /** Whether the code names a team other than `teamId` (one that names none is taken as the team asked for). */

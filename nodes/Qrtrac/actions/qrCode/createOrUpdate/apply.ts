@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/api';
 import { executionNode } from '../../../../shared/executionNode';
 import type { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
-import { asDeleted, isLive } from '../../../../shared/records/qrCode';
+import { asDeleted, foldedDisplayId, isLive } from '../../../../shared/records/qrCode';
 import { attempt, refusedAsNotFound } from '../../../helpers/outcome';
 import {
 	refuseDroppingHiddenPassword,
@@ -102,8 +102,12 @@ export async function applyRow(
 		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
 		saw(stored, 'read');
 		// Another writer gave the code another Display ID since it was found: no longer the row's code (a PUT would
-		// rename it back), so the row's own is created, or the code now holding its Display ID looked up.
-		if (typeof stored.displayId === 'string' && stored.displayId !== row.displayId) {
+		// rename it back), so the row's own is created, or the code now holding its Display ID looked up. One in
+		// another case only is the same code (foldedDisplayId, the index's rule).
+		if (
+			typeof stored.displayId === 'string' &&
+			foldedDisplayId(stored.displayId) !== foldedDisplayId(row.displayId)
+		) {
 			if (how.renamedAway) throw renamedAway(ctx, row.displayId, stored, itemIndex);
 			const again = { ...how, renamedAway: true as const };
 			return await applyRow(ctx, row, planRow(row, undefined, writeUnchanged), itemIndex, again);
