@@ -927,7 +927,13 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				['unchanged', codes.kept.id],
 				['created', expect.any(String) as unknown],
 				['deleted', codes.droppedToo.id],
+				['deleteMissingSpared', undefined],
 			]);
+			// The spared code leaves a trace on the last row: how many, which.
+			expect(result.items[3].json).toMatchObject({
+				spared: 1,
+				displayIds: [codes.dropped.displayId],
+			});
 			expect(suite.sim.state.getQr(codes.dropped.id)).toMatchObject({
 				deleted: false,
 				tags: ['spring'],

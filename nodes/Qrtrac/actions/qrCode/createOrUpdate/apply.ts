@@ -191,14 +191,27 @@ export async function deleteMissingCode(
 		if (!refusedAsNotFound(read.failed)) throw read.failed;
 		return { refused: read.failed };
 	}
-	// A field the read leaves out (every Qr field is optional) keeps the snapshot's value: absence is no change.
 	const current: QrCode = { ...code, ...read.done };
 	if (!isLive(current)) return { code: asDeleted(current, {}), alreadyDeleted: true };
-	if (!stillMissing(current)) return { spared: current };
+	if (!stillMissing(asJudged(code, read.done))) return { spared: current };
 	const sent = await attempt(deleteQr(ctx, { id, teamId, itemIndex }));
 	if ('done' in sent) return { code: asDeleted(current, sent.done) };
 	if (!refusedAsNotFound(sent.failed)) throw sent.failed;
 	return { refused: sent.failed };
+}
+
+/**
+ * The candidate as its read before the delete shows it, for the rule that made it one. A field the read leaves
+ * out (every Qr field is optional) keeps the snapshot's value only when the read is the snapshot's version (one
+ * change time, read in its unit); a later version, or one whose time cannot be compared, is judged on what it
+ * shows: a list it leaves out holds no tag (hasTag), so a code another writer untagged is spared even when the
+ * service leaves an empty `tags` out. The API has no undelete: a guess spares.
+ */
+function asJudged(snapshot: QrCode, read: QrCode): QrCode {
+	const presentMs = Date.now();
+	const snapshotMs = changeTimeOf(snapshot, presentMs);
+	const sameVersion = snapshotMs !== undefined && changeTimeOf(read, presentMs) === snapshotMs;
+	return sameVersion ? { ...snapshot, ...read } : { ...read, id: snapshot.id };
 }
 
 /**

@@ -11,6 +11,7 @@ import { outcomeKey, withNote } from '../../../helpers/outcome';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode, settleRefusals } from './apply';
 import { codesMissingFromInput } from './plan';
+import type { DeleteMissingRow, DeleteMissingScope } from './deleteMissingScope';
 
 /**
  * Delete Missing of Create or Update (sync): after all rows, the team's codes with the chosen tag that no row
@@ -148,75 +149,6 @@ function refused(
 	});
 }
 
-/** What Delete Missing reads of a row. */
-export interface DeleteMissingRow {
-	displayId: string;
-	/** The tag that scopes it, undefined when off. */
-	deleteMissingTag?: string;
-	simplify: boolean;
-}
-
-/** Delete Missing runs once per execution, so every row must ask for it with the same tag (or none must). */
-export class DeleteMissingScope {
-	tag: string | undefined;
-	private first: ParsedItem<DeleteMissingRow> | undefined;
-	/** Team ID -> the Display IDs the rows name there. */
-	readonly displayIds = new Map<string, Set<string>>();
-	/** Team ID -> the ids of the codes rows wrote or left there (kept while Delete Missing is on). */
-	readonly rowCodeIds = new Map<string, Set<string>>();
-
-	/** Throws the disagreement of the first row whose tag differs from the first row's. */
-	static requireOneTag(ctx: IExecuteFunctions, rows: Array<ParsedItem<DeleteMissingRow>>): void {
-		const differing = rows.find(
-			(row) => row.input.deleteMissingTag !== rows[0].input.deleteMissingTag,
-		);
-		if (differing) throw disagreement(ctx, rows[0], differing);
-	}
-
-	/** Whether the row takes part; a row whose tag differs from the first row's fails instead. */
-	accepts(
-		ctx: IExecuteFunctions,
-		row: ParsedItem<DeleteMissingRow>,
-		teamId: string,
-		results: ItemResults,
-	): boolean {
-		if (!this.first) {
-			this.first = row;
-			this.tag = row.input.deleteMissingTag;
-		} else if (row.input.deleteMissingTag !== this.tag) {
-			results.fail(row.itemIndex, disagreement(ctx, this.first, row));
-			return false;
-		}
-		const ids = this.displayIds.get(teamId) ?? new Set<string>();
-		this.displayIds.set(teamId, ids.add(row.input.displayId));
-		return true;
-	}
-
-	/** A row of `teamId` succeeded on the code with this id. */
-	rowCode(teamId: string, id: string | undefined): void {
-		if (this.tag === undefined || id === undefined) return;
-		const ids = this.rowCodeIds.get(teamId) ?? new Set<string>();
-		this.rowCodeIds.set(teamId, ids.add(id));
-	}
-}
-
-function disagreement(
-	ctx: IExecuteFunctions,
-	first: ParsedItem<DeleteMissingRow>,
-	row: ParsedItem<DeleteMissingRow>,
-): NodeOperationError {
-	const show = (tag: string | undefined) => (tag === undefined ? 'off' : `"${tag}"`);
-	return new NodeOperationError(
-		ctx.getNode(),
-		`"Delete Missing Tag" must be the same for every item: item ${first.itemIndex} has ${show(first.input.deleteMissingTag)}, item ${row.itemIndex} has ${show(row.input.deleteMissingTag)}`,
-		{
-			itemIndex: row.itemIndex,
-			description:
-				'Delete Missing runs once for all rows: give "Delete Missing" and "Delete Missing Tag" fixed values, not expressions that differ from row to row.',
-		},
-	);
-}
-
 /**
  * Soft-deletes, in every team the rows touched, the codes that carry the tag and that no row names, reported on
  * the last row as `{operation: 'deleted', ...code}` (`result` from 1.2, see outcomeKey). Nothing is deleted when
@@ -224,7 +156,8 @@ function disagreement(
  * a code that must stay. A failed delete fails the last row (its message says what was deleted); with Continue On
  * Fail it becomes a record `{operation: 'deleteFailed', ...}` so that the deletions that did happen still show.
  * A failed read of the team's candidates deletes nothing: it fails the last row, or with Continue On Fail adds
- * `deleteMissingSkipped` saying why.
+ * `deleteMissingSkipped` saying why. Candidates their read showed no longer missing (deleteMissingCode) are counted,
+ * with their Display IDs, in one `deleteMissingSpared` record.
  */
 export async function deleteMissingCodes(
 	ctx: IExecuteFunctions,
@@ -325,14 +258,27 @@ export async function deleteMissingCodes(
 			: [],
 	);
 	const failed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
+	const spared = outcomes.flatMap((outcome) =>
+		'spared' in outcome ? [outcome.code.displayId] : [],
+	);
 	if (failed.length > 0 && !results.continueOnFail) {
 		const error: unknown = failed[0].error;
-		const note = `Delete Missing: ${failed.length} code(s) could not be deleted, ${deleted.length} other(s) were deleted. Every row was written before the deletions started.`;
+		const note = `Delete Missing: ${failed.length} code(s) could not be deleted, ${deleted.length} other(s) were deleted, ${spared.length} spared. Every row was written before the deletions started.`;
 		results.fail(last.itemIndex, withNote(error, note));
 		return;
 	}
 	results.append(last.itemIndex, [
 		...deleted,
+		...(spared.length === 0
+			? []
+			: [
+					{
+						[key]: 'deleteMissingSpared',
+						spared: spared.length,
+						displayIds: spared,
+						reason: SPARED,
+					},
+				]),
 		...failed.map(({ code, error }) => ({
 			[key]: 'deleteFailed',
 			id: code.id,
@@ -342,6 +288,10 @@ export async function deleteMissingCodes(
 		})),
 	]);
 }
+
+/** Why a `deleteMissingSpared` record's codes stay. */
+const SPARED =
+	'Read by their ID right before their delete, these codes no longer qualify (another writer changed them after the team was read: the tag taken off, or a read that does not show it): not deleted.';
 
 /** The last row at or before `itemIndex` that succeeded, if any. */
 function lastSucceeded(results: ItemResults, itemIndex: number): number | undefined {

@@ -13,7 +13,8 @@ import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { outcomeKey } from '../../../helpers/outcome';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult, type SawVersion } from './apply';
-import { DeleteMissingScope, deleteMissingCodes, readDeleteMissing } from './deleteMissing';
+import { deleteMissingCodes, readDeleteMissing } from './deleteMissing';
+import { DeleteMissingScope } from './deleteMissingScope';
 import { LOOK_UP_MODE, SYNC_MODE } from './description';
 import { planRow, type UpsertRow } from './plan';
 
