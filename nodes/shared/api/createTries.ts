@@ -8,14 +8,15 @@ import { sentBefore, type CreateKind } from './created';
 /**
  * n8n's Retry On Fail runs a failed node again in the same execution with the same items (with Continue On Fail,
  * whenever its first item failed, every item again). A create is not idempotent, so each item's create is kept
- * here by execution, node, run and item: a try after one whose outcome was unknown fails unsent, and one after a
+ * here by execution, node, run and item: a try after one whose outcome was unknown fails unsent (or, for a create
+ * the caller can look up, such as one with a Display ID, is `settle`d by that look-up first), and one after a
  * success gives that record again, unsent. A create refused outright is forgotten, to be sent again.
  */
 interface Tried {
 	atMs: number;
 	body: string;
-	/** The record made; absent while the outcome is unknown. */
-	record?: IDataObject;
+	/** The record made (what `createOnce`'s caller answers); absent while the outcome is unknown. */
+	record?: object;
 	/** What the try of unknown outcome said. */
 	failure?: string;
 }
@@ -26,17 +27,39 @@ const tried = new Map<string, Tried>();
 const MAX_TRIES = 50_000;
 const MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
-export async function createOnce<T extends IDataObject>(
+export async function createOnce<T extends object>(
 	ctx: TransportContext,
-	create: { operation: string; kind: CreateKind; body: IDataObject; itemIndex?: number },
+	create: {
+		operation: string;
+		kind: CreateKind;
+		body: IDataObject;
+		itemIndex?: number;
+		/** The Display ID the advice names, where the create has one. */
+		displayId?: string;
+		/** What the earlier try of unknown outcome made, looked up; undefined: nothing, so it is sent. */
+		settle?: () => Promise<T | undefined>;
+	},
 	send: () => Promise<T>,
 ): Promise<T> {
 	const key = tryKey(ctx, create.operation, create.itemIndex);
 	if (key === undefined) return await send();
 	const body = JSON.stringify(create.body);
 	const earlier = tried.get(key);
-	if (earlier?.record === undefined && earlier?.failure !== undefined)
-		throw sentBefore(executionNode(ctx), create, earlier.failure);
+	if (earlier?.record === undefined && earlier?.failure !== undefined) {
+		const { failure } = earlier;
+		if (!create.settle) throw sentBefore(executionNode(ctx), create, failure);
+		const made = await create.settle().catch((error: unknown) => {
+			throw sentBefore(
+				executionNode(ctx),
+				create,
+				`${failure}; the look-up that would settle it failed: ${messageOf(error)}`,
+			);
+		});
+		if (made !== undefined) {
+			remember(key, { atMs: Date.now(), body, record: made });
+			return made;
+		}
+	}
 	if (earlier?.record !== undefined && earlier.body === body) return earlier.record as T;
 	return await send().then(
 		(record) => {

@@ -35,14 +35,16 @@ export function readCreatedQrCode(
 export function readCopy(source: AnswerSource, data: unknown, original: string): QrCode {
 	const copy = readCreatedQrCode(source, data, 'copy');
 	if (copy.id !== original) return copy;
-	throw new NodeApiError(
-		source.node,
-		{ success: false, message: 'duplicate answered the original' },
-		{
-			message: `QRTRAC's answer to ${source.operation} names the code copied, not a copy`,
-			description: `Its "id" is "${original}", the code asked to be copied, where the contract answers a copy with a new ID. It was: ${excerptOf(data, source.redact ?? [])}. The copy was probably made all the same. Do not run this item again as it is: that would make another one. ${advice('copy')}`,
-			itemIndex: source.itemIndex,
-		},
+	throw markOutcomeUnknown(
+		new NodeApiError(
+			source.node,
+			{ success: false, message: 'duplicate answered the original' },
+			{
+				message: `QRTRAC's answer to ${source.operation} names the code copied, not a copy`,
+				description: `Its "id" is "${original}", the code asked to be copied, where the contract answers a copy with a new ID. It was: ${excerptOf(data, source.redact ?? [])}. The copy was probably made all the same. Do not run this item again as it is: that would make another one. ${advice('copy')}`,
+				itemIndex: source.itemIndex,
+			},
+		),
 	);
 }
 
@@ -78,7 +80,7 @@ export function lookBeforeCreatingAgain(kind: CreateKind, displayId?: string): s
  */
 export function sentBefore(
 	node: INode,
-	create: { operation: string; kind: CreateKind; itemIndex?: number },
+	create: { operation: string; kind: CreateKind; itemIndex?: number; displayId?: string },
 	failure: string,
 ): NodeApiError {
 	return markOutcomeUnknown(
@@ -87,7 +89,7 @@ export function sentBefore(
 			{ success: false, message: 'create tried before with an unknown outcome' },
 			{
 				message: `The outcome of ${create.operation} is unknown: an earlier try of this node sent it`,
-				description: `n8n ran this node again (Retry On Fail) after a try whose ${create.operation} may have been carried out all the same (${failure}). It was not sent again, so that nothing is created twice. ${advice(create.kind)}`,
+				description: `n8n ran this node again (Retry On Fail) after a try whose ${create.operation} may have been carried out all the same (${failure}). It was not sent again, so that nothing is created twice. ${advice(create.kind, create.displayId)}`,
 				itemIndex: create.itemIndex,
 			},
 		),
@@ -173,13 +175,16 @@ export function createdInOtherTeam(
 ): NodeApiError {
 	const madeIn = String(code.teamId);
 	const made = kind === 'copy' ? 'made the copy' : 'created the code';
-	return new NodeApiError(
-		source.node,
-		{ success: false, message: 'created in another team' },
-		{
-			message: `QRTRAC ${made} in another team: "${madeIn}", not "${askedTeam}" as asked`,
-			description: `QRTRAC answered ${source.operation} with a code of team "${madeIn}" (id ${String(code.id)}) to a request for team "${askedTeam}": the service did not keep to the team header. The ${kind} exists in team "${madeIn}"; nothing else was done with it. Do not run this item again as it is: check the Team Override, delete the ${kind} in team "${madeIn}" if it is not wanted${displayId ? ` (its Display ID "${displayId}" stays taken until then)` : ''}, and report it to QRTRAC with this message. It was: ${excerptOf(code, source.redact ?? [])}.`,
-			itemIndex: source.itemIndex,
-		},
+	// made all the same: n8n's Retry On Fail must not make another (createTries.ts)
+	return markOutcomeUnknown(
+		new NodeApiError(
+			source.node,
+			{ success: false, message: 'created in another team' },
+			{
+				message: `QRTRAC ${made} in another team: "${madeIn}", not "${askedTeam}" as asked`,
+				description: `QRTRAC answered ${source.operation} with a code of team "${madeIn}" (id ${String(code.id)}) to a request for team "${askedTeam}": the service did not keep to the team header. The ${kind} exists in team "${madeIn}"; nothing else was done with it. Do not run this item again as it is: check the Team Override, delete the ${kind} in team "${madeIn}" if it is not wanted${displayId ? ` (its Display ID "${displayId}" stays taken until then)` : ''}, and report it to QRTRAC with this message. It was: ${excerptOf(code, source.redact ?? [])}.`,
+				itemIndex: source.itemIndex,
+			},
+		),
 	);
 }

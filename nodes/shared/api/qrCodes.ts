@@ -18,6 +18,7 @@ import {
 	readCopy,
 	readCreatedQrCode,
 } from './created';
+import { createOnce } from './createTries';
 import { findQrByDisplayId } from './qrList';
 import { findTakenDisplayId, VERIFY_LOOKBACK_MS, type TeamListing } from './takenDisplayId';
 import { callEndpoint, connectionOf, type InTeam } from './source';
@@ -42,59 +43,78 @@ export async function createQr(
 	{ body, teamId, itemIndex, listing }: InTeam & { body: IDataObject; listing?: TeamListing },
 ): Promise<{ code: QrCode; recovered: boolean }> {
 	const displayId = typeof body.displayId === 'string' ? body.displayId : undefined;
-	const lookUp = displayId
-		? async () => await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })
-		: undefined;
-	const response = await callEndpoint(ctx, {
+	const create = {
 		operation: 'Create QR Code',
-		route: 'POST /qrs-api',
-		body,
-		teamId,
+		kind: 'code' as const,
+		body: { body, teamId: teamId ?? null },
 		itemIndex,
-		// With a Display ID an unknown outcome is settled by looking the code up; without one it cannot be.
-		verifyUnknownOutcome: lookUp ? async () => (await lookUp()) ?? null : undefined,
-		// The retry refused ("taken") after a lost answer: the code the first attempt made may only now be listed.
-		verifyAfterRefusal: displayId
-			? async () => await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing)
+		displayId,
+		// n8n's next try after an unknown outcome looks the Display ID up as a create refused as taken does.
+		settle: displayId
+			? async () => {
+					const made = await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing);
+					return made ? { code: made, recovered: true } : undefined;
+				}
 			: undefined,
-		unknownOutcomeAdvice: displayId ? lookBeforeCreatingAgain('code', displayId) : undefined,
-	});
-	// A create answered without its code's `id` (namesRecord) made its code all the same: found by its Display ID.
-	if (!namesRecord(response.data) && displayId) {
-		const made = await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing);
-		if (made) return { code: made, recovered: false };
-	}
-	const code = readCreatedQrCode(response.source, response.data, 'code', displayId);
-	// A code made in another team than the one asked for is never reported as this team's.
-	const asked = teamId ?? (await connectionOf(ctx)).teamId;
-	if (ofOtherTeam(code, asked)) throw createdInOtherTeam(response.source, code, asked, displayId);
-	return {
-		code,
-		recovered: response.recovered === true || response.verifiedAfterUnknownOutcome === true,
 	};
+	return await createOnce(ctx, create, async () => {
+		const lookUp = displayId
+			? async () => await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })
+			: undefined;
+		const response = await callEndpoint(ctx, {
+			operation: 'Create QR Code',
+			route: 'POST /qrs-api',
+			body,
+			teamId,
+			itemIndex,
+			// With a Display ID an unknown outcome is settled by looking the code up; without one it cannot be.
+			verifyUnknownOutcome: lookUp ? async () => (await lookUp()) ?? null : undefined,
+			// The retry refused ("taken") after a lost answer: the code the first attempt made may only now be listed.
+			verifyAfterRefusal: displayId
+				? async () => await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing)
+				: undefined,
+			unknownOutcomeAdvice: displayId ? lookBeforeCreatingAgain('code', displayId) : undefined,
+		});
+		// A create answered without its code's `id` (namesRecord) made its code all the same: found by its Display ID.
+		if (!namesRecord(response.data) && displayId) {
+			const made = await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing);
+			if (made) return { code: made, recovered: false };
+		}
+		const code = readCreatedQrCode(response.source, response.data, 'code', displayId);
+		// A code made in another team than the one asked for is never reported as this team's.
+		const asked = teamId ?? (await connectionOf(ctx)).teamId;
+		if (ofOtherTeam(code, asked)) throw createdInOtherTeam(response.source, code, asked, displayId);
+		return {
+			code,
+			recovered: response.recovered === true || response.verifiedAfterUnknownOutcome === true,
+		};
+	});
 }
 
 /**
  * A copy with a new ID and Display ID; an answer naming the original is no copy (readCopy), and a copy of another
  * team than the one asked for is never reported as this team's (as Create). Nothing tells a copy apart, so an
- * unknown outcome fails the item.
+ * unknown outcome fails the item, and n8n's Retry On Fail never sends it again for that item (createOnce).
  */
 export async function duplicateQr(
 	ctx: TransportContext,
 	{ id, teamId, itemIndex }: InTeam & { id: string },
 ): Promise<QrCode> {
-	const { data, source } = await callEndpoint(ctx, {
-		operation: 'Duplicate QR Code',
-		route: 'POST /qrs-api/duplicate/{id}',
-		params: { id },
-		unknownOutcomeAdvice: lookBeforeCreatingAgain('copy'),
-		teamId,
-		itemIndex,
+	const create = { operation: 'Duplicate QR Code', kind: 'copy' as const, itemIndex };
+	return await createOnce(ctx, { ...create, body: { id, teamId: teamId ?? null } }, async () => {
+		const { data, source } = await callEndpoint(ctx, {
+			operation: 'Duplicate QR Code',
+			route: 'POST /qrs-api/duplicate/{id}',
+			params: { id },
+			unknownOutcomeAdvice: lookBeforeCreatingAgain('copy'),
+			teamId,
+			itemIndex,
+		});
+		const copy = readCopy(source, data, id);
+		const asked = teamId ?? (await connectionOf(ctx)).teamId;
+		if (ofOtherTeam(copy, asked)) throw createdInOtherTeam(source, copy, asked, undefined, 'copy');
+		return copy;
 	});
-	const copy = readCopy(source, data, id);
-	const asked = teamId ?? (await connectionOf(ctx)).teamId;
-	if (ofOtherTeam(copy, asked)) throw createdInOtherTeam(source, copy, asked, undefined, 'copy');
-	return copy;
 }
 
 /** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */

@@ -10,7 +10,11 @@ export function qrCodeRuns(suite: SuiteSimulator) {
 		async run(
 			operation: string,
 			parameters: Record<string, unknown>,
-			options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
+			options: {
+				items?: Array<Record<string, unknown>>;
+				continueOnFail?: boolean;
+				retryOnFail?: number;
+			} = {},
 		) {
 			return await runNode({
 				nodeType: 'qrtrac',

@@ -241,3 +241,106 @@ describe('lost answer to a create', () => {
 		expect(suite.sim.state.listQrs(suite.credentials.teamId!).length).toBe(before + 1);
 	});
 });
+
+/** n8n's Retry On Fail runs the node again in the same execution with the same items (createTries.ts). */
+describe("lost answer to a create, with n8n's Retry On Fail", () => {
+	async function runRetried(
+		parameters: Record<string, unknown>,
+		options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
+	) {
+		return await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', operation: 'create', ...parameters },
+			retryOnFail: 3,
+			...options,
+		});
+	}
+
+	it('Create without a Display ID is not sent again by the next try: one code, the item fails as unknown', async () => {
+		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
+
+		const result = await runRetried({
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/retried',
+		});
+
+		expect(result.error?.message).toMatch(
+			/^The outcome of Create QR Code is unknown: an earlier try of this node sent it/,
+		);
+		expect(result.error?.description).toContain('Look for it in Get Many (newest first)');
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!).length).toBe(before + 1);
+	});
+
+	it('Create without a Display ID, with Continue On Fail too: the try n8n runs again gives the codes made, unsent', async () => {
+		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
+
+		const result = await runRetried(
+			{ qrType: 'WEB', qrRedirectUrl: '={{ $json.url }}' },
+			{
+				items: [{ url: 'https://example.com/lost' }, { url: 'https://example.com/kept' }],
+				continueOnFail: true,
+			},
+		);
+
+		expect(result.items[0].json.error).toMatch(/^The outcome of Create QR Code is unknown/);
+		expect(result.items[1].json).toMatchObject({ qrRedirectUrl: 'https://example.com/kept' });
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!).length).toBe(before + 2);
+	});
+
+	it('Create with a Display ID settles the lost answer in the first try: created once', async () => {
+		const result = await runRetried({
+			...{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/found' },
+			displayId: 'retried-found-1',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ displayId: 'retried-found-1' });
+		expect(codesWithDisplayId('retried-found-1')).toHaveLength(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+
+	it('Create with a Display ID whose look-up failed: the next try looks it up, unsent, and gives the code made once', async () => {
+		// the first try's look-up fails: that try leaves the outcome unknown
+		suite.sim.faults.add({
+			...{ kind: 'status', status: 400, method: 'GET', path: '/api/qrs-api/v2/teams/' },
+			count: 1,
+		});
+
+		const result = await runRetried({
+			...{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/settled-later' },
+			displayId: 'retried-settled-1',
+		});
+
+		// before: the next try sent the create again, refused as "already taken" by the item's own code
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			displayId: 'retried-settled-1',
+			qrRedirectUrl: 'https://example.com/settled-later',
+		});
+		expect(codesWithDisplayId('retried-settled-1')).toHaveLength(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+	it('Create with a Display ID whose look-ups all fail: the next try fails unsent, naming the Display ID', async () => {
+		suite.sim.faults.add({
+			...{ kind: 'status', status: 400, method: 'GET', path: '/api/qrs-api/v2/teams/' },
+		});
+
+		const result = await runRetried({
+			...{ qrType: 'WEB', qrRedirectUrl: 'https://example.com/unsettled-retried' },
+			displayId: 'retried-unsettled-1',
+		});
+
+		expect(result.error?.message).toMatch(
+			/^The outcome of Create QR Code is unknown: an earlier try/,
+		);
+		expect(result.error?.description).toContain('the look-up that would settle it failed');
+		expect(result.error?.description).toContain(
+			'Look it up by its Display ID "retried-unsettled-1"',
+		);
+		expect(codesWithDisplayId('retried-unsettled-1')).toHaveLength(1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+});

@@ -50,3 +50,38 @@ describe('lost answer to a create', () => {
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
 	});
 });
+
+describe("a create of Create or Update, with n8n's Retry On Fail", () => {
+	it.each([
+		['Sync', 'sync'],
+		['Look Up Each Row', 'lookUpEachRow'],
+	])(
+		'%s: the try n8n runs again after a row failed finds the codes the first try made, made once',
+		async (_name, mode) => {
+			suite.sim.faults.clear();
+			// the first create is refused outright: its row fails the node, which n8n runs again with every row
+			suite.sim.faults.add({
+				...{ kind: 'status', status: 400, message: 'Try again', method: 'POST' },
+				...{ path: '/api/qrs-api', count: 1 },
+			});
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: suite.credentials,
+				parameters: {
+					...{ resource: 'qrCode', operation: 'createOrUpdate', mode, qrType: 'WEB' },
+					...{ displayId: '={{ $json.displayId }}', qrRedirectUrl: 'https://example.com/rows' },
+				},
+				items: [{ displayId: `retried-${mode}-a` }, { displayId: `retried-${mode}-b` }],
+				retryOnFail: 2,
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(2);
+			const posts = suite.sim.requestLog.filter((entry) => entry.method === 'POST');
+			expect(posts.map((entry) => entry.status)).toEqual([400, 201, 201]);
+			expect(codesWithDisplayId(`retried-${mode}-a`)).toHaveLength(1);
+			expect(codesWithDisplayId(`retried-${mode}-b`)).toHaveLength(1);
+		},
+	);
+});

@@ -79,4 +79,72 @@ describe('Duplicate', () => {
 			suite.sim.setListDrift({});
 		}
 	});
+	describe("with n8n's Retry On Fail (the node run again with the same items)", () => {
+		const lostAnswer = () =>
+			suite.sim.faults.add({
+				...{ kind: 'status', status: 502, method: 'POST', path: '/api/qrs-api/duplicate' },
+				...{ afterWrite: true, count: 1 },
+			});
+		const copiesOf = (name: string) =>
+			suite.sim.state.listQrs(suite.credentials.teamId!).filter((qr) => qr.name === name);
+
+		it('a Duplicate whose answer was lost is not sent again by the next try: one copy, the item fails as unknown', async () => {
+			const code = newCode({ name: 'Retried original' });
+			lostAnswer();
+
+			const result = await run('duplicate', { qrCodeId: byId(code.id) }, { retryOnFail: 3 });
+
+			expect(result.error?.message).toMatch(
+				/^The outcome of Duplicate QR Code is unknown: an earlier try of this node sent it/,
+			);
+			expect(result.error?.description).toContain(
+				'Look for the copy in Get Many (newest first) before duplicating again.',
+			);
+			expect(copiesOf('Retried original')).toHaveLength(2);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		});
+
+		it('with Continue On Fail too, the try n8n runs again gives the copy made, unsent', async () => {
+			const lost = newCode({ name: 'Lost copy' });
+			const kept = newCode({ name: 'Kept copy' });
+			lostAnswer();
+
+			const result = await run(
+				'duplicate',
+				{ qrCodeId: byId('={{ $json.id }}') },
+				{ items: [{ id: lost.id }, { id: kept.id }], continueOnFail: true, retryOnFail: 2 },
+			);
+
+			expect(result.items[0].json.error).toMatch(/^The outcome of Duplicate QR Code is unknown/);
+			expect(result.items[1].json).toMatchObject({ name: 'Kept copy' });
+			expect(result.items[1].json.id).not.toBe(kept.id);
+			expect(copiesOf('Lost copy')).toHaveLength(2);
+			expect(copiesOf('Kept copy')).toHaveLength(2);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
+		});
+
+		it('a copy made in another team is not made again by the next try', async () => {
+			const credentialTeam = suite.credentials.teamId!;
+			const orgId = suite.sim.state.teams.get(credentialTeam)!.orgId;
+			const otherTeam = suite.sim.state.createTeam(orgId, 'Retried target').id;
+			const code = newCode({ name: 'Elsewhere original' });
+			suite.sim.setListDrift({ ignoreTeamHeader: true });
+			try {
+				const result = await run(
+					'duplicate',
+					{ qrCodeId: byId(code.id), options: { teamOverride: otherTeam } },
+					{ retryOnFail: 3 },
+				);
+
+				expect(result.error?.message).toMatch(
+					/^The outcome of Duplicate QR Code is unknown: an earlier try of this node sent it/,
+				);
+				expect(result.error?.description).toContain('QRTRAC made the copy in another team');
+				expect(copiesOf('Elsewhere original')).toHaveLength(2);
+				expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+			} finally {
+				suite.sim.setListDrift({});
+			}
+		});
+	});
 });
