@@ -19,12 +19,13 @@ export interface SlotWait {
 /**
  * Waits in line until the limiter grants a slot, then for the slot (see rateLimit/line.ts), within the
  * ceiling (waitCeiling.ts): a wait the service told that outlasts it fails at once, as does a line that does.
+ * Returns the granted turn.
  */
 export async function waitForSlot(
 	ctx: TransportContext,
 	wait: SlotWait,
 	itemIndex: number | undefined,
-): Promise<void> {
+): Promise<SlotTurn> {
 	// Time in line is measured, not summed from the naps: a nap may end late on a busy event loop.
 	const startedAtMs = Date.now();
 	const waited = () => wait.waitedMs + (Date.now() - startedAtMs);
@@ -54,7 +55,7 @@ export async function waitForSlot(
 		if (turn.waitMs > 0) await napUnlessCancelled(ctx, turn.waitMs);
 		if (turn.granted) {
 			wait.waitedMs = waited();
-			return;
+			return turn;
 		}
 	}
 }

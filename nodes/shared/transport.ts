@@ -101,14 +101,18 @@ async function sendWithRetries<T>(
 	let outcomeWasUnknown = false;
 
 	for (let attempt = 1; ; attempt++) {
-		await waitForSlot(ctx, wait, request.itemIndex);
-		if (isCancelled(ctx)) throw cancelledError(ctx, reading.operation, request.itemIndex);
+		const turn = await waitForSlot(ctx, wait, request.itemIndex);
+		if (isCancelled(ctx)) {
+			limiter.noAnswer(turn);
+			throw cancelledError(ctx, reading.operation, request.itemIndex);
+		}
 
 		const sentAtMs = Date.now();
 		const outcome = await exchange(ctx, options, reading);
 		const rateLimit = outcome.response
 			? limiter.learn(outcome.response.headers, outcome.response.statusCode, sentAtMs)
 			: undefined;
+		if (!outcome.response) limiter.noAnswer(turn);
 		const result = outcome.result;
 		if ('data' in result) {
 			return {

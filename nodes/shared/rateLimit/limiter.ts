@@ -9,7 +9,7 @@ import { ServiceClock, serviceDateOf } from '../serviceClock';
 import { parseRateLimitHeaders, type RateLimitSnapshot, type WindowScale } from './headers';
 import { askInLine, leaveLine, napMs, type SlotTurn } from './line';
 import { countAnswer, countedAnswer, shareAfter } from './othersUse';
-import { answered, countBetween, forgetOld, granted } from './ourSlots';
+import { answered, countBetween, forgetOld, granted, unanswerable } from './ourSlots';
 import * as pace from './pace';
 import { restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
 import { fitIntoWindow } from './windowFit';
@@ -86,7 +86,7 @@ export class RateLimiter {
 			this.state.line = line.slice(1);
 			this.state.slots = granted(state.slots, slot);
 			this.state.pace = pace.afterGrant(state.pace, slot, interval);
-			return { id, granted: true, waitMs: Math.max(0, slot - nowMs) };
+			return { id, granted: true, waitMs: Math.max(0, slot - nowMs), slotMs: slot };
 		}
 		const opensAtMs = earliest === undefined ? undefined : earliest - horizon;
 		return { id, granted: false, waitMs: napMs(place, opensAtMs, interval, nowMs, windowMs) };
@@ -109,6 +109,14 @@ export class RateLimiter {
 	toldWaitUntilMs(): number | undefined {
 		const until = this.state.pace.blockedUntilMs;
 		return until > this.now() ? until : undefined;
+	}
+
+	/**
+	 * A granted request that ended without an answer: its slot is awaited no more, so a cautious start does not
+	 * hold the line until the slot is forgotten (three windows: three minutes for the simple interface's key).
+	 */
+	noAnswer(turn: SlotTurn): void {
+		if (turn.slotMs !== undefined) this.state.slots = unanswerable(this.state.slots, turn.slotMs);
 	}
 
 	/** A request that gives up its place in line (it failed before its slot), so that it holds no one up. */

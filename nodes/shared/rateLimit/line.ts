@@ -10,6 +10,8 @@ export interface SlotTurn {
 	/** The slot is this request's: send after `waitMs`. Otherwise wait `waitMs` and ask again with this turn. */
 	readonly granted: boolean;
 	readonly waitMs: number;
+	/** With `granted`: the slot, to tell the limiter when its request got no answer (RateLimiter.noAnswer). */
+	readonly slotMs?: number;
 }
 
 export interface Waiting {

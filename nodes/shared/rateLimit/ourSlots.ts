@@ -28,6 +28,19 @@ export function answered(slots: OurSlots): { slotMs?: number; slots: OurSlots } 
 	};
 }
 
+/**
+ * A slot whose request ended without an answer (a dropped connection, the Request Timeout): none will come to
+ * match, so it is awaited no more. It still counts among our requests of its window: it may have arrived.
+ */
+export function unanswerable(slots: OurSlots, slotMs: number): OurSlots {
+	const at = slots.unanswered.indexOf(slotMs);
+	if (at < 0) return slots;
+	return {
+		...slots,
+		unanswered: [...slots.unanswered.slice(0, at), ...slots.unanswered.slice(at + 1)],
+	};
+}
+
 /** Forgets slots older than the memory: an answer that never came (a lost request) stops being awaited. */
 export function forgetOld(slots: OurSlots, nowMs: number, windowMs: number): OurSlots {
 	const horizon = nowMs - windowMs * SLOT_MEMORY_WINDOWS;

@@ -239,6 +239,30 @@ describe('Dynamic Link: Create', () => {
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
+	it("a request whose answer never came holds none of the key's next requests past Maximum Wait", async () => {
+		// The limiter waited for the first request's answer (its cautious start) three windows: for the key's
+		// one-minute window, three minutes, so every later row failed on Maximum Wait unsent.
+		const withMaxWait: HarnessCredentials & { maxWaitSeconds: number } = {
+			...credentials,
+			apiKey: suite.sim.state.addApiKey(teamId),
+			maxWaitSeconds: 10,
+		};
+		suite.sim.faults.add({ kind: 'reset', method: 'POST', path: '/v1/qr/create', count: 1 });
+		const rows = sixLinks('lost').slice(0, 3);
+
+		const result = await createLinks(rows, withMaxWait, true);
+
+		expect(result.items.map((item) => item.json.error)).toEqual([
+			'QRTRAC could not be reached: the connection was dropped before an answer came',
+			undefined,
+			undefined,
+		]);
+		expect(result.items.slice(1).map((item) => item.json.destinationUrl)).toEqual(
+			rows.slice(1).map((row) => row.url),
+		);
+		expect(suite.sim.requestLog).toHaveLength(rows.length);
+	}, 30_000);
+
 	it("with n8n's Retry On Fail, the try after a lost answer sends nothing again: one link, the item fails as unknown", async () => {
 		suite.sim.faults.add({
 			...{ kind: 'reset', method: 'POST', path: '/v1/qr/create' },

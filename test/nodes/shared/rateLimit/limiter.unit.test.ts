@@ -47,6 +47,22 @@ describe('through take and learn', () => {
 		expect(limiter.requestsUnderway).toBe(4);
 	});
 
+	it('lets the next request go once the first one ended without an answer, for a one-minute window too', () => {
+		const clock = { nowMs: START_MS };
+		const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000, now: () => clock.nowMs });
+		const probe = limiter.take();
+		expect(probe.granted).toBe(true);
+		clock.nowMs += 1000;
+		const next = limiter.take();
+		expect(next.granted).toBe(false);
+		// the connection dropped: no answer will come to end the cautious start (before: held three minutes)
+		limiter.noAnswer(probe);
+		const granted = limiter.take(next);
+		expect(granted.granted).toBe(true);
+		expect(granted.waitMs).toBeLessThan(1000);
+		expect(limiter.requestsUnderway).toBe(1);
+	});
+
 	it('probes again after a few windows without an answer', () => {
 		const { limiter, clock } = probed(20);
 		limiter.observe({ limit: 20, remaining: 19 }, 200);
