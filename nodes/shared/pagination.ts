@@ -16,6 +16,7 @@
  */
 
 import { honoursPage, repeatCheck, servedPageSize, validCount, type RepeatCheck } from './pageSize';
+import { allSettledFirst } from './taskPool';
 
 /** What page 1 tells of the page size lives in pageSize.ts; re-exported for the list readers. */
 export { servedPageSize, validCount };
@@ -293,7 +294,7 @@ async function walkOnce<T extends { id?: string }>(
 		const foreseen = collector.foreseenPages;
 		const count = next <= foreseen ? Math.min(PARALLEL_PAGES, foreseen - next + 1) : 1;
 		const numbers = Array.from({ length: count }, (_, offset) => next + offset);
-		const pages = await Promise.all(
+		const pages = await allSettledFirst(
 			numbers.map(async (page) => await fetchPage(page, collector.servedSize)),
 		);
 		pages.forEach((page, index) => collector.add(numbers[index], page));

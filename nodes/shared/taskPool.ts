@@ -66,3 +66,14 @@ export class TaskPool {
 		if (this.active < this.width) this.waiting.shift()?.();
 	}
 }
+
+/**
+ * Every task's result in order, like Promise.all, but a failure is thrown only once every task has settled: a walk
+ * that fails leaves none of its requests under way, waiting for slots or sending, after the item has failed.
+ */
+export async function allSettledFirst<T>(tasks: ReadonlyArray<Promise<T>>): Promise<T[]> {
+	const settled = await Promise.allSettled(tasks);
+	const failed = settled.find((outcome) => outcome.status === 'rejected');
+	if (failed) throw failed.reason;
+	return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
+}

@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { classifyFailure } from '../retryPolicy';
 import type { TransportContext } from '../transport';
+import { allSettledFirst } from '../taskPool';
 import type { Member } from './answers';
 import { verifiedMarker } from '../records/simplify';
 import { endpoint, type Endpoint } from './route';
@@ -108,7 +109,7 @@ export async function bulkAddMember(
 		body: { name, email, teams },
 		itemIndex,
 		verifyUnknownOutcome: async () => {
-			const members = await Promise.all(
+			const members = await allSettledFirst(
 				teams.map(async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex })),
 			).catch(() => undefined);
 			if (!members) return undefined;

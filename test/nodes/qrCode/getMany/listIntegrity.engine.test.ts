@@ -329,6 +329,32 @@ describe('Get Many reads every code whatever page size and numbering the service
 		);
 	});
 
+	it('fails on a refused page only once the pages asked with it are done: no request goes out after the item failed', async () => {
+		const { team } = teamWithCodes(1000);
+		// page 3 of ten is refused while pages 4 to 9 still wait for their slots at 5 requests a second
+		suite.sim.faults.add({
+			...{ kind: 'status', status: 400, method: 'GET', path: '/api/qrs-api/v2/teams/' },
+			...{ skip: 2, count: 1, message: 'page refused' },
+		});
+		try {
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: { ...suite.credentials, plan: 'Business Plus' },
+				parameters: {
+					...{ resource: 'qrCode', operation: 'getMany', returnAll: true },
+					options: { teamOverride: team },
+				},
+			});
+			const sentByTheEnd = suite.sim.requestLog.length;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+
+			expect(result.error?.message).toMatch(/page refused/);
+			expect(suite.sim.requestLog).toHaveLength(sentByTheEnd);
+		} finally {
+			suite.sim.faults.clear();
+		}
+	});
+
 	it('fails when the list holds codes of another team', async () => {
 		const { team } = teamWithCodes(3);
 		teamWithCodes(2);

@@ -154,6 +154,29 @@ describe('collectPages on a service that pages as the contract says', () => {
 		expect(service.maxInFlight).toBe(8);
 	});
 
+	it("fails with a page's error only once the pages asked with it have settled: none is left running", async () => {
+		const service = listService(() => codes(1000));
+		let running = 0;
+		const fetchPage = async (page: number, size: number) => {
+			running++;
+			try {
+				if (page === 3) throw new Error('page 3 refused');
+				// the other pages wait for their slots and answers a while longer
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				return await service.fetchPage(page, size);
+			} finally {
+				running--;
+			}
+		};
+
+		const failure = await collectPages(returnAll, fetchPage).catch((error: Error) => ({
+			message: error.message,
+			runningThen: running,
+		}));
+
+		expect(failure).toEqual({ message: 'page 3 refused', runningThen: 0 });
+	});
+
 	it('is done before any request for a limit of 0', async () => {
 		const service = listService(() => codes(5));
 		const result = await collectPages({ returnAll: false, limit: 0 }, service.fetchPage);
