@@ -8,6 +8,8 @@ import type { Store } from './store';
  * its timeout, its memory, its secret hygiene). All are off by default.
  *
  * - `retryAfterSeconds`: every 429 says `Retry-After: N` (e.g. 7200: "come back in two hours").
+ * - `limitHeadersOnRefusalOnly`: `X-RateLimit-*` come on 429 answers only (the contract names them with the 429),
+ *   never on the others.
  * - `resetDelaySeconds`: `X-RateLimit-Reset` points N seconds beyond the window's real end (a far reset; with a
  *   forced 429 or `remaining = 0` it says the budget is used up until then).
  * - `trickleMs`: an answer's body goes out one byte every N ms after its headers (a body that trickles).
@@ -56,6 +58,7 @@ import type { Store } from './store';
  */
 export interface AnswerModes {
 	retryAfterSeconds?: number;
+	limitHeadersOnRefusalOnly?: boolean;
 	resetDelaySeconds?: number;
 	trickleMs?: number;
 	echoSecrets?: boolean;
@@ -382,10 +385,16 @@ function isObject(value: unknown): value is Json {
 export function modeHeaderOptions(context: {
 	answerModes: AnswerModes;
 	changeDrift: { clockOffsetMs: number | null };
-}): { retryAfterSeconds?: number; resetDelayMs?: number; serviceOffsetMs: number } {
+}): {
+	retryAfterSeconds?: number;
+	onRefusalOnly?: boolean;
+	resetDelayMs?: number;
+	serviceOffsetMs: number;
+} {
 	const { answerModes } = context;
 	return {
 		retryAfterSeconds: answerModes.retryAfterSeconds,
+		onRefusalOnly: answerModes.limitHeadersOnRefusalOnly,
 		resetDelayMs:
 			answerModes.resetDelaySeconds === undefined
 				? undefined

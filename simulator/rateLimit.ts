@@ -100,7 +100,8 @@ function resetValue(
 /**
  * X-RateLimit-* headers (Reset left out with format `none`); on a refusal with `retryAfter`, Retry-After in whole
  * seconds too. Answer modes (answerModes.ts): `retryAfterSeconds` fixes Retry-After on every refusal,
- * `resetDelayMs` moves the told reset further; `serviceOffsetMs` is the service clock's lead for absolute forms.
+ * `resetDelayMs` moves the told reset further; `serviceOffsetMs` is the service clock's lead for absolute forms;
+ * `onRefusalOnly` leaves them all out of answers that are no refusal.
  */
 export function rateLimitHeaders(
 	state: WindowState,
@@ -109,11 +110,13 @@ export function rateLimitHeaders(
 		retryAfter: boolean;
 		refused: boolean;
 		retryAfterSeconds?: number;
+		onRefusalOnly?: boolean;
 		resetDelayMs?: number;
 		serviceOffsetMs?: number;
 	},
 	now = Date.now(),
 ): Record<string, string> {
+	if (options.onRefusalOnly && !options.refused) return {};
 	const headers: Record<string, string> = {
 		'X-RateLimit-Limit': String(state.limit),
 		'X-RateLimit-Remaining': String(state.remaining),

@@ -114,6 +114,23 @@ describe('rate limits', () => {
 		},
 	);
 
+	test('limitHeadersOnRefusalOnly tells X-RateLimit-* with the 429s only', async () => {
+		const credentials = newTeamCredentials();
+		sim.setPlan(2, credentials.teamId);
+		sim.setAnswerModes({ limitHeadersOnRefusalOnly: true });
+		try {
+			const replies = await burst(credentials, 4);
+			const passed = replies.filter((reply) => reply.status === 200);
+			const refused = replies.filter((reply) => reply.status === 429);
+			expect(passed.length).toBeGreaterThan(0);
+			expect(refused.length).toBeGreaterThan(0);
+			for (const reply of passed) expect(reply.headers['x-ratelimit-limit']).toBeUndefined();
+			for (const reply of refused) expect(reply.headers['x-ratelimit-limit']).toBe('2');
+		} finally {
+			sim.setAnswerModes({});
+		}
+	});
+
 	test('a custom number is a custom rate; setPlan without a team applies to every team', async () => {
 		const credentials = newTeamCredentials();
 		sim.setPlan(3);

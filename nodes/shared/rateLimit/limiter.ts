@@ -139,6 +139,12 @@ export class RateLimiter {
 			windowOfExactReset(snapshot, countedAtMs, nowMs, windowMs) ??
 			(ours ? windowOfPhase(state.phase, countedAtMs, windowMs) : undefined);
 
+		// a refusal's limit too: a service may tell its headers only with its 429s
+		if (ours && snapshot.limit !== undefined && snapshot.limit > 0)
+			state.budget = pace.adoptLimit(
+				state.budget,
+				Math.min(snapshot.limit, state.budget.planLimit),
+			);
 		if (status === 429) {
 			const waitMs = pace.waitAfterRefusal(snapshot, window?.resetAtMs, nowMs, windowMs);
 			state.pace = pace.blockUntil(state.pace, nowMs + Math.max(0, waitMs));
@@ -147,11 +153,6 @@ export class RateLimiter {
 		if (snapshot.remaining === 0 && window)
 			state.pace = pace.blockUntil(state.pace, window.resetAtMs + pace.RESET_GUARD_MS);
 		if (!ours) return;
-		if (snapshot.limit !== undefined && snapshot.limit > 0)
-			state.budget = pace.adoptLimit(
-				state.budget,
-				Math.min(snapshot.limit, state.budget.planLimit),
-			);
 		if (snapshot.remaining !== undefined)
 			this.count(snapshot.remaining, snapshot.limit, countedAtMs, window);
 	}

@@ -123,6 +123,16 @@ describe('through take and learn', () => {
 		expect(limiter.ratePerSecond).toBe(100);
 	});
 
+	it('adopts a lower limit told with a 429 too: a service may tell its headers only with its refusals', () => {
+		const { limiter } = probed(200);
+		limiter.observe({ limit: 20, remaining: 0, resetAtMs: windowEnd }, 429);
+		expect(limiter.ratePerSecond).toBe(20);
+		expect(limiter.allowancePerSecond).toBeCloseTo(PACING_HEADROOM * 20, 6);
+		// a refusal about a longer window (a per-minute limit) still sets no pace
+		limiter.observe({ limit: 1200, remaining: 0, resetAtMs: windowEnd + 30_000 }, 429);
+		expect(limiter.ratePerSecond).toBe(20);
+	});
+
 	it('does not pace on answers about a longer window, but a 429 there blocks until its reset', () => {
 		const { limiter, clock } = probed(20);
 		const minute = { 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '3' };
