@@ -137,3 +137,68 @@ describe('Get Many on a service that lists soft-deleted codes (list drift listsD
 		suite.expectRequestsFollowContract();
 	});
 });
+
+describe('Get Many past many soft-deleted codes (list drift listsDeleted)', () => {
+	let teamId: string;
+
+	beforeAll(() => {
+		teamId = suite.sim.state.createTeam(orgId, 'Mostly deleted').id;
+		const start = suite.sim.clock.now() - 10_000_000;
+		const codes = Array.from({ length: 300 }, (_, index) =>
+			suite.sim.state.createQrAt(
+				teamId,
+				{ qrType: 'WEB', qrRedirectUrl: `https://example.com/m${index}`, name: `M ${index}` },
+				start + index * 1000,
+			),
+		);
+		// the 250 most recently changed codes are deleted: a list newest first holds 50 live codes at its end
+		for (const code of codes.slice(50)) code.deleted = true;
+	});
+
+	beforeEach(() => suite.sim.setListDrift({ listsDeleted: true }));
+	afterEach(() => suite.sim.setListDrift({}));
+
+	async function listRequests(parameters: Record<string, unknown>) {
+		suite.sim.clearRequestLog();
+		const result = await run('getMany', {
+			...parameters,
+			options: { teamOverride: teamId, ...(parameters.options as object) },
+		});
+		const pages = suite.sim.requestLog
+			.filter((entry) => entry.method === 'GET')
+			.map((entry) => `${String(entry.query.page)}x${String(entry.query.limit)}`);
+		return { result, pages };
+	}
+
+	it('reads each page once: a Limit of 5 costs the 3 pages of 100 down to the live codes', async () => {
+		const { result, pages } = await listRequests({ limit: 5 });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.name)).toEqual([
+			'M 49',
+			'M 48',
+			'M 47',
+			'M 46',
+			'M 45',
+		]);
+		expect(pages).toEqual(['1x100', '2x100', '3x100']);
+	});
+
+	it('reads each page once with pages of 50, and stops at the Limit', async () => {
+		const { result, pages } = await listRequests({ limit: 20, options: { pageSize: 50 } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(20);
+		expect(result.items.every((item) => item.json.deleted !== true)).toBe(true);
+		expect(pages).toEqual(['1x50', '2x50', '3x50', '4x50', '5x50', '6x50']);
+	});
+
+	it('returns every live code when the Limit is more than the list holds, each page read once', async () => {
+		const { result, pages } = await listRequests({ limit: 80 });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(50);
+		expect(new Set(pages).size).toBe(pages.length);
+		expect(pages.slice(0, 3)).toEqual(['1x100', '2x100', '3x100']);
+	});
+});
