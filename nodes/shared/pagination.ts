@@ -43,11 +43,16 @@ export interface ListPage<T> {
 	limit?: number;
 }
 
-export interface PageWalk {
+export interface PageWalk<T = unknown> {
 	returnAll: boolean;
 	limit?: number;
 	/** Page size to ask for (1..100); by default 100, or the limit when it is smaller. */
 	pageSize?: number;
+	/**
+	 * Which codes count toward the limit (all by default): the others are kept but do not fill it, so one walk goes
+	 * on until the limit holds that many counted codes or the list ends (Get Many past soft-deleted codes).
+	 */
+	counts?: (item: T) => boolean;
 }
 
 /** Why a walk holds fewer codes than the service announced, for the caller's error. */
@@ -84,6 +89,9 @@ export class PageCollector<T extends { id?: string }> {
 	readonly items: T[] = [];
 	private readonly seenIds = new Set<string>();
 	private readonly limit: number | undefined;
+	private readonly counts: ((item: T) => boolean) | undefined;
+	/** Codes kept that count toward the limit (all of them without `counts`). */
+	private counted = 0;
 	servedSize: number;
 	private readonly askedSize: number;
 	private pageCap = MAX_PAGES_WITHOUT_TOTAL;
@@ -98,8 +106,9 @@ export class PageCollector<T extends { id?: string }> {
 	/** What page 2 asked again must show before a repeated guess ends the list (pageSize.ts `repeatCheck`), until asked. */
 	private check: RepeatCheck | undefined;
 
-	constructor(options: { limit?: number; pageSize: number }) {
+	constructor(options: { limit?: number; pageSize: number; counts?: (item: T) => boolean }) {
 		this.limit = options.limit === undefined ? undefined : Math.max(0, Math.floor(options.limit));
+		this.counts = options.counts;
 		this.askedSize = Math.max(1, Math.floor(options.pageSize));
 		this.servedSize = this.askedSize;
 		if (this.limit !== undefined)
@@ -120,12 +129,17 @@ export class PageCollector<T extends { id?: string }> {
 		const total = this.totalCount;
 		return total === undefined || this.totalPassed
 			? undefined
-			: Math.min(total, this.limit ?? Infinity);
+			: Math.min(total, this.itemLimit ?? Infinity);
+	}
+
+	/** The limit in codes kept: codes that do not count toward it raise it by one each. */
+	private get itemLimit(): number | undefined {
+		return this.limit === undefined ? undefined : this.limit + this.items.length - this.counted;
 	}
 
 	/** Pages the walk foresees from the first total and the served size (at least 1). */
 	get foreseenPages(): number {
-		const expected = this.expected ?? this.limit;
+		const expected = this.expected ?? this.itemLimit;
 		return expected === undefined ? 1 : Math.max(1, Math.ceil(expected / this.servedSize));
 	}
 
@@ -141,12 +155,13 @@ export class PageCollector<T extends { id?: string }> {
 			if (this.sizeGuessed) this.check = repeatCheck(records);
 		}
 		const fresh = records.filter((item) => this.keepOnce(item));
-		const room = this.limit === undefined ? fresh.length : this.limit - this.items.length;
-		this.items.push(...fresh.slice(0, room));
+		this.keep(fresh);
 		if (!this.totalPassed && this.items.length > (this.totalCount ?? Infinity)) {
 			this.totalPassed = true;
 			this.pageCap = this.capPages();
 		}
+		// codes that do not count raise the limit, and with it the pages the walk may read
+		if (this.counts) this.pageCap = this.capPages();
 
 		const why = this.stopReason(records.length, fresh.length);
 		if (why) this.stop = { why, page: number, size: records.length };
@@ -170,9 +185,19 @@ export class PageCollector<T extends { id?: string }> {
 		const fresh = (Array.isArray(page.items) ? page.items : []).filter((item) =>
 			this.keepOnce(item),
 		);
-		this.items.unshift(...fresh);
-		if (this.limit !== undefined) this.items.length = Math.min(this.items.length, this.limit);
+		const kept = this.items.splice(0);
+		this.counted = 0;
+		this.keep([...fresh, ...kept]);
 		return fresh.length;
+	}
+
+	/** Keeps `records` in order until the limit holds its count of counted codes. */
+	private keep(records: T[]): void {
+		for (const record of records) {
+			if (this.limit !== undefined && this.counted >= this.limit) return;
+			this.items.push(record);
+			if (!this.counts || this.counts(record)) this.counted++;
+		}
 	}
 
 	/** Whether a total announced during the walk was lower than an earlier one (codes deleted meanwhile). */
@@ -188,15 +213,18 @@ export class PageCollector<T extends { id?: string }> {
 	}
 
 	private capPages(): number {
-		const expected = this.expected ?? this.limit;
-		return expected === undefined
-			? MAX_PAGES_WITHOUT_TOTAL
-			: Math.ceil(expected / this.servedSize) + SLACK_PAGES;
+		const expected = this.expected ?? this.itemLimit;
+		if (expected === undefined) return MAX_PAGES_WITHOUT_TOTAL;
+		const pages = Math.ceil(expected / this.servedSize) + SLACK_PAGES;
+		// codes that do not count raise the limit with every page: without a total, the walk must still end
+		return this.counts && this.expected === undefined
+			? Math.min(pages, MAX_PAGES_WITHOUT_TOTAL)
+			: pages;
 	}
 
 	private stopReason(served: number, fresh: number): Stop | undefined {
 		const guessedEnd = this.sizeGuessed && this.pagesAdded === 1;
-		if (this.limit !== undefined && this.items.length >= this.limit) return 'limit';
+		if (this.limit !== undefined && this.counted >= this.limit) return 'limit';
 		if (served === 0) return 'empty';
 		if (served < this.servedSize) return 'short';
 		// A page 2 repeating a page 1 whose size was only guessed confirms the guess, page 1 was the whole list (a
@@ -232,7 +260,7 @@ export class PageCollector<T extends { id?: string }> {
  * time so that a long list does not wait on each answer's latency in turn.
  */
 export async function collectPages<T extends { id?: string }>(
-	walk: PageWalk,
+	walk: PageWalk<NoInfer<T>>,
 	fetchPage: FetchPage<T>,
 ): Promise<WalkResult<T>> {
 	const counted: FetchPage<T> = async (page, size) => {
@@ -279,13 +307,14 @@ export async function collectPages<T extends { id?: string }>(
 }
 
 async function walkOnce<T extends { id?: string }>(
-	walk: PageWalk,
+	walk: PageWalk<NoInfer<T>>,
 	fetchPage: FetchPage<T>,
 ): Promise<PageCollector<T>> {
 	const pageSize = walk.pageSize ?? pageSizeFor(walk.returnAll, walk.limit);
 	const collector = new PageCollector<T>({
 		limit: walk.returnAll ? undefined : walk.limit,
 		pageSize,
+		counts: walk.counts,
 	});
 	if (collector.done) return collector;
 	collector.add(1, await fetchPage(1, pageSize));

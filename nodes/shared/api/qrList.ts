@@ -53,7 +53,7 @@ export async function getTeamQrsPaginated(
  */
 export async function listTeamQrs(
 	ctx: TransportContext,
-	args: InTeam & { query: QrListQuery; walk: PageWalk; purpose?: string },
+	args: InTeam & { query: QrListQuery; walk: PageWalk<QrCode>; purpose?: string },
 ): Promise<QrCode[]> {
 	return (await walkTeamQrs(ctx, args)).codes;
 }
@@ -67,7 +67,7 @@ async function walkTeamQrs(
 		teamId,
 		itemIndex,
 		purpose,
-	}: InTeam & { query: QrListQuery; walk: PageWalk; purpose?: string },
+	}: InTeam & { query: QrListQuery; walk: PageWalk<QrCode>; purpose?: string },
 ): Promise<{ codes: QrCode[]; firstServiceDateMs?: number }> {
 	let firstServiceDateMs: number | undefined;
 	const readQuery: QrListQuery = walk.returnAll

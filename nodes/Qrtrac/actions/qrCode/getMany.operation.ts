@@ -120,29 +120,25 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 /**
  * Walks the paginated list through the shared page walk: each code once, up to the limit or the announced total;
  * a list shorter than the service announced fails the item instead of being returned. Only live codes: the
- * contract does not say the list leaves soft-deleted ones out, so a list holding them is read further until the
- * Limit is filled with live codes or the list ends.
+ * contract does not say the list leaves soft-deleted ones out, so deleted codes do not count toward the Limit and
+ * the one walk reads on until the Limit holds that many live codes or the list ends.
  */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	for (let limit = input.limit; ;) {
-		const listed = await listTeamQrs(this, {
-			query: { search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder },
-			walk: { returnAll: input.returnAll, limit, pageSize: input.pageSize },
-			teamId: input.teamId,
-			itemIndex,
-			purpose: 'Get Many',
-		});
-		const live = listed.filter(isLive);
-		// a walk to a limit fails on a shortfall, so fewer codes than the limit are the list's end
-		if (input.returnAll || live.length >= input.limit || listed.length < limit)
-			return live
-				.slice(0, input.returnAll ? undefined : input.limit)
-				.map((code) => qrCodeOutput(code, input.simplify));
-		// at least doubled, so a list of many deleted codes costs a few walks, not one per missing code
-		limit += Math.max(input.limit - live.length, limit);
-	}
+	const listed = await listTeamQrs(this, {
+		query: { search: input.search, sortBy: input.sortBy, sortOrder: input.sortOrder },
+		walk: {
+			returnAll: input.returnAll,
+			limit: input.limit,
+			pageSize: input.pageSize,
+			counts: isLive,
+		},
+		teamId: input.teamId,
+		itemIndex,
+		purpose: 'Get Many',
+	});
+	return listed.filter(isLive).map((code) => qrCodeOutput(code, input.simplify));
 }

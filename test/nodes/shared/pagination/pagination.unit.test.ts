@@ -431,3 +431,75 @@ describe('collectPages on a service that pages another way', () => {
 		expect(got).toEqual(expect.arrayContaining(ids(records)));
 	});
 });
+
+describe('collectPages with codes that do not count toward the limit (counts)', () => {
+	const deleted = (code: Code) => code.name.startsWith('Deleted');
+	const live = (code: Code) => !deleted(code);
+	/** `dead` codes that do not count, then `alive` that do. */
+	function list(dead: number, alive: number): Code[] {
+		return [
+			...codes(dead, 'gone').map((code) => ({ ...code, name: `Deleted ${code.name}` })),
+			...codes(alive),
+		];
+	}
+
+	it('reads on in one walk, each page once, until the limit holds that many counted codes', async () => {
+		const records = list(250, 50);
+		const service = listService(() => records);
+		const result = await collectPages(
+			{ returnAll: false, limit: 5, pageSize: 100, counts: live },
+			service.fetchPage,
+		);
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3]);
+		expect(result.items.filter(live).map((code) => code.id)).toEqual(ids(codes(5)));
+		expect(result.items.filter(live)).toHaveLength(5);
+		expect(result.shortfall).toBeUndefined();
+	});
+
+	it('ends at the end of the list when it holds fewer counted codes than the limit', async () => {
+		const service = listService(() => list(30, 4), { cap: 10 });
+		const result = await collectPages(
+			{ returnAll: false, limit: 10, counts: live },
+			service.fetchPage,
+		);
+		expect(service.requests.map((request) => request.page)).toEqual([1, 2, 3, 4]);
+		expect(result.items).toHaveLength(34);
+		expect(result.shortfall).toBeUndefined();
+	});
+
+	it('still fails a list that ends before its announced total', async () => {
+		const service = listService(() => list(30, 4), { cap: 10, total: 60 });
+		const result = await collectPages(
+			{ returnAll: false, limit: 10, counts: live },
+			service.fetchPage,
+		);
+		// the limit of 10 counted codes after the 30 that do not count: 40 codes of the 60 announced
+		expect(result.shortfall).toMatchObject({ got: 34, expected: 40 });
+	});
+
+	it('still fails a service that ignores "page"', async () => {
+		const service = listService(() => list(30, 4), { cap: 10, ignorePage: true });
+		const result = await collectPages(
+			{ returnAll: false, limit: 10, counts: live },
+			service.fetchPage,
+		);
+		expect(result.shortfall?.reason).toMatch(/ignore "page"/);
+	});
+
+	it('still ends a walk without a total that never ends', async () => {
+		let served = 0;
+		const fetchPage = async (): Promise<ListPage<Code>> => {
+			served++;
+			return await Promise.resolve({
+				items: codes(10, `p${served}`).map((code) => ({ ...code, name: `Deleted ${code.name}` })),
+			});
+		};
+		const result = await collectPages(
+			{ returnAll: false, limit: 5, pageSize: 10, counts: live },
+			fetchPage,
+		);
+		// two walks (a shortfall is read again), each ended by the cap of 10,000 pages
+		expect(served).toBe(20_000);
+		expect(result.shortfall?.stop).toBe('cap');
+	});
+});
