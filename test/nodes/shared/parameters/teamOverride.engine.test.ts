@@ -1,0 +1,94 @@
+/**
+ * The team fields written as an expression, through n8n's engine against the simulator: `=` alone (what n8n saves
+ * for a field switched to Expression and left empty) is no team, as before; the trigger's Team whose expression
+ * gives nothing fails the poll instead of watching the credential's team. (Options written as one expression never
+ * reach the node: n8n's Workflow replaces a collection that is not an object by `{}`.)
+ */
+import { pollTrigger, runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+/** QR Code > Create of one code per item, with `options` as stored, each item's team in `team`. */
+async function create(
+	typeVersion: number,
+	options: unknown,
+	items: Array<Record<string, unknown>>,
+) {
+	suite.sim.clearRequestLog();
+	return await runNode({
+		nodeType: 'qrtrac',
+		typeVersion,
+		credentials: suite.credentials,
+		parameters: {
+			resource: 'qrCode',
+			operation: 'create',
+			qrType: 'WEB',
+			qrRedirectUrl: '={{ $json.url }}',
+			options,
+		},
+		items,
+		continueOnFail: true,
+	});
+}
+
+describe('Team (Override): a field switched to Expression and left empty', () => {
+	it.each([
+		['a dropdown (1.1), "="', 1.1, '='],
+		['a dropdown (1.1), "=" and spaces', 1.1, '=  '],
+		['a team picker (1.2), "="', 1.2, { __rl: true, mode: 'id', value: '=' }],
+		['a team picker (1.2), "=" and a space', 1.2, { __rl: true, mode: 'list', value: '= ' }],
+	])(
+		"is no override, as before: the credential's team (%s)",
+		async (_, typeVersion, teamOverride) => {
+			const result = await create(typeVersion as number, { teamOverride }, [
+				{ url: 'https://example.com/e' },
+			]);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json.error).toBeUndefined();
+			expect(suite.sim.state.getQr(String(result.items[0].json.id))?.teamId).toBe(
+				suite.credentials.teamId,
+			);
+		},
+	);
+});
+
+describe("QRTRAC Trigger's Team written as an expression", () => {
+	async function poll(typeVersion: number, team: unknown) {
+		suite.sim.clearRequestLog();
+		return await pollTrigger({
+			typeVersion,
+			parameters: { team },
+			credentials: suite.credentials,
+			staticData: {},
+			mode: 'trigger',
+		}).then(
+			() => undefined,
+			(error: Error) => error,
+		);
+	}
+
+	it.each([
+		['a team picker (1.1)', 1.1, { __rl: true, mode: 'id', value: '={{ "" }}' }, 'Team'],
+		['a dropdown (1)', 1, '={{ "" }}', 'Team Name or ID'],
+	])(
+		"fails the poll when the expression gives no team, never watching the credential's team (%s)",
+		async (_, typeVersion, team, label) => {
+			const error = await poll(typeVersion as number, team);
+
+			expect(error?.message).toBe(`"${label}" is an expression that gave no team`);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
+
+	it.each([
+		['a team picker (1.1)', 1.1, { __rl: true, mode: 'id', value: '=' }],
+		['a dropdown (1)', 1, '= '],
+	])(
+		'watches the credential\'s team when the field is only "=" (%s)',
+		async (_, typeVersion, team) => {
+			expect(await poll(typeVersion as number, team)).toBeUndefined();
+		},
+	);
+});
