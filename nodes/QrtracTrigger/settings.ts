@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { readPollParameter } from '../shared/parameters';
+import { readPollParameter, writtenExpression } from '../shared/parameters';
 import {
 	defaultIpAddressMode,
 	IP_ADDRESS_MODES,
@@ -80,6 +81,7 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	const team = allTeams
 		? ''
 		: String(readPollParameter<unknown>(ctx, 'team', '', { extractValue: true }) ?? '').trim();
+	if (!allTeams && !team) refuseEmptyTeamExpression(ctx);
 	const filters = readPollParameter<IDataObject>(ctx, 'filters', {});
 	const options = readPollParameter<IDataObject>(ctx, 'options', {});
 	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
@@ -105,6 +107,17 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 		ipAddress,
 		ipHashKey: blankToUndefined(options.ipHashKey),
 	};
+}
+
+/** A Team whose expression gave nothing must not watch the credential's team (shared/parameters.ts' rule). */
+function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
+	const node = ctx.getNode();
+	if (writtenExpression(node.parameters.team) === undefined) return;
+	const label = node.typeVersion >= TRIGGER_VERSION_1_1 ? 'Team' : 'Team Name or ID';
+	throw new NodeOperationError(node, `"${label}" is an expression that gave no team`, {
+		description:
+			"Nothing was read from QRTRAC. Make the expression give a team ID, or leave the field empty to watch the credential's team.",
+	});
 }
 
 function blankToUndefined(value: unknown): string | undefined {

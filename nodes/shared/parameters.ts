@@ -72,6 +72,18 @@ export function readEditorParameter<T>(ctx: ILoadOptionsFunctions, path: string)
 	return ctx.getCurrentNodeParameter(path) as T | undefined;
 }
 
+/**
+ * The expression a stored team field holds (a resource locator's value), or undefined: one that gives an item no
+ * team must fail, not fall back to the credential's team. `=` alone, or with spaces, is what n8n saves for a field
+ * switched to Expression and left empty: an empty field, as saved workflows have it.
+ */
+export function writtenExpression(stored: unknown): string | undefined {
+	const text = isObject(stored) ? stored.value : stored;
+	return typeof text === 'string' && text.startsWith('=') && text.slice(1).trim() !== ''
+		? text
+		: undefined;
+}
+
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);

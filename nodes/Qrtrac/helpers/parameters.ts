@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 import { z } from 'zod';
 
 import { executionNode } from '../../shared/executionNode';
-import { readEditorParameter, readParameter } from '../../shared/parameters';
+import { readEditorParameter, readParameter, writtenExpression } from '../../shared/parameters';
 import {
 	callsFromAi,
 	idSchema,
@@ -61,13 +61,12 @@ export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): stri
 function expressionGaveNoTeam(ctx: IExecuteFunctions): boolean {
 	const node = executionNode(ctx);
 	const options = node.parameters.options;
-	const stored =
+	const text = writtenExpression(
 		typeof options === 'object' && options !== null
 			? (options as IDataObject).teamOverride
-			: undefined;
-	const text =
-		typeof stored === 'object' && stored !== null ? (stored as IDataObject).value : stored;
-	if (typeof text !== 'string' || !text.startsWith('=')) return false;
+			: undefined,
+	);
+	if (text === undefined) return false;
 	return !(isToolNode(node) && callsFromAi(text));
 }
 
