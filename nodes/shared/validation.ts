@@ -49,11 +49,12 @@ export const baseUrlSchema = uriSchema.refine(
 );
 
 /**
- * One label of an e-mail's domain: letters (any script: an internationalized domain) or digits, hyphens inside.
+ * One label of an e-mail's domain: letters (any script: an internationalized domain) or digits, hyphens inside,
+ * and the zero-width (non-)joiner some scripts' words hold (Persian, Sinhala: IDNA allows them inside a label).
  * No address has a domain with an empty label, a trailing dot or a comma, so a value pasted with one (`ada@x.com,`)
  * is refused here instead of being looked up in a team, not found and reported `unchanged`.
  */
-const DOMAIN_LABEL = String.raw`[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?`;
+const DOMAIN_LABEL = String.raw`[\p{L}\p{M}\p{N}](?:(?:[\p{L}\p{M}\p{N}-]|\u200C|\u200D)*[\p{L}\p{M}\p{N}])?`;
 
 /**
  * An e-mail address, kept to what no address breaks: a local part without spaces, the characters that need quotes
