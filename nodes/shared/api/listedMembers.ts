@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../records/member';
 import type { Member } from './answers';
 
 /**
@@ -24,9 +25,9 @@ export function listedMember(
 	email: string,
 ): Member | undefined | null {
 	if (caseTwins(members, email)) return null;
-	const lower = email.toLowerCase();
+	const key = normalizeEmail(email);
 	const found = members.find(
-		(member) => !isUnidentified(member) && member.email?.toLowerCase() === lower,
+		(member) => !isUnidentified(member) && normalizeEmail(member.email as string) === key,
 	);
 	return (found as Member | undefined) ?? notFound(members.some(isUnidentified));
 }
@@ -34,16 +35,17 @@ export function listedMember(
 /**
  * The spellings a team's list holds this e-mail under, when it holds more than one: accounts whose e-mails differ
  * only in case, which a service comparing e-mails exactly may keep apart. The node matches e-mails without case, so
- * which of them a row means cannot be told; undefined for one spelling or none.
+ * which of them a row means cannot be told; undefined for one spelling or none. Spellings are trimmed: an account
+ * listed with spaces around its e-mail is one spelling.
  */
 export function caseTwins(
 	members: ReadonlyArray<{ email?: string | null }>,
 	email: string,
 ): string[] | undefined {
-	const lower = email.trim().toLowerCase();
+	const key = normalizeEmail(email);
 	const spellings = new Set<string>();
 	for (const { email: listed } of members)
-		if (typeof listed === 'string' && listed.trim().toLowerCase() === lower) spellings.add(listed);
+		if (typeof listed === 'string' && normalizeEmail(listed) === key) spellings.add(listed.trim());
 	return spellings.size > 1 ? [...spellings] : undefined;
 }
 

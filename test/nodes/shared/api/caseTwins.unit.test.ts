@@ -22,3 +22,14 @@ it('a member listed in several spellings is not known (null), even typed as one 
 	expect(listedMember([upper, lower], 'Ada@Example.com')).toBeNull();
 	expect(listedMember([upper], 'ada@example.com')).toBe(upper);
 });
+
+it('takes an e-mail listed with spaces around it as the same spelling, and reports spellings trimmed', () => {
+	const spaced = { name: 'Ada', email: 'ada@example.com ', role: 'editor' };
+	expect(caseTwins([lower, spaced], 'ada@example.com')).toBeUndefined();
+	expect(caseTwins([upper, spaced, lower], 'ada@example.com')).toEqual([
+		'Ada@Example.com',
+		'ada@example.com',
+	]);
+	expect(listedMember([lower, spaced], 'ada@example.com')).toBe(lower);
+	expect(listedMember([spaced], 'ada@example.com')).toBe(spaced);
+});
