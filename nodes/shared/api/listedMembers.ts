@@ -1,10 +1,18 @@
-import { normalizeEmail } from '../records/member';
 import type { Member } from './answers';
 
 /**
  * Who a team's list of members holds under an e-mail (pure): the one rule of the member operations, the roster
  * reads of the action node, the checks after a refused retry and Delete Completely.
  */
+
+/**
+ * An e-mail as the node compares it (rosters, rows of the same person, keys): without case. It is never what is
+ * sent: a service may hold `Ada@Example.com` and compare exactly, so requests carry the team's own spelling of a
+ * listed person, else the e-mail as typed (trimmed).
+ */
+export function normalizeEmail(email: string): string {
+	return email.trim().toLowerCase();
+}
 
 /**
  * A member listed without an e-mail (TeamMember requires no field: a placeholder, a hidden address): nobody the
