@@ -21,7 +21,10 @@ export interface RunNodeOptions {
 	credentials?: HarnessCredentials;
 	/** Sets the node's "On Error" to "Continue" (onError 'continueRegularOutput'). */
 	continueOnFail?: boolean;
-	/** Sets the node's "Retry On Fail" with this many tries (2 to 5), no wait between them. */
+	/**
+	 * Sets the node's "Retry On Fail" with this many tries (2 to 5), 1 ms apart: n8n reads a wait of 0 as its default
+	 * of 1 s (`waitBetweenTries || 1000`), so 1 ms is the shortest it honours.
+	 */
 	retryOnFail?: number;
 	/** Package to load; default the repository root (its built dist/). */
 	packageDir?: string;
@@ -55,7 +58,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: options.parameters as INode['parameters'],
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.retryOnFail
-			? { retryOnFail: true, maxTries: options.retryOnFail, waitBetweenTries: 0 }
+			? { retryOnFail: true, maxTries: options.retryOnFail, waitBetweenTries: 1 }
 			: {}),
 	};
 	const items = await buildInputItems(options.items, options.binaryItems, {

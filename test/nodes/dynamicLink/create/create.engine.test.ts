@@ -301,7 +301,7 @@ describe('Dynamic Link: Create', () => {
 							...{ resource: 'dynamicLink', operation: 'create' },
 							destinationUrl: 'https://example.com/looped',
 						}),
-						...{ retryOnFail: true, waitBetweenTries: 0 },
+						...{ retryOnFail: true, waitBetweenTries: 1 }, // n8n reads 0 as 1 s
 					},
 				],
 				connections: {
