@@ -114,17 +114,16 @@ const JSON_ESCAPE = /\\(\\|\/|u[0-9a-fA-F]{4})/g;
 
 /**
  * The text with the escapes JSON writers add to printable ASCII read: `\/` (PHP) and `\u002B` (.NET, Go's `\u003c`),
- * in either case of hex, as in a body that is no object or JSON text held as a string. `"`, `\` and control
- * characters stay escaped, so JSON text stays JSON.
+ * in either case of hex, as in a body that is no object or JSON text held as a string. `\u0022` and `\u005C` become
+ * `\"` and `\\`, which the secret's JSON-escaped form holds; control characters stay escaped, so JSON text stays JSON.
  */
 function jsonEscapesRead(text: string): string {
 	return text.replace(JSON_ESCAPE, (escape, what: string) => {
 		if (what === '/') return '/';
 		if (what === '\\') return escape;
 		const code = parseInt(what.slice(1), 16);
-		return code >= 0x20 && code < 0x7f && code !== 0x22 && code !== 0x5c
-			? String.fromCharCode(code)
-			: escape;
+		if (code === 0x22 || code === 0x5c) return `\\${String.fromCharCode(code)}`;
+		return code >= 0x20 && code < 0x7f ? String.fromCharCode(code) : escape;
 	});
 }
 

@@ -200,6 +200,33 @@ describe('redaction', () => {
 			);
 		});
 
+		it('blanks a secret holding `"` or `\\` that a JSON writer escaped as `\\u0022` or `\\u005C` (.NET)', () => {
+			const quoted = 'pa"ss\\word+Kp7Q';
+			const forms = secretForms([quoted]);
+			const reading = {
+				secretForms: forms,
+				acceptUnsuccessful: false,
+				envelopeOptional: false,
+				operation: 'GET /api/qrs-api/x',
+			};
+			for (const escaped of [
+				'pa\\u0022ss\\u005Cword\\u002BKp7Q',
+				'pa\\u0022ss\\\\word+Kp7Q',
+				'pa\\"ss\\u005cword+Kp7Q',
+			]) {
+				expect(redactText(`secret ${escaped} refused`, forms)).toBe('secret [redacted] refused');
+				for (const [status, text] of [
+					[401, `["invalid client secret ${escaped}"]`],
+					[401, `"invalid client secret ${escaped}"`],
+					[400, JSON.stringify({ success: false, message: `{"secret":"${escaped}"}` })],
+				] as const) {
+					const shown = JSON.stringify(interpretAnswer(status, text, reading));
+					expect(shown).toContain('[redacted]');
+					expect(shown).not.toContain('word');
+				}
+			}
+		});
+
 		it('reads long runs of spaces and a page of megabytes in linear time, the excerpt still redacted', () => {
 			const spaces = `${' '.repeat(400_000)}x\n${' '.repeat(400_000)}`;
 			const started = Date.now();
