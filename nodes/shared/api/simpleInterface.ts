@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject } from '../plainObject';
 import type { TransportContext } from '../transport';
 import { sameAt } from '../records/sameValue';
+import { shortUrlOf } from '../records/simplify';
 import { linkedElsewhere, lookBeforeCreatingAgain } from './created';
 import { createOnce } from './createTries';
 import { callEndpoint } from './source';
@@ -20,10 +21,32 @@ export interface DynamicLinkRequest {
  */
 const DESTINATION_FIELDS = ['destination_url', 'destinationUrl', 'qrRedirectUrl'];
 
+/** Where an answer may name the link itself (the short link people scan), in either style. */
+const SHORT_LINK_FIELDS = ['shortUrl', 'short_url', 'shortLink', 'short_link'];
+
+/** Where an answer may name the link's own ID, the last part of its short link. */
+const OWN_ID_FIELDS = ['id', 'displayId', 'display_id', 'qrId', 'qr_id'];
+
+/**
+ * Whether a destination field holds the link itself rather than a target (a service filling qrRedirectUrl with the
+ * short link): the answer's short link (named, or its domain and Display ID), or an address ending in its own ID.
+ */
+function isOwnLink(link: IDataObject, answered: string): boolean {
+	const named = [...SHORT_LINK_FIELDS.map((field) => link[field]), shortUrlOf(link)];
+	if (named.some((short) => typeof short === 'string' && sameAt('qrRedirectUrl', short, answered)))
+		return true;
+	const lastPart = /^https?:\/\/[^?#]*\/([^/?#]+)\/?$/i.exec(answered)?.[1];
+	return (
+		lastPart !== undefined &&
+		OWN_ID_FIELDS.some((field) => typeof link[field] === 'string' && link[field] === lastPart)
+	);
+}
+
 /**
  * The simple v1 interface's create (bearer API key). Its answer is not published (NOTES: return what the service
  * answers): the record in `data` when there is one, else the whole answer as the service sent it (with or without
- * the `{success, data}` envelope); no field of it is demanded, but each destination it names must be the one asked.
+ * the `{success, data}` envelope); no field of it is demanded, but each destination it names must be the one asked
+ * (an empty one names none; one holding the link itself is no destination).
  * Nothing identifies a link before it exists, so an unknown outcome fails the item rather than risk creating it
  * twice, and n8n's Retry On Fail never sends it again for that item (createOnce).
  */
@@ -57,7 +80,10 @@ export async function simpleCreateDynamic(
 		// no field is demanded, but every destination the answer names must be the one asked (in any URL spelling)
 		const elsewhere = DESTINATION_FIELDS.map((field) => link[field]).find(
 			(answered): answered is string =>
-				typeof answered === 'string' && !sameAt('qrRedirectUrl', answered, request.destinationUrl),
+				typeof answered === 'string' &&
+				answered !== '' &&
+				!sameAt('qrRedirectUrl', answered, request.destinationUrl) &&
+				!isOwnLink(link, answered),
 		);
 		if (elsewhere !== undefined)
 			throw linkedElsewhere(source, link, request.destinationUrl, elsewhere);

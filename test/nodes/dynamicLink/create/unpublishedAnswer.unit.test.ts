@@ -81,6 +81,18 @@ it.each([
 		{ success: true, data: { id: 'l1', qrType: 'WEB', qrRedirectUrl: 'https://other.example/b' } },
 	],
 	[
+		'beside an empty destination field and its own short link',
+		{
+			success: true,
+			data: {
+				id: 'l1',
+				qrRedirectUrl: '',
+				shortUrl: 'https://qr.example/l1',
+				destination_url: 'https://other.example/b',
+			},
+		},
+	],
+	[
 		'in one of two spellings',
 		{
 			success: true,
@@ -120,4 +132,36 @@ it('an answer spelling the destination its own way is the item', async () => {
 		destinationUrl: 'https://EXAMPLE.com/',
 		result: 'created',
 	});
+});
+
+it.each([
+	[
+		'an empty qrRedirectUrl beside the destination asked',
+		{ id: 'l1', destination_url: 'https://example.com', qrRedirectUrl: '' },
+	],
+	['an empty destination_url (none set on the record)', { id: 'l1', destination_url: '' }],
+	[
+		'a qrRedirectUrl holding the short link its shortUrl names',
+		{
+			...{ id: 'l1', destination_url: 'https://example.com' },
+			...{ short_url: 'https://qr.example/Ab3', qrRedirectUrl: 'https://qr.example/Ab3' },
+		},
+	],
+	[
+		"a qrRedirectUrl holding the short link of its domain and Display ID (the contract's baseUrl + displayId)",
+		{
+			...{ id: 'l1', baseUrl: 'https://go.acme.example/', displayId: 'Ab3' },
+			...{ destinationUrl: 'https://example.com', qrRedirectUrl: 'https://go.acme.example/Ab3' },
+		},
+	],
+	[
+		'a qrRedirectUrl holding a link to its own ID',
+		{ id: 'l1', destination_url: 'https://example.com', qrRedirectUrl: 'https://qr.example/l1' },
+	],
+])('an answer with %s names no other destination: it is the item', async (_case, data) => {
+	const run = await createAnswered({ status: 200, body: { success: true, data } });
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toMatchObject({ id: 'l1', result: 'created' });
+	expect(run.sent).toHaveLength(1);
 });
