@@ -101,9 +101,10 @@ export function credentialValues(
 
 /**
  * The first character of `value` that a request header cannot carry as typed, described (`U+200B, an invisible
- * character`), or undefined. A header carries printable ASCII: anything else is sent as another byte or dropped on
- * the way (a zero-width space pasted with an ID), so QRTRAC gets another value than the node compares its answers
- * with (a Team ID whose own codes then read as another team's, after a create was made).
+ * character`), or undefined. A header carries one byte per character: a Latin-1 letter (U+00E9, e acute) goes as
+ * its byte and a service reading Latin-1 gets it back, but a control or format character or one above U+00FF is
+ * dropped or changed on the way (a zero-width space pasted with an ID), so QRTRAC gets another value than the node
+ * compares its answers with (a Team ID whose own codes then read as another team's, after a create was made).
  */
 export function headerTextProblem(value: string): string | undefined {
 	const found = UNSENDABLE.exec(value);
@@ -118,8 +119,8 @@ export function shownUnsendable(value: string): string {
 	return value.replace(new RegExp(UNSENDABLE, 'gu'), (character) => `<${codePoint(character)}>`);
 }
 
-/** What a header cannot carry as typed: anything but printable ASCII. */
-const UNSENDABLE = /[^\x20-\x7e]/u;
+/** What a header cannot carry as typed: control and format characters (tabs and line breaks too), and above U+00FF. */
+const UNSENDABLE = /[\p{Cc}\p{Cf}\u{100}-\u{10FFFF}]/u;
 
 function codePoint(character: string): string {
 	return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;

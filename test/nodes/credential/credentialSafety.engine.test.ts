@@ -342,7 +342,10 @@ describe('a credential value or Team (Override) holding a character a header can
 				`${suite.credentials.clientSecret!.slice(0, 6)}\u200b${suite.credentials.clientSecret!.slice(6)}`,
 				"'Client Secret'",
 			],
-			['clientId', `${suite.credentials.clientId}\u00e9`, "'Client ID'"],
+			// a letter beyond Latin-1, which a header cannot carry as one byte
+			['clientId', `${suite.credentials.clientId}\u0107`, "'Client ID'"],
+			// a control character inside Latin-1 (NEL)
+			['teamId', `${suite.credentials.teamId}\u0085x`, "'Team ID'"],
 		];
 		for (const [field, value, label] of cases) {
 			suite.sim.clearRequestLog();
@@ -353,7 +356,7 @@ describe('a credential value or Team (Override) holding a character a header can
 			const test = await testCredential(credentials);
 
 			expect(run.error?.message).toContain(label);
-			expect(run.error?.message).toMatch(/U\+(200B|00E9)/);
+			expect(run.error?.message).toMatch(/U\+(200B|0107|0085)/);
 			expect(test).toMatchObject({ status: 'Error', message: run.error?.message });
 			expect(JSON.stringify([run.error, test])).not.toContain(
 				suite.credentials.clientSecret!.slice(6),
@@ -361,6 +364,22 @@ describe('a credential value or Team (Override) holding a character a header can
 			expect(suite.sim.requestLog).toEqual([]);
 			expect(suite.sim.state.listQrs(suite.credentials.teamId!)).toHaveLength(codesBefore);
 		}
+	});
+
+	it('a Latin-1 letter in the Client ID (é), which a header carries as one byte, is no such character: run and Test pass', async () => {
+		const client = suite.sim.state.clients.get(suite.credentials.clientId!)!;
+		const clientId = `${client.clientId}_é`;
+		suite.sim.state.clients.set(clientId, { ...client, clientId });
+		const latin1 = { ...suite.credentials, clientId };
+		const codesBefore = suite.sim.state.listQrs(suite.credentials.teamId!).length;
+
+		const run = await runNode({ nodeType: 'qrtrac', credentials: latin1, parameters: create });
+		const test = await testCredential(latin1);
+
+		expect(run.error).toBeUndefined();
+		expect(test).toMatchObject({ status: 'OK' });
+		// only the client `…_é` exists beside the suite's: the simulator read the letter back as typed
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!)).toHaveLength(codesBefore + 1);
 	});
 
 	it('is refused in a Team (Override) before any request', async () => {
