@@ -56,6 +56,30 @@ describe('HyperLogLog', () => {
 		expect(rms).toBeLessThan(1.5 * standardError(14));
 	});
 
+	it.each([
+		[14, 2.6],
+		[14, 3],
+		[12, 2.6],
+		[12, 3],
+	])(
+		'has no bias where the small-range correction ends (precision %i, %f values per register)',
+		(precision, perRegister) => {
+			// the classic estimator switches from linear counting at 2.5 registers per value and overcounts just past
+			// it: +2.1% on average at 2.6 (precision 14), 2.5 times the standard error, the same way every time
+			const count = Math.round(perRegister * 2 ** precision);
+			const errors: number[] = [];
+			for (let set = 0; set < 24; set++) {
+				const sketch = new HyperLogLog(precision);
+				for (let index = 0; index < count; index++)
+					sketch.add(fingerprint(`bias${precision}-${set}-${index}`));
+				errors.push((sketch.estimate() - count) / count);
+			}
+			const mean = errors.reduce((sum, error) => sum + error, 0) / errors.length;
+			// the mean of 24 unbiased estimates lies within 3 standard errors of the mean (SE / sqrt(24)) of 0
+			expect(Math.abs(mean)).toBeLessThan((3 * standardError(precision)) / Math.sqrt(24));
+		},
+	);
+
 	it('refuses a precision it does not support', () => {
 		expect(() => new HyperLogLog(3)).toThrow(RangeError);
 		expect(() => new HyperLogLog(17)).toThrow(RangeError);

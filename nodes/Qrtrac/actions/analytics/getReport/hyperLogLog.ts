@@ -1,6 +1,6 @@
 /**
  * Counting distinct values in bounded memory: 53-bit fingerprints of text (cyrb53, a fast non-cryptographic
- * hash), and a HyperLogLog sketch of them (Flajolet et al. 2007, with the small-range correction). With 2^p
+ * hash), and a HyperLogLog sketch of them (Flajolet et al. 2007, read by Ertl's improved estimator). With 2^p
  * registers of one byte the estimate's standard error is 1.04 / sqrt(2^p): 0.81% for p = 14 (16 KB), 1.63% for
  * p = 12 (4 KB). Pure.
  */
@@ -59,17 +59,51 @@ export class HyperLogLog {
 		if (rank > this.registers[index]) this.registers[index] = rank;
 	}
 
-	/** The estimated number of distinct fingerprints added. */
+	/**
+	 * The estimated number of distinct fingerprints added: Ertl's improved estimator (2017, "New cardinality
+	 * estimation algorithms for HyperLogLog sketches", algorithm 6), from the histogram of register values. The
+	 * classic one switches from linear counting at 2.5 values per register and overcounts just past it (+2% at 2.6,
+	 * the same way every time); this one has no such bias at any count, without tables.
+	 */
 	estimate(): number {
 		const m = this.size;
-		let sum = 0;
-		let zeros = 0;
-		for (const register of this.registers) {
-			sum += 2 ** -register;
-			if (register === 0) zeros += 1;
-		}
-		const alpha = 0.7213 / (1 + 1.079 / m);
-		const raw = (alpha * m * m) / sum;
-		return raw <= 2.5 * m && zeros > 0 ? m * Math.log(m / zeros) : raw;
+		// ranks go up to the hash bits past the index plus one: 53 - p + 1
+		const q = 53 - this.precision;
+		const histogram = new Array<number>(q + 2).fill(0);
+		for (const register of this.registers) histogram[register] += 1;
+		let z = m * tau(1 - histogram[q + 1] / m);
+		for (let rank = q; rank >= 1; rank--) z = 0.5 * (z + histogram[rank]);
+		z += m * sigma(histogram[0] / m);
+		return (m * m) / (2 * Math.LN2 * z);
+	}
+}
+
+/** Ertl's sigma(x) = x + sum over k >= 1 of x^(2^k) * 2^(k-1); infinite at 1 (an empty sketch: 0 estimated). */
+function sigma(x: number): number {
+	if (x === 1) return Infinity;
+	let power = x;
+	let weight = 1;
+	let sum = x;
+	for (;;) {
+		power *= power;
+		const next = sum + power * weight;
+		if (next === sum) return sum;
+		sum = next;
+		weight *= 2;
+	}
+}
+
+/** Ertl's tau(x) = (1 - x - sum over k >= 1 of (1 - x^(2^-k))^2 * 2^-k) / 3. */
+function tau(x: number): number {
+	if (x === 0 || x === 1) return 0;
+	let root = x;
+	let weight = 1;
+	let sum = 1 - x;
+	for (;;) {
+		root = Math.sqrt(root);
+		weight *= 0.5;
+		const next = sum - (1 - root) ** 2 * weight;
+		if (next === sum) return sum / 3;
+		sum = next;
 	}
 }
