@@ -107,6 +107,21 @@ export function isIpAddressText(value: unknown): boolean {
 	});
 }
 
+/** Address text that may write one address more than one way: a list, a port, brackets, a zone, IPv4 in IPv6. */
+const MANY_WAYS = /[,%[]|^::ffff:|^[\d.]+:\d+$/i;
+
+/**
+ * The one address of a visitor in address text (lower case, trimmed): the first of a list (a forwarding header's
+ * client; the proxies after it vary from scan to scan), without its port (a new one each connection), brackets or
+ * zone, and IPv4 written in IPv6 (`::ffff:192.0.2.1`) as IPv4; any other text (no address, or one address written
+ * one way) as it is.
+ */
+export function visitorAddress(text: string): string {
+	if (!MANY_WAYS.test(text) || !isIpAddressText(text)) return text;
+	const address = bareAddress(text.split(',')[0].trim());
+	return /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)?.[1] ?? address;
+}
+
 /** `192.0.2.6:443`, `[2001:db8::1]:443` and `fe80::1%eth0` without their port and zone; anything else as it is. */
 function bareAddress(address: string): string {
 	const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(address);

@@ -8,6 +8,7 @@ import {
 	ipAddressNaming,
 	isIpAddressField,
 	isIpAddressText,
+	visitorAddress,
 } from '../api/ipAddressFields';
 import { isPlainObject } from '../plainObject';
 
@@ -63,11 +64,15 @@ export function derivedIpKey(inputs: { workflowId: string; credentialIdentity: s
 		.digest();
 }
 
-/** The address as one visitor's value: trimmed, IPv6 (and IPv4 written with hex) in lower case. */
+/**
+ * The address as one visitor's value: trimmed, IPv6 (and IPv4 written with hex) in lower case, and one address
+ * however the service wrote it (api/ipAddressFields.ts `visitorAddress`: a port, a forwarding list's proxies and
+ * IPv4 written in IPv6 left out), so that one visitor gives one hash and one unique scan.
+ */
 export function normalIpAddress(value: unknown): string | undefined {
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim().toLowerCase();
-	return text === '' ? undefined : text;
+	return text === '' ? undefined : visitorAddress(text);
 }
 
 /**

@@ -28,6 +28,19 @@ describe('ipPrivacy', () => {
 		});
 	});
 
+	it("gives one visitor one hash: a port, a forwarding list's proxies and IPv4 written in IPv6 left out", () => {
+		const key = ipPrivacy('hash', { ...inputs, hashKey: 'secret' }).key as Buffer;
+		const expected = createHmac('sha256', 'secret').update('203.0.113.5').digest('hex');
+		for (const address of [
+			'203.0.113.5',
+			'203.0.113.5:51234',
+			'203.0.113.5, 198.51.100.7',
+			'::ffff:203.0.113.5',
+			'[::ffff:203.0.113.5]:443',
+		])
+			expect([address, hashIpAddress(address, key)]).toEqual([address, expected]);
+	});
+
 	it('derives a key per workflow and credential when none is set', () => {
 		const hash = (workflowId: string, credentialIdentity: string) =>
 			hashIpAddress(

@@ -42,6 +42,25 @@ describe('visitorKey', () => {
 		expect(visitorKey({ ipAddress: ' ', ip: '192.0.2.2' }, 'ip')).toBe('192.0.2.2');
 	});
 
+	it("is one visitor's address however the service writes it: a port, a forwarding list, IPv4 in IPv6", () => {
+		// one person scanning three times, each time from another source port, through another CDN edge, or seen on
+		// a dual-stack socket: before, three visitors
+		const forms = [
+			['203.0.113.5:51234', '203.0.113.5:60000', '203.0.113.5', '::ffff:203.0.113.5'],
+			['203.0.113.5, 198.51.100.7', '203.0.113.5,198.51.100.8', '::FFFF:203.0.113.5'],
+			['[2001:db8::1]:443', '[2001:DB8::1]:8443', '2001:db8::1%eth0'],
+		];
+		for (const [index, addresses] of forms.entries()) {
+			const keys = addresses.map((ipAddress) => visitorKey({ ipAddress }, 'ip'));
+			expect([index, new Set(keys).size]).toEqual([index, 1]);
+		}
+		expect(visitorKey({ ipAddress: '203.0.113.5:51234' }, 'ip')).toBe('203.0.113.5');
+		expect(visitorKey({ ip: '[2001:db8::1]:443, 198.51.100.7' }, 'ip')).toBe('2001:db8::1');
+		// text that is no address (a service's own hash of it, a placeholder) stays the key it was
+		expect(visitorKey({ ipAddress: ' A1B2C3D4:E5 ' }, 'ip')).toBe('a1b2c3d4:e5');
+		expect(visitorKey({ ipAddress: 'unknown, 203.0.113.5' }, 'ip')).toBe('unknown, 203.0.113.5');
+	});
+
 	it('is none for a scan without an address', () => {
 		for (const ipAddress of [undefined, null, '', '  ', 42])
 			expect(visitorKey({ ipAddress }, 'ip')).toBeUndefined();
