@@ -219,10 +219,15 @@ export class PageCollector<T extends { id?: string }> {
 		const expected = this.expected ?? this.itemLimit;
 		if (expected === undefined) return MAX_PAGES_WITHOUT_TOTAL;
 		const pages = Math.ceil(expected / this.servedSize) + SLACK_PAGES;
-		// codes that do not count raise the limit with every page: without a total, the walk must still end
-		return this.counts && this.expected === undefined
-			? Math.min(pages, MAX_PAGES_WITHOUT_TOTAL)
-			: pages;
+		if (!this.counts) return pages;
+		// Codes that do not count raise the limit page by page, so the cap is recomputed; the first total (else the
+		// ceiling) bounds it, so that a total growing with every page cannot keep the walk going.
+		const first = this.totalPassed ? undefined : this.totals[0];
+		const bound =
+			first === undefined
+				? MAX_PAGES_WITHOUT_TOTAL
+				: Math.ceil(first / this.servedSize) + SLACK_PAGES;
+		return Math.min(pages, bound);
 	}
 
 	private stopReason(served: number, fresh: number): Stop | undefined {

@@ -134,7 +134,8 @@ export async function execute(
 			returnAll: input.returnAll,
 			limit: input.limit,
 			pageSize: input.pageSize,
-			counts: isLive,
+			// Return All reads the whole list whatever it holds: only a Limit needs deleted codes left uncounted
+			...(input.returnAll ? {} : { counts: isLive }),
 		},
 		teamId: input.teamId,
 		itemIndex,

@@ -502,4 +502,30 @@ describe('collectPages with codes that do not count toward the limit (counts)', 
 		expect(served).toBe(20_000);
 		expect(result.shortfall?.stop).toBe('cap');
 	});
+
+	it.each([
+		['Return All', { returnAll: true }],
+		['a Limit no live code fills', { returnAll: false, limit: 5, pageSize: 100 }],
+	])(
+		'ends by itself, capped by its first total, on a total that grows a page with every page read (%s)',
+		async (_name, walk) => {
+			let total = 0;
+			let requests = 0;
+			const result = await collectPages<Code>({ ...walk, counts: live }, async (page, size) => {
+				requests++;
+				// a guard only, so that a walk without end fails instead of hanging
+				if (requests > 1_000) throw new Error('more than 1,000 requests');
+				total = Math.max(total, page * size + size);
+				return await Promise.resolve({
+					items: codes(size, `p${page}`).map((code) => ({ ...code, name: `Deleted ${code.name}` })),
+					totalCount: total,
+				});
+			});
+			// two walks (a shortfall is read again), each capped by its first total: 200 (4 pages), then 500 (7 pages)
+			expect(result.shortfall?.reason).toMatch(
+				/stopped after 7 pages of 100, while the total kept growing/,
+			);
+			expect(requests).toBe(11);
+		},
+	);
 });
