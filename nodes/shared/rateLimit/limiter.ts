@@ -11,6 +11,7 @@ import { askInLine, leaveLine, napMs, type SlotTurn } from './line';
 import { countAnswer, countedAnswer, shareAfter } from './othersUse';
 import { answered, countBetween, forgetOld, granted, unanswerable } from './ourSlots';
 import * as pace from './pace';
+import { adoptTold, lapseTold } from './refusalLimit';
 import { restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
 import { fitIntoWindow } from './windowFit';
 import { learnPhase, windowOfPhase } from './windowPhase';
@@ -139,12 +140,8 @@ export class RateLimiter {
 			windowOfExactReset(snapshot, countedAtMs, nowMs, windowMs) ??
 			(ours ? windowOfPhase(state.phase, countedAtMs, windowMs) : undefined);
 
-		// a refusal's limit too: a service may tell its headers only with its 429s
-		if (ours && snapshot.limit !== undefined && snapshot.limit > 0)
-			state.budget = pace.adoptLimit(
-				state.budget,
-				Math.min(snapshot.limit, state.budget.planLimit),
-			);
+		// a refusal's limit too (a service may tell its headers only with its 429s), held for a while only
+		if (ours) Object.assign(state, adoptTold(state, snapshot.limit, status === 429, nowMs));
 		if (status === 429) {
 			const waitMs = pace.waitAfterRefusal(snapshot, window?.resetAtMs, nowMs, windowMs);
 			state.pace = pace.blockUntil(state.pace, nowMs + Math.max(0, waitMs));
@@ -187,6 +184,7 @@ export class RateLimiter {
 	}
 
 	private forgetOld(nowMs: number): LimiterState {
+		Object.assign(this.state, lapseTold(this.state, nowMs, this.windowMs));
 		this.state.slots = forgetOld(this.state.slots, nowMs, this.windowMs);
 		return this.state;
 	}

@@ -21,6 +21,8 @@ export interface LimiterState {
 	/** The last answer of our window that was counted, for fitting slots into its window. */
 	lastAnswer?: CountedAnswer;
 	lastAnswerAtMs: number;
+	/** The last refusal while the limit in force was told by refusals alone (refusalLimit.ts). */
+	refusalHeldAtMs: number | undefined;
 	/** Until the first answer after a (re)start, one request at a time. */
 	probing: boolean;
 	nextTurnId: number;
@@ -38,6 +40,7 @@ export function startState(planLimit: number): LimiterState {
 		others: NO_OTHERS,
 		phase: {},
 		lastAnswerAtMs: Number.NEGATIVE_INFINITY,
+		refusalHeldAtMs: undefined,
 		probing: true,
 		nextTurnId: 1,
 	};

@@ -20,8 +20,9 @@ const ROUNDED_RESET_TOLERANCE_MS = 2;
 const REORDER_TOLERANCE = 3;
 
 /**
- * The credential's plan is the ceiling: a limit far above the plan's, or a reset far away, describes a longer
- * window than ours (1,200 per minute on a plan of 20 per second).
+ * The credential's plan is the ceiling: a limit far above the plan's, or a reset or Retry-After far away,
+ * describes a longer window than ours (1,200 per minute on a plan of 20 per second; a 429 of a per-minute
+ * bucket saying only Limit 100 and Retry-After 40).
  */
 export function describesOurWindow(
 	snapshot: RateLimitSnapshot,
@@ -30,9 +31,9 @@ export function describesOurWindow(
 	windowMs: number,
 ): boolean {
 	if (snapshot.limit !== undefined && snapshot.limit > planLimit * SAME_WINDOW_FACTOR) return false;
-	return (
-		snapshot.resetAtMs === undefined || snapshot.resetAtMs - nowMs <= windowMs * SAME_WINDOW_FACTOR
-	);
+	const longest = windowMs * SAME_WINDOW_FACTOR;
+	if (snapshot.retryAfterMs !== undefined && snapshot.retryAfterMs > longest) return false;
+	return snapshot.resetAtMs === undefined || snapshot.resetAtMs - nowMs <= longest;
 }
 
 export function isRoundedDelay(delayMs: number): boolean {

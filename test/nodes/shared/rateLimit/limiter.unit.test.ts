@@ -133,6 +133,65 @@ describe('through take and learn', () => {
 		expect(limiter.ratePerSecond).toBe(20);
 	});
 
+	it("adopts no limit of a 429 whose Retry-After says its window is longer than ours: 1,000 requests at the plan's pace", () => {
+		const { limiter, clock } = probed(200);
+		limiter.learn({}, 200);
+		// a per-minute bucket's refusal, told as Limit and Retry-After only, on a service telling headers only then
+		limiter.learn(
+			{ 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'retry-after': '40' },
+			429,
+		);
+		expect(limiter.ratePerSecond).toBe(200);
+		clock.nowMs += 41_000;
+		const start = clock.nowMs;
+		let last = start;
+		for (let request = 0; request < 1000; request++) {
+			last = slotAt(limiter, clock);
+			limiter.learn({}, 200);
+		}
+		// 1,000 at 196 a second: 5.1 s (10.2 s at 100 a second before)
+		expect(last - start).toBeLessThan(5200);
+	});
+
+	it("holds a limit told only with 429s while refusals come, and returns to the plan's after 60 windows without one", () => {
+		const { limiter, clock } = probed(200);
+		limiter.learn({}, 200);
+		const refusal = {
+			'x-ratelimit-limit': '100',
+			'x-ratelimit-remaining': '0',
+			'retry-after': '1',
+		};
+		limiter.learn(refusal, 429);
+		expect(limiter.ratePerSecond).toBe(100);
+		// a refusal within the hold keeps it: 59 windows, a refusal, 59 windows more
+		clock.nowMs += 59_000;
+		slotAt(limiter, clock);
+		limiter.learn({}, 200);
+		limiter.learn(refusal, 429);
+		clock.nowMs += 59_000;
+		slotAt(limiter, clock);
+		limiter.learn({}, 200);
+		expect(limiter.ratePerSecond).toBe(100);
+		clock.nowMs += 1_500;
+		slotAt(limiter, clock);
+		limiter.learn({}, 200);
+		expect(limiter.ratePerSecond).toBe(200);
+		expect(limiter.allowancePerSecond).toBeCloseTo(PACING_HEADROOM * 200, 6);
+	});
+
+	it('keeps a limit that answers other than 429 tell: the service tells it with every answer', () => {
+		const { limiter, clock } = probed(200);
+		limiter.learn({ 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99' }, 200);
+		limiter.learn(
+			{ 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'retry-after': '1' },
+			429,
+		);
+		clock.nowMs += 120_000;
+		slotAt(limiter, clock);
+		limiter.learn({}, 200);
+		expect(limiter.ratePerSecond).toBe(100);
+	});
+
 	it('does not pace on answers about a longer window, but a 429 there blocks until its reset', () => {
 		const { limiter, clock } = probed(20);
 		const minute = { 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '3' };

@@ -24,6 +24,15 @@ describe('our window or a longer one', () => {
 		expect(describesOurWindow({ limit: 5 }, T, 20, 1000)).toBe(true);
 		expect(describesOurWindow({}, T, 20, 1000)).toBe(true);
 	});
+
+	it("takes a Retry-After more than 1.5 windows away for a longer window's refusal, whatever its limit", () => {
+		expect(describesOurWindow({ limit: 10, remaining: 0, retryAfterMs: 40_000 }, T, 20, 1000)).toBe(
+			false,
+		);
+		expect(describesOurWindow({ limit: 10, remaining: 0, retryAfterMs: 1000 }, T, 20, 1000)).toBe(
+			true,
+		);
+	});
 });
 
 describe('an exact reset places the window', () => {
