@@ -745,20 +745,20 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 		good: 'ADA@Example.COM',
 		bad: 'ada@example.com.',
 	},
-	// A zero-width joiner or non-joiner belongs inside some scripts' words (Persian, Sinhala): inside a label only.
+	// A zero-width joiner or non-joiner belongs inside some scripts' words (Persian, Sinhala), not in a Latin one.
 	{
 		category: 'format',
 		field: 'Email',
 		...member('remove', { teamId: team, email: VALUE }),
 		good: 'ada@\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645.ir',
-		bad: 'ada@example\u200C.ir',
+		bad: 'ada@exam\u200Cple.ir',
 	},
 	{
 		category: 'format',
 		field: 'Email',
 		...qr('create', { qrType: 'VCARD', vcardFirstName: 'Ada', vcardEmail: VALUE }),
 		good: 'ada@\u0DC1\u0DCA\u200D\u0DBB\u0DD3.lk',
-		bad: 'ada@\u200Dexample.lk',
+		bad: 'ada@exam\u200Dple.com',
 	},
 	{
 		category: 'path-like',
