@@ -68,8 +68,9 @@ export class TaskPool {
 }
 
 /**
- * Every task's result in order, like Promise.all, but a failure is thrown only once every task has settled: a walk
- * that fails leaves none of its requests under way, waiting for slots or sending, after the item has failed.
+ * Every task's result in order, like Promise.all, but a failure (the first in the tasks' order) is thrown only once
+ * every task has settled: a walk that fails leaves none of its requests under way, waiting for slots or sending,
+ * after the item has failed. The one owner of that rule: the page walks, the team reads and the scan walks use it.
  */
 export async function allSettledFirst<T>(tasks: ReadonlyArray<Promise<T>>): Promise<T[]> {
 	const settled = await Promise.allSettled(tasks);
