@@ -89,6 +89,11 @@ describe("QRTRAC Trigger's Team written as an expression", () => {
 		'watches the credential\'s team when the field is only "=" (%s)',
 		async (_, typeVersion, team) => {
 			expect(await poll(typeVersion as number, team)).toBeUndefined();
+			// the poll read the credential's team: every request names it in its team header, none "="
+			expect(suite.sim.requestLog.length).toBeGreaterThan(0);
+			expect(suite.sim.requestLog.map((entry) => entry.headers['x-request-team-id'])).toEqual(
+				suite.sim.requestLog.map(() => suite.credentials.teamId),
+			);
 		},
 	);
 });
