@@ -78,3 +78,37 @@ export async function allSettledFirst<T>(tasks: ReadonlyArray<Promise<T>>): Prom
 	if (failed) throw failed.reason;
 	return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
 }
+
+/**
+ * Runs `work` on every part, at most `width` at a time (a TaskPool), started in the parts' order. After a
+ * failure no part starts and the running ones stop at their next step (`stopped`); the failure is thrown once
+ * every part has settled (`allSettledFirst`), so no request of the walk is still under way when it ends.
+ */
+export async function eachAtOnce<T>(
+	parts: readonly T[],
+	width: number,
+	work: (part: T, stopped: () => boolean) => Promise<void>,
+): Promise<void> {
+	const pool = new TaskPool(Math.max(1, Math.floor(width)));
+	let failed = false;
+	const stopped = () => failed;
+	// Parts start in order, so those a failure left unstarted (NotStarted) come after it: the first failure in
+	// the parts' order, the one thrown, is a part's own.
+	await allSettledFirst(
+		parts.map(
+			async (part) =>
+				await pool.run(async () => {
+					let done = false;
+					try {
+						await work(part, stopped);
+						done = true;
+					} finally {
+						if (!done) {
+							failed = true;
+							pool.stop();
+						}
+					}
+				}),
+		),
+	);
+}

@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CapWatch, looksCapped, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
 import { isAnswerTooLarge } from '../serviceErrors';
-import { allSettledFirst, TaskPool } from '../taskPool';
+import { eachAtOnce } from '../taskPool';
 import type { TransportContext } from '../transport';
 import { readScans, unexpectedAnswer, type AnswerSource, type Scan } from './answers';
 import {
@@ -264,40 +264,6 @@ export async function walkBulkScans(
 		chunk(qrIds, CODES_PER_ANALYTICS_REQUEST),
 		options.chunksInFlight ?? 1,
 		walkChunk,
-	);
-}
-
-/**
- * Runs `work` on every part, at most `width` at a time (taskPool.ts), started in the parts' order. After a
- * failure no part starts and the running ones stop at their next step (`stopped`); the failure is thrown once
- * every part has settled (`allSettledFirst`), so no request of the walk is still under way when it ends.
- */
-async function eachAtOnce<T>(
-	parts: readonly T[],
-	width: number,
-	work: (part: T, stopped: () => boolean) => Promise<void>,
-): Promise<void> {
-	const pool = new TaskPool(Math.max(1, Math.floor(width)));
-	let failed = false;
-	const stopped = () => failed;
-	// Parts start in order, so those a failure left unstarted (NotStarted) come after it: the first failure in
-	// the parts' order, the one thrown, is a part's own.
-	await allSettledFirst(
-		parts.map(
-			async (part) =>
-				await pool.run(async () => {
-					let done = false;
-					try {
-						await work(part, stopped);
-						done = true;
-					} finally {
-						if (!done) {
-							failed = true;
-							pool.stop();
-						}
-					}
-				}),
-		),
 	);
 }
 
