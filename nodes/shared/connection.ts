@@ -111,7 +111,7 @@ export function headerTextProblem(value: string): string | undefined {
 	if (!found) return undefined;
 	return /[\p{Cc}\p{Cf}\p{Z}]/u.test(found[0])
 		? `an invisible character or line break (${codePoint(found[0])})`
-		: `a character outside plain ASCII (${codePoint(found[0])})`;
+		: `a character outside Latin-1 (${codePoint(found[0])})`;
 }
 
 /** A value that is no secret (a team ID) with each such character written `<U+200B>`, so that a message shows it. */

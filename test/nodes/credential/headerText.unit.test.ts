@@ -15,8 +15,8 @@ it('refuses control and format characters (Latin-1 ones too) and anything above 
 		['a\nb', 'an invisible character or line break (U+000A)'],
 		['a\u0085b', 'an invisible character or line break (U+0085)'],
 		['soft\u00adhyphen', 'an invisible character or line break (U+00AD)'],
-		['caf\u0107', 'a character outside plain ASCII (U+0107)'],
-		['team_😀', 'a character outside plain ASCII (U+1F600)'],
+		['caf\u0107', 'a character outside Latin-1 (U+0107)'],
+		['team_😀', 'a character outside Latin-1 (U+1F600)'],
 	];
 	for (const [value, problem] of cases) expect(headerTextProblem(value)).toBe(problem);
 	expect(unsendableTeam('é\u200bx')?.message).toBe(
