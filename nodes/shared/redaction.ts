@@ -3,8 +3,9 @@
  * back (an error naming the "invalid client secret" it got, a field echoing the API key): whatever it wrote
  * reaches error titles, error items, output items and logs. Rule: every text that came from the service is
  * redacted once, where it enters (the transport's reading of an answer), in the forms a secret can take
- * there: as sent, URL-encoded, escaped as inside JSON text (`\/`, `\u002B` too), escaped as inside HTML (a proxy's
- * error page), inside base64 (a basic-auth pair quoted back), and any of these wrapped over a line break.
+ * there: as sent, URL-encoded, escaped as inside JSON text (`\/`, `\u002B`, `\u00e9` too), escaped as inside HTML (a
+ * proxy's error page), inside base64 (a basic-auth pair quoted back), and any of these wrapped over a line break; a
+ * secret with Latin-1 letters, sent as one byte each, also in its Latin-1 bytes (`%E9`, base64) and those read as UTF-8.
  */
 
 export const REDACTED = '[redacted]';
@@ -20,18 +21,63 @@ export function secretForms(secrets: readonly string[]): string[] {
 	const forms = new Set<string>();
 	for (const secret of secrets) {
 		if (secret.length < MIN_SECRET_LENGTH) continue;
-		forms.add(secret);
-		forms.add(encodeURIComponent(secret));
-		forms.add(JSON.stringify(secret).slice(1, -1));
-		for (const apostrophe of ['&#39;', '&#x27;', '&apos;'])
-			forms.add(htmlEscaped(secret, apostrophe));
-		if (secret.length >= MIN_BASE64_SECRET_LENGTH)
-			for (const core of base64Cores(secret)) {
-				forms.add(core);
-				forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
-			}
+		const encodings = byteEncodings(secret);
+		for (const text of readBack(secret, encodings)) {
+			forms.add(text);
+			forms.add(JSON.stringify(text).slice(1, -1));
+			for (const hex of [lowerHex, upperHex]) forms.add(unicodeEscaped(text, hex));
+			for (const apostrophe of ['&#39;', '&#x27;', '&apos;'])
+				forms.add(htmlEscaped(text, apostrophe));
+		}
+		for (const encoding of encodings) {
+			const bytes = Buffer.from(secret, encoding);
+			for (const hex of [upperHex, lowerHex]) forms.add(percentEncoded(bytes, hex));
+			if (secret.length >= MIN_BASE64_SECRET_LENGTH)
+				for (const core of base64Cores(bytes)) {
+					forms.add(core);
+					forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+				}
+		}
 	}
 	return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The byte encodings a secret may travel or be quoted in: UTF-8, and Latin-1 when it holds Latin-1 letters (a
+ * header carries `é` as the one byte E9, see connection.ts `headerTextProblem`).
+ */
+function byteEncodings(secret: string): BufferEncoding[] {
+	const codes = [...secret].map((character) => character.codePointAt(0)!);
+	return codes.some((code) => code > 0x7f) && codes.every((code) => code <= 0xff)
+		? ['utf8', 'latin1']
+		: ['utf8'];
+}
+
+/** The secret as a service may read it back: as sent, and its Latin-1 bytes read as UTF-8 (`é` becomes U+FFFD). */
+function readBack(secret: string, encodings: readonly BufferEncoding[]): string[] {
+	return encodings.includes('latin1')
+		? [secret, Buffer.from(secret, 'latin1').toString('utf8')]
+		: [secret];
+}
+
+const lowerHex = (code: number, width: number) => code.toString(16).padStart(width, '0');
+const upperHex = (code: number, width: number) => lowerHex(code, width).toUpperCase();
+
+/** JSON-escaped as writers that escape every character above U+007F write it (`\u00e9`, or `\u00E9`). */
+function unicodeEscaped(text: string, hex: typeof lowerHex): string {
+	return JSON.stringify(text)
+		.slice(1, -1)
+		.replace(/[\u0080-\uffff]/g, (unit) => `\\u${hex(unit.charCodeAt(0), 4)}`);
+}
+
+/** URL-encoded byte by byte as `encodeURIComponent` does (`%C3%A9` from UTF-8, `%E9` from Latin-1), either case of hex. */
+function percentEncoded(bytes: Buffer, hex: typeof lowerHex): string {
+	let encoded = '';
+	for (const byte of bytes) {
+		const character = String.fromCharCode(byte);
+		encoded += /[A-Za-z0-9\-_.!~*'()]/.test(character) ? character : `%${hex(byte, 2)}`;
+	}
+	return encoded;
 }
 
 /** The secret as an HTML page shows it: `&`, `<`, `>`, `"` and `'` written as entities. */
@@ -45,12 +91,11 @@ function htmlEscaped(secret: string, apostrophe: string): string {
 }
 
 /**
- * The base64 characters that only the secret's bytes make, at each of the three places base64 may start it
+ * The base64 characters that only the secret's bytes (UTF-8 or Latin-1) make, at each of the three places base64 may start it
  * (`user:secret`, `Bearer secret`): whatever precedes or follows it, these appear in the encoded text. Only a few
  * bits of the secret stay beside the REDACTED that replaces them.
  */
-function base64Cores(secret: string): string[] {
-	const bytes = Buffer.from(secret, 'utf8');
+function base64Cores(bytes: Buffer): string[] {
 	return [0, 1, 2].map((offset) => {
 		const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
 		return encoded.slice(

@@ -227,6 +227,43 @@ describe('redaction', () => {
 			}
 		});
 
+		it('blanks a secret with a Latin-1 letter in the forms its single byte takes: \\u00e9, U+FFFD, %E9, Latin-1 base64', () => {
+			// the header sends `é` as the one byte E9 (connection.ts lets Latin-1 letters through)
+			const secret = 'Sécret-Key-12345';
+			const forms = secretForms([secret]);
+			const reading = {
+				secretForms: forms,
+				acceptUnsuccessful: false,
+				envelopeOptional: false,
+				operation: 'GET /api/qrs-api/x',
+			};
+			const basic = (user: string) => Buffer.from(`${user}:${secret}`, 'latin1').toString('base64');
+			for (const echoed of [
+				secret,
+				'S\\u00e9cret-Key-12345',
+				'S\\u00E9cret-Key-12345',
+				'S\uFFFDcret-Key-12345',
+				'S\\ufffdcret-Key-12345',
+				'S%E9cret-Key-12345',
+				'S%e9cret-Key-12345',
+				'S%C3%A9cret-Key-12345',
+				`Basic ${basic('client')}`,
+				`Basic ${basic('cl')}`,
+				`Basic ${basic('c')}`,
+			]) {
+				const text = `["invalid client secret ${echoed}"]`;
+				const redacted = redactText(text, forms);
+				expect(redacted).toContain('[redacted]');
+				expect(redacted).not.toMatch(/cret-Key|Key-1234/);
+				// what base64 is left beside [redacted] decodes to no 4 bytes of the secret
+				for (const left of redacted.split(/\[redacted\]|Basic |"/))
+					expect(Buffer.from(left, 'base64').toString('latin1')).not.toMatch(/cret|Key-|1234/);
+				const shown = JSON.stringify(interpretAnswer(401, text, reading));
+				expect(shown).toContain('[redacted]');
+				expect(shown).not.toContain('cret-Key');
+			}
+		});
+
 		it('reads long runs of spaces and a page of megabytes in linear time, the excerpt still redacted', () => {
 			const spaces = `${' '.repeat(400_000)}x\n${' '.repeat(400_000)}`;
 			const started = Date.now();
