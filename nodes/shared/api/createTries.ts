@@ -3,14 +3,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { executionNode } from '../executionNode';
 import { isOutcomeUnknown } from '../serviceErrors';
 import type { TransportContext } from '../transport';
-import { sentBefore, type CreateKind } from './created';
+import { isMadeElsewhere, madeElsewhereBefore, sentBefore, type CreateKind } from './created';
 
 /**
  * n8n's Retry On Fail runs a failed node again in the same execution with the same items (with Continue On Fail,
  * whenever its first item failed, every item again). A create is not idempotent, so each item's create is kept
  * here by execution, node, run and item: a try after one whose outcome was unknown fails unsent (or, for a create
- * the caller can look up, such as one with a Display ID, is `settle`d by that look-up first), and one after a
- * success gives that record again, unsent. A create refused outright is forgotten, to be sent again.
+ * the caller can look up, such as one with a Display ID, is `settle`d by that look-up first), one after a try that
+ * made its record in another team fails unsent with that try's error, and one after a success gives that record
+ * again, unsent. A create refused outright is forgotten, to be sent again.
  */
 interface Tried {
 	atMs: number;
@@ -19,6 +20,8 @@ interface Tried {
 	record?: object;
 	/** What the try of unknown outcome said. */
 	failure?: string;
+	/** The error of a try that made its record in another team. */
+	madeElsewhere?: { message: string; description?: string | null };
 }
 
 const tried = new Map<string, Tried>();
@@ -45,6 +48,8 @@ export async function createOnce<T extends object>(
 	if (key === undefined) return await send();
 	const body = JSON.stringify(create.body);
 	const earlier = tried.get(key);
+	if (earlier?.madeElsewhere)
+		throw madeElsewhereBefore(executionNode(ctx), earlier.madeElsewhere, create.itemIndex);
 	if (earlier?.record === undefined && earlier?.failure !== undefined) {
 		const { failure } = earlier;
 		if (!create.settle) throw sentBefore(executionNode(ctx), create, failure);
@@ -67,7 +72,10 @@ export async function createOnce<T extends object>(
 			return record;
 		},
 		(error: unknown) => {
-			if (!isOutcomeUnknown(error)) tried.delete(key);
+			if (isMadeElsewhere(error)) {
+				const { message, description } = error;
+				remember(key, { atMs: Date.now(), body, madeElsewhere: { message, description } });
+			} else if (!isOutcomeUnknown(error)) tried.delete(key);
 			else remember(key, { atMs: Date.now(), body, failure: messageOf(error) });
 			throw error;
 		},

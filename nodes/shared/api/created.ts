@@ -166,6 +166,42 @@ export function linkedElsewhere(
  * The error for a create answered with a record of another team than the one asked for: the service did not keep
  * to the team header, and the record it made is not reported as the asked team's.
  */
+/** Errors of a create that made its record in another team: the outcome is known, so no try sends it again. */
+const madeElsewhere = new WeakSet<object>();
+
+/** Whether `error` says the create made its record in another team (`createdInOtherTeam`). */
+export function isMadeElsewhere(error: unknown): error is NodeApiError {
+	return typeof error === 'object' && error !== null && madeElsewhere.has(error);
+}
+
+/**
+ * The error for a create n8n runs again (Retry On Fail) after a try that made the record in another team: that
+ * try's error again, unsent (api/createTries.ts); a look-up in the team asked would find nothing and send again.
+ */
+export function madeElsewhereBefore(
+	node: INode,
+	first: { message: string; description?: string | null },
+	itemIndex?: number,
+): NodeApiError {
+	return remembered(
+		new NodeApiError(
+			node,
+			{ success: false, message: 'created in another team' },
+			{
+				message: first.message,
+				description:
+					`${first.description ?? ''} n8n ran this node again (Retry On Fail): it was not sent again.`.trim(),
+				itemIndex,
+			},
+		),
+	);
+}
+
+function remembered(error: NodeApiError): NodeApiError {
+	madeElsewhere.add(error);
+	return markOutcomeUnknown(error);
+}
+
 export function createdInOtherTeam(
 	source: AnswerSource,
 	code: QrCode,
@@ -176,7 +212,7 @@ export function createdInOtherTeam(
 	const madeIn = String(code.teamId);
 	const made = kind === 'copy' ? 'made the copy' : 'created the code';
 	// made all the same: n8n's Retry On Fail must not make another (createTries.ts)
-	return markOutcomeUnknown(
+	return remembered(
 		new NodeApiError(
 			source.node,
 			{ success: false, message: 'created in another team' },

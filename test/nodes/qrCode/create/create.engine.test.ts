@@ -409,3 +409,45 @@ describe('Create: service errors', () => {
 		suite.expectRequestsFollowContract();
 	});
 });
+
+describe('Create: a code QRTRAC made in another team than asked', () => {
+	const posts = () => suite.sim.requestLog.filter((entry) => entry.method === 'POST');
+	const holders = (displayId: string) =>
+		[...suite.sim.state.qrs.values()].filter((qr) => qr.displayId === displayId);
+
+	it.each([
+		['with a Display ID', { displayId: 'made-elsewhere-1' }],
+		['without a Display ID', {}],
+	])(
+		"%s, with n8n's Retry On Fail: the next tries fail unsent with the first try's message",
+		async (_, fields) => {
+			const credentialTeam = suite.credentials.teamId!;
+			const orgId = suite.sim.state.teams.get(credentialTeam)!.orgId;
+			const asked = suite.sim.state.createTeam(orgId, 'Create target').id;
+			suite.sim.setListDrift({ createsInDefaultTeam: true });
+			try {
+				const result = await runNode({
+					nodeType: 'qrtrac',
+					credentials: suite.credentials,
+					parameters: {
+						...{ resource: 'qrCode', operation: 'create', qrType: 'WEB' },
+						...{ qrRedirectUrl: 'https://example.com/elsewhere', options: { teamOverride: asked } },
+						...fields,
+					},
+					retryOnFail: 3,
+				});
+
+				// before: the next try looked in the team asked, found nothing and sent again (refused as taken)
+				expect(result.error?.message).toBe(
+					`QRTRAC created the code in another team: "${credentialTeam}", not "${asked}" as asked`,
+				);
+				expect(result.error?.description).toContain('Do not run this item again as it is');
+				expect(result.error?.description).toContain('it was not sent again');
+				expect(posts()).toHaveLength(1);
+				if ('displayId' in fields) expect(holders(fields.displayId)).toHaveLength(1);
+			} finally {
+				suite.sim.setListDrift({});
+			}
+		},
+	);
+});
