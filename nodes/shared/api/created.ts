@@ -162,10 +162,6 @@ export function linkedElsewhere(
 	);
 }
 
-/**
- * The error for a create answered with a record of another team than the one asked for: the service did not keep
- * to the team header, and the record it made is not reported as the asked team's.
- */
 /** Errors of a create that made its record in another team: the outcome is known, so no try sends it again. */
 const madeElsewhere = new WeakSet<object>();
 
@@ -183,7 +179,7 @@ export function madeElsewhereBefore(
 	first: { message: string; description?: string | null },
 	itemIndex?: number,
 ): NodeApiError {
-	return remembered(
+	return markMadeElsewhere(
 		new NodeApiError(
 			node,
 			{ success: false, message: 'created in another team' },
@@ -197,11 +193,15 @@ export function madeElsewhereBefore(
 	);
 }
 
-function remembered(error: NodeApiError): NodeApiError {
+function markMadeElsewhere(error: NodeApiError): NodeApiError {
 	madeElsewhere.add(error);
 	return markOutcomeUnknown(error);
 }
 
+/**
+ * The error for a create answered with a record of another team than the one asked for: the service did not keep
+ * to the team header, and the record it made is not reported as the asked team's.
+ */
 export function createdInOtherTeam(
 	source: AnswerSource,
 	code: QrCode,
@@ -212,7 +212,7 @@ export function createdInOtherTeam(
 	const madeIn = String(code.teamId);
 	const made = kind === 'copy' ? 'made the copy' : 'created the code';
 	// made all the same: n8n's Retry On Fail must not make another (createTries.ts)
-	return remembered(
+	return markMadeElsewhere(
 		new NodeApiError(
 			source.node,
 			{ success: false, message: 'created in another team' },
