@@ -15,11 +15,14 @@ export interface DynamicLinkRequest {
 	logoUrl?: string;
 }
 
+/** Where an answer names the link's destination as the request does, in either style: it must be the one asked. */
+const DESTINATION_FIELDS = ['destination_url', 'destinationUrl'];
+
 /**
- * Where an answer may name the link's destination: the request's name, in either style, and the contract's name of
- * a code's destination (the link is a code, which a service may answer as its primary record).
+ * The contract's name of a code's destination (the link is a code, which a service may answer as its primary
+ * record): the one asked, or empty or the link itself (a service filling it with the short link).
  */
-const DESTINATION_FIELDS = ['destination_url', 'destinationUrl', 'qrRedirectUrl'];
+const CODE_DESTINATION_FIELD = 'qrRedirectUrl';
 
 /** Where an answer may name the link itself (the short link people scan), in either style. */
 const SHORT_LINK_FIELDS = ['shortUrl', 'short_url', 'shortLink', 'short_link'];
@@ -28,25 +31,48 @@ const SHORT_LINK_FIELDS = ['shortUrl', 'short_url', 'shortLink', 'short_link'];
 const OWN_ID_FIELDS = ['id', 'displayId', 'display_id', 'qrId', 'qr_id'];
 
 /**
- * Whether a destination field holds the link itself rather than a target (a service filling qrRedirectUrl with the
- * short link): the answer's short link (named, or its domain and Display ID), or an address ending in its own ID.
+ * Whether an address is the link itself: the answer's short link (named, or its domain and Display ID), or an
+ * address on that short link's host ending in the link's own ID. An address elsewhere ending in the ID is not.
  */
 function isOwnLink(link: IDataObject, answered: string): boolean {
-	const named = [...SHORT_LINK_FIELDS.map((field) => link[field]), shortUrlOf(link)];
-	if (named.some((short) => typeof short === 'string' && sameAt('qrRedirectUrl', short, answered)))
-		return true;
+	const named = [...SHORT_LINK_FIELDS.map((field) => link[field]), shortUrlOf(link)].filter(
+		(short): short is string => typeof short === 'string' && short !== '',
+	);
+	if (named.some((short) => sameAt('qrRedirectUrl', short, answered))) return true;
 	const lastPart = /^https?:\/\/[^?#]*\/([^/?#]+)\/?$/i.exec(answered)?.[1];
 	return (
 		lastPart !== undefined &&
-		OWN_ID_FIELDS.some((field) => typeof link[field] === 'string' && link[field] === lastPart)
+		OWN_ID_FIELDS.some((field) => typeof link[field] === 'string' && link[field] === lastPart) &&
+		named.some((short) => hostOf(short) !== undefined && hostOf(short) === hostOf(answered))
 	);
+}
+
+/** The first destination the answer names that is not the one asked; undefined when there is none. */
+function otherDestination(link: IDataObject, destinationUrl: string): string | undefined {
+	const asked = (answered: string) => sameAt('qrRedirectUrl', answered, destinationUrl);
+	for (const field of DESTINATION_FIELDS) {
+		const answered = link[field];
+		if (typeof answered === 'string' && !asked(answered)) return answered;
+	}
+	const code = link[CODE_DESTINATION_FIELD];
+	if (typeof code === 'string' && code !== '' && !asked(code) && !isOwnLink(link, code))
+		return code;
+	return undefined;
+}
+
+function hostOf(address: string): string | undefined {
+	try {
+		return new URL(address).host;
+	} catch {
+		return undefined;
+	}
 }
 
 /**
  * The simple v1 interface's create (bearer API key). Its answer is not published (NOTES: return what the service
  * answers): the record in `data` when there is one, else the whole answer as the service sent it (with or without
  * the `{success, data}` envelope); no field of it is demanded, but each destination it names must be the one asked
- * (an empty one names none; one holding the link itself is no destination).
+ * (only the code's `qrRedirectUrl` may also be empty or hold the link itself).
  * Nothing identifies a link before it exists, so an unknown outcome fails the item rather than risk creating it
  * twice, and n8n's Retry On Fail never sends it again for that item (createOnce).
  */
@@ -78,13 +104,7 @@ export async function simpleCreateDynamic(
 		});
 		const link = isPlainObject(data) ? data : answer;
 		// no field is demanded, but every destination the answer names must be the one asked (in any URL spelling)
-		const elsewhere = DESTINATION_FIELDS.map((field) => link[field]).find(
-			(answered): answered is string =>
-				typeof answered === 'string' &&
-				answered !== '' &&
-				!sameAt('qrRedirectUrl', answered, request.destinationUrl) &&
-				!isOwnLink(link, answered),
-		);
+		const elsewhere = otherDestination(link, request.destinationUrl);
 		if (elsewhere !== undefined)
 			throw linkedElsewhere(source, link, request.destinationUrl, elsewhere);
 		return link;

@@ -139,7 +139,6 @@ it.each([
 		'an empty qrRedirectUrl beside the destination asked',
 		{ id: 'l1', destination_url: 'https://example.com', qrRedirectUrl: '' },
 	],
-	['an empty destination_url (none set on the record)', { id: 'l1', destination_url: '' }],
 	[
 		'a qrRedirectUrl holding the short link its shortUrl names',
 		{
@@ -155,8 +154,15 @@ it.each([
 		},
 	],
 	[
-		'a qrRedirectUrl holding a link to its own ID',
-		{ id: 'l1', destination_url: 'https://example.com', qrRedirectUrl: 'https://qr.example/l1' },
+		"a qrRedirectUrl holding a link to its own ID on its short link's host",
+		{
+			...{
+				id: 'l1',
+				destination_url: 'https://example.com',
+				short_url: 'https://qr.example/r/Ab3',
+			},
+			qrRedirectUrl: 'https://qr.example/l1',
+		},
 	],
 ])('an answer with %s names no other destination: it is the item', async (_case, data) => {
 	const run = await createAnswered({ status: 200, body: { success: true, data } });
@@ -165,3 +171,50 @@ it.each([
 	expect(run.output?.[0][0].json).toMatchObject({ id: 'l1', result: 'created' });
 	expect(run.sent).toHaveLength(1);
 });
+
+it.each([
+	[
+		'a destination_url on another host ending in its own ID',
+		{ id: 'Ab3dE9q', destination_url: 'https://elsewhere.example/promo/Ab3dE9q' },
+		'https://elsewhere.example/promo/Ab3dE9q',
+	],
+	[
+		'a destination_url holding its own short link (a loop)',
+		{ id: 'l1', short_url: 'https://qr.example/Ab3', destination_url: 'https://qr.example/Ab3' },
+		'https://qr.example/Ab3',
+	],
+	['an empty destination_url', { id: 'l1', destination_url: '' }, ''],
+	[
+		'an empty destinationUrl beside an empty qrRedirectUrl',
+		{ id: 'l1', destinationUrl: '', qrRedirectUrl: '' },
+		'',
+	],
+	[
+		'a qrRedirectUrl on another host than its short link, ending in its own ID',
+		{
+			...{ id: 'l1', short_url: 'https://qr.example/Ab3' },
+			qrRedirectUrl: 'https://elsewhere.example/promo/l1',
+		},
+		'https://elsewhere.example/promo/l1',
+	],
+	[
+		'a qrRedirectUrl ending in its own ID, with no short link to tell its host',
+		{ id: 'l1', qrRedirectUrl: 'https://elsewhere.example/l1' },
+		'https://elsewhere.example/l1',
+	],
+])(
+	'an answer with %s names another destination than asked: the item fails',
+	async (_case, data, answered) => {
+		// before: each was `created`; only the contract's qrRedirectUrl may be empty or hold the link itself
+		const run = await createAnswered({ status: 200, body: { success: true, data } });
+
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toBe(
+			`QRTRAC's answer to Create Dynamic Link (POST /v1/qr/create) names another destination: the dynamic link was probably created`,
+		);
+		const { description } = run.error as NodeApiError;
+		expect(description).toContain(`${JSON.stringify(answered)}`);
+		expect(description).toContain('"https://example.com"');
+		expect(run.sent).toHaveLength(1);
+	},
+);
