@@ -1,6 +1,7 @@
 /** Create or Update's Delete Missing: each candidate read by its ID right before its delete (fake context). */
-import { ok } from '../../../support/fakeContext';
+import { fakeContext, ok } from '../../../support/fakeContext';
 import { STORED_CODE, answering, runAction } from '../../../support/actionRequests';
+import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -96,3 +97,30 @@ describe('Delete Missing reads each candidate by its ID before deleting it', () 
 		expect(done.output?.[0][1].json.name).toBe('Renamed');
 	});
 });
+
+it.each([1, 1.1])(
+	'a node saved with version %s keeps its output: a spared code adds no item (deleteMissingSpared is 1.2)',
+	async (typeVersion) => {
+		const dropped = { ...STORED_CODE, id: 'qr_9', displayId: 'd9' };
+		const { ctx, sent } = fakeContext({
+			parameters: {
+				...{ resource: 'qrCode', operation: 'createOrUpdate', mode: 'sync', displayId: 'd1' },
+				...{ qrType: 'WEB', name: STORED_CODE.name, qrRedirectUrl: STORED_CODE.qrRedirectUrl },
+				...{ additionalFields: { tags: 'a' } },
+				options: { deleteMissing: true, deleteMissingTag: 'a' },
+			},
+			typeVersion,
+			answers: answering({
+				'GET /api/qrs-api/v2/teams/': ok({ qrs: [STORED_CODE, dropped], totalCount: 2 }),
+				'GET /api/qrs-api/teams/qr_9': ok({ ...dropped, tags: ['b'] }),
+			}),
+		});
+
+		const output = await new Qrtrac().execute.call(ctx);
+
+		// before: a second item {operation: 'deleteMissingSpared', ...} that these versions never gave
+		expect(output[0].map((item) => item.json.operation)).toEqual(['unchanged']);
+		expect(output[0]).toHaveLength(1);
+		expect(sent.map((request) => request.method)).toEqual(['GET', 'GET']);
+	},
+);

@@ -157,7 +157,7 @@ function refused(
  * Fail it becomes a record `{operation: 'deleteFailed', ...}` so that the deletions that did happen still show.
  * A failed read of the team's candidates deletes nothing: it fails the last row, or with Continue On Fail adds
  * `deleteMissingSkipped` saying why. Candidates their read showed no longer missing (deleteMissingCode) are counted,
- * with their Display IDs, in one `deleteMissingSpared` record.
+ * with their Display IDs, in one `deleteMissingSpared` record (from 1.2).
  */
 export async function deleteMissingCodes(
 	ctx: IExecuteFunctions,
@@ -269,7 +269,8 @@ export async function deleteMissingCodes(
 	}
 	results.append(last.itemIndex, [
 		...deleted,
-		...(spared.length === 0
+		// from 1.2 (`result`) only: 1 and 1.1 keep their output (a failed delete's note counts the spared in all)
+		...(spared.length === 0 || key !== 'result'
 			? []
 			: [
 					{
