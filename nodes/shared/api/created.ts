@@ -162,6 +162,29 @@ export function linkedElsewhere(
 	);
 }
 
+/**
+ * The error for a create n8n runs again (Retry On Fail) after a try that carried it out, when reading the record
+ * again by its ID (api/createTries.ts) failed: it is not sent again; the next try reads again.
+ */
+export function madeBeforeUnread(
+	node: INode,
+	create: { operation: string; kind: CreateKind; itemIndex?: number },
+	id: string,
+	failure: string,
+): NodeApiError {
+	return markOutcomeUnknown(
+		new NodeApiError(
+			node,
+			{ success: false, message: 'create made before, read again failed' },
+			{
+				message: `${create.operation} was carried out by an earlier try of this node (ID ${id}), but reading it again failed`,
+				description: `n8n ran this node again (Retry On Fail) after a try whose ${create.operation} succeeded. It was not sent again, so that nothing is created twice; reading what it made by its ID ${id} failed: ${failure}. Find it by that ID; do not run this item again as it is.`,
+				itemIndex: create.itemIndex,
+			},
+		),
+	);
+}
+
 /** Errors of a create that made its record in another team: the outcome is known, so no try sends it again. */
 const madeElsewhere = new WeakSet<object>();
 

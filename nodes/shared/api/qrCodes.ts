@@ -12,12 +12,7 @@ import {
 	type QrCode,
 } from './answers';
 import { changeNotHeld, readAfterChange } from './answerErrors';
-import {
-	createdInOtherTeam,
-	lookBeforeCreatingAgain,
-	readCopy,
-	readCreatedQrCode,
-} from './created';
+import { createdInOtherTeam, lookBeforeCreatingAgain, readCreatedQrCode } from './created';
 import { createOnce } from './createTries';
 import { findQrByDisplayId } from './qrList';
 import { findTakenDisplayId, VERIFY_LOOKBACK_MS, type TeamListing } from './takenDisplayId';
@@ -56,6 +51,17 @@ export async function createQr(
 					return made ? { code: made, recovered: true } : undefined;
 				}
 			: undefined,
+		// a try after a success reads the code by its ID (one GET) rather than keeping it for hours
+		again: {
+			keep: ({ code, recovered }: { code: QrCode; recovered: boolean }) => ({
+				id: code.id,
+				recovered,
+			}),
+			give: async ({ id, recovered }: { id: string; recovered: boolean }) => ({
+				code: await getQrById(ctx, { id, teamId, itemIndex }),
+				recovered,
+			}),
+		},
 	};
 	return await createOnce(ctx, create, async () => {
 		const lookUp = displayId
@@ -88,32 +94,6 @@ export async function createQr(
 			code,
 			recovered: response.recovered === true || response.verifiedAfterUnknownOutcome === true,
 		};
-	});
-}
-
-/**
- * A copy with a new ID and Display ID; an answer naming the original is no copy (readCopy), and a copy of another
- * team than the one asked for is never reported as this team's (as Create). Nothing tells a copy apart, so an
- * unknown outcome fails the item, and n8n's Retry On Fail never sends it again for that item (createOnce).
- */
-export async function duplicateQr(
-	ctx: TransportContext,
-	{ id, teamId, itemIndex }: InTeam & { id: string },
-): Promise<QrCode> {
-	const create = { operation: 'Duplicate QR Code', kind: 'copy' as const, itemIndex };
-	return await createOnce(ctx, { ...create, body: { id, teamId: teamId ?? null } }, async () => {
-		const { data, source } = await callEndpoint(ctx, {
-			operation: 'Duplicate QR Code',
-			route: 'POST /qrs-api/duplicate/{id}',
-			params: { id },
-			unknownOutcomeAdvice: lookBeforeCreatingAgain('copy'),
-			teamId,
-			itemIndex,
-		});
-		const copy = readCopy(source, data, id);
-		const asked = teamId ?? (await connectionOf(ctx)).teamId;
-		if (ofOtherTeam(copy, asked)) throw createdInOtherTeam(source, copy, asked, undefined, 'copy');
-		return copy;
 	});
 }
 

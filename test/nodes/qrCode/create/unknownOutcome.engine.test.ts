@@ -287,6 +287,13 @@ describe("lost answer to a create, with n8n's Retry On Fail", () => {
 		expect(result.items[0].json.error).toMatch(/^The outcome of Create QR Code is unknown/);
 		expect(result.items[1].json).toMatchObject({ qrRedirectUrl: 'https://example.com/kept' });
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
+		// only its ID was kept: each try n8n runs again (2 of 3 tries) reads the code made by it, once
+		const reads = suite.sim.requestLog.filter(
+			(entry) =>
+				entry.method === 'GET' &&
+				entry.path.split('?')[0] === `/api/qrs-api/teams/${String(result.items[1].json.id)}`,
+		);
+		expect(reads).toHaveLength(2);
 		expect(suite.sim.state.listQrs(suite.credentials.teamId!).length).toBe(before + 2);
 	});
 

@@ -118,6 +118,11 @@ describe('Duplicate', () => {
 			expect(result.items[0].json.error).toMatch(/^The outcome of Duplicate QR Code is unknown/);
 			expect(result.items[1].json).toMatchObject({ name: 'Kept copy' });
 			expect(result.items[1].json.id).not.toBe(kept.id);
+			// only the copy's ID was kept: the one try n8n runs again (2 tries) reads it by that ID, once
+			const copyPath = `/api/qrs-api/teams/${String(result.items[1].json.id)}`;
+			expect(
+				suite.sim.requestLog.filter((entry) => entry.method === 'GET' && entry.path === copyPath),
+			).toHaveLength(1);
 			expect(copiesOf('Lost copy')).toHaveLength(2);
 			expect(copiesOf('Kept copy')).toHaveLength(2);
 			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);

@@ -1,0 +1,92 @@
+/**
+ * What n8n's Retry On Fail finds of an item's earlier create (api/createTries.ts): a success keeps only the body's
+ * digest and what the caller needs to give the record again (a QR code's ID), never the request body or the record.
+ */
+import type { INode } from 'n8n-workflow';
+
+import { createOnce } from '../../../../nodes/shared/api/createTries';
+
+const NODE = { name: 'QRTRAC', retryOnFail: true } as INode;
+
+/** A context of one execution and run, as n8n gives each try of the node. */
+function tryOf(executionId: string) {
+	return {
+		getNode: () => NODE,
+		getInputData: () => [],
+		getExecutionId: () => executionId,
+		getWorkflowDataProxy: () => ({ $runIndex: 0 }),
+	} as never;
+}
+
+const code = (id: string) => ({ id, name: 'Big', metadata: { a: 'x'.repeat(1_000) } });
+
+describe('a try after a success', () => {
+	const again = {
+		keep: (made: { id: string }) => ({ id: made.id }),
+		give: jest.fn(async ({ id }: { id: string }) => ({ ...code(id), read: true })),
+	};
+	beforeEach(() => again.give.mockClear());
+
+	it('gives the record read again by the ID kept: nothing sent, one read', async () => {
+		const body = { body: { name: 'Big', displayId: 'd-1' }, teamId: null };
+		const create = {
+			operation: 'Create QR Code',
+			kind: 'code' as const,
+			body,
+			itemIndex: 0,
+			again,
+		};
+		const send = jest.fn(async () => code('qr_1'));
+
+		const first = await createOnce(tryOf('exec-kept'), create, send);
+		const retried = await createOnce(tryOf('exec-kept'), create, send);
+
+		expect(first).toEqual(code('qr_1'));
+		// before: the first try's record itself, kept with the request body for up to 6 hours
+		expect(again.give.mock.calls).toEqual([[{ id: 'qr_1' }]]);
+		expect(retried).toEqual({ ...code('qr_1'), read: true });
+		expect(send).toHaveBeenCalledTimes(1);
+	});
+
+	it('sends again when the body differs from the one kept (by its digest)', async () => {
+		const create = (name: string) => ({
+			...{ operation: 'Create QR Code', kind: 'code' as const, again },
+			...{ body: { body: { name }, teamId: null }, itemIndex: 0 },
+		});
+		const send = jest.fn(async () => code('qr_2'));
+
+		await createOnce(tryOf('exec-changed'), create('A'), send);
+		await createOnce(tryOf('exec-changed'), create('B'), send);
+
+		expect(send).toHaveBeenCalledTimes(2);
+		expect(again.give).not.toHaveBeenCalled();
+	});
+
+	it('a failed read says the create was made by an earlier try, naming the ID, and is not sent again', async () => {
+		const failing = {
+			keep: (made: { id: string }) => ({ id: made.id }),
+			give: async () => {
+				throw new Error('QRTRAC could not be reached');
+			},
+		};
+		const create = {
+			...{ operation: 'Create QR Code', kind: 'code' as const, again: failing },
+			...{ body: { body: { name: 'C' }, teamId: null }, itemIndex: 3 },
+		};
+		const send = jest.fn(async () => code('qr_3'));
+
+		await createOnce(tryOf('exec-unread'), create, send);
+		const failed = await createOnce(tryOf('exec-unread'), create, send).catch(
+			(error: Error & { description?: string }) => error,
+		);
+
+		expect(failed).toBeInstanceOf(Error);
+		expect((failed as Error).message).toBe(
+			'Create QR Code was carried out by an earlier try of this node (ID qr_3), but reading it again failed',
+		);
+		expect((failed as { description?: string }).description).toContain(
+			'QRTRAC could not be reached',
+		);
+		expect(send).toHaveBeenCalledTimes(1);
+	});
+});
