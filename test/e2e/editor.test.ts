@@ -855,6 +855,33 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 		STEP_TIMEOUT_MS,
 	);
 
+	test(
+		'Options > Team (Override) switched to Expression: an empty expression, not [object Object]',
+		async () => {
+			const { page } = editor;
+			const ndv = page.getByTestId('ndv');
+			await editor.openWorkflow(workflowIds[9]);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Scans of a code' }).dblclick();
+			await editor.addFixedCollectionOption('Add Option', 'Team (Override)');
+			// the innermost parameter item holding the picker (the Options collection is one too)
+			const item = ndv
+				.getByTestId('parameter-item')
+				.filter({ has: ndv.getByTestId('resource-locator-teamOverride') })
+				.last();
+			await item.hover();
+			await item.getByTestId('radio-button-expression').click();
+			const input = item.getByTestId('inline-expression-editor-input');
+			await input.waitFor();
+			const shown = await item.innerText();
+			log(`Team (Override) switched to Expression shows: ${JSON.stringify(shown)}`);
+			// the editor rewrites the value only when it recognises a locator (its default's `__rl`)
+			expect(shown).not.toContain('[object Object]');
+			expect((await input.innerText()).trim()).toBe('');
+			await page.getByTestId('ndv-close-button').click();
+		},
+		STEP_TIMEOUT_MS,
+	);
+
 	test('no browser error came from the package', () => {
 		const problems = packageProblems(editor.problems);
 		const others = editor.problems.length - problems.length;

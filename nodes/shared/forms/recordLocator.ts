@@ -17,7 +17,9 @@ export function recordLocator(record: {
 		displayName: record.displayName,
 		name: record.name,
 		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		// `__rl` marks a locator for the editor: inside a collection it copies this default as it is, and without the
+		// mark switching the field to Expression turns the object into "[object Object]".
+		default: { __rl: true, mode: 'list', value: '' },
 		required: true,
 		description: `The ${record.noun} to act on`,
 		modes: [

@@ -18,6 +18,7 @@ import * as qrCode from '../../../nodes/Qrtrac/actions/qrCode';
 import * as team from '../../../nodes/Qrtrac/actions/team';
 import * as teamMember from '../../../nodes/Qrtrac/actions/teamMember';
 import { Qrtrac } from '../../../nodes/Qrtrac/Qrtrac.node';
+import { QrtracTrigger } from '../../../nodes/QrtracTrigger/QrtracTrigger.node';
 import type { Operation } from '../../../nodes/shared/executor';
 import { fakeContext } from '../../support/fakeContext';
 import { NODE_VERSIONS } from '../../../nodes/Qrtrac/descriptions/layoutVersions';
@@ -191,5 +192,64 @@ describe("n8n's schema check of a parameter", () => {
 		visit(properties, '');
 		expect(visited).toBeGreaterThan(properties.length * 2);
 		expect(checked).toEqual([]);
+	});
+});
+
+describe('resource locators: defaults the editor recognises as locators', () => {
+	/** Every resource locator of a form, at the top, inside collections and inside fixed collections' groups. */
+	function locators(properties: INodeProperties[], path = ''): Array<[string, unknown]> {
+		return properties.flatMap((property) => {
+			const where = `${path}${property.name}`;
+			const own: Array<[string, unknown]> =
+				property.type === 'resourceLocator' ? [[where, property.default]] : [];
+			const nested = (
+				(property.options ?? []) as unknown as Array<Record<string, unknown>>
+			).flatMap((option) =>
+				Array.isArray(option.values)
+					? locators(option.values as INodeProperties[], `${where}.${String(option.name)}.`)
+					: 'type' in option
+						? locators([option as unknown as INodeProperties], `${where}.`)
+						: [],
+			);
+			return [...own, ...nested];
+		});
+	}
+
+	it('every locator default carries __rl: inside a collection the editor copies the default as it is, and one without __rl switched to Expression shows [object Object]', () => {
+		const all = [
+			...locators(new Qrtrac().description.properties),
+			...locators(new QrtracTrigger().description.properties),
+		];
+		const names = all.map(([where]) => where);
+		expect(names).toEqual(
+			expect.arrayContaining(['qrCodeId', 'teamId', 'team', 'options.teamOverride']),
+		);
+		expect(names.some((where) => where.startsWith('pickedQrCodes.code.'))).toBe(true);
+		expect(all.filter(([, value]) => (value as IDataObject).__rl !== true)).toEqual([]);
+		for (const [, value] of all) expect(value).toEqual({ __rl: true, mode: 'list', value: '' });
+	});
+
+	it('a locator saved without __rl (workflows saved before it) reads as one with it', () => {
+		const withoutRl = { mode: 'id', value: 'team_1' };
+		const get = qrCode.operations.get.parse;
+		const read = (teamOverride: IDataObject) =>
+			parsed(get, { ...code, options: { teamOverride } }, 1.2);
+		expect(read(withoutRl)).toEqual(read({ __rl: true, ...withoutRl }));
+		expect(JSON.stringify(read(withoutRl))).toContain('team_1');
+
+		const scans = analytics.operations.getScansForCodes.parse;
+		const picked = (qrCodeId: IDataObject) =>
+			parsed(
+				scans,
+				{
+					codeSelection: 'picked',
+					pickedQrCodes: { code: [{ qrCodeId }] },
+					timeRange: 'last7Days',
+				},
+				1.2,
+			);
+		const qr = { mode: 'list', value: 'qr_9' };
+		expect(picked(qr)).toEqual(picked({ __rl: true, ...qr }));
+		expect(JSON.stringify(picked(qr))).toContain('qr_9');
 	});
 });
