@@ -17,7 +17,7 @@ const teamDropdown: INodeProperties = loadOptionsField({
 	displayName: 'Team Name or ID',
 	name: 'team',
 	method: 'getTeams',
-	lead: "Team to watch; empty means the credential's team.",
+	lead: "Team to watch; empty means the credential's team. A trigger has no input item: an expression here cannot use $json.",
 });
 
 /**
@@ -35,7 +35,8 @@ const teamPicker: INodeProperties = {
 		urlExample: 'https://app.qrtrac.com/teams/team_1234',
 	}),
 	required: false,
-	description: "The team whose QR codes to watch. Leave it empty to watch the credential's team.",
+	description:
+		"The team whose QR codes to watch. Leave it empty to watch the credential's team. A trigger has no input item: an expression here cannot use $json.",
 };
 // an empty picker reads "Choose..." in n8n; here empty has a meaning, so the list says it
 teamPicker.modes = teamPicker.modes?.map((mode) =>

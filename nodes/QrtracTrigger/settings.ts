@@ -78,9 +78,7 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	const allTeams =
 		triggerOn === 'codeChanges' && readPollParameter<string>(ctx, 'scope', 'team') === 'all';
 	// A dropdown's text (version 1) or a team picker's value (1.1); extractValue reads an ID from a URL.
-	const team = allTeams
-		? ''
-		: String(readPollParameter<unknown>(ctx, 'team', '', { extractValue: true }) ?? '').trim();
+	const team = allTeams ? '' : readTeam(ctx);
 	if (!allTeams && !team) refuseEmptyTeamExpression(ctx);
 	const filters = readPollParameter<IDataObject>(ctx, 'filters', {});
 	const options = readPollParameter<IDataObject>(ctx, 'options', {});
@@ -109,12 +107,39 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	};
 }
 
+/** The Team field's label as the node's version shows it. */
+function teamLabel(ctx: IPollFunctions): string {
+	return ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1 ? 'Team' : 'Team Name or ID';
+}
+
+/**
+ * The Team's ID, trimmed; '' when left empty. An expression n8n cannot resolve fails under the field's label: a
+ * poll has no input item, so `$json` fails with n8n's "hasn't been executed", which names neither.
+ */
+function readTeam(ctx: IPollFunctions): string {
+	const read = () => readPollParameter<unknown>(ctx, 'team', '', { extractValue: true });
+	const node = ctx.getNode();
+	if (writtenExpression(node.parameters.team) === undefined) return String(read() ?? '').trim();
+	let team: unknown;
+	try {
+		team = read();
+	} catch (error) {
+		throw new NodeOperationError(
+			node,
+			`"${teamLabel(ctx)}" is an expression that could not be read`,
+			{
+				description: `A trigger has no input item, so $json is empty here. Give a team ID, an expression without $json (for example $vars), or leave the field empty to watch the credential's team. n8n said: ${(error as Error).message}`,
+			},
+		);
+	}
+	return String(team ?? '').trim();
+}
+
 /** A Team whose expression gave nothing must not watch the credential's team (shared/parameters.ts' rule). */
 function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 	const node = ctx.getNode();
 	if (writtenExpression(node.parameters.team) === undefined) return;
-	const label = node.typeVersion >= TRIGGER_VERSION_1_1 ? 'Team' : 'Team Name or ID';
-	throw new NodeOperationError(node, `"${label}" is an expression that gave no team`, {
+	throw new NodeOperationError(node, `"${teamLabel(ctx)}" is an expression that gave no team`, {
 		description:
 			"Nothing was read from QRTRAC. Make the expression give a team ID, or leave the field empty to watch the credential's team.",
 	});

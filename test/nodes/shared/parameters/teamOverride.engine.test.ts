@@ -4,6 +4,7 @@
  * gives nothing fails the poll instead of watching the credential's team. (Options written as one expression never
  * reach the node: n8n's Workflow replaces a collection that is not an object by `{}`.)
  */
+import { QrtracTrigger } from '../../../../nodes/QrtracTrigger/QrtracTrigger.node';
 import { pollTrigger, runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 
@@ -81,6 +82,35 @@ describe("QRTRAC Trigger's Team written as an expression", () => {
 			expect(suite.sim.requestLog).toHaveLength(0);
 		},
 	);
+
+	it.each([
+		['a team picker (1.1)', 1.1, { __rl: true, mode: 'id', value: '={{ $json.team }}' }, 'Team'],
+		['a dropdown (1)', 1, '={{ $json.team }}', 'Team Name or ID'],
+	])(
+		'fails the poll naming the field when the expression reads $json, which a trigger does not have (%s)',
+		async (_, typeVersion, team, label) => {
+			const error = await poll(typeVersion as number, team);
+
+			expect(error?.message).toBe(`"${label}" is an expression that could not be read`);
+			expect((error as { description?: string })?.description).toMatch(
+				/^A trigger has no input item, so \$json is empty here\. /,
+			);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
+
+	it('says on the Team field, in every version, that an expression there cannot use $json', () => {
+		const teams = new QrtracTrigger().description.properties.filter(
+			(property) => property.name === 'team',
+		);
+		expect(teams.map((team) => team.type)).toEqual(
+			expect.arrayContaining(['options', 'resourceLocator']),
+		);
+		for (const team of teams)
+			expect(team.description).toContain(
+				'A trigger has no input item: an expression here cannot use $json',
+			);
+	});
 
 	it.each([
 		['a team picker (1.1)', 1.1, { __rl: true, mode: 'id', value: '=' }],
