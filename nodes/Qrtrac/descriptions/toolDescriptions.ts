@@ -7,7 +7,6 @@ import type { QrtracOperations, QrtracResource } from '../actions/node.type';
 import { description as qrCodeForm } from '../actions/qrCode';
 import { description as teamForm } from '../actions/team';
 import { description as teamMemberForm } from '../actions/teamMember';
-import { limitOption } from './common';
 
 /*
  * The convention of every text below: what the model may be given is named by the key n8n's "Let the model define"
@@ -96,11 +95,11 @@ const MOMENT =
 
 /**
  * The list operations stop at the Limit unless Return All is on: an agent not told so takes the first entries for
- * all of them. When Return All is left to the model, n8n hides the Limit (its default then applies), so only
- * Return All is named as an argument.
+ * all of them. When Return All is left to the model, n8n hides the Limit, so only Return All is named as an
+ * argument. No number: the user may have set another Limit than the form's default.
  */
 function upToLimit(f: ToolForm): string {
-	return `The list holds at most the node's ${f.set('limit')} (default ${String(limitOption.default)}) entries; pass ${f.arg('returnAll')} true for every one.`;
+	return `The list holds at most the node's ${f.set('limit')} entries; pass ${f.arg('returnAll')} true for every one.`;
 }
 
 /** The Time Range is set in the node; with Custom its bounds may be the model's (timeRange.ts rules). */
@@ -136,13 +135,13 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 		delete: (f) =>
 			`Delete a QR code (QRTRAC keeps it marked deleted; this node cannot restore it). Pass ${f.arg('qrCodeId')}: the code's id (not its Display ID). Returns {deleted: true, id, result: deleted, or unchanged when it was deleted already}.`,
 		downloadImage: (f) =>
-			`Download a QR code's image as a file (PNG as a rule; JPEG, GIF, WebP or SVG as QRTRAC serves it, named by its extension and MIME type). Pass ${f.arg('qrCodeId')}: the code's id. Returns the code's main fields, qrImageUrl (the image's address) among them; the file itself is binary data, and n8n passes no binary data to an AI agent.`,
+			`Gives a QR code's image address (qrImageUrl) and main fields (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times): use qrImageUrl to show or share the image. Pass ${f.arg('qrCodeId')}: the code's id. The node also downloads the image as a file, but n8n passes no binary data to an AI agent.`,
 		duplicate: (f) =>
 			`Copy a QR code; the copy gets a new id and Display ID. Pass ${f.arg('qrCodeId')}: the code's id. Returns the copy with result: created (each call makes another copy).`,
 		get: (f) =>
 			`Get one QR code. Pass ${f.arg('qrCodeId')}: the code's id (as other tools return it; not its Display ID). Returns id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, createdAt, updatedAt.`,
 		getMany: (f) =>
-			`List or search the team's QR codes, most recently changed first. Optionally pass ${f.arg('search')} (a Filters field): part of a name or Display ID, matched by QRTRAC (when nothing matches, try another case or a shorter part). Returns codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times); an empty list means nothing matched. ${upToLimit(f)}`,
+			`List or search the team's QR codes, most recently changed first. Optionally pass ${f.arg('search')}: part of a name or Display ID, matched by QRTRAC (when nothing matches, try another case or a shorter part). Returns codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times); an empty list means nothing matched. ${upToLimit(f)}`,
 		getUpdatedSince: (f) =>
 			`List the QR codes changed after a moment. Pass ${f.arg('since')}: ${MOMENT}. Optionally pass ${f.arg('includeDeleted')} true to add codes deleted since then (with deleted: true). Set in the node: ${f.set('scope')} (default ${f.choice('scope')}; ${f.choice('scope', 'organization')}). Returns every changed code, oldest change first, with no limit: an old moment returns the whole team.`,
 		update: (f) =>

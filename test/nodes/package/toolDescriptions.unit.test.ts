@@ -60,7 +60,9 @@ describe('Tool descriptions of list operations', () => {
 			const parameters = toolDefaults(resource, operation);
 			expect(parameters?.limit).toBe(limitOption.default);
 			const text = String(parameters?.toolDescription);
-			expect(text).toContain(`at most the node's Limit (default ${String(limitOption.default)})`);
+			// the node's Limit, whatever the user set: a default the node may not use would mislead the agent
+			expect(text).toContain("at most the node's Limit entries");
+			expect(text).not.toContain(`default ${String(limitOption.default)}`);
 			expect(text).toContain('pass `Return_All` true');
 			// Return All left to the model hides the Limit (its displayOptions): both are never arguments at once
 			expect(text).not.toContain('`Limit`');
@@ -338,9 +340,10 @@ describe('Tool descriptions of the QR code lists', () => {
 		expect(text).toMatch(/no limit/);
 	});
 
-	test("Get Many names the Filters' Search by its button's key", () => {
+	test("Get Many names the Filters' Search by its button's key, not by where the user finds it", () => {
 		const text = String(toolDefaults('qrCode', 'getMany')?.toolDescription);
-		expect(text).toMatch(/pass `Search` \(a Filters field\)/);
+		expect(text).toMatch(/pass `Search`: /);
+		expect(text).not.toContain('Filters');
 	});
 
 	/**
@@ -394,8 +397,12 @@ describe('Tool descriptions of operations with a Display ID', () => {
 describe('Tool descriptions of what QR code reads and writes return', () => {
 	const text = (operation: string) => String(toolDefaults('qrCode', operation)?.toolDescription);
 
-	test('qrCode:downloadImage: names every image format it returns, not PNG alone', () => {
-		expect(text('downloadImage')).toMatch(/PNG[^.]*JPEG[^.]*GIF[^.]*WebP[^.]*SVG/);
+	/** The agent gets the JSON only (below): the text leads with what it gets, the image's formats are the user's. */
+	test("qrCode:downloadImage: leads with the image's address and the main fields, no file formats", () => {
+		expect(text('downloadImage')).toMatch(
+			/^Gives a QR code's image address \(qrImageUrl\) and main fields/,
+		);
+		expect(text('downloadImage')).not.toMatch(/PNG|JPEG|GIF|WebP|SVG|MIME/);
 	});
 
 	test('qrCode:createOrUpdate: names passwordNote on an unchanged code', () => {

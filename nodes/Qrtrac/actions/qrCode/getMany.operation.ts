@@ -56,7 +56,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. spring',
 				description:
-					"Codes QRTRAC's search matches on name or Display ID (how, e.g. case or part of a word, is QRTRAC's)",
+					"Keep only the codes whose name or Display ID matches this text. QRTRAC's search decides what matches (for example, whether case counts or part of a word is enough).",
 			},
 			{ ...sortByOption, displayOptions: { show: FIRST_LAYOUT } },
 			{ ...sortOrderOption, displayOptions: { show: FIRST_LAYOUT } },

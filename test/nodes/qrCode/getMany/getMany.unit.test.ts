@@ -1,4 +1,7 @@
 /** QR Code > Get Many: the exact requests the node builds for a typical input (fake context, no sockets). */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { description } from '../../../../nodes/Qrtrac/actions/qrCode/getMany.operation';
 import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
 import { parseItems, VALUE, type Refusal } from '../../../support/parseItems';
 
@@ -62,4 +65,19 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			});
 		},
 	);
+});
+
+/**
+ * The contract says only that search "matches name or displayId": the Search field's text says what it keeps as a
+ * sentence, and leaves how it matches to QRTRAC without promising a case rule.
+ */
+it("the Search filter's description is a sentence saying what it keeps, promising no case rule", () => {
+	const filters = description.find((property) => property.name === 'filters');
+	const search = (filters?.options as INodeProperties[] | undefined)?.find(
+		(option) => option.name === 'search',
+	);
+	expect(search?.description).toMatch(
+		/^Keep only the codes whose name or Display ID matches this text\. [A-Z][^]*\.$/,
+	);
+	expect(search?.description).not.toMatch(/case-sensitive|case-insensitive/);
 });
