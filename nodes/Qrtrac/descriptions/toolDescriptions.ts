@@ -238,5 +238,8 @@ export const toolDescriptionProperties: INodeProperties[] = (
 		displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
 		description:
 			'What an AI agent reads about this tool: when to use it, what to pass and what comes back',
+		// n8n adds its own "Set Automatically" only to nodes without this field, and its text is the action's name alone;
+		// an edited text is the user's, kept when the operation changes, so the hint says how to get the new one.
+		hint: "Written for the operation chosen above. After changing the operation, use ⋮ > Reset Value (shown on hover) to get the new operation's text.",
 	})),
 );

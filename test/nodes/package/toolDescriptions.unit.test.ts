@@ -535,3 +535,14 @@ describe("Tool descriptions name arguments by the button's key", () => {
 		},
 	);
 });
+
+/**
+ * The package defines Tool Description itself, so n8n adds no "Set Automatically": an edited text stays when the
+ * operation changes. The field says how to get the new operation's text back.
+ */
+test("every Tool Description field's hint says to reset it after changing the operation", () => {
+	const fields = description.properties.filter((property) => property.name === 'toolDescription');
+	expect(fields.length).toBe(operations.length);
+	for (const field of fields)
+		expect(field.hint).toMatch(/After changing the operation, use ⋮ > Reset Value/);
+});
