@@ -17,7 +17,7 @@ import * as teamMember from './actions/teamMember';
 import { router } from './actions/router';
 import { qrtracBuilderHint, withBuilderHints } from './builderHint';
 import { NODE_VERSIONS } from './descriptions/layoutVersions';
-import { toolDescriptionProperties } from './descriptions/toolDescriptions';
+import { toolDescriptionProperties, toolFieldsNotice } from './descriptions/toolDescriptions';
 import { listSearch, loadOptions } from './methods';
 
 const resourceProperty: INodeProperties = {
@@ -93,6 +93,7 @@ export class Qrtrac implements INodeType {
 		properties: withBuilderHints([
 			resourceProperty,
 			...operationProperties,
+			toolFieldsNotice,
 			...toolDescriptionProperties,
 		]),
 	};

@@ -4,6 +4,7 @@ import { description as analyticsForm } from '../actions/analytics';
 import { description as designTemplateForm } from '../actions/designTemplate';
 import { description as dynamicLinkForm } from '../actions/dynamicLink';
 import type { QrtracOperations, QrtracResource } from '../actions/node.type';
+import { AS_TOOL } from './common';
 import { description as qrCodeForm } from '../actions/qrCode';
 import { description as teamForm } from '../actions/team';
 import { description as teamMemberForm } from '../actions/teamMember';
@@ -243,3 +244,16 @@ export const toolDescriptionProperties: INodeProperties[] = (
 		hint: "Written for the operation chosen above. After changing the operation, use ⋮ > Reset Value (shown on hover) to get the new operation's text.",
 	})),
 );
+
+/**
+ * On the tool variant: the texts name the fields "Pass `Name`, ...", but the model fills only those the user
+ * handed to it, which nothing else on the form says.
+ */
+export const toolFieldsNotice: INodeProperties = {
+	displayName:
+		'The model fills only the fields where you clicked "Let the model define" (the sparkle button); every other field keeps what you set here, even one the Tool Description tells the model to pass.',
+	name: 'toolFieldsNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: AS_TOOL },
+};

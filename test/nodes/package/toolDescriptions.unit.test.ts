@@ -546,3 +546,24 @@ test("every Tool Description field's hint says to reset it after changing the op
 	for (const field of fields)
 		expect(field.hint).toMatch(/After changing the operation, use ⋮ > Reset Value/);
 });
+
+test('a notice on the tool variant only says the model fills only the fields handed to it', () => {
+	const notices = description.properties.filter(
+		(property) => property.type === 'notice' && property.displayOptions?.show?.['@tool'],
+	);
+	expect(notices).toHaveLength(1);
+	expect(notices[0].displayOptions).toEqual({ show: { '@tool': [true] } });
+	expect(notices[0].displayName).toMatch(
+		/^The model fills only the fields where you clicked "Let the model define"/,
+	);
+	const canvas = NodeHelpers.getNodeParameters(
+		description.properties,
+		{ resource: 'qrCode', operation: 'get' },
+		true,
+		false,
+		{ typeVersion: version, parameters: {} } as unknown as INode,
+		description,
+	);
+	expect(canvas).not.toHaveProperty(notices[0].name);
+	expect(toolDefaults('qrCode', 'get')).toHaveProperty(notices[0].name);
+});
