@@ -18,11 +18,16 @@ export interface CountingWindow {
 const ROUNDED_RESET_TOLERANCE_MS = 2;
 /** How far `remaining` may rise within one window because answers overtook each other on the way. */
 const REORDER_TOLERANCE = 3;
+/**
+ * A Retry-After beyond this many windows is a longer window's refusal: a per-second service rounding up, or
+ * telling an HTTP date of whole seconds, says 1-2 s (a few windows), while a per-minute bucket says tens.
+ */
+const LONGER_WINDOW_RETRY_AFTER_WINDOWS = 5;
 
 /**
- * The credential's plan is the ceiling: a limit far above the plan's, or a reset or Retry-After far away,
- * describes a longer window than ours (1,200 per minute on a plan of 20 per second; a 429 of a per-minute
- * bucket saying only Limit 100 and Retry-After 40).
+ * The credential's plan is the ceiling: a limit far above the plan's, a reset far away, or a Retry-After more
+ * than a few windows away describes a longer window than ours (1,200 per minute on a plan of 20 per second; a
+ * 429 of a per-minute bucket saying only Limit 100 and Retry-After 40).
  */
 export function describesOurWindow(
 	snapshot: RateLimitSnapshot,
@@ -31,9 +36,12 @@ export function describesOurWindow(
 	windowMs: number,
 ): boolean {
 	if (snapshot.limit !== undefined && snapshot.limit > planLimit * SAME_WINDOW_FACTOR) return false;
-	const longest = windowMs * SAME_WINDOW_FACTOR;
-	if (snapshot.retryAfterMs !== undefined && snapshot.retryAfterMs > longest) return false;
-	return snapshot.resetAtMs === undefined || snapshot.resetAtMs - nowMs <= longest;
+	const retryAfterMs = snapshot.retryAfterMs;
+	if (retryAfterMs !== undefined && retryAfterMs > windowMs * LONGER_WINDOW_RETRY_AFTER_WINDOWS)
+		return false;
+	return (
+		snapshot.resetAtMs === undefined || snapshot.resetAtMs - nowMs <= windowMs * SAME_WINDOW_FACTOR
+	);
 }
 
 export function isRoundedDelay(delayMs: number): boolean {

@@ -25,13 +25,13 @@ describe('our window or a longer one', () => {
 		expect(describesOurWindow({}, T, 20, 1000)).toBe(true);
 	});
 
-	it("takes a Retry-After more than 1.5 windows away for a longer window's refusal, whatever its limit", () => {
-		expect(describesOurWindow({ limit: 10, remaining: 0, retryAfterMs: 40_000 }, T, 20, 1000)).toBe(
-			false,
-		);
-		expect(describesOurWindow({ limit: 10, remaining: 0, retryAfterMs: 1000 }, T, 20, 1000)).toBe(
-			true,
-		);
+	it("takes a Retry-After up to 5 windows for ours (1, 2 rounded up, a date 1.6 s away), and beyond for a longer window's", () => {
+		const refusal = (retryAfterMs: number) => ({ limit: 100, remaining: 0, retryAfterMs });
+		for (const ours of [1000, 2000, 1623, 5000])
+			expect(describesOurWindow(refusal(ours), T, 200, 1000)).toBe(true);
+		// a per-minute bucket's refusal saying only Limit 100 and Retry-After 40
+		for (const longer of [5001, 40_000])
+			expect(describesOurWindow(refusal(longer), T, 200, 1000)).toBe(false);
 	});
 });
 
