@@ -2,7 +2,8 @@
  * Whether a URL host (as WHATWG URL parsing leaves it) names this machine or a private network: the rule that
  * keeps Download Image from being a server-side request forgery path into the n8n host's network. URL parsing
  * has already turned `2130706433`, `0x7f.1`, `0177.0.0.1` and `127.1` into `127.0.0.1` and IPv6 into compressed
- * hex, so the literals below only need their canonical forms. Pure: no DNS (names are resolved by the caller).
+ * hex, so the literals below only need their canonical forms. The same ranges tell a forwarding list's proxies
+ * from the visitor (api/ipAddressFields.ts). Pure: no DNS (names are resolved by the caller).
  */
 
 /** IPv4 ranges that never reach the public internet, with what they are (shown in the error). */
@@ -33,6 +34,11 @@ export function localAddressKind(hostname: string): string | undefined {
 		return 'a name only local resolvers answer';
 	if (!host.includes('.')) return 'a single-label name, resolved inside the local network';
 	return undefined;
+}
+
+/** Whether a bare IP address (no brackets, port or zone) lies in none of the ranges above: a public one. */
+export function isPublicIpAddress(address: string): boolean {
+	return localAddressKind(address.includes(':') ? `[${address}]` : address) === undefined;
 }
 
 /** Whether `hostname` is an IP literal (v4 dotted quad or bracketed v6), which needs no DNS. */

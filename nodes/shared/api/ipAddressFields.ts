@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { isPublicIpAddress } from '../localAddress';
+
 /**
  * Which fields of a scan event carry the address of the person who scanned: the contract's `ipAddress` and the
  * names a service may use beside it (ScanData allows more fields), compared in lower case. One rule for every
@@ -111,15 +113,19 @@ export function isIpAddressText(value: unknown): boolean {
 const MANY_WAYS = /[,%[]|^::ffff:|^[\d.]+:\d+$/i;
 
 /**
- * The one address of a visitor in address text (lower case, trimmed): the first of a list (a forwarding header's
- * client; the proxies after it vary from scan to scan), without its port (a new one each connection), brackets or
- * zone, and IPv4 written in IPv6 (`::ffff:192.0.2.1`) as IPv4; any other text (no address, or one address written
- * one way) as it is.
+ * The one address of a visitor in address text (lower case, trimmed): the first public entry of a list (a
+ * forwarding header's client comes first, but a service may write its own load balancer or proxies before it;
+ * private, loopback, link-local, unique-local and carrier-grade NAT entries are a network's, localAddress.ts),
+ * else its first entry; without its port (a new one each connection), brackets or zone, and IPv4 written in IPv6
+ * (`::ffff:192.0.2.1`) as IPv4; any other text (no address, or one address written one way) as it is.
  */
 export function visitorAddress(text: string): string {
 	if (!MANY_WAYS.test(text) || !isIpAddressText(text)) return text;
-	const address = bareAddress(text.split(',')[0].trim());
-	return /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)?.[1] ?? address;
+	const addresses = text.split(',').map((part) => {
+		const address = bareAddress(part.trim());
+		return /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)?.[1] ?? address;
+	});
+	return addresses.find(isPublicIpAddress) ?? addresses[0];
 }
 
 /** `192.0.2.6:443`, `[2001:db8::1]:443` and `fe80::1%eth0` without their port and zone; anything else as it is. */

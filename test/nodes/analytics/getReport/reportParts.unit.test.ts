@@ -61,6 +61,32 @@ describe('visitorKey', () => {
 		expect(visitorKey({ ipAddress: 'unknown, 203.0.113.5' }, 'ip')).toBe('unknown, 203.0.113.5');
 	});
 
+	it("takes a forwarding list's first public entry: a service writing its own proxies first counts each visitor", () => {
+		// before: the load balancer 10.0.0.2 written first made three people one visitor
+		const keys = ['203.0.113.5', '198.51.100.9', '192.0.2.44'].map((client) =>
+			visitorKey({ ipAddress: `10.0.0.2, ${client}` }, 'ip'),
+		);
+		expect(keys).toEqual(['203.0.113.5', '198.51.100.9', '192.0.2.44']);
+		// private, loopback, link-local, unique-local and carrier-grade NAT entries are proxies' (any written form)
+		for (const proxies of [
+			'192.168.1.4, 172.16.0.9',
+			'127.0.0.1',
+			'169.254.1.1',
+			'[fd00::7]:443, fe80::1%eth0',
+			'100.64.0.1, ::ffff:10.1.2.3',
+		])
+			expect([proxies, visitorKey({ ipAddress: `${proxies}, 203.0.113.5` }, 'ip')]).toEqual([
+				proxies,
+				'203.0.113.5',
+			]);
+		// the client first, as the usual order has it: still the client, whatever the proxies
+		expect(visitorKey({ ipAddress: '203.0.113.5, 10.0.0.2, 198.51.100.7' }, 'ip')).toBe(
+			'203.0.113.5',
+		);
+		// no public entry (a scan from inside the network): the first, without its port
+		expect(visitorKey({ ipAddress: '10.0.0.7:5123, 10.0.0.2' }, 'ip')).toBe('10.0.0.7');
+	});
+
 	it('is none for a scan without an address', () => {
 		for (const ipAddress of [undefined, null, '', '  ', 42])
 			expect(visitorKey({ ipAddress }, 'ip')).toBeUndefined();
