@@ -41,6 +41,17 @@ export function isPublicIpAddress(address: string): boolean {
 	return localAddressKind(address.includes(':') ? `[${address}]` : address) === undefined;
 }
 
+/**
+ * The IPv4 address an IPv4-mapped IPv6 address (`::ffff:0:0/96`) carries, however it is spelt (`::ffff:192.0.2.1`,
+ * hex `::ffff:c000:201`, uncompressed), as a dotted quad; undefined for any other text.
+ */
+export function ipv4OfMapped(address: string): string | undefined {
+	const groups = parseIpv6(address);
+	if (!groups || !groups.slice(0, 5).every((group) => group === 0) || groups[5] !== 0xffff)
+		return undefined;
+	return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+}
+
 /** Whether `hostname` is an IP literal (v4 dotted quad or bracketed v6), which needs no DNS. */
 export function isIpLiteral(hostname: string): boolean {
 	return hostname.startsWith('[') || parseIpv4(hostname.replace(/\.$/, '')) !== undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isPublicIpAddress } from '../localAddress';
+import { ipv4OfMapped, isPublicIpAddress } from '../localAddress';
 
 /**
  * Which fields of a scan event carry the address of the person who scanned: the contract's `ipAddress` and the
@@ -95,7 +95,8 @@ const ADDRESS_SHAPE = /^[0-9A-Fa-f:.]{2,}$/;
  * `%eth0`; one or a comma-separated list, as a forwarding header): ScanData allows fields of any name, so an
  * address the names above do not list (`ipv6`, `remoteAddr`, `host`, a list of hops) is known by its value, in
  * outputs unless a word of its field path says other data (`ipAddressNaming`), in error excerpts under any name
- * (withholding a version there loses nothing). Never used to find the visitor (records/ipPrivacy.ts
+ * (withholding a version there loses nothing). It also tells `visitorAddress` whether an address field's text
+ * is addresses to reduce to one; which field holds the visitor's is decided by its name alone (records/ipPrivacy.ts
  * `scanIpAddress`).
  */
 export function isIpAddressText(value: unknown): boolean {
@@ -109,21 +110,24 @@ export function isIpAddressText(value: unknown): boolean {
 	});
 }
 
-/** Address text that may write one address more than one way: a list, a port, brackets, a zone, IPv4 in IPv6. */
-const MANY_WAYS = /[,%[]|^::ffff:|^[\d.]+:\d+$/i;
+/**
+ * Address text that may write one address more than one way: a list, a port, brackets, a zone, IPv4 in IPv6
+ * (`::ffff:…`, also uncompressed `0:0:0:0:0:ffff:…`).
+ */
+const MANY_WAYS = /[,%[]|ffff:|^[\d.]+:\d+$/i;
 
 /**
  * The one address of a visitor in address text (lower case, trimmed): the first public entry of a list (a
  * forwarding header's client comes first, but a service may write its own load balancer or proxies before it;
  * private, loopback, link-local, unique-local and carrier-grade NAT entries are a network's, localAddress.ts),
  * else its first entry; without its port (a new one each connection), brackets or zone, and IPv4 written in IPv6
- * (`::ffff:192.0.2.1`) as IPv4; any other text (no address, or one address written one way) as it is.
+ * (`::ffff:192.0.2.1`, hex `::ffff:c000:201` as older Python writes it) as IPv4; any other text (no address, or one address written one way) as it is.
  */
 export function visitorAddress(text: string): string {
 	if (!MANY_WAYS.test(text) || !isIpAddressText(text)) return text;
 	const addresses = text.split(',').map((part) => {
 		const address = bareAddress(part.trim());
-		return /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)?.[1] ?? address;
+		return ipv4OfMapped(address) ?? address;
 	});
 	return addresses.find(isPublicIpAddress) ?? addresses[0];
 }

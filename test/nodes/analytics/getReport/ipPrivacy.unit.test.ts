@@ -37,6 +37,7 @@ describe('ipPrivacy', () => {
 			'203.0.113.5, 198.51.100.7',
 			'::ffff:203.0.113.5',
 			'[::ffff:203.0.113.5]:443',
+			'::ffff:cb00:7105',
 			'10.0.0.2, 203.0.113.5',
 		])
 			expect([address, hashIpAddress(address, key)]).toEqual([address, expected]);

@@ -181,6 +181,33 @@ describe('Scan > Get Report: counts on known data', () => {
 		expect(result.items.map((item) => item.json.uniqueScans)).toEqual([3]);
 	});
 
+	it("counts a forwarding list's first public entry as the visitor, IPv4 in IPv6 in hex as IPv4", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const [code] = codes;
+		// the service writes its own load balancer first; one visitor comes back on a dual-stack socket, in hex
+		for (const [day, ipAddress] of [
+			['02', '10.0.0.2, 203.0.113.5'],
+			['03', '10.0.0.2, 198.51.100.9'],
+			['04', '10.0.0.2, 192.0.2.44'],
+			['04', '10.0.0.2, 198.51.100.20'],
+			['05', '::ffff:cb00:7105'],
+			['06', '[fd00::7]:443, 203.0.113.5'],
+		])
+			suite.sim.state.addScan(
+				code.id,
+				scan({ scanTime: Date.parse(`2026-03-${day}T15:00:00Z`), ipAddress }),
+			);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: reportParameters([code.id]),
+			credentials,
+		});
+
+		// before: 3 (every list the load balancer's 10.0.0.2 or fd00::7, and the hex spelling one more)
+		expect(result.items.map((item) => [item.json.scans, item.json.uniqueScans])).toEqual([[6, 4]]);
+	});
+
 	it("counts per code and day in the workflow's zone, days without scans included", async () => {
 		const { codes, credentials } = seedCampaign();
 		const [a, b] = codes;

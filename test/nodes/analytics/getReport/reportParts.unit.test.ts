@@ -87,6 +87,21 @@ describe('visitorKey', () => {
 		expect(visitorKey({ ipAddress: '10.0.0.7:5123, 10.0.0.2' }, 'ip')).toBe('10.0.0.7');
 	});
 
+	it('reads IPv4 in IPv6 however it is spelt: dotted, hex (`::ffff:cb00:7105`, older Python), uncompressed', () => {
+		for (const ipAddress of [
+			'::ffff:203.0.113.5',
+			'::ffff:cb00:7105',
+			'::FFFF:CB00:7105',
+			'[::ffff:cb00:7105]:443',
+			'0:0:0:0:0:ffff:cb00:7105',
+			'0000:0000:0000:0000:0000:ffff:cb00:7105',
+		])
+			expect([ipAddress, visitorKey({ ipAddress }, 'ip')]).toEqual([ipAddress, '203.0.113.5']);
+		// other IPv6 holding ffff stays as written
+		expect(visitorKey({ ipAddress: '2001:db8:ffff::1' }, 'ip')).toBe('2001:db8:ffff::1');
+		expect(visitorKey({ ipAddress: '::ffff:0:cb00:7105' }, 'ip')).toBe('::ffff:0:cb00:7105');
+	});
+
 	it('is none for a scan without an address', () => {
 		for (const ipAddress of [undefined, null, '', '  ', 42])
 			expect(visitorKey({ ipAddress }, 'ip')).toBeUndefined();
