@@ -11,7 +11,23 @@ import { z } from 'zod';
  * pasted from a web page) it is no address's.
  */
 const VIRAMA = String.raw`[^\P{M}\p{Script=Inherited}]`;
-const JOINING_LETTER = String.raw`(?=\p{L})[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Mandaic}\p{Script=Adlam}]`;
+/** The scripts Unicode's ArabicShaping.txt (17.0) gives joining letters. */
+const JOINING_SCRIPTS = [
+	'Arabic',
+	'Syriac',
+	'Nko',
+	'Mandaic',
+	'Mongolian',
+	'Phags_Pa',
+	'Manichaean',
+	'Psalter_Pahlavi',
+	'Hanifi_Rohingya',
+	'Sogdian',
+	'Old_Uyghur',
+	'Chorasmian',
+	'Adlam',
+];
+const JOINING_LETTER = String.raw`(?=\p{L})[${JOINING_SCRIPTS.map((script) => String.raw`\p{Script=${script}}`).join('')}]`;
 const JOINER = String.raw`(?:(?<=${VIRAMA})[\u200C\u200D]|(?<=${JOINING_LETTER}\p{M}*)\u200C(?=\p{M}*${JOINING_LETTER}))`;
 
 /**

@@ -21,6 +21,25 @@ describe('zero-width joiners in an e-mail domain', () => {
 		expect(passes(email)).toBe(true);
 	});
 
+	// every script Unicode's ArabicShaping.txt (17.0) gives joining letters, beside Arabic above
+	it.each([
+		['Syriac', '\u0712\u0713'],
+		["N'Ko", '\u07CA\u07CB'],
+		['Mandaic', '\u0841\u0842'],
+		['Mongolian', '\u1820\u1821'],
+		['Phags-pa', '\uA840\uA841'],
+		['Manichaean', '\u{10AC0}\u{10AC1}'],
+		['Psalter Pahlavi', '\u{10B80}\u{10B81}'],
+		['Hanifi Rohingya', '\u{10D00}\u{10D01}'],
+		['Sogdian', '\u{10F30}\u{10F31}'],
+		['Old Uyghur', '\u{10F70}\u{10F71}'],
+		['Chorasmian', '\u{10FB0}\u{10FB1}'],
+		['Adlam', '\u{1E900}\u{1E901}'],
+	])('takes a ZWNJ between two %s letters (a joining script)', (_script, letters) => {
+		const [first, second] = Array.from(letters);
+		expect(passes(`ada@${first}${ZWNJ}${second}.com`)).toBe(true);
+	});
+
 	it.each([
 		['a ZWJ between Latin letters (pasted from a web page)', `ada@exam${ZWJ}ple.com`],
 		['a ZWNJ between Latin letters', `ada@exam${ZWNJ}ple.com`],
