@@ -866,7 +866,8 @@ describe("QRTRAC in n8n 2.41.1's editor (headless Chromium)", () => {
 			// the innermost parameter item holding the picker (the Options collection is one too)
 			const item = ndv
 				.getByTestId('parameter-item')
-				.filter({ has: ndv.getByTestId('resource-locator-teamOverride') })
+				// `has` is queried inside each item, so it must not start at the NDV
+				.filter({ has: page.getByTestId('resource-locator-teamOverride') })
 				.last();
 			await item.hover();
 			await item.getByTestId('radio-button-expression').click();
