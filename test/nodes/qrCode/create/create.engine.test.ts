@@ -292,50 +292,6 @@ describe('Create: common fields', () => {
 		expect(suite.sim.state.listQrs(other.id).map((qr) => qr.id)).toEqual([result.items[0].json.id]);
 		expect(result.items[0].json.name).toBe('Untitled');
 	});
-
-	it.each([
-		['a team picker (1.2)', 1.2, { __rl: true, mode: 'id', value: '={{ $json.team }}' }],
-		['a dropdown (1.1)', 1.1, '={{ $json.team }}'],
-	])(
-		"fails an item whose Team Override expression gives no team, never creating in the credential's team (%s)",
-		async (_, typeVersion, teamOverride) => {
-			const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
-			const other = suite.sim.state.createTeam(orgId, `Expression team ${typeVersion}`);
-			const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
-			const label = typeVersion === 1.2 ? 'Team (Override)' : 'Team Override Name or ID';
-
-			const result = await runNode({
-				nodeType: 'qrtrac',
-				typeVersion,
-				credentials: suite.credentials,
-				parameters: {
-					resource: 'qrCode',
-					operation: 'create',
-					qrType: 'WEB',
-					qrRedirectUrl: '={{ $json.url }}',
-					options: { teamOverride },
-				},
-				items: [
-					{ url: 'https://example.com/a', team: other.id },
-					{ url: 'https://example.com/b', team: '' },
-					{ url: 'https://example.com/c' },
-				],
-				continueOnFail: true,
-			});
-
-			expect(result.error).toBeUndefined();
-			expect(suite.sim.state.getQr(String(result.items[0].json.id))?.teamId).toBe(other.id);
-			for (const index of [1, 2]) {
-				expect(result.items[index].json.error).toBe(
-					`Item ${index}: "${label}" is an expression that gave no team for this item`,
-				);
-				expect(result.items[index].pairedItem).toEqual({ item: index });
-			}
-			expect(suite.sim.state.listQrs(other.id)).toHaveLength(1);
-			expect(suite.sim.state.listQrs(suite.credentials.teamId!)).toHaveLength(before);
-			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
-		},
-	);
 });
 
 describe('Create: service errors', () => {

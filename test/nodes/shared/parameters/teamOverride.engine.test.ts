@@ -33,6 +33,39 @@ async function create(
 	});
 }
 
+describe('Team (Override): an expression that gives an item no team', () => {
+	it.each([
+		['a team picker (1.2)', 1.2, { __rl: true, mode: 'id', value: '={{ $json.team }}' }],
+		['a dropdown (1.1)', 1.1, '={{ $json.team }}'],
+	])(
+		"fails the item, never creating in the credential's team (%s)",
+		async (_, typeVersion, teamOverride) => {
+			const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+			const other = suite.sim.state.createTeam(orgId, `Expression team ${typeVersion}`);
+			const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
+			const label = typeVersion === 1.2 ? 'Team (Override)' : 'Team Override Name or ID';
+
+			const result = await create(typeVersion as number, { teamOverride }, [
+				{ url: 'https://example.com/a', team: other.id },
+				{ url: 'https://example.com/b', team: '' },
+				{ url: 'https://example.com/c' },
+			]);
+
+			expect(result.error).toBeUndefined();
+			expect(suite.sim.state.getQr(String(result.items[0].json.id))?.teamId).toBe(other.id);
+			for (const index of [1, 2]) {
+				expect(result.items[index].json.error).toBe(
+					`Item ${index}: "${label}" is an expression that gave no team for this item`,
+				);
+				expect(result.items[index].pairedItem).toEqual({ item: index });
+			}
+			expect(suite.sim.state.listQrs(other.id)).toHaveLength(1);
+			expect(suite.sim.state.listQrs(suite.credentials.teamId!)).toHaveLength(before);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+		},
+	);
+});
+
 describe('Team (Override): a field switched to Expression and left empty', () => {
 	it.each([
 		['a dropdown (1.1), "="', 1.1, '='],
