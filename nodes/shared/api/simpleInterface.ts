@@ -31,8 +31,9 @@ const SHORT_LINK_FIELDS = ['shortUrl', 'short_url', 'shortLink', 'short_link'];
 const OWN_ID_FIELDS = ['id', 'displayId', 'display_id', 'qrId', 'qr_id'];
 
 /**
- * Whether an address is the link itself: the answer's short link (named, or its domain and Display ID), or an
- * address on that short link's host ending in the link's own ID. An address elsewhere ending in the ID is not.
+ * Whether a `qrRedirectUrl` is the link itself: the answer's short link (named, or its domain and Display ID), or
+ * an address on any host whose last path part is the link's own ID (the v1 answer is unpublished, so the field may
+ * hold the link as any host serves it).
  */
 function isOwnLink(link: IDataObject, answered: string): boolean {
 	const named = [...SHORT_LINK_FIELDS.map((field) => link[field]), shortUrlOf(link)].filter(
@@ -42,8 +43,7 @@ function isOwnLink(link: IDataObject, answered: string): boolean {
 	const lastPart = /^https?:\/\/[^?#]*\/([^/?#]+)\/?$/i.exec(answered)?.[1];
 	return (
 		lastPart !== undefined &&
-		OWN_ID_FIELDS.some((field) => typeof link[field] === 'string' && link[field] === lastPart) &&
-		named.some((short) => hostOf(short) !== undefined && hostOf(short) === hostOf(answered))
+		OWN_ID_FIELDS.some((field) => typeof link[field] === 'string' && link[field] === lastPart)
 	);
 }
 
@@ -58,14 +58,6 @@ function otherDestination(link: IDataObject, destinationUrl: string): string | u
 	if (typeof code === 'string' && code !== '' && !asked(code) && !isOwnLink(link, code))
 		return code;
 	return undefined;
-}
-
-function hostOf(address: string): string | undefined {
-	try {
-		return new URL(address).host;
-	} catch {
-		return undefined;
-	}
 }
 
 /**

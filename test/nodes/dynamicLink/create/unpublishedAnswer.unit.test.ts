@@ -164,6 +164,17 @@ it.each([
 			qrRedirectUrl: 'https://qr.example/l1',
 		},
 	],
+	[
+		"a qrRedirectUrl holding a link to its own ID on another host than its short link's",
+		{
+			...{ id: 'l1', short_url: 'https://qr.example/Ab3' },
+			qrRedirectUrl: 'https://api.qrtrac.example/r/l1',
+		},
+	],
+	[
+		'a qrRedirectUrl ending in its own ID, with no short link to tell its host',
+		{ id: 'l1', qrRedirectUrl: 'https://elsewhere.example/l1' },
+	],
 ])('an answer with %s names no other destination: it is the item', async (_case, data) => {
 	const run = await createAnswered({ status: 200, body: { success: true, data } });
 
@@ -189,19 +200,6 @@ it.each([
 		{ id: 'l1', destinationUrl: '', qrRedirectUrl: '' },
 		'',
 	],
-	[
-		'a qrRedirectUrl on another host than its short link, ending in its own ID',
-		{
-			...{ id: 'l1', short_url: 'https://qr.example/Ab3' },
-			qrRedirectUrl: 'https://elsewhere.example/promo/l1',
-		},
-		'https://elsewhere.example/promo/l1',
-	],
-	[
-		'a qrRedirectUrl ending in its own ID, with no short link to tell its host',
-		{ id: 'l1', qrRedirectUrl: 'https://elsewhere.example/l1' },
-		'https://elsewhere.example/l1',
-	],
 ])(
 	'an answer with %s names another destination than asked: the item fails',
 	async (_case, data, answered) => {
@@ -218,3 +216,45 @@ it.each([
 		expect(run.sent).toHaveLength(1);
 	},
 );
+
+it.each([
+	[
+		"a code record without a short-link field (the contract's Qr), its qrRedirectUrl ending in its Display ID",
+		{ id: 'q1', displayId: 'ab12', qrType: 'dynamic', qrRedirectUrl: 'https://qrtr.ac/ab12' },
+	],
+	[
+		'a qrRedirectUrl on an API host ending in its own ID, beside its short link on another host',
+		{
+			id: 'ab12',
+			short_url: 'https://qrtr.ac/ab12',
+			qrRedirectUrl: 'https://api.qrtrac.com/r/ab12',
+		},
+	],
+])(
+	'a success with %s is the item (before: failed "names another destination")',
+	async (_case, data) => {
+		const run = await createAnswered({ status: 200, body: { success: true, data } });
+
+		expect(run.error).toBeUndefined();
+		expect(run.output?.[0][0].json).toMatchObject({
+			qrRedirectUrl: data.qrRedirectUrl,
+			result: 'created',
+		});
+		expect(run.sent).toHaveLength(1);
+	},
+);
+
+it('a destination_url ending in its own ID on another host still names another destination', async () => {
+	// the strict rule stays for the request's own field: only qrRedirectUrl may hold the link itself
+	const run = await createAnswered({
+		status: 200,
+		body: {
+			id: 'ab12',
+			short_url: 'https://qrtr.ac/ab12',
+			destination_url: 'https://api.qrtrac.com/r/ab12',
+		},
+	});
+
+	expect(run.output).toBeUndefined();
+	expect(run.error?.message).toContain('names another destination');
+});
