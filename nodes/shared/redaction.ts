@@ -39,7 +39,10 @@ export function secretForms(secrets: readonly string[]): string[] {
 				}
 		}
 	}
-	return [...forms].sort((a, b) => b.length - a.length);
+	// a derived form (a Latin-1 secret read back as UTF-8) may be shorter than the secret: the same minimum applies
+	return [...forms]
+		.filter((form) => form.length >= MIN_SECRET_LENGTH)
+		.sort((a, b) => b.length - a.length);
 }
 
 /**

@@ -264,6 +264,14 @@ describe('redaction', () => {
 			}
 		});
 
+		it('takes no derived form shorter than the minimum: a secret read back as two letters blanks no ordinary text', () => {
+			// `Ã©Ã©` as its Latin-1 bytes read as UTF-8 is `éé`: before, every `éé` of the answer was blanked
+			const forms = secretForms(['Ã©Ã©']);
+			expect(forms.every((form) => form.length >= 4)).toBe(true);
+			expect(redactText('Le café est prêt: éé', forms)).toBe('Le café est prêt: éé');
+			expect(redactText('key Ã©Ã© refused', forms)).toBe('key [redacted] refused');
+		});
+
 		it('reads long runs of spaces and a page of megabytes in linear time, the excerpt still redacted', () => {
 			const spaces = `${' '.repeat(400_000)}x\n${' '.repeat(400_000)}`;
 			const started = Date.now();
