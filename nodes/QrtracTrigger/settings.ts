@@ -112,14 +112,19 @@ function teamLabel(ctx: IPollFunctions): string {
 	return ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1 ? 'Team' : 'Team Name or ID';
 }
 
+/** References to item data, which a poll does not have: `$json`, `$input`, `$binary`, `$('…')`, `$node[…]`, `$item`. */
+const ITEM_DATA = /\$(?:json|input|binary|item)\b|\$\(|\$node\s*[[.]|\$items\b/;
+
 /**
- * The Team's ID, trimmed; '' when left empty. An expression n8n cannot resolve fails under the field's label: a
- * poll has no input item, so `$json` fails with n8n's "hasn't been executed", which names neither.
+ * The Team's ID, trimmed; '' when left empty. An expression reading item data that n8n cannot resolve fails under
+ * the field's label: a poll has no input item, so `$json` fails with n8n's "hasn't been executed", which names
+ * neither. Any other error is n8n's own (a URL it cannot read), told as it is.
  */
 function readTeam(ctx: IPollFunctions): string {
 	const read = () => readPollParameter<unknown>(ctx, 'team', '', { extractValue: true });
 	const node = ctx.getNode();
-	if (writtenExpression(node.parameters.team) === undefined) return String(read() ?? '').trim();
+	const expression = writtenExpression(node.parameters.team);
+	if (expression === undefined || !ITEM_DATA.test(expression)) return String(read() ?? '').trim();
 	let team: unknown;
 	try {
 		team = read();

@@ -119,6 +119,12 @@ describe("QRTRAC Trigger's Team written as an expression", () => {
 	it.each([
 		['a team picker (1.1)', 1.1, { __rl: true, mode: 'id', value: '={{ $json.team }}' }, 'Team'],
 		['a dropdown (1)', 1, '={{ $json.team }}', 'Team Name or ID'],
+		[
+			'a team picker reading $input (1.1)',
+			1.1,
+			{ __rl: true, mode: 'id', value: '={{ $input.first().json.team }}' },
+			'Team',
+		],
 	])(
 		'fails the poll naming the field when the expression reads $json, which a trigger does not have (%s)',
 		async (_, typeVersion, team, label) => {
@@ -131,6 +137,20 @@ describe("QRTRAC Trigger's Team written as an expression", () => {
 			expect(suite.sim.requestLog).toHaveLength(0);
 		},
 	);
+
+	it("lets n8n's own error through when the expression reads no item data (a URL it cannot read)", async () => {
+		// before: every error was explained as "$json is empty here", misleading for an expression without $json
+		const error = await poll(1.1, {
+			__rl: true,
+			mode: 'url',
+			value: '={{ "https://elsewhere.example/nothing" }}',
+		});
+
+		expect(error?.message).toContain('the URL entered is incorrect');
+		expect(error?.message).not.toContain('could not be read');
+		expect(JSON.stringify(error)).not.toContain('$json is empty here');
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
 
 	it('says on the Team field, in every version, that an expression there cannot use $json', () => {
 		const teams = new QrtracTrigger().description.properties.filter(
