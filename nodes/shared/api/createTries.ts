@@ -6,6 +6,7 @@ import { isOutcomeUnknown } from '../serviceErrors';
 import type { TransportContext } from '../transport';
 import {
 	isMadeElsewhere,
+	madeBeforeGone,
 	madeBeforeUnread,
 	madeElsewhereBefore,
 	sentBefore,
@@ -40,6 +41,8 @@ interface Tried {
 export interface GivenAgain<T, K extends { id: string }> {
 	keep: (record: T) => K;
 	give: (kept: K) => Promise<T>;
+	/** Whether the record read again is gone (a code soft-deleted since): the item fails rather than output it. */
+	gone?: (record: T) => boolean;
 }
 
 const tried = new Map<string, Tried>();
@@ -94,9 +97,12 @@ export async function createOnce<T extends object, K extends { id: string } = { 
 	if (earlier?.kept !== undefined && earlier.digest === digest) {
 		const { kept } = earlier;
 		if (!create.again) return kept as T;
-		return await create.again.give(kept as K).catch((error: unknown) => {
+		const record = await create.again.give(kept as K).catch((error: unknown) => {
 			throw madeBeforeUnread(executionNode(ctx), create, (kept as K).id, messageOf(error));
 		});
+		if (create.again.gone?.(record))
+			throw madeBeforeGone(executionNode(ctx), create, (kept as K).id);
+		return record;
 	}
 	return await send().then(made, (error: unknown) => {
 		if (isMadeElsewhere(error)) {

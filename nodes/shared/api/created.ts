@@ -185,6 +185,23 @@ export function madeBeforeUnread(
 	);
 }
 
+/** The error for a create n8n runs again after a try that carried it out, when what it made has since been deleted. */
+export function madeBeforeGone(
+	node: INode,
+	create: { operation: string; kind: CreateKind; itemIndex?: number },
+	id: string,
+): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ success: false, message: 'create made before, since deleted' },
+		{
+			message: `${create.operation} was carried out by an earlier try of this node (ID ${id}), since deleted`,
+			description: `n8n ran this node again (Retry On Fail) after a try whose ${create.operation} succeeded. It was not sent again, so that nothing is created twice; reading what it made by its ID ${id} shows it deleted since. Run this item again in a new execution to create it anew.`,
+			itemIndex: create.itemIndex,
+		},
+	);
+}
+
 /** Errors of a create that made its record in another team: the outcome is known, so no try sends it again. */
 const madeElsewhere = new WeakSet<object>();
 

@@ -2,7 +2,7 @@ import { createdInOtherTeam, lookBeforeCreatingAgain, readCopy } from './created
 import { createOnce } from './createTries';
 import { getQrById } from './qrCodes';
 import { callEndpoint, connectionOf, type InTeam } from './source';
-import { ofOtherTeam } from '../records/qrCode';
+import { isLive, ofOtherTeam } from '../records/qrCode';
 import type { QrCode } from './answers';
 import type { TransportContext } from '../transport';
 
@@ -23,6 +23,8 @@ export async function duplicateQr(
 			keep: (copy: QrCode) => ({ id: copy.id }),
 			give: async (kept: { id: string }) =>
 				await getQrById(ctx, { id: kept.id, teamId, itemIndex }),
+
+			gone: (copy: QrCode) => !isLive(copy),
 		},
 	};
 	return await createOnce(ctx, create, async () => {

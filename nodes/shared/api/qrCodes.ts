@@ -20,6 +20,7 @@ import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
 	completeUpdateBody,
 	holdsTitle,
+	isLive,
 	leavesOutSettings,
 	lostKnownSettings,
 	ofOtherTeam,
@@ -61,6 +62,8 @@ export async function createQr(
 				code: await getQrById(ctx, { id, teamId, itemIndex }),
 				recovered,
 			}),
+
+			gone: ({ code }: { code: QrCode }) => !isLive(code),
 		},
 	};
 	return await createOnce(ctx, create, async () => {

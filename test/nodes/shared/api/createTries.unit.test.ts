@@ -89,4 +89,29 @@ describe('a try after a success', () => {
 		);
 		expect(send).toHaveBeenCalledTimes(1);
 	});
+
+	it('a record read again as deleted fails the item: made by an earlier try, since deleted, not sent again', async () => {
+		const deleted = {
+			keep: (made: { id: string }) => ({ id: made.id }),
+			give: async ({ id }: { id: string }) => ({ ...code(id), deleted: true }),
+			gone: (record: object) => (record as { deleted?: boolean }).deleted === true,
+		};
+		const create = {
+			...{ operation: 'Create QR Code', kind: 'code' as const, again: deleted },
+			...{ body: { body: { name: 'D' }, teamId: null }, itemIndex: 4 },
+		};
+		const send = jest.fn(async () => code('qr_4'));
+
+		await createOnce(tryOf('exec-deleted'), create, send);
+		const failed = await createOnce(tryOf('exec-deleted'), create, send).then(
+			() => undefined,
+			(error: Error) => error,
+		);
+
+		// before: given again as `created` with deleted: true
+		expect(failed?.message).toBe(
+			'Create QR Code was carried out by an earlier try of this node (ID qr_4), since deleted',
+		);
+		expect(send).toHaveBeenCalledTimes(1);
+	});
 });
