@@ -58,9 +58,10 @@ function byteEncodings(secret: string): BufferEncoding[] {
 
 /** The secret as a service may read it back: as sent, and its Latin-1 bytes read as UTF-8 (`é` becomes U+FFFD). */
 function readBack(secret: string, encodings: readonly BufferEncoding[]): string[] {
-	return encodings.includes('latin1')
-		? [secret, Buffer.from(secret, 'latin1').toString('utf8')]
-		: [secret];
+	if (!encodings.includes('latin1')) return [secret];
+	// a read-back shorter than the minimum is ordinary text (`Ã©Ã©` reads back as `éé`): neither it nor its escapes
+	const read = Buffer.from(secret, 'latin1').toString('utf8');
+	return read.length >= MIN_SECRET_LENGTH ? [secret, read] : [secret];
 }
 
 const lowerHex = (code: number, width: number) => code.toString(16).padStart(width, '0');

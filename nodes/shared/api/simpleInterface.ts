@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject } from '../plainObject';
 import type { TransportContext } from '../transport';
 import { sameAt } from '../records/sameValue';
+import { foldedDisplayId } from '../records/qrCode';
 import { shortUrlOf } from '../records/simplify';
 import { linkedElsewhere, lookBeforeCreatingAgain } from './created';
 import { createOnce } from './createTries';
@@ -31,20 +32,30 @@ const SHORT_LINK_FIELDS = ['shortUrl', 'short_url', 'shortLink', 'short_link'];
 const OWN_ID_FIELDS = ['id', 'displayId', 'display_id', 'qrId', 'qr_id'];
 
 /**
- * Whether a `qrRedirectUrl` is the link itself: the answer's short link (named, or its domain and Display ID), or
- * an address on any host whose last path part is the link's own ID (the v1 answer is unpublished, so the field may
- * hold the link as any host serves it).
+ * Whether a `qrRedirectUrl` is the link itself: the answer's short link (named, or its domain and Display ID), an
+ * address on that short link's host ending in the link's own ID, or, on any host, a short link's shape: one path
+ * part, the link's own ID (the v1 answer is unpublished and may name no short link). A deeper path elsewhere ending
+ * in the ID (`shop.example/products/1042`) may be a destination, so it is not taken as the link.
  */
 function isOwnLink(link: IDataObject, answered: string): boolean {
 	const named = [...SHORT_LINK_FIELDS.map((field) => link[field]), shortUrlOf(link)].filter(
 		(short): short is string => typeof short === 'string' && short !== '',
 	);
 	if (named.some((short) => sameAt('qrRedirectUrl', short, answered))) return true;
-	const lastPart = /^https?:\/\/[^?#]*\/([^/?#]+)\/?$/i.exec(answered)?.[1];
-	return (
-		lastPart !== undefined &&
-		OWN_ID_FIELDS.some((field) => typeof link[field] === 'string' && link[field] === lastPart)
+	const address = /^https?:\/\/([^/?#]+)((?:\/[^/?#]+)*)\/([^/?#]+)\/?$/i.exec(answered);
+	if (address === null) return false;
+	const [, host, between, lastPart] = address;
+	const ownId = OWN_ID_FIELDS.some(
+		(field) =>
+			typeof link[field] === 'string' &&
+			foldedDisplayId(link[field] as string) === foldedDisplayId(lastPart),
 	);
+	if (!ownId) return false;
+	return between === '' || named.some((short) => hostOf(short) === host.toLowerCase());
+}
+
+function hostOf(url: string): string | undefined {
+	return /^https?:\/\/([^/?#]+)/i.exec(url)?.[1].toLowerCase();
 }
 
 /** The first destination the answer names that is not the one asked; undefined when there is none. */

@@ -165,11 +165,8 @@ it.each([
 		},
 	],
 	[
-		"a qrRedirectUrl holding a link to its own ID on another host than its short link's",
-		{
-			...{ id: 'l1', short_url: 'https://qr.example/Ab3' },
-			qrRedirectUrl: 'https://api.qrtrac.example/r/l1',
-		},
+		'a qrRedirectUrl holding its own Display ID in another case (a short link, one path part)',
+		{ id: 'l1', displayId: 'ab12', qrRedirectUrl: 'https://qrtr.ac/AB12' },
 	],
 	[
 		'a qrRedirectUrl ending in its own ID, with no short link to tell its host',
@@ -196,6 +193,25 @@ it.each([
 	],
 	['an empty destination_url', { id: 'l1', destination_url: '' }, ''],
 	[
+		'a qrRedirectUrl ending in its own ID under a deeper path on another host (a destination)',
+		{ id: 'l1', qrRedirectUrl: 'https://elsewhere.example/promo/l1' },
+		'https://elsewhere.example/promo/l1',
+	],
+	[
+		"a qrRedirectUrl of a shop's product page that happens to end in its own ID",
+		{ id: '1042', qrRedirectUrl: 'https://shop.example/products/1042' },
+		'https://shop.example/products/1042',
+	],
+	[
+		"a qrRedirectUrl on another host than its short link's, under a path, ending in its own ID",
+		{
+			id: 'ab12',
+			short_url: 'https://qrtr.ac/ab12',
+			qrRedirectUrl: 'https://api.qrtrac.com/r/ab12',
+		},
+		'https://api.qrtrac.com/r/ab12',
+	],
+	[
 		'an empty destinationUrl beside an empty qrRedirectUrl',
 		{ id: 'l1', destinationUrl: '', qrRedirectUrl: '' },
 		'',
@@ -221,14 +237,6 @@ it.each([
 	[
 		"a code record without a short-link field (the contract's Qr), its qrRedirectUrl ending in its Display ID",
 		{ id: 'q1', displayId: 'ab12', qrType: 'dynamic', qrRedirectUrl: 'https://qrtr.ac/ab12' },
-	],
-	[
-		'a qrRedirectUrl on an API host ending in its own ID, beside its short link on another host',
-		{
-			id: 'ab12',
-			short_url: 'https://qrtr.ac/ab12',
-			qrRedirectUrl: 'https://api.qrtrac.com/r/ab12',
-		},
 	],
 ])(
 	'a success with %s is the item (before: failed "names another destination")',

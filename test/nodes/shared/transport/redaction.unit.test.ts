@@ -270,6 +270,10 @@ describe('redaction', () => {
 			expect(forms.every((form) => form.length >= 4)).toBe(true);
 			expect(redactText('Le café est prêt: éé', forms)).toBe('Le café est prêt: éé');
 			expect(redactText('key Ã©Ã© refused', forms)).toBe('key [redacted] refused');
+			// nor its escapes, which a body that is not JSON shows as written (before: `cr[redacted]e`)
+			expect(redactText('{"message":"\\u00c9quipe cr\\u00e9\\u00e9e", "trunc', forms)).toBe(
+				'{"message":"\\u00c9quipe cr\\u00e9\\u00e9e", "trunc',
+			);
 		});
 
 		it('reads long runs of spaces and a page of megabytes in linear time, the excerpt still redacted', () => {
