@@ -8,6 +8,13 @@ import { organizations } from '../../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 
+/** The next Create Team is made, and its answer lost (a 502 after the write). */
+const loseNextTeamCreate = () =>
+	suite.sim.faults.add({
+		...{ kind: 'status', status: 502, method: 'POST', path: '/api/teams-api' },
+		...{ afterWrite: true, count: 1 },
+	});
+
 const newOrganization = organizations(suite, 'team.example').withTeam;
 
 describe('Team: Create', () => {
@@ -89,10 +96,7 @@ describe('Team: Create', () => {
 
 	it("with n8n's Retry On Fail, the try after a lost answer sends nothing again: one team, the item fails as unknown", async () => {
 		const { org, credentials } = newOrganization();
-		suite.sim.faults.add({
-			...{ kind: 'status', status: 502, method: 'POST', path: '/api/teams-api' },
-			...{ afterWrite: true, count: 1 },
-		});
+		loseNextTeamCreate();
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
@@ -115,10 +119,7 @@ describe('Team: Create', () => {
 
 	it('with Retry On Fail and Continue On Fail, the try n8n runs again for the first item gives the teams made, unsent', async () => {
 		const { org, credentials } = newOrganization();
-		suite.sim.faults.add({
-			...{ kind: 'status', status: 502, method: 'POST', path: '/api/teams-api' },
-			...{ afterWrite: true, count: 1 },
-		});
+		loseNextTeamCreate();
 
 		const result = await runNode({
 			nodeType: 'qrtrac',

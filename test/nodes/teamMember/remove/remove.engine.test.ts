@@ -12,6 +12,14 @@ const suite = useSimulator({ seed: false });
 const newOrganization = organizations(suite, 'member.example').withTwoTeams;
 const { refuseTeamReadOnce } = memberRuns(suite);
 
+/** Remove from Team's parameters: the team picked By ID, the e-mail as given (text or an expression). */
+const removeFrom = (teamId: string, email: string) => ({
+	resource: 'teamMember',
+	operation: 'remove',
+	teamId: teamRef(teamId),
+	email,
+});
+
 describe('Team Member: Remove from Team', () => {
 	it('removes the member from one team only', async () => {
 		const { main, sales, credentials } = newOrganization();
@@ -28,12 +36,7 @@ describe('Team Member: Remove from Team', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'remove',
-				teamId: teamRef(sales.id),
-				email: 'rita@member.example',
-			},
+			parameters: removeFrom(sales.id, 'rita@member.example'),
 			credentials,
 		});
 
@@ -57,12 +60,7 @@ describe('Team Member: Remove from Team', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'remove',
-				teamId: teamRef(main.id),
-				email: '={{ $json.email }}',
-			},
+			parameters: removeFrom(main.id, '={{ $json.email }}'),
 			items: [{ email: 'lone@member.example' }, { email: ownerEmail }],
 			continueOnFail: true,
 			credentials,
@@ -91,12 +89,7 @@ describe('Team Member: Remove from Team', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'remove',
-				teamId: teamRef(sales.id),
-				email: '={{ $json.email }}',
-			},
+			parameters: removeFrom(sales.id, '={{ $json.email }}'),
 			items: [{ email: 'rae@member.example' }, { email: 'RAE@member.example' }],
 			continueOnFail: true,
 			credentials,
@@ -130,12 +123,7 @@ describe('Team Member: Remove from Team', () => {
 
 		const result = await runNode({
 			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'remove',
-				teamId: teamRef(sales.id),
-				email: '={{ $json.email }}',
-			},
+			parameters: removeFrom(sales.id, '={{ $json.email }}'),
 			items: [...typos, 'rita@member.example'].map((email) => ({ email })),
 			continueOnFail: true,
 			credentials,
