@@ -6,20 +6,16 @@
 import spec from '../../../contract/openapi.json';
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { qrCodeRuns } from '../qrCodeRuns';
 
 const suite = useSimulator();
 
-async function create(
+const { runAt } = qrCodeRuns(suite);
+
+const create = (
 	parameters: Record<string, unknown>,
 	options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
-) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		credentials: suite.credentials,
-		parameters: { resource: 'qrCode', operation: 'create', ...parameters },
-		...options,
-	});
-}
+) => runAt('create', parameters, options);
 
 const examples = (spec as any).paths['/qrs-api'].post.requestBody.content['application/json']
 	.examples as Record<string, { value: Record<string, unknown> }>;

@@ -6,6 +6,7 @@
  */
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { qrCodeRuns } from '../qrCodeRuns';
 
 const suite = useSimulator();
 
@@ -244,18 +245,10 @@ describe('lost answer to a create', () => {
 
 /** n8n's Retry On Fail runs the node again in the same execution with the same items (createTries.ts). */
 describe("lost answer to a create, with n8n's Retry On Fail", () => {
-	async function runRetried(
+	const runRetried = (
 		parameters: Record<string, unknown>,
 		options: { items?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
-	) {
-		return await runNode({
-			nodeType: 'qrtrac',
-			credentials: suite.credentials,
-			parameters: { resource: 'qrCode', operation: 'create', ...parameters },
-			retryOnFail: 3,
-			...options,
-		});
-	}
+	) => qrCodeRuns(suite).runAt('create', parameters, { retryOnFail: 3, ...options });
 
 	it('Create without a Display ID is not sent again by the next try: one code, the item fails as unknown', async () => {
 		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
