@@ -1,5 +1,6 @@
 import { ApiError } from '../apiError';
 import { driftAnswer } from '../answerDrift';
+import { applyAnswerModes, modeHeaderOptions } from '../answerModes';
 import { simpleRequestsPerMinute } from '../plans';
 import { rateLimitHeaders } from '../rateLimit';
 import { simpleCreate } from '../routes/simpleVariant';
@@ -16,7 +17,8 @@ function bearerToken(authorization: string | undefined): string | undefined {
 
 /**
  * The simple variant, POST /v1/qr/create with `Authorization: Bearer <apiKey>`: a per-minute fixed window per
- * key (its plan: Pro 60, Agency 300), the same X-RateLimit-* headers, then faults, key and body checks.
+ * key (its plan: Pro 60, Agency 300), the same X-RateLimit-* headers (with the answer modes' Retry-After, reset
+ * and clock), then faults, key and body checks; the answer modes shape its answers as the primary API's.
  */
 export async function handleSimple(context: ServerContext, exchange: Exchange): Promise<void> {
 	if (exchange.method !== 'POST' || exchange.rawPath !== SIMPLE_CREATE_PATH) {
@@ -37,6 +39,7 @@ export async function handleSimple(context: ServerContext, exchange: Exchange): 
 		format: context.resetFormat,
 		retryAfter: context.retryAfter,
 		refused: !window.allowed,
+		...modeHeaderOptions(context),
 	});
 	if (!window.allowed) {
 		return sendError(
@@ -60,10 +63,17 @@ export async function handleSimple(context: ServerContext, exchange: Exchange): 
 		answer = { status: error.status, body: { success: false, message: error.message } };
 	}
 	if (fault?.rule.afterWrite && (await actOutFault(context, exchange, fault, answer))) return;
+	// The answer modes act here as on /api (echoSecrets quotes the bearer key the request carried).
 	return send(
 		context,
 		exchange,
 		answer.status,
-		driftAnswer(context.shapeDrift, 'simpleCreateDynamic', answer.body),
+		applyAnswerModes(
+			context.answerModes,
+			answer.status,
+			driftAnswer(context.shapeDrift, 'simpleCreateDynamic', answer.body),
+			{ apiKey: token },
+			'simpleCreateDynamic',
+		),
 	);
 }

@@ -174,6 +174,30 @@ describe('credentials and roles', () => {
 			}
 		});
 
+		test('echoSecrets: its refusals quote the bearer key, its answers carry it in `echo`', async () => {
+			const key = sim.credentials.apiKey;
+			sim.setAnswerModes({ echoSecrets: true });
+			try {
+				const created = await call('POST', '/v1/qr/create', {
+					credentials: null,
+					headers: { authorization: `Bearer ${key}` },
+					body,
+				});
+				expect(created.status).toBe(200);
+				expect(created.body.data.echo).toContain(key);
+				const refused = await call('POST', '/v1/qr/create', {
+					credentials: null,
+					headers: { authorization: `Bearer ${key}` },
+					body: { destination_url: 'not a uri' },
+					invalidRequest: true,
+				});
+				expect(refused.status).toBe(400);
+				expect(refused.body.message).toContain(key);
+			} finally {
+				sim.setAnswerModes({});
+			}
+		});
+
 		test('header set A does not open the v1 variant', async () => {
 			const reply = await call('POST', '/v1/qr/create', { body, invalidRequest: true });
 			expect(reply.status).toBe(401);

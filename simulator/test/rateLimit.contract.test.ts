@@ -372,5 +372,34 @@ describe('rate limits', () => {
 			const refused = replies.find((reply) => reply.status === 429);
 			if (refused) expect(refused.body.message).toMatch(/per minute/);
 		});
+
+		test("the answer modes of the headers apply to it too: Retry-After, refusals only, a later reset, the service's clock", async () => {
+			const key = sim.state.addApiKey(sim.credentials.teamId);
+			sim.setResetFormat('epochSeconds');
+			sim.setAnswerModes({
+				retryAfterSeconds: 7200,
+				limitHeadersOnRefusalOnly: true,
+				resetDelaySeconds: 30,
+			});
+			sim.setChangeDrift({ clockOffsetMs: -3_600_000 });
+			const faultId = sim.faults.add({ kind: 'rateLimit', path: '/v1', skip: 1, count: 1 });
+			try {
+				const passed = await create(key);
+				const refused = await create(key);
+				expect(passed.status).toBe(200);
+				expect(passed.headers['x-ratelimit-limit']).toBeUndefined();
+				expect(refused.status).toBe(429);
+				expect(refused.headers['retry-after']).toBe('7200');
+				// the window's end, 30 s later, on the service's clock (an hour behind the wall clock)
+				const reset = Number(refused.headers['x-ratelimit-reset']) * 1000;
+				const serviceNow = Date.parse(refused.headers.date);
+				expect(reset - serviceNow).toBeGreaterThan(30_000);
+				expect(reset - serviceNow).toBeLessThanOrEqual(91_000);
+			} finally {
+				sim.faults.remove(faultId);
+				sim.setAnswerModes({});
+				sim.setChangeDrift({ clockOffsetMs: 0 });
+			}
+		});
 	});
 });

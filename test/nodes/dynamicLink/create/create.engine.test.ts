@@ -216,6 +216,28 @@ describe('Dynamic Link: Create', () => {
 		expect(starts[starts.length - 1] - starts[0]).toBeLessThan(4000);
 	}, 20_000);
 
+	it('a 429 asking to wait two hours (Retry-After: 7200) fails the item at once, naming the wait; nothing is created', async () => {
+		suite.sim.setAnswerModes({ retryAfterSeconds: 7200 });
+		suite.sim.faults.add({ kind: 'rateLimit', method: 'POST', path: '/v1/qr/create', count: 1 });
+		const before = suite.sim.state.listQrs(teamId).length;
+		const started = Date.now();
+		try {
+			const result = await createLink(
+				{ destinationUrl: 'https://example.com/two-hours' },
+				{ credentials: { ...credentials, apiKey: suite.sim.state.addApiKey(teamId) } },
+			);
+
+			expect(result.error?.message).toMatch(
+				/QRTRAC asked to wait 7,\d{3} s \(until .+ by its clock\); that is over this node's Maximum Wait of \d+ s$/,
+			);
+			expect(Date.now() - started).toBeLessThan(5_000);
+			expect(suite.sim.state.listQrs(teamId)).toHaveLength(before);
+			expect(suite.sim.requestLog.map((entry) => entry.status)).toEqual([429]);
+		} finally {
+			suite.sim.setAnswerModes({});
+		}
+	});
+
 	it('an answer lost after the link was made fails the item, saying how to find the link first', async () => {
 		suite.sim.faults.add({
 			kind: 'reset',

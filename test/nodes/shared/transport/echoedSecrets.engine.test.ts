@@ -84,6 +84,30 @@ describe('the service quotes the secrets back', () => {
 			destinationUrl: 'https://example.com/echo',
 			result: 'created',
 		});
+		// the answer did quote the key (simulator: echoSecrets acts on /v1 too), and the item shows it blanked
+		expect(JSON.stringify(result.items[0].json)).toContain('API key [redacted]');
+	});
+
+	it("in the simple interface's refusal of a key it does not know: the error names the refusal, the key blanked", async () => {
+		const wrongKey = `qrt_live_WRONGKEY_${randomBytes(12).toString('hex')}`;
+		const output = captureOutput({ passThrough: false });
+		let result: RunNodeResult;
+		try {
+			result = await runNode({
+				nodeType: 'qrtrac',
+				credentials: { ...team.credentials, apiKey: wrongKey },
+				parameters: {
+					resource: 'dynamicLink',
+					operation: 'create',
+					destinationUrl: 'https://example.com/echo',
+				},
+			});
+		} finally {
+			output.stop();
+		}
+		expectNoSecrets({ result, output: output.lines }, [...team.secrets, wrongKey]);
+		expect(result.error?.message).toMatch(/Invalid API key|401|credential/i);
+		expect(JSON.stringify(result.error)).toContain('[redacted]');
 	});
 
 	it('in a refusal, with Continue On Fail on: the error item names the refusal, redacted', async () => {
