@@ -35,6 +35,8 @@ import type { Scan } from '../shared/api';
 interface CodeIdCache {
 	codes: NewScansState['codes'];
 	codeIds: string[];
+	/** NewScansState `joined`: per code that came to match through a change, the earliest scan time to report. */
+	joined: Map<string, number>;
 	/** The service's present as its last answer told it (n8n's clock when none did). */
 	presentMs: number;
 }
@@ -69,7 +71,7 @@ export async function pollNewScans(
 	const sameFilters = stored !== undefined && stored.idsFilter === idsFilter;
 	const cache = sameFilters
 		? await refreshCodeIds(ctx, teamId, stored, settings)
-		: await listCodeIds(ctx, teamId, settings, now);
+		: await listCodeIds(ctx, teamId, settings, now, stored);
 	const cursor =
 		stored?.scans ??
 		settleFirstPoll(startCursor(now - FIRST_POLL_LOOKBACK_MS), cache.presentMs, settings.overlapMs);
@@ -147,7 +149,7 @@ export async function pollNewScans(
 			tagKey,
 		});
 		// One at a time: spreading a poll's worth of scans into push() can overflow the call stack.
-		for (const scan of result.scans) fresh.push(scan);
+		for (const scan of result.scans) if (watchedWhenMade(scan, cache.joined)) fresh.push(scan);
 		next = result.next;
 		if ('pass' in next) break;
 		// after a pause, also one that came while a pass begun earlier was under way, the next day is read now
@@ -170,11 +172,13 @@ export async function pollNewScans(
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
 	claimState(ctx, claim);
+	const scansCursor = 'cursor' in next ? next.cursor : passCursor;
 	saveNewScansState(staticData, {
 		scope,
 		idsFilter,
 		codes: cache.codes,
 		codeIds,
+		joined: joinedToKeep(cache.joined, codeIds, scansCursor.floor),
 		...('cursor' in next ? { scans: next.cursor } : { scans: passCursor, pass: next.pass }),
 	});
 	if ('pass' in next) {
@@ -209,10 +213,18 @@ async function refreshCodeIds(
 		},
 	);
 	const ids = new Set(stored.codeIds);
+	const joined = new Map(Object.entries(stored.joined ?? {}));
 	let highWater = stored.codes.highWater;
 	for (const code of changed) {
-		if (isLive(code) && matchesFilters(code, settings.filters)) ids.add(code.id);
-		else ids.delete(code.id);
+		if (isLive(code) && matchesFilters(code, settings.filters)) {
+			// A code that comes to match (a tag added) is watched from that change on: its scans from before were
+			// filtered out when made. Less the overlap, as the analytics clock may lag the one stamping codes.
+			if (!ids.has(code.id)) joined.set(code.id, code.updatedAt - settings.overlapMs);
+			ids.add(code.id);
+		} else {
+			ids.delete(code.id);
+			joined.delete(code.id);
+		}
 		highWater = Math.max(highWater ?? code.updatedAt, code.updatedAt);
 	}
 	highWater = capHighWater(stored.codes.highWater, highWater, presentMs + CEILING_MARGIN_MS);
@@ -222,6 +234,7 @@ async function refreshCodeIds(
 			...optional(highWater),
 		},
 		codeIds: [...ids],
+		joined,
 		presentMs,
 	};
 }
@@ -235,6 +248,7 @@ async function listCodeIds(
 	teamId: string,
 	settings: TriggerSettings,
 	now: number,
+	stored: NewScansState | undefined,
 ): Promise<CodeIdCache> {
 	const codes = await readLiveCodes(ctx, teamId);
 	const presentMs = await readServicePresent(ctx, teamId, now);
@@ -254,8 +268,26 @@ async function listCodeIds(
 			...optional(highWater),
 		},
 		codeIds: codes.filter((code) => matchesFilters(code, settings.filters)).map((code) => code.id),
+		// changed filters keep what is known of when a code came to match; the scan cursor stays too
+		joined: new Map(Object.entries(stored?.joined ?? {})),
 		presentMs,
 	};
+}
+
+/** Whether a scan was made while its code matched the filters (`joined`: when the codes that came to match did). */
+function watchedWhenMade(scan: Scan, joined: ReadonlyMap<string, number>): boolean {
+	const from = joined.get(scan.qrId);
+	return from === undefined || scan.scanTime >= from;
+}
+
+/** `joined` as stored: for watched codes, while above the scan cursor's floor (below it no scan is reported). */
+function joinedToKeep(
+	joined: ReadonlyMap<string, number>,
+	codeIds: readonly string[],
+	floor: number,
+): Record<string, number> {
+	const watched = new Set(codeIds);
+	return Object.fromEntries([...joined].filter(([id, from]) => watched.has(id) && from > floor));
 }
 
 function optional(highWater: number | undefined): { highWater?: number } {

@@ -42,6 +42,12 @@ const newScansSchema = z.object({
 	}),
 	/** Live codes of the team matching the filters described by `idsFilter`. */
 	codeIds: z.array(z.string()),
+	/**
+	 * Watched codes that came to match the filters through a change (a tag added): the earliest `scanTime` of
+	 * theirs to report, so that scans made while they did not match are not reported late. Kept while above the
+	 * scan cursor's floor; absent in states stored before it.
+	 */
+	joined: z.record(z.number().finite()).optional(),
 	idsFilter: z.string(),
 	scans: cursorSchema,
 	/** Absent: no pass under way (states stored before passes existed load unchanged). */

@@ -488,6 +488,33 @@ describe('QRTRAC Trigger: new scans', () => {
 		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Nice']);
 	});
 
+	it('never reports the scans a code had before it came to match the filters', async () => {
+		const account = newAccount();
+		createCode(account.teamId, { name: 'Tagged', tags: ['event'] });
+		const joining = createCode(account.teamId, { name: 'Tagged later' });
+		suite.sim.state.addScan(joining.id, {
+			scanTime: suite.sim.clock.now() - 60_000,
+			city: 'Before activation',
+		});
+		// an overlap of 1 s: a scan up to that long before the tag was added may still come (clocks differ)
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			filters: { tag: 'event' },
+			options: { overlapSeconds: 1 },
+		});
+		expect(await watcher.poll()).toEqual([]);
+
+		suite.sim.state.addScan(joining.id, { city: 'Not watched yet' });
+		expect(await watcher.poll()).toEqual([]);
+		await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+		const tagged = updateCode(joining.id, { tags: ['event'] });
+		suite.sim.state.addScan(joining.id, { scanTime: tagged.updatedAt + 1, city: 'Watched' });
+		// the scans made while the code did not match were filtered out then, and are not reported now
+		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Watched']);
+		expect(await watcher.poll()).toEqual([]);
+	});
+
 	it('reports the scans of a poll that failed naming them on the next poll, once, without durable cursors', async () => {
 		const account = newAccount();
 		// Maximum Wait of 1 s bounds the retries of a failing request
