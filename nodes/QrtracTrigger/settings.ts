@@ -72,9 +72,11 @@ const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 /** The trigger's parameters, normalised: unknown events dropped, blank filters left out, the overlap bounded. */
 export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	const triggerOn = readPollParameter<TriggerOn>(ctx, 'triggerOn', 'codeChanges');
-	const events = readPollParameter<string[]>(ctx, 'events', [...CHANGE_KINDS]).filter(
-		(event): event is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(event),
-	);
+	const events = listOf(
+		ctx,
+		readPollParameter<unknown>(ctx, 'events', [...CHANGE_KINDS]),
+		'Events',
+	).filter((event): event is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(event));
 	const allTeams =
 		triggerOn === 'codeChanges' && readPollParameter<string>(ctx, 'scope', 'team') === 'all';
 	// A dropdown's text (version 1) or a team picker's value (1.1); extractValue reads an ID from a URL.
@@ -92,9 +94,9 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 		allTeams,
 		teamId: team || undefined,
 		filters: {
-			qrTypes: Array.isArray(filters.qrTypes) ? filters.qrTypes.map(String) : [],
-			tag: blankToUndefined(filters.tag),
-			search: blankToUndefined(filters.search),
+			qrTypes: listOf(ctx, filters.qrTypes ?? [], 'QR Types'),
+			tag: filterText(ctx, filters.tag, 'Tag'),
+			search: filterText(ctx, filters.search, 'Name or Display ID Contains'),
 		},
 		includeExisting: triggerOn === 'codeChanges' && options.includeExisting === true,
 		overlapMs:
@@ -148,6 +150,35 @@ function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 		description:
 			"Nothing was read from QRTRAC. Make the expression give a team ID, or leave the field empty to watch the credential's team.",
 	});
+}
+
+/**
+ * A list field's values as text. Anything but a list (an expression giving `"WEB"`) fails naming the field, before
+ * any request: left out, a QR Types filter would start the workflow for codes of every type.
+ */
+function listOf(ctx: IPollFunctions, value: unknown, label: string): string[] {
+	if (Array.isArray(value)) return value.map(String);
+	throw new NodeOperationError(ctx.getNode(), `"${label}" must be a list`, {
+		description: `It is ${excerpt(value)}. Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}. Nothing was read from QRTRAC.`,
+	});
+}
+
+/**
+ * A text filter, trimmed; undefined when blank. A number (an expression giving 2026) is its text; anything else
+ * fails naming the field: left out, the filter would let every code through.
+ */
+function filterText(ctx: IPollFunctions, value: unknown, label: string): string | undefined {
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	if (value === undefined || value === null || typeof value === 'string')
+		return blankToUndefined(value);
+	throw new NodeOperationError(ctx.getNode(), `"${label}" must be text`, {
+		description: `It is ${excerpt(value)}. Write the text, or an expression giving text. Nothing was read from QRTRAC.`,
+	});
+}
+
+function excerpt(value: unknown): string {
+	const text = JSON.stringify(value) ?? String(value);
+	return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 function blankToUndefined(value: unknown): string | undefined {

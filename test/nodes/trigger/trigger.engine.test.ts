@@ -97,6 +97,30 @@ describe('QRTRAC Trigger: code changes', () => {
 		]);
 	});
 
+	it('fails naming the field, before any request, when QR Types or Events is an expression giving no list', async () => {
+		const account = newAccount();
+		for (const [parameters, label] of [
+			[{ filters: { qrTypes: '={{ "SHORT_LINK" }}' } }, 'QR Types'],
+			[{ events: '={{ "created" }}' }, 'Events'],
+		] as const) {
+			const watcher = polling(account.credentials, parameters);
+			const before = lastSeq();
+			// a QR Types filter left out would start the workflow for codes of every type
+			await expect(watcher.poll()).rejects.toThrow(`"${label}" must be a list`);
+			await expect(watcher.poll('manual')).rejects.toMatchObject({
+				message: `"${label}" must be a list`,
+			});
+			expect(requestsSince(before)).toEqual([]);
+		}
+
+		// a Tag given as a number is its text, not a filter left out
+		const watcher = polling(account.credentials, { filters: { tag: '={{ 2026 }}' } });
+		await watcher.poll();
+		const tagged = createCode(account.teamId, { name: 'Tagged', tags: ['2026'] });
+		createCode(account.teamId, { name: 'Untagged' });
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([tagged.id]);
+	});
+
 	it('matches the QR Types filter whatever case QRTRAC answers the type in, test event included', async () => {
 		// The contract's Qr types `qrType` as any string: a service answering `web` holds the form's WEB.
 		const account = newAccount();
