@@ -184,7 +184,8 @@ export class QrtracApi implements ICredentialType {
 			sendCredentialsOnCrossOriginRedirect: false,
 		},
 		// n8n shows a refusal no rule names by its bare status text ("Bad Request"), and takes any 200 as success.
-		// Its tester reads each rule by its type, so one list holds both kinds (n8n's type allows only one).
+		// Its tester reads each rule by its type, so one list holds both kinds (n8n's type allows only one), in
+		// order: the first body rule that matches gives the message.
 		rules: [
 			{
 				type: 'responseCode',
@@ -250,6 +251,17 @@ export class QrtracApi implements ICredentialType {
 					value: false,
 					message:
 						"QRTRAC refused the test request (HTTP 200 with success: false): check 'Team ID', 'Client ID' and 'Client Secret'",
+				},
+			},
+			// Every answer of the contract carries `success`: a 200 without it (a gateway's or another API's JSON, a
+			// health check answering every path, plain text) is not QRTRAC's and checked nothing. n8n's tester fails
+			// a 200 where the key's value equals `value`, so `undefined` matches a missing key.
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: undefined,
+					message: `The Base URL answered HTTP 200, but not QRTRAC's answer (JSON with "success"): check the Base URL, the address of QRTRAC's API (e.g. ${DEFAULT_BASE_URL}), not of another service or a proxy`,
 				},
 			},
 			...[301, 302, 303, 307, 308].map((status) => ({

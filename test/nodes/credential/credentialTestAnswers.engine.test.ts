@@ -1,7 +1,8 @@
 /**
  * What the credential's Test says for each refusal the contract allows on its request (GET the team's design
  * templates), as n8n's credential tester runs it: n8n shows only the HTTP status text of a refusal no rule names
- * ("Bad Request", "Too Many Requests"), and takes any 200 as success, `success: false` too. Build first.
+ * ("Bad Request", "Too Many Requests"), and takes any 200 as success (`success: false`, a page, another
+ * service's JSON) unless a rule names it. Build first.
  */
 import { testCredential } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
@@ -87,6 +88,24 @@ describe('credential Test answered with a refusal', () => {
 		expect(result).toEqual({
 			status: 'Error',
 			message: expect.stringMatching(/HTTP 200 with a web page.*check the Base URL/),
+		});
+	});
+
+	// The contract's answer is its envelope `{ success: true, data: [...] }`: a 200 without `success` is another
+	// service (a proxy's or gateway's JSON, a health check answering every path), and checked nothing.
+	it.each([
+		['a JSON object without the envelope', '{"status":"ok"}', 'application/json'],
+		['an empty JSON object', '{}', 'application/json'],
+		['a JSON list', '[{"id":"tpl_1"}]', 'application/json'],
+		['plain text', 'OK', 'text/plain'],
+	])("fails on a 200 answering %s, not QRTRAC's envelope", async (_, body, contentType) => {
+		suite.sim.faults.add({ kind: 'status', status: 200, body, contentType });
+
+		const result = await testCredential(suite.credentials);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/HTTP 200.*not QRTRAC's answer.*check the Base URL/),
 		});
 	});
 
