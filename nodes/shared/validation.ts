@@ -140,7 +140,8 @@ export const limitSchema = z
 
 export const pageSchema = z.number().int('must be a whole number').min(1, 'must be at least 1');
 
-function isHttpUrl(value: string): boolean {
+/** Whether `value` is a full http(s) URL with a host: what a field takes, and what a picker may offer as a link. */
+export function isHttpUrl(value: string): boolean {
 	try {
 		const url = new URL(value);
 		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { scrollTeamQrs } from '../../shared/api';
+import { isHttpUrl } from '../../shared/validation';
 import { codeEntry } from './codeEntry';
 import { pickerTeam } from './pickerTeam';
 
@@ -48,7 +49,10 @@ async function searchCodes(
 		results: qrs.map((qr) =>
 			markListed({
 				...codeEntry(qr),
-				url: typeof qr.qrImageUrl === 'string' ? qr.qrImageUrl : undefined,
+				// the editor opens it in a new tab: only an http(s) address, never a javascript: or data: one the
+				// service's text may hold, which would run in the editor's page
+				url:
+					typeof qr.qrImageUrl === 'string' && isHttpUrl(qr.qrImageUrl) ? qr.qrImageUrl : undefined,
 			}),
 		),
 		paginationToken: nextToken,

@@ -56,4 +56,53 @@ describe('pickers of the QR code forms', () => {
 		expect(found.results.map((result) => result.value)).toEqual([code.id]);
 		suite.expectRequestsFollowContract();
 	});
+
+	// The editor opens an entry's link in a new tab: the address is the service's text, and a javascript: or data:
+	// one would run in the editor's page. Only an http(s) address is a link; the code is listed either way.
+	it.each([
+		['javascript:', 'javascript:alert(document.cookie)'],
+		['data:', 'data:text/html,<script>alert(1)</script>'],
+		['not a URL', 'images/qr.png'],
+	])('QR Code lists a code whose image address is %s without a link', async (_, address) => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: `linkless-${address.length}`,
+		});
+		suite.sim.state.qrs.get(code.id)!.qrImageUrl = address;
+
+		const found = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+			kind: 'listSearch',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', operation: 'get' },
+			parameterPath: 'parameters.qrCodeId',
+			filter: `linkless-${address.length}`,
+		})) as { results: Array<{ name: string; value: string; url?: string }> };
+
+		expect(found.results).toEqual([{ name: expect.any(String), value: code.id }]);
+	});
+
+	it('QR Code links a listed code to its http(s) image address', async () => {
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: 'linked-1',
+		});
+
+		const found = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+			kind: 'listSearch',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', operation: 'get' },
+			parameterPath: 'parameters.qrCodeId',
+			filter: 'linked-1',
+		})) as { results: Array<{ value: string; url?: string }> };
+
+		expect(found.results).toEqual([
+			expect.objectContaining({
+				value: code.id,
+				url: suite.sim.state.qrs.get(code.id)!.qrImageUrl,
+			}),
+		]);
+		expect(found.results[0].url).toMatch(/^https?:\/\//);
+	});
 });
