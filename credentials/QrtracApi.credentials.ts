@@ -15,6 +15,7 @@ import {
 	DEFAULT_BASE_URL,
 	DEFAULT_MAX_WAIT_SECONDS,
 	DEFAULT_TIMEOUT_SECONDS,
+	requestTimeoutMs,
 } from '../nodes/shared/connection';
 
 /**
@@ -118,7 +119,7 @@ export class QrtracApi implements ICredentialType {
 				'Address of the QRTRAC service (a trailing /api, or a /v1 right after the host, is dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
 			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...)
 			// and lets a credential reword only HTTP answers, so the field itself says what such a code means.
-			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL; ECONNABORTED (after 5 minutes) means it took the connection but never answered. Check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
+			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL; ECONNABORTED (after the Request Timeout below) means it took the connection but never answered. Check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
 		},
 		{
 			displayName: 'Request Timeout (Seconds)',
@@ -166,9 +167,13 @@ export class QrtracApi implements ICredentialType {
 			headers['x-request-client-id'] = values.clientId;
 			headers['x-request-client-secret'] = values.clientSecret;
 		}
+		// n8n gives the credential's test request 5 minutes whatever it asks: the Request Timeout bounds it too (the
+		// runs' transport asks for it already, and keeps its own deadline for the whole answer).
+		const timeout = Math.min(requestOptions.timeout ?? Infinity, requestTimeoutMs(credentials));
 		return {
 			...requestOptions,
 			headers,
+			timeout,
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
 		};

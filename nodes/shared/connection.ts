@@ -148,7 +148,7 @@ export function connectionFromCredentials(
 		teamId: text('teamId'),
 		ratePerSecond,
 		simplePerMinute: SIMPLE_PLAN_PER_MINUTE[String(credentials.simplePlan ?? 'Pro')] ?? 60,
-		timeoutMs: positiveSeconds(credentials.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
+		timeoutMs: requestTimeoutMs(credentials),
 		maxWaitMs: positiveSeconds(credentials.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS) * 1000,
 		secrets: ['clientSecret', 'apiKey', 'clientId'].map(text).filter((value) => value !== ''),
 		identity: `${text('clientId')} ${createHash('sha256')
@@ -188,6 +188,11 @@ export function basePathNote(connection: QrtracConnection, operation: string): s
 	const basePath = new URL(connection.baseUrl).pathname.replace(/\/+$/, '');
 	if (basePath === '') return undefined;
 	return `If every operation answers 404, check the credential's Base URL: its path "${basePath}" comes before every request's path (${operation}); the credential's Test checks it.`;
+}
+
+/** The credential's Request Timeout in milliseconds: one request's whole exchange, in runs and in Test. */
+export function requestTimeoutMs(credentials: ICredentialDataDecryptedObject): number {
+	return positiveSeconds(credentials.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000;
 }
 
 /** A number of seconds from the form; empty, zero or garbage reads as the form's default. */

@@ -3,7 +3,7 @@
  * through n8n-core): n8n reports the bare network code, and lets a credential reword only HTTP answers, so the
  * Base URL field's hint is where the user learns which field to check and what to check. Build first.
  */
-import { testCredential } from '../../support/n8nHarness';
+import { testCredential, type HarnessCredentials } from '../../support/n8nHarness';
 import { loadPackage } from '../../support/harness/loadedPackage';
 import { useSimulator } from '../../support/simulatorSuite';
 
@@ -19,7 +19,7 @@ describe('credential Test with an unreachable Base URL', () => {
 		expect(result).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
 		expect(baseUrl?.hint).toMatch(/ECONNREFUSED/);
 		expect(baseUrl?.hint).toMatch(
-			/could not reach this Base URL; ECONNABORTED \(after 5 minutes\) means it took the connection but never answered/,
+			/could not reach this Base URL; ECONNABORTED \(after the Request Timeout below\) means it took the connection but never answered/,
 		);
 	});
 
@@ -30,4 +30,19 @@ describe('credential Test with an unreachable Base URL', () => {
 			"QRTRAC refused the client credentials: check 'Team ID', 'Client ID' and 'Client Secret'",
 		);
 	});
+
+	// n8n gives a credential's test request 5 minutes whatever it says; the credential's own Request Timeout is
+	// what a user set for one request, so Test ends after it too.
+	it("ends after the credential's Request Timeout when the Base URL takes the connection but never answers", async () => {
+		suite.sim.faults.add({ kind: 'stall' });
+		const started = Date.now();
+
+		const result = await testCredential({
+			...suite.credentials,
+			timeoutSeconds: 2,
+		} as HarnessCredentials);
+
+		expect(result).toEqual({ status: 'Error', message: 'ECONNABORTED' });
+		expect(Date.now() - started).toBeLessThan(10_000);
+	}, 20_000);
 });
