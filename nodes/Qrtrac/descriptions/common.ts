@@ -17,6 +17,9 @@ export const qrCodeLocator = recordLocator({
 	idExample: 'qr_a1b2c3',
 	urlSegment: '(?:qr|qrs|codes?)',
 	urlExample: 'https://app.qrtrac.com/qr/qr_a1b2c3',
+	// the link people scan is the likeliest URL pasted here, and it names no ID
+	urlNote:
+		"a code's short link holds its Display ID, not its ID: pick the code From List (it searches Display IDs) or give its ID",
 });
 
 export const teamLocator = recordLocator({

@@ -12,6 +12,8 @@ export function recordLocator(record: {
 	idExample: string;
 	urlSegment: string;
 	urlExample: string;
+	/** Said after "Not a QRTRAC <noun> URL": what a URL the user may mistake for the record's holds instead. */
+	urlNote?: string;
 }): INodeProperties {
 	return {
 		displayName: record.displayName,
@@ -60,7 +62,7 @@ export function recordLocator(record: {
 						type: 'regex',
 						properties: {
 							regex: `^https?://.+/${record.urlSegment}/[^/?#]+.*$`,
-							errorMessage: `Not a QRTRAC ${record.noun} URL`,
+							errorMessage: `Not a QRTRAC ${record.noun} URL${record.urlNote ? `: ${record.urlNote}` : ''}`,
 						},
 					},
 				],

@@ -56,7 +56,9 @@ describe('the QR Code locator at run time', () => {
 
 		await expect(
 			get({ __rl: true, mode: 'url', value: `${made.baseUrl}${made.displayId}` }),
-		).rejects.toThrow(/Not a QRTRAC QR code URL/);
+		).rejects.toThrow(
+			/Not a QRTRAC QR code URL.*short link holds its Display ID, not its ID: pick the code From List/,
+		);
 		expect(suite.sim.requestLog).toEqual([]);
 	});
 });
