@@ -3,7 +3,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
 /**
  * Change drift: how a service may read the open points a change watcher depends on (times, caps, late fields,
  * its clock) other than the simulator's default. Each setting changes only successful answers, after the
- * operation ran, except `clockOffsetMs`, which sets the `Date` header of every answer.
+ * operation ran, except `clockOffsetMs`, which sets the `Date` header of every answer, and `scansOfUnknownEmpty`,
+ * which answers one refusal as a success.
  *
  * - `updatedAtFormat`: how code records carry `updatedAt` (and `createdAt`): `epochMs` (default), `epochSeconds`,
  *   `epochMicros`, `isoNoZone` (ISO 8601 text of the UTC time without a zone), or `nullUntilUpdated`
@@ -15,6 +16,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `scanCap`: answers of Get Scans for Codes hold only the first N events of the range (oldest first), as a
  *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
  * - `scanCapOfOne`: answers of Get Scans (one code, no range) hold only the first N of its events.
+ * - `scansOfUnknownEmpty`: Get Scans (one code) answers success with no events for an id that is no live code of
+ *   the team (unknown, another team's, deleted) instead of refusing it, as an analytics store keyed by code id that
+ *   checks nothing: the contract documents no refusal of it. Unlike the others, it turns a refusal into a success.
  * - `scanRangeSlackMs`: Get Scans for Codes answers events up to this many ms outside the asked range on both
  *   sides, as a service that compares at a coarser time (whole seconds) does; neighbouring slices then share events.
  * - `scanRangeEnds`: how Get Scans for Codes reads its range's ends: `inclusive` (default, startTime <= scanTime
@@ -57,6 +61,7 @@ export interface ChangeDrift {
 	scanCap?: number;
 	/** Undefined: every scan event of the code. */
 	scanCapOfOne?: number;
+	scansOfUnknownEmpty?: boolean;
 	/** Undefined or 0: exactly the asked range. */
 	scanRangeSlackMs?: number;
 	/** Undefined: `inclusive`. */

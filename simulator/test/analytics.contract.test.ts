@@ -195,6 +195,22 @@ describe('analytics', () => {
 		}
 	});
 
+	test('change drift scansOfUnknownEmpty: Get Scans answers no events for an unknown id, Get QR by ID still refuses it', async () => {
+		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		sim.state.addScan(qr.id, { scanTime: NOW });
+		try {
+			sim.setChangeDrift({ scansOfUnknownEmpty: true });
+			const unknown = await call('GET', '/api/analytics-api/detailed/qr_missing');
+			expect(unknown.status).toBe(200);
+			expect(unknown.body).toEqual({ success: true, data: [] });
+			expect((await call('GET', `/api/analytics-api/detailed/${qr.id}`)).body.data).toHaveLength(1);
+			expect((await call('GET', '/api/qrs-api/teams/qr_missing')).status).toBe(400);
+		} finally {
+			sim.setChangeDrift({ scansOfUnknownEmpty: undefined });
+		}
+		expect((await call('GET', '/api/analytics-api/detailed/qr_missing')).status).toBe(400);
+	});
+
 	test('change drift overviewLeavesOutUnscanned: codes never scanned are left out of the overview', async () => {
 		const scanned = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
 		const fresh = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });

@@ -73,8 +73,9 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /**
  * Scan events of one code in the order the service gives them; it returns every scan, so the range is applied
- * here (and bounds the walk of an answer that looks capped). From 1.2 the code is read too (one request), so its rows name it as every other scan row does. The IP
- * address is hashed, kept or removed (ipPrivacy.ts).
+ * here (and bounds the walk of an answer that looks capped). From 1.2 the code is read too (one request), so its
+ * rows name it as every other scan row does, and an ID that is no code of the team fails even when no scans came.
+ * The IP address is hashed, kept or removed (ipPrivacy.ts).
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -91,7 +92,9 @@ export async function execute(
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
 	const privacy = await rowIpPrivacy(this, input);
 	const rows = upToLimit(scans, input).map((scan) => withIpPrivacy(scan, privacy));
-	if (!atLeastVersion(this, VERSION_1_2) || rows.length === 0) return describeScanRows(rows, []);
+	if (!atLeastVersion(this, VERSION_1_2)) return describeScanRows(rows, []);
+	// also without scans: the contract documents no refusal of an unknown ID by Get Scans, and no events for a
+	// mistyped ID or another team's code must not read as a code never scanned (getQrById refuses those)
 	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
 	return describeScanRows(rows, [code]);
 }

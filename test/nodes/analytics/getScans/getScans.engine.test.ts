@@ -251,6 +251,39 @@ describe('Analytics: Get Scans', () => {
 	});
 });
 
+describe('Analytics: Get Scans of an id the scans answer does not refuse', () => {
+	afterEach(() => suite.sim.setChangeDrift({ scansOfUnknownEmpty: undefined }));
+
+	// The contract documents no refusal of an unknown id by Get Scans: a service may answer it with no events,
+	// which must not read as "a code never scanned" (a typo, another team's or a deleted code)
+	it.each([
+		['a mistyped id', () => 'qr_mistyped'],
+		['a code of another team', () => newTeamWithCodes(1).codes[0].id],
+	])('fails the item for %s instead of returning no scans', async (_case, idOf) => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
+		const id = idOf();
+		suite.sim.setChangeDrift({ scansOfUnknownEmpty: true });
+
+		const result = await scansOf(id, credentials, { timeRange: 'allTime' });
+		const known = await scansOf(codes[0].id, credentials, { timeRange: 'last24Hours' });
+		const quiet = await scansOf(codes[0].id, credentials, {
+			timeRange: 'custom',
+			startTime: new Date(Date.now() - 30 * DAY).toISOString(),
+			endTime: new Date(Date.now() - 20 * DAY).toISOString(),
+		});
+
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toBe(`QR code not found: ${id}`);
+		expect(known.error).toBeUndefined();
+		expect(known.items).toHaveLength(1);
+		// a code of the team without scans in the range is no error: no items
+		expect(quiet.error).toBeUndefined();
+		expect(quiet.items).toHaveLength(0);
+	});
+});
+
 describe('Analytics: Get Scans, a capped answer', () => {
 	afterEach(() =>
 		suite.sim.setChangeDrift({
