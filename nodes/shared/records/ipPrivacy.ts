@@ -10,7 +10,7 @@ import {
 	isIpAddressText,
 	visitorAddress,
 } from '../api/ipAddressFields';
-import { isPlainObject } from '../plainObject';
+import { isPlainObject, setOwnField } from '../plainObject';
 
 /**
  * The one rule for the IP address of the person who scanned, on every output that carries scan events (Scan >
@@ -144,14 +144,14 @@ function privateCopy(value: unknown, privacy: IpPrivacy, named: boolean, inText 
 			? shownAddress(entry, privacy, inText)
 			: shownValue(entry, privacy, namesAddress(field, named), inText);
 		if (shown === UNCHANGED) {
-			if (copy) setField(copy, field, entry);
+			if (copy) setOwnField(copy, field, entry);
 			continue;
 		}
 		if (!copy) {
 			copy = {};
-			for (const [earlier, kept] of entries.slice(0, index)) setField(copy, earlier, kept);
+			for (const [earlier, kept] of entries.slice(0, index)) setOwnField(copy, earlier, kept);
 		}
-		if (shown !== REMOVED) setField(copy, field, shown);
+		if (shown !== REMOVED) setOwnField(copy, field, shown);
 	}
 	return copy;
 }
@@ -160,18 +160,6 @@ function privateCopy(value: unknown, privacy: IpPrivacy, named: boolean, inText 
 function namesAddress(field: string, enclosing: boolean): boolean {
 	const naming = ipAddressNaming(field);
 	return naming === 'neutral' ? enclosing : naming === 'address';
-}
-
-/** A field of a copy; `__proto__` (an own field JSON.parse makes) stays a field, never the copy's prototype. */
-function setField(copy: IDataObject, field: string, value: unknown): void {
-	if (field === '__proto__')
-		Object.defineProperty(copy, field, {
-			value,
-			enumerable: true,
-			writable: true,
-			configurable: true,
-		});
-	else copy[field] = value as IDataObject;
 }
 
 const UNCHANGED = Symbol('unchanged');

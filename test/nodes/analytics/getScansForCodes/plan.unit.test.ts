@@ -20,4 +20,17 @@ describe('scansPerCode', () => {
 			{ qrId: 'b', scans: 0, firstScanTime: null, lastScanTime: null, countries: {}, devices: {} },
 		]);
 	});
+
+	it('counts a country or device named like an object built-in as any other name', () => {
+		const scans = [
+			{ qrId: 'a', scanTime: 1, country: 'constructor', device: '__proto__' },
+			{ qrId: 'a', scanTime: 2, country: 'constructor', device: '__proto__' },
+			{ qrId: 'a', scanTime: 3, country: 'toString', device: 'mobile' },
+		];
+		const [entry] = scansPerCode(['a'], scans);
+
+		expect(JSON.parse(JSON.stringify(entry.countries))).toEqual({ constructor: 2, toString: 1 });
+		expect(JSON.parse(JSON.stringify(entry.devices))).toEqual({ ['__proto__']: 2, mobile: 1 });
+		expect(Object.getPrototypeOf(entry.devices)).toBe(Object.prototype);
+	});
 });

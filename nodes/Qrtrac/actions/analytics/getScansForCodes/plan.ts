@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ownField, setOwnField } from '../../../../shared/plainObject';
+
 /**
  * Per code (pure): number of scans, first and last scan time, and counts by country and device, in the order the
  * codes were asked for. Codes without scans show 0, so a code missing from the events is never missing here.
@@ -37,5 +39,6 @@ export function scansPerCode(
 
 function increment(counts: IDataObject, key: unknown): void {
 	const name = typeof key === 'string' && key !== '' ? key : 'unknown';
-	counts[name] = Number(counts[name] ?? 0) + 1;
+	// A device or country named `constructor` or `__proto__` is counted like any other name.
+	setOwnField(counts, name, Number(ownField(counts, name) ?? 0) + 1);
 }
