@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import {
+	LIMIT_SHAPE_KINDS,
 	LIMIT_WINDOWS,
 	LIST_DRIFT_SWITCHES,
 	RESET_FORMATS,
 	SHAPE_DRIFTS,
 	UPDATED_AT_FORMATS,
 	startSimulator,
+	type LimitShapeKind,
 	type LimitWindow,
 	type PlanName,
 	type ResetFormat,
@@ -52,6 +54,9 @@ async function main(): Promise<void> {
 			quota: { type: 'string' },
 			'reset-format': { type: 'string' },
 			'limit-window': { type: 'string' },
+			'limit-shape': { type: 'string' },
+			'limit-offset-ms': { type: 'string' },
+			'count-refused': { type: 'boolean' },
 			'retry-after': { type: 'boolean' },
 			'from-time-inclusive': { type: 'boolean' },
 			'no-seed': { type: 'boolean' },
@@ -118,6 +123,9 @@ async function main(): Promise<void> {
 	if (limitWindow !== undefined && !LIMIT_WINDOWS.includes(limitWindow as LimitWindow)) {
 		throw new Error(`--limit-window must be one of ${LIMIT_WINDOWS.join(', ')}`);
 	}
+	const limitShape = values['limit-shape'] ?? 'fixed';
+	if (!LIMIT_SHAPE_KINDS.includes(limitShape as LimitShapeKind))
+		throw new Error(`--limit-shape must be one of ${LIMIT_SHAPE_KINDS.join(', ')}`);
 	const scanCodes = integerOf(values['scan-codes'], '--scan-codes');
 	const simulator = await startSimulator({
 		port: integerOf(values.port, '--port'),
@@ -127,6 +135,11 @@ async function main(): Promise<void> {
 		quota: integerOf(values.quota, '--quota'),
 		resetFormat: resetFormat as ResetFormat | undefined,
 		limitWindow: limitWindow as LimitWindow | undefined,
+		limitShape: {
+			kind: limitShape as LimitShapeKind,
+			offsetMs: integerOf(values['limit-offset-ms'], '--limit-offset-ms'),
+			countRefused: values['count-refused'],
+		},
 		retryAfter: values['retry-after'],
 		fromTimeInclusive: values['from-time-inclusive'],
 		seed: !values['no-seed'],

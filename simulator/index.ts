@@ -6,6 +6,7 @@ import { createClock, type SimulatorClock } from './clock';
 import { createFaultInjector, type FaultInjector } from './faults';
 import type { ServerContext } from './http/context';
 import { PlanBook, type PlanName, type SimplePlanName } from './plans';
+import { requestCounter, type LimitShape } from './limitShapes';
 import { FixedWindowLimiter, type LimitWindow, type ResetFormat } from './rateLimit';
 import type { LoggedRequest } from './requestLog';
 import { seedDemoOrganization, type SeededCredentials } from './seed';
@@ -16,6 +17,7 @@ import type { PutSemantics } from './store';
 
 export type { PlanName, SimplePlanName } from './plans';
 export type { LimitWindow, ResetFormat } from './rateLimit';
+export { LIMIT_SHAPE_KINDS, type LimitShape, type LimitShapeKind } from './limitShapes';
 export { LIMIT_WINDOWS, RESET_FORMATS } from './rateLimit';
 export type { LoggedRequest } from './requestLog';
 export type { FaultInjector, FaultRule, FaultKind, ActiveFault } from './faults';
@@ -54,6 +56,8 @@ export interface SimulatorOptions {
 	resetFormat?: ResetFormat;
 	/** Window of the primary API's per-team limit: 'second' (default, the plan's rate) or 'minute' (60 x the plan's rate). */
 	limitWindow?: LimitWindow;
+	/** How a team's requests are counted (limitShapes.ts). Default fixed windows on whole seconds. */
+	limitShape?: LimitShape;
 	/** Send Retry-After (seconds) on 429. Default false. */
 	retryAfter?: boolean;
 	/** Updated-after-time includes updatedAt == fromTime. Default false (exclusive). */
@@ -104,6 +108,8 @@ export interface Simulator {
 	setLatency(ms: number): void;
 	setResetFormat(format: ResetFormat): void;
 	setLimitWindow(window: LimitWindow): void;
+	/** Counts teams' requests in this shape from now on (the counts so far are dropped). */
+	setLimitShape(shape: LimitShape): void;
 	setRetryAfter(enabled: boolean): void;
 	setPutSemantics(semantics: PutSemantics): void;
 	/** Replaces the shape drift kinds in effect (none: []). */
@@ -140,14 +146,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		exactEmails: options.exactEmails ?? false,
 		bulkAddInOrder: options.bulkAddInOrder ?? false,
 	});
+	const limitShape = options.limitShape ?? { kind: 'fixed' };
 	const context: ServerContext = {
 		state,
 		faults: createFaultInjector(),
 		plans: new PlanBook<PlanName | number>(options.plan ?? 'Enterprise'),
 		simplePlans: new PlanBook<SimplePlanName | number>(options.simplePlan ?? 'Pro'),
-		perSecond: new FixedWindowLimiter(1000),
+		perSecond: requestCounter(limitShape, 1000),
 		perMinute: new FixedWindowLimiter(60_000),
-		teamPerMinute: new FixedWindowLimiter(60_000),
+		teamPerMinute: requestCounter(limitShape, 60_000),
+		limitShape,
 		limitWindow: options.limitWindow ?? 'second',
 		resetFormat: options.resetFormat ?? 'epochSeconds',
 		retryAfter: options.retryAfter ?? false,
@@ -188,6 +196,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		setLimitWindow: (window) => {
 			context.limitWindow = window;
+		},
+		setLimitShape: (shape) => {
+			context.limitShape = shape;
+			context.perSecond = requestCounter(shape, 1000);
+			context.teamPerMinute = requestCounter(shape, 60_000);
 		},
 		setRetryAfter: (enabled) => {
 			context.retryAfter = enabled;

@@ -31,7 +31,8 @@ export interface WindowState {
 
 /**
  * Fixed-window request counting on the wall clock (not the settable simulator clock): a window starts at each
- * whole multiple of `windowMs`. Refused requests do not count.
+ * whole multiple of `windowMs` (moved by `offsetMs`), or with `firstRequest` at the first request after the
+ * previous window ended. Refused requests do not count, unless `countRefused` (limitShapes.ts).
  */
 export class FixedWindowLimiter {
 	private readonly windows = new Map<string, { start: number; count: number }>();
@@ -39,11 +40,25 @@ export class FixedWindowLimiter {
 	constructor(
 		private readonly windowMs: number,
 		private readonly now: () => number = Date.now,
+		private readonly options: {
+			offsetMs?: number;
+			firstRequest?: boolean;
+			countRefused?: boolean;
+		} = {},
 	) {}
 
-	private current(key: string): { start: number; count: number } {
-		const start = Math.floor(this.now() / this.windowMs) * this.windowMs;
+	/** The key's window now; a look (`keep` false) starts no first-request window. */
+	private current(key: string, keep = true): { start: number; count: number } {
+		const now = this.now();
+		const offset = this.options.offsetMs ?? 0;
 		let window = this.windows.get(key);
+		if (this.options.firstRequest) {
+			if (window && now < window.start + this.windowMs) return window;
+			window = { start: now, count: 0 };
+			if (keep) this.windows.set(key, window);
+			return window;
+		}
+		const start = Math.floor((now - offset) / this.windowMs) * this.windowMs + offset;
 		if (!window || window.start !== start) {
 			window = { start, count: 0 };
 			this.windows.set(key, window);
@@ -55,7 +70,7 @@ export class FixedWindowLimiter {
 	take(key: string, limit: number): WindowState {
 		const window = this.current(key);
 		const allowed = window.count < limit;
-		if (allowed) window.count += 1;
+		if (allowed || this.options.countRefused) window.count += 1;
 		return {
 			limit,
 			remaining: Math.max(0, limit - window.count),
@@ -66,7 +81,7 @@ export class FixedWindowLimiter {
 
 	/** The window as it stands, counting nothing; `allowed` tells whether one more request would fit. */
 	peek(key: string, limit: number): WindowState {
-		const window = this.current(key);
+		const window = this.current(key, false);
 		return {
 			limit,
 			remaining: Math.max(0, limit - window.count),

@@ -6,7 +6,8 @@ import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
 import { driftList, readsTeamHeader, teamHeaderAsRead } from '../listDrift';
 import { requestsPerSecond } from '../plans';
-import { rateLimitHeaders, type FixedWindowLimiter, type WindowState } from '../rateLimit';
+import type { RequestCounter } from '../limitShapes';
+import { rateLimitHeaders, type WindowState } from '../rateLimit';
 import { analyticsRoutes } from '../routes/analytics';
 import { memberRoutes } from '../routes/members';
 import { qrCodeRoutes } from '../routes/qrCodes';
@@ -60,7 +61,7 @@ function tooManyRequests(
 function teamWindow(
 	context: ServerContext,
 	rateKey: string,
-): { limiter: FixedWindowLimiter; limit: number } {
+): { limiter: RequestCounter; limit: number } {
 	const perSecond = requestsPerSecond(context.plans.get(rateKey));
 	return context.limitWindow === 'minute'
 		? { limiter: context.teamPerMinute, limit: 60 * perSecond }
@@ -132,7 +133,7 @@ async function runOperation(
 }
 
 /**
- * The primary API under /api: fixed-window rate limit per team, per second or per minute (every answer carries X-RateLimit-*), then
+ * The primary API under /api: rate limit per team (in the shape set), per second or per minute (every answer carries X-RateLimit-*), then
  * faults, then body, credentials, role and business rules.
  */
 export async function handleApi(context: ServerContext, exchange: Exchange): Promise<void> {

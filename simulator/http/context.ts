@@ -5,6 +5,7 @@ import type { ChangeDrift } from '../changeDrift';
 import type { FaultInjector } from '../faults';
 import type { ListDrift } from '../listDrift';
 import type { PlanBook, PlanName, SimplePlanName } from '../plans';
+import type { LimitShape, RequestCounter } from '../limitShapes';
 import type { FixedWindowLimiter, LimitWindow, ResetFormat } from '../rateLimit';
 import type { LoggedRequest } from '../requestLog';
 import type { SimulatorState } from '../state';
@@ -15,10 +16,12 @@ export interface ServerContext {
 	faults: FaultInjector;
 	plans: PlanBook<PlanName | number>;
 	simplePlans: PlanBook<SimplePlanName | number>;
-	perSecond: FixedWindowLimiter;
+	/** Teams' per-second budgets, counted in the shape `limitShape` says (limitShapes.ts). */
+	perSecond: RequestCounter;
 	perMinute: FixedWindowLimiter;
-	/** Teams' per-minute windows (limitWindow `minute`); v1 keys count in `perMinute`. */
-	teamPerMinute: FixedWindowLimiter;
+	/** Teams' per-minute budgets (limitWindow `minute`), in that shape too; v1 keys count in `perMinute`. */
+	teamPerMinute: RequestCounter;
+	limitShape: LimitShape;
 	limitWindow: LimitWindow;
 	resetFormat: ResetFormat;
 	retryAfter: boolean;

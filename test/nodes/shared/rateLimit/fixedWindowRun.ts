@@ -9,8 +9,8 @@
 import { waitHintMs } from '../../../../nodes/shared/rateLimit/headers';
 import { RateLimiter, type SlotTurn } from '../../../../nodes/shared/rateLimit/limiter';
 import { decideRetry } from '../../../../nodes/shared/retryPolicy';
+import { requestCounter, type LimitShape } from '../../../../simulator/limitShapes';
 import {
-	FixedWindowLimiter,
 	rateLimitHeaders,
 	type LimitWindow,
 	type ResetFormat,
@@ -23,6 +23,9 @@ export interface FixedWindowRun {
 	ratePerSecond: number;
 	resetFormat?: ResetFormat;
 	limitWindow?: LimitWindow;
+	/** How the service counts (default fixed windows on whole seconds), and whether its 429s say Retry-After. */
+	shape?: LimitShape;
+	retryAfter?: boolean;
 	/** The limiters' window (default one second); the simple interface's limiters count a minute. */
 	limiterWindowMs?: number;
 	/** Each execution runs on a process (its limiter), from `startMs`, for `requests` or until `stopMs`. */
@@ -84,7 +87,11 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 	};
 	const lag = () => random() * (run.busy ? 5 : 1);
 	const latency = () => 25 + random() * (run.busy ? 35 : 15);
-	const service = new FixedWindowLimiter(minute ? 60_000 : 1000, () => nowMs);
+	const service = requestCounter(
+		run.shape ?? { kind: 'fixed' },
+		minute ? 60_000 : 1000,
+		() => nowMs,
+	);
 	const limiters = Array.from(
 		{ length: Math.max(...run.executions.map((execution) => execution.process)) + 1 },
 		() =>
@@ -122,7 +129,11 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 		if (measured && !ours) tally[state.allowed ? 'foreign' : 'foreignRefused']++;
 		const headers = rateLimitHeaders(
 			state,
-			{ format: run.resetFormat ?? 'epochSeconds', retryAfter: false, refused: !state.allowed },
+			{
+				format: run.resetFormat ?? 'epochSeconds',
+				retryAfter: run.retryAfter ?? false,
+				refused: !state.allowed,
+			},
 			Math.floor(nowMs),
 		);
 		return { status: state.allowed ? 200 : 429, headers, measured };
