@@ -108,7 +108,8 @@ function resetValue(
 		case 'httpDate':
 			return new Date(resetAt + serviceOffsetMs).toUTCString();
 		case 'msUntil':
-			return String(Math.max(0, resetAt - now));
+			// whole milliseconds, as a service writes them (a sliding log's times may be fractional on a fake clock)
+			return String(Math.max(0, Math.round(resetAt - now)));
 	}
 }
 
