@@ -79,6 +79,15 @@ export function portClash(output: string): boolean {
 	return /port \d+ is already in use/i.test(output);
 }
 
+/**
+ * Whether an n8n server process said it is up, which it says only once it holds its port: `n8n start` prints where
+ * the editor is, a queue-mode worker that it is ready (after its health server listens). Until then an answer on
+ * that port may come from another process that took the port first, even another n8n that passes every check.
+ */
+export function serverListening(output: string): boolean {
+	return /Editor is now accessible via|n8n worker is now ready/.test(output);
+}
+
 /** Starts of one n8n process on fresh ports after a clash (each clash is rare: three in a row mean a real fault). */
 export const PORT_CLASH_ATTEMPTS = 3;
 

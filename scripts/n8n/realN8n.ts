@@ -23,6 +23,7 @@ import {
 	PORT_CLASH_ATTEMPTS,
 	portClash,
 	runOnFreshPorts,
+	serverListening,
 } from './instanceEnv';
 import type { N8nRecipe } from './n8nRecipes';
 import { n8nRecipe } from './n8nRecipes';
@@ -488,20 +489,24 @@ export class RealN8n {
 
 	private async waitUntilReady(server: ChildProcess): Promise<void> {
 		const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+		let listening = false;
 		while (Date.now() < deadline) {
 			if (server.exitCode !== null || server.signalCode !== null) {
 				throw new Error(
 					`n8n start exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${this.serverLog.slice(-4000)}`,
 				);
 			}
-			try {
-				const response = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, {
-					signal: AbortSignal.timeout(2_000),
-				});
-				if (response.ok && (await this.restAnswers())) return;
-			} catch {
-				// not listening yet
-			}
+			// only once this n8n holds the port can an answer on it be this n8n's
+			listening ||= serverListening(this.startOutput);
+			if (listening)
+				try {
+					const response = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, {
+						signal: AbortSignal.timeout(2_000),
+					});
+					if (response.ok && (await this.restAnswers())) return;
+				} catch {
+					// not answering yet
+				}
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		throw new Error(

@@ -21,6 +21,7 @@ import {
 	PORT_CLASH_ATTEMPTS,
 	portClash,
 	runOnFreshPorts,
+	serverListening,
 } from '../n8n/instanceEnv';
 import { DEFAULT_OWNER, N8nRestClient } from '../n8n/n8nRest';
 import type { PackedPackage } from '../n8n/packageInstall';
@@ -361,6 +362,7 @@ export class QueueCluster {
 
 	private async waitUntilReady(target: QueueProcess, port: number): Promise<void> {
 		const deadline = Date.now() + READY_TIMEOUT_MS;
+		let listening = false;
 		while (Date.now() < deadline) {
 			const child = target.child;
 			if (!child || child.exitCode !== null || child.signalCode !== null) {
@@ -368,14 +370,17 @@ export class QueueCluster {
 					`n8n ${target.role} ${target.index} exited before it was ready:\n${target.output.slice(-4000)}`,
 				);
 			}
-			try {
-				const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, {
-					signal: AbortSignal.timeout(2000),
-				});
-				if (response.ok) return;
-			} catch {
-				// not listening yet
-			}
+			// only once this process holds the port can an answer on it be this process's
+			listening ||= serverListening(target.startOutput ?? '');
+			if (listening)
+				try {
+					const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, {
+						signal: AbortSignal.timeout(2000),
+					});
+					if (response.ok) return;
+				} catch {
+					// not answering yet
+				}
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		throw new Error(

@@ -5,6 +5,7 @@
  * starts it again on fresh ports, a bounded number of times.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,24 @@ async function occupy(): Promise<number> {
 	await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
 	holders.push(holder);
 	return port;
+}
+
+/**
+ * Another n8n (another test run's) on a port: it answers the readiness check, the REST API and the owner set-up as
+ * the cluster's own process would. Records the requests it was sent.
+ */
+async function occupyWithAnotherN8n(): Promise<{ port: number; requests: string[] }> {
+	const port = await freePort();
+	const requests: string[] = [];
+	const server = createHttpServer((request, response) => {
+		requests.push(`${request.method} ${request.url}`);
+		request.resume();
+		response.writeHead(200, { 'content-type': 'application/json' });
+		response.end(JSON.stringify({ data: {} }));
+	});
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	holders.push(server as unknown as Server);
+	return { port, requests };
 }
 
 async function processOf(role: QueueProcess['role'], index: number): Promise<QueueProcess> {
@@ -85,6 +104,22 @@ describe('queue-mode cluster: a port taken between picking and binding', () => {
 		expect(main.port).not.toBe(taken);
 		expect(cluster.baseUrl).toBe(`http://localhost:${main.port}`);
 		expect(await cluster.rest.request('GET', '/rest/settings')).toEqual({});
+	});
+
+	it("a main instance or worker whose port another n8n took is not taken for ready on that n8n's answers", async () => {
+		const [forMain, forWorker] = [await occupyWithAnotherN8n(), await occupyWithAnotherN8n()];
+		const { cluster, main, worker } = await fakeCluster((main, worker) => {
+			main.port = forMain.port;
+			worker.healthPort = forWorker.port;
+		});
+
+		await cluster.start();
+
+		expect(main.port).not.toBe(forMain.port);
+		expect(worker.healthPort).not.toBe(forWorker.port);
+		expect(
+			[...forMain.requests, ...forWorker.requests].filter((r) => r.startsWith('POST')),
+		).toEqual([]);
 	});
 
 	it('a worker whose health-check port another process took starts again on a fresh one (n8n\'s words: "Port N is already in use")', async () => {

@@ -5,6 +5,7 @@
  * fresh ports, a bounded number of times, unless the caller fixed the port.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,6 +58,24 @@ async function occupy(): Promise<number> {
 }
 
 /**
+ * Another n8n (another test run's) on a port the driver was given: it answers the readiness check, the REST API
+ * and the owner set-up as the driver's own n8n would. Records the requests it was sent.
+ */
+async function occupyWithAnotherN8n(): Promise<{ port: number; requests: string[] }> {
+	const port = await freePort();
+	const requests: string[] = [];
+	const server = createHttpServer((request, response) => {
+		requests.push(`${request.method} ${request.url}`);
+		request.resume();
+		response.writeHead(200, { 'content-type': 'application/json' });
+		response.end(JSON.stringify({ data: {} }));
+	});
+	holder = server as unknown as Server;
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	return { port, requests };
+}
+
+/**
  * The driver's next `times` picks of a free port return `port`: as if another process took each port the
  * driver picked before n8n bound it. Later picks are real ones.
  */
@@ -82,6 +101,17 @@ describe('real n8n driver: a port taken between picking and binding', () => {
 
 		expect(n8n.port).not.toBe(taken);
 		expect(n8n.baseUrl).toBe(`http://localhost:${n8n.port}`);
+		expect(await n8n.rest.request('GET', '/rest/settings')).toEqual({});
+	});
+
+	it("a port another n8n took is not taken for ready: its answers are not this n8n's", async () => {
+		const other = await occupyWithAnotherN8n();
+		const n8n = fakeN8n(other.port);
+
+		await n8n.startServer();
+
+		expect(n8n.port).not.toBe(other.port);
+		expect(other.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
 		expect(await n8n.rest.request('GET', '/rest/settings')).toEqual({});
 	});
 

@@ -2,10 +2,12 @@
  * A stand-in for n8n's CLI, for tests of the driver (scripts/n8n/realN8n.ts) without an n8n install. Every
  * command first listens on N8N_RUNNERS_BROKER_PORT, as n8n's task broker does; `start` then listens on
  * N8N_PORT and answers the few REST paths the driver asks for; `execute` prints run data as `--rawOutput`
- * does; `worker` listens on QUEUE_HEALTH_CHECK_PORT and answers /healthz/readiness. A port that cannot be bound ends the process as n8n 2.41.1 does: its words, exit 1. So a clash
- * happens only when another process really holds the port it was given. With FAKE_N8N_BROKER_AFTER_RUN=1,
- * `execute` prints its run data before it binds the broker port (a process that ran its workflow, then
- * failed). Each process appends the broker port it was given to `fake-n8n-processes` in the user folder.
+ * does; `worker` listens on QUEUE_HEALTH_CHECK_PORT and answers /healthz/readiness. Once listening, `start`
+ * and `worker` say so in n8n 2.41.1's words. A port that cannot be bound ends the process as n8n does: its
+ * words, exit 1. So a clash happens only when another process really holds the port it was given. With
+ * FAKE_N8N_BROKER_AFTER_RUN=1, `execute` prints its run data before it binds the broker port (a process that
+ * ran its workflow, then failed). Each process appends the broker port it was given to `fake-n8n-processes`
+ * in the user folder.
  */
 const { createServer } = require('node:net');
 const { createServer: createHttpServer } = require('node:http');
@@ -88,6 +90,7 @@ async function main() {
 			'127.0.0.1',
 			`Port ${port} is already in use, possibly by the n8n main process server. Please set a different port for the worker server.`,
 		);
+		console.log('\nn8n worker is now ready');
 		return;
 	}
 	if (command === 'execute') printRunData();
