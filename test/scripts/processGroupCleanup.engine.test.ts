@@ -121,6 +121,18 @@ test('a process group a test file started and did not stop ends with the file, a
 	expect(running(pid)).toBe(false);
 });
 
+test('a process group started after its test file ended (by a hook or test that timed out and went on) ends at once', async () => {
+	const jestRun = startJest(['startsAfterItsFile.fixture.ts'], 1);
+	let finished = false;
+	void exited(jestRun).then(() => (finished = true));
+
+	await until(() => startedPids().length === 1, 'the fixture did not start its process');
+	const [pid] = startedPids();
+	await until(() => !running(pid), `the process ${pid} started after its file ended still runs`);
+	expect(running(pid)).toBe(false);
+	await until(() => finished, 'jest did not exit (a child process kept it alive)');
+});
+
 test("a run stopped by SIGTERM to jest's group (npm test's cancel) takes every worker's process groups with it", async () => {
 	const jestRun = startJest(['waitsA.fixture.ts', 'waitsB.fixture.ts'], 2);
 	await until(() => startedPids().length === 2, 'the fixtures did not both start their process');

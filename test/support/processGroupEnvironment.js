@@ -2,7 +2,8 @@
  * The jest environment of every suite: process groups a test file started (spawnGroup of
  * scripts/n8n/childProcesses.ts: n8n, PostgreSQL, Redis, each leading its own group) are killed when the file ends
  * and when the jest process running it gets SIGINT, SIGTERM or SIGHUP (`npm test` stops jest's group on a cancel or
- * Ctrl-C). The module's own exit hook cannot do it inside jest: a test's `process` is jest's copy, whose events the
+ * Ctrl-C); one started after its file ended (by work of a hook or test that timed out) ends at once. The
+ * module's own exit hook cannot do it inside jest: a test's `process` is jest's copy, whose events the
  * real process never emits.
  */
 const { TestEnvironment } = require('jest-environment-node');
@@ -45,6 +46,12 @@ class ProcessGroupEnvironment extends TestEnvironment {
 	async teardown() {
 		// whatever the file left running (an afterAll that failed or timed out) ends with it
 		killAll(this.groups);
+		// and so does what its work still under way starts later (jest does not wait for a hook or test that timed
+		// out): nothing would stop it once the file has ended
+		this.groups.add = (pid) => {
+			killAll(new Set([pid]));
+			return this.groups;
+		};
 		this.unlisten();
 		await super.teardown();
 	}
