@@ -43,9 +43,6 @@ async function exitCode(child: ChildProcessWithoutNullStreams): Promise<number |
 	return code as number | null;
 }
 
-/** Starting tsx takes seconds on a busy machine. */
-jest.setTimeout(30_000);
-
 /** `npm run simulator` runs simulator/cli.ts through tsx: one JSON line first, options applied, clean stop on signals. */
 describe('simulator CLI', () => {
 	test.each(['SIGTERM', 'SIGINT'] as const)(

@@ -17,8 +17,6 @@ import {
  * Fixed one-second windows per team by plan, X-RateLimit-* on every /api answer in each reset format,
  * Retry-After, 429s not counted, and the simple variant's per-minute window.
  */
-/** Bursts wait for the start of a window and may retry once or twice. */
-jest.setTimeout(20_000);
 
 describe('rate limits', () => {
 	let sim: Simulator;

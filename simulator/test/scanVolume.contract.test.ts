@@ -40,8 +40,6 @@ async function volumeCodes(credentials: Credentials): Promise<Array<{ id: string
 	);
 }
 
-jest.setTimeout(30_000);
-
 describe('scan volume reached through the simulator options and the CLI', () => {
 	test('startSimulator({scanVolume}) fills the demo team; the API serves every scan', async () => {
 		const sim = await startSimulator({ scanVolume: { codes: 12, scansPerCode: 250, days: 10 } });

@@ -8,7 +8,6 @@ import { useSimulator } from '../../support/simulatorSuite';
 import { runForCodes } from './scanRuns';
 
 const suite = useSimulator({ seed: false });
-jest.setTimeout(30_000);
 const DAY = 86_400_000;
 const MODES = ['inclusive', 'halfOpen', 'open'] as const;
 

@@ -9,7 +9,6 @@ import { useSimulator } from '../../../support/simulatorSuite';
 import { addScans, runForCodes } from '../scanRuns';
 
 const suite = useSimulator({ seed: false });
-jest.setTimeout(30_000);
 const DAY = 86_400_000;
 const BULK_PATH = '/api/analytics-api/detailed/all';
 

@@ -11,7 +11,6 @@ import { pollTrigger, runNode, type HarnessCredentials } from '../../../support/
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
-jest.setTimeout(30_000);
 
 const IPS = ['198.51.100.7', '2001:DB8::1', '198.51.100.7'];
 const HOUR = 3_600_000;

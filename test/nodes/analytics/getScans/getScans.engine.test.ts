@@ -197,7 +197,7 @@ describe('Analytics: Get Scans', () => {
 			expect(shown).not.toMatch(/203\.0\.113|198\.51\.100/);
 		}
 		// each read gives up after its retries, a few seconds
-	}, 30_000);
+	});
 
 	it('never shows an address in another form (zone index, escaped JSON, a list) in an error cut short, nor in outputs', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
@@ -237,7 +237,7 @@ describe('Analytics: Get Scans', () => {
 				ipAddress: expect.stringMatching(/^[0-9a-f]{64}$/),
 			});
 		}
-	}, 30_000);
+	});
 
 	it("surfaces the service's 400 for a code of another team", async () => {
 		const { credentials } = newTeamWithCodes(0);

@@ -157,7 +157,7 @@ describe('Analytics: Get Scans for Codes', () => {
 			(entry) => entry.path === '/api/analytics-api/detailed/all',
 		);
 		expect(bulk).toHaveLength(3);
-	}, 30_000);
+	});
 
 	it.each([
 		['getScansForCodes', {}, 47],

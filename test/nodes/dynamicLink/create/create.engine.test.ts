@@ -196,7 +196,7 @@ describe('Dynamic Link: Create', () => {
 			rows.map((row) => row.url),
 		);
 		expect(suite.sim.requestLog).toHaveLength(rows.length);
-	}, 20_000);
+	});
 
 	it("paces an Agency key to its plan's 300 a minute, not Pro's 60", async () => {
 		const apiKey = suite.sim.state.addApiKey(teamId);
@@ -214,7 +214,7 @@ describe('Dynamic Link: Create', () => {
 		// Pro's pace (one a second) puts 5 s between the first and the sixth; Agency's (five a second) about 1 s
 		const starts = suite.sim.requestLog.map((entry) => entry.startedAt);
 		expect(starts[starts.length - 1] - starts[0]).toBeLessThan(4000);
-	}, 20_000);
+	});
 
 	it('a 429 asking to wait two hours (Retry-After: 7200) fails the item at once, naming the wait; nothing is created', async () => {
 		suite.sim.setAnswerModes({ retryAfterSeconds: 7200 });
@@ -283,7 +283,7 @@ describe('Dynamic Link: Create', () => {
 			rows.slice(1).map((row) => row.url),
 		);
 		expect(suite.sim.requestLog).toHaveLength(rows.length);
-	}, 30_000);
+	});
 
 	it("with n8n's Retry On Fail, the try after a lost answer sends nothing again: one link, the item fails as unknown", async () => {
 		suite.sim.faults.add({

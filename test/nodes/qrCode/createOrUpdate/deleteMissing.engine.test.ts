@@ -9,8 +9,6 @@ import { executeWorkflow } from '../../../support/harness/executeWorkflow';
 import { sheet, type SheetRow as Row } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
 
-jest.setTimeout(30_000);
-
 const suite = useSimulator();
 let teamCount = 0;
 

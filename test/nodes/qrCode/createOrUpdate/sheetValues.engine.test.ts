@@ -5,8 +5,6 @@
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 
-jest.setTimeout(30_000);
-
 const suite = useSimulator();
 
 /** A sync keyed on the sheet's `code` column. */

@@ -144,5 +144,5 @@ describe('Download Image', () => {
 		} finally {
 			await imageHost.close();
 		}
-	}, 30_000);
+	});
 });

@@ -12,9 +12,6 @@ import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: true });
 
-/** 250 rows through n8n's engine: expressions of every row are evaluated, so allow for a loaded machine. */
-jest.setTimeout(30_000);
-
 let orgId: string;
 let teamCount = 0;
 

@@ -9,8 +9,6 @@ import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: false });
 
-jest.setTimeout(30_000);
-
 afterEach(() => suite.sim.setListDrift({}));
 
 let orgCount = 0;

@@ -115,5 +115,5 @@ describe('a list answered with `success` alone', () => {
 		const result = await run('qrCode', 'getUpdatedSince', { since: Date.UTC(2090, 0, 1) });
 
 		expect(String(result.items[0].json.error)).toContain('without saying whether it succeeded');
-	}, 30_000); // a GET with such an answer is retried with backoff first
+	}); // a GET with such an answer is retried with backoff first
 });
