@@ -44,5 +44,5 @@ describe('credential Test with an unreachable Base URL', () => {
 
 		expect(result).toEqual({ status: 'Error', message: 'ECONNABORTED' });
 		expect(Date.now() - started).toBeLessThan(10_000);
-	}, 20_000);
+	});
 });
