@@ -38,10 +38,25 @@ export function matchesFilters(record: Record<string, unknown>, filters: CodeFil
  * with it and may miss codes it left out, so it is listed once again (the scan cursor stays).
  */
 export function filtersKey(filters: CodeFilters): string {
-	const key = [
+	const key = bareKey(filters);
+	return JSON.stringify(filters.search === undefined ? key : [...key, LOCAL]);
+}
+
+/**
+ * Whether `filters` are the ones a watch list saved under `storedKey` was read for: its key, or one that differs
+ * only by the "local" marker (a list saved under the bare key, listed once again for the same filters).
+ */
+export function sameFilters(storedKey: string, filters: CodeFilters): boolean {
+	const key = filtersKey(filters);
+	return storedKey === key || storedKey === JSON.stringify(bareKey(filters));
+}
+
+const LOCAL = 'local';
+
+function bareKey(filters: CodeFilters): [string[], string, string] {
+	return [
 		[...filters.qrTypes].sort(),
 		filters.tag?.toLowerCase() ?? '',
 		filters.search?.toLowerCase() ?? '',
 	];
-	return JSON.stringify(filters.search === undefined ? key : [...key, 'local']);
 }

@@ -12,7 +12,8 @@ import {
 } from './changeCursor';
 import { isScanRecord, scanWindowEnd } from './scanCursor';
 import { advancePass, codesLeft, mayReadAnotherChunk, pollBudgetOf, startPass } from './scanPass';
-import { filtersKey, matchesFilters } from './codeFilters';
+import { filtersKey, matchesFilters, sameFilters } from './codeFilters';
+import { joinedFrom, joinedToKeep, watchedWhenMade } from './joinedCodes';
 import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
 import { namingRequests, scanEvents, scanTagKey, watchedCount } from './scanEvents';
 import {
@@ -30,7 +31,7 @@ import {
 	type ScanPass,
 } from './triggerState';
 import { readWatchedScans } from './watchedScans';
-import type { Scan } from '../shared/api';
+import type { ChangedQrCode, Scan } from '../shared/api';
 
 interface CodeIdCache {
 	codes: NewScansState['codes'];
@@ -179,6 +180,8 @@ export async function pollNewScans(
 		codes: cache.codes,
 		codeIds,
 		joined: joinedToKeep(cache.joined, codeIds, scansCursor.floor),
+		// the watch list is now known to hold every matching code as of the service's present
+		checkedAt: cache.presentMs,
 		...('cursor' in next ? { scans: next.cursor } : { scans: passCursor, pass: next.pass }),
 	});
 	if ('pass' in next) {
@@ -217,9 +220,9 @@ async function refreshCodeIds(
 	let highWater = stored.codes.highWater;
 	for (const code of changed) {
 		if (isLive(code) && matchesFilters(code, settings.filters)) {
-			// A code that comes to match (a tag added) is watched from that change on: its scans from before were
-			// filtered out when made. Less the overlap, as the analytics clock may lag the one stamping codes.
-			if (!ids.has(code.id)) joined.set(code.id, code.updatedAt - settings.overlapMs);
+			// a code that comes to match (a tag added): its scans from before were filtered out when made
+			if (!ids.has(code.id))
+				joined.set(code.id, joinedFrom(code, stored.checkedAt, settings.overlapMs));
 			ids.add(code.id);
 		} else {
 			ids.delete(code.id);
@@ -251,6 +254,7 @@ async function listCodeIds(
 	stored: NewScansState | undefined,
 ): Promise<CodeIdCache> {
 	const codes = await readLiveCodes(ctx, teamId);
+	const matching = codes.filter((code) => matchesFilters(code, settings.filters));
 	const presentMs = await readServicePresent(ctx, teamId, now);
 	const newest = codes.reduce<number | undefined>(
 		(max, code) => Math.max(max ?? code.updatedAt, code.updatedAt),
@@ -267,27 +271,31 @@ async function listCodeIds(
 			floor: raiseFloor(start.floor, highWater, settings.overlapMs),
 			...optional(highWater),
 		},
-		codeIds: codes.filter((code) => matchesFilters(code, settings.filters)).map((code) => code.id),
-		// changed filters keep what is known of when a code came to match; the scan cursor stays too
-		joined: new Map(Object.entries(stored?.joined ?? {})),
+		codeIds: matching.map((code) => code.id),
+		joined: joinedAfterListing(matching, stored, settings),
 		presentMs,
 	};
 }
 
-/** Whether a scan was made while its code matched the filters (`joined`: when the codes that came to match did). */
-function watchedWhenMade(scan: Scan, joined: ReadonlyMap<string, number>): boolean {
-	const from = joined.get(scan.qrId);
-	return from === undefined || scan.scanTime >= from;
-}
-
-/** `joined` as stored: for watched codes, while above the scan cursor's floor (below it no scan is reported). */
-function joinedToKeep(
-	joined: ReadonlyMap<string, number>,
-	codeIds: readonly string[],
-	floor: number,
-): Record<string, number> {
-	const watched = new Set(codeIds);
-	return Object.fromEntries([...joined].filter(([id, from]) => watched.has(id) && from > floor));
+/**
+ * What is known of when the listed codes came to match: as stored, and, when the user changed the filters, codes
+ * new to the list are watched from the last poll (joinedCodes.ts): their scans made under filters they did not
+ * match are not reported. The same filters listed again (filtersKey's "local" marker) add none: the codes the
+ * earlier list missed matched all along. States saved before `checkedAt` add none either, as before.
+ */
+function joinedAfterListing(
+	matching: readonly ChangedQrCode[],
+	stored: NewScansState | undefined,
+	settings: TriggerSettings,
+): Map<string, number> {
+	const joined = new Map(Object.entries(stored?.joined ?? {}));
+	if (stored?.checkedAt === undefined || sameFilters(stored.idsFilter, settings.filters))
+		return joined;
+	const before = new Set(stored.codeIds);
+	for (const code of matching)
+		if (!before.has(code.id))
+			joined.set(code.id, joinedFrom(code, stored.checkedAt, settings.overlapMs));
+	return joined;
 }
 
 function optional(highWater: number | undefined): { highWater?: number } {

@@ -48,6 +48,11 @@ const newScansSchema = z.object({
 	 * scan cursor's floor; absent in states stored before it.
 	 */
 	joined: z.record(z.number().finite()).optional(),
+	/**
+	 * The service's present when a poll saved `codeIds`: the last moment the trigger knew which codes matched, from
+	 * which a code that comes to match is watched (joinedCodes.ts). Absent in states stored before it.
+	 */
+	checkedAt: z.number().finite().optional(),
 	idsFilter: z.string(),
 	scans: cursorSchema,
 	/** Absent: no pass under way (states stored before passes existed load unchanged). */

@@ -1,0 +1,36 @@
+import { filtersKey, sameFilters } from '../../../nodes/QrtracTrigger/codeFilters';
+import { joinedFrom } from '../../../nodes/QrtracTrigger/joinedCodes';
+
+const code = (times: { createdAt?: number; updatedAt: number }) => ({ id: 'q1', ...times });
+
+describe('New Scans: when a code that comes to match is watched from', () => {
+	it('from the last check less the overlap, whatever later change the feed shows', () => {
+		expect(joinedFrom(code({ createdAt: 1_000, updatedAt: 90_000 }), 50_000, 15_000)).toBe(35_000);
+	});
+
+	it('from its creation less the overlap when it was created after the last check', () => {
+		expect(joinedFrom(code({ createdAt: 60_000, updatedAt: 90_000 }), 50_000, 15_000)).toBe(45_000);
+	});
+
+	it('a state saved before the check was stored: from the change the feed shows, as before', () => {
+		expect(joinedFrom(code({ createdAt: 1_000, updatedAt: 90_000 }), undefined, 15_000)).toBe(
+			75_000,
+		);
+	});
+});
+
+describe('New Scans: whether a saved watch list was read for the same filters', () => {
+	const search = { qrTypes: ['WEB'], tag: 'Event', search: 'Promo' };
+
+	it('the same key, or the key saved before the "local" marker, names the same filters', () => {
+		expect(sameFilters(filtersKey(search), search)).toBe(true);
+		expect(sameFilters(JSON.stringify([['WEB'], 'event', 'promo']), search)).toBe(true);
+	});
+
+	it('another filter is not the same, with or without the marker', () => {
+		const other = { ...search, tag: 'other' };
+		expect(sameFilters(filtersKey(other), search)).toBe(false);
+		expect(sameFilters(JSON.stringify([['WEB'], 'other', 'promo']), search)).toBe(false);
+		expect(sameFilters(filtersKey({ qrTypes: [] }), { qrTypes: [], search: 'local' })).toBe(false);
+	});
+});
