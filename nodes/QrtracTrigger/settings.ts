@@ -1,7 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
 
+import { excerptOf } from '../shared/api';
 import { readPollParameter, writtenExpression } from '../shared/parameters';
+import { asText, checkItem } from '../shared/validation';
 import {
 	defaultIpAddressMode,
 	IP_ADDRESS_MODES,
@@ -72,11 +75,11 @@ const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 /** The trigger's parameters, normalised: unknown events dropped, blank filters left out, the overlap bounded. */
 export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	const triggerOn = readPollParameter<TriggerOn>(ctx, 'triggerOn', 'codeChanges');
-	const events = listOf(
+	const events = checked(
 		ctx,
-		readPollParameter<unknown>(ctx, 'events', [...CHANGE_KINDS]),
-		'Events',
-	).filter((event): event is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(event));
+		eventsSchema,
+		readPollParameter(ctx, 'events', [...CHANGE_KINDS]),
+	).filter((event): event is ChangeKind => (CHANGE_KINDS as readonly unknown[]).includes(event));
 	const allTeams =
 		triggerOn === 'codeChanges' && readPollParameter<string>(ctx, 'scope', 'team') === 'all';
 	// A dropdown's text (version 1) or a team picker's value (1.1); extractValue reads an ID from a URL.
@@ -93,11 +96,7 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 		events,
 		allTeams,
 		teamId: team || undefined,
-		filters: {
-			qrTypes: listOf(ctx, filters.qrTypes ?? [], 'QR Types'),
-			tag: filterText(ctx, filters.tag, 'Tag'),
-			search: filterText(ctx, filters.search, 'Name or Display ID Contains'),
-		},
+		filters: readFilters(ctx, filters),
 		includeExisting: triggerOn === 'codeChanges' && options.includeExisting === true,
 		overlapMs:
 			Math.min(
@@ -152,33 +151,81 @@ function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 	});
 }
 
-/**
- * A list field's values as text. Anything but a list (an expression giving `"WEB"`) fails naming the field, before
- * any request: left out, a QR Types filter would start the workflow for codes of every type.
- */
-function listOf(ctx: IPollFunctions, value: unknown, label: string): string[] {
-	if (Array.isArray(value)) return value.map(String);
-	throw new NodeOperationError(ctx.getNode(), `"${label}" must be a list`, {
-		description: `It is ${excerpt(value)}. Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}. Nothing was read from QRTRAC.`,
-	});
-}
+const LIST_HINT =
+	'Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}.';
+
+/** A list filter: anything but a list (an expression giving `"WEB"`) is refused; left out, an empty list. */
+const listFilterSchema = (label: string) =>
+	z
+		.preprocess(
+			(value) => value ?? [],
+			z.array(z.preprocess(asText, z.string({ invalid_type_error: 'must hold text only' })), {
+				invalid_type_error: 'must be a list',
+			}),
+		)
+		.describe(label);
+
+/** A text filter: a number is its text; left empty, no filter. A boolean or an object is refused. */
+const textFilterSchema = (label: string) =>
+	z
+		.preprocess(
+			(value) => (value === null ? undefined : asText(value)),
+			z.string({ invalid_type_error: 'must be text' }).optional(),
+		)
+		.transform(blankToUndefined)
+		.describe(label);
+
+const eventsSchema = z
+	.array(z.unknown(), { invalid_type_error: 'must be a list' })
+	.describe('Events');
 
 /**
- * A text filter, trimmed; undefined when blank. A number (an expression giving 2026) is its text; anything else
- * fails naming the field: left out, the filter would let every code through.
+ * The filters: left out, one would let every code through, so a value of the wrong kind fails naming the field,
+ * before any request. QR Types left empty (n8n gives no key) is no filter.
  */
-function filterText(ctx: IPollFunctions, value: unknown, label: string): string | undefined {
-	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	if (value === undefined || value === null || typeof value === 'string')
-		return blankToUndefined(value);
-	throw new NodeOperationError(ctx.getNode(), `"${label}" must be text`, {
-		description: `It is ${excerpt(value)}. Write the text, or an expression giving text. Nothing was read from QRTRAC.`,
-	});
+const filtersSchema = z.object({
+	qrTypes: listFilterSchema('QR Types'),
+	tag: textFilterSchema('Tag'),
+	search: textFilterSchema('Name or Display ID Contains'),
+});
+
+/**
+ * The filters as given. A filter written as an expression that gives no value (null, blank text, an empty list)
+ * fails too: the user meant a filter, and an empty field means none.
+ */
+function readFilters(ctx: IPollFunctions, given: IDataObject): CodeFilters {
+	const filters = checked(ctx, filtersSchema, given);
+	const written = (ctx.getNode().parameters.filters ?? {}) as IDataObject;
+	for (const [key, field] of Object.entries(filtersSchema.shape)) {
+		const value = filters[key as keyof CodeFilters];
+		const none = value === undefined || (Array.isArray(value) && value.length === 0);
+		if (none && writtenExpression(written[key]) !== undefined)
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`"${field.description}" is an expression that gave no value`,
+				{
+					description:
+						'Nothing was read from QRTRAC. Make the expression give a value, or set the field to Fixed and leave it empty to filter nothing.',
+				},
+			);
+	}
+	return filters;
 }
 
-function excerpt(value: unknown): string {
-	const text = JSON.stringify(value) ?? String(value);
-	return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+/** `raw` as `schema` reads it; else the first refused field fails the poll and the test event, before any request. */
+function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: unknown): z.infer<S> {
+	const result = checkItem(schema, raw);
+	if (!result.issues) return result.data as z.infer<S>;
+	const [issue] = result.issues;
+	const value = issue.path.reduce<unknown>(
+		(held, key) => (held as IDataObject | undefined)?.[key],
+		raw,
+	);
+	const hint =
+		issue.message === 'must be text' ? 'Write the text, or an expression giving text.' : LIST_HINT;
+	throw new NodeOperationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
+		description: `It is ${excerptOf(value, [], 80)}. ${hint} Nothing was read from QRTRAC.`,
+	});
 }
 
 function blankToUndefined(value: unknown): string | undefined {

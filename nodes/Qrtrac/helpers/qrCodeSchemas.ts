@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dateOrEpochMsSchema } from '../../shared/validation/dateOrEpochMs';
 import { jsonObjectSchema } from '../../shared/validation/jsonObject';
 import {
+	asText,
 	baseUrlSchema,
 	displayIdSchema,
 	emailSchema,
@@ -61,11 +62,6 @@ export function isBlank(value: unknown): boolean {
 	return (
 		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 	);
-}
-
-/** Numbers from a spreadsheet (a postal code, a phone number) are accepted as text. */
-function asText(value: unknown): unknown {
-	return typeof value === 'number' ? String(value) : value;
 }
 
 /** `schema` when the value is given, nothing when it is blank. */

@@ -1,0 +1,52 @@
+/**
+ * QRTRAC Trigger: filters written as expressions. One that gives no value fails naming the field, before any
+ * request, instead of letting every code through; an empty field (no expression) is no filter. Build first.
+ */
+import { useSimulator } from '../../support/simulatorSuite';
+import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
+
+const suite = useSimulator({ seed: false });
+const newAccount = triggerAccounts(suite, 'filter-expressions.example');
+const { createCode } = codeWriters(suite);
+
+const lastSeq = () => suite.sim.requestLog.at(-1)?.seq ?? 0;
+const requestsSince = (seq: number) => suite.sim.requestLog.filter((entry) => entry.seq > seq);
+
+describe('QRTRAC Trigger: filters written as expressions that give no value', () => {
+	it.each([
+		['QR Types', { qrTypes: '={{ null }}' }],
+		['QR Types', { qrTypes: '={{ undefined }}' }],
+		['QR Types', { qrTypes: '={{ [] }}' }],
+		['Tag', { tag: '={{ null }}' }],
+		['Tag', { tag: '={{ undefined }}' }],
+		['Tag', { tag: '={{ "" }}' }],
+		['Name or Display ID Contains', { search: '={{ "  " }}' }],
+	])(
+		'%s %j fails naming the field, poll and test event, before any request',
+		async (label, filters) => {
+			const account = newAccount();
+			const watcher = polling(account.credentials, { filters });
+			const before = lastSeq();
+			const message = `"${label}" is an expression that gave no value`;
+			await expect(watcher.poll()).rejects.toThrow(message);
+			await expect(watcher.poll('manual')).rejects.toMatchObject({ message });
+			expect(requestsSince(before)).toEqual([]);
+		},
+	);
+
+	it('a Tag expression giving true is refused as no text, not taken as the tag "true"', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, { filters: { tag: '={{ true }}' } });
+		await expect(watcher.poll()).rejects.toThrow('"Tag" must be text');
+	});
+
+	it('empty fields without an expression filter nothing: every code comes', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			filters: { qrTypes: [], tag: '', search: '=' },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		const code = createCode(account.teamId, { name: 'Any type' });
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([code.id]);
+	});
+});
