@@ -12,6 +12,7 @@ import { countAnswer, countedAnswer, shareAfter } from './othersUse';
 import { answered, countBetween, forgetOld, granted, unanswerable } from './ourSlots';
 import * as pace from './pace';
 import { adoptTold, lapseTold } from './refusalLimit';
+import { afterResetCheck } from './resetTrust';
 import { restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
 import { fitIntoWindow } from './windowFit';
 import { learnPhase, windowOfPhase } from './windowPhase';
@@ -136,8 +137,11 @@ export class RateLimiter {
 		const ours = describesOurWindow(snapshot, nowMs, state.budget.planLimit, windowMs);
 		if (ours && status !== 429 && snapshot.remaining !== undefined)
 			state.phase = learnPhase(state.phase, snapshot.remaining, countedAtMs, nowMs, windowMs);
+		if (ours && status !== 429)
+			Object.assign(state, afterResetCheck(state, snapshot, nowMs, windowMs));
+		const trusted = !(ours && state.resetTrust.contradicted);
 		const window =
-			windowOfExactReset(snapshot, countedAtMs, nowMs, windowMs) ??
+			(trusted ? windowOfExactReset(snapshot, countedAtMs, nowMs, windowMs) : undefined) ??
 			(ours ? windowOfPhase(state.phase, countedAtMs, windowMs) : undefined);
 
 		// a refusal's limit too (a service may tell its headers only with its 429s), held for a while only

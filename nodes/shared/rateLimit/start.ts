@@ -9,6 +9,7 @@ import type { Waiting } from './line';
 import { measureAfresh, NO_OTHERS, type CountedAnswer, type OthersUse } from './othersUse';
 import { NO_SLOTS, type OurSlots } from './ourSlots';
 import { START_PACE, startBudget, type Budget, type Pace } from './pace';
+import { TRUSTED, type ResetTrust } from './resetTrust';
 import type { WindowPhase } from './windowPhase';
 
 export interface LimiterState {
@@ -18,6 +19,8 @@ export interface LimiterState {
 	slots: OurSlots;
 	others: OthersUse;
 	phase: WindowPhase;
+	/** Whether told resets are window ends (resetTrust.ts). */
+	resetTrust: ResetTrust;
 	/** The last answer of our window that was counted, for fitting slots into its window. */
 	lastAnswer?: CountedAnswer;
 	lastAnswerAtMs: number;
@@ -39,6 +42,7 @@ export function startState(planLimit: number): LimiterState {
 		slots: NO_SLOTS,
 		others: NO_OTHERS,
 		phase: {},
+		resetTrust: TRUSTED,
 		lastAnswerAtMs: Number.NEGATIVE_INFINITY,
 		refusalHeldAtMs: undefined,
 		probing: true,

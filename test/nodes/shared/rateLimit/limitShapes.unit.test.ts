@@ -1,23 +1,19 @@
 /**
  * The counting shapes a real service may use (simulator/limitShapes.ts) besides fixed windows on whole seconds,
  * each with every reset format, against one process on a fake clock (fixedWindowRun.ts): 300 creates on a team
- * of 20 per second, 1,500 on one of 100. Every request done, few 429s, and the plan nearly used.
- *
- * Known defect, not fixed yet (the cases run as `it.failing`): an epoch-seconds reset rounded up from windows
- * 370 ms off the clock's seconds, or from a sliding log, is read as an exact window, and the limiter measures
- * others who are not there: 49 % (offset) and 29 % (sliding) of a plan of 20, 60 % and 35 % of one of 100.
+ * of 20 per second, 1,500 on one of 100. Every request done, few 429s, and the plan nearly used. An epoch-seconds
+ * reset rounded up from windows 370 ms off the clock's seconds, or from a sliding log, is no window end: read as
+ * one, it made the limiter measure others who are not there (49 % and 29 % of a plan of 20, 60 % and 35 % of one
+ * of 100); the answers now contradict it (resetTrust.ts).
  */
 import type { LimitShapeKind } from '../../../../simulator/limitShapes';
 import { RESET_FORMATS } from '../../../../simulator/rateLimit';
 import { runFixedWindow } from './fixedWindowRun';
 
 const SHAPES: LimitShapeKind[] = ['fixed', 'offsetWindows', 'sliding', 'tokenBucket'];
-/** Shape and reset format whose runs fall short of the plan today (see above). */
-const KNOWN_SHORT = new Set(['offsetWindows epochSeconds', 'sliding epochSeconds']);
 
 describe.each(SHAPES)('%s', (kind) => {
 	const cases = RESET_FORMATS.flatMap((format) => [20, 100].map((rate) => [format, rate] as const));
-	const known = cases.filter(([format]) => KNOWN_SHORT.has(`${kind} ${format}`));
 	const run = (resetFormat: (typeof cases)[number][0], ratePerSecond: number) => {
 		for (const countRefused of [false, true]) {
 			const outcome = runFixedWindow({
@@ -35,10 +31,8 @@ describe.each(SHAPES)('%s', (kind) => {
 			expect(outcome.planShare).toBeGreaterThanOrEqual(0.93);
 		}
 	};
-	it.each(cases.filter((entry) => !known.includes(entry)))(
+	it.each(cases)(
 		'Reset %s, %d per second: all done, at most 2 refusals, at least 93 % of the plan',
 		run,
 	);
-	if (known.length > 0)
-		it.failing.each(known)('Reset %s, %d per second: short of the plan (known defect)', run);
 });
