@@ -6,6 +6,16 @@ import { chromium, selectors } from 'playwright-core';
 
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/browser/chromium';
 
+/** Where a failed wait leaves its screenshot (beside the editor tests' own, out of the repository). */
+const FAILURE_SHOTS = path.resolve(
+	__dirname,
+	'..',
+	'..',
+	'.n8n-runtime',
+	'screenshots',
+	'failures',
+);
+
 /** One console error, page error or failed request seen while the editor ran. */
 export interface BrowserProblem {
 	kind: 'console' | 'pageerror' | 'response' | 'requestfailed';
@@ -142,18 +152,36 @@ export class EditorBrowser {
 	/**
 	 * Clicks `opener` until `shown` appears, at most three times: a click that lands while the panel re-renders
 	 * (after an operation change, or while a picker loads) opens nothing, and a second click is what a person does.
+	 * Each wait allows 25 s: on a busy machine (load 13 on 2 cores) the editor took longer than 15 s to open a list.
+	 * The last failure leaves a screenshot of the page and names it.
 	 */
 	async openUntilShown(opener: Locator, shown: Locator, attempts = 3): Promise<void> {
 		for (let attempt = 1; ; attempt++) {
 			await opener.click();
 			try {
-				await shown.first().waitFor({ timeout: 15_000 });
+				await shown.first().waitFor({ timeout: 25_000 });
 				return;
 			} catch (error) {
-				if (attempt >= attempts) throw error;
+				if (attempt >= attempts) throw await this.withScreenshot(error);
 				await this.page.keyboard.press('Escape');
 			}
 		}
+	}
+
+	/** The error, its message naming a screenshot of the page as it was (when one could be taken). */
+	private async withScreenshot(error: unknown): Promise<unknown> {
+		if (!(error instanceof Error)) return error;
+		const file = path.resolve(FAILURE_SHOTS, `failed-${Date.now()}.png`);
+		try {
+			await this.screenshot(file);
+			const told = `${error.message}\nThe page then: ${file}`;
+			// jest prints the stack, which holds the message as it was when the error was made
+			error.stack = error.stack?.replace(error.message, told);
+			error.message = told;
+		} catch {
+			// the page may be gone (the browser closed): the error alone says what failed
+		}
+		return error;
 	}
 
 	/** Opens the resource picker `input` and returns its entries once one reads `expected`. */
