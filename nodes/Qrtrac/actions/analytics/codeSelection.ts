@@ -41,6 +41,15 @@ export function withCodeSelection<T extends RawSelection>(
 	const { qrCodeIds, pickedQrCodes, ...rest } = value;
 	if (value.codeSelection === 'all') return rest;
 	const fromPicker = pickedQrCodes !== undefined;
+	// the picker asks for codes by name, not IDs: an empty one says how to add a code
+	if (fromPicker && Array.isArray(pickedQrCodes) && pickedQrCodes.length === 0) {
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			path: ['pickedQrCodes'],
+			message: 'must name at least one code: pick it with Add Code',
+		});
+		return z.NEVER;
+	}
 	const ids = idListSchema.safeParse(fromPicker ? pickedQrCodes : qrCodeIds);
 	if (!ids.success) {
 		ctx.addIssue({

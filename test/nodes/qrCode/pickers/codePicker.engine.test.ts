@@ -126,18 +126,27 @@ describe('the 1.2 codes picker: a searchable list of the team codes, sorted by n
 		]);
 	});
 
-	it('refuses a run without a picked code, naming the picker, before sending anything', async () => {
-		const { credentials } = teamWithCodes();
+	// the picker asks for codes, not IDs: the refusal says what to do in the form (seen in an editor walk)
+	it.each([
+		['nothing set', {}],
+		['no row', { pickedQrCodes: { code: [] } }],
+	])(
+		'refuses a run with %s in the picker, naming the picker and Add Code, before sending anything',
+		async (_, picked) => {
+			const { credentials } = teamWithCodes();
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: { resource: 'analytics', operation: 'getTotals' },
-			credentials,
-		});
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: { resource: 'analytics', operation: 'getTotals', ...picked },
+				credentials,
+			});
 
-		expect(result.error?.message).toMatch(/^Item 0: "QR Codes" /);
-		expect(suite.sim.requestLog).toHaveLength(0);
-	});
+			expect(result.error?.message).toBe(
+				'Item 0: "QR Codes" must name at least one code: pick it with Add Code',
+			);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
 });
 
 describe('the form of a new node opens without loading anything', () => {
