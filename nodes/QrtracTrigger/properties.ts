@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { loadOptionsField, optionsCollection } from '../shared/forms/fields';
 import { recordLocator } from '../shared/forms/recordLocator';
 import { qrTypeOptions } from '../shared/forms/qrCodeTypes';
-import { ipAddressOptions } from '../shared/forms/ipPrivacy';
+import { ipAddressOptions, ipHashedNotice } from '../shared/forms/ipPrivacy';
 import { DEFAULT_OVERLAP_SECONDS } from './settings';
 
 /** The trigger's versions: 1.1 picks its team as the actions do; nodes saved with 1 keep their dropdown. */
@@ -159,6 +159,7 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
+	ipHashedNotice({ triggerOn: ['newScans'], ...TEAM_PICKER_VERSION }),
 	optionsCollection([
 		{
 			displayName: 'Include Existing Codes on First Poll',

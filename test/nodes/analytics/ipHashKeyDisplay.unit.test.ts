@@ -78,3 +78,32 @@ describe('the notice that IP addresses come hashed', () => {
 		},
 	);
 });
+
+// an editor walk fetched a New Scans test event and Get Report's raw events with no word that the addresses are
+// hashed: both hash by default, as Get for a Code and Get for Codes do, which say it
+describe('the hashed-address notice where hashing is the default without the option added', () => {
+	const shownOn = (
+		description: INodeTypeDescription,
+		version: number,
+		parameters: INodeParameters,
+	) => {
+		const node = { typeVersion: version, parameters } as unknown as INode;
+		return description.properties
+			.filter((property) => property.name === 'ipHashedNotice')
+			.some((property) => NodeHelpers.displayParameter(parameters, property, node, description));
+	};
+
+	it("the trigger's New Scans from 1.1, not version 1 (which keeps the address), nor Code Changes", () => {
+		expect(shownOn(trigger, 1.1, { triggerOn: 'newScans' })).toBe(true);
+		expect(shownOn(trigger, 1, { triggerOn: 'newScans' })).toBe(false);
+		expect(shownOn(trigger, 1.1, { triggerOn: 'codeChanges' })).toBe(false);
+	});
+
+	it("Get Report's raw events (Simplify off) in every version; not its report, which has no address", () => {
+		const report = (simplify: boolean) =>
+			({ resource: 'analytics', operation: 'getReport', simplify }) as INodeParameters;
+		expect(shownOn(action, 1.2, report(false))).toBe(true);
+		expect(shownOn(action, 1.1, report(false))).toBe(true);
+		expect(shownOn(action, 1.2, report(true))).toBe(false);
+	});
+});

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOptions } from '../../../descriptions/common';
-import { ipAddressOptions } from '../../../../shared/forms/ipPrivacy';
+import { ipAddressOptions, ipHashedNotice } from '../../../../shared/forms/ipPrivacy';
 
 /** The form of Scan > Get Report. */
 
@@ -73,6 +73,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether to return the report (counts per code) instead of the raw scan events it counts, one item per scan',
 	},
+	ipHashedNotice({ simplify: [false] }),
 	{
 		displayName: 'Options',
 		name: 'options',
