@@ -62,7 +62,11 @@ function noChangeFound(
 			: `${changedLately} of ${team}`;
 	const events = settings.events.map((event) => formLabel('events', event)).join(', ');
 	const filters = describeFilters(settings.filters);
-	const change = `${settings.events.map((event) => CHANGE_VERBS[event]).join(' or ')} a${filters === 'none' ? '' : ' matching'} code, then fetch again.`;
+	const verbs = settings.events.map((event) => CHANGE_VERBS[event]);
+	// "create, update or delete": a list, not "create or update or delete"
+	const verbList =
+		verbs.length > 1 ? `${verbs.slice(0, -1).join(', ')} or ${verbs[verbs.length - 1]}` : verbs[0];
+	const change = `${verbList} a${filters === 'none' ? '' : ' matching'} code, then fetch again.`;
 	const todo =
 		filters === 'none' ? capitalized(change) : `Check or clear the filters, or ${change}`;
 	return nothingFound(

@@ -293,6 +293,21 @@ describe('QRTRAC Trigger: a test event when nothing matches', () => {
 		expect(watcher.staticData).toEqual({});
 	});
 
+	// an editor walk read "create or update or delete a matching code" with the default events
+	it('Code Changes with all three events names the changes as a list', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			events: ['created', 'updated', 'deleted'],
+			filters: { tag: 'nosuchtag' },
+		});
+
+		const failure = await manualPollFailure(watcher);
+
+		expect(failure?.description).toContain(
+			'Check or clear the filters, or create, update or delete a matching code, then fetch again.',
+		);
+	});
+
 	it('Code Changes without filters says which change to make', async () => {
 		const account = newAccount();
 		const watcher = polling(account.credentials, { events: ['deleted'] });
