@@ -152,7 +152,7 @@ export class EditorBrowser {
 	/**
 	 * Clicks `opener` until `shown` appears, at most three times: a click that lands while the panel re-renders
 	 * (after an operation change, or while a picker loads) opens nothing, and a second click is what a person does.
-	 * Each wait allows 25 s: on a busy machine (load 13 on 2 cores) the editor took longer than 15 s to open a list.
+	 * Each wait allows 25 s: on a busy machine the editor took longer than 15 s to open a list.
 	 * The last failure leaves a screenshot of the page and names it.
 	 */
 	async openUntilShown(opener: Locator, shown: Locator, attempts = 3): Promise<void> {

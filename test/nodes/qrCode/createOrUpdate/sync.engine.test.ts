@@ -16,7 +16,7 @@ let teamCount = 0;
 
 /**
  * 300 rows through n8n's engine: expressions of every row are evaluated. A few seconds alone, but a CI run beside
- * other jobs (load 14 on 2 cores) passed 30 s, and the late run's writes then failed the next test too.
+ * other jobs passed 30 s, and the late run's writes then failed the next test too.
  */
 jest.setTimeout(120_000);
 

@@ -116,7 +116,7 @@ describe.each(cases)('service clock $offsetSeconds s off, Reset as $resetFormat'
 		expect(failed).toBe(0);
 		expect(env.sim.state.listQrs(team.teamId)).toHaveLength(ROWS);
 		// 8 s at the plan's pace; a reset read on the wrong clock waits at least the 30 s offset once. 25 s leaves
-		// room for a busy machine (16.7 s seen at load 13) and still catches that.
+		// room for a busy machine and still catches that.
 		expect(ms).toBeLessThan(25_000);
 		// Reading the reset as past retried most refusals at once (9 x 429 in the -30 s case before the fix). Now one
 		// retry in about ten runs still lands in its refused window in the -30 s case (RELIABILITY.md, section 9).
