@@ -12,7 +12,7 @@ import { countAnswer, countedAnswer, shareAfter } from './othersUse';
 import { answered, countBetween, forgetOld, granted, unanswerable } from './ourSlots';
 import * as pace from './pace';
 import { adoptTold, lapseTold } from './refusalLimit';
-import { afterResetCheck } from './resetTrust';
+import { afterResetCheck, isContradicted } from './resetTrust';
 import { restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
 import { fitIntoWindow } from './windowFit';
 import { learnPhase, windowOfPhase } from './windowPhase';
@@ -139,7 +139,7 @@ export class RateLimiter {
 			state.phase = learnPhase(state.phase, snapshot.remaining, countedAtMs, nowMs, windowMs);
 		if (ours && status !== 429)
 			Object.assign(state, afterResetCheck(state, snapshot, nowMs, windowMs));
-		const trusted = !(ours && state.resetTrust.contradicted);
+		const trusted = !(ours && isContradicted(state.resetTrust, nowMs, windowMs));
 		const window =
 			(trusted ? windowOfExactReset(snapshot, countedAtMs, nowMs, windowMs) : undefined) ??
 			(ours ? windowOfPhase(state.phase, countedAtMs, windowMs) : undefined);

@@ -55,7 +55,10 @@ export function waitingForProbe(state: LimiterState): boolean {
 	return state.probing && state.slots.unanswered.length > 0;
 }
 
-/** After IDLE_WINDOWS without any answer, probe again and measure others afresh (keeping the estimate). */
+/**
+ * After IDLE_WINDOWS without any answer, probe again and measure others afresh (keeping the estimate), and read
+ * told resets as window ends again: the answers will contradict them again if they are not.
+ */
 export function restartIfIdle(state: LimiterState, nowMs: number, windowMs: number): LimiterState {
 	if (
 		state.probing ||
@@ -63,5 +66,11 @@ export function restartIfIdle(state: LimiterState, nowMs: number, windowMs: numb
 		nowMs - state.lastAnswerAtMs < windowMs * IDLE_WINDOWS
 	)
 		return state;
-	return { ...state, probing: true, lastAnswer: undefined, others: measureAfresh(state.others) };
+	return {
+		...state,
+		probing: true,
+		lastAnswer: undefined,
+		others: measureAfresh(state.others),
+		resetTrust: TRUSTED,
+	};
 }
