@@ -249,6 +249,8 @@ export class QrtracApi implements ICredentialType {
 					message: `The Base URL answered HTTP 200 with a web page or other text, not QRTRAC's JSON answer: check the Base URL, the address of QRTRAC's API (e.g. ${DEFAULT_BASE_URL}), not of a web app or a proxy's sign-in page`,
 				},
 			})),
+			// Only `success: false` is a refusal: the contract requires neither `success` nor `data`, and runs take a
+			// 200 with `data` alone. n8n's rules each test one key's equality, so "neither of them" cannot be said.
 			{
 				type: 'responseSuccessBody',
 				properties: {
@@ -256,17 +258,6 @@ export class QrtracApi implements ICredentialType {
 					value: false,
 					message:
 						"QRTRAC refused the test request (HTTP 200 with success: false): check 'Team ID', 'Client ID' and 'Client Secret'",
-				},
-			},
-			// Every answer of the contract carries `success`: a 200 without it (a gateway's or another API's JSON, a
-			// health check answering every path, plain text) is not QRTRAC's and checked nothing. n8n's tester fails
-			// a 200 where the key's value equals `value`, so `undefined` matches a missing key.
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'success',
-					value: undefined,
-					message: `The Base URL answered HTTP 200, but not QRTRAC's answer (JSON with "success"): check the Base URL, the address of QRTRAC's API (e.g. ${DEFAULT_BASE_URL}), not of another service or a proxy`,
 				},
 			},
 			...[301, 302, 303, 307, 308].map((status) => ({

@@ -1,10 +1,10 @@
 /**
  * What the credential's Test says for each refusal the contract allows on its request (GET the team's design
  * templates), as n8n's credential tester runs it: n8n shows only the HTTP status text of a refusal no rule names
- * ("Bad Request", "Too Many Requests"), and takes any 200 as success (`success: false`, a page, another
- * service's JSON) unless a rule names it. Build first.
+ * ("Bad Request", "Too Many Requests"), and takes any 200 as success (`success: false`, a page) unless a rule
+ * names it. Build first.
  */
-import { testCredential } from '../../support/n8nHarness';
+import { runNode, testCredential } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: true });
@@ -91,22 +91,36 @@ describe('credential Test answered with a refusal', () => {
 		});
 	});
 
-	// The contract's answer is its envelope `{ success: true, data: [...] }`: a 200 without `success` is another
-	// service (a proxy's or gateway's JSON, a health check answering every path), and checked nothing.
-	it.each([
-		['a JSON object without the envelope', '{"status":"ok"}', 'application/json'],
-		['an empty JSON object', '{}', 'application/json'],
-		['a JSON list', '[{"id":"tpl_1"}]', 'application/json'],
-		['plain text', 'OK', 'text/plain'],
-	])("fails on a 200 answering %s, not QRTRAC's envelope", async (_, body, contentType) => {
-		suite.sim.faults.add({ kind: 'status', status: 200, body, contentType });
-
-		const result = await testCredential(suite.credentials);
-
-		expect(result).toEqual({
-			status: 'Error',
-			message: expect.stringMatching(/HTTP 200.*not QRTRAC's answer.*check the Base URL/),
+	// The contract's template list requires neither `success` nor `data`, and runs take a 2xx with `data` and no
+	// `success` as the answer (answerBody.ts): Test must pass what every run accepts.
+	it('passes a 200 answering the template list as {data: [...]} without success, as runs take it', async () => {
+		const body = JSON.stringify({
+			data: [{ id: 'tpl_1', name: 'T', previewUrl: 'https://x.example/a.png' }],
 		});
+		suite.sim.faults.add({ kind: 'status', status: 200, body, contentType: 'application/json' });
+		const test = await testCredential(suite.credentials);
+		suite.sim.faults.add({ kind: 'status', status: 200, body, contentType: 'application/json' });
+		const run = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true },
+			credentials: suite.credentials,
+		});
+
+		expect(test).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(run.error).toBeUndefined();
+		expect(run.items.map((item) => item.json.id)).toEqual(['tpl_1']);
+	});
+
+	it('passes a service whose successful answers carry no success flag (answer mode noSuccessFlag)', async () => {
+		suite.sim.setAnswerModes({ noSuccessFlag: true });
+		try {
+			expect(await testCredential(suite.credentials)).toEqual({
+				status: 'OK',
+				message: 'Connection successful!',
+			});
+		} finally {
+			suite.sim.setAnswerModes({});
+		}
 	});
 
 	it('still passes with the right credentials', async () => {
