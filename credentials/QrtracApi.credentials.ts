@@ -117,9 +117,10 @@ export class QrtracApi implements ICredentialType {
 			required: true,
 			description:
 				'Address of the QRTRAC service (a trailing /api, or a /v1 right after the host, is dropped). Keep the default unless you go through a proxy or use the local QRTRAC simulator.',
-			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...)
-			// and lets a credential reword only HTTP answers, so the field itself says what such a code means.
-			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL; ECONNABORTED (after the Request Timeout below) means it took the connection but never answered. Check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
+			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...),
+			// and the Request Timeout's end (the abort signal set in `authenticate`) as ERR_CANCELED; it lets a
+			// credential reword only HTTP answers, so the field itself says what such a code means.
+			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL; ERR_CANCELED (after the Request Timeout below) means it took the connection but did not answer in full within that time. Check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
 		},
 		{
 			displayName: 'Request Timeout (Seconds)',
@@ -167,13 +168,17 @@ export class QrtracApi implements ICredentialType {
 			headers['x-request-client-id'] = values.clientId;
 			headers['x-request-client-secret'] = values.clientSecret;
 		}
-		// n8n gives the credential's test request 5 minutes whatever it asks: the Request Timeout bounds it too (the
-		// runs' transport asks for it already, and keeps its own deadline for the whole answer).
-		const timeout = Math.min(requestOptions.timeout ?? Infinity, requestTimeoutMs(credentials));
+		// n8n gives the credential's test request 5 minutes whatever it asks, and its timeout ends only a silent
+		// connection: the Request Timeout bounds the whole exchange, a body trickling in too (the runs' transport
+		// keeps the same deadline itself). n8n's Stop, the signal already set, still ends it sooner.
+		const deadline = AbortSignal.timeout(requestTimeoutMs(credentials));
+		const given = requestOptions.abortSignal;
+		const abortSignal =
+			given instanceof AbortSignal ? AbortSignal.any([given, deadline]) : deadline;
 		return {
 			...requestOptions,
 			headers,
-			timeout,
+			abortSignal,
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
 		};

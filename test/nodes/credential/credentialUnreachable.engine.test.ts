@@ -19,7 +19,7 @@ describe('credential Test with an unreachable Base URL', () => {
 		expect(result).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
 		expect(baseUrl?.hint).toMatch(/ECONNREFUSED/);
 		expect(baseUrl?.hint).toMatch(
-			/could not reach this Base URL; ECONNABORTED \(after the Request Timeout below\) means it took the connection but never answered/,
+			/could not reach this Base URL; ERR_CANCELED \(after the Request Timeout below\) means it took the connection but did not answer in full within that time/,
 		);
 	});
 
@@ -42,7 +42,27 @@ describe('credential Test with an unreachable Base URL', () => {
 			timeoutSeconds: 2,
 		} as HarnessCredentials);
 
-		expect(result).toEqual({ status: 'Error', message: 'ECONNABORTED' });
+		expect(result).toEqual({ status: 'Error', message: 'ERR_CANCELED' });
 		expect(Date.now() - started).toBeLessThan(10_000);
+	});
+
+	// A body that trickles in (a byte every 300 ms) keeps the socket from ever being silent for the timeout: the
+	// Request Timeout bounds the whole exchange, to the last byte, in Test as in runs.
+	it("ends after the credential's Request Timeout when the answer trickles in", async () => {
+		suite.sim.setAnswerModes({ trickleMs: 300 });
+		const started = Date.now();
+		try {
+			const result = await testCredential({
+				...suite.credentials,
+				timeoutSeconds: 2,
+			} as HarnessCredentials);
+
+			expect({ result, ended: Date.now() - started < 10_000 }).toEqual({
+				result: { status: 'Error', message: 'ERR_CANCELED' },
+				ended: true,
+			});
+		} finally {
+			suite.sim.setAnswerModes({});
+		}
 	});
 });
