@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { connectionOf } from '../shared/api';
 import { getTeams, searchTeams } from '../shared/forms/teamPickers';
 import { qrtracTriggerBuilderHint } from './builderHint';
 import { manualSample } from './manualSample';
@@ -41,7 +42,7 @@ export class QrtracTrigger implements INodeType {
 	methods = { listSearch: { searchTeams }, loadOptions: { getTeams } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const settings = readSettings(this);
+		const settings = readSettings(this, (await connectionOf(this)).baseUrl);
 		if (this.getMode() === 'manual') return await manualSample(this, settings);
 		const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
 		const outcome = await runAlone(key, Date.now(), async (claim) =>

@@ -31,8 +31,7 @@ const teamPicker: INodeProperties = {
 		noun: 'team',
 		searchListMethod: 'searchTeams',
 		idExample: 'team_1234',
-		urlSegment: 'teams?',
-		urlExample: 'https://app.qrtrac.com/teams/team_1234',
+		address: 'team',
 	}),
 	required: false,
 	description:

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { excerptOf } from '../shared/api';
+import { excerptOf, locatorId } from '../shared/api';
 import { readPollParameter, writtenExpression } from '../shared/parameters';
 import { asText, checkItem } from '../shared/validation';
 import {
@@ -73,7 +73,7 @@ export const TRIGGER_VERSION_1_1 = 1.1;
 const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 
 /** The trigger's parameters, normalised: unknown events dropped, blank filters left out, the overlap bounded. */
-export function readSettings(ctx: IPollFunctions): TriggerSettings {
+export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSettings {
 	const triggerOn = readPollParameter<TriggerOn>(ctx, 'triggerOn', 'codeChanges');
 	const events = checked(
 		ctx,
@@ -82,8 +82,8 @@ export function readSettings(ctx: IPollFunctions): TriggerSettings {
 	).filter((event): event is ChangeKind => (CHANGE_KINDS as readonly unknown[]).includes(event));
 	const allTeams =
 		triggerOn === 'codeChanges' && readPollParameter<string>(ctx, 'scope', 'team') === 'all';
-	// A dropdown's text (version 1) or a team picker's value (1.1); extractValue reads an ID from a URL.
-	const team = allTeams ? '' : readTeam(ctx);
+	// A dropdown's text (version 1) or a team picker's value (1.1), an address By URL read against the Base URL.
+	const team = allTeams ? '' : readTeam(ctx, baseUrl);
 	if (!allTeams && !team) refuseEmptyTeamExpression(ctx);
 	const filters = readPollParameter<IDataObject>(ctx, 'filters', {});
 	const options = readPollParameter<IDataObject>(ctx, 'options', {});
@@ -117,18 +117,28 @@ function teamLabel(ctx: IPollFunctions): string {
 const ITEM_DATA = /\$(?:json|input|binary|item)\b|\$\(|\$node\s*[[.]|\$items\b/;
 
 /**
- * The Team's ID, trimmed; '' when left empty. An expression reading item data that n8n cannot resolve fails under
- * the field's label: a poll has no input item, so `$json` fails with n8n's "hasn't been executed", which names
- * neither. Any other error is n8n's own (a URL it cannot read), told as it is.
+ * The Team's ID, trimmed; '' when left empty. By URL takes only a team's address on the credential's Base URL
+ * (`locatorId`). An expression reading item data that n8n cannot resolve fails under the field's label: a poll has
+ * no input item, so `$json` fails with n8n's "hasn't been executed", which names neither. Any other error is n8n's
+ * own, told as it is.
  */
-function readTeam(ctx: IPollFunctions): string {
-	const read = () => readPollParameter<unknown>(ctx, 'team', '', { extractValue: true });
+function readTeam(ctx: IPollFunctions, baseUrl: string): string {
+	const node = ctx.getNode();
+	const read = locatorId(readStoredTeam(ctx), 'team', () => baseUrl);
+	if (read.problem === undefined) return read.id;
+	throw new NodeOperationError(node, `"${teamLabel(ctx)}" By URL: ${read.problem}`, {
+		description: 'Nothing was read from QRTRAC.',
+	});
+}
+
+/** The Team as stored, its expression resolved: a dropdown's text (version 1) or a team picker (1.1). */
+function readStoredTeam(ctx: IPollFunctions): unknown {
+	const read = () => readPollParameter<unknown>(ctx, 'team', '');
 	const node = ctx.getNode();
 	const expression = writtenExpression(node.parameters.team);
-	if (expression === undefined || !ITEM_DATA.test(expression)) return String(read() ?? '').trim();
-	let team: unknown;
+	if (expression === undefined || !ITEM_DATA.test(expression)) return read();
 	try {
-		team = read();
+		return read();
 	} catch (error) {
 		throw new NodeOperationError(
 			node,
@@ -138,7 +148,6 @@ function readTeam(ctx: IPollFunctions): string {
 			},
 		);
 	}
-	return String(team ?? '').trim();
 }
 
 /** A Team whose expression gave nothing must not watch the credential's team (shared/parameters.ts' rule). */

@@ -128,14 +128,8 @@ const pickedCodeLocator: INodeProperties = (() => {
 		noun: 'QR code',
 		searchListMethod: 'searchQrCodesByName',
 		idExample: 'qr_a1b2c3',
-		urlSegment: 'qr',
-		urlExample: '',
 	});
-	return {
-		...locator,
-		description: 'A code to report on',
-		modes: locator.modes?.filter((mode) => mode.name !== 'url'),
-	};
+	return { ...locator, description: 'A code to report on' };
 })();
 
 /**

@@ -15,11 +15,7 @@ export const qrCodeLocator = recordLocator({
 	noun: 'QR code',
 	searchListMethod: 'searchQrCodes',
 	idExample: 'qr_a1b2c3',
-	urlSegment: '(?:qr|qrs|codes?)',
-	urlExample: 'https://app.qrtrac.com/qr/qr_a1b2c3',
-	// the link people scan is the likeliest URL pasted here, and it names no ID
-	urlNote:
-		"a code's short link holds its Display ID, not its ID: pick the code From List (it searches Display IDs) or give its ID",
+	address: 'qrCode',
 });
 
 export const teamLocator = recordLocator({
@@ -28,8 +24,7 @@ export const teamLocator = recordLocator({
 	noun: 'team',
 	searchListMethod: 'searchTeams',
 	idExample: 'team_1234',
-	urlSegment: 'teams?',
-	urlExample: 'https://app.qrtrac.com/teams/team_1234',
+	address: 'team',
 });
 
 /** Acting team for one operation; empty means the credential's team. Layouts 1 and 1.1. */
@@ -53,19 +48,15 @@ const teamOverrideLocatorOption: INodeProperties = (() => {
 		noun: 'team',
 		searchListMethod: 'searchTeams',
 		idExample: 'team_1234',
-		urlSegment: 'teams?',
-		urlExample: '',
 	});
 	return {
 		...locator,
 		required: false,
 		description: "Team to act in instead of the credential's team",
 		// empty means the credential's team, so the empty list says so (as the trigger's team does)
-		modes: locator.modes
-			?.filter((mode) => mode.name !== 'url')
-			.map((mode) =>
-				mode.name === 'list' ? { ...mode, placeholder: "The credential's team" } : mode,
-			),
+		modes: locator.modes?.map((mode) =>
+			mode.name === 'list' ? { ...mode, placeholder: "The credential's team" } : mode,
+		),
 	};
 })();
 

@@ -10,16 +10,40 @@ import {
 	itemInputError,
 	validateParameters,
 } from '../../shared/validation';
+import { baseUrlRead, locatorId } from '../../shared/api';
+import { qrCodeLocator, teamLocator } from '../descriptions/common';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 
 // The reader lives in shared/ (the trigger uses it too); this re-export serves the files rewritten in parallel
 // (createOrUpdate, analytics) until they import shared/parameters themselves.
 export { readParameter };
 
-/** Reads a resource locator's value (From List / By ID / By URL), trimmed. */
-export function getLocatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = readParameter<unknown>(ctx, name, itemIndex, '', { extractValue: true });
-	return typeof value === 'string' ? value.trim() : String(value ?? '').trim();
+/** The locators with a By URL mode: their label on the form and the record whose address they take. */
+const ADDRESSED_LOCATORS = {
+	qrCodeId: { label: qrCodeLocator.displayName, record: 'qrCode' },
+	teamId: { label: teamLocator.displayName, record: 'team' },
+} as const;
+
+/**
+ * Reads a resource locator's ID (From List / By ID / By URL), trimmed. By URL takes only the record's address on the
+ * credential's Base URL (`locatorId`); anything else fails the item before any request.
+ */
+export function getLocatorValue(
+	ctx: IExecuteFunctions,
+	name: keyof typeof ADDRESSED_LOCATORS,
+	itemIndex: number,
+): string {
+	const { label, record } = ADDRESSED_LOCATORS[name];
+	const read = locatorId(readParameter<unknown>(ctx, name, itemIndex, ''), record, () =>
+		baseUrlRead(ctx),
+	);
+	if (read.problem === undefined) return read.id;
+	throw itemInputError(
+		executionNode(ctx),
+		itemIndex,
+		`"${label}" By URL: ${read.problem}`,
+		'Nothing was sent to QRTRAC for this item.',
+	);
 }
 
 /** Team Override under the label of the node's layout (a dropdown until 1.1, a team picker from 1.2). */

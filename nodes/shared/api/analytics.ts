@@ -14,6 +14,7 @@ import {
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
 import { answerSource, callEndpoint, chunk, type InTeam } from './source';
+import { CODE_ADDRESSES } from './recordAddress';
 
 /**
  * The analytics operations of the contract (3; Get Scan Totals in scanTotals.ts). The bulk ones take at most 100
@@ -62,8 +63,7 @@ async function oneCodeAnswer(
 	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
 ): Promise<{ scans: Scan[]; presentMs: number }> {
 	const { data, source, serviceDateMs } = await callEndpoint(ctx, {
-		operation: 'Get Scans',
-		route: 'GET /analytics-api/detailed/{id}',
+		...CODE_ADDRESSES.scans,
 		params: { id: qrId },
 		teamId,
 		itemIndex,

@@ -5,6 +5,7 @@ import { callEndpoint, connectionOf, type InTeam } from './source';
 import { isLive, ofOtherTeam } from '../records/qrCode';
 import type { QrCode } from './answers';
 import type { TransportContext } from '../transport';
+import { CODE_ADDRESSES } from './recordAddress';
 
 /**
  * A copy with a new ID and Display ID; an answer naming the original is no copy (readCopy), and a copy of another
@@ -29,8 +30,7 @@ export async function duplicateQr(
 	};
 	return await createOnce(ctx, create, async () => {
 		const { data, source } = await callEndpoint(ctx, {
-			operation: 'Duplicate QR Code',
-			route: 'POST /qrs-api/duplicate/{id}',
+			...CODE_ADDRESSES.duplicate,
 			params: { id },
 			unknownOutcomeAdvice: lookBeforeCreatingAgain('copy'),
 			teamId,

@@ -33,5 +33,7 @@ export { excerptOf, unexpectedAnswer } from './answers';
 export type { InTeam } from './source';
 export { chunk, credentialIdentity, shownExcerpt } from './source';
 export type { ConnectionFacts } from './source';
-export { connectionOf } from './source';
+export { baseUrlRead, connectionOf } from './source';
+export { addressExample, addressNote, addressPattern, locatorId } from './recordAddress';
+export type { AddressedRecord } from './recordAddress';
 export * from './images';

@@ -10,6 +10,7 @@ import { endpoint, type Endpoint } from './route';
 import { callEndpoint } from './source';
 import { listedMember } from './listedMembers';
 import { getAllTeams, getTeamRoster } from './teams';
+import { TEAM_ADDRESSES } from './recordAddress';
 
 /**
  * The member operations of the contract (8). The answers carry only `success`, so each returns whether its
@@ -76,8 +77,7 @@ export async function addTeamMember(
 	{ teamId, email, name, role, itemIndex }: MemberTarget & { name: string; role: string },
 ): Promise<ChangeResult> {
 	const response = await callEndpoint(ctx, {
-		operation: 'Add Team Member',
-		route: 'PUT /teams-api/{id}/members',
+		...TEAM_ADDRESSES.addMember,
 		params: { id: teamId },
 		body: { name, email, role },
 		...checkedChange(ctx, { teamId, email, itemIndex }, (member) =>

@@ -31,6 +31,7 @@ import { showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { deletedSince } from './deletions';
+import { CODE_ADDRESSES } from './recordAddress';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -135,8 +136,7 @@ export async function updateQr(
 	const put = async (withKnownSettings: boolean) => {
 		const body = completeUpdateBody(stored, changes, withKnownSettings);
 		const { data, source } = await callEndpoint(ctx, {
-			operation: 'Update QR Code',
-			route: 'PUT /qrs-api/{id}',
+			...CODE_ADDRESSES.update,
 			params: { id },
 			body,
 			teamId,
@@ -186,8 +186,7 @@ export async function deleteQr(
 	{ id, teamId, itemIndex }: InTeam & { id: string },
 ): Promise<IDataObject> {
 	const response = await callEndpoint(ctx, {
-		operation: 'Delete QR Code',
-		route: 'DELETE /qrs-api/{id}',
+		...CODE_ADDRESSES.delete,
 		params: { id },
 		teamId,
 		itemIndex,
@@ -211,8 +210,7 @@ export async function updateQrTags(
 	}: InTeam & { id: string; tags: string[]; before?: IDataObject },
 ): Promise<QrCode> {
 	const response = await callEndpoint(ctx, {
-		operation: 'Update QR Code Tags',
-		route: 'PUT /qrs-api/{id}/tags',
+		...CODE_ADDRESSES.tags,
 		params: { id },
 		body: { tags },
 		teamId,
@@ -242,8 +240,7 @@ export async function updateQrTitle(
 	}: InTeam & { id: string; title: string; before?: IDataObject },
 ): Promise<QrCode> {
 	const response = await callEndpoint(ctx, {
-		operation: 'Update QR Code Title',
-		route: 'PATCH /qrs-api/{id}/title',
+		...CODE_ADDRESSES.title,
 		params: { id },
 		body: { title },
 		teamId,
@@ -267,8 +264,7 @@ export async function getQrById(
 	{ id, teamId, itemIndex }: InTeam & { id: string },
 ): Promise<QrCode> {
 	const { data, source } = await callEndpoint(ctx, {
-		operation: 'Get QR Code',
-		route: 'GET /qrs-api/teams/{id}',
+		...CODE_ADDRESSES.get,
 		params: { id },
 		teamId,
 		itemIndex,

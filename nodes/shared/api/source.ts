@@ -1,5 +1,5 @@
 import { executionNode } from '../executionNode';
-import { getConnection } from '../readConnection';
+import { connectionRead, getConnection } from '../readConnection';
 import {
 	qrtracApiRequest,
 	type QrtracRequest,
@@ -99,4 +99,15 @@ export interface ConnectionFacts {
 export async function connectionOf(ctx: TransportContext): Promise<ConnectionFacts> {
 	const { baseUrl, teamId, identity, ratePerSecond } = await getConnection(ctx);
 	return { baseUrl, teamId, identity, ratePerSecond };
+}
+
+/**
+ * The credential's Base URL for a reader that cannot wait (an item's `parse`, which reads a locator's address):
+ * the executor reads the credential before any item, so it is known by then.
+ */
+export function baseUrlRead(ctx: TransportContext): string {
+	const connection = connectionRead(ctx);
+	if (!connection)
+		throw new Error('The QRTRAC credential is read before the items are (executor.ts)');
+	return connection.baseUrl;
 }

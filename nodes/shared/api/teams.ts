@@ -17,11 +17,11 @@ import {
 import { changeNotHeld, readAfterChange } from './answerErrors';
 import { answeredOtherTeam, lookBeforeCreatingAgain, probablyCreated } from './created';
 import { createOnce } from './createTries';
-import { endpoint } from './route';
 import { callEndpoint, connectionOf } from './source';
+import { TEAM_ADDRESSES } from './recordAddress';
 
 /** One team with its domains and members: Get Team, and the roster read for member changes. */
-const GET_TEAM = endpoint('Get Team', 'GET /teams-api/{id}');
+const GET_TEAM = TEAM_ADDRESSES.get;
 
 /** The team operations of the contract (5). Each request acts in the team it names (x-request-team-id). */
 
@@ -125,8 +125,7 @@ export async function updateTeam(
 ): Promise<IDataObject> {
 	const shows = (team: IDataObject) => holdsName(team, name);
 	const response = await callEndpoint(ctx, {
-		operation: 'Rename Team',
-		route: 'PUT /teams-api/{id}',
+		...TEAM_ADDRESSES.rename,
 		params: { id: teamId },
 		body: { name },
 		teamId,
@@ -154,8 +153,7 @@ export async function updateDomainPreferences(
 ): Promise<IDataObject> {
 	const shows = (team: IDataObject) => holdsDomains(team, { domains, defaultDomain });
 	const response = await callEndpoint(ctx, {
-		operation: 'Set Team Domains',
-		route: 'PUT /teams-api/{id}/domainPreferences',
+		...TEAM_ADDRESSES.domains,
 		params: { id: teamId },
 		body: { defaultDomain, domains },
 		teamId,

@@ -1,8 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import {
+	addressExample,
+	addressNote,
+	addressPattern,
+	type AddressedRecord,
+} from '../api/recordAddress';
+
 /**
- * A record picked from a searchable list, by ID, or by its QRTRAC URL. IDs travel as one path segment, so the
- * ID mode refuses separators; the URL mode takes the segment after `urlSegment` in the address.
+ * A record picked from a searchable list, by ID, or (with `address`) by its address on QRTRAC's API. IDs travel
+ * as one path segment, so the ID mode refuses separators. The URL mode extracts nothing here: the ID is read at
+ * run time, where the credential's Base URL is known (api/recordAddress.ts `locatorId`).
  */
 export function recordLocator(record: {
 	displayName: string;
@@ -10,10 +18,7 @@ export function recordLocator(record: {
 	noun: string;
 	searchListMethod: string;
 	idExample: string;
-	urlSegment: string;
-	urlExample: string;
-	/** Said after "Not a QRTRAC <noun> URL": what a URL the user may mistake for the record's holds instead. */
-	urlNote?: string;
+	address?: AddressedRecord;
 }): INodeProperties {
 	return {
 		displayName: record.displayName,
@@ -51,22 +56,26 @@ export function recordLocator(record: {
 					},
 				],
 			},
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder: `e.g. ${record.urlExample}`,
-				extractValue: { type: 'regex', regex: `/${record.urlSegment}/([^/?#]+)` },
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: `^https?://.+/${record.urlSegment}/[^/?#]+.*$`,
-							errorMessage: `Not a QRTRAC ${record.noun} URL${record.urlNote ? `: ${record.urlNote}` : ''}`,
+			// By URL: in the editor, an address ending with one of the record's paths on QRTRAC's API, on any host.
+			...(record.address === undefined
+				? []
+				: [
+						{
+							displayName: 'By URL',
+							name: 'url',
+							type: 'string' as const,
+							placeholder: `e.g. ${addressExample(record.address)}`,
+							validation: [
+								{
+									type: 'regex' as const,
+									properties: {
+										regex: addressPattern(record.address),
+										errorMessage: addressNote(record.address),
+									},
+								},
+							],
 						},
-					},
-				],
-			},
+					]),
 		],
 	};
 }

@@ -61,7 +61,7 @@ describe('readParameter in the engine', () => {
 			parameters: {
 				resource: 'team',
 				operation: 'get',
-				teamId: { __rl: true, mode: 'url', value: `https://app.qrtrac.com/teams/${sales.id}` },
+				teamId: { __rl: true, mode: 'url', value: `${suite.sim.url}/api/teams-api/${sales.id}` },
 			},
 			items: [{}, {}],
 			credentials,

@@ -31,7 +31,11 @@ describe('Get', () => {
 
 		const simple = await run('get', { qrCodeId: byId(code.id) });
 		const whole = await run('get', {
-			qrCodeId: { __rl: true, mode: 'url', value: `https://app.qrtrac.com/qr/${code.id}` },
+			qrCodeId: {
+				__rl: true,
+				mode: 'url',
+				value: `${suite.credentials.baseUrl}/api/qrs-api/teams/${code.id}`,
+			},
 			simplify: false,
 		});
 

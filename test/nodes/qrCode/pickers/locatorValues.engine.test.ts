@@ -1,7 +1,8 @@
 /**
  * What the QR Code and Team locators take at run time, through n8n's engine against the simulator: an AI tool's
- * plain ID (no `__rl` wrapper), an ID with spaces around it, one with a space inside, and a link that is not a
- * code's address.
+ * plain ID (no `__rl` wrapper), an ID with spaces around it, one with a space inside, and By URL: only the record's
+ * address on the credential's Base URL (the contract gives a code no other address; its short link holds the
+ * Display ID, which may spell another code's ID).
  */
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
@@ -14,6 +15,14 @@ async function get(qrCodeId: unknown) {
 		credentials: suite.credentials,
 		parameters: { resource: 'qrCode', operation: 'get', qrCodeId },
 	});
+}
+
+/** The run's failure: refused when the workflow starts (the editor's check), or the item's error. */
+async function failure(run: Promise<{ error?: Error }>): Promise<string | undefined> {
+	return await run.then(
+		(result) => result.error?.message,
+		(error: Error) => error.message,
+	);
 }
 
 function code() {
@@ -57,21 +66,111 @@ describe('the QR Code locator at run time', () => {
 		await expect(
 			get({ __rl: true, mode: 'url', value: `${made.baseUrl}${made.displayId}` }),
 		).rejects.toThrow(
-			/Not a QRTRAC QR code URL.*short link holds its Display ID, not its ID: pick the code From List/,
+			/Not the address of a QR code on QRTRAC's API.*short link holds its Display ID, not its ID: pick the code From List/,
+		);
+		expect(suite.sim.requestLog).toEqual([]);
+	});
+
+	// A team domain may carry a path (`https://<domain>/qr/`), and a Display ID is the user's text: it may spell
+	// another code's ID, which the node then read (and Update or Delete acted on).
+	it('a short link on a team domain with /qr/ in its path, its Display ID spelling another code, reads nothing', async () => {
+		const teamId = suite.credentials.teamId!;
+		const other = code();
+		const linked = suite.sim.state.createQr(teamId, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://b.example',
+			displayId: other.id,
+			baseUrl: `https://${suite.sim.state.teams.get(teamId)!.defaultDomain}/qr/`,
+		});
+		suite.sim.clearRequestLog();
+
+		const outcome = await get({
+			__rl: true,
+			mode: 'url',
+			value: `${linked.baseUrl}${linked.displayId}`,
+		}).then(
+			(result) => ({ id: result.items[0]?.json.id }),
+			(error: Error) => ({ error: error.message }),
+		);
+
+		expect(outcome).toEqual({
+			error: expect.stringMatching(/short link holds its Display ID, not its ID/),
+		});
+		expect(suite.sim.requestLog).toEqual([]);
+	});
+
+	it("takes the contract's own address of a code on the credential's Base URL", async () => {
+		const made = code();
+
+		const result = await get({
+			__rl: true,
+			mode: 'url',
+			value: `${suite.credentials.baseUrl}/api/qrs-api/teams/${made.id}`,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.id).toBe(made.id);
+	});
+
+	it.each([
+		['on another host', (id: string) => `https://elsewhere.example/api/qrs-api/teams/${id}`],
+		[
+			"of the node's own invention (saved workflows)",
+			(id: string) => `https://app.qrtrac.com/qr/${id}`,
+		],
+		['of a team, not a code', (id: string) => `${suite.credentials.baseUrl}/api/teams-api/${id}`],
+	])('refuses an address %s before any request, also from an expression', async (_, address) => {
+		const made = code();
+		suite.sim.clearRequestLog();
+
+		const typed = get({ __rl: true, mode: 'url', value: address(made.id) });
+		// an expression skips the editor's check: the run's own check refuses it
+		const expression = get({ __rl: true, mode: 'url', value: `={{ "${address(made.id)}" }}` });
+
+		expect(await failure(typed)).toMatch(/Not the address of a QR code on QRTRAC's API/);
+		expect(await failure(expression)).toMatch(
+			/"QR Code" By URL: Not the address of a QR code on QRTRAC's API, such as http:\/\/127\.0\.0\.1:\d+\/api\/qrs-api\/teams\/qr_a1b2c3: a code's short link/,
 		);
 		expect(suite.sim.requestLog).toEqual([]);
 	});
 });
 
 describe('the Team locator at run time', () => {
-	it('takes a plain ID string, as an AI tool passes it', async () => {
-		const result = await runNode({
+	async function getTeam(teamId: unknown) {
+		return await runNode({
 			nodeType: 'qrtrac',
 			credentials: suite.credentials,
-			parameters: { resource: 'team', operation: 'get', teamId: suite.credentials.teamId },
+			parameters: { resource: 'team', operation: 'get', teamId },
 		});
+	}
+
+	it('takes a plain ID string, as an AI tool passes it', async () => {
+		const result = await getTeam(suite.credentials.teamId);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.id).toBe(suite.credentials.teamId);
+	});
+
+	it("takes a team's address on the Base URL, never a code's address, whose ID the old pattern read as a team", async () => {
+		const teamId = suite.credentials.teamId!;
+		const made = code();
+		suite.sim.clearRequestLog();
+
+		const own = await getTeam({
+			__rl: true,
+			mode: 'url',
+			value: `${suite.credentials.baseUrl}/api/teams-api/${teamId}/members`,
+		});
+		const codeAddress = getTeam({
+			__rl: true,
+			mode: 'url',
+			value: `={{ "${suite.credentials.baseUrl}/api/qrs-api/teams/${made.id}" }}`,
+		});
+
+		expect(own.items[0].json.id).toBe(teamId);
+		expect(await failure(codeAddress)).toMatch(
+			/"Team" By URL: Not the address of a team on QRTRAC's API, .*pick the team From List or give its ID/,
+		);
+		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual([`/api/teams-api/${teamId}`]);
 	});
 });

@@ -230,7 +230,11 @@ describe('the trigger picks its team as the actions do (trigger 1.1)', () => {
 		const other = suite.sim.state.createTeam(main.org.id, 'Other team');
 		const byUrl = trigger(main.credentials, {
 			triggerOn: 'codeChanges',
-			team: { __rl: true, mode: 'url', value: `https://app.qrtrac.com/teams/${other.id}` },
+			team: {
+				__rl: true,
+				mode: 'url',
+				value: `${main.credentials.baseUrl}/api/teams-api/${other.id}`,
+			},
 		});
 		const byDropdown = trigger(main.credentials, { triggerOn: 'codeChanges', team: other.id }, 1);
 		await byUrl();

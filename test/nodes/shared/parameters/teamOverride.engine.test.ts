@@ -138,7 +138,7 @@ describe("QRTRAC Trigger's Team written as an expression", () => {
 		},
 	);
 
-	it("lets n8n's own error through when the expression reads no item data (a URL it cannot read)", async () => {
+	it("refuses an address that is not a team's on the Base URL without blaming $json, when the expression reads no item data", async () => {
 		// before: every error was explained as "$json is empty here", misleading for an expression without $json
 		const error = await poll(1.1, {
 			__rl: true,
@@ -146,7 +146,9 @@ describe("QRTRAC Trigger's Team written as an expression", () => {
 			value: '={{ "https://elsewhere.example/nothing" }}',
 		});
 
-		expect(error?.message).toContain('the URL entered is incorrect');
+		expect(error?.message).toMatch(
+			/^"Team" By URL: Not the address of a team on QRTRAC's API, such as http:\/\/127\.0\.0\.1:\d+\/api\/teams-api\/team_1234/,
+		);
 		expect(error?.message).not.toContain('could not be read');
 		expect(JSON.stringify(error)).not.toContain('$json is empty here');
 		expect(suite.sim.requestLog).toHaveLength(0);

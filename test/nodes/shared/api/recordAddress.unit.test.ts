@@ -1,0 +1,100 @@
+/**
+ * What a locator's By URL takes (api/recordAddress.ts): only a record's address on the credential's Base URL, as
+ * the contract writes it (`{Base URL}/api` + a route naming the record's ID); what the editor checks without the
+ * credential; and the other modes' values as they are.
+ */
+import {
+	addressExample,
+	addressPattern,
+	locatorId,
+	type AddressedRecord,
+} from '../../../../nodes/shared/api/recordAddress';
+
+const BASE = 'https://api.qrtrac.com';
+const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
+const read = (record: AddressedRecord, value: string, base = BASE) =>
+	locatorId(byUrl(value), record, () => base);
+
+describe('locatorId', () => {
+	it.each([
+		['Get', `${BASE}/api/qrs-api/teams/qr_1`, 'qr_1'],
+		['Update, with a trailing slash and spaces', `  ${BASE}/api/qrs-api/qr_1/ `, 'qr_1'],
+		['Update Tags', `${BASE}/api/qrs-api/qr_1/tags`, 'qr_1'],
+		['Duplicate, with a query', `${BASE}/api/qrs-api/duplicate/qr_1?x=1`, 'qr_1'],
+		['Get Scans, the ID encoded', `${BASE}/api/analytics-api/detailed/qr%5F1`, 'qr_1'],
+	])("takes a code's address: %s", (_, address, id) => {
+		expect(read('qrCode', address)).toEqual({ id });
+	});
+
+	it('takes the address below a Base URL with a path (a gateway), and only there', () => {
+		const gateway = 'https://gw.example/qrtrac';
+
+		expect(read('qrCode', `${gateway}/api/qrs-api/teams/qr_1`, gateway)).toEqual({ id: 'qr_1' });
+		expect(read('qrCode', 'https://gw.example/api/qrs-api/teams/qr_1', gateway)).toEqual({
+			problem: expect.stringContaining(`such as ${gateway}/api/qrs-api/teams/qr_a1b2c3`),
+		});
+	});
+
+	it.each([
+		['a short link on a team domain with /qr/', 'https://qr.acme.example/qr/qr_1'],
+		['the same path on another host', 'https://elsewhere.example/api/qrs-api/teams/qr_1'],
+		['the same host on another port', 'https://api.qrtrac.com:8443/api/qrs-api/teams/qr_1'],
+		['an address without /api', `${BASE}/qrs-api/teams/qr_1`],
+		[
+			"the availability check's address, which names a Display ID",
+			`${BASE}/api/qrs-api/availability/x`,
+		],
+		["the team's list of codes", `${BASE}/api/qrs-api/v2/teams/x`],
+		["a team's address", `${BASE}/api/teams-api/team_1`],
+		['not a URL', 'qr_1'],
+		['another scheme', 'ftp://api.qrtrac.com/api/qrs-api/teams/qr_1'],
+		['an ID that does not decode', `${BASE}/api/qrs-api/teams/%E0%A4%A`],
+	])("refuses %s for a code, with the short link's note", (_, address) => {
+		expect(read('qrCode', address)).toEqual({
+			problem: `Not the address of a QR code on QRTRAC's API, such as ${BASE}/api/qrs-api/teams/qr_a1b2c3: a code's short link holds its Display ID, not its ID: pick the code From List (it searches Display IDs) or give its ID`,
+		});
+	});
+
+	it("takes a team's addresses, never a code's", () => {
+		expect(read('team', `${BASE}/api/teams-api/team_1`)).toEqual({ id: 'team_1' });
+		expect(read('team', `${BASE}/api/teams-api/team_1/domainPreferences`)).toEqual({
+			id: 'team_1',
+		});
+		expect(read('team', `${BASE}/api/qrs-api/teams/qr_1`)).toEqual({
+			problem: expect.stringMatching(/^Not the address of a team .*: pick the team From List/),
+		});
+		expect(read('team', `${BASE}/api/teams-api/members/bulk`).problem).toBeDefined();
+	});
+
+	it('gives the other modes, and a plain value, as they are, never asking for the Base URL', () => {
+		const noBase = () => {
+			throw new Error('not asked');
+		};
+
+		expect(locatorId({ __rl: true, mode: 'id', value: ' qr_1 ' }, 'qrCode', noBase)).toEqual({
+			id: 'qr_1',
+		});
+		expect(locatorId({ __rl: true, mode: 'list', value: 'qr_1' }, 'qrCode', noBase)).toEqual({
+			id: 'qr_1',
+		});
+		expect(locatorId('https://x.example/qr/1', 'qrCode', noBase)).toEqual({
+			id: 'https://x.example/qr/1',
+		});
+	});
+});
+
+describe('what the editor checks', () => {
+	it("takes a record's address on any host, and shows one on the default Base URL", () => {
+		const code = new RegExp(addressPattern('qrCode'));
+		const team = new RegExp(addressPattern('team'));
+
+		expect(addressExample('qrCode')).toBe(`${BASE}/api/qrs-api/teams/qr_a1b2c3`);
+		expect(addressExample('team')).toBe(`${BASE}/api/teams-api/team_1234`);
+		expect(code.test(`${BASE}/api/qrs-api/teams/qr_1`)).toBe(true);
+		expect(code.test('https://gw.example/qrtrac/api/qrs-api/qr_1/title')).toBe(true);
+		expect(code.test('https://qr.acme.example/qr/qr_1')).toBe(false);
+		expect(code.test(`${BASE}/api/teams-api/team_1`)).toBe(false);
+		expect(team.test(`${BASE}/api/teams-api/team_1/members`)).toBe(true);
+		expect(team.test('https://app.qrtrac.com/teams/team_1')).toBe(false);
+	});
+});
