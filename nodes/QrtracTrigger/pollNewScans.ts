@@ -13,7 +13,7 @@ import {
 import { isScanRecord, scanWindowEnd } from './scanCursor';
 import { advancePass, codesLeft, mayReadAnotherChunk, pollBudgetOf, startPass } from './scanPass';
 import { filtersKey, matchesFilters, sameFilters } from './codeFilters';
-import { joinedFrom, joinedToKeep, watchedWhenMade } from './joinedCodes';
+import { joinedFrom, joinedThroughChange, joinedToKeep, watchedWhenMade } from './joinedCodes';
 import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
 import { namingRequests, scanEvents, scanTagKey, watchedCount } from './scanEvents';
 import {
@@ -40,6 +40,8 @@ interface CodeIdCache {
 	joined: Map<string, number>;
 	/** The service's present as its last answer told it (n8n's clock when none did). */
 	presentMs: number;
+	/** NewScansState `checkedAt`: a moment at or before which the watch list holds every matching code. */
+	checkedAt: number;
 }
 
 /**
@@ -69,8 +71,8 @@ export async function pollNewScans(
 	const stored = loadNewScansState(staticData, scope);
 	const now = Date.now();
 
-	const sameFilters = stored !== undefined && stored.idsFilter === idsFilter;
-	const cache = sameFilters
+	const listedForFilters = stored !== undefined && stored.idsFilter === idsFilter;
+	const cache = listedForFilters
 		? await refreshCodeIds(ctx, teamId, stored, settings)
 		: await listCodeIds(ctx, teamId, settings, now, stored);
 	const cursor =
@@ -180,8 +182,7 @@ export async function pollNewScans(
 		codes: cache.codes,
 		codeIds,
 		joined: joinedToKeep(cache.joined, codeIds, scansCursor.floor),
-		// the watch list is now known to hold every matching code as of the service's present
-		checkedAt: cache.presentMs,
+		checkedAt: cache.checkedAt,
 		...('cursor' in next ? { scans: next.cursor } : { scans: passCursor, pass: next.pass }),
 	});
 	if ('pass' in next) {
@@ -222,7 +223,7 @@ async function refreshCodeIds(
 		if (isLive(code) && matchesFilters(code, settings.filters)) {
 			// a code that comes to match (a tag added): its scans from before were filtered out when made
 			if (!ids.has(code.id))
-				joined.set(code.id, joinedFrom(code, stored.checkedAt, settings.overlapMs));
+				joined.set(code.id, joinedThroughChange(code, stored.checkedAt, settings.overlapMs));
 			ids.add(code.id);
 		} else {
 			ids.delete(code.id);
@@ -239,6 +240,8 @@ async function refreshCodeIds(
 		codeIds: [...ids],
 		joined,
 		presentMs,
+		// the changes answer is one moment: every matching code is known as of its present
+		checkedAt: presentMs,
 	};
 }
 
@@ -253,7 +256,7 @@ async function listCodeIds(
 	now: number,
 	stored: NewScansState | undefined,
 ): Promise<CodeIdCache> {
-	const codes = await readLiveCodes(ctx, teamId);
+	const { codes, readAtServiceMs } = await readLiveCodes(ctx, teamId);
 	const matching = codes.filter((code) => matchesFilters(code, settings.filters));
 	const presentMs = await readServicePresent(ctx, teamId, now);
 	const newest = codes.reduce<number | undefined>(
@@ -274,6 +277,8 @@ async function listCodeIds(
 		codeIds: matching.map((code) => code.id),
 		joined: joinedAfterListing(matching, stored, settings),
 		presentMs,
+		// not the present read after the walk: a code may have come to match while the list was read
+		checkedAt: readAtServiceMs,
 	};
 }
 

@@ -8,7 +8,7 @@ import {
 	getQrsChangedSince,
 	codesLeftOut,
 	listQrsChangedSince,
-	listTeamQrs,
+	listTeamQrsReadAt,
 	placeListedCodes,
 	type QrCode,
 	placeScans,
@@ -167,11 +167,15 @@ function versionOf(code: ChangedQrCode): string {
  * Every live code of a team, newest change first (ceil(n / 100) requests). Each is placed on the timeline: a code
  * without a time of change could never be placed against the cursor. Never the list's `search`: the contract
  * says it matches name or Display ID, not how (a prefix or case-sensitive match keeps to that and would hide
- * watched codes), so the Search filter is codeFilters.ts `matchesFilters`'s alone.
+ * watched codes), so the Search filter is codeFilters.ts `matchesFilters`'s alone. `readAtServiceMs`: when the
+ * list was read from (qrList.ts `listTeamQrsReadAt`); a code changed during the walk may be listed as it was before.
  */
-export async function readLiveCodes(ctx: IPollFunctions, teamId: string): Promise<ChangedQrCode[]> {
+export async function readLiveCodes(
+	ctx: IPollFunctions,
+	teamId: string,
+): Promise<{ codes: ChangedQrCode[]; readAtServiceMs: number }> {
 	// a list may hold soft-deleted codes (the contract does not say it leaves them out): their scans are refused
-	return (await readListedCodes(ctx, teamId, 'all', isLive)).codes;
+	return await readListedCodes(ctx, teamId, 'all', isLive);
 }
 
 /**
@@ -211,16 +215,16 @@ async function readListedCodes(
 	teamId: string,
 	pages: 'all' | 'first',
 	keep: (code: QrCode) => boolean,
-): Promise<{ codes: ChangedQrCode[]; whole: boolean }> {
+): Promise<{ codes: ChangedQrCode[]; whole: boolean; readAtServiceMs: number }> {
 	const limit = CODES_PER_ANALYTICS_REQUEST;
-	const listed = await listTeamQrs(ctx, {
+	const { codes: listed, readAtServiceMs } = await listTeamQrsReadAt(ctx, {
 		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
 		walk: pages === 'all' ? { returnAll: true } : { returnAll: false, limit },
 		teamId,
 	});
 	const codes = await placeListedCodes(ctx, listed.filter(keep), Date.now());
 	// a walk to a limit fails on a shortfall, so fewer codes than the limit are the list's end
-	return { codes, whole: pages === 'all' || listed.length < limit };
+	return { codes, whole: pages === 'all' || listed.length < limit, readAtServiceMs };
 }
 
 /**

@@ -36,7 +36,7 @@ export async function scanEvents(
 	const ids = [...new Set(scans.map((scan) => scan.qrId))];
 	const codes =
 		namingRequests(ids.length, watched) < ids.length
-			? await readLiveCodes(ctx, teamId)
+			? (await readLiveCodes(ctx, teamId)).codes
 			: await readCodes(ctx, teamId, ids);
 	const privacy = await triggerIpPrivacy(ctx, settings);
 	return describeScanRows([...scans] as IDataObject[], codes).map((row) => scanEvent(row, privacy));

@@ -49,8 +49,9 @@ const newScansSchema = z.object({
 	 */
 	joined: z.record(z.number().finite()).optional(),
 	/**
-	 * The service's present when a poll saved `codeIds`: the last moment the trigger knew which codes matched, from
-	 * which a code that comes to match is watched (joinedCodes.ts). Absent in states stored before it.
+	 * The service's present as of which the saved `codeIds` held every matching code (a listing poll's first page,
+	 * n8n's clock when no `Date` came): the last moment the trigger knew which codes matched, from which a code that
+	 * comes to match is watched (joinedCodes.ts). Absent in states stored before it.
 	 */
 	checkedAt: z.number().finite().optional(),
 	idsFilter: z.string(),

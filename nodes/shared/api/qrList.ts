@@ -55,11 +55,14 @@ export async function listTeamQrs(
 	ctx: TransportContext,
 	args: InTeam & { query: QrListQuery; walk: PageWalk<QrCode>; purpose?: string },
 ): Promise<QrCode[]> {
-	return (await walkTeamQrs(ctx, args)).codes;
+	return (await listTeamQrsReadAt(ctx, args)).codes;
 }
 
-/** listTeamQrs, with the service's clock when the first page answered (its `Date` header). */
-async function walkTeamQrs(
+/**
+ * listTeamQrs, with when the list was read from: the service's clock when the first page answered (its `Date`
+ * header), else n8n's before the walk. A code changed after that may be listed in its version before the change.
+ */
+export async function listTeamQrsReadAt(
 	ctx: TransportContext,
 	{
 		query,
@@ -68,7 +71,8 @@ async function walkTeamQrs(
 		itemIndex,
 		purpose,
 	}: InTeam & { query: QrListQuery; walk: PageWalk<QrCode>; purpose?: string },
-): Promise<{ codes: QrCode[]; firstServiceDateMs?: number }> {
+): Promise<{ codes: QrCode[]; readAtServiceMs: number }> {
+	const startedMs = Date.now();
 	let firstServiceDateMs: number | undefined;
 	const readQuery: QrListQuery = walk.returnAll
 		? { ...query, sortBy: 'createdAt', sortOrder: 'asc' }
@@ -95,7 +99,7 @@ async function walkTeamQrs(
 	if (result.shortfall) throw incompleteList(node, result.shortfall, what, itemIndex);
 	await refuseForeignCodes(ctx, result.items, { teamId, itemIndex, what });
 	const codes = walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
-	return { codes, firstServiceDateMs };
+	return { codes, readAtServiceMs: firstServiceDateMs ?? startedMs };
 }
 
 /**
@@ -142,8 +146,7 @@ export async function indexTeamQrsByDisplayId(
 	ctx: TransportContext,
 	{ teamId, itemIndex, purpose }: InTeam & { purpose: string },
 ): Promise<{ index: DisplayIdIndex; readAtServiceMs: number }> {
-	const startedMs = Date.now();
-	const { codes, firstServiceDateMs } = await walkTeamQrs(ctx, {
+	const { codes, readAtServiceMs } = await listTeamQrsReadAt(ctx, {
 		query: { sortBy: 'createdAt', sortOrder: 'asc' },
 		walk: { returnAll: true },
 		teamId,
@@ -152,7 +155,7 @@ export async function indexTeamQrsByDisplayId(
 	});
 	return {
 		index: new DisplayIdIndex(codes, executionNode(ctx)),
-		readAtServiceMs: firstServiceDateMs ?? startedMs,
+		readAtServiceMs,
 	};
 }
 

@@ -1,5 +1,5 @@
 import { filtersKey, sameFilters } from '../../../nodes/QrtracTrigger/codeFilters';
-import { joinedFrom } from '../../../nodes/QrtracTrigger/joinedCodes';
+import { joinedFrom, joinedThroughChange } from '../../../nodes/QrtracTrigger/joinedCodes';
 
 const code = (times: { createdAt?: number; updatedAt: number }) => ({ id: 'q1', ...times });
 
@@ -15,6 +15,20 @@ describe('New Scans: when a code that comes to match is watched from', () => {
 	it('a state saved before the check was stored: from the change the feed shows, as before', () => {
 		expect(joinedFrom(code({ createdAt: 1_000, updatedAt: 90_000 }), undefined, 15_000)).toBe(
 			75_000,
+		);
+	});
+});
+
+describe('New Scans: when a code the change feed shows matching is watched from', () => {
+	it('never after its shown change less the overlap (a last check on a clock ahead of the service)', () => {
+		expect(
+			joinedThroughChange(code({ createdAt: 1_000, updatedAt: 90_000 }), 200_000, 15_000),
+		).toBe(75_000);
+	});
+
+	it('from the last check when the shown change came later (a rename after the tag)', () => {
+		expect(joinedThroughChange(code({ createdAt: 1_000, updatedAt: 90_000 }), 50_000, 15_000)).toBe(
+			35_000,
 		);
 	});
 });
