@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { excerptOf, locatorId } from '../shared/api';
-import { readPollParameter, writtenExpression } from '../shared/parameters';
+import {
+	gaveNothing,
+	readingExpression,
+	readPollParameter,
+	writtenExpression,
+} from '../shared/parameters';
 import { asText, checkItem } from '../shared/validation';
 import {
 	defaultIpAddressMode,
@@ -154,14 +159,19 @@ function readStoredTeam(ctx: IPollFunctions): unknown {
 function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 	const node = ctx.getNode();
 	if (writtenExpression(node.parameters.team) === undefined) return;
-	throw new NodeOperationError(node, `"${teamLabel(ctx)}" is an expression that gave no team`, {
+	throw new NodeOperationError(node, gaveNothing(teamLabel(ctx), 'team'), {
 		description:
 			"Nothing was read from QRTRAC. Make the expression give a team ID, or leave the field empty to watch the credential's team.",
 	});
 }
 
-const LIST_HINT =
-	'Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}.';
+/** How to give a list field, with an example of its own values. */
+const LIST_HINTS: Record<string, string> = {
+	Events:
+		'Choose the events in the field, or write an expression giving a list, for example {{ ["created", "deleted"] }}.',
+	'QR Types':
+		'Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}.',
+};
 
 /** A list filter: anything but a list (an expression giving `"WEB"`) is refused; left out, an empty list. */
 const listFilterSchema = (label: string) =>
@@ -199,8 +209,10 @@ const filtersSchema = z.object({
 });
 
 /**
- * The filters as given. A filter written as an expression that gives no value (null, blank text, an empty list)
- * fails too: the user meant a filter, and an empty field means none.
+ * The filters as given. A filter written as an expression that reads something and gives no value (null, blank
+ * text, an empty list: a `$vars.TAG` empty in this environment) fails too: the user meant a filter, and an empty
+ * field means none. An expression of a literal empty value (`{{ [] }}`, what n8n's editor saves for an empty QR
+ * Types switched to Expression) is an empty field (shared/parameters.ts `readingExpression`).
  */
 function readFilters(ctx: IPollFunctions, given: IDataObject): CodeFilters {
 	const filters = checked(ctx, filtersSchema, given);
@@ -208,15 +220,11 @@ function readFilters(ctx: IPollFunctions, given: IDataObject): CodeFilters {
 	for (const [key, field] of Object.entries(filtersSchema.shape)) {
 		const value = filters[key as keyof CodeFilters];
 		const none = value === undefined || (Array.isArray(value) && value.length === 0);
-		if (none && writtenExpression(written[key]) !== undefined)
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`"${field.description}" is an expression that gave no value`,
-				{
-					description:
-						'Nothing was read from QRTRAC. Make the expression give a value, or set the field to Fixed and leave it empty to filter nothing.',
-				},
-			);
+		if (none && readingExpression(written[key]) !== undefined)
+			throw new NodeOperationError(ctx.getNode(), gaveNothing(field.description ?? key, 'value'), {
+				description:
+					'Nothing was read from QRTRAC. Make the expression give a value (a variable it reads may be empty here), or set the field to Fixed and leave it empty to filter nothing.',
+			});
 	}
 	return filters;
 }
@@ -231,7 +239,9 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 		raw,
 	);
 	const hint =
-		issue.message === 'must be text' ? 'Write the text, or an expression giving text.' : LIST_HINT;
+		issue.message === 'must be text'
+			? 'Write the text, or an expression giving text.'
+			: (LIST_HINTS[issue.label] ?? LIST_HINTS['QR Types']);
 	throw new NodeOperationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
 		description: `It is ${excerptOf(value, [], 80)}. ${hint} Nothing was read from QRTRAC.`,
 	});

@@ -84,6 +84,29 @@ export function writtenExpression(stored: unknown): string | undefined {
 		: undefined;
 }
 
+/**
+ * An expression of a literal empty value alone, any spacing: `{{ [] }}` (what n8n's editor saves for an empty
+ * multi-select switched to Expression), `{{ "" }}`, `{{ null }}`, `{{ undefined }}`, `{{ }}`.
+ */
+const LITERAL_EMPTY = /^=\s*\{\{\s*(?:\[\s*\]|"\s*"|'\s*'|`\s*`|null|undefined)?\s*\}\}\s*$/;
+
+/**
+ * The expression a stored field holds that reads something (`$vars.TAG`), or undefined for an empty field: none,
+ * `=` alone, or a literal empty value (LITERAL_EMPTY), which gives nothing wherever it runs. A field whose
+ * expression reads something and gives nothing must fail, not act as if empty. Used by the trigger's filters; the
+ * team fields keep writtenExpression: n8n saves an empty one switched to Expression as `=`, and a team written as a
+ * literal empty value fails rather than act in the credential's team.
+ */
+export function readingExpression(stored: unknown): string | undefined {
+	const text = writtenExpression(stored);
+	return text === undefined || LITERAL_EMPTY.test(text) ? undefined : text;
+}
+
+/** The message of a field whose expression gave nothing (`what`: "team", "value"), in every node's words. */
+export function gaveNothing(label: string, what: string): string {
+	return `"${label}" is an expression that gave no ${what}`;
+}
+
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);

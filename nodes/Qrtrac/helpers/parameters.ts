@@ -2,7 +2,12 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 import { z } from 'zod';
 
 import { executionNode } from '../../shared/executionNode';
-import { readEditorParameter, readParameter, writtenExpression } from '../../shared/parameters';
+import {
+	gaveNothing,
+	readEditorParameter,
+	readParameter,
+	writtenExpression,
+} from '../../shared/parameters';
 import {
 	callsFromAi,
 	idSchema,
@@ -65,7 +70,7 @@ export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): stri
 		throw itemInputError(
 			executionNode(ctx),
 			itemIndex,
-			`"${schema.shape.teamOverride.description}" is an expression that gave no team for this item`,
+			`${gaveNothing(String(schema.shape.teamOverride.description), 'team')} for this item`,
 			"Nothing was sent to QRTRAC for this item. Give every item a team ID, or remove the option to act in the credential's team.",
 		);
 	}

@@ -1,6 +1,7 @@
 /**
- * QRTRAC Trigger: filters written as expressions. One that gives no value fails naming the field, before any
- * request, instead of letting every code through; an empty field (no expression) is no filter. Build first.
+ * QRTRAC Trigger: filters written as expressions. One that reads something (`$vars`) and gives no value fails naming
+ * the field, before any request, instead of letting every code through; an empty field (no expression, `=` alone,
+ * or an expression of a literal empty value such as the `{{ [] }}` n8n's editor saves) is no filter. Build first.
  */
 import { useSimulator } from '../../support/simulatorSuite';
 import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
@@ -12,15 +13,15 @@ const { createCode } = codeWriters(suite);
 const lastSeq = () => suite.sim.requestLog.at(-1)?.seq ?? 0;
 const requestsSince = (seq: number) => suite.sim.requestLog.filter((entry) => entry.seq > seq);
 
-describe('QRTRAC Trigger: filters written as expressions that give no value', () => {
+describe('QRTRAC Trigger: filters written as expressions that read something and give no value', () => {
 	it.each([
-		['QR Types', { qrTypes: '={{ null }}' }],
-		['QR Types', { qrTypes: '={{ undefined }}' }],
-		['QR Types', { qrTypes: '={{ [] }}' }],
-		['Tag', { tag: '={{ null }}' }],
-		['Tag', { tag: '={{ undefined }}' }],
-		['Tag', { tag: '={{ "" }}' }],
-		['Name or Display ID Contains', { search: '={{ "  " }}' }],
+		['QR Types', { qrTypes: '={{ $vars.TYPES }}' }],
+		['QR Types', { qrTypes: '={{ $vars.TYPES ?? null }}' }],
+		['QR Types', { qrTypes: '={{ $vars.TYPES ?? [] }}' }],
+		['Tag', { tag: '={{ $vars.TAG }}' }],
+		['Tag', { tag: '={{ $vars.TAG ?? null }}' }],
+		['Tag', { tag: '={{ $vars.TAG ?? "" }}' }],
+		['Name or Display ID Contains', { search: '={{ ($vars.SEARCH ?? "") + "  " }}' }],
 	])(
 		'%s %j fails naming the field, poll and test event, before any request',
 		async (label, filters) => {
@@ -44,6 +45,27 @@ describe('QRTRAC Trigger: filters written as expressions that give no value', ()
 		const account = newAccount();
 		const watcher = polling(account.credentials, {
 			filters: { qrTypes: [], tag: '', search: '=' },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		const code = createCode(account.teamId, { name: 'Any type' });
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([code.id]);
+	});
+});
+
+describe('QRTRAC Trigger: filters written as an expression of a literal empty value', () => {
+	it('an empty QR Types switched to Expression in the editor (saved as `={{ [] }}`) filters nothing, poll and test event', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, { filters: { qrTypes: '={{ [] }}' } });
+		expect(await watcher.poll()).toEqual([]);
+		const code = createCode(account.teamId, { name: 'Any type' });
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([code.id]);
+		expect((await watcher.poll('manual')).length).toBeGreaterThan(0);
+	});
+
+	it('`{{ "" }}`, `{{ null }}`, `{{ undefined }}`, any spacing, filter nothing: every code comes', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			filters: { qrTypes: '={{null}}', tag: "= {{ '' }} ", search: '={{ undefined }}' },
 		});
 		expect(await watcher.poll()).toEqual([]);
 		const code = createCode(account.teamId, { name: 'Any type' });

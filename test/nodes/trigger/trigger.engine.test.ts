@@ -99,9 +99,10 @@ describe('QRTRAC Trigger: code changes', () => {
 
 	it('fails naming the field, before any request, when QR Types or Events is an expression giving no list', async () => {
 		const account = newAccount();
-		for (const [parameters, label] of [
-			[{ filters: { qrTypes: '={{ "SHORT_LINK" }}' } }, 'QR Types'],
-			[{ events: '={{ "created" }}' }, 'Events'],
+		for (const [parameters, label, example] of [
+			[{ filters: { qrTypes: '={{ "SHORT_LINK" }}' } }, 'QR Types', '{{ ["WEB", "PDF"] }}'],
+			// the hint's example names events, not QR types
+			[{ events: '={{ "created" }}' }, 'Events', '{{ ["created", "deleted"] }}'],
 		] as const) {
 			const watcher = polling(account.credentials, parameters);
 			const before = lastSeq();
@@ -109,6 +110,7 @@ describe('QRTRAC Trigger: code changes', () => {
 			await expect(watcher.poll()).rejects.toThrow(`"${label}" must be a list`);
 			await expect(watcher.poll('manual')).rejects.toMatchObject({
 				message: `"${label}" must be a list`,
+				description: expect.stringContaining(`for example ${example}.`),
 			});
 			expect(requestsSince(before)).toEqual([]);
 		}
