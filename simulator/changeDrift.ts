@@ -3,8 +3,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
 /**
  * Change drift: how a service may read the open points a change watcher depends on (times, caps, late fields,
  * its clock) other than the simulator's default. Each setting changes only successful answers, after the
- * operation ran, except `clockOffsetMs`, which sets the `Date` header of every answer, and `scansOfUnknownEmpty`,
- * which answers one refusal as a success.
+ * operation ran, except `clockOffsetMs`, which sets the `Date` header of every answer, and `scansOfUnknownEmpty`
+ * and `overviewOfUnknownZeros`, which answer a refusal as a success.
  *
  * - `updatedAtFormat`: how code records carry `updatedAt` (and `createdAt`): `epochMs` (default), `epochSeconds`,
  *   `epochMicros`, `isoNoZone` (ISO 8601 text of the UTC time without a zone), or `nullUntilUpdated`
@@ -28,6 +28,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   the code), of Get Scans for Codes (`bulk`), or both (`both`); the contract's `ScanData.qrId` is optional.
  * - `overviewLeavesOutUnscanned`: Get Scan Totals leaves out the codes never scanned (the contract does not
  *   promise a row per code asked).
+ * - `overviewOfUnknownZeros`: Get Scan Totals answers a row of zeros for an id that is no live code of the team
+ *   (unknown, another team's, deleted) instead of refusing the request, as a totals store keyed by code id that
+ *   checks nothing: the contract does not say what such an id gets.
  * - `overviewOmits`: Get Scan Totals answers without a field `OverviewAnalyticsResponse` does not require: `data`
  *   (only `success`), or `id` or `totalScans` of every row.
  * - `overviewTimeFormat`: Get Scan Totals' `createdAt`, `updatedAt` and `leadsUpdatedAt` as `epochSeconds`,
@@ -69,6 +72,7 @@ export interface ChangeDrift {
 	/** Undefined: every event carries its `qrId`. */
 	scansWithoutQrId?: 'one' | 'bulk' | 'both';
 	overviewLeavesOutUnscanned?: boolean;
+	overviewOfUnknownZeros?: boolean;
 	/** Undefined: every field. */
 	overviewOmits?: 'data' | 'id' | 'totalScans';
 	/** Undefined: epoch milliseconds. */
@@ -109,6 +113,34 @@ export function widenScanRange(
 	const { startTime, endTime } = body;
 	if (typeof startTime !== 'number' || typeof endTime !== 'number') return body;
 	return { ...body, startTime: startTime - slack, endTime: endTime + slack };
+}
+
+/**
+ * Get Scan Totals as a service with `overviewOfUnknownZeros` reads it: the ids the team does not hold live
+ * (`holds`) are taken out of the request (`body`: the rest; undefined when none is left) and answered as `zeros`.
+ */
+export function overviewOfUnheld(
+	drift: ChangeDrift,
+	operationId: string | undefined,
+	body: unknown,
+	holds: (qrId: unknown) => boolean,
+): { body: unknown; zeros: Json[] } {
+	if (!drift.overviewOfUnknownZeros || operationId !== 'getTotalScansOverview')
+		return { body, zeros: [] };
+	if (!isObject(body) || !Array.isArray(body.qrIds)) return { body, zeros: [] };
+	const held = body.qrIds.filter(holds);
+	const zeros = body.qrIds
+		.filter((qrId) => !holds(qrId))
+		.map((id) => ({
+			id,
+			totalScans: 0,
+			todayScans: 0,
+			yesterdayScans: 0,
+			totalLeadsCount: 0,
+			leadsTodayCount: 0,
+			leadsYesterdayCount: 0,
+		}));
+	return { body: held.length === 0 ? undefined : { ...body, qrIds: held }, zeros };
 }
 
 /**

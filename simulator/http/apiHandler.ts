@@ -1,6 +1,6 @@
 import { driftAnswer } from '../answerDrift';
 import { answerAsBefore, applyAnswerModes, modeHeaderOptions, refusalStatus } from '../answerModes';
-import { driftChanges, widenScanRange } from '../changeDrift';
+import { driftChanges, overviewOfUnheld, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
@@ -102,7 +102,16 @@ async function runOperation(
 		);
 		exchange.entry.teamId = actor.team.id;
 		// Like a JSON body parser: no JSON body reads as an empty object.
-		const body = widenScanRange(context.changeDrift, match.route.operationId, exchange.body ?? {});
+		const { body, zeros } = overviewOfUnheld(
+			context.changeDrift,
+			match.route.operationId,
+			widenScanRange(context.changeDrift, match.route.operationId, exchange.body ?? {}),
+			(qrId) => {
+				const qr = typeof qrId === 'string' ? context.state.qrs.get(qrId) : undefined;
+				return qr !== undefined && qr.teamId === actor.team.id && !qr.deleted;
+			},
+		);
+		if (body === undefined) return { status: 200, body: { success: true, data: zeros } };
 		const answer = await match.route.handle({
 			state: context.state,
 			actor,
@@ -110,6 +119,13 @@ async function runOperation(
 			query: exchange.query,
 			body,
 		});
+		if (zeros.length > 0 && Array.isArray((answer.body as { data?: unknown }).data)) {
+			const data = (answer.body as { data: unknown[] }).data;
+			return {
+				status: answer.status ?? 200,
+				body: { ...(answer.body as object), data: [...data, ...zeros] },
+			};
+		}
 		return { status: answer.status ?? 200, body: answer.body };
 	} catch (error) {
 		// a store of scans keyed by code id that checks nothing: an id it does not know has no events (changeDrift.ts)

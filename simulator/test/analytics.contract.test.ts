@@ -211,6 +211,39 @@ describe('analytics', () => {
 		expect((await call('GET', '/api/analytics-api/detailed/qr_missing')).status).toBe(400);
 	});
 
+	test('change drift overviewOfUnknownZeros: Get Scan Totals answers zeros for an unknown or deleted id, Get QR by ID still refuses it', async () => {
+		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		const gone = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		sim.state.addScan(qr.id, { scanTime: NOW });
+		sim.state.addScan(gone.id, { scanTime: NOW });
+		await call('DELETE', `/api/qrs-api/${gone.id}`);
+		const overview = async (qrIds: string[]) =>
+			await call('POST', '/api/analytics-api/overviews', { body: { qrIds } });
+		try {
+			sim.setChangeDrift({ overviewOfUnknownZeros: true });
+			const answer = await overview([qr.id, 'qr_missing', gone.id]);
+			expect(answer.status).toBe(200);
+			expect(
+				(answer.body.data as { id: string; totalScans: number }[]).map((row) => [
+					row.id,
+					row.totalScans,
+				]),
+			).toEqual([
+				[qr.id, 1],
+				['qr_missing', 0],
+				[gone.id, 0],
+			]);
+			const alone = await overview(['qr_missing']);
+			expect(alone.body.data).toEqual([
+				expect.objectContaining({ id: 'qr_missing', totalScans: 0 }),
+			]);
+			expect((await call('GET', '/api/qrs-api/teams/qr_missing')).status).toBe(400);
+		} finally {
+			sim.setChangeDrift({ overviewOfUnknownZeros: undefined });
+		}
+		expect((await overview([qr.id, 'qr_missing'])).status).toBe(400);
+	});
+
 	test('change drift overviewLeavesOutUnscanned: codes never scanned are left out of the overview', async () => {
 		const scanned = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
 		const fresh = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });

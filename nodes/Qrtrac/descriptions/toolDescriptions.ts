@@ -164,7 +164,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 		getScansForCodes: (f) =>
 			`List the scan events of several QR codes (or all codes of the team) in a time range: every scan of the range, with no limit (thousands for busy codes); for counts use a Get Report tool. ${codes(f)} ${timeRange(f)} Returns one entry per scan: qrId, qrName, scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says Keep or Remove); with the ${f.set('perCode')} option on, one entry per code instead: qrId, qrName, scans, firstScanTime, lastScanTime, countries, devices.`,
 		getTotals: (f) =>
-			`Read how often QR codes were scanned. ${codes(f)} Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id QRTRAC returns no totals for fails naming it, unless it is a live code of the team (then null counts and a totalsNote).`,
+			`Read how often QR codes were scanned. ${codes(f)} Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts. An id that is not a code of the team fails with a message naming it.`,
 	},
 	team: {
 		create: (f) =>

@@ -136,6 +136,91 @@ describe('Analytics: Get Totals', () => {
 		}
 	});
 
+	describe('a service answering zeros for an ID that is no live code of the team', () => {
+		afterEach(() => {
+			suite.sim.setChangeDrift({
+				overviewOfUnknownZeros: undefined,
+				overviewLeavesOutUnscanned: undefined,
+			});
+			suite.sim.setListDrift({});
+		});
+
+		it.each([
+			['a mistyped ID', () => 'qr_mistyped'],
+			["another team's code", () => newTeamWithCodes(1).codes[0].id],
+			['a deleted code of the team', () => 'deleted'],
+		])('fails the item naming %s instead of a code with 0 scans', async (_case, idOf) => {
+			const { codes, credentials } = newTeamWithCodes(2);
+			suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
+			let id = idOf();
+			if (id === 'deleted') {
+				codes[1].deleted = true;
+				id = codes[1].id;
+			}
+			suite.sim.setChangeDrift({ overviewOfUnknownZeros: true });
+
+			const result = await runForCodes(credentials, 'getTotals', `${codes[0].id}, ${id}`);
+
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toBe(`This ID is not a live code of this team: ${id}`);
+		});
+
+		it('shows a code just created that the list does not show yet, read by its ID', async () => {
+			const { team, codes, credentials } = newTeamWithCodes(1);
+			suite.sim.setListDrift({ listLagMs: 60_000 });
+			suite.sim.setChangeDrift({ overviewOfUnknownZeros: true });
+			const fresh = suite.sim.state.createQr(team.id, {
+				name: 'Fresh',
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/fresh',
+			});
+			const quiet = suite.sim.state.createQr(team.id, {
+				name: 'Quiet',
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/quiet',
+			});
+			suite.sim.state.addScan(fresh.id, { scanTime: Date.now() - 60_000 });
+
+			const result = await runForCodes(
+				credentials,
+				'getTotals',
+				`${codes[0].id}, ${fresh.id}, ${quiet.id}`,
+			);
+			suite.sim.setChangeDrift({ overviewLeavesOutUnscanned: true });
+			const leftOut = await runForCodes(credentials, 'getTotals', quiet.id);
+
+			expect(result.error).toBeUndefined();
+			expect(
+				result.items.map((item) => [item.json.qrId, item.json.qrName, item.json.totalScans]),
+			).toEqual([
+				[codes[0].id, codes[0].name, 0],
+				[fresh.id, 'Fresh', 1],
+				[quiet.id, 'Quiet', 0],
+			]);
+			// a live code read by its ID that the answer leaves out: no totals, as a listed one
+			expect(leftOut.error).toBeUndefined();
+			expect(
+				leftOut.items.map((item) => [item.json.qrId, item.json.totalScans, item.json.totalsNote]),
+			).toEqual([[quiet.id, null, 'QRTRAC returned no totals for this code']]);
+		});
+
+		it('reads no code by ID when every asked ID is listed', async () => {
+			const { codes, credentials } = newTeamWithCodes(2);
+			suite.sim.setChangeDrift({ overviewOfUnknownZeros: true });
+			const since = suite.sim.requestLog.at(-1)?.seq ?? 0;
+
+			const result = await runForCodes(credentials, 'getTotals', `${codes[0].id}, ${codes[1].id}`);
+
+			expect(result.items).toHaveLength(2);
+			expect(
+				suite.sim.requestLog
+					.filter((entry) => entry.seq > since)
+					.map((entry) => entry.path)
+					.filter((path) => path.startsWith('/api/qrs-api/teams/')),
+			).toEqual([]);
+		});
+	});
+
 	it('with Continue On Fail, an unknown code fails its own item only', async () => {
 		const { codes, credentials } = newTeamWithCodes(2);
 

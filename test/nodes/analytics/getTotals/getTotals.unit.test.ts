@@ -6,7 +6,7 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.fn(async () => undefined),
 }));
 
-it("posts the codes' IDs, then reads the team's codes for their names", async () => {
+it("posts the codes' IDs, reads the team's codes for their names, and reads a code they do not list by its ID", async () => {
 	const run = await runAction('analytics', 'getTotals', {
 		codeSelection: 'list',
 		qrCodeIds: 'qr_1',
@@ -26,5 +26,6 @@ it("posts the codes' IDs, then reads the team's codes for their names", async ()
 			qs: { sortBy: 'createdAt', sortOrder: 'asc', limit: 100, page: 1 },
 			headers: TEAM_HEADERS,
 		},
+		{ method: 'GET', path: '/api/qrs-api/teams/qr_1', headers: TEAM_HEADERS },
 	]);
 });

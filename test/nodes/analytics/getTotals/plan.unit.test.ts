@@ -31,4 +31,22 @@ describe('totalsInOrder', () => {
 			totalsNote: NO_TOTALS_NOTE,
 		});
 	});
+
+	it('names an asked ID that is not a confirmed live code even when the answer gives it totals (zeros)', () => {
+		const zeros = (id: string) => ({
+			id,
+			totalScans: 0,
+			todayScans: 0,
+			yesterdayScans: 0,
+			totalLeadsCount: 0,
+			leadsTodayCount: 0,
+			leadsYesterdayCount: 0,
+		});
+		const answer = [zeros('qr_live'), zeros('qr_typo')];
+
+		const { totals, missing } = totalsInOrder(['qr_live', 'qr_typo'], answer, new Set(['qr_live']));
+
+		expect(missing).toEqual(['qr_typo']);
+		expect(totals).toEqual([answer[0]]);
+	});
 });

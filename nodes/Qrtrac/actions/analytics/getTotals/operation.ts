@@ -16,6 +16,7 @@ import {
 	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
+import { readUnlisted } from '../unlistedCodes';
 import { totalsInOrder } from './plan';
 
 const properties: INodeProperties[] = [...codeSelectionWithPickerFields, teamOptionsCollection];
@@ -50,8 +51,10 @@ export const kind = 'batch' as const;
  * the service's day, named in `todayDate`), named by the code's name, Display ID and short link; from 1.2 in the
  * shape of per-code summaries (scanRows.ts `describeCodeSummaries`), saved nodes keep theirs. 100 codes per
  * request; the team's codes are read once per team (for "All Codes of the Team" and the names).
- * A code the service leaves out of its answer is checked against those codes: a live one has no totals given
- * (nulls and a note, codeTotals.ts), any other fails the row: an unknown ID must not look like a code.
+ * An asked ID the team's codes do not show live is read by its ID (unlistedCodes.ts; a code just created may not be
+ * listed yet): only a live code of the team gets a row, a live one the answer leaves out without totals (nulls and
+ * a note, codeTotals.ts); any other ID fails the row, also when the answer gives it totals (a service may answer
+ * zeros for any ID): an unknown ID must not look like a code.
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -62,32 +65,33 @@ export async function run(
 	const summaries = atLeastVersion(this, VERSION_1_2);
 	await runPerSelection(this, rows, results, pool, async ({ input, itemIndex, qrIds, codes }) => {
 		const answer = await getTotalScansOverview(this, { qrIds, teamId: input.teamId, itemIndex });
-		const teamCodes = await codes();
-		const liveIds = new Set(teamCodes.map((code) => code.id));
-		const { totals, missing } = totalsInOrder(qrIds, answer, liveIds);
-		if (missing.length > 0) throw noTotals(this, missing, qrIds.length, itemIndex);
+		const listed = await codes();
+		const unlisted = await readUnlisted(this, { qrIds, listed, teamId: input.teamId, itemIndex });
+		const named = [...listed, ...unlisted.live];
+		const { totals, missing } = totalsInOrder(qrIds, answer, new Set(named.map((code) => code.id)));
+		// the missing ones are those read as no live code, and those left unread after them
+		if (missing.length > 0) throw notCodes(this, unlisted.notCodes, unlisted.unread, itemIndex);
 		return summaries
-			? describeCodeSummaries(totals, teamCodes, 'id')
-			: describeCodeRows(totals, teamCodes, 'id');
+			? describeCodeSummaries(totals, named, 'id')
+			: describeCodeRows(totals, named, 'id');
 	});
 }
 
-function noTotals(
+function notCodes(
 	ctx: IExecuteFunctions,
 	missing: string[],
-	asked: number,
+	unread: number,
 	itemIndex: number,
 ): NodeOperationError {
-	const shown =
-		missing.slice(0, 10).join(', ') +
-		(missing.length > 10 ? ` and ${missing.length - 10} more` : '');
+	const shown = missing.join(', ');
+	const rest = unread > 0 ? ` (${unread} more IDs outside the team's list were not read)` : '';
 	return new NodeOperationError(
 		ctx.getNode(),
-		`QRTRAC returned no totals for ${missing.length} of the ${asked} codes asked for: ${shown}`,
+		`${missing.length === 1 ? 'This ID is not a live code' : 'These IDs are not live codes'} of this team: ${shown}${rest}`,
 		{
 			itemIndex,
 			description:
-				"These IDs are not among this team's live codes either: check for typos, deleted codes, or codes of another team (Team Override).",
+				"Read by its ID, QRTRAC does not know it, has it deleted, or holds it in another team: check for typos, deleted codes, or the team (Options > Team Override). Totals are shown only for the team's live codes.",
 		},
 	);
 }
