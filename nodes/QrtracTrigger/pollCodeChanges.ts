@@ -10,6 +10,7 @@ import {
 	type Change,
 	type ChangeCursor,
 } from './changeCursor';
+import { setOwnField } from '../shared/plainObject';
 import { withLinkAndTimes } from '../shared/records/simplify';
 import { matchesFilters } from './codeFilters';
 import { withoutActorIds } from './eventFields';
@@ -80,6 +81,6 @@ function wanted(change: Change<IDataObject>, settings: TriggerSettings): boolean
 export function changeItem(change: Change<IDataObject>): INodeExecutionData {
 	const json: IDataObject = { event: change.kind };
 	for (const [key, value] of Object.entries(withLinkAndTimes(change.record)))
-		if (key !== 'event') json[key] = value;
+		if (key !== 'event') setOwnField(json, key, value);
 	return withoutActorIds({ json });
 }

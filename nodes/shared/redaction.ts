@@ -1,3 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { setOwnField } from './plainObject';
+
 /**
  * Keeps the credential's secrets out of everything the service says. A service may quote a request header
  * back (an error naming the "invalid client secret" it got, a field echoing the API key): whatever it wrote
@@ -256,8 +260,9 @@ function redactValue(value: unknown, forms: readonly string[]): unknown {
 	if (typeof value === 'string') return redactText(value, forms);
 	if (Array.isArray(value)) return value.map((entry) => redactValue(entry, forms));
 	if (value === null || typeof value !== 'object') return value;
-	const copy: Record<string, unknown> = {};
+	const copy: IDataObject = {};
+	// a field named `__proto__` (JSON.parse makes it one) stays a field of the copy
 	for (const [key, entry] of Object.entries(value))
-		copy[redactText(key, forms)] = redactValue(entry, forms);
+		setOwnField(copy, redactText(key, forms), redactValue(entry, forms));
 	return copy;
 }

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { camelCaseKeys } from '../../../../nodes/Qrtrac/helpers/dynamicLinkOutput';
 import { addSectionsNamedByDishes } from '../../../../nodes/Qrtrac/helpers/qrCodeBody';
 import { describeCodeRows, describeScanRows } from '../../../../nodes/shared/records/scanRows';
@@ -8,6 +10,7 @@ import {
 	withLinkAndTimes,
 } from '../../../../nodes/shared/records/simplify';
 import { withoutActorIds } from '../../../../nodes/QrtracTrigger/eventFields';
+import { changeItem } from '../../../../nodes/QrtracTrigger/pollCodeChanges';
 
 const code = {
 	id: 'qr_1',
@@ -132,5 +135,22 @@ describe('trigger test event', () => {
 		expect(
 			withoutActorIds({ json: { event: 'created', ...code, updatedBy: 'client_abc' } }).json,
 		).not.toHaveProperty('updatedBy');
+	});
+});
+
+describe('trigger change item', () => {
+	it("keeps a field of the code named __proto__ as a field, never the item's prototype", () => {
+		const record = JSON.parse(
+			'{"id":"qr1","name":"x","__proto__":{"note":"service field"},"updatedAt":1700000000000}',
+		) as IDataObject;
+
+		const { json } = changeItem({ kind: 'updated', record } as Parameters<typeof changeItem>[0]);
+
+		expect(Object.keys(json)).toContain('__proto__');
+		expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+		expect(Object.getOwnPropertyDescriptor(json, '__proto__')?.value).toEqual({
+			note: 'service field',
+		});
+		expect(json).toMatchObject({ event: 'updated', id: 'qr1', name: 'x' });
 	});
 });

@@ -41,6 +41,21 @@ describe('redaction', () => {
 		});
 	});
 
+	it("keeps a field of the answer named __proto__ as a field, never the copy's prototype", () => {
+		const answer = JSON.parse(
+			`{"id":"qr1","__proto__":{"note":"service field"},"echo":${JSON.stringify(`has ${SECRET} inside`)}}`,
+		) as Record<string, unknown>;
+
+		const copy = redactDeep(answer, forms) as Record<string, unknown>;
+
+		expect(Object.keys(copy)).toEqual(['id', '__proto__', 'echo']);
+		expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+		expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({
+			note: 'service field',
+		});
+		expect(copy.echo).toBe('has [redacted] inside');
+	});
+
 	it('tells raw text that may hold a secret (a form, or an escape that could hide one)', () => {
 		expect(mayHoldSecret('{"a":"plain"}', forms)).toBe(false);
 		expect(mayHoldSecret(JSON.stringify({ a: SECRET }), forms)).toBe(true);
