@@ -80,12 +80,14 @@ export function portClash(output: string): boolean {
 }
 
 /**
- * Whether an n8n server process said it is up, which it says only once it holds its port: `n8n start` prints where
- * the editor is, a queue-mode worker that it is ready (after its health server listens). Until then an answer on
- * that port may come from another process that took the port first, even another n8n that passes every check.
+ * Whether an n8n server process said it holds its port: `n8n start` prints where the editor is; a queue-mode worker
+ * (`workerHealthPort` given) that its server listens on that port. Its "n8n worker is now ready" proves nothing:
+ * n8n 1.x prints it before the health server listens. Until then an answer on that port may come from another
+ * process that took the port first, even another n8n that passes every check.
  */
-export function serverListening(output: string): boolean {
-	return /Editor is now accessible via|n8n worker is now ready/.test(output);
+export function serverListening(output: string, workerHealthPort?: number): boolean {
+	if (workerHealthPort === undefined) return /Editor is now accessible via/.test(output);
+	return new RegExp(`n8n worker server listening on port ${workerHealthPort}(?!\\d)`).test(output);
 }
 
 /** Starts of one n8n process on fresh ports after a clash (each clash is rare: three in a row mean a real fault). */

@@ -371,7 +371,10 @@ export class QueueCluster {
 				);
 			}
 			// only once this process holds the port can an answer on it be this process's
-			listening ||= serverListening(target.startOutput ?? '');
+			listening ||= serverListening(
+				target.startOutput ?? '',
+				target.role === 'worker' ? port : undefined,
+			);
 			if (listening)
 				try {
 					const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, {

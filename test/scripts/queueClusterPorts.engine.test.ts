@@ -122,6 +122,21 @@ describe('queue-mode cluster: a port taken between picking and binding', () => {
 		).toEqual([]);
 	});
 
+	it("a worker of n8n 1.x, which says it is ready before its health server listens, is not taken for ready on another n8n's answers", async () => {
+		const other = await occupyWithAnotherN8n();
+		const { cluster, worker } = await fakeCluster((_, worker) => (worker.healthPort = other.port), {
+			FAKE_N8N_WORKER_READY_FIRST: '1',
+		});
+
+		await cluster.start();
+
+		expect(worker.healthPort).not.toBe(other.port);
+		expect(worker.output).toContain(`Port ${other.port} is already in use`);
+		expect(other.requests).toEqual([]);
+		const response = await fetch(`http://127.0.0.1:${worker.healthPort}/healthz/readiness`);
+		expect(response.status).toBe(200);
+	});
+
 	it('a worker whose health-check port another process took starts again on a fresh one (n8n\'s words: "Port N is already in use")', async () => {
 		const taken = await occupy();
 		const { cluster, worker } = await fakeCluster((_, worker) => (worker.healthPort = taken));

@@ -3,10 +3,11 @@
  * command first listens on N8N_RUNNERS_BROKER_PORT, as n8n's task broker does; `start` then listens on
  * N8N_PORT and answers the few REST paths the driver asks for; `execute` prints run data as `--rawOutput`
  * does; `worker` listens on QUEUE_HEALTH_CHECK_PORT and answers /healthz/readiness. Once listening, `start`
- * and `worker` say so in n8n 2.41.1's words. A port that cannot be bound ends the process as n8n does: its
+ * and `worker` say so in n8n 2.41.1's words (the worker: its server's port, then that it is ready). A port that cannot be bound ends the process as n8n does: its
  * words, exit 1. So a clash happens only when another process really holds the port it was given. With
  * FAKE_N8N_BROKER_AFTER_RUN=1, `execute` prints its run data before it binds the broker port (a process that
- * ran its workflow, then failed). Each process appends the broker port it was given to `fake-n8n-processes`
+ * ran its workflow, then failed). With FAKE_N8N_WORKER_READY_FIRST=1, `worker` says it is ready 1.5 s before its
+ * health server listens, as n8n 1.x does. Each process appends the broker port it was given to `fake-n8n-processes`
  * in the user folder.
  */
 const { createServer } = require('node:net');
@@ -84,13 +85,20 @@ async function main() {
 			response.writeHead(request.url === '/healthz/readiness' ? 200 : 404);
 			response.end('{}');
 		});
+		// n8n 1.x says the worker is ready before its health server listens (worker.js), 2.x after
+		const readyFirst = process.env.FAKE_N8N_WORKER_READY_FIRST === '1';
+		if (readyFirst) {
+			console.log('\nn8n worker is now ready');
+			await new Promise((resolve) => setTimeout(resolve, 1_500));
+		}
 		await bind(
 			server,
 			port,
 			'127.0.0.1',
 			`Port ${port} is already in use, possibly by the n8n main process server. Please set a different port for the worker server.`,
 		);
-		console.log('\nn8n worker is now ready');
+		console.log(`\nn8n worker server listening on port ${port}`);
+		if (!readyFirst) console.log('\nn8n worker is now ready');
 		return;
 	}
 	if (command === 'execute') printRunData();
