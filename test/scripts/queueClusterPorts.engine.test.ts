@@ -5,7 +5,6 @@
  * starts it again on fresh ports, a bounded number of times.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import path from 'node:path';
 import type { N8nInstallation } from '../../scripts/n8n/ensureN8n';
 import * as instanceEnv from '../../scripts/n8n/instanceEnv';
 import { freePort } from '../../scripts/n8n/instanceEnv';
+import { occupyWithAnotherN8n as anotherN8n } from '../support/anotherN8n';
 import type { QueueProcess } from '../../scripts/queue/queueCluster';
 import { QueueCluster, queueProcess } from '../../scripts/queue/queueCluster';
 
@@ -51,15 +51,7 @@ async function occupy(): Promise<number> {
  * the cluster's own process would. Records the requests it was sent.
  */
 async function occupyWithAnotherN8n(): Promise<{ port: number; requests: string[] }> {
-	const port = await freePort();
-	const requests: string[] = [];
-	const server = createHttpServer((request, response) => {
-		requests.push(`${request.method} ${request.url}`);
-		request.resume();
-		response.writeHead(200, { 'content-type': 'application/json' });
-		response.end(JSON.stringify({ data: {} }));
-	});
-	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	const { port, requests, server } = await anotherN8n();
 	holders.push(server as unknown as Server);
 	return { port, requests };
 }

@@ -5,7 +5,6 @@
  * fresh ports, a bounded number of times, unless the caller fixed the port.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import path from 'node:path';
 import type { N8nInstallation } from '../../scripts/n8n/ensureN8n';
 import * as instanceEnv from '../../scripts/n8n/instanceEnv';
 import { freePort } from '../../scripts/n8n/instanceEnv';
+import { occupyWithAnotherN8n as anotherN8n } from '../support/anotherN8n';
 import { RealN8n, type RealN8nOptions } from '../../scripts/n8n/realN8n';
 
 jest.setTimeout(60_000);
@@ -62,16 +62,8 @@ async function occupy(): Promise<number> {
  * and the owner set-up as the driver's own n8n would. Records the requests it was sent.
  */
 async function occupyWithAnotherN8n(): Promise<{ port: number; requests: string[] }> {
-	const port = await freePort();
-	const requests: string[] = [];
-	const server = createHttpServer((request, response) => {
-		requests.push(`${request.method} ${request.url}`);
-		request.resume();
-		response.writeHead(200, { 'content-type': 'application/json' });
-		response.end(JSON.stringify({ data: {} }));
-	});
+	const { port, requests, server } = await anotherN8n();
 	holder = server as unknown as Server;
-	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 	return { port, requests };
 }
 
