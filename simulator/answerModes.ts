@@ -12,6 +12,9 @@ import type { Store } from './store';
  *   never on the others.
  * - `resetDelaySeconds`: `X-RateLimit-Reset` points N seconds beyond the window's real end (a far reset; with a
  *   forced 429 or `remaining = 0` it says the budget is used up until then).
+ * - `dateLagMs`: the `Date` header runs N ms behind the clock of the absolute resets (a front server or proxy
+ *   writing it, its clock a little behind the rate limiter's), so a client reading resets on the `Date` reads
+ *   them N ms late unless it allows for that.
  * - `trickleMs`: an answer's body goes out one byte every N ms after its headers (a body that trickles).
  * - `echoSecrets`: the service quotes what authenticated the request: refusals name the client secret it got
  *   (as sent and URL-encoded) and the team's API key; successful answers carry a field `echo` with both.
@@ -60,6 +63,7 @@ export interface AnswerModes {
 	retryAfterSeconds?: number;
 	limitHeadersOnRefusalOnly?: boolean;
 	resetDelaySeconds?: number;
+	dateLagMs?: number;
 	trickleMs?: number;
 	echoSecrets?: boolean;
 	echoEncodedSecrets?: boolean;

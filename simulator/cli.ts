@@ -74,6 +74,7 @@ async function main(): Promise<void> {
 			'image-base-url': { type: 'string' },
 			'retry-after-seconds': { type: 'string' },
 			'reset-delay-seconds': { type: 'string' },
+			'date-lag-ms': { type: 'string' },
 			'trickle-ms': { type: 'string' },
 			'huge-answer-bytes': { type: 'string' },
 			'echo-secrets': { type: 'boolean' },
@@ -165,6 +166,7 @@ async function main(): Promise<void> {
 		answerModes: {
 			retryAfterSeconds: integerOf(values['retry-after-seconds'], '--retry-after-seconds'),
 			resetDelaySeconds: integerOf(values['reset-delay-seconds'], '--reset-delay-seconds'),
+			dateLagMs: integerOf(values['date-lag-ms'], '--date-lag-ms'),
 			trickleMs: integerOf(values['trickle-ms'], '--trickle-ms'),
 			hugeAnswerBytes: integerOf(values['huge-answer-bytes'], '--huge-answer-bytes'),
 			echoSecrets: values['echo-secrets'],

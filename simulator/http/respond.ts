@@ -18,8 +18,10 @@ export async function send(
 	const bytes = Buffer.isBuffer(payload)
 		? payload
 		: Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
-	// The service's present is the simulator clock (plus the change drift's offset), not the wall clock.
-	const date = serviceDateHeader(context.changeDrift, context.state.clock.now());
+	// The service's present is the simulator clock (plus the change drift's offset), not the wall clock; a front
+	// server may write it a little behind the resets' clock (dateLagMs).
+	const dateLagMs = context.answerModes.dateLagMs ?? 0;
+	const date = serviceDateHeader(context.changeDrift, context.state.clock.now() - dateLagMs);
 	res.sendDate = false;
 	const padded = padsAnswer(context.answerModes, entry.operationId, status);
 	res.writeHead(status, {

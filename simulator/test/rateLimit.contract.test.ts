@@ -371,6 +371,21 @@ describe('rate limits', () => {
 			if (refused) expect(refused.body.message).toMatch(/per minute/);
 		});
 
+		test('dateLagMs writes the Date header that far behind the service clock of the resets', async () => {
+			const key = sim.state.addApiKey(sim.credentials.teamId);
+			// 10 ms into a second of the service's clock: a Date 20 ms behind it names the second before
+			const at = Date.UTC(2027, 0, 15, 8, 0, 0, 10);
+			sim.clock.set(at);
+			try {
+				expect(Date.parse((await create(key)).headers.date)).toBe(at - 10);
+				sim.setAnswerModes({ dateLagMs: 20 });
+				expect(Date.parse((await create(key)).headers.date)).toBe(at - 1010);
+			} finally {
+				sim.setAnswerModes({});
+				sim.clock.useRealTime();
+			}
+		});
+
 		test("the answer modes of the headers apply to it too: Retry-After, refusals only, a later reset, the service's clock", async () => {
 			const key = sim.state.addApiKey(sim.credentials.teamId);
 			sim.setResetFormat('epochSeconds');
