@@ -35,6 +35,14 @@ export class ServiceClock {
 		return this.lowMs;
 	}
 
+	/**
+	 * How much further ahead the service's clock may be than offsetMs() says (the bounds' high end minus it): a
+	 * check that must not err towards "early" reads absolute times with it. 0 before any answer with a `Date`.
+	 */
+	leadDoubtMs(): number {
+		return this.lowMs === undefined ? 0 : this.highMs - this.offsetMs();
+	}
+
 	/** Whether any answer told the service's time. */
 	get known(): boolean {
 		return this.lowMs !== undefined;

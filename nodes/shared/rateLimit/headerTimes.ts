@@ -44,16 +44,26 @@ export function parseResetHeader(
 	serviceOffsetMs = 0,
 ): number | undefined {
 	const text = firstListed(value);
-	let absoluteMs: number | undefined;
-	if (NUMBER_PATTERN.test(text)) {
-		const number = Number(text);
-		if (number < nowMs / EPOCH_SECONDS_DIVISOR)
-			return Math.round(nowMs + readDelay(number, windowMs));
-		absoluteMs = epochMsOf(number, nowMs);
-	} else {
-		absoluteMs = parseHttpDate(text);
-	}
+	if (NUMBER_PATTERN.test(text) && Number(text) < nowMs / EPOCH_SECONDS_DIVISOR)
+		return Math.round(nowMs + readDelay(Number(text), windowMs));
+	const absoluteMs = absoluteResetOf(text, nowMs);
 	return absoluteMs === undefined ? undefined : Math.round(absoluteMs - serviceOffsetMs);
+}
+
+/**
+ * Whether `X-RateLimit-Reset` tells a whole second of the service's clock: epoch seconds, an HTTP date, or epoch
+ * ms ending in 000. Only such a reset can be a window end rounded up to whole seconds (resetTrust.ts).
+ */
+export function isWholeSecondReset(value: string, nowMs: number): boolean {
+	const text = firstListed(value);
+	if (isDelay(text, nowMs)) return false;
+	const absoluteMs = absoluteResetOf(text, nowMs);
+	return absoluteMs !== undefined && absoluteMs % 1000 === 0;
+}
+
+/** An absolute reset (a number too large for a delay, or an HTTP date) as epoch ms of the service's clock. */
+function absoluteResetOf(text: string, nowMs: number): number | undefined {
+	return NUMBER_PATTERN.test(text) ? epochMsOf(Number(text), nowMs) : parseHttpDate(text);
 }
 
 /** A number too large for a delay (see the thresholds above) as epoch ms: it is epoch ms or epoch seconds. */

@@ -9,6 +9,7 @@ import {
 	believableTime,
 	deltaSecondsToAbsolute,
 	isDelay,
+	isWholeSecondReset,
 	parseResetHeader,
 	parseRetryAfter,
 	SAME_WINDOW_FACTOR,
@@ -27,6 +28,8 @@ export interface RateLimitSnapshot {
 	 * `resetAtMs` takes to be `nowMs` (the answer's arrival), so it may lie up to the answer's latency late.
 	 */
 	resetFromDelay?: boolean;
+	/** The reset was told as a whole second of the service's clock (see isWholeSecondReset). */
+	resetOnWholeSecond?: boolean;
 	/** How long the service asks us to wait before the next request, ms. */
 	retryAfterMs?: number;
 }
@@ -73,6 +76,7 @@ export function parseRateLimitHeaders(
 	if (resetAtMs !== undefined && believableTime(resetAtMs, nowMs)) {
 		snapshot.resetAtMs = resetAtMs;
 		if (xReset === undefined || isDelay(xReset, nowMs)) snapshot.resetFromDelay = true;
+		else if (isWholeSecondReset(xReset, nowMs)) snapshot.resetOnWholeSecond = true;
 	}
 
 	const retryAfter = read('retry-after');

@@ -103,7 +103,7 @@ export class RateLimiter {
 		this.serviceClock.observe(serviceDateOf(headers), sentAtMs ?? nowMs, nowMs);
 		const offsetMs = this.serviceClock.offsetMs();
 		const snapshot = parseRateLimitHeaders(headers, nowMs, this.windowScale, offsetMs);
-		this.observe(snapshot, status);
+		this.observe(snapshot, status, this.serviceClock.leadDoubtMs());
 		return snapshot;
 	}
 
@@ -126,8 +126,11 @@ export class RateLimiter {
 		this.state.line = leaveLine(this.state.line, turn.id);
 	}
 
-	/** Learns from one answer: what it tells about the pace, the window, and others' use of the budget. */
-	observe(snapshot: RateLimitSnapshot, status: number): void {
+	/**
+	 * Learns from one answer: what it tells about the pace, the window, and others' use of the budget.
+	 * `clockLeadDoubtMs`: how much further ahead the service's clock may be than its absolute reset was read with.
+	 */
+	observe(snapshot: RateLimitSnapshot, status: number, clockLeadDoubtMs = 0): void {
 		const nowMs = this.now();
 		const windowMs = this.windowMs;
 		const match = answered(this.forgetOld(nowMs).slots);
@@ -138,7 +141,7 @@ export class RateLimiter {
 		if (ours && status !== 429 && snapshot.remaining !== undefined)
 			state.phase = learnPhase(state.phase, snapshot.remaining, countedAtMs, nowMs, windowMs);
 		if (ours && status !== 429)
-			Object.assign(state, afterResetCheck(state, snapshot, nowMs, windowMs));
+			Object.assign(state, afterResetCheck(state, snapshot, nowMs, windowMs, clockLeadDoubtMs));
 		const trusted = !(ours && isContradicted(state.resetTrust, nowMs, windowMs));
 		const window =
 			(trusted ? windowOfExactReset(snapshot, countedAtMs, nowMs, windowMs) : undefined) ??

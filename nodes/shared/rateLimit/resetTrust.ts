@@ -7,6 +7,10 @@
  * arrived before the window its reset claims had begun gives it away: its request cannot have been counted
  * there. Only the service's clock and words decide that, so other clients spending the budget cannot fake it
  * (a sign from `remaining` could not tell a refill other processes spent at once from none, on small plans).
+ * Only a reset on a whole second of the service's clock is checked (no other is rounded so), read with that clock
+ * as far ahead as its `Date` headers allow, and only an answer early by more than a clock's skew counts: a `Date`
+ * written by a front server a little behind the resets' clock, or a clock offset still being learnt (its low end
+ * is used for waits, which it makes err long), must not make a service's window ends look rounded.
  * While contradicted, windows are learnt from rises of `remaining` (windowPhase.ts) instead. The contradiction
  * lapses after CONTRADICTED_WINDOWS without another early answer, and on an idle restart (start.ts), so that a
  * stray answer cannot drop the resets for the limiter's life. Pure.
@@ -14,7 +18,6 @@
 
 import type { RateLimitSnapshot } from './headers';
 import { measureAfresh, type OthersUse } from './othersUse';
-import { isRoundedDelay } from './windows';
 
 export interface ResetTrust {
 	/** When the last answer contradicted a told reset; while recent, none is read as a window end. */
@@ -32,6 +35,12 @@ const CONTRADICTED_WINDOWS = 60;
  */
 const MATERIAL_ROUNDING_SHARE = 0.05;
 const WHOLE_SECOND_MS = 1000;
+/**
+ * How early an answer must be to contradict its reset: a share of the whole second a reset is rounded by, beyond
+ * the clocks' skew (a `Date` behind the resets' clock, the answer's way back); windows off the second by a third
+ * of it still show rounding by up to two thirds.
+ */
+const EARLY_MARGIN_MS = 300;
 
 /** Whether told resets are contradicted at `nowMs` (the last early answer is recent). */
 export function isContradicted(trust: ResetTrust, nowMs: number, windowMs: number): boolean {
@@ -47,23 +56,25 @@ export function checkReset(
 	windowMs: number,
 ): ResetTrust {
 	if (WHOLE_SECOND_MS <= windowMs * MATERIAL_ROUNDING_SHARE) return trust;
-	return nowMs < resetAtMs - windowMs ? { contradictedAtMs: nowMs } : trust;
+	return nowMs < resetAtMs - windowMs - EARLY_MARGIN_MS ? { contradictedAtMs: nowMs } : trust;
 }
 
 /**
  * The limiter's parts an answer of our window (not a refusal) changes: the trust, and once newly contradicted,
  * what was measured on the misread windows, measured afresh (the next measurement replaces the estimate).
+ * `clockLeadDoubtMs`: how much further ahead the service's clock may be than the reset was read with.
  */
 export function afterResetCheck(
 	state: { readonly resetTrust: ResetTrust; readonly others: OthersUse },
 	snapshot: RateLimitSnapshot,
 	nowMs: number,
 	windowMs: number,
+	clockLeadDoubtMs = 0,
 ): { resetTrust: ResetTrust; others?: OthersUse; lastAnswer?: undefined } {
 	const { resetTrust } = state;
 	const { resetAtMs } = snapshot;
-	if (resetAtMs === undefined || isRoundedDelay(resetAtMs - nowMs)) return { resetTrust };
-	const checked = checkReset(resetTrust, resetAtMs, nowMs, windowMs);
+	if (resetAtMs === undefined || !snapshot.resetOnWholeSecond) return { resetTrust };
+	const checked = checkReset(resetTrust, resetAtMs - clockLeadDoubtMs, nowMs, windowMs);
 	if (checked === resetTrust) return { resetTrust };
 	if (isContradicted(resetTrust, nowMs, windowMs)) return { resetTrust: checked };
 	return { resetTrust: checked, others: measureAfresh(state.others), lastAnswer: undefined };

@@ -39,6 +39,12 @@ export interface FixedWindowRun {
 	startAtMs?: number;
 	seed?: number;
 	busy?: boolean;
+	/** The service's clock leads ours by this (absolute resets and Date on it); with a Date header. */
+	serviceOffsetMs?: number;
+	/** The Date header runs this far behind the clock of the resets (a front server); undefined: no Date. */
+	dateLagMs?: number;
+	/** Called after each answer is learnt, with the process and the limiter. */
+	onAnswer?: (process: number, limiter: RateLimiter, nowMs: number) => void;
 }
 
 export interface RunOutcome {
@@ -136,6 +142,28 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 			},
 			Math.floor(nowMs),
 		);
+		if (run.serviceOffsetMs !== undefined || run.dateLagMs !== undefined) {
+			const lead = run.serviceOffsetMs ?? 0;
+			if (
+				headers['X-RateLimit-Reset'] !== undefined &&
+				(run.resetFormat ?? 'epochSeconds') !== 'seconds' &&
+				run.resetFormat !== 'msUntil'
+			) {
+				const told = rateLimitHeaders(
+					state,
+					{
+						format: run.resetFormat ?? 'epochSeconds',
+						retryAfter: run.retryAfter ?? false,
+						refused: !state.allowed,
+						serviceOffsetMs: lead,
+					},
+					Math.floor(nowMs),
+				);
+				headers['X-RateLimit-Reset'] = told['X-RateLimit-Reset'];
+			}
+			if (run.dateLagMs !== undefined)
+				headers.Date = new Date(Math.floor(nowMs + lead - run.dateLagMs)).toUTCString();
+		}
 		return { status: state.allowed ? 200 : 429, headers, measured };
 	};
 
@@ -148,12 +176,14 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 				at(nowMs + turn.waitMs + lag(), () => {
 					if (!turn.granted) return ask(limiter.take(turn));
 					firstSendMs ??= nowMs;
+					const sentAtMs = nowMs;
 					at(nowMs + random() * 5, () => {
 						const answer = arrive(true);
 						at(nowMs + latency(), () => {
 							lastAnswerMs = nowMs;
 							lastAnswerMsByProcess[execution.process] = nowMs - startMs;
-							const snapshot = limiter.learn(answer.headers, answer.status);
+							const snapshot = limiter.learn(answer.headers, answer.status, sentAtMs);
+							run.onAnswer?.(execution.process, limiter, nowMs);
 							if (answer.measured) tally.answers++;
 							if (answer.status !== 429) return (tally.completed++, done());
 							if (answer.measured) tally.oursRefused++;

@@ -106,6 +106,7 @@ describe('parseRateLimitHeaders', () => {
 			limit: 50,
 			remaining: 17,
 			resetAtMs: (NOW_SECONDS + 1) * 1000,
+			resetOnWholeSecond: true,
 			retryAfterMs: 1000,
 		});
 	});
@@ -135,7 +136,11 @@ describe('parseRateLimitHeaders', () => {
 			},
 			NOW_MS,
 		);
-		expect(snapshot).toEqual({ resetAtMs: (NOW_SECONDS + 1) * 1000, retryAfterMs: 2000 });
+		expect(snapshot).toEqual({
+			resetAtMs: (NOW_SECONDS + 1) * 1000,
+			resetOnWholeSecond: true,
+			retryAfterMs: 2000,
+		});
 		const delays = parseRateLimitHeaders(
 			{ 'x-ratelimit-reset': '1,1', 'ratelimit-reset': '1' },
 			NOW_MS,
@@ -163,6 +168,7 @@ describe('parseRateLimitHeaders', () => {
 			limit: 20,
 			remaining: 4,
 			resetAtMs: NOW_MS + 2750,
+			resetOnWholeSecond: true,
 			retryAfterMs: 8750,
 		});
 	});
@@ -218,6 +224,21 @@ describe('parseRateLimitHeaders', () => {
 			parseRateLimitHeaders({ 'x-ratelimit-reset': 'Fri, 15 Jan 2027 08:00:01 GMT' }, NOW_MS)
 				.resetFromDelay,
 		).toBeUndefined();
+	});
+
+	it('marks a reset on a whole second of the service clock: epoch seconds, an HTTP date, epoch ms ending in 000', () => {
+		const onWholeSecond = (reset: string) =>
+			parseRateLimitHeaders({ 'x-ratelimit-reset': reset }, NOW_MS, undefined, 700)
+				.resetOnWholeSecond;
+		expect(onWholeSecond(String(NOW_SECONDS + 1))).toBe(true);
+		expect(onWholeSecond('Fri, 15 Jan 2027 08:00:01 GMT')).toBe(true);
+		expect(onWholeSecond(String((NOW_SECONDS + 1) * 1000))).toBe(true);
+		// on the service's clock, however far it is from ours; a delay or a time off the second is no such reset
+		expect(onWholeSecond(String((NOW_SECONDS + 1) * 1000 + 700))).toBeUndefined();
+		expect(onWholeSecond(`${NOW_SECONDS + 1}.5`)).toBeUndefined();
+		expect(onWholeSecond('2027-01-15T08:00:01.370Z')).toBeUndefined();
+		expect(onWholeSecond('1')).toBeUndefined();
+		expect(onWholeSecond('1000')).toBeUndefined();
 	});
 
 	it('takes a limit far above the expected one to describe a proportionally longer window (a per-minute limit)', () => {

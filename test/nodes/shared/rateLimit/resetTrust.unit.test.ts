@@ -36,18 +36,23 @@ describe('a reset that is a window end', () => {
 describe('a reset that is no window end', () => {
 	it('is contradicted by an answer that arrived before the window its reset claims began', () => {
 		// windows 370 ms past the clock's seconds, their end rounded up to epoch seconds: (T - 630, T + 370] says T + 1000
-		const early = checkReset(TRUSTED, T + 1000, T - 200, 1000);
-		expect(isContradicted(early, T - 200, 1000)).toBe(true);
+		const early = checkReset(TRUSTED, T + 1000, T - 400, 1000);
+		expect(isContradicted(early, T - 400, 1000)).toBe(true);
 		expect(checkReset(TRUSTED, T + 1000, T + 10, 1000)).toBe(TRUSTED);
 	});
 
+	it('is not contradicted by an answer early by no more than a clock skew (a Date behind the resets)', () => {
+		expect(checkReset(TRUSTED, T + 1000, T - 250, 1000)).toBe(TRUSTED);
+		expect(checkReset(TRUSTED, T + 1000, T - 301, 1000)).not.toBe(TRUSTED);
+	});
+
 	it('stays contradicted while early answers come, and lapses after 60 windows without one', () => {
-		const first = checkReset(TRUSTED, T + 1000, T - 200, 1000);
-		const renewed = checkReset(first, T + 31_000, T + 29_800, 1000);
+		const first = checkReset(TRUSTED, T + 1000, T - 400, 1000);
+		const renewed = checkReset(first, T + 31_000, T + 29_600, 1000);
 		expect(isContradicted(renewed, T + 59_000, 1000)).toBe(true);
 		// an answer within its window changes nothing
 		expect(checkReset(renewed, T + 31_000, T + 30_100, 1000)).toBe(renewed);
-		expect(isContradicted(renewed, T + 29_800 + 60_000, 1000)).toBe(false);
+		expect(isContradicted(renewed, T + 29_600 + 60_000, 1000)).toBe(false);
 	});
 
 	it('is read as a window end again when the limiter restarts after being idle', () => {
@@ -55,7 +60,7 @@ describe('a reset that is no window end', () => {
 			...startState(LIMIT),
 			probing: false,
 			lastAnswerAtMs: T,
-			resetTrust: checkReset(TRUSTED, T + 1000, T - 200, 1000),
+			resetTrust: checkReset(TRUSTED, T + 1000, T - 400, 1000),
 		};
 		expect(restartIfIdle(idle, T + 2000, 1000).resetTrust).toBe(idle.resetTrust);
 		expect(restartIfIdle(idle, T + 3000, 1000).resetTrust).toBe(TRUSTED);
@@ -72,18 +77,19 @@ describe('the limiter parts after the check', () => {
 
 	it('measures others afresh once contradicted, and forgets the misread last answer', () => {
 		const state = { resetTrust: TRUSTED, others: measured };
-		const after = afterResetCheck(state, { remaining: 12, resetAtMs: T + 1000 }, T - 200, 1000);
-		expect(isContradicted(after.resetTrust, T - 200, 1000)).toBe(true);
+		const told = { remaining: 12, resetAtMs: T + 1000, resetOnWholeSecond: true };
+		const after = afterResetCheck(state, told, T - 400, 1000);
+		expect(isContradicted(after.resetTrust, T - 400, 1000)).toBe(true);
 		expect(after.others).toMatchObject({ perWindow: measured.perWindow, measurements: 0 });
 		expect('lastAnswer' in after && after.lastAnswer === undefined).toBe(true);
 		// a further early answer only renews the contradiction: what was measured since stays
 		const again = afterResetCheck(
 			{ ...state, resetTrust: after.resetTrust },
-			{ remaining: 3, resetAtMs: T + 2000 },
-			T + 800,
+			{ remaining: 3, resetAtMs: T + 2000, resetOnWholeSecond: true },
+			T + 600,
 			1000,
 		);
-		expect(again).toEqual({ resetTrust: { contradictedAtMs: T + 800 } });
+		expect(again).toEqual({ resetTrust: { contradictedAtMs: T + 600 } });
 	});
 
 	it('checks no rounded delay nor an answer without a reset, and keeps the parts while trusted', () => {
@@ -94,6 +100,26 @@ describe('the limiter parts after the check', () => {
 		});
 		expect(afterResetCheck(state, { remaining: 3 }, T, 1000)).toEqual({ resetTrust: TRUSTED });
 		expect(afterResetCheck(state, { remaining: 3, resetAtMs: T + 400 }, T, 1000)).toEqual({
+			resetTrust: TRUSTED,
+		});
+	});
+
+	it('checks only resets on whole seconds of the service clock: no other is a window end rounded up', () => {
+		const state = { resetTrust: TRUSTED, others: measured };
+		// epoch ms off the second (a clock ahead of ours by 700 ms, not yet learnt) can be no rounded window end
+		expect(afterResetCheck(state, { remaining: 3, resetAtMs: T + 1700 }, T, 1000)).toEqual({
+			resetTrust: TRUSTED,
+		});
+		const wholeSecond = { remaining: 3, resetAtMs: T + 1700, resetOnWholeSecond: true };
+		expect(afterResetCheck(state, wholeSecond, T, 1000).resetTrust).not.toBe(TRUSTED);
+	});
+
+	it("reads the reset with the service's clock as far ahead as its Date headers allow", () => {
+		const state = { resetTrust: TRUSTED, others: measured };
+		const wholeSecond = { remaining: 3, resetAtMs: T + 1000, resetOnWholeSecond: true };
+		expect(afterResetCheck(state, wholeSecond, T - 400, 1000).resetTrust).not.toBe(TRUSTED);
+		// the Date headers so far allow the clock 200 ms further ahead: early by 200, within a skew
+		expect(afterResetCheck(state, wholeSecond, T - 400, 1000, 200)).toEqual({
 			resetTrust: TRUSTED,
 		});
 	});

@@ -44,6 +44,18 @@ describe('ServiceClock', () => {
 		},
 	);
 
+	it('tells how much further ahead the service clock may be: up to a second at first, the latency once pinned', () => {
+		const clock = new ServiceClock();
+		expect(clock.leadDoubtMs()).toBe(0);
+		// Date 08:00:00 on an answer sent at 20 ms: the clock may lead by up to 980 ms, or trail by 20
+		clock.observe(Date.parse(httpDate(T0)), T0 + 20, T0 + 40);
+		expect(clock.offsetMs()).toBe(0);
+		expect(clock.leadDoubtMs()).toBe(980);
+		observe(clock, 300, 30);
+		expect(clock.offsetMs() + clock.leadDoubtMs()).toBeGreaterThanOrEqual(300);
+		expect(clock.leadDoubtMs()).toBeLessThanOrEqual(60);
+	});
+
 	it('starts over when the service clock is set (an answer contradicts the earlier ones)', () => {
 		const clock = new ServiceClock();
 		observe(clock, 30_000, 10);
