@@ -17,8 +17,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   service whose query has a row limit: a client that takes such an answer for the whole range loses scans.
  * - `scanCapOfOne`: answers of Get Scans (one code, no range) hold only the first N of its events.
  * - `scansOfUnknownEmpty`: Get Scans (one code) answers success with no events for an id that is no live code of
- *   the team (unknown, another team's, deleted) instead of refusing it, as an analytics store keyed by code id that
- *   checks nothing: the contract documents no refusal of it. Unlike the others, it turns a refusal into a success.
+ *   the team (unknown, another team's, deleted) instead of refusing it, and so does Get Scans for Codes for each
+ *   such id among those asked, as an analytics store keyed by code id that checks nothing: the contract documents
+ *   no refusal of it. Unlike the others, it turns a refusal into a success.
  * - `scanRangeSlackMs`: Get Scans for Codes answers events up to this many ms outside the asked range on both
  *   sides, as a service that compares at a coarser time (whole seconds) does; neighbouring slices then share events.
  * - `scanRangeEnds`: how Get Scans for Codes reads its range's ends: `inclusive` (default, startTime <= scanTime
@@ -116,31 +117,36 @@ export function widenScanRange(
 }
 
 /**
- * Get Scan Totals as a service with `overviewOfUnknownZeros` reads it: the ids the team does not hold live
- * (`holds`) are taken out of the request (`body`: the rest; undefined when none is left) and answered as `zeros`.
+ * The analytics request of many codes as a service with `overviewOfUnknownZeros` (Get Scan Totals) or
+ * `scansOfUnknownEmpty` (Get Scans for Codes) reads it: the ids the team does not hold live (`holds`) are taken out
+ * of the request (`body`: the rest; undefined when none is left) and answered as `added`: a row of zeros each for
+ * the totals, no events for the scans.
  */
-export function overviewOfUnheld(
+export function unheldIdsAnswered(
 	drift: ChangeDrift,
 	operationId: string | undefined,
 	body: unknown,
 	holds: (qrId: unknown) => boolean,
-): { body: unknown; zeros: Json[] } {
-	if (!drift.overviewOfUnknownZeros || operationId !== 'getTotalScansOverview')
-		return { body, zeros: [] };
-	if (!isObject(body) || !Array.isArray(body.qrIds)) return { body, zeros: [] };
+): { body: unknown; added: Json[] } {
+	const totals = drift.overviewOfUnknownZeros === true && operationId === 'getTotalScansOverview';
+	const scans = drift.scansOfUnknownEmpty === true && operationId === 'getBulkQrAnalytics';
+	if (!(totals || scans) || !isObject(body) || !Array.isArray(body.qrIds))
+		return { body, added: [] };
 	const held = body.qrIds.filter(holds);
-	const zeros = body.qrIds
-		.filter((qrId) => !holds(qrId))
-		.map((id) => ({
-			id,
-			totalScans: 0,
-			todayScans: 0,
-			yesterdayScans: 0,
-			totalLeadsCount: 0,
-			leadsTodayCount: 0,
-			leadsYesterdayCount: 0,
-		}));
-	return { body: held.length === 0 ? undefined : { ...body, qrIds: held }, zeros };
+	const added = totals
+		? body.qrIds
+				.filter((qrId) => !holds(qrId))
+				.map((id) => ({
+					id,
+					totalScans: 0,
+					todayScans: 0,
+					yesterdayScans: 0,
+					totalLeadsCount: 0,
+					leadsTodayCount: 0,
+					leadsYesterdayCount: 0,
+				}))
+		: [];
+	return { body: held.length === 0 ? undefined : { ...body, qrIds: held }, added };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { driftAnswer } from '../answerDrift';
 import { answerAsBefore, applyAnswerModes, modeHeaderOptions, refusalStatus } from '../answerModes';
-import { driftChanges, overviewOfUnheld, widenScanRange } from '../changeDrift';
+import { driftChanges, unheldIdsAnswered, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
@@ -102,7 +102,7 @@ async function runOperation(
 		);
 		exchange.entry.teamId = actor.team.id;
 		// Like a JSON body parser: no JSON body reads as an empty object.
-		const { body, zeros } = overviewOfUnheld(
+		const { body, added } = unheldIdsAnswered(
 			context.changeDrift,
 			match.route.operationId,
 			widenScanRange(context.changeDrift, match.route.operationId, exchange.body ?? {}),
@@ -111,7 +111,7 @@ async function runOperation(
 				return qr !== undefined && qr.teamId === actor.team.id && !qr.deleted;
 			},
 		);
-		if (body === undefined) return { status: 200, body: { success: true, data: zeros } };
+		if (body === undefined) return { status: 200, body: { success: true, data: added } };
 		const answer = await match.route.handle({
 			state: context.state,
 			actor,
@@ -119,11 +119,11 @@ async function runOperation(
 			query: exchange.query,
 			body,
 		});
-		if (zeros.length > 0 && Array.isArray((answer.body as { data?: unknown }).data)) {
+		if (added.length > 0 && Array.isArray((answer.body as { data?: unknown }).data)) {
 			const data = (answer.body as { data: unknown[] }).data;
 			return {
 				status: answer.status ?? 200,
-				body: { ...(answer.body as object), data: [...data, ...zeros] },
+				body: { ...(answer.body as object), data: [...data, ...added] },
 			};
 		}
 		return { status: answer.status ?? 200, body: answer.body };

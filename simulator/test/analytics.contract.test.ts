@@ -211,6 +211,31 @@ describe('analytics', () => {
 		expect((await call('GET', '/api/analytics-api/detailed/qr_missing')).status).toBe(400);
 	});
 
+	test('change drift scansOfUnknownEmpty: Get Scans for Codes answers the held ids and no events for an unknown or deleted id', async () => {
+		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		const gone = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		sim.state.addScan(qr.id, { scanTime: NOW });
+		sim.state.addScan(gone.id, { scanTime: NOW });
+		await call('DELETE', `/api/qrs-api/${gone.id}`);
+		const bulk = async (qrIds: string[]) =>
+			await call('POST', '/api/analytics-api/detailed/all', {
+				body: { qrIds, startTime: NOW - 1000, endTime: NOW + 1000 },
+			});
+		try {
+			sim.setChangeDrift({ scansOfUnknownEmpty: true });
+			const answer = await bulk([qr.id, 'qr_missing', gone.id]);
+			expect(answer.status).toBe(200);
+			expect((answer.body.data as { qrId: string }[]).map((scan) => scan.qrId)).toEqual([qr.id]);
+			expect(await bulk(['qr_missing'])).toMatchObject({
+				status: 200,
+				body: { success: true, data: [] },
+			});
+		} finally {
+			sim.setChangeDrift({ scansOfUnknownEmpty: undefined });
+		}
+		expect((await bulk([qr.id, 'qr_missing'])).status).toBe(400);
+	});
+
 	test('change drift overviewOfUnknownZeros: Get Scan Totals answers zeros for an unknown or deleted id, Get QR by ID still refuses it', async () => {
 		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
 		const gone = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { getQrById, type QrCode } from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
@@ -8,13 +9,33 @@ import { refusedAsNotFound } from '../../helpers/outcome';
 const MAX_NOT_CODES = 10;
 
 /**
- * Asked IDs the team's list does not show as live, each read by its ID (Get QR Code, as Get for a Code reads its
- * code; getQrById refuses a record of another team): the contract does not say what an analytics answer gives an
- * ID that is no live code of the team (a service may answer zeros), and a code just created may not be listed
- * yet. `live`: read as a live code of the team; `notCodes`: not found or deleted. Reading stops once
- * `MAX_NOT_CODES` are found (`unread` counts the rest), so a list of another team's IDs costs a few requests.
+ * Whether asked IDs are live codes of the team, one rule for Get Totals, Get Report and Get for Codes: the
+ * contract does not say what an analytics answer gives an ID that is no live code of the team (a service may
+ * answer zeros or no events rather than refuse it), so an asked ID that the team's list (`listed`) does not show
+ * is read by its ID (Get QR Code, as Get for a Code reads its code; getQrById refuses a record of another team);
+ * a code just created may not be listed yet. Returns the named codes (`listed` and those read live); any other ID
+ * fails the item naming it. Listed IDs cost no request.
  */
-export async function readUnlisted(
+export async function liveCodesAmong(
+	ctx: IExecuteFunctions,
+	input: {
+		qrIds: readonly string[];
+		listed: readonly QrCode[];
+		teamId?: string;
+		itemIndex: number;
+	},
+): Promise<QrCode[]> {
+	const { live, notCodes, unread } = await readUnlisted(ctx, input);
+	if (notCodes.length > 0) throw notLiveCodes(ctx, notCodes, unread, input.itemIndex);
+	return [...input.listed, ...live];
+}
+
+/**
+ * The unlisted IDs read one by one: `live`, read as a live code of the team; `notCodes`, not found or deleted.
+ * Reading stops once `MAX_NOT_CODES` are found (`unread` counts the rest), so a list of another team's IDs costs
+ * a few requests.
+ */
+async function readUnlisted(
 	ctx: IExecuteFunctions,
 	{
 		qrIds,
@@ -39,4 +60,23 @@ export async function readUnlisted(
 		else notCodes.push(id);
 	}
 	return { live, notCodes, unread: unlisted.length - read };
+}
+
+function notLiveCodes(
+	ctx: IExecuteFunctions,
+	notCodes: string[],
+	unread: number,
+	itemIndex: number,
+): NodeOperationError {
+	const shown = notCodes.join(', ');
+	const rest = unread > 0 ? ` (${unread} more IDs outside the team's list were not read)` : '';
+	return new NodeOperationError(
+		ctx.getNode(),
+		`${notCodes.length === 1 ? 'This ID is not a live code' : 'These IDs are not live codes'} of this team: ${shown}${rest}`,
+		{
+			itemIndex,
+			description:
+				"Read by its ID, QRTRAC does not know it, has it deleted, or holds it in another team: check for typos, deleted codes, or the team (Options > Team Override). Scans and totals are shown only for the team's live codes.",
+		},
+	);
 }

@@ -1,5 +1,12 @@
 /** Scan > Get Scans for Codes: the exact requests the node builds for a typical input (fake context, no sockets). */
-import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import {
+	STORED_CODE,
+	TEAM_HEADERS,
+	answering,
+	described,
+	runAction,
+} from '../../../support/actionRequests';
+import { ok } from '../../../support/fakeContext';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -7,13 +14,20 @@ jest.mock('n8n-workflow', () => ({
 }));
 
 it("posts the codes and the range's bounds in epoch ms, then reads the team's codes for their names", async () => {
-	const run = await runAction('analytics', 'getScansForCodes', {
-		codeSelection: 'list',
-		qrCodeIds: 'qr_1, qr_2',
-		timeRange: 'custom',
-		startTime: '2026-01-01',
-		endTime: '2026-01-31',
-	});
+	// both codes are listed as the team's, so qr_2, without scans, is not read by its ID (unlistedCodes.ts)
+	const codes = [STORED_CODE, { ...STORED_CODE, id: 'qr_2', displayId: 'second' }];
+	const run = await runAction(
+		'analytics',
+		'getScansForCodes',
+		{
+			codeSelection: 'list',
+			qrCodeIds: 'qr_1, qr_2',
+			timeRange: 'custom',
+			startTime: '2026-01-01',
+			endTime: '2026-01-31',
+		},
+		answering({ 'GET /api/qrs-api/v2/teams/': ok({ qrs: codes, totalCount: 2 }) }),
+	);
 
 	expect(run.error).toBeUndefined();
 	expect(run.sent.map(described)).toEqual([

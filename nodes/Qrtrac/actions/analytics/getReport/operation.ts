@@ -14,6 +14,7 @@ import {
 	withCodeSelection,
 } from '../codeSelection';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from '../scanPrivacy';
+import { liveCodesAmong } from '../unlistedCodes';
 import {
 	resolveTimeRange,
 	timeRangeInput,
@@ -143,14 +144,21 @@ export async function run(
 			const asOf = Date.now();
 			const range = resolveTimeRange(input, asOf, zone) as TimeRange;
 			const where = { qrIds, ...range, teamId: input.teamId, itemIndex };
-			const codes = await read();
+			const listed = await read();
+			// a code without events in the range may be no live code of the team (unlistedCodes.ts)
+			const liveAmong = async (quiet: string[]) =>
+				await liveCodesAmong(this, { qrIds: quiet, listed, teamId: input.teamId, itemIndex });
 			if (!input.simplify) {
 				const privacy = await rowIpPrivacy(this, input);
 				const events: IDataObject[] = [];
+				const scanned = new Set<string>();
 				await walkBulkScans(this, where, (scans) => {
-					for (const row of describeScanRows(scans, codes))
+					for (const row of describeScanRows(scans, listed)) {
+						scanned.add(String(row.qrId));
 						events.push(withIpPrivacy(row, privacy));
+					}
 				});
+				await liveAmong(qrIds.filter((qrId) => !scanned.has(qrId)));
 				return events;
 			}
 			const byDay = input.reportLayout === 'perCodeAndDay';
@@ -176,6 +184,9 @@ export async function run(
 					},
 					{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
 				);
+			const named = await liveAmong(
+				qrIds.filter((qrId) => tally.codes.get(qrId)?.total.scans === 0),
+			);
 			// Per Code and Day has no row per code to put the totals on (the form offers the option only elsewhere)
 			const totals =
 				input.compareWithTotals && !byDay && qrIds.length > 0
@@ -187,7 +198,7 @@ export async function run(
 				asOf,
 				days,
 				topN: input.topN,
-				names: codeNames(codes),
+				names: codeNames(named),
 				totals,
 			});
 		},

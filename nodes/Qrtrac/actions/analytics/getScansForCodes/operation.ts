@@ -23,6 +23,7 @@ import {
 	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
+import { liveCodesAmong } from '../unlistedCodes';
 import {
 	resolveTimeRange,
 	timeRangeInput,
@@ -111,7 +112,14 @@ export async function run(
 			teamId: input.teamId,
 			itemIndex,
 		});
-		const named = await codes();
+		// a code without events in the range may be no live code of the team (unlistedCodes.ts)
+		const scanned = new Set(scans.map((scan) => String(scan.qrId)));
+		const named = await liveCodesAmong(this, {
+			qrIds: qrIds.filter((qrId) => !scanned.has(qrId)),
+			listed: await codes(),
+			teamId: input.teamId,
+			itemIndex,
+		});
 		return input.perCode
 			? summarise(scansPerCode(qrIds, scans), named, 'qrId')
 			: describeScanRows(scans, named).map((scan) => withIpPrivacy(scan, privacy));

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getTotalScansOverview } from '../../../../shared/api';
@@ -16,7 +16,7 @@ import {
 	runPerSelection,
 	withCodeSelection,
 } from '../codeSelection';
-import { readUnlisted } from '../unlistedCodes';
+import { liveCodesAmong } from '../unlistedCodes';
 import { totalsInOrder } from './plan';
 
 const properties: INodeProperties[] = [...codeSelectionWithPickerFields, teamOptionsCollection];
@@ -65,33 +65,16 @@ export async function run(
 	const summaries = atLeastVersion(this, VERSION_1_2);
 	await runPerSelection(this, rows, results, pool, async ({ input, itemIndex, qrIds, codes }) => {
 		const answer = await getTotalScansOverview(this, { qrIds, teamId: input.teamId, itemIndex });
-		const listed = await codes();
-		const unlisted = await readUnlisted(this, { qrIds, listed, teamId: input.teamId, itemIndex });
-		const named = [...listed, ...unlisted.live];
-		const { totals, missing } = totalsInOrder(qrIds, answer, new Set(named.map((code) => code.id)));
-		// the missing ones are those read as no live code, and those left unread after them
-		if (missing.length > 0) throw notCodes(this, unlisted.notCodes, unlisted.unread, itemIndex);
+		const named = await liveCodesAmong(this, {
+			qrIds,
+			listed: await codes(),
+			teamId: input.teamId,
+			itemIndex,
+		});
+		// every asked ID is a live code now (any other failed above)
+		const { totals } = totalsInOrder(qrIds, answer, new Set(named.map((code) => code.id)));
 		return summaries
 			? describeCodeSummaries(totals, named, 'id')
 			: describeCodeRows(totals, named, 'id');
 	});
-}
-
-function notCodes(
-	ctx: IExecuteFunctions,
-	missing: string[],
-	unread: number,
-	itemIndex: number,
-): NodeOperationError {
-	const shown = missing.join(', ');
-	const rest = unread > 0 ? ` (${unread} more IDs outside the team's list were not read)` : '';
-	return new NodeOperationError(
-		ctx.getNode(),
-		`${missing.length === 1 ? 'This ID is not a live code' : 'These IDs are not live codes'} of this team: ${shown}${rest}`,
-		{
-			itemIndex,
-			description:
-				"Read by its ID, QRTRAC does not know it, has it deleted, or holds it in another team: check for typos, deleted codes, or the team (Options > Team Override). Totals are shown only for the team's live codes.",
-		},
-	);
 }
