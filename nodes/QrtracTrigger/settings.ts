@@ -77,14 +77,17 @@ export const TRIGGER_VERSION_1_1 = 1.1;
 
 const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 
-/** The trigger's parameters, normalised: unknown events dropped, blank filters left out, the overlap bounded. */
+/**
+ * The trigger's parameters, normalised: unknown events dropped (none known is refused), blank filters left out,
+ * the overlap bounded.
+ */
 export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSettings {
 	const triggerOn = readPollParameter<TriggerOn>(ctx, 'triggerOn', 'codeChanges');
-	const events = checked(
-		ctx,
-		eventsSchema,
-		readPollParameter(ctx, 'events', [...CHANGE_KINDS]),
-	).filter((event): event is ChangeKind => (CHANGE_KINDS as readonly unknown[]).includes(event));
+	// Events is shown, and read, only for Code Changes.
+	const events =
+		triggerOn === 'codeChanges'
+			? checked(ctx, eventsSchema, readPollParameter(ctx, 'events', [...CHANGE_KINDS]))
+			: [];
 	const allTeams =
 		triggerOn === 'codeChanges' && readPollParameter<string>(ctx, 'scope', 'team') === 'all';
 	// A dropdown's text (version 1) or a team picker's value (1.1), an address By URL read against the Base URL.
@@ -194,8 +197,20 @@ const textFilterSchema = (label: string) =>
 		.transform(blankToUndefined)
 		.describe(label);
 
+/**
+ * Events: the known ones of the list, others dropped. A list with none (`{{ [] }}`, `{{ ["renamed"] }}`) is
+ * refused: the trigger would watch nothing, without a word.
+ */
 const eventsSchema = z
 	.array(z.unknown(), { invalid_type_error: 'must be a list' })
+	.transform((events) =>
+		events.filter((event): event is ChangeKind =>
+			(CHANGE_KINDS as readonly unknown[]).includes(event),
+		),
+	)
+	.refine((events) => events.length > 0, {
+		message: `must give at least one of ${CHANGE_KINDS.join(', ')}`,
+	})
 	.describe('Events');
 
 /**

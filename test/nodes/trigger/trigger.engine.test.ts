@@ -123,6 +123,27 @@ describe('QRTRAC Trigger: code changes', () => {
 		expect((await watcher.poll()).map((event) => event.id)).toEqual([tagged.id]);
 	});
 
+	// an Events expression giving no known event watched nothing without a word, and the test event read "Undefined"
+	it.each([['={{ [] }}'], ['={{ ["renamed"] }}']])(
+		'fails naming Events, poll and test event, before any request, when it is %j: no known event',
+		async (events) => {
+			const account = newAccount();
+			const watcher = polling(account.credentials, { events });
+			const before = lastSeq();
+			const message = '"Events" must give at least one of created, updated, deleted';
+			await expect(watcher.poll()).rejects.toThrow(message);
+			await expect(watcher.poll('manual')).rejects.toMatchObject({
+				message,
+				description: expect.stringContaining('for example {{ ["created", "deleted"] }}.'),
+			});
+			expect(requestsSince(before)).toEqual([]);
+			// left empty, n8n stops the test event itself ("Parameter "Events" is required"); an active poll did not
+			const emptied = polling(account.credentials, { events: [] });
+			await expect(emptied.poll()).rejects.toThrow(message);
+			expect(requestsSince(before)).toEqual([]);
+		},
+	);
+
 	it('matches the QR Types filter whatever case QRTRAC answers the type in, test event included', async () => {
 		// The contract's Qr types `qrType` as any string: a service answering `web` holds the form's WEB.
 		const account = newAccount();
