@@ -41,12 +41,16 @@ export function withCodeSelection<T extends RawSelection>(
 	const { qrCodeIds, pickedQrCodes, ...rest } = value;
 	if (value.codeSelection === 'all') return rest;
 	const fromPicker = pickedQrCodes !== undefined;
-	// the picker asks for codes by name, not IDs: an empty one says how to add a code
-	if (fromPicker && Array.isArray(pickedQrCodes) && pickedQrCodes.length === 0) {
+	// the picker asks for codes by name, not IDs: an empty one says how to add a code, and rows whose expressions
+	// all gave nothing say so, not "list at least one ID" (a list the form does not show)
+	if (fromPicker && Array.isArray(pickedQrCodes) && pickedQrCodes.every(givesNoId)) {
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
 			path: ['pickedQrCodes'],
-			message: 'must name at least one code: pick it with Add Code',
+			message:
+				pickedQrCodes.length === 0
+					? 'must name at least one code: pick it with Add Code'
+					: 'must name at least one code: its rows give no code ID (pick the code in each row, or make the expression give its ID)',
 		});
 		return z.NEVER;
 	}
@@ -60,6 +64,13 @@ export function withCodeSelection<T extends RawSelection>(
 		return z.NEVER;
 	}
 	return { ...rest, qrCodeIds: ids.data };
+}
+
+/** A picked row's value that names no code: nothing, or blank text. */
+function givesNoId(value: unknown): boolean {
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): RawSelection {

@@ -147,6 +147,30 @@ describe('the 1.2 codes picker: a searchable list of the team codes, sorted by n
 			expect(suite.sim.requestLog).toHaveLength(0);
 		},
 	);
+
+	// a row is there but its expression names no code (a row left empty is n8n's own "Parameter is required"):
+	// "must list at least one ID" spoke of a list of IDs the form does not show
+	it.each([['={{ $json.qrId }}'], ['={{ $json.qrId ?? "" }}']])(
+		'refuses a run whose only row is %s, giving nothing, naming the picker, before sending anything',
+		async (value) => {
+			const { credentials } = teamWithCodes();
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'analytics',
+					operation: 'getTotals',
+					pickedQrCodes: { code: [{ qrCodeId: { __rl: true, mode: 'id', value } }] },
+				},
+				credentials,
+			});
+
+			expect(result.error?.message).toBe(
+				'Item 0: "QR Codes" must name at least one code: its rows give no code ID (pick the code in each row, or make the expression give its ID)',
+			);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
 });
 
 describe('the form of a new node opens without loading anything', () => {
