@@ -120,7 +120,7 @@ export class QrtracApi implements ICredentialType {
 			// n8n's credential test reports an unreachable address with the network's bare code (ECONNREFUSED, ...),
 			// and the Request Timeout's end (the abort signal set in `authenticate`) as ERR_CANCELED; it lets a
 			// credential reword only HTTP answers, so the field itself says what such a code means.
-			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL; ERR_CANCELED (after the Request Timeout below) means it took the connection but did not answer in full within that time. Check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
+			hint: 'If Test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this Base URL; ERR_CANCELED (after the Request Timeout below): no full answer came in that time; the address may drop connections (firewall, VPN) or answer too slowly. Check it for typos, and that this n8n can reach it (proxy, firewall, VPN)',
 		},
 		{
 			displayName: 'Request Timeout (Seconds)',
