@@ -37,15 +37,17 @@ const RECORDS: Record<
 		routes: Object.values(CODE_ADDRESSES),
 		noun: 'QR code',
 		exampleId: 'qr_a1b2c3',
-		// the link people scan is the likeliest URL pasted here, and it names no ID
+		// the link people scan is the likeliest URL pasted here, and it names no ID; said as an aside, since a
+		// team domain may carry any path and an address cannot be told to be a short link
 		otherwise:
-			"a code's short link holds its Display ID, not its ID: pick the code From List (it searches Display IDs) or give its ID",
+			"only a code's address on the credential's Base URL is taken (a short link is none: it holds the code's Display ID, not its ID). Pick the code From List (it searches Display IDs) or give its ID",
 	},
 	team: {
 		routes: Object.values(TEAM_ADDRESSES),
 		noun: 'team',
 		exampleId: 'team_1234',
-		otherwise: 'pick the team From List or give its ID',
+		otherwise:
+			"only a team's address on the credential's Base URL is taken. Pick the team From List or give its ID",
 	},
 };
 

@@ -37,6 +37,8 @@ describe('locatorId', () => {
 
 	it.each([
 		['a short link on a team domain with /qr/', 'https://qr.acme.example/qr/qr_1'],
+		// the node's own placeholder before 1.2: refused for what it is, not told it is a short link
+		["the node's earlier placeholder", 'https://app.qrtrac.com/qr/qr_1'],
 		['the same path on another host', 'https://elsewhere.example/api/qrs-api/teams/qr_1'],
 		['the same host on another port', 'https://api.qrtrac.com:8443/api/qrs-api/teams/qr_1'],
 		['an address without /api', `${BASE}/qrs-api/teams/qr_1`],
@@ -49,9 +51,9 @@ describe('locatorId', () => {
 		['not a URL', 'qr_1'],
 		['another scheme', 'ftp://api.qrtrac.com/api/qrs-api/teams/qr_1'],
 		['an ID that does not decode', `${BASE}/api/qrs-api/teams/%E0%A4%A`],
-	])("refuses %s for a code, with the short link's note", (_, address) => {
+	])('refuses %s for a code, saying which address is taken', (_, address) => {
 		expect(read('qrCode', address)).toEqual({
-			problem: `Not the address of a QR code on QRTRAC's API, such as ${BASE}/api/qrs-api/teams/qr_a1b2c3: a code's short link holds its Display ID, not its ID: pick the code From List (it searches Display IDs) or give its ID`,
+			problem: `Not the address of a QR code on QRTRAC's API, such as ${BASE}/api/qrs-api/teams/qr_a1b2c3: only a code's address on the credential's Base URL is taken (a short link is none: it holds the code's Display ID, not its ID). Pick the code From List (it searches Display IDs) or give its ID`,
 		});
 	});
 
@@ -61,7 +63,7 @@ describe('locatorId', () => {
 			id: 'team_1',
 		});
 		expect(read('team', `${BASE}/api/qrs-api/teams/qr_1`)).toEqual({
-			problem: expect.stringMatching(/^Not the address of a team .*: pick the team From List/),
+			problem: `Not the address of a team on QRTRAC's API, such as ${BASE}/api/teams-api/team_1234: only a team's address on the credential's Base URL is taken. Pick the team From List or give its ID`,
 		});
 		expect(read('team', `${BASE}/api/teams-api/members/bulk`).problem).toBeDefined();
 	});
