@@ -721,13 +721,16 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			const team = newTeam();
 			const rows = sheet(team, 2, 'tagless');
 
-			const withoutTag = await sync(rows, { deleteMissing: true });
-			expect(withoutTag.error).toMatchObject({
-				name: 'NodeOperationError',
-				// the tag is an option of its own, not on the form until added (seen in an editor walk)
-				message:
-					'Item 0: "Delete Missing Tag" is required when Delete Missing is on: add it with Options > Add Option',
-			});
+			// the tag is an option of its own, not on the form until added (seen in an editor walk); added but left
+			// empty, or given "" by an expression, "add it with Options > Add Option" misled
+			for (const tag of [{}, { deleteMissingTag: '' }, { deleteMissingTag: '={{ "" }}' }]) {
+				const withoutTag = await sync(rows, { deleteMissing: true, ...tag });
+				expect(withoutTag.error).toMatchObject({
+					name: 'NodeOperationError',
+					message:
+						'Item 0: "Delete Missing Tag" is required when Delete Missing is on: set it under Options (Delete Missing Tag)',
+				});
+			}
 
 			const withComma = await sync(rows, { deleteMissing: true, deleteMissingTag: 'a, b' });
 			expect(withComma.error?.message).toBe(

@@ -39,7 +39,7 @@ const deleteMissingSchema = z
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['deleteMissingTag'],
-				message: 'is required when Delete Missing is on: add it with Options > Add Option',
+				message: 'is required when Delete Missing is on: set it under Options (Delete Missing Tag)',
 			});
 		}
 	});
