@@ -1,29 +1,39 @@
 import type { ChangedQrCode, Scan } from '../shared/api';
+import type { NewScansState } from './triggerState';
 
 /**
  * New Scans' rule for codes that come to match the filters (a tag added, the filters changed): their scans made
  * while they did not match were filtered out then and are not reported late. Pure.
  *
  * The change feed shows a code's latest version only: a rename after the tag was added hides when the tag came.
- * So a joining code is watched from the last moment the trigger knew it did not match: the service's present as of
- * which a poll's watch list held every matching code (NewScansState `checkedAt`), or the code's creation when
- * later, less the overlap, as the analytics clock may lag the one stamping codes. Scans made in between while it did not match yet come too:
- * no answer tells them apart. States saved before `checkedAt` existed keep the code's latest change.
+ * So a joining code is watched from the last moment, in the service's time, the trigger knew it did not match
+ * (lastCheckOf), or from the code's creation when later, less the overlap, as the analytics clock may lag the one
+ * stamping codes. Scans made in between while it did not match yet come too: no answer tells them apart.
  */
 export function joinedFrom(
 	code: ChangedQrCode,
 	checkedAt: number | undefined,
 	overlapMs: number,
 ): number {
-	if (checkedAt === undefined) return code.updatedAt - overlapMs;
-	return Math.max(checkedAt, code.createdAt ?? -Infinity) - overlapMs;
+	return Math.max(checkedAt ?? -Infinity, code.createdAt ?? -Infinity) - overlapMs;
+}
+
+/**
+ * The last moment, on the service's clock, as of which a saved watch list held every matching code: its `Date`
+ * (`checkedAtDate`), else the newest change it had read (`codes.highWater`), which the service stamped at or before
+ * that moment. Never n8n's clock: one ahead of the service's would watch a joining code from the service's future,
+ * losing its scans. Undefined (no code ever read): from a joining code's creation.
+ */
+export function lastCheckOf(
+	stored: Pick<NewScansState, 'checkedAtDate' | 'codes'> | undefined,
+): number | undefined {
+	return stored?.checkedAtDate ?? stored?.codes.highWater;
 }
 
 /**
  * joinedFrom for a code the change feed shows matching: never after its shown change less the overlap. Its latest
- * version matches, so its scans since that change were made while it matched; `checkedAt` may come after the
- * change (n8n's clock ahead of the service's when no `Date` is sent). Not for a listing under changed filters:
- * there the code's latest change may predate them.
+ * version matches, so its scans since that change were made while it matched. Not for a listing under changed
+ * filters: there the code's latest change may predate them.
  */
 export function joinedThroughChange(
 	code: ChangedQrCode,

@@ -13,7 +13,13 @@ import {
 import { isScanRecord, scanWindowEnd } from './scanCursor';
 import { advancePass, codesLeft, mayReadAnotherChunk, pollBudgetOf, startPass } from './scanPass';
 import { filtersKey, matchesFilters, sameFilters } from './codeFilters';
-import { joinedFrom, joinedThroughChange, joinedToKeep, watchedWhenMade } from './joinedCodes';
+import {
+	joinedFrom,
+	joinedThroughChange,
+	joinedToKeep,
+	lastCheckOf,
+	watchedWhenMade,
+} from './joinedCodes';
 import { readChangesSince, readLiveCodes, readServicePresent, resolveTeamId } from './qrtracReads';
 import { namingRequests, scanEvents, scanTagKey, watchedCount } from './scanEvents';
 import {
@@ -40,8 +46,8 @@ interface CodeIdCache {
 	joined: Map<string, number>;
 	/** The service's present as its last answer told it (n8n's clock when none did). */
 	presentMs: number;
-	/** NewScansState `checkedAt`: a moment at or before which the watch list holds every matching code. */
-	checkedAt: number;
+	/** NewScansState `checkedAtDate`: the service's `Date` as of which the watch list holds every matching code. */
+	checkedAtDate?: number;
 }
 
 /**
@@ -49,11 +55,11 @@ interface CodeIdCache {
  * kept in static data and refreshed from one "updated after time" request; scan events are read 100 codes per
  * bulk analytics request). The first poll, or one after the filters changed, lists the codes instead:
  * ceil(N / 100) + 1 + ceil(n / 100) requests for N codes of the team. The first poll learns where "now" is in the
- * service's time and reports only the scans made while it reads. A watched code the service no longer has (watchedScans.ts) leaves the
- * list with a log line; its scans not read before it went can no longer be read. Polls that find scans also read
- * the scanned codes to name them (scanEvents.ts). A poll after a long pause reads day by day (MAX_SCAN_SPAN_MS) up to
- * the present, stopping between days or chunks at MAX_SCANS_PER_POLL scans or the poll budget (logged; the next polls
- * go on).
+ * service's time and reports only the scans made while it reads. A watched code the service no longer has
+ * (watchedScans.ts) leaves the list with a log line; its scans not read before it went can no longer be read. Polls
+ * that find scans also read the scanned codes to name them (scanEvents.ts). A poll after a long pause reads day by
+ * day (MAX_SCAN_SPAN_MS) up to the present, stopping between days or chunks at MAX_SCANS_PER_POLL scans or the poll
+ * budget (logged; the next polls go on).
  * Within n8n's poll budget (n8n 2.x) a poll reads only the chunks of codes the budget allows and the next polls
  * continue the pass (scanPass.ts).
  */
@@ -182,7 +188,7 @@ export async function pollNewScans(
 		codes: cache.codes,
 		codeIds,
 		joined: joinedToKeep(cache.joined, codeIds, scansCursor.floor),
-		checkedAt: cache.checkedAt,
+		checkedAtDate: cache.checkedAtDate,
 		...('cursor' in next ? { scans: next.cursor } : { scans: passCursor, pass: next.pass }),
 	});
 	if ('pass' in next) {
@@ -206,7 +212,11 @@ async function refreshCodeIds(
 	settings: TriggerSettings,
 ): Promise<CodeIdCache> {
 	const known = stored.codes.highWater ?? -Infinity;
-	const { codes: changed, presentMs } = await readChangesSince(
+	const {
+		codes: changed,
+		presentMs,
+		serviceDateMs,
+	} = await readChangesSince(
 		ctx,
 		{ allTeams: false, teamId },
 		{
@@ -218,12 +228,13 @@ async function refreshCodeIds(
 	);
 	const ids = new Set(stored.codeIds);
 	const joined = new Map(Object.entries(stored.joined ?? {}));
+	const checkedAt = lastCheckOf(stored);
 	let highWater = stored.codes.highWater;
 	for (const code of changed) {
 		if (isLive(code) && matchesFilters(code, settings.filters)) {
 			// a code that comes to match (a tag added): its scans from before were filtered out when made
 			if (!ids.has(code.id))
-				joined.set(code.id, joinedThroughChange(code, stored.checkedAt, settings.overlapMs));
+				joined.set(code.id, joinedThroughChange(code, checkedAt, settings.overlapMs));
 			ids.add(code.id);
 		} else {
 			ids.delete(code.id);
@@ -240,8 +251,8 @@ async function refreshCodeIds(
 		codeIds: [...ids],
 		joined,
 		presentMs,
-		// the changes answer is one moment: every matching code is known as of its present
-		checkedAt: presentMs,
+		// the changes answer is one moment: every matching code is known as of its present, when a Date told it
+		checkedAtDate: serviceDateMs,
 	};
 }
 
@@ -256,37 +267,57 @@ async function listCodeIds(
 	now: number,
 	stored: NewScansState | undefined,
 ): Promise<CodeIdCache> {
-	const { codes, readAtServiceMs } = await readLiveCodes(ctx, teamId);
+	const { codes, readAtServiceMs, dated } = await readLiveCodes(ctx, teamId);
 	const matching = codes.filter((code) => matchesFilters(code, settings.filters));
 	const presentMs = await readServicePresent(ctx, teamId, now);
 	const newest = codes.reduce<number | undefined>(
 		(max, code) => Math.max(max ?? code.updatedAt, code.updatedAt),
 		undefined,
 	);
-	const highWater = capHighWater(undefined, newest, presentMs + CEILING_MARGIN_MS);
 	const start = settleFirstPoll(
 		startCursor(now - FIRST_POLL_LOOKBACK_MS),
 		presentMs,
 		settings.overlapMs,
 	);
+	const overlapMs = settings.overlapMs;
+	// A code changed during the walk may be listed as it was before (a tag added after its page was read) while one
+	// on a later page shows a later change: the codes cursor stays at or below the walk's start, less the overlap,
+	// so that the next refresh reads that change. Its start is the first page's `Date`; without one, no listed
+	// change is known to lie before it, so no `highWater` is kept (lastCheckOf would take it for the check).
+	if (dated) {
+		const highWater = capHighWater(
+			undefined,
+			newest,
+			Math.min(presentMs + CEILING_MARGIN_MS, readAtServiceMs),
+		);
+		const floor = Math.min(
+			raiseFloor(start.floor, highWater, overlapMs),
+			Math.max(0, readAtServiceMs - overlapMs),
+		);
+		return {
+			codes: { floor, ...optional(highWater) },
+			codeIds: matching.map((code) => code.id),
+			joined: joinedAfterListing(matching, stored, settings),
+			presentMs,
+			// not the present read after the walk: a code may have come to match while the list was read
+			checkedAtDate: readAtServiceMs,
+		};
+	}
+	// n8n's clock (the first poll's floor) may be ahead of the service's: never above the newest listed change either
+	const floor = newest === undefined ? start.floor : Math.min(start.floor, newest - overlapMs);
 	return {
-		codes: {
-			floor: raiseFloor(start.floor, highWater, settings.overlapMs),
-			...optional(highWater),
-		},
+		codes: { floor: Math.max(0, floor) },
 		codeIds: matching.map((code) => code.id),
 		joined: joinedAfterListing(matching, stored, settings),
 		presentMs,
-		// not the present read after the walk: a code may have come to match while the list was read
-		checkedAt: readAtServiceMs,
 	};
 }
 
 /**
  * What is known of when the listed codes came to match: as stored, and, when the user changed the filters, codes
- * new to the list are watched from the last poll (joinedCodes.ts): their scans made under filters they did not
- * match are not reported. The same filters listed again (filtersKey's "local" marker) add none: the codes the
- * earlier list missed matched all along. States saved before `checkedAt` add none either, as before.
+ * new to the list are watched from the last poll (joinedCodes.ts `lastCheckOf`): their scans made under filters
+ * they did not match are not reported. The same filters listed again (filtersKey's "local" marker) add none: the
+ * codes the earlier list missed matched all along.
  */
 function joinedAfterListing(
 	matching: readonly ChangedQrCode[],
@@ -294,12 +325,11 @@ function joinedAfterListing(
 	settings: TriggerSettings,
 ): Map<string, number> {
 	const joined = new Map(Object.entries(stored?.joined ?? {}));
-	if (stored?.checkedAt === undefined || sameFilters(stored.idsFilter, settings.filters))
-		return joined;
+	if (stored === undefined || sameFilters(stored.idsFilter, settings.filters)) return joined;
 	const before = new Set(stored.codeIds);
+	const checkedAt = lastCheckOf(stored);
 	for (const code of matching)
-		if (!before.has(code.id))
-			joined.set(code.id, joinedFrom(code, stored.checkedAt, settings.overlapMs));
+		if (!before.has(code.id)) joined.set(code.id, joinedFrom(code, checkedAt, settings.overlapMs));
 	return joined;
 }
 

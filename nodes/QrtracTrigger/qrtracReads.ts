@@ -83,7 +83,8 @@ export async function readServicePresent(
 }
 
 /**
- * Codes changed at or after `floor`, with the service's present: one request, unless the answer may have left
+ * Codes changed at or after `floor`, with the service's present (`serviceDateMs` when its `Date` told it, else
+ * n8n's clock): one request, unless the answer may have left
  * changes out. Then the list, sorted by change, newest first, is read (of every team for all teams) and the live
  * codes the answer left out are added, with a log line when there were new ones among them:
  * - down to `floor` when cappedAnswers.ts `feedMayLeaveOut` says so (it looks capped and holds a version not
@@ -102,18 +103,20 @@ export async function readChangesSince(
 		fromTime: number;
 		isNew: (code: ChangedQrCode) => boolean;
 	},
-): Promise<{ codes: ChangedQrCode[]; presentMs: number }> {
+): Promise<{ codes: ChangedQrCode[]; presentMs: number; serviceDateMs?: number }> {
 	const { floor, highWater, fromTime, isNew } = window;
 	const answer = await readChanges(ctx, watched, fromTime).catch((error: unknown) => {
 		if (isAnswerTooLarge(error)) return undefined;
 		throw error;
 	});
 	if (answer === undefined) return await listedInstead(ctx, watched, floor);
-	const presentMs = answer.serviceDateMs ?? Date.now();
+	const { serviceDateMs } = answer;
+	const presentMs = serviceDateMs ?? Date.now();
+	const dated = serviceDateMs === undefined ? {} : { serviceDateMs };
 	const count = answer.codes.length;
 	const whole = feedMayLeaveOut(count, answer.codes.some(isNew));
 	if (!whole && (!looksCapped(count) || reachesPastHighWater({ highWater }, answer.codes)))
-		return { codes: answer.codes, presentMs };
+		return { codes: answer.codes, presentMs, ...dated };
 	const teamIds = watched.allTeams
 		? (await getAllTeams(ctx)).map((team) => team.id)
 		: [watched.teamId];
@@ -131,13 +134,14 @@ export async function readChangesSince(
 			`QRTRAC Trigger: the changes answer held ${count} codes and left out ${unhandled} more that the list shows changed since the last poll (the service caps that answer); they are reported from the list`,
 		);
 	}
-	return { codes: [...answer.codes, ...missing], presentMs };
+	return { codes: [...answer.codes, ...missing], presentMs, ...dated };
 }
 
 /**
  * The changes since `floor` when their answer was too large to read (64 MB: tens of thousands of codes changed,
  * e.g. while the workflow was off): each team's list, newest change first, down to `floor`, with a log line;
- * else every poll would fail on the same answer. The present is n8n's clock, as when no `Date` is sent.
+ * else every poll would fail on the same answer. The present is n8n's clock, as when no `Date` is sent (no
+ * `serviceDateMs`).
  * Deletions in that time cannot be seen: the list holds live codes only.
  */
 async function listedInstead(
@@ -168,12 +172,13 @@ function versionOf(code: ChangedQrCode): string {
  * without a time of change could never be placed against the cursor. Never the list's `search`: the contract
  * says it matches name or Display ID, not how (a prefix or case-sensitive match keeps to that and would hide
  * watched codes), so the Search filter is codeFilters.ts `matchesFilters`'s alone. `readAtServiceMs`: when the
- * list was read from (qrList.ts `listTeamQrsReadAt`); a code changed during the walk may be listed as it was before.
+ * list was read from (qrList.ts `listTeamQrsReadAt`; `dated` when by the service's `Date`); a code changed during
+ * the walk may be listed as it was before.
  */
 export async function readLiveCodes(
 	ctx: IPollFunctions,
 	teamId: string,
-): Promise<{ codes: ChangedQrCode[]; readAtServiceMs: number }> {
+): Promise<{ codes: ChangedQrCode[]; readAtServiceMs: number; dated: boolean }> {
 	// a list may hold soft-deleted codes (the contract does not say it leaves them out): their scans are refused
 	return await readListedCodes(ctx, teamId, 'all', isLive);
 }
@@ -215,16 +220,20 @@ async function readListedCodes(
 	teamId: string,
 	pages: 'all' | 'first',
 	keep: (code: QrCode) => boolean,
-): Promise<{ codes: ChangedQrCode[]; whole: boolean; readAtServiceMs: number }> {
+): Promise<{ codes: ChangedQrCode[]; whole: boolean; readAtServiceMs: number; dated: boolean }> {
 	const limit = CODES_PER_ANALYTICS_REQUEST;
-	const { codes: listed, readAtServiceMs } = await listTeamQrsReadAt(ctx, {
+	const {
+		codes: listed,
+		readAtServiceMs,
+		dated,
+	} = await listTeamQrsReadAt(ctx, {
 		query: { sortBy: 'updatedAt', sortOrder: 'desc' },
 		walk: pages === 'all' ? { returnAll: true } : { returnAll: false, limit },
 		teamId,
 	});
 	const codes = await placeListedCodes(ctx, listed.filter(keep), Date.now());
 	// a walk to a limit fails on a shortfall, so fewer codes than the limit are the list's end
-	return { codes, whole: pages === 'all' || listed.length < limit, readAtServiceMs };
+	return { codes, whole: pages === 'all' || listed.length < limit, readAtServiceMs, dated };
 }
 
 /**

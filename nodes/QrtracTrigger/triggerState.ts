@@ -49,11 +49,12 @@ const newScansSchema = z.object({
 	 */
 	joined: z.record(z.number().finite()).optional(),
 	/**
-	 * The service's present as of which the saved `codeIds` held every matching code (a listing poll's first page,
-	 * n8n's clock when no `Date` came): the last moment the trigger knew which codes matched, from which a code that
-	 * comes to match is watched (joinedCodes.ts). Absent in states stored before it.
+	 * The service's present, by its `Date` header, as of which the saved `codeIds` held every matching code (a
+	 * listing poll's first page, a refresh's changes answer): from there a code that comes to match is watched
+	 * (joinedCodes.ts). Absent when no `Date` told it: n8n's clock may be ahead of the service's. The name marks the
+	 * source: `checkedAt`, stored before it also from n8n's clock, is no longer read.
 	 */
-	checkedAt: z.number().finite().optional(),
+	checkedAtDate: z.number().finite().optional(),
 	idsFilter: z.string(),
 	scans: cursorSchema,
 	/** Absent: no pass under way (states stored before passes existed load unchanged). */

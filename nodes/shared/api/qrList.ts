@@ -60,7 +60,8 @@ export async function listTeamQrs(
 
 /**
  * listTeamQrs, with when the list was read from: the service's clock when the first page answered (its `Date`
- * header), else n8n's before the walk. A code changed after that may be listed in its version before the change.
+ * header; `dated`), else n8n's before the walk. A code changed after that may be listed in its version before the
+ * change.
  */
 export async function listTeamQrsReadAt(
 	ctx: TransportContext,
@@ -71,7 +72,7 @@ export async function listTeamQrsReadAt(
 		itemIndex,
 		purpose,
 	}: InTeam & { query: QrListQuery; walk: PageWalk<QrCode>; purpose?: string },
-): Promise<{ codes: QrCode[]; readAtServiceMs: number }> {
+): Promise<{ codes: QrCode[]; readAtServiceMs: number; dated: boolean }> {
 	const startedMs = Date.now();
 	let firstServiceDateMs: number | undefined;
 	const readQuery: QrListQuery = walk.returnAll
@@ -99,7 +100,8 @@ export async function listTeamQrsReadAt(
 	if (result.shortfall) throw incompleteList(node, result.shortfall, what, itemIndex);
 	await refuseForeignCodes(ctx, result.items, { teamId, itemIndex, what });
 	const codes = walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
-	return { codes, readAtServiceMs: firstServiceDateMs ?? startedMs };
+	const dated = firstServiceDateMs !== undefined;
+	return { codes, readAtServiceMs: firstServiceDateMs ?? startedMs, dated };
 }
 
 /**

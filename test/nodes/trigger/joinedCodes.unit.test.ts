@@ -1,5 +1,9 @@
 import { filtersKey, sameFilters } from '../../../nodes/QrtracTrigger/codeFilters';
-import { joinedFrom, joinedThroughChange } from '../../../nodes/QrtracTrigger/joinedCodes';
+import {
+	joinedFrom,
+	joinedThroughChange,
+	lastCheckOf,
+} from '../../../nodes/QrtracTrigger/joinedCodes';
 
 const code = (times: { createdAt?: number; updatedAt: number }) => ({ id: 'q1', ...times });
 
@@ -12,10 +16,23 @@ describe('New Scans: when a code that comes to match is watched from', () => {
 		expect(joinedFrom(code({ createdAt: 60_000, updatedAt: 90_000 }), 50_000, 15_000)).toBe(45_000);
 	});
 
-	it('a state saved before the check was stored: from the change the feed shows, as before', () => {
+	it('no check known: from its creation less the overlap, not from the change the feed shows', () => {
 		expect(joinedFrom(code({ createdAt: 1_000, updatedAt: 90_000 }), undefined, 15_000)).toBe(
-			75_000,
+			-14_000,
 		);
+	});
+});
+
+describe('New Scans: the last check a joining code is watched from', () => {
+	const codes = { floor: 10_000, highWater: 40_000 };
+
+	it("the service's Date when one told it", () => {
+		expect(lastCheckOf({ checkedAtDate: 50_000, codes })).toBe(50_000);
+	});
+
+	it("without one, the newest change read (service time), never n8n's clock", () => {
+		expect(lastCheckOf({ codes })).toBe(40_000);
+		expect(lastCheckOf({ codes: { floor: 10_000 } })).toBeUndefined();
 	});
 });
 
