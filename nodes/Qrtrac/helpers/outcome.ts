@@ -87,6 +87,17 @@ export function refusedAsNotFound(error: unknown): error is NodeApiError {
 	);
 }
 
+/**
+ * A refusal that a code not there may cause, read or used by its ID: not found (refusedAsNotFound), or refused as
+ * unknown, of another team or gone (400, 403, 404, 410), answers the contract does not rule out for such an ID.
+ */
+export function mayNameGoneCode(error: unknown): error is NodeApiError {
+	return (
+		refusedAsNotFound(error) ||
+		(error instanceof NodeApiError && ['400', '403', '404', '410'].includes(error.httpCode ?? ''))
+	);
+}
+
 /** Where Create or Update names a row's outcome: `operation` until 1.1 (kept for saved nodes), `result` from 1.2. */
 export function outcomeKey(ctx: IExecuteFunctions): 'operation' | 'result' {
 	return reportsOutcome(ctx) ? 'result' : 'operation';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { deletedAmong, type QrCode } from '../../../shared/api';
@@ -9,7 +8,7 @@ import { executionNode } from '../../../shared/executionNode';
 import { isToolNode } from '../../../shared/validation';
 import { idListSchema } from '../../../shared/validation/idList';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
-import { refusedAsNotFound } from '../../helpers/outcome';
+import { mayNameGoneCode, refusedAsNotFound } from '../../helpers/outcome';
 import { atLeastVersion, readParameter } from '../../helpers/parameters';
 
 /**
@@ -170,14 +169,6 @@ class CodeSelection {
 
 /** Most times a row of "All Codes of the Team" runs again because codes of the team were deleted while it read. */
 const MAX_RUNS_AFTER_DELETIONS = 3;
-
-/** A refusal that a code deleted since the team was listed may cause: not found, or refused as unknown (4xx). */
-function mayNameGoneCode(error: unknown): boolean {
-	return (
-		refusedAsNotFound(error) ||
-		(error instanceof NodeApiError && ['400', '403', '404', '410'].includes(error.httpCode ?? ''))
-	);
-}
 
 /** One many-code analytics row once its codes are known; `codes()` gives its team's live codes (read once per team). */
 export type SelectedRowWork<Input> = (row: {

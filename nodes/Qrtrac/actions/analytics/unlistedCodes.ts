@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getQrById, type QrCode } from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
-import { refusedAsNotFound } from '../../helpers/outcome';
+import { mayNameGoneCode } from '../../helpers/outcome';
 
 /** Most IDs named as no live code before the rest of the unlisted ones are left unread (the error shows 10). */
 const MAX_NOT_CODES = 10;
@@ -25,14 +25,14 @@ export async function liveCodesAmong(
 		itemIndex: number;
 	},
 ): Promise<QrCode[]> {
-	const { live, notCodes, unread } = await readUnlisted(ctx, input);
-	if (notCodes.length > 0) throw notLiveCodes(ctx, notCodes, unread, input.itemIndex);
+	const { live, notCodes, answers, unread } = await readUnlisted(ctx, input);
+	if (notCodes.length > 0) throw notLiveCodes(ctx, { notCodes, answers, unread }, input.itemIndex);
 	return [...input.listed, ...live];
 }
 
 /**
- * The unlisted IDs read one by one: `live`, read as a live code of the team; `notCodes`, not found or deleted.
- * Reading stops once `MAX_NOT_CODES` are found (`unread` counts the rest), so a list of another team's IDs costs
+ * The unlisted IDs read one by one: `live`, read as a live code of the team; `notCodes`, read as deleted, or
+ * refused as a code not there (outcome.ts `mayNameGoneCode`; `answers`: the service's words for each). Reading stops once `MAX_NOT_CODES` are found (`unread` counts the rest), so a list of another team's IDs costs
  * a few requests.
  */
 async function readUnlisted(
@@ -43,32 +43,34 @@ async function readUnlisted(
 		teamId,
 		itemIndex,
 	}: { qrIds: readonly string[]; listed: readonly QrCode[]; teamId?: string; itemIndex: number },
-): Promise<{ live: QrCode[]; notCodes: string[]; unread: number }> {
+): Promise<{ live: QrCode[]; notCodes: string[]; answers: string[]; unread: number }> {
 	const listedIds = new Set(listed.map((code) => code.id));
 	const unlisted = qrIds.filter((id) => !listedIds.has(id));
 	const live: QrCode[] = [];
 	const notCodes: string[] = [];
+	const answers: string[] = [];
 	let read = 0;
 	for (const id of unlisted) {
 		if (notCodes.length >= MAX_NOT_CODES) break;
 		read++;
 		const code = await getQrById(ctx, { id, teamId, itemIndex }).catch((error: unknown) => {
-			if (refusedAsNotFound(error)) return undefined;
-			throw error;
+			if (!mayNameGoneCode(error)) throw error;
+			answers.push(`${id}: ${error.httpCode ?? ''} ${error.message}`.replace(/\s+/g, ' '));
+			return undefined;
 		});
 		if (code && isLive(code)) live.push(code);
 		else notCodes.push(id);
 	}
-	return { live, notCodes, unread: unlisted.length - read };
+	return { live, notCodes, answers, unread: unlisted.length - read };
 }
 
 function notLiveCodes(
 	ctx: IExecuteFunctions,
-	notCodes: string[],
-	unread: number,
+	{ notCodes, answers, unread }: { notCodes: string[]; answers: string[]; unread: number },
 	itemIndex: number,
 ): NodeOperationError {
 	const shown = notCodes.join(', ');
+	const answered = answers.length > 0 ? ` QRTRAC answered ${answers.join('; ')}.` : '';
 	const rest = unread > 0 ? ` (${unread} more IDs outside the team's list were not read)` : '';
 	return new NodeOperationError(
 		ctx.getNode(),
@@ -76,7 +78,8 @@ function notLiveCodes(
 		{
 			itemIndex,
 			description:
-				"Read by its ID, QRTRAC does not know it, has it deleted, or holds it in another team: check for typos, deleted codes, or the team (Options > Team Override). Scans and totals are shown only for the team's live codes.",
+				"Read by its ID, QRTRAC does not know it, has it deleted, or holds it in another team: check for typos, deleted codes, or the team (Options > Team Override). Scans and totals are shown only for the team's live codes." +
+				answered,
 		},
 	);
 }

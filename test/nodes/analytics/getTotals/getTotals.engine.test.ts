@@ -143,13 +143,26 @@ describe('Analytics: Get Totals', () => {
 				overviewLeavesOutUnscanned: undefined,
 			});
 			suite.sim.setListDrift({});
+			suite.sim.setAnswerModes({});
+			suite.sim.faults.clear();
 		});
 
 		it.each([
-			['a mistyped ID', () => 'qr_mistyped'],
-			["another team's code", () => newTeamWithCodes(1).codes[0].id],
-			['a deleted code of the team', () => 'deleted'],
-		])('fails the item naming %s instead of a code with 0 scans', async (_case, idOf) => {
+			// the status another team's code is refused with when read by its ID (undefined: the simulator's 400)
+			['a mistyped ID', () => 'qr_mistyped', undefined],
+			["another team's code", () => newTeamWithCodes(1).codes[0].id, undefined],
+			[
+				"another team's code, refused 403 by its ID",
+				() => newTeamWithCodes(1).codes[0].id,
+				403 as const,
+			],
+			[
+				"another team's code, refused 404 by its ID",
+				() => newTeamWithCodes(1).codes[0].id,
+				404 as const,
+			],
+			['a deleted code of the team', () => 'deleted', undefined],
+		])('fails the item naming %s instead of a code with 0 scans', async (_case, idOf, foreign) => {
 			const { codes, credentials } = newTeamWithCodes(2);
 			suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
 			let id = idOf();
@@ -158,12 +171,38 @@ describe('Analytics: Get Totals', () => {
 				id = codes[1].id;
 			}
 			suite.sim.setChangeDrift({ overviewOfUnknownZeros: true });
+			if (foreign !== undefined) suite.sim.setAnswerModes({ foreignRecordStatus: foreign });
 
 			const result = await runForCodes(credentials, 'getTotals', `${codes[0].id}, ${id}`);
 
 			expect(result.items).toEqual([]);
 			expect(result.error?.message).toBe(`This ID is not a live code of this team: ${id}`);
 		});
+
+		it.each([
+			[403, 'Forbidden'],
+			[410, 'Gone'],
+			[400, 'Invalid QR code id'],
+		])(
+			'a read by ID refused %s "%s" fails naming the ID, with the answer',
+			async (status, message) => {
+				const { codes, credentials } = newTeamWithCodes(1);
+				suite.sim.setChangeDrift({ overviewOfUnknownZeros: true });
+				suite.sim.faults.add({
+					kind: 'status',
+					status,
+					message,
+					method: 'GET',
+					pathPattern: '^/api/qrs-api/teams/qr_mistyped$',
+				});
+
+				const result = await runForCodes(credentials, 'getTotals', `${codes[0].id}, qr_mistyped`);
+
+				expect(result.items).toEqual([]);
+				expect(result.error?.message).toBe('This ID is not a live code of this team: qr_mistyped');
+				expect(result.error?.description).toContain(message);
+			},
+		);
 
 		it('shows a code just created that the list does not show yet, read by its ID', async () => {
 			const { team, codes, credentials } = newTeamWithCodes(1);
