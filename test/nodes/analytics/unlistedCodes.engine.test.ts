@@ -11,7 +11,6 @@ import { useSimulator } from '../../support/simulatorSuite';
 import { runForCodes } from './scanRuns';
 
 const suite = useSimulator({ seed: false });
-jest.setTimeout(30_000);
 const DAY = 86_400_000;
 
 const teams = organizations(suite, 'unlisted-codes.example');

@@ -145,20 +145,18 @@ export async function run(
 			const range = resolveTimeRange(input, asOf, zone) as TimeRange;
 			const where = { qrIds, ...range, teamId: input.teamId, itemIndex };
 			const listed = await read();
-			// a code without events in the range may be no live code of the team (unlistedCodes.ts)
-			const liveAmong = async (quiet: string[]) =>
-				await liveCodesAmong(this, { qrIds: quiet, listed, teamId: input.teamId, itemIndex });
+			// every asked ID must be a live code of the team (unlistedCodes.ts), also one the answer gave events: the
+			// contract does not limit the answer to the team's codes
+			const liveAmong = async () =>
+				await liveCodesAmong(this, { qrIds, listed, teamId: input.teamId, itemIndex });
 			if (!input.simplify) {
 				const privacy = await rowIpPrivacy(this, input);
 				const events: IDataObject[] = [];
-				const scanned = new Set<string>();
 				await walkBulkScans(this, where, (scans) => {
-					for (const row of describeScanRows(scans, listed)) {
-						scanned.add(String(row.qrId));
+					for (const row of describeScanRows(scans, listed))
 						events.push(withIpPrivacy(row, privacy));
-					}
 				});
-				await liveAmong(qrIds.filter((qrId) => !scanned.has(qrId)));
+				await liveAmong();
 				return events;
 			}
 			const byDay = input.reportLayout === 'perCodeAndDay';
@@ -184,9 +182,7 @@ export async function run(
 					},
 					{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
 				);
-			const named = await liveAmong(
-				qrIds.filter((qrId) => tally.codes.get(qrId)?.total.scans === 0),
-			);
+			const named = await liveAmong();
 			// Per Code and Day has no row per code to put the totals on (the form offers the option only elsewhere)
 			const totals =
 				input.compareWithTotals && !byDay && qrIds.length > 0

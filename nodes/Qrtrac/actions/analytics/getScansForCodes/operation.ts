@@ -112,10 +112,10 @@ export async function run(
 			teamId: input.teamId,
 			itemIndex,
 		});
-		// a code without events in the range may be no live code of the team (unlistedCodes.ts)
-		const scanned = new Set(scans.map((scan) => String(scan.qrId)));
+		// every asked ID must be a live code of the team (unlistedCodes.ts), also one the answer gave events: the
+		// contract does not limit the answer to the team's codes
 		const named = await liveCodesAmong(this, {
-			qrIds: qrIds.filter((qrId) => !scanned.has(qrId)),
+			qrIds,
 			listed: await codes(),
 			teamId: input.teamId,
 			itemIndex,
