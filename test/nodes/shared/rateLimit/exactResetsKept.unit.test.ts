@@ -5,22 +5,11 @@
  * and an answer in the last second before a minute's rounded-up start as early: both dropped the resets for
  * the limiter's life (2 workers at 5/s: 5-19 % 429s; 4 at 8/s: 41 % of the plan; 300 a minute: 79 %).
  */
-import { runFixedWindow } from './fixedWindowRun';
+import { runFixedWindow, runQueueShape } from './fixedWindowRun';
 
-/** The queue-mode benchmark's shape: 4 executions over the workers, 150 ms apart, exact epoch-ms resets. */
+/** The queue-mode benchmark's shape (4 executions over the workers, exact epoch-ms resets). */
 const benchShape = (workers: number, rate: number, seed: number, requests: number) =>
-	runFixedWindow({
-		ratePerSecond: rate,
-		resetFormat: 'epochMs',
-		seed,
-		busy: true,
-		executions: [0, 1, 2, 3].map((index) => ({
-			process: index % workers,
-			startMs: index * 150,
-			requests,
-		})),
-		durationMs: 400_000,
-	});
+	runQueueShape(workers, rate, seed, requests, { durationMs: 400_000 });
 
 it('2 queue-mode workers on a plan of 5 per second, exact epoch-ms resets: < 1 % 429 (seeds 1-3)', () => {
 	const refused = [1, 2, 3].map((seed) => benchShape(2, 5, seed, 150).refusedShare);

@@ -6,22 +6,10 @@
  * queue-mode workers lost the resets and drew 429s.
  */
 import type { RateLimiter } from '../../../../nodes/shared/rateLimit/limiter';
-import { runFixedWindow, type FixedWindowRun } from './fixedWindowRun';
+import { runFixedWindow, runQueueShape, type FixedWindowRun } from './fixedWindowRun';
 
 const bench = (workers: number, rate: number, seed: number, more: Partial<FixedWindowRun>) =>
-	runFixedWindow({
-		ratePerSecond: rate,
-		resetFormat: 'epochMs',
-		seed,
-		busy: true,
-		executions: [0, 1, 2, 3].map((index) => ({
-			process: index % workers,
-			startMs: index * 150,
-			requests: rate * 20,
-		})),
-		durationMs: 600_000,
-		...more,
-	});
+	runQueueShape(workers, rate, seed, rate * 20, more);
 
 it('2 workers at 5/s, Date 20 ms behind the resets: < 1 % 429 (seeds 1-3)', () => {
 	const refused = [1, 2, 3].map((seed) => bench(2, 5, seed, { dateLagMs: 20 }).refusedShare);

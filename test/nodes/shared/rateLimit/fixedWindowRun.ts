@@ -245,3 +245,29 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 		limiters,
 	};
 }
+
+/**
+ * The queue-mode benchmark's shape on the fake clock: 4 executions spread over `workers` processes, 150 ms apart,
+ * each sending `requests`, exact epoch-ms resets, a busy event loop; `more` changes any other field.
+ */
+export function runQueueShape(
+	workers: number,
+	ratePerSecond: number,
+	seed: number,
+	requests: number,
+	more: Partial<FixedWindowRun> = {},
+): RunOutcome {
+	return runFixedWindow({
+		ratePerSecond,
+		resetFormat: 'epochMs',
+		seed,
+		busy: true,
+		executions: [0, 1, 2, 3].map((index) => ({
+			process: index % workers,
+			startMs: index * 150,
+			requests,
+		})),
+		durationMs: 600_000,
+		...more,
+	});
+}
