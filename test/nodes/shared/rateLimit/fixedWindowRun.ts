@@ -6,6 +6,7 @@
  * spends evenly and reads no answer. Network: arrival 0-5 ms after the send, the answer 25-40 ms later, timers
  * up to 1 ms late; `busy`: answers 25-60 ms, timers up to 5 ms late (a busy queue-mode worker).
  */
+import { EventQueue } from './eventQueue';
 import { waitHintMs } from '../../../../nodes/shared/rateLimit/headers';
 import { RateLimiter, type SlotTurn } from '../../../../nodes/shared/rateLimit/limiter';
 import { decideRetry } from '../../../../nodes/shared/retryPolicy';
@@ -82,15 +83,11 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 	const random = seeded(run.seed ?? 1);
 	const minute = run.limitWindow === 'minute';
 	const limit = minute ? run.ratePerSecond * 60 : run.ratePerSecond;
-	const events: Array<{ atMs: number; seq: number; act: () => void }> = [];
+	const events = new EventQueue();
 	let nowMs = startMs;
 	let seq = 0;
-	const at = (atMs: number, act: () => void) => {
-		const event = { atMs: Math.max(atMs, nowMs), seq: seq++, act };
-		let index = events.length;
-		while (index > 0 && events[index - 1].atMs > event.atMs) index--;
-		events.splice(index, 0, event);
-	};
+	const at = (atMs: number, act: () => void) =>
+		events.push({ atMs: Math.max(atMs, nowMs), seq: seq++, act });
 	const lag = () => random() * (run.busy ? 5 : 1);
 	const latency = () => 25 + random() * (run.busy ? 35 : 15);
 	const service = requestCounter(
@@ -220,8 +217,8 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 	const finite = run.executions.every((execution) => execution.requests !== undefined);
 	const total = run.executions.reduce((sum, execution) => sum + (execution.requests ?? 0), 0);
 	const done = () => finite && tally.completed + failed >= total;
-	for (let count = 0; count < 2_000_000 && events.length > 0 && !done(); count++) {
-		const event = events.shift()!;
+	for (let count = 0; count < 2_000_000 && events.size > 0 && !done(); count++) {
+		const event = events.pop()!;
 		if (event.atMs > endMs) break;
 		nowMs = event.atMs;
 		event.act();
