@@ -4,7 +4,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { getAllTeams } from '../api';
+import { connectionOf, getAllTeams } from '../api';
 import { distinctLabels } from './distinctLabels';
 
 /** The team pickers both nodes show: the action node's team fields and the trigger's watched team. */
@@ -16,7 +16,7 @@ export async function searchTeams(
 ): Promise<INodeListSearchResult> {
 	const teams = await getAllTeams(this);
 	const needle = filter?.trim().toLowerCase() ?? '';
-	const entries = teamEntries(teams);
+	const entries = teamEntries(teams, (await connectionOf(this)).teamId);
 	return {
 		results: entries.filter(
 			(_, index) =>
@@ -35,12 +35,22 @@ export async function getTeams(this: ILoadOptionsFunctions): Promise<INodeProper
 
 /** Teams of the organization, without a "credential's team" entry: for lists where every entry names a team. */
 export async function getTeamsToJoin(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return teamEntries(await getAllTeams(this));
+	return teamEntries(await getAllTeams(this), (await connectionOf(this)).teamId);
 }
 
-/** One entry per team, labelled by name (and ID where names repeat, over the whole list, not only the matches). */
-function teamEntries(teams: Array<{ id: string; name?: unknown }>): INodePropertyOptions[] {
+/**
+ * One entry per team, labelled by name (and ID where names repeat, over the whole list, not only the matches);
+ * the credential's team says so, for a person choosing between it and another.
+ */
+function teamEntries(
+	teams: Array<{ id: string; name?: unknown }>,
+	credentialTeamId: string,
+): INodePropertyOptions[] {
 	return distinctLabels(
 		teams.map((team) => ({ name: String(team.name ?? team.id), value: team.id })),
+	).map((entry) =>
+		entry.value === credentialTeamId
+			? { ...entry, name: `${entry.name} (credential's team)` }
+			: entry,
 	);
 }

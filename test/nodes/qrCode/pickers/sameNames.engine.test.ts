@@ -33,7 +33,7 @@ describe('pickers of records sharing a name', () => {
 	it('team entries whose names repeat (in any case) carry the ID; a unique name does not', async () => {
 		const { first, second, sales, credentials } = sameNamedTeams();
 		const expected = [
-			{ name: `Marketing (${first.id})`, value: first.id },
+			{ name: `Marketing (${first.id}) (credential's team)`, value: first.id },
 			{ name: `marketing (${second.id})`, value: second.id },
 			{ name: 'Sales', value: sales.id },
 		];

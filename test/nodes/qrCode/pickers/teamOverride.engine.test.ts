@@ -223,7 +223,7 @@ describe('an override as the editor sends an expression it could not resolve', (
 		})) as Listed;
 
 		expect(listed.results).toEqual([
-			{ name: 'Team A', value: teamA.id },
+			{ name: "Team A (credential's team)", value: teamA.id },
 			{ name: 'Team B', value: teamB.id },
 		]);
 	});

@@ -287,7 +287,10 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 				.map((team) => team.id)
 				.sort(),
 		);
-		expect(options.map((option) => option.name).sort()).toEqual(['Main', 'Sales']);
+		expect(options.map((option) => option.name).sort()).toEqual([
+			"Main (credential's team)",
+			'Sales',
+		]);
 	});
 
 	it('Always Send sends every team without reading', async () => {
