@@ -131,7 +131,6 @@ export function interpretAnswer(
 	const { secretForms, acceptUnsuccessful, envelopeOptional } = reading;
 	const body = parseObject(text, secretForms);
 	if (body === undefined) return { failure: notJson(status, text, reading) };
-	const message = typeof body.message === 'string' && body.message ? body.message : undefined;
 	const ok = status >= 200 && status < 300;
 	if (ok && (body.success === true || (body.success === false && acceptUnsuccessful)))
 		return { data: body.data, body };
@@ -151,14 +150,39 @@ export function interpretAnswer(
 		failure: {
 			kind: ok ? 'clientError' : classifyFailure(status, undefined),
 			status,
-			message:
-				message ??
-				(status === 429 ? 'Too many requests' : `QRTRAC answered HTTP ${status} without a message`),
+			message: refusalMessage(status, body, reading),
 		},
 	};
 }
 
-/** Longest excerpt of a body that is not JSON in a message: enough to recognise a proxy's page. */
+/** Longest message of the service shown: past it, a message (a stack trace, a page held in JSON) is cut. */
+const MESSAGE_CHARS = 500;
+
+/**
+ * What a refusal says: the service's message, cut at MESSAGE_CHARS; for a body that is not the contract's
+ * ErrorResponse (`message` missing or no text, e.g. a list of messages or `error`), the operation and an excerpt
+ * of the body, so that the service's words are never dropped.
+ */
+function refusalMessage(status: number, body: IDataObject, reading: AnswerReading): string {
+	const { message } = body;
+	if (typeof message === 'string' && message.trim() !== '') return cut(message, MESSAGE_CHARS);
+	const said = Object.keys(body).some((key) => key !== 'success' && key !== 'message')
+		? body
+		: message;
+	if (said === undefined || said === '') {
+		if (status === 429) return 'Too many requests';
+		return `QRTRAC answered ${reading.operation} with ${statusText(status)} without a message`;
+	}
+	const excerpt = redactText(withheldIpAddressText(JSON.stringify(said)), reading.secretForms);
+	return `QRTRAC answered ${reading.operation} with ${statusText(status)} and an error without a "message" text: ${cut(excerpt, EXCERPT_CHARS)}`;
+}
+
+/** `text` cut at `limit` characters, marked when cut. */
+function cut(text: string, limit: number): string {
+	return text.length > limit ? `${text.slice(0, limit)}…` : text;
+}
+
+/** Longest excerpt of a body in a message (not JSON, or an error without a message): enough to recognise a proxy's page. */
 const EXCERPT_CHARS = 200;
 
 const STATUS_WORDS: Readonly<Record<number, string>> = {
@@ -181,13 +205,18 @@ function notJson(status: number, text: string, reading: AnswerReading): AttemptF
 		.replace(/<[^>]*>/g, ' ')
 		.replace(/\s+/g, ' ')
 		.trim();
-	const cut = excerpt.length > EXCERPT_CHARS ? `${excerpt.slice(0, EXCERPT_CHARS)}…` : excerpt;
-	const words = STATUS_WORDS[status] ?? (status >= 500 ? 'a server error' : undefined);
+	const shown = cut(excerpt, EXCERPT_CHARS);
 	return {
 		kind: status >= 200 && status < 300 ? 'malformedResponse' : classifyFailure(status, undefined),
 		status,
-		message: `QRTRAC answered ${reading.operation} with HTTP ${status}${words ? ` (${words})` : ''} and a body that is not JSON${cut ? `: "${cut}"` : ''}`,
+		message: `QRTRAC answered ${reading.operation} with ${statusText(status)} and a body that is not JSON${shown ? `: "${shown}"` : ''}`,
 	};
+}
+
+/** e.g. `HTTP 401 (the credentials were refused)`. */
+function statusText(status: number): string {
+	const words = STATUS_WORDS[status] ?? (status >= 500 ? 'a server error' : undefined);
+	return `HTTP ${status}${words ? ` (${words})` : ''}`;
 }
 
 /** What of a page is read for its excerpt: the excerpt is short, the page may be megabytes. */

@@ -1,0 +1,84 @@
+/**
+ * What an item shows when QRTRAC refuses it with an error body, for every operation of the action node: the
+ * service's words, whether or not the body follows the contract's ErrorResponse (`{success, message}`), and
+ * never more than a bounded excerpt of them. The simulator refuses every request with the body under test.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { runNode } from '../../../support/n8nHarness';
+import { everyOperation } from '../../../support/reliability/everyOperation';
+import {
+	createReliabilityTeam,
+	startReliabilitySimulator,
+	type ReliabilitySimulator,
+} from '../../../support/reliability/reliabilityTeam';
+
+jest.setTimeout(120_000);
+
+let env: ReliabilitySimulator;
+
+beforeAll(async () => {
+	env = await startReliabilitySimulator();
+});
+
+afterAll(async () => {
+	await env?.sim.close();
+});
+
+/** Every operation run once with every request answered `status` and `body`; the error item of each. */
+async function errorItems(status: number, body: unknown): Promise<Array<[string, string]>> {
+	const tag = randomBytes(3).toString('hex');
+	const team = createReliabilityTeam(env, `errors-${tag}`, { ratePerSecond: 50 });
+	const shown: Array<[string, string]> = [];
+	for (const call of everyOperation(env.sim, team.teamId, tag)) {
+		env.sim.faults.clear();
+		env.sim.faults.add({
+			kind: 'status',
+			status,
+			body: JSON.stringify(body),
+			contentType: 'application/json',
+		});
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: team.credentials,
+			parameters: call.parameters,
+			continueOnFail: true,
+		});
+		env.sim.faults.clear();
+		expect({ operation: call.name, items: result.items.length }).toEqual({
+			operation: call.name,
+			items: 1,
+		});
+		const json = result.items[0].json;
+		shown.push([call.name, `${String(json.error)} ${String(json.description ?? '')}`]);
+	}
+	return shown;
+}
+
+describe('QRTRAC refuses every request of every operation', () => {
+	it('with a body other than the ErrorResponse (NestJS: message as a list, error): the item shows its words', async () => {
+		const shown = await errorItems(400, {
+			statusCode: 400,
+			message: ['qrRedirectUrl must be a URL address'],
+			error: 'Bad Request',
+		});
+		expect(shown.length).toBeGreaterThan(30);
+		const silent = shown.filter(
+			([, text]) => !text.includes('qrRedirectUrl must be a URL address'),
+		);
+		expect(silent).toEqual([]);
+	});
+
+	it('with a message of 100,000 characters: the item shows its start, within a bounded length', async () => {
+		const message = `Refused: ${'the service explains at length. '.repeat(3200)}`;
+		const shown = await errorItems(400, { success: false, message });
+		expect(shown.length).toBeGreaterThan(30);
+		const unbounded = shown
+			.filter(
+				([, text]) =>
+					!text.includes('Refused: the service explains at length.') || text.length > 3000,
+			)
+			.map(([operation, text]) => [operation, text.length]);
+		expect(unbounded).toEqual([]);
+	});
+});
