@@ -63,6 +63,14 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 		hint: "The API client's role may not do this. Deleting members completely needs an Owner client; team changes need Admin or Owner.",
 	},
 	{
+		test: (f) => f.status === 409,
+		hint: 'The request conflicts with what QRTRAC holds now (HTTP 409): a value that must be unique may be taken, or the record changed meanwhile. Check the record in QRTRAC before running the item again.',
+	},
+	{
+		test: (f) => f.status === 422,
+		hint: 'QRTRAC did not accept the values sent (HTTP 422): its message says which. Correct that field in the item (or the input data it comes from), then run the item again.',
+	},
+	{
 		test: (f) => f.status === 429,
 		hint: "QRTRAC's rate limit kept refusing requests. Check the plan chosen in the credential, or whether other workflows use the same team at the same time.",
 	},

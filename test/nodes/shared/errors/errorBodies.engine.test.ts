@@ -81,4 +81,17 @@ describe('QRTRAC refuses every request of every operation', () => {
 			.map(([operation, text]) => [operation, text.length]);
 		expect(unbounded).toEqual([]);
 	});
+
+	it.each([
+		[409, 'Conflict', /conflicts with what QRTRAC holds now/],
+		[422, 'Unprocessable Entity', /did not accept the values sent/],
+	])(
+		'with HTTP %i "%s" (no words of what to do): the item says what to check before running it again',
+		async (status, message, advice) => {
+			const shown = await errorItems(status, { success: false, message });
+			expect(shown.length).toBeGreaterThan(30);
+			const unadvised = shown.filter(([, text]) => !advice.test(text));
+			expect(unadvised).toEqual([]);
+		},
+	);
 });
