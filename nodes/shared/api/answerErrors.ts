@@ -119,9 +119,23 @@ export function excerptOf(value: unknown, redact: readonly string[], limit = 300
 		const keys = isPlainObject(value)
 			? Object.keys(value).map((key) => redactText(key, forms))
 			: [];
-		text = `${text.slice(0, limit)}...${keys.length > 0 ? ` (its fields: ${keys.join(', ')})` : ''}`;
+		text = `${text.slice(0, limit)}...${keys.length > 0 ? ` (its fields: ${fieldNames(keys, limit)})` : ''}`;
 	}
 	return text;
+}
+
+/** An object's field names, whole, up to `limit` characters; an object keyed by IDs may have thousands. */
+function fieldNames(keys: readonly string[], limit: number): string {
+	let shown = 0;
+	let length = 0;
+	while (shown < keys.length && length + 2 + keys[shown].length <= limit) {
+		length += 2 + keys[shown].length;
+		shown++;
+	}
+	// a first name longer than the limit is shown cut, so that one field's name cannot make the error unbounded
+	const names = shown === 0 ? `${keys[0].slice(0, limit)}…` : keys.slice(0, shown).join(', ');
+	const more = keys.length - Math.max(shown, 1);
+	return more > 0 ? `${names} and ${more} more` : names;
 }
 
 export function firstIssue(error: z.ZodError): string {

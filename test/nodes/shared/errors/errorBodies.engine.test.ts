@@ -94,4 +94,15 @@ describe('QRTRAC refuses every request of every operation', () => {
 			expect(unadvised).toEqual([]);
 		},
 	);
+
+	it('answering success with data of 5,000 fields (codes keyed by ID, not the list): the shape error stays bounded', async () => {
+		const keyed = Object.fromEntries(
+			Array.from({ length: 5000 }, (_, index) => [`qr_${String(index).padStart(6, '0')}`, {}]),
+		);
+		const shown = await errorItems(200, { success: true, data: keyed });
+		const unbounded = shown
+			.filter(([, text]) => text.length > 3000)
+			.map(([operation, text]) => [operation, text.length]);
+		expect(unbounded).toEqual([]);
+	});
 });
