@@ -74,7 +74,11 @@ export async function downloadPublicFile(
 				destroyStream(response.body);
 				throw refuse(tooLarge(maxBytes));
 			}
-			const read = await readWithinBudget(response.body, known ? declared : maxBytes, deadline);
+			const read = await readWithinBudget(
+				response.body,
+				{ size: known ? declared : maxBytes, maxBytes },
+				deadline,
+			);
 			if ('data' in read)
 				return { data: read.data, contentType: headerValue(response.headers, 'content-type') };
 			if (read.problem === 'tooLarge') throw refuse(tooLarge(maxBytes));
@@ -107,11 +111,13 @@ export async function downloadPublicFile(
 
 /**
  * The body, read only once the process-wide budget holds room for all of it (`size`: what it declared, else the
- * per-file cap), so that a waiting download holds nothing. Waiting ends with the deadline.
+ * per-file cap), so that a waiting download holds nothing. Waiting ends with the deadline. A declared size is
+ * the size on the wire: a body the server compressed anyway comes unpacked by n8n, longer than it declared, and
+ * is read on up to `maxBytes` once the budget also holds room for the rest.
  */
 async function readWithinBudget(
 	body: unknown,
-	size: number,
+	{ size, maxBytes }: { size: number; maxBytes: number },
 	deadline: AbortSignal,
 ): Promise<
 	| { data: Buffer }
@@ -119,24 +125,38 @@ async function readWithinBudget(
 	| { problem: 'noRoom' }
 	| { problem: 'failed'; error: unknown }
 > {
-	let release: (() => void) | undefined;
-	try {
-		release = await bytesInFlight.reserve(size, deadline);
-	} catch {
-		destroyStream(body);
-		return { problem: 'noRoom' };
-	}
+	const releases: Array<() => void> = [];
+	const reserve = async (bytes: number): Promise<boolean> => {
+		try {
+			releases.push(await bytesInFlight.reserve(bytes, deadline));
+			return true;
+		} catch {
+			destroyStream(body);
+			return false;
+		}
+	};
+	if (!(await reserve(size))) return { problem: 'noRoom' };
 	const stop = () => destroyStream(body);
 	deadline.addEventListener('abort', stop, { once: true });
+	let noRoomToGrow = false;
 	try {
-		const data = await readCapped(body, size);
+		const grow = async () => {
+			noRoomToGrow = !(await reserve(maxBytes - size));
+			return !noRoomToGrow;
+		};
+		const data = await readCapped(
+			body,
+			maxBytes,
+			size < maxBytes ? { past: size, grow } : undefined,
+		);
+		if (noRoomToGrow) return { problem: 'noRoom' };
 		if (deadline.aborted) return { problem: 'failed', error: deadline.reason };
 		return data ? { data } : { problem: 'tooLarge' };
 	} catch (error) {
 		return { problem: 'failed', error };
 	} finally {
 		deadline.removeEventListener('abort', stop);
-		release();
+		for (const release of releases) release();
 	}
 }
 
@@ -160,6 +180,8 @@ async function fetchFollowingHttp(
 		const response = (await ctx.helpers.httpRequest({
 			url: current.href,
 			method: 'GET',
+			// the image as stored: its Content-Length is then the size the budget reserves (readWithinBudget)
+			headers: { 'Accept-Encoding': 'identity' },
 			encoding: 'stream',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -225,22 +247,36 @@ function httpUrl(url: string): URL | undefined {
 	}
 }
 
-/** The whole stream, or undefined as soon as it grows beyond `maxBytes` (the rest is not read). */
-async function readCapped(body: unknown, maxBytes: number): Promise<Buffer | undefined> {
-	if (Buffer.isBuffer(body)) return body.length > maxBytes ? undefined : body;
-	if (typeof body === 'string') return readCapped(Buffer.from(body), maxBytes);
-	const chunks: Buffer[] = [];
+/**
+ * The whole stream, or undefined as soon as it grows beyond `maxBytes` (the rest is not read). `room`: once the
+ * stream grows past `room.past` bytes, `room.grow` is awaited once; false stops the read (undefined).
+ */
+async function readCapped(
+	body: unknown,
+	maxBytes: number,
+	room?: { past: number; grow: () => Promise<boolean> },
+): Promise<Buffer | undefined> {
+	if (typeof body === 'string') return readCapped(Buffer.from(body), maxBytes, room);
+	const chunks: AsyncIterable<Buffer | string> | Buffer[] = Buffer.isBuffer(body)
+		? [body]
+		: (body as AsyncIterable<Buffer | string>);
+	const read: Buffer[] = [];
 	let size = 0;
-	for await (const chunk of body as AsyncIterable<Buffer | string>) {
+	let grown = false;
+	for await (const chunk of chunks) {
 		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
 		size += bytes.length;
 		if (size > maxBytes) {
 			destroyStream(body);
 			return undefined;
 		}
-		chunks.push(bytes);
+		if (room && !grown && size > room.past) {
+			grown = true;
+			if (!(await room.grow())) return undefined;
+		}
+		read.push(bytes);
 	}
-	return Buffer.concat(chunks);
+	return Buffer.concat(read);
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * QR Code > Download Image through n8n's engine against the simulator.
  */
+import { gzipSync } from 'node:zlib';
+
 import { renderQrPng } from '../../../../simulator/qrImage';
 import { validateRequest } from '../../../support/contract';
 import { startServer } from '../../../support/httpFixtures';
@@ -141,6 +143,50 @@ describe('Download Image', () => {
 				`The QR image could not be downloaded: its address (${closed.url}) could not be reached (the connection was dropped before an answer came)`,
 			);
 			expect(String(result.error?.description)).toContain('without the QRTRAC credential');
+		} finally {
+			await imageHost.close();
+		}
+	});
+	it('takes an image sent compressed (Content-Encoding gzip, Content-Length of the compressed bytes) whole', async () => {
+		// Image hosts and CDNs often compress SVG; n8n unpacks the body, so it is longer than its Content-Length.
+		const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21">${'<path d="M0 0h7v7H0z"/>'.repeat(200)}</svg>`;
+		const packed = gzipSync(svg);
+		let body = packed;
+		const imageHost = await startServer((_request, res) => {
+			res.writeHead(200, {
+				'Content-Type': 'image/svg+xml',
+				'Content-Encoding': 'gzip',
+				'Content-Length': String(body.length),
+			});
+			res.end(body);
+		});
+		try {
+			const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+				qrType: 'WEB',
+				qrRedirectUrl: 'https://example.com/gzip',
+				displayId: 'gzip-code',
+			});
+			suite.sim.state.qrs.get(code.id)!.qrImageUrl = `${imageHost.url}/qr/${code.id}.svg`;
+
+			const result = await run('downloadImage', {
+				qrCodeId: byId(code.id),
+				binaryPropertyName: 'data',
+			});
+
+			expect(packed.length).toBeLessThan(svg.length);
+			expect(result.error?.message).toBeUndefined();
+			const binary = result.items[0].binary?.data;
+			expect(binary).toMatchObject({ mimeType: 'image/svg+xml', fileName: 'gzip-code.svg' });
+			expect(Buffer.from(binary!.data, 'base64').toString('utf8')).toBe(svg);
+
+			// a small compressed body that unpacks past the 10 MB cap is still refused
+			body = gzipSync(Buffer.alloc(11 * 1024 * 1024));
+			const bomb = await run('downloadImage', {
+				qrCodeId: byId(code.id),
+				binaryPropertyName: 'data',
+			});
+			expect(body.length).toBeLessThan(100_000);
+			expect(bomb.error?.message).toBe('The QR image is larger than 10 MB and was not downloaded');
 		} finally {
 			await imageHost.close();
 		}
