@@ -6,7 +6,7 @@ import { getQrById, updateQr } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator } from '../../descriptions/common';
-import { changedFields as changedFieldsOf } from '../../../shared/records/qrCode';
+import { changedFields as changedFieldsOf, changesType } from '../../../shared/records/qrCode';
 import { qrCodeFormEnd, qrTypeUpdateField } from '../../descriptions/qrCodeFields';
 import { updateFieldsCollection } from '../../descriptions/qrCodeTypeForms';
 import { qrTypeOf } from '../../../shared/forms/qrCodeTypes';
@@ -97,7 +97,11 @@ export async function execute(
 			'the code has no known QR type; choose a QR Type',
 		);
 	}
-	const changes = buildQrBody({ ...input.fields, qrType });
+	// the stored metadata stays unless the type changes (completeUpdateBody): a menu's sections among it
+	const changes = buildQrBody(
+		{ ...input.fields, qrType },
+		changesType(stored, { qrType }) ? undefined : stored.metadata,
+	);
 	const refusal =
 		refuseLackingEssentials(this.getNode(), itemIndex, changes, stored) ??
 		refuseDroppingHiddenPassword(this.getNode(), itemIndex, stored, changes);

@@ -116,6 +116,43 @@ describe.each(PUT_SEMANTICS)('Update (PUT read as %s)', (semantics) => {
 		suite.expectRequestsFollowContract();
 	});
 
+	it("changes a menu's dishes and keeps its sections: a dish's new section is added after them", async () => {
+		const sections = [{ name: 'Starters' }, { name: 'Drinks', description: 'Cold and hot' }];
+		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'RESTAURANT_MENU',
+			name: 'Menu',
+			metadata: {
+				restaurantName: 'Diner',
+				menuItems: sections,
+				items: [{ name: 'Soup', section: 'Starters', price: '$5' }],
+			},
+		});
+
+		const repriced = await update(code.id, {
+			updateFields: { menuDishes: { dish: [{ name: 'Soup', section: 'Starters', price: '$6' }] } },
+			simplify: false,
+		});
+
+		expect(repriced.error).toBeUndefined();
+		expect(putBody().metadata).toEqual({
+			restaurantName: 'Diner',
+			menuItems: sections,
+			items: [{ name: 'Soup', section: 'Starters', price: '$6' }],
+		});
+		expect(suite.sim.state.getQr(code.id)?.metadata).toMatchObject({ menuItems: sections });
+		expect(repriced.items[0].json.changedFields).toEqual(['metadata.items']);
+
+		const withCake = await update(code.id, {
+			updateFields: { menuDishes: { dish: [{ name: 'Cake', section: 'Desserts' }] } },
+		});
+
+		expect(withCake.error).toBeUndefined();
+		expect(suite.sim.state.getQr(code.id)?.metadata).toMatchObject({
+			menuItems: [...sections, { name: 'Desserts' }],
+			items: [{ name: 'Cake', section: 'Desserts' }],
+		});
+	});
+
 	it('sets top-level typed fields of a vCard and keeps its other fields', async () => {
 		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'VCARD',
