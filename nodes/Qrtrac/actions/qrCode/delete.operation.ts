@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleteQr, deletedSince } from '../../../shared/api';
+import { deleteQr, deletedSince, getQrById } from '../../../shared/api';
+import { isLive } from '../../../shared/records/qrCode';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { attempt, refusedAsNotFound, reportsOutcome } from '../../helpers/outcome';
 import { codeInTeam, parseQrCodeInTeam, type QrCodeInTeam } from '../../helpers/qrCodeTarget';
@@ -18,8 +19,10 @@ export const description = updateDisplayOptions(
 export const parse = parseQrCodeInTeam;
 
 /**
- * From 1.2 a code deleted already is `unchanged`: the refusal says "not found" and the team's record of changes
- * (deleted codes included) shows this code deleted. An ID the team never held still fails.
+ * From 1.2 the code is read first (getQrById holds it to the team asked for): a service that acts on a code by its
+ * ID alone, whatever team the request names, never gets another team's code deleted. A code read as deleted, or
+ * whose read or delete is refused as "not found" while the team's record of changes (deleted codes included)
+ * shows it deleted, is `unchanged`. An ID the team never held still fails.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -28,18 +31,27 @@ export async function execute(
 ): Promise<IDataObject> {
 	const target = codeInTeam(input, itemIndex);
 	const record = { deleted: true, id: input.qrCodeId };
+	const outcome = reportsOutcome(this);
+	const deletedAlready = async (failed: unknown) =>
+		outcome && refusedAsNotFound(failed) && (await deletedBefore(this, target));
+	if (outcome) {
+		const read = await attempt(getQrById(this, target));
+		if ('failed' in read) {
+			if (await deletedAlready(read.failed)) return { ...record, result: 'unchanged' };
+			throw read.failed;
+		}
+		if (!isLive(read.done)) return { ...record, result: 'unchanged' };
+	}
 	const sent = await attempt(deleteQr(this, target));
 	if ('done' in sent) {
 		return {
 			...record,
-			...(reportsOutcome(this) ? { result: 'deleted' } : {}),
+			...(outcome ? { result: 'deleted' } : {}),
 			...(sent.done.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
 		};
 	}
-	const { failed } = sent;
-	if (reportsOutcome(this) && refusedAsNotFound(failed) && (await deletedBefore(this, target)))
-		return { ...record, result: 'unchanged' };
-	throw failed;
+	if (await deletedAlready(sent.failed)) return { ...record, result: 'unchanged' };
+	throw sent.failed;
 }
 
 /** Whether the team's codes changed since the beginning hold this one as deleted; a failed read says no. */

@@ -7,7 +7,7 @@ import { qrCodeRuns } from '../qrCodeRuns';
 
 const suite = useSimulator();
 
-const { run, newCode } = qrCodeRuns(suite);
+const { run, runAt, newCode } = qrCodeRuns(suite);
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
 describe('Delete', () => {
@@ -52,5 +52,30 @@ describe('Delete', () => {
 		});
 		expect(result.items[2].json).toEqual({ deleted: true, id: third.id });
 		expect(suite.sim.state.getQr(third.id)?.deleted).toBe(true);
+	});
+});
+
+describe('Delete from version 1.2', () => {
+	it("never deletes another team's code: asked in the Team Override's team, a service acting in the credential's team by the code's ID alone", async () => {
+		const credentialTeam = suite.credentials.teamId!;
+		const orgId = suite.sim.state.teams.get(credentialTeam)!.orgId;
+		const otherTeam = suite.sim.state.createTeam(orgId, 'Delete target').id;
+		const code = newCode({ name: 'Not the asked team' });
+		suite.sim.setListDrift({ ignoreTeamHeader: true });
+		try {
+			const result = await runAt('delete', {
+				qrCodeId: byId(code.id),
+				options: { teamOverride: otherTeam },
+			});
+
+			expect(result.items).toEqual([]);
+			// the read before the delete holds the code to the team asked for
+			expect(result.error?.description).toContain(`a code of the team asked for, "${otherTeam}"`);
+			expect(result.error?.description).toContain(`"teamId" is "${credentialTeam}", another team`);
+			expect(suite.sim.state.getQr(code.id)?.deleted).toBe(false);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toEqual([]);
+		} finally {
+			suite.sim.setListDrift({});
+		}
 	});
 });

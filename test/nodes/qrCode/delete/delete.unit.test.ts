@@ -7,11 +7,12 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.fn(async () => undefined),
 }));
 
-it('deletes the code by its ID', async () => {
+it('reads the code by its ID (held to the team asked for), then deletes it', async () => {
 	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_1' });
 
 	expect(run.error).toBeUndefined();
 	expect(run.sent.map(described)).toEqual([
+		{ method: 'GET', path: '/api/qrs-api/teams/qr_1', headers: TEAM_HEADERS },
 		{ method: 'DELETE', path: '/api/qrs-api/qr_1', headers: TEAM_HEADERS },
 	]);
 });

@@ -53,6 +53,7 @@ describe('a code deleted already: refused as not found, in the words the contrac
 			'delete',
 			{ qrCodeId: 'qr_9' },
 			answering({
+				'GET /api/qrs-api/teams/qr_9': { status: 404, body: { success: false } },
 				'DELETE /api/qrs-api/qr_9': { status: 404, body: { success: false } },
 				'GET /api/qrs-api/teams/fromTime/0': changes,
 			}),

@@ -255,7 +255,7 @@ describe('version 1.2: the second run of a change is `unchanged` and changes not
 		expect(secondWrites).toEqual([]);
 	});
 
-	it('QR Code > Delete (already deleted: the refusal is confirmed by the team record of changes)', async () => {
+	it('QR Code > Delete (already deleted: the read refused, confirmed by the team record of changes; no delete sent)', async () => {
 		const { main, credentials } = newOrganization();
 		const code = suite.sim.state.createQr(main.id, {
 			qrType: 'WEB',
@@ -272,7 +272,7 @@ describe('version 1.2: the second run of a change is `unchanged` and changes not
 		expect(second.items[0].json).toEqual({ deleted: true, id: code.id, result: 'unchanged' });
 		expect(secondWrites).toEqual([]);
 		expect(secondLog.map((entry) => `${entry.method} ${entry.status}`)).toEqual([
-			'DELETE 400',
+			'GET 400',
 			'GET 200',
 		]);
 		suite.expectRequestsFollowContract();
