@@ -174,6 +174,8 @@ describe('Download Image', () => {
 			});
 
 			expect(packed.length).toBeLessThan(svg.length);
+			// asked for as stored; this host compresses all the same
+			expect(imageHost.received[0].headers['accept-encoding']).toBe('identity');
 			expect(result.error?.message).toBeUndefined();
 			const binary = result.items[0].binary?.data;
 			expect(binary).toMatchObject({ mimeType: 'image/svg+xml', fileName: 'gzip-code.svg' });
