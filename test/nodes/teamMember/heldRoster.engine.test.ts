@@ -159,3 +159,49 @@ it('three Add nodes on a team whose answer lists no members read it once', async
 		expect(run.data.resultData.runData[name]?.[0]?.error).toBeUndefined();
 	expect(teamReads(main.id)).toBe(1);
 });
+
+it('a member removed by a node saved with version 1.1 is added again by a later Add, not reported unchanged', async () => {
+	const { main, sales, credentials } = newOrganization();
+	const email = 'ora@held.example';
+	// in Sales too, so that Main is not her last team and the removal goes through
+	suite.sim.state.addMember(main.id, { name: 'Ora Old', email, role: 'editor' });
+	suite.sim.state.addMember(sales.id, { name: 'Ora Old', email, role: 'viewer' });
+	suite.sim.state.acceptInvite(email);
+	const add = (name: string, x: number) =>
+		node(name, x, 'qrtrac', {
+			resource: 'teamMember',
+			operation: 'add',
+			teamId: teamRef(main.id),
+			name: 'Ora Old',
+			email,
+			role: 'editor',
+		});
+	const { run } = await executeWorkflow(
+		{
+			nodes: [
+				// reads Main's members (Ora an editor) and holds them for the execution
+				add('Check', 0),
+				{
+					...node('Remove', 200, 'qrtrac', {
+						resource: 'teamMember',
+						operation: 'remove',
+						teamId: teamRef(main.id),
+						email,
+					}),
+					typeVersion: 1.1,
+				},
+				add('Add', 400),
+			],
+			connections: { Check: next('Remove'), Remove: next('Add') },
+		},
+		{ credentials },
+		{ node: 'Check', items: [{ json: {} }] },
+	);
+
+	const output = (name: string) =>
+		run.data.resultData.runData[name]?.[0]?.data?.main?.[0]?.[0]?.json;
+	expect(output('Check')).toMatchObject({ result: 'unchanged' });
+	expect(run.data.resultData.runData.Remove?.[0]?.error).toBeUndefined();
+	expect(output('Add')).toMatchObject({ result: 'added' });
+	expect(suite.sim.state.findMember(main.id, email)).toMatchObject({ role: 'editor' });
+});

@@ -47,9 +47,17 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 		results: ItemResults,
 		pool: TaskPool,
 	): Promise<void> {
+		const rosters = new Rosters(this);
 		if (!reportsOutcome(this)) {
 			for await (const { input, itemIndex } of rows) {
-				const sent = pool.run(async () => await change.send(this, input, itemIndex));
+				// These versions read no roster, yet a later node of the execution may hold one: it is let go.
+				const sent = pool.run(async () => {
+					try {
+						return await change.send(this, input, itemIndex);
+					} finally {
+						await rosters.forget(input.teamId);
+					}
+				});
 				void results.settle(itemIndex, sent, (done) => ({
 					...change.output(input, change.done, undefined),
 					...done,
@@ -57,7 +65,6 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 			}
 			return;
 		}
-		const rosters = new Rosters(this);
 		const turns = memberTurns<Input>();
 		const send = (
 			{ input, itemIndex }: ParsedItem<Input>,
