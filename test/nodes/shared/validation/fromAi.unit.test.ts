@@ -83,3 +83,20 @@ it.each([
 	expect(run.error?.message).toMatch(/^"Redirect URL" \(the "Redirect_URL" argument\) /);
 	expect(run.sent).toEqual([]);
 });
+
+it('Teams (JSON) the model gave as no valid JSON names its argument', async () => {
+	const addToTeams = {
+		resource: 'teamMember',
+		operation: 'addToTeams',
+		name: 'Bob',
+		email: 'b@example.com',
+		teamsSource: 'json',
+	};
+	const run = await runTool(
+		{ ...addToTeams, teamsJson: "={{ $fromAI('Teams__JSON_', ``, 'string') }}" },
+		{ ...addToTeams, teamsJson: '[{"teamId": "team_1", "role": "viewer"' },
+	);
+
+	expect(run.error?.message).toBe('"Teams (JSON)" (the "Teams__JSON_" argument) is not valid JSON');
+	expect(run.sent).toHaveLength(0);
+});

@@ -78,3 +78,36 @@ it('after a refused bulk add, says a re-run also sends the teams that cannot be 
 		}),
 	]);
 });
+
+it('refuses Teams (JSON) that is not valid JSON under its own label, saying so, before any request', async () => {
+	const run = await runAction('teamMember', 'addToTeams', {
+		name: 'Bob',
+		email: 'b@example.com',
+		teamsSource: 'json',
+		teamsJson: '[{"teamId":"team_1","role":"viewer"}',
+	});
+
+	expect(run.error?.message).toBe('Item 0: "Teams (JSON)" is not valid JSON');
+	expect(run.sent).toHaveLength(0);
+});
+
+it('refuses Teams (JSON) that is no list under its own label, and a bad row by its field', async () => {
+	const notList = await runAction('teamMember', 'addToTeams', {
+		name: 'Bob',
+		email: 'b@example.com',
+		teamsSource: 'json',
+		teamsJson: '{"teamId":"team_1","role":"viewer"}',
+	});
+	const badRow = await runAction('teamMember', 'addToTeams', {
+		name: 'Bob',
+		email: 'b@example.com',
+		teamsSource: 'json',
+		teamsJson: '[{"teamId":"team_1","role":"owner"}]',
+	});
+
+	expect(notList.error?.message).toBe(
+		'Item 0: "Teams (JSON)" must be a list of {"teamId", "role"} objects',
+	);
+	expect(badRow.error?.message).toMatch(/^Item 0: "Role" \(row 1\) must be one of admin/);
+	expect([...notList.sent, ...badRow.sent]).toHaveLength(0);
+});

@@ -94,9 +94,32 @@ export const description = updateDisplayOptions(
 /** One request can carry many teams, but an organization has a bounded number of them. */
 const MAX_TEAMS = 100;
 
-const inputSchema = z.object({
-	...personShape,
-	teams: z
+/**
+ * The teams, from the form's rows or Teams (JSON) (text, or the list an expression gives): each team ID trimmed.
+ * JSON text that does not parse is refused as such, not as "no list".
+ */
+const teamsSchema = z.preprocess(
+	(value, ctx) => {
+		let teams = value;
+		if (typeof value === 'string') {
+			try {
+				teams = JSON.parse(value) as unknown;
+			} catch {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not valid JSON' });
+				return z.NEVER;
+			}
+		}
+		if (!Array.isArray(teams)) return teams;
+		return teams.map((team: unknown) =>
+			team && typeof team === 'object'
+				? {
+						teamId: String((team as IDataObject).teamId ?? '').trim(),
+						role: (team as IDataObject).role,
+					}
+				: team,
+		);
+	},
+	z
 		.array(
 			z.object({
 				teamId: idSchema.describe('Team Name or ID'),
@@ -111,44 +134,35 @@ const inputSchema = z.object({
 		.refine(
 			(teams) => new Set(teams.map((team) => team.teamId)).size === teams.length,
 			'must not list a team twice',
-		)
-		.describe('Teams'),
-	alwaysSend: z.boolean(),
-});
+		),
+);
 
-type Input = z.infer<typeof inputSchema>;
+const inputShape = { ...personShape, alwaysSend: z.boolean() };
+
+const fieldsSchema = z.object({ ...inputShape, teams: teamsSchema.describe('Teams') });
+
+/** Keyed and labelled as the field it comes from, so that a refusal names it (and a tool's argument). */
+const jsonSchema = z
+	.object({ ...inputShape, teamsJson: teamsSchema.describe('Teams (JSON)') })
+	.transform(({ teamsJson, ...input }) => ({ ...input, teams: teamsJson }));
+
+type Input = z.infer<typeof fieldsSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
-	const fromJson = readParameter<string>(this, 'teamsSource', itemIndex, 'fields') === 'json';
-	const teams = fromJson
-		? parseTeamsJson(readParameter(this, 'teamsJson', itemIndex, '[]'))
-		: (readParameter(this, 'teams.team', itemIndex, []) as IDataObject[]);
+	const input = { ...personInput(this, itemIndex), alwaysSend: alwaysSendInput(this, itemIndex) };
+	if (readParameter<string>(this, 'teamsSource', itemIndex, 'fields') === 'json')
+		return validateParameters(
+			this,
+			jsonSchema,
+			{ ...input, teamsJson: readParameter(this, 'teamsJson', itemIndex, '[]') },
+			itemIndex,
+		);
 	return validateParameters(
 		this,
-		inputSchema,
-		{
-			...personInput(this, itemIndex),
-			teams: Array.isArray(teams)
-				? teams.map((team: IDataObject) =>
-						team && typeof team === 'object'
-							? { teamId: String(team.teamId ?? '').trim(), role: team.role }
-							: team,
-					)
-				: teams,
-			alwaysSend: alwaysSendInput(this, itemIndex),
-		},
+		fieldsSchema,
+		{ ...input, teams: readParameter(this, 'teams.team', itemIndex, []) },
 		itemIndex,
 	);
-}
-
-/** Teams (JSON) as text or as the list an expression gives; anything else is left for the schema to refuse. */
-function parseTeamsJson(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value) as unknown;
-	} catch {
-		return 'invalid JSON';
-	}
 }
 
 export const kind = 'batch' as const;
