@@ -65,7 +65,6 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 			}
 			return;
 		}
-		const turns = memberTurns<Input>();
 		const send = (
 			{ input, itemIndex }: ParsedItem<Input>,
 			current: () => Promise<RosterMember>,
@@ -98,22 +97,58 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 				async () => await leftAfterFailure(current),
 			);
 		};
-		for await (const row of rows) {
-			const { teamId, email } = row.input;
-			turns.take(memberKey(row.input), row, () =>
-				send(row, async () => await rosters.listedNow(teamId, email, row.itemIndex)),
-			);
-		}
-		await turns.sendHeld(pool, (row, before) => send(row, leftMember(before)));
+		const turns = new PersonTurns<Input>(
+			send,
+			async ({ input, itemIndex }) => await rosters.listedNow(input.teamId, input.email, itemIndex),
+		);
+		for await (const row of rows) turns.take(row);
+		await turns.sendHeld(pool);
 	};
 }
 
 /**
- * Rows of the same member of the same team follow each other (shared/keyedTurns.ts): each row starts from the
- * member as the row before it left them, the first from the team's roster.
+ * Rows of the same person follow each other (shared/keyedTurns.ts), whatever their team: a row in a team starts
+ * from the member as the person's last row in that team left them, the first from the team's roster (`fromRoster`).
+ * Rows of one person in several teams are not sent at once either: the first add of someone new creates and invites
+ * them, and the contract promises no lock against a second add arriving meanwhile (a second invitation, a second
+ * account), nor against two pauses or removals each leaving the other team as the one the person keeps.
  */
-export function memberTurns<Input extends MemberTarget>() {
-	return new KeyedTurns<ParsedItem<Input>, Promise<Left>>();
+export class PersonTurns<Input extends MemberTarget> {
+	private readonly turns = new KeyedTurns<ParsedItem<Input>, Promise<Map<string, Left>>>();
+
+	constructor(
+		private readonly send: (
+			row: ParsedItem<Input>,
+			current: () => Promise<RosterMember>,
+		) => Promise<Left>,
+		private readonly fromRoster: (row: ParsedItem<Input>) => Promise<RosterMember>,
+	) {}
+
+	take(row: ParsedItem<Input>): void {
+		this.turns.take(normalizeEmail(row.input.email), row, () =>
+			this.sendRow(row, Promise.resolve(new Map())),
+		);
+	}
+
+	async sendHeld(pool: TaskPool): Promise<void> {
+		await this.turns.sendHeld(pool, (row, before) => this.sendRow(row, before));
+	}
+
+	/** `earlier`: what the person's rows before this one left, by team (it never rejects: `send` leaves a Left). */
+	private async sendRow(
+		row: ParsedItem<Input>,
+		earlier: Promise<Map<string, Left>>,
+	): Promise<Map<string, Left>> {
+		const { teamId } = row.input;
+		const current = async (): Promise<RosterMember> => {
+			const left = await earlier;
+			return left.has(teamId)
+				? await leftMember(Promise.resolve(left.get(teamId)))()
+				: await this.fromRoster(row);
+		};
+		const left = await this.send(row, current);
+		return new Map(await earlier).set(teamId, left);
+	}
 }
 
 /** The team's members could not be read for a row: the rows of the same member after it fail with that too. */
@@ -139,11 +174,6 @@ export function leftMember(before: Promise<Left>): () => Promise<RosterMember> {
 		if (left instanceof UnreadRoster) throw left.error;
 		return left;
 	};
-}
-
-/** One person of one team, whatever the case of the rows' e-mails. */
-export function memberKey({ teamId, email }: MemberTarget): string {
-	return JSON.stringify([teamId, normalizeEmail(email)]);
 }
 
 /**

@@ -173,6 +173,45 @@ describe('Team Member: Add (change-aware)', () => {
 		expect(writes()).toHaveLength(1);
 	});
 
+	it('a new person in two teams is added to the second only once the first add, which invites them, answered', async () => {
+		const { org, main, sales, credentials } = newOrganization();
+		// The first add creates and invites the person; a service checking "known?" and creating in two steps would
+		// invite them twice (or hold two accounts) if the second add arrived meanwhile (the contract promises no lock).
+		suite.sim.faults.add({
+			kind: 'stall',
+			method: 'PUT',
+			path: `/api/teams-api/${main.id}/members`,
+			delayMs: 300,
+			count: 1,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'add',
+				teamId: teamRef('={{ $json.team }}'),
+				name: 'Nia New',
+				email: '={{ $json.email }}',
+				role: '={{ $json.role }}',
+			},
+			items: [
+				{ team: main.id, email: 'nia@member.example', role: 'viewer' },
+				{ team: sales.id, email: 'Nia@Member.example', role: 'editor' },
+			],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.result)).toEqual(['added', 'added']);
+		const [first, second] = writes();
+		expect(first.path).toBe(`/api/teams-api/${main.id}/members`);
+		expect(second.path).toBe(`/api/teams-api/${sales.id}/members`);
+		expect(second.startedAt).toBeGreaterThanOrEqual(first.endedAt!);
+		expect(suite.sim.state.findUser('nia@member.example', org.id)?.invitationsSent).toBe(1);
+		expect(suite.sim.state.findMember(sales.id, 'nia@member.example')?.role).toBe('editor');
+	});
+
 	it('a team that cannot be read fails only its own items under Continue On Fail', async () => {
 		const { main, credentials } = newOrganization();
 

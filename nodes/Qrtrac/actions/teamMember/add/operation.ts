@@ -14,14 +14,7 @@ import {
 	roleField,
 } from '../../../descriptions/member';
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
-import {
-	asListed,
-	leftAfterFailure,
-	leftMember,
-	memberKey,
-	memberTurns,
-	type Left,
-} from '../memberChange';
+import { asListed, leftAfterFailure, PersonTurns, type Left } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { Rosters, sentUntold, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
@@ -67,8 +60,8 @@ export const kind = 'batch' as const;
 /**
  * Adds each person to the team with the role, or gives an existing member the role. Change-aware unless Always
  * Send is on: each team's members are read once, and a member who already has the role is reported `unchanged`
- * with nothing sent, so a re-run neither writes nor re-invites anyone. Rows for the same person and team follow
- * each other, each deciding from what the row before left.
+ * with nothing sent, so a re-run neither writes nor re-invites anyone. Rows for the same person follow each other
+ * (PersonTurns), each deciding from what the person's row before it in the team left.
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -77,7 +70,6 @@ export async function run(
 	pool: TaskPool,
 ): Promise<void> {
 	const rosters = new Rosters(this);
-	const turns = memberTurns<Input>();
 	const send = (
 		{ input, itemIndex }: ParsedItem<Input>,
 		current: () => Promise<RosterMember>,
@@ -107,13 +99,12 @@ export async function run(
 				},
 			);
 	};
-	for await (const row of rows) {
-		const { teamId, email } = row.input;
-		turns.take(memberKey(row.input), row, () =>
-			send(row, async () => await rosters.member(teamId, email, row.itemIndex)),
-		);
-	}
-	await turns.sendHeld(pool, (row, before) => send(row, leftMember(before)));
+	const turns = new PersonTurns<Input>(
+		send,
+		async ({ input, itemIndex }) => await rosters.member(input.teamId, input.email, itemIndex),
+	);
+	for await (const row of rows) turns.take(row);
+	await turns.sendHeld(pool);
 }
 
 async function addOne(
