@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getTeamRoster, memberWord } from '../../../shared/api';
+import { getTeamRoster, membershipState, memberWord } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import {
 	itemInputError,
@@ -60,7 +60,7 @@ const properties: INodeProperties[] = [
 				],
 				default: [],
 				description:
-					"Only members whose 'status' (as the output shows it) is one of these; none chosen: every status",
+					"Only members whose 'status' (as the output shows it) is one of these, and for Paused also invitees paused in the team (status pending); none chosen: every status",
 			},
 		],
 	},
@@ -137,8 +137,15 @@ export async function execute(
 		(member) =>
 			(input.roles.length === 0 ||
 				input.roles.includes(memberWord(member.role) as Input['roles'][number])) &&
-			(input.statuses.length === 0 ||
-				input.statuses.includes(member.status as Input['statuses'][number])),
+			(input.statuses.length === 0 || input.statuses.some((status) => hasStatus(member, status))),
 	);
 	return upToLimit(matching, input);
+}
+
+/**
+ * Whether a listed member is kept by a Statuses choice: their output `status`, or for Paused, a pause in the team
+ * that `status` does not show because their invitation is pending (Pause takes them as paused all the same).
+ */
+function hasStatus(member: IDataObject, status: Input['statuses'][number]): boolean {
+	return member.status === status || (status === 'paused' && membershipState(member) === 'paused');
 }

@@ -114,6 +114,26 @@ describe('Team Member > Get Many', () => {
 		expect(pending.items.map((item) => item.json.email)).toEqual([at('pia')]);
 	});
 
+	it('Paused keeps an invitee paused in the team, whose status is pending, as Pause takes them as paused', async () => {
+		const { team, credentials, at } = teamWithMembers();
+		const other = [...suite.sim.state.teams.values()].find(
+			(candidate) => candidate.orgId === team.orgId && candidate.id !== team.id,
+		)!;
+		suite.sim.state.addMember(other.id, { name: 'Pia Pending', email: at('pia'), role: 'viewer' });
+		suite.sim.state.setMemberState(team.id, at('pia'), 'paused');
+
+		const paused = await getMany(credentials, team.id, { filters: { statuses: ['paused'] } });
+		const pending = await getMany(credentials, team.id, { filters: { statuses: ['pending'] } });
+		const active = await getMany(credentials, team.id, { filters: { statuses: ['active'] } });
+
+		expect(paused.items.map((item) => [item.json.email, item.json.status])).toEqual([
+			[at('eve'), 'paused'],
+			[at('pia'), 'pending'],
+		]);
+		expect(pending.items.map((item) => item.json.email)).toEqual([at('pia')]);
+		expect(active.items.map((item) => item.json.email)).not.toContain(at('pia'));
+	});
+
 	it('filters by role and status together, and Limit cuts what matches', async () => {
 		const { team, credentials, at } = teamWithMembers();
 
