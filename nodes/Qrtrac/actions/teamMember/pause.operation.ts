@@ -36,7 +36,7 @@ export const run = memberChangeRun<MemberTarget>({
 		if ('done' in sent) return sent.done;
 		if (refusedWith(sent.failed, NO_ACTIVE_TEAM))
 			sent.failed.description = [
-				'A member must stay active in at least one team, and this is their last active one. To take their access here, activate them in another team first and pause them here then, or use Delete Completely to take them out of the organization (Remove From Team is refused for the same reason).',
+				"A member must stay active in at least one team, and this is their last active one. To take their access here, activate them in another team (or add them to one) first and pause them here then, or use Delete Completely to take them out of the organization (Remove From Team is refused for a member's last team).",
 				sent.failed.description,
 			]
 				.filter(Boolean)

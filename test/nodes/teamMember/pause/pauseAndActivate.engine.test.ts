@@ -95,6 +95,14 @@ describe('Team Member: Pause and Activate', () => {
 				'only@member.example would be left with no active team; a member needs at least one active team',
 			httpCode: '400',
 		});
+		// The contract refuses Remove From Team for a member's last team, not for their last active one.
+		expect(result.items[0].json.description).toContain(
+			'activate them in another team (or add them to one) first and pause them here then',
+		);
+		expect(result.items[0].json.description).toContain(
+			"Remove From Team is refused for a member's last team",
+		);
+		expect(result.items[0].json.description).not.toContain('refused for the same reason');
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(result.items[1].json).toMatchObject({ email: 'two@member.example', result: 'paused' });
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
