@@ -567,3 +567,9 @@ test('a notice on the tool variant only says the model fills only the fields han
 	expect(canvas).not.toHaveProperty(notices[0].name);
 	expect(toolDefaults('qrCode', 'get')).toHaveProperty(notices[0].name);
 });
+
+/** Team > Get gives each member the shape Team Member > Get Many gives (records/member.ts describeMember). */
+test('team:get names the status of each member, as teamMember:getMany does', () => {
+	const text = String(toolDefaults('team', 'get')?.toolDescription);
+	expect(text).toMatch(/members \([^)]*status \(active, paused or pending\)/);
+});
