@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
 /** What executionNode needs of a context: n8n's getNode, which every kind of function context has. */
-interface NodeContext {
+export interface NodeContext {
 	getNode(): INode;
 }
 

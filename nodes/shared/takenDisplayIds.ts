@@ -1,3 +1,8 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import { executionNode, type NodeContext } from './executionNode';
+import { foldedDisplayId } from './records/qrCode';
+
 /**
  * The Display IDs rows of an execution took out of a held sync snapshot (teamCodes.ts), each with the change times
  * of the versions of its code those rows saw: started from (the snapshot's, a look-up's, the row before's) or read
@@ -9,16 +14,19 @@
  * epoch ms, read in their unit by the caller; once a version read had no readable time, nothing gives the Display
  * ID back; a write answer without one leaves only the content to decide.
  */
+type Seen<Version> =
+	{ after: number; atLeast: number; holdsWrite?: (version: Version) => boolean } | 'unreadable';
+
 export class TakenDisplayIds<Version = unknown> {
 	/**
 	 * Display ID -> the latest change time read (`after`, -Infinity: rows started from no code), the latest write's
 	 * (`atLeast`; Infinity: unreadable) and whether a version holds what that write wrote; or 'unreadable'. One
 	 * test per Display ID: no more memory than the code the row took out of the snapshot.
 	 */
-	private readonly seen = new Map<
-		string,
-		{ after: number; atLeast: number; holdsWrite?: (version: Version) => boolean } | 'unreadable'
-	>();
+	private readonly seen = new Map<string, Seen<Version>>();
+
+	/** Lower-cased Display ID -> the taken Display IDs that fold to it. */
+	private readonly folded = new Map<string, Set<string>>();
 
 	has(displayId: string): boolean {
 		return this.seen.has(displayId);
@@ -30,16 +38,37 @@ export class TakenDisplayIds<Version = unknown> {
 	}
 
 	/**
+	 * Fails the row of `displayId` when rows took a Display ID differing from it only in case: QRTRAC may hold both
+	 * as one code (the index's rule, api/qrList.ts), so the row writes nothing rather than make a second code.
+	 */
+	refuseOtherCase(ctx: NodeContext, displayId: string, itemIndex: number): void {
+		const variants = [...(this.folded.get(foldedDisplayId(displayId)) ?? [])];
+		const named = variants
+			.filter((variant) => variant !== displayId)
+			.map((variant) => `"${variant}"`);
+		if (named.length === 0) return;
+		throw new NodeOperationError(
+			executionNode(ctx),
+			`Display ID "${displayId}" differs only in case from ${named.join(', ')}, which another row of this execution names`,
+			{
+				itemIndex,
+				description:
+					'QRTRAC may take Display IDs differing only in case for one code: nothing was written for this row, so that no second code is made. Give every row of a code its Display ID exactly as QRTRAC holds it.',
+			},
+		);
+	}
+
+	/**
 	 * A row of `displayId` started from, or read, a version changed at `changedMs` (undefined: no readable time),
 	 * or started from no code (null).
 	 */
 	started(displayId: string, changedMs: number | null | undefined): void {
 		const before = this.seen.get(displayId) ?? { after: -Infinity, atLeast: -Infinity };
 		if (before === 'unreadable' || changedMs === undefined) {
-			this.seen.set(displayId, 'unreadable');
+			this.set(displayId, 'unreadable');
 			return;
 		}
-		this.seen.set(displayId, { ...before, after: Math.max(before.after, changedMs ?? -Infinity) });
+		this.set(displayId, { ...before, after: Math.max(before.after, changedMs ?? -Infinity) });
 	}
 
 	/**
@@ -54,7 +83,7 @@ export class TakenDisplayIds<Version = unknown> {
 		const before = this.seen.get(displayId) ?? { after: -Infinity, atLeast: -Infinity };
 		if (before === 'unreadable') return;
 		const earlier = Number.isFinite(before.atLeast) ? before.atLeast : -Infinity;
-		this.seen.set(displayId, {
+		this.set(displayId, {
 			after: before.after,
 			atLeast: changedMs === undefined ? Infinity : Math.max(earlier, changedMs),
 			holdsWrite,
@@ -82,5 +111,14 @@ export class TakenDisplayIds<Version = unknown> {
 
 	release(displayId: string): void {
 		this.seen.delete(displayId);
+		const folded = foldedDisplayId(displayId);
+		this.folded.get(folded)?.delete(displayId);
+		if (this.folded.get(folded)?.size === 0) this.folded.delete(folded);
+	}
+
+	private set(displayId: string, seen: Seen<Version>): void {
+		this.seen.set(displayId, seen);
+		const folded = foldedDisplayId(displayId);
+		this.folded.set(folded, (this.folded.get(folded) ?? new Set()).add(displayId));
 	}
 }

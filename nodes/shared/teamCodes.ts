@@ -98,10 +98,9 @@ export class TeamCodes {
 	}
 
 	/**
-	 * Every live code of the team, in the list's order (oldest first). A held snapshot lacks the codes of Display
-	 * IDs rows of the execution took and the feed has not given back (a lagging feed, a failed row): unless `named`
-	 * (Display IDs the caller leaves alone) holds each of them, the team is read again in full, so that the answer
-	 * is never a partial list.
+	 * Every live code of the team, in the list's order (oldest first). A held snapshot lacks the codes of Display IDs
+	 * rows of the execution took and the feed has not given back (a lagging feed, a failed row): unless `named`
+	 * (Display IDs the caller leaves alone) holds each of them, the team is read again, never a partial list.
 	 */
 	async all(
 		teamId: string | undefined,
@@ -129,9 +128,10 @@ export class TeamCodes {
 	}
 
 	/**
-	 * The team's code with this Display ID, handed to the first row that asks and let go of: later rows of this
-	 * run take what that row left (the operation), rows of later runs look the code up (one search) until the
-	 * feed brings a newer version or this run puts the code back (`putBack`).
+	 * The team's code with this Display ID, handed to the first row that asks and let go of: later rows of this run
+	 * take what that row left (the operation), rows of later runs look the code up (one search) until the feed
+	 * brings a newer version or this run puts the code back (`putBack`). As the index does (api/qrList.ts), it fails
+	 * the row when it holds the Display ID only in another case, also once a row took that one out of it.
 	 */
 	async take(
 		teamId: string | undefined,
@@ -145,9 +145,10 @@ export class TeamCodes {
 			return found;
 		}
 		const code = snapshot.index.take(displayId, itemIndex);
+		if (code === undefined) snapshot.taken.refuseOtherCase(this.ctx, displayId, itemIndex);
+		snapshot.taken.started(displayId, changedAt(code, Date.now())); // before any wait: rows run side by side
 		if (code === undefined)
 			this.unheldAt.set(await this.keyOf(teamId, displayId), snapshot.readAtServiceMs);
-		snapshot.taken.started(displayId, changedAt(code, Date.now()));
 		await this.reads.resized(teamId, snapshot);
 		return code;
 	}

@@ -407,6 +407,51 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			suite.expectRequestsFollowContract();
 		});
 
+		it('never makes a second code for a Display ID another row of the run gives in another case', async () => {
+			// Before: alone, "case-b" failed (QRTRAC holds it as "Case-B"), but beside a "Case-B" row it was created,
+			// a second code the next run cannot tell apart; in an empty team both rows created a code.
+			const team = newTeam();
+			suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				displayId: 'Case-B',
+				qrRedirectUrl: 'https://example.com/b',
+			});
+			const rows = (prefix: string) => [
+				{ displayId: `${prefix}-A`, name: 'New', url: 'https://example.com/a', team },
+				{
+					displayId: `${prefix.toLowerCase()}-a`,
+					name: 'Other',
+					url: 'https://example.com/a2',
+					team,
+				},
+				{ displayId: `${prefix}-B`, name: 'Held', url: 'https://example.com/b', team },
+				{
+					displayId: `${prefix.toLowerCase()}-b`,
+					name: 'Other',
+					url: 'https://example.com/b2',
+					team,
+				},
+			];
+			suite.sim.clearRequestLog();
+
+			for (const run of [1, 2]) {
+				const result = await sync(rows('Case'), {}, true);
+
+				expect(result.error).toBeUndefined();
+				expect(result.items.map((item) => [item.json.result, item.json.error])).toEqual([
+					[run === 1 ? 'created' : 'unchanged', undefined],
+					[undefined, expect.stringContaining('"case-a"')],
+					[run === 1 ? 'updated' : 'unchanged', undefined],
+					[undefined, expect.stringContaining('"case-b"')],
+				]);
+				expect(result.items[1].json.itemIndex).toBe(1);
+				expect(codesWithDisplayId('case-a')).toHaveLength(0);
+				expect(codesWithDisplayId('case-b')).toHaveLength(0);
+				expect(codesWithDisplayId('Case-A')).toHaveLength(1);
+			}
+			suite.expectRequestsFollowContract();
+		});
+
 		it('keeps the service error, explained, for a Display ID held by another team or by a deleted code', async () => {
 			const team = newTeam();
 			const elsewhere = newTeam();
