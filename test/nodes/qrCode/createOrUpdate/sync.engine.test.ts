@@ -452,6 +452,43 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			suite.expectRequestsFollowContract();
 		});
 
+		it('a repeated Display ID whose first row failed after its write: the later row starts from the code as QRTRAC holds it', async () => {
+			// Before: the later row started from the code as it was before the failed row's PUT, found nothing to
+			// change and output `unchanged` with the old name, while QRTRAC held the failed row's name.
+			const team = newTeam();
+			const held = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				name: 'Old',
+				displayId: 'undone-here',
+				qrRedirectUrl: 'https://example.com/u',
+			});
+			// The first row's PUT is made, then answered as refused.
+			suite.sim.faults.add({
+				kind: 'softError',
+				method: 'PUT',
+				path: `/api/qrs-api/${held.id}`,
+				afterWrite: true,
+				count: 1,
+			});
+			suite.sim.clearRequestLog();
+			const row = { displayId: 'undone-here', url: 'https://example.com/u', team };
+
+			const result = await sync(
+				[
+					{ ...row, name: 'New' },
+					{ ...row, name: 'Old' },
+				],
+				{},
+				true,
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json.error).toBeDefined();
+			expect(result.items[1].json).toMatchObject({ result: 'updated', name: 'Old' });
+			expect(suite.sim.state.getQr(held.id)?.name).toBe('Old');
+			suite.expectRequestsFollowContract();
+		});
+
 		it('keeps the service error, explained, for a Display ID held by another team or by a deleted code', async () => {
 			const team = newTeam();
 			const elsewhere = newTeam();

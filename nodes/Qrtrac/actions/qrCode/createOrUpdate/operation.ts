@@ -96,8 +96,8 @@ interface RowRun {
 }
 
 /**
- * Left by a row that failed without knowing its code (its team read failed, or its create did): the next row of
- * the code finds it again as a first row does, never takes it for absent.
+ * Left by a row that failed: the next row of the code finds it again as a first row does, never takes it for absent
+ * (the row knew no code) nor as the row found it (its write may have been made, its answer lost or refused after).
  */
 const LOOK_AGAIN = Symbol('look the code up again');
 
@@ -180,9 +180,8 @@ export async function run(
 }
 
 /**
- * Sends one row through the pool; answers the code it left (when it failed: the code it started from, or
- * LOOK_AGAIN when it had none). `first`: the first row of its code, which started from the snapshot or a look-up
- * (a read).
+ * Sends one row through the pool; answers the code it left (LOOK_AGAIN when it failed). `first`: the first row of
+ * its code, which started from the snapshot or a look-up (a read).
  */
 async function sendRow(
 	rowRun: RowRun,
@@ -193,11 +192,10 @@ async function sendRow(
 	const { ctx, results, pool, outcome } = rowRun;
 	const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
 	const saw = sawVersion(rowRun, input);
-	let startedFrom: IDataObject | undefined;
 	let read: QrCode | undefined;
 	const task = pool.run(async (): Promise<RowResult> => {
 		try {
-			startedFrom = await start();
+			const startedFrom = await start();
 			const action = planRow(input, startedFrom, writeUnchanged);
 			const taken = input.mode === SYNC_MODE ? rowRun.taken.sync : rowRun.taken.lookUp;
 			const done = await applyRow(ctx, input, action, itemIndex, { writeUnchanged, saw, taken });
@@ -216,7 +214,7 @@ async function sendRow(
 				rowRun.deleteMissing.rowCode(input.teamId ?? rowRun.credentialTeamId, idOf(done.code));
 				return done.code;
 			},
-			() => startedFrom ?? LOOK_AGAIN,
+			() => LOOK_AGAIN,
 		);
 }
 
