@@ -25,8 +25,8 @@ export class TakenDisplayIds<Version = unknown> {
 	 */
 	private readonly seen = new Map<string, Seen<Version>>();
 
-	/** Lower-cased Display ID -> the taken Display IDs that fold to it. */
-	private readonly folded = new Map<string, Set<string>>();
+	/** The taken Display IDs by their folded form, for the rule of Display IDs differing only in case. */
+	private readonly named = new NamedDisplayIds();
 
 	has(displayId: string): boolean {
 		return this.seen.has(displayId);
@@ -37,25 +37,9 @@ export class TakenDisplayIds<Version = unknown> {
 		return [...this.seen.keys()];
 	}
 
-	/**
-	 * Fails the row of `displayId` when rows took a Display ID differing from it only in case: QRTRAC may hold both
-	 * as one code (the index's rule, api/qrList.ts), so the row writes nothing rather than make a second code.
-	 */
+	/** Fails the row of `displayId` when rows took one differing from it only in case (NamedDisplayIds). */
 	refuseOtherCase(ctx: NodeContext, displayId: string, itemIndex: number): void {
-		const variants = [...(this.folded.get(foldedDisplayId(displayId)) ?? [])];
-		const named = variants
-			.filter((variant) => variant !== displayId)
-			.map((variant) => `"${variant}"`);
-		if (named.length === 0) return;
-		throw new NodeOperationError(
-			executionNode(ctx),
-			`Display ID "${displayId}" differs only in case from ${named.join(', ')}, which another row of this execution names`,
-			{
-				itemIndex,
-				description:
-					'QRTRAC may take Display IDs differing only in case for one code: nothing was written for this row, so that no second code is made. Give every row of a code its Display ID exactly as QRTRAC holds it.',
-			},
-		);
+		refuseOtherCase(ctx, displayId, this.named.otherCases(displayId), itemIndex);
 	}
 
 	/**
@@ -111,14 +95,57 @@ export class TakenDisplayIds<Version = unknown> {
 
 	release(displayId: string): void {
 		this.seen.delete(displayId);
+		this.named.delete(displayId);
+	}
+
+	private set(displayId: string, seen: Seen<Version>): void {
+		this.seen.set(displayId, seen);
+		this.named.add(displayId);
+	}
+}
+
+/** Display IDs rows named, by their folded form (records/qrCode.ts `foldedDisplayId`), for refuseOtherCase. */
+export class NamedDisplayIds {
+	private readonly folded = new Map<string, Set<string>>();
+
+	add(displayId: string): void {
+		const folded = foldedDisplayId(displayId);
+		this.folded.set(folded, (this.folded.get(folded) ?? new Set()).add(displayId));
+	}
+
+	delete(displayId: string): void {
 		const folded = foldedDisplayId(displayId);
 		this.folded.get(folded)?.delete(displayId);
 		if (this.folded.get(folded)?.size === 0) this.folded.delete(folded);
 	}
 
-	private set(displayId: string, seen: Seen<Version>): void {
-		this.seen.set(displayId, seen);
-		const folded = foldedDisplayId(displayId);
-		this.folded.set(folded, (this.folded.get(folded) ?? new Set()).add(displayId));
+	/** The Display IDs named that differ from `displayId` only in case. */
+	otherCases(displayId: string): string[] {
+		const variants = this.folded.get(foldedDisplayId(displayId)) ?? [];
+		return [...variants].filter((variant) => variant !== displayId);
 	}
+}
+
+/**
+ * Fails the row of `displayId` when other rows named `variants`, Display IDs differing from it only in case: QRTRAC
+ * may hold them as one code (the index's rule, api/qrList.ts), so the row writes nothing rather than make a second
+ * code or write the other row's.
+ */
+export function refuseOtherCase(
+	ctx: NodeContext,
+	displayId: string,
+	variants: readonly string[],
+	itemIndex: number,
+): void {
+	if (variants.length === 0) return;
+	const named = variants.map((variant) => `"${variant}"`).join(', ');
+	throw new NodeOperationError(
+		executionNode(ctx),
+		`Display ID "${displayId}" differs only in case from ${named}, which another row names`,
+		{
+			itemIndex,
+			description:
+				'QRTRAC may take Display IDs differing only in case for one code: nothing was written for this row, so that no second code is made. Give every row of a code its Display ID exactly as QRTRAC holds it.',
+		},
+	);
 }

@@ -44,6 +44,56 @@ describe('Create or Update, Look Up Each Row', () => {
 		]);
 	});
 
+	it('never makes a second code for a Display ID another row of the run gives in another case', async () => {
+		// Before: both rows searched at once, found nothing and each created a code ("Look-A" and "look-a"), though
+		// the second row alone fails ("QRTRAC holds Display ID "look-a" as "Look-A"").
+		const rows = [
+			{ displayId: 'Look-A', name: 'First', url: 'https://example.com/1' },
+			{ displayId: 'look-a', name: 'Second', url: 'https://example.com/2' },
+		];
+
+		for (const run of [1, 2]) {
+			const done = await upsert(rows);
+
+			expect(done.items.map((item) => [item.json.result, item.json.error])).toEqual([
+				[run === 1 ? 'created' : 'unchanged', undefined],
+				[undefined, expect.stringContaining('"look-a"')],
+			]);
+			expect(codesWithDisplayId('look-a')).toHaveLength(0);
+			expect(codesWithDisplayId('Look-A')).toHaveLength(1);
+		}
+	});
+
+	it.each(['lookUpEachRow', 'sync'])(
+		'%s: rows naming two codes QRTRAC keeps apart by case each write their own',
+		async (mode) => {
+			for (const displayId of [`Both-${mode}`, `both-${mode}`.toLowerCase()])
+				suite.sim.state.createQr(suite.sim.credentials.teamId, {
+					qrType: 'WEB',
+					name: 'Old',
+					displayId,
+					qrRedirectUrl: 'https://example.com/old',
+				});
+
+			const done = await upsert(
+				[
+					{ displayId: `Both-${mode}`, name: 'Upper', url: 'https://example.com/old' },
+					{
+						displayId: `both-${mode}`.toLowerCase(),
+						name: 'Lower',
+						url: 'https://example.com/old',
+					},
+				],
+				{ mode },
+			);
+
+			expect(done.items.map((item) => [item.json.result, item.json.name])).toEqual([
+				['updated', 'Upper'],
+				['updated', 'Lower'],
+			]);
+		},
+	);
+
 	it('updates a code created a moment ago that the list does not show yet', async () => {
 		suite.sim.setListDrift({ listLagMs: 60_000 });
 		const first = await upsert([

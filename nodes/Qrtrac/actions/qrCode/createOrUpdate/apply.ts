@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
 	changeTimeOf,
+	connectionOf,
 	createQr,
 	deletedAmong,
 	deletionUndecided,
@@ -13,6 +14,7 @@ import {
 	type QrCode,
 } from '../../../../shared/api';
 import { executionNode } from '../../../../shared/executionNode';
+import { NamedDisplayIds, refuseOtherCase } from '../../../../shared/takenDisplayIds';
 import type { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
 import { asDeleted, foldedDisplayId, isLive } from '../../../../shared/records/qrCode';
 import { attempt, refusedAsNotFound } from '../../../helpers/outcome';
@@ -53,8 +55,15 @@ export interface HeldCodes {
 	): Promise<IDataObject | undefined>;
 }
 
-/** Look Up Each Row: one search per row. */
+/**
+ * Look Up Each Row: one search per row. Rows search side by side, so a search cannot tell of a code another row
+ * of the run is creating: a row whose search finds no code fails when an earlier row of the run named its Display
+ * ID in another case (refuseOtherCase).
+ */
 export class PerRowLookUp implements HeldCodes {
+	/** By team, the Display IDs rows of this run looked up. */
+	private readonly named = new Map<string, NamedDisplayIds>();
+
 	constructor(private readonly ctx: IExecuteFunctions) {}
 
 	async code(
@@ -62,7 +71,15 @@ export class PerRowLookUp implements HeldCodes {
 		displayId: string,
 		itemIndex: number,
 	): Promise<IDataObject | undefined> {
-		return await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
+		const team = teamId ?? (await connectionOf(this.ctx)).teamId;
+		const named = this.named.get(team) ?? new NamedDisplayIds();
+		this.named.set(team, named);
+		const earlier = named.otherCases(displayId);
+		named.add(displayId);
+		const code = await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
+		// A code holding the Display ID exactly is the row's, as in the sync's snapshot (a service keeping both).
+		if (code === undefined) refuseOtherCase(this.ctx, displayId, earlier, itemIndex);
+		return code;
 	}
 }
 
