@@ -122,6 +122,8 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 		httpCode: failure.status === undefined ? undefined : String(failure.status),
 		itemIndex: failure.itemIndex,
 	});
+	// NodeApiError replaces a message holding a Node error code (EPERM in "deletePermission") with its own text
+	error.message = title;
 	if (failure.answerTooLarge) tooLargeAnswers.add(error);
 	if (failure.outcomeUnknown) unknownOutcomes.add(error);
 	return error;

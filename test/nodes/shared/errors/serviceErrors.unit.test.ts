@@ -16,3 +16,18 @@ describe('serviceError hints', () => {
 		expect(error.description).not.toContain('Check the ID');
 	});
 });
+
+describe('serviceError titles', () => {
+	// n8n's NodeApiError replaces a message holding a Node error code (any case, inside a word too) with its own text
+	it.each([
+		[403, 'missing deletePermission'],
+		[409, 'eexist: a code with this Display ID exists'],
+		[404, 'Template ENOENT'],
+		[400, 'upstream econnreset while saving'],
+		[500, 'EACCES on the storage'],
+		[undefined, 'Refused: EPERM'],
+	])('HTTP %s "%s": the title is QRTRAC\'s message, not n8n\'s generic text', (status, message) => {
+		const error = serviceError(node, { status, message });
+		expect(error.message).toBe(message);
+	});
+});

@@ -1,0 +1,36 @@
+/**
+ * The title an item shows when QRTRAC refuses it, through n8n-core: QRTRAC's words as they came (n8n's own text
+ * never replaces them), a quoted body left as valid JSON, and a Team Override's 401 told as the team's.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+
+/** Design Template > Get Many run with every request answered `status` and `body`: the error n8n shows. */
+async function refused(status: number, body: unknown, options: Record<string, unknown> = {}) {
+	suite.sim.faults.add({
+		kind: 'status',
+		status,
+		body: JSON.stringify(body),
+		contentType: 'application/json',
+	});
+	const result = await runNode({
+		nodeType: 'qrtrac',
+		parameters: { resource: 'designTemplate', operation: 'getMany', returnAll: true, options },
+		credentials: suite.credentials,
+	});
+	return { title: String(result.error?.message), description: String(result.error?.description) };
+}
+
+describe('a refusal of QRTRAC', () => {
+	it('whose words hold a Node error code (EPERM in "deletePermission"): the title keeps them, not n8n\'s generic text', async () => {
+		const shown = await refused(403, {
+			statusCode: 403,
+			message: ['missing deletePermission'],
+			error: 'Forbidden',
+		});
+		expect(shown.title).toContain('missing deletePermission');
+		expect(shown.title).not.toContain('Operation not permitted');
+	});
+});
