@@ -150,7 +150,7 @@ export function interpretAnswer(
 		failure: {
 			kind: ok ? 'clientError' : classifyFailure(status, undefined),
 			status,
-			message: refusalMessage(status, body, reading),
+			...refusalMessage(status, body, reading),
 		},
 	};
 }
@@ -163,18 +163,28 @@ const MESSAGE_CHARS = 500;
  * ErrorResponse (`message` missing or no text, e.g. a list of messages or `error`), the operation and an excerpt
  * of the body, so that the service's words are never dropped.
  */
-function refusalMessage(status: number, body: IDataObject, reading: AnswerReading): string {
+function refusalMessage(
+	status: number,
+	body: IDataObject,
+	reading: AnswerReading,
+): Pick<AttemptFailure, 'message' | 'quotesBody'> {
 	const { message } = body;
-	if (typeof message === 'string' && message.trim() !== '') return cut(message, MESSAGE_CHARS);
+	if (typeof message === 'string' && message.trim() !== '')
+		return { message: cut(message, MESSAGE_CHARS) };
 	const said = Object.keys(body).some((key) => key !== 'success' && key !== 'message')
 		? body
 		: message;
 	if (said === undefined || said === '') {
-		if (status === 429) return 'Too many requests';
-		return `QRTRAC answered ${reading.operation} with ${statusText(status)} without a message`;
+		if (status === 429) return { message: 'Too many requests' };
+		return {
+			message: `QRTRAC answered ${reading.operation} with ${statusText(status)} without a message`,
+		};
 	}
 	const excerpt = redactText(withheldIpAddressText(JSON.stringify(said)), reading.secretForms);
-	return `QRTRAC answered ${reading.operation} with ${statusText(status)} and an error without a "message" text: ${cut(excerpt, EXCERPT_CHARS)}`;
+	return {
+		message: `QRTRAC answered ${reading.operation} with ${statusText(status)} and an error without a "message" text: ${cut(excerpt, EXCERPT_CHARS)}`,
+		quotesBody: true,
+	};
 }
 
 /** `text` cut at `limit` characters, marked when cut. */
@@ -210,6 +220,7 @@ function notJson(status: number, text: string, reading: AnswerReading): AttemptF
 		kind: status >= 200 && status < 300 ? 'malformedResponse' : classifyFailure(status, undefined),
 		status,
 		message: `QRTRAC answered ${reading.operation} with ${statusText(status)} and a body that is not JSON${shown ? `: "${shown}"` : ''}`,
+		...(shown ? { quotesBody: true as const } : {}),
 	};
 }
 

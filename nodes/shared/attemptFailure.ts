@@ -13,6 +13,8 @@ export interface AttemptFailure {
 	hint?: string;
 	/** The answer passed MAX_ANSWER_BYTES and was not read (serviceErrors.ts `isAnswerTooLarge`). */
 	answerTooLarge?: true;
+	/** The message quotes an excerpt of the answer (serviceErrors.ts shows it as it came). */
+	quotesBody?: true;
 }
 
 export const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [

@@ -16,6 +16,8 @@ export interface ServiceFailure {
 	answerTooLarge?: true;
 	/** The request may have been carried out all the same (a create's lost answer): `isOutcomeUnknown`. */
 	outcomeUnknown?: true;
+	/** The message quotes an excerpt of the answer, not a message text: shown as it came, fields not relabelled. */
+	quotesBody?: true;
 }
 
 /** The errors of answers too large to read, by identity: nothing the service sends can make one. */
@@ -107,7 +109,8 @@ function labelled(message: string): string {
 /** Turns a failure into the NodeApiError n8n shows: the service's message, the HTTP status, the item, a hint. */
 export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
 	const hint = failure.hint ?? HINTS.find((entry) => entry.test(failure))?.hint;
-	const title = labelled(failure.message);
+	// an excerpt is the service's JSON or page as it came: relabelling would break it
+	const title = failure.quotesBody ? failure.message : labelled(failure.message);
 	const original = title === failure.message ? undefined : `QRTRAC's message: ${failure.message}.`;
 	// The detail of an unknown outcome names the code already.
 	const network =

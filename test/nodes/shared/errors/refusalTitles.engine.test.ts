@@ -33,4 +33,17 @@ describe('a refusal of QRTRAC', () => {
 		expect(shown.title).toContain('missing deletePermission');
 		expect(shown.title).not.toContain('Operation not permitted');
 	});
+
+	it('without a message text, naming API fields: the body is quoted as valid JSON, and once', async () => {
+		const body = {
+			statusCode: 400,
+			message: ['displayId must be shorter', 'qrRedirectUrl must be a URL address'],
+			error: 'Bad Request',
+		};
+		const shown = await refused(400, body);
+		expect(shown.title).toBe(
+			`QRTRAC answered GET /api/qr-templates-api with HTTP 400 and an error without a "message" text: ${JSON.stringify(body)}`,
+		);
+		expect(shown.description).not.toContain("QRTRAC's message");
+	});
 });

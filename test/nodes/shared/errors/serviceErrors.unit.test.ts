@@ -1,3 +1,4 @@
+import { interpretAnswer } from '../../../../nodes/shared/answerBody';
 import { serviceError } from '../../../../nodes/shared/serviceErrors';
 import { NODE as node } from '../../../support/fakeContext';
 
@@ -29,5 +30,21 @@ describe('serviceError titles', () => {
 	])('HTTP %s "%s": the title is QRTRAC\'s message, not n8n\'s generic text', (status, message) => {
 		const error = serviceError(node, { status, message });
 		expect(error.message).toBe(message);
+	});
+
+	it("a refusal's page naming an API field is quoted as it came, not relabelled", () => {
+		const reading = {
+			secretForms: [],
+			acceptUnsuccessful: false,
+			envelopeOptional: false,
+			operation: 'POST /api/qrs-api',
+		};
+		const answer = interpretAnswer(400, '<p>displayId "x" is taken</p>', reading);
+		if (!('failure' in answer)) throw new Error('a 400 is a refusal');
+		const error = serviceError(node, answer.failure);
+		expect(error.message).toBe(
+			'QRTRAC answered POST /api/qrs-api with HTTP 400 and a body that is not JSON: "displayId "x" is taken"',
+		);
+		expect(error.description).not.toContain("QRTRAC's message");
 	});
 });
