@@ -115,6 +115,11 @@ export interface AnswerReading {
 	envelopeOptional: boolean;
 	/** e.g. `POST /api/qrs-api`, named in the message of an answer that is not JSON. */
 	operation: string;
+	/**
+	 * The request is for a team other than the credential's: a 401 there is about that team (attemptFailure.ts
+	 * `refusedTeam`), so its status is named without saying that the credentials were refused.
+	 */
+	otherTeam?: boolean;
 }
 
 /**
@@ -177,12 +182,12 @@ function refusalMessage(
 	if (said === undefined || said === '') {
 		if (status === 429) return { message: 'Too many requests' };
 		return {
-			message: `QRTRAC answered ${reading.operation} with ${statusText(status)} without a message`,
+			message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} without a message`,
 		};
 	}
 	const excerpt = redactText(withheldIpAddressText(JSON.stringify(said)), reading.secretForms);
 	return {
-		message: `QRTRAC answered ${reading.operation} with ${statusText(status)} and an error without a "message" text: ${cut(excerpt, EXCERPT_CHARS)}`,
+		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and an error without a "message" text: ${cut(excerpt, EXCERPT_CHARS)}`,
 		quotesBody: true,
 	};
 }
@@ -219,14 +224,17 @@ function notJson(status: number, text: string, reading: AnswerReading): AttemptF
 	return {
 		kind: status >= 200 && status < 300 ? 'malformedResponse' : classifyFailure(status, undefined),
 		status,
-		message: `QRTRAC answered ${reading.operation} with ${statusText(status)} and a body that is not JSON${shown ? `: "${shown}"` : ''}`,
+		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and a body that is not JSON${shown ? `: "${shown}"` : ''}`,
 		...(shown ? { quotesBody: true as const } : {}),
 	};
 }
 
-/** e.g. `HTTP 401 (the credentials were refused)`. */
-function statusText(status: number): string {
-	const words = STATUS_WORDS[status] ?? (status >= 500 ? 'a server error' : undefined);
+/** e.g. `HTTP 401 (the credentials were refused)`; a bare `HTTP 401` for another team (`otherTeam`). */
+function statusText(status: number, reading: AnswerReading): string {
+	const words =
+		status === 401 && reading.otherTeam
+			? undefined
+			: (STATUS_WORDS[status] ?? (status >= 500 ? 'a server error' : undefined));
 	return `HTTP ${status}${words ? ` (${words})` : ''}`;
 }
 

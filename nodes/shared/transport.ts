@@ -89,6 +89,7 @@ async function sendWithRetries<T>(
 		acceptUnsuccessful: request.acceptUnsuccessful === true,
 		// The simple interface's answer is not published: a 2xx JSON object there is its answer, envelope or not.
 		envelopeOptional: request.api === 'simple',
+		otherTeam: request.api !== 'simple' && teamId !== connection.teamId,
 	};
 	const wait: SlotWait = {
 		limiter,
@@ -207,7 +208,7 @@ async function sendWithRetries<T>(
 				throw toldWaitError(ctx, wait, decision.toldWaitMs, request.itemIndex, failure);
 			throw serviceError(ctx.getNode(), {
 				...failure,
-				...(failure.status === 401 ? refusedCredential(request, teamId, connection, failure) : {}),
+				...(failure.status === 401 ? refusedCredential(request, teamId, reading, failure) : {}),
 				itemIndex: request.itemIndex,
 				detail:
 					[
@@ -229,11 +230,11 @@ async function sendWithRetries<T>(
 function refusedCredential(
 	request: QrtracRequest,
 	teamId: string,
-	connection: QrtracConnection,
+	reading: AnswerReading,
 	failure: AttemptFailure,
 ): { message?: string; hint?: string } {
 	if (request.api === 'simple') return refusedApiKey();
-	return teamId !== connection.teamId ? refusedTeam(teamId, failure.message) : {};
+	return reading.otherTeam ? refusedTeam(teamId, failure.message) : {};
 }
 
 function buildHttpOptions(

@@ -24,6 +24,14 @@ async function refused(status: number, body: unknown, options: Record<string, un
 }
 
 describe('a refusal of QRTRAC', () => {
+	it('with HTTP 401 and no message, for a Team Override: the title speaks of the team, not of refused credentials', async () => {
+		const shown = await refused(401, { success: false }, { teamOverride: 'team_unknown' });
+		expect(shown.title).toBe(
+			'QRTRAC refused the request for team "team_unknown" (QRTRAC answered GET /api/qr-templates-api with HTTP 401 without a message)',
+		);
+		expect(shown.description).toContain('The team may not exist');
+	});
+
 	it('whose words hold a Node error code (EPERM in "deletePermission"): the title keeps them, not n8n\'s generic text', async () => {
 		const shown = await refused(403, {
 			statusCode: 403,
