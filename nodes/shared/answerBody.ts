@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { excerptRedacted } from './api/answerErrors';
 import { withheldIpAddressText } from './api/ipAddressFields';
 import { mayHoldSecret, redactDeep, redactText } from './redaction';
 import { classifyFailure } from './retryPolicy';
@@ -166,7 +167,7 @@ const MESSAGE_CHARS = 500;
 /**
  * What a refusal says: the service's message, cut at MESSAGE_CHARS; for a body that is not the contract's
  * ErrorResponse (`message` missing or no text, e.g. a list of messages or `error`), the operation and an excerpt
- * of the body, so that the service's words are never dropped.
+ * of the body (api/answerErrors.ts), so that the service's words are never dropped.
  */
 function refusalMessage(
 	status: number,
@@ -185,9 +186,9 @@ function refusalMessage(
 			message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} without a message`,
 		};
 	}
-	const excerpt = redactText(withheldIpAddressText(JSON.stringify(said)), reading.secretForms);
+	const excerpt = excerptRedacted(said, reading.secretForms, EXCERPT_CHARS);
 	return {
-		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and an error without a "message" text: ${cut(excerpt, EXCERPT_CHARS)}`,
+		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and an error without a "message" text: ${excerpt}`,
 		quotesBody: true,
 	};
 }

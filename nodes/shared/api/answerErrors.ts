@@ -107,7 +107,11 @@ function withheldIpAddress(key: string, value: unknown): unknown {
  * the secrets replaced before the cut, so that no part of one survives at the edge.
  */
 export function excerptOf(value: unknown, redact: readonly string[], limit = 300): string {
-	const forms = secretForms(redact);
+	return excerptRedacted(value, secretForms(redact), limit);
+}
+
+/** `excerptOf` for a caller that holds the secrets' forms already (redaction.ts `secretForms`, as the transport does). */
+export function excerptRedacted(value: unknown, forms: readonly string[], limit = 300): string {
 	let text: string;
 	try {
 		text = value === undefined ? 'nothing (no data)' : JSON.stringify(value, withheldIpAddress);

@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 
 import { interpretAnswer, readBodyText } from '../../../../nodes/shared/answerBody';
+import { excerptOf } from '../../../../nodes/shared/api/answerErrors';
 import { secretForms } from '../../../../nodes/shared/redaction';
 
 /** A body that sends `chunk` every `everyMs`, `count` times. */
@@ -135,5 +136,31 @@ describe('interpretAnswer of a body that is not JSON', () => {
 		);
 		expect(message).toContain('"raw":"{\\"ip\\":\\"(withheld)\\"}","xff":"(withheld)"');
 		expect(message).not.toMatch(/fe80|192\.0\.2|203\.0|198\.51/);
+	});
+});
+
+describe('interpretAnswer of a refusal without a message text', () => {
+	const reading = {
+		secretForms: secretForms(['s3cret-value']),
+		acceptUnsuccessful: false,
+		envelopeOptional: false,
+		operation: 'POST /api/qrs-api',
+	};
+	const messageOf = (status: number, body: unknown) => {
+		const answer = interpretAnswer(status, JSON.stringify(body), reading);
+		return 'failure' in answer ? answer.failure.message : '';
+	};
+
+	it('quotes the body as every excerpt of an answer is quoted (excerptOf): cut, its fields named, secrets blanked', () => {
+		const body = {
+			statusCode: 400,
+			error: `Bad key s3cret-value ${'x'.repeat(400)}`,
+			path: '/api/qrs-api',
+		};
+		expect(messageOf(400, body)).toBe(
+			`QRTRAC answered POST /api/qrs-api with HTTP 400 and an error without a "message" text: ${excerptOf(body, ['s3cret-value'], 200)}`,
+		);
+		expect(messageOf(400, body)).toContain('... (its fields: statusCode, error, path)');
+		expect(messageOf(400, body)).not.toContain('s3cret-value');
 	});
 });
