@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { excerptRedacted } from './api/answerErrors';
 import { withheldIpAddressText } from './api/ipAddressFields';
-import { mayHoldSecret, redactDeep, redactText } from './redaction';
+import { CUT_MARGIN_CHARS, mayHoldSecret, redactDeep, redactText } from './redaction';
 import { classifyFailure } from './retryPolicy';
 import type { AttemptFailure } from './attemptFailure';
 
@@ -241,9 +241,6 @@ function statusText(status: number, reading: AnswerReading): string {
 
 /** What of a page is read for its excerpt: the excerpt is short, the page may be megabytes. */
 const PAGE_START_CHARS = 256 * 1024;
-
-/** Room left at the cut, so that a secret the cut splits is never partly shown: secrets are shorter than this. */
-const CUT_MARGIN_CHARS = 1024;
 
 /** The start of a page, without the stretch before the cut where a secret could begin. */
 function pageStart(text: string): string {

@@ -17,6 +17,12 @@ export const REDACTED = '[redacted]';
 /** Shorter values are not redacted: blanking every occurrence of two or three characters would garble the answer. */
 const MIN_SECRET_LENGTH = 4;
 
+/**
+ * Room left past a cut of service text before it is redacted, so that a secret the cut splits is never partly
+ * shown: secrets are shorter than this.
+ */
+export const CUT_MARGIN_CHARS = 1024;
+
 /** Shorter values are not looked for inside base64: a few base64 characters match by chance in any long base64. */
 const MIN_BASE64_SECRET_LENGTH = 8;
 

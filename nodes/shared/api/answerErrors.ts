@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isPlainObject } from '../plainObject';
-import { redactText, secretForms } from '../redaction';
+import { CUT_MARGIN_CHARS, redactText, secretForms } from '../redaction';
 import { isIpAddressField, isIpAddressText, withheldIpAddressText } from './ipAddressFields';
 
 /**
@@ -110,22 +110,79 @@ export function excerptOf(value: unknown, redact: readonly string[], limit = 300
 	return excerptRedacted(value, secretForms(redact), limit);
 }
 
-/** `excerptOf` for a caller that holds the secrets' forms already (redaction.ts `secretForms`, as the transport does). */
+/**
+ * `excerptOf` for a caller that holds the secrets' forms already (redaction.ts `secretForms`, as the transport
+ * does). Only the start of the JSON is written, scanned for addresses and redacted: an answer may be megabytes.
+ */
 export function excerptRedacted(value: unknown, forms: readonly string[], limit = 300): string {
 	let text: string;
+	let whole = true;
 	try {
-		text = value === undefined ? 'nothing (no data)' : JSON.stringify(value, withheldIpAddress);
+		if (value === undefined) text = 'nothing (no data)';
+		else ({ text, whole } = jsonStart(value, limit + CUT_MARGIN_CHARS));
 	} catch {
 		text = String(value);
 	}
 	text = redactText(text, forms);
-	if (text.length > limit) {
+	if (!whole || text.length > limit) {
 		const keys = isPlainObject(value)
 			? Object.keys(value).map((key) => redactText(key, forms))
 			: [];
 		text = `${text.slice(0, limit)}...${keys.length > 0 ? ` (its fields: ${fieldNames(keys, limit)})` : ''}`;
 	}
 	return text;
+}
+
+/**
+ * The start of `JSON.stringify(value, withheldIpAddress)`, written up to `budget` characters (one value may pass
+ * it); `whole` when nothing was left out. A cycle or a BigInt throws, as in JSON.stringify.
+ */
+function jsonStart(value: unknown, budget: number): { text: string; whole: boolean } {
+	let text = '';
+	let whole = true;
+	const open = new Set<object>();
+	const write = (key: string, raw: unknown): boolean => {
+		let entry = raw;
+		const toJSON = (entry as { toJSON?: unknown } | null)?.toJSON;
+		if (typeof toJSON === 'function') entry = (toJSON as (key: string) => unknown).call(entry, key);
+		entry = withheldIpAddress(key, entry);
+		if (entry instanceof Number || entry instanceof String || entry instanceof Boolean)
+			entry = entry.valueOf();
+		if (entry === undefined || typeof entry === 'function' || typeof entry === 'symbol')
+			return false;
+		if (entry === null || typeof entry !== 'object') {
+			text += JSON.stringify(entry);
+			return true;
+		}
+		if (open.has(entry)) throw new TypeError('cyclic value');
+		open.add(entry);
+		const list = Array.isArray(entry) ? (entry as unknown[]) : undefined;
+		const fields = list ? undefined : Object.keys(entry);
+		const count = list ? list.length : fields!.length;
+		text += list ? '[' : '{';
+		let written = 0;
+		for (let index = 0; index < count; index++) {
+			if (text.length >= budget) {
+				whole = false;
+				break;
+			}
+			const field = fields ? fields[index] : String(index);
+			const before = text.length;
+			if (written > 0) text += ',';
+			if (fields) text += `${JSON.stringify(field)}:`;
+			if (write(field, (entry as Record<string, unknown>)[field])) written++;
+			else if (list) {
+				text += 'null';
+				written++;
+			} else text = text.slice(0, before);
+		}
+		text += list ? ']' : '}';
+		open.delete(entry);
+		return true;
+	};
+	write('', value);
+	// one long text value may pass the budget by far: the rest of it is left out like the rest of the answer
+	return text.length > budget ? { text: text.slice(0, budget), whole: false } : { text, whole };
 }
 
 /** An object's field names, whole, up to `limit` characters; an object keyed by IDs may have thousands. */

@@ -68,6 +68,32 @@ describe('redaction', () => {
 		expect(excerpt).not.toContain('sk_live');
 	});
 
+	it('an excerpt writes only the start of a large answer, as JSON.stringify writes it, and says it was cut', () => {
+		const values: unknown[] = [
+			{
+				a: [1, 'two', null, undefined, () => 3, { b: true }],
+				c: undefined,
+				d: new Date(0),
+				e: NaN,
+			},
+			[[], {}, '', 'quote " and \\ and \u00e9', -0, 1e21],
+			'text',
+			42,
+		];
+		for (const value of values) expect(excerptOf(value, [], 10_000)).toBe(JSON.stringify(value));
+		const events = Array.from({ length: 200_000 }, (_, index) => ({
+			qrId: `qr_${index}`,
+			n: index,
+		}));
+		const excerpt = excerptOf({ error: 'Bad Request', data: events }, [], 100);
+		expect(excerpt).toBe(
+			`${JSON.stringify({ error: 'Bad Request', data: events }).slice(0, 100)}... (its fields: error, data)`,
+		);
+		expect(excerptOf({ error: 'x'.repeat(400) }, [], 100)).toMatch(
+			/^\{"error":"x+\.\.\. \(its fields: error\)$/,
+		);
+	});
+
 	it("an excerpt never shows a scan's IP address", () => {
 		const answer = { data: [{ qrId: 'qr_1', scanTime: null, ipAddress: '203.0.113.7' }] };
 		const excerpt = excerptOf(answer, []);
