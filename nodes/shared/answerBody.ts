@@ -167,7 +167,8 @@ const MESSAGE_CHARS = 500;
 /**
  * What a refusal says: the service's message, cut at MESSAGE_CHARS; for a body that is not the contract's
  * ErrorResponse (`message` missing or no text, e.g. a list of messages or `error`), the operation and an excerpt
- * of the body (api/answerErrors.ts), so that the service's words are never dropped.
+ * of the body (api/answerErrors.ts), so that the service's words are never dropped. A `message` that is null or
+ * blank says nothing.
  */
 function refusalMessage(
 	status: number,
@@ -180,7 +181,8 @@ function refusalMessage(
 	const said = Object.keys(body).some((key) => key !== 'success' && key !== 'message')
 		? body
 		: message;
-	if (said === undefined || said === '') {
+	// a string left here is blank
+	if (said === undefined || said === null || typeof said === 'string') {
 		if (status === 429) return { message: 'Too many requests' };
 		return {
 			message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} without a message`,

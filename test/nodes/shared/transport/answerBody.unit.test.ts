@@ -164,6 +164,13 @@ describe('interpretAnswer of a refusal without a message text', () => {
 		expect(messageOf(400, body)).not.toContain('s3cret-value');
 	});
 
+	it('reads a message that is null or blank as no message', () => {
+		for (const message of [null, '', '   ', '\n\t'])
+			expect(messageOf(400, { success: false, message })).toBe(
+				'QRTRAC answered POST /api/qrs-api with HTTP 400 without a message',
+			);
+	});
+
 	it('quotes a huge body without reading it all again: no slower than one with a message', () => {
 		const events = Array.from({ length: 60_000 }, (_, index) => ({
 			qrId: `qr_${index}`,
