@@ -6,6 +6,7 @@
 export class ByteBudget {
 	private used = 0;
 	private readonly waiting: Array<{ bytes: number; grant: () => void }> = [];
+	private readonly byHolder = new Map<string, number>();
 
 	constructor(readonly total: number) {}
 
@@ -14,11 +15,17 @@ export class ByteBudget {
 		return this.used;
 	}
 
+	/** Bytes reserved now under `holder` (what `reserve` was told): whose reservations a failed wait met. */
+	heldBy(holder: string): number {
+		return this.byHolder.get(holder) ?? 0;
+	}
+
 	/**
 	 * Reserves `bytes` (at most `total`), waiting for room until `signal` aborts (then it rejects with the
-	 * signal's reason). Resolves to the release, which may be called more than once.
+	 * signal's reason). Resolves to the release, which may be called more than once. `holder` tags the bytes
+	 * for `heldBy`.
 	 */
-	async reserve(bytes: number, signal: AbortSignal): Promise<() => void> {
+	async reserve(bytes: number, signal: AbortSignal, holder?: string): Promise<() => void> {
 		if (bytes > this.total)
 			throw new RangeError(`${bytes} bytes exceed the budget of ${this.total}`);
 		if (this.waiting.length > 0 || this.used + bytes > this.total) {
@@ -43,11 +50,17 @@ export class ByteBudget {
 		} else {
 			this.used += bytes;
 		}
+		if (holder !== undefined) this.byHolder.set(holder, this.heldBy(holder) + bytes);
 		let released = false;
 		return () => {
 			if (released) return;
 			released = true;
 			this.used -= bytes;
+			if (holder !== undefined) {
+				const left = this.heldBy(holder) - bytes;
+				if (left > 0) this.byHolder.set(holder, left);
+				else this.byHolder.delete(holder);
+			}
 			this.serveWaiting();
 		};
 	}

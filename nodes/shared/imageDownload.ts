@@ -44,7 +44,10 @@ export async function downloadPublicFile(
 	// Where an address is named (its scheme is http(s)), its host is service text: shown without the secrets.
 	const shown = (at: URL | undefined) => originOf(at, secretForms(connection.secrets));
 	const refuse = (message: string) => serviceError(ctx.getNode(), { message, itemIndex });
+	const holder = ctx.getExecutionId() || undefined;
 	let waitedMs = 0;
+	// Once the body ran past its declared size (compressed anyway), the per-file cap is reserved instead.
+	let reserveWhole = false;
 	for (let attempt = 1; ; attempt++) {
 		// n8n's Stop ends the retries as it ends the transport's: nothing more is sent.
 		if (isCancelled(ctx)) throw cancelledError(ctx, 'Download Image', itemIndex);
@@ -76,13 +79,20 @@ export async function downloadPublicFile(
 			}
 			const read = await readWithinBudget(
 				response.body,
-				{ size: known ? declared : maxBytes, maxBytes },
+				{ size: known && !reserveWhole ? declared : maxBytes, maxBytes, holder },
 				deadline,
 			);
 			if ('data' in read)
 				return { data: read.data, contentType: headerValue(response.headers, 'content-type') };
 			if (read.problem === 'tooLarge') throw refuse(tooLarge(maxBytes));
-			if (read.problem === 'noRoom') throw refuse(noRoom(connection.timeoutMs));
+			if (read.problem === 'noRoom')
+				throw refuse(noRoom(connection.timeoutMs, holder ? bytesInFlight.heldBy(holder) : 0));
+			if (read.problem === 'longer') {
+				// fetched again, holding nothing while it waits for the larger room; not a failed attempt
+				reserveWhole = true;
+				attempt--;
+				continue;
+			}
 			failure = deadline.aborted ? timedOut() : unreachable(shown(hop.url), read.error);
 		} else if ('response' in outcome) {
 			destroyStream(outcome.response.body);
@@ -112,51 +122,39 @@ export async function downloadPublicFile(
 /**
  * The body, read only once the process-wide budget holds room for all of it (`size`: what it declared, else the
  * per-file cap), so that a waiting download holds nothing. Waiting ends with the deadline. A declared size is
- * the size on the wire: a body the server compressed anyway comes unpacked by n8n, longer than it declared, and
- * is read on up to `maxBytes` once the budget also holds room for the rest.
+ * the size on the wire: a body the server compressed anyway comes unpacked by n8n, longer than it declared; it
+ * is dropped with its room (`longer`), never read on while waiting for more room than it holds.
  */
 async function readWithinBudget(
 	body: unknown,
-	{ size, maxBytes }: { size: number; maxBytes: number },
+	{ size, maxBytes, holder }: { size: number; maxBytes: number; holder?: string },
 	deadline: AbortSignal,
 ): Promise<
 	| { data: Buffer }
 	| { problem: 'tooLarge' }
+	| { problem: 'longer' }
 	| { problem: 'noRoom' }
 	| { problem: 'failed'; error: unknown }
 > {
-	const releases: Array<() => void> = [];
-	const reserve = async (bytes: number): Promise<boolean> => {
-		try {
-			releases.push(await bytesInFlight.reserve(bytes, deadline));
-			return true;
-		} catch {
-			destroyStream(body);
-			return false;
-		}
-	};
-	if (!(await reserve(size))) return { problem: 'noRoom' };
+	let release: () => void;
+	try {
+		release = await bytesInFlight.reserve(size, deadline, holder);
+	} catch {
+		destroyStream(body);
+		return { problem: 'noRoom' };
+	}
 	const stop = () => destroyStream(body);
 	deadline.addEventListener('abort', stop, { once: true });
-	let noRoomToGrow = false;
 	try {
-		const grow = async () => {
-			noRoomToGrow = !(await reserve(maxBytes - size));
-			return !noRoomToGrow;
-		};
-		const data = await readCapped(
-			body,
-			maxBytes,
-			size < maxBytes ? { past: size, grow } : undefined,
-		);
-		if (noRoomToGrow) return { problem: 'noRoom' };
+		const data = await readCapped(body, size);
 		if (deadline.aborted) return { problem: 'failed', error: deadline.reason };
-		return data ? { data } : { problem: 'tooLarge' };
+		if (data) return { data };
+		return { problem: size < maxBytes ? 'longer' : 'tooLarge' };
 	} catch (error) {
 		return { problem: 'failed', error };
 	} finally {
 		deadline.removeEventListener('abort', stop);
-		for (const release of releases) release();
+		release();
 	}
 }
 
@@ -247,32 +245,20 @@ function httpUrl(url: string): URL | undefined {
 	}
 }
 
-/**
- * The whole stream, or undefined as soon as it grows beyond `maxBytes` (the rest is not read). `room`: once the
- * stream grows past `room.past` bytes, `room.grow` is awaited once; false stops the read (undefined).
- */
-async function readCapped(
-	body: unknown,
-	maxBytes: number,
-	room?: { past: number; grow: () => Promise<boolean> },
-): Promise<Buffer | undefined> {
-	if (typeof body === 'string') return readCapped(Buffer.from(body), maxBytes, room);
+/** The whole stream, or undefined as soon as it grows beyond `maxBytes` (the rest is not read). */
+async function readCapped(body: unknown, maxBytes: number): Promise<Buffer | undefined> {
+	if (typeof body === 'string') return readCapped(Buffer.from(body), maxBytes);
 	const chunks: AsyncIterable<Buffer | string> | Buffer[] = Buffer.isBuffer(body)
 		? [body]
 		: (body as AsyncIterable<Buffer | string>);
 	const read: Buffer[] = [];
 	let size = 0;
-	let grown = false;
 	for await (const chunk of chunks) {
 		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
 		size += bytes.length;
 		if (size > maxBytes) {
 			destroyStream(body);
 			return undefined;
-		}
-		if (room && !grown && size > room.past) {
-			grown = true;
-			if (!(await room.grow())) return undefined;
 		}
 		read.push(bytes);
 	}
@@ -304,8 +290,14 @@ function unreachable(origin: string, error: unknown): AttemptFailure {
 	};
 }
 
-function noRoom(timeoutMs: number): string {
-	return `The QR image was not downloaded: other image downloads of this n8n process held ${MAX_DOWNLOAD_BYTES_IN_FLIGHT / 1024 / 1024} MB for the whole Request Timeout (${timeoutMs / 1000} s)`;
+/** `ownBytes`: what this execution's other items held when the wait ended; they are named, not blamed on others. */
+function noRoom(timeoutMs: number, ownBytes = 0): string {
+	const budget = `${MAX_DOWNLOAD_BYTES_IN_FLIGHT / 1024 / 1024} MB`;
+	const wait = `for the whole Request Timeout (${timeoutMs / 1000} s)`;
+	if (ownBytes === 0)
+		return `The QR image was not downloaded: other image downloads of this n8n process held ${budget} ${wait}`;
+	const own = Math.ceil(ownBytes / 1024 / 1024);
+	return `The QR image was not downloaded: image downloads of this n8n process, ${own} MB of them by this execution's other items, held ${budget} ${wait}`;
 }
 
 function tooLarge(maxBytes: number): string {

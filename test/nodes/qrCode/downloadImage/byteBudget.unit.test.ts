@@ -61,4 +61,23 @@ describe('ByteBudget: bytes held at once across downloads', () => {
 			RangeError,
 		);
 	});
+
+	it("counts each holder's bytes while they are held, a waiter's only once granted", async () => {
+		const budget = new ByteBudget(100);
+		const first = await budget.reserve(30, new AbortController().signal, 'run_1');
+		const second = await budget.reserve(50, new AbortController().signal, 'run_1');
+		const other = await budget.reserve(20, new AbortController().signal, 'run_2');
+		const waiting = budget.reserve(40, new AbortController().signal, 'run_2');
+		await Promise.resolve();
+		expect([budget.heldBy('run_1'), budget.heldBy('run_2')]).toEqual([80, 20]);
+
+		second();
+		second();
+		const released = await waiting;
+		expect([budget.heldBy('run_1'), budget.heldBy('run_2'), budget.inUse]).toEqual([30, 60, 90]);
+		first();
+		other();
+		released();
+		expect([budget.heldBy('run_1'), budget.heldBy('run_2'), budget.inUse]).toEqual([0, 0, 0]);
+	});
 });
