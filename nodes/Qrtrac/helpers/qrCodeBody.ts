@@ -37,9 +37,10 @@ function withoutUndefined(object: IDataObject): IDataObject {
 /**
  * The CreateQrRequest of one item: common fields at the top level, each typed field where the contract puts
  * it (top level for VCARD/PDF/MULTI_LOCALE, `metadata` otherwise), `settings`, then Other API Fields (JSON).
- * Only given fields appear. `storedMetadata`: the metadata of the code an Update changes, when it keeps its type.
+ * Only given fields appear: a menu's sections the dishes name are added once the code written is known
+ * (records/menuSections.ts `sectionsFor`).
  */
-export function buildQrBody(fields: QrCodeFields, storedMetadata?: unknown): IDataObject {
+export function buildQrBody(fields: QrCodeFields): IDataObject {
 	const body: IDataObject = {};
 	for (const key of COMMON_KEYS) {
 		if (fields[key] !== undefined) body[key] = fields[key];
@@ -52,38 +53,10 @@ export function buildQrBody(fields: QrCodeFields, storedMetadata?: unknown): IDa
 			metadata[field.key] = value as IDataObject[keyof IDataObject];
 		else body[field.key] = value as IDataObject[keyof IDataObject];
 	}
-	if (fields.qrType === 'RESTAURANT_MENU')
-		addSectionsNamedByDishes(
-			metadata,
-			isPlainObject(storedMetadata) ? storedMetadata.menuItems : undefined,
-		);
 	if (Object.keys(metadata).length > 0) body.metadata = metadata;
 	const settings = withoutUndefined(fields.settings);
 	if (Object.keys(settings).length > 0) body.settings = settings;
 	return mergeExtraFields(body, fields.extra);
-}
-
-/**
- * A restaurant menu lists its sections (`menuItems`) apart from its dishes (`items`); a dish names its section.
- * A section that dishes name but the section list lacks is appended to it, in the order the dishes name them.
- * Without sections given, the list is the code's `storedSections` (an Update of dishes only): it is sent only when
- * a dish names a section it lacks, so that the stored sections are never replaced by those the dishes name.
- */
-export function addSectionsNamedByDishes(metadata: IDataObject, storedSections?: unknown): void {
-	const given = Array.isArray(metadata.menuItems);
-	const base = given ? metadata.menuItems : Array.isArray(storedSections) ? storedSections : [];
-	const dishes = Array.isArray(metadata.items) ? (metadata.items as IDataObject[]) : [];
-	const sections = [...(base as IDataObject[])];
-	const before = sections.length;
-	const known = new Set(
-		sections.map((section) => (isPlainObject(section) ? section.name : section)),
-	);
-	for (const dish of dishes) {
-		if (typeof dish.section !== 'string' || known.has(dish.section)) continue;
-		known.add(dish.section);
-		sections.push({ name: dish.section });
-	}
-	if (given || sections.length > before) metadata.menuItems = sections;
 }
 
 /** Other API Fields (JSON) win over the form; their `metadata` and `settings` are merged key by key. */

@@ -3,6 +3,7 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { createQr, shownExcerpt, type QrCode } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
+import { sectionsFor } from '../../../shared/records/menuSections';
 import { contradictedFields, valueAt } from '../../../shared/records/qrCode';
 import {
 	additionalFieldsCollection,
@@ -42,7 +43,7 @@ interface Input {
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return {
-		body: buildQrBody(readQrCodeFields(this, itemIndex, 'create')),
+		body: sectionsFor(buildQrBody(readQrCodeFields(this, itemIndex, 'create'))),
 		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
 		teamId: getTeamOverride(this, itemIndex),
 	};

@@ -6,7 +6,8 @@ import { getQrById, updateQr } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator } from '../../descriptions/common';
-import { changedFields as changedFieldsOf, changesType } from '../../../shared/records/qrCode';
+import { sectionsFor } from '../../../shared/records/menuSections';
+import { changedFields as changedFieldsOf } from '../../../shared/records/qrCode';
 import { qrCodeFormEnd, qrTypeUpdateField } from '../../descriptions/qrCodeFields';
 import { updateFieldsCollection } from '../../descriptions/qrCodeTypeForms';
 import { qrTypeOf } from '../../../shared/forms/qrCodeTypes';
@@ -98,10 +99,7 @@ export async function execute(
 		);
 	}
 	// the stored metadata stays unless the type changes (completeUpdateBody): a menu's sections among it
-	const changes = buildQrBody(
-		{ ...input.fields, qrType },
-		changesType(stored, { qrType }) ? undefined : stored.metadata,
-	);
+	const changes = sectionsFor(buildQrBody({ ...input.fields, qrType }), stored);
 	const refusal =
 		refuseLackingEssentials(this.getNode(), itemIndex, changes, stored) ??
 		refuseDroppingHiddenPassword(this.getNode(), itemIndex, stored, changes);

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { camelCaseKeys } from '../../../../nodes/Qrtrac/helpers/dynamicLinkOutput';
-import { addSectionsNamedByDishes } from '../../../../nodes/Qrtrac/helpers/qrCodeBody';
 import { describeCodeRows, describeScanRows } from '../../../../nodes/shared/records/scanRows';
 import {
 	isoTime,
@@ -108,22 +107,6 @@ describe('dynamic link output', () => {
 			destinationUrl: 'https://example.com',
 			design: { patternColor: '#0A66C2', logoUrl: 'https://example.com/l.png' },
 		});
-	});
-});
-
-describe('restaurant menu sections', () => {
-	it('appends the sections dishes name to the section list, once each, in order', () => {
-		const metadata = {
-			menuItems: [{ name: 'Starters' }],
-			items: [
-				{ name: 'Soup', section: 'Starters' },
-				{ name: 'Steak', section: 'Mains' },
-				{ name: 'Fish', section: 'Mains' },
-				{ name: 'Bread' },
-			],
-		};
-		addSectionsNamedByDishes(metadata);
-		expect(metadata.menuItems).toEqual([{ name: 'Starters' }, { name: 'Mains' }]);
 	});
 });
 

@@ -8,6 +8,7 @@ import {
 	hasTag,
 	isLive,
 } from '../../../../shared/records/qrCode';
+import { sectionsFor } from '../../../../shared/records/menuSections';
 
 /**
  * The rules of Create or Update, pure (no requests, no n8n): what one row does given the code the service holds,
@@ -43,24 +44,24 @@ export function planRow(
 	stored: IDataObject | undefined,
 	writeUnchanged = false,
 ): RowAction {
-	if (!stored) return { kind: 'create', body: row.body };
+	// a menu's sections, now that the code written is known (its stored ones stay unless the row sets them)
+	const body = sectionsFor(row.body, stored);
+	if (!stored) return { kind: 'create', body };
 	// A password the service hides cannot be compared: a re-run does not rewrite it (README: Skip Unchanged).
-	const fields = changedFields(row.body, stored, 'unchanged');
+	const fields = changedFields(body, stored, 'unchanged');
 	if (fields.length === 0 && !writeUnchanged) {
 		// The row's password may differ from the hidden one: the output says it was not compared.
-		return hasHiddenPassword(stored) && givesPassword(row.body)
+		return hasHiddenPassword(stored) && givesPassword(body)
 			? { kind: 'unchanged', stored, passwordNote: HIDDEN_PASSWORD_NOTE }
 			: { kind: 'unchanged', stored };
 	}
 	const changedKeys = new Set(fields.map((field) => field.split('.')[0]));
 	// A row giving the password sends it with its settings: a replacing PUT would otherwise lose it. Settings
 	// without it stay out (completeUpdateBody): a service setting them whole would drop the hidden password.
-	if (hasHiddenPassword(stored) && givesPassword(row.body)) changedKeys.add('settings');
+	if (hasHiddenPassword(stored) && givesPassword(body)) changedKeys.add('settings');
 	// A new type gets the whole row: the stored type-specific fields belong to the old type.
 	const changes =
-		changedKeys.size === 0 || changesType(stored, row.body)
-			? row.body
-			: pick(row.body, changedKeys);
+		changedKeys.size === 0 || changesType(stored, body) ? body : pick(body, changedKeys);
 	return { kind: 'update', stored, changes, changedFields: fields };
 }
 
