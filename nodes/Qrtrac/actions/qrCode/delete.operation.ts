@@ -19,10 +19,11 @@ export const description = updateDisplayOptions(
 export const parse = parseQrCodeInTeam;
 
 /**
- * From 1.2 the code is read first (getQrById holds it to the team asked for): a service that acts on a code by its
- * ID alone, whatever team the request names, never gets another team's code deleted. A code read as deleted, or
- * whose read or delete is refused as "not found" while the team's record of changes (deleted codes included)
- * shows it deleted, is `unchanged`. An ID the team never held still fails.
+ * From 1.2 the code is read first (getQrById holds it to the team asked for): a code the read names as another
+ * team's is never deleted, even by a service acting on a code's ID alone; a read naming no team is taken as the
+ * team asked for (ofOtherTeam), so that one is. A code read as deleted, or whose read or delete is refused as
+ * "not found" while the team's record of changes (deleted codes included) shows it deleted, is `unchanged`. An ID
+ * the team never held still fails.
  */
 export async function execute(
 	this: IExecuteFunctions,
