@@ -8,9 +8,10 @@
 import { ServiceClock, serviceDateOf } from '../serviceClock';
 import { parseRateLimitHeaders, type RateLimitSnapshot, type WindowScale } from './headers';
 import { askInLine, leaveLine, napMs, type SlotTurn } from './line';
-import { countAnswer, countedAnswer, shareAfter } from './othersUse';
+import { budgetAfterCount, countAnswer, countedAnswer } from './othersUse';
 import { answered, countBetween, forgetOld, granted, unanswerable } from './ourSlots';
 import * as pace from './pace';
+import { afterAnswer, cappedBudget } from './refusalCap';
 import { adoptTold, lapseTold } from './refusalLimit';
 import { afterResetCheck, isContradicted } from './resetTrust';
 import { restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
@@ -44,9 +45,9 @@ export class RateLimiter {
 		return (this.state.budget.limitPerWindow * 1000) / this.windowMs;
 	}
 
-	/** Requests per second this limiter currently hands out. */
+	/** Requests per second this limiter currently hands out (under the cap refusals set). */
 	get allowancePerSecond(): number {
-		return (this.state.budget.allowance * 1000) / this.windowMs;
+		return (cappedBudget(this.state, this.now(), this.windowMs).allowance * 1000) / this.windowMs;
 	}
 
 	/** Others' use of the shared budget as last measured (smoothed), requests per window. */
@@ -78,8 +79,9 @@ export class RateLimiter {
 		const earliest = waitingForProbe(state)
 			? undefined
 			: pace.earliestSlot(state.pace, nowMs, windowMs);
-		const horizon = pace.grantHorizonMs(state.budget, windowMs);
-		const interval = pace.intervalMs(state.budget, windowMs);
+		const budget = cappedBudget(state, nowMs, windowMs);
+		const horizon = pace.grantHorizonMs(budget, windowMs);
+		const interval = pace.intervalMs(budget, windowMs);
 		if (place === 0 && earliest !== undefined && earliest - nowMs <= horizon) {
 			const last = state.lastAnswer;
 			const ourUncounted = last ? countBetween(state.slots, last.countedAtMs, Infinity) + 1 : 0;
@@ -148,7 +150,10 @@ export class RateLimiter {
 			(ours ? windowOfPhase(state.phase, countedAtMs, windowMs) : undefined);
 
 		// a refusal's limit too (a service may tell its headers only with its 429s), held for a while only
-		if (ours) Object.assign(state, adoptTold(state, snapshot.limit, status === 429, nowMs));
+		const answer = { ...snapshot, refused: status === 429, slotMs: match.slotMs };
+		const before = state.budget;
+		if (ours) Object.assign(state, adoptTold(state, snapshot.limit, answer.refused, nowMs));
+		if (ours) state.refusalCap = afterAnswer(state, before, answer, nowMs, windowMs);
 		if (status === 429) {
 			const waitMs = pace.waitAfterRefusal(snapshot, window?.resetAtMs, nowMs, windowMs);
 			state.pace = pace.blockUntil(state.pace, nowMs + Math.max(0, waitMs));
@@ -174,19 +179,13 @@ export class RateLimiter {
 		window: CountingWindow | undefined,
 	): void {
 		const state = this.state;
-		const { limitPerWindow, allowance } = state.budget;
+		const { limitPerWindow } = state.budget;
 		const ourEarlier = window ? countBetween(state.slots, window.startMs, countedAtMs) : 0;
 		const limit = toldLimit ?? limitPerWindow;
 		const answer = countedAnswer(remaining, countedAtMs, window, limit, ourEarlier);
 		const counted = countAnswer(state.others, answer, limitPerWindow, this.windowMs);
 		state.others = counted.use;
-		if (counted.measured) {
-			const target = pace.targetOf(limitPerWindow);
-			state.budget = {
-				...state.budget,
-				allowance: shareAfter(allowance, counted.use.perWindow, target),
-			};
-		}
+		state.budget = budgetAfterCount(state.budget, counted);
 		if (counted.current) state.lastAnswer = answer;
 	}
 

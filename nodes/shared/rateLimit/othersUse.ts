@@ -11,6 +11,7 @@
  * one measurement whatever their split, while a lone client keeps the whole target. Pure.
  */
 
+import { targetOf, type Budget } from './pace';
 import { risesIntoNewWindow, type CountingWindow } from './windows';
 
 /** One answer of our window, matched to our request's slot. */
@@ -126,6 +127,13 @@ function othersSinceStart(answer: CountedAnswer) {
 export function shareAfter(allowance: number, othersPerWindow: number, target: number): number {
 	const scaled = (allowance * target) / (allowance + othersPerWindow);
 	return Math.min(target, Math.max(target * MIN_SHARE, scaled));
+}
+
+/** The budget after an answer was counted: our allowance follows each new measurement. */
+export function budgetAfterCount(budget: Budget, counted: { use: OthersUse; measured: boolean }) {
+	if (!counted.measured) return budget;
+	const target = targetOf(budget.limitPerWindow);
+	return { ...budget, allowance: shareAfter(budget.allowance, counted.use.perWindow, target) };
 }
 
 /** Adds others' requests over a span; once the span is long enough, smooths them into the estimate. */

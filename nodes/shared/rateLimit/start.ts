@@ -9,6 +9,7 @@ import type { Waiting } from './line';
 import { measureAfresh, NO_OTHERS, type CountedAnswer, type OthersUse } from './othersUse';
 import { NO_SLOTS, type OurSlots } from './ourSlots';
 import { START_PACE, startBudget, type Budget, type Pace } from './pace';
+import { NO_CAP, type RefusalCap } from './refusalCap';
 import { TRUSTED, type ResetTrust } from './resetTrust';
 import type { WindowPhase } from './windowPhase';
 
@@ -19,6 +20,8 @@ export interface LimiterState {
 	slots: OurSlots;
 	others: OthersUse;
 	phase: WindowPhase;
+	/** The cap refusals set on our share (refusalCap.ts). */
+	refusalCap: RefusalCap;
 	/** Whether told resets are window ends (resetTrust.ts). */
 	resetTrust: ResetTrust;
 	/** The last answer of our window that was counted, for fitting slots into its window. */
@@ -43,6 +46,7 @@ export function startState(planLimit: number): LimiterState {
 		others: NO_OTHERS,
 		phase: {},
 		resetTrust: TRUSTED,
+		refusalCap: NO_CAP,
 		lastAnswerAtMs: Number.NEGATIVE_INFINITY,
 		refusalHeldAtMs: undefined,
 		probing: true,

@@ -1,0 +1,102 @@
+/**
+ * A cap on our share that refusals set and time lifts, as TCP does with congestion. Processes sharing a budget
+ * cannot talk, and where the service's counting hides others' use from our model (a reset rounded to whole
+ * seconds or none, a sliding or bucket count, windows starting at a first request), a 429 is the only sign that
+ * together we send too much. Each process then cuts its cap multiplicatively on a refusal, at most once a window
+ * (the requests already on their way, and the rest of the window that overflowed, belong to the same overflow),
+ * and grows it back: slowly while answers tell that little of the budget remains (the budget is nearly full:
+ * growing fast would overflow it again soon), fast once a whole window passed without such an answer (others
+ * have stopped, or the cut went deeper than needed). Processes that all do so converge on caps that add up to
+ * about the budget, with a refusal now and then; one whose model predicts the windows draws none and is never
+ * capped. The cap is cut from itself, not from the share others' measured use left us (othersUse.ts): that
+ * share already answers the others the model sees, and a refusal that told a lower limit is answered by it.
+ * Pure: functions over a `RefusalCap`.
+ */
+
+import { targetOf, type Budget } from './pace';
+
+export interface RefusalCap {
+	/** When the last cut was made. */
+	readonly cutAtMs?: number;
+	/** Requests per window the cap allowed at `atMs`. */
+	readonly perWindow?: number;
+	readonly atMs?: number;
+	/** The last answer that told little of the budget remaining. */
+	readonly tightAtMs?: number;
+}
+
+export const NO_CAP: RefusalCap = {};
+
+/** The limiter's parts the cap reads. */
+interface CapState {
+	readonly refusalCap: RefusalCap;
+	readonly budget: Budget;
+}
+
+/** What a cut leaves of the cap: halved, as TCP does; shallower cuts overflow again sooner. */
+const CUT_FACTOR = 0.5;
+/** Growth per window, as a share of the target, while the budget is nearly full, and once it is not. */
+const SLOW_GROWTH_SHARE = 0.02;
+const FAST_GROWTH_SHARE = 0.2;
+/** An answer telling less than this share of the limit remaining says the budget is filling up. */
+const TIGHT_REMAINING_SHARE = 0.5;
+/** Never below this share of the target: we keep sending and learning even when others take everything. */
+const MIN_CAP_SHARE = 0.1;
+/** Windows longer than this are not capped: each refusal holds every slot until its reset already (pace.ts). */
+const MAX_CAPPED_WINDOW_MS = 10_000;
+
+/** Requests per window the cap allows at `nowMs`: Infinity when none is in force or it has grown back. */
+export function capAt(cap: RefusalCap, target: number, nowMs: number, windowMs: number): number {
+	if (cap.perWindow === undefined || cap.atMs === undefined) return Infinity;
+	const fastFromMs = Math.max(cap.atMs, (cap.tightAtMs ?? -Infinity) + windowMs);
+	const fastMs = Math.max(0, nowMs - fastFromMs);
+	const slowMs = Math.max(0, nowMs - cap.atMs - fastMs);
+	const grownBy = (target * (slowMs * SLOW_GROWTH_SHARE + fastMs * FAST_GROWTH_SHARE)) / windowMs;
+	return cap.perWindow + grownBy >= target ? Infinity : cap.perWindow + grownBy;
+}
+
+/** The budget with our allowance under the cap. */
+export function cappedBudget(state: CapState, nowMs: number, windowMs: number): Budget {
+	const { budget, refusalCap: cap } = state;
+	const target = targetOf(budget.limitPerWindow);
+	return { ...budget, allowance: Math.min(budget.allowance, capAt(cap, target, nowMs, windowMs)) };
+}
+
+/** One answer of our window, as the cap reads it. */
+export interface CapAnswer {
+	readonly refused: boolean;
+	readonly remaining?: number;
+	/** Our request's slot (undefined: matched to none). */
+	readonly slotMs?: number;
+}
+
+/**
+ * The cap after an answer of our window, read once the limit it told is adopted (`before`: the budget until then).
+ * A refusal that told a lower limit is explained by it, and a refusal of a request sent within a window after the
+ * last cut was refused by the same overflow: neither cuts again.
+ */
+export function afterAnswer(
+	state: CapState,
+	before: Budget,
+	answer: CapAnswer,
+	nowMs: number,
+	windowMs: number,
+): RefusalCap {
+	const { refusalCap: cap, budget } = state;
+	if (windowMs > MAX_CAPPED_WINDOW_MS) return cap;
+	const target = targetOf(budget.limitPerWindow);
+	const tight =
+		answer.refused ||
+		(answer.remaining !== undefined &&
+			answer.remaining < budget.limitPerWindow * TIGHT_REMAINING_SHARE);
+	const now = capAt(cap, target, nowMs, windowMs);
+	const tightAtMs = tight ? nowMs : cap.tightAtMs;
+	const sameOverflow =
+		cap.cutAtMs !== undefined &&
+		(answer.slotMs === undefined || answer.slotMs <= cap.cutAtMs + windowMs);
+	const toldLowerLimit = budget.limitPerWindow < before.limitPerWindow;
+	if (!answer.refused || toldLowerLimit || sameOverflow)
+		return now === Infinity ? { tightAtMs } : { ...cap, perWindow: now, atMs: nowMs, tightAtMs };
+	const perWindow = Math.max(target * MIN_CAP_SHARE, Math.min(target, now) * CUT_FACTOR);
+	return { cutAtMs: nowMs, perWindow, atMs: nowMs, tightAtMs };
+}
