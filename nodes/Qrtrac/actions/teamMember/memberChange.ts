@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ChangeResult } from '../../../shared/api';
-import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../shared/executor';
-import { KeyedTurns } from '../../../shared/keyedTurns';
-import { normalizeEmail } from '../../../shared/records/member';
+import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { itemInputError } from '../../../shared/validation';
 import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
+import { placementTurns } from './personTurns';
 import { Rosters, sentUntold, type KnownMember, type RosterMember } from './rosters';
 
 /**
@@ -34,10 +33,10 @@ export interface MemberChange<Input extends MemberTarget> {
 
 /**
  * The batch `run` of a member change. Version 1.2 and later read each team's members once per execution and send
- * only the changes that do not hold yet (a re-run reports `unchanged` instead of failing); rows of the same
- * member follow each other, each deciding from what the row before left. Earlier versions send every row, as they
- * always did; so does 1.2 where the roster cannot tell whether the person is in the team (the answer lists no
- * members, or the person is not found and members are listed without an e-mail), reporting the service's answer
+ * only the changes that do not hold yet (a re-run reports `unchanged` instead of failing); rows of the same person
+ * follow each other (placementTurns), each deciding from what the row before left. Earlier versions send every row,
+ * as they always did; so does 1.2 where the roster cannot tell whether the person is in the team (the answer lists
+ * no members, or the person is not found and members are listed without an e-mail), reporting the service's answer
  * with a `rosterNote`.
  */
 export function memberChangeRun<Input extends MemberTarget>(change: MemberChange<Input>) {
@@ -65,114 +64,39 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 			}
 			return;
 		}
-		const send = (
-			{ input, itemIndex }: ParsedItem<Input>,
-			current: () => Promise<RosterMember>,
-		): Promise<Left> => {
-			let member: RosterMember;
-			const done = results.settle(
-				itemIndex,
-				pool.run(async () => {
-					member = await current();
-					const unchanged = member !== null && change.holds(member, input);
-					try {
-						const untold = member === null ? await rosters.untoldNote(input.teamId) : undefined;
-						return await changeOne(
-							this,
-							change,
-							asListed(input, member),
-							itemIndex,
-							member,
-							untold,
-							async () => await rosters.teamLabel(input.teamId),
-						);
-					} finally {
-						// Pausing, activating or removing changes more than a role: later runs read the roster again.
-						if (!unchanged) await rosters.forget(input.teamId);
-					}
-				}),
-			);
-			return done.then(
-				() => (member === null ? null : change.after(member, input)),
-				async () => await leftAfterFailure(current),
-			);
-		};
-		const turns = new PersonTurns<Input>(
-			send,
-			async ({ input, itemIndex }) => await rosters.listedNow(input.teamId, input.email, itemIndex),
+		const turns = placementTurns<Input>(
+			async (teamId, { input, itemIndex }) =>
+				await rosters.listedNow(teamId, input.email, itemIndex),
+			async ({ input, itemIndex }, current) => {
+				const { member } = await results.settle(
+					itemIndex,
+					pool.run(async () => {
+						const member = await current(input.teamId);
+						const unchanged = member !== null && change.holds(member, input);
+						try {
+							const untold = member === null ? await rosters.untoldNote(input.teamId) : undefined;
+							const output = await changeOne(
+								this,
+								change,
+								asListed(input, member),
+								itemIndex,
+								member,
+								untold,
+								async () => await rosters.teamLabel(input.teamId),
+							);
+							return { member, output };
+						} finally {
+							// Pausing, activating or removing changes more than a role: later runs read the roster again.
+							if (!unchanged) await rosters.forget(input.teamId);
+						}
+					}),
+					({ output }) => output,
+				);
+				return [[input.teamId, member === null ? null : change.after(member, input)]];
+			},
 		);
 		for await (const row of rows) turns.take(row);
 		await turns.sendHeld(pool);
-	};
-}
-
-/**
- * Rows of the same person follow each other (shared/keyedTurns.ts), whatever their team: a row in a team starts
- * from the member as the person's last row in that team left them, the first from the team's roster (`fromRoster`).
- * Rows of one person in several teams are not sent at once either: the first add of someone new creates and invites
- * them, and the contract promises no lock against a second add arriving meanwhile (a second invitation, a second
- * account), nor against two pauses or removals each leaving the other team as the one the person keeps.
- */
-export class PersonTurns<Input extends MemberTarget> {
-	private readonly turns = new KeyedTurns<ParsedItem<Input>, Promise<Map<string, Left>>>();
-
-	constructor(
-		private readonly send: (
-			row: ParsedItem<Input>,
-			current: () => Promise<RosterMember>,
-		) => Promise<Left>,
-		private readonly fromRoster: (row: ParsedItem<Input>) => Promise<RosterMember>,
-	) {}
-
-	take(row: ParsedItem<Input>): void {
-		this.turns.take(normalizeEmail(row.input.email), row, () =>
-			this.sendRow(row, Promise.resolve(new Map())),
-		);
-	}
-
-	async sendHeld(pool: TaskPool): Promise<void> {
-		await this.turns.sendHeld(pool, (row, before) => this.sendRow(row, before));
-	}
-
-	/** `earlier`: what the person's rows before this one left, by team (it never rejects: `send` leaves a Left). */
-	private async sendRow(
-		row: ParsedItem<Input>,
-		earlier: Promise<Map<string, Left>>,
-	): Promise<Map<string, Left>> {
-		const { teamId } = row.input;
-		const current = async (): Promise<RosterMember> => {
-			const left = await earlier;
-			return left.has(teamId)
-				? await leftMember(Promise.resolve(left.get(teamId)))()
-				: await this.fromRoster(row);
-		};
-		const left = await this.send(row, current);
-		return new Map(await earlier).set(teamId, left);
-	}
-}
-
-/** The team's members could not be read for a row: the rows of the same member after it fail with that too. */
-class UnreadRoster {
-	constructor(readonly error: unknown) {}
-}
-
-/**
- * What a row leaves for the next row of the same member: the member as it left them, or the failed read of the
- * team, which must never pass for "not in the team" (Remove would report `unchanged`, Add `added`, unasked).
- */
-export type Left = RosterMember | UnreadRoster;
-
-/** What a failed row leaves: the member as they were before it, or the read of the team that failed. */
-export async function leftAfterFailure(current: () => Promise<RosterMember>): Promise<Left> {
-	return await current().catch((error: unknown) => new UnreadRoster(error));
-}
-
-/** The member the next row starts from, from what the row before left; a failed read fails that row too. */
-export function leftMember(before: Promise<Left>): () => Promise<RosterMember> {
-	return async () => {
-		const left = await before;
-		if (left instanceof UnreadRoster) throw left.error;
-		return left;
 	};
 }
 

@@ -4,13 +4,12 @@ import { z } from 'zod';
 
 import { refusedOutright, resendInvite } from '../../../shared/api';
 import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../shared/executor';
-import { KeyedTurns } from '../../../shared/keyedTurns';
 import { readParameter } from '../../../shared/parameters';
-import { normalizeEmail } from '../../../shared/records/member';
 import { validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
 import { memberTargetShape } from '../../helpers/memberTarget';
 import { reportsOutcome } from '../../helpers/outcome';
+import { PersonTurns } from './personTurns';
 
 const properties: INodeProperties[] = [
 	{ ...memberEmailField, description: 'Email address of the invited person' },
@@ -72,12 +71,8 @@ export async function run(
 		}
 		return;
 	}
-	const turns = new KeyedTurns<ParsedItem<Input>, Promise<Resent>>();
-	for await (const row of rows) {
-		turns.take(normalizeEmail(row.input.email), row, () => sendRow(row));
-		if (results.stopped) break;
-	}
-	await turns.sendHeld(pool, async (row, before) => {
+	const turns = new PersonTurns<Input, Resent>(async (row, before) => {
+		if (!before) return await sendRow(row);
 		const earlier = await before;
 		if (earlier.kind === 'refused') return await sendRow(row);
 		if (earlier.kind === 'resent')
@@ -85,6 +80,11 @@ export async function run(
 		else results.fail(row.itemIndex, mayHaveGoneOut(this, row, earlier.itemIndex));
 		return earlier;
 	});
+	for await (const row of rows) {
+		turns.take(row);
+		if (results.stopped) break;
+	}
+	await turns.sendHeld(pool);
 }
 
 function alreadyResent({ email }: Input, sentBy: number): IDataObject {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { addTeamMember } from '../../../../shared/api';
-import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
+import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
 import { assignableRoleSchema, validateParameters } from '../../../../shared/validation';
 import { teamLocator } from '../../../descriptions/common';
@@ -14,8 +14,9 @@ import {
 	roleField,
 } from '../../../descriptions/member';
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
-import { asListed, leftAfterFailure, PersonTurns, type Left } from '../memberChange';
+import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
+import { placementTurns } from '../personTurns';
 import { Rosters, sentUntold, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
 
@@ -61,7 +62,7 @@ export const kind = 'batch' as const;
  * Adds each person to the team with the role, or gives an existing member the role. Change-aware unless Always
  * Send is on: each team's members are read once, and a member who already has the role is reported `unchanged`
  * with nothing sent, so a re-run neither writes nor re-invites anyone. Rows for the same person follow each other
- * (PersonTurns), each deciding from what the person's row before it in the team left.
+ * (placementTurns), each deciding from what the person's row before it in the team left.
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -70,38 +71,30 @@ export async function run(
 	pool: TaskPool,
 ): Promise<void> {
 	const rosters = new Rosters(this);
-	const send = (
-		{ input, itemIndex }: ParsedItem<Input>,
-		current: () => Promise<RosterMember>,
-	): Promise<Left> => {
-		let sentAs = input.email;
-		return results
-			.settle(
-				itemIndex,
-				pool.run(async () => {
-					const before = input.alwaysSend ? undefined : await current();
-					sentAs = asListed(input, before).email;
-					const untold = before === null ? await rosters.untoldNote(input.teamId) : undefined;
-					return await addOne(this, input, itemIndex, before, untold);
-				}),
-			)
-			.then(
-				async () => {
-					// The next row of the person sends the spelling this one sent (the team's, where it listed them).
-					const member = { email: sentAs, name: input.name, role: input.role };
-					await rosters.wrote(input.teamId, member);
-					return member;
-				},
-				async () => {
-					// A failed add may still have landed: the node's later runs read this roster again.
-					await rosters.forget(input.teamId);
-					return await leftAfterFailure(current);
-				},
-			);
-	};
-	const turns = new PersonTurns<Input>(
-		send,
-		async ({ input, itemIndex }) => await rosters.member(input.teamId, input.email, itemIndex),
+	const turns = placementTurns<Input>(
+		async (teamId, { input, itemIndex }) => await rosters.member(teamId, input.email, itemIndex),
+		async ({ input, itemIndex }, current) => {
+			let sentAs = input.email;
+			try {
+				await results.settle(
+					itemIndex,
+					pool.run(async () => {
+						const before = input.alwaysSend ? undefined : await current(input.teamId);
+						sentAs = asListed(input, before).email;
+						const untold = before === null ? await rosters.untoldNote(input.teamId) : undefined;
+						return await addOne(this, input, itemIndex, before, untold);
+					}),
+				);
+			} catch {
+				// A failed add may still have landed: the node's later runs read this roster again.
+				await rosters.forget(input.teamId);
+				return [];
+			}
+			// The next row of the person sends the spelling this one sent (the team's, where it listed them).
+			const member = { email: sentAs, name: input.name, role: input.role };
+			await rosters.wrote(input.teamId, member);
+			return [[input.teamId, member]];
+		},
 	);
 	for await (const row of rows) turns.take(row);
 	await turns.sendHeld(pool);

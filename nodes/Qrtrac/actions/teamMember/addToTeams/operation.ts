@@ -3,10 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { bulkAddMember } from '../../../../shared/api';
-import { KeyedTurns } from '../../../../shared/keyedTurns';
-import { normalizeEmail } from '../../../../shared/records/member';
 import { loadOptionsField } from '../../../../shared/forms/fields';
-import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../../shared/executor';
+import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
 import { assignableRoleSchema, idSchema, validateParameters } from '../../../../shared/validation';
 import { AS_TOOL } from '../../../descriptions/common';
@@ -18,6 +16,7 @@ import {
 	roleField,
 } from '../../../descriptions/member';
 import { alwaysSendInput, personInput, personShape } from '../person';
+import { placementTurns, type Placement } from '../personTurns';
 import { Rosters, sentUntold, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
@@ -167,14 +166,10 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 export const kind = 'batch' as const;
 
-/** What one person holds in each team after a row: the earlier row's roles stand in for the rosters read. */
-type Placement = Map<string, RosterMember>;
-
 /**
  * Adds each person to several teams with one request (POST /teams-api/members/bulk). Change-aware unless Always
  * Send is on: each team's members are read once, only the teams where the person is missing or has another role
- * are sent, and when none is, nothing is. Rows for the same person follow each other
- * (shared/keyedTurns.ts).
+ * are sent, and when none is, nothing is. Rows for the same person follow each other (placementTurns).
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -183,54 +178,50 @@ export async function run(
 	pool: TaskPool,
 ): Promise<void> {
 	const rosters = new Rosters(this);
-	const turns = new KeyedTurns<ParsedItem<Input>, Promise<Placement>>();
-	const send = (
-		{ input, itemIndex }: ParsedItem<Input>,
-		before?: Promise<Placement>,
-	): Promise<Placement> => {
-		const earlier = async (): Promise<Placement> =>
-			before ? await before.catch(() => new Map() as Placement) : new Map();
-		const current = async (): Promise<Placement> => {
-			const known = await earlier();
-			const placement: Placement = new Map();
-			for (const { teamId } of input.teams) {
-				placement.set(
-					teamId,
-					known.has(teamId)
-						? known.get(teamId)
-						: await rosters.member(teamId, input.email, itemIndex),
+	const turns = placementTurns<Input>(
+		async (teamId, { input, itemIndex }) => await rosters.member(teamId, input.email, itemIndex),
+		async ({ input, itemIndex }, current) => {
+			let sentAs = input.email;
+			try {
+				await results.settle(
+					itemIndex,
+					pool.run(async () => {
+						const placement = input.alwaysSend ? undefined : await placementOf(input, current);
+						sentAs = listedEmail(input, placement);
+						const untold = new Map<string, string>();
+						for (const [teamId, member] of placement ?? [])
+							if (member === null) untold.set(teamId, await rosters.untoldNote(teamId));
+						return await addToTeams(
+							this,
+							{ ...input, email: sentAs },
+							itemIndex,
+							placement,
+							untold,
+						);
+					}),
 				);
+			} catch {
+				// A failed bulk add may still have landed in some teams: later runs read them again.
+				for (const { teamId } of input.teams) await rosters.forget(teamId);
+				return [];
 			}
-			return placement;
-		};
-		let sentAs = input.email;
-		return results
-			.settle(
-				itemIndex,
-				pool.run(async () => {
-					const placement = input.alwaysSend ? undefined : await current();
-					sentAs = listedEmail(input, placement);
-					const untold = new Map<string, string>();
-					for (const [teamId, member] of placement ?? [])
-						if (member === null) untold.set(teamId, await rosters.untoldNote(teamId));
-					return await addToTeams(this, { ...input, email: sentAs }, itemIndex, placement, untold);
-				}),
-			)
-			.then(
-				async () => {
-					const members = placed({ ...input, email: sentAs });
-					for (const [teamId, member] of members) await rosters.wrote(teamId, member);
-					return new Map([...(await earlier()), ...members]);
-				},
-				async () => {
-					// A failed bulk add may still have landed in some teams: later runs read them again.
-					for (const { teamId } of input.teams) await rosters.forget(teamId);
-					return await earlier();
-				},
-			);
-	};
-	for await (const row of rows) turns.take(normalizeEmail(row.input.email), row, () => send(row));
-	await turns.sendHeld(pool, (row, before) => send(row, before));
+			const members = placed({ ...input, email: sentAs });
+			for (const [teamId, member] of members) await rosters.wrote(teamId, member);
+			return members;
+		},
+	);
+	for await (const row of rows) turns.take(row);
+	await turns.sendHeld(pool);
+}
+
+/** The person in each of the row's teams, in the row's order. */
+async function placementOf(
+	input: Input,
+	current: (teamId: string) => Promise<RosterMember>,
+): Promise<Placement> {
+	const placement = new Map<string, RosterMember>();
+	for (const { teamId } of input.teams) placement.set(teamId, await current(teamId));
+	return placement;
 }
 
 async function addToTeams(
