@@ -1,6 +1,6 @@
 /**
- * Rows of one person (e-mail without case) follow each other whatever their team (teamMember/personTurns.ts);
- * other people's rows are still sent at once.
+ * Rows of one person (e-mail without case) follow each other whatever their team (teamMember/personTurns.ts), in
+ * every node version; other people's rows are still sent at once.
  */
 import { runNode } from '../../support/n8nHarness';
 import { memberRuns } from '../../support/memberRuns';
@@ -133,4 +133,41 @@ it('many different people in one team are still sent at once', async () => {
 	const w = writes();
 	const overlapping = w.filter((x) => x.startedAt < w[0].endedAt!).length;
 	expect(overlapping).toBeGreaterThan(1);
+});
+
+it('Pause saved with version 1.1, one person in two teams: the second pause starts after the first answered, as in 1.2', async () => {
+	const { main, sales, credentials } = newOrganization();
+	const email = 'old@turns.example';
+	suite.sim.state.addMember(main.id, { name: 'Old', email, role: 'editor' });
+	suite.sim.state.addMember(sales.id, { name: 'Old', email, role: 'editor' });
+	suite.sim.state.acceptInvite(email);
+	suite.sim.faults.add({
+		kind: 'stall',
+		method: 'PUT',
+		path: `/api/teams-api/${main.id}/members`,
+		delayMs: 300,
+		count: 1,
+	});
+	suite.sim.clearRequestLog();
+	const result = await runNode({
+		nodeType: 'qrtrac',
+		typeVersion: 1.1,
+		parameters: {
+			resource: 'teamMember',
+			operation: 'pause',
+			teamId: teamRef('={{ $json.team }}'),
+			email: '={{ $json.email }}',
+		},
+		items: [
+			{ team: main.id, email },
+			{ team: sales.id, email },
+		],
+		credentials,
+		continueOnFail: true,
+	});
+	const [first, second] = writes();
+	expect(second.startedAt).toBeGreaterThanOrEqual(first.endedAt!);
+	// the first pause went through; the second is her last active team: refused
+	expect(result.items[0].json.result).toBe('paused');
+	expect(result.items[1].json.error).toBeDefined();
 });

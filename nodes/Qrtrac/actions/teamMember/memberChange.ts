@@ -5,7 +5,7 @@ import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { itemInputError } from '../../../shared/validation';
 import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
-import { placementTurns } from './personTurns';
+import { PersonTurns, placementTurns } from './personTurns';
 import { Rosters, sentUntold, type KnownMember, type RosterMember } from './rosters';
 
 /**
@@ -33,11 +33,11 @@ export interface MemberChange<Input extends MemberTarget> {
 
 /**
  * The batch `run` of a member change. Version 1.2 and later read each team's members once per execution and send
- * only the changes that do not hold yet (a re-run reports `unchanged` instead of failing); rows of the same person
- * follow each other (placementTurns), each deciding from what the row before left. Earlier versions send every row,
- * as they always did; so does 1.2 where the roster cannot tell whether the person is in the team (the answer lists
- * no members, or the person is not found and members are listed without an e-mail), reporting the service's answer
- * with a `rosterNote`.
+ * only the changes that do not hold yet (a re-run reports `unchanged` instead of failing); each row decides from
+ * what the person's row before it left. Earlier versions send every row, as they always did; so does 1.2 where the
+ * roster cannot tell whether the person is in the team (the answer lists no members, or the person is not found and
+ * members are listed without an e-mail), reporting the service's answer with a `rosterNote`. In every version, rows
+ * of the same person follow each other (PersonTurns).
  */
 export function memberChangeRun<Input extends MemberTarget>(change: MemberChange<Input>) {
 	return async function run(
@@ -48,8 +48,8 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 	): Promise<void> {
 		const rosters = new Rosters(this);
 		if (!reportsOutcome(this)) {
-			for await (const { input, itemIndex } of rows) {
-				// These versions read no roster, yet a later node of the execution may hold one: it is let go.
+			// These versions read no roster, yet a later node of the execution may hold one: it is let go.
+			const turns = new PersonTurns<Input, void>(async ({ input, itemIndex }) => {
 				const sent = pool.run(async () => {
 					try {
 						return await change.send(this, input, itemIndex);
@@ -57,11 +57,15 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 						await rosters.forget(input.teamId);
 					}
 				});
-				void results.settle(itemIndex, sent, (done) => ({
-					...change.output(input, change.done, undefined),
-					...done,
-				}));
-			}
+				await results
+					.settle(itemIndex, sent, (done) => ({
+						...change.output(input, change.done, undefined),
+						...done,
+					}))
+					.catch(() => undefined);
+			});
+			for await (const row of rows) turns.take(row);
+			await turns.sendHeld(pool);
 			return;
 		}
 		const turns = placementTurns<Input>(
