@@ -478,7 +478,9 @@ describe('version 1.2: what the node cannot read, it reads from a refusal it con
 
 		expect(result.error?.httpCode).toBe('400');
 		expect(result.error?.message).toMatch(/no active team/);
-		expect(result.error?.description).toMatch(/activate them in another team first/);
+		expect(result.error?.description).toMatch(
+			/activate them in another team \(or add them to one\) first/,
+		);
 		expect(result.error?.description).toMatch(/Delete Completely/);
 		expect(suite.sim.state.findMember(main.id, 'solo@rerun.example')?.state).toBe('active');
 	});
