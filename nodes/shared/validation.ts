@@ -279,20 +279,24 @@ export function callsFromAi(text: string): boolean {
 }
 
 /**
- * The `$fromAI('<name>', ...)` argument that fills the parameter named by the issue's path (its last key), wherever
- * that parameter sits in the node's parameters; undefined when no model fills it.
+ * The `$fromAI('<name>', ...)` argument that fills the parameter the issue's path names, wherever that parameter
+ * sits in the node's parameters: its last key, else an earlier one (a row inside a JSON list the model gave as one
+ * argument); undefined when no model fills any.
  */
 function fromAiArgument(parameters: unknown, path: Array<string | number>): string | undefined {
-	const key = [...path].reverse().find((part): part is string => typeof part === 'string');
-	if (key === undefined) return undefined;
-	const found = findParameter(parameters, key);
-	const text =
-		typeof found === 'string'
-			? found
-			: typeof found === 'object' && found !== null
-				? String((found as { value?: unknown }).value ?? '')
-				: '';
-	return FROM_AI_CALL.exec(text)?.[1];
+	const keys = path.filter((part): part is string => typeof part === 'string').reverse();
+	for (const key of keys) {
+		const found = findParameter(parameters, key);
+		const text =
+			typeof found === 'string'
+				? found
+				: typeof found === 'object' && found !== null
+					? String((found as { value?: unknown }).value ?? '')
+					: '';
+		const argument = FROM_AI_CALL.exec(text)?.[1];
+		if (argument !== undefined) return argument;
+	}
+	return undefined;
 }
 
 function findParameter(parameters: unknown, key: string): unknown {
@@ -330,6 +334,8 @@ function unwrap(schema: z.ZodTypeAny | undefined): z.ZodTypeAny | undefined {
 			current = current.unwrap();
 		else if (current instanceof z.ZodDefault) current = current.removeDefault();
 		else if (current instanceof z.ZodEffects) current = current.innerType();
+		else if (current instanceof z.ZodPipeline)
+			current = (current._def as { out: z.ZodTypeAny }).out;
 		else return current;
 	}
 }

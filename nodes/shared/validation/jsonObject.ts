@@ -4,27 +4,34 @@ import { z } from 'zod';
 import { isPlainObject } from '../plainObject';
 
 /**
+ * A JSON field's value: text (the field as typed) is parsed, text that does not parse is refused as "is not valid
+ * JSON"; a value an expression gave is taken as it is. Nothing (no value, blank text) reads as `nothing`, what the
+ * field means by it. `then` checks the value read.
+ */
+export function jsonTextSchema<T extends z.ZodTypeAny>(nothing: unknown, then: T) {
+	return z
+		.unknown()
+		.transform((value, ctx): unknown => {
+			if (value === undefined) return nothing;
+			if (typeof value !== 'string') return value;
+			if (value.trim() === '') return nothing;
+			try {
+				return JSON.parse(value) as unknown;
+			} catch {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not valid JSON' });
+				return z.NEVER;
+			}
+		})
+		.pipe(then);
+}
+
+/**
  * A JSON object given as text (a JSON field) or as an object (from an expression). Empty text means no fields.
  * Arrays, numbers, strings and `null` are refused: the value is merged into a request body, which is an object.
  */
-export const jsonObjectSchema = z.unknown().transform((value, ctx): IDataObject => {
-	let parsed: unknown = value;
-	if (value === undefined) return {};
-	if (typeof value === 'string') {
-		if (value.trim() === '') return {};
-		try {
-			parsed = JSON.parse(value);
-		} catch {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not valid JSON' });
-			return z.NEVER;
-		}
-	}
-	if (!isPlainObject(parsed)) {
-		ctx.addIssue({
-			code: z.ZodIssueCode.custom,
-			message: 'must be a JSON object such as {"expiryDate": 1735689600000}',
-		});
-		return z.NEVER;
-	}
-	return parsed;
-});
+export const jsonObjectSchema = jsonTextSchema(
+	{},
+	z.custom<IDataObject>(isPlainObject, {
+		message: 'must be a JSON object such as {"expiryDate": 1735689600000}',
+	}),
+);

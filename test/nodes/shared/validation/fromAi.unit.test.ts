@@ -84,19 +84,42 @@ it.each([
 	expect(run.sent).toEqual([]);
 });
 
-it('Teams (JSON) the model gave as no valid JSON names its argument', async () => {
-	const addToTeams = {
-		resource: 'teamMember',
-		operation: 'addToTeams',
-		name: 'Bob',
-		email: 'b@example.com',
-		teamsSource: 'json',
-	};
-	const run = await runTool(
-		{ ...addToTeams, teamsJson: "={{ $fromAI('Teams__JSON_', ``, 'string') }}" },
-		{ ...addToTeams, teamsJson: '[{"teamId": "team_1", "role": "viewer"' },
-	);
+const addToTeams = {
+	resource: 'teamMember',
+	operation: 'addToTeams',
+	name: 'Bob',
+	email: 'b@example.com',
+	teamsSource: 'json',
+};
+const teamsFromAi = { ...addToTeams, teamsJson: "={{ $fromAI('Teams__JSON_', ``, 'string') }}" };
 
-	expect(run.error?.message).toBe('"Teams (JSON)" (the "Teams__JSON_" argument) is not valid JSON');
-	expect(run.sent).toHaveLength(0);
-});
+it.each([
+	[
+		'no valid JSON',
+		'[{"teamId": "team_1", "role": "viewer"',
+		'"Teams (JSON)"',
+		'is not valid JSON',
+	],
+	['blank', ' ', '"Teams (JSON)"', 'must list at least one team'],
+	['an empty list', '[]', '"Teams (JSON)"', 'must list at least one team'],
+	[
+		'a row with a role no one can be given',
+		'[{"teamId": "team_1", "role": "owner"}]',
+		'"Role" (row 1)',
+		'must be one of admin, editor, viewer',
+	],
+	[
+		'a row without a team',
+		'[{"teamId": "", "role": "viewer"}]',
+		'"Team Name or ID" (row 1)',
+		'must not be empty',
+	],
+])(
+	'Teams (JSON) the model gave as %s names its argument, even for a field inside a row',
+	async (_case, teamsJson, field, rule) => {
+		const run = await runTool(teamsFromAi, { ...addToTeams, teamsJson });
+
+		expect(run.error?.message).toContain(`${field} (the "Teams__JSON_" argument) ${rule}`);
+		expect(run.sent).toHaveLength(0);
+	},
+);

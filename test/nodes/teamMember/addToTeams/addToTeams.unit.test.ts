@@ -111,3 +111,15 @@ it('refuses Teams (JSON) that is no list under its own label, and a bad row by i
 	expect(badRow.error?.message).toMatch(/^Item 0: "Role" \(row 1\) must be one of admin/);
 	expect([...notList.sent, ...badRow.sent]).toHaveLength(0);
 });
+
+it('reads blank Teams (JSON) as no teams, refused as such, as a blank JSON field reads as nothing', async () => {
+	const run = await runAction('teamMember', 'addToTeams', {
+		name: 'Bob',
+		email: 'b@example.com',
+		teamsSource: 'json',
+		teamsJson: '  ',
+	});
+
+	expect(run.error?.message).toBe('Item 0: "Teams (JSON)" must list at least one team');
+	expect(run.sent).toHaveLength(0);
+});

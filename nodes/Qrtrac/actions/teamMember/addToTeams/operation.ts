@@ -7,6 +7,7 @@ import { loadOptionsField } from '../../../../shared/forms/fields';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
 import { assignableRoleSchema, idSchema, validateParameters } from '../../../../shared/validation';
+import { jsonTextSchema } from '../../../../shared/validation/jsonObject';
 import { AS_TOOL } from '../../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../../descriptions/layoutVersions';
 import {
@@ -94,46 +95,40 @@ export const description = updateDisplayOptions(
 const MAX_TEAMS = 100;
 
 /**
- * The teams, from the form's rows or Teams (JSON) (text, or the list an expression gives): each team ID trimmed.
- * JSON text that does not parse is refused as such, not as "no list".
+ * The teams, from the form's rows or Teams (JSON) (text, or the list an expression gives; blank text is no teams):
+ * each team ID trimmed. JSON text that does not parse is refused as such, not as "no list".
  */
-const teamsSchema = z.preprocess(
-	(value, ctx) => {
-		let teams = value;
-		if (typeof value === 'string') {
-			try {
-				teams = JSON.parse(value) as unknown;
-			} catch {
-				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not valid JSON' });
-				return z.NEVER;
-			}
-		}
-		if (!Array.isArray(teams)) return teams;
-		return teams.map((team: unknown) =>
-			team && typeof team === 'object'
-				? {
-						teamId: String((team as IDataObject).teamId ?? '').trim(),
-						role: (team as IDataObject).role,
-					}
-				: team,
-		);
-	},
-	z
-		.array(
-			z.object({
-				teamId: idSchema.describe('Team Name or ID'),
-				role: assignableRoleSchema.describe('Role'),
-			}),
-			{
-				invalid_type_error: 'must be a list of {"teamId", "role"} objects',
-			},
-		)
-		.min(1, 'must list at least one team')
-		.max(MAX_TEAMS, `must list at most ${MAX_TEAMS} teams`)
-		.refine(
-			(teams) => new Set(teams.map((team) => team.teamId)).size === teams.length,
-			'must not list a team twice',
-		),
+const teamsSchema = jsonTextSchema(
+	[],
+	z.preprocess(
+		(teams) =>
+			Array.isArray(teams)
+				? teams.map((team: unknown) =>
+						team && typeof team === 'object'
+							? {
+									teamId: String((team as IDataObject).teamId ?? '').trim(),
+									role: (team as IDataObject).role,
+								}
+							: team,
+					)
+				: teams,
+		z
+			.array(
+				z.object({
+					teamId: idSchema.describe('Team Name or ID'),
+					role: assignableRoleSchema.describe('Role'),
+				}),
+				{
+					invalid_type_error: 'must be a list of {"teamId", "role"} objects',
+				},
+			)
+			.min(1, 'must list at least one team')
+			.max(MAX_TEAMS, `must list at most ${MAX_TEAMS} teams`)
+			.refine(
+				(teams) => new Set(teams.map((team) => team.teamId)).size === teams.length,
+				'must not list a team twice',
+			),
+	),
 );
 
 const inputShape = { ...personShape, alwaysSend: z.boolean() };
