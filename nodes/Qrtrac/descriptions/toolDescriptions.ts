@@ -170,7 +170,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 		create: (f) =>
 			`Create a team in the QRTRAC organization (each call makes another team). Pass ${f.arg('name')}: its name. Returns the new team with its id and result: created.`,
 		get: (f) =>
-			`Get one team with its domains and members. Pass ${f.arg('teamId')}: the team's id. Returns id, name, domains, defaultDomain, members (name, email, role, status (active, paused or pending) where QRTRAC tells it, teamId).`,
+			`Get one team with its domains and members. Pass ${f.arg('teamId')}: the team's id. Returns id, name, domains, defaultDomain, members (name, email, role, status (active, paused or pending) where QRTRAC tells it, teamId; status and teamId from node version 1.2).`,
 		getMany: (f) =>
 			`List the organization's teams. Returns a list of teams, each with id and name (use the id in member tools). ${upToLimit(f)}`,
 		rename: (f) =>

@@ -568,8 +568,12 @@ test('a notice on the tool variant only says the model fills only the fields han
 	expect(toolDefaults('qrCode', 'get')).toHaveProperty(notices[0].name);
 });
 
-/** Team > Get gives each member the shape Team Member > Get Many gives (records/member.ts describeMember). */
-test('team:get names the status of each member, as teamMember:getMany does', () => {
+/**
+ * Team > Get gives each member the shape Team Member > Get Many gives (records/member.ts describeMember) from 1.2;
+ * nodes saved before keep the members as QRTRAC sent them, without status and teamId.
+ */
+test('team:get names the status and teamId of each member, from node version 1.2', () => {
 	const text = String(toolDefaults('team', 'get')?.toolDescription);
 	expect(text).toMatch(/members \([^)]*status \(active, paused or pending\)/);
+	expect(text).toMatch(/status and teamId[^.]*from node version 1\.2/);
 });
