@@ -66,6 +66,7 @@ async function main(): Promise<void> {
 			'page-size-cap': { type: 'string' },
 			'total-below': { type: 'string' },
 			'list-lag-ms': { type: 'string' },
+			'list-stale-ms': { type: 'string' },
 			'updated-at-format': { type: 'string' },
 			'from-time-cap': { type: 'string' },
 			'scan-cap': { type: 'string' },
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
 			pageSizeCap: integerOf(values['page-size-cap'], '--page-size-cap'),
 			totalBelow: integerOf(values['total-below'], '--total-below'),
 			listLagMs: integerOf(values['list-lag-ms'], '--list-lag-ms'),
+			listStaleMs: integerOf(values['list-stale-ms'], '--list-stale-ms'),
 		},
 		changeDrift: {
 			...(updatedAtFormat ? { updatedAtFormat: updatedAtFormat as UpdatedAtFormat } : {}),

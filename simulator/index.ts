@@ -146,6 +146,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		exactEmails: options.exactEmails ?? false,
 		bulkAddInOrder: options.bulkAddInOrder ?? false,
 	});
+	state.qrs.keepVersions = (options.listDrift?.listStaleMs ?? 0) > 0;
 	const limitShape = options.limitShape ?? { kind: 'fixed' };
 	const context: ServerContext = {
 		state,
@@ -213,6 +214,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		setListDrift: (drift) => {
 			context.listDrift = { ...NO_LIST_DRIFT, ...drift };
+			state.qrs.keepVersions = (drift.listStaleMs ?? 0) > 0;
 		},
 		setChangeDrift: (drift) => {
 			context.changeDrift = { ...context.changeDrift, ...drift };

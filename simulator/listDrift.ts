@@ -44,6 +44,10 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  *   may repeat one such code and leave out another. Seeded per simulator from each `setListDrift`: repeatable.
  * - `listLagMs`: the list (and its search) leaves out codes created less than N ms ago (simulator clock), as a
  *   list served from a lagging index or replica; Get QR by ID and the writes see them at once.
+ * - `listStaleMs`: the list (and its search) answers each code as it stood N ms ago (simulator clock): a change of
+ *   the last N ms (an update, a rename, a deletion) is not in it yet, as a list served from an index or replica that
+ *   lags behind updates; a code created since is answered as created (`listLagMs` leaves it out). Get QR by ID, the
+ *   writes and the updated-after answers see every change at once. Versions are kept from when it is set.
  */
 export interface ListDrift {
 	/** Undefined: serve the asked `limit`. */
@@ -70,6 +74,8 @@ export interface ListDrift {
 	unstableTies: boolean;
 	/** Undefined or 0: new codes are listed at once. */
 	listLagMs?: number;
+	/** Undefined or 0: changes are listed at once. */
+	listStaleMs?: number;
 }
 
 export const NO_LIST_DRIFT: ListDrift = {
@@ -175,7 +181,8 @@ function pagingDrifts(drift: ListDrift): boolean {
 		drift.listsDeleted ||
 		drift.searchNamesOnly ||
 		drift.unstableTies ||
-		(drift.listLagMs ?? 0) > 0
+		(drift.listLagMs ?? 0) > 0 ||
+		(drift.listStaleMs ?? 0) > 0
 	);
 }
 
@@ -192,7 +199,11 @@ function pageAnswer(
 	if (answer.status !== 200 && !pageZero) return undefined;
 	const query = parsePageQuery({ ...values, page: pageZero ? '1' : values.page });
 	const whole = { ...query, page: 1, limit: Number.MAX_SAFE_INTEGER };
-	const listed = { includeDeleted: drift.listsDeleted };
+	const staleMs = drift.listStaleMs ?? 0;
+	const listed = {
+		includeDeleted: drift.listsDeleted,
+		asOfMs: staleMs > 0 ? context.state.clock.now() - staleMs : undefined,
+	};
 	let codes = listQrPage(context.state, teamId, whole, listed).qrs;
 	if (drift.foreignCodes) {
 		const orgId = context.state.teams.get(teamId)?.orgId;

@@ -138,10 +138,26 @@ export class Store {
 export class QrIndex extends Map<string, QrRecord> {
 	private readonly byTeam = new Map<string, Set<string>>();
 	private readonly byDisplayId = new Map<string, Set<string>>();
+	/** Code id -> the versions a write replaced, oldest first (only while `keepVersions`: list drift `listStaleMs`). */
+	private readonly earlier = new Map<string, QrRecord[]>();
+	private keeping = false;
+
+	/** Whether replaced versions are kept, for a list that answers codes as they stood a while ago. */
+	get keepVersions(): boolean {
+		return this.keeping;
+	}
+
+	/** Off forgets the versions kept: a history with a gap would answer a version older than the code was. */
+	set keepVersions(keep: boolean) {
+		this.keeping = keep;
+		if (!keep) this.earlier.clear();
+	}
 
 	override set(id: string, qr: QrRecord): this {
 		const previous = this.get(id);
 		if (previous) this.unindex(previous);
+		if (this.keeping && previous && previous !== qr)
+			this.earlier.set(id, [...(this.earlier.get(id) ?? []), previous].slice(-MAX_KEPT_VERSIONS));
 		super.set(id, qr);
 		add(this.byTeam, qr.teamId, id);
 		add(this.byDisplayId, qr.displayId, id);
@@ -151,13 +167,24 @@ export class QrIndex extends Map<string, QrRecord> {
 	override delete(id: string): boolean {
 		const previous = this.get(id);
 		if (previous) this.unindex(previous);
+		this.earlier.delete(id);
 		return super.delete(id);
 	}
 
 	override clear(): void {
 		this.byTeam.clear();
 		this.byDisplayId.clear();
+		this.earlier.clear();
 		super.clear();
+	}
+
+	/**
+	 * The code as it stood at `atMs`: its newest version changed then or before; its first version when every one is
+	 * later (a code created since is answered as created).
+	 */
+	versionAt(qr: QrRecord, atMs: number): QrRecord {
+		const versions = [...(this.earlier.get(qr.id) ?? []), qr];
+		return versions.filter((version) => version.updatedAt <= atMs).at(-1) ?? versions[0];
 	}
 
 	/** Every code of the team, deleted ones included, in creation order. */
@@ -178,6 +205,9 @@ export class QrIndex extends Map<string, QrRecord> {
 		this.byDisplayId.get(qr.displayId)?.delete(qr.id);
 	}
 }
+
+/** Most replaced versions kept per code under `keepVersions`. */
+const MAX_KEPT_VERSIONS = 20;
 
 function add(index: Map<string, Set<string>>, key: string, id: string): void {
 	const ids = index.get(key) ?? new Set<string>();

@@ -79,17 +79,23 @@ function inFolder(qr: QrRecord, folderId: string): boolean {
 }
 
 /**
- * One page of a team's live codes (with `includeDeleted`, its soft-deleted ones too: list drift `listsDeleted`). Search is a case-insensitive substring of name or displayId; the order is
+ * One page of a team's live codes (with `includeDeleted`, its soft-deleted ones too: list drift `listsDeleted`), each
+ * as it stood at `asOfMs` when given (list drift `listStaleMs`). Search is a case-insensitive substring of name or displayId; the order is
  * (sortBy, id) in the requested direction, so pages never overlap or skip while the data stands still.
  */
 export function listQrPage(
 	store: Store,
 	teamId: string,
 	query: PageQuery,
-	{ includeDeleted = false }: { includeDeleted?: boolean } = {},
+	{ includeDeleted = false, asOfMs }: { includeDeleted?: boolean; asOfMs?: number } = {},
 ): QrPage {
 	const needle = query.search?.toLowerCase();
-	const matches = (includeDeleted ? store.qrs.ofTeam(teamId) : store.liveQrsOfTeam(teamId))
+	const codes =
+		asOfMs === undefined
+			? store.qrs.ofTeam(teamId)
+			: store.qrs.ofTeam(teamId).map((qr) => store.qrs.versionAt(qr, asOfMs));
+	const matches = codes
+		.filter((qr) => includeDeleted || !qr.deleted)
 		.filter(
 			(qr) =>
 				!needle ||

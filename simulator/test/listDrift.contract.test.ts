@@ -109,6 +109,44 @@ describe('list drift', () => {
 		expect((await listed()).totalCount).toBe(2);
 	});
 
+	test('listStaleMs lists and searches codes as they stood N ms ago, which Get QR by ID answers as they are', async () => {
+		const staleTeam = sim.state.createTeam(sim.state.teams.get(teamId)!.orgId, 'Stale').id;
+		const credentials = { ...sim.credentials, teamId: staleTeam };
+		sim.setListDrift({ listStaleMs: 60_000 });
+		sim.clock.set(Date.now() - 120_000);
+		const made = (
+			await call('POST', '/api/qrs-api', {
+				credentials,
+				body: { qrType: 'COUPON_CODE', name: 'Old', displayId: 'stale-old' },
+			})
+		).body.data as { id: string };
+		const gone = sim.state.createQr(staleTeam, { qrType: 'COUPON_CODE', name: 'Gone' });
+		sim.clock.useRealTime();
+		await call('PUT', `/api/qrs-api/${made.id}`, {
+			credentials,
+			body: { qrType: 'COUPON_CODE', name: 'New', displayId: 'stale-new' },
+		});
+		await call('DELETE', `/api/qrs-api/${gone.id}`, { credentials });
+		const fresh = sim.state.createQr(staleTeam, { qrType: 'COUPON_CODE', name: 'Fresh' });
+		const listed = async (search = '') =>
+			(await call('GET', `/api/qrs-api/v2/teams/?limit=100${asc}${search}`, { credentials })).body
+				.data as { qrs: Array<{ id: string; name: string; displayId: string }> };
+
+		expect((await listed()).qrs.map((qr) => [qr.id, qr.name])).toEqual([
+			[made.id, 'Old'],
+			[gone.id, 'Gone'],
+			[fresh.id, 'Fresh'],
+		]);
+		expect((await listed('&search=stale-old')).qrs.map((qr) => qr.displayId)).toEqual([
+			'stale-old',
+		]);
+		expect((await listed('&search=stale-new')).qrs).toEqual([]);
+		const read = await call('GET', `/api/qrs-api/teams/${made.id}`, { credentials });
+		expect(read.body.data).toMatchObject({ name: 'New', displayId: 'stale-new' });
+		sim.setListDrift({});
+		expect((await listed()).qrs.map((qr) => qr.name)).toEqual(['New', 'Fresh']);
+	});
+
 	test('zeroBasedPages serves the first page as page 0 and the second as page 1', async () => {
 		const whole = await list(`?limit=10${asc}`);
 		sim.setListDrift({ zeroBasedPages: true });

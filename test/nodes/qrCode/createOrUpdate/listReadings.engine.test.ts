@@ -112,6 +112,45 @@ describe('Create or Update, Look Up Each Row', () => {
 	});
 });
 
+describe('Create or Update over a list lagging behind updates (listStaleMs)', () => {
+	it.each(['lookUpEachRow', 'sync'])(
+		'%s: the row after a row that failed after its write starts from the code as QRTRAC holds it',
+		async (mode) => {
+			// Before: the later row searched again, the search answered the version before the failed row's PUT, and
+			// the row output `unchanged` with the old name while QRTRAC held the failed row's.
+			const displayId = `stale-after-failure-${mode}`;
+			const held = suite.sim.state.createQr(suite.sim.credentials.teamId, {
+				qrType: 'WEB',
+				name: 'Old',
+				displayId,
+				qrRedirectUrl: 'https://example.com/stale',
+			});
+			suite.sim.setListDrift({ listStaleMs: 60_000 });
+			// The first row's PUT is made, then answered as refused.
+			suite.sim.faults.add({
+				kind: 'softError',
+				method: 'PUT',
+				path: `/api/qrs-api/${held.id}`,
+				afterWrite: true,
+				count: 1,
+			});
+			const row = { displayId, url: 'https://example.com/stale' };
+
+			const done = await upsert(
+				[
+					{ ...row, name: 'New' },
+					{ ...row, name: 'Old' },
+				],
+				{ mode },
+			);
+
+			expect(done.items[0].json.error).toBeDefined();
+			expect(done.items[1].json).toMatchObject({ result: 'updated', name: 'Old' });
+			expect(suite.sim.state.getQr(held.id)?.name).toBe('Old');
+		},
+	);
+});
+
 /**
  * A new team of `count` codes made 20 minutes ago (`at`: that time), whose quota is reached; each named `name`
  * when given, else `Row <n>`.

@@ -489,6 +489,50 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			suite.expectRequestsFollowContract();
 		});
 
+		it('a repeated Display ID whose first row failed after its write: a read by ID refused as not found looks the code up again', async () => {
+			const team = newTeam();
+			const held = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				name: 'Old',
+				displayId: 'undone-unread',
+				qrRedirectUrl: 'https://example.com/u',
+			});
+			// The first row's read passes and its PUT is made, then answered as refused; the later row's read by ID is
+			// refused as not found.
+			suite.sim.faults.add({
+				kind: 'softError',
+				method: 'PUT',
+				path: `/api/qrs-api/${held.id}`,
+				afterWrite: true,
+				count: 1,
+			});
+			suite.sim.faults.add({
+				kind: 'status',
+				status: 404,
+				message: 'QR code not found',
+				method: 'GET',
+				path: `/api/qrs-api/teams/${held.id}`,
+				skip: 1,
+				count: 1,
+			});
+			suite.sim.clearRequestLog();
+			const row = { displayId: 'undone-unread', url: 'https://example.com/u', team };
+
+			const result = await sync(
+				[
+					{ ...row, name: 'New' },
+					{ ...row, name: 'Old' },
+				],
+				{},
+				true,
+			);
+
+			expect(result.items[0].json.error).toBeDefined();
+			expect(result.items[1].json).toMatchObject({ result: 'updated', name: 'Old' });
+			expect(suite.sim.state.getQr(held.id)?.name).toBe('Old');
+			expect(suite.sim.requestLog.filter((entry) => entry.query.search)).toHaveLength(1);
+		});
+
 		it('keeps the service error, explained, for a Display ID held by another team or by a deleted code', async () => {
 			const team = newTeam();
 			const elsewhere = newTeam();

@@ -11,7 +11,7 @@ import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
-import { outcomeKey } from '../../../helpers/outcome';
+import { attempt, outcomeKey, refusedAsNotFound } from '../../../helpers/outcome';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult, type SawVersion } from './apply';
 import { deleteMissingCodes, readDeleteMissing } from './deleteMissing';
 import { DeleteMissingScope } from './deleteMissingScope';
@@ -96,14 +96,23 @@ interface RowRun {
 }
 
 /**
- * Left by a row that failed: the next row of the code finds it again as a first row does, never takes it for absent
- * (the row knew no code) nor as the row found it (its write may have been made, its answer lost or refused after).
+ * Left by a row that failed knowing no code: the next row of the code finds it again as a first row does, never
+ * takes it for absent (its create may have been made, its answer lost or refused after).
  */
 const LOOK_AGAIN = Symbol('look the code up again');
 
+/**
+ * Left by a row that failed after starting from a code: the next row reads that code by its ID, never starts from
+ * it as the row found it (its write may have been made) nor searches it (a search may lag behind that write);
+ * it looks the code up again when the read finds none.
+ */
+class ReadAgain {
+	constructor(readonly id: string) {}
+}
+
 /** What a row of a code left for the next row of it: its outcome while a next row waits, else the code's id. */
-type Known = IDataObject | undefined | typeof LOOK_AGAIN;
-type Left = Promise<Known> | { id: string | undefined } | typeof LOOK_AGAIN;
+type Known = IDataObject | undefined | typeof LOOK_AGAIN | ReadAgain;
+type Left = Promise<Known> | { id: string | undefined } | typeof LOOK_AGAIN | ReadAgain;
 
 /**
  * The rows by (team, Display ID): the first row of each code is sent as it is read, from the code the team's
@@ -155,7 +164,11 @@ export async function run(
 			// Once the row is done only the code's id is kept, unless a later row of it waits: holding every
 			// written code until the end doubled the run's memory.
 			void sent.then((code) => {
-				if (!turns.holds(key)) turns.leave(key, code === LOOK_AGAIN ? code : { id: idOf(code) });
+				if (!turns.holds(key))
+					turns.leave(
+						key,
+						code === LOOK_AGAIN || code instanceof ReadAgain ? code : { id: idOf(code) },
+					);
 			});
 			return sent;
 		});
@@ -180,8 +193,8 @@ export async function run(
 }
 
 /**
- * Sends one row through the pool; answers the code it left (LOOK_AGAIN when it failed). `first`: the first row of
- * its code, which started from the snapshot or a look-up (a read).
+ * Sends one row through the pool; answers the code it left (when it failed: ReadAgain the code it started from, or
+ * LOOK_AGAIN). `first`: the first row of its code, which started from the snapshot or a look-up (a read).
  */
 async function sendRow(
 	rowRun: RowRun,
@@ -193,9 +206,10 @@ async function sendRow(
 	const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
 	const saw = sawVersion(rowRun, input);
 	let read: QrCode | undefined;
+	let startedFrom: IDataObject | undefined;
 	const task = pool.run(async (): Promise<RowResult> => {
 		try {
-			const startedFrom = await start();
+			startedFrom = await start();
 			const action = planRow(input, startedFrom, writeUnchanged);
 			const taken = input.mode === SYNC_MODE ? rowRun.taken.sync : rowRun.taken.lookUp;
 			const done = await applyRow(ctx, input, action, itemIndex, { writeUnchanged, saw, taken });
@@ -214,7 +228,7 @@ async function sendRow(
 				rowRun.deleteMissing.rowCode(input.teamId ?? rowRun.credentialTeamId, idOf(done.code));
 				return done.code;
 			},
-			() => LOOK_AGAIN,
+			() => (startedFrom?.id === undefined ? LOOK_AGAIN : new ReadAgain(String(startedFrom.id))),
 		);
 }
 
@@ -284,9 +298,17 @@ async function leftBefore(
 ): Promise<IDataObject | undefined> {
 	const left = before instanceof Promise ? await before : before;
 	if (left === LOOK_AGAIN) return await heldCode(rowRun, row);
+	const { input, itemIndex } = row;
+	if (left instanceof ReadAgain) {
+		const read = await attempt(
+			getQrById(rowRun.ctx, { id: left.id, teamId: input.teamId, itemIndex }),
+		);
+		if ('done' in read) return read.done;
+		if (!refusedAsNotFound(read.failed)) throw read.failed;
+		return await heldCode(rowRun, row);
+	}
 	if (before instanceof Promise) return left as IDataObject | undefined;
 	const { id } = left as { id: string | undefined };
-	const { input, itemIndex } = row;
 	return id === undefined
 		? undefined
 		: await getQrById(rowRun.ctx, { id, teamId: input.teamId, itemIndex });
