@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { executionNode, type NodeContext } from './executionNode';
-import { foldedDisplayId } from './records/qrCode';
+import { DisplayIdCases } from './records/displayIdCases';
 
 /**
  * The Display IDs rows of an execution took out of a held sync snapshot (teamCodes.ts), each with the change times
@@ -25,11 +25,18 @@ export class TakenDisplayIds<Version = unknown> {
 	 */
 	private readonly seen = new Map<string, Seen<Version>>();
 
-	/** The taken Display IDs by their folded form, for the rule of Display IDs differing only in case. */
-	private readonly named = new NamedDisplayIds();
+	/** The taken Display IDs by case, for the rule of Display IDs differing only in case. */
+	private readonly cases = new DisplayIdCases();
+	/** The taken Display IDs a row named (`started`); the others only the change feed took (`takenByFeed`). */
+	private readonly named = new Set<string>();
 
 	has(displayId: string): boolean {
 		return this.seen.has(displayId);
+	}
+
+	/** The taken Display IDs differing from `displayId` only in case, named by a row or not. */
+	otherCases(displayId: string): string[] {
+		return this.cases.otherCases(displayId, (variant) => this.seen.has(variant));
 	}
 
 	/** The Display IDs taken, in the order they were taken. */
@@ -37,9 +44,13 @@ export class TakenDisplayIds<Version = unknown> {
 		return [...this.seen.keys()];
 	}
 
-	/** Fails the row of `displayId` when rows took one differing from it only in case (NamedDisplayIds). */
+	/**
+	 * Fails the row of `displayId` when rows took one differing from it only in case; one only the change feed took
+	 * names no row's code, and is left to the look-up.
+	 */
 	refuseOtherCase(ctx: NodeContext, displayId: string, itemIndex: number): void {
-		refuseOtherCase(ctx, displayId, this.named.otherCases(displayId), itemIndex);
+		const named = this.otherCases(displayId).filter((variant) => this.named.has(variant));
+		refuseOtherCase(ctx, displayId, named, itemIndex);
 	}
 
 	/**
@@ -47,6 +58,19 @@ export class TakenDisplayIds<Version = unknown> {
 	 * or started from no code (null).
 	 */
 	started(displayId: string, changedMs: number | null | undefined): void {
+		this.named.add(displayId);
+		this.saw(displayId, changedMs);
+	}
+
+	/**
+	 * The change feed took `displayId` out of the snapshot: a version no more trusted than the one held, changed at
+	 * `changedMs` (undefined: no readable time). Taken as a row's is, but no row named it.
+	 */
+	takenByFeed(displayId: string, changedMs: number | null | undefined): void {
+		this.saw(displayId, changedMs);
+	}
+
+	private saw(displayId: string, changedMs: number | null | undefined): void {
 		const before = this.seen.get(displayId) ?? { after: -Infinity, atLeast: -Infinity };
 		if (before === 'unreadable' || changedMs === undefined) {
 			this.set(displayId, 'unreadable');
@@ -95,34 +119,29 @@ export class TakenDisplayIds<Version = unknown> {
 
 	release(displayId: string): void {
 		this.seen.delete(displayId);
+		this.cases.delete(displayId);
 		this.named.delete(displayId);
 	}
 
 	private set(displayId: string, seen: Seen<Version>): void {
 		this.seen.set(displayId, seen);
-		this.named.add(displayId);
+		this.cases.add(displayId);
 	}
 }
 
-/** Display IDs rows named, by their folded form (records/qrCode.ts `foldedDisplayId`), for refuseOtherCase. */
+/** Display IDs rows named, for refuseOtherCase (Look Up Each Row). */
 export class NamedDisplayIds {
-	private readonly folded = new Map<string, Set<string>>();
+	private readonly names = new Set<string>();
+	private readonly cases = new DisplayIdCases();
 
 	add(displayId: string): void {
-		const folded = foldedDisplayId(displayId);
-		this.folded.set(folded, (this.folded.get(folded) ?? new Set()).add(displayId));
-	}
-
-	delete(displayId: string): void {
-		const folded = foldedDisplayId(displayId);
-		this.folded.get(folded)?.delete(displayId);
-		if (this.folded.get(folded)?.size === 0) this.folded.delete(folded);
+		this.names.add(displayId);
+		this.cases.add(displayId);
 	}
 
 	/** The Display IDs named that differ from `displayId` only in case. */
 	otherCases(displayId: string): string[] {
-		const variants = this.folded.get(foldedDisplayId(displayId)) ?? [];
-		return [...variants].filter((variant) => variant !== displayId);
+		return this.cases.otherCases(displayId, (variant) => this.names.has(variant));
 	}
 }
 

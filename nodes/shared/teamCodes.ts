@@ -3,15 +3,13 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import {
 	changeTimeOf,
 	connectionOf,
-	feedMayLeaveOut,
 	findQrByDisplayId,
 	indexTeamQrsByDisplayId,
-	readTeamChanges,
 	updateTimeOf,
-	type DisplayIdIndex,
 	type QrCode,
 } from './api';
 import { HeldSnapshots } from './heldSnapshots';
+import { catchUp, type TeamSnapshot } from './snapshotFeed';
 import { TakenDisplayIds } from './takenDisplayIds';
 import { TeamReads, type TeamSource } from './teamReads';
 import { isLive, ofOtherTeam } from './records/qrCode';
@@ -22,7 +20,7 @@ import { isLive, ofOtherTeam } from './records/qrCode';
  *
  * Held (the sync): kept for the node's later runs in the execution (Loop Over Items runs it once per batch). A
  * later run brings it up to date with one request of the change feed (GET /qrs-api/teams/fromTime/{t}) since the
- * last read, on the service's clock less an overlap, and reads the team again when the feed looks capped, is
+ * last read, on the service's clock less an overlap (snapshotFeed.ts), and reads the team again when the feed looks capped, is
  * large, holds another team's codes, or the snapshot is older than SNAPSHOT_MAX_AGE_MS. It only ever holds what a
  * team-checked read gave (the list, the feed, a look-up), never a write's answer, which may be partial or name
  * another team. A code is let go while a row has it; its Display ID stays taken (looked up by later runs) until
@@ -33,27 +31,12 @@ import { isLive, ofOtherTeam } from './records/qrCode';
 
 /** How long a snapshot is brought up to date by the change feed before the team is read again. */
 export const SNAPSHOT_MAX_AGE_MS = 10 * 60_000;
-/** How far before the last read the feed looks again: the trigger's default overlap, for the same reasons. */
-const SNAPSHOT_OVERLAP_MS = 15_000;
-/** Where the feed is read from after a read at `readAtServiceMs` (service clock): the overlap before it. */
-export function feedFrom(readAtServiceMs: number): number {
-	return Math.max(0, readAtServiceMs - SNAPSHOT_OVERLAP_MS - 1);
-}
-/** Most changed codes a feed answer may hold: above that, one read of the team is the safer source. */
-export const MAX_FEED_CODES = 10_000;
+export { feedFrom, MAX_FEED_CODES } from './snapshotFeed';
 /**
  * Most codes held across teams and executions of this process; the least recently used teams go first, and a
  * team larger than this is read in full by every run, as before snapshots were kept.
  */
 export const HELD_CODES_CEILING = 100_000;
-
-interface TeamSnapshot {
-	index: DisplayIdIndex;
-	/** The service's clock at the last read (full or feed): the next feed reads from here less the overlap. */
-	readAtServiceMs: number;
-	/** Display IDs rows of this execution took out of the index: later runs look them up instead. */
-	taken: TakenDisplayIds<QrCode>;
-}
 
 /** Every team's codes held in the process: the sync's snapshots, and other lists beside them (`alongside`). */
 export const heldCodes = new HeldSnapshots<TeamSnapshot>({
@@ -131,7 +114,8 @@ export class TeamCodes {
 	 * The team's code with this Display ID, handed to the first row that asks and let go of: later rows of this run
 	 * take what that row left (the operation), rows of later runs look the code up (one search) until the feed
 	 * brings a newer version or this run puts the code back (`putBack`). As the index does (api/qrList.ts), it fails
-	 * the row when it holds the Display ID only in another case, also once a row took that one out of it.
+	 * the row when it holds the Display ID only in another case, also once a row took that one out of it; one only
+	 * the change feed took out of it is looked up as taken Display IDs are, and the look-up's index decides.
 	 */
 	async take(
 		teamId: string | undefined,
@@ -139,14 +123,18 @@ export class TeamCodes {
 		itemIndex: number,
 	): Promise<QrCode | undefined> {
 		const snapshot = await this.reads.get(teamId, itemIndex);
-		if (snapshot.taken.has(displayId)) {
+		const taken = snapshot.taken.has(displayId);
+		const code = taken ? undefined : snapshot.index.take(displayId, itemIndex);
+		if (code === undefined && !taken)
+			snapshot.taken.refuseOtherCase(this.ctx, displayId, itemIndex);
+		// Taken, or taken in another case by the change feed alone: the snapshot no longer tells, a search does.
+		const lookUp = taken || (code === undefined && snapshot.taken.otherCases(displayId).length > 0);
+		snapshot.taken.started(displayId, changedAt(code, Date.now())); // before any wait: rows run side by side
+		if (lookUp) {
 			const found = await findQrByDisplayId(this.ctx, { displayId, teamId, itemIndex });
 			snapshot.taken.started(displayId, changedAt(found, Date.now()));
 			return found;
 		}
-		const code = snapshot.index.take(displayId, itemIndex);
-		if (code === undefined) snapshot.taken.refuseOtherCase(this.ctx, displayId, itemIndex);
-		snapshot.taken.started(displayId, changedAt(code, Date.now())); // before any wait: rows run side by side
 		if (code === undefined)
 			this.unheldAt.set(await this.keyOf(teamId, displayId), snapshot.readAtServiceMs);
 		await this.reads.resized(teamId, snapshot);
@@ -249,102 +237,7 @@ export class TeamCodes {
 	}
 }
 
-/**
- * Applies the change feed since the last read to a held snapshot: false (read the team again) when the answer is
- * larger than MAX_FEED_CODES, holds another team's codes, or looks capped while holding a version the snapshot
- * does not hold or 100 codes or more (cappedAnswers.ts `feedMayLeaveOut`, the trigger's rule too: versions held
- * already are the overlap read again, and those of Display IDs rows took are the node's own writes).
- */
-async function catchUp(
-	ctx: IExecuteFunctions,
-	snapshot: TeamSnapshot,
-	{ teamId, team, itemIndex }: { teamId: string | undefined; team: string; itemIndex: number },
-): Promise<boolean> {
-	const startedMs = Date.now();
-	const { codes, serviceDateMs } = await readTeamChanges(ctx, {
-		teamId,
-		itemIndex,
-		fromTime: feedFrom(snapshot.readAtServiceMs),
-	});
-	const unseen = codes.filter((code) => feedNews(snapshot, code) === 'unseen');
-	const foreign = codes.some((code) => ofOtherTeam(code, team));
-	if (
-		codes.length > MAX_FEED_CODES ||
-		foreign ||
-		feedMayLeaveOut(codes.length, unseen.length > 0)
-	) {
-		ctx.logger.info(
-			`QRTRAC: the change feed of team ${team} held ${codes.length} codes${foreign ? ', some of another team' : ''}; the sync reads the team again`,
-		);
-		return false;
-	}
-	const presentMs = serviceDateMs ?? startedMs;
-	for (const code of codes)
-		if (feedNews(snapshot, code) !== 'held') apply(snapshot, code, presentMs);
-	snapshot.readAtServiceMs = presentMs;
-	return true;
-}
-
-/**
- * What a feed version tells the snapshot: `held` (it holds this version; a deleted code: holds it no more),
- * `taken` (a row of the execution took its Display ID: the node's own write, or a change after it; for the cap
- * rule it counts as known, as the node's own writes do) or `unseen`.
- */
-function feedNews(snapshot: TeamSnapshot, code: QrCode): 'held' | 'taken' | 'unseen' {
-	const held = snapshot.index.byCodeId(String(code.id));
-	const holds = isLive(code)
-		? held !== undefined && held.displayId === code.displayId && versionOf(held) === versionOf(code)
-		: held === undefined;
-	if (holds) return 'held';
-	return typeof code.displayId === 'string' && snapshot.taken.has(code.displayId)
-		? 'taken'
-		: 'unseen';
-}
-
-/**
- * A feed version into the snapshot. The feed is a team-checked read of the whole record: a live version of a
- * taken Display ID changed later than every version rows saw (started from, read or wrote) is held and
- * the Display ID no longer looked up; any other version of it (older, unreadable, deleted) leaves it taken.
- * A version of a code the snapshot holds must be clearly later than the held one to replace it (a lagging
- * replica, the overlap read again); a live one that differs without being later (an older version, skewed
- * clocks, seconds next to ms) is no more trusted than the held one: the code leaves the snapshot and its Display
- * ID is taken, looked up by later rows until a clearly later version comes. A deletion, whatever its time, only
- * removes the code: a deleted code keeps its Display ID out of use.
- * `presentMs`: the service's present, which bounds the times read.
- */
-function apply(snapshot: TeamSnapshot, code: QrCode, presentMs: number): void {
-	const displayId = typeof code.displayId === 'string' ? code.displayId : undefined;
-	if (displayId === undefined || !snapshot.taken.has(displayId)) {
-		const held = snapshot.index.byCodeId(String(code.id));
-		const heldMs = held === undefined ? undefined : changeTimeOf(held, presentMs);
-		const codeMs = changeTimeOf(code, presentMs);
-		// A deleted code keeps its Display ID out of use: gone from the index, nothing to look up.
-		if (!isLive(code)) snapshot.index.remove(String(code.id));
-		else if (
-			held === undefined ||
-			(codeMs !== undefined && heldMs !== undefined && codeMs > heldMs)
-		)
-			snapshot.index.put(code);
-		else {
-			snapshot.index.remove(String(code.id));
-			for (const taken of new Set([held.displayId, displayId]))
-				if (typeof taken === 'string') snapshot.taken.started(taken, heldMs);
-		}
-	} else if (
-		isLive(code) &&
-		snapshot.taken.givesBack(displayId, changeTimeOf(code, presentMs), code)
-	) {
-		snapshot.index.put(code);
-		snapshot.taken.release(displayId);
-	} else snapshot.index.remove(String(code.id));
-}
-
 /** When a version of a code changed, read in its unit (api/timeline.ts); null: no code. */
 function changedAt(code: QrCode | undefined, presentMs: number): number | null | undefined {
 	return code === undefined ? null : changeTimeOf(code, presentMs);
-}
-
-/** A version of a code: its id and its last change (the creation when never changed). */
-function versionOf(code: QrCode): string {
-	return JSON.stringify([String(code.id), code.updatedAt ?? code.createdAt]);
 }

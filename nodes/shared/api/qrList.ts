@@ -8,7 +8,8 @@ import type { TransportContext } from '../transport';
 import { readQrPage, type QrCode, type QrPage } from './answers';
 import { endpoint, labelOf } from './route';
 import { callEndpoint, type InTeam } from './source';
-import { foldedDisplayId, isLive, ofOtherTeam } from '../records/qrCode';
+import { DisplayIdCases } from '../records/displayIdCases';
+import { isLive, ofOtherTeam } from '../records/qrCode';
 
 /**
  * The team's list of codes (GET /qrs-api/v2/teams/): one page, the whole walk, and the look-up by Display ID.
@@ -174,8 +175,8 @@ export class DisplayIdIndex {
 	private readonly exact = new Map<string, string[]>();
 	/** Code id -> the Display ID it is held under, so that a newer version of a code replaces the old one. */
 	private readonly byId = new Map<string, string>();
-	/** Lower-cased Display ID -> the Display IDs not in lower case that fold to it (the rest are found in `exact`). */
-	private readonly mixedCase = new Map<string, Set<string>>();
+	/** The Display IDs of `exact` by case, for one held only in another case. */
+	private readonly cases = new DisplayIdCases();
 
 	constructor(
 		codes: Iterable<QrCode>,
@@ -196,10 +197,7 @@ export class DisplayIdIndex {
 		const holders = this.exact.get(displayId)?.map((id) => this.code(id));
 		if (holders && holders.length > 1) throw heldTwice(this.node, displayId, holders, itemIndex);
 		if (holders) return holders[0];
-		const folded = foldedDisplayId(displayId);
-		const variants = [...(this.mixedCase.get(folded) ?? []), folded].filter(
-			(variant) => variant !== displayId && this.exact.has(variant),
-		);
+		const variants = this.cases.otherCases(displayId, (variant) => this.exact.has(variant));
 		if (variants.length > 0) throw otherCase(this.node, displayId, variants, itemIndex);
 		return undefined;
 	}
@@ -213,9 +211,7 @@ export class DisplayIdIndex {
 		if (typeof code.displayId !== 'string') return;
 		this.exact.set(code.displayId, [...(this.exact.get(code.displayId) ?? []), id]);
 		this.byId.set(id, code.displayId);
-		const folded = foldedDisplayId(code.displayId);
-		if (folded !== code.displayId)
-			this.mixedCase.set(folded, (this.mixedCase.get(folded) ?? new Set()).add(code.displayId));
+		this.cases.add(code.displayId);
 	}
 
 	remove(id: string): void {
@@ -229,9 +225,7 @@ export class DisplayIdIndex {
 			return;
 		}
 		this.exact.delete(displayId);
-		const variants = this.mixedCase.get(foldedDisplayId(displayId));
-		variants?.delete(displayId);
-		if (variants?.size === 0) this.mixedCase.delete(foldedDisplayId(displayId));
+		this.cases.delete(displayId);
 	}
 
 	/** The version of the code with this id that is held, if any. */

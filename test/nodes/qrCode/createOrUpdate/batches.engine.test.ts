@@ -15,6 +15,7 @@ import {
 import { executeWorkflow } from '../../../support/harness/executeWorkflow';
 import { sheet, type SheetRow as Row } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
+import type { QrRecord } from '../../../../simulator/model';
 import type { LoggedRequest } from '../../../../simulator/requestLog';
 
 jest.setTimeout(60_000);
@@ -1048,6 +1049,60 @@ describe('A change feed version older than the one the snapshot holds', () => {
 		} finally {
 			suite.sim.faults.clear();
 		}
+	});
+});
+
+describe('A Display ID the change feed alone took out of the snapshot, given by a row in another case', () => {
+	/**
+	 * A team with `<prefix>-X`, made now so that the next batch's feed holds it; before batch 1 `change` makes the
+	 * feed's version of it no more trusted than the held one, so the code leaves the snapshot and its Display ID is
+	 * taken, by the feed alone. Then a row gives it lower-cased. (Display IDs are unique across the service.)
+	 */
+	async function feedTakes(prefix: string, change: (held: QrRecord) => void) {
+		const teamId = teamWith([]);
+		const held = suite.sim.state.createQr(teamId, {
+			qrType: 'WEB',
+			name: 'Feed',
+			displayId: `${prefix}-X`,
+			qrRedirectUrl: 'https://example.com/f',
+			tags: ['sheet'],
+		});
+		const rows = [
+			{ displayId: `${prefix}-row-0`, name: 'R0', url: 'https://example.com/0' },
+			{ displayId: `${prefix}-x`.toLowerCase(), name: 'Lower', url: 'https://example.com/x' },
+		];
+		const result = await runInBatches(teamId, rows, 1, {
+			syncs: [syncNode('Sync', teamId, undefined, 'continueRegularOutput')],
+			beforeBatch: (batch) => {
+				if (batch === 1) change(held);
+			},
+		});
+		expect(result.error).toBeUndefined();
+		return result.outputs('Sync');
+	}
+
+	it('no code holds it now: the row is looked up, not failed as named by another row, and its code made', async () => {
+		// Before: "Display ID "gone-x" differs only in case from "Gone-X", which another row names", though no row
+		// named "Gone-X" and no code held it.
+		// Another client renames the code with the same change time (a coarse clock): the feed's version is not later.
+		const outputs = await feedTakes('Gone', (held) => {
+			held.displayId = 'Renamed-Gone-X';
+		});
+
+		expect(outputs.map((json) => json.result ?? json.error)).toEqual(['created', 'created']);
+		expect(searched()).toEqual(['gone-x']);
+	});
+
+	it('a code still holds it: the look-up fails the row as QRTRAC holding it in another case, writing nothing', async () => {
+		// The feed comes from a replica showing an older version of the code.
+		const outputs = await feedTakes('Kept', (held) =>
+			staleFeed({ ...structuredClone(held), updatedAt: held.updatedAt - 1_000 }),
+		);
+
+		expect(outputs[1].result).toBeUndefined();
+		expect(String(outputs[1].error)).toContain('QRTRAC holds Display ID "kept-x" as "Kept-X"');
+		expect(searched()).toEqual(['kept-x']);
+		expect(log().filter((entry) => entry.method === 'POST')).toHaveLength(1);
 	});
 });
 

@@ -1,4 +1,17 @@
+import type { INode } from 'n8n-workflow';
+
 import { TakenDisplayIds } from '../../../../nodes/shared/takenDisplayIds';
+
+const ctx = {
+	getNode: (): INode => ({
+		id: 'n',
+		name: 'QRTRAC',
+		type: 'qrtrac',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	}),
+};
 
 describe('TakenDisplayIds: the feed gives a taken Display ID back only with a version later than every one seen', () => {
 	it('v1 taken, v2 read by a later run: the feed showing v2 again keeps it taken, v3 gives it back', () => {
@@ -99,5 +112,24 @@ describe('TakenDisplayIds: the feed gives a taken Display ID back only with a ve
 		expect(taken.has('a')).toBe(false);
 		expect(taken.givesBack('a', 5_000)).toBe(false);
 		expect(taken.names()).toEqual(['b']);
+	});
+
+	it('a row refused for another case only by Display IDs a row named; one the change feed alone took is only taken', () => {
+		const taken = new TakenDisplayIds();
+		taken.takenByFeed('Feed-X', 1_000);
+		taken.started('Row-Y', 1_000);
+
+		expect(taken.has('Feed-X')).toBe(true);
+		expect(taken.otherCases('feed-x')).toEqual(['Feed-X']);
+		expect(() => taken.refuseOtherCase(ctx, 'feed-x', 0)).not.toThrow();
+		expect(() => taken.refuseOtherCase(ctx, 'row-y', 1)).toThrow(
+			'Display ID "row-y" differs only in case from "Row-Y", which another row names',
+		);
+		// Once a row names it too, it refuses its other cases; released, nothing does.
+		taken.started('Feed-X', 2_000);
+		expect(() => taken.refuseOtherCase(ctx, 'feed-x', 0)).toThrow('"Feed-X"');
+		taken.release('Feed-X');
+		expect(taken.otherCases('feed-x')).toEqual([]);
+		expect(() => taken.refuseOtherCase(ctx, 'feed-x', 0)).not.toThrow();
 	});
 });
