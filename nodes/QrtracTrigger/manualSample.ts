@@ -1,5 +1,9 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IPollFunctions,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import type { ChangeKind } from './changeCursor';
 import { isVersioned } from './changeCursor';
@@ -26,6 +30,7 @@ import {
 	SCAN_END_MARGIN_MS,
 	type TriggerSettings,
 } from './settings';
+import { operationError } from '../shared/nodeErrors';
 
 /**
  * "Fetch Test Event": the most recent matching code (or scan) as the trigger would report it, without the IDs of
@@ -115,7 +120,7 @@ function noScanFound(
  * triggers do (Google Calendar Trigger), saying what was read and what to do.
  */
 function nothingFound(ctx: IPollFunctions, said: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), 'No data with the current filter could be found', {
+	return operationError(ctx.getNode(), 'No data with the current filter could be found', {
 		description: `${said} Once the workflow is active, the trigger reports new events as they happen.`,
 	});
 }

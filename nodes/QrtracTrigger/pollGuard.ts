@@ -1,5 +1,5 @@
 import type { IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { operationError } from '../shared/nodeErrors';
 
 /**
  * One poll at a time per trigger (workflow + node) in this n8n process. Two polls of one trigger side by side
@@ -68,7 +68,7 @@ export async function runAlone<T>(
  */
 export function claimState(ctx: IPollFunctions, claim: Claim): void {
 	if (claim()) return;
-	throw new NodeOperationError(
+	throw operationError(
 		ctx.getNode(),
 		'QRTRAC Trigger: another poll of this trigger, run beside this one, saved first',
 		{

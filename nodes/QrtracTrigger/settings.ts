@@ -1,5 +1,4 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { excerptOf, locatorId } from '../shared/api';
@@ -17,6 +16,7 @@ import {
 } from '../shared/records/ipPrivacy';
 import type { ChangeKind } from './changeCursor';
 import type { CodeFilters } from './codeFilters';
+import { operationError } from '../shared/nodeErrors';
 
 /** Default overlap: covers service clocks that disagree by up to +-5 s with room to spare. */
 export const DEFAULT_OVERLAP_SECONDS = 15;
@@ -134,7 +134,7 @@ function readTeam(ctx: IPollFunctions, baseUrl: string): string {
 	const node = ctx.getNode();
 	const read = locatorId(readStoredTeam(ctx), 'team', () => baseUrl);
 	if (read.problem === undefined) return read.id;
-	throw new NodeOperationError(node, `"${teamLabel(ctx)}" By URL: ${read.problem}`, {
+	throw operationError(node, `"${teamLabel(ctx)}" By URL: ${read.problem}`, {
 		description: 'Nothing was read from QRTRAC.',
 	});
 }
@@ -148,13 +148,9 @@ function readStoredTeam(ctx: IPollFunctions): unknown {
 	try {
 		return read();
 	} catch (error) {
-		throw new NodeOperationError(
-			node,
-			`"${teamLabel(ctx)}" is an expression that could not be read`,
-			{
-				description: `A trigger has no input item, so $json is empty here. Give a team ID, an expression without $json (for example $vars), or leave the field empty to watch the credential's team. n8n said: ${(error as Error).message}`,
-			},
-		);
+		throw operationError(node, `"${teamLabel(ctx)}" is an expression that could not be read`, {
+			description: `A trigger has no input item, so $json is empty here. Give a team ID, an expression without $json (for example $vars), or leave the field empty to watch the credential's team. n8n said: ${(error as Error).message}`,
+		});
 	}
 }
 
@@ -162,7 +158,7 @@ function readStoredTeam(ctx: IPollFunctions): unknown {
 function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 	const node = ctx.getNode();
 	if (writtenExpression(node.parameters.team) === undefined) return;
-	throw new NodeOperationError(node, gaveNothing(teamLabel(ctx), 'team'), {
+	throw operationError(node, gaveNothing(teamLabel(ctx), 'team'), {
 		description:
 			"Nothing was read from QRTRAC. Make the expression give a team ID, or leave the field empty to watch the credential's team.",
 	});
@@ -236,7 +232,7 @@ function readFilters(ctx: IPollFunctions, given: IDataObject): CodeFilters {
 		const value = filters[key as keyof CodeFilters];
 		const none = value === undefined || (Array.isArray(value) && value.length === 0);
 		if (none && readingExpression(written[key]) !== undefined)
-			throw new NodeOperationError(ctx.getNode(), gaveNothing(field.description ?? key, 'value'), {
+			throw operationError(ctx.getNode(), gaveNothing(field.description ?? key, 'value'), {
 				description:
 					'Nothing was read from QRTRAC. Make the expression give a value (a variable it reads may be empty here), or set the field to Fixed and leave it empty to filter nothing.',
 			});
@@ -257,7 +253,7 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 		issue.message === 'must be text'
 			? 'Write the text, or an expression giving text.'
 			: (LIST_HINTS[issue.label] ?? LIST_HINTS['QR Types']);
-	throw new NodeOperationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
+	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
 		description: `It is ${excerptOf(value, [], 80)}. ${hint} Nothing was read from QRTRAC.`,
 	});
 }

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { getConnection } from './readConnection';
 import { limiterFor } from './rateLimit/sharedLimiters';
 import { NotStarted, TaskPool } from './taskPool';
+import { operationError } from './nodeErrors';
 
 export { NotStarted, TaskPool } from './taskPool';
 
@@ -277,7 +278,7 @@ function asItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: number):
 		return error;
 	}
 	const message = error instanceof Error ? error.message : String(error);
-	return new NodeOperationError(ctx.getNode(), message, { itemIndex });
+	return operationError(ctx.getNode(), message, { itemIndex });
 }
 
 function errorItem(error: ItemError, itemIndex: number): INodeExecutionData {

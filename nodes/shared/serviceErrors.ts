@@ -1,5 +1,6 @@
-import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { INode, JsonObject, NodeApiError } from 'n8n-workflow';
+
+import { apiError } from './nodeErrors';
 
 /** What went wrong with one request, in the service's words where it gave any. */
 export interface ServiceFailure {
@@ -119,14 +120,12 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 			: undefined;
 	const description = [original, failure.detail, network, hint].filter(Boolean).join(' ');
 	const body: JsonObject = { success: false, message: failure.message };
-	const error = new NodeApiError(node, body, {
+	const error = apiError(node, body, {
 		message: title,
 		description: description || undefined,
 		httpCode: failure.status === undefined ? undefined : String(failure.status),
 		itemIndex: failure.itemIndex,
 	});
-	// NodeApiError replaces a message holding a Node error code (EPERM in "deletePermission") with its own text
-	error.message = title;
 	if (failure.answerTooLarge) tooLargeAnswers.add(error);
 	if (failure.outcomeUnknown) unknownOutcomes.add(error);
 	return error;

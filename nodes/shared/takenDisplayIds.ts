@@ -1,6 +1,5 @@
-import { NodeOperationError } from 'n8n-workflow';
-
 import { executionNode, type NodeContext } from './executionNode';
+import { operationError } from './nodeErrors';
 import { DisplayIdCases } from './records/displayIdCases';
 
 /**
@@ -158,7 +157,7 @@ export function refuseOtherCase(
 ): void {
 	if (variants.length === 0) return;
 	const named = variants.map((variant) => `"${variant}"`).join(', ');
-	throw new NodeOperationError(
+	throw operationError(
 		executionNode(ctx),
 		`Display ID "${displayId}" differs only in case from ${named}, which another row names`,
 		{

@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { executionNode } from './executionNode';
 import { uriProblem } from './validation/uri';
+import { operationError } from './nodeErrors';
 
 /**
  * Input rules shared by the operations, written once with zod. Every schema field carries its form label via
@@ -213,7 +213,7 @@ export function refuseItem(
 		parts.push(`${subject} ${issue.message}`);
 	}
 	const message = parts.join('; ');
-	return new NodeOperationError(node, tool ? message : `Item ${itemIndex}: ${message}`, {
+	return operationError(node, tool ? message : `Item ${itemIndex}: ${message}`, {
 		itemIndex,
 		description:
 			description ??
@@ -255,11 +255,10 @@ export function itemInputError(
 	message: string,
 	description?: string,
 ): NodeOperationError {
-	return new NodeOperationError(
-		node,
-		isToolNode(node) ? message : `Item ${itemIndex}: ${message}`,
-		{ itemIndex, description },
-	);
+	return operationError(node, isToolNode(node) ? message : `Item ${itemIndex}: ${message}`, {
+		itemIndex,
+		description,
+	});
 }
 
 /** The node runs as an AI agent's tool (n8n's `<node>Tool` variant). */

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { executeOperation, type Operation } from '../../shared/executor';
 import { readParameter } from '../../shared/parameters';
@@ -10,6 +9,7 @@ import type { QrtracOperations, QrtracResource } from './node.type';
 import * as qrCode from './qrCode';
 import * as team from './team';
 import * as teamMember from './teamMember';
+import { operationError } from '../../shared/nodeErrors';
 
 /** Resource -> its operations; the map type makes a missing or misspelt operation a compile error. */
 const resources: { [R in QrtracResource]: { operations: Record<QrtracOperations[R], Operation> } } =
@@ -28,7 +28,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operations = resources[resource]?.operations as Record<string, Operation> | undefined;
 	const handler = operations?.[operation];
 	if (!handler) {
-		throw new NodeOperationError(
+		throw operationError(
 			this.getNode(),
 			`The operation "${operation}" of "${resource}" is not supported`,
 		);

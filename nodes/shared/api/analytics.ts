@@ -1,4 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
 
 import { CapWatch, looksCapped, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
 import { isAnswerTooLarge } from '../serviceErrors';
@@ -15,6 +15,7 @@ import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
 import { answerSource, callEndpoint, chunk, type InTeam } from './source';
 import { CODE_ADDRESSES } from './recordAddress';
+import { apiError } from '../nodeErrors';
 
 /**
  * The analytics operations of the contract (3; Get Scan Totals in scanTotals.ts). The bulk ones take at most 100
@@ -310,7 +311,7 @@ function firstSpanAfter(learnt: number): number {
 }
 
 function tooManySlices(source: AnswerSource): NodeApiError {
-	return new NodeApiError(
+	return apiError(
 		source.node,
 		{ success: false, message: 'too many slices' },
 		{

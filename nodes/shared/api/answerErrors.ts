@@ -1,10 +1,10 @@
-import type { INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { INode, NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isPlainObject } from '../plainObject';
 import { CUT_MARGIN_CHARS, redactText, secretForms } from '../redaction';
 import { isIpAddressField, isIpAddressText, withheldIpAddressText } from './ipAddressFields';
+import { apiError } from '../nodeErrors';
 
 /**
  * The error for an answer that is not what the contract says: it names the operation, what was expected and a
@@ -29,7 +29,7 @@ export function unexpectedAnswer(
 	problem?: string,
 ): NodeApiError {
 	const excerpt = excerptOf(value, source.redact ?? []);
-	return new NodeApiError(
+	return apiError(
 		source.node,
 		{ success: false, message: 'unexpected answer' },
 		{
@@ -51,7 +51,7 @@ export function changeNotHeld(
 	answered: unknown,
 ): NodeApiError {
 	const excerpt = (value: unknown) => excerptOf(value, source.redact ?? []);
-	return new NodeApiError(
+	return apiError(
 		source.node,
 		{ success: false, message: 'change not held' },
 		{
@@ -75,7 +75,7 @@ export async function readAfterChange<T>(source: AnswerSource, read: () => Promi
 			description?: string | null;
 			httpCode?: string | null;
 		};
-		throw new NodeApiError(
+		throw apiError(
 			source.node,
 			{ success: false, message: 'change not confirmed' },
 			{

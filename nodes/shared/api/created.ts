@@ -1,8 +1,8 @@
-import type { INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { INode, NodeApiError } from 'n8n-workflow';
 
 import { markOutcomeUnknown } from '../serviceErrors';
 import { excerptOf, qrCodeShape, type AnswerSource, type QrCode } from './answers';
+import { apiError } from '../nodeErrors';
 
 /**
  * Reading a create's answer (Create, Create or Update's creates, Duplicate, Create Team). A success
@@ -36,7 +36,7 @@ export function readCopy(source: AnswerSource, data: unknown, original: string):
 	const copy = readCreatedQrCode(source, data, 'copy');
 	if (copy.id !== original) return copy;
 	throw markOutcomeUnknown(
-		new NodeApiError(
+		apiError(
 			source.node,
 			{ success: false, message: 'duplicate answered the original' },
 			{
@@ -84,7 +84,7 @@ export function sentBefore(
 	failure: string,
 ): NodeApiError {
 	return markOutcomeUnknown(
-		new NodeApiError(
+		apiError(
 			node,
 			{ success: false, message: 'create tried before with an unknown outcome' },
 			{
@@ -104,7 +104,7 @@ export function probablyCreated(
 	displayId?: string,
 ): NodeApiError {
 	return markOutcomeUnknown(
-		new NodeApiError(
+		apiError(
 			source.node,
 			{ success: false, message: 'create answered without an id' },
 			{
@@ -127,7 +127,7 @@ export function answeredOtherTeam(
 ): NodeApiError {
 	const named = team.name === undefined ? '' : ` "${String(team.name)}"`;
 	return markOutcomeUnknown(
-		new NodeApiError(
+		apiError(
 			source.node,
 			{ success: false, message: 'create answered another team' },
 			{
@@ -150,7 +150,7 @@ export function linkedElsewhere(
 	answered: string,
 ): NodeApiError {
 	return markOutcomeUnknown(
-		new NodeApiError(
+		apiError(
 			source.node,
 			{ success: false, message: 'create answered another destination' },
 			{
@@ -173,7 +173,7 @@ export function madeBeforeUnread(
 	failure: string,
 ): NodeApiError {
 	return markOutcomeUnknown(
-		new NodeApiError(
+		apiError(
 			node,
 			{ success: false, message: 'create made before, read again failed' },
 			{
@@ -191,7 +191,7 @@ export function madeBeforeGone(
 	create: { operation: string; kind: CreateKind; itemIndex?: number },
 	id: string,
 ): NodeApiError {
-	return new NodeApiError(
+	return apiError(
 		node,
 		{ success: false, message: 'create made before, since deleted' },
 		{
@@ -220,7 +220,7 @@ export function madeElsewhereBefore(
 	itemIndex?: number,
 ): NodeApiError {
 	return markMadeElsewhere(
-		new NodeApiError(
+		apiError(
 			node,
 			{ success: false, message: 'created in another team' },
 			{
@@ -253,7 +253,7 @@ export function createdInOtherTeam(
 	const made = kind === 'copy' ? 'made the copy' : 'created the code';
 	// made all the same: n8n's Retry On Fail must not make another (createTries.ts)
 	return markMadeElsewhere(
-		new NodeApiError(
+		apiError(
 			source.node,
 			{ success: false, message: 'created in another team' },
 			{

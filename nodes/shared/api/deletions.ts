@@ -1,5 +1,4 @@
-import type { INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { INode, NodeApiError } from 'n8n-workflow';
 
 import { looksCapped } from '../cappedAnswers';
 import { isLive } from '../records/qrCode';
@@ -8,6 +7,7 @@ import type { QrCode } from './answers';
 import { labelOf } from './route';
 import type { InTeam } from './source';
 import { changeTimeOf, getTeamQrsFromTime, TEAM_CHANGES } from './timeline';
+import { apiError } from '../nodeErrors';
 
 /**
  * The code as the team's changes since `fromTime` (epoch ms) hold it deleted, or undefined: the state read that
@@ -85,7 +85,7 @@ export function deletionUndecided(
 	node: INode,
 	{ id, cappedAt, itemIndex }: { id: string; cappedAt: number; itemIndex?: number },
 ): NodeApiError {
-	return new NodeApiError(
+	return apiError(
 		node,
 		{ success: false, message: 'deletion undecided' },
 		{

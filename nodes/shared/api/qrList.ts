@@ -1,5 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
 import { executionNode } from '../executionNode';
 import { collectPages, type ListShortfall, type PageWalk, type WalkResult } from '../pagination';
@@ -8,6 +7,7 @@ import type { TransportContext } from '../transport';
 import { readQrPage, type QrCode, type QrPage } from './answers';
 import { endpoint, labelOf } from './route';
 import { callEndpoint, type InTeam } from './source';
+import { apiError } from '../nodeErrors';
 import { DisplayIdCases } from '../records/displayIdCases';
 import { isLive, ofOtherTeam } from '../records/qrCode';
 
@@ -334,7 +334,7 @@ function listError(
 	itemIndex: number | undefined,
 	text: { message: string; description: string },
 ): NodeApiError {
-	return new NodeApiError(node, { success: false, message: text.message }, { ...text, itemIndex });
+	return apiError(node, { success: false, message: text.message }, { ...text, itemIndex });
 }
 
 function withoutBlanks(query: QrListQuery): IDataObject {

@@ -1,5 +1,3 @@
-import { NodeApiError } from 'n8n-workflow';
-
 import { feedMayLeaveOut, looksCapped } from '../cappedAnswers';
 import { repeatedPageReason } from '../pagination';
 import { honoursPage, repeatCheck, servedPageSize, validCount } from '../pageSize';
@@ -18,6 +16,7 @@ import { expectedEventTime, readEventTime } from './eventTime';
 import { getTeamQrsPaginated, incompleteList, QR_LIST, refuseForeignCodes } from './qrList';
 import { endpoint, labelOf } from './route';
 import { answerSource, callEndpoint, type InTeam } from './source';
+import { apiError } from '../nodeErrors';
 
 /**
  * What a change watcher reads, placed on one timeline (eventTime.ts): the two "updated after time" operations,
@@ -191,7 +190,7 @@ export async function listQrsChangedSince(
 				);
 		}
 		if (walk.restless)
-			throw new NodeApiError(
+			throw apiError(
 				source.node,
 				{ success: false, message: 'list kept changing' },
 				{
@@ -202,7 +201,7 @@ export async function listQrsChangedSince(
 		page = walk.nextPage();
 		if (page === undefined) return [...changed.values()];
 	}
-	throw new NodeApiError(
+	throw apiError(
 		source.node,
 		{ success: false, message: 'too many changes' },
 		{

@@ -152,6 +152,16 @@ describe('one module for endpoints, one for HTTP', () => {
 	});
 });
 
+describe("one builder of n8n's errors", () => {
+	it('only nodes/shared/nodeErrors.ts constructs NodeApiError and NodeOperationError (it keeps our titles)', () => {
+		const builder = path.join('nodes', 'shared', 'nodeErrors.ts');
+		const offending = shipped.filter(
+			(file) => file !== builder && /new\s+Node(Api|Operation)Error\b/.test(codeOf(file)),
+		);
+		expect(offending).toEqual([]);
+	});
+});
+
 describe('files a reader grasps in minutes', () => {
 	/** The generated-form table of every QR type's fields: data, not logic (issue 26 allows it). */
 	const TABLES = new Set([path.join('nodes', 'Qrtrac', 'descriptions', 'qrCodeTypeFields.ts')]);

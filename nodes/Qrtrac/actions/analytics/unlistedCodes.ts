@@ -1,9 +1,9 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
 
 import { getQrById, type QrCode } from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
 import { mayNameGoneCode } from '../../helpers/outcome';
+import { operationError } from '../../../shared/nodeErrors';
 
 /** Most IDs named as no live code before the rest of the unlisted ones are left unread (the error shows 10). */
 const MAX_NOT_CODES = 10;
@@ -72,7 +72,7 @@ function notLiveCodes(
 	const shown = notCodes.join(', ');
 	const answered = answers.length > 0 ? ` QRTRAC answered ${answers.join('; ')}.` : '';
 	const rest = unread > 0 ? ` (${unread} more IDs outside the team's list were not read)` : '';
-	return new NodeOperationError(
+	return operationError(
 		ctx.getNode(),
 		`${notCodes.length === 1 ? 'This ID is not a live code' : 'These IDs are not live codes'} of this team: ${shown}${rest}`,
 		{

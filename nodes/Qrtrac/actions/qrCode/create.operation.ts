@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createQr, shownExcerpt, type QrCode } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
@@ -19,6 +19,7 @@ import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
 import { qrCodeOutput } from '../../helpers/qrCodeTarget';
+import { apiError } from '../../../shared/nodeErrors';
 
 const properties: INodeProperties[] = [
 	qrTypeField,
@@ -90,7 +91,7 @@ async function refuseOtherCode(
 			return `${field}: this row sent ${sent}, the code holds ${held}`;
 		}),
 	);
-	throw new NodeApiError(
+	throw apiError(
 		ctx.getNode(),
 		{ success: false, message: 'Display ID held by another code' },
 		{

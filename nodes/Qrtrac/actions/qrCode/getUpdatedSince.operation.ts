@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import {
@@ -19,6 +19,7 @@ import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
 import { qrCodeOutput } from '../../helpers/qrCodeTarget';
+import { apiError } from '../../../shared/nodeErrors';
 
 /**
  * Codes changed after a moment, of one team or of every team of the organization. The service includes
@@ -161,7 +162,7 @@ async function leftOut(
 		held: (code) => ids.has(String(code.id)),
 	});
 	if (missing.length > 0 && input.includeDeleted)
-		throw new NodeApiError(
+		throw apiError(
 			ctx.getNode(),
 			{ success: false, message: 'answer cut short' },
 			{

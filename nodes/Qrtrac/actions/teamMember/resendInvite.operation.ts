@@ -9,6 +9,7 @@ import { validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
 import { memberTargetShape } from '../../helpers/memberTarget';
 import { reportsOutcome } from '../../helpers/outcome';
+import { operationError } from '../../../shared/nodeErrors';
 import { PersonTurns } from './personTurns';
 
 const properties: INodeProperties[] = [
@@ -101,7 +102,7 @@ function mayHaveGoneOut(
 	{ input, itemIndex }: ParsedItem<Input>,
 	sentBy: number,
 ): NodeOperationError {
-	return new NodeOperationError(
+	return operationError(
 		ctx.getNode(),
 		`The invitation to ${input.email} may have gone out with row ${sentBy + 1} (item index ${sentBy}), whose answer was lost: it was not sent again`,
 		{

@@ -23,6 +23,7 @@ import {
 	refuseLackingEssentials,
 } from '../../../helpers/qrCodeWriteChecks';
 import { planRow, type RowAction, type UpsertRow } from './plan';
+import { operationError } from '../../../../shared/nodeErrors';
 
 /**
  * The requests of Create or Update: finding the code a row keys on (the team's codes read once, or one look-up
@@ -291,7 +292,7 @@ function renamedAway(
 	stored: QrCode,
 	itemIndex: number,
 ): NodeOperationError {
-	return new NodeOperationError(
+	return operationError(
 		executionNode(ctx),
 		`The code found by Display ID "${displayId}" (${String(stored.id)}) holds Display ID "${String(stored.displayId)}" when read by its ID`,
 		{

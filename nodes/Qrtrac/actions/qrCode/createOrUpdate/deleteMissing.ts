@@ -12,6 +12,7 @@ import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode, settleRefusals } from './apply';
 import { codesMissingFromInput } from './plan';
 import type { DeleteMissingRow, DeleteMissingScope } from './deleteMissingScope';
+import { operationError } from '../../../../shared/nodeErrors';
 
 /**
  * Delete Missing of Create or Update (sync): after all rows, the team's codes with the chosen tag that no row
@@ -143,7 +144,7 @@ function refused(
 	why: string,
 	advice: string,
 ): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `"Delete Missing" cannot run ${why}`, {
+	return operationError(ctx.getNode(), `"Delete Missing" cannot run ${why}`, {
 		itemIndex,
 		description: `Nothing was sent. ${advice}`,
 	});

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemResults, ParsedItem } from '../../../../shared/executor';
+import { operationError } from '../../../../shared/nodeErrors';
 
 /** What Delete Missing reads of a row. */
 export interface DeleteMissingRow {
@@ -61,7 +62,7 @@ function disagreement(
 	row: ParsedItem<DeleteMissingRow>,
 ): NodeOperationError {
 	const show = (tag: string | undefined) => (tag === undefined ? 'off' : `"${tag}"`);
-	return new NodeOperationError(
+	return operationError(
 		ctx.getNode(),
 		`"Delete Missing Tag" must be the same for every item: item ${first.itemIndex} has ${show(first.input.deleteMissingTag)}, item ${row.itemIndex} has ${show(row.input.deleteMissingTag)}`,
 		{
