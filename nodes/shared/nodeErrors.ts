@@ -9,14 +9,30 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 type ApiErrorOptions = NonNullable<ConstructorParameters<typeof NodeApiError>[2]> & {
 	message: string;
+	/** Whose words the title is, for the description's copy of it (default: the node's own, "Error"). */
+	saidBy?: string;
+	/** The words as they came, when the title shows them reworded: the description then quotes these. */
+	original?: string;
 };
 
 type OperationErrorOptions = NonNullable<ConstructorParameters<typeof NodeOperationError>[2]>;
 
-/** A NodeApiError whose title is `options.message`. */
+/**
+ * A NodeApiError whose title is `options.message`. When n8n would replace that title, the description starts with
+ * it too (`QRTRAC's message: ...`): an AI agent's tool call wraps the error again in n8n-core
+ * (`new NodeOperationError(node, error)`), which replaces the title once more, and the model then reads only n8n's
+ * text and the description. A reworded title (`original`) is quoted as it came.
+ */
 export function apiError(node: INode, body: JsonObject, options: ApiErrorOptions): NodeApiError {
-	const error = new NodeApiError(node, body, options);
-	keepTitle(error, options.message);
+	const { saidBy = 'Error', original, ...rest } = options;
+	const error = new NodeApiError(node, body, rest);
+	const replaced = keepTitle(error, options.message);
+	const words = original ?? options.message;
+	const quote = `${saidBy}: ${words}.`;
+	// an error told again (a retry's) carries the quote already
+	const quoted = options.description?.startsWith(quote) === true;
+	if ((replaced || words !== options.message) && !quoted)
+		error.description = [quote, options.description].filter(Boolean).join(' ');
 	return error;
 }
 

@@ -112,16 +112,18 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 	const hint = failure.hint ?? HINTS.find((entry) => entry.test(failure))?.hint;
 	// an excerpt is the service's JSON or page as it came: relabelling would break it
 	const title = failure.quotesBody ? failure.message : labelled(failure.message);
-	const original = title === failure.message ? undefined : `QRTRAC's message: ${failure.message}.`;
 	// The detail of an unknown outcome names the code already.
 	const network =
 		failure.networkCode && !failure.detail?.includes(failure.networkCode)
 			? `Network code: ${failure.networkCode}.`
 			: undefined;
-	const description = [original, failure.detail, network, hint].filter(Boolean).join(' ');
+	const description = [failure.detail, network, hint].filter(Boolean).join(' ');
 	const body: JsonObject = { success: false, message: failure.message };
+	// a relabelled title, or one n8n would replace, is quoted at the description's start as QRTRAC gave it
 	const error = apiError(node, body, {
 		message: title,
+		saidBy: "QRTRAC's message",
+		original: failure.message,
 		description: description || undefined,
 		httpCode: failure.status === undefined ? undefined : String(failure.status),
 		itemIndex: failure.itemIndex,

@@ -47,6 +47,13 @@ describe('a title holding a Node error code keeps our words', () => {
 			description: first.description,
 		});
 		expect(again.message).toContain('timePermits');
+		// an AI agent's tool call wraps the error again, replacing the title: the description says it
+		expect(first.description).toMatch(
+			/^Error: QRTRAC created the code in another team: "timePermits"/,
+		);
+		expect(again.description).toMatch(
+			/^Error: QRTRAC created the code in another team: "timePermits"/,
+		);
 	});
 
 	it.each(['TemplateNotFound', 'EACCES on the storage', 'eperm'])(

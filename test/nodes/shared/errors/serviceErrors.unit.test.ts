@@ -1,3 +1,5 @@
+import { NodeOperationError } from 'n8n-workflow';
+
 import { interpretAnswer } from '../../../../nodes/shared/answerBody';
 import { serviceError } from '../../../../nodes/shared/serviceErrors';
 import { NODE as node } from '../../../support/fakeContext';
@@ -45,6 +47,45 @@ describe('serviceError titles', () => {
 		expect(error.message).toBe(
 			'QRTRAC answered POST /api/qrs-api with HTTP 400 and a body that is not JSON: "displayId "x" is taken"',
 		);
+		expect(error.description).not.toContain("QRTRAC's message");
+	});
+});
+
+/**
+ * What an AI agent reads of an error its tool call threw: n8n-core (get-input-connection-data.js,
+ * makeHandleToolInvocation) wraps it in `new NodeOperationError(node, error)`, which replaces a title holding a
+ * Node error code again, and appends "Details: <description>".
+ */
+function readByModel(thrown: Error): string {
+	const wrapped = new NodeOperationError(node, thrown);
+	return wrapped.description && !wrapped.message.includes(wrapped.description)
+		? `${wrapped.message}\n\nDetails: ${wrapped.description}`
+		: wrapped.message;
+}
+
+describe('serviceError in a tool call', () => {
+	it('a 403 "missing deletePermission": the model reads QRTRAC\'s words, at the start of the details', () => {
+		const error = serviceError(node, { status: 403, message: 'missing deletePermission' });
+		expect(readByModel(error)).toContain('missing deletePermission');
+		expect(error.description).toMatch(
+			/^QRTRAC's message: missing deletePermission\. The API client's role/,
+		);
+	});
+
+	it('a relabelled title quotes the message as it came, once', () => {
+		const error = serviceError(node, {
+			status: 409,
+			message: 'displayId "store-preexisting" is taken',
+		});
+		expect(error.message).toBe('Display ID "store-preexisting" is taken');
+		expect(error.description?.match(/QRTRAC's message/g)).toEqual(["QRTRAC's message"]);
+		expect(error.description).toMatch(
+			/^QRTRAC's message: displayId "store-preexisting" is taken\. /,
+		);
+	});
+
+	it('a title n8n keeps is not repeated in the description', () => {
+		const error = serviceError(node, { status: 403, message: 'missing permission' });
 		expect(error.description).not.toContain("QRTRAC's message");
 	});
 });
