@@ -25,13 +25,14 @@ export const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [
 ];
 
 /**
- * A 401 for a team other than the credential's own is about that team (unknown, or of another organization),
- * not about the credential, which works for its own team.
+ * A 401 for a team other than the credential's own: mostly about that team (unknown, or of another organization),
+ * but a wrong credential is refused so for any team, so the hint names both.
  */
 export function refusedTeam(teamId: string, message: string): { message: string; hint: string } {
 	return {
 		message: `QRTRAC refused the request for team "${teamId}" (${message})`,
-		hint: "The team may not exist or may belong to another organization than the credential's. Team > Get Many lists the teams this credential reaches; without a team, the credential's own team is used.",
+		// the contract's 401 is "bad credentials": a wrong Client Secret is refused so for any team
+		hint: "The team may not exist or may belong to another organization than the credential's (Team > Get Many lists the teams this credential reaches; without a team, the credential's own team is used), or the credential itself was refused: run once without Team Override, and if that is refused too, check 'Team ID', 'Client ID' and 'Client Secret' (QRTRAC Settings > API Access).",
 	};
 }
 

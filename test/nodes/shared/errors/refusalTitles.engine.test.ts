@@ -32,6 +32,15 @@ describe('a refusal of QRTRAC', () => {
 		expect(shown.description).toContain('The team may not exist');
 	});
 
+	it('with HTTP 401 and no message, for a Team Override: the hint names the credential as the other cause', async () => {
+		// the contract's 401 is "bad credentials": a wrong Client Secret answers so for any team
+		const shown = await refused(401, { success: false }, { teamOverride: 'team_unknown' });
+		expect(shown.description).toContain(
+			'or the credential itself was refused: run once without Team Override',
+		);
+		expect(shown.description).toMatch(/Client Secret/);
+	});
+
 	it('whose words hold a Node error code (EPERM in "deletePermission"): the title keeps them, not n8n\'s generic text', async () => {
 		const shown = await refused(403, {
 			statusCode: 403,
