@@ -19,9 +19,17 @@ const MIN_SECRET_LENGTH = 4;
 
 /**
  * Room left past a cut of service text before it is redacted, so that a secret the cut splits is never partly
- * shown: secrets are shorter than this.
+ * shown: secrets are shorter than this (`cutMargin` makes room for longer ones).
  */
 export const CUT_MARGIN_CHARS = 1024;
+
+/**
+ * The room to leave past a cut of text shown up to the cut, before the text is redacted: enough for the longest
+ * form of the secrets (`forms` longest first) even with line breaks inside it, whatever its length.
+ */
+export function cutMargin(forms: readonly string[]): number {
+	return CUT_MARGIN_CHARS + 2 * (forms[0]?.length ?? 0);
+}
 
 /** Shorter values are not looked for inside base64: a few base64 characters match by chance in any long base64. */
 const MIN_BASE64_SECRET_LENGTH = 8;

@@ -2,8 +2,13 @@ import type { INode, NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isPlainObject } from '../plainObject';
-import { CUT_MARGIN_CHARS, redactText, secretForms } from '../redaction';
-import { isIpAddressField, isIpAddressText, withheldIpAddressText } from './ipAddressFields';
+import { cutMargin, redactText, secretForms } from '../redaction';
+import {
+	isIpAddressField,
+	isIpAddressText,
+	isIpAddressTextStart,
+	withheldIpAddressText,
+} from './ipAddressFields';
 import { apiError } from '../nodeErrors';
 
 /**
@@ -95,11 +100,18 @@ export async function readAfterChange<T>(source: AnswerSource, read: () => Promi
  * list of forwarding hops, an object of v4 and v6): only an empty one is shown as it is; so is any value that is
  * an address, under whatever name, and one inside JSON text held as a string.
  */
-function withheldIpAddress(key: string, value: unknown): unknown {
+function withheldIpAddress(key: string, value: unknown, cut: boolean): unknown {
 	const empty = value === null || value === undefined || value === '';
-	if ((isIpAddressField(key) && !empty) || isIpAddressText(value)) return '(withheld)';
+	if ((isIpAddressField(key) && !empty) || isShownAsAddress(value, cut)) return '(withheld)';
 	// JSON text held as a string (a raw request): its addresses withheld as in an answer cut short
 	return typeof value === 'string' && value.includes('"') ? withheldIpAddressText(value) : value;
+}
+
+/** An address, or text cut short (`cut`) that may be the start of addresses. */
+function isShownAsAddress(value: unknown, cut: boolean): boolean {
+	return (
+		isIpAddressText(value) || (cut && typeof value === 'string' && isIpAddressTextStart(value))
+	);
 }
 
 /**
@@ -113,39 +125,55 @@ export function excerptOf(value: unknown, redact: readonly string[], limit = 300
 /**
  * `excerptOf` for a caller that holds the secrets' forms already (redaction.ts `secretForms`, as the transport
  * does). Only the start of the JSON is written, scanned for addresses and redacted: an answer may be megabytes.
+ * A field name that is an address (a map keyed by visitors' addresses) is withheld like such a value.
  */
 export function excerptRedacted(value: unknown, forms: readonly string[], limit = 300): string {
+	// the text is written past the limit by room for a whole secret, so that the redaction finds one the cut splits
+	const budget = limit + cutMargin(forms);
 	let text: string;
 	let whole = true;
 	try {
 		if (value === undefined) text = 'nothing (no data)';
-		else ({ text, whole } = jsonStart(value, limit + CUT_MARGIN_CHARS));
+		else ({ text, whole } = jsonStart(value, budget));
 	} catch {
 		text = String(value);
 	}
-	text = redactText(text, forms);
+	text = redactText(text.slice(0, budget), forms);
 	if (!whole || text.length > limit) {
-		const keys = isPlainObject(value)
-			? Object.keys(value).map((key) => redactText(key, forms))
-			: [];
-		text = `${text.slice(0, limit)}...${keys.length > 0 ? ` (its fields: ${fieldNames(keys, limit)})` : ''}`;
+		const keys = isPlainObject(value) ? Object.keys(value) : [];
+		const shown = (key: string) => redactText(shownName(key, budget), forms);
+		text = `${text.slice(0, limit)}...${keys.length > 0 ? ` (its fields: ${fieldNames(keys, limit, shown)})` : ''}`;
 	}
 	return text;
 }
 
+/** A field name as an excerpt shows it: cut to `room`, withheld when it is an address (or may start with one). */
+function shownName(name: string, room: number): string {
+	const cut = name.length > room;
+	const start = cut ? name.slice(0, room) : name;
+	return isShownAsAddress(start, cut) ? '(withheld)' : start;
+}
+
 /**
  * The start of `JSON.stringify(value, withheldIpAddress)`, written up to `budget` characters (one value may pass
- * it); `whole` when nothing was left out. A cycle or a BigInt throws, as in JSON.stringify.
+ * it); `whole` when nothing was left out. A cycle or a BigInt throws, as in JSON.stringify. A text (a value or a
+ * field name) longer than the room left is cut to it before it is scanned and written: one may be megabytes.
  */
 function jsonStart(value: unknown, budget: number): { text: string; whole: boolean } {
 	let text = '';
 	let whole = true;
 	const open = new Set<object>();
+	const room = () => Math.max(0, budget - text.length);
 	const write = (key: string, raw: unknown): boolean => {
 		let entry = raw;
 		const toJSON = (entry as { toJSON?: unknown } | null)?.toJSON;
 		if (typeof toJSON === 'function') entry = (toJSON as (key: string) => unknown).call(entry, key);
-		entry = withheldIpAddress(key, entry);
+		const cut = typeof entry === 'string' && entry.length > room();
+		if (cut) {
+			entry = (entry as string).slice(0, room());
+			whole = false;
+		}
+		entry = withheldIpAddress(key, entry, cut);
 		if (entry instanceof Number || entry instanceof String || entry instanceof Boolean)
 			entry = entry.valueOf();
 		if (entry === undefined || typeof entry === 'function' || typeof entry === 'symbol')
@@ -169,7 +197,10 @@ function jsonStart(value: unknown, budget: number): { text: string; whole: boole
 			const field = fields ? fields[index] : String(index);
 			const before = text.length;
 			if (written > 0) text += ',';
-			if (fields) text += `${JSON.stringify(field)}:`;
+			if (fields) {
+				if (field.length > room()) whole = false;
+				text += `${JSON.stringify(shownName(field, room()))}:`;
+			}
 			if (write(field, (entry as Record<string, unknown>)[field])) written++;
 			else if (list) {
 				text += 'null';
@@ -185,18 +216,29 @@ function jsonStart(value: unknown, budget: number): { text: string; whole: boole
 	return text.length > budget ? { text: text.slice(0, budget), whole: false } : { text, whole };
 }
 
-/** An object's field names, whole, up to `limit` characters; an object keyed by IDs may have thousands. */
-function fieldNames(keys: readonly string[], limit: number): string {
-	let shown = 0;
+/**
+ * An object's field names as `shown` shows them, up to `limit` characters; an object keyed by IDs may have
+ * thousands, so only the names shown are looked at.
+ */
+function fieldNames(
+	keys: readonly string[],
+	limit: number,
+	shown: (key: string) => string,
+): string {
+	const names: string[] = [];
 	let length = 0;
-	while (shown < keys.length && length + 2 + keys[shown].length <= limit) {
-		length += 2 + keys[shown].length;
-		shown++;
+	for (const key of keys) {
+		const name = shown(key);
+		if (length + 2 + name.length > limit) {
+			// a first name longer than the limit is shown cut, so that one field's name cannot make the error unbounded
+			if (names.length === 0) names.push(`${name.slice(0, limit)}…`);
+			break;
+		}
+		length += 2 + name.length;
+		names.push(name);
 	}
-	// a first name longer than the limit is shown cut, so that one field's name cannot make the error unbounded
-	const names = shown === 0 ? `${keys[0].slice(0, limit)}…` : keys.slice(0, shown).join(', ');
-	const more = keys.length - Math.max(shown, 1);
-	return more > 0 ? `${names} and ${more} more` : names;
+	const more = keys.length - names.length;
+	return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
 }
 
 export function firstIssue(error: z.ZodError): string {

@@ -146,7 +146,7 @@ function bareAddress(address: string): string {
  * Whether text where an answer was cut short may be the start of addresses: its whole parts are addresses and its
  * last part could begin one (`203.0.113.9, 198.51.`, `fe80::1%et`, `[2001:db8::1]:4`).
  */
-function isIpAddressTextStart(text: string): boolean {
+export function isIpAddressTextStart(text: string): boolean {
 	const parts = text.split(',');
 	const last = parts.pop()!.trim();
 	return (

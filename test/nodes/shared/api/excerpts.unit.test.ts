@@ -61,3 +61,54 @@ describe('excerptOf writes the start of JSON.stringify', () => {
 		expect(reads).toBeLessThan(200);
 	});
 });
+
+describe("excerptOf leaves out visitors' addresses", () => {
+	it('a field name that is an address (a rate-limit map keyed by client address), whole and in the field list', () => {
+		const body = { statusCode: 429, blocked: { '203.0.113.9': 'too many requests' } };
+		expect(excerptOf(body, [], 200)).toBe(
+			'{"statusCode":429,"blocked":{"(withheld)":"too many requests"}}',
+		);
+		const cut = excerptOf({ '2001:db8::1': 'x'.repeat(500), other: 1 }, [], 50);
+		expect(cut).toContain('(its fields: (withheld), other)');
+		expect(cut).not.toContain('2001:db8');
+	});
+
+	it('a huge text of addresses, cut where it passes the excerpt, is withheld as their start', () => {
+		const shown = excerptOf({ forwardedFor: `${'203.0.113.9, '.repeat(100_000)}proxy` }, [], 200);
+		expect(shown).not.toContain('203.0.113');
+	});
+});
+
+describe('excerptOf of one huge text', () => {
+	it('neither writes nor scans it whole: what is written of it is cut to the room left', () => {
+		const written: number[] = [];
+		const stringify = JSON.stringify;
+		const spy = jest.spyOn(JSON, 'stringify').mockImplementation(((
+			value: unknown,
+			...rest: never[]
+		) => {
+			if (typeof value === 'string') written.push(value.length);
+			return stringify(value, ...rest);
+		}) as typeof JSON.stringify);
+		try {
+			const shown = excerptOf(
+				{ error: `<a href="x">${'y'.repeat(60)}</a> `.repeat(200_000) },
+				[],
+				200,
+			);
+			expect(shown.startsWith('{"error":"<a href=\\"x\\">yyy')).toBe(true);
+		} finally {
+			spy.mockRestore();
+		}
+		expect(Math.max(...written)).toBeLessThan(10_000);
+	});
+});
+
+describe('excerptOf of a secret straddling the cut', () => {
+	it('blanks one longer than the fixed margin (1,024 characters) too', () => {
+		const secret = `S${'k'.repeat(1100)}Z`;
+		const shown = excerptOf({ error: `${'x'.repeat(150)}${secret}` }, [secret], 200);
+		expect(shown).not.toContain('kkkkkkkkkk');
+		expect(shown).toContain('[redacted]');
+	});
+});

@@ -164,6 +164,12 @@ describe('interpretAnswer of a refusal without a message text', () => {
 		expect(messageOf(400, body)).not.toContain('s3cret-value');
 	});
 
+	it('withholds a field name that is an address (a rate-limit map keyed by client address)', () => {
+		const body = { statusCode: 429, blocked: { '203.0.113.9': 'too many requests' } };
+		expect(messageOf(400, body)).not.toContain('203.0.113.9');
+		expect(messageOf(400, body)).toContain('"blocked":{"(withheld)":"too many requests"}');
+	});
+
 	it('reads a message that is null or blank as no message', () => {
 		for (const message of [null, '', '   ', '\n\t'])
 			expect(messageOf(400, { success: false, message })).toBe(
