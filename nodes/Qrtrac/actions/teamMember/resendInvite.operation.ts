@@ -3,7 +3,13 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { refusedOutright, resendInvite } from '../../../shared/api';
-import type { ItemResults, ParsedItem, Rows, TaskPool } from '../../../shared/executor';
+import {
+	NotStarted,
+	type ItemResults,
+	type ParsedItem,
+	type Rows,
+	type TaskPool,
+} from '../../../shared/executor';
 import { readParameter } from '../../../shared/parameters';
 import { validateParameters } from '../../../shared/validation';
 import { memberEmailField } from '../../descriptions/member';
@@ -36,16 +42,19 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 export const kind = 'batch' as const;
 
-/** What a row left for later rows of the same e-mail. */
+/**
+ * What a row left for later rows of the same e-mail. `notSent`: refused outright, or never started (the run stopped
+ * at another row's failure); nothing went out.
+ */
 type Resent =
 	| { kind: 'resent'; itemIndex: number }
-	| { kind: 'refused' }
+	| { kind: 'notSent' }
 	| { kind: 'unknown'; itemIndex: number };
 
 /**
  * From 1.2 a person listed twice in one execution is invited once: QRTRAC caps how often an invitation may be
  * resent, and a list with repeats would spend that allowance and mail the person twice within a second. Later rows
- * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a refusal they try again;
+ * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a refusal (or a row the run never started) they try again;
  * after a failure that may have sent it (a lost answer, a 5xx) they fail without sending, as that row did.
  */
 export async function run(
@@ -63,7 +72,9 @@ export async function run(
 			.then(
 				(): Resent => ({ kind: 'resent', itemIndex }),
 				(error: unknown): Resent =>
-					refusedOutright(error) ? { kind: 'refused' } : { kind: 'unknown', itemIndex },
+					error instanceof NotStarted || refusedOutright(error)
+						? { kind: 'notSent' }
+						: { kind: 'unknown', itemIndex },
 			);
 	if (!reportsOutcome(this)) {
 		for await (const row of rows) {
@@ -75,7 +86,8 @@ export async function run(
 	const turns = new PersonTurns<Input, Resent>(async (row, before) => {
 		if (!before) return await sendRow(row);
 		const earlier = await before;
-		if (earlier.kind === 'refused') return await sendRow(row);
+		// Nothing went out: this row sends (or, in a run stopped at a failure, never starts either).
+		if (earlier.kind === 'notSent') return await sendRow(row);
 		if (earlier.kind === 'resent')
 			results.succeed(row.itemIndex, alreadyResent(row.input, earlier.itemIndex));
 		else results.fail(row.itemIndex, mayHaveGoneOut(this, row, earlier.itemIndex));

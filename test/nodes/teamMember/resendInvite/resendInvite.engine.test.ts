@@ -125,6 +125,29 @@ describe('Team Member: Resend Invite', () => {
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
+	it('Continue On Fail off: a person whose first row never started has her next row neither sent nor failed (1.2)', async () => {
+		const { main, credentials } = newOrganization(); // its plan sends 3 rows at once
+		const emails = ['refused', 'slow.a', 'slow.b', 'late', 'late'].map(
+			(name) => `${name}.held@member.example`,
+		);
+		for (const email of new Set(emails)) invite(main.id, 'P', email);
+		const path = '/api/teams-api/resend/invite';
+		// The first row is refused while the next two are in flight: the run stops before Late's first row starts.
+		suite.sim.faults.add({ kind: 'status', status: 400, message: 'nope', path, count: 1 });
+		suite.sim.faults.add({ kind: 'stall', path, delayMs: 800, count: 2 });
+
+		const result = await resendTo(emails, credentials);
+
+		expect(result.error?.message).toBe('nope');
+		expect(result.error?.context).toMatchObject({
+			itemsCompletedAfterFailure: [1, 2],
+			itemsFailedAfterFailure: [],
+		});
+		expect(result.error?.description).toContain('The 2 item(s) after them were not started.');
+		expect(suite.sim.state.resendCount('late.held@member.example')).toBe(0);
+		expect(suite.sim.requestLog.filter((entry) => entry.path.startsWith(path))).toHaveLength(3);
+	});
+
 	it('sends every row as before in nodes saved with 1.1', async () => {
 		const { main, credentials } = newOrganization();
 		invite(main.id, 'Penny', 'penny.old@member.example');
