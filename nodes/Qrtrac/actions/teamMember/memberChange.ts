@@ -5,7 +5,7 @@ import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { itemInputError } from '../../../shared/validation';
 import type { MemberTarget } from '../../helpers/memberTarget';
 import { attempt, refusedWith, reportsOutcome, type Outcome } from '../../helpers/outcome';
-import { PersonTurns, placementTurns } from './personTurns';
+import { PersonTurns, placementTurns, READ_AGAIN } from './personTurns';
 import { Rosters, sentUntold, type KnownMember, type RosterMember } from './rosters';
 
 /**
@@ -69,16 +69,20 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 			return;
 		}
 		const turns = placementTurns<Input>(
-			async (teamId, { input, itemIndex }) =>
-				await rosters.listedNow(teamId, input.email, itemIndex),
+			async (teamId, { input, itemIndex }, again) =>
+				again
+					? await rosters.memberNow(teamId, input.email, itemIndex)
+					: await rosters.listedNow(teamId, input.email, itemIndex),
 			async ({ input, itemIndex }, current) => {
-				const { member } = await results.settle(
+				let sending = false;
+				const sent = results.settle(
 					itemIndex,
 					pool.run(async () => {
 						const member = await current(input.teamId);
 						const unchanged = member !== null && change.holds(member, input);
 						try {
 							const untold = member === null ? await rosters.untoldNote(input.teamId) : undefined;
+							sending = true;
 							const output = await changeOne(
 								this,
 								change,
@@ -96,7 +100,13 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 					}),
 					({ output }) => output,
 				);
-				return [[input.teamId, member === null ? null : change.after(member, input)]];
+				try {
+					const { member } = await sent;
+					return [[input.teamId, member === null ? null : change.after(member, input)]];
+				} catch {
+					// A change that failed once sent may have been made: the person's next row reads the team again.
+					return sending ? [[input.teamId, READ_AGAIN]] : [];
+				}
 			},
 		);
 		for await (const row of rows) turns.take(row);

@@ -31,23 +31,37 @@ export class PersonTurns<Input extends { email: string }, Left> {
 export type Placement = ReadonlyMap<string, RosterMember>;
 
 /**
+ * What a failed row leaves in a team it may have changed (it failed once its request may have gone out: an answer
+ * lost after QRTRAC made the change, a bulk add refused part-way): where the person is there is not known.
+ */
+export const READ_AGAIN = Symbol('read the team again');
+
+/** What a row leaves in one team for the person's next row there. */
+export type LeftInTeam = RosterMember | typeof READ_AGAIN;
+
+/**
  * Rows of one person that change their place in teams (Add, Add to Teams, Pause, Activate, Change Role, Remove From
  * Team). A row starts in each team from the member as the person's last row there that succeeded left them, else
  * from the team's members as this run read them (`fromRoster`: a read that failed fails every row that needs it,
- * never passing for "not in the team"). `send` answers the member it left in each team it changed; a row that failed
- * answers none and leaves what the rows before it left, so a row that never started reads nothing.
+ * never passing for "not in the team"); after a row of theirs there that failed once it may have written
+ * (READ_AGAIN), from the team read again for it (`fromRoster` with `again`). `send` answers what the row left in
+ * each team it changed (READ_AGAIN where it failed once it may have written); a row that failed before sending
+ * anything leaves what the rows before it left, so a row that never started reads nothing.
  */
 export function placementTurns<Input extends { email: string }>(
-	fromRoster: (teamId: string, row: ParsedItem<Input>) => Promise<RosterMember>,
+	fromRoster: (teamId: string, row: ParsedItem<Input>, again: boolean) => Promise<RosterMember>,
 	send: (
 		row: ParsedItem<Input>,
 		current: (teamId: string) => Promise<RosterMember>,
-	) => Promise<Iterable<readonly [string, RosterMember]>>,
-): PersonTurns<Input, Placement> {
-	return new PersonTurns<Input, Placement>(async (row, before) => {
-		const earlier: Placement = before ? await before : new Map();
-		const current = async (teamId: string): Promise<RosterMember> =>
-			earlier.has(teamId) ? earlier.get(teamId) : await fromRoster(teamId, row);
+	) => Promise<Iterable<readonly [string, LeftInTeam]>>,
+): PersonTurns<Input, ReadonlyMap<string, LeftInTeam>> {
+	return new PersonTurns<Input, ReadonlyMap<string, LeftInTeam>>(async (row, before) => {
+		const earlier = before ? await before : new Map<string, LeftInTeam>();
+		const current = async (teamId: string): Promise<RosterMember> => {
+			if (!earlier.has(teamId)) return await fromRoster(teamId, row, false);
+			const left = earlier.get(teamId);
+			return left === READ_AGAIN ? await fromRoster(teamId, row, true) : left;
+		};
 		// The row's own outcome is already recorded (results.settle): a failure here leaves nothing new.
 		const left = await send(row, current).catch(() => []);
 		return new Map([...earlier, ...left]);

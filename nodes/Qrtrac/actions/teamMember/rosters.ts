@@ -91,6 +91,14 @@ export class Rosters {
 		return this.find(await this.reads.fresh(teamId, itemIndex), teamId, email, itemIndex);
 	}
 
+	/**
+	 * The member as the team lists them now, read for this row alone, shared and kept nowhere: after a row of theirs
+	 * that failed once its write may have landed, neither this run's read nor their earlier rows tell where they are.
+	 */
+	async memberNow(teamId: string, email: string, itemIndex: number): Promise<RosterMember> {
+		return this.find(await readRoster(this.ctx, teamId, itemIndex), teamId, email, itemIndex);
+	}
+
 	/** The member in a roster read; a row whose e-mail the team lists in several spellings fails, nothing sent. */
 	private find(roster: Roster, teamId: string, email: string, itemIndex: number): RosterMember {
 		if (roster === null) return null;

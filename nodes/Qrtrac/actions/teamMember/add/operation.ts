@@ -16,7 +16,7 @@ import {
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
 import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { placementTurns } from '../personTurns';
+import { placementTurns, READ_AGAIN } from '../personTurns';
 import { Rosters, sentUntold, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
 
@@ -72,9 +72,13 @@ export async function run(
 ): Promise<void> {
 	const rosters = new Rosters(this);
 	const turns = placementTurns<Input>(
-		async (teamId, { input, itemIndex }) => await rosters.member(teamId, input.email, itemIndex),
+		async (teamId, { input, itemIndex }, again) =>
+			again
+				? await rosters.memberNow(teamId, input.email, itemIndex)
+				: await rosters.member(teamId, input.email, itemIndex),
 		async ({ input, itemIndex }, current) => {
 			let sentAs = input.email;
+			let sending = false;
 			try {
 				await results.settle(
 					itemIndex,
@@ -82,13 +86,14 @@ export async function run(
 						const before = input.alwaysSend ? undefined : await current(input.teamId);
 						sentAs = asListed(input, before).email;
 						const untold = before === null ? await rosters.untoldNote(input.teamId) : undefined;
+						sending = true;
 						return await addOne(this, input, itemIndex, before, untold);
 					}),
 				);
 			} catch {
-				// A failed add may still have landed: the node's later runs read this roster again.
+				// A failed add may have landed: the person's next row and the node's later runs read the team again.
 				await rosters.forget(input.teamId);
-				return [];
+				return sending ? [[input.teamId, READ_AGAIN]] : [];
 			}
 			// The next row of the person sends the spelling this one sent (the team's, where it listed them).
 			const member = { email: sentAs, name: input.name, role: input.role };

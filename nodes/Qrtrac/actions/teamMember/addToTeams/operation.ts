@@ -17,7 +17,7 @@ import {
 	roleField,
 } from '../../../descriptions/member';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { placementTurns, type Placement } from '../personTurns';
+import { placementTurns, READ_AGAIN, type Placement } from '../personTurns';
 import { Rosters, sentUntold, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
@@ -174,9 +174,13 @@ export async function run(
 ): Promise<void> {
 	const rosters = new Rosters(this);
 	const turns = placementTurns<Input>(
-		async (teamId, { input, itemIndex }) => await rosters.member(teamId, input.email, itemIndex),
+		async (teamId, { input, itemIndex }, again) =>
+			again
+				? await rosters.memberNow(teamId, input.email, itemIndex)
+				: await rosters.member(teamId, input.email, itemIndex),
 		async ({ input, itemIndex }, current) => {
 			let sentAs = input.email;
+			let sending = false;
 			try {
 				await results.settle(
 					itemIndex,
@@ -186,6 +190,7 @@ export async function run(
 						const untold = new Map<string, string>();
 						for (const [teamId, member] of placement ?? [])
 							if (member === null) untold.set(teamId, await rosters.untoldNote(teamId));
+						sending = true;
 						return await addToTeams(
 							this,
 							{ ...input, email: sentAs },
@@ -196,9 +201,9 @@ export async function run(
 					}),
 				);
 			} catch {
-				// A failed bulk add may still have landed in some teams: later runs read them again.
+				// A failed bulk add may have landed in some teams: the person's next row and later runs read them again.
 				for (const { teamId } of input.teams) await rosters.forget(teamId);
-				return [];
+				return sending ? input.teams.map(({ teamId }) => [teamId, READ_AGAIN] as const) : [];
 			}
 			const members = placed({ ...input, email: sentAs });
 			for (const [teamId, member] of members) await rosters.wrote(teamId, member);
