@@ -99,7 +99,7 @@ const MAX_TEAMS = 100;
  * each team ID trimmed. JSON text that does not parse is refused as such, not as "no list".
  */
 const teamsSchema = jsonTextSchema(
-	[],
+	() => [],
 	z.preprocess(
 		(teams) =>
 			Array.isArray(teams)
