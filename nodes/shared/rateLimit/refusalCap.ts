@@ -4,12 +4,14 @@
  * seconds or none, a sliding or bucket count, windows starting at a first request), a 429 is the only sign that
  * together we send too much. Each process then cuts its cap multiplicatively on a refusal, at most once a window
  * (the requests already on their way, and the rest of the window that overflowed, belong to the same overflow),
- * and grows it back: slowly while answers tell that little of the budget remains (the budget is nearly full:
- * growing fast would overflow it again soon), fast once a whole window passed without such an answer (others
- * have stopped, or the cut went deeper than needed). Processes that all do so converge on caps that add up to
- * about the budget, with a refusal now and then; one whose model predicts the windows draws none and is never
- * capped. The cap is cut from itself, not from the share others' measured use left us (othersUse.ts): that
- * share already answers the others the model sees, and a refusal that told a lower limit is answered by it.
+ * and grows it back: slowly while answers tell less remaining than our own share alone would leave (others fill
+ * the budget too: growing fast would overflow it again soon), fast once a whole window passed without such an
+ * answer (others have stopped, or the cut went deeper than needed). A process filling most of each window alone
+ * sees little remaining late in it; that is its own use, not others', so it grows back fast after a stray
+ * refusal. Processes that all do so converge on caps that add up to about the budget, with a refusal now and
+ * then; one whose model predicts the windows draws none of its own. The cap is cut from itself, not from the
+ * share others' measured use left us (othersUse.ts): that share already answers the others the model sees, and a
+ * refusal that told a lower limit is answered by it.
  * Pure: functions over a `RefusalCap`.
  */
 
@@ -38,8 +40,8 @@ const CUT_FACTOR = 0.5;
 /** Growth per window, as a share of the target, while the budget is nearly full, and once it is not. */
 const SLOW_GROWTH_SHARE = 0.02;
 const FAST_GROWTH_SHARE = 0.2;
-/** An answer telling less than this share of the limit remaining says the budget is filling up. */
-const TIGHT_REMAINING_SHARE = 0.5;
+/** Remaining this share of the limit (at least one request) below what our share alone leaves: others use it. */
+const OTHERS_SLACK_SHARE = 0.1;
 /** Never below this share of the target: we keep sending and learning even when others take everything. */
 const MIN_CAP_SHARE = 0.1;
 /** Windows longer than this are not capped: each refusal holds every slot until its reset already (pace.ts). */
@@ -85,11 +87,14 @@ export function afterAnswer(
 	const { refusalCap: cap, budget } = state;
 	if (windowMs > MAX_CAPPED_WINDOW_MS) return cap;
 	const target = targetOf(budget.limitPerWindow);
+	const now = capAt(cap, target, nowMs, windowMs);
+	// tight: less remains than our own share alone would leave (others use the budget too), not merely late in
+	// a window we fill alone
+	const own = Math.min(budget.allowance, now);
+	const slack = Math.max(1, budget.limitPerWindow * OTHERS_SLACK_SHARE);
 	const tight =
 		answer.refused ||
-		(answer.remaining !== undefined &&
-			answer.remaining < budget.limitPerWindow * TIGHT_REMAINING_SHARE);
-	const now = capAt(cap, target, nowMs, windowMs);
+		(answer.remaining !== undefined && answer.remaining < budget.limitPerWindow - own - slack);
 	const tightAtMs = tight ? nowMs : cap.tightAtMs;
 	const sameOverflow =
 		cap.cutAtMs !== undefined &&

@@ -32,6 +32,8 @@ export interface FixedWindowRun {
 	/** Each execution runs on a process (its limiter), from `startMs`, for `requests` or until `stopMs`. */
 	executions: Array<{ process: number; startMs?: number; requests?: number; stopMs?: number }>;
 	foreignPerSecond?: number;
+	/** The foreign client starts here, ms after the start (default 0). */
+	foreignFromMs?: number;
 	/** The foreign client stops here, ms after the start (default: the end of the run). */
 	foreignUntilMs?: number;
 	durationMs?: number;
@@ -210,7 +212,8 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 	if (run.foreignPerSecond) {
 		const interval = 1000 / run.foreignPerSecond;
 		const untilMs = run.foreignUntilMs === undefined ? endMs : startMs + run.foreignUntilMs;
-		for (let atMs = startMs + random() * interval; atMs < untilMs; atMs += interval)
+		const fromMs = startMs + (run.foreignFromMs ?? 0);
+		for (let atMs = fromMs + random() * interval; atMs < untilMs; atMs += interval)
 			at(atMs + random() * 5, () => arrive(false));
 	}
 
