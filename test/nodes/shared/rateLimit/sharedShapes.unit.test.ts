@@ -26,6 +26,11 @@ const MIN_PLAN_SHARE = 0.4;
 /** Fixed windows count a refusal in its window whatever: only these shapes count it against the budget. */
 const COUNTING_REFUSALS: readonly LimitShapeKind[] = ['sliding', 'tokenBucket'];
 /**
+ * On fixed windows on whole seconds, a reset in epoch seconds or as an HTTP date is as exact as one in epoch ms:
+ * the runs are the same, so only epoch ms runs.
+ */
+const SAME_AS_EPOCH_MS_ON_FIXED: readonly ResetFormat[] = ['epochSeconds', 'httpDate'];
+/**
  * A token bucket told in whole seconds and counting refusals shows no sign of others before it refuses (the
  * bucket stays full until together we overdraw it), so 2 workers overflow it more often (docs/rate-limits.md,
  * Limits): the most 429s there, per plan rate.
@@ -36,7 +41,9 @@ const BUCKET_IN_SECONDS_COUNTING_REFUSALS: Record<number, Record<number, number>
 };
 
 const cells = LIMIT_SHAPE_KINDS.flatMap((kind) =>
-	RESET_FORMATS.flatMap((format) =>
+	RESET_FORMATS.filter(
+		(format) => kind !== 'fixed' || !SAME_AS_EPOCH_MS_ON_FIXED.includes(format),
+	).flatMap((format) =>
 		(COUNTING_REFUSALS.includes(kind) ? [false, true] : [false]).map(
 			(countRefused) => [kind, format, countRefused] as const,
 		),
