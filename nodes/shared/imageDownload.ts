@@ -18,11 +18,13 @@ import { cancelledError, isCancelled, napUnlessCancelled } from './slotWait';
  * caps the bytes held per file and across the process.
  */
 
+const MB = 1024 * 1024;
+
 /** Largest image Download Image accepts; QR images are a few kilobytes. */
-export const MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_DOWNLOAD_BYTES = 10 * MB;
 
 /** Bytes of image downloads this process holds at once, across executions: many large files cannot add up. */
-export const MAX_DOWNLOAD_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+export const MAX_DOWNLOAD_BYTES_IN_FLIGHT = 64 * MB;
 
 const bytesInFlight = new ByteBudget(MAX_DOWNLOAD_BYTES_IN_FLIGHT);
 
@@ -85,8 +87,7 @@ export async function downloadPublicFile(
 			if ('data' in read)
 				return { data: read.data, contentType: headerValue(response.headers, 'content-type') };
 			if (read.problem === 'tooLarge') throw refuse(tooLarge(maxBytes));
-			if (read.problem === 'noRoom')
-				throw refuse(noRoom(connection.timeoutMs, holder ? bytesInFlight.heldBy(holder) : 0));
+			if (read.problem === 'noRoom') throw refuse(noRoomMessage(connection.timeoutMs, read));
 			if (read.problem === 'longer') {
 				// fetched again, holding nothing while it waits for the larger room; not a failed attempt
 				reserveWhole = true;
@@ -133,7 +134,7 @@ async function readWithinBudget(
 	| { data: Buffer }
 	| { problem: 'tooLarge' }
 	| { problem: 'longer' }
-	| { problem: 'noRoom' }
+	| ({ problem: 'noRoom' } & RoomWhenTheWaitEnded)
 	| { problem: 'failed'; error: unknown }
 > {
 	let release: () => void;
@@ -141,7 +142,9 @@ async function readWithinBudget(
 		release = await bytesInFlight.reserve(size, deadline, holder);
 	} catch {
 		destroyStream(body);
-		return { problem: 'noRoom' };
+		// read as the wait ends: the holders' own deadlines may free their room a moment later
+		const own = holder ? bytesInFlight.heldBy(holder) : 0;
+		return { problem: 'noRoom', needed: size, held: bytesInFlight.inUse, own };
 	}
 	const stop = () => destroyStream(body);
 	deadline.addEventListener('abort', stop, { once: true });
@@ -290,16 +293,34 @@ function unreachable(origin: string, error: unknown): AttemptFailure {
 	};
 }
 
-/** `ownBytes`: what this execution's other items held when the wait ended; they are named, not blamed on others. */
-function noRoom(timeoutMs: number, ownBytes = 0): string {
-	const budget = `${MAX_DOWNLOAD_BYTES_IN_FLIGHT / 1024 / 1024} MB`;
-	const wait = `for the whole Request Timeout (${timeoutMs / 1000} s)`;
-	if (ownBytes === 0)
-		return `The QR image was not downloaded: other image downloads of this n8n process held ${budget} ${wait}`;
-	const own = Math.ceil(ownBytes / 1024 / 1024);
-	return `The QR image was not downloaded: image downloads of this n8n process, ${own} MB of them by this execution's other items, held ${budget} ${wait}`;
+/** The budget when a wait for room ended: bytes held in all, by this execution's other downloads, and asked for. */
+type RoomWhenTheWaitEnded = { held: number; own: number; needed: number };
+
+/**
+ * Why a download found no room: what was held of the budget and what it asked for. The room this execution's
+ * other downloads held (other items, or an agent's parallel tool calls) is named, not blamed on others.
+ */
+export function noRoomMessage(
+	timeoutMs: number,
+	{ held, own, needed }: RoomWhenTheWaitEnded,
+): string {
+	const ofBudget = `${held < MB ? sizeText(held) : megabytes(held)} of the ${MAX_DOWNLOAD_BYTES_IN_FLIGHT / MB} MB`;
+	const holders =
+		own === 0
+			? `other image downloads of this n8n process held ${ofBudget}`
+			: `image downloads of this n8n process held ${ofBudget} (${sizeText(own)} of them by other downloads of this execution)`;
+	return `The QR image was not downloaded: ${holders}, and room for ${sizeText(needed)} more did not come within the Request Timeout (${timeoutMs / 1000} s)`;
+}
+
+/** MB to one decimal ("9.5"), never a few KB shown as a whole MB. */
+function megabytes(bytes: number): string {
+	return String(Math.round((bytes / MB) * 10) / 10);
+}
+
+function sizeText(bytes: number): string {
+	return bytes < MB ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${megabytes(bytes)} MB`;
 }
 
 function tooLarge(maxBytes: number): string {
-	return `The QR image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB and was not downloaded`;
+	return `The QR image is larger than ${Math.round(maxBytes / MB)} MB and was not downloaded`;
 }

@@ -72,7 +72,7 @@ it('downloads twelve compressed 9 MB images of one execution: none waits for mor
 	}
 }, 120_000);
 
-it("names this execution's other items when they held the room for the whole wait", async () => {
+it("names what of the 64 MB this execution's other items held, and the room the waiting one asked for", async () => {
 	const size = 9.5 * MB;
 	const stalled: ServerResponse[] = [];
 	const seen = new Set<string>();
@@ -107,9 +107,10 @@ it("names this execution's other items when they held the room for the whole wai
 		// 3 s: time for a loaded machine to start all seven before the first one's wait ends
 		const outcomes = await downloadEach(ids, 3);
 
-		// Before: "other image downloads of this n8n process held 64 MB …" though no other execution ran.
+		// Before: "other image downloads of this n8n process held 64 MB …" though no other execution ran, and though
+		// they held 57 MB.
 		expect(outcomes.filter((outcome) => outcome !== 'ok')).toEqual([
-			"The QR image was not downloaded: image downloads of this n8n process, 57 MB of them by this execution's other items, held 64 MB for the whole Request Timeout (3 s)",
+			'The QR image was not downloaded: image downloads of this n8n process held 57 of the 64 MB (57 MB of them by other downloads of this execution), and room for 9.5 MB more did not come within the Request Timeout (3 s)',
 		]);
 	} finally {
 		for (const res of stalled) res.destroy();
