@@ -288,6 +288,27 @@ describe('Create: common fields', () => {
 		expect(suite.sim.state.listQrs(other.id).map((qr) => qr.id)).toEqual([result.items[0].json.id]);
 		expect(result.items[0].json.name).toBe('Untitled');
 	});
+
+	it("adds the sections of dishes given in Other API Fields (JSON) to the menu's sections", async () => {
+		const result = await create({
+			qrType: 'RESTAURANT_MENU',
+			name: 'Menu',
+			restaurantName: 'Diner',
+			menuDishes: { dish: [{ name: 'Soup', section: 'Starters' }] },
+			options: {
+				additionalFieldsJson:
+					'{"metadata": {"menuItems": [{"name": "Mains"}], "items": [{"name": "Steak", "section": "Grill"}]}}',
+			},
+		});
+
+		expect(result.error).toBeUndefined();
+		// Before: menuItems [Mains] only; no section held the Steak.
+		expect((suite.sim.requestLog[0].body as { metadata: unknown }).metadata).toEqual({
+			restaurantName: 'Diner',
+			menuItems: [{ name: 'Mains' }, { name: 'Grill' }],
+			items: [{ name: 'Steak', section: 'Grill' }],
+		});
+	});
 });
 
 describe('Create: service errors', () => {
