@@ -31,8 +31,9 @@ export const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [
 export function refusedTeam(teamId: string, message: string): { message: string; hint: string } {
 	return {
 		message: `QRTRAC refused the request for team "${teamId}" (${message})`,
-		// the contract's 401 is "bad credentials": a wrong Client Secret is refused so for any team
-		hint: "The team may not exist or may belong to another organization than the credential's (Team > Get Many lists the teams this credential reaches; without a team, the credential's own team is used), or the credential itself was refused: run once without Team Override, and if that is refused too, check 'Team ID', 'Client ID' and 'Client Secret' (QRTRAC Settings > API Access).",
+		// the contract's 401 is "bad credentials": a wrong Client Secret is refused so for any team. Worded for
+		// any field naming the team (Team Override, Team > Get's Team, the trigger's Team).
+		hint: "The team may not exist or may belong to another organization than the credential's (Team > Get Many lists the teams this credential reaches; without a team, the credential's own team is used), or the credential itself was refused: run once with the credential's own team, and if that is refused too, check 'Team ID', 'Client ID' and 'Client Secret' (QRTRAC Settings > API Access).",
 	};
 }
 

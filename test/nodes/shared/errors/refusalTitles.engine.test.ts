@@ -36,9 +36,30 @@ describe('a refusal of QRTRAC', () => {
 		// the contract's 401 is "bad credentials": a wrong Client Secret answers so for any team
 		const shown = await refused(401, { success: false }, { teamOverride: 'team_unknown' });
 		expect(shown.description).toContain(
-			'or the credential itself was refused: run once without Team Override',
+			"or the credential itself was refused: run once with the credential's own team",
 		);
 		expect(shown.description).toMatch(/Client Secret/);
+	});
+
+	it('with HTTP 401 for the team of Team > Get (a field, no Team Override there): the hint names no Team Override', async () => {
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 401,
+			body: JSON.stringify({ success: false }),
+			contentType: 'application/json',
+		});
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'team',
+				operation: 'get',
+				teamId: { __rl: true, mode: 'id', value: 'team_other' },
+			},
+			credentials: suite.credentials,
+		});
+		const description = String(result.error?.description);
+		expect(description).toContain('The team may not exist');
+		expect(description).not.toContain('Team Override');
 	});
 
 	it('whose words hold a Node error code (EPERM in "deletePermission"): the title keeps them, not n8n\'s generic text', async () => {
