@@ -119,10 +119,11 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 			: undefined;
 	const description = [failure.detail, network, hint].filter(Boolean).join(' ');
 	const body: JsonObject = { success: false, message: failure.message };
-	// a relabelled title, or one n8n would replace, is quoted at the description's start as QRTRAC gave it
+	// a relabelled title, or one n8n would replace, is quoted at the description's start as QRTRAC gave it; a
+	// title quoting the body is the node's sentence about QRTRAC's answer, not QRTRAC's message
 	const error = apiError(node, body, {
 		message: title,
-		saidBy: "QRTRAC's message",
+		saidBy: failure.quotesBody ? undefined : "QRTRAC's message",
 		original: failure.message,
 		description: description || undefined,
 		httpCode: failure.status === undefined ? undefined : String(failure.status),

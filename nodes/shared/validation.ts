@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { executionNode } from './executionNode';
 import { uriProblem } from './validation/uri';
-import { operationError } from './nodeErrors';
+import { isToolNode, operationError } from './nodeErrors';
 
 /**
  * Input rules shared by the operations, written once with zod. Every schema field carries its form label via
@@ -259,11 +259,6 @@ export function itemInputError(
 		itemIndex,
 		description,
 	});
-}
-
-/** The node runs as an AI agent's tool (n8n's `<node>Tool` variant). */
-export function isToolNode(node: INode): boolean {
-	return node.type.endsWith('Tool');
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { prefixDescription } from '../../shared/nodeErrors';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 import { atLeastVersion } from './parameters';
 
@@ -108,14 +109,7 @@ export function outcomeKey(ctx: IExecuteFunctions): 'operation' | 'result' {
  * says it: Delete Missing's last row, a member change sent without a full roster.
  */
 export function withNote(error: unknown, note: string): unknown {
-	if (error instanceof Error)
-		(error as { description?: string }).description = [
-			note,
-			(error as { description?: string }).description,
-		]
-			.filter(Boolean)
-			.join(' ');
-	return error;
+	return prefixDescription(error, note);
 }
 
 /** A request's answer or its failure as a value, for code that reads a refusal before it lets it stand. */

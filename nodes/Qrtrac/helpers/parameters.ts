@@ -2,19 +2,14 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 import { z } from 'zod';
 
 import { executionNode } from '../../shared/executionNode';
+import { isToolNode } from '../../shared/nodeErrors';
 import {
 	gaveNothing,
 	readEditorParameter,
 	readParameter,
 	writtenExpression,
 } from '../../shared/parameters';
-import {
-	callsFromAi,
-	idSchema,
-	isToolNode,
-	itemInputError,
-	validateParameters,
-} from '../../shared/validation';
+import { callsFromAi, idSchema, itemInputError, validateParameters } from '../../shared/validation';
 import { baseUrlRead, locatorId } from '../../shared/api';
 import { qrCodeLocator, teamLocator } from '../descriptions/common';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';

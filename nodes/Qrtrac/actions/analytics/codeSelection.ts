@@ -5,7 +5,7 @@ import { deletedAmong, type QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { feedFrom, TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
-import { isToolNode } from '../../../shared/validation';
+import { isToolNode, retitle } from '../../../shared/nodeErrors';
 import { idListSchema } from '../../../shared/validation/idList';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { mayNameGoneCode, refusedAsNotFound } from '../../helpers/outcome';
@@ -252,12 +252,17 @@ function explainUnknownEntry(
 		named === undefined
 			? `a code of QR Code IDs was not found (QRTRAC: ${error.message})`
 			: `QR code not found: "${named}"`;
-	error.message = isToolNode(node) ? what : `Item ${itemIndex}: ${what}`;
 	const shown =
 		ids
 			.slice(0, 10)
 			.map((id) => `"${id}"`)
 			.join(', ') + (ids.length > 10 ? ` and ${ids.length - 10} more` : '');
-	error.description = `QR Code IDs are separated by commas, spaces or line breaks: this list was read as ${shown}. An entry must be a code's ID, not its name: QR Code > Get Many finds codes by name (Filters > Search). The code must also exist in the team this operation reads (the credential's, or Options > Team Override) and must not be deleted.`;
+	// the title may hold a Node error code (an entry "FreePermit"): retitle quotes it where n8n swaps it
+	retitle(
+		node,
+		error,
+		isToolNode(node) ? what : `Item ${itemIndex}: ${what}`,
+		`QR Code IDs are separated by commas, spaces or line breaks: this list was read as ${shown}. An entry must be a code's ID, not its name: QR Code > Get Many finds codes by name (Filters > Search). The code must also exist in the team this operation reads (the credential's, or Options > Team Override) and must not be deleted.`,
+	);
 	return error;
 }

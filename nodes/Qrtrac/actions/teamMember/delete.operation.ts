@@ -11,6 +11,7 @@ import {
 	memberOfAnyTeam,
 } from '../../../shared/api';
 import { optionsCollection } from '../../../shared/forms/fields';
+import { prefixDescription } from '../../../shared/nodeErrors';
 import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
@@ -180,11 +181,9 @@ async function sendDelete(
 /** A failed read of the team says the delete itself was never sent: a status hint alone would blame the delete. */
 function notSent(error: unknown, teamId: string): unknown {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError)
-		error.description = [
+		prefixDescription(
+			error,
 			`Delete Completely was not sent: reading team ${teamId}, to check that it lists the person, failed.`,
-			error.description,
-		]
-			.filter(Boolean)
-			.join(' ');
+		);
 	return error;
 }

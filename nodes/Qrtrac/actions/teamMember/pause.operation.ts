@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberChangeHolds, pauseMember } from '../../../shared/api';
+import { prefixDescription } from '../../../shared/nodeErrors';
 import {
 	memberTargetProperties,
 	parseMemberTarget,
@@ -35,12 +36,10 @@ export const run = memberChangeRun<MemberTarget>({
 		const sent = await attempt(pauseMember(ctx, { ...input, itemIndex }));
 		if ('done' in sent) return sent.done;
 		if (refusedWith(sent.failed, NO_ACTIVE_TEAM))
-			sent.failed.description = [
+			prefixDescription(
+				sent.failed,
 				"A member must stay active in at least one team, and this is their last active one. To take their access here, activate them in another team (or add them to one) first and pause them here then, or use Delete Completely to take them out of the organization (Remove From Team is refused for a member's last team).",
-				sent.failed.description,
-			]
-				.filter(Boolean)
-				.join(' ');
+			);
 		throw sent.failed;
 	},
 	after: (member) => (member ? { ...member, state: 'paused' } : member),

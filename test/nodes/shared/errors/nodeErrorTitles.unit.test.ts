@@ -47,13 +47,28 @@ describe('a title holding a Node error code keeps our words', () => {
 			description: first.description,
 		});
 		expect(again.message).toContain('timePermits');
+		// the title shows as it is outside a tool call: the description does not repeat it
+		expect(first.description).not.toMatch(/^Error: /);
+	});
+
+	it('a code made in team "timePermits", in a tool call, and told again on a retry: the description quotes it', () => {
 		// an AI agent's tool call wraps the error again, replacing the title: the description says it
-		expect(first.description).toMatch(
-			/^Error: QRTRAC created the code in another team: "timePermits"/,
+		const tool = { ...node, type: 'n8n-nodes-qrtrac.qrtracTool' };
+		const first = createdInOtherTeam(
+			{ node: tool, operation: 'Create QR Code (POST /x)' },
+			{ id: 'c1', teamId: 'timePermits' } as never,
+			'asked',
 		);
-		expect(again.description).toMatch(
-			/^Error: QRTRAC created the code in another team: "timePermits"/,
-		);
+		const again = madeElsewhereBefore(tool, {
+			message: first.message,
+			description: first.description,
+		});
+		for (const error of [first, again]) {
+			expect(error.description).toMatch(
+				/^Error: QRTRAC created the code in another team: "timePermits"/,
+			);
+			expect(error.description?.split('Error: QRTRAC created').length).toBe(2);
+		}
 	});
 
 	it.each(['TemplateNotFound', 'EACCES on the storage', 'eperm'])(

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { interpretAnswer } from '../../../../nodes/shared/answerBody';
+import { withNote } from '../../../../nodes/Qrtrac/helpers/outcome';
 import { serviceError } from '../../../../nodes/shared/serviceErrors';
 import { NODE as node } from '../../../support/fakeContext';
 
@@ -63,9 +64,12 @@ function readByModel(thrown: Error): string {
 		: wrapped.message;
 }
 
+/** The AI tool variant of the node, whose errors n8n-core wraps again. */
+const tool = { ...node, type: 'n8n-nodes-qrtrac.qrtracTool' };
+
 describe('serviceError in a tool call', () => {
 	it('a 403 "missing deletePermission": the model reads QRTRAC\'s words, at the start of the details', () => {
-		const error = serviceError(node, { status: 403, message: 'missing deletePermission' });
+		const error = serviceError(tool, { status: 403, message: 'missing deletePermission' });
 		expect(readByModel(error)).toContain('missing deletePermission');
 		expect(error.description).toMatch(
 			/^QRTRAC's message: missing deletePermission\. The API client's role/,
@@ -73,7 +77,7 @@ describe('serviceError in a tool call', () => {
 	});
 
 	it('a relabelled title quotes the message as it came, once', () => {
-		const error = serviceError(node, {
+		const error = serviceError(tool, {
 			status: 409,
 			message: 'displayId "store-preexisting" is taken',
 		});
@@ -85,7 +89,46 @@ describe('serviceError in a tool call', () => {
 	});
 
 	it('a title n8n keeps is not repeated in the description', () => {
-		const error = serviceError(node, { status: 403, message: 'missing permission' });
+		const error = serviceError(tool, { status: 403, message: 'missing permission' });
 		expect(error.description).not.toContain("QRTRAC's message");
+	});
+
+	it('a note the operation puts first (withNote) follows the quote, which stays at the start', () => {
+		const error = withNote(
+			serviceError(tool, { status: 403, message: 'missing deletePermission' }),
+			'Delete Missing ran after the last row.',
+		) as Error & { description?: string };
+		expect(error.description).toMatch(
+			/^QRTRAC's message: missing deletePermission\. Delete Missing ran after the last row\. The API/,
+		);
+	});
+
+	it("a title quoting QRTRAC's body is the node's sentence, not labelled as QRTRAC's message", () => {
+		const error = serviceError(tool, {
+			status: 403,
+			message:
+				'QRTRAC answered GET /x with HTTP 403 and an error without a "message" text: {"message":["missing deletePermission"]}',
+			quotesBody: true,
+		});
+		expect(error.description).toMatch(/^Error: QRTRAC answered GET \/x with HTTP 403/);
+	});
+
+	it('a message ending in a full stop is quoted with one', () => {
+		const error = serviceError(tool, { status: 403, message: 'EPERM: not allowed.' });
+		expect(error.description).toMatch(/^QRTRAC's message: EPERM: not allowed\. /);
+		expect(error.description).not.toContain('..');
+	});
+});
+
+describe('serviceError in an ordinary run', () => {
+	it('a title n8n would swap shows as it is, and the description does not repeat it', () => {
+		const error = serviceError(node, { status: 403, message: 'missing deletePermission' });
+		expect(error.message).toBe('missing deletePermission');
+		expect(error.description).toMatch(/^The API client's role/);
+	});
+
+	it('a relabelled title still quotes the message as it came', () => {
+		const error = serviceError(node, { status: 409, message: 'displayId "x" is taken' });
+		expect(error.description).toMatch(/^QRTRAC's message: displayId "x" is taken\. /);
 	});
 });

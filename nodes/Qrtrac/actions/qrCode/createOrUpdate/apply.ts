@@ -23,7 +23,7 @@ import {
 	refuseLackingEssentials,
 } from '../../../helpers/qrCodeWriteChecks';
 import { planRow, type RowAction, type UpsertRow } from './plan';
-import { operationError } from '../../../../shared/nodeErrors';
+import { operationError, prefixDescription } from '../../../../shared/nodeErrors';
 
 /**
  * The requests of Create or Update: finding the code a row keys on (the team's codes read once, or one look-up
@@ -281,8 +281,7 @@ function withLookUpFailure(
 function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiError {
 	if (!/taken|already|exist|in use/i.test(error.message)) return error;
 	const note = `No live code of this team's list has the Display ID "${displayId}": it belongs to a code of another team or to a deleted code (deleted codes keep their Display ID), or to a code created so recently that the list does not show it yet (run the row again later).`;
-	error.description = [note, error.description].filter(Boolean).join(' ');
-	return error;
+	return prefixDescription(error, note);
 }
 
 /** A code found by the row's Display ID that, read by its ID, holds another one a second time: nothing written. */

@@ -6,13 +6,13 @@ import type { ItemResults, ParsedItem, TaskPool } from '../../../../shared/execu
 import type { QrCode } from '../../../../shared/api';
 import type { TeamCodes } from '../../../../shared/teamCodes';
 import { executionNode } from '../../../../shared/executionNode';
-import { isToolNode, validateParameters } from '../../../../shared/validation';
+import { isToolNode, operationError } from '../../../../shared/nodeErrors';
+import { validateParameters } from '../../../../shared/validation';
 import { outcomeKey, withNote } from '../../../helpers/outcome';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode, settleRefusals } from './apply';
 import { codesMissingFromInput } from './plan';
 import type { DeleteMissingRow, DeleteMissingScope } from './deleteMissingScope';
-import { operationError } from '../../../../shared/nodeErrors';
 
 /**
  * Delete Missing of Create or Update (sync): after all rows, the team's codes with the chosen tag that no row
