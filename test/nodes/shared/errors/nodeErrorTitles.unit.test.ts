@@ -1,7 +1,8 @@
 /**
  * The titles of the errors the node builds itself (nodes/shared/nodeErrors.ts): n8n's NodeApiError and
  * NodeOperationError replace a title holding one of Node's error codes, anywhere and in any case (EPERM in
- * "FreePermit", EEXIST in "store-preexisting"), with a generic text. Ours must stay, and only once in `messages`.
+ * "FreePermit", EEXIST in "store-preexisting"), with a generic text. Ours must stay, `messages` as for any other
+ * title (the constructor's copy of ours taken out).
  */
 import type { INode } from 'n8n-workflow';
 
