@@ -120,6 +120,8 @@ describe('list drift', () => {
 				body: { qrType: 'COUPON_CODE', name: 'Old', displayId: 'stale-old' },
 			})
 		).body.data as { id: string };
+		// A later creation time: the list's `createdAt asc` order never rests on the random IDs.
+		sim.clock.advance(1_000);
 		const gone = sim.state.createQr(staleTeam, { qrType: 'COUPON_CODE', name: 'Gone' });
 		sim.clock.useRealTime();
 		await call('PUT', `/api/qrs-api/${made.id}`, {
