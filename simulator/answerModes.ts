@@ -55,6 +55,8 @@ import type { Store } from './store';
  *   contract documents 400 "not found" only for some operations, and lists no refusal at all for Get QR by ID).
  * - `foreignRecordStatus`: a record of another team (a code) or organization (a team) is refused with this status
  *   (403: "not yours"; 404) instead of the not-found one, as a service telling "forbidden" from "unknown" might.
+ * - `deletedCodesById`: Get QR by ID answers a soft-deleted code of the team with 200 and the code (`deleted: true`)
+ *   instead of refusing it as not found (the contract documents only 200 for it).
  *
  * The service's clock (its `Date` header, and absolute resets: epoch seconds, epoch ms, HTTP dates) is the
  * change drift's `clockOffsetMs` (changeDrift.ts); the counting windows themselves stay on the wall clock.
@@ -84,6 +86,7 @@ export interface AnswerModes {
 	normalisedWrites?: boolean;
 	notFoundStatus?: 404;
 	foreignRecordStatus?: 403 | 404;
+	deletedCodesById?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -93,6 +96,21 @@ export function refusalStatus(modes: AnswerModes, error: ApiError): number {
 	if (error.missing === 'foreign' && modes.foreignRecordStatus) return modes.foreignRecordStatus;
 	if (error.missing && modes.notFoundStatus) return modes.notFoundStatus;
 	return error.status;
+}
+
+/** For `deletedCodesById`: Get QR by ID's answer for a soft-deleted code of the team; undefined otherwise. */
+export function deletedCodeAnswer(
+	modes: AnswerModes,
+	operationId: string | undefined,
+	store: Store,
+	teamId: string,
+	qrId: string | undefined,
+): { status: number; body: unknown } | undefined {
+	if (!modes.deletedCodesById || operationId !== 'getQrById' || qrId === undefined)
+		return undefined;
+	const qr = store.qrs.get(qrId);
+	if (!qr || qr.teamId !== teamId || !qr.deleted) return undefined;
+	return { status: 200, body: { success: true, data: qr } };
 }
 
 const CODE_OPERATIONS = new Set([...CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION]);

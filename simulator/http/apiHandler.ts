@@ -1,5 +1,11 @@
 import { driftAnswer } from '../answerDrift';
-import { answerAsBefore, applyAnswerModes, modeHeaderOptions, refusalStatus } from '../answerModes';
+import {
+	answerAsBefore,
+	applyAnswerModes,
+	deletedCodeAnswer,
+	modeHeaderOptions,
+	refusalStatus,
+} from '../answerModes';
 import { driftChanges, unheldIdsAnswered, widenScanRange } from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
@@ -112,6 +118,14 @@ async function runOperation(
 			},
 		);
 		if (body === undefined) return { status: 200, body: { success: true, data: added } };
+		const deleted = deletedCodeAnswer(
+			context.answerModes,
+			match.route.operationId,
+			context.state,
+			actor.team.id,
+			match.params.id,
+		);
+		if (deleted) return deleted;
 		const answer = await match.route.handle({
 			state: context.state,
 			actor,

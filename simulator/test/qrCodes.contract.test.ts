@@ -554,6 +554,29 @@ describe('QR code rules', () => {
 		}
 	});
 
+	test('answer mode deletedCodesById: Get QR by ID answers a deleted code of the team with deleted: true', async () => {
+		const qr = sim.state.createQr(teamId, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/deleted-by-id',
+		});
+		expect((await call('DELETE', `/api/qrs-api/${qr.id}`)).status).toBe(200);
+		const refused = await call('GET', `/api/qrs-api/teams/${qr.id}`, { invalidRequest: true });
+		expect(refused.status).toBe(400);
+		sim.setAnswerModes({ deletedCodesById: true });
+		try {
+			const read = await call('GET', `/api/qrs-api/teams/${qr.id}`);
+			expect(read.status).toBe(200);
+			expect(read.body.data).toMatchObject({ id: qr.id, deleted: true });
+			// Unknown codes are still refused.
+			const unknown = await call('GET', '/api/qrs-api/teams/no-such-code', {
+				invalidRequest: true,
+			});
+			expect(unknown.status).toBe(400);
+		} finally {
+			sim.setAnswerModes({});
+		}
+	});
+
 	test('answer modes notFoundStatus and foreignRecordStatus: unknown and foreign records refused with 404 / 403', async () => {
 		const orgId = sim.state.teams.get(teamId)?.orgId as string;
 		const otherTeam = sim.state.createTeam(orgId, 'Foreign codes team');

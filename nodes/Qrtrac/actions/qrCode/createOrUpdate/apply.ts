@@ -118,6 +118,8 @@ export async function applyRow(
 		// (updateQr), so the update is planned again on the code read by its ID, never on a list's record alone.
 		const id = String(action.stored.id);
 		const stored = await getQrById(ctx, { id, teamId: row.teamId, itemIndex });
+		// A code answered deleted is not there, as a "not found" refusal says: nothing is written to it.
+		if (!isLive(stored)) throw deletedSinceFound(ctx, row.displayId, id, itemIndex);
 		saw(stored, 'read');
 		// Another writer gave the code another Display ID since it was found: no longer the row's code (a PUT would
 		// rename it back), so the row's own is created, or the code now holding its Display ID looked up. One in
@@ -282,6 +284,24 @@ function explainTakenElsewhere(error: NodeApiError, displayId: string): NodeApiE
 	if (!/taken|already|exist|in use/i.test(error.message)) return error;
 	const note = `No live code of this team's list has the Display ID "${displayId}": it belongs to a code of another team or to a deleted code (deleted codes keep their Display ID), or to a code created so recently that the list does not show it yet (run the row again later).`;
 	return prefixDescription(error, note);
+}
+
+/** A code found by the row's Display ID that, read by its ID, is answered deleted: nothing written. */
+function deletedSinceFound(
+	ctx: IExecuteFunctions,
+	displayId: string,
+	id: string,
+	itemIndex: number,
+): NodeOperationError {
+	return operationError(
+		executionNode(ctx),
+		`The code found by Display ID "${displayId}" (${id}) is deleted when read by its ID`,
+		{
+			itemIndex,
+			description:
+				'Another writer deleted this code after it was found: nothing was written for the row. Deleted codes may keep their Display ID; run the row again to create one if QRTRAC allows it.',
+		},
+	);
 }
 
 /** A code found by the row's Display ID that, read by its ID, holds another one a second time: nothing written. */

@@ -11,6 +11,7 @@ import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
+import { isLive } from '../../../../shared/records/qrCode';
 import { attempt, outcomeKey, refusedAsNotFound } from '../../../helpers/outcome';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult, type SawVersion } from './apply';
 import { deleteMissingCodes, readDeleteMissing } from './deleteMissing';
@@ -298,20 +299,26 @@ async function leftBefore(
 ): Promise<IDataObject | undefined> {
 	const left = before instanceof Promise ? await before : before;
 	if (left === LOOK_AGAIN) return await heldCode(rowRun, row);
-	const { input, itemIndex } = row;
-	if (left instanceof ReadAgain) {
-		const read = await attempt(
-			getQrById(rowRun.ctx, { id: left.id, teamId: input.teamId, itemIndex }),
-		);
-		if ('done' in read) return read.done;
-		if (!refusedAsNotFound(read.failed)) throw read.failed;
-		return await heldCode(rowRun, row);
-	}
+	if (left instanceof ReadAgain) return await readLeft(rowRun, left.id, row);
 	if (before instanceof Promise) return left as IDataObject | undefined;
 	const { id } = left as { id: string | undefined };
-	return id === undefined
-		? undefined
-		: await getQrById(rowRun.ctx, { id, teamId: input.teamId, itemIndex });
+	return id === undefined ? undefined : await readLeft(rowRun, id, row);
+}
+
+/**
+ * The code the row before left, read by its ID. One no longer there (refused as not found, or an answer holding it
+ * deleted) is no code: the row looks its Display ID up again, as a first row does.
+ */
+async function readLeft(
+	rowRun: RowRun,
+	id: string,
+	row: ParsedItem<Input>,
+): Promise<IDataObject | undefined> {
+	const { input, itemIndex } = row;
+	const read = await attempt(getQrById(rowRun.ctx, { id, teamId: input.teamId, itemIndex }));
+	if ('done' in read && isLive(read.done)) return read.done;
+	if ('failed' in read && !refusedAsNotFound(read.failed)) throw read.failed;
+	return await heldCode(rowRun, row);
 }
 
 function idOf(code: IDataObject | undefined): string | undefined {

@@ -1,0 +1,128 @@
+/**
+ * The later row of a Display ID reads the code the row before left by its ID: against a code deleted between the
+ * two rows, on services that meet the contract in other words than the simulator's default (Get QR by ID answering
+ * a soft-deleted code with `deleted: true`, the answer mode `deletedCodesById`; or refusing it with 410 Gone), and
+ * when that read fails (the next row still reads the code by its ID, never a lagging search).
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { rowByRowForm } from '../../../support/sheetRows';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator();
+afterEach(() => {
+	suite.sim.setListDrift({});
+	suite.sim.setAnswerModes({});
+	suite.sim.faults.clear();
+});
+
+let teams = 0;
+function newTeam(): string {
+	const orgId = suite.sim.state.teams.get(suite.sim.credentials.teamId)!.orgId;
+	return suite.sim.state.createTeam(orgId, `read-by-id team ${++teams}`).id;
+}
+
+async function upsert(items: Array<Record<string, unknown>>, mode: string) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		credentials: suite.credentials,
+		parameters: { ...rowByRowForm, mode, options: { teamOverride: '={{ $json.team }}' } },
+		items,
+		continueOnFail: true,
+	});
+}
+
+function liveWithDisplayId(displayId: string) {
+	return [...suite.sim.state.qrs.values()].filter(
+		(qr) => qr.displayId === displayId && !qr.deleted,
+	);
+}
+
+describe.each(['lookUpEachRow', 'sync'])(
+	'%s: a code deleted after the first row found it',
+	(mode) => {
+		function setUp(displayId: string) {
+			const team = newTeam();
+			const held = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				name: 'Old',
+				displayId,
+				qrRedirectUrl: 'https://example.com/gone',
+			});
+			// Another writer soft-deletes the code right after the first list page (the search, or the snapshot).
+			suite.sim.setListDrift({ deletesMidWalk: 1 });
+			const row = { displayId, url: 'https://example.com/gone', team };
+			return {
+				held,
+				rows: [
+					{ ...row, name: 'New' },
+					{ ...row, name: 'Old' },
+				],
+			};
+		}
+
+		it('Get QR by ID answers it with deleted: true: the second row is no success on the deleted code', async () => {
+			const displayId = `read-by-id-deleted-${mode}`;
+			const { rows } = setUp(displayId);
+			suite.sim.setAnswerModes({ deletedCodesById: true });
+
+			suite.sim.clearRequestLog();
+			const done = await upsert(rows, mode);
+			if (process.env.READ_BY_ID_LOG)
+				console.log(
+					JSON.stringify(done.items.map((i) => i.json)),
+					suite.sim.requestLog
+						.map((e) => `${e.method} ${e.rawPath} ${e.status} ${e.fault ?? ''}`)
+						.join('\n'),
+				);
+
+			// Deleted codes keep their Display ID: the row can only fail ("already taken", explained).
+			expect(done.items[0].json.error).toBeDefined();
+			expect(done.items[1].json).toMatchObject({ error: expect.any(String) });
+			expect(done.items[1].json.result).toBeUndefined();
+			expect(liveWithDisplayId(displayId)).toHaveLength(0);
+		});
+	},
+);
+
+describe('Look Up Each Row: a code deleted after the row before found it unchanged', () => {
+	it('Get QR by ID answers it with deleted: true: the later row is no `unchanged` deleted code', async () => {
+		const displayId = 'read-by-id-after-unchanged';
+		const team = newTeam();
+		suite.sim.state.createQr(team, {
+			qrType: 'WEB',
+			name: 'Same',
+			displayId,
+			qrRedirectUrl: 'https://example.com/same',
+		});
+		// Row 1's search finds the code unchanged; another writer soft-deletes it right after that page.
+		suite.sim.setListDrift({ deletesMidWalk: 1 });
+		suite.sim.setAnswerModes({ deletedCodesById: true });
+		const row = { displayId, url: 'https://example.com/same', team, name: 'Same' };
+		// Rows of other codes between them: the first row is done (only its code's ID kept) when the last is read.
+		const others = Array.from({ length: 12 }, (_, index) => ({
+			displayId: `read-by-id-other-${index}`,
+			url: 'https://example.com/other',
+			team,
+			name: 'Other',
+		}));
+
+		suite.sim.clearRequestLog();
+		const done = await upsert([row, ...others, row], 'lookUpEachRow');
+		const last = done.items.at(-1)!.json;
+		if (process.env.READ_BY_ID_LOG)
+			console.log(
+				JSON.stringify(last),
+				suite.sim.requestLog.map((e) => `${e.method} ${e.rawPath} ${e.status}`).join('\n'),
+			);
+
+		expect(done.items[0].json.result).toBe('unchanged');
+		// The later row read the code by its ID (the case at hand), and did not take the deleted answer for it.
+		expect(
+			suite.sim.requestLog.some(
+				(e) => e.method === 'GET' && e.rawPath.includes('/qrs-api/teams/qr_'),
+			),
+		).toBe(true);
+		expect(last.error).toBeDefined();
+		expect(last.deleted).toBeUndefined();
+	});
+});
