@@ -25,7 +25,11 @@ async function upsert(items: Array<Record<string, unknown>>, mode: string) {
 	return await runNode({
 		nodeType: 'qrtrac',
 		credentials: suite.credentials,
-		parameters: { ...rowByRowForm, mode, options: { teamOverride: '={{ $json.team }}' } },
+		parameters: {
+			...rowByRowForm,
+			mode,
+			options: { teamOverride: '={{ $json.team }}' },
+		},
 		items,
 		continueOnFail: true,
 	});
@@ -97,7 +101,12 @@ describe('Look Up Each Row: a code deleted after the row before found it unchang
 		// Row 1's search finds the code unchanged; another writer soft-deletes it right after that page.
 		suite.sim.setListDrift({ deletesMidWalk: 1 });
 		suite.sim.setAnswerModes({ deletedCodesById: true });
-		const row = { displayId, url: 'https://example.com/same', team, name: 'Same' };
+		const row = {
+			displayId,
+			url: 'https://example.com/same',
+			team,
+			name: 'Same',
+		};
 		// Rows of other codes between them: the first row is done (only its code's ID kept) when the last is read.
 		const others = Array.from({ length: 12 }, (_, index) => ({
 			displayId: `read-by-id-other-${index}`,
@@ -125,4 +134,64 @@ describe('Look Up Each Row: a code deleted after the row before found it unchang
 		expect(last.error).toBeDefined();
 		expect(last.deleted).toBeUndefined();
 	});
+});
+
+describe('a list lagging behind updates (listStaleMs): the read by ID of the row after a failed write fails too', () => {
+	it.each(['lookUpEachRow', 'sync'])(
+		'%s: the third row still starts from the code as QRTRAC holds it',
+		async (mode) => {
+			const displayId = `read-by-id-chain-${mode}`;
+			const team = newTeam();
+			const held = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				name: 'Old',
+				displayId,
+				qrRedirectUrl: 'https://example.com/chain',
+			});
+			suite.sim.setListDrift({ listStaleMs: 60_000 });
+			// Row 1's PUT is made, then answered as refused; row 2's read by ID fails (the service unavailable).
+			suite.sim.faults.add({
+				kind: 'softError',
+				method: 'PUT',
+				path: `/api/qrs-api/${held.id}`,
+				afterWrite: true,
+				count: 1,
+			});
+			suite.sim.faults.add({
+				kind: 'status',
+				status: 503,
+				message: 'Service Unavailable',
+				method: 'GET',
+				path: `/api/qrs-api/teams/${held.id}`,
+				skip: 1,
+				count: 50,
+			});
+			const row = { displayId, url: 'https://example.com/chain', team };
+			suite.sim.clearRequestLog();
+
+			const done = await upsert(
+				[
+					{ ...row, name: 'New' },
+					{ ...row, name: 'Old' },
+					{ ...row, name: 'Old' },
+				],
+				mode,
+			);
+			if (process.env.READ_BY_ID_LOG)
+				console.log(
+					JSON.stringify(done.items.map((i) => i.json.result ?? i.json.error)),
+					suite.sim.requestLog
+						.map((e) => `${e.method} ${e.rawPath} ${e.status} ${e.fault ?? ''}`)
+						.join('\n'),
+				);
+
+			expect(done.items[0].json.error).toBeDefined();
+			expect(done.items[1].json.error).toBeDefined();
+			// QRTRAC holds "New" (row 1's write): row 3 giving "Old" is no `unchanged`.
+			expect(suite.sim.state.getQr(held.id)?.name).toBe(
+				done.items[2].json.result === 'updated' ? 'Old' : 'New',
+			);
+			expect(done.items[2].json.result).not.toBe('unchanged');
+		},
+	);
 });

@@ -161,7 +161,7 @@ export async function run(
 		last = row;
 		const key = JSON.stringify([teamKey, input.displayId]);
 		turns.take(key, row, () => {
-			const sent = sendRow(rowRun, row, async () => await heldCode(rowRun, row), true);
+			const sent = sendRow(rowRun, row, async () => await heldCode(rowRun, row), { first: true });
 			// Once the row is done only the code's id is kept, unless a later row of it waits: holding every
 			// written code until the end doubled the run's memory.
 			void sent.then((code) => {
@@ -175,7 +175,7 @@ export async function run(
 		});
 	}
 	await turns.sendHeld(pool, (row, before) =>
-		sendRow(rowRun, row, async () => await codeLeft(rowRun, before, row), false),
+		sendRow(rowRun, row, async () => await codeLeft(rowRun, before, row), { first: false, before }),
 	);
 	await teamCodes.putBack().catch((error: unknown) => {
 		this.logger.info(
@@ -195,22 +195,25 @@ export async function run(
 
 /**
  * Sends one row through the pool; answers the code it left (when it failed: ReadAgain the code it started from, or
- * LOOK_AGAIN). `first`: the first row of its code, which started from the snapshot or a look-up (a read).
+ * LOOK_AGAIN). `first`: the first row of its code, which started from the snapshot or a look-up (a read); `before`:
+ * what the row before it left, passed on as a ReadAgain of its code when the row fails before it starts (its read
+ * failed: a look-up instead might start the next row from a version before that row's write).
  */
 async function sendRow(
 	rowRun: RowRun,
 	{ input, itemIndex }: ParsedItem<Input>,
 	start: () => Promise<IDataObject | undefined>,
-	first: boolean,
+	{ first, before }: { first: boolean; before?: Left },
 ): Promise<Known> {
 	const { ctx, results, pool, outcome } = rowRun;
 	const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
 	const saw = sawVersion(rowRun, input);
 	let read: QrCode | undefined;
-	let startedFrom: IDataObject | undefined;
+	let started: { from: IDataObject | undefined } | undefined;
 	const task = pool.run(async (): Promise<RowResult> => {
 		try {
-			startedFrom = await start();
+			const startedFrom = await start();
+			started = { from: startedFrom };
 			const action = planRow(input, startedFrom, writeUnchanged);
 			const taken = input.mode === SYNC_MODE ? rowRun.taken.sync : rowRun.taken.lookUp;
 			const done = await applyRow(ctx, input, action, itemIndex, { writeUnchanged, saw, taken });
@@ -229,8 +232,18 @@ async function sendRow(
 				rowRun.deleteMissing.rowCode(input.teamId ?? rowRun.credentialTeamId, idOf(done.code));
 				return done.code;
 			},
-			() => (startedFrom?.id === undefined ? LOOK_AGAIN : new ReadAgain(String(startedFrom.id))),
+			async () => {
+				const id = started ? started.from?.id : await givenId(before);
+				return id === undefined ? LOOK_AGAIN : new ReadAgain(String(id));
+			},
 		);
+}
+
+/** The ID of the code the row before left (none: it left no code, or one to look up again). */
+async function givenId(before: Left | undefined): Promise<unknown> {
+	const left = before instanceof Promise ? await before : before;
+	if (left === undefined || left === LOOK_AGAIN) return undefined;
+	return left.id;
 }
 
 /**
