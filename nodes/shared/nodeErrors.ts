@@ -97,7 +97,8 @@ function quoteTitle(
 
 /** The node runs as an AI agent's tool (n8n's `<node>Tool` variant). */
 export function isToolNode(node: INode): boolean {
-	return node.type.endsWith('Tool');
+	// never throws while an error is built: a node given without its type is no tool
+	return typeof node.type === 'string' && node.type.endsWith('Tool');
 }
 
 /** A NodeOperationError whose title is `message` (n8n-core hands such an error on as it is, unwrapped). */
