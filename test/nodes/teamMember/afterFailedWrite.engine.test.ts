@@ -9,6 +9,7 @@ import { byId as teamRef, organizations } from '../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 const newOrganization = organizations(suite, 'failedwrite.example').withTwoTeams;
+afterEach(() => suite.sim.setAnswerModes({}));
 
 /** Every write to `path` after the first is made, then answered 500 (retries too): the answer is lost. */
 function loseAnswersAfterFirst(method: string, path: string | RegExp): void {
@@ -195,4 +196,34 @@ it('Add to Teams: a bulk add whose answer was lost is checked in place, and the 
 	expect(result.items[1].json.error).toBeUndefined();
 	expect((result.items[2].json.teams as Array<{ result: string }>)[0].result).toBe('roleChanged');
 	expect(suite.sim.state.findMember(main.id, email)?.role).toBe('viewer');
+});
+
+const teamReads = (teamId: string) =>
+	suite.sim.requestLog.filter(
+		(entry) => entry.method === 'GET' && entry.path === `/api/teams-api/${teamId}`,
+	);
+
+it('Pause: a row refused before sending (not a member) leaves the team as read: the next row reads nothing', async () => {
+	const { main, credentials } = newOrganization();
+	const email = 'ghost@failedwrite.example';
+
+	const result = await runNode({
+		nodeType: 'qrtrac',
+		parameters: {
+			resource: 'teamMember',
+			operation: 'pause',
+			teamId: teamRef('={{ $json.team }}'),
+			email: '={{ $json.email }}',
+		},
+		items: [
+			{ team: main.id, email },
+			{ team: main.id, email },
+		],
+		credentials,
+		continueOnFail: true,
+	});
+
+	for (const item of result.items) expect(item.json.error).toMatch(/is not a member of team Main/);
+	expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toHaveLength(0);
+	expect(teamReads(main.id)).toHaveLength(1);
 });

@@ -82,15 +82,24 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 						const unchanged = member !== null && change.holds(member, input);
 						try {
 							const untold = member === null ? await rosters.untoldNote(input.teamId) : undefined;
-							sending = true;
+							const listed = asListed(input, member);
 							const output = await changeOne(
-								this,
 								change,
-								asListed(input, member),
-								itemIndex,
+								listed,
 								member,
 								untold,
-								async () => await rosters.teamLabel(input.teamId),
+								async () => {
+									sending = true;
+									return await change.send(this, listed, itemIndex);
+								},
+								async () =>
+									notListed(
+										this,
+										change.name,
+										listed.email,
+										await rosters.teamLabel(input.teamId),
+										itemIndex,
+									),
 							);
 							return { member, output };
 						} finally {
@@ -125,26 +134,28 @@ export function asListed<Input extends MemberTarget>(
 	return member && member.email !== input.email ? { ...input, email: member.email } : input;
 }
 
+/**
+ * The change of one row: `send` sends it (the only way it goes out), `notListed` is the error of a person the team
+ * does not list.
+ */
 async function changeOne<Input extends MemberTarget>(
-	ctx: IExecuteFunctions,
 	change: MemberChange<Input>,
 	input: Input,
-	itemIndex: number,
 	member: RosterMember,
 	untold: string | undefined,
-	teamLabel: () => Promise<string>,
+	send: () => Promise<ChangeResult>,
+	notListed: () => Promise<Error>,
 ): Promise<IDataObject> {
 	if (member === null) {
 		// Whether the person is in the team is not known: sent as version 1.1 sends it, the service's answer stands.
-		const done = await sentUntold(change.send(ctx, input, itemIndex), untold);
+		const done = await sentUntold(send(), untold);
 		return { ...change.output(input, change.done, undefined), ...done };
 	}
 	if (change.holds(member, input)) return change.output(input, 'unchanged', member);
 	// A team listing every member by e-mail, not this person: a service answering that no-op with success would make
 	// the row report a change no one got (a typo in a sheet), so it is not sent.
-	if (member === undefined)
-		throw notListed(ctx, change.name, input.email, await teamLabel(), itemIndex);
-	const sent = await attempt(change.send(ctx, input, itemIndex));
+	if (member === undefined) throw await notListed();
+	const sent = await attempt(send());
 	if ('done' in sent) return { ...change.output(input, change.done, member), ...sent.done };
 	const stateUntold = member !== undefined && member.state === undefined;
 	if (stateUntold && change.alreadyHeld && refusedWith(sent.failed, change.alreadyHeld))
