@@ -227,3 +227,87 @@ it('Pause: a row refused before sending (not a member) leaves the team as read: 
 	expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toHaveLength(0);
 	expect(teamReads(main.id)).toHaveLength(1);
 });
+
+it('Pause: a row decided from the team read again names the team as that read gives it', async () => {
+	const { main, credentials } = newOrganization();
+	const email = 'rory@failedwrite.example';
+	// The run's read lists no members: row 1 is sent untold and refused. The read again for row 2 lists them.
+	suite.sim.setAnswerModes({ teamsWithoutMembers: true });
+	suite.sim.faults.add({ kind: 'stall', method: 'PUT', delayMs: 300, count: 1 });
+	let polls = 0;
+	const listMembersOncePaused = setInterval(() => {
+		polls += 1;
+		if (polls > 2000 || suite.sim.requestLog.some((entry) => entry.method === 'PUT')) {
+			suite.sim.setAnswerModes({});
+			clearInterval(listMembersOncePaused);
+		}
+	}, 5);
+
+	const result = await runNode({
+		nodeType: 'qrtrac',
+		parameters: {
+			resource: 'teamMember',
+			operation: 'pause',
+			teamId: teamRef('={{ $json.team }}'),
+			email: '={{ $json.email }}',
+		},
+		items: [
+			{ team: main.id, email },
+			{ team: main.id, email },
+		],
+		credentials,
+		continueOnFail: true,
+	}).finally(() => clearInterval(listMembersOncePaused));
+
+	expect(result.items[0].json.rosterNote ?? result.items[0].json.description).toMatch(
+		/lists no members/,
+	);
+	expect(result.items[1].json.error).toBe(
+		`Item 1: ${email} is not a member of team Main (${main.id}); Pause was not sent`,
+	);
+	expect(teamReads(main.id)).toHaveLength(2);
+});
+
+it('Add: a row decided from the team read again says why it was sent untold (members without an e-mail)', async () => {
+	const { main, credentials } = newOrganization();
+	const email = 'noor@failedwrite.example';
+	suite.sim.setAnswerModes({ membersWithoutEmail: true });
+	suite.sim.faults.add({ kind: 'status', status: 400, message: 'nope', method: 'PUT', count: 1 });
+
+	const result = await runNode({
+		nodeType: 'qrtrac',
+		parameters: { ...addParams, options: { alwaysSend: '={{ $json.alwaysSend === true }}' } },
+		items: [
+			{ team: main.id, email, role: 'viewer', alwaysSend: true },
+			{ team: main.id, email, role: 'viewer' },
+		],
+		credentials,
+		continueOnFail: true,
+	});
+
+	expect(result.items[0].json.error).toBe('nope');
+	expect(result.items[1].json.rosterNote).toMatch(/the team lists 1 member without an e-mail/);
+});
+
+it('Add to Teams: a row decided from the team read again says why it was sent untold (members without an e-mail)', async () => {
+	const { main, credentials } = newOrganization();
+	const email = 'nell@failedwrite.example';
+	suite.sim.setAnswerModes({ membersWithoutEmail: true });
+	suite.sim.faults.add({ kind: 'status', status: 400, message: 'nope', method: 'POST', count: 1 });
+
+	const result = await runNode({
+		nodeType: 'qrtrac',
+		parameters: addToTeamsParams,
+		items: [
+			{ email, teams: [{ teamId: main.id, role: 'viewer' }], alwaysSend: true },
+			{ email, teams: [{ teamId: main.id, role: 'viewer' }] },
+		],
+		credentials,
+		continueOnFail: true,
+	});
+
+	expect(result.items[0].json.error).toBe('nope');
+	expect((result.items[1].json.teams as Array<{ rosterNote?: string }>)[0].rosterNote).toMatch(
+		/the team lists 1 member without an e-mail/,
+	);
+});

@@ -81,7 +81,8 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 						const member = await current(input.teamId);
 						const unchanged = member !== null && change.holds(member, input);
 						try {
-							const untold = member === null ? await rosters.untoldNote(input.teamId) : undefined;
+							const untold =
+								member === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
 							const listed = asListed(input, member);
 							const output = await changeOne(
 								change,
@@ -97,7 +98,7 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 										this,
 										change.name,
 										listed.email,
-										await rosters.teamLabel(input.teamId),
+										await rosters.teamLabel(input.teamId, input.email),
 										itemIndex,
 									),
 							);

@@ -68,6 +68,11 @@ export interface KnownMember {
  */
 export class Rosters {
 	private readonly reads: TeamReads<Roster>;
+	/**
+	 * By team and person, what the team read for that person alone (memberNow) told of the team, for the note and
+	 * the label of their rows deciding from it: their later rows in the team start from that read, not the run's.
+	 */
+	private readonly ownReads = new Map<string, TeamTold>();
 
 	constructor(private readonly ctx: IExecuteFunctions) {
 		this.reads = new TeamReads(
@@ -96,7 +101,9 @@ export class Rosters {
 	 * that failed once its write may have landed, neither this run's read nor their earlier rows tell where they are.
 	 */
 	async memberNow(teamId: string, email: string, itemIndex: number): Promise<RosterMember> {
-		return this.find(await readRoster(this.ctx, teamId, itemIndex), teamId, email, itemIndex);
+		const roster = await readRoster(this.ctx, teamId, itemIndex);
+		this.ownReads.set(personInTeam(teamId, email), roster && told(roster));
+		return this.find(roster, teamId, email, itemIndex);
 	}
 
 	/** The member in a roster read; a row whose e-mail the team lists in several spellings fails, nothing sent. */
@@ -110,20 +117,27 @@ export class Rosters {
 	}
 
 	/**
-	 * The output's `rosterNote` for a row decided without knowing whether the person is in the team (its member
-	 * was null): why, from this run's read of the team.
+	 * The output's `rosterNote` for a row of the person (`email`) decided without knowing whether they are in the
+	 * team (its member was null): why, from the read their row decided from (theirs alone, else this run's).
 	 */
-	async untoldNote(teamId: string): Promise<string> {
-		const roster = await this.reads.ifRead(teamId);
+	async untoldNote(teamId: string, email: string): Promise<string> {
+		const roster = await this.toldFor(teamId, email);
 		return rosterNote(roster ? roster.unidentified : 0);
 	}
 
 	/**
-	 * The team as an error names it: "Marketing (team_1)" when this run's read of it gave a name, else its id. No
-	 * request of its own: a name the read did not give is not looked up.
+	 * The team as an error about the person's (`email`) row names it: "Marketing (team_1)" when the read their row
+	 * decided from gave a name, else its id. No request of its own: a name the read did not give is not looked up.
 	 */
-	async teamLabel(teamId: string): Promise<string> {
-		return teamLabel(teamId, (await this.reads.ifRead(teamId))?.teamName);
+	async teamLabel(teamId: string, email: string): Promise<string> {
+		return teamLabel(teamId, (await this.toldFor(teamId, email))?.teamName);
+	}
+
+	/** What the read the person's rows in the team decide from told: their own (memberNow), else this run's. */
+	private async toldFor(teamId: string, email: string): Promise<TeamTold | undefined> {
+		const key = personInTeam(teamId, email);
+		if (this.ownReads.has(key)) return this.ownReads.get(key);
+		return await this.reads.ifRead(teamId);
 	}
 
 	/**
@@ -155,6 +169,18 @@ export class Rosters {
 	async forgetAll(): Promise<void> {
 		await this.reads.forgetAllTeams();
 	}
+}
+
+/** What a read of a team told besides its members: null where its answer lists none. */
+type TeamTold = Pick<NonNullable<Roster>, 'unidentified' | 'teamName'> | null;
+
+function told(roster: NonNullable<Roster>): TeamTold {
+	return { unidentified: roster.unidentified, teamName: roster.teamName };
+}
+
+/** One person in one team, as rows of the same person (e-mail without case) are one (personTurns.ts). */
+function personInTeam(teamId: string, email: string): string {
+	return JSON.stringify([teamId, normalizeEmail(email)]);
 }
 
 async function readRoster(

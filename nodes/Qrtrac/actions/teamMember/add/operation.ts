@@ -85,7 +85,8 @@ export async function run(
 					pool.run(async () => {
 						const before = input.alwaysSend ? undefined : await current(input.teamId);
 						sentAs = asListed(input, before).email;
-						const untold = before === null ? await rosters.untoldNote(input.teamId) : undefined;
+						const untold =
+							before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
 						sending = true;
 						return await addOne(this, input, itemIndex, before, untold);
 					}),

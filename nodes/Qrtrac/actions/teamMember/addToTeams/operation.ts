@@ -189,7 +189,8 @@ export async function run(
 						sentAs = listedEmail(input, placement);
 						const untold = new Map<string, string>();
 						for (const [teamId, member] of placement ?? [])
-							if (member === null) untold.set(teamId, await rosters.untoldNote(teamId));
+							if (member === null)
+								untold.set(teamId, await rosters.untoldNote(teamId, input.email));
 						sending = true;
 						return await addToTeams(
 							this,
