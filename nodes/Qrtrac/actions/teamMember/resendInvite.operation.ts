@@ -54,8 +54,9 @@ type Resent =
 /**
  * From 1.2 a person listed twice in one execution is invited once: QRTRAC caps how often an invitation may be
  * resent, and a list with repeats would spend that allowance and mail the person twice within a second. Later rows
- * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a refusal (or a row the run never started) they try again;
- * after a failure that may have sent it (a lost answer, a 5xx) they fail without sending, as that row did.
+ * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a refusal (or a row the run
+ * never started) they try again; after a failure that may have sent it (a lost answer, a 5xx) they fail without
+ * sending, as that row did.
  */
 export async function run(
 	this: IExecuteFunctions,
