@@ -25,7 +25,11 @@ async function upsert(items: Array<Record<string, unknown>>, mode: string) {
 	return await runNode({
 		nodeType: 'qrtrac',
 		credentials: suite.credentials,
-		parameters: { ...rowByRowForm, mode, options: { teamOverride: '={{ $json.team }}' } },
+		parameters: {
+			...rowByRowForm,
+			mode,
+			options: { teamOverride: '={{ $json.team }}' },
+		},
 		items,
 		continueOnFail: true,
 	});
@@ -81,34 +85,6 @@ describe.each(['lookUpEachRow', 'sync'])(
 			expect(done.items[1].json.result).toBeUndefined();
 			expect(liveWithDisplayId(displayId)).toHaveLength(0);
 		});
-
-		it('Get QR by ID refuses it with 410 Gone: the second row looks the code up again (a search)', async () => {
-			const displayId = `read-by-id-gone-${mode}`;
-			const { held, rows } = setUp(displayId);
-			suite.sim.faults.add({
-				kind: 'status',
-				status: 410,
-				message: 'QR code is gone',
-				method: 'GET',
-				path: `/api/qrs-api/teams/${held.id}`,
-			});
-
-			suite.sim.clearRequestLog();
-			const done = await upsert(rows, mode);
-			if (process.env.READ_BY_ID_LOG)
-				console.log(
-					JSON.stringify(done.items.map((i) => i.json)),
-					suite.sim.requestLog
-						.map((e) => `${e.method} ${e.rawPath} ${e.status} ${e.fault ?? ''}`)
-						.join('\n'),
-				);
-
-			expect(done.items[0].json.error).toBeDefined();
-			const gone = suite.sim.requestLog.filter((entry) => entry.status === 410).at(-1)!;
-			expect(
-				suite.sim.requestLog.filter((entry) => entry.seq > gone.seq && entry.query.search),
-			).not.toHaveLength(0);
-		});
 	},
 );
 
@@ -125,7 +101,12 @@ describe('Look Up Each Row: a code deleted after the row before found it unchang
 		// Row 1's search finds the code unchanged; another writer soft-deletes it right after that page.
 		suite.sim.setListDrift({ deletesMidWalk: 1 });
 		suite.sim.setAnswerModes({ deletedCodesById: true });
-		const row = { displayId, url: 'https://example.com/same', team, name: 'Same' };
+		const row = {
+			displayId,
+			url: 'https://example.com/same',
+			team,
+			name: 'Same',
+		};
 		// Rows of other codes between them: the first row is done (only its code's ID kept) when the last is read.
 		const others = Array.from({ length: 12 }, (_, index) => ({
 			displayId: `read-by-id-other-${index}`,
