@@ -8,7 +8,9 @@
  * the budget too: growing fast would overflow it again soon), fast once a whole window passed without such an
  * answer (others have stopped, or the cut went deeper than needed). A process filling most of each window alone
  * sees little remaining late in it; that is its own use, not others', so it grows back fast after a stray
- * refusal. Processes that all do so converge on caps that add up to about the budget, with a refusal now and
+ * refusal. Refusals that recur within a few windows while no answer showed others come from a steady client the
+ * model cannot see, overflowing the budget by a little: the cap then grows back fast only to below the cap that
+ * overflowed, and slowly above it. Processes that all do so converge on caps that add up to about the budget, with a refusal now and
  * then; one whose model predicts the windows draws none of its own. The cap is cut from itself, not from the
  * share others' measured use left us (othersUse.ts): that share already answers the others the model sees, and a
  * refusal that told a lower limit is answered by it.
@@ -25,6 +27,11 @@ export interface RefusalCap {
 	readonly atMs?: number;
 	/** The last answer that told little of the budget remaining. */
 	readonly tightAtMs?: number;
+	/** The last answer not refused that told little remaining: others the model sees. */
+	readonly seenAtMs?: number;
+	/** The last cut answered a refusal that recurred while no others showed: the cap grows back fast only to
+	 * this, slowly above it, for a while. */
+	readonly ceiling?: number;
 }
 
 export const NO_CAP: RefusalCap = {};
@@ -42,19 +49,38 @@ const SLOW_GROWTH_SHARE = 0.02;
 const FAST_GROWTH_SHARE = 0.2;
 /** Remaining this share of the limit (at least one request) below what our share alone leaves: others use it. */
 const OTHERS_SLACK_SHARE = 0.1;
+/** Others using over this share of the limit beyond ours show in the answers; a small steady client may not. */
+const OTHERS_SEEN_SHARE = 0.2;
 /** Never below this share of the target: we keep sending and learning even when others take everything. */
 const MIN_CAP_SHARE = 0.1;
+/** A refusal within this many windows of the last cut recurs: a steady other client the model cannot see. */
+const RECUR_WINDOWS = 15;
+/** After a refusal that recurred with the others hidden: the share of the cap that overflowed regrown fast. */
+const CEILING_SHARE = 0.85;
 /** Windows longer than this are not capped: each refusal holds every slot until its reset already (pace.ts). */
 const MAX_CAPPED_WINDOW_MS = 10_000;
 
 /** Requests per window the cap allows at `nowMs`: Infinity when none is in force or it has grown back. */
 export function capAt(cap: RefusalCap, target: number, nowMs: number, windowMs: number): number {
 	if (cap.perWindow === undefined || cap.atMs === undefined) return Infinity;
-	const fastFromMs = Math.max(cap.atMs, (cap.tightAtMs ?? -Infinity) + windowMs);
+	const growth = (share: number, ms: number) => (target * share * Math.max(0, ms)) / windowMs;
+	let [fromMs, from] = [cap.atMs, cap.perWindow];
+	// after a refusal that recurred with the others hidden, grow back fast only to below the cap that overflowed
+	// (TCP's slow-start threshold), then slowly: fast growth would overflow again within a few windows
+	const hidden =
+		cap.ceiling !== undefined &&
+		cap.cutAtMs !== undefined &&
+		nowMs < cap.cutAtMs + RECUR_WINDOWS * windowMs;
+	if (hidden && from < cap.ceiling!) {
+		const reachedAtMs = fromMs + ((cap.ceiling! - from) * windowMs) / (target * FAST_GROWTH_SHARE);
+		if (nowMs <= reachedAtMs) return from + growth(FAST_GROWTH_SHARE, nowMs - fromMs);
+		[fromMs, from] = [reachedAtMs, cap.ceiling!];
+	}
+	const fastFromMs = hidden ? Infinity : Math.max(fromMs, (cap.tightAtMs ?? -Infinity) + windowMs);
 	const fastMs = Math.max(0, nowMs - fastFromMs);
-	const slowMs = Math.max(0, nowMs - cap.atMs - fastMs);
-	const grownBy = (target * (slowMs * SLOW_GROWTH_SHARE + fastMs * FAST_GROWTH_SHARE)) / windowMs;
-	return cap.perWindow + grownBy >= target ? Infinity : cap.perWindow + grownBy;
+	const perWindow =
+		from + growth(SLOW_GROWTH_SHARE, nowMs - fromMs - fastMs) + growth(FAST_GROWTH_SHARE, fastMs);
+	return perWindow >= target ? Infinity : perWindow;
 }
 
 /** The budget with our allowance under the cap. */
@@ -96,12 +122,27 @@ export function afterAnswer(
 		answer.refused ||
 		(answer.remaining !== undefined && answer.remaining < budget.limitPerWindow - own - slack);
 	const tightAtMs = tight ? nowMs : cap.tightAtMs;
+	const seen =
+		answer.remaining !== undefined &&
+		answer.remaining < budget.limitPerWindow * (1 - OTHERS_SEEN_SHARE) - own;
+	const seenAtMs = seen ? nowMs : cap.seenAtMs;
 	const sameOverflow =
 		cap.cutAtMs !== undefined &&
 		(answer.slotMs === undefined || answer.slotMs <= cap.cutAtMs + windowMs);
 	const toldLowerLimit = budget.limitPerWindow < before.limitPerWindow;
 	if (!answer.refused || toldLowerLimit || sameOverflow)
-		return now === Infinity ? { tightAtMs } : { ...cap, perWindow: now, atMs: nowMs, tightAtMs };
-	const perWindow = Math.max(target * MIN_CAP_SHARE, Math.min(target, now) * CUT_FACTOR);
-	return { cutAtMs: nowMs, perWindow, atMs: nowMs, tightAtMs };
+		// the last cut is kept once the cap has grown back: a refusal soon after it recurs
+		return now === Infinity
+			? { cutAtMs: cap.cutAtMs, tightAtMs, seenAtMs }
+			: { ...cap, perWindow: now, atMs: nowMs, tightAtMs, seenAtMs };
+	const level = Math.min(target, now);
+	const perWindow = Math.max(target * MIN_CAP_SHARE, level * CUT_FACTOR);
+	// a refusal within a few windows of the last cut (kept once the cap has grown back), with no others shown
+	// since the window after it (that one still holds our own requests from before the cut): a steady other
+	// client the model cannot see overflows the budget by a little whenever we grow back to it
+	const recurs = cap.cutAtMs !== undefined && nowMs - cap.cutAtMs <= RECUR_WINDOWS * windowMs;
+	if (!recurs || (seenAtMs !== undefined && seenAtMs >= cap.cutAtMs! + windowMs))
+		return { cutAtMs: nowMs, perWindow, atMs: nowMs, tightAtMs, seenAtMs };
+	const ceiling = Math.min(level, own) * CEILING_SHARE;
+	return { cutAtMs: nowMs, perWindow, atMs: nowMs, tightAtMs, seenAtMs, ceiling };
 }
