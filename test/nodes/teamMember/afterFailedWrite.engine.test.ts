@@ -235,13 +235,14 @@ it('Pause: a row decided from the team read again names the team as that read gi
 	suite.sim.setAnswerModes({ teamsWithoutMembers: true });
 	suite.sim.faults.add({ kind: 'stall', method: 'PUT', delayMs: 300, count: 1 });
 	let polls = 0;
+	const pollMs = 5;
 	const listMembersOncePaused = setInterval(() => {
 		polls += 1;
 		if (polls > 2000 || suite.sim.requestLog.some((entry) => entry.method === 'PUT')) {
 			suite.sim.setAnswerModes({});
 			clearInterval(listMembersOncePaused);
 		}
-	}, 5);
+	}, pollMs);
 
 	const result = await runNode({
 		nodeType: 'qrtrac',
