@@ -106,6 +106,18 @@ export class Rosters {
 		return this.find(roster, teamId, email, itemIndex);
 	}
 
+	/** The member a person's row decides from (placementTurns): read again for it alone after a failed write. */
+	async placed(
+		teamId: string,
+		email: string,
+		itemIndex: number,
+		again: boolean,
+	): Promise<RosterMember> {
+		return again
+			? await this.memberNow(teamId, email, itemIndex)
+			: await this.member(teamId, email, itemIndex);
+	}
+
 	/** The member in a roster read; a row whose e-mail the team lists in several spellings fails, nothing sent. */
 	private find(roster: Roster, teamId: string, email: string, itemIndex: number): RosterMember {
 		if (roster === null) return null;

@@ -73,9 +73,7 @@ export async function run(
 	const rosters = new Rosters(this);
 	const turns = placementTurns<Input>(
 		async (teamId, { input, itemIndex }, again) =>
-			again
-				? await rosters.memberNow(teamId, input.email, itemIndex)
-				: await rosters.member(teamId, input.email, itemIndex),
+			await rosters.placed(teamId, input.email, itemIndex, again),
 		async ({ input, itemIndex }, current) => {
 			let sentAs = input.email;
 			let sending = false;
