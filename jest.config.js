@@ -22,6 +22,8 @@ module.exports = {
 		{
 			...base,
 			displayName: 'unit',
+			// n8n-workflow's index costs every unit file about 0.4 s: load what a file uses, when it uses it
+			moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/support/n8nWorkflowOnDemand.js' },
 			// test/unit holds the rate limiter's tests until their rewrite moves them
 			testMatch: [
 				'<rootDir>/{test,simulator}/**/*.unit.test.ts',
