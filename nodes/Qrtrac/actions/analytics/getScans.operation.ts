@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getQrAnalytics, getQrById } from '../../../shared/api';
+import { getQrAnalytics } from '../../../shared/api';
 import { optionsCollection } from '../../../shared/forms/fields';
 import { idSchema, validateParameters } from '../../../shared/validation';
 import { timeRangeFields } from '../../descriptions/analytics';
@@ -20,6 +20,7 @@ import { returnAllInput, returnAllShape, upToLimit } from '../../helpers/returnA
 import { withIpPrivacy } from '../../../shared/records/ipPrivacy';
 import { describeScanRows } from '../../../shared/records/scanRows';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from './scanPrivacy';
+import { readLiveCode } from './unlistedCodes';
 import {
 	resolveTimeRange,
 	timeRangeInput,
@@ -73,8 +74,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 /**
  * Scan events of one code in the order the service gives them; it returns every scan, so the range is applied
- * here (and bounds the walk of an answer that looks capped). From 1.2 the code is read too (one request), so its
- * rows name it as every other scan row does, and an ID that is no code of the team fails even when no scans came.
+ * here (and bounds the walk of an answer that looks capped). The code is read too (one request): an ID that is no
+ * live code of the team fails even when no scans came, and from 1.2 its rows name it as every other scan row does.
  * The IP address is hashed, kept or removed (ipPrivacy.ts).
  */
 export async function execute(
@@ -92,9 +93,9 @@ export async function execute(
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
 	const privacy = await rowIpPrivacy(this, input);
 	const rows = upToLimit(scans, input).map((scan) => withIpPrivacy(scan, privacy));
-	if (!atLeastVersion(this, VERSION_1_2)) return describeScanRows(rows, []);
-	// also without scans: the contract documents no refusal of an unknown ID by Get Scans, and no events for a
-	// mistyped ID or another team's code must not read as a code never scanned (getQrById refuses those)
-	const code = await getQrById(this, { id: input.qrCodeId, teamId: input.teamId, itemIndex });
-	return describeScanRows(rows, [code]);
+	// in every version and also without scans: the contract documents no refusal of an unknown ID by Get Scans, and
+	// no events for a mistyped ID, another team's or a deleted code must not read as a code never scanned
+	const code = await readLiveCode(this, { qrId: input.qrCodeId, teamId: input.teamId, itemIndex });
+	// nodes saved before 1.2 keep their rows' shape, without the code's name
+	return describeScanRows(rows, atLeastVersion(this, VERSION_1_2) ? [code] : []);
 }

@@ -31,6 +31,20 @@ export async function liveCodesAmong(
 }
 
 /**
+ * The one code of Get for a Code, read by its ID (getQrById refuses a record of another team; a refusal stands as
+ * QRTRAC's error): a code read as deleted fails the item as such an ID among many does.
+ */
+export async function readLiveCode(
+	ctx: IExecuteFunctions,
+	{ qrId, teamId, itemIndex }: { qrId: string; teamId?: string; itemIndex: number },
+): Promise<QrCode> {
+	const code = await getQrById(ctx, { id: qrId, teamId, itemIndex });
+	if (!isLive(code))
+		throw notLiveCodes(ctx, { notCodes: [qrId], answers: [], unread: 0 }, itemIndex);
+	return code;
+}
+
+/**
  * The unlisted IDs read one by one: `live`, read as a live code of the team; `notCodes`, read as deleted, or
  * refused as a code not there (outcome.ts `mayNameGoneCode`; `answers`: the service's words for each). Reading stops once `MAX_NOT_CODES` are found (`unread` counts the rest), so a list of another team's IDs costs
  * a few requests.

@@ -282,6 +282,55 @@ describe('Analytics: Get Scans of an id the scans answer does not refuse', () =>
 		expect(quiet.error).toBeUndefined();
 		expect(quiet.items).toHaveLength(0);
 	});
+
+	// nodes saved before 1.2 do not name their rows, but a mistyped ID is no code there either
+	it.each([1, 1.1])(
+		'fails the item for a mistyped id in a node saved as version %s, its rows unnamed',
+		async (typeVersion) => {
+			const { codes, credentials } = newTeamWithCodes(1);
+			suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
+			suite.sim.setChangeDrift({ scansOfUnknownEmpty: true });
+			const run = async (qrId: string) =>
+				await runNode({
+					nodeType: 'qrtrac',
+					typeVersion,
+					parameters: {
+						resource: 'analytics',
+						operation: 'getScans',
+						qrCodeId: typeVersion === 1 ? qrId : codeRef(qrId),
+						timeRange: 'allTime',
+						returnAll: true,
+					},
+					credentials,
+				});
+
+			const result = await run('qr_mistyped');
+			const known = await run(codes[0].id);
+
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.message).toBe('QR code not found: qr_mistyped');
+			expect(known.error).toBeUndefined();
+			expect(known.items).toHaveLength(1);
+			expect(known.items[0].json.qrName).toBeUndefined();
+		},
+	);
+
+	it('fails the item for a deleted code of the team that the code read answers as deleted', async () => {
+		const { codes, credentials } = newTeamWithCodes(2);
+		suite.sim.state.addScan(codes[0].id, { scanTime: Date.now() - HOUR });
+		codes[1].deleted = true;
+		suite.sim.setChangeDrift({ scansOfUnknownEmpty: true });
+		suite.sim.setAnswerModes({ deletedCodesById: true });
+
+		try {
+			const result = await scansOf(codes[1].id, credentials, { timeRange: 'allTime' });
+
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.message).toBe(`This ID is not a live code of this team: ${codes[1].id}`);
+		} finally {
+			suite.sim.setAnswerModes({});
+		}
+	});
 });
 
 describe('Analytics: Get Scans, a capped answer', () => {
