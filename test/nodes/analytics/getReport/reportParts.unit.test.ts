@@ -422,13 +422,17 @@ describe('totalsCheck', () => {
 	const range = { startTime: 1_000, endTime: 9_000 };
 
 	it("notes a difference only where the range covers the code's whole life", () => {
-		const check = totalsCheck(range, [
-			{ id: 'covered', totalScans: 5, createdAt: 2_000, updatedAt: 8_000 },
-			{ id: 'differs', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
-			{ id: 'older', totalScans: 9, createdAt: 500, updatedAt: 8_000 },
-			{ id: 'later', totalScans: 9, createdAt: 2_000, updatedAt: 9_500 },
-			{ id: 'neverScanned', totalScans: 0, createdAt: 2_000 },
-		]);
+		const check = totalsCheck(
+			range,
+			[
+				{ id: 'covered', totalScans: 5, createdAt: 2_000, updatedAt: 8_000 },
+				{ id: 'differs', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
+				{ id: 'older', totalScans: 9, createdAt: 500, updatedAt: 8_000 },
+				{ id: 'later', totalScans: 9, createdAt: 2_000, updatedAt: 9_500 },
+				{ id: 'neverScanned', totalScans: 0, createdAt: 2_000 },
+			],
+			10_000,
+		);
 		expect(check('covered', tally(5))).toEqual({ allTimeScans: 5 });
 		expect(check('differs', tally(5))).toEqual({
 			allTimeScans: 6,
@@ -448,7 +452,25 @@ describe('totalsCheck', () => {
 
 	it('claims no whole life when the totals do not tell the last scan of a scanned code', () => {
 		// the contract requires no field: without `updatedAt` the code may have been scanned after the range
-		const check = totalsCheck(range, [{ id: 'qr', totalScans: 9, createdAt: 2_000 }]);
+		const check = totalsCheck(range, [{ id: 'qr', totalScans: 9, createdAt: 2_000 }], 10_000);
 		expect(check('qr', tally(5))).toEqual({ allTimeScans: 9 });
+	});
+
+	it('claims no whole life past the start of the report, where an End lies ahead of it', () => {
+		// a scan made while the report ran (after the events were read) counts in the totals only
+		const ahead = { startTime: 1_000, endTime: 90_000 };
+		const check = totalsCheck(
+			ahead,
+			[
+				{ id: 'scannedMeanwhile', totalScans: 6, createdAt: 2_000, updatedAt: 9_500 },
+				{ id: 'differs', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
+			],
+			9_000,
+		);
+		expect(check('scannedMeanwhile', tally(5))).toEqual({ allTimeScans: 6 });
+		expect(check('differs', tally(5))).toEqual({
+			allTimeScans: 6,
+			totalsNote: expect.stringContaining('count 6 scans'),
+		});
 	});
 });

@@ -186,7 +186,7 @@ export async function run(
 			// Per Code and Day has no row per code to put the totals on (the form offers the option only elsewhere)
 			const totals =
 				input.compareWithTotals && !byDay && qrIds.length > 0
-					? totalsCheck(range, await getTotalScansOverview(this, where))
+					? totalsCheck(range, await getTotalScansOverview(this, where), asOf)
 					: undefined;
 			return reportItems(tally, {
 				layout: input.reportLayout as ReportLayout,

@@ -8,13 +8,17 @@ import type { Tally } from './scanTally';
  * the range covers the code's whole life (from its creation to its last scan, as the totals tell them) but the
  * report counts a different number, a `totalsNote` that says so. The service can cause that (events recorded
  * late, removed, or counted differently); the report shows it rather than pick one number. The totals' times come
- * in epoch ms, read by their unit where they are read (api/scanTotals.ts `getTotalScansOverview`).
+ * in epoch ms, read by their unit where they are read (api/scanTotals.ts `getTotalScansOverview`). `asOf`: when
+ * the report began; the range covers a life only up to then, as the totals, read after the events, also count the
+ * scans made while the report ran.
  */
 export function totalsCheck(
 	range: { startTime: number; endTime: number },
 	totals: readonly IDataObject[],
+	asOf: number,
 ): (qrId: string, tally: Tally) => IDataObject {
 	const totalsOf = totalsByCode(totals);
+	const coveredUntil = Math.min(range.endTime, asOf);
 	return (qrId, tally) => {
 		const entry = totalsOf(qrId);
 		if (!entry) return { allTimeScans: null, totalsNote: NO_TOTALS_NOTE };
@@ -24,7 +28,7 @@ export function totalsCheck(
 		const coversLife =
 			createdAt !== undefined &&
 			range.startTime <= createdAt &&
-			(lastScan === undefined ? entry.totalScans === 0 : range.endTime >= lastScan);
+			(lastScan === undefined ? entry.totalScans === 0 : coveredUntil >= lastScan);
 		if (!coversLife || entry.totalScans === tally.scans) return { allTimeScans: entry.totalScans };
 		return {
 			allTimeScans: entry.totalScans,
