@@ -125,8 +125,8 @@ export interface AnswerReading {
 
 /**
  * An answer's envelope, its strings redacted: 2xx `{success: true}` (or with `data` and no `success`) is the
- * data; `success: false` is a refusal unless the caller accepts it; a 2xx with neither `success` nor `data`
- * says nothing about the outcome (`unconfirmed`): it is checked, never taken as done. Except where the envelope
+ * data; `success: false` is a refusal unless the caller accepts it; a 2xx with neither `success` nor `data` (or
+ * with no body at all) says nothing about the outcome (`unconfirmed`): it is checked, never taken as done. Except where the envelope
  * is not published (`envelopeOptional`, the simple v1 interface): there such a 2xx is the answer, in `body`.
  */
 export function interpretAnswer(
@@ -135,9 +135,13 @@ export function interpretAnswer(
 	reading: AnswerReading,
 ): ReadAnswer | { failure: AttemptFailure; unconfirmed?: boolean } {
 	const { secretForms, acceptUnsuccessful, envelopeOptional } = reading;
-	const body = parseObject(text, secretForms);
-	if (body === undefined) return { failure: notJson(status, text, reading) };
 	const ok = status >= 200 && status < 300;
+	// A 2xx without a body (204 No Content, an empty 200) says as little as `{}`: checked like it, not read as a
+	// garbled answer sent again until the attempts run out. Not where the envelope is optional (the v1 create):
+	// `{}` is an answer there, while nothing at all names no link made.
+	const empty = ok && !envelopeOptional && text.trim() === '';
+	const body = empty ? {} : parseObject(text, secretForms);
+	if (body === undefined) return { failure: notJson(status, text, reading) };
 	if (ok && (body.success === true || (body.success === false && acceptUnsuccessful)))
 		return { data: body.data, body };
 	if (ok && body.success === undefined && (body.data !== undefined || envelopeOptional))
@@ -148,7 +152,7 @@ export function interpretAnswer(
 			failure: {
 				kind: 'malformedResponse',
 				status,
-				message: `QRTRAC answered HTTP ${status} without saying whether it succeeded (no "success" and no "data")`,
+				message: `QRTRAC answered ${reading.operation} with HTTP ${status} without saying whether it succeeded (${empty ? 'no body' : 'no "success" and no "data"'})`,
 			},
 		};
 	}

@@ -177,3 +177,44 @@ describe('interpretAnswer of a refusal without a message text', () => {
 			);
 	});
 });
+
+describe('interpretAnswer of a 2xx without a body', () => {
+	const reading = {
+		secretForms: secretForms(['s3cret-value']),
+		acceptUnsuccessful: false,
+		envelopeOptional: false,
+		operation: 'PUT /api/teams-api/t/members/a%40b.example/changeRole',
+	};
+
+	it('is a success that says nothing, as `{}` is (checked by the state read), not a garbled answer', () => {
+		for (const [status, text] of [
+			[204, ''],
+			[200, ''],
+			[200, ' \r\n'],
+		] as const) {
+			expect(interpretAnswer(status, text, reading)).toEqual({
+				unconfirmed: true,
+				failure: {
+					kind: 'malformedResponse',
+					status,
+					message: `QRTRAC answered PUT /api/teams-api/t/members/a%40b.example/changeRole with HTTP ${status} without saying whether it succeeded (no body)`,
+				},
+			});
+		}
+		expect(interpretAnswer(200, '{}', reading)).toMatchObject({
+			unconfirmed: true,
+			failure: {
+				message: expect.stringMatching(
+					/changeRole with HTTP 200 without saying whether it succeeded \(no "success" and no "data"\)$/,
+				),
+			},
+		});
+	});
+
+	it('stays not JSON where the envelope is optional (the v1 create: nothing names a link made), and on a refusal', () => {
+		const v1 = interpretAnswer(200, '', { ...reading, envelopeOptional: true });
+		expect(v1).toMatchObject({ failure: { kind: 'malformedResponse' } });
+		expect('failure' in v1 && v1.failure.message).toContain('a body that is not JSON');
+		expect(interpretAnswer(401, '', reading)).toMatchObject({ failure: { kind: 'clientError' } });
+	});
+});

@@ -1,0 +1,93 @@
+/**
+ * Writes answered without a body: 204 No Content, or a 200 with an empty body, after the change was made. The
+ * contract's member answers carry only `success` and none of its answers requires a field, so a service may send
+ * nothing at all; such an answer says as little as `{}` and is checked the same way (the operation's state read),
+ * never read as a garbled answer and sent again until the attempts run out.
+ */
+import { runNode } from '../../../support/n8nHarness';
+import { byId as teamRef, organizations } from '../../../support/organizations';
+import { useSimulator } from '../../../support/simulatorSuite';
+
+const suite = useSimulator({ seed: false });
+
+const newOrganization = organizations(suite, 'nocontent.example');
+const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+/** The service makes the change, then answers `status` with no body, each time (a retry is answered alike). */
+function answerWithoutBody(method: string, path: string, status: 200 | 204): void {
+	suite.sim.faults.add({ kind: 'status', status, body: '', method, path, afterWrite: true });
+}
+
+describe('A write answered without a body', () => {
+	it.each([204, 200] as const)(
+		'Team Member > Change Role answered %i with no body: the role read afterwards settles it, sent once',
+		async (status) => {
+			const { main, credentials } = newOrganization.withTwoTeams();
+			suite.sim.state.addMember(main.id, {
+				name: 'Erin',
+				email: 'erin@nocontent.example',
+				role: 'viewer',
+			});
+			answerWithoutBody('PUT', `/api/teams-api/${main.id}/members`, status);
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				parameters: {
+					resource: 'teamMember',
+					operation: 'changeRole',
+					teamId: teamRef(main.id),
+					email: 'erin@nocontent.example',
+					role: 'admin',
+				},
+				credentials,
+			});
+
+			// before: "QRTRAC answered PUT … with HTTP 204 and a body that is not JSON", after 6 PUTs of a done change
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				email: 'erin@nocontent.example',
+				role: 'admin',
+				result: 'roleChanged',
+				verifiedAfterUnknownOutcome: true,
+			});
+			expect(suite.sim.state.findMember(main.id, 'erin@nocontent.example')?.role).toBe('admin');
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
+		},
+	);
+
+	it('QR Code > Delete answered 204: the deletion is confirmed, the DELETE sent once', async () => {
+		const { codes, credentials } = newOrganization.withCodes(1);
+		const [code] = codes;
+		answerWithoutBody('DELETE', `/api/qrs-api/${code.id}`, 204);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'qrCode', operation: 'delete', qrCodeId: byId(code.id) },
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: code.id, deleted: true });
+		expect(suite.sim.state.getQr(code.id)?.deleted).toBe(true);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
+	});
+
+	it('QR Code > Update Title answered 200 with an empty body: the code read by its ID is the output', async () => {
+		const { codes, credentials } = newOrganization.withCodes(1);
+		const [code] = codes;
+		answerWithoutBody('PATCH', `/api/qrs-api/${code.id}/title`, 200);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				...{ resource: 'qrCode', operation: 'updateTitle' },
+				...{ qrCodeId: byId(code.id), title: 'Spring poster' },
+			},
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'Spring poster' });
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PATCH')).toHaveLength(1);
+	});
+});
