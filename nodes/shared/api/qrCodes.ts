@@ -135,13 +135,6 @@ export async function updateQr(
 ): Promise<QrCode> {
 	const put = async (withKnownSettings: boolean) => {
 		const body = completeUpdateBody(stored, changes, withKnownSettings);
-		const { data, source } = await callEndpoint(ctx, {
-			...CODE_ADDRESSES.update,
-			params: { id },
-			body,
-			teamId,
-			itemIndex,
-		});
 		// The change as the body carries it: settings a body leaves out were not written; re-sent ones were.
 		const keys = [...Object.keys(changes), ...(withKnownSettings ? ['settings'] : [])];
 		const written = Object.fromEntries(
@@ -153,6 +146,19 @@ export async function updateQr(
 				)
 				.map((key) => [key, body[key]]),
 		);
+		const { data, source } = await callEndpoint(ctx, {
+			...CODE_ADDRESSES.update,
+			params: { id },
+			body,
+			teamId,
+			itemIndex,
+			// an answer saying nothing (`{}`, a 204), or a retry refused after a lost answer: the code read by its ID
+			// settles it when it holds the change (changedCode's rule), rather than the PUT sent again
+			verifyAfterRefusal: async () => {
+				const code = await getQrById(ctx, { id, teamId, itemIndex });
+				return unchangedFields(written, code, stored).length === 0 ? code : undefined;
+			},
+		});
 		const code = await changedCode(
 			ctx,
 			{ data, source },

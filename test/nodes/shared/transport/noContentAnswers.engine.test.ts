@@ -90,4 +90,24 @@ describe('A write answered without a body', () => {
 		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'Spring poster' });
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PATCH')).toHaveLength(1);
 	});
+
+	it('QR Code > Update answered 204: the code read by its ID holds the change, the PUT sent once', async () => {
+		const { codes, credentials } = newOrganization.withCodes(1);
+		const [code] = codes;
+		answerWithoutBody('PUT', `/api/qrs-api/${code.id}`, 204);
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				...{ resource: 'qrCode', operation: 'update', qrCodeId: byId(code.id) },
+				updateFields: { name: 'Renamed poster' },
+			},
+			credentials,
+		});
+
+		// before: "… without saying whether it succeeded", after 6 PUTs of a done change
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'Renamed poster' });
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
+	});
 });
