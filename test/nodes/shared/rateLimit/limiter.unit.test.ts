@@ -1,6 +1,6 @@
 /**
  * The composition the transport uses: the parts together through `take` and `learn` on a fake clock, and the
- * limiters shared per budget. The figures queue mode needs: sharedBudget.unit.test.ts.
+ * limiters shared per budget. The figures queue mode needs: sharedBudget.model.test.ts.
  */
 import { connectionFromCredentials } from '../../../../nodes/shared/connection';
 import { waitHintMs } from '../../../../nodes/shared/rateLimit/headers';
