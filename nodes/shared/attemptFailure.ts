@@ -1,4 +1,5 @@
 import { MAX_ANSWER_BYTES } from './answerBody';
+import { isTeamPath } from './api/route';
 import { classifyFailure, type FailureKind } from './retryPolicy';
 
 /** How one attempt of a request failed, in words for the error n8n shows; never with the request's options. */
@@ -34,6 +35,17 @@ export function refusedTeam(teamId: string, message: string): { message: string;
 		// the contract's 401 is "bad credentials": a wrong Client Secret is refused so for any team. Worded for
 		// any field naming the team (Team Override, Team > Get's Team, the trigger's Team).
 		hint: "The team may not exist or may belong to another organization than the credential's (Team > Get Many lists the teams this credential reaches; without a team, the credential's own team is used), or the credential itself was refused: run once with the credential's own team, and if that is refused too, check 'Team ID', 'Client ID' and 'Client Secret' (QRTRAC Settings > API Access).",
+	};
+}
+
+/**
+ * A 403 of a team's or a member's change: the contract's role rules are about those (Delete Completely needs an
+ * Owner). Any other request keeps the general hint (serviceErrors.ts), which names no member.
+ */
+export function refusedRole(path: string): { hint?: string } {
+	if (!isTeamPath(path)) return {};
+	return {
+		hint: "The API client's role may not do this. Deleting members completely needs an Owner client; team changes need Admin or Owner.",
 	};
 }
 

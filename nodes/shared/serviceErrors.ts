@@ -63,7 +63,7 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 	},
 	{
 		test: (f) => f.status === 403,
-		hint: "The API client's role may not do this. Deleting members completely needs an Owner client; team changes need Admin or Owner.",
+		hint: "The API client's role may not do this: check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
 	},
 	{
 		test: (f) => f.status === 409,

@@ -14,6 +14,7 @@ import {
 	describe,
 	networkFailure,
 	refusedApiKey,
+	refusedRole,
 	refusedTeam,
 	timedOut,
 	tooLarge,
@@ -209,6 +210,7 @@ async function sendWithRetries<T>(
 			throw serviceError(ctx.getNode(), {
 				...failure,
 				...(failure.status === 401 ? refusedCredential(request, teamId, reading, failure) : {}),
+				...(failure.status === 403 ? refusedRole(request.path) : {}),
 				itemIndex: request.itemIndex,
 				detail:
 					[

@@ -8,6 +8,11 @@ const SIMPLE_ROOTS = ['qr/create'] as const;
 /** Where every path of the contract begins: a route must start with one (RouteText). */
 export const ROUTE_ROOTS = [...PRIMARY_ROOTS, ...SIMPLE_ROOTS] as const;
 
+/** Whether a request's path is a team's or its members': the contract's role rules (Owner, Admin) are about those. */
+export function isTeamPath(path: string): boolean {
+	return /^\/teams-api(\/|$)/.test(path);
+}
+
 /** What a request joins the Base URL and a route with (transport.ts): `{base}/api/qrs-api/...`, `{base}/v1/qr/create`. */
 export const INTERFACE_ROOT = { primary: '/api', simple: '/v1' } as const;
 

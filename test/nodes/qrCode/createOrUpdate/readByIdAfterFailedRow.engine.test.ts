@@ -202,3 +202,58 @@ describe('a list lagging behind updates (listStaleMs): the read by ID of the row
 		},
 	);
 });
+
+describe('the read by ID of the row after a failed write refused: the row says what it was reading', () => {
+	it.each([
+		[403, 'Forbidden'],
+		[400, 'Request rejected'],
+		[410, 'Gone'],
+	])(
+		'answered %s %s: the error names the read and the code, no hint about members',
+		async (status, message) => {
+			const displayId = `read-by-id-refused-${status}`;
+			const team = newTeam();
+			const held = suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				name: 'Old',
+				displayId,
+				qrRedirectUrl: 'https://example.com/refused',
+			});
+			// Row 1's PUT is made, then answered as refused; row 2's read by ID of the code row 1 left is refused.
+			suite.sim.faults.add({
+				kind: 'softError',
+				method: 'PUT',
+				path: `/api/qrs-api/${held.id}`,
+				afterWrite: true,
+				count: 1,
+			});
+			suite.sim.faults.add({
+				kind: 'status',
+				status,
+				message,
+				method: 'GET',
+				path: `/api/qrs-api/teams/${held.id}`,
+				skip: 1,
+				count: 50,
+			});
+			const row = { displayId, url: 'https://example.com/refused', team };
+
+			const done = await upsert(
+				[
+					{ ...row, name: 'New' },
+					{ ...row, name: 'Old' },
+				],
+				'lookUpEachRow',
+			);
+
+			expect(done.items[0].json.error).toBeDefined();
+			const failed = done.items[1].json;
+			const said = `${String(failed.error)} ${String(failed.description)}`;
+			expect(said).toContain(message);
+			expect(said).toMatch(/reading by its ID/i);
+			expect(said).toContain(held.id);
+			expect(said).toMatch(/the row before/i);
+			expect(said).not.toMatch(/member/i);
+		},
+	);
+});

@@ -51,7 +51,18 @@ describe('answers', () => {
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error).toMatchObject({ message: 'Only owners may do that', httpCode: '403' });
-		expect(error.description).toContain('Owner');
+		expect(error.description).toContain("The API client's role may not do this");
+		// the contract's role rules for members are about team and member changes: a template read names none
+		expect(error.description).not.toMatch(/member|Owner/);
+	});
+
+	it('a 403 of a member change hints at the role rules for members', async () => {
+		const { ctx } = fakeContext({ answers: [refused(403, 'Only owners may do that')] });
+		const remove = { method: 'DELETE' as const, path: '/teams-api/team_1/members/a%40b.c/delete' };
+
+		const error = await failure(qrtracApiRequest(ctx, { ...remove, itemIndex: 0 }));
+
+		expect(error.description).toContain('Deleting members completely needs an Owner client');
 	});
 
 	it('reads HTTP 200 with success:false as a failure, unless the caller accepts it', async () => {
