@@ -1,8 +1,9 @@
 /**
  * The later row of a Display ID reads the code the row before left by its ID: against a code deleted between the
- * two rows, on services that meet the contract in other words than the simulator's default (Get QR by ID answering
- * a soft-deleted code with `deleted: true`, the answer mode `deletedCodesById`; or refusing it with 410 Gone), and
- * when that read fails (the next row still reads the code by its ID, never a lagging search).
+ * two rows, on a service that meets the contract in other words than the simulator's default (Get QR by ID
+ * answering a soft-deleted code with `deleted: true`, the answer mode `deletedCodesById`), and when that read fails:
+ * unavailable (the next row still reads the code by its ID, never a lagging search), or refused with 403, a 400 of
+ * other words than "not found", or 410 Gone (the row says it was reading that code, by its ID).
  */
 import { runNode } from '../../../support/n8nHarness';
 import { rowByRowForm } from '../../../support/sheetRows';
