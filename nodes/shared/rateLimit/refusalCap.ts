@@ -10,10 +10,11 @@
  * sees little remaining late in it; that is its own use, not others', so it grows back fast after a stray
  * refusal. Refusals that recur within a few windows while no answer showed others come from a steady client the
  * model cannot see, overflowing the budget by a little: the cap then grows back fast only to below the cap that
- * overflowed, and slowly above it. Processes that all do so converge on caps that add up to about the budget, with a refusal now and
- * then; one whose model predicts the windows draws none of its own. The cap is cut from itself, not from the
- * share others' measured use left us (othersUse.ts): that share already answers the others the model sees, and a
- * refusal that told a lower limit is answered by it.
+ * overflowed, and slowly above it. A refusal leaves none remaining, said or not: one while our share is under most
+ * of the limit shows others beyond such a client. Processes that all do so converge on caps that add up to about
+ * the budget, with a refusal now and then; one whose model predicts the windows draws none of its own. The cap is
+ * cut from itself, not from the share others' measured use left us (othersUse.ts): that share already answers the
+ * others the model sees, and a refusal that told a lower limit is answered by it.
  * Pure: functions over a `RefusalCap`.
  */
 
@@ -27,7 +28,7 @@ export interface RefusalCap {
 	readonly atMs?: number;
 	/** The last answer that told little of the budget remaining. */
 	readonly tightAtMs?: number;
-	/** The last answer not refused that told little remaining: others the model sees. */
+	/** The last answer (a refusal too) that told less remaining than a small other client leaves: others seen. */
 	readonly seenAtMs?: number;
 	/** The last cut answered a refusal that recurred while no others showed: the cap grows back fast only to
 	 * this, slowly above it, for a while. */
@@ -118,13 +119,13 @@ export function afterAnswer(
 	// a window we fill alone
 	const own = Math.min(budget.allowance, now);
 	const slack = Math.max(1, budget.limitPerWindow * OTHERS_SLACK_SHARE);
-	const tight =
-		answer.refused ||
-		(answer.remaining !== undefined && answer.remaining < budget.limitPerWindow - own - slack);
+	// a refusal leaves none, whether or not it tells `Remaining: 0` (a service may leave the headers out of 429s)
+	const remaining = answer.refused ? 0 : answer.remaining;
+	const toldBelow = (level: number) => remaining !== undefined && remaining < level;
+	const tight = answer.refused || toldBelow(budget.limitPerWindow - own - slack);
 	const tightAtMs = tight ? nowMs : cap.tightAtMs;
-	const seen =
-		answer.remaining !== undefined &&
-		answer.remaining < budget.limitPerWindow * (1 - OTHERS_SEEN_SHARE) - own;
+	// a refusal while our share is under most of the limit shows others using more than a small hidden client
+	const seen = toldBelow(budget.limitPerWindow * (1 - OTHERS_SEEN_SHARE) - own);
 	const seenAtMs = seen ? nowMs : cap.seenAtMs;
 	const sameOverflow =
 		cap.cutAtMs !== undefined &&
