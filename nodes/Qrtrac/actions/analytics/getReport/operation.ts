@@ -160,6 +160,12 @@ export async function run(
 				return events;
 			}
 			const byDay = input.reportLayout === 'perCodeAndDay';
+			// read before the events (totalsCheck.ts); Per Code and Day has no row per code to put the totals on (the
+			// form offers the option only elsewhere)
+			const totals =
+				input.compareWithTotals && !byDay && qrIds.length > 0
+					? totalsCheck(range, await getTotalScansOverview(this, where))
+					: undefined;
 			const days = new ZonedDays(zone, byDay ? { ...range, maxDays: MAX_REPORT_DAYS } : undefined);
 			const tally = new ScanTally(
 				{
@@ -169,6 +175,7 @@ export async function run(
 					visitorKey: input.uniqueVisitorKey,
 					byDay,
 					acrossCodes: input.reportLayout === 'summary',
+					cutoffs: totals?.cutoffs,
 				},
 				days,
 			);
@@ -183,11 +190,6 @@ export async function run(
 					{ targetEvents: SCANS_PER_ANSWER, chunksInFlight: CHUNKS_IN_FLIGHT },
 				);
 			const named = await liveAmong();
-			// Per Code and Day has no row per code to put the totals on (the form offers the option only elsewhere)
-			const totals =
-				input.compareWithTotals && !byDay && qrIds.length > 0
-					? totalsCheck(range, await getTotalScansOverview(this, where), asOf)
-					: undefined;
 			return reportItems(tally, {
 				layout: input.reportLayout as ReportLayout,
 				range,
@@ -195,7 +197,7 @@ export async function run(
 				days,
 				topN: input.topN,
 				names: codeNames(named),
-				totals,
+				totals: totals?.compare,
 			});
 		},
 		(input) => input.simplify && input.reportLayout === 'summary',

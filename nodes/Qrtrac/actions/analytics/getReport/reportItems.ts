@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ScanTally, Tally } from './scanTally';
+import type { CodeTally, ScanTally, Tally } from './scanTally';
 import { breakdownField, topValues } from './topValues';
 import { ZonedDays } from './zonedDays';
 
@@ -34,7 +34,7 @@ export interface ReportContext {
 	/** The code's name, Display ID and short URL by ID (`qrName`, `qrDisplayId`, `qrShortUrl`). */
 	names: (qrId: string) => IDataObject;
 	/** Per code, what Compare With Totals adds (`allTimeScans`, `totalsNote`); undefined without that option. */
-	totals?: (qrId: string, tally: Tally) => IDataObject;
+	totals?: (qrId: string, scansToCutoff: number) => IDataObject;
 }
 
 /** Unique scans of a tally and, when they are not a plain exact count, the note that says why. */
@@ -87,20 +87,20 @@ function breakdowns(tally: Tally, topN: number): IDataObject {
 	return fields;
 }
 
-function codeRow(qrId: string, tally: Tally, context: ReportContext): IDataObject {
+function codeRow(qrId: string, code: CodeTally, context: ReportContext): IDataObject {
 	return {
 		qrId,
 		...context.names(qrId),
-		...counts(tally, context),
+		...counts(code.total, context),
 		...rangeFields(context),
-		...(context.totals ? context.totals(qrId, tally) : {}),
-		...breakdowns(tally, context.topN),
+		...(context.totals ? context.totals(qrId, code.scansToCutoff) : {}),
+		...breakdowns(code.total, context.topN),
 	};
 }
 
 export function reportItems(tally: ScanTally, context: ReportContext): IDataObject[] {
 	if (context.layout === 'perCode')
-		return [...tally.codes].map(([qrId, code]) => codeRow(qrId, code.total, context));
+		return [...tally.codes].map(([qrId, code]) => codeRow(qrId, code, context));
 	if (context.layout === 'perCodeAndDay') return dayRows(tally, context);
 	const across = tally.acrossCodes as Tally;
 	return [
@@ -109,7 +109,7 @@ export function reportItems(tally: ScanTally, context: ReportContext): IDataObje
 			...counts(across, context),
 			...rangeFields(context),
 			...breakdowns(across, context.topN),
-			perCode: [...tally.codes].map(([qrId, code]) => codeRow(qrId, code.total, context)),
+			perCode: [...tally.codes].map(([qrId, code]) => codeRow(qrId, code, context)),
 		},
 	];
 }

@@ -22,6 +22,8 @@ export interface TallyPlan {
 	byDay: boolean;
 	/** Counters across every code (layout "Summary"). */
 	acrossCodes: boolean;
+	/** Per code, the time up to which its scans are also counted in `scansToCutoff` (Compare With Totals). */
+	cutoffs?: ReadonlyMap<string, number>;
 }
 
 export class Tally {
@@ -52,6 +54,8 @@ export class Tally {
 export interface CodeTally {
 	total: Tally;
 	days?: Map<string, Tally>;
+	/** Scans no later than the code's cutoff (`TallyPlan.cutoffs`); 0 without one. */
+	scansToCutoff: number;
 }
 
 export class ScanTally {
@@ -67,6 +71,7 @@ export class ScanTally {
 		for (const qrId of plan.qrIds)
 			this.codes.set(qrId, {
 				total: new Tally(codeVisitors(), plan.breakdowns),
+				scansToCutoff: 0,
 				...(plan.byDay ? { days: new Map<string, Tally>() } : {}),
 			});
 		this.acrossCodes = plan.acrossCodes ? new Tally(reportVisitors(), plan.breakdowns) : undefined;
@@ -83,6 +88,7 @@ export class ScanTally {
 		const key = visitorKey(scan, this.plan.visitorKey);
 		const print = key === undefined ? undefined : fingerprint(key);
 		code.total.add(scan, time, print);
+		if (time <= (this.plan.cutoffs?.get(String(scan.qrId)) ?? -Infinity)) code.scansToCutoff += 1;
 		this.acrossCodes?.add(scan, time, print);
 		if (code.days) {
 			const day = this.days.dayOf(time);
