@@ -31,16 +31,14 @@ export async function liveCodesAmong(
 }
 
 /**
- * The one code of Get for a Code, read by its ID (getQrById refuses a record of another team; a refusal stands as
- * QRTRAC's error): a code read as deleted fails the item as such an ID among many does.
+ * The one code of Get for a Code, read by its ID as an unlisted ID among many is (`liveCodesAmong`): refused as a
+ * code not there or read as deleted, it fails the item in the same words, QRTRAC's answer in the description.
  */
 export async function readLiveCode(
 	ctx: IExecuteFunctions,
 	{ qrId, teamId, itemIndex }: { qrId: string; teamId?: string; itemIndex: number },
 ): Promise<QrCode> {
-	const code = await getQrById(ctx, { id: qrId, teamId, itemIndex });
-	if (!isLive(code))
-		throw notLiveCodes(ctx, { notCodes: [qrId], answers: [], unread: 0 }, itemIndex);
+	const [code] = await liveCodesAmong(ctx, { qrIds: [qrId], listed: [], teamId, itemIndex });
 	return code;
 }
 

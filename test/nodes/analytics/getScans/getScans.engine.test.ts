@@ -273,9 +273,10 @@ describe('Analytics: Get Scans of an id the scans answer does not refuse', () =>
 			endTime: new Date(Date.now() - 20 * DAY).toISOString(),
 		});
 
+		// the code read's refusal reads as a deleted code's (below) and as such an ID among many in Get for Codes
 		expect(result.items).toHaveLength(0);
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(`QR code not found: ${id}`);
+		expect(result.error?.message).toBe(`This ID is not a live code of this team: ${id}`);
+		expect(result.error?.description).toContain(`QRTRAC answered ${id}: 400 QR code not found`);
 		expect(known.error).toBeUndefined();
 		expect(known.items).toHaveLength(1);
 		// a code of the team without scans in the range is no error: no items
@@ -308,7 +309,7 @@ describe('Analytics: Get Scans of an id the scans answer does not refuse', () =>
 			const known = await run(codes[0].id);
 
 			expect(result.items).toHaveLength(0);
-			expect(result.error?.message).toBe('QR code not found: qr_mistyped');
+			expect(result.error?.message).toBe('This ID is not a live code of this team: qr_mistyped');
 			expect(known.error).toBeUndefined();
 			expect(known.items).toHaveLength(1);
 			expect(known.items[0].json.qrName).toBeUndefined();
