@@ -13,7 +13,14 @@ import {
 } from './eventTime';
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
-import { answerSource, callEndpoint, chunk, type InTeam } from './source';
+import { codeScansAt } from './millisecondScans';
+import {
+	answerSource,
+	callEndpoint,
+	chunk,
+	CODES_PER_ANALYTICS_REQUEST,
+	type InTeam,
+} from './source';
 import { CODE_ADDRESSES } from './recordAddress';
 import { apiError } from '../nodeErrors';
 
@@ -22,7 +29,7 @@ import { apiError } from '../nodeErrors';
  * codes per request.
  */
 
-export const CODES_PER_ANALYTICS_REQUEST = 100;
+export { CODES_PER_ANALYTICS_REQUEST } from './source';
 
 /** Scan events of many codes; the trigger's scans and the report are read from it too. */
 export const BULK_SCANS = endpoint('Get Scans for Codes', 'POST /analytics-api/detailed/all');
@@ -58,11 +65,11 @@ export interface EpochRange {
 	endTime: number;
 }
 
-/** One answer of Get Scans as it came: the walk's last resort for one millisecond reads it too (no cap check). */
+/** One answer of Get Scans as it came: the walk's last resort for one millisecond reads it too (millisecondScans.ts). */
 async function oneCodeAnswer(
 	ctx: TransportContext,
 	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
-): Promise<{ scans: Scan[]; presentMs: number }> {
+): Promise<{ scans: Scan[]; presentMs: number; source: AnswerSource }> {
 	const { data, source, serviceDateMs } = await callEndpoint(ctx, {
 		...CODE_ADDRESSES.scans,
 		params: { id: qrId },
@@ -70,7 +77,7 @@ async function oneCodeAnswer(
 		itemIndex,
 	});
 	const presentMs = serviceDateMs ?? Date.now();
-	return { scans: scansOf(source, data, [qrId], presentMs), presentMs };
+	return { scans: scansOf(source, data, [qrId], presentMs), presentMs, source };
 }
 
 /**
@@ -153,7 +160,7 @@ export interface ScanWalkOptions {
  * each in slices, each answer handed to `onScans` (awaited) before that chunk's next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
  * slice is asked again in two parts (cappedAnswers.ts `splitSlice`), by time and then by codes, and the answer is dropped. A slice of one code and
  * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
- * the longer of the two answers is taken. An answer too large to read (transport's 64 MB) is split alike; for one
+ * the longer of the two answers is taken, or the walk fails when that cannot be shown whole (millisecondScans.ts). An answer too large to read (transport's 64 MB) is split alike; for one
  * code and one millisecond its error stands. An answer about several codes with an event without `qrId` is dropped
  * too, and that slice asked one code per request; then each code walks the rest of the range alone, so no slice
  * is asked twice (scanAttribution.ts).
@@ -209,7 +216,15 @@ export async function walkBulkScans(
 				watch.learn(answered.length, found);
 				return found;
 			}
-			const whole = await codeScansAt(slice);
+			const [qrId] = slice.qrIds;
+			const whole = await codeScansAt(ctx, {
+				qrId,
+				at: slice.startTime,
+				teamId,
+				itemIndex,
+				bulk: { source, answered: answered.length },
+				readCode: async () => await oneCodeAnswer(ctx, { qrId, teamId, itemIndex }),
+			});
 			if (whole.length > scans.length) {
 				watch.learn(answered.length, whole.length);
 				await onScans(whole);
@@ -227,11 +242,6 @@ export async function walkBulkScans(
 			if (!stopped()) found += await read({ ...slice, qrIds: [qrId] }, stopped);
 		return found;
 	};
-	/** One code's scans in one millisecond, from every scan of the code (Get Scans, which has no range). */
-	const codeScansAt = async ({ qrIds: [qrId], startTime: at }: ScanSlice): Promise<Scan[]> =>
-		(await oneCodeAnswer(ctx, { qrId, teamId, itemIndex })).scans.filter(
-			(scan) => scan.scanTime === at,
-		);
 	const whole = endTime - startTime + 1;
 	/** The span the walk's chunks found last: a new chunk starts a step below it, not at one hour again. */
 	let learnt: number | undefined;

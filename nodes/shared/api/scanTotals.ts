@@ -1,10 +1,9 @@
 import type { TransportContext } from '../transport';
-import { CODES_PER_ANALYTICS_REQUEST } from './analytics';
 import { readScanTotals, type ScanTotals } from './answers';
 import { readEventTime } from './eventTime';
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
-import { callEndpoint, chunk, type InTeam } from './source';
+import { callEndpoint, chunk, CODES_PER_ANALYTICS_REQUEST, type InTeam } from './source';
 
 const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews');
 

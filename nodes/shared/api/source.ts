@@ -69,6 +69,9 @@ export async function shownExcerpt(
 	return excerptOf(value, (await getConnection(ctx)).secrets, limit);
 }
 
+/** Codes the bulk analytics operations take per request (Get Scans for Codes, Get Scan Totals). */
+export const CODES_PER_ANALYTICS_REQUEST = 100;
+
 /** Splits a list into parts of at most `size` (the analytics endpoints take 100 codes per request). */
 export function chunk<T>(list: readonly T[], size: number): T[][] {
 	const chunks: T[][] = [];

@@ -1,0 +1,54 @@
+import { looksCapped } from '../cappedAnswers';
+import { apiError } from '../nodeErrors';
+import type { TransportContext } from '../transport';
+import { excerptOf, type AnswerSource, type Scan } from './answers';
+import { getTotalScansOverview } from './scanTotals';
+import type { InTeam } from './source';
+
+/**
+ * One code's scans in one millisecond `at`, for a walk whose Get Scans for Codes answer of that millisecond looked
+ * capped (`bulk`) and cannot be asked in smaller parts: read from every scan of the code (Get Scans, `readCode`).
+ * That answer is taken only when it is whole: its size does not look capped, or Get Scan Totals counts exactly as
+ * many scans of the code. Otherwise both answers may be cut (a service storing whole seconds, a busy code) and
+ * nothing tells how many scans the millisecond holds, so the read fails rather than return a part as all of them.
+ */
+export async function codeScansAt(
+	ctx: TransportContext,
+	{
+		qrId,
+		at,
+		teamId,
+		itemIndex,
+		bulk,
+		readCode,
+	}: InTeam & {
+		qrId: string;
+		at: number;
+		bulk: { source: AnswerSource; answered: number };
+		readCode: () => Promise<{ scans: Scan[]; source: AnswerSource }>;
+	},
+): Promise<Scan[]> {
+	const { scans, source } = await readCode();
+	const found = scans.filter((scan) => scan.scanTime === at);
+	if (!looksCapped(scans.length)) return found;
+	const [totals] = await getTotalScansOverview(ctx, { qrIds: [qrId], teamId, itemIndex });
+	const total = totals?.totalScans;
+	if (total === scans.length) return found;
+	const counted =
+		typeof total === 'number'
+			? `Get Scan Totals counts ${total} scans of the code`
+			: 'Get Scan Totals does not tell how many scans the code has';
+	throw apiError(
+		source.node,
+		{ success: false, message: 'scan answers capped' },
+		{
+			message: `QRTRAC's scan answers look capped: the scans of code ${qrId} at ${new Date(at).toISOString()} could not all be read`,
+			description:
+				`Expected every scan of that millisecond in one answer. ${bulk.source.operation} answered ${bulk.answered} events for it, a size that looks capped, and a range cannot be asked in parts smaller than a millisecond; ` +
+				`${source.operation} answered ${scans.length} events for every scan of the code, also a size that looks capped, and ${counted}. ` +
+				`The answer of ${source.operation} began: ${excerptOf(scans, source.redact ?? [])}. ` +
+				'No scans were returned, so that a part is not taken for all of them; choose a range without that moment, or ask QRTRAC to lift the limit of its scan answers.',
+			itemIndex: source.itemIndex,
+		},
+	);
+}

@@ -1,0 +1,107 @@
+/**
+ * The scan reads against a service whose two scan answers are both capped (the simulator's `scanCap` and
+ * `scanCapOfOne`) while one code has more scans in one millisecond than the cap, as a service storing whole
+ * seconds has for a busy code: Get Scans for Codes cannot be split below that millisecond, and Get Scans (every
+ * scan of the code) is capped too. No read may return the capped part as if it were all: Get for a Code, Get for
+ * Codes, Get Report and the trigger's New Scans fail clearly instead. A round Get Scans answer that Get Scan Totals
+ * shows whole is taken (no false alarm). Engine tests against the simulator; build first (`npm run build`).
+ */
+import { runNode } from '../../support/n8nHarness';
+import { organizations } from '../../support/organizations';
+import { useSimulator } from '../../support/simulatorSuite';
+import { polling } from '../../support/triggerRuns';
+import { runForCodes } from './scanRuns';
+
+const suite = useSimulator({ seed: false });
+const DAY = 86_400_000;
+
+const teams = organizations(suite, 'capped-ms.example');
+const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount, { plan: 'Enterprise' });
+
+afterEach(() => suite.sim.setChangeDrift({ scanCap: undefined, scanCapOfOne: undefined }));
+
+/** `count` scans of the code at the one millisecond `at`, each from its own address. */
+function scansAt(qrId: string, at: number, count: number): void {
+	for (let index = 0; index < count; index++)
+		suite.sim.state.addScan(qrId, { scanTime: at, ipAddress: `192.0.2.${index}` });
+}
+
+const CANNOT_READ_WHOLE =
+	/^QRTRAC's scan answers look capped: the scans of code \S+ at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z could not all be read$/;
+
+describe('scans of one code in one millisecond, more than both scan answers hold', () => {
+	it('Get for a Code fails the item instead of returning the capped part', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const at = Date.now() - DAY;
+		scansAt(codes[0].id, at, 30);
+		suite.sim.setChangeDrift({ scanCap: 20, scanCapOfOne: 20 });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: { __rl: true, mode: 'id', value: codes[0].id },
+				timeRange: 'allTime',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.message).toMatch(CANNOT_READ_WHOLE);
+		const description = (result.error as { description?: string }).description ?? '';
+		expect(description).toMatch(/Get Scans for Codes \(POST [^)]+\) answered 20 events for it/);
+		expect(description).toMatch(/Get Scans \(GET [^)]+\) answered 20 events for every scan/);
+		expect(description).toContain('Get Scan Totals counts 30 scans of the code');
+		expect(description).toMatch(/The answer of Get Scans \(GET [^)]+\) began: \[\{"qrId"/);
+	});
+
+	it.each(['getScansForCodes', 'getReport'])(
+		'%s fails the item instead of returning or counting the capped part',
+		async (operation) => {
+			const { codes, credentials } = newTeamWithCodes(1);
+			const at = Date.now() - DAY;
+			scansAt(codes[0].id, at, 30);
+			suite.sim.setChangeDrift({ scanCap: 20, scanCapOfOne: 20 });
+
+			const result = await runForCodes(credentials, operation, codes[0].id, {
+				timeRange: 'last7Days',
+			});
+
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.message).toMatch(CANNOT_READ_WHOLE);
+		},
+	);
+
+	it("the trigger's New Scans fails the poll instead of reporting the capped part as every scan", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const trigger = polling(credentials, { triggerOn: 'newScans' });
+		expect(await trigger.poll()).toEqual([]);
+		scansAt(codes[0].id, Date.now() - 1_000, 30);
+		suite.sim.setChangeDrift({ scanCap: 20, scanCapOfOne: 20 });
+
+		await expect(trigger.poll()).rejects.toThrow(CANNOT_READ_WHOLE);
+
+		// once the service answers whole, the next poll reports all 30, none lost
+		suite.sim.setChangeDrift({ scanCap: undefined, scanCapOfOne: undefined });
+		expect(await trigger.poll()).toHaveLength(30);
+	});
+
+	it('takes a round Get Scans answer that Get Scan Totals shows whole', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const at = Date.now() - DAY;
+		// 10 scans in one millisecond (the bulk cap), 10 more earlier: 20 in all, a round but whole answer
+		scansAt(codes[0].id, at, 10);
+		for (let index = 0; index < 10; index++)
+			suite.sim.state.addScan(codes[0].id, { scanTime: at - (index + 1) * 60_000 });
+		suite.sim.setChangeDrift({ scanCap: 10 });
+
+		const result = await runForCodes(credentials, 'getReport', codes[0].id, {
+			timeRange: 'last7Days',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.scans)).toEqual([20]);
+	});
+});
