@@ -55,6 +55,9 @@ import type { Store } from './store';
  *   contract documents 400 "not found" only for some operations, and lists no refusal at all for Get QR by ID).
  * - `foreignRecordStatus`: a record of another team (a code) or organization (a team) is refused with this status
  *   (403: "not yours"; 404) instead of the not-found one, as a service telling "forbidden" from "unknown" might.
+ * - `deletedCodeStatus`: a soft-deleted code of the team is refused with this status (410 Gone) instead of the
+ *   not-found one, by every operation naming it (Get QR by ID, Get Scans, Get Scans for Codes, changes): the
+ *   contract does not say what such a code gets.
  * - `deletedCodesById`: Get QR by ID answers a soft-deleted code of the team with 200 and the code (`deleted: true`)
  *   instead of refusing it as not found (the contract documents only 200 for it).
  *
@@ -86,13 +89,18 @@ export interface AnswerModes {
 	normalisedWrites?: boolean;
 	notFoundStatus?: 404;
 	foreignRecordStatus?: 403 | 404;
+	deletedCodeStatus?: 410;
 	deletedCodesById?: boolean;
 }
 
 type Json = Record<string, unknown>;
 
-/** The status of a refusal under `notFoundStatus` / `foreignRecordStatus`: only "not found" refusals change. */
+/**
+ * The status of a refusal under `notFoundStatus` / `foreignRecordStatus` / `deletedCodeStatus`: only "not found"
+ * refusals change.
+ */
 export function refusalStatus(modes: AnswerModes, error: ApiError): number {
+	if (error.missing === 'deleted' && modes.deletedCodeStatus) return modes.deletedCodeStatus;
 	if (error.missing === 'foreign' && modes.foreignRecordStatus) return modes.foreignRecordStatus;
 	if (error.missing && modes.notFoundStatus) return modes.notFoundStatus;
 	return error.status;

@@ -17,7 +17,7 @@ import {
 import type { CodeFilters } from './codeFilters';
 import { readLiveCodes } from './qrtracReads';
 import type { TriggerSettings } from './settings';
-import { isRefusal } from './watchedScans';
+import { mayNameGoneCode } from '../shared/refusals';
 
 /**
  * New Scans events in the one shape of a scan row (scanRows.ts), so a workflow reads the code's name, Display ID
@@ -111,7 +111,7 @@ async function readCodes(
 			(error: unknown) => ({ error }),
 		);
 		if ('code' in read) codes.push(read.code);
-		else if (!isRefusal(read.error)) throw read.error;
+		else if (!mayNameGoneCode(read.error)) throw read.error;
 	}
 	return codes;
 }

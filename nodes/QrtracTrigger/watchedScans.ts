@@ -2,6 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { CODES_PER_ANALYTICS_REQUEST, chunk, getQrById, type Scan } from '../shared/api';
 import { isLive } from '../shared/records/qrCode';
+import { mayNameGoneCode } from '../shared/refusals';
 import { readScans } from './qrtracReads';
 
 /** How far a read of watched codes has come, before its next chunk of 100 codes. */
@@ -16,7 +17,8 @@ export interface ChunkProgress {
  * Scan events of the watched codes, and the watched codes that are gone. The bulk analytics endpoint refuses a
  * whole request (400) when one of its codes no longer exists (deleted, possibly without the changes answer ever
  * listing it). Rule: a refused request is split in halves until the refused code is alone; a code is gone only
- * when the service confirms it (reading it answers 400/404 or shows it deleted). A refusal no code explains is
+ * when the service confirms it: reading it shows it deleted, or is refused as the actions read a code not there
+ * (refusals.ts `mayNameGoneCode`: 400, 403, 404 or 410). A refusal no code explains is
  * the poll's error, as before: nothing is dropped on a guess. `more` is asked before each chunk of 100 codes
  * whether to read it (the poll budget, scanPass.ts); `read` lists the codes read, gone ones included.
  */
@@ -49,7 +51,7 @@ export async function readWatchedScans(
 			(error: unknown) => error as Error,
 		);
 		if (failure === undefined) return;
-		if (!isRefusal(failure)) throw failure;
+		if (!mayNameGoneCode(failure)) throw failure;
 		if (ids.length > 1) {
 			const half = Math.ceil(ids.length / 2);
 			await read(ids.slice(0, half));
@@ -80,12 +82,6 @@ async function isGone(ctx: IPollFunctions, teamId: string, id: string): Promise<
 		(error: unknown) => ({ error: error as Error }),
 	);
 	if ('deleted' in read) return read.deleted;
-	if (isRefusal(read.error)) return true;
+	if (mayNameGoneCode(read.error)) return true;
 	throw read.error;
-}
-
-/** A 400 or 404 answer: the service refused what the request named. */
-export function isRefusal(error: unknown): boolean {
-	const httpCode = (error as { httpCode?: unknown } | null)?.httpCode;
-	return httpCode === '400' || httpCode === '404';
 }

@@ -32,7 +32,7 @@ export function liveQr(store: Store, teamId: string, qrId: string): QrRecord {
 	if (!qr || qr.teamId !== teamId || qr.deleted)
 		throw notFound(
 			`QR code not found: ${qrId}`,
-			qr && !qr.deleted && qr.teamId !== teamId ? 'foreign' : 'unknown',
+			!qr ? 'unknown' : qr.teamId !== teamId ? (qr.deleted ? 'unknown' : 'foreign') : 'deleted',
 		);
 	return qr;
 }

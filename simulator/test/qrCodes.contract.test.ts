@@ -619,4 +619,32 @@ describe('QR code rules', () => {
 			sim.setAnswerModes({});
 		}
 	});
+
+	test('answer mode deletedCodeStatus: a deleted code of the team refused with 410, other refusals as before', async () => {
+		const made = sim.state.createQr(teamId, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/gone',
+		});
+		sim.state.qrs.set(made.id, { ...made, deleted: true });
+		const refusal = async (method: string, path: string, body?: unknown) => {
+			const reply = await call(method, path, { invalidRequest: true, body });
+			return [reply.status, reply.body.success];
+		};
+		expect(await refusal('GET', `/api/qrs-api/teams/${made.id}`)).toEqual([400, false]);
+		sim.setAnswerModes({ deletedCodeStatus: 410 });
+		try {
+			expect(await refusal('GET', `/api/qrs-api/teams/${made.id}`)).toEqual([410, false]);
+			expect(await refusal('GET', `/api/analytics-api/detailed/${made.id}`)).toEqual([410, false]);
+			expect(
+				await refusal('POST', '/api/analytics-api/detailed/all', {
+					qrIds: [made.id],
+					startTime: 0,
+					endTime: Date.now(),
+				}),
+			).toEqual([410, false]);
+			expect(await refusal('GET', '/api/qrs-api/teams/no-such-code')).toEqual([400, false]);
+		} finally {
+			sim.setAnswerModes({});
+		}
+	});
 });

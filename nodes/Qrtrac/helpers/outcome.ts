@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { prefixDescription } from '../../shared/nodeErrors';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 import { atLeastVersion } from './parameters';
+
+// the refusal rules live in nodes/shared (the trigger reads a gone code by them too); kept here for the actions
+export { mayNameGoneCode, refusedAsNotFound, refusedWith } from '../../shared/refusals';
 
 /**
  * What a change reports in `result`, one vocabulary for every operation (README, "What a change reports").
@@ -67,36 +69,6 @@ export async function changeUnlessHeld<Stored extends IDataObject>(
 	if (outcome && stored !== undefined && change.holds(stored))
 		return { ...output(stored), result: 'unchanged' };
 	return reported(ctx, output(await change.write(stored)), 'updated');
-}
-
-/**
- * A refusal of the service (HTTP 400) whose message says `pattern`: read as "already so" only together with a
- * state read that confirms it, since the contract publishes no messages.
- */
-export function refusedWith(error: unknown, pattern: RegExp): error is NodeApiError {
-	return error instanceof NodeApiError && error.httpCode === '400' && pattern.test(error.message);
-}
-
-/**
- * Refused because the record is not there: 400 "not found", as the contract documents, or 404, which a service
- * may answer for an unknown ID all the same.
- */
-export function refusedAsNotFound(error: unknown): error is NodeApiError {
-	return (
-		refusedWith(error, /not\s*found/i) ||
-		(error instanceof NodeApiError && error.httpCode === '404')
-	);
-}
-
-/**
- * A refusal that a code not there may cause, read or used by its ID: not found (refusedAsNotFound), or refused as
- * unknown, of another team or gone (400, 403, 404, 410), answers the contract does not rule out for such an ID.
- */
-export function mayNameGoneCode(error: unknown): error is NodeApiError {
-	return (
-		refusedAsNotFound(error) ||
-		(error instanceof NodeApiError && ['400', '403', '404', '410'].includes(error.httpCode ?? ''))
-	);
 }
 
 /** Where Create or Update names a row's outcome: `operation` until 1.1 (kept for saved nodes), `result` from 1.2. */

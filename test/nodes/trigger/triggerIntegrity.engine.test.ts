@@ -371,6 +371,26 @@ describe('QRTRAC Trigger: new scans of codes that disappear or change later', ()
 		]);
 	});
 
+	it('drops a watched code deleted without a trace when the service answers 410 Gone for it', async () => {
+		const account = newAccount();
+		const gone = createCodeAt(account.teamId, Date.now() - 120_000, 'Gone');
+		const kept = createCodeAt(account.teamId, Date.now() - 60_000, 'Kept');
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		await watcher.poll();
+		// as above, but every request naming the deleted code is refused with 410 (simulator `deletedCodeStatus`)
+		suite.sim.setAnswerModes({ deletedCodeStatus: 410 });
+		try {
+			suite.sim.state.qrs.set(gone.id, { ...suite.sim.state.getQr(gone.id)!, deleted: true });
+			suite.sim.state.addScan(kept.id, { city: 'Lyon' });
+
+			expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Lyon']);
+			suite.sim.state.addScan(kept.id, { city: 'Nice' });
+			expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Nice']);
+		} finally {
+			suite.sim.setAnswerModes({});
+		}
+	});
+
 	it('reports a scan once although the service fills in its place later', async () => {
 		suite.sim.setChangeDrift({ scanFillInMs: 60_000 });
 		const account = newAccount();

@@ -1,0 +1,36 @@
+import { NodeApiError } from 'n8n-workflow';
+
+/**
+ * The service's refusals read by what they say about the record asked for: one rule for both nodes (the actions'
+ * "already so" and "not there" outcomes, the trigger's watched codes that are gone). Pure.
+ */
+
+/**
+ * A refusal of the service (HTTP 400) whose message says `pattern`: read as "already so" only together with a
+ * state read that confirms it, since the contract publishes no messages.
+ */
+export function refusedWith(error: unknown, pattern: RegExp): error is NodeApiError {
+	return error instanceof NodeApiError && error.httpCode === '400' && pattern.test(error.message);
+}
+
+/**
+ * Refused because the record is not there: 400 "not found", as the contract documents, or 404, which a service
+ * may answer for an unknown ID all the same.
+ */
+export function refusedAsNotFound(error: unknown): error is NodeApiError {
+	return (
+		refusedWith(error, /not\s*found/i) ||
+		(error instanceof NodeApiError && error.httpCode === '404')
+	);
+}
+
+/**
+ * A refusal that a code not there may cause, read or used by its ID: not found (refusedAsNotFound), or refused as
+ * unknown, of another team or gone (400, 403, 404, 410), answers the contract does not rule out for such an ID.
+ */
+export function mayNameGoneCode(error: unknown): error is NodeApiError {
+	return (
+		refusedAsNotFound(error) ||
+		(error instanceof NodeApiError && ['400', '403', '404', '410'].includes(error.httpCode ?? ''))
+	);
+}
