@@ -71,7 +71,9 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'New Scans',
 				value: 'newScans',
-				description: "When someone scans one of the team's QR codes",
+				// the first poll's limit (docs/trigger.md, "Limits"): said where the mode is chosen
+				description:
+					"When someone scans one of the team's QR codes, from the first poll on. Scans made during the first poll are not reported if QRTRAC stamps scans more than a second ahead of its clock.",
 			},
 		],
 	},

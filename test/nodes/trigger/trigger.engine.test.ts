@@ -638,6 +638,36 @@ describe('QRTRAC Trigger: new scans', () => {
 		}
 	});
 
+	it('takes a scan made during the first poll for seen when the service stamps scans 3 s ahead of its Date (a documented limit), and reports the next', async () => {
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Scanned during activation' });
+		suite.sim.setChangeDrift({ clockOffsetMs: -3_000 });
+		try {
+			suite.sim.state.addScan(code.id, { city: 'Before activation' });
+			const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+			const stall = suite.sim.faults.add({
+				kind: 'stall',
+				delayMs: 600,
+				method: 'POST',
+				path: '/api/analytics-api/detailed/all',
+				count: 1,
+			});
+			const first = watcher.poll();
+			for (let waited = 0; stalledRequests(stall) === 0 && waited < 100; waited += 1)
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(stalledRequests(stall)).toBe(1);
+			suite.sim.state.addScan(code.id, { city: 'During the first poll' });
+
+			// no answer tells it from a scan made just before activation: docs/trigger.md, "Limits"
+			expect(await first).toEqual([]);
+			suite.sim.faults.remove(stall);
+			suite.sim.state.addScan(code.id, { city: 'After the first poll' });
+			expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['After the first poll']);
+		} finally {
+			suite.sim.setChangeDrift({ clockOffsetMs: 0 });
+		}
+	});
+
 	it('fetches the newest scan as a test event without touching static data', async () => {
 		const account = newAccount();
 		const code = createCode(account.teamId);
