@@ -103,5 +103,9 @@ describe('scans of one code in one millisecond, more than both scan answers hold
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.scans)).toEqual([20]);
+		// the millisecond was checked against Get Scans, whose round answer Get Scan Totals showed whole
+		const asked = suite.sim.requestLog.map((entry) => entry.operationId);
+		expect(asked).toContain('getQrAnalytics');
+		expect(asked).toContain('getTotalScansOverview');
 	});
 });
