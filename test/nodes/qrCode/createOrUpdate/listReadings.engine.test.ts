@@ -6,6 +6,7 @@ import { runNode } from '../../../support/n8nHarness';
 import { rowByRowForm } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { touchQr } from '../../../../simulator/domain/qrCodes';
+import { firstWriteFails } from './failedWriteSetup';
 
 const suite = useSimulator();
 afterEach(() => suite.sim.setListDrift({}));
@@ -118,31 +119,14 @@ describe('Create or Update over a list lagging behind updates (listStaleMs)', ()
 		async (mode) => {
 			// Before: the later row searched again, the search answered the version before the failed row's PUT, and
 			// the row output `unchanged` with the old name while QRTRAC held the failed row's.
-			const displayId = `stale-after-failure-${mode}`;
-			const held = suite.sim.state.createQr(suite.sim.credentials.teamId, {
-				qrType: 'WEB',
-				name: 'Old',
-				displayId,
-				qrRedirectUrl: 'https://example.com/stale',
+			// The first row's PUT is made, then answered as refused (in the credential's team).
+			const { held, rows } = firstWriteFails(suite.sim, {
+				displayId: `stale-after-failure-${mode}`,
+				url: 'https://example.com/stale',
 			});
 			suite.sim.setListDrift({ listStaleMs: 60_000 });
-			// The first row's PUT is made, then answered as refused.
-			suite.sim.faults.add({
-				kind: 'softError',
-				method: 'PUT',
-				path: `/api/qrs-api/${held.id}`,
-				afterWrite: true,
-				count: 1,
-			});
-			const row = { displayId, url: 'https://example.com/stale' };
 
-			const done = await upsert(
-				[
-					{ ...row, name: 'New' },
-					{ ...row, name: 'Old' },
-				],
-				{ mode },
-			);
+			const done = await upsert(rows, { mode });
 
 			expect(done.items[0].json.error).toBeDefined();
 			expect(done.items[1].json).toMatchObject({ result: 'updated', name: 'Old' });

@@ -7,34 +7,9 @@
  */
 import { runNode } from '../../../support/n8nHarness';
 import { rowByRowForm } from '../../../support/sheetRows';
-import { useSimulator } from '../../../support/simulatorSuite';
+import { failedWriteSuite, firstWriteFails, oldCode } from './failedWriteSetup';
 
-const suite = useSimulator();
-afterEach(() => {
-	suite.sim.setListDrift({});
-	suite.sim.setAnswerModes({});
-	suite.sim.faults.clear();
-});
-
-let teams = 0;
-function newTeam(): string {
-	const orgId = suite.sim.state.teams.get(suite.sim.credentials.teamId)!.orgId;
-	return suite.sim.state.createTeam(orgId, `read-by-id team ${++teams}`).id;
-}
-
-async function upsert(items: Array<Record<string, unknown>>, mode: string) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		credentials: suite.credentials,
-		parameters: {
-			...rowByRowForm,
-			mode,
-			options: { teamOverride: '={{ $json.team }}' },
-		},
-		items,
-		continueOnFail: true,
-	});
-}
+const { suite, newTeam, upsert } = failedWriteSuite('read-by-id team');
 
 function liveWithDisplayId(displayId: string) {
 	return [...suite.sim.state.qrs.values()].filter(
@@ -47,12 +22,7 @@ describe.each(['lookUpEachRow', 'sync'])(
 	(mode) => {
 		function setUp(displayId: string) {
 			const team = newTeam();
-			const held = suite.sim.state.createQr(team, {
-				qrType: 'WEB',
-				name: 'Old',
-				displayId,
-				qrRedirectUrl: 'https://example.com/gone',
-			});
+			const held = oldCode(suite.sim, displayId, 'https://example.com/gone', team);
 			// Another writer soft-deletes the code right after the first list page (the search, or the snapshot).
 			suite.sim.setListDrift({ deletesMidWalk: 1 });
 			const row = { displayId, url: 'https://example.com/gone', team };
@@ -148,43 +118,18 @@ describe('a list lagging behind updates (listStaleMs): the read by ID of the row
 	it.each(['lookUpEachRow', 'sync'])(
 		'%s: the third row still starts from the code as QRTRAC holds it',
 		async (mode) => {
-			const displayId = `read-by-id-chain-${mode}`;
-			const team = newTeam();
-			const held = suite.sim.state.createQr(team, {
-				qrType: 'WEB',
-				name: 'Old',
-				displayId,
-				qrRedirectUrl: 'https://example.com/chain',
+			// Row 1's PUT is made, then answered as refused; row 2's read by ID fails (the service unavailable).
+			const { held, rows } = firstWriteFails(suite.sim, {
+				displayId: `read-by-id-chain-${mode}`,
+				url: 'https://example.com/chain',
+				team: newTeam(),
+				laterRows: 2,
+				readByIdAnswered: { status: 503, message: 'Service Unavailable', count: 50 },
 			});
 			suite.sim.setListDrift({ listStaleMs: 60_000 });
-			// Row 1's PUT is made, then answered as refused; row 2's read by ID fails (the service unavailable).
-			suite.sim.faults.add({
-				kind: 'softError',
-				method: 'PUT',
-				path: `/api/qrs-api/${held.id}`,
-				afterWrite: true,
-				count: 1,
-			});
-			suite.sim.faults.add({
-				kind: 'status',
-				status: 503,
-				message: 'Service Unavailable',
-				method: 'GET',
-				path: `/api/qrs-api/teams/${held.id}`,
-				skip: 1,
-				count: 50,
-			});
-			const row = { displayId, url: 'https://example.com/chain', team };
 			suite.sim.clearRequestLog();
 
-			const done = await upsert(
-				[
-					{ ...row, name: 'New' },
-					{ ...row, name: 'Old' },
-					{ ...row, name: 'Old' },
-				],
-				mode,
-			);
+			const done = await upsert(rows, mode);
 			if (process.env.READ_BY_ID_LOG)
 				console.log(
 					JSON.stringify(done.items.map((i) => i.json.result ?? i.json.error)),
@@ -212,40 +157,15 @@ describe('the read by ID of the row after a failed write refused: the row says w
 	])(
 		'answered %s %s: the error names the read and the code, no hint about members',
 		async (status, message) => {
-			const displayId = `read-by-id-refused-${status}`;
-			const team = newTeam();
-			const held = suite.sim.state.createQr(team, {
-				qrType: 'WEB',
-				name: 'Old',
-				displayId,
-				qrRedirectUrl: 'https://example.com/refused',
-			});
 			// Row 1's PUT is made, then answered as refused; row 2's read by ID of the code row 1 left is refused.
-			suite.sim.faults.add({
-				kind: 'softError',
-				method: 'PUT',
-				path: `/api/qrs-api/${held.id}`,
-				afterWrite: true,
-				count: 1,
+			const { held, rows } = firstWriteFails(suite.sim, {
+				displayId: `read-by-id-refused-${status}`,
+				url: 'https://example.com/refused',
+				team: newTeam(),
+				readByIdAnswered: { status, message, count: 50 },
 			});
-			suite.sim.faults.add({
-				kind: 'status',
-				status,
-				message,
-				method: 'GET',
-				path: `/api/qrs-api/teams/${held.id}`,
-				skip: 1,
-				count: 50,
-			});
-			const row = { displayId, url: 'https://example.com/refused', team };
 
-			const done = await upsert(
-				[
-					{ ...row, name: 'New' },
-					{ ...row, name: 'Old' },
-				],
-				'lookUpEachRow',
-			);
+			const done = await upsert(rows, 'lookUpEachRow');
 
 			expect(done.items[0].json.error).toBeDefined();
 			const failed = done.items[1].json;

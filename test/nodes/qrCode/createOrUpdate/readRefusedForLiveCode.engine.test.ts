@@ -3,32 +3,9 @@
  * other words while the code is live, fails that row and passes the code's ID on. Searching instead (as for a gone
  * code) made a search lagging behind updates start the rows after from the version before that write.
  */
-import { runNode } from '../../../support/n8nHarness';
-import { rowByRowForm } from '../../../support/sheetRows';
-import { useSimulator } from '../../../support/simulatorSuite';
+import { failedWriteSuite, firstWriteFails } from './failedWriteSetup';
 
-const suite = useSimulator();
-afterEach(() => {
-	suite.sim.setListDrift({});
-	suite.sim.setAnswerModes({});
-	suite.sim.faults.clear();
-});
-
-let teams = 0;
-function newTeam(): string {
-	const orgId = suite.sim.state.teams.get(suite.sim.credentials.teamId)!.orgId;
-	return suite.sim.state.createTeam(orgId, `read-refused team ${++teams}`).id;
-}
-
-async function upsert(items: Array<Record<string, unknown>>, mode: string) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		credentials: suite.credentials,
-		parameters: { ...rowByRowForm, mode, options: { teamOverride: '={{ $json.team }}' } },
-		items,
-		continueOnFail: true,
-	});
-}
+const { suite, newTeam, upsert } = failedWriteSuite('read-refused team');
 
 describe.each([
 	[403, 'Forbidden'],
@@ -37,42 +14,17 @@ describe.each([
 	it.each(['lookUpEachRow', 'sync'])(
 		"%s: no row is `unchanged` on a lagging search's old version (the 503 chain test of dd95c8b)",
 		async (mode) => {
-			const displayId = `read-refused-${status}-${mode}`;
-			const team = newTeam();
-			const held = suite.sim.state.createQr(team, {
-				qrType: 'WEB',
-				name: 'Old',
-				displayId,
-				qrRedirectUrl: 'https://example.com/chain',
+			// Row 2's read by ID is refused once (a gateway's 403, a 400 of other words); the code stays live.
+			const { held, rows } = firstWriteFails(suite.sim, {
+				displayId: `read-refused-${status}-${mode}`,
+				url: 'https://example.com/chain',
+				team: newTeam(),
+				laterRows: 2,
+				readByIdAnswered: { status, message, count: 1 },
 			});
 			suite.sim.setListDrift({ listStaleMs: 60_000 });
-			suite.sim.faults.add({
-				kind: 'softError',
-				method: 'PUT',
-				path: `/api/qrs-api/${held.id}`,
-				afterWrite: true,
-				count: 1,
-			});
-			// Row 2's read by ID is refused once (a gateway's 403, a 400 of other words); the code stays live.
-			suite.sim.faults.add({
-				kind: 'status',
-				status,
-				message,
-				method: 'GET',
-				path: `/api/qrs-api/teams/${held.id}`,
-				skip: 1,
-				count: 1,
-			});
-			const row = { displayId, url: 'https://example.com/chain', team };
 			suite.sim.clearRequestLog();
-			const done = await upsert(
-				[
-					{ ...row, name: 'New' },
-					{ ...row, name: 'Old' },
-					{ ...row, name: 'Old' },
-				],
-				mode,
-			);
+			const done = await upsert(rows, mode);
 			const results = done.items.map((i) => i.json.result ?? `error: ${String(i.json.error)}`);
 			// the first row's write went through but was answered as failed; the second row's read is refused
 			expect(results[0]).toMatch(/^error: /);

@@ -8,6 +8,7 @@ import { PUT_SEMANTICS, requestFieldsOf } from '../../../support/storedCode';
 import { touchQr } from '../../../../simulator/domain/qrCodes';
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
+import { firstWriteFails } from './failedWriteSetup';
 
 /** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
 let suite: SuiteSimulator;
@@ -455,32 +456,15 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 		it('a repeated Display ID whose first row failed after its write: the later row starts from the code as QRTRAC holds it', async () => {
 			// Before: the later row started from the code as it was before the failed row's PUT, found nothing to
 			// change and output `unchanged` with the old name, while QRTRAC held the failed row's name.
-			const team = newTeam();
-			const held = suite.sim.state.createQr(team, {
-				qrType: 'WEB',
-				name: 'Old',
-				displayId: 'undone-here',
-				qrRedirectUrl: 'https://example.com/u',
-			});
 			// The first row's PUT is made, then answered as refused.
-			suite.sim.faults.add({
-				kind: 'softError',
-				method: 'PUT',
-				path: `/api/qrs-api/${held.id}`,
-				afterWrite: true,
-				count: 1,
+			const { held, rows } = firstWriteFails(suite.sim, {
+				displayId: 'undone-here',
+				url: 'https://example.com/u',
+				team: newTeam(),
 			});
 			suite.sim.clearRequestLog();
-			const row = { displayId: 'undone-here', url: 'https://example.com/u', team };
 
-			const result = await sync(
-				[
-					{ ...row, name: 'New' },
-					{ ...row, name: 'Old' },
-				],
-				{},
-				true,
-			);
+			const result = await sync(rows, {}, true);
 
 			expect(result.error).toBeUndefined();
 			expect(result.items[0].json.error).toBeDefined();
@@ -490,42 +474,17 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 		});
 
 		it('a repeated Display ID whose first row failed after its write: a read by ID refused as not found looks the code up again', async () => {
-			const team = newTeam();
-			const held = suite.sim.state.createQr(team, {
-				qrType: 'WEB',
-				name: 'Old',
-				displayId: 'undone-unread',
-				qrRedirectUrl: 'https://example.com/u',
-			});
 			// The first row's read passes and its PUT is made, then answered as refused; the later row's read by ID is
 			// refused as not found.
-			suite.sim.faults.add({
-				kind: 'softError',
-				method: 'PUT',
-				path: `/api/qrs-api/${held.id}`,
-				afterWrite: true,
-				count: 1,
-			});
-			suite.sim.faults.add({
-				kind: 'status',
-				status: 404,
-				message: 'QR code not found',
-				method: 'GET',
-				path: `/api/qrs-api/teams/${held.id}`,
-				skip: 1,
-				count: 1,
+			const { held, rows } = firstWriteFails(suite.sim, {
+				displayId: 'undone-unread',
+				url: 'https://example.com/u',
+				team: newTeam(),
+				readByIdAnswered: { status: 404, message: 'QR code not found', count: 1 },
 			});
 			suite.sim.clearRequestLog();
-			const row = { displayId: 'undone-unread', url: 'https://example.com/u', team };
 
-			const result = await sync(
-				[
-					{ ...row, name: 'New' },
-					{ ...row, name: 'Old' },
-				],
-				{},
-				true,
-			);
+			const result = await sync(rows, {}, true);
 
 			expect(result.items[0].json.error).toBeDefined();
 			expect(result.items[1].json).toMatchObject({ result: 'updated', name: 'Old' });
