@@ -3,12 +3,14 @@
  * change, a bulk add refused part-way): it decides from the team's members read again, not from what the rows before
  * the failed one left (teamMember/personTurns.ts placementTurns).
  */
-import { runNode } from '../../support/n8nHarness';
+import { memberRuns, pauseEachRow } from '../../support/memberRuns';
+import type { HarnessCredentials } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 const newOrganization = organizations(suite, 'failedwrite.example').withTwoTeams;
+const { runRows } = memberRuns(suite);
 afterEach(() => suite.sim.setAnswerModes({}));
 
 /** Every write to `path` after the first is made, then answered 500 (retries too): the answer is lost. */
@@ -32,22 +34,24 @@ const addParams = {
 	role: '={{ $json.role }}',
 };
 
+/** Add of `email` to `teamId` over three rows, under Continue On Fail: viewer, then editor, then viewer again. */
+const addViewerEditorViewer = async (
+	credentials: HarnessCredentials,
+	teamId: string,
+	email: string,
+) =>
+	await runRows(
+		credentials,
+		addParams,
+		['viewer', 'editor', 'viewer'].map((role) => ({ team: teamId, email, role })),
+	);
+
 it('Add: after a failed add that made them editor, the next row asking for viewer is sent, not `unchanged`', async () => {
 	const { main, credentials } = newOrganization();
 	const email = 'pat@failedwrite.example';
 	loseAnswersAfterFirst('PUT', `/api/teams-api/${main.id}/members`);
 
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		parameters: addParams,
-		items: [
-			{ team: main.id, email, role: 'viewer' },
-			{ team: main.id, email, role: 'editor' },
-			{ team: main.id, email, role: 'viewer' },
-		],
-		credentials,
-		continueOnFail: true,
-	});
+	const result = await addViewerEditorViewer(credentials, main.id, email);
 
 	expect(result.items[0].json.result).toBe('added');
 	expect(result.items[1].json.error).toBeDefined();
@@ -73,17 +77,7 @@ it('Add: a failed read of the team after a failed add fails the next row, never 
 		skip: 1,
 	});
 
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		parameters: addParams,
-		items: [
-			{ team: main.id, email, role: 'viewer' },
-			{ team: main.id, email, role: 'editor' },
-			{ team: main.id, email, role: 'viewer' },
-		],
-		credentials,
-		continueOnFail: true,
-	});
+	const result = await addViewerEditorViewer(credentials, main.id, email);
 
 	expect(result.items[0].json.result).toBe('added');
 	expect(result.items[1].json.error).toBeDefined();
@@ -104,23 +98,21 @@ it('Change Role (1.2): after a failed change that made them admin, the next row 
 	suite.sim.state.acceptInvite(email);
 	loseAnswersAfterFirst('PUT', /changeRole$/);
 
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		parameters: {
+	const result = await runRows(
+		credentials,
+		{
 			resource: 'teamMember',
 			operation: 'changeRole',
 			teamId: teamRef('={{ $json.team }}'),
 			email: '={{ $json.email }}',
 			role: '={{ $json.role }}',
 		},
-		items: [
+		[
 			{ team: main.id, email, role: 'editor' },
 			{ team: main.id, email, role: 'admin' },
 			{ team: main.id, email, role: 'editor' },
 		],
-		credentials,
-		continueOnFail: true,
-	});
+	);
 
 	expect(result.items[0].json.result).toBe('roleChanged');
 	expect(result.items[1].json.error).toBeDefined();
@@ -146,24 +138,18 @@ it('Add to Teams: after a bulk add refused part-way that made them editor, the n
 	// A service that applies the teams in order: Main is changed before the unknown team stops the request.
 	suite.sim.setBulkAddInOrder(true);
 	try {
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: addToTeamsParams,
-			items: [
-				{ email, teams: [{ teamId: main.id, role: 'viewer' }] },
-				{
-					email,
-					teams: [
-						{ teamId: main.id, role: 'editor' },
-						{ teamId: 'team_gone', role: 'viewer' },
-					],
-					alwaysSend: true,
-				},
-				{ email, teams: [{ teamId: main.id, role: 'viewer' }] },
-			],
-			credentials,
-			continueOnFail: true,
-		});
+		const result = await runRows(credentials, addToTeamsParams, [
+			{ email, teams: [{ teamId: main.id, role: 'viewer' }] },
+			{
+				email,
+				teams: [
+					{ teamId: main.id, role: 'editor' },
+					{ teamId: 'team_gone', role: 'viewer' },
+				],
+				alwaysSend: true,
+			},
+			{ email, teams: [{ teamId: main.id, role: 'viewer' }] },
+		]);
 
 		expect(result.items[0].json.result).toBe('updated');
 		expect(result.items[1].json.httpCode).toBe('400');
@@ -182,16 +168,11 @@ it('Add to Teams: a bulk add whose answer was lost is checked in place, and the 
 	const email = 'sam@failedwrite.example';
 	loseAnswersAfterFirst('POST', '/api/teams-api/members/bulk');
 
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		parameters: addToTeamsParams,
-		items: ['viewer', 'editor', 'viewer'].map((role) => ({
-			email,
-			teams: [{ teamId: main.id, role }],
-		})),
+	const result = await runRows(
 		credentials,
-		continueOnFail: true,
-	});
+		addToTeamsParams,
+		['viewer', 'editor', 'viewer'].map((role) => ({ email, teams: [{ teamId: main.id, role }] })),
+	);
 
 	expect(result.items[1].json.error).toBeUndefined();
 	expect((result.items[2].json.teams as Array<{ result: string }>)[0].result).toBe('roleChanged');
@@ -207,21 +188,10 @@ it('Pause: a row refused before sending (not a member) leaves the team as read: 
 	const { main, credentials } = newOrganization();
 	const email = 'ghost@failedwrite.example';
 
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		parameters: {
-			resource: 'teamMember',
-			operation: 'pause',
-			teamId: teamRef('={{ $json.team }}'),
-			email: '={{ $json.email }}',
-		},
-		items: [
-			{ team: main.id, email },
-			{ team: main.id, email },
-		],
-		credentials,
-		continueOnFail: true,
-	});
+	const result = await runRows(credentials, pauseEachRow, [
+		{ team: main.id, email },
+		{ team: main.id, email },
+	]);
 
 	for (const item of result.items) expect(item.json.error).toMatch(/is not a member of team Main/);
 	expect(suite.sim.requestLog.filter((entry) => entry.method !== 'GET')).toHaveLength(0);
@@ -244,21 +214,10 @@ it('Pause: a row decided from the team read again names the team as that read gi
 		}
 	}, pollMs);
 
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		parameters: {
-			resource: 'teamMember',
-			operation: 'pause',
-			teamId: teamRef('={{ $json.team }}'),
-			email: '={{ $json.email }}',
-		},
-		items: [
-			{ team: main.id, email },
-			{ team: main.id, email },
-		],
-		credentials,
-		continueOnFail: true,
-	}).finally(() => clearInterval(listMembersOncePaused));
+	const result = await runRows(credentials, pauseEachRow, [
+		{ team: main.id, email },
+		{ team: main.id, email },
+	]).finally(() => clearInterval(listMembersOncePaused));
 
 	expect(result.items[0].json.rosterNote ?? result.items[0].json.description).toMatch(
 		/lists no members/,
@@ -275,16 +234,14 @@ it('Add: a row decided from the team read again says why it was sent untold (mem
 	suite.sim.setAnswerModes({ membersWithoutEmail: true });
 	suite.sim.faults.add({ kind: 'status', status: 400, message: 'nope', method: 'PUT', count: 1 });
 
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		parameters: { ...addParams, options: { alwaysSend: '={{ $json.alwaysSend === true }}' } },
-		items: [
+	const result = await runRows(
+		credentials,
+		{ ...addParams, options: { alwaysSend: '={{ $json.alwaysSend === true }}' } },
+		[
 			{ team: main.id, email, role: 'viewer', alwaysSend: true },
 			{ team: main.id, email, role: 'viewer' },
 		],
-		credentials,
-		continueOnFail: true,
-	});
+	);
 
 	expect(result.items[0].json.error).toBe('nope');
 	expect(result.items[1].json.rosterNote).toMatch(/the team lists 1 member without an e-mail/);
@@ -296,16 +253,10 @@ it('Add to Teams: a row decided from the team read again says why it was sent un
 	suite.sim.setAnswerModes({ membersWithoutEmail: true });
 	suite.sim.faults.add({ kind: 'status', status: 400, message: 'nope', method: 'POST', count: 1 });
 
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		parameters: addToTeamsParams,
-		items: [
-			{ email, teams: [{ teamId: main.id, role: 'viewer' }], alwaysSend: true },
-			{ email, teams: [{ teamId: main.id, role: 'viewer' }] },
-		],
-		credentials,
-		continueOnFail: true,
-	});
+	const result = await runRows(credentials, addToTeamsParams, [
+		{ email, teams: [{ teamId: main.id, role: 'viewer' }], alwaysSend: true },
+		{ email, teams: [{ teamId: main.id, role: 'viewer' }] },
+	]);
 
 	expect(result.items[0].json.error).toBe('nope');
 	expect((result.items[1].json.teams as Array<{ rosterNote?: string }>)[0].rosterNote).toMatch(
