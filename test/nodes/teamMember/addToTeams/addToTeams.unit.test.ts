@@ -7,13 +7,17 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.fn(async () => undefined),
 }));
 
-it("reads each team's roster, then posts the member with the teams to join", async () => {
-	const run = await runAction('teamMember', 'addToTeams', {
+/** Add To Teams of Bob (b@example.com) with this Teams (JSON), answered as runAction answers by default. */
+const addBob = async (teamsJson: string) =>
+	await runAction('teamMember', 'addToTeams', {
 		name: 'Bob',
 		email: 'b@example.com',
 		teamsSource: 'json',
-		teamsJson: '[{"teamId":"team_1","role":"viewer"}]',
+		teamsJson,
 	});
+
+it("reads each team's roster, then posts the member with the teams to join", async () => {
+	const run = await addBob('[{"teamId":"team_1","role":"viewer"}]');
 
 	expect(run.error).toBeUndefined();
 	expect(run.sent.map(described)).toEqual([
@@ -80,30 +84,15 @@ it('after a refused bulk add, says a re-run also sends the teams that cannot be 
 });
 
 it('refuses Teams (JSON) that is not valid JSON under its own label, saying so, before any request', async () => {
-	const run = await runAction('teamMember', 'addToTeams', {
-		name: 'Bob',
-		email: 'b@example.com',
-		teamsSource: 'json',
-		teamsJson: '[{"teamId":"team_1","role":"viewer"}',
-	});
+	const run = await addBob('[{"teamId":"team_1","role":"viewer"}');
 
 	expect(run.error?.message).toBe('Item 0: "Teams (JSON)" is not valid JSON');
 	expect(run.sent).toHaveLength(0);
 });
 
 it('refuses Teams (JSON) that is no list under its own label, and a bad row by its field', async () => {
-	const notList = await runAction('teamMember', 'addToTeams', {
-		name: 'Bob',
-		email: 'b@example.com',
-		teamsSource: 'json',
-		teamsJson: '{"teamId":"team_1","role":"viewer"}',
-	});
-	const badRow = await runAction('teamMember', 'addToTeams', {
-		name: 'Bob',
-		email: 'b@example.com',
-		teamsSource: 'json',
-		teamsJson: '[{"teamId":"team_1","role":"owner"}]',
-	});
+	const notList = await addBob('{"teamId":"team_1","role":"viewer"}');
+	const badRow = await addBob('[{"teamId":"team_1","role":"owner"}]');
 
 	expect(notList.error?.message).toBe(
 		'Item 0: "Teams (JSON)" must be a list of {"teamId", "role"} objects',
@@ -113,12 +102,7 @@ it('refuses Teams (JSON) that is no list under its own label, and a bad row by i
 });
 
 it('reads blank Teams (JSON) as no teams, refused as such, as a blank JSON field reads as nothing', async () => {
-	const run = await runAction('teamMember', 'addToTeams', {
-		name: 'Bob',
-		email: 'b@example.com',
-		teamsSource: 'json',
-		teamsJson: '  ',
-	});
+	const run = await addBob('  ');
 
 	expect(run.error?.message).toBe('Item 0: "Teams (JSON)" must list at least one team');
 	expect(run.sent).toHaveLength(0);
