@@ -27,7 +27,7 @@ import {
 	sameTags,
 	valueAt,
 } from '../records/qrCode';
-import { showsChange, unchangedFields } from '../records/qrCodeChange';
+import { holdsChange, showsChange, unchangedFields } from '../records/qrCodeChange';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { deletedSince } from './deletions';
@@ -121,7 +121,7 @@ export async function checkQrAvailability(
  * code with it, so the body is always complete: every request field of the stored code, with `changes` applied
  * (completeUpdateBody, records/qrCode.ts). Fields nobody changed then stay whichever way the service reads a PUT.
  * What it wrote of `changes` is held against the answer and the stored code by the record's rule (unchangedFields,
- * changedCode).
+ * changedCode); after an answer that says nothing or a refused retry, the code read must show it (holdsChange).
  */
 export async function updateQr(
 	ctx: TransportContext,
@@ -146,30 +146,29 @@ export async function updateQr(
 				)
 				.map((key) => [key, body[key]]),
 		);
-		const { data, source } = await callEndpoint(ctx, {
+		// Re-sent settings must be back: a code still without them is the code as the first PUT left it.
+		const alsoNotShown = (held: QrCode) =>
+			withKnownSettings && lostKnownSettings(stored, held) ? ['settings'] : [];
+		const response = await callEndpoint(ctx, {
 			...CODE_ADDRESSES.update,
 			params: { id },
 			body,
 			teamId,
 			itemIndex,
 			// an answer saying nothing (`{}`, a 204), or a retry refused after a lost answer: the code read by its ID
-			// settles it when it holds the change (changedCode's rule), rather than the PUT sent again
+			// settles it only when it shows every change made (holdsChange); otherwise the PUT is sent again, or the
+			// refusal stands
 			verifyAfterRefusal: async () => {
 				const code = await getQrById(ctx, { id, teamId, itemIndex });
-				return unchangedFields(written, code, stored).length === 0 ? code : undefined;
+				const held = holdsChange(written, code, stored) && alsoNotShown(code).length === 0;
+				return held ? code : undefined;
 			},
 		});
 		const code = await changedCode(
 			ctx,
-			{ data, source },
+			response,
 			{ id, teamId, itemIndex },
-			{
-				written,
-				before: stored,
-				// Re-sent settings must be back: an answer still without them is the code as the first PUT left it.
-				alsoNotShown: (held) =>
-					withKnownSettings && lostKnownSettings(stored, held) ? ['settings'] : [],
-			},
+			{ written, before: stored, alsoNotShown },
 		);
 		return { code, written };
 	};

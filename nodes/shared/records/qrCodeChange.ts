@@ -1,6 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { contradictedFields, sameAt, sameTags, valueAt } from './qrCode';
+import {
+	changedFields,
+	contradictedFields,
+	needNotEcho,
+	sameAt,
+	sameTags,
+	valueAt,
+} from './qrCode';
 
 /**
  * Whether a change of one code shows in its answer, or in the code read after it (changedCode, api/qrCodes.ts),
@@ -54,6 +61,27 @@ export function sameInForm(kept: unknown, written: unknown): boolean {
 			? String(value).trim().toLowerCase().replace(/\/+$/, '')
 			: value;
 	return scalar(kept) === scalar(written);
+}
+
+/**
+ * Whether `found`, the code read by its ID after a change whose answer said nothing (`{}`, a 204) or whose retry
+ * was refused, holds the change: every field it changes on `before` (changedFields: keyed objects key by key,
+ * tags as a set) is in the read and there the written value in the service's form (sameInForm) or no longer the
+ * old one.
+ * Stricter than unchangedFields, the rule of an answer that says it succeeded: here nothing says the write was
+ * made, so a field the read leaves out or need not echo (`folderId`, `settings.password`) cannot tell, and the
+ * change is not taken as held.
+ */
+export function holdsChange(
+	written: IDataObject,
+	found: IDataObject,
+	before: IDataObject,
+): boolean {
+	return changedFields(written, before).every((field) => {
+		const value = valueAt(found, field);
+		if (needNotEcho(field) || value === undefined) return false;
+		return sameInForm(value, valueAt(written, field)) || !holdsAsBefore(found, before, field);
+	});
 }
 
 /**

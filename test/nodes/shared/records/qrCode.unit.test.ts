@@ -20,6 +20,7 @@ import {
 	sameValue,
 } from '../../../../nodes/shared/records/qrCode';
 import {
+	holdsChange,
 	sameInForm,
 	showsChange,
 	unchangedFields,
@@ -347,6 +348,56 @@ describe("unchangedFields and showsChange (a change's answer against what was wr
 	it('without the code before, names every field unlike the written value', () => {
 		expect(unchangedFields({ tags: ['Promo'] }, { tags: ['promo'] })).toEqual(['tags']);
 		expect(unchangedFields({ tags: ['Promo'] }, { tags: ['Promo'] })).toEqual([]);
+	});
+});
+
+describe('holdsChange (the code read after an answer that said nothing, against the change and the code before)', () => {
+	const before = {
+		name: 'Old',
+		folderId: 'folder-a',
+		tags: ['old'],
+		settings: { minAge: 18, passwordEnabled: true, password: 'secret' },
+		extra: 'x',
+	};
+
+	it("holds when every changed field shows the written value, in the service's form or not the old one", () => {
+		const written = { name: 'New', tags: ['Promo', 'b'], settings: { minAge: 21 } };
+		expect(
+			holdsChange(
+				written,
+				{ ...before, name: 'New', tags: ['b', 'promo'], settings: { minAge: '21' } },
+				before,
+			),
+		).toBe(true);
+		expect(
+			holdsChange(
+				written,
+				{ ...before, name: 'new ', tags: ['Promo'], settings: { minAge: 22 } },
+				before,
+			),
+		).toBe(true);
+	});
+
+	it('does not hold while a changed field keeps its old value (tags as a set)', () => {
+		expect(holdsChange({ name: 'New' }, before, before)).toBe(false);
+		expect(holdsChange({ tags: ['x'] }, { ...before, tags: ['old', 'old'] }, before)).toBe(false);
+		expect(holdsChange({ settings: { minAge: 21 } }, before, before)).toBe(false);
+	});
+
+	it('cannot tell, so does not hold, from a field the read leaves out or need not echo', () => {
+		const leftOut = { name: before.name, tags: before.tags, settings: before.settings };
+		expect(holdsChange({ folderId: 'folder-b' }, { ...before, folderId: 'folder-b' }, before)).toBe(
+			false,
+		);
+		expect(holdsChange({ settings: { password: 'hunter2' } }, before, before)).toBe(false);
+		expect(holdsChange({ extra: 'y' }, leftOut, before)).toBe(false);
+		expect(
+			holdsChange({ name: 'New', settings: { minAge: 21 } }, { name: 'New', settings: {} }, before),
+		).toBe(false);
+	});
+
+	it('holds a change that changes nothing, whatever the read leaves out', () => {
+		expect(holdsChange({ name: 'Old', folderId: 'folder-a' }, {}, before)).toBe(true);
 	});
 });
 
