@@ -133,6 +133,9 @@ export async function updateQr(
 		itemIndex,
 	}: InTeam & { id: string; stored: IDataObject; changes: IDataObject },
 ): Promise<QrCode> {
+	// Whether a PUT was settled by the code read after an answer that said nothing or a refused retry: the output
+	// says so (`verifiedAfterUnknownOutcome`), as Update Title's and Update Tags' do.
+	let verified = false;
 	const put = async (withKnownSettings: boolean) => {
 		const body = completeUpdateBody(stored, changes, withKnownSettings);
 		// The change as the body carries it: settings a body leaves out were not written; re-sent ones were.
@@ -164,6 +167,7 @@ export async function updateQr(
 				return held ? code : undefined;
 			},
 		});
+		verified ||= response.verifiedAfterUnknownOutcome === true;
 		const code = await changedCode(
 			ctx,
 			response,
@@ -172,8 +176,12 @@ export async function updateQr(
 		);
 		return { code, written };
 	};
+	const marked = (code: QrCode): QrCode => ({
+		...code,
+		...verifiedMarker({ verifiedAfterUnknownOutcome: verified }),
+	});
 	const { code, written } = await put(false);
-	if (!leavesOutSettings(stored, changes)) return code;
+	if (!leavesOutSettings(stored, changes)) return marked(code);
 	// Settings with a hidden password were left out; a service that replaced the code with the body dropped them,
 	// so they are sent again, less the password nobody can know (records/qrCode.ts). An answer without settings,
 	// or one that shows no change (it may be the code before the PUT, settings intact), does not tell: the code is
@@ -182,7 +190,7 @@ export async function updateQr(
 		isPlainObject(code.settings) && showsChange(written, code, stored)
 			? code
 			: await getQrById(ctx, { id, teamId, itemIndex });
-	return lostKnownSettings(stored, shown) ? (await put(true)).code : shown;
+	return marked(lostKnownSettings(stored, shown) ? (await put(true)).code : shown);
 }
 
 /** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */

@@ -104,3 +104,21 @@ describe('Update whose first PUT was lost before the write and whose retry was r
 		expect(result.error?.message).toMatch(/could not be processed/i);
 	});
 });
+
+describe('Update answered 204 after making the change', () => {
+	it('Update verified after a 204 is marked verifiedAfterUnknownOutcome, the PUT sent once', async () => {
+		const code = newCode();
+		answerPutsWith204(code.id, true);
+
+		const result = await update(code.id, { updateFields: { name: 'Renamed' } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			id: code.id,
+			name: 'Renamed',
+			result: 'updated',
+			verifiedAfterUnknownOutcome: true,
+		});
+		expect(puts()).toBe(1);
+	});
+});
