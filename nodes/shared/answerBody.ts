@@ -126,8 +126,9 @@ export interface AnswerReading {
 /**
  * An answer's envelope, its strings redacted: 2xx `{success: true}` (or with `data` and no `success`) is the
  * data; `success: false` is a refusal unless the caller accepts it; a 2xx with neither `success` nor `data` (or
- * with no body at all) says nothing about the outcome (`unconfirmed`): it is checked, never taken as done. Except where the envelope
- * is not published (`envelopeOptional`, the simple v1 interface): there such a 2xx is the answer, in `body`.
+ * with no body at all) says nothing about the outcome (`unconfirmed`): it is checked, never taken as done.
+ * Except where the envelope is not published (`envelopeOptional`, the simple v1 interface): there such a 2xx is
+ * the answer, in `body`.
  */
 export function interpretAnswer(
 	status: number,
