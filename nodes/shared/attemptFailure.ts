@@ -1,5 +1,6 @@
 import { MAX_ANSWER_BYTES } from './answerBody';
 import { isTeamPath } from './api/route';
+import type { QrtracRequest } from './qrtracRequest';
 import { classifyFailure, type FailureKind } from './retryPolicy';
 
 /** How one attempt of a request failed, in words for the error n8n shows; never with the request's options. */
@@ -40,19 +41,25 @@ export function refusedTeam(teamId: string, message: string): { message: string;
 
 /**
  * A 403 of a team's or a member's change: the contract's role rules are about those (Delete Completely needs an
- * Owner). Any other request keeps the general hint (serviceErrors.ts), which names no member.
+ * Owner). The simple interface sends only its bearer key: its 403 is about that key. Any other request keeps the
+ * general hint (serviceErrors.ts), which names no member.
  */
-export function refusedRole(path: string): { hint?: string } {
-	if (!isTeamPath(path)) return {};
+export function refusedRole(request: Pick<QrtracRequest, 'api' | 'path'>): { hint?: string } {
+	if (request.api === 'simple') return refusedApiKey(403);
+	if (!isTeamPath(request.path)) return {};
 	return {
 		hint: "The API client's role may not do this. Deleting members completely needs an Owner client; team changes need Admin or Owner.",
 	};
 }
 
-/** A 401 of the simple interface is about its bearer key, the only credential value it sends. */
-export function refusedApiKey(): { hint: string } {
+/** A 401 or 403 of the simple interface is about its bearer key, the only credential value it sends. */
+export function refusedApiKey(status: 401 | 403): { hint: string } {
+	const check =
+		status === 401
+			? 'it must be a current key from QRTRAC Settings > API Access'
+			: 'QRTRAC refused this for that key: check in QRTRAC Settings > API Access that it is current and may create links';
 	return {
-		hint: "Check the credential's 'API Key (Simple Interface)': it must be a current key from QRTRAC Settings > API Access. Dynamic Link sends only this key (the client fields are for the other resources).",
+		hint: `Check the credential's 'API Key (Simple Interface)': ${check}. Dynamic Link sends only this key (the client fields are for the other resources).`,
 	};
 }
 

@@ -210,7 +210,7 @@ async function sendWithRetries<T>(
 			throw serviceError(ctx.getNode(), {
 				...failure,
 				...(failure.status === 401 ? refusedCredential(request, teamId, reading, failure) : {}),
-				...(failure.status === 403 ? refusedRole(request.path) : {}),
+				...(failure.status === 403 ? refusedRole(request) : {}),
 				itemIndex: request.itemIndex,
 				detail:
 					[
@@ -235,7 +235,7 @@ function refusedCredential(
 	reading: AnswerReading,
 	failure: AttemptFailure,
 ): { message?: string; hint?: string } {
-	if (request.api === 'simple') return refusedApiKey();
+	if (request.api === 'simple') return refusedApiKey(401);
 	return reading.otherTeam ? refusedTeam(teamId, failure.message) : {};
 }
 
