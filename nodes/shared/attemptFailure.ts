@@ -1,5 +1,4 @@
 import { MAX_ANSWER_BYTES } from './answerBody';
-import { isTeamPath } from './api/route';
 import type { QrtracRequest } from './qrtracRequest';
 import { classifyFailure, type FailureKind } from './retryPolicy';
 
@@ -40,15 +39,14 @@ export function refusedTeam(teamId: string, message: string): { message: string;
 }
 
 /**
- * A 403 of a team's or a member's change: the contract's role rules are about those (Delete Completely needs an
- * Owner). The simple interface sends only its bearer key: its 403 is about that key. Any other request keeps the
- * general hint (serviceErrors.ts), which names no member.
+ * A 403's hint where the general one (serviceErrors.ts) would mislead: the simple interface sends only its bearer
+ * key, and an operation with one of the contract's role rules names that rule (api/route.ts `Endpoint`).
  */
-export function refusedRole(request: Pick<QrtracRequest, 'api' | 'path'>): { hint?: string } {
+export function refusedRole(request: Pick<QrtracRequest, 'api' | 'needsRole'>): { hint?: string } {
 	if (request.api === 'simple') return refusedApiKey(403);
-	if (!isTeamPath(request.path)) return {};
+	if (!request.needsRole) return {};
 	return {
-		hint: "The API client's role may not do this. Deleting members completely needs an Owner client; team changes need Admin or Owner.",
+		hint: `The API client's role may not do this: QRTRAC lets only an ${request.needsRole} client do it. Check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).`,
 	};
 }
 

@@ -6,6 +6,8 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import type { RoleRule } from './api/route';
+
 /** What a caller of the transport asks for and gets back (transport.ts sends it). */
 export type TransportContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
@@ -17,6 +19,8 @@ export interface QrtracRequest {
 	path: string;
 	/** `primary` is `{base}/api` with header set A; `simple` is `{base}/v1` with the bearer key. */
 	api?: 'primary' | 'simple';
+	/** The role the contract says the request needs (api/route.ts `Endpoint`): a 403's hint names it. */
+	needsRole?: RoleRule;
 	query?: IDataObject;
 	body?: IDataObject;
 	/** Team for `x-request-team-id` (and the rate limit bucket); defaults to the credential's team. */

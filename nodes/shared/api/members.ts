@@ -201,14 +201,18 @@ export const removeMemberFromTeam = simpleChange(
 	memberChangeHolds.remove,
 );
 
+/** Permanent removal from the organization: the contract's one member operation that needs the Owner role. */
+const DELETE_MEMBER = endpoint('Delete Member', 'DELETE /teams-api/{id}/members/{email}/delete', {
+	needsRole: 'Owner',
+});
+
 /** Removes the person from the organization; a refused retry is checked against every team's members. */
 export async function deleteMember(
 	ctx: TransportContext,
 	target: MemberTarget,
 ): Promise<ChangeResult & { message?: string }> {
 	const response = await callEndpoint(ctx, {
-		operation: 'Delete Member',
-		route: 'DELETE /teams-api/{id}/members/{email}/delete',
+		...DELETE_MEMBER,
 		params: { id: target.teamId, email: target.email },
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,

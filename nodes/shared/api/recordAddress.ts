@@ -22,7 +22,7 @@ export const CODE_ADDRESSES = {
 /** The routes whose `{id}` is one team's ID (a member's own address names a person, and is left out). */
 export const TEAM_ADDRESSES = {
 	get: endpoint('Get Team', 'GET /teams-api/{id}'),
-	rename: endpoint('Rename Team', 'PUT /teams-api/{id}'),
+	rename: endpoint('Rename Team', 'PUT /teams-api/{id}', { needsRole: 'Admin or Owner' }),
 	domains: endpoint('Set Team Domains', 'PUT /teams-api/{id}/domainPreferences'),
 	addMember: endpoint('Add Team Member', 'PUT /teams-api/{id}/members'),
 };

@@ -8,11 +8,6 @@ const SIMPLE_ROOTS = ['qr/create'] as const;
 /** Where every path of the contract begins: a route must start with one (RouteText). */
 export const ROUTE_ROOTS = [...PRIMARY_ROOTS, ...SIMPLE_ROOTS] as const;
 
-/** Whether a request's path is a team's or its members': the contract's role rules (Owner, Admin) are about those. */
-export function isTeamPath(path: string): boolean {
-	return /^\/teams-api(\/|$)/.test(path);
-}
-
 /** What a request joins the Base URL and a route with (transport.ts): `{base}/api/qrs-api/...`, `{base}/v1/qr/create`. */
 export const INTERFACE_ROOT = { primary: '/api', simple: '/v1' } as const;
 
@@ -58,15 +53,20 @@ export interface Endpoint<Route extends string = string> {
 	route: Route;
 	/** The simple v1 interface (bearer API key, below `/v1`) instead of the primary API (below `/api`). */
 	api?: 'simple';
+	/** The role the contract says the API client needs for this operation: a 403's hint names it. */
+	needsRole?: RoleRule;
 }
+
+/** The contract's role rules: Update Team needs Admin or Owner, Delete Member (completely) needs Owner. */
+export type RoleRule = 'Admin or Owner' | 'Owner';
 
 /** An endpoint with its route's literal type kept, so that a call must name exactly the route's parameters. */
 export function endpoint<Route extends RouteText>(
 	operation: string,
 	route: Route,
-	api?: 'simple',
+	more: { api?: 'simple'; needsRole?: RoleRule } = {},
 ): Endpoint<Route> {
-	return api ? { operation, route, api } : { operation, route };
+	return { operation, route, ...more };
 }
 
 type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`

@@ -26,7 +26,7 @@ export interface InTeam {
 /** One request to an endpoint: the endpoint, the values of its route's `{name}` parts, and the rest of the request. */
 export type EndpointCall<Route extends string> = Endpoint<Route> &
 	RouteParams<Route> &
-	Omit<QrtracRequest, 'method' | 'path' | 'api'>;
+	Omit<QrtracRequest, 'method' | 'path' | 'api' | 'needsRole'>;
 
 /**
  * Sends a request to an endpoint, its method and path taken from the route, and hands back the answer with its
@@ -36,13 +36,16 @@ export async function callEndpoint<Route extends RouteText>(
 	ctx: TransportContext,
 	call: EndpointCall<Route>,
 ): Promise<QrtracResponse<unknown> & { source: AnswerSource }> {
-	const { operation, route, api, params, ...request } = call as Endpoint &
-		Omit<QrtracRequest, 'method' | 'path' | 'api'> & { params?: Record<string, string | number> };
+	const { operation, route, api, needsRole, params, ...request } = call as Endpoint &
+		Omit<QrtracRequest, 'method' | 'path' | 'api' | 'needsRole'> & {
+			params?: Record<string, string | number>;
+		};
 	const response = await qrtracApiRequest<unknown>(ctx, {
 		...request,
 		method: methodOf(route),
 		path: fillRoute(route, params),
 		...(api ? { api } : {}),
+		...(needsRole ? { needsRole } : {}),
 	});
 	return {
 		...response,

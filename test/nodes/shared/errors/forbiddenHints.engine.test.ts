@@ -1,11 +1,15 @@
 /**
- * The hint a 403 shows, through n8n-core against the simulator: the v1 create (which sends only the bearer key)
- * names the API key, no Client ID.
+ * The hint a 403 shows, through n8n-core against the simulator: an operation the contract gives a role rule names
+ * that rule (Rename Team: Admin or Owner; Delete Member completely: Owner), any other request of the primary API
+ * the client's role in general, and the v1 create (which sends only the bearer key) the API key, no Client ID.
  */
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 
 const suite = useSimulator({ seed: true });
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const MEMBER = 'forbidden.hint@example.com';
 
 /** Every request of `method` whose path matches `pathPattern` answered 403 Forbidden: the item's error. */
 async function forbidden(
@@ -34,6 +38,15 @@ async function forbidden(
 	return String(json.description);
 }
 
+const GENERAL =
+	"The API client's role may not do this: check the role of the API client the credential's 'Client ID' names";
+
+beforeAll(() => {
+	const team = suite.credentials.teamId!;
+	if (!suite.sim.state.findMember(team, MEMBER))
+		suite.sim.state.addMember(team, { name: 'Forbidden Hint', email: MEMBER, role: 'editor' });
+});
+
 it("Dynamic Link (the v1 create, bearer key only): the hint names the API key, not the client's Client ID", async () => {
 	const team = suite.credentials.teamId!;
 	const orgId = suite.sim.state.teams.get(team)!.orgId;
@@ -52,4 +65,79 @@ it("Dynamic Link (the v1 create, bearer key only): the hint names the API key, n
 
 	expect(said).toContain("'API Key (Simple Interface)'");
 	expect(said).not.toMatch(/Client ID|role/);
+});
+
+it('Team > Rename: the hint names the contract rule, Admin or Owner', async () => {
+	const team = suite.credentials.teamId!;
+	const said = await forbidden('PUT', '^/api/teams-api/', {
+		resource: 'team',
+		operation: 'rename',
+		teamId: byId(team),
+		name: 'Renamed',
+	});
+	expect(said).toContain('QRTRAC lets only an Admin or Owner client do it');
+	expect(said).not.toMatch(/member/i);
+});
+
+it('Team Member > Delete (completely): the hint names the contract rule, Owner', async () => {
+	const team = suite.credentials.teamId!;
+	const said = await forbidden('DELETE', '/delete$', {
+		resource: 'teamMember',
+		operation: 'delete',
+		teamId: byId(team),
+		email: MEMBER,
+	});
+	expect(said).toContain('QRTRAC lets only an Owner client do it');
+});
+
+describe('requests without a role rule in the contract get the general hint, no rule of another operation', () => {
+	it.each([
+		[
+			'Team > Get',
+			'GET',
+			'^/api/teams-api/',
+			{ resource: 'team', operation: 'get', teamId: 'TEAM' },
+		],
+		[
+			'Team > Get Many',
+			'GET',
+			'^/api/teams-api',
+			{ resource: 'team', operation: 'getMany', returnAll: true },
+		],
+		[
+			'Team > Create',
+			'POST',
+			'^/api/teams-api$',
+			{ resource: 'team', operation: 'create', name: 'Forbidden' },
+		],
+		[
+			'Team Member > Resend Invite',
+			'GET',
+			'^/api/teams-api/resend/',
+			{ resource: 'teamMember', operation: 'resendInvite', email: MEMBER },
+		],
+		[
+			'Team Member > Remove From Team',
+			'DELETE',
+			'^/api/teams-api/[^/]+/members/[^/]+$',
+			{ resource: 'teamMember', operation: 'remove', teamId: 'TEAM', email: MEMBER },
+		],
+		[
+			'QR Code > Get',
+			'GET',
+			'^/api/qrs-api/teams/',
+			{ resource: 'qrCode', operation: 'get', qrCodeId: byId('qr_nope') },
+		],
+	])('%s', async (_name, method, pattern, parameters) => {
+		const team = suite.credentials.teamId!;
+		const filled = Object.fromEntries(
+			Object.entries(parameters).map(([key, value]) => [
+				key,
+				value === 'TEAM' ? byId(team) : value,
+			]),
+		);
+		const said = await forbidden(method, pattern, filled);
+		expect(said).toContain(GENERAL);
+		expect(said).not.toMatch(/Owner|member/i);
+	});
 });

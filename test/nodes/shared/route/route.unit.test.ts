@@ -33,7 +33,7 @@ describe("a route gives the answer's label", () => {
 	});
 
 	it('puts the simple interface under /v1', () => {
-		expect(labelOf(endpoint('Create Dynamic Link', 'POST /qr/create', 'simple'))).toBe(
+		expect(labelOf(endpoint('Create Dynamic Link', 'POST /qr/create', { api: 'simple' }))).toBe(
 			'Create Dynamic Link (POST /v1/qr/create)',
 		);
 	});

@@ -56,13 +56,18 @@ describe('answers', () => {
 		expect(error.description).not.toMatch(/member|Owner/);
 	});
 
-	it('a 403 of a member change hints at the role rules for members', async () => {
-		const { ctx } = fakeContext({ answers: [refused(403, 'Only owners may do that')] });
+	it("a 403 of a request whose endpoint declares a role rule names that rule, the path's team none", async () => {
 		const remove = { method: 'DELETE' as const, path: '/teams-api/team_1/members/a%40b.c/delete' };
+		const ruled = fakeContext({ answers: [refused(403, 'Only owners may do that')] });
+		const plain = fakeContext({ answers: [refused(403, 'Only owners may do that')] });
 
-		const error = await failure(qrtracApiRequest(ctx, { ...remove, itemIndex: 0 }));
+		const withRule = await failure(
+			qrtracApiRequest(ruled.ctx, { ...remove, needsRole: 'Owner', itemIndex: 0 }),
+		);
+		const without = await failure(qrtracApiRequest(plain.ctx, { ...remove, itemIndex: 0 }));
 
-		expect(error.description).toContain('Deleting members completely needs an Owner client');
+		expect(withRule.description).toContain('QRTRAC lets only an Owner client do it');
+		expect(without.description).not.toMatch(/Owner/);
 	});
 
 	it('reads HTTP 200 with success:false as a failure, unless the caller accepts it', async () => {
