@@ -175,6 +175,14 @@ describe('the read by ID of the row after a failed write refused: the row says w
 			expect(said).toContain(held.id);
 			expect(said).toMatch(/the row before/i);
 			expect(said).not.toMatch(/member/i);
+			// one full sentence, then the service's words (a hint where there is one): never a bare or a double colon
+			const description = String(failed.description);
+			expect(description).toMatch(
+				new RegExp(
+					`^This failed while reading by its ID \\("${held.id}"\\) the code the row before this one left\\.`,
+				),
+			);
+			expect(description).not.toMatch(/left:|:\s*$/);
 		},
 	);
 });

@@ -330,7 +330,7 @@ async function readLeft(
 	const { input, itemIndex } = row;
 	const read = await attempt(getQrById(rowRun.ctx, { id, teamId: input.teamId, itemIndex }));
 	if ('done' in read && isLive(read.done)) return read.done;
-	const note = `Reading by its ID ("${id}") the code the row before this one left:`;
+	const note = `This failed while reading by its ID ("${id}") the code the row before this one left.`;
 	if ('failed' in read && !refusedAsNotFound(read.failed)) throw withNote(read.failed, note);
 	return await heldCode(rowRun, row);
 }
