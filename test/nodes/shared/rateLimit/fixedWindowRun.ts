@@ -53,6 +53,8 @@ export interface FixedWindowRun {
 export interface RunOutcome {
 	/** Everything accepted over the measured span, as a share of the limit over that span. */
 	planShare: number;
+	/** Our accepted requests alone, as a share of the limit over the measured span. */
+	ownShare: number;
 	/** Our accepted requests as a share of what the foreign client left. */
 	shareOfWhatWasLeft: number;
 	/** Shares of our answers and of the foreign client's requests that were 429. */
@@ -234,6 +236,7 @@ export function runFixedWindow(run: FixedWindowRun): RunOutcome {
 	const capacity = (limit * spanMs) / (minute ? 60_000 : 1000);
 	return {
 		planShare: (tally.ours + tally.foreign) / capacity,
+		ownShare: tally.ours / capacity,
 		shareOfWhatWasLeft: tally.ours / Math.max(1, capacity - tally.foreign),
 		refusedShare: tally.oursRefused / Math.max(1, tally.answers),
 		refused: tally.oursRefused,

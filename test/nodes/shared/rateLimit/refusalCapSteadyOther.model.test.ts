@@ -20,7 +20,7 @@ it.each([
 	[20, 0.15],
 	[100, 0.05],
 ])(
-	'a lone process at %s/s beside a steady hidden client at %s of the plan uses >= 75 %% of the plan, <= 1.5 %% 429s',
+	'a lone process at %s/s beside a steady hidden client at %s of the plan: >= 75 %% of the plan used (>= 65 %% by itself), <= 1.5 %% 429s',
 	(rate, share) => {
 		const outcome = runFixedWindow({
 			ratePerSecond: rate,
@@ -34,7 +34,9 @@ it.each([
 			seed: 1,
 		});
 		expect(outcome.failed).toBe(0);
+		// the plan used counts the hidden client's accepted requests too; the docs give both figures
 		expect(outcome.planShare).toBeGreaterThanOrEqual(0.75);
+		expect(outcome.ownShare).toBeGreaterThanOrEqual(0.65);
 		expect(outcome.refusedShare).toBeLessThanOrEqual(0.015);
 	},
 );
