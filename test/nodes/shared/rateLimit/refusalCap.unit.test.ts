@@ -1,4 +1,7 @@
-/** The cap refusals set on our share (refusalCap.ts): cut once per overflow, grown back, never for a minute. */
+/**
+ * The cap refusals set on our share (refusalCap.ts): cut once per overflow, grown back, never for a minute; a
+ * refusal leaves none remaining, whether or not it says so.
+ */
 import { startBudget } from '../../../../nodes/shared/rateLimit/pace';
 import {
 	afterAnswer,
@@ -43,3 +46,27 @@ it('does not cut on a refusal that told a lower limit, nor for a window longer t
 		Infinity,
 	);
 });
+
+it.each([
+	['under', 2500, false],
+	['over', 3600, true],
+])(
+	'a refusal recurring while our share is %s 80 %% of the limit reads the same with or without Remaining: 0',
+	(_, atMs, ceiling) => {
+		const first = answer(NO_CAP, { refused: true, slotMs: 990 }, 1000);
+		const share = capAt(first, target, atMs, 1000) / budget.limitPerWindow;
+		expect(share > 0.8).toBe(ceiling);
+		// a refusal leaves none, said or not: under 80 % of the limit for us, others take over a fifth of it, more
+		// than a small client the model cannot see; over it, such a client is all it takes
+		const recurred = (remaining?: number) =>
+			answer(first, { refused: true, remaining, slotMs: atMs - 60 }, atMs);
+		const told = recurred(0);
+		const untold = recurred(undefined);
+		expect(told.ceiling !== undefined).toBe(ceiling);
+		expect(untold).toEqual(told);
+		const fourWindowsOn = atMs + 4000;
+		expect(capAt(untold, target, fourWindowsOn, 1000)).toBe(
+			capAt(told, target, fourWindowsOn, 1000),
+		);
+	},
+);

@@ -3,16 +3,8 @@
  * sliding log telling no reset: the model cannot see that client, and answers show it at most now and then. When
  * each refusal grew the cap back fast, it overflowed again within a few windows and was halved again (the figures:
  * docs/rate-limits.md, Limits). A refusal that recurs with the others hidden now grows the cap back fast only to
- * below the cap that overflowed. A refusal leaves none remaining, whether or not it says so.
+ * below the cap that overflowed (that a refusal leaves none remaining, said or not: refusalCap.unit.test.ts).
  */
-import { startBudget } from '../../../../nodes/shared/rateLimit/pace';
-import {
-	afterAnswer,
-	capAt,
-	NO_CAP,
-	type CapAnswer,
-	type RefusalCap,
-} from '../../../../nodes/shared/rateLimit/refusalCap';
 import { runFixedWindow } from './fixedWindowRun';
 
 it.each([
@@ -38,33 +30,5 @@ it.each([
 		expect(outcome.planShare).toBeGreaterThanOrEqual(0.75);
 		expect(outcome.ownShare).toBeGreaterThanOrEqual(0.65);
 		expect(outcome.refusedShare).toBeLessThanOrEqual(0.015);
-	},
-);
-
-it.each([
-	['under', 2500, false],
-	['over', 3600, true],
-])(
-	'a refusal recurring while our share is %s 80 %% of the limit reads the same with or without Remaining: 0',
-	(_, atMs, ceiling) => {
-		const budget = startBudget(20);
-		const target = budget.allowance;
-		const answer = (cap: RefusalCap, told: CapAnswer, nowMs: number) =>
-			afterAnswer({ refusalCap: cap, budget }, budget, told, nowMs, 1000);
-		const first = answer(NO_CAP, { refused: true, slotMs: 990 }, 1000);
-		const share = capAt(first, target, atMs, 1000) / budget.limitPerWindow;
-		expect(share > 0.8).toBe(ceiling);
-		// a refusal leaves none, said or not: under 80 % of the limit for us, others take over a fifth of it, more
-		// than a small client the model cannot see; over it, such a client is all it takes
-		const recurred = (remaining?: number) =>
-			answer(first, { refused: true, remaining, slotMs: atMs - 60 }, atMs);
-		const told = recurred(0);
-		const untold = recurred(undefined);
-		expect(told.ceiling !== undefined).toBe(ceiling);
-		expect(untold).toEqual(told);
-		const fourWindowsOn = atMs + 4000;
-		expect(capAt(untold, target, fourWindowsOn, 1000)).toBe(
-			capAt(told, target, fourWindowsOn, 1000),
-		);
 	},
 );
