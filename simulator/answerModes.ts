@@ -55,9 +55,9 @@ import type { Store } from './store';
  *   contract documents 400 "not found" only for some operations, and lists no refusal at all for Get QR by ID).
  * - `foreignRecordStatus`: a record of another team (a code) or organization (a team) is refused with this status
  *   (403: "not yours"; 404) instead of the not-found one, as a service telling "forbidden" from "unknown" might.
- * - `deletedCodeStatus`: a soft-deleted code of the team is refused with this status (410 Gone) instead of the
- *   not-found one, by every operation naming it (Get QR by ID, Get Scans, Get Scans for Codes, changes): the
- *   contract does not say what such a code gets.
+ * - `deletedCodeStatus`: a soft-deleted code of the team is refused with this status (410 Gone, or 403 as a
+ *   service hiding what it no longer shows) instead of the not-found one, by every operation naming it (Get QR by
+ *   ID, Get Scans, Get Scans for Codes, changes): the contract does not say what such a code gets.
  * - `deletedCodesById`: Get QR by ID answers a soft-deleted code of the team with 200 and the code (`deleted: true`)
  *   instead of refusing it as not found (the contract documents only 200 for it).
  *
@@ -89,7 +89,7 @@ export interface AnswerModes {
 	normalisedWrites?: boolean;
 	notFoundStatus?: 404;
 	foreignRecordStatus?: 403 | 404;
-	deletedCodeStatus?: 410;
+	deletedCodeStatus?: 403 | 410;
 	deletedCodesById?: boolean;
 }
 

@@ -36,7 +36,7 @@ import {
 	type NewScansState,
 	type ScanPass,
 } from './triggerState';
-import { readWatchedScans } from './watchedScans';
+import { readWatchedScans, watchedCodeGone } from './watchedScans';
 import type { ChangedQrCode, Scan } from '../shared/api';
 
 interface CodeIdCache {
@@ -104,6 +104,8 @@ export async function pollNewScans(
 	let codeIds = cache.codeIds;
 	const watched = () => watchedCount(codeIds.length, settings.filters);
 	const tagKey = await scanTagKey(ctx);
+	// a refused code is confirmed gone against the team's changes since the watch list's floor, or its list
+	const goneCheck = watchedCodeGone(ctx, teamId, queryFromTime(cache.codes));
 	const fresh: Scan[] = [];
 	const spent = { chunksRead: 0, slowestChunkMs: 0 };
 	// Also stops between chunks once MAX_SCANS_PER_POLL scans are found: one day of a busy team (10 scans/s) is
@@ -140,6 +142,7 @@ export async function pollNewScans(
 				// Its first poll reads on, as every poll did: scans stamped ahead of the service's Date come at once.
 				endTime: continued ? Math.min(pass.endTime, pass.ceiling) : pass.endTime,
 				presentMs: cache.presentMs,
+				gone: goneCheck,
 			},
 			(progress) => mayRead(progress.scans, progress),
 		);
@@ -177,7 +180,7 @@ export async function pollNewScans(
 	const duringPoll = cache.presentMs + (Date.now() - startedAt) + CEILING_MARGIN_MS;
 	const reported =
 		stored === undefined ? fresh.filter((scan) => scan.scanTime <= duringPoll) : fresh;
-	const items = await scanEvents(ctx, teamId, reported, watched(), settings);
+	const items = await scanEvents(ctx, teamId, reported, watched(), settings, goneCheck);
 	// Saved only once the items are built: without n8n's durable cursors the static data written here stays
 	// when the poll fails, and a failed poll must repeat its window rather than lose its scans.
 	claimState(ctx, claim);

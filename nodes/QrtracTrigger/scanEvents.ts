@@ -17,12 +17,13 @@ import {
 import type { CodeFilters } from './codeFilters';
 import { readLiveCodes } from './qrtracReads';
 import type { TriggerSettings } from './settings';
-import { mayNameGoneCode } from '../shared/refusals';
+import type { GoneCheck } from './watchedScans';
 
 /**
  * New Scans events in the one shape of a scan row (scanRows.ts), so a workflow reads the code's name, Display ID
  * and short link as it does from Scan > Get for Codes. Only the scanned codes are read: one request each, or the
- * watched codes' list when that takes fewer requests. A code gone meanwhile leaves its scans unnamed. The IP
+ * watched codes' list when that takes fewer requests. A code gone meanwhile (`gone`, watchedScans.ts
+ * `watchedCodeGone`) leaves its scans unnamed; any other refusal of its read fails the poll. The IP
  * address is hashed, kept or removed as the settings say (ipPrivacy.ts).
  */
 export async function scanEvents(
@@ -31,13 +32,14 @@ export async function scanEvents(
 	scans: readonly Scan[],
 	watched: WatchedCount,
 	settings: TriggerSettings,
+	gone: GoneCheck,
 ): Promise<INodeExecutionData[]> {
 	if (scans.length === 0) return [];
 	const ids = [...new Set(scans.map((scan) => scan.qrId))];
 	const codes =
 		namingRequests(ids.length, watched) < ids.length
 			? (await readLiveCodes(ctx, teamId)).codes
-			: await readCodes(ctx, teamId, ids);
+			: await readCodes(ctx, teamId, ids, gone);
 	const privacy = await triggerIpPrivacy(ctx, settings);
 	return describeScanRows([...scans] as IDataObject[], codes).map((row) => scanEvent(row, privacy));
 }
@@ -103,6 +105,7 @@ async function readCodes(
 	ctx: IPollFunctions,
 	teamId: string,
 	ids: readonly string[],
+	gone: GoneCheck,
 ): Promise<QrCode[]> {
 	const codes: QrCode[] = [];
 	for (const id of ids) {
@@ -111,7 +114,7 @@ async function readCodes(
 			(error: unknown) => ({ error }),
 		);
 		if ('code' in read) codes.push(read.code);
-		else if (!mayNameGoneCode(read.error)) throw read.error;
+		else if (!(await gone(id, read.error))) throw read.error;
 	}
 	return codes;
 }

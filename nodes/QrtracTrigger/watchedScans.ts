@@ -1,9 +1,16 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { CODES_PER_ANALYTICS_REQUEST, chunk, getQrById, type Scan } from '../shared/api';
+import {
+	CODES_PER_ANALYTICS_REQUEST,
+	chunk,
+	getQrById,
+	goneAmong,
+	type QrCode,
+	type Scan,
+} from '../shared/api';
 import { isLive } from '../shared/records/qrCode';
-import { mayNameGoneCode } from '../shared/refusals';
-import { readScans } from './qrtracReads';
+import { mayNameGoneCode, refusedAsGone } from '../shared/refusals';
+import { readLiveCodes, readScans } from './qrtracReads';
 
 /** How far a read of watched codes has come, before its next chunk of 100 codes. */
 export interface ChunkProgress {
@@ -15,12 +22,12 @@ export interface ChunkProgress {
 
 /**
  * Scan events of the watched codes, and the watched codes that are gone. The bulk analytics endpoint refuses a
- * whole request (400) when one of its codes no longer exists (deleted, possibly without the changes answer ever
- * listing it). Rule: a refused request is split in halves until the refused code is alone; a code is gone only
- * when the service confirms it: reading it shows it deleted, or is refused as the actions read a code not there
- * (refusals.ts `mayNameGoneCode`: 400, 403, 404 or 410). A refusal no code explains is
- * the poll's error, as before: nothing is dropped on a guess. `more` is asked before each chunk of 100 codes
- * whether to read it (the poll budget, scanPass.ts); `read` lists the codes read, gone ones included.
+ * whole request when one of its codes no longer exists (deleted, possibly without the changes answer ever listing
+ * it). Rule: a request refused as a gone code may be (refusals.ts `mayNameGoneCode`: 400, 403, 404, 410) is split
+ * in halves until the refused code is alone; a code is gone only when the service confirms it: reading it shows it
+ * deleted, or `gone` (watchedCodeGone) says so. A refusal no code explains is the poll's error, as before: nothing
+ * is dropped on a guess, and a live code refused for a while stays watched. `more` is asked before each chunk of
+ * 100 codes whether to read it (the poll budget, scanPass.ts); `read` lists the codes read, gone ones included.
  */
 export async function readWatchedScans(
 	ctx: IPollFunctions,
@@ -30,6 +37,7 @@ export async function readWatchedScans(
 		startTime: number;
 		endTime: number;
 		presentMs: number;
+		gone: GoneCheck;
 	},
 	more: (progress: ChunkProgress) => boolean = () => true,
 ): Promise<{ scans: Scan[]; gone: string[]; read: string[]; chunks: ChunkProgress }> {
@@ -58,7 +66,7 @@ export async function readWatchedScans(
 			await read(ids.slice(half));
 			return;
 		}
-		if (!(await isGone(ctx, args.teamId, ids[0]))) throw failure;
+		if (!(await isGone(ctx, args, ids[0]))) throw failure;
 		gone.push(ids[0]);
 	};
 	const done: string[] = [];
@@ -75,13 +83,37 @@ export async function readWatchedScans(
 	return { scans, gone, read: done, chunks: { chunksRead, slowestChunkMs, scans } };
 }
 
-/** Whether the service says the code no longer exists in the team. */
-async function isGone(ctx: IPollFunctions, teamId: string, id: string): Promise<boolean> {
+/** Whether the service says the code no longer exists in the team, after a refusal of its scans. */
+async function isGone(
+	ctx: IPollFunctions,
+	{ teamId, gone }: { teamId: string; gone: GoneCheck },
+	id: string,
+): Promise<boolean> {
 	const read = await getQrById(ctx, { id, teamId }).then(
 		(code) => ({ deleted: !isLive(code) }),
 		(error: unknown) => ({ error: error as Error }),
 	);
 	if ('deleted' in read) return read.deleted;
-	if (mayNameGoneCode(read.error)) return true;
+	if (await gone(id, read.error)) return true;
 	throw read.error;
+}
+
+/** Whether a watched code whose read was refused with `refusal` is gone (watchedCodeGone). */
+export type GoneCheck = (id: string, refusal: unknown) => Promise<boolean>;
+
+/**
+ * The trigger's proof that a watched code is gone, after a refusal of its read: the refusal itself when it says so
+ * (refusals.ts `refusedAsGone`: not found, 410); any other refusal a gone code may cause (a 403) only when the
+ * team's changes since `from` (the service's time) or its list confirm it, by the actions' rule (api/deletions.ts
+ * `goneAmong`), the list read at most once per poll. Other errors are no proof.
+ */
+export function watchedCodeGone(ctx: IPollFunctions, teamId: string, from: number): GoneCheck {
+	let listed: Promise<QrCode[]> | undefined;
+	const listAgain = async () =>
+		await (listed ??= readLiveCodes(ctx, teamId).then((answer) => answer.codes));
+	return async (id, refusal) => {
+		if (refusedAsGone(refusal)) return true;
+		if (!mayNameGoneCode(refusal)) return false;
+		return (await goneAmong(ctx, { qrIds: [id], from, listAgain, teamId })).has(id);
+	};
 }

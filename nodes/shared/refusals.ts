@@ -25,6 +25,16 @@ export function refusedAsNotFound(error: unknown): error is NodeApiError {
 }
 
 /**
+ * A refusal that proves the code asked for is gone: not found (refusedAsNotFound) or 410 Gone. Any other refusal
+ * a gone code may cause (mayNameGoneCode: a 403, a 400 saying something else) may as well come to a live code (a
+ * role refused for a while), so it counts as gone only once the team's changes or list confirm it
+ * (api/deletions.ts `goneAmong`).
+ */
+export function refusedAsGone(error: unknown): error is NodeApiError {
+	return refusedAsNotFound(error) || (error instanceof NodeApiError && error.httpCode === '410');
+}
+
+/**
  * A refusal that a code not there may cause, read or used by its ID: not found (refusedAsNotFound), or refused as
  * unknown, of another team or gone (400, 403, 404, 410), answers the contract does not rule out for such an ID.
  */

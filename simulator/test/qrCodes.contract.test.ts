@@ -620,7 +620,7 @@ describe('QR code rules', () => {
 		}
 	});
 
-	test('answer mode deletedCodeStatus: a deleted code of the team refused with 410, other refusals as before', async () => {
+	test('answer mode deletedCodeStatus: a deleted code of the team refused with 410 (or 403), other refusals as before', async () => {
 		const made = sim.state.createQr(teamId, {
 			qrType: 'WEB',
 			qrRedirectUrl: 'https://example.com/gone',
@@ -643,6 +643,8 @@ describe('QR code rules', () => {
 				}),
 			).toEqual([410, false]);
 			expect(await refusal('GET', '/api/qrs-api/teams/no-such-code')).toEqual([400, false]);
+			sim.setAnswerModes({ deletedCodeStatus: 403 });
+			expect(await refusal('GET', `/api/qrs-api/teams/${made.id}`)).toEqual([403, false]);
 		} finally {
 			sim.setAnswerModes({});
 		}

@@ -78,6 +78,30 @@ export async function deletedAmong(
 }
 
 /**
+ * Of `qrIds` (codes of the team known live as of `from`, the service's time), those the service shows gone, after
+ * a refusal that does not prove it by itself (refusals.ts `refusedAsGone`): the one rule of both nodes. First the
+ * team's changes since `from` (`deletedAmong`, one request): the codes they hold deleted. When they hold none, that
+ * proves nothing (a lagging feed, an answer capped, a deletion stamped before `from`), so the team is listed again
+ * (`listAgain`, its live codes) and the codes it no longer holds are gone. None: the refusal stands. A failed read
+ * throws: the caller's refusal stands then too.
+ */
+export async function goneAmong(
+	ctx: TransportContext,
+	{
+		qrIds,
+		from,
+		listAgain,
+		...inTeam
+	}: InTeam & { qrIds: readonly string[]; from: number; listAgain: () => Promise<QrCode[]> },
+): Promise<Set<string>> {
+	const versions = new Map(qrIds.map((id) => [id, from]));
+	const { deleted } = await deletedAmong(ctx, { versions, ...inTeam });
+	if (deleted.size > 0) return new Set(deleted.keys());
+	const live = new Set((await listAgain()).map((code) => code.id));
+	return new Set(qrIds.filter((id) => !live.has(id)));
+}
+
+/**
  * The error of a delete refused as "not found" whose check against the team's changes could not decide: the
  * changes answer looked capped (cappedAnswers.ts) and did not hold the code.
  */

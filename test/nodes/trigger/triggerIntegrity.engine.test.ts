@@ -391,6 +391,74 @@ describe('QRTRAC Trigger: new scans of codes that disappear or change later', ()
 		}
 	});
 
+	it('drops a watched code deleted without a trace when the service answers 403 for it, once its list confirms', async () => {
+		const account = newAccount();
+		const gone = createCodeAt(account.teamId, Date.now() - 120_000, 'Gone');
+		const kept = createCodeAt(account.teamId, Date.now() - 60_000, 'Kept');
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		await watcher.poll();
+		// a 403 proves nothing by itself (a role refused): the team's list, which no longer holds the code, does
+		suite.sim.setAnswerModes({ deletedCodeStatus: 403 });
+		try {
+			suite.sim.state.qrs.set(gone.id, { ...suite.sim.state.getQr(gone.id)!, deleted: true });
+			suite.sim.state.addScan(kept.id, { city: 'Lyon' });
+
+			const before = lastSeq();
+			expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Lyon']);
+			expect(requestsSince(before)).toContain('getTeamQrsPaginated');
+			suite.sim.state.addScan(kept.id, { city: 'Nice' });
+			expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Nice']);
+		} finally {
+			suite.sim.setAnswerModes({});
+		}
+	});
+
+	it('keeps watching a live code refused with 403: the poll fails, and its scans come once allowed', async () => {
+		const account = newAccount();
+		const live = createCodeAt(account.teamId, Date.now() - 86_400_000, 'Live');
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		expect(await watcher.poll()).toEqual([]);
+		// a temporary 403 (the contract's "role not allowed") on the scan read and on the code's read
+		const forbidden = {
+			kind: 'status' as const,
+			status: 403,
+			message: 'Your role is not allowed to do this',
+		};
+		suite.sim.faults.add({ ...forbidden, method: 'POST', path: '/api/analytics-api/detailed/all' });
+		suite.sim.faults.add({
+			...forbidden,
+			method: 'GET',
+			pathPattern: `^/api/qrs-api/teams/${live.id}$`,
+		});
+		suite.sim.state.addScan(live.id, { city: 'Lyon' });
+
+		await expect(watcher.poll()).rejects.toThrow();
+		suite.sim.faults.clear();
+		suite.sim.state.addScan(live.id, { city: 'Nice' });
+		expect((await watcher.poll()).map((scan) => scan.city).sort()).toEqual(['Lyon', 'Nice']);
+	});
+
+	it('fails the poll rather than report a scan unnamed when the read of its live code is refused with 403', async () => {
+		const account = newAccount();
+		const live = createCodeAt(account.teamId, Date.now() - 86_400_000, 'Live');
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		expect(await watcher.poll()).toEqual([]);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 403,
+			message: 'Your role is not allowed to do this',
+			method: 'GET',
+			pathPattern: `^/api/qrs-api/teams/${live.id}$`,
+		});
+		suite.sim.state.addScan(live.id, { city: 'Lyon' });
+
+		await expect(watcher.poll()).rejects.toThrow();
+		suite.sim.faults.clear();
+		expect((await watcher.poll()).map((scan) => [scan.city, scan.qrName])).toEqual([
+			['Lyon', 'Live'],
+		]);
+	});
+
 	it('reports a scan once although the service fills in its place later', async () => {
 		suite.sim.setChangeDrift({ scanFillInMs: 60_000 });
 		const account = newAccount();

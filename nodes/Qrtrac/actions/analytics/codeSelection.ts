@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { deletedAmong, type QrCode } from '../../../shared/api';
+import { goneAmong, type QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { feedFrom, TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
@@ -127,12 +127,11 @@ class CodeSelection {
 	}
 
 	/**
-	 * After a refusal of a read about `qrIds` (codes of the team's listing): those gone since. First the team's
-	 * changes since the listing (api/deletions.ts `deletedAmong`, one request): the codes they hold deleted. When
-	 * they hold none, that proves nothing (a lagging feed, an answer capped, a deletion stamped before the
-	 * listing), so the team is listed again, once per team and run for all rows (teamCodes.ts `allAgain`), and the
-	 * codes it no longer holds live are gone (a row refused again after running without the deletions found gets
-	 * there too). None: the refusal stands. A failed check leaves the row its refusal, no other row is told of it.
+	 * After a refusal of a read about `qrIds` (codes of the team's listing): those gone since, by the rule of both
+	 * nodes (api/deletions.ts `goneAmong`): the team's changes from where the sync reads its feed after a listing
+	 * (teamCodes.ts `feedFrom`), else the team listed again, once per team and run for all rows (teamCodes.ts
+	 * `allAgain`; a row refused again after running without the deletions found gets there too). A failed check
+	 * leaves the row its refusal, no other row is told of it.
 	 */
 	async goneAmong(
 		teamId: string | undefined,
@@ -140,30 +139,19 @@ class CodeSelection {
 		itemIndex: number,
 	): Promise<Set<string>> {
 		try {
-			const deleted = await this.deletedAmong(teamId, qrIds, itemIndex);
-			if (deleted.size > 0) return deleted;
-			const live = new Set(
-				(await this.teamCodes.allAgain(teamId, itemIndex)).map((code) => code.id),
-			);
-			return new Set(qrIds.filter((id) => !live.has(id)));
+			return await goneAmong(this.ctx, {
+				qrIds,
+				from: feedFrom(await this.teamCodes.readAt(teamId, itemIndex)),
+				listAgain: async () => await this.teamCodes.allAgain(teamId, itemIndex),
+				teamId,
+				itemIndex,
+			});
 		} catch (error) {
 			this.ctx.logger.info(
 				`QRTRAC: item ${itemIndex} could not check the team's codes for codes deleted meanwhile (${(error as Error).message}); its refusal stands`,
 			);
 			return new Set();
 		}
-	}
-
-	private async deletedAmong(
-		teamId: string | undefined,
-		qrIds: readonly string[],
-		itemIndex: number,
-	): Promise<Set<string>> {
-		// the changes from where the sync reads its feed after a listing (teamCodes.ts `feedFrom`)
-		const from = feedFrom(await this.teamCodes.readAt(teamId, itemIndex));
-		const versions = new Map(qrIds.map((id) => [id, from]));
-		const { deleted } = await deletedAmong(this.ctx, { versions, teamId, itemIndex });
-		return new Set(deleted.keys());
 	}
 }
 
