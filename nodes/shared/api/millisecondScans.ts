@@ -5,12 +5,17 @@ import { excerptOf, type AnswerSource, type Scan } from './answers';
 import { getTotalScansOverview } from './scanTotals';
 import type { InTeam } from './source';
 
+/** Most times Get Scans and Get Scan Totals are read as a pair for one millisecond before the read fails. */
+export const MAX_PAIR_READS = 3;
+
 /**
  * One code's scans in one millisecond `at`, for a walk whose Get Scans for Codes answer of that millisecond looked
  * capped (`bulk`) and cannot be asked in smaller parts: read from every scan of the code (Get Scans, `readCode`).
  * That answer is taken only when it is whole: its size does not look capped, or Get Scan Totals counts exactly as
- * many scans of the code. Otherwise both answers may be cut (a service storing whole seconds, a busy code) and
- * nothing tells how many scans the millisecond holds, so the read fails rather than return a part as all of them.
+ * many scans of the code. A scan made between the two reads (a busy code, the very case of this path) makes a
+ * whole answer look cut, so the pair is read again, at most MAX_PAIR_READS times in all, one right after the
+ * other. Otherwise both answers may be cut (a service storing whole seconds) and nothing tells how many scans the
+ * millisecond holds, so the read fails rather than return a part as all of them.
  */
 export async function codeScansAt(
 	ctx: TransportContext,
@@ -28,17 +33,33 @@ export async function codeScansAt(
 		readCode: () => Promise<{ scans: Scan[]; source: AnswerSource }>;
 	},
 ): Promise<Scan[]> {
-	const { scans, source } = await readCode();
-	const found = scans.filter((scan) => scan.scanTime === at);
-	if (!looksCapped(scans.length)) return found;
-	const [totals] = await getTotalScansOverview(ctx, { qrIds: [qrId], teamId, itemIndex });
-	const total = totals?.totalScans;
-	if (total === scans.length) return found;
+	let reads = 0;
+	for (;;) {
+		const { scans, source } = await readCode();
+		const found = scans.filter((scan) => scan.scanTime === at);
+		if (!looksCapped(scans.length)) return found;
+		const [totals] = await getTotalScansOverview(ctx, { qrIds: [qrId], teamId, itemIndex });
+		const total = totals?.totalScans;
+		if (total === scans.length) return found;
+		if (++reads < MAX_PAIR_READS) continue;
+		throw cannotReadWhole({ qrId, at, bulk }, { scans, source, total });
+	}
+}
+
+/** The error of a millisecond whose scans no answer shows whole (codeScansAt), after its last pair of reads. */
+function cannotReadWhole(
+	{
+		qrId,
+		at,
+		bulk,
+	}: { qrId: string; at: number; bulk: { source: AnswerSource; answered: number } },
+	{ scans, source, total }: { scans: Scan[]; source: AnswerSource; total: unknown },
+): Error {
 	const counted =
 		typeof total === 'number'
 			? `Get Scan Totals counts ${total} scans of the code`
 			: 'Get Scan Totals does not tell how many scans the code has';
-	throw apiError(
+	return apiError(
 		source.node,
 		{ success: false, message: 'scan answers capped' },
 		{

@@ -4,7 +4,8 @@
  * seconds has for a busy code: Get Scans for Codes cannot be split below that millisecond, and Get Scans (every
  * scan of the code) is capped too. No read may return the capped part as if it were all: Get for a Code, Get for
  * Codes, Get Report and the trigger's New Scans fail clearly instead. A round Get Scans answer that Get Scan Totals
- * shows whole is taken (no false alarm). Engine tests against the simulator; build first (`npm run build`).
+ * shows whole is taken (no false alarm), also when a scan made between the two reads makes Get Scan Totals count
+ * one more: the pair is read again. Engine tests against the simulator; build first (`npm run build`).
  */
 import { runNode } from '../../support/n8nHarness';
 import { organizations } from '../../support/organizations';
@@ -55,6 +56,11 @@ describe('scans of one code in one millisecond, more than both scan answers hold
 		expect(description).toMatch(/Get Scans \(GET [^)]+\) answered 20 events for every scan/);
 		expect(description).toContain('Get Scan Totals counts 30 scans of the code');
 		expect(description).toMatch(/The answer of Get Scans \(GET [^)]+\) began: \[\{"qrId"/);
+		// the pair was read MAX_PAIR_READS (3) times before the item failed
+		const asked = suite.sim.requestLog.map((entry) => entry.operationId);
+		const pair = ['getQrAnalytics', 'getTotalScansOverview'];
+		expect(asked.slice(-6)).toEqual([...pair, ...pair, ...pair]);
+		expect(asked.filter((id) => id === 'getTotalScansOverview')).toHaveLength(3);
 	});
 
 	it.each(['getScansForCodes', 'getReport'])(
@@ -107,5 +113,46 @@ describe('scans of one code in one millisecond, more than both scan answers hold
 		const asked = suite.sim.requestLog.map((entry) => entry.operationId);
 		expect(asked).toContain('getQrAnalytics');
 		expect(asked).toContain('getTotalScansOverview');
+	});
+
+	it('takes a whole round Get Scans answer although a scan made before Get Scan Totals counted one more', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const qrId = codes[0].id;
+		const at = Date.now() - DAY;
+		// 20 scans in all, 10 in one millisecond (the bulk cap): Get Scans answers 20, round but whole
+		scansAt(qrId, at, 10);
+		for (let index = 0; index < 10; index++)
+			suite.sim.state.addScan(qrId, { scanTime: at - (index + 1) * 60_000 });
+		suite.sim.setChangeDrift({ scanCap: 10 });
+		// the first Get Scan Totals is answered 300 ms late; a scan is made meanwhile, after Get Scans was answered
+		suite.sim.faults.add({
+			kind: 'stall',
+			method: 'POST',
+			path: '/api/analytics-api/overviews',
+			delayMs: 300,
+			count: 1,
+		});
+		let added = false;
+		const watch = setInterval(() => {
+			if (added) return;
+			if (!suite.sim.requestLog.some((entry) => entry.operationId === 'getTotalScansOverview'))
+				return;
+			added = true;
+			suite.sim.state.addScan(qrId, { scanTime: Date.now() });
+		}, 20);
+		let result: Awaited<ReturnType<typeof runForCodes>>;
+		try {
+			result = await runForCodes(credentials, 'getReport', qrId, { timeRange: 'last7Days' });
+		} finally {
+			clearInterval(watch);
+		}
+
+		expect(added).toBe(true);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		// the pair was read again: Get Scans then answered 21, a size that does not look capped
+		const asked = suite.sim.requestLog.map((entry) => entry.operationId);
+		const totals = asked.indexOf('getTotalScansOverview');
+		expect([asked[totals - 1], asked[totals + 1]]).toEqual(['getQrAnalytics', 'getQrAnalytics']);
 	});
 });
