@@ -256,6 +256,13 @@ export async function readNewestScan(
 	return newest;
 }
 
+/**
+ * What New Scans' error advises for a code's millisecond whose scans cannot all be read (api/millisecondScans.ts):
+ * a trigger chooses no range, and its cursor stays at a failed poll.
+ */
+const CAPPED_MOMENT_ADVICE =
+	"New Scans cannot move past that moment: the trigger's cursor stays, so every poll reads it again and fails the same way until QRTRAC answers those scans whole. Ask QRTRAC to lift the limit of its scan answers.";
+
 /** Scan events of the codes with startTime <= scanTime <= endTime: one request per 100 codes. */
 export async function readScans(
 	ctx: IPollFunctions,
@@ -265,6 +272,10 @@ export async function readScans(
 	endTime: number,
 	presentMs = Date.now(),
 ): Promise<Scan[]> {
-	const scans = await getBulkQrAnalytics(ctx, { qrIds, startTime, endTime, teamId });
+	const scans = await getBulkQrAnalytics(
+		ctx,
+		{ qrIds, startTime, endTime, teamId },
+		{ cappedAdvice: CAPPED_MOMENT_ADVICE },
+	);
 	return await placeScans(ctx, scans, presentMs);
 }

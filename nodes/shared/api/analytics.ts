@@ -128,12 +128,14 @@ export function placeScanTimes(source: AnswerSource, scans: Scan[], presentMs: n
 export async function getBulkQrAnalytics(
 	ctx: TransportContext,
 	args: InTeam & { qrIds: readonly string[]; startTime: number; endTime: number },
+	options: Pick<ScanWalkOptions, 'cappedAdvice'> = {},
 ): Promise<Scan[]> {
 	const scans: Scan[] = [];
 	// one by one: spreading an answer of 100,000 or more events into push() overflows the call stack
-	await walkBulkScans(ctx, args, (answer) => {
+	const onScans = (answer: Scan[]) => {
 		for (const scan of answer) scans.push(scan);
-	});
+	};
+	await walkBulkScans(ctx, args, onScans, options);
 	return scans;
 }
 
@@ -153,6 +155,8 @@ export interface ScanWalkOptions {
 	 * depend on the order (the report's counters).
 	 */
 	chunksInFlight?: number;
+	/** What the error of a millisecond that cannot be read whole advises (millisecondScans.ts `codeScansAt`). */
+	cappedAdvice?: string;
 }
 
 /**
@@ -224,6 +228,7 @@ export async function walkBulkScans(
 				itemIndex,
 				bulk: { source, answered: answered.length },
 				readCode: async () => await oneCodeAnswer(ctx, { qrId, teamId, itemIndex }),
+				advice: options.cappedAdvice,
 			});
 			if (whole.length > scans.length) {
 				watch.learn(answered.length, whole.length);

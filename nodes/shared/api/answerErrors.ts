@@ -122,6 +122,11 @@ export function excerptOf(value: unknown, redact: readonly string[], limit = 300
 	return excerptRedacted(value, secretForms(redact), limit);
 }
 
+/** An excerpt that ends a sentence: the cut's "..." ends it, else a full stop does (never "...."). */
+export function sentence(excerpt: string): string {
+	return excerpt.endsWith('...') ? excerpt : `${excerpt}.`;
+}
+
 /**
  * `excerptOf` for a caller that holds the secrets' forms already (redaction.ts `secretForms`, as the transport
  * does). Only the start of the JSON is written, scanned for addresses and redacted: an answer may be megabytes.

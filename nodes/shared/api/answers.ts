@@ -5,7 +5,7 @@ import { isPlainObject } from '../plainObject';
 import { firstIssue, unexpectedAnswer, type AnswerSource } from './answerErrors';
 import { lacksCode, type CodeField } from './scanAttribution';
 
-export { excerptOf, unexpectedAnswer, type AnswerSource } from './answerErrors';
+export { excerptOf, sentence, unexpectedAnswer, type AnswerSource } from './answerErrors';
 
 /**
  * Reading QRTRAC's answers. The contract names the fields, but a service may answer another way, and a client

@@ -1,12 +1,16 @@
 import { looksCapped } from '../cappedAnswers';
 import { apiError } from '../nodeErrors';
 import type { TransportContext } from '../transport';
-import { excerptOf, type AnswerSource, type Scan } from './answers';
+import { excerptOf, sentence, type AnswerSource, type Scan } from './answers';
 import { getTotalScansOverview } from './scanTotals';
 import type { InTeam } from './source';
 
 /** Most times Get Scans and Get Scan Totals are read as a pair for one millisecond before the read fails. */
 export const MAX_PAIR_READS = 3;
+
+/** What the error advises when the caller says nothing else: an action's item, whose range the user chooses. */
+const RANGE_ADVICE =
+	'choose a range without that moment, or ask QRTRAC to lift the limit of its scan answers.';
 
 /**
  * One code's scans in one millisecond `at`, for a walk whose Get Scans for Codes answer of that millisecond looked
@@ -15,7 +19,8 @@ export const MAX_PAIR_READS = 3;
  * many scans of the code. A scan made between the two reads (a busy code, the very case of this path) makes a
  * whole answer look cut, so the pair is read again, at most MAX_PAIR_READS times in all, one right after the
  * other. Otherwise both answers may be cut (a service storing whole seconds) and nothing tells how many scans the
- * millisecond holds, so the read fails rather than return a part as all of them.
+ * millisecond holds, so the read fails rather than return a part as all of them; `advice` ends its description
+ * (RANGE_ADVICE by default).
  */
 export async function codeScansAt(
 	ctx: TransportContext,
@@ -26,11 +31,13 @@ export async function codeScansAt(
 		itemIndex,
 		bulk,
 		readCode,
+		advice = RANGE_ADVICE,
 	}: InTeam & {
 		qrId: string;
 		at: number;
 		bulk: { source: AnswerSource; answered: number };
 		readCode: () => Promise<{ scans: Scan[]; source: AnswerSource }>;
+		advice?: string;
 	},
 ): Promise<Scan[]> {
 	let reads = 0;
@@ -42,7 +49,7 @@ export async function codeScansAt(
 		const total = totals?.totalScans;
 		if (total === scans.length) return found;
 		if (++reads < MAX_PAIR_READS) continue;
-		throw cannotReadWhole({ qrId, at, bulk }, { scans, source, total });
+		throw cannotReadWhole({ qrId, at, bulk, advice }, { scans, source, total });
 	}
 }
 
@@ -52,7 +59,8 @@ function cannotReadWhole(
 		qrId,
 		at,
 		bulk,
-	}: { qrId: string; at: number; bulk: { source: AnswerSource; answered: number } },
+		advice,
+	}: { qrId: string; at: number; bulk: { source: AnswerSource; answered: number }; advice: string },
 	{ scans, source, total }: { scans: Scan[]; source: AnswerSource; total: unknown },
 ): Error {
 	const counted =
@@ -67,8 +75,8 @@ function cannotReadWhole(
 			description:
 				`Expected every scan of that millisecond in one answer. ${bulk.source.operation} answered ${bulk.answered} events for it, a size that looks capped, and a range cannot be asked in parts smaller than a millisecond; ` +
 				`${source.operation} answered ${scans.length} events for every scan of the code, also a size that looks capped, and ${counted}. ` +
-				`The answer of ${source.operation} began: ${excerptOf(scans, source.redact ?? [])}. ` +
-				'No scans were returned, so that a part is not taken for all of them; choose a range without that moment, or ask QRTRAC to lift the limit of its scan answers.',
+				`The answer of ${source.operation} began: ${sentence(excerptOf(scans, source.redact ?? []))} ` +
+				`No scans were returned, so that a part is not taken for all of them; ${advice}`,
 			itemIndex: source.itemIndex,
 		},
 	);

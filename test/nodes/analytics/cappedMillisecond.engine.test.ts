@@ -5,7 +5,8 @@
  * scan of the code) is capped too. No read may return the capped part as if it were all: Get for a Code, Get for
  * Codes, Get Report and the trigger's New Scans fail clearly instead. A round Get Scans answer that Get Scan Totals
  * shows whole is taken (no false alarm), also when a scan made between the two reads makes Get Scan Totals count
- * one more: the pair is read again. Engine tests against the simulator; build first (`npm run build`).
+ * one more: the pair is read again. The trigger's error gives advice a trigger can follow. Engine tests against
+ * the simulator; build first (`npm run build`).
  */
 import { runNode } from '../../support/n8nHarness';
 import { organizations } from '../../support/organizations';
@@ -56,6 +57,10 @@ describe('scans of one code in one millisecond, more than both scan answers hold
 		expect(description).toMatch(/Get Scans \(GET [^)]+\) answered 20 events for every scan/);
 		expect(description).toContain('Get Scan Totals counts 30 scans of the code');
 		expect(description).toMatch(/The answer of Get Scans \(GET [^)]+\) began: \[\{"qrId"/);
+		// the cut excerpt's "..." ends its sentence; the advice is an item's
+		expect(description).toMatch(/\.\.\. No scans were returned/);
+		expect(description).not.toContain('....');
+		expect(description).toMatch(/choose a range without that moment/);
 		// the pair was read MAX_PAIR_READS (3) times before the item failed
 		const asked = suite.sim.requestLog.map((entry) => entry.operationId);
 		const pair = ['getQrAnalytics', 'getTotalScansOverview'];
@@ -87,7 +92,16 @@ describe('scans of one code in one millisecond, more than both scan answers hold
 		scansAt(codes[0].id, Date.now() - 1_000, 30);
 		suite.sim.setChangeDrift({ scanCap: 20, scanCapOfOne: 20 });
 
-		await expect(trigger.poll()).rejects.toThrow(CANNOT_READ_WHOLE);
+		const failed = await trigger.poll().then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(failed?.message).toMatch(CANNOT_READ_WHOLE);
+		// advice a trigger can follow: it chooses no range
+		expect(failed?.description).not.toContain('choose a range');
+		expect(failed?.description).toContain(
+			"New Scans cannot move past that moment: the trigger's cursor stays",
+		);
 
 		// once the service answers whole, the next poll reports all 30, none lost
 		suite.sim.setChangeDrift({ scanCap: undefined, scanCapOfOne: undefined });

@@ -2,7 +2,7 @@
  * The excerpt of an answer an error quotes (api/answerErrors.ts `excerptOf`): JSON.stringify's text, written only
  * up to the cut (an answer may be megabytes), without the secrets or visitors' addresses.
  */
-import { excerptOf } from '../../../../nodes/shared/api/answerErrors';
+import { excerptOf, sentence } from '../../../../nodes/shared/api/answerErrors';
 
 /** A random value as JSON.parse can make it (no addresses: only letters, digits and punctuation without '.' ':'). */
 function randomValue(seed: { n: number }, depth: number): unknown {
@@ -110,5 +110,14 @@ describe('excerptOf of a secret straddling the cut', () => {
 		const shown = excerptOf({ error: `${'x'.repeat(150)}${secret}` }, [secret], 200);
 		expect(shown).not.toContain('kkkkkkkkkk');
 		expect(shown).toContain('[redacted]');
+	});
+});
+
+describe('sentence', () => {
+	it('ends a sentence with a cut excerpt\'s "..." or else a full stop, never "...."', () => {
+		const cut = excerptOf(['x'.repeat(400)], []);
+		expect(cut.endsWith('...')).toBe(true);
+		expect(sentence(cut)).toBe(cut);
+		expect(sentence(excerptOf({ a: 1 }, []))).toBe('{"a":1}.');
 	});
 });
