@@ -154,6 +154,32 @@ export const updateCommonFields: INodeProperties[] = [
 ];
 
 /**
+ * Create or Update: a blank value is not given, so a code the row updates keeps its own and only a code the row
+ * creates gets Create's default.
+ */
+const UPSERT_BLANK = 'Empty: a new code gets';
+const KEPT_ON_UPDATE = 'a code the row updates keeps its';
+export const upsertNameField: INodeProperties = {
+	...nameField,
+	description: `Name of the code in QRTRAC. ${UPSERT_BLANK} "Untitled"; ${KEPT_ON_UPDATE} name.`,
+};
+
+/** Create or Update's Additional Fields: Create's, with what a blank domain or design does there. */
+export const upsertAdditionalFieldsCollection = (): INodeProperties => {
+	const collection = additionalFieldsCollection(false);
+	const blank: Record<string, string> = {
+		baseUrl: `Domain of the code's short link, ending with /. It must be one of the team's domains (Team > Set Domains). ${UPSERT_BLANK} the team's default domain; ${KEPT_ON_UPDATE} domain.`,
+		templateId: `Design of the QR image, one of the acting team's (Team (Override), else the credential's). ${UPSERT_BLANK} the team's default design; ${KEPT_ON_UPDATE} design. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+	return {
+		...collection,
+		options: (collection.options as INodeProperties[]).map((option) =>
+			blank[option.name] ? { ...option, description: blank[option.name] } : option,
+		),
+	};
+};
+
+/**
  * Create: optional fields every type has. With `withDisplayId` (Create), the Display ID stays here only for
  * nodes saved with the first layout; the current layout shows it on its own (displayIdCreateField).
  */

@@ -8,21 +8,30 @@ import { pickerTeam } from './pickerTeam';
 
 export { getTeams, getTeamsToJoin } from '../../shared/forms/teamPickers';
 
+/** What the empty template entry does: Create or Update gives no template, so a code it updates keeps its own. */
+const EMPTY_TEMPLATE: Record<string, INodePropertyOptions> = {
+	create: { name: 'Default Template', value: '', description: "The team's default design" },
+	update: {
+		name: 'Keep Current Template',
+		value: '',
+		description: "Leave the code's design as it is",
+	},
+	createOrUpdate: {
+		name: 'Default Template for New Codes',
+		value: '',
+		description: "A new code gets the team's default design; a code the row updates keeps its own",
+	},
+};
+
 /**
  * Design templates of the acting team (Team (Override), else the credential's), after the empty entry: the team's
- * default on Create, and on Update (where a blank value is not given) the code's template kept.
+ * default on Create, and on Update (where a blank value is not given) the code's template kept; Create or Update
+ * says both.
  */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { teamId, mark } = pickerTeam(this);
 	const templates = await getQrTemplatesByTeam(this, { teamId });
-	const empty =
-		getEditedOperation(this) === 'update'
-			? {
-					name: 'Keep Current Template',
-					value: '',
-					description: "Leave the code's design as it is",
-				}
-			: { name: 'Default Template', value: '', description: "The team's default design" };
+	const empty = EMPTY_TEMPLATE[String(getEditedOperation(this))] ?? EMPTY_TEMPLATE.create;
 	return distinctLabels([
 		empty,
 		...templates.map((template) => ({

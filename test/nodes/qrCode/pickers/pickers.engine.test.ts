@@ -38,6 +38,18 @@ describe('pickers of the QR code forms', () => {
 		expect(options.map((option) => option.name)).not.toContain('Default Template');
 	});
 
+	it('Design Template on Create or Update says its empty entry keeps the design of a code the row updates', async () => {
+		const options = (await callLoadOptions('qrtrac', 'getTemplates', {
+			kind: 'loadOptions',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', operation: 'createOrUpdate', qrType: 'WEB' },
+			parameterPath: 'parameters.additionalFields.templateId',
+		})) as Array<{ name: string; value: string; description?: string }>;
+
+		expect(options[0]).toMatchObject({ name: 'Default Template for New Codes', value: '' });
+		expect(options[0].description).toMatch(/updates keeps its own/);
+	});
+
 	it('QR Code finds codes by Display ID', async () => {
 		const code = suite.sim.state.createQr(suite.credentials.teamId!, {
 			qrType: 'WEB',

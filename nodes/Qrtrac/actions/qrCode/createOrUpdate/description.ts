@@ -5,13 +5,13 @@ import { simplifyOption, teamOverrideOptions } from '../../../descriptions/commo
 import { optionsCollection } from '../../../../shared/forms/fields';
 import { CURRENT_LAYOUT } from '../../../descriptions/layoutVersions';
 import {
-	additionalFieldsCollection,
 	additionalJsonFirstLayoutField,
 	additionalJsonOption,
 	displayIdKeyField,
-	nameField,
 	qrTypeField,
 	redirectUrlField,
+	upsertAdditionalFieldsCollection,
+	upsertNameField,
 } from '../../../descriptions/qrCodeFields';
 import { upsertTypeFields } from '../../../descriptions/qrCodeTypeForms';
 import { scanRulesProperties } from '../../../descriptions/scanRules';
@@ -45,10 +45,10 @@ const properties: INodeProperties[] = [
 	},
 	displayIdKeyField,
 	qrTypeField,
-	nameField,
+	upsertNameField,
 	redirectUrlField,
 	...upsertTypeFields,
-	additionalFieldsCollection(false),
+	upsertAdditionalFieldsCollection(),
 	...scanRulesProperties,
 	additionalJsonFirstLayoutField,
 	simplifyOption,
