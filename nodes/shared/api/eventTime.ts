@@ -14,23 +14,41 @@ export const FUTURE_TOLERANCE_MS = 86_400_000;
 /** The sane range, in words for errors and docs. */
 export const EVENT_TIME_RANGE = "between 2000-01-01 and one day after the service's present";
 
-/** Multipliers to milliseconds, tried in turn; the first that lands in the sane range is the unit. */
-const UNITS: ReadonlyArray<(value: number) => number> = [
-	(value) => Math.floor(value),
-	(value) => Math.round(value * 1_000),
-	(value) => Math.floor(value / 1_000),
-	(value) => Math.floor(value / 1_000_000),
+type Reading = (value: number) => number;
+
+/**
+ * The units tried in turn, each to milliseconds and to how many more milliseconds the value covers; the first that
+ * lands in the sane range is the unit. A whole number of seconds covers its whole second: the moment it stands for
+ * may lie anywhere in it (a service storing seconds drops the rest), so a time read as the end of what was counted
+ * (a last scan) is that second's last millisecond, not its first.
+ */
+const UNITS: ReadonlyArray<{ toMs: Reading; covers: Reading }> = [
+	{ toMs: (value) => Math.floor(value), covers: () => 0 },
+	{ toMs: (value) => Math.round(value * 1_000), covers: (v) => (Number.isInteger(v) ? 999 : 0) },
+	{ toMs: (value) => Math.floor(value / 1_000), covers: () => 0 },
+	{ toMs: (value) => Math.floor(value / 1_000_000), covers: () => 0 },
 ];
+
+/** An event time as read: its epoch ms, and the last epoch ms the value written covers (`ms` but for seconds). */
+export interface EventTimeRead {
+	ms: number;
+	lastMs: number;
+}
+
+/** `value` read by its unit, or undefined when it is no time in the sane range. */
+export function readEventTimeSpan(value: unknown, presentMs: number): EventTimeRead | undefined {
+	if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+	const latest = presentMs + FUTURE_TOLERANCE_MS;
+	for (const { toMs, covers } of UNITS) {
+		const ms = toMs(value);
+		if (ms >= EARLIEST_EVENT_MS && ms <= latest) return { ms, lastMs: ms + covers(value) };
+	}
+	return undefined;
+}
 
 /** Epoch ms of `value` read by its unit, or undefined when it is no time in the sane range. */
 export function readEventTime(value: unknown, presentMs: number): number | undefined {
-	if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-	const latest = presentMs + FUTURE_TOLERANCE_MS;
-	for (const toMs of UNITS) {
-		const ms = toMs(value);
-		if (ms >= EARLIEST_EVENT_MS && ms <= latest) return ms;
-	}
-	return undefined;
+	return readEventTimeSpan(value, presentMs)?.ms;
 }
 
 /** What a reader expected of a record's time fields, in words for its error. */

@@ -1,11 +1,10 @@
 /**
  * The pure parts of Scan > Get Report: visitor keys, breakdown values and top N with "other", days of a time zone
- * across a clock change, the counters and the items of each layout, the unique-scans notes, and Compare With
- * Totals.
+ * across a clock change, the counters and the items of each layout, and the unique-scans notes (Compare With
+ * Totals: totalsCheck.unit.test.ts).
  */
 import { reportItems } from '../../../../nodes/Qrtrac/actions/analytics/getReport/reportItems';
 import { ScanTally } from '../../../../nodes/Qrtrac/actions/analytics/getReport/scanTally';
-import { totalsCheck } from '../../../../nodes/Qrtrac/actions/analytics/getReport/totalsCheck';
 import {
 	breakdownField,
 	breakdownValue,
@@ -414,91 +413,5 @@ describe('unique scans past the exact bound', () => {
 			const day = rows.find((row) => row.scans === scans) as { uniqueScans: number };
 			expect([scans, day.uniqueScans > 1_000 && day.uniqueScans <= scans]).toEqual([scans, true]);
 		}
-	});
-});
-
-describe('totalsCheck', () => {
-	const range = { startTime: 1_000, endTime: 9_000 };
-
-	it("notes a difference only where the range covers the code's whole life", () => {
-		const { compare } = totalsCheck(range, [
-			{ id: 'covered', totalScans: 5, createdAt: 2_000, updatedAt: 8_000 },
-			{ id: 'differs', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
-			{ id: 'older', totalScans: 9, createdAt: 500, updatedAt: 8_000 },
-			{ id: 'later', totalScans: 9, createdAt: 2_000, updatedAt: 9_500 },
-			{ id: 'neverScanned', totalScans: 0, createdAt: 2_000 },
-		]);
-		expect(compare('covered', 5)).toEqual({ allTimeScans: 5 });
-		expect(compare('differs', 5)).toEqual({
-			allTimeScans: 6,
-			totalsNote: expect.stringContaining('count 6 scans'),
-		});
-		expect(compare('older', 5)).toEqual({ allTimeScans: 9 });
-		expect(compare('later', 5)).toEqual({ allTimeScans: 9 });
-		expect(compare('neverScanned', 2)).toEqual({
-			allTimeScans: 0,
-			totalsNote: expect.stringContaining('count 0 scans'),
-		});
-		expect(compare('missing', 5)).toEqual({
-			allTimeScans: null,
-			totalsNote: 'QRTRAC returned no totals for this code',
-		});
-	});
-
-	it('claims no whole life when the totals do not tell the last scan of a scanned code', () => {
-		// the contract requires no field: without `updatedAt` the code may have been scanned after the range
-		const { compare } = totalsCheck(range, [{ id: 'qr', totalScans: 9, createdAt: 2_000 }]);
-		expect(compare('qr', 5)).toEqual({ allTimeScans: 9 });
-	});
-
-	it('counts events against the totals up to the latest last scan of the rows read so far', () => {
-		// rows in the order they were read: a later row's last scan may be after an earlier row was read
-		const { cutoffs, compare } = totalsCheck({ startTime: 1_000, endTime: 90_000 }, [
-			{ id: 'firstNeverScanned', totalScans: 0, createdAt: 2_000 },
-			{ id: 'scanned', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
-			{ id: 'neverScanned', totalScans: 0, createdAt: 2_000 },
-			{ id: 'scannedEarlier', totalScans: 3, createdAt: 2_000, updatedAt: 5_000 },
-		]);
-		expect([...cutoffs]).toEqual([
-			['scanned', 8_000],
-			['neverScanned', 8_000],
-			['scannedEarlier', 8_000],
-		]);
-		// no time of QRTRAC's is known to be past when the first row was read: its events are no disagreement
-		expect(compare('firstNeverScanned', 0)).toEqual({ allTimeScans: 0 });
-		expect(compare('neverScanned', 1)).toEqual({
-			allTimeScans: 0,
-			totalsNote: expect.stringContaining('count 0 scans'),
-		});
-	});
-});
-
-describe('ScanTally with cutoffs', () => {
-	it("counts each code's scans up to its cutoff apart, and none for a code without one", () => {
-		const tally = new ScanTally(
-			{
-				qrIds: ['qr_a', 'qr_b'],
-				range: { startTime: 1_000, endTime: 90_000 },
-				breakdowns: [],
-				visitorKey: 'ip',
-				byDay: false,
-				acrossCodes: false,
-				cutoffs: new Map([['qr_a', 5_000]]),
-			},
-			new ZonedDays(NEW_YORK),
-		);
-		for (const scanTime of [2_000, 5_000, 5_001, 80_000]) {
-			tally.add({ qrId: 'qr_a', scanTime });
-			tally.add({ qrId: 'qr_b', scanTime });
-		}
-		const counts = [...tally.codes].map(([qrId, code]) => [
-			qrId,
-			code.total.scans,
-			code.scansToCutoff,
-		]);
-		expect(counts).toEqual([
-			['qr_a', 4, 2],
-			['qr_b', 4, 0],
-		]);
 	});
 });

@@ -218,4 +218,29 @@ describe('totals times in another unit', () => {
 			expect(result.items[0].json.totalsNote).toContain('disagree');
 		},
 	);
+
+	it.each(['epochMs', 'epochSeconds', 'epochMicros'] as const)(
+		'notes nothing where totals and events agree, the last scans not on a whole second, when the service answers %s',
+		async (format) => {
+			// a whole second read as its first ms would put each code's last scan after the time its events are
+			// counted up to, and note a disagreement for every code
+			const { codes, credentials } = teams.withCodes(2);
+			const base = Date.now() - DAY;
+			const at = base - (base % 1000) + 500;
+			for (const offset of [0, 60_000, 120_000])
+				suite.sim.state.addScan(codes[0].id, { scanTime: at + offset, ipAddress: '198.51.100.1' });
+			for (const offset of [-7_200_000, -3_600_000])
+				suite.sim.state.addScan(codes[1].id, { scanTime: at + offset, ipAddress: '198.51.100.2' });
+			drift({ overviewTimeFormat: format === 'epochMs' ? undefined : format });
+
+			const result = await reportWithTotals(credentials, codes.map((code) => code.id).join(','));
+
+			expect(result.error).toBeUndefined();
+			const rows = result.items.map(({ json }) => [json.scans, json.allTimeScans, json.totalsNote]);
+			expect(rows).toEqual([
+				[3, 3, undefined],
+				[2, 2, undefined],
+			]);
+		},
+	);
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getTotalScansOverview, walkBulkScans, type QrCode } from '../../../../shared/api';
+import { readTotalsAnswers, walkBulkScans, type QrCode } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { validateParameters } from '../../../../shared/validation';
 import { withIpPrivacy } from '../../../../shared/records/ipPrivacy';
@@ -164,7 +164,7 @@ export async function run(
 			// form offers the option only elsewhere)
 			const totals =
 				input.compareWithTotals && !byDay && qrIds.length > 0
-					? totalsCheck(range, await getTotalScansOverview(this, where))
+					? totalsCheck(range, (await readTotalsAnswers(this, where)).flat())
 					: undefined;
 			const days = new ZonedDays(zone, byDay ? { ...range, maxDays: MAX_REPORT_DAYS } : undefined);
 			const tally = new ScanTally(

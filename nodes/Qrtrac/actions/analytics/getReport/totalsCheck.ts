@@ -10,7 +10,7 @@ import { NO_TOTALS_NOTE, totalsByCode } from '../codeTotals';
  * The totals are read before the events, and a code's events are counted only up to a time of QRTRAC's own clock
  * that was already past when its totals were read (`cutoffs`), so a scan made while the report runs is no
  * disagreement, and no time of n8n's clock is read on QRTRAC's. The totals' times come in epoch ms, read by their
- * unit where they are read (api/scanTotals.ts `getTotalScansOverview`).
+ * unit where they are read (api/scanTotals.ts `readTotalsAnswers`).
  */
 export interface TotalsCheck {
 	/** Per code, the time up to which its scan events are counted against its totals. */
@@ -19,29 +19,40 @@ export interface TotalsCheck {
 	compare(qrId: string, scansToCutoff: number): IDataObject;
 }
 
+/** A totals row and the last ms its `updatedAt` covers (api/scanTotals.ts `TotalsRead`). */
+export interface TotalsRow {
+	totals: IDataObject;
+	lastScanEnd?: number;
+}
+
 /**
  * `totals` in the order they were read, one request after another: the latest last scan (`updatedAt`) among a
  * row and those before it was past when that row was read, and a code has no scan between its own last scan and
- * that read. So a code's cutoff is that latest time, also for a code never scanned, which has no `updatedAt`.
+ * that read. So a code's cutoff is that latest time, or its own last scan to the end of what `updatedAt` covers
+ * (the totals counted it) when that is later; also for a code never scanned, which has no `updatedAt`.
  */
 export function totalsCheck(
 	range: { startTime: number; endTime: number },
-	totals: readonly IDataObject[],
+	totals: readonly TotalsRow[],
 ): TotalsCheck {
-	const totalsOf = totalsByCode(totals);
+	const totalsOf = totalsByCode(totals.map((row) => row.totals));
 	const cutoffs = new Map<string, number>();
+	const lastScans = new Map<string, number>();
 	let latest: number | undefined;
-	for (const entry of totals) {
+	for (const { totals: entry, lastScanEnd } of totals) {
+		const id = String(entry.id);
 		if (typeof entry.updatedAt === 'number')
 			latest = Math.max(latest ?? -Infinity, entry.updatedAt);
-		if (latest !== undefined && totalsOf(String(entry.id)) === entry)
-			cutoffs.set(String(entry.id), latest);
+		if (totalsOf(id) !== entry) continue;
+		if (lastScanEnd !== undefined) lastScans.set(id, lastScanEnd);
+		const cutoff = Math.max(latest ?? -Infinity, lastScanEnd ?? -Infinity);
+		if (cutoff !== -Infinity) cutoffs.set(id, cutoff);
 	}
 	const compare = (qrId: string, scansToCutoff: number): IDataObject => {
 		const entry = totalsOf(qrId);
 		if (!entry) return { allTimeScans: null, totalsNote: NO_TOTALS_NOTE };
 		const createdAt = typeof entry.createdAt === 'number' ? entry.createdAt : undefined;
-		const lastScan = typeof entry.updatedAt === 'number' ? entry.updatedAt : undefined;
+		const lastScan = lastScans.get(qrId);
 		// without a last scan only a code never scanned is known to have no scan after the range; without a
 		// cutoff no event is known to be older than the totals
 		const coversLife =
