@@ -41,16 +41,15 @@ describe('totalsCheck', () => {
 	const range = { startTime: 1_000, endTime: 9_000 };
 
 	it("notes a difference only where the range covers the code's whole life", () => {
-		const { compare } = totalsCheck(
-			range,
+		const { compare } = totalsCheck(range, [
 			[
 				{ id: 'covered', totalScans: 5, createdAt: 2_000, updatedAt: 8_000 },
 				{ id: 'differs', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
 				{ id: 'older', totalScans: 9, createdAt: 500, updatedAt: 8_000 },
 				{ id: 'later', totalScans: 9, createdAt: 2_000, updatedAt: 9_500 },
-				{ id: 'neverScanned', totalScans: 0, createdAt: 2_000 },
 			].map(inMs),
-		);
+			[inMs({ id: 'neverScanned', totalScans: 0, createdAt: 2_000 })],
+		]);
 		expect(compare('covered', 5)).toEqual({ allTimeScans: 5 });
 		expect(compare('differs', 5)).toEqual({
 			allTimeScans: 6,
@@ -70,32 +69,68 @@ describe('totalsCheck', () => {
 
 	it('claims no whole life when the totals do not tell the last scan of a scanned code', () => {
 		// the contract requires no field: without `updatedAt` the code may have been scanned after the range
-		const { compare } = totalsCheck(range, [inMs({ id: 'qr', totalScans: 9, createdAt: 2_000 })]);
+		const { compare } = totalsCheck(range, [[inMs({ id: 'qr', totalScans: 9, createdAt: 2_000 })]]);
 		expect(compare('qr', 5)).toEqual({ allTimeScans: 9 });
 	});
 
-	it('counts events against the totals up to the latest last scan of the rows read so far', () => {
-		// rows in the order they were read: a later row's last scan may be after an earlier row was read
-		const { cutoffs, compare } = totalsCheck(
-			{ startTime: 1_000, endTime: 90_000 },
+	it("counts a code's events up to the later of its own last scan and the latest of the earlier answers", () => {
+		// answers in the order they came, one request after another
+		const { cutoffs, compare } = totalsCheck({ startTime: 1_000, endTime: 90_000 }, [
 			[
 				{ id: 'firstNeverScanned', totalScans: 0, createdAt: 2_000 },
 				{ id: 'scanned', totalScans: 6, createdAt: 2_000, updatedAt: 8_000 },
+			].map(inMs),
+			[
 				{ id: 'neverScanned', totalScans: 0, createdAt: 2_000 },
 				{ id: 'scannedEarlier', totalScans: 3, createdAt: 2_000, updatedAt: 5_000 },
+				{ id: 'scannedLater', totalScans: 3, createdAt: 2_000, updatedAt: 9_000 },
 			].map(inMs),
-		);
+		]);
 		expect([...cutoffs]).toEqual([
 			['scanned', 8_000],
 			['neverScanned', 8_000],
 			['scannedEarlier', 8_000],
+			['scannedLater', 9_000],
 		]);
-		// no time of QRTRAC's is known to be past when the first row was read: its events are no disagreement
-		expect(compare('firstNeverScanned', 0)).toEqual({ allTimeScans: 0 });
-		expect(compare('neverScanned', 1)).toEqual({
-			allTimeScans: 0,
-			totalsNote: expect.stringContaining('count 0 scans'),
+		// no time of QRTRAC's is known to be past when the first answer was read: a code never scanned in it gets
+		// no comparison
+		expect(compare('firstNeverScanned', 1)).toEqual({ allTimeScans: 0 });
+		const { totalsNote } = compare('neverScanned', 1);
+		expect(totalsNote).toContain('count 0 scans');
+		// the cutoff is another code's last scan: the note does not call it this code's
+		expect(totalsNote).toContain('up to a time already past when its totals were read are 1');
+		expect(totalsNote).not.toContain('last scan');
+		expect(compare('scannedEarlier', 4)).toMatchObject({
+			totalsNote: expect.stringContaining(
+				'up to a time already past when its totals were read are 4',
+			),
 		});
+		expect(compare('scanned', 5)).toMatchObject({
+			totalsNote: expect.stringContaining('up to the last scan the totals had counted are 5'),
+		});
+	});
+
+	it("takes no time from the rows listed before a code's in the same answer", () => {
+		// the contract promises neither the rows' order nor one moment for all: B's row read at 1_000 (3 scans, the
+		// last at 900), X scanned at 1_100 and its row read at 1_200, X listed first; B scanned at 1_050, after its
+		// row was read, while the report runs
+		const range = { startTime: 0, endTime: 90_000 };
+		const { cutoffs, compare } = totalsCheck(range, [
+			[
+				{ id: 'X', totalScans: 1, createdAt: 10, updatedAt: 1_100 },
+				{ id: 'B', totalScans: 3, createdAt: 10, updatedAt: 900 },
+			].map(inMs),
+		]);
+		const counted = scansToCutoff(cutoffs, [
+			['X', 1_100],
+			['B', 100],
+			['B', 500],
+			['B', 900],
+			['B', 1_050],
+		]);
+
+		expect(cutoffs.get('B')).toBe(900);
+		expect(compare('B', counted.get('B')!)).toEqual({ allTimeScans: 3 });
 	});
 });
 
@@ -106,7 +141,7 @@ describe('totals times written in whole seconds', () => {
 
 	it("counts the events up to the end of the last scan's second", () => {
 		const { cutoffs, compare } = totalsCheck({ startTime: 1_000, endTime: 90_000 }, [
-			inSeconds(row),
+			[inSeconds(row)],
 		]);
 		const counted = scansToCutoff(cutoffs, [
 			['qr', 3_000],
@@ -117,8 +152,20 @@ describe('totals times written in whole seconds', () => {
 		expect(compare('qr', 3)).toEqual({ allTimeScans: 3 });
 	});
 
+	it("lends a later answer's codes the second's first ms, the time known past", () => {
+		const never = { id: 'never', totalScans: 0, createdAt: 2_000 };
+		const { cutoffs } = totalsCheck({ startTime: 1_000, endTime: 90_000 }, [
+			[inSeconds(row)],
+			[{ totals: never }],
+		]);
+		expect([...cutoffs]).toEqual([
+			['qr', 8_999],
+			['never', 8_000],
+		]);
+	});
+
 	it("claims no whole life for a range ending within the last scan's second", () => {
-		const { compare } = totalsCheck({ startTime: 1_000, endTime: 8_500 }, [inSeconds(row)]);
+		const { compare } = totalsCheck({ startTime: 1_000, endTime: 8_500 }, [[inSeconds(row)]]);
 		expect(compare('qr', 2)).toEqual({ allTimeScans: 3 });
 	});
 });

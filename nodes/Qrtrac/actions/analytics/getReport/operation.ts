@@ -164,7 +164,7 @@ export async function run(
 			// form offers the option only elsewhere)
 			const totals =
 				input.compareWithTotals && !byDay && qrIds.length > 0
-					? totalsCheck(range, (await readTotalsAnswers(this, where)).flat())
+					? totalsCheck(range, await readTotalsAnswers(this, where))
 					: undefined;
 			const days = new ZonedDays(zone, byDay ? { ...range, maxDays: MAX_REPORT_DAYS } : undefined);
 			const tally = new ScanTally(

@@ -26,27 +26,40 @@ export interface TotalsRow {
 }
 
 /**
- * `totals` in the order they were read, one request after another: the latest last scan (`updatedAt`) among a
- * row and those before it was past when that row was read, and a code has no scan between its own last scan and
- * that read. So a code's cutoff is that latest time, or its own last scan to the end of what `updatedAt` covers
- * (the totals counted it) when that is later; also for a code never scanned, which has no `updatedAt`.
+ * `answers`: the totals rows of each answer, in the order the answers came, one request after another. A code's
+ * cutoff is the later of its own last scan (to the end of what `updatedAt` covers: the totals counted it) and the
+ * latest last scan of the earlier answers, which was past before its answer was asked, so the code has no scan
+ * between its own last scan and that time. The rows of one answer lend each other nothing: the contract promises
+ * neither their order nor one moment for all of them (a service may read each code's counter on its own). So a
+ * code never scanned, which has no `updatedAt`, in the first answer has no cutoff and gets no comparison.
  */
 export function totalsCheck(
 	range: { startTime: number; endTime: number },
-	totals: readonly TotalsRow[],
+	answers: readonly (readonly TotalsRow[])[],
 ): TotalsCheck {
-	const totalsOf = totalsByCode(totals.map((row) => row.totals));
+	const totalsOf = totalsByCode(answers.flat().map((row) => row.totals));
 	const cutoffs = new Map<string, number>();
+	// codes whose cutoff is a time another code's row gave, not their own last scan
+	const borrowed = new Set<string>();
 	const lastScans = new Map<string, number>();
-	let latest: number | undefined;
-	for (const { totals: entry, lastScanEnd } of totals) {
-		const id = String(entry.id);
-		if (typeof entry.updatedAt === 'number')
-			latest = Math.max(latest ?? -Infinity, entry.updatedAt);
-		if (totalsOf(id) !== entry) continue;
-		if (lastScanEnd !== undefined) lastScans.set(id, lastScanEnd);
-		const cutoff = Math.max(latest ?? -Infinity, lastScanEnd ?? -Infinity);
-		if (cutoff !== -Infinity) cutoffs.set(id, cutoff);
+	let earlier: number | undefined;
+	for (const answer of answers) {
+		// an answer lends its last scans as read (`updatedAt`, a second's first ms): known past when the next was asked
+		let latest = earlier;
+		for (const { totals: entry, lastScanEnd } of answer) {
+			const id = String(entry.id);
+			if (typeof entry.updatedAt === 'number')
+				latest = Math.max(latest ?? -Infinity, entry.updatedAt);
+			if (totalsOf(id) !== entry) continue;
+			if (lastScanEnd !== undefined) lastScans.set(id, lastScanEnd);
+			if (lastScanEnd !== undefined && (earlier === undefined || lastScanEnd >= earlier))
+				cutoffs.set(id, lastScanEnd);
+			else if (earlier !== undefined) {
+				cutoffs.set(id, earlier);
+				borrowed.add(id);
+			}
+		}
+		earlier = latest;
 	}
 	const compare = (qrId: string, scansToCutoff: number): IDataObject => {
 		const entry = totalsOf(qrId);
@@ -62,9 +75,12 @@ export function totalsCheck(
 			(lastScan === undefined ? entry.totalScans === 0 : range.endTime >= lastScan);
 		if (!coversLife || entry.totalScans === scansToCutoff)
 			return { allTimeScans: entry.totalScans };
+		const upTo = borrowed.has(qrId)
+			? 'up to a time already past when its totals were read'
+			: 'up to the last scan the totals had counted';
 		return {
 			allTimeScans: entry.totalScans,
-			totalsNote: `QRTRAC's totals count ${entry.totalScans} scans in this code's whole life, which this range covers, but its scan events in the range up to the last scan the totals had counted are ${scansToCutoff}: the service's totals and events disagree (events recorded late, removed, or counted differently)`,
+			totalsNote: `QRTRAC's totals count ${entry.totalScans} scans in this code's whole life, which this range covers, but its scan events in the range ${upTo} are ${scansToCutoff}: the service's totals and events disagree (events recorded late, removed, or counted differently)`,
 		};
 	};
 	return { cutoffs, compare };
