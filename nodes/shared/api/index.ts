@@ -34,6 +34,12 @@ export type { InTeam } from './source';
 export { chunk, credentialIdentity, shownExcerpt } from './source';
 export type { ConnectionFacts } from './source';
 export { baseUrlRead, connectionOf } from './source';
-export { addressExample, addressNote, addressPattern, locatorId } from './recordAddress';
+export {
+	addressExample,
+	addressNote,
+	addressPattern,
+	CODE_ADDRESSES,
+	locatorId,
+} from './recordAddress';
 export type { AddressedRecord } from './recordAddress';
 export * from './images';

@@ -20,6 +20,7 @@ import { returnAllInput, returnAllShape, upToLimit } from '../../helpers/returnA
 import { withIpPrivacy } from '../../../shared/records/ipPrivacy';
 import { describeScanRows } from '../../../shared/records/scanRows';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from './scanPrivacy';
+import { mayNameGoneCode } from '../../helpers/outcome';
 import { readLiveCode } from './unlistedCodes';
 import {
 	resolveTimeRange,
@@ -75,7 +76,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 /**
  * Scan events of one code in the order the service gives them; it returns every scan, so the range is applied
  * here (and bounds the walk of an answer that looks capped). The code is read too (one request): an ID that is no
- * live code of the team fails even when no scans came, and from 1.2 its rows name it as every other scan row does.
+ * live code of the team fails even when no scans came, or when the scans read was refused in a way a code not there
+ * may cause; from 1.2 its rows name it as every other scan row does.
  * The IP address is hashed, kept or removed (ipPrivacy.ts).
  */
 export async function execute(
@@ -84,18 +86,20 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const range = resolveTimeRange(input, Date.now(), this.getTimezone());
-	const all = await getQrAnalytics(this, {
-		qrId: input.qrCodeId,
-		teamId: input.teamId,
-		itemIndex,
-		range,
+	const code = { qrId: input.qrCodeId, teamId: input.teamId, itemIndex };
+	const all = await getQrAnalytics(this, { ...code, range }).catch(async (error: unknown) => {
+		// a refusal a code not there may cause says little (a 403 for another team's code blames the client's
+		// role): the code read tells, and fails the item for an ID that is no live code; a live one keeps it
+		if (!mayNameGoneCode(error)) throw error;
+		await readLiveCode(this, { ...code, scansRefused: error });
+		throw error;
 	});
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
 	const privacy = await rowIpPrivacy(this, input);
 	const rows = upToLimit(scans, input).map((scan) => withIpPrivacy(scan, privacy));
 	// in every version and also without scans: the contract documents no refusal of an unknown ID by Get Scans, and
 	// no events for a mistyped ID, another team's or a deleted code must not read as a code never scanned
-	const code = await readLiveCode(this, { qrId: input.qrCodeId, teamId: input.teamId, itemIndex });
+	const named = await readLiveCode(this, code);
 	// nodes saved before 1.2 keep their rows' shape, without the code's name
-	return describeScanRows(rows, atLeastVersion(this, VERSION_1_2) ? [code] : []);
+	return describeScanRows(rows, atLeastVersion(this, VERSION_1_2) ? [named] : []);
 }

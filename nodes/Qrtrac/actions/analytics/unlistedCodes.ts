@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { getQrById, type QrCode } from '../../../shared/api';
+import { CODE_ADDRESSES, getQrById, type QrCode } from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
 import { mayNameGoneCode } from '../../helpers/outcome';
 import { operationError } from '../../../shared/nodeErrors';
@@ -23,23 +23,45 @@ export async function liveCodesAmong(
 		listed: readonly QrCode[];
 		teamId?: string;
 		itemIndex: number;
+		/** What another read of these IDs answered, in words for the error (`readLiveCode`). */
+		alsoAnswered?: string;
 	},
 ): Promise<QrCode[]> {
 	const { live, notCodes, answers, unread } = await readUnlisted(ctx, input);
-	if (notCodes.length > 0) throw notLiveCodes(ctx, { notCodes, answers, unread }, input.itemIndex);
+	if (notCodes.length > 0)
+		throw notLiveCodes(ctx, { notCodes, answers, unread }, input.itemIndex, input.alsoAnswered);
 	return [...input.listed, ...live];
 }
 
 /**
  * The one code of Get for a Code, read by its ID as an unlisted ID among many is (`liveCodesAmong`): refused as a
- * code not there or read as deleted, it fails the item in the same words, QRTRAC's answer in the description.
+ * code not there or read as deleted, it fails the item in the same words, QRTRAC's answer in the description, and
+ * `scansRefused`, the refusal of the code's scans read (Get Scans) that led to this read, too.
  */
 export async function readLiveCode(
 	ctx: IExecuteFunctions,
-	{ qrId, teamId, itemIndex }: { qrId: string; teamId?: string; itemIndex: number },
+	{
+		qrId,
+		teamId,
+		itemIndex,
+		scansRefused,
+	}: { qrId: string; teamId?: string; itemIndex: number; scansRefused?: NodeApiError },
 ): Promise<QrCode> {
-	const [code] = await liveCodesAmong(ctx, { qrIds: [qrId], listed: [], teamId, itemIndex });
+	const alsoAnswered =
+		scansRefused && `${CODE_ADDRESSES.scans.operation} answered ${refusalWords(scansRefused)}`;
+	const [code] = await liveCodesAmong(ctx, {
+		qrIds: [qrId],
+		listed: [],
+		teamId,
+		itemIndex,
+		alsoAnswered,
+	});
 	return code;
+}
+
+/** A refusal in a few words for an error's description: its status and message. */
+function refusalWords(error: NodeApiError): string {
+	return `${error.httpCode ?? ''} ${error.message}`.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -67,7 +89,7 @@ async function readUnlisted(
 		read++;
 		const code = await getQrById(ctx, { id, teamId, itemIndex }).catch((error: unknown) => {
 			if (!mayNameGoneCode(error)) throw error;
-			answers.push(`${id}: ${error.httpCode ?? ''} ${error.message}`.replace(/\s+/g, ' '));
+			answers.push(`${id}: ${refusalWords(error)}`);
 			return undefined;
 		});
 		if (code && isLive(code)) live.push(code);
@@ -80,9 +102,12 @@ function notLiveCodes(
 	ctx: IExecuteFunctions,
 	{ notCodes, answers, unread }: { notCodes: string[]; answers: string[]; unread: number },
 	itemIndex: number,
+	alsoAnswered?: string,
 ): NodeOperationError {
 	const shown = notCodes.join(', ');
-	const answered = answers.length > 0 ? ` QRTRAC answered ${answers.join('; ')}.` : '';
+	const answered =
+		(answers.length > 0 ? ` QRTRAC answered ${answers.join('; ')}.` : '') +
+		(alsoAnswered ? ` ${alsoAnswered}.` : '');
 	const rest = unread > 0 ? ` (${unread} more IDs outside the team's list were not read)` : '';
 	return operationError(
 		ctx.getNode(),

@@ -238,16 +238,59 @@ describe('Analytics: Get Scans', () => {
 			});
 		}
 	});
+});
 
-	it("surfaces the service's 400 for a code of another team", async () => {
-		const { credentials } = newTeamWithCodes(0);
-		const other = newTeamWithCodes(1);
+describe('Analytics: Get Scans of an id the scans read refuses', () => {
+	afterEach(() => {
+		suite.sim.faults.clear();
+		suite.sim.setAnswerModes({});
+	});
 
-		const result = await scansOf(other.codes[0].id, credentials, { timeRange: 'allTime' });
+	/** A refusal of Get Scans for `qrId`: the simulator's own (400), or `status` with its plain words. */
+	function refuseScans(qrId: string, status: 403 | 404) {
+		suite.sim.faults.add({
+			kind: 'status',
+			status,
+			method: 'GET',
+			path: `/api/analytics-api/detailed/${qrId}`,
+			message: status === 403 ? 'Forbidden' : 'Not Found',
+		});
+	}
 
+	// a refusal that a code not there may cause says little, and a 403 blames the client's role: the code read
+	// tells whether the ID is a live code of the team, and the item's error says so
+	it.each([
+		['400 "QR code not found" (the simulator)', '400 QR code not found: '],
+		['403 "QR code not found", as another team\'s record', '403 QR code not found: '],
+		['404', '404 Not Found'],
+	] as const)(
+		'fails a code of another team refused with %s as no live code of the team',
+		async (how, answered) => {
+			const { credentials } = newTeamWithCodes(0);
+			const other = newTeamWithCodes(1).codes[0].id;
+			if (how.startsWith('403')) suite.sim.setAnswerModes({ foreignRecordStatus: 403 });
+			if (how === '404') refuseScans(other, 404);
+
+			const result = await scansOf(other, credentials, { timeRange: 'allTime' });
+
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toBe(`This ID is not a live code of this team: ${other}`);
+			expect(result.error?.description).toContain(`QRTRAC answered ${other}: `);
+			expect(result.error?.description).toContain(`Get Scans answered ${answered}`);
+		},
+	);
+
+	it("keeps the scans read's own refusal for a live code of the team", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		refuseScans(codes[0].id, 403);
+
+		const result = await scansOf(codes[0].id, credentials, { timeRange: 'allTime' });
+
+		expect(result.items).toHaveLength(0);
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.httpCode).toBe('400');
-		expect(result.error?.message).toBe(`QR code not found: ${other.codes[0].id}`);
+		expect([result.error?.httpCode, result.error?.message]).toEqual(['403', 'Forbidden']);
+		expect(result.error?.description).toContain("The API client's role may not do this");
 	});
 });
 
