@@ -180,7 +180,7 @@ export const triggerProperties: INodeProperties[] = [
 			typeOptions: { minValue: 1, maxValue: 3600 },
 			placeholder: '15',
 			description:
-				'Keep 15 unless changes go missing. Each check also looks this many seconds back, to catch changes QRTRAC saved a moment late; nothing is ever reported twice.',
+				'Keep 15 unless changes or scans go missing. Each check also looks this many seconds back, to catch changes and scans QRTRAC saved a moment late; nothing is ever reported twice.',
 		},
 	]),
 ];
