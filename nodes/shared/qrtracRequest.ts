@@ -49,9 +49,25 @@ export interface QrtracRequest {
 	 * For state changes (pause, rename, ...): called when a retry after an unknown outcome is refused (4xx), e.g.
 	 * "already paused" because the first attempt did go through. Return what was asked for when the state read
 	 * now shows it (the request then succeeds, marked `verifiedAfterUnknownOutcome`), `undefined` when it does not
-	 * or cannot be told (the refusal stands). Never a false success, never a false failure.
+	 * or cannot be told (the refusal stands; an answer that said nothing is sent again), an OutcomeUntold to fail
+	 * the item at once when sending again cannot settle it either. Never a false success, never a false failure.
 	 */
-	verifyAfterRefusal?: () => Promise<IDataObject | undefined>;
+	verifyAfterRefusal?: () => Promise<IDataObject | OutcomeUntold | undefined>;
+}
+
+/**
+ * What verifyAfterRefusal returns when the state read cannot tell whether the change was made (a Folder ID or a
+ * password a read need not show): the item fails at once, its outcome unknown, never sent again to no end.
+ */
+export class OutcomeUntold {
+	constructor(private readonly why: string) {}
+
+	/** The error's detail, after a refused retry or after an answer that said nothing. */
+	detail(refused: boolean): string {
+		return refused
+			? `An earlier attempt had an unknown outcome (its answer was lost), so this refusal may be of a change already made, and ${this.why}`
+			: `Whether it was made is not known, and it was not sent again: ${this.why}`;
+	}
 }
 
 export interface QrtracResponse<T> {

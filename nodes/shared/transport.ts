@@ -25,6 +25,7 @@ import { INTERFACE_ROOT } from './api/route';
 import { basePathNote, missingValues, unsendableTeam, type QrtracConnection } from './connection';
 import {
 	CREDENTIAL_TYPE,
+	OutcomeUntold,
 	type QrtracRequest,
 	type QrtracResponse,
 	type TransportContext,
@@ -136,18 +137,22 @@ async function sendWithRetries<T>(
 		const unconfirmed = result.unconfirmed && !request.verifyUnknownOutcome;
 		if ((refusedAfterUnknown || unconfirmed) && request.verifyAfterRefusal) {
 			const verified = await request.verifyAfterRefusal().catch(() => undefined);
-			if (verified)
+			const untold = verified instanceof OutcomeUntold ? verified : undefined;
+			if (verified && !untold)
 				return {
 					data: verified as T,
 					body: { success: true, data: verified },
 					status: 200,
 					verifiedAfterUnknownOutcome: true,
 				};
-			if (refusedAfterUnknown)
+			if (refusedAfterUnknown || untold)
 				throw serviceError(ctx.getNode(), {
 					...failure,
 					itemIndex: request.itemIndex,
-					detail: `An earlier attempt had an unknown outcome (its answer was lost); the state read afterwards is not what was asked, so this refusal stands.`,
+					outcomeUnknown: untold ? true : undefined,
+					detail:
+						untold?.detail(refusedAfterUnknown) ??
+						`An earlier attempt had an unknown outcome (its answer was lost); the state read afterwards is not what was asked, so this refusal stands.`,
 				});
 		}
 

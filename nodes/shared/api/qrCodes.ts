@@ -27,7 +27,8 @@ import {
 	sameTags,
 	valueAt,
 } from '../records/qrCode';
-import { holdsChange, showsChange, unchangedFields } from '../records/qrCodeChange';
+import { cannotShowText, holdsChange, showsChange, unchangedFields } from '../records/qrCodeChange';
+import { OutcomeUntold } from '../qrtracRequest';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { deletedSince } from './deletions';
@@ -159,12 +160,14 @@ export async function updateQr(
 			teamId,
 			itemIndex,
 			// an answer saying nothing (`{}`, a 204), or a retry refused after a lost answer: the code read by its ID
-			// settles it only when it shows every change made (holdsChange); otherwise the PUT is sent again, or the
-			// refusal stands
+			// settles it when it shows the change (holdsChange); one still at an old value has the PUT sent again, or
+			// the refusal stands; one that cannot tell fails the item, never sent again
 			verifyAfterRefusal: async () => {
 				const code = await getQrById(ctx, { id, teamId, itemIndex });
-				const held = holdsChange(written, code, stored) && alsoNotShown(code).length === 0;
-				return held ? code : undefined;
+				const read =
+					alsoNotShown(code).length > 0 ? 'not held' : holdsChange(written, code, stored);
+				if (read === 'held') return code;
+				return read === 'not held' ? undefined : new OutcomeUntold(cannotShowText(read.cannotShow));
 			},
 		});
 		verified ||= response.verifiedAfterUnknownOutcome === true;

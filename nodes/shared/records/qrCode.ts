@@ -24,7 +24,7 @@ export { sameAt, sameValue };
  *   (changedFields). A change's password that is a mask counts as not given (givesPassword).
  * - Everything else compares deeply and as written (`https://a.com` and `https://a.com/` differ to the service).
  * - A change's answer or read holds a written field unless it still shows the old value there (qrCodeChange.ts).
- *   A read after an answer that says nothing holds it only when it shows every changed field (holdsChange).
+ *   A read after an answer that says nothing must also show some changed field unlike the old value (holdsChange).
  */
 
 /** Fields of a stored code that the service owns; a PUT never sends them back. */
@@ -238,11 +238,6 @@ const NOT_ECHOED: ReadonlySet<string> = new Set([
 	'settings.password',
 ]);
 
-/** Whether a code read back need not echo `field` (NOT_ECHOED): its value there never tells what was written. */
-export function needNotEcho(field: string): boolean {
-	return NOT_ECHOED.has(field);
-}
-
 /**
  * The fields a code read back holds with other values than `sent` (a create's body): changedFields, less the
  * fields the code leaves out (in keyed objects, the keys it leaves out) and those it need not echo. What the
@@ -250,7 +245,7 @@ export function needNotEcho(field: string): boolean {
  */
 export function contradictedFields(sent: IDataObject, found: IDataObject): string[] {
 	return changedFields(sent, found).filter(
-		(field) => !needNotEcho(field) && valueAt(found, field) !== undefined,
+		(field) => !NOT_ECHOED.has(field) && valueAt(found, field) !== undefined,
 	);
 }
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	changedFields,
 	contradictedFields,
-	needNotEcho,
+	isMaskedPassword,
 	sameAt,
 	sameTags,
 	valueAt,
@@ -64,24 +64,50 @@ export function sameInForm(kept: unknown, written: unknown): boolean {
 }
 
 /**
- * Whether `found`, the code read by its ID after a change whose answer said nothing (`{}`, a 204) or whose retry
- * was refused, holds the change: every field it changes on `before` (changedFields: keyed objects key by key,
- * tags as a set) is in the read and there the written value in the service's form (sameInForm) or no longer the
- * old one.
- * Stricter than unchangedFields, the rule of an answer that says it succeeded: here nothing says the write was
- * made, so a field the read leaves out or need not echo (`folderId`, `settings.password`) cannot tell, and the
- * change is not taken as held.
+ * What the code read by its ID after a change whose answer said nothing (`{}`, a 204) or whose retry was refused
+ * tells of it (holdsChange): `held`, `not held`, or that it cannot tell, with the changed fields it cannot show.
+ */
+export type ChangeRead = 'held' | 'not held' | { cannotShow: string[] };
+
+/**
+ * Whether `found`, that read, holds the change `written` made to `before`. Here nothing says the write was made,
+ * so beyond the rule of an answer that says it succeeded (no field still at its old value, unchangedFields) some
+ * changed field (changedFields) must show a value unlike the old one; a shown Folder ID counts. When none shows
+ * one (each left out, a masked password, or the old value where that is the written one in the service's form:
+ * `Poster` for `POSTER`, or a field a read need not echo), the read cannot tell. A read leaving out tags holds
+ * none (tags are a set), so tags cleared show there. A change that changes nothing holds.
  */
 export function holdsChange(
 	written: IDataObject,
 	found: IDataObject,
 	before: IDataObject,
-): boolean {
-	return changedFields(written, before).every((field) => {
-		const value = valueAt(found, field);
-		if (needNotEcho(field) || value === undefined) return false;
-		return sameInForm(value, valueAt(written, field)) || !holdsAsBefore(found, before, field);
-	});
+): ChangeRead {
+	const cleared =
+		Array.isArray(written.tags) && written.tags.length === 0 && found.tags === undefined;
+	const read = cleared ? { ...found, tags: [] } : found;
+	if (unchangedFields(written, read, before).length > 0) return 'not held';
+	const fields = changedFields(written, before);
+	const shows = (field: string) => {
+		const value = valueAt(read, field);
+		if (value === undefined || (field === 'settings.password' && isMaskedPassword(value)))
+			return false;
+		return !holdsAsBefore(read, before, field);
+	};
+	return fields.length === 0 || fields.some(shows) ? 'held' : { cannotShow: fields };
+}
+
+/** The fields a field list names as a user knows them: the form's labels where a code read need not echo them. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+	folderId: 'Folder ID',
+	templateId: 'Template ID',
+	baseUrl: 'Base URL',
+	'settings.password': 'the password',
+};
+
+/** Why a read cannot settle a change of `fields` (holdsChange's `cannotShow`), and what the user should do. */
+export function cannotShowText(fields: string[]): string {
+	const named = fields.map((field) => FIELD_LABELS[field] ?? `"${field}"`);
+	return `the code read by its ID cannot show ${named.join(' or ')}: check the code in QRTRAC.`;
 }
 
 /**

@@ -28,6 +28,7 @@ function newCode() {
 		name: 'Poster',
 		qrRedirectUrl: 'https://example.com/x',
 		folderId: 'folder-a',
+		tags: ['Promo'],
 		settings: { passwordEnabled: true, password: 'secret' },
 	});
 }
@@ -45,6 +46,8 @@ function answerPutsWith204(id: string, afterWrite = false): void {
 }
 
 const puts = () => suite.sim.requestLog.filter((entry) => entry.method === 'PUT').length;
+const errorText = (result: Awaited<ReturnType<typeof update>>) =>
+	`${result.error?.message} ${String((result.error as { description?: string } | undefined)?.description)}`;
 const passwordOf = (id: string) =>
 	(suite.sim.state.getQr(id)?.settings as { password?: string } | undefined)?.password;
 
@@ -105,6 +108,75 @@ describe('Update whose first PUT was lost before the write and whose retry was r
 	});
 });
 
+describe('Update whose first PUT was lost after the write and whose retry was refused', () => {
+	it('a new name and Folder ID the read shows: updated, not "the state read is not what was asked"', async () => {
+		const code = newCode();
+		const path = `/api/qrs-api/${code.id}`;
+		suite.sim.faults.add({ kind: 'reset', method: 'PUT', path, count: 1, afterWrite: true });
+		suite.sim.faults.add({
+			...{ kind: 'status', status: 400, message: 'Request could not be processed' },
+			...{ method: 'PUT', path, count: 1 },
+		});
+
+		const result = await update(code.id, {
+			updateFields: { name: 'Renamed', folderId: 'folder-b' },
+		});
+
+		// before: the 400 stood, "the state read afterwards is not what was asked", though the read showed both
+		expect(suite.sim.state.getQr(code.id)?.folderId).toBe('folder-b');
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			result: 'updated',
+			verifiedAfterUnknownOutcome: true,
+		});
+	});
+
+	it('a new password the read masks: the refusal stands, saying the read cannot tell', async () => {
+		suite.sim.setAnswerModes({ maskedPasswords: true });
+		try {
+			const code = newCode();
+			const path = `/api/qrs-api/${code.id}`;
+			suite.sim.faults.add({ kind: 'reset', method: 'PUT', path, count: 1, afterWrite: true });
+			suite.sim.faults.add({
+				...{ kind: 'status', status: 400, message: 'Request could not be processed' },
+				...{ method: 'PUT', path, count: 1 },
+			});
+
+			const result = await update(code.id, {
+				scanRules: { password: { passwordEnabled: true, password: 'hunter2' } },
+			});
+
+			expect(puts()).toBe(2);
+			expect(errorText(result)).toMatch(/cannot show the password/);
+			expect(errorText(result)).not.toMatch(/not what was asked/);
+		} finally {
+			suite.sim.setAnswerModes({});
+		}
+	});
+});
+
+describe('Update answered 204 without making a change the read cannot tell from the old value', () => {
+	it.each([
+		['a name changed only in case', { name: 'POSTER' }, 'name', 'Poster'],
+		['tags changed only in case', { tags: 'promo' }, 'tags', ['Promo']],
+	])(
+		'%s is not reported updated: the item fails at the first read',
+		async (_name, fields, key, old) => {
+			const code = newCode();
+			answerPutsWith204(code.id);
+
+			const result = await update(code.id, { updateFields: fields });
+
+			// before: `result: "updated"`, `verifiedAfterUnknownOutcome: true`, while QRTRAC still held the old value
+			expect(
+				(suite.sim.state.getQr(code.id) as Record<string, unknown> | undefined)?.[key],
+			).toEqual(old);
+			expect(result.error).toBeDefined();
+			expect(puts()).toBe(1);
+		},
+	);
+});
+
 describe('Update answered 204 after making the change', () => {
 	it('Update verified after a 204 is marked verifiedAfterUnknownOutcome, the PUT sent once', async () => {
 		const code = newCode();
@@ -120,5 +192,43 @@ describe('Update answered 204 after making the change', () => {
 			verifiedAfterUnknownOutcome: true,
 		});
 		expect(puts()).toBe(1);
+	});
+
+	it.each([
+		['a new Folder ID', { folderId: 'folder-b' }],
+		['a new name and Folder ID', { name: 'Renamed', folderId: 'folder-b' }],
+	])('%s the read shows is reported updated, the PUT sent once', async (_name, fields) => {
+		const code = newCode();
+		answerPutsWith204(code.id, true);
+
+		const result = await update(code.id, { updateFields: fields });
+
+		// before: the PUT sent 6 times, then the item failed, though every read showed folder-b
+		expect(suite.sim.state.getQr(code.id)?.folderId).toBe('folder-b');
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			result: 'updated',
+			verifiedAfterUnknownOutcome: true,
+		});
+		expect(puts()).toBe(1);
+	});
+
+	it('a new password the read masks fails at the first read, naming the password, the PUT sent once', async () => {
+		suite.sim.setAnswerModes({ maskedPasswords: true });
+		try {
+			const code = newCode();
+			answerPutsWith204(code.id, true);
+
+			const result = await update(code.id, {
+				scanRules: { password: { passwordEnabled: true, password: 'hunter2' } },
+			});
+
+			// before: the PUT sent 6 times, then "without saying whether it succeeded"
+			expect(result.error).toBeDefined();
+			expect(errorText(result)).toMatch(/cannot show the password: check the code in QRTRAC/);
+			expect(puts()).toBe(1);
+		} finally {
+			suite.sim.setAnswerModes({});
+		}
 	});
 });

@@ -2,6 +2,8 @@
  * The rules of a QR code record, owned by nodes/shared/records/qrCode.ts: live or not, tags as a set, the type
  * change, and the complete PUT body.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import {
 	asDeleted,
 	changedFields,
@@ -20,6 +22,7 @@ import {
 	sameValue,
 } from '../../../../nodes/shared/records/qrCode';
 import {
+	cannotShowText,
 	holdsChange,
 	sameInForm,
 	showsChange,
@@ -360,7 +363,7 @@ describe('holdsChange (the code read after an answer that said nothing, against 
 		extra: 'x',
 	};
 
-	it("holds when every changed field shows the written value, in the service's form or not the old one", () => {
+	it('holds when no changed field keeps its old value and some shows a value unlike it', () => {
 		const written = { name: 'New', tags: ['Promo', 'b'], settings: { minAge: 21 } };
 		expect(
 			holdsChange(
@@ -368,36 +371,87 @@ describe('holdsChange (the code read after an answer that said nothing, against 
 				{ ...before, name: 'New', tags: ['b', 'promo'], settings: { minAge: '21' } },
 				before,
 			),
-		).toBe(true);
+		).toBe('held');
 		expect(
 			holdsChange(
 				written,
 				{ ...before, name: 'new ', tags: ['Promo'], settings: { minAge: 22 } },
 				before,
 			),
-		).toBe(true);
+		).toBe('held');
+		// one field shown suffices: the read leaves out the new minAge
+		expect(
+			holdsChange({ name: 'New', settings: { minAge: 21 } }, { name: 'New', settings: {} }, before),
+		).toBe('held');
+	});
+
+	it('holds a Folder ID or a password the read shows with the new value', () => {
+		expect(holdsChange({ folderId: 'folder-b' }, { ...before, folderId: 'folder-b' }, before)).toBe(
+			'held',
+		);
+		expect(
+			holdsChange({ name: 'New', folderId: 'folder-b' }, { ...before, name: 'New' }, before),
+		).toBe('held');
+		const shown = { ...before, settings: { ...before.settings, password: 'hunter2' } };
+		expect(holdsChange({ settings: { password: 'hunter2' } }, shown, before)).toBe('held');
 	});
 
 	it('does not hold while a changed field keeps its old value (tags as a set)', () => {
-		expect(holdsChange({ name: 'New' }, before, before)).toBe(false);
-		expect(holdsChange({ tags: ['x'] }, { ...before, tags: ['old', 'old'] }, before)).toBe(false);
-		expect(holdsChange({ settings: { minAge: 21 } }, before, before)).toBe(false);
+		expect(holdsChange({ name: 'New' }, before, before)).toBe('not held');
+		expect(holdsChange({ tags: ['x'] }, { ...before, tags: ['old', 'old'] }, before)).toBe(
+			'not held',
+		);
+		expect(holdsChange({ settings: { minAge: 21 } }, before, before)).toBe('not held');
+		expect(
+			holdsChange(
+				{ name: 'New', folderId: 'folder-b' },
+				{ ...before, folderId: 'folder-b' },
+				before,
+			),
+		).toBe('not held');
 	});
 
-	it('cannot tell, so does not hold, from a field the read leaves out or need not echo', () => {
+	it('cannot tell, naming the fields, when no changed field can show the change', () => {
 		const leftOut = { name: before.name, tags: before.tags, settings: before.settings };
-		expect(holdsChange({ folderId: 'folder-b' }, { ...before, folderId: 'folder-b' }, before)).toBe(
-			false,
-		);
-		expect(holdsChange({ settings: { password: 'hunter2' } }, before, before)).toBe(false);
-		expect(holdsChange({ extra: 'y' }, leftOut, before)).toBe(false);
-		expect(
-			holdsChange({ name: 'New', settings: { minAge: 21 } }, { name: 'New', settings: {} }, before),
-		).toBe(false);
+		expect(holdsChange({ folderId: 'folder-b' }, before, before)).toEqual({
+			cannotShow: ['folderId'],
+		});
+		expect(holdsChange({ folderId: 'folder-b' }, leftOut, before)).toEqual({
+			cannotShow: ['folderId'],
+		});
+		expect(holdsChange({ settings: { password: 'hunter2' } }, before, before)).toEqual({
+			cannotShow: ['settings.password'],
+		});
+		const masked = { ...before, settings: { ...before.settings, password: '********' } };
+		expect(holdsChange({ settings: { password: 'hunter2' } }, masked, before)).toEqual({
+			cannotShow: ['settings.password'],
+		});
+		expect(holdsChange({ extra: 'y' }, leftOut, before)).toEqual({ cannotShow: ['extra'] });
+	});
+
+	it("cannot tell a change only in case, the old value being the new one in the service's form", () => {
+		const poster = { name: 'Poster', tags: ['Promo'] };
+		expect(holdsChange({ name: 'POSTER' }, poster, poster)).toEqual({ cannotShow: ['name'] });
+		expect(holdsChange({ tags: ['promo'] }, poster, poster)).toEqual({ cannotShow: ['tags'] });
+		expect(holdsChange({ name: 'POSTER' }, { ...poster, name: 'POSTER' }, poster)).toBe('held');
+	});
+
+	it('holds tags cleared when the read leaves out the empty list (tags are a set: missing is none)', () => {
+		const read: IDataObject = { ...before };
+		delete read.tags;
+		expect(holdsChange({ tags: [] }, read, before)).toBe('held');
+		expect(holdsChange({ tags: ['x'] }, read, before)).toEqual({ cannotShow: ['tags'] });
 	});
 
 	it('holds a change that changes nothing, whatever the read leaves out', () => {
-		expect(holdsChange({ name: 'Old', folderId: 'folder-a' }, {}, before)).toBe(true);
+		expect(holdsChange({ name: 'Old', folderId: 'folder-a' }, {}, before)).toBe('held');
+	});
+
+	it('names the fields a read cannot show as the form labels them', () => {
+		expect(cannotShowText(['folderId', 'settings.password'])).toBe(
+			'the code read by its ID cannot show Folder ID or the password: check the code in QRTRAC.',
+		);
+		expect(cannotShowText(['name'])).toMatch(/cannot show "name":/);
 	});
 });
 
