@@ -62,4 +62,24 @@ describe('Create or Update: an update answered 204 after QRTRAC made it', () => 
 		});
 		expect(puts()).toBe(1);
 	});
+
+	it('a second identical row after it is unchanged, without the first row verifiedAfterUnknownOutcome mark', async () => {
+		const code = newCode();
+		answerPutsWith204AfterWrite(code.id);
+
+		const result = await lookUpEachRow({ displayId: code.displayId, name: 'Renamed' }, [
+			{ row: 1 },
+			{ row: 2 },
+		]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			result: 'updated',
+			verifiedAfterUnknownOutcome: true,
+		});
+		// before: the second row carried `verifiedAfterUnknownOutcome: true`, though nothing was sent for it
+		expect(result.items[1].json.result).toBe('unchanged');
+		expect(result.items[1].json.verifiedAfterUnknownOutcome).toBeUndefined();
+		expect(puts()).toBe(1);
+	});
 });

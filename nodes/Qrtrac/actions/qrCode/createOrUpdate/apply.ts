@@ -188,7 +188,11 @@ function unchanged({
 	stored: IDataObject;
 	passwordNote?: string;
 }): RowResult {
-	return { operation: 'unchanged', code: stored, ...(passwordNote ? { passwordNote } : {}) };
+	// Nothing was sent for the row: the code it started from may be the one the row before left, marked
+	// verifiedAfterUnknownOutcome for that row's write; the mark is not this row's.
+	const code = { ...stored };
+	delete code.verifiedAfterUnknownOutcome;
+	return { operation: 'unchanged', code, ...(passwordNote ? { passwordNote } : {}) };
 }
 
 /**
