@@ -30,6 +30,9 @@ const quotes = new WeakMap<Error, string>();
 export function apiError(node: INode, body: JsonObject, options: ApiErrorOptions): NodeApiError {
 	const { saidBy = 'Error', original, ...rest } = options;
 	const error = new NodeApiError(node, body, rest);
+	// without a description, the constructor copies the body's message there: the service's words said again after
+	// the title (and after quoteTitle's quote of them, where the title rewords them)
+	if (!rest.description) error.description = undefined;
 	keepTitle(error, options.message);
 	quoteTitle(node, error, saidBy, original);
 	return error;

@@ -186,3 +186,21 @@ describe('the read by ID of the row after a failed write refused: the row says w
 		},
 	);
 });
+
+it("a read refused with a 400 naming displayId: QRTRAC's words quoted once, then the sentence naming the read", async () => {
+	const { held, rows } = firstWriteFails(suite.sim, {
+		displayId: 'read-by-id-refused-field',
+		url: 'https://example.com/refused-field',
+		team: newTeam(),
+		readByIdAnswered: { status: 400, message: 'displayId does not match this code', count: 50 },
+	});
+
+	const done = await upsert(rows, 'lookUpEachRow');
+
+	const failed = done.items[1].json;
+	// the title relabels the field, so the description starts with QRTRAC's words as they came, the note after
+	expect(failed.error).toBe('Display ID does not match this code');
+	expect(failed.description).toBe(
+		`QRTRAC's message: displayId does not match this code. This failed while reading by its ID ("${held.id}") the code the row before this one left.`,
+	);
+});

@@ -131,4 +131,13 @@ describe('serviceError in an ordinary run', () => {
 		const error = serviceError(node, { status: 409, message: 'displayId "x" is taken' });
 		expect(error.description).toMatch(/^QRTRAC's message: displayId "x" is taken\. /);
 	});
+
+	it("a relabelled title without a hint: the description quotes QRTRAC's words once, and only them", () => {
+		const error = serviceError(node, {
+			status: 400,
+			message: 'displayId does not match this code',
+		});
+		expect(error.message).toBe('Display ID does not match this code');
+		expect(error.description).toBe("QRTRAC's message: displayId does not match this code.");
+	});
 });
