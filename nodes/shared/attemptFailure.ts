@@ -1,4 +1,5 @@
 import { MAX_ANSWER_BYTES } from './answerBody';
+import type { RoleRule } from './api/route';
 import type { QrtracRequest } from './qrtracRequest';
 import { classifyFailure, type FailureKind } from './retryPolicy';
 
@@ -12,6 +13,8 @@ export interface AttemptFailure {
 	networkCode?: string;
 	/** A hint that replaces the one picked from the message and status. */
 	hint?: string;
+	/** The status's hint where the general one would mislead; a hint picked from the message comes first. */
+	statusHint?: string;
 	/** The answer passed MAX_ANSWER_BYTES and was not read (serviceErrors.ts `isAnswerTooLarge`). */
 	answerTooLarge?: true;
 	/** The message quotes an excerpt of the answer (serviceErrors.ts shows it as it came). */
@@ -38,26 +41,33 @@ export function refusedTeam(teamId: string, message: string): { message: string;
 	};
 }
 
+/** What the contract says of each role rule's operation, for its 403's hint. */
+const ROLE_RULE_HINTS: Record<RoleRule, string> = {
+	'Admin or Owner':
+		"The API client's role may not do this: QRTRAC lets only an Admin or Owner client do it. Check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
+	Owner:
+		"The API client's role may not do this: QRTRAC lets only an Owner client do it. Check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
+};
+
 /**
  * A 403's hint where the general one (serviceErrors.ts) would mislead: the simple interface sends only its bearer
  * key, and an operation with one of the contract's role rules names that rule (api/route.ts `Endpoint`).
  */
-export function refusedRole(request: Pick<QrtracRequest, 'api' | 'needsRole'>): { hint?: string } {
+export function refusedRole(request: Pick<QrtracRequest, 'api' | 'needsRole'>): {
+	statusHint?: string;
+} {
 	if (request.api === 'simple') return refusedApiKey(403);
-	if (!request.needsRole) return {};
-	return {
-		hint: `The API client's role may not do this: QRTRAC lets only an ${request.needsRole} client do it. Check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).`,
-	};
+	return request.needsRole ? { statusHint: ROLE_RULE_HINTS[request.needsRole] } : {};
 }
 
 /** A 401 or 403 of the simple interface is about its bearer key, the only credential value it sends. */
-export function refusedApiKey(status: 401 | 403): { hint: string } {
+export function refusedApiKey(status: 401 | 403): { statusHint: string } {
 	const check =
 		status === 401
-			? 'it must be a current key from QRTRAC Settings > API Access'
-			: 'QRTRAC refused this for that key: check in QRTRAC Settings > API Access that it is current and may create links';
+			? 'it must be a current key from QRTRAC Settings > API Access.'
+			: 'QRTRAC refused it. Check in QRTRAC Settings > API Access that it is current and may create links.';
 	return {
-		hint: `Check the credential's 'API Key (Simple Interface)': ${check}. Dynamic Link sends only this key (the client fields are for the other resources).`,
+		statusHint: `Check the credential's 'API Key (Simple Interface)': ${check} Dynamic Link sends only this key (the client fields are for the other resources).`,
 	};
 }
 

@@ -11,6 +11,8 @@ export interface ServiceFailure {
 	itemIndex?: number;
 	/** A hint that replaces the one picked from the message and status. */
 	hint?: string;
+	/** The status's hint where the general one would mislead; a hint picked from the message comes first. */
+	statusHint?: string;
 	/** e.g. ECONNREFUSED or CERT_HAS_EXPIRED: what tells one network failure from another, kept out of the message. */
 	networkCode?: string;
 	/** The answer was too large to read: a reader that can ask for less at a time may (`isAnswerTooLarge`). */
@@ -43,7 +45,10 @@ export function isOutcomeUnknown(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && unknownOutcomes.has(error);
 }
 
-const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }> = [
+type Hint = { test: (failure: ServiceFailure) => boolean; hint: string };
+
+/** Hints the service's message calls for, whatever the status. */
+const MESSAGE_HINTS: Hint[] = [
 	{
 		test: (f) =>
 			/display\s*id/i.test(f.message) && /(taken|exist|use|unavailable)/i.test(f.message),
@@ -57,6 +62,10 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 		test: (f) => /quota|plan limit|maximum number/i.test(f.message) && f.status !== 429,
 		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
 	},
+];
+
+/** The general hint of each status, where the request gives none of its own (`statusHint`). */
+const STATUS_HINTS: Hint[] = [
 	{
 		test: (f) => f.status === 401,
 		hint: "Check the credential: 'Team ID', 'Client ID' and 'Client Secret' must belong to the same QRTRAC organization (Settings > API Access).",
@@ -87,6 +96,15 @@ const HINTS: Array<{ test: (failure: ServiceFailure) => boolean; hint: string }>
 	},
 ];
 
+/**
+ * The one order of hints: the failure's own, then one the message calls for (a quota reached is one whatever the
+ * status), then the request's hint for the status, then the general one for it.
+ */
+function hintFor(failure: ServiceFailure): string | undefined {
+	const picked = (hints: Hint[]) => hints.find((entry) => entry.test(failure))?.hint;
+	return failure.hint ?? picked(MESSAGE_HINTS) ?? failure.statusHint ?? picked(STATUS_HINTS);
+}
+
 /** API field names as the form labels them, for the service's messages that name a field. */
 const FIELD_LABELS: Record<string, string> = {
 	displayId: 'Display ID',
@@ -109,7 +127,7 @@ function labelled(message: string): string {
 
 /** Turns a failure into the NodeApiError n8n shows: the service's message, the HTTP status, the item, a hint. */
 export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
-	const hint = failure.hint ?? HINTS.find((entry) => entry.test(failure))?.hint;
+	const hint = hintFor(failure);
 	// an excerpt is the service's JSON or page as it came: relabelling would break it
 	const title = failure.quotesBody ? failure.message : labelled(failure.message);
 	// The detail of an unknown outcome names the code already.

@@ -239,7 +239,7 @@ function refusedCredential(
 	teamId: string,
 	reading: AnswerReading,
 	failure: AttemptFailure,
-): { message?: string; hint?: string } {
+): { message?: string; hint?: string; statusHint?: string } {
 	if (request.api === 'simple') return refusedApiKey(401);
 	return reading.otherTeam ? refusedTeam(teamId, failure.message) : {};
 }

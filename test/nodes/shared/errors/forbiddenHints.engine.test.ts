@@ -11,21 +11,15 @@ const suite = useSimulator({ seed: true });
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const MEMBER = 'forbidden.hint@example.com';
 
-/** Every request of `method` whose path matches `pathPattern` answered 403 Forbidden: the item's error. */
+/** Every request of `method` whose path matches `pathPattern` answered 403 `message`: the item's error. */
 async function forbidden(
 	method: string,
 	pathPattern: string,
 	parameters: Record<string, unknown>,
 	credentials = suite.credentials,
+	message = 'Forbidden',
 ) {
-	suite.sim.faults.add({
-		kind: 'status',
-		status: 403,
-		message: 'Forbidden',
-		method,
-		pathPattern,
-		count: 50,
-	});
+	suite.sim.faults.add({ kind: 'status', status: 403, message, method, pathPattern, count: 50 });
 	const done = await runNode({
 		nodeType: 'qrtrac',
 		credentials,
@@ -34,7 +28,7 @@ async function forbidden(
 		continueOnFail: true,
 	});
 	const json = done.items[0].json;
-	expect(json.error).toBe('Forbidden');
+	expect(json.error).toBe(message);
 	return String(json.description);
 }
 
@@ -64,7 +58,23 @@ it("Dynamic Link (the v1 create, bearer key only): the hint names the API key, n
 	);
 
 	expect(said).toContain("'API Key (Simple Interface)'");
+	expect(said).toContain(
+		'QRTRAC refused it. Check in QRTRAC Settings > API Access that it is current and may create links.',
+	);
 	expect(said).not.toMatch(/Client ID|role/);
+});
+
+it("Dynamic Link: a 403 whose message says the plan's quota is reached gets the quota hint, not the key's", async () => {
+	const said = await forbidden(
+		'POST',
+		'^/v1/qr/create',
+		{ resource: 'dynamicLink', operation: 'create', destinationUrl: 'https://example.com/x' },
+		suite.credentials,
+		'Plan limit reached: maximum number of dynamic codes',
+	);
+	expect(said).toBe(
+		"Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
+	);
 });
 
 it('Team > Rename: the hint names the contract rule, Admin or Owner', async () => {

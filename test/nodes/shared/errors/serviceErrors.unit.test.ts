@@ -21,6 +21,22 @@ describe('serviceError hints', () => {
 	});
 });
 
+describe('serviceError hint order', () => {
+	const own = { status: 403, statusHint: "The request's own hint for its 403." };
+
+	it("a hint the message calls for comes before the request's own hint for the status", () => {
+		const error = serviceError(node, { ...own, message: 'Plan limit reached' });
+		expect(error.description).toBe(
+			"Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
+		);
+	});
+
+	it("without one, the request's own hint for the status replaces the general one", () => {
+		const error = serviceError(node, { ...own, message: 'Forbidden' });
+		expect(error.description).toBe("The request's own hint for its 403.");
+	});
+});
+
 describe('serviceError titles', () => {
 	// n8n's NodeApiError replaces a message holding a Node error code (any case, inside a word too) with its own text
 	it.each([
