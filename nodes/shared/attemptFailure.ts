@@ -45,8 +45,9 @@ export function refusedTeam(teamId: string, message: string): { message: string;
 const ROLE_RULE_HINTS: Record<RoleRule, string> = {
 	'Admin or Owner':
 		"The API client's role may not do this: QRTRAC lets only an Admin or Owner client do it. Check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
+	// Delete Member (completely): the contract also never deletes an owner (400 or 403), whatever the client's role
 	Owner:
-		"The API client's role may not do this: QRTRAC lets only an Owner client do it. Check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
+		"QRTRAC lets only an Owner client do it, and an owner is never deleted. Check that the member is not the organization's owner, then the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
 };
 
 /**

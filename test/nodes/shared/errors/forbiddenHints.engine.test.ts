@@ -97,7 +97,27 @@ it('Team Member > Delete (completely): the hint names the contract rule, Owner',
 		teamId: byId(team),
 		email: MEMBER,
 	});
-	expect(said).toContain('QRTRAC lets only an Owner client do it');
+	expect(said).toContain('QRTRAC lets only an Owner client do it, and an owner is never deleted.');
+});
+
+it("Team Member > Delete (completely) of the organization's owner: the hint says an owner is never deleted", async () => {
+	const team = suite.credentials.teamId!;
+	// the seeded credential is an Owner client: only the owner rule explains this refusal
+	const said = await forbidden(
+		'DELETE',
+		'/delete$',
+		{
+			resource: 'teamMember',
+			operation: 'delete',
+			teamId: byId(team),
+			email: 'olivia@acme.example',
+		},
+		suite.credentials,
+		'The organization owner cannot be deleted',
+	);
+	expect(said).toMatch(
+		/an owner is never deleted\. Check that the member is not the organization's owner/,
+	);
 });
 
 describe('requests without a role rule in the contract get the general hint, no rule of another operation', () => {
