@@ -1,6 +1,7 @@
 import type { INode, JsonObject, NodeApiError } from 'n8n-workflow';
 
 import { apiError } from './nodeErrors';
+import { FIELD_LABELS } from './records/fieldLabels';
 
 /** What went wrong with one request, in the service's words where it gave any. */
 export interface ServiceFailure {
@@ -104,15 +105,6 @@ function hintFor(failure: ServiceFailure): string | undefined {
 	const picked = (hints: Hint[]) => hints.find((entry) => entry.test(failure))?.hint;
 	return failure.hint ?? picked(MESSAGE_HINTS) ?? failure.statusHint ?? picked(STATUS_HINTS);
 }
-
-/** API field names as the form labels them, for the service's messages that name a field. */
-const FIELD_LABELS: Record<string, string> = {
-	displayId: 'Display ID',
-	qrRedirectUrl: 'Redirect URL',
-	baseUrl: 'Custom Domain',
-	templateId: 'Template',
-	qrType: 'QR Type',
-};
 
 /**
  * The service's message with the fields it names written as the form shows them (`displayId "x" is already taken`

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { FIELD_LABELS } from './fieldLabels';
+
 import {
 	changedFields,
 	contradictedFields,
@@ -96,18 +98,10 @@ export function holdsChange(
 	return fields.length === 0 || fields.some(shows) ? 'held' : { cannotShow: fields };
 }
 
-/** The fields a field list names as a user knows them: the form's labels where a code read need not echo them. */
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-	folderId: 'Folder ID',
-	templateId: 'Template ID',
-	baseUrl: 'Base URL',
-	'settings.password': 'the password',
-};
-
 /** Why a read cannot settle a change of `fields` (holdsChange's `cannotShow`), and what the user should do. */
 export function cannotShowText(fields: string[]): string {
 	const named = fields.map((field) => FIELD_LABELS[field] ?? `"${field}"`);
-	return `the code read by its ID cannot show ${named.join(' or ')}: check the code in QRTRAC.`;
+	return `the code read by its ID cannot show whether ${named.join(' or ')} changed (the read leaves it out, masks it, or writes the new value as it wrote the old one, e.g. in another case): check the code in QRTRAC.`;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * QR Code > Update answered without saying whether it succeeded (a 204, `{}`), or whose retry after a lost answer
- * was refused: the code read by its ID settles it only when it shows every field the change changes. A field the
- * read need not echo (`folderId`, `settings.password`) or leaves out cannot tell, so such a PUT is never reported
- * `updated` while QRTRAC still holds the old value.
+ * was refused: the code read by its ID settles it when it shows some changed field new and none old. A read that
+ * cannot tell (every changed field left out, masked, or written as before) fails the item at once, so such a PUT
+ * is never reported `updated` while QRTRAC still holds the old value.
  */
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
@@ -147,7 +147,7 @@ describe('Update whose first PUT was lost after the write and whose retry was re
 			});
 
 			expect(puts()).toBe(2);
-			expect(errorText(result)).toMatch(/cannot show the password/);
+			expect(errorText(result)).toMatch(/cannot show whether the password changed/);
 			expect(errorText(result)).not.toMatch(/not what was asked/);
 		} finally {
 			suite.sim.setAnswerModes({});
@@ -225,7 +225,9 @@ describe('Update answered 204 after making the change', () => {
 
 			// before: the PUT sent 6 times, then "without saying whether it succeeded"
 			expect(result.error).toBeDefined();
-			expect(errorText(result)).toMatch(/cannot show the password: check the code in QRTRAC/);
+			expect(errorText(result)).toMatch(
+				/cannot show whether the password changed .*: check the code in QRTRAC/,
+			);
 			expect(puts()).toBe(1);
 		} finally {
 			suite.sim.setAnswerModes({});
