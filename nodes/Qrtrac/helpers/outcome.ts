@@ -5,7 +5,12 @@ import { VERSION_1_2 } from '../descriptions/layoutVersions';
 import { atLeastVersion } from './parameters';
 
 // the refusal rules live in nodes/shared (the trigger reads a gone code by them too); kept here for the actions
-export { mayNameGoneCode, refusedAsNotFound, refusedWith } from '../../shared/refusals';
+export {
+	mayNameGoneCode,
+	refusedAsGone,
+	refusedAsNotFound,
+	refusedWith,
+} from '../../shared/refusals';
 
 /**
  * What a change reports in `result`, one vocabulary for every operation (README, "What a change reports").

@@ -21,7 +21,7 @@ import { withIpPrivacy } from '../../../shared/records/ipPrivacy';
 import { describeScanRows } from '../../../shared/records/scanRows';
 import { ipPrivacyInput, ipPrivacyShape, rowIpPrivacy } from './scanPrivacy';
 import { mayNameGoneCode } from '../../helpers/outcome';
-import { readLiveCode } from './unlistedCodes';
+import { failRefusedScans, readLiveCode } from './unlistedCodes';
 import {
 	resolveTimeRange,
 	timeRangeInput,
@@ -76,8 +76,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 /**
  * Scan events of one code in the order the service gives them; it returns every scan, so the range is applied
  * here (and bounds the walk of an answer that looks capped). The code is read too (one request): an ID that is no
- * live code of the team fails even when no scans came, or when the scans read was refused in a way a code not there
- * may cause; from 1.2 its rows name it as every other scan row does.
+ * live code of the team fails even when no scans came, or when the scans read was refused and the code read proves
+ * it gone; from 1.2 its rows name it as every other scan row does.
  * The IP address is hashed, kept or removed (ipPrivacy.ts).
  */
 export async function execute(
@@ -89,10 +89,9 @@ export async function execute(
 	const code = { qrId: input.qrCodeId, teamId: input.teamId, itemIndex };
 	const all = await getQrAnalytics(this, { ...code, range }).catch(async (error: unknown) => {
 		// a refusal a code not there may cause says little (a 403 for another team's code blames the client's
-		// role): the code read tells, and fails the item for an ID that is no live code; a live one keeps it
+		// role): the code read tells, and fails the item for an ID it proves no live code; otherwise it stands
 		if (!mayNameGoneCode(error)) throw error;
-		await readLiveCode(this, { ...code, scansRefused: error });
-		throw error;
+		return await failRefusedScans(this, code, error);
 	});
 	const scans = all.filter((scan) => withinRange(scan.scanTime, range));
 	const privacy = await rowIpPrivacy(this, input);

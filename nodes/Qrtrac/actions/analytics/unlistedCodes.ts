@@ -2,7 +2,7 @@ import type { IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-wo
 
 import { CODE_ADDRESSES, getQrById, type QrCode } from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
-import { mayNameGoneCode } from '../../helpers/outcome';
+import { attempt, mayNameGoneCode, refusedAsGone, withNote } from '../../helpers/outcome';
 import { operationError } from '../../../shared/nodeErrors';
 
 /** Most IDs named as no live code before the rest of the unlisted ones are left unread (the error shows 10). */
@@ -23,45 +23,60 @@ export async function liveCodesAmong(
 		listed: readonly QrCode[];
 		teamId?: string;
 		itemIndex: number;
-		/** What another read of these IDs answered, in words for the error (`readLiveCode`). */
-		alsoAnswered?: string;
 	},
 ): Promise<QrCode[]> {
 	const { live, notCodes, answers, unread } = await readUnlisted(ctx, input);
-	if (notCodes.length > 0)
-		throw notLiveCodes(ctx, { notCodes, answers, unread }, input.itemIndex, input.alsoAnswered);
+	if (notCodes.length > 0) throw notLiveCodes(ctx, { notCodes, answers, unread }, input.itemIndex);
 	return [...input.listed, ...live];
 }
 
 /**
  * The one code of Get for a Code, read by its ID as an unlisted ID among many is (`liveCodesAmong`): refused as a
- * code not there or read as deleted, it fails the item in the same words, QRTRAC's answer in the description, and
- * `scansRefused`, the refusal of the code's scans read (Get Scans) that led to this read, too.
+ * code not there or read as deleted, it fails the item in the same words, QRTRAC's answer in the description.
  */
 export async function readLiveCode(
 	ctx: IExecuteFunctions,
-	{
-		qrId,
-		teamId,
-		itemIndex,
-		scansRefused,
-	}: { qrId: string; teamId?: string; itemIndex: number; scansRefused?: NodeApiError },
+	{ qrId, teamId, itemIndex }: { qrId: string; teamId?: string; itemIndex: number },
 ): Promise<QrCode> {
-	const alsoAnswered =
-		scansRefused && `${CODE_ADDRESSES.scans.operation} answered ${refusalWords(scansRefused)}`;
-	const [code] = await liveCodesAmong(ctx, {
-		qrIds: [qrId],
-		listed: [],
-		teamId,
-		itemIndex,
-		alsoAnswered,
-	});
+	const [code] = await liveCodesAmong(ctx, { qrIds: [qrId], listed: [], teamId, itemIndex });
 	return code;
+}
+
+/**
+ * Get for a Code whose scans read was refused in a way a code not there may cause (`scansRefused`): the code is
+ * read by its ID, and only a read proving it gone (refusals.ts `refusedAsGone`, or `deleted: true`) fails the item
+ * as no live code of the team, the scans refusal in the description. A 403 of both reads may be a role that reads
+ * neither, and a failed read tells nothing: the scans refusal stands, the code read's answer leading its
+ * description. Always throws.
+ */
+export async function failRefusedScans(
+	ctx: IExecuteFunctions,
+	{ qrId, teamId, itemIndex }: { qrId: string; teamId?: string; itemIndex: number },
+	scansRefused: NodeApiError,
+): Promise<never> {
+	const read = await attempt(getQrById(ctx, { id: qrId, teamId, itemIndex }));
+	const goneRefusal = 'failed' in read && refusedAsGone(read.failed) ? read.failed : undefined;
+	if (goneRefusal || ('done' in read && !isLive(read.done))) {
+		const answers = goneRefusal ? [`${qrId}: ${refusalWords(goneRefusal)}`] : [];
+		const scans = `${CODE_ADDRESSES.scans.operation} answered ${refusalWords(scansRefused)}`;
+		throw notLiveCodes(ctx, { notCodes: [qrId], answers, unread: 0 }, itemIndex, scans);
+	}
+	const byId = `Read by its ID (${CODE_ADDRESSES.get.operation})`;
+	if ('done' in read) throw withNote(scansRefused, `${byId}, it is a live code of this team.`);
+	const note = mayNameGoneCode(read.failed)
+		? `${CODE_ADDRESSES.get.operation} answered ${refusalWords(read.failed)} too: the ID may not be a live code of this team (check for typos, deleted codes, or the team), or the API client's role may read neither.`
+		: `${byId}, whether it is a live code of this team is not known: ${CODE_ADDRESSES.get.operation} failed: ${errorWords(read.failed)}.`;
+	throw withNote(scansRefused, note);
 }
 
 /** A refusal in a few words for an error's description: its status and message. */
 function refusalWords(error: NodeApiError): string {
 	return `${error.httpCode ?? ''} ${error.message}`.replace(/\s+/g, ' ').trim();
+}
+
+/** Any failure in a few words: a refusal's status and message, another error's message. */
+function errorWords(error: unknown): string {
+	return error instanceof Error ? refusalWords(error as NodeApiError) : 'an unknown error';
 }
 
 /**

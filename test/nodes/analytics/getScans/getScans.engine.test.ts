@@ -257,18 +257,27 @@ describe('Analytics: Get Scans of an id the scans read refuses', () => {
 		});
 	}
 
+	/** Get QR Code of `qrId` answering `status` with `message`. */
+	function refuseCodeRead(qrId: string, status: number, message: string) {
+		suite.sim.faults.add({
+			kind: 'status',
+			status,
+			method: 'GET',
+			path: `/api/qrs-api/teams/${qrId}`,
+			message,
+		});
+	}
+
 	// a refusal that a code not there may cause says little, and a 403 blames the client's role: the code read
-	// tells whether the ID is a live code of the team, and the item's error says so
+	// tells whether the ID is a live code of the team, and the item's error says so when it proves the code gone
 	it.each([
 		['400 "QR code not found" (the simulator)', '400 QR code not found: '],
-		['403 "QR code not found", as another team\'s record', '403 QR code not found: '],
 		['404', '404 Not Found'],
 	] as const)(
 		'fails a code of another team refused with %s as no live code of the team',
 		async (how, answered) => {
 			const { credentials } = newTeamWithCodes(0);
 			const other = newTeamWithCodes(1).codes[0].id;
-			if (how.startsWith('403')) suite.sim.setAnswerModes({ foreignRecordStatus: 403 });
 			if (how === '404') refuseScans(other, 404);
 
 			const result = await scansOf(other, credentials, { timeRange: 'allTime' });
@@ -281,6 +290,58 @@ describe('Analytics: Get Scans of an id the scans read refuses', () => {
 		},
 	);
 
+	it.each([
+		['410 by both reads', { deletedCodeStatus: 410 }, ': 410 '],
+		[
+			'403 by the scans read, read as deleted: true',
+			{ deletedCodeStatus: 403, deletedCodesById: true },
+			'',
+		],
+	] as const)(
+		'fails a deleted code of the team refused %s as no live code of the team',
+		async (_how, modes, code) => {
+			const { codes, credentials } = newTeamWithCodes(1);
+			codes[0].deleted = true;
+			suite.sim.setAnswerModes(modes);
+
+			const result = await scansOf(codes[0].id, credentials, { timeRange: 'allTime' });
+
+			expect(result.error?.message).toBe(`This ID is not a live code of this team: ${codes[0].id}`);
+			expect(result.error?.description).toContain(`Get Scans answered ${modes.deletedCodeStatus} `);
+			if (code !== '')
+				expect(result.error?.description).toContain(`QRTRAC answered ${codes[0].id}${code}`);
+		},
+	);
+
+	// a 403 of the code read too proves nothing (a role that may read neither is refused so): the scans refusal
+	// stands, and the code read's answer tells the user what else it may mean
+	it.each([
+		['another team\'s code (403 "QR code not found" from both reads)', 'foreign'],
+		['a live code of the team whose client may read neither (403, 403)', 'live'],
+	] as const)('keeps the scans refusal for %s, the code read added', async (_how, which) => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const id = which === 'live' ? codes[0].id : newTeamWithCodes(1).codes[0].id;
+		if (which === 'foreign') suite.sim.setAnswerModes({ foreignRecordStatus: 403 });
+		else {
+			refuseScans(id, 403);
+			refuseCodeRead(id, 403, 'Forbidden');
+		}
+
+		const result = await scansOf(id, credentials, { timeRange: 'allTime' });
+
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.httpCode).toBe('403');
+		expect(result.error?.message).not.toContain('is not a live code of this team');
+		expect(result.error?.description).toContain(
+			which === 'live'
+				? 'Get QR Code answered 403 Forbidden'
+				: 'Get QR Code answered 403 QR code not found: ',
+		);
+		expect(result.error?.description).toContain('may not be a live code of this team');
+		expect(result.error?.description).toContain("The API client's role may not do this");
+	});
+
 	it("keeps the scans read's own refusal for a live code of the team", async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
 		refuseScans(codes[0].id, 403);
@@ -290,7 +351,26 @@ describe('Analytics: Get Scans of an id the scans read refuses', () => {
 		expect(result.items).toHaveLength(0);
 		expect(result.error?.name).toBe('NodeApiError');
 		expect([result.error?.httpCode, result.error?.message]).toEqual(['403', 'Forbidden']);
+		expect(result.error?.description).toContain(
+			'Read by its ID (Get QR Code), it is a live code of this team.',
+		);
 		expect(result.error?.description).toContain("The API client's role may not do this");
+	});
+
+	it("keeps the scans read's own refusal when the code read fails for another reason", async () => {
+		const { credentials } = newTeamWithCodes(0);
+		const other = newTeamWithCodes(1).codes[0].id;
+		suite.sim.setAnswerModes({ foreignRecordStatus: 403 });
+		refuseCodeRead(other, 500, 'Internal Server Error');
+
+		const result = await scansOf(other, credentials, { timeRange: 'allTime' });
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect([result.error?.httpCode, result.error?.message]).toEqual([
+			'403',
+			`QR code not found: ${other}`,
+		]);
+		expect(result.error?.description).toContain('Get QR Code failed: 500 ');
 	});
 });
 
