@@ -35,7 +35,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `overviewOmits`: Get Scan Totals answers without a field `OverviewAnalyticsResponse` does not require: `data`
  *   (only `success`), or `id` or `totalScans` of every row.
  * - `overviewTimeFormat`: Get Scan Totals' `createdAt`, `updatedAt` and `leadsUpdatedAt` as `epochSeconds`,
- *   `epochMicros` or `isoNoZone` (as `updatedAtFormat` does for code records).
+ *   `epochMicros` or `isoNoZone` (as `updatedAtFormat` does for code records), or, as a service storing whole
+ *   seconds that writes them in another form, `epochMsWholeSeconds` (epoch ms ending in 000) or `isoWholeSeconds`
+ *   (ISO 8601 UTC text without a fraction).
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
  *   as a service that fills in its geo lookup later.
  * - `scanEventPaddingBytes`: every scan event of Get Scans and Get Scans for Codes carries a field `padding` of N
@@ -52,6 +54,9 @@ export const UPDATED_AT_FORMATS = [
 	'nullUntilUpdated',
 ] as const;
 export type UpdatedAtFormat = (typeof UPDATED_AT_FORMATS)[number];
+
+export type OverviewTimeFormat =
+	'epochSeconds' | 'epochMicros' | 'isoNoZone' | 'epochMsWholeSeconds' | 'isoWholeSeconds';
 
 export interface ChangeDrift {
 	updatedAtFormat: UpdatedAtFormat;
@@ -77,7 +82,7 @@ export interface ChangeDrift {
 	/** Undefined: every field. */
 	overviewOmits?: 'data' | 'id' | 'totalScans';
 	/** Undefined: epoch milliseconds. */
-	overviewTimeFormat?: 'epochSeconds' | 'epochMicros' | 'isoNoZone';
+	overviewTimeFormat?: OverviewTimeFormat;
 	scanFillInMs: number;
 	/** Undefined or 0: events as stored. */
 	scanEventPaddingBytes?: number;
@@ -261,7 +266,7 @@ function withRangeEnds(drift: ChangeDrift, request: unknown, scans: unknown[]): 
 
 function formatTimes(
 	record: Json,
-	format: UpdatedAtFormat,
+	format: UpdatedAtFormat | OverviewTimeFormat,
 	fields: readonly string[] = ['createdAt', 'updatedAt'],
 ): Json {
 	if (format === 'nullUntilUpdated') {
@@ -271,8 +276,12 @@ function formatTimes(
 	for (const field of fields) {
 		const ms = copy[field];
 		if (typeof ms !== 'number') continue;
+		const second = ms - (ms % 1000);
 		if (format === 'epochSeconds') copy[field] = Math.floor(ms / 1000);
 		else if (format === 'epochMicros') copy[field] = ms * 1000;
+		else if (format === 'epochMsWholeSeconds') copy[field] = second;
+		else if (format === 'isoWholeSeconds')
+			copy[field] = new Date(second).toISOString().replace(/\.\d{3}Z$/, 'Z');
 		else copy[field] = new Date(ms).toISOString().replace(/Z$/, '');
 	}
 	return copy;

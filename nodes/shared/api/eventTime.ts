@@ -17,19 +17,29 @@ export const EVENT_TIME_RANGE = "between 2000-01-01 and one day after the servic
 type Reading = (value: number) => number;
 
 /**
- * The units tried in turn, each to milliseconds and to how many more milliseconds the value covers; the first that
- * lands in the sane range is the unit. A whole number of seconds covers its whole second: the moment it stands for
- * may lie anywhere in it (a service storing seconds drops the rest), so a time read as the end of what was counted
- * (a last scan) is that second's last millisecond, not its first.
+ * The units tried in turn, each to milliseconds; the first that lands in the sane range is the unit.
  */
-const UNITS: ReadonlyArray<{ toMs: Reading; covers: Reading }> = [
-	{ toMs: (value) => Math.floor(value), covers: () => 0 },
-	{ toMs: (value) => Math.round(value * 1_000), covers: (v) => (Number.isInteger(v) ? 999 : 0) },
-	{ toMs: (value) => Math.floor(value / 1_000), covers: () => 0 },
-	{ toMs: (value) => Math.floor(value / 1_000_000), covers: () => 0 },
+const UNITS: ReadonlyArray<Reading> = [
+	(value) => Math.floor(value),
+	(value) => Math.round(value * 1_000),
+	(value) => Math.floor(value / 1_000),
+	(value) => Math.floor(value / 1_000_000),
 ];
 
-/** An event time as read: its epoch ms, and the last epoch ms the value written covers (`ms` but for seconds). */
+/**
+ * Whether a time read as epoch `ms` may stand for any moment of its second: one on a whole second, however it was
+ * written (epoch seconds, epoch ms ending in 000, ISO text without a fraction), since a service storing seconds
+ * drops the rest. The one rule for it: a time read as the end of what was counted (a last scan) then reaches that
+ * second's last millisecond.
+ */
+export function standsForWholeSecond(ms: number): boolean {
+	return ms % 1_000 === 0;
+}
+
+/**
+ * An event time as read: its epoch ms, and the last epoch ms the moment it stands for may lie at (`ms`, or its
+ * second's last ms where `standsForWholeSecond`).
+ */
 export interface EventTimeRead {
 	ms: number;
 	lastMs: number;
@@ -39,9 +49,10 @@ export interface EventTimeRead {
 export function readEventTimeSpan(value: unknown, presentMs: number): EventTimeRead | undefined {
 	if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
 	const latest = presentMs + FUTURE_TOLERANCE_MS;
-	for (const { toMs, covers } of UNITS) {
+	for (const toMs of UNITS) {
 		const ms = toMs(value);
-		if (ms >= EARLIEST_EVENT_MS && ms <= latest) return { ms, lastMs: ms + covers(value) };
+		if (ms >= EARLIEST_EVENT_MS && ms <= latest)
+			return { ms, lastMs: standsForWholeSecond(ms) ? ms + 999 : ms };
 	}
 	return undefined;
 }

@@ -9,8 +9,8 @@ const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews')
 
 /**
  * One totals row as read: its times in epoch ms, and `lastScanEnd`, the last ms its `updatedAt` (the code's last
- * scan) covers: a time written in whole seconds covers its whole second (eventTime.ts), so the last scan it stands
- * for is no later than that, where `updatedAt` itself may be before it.
+ * scan) covers: a time on a whole second covers its whole second (eventTime.ts `standsForWholeSecond`), so the last
+ * scan it stands for is no later than that, where `updatedAt` itself may be before it.
  */
 export interface TotalsRead {
 	totals: ScanTotals;

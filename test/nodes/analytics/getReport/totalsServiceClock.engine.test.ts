@@ -5,6 +5,7 @@
  * scan is added between the report's two reads (the totals and the scan events), in whichever order it makes
  * them.
  */
+import type { ChangeDrift } from '../../../../simulator/changeDrift';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { addScans, runForCodes } from '../scanRuns';
@@ -94,6 +95,63 @@ describe('Compare With Totals on a service clock apart from n8n', () => {
 
 			expect(report.error).toBeUndefined();
 			expect(report.items[0].json.totalsNote).toEqual(expect.stringContaining('disagree'));
+		},
+	);
+});
+
+describe("Compare With Totals and a scan in the last scan's second", () => {
+	afterEach(() => suite.sim.setChangeDrift({ overviewTimeFormat: undefined }));
+
+	// the totals were read within the second of the last scan they counted; a scan later in that second, made while
+	// the report runs, is in the events up to the second's end: no disagreement, whatever form the second comes in
+	it.each([
+		['epoch ms', undefined],
+		['epoch seconds', 'epochSeconds'],
+		['epoch ms of whole seconds', 'epochMsWholeSeconds'],
+		['ISO text of whole seconds', 'isoWholeSeconds'],
+	] as const)(
+		'notes no disagreement for a scan in that second after the totals were read (totals times in %s)',
+		async (_form, format: ChangeDrift['overviewTimeFormat']) => {
+			const second = Math.floor(Date.now() / 1000) * 1000 - 10_000;
+			suite.sim.clock.set(second + 100);
+			try {
+				const { codes, credentials } = teams.withCodes(1);
+				const id = codes[0].id;
+				suite.sim.state.addScan(id, { scanTime: second - MINUTE, ipAddress: '198.51.100.1' });
+				suite.sim.state.addScan(id, { scanTime: second + 50, ipAddress: '198.51.100.2' });
+				suite.sim.setChangeDrift({ overviewTimeFormat: format });
+				suite.sim.faults.add({
+					kind: 'stall',
+					method: 'POST',
+					path: EVENTS_PATH,
+					delayMs: 1_000,
+					count: 1,
+				});
+				const running = runForCodes(credentials, 'getReport', id, {
+					timeRange: 'custom',
+					startTime: '={{ ' + String(Date.now() - 30 * DAY) + ' }}',
+					endTime: '={{ ' + String(Date.now() + DAY) + ' }}',
+					options: { compareWithTotals: true },
+				});
+				const bothReadsBegan = () =>
+					[TOTALS_PATH, EVENTS_PATH].every((path) =>
+						suite.sim.requestLog.some((entry) => entry.path === path),
+					);
+				for (let wait = 0; wait < 200 && !bothReadsBegan(); wait++)
+					await new Promise((resolve) => setTimeout(resolve, 25));
+				expect(bothReadsBegan()).toBe(true);
+				// the totals were read at second + 100; a scan at second + 600 while the events read waits
+				suite.sim.clock.advance(500);
+				suite.sim.state.addScan(id, { scanTime: second + 600, ipAddress: '198.51.100.3' });
+
+				const result = await running;
+
+				expect(result.error).toBeUndefined();
+				const { scans, allTimeScans, totalsNote } = result.items[0].json;
+				expect([scans, allTimeScans, totalsNote]).toEqual([3, 2, undefined]);
+			} finally {
+				suite.sim.clock.useRealTime();
+			}
 		},
 	);
 });

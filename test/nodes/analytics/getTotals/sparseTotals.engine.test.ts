@@ -1,7 +1,8 @@
 /**
  * Get Totals and Get Report's Compare With Totals against totals answers the contract allows
  * (`OverviewAnalyticsResponse` requires no field): only `success`, rows without `id` (several codes then asked
- * one per request) or `totalScans` (simulator `overviewOmits`), and times in epoch seconds or microseconds (simulator `overviewTimeFormat`).
+ * one per request) or `totalScans` (simulator `overviewOmits`), and times in epoch seconds or microseconds, or whole
+ * seconds written as epoch ms or ISO text (simulator `overviewTimeFormat`).
  */
 import type { ChangeDrift } from '../../../../simulator/changeDrift';
 import { organizations } from '../../../support/organizations';
@@ -219,7 +220,13 @@ describe('totals times in another unit', () => {
 		},
 	);
 
-	it.each(['epochMs', 'epochSeconds', 'epochMicros'] as const)(
+	it.each([
+		'epochMs',
+		'epochSeconds',
+		'epochMicros',
+		'epochMsWholeSeconds',
+		'isoWholeSeconds',
+	] as const)(
 		'notes nothing where totals and events agree, the last scans not on a whole second, when the service answers %s',
 		async (format) => {
 			// a whole second read as its first ms would put each code's last scan after the time its events are

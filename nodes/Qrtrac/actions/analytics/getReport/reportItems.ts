@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CodeTally, ScanTally, Tally } from './scanTally';
+import type { CodeTally, CutoffCounts, ScanTally, Tally } from './scanTally';
 import { breakdownField, topValues } from './topValues';
 import { ZonedDays } from './zonedDays';
 
@@ -34,7 +34,7 @@ export interface ReportContext {
 	/** The code's name, Display ID and short URL by ID (`qrName`, `qrDisplayId`, `qrShortUrl`). */
 	names: (qrId: string) => IDataObject;
 	/** Per code, what Compare With Totals adds (`allTimeScans`, `totalsNote`); undefined without that option. */
-	totals?: (qrId: string, scansToCutoff: number) => IDataObject;
+	totals?: (qrId: string, counted: CutoffCounts) => IDataObject;
 }
 
 /** Unique scans of a tally and, when they are not a plain exact count, the note that says why. */
@@ -93,7 +93,7 @@ function codeRow(qrId: string, code: CodeTally, context: ReportContext): IDataOb
 		...context.names(qrId),
 		...counts(code.total, context),
 		...rangeFields(context),
-		...(context.totals ? context.totals(qrId, code.scansToCutoff) : {}),
+		...(context.totals ? context.totals(qrId, code) : {}),
 		...breakdowns(code.total, context.topN),
 	};
 }

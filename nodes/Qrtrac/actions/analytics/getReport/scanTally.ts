@@ -22,8 +22,17 @@ export interface TallyPlan {
 	byDay: boolean;
 	/** Counters across every code (layout "Summary"). */
 	acrossCodes: boolean;
-	/** Per code, the time up to which its scans are also counted in `scansToCutoff` (Compare With Totals). */
-	cutoffs?: ReadonlyMap<string, number>;
+	/** Per code, where its scans are also counted in `scansToCutoff` and `scansBeforeCutoff` (Compare With Totals). */
+	cutoffs?: ReadonlyMap<string, Cutoff>;
+}
+
+/**
+ * A code's cutoff (Compare With Totals): the moment up to which its totals counted its scans lies from `firstMs`
+ * to `lastMs` (the same ms when it is known to the ms; a whole second of the last scan otherwise).
+ */
+export interface Cutoff {
+	firstMs: number;
+	lastMs: number;
 }
 
 export class Tally {
@@ -54,9 +63,14 @@ export class Tally {
 export interface CodeTally {
 	total: Tally;
 	days?: Map<string, Tally>;
-	/** Scans no later than the code's cutoff (`TallyPlan.cutoffs`); 0 without one. */
+	/** Scans no later than the code's cutoff's `lastMs` (`TallyPlan.cutoffs`); 0 without one. */
 	scansToCutoff: number;
+	/** Scans before the code's cutoff's `firstMs`; 0 without one. */
+	scansBeforeCutoff: number;
 }
+
+/** A code's scans counted against its cutoff, as Compare With Totals reads them. */
+export type CutoffCounts = Pick<CodeTally, 'scansToCutoff' | 'scansBeforeCutoff'>;
 
 export class ScanTally {
 	readonly codes = new Map<string, CodeTally>();
@@ -72,6 +86,7 @@ export class ScanTally {
 			this.codes.set(qrId, {
 				total: new Tally(codeVisitors(), plan.breakdowns),
 				scansToCutoff: 0,
+				scansBeforeCutoff: 0,
 				...(plan.byDay ? { days: new Map<string, Tally>() } : {}),
 			});
 		this.acrossCodes = plan.acrossCodes ? new Tally(reportVisitors(), plan.breakdowns) : undefined;
@@ -88,7 +103,9 @@ export class ScanTally {
 		const key = visitorKey(scan, this.plan.visitorKey);
 		const print = key === undefined ? undefined : fingerprint(key);
 		code.total.add(scan, time, print);
-		if (time <= (this.plan.cutoffs?.get(String(scan.qrId)) ?? -Infinity)) code.scansToCutoff += 1;
+		const cutoff = this.plan.cutoffs?.get(String(scan.qrId));
+		if (cutoff && time <= cutoff.lastMs) code.scansToCutoff += 1;
+		if (cutoff && time < cutoff.firstMs) code.scansBeforeCutoff += 1;
 		this.acrossCodes?.add(scan, time, print);
 		if (code.days) {
 			const day = this.days.dayOf(time);

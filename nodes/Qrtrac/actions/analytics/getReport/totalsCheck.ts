@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { NO_TOTALS_NOTE, totalsByCode } from '../codeTotals';
+import type { Cutoff, CutoffCounts } from './scanTally';
 
 /**
  * Compare With Totals (pure): each code's all-time scans as QRTRAC's totals count them (`allTimeScans`), and when
@@ -13,10 +14,10 @@ import { NO_TOTALS_NOTE, totalsByCode } from '../codeTotals';
  * unit where they are read (api/scanTotals.ts `readTotalsAnswers`).
  */
 export interface TotalsCheck {
-	/** Per code, the time up to which its scan events are counted against its totals. */
-	cutoffs: ReadonlyMap<string, number>;
-	/** `allTimeScans` and any `totalsNote` of a code, from its events up to its cutoff (0 without a cutoff). */
-	compare(qrId: string, scansToCutoff: number): IDataObject;
+	/** Per code, where the time its scan events are counted up to against its totals lies. */
+	cutoffs: ReadonlyMap<string, Cutoff>;
+	/** `allTimeScans` and any `totalsNote` of a code, from its events counted against its cutoff (0 without one). */
+	compare(qrId: string, counted: CutoffCounts): IDataObject;
 }
 
 /** A totals row and the last ms its `updatedAt` covers (api/scanTotals.ts `TotalsRead`). */
@@ -27,9 +28,11 @@ export interface TotalsRow {
 
 /**
  * `answers`: the totals rows of each answer, in the order the answers came, one request after another. A code's
- * cutoff is the later of its own last scan (to the end of what `updatedAt` covers: the totals counted it) and the
- * latest last scan of the earlier answers, which was past before its answer was asked, so the code has no scan
- * between its own last scan and that time. The rows of one answer lend each other nothing: the contract promises
+ * cutoff is the later of its own last scan and the latest last scan of the earlier answers, which was past before
+ * its answer was asked, so the code has no scan between its own last scan and that time. Its own last scan on a
+ * whole second (`updatedAt` to the end of what it covers) lies anywhere in that second: the totals counted the
+ * events before it and at least one in it (the last scan), perhaps not a later one made while the report ran, so
+ * they disagree with the events only outside that span. The rows of one answer lend each other nothing: the contract promises
  * neither their order nor one moment for all of them (a service may read each code's counter on its own). So a
  * code never scanned, which has no `updatedAt`, in the first answer has no cutoff and gets no comparison.
  */
@@ -38,7 +41,7 @@ export function totalsCheck(
 	answers: readonly (readonly TotalsRow[])[],
 ): TotalsCheck {
 	const totalsOf = totalsByCode(answers.flat().map((row) => row.totals));
-	const cutoffs = new Map<string, number>();
+	const cutoffs = new Map<string, Cutoff>();
 	// codes whose cutoff is a time another code's row gave, not their own last scan
 	const borrowed = new Set<string>();
 	const lastScans = new Map<string, number>();
@@ -52,36 +55,50 @@ export function totalsCheck(
 				latest = Math.max(latest ?? -Infinity, entry.updatedAt);
 			if (totalsOf(id) !== entry) continue;
 			if (lastScanEnd !== undefined) lastScans.set(id, lastScanEnd);
-			if (lastScanEnd !== undefined && (earlier === undefined || lastScanEnd >= earlier))
-				cutoffs.set(id, lastScanEnd);
-			else if (earlier !== undefined) {
-				cutoffs.set(id, earlier);
+			if (lastScanEnd !== undefined && (earlier === undefined || lastScanEnd >= earlier)) {
+				const firstMs = typeof entry.updatedAt === 'number' ? entry.updatedAt : lastScanEnd;
+				cutoffs.set(id, { firstMs, lastMs: lastScanEnd });
+			} else if (earlier !== undefined) {
+				cutoffs.set(id, { firstMs: earlier, lastMs: earlier });
 				borrowed.add(id);
 			}
 		}
 		earlier = latest;
 	}
-	const compare = (qrId: string, scansToCutoff: number): IDataObject => {
+	const compare = (qrId: string, counted: CutoffCounts): IDataObject => {
 		const entry = totalsOf(qrId);
 		if (!entry) return { allTimeScans: null, totalsNote: NO_TOTALS_NOTE };
 		const createdAt = typeof entry.createdAt === 'number' ? entry.createdAt : undefined;
 		const lastScan = lastScans.get(qrId);
+		const cutoff = cutoffs.get(qrId);
 		// without a last scan only a code never scanned is known to have no scan after the range; without a
 		// cutoff no event is known to be older than the totals
 		const coversLife =
 			createdAt !== undefined &&
-			cutoffs.has(qrId) &&
+			cutoff !== undefined &&
 			range.startTime <= createdAt &&
 			(lastScan === undefined ? entry.totalScans === 0 : range.endTime >= lastScan);
-		if (!coversLife || entry.totalScans === scansToCutoff)
-			return { allTimeScans: entry.totalScans };
-		const upTo = borrowed.has(qrId)
-			? 'up to a time already past when its totals were read'
-			: 'up to the last scan the totals had counted';
+		if (!coversLife) return { allTimeScans: entry.totalScans };
+		const { scansToCutoff: upTo, scansBeforeCutoff: before } = counted;
+		const inSecond = cutoff.firstMs < cutoff.lastMs;
+		const least = inSecond ? before + 1 : upTo;
+		const total = entry.totalScans;
+		if (typeof total === 'number' && total >= least && total <= upTo)
+			return { allTimeScans: total };
+		const events = inSecond
+			? eventsInSecond(counted)
+			: `${borrowed.has(qrId) ? 'up to a time already past when its totals were read' : 'up to the last scan the totals had counted'} are ${upTo}`;
 		return {
 			allTimeScans: entry.totalScans,
-			totalsNote: `QRTRAC's totals count ${entry.totalScans} scans in this code's whole life, which this range covers, but its scan events in the range ${upTo} are ${scansToCutoff}: the service's totals and events disagree (events recorded late, removed, or counted differently)`,
+			totalsNote: `QRTRAC's totals count ${entry.totalScans} scans in this code's whole life, which this range covers, but its scan events in the range ${events}: the service's totals and events disagree (events recorded late, removed, or counted differently)`,
 		};
 	};
 	return { cutoffs, compare };
+}
+
+/** A note's words for the events counted against a last scan on a whole second: the span the totals should be in. */
+function eventsInSecond({ scansToCutoff: upTo, scansBeforeCutoff: before }: CutoffCounts): string {
+	return before === upTo
+		? `before its last scan's second are ${upTo}, and none within that second`
+		: `up to a moment within its last scan's second (a whole second) are ${before + 1} to ${upTo}`;
 }
