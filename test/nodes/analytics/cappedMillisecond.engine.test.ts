@@ -14,6 +14,8 @@ import { useSimulator } from '../../support/simulatorSuite';
 import { polling } from '../../support/triggerRuns';
 import { runForCodes } from './scanRuns';
 
+/** How often the test looks for the first Get Scan Totals in the request log (a poll period, not a bound). */
+const WATCH_PERIOD_MS = 20;
 const suite = useSimulator({ seed: false });
 const DAY = 86_400_000;
 
@@ -153,7 +155,7 @@ describe('scans of one code in one millisecond, more than both scan answers hold
 				return;
 			added = true;
 			suite.sim.state.addScan(qrId, { scanTime: Date.now() });
-		}, 20);
+		}, WATCH_PERIOD_MS);
 		let result: Awaited<ReturnType<typeof runForCodes>>;
 		try {
 			result = await runForCodes(credentials, 'getReport', qrId, { timeRange: 'last7Days' });
