@@ -13,7 +13,7 @@ export interface AttemptFailure {
 	networkCode?: string;
 	/** A hint that replaces the one picked from the message and status. */
 	hint?: string;
-	/** The status's hint where the general one would mislead; a hint picked from the message comes first. */
+	/** The status's hint where the general one would mislead; only a plan's limit reached comes first (hintFor). */
 	statusHint?: string;
 	/** The answer passed MAX_ANSWER_BYTES and was not read (serviceErrors.ts `isAnswerTooLarge`). */
 	answerTooLarge?: true;

@@ -12,7 +12,7 @@ export interface ServiceFailure {
 	itemIndex?: number;
 	/** A hint that replaces the one picked from the message and status. */
 	hint?: string;
-	/** The status's hint where the general one would mislead; a hint picked from the message comes first. */
+	/** The status's hint where the general one would mislead; only a plan's limit reached comes first (hintFor). */
 	statusHint?: string;
 	/** e.g. ECONNREFUSED or CERT_HAS_EXPIRED: what tells one network failure from another, kept out of the message. */
 	networkCode?: string;
@@ -48,7 +48,17 @@ export function isOutcomeUnknown(error: unknown): boolean {
 
 type Hint = { test: (failure: ServiceFailure) => boolean; hint: string };
 
-/** Hints the service's message calls for, whatever the status. */
+/**
+ * A plan's limit reached: the one hint a message calls for that beats the request's own for the status. Never on
+ * a 401, which refuses the credential (a key "invalid or quota exhausted" too), nor on a 429, the rate limit.
+ */
+const LIMIT_HINT: Hint = {
+	test: (f) =>
+		/quota|plan limit|maximum number/i.test(f.message) && f.status !== 401 && f.status !== 429,
+	hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
+};
+
+/** Hints the service's message calls for, after the request's own for the status. */
 const MESSAGE_HINTS: Hint[] = [
 	{
 		test: (f) =>
@@ -58,10 +68,6 @@ const MESSAGE_HINTS: Hint[] = [
 	{
 		test: (f) => /invitation|invite|resend/i.test(f.message),
 		hint: 'QRTRAC allows only a few resends of one invitation, and only to people who have not accepted yet. Ask the person to use the invitation they have, or remove them from the team and add them again.',
-	},
-	{
-		test: (f) => /quota|plan limit|maximum number/i.test(f.message) && f.status !== 429,
-		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
 	},
 ];
 
@@ -98,12 +104,19 @@ const STATUS_HINTS: Hint[] = [
 ];
 
 /**
- * The one order of hints: the failure's own, then one the message calls for (a quota reached is one whatever the
- * status), then the request's hint for the status, then the general one for it.
+ * The one order of hints: the failure's own, then a plan's limit reached, then the request's hint for the status
+ * (the Owner rule of a Delete Member whose message says "invited"), then one the message calls for, then the
+ * general one for the status.
  */
 function hintFor(failure: ServiceFailure): string | undefined {
 	const picked = (hints: Hint[]) => hints.find((entry) => entry.test(failure))?.hint;
-	return failure.hint ?? picked(MESSAGE_HINTS) ?? failure.statusHint ?? picked(STATUS_HINTS);
+	return (
+		failure.hint ??
+		picked([LIMIT_HINT]) ??
+		failure.statusHint ??
+		picked(MESSAGE_HINTS) ??
+		picked(STATUS_HINTS)
+	);
 }
 
 /**

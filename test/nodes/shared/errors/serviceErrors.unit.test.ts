@@ -24,7 +24,7 @@ describe('serviceError hints', () => {
 describe('serviceError hint order', () => {
 	const own = { status: 403, statusHint: "The request's own hint for its 403." };
 
-	it("a hint the message calls for comes before the request's own hint for the status", () => {
+	it("a plan's limit reached comes before the request's own hint for the status", () => {
 		const error = serviceError(node, { ...own, message: 'Plan limit reached' });
 		expect(error.description).toBe(
 			"Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
