@@ -31,6 +31,8 @@ export interface QrtracRequest {
 	 * unknown outcome is never blindly sent again.
 	 */
 	hasSideEffects?: boolean;
+	/** Sends an invitation (Resend Invite): only its refusals about the invitation get the resend hint. */
+	sendsInvitation?: true;
 	/** Return a 2xx answer with `success: false` as a result instead of failing (Check Display ID Availability). */
 	acceptUnsuccessful?: boolean;
 	/**

@@ -22,6 +22,8 @@ export interface ServiceFailure {
 	outcomeUnknown?: true;
 	/** The message quotes an excerpt of the answer, not a message text: shown as it came, fields not relabelled. */
 	quotesBody?: true;
+	/** The request sends an invitation (Resend Invite): a message about it gets the resend hint. */
+	sendsInvitation?: true;
 }
 
 /** The errors of answers too large to read, by identity: nothing the service sends can make one. */
@@ -48,25 +50,41 @@ export function isOutcomeUnknown(error: unknown): boolean {
 
 type Hint = { test: (failure: ServiceFailure) => boolean; hint: string };
 
+/** A refusal of Resend Invite about the invitation: its resend limit is not the plan's. */
+const refusedInvitation = (f: ServiceFailure) =>
+	f.sendsInvitation === true && /invitation|invite|resend/i.test(f.message);
+
 /**
  * A plan's limit reached: the one hint a message calls for that beats the request's own for the status. Never on
- * a 401, which refuses the credential (a key "invalid or quota exhausted" too), nor on a 429, the rate limit.
+ * a 401, which refuses the credential (a key "invalid or quota exhausted" too), nor on a 429, the rate limit. The
+ * QR code quota is named only when the message names codes (a plan also limits members, or a key's requests).
  */
-const LIMIT_HINT: Hint = {
-	test: (f) =>
-		/quota|plan limit|maximum number/i.test(f.message) && f.status !== 401 && f.status !== 429,
-	hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
-};
+const limitReached = (f: ServiceFailure) =>
+	/quota|plan limit|maximum number/i.test(f.message) &&
+	f.status !== 401 &&
+	f.status !== 429 &&
+	!refusedInvitation(f);
+const LIMIT_HINTS: Hint[] = [
+	{
+		test: (f) => limitReached(f) && /\b(qr|codes?)\b/i.test(f.message),
+		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
+	},
+	{
+		test: limitReached,
+		hint: "Your plan's limit is reached (QRTRAC's message says which). Upgrade the plan in QRTRAC, or free room under that limit before running the item again.",
+	},
+];
 
 /** Hints the service's message calls for, after the request's own for the status. */
 const MESSAGE_HINTS: Hint[] = [
 	{
 		test: (f) =>
-			/display\s*id/i.test(f.message) && /(taken|exist|use|unavailable)/i.test(f.message),
+			/display\s*id/i.test(f.message) &&
+			/\b(taken|exists?|in use|already used|unavailable)\b/i.test(f.message),
 		hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 	},
 	{
-		test: (f) => /invitation|invite|resend/i.test(f.message),
+		test: refusedInvitation,
 		hint: 'QRTRAC allows only a few resends of one invitation, and only to people who have not accepted yet. Ask the person to use the invitation they have, or remove them from the team and add them again.',
 	},
 ];
@@ -112,7 +130,7 @@ function hintFor(failure: ServiceFailure): string | undefined {
 	const picked = (hints: Hint[]) => hints.find((entry) => entry.test(failure))?.hint;
 	return (
 		failure.hint ??
-		picked([LIMIT_HINT]) ??
+		picked(LIMIT_HINTS) ??
 		failure.statusHint ??
 		picked(MESSAGE_HINTS) ??
 		picked(STATUS_HINTS)

@@ -216,6 +216,7 @@ async function sendWithRetries<T>(
 				...failure,
 				...(failure.status === 401 ? refusedCredential(request, teamId, reading, failure) : {}),
 				...(failure.status === 403 ? refusedRole(request) : {}),
+				sendsInvitation: request.sendsInvitation,
 				itemIndex: request.itemIndex,
 				detail:
 					[

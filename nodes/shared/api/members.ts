@@ -238,6 +238,7 @@ export async function resendInvite(
 		route: 'GET /teams-api/resend/invite/{email}',
 		params: { email },
 		hasSideEffects: true,
+		sendsInvitation: true,
 		unknownOutcomeAdvice:
 			'Ask the person whether the invitation arrived before resending it: each resend sends another e-mail and spends one of the few resends QRTRAC allows.',
 		itemIndex,

@@ -25,7 +25,10 @@ describe('serviceError hint order', () => {
 	const own = { status: 403, statusHint: "The request's own hint for its 403." };
 
 	it("a plan's limit reached comes before the request's own hint for the status", () => {
-		const error = serviceError(node, { ...own, message: 'Plan limit reached' });
+		const error = serviceError(node, {
+			...own,
+			message: 'Plan limit reached: maximum number of QR codes',
+		});
 		expect(error.description).toBe(
 			"Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
 		);
