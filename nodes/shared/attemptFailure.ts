@@ -47,7 +47,7 @@ const ROLE_RULE_HINTS: Record<RoleRule, string> = {
 		"The API client's role may not do this: QRTRAC lets only an Admin or Owner client do it. Check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
 	// Delete Member (completely): the contract also never deletes an owner (400 or 403), whatever the client's role
 	Owner:
-		"QRTRAC lets only an Owner client do it, and an owner is never deleted. Check that the member is not the organization's owner, then the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
+		"Deleting a member completely needs an Owner client, and QRTRAC never deletes the organization's owner. Check that the member is not the organization's owner, then the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
 };
 
 /**

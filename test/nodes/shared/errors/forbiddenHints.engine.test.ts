@@ -97,10 +97,10 @@ it('Team Member > Delete (completely): the hint names the contract rule, Owner',
 		teamId: byId(team),
 		email: MEMBER,
 	});
-	expect(said).toContain('QRTRAC lets only an Owner client do it, and an owner is never deleted.');
+	expect(said).toContain('Deleting a member completely needs an Owner client');
 });
 
-it("Team Member > Delete (completely) of the organization's owner: the hint says an owner is never deleted", async () => {
+it("Team Member > Delete (completely) of the organization's owner: the hint says QRTRAC never deletes the owner", async () => {
 	const team = suite.credentials.teamId!;
 	// the seeded credential is an Owner client: only the owner rule explains this refusal
 	const said = await forbidden(
@@ -116,7 +116,7 @@ it("Team Member > Delete (completely) of the organization's owner: the hint says
 		'The organization owner cannot be deleted',
 	);
 	expect(said).toMatch(
-		/an owner is never deleted\. Check that the member is not the organization's owner/,
+		/QRTRAC never deletes the organization's owner\. Check that the member is not the organization's owner/,
 	);
 });
 

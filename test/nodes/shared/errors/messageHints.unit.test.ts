@@ -79,7 +79,9 @@ describe("an invitation's hint is Resend Invite's only", () => {
 			'Only the owner can delete an invited or active member',
 			removeForGood,
 		);
-		expect(said).toContain('Owner client');
+		expect(said).toContain(
+			"Deleting a member completely needs an Owner client, and QRTRAC never deletes the organization's owner. Check that",
+		);
 		expect(said).not.toContain(RESEND);
 	});
 

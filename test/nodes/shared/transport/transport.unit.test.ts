@@ -66,7 +66,7 @@ describe('answers', () => {
 		);
 		const without = await failure(qrtracApiRequest(plain.ctx, { ...remove, itemIndex: 0 }));
 
-		expect(withRule.description).toContain('QRTRAC lets only an Owner client do it');
+		expect(withRule.description).toContain('Deleting a member completely needs an Owner client');
 		expect(without.description).not.toMatch(/Owner/);
 	});
 
