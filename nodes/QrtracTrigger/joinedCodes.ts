@@ -1,4 +1,6 @@
 import type { ChangedQrCode, Scan } from '../shared/api';
+import { sameFilters } from './codeFilters';
+import type { TriggerSettings } from './settings';
 import type { NewScansState } from './triggerState';
 
 /**
@@ -57,4 +59,24 @@ export function joinedToKeep(
 ): Record<string, number> {
 	const watched = new Set(codeIds);
 	return Object.fromEntries([...joined].filter(([id, from]) => watched.has(id) && from > floor));
+}
+
+/**
+ * What is known of when the listed codes came to match: as stored, and, when the user changed the filters, codes
+ * new to the list are watched from the last poll (joinedCodes.ts `lastCheckOf`): their scans made under filters
+ * they did not match are not reported. The same filters listed again (filtersKey's "local" marker) add none: the
+ * codes the earlier list missed matched all along.
+ */
+export function joinedAfterListing(
+	matching: readonly ChangedQrCode[],
+	stored: NewScansState | undefined,
+	settings: TriggerSettings,
+): Map<string, number> {
+	const joined = new Map(Object.entries(stored?.joined ?? {}));
+	if (stored === undefined || sameFilters(stored.idsFilter, settings.filters)) return joined;
+	const before = new Set(stored.codeIds);
+	const checkedAt = lastCheckOf(stored);
+	for (const code of matching)
+		if (!before.has(code.id)) joined.set(code.id, joinedFrom(code, checkedAt, settings.overlapMs));
+	return joined;
 }

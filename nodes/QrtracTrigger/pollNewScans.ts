@@ -12,9 +12,9 @@ import {
 } from './changeCursor';
 import { isScanRecord, scanWindowEnd } from './scanCursor';
 import { advancePass, codesLeft, mayReadAnotherChunk, pollBudgetOf, startPass } from './scanPass';
-import { filtersKey, matchesFilters, sameFilters } from './codeFilters';
+import { filtersKey, matchesFilters } from './codeFilters';
 import {
-	joinedFrom,
+	joinedAfterListing,
 	joinedThroughChange,
 	joinedToKeep,
 	lastCheckOf,
@@ -37,13 +37,15 @@ import {
 	type ScanPass,
 } from './triggerState';
 import { readWatchedScans, watchedCodeGone } from './watchedScans';
-import type { ChangedQrCode, Scan } from '../shared/api';
+import type { Scan } from '../shared/api';
 
 interface CodeIdCache {
 	codes: NewScansState['codes'];
 	codeIds: string[];
 	/** NewScansState `joined`: per code that came to match through a change, the earliest scan time to report. */
 	joined: Map<string, number>;
+	/** NewScansState `unlisted`: watched codes known from the changes answer alone since the last listing. */
+	unlisted: Set<string>;
 	/** The service's present as its last answer told it (n8n's clock when none did). */
 	presentMs: number;
 	/** NewScansState `checkedAtDate`: the service's `Date` as of which the watch list holds every matching code. */
@@ -105,7 +107,10 @@ export async function pollNewScans(
 	const watched = () => watchedCount(codeIds.length, settings.filters);
 	const tagKey = await scanTagKey(ctx);
 	// a refused code is confirmed gone against the team's changes since the watch list's floor, or its list
-	const goneCheck = watchedCodeGone(ctx, teamId, queryFromTime(cache.codes));
+	const goneCheck = watchedCodeGone(ctx, teamId, {
+		from: queryFromTime(cache.codes),
+		unlisted: cache.unlisted,
+	});
 	const fresh: Scan[] = [];
 	const spent = { chunksRead: 0, slowestChunkMs: 0 };
 	// Also stops between chunks once MAX_SCANS_PER_POLL scans are found: one day of a busy team (10 scans/s) is
@@ -191,6 +196,7 @@ export async function pollNewScans(
 		codes: cache.codes,
 		codeIds,
 		joined: joinedToKeep(cache.joined, codeIds, scansCursor.floor),
+		unlisted: codeIds.filter((id) => cache.unlisted.has(id)),
 		checkedAtDate: cache.checkedAtDate,
 		...('cursor' in next ? { scans: next.cursor } : { scans: passCursor, pass: next.pass }),
 	});
@@ -231,17 +237,21 @@ async function refreshCodeIds(
 	);
 	const ids = new Set(stored.codeIds);
 	const joined = new Map(Object.entries(stored.joined ?? {}));
+	const unlisted = new Set(stored.unlisted ?? []);
 	const checkedAt = lastCheckOf(stored);
 	let highWater = stored.codes.highWater;
 	for (const code of changed) {
 		if (isLive(code) && matchesFilters(code, settings.filters)) {
 			// a code that comes to match (a tag added): its scans from before were filtered out when made
-			if (!ids.has(code.id))
+			if (!ids.has(code.id)) {
 				joined.set(code.id, joinedThroughChange(code, checkedAt, settings.overlapMs));
+				unlisted.add(code.id);
+			}
 			ids.add(code.id);
 		} else {
 			ids.delete(code.id);
 			joined.delete(code.id);
+			unlisted.delete(code.id);
 		}
 		highWater = Math.max(highWater ?? code.updatedAt, code.updatedAt);
 	}
@@ -253,6 +263,7 @@ async function refreshCodeIds(
 		},
 		codeIds: [...ids],
 		joined,
+		unlisted,
 		presentMs,
 		// the changes answer is one moment: every matching code is known as of its present, when a Date told it
 		checkedAtDate: serviceDateMs,
@@ -301,6 +312,7 @@ async function listCodeIds(
 			codes: { floor, ...optional(highWater) },
 			codeIds: matching.map((code) => code.id),
 			joined: joinedAfterListing(matching, stored, settings),
+			unlisted: new Set(),
 			presentMs,
 			// not the present read after the walk: a code may have come to match while the list was read
 			checkedAtDate: readAtServiceMs,
@@ -312,28 +324,9 @@ async function listCodeIds(
 		codes: { floor: Math.max(0, floor) },
 		codeIds: matching.map((code) => code.id),
 		joined: joinedAfterListing(matching, stored, settings),
+		unlisted: new Set(),
 		presentMs,
 	};
-}
-
-/**
- * What is known of when the listed codes came to match: as stored, and, when the user changed the filters, codes
- * new to the list are watched from the last poll (joinedCodes.ts `lastCheckOf`): their scans made under filters
- * they did not match are not reported. The same filters listed again (filtersKey's "local" marker) add none: the
- * codes the earlier list missed matched all along.
- */
-function joinedAfterListing(
-	matching: readonly ChangedQrCode[],
-	stored: NewScansState | undefined,
-	settings: TriggerSettings,
-): Map<string, number> {
-	const joined = new Map(Object.entries(stored?.joined ?? {}));
-	if (stored === undefined || sameFilters(stored.idsFilter, settings.filters)) return joined;
-	const before = new Set(stored.codeIds);
-	const checkedAt = lastCheckOf(stored);
-	for (const code of matching)
-		if (!before.has(code.id)) joined.set(code.id, joinedFrom(code, checkedAt, settings.overlapMs));
-	return joined;
 }
 
 function optional(highWater: number | undefined): { highWater?: number } {

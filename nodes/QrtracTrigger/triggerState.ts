@@ -49,6 +49,12 @@ const newScansSchema = z.object({
 	 */
 	joined: z.record(z.number().finite()).optional(),
 	/**
+	 * Watched codes the changes answer brought since the team was last listed: a list that leaves one out does not
+	 * prove it gone (watchedScans.ts `watchedCodeGone`). Absent in states stored before it: every code counts as
+	 * listed.
+	 */
+	unlisted: z.array(z.string()).optional(),
+	/**
 	 * The service's present, by its `Date` header, as of which the saved `codeIds` held every matching code (a
 	 * listing poll's first page, a refresh's changes answer): from there a code that comes to match is watched
 	 * (joinedCodes.ts). Absent when no `Date` told it: n8n's clock may be ahead of the service's. The name marks the

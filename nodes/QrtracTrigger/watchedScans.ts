@@ -3,6 +3,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import {
 	CODES_PER_ANALYTICS_REQUEST,
 	chunk,
+	deletedChangesSince,
 	getQrById,
 	goneAmong,
 	type QrCode,
@@ -105,15 +106,30 @@ export type GoneCheck = (id: string, refusal: unknown) => Promise<boolean>;
  * The trigger's proof that a watched code is gone, after a refusal of its read: the refusal itself when it says so
  * (refusals.ts `refusedAsGone`: not found, 410); any other refusal a gone code may cause (a 403) only when the
  * team's changes since `from` (the service's time) or its list confirm it, by the actions' rule (api/deletions.ts
- * `goneAmong`), the list read at most once per poll. Other errors are no proof.
+ * `goneAmong`), the list read at most once per poll. The list is proof only for a code a listing held: `unlisted`
+ * are the watched codes the changes answer brought since the team was last listed (a list may lag behind it);
+ * those a new listing holds leave it. Other errors are no proof.
  */
-export function watchedCodeGone(ctx: IPollFunctions, teamId: string, from: number): GoneCheck {
+export function watchedCodeGone(
+	ctx: IPollFunctions,
+	teamId: string,
+	{ from, unlisted }: { from: number; unlisted: Set<string> },
+): GoneCheck {
 	let listed: Promise<QrCode[]> | undefined;
 	const listAgain = async () =>
-		await (listed ??= readLiveCodes(ctx, teamId).then((answer) => answer.codes));
+		await (listed ??= readLiveCodes(ctx, teamId).then(({ codes }) => {
+			for (const code of codes) unlisted.delete(code.id);
+			return codes;
+		}));
 	return async (id, refusal) => {
 		if (refusedAsGone(refusal)) return true;
 		if (!mayNameGoneCode(refusal)) return false;
-		return (await goneAmong(ctx, { qrIds: [id], from, listAgain, teamId })).has(id);
+		const gone = await goneAmong({
+			qrIds: [id],
+			deletedChanges: deletedChangesSince(ctx, { from, teamId }),
+			listAgain,
+			listedBefore: (code) => !unlisted.has(code),
+		});
+		return gone.has(id);
 	};
 }

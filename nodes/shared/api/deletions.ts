@@ -78,27 +78,53 @@ export async function deletedAmong(
 }
 
 /**
- * Of `qrIds` (codes of the team known live as of `from`, the service's time), those the service shows gone, after
- * a refusal that does not prove it by itself (refusals.ts `refusedAsGone`): the one rule of both nodes. First the
- * team's changes since `from` (`deletedAmong`, one request): the codes they hold deleted. When they hold none, that
- * proves nothing (a lagging feed, an answer capped, a deletion stamped before `from`), so the team is listed again
- * (`listAgain`, its live codes) and the codes it no longer holds are gone. None: the refusal stands. A failed read
- * throws: the caller's refusal stands then too.
+ * The team's deleted codes among its changes since `from` (epoch ms, the service's time), read once however often
+ * it is asked (one request): what `goneAmong` checks first. A failed read throws to each caller.
  */
-export async function goneAmong(
+export function deletedChangesSince(
 	ctx: TransportContext,
-	{
-		qrIds,
-		from,
-		listAgain,
-		...inTeam
-	}: InTeam & { qrIds: readonly string[]; from: number; listAgain: () => Promise<QrCode[]> },
-): Promise<Set<string>> {
-	const versions = new Map(qrIds.map((id) => [id, from]));
-	const { deleted } = await deletedAmong(ctx, { versions, ...inTeam });
-	if (deleted.size > 0) return new Set(deleted.keys());
+	{ from, ...inTeam }: InTeam & { from: number },
+): () => Promise<ReadonlyMap<string, QrCode>> {
+	let read: Promise<ReadonlyMap<string, QrCode>> | undefined;
+	return async () =>
+		await (read ??= getTeamQrsFromTime(ctx, { fromTime: Math.max(0, from), ...inTeam }).then(
+			(codes) =>
+				new Map(
+					codes
+						.filter((code) => typeof code.id === 'string' && !isLive(code))
+						.map((code) => [code.id, code]),
+				),
+		));
+}
+
+/**
+ * Of `qrIds` (codes of the team), those the service shows gone, after a refusal that does not prove it by itself
+ * (refusals.ts `refusedAsGone`): the one rule of both nodes. First the team's changes since a time when the codes
+ * were live (`deletedChanges`, deletedChangesSince): the codes they hold deleted. When they hold none, that proves
+ * nothing (a lagging feed, an answer capped, a deletion stamped before then), so the team is listed again
+ * (`listAgain`, its live codes) and the codes it no longer holds are gone; but only those `listedBefore` says an
+ * earlier listing held: a list may lag behind the changes (a search index), so a code known from the changes alone
+ * may be missing from it although live. None: the refusal stands, and no list is read when no code may be proved
+ * gone by it. A failed read throws: the caller's refusal stands then too.
+ */
+export async function goneAmong({
+	qrIds,
+	deletedChanges,
+	listAgain,
+	listedBefore = () => true,
+}: {
+	qrIds: readonly string[];
+	deletedChanges: () => Promise<ReadonlyMap<string, QrCode>>;
+	listAgain: () => Promise<QrCode[]>;
+	listedBefore?: (id: string) => boolean;
+}): Promise<Set<string>> {
+	const deleted = await deletedChanges();
+	const shown = qrIds.filter((id) => deleted.has(id));
+	if (shown.length > 0) return new Set(shown);
+	const provable = qrIds.filter(listedBefore);
+	if (provable.length === 0) return new Set();
 	const live = new Set((await listAgain()).map((code) => code.id));
-	return new Set(qrIds.filter((id) => !live.has(id)));
+	return new Set(provable.filter((id) => !live.has(id)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { goneAmong, type QrCode } from '../../../shared/api';
+import { deletedChangesSince, goneAmong, type QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { feedFrom, TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
@@ -139,12 +139,15 @@ class CodeSelection {
 		itemIndex: number,
 	): Promise<Set<string>> {
 		try {
-			return await goneAmong(this.ctx, {
+			// every code asked about came from the team's listing: its absence from a new one is proof
+			return await goneAmong({
 				qrIds,
-				from: feedFrom(await this.teamCodes.readAt(teamId, itemIndex)),
+				deletedChanges: deletedChangesSince(this.ctx, {
+					from: feedFrom(await this.teamCodes.readAt(teamId, itemIndex)),
+					teamId,
+					itemIndex,
+				}),
 				listAgain: async () => await this.teamCodes.allAgain(teamId, itemIndex),
-				teamId,
-				itemIndex,
 			});
 		} catch (error) {
 			this.ctx.logger.info(

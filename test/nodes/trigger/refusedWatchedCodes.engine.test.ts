@@ -1,0 +1,65 @@
+/**
+ * New Scans when QRTRAC refuses a watched code's scans with 403, which a live code (a role refused for a while) and
+ * a code deleted without a trace may both get: a live one is never dropped on a list that lags behind the change
+ * feed, a lasting refusal does not read the team's list or feed again and again, and the poll's error names the
+ * code. Through n8n-core's real poll machinery against the simulator over 127.0.0.1. Build first (`npm run build`).
+ */
+import { useSimulator } from '../../support/simulatorSuite';
+import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
+
+const suite = useSimulator({ seed: false });
+const newAccount = triggerAccounts(suite, 'refused.example');
+const { createCodeAt, createCode, deleteCode } = codeWriters(suite);
+
+const forbidden = {
+	kind: 'status' as const,
+	status: 403,
+	message: 'Your role is not allowed to do this',
+};
+
+/** Refuses with 403 the scans of every code and the read of `codePattern`'s codes by ID. */
+function refuse(codePattern: string): void {
+	suite.sim.faults.add({ ...forbidden, method: 'POST', path: '/api/analytics-api/detailed/all' });
+	suite.sim.faults.add({
+		...forbidden,
+		method: 'GET',
+		pathPattern: `^/api/qrs-api/teams/${codePattern}`,
+	});
+}
+
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+	suite.sim.faults.clear();
+	suite.sim.setListDrift({});
+	suite.sim.setAnswerModes({});
+});
+
+describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
+	it('keeps a code the feed brought while the list lags behind it, and reports its scans once allowed', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			options: { overlapSeconds: 1 },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		// the list (a search index) lags by 10 minutes: a code made now is in the change feed, not yet in the list
+		suite.sim.setListDrift({ listLagMs: 600_000 });
+		const fresh = createCodeAt(account.teamId, Date.now(), 'Fresh');
+		await sleep(200);
+		expect(await watcher.poll()).toEqual([]);
+		expect((watcher.staticData as any).newScans.codeIds).toEqual([fresh.id]);
+		// past the overlap, another change of the team moves the feed's cursor beyond Fresh's creation
+		await sleep(2_500);
+		deleteCode(account.teamId, createCode(account.teamId, { name: 'Other' }).id);
+		suite.sim.state.addScan(fresh.id, { city: 'Lyon' });
+		refuse(`${fresh.id}$`);
+
+		await expect(watcher.poll()).rejects.toThrow();
+		suite.sim.faults.clear();
+		expect((watcher.staticData as any).newScans.codeIds).toEqual([fresh.id]);
+		suite.sim.state.addScan(fresh.id, { city: 'Nice' });
+		const after = [...(await watcher.poll()), ...(await watcher.poll())];
+		expect(after.map((scan) => scan.city).sort()).toEqual(['Lyon', 'Nice']);
+	});
+});
