@@ -103,12 +103,44 @@ async function isGone(
 export type GoneCheck = (id: string, refusal: unknown) => Promise<boolean>;
 
 /**
+ * How long after a listing held a refused code live the trigger takes that for its answer, not listing the team
+ * again: a lasting 403 (a role refused for days) would else read every page of the team at every poll. A code
+ * deleted without a trace meanwhile is let go that much later; its polls fail until then, so no scan is lost.
+ */
+export const RELIST_REFUSED_AFTER_MS = 10 * 60_000;
+
+/** Most refused codes remembered as listed live; the oldest go first. */
+const MAX_REFUSED_LIVE = 1_000;
+
+/**
+ * By team and code, when (n8n's clock) a listing held a refused code live: in the process, not in static data,
+ * since n8n's durable cursors drop what a failed poll wrote, and a refusal of a live code fails the poll.
+ */
+const refusedLiveAt = new Map<string, number>();
+
+function listedLiveLately(teamId: string, id: string, now: number): boolean {
+	const at = refusedLiveAt.get(`${teamId}:${id}`);
+	return at !== undefined && now - at >= 0 && now - at < RELIST_REFUSED_AFTER_MS;
+}
+
+function rememberListedLive(teamId: string, id: string, now: number): void {
+	const key = `${teamId}:${id}`;
+	refusedLiveAt.delete(key);
+	refusedLiveAt.set(key, now);
+	for (const oldest of refusedLiveAt.keys()) {
+		if (refusedLiveAt.size <= MAX_REFUSED_LIVE) break;
+		refusedLiveAt.delete(oldest);
+	}
+}
+
+/**
  * The trigger's proof that a watched code is gone, after a refusal of its read: the refusal itself when it says so
  * (refusals.ts `refusedAsGone`: not found, 410); any other refusal a gone code may cause (a 403) only when the
  * team's changes since `from` (the service's time) or its list confirm it, by the actions' rule (api/deletions.ts
- * `goneAmong`), the list read at most once per poll. The list is proof only for a code a listing held: `unlisted`
- * are the watched codes the changes answer brought since the team was last listed (a list may lag behind it);
- * those a new listing holds leave it. Other errors are no proof.
+ * `goneAmong`), the changes and the list each read at most once per poll. The list is proof only for a code a
+ * listing held: `unlisted` are the watched codes the changes answer brought since the team was last listed (a list
+ * may lag behind it); those a new listing holds leave it. A code a listing held live less than
+ * RELIST_REFUSED_AFTER_MS ago is not listed for again. Other errors are no proof.
  */
 export function watchedCodeGone(
 	ctx: IPollFunctions,
@@ -121,15 +153,20 @@ export function watchedCodeGone(
 			for (const code of codes) unlisted.delete(code.id);
 			return codes;
 		}));
+	const deletedChanges = deletedChangesSince(ctx, { from, teamId });
 	return async (id, refusal) => {
 		if (refusedAsGone(refusal)) return true;
 		if (!mayNameGoneCode(refusal)) return false;
+		const now = Date.now();
 		const gone = await goneAmong({
 			qrIds: [id],
-			deletedChanges: deletedChangesSince(ctx, { from, teamId }),
+			deletedChanges,
 			listAgain,
-			listedBefore: (code) => !unlisted.has(code),
+			listedBefore: (code) => !unlisted.has(code) && !listedLiveLately(teamId, code, now),
 		});
-		return gone.has(id);
+		if (gone.has(id)) return true;
+		if (listed !== undefined && (await listed.catch(() => [])).some((code) => code.id === id))
+			rememberListedLive(teamId, id, now);
+		return false;
 	};
 }

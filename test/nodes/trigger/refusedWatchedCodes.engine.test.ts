@@ -27,6 +27,20 @@ function refuse(codePattern: string): void {
 	});
 }
 
+function lastSeq(): number {
+	return suite.sim.requestLog.at(-1)?.seq ?? 0;
+}
+
+/** How many requests of each operation the simulator answered after `seq`. */
+function countsSince(seq: number): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const entry of suite.sim.requestLog) {
+		const operation = entry.operationId ?? '';
+		if (entry.seq > seq) counts[operation] = (counts[operation] ?? 0) + 1;
+	}
+	return counts;
+}
+
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 afterEach(() => {
@@ -61,5 +75,42 @@ describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
 		suite.sim.state.addScan(fresh.id, { city: 'Nice' });
 		const after = [...(await watcher.poll()), ...(await watcher.poll())];
 		expect(after.map((scan) => scan.city).sort()).toEqual(['Lyon', 'Nice']);
+	});
+
+	it("reads the team's changes and list once in a poll that finds five codes deleted without a trace and answered 403", async () => {
+		const account = newAccount();
+		const codes = Array.from({ length: 6 }, (_, index) =>
+			createCodeAt(account.teamId, Date.now() - 300_000 + index, `Code ${index}`),
+		);
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		await watcher.poll();
+		suite.sim.setAnswerModes({ deletedCodeStatus: 403 });
+		for (const code of codes.slice(0, 5))
+			suite.sim.state.qrs.set(code.id, { ...suite.sim.state.getQr(code.id)!, deleted: true });
+		suite.sim.state.addScan(codes[5].id, { city: 'Lyon' });
+
+		const before = lastSeq();
+		expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['Lyon']);
+		// one refresh and one check of the changes, one listing; before, one read of the changes per refused code
+		expect(countsSince(before)).toMatchObject({ getTeamQrsFromTime: 2, getTeamQrsPaginated: 1 });
+		expect((watcher.staticData as any).newScans.codeIds).toEqual([codes[5].id]);
+	});
+
+	it('does not list a 350-code team again at every poll while one live code stays refused with 403', async () => {
+		const account = newAccount();
+		for (let index = 0; index < 350; index++)
+			createCodeAt(account.teamId, Date.now() - 86_400_000 + index, `Code ${index}`);
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		await watcher.poll();
+		refuse('qr_');
+
+		const first = lastSeq();
+		await expect(watcher.poll()).rejects.toThrow();
+		expect(countsSince(first)).toMatchObject({ getTeamQrsPaginated: 4 });
+		const second = lastSeq();
+		await expect(watcher.poll()).rejects.toThrow();
+		// the listing of the poll before held the code live: the changes answer alone is read again
+		expect(countsSince(second)).toMatchObject({ getTeamQrsFromTime: 2 });
+		expect(countsSince(second).getTeamQrsPaginated).toBeUndefined();
 	});
 });
