@@ -17,7 +17,7 @@ import {
 import type { CodeFilters } from './codeFilters';
 import { readLiveCodes } from './qrtracReads';
 import type { TriggerSettings } from './settings';
-import type { GoneCheck } from './watchedScans';
+import { stillWatched, type GoneCheck } from './watchedScans';
 
 /**
  * New Scans events in the one shape of a scan row (scanRows.ts), so a workflow reads the code's name, Display ID
@@ -114,7 +114,7 @@ async function readCodes(
 			(error: unknown) => ({ error }),
 		);
 		if ('code' in read) codes.push(read.code);
-		else if (!(await gone(id, read.error))) throw read.error;
+		else if (!(await gone(id, read.error))) throw stillWatched(ctx, id, read.error, 'the read');
 	}
 	return codes;
 }

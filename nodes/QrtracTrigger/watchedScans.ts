@@ -1,4 +1,4 @@
-import type { IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, type IPollFunctions } from 'n8n-workflow';
 
 import {
 	CODES_PER_ANALYTICS_REQUEST,
@@ -9,6 +9,7 @@ import {
 	type QrCode,
 	type Scan,
 } from '../shared/api';
+import { retitle } from '../shared/nodeErrors';
 import { isLive } from '../shared/records/qrCode';
 import { mayNameGoneCode, refusedAsGone } from '../shared/refusals';
 import { readLiveCodes, readScans } from './qrtracReads';
@@ -67,7 +68,7 @@ export async function readWatchedScans(
 			await read(ids.slice(half));
 			return;
 		}
-		if (!(await isGone(ctx, args, ids[0]))) throw failure;
+		if (!(await isGone(ctx, args, ids[0]))) throw stillWatched(ctx, ids[0], failure, 'the scans');
 		gone.push(ids[0]);
 	};
 	const done: string[] = [];
@@ -96,7 +97,32 @@ async function isGone(
 	);
 	if ('deleted' in read) return read.deleted;
 	if (await gone(id, read.error)) return true;
-	throw read.error;
+	throw stillWatched(ctx, id, read.error, 'the scans');
+}
+
+/**
+ * The poll's error when QRTRAC refuses a watched code it does not show gone (a role refused for a while): the
+ * refusal, titled with the code, and what the trigger does next. Other errors are left as they are.
+ */
+export function stillWatched(
+	ctx: IPollFunctions,
+	id: string,
+	error: unknown,
+	what: string,
+): unknown {
+	if (!(error instanceof NodeApiError) || !mayNameGoneCode(error)) return error;
+	retitle(
+		ctx.getNode(),
+		error,
+		`QRTRAC refused ${what} of watched code ${id}: ${error.message}`,
+		[
+			error.description,
+			`QRTRAC does not show the code gone, so New Scans keeps watching it: this poll reports nothing, and a later poll reads the code's scans from where this one began and reports them once QRTRAC allows it.`,
+		]
+			.filter(Boolean)
+			.join(' '),
+	);
+	return error;
 }
 
 /** Whether a watched code whose read was refused with `refusal` is gone (watchedCodeGone). */

@@ -69,7 +69,7 @@ describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
 		suite.sim.state.addScan(fresh.id, { city: 'Lyon' });
 		refuse(`${fresh.id}$`);
 
-		await expect(watcher.poll()).rejects.toThrow();
+		await expect(watcher.poll()).rejects.toThrow(fresh.id);
 		suite.sim.faults.clear();
 		expect((watcher.staticData as any).newScans.codeIds).toEqual([fresh.id]);
 		suite.sim.state.addScan(fresh.id, { city: 'Nice' });
@@ -112,5 +112,23 @@ describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
 		// the listing of the poll before held the code live: the changes answer alone is read again
 		expect(countsSince(second)).toMatchObject({ getTeamQrsFromTime: 2 });
 		expect(countsSince(second).getTeamQrsPaginated).toBeUndefined();
+	});
+
+	it("names the refused code in the poll's error and says New Scans keeps watching it", async () => {
+		const account = newAccount();
+		const live = createCodeAt(account.teamId, Date.now() - 86_400_000, 'Live');
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		await watcher.poll();
+		refuse(`${live.id}$`);
+		suite.sim.state.addScan(live.id, { city: 'Lyon' });
+
+		const failed = await watcher.poll().then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(failed?.message).toContain(live.id);
+		expect(failed?.message).toContain('Your role is not allowed to do this');
+		expect(failed?.description).toMatch(/keeps watching it/);
+		expect(failed?.description).toMatch(/reports them once QRTRAC allows it/);
 	});
 });
