@@ -248,13 +248,23 @@ export async function readNewestScan(
 	endTime: number,
 ): Promise<(Scan & ScanRecord) | undefined> {
 	let newest: (Scan & ScanRecord) | undefined;
-	await walkBulkScans(ctx, { qrIds, startTime, endTime, teamId }, (answer) => {
+	const keepNewest = (answer: Scan[]) => {
 		for (const scan of answer)
 			if (isScanRecord(scan) && (newest === undefined || scan.scanTime > newest.scanTime))
 				newest = scan;
+	};
+	await walkBulkScans(ctx, { qrIds, startTime, endTime, teamId }, keepNewest, {
+		cappedAdvice: TEST_EVENT_CAPPED_MOMENT_ADVICE,
 	});
 	return newest;
 }
+
+/**
+ * What Fetch Test Event's error advises for such a millisecond (CAPPED_MOMENT_ADVICE): it chooses its ranges itself
+ * (the last hour, day, 30 days), so the user has none to change.
+ */
+const TEST_EVENT_CAPPED_MOMENT_ADVICE =
+	"Fetch Test Event reads the watched codes' newest scans in ranges it chooses itself and cannot leave that moment out, so it shows no sample. Ask QRTRAC to lift the limit of its scan answers; New Scans' polls fail the same way when they read that moment.";
 
 /**
  * What New Scans' error advises for a code's millisecond whose scans cannot all be read (api/millisecondScans.ts):

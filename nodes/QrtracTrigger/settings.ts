@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { excerptOf, locatorId } from '../shared/api';
+import { excerptOf, locatorId, sentence } from '../shared/api';
 import {
 	gaveNothing,
 	readingExpression,
@@ -254,7 +254,7 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 			? 'Write the text, or an expression giving text.'
 			: (LIST_HINTS[issue.label] ?? LIST_HINTS['QR Types']);
 	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
-		description: `It is ${excerptOf(value, [], 80)}. ${hint} Nothing was read from QRTRAC.`,
+		description: `It is ${sentence(excerptOf(value, [], 80))} ${hint} Nothing was read from QRTRAC.`,
 	});
 }
 

@@ -1,7 +1,7 @@
 import type { INode, NodeApiError } from 'n8n-workflow';
 
 import { markOutcomeUnknown } from '../serviceErrors';
-import { excerptOf, qrCodeShape, type AnswerSource, type QrCode } from './answers';
+import { excerptOf, qrCodeShape, sentence, type AnswerSource, type QrCode } from './answers';
 import { apiError } from '../nodeErrors';
 
 /**
@@ -41,7 +41,7 @@ export function readCopy(source: AnswerSource, data: unknown, original: string):
 			{ success: false, message: 'duplicate answered the original' },
 			{
 				message: `QRTRAC's answer to ${source.operation} names the code copied, not a copy`,
-				description: `Its "id" is "${original}", the code asked to be copied, where the contract answers a copy with a new ID. It was: ${excerptOf(data, source.redact ?? [])}. The copy was probably made all the same. Do not run this item again as it is: that would make another one. ${advice('copy')}`,
+				description: `Its "id" is "${original}", the code asked to be copied, where the contract answers a copy with a new ID. It was: ${sentence(excerptOf(data, source.redact ?? []))} The copy was probably made all the same. Do not run this item again as it is: that would make another one. ${advice('copy')}`,
 				itemIndex: source.itemIndex,
 			},
 		),
@@ -109,7 +109,7 @@ export function probablyCreated(
 			{ success: false, message: 'create answered without an id' },
 			{
 				message: `QRTRAC's answer to ${source.operation} has no "id": the ${NOUN[kind]}`,
-				description: `QRTRAC answered success without the new record's text "id". It was: ${excerptOf(value, source.redact ?? [])}. Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
+				description: `QRTRAC answered success without the new record's text "id". It was: ${sentence(excerptOf(value, source.redact ?? []))} Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
 				itemIndex: source.itemIndex,
 			},
 		),
@@ -132,7 +132,7 @@ export function answeredOtherTeam(
 			{ success: false, message: 'create answered another team' },
 			{
 				message: `QRTRAC's answer to ${source.operation} names another team: the ${NOUN.team}`,
-				description: `QRTRAC answered success with team "${team.id}"${named}, not a new team named "${askedName}": the credential's team, or one of another name. It was: ${excerptOf(team, source.redact ?? [])}. Nothing was done with that team. Do not run this item again as it is: that would make another one. ${advice('team')}`,
+				description: `QRTRAC answered success with team "${team.id}"${named}, not a new team named "${askedName}": the credential's team, or one of another name. It was: ${sentence(excerptOf(team, source.redact ?? []))} Nothing was done with that team. Do not run this item again as it is: that would make another one. ${advice('team')}`,
 				itemIndex: source.itemIndex,
 			},
 		),
@@ -155,7 +155,7 @@ export function linkedElsewhere(
 			{ success: false, message: 'create answered another destination' },
 			{
 				message: `QRTRAC's answer to ${source.operation} names another destination: the ${NOUN.link}`,
-				description: `QRTRAC answered success with a link to "${answered}", not to "${asked}" as asked. It was: ${excerptOf(link, source.redact ?? [])}. Do not run this item again as it is: that would make another one. ${advice('link')} Check where it leads, and delete it if it is not wanted.`,
+				description: `QRTRAC answered success with a link to "${answered}", not to "${asked}" as asked. It was: ${sentence(excerptOf(link, source.redact ?? []))} Do not run this item again as it is: that would make another one. ${advice('link')} Check where it leads, and delete it if it is not wanted.`,
 				itemIndex: source.itemIndex,
 			},
 		),
@@ -258,7 +258,7 @@ export function createdInOtherTeam(
 			{ success: false, message: 'created in another team' },
 			{
 				message: `QRTRAC ${made} in another team: "${madeIn}", not "${askedTeam}" as asked`,
-				description: `QRTRAC answered ${source.operation} with a code of team "${madeIn}" (id ${String(code.id)}) to a request for team "${askedTeam}": the service did not keep to the team header. The ${kind} exists in team "${madeIn}"; nothing else was done with it. Do not run this item again as it is: check the Team Override, delete the ${kind} in team "${madeIn}" if it is not wanted${displayId ? ` (its Display ID "${displayId}" stays taken until then)` : ''}, and report it to QRTRAC with this message. It was: ${excerptOf(code, source.redact ?? [])}.`,
+				description: `QRTRAC answered ${source.operation} with a code of team "${madeIn}" (id ${String(code.id)}) to a request for team "${askedTeam}": the service did not keep to the team header. The ${kind} exists in team "${madeIn}"; nothing else was done with it. Do not run this item again as it is: check the Team Override, delete the ${kind} in team "${madeIn}" if it is not wanted${displayId ? ` (its Display ID "${displayId}" stays taken until then)` : ''}, and report it to QRTRAC with this message. It was: ${sentence(excerptOf(code, source.redact ?? []))}`,
 				itemIndex: source.itemIndex,
 			},
 		),

@@ -29,7 +29,7 @@ export type {
 	Team,
 	TeamWithMembers,
 } from './answers';
-export { excerptOf, unexpectedAnswer } from './answers';
+export { excerptOf, sentence, unexpectedAnswer } from './answers';
 export type { InTeam } from './source';
 export { chunk, credentialIdentity, shownExcerpt } from './source';
 export type { ConnectionFacts } from './source';

@@ -110,6 +110,23 @@ describe('scans of one code in one millisecond, more than both scan answers hold
 		expect(await trigger.poll()).toHaveLength(30);
 	});
 
+	it("the trigger's Fetch Test Event fails with advice it can follow: no range to choose", async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		scansAt(codes[0].id, Date.now() - 60_000, 30);
+		suite.sim.setChangeDrift({ scanCap: 20, scanCapOfOne: 20 });
+		const trigger = polling(credentials, { triggerOn: 'newScans' });
+
+		const failed = await trigger.poll('manual').then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(failed?.message).toMatch(CANNOT_READ_WHOLE);
+		expect(failed?.description).not.toContain('choose a range');
+		expect(failed?.description).toContain(
+			"Fetch Test Event reads the watched codes' newest scans in ranges it chooses itself",
+		);
+	});
+
 	it('takes a round Get Scans answer that Get Scan Totals shows whole', async () => {
 		const { codes, credentials } = newTeamWithCodes(1);
 		const at = Date.now() - DAY;

@@ -41,6 +41,19 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 		await expect(watcher.poll()).rejects.toThrow('"Tag" must be text');
 	});
 
+	it('a long value cut in the error ends its sentence with the cut, never "...."', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			filters: { tag: `={{ ["${'x'.repeat(200)}"] }}` },
+		});
+		const failed = await watcher.poll().then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(failed?.message).toBe('"Tag" must be text');
+		expect(failed?.description).toMatch(/^It is \["x+\.\.\. Write the text/);
+	});
+
 	it('empty fields without an expression filter nothing: every code comes', async () => {
 		const account = newAccount();
 		const watcher = polling(account.credentials, {

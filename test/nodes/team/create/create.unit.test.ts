@@ -40,6 +40,23 @@ it('answered `{success: true}` alone: the team was probably created, said so, se
 	expect(run.sent).toHaveLength(1);
 });
 
+it('answered a long record without "id": the cut excerpt ends its sentence with the cut, never "...."', async () => {
+	const run = await runAction(
+		'team',
+		'create',
+		{ name: 'New team' },
+		answering({
+			'POST /api/teams-api': {
+				status: 200,
+				body: { success: true, data: ['x'.repeat(400)] },
+			},
+		}),
+	);
+
+	const { description } = run.error as NodeApiError;
+	expect(description).toMatch(/It was: \["x+\.\.\. Do not run/);
+});
+
 it.each([
 	['the acting team under its own name', { ...STORED_TEAM }],
 	['the acting team without a name', { id: STORED_TEAM.id }],
