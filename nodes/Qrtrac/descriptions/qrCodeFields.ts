@@ -135,14 +135,21 @@ const commonOptionalFields = (): INodeProperties[] => [
  * (Create's "when empty" defaults do not apply).
  */
 const KEPT_WHEN_EMPTY = 'Empty leaves it as it is.';
+/**
+ * What keeping a domain or design on an update depends on: the contract's Qr record has neither, and its create
+ * request takes the default when one is absent, so a service that replaces the code on PUT and does not show them
+ * may set its default (RELIABILITY.md, Custom domain).
+ */
+export const IF_SHOWN =
+	"if QRTRAC's records show it (the contract does not promise it), else QRTRAC may set its default";
 export const updateCommonFields: INodeProperties[] = [
 	{
 		...baseUrlField,
-		description: `Domain of the code's short link, ending with /. It must be one of the team's domains (Team > Set Domains). ${KEPT_WHEN_EMPTY}`,
+		description: `Domain of the code's short link, ending with /. It must be one of the team's domains (Team > Set Domains). Empty leaves it as it is ${IF_SHOWN}.`,
 	},
 	{
 		...templateField,
-		description: `Design of the QR image, one of the acting team's (Team (Override), else the credential's); Keep Current Template leaves it as it is. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		description: `Design of the QR image, one of the acting team's (Team (Override), else the credential's); Keep Current Template leaves it as it is ${IF_SHOWN}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	},
 	{
 		...displayIdField,
@@ -168,8 +175,8 @@ export const upsertNameField: INodeProperties = {
 export const upsertAdditionalFieldsCollection = (): INodeProperties => {
 	const collection = additionalFieldsCollection(false);
 	const blank: Record<string, string> = {
-		baseUrl: `Domain of the code's short link, ending with /. It must be one of the team's domains (Team > Set Domains). ${UPSERT_BLANK} the team's default domain; ${KEPT_ON_UPDATE} domain.`,
-		templateId: `Design of the QR image, one of the acting team's (Team (Override), else the credential's). ${UPSERT_BLANK} the team's default design; ${KEPT_ON_UPDATE} design. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		baseUrl: `Domain of the code's short link, ending with /. It must be one of the team's domains (Team > Set Domains). ${UPSERT_BLANK} the team's default domain; ${KEPT_ON_UPDATE} domain ${IF_SHOWN}.`,
+		templateId: `Design of the QR image, one of the acting team's (Team (Override), else the credential's). ${UPSERT_BLANK} the team's default design; ${KEPT_ON_UPDATE} design ${IF_SHOWN}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 	return {
 		...collection,

@@ -2,24 +2,28 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
 import { distinctLabels } from '../../shared/forms/distinctLabels';
+import { IF_SHOWN } from '../descriptions/qrCodeFields';
 import { getEditedOperation } from '../helpers/parameters';
 import { codeEntry } from './codeEntry';
 import { pickerTeam } from './pickerTeam';
 
 export { getTeams, getTeamsToJoin } from '../../shared/forms/teamPickers';
 
-/** What the empty template entry does: Create or Update gives no template, so a code it updates keeps its own. */
+/**
+ * What the empty template entry does: Create or Update gives no template, so a code it updates keeps its own where
+ * QRTRAC's records show it (IF_SHOWN).
+ */
 const EMPTY_TEMPLATE: Record<string, INodePropertyOptions> = {
 	create: { name: 'Default Template', value: '', description: "The team's default design" },
 	update: {
 		name: 'Keep Current Template',
 		value: '',
-		description: "Leave the code's design as it is",
+		description: `Leave the code's design as it is ${IF_SHOWN}`,
 	},
 	createOrUpdate: {
 		name: 'Default Template for New Codes',
 		value: '',
-		description: "A new code gets the team's default design; a code the row updates keeps its own",
+		description: `A new code gets the team's default design; a code the row updates keeps its own ${IF_SHOWN}`,
 	},
 };
 

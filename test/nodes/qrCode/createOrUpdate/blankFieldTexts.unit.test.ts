@@ -22,4 +22,18 @@ describe("Create or Update's blank fields", () => {
 		expect(text).toMatch(/updates keeps its/);
 		expect(text).not.toMatch(/when empty/);
 	});
+
+	// the contract's Qr record has no templateId or baseUrl: a service that replaces on PUT and does not show them
+	// gives its default (r228: a design and a domain lost under such a service), so the form does not promise more
+	it.each([
+		['Custom Domain', () => additional('baseUrl')],
+		['Design Template', () => additional('templateId')],
+	])("%s: keeping an updated code's own depends on QRTRAC showing it", (_label, of) => {
+		expect(of().description).toContain(
+			'keeps its ' +
+				(_label === 'Custom Domain' ? 'domain' : 'design') +
+				" if QRTRAC's records show it",
+		);
+		expect(of().description).toContain('else QRTRAC may set its default');
+	});
 });

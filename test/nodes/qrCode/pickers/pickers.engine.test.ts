@@ -35,6 +35,9 @@ describe('pickers of the QR code forms', () => {
 		})) as Array<{ name: string; value: string }>;
 
 		expect(options[0]).toMatchObject({ name: 'Keep Current Template', value: '' });
+		expect((options[0] as { description?: string }).description).toMatch(
+			/if QRTRAC's records show it/,
+		);
 		expect(options.map((option) => option.name)).not.toContain('Default Template');
 	});
 
@@ -47,7 +50,7 @@ describe('pickers of the QR code forms', () => {
 		})) as Array<{ name: string; value: string; description?: string }>;
 
 		expect(options[0]).toMatchObject({ name: 'Default Template for New Codes', value: '' });
-		expect(options[0].description).toMatch(/updates keeps its own/);
+		expect(options[0].description).toMatch(/updates keeps its own if QRTRAC's records show it/);
 	});
 
 	it('QR Code finds codes by Display ID', async () => {

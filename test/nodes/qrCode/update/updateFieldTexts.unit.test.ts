@@ -15,15 +15,25 @@ const optionOf = (collection: INodeProperties, name: string) =>
 	(collection.options as INodeProperties[]).find((option) => option.name === name)!;
 
 describe('Update Fields descriptions', () => {
-	it.each(['name', 'displayId', 'baseUrl'])('%s: empty leaves the code as it is', (name) => {
+	it.each(['name', 'displayId'])('%s: empty leaves the code as it is', (name) => {
 		const description = optionOf(updateFieldsCollection, name).description ?? '';
 		expect(description).toContain('Empty leaves it as it is.');
 		expect(description).not.toMatch(/when empty/);
 	});
 
-	it('Design Template names Keep Current Template, not the default design', () => {
+	// the contract's Qr record has no baseUrl or templateId: a service that replaces on PUT and does not show them
+	// gives its default, so the form does not promise the code keeps them
+	it('Custom Domain: empty leaves it as it is only where QRTRAC shows it', () => {
+		const description = optionOf(updateFieldsCollection, 'baseUrl').description ?? '';
+		expect(description).toContain(
+			"Empty leaves it as it is if QRTRAC's records show it (the contract does not promise it), else QRTRAC may set its default.",
+		);
+		expect(description).not.toMatch(/when empty/);
+	});
+
+	it('Design Template names Keep Current Template, not the default design, and what keeping depends on', () => {
 		expect(optionOf(updateFieldsCollection, 'templateId').description).toContain(
-			'Keep Current Template leaves it as it is',
+			"Keep Current Template leaves it as it is if QRTRAC's records show it",
 		);
 	});
 
