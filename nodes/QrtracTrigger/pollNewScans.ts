@@ -110,6 +110,8 @@ export async function pollNewScans(
 	const goneCheck = watchedCodeGone(ctx, teamId, {
 		from: queryFromTime(cache.codes),
 		unlisted: cache.unlisted,
+		joined: cache.joined,
+		presentMs: cache.presentMs,
 	});
 	const fresh: Scan[] = [];
 	const spent = { chunksRead: 0, slowestChunkMs: 0 };

@@ -159,20 +159,39 @@ function rememberListedLive(teamId: string, id: string, now: number): void {
 	}
 }
 
+/** The longest a team's list may lag behind its changes answer: a code the changes brought is listed by then. */
+const LIST_LAG_BOUND_MS = 15 * 60_000;
+
 /**
  * The trigger's proof that a watched code is gone, after a refusal of its read: the refusal itself when it says so
  * (refusals.ts `refusedAsGone`: not found, 410); any other refusal a gone code may cause (a 403) only when the
  * team's changes since `from` (the service's time) or its list confirm it, by the actions' rule (api/deletions.ts
  * `goneAmong`), the changes and the list each read at most once per poll. The list is proof only for a code a
  * listing held: `unlisted` are the watched codes the changes answer brought since the team was last listed (a list
- * may lag behind it); those a new listing holds leave it. A code a listing held live less than
+ * may lag behind it); those a new listing holds leave it, and one that joined (`joined`, the service's time) more
+ * than LIST_LAG_BOUND_MS before the service's present counts as listed, so that a code deleted without a trace is
+ * let go at last instead of failing every poll. A code a listing held live less than
  * RELIST_REFUSED_AFTER_MS ago is not listed for again. Other errors are no proof.
  */
 export function watchedCodeGone(
 	ctx: IPollFunctions,
 	teamId: string,
-	{ from, unlisted }: { from: number; unlisted: Set<string> },
+	{
+		from,
+		unlisted,
+		joined,
+		presentMs,
+	}: {
+		from: number;
+		unlisted: Set<string>;
+		joined: ReadonlyMap<string, number>;
+		presentMs: number;
+	},
 ): GoneCheck {
+	const longListable = (code: string) => {
+		const joinedAt = joined.get(code);
+		return joinedAt !== undefined && presentMs - joinedAt > LIST_LAG_BOUND_MS;
+	};
 	let listed: Promise<QrCode[]> | undefined;
 	const listAgain = async () =>
 		await (listed ??= readLiveCodes(ctx, teamId).then(({ codes }) => {
@@ -188,7 +207,8 @@ export function watchedCodeGone(
 			qrIds: [id],
 			deletedChanges,
 			listAgain,
-			listedBefore: (code) => !unlisted.has(code) && !listedLiveLately(teamId, code, now),
+			listedBefore: (code) =>
+				(!unlisted.has(code) || longListable(code)) && !listedLiveLately(teamId, code, now),
 		});
 		if (gone.has(id)) return true;
 		if (listed !== undefined && (await listed.catch(() => [])).some((code) => code.id === id))

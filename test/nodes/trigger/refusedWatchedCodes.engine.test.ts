@@ -9,7 +9,7 @@ import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns
 
 const suite = useSimulator({ seed: false });
 const newAccount = triggerAccounts(suite, 'refused.example');
-const { createCodeAt, createCode, deleteCode } = codeWriters(suite);
+const { createCodeAt, createCode, deleteCode, updateCode } = codeWriters(suite);
 
 const forbidden = {
 	kind: 'status' as const,
@@ -47,6 +47,7 @@ afterEach(() => {
 	suite.sim.faults.clear();
 	suite.sim.setListDrift({});
 	suite.sim.setAnswerModes({});
+	suite.sim.clock.useRealTime();
 });
 
 describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
@@ -130,5 +131,35 @@ describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
 		expect(failed?.message).toContain('Your role is not allowed to do this');
 		expect(failed?.description).toMatch(/keeps watching it/);
 		expect(failed?.description).toMatch(/reports them once QRTRAC allows it/);
+	});
+
+	it('lets go of a code the feed brought, deleted without a trace and refused with 403, once a list could hold it', async () => {
+		const account = newAccount();
+		const kept = createCodeAt(account.teamId, Date.now() - 60_000, 'Kept');
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			options: { overlapSeconds: 1 },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		// made after the team was listed: the change feed brings it, no listing holds it
+		const fresh = createCodeAt(account.teamId, Date.now(), 'Fresh');
+		await sleep(200);
+		expect(await watcher.poll()).toEqual([]);
+		// another change past the overlap raises the feed's floor beyond Fresh's last change
+		await sleep(2_500);
+		updateCode(kept.id, { name: 'Kept 2' });
+		expect(await watcher.poll()).toEqual([]);
+		// deleted without a new updatedAt, its requests refused with 403; a scan of the other code waits
+		suite.sim.setAnswerModes({ deletedCodeStatus: 403 });
+		suite.sim.state.qrs.set(fresh.id, { ...suite.sim.state.getQr(fresh.id)!, deleted: true });
+		suite.sim.state.addScan(kept.id, { city: 'Lyon' });
+		await sleep(300);
+		// within the list's lag bound the missing code proves nothing: the poll fails, nothing is lost
+		await expect(watcher.poll()).rejects.toThrow(/watched code/);
+
+		// 16 minutes on (the service's clock), a list that does not hold the code shows it gone
+		suite.sim.clock.advance(16 * 60_000);
+		const cities = (await watcher.poll()).map((item) => item.city);
+		expect(cities).toEqual(['Lyon']);
 	});
 });
