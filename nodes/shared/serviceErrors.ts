@@ -50,23 +50,39 @@ export function isOutcomeUnknown(error: unknown): boolean {
 
 type Hint = { test: (failure: ServiceFailure) => boolean; hint: string };
 
-/** A refusal of Resend Invite about the invitation: its resend limit is not the plan's. */
-const refusedInvitation = (f: ServiceFailure) =>
-	f.sendsInvitation === true && /invitation|invite|resend/i.test(f.message);
+/** The statuses of a refusal of what was asked (not the credential, the rate limit or a server error). */
+const refusal = (f: ServiceFailure) =>
+	f.status === 400 || f.status === 403 || f.status === 409 || f.status === 422;
+
+/** A message about a limit of any kind: on Resend Invite, the resend limit whatever it names. */
+const LIMIT_WORDS = /\b(limit|limits|maximum|max|quota|too many)\b/i;
 
 /**
- * A plan's limit reached: the one hint a message calls for that beats the request's own for the status. Never on
- * a 401, which refuses the credential (a key "invalid or quota exhausted" too), nor on a 429, the rate limit. The
- * QR code quota is named only when the message names codes (a plan also limits members, or a key's requests).
+ * A refusal of Resend Invite that its invitation causes: a limit, or an accepted invitation. A role refusal that
+ * names invitations is the role's (the status hint).
+ */
+const refusedInvitation = (f: ServiceFailure) =>
+	f.sendsInvitation === true &&
+	refusal(f) &&
+	(LIMIT_WORDS.test(f.message) || /\balready accepted\b/i.test(f.message));
+
+/**
+ * A plan's limit reached: the one hint a message calls for that beats the request's own for the status. Only on a
+ * refusal (a 401 refuses the credential, a key "invalid or quota exhausted" too; a 429 is the rate limit; a 5xx is
+ * the server's), and only a limit said to be reached: a bare "maximum number of characters" is a value's limit.
+ * The QR code quota is named only when the message names codes (a plan also limits members, or a key's requests).
  */
 const limitReached = (f: ServiceFailure) =>
-	/quota|plan limit|maximum number/i.test(f.message) &&
-	f.status !== 401 &&
-	f.status !== 429 &&
+	refusal(f) &&
+	(/\b(quota|plan limit)\b/i.test(f.message) ||
+		/\bmaximum number\b.*\b(reached|exceeded)\b|\breached\b.*\bmaximum number\b/i.test(
+			f.message,
+		)) &&
 	!refusedInvitation(f);
 const LIMIT_HINTS: Hint[] = [
 	{
-		test: (f) => limitReached(f) && /\b(qr|codes?)\b/i.test(f.message),
+		// the contract's paths call codes "qrs"
+		test: (f) => limitReached(f) && /\b(qrs?|codes?)\b/i.test(f.message),
 		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
 	},
 	{
@@ -78,9 +94,11 @@ const LIMIT_HINTS: Hint[] = [
 /** Hints the service's message calls for, after the request's own for the status. */
 const MESSAGE_HINTS: Hint[] = [
 	{
+		// never for a Display ID said not to exist ("does not exist", "no code with this displayId exists")
 		test: (f) =>
 			/display\s*id/i.test(f.message) &&
-			/\b(taken|exists?|in use|already used|unavailable)\b/i.test(f.message),
+			/\b(taken|already|in use|used by|exists|unavailable)\b/i.test(f.message) &&
+			!/\bnot exist|\bno\b.*\bexists\b/i.test(f.message),
 		hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 	},
 	{

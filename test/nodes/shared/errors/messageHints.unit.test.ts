@@ -1,7 +1,8 @@
 /**
  * Which hint a refusal gets when QRTRAC's message calls for one, through the endpoint functions and the transport:
- * a plan's limit beats the request's own hint for the status (never on a 401), an invitation's hint is Resend
- * Invite's only, and a Display ID's hint needs whole words.
+ * a plan's limit reached beats the request's own hint for the status (only on a 400, 403, 409 or 422, never for a
+ * value limit), an invitation's hint is Resend Invite's only (its limits and an accepted invitation), and a Display
+ * ID's hint needs whole words.
  */
 import { NodeApiError } from 'n8n-workflow';
 
@@ -10,6 +11,7 @@ import {
 	deleteMember,
 	resendInvite,
 	simpleCreateDynamic,
+	updateQrTitle,
 } from '../../../../nodes/shared/api';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
 import { fakeContext, refused } from '../../../support/fakeContext';
@@ -21,9 +23,9 @@ jest.mock('n8n-workflow', () => ({
 }));
 sleepOnFakeClock();
 
-/** The description of the error a request fails with, given one refusal. */
+/** The description of the error a request fails with, refused so at every attempt (a 5xx is retried). */
 async function hintOf(status: number, message: string, send: (ctx: never) => Promise<unknown>) {
-	const { ctx } = fakeContext({ answers: [refused(status, message)] });
+	const { ctx } = fakeContext({ answers: () => refused(status, message) });
 	const error = await send(ctx as never).then(
 		() => {
 			throw new Error('the request did not fail');
@@ -42,10 +44,14 @@ const addMember = (ctx: never) =>
 const resend = (ctx: never) => resendInvite(ctx, { email: 'a@b.c' });
 const createCode = (ctx: never) =>
 	qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: {}, itemIndex: 0 });
+const readCode = (ctx: never) =>
+	qrtracApiRequest(ctx, { method: 'GET', path: '/qrs-api/teams/q1', itemIndex: 0 });
+const retitle = (ctx: never) => updateQrTitle(ctx, { id: 'q1', title: 'x'.repeat(300) });
 
 const RESEND = 'QRTRAC allows only a few resends of one invitation';
 const CODE_QUOTA = "Your plan's QR code quota is reached.";
 const DISPLAY_ID = 'This Display ID is already used by another code';
+const PLAN = /Your plan's (QR code quota|limit) is reached/;
 
 describe("a plan's limit", () => {
 	it("Dynamic Link 403 naming QR codes: the QR code quota's hint, not the key's", async () => {
@@ -69,6 +75,34 @@ describe("a plan's limit", () => {
 		const said = await hintOf(400, 'Plan limit reached: maximum number of team members', addMember);
 		expect(said).toContain("Your plan's limit is reached");
 		expect(said).not.toContain('QR code');
+	});
+
+	it('Create 409 of the contract\'s "qrs" past the quota: the QR code quota\'s hint', async () => {
+		const said = await hintOf(409, 'Maximum number of qrs reached for this plan', createCode);
+		expect(said).toContain(CODE_QUOTA);
+	});
+});
+
+describe('a value limit is not the plan\'s ("maximum number of X" alone, or a server error)', () => {
+	it('Update Title 400 of a too long title', async () => {
+		const said = await hintOf(400, 'title exceeds the maximum number of characters (255)', retitle);
+		expect(said).not.toMatch(PLAN);
+	});
+
+	it('Create 422 of a Link List with too many links keeps the 422 hint', async () => {
+		const said = await hintOf(422, 'Maximum number of links per Link List is 20', createCode);
+		expect(said).toContain('QRTRAC did not accept the values sent (HTTP 422)');
+	});
+
+	it('Create 400 of too many codes in one request: no "Delete unused codes"', async () => {
+		const said = await hintOf(400, 'Maximum number of QR codes per request is 50', createCode);
+		expect(said).not.toContain('Delete unused codes');
+	});
+
+	it('a 503 read whose message says quota: the 5xx hint, not a plan limit', async () => {
+		const said = await hintOf(503, 'Quota service temporarily unavailable', readCode);
+		expect(said).not.toMatch(PLAN);
+		expect(said).toContain('QRTRAC could not answer (HTTP 5xx)');
 	});
 });
 
@@ -96,6 +130,27 @@ describe("an invitation's hint is Resend Invite's only", () => {
 			RESEND,
 		);
 	});
+
+	it('Resend Invite 400 of a limit worded without "invite"/"resend": the resend\'s hint, not the plan\'s', async () => {
+		const said = await hintOf(400, 'Maximum number of reminders reached for a@b.c', resend);
+		expect(said).not.toMatch(PLAN);
+		expect(said).toContain(RESEND);
+	});
+
+	it("Resend Invite 409 of an accepted invitation: the resend's hint", async () => {
+		const said = await hintOf(409, 'The invitation was already accepted', resend);
+		expect(said).toContain(RESEND);
+	});
+
+	it("Resend Invite 403 of the client's role: the role's hint, not the resend limit's", async () => {
+		const said = await hintOf(
+			403,
+			'Your role (viewer) is not allowed to resend invitations; admin or higher is required',
+			resend,
+		);
+		expect(said).toContain("The API client's role may not do this");
+		expect(said).not.toContain(RESEND);
+	});
 });
 
 describe("a Display ID's hint", () => {
@@ -111,7 +166,17 @@ describe("a Display ID's hint", () => {
 		'A code with this displayId already exists',
 		'displayId "x" is in use',
 		'displayId unavailable',
+		'displayId "x" is used by another QR code',
+		'displayId "x" is already being used',
+		'displayId "x" already exists',
 	])('for "%s"', async (message) => {
 		expect(await hintOf(400, message, createCode)).toContain(DISPLAY_ID);
 	});
+
+	it.each(['QR code with displayId "x" does not exist', 'No QR code with this displayId exists'])(
+		'not for "%s"',
+		async (message) => {
+			expect(await hintOf(400, message, createCode)).not.toContain(DISPLAY_ID);
+		},
+	);
 });
