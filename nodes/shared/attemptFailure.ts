@@ -52,13 +52,27 @@ const ROLE_RULE_HINTS: Record<RoleRule, string> = {
 
 /**
  * A 403's hint where the general one (serviceErrors.ts) would mislead: the simple interface sends only its bearer
- * key, and an operation with one of the contract's role rules names that rule (api/route.ts `Endpoint`).
+ * key, and an operation with one of the contract's role rules names that rule (api/route.ts `Endpoint`). The
+ * contract lets such an operation refuse with a 400 too (Delete Member: the owner is never deleted), so a 400 whose
+ * message names the owner or a role gets the rule's hint as well.
  */
-export function refusedRole(request: Pick<QrtracRequest, 'api' | 'needsRole'>): {
-	statusHint?: string;
-} {
-	if (request.api === 'simple') return refusedApiKey(403);
-	return request.needsRole ? { statusHint: ROLE_RULE_HINTS[request.needsRole] } : {};
+export function refusedRole(
+	request: Pick<QrtracRequest, 'api' | 'needsRole'>,
+	failure: Pick<AttemptFailure, 'status' | 'message'>,
+): { statusHint?: string } {
+	if (failure.status === 403) {
+		if (request.api === 'simple') return refusedApiKey(403);
+		return request.needsRole ? { statusHint: ROLE_RULE_HINTS[request.needsRole] } : {};
+	}
+	const namesRole = /\b(owners?|roles?|admins?|administrators?|editors?|viewers?)\b/i;
+	if (
+		failure.status === 400 &&
+		request.api !== 'simple' &&
+		request.needsRole &&
+		namesRole.test(failure.message)
+	)
+		return { statusHint: ROLE_RULE_HINTS[request.needsRole] };
+	return {};
 }
 
 /** A 401 or 403 of the simple interface is about its bearer key, the only credential value it sends. */

@@ -215,7 +215,7 @@ async function sendWithRetries<T>(
 			throw serviceError(ctx.getNode(), {
 				...failure,
 				...(failure.status === 401 ? refusedCredential(request, teamId, reading, failure) : {}),
-				...(failure.status === 403 ? refusedRole(request) : {}),
+				...refusedRole(request, failure),
 				sendsInvitation: request.sendsInvitation,
 				itemIndex: request.itemIndex,
 				detail:

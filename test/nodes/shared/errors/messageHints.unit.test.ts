@@ -52,6 +52,7 @@ const RESEND = 'QRTRAC allows only a few resends of one invitation';
 const CODE_QUOTA = "Your plan's QR code quota is reached.";
 const DISPLAY_ID = 'This Display ID is already used by another code';
 const PLAN = /Your plan's (QR code quota|limit) is reached/;
+const OWNER_RULE = 'Deleting a member completely needs an Owner client';
 
 describe("a plan's limit", () => {
 	it("Dynamic Link 403 naming QR codes: the QR code quota's hint, not the key's", async () => {
@@ -150,6 +151,21 @@ describe("an invitation's hint is Resend Invite's only", () => {
 		);
 		expect(said).toContain("The API client's role may not do this");
 		expect(said).not.toContain(RESEND);
+	});
+});
+
+describe('Delete Member refused with a 400 (the contract: role rules and the owner rule may be 400)', () => {
+	it.each([
+		'The organization owner cannot be deleted',
+		'Only the owner can delete an invited or active member',
+	])('"%s" gets the Owner rule\'s hint', async (message) => {
+		expect(await hintOf(400, message, removeForGood)).toContain(OWNER_RULE);
+	});
+
+	it('a 400 naming neither the owner nor a role gets no role hint', async () => {
+		expect(await hintOf(400, 'email is not a valid address', removeForGood)).not.toContain(
+			OWNER_RULE,
+		);
 	});
 });
 
