@@ -39,7 +39,7 @@ export function unexpectedAnswer(
 		{ success: false, message: 'unexpected answer' },
 		{
 			message: `QRTRAC's answer to ${source.operation} does not have the expected shape`,
-			description: `Expected ${expected}${problem ? ` (${problem})` : ''}. It was: ${excerpt}. Nothing was read from it, so that no result is guessed; the service may have changed its answers, please report it.`,
+			description: `Expected ${expected}${problem ? ` (${problem})` : ''}. It was: ${sentence(excerpt)} Nothing was read from it, so that no result is guessed; the service may have changed its answers, please report it.`,
 			itemIndex: source.itemIndex,
 		},
 	);
@@ -61,7 +61,7 @@ export function changeNotHeld(
 		{ success: false, message: 'change not held' },
 		{
 			message: `QRTRAC answered success to ${source.operation}, but the record read afterwards does not show the change`,
-			description: `Asked for ${excerpt(asked)}; QRTRAC holds ${excerpt(held)}. Its answer was: ${excerpt(answered)}. The change may not have been made: check the record in QRTRAC before running the item again.`,
+			description: `Asked for ${excerpt(asked)}; QRTRAC holds ${excerpt(held)}. Its answer was: ${sentence(excerpt(answered))} The change may not have been made: check the record in QRTRAC before running the item again.`,
 			itemIndex: source.itemIndex,
 		},
 	);
