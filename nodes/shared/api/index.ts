@@ -4,6 +4,7 @@
  * shape of a request body, and every answer is read through answers.ts.
  */
 export * from './qrCodes';
+export { teamOfOtherTeamCode } from './otherTeamCode';
 export * from './duplicate';
 export * from './deletions';
 export * from './qrList';

@@ -33,6 +33,7 @@ import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { deletedSince } from './deletions';
 import { CODE_ADDRESSES } from './recordAddress';
+import { otherTeamCode } from './otherTeamCode';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -296,13 +297,7 @@ export async function getQrById(
 			`"id" is "${code.id}", another code`,
 		);
 	const asked = teamId ?? (await connectionOf(ctx)).teamId;
-	if (ofOtherTeam(code, asked))
-		throw unexpectedAnswer(
-			source,
-			`a code of the team asked for, "${asked}"`,
-			{ id: code.id, teamId: code.teamId },
-			`"teamId" is "${String(code.teamId)}", another team`,
-		);
+	if (ofOtherTeam(code, asked)) throw otherTeamCode(source, asked, code);
 	return code;
 }
 

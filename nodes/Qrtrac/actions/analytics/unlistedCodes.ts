@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CODE_ADDRESSES, getQrById, type QrCode } from '../../../shared/api';
+import { CODE_ADDRESSES, getQrById, teamOfOtherTeamCode, type QrCode } from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
 import { attempt, mayNameGoneCode, refusedAsGone, withNote } from '../../helpers/outcome';
 import { operationError } from '../../../shared/nodeErrors';
@@ -13,8 +13,8 @@ const MAX_NOT_CODES = 10;
  * contract does not say what an analytics answer gives an ID that is no live code of the team (a service may
  * answer zeros or no events rather than refuse it), so an asked ID that the team's list (`listed`) does not show
  * is read by its ID (Get QR Code, as Get for a Code reads its code; getQrById refuses a record of another team);
- * a code just created may not be listed yet. Returns the named codes (`listed` and those read live); any other ID
- * fails the item naming it. Listed IDs cost no request.
+ * a code just created may not be listed yet. Returns the named codes (`listed` and those read live); an ID read as
+ * no live code fails the item naming it, a read that tells nothing with its own error. Listed IDs cost no request.
  */
 export async function liveCodesAmong(
 	ctx: IExecuteFunctions,
@@ -43,29 +43,57 @@ export async function readLiveCode(
 }
 
 /**
+ * What a code read by its ID (Get QR Code) tells of the ID, one rule for Get for a Code's refused scans and the
+ * unlisted IDs: `live`, the team's live code; `gone`, read as deleted or refused as a code not there (refusals.ts
+ * `refusedAsGone`: 400 "not found", 404, 410); `otherTeam`, a code of another team (`getQrById` refuses it, naming
+ * the team read); `unknown`, anything else: a 403 (or another 400), which a live code whose role may not read codes
+ * gets as well, or a failed read.
+ */
+type CodeRead = { live: QrCode } | { notCode: string; answer?: string } | { unknown: unknown };
+
+async function readCode(
+	ctx: IExecuteFunctions,
+	{ qrId, teamId, itemIndex }: { qrId: string; teamId?: string; itemIndex: number },
+): Promise<CodeRead> {
+	const read = await attempt(getQrById(ctx, { id: qrId, teamId, itemIndex }));
+	if ('done' in read) return isLive(read.done) ? { live: read.done } : { notCode: qrId };
+	const team = teamOfOtherTeamCode(read.failed);
+	if (team !== undefined)
+		return { notCode: qrId, answer: `${qrId}: a code of another team, "${team}"` };
+	if (refusedAsGone(read.failed))
+		return { notCode: qrId, answer: `${qrId}: ${refusalWords(read.failed)}` };
+	return { unknown: read.failed };
+}
+
+/**
  * Get for a Code whose scans read was refused in a way a code not there may cause (`scansRefused`): the code is
- * read by its ID, and only a read proving it gone (refusals.ts `refusedAsGone`, or `deleted: true`) fails the item
- * as no live code of the team, the scans refusal in the description. A 403 of both reads may be a role that reads
- * neither, and a failed read tells nothing: the scans refusal stands, the code read's answer leading its
- * description. Always throws.
+ * read by its ID (`readCode`), and only a read proving it gone or another team's fails the item as no live code of
+ * the team, the scans refusal in the description. Otherwise the scans refusal stands, the code read's answer
+ * leading its description (a 403 of both may be a role that reads neither). Always throws.
  */
 export async function failRefusedScans(
 	ctx: IExecuteFunctions,
-	{ qrId, teamId, itemIndex }: { qrId: string; teamId?: string; itemIndex: number },
+	code: { qrId: string; teamId?: string; itemIndex: number },
 	scansRefused: NodeApiError,
 ): Promise<never> {
-	const read = await attempt(getQrById(ctx, { id: qrId, teamId, itemIndex }));
-	const goneRefusal = 'failed' in read && refusedAsGone(read.failed) ? read.failed : undefined;
-	if (goneRefusal || ('done' in read && !isLive(read.done))) {
-		const answers = goneRefusal ? [`${qrId}: ${refusalWords(goneRefusal)}`] : [];
+	const read = await readCode(ctx, code);
+	if ('notCode' in read) {
 		const scans = `${CODE_ADDRESSES.scans.operation} answered ${refusalWords(scansRefused)}`;
-		throw notLiveCodes(ctx, { notCodes: [qrId], answers, unread: 0 }, itemIndex, scans);
+		const notCodes = {
+			notCodes: [read.notCode],
+			answers: read.answer ? [read.answer] : [],
+			unread: 0,
+		};
+		throw notLiveCodes(ctx, notCodes, code.itemIndex, scans);
 	}
 	const byId = `Read by its ID (${CODE_ADDRESSES.get.operation})`;
-	if ('done' in read) throw withNote(scansRefused, `${byId}, it is a live code of this team.`);
-	const note = mayNameGoneCode(read.failed)
-		? `${CODE_ADDRESSES.get.operation} answered ${refusalWords(read.failed)} too: the ID may not be a live code of this team (check for typos, deleted codes, or the team), or the API client's role may read neither.`
-		: `${byId}, whether it is a live code of this team is not known: ${CODE_ADDRESSES.get.operation} failed: ${errorWords(read.failed)}.`;
+	if ('live' in read) throw withNote(scansRefused, `${byId}, it is a live code of this team.`);
+	const failed = read.unknown;
+	// "too" only for a refusal alike: a 404 of the scans and a 403 of the code read are not the same answer
+	const too = mayNameGoneCode(failed) && failed.httpCode === scansRefused.httpCode ? ' too' : '';
+	const note = mayNameGoneCode(failed)
+		? `${CODE_ADDRESSES.get.operation} answered ${refusalWords(failed)}${too}: the ID may not be a live code of this team (check for typos, deleted codes, or the team), or the API client's role may read neither.`
+		: `${byId}, whether it is a live code of this team is not known: ${CODE_ADDRESSES.get.operation} failed: ${errorWords(failed)}.`;
 	throw withNote(scansRefused, note);
 }
 
@@ -80,9 +108,11 @@ function errorWords(error: unknown): string {
 }
 
 /**
- * The unlisted IDs read one by one: `live`, read as a live code of the team; `notCodes`, read as deleted, or
- * refused as a code not there (outcome.ts `mayNameGoneCode`; `answers`: the service's words for each). Reading stops once `MAX_NOT_CODES` are found (`unread` counts the rest), so a list of another team's IDs costs
- * a few requests.
+ * The unlisted IDs read one by one (`readCode`): `live`, read as a live code of the team; `notCodes`, read as
+ * deleted or another team's, or refused as a code not there (`answers`: what QRTRAC answered for each). A read
+ * that tells nothing fails the item with its own error: a 403 (or another 400) of the code read, noted as not
+ * telling whether the ID is a live code. Reading stops once `MAX_NOT_CODES` are found (`unread` counts the rest),
+ * so a list of another team's IDs costs a few requests.
  */
 async function readUnlisted(
 	ctx: IExecuteFunctions,
@@ -99,16 +129,20 @@ async function readUnlisted(
 	const notCodes: string[] = [];
 	const answers: string[] = [];
 	let read = 0;
-	for (const id of unlisted) {
+	for (const qrId of unlisted) {
 		if (notCodes.length >= MAX_NOT_CODES) break;
 		read++;
-		const code = await getQrById(ctx, { id, teamId, itemIndex }).catch((error: unknown) => {
-			if (!mayNameGoneCode(error)) throw error;
-			answers.push(`${id}: ${refusalWords(error)}`);
-			return undefined;
-		});
-		if (code && isLive(code)) live.push(code);
-		else notCodes.push(id);
+		const code = await readCode(ctx, { qrId, teamId, itemIndex });
+		if ('live' in code) live.push(code.live);
+		else if ('notCode' in code) {
+			notCodes.push(qrId);
+			if (code.answer) answers.push(code.answer);
+		} else if (mayNameGoneCode(code.unknown))
+			throw withNote(
+				code.unknown,
+				`Read by its ID (${CODE_ADDRESSES.get.operation}), whether ${qrId} is a live code of this team is not known: QRTRAC refused it, as it may refuse a role that may not read codes.`,
+			);
+		else throw code.unknown;
 	}
 	return { live, notCodes, answers, unread: unlisted.length - read };
 }

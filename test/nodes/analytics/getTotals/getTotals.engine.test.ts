@@ -152,11 +152,6 @@ describe('Analytics: Get Totals', () => {
 			['a mistyped ID', () => 'qr_mistyped', undefined],
 			["another team's code", () => newTeamWithCodes(1).codes[0].id, undefined],
 			[
-				"another team's code, refused 403 by its ID",
-				() => newTeamWithCodes(1).codes[0].id,
-				403 as const,
-			],
-			[
 				"another team's code, refused 404 by its ID",
 				() => newTeamWithCodes(1).codes[0].id,
 				404 as const,
@@ -179,11 +174,7 @@ describe('Analytics: Get Totals', () => {
 			expect(result.error?.message).toBe(`This ID is not a live code of this team: ${id}`);
 		});
 
-		it.each([
-			[403, 'Forbidden'],
-			[410, 'Gone'],
-			[400, 'Invalid QR code id'],
-		])(
+		it.each([[410, 'Gone']])(
 			'a read by ID refused %s "%s" fails naming the ID, with the answer',
 			async (status, message) => {
 				const { codes, credentials } = newTeamWithCodes(1);
@@ -201,6 +192,39 @@ describe('Analytics: Get Totals', () => {
 				expect(result.items).toEqual([]);
 				expect(result.error?.message).toBe('This ID is not a live code of this team: qr_mistyped');
 				expect(result.error?.description).toContain(message);
+			},
+		);
+
+		// a refusal that does not prove the code gone tells nothing (a live code whose role may not read codes is
+		// refused so too): the item fails with it, never calling the ID no live code of the team
+		it.each([
+			[403, 'Forbidden', 'mistyped'],
+			[400, 'Invalid QR code id', 'mistyped'],
+			[403, 'QR code not found', "another team's"],
+		])(
+			'a read by ID refused %s "%s" (a %s code) keeps that refusal, whether it is a live code not known',
+			async (status, message, which) => {
+				const { codes, credentials } = newTeamWithCodes(1);
+				const id = which === 'mistyped' ? 'qr_mistyped' : newTeamWithCodes(1).codes[0].id;
+				suite.sim.setChangeDrift({ overviewOfUnknownZeros: true });
+				if (which === 'mistyped')
+					suite.sim.faults.add({
+						kind: 'status',
+						status,
+						message,
+						method: 'GET',
+						pathPattern: '^/api/qrs-api/teams/qr_mistyped$',
+					});
+				else suite.sim.setAnswerModes({ foreignRecordStatus: 403 });
+
+				const result = await runForCodes(credentials, 'getTotals', `${codes[0].id}, ${id}`);
+
+				expect(result.items).toEqual([]);
+				expect(result.error?.httpCode).toBe(String(status));
+				expect(result.error?.message).toContain(message);
+				expect(result.error?.description).toContain(
+					`Read by its ID (Get QR Code), whether ${id} is a live code of this team is not known`,
+				);
 			},
 		);
 
