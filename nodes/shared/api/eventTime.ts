@@ -27,39 +27,37 @@ const UNITS: ReadonlyArray<Reading> = [
 ];
 
 /**
- * Whether a time read as epoch `ms` may stand for any moment of its second: one on a whole second, however it was
- * written (epoch seconds, epoch ms ending in 000, ISO text without a fraction), since a service storing seconds
- * drops the rest. The one rule for it: a time read as the end of what was counted (a last scan) then reaches that
- * second's last millisecond.
+ * Whether an answer's times (epoch ms as read) are written in whole seconds: every one of them on a whole second,
+ * however it was written (epoch seconds, epoch ms ending in 000, ISO text without a fraction). Decided per answer,
+ * never per value: a time written to the ms ends in 000 one time in a thousand and is still exact.
  */
-export function standsForWholeSecond(ms: number): boolean {
-	return ms % 1_000 === 0;
+export function inWholeSeconds(times: readonly number[]): boolean {
+	return times.length > 0 && times.every((ms) => ms % 1_000 === 0);
 }
 
 /**
- * An event time as read: its epoch ms, and the last epoch ms the moment it stands for may lie at (`ms`, or its
- * second's last ms where `standsForWholeSecond`).
+ * Where the moment a time stands for lies: at its ms, or, in an answer written in whole seconds (`inWholeSeconds`),
+ * anywhere within 999 ms either side, since a service storing seconds may truncate (12:00:00.600 as 12:00:00) or
+ * round them (MySQL DATETIME, Postgres timestamp(0): 12:00:01).
  */
-export interface EventTimeRead {
-	ms: number;
-	lastMs: number;
+export function momentSpan(ms: number, wholeSeconds: boolean): { firstMs: number; lastMs: number } {
+	return wholeSeconds ? { firstMs: ms - 999, lastMs: ms + 999 } : { firstMs: ms, lastMs: ms };
 }
 
-/** `value` read by its unit, or undefined when it is no time in the sane range. */
-export function readEventTimeSpan(value: unknown, presentMs: number): EventTimeRead | undefined {
+/** `value` read by its unit as epoch ms, or undefined when it is no time in the sane range. */
+function readMs(value: unknown, presentMs: number): number | undefined {
 	if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
 	const latest = presentMs + FUTURE_TOLERANCE_MS;
 	for (const toMs of UNITS) {
 		const ms = toMs(value);
-		if (ms >= EARLIEST_EVENT_MS && ms <= latest)
-			return { ms, lastMs: standsForWholeSecond(ms) ? ms + 999 : ms };
+		if (ms >= EARLIEST_EVENT_MS && ms <= latest) return ms;
 	}
 	return undefined;
 }
 
 /** Epoch ms of `value` read by its unit, or undefined when it is no time in the sane range. */
 export function readEventTime(value: unknown, presentMs: number): number | undefined {
-	return readEventTimeSpan(value, presentMs)?.ms;
+	return readMs(value, presentMs);
 }
 
 /** What a reader expected of a record's time fields, in words for its error. */

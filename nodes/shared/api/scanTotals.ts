@@ -1,6 +1,6 @@
 import type { TransportContext } from '../transport';
 import { readScanTotals, type ScanTotals } from './answers';
-import { readEventTimeSpan } from './eventTime';
+import { inWholeSeconds, momentSpan, readEventTime } from './eventTime';
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
 import { callEndpoint, chunk, CODES_PER_ANALYTICS_REQUEST, type InTeam } from './source';
@@ -8,13 +8,12 @@ import { callEndpoint, chunk, CODES_PER_ANALYTICS_REQUEST, type InTeam } from '.
 const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews');
 
 /**
- * One totals row as read: its times in epoch ms, and `lastScanEnd`, the last ms its `updatedAt` (the code's last
- * scan) covers: a time on a whole second covers its whole second (eventTime.ts `standsForWholeSecond`), so the last
- * scan it stands for is no later than that, where `updatedAt` itself may be before it.
+ * One totals row as read: its times in epoch ms, and `lastScan`, where the last scan its `updatedAt` stands for
+ * lies (eventTime.ts `momentSpan`: the ms itself, or a second either side in an answer written in whole seconds).
  */
 export interface TotalsRead {
 	totals: ScanTotals;
-	lastScanEnd?: number;
+	lastScan?: { firstMs: number; lastMs: number };
 }
 
 /**
@@ -53,7 +52,7 @@ export async function readTotalsAnswers(
 		});
 		if (attribution.cannotAttribute(ids, data)) return await ask(ids);
 		const rows = readScanTotals(source, data, ids.length === 1 ? ids[0] : undefined);
-		answers.push(rows.map((row) => placeTotalsTimes(row, serviceDateMs ?? Date.now())));
+		answers.push(placeTotalsAnswer(rows, serviceDateMs ?? Date.now()));
 	};
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) await ask(ids);
 	return answers;
@@ -62,18 +61,25 @@ export async function readTotalsAnswers(
 const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
 
 /**
- * A totals row with its times in epoch ms, each read by its unit (eventTime.ts) on the service's present. The
- * contract types them only as integers; one no unit places in the sane range (a `0` for "never") is left out
+ * A totals answer's rows with their times in epoch ms, each read by its unit (eventTime.ts) on the service's
+ * present, and each row's `lastScan`, whole seconds decided for the answer as a whole (`inWholeSeconds`). The
+ * contract types the times only as integers; one no unit places in the sane range (a `0` for "never") is left out
  * (summaries show `null`), never shown or compared as a time.
  */
-function placeTotalsTimes(row: ScanTotals, presentMs: number): TotalsRead {
-	const totals: ScanTotals = { ...row };
-	let lastScanEnd: number | undefined;
-	for (const field of TOTALS_TIMES) {
-		if (totals[field] === undefined) continue;
-		const read = readEventTimeSpan(totals[field], presentMs);
-		totals[field] = read?.ms;
-		if (field === 'updatedAt') lastScanEnd = read?.lastMs;
-	}
-	return lastScanEnd === undefined ? { totals } : { totals, lastScanEnd };
+export function placeTotalsAnswer(rows: readonly ScanTotals[], presentMs: number): TotalsRead[] {
+	const placed = rows.map((row) => {
+		const totals: ScanTotals = { ...row };
+		for (const field of TOTALS_TIMES)
+			if (totals[field] !== undefined) totals[field] = readEventTime(totals[field], presentMs);
+		return totals;
+	});
+	const times = placed.flatMap((totals) =>
+		TOTALS_TIMES.map((field) => totals[field]).filter((ms): ms is number => typeof ms === 'number'),
+	);
+	const wholeSeconds = inWholeSeconds(times);
+	return placed.map((totals) =>
+		typeof totals.updatedAt === 'number'
+			? { totals, lastScan: momentSpan(totals.updatedAt, wholeSeconds) }
+			: { totals },
+	);
 }

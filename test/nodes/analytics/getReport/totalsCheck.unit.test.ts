@@ -14,10 +14,13 @@ import {
 	type TotalsRow,
 } from '../../../../nodes/Qrtrac/actions/analytics/getReport/totalsCheck';
 import { ZonedDays } from '../../../../nodes/Qrtrac/actions/analytics/getReport/zonedDays';
+import { placeTotalsAnswer } from '../../../../nodes/shared/api/scanTotals';
 
-/** A totals row read in epoch ms: its last scan covers its `updatedAt` alone. */
+/** A totals row read in epoch ms: its last scan is at its `updatedAt`. */
 const inMs = (totals: IDataObject): TotalsRow =>
-	typeof totals.updatedAt === 'number' ? { totals, lastScanEnd: totals.updatedAt } : { totals };
+	typeof totals.updatedAt === 'number'
+		? { totals, lastScan: { firstMs: totals.updatedAt, lastMs: totals.updatedAt } }
+		: { totals };
 
 /** Scans (qrId, time) tallied with `cutoffs`: each code's scans counted against its cutoff. */
 function countedToCutoff(
@@ -150,25 +153,29 @@ describe('totalsCheck', () => {
 });
 
 describe('totals times written in whole seconds', () => {
-	// `updatedAt` 8 (seconds) is read as 8_000 ms; the last scan it stands for may lie anywhere up to 8_999
-	const inSeconds = (totals: IDataObject): TotalsRow => ({ totals, lastScanEnd: 8_999 });
+	// `updatedAt` 8 (seconds) is read as 8_000 ms; the last scan it stands for, truncated or rounded, may lie
+	// anywhere from 7_001 to 8_999
+	const inSeconds = (totals: IDataObject): TotalsRow => ({
+		totals,
+		lastScan: { firstMs: 7_001, lastMs: 8_999 },
+	});
 	const row = { id: 'qr', totalScans: 3, createdAt: 2_000, updatedAt: 8_000 };
 	const wholeLife = { startTime: 1_000, endTime: 90_000 };
 
-	it("counts the events before the last scan's second and up to its end", () => {
+	it("counts the events before a second ahead of the last scan's time and up to a second after it", () => {
 		const { cutoffs, compare } = totalsCheck(wholeLife, [[inSeconds(row)]]);
 		const counted = countedToCutoff(cutoffs, [
 			['qr', 3_000],
 			['qr', 5_000],
-			['qr', 8_500],
+			['qr', 7_500],
 			['qr', 9_000],
 		]);
-		expect(cutoffs.get('qr')).toEqual({ firstMs: 8_000, lastMs: 8_999 });
+		expect(cutoffs.get('qr')).toEqual({ firstMs: 7_001, lastMs: 8_999 });
 		expect(counted.get('qr')).toEqual({ scansToCutoff: 3, scansBeforeCutoff: 2 });
 		expect(compare('qr', counted.get('qr')!)).toEqual({ allTimeScans: 3 });
 	});
 
-	it('notes no disagreement for totals from one more than the events before that second to the events up to its end', () => {
+	it('notes no disagreement for totals from one more than the events before that span to the events up to its end', () => {
 		// 2 events before the second, 2 in it: the totals were read after the first in it, perhaps before the second
 		const counted = { scansBeforeCutoff: 2, scansToCutoff: 4 };
 		for (const [totalScans, noted] of [
@@ -182,7 +189,7 @@ describe('totals times written in whole seconds', () => {
 			expect([totalScans, totalsNote !== undefined]).toEqual([totalScans, noted]);
 			if (noted) {
 				expect(totalsNote).toContain(
-					"up to a moment within its last scan's second (a whole second) are 3 to 4",
+					"up to a moment within a second either side of its last scan's time (written in whole seconds, perhaps rounded) are 3 to 4",
 				);
 				expect(totalsNote).not.toContain('up to the last scan');
 			}
@@ -192,20 +199,20 @@ describe('totals times written in whole seconds', () => {
 	it('notes totals that count a last scan in a second without events', () => {
 		const { compare } = totalsCheck(wholeLife, [[inSeconds(row)]]);
 		expect(compare('qr', { scansBeforeCutoff: 3, scansToCutoff: 3 }).totalsNote).toContain(
-			"before its last scan's second are 3, and none within that second",
+			"before a second ahead of its last scan's time (written in whole seconds, perhaps rounded) are 3, and none within a second either side of it",
 		);
 	});
 
-	it("lends a later answer's codes the second's first ms, the time known past", () => {
+	it("lends a later answer's codes the earliest moment the last scan may have been, known past", () => {
 		const never = { id: 'never', totalScans: 0, createdAt: 2_000 };
 		const { cutoffs } = totalsCheck(wholeLife, [[inSeconds(row)], [{ totals: never }]]);
 		expect([...cutoffs]).toEqual([
-			['qr', { firstMs: 8_000, lastMs: 8_999 }],
-			['never', at(8_000)],
+			['qr', { firstMs: 7_001, lastMs: 8_999 }],
+			['never', at(7_001)],
 		]);
 	});
 
-	it("claims no whole life for a range ending within the last scan's second", () => {
+	it("claims no whole life for a range ending within a second after the last scan's time", () => {
 		const { compare } = totalsCheck({ startTime: 1_000, endTime: 8_500 }, [[inSeconds(row)]]);
 		expect(compare('qr', upTo(2))).toEqual({ allTimeScans: 3 });
 	});
@@ -239,5 +246,60 @@ describe('ScanTally with cutoffs', () => {
 			['qr_a', 4, 2, 1],
 			['qr_b', 4, 0, 0],
 		]);
+	});
+});
+
+describe('a totals answer read in whole seconds, perhaps rounded (api/scanTotals.ts `placeTotalsAnswer`)', () => {
+	const PRESENT = Date.UTC(2026, 0, 15);
+	const SECOND = Date.UTC(2026, 0, 14, 12, 0, 0);
+
+	/** The note for a code whose totals answer gives `createdAt`/`updatedAt`/`totalScans`, its events `scans`. */
+	function noteFor(
+		times: { createdAt: number; updatedAt: number },
+		totalScans: number,
+		scans: number[],
+	) {
+		const [row] = placeTotalsAnswer([{ id: 'qr', totalScans, ...times }], PRESENT);
+		const check = totalsCheck({ startTime: SECOND - 2 * 86_400_000, endTime: PRESENT }, [[row]]);
+		const counted = countedToCutoff(
+			check.cutoffs,
+			scans.map((time) => ['qr', time]),
+		);
+		return check.compare('qr', counted.get('qr')!).totalsNote;
+	}
+
+	it('notes no disagreement for a last scan a service rounded to the nearest second (MySQL DATETIME)', () => {
+		// last scan at 12:00:00.600, written as 12:00:01 in epoch seconds; totals 3 = the 3 events
+		const inSeconds = {
+			createdAt: (SECOND - 86_400_000) / 1_000,
+			updatedAt: (SECOND + 1_000) / 1_000,
+		};
+		expect(noteFor(inSeconds, 3, [SECOND - 60_000, SECOND - 30_000, SECOND + 600])).toBeUndefined();
+		// and written as 12:00:00 for a scan at 11:59:59.600
+		const down = { createdAt: (SECOND - 86_400_000) / 1_000, updatedAt: SECOND / 1_000 };
+		expect(noteFor(down, 2, [SECOND - 60_000, SECOND - 400])).toBeUndefined();
+	});
+
+	it('compares a ms-precise answer exactly, also a value that happens to end in 000', () => {
+		const created = SECOND - 86_400_000 + 123;
+		// totals 3, events up to the last scan 2 (one lost); a scan made 400 ms later, after the totals
+		const at000 = noteFor({ createdAt: created, updatedAt: SECOND }, 3, [
+			SECOND - 60_000,
+			SECOND,
+			SECOND + 400,
+		]);
+		const at001 = noteFor({ createdAt: created, updatedAt: SECOND + 1 }, 3, [
+			SECOND - 60_000,
+			SECOND + 1,
+			SECOND + 401,
+		]);
+		expect([at000, at001]).toEqual([
+			expect.stringContaining('up to the last scan the totals had counted are 2'),
+			expect.stringContaining('up to the last scan the totals had counted are 2'),
+		]);
+		// and agrees where they agree
+		expect(
+			noteFor({ createdAt: created, updatedAt: SECOND }, 2, [SECOND - 60_000, SECOND - 2]),
+		).toBeUndefined();
 	});
 });

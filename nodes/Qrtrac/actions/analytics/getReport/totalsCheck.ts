@@ -20,19 +20,19 @@ export interface TotalsCheck {
 	compare(qrId: string, counted: CutoffCounts): IDataObject;
 }
 
-/** A totals row and the last ms its `updatedAt` covers (api/scanTotals.ts `TotalsRead`). */
+/** A totals row and where the last scan its `updatedAt` stands for lies (api/scanTotals.ts `TotalsRead`). */
 export interface TotalsRow {
 	totals: IDataObject;
-	lastScanEnd?: number;
+	lastScan?: Cutoff;
 }
 
 /**
  * `answers`: the totals rows of each answer, in the order the answers came, one request after another. A code's
  * cutoff is the later of its own last scan and the latest last scan of the earlier answers, which was past before
- * its answer was asked, so the code has no scan between its own last scan and that time. Its own last scan on a
- * whole second (`updatedAt` to the end of what it covers) lies anywhere in that second: the totals counted the
- * events before it and at least one in it (the last scan), perhaps not a later one made while the report ran, so
- * they disagree with the events only outside that span. The rows of one answer lend each other nothing: the contract promises
+ * its answer was asked, so the code has no scan between its own last scan and that time. Its own last scan in an
+ * answer written in whole seconds lies anywhere within a second either side of `updatedAt` (truncated or rounded):
+ * the totals counted the events before that span and at least one in it (the last scan), perhaps not a later one
+ * made while the report ran, so they disagree with the events only outside it. The rows of one answer lend each other nothing: the contract promises
  * neither their order nor one moment for all of them (a service may read each code's counter on its own). So a
  * code never scanned, which has no `updatedAt`, in the first answer has no cutoff and gets no comparison.
  */
@@ -47,18 +47,16 @@ export function totalsCheck(
 	const lastScans = new Map<string, number>();
 	let earlier: number | undefined;
 	for (const answer of answers) {
-		// an answer lends its last scans as read (`updatedAt`, a second's first ms): known past when the next was asked
 		let latest = earlier;
-		for (const { totals: entry, lastScanEnd } of answer) {
+		for (const { totals: entry, lastScan } of answer) {
 			const id = String(entry.id);
-			if (typeof entry.updatedAt === 'number')
-				latest = Math.max(latest ?? -Infinity, entry.updatedAt);
+			// the earliest moment the last scan may have been: known past when the next answer was asked
+			if (lastScan) latest = Math.max(latest ?? -Infinity, lastScan.firstMs);
 			if (totalsOf(id) !== entry) continue;
-			if (lastScanEnd !== undefined) lastScans.set(id, lastScanEnd);
-			if (lastScanEnd !== undefined && (earlier === undefined || lastScanEnd >= earlier)) {
-				const firstMs = typeof entry.updatedAt === 'number' ? entry.updatedAt : lastScanEnd;
-				cutoffs.set(id, { firstMs, lastMs: lastScanEnd });
-			} else if (earlier !== undefined) {
+			if (lastScan) lastScans.set(id, lastScan.lastMs);
+			if (lastScan && (earlier === undefined || lastScan.lastMs >= earlier))
+				cutoffs.set(id, lastScan);
+			else if (earlier !== undefined) {
 				cutoffs.set(id, { firstMs: earlier, lastMs: earlier });
 				borrowed.add(id);
 			}
@@ -96,9 +94,9 @@ export function totalsCheck(
 	return { cutoffs, compare };
 }
 
-/** A note's words for the events counted against a last scan on a whole second: the span the totals should be in. */
+/** A note's words for the events counted against a last scan written in whole seconds: the span the totals fit. */
 function eventsInSecond({ scansToCutoff: upTo, scansBeforeCutoff: before }: CutoffCounts): string {
 	return before === upTo
-		? `before its last scan's second are ${upTo}, and none within that second`
-		: `up to a moment within its last scan's second (a whole second) are ${before + 1} to ${upTo}`;
+		? `before a second ahead of its last scan's time (written in whole seconds, perhaps rounded) are ${upTo}, and none within a second either side of it`
+		: `up to a moment within a second either side of its last scan's time (written in whole seconds, perhaps rounded) are ${before + 1} to ${upTo}`;
 }
