@@ -4,6 +4,7 @@
  */
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { answerPutsWith204, putCount } from '../unconfirmedWrites';
 
 const suite = useSimulator();
 
@@ -16,17 +17,7 @@ function newCode() {
 	});
 }
 
-/** Every PUT of the code answered 204 with no body, the change made first. */
-function answerPutsWith204AfterWrite(id: string): void {
-	suite.sim.faults.add({
-		kind: 'status',
-		status: 204,
-		body: '',
-		method: 'PUT',
-		path: `/api/qrs-api/${id}`,
-		afterWrite: true,
-	});
-}
+const answerPutsWith204AfterWrite = (id: string) => answerPutsWith204(suite, id, true);
 
 async function lookUpEachRow(row: Record<string, unknown>, items?: Array<{ row: number }>) {
 	return await runNode({
@@ -41,7 +32,7 @@ async function lookUpEachRow(row: Record<string, unknown>, items?: Array<{ row: 
 	});
 }
 
-const puts = () => suite.sim.requestLog.filter((entry) => entry.method === 'PUT').length;
+const puts = () => putCount(suite);
 
 describe('Create or Update: an update answered 204 after QRTRAC made it', () => {
 	it('a row giving a new Folder ID the read shows is updated, the PUT sent once', async () => {

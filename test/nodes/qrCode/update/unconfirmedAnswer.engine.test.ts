@@ -4,23 +4,13 @@
  * cannot tell (every changed field left out, masked, or written as before) fails the item at once, so such a PUT
  * is never reported `updated` while QRTRAC still holds the old value.
  */
-import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { answerPutsWith204 as answerPuts204, putCount, runUpdate } from '../unconfirmedWrites';
 
 const suite = useSimulator();
 
-async function update(qrCodeId: string, parameters: Record<string, unknown>) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		credentials: suite.credentials,
-		parameters: {
-			resource: 'qrCode',
-			operation: 'update',
-			qrCodeId: { __rl: true, mode: 'id', value: qrCodeId },
-			...parameters,
-		},
-	});
-}
+const update = async (qrCodeId: string, parameters: Record<string, unknown>) =>
+	await runUpdate(suite, qrCodeId, parameters);
 
 function newCode() {
 	return suite.sim.state.createQr(suite.credentials.teamId!, {
@@ -33,19 +23,9 @@ function newCode() {
 	});
 }
 
-/** Every PUT of the code answered 204 with no body; `afterWrite`: the change made first. */
-function answerPutsWith204(id: string, afterWrite = false): void {
-	suite.sim.faults.add({
-		kind: 'status',
-		status: 204,
-		body: '',
-		method: 'PUT',
-		path: `/api/qrs-api/${id}`,
-		afterWrite,
-	});
-}
+const answerPutsWith204 = (id: string, afterWrite = false) => answerPuts204(suite, id, afterWrite);
 
-const puts = () => suite.sim.requestLog.filter((entry) => entry.method === 'PUT').length;
+const puts = () => putCount(suite);
 const errorText = (result: Awaited<ReturnType<typeof update>>) =>
 	`${result.error?.message} ${String((result.error as { description?: string } | undefined)?.description)}`;
 const passwordOf = (id: string) =>

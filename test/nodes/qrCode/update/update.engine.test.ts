@@ -6,21 +6,12 @@
 import { PUT_SEMANTICS, requestFieldsOf } from '../../../support/storedCode';
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { runUpdate } from '../unconfirmedWrites';
 
 const suite = useSimulator();
 
-async function update(qrCodeId: string, parameters: Record<string, unknown>) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		credentials: suite.credentials,
-		parameters: {
-			resource: 'qrCode',
-			operation: 'update',
-			qrCodeId: { __rl: true, mode: 'id', value: qrCodeId },
-			...parameters,
-		},
-	});
-}
+const update = async (qrCodeId: string, parameters: Record<string, unknown>) =>
+	await runUpdate(suite, qrCodeId, parameters);
 
 /** Within a describe: PUT read as `semantics`, the simulator answering with `modes` (and `drift`); reset after. */
 function useReading(
