@@ -14,7 +14,13 @@ const owners = {
 	NodeConnectionTypes: 'interfaces.js',
 };
 
-const exportOf = (name) => require(dist + (owners[name] ?? 'index.js'))[name];
+// modules the index exports whole, which unit tests read (the form's defaults, as n8n computes them)
+const wholeModules = { NodeHelpers: 'node-helpers.js' };
+
+const exportOf = (name) =>
+	name in wholeModules
+		? require(dist + wholeModules[name])
+		: require(dist + (owners[name] ?? 'index.js'))[name];
 
 // `{ ...jest.requireActual('n8n-workflow'), sleep }` (the fake-clock files) copies the names the node code uses
 module.exports = new Proxy(

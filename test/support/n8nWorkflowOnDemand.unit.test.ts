@@ -45,5 +45,7 @@ it('serves the very objects the index exports, and any other name from the index
 	const served = onDemand as Record<string, unknown>;
 
 	for (const name of used) expect([name, served[name] === index[name]]).toEqual([name, true]);
+	// a module the index exports whole, served from that module
 	expect(served.NodeHelpers).toBe(index.NodeHelpers);
+	expect(served.NodeHelpers).toBe(jest.requireActual('n8n-workflow/dist/cjs/node-helpers.js'));
 });

@@ -25,18 +25,27 @@ const operations = description.properties
 		operation: String(property.displayOptions?.show?.operation?.[0]),
 	}));
 
-/** The parameters of an untouched tool node of this operation, each at its form default. */
+const computed = new Map<string, ReturnType<typeof NodeHelpers.getNodeParameters>>();
+
+/** The parameters of an untouched tool node of this operation, each at its form default (computed once; read only). */
 function toolDefaults(resource: string, operation: string) {
-	const typeDescription: INodeTypeDescription = { ...description, name: 'qrtracTool' };
-	const node = { typeVersion: version, parameters: {} } as unknown as INode;
-	return NodeHelpers.getNodeParameters(
-		description.properties,
-		{ resource, operation },
-		true,
-		false,
-		node,
-		typeDescription,
-	);
+	const key = `${resource}:${operation}`;
+	if (!computed.has(key)) {
+		const typeDescription: INodeTypeDescription = { ...description, name: 'qrtracTool' };
+		const node = { typeVersion: version, parameters: {} } as unknown as INode;
+		computed.set(
+			key,
+			NodeHelpers.getNodeParameters(
+				description.properties,
+				{ resource, operation },
+				true,
+				false,
+				node,
+				typeDescription,
+			),
+		);
+	}
+	return computed.get(key);
 }
 
 const withLimit = operations.filter(

@@ -1,7 +1,7 @@
 /**
  * The pure parts of Scan > Get Report: visitor keys, breakdown values and top N with "other", days of a time zone
  * across a clock change, the counters and the items of each layout, and the unique-scans notes (Compare With
- * Totals: totalsCheck.unit.test.ts).
+ * Totals: totalsCheck.unit.test.ts; the long runs of days by search and of estimates: reportEstimates.model.test.ts).
  */
 import { reportItems } from '../../../../nodes/Qrtrac/actions/analytics/getReport/reportItems';
 import { ScanTally } from '../../../../nodes/Qrtrac/actions/analytics/getReport/scanTally';
@@ -161,22 +161,7 @@ describe('ZonedDays', () => {
 		expect(days.iso(Date.parse('2026-03-09T04:30:00Z'))).toBe('2026-03-09T00:30:00.000-04:00');
 	});
 
-	it("finds a range's days by search as luxon does, in any order, where a day starts at 01:00 too", () => {
-		for (const zone of [NEW_YORK, 'America/Santiago', 'Australia/Lord_Howe']) {
-			const startTime = Date.parse('2026-01-01T00:00:00Z');
-			const endTime = Date.parse('2027-01-01T00:00:00Z');
-			const searched = new ZonedDays(zone, { startTime, endTime, maxDays: 400 });
-			const converted = new ZonedDays(zone);
-			// moments 7 h 1 min apart, then from the end backwards: every hour of the day, out of order
-			const moments: number[] = [];
-			for (let ms = startTime; ms <= endTime; ms += 25_260_000)
-				moments.push(ms, endTime - (ms - startTime));
-			const misses = moments.filter((ms) => searched.dayOf(ms) !== converted.dayOf(ms));
-			expect(misses).toEqual([]);
-			expect(searched.dayOf(endTime + 5 * 86_400_000)).toBe(
-				converted.dayOf(endTime + 5 * 86_400_000),
-			);
-		}
+	it('stops searching at maxDays and converts beyond it', () => {
 		const capped = new ZonedDays(NEW_YORK, { startTime: 0, endTime: 10 * 86_400_000, maxDays: 2 });
 		expect(capped.dayOf(9 * 86_400_000)).toBe('1970-01-09');
 	});
@@ -346,72 +331,5 @@ describe('ZonedDays.cutEnds', () => {
 		expect(
 			days.cutEnds(Date.parse('2026-03-01T00:00:00Z'), Date.parse('2026-03-03T23:59:59.999Z')),
 		).toEqual({ first: true, last: true });
-	});
-});
-
-describe('unique scans past the exact bound', () => {
-	/** A code whose every scan comes from another address: as many visitors as scans, past the exact bound. */
-	function everyScanNew(scans: number, byDay: boolean, acrossCodes: boolean) {
-		const days = new ZonedDays('UTC');
-		const tally = new ScanTally(
-			{
-				qrIds: ['qr_a'],
-				range: RANGE,
-				breakdowns: [],
-				visitorKey: 'ip',
-				byDay,
-				acrossCodes,
-			},
-			days,
-		);
-		for (let index = 0; index < scans; index++)
-			tally.add({
-				qrId: 'qr_a',
-				scanTime: RANGE.startTime + (index % 1_000),
-				ipAddress: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}`,
-			});
-		return { tally, days };
-	}
-
-	it('never estimates more visitors than scans with an address, nor fewer than were counted exactly', () => {
-		// 5,001 to 5,100 scans from as many addresses, plus 50 without one: the sketch's estimate lands above the
-		// addresses for some of them, and the 50 scans without an address must not make room for it
-		let overshoots = 0;
-		for (let addresses = 5_001; addresses <= 5_100; addresses++) {
-			const { tally, days } = everyScanNew(addresses, false, false);
-			for (let index = 0; index < 50; index++)
-				tally.add({ qrId: 'qr_a', scanTime: RANGE.startTime + index });
-			const [code] = tally.codes.values();
-			if (code.total.visitors.count() > addresses) overshoots++;
-			const [row] = reportItems(tally, {
-				layout: 'perCode',
-				range: RANGE,
-				days,
-				topN: 10,
-				names: () => ({}),
-			});
-			expect(row.uniqueScansNote).toMatch(/^Estimated.*50 of the/);
-			expect([addresses, (row.uniqueScans as number) <= addresses]).toEqual([addresses, true]);
-			expect([addresses, (row.uniqueScans as number) > 5_000]).toEqual([addresses, true]);
-		}
-		// the data is chosen so that the upper bound is needed
-		expect(overshoots).toBeGreaterThan(0);
-	});
-
-	it("keeps a day's estimate above the day's exact bound it went past", () => {
-		// 1,001 to 1,100 scans of one day from as many addresses: the day's sketch alone lands at or below 1,000
-		// for some of them
-		for (let scans = 1_001; scans <= 1_100; scans++) {
-			const { tally, days } = everyScanNew(scans, true, false);
-			const rows = reportItems(tally, {
-				layout: 'perCodeAndDay',
-				range: RANGE,
-				days,
-				topN: 10,
-				names: () => ({}),
-			});
-			const day = rows.find((row) => row.scans === scans) as { uniqueScans: number };
-			expect([scans, day.uniqueScans > 1_000 && day.uniqueScans <= scans]).toEqual([scans, true]);
-		}
 	});
 });
