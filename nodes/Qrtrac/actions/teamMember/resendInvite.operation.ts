@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { refusedOutright, resendInvite } from '../../../shared/api';
+import { resendInvite, resendMayHaveGoneOut } from '../../../shared/api';
 import {
 	NotStarted,
 	type ItemResults,
@@ -43,8 +43,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 export const kind = 'batch' as const;
 
 /**
- * What a row left for later rows of the same e-mail. `notSent`: refused outright, or never started (the run stopped
- * at another row's failure); nothing went out.
+ * What a row left for later rows of the same e-mail. `notSent`: failed without sending the e-mail (refused, a 429
+ * or a wait past Maximum Wait: resendMayHaveGoneOut), or never started (the run stopped at another row's failure).
  */
 type Resent =
 	| { kind: 'resent'; itemIndex: number }
@@ -54,8 +54,8 @@ type Resent =
 /**
  * From 1.2 a person listed twice in one execution is invited once: QRTRAC caps how often an invitation may be
  * resent, and a list with repeats would spend that allowance and mail the person twice within a second. Later rows
- * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a refusal (or a row the run
- * never started) they try again; after a failure that may have sent it (a lost answer, a 5xx) they fail without
+ * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a refusal, a rate limit (or
+ * a row the run never started) they try again; after a failure that may have sent it (a lost answer, a 5xx) they fail without
  * sending, as that row did.
  */
 export async function run(
@@ -73,7 +73,7 @@ export async function run(
 			.then(
 				(): Resent => ({ kind: 'resent', itemIndex }),
 				(error: unknown): Resent =>
-					error instanceof NotStarted || refusedOutright(error)
+					error instanceof NotStarted || !resendMayHaveGoneOut(error)
 						? { kind: 'notSent' }
 						: { kind: 'unknown', itemIndex },
 			);

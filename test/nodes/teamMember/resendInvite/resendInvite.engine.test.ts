@@ -125,6 +125,34 @@ describe('Team Member: Resend Invite', () => {
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
+	it('a row refused by the rate limit sent nothing: the next row of the person is not told it may have gone out (1.2)', async () => {
+		const { main, credentials } = newOrganization();
+		invite(main.id, 'Rae', 'rae.limited@member.example');
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 429,
+			message: 'Too many requests',
+			retryAfterSeconds: 3600,
+			path: '/api/teams-api/resend/invite',
+			count: 1,
+		});
+
+		const result = await resendTo(
+			['rae.limited@member.example', 'Rae.Limited@member.example'],
+			credentials,
+			{ continueOnFail: true },
+		);
+
+		// QRTRAC refused the first (429) and its wait is over Maximum Wait: the second says so too, sending nothing
+		expect(result.items.map((item) => item.json.error)).toEqual([
+			expect.stringContaining("over this node's Maximum Wait"),
+			expect.stringContaining("over this node's Maximum Wait"),
+		]);
+		expect(JSON.stringify(result.items)).not.toContain('may have gone out');
+		expect(suite.sim.state.resendCount('rae.limited@member.example')).toBe(0);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
 	it('Continue On Fail off: a person whose first row never started has her next row neither sent nor failed (1.2)', async () => {
 		const { main, credentials } = newOrganization(); // its plan sends 3 rows at once
 		const emails = ['refused', 'slow.a', 'slow.b', 'late', 'late'].map(
