@@ -111,6 +111,46 @@ describe('member e-mails keep their case', () => {
 		).toEqual([{ name: 'Grace', email: typed, role: 'viewer' }]);
 	});
 	it.each([
+		['Add', { operation: 'add', teamId: teamRef('={{ $json.team }}'), role: 'viewer' }],
+		[
+			'Add to Teams',
+			{
+				operation: 'addToTeams',
+				teamsSource: 'json',
+				teamsJson: '={{ [{ teamId: $json.team, role: "viewer" }] }}',
+			},
+		],
+	])(
+		'%s: a new person in two teams, typed in two cases, is one account, invited once',
+		async (_name, fields) => {
+			const { org, main, sales, credentials } = newOrganization();
+			const typed = 'Grace.Hopper@Example.com';
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				items: [
+					{ team: main.id, email: typed },
+					{ team: sales.id, email: typed.toLowerCase() },
+				],
+				parameters: {
+					resource: 'teamMember',
+					name: 'Grace',
+					email: '={{ $json.email }}',
+					...fields,
+				},
+				credentials,
+			});
+
+			expect(result.error).toBeUndefined();
+			// QRTRAC compares exactly: the second row's spelling would be another account, invited again
+			expect(suite.sim.state.findMember(sales.id, typed)?.email).toBe(typed);
+			expect(suite.sim.state.findUser(typed.toLowerCase(), org.id)).toBeUndefined();
+			expect(suite.sim.state.findUser(typed, org.id)?.invitationsSent).toBe(1);
+			expect(result.items.map((item) => item.json.email)).toEqual([typed, typed]);
+		},
+	);
+
+	it.each([
 		['pause', { email: 'ada@example.com' }],
 		['changeRole', { email: 'ada@example.com', role: 'admin' }],
 		['remove', { email: HELD }],

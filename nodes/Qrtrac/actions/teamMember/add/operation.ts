@@ -74,7 +74,7 @@ export async function run(
 	const turns = placementTurns<Input>(
 		async (teamId, { input, itemIndex }, again) =>
 			await rosters.placed(teamId, input.email, itemIndex, again),
-		async ({ input, itemIndex }, current) => {
+		async ({ input, itemIndex }, current, knownAs) => {
 			let sentAs = input.email;
 			let sending = false;
 			try {
@@ -82,11 +82,12 @@ export async function run(
 					itemIndex,
 					pool.run(async () => {
 						const before = input.alwaysSend ? undefined : await current(input.teamId);
-						sentAs = asListed(input, before).email;
+						// a team not listing the person: the spelling their earlier rows left (personTurns.ts)
+						sentAs = before?.email ?? knownAs ?? input.email;
 						const untold =
 							before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
 						sending = true;
-						return await addOne(this, input, itemIndex, before, untold);
+						return await addOne(this, { ...input, email: sentAs }, itemIndex, before, untold);
 					}),
 				);
 			} catch {

@@ -176,7 +176,7 @@ export async function run(
 	const turns = placementTurns<Input>(
 		async (teamId, { input, itemIndex }, again) =>
 			await rosters.placed(teamId, input.email, itemIndex, again),
-		async ({ input, itemIndex }, current) => {
+		async ({ input, itemIndex }, current, knownAs) => {
 			let sentAs = input.email;
 			let sending = false;
 			try {
@@ -184,7 +184,7 @@ export async function run(
 					itemIndex,
 					pool.run(async () => {
 						const placement = input.alwaysSend ? undefined : await placementOf(input, current);
-						sentAs = listedEmail(input, placement);
+						sentAs = listedEmail(input, placement, knownAs);
 						const untold = new Map<string, string>();
 						for (const [teamId, member] of placement ?? [])
 							if (member === null)
@@ -264,11 +264,15 @@ async function addToTeams(
 
 /**
  * The e-mail to send: as a team lists the person (a service may compare e-mails exactly and hold another case
- * than the row's), else as typed.
+ * than the row's), else as the person's earlier rows left them (`knownAs`), else as typed.
  */
-function listedEmail(input: Input, placement: Placement | undefined): string {
+function listedEmail(
+	input: Input,
+	placement: Placement | undefined,
+	knownAs: string | undefined,
+): string {
 	for (const member of placement?.values() ?? []) if (member) return member.email;
-	return input.email;
+	return knownAs ?? input.email;
 }
 
 function placed(input: Input): Array<[string, KnownMember]> {
