@@ -103,7 +103,9 @@ const MESSAGE_HINTS: Hint[] = [
 	},
 	{
 		test: refusedInvitation,
-		hint: 'QRTRAC allows only a few resends of one invitation, and only to people who have not accepted yet. Ask the person to use the invitation they have, or remove them from the team and add them again.',
+		// Add invites only a person QRTRAC does not know, and Remove From Team refuses a member's last team: only a
+		// person deleted from the organization is invited anew.
+		hint: 'QRTRAC allows only a few resends of one invitation, and only to people who have not accepted it yet. Ask the person to look for the invitations already sent (spam folder included); someone who accepted needs none. For a fresh invitation, use Delete Completely (Owner API client; it takes them out of every team), then Add them again.',
 	},
 ];
 
