@@ -37,7 +37,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `overviewTimeFormat`: Get Scan Totals' `createdAt`, `updatedAt` and `leadsUpdatedAt` as `epochSeconds`,
  *   `epochMicros` or `isoNoZone` (as `updatedAtFormat` does for code records), or, as a service storing whole
  *   seconds that writes them in another form, `epochMsWholeSeconds` (epoch ms ending in 000) or `isoWholeSeconds`
- *   (ISO 8601 UTC text without a fraction).
+ *   (ISO 8601 UTC text without a fraction), or `updatedAtEpochSeconds`: `updatedAt` alone in epoch seconds, the
+ *   others in epoch ms (a last-scan time kept apart from the code record: the contract types each only as an
+ *   integer).
  * - `scanFillInMs`: scan events younger than this (simulator clock) come without `country` and `city` (null),
  *   as a service that fills in its geo lookup later.
  * - `scanEventPaddingBytes`: every scan event of Get Scans and Get Scans for Codes carries a field `padding` of N
@@ -56,7 +58,12 @@ export const UPDATED_AT_FORMATS = [
 export type UpdatedAtFormat = (typeof UPDATED_AT_FORMATS)[number];
 
 export type OverviewTimeFormat =
-	'epochSeconds' | 'epochMicros' | 'isoNoZone' | 'epochMsWholeSeconds' | 'isoWholeSeconds';
+	| 'epochSeconds'
+	| 'epochMicros'
+	| 'isoNoZone'
+	| 'epochMsWholeSeconds'
+	| 'isoWholeSeconds'
+	| 'updatedAtEpochSeconds';
 
 export interface ChangeDrift {
 	updatedAtFormat: UpdatedAtFormat;
@@ -243,9 +250,12 @@ function overviewAsDrifted(drift: ChangeDrift, rows: unknown[]): unknown[] {
 	if (omits !== 'id' && omits !== 'totalScans' && !format) return rows;
 	return rows.map((row) => {
 		if (!isObject(row)) return row;
-		const copy = format
-			? formatTimes(row, format, ['createdAt', 'updatedAt', 'leadsUpdatedAt'])
-			: { ...row };
+		const copy =
+			format === 'updatedAtEpochSeconds'
+				? formatTimes(row, 'epochSeconds', ['updatedAt'])
+				: format
+					? formatTimes(row, format, ['createdAt', 'updatedAt', 'leadsUpdatedAt'])
+					: { ...row };
 		if (omits === 'id' || omits === 'totalScans') delete copy[omits];
 		return copy;
 	});

@@ -37,4 +37,8 @@ describe('change drift overviewTimeFormat', () => {
 			'2027-03-05T12:00:01Z',
 		]);
 	});
+
+	it('writes updatedAt alone in epoch seconds, the other times in epoch ms', () => {
+		expect(written('updatedAtEpochSeconds')).toEqual([AT - 60_000, (AT - 234) / 1000, AT]);
+	});
 });

@@ -26,22 +26,27 @@ const UNITS: ReadonlyArray<Reading> = [
 	(value) => Math.floor(value / 1_000_000),
 ];
 
+/** The coarser steps a service may write its times in, coarsest first: a second, a tenth, a hundredth. */
+const TIME_STEPS_MS = [1_000, 100, 10] as const;
+
 /**
- * Whether an answer's times (epoch ms as read) are written in whole seconds: every one of them on a whole second,
- * however it was written (epoch seconds, epoch ms ending in 000, ISO text without a fraction). Decided per answer,
- * never per value: a time written to the ms ends in 000 one time in a thousand and is still exact.
+ * The step an answer writes one time field in (epoch ms as read): the coarsest of a second, a tenth or a hundredth
+ * of a second that every one of its values is on, however it was written (epoch seconds, epoch ms ending in 000,
+ * ISO text without a fraction), else 1 ms. Decided per answer and per field, never per value (a time written to
+ * the ms ends in 000 one time in a thousand and is still exact), nor across fields (each is read in its own unit).
  */
-export function inWholeSeconds(times: readonly number[]): boolean {
-	return times.length > 0 && times.every((ms) => ms % 1_000 === 0);
+export function timeStep(times: readonly number[]): number {
+	if (times.length === 0) return 1;
+	return TIME_STEPS_MS.find((step) => times.every((ms) => ms % step === 0)) ?? 1;
 }
 
 /**
- * Where the moment a time stands for lies: at its ms, or, in an answer written in whole seconds (`inWholeSeconds`),
- * anywhere within 999 ms either side, since a service storing seconds may truncate (12:00:00.600 as 12:00:00) or
- * round them (MySQL DATETIME, Postgres timestamp(0): 12:00:01).
+ * Where the moment a time written in steps of `stepMs` (`timeStep`) stands for lies: anywhere within a step less a
+ * ms either side, since a service storing coarser times may truncate (12:00:00.600 as 12:00:00) or round them
+ * (MySQL DATETIME, Postgres timestamp(0): 12:00:01); at its ms for a time written to the ms.
  */
-export function momentSpan(ms: number, wholeSeconds: boolean): { firstMs: number; lastMs: number } {
-	return wholeSeconds ? { firstMs: ms - 999, lastMs: ms + 999 } : { firstMs: ms, lastMs: ms };
+export function momentSpan(ms: number, stepMs: number): { firstMs: number; lastMs: number } {
+	return { firstMs: ms - (stepMs - 1), lastMs: ms + (stepMs - 1) };
 }
 
 /** `value` read by its unit as epoch ms, or undefined when it is no time in the sane range. */

@@ -1,6 +1,6 @@
 import type { TransportContext } from '../transport';
 import { readScanTotals, type ScanTotals } from './answers';
-import { inWholeSeconds, momentSpan, readEventTime } from './eventTime';
+import { momentSpan, readEventTime, timeStep } from './eventTime';
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
 import { callEndpoint, chunk, CODES_PER_ANALYTICS_REQUEST, type InTeam } from './source';
@@ -9,7 +9,8 @@ const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews')
 
 /**
  * One totals row as read: its times in epoch ms, and `lastScan`, where the last scan its `updatedAt` stands for
- * lies (eventTime.ts `momentSpan`: the ms itself, or a second either side in an answer written in whole seconds).
+ * lies (eventTime.ts `momentSpan`: the ms itself, or a step either side in an answer whose `updatedAt` values are
+ * written in whole seconds, tenths or hundredths).
  */
 export interface TotalsRead {
 	totals: ScanTotals;
@@ -62,9 +63,10 @@ const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
 
 /**
  * A totals answer's rows with their times in epoch ms, each read by its unit (eventTime.ts) on the service's
- * present, and each row's `lastScan`, whole seconds decided for the answer as a whole (`inWholeSeconds`). The
- * contract types the times only as integers; one no unit places in the sane range (a `0` for "never") is left out
- * (summaries show `null`), never shown or compared as a time.
+ * present, and each row's `lastScan`, in the step its answer writes `updatedAt` in (`timeStep`), decided on the
+ * answer's `updatedAt` values alone: the contract types each time only as an integer, so `createdAt` or
+ * `leadsUpdatedAt` may come in another unit and precision. One no unit places in the sane range (a `0` for
+ * "never") is left out (summaries show `null`), never shown or compared as a time.
  */
 export function placeTotalsAnswer(rows: readonly ScanTotals[], presentMs: number): TotalsRead[] {
 	const placed = rows.map((row) => {
@@ -73,13 +75,12 @@ export function placeTotalsAnswer(rows: readonly ScanTotals[], presentMs: number
 			if (totals[field] !== undefined) totals[field] = readEventTime(totals[field], presentMs);
 		return totals;
 	});
-	const times = placed.flatMap((totals) =>
-		TOTALS_TIMES.map((field) => totals[field]).filter((ms): ms is number => typeof ms === 'number'),
+	const stepMs = timeStep(
+		placed.map((totals) => totals.updatedAt).filter((ms): ms is number => typeof ms === 'number'),
 	);
-	const wholeSeconds = inWholeSeconds(times);
 	return placed.map((totals) =>
 		typeof totals.updatedAt === 'number'
-			? { totals, lastScan: momentSpan(totals.updatedAt, wholeSeconds) }
+			? { totals, lastScan: momentSpan(totals.updatedAt, stepMs) }
 			: { totals },
 	);
 }

@@ -162,7 +162,7 @@ describe('totals times written in whole seconds', () => {
 	const row = { id: 'qr', totalScans: 3, createdAt: 2_000, updatedAt: 8_000 };
 	const wholeLife = { startTime: 1_000, endTime: 90_000 };
 
-	it("counts the events before a second ahead of the last scan's time and up to a second after it", () => {
+	it("counts the events a second or more before the last scan's time and up to a second after it", () => {
 		const { cutoffs, compare } = totalsCheck(wholeLife, [[inSeconds(row)]]);
 		const counted = countedToCutoff(cutoffs, [
 			['qr', 3_000],
@@ -199,7 +199,7 @@ describe('totals times written in whole seconds', () => {
 	it('notes totals that count a last scan in a second without events', () => {
 		const { compare } = totalsCheck(wholeLife, [[inSeconds(row)]]);
 		expect(compare('qr', { scansBeforeCutoff: 3, scansToCutoff: 3 }).totalsNote).toContain(
-			"before a second ahead of its last scan's time (written in whole seconds, perhaps rounded) are 3, and none within a second either side of it",
+			"a second or more before its last scan's time (written in whole seconds, perhaps rounded) are 3, and none within a second either side of it",
 		);
 	});
 
@@ -253,14 +253,23 @@ describe('a totals answer read in whole seconds, perhaps rounded (api/scanTotals
 	const PRESENT = Date.UTC(2026, 0, 15);
 	const SECOND = Date.UTC(2026, 0, 14, 12, 0, 0);
 
-	/** The note for a code whose totals answer gives `createdAt`/`updatedAt`/`totalScans`, its events `scans`. */
+	/**
+	 * The note for a code whose totals answer gives `createdAt`/`updatedAt`/`totalScans`, its events `scans`; the
+	 * answer holds `others` rows too.
+	 */
 	function noteFor(
 		times: { createdAt: number; updatedAt: number },
 		totalScans: number,
 		scans: number[],
+		others: Array<{ id: string; totalScans: number; updatedAt: number }> = [],
 	) {
-		const [row] = placeTotalsAnswer([{ id: 'qr', totalScans, ...times }], PRESENT);
-		const check = totalsCheck({ startTime: SECOND - 2 * 86_400_000, endTime: PRESENT }, [[row]]);
+		const [row, ...rest] = placeTotalsAnswer(
+			[{ id: 'qr', totalScans, ...times }, ...others],
+			PRESENT,
+		);
+		const check = totalsCheck({ startTime: SECOND - 2 * 86_400_000, endTime: PRESENT }, [
+			[row, ...rest],
+		]);
 		const counted = countedToCutoff(
 			check.cutoffs,
 			scans.map((time) => ['qr', time]),
@@ -282,12 +291,15 @@ describe('a totals answer read in whole seconds, perhaps rounded (api/scanTotals
 
 	it('compares a ms-precise answer exactly, also a value that happens to end in 000', () => {
 		const created = SECOND - 86_400_000 + 123;
+		// another code's last scan to the ms shows the answer's `updatedAt` written to the ms
+		const other = [{ id: 'qr_other', totalScans: 1, updatedAt: SECOND - 5_000 + 7 }];
 		// totals 3, events up to the last scan 2 (one lost); a scan made 400 ms later, after the totals
-		const at000 = noteFor({ createdAt: created, updatedAt: SECOND }, 3, [
-			SECOND - 60_000,
-			SECOND,
-			SECOND + 400,
-		]);
+		const at000 = noteFor(
+			{ createdAt: created, updatedAt: SECOND },
+			3,
+			[SECOND - 60_000, SECOND, SECOND + 400],
+			other,
+		);
 		const at001 = noteFor({ createdAt: created, updatedAt: SECOND + 1 }, 3, [
 			SECOND - 60_000,
 			SECOND + 1,
@@ -299,7 +311,19 @@ describe('a totals answer read in whole seconds, perhaps rounded (api/scanTotals
 		]);
 		// and agrees where they agree
 		expect(
-			noteFor({ createdAt: created, updatedAt: SECOND }, 2, [SECOND - 60_000, SECOND - 2]),
+			noteFor({ createdAt: created, updatedAt: SECOND }, 2, [SECOND - 60_000, SECOND - 2], other),
 		).toBeUndefined();
+	});
+
+	it('writes the step of an answer in tenths of a second in its note', () => {
+		// last scan written 12:00:00.600; 2 events before 12:00:00.501, none from there to 12:00:00.699
+		expect(
+			noteFor({ createdAt: SECOND - 86_400_000, updatedAt: SECOND + 600 }, 3, [
+				SECOND - 60_000,
+				SECOND + 400,
+			]),
+		).toContain(
+			"a tenth of a second or more before its last scan's time (written in tenths of a second, perhaps rounded) are 2, and none within a tenth of a second either side of it",
+		);
 	});
 });

@@ -109,6 +109,7 @@ describe("Compare With Totals and a scan in the last scan's second", () => {
 		['epoch seconds', 'epochSeconds'],
 		['epoch ms of whole seconds', 'epochMsWholeSeconds'],
 		['ISO text of whole seconds', 'isoWholeSeconds'],
+		['epoch seconds for updatedAt alone, epoch ms for the others', 'updatedAtEpochSeconds'],
 	] as const)(
 		'notes no disagreement for a scan in that second after the totals were read (totals times in %s)',
 		async (_form, format: ChangeDrift['overviewTimeFormat']) => {

@@ -1,9 +1,10 @@
 /**
- * Where the moment an event time stands for lies (eventTime.ts `inWholeSeconds`, `momentSpan`): in an answer whose
- * every time is on a whole second, in whatever unit or form it came, a second either side of it (a service storing
- * seconds truncates or rounds them); in any other answer, at its ms, also a value that happens to end in 000.
+ * Where the moment an event time stands for lies (eventTime.ts `timeStep`, `momentSpan`): in an answer whose every
+ * value of the field is on a whole second (or tenth, hundredth), in whatever unit or form it came, within that step
+ * either side of it (a service storing coarser times truncates or rounds them); in any other answer, at its ms,
+ * also a value that happens to end in 000.
  */
-import { inWholeSeconds, momentSpan, readEventTime } from '../../../../nodes/shared/api/eventTime';
+import { momentSpan, readEventTime, timeStep } from '../../../../nodes/shared/api/eventTime';
 
 const PRESENT = Date.UTC(2026, 0, 15);
 const SECOND = Date.UTC(2026, 0, 14, 12, 0, 0);
@@ -13,15 +14,18 @@ it('reads whole epoch seconds, epoch ms and microseconds of a whole second, and 
 		expect([value, readEventTime(value, PRESENT)]).toEqual([value, SECOND]);
 });
 
-it('decides whole seconds per answer: every time on a whole second', () => {
-	expect(inWholeSeconds([SECOND, SECOND - 60_000])).toBe(true);
-	expect(inWholeSeconds([SECOND, SECOND - 60_000 + 123])).toBe(false);
-	expect(inWholeSeconds([])).toBe(false);
+it('decides the step per answer: the coarsest of a second, a tenth, a hundredth every time is on, else a ms', () => {
+	expect(timeStep([SECOND, SECOND - 60_000])).toBe(1_000);
+	expect(timeStep([SECOND + 600, SECOND - 60_000])).toBe(100);
+	expect(timeStep([SECOND + 610, SECOND - 60_000 + 300])).toBe(10);
+	expect(timeStep([SECOND, SECOND - 60_000 + 123])).toBe(1);
+	expect(timeStep([])).toBe(1);
 });
 
-it('places a time of an answer in whole seconds within a second either side, any other at its ms', () => {
-	expect(momentSpan(SECOND, true)).toEqual({ firstMs: SECOND - 999, lastMs: SECOND + 999 });
-	expect(momentSpan(SECOND, false)).toEqual({ firstMs: SECOND, lastMs: SECOND });
+it('places a time within a step less a ms either side, one written to the ms at its ms', () => {
+	expect(momentSpan(SECOND, 1_000)).toEqual({ firstMs: SECOND - 999, lastMs: SECOND + 999 });
+	expect(momentSpan(SECOND + 600, 100)).toEqual({ firstMs: SECOND + 501, lastMs: SECOND + 699 });
+	expect(momentSpan(SECOND, 1)).toEqual({ firstMs: SECOND, lastMs: SECOND });
 });
 
 it('reads no time for a value that is no time', () => {

@@ -30,9 +30,10 @@ export interface TotalsRow {
  * `answers`: the totals rows of each answer, in the order the answers came, one request after another. A code's
  * cutoff is the later of its own last scan and the latest last scan of the earlier answers, which was past before
  * its answer was asked, so the code has no scan between its own last scan and that time. Its own last scan in an
- * answer written in whole seconds lies anywhere within a second either side of `updatedAt` (truncated or rounded):
- * the totals counted the events before that span and at least one in it (the last scan), perhaps not a later one
- * made while the report ran, so they disagree with the events only outside it. The rows of one answer lend each other nothing: the contract promises
+ * answer writing `updatedAt` in whole seconds (or tenths, hundredths) lies anywhere within that step either side
+ * of it (truncated or rounded): the totals counted the events before that span and at least one in it (the last
+ * scan), perhaps not a later one made while the report ran, so they disagree with the events only outside it.
+ * The rows of one answer lend each other nothing: the contract promises
  * neither their order nor one moment for all of them (a service may read each code's counter on its own). So a
  * code never scanned, which has no `updatedAt`, in the first answer has no cutoff and gets no comparison.
  */
@@ -78,13 +79,13 @@ export function totalsCheck(
 			(lastScan === undefined ? entry.totalScans === 0 : range.endTime >= lastScan);
 		if (!coversLife) return { allTimeScans: entry.totalScans };
 		const { scansToCutoff: upTo, scansBeforeCutoff: before } = counted;
-		const inSecond = cutoff.firstMs < cutoff.lastMs;
-		const least = inSecond ? before + 1 : upTo;
+		const inStep = cutoff.firstMs < cutoff.lastMs;
+		const least = inStep ? before + 1 : upTo;
 		const total = entry.totalScans;
 		if (typeof total === 'number' && total >= least && total <= upTo)
 			return { allTimeScans: total };
-		const events = inSecond
-			? eventsInSecond(counted)
+		const events = inStep
+			? eventsInStep(counted, cutoff)
 			: `${borrowed.has(qrId) ? 'up to a time already past when its totals were read' : 'up to the last scan the totals had counted'} are ${upTo}`;
 		return {
 			allTimeScans: entry.totalScans,
@@ -94,9 +95,25 @@ export function totalsCheck(
 	return { cutoffs, compare };
 }
 
-/** A note's words for the events counted against a last scan written in whole seconds: the span the totals fit. */
-function eventsInSecond({ scansToCutoff: upTo, scansBeforeCutoff: before }: CutoffCounts): string {
+/** Words for the step a last scan's time is written in (`momentSpan`: a step less a ms either side of it). */
+const STEP_WORDS: ReadonlyMap<number, { step: string; written: string }> = new Map([
+	[1_000, { step: 'a second', written: 'whole seconds' }],
+	[100, { step: 'a tenth of a second', written: 'tenths of a second' }],
+	[10, { step: 'a hundredth of a second', written: 'hundredths of a second' }],
+]);
+
+/** A note's words for the events counted against a last scan written in a coarser step: the span the totals fit. */
+function eventsInStep(
+	{ scansToCutoff: upTo, scansBeforeCutoff: before }: CutoffCounts,
+	cutoff: Cutoff,
+): string {
+	const stepMs = (cutoff.lastMs - cutoff.firstMs) / 2 + 1;
+	const { step, written } = STEP_WORDS.get(stepMs) ?? {
+		step: `${stepMs} ms`,
+		written: `steps of ${stepMs} ms`,
+	};
+	const time = `its last scan's time (written in ${written}, perhaps rounded)`;
 	return before === upTo
-		? `before a second ahead of its last scan's time (written in whole seconds, perhaps rounded) are ${upTo}, and none within a second either side of it`
-		: `up to a moment within a second either side of its last scan's time (written in whole seconds, perhaps rounded) are ${before + 1} to ${upTo}`;
+		? `${step} or more before ${time} are ${upTo}, and none within ${step} either side of it`
+		: `up to a moment within ${step} either side of ${time} are ${before + 1} to ${upTo}`;
 }
