@@ -36,7 +36,12 @@ import {
 	type NewScansState,
 	type ScanPass,
 } from './triggerState';
-import { readWatchedScans, watchedCodeGone } from './watchedScans';
+import {
+	readWatchedScans,
+	unlistedAsLoaded,
+	unlistedToKeep,
+	watchedCodeGone,
+} from './watchedScans';
 import type { Scan } from '../shared/api';
 
 interface CodeIdCache {
@@ -44,8 +49,8 @@ interface CodeIdCache {
 	codeIds: string[];
 	/** NewScansState `joined`: per code that came to match through a change, the earliest scan time to report. */
 	joined: Map<string, number>;
-	/** NewScansState `unlisted`: watched codes known from the changes answer alone since the last listing. */
-	unlisted: Set<string>;
+	/** NewScansState `unlisted`: watched codes known from the changes answer alone since the last listing, and when. */
+	unlisted: Map<string, number>;
 	/** The service's present as its last answer told it (n8n's clock when none did). */
 	presentMs: number;
 	/** NewScansState `checkedAtDate`: the service's `Date` as of which the watch list holds every matching code. */
@@ -110,7 +115,6 @@ export async function pollNewScans(
 	const goneCheck = watchedCodeGone(ctx, teamId, {
 		from: queryFromTime(cache.codes),
 		unlisted: cache.unlisted,
-		joined: cache.joined,
 		presentMs: cache.presentMs,
 	});
 	const fresh: Scan[] = [];
@@ -198,7 +202,7 @@ export async function pollNewScans(
 		codes: cache.codes,
 		codeIds,
 		joined: joinedToKeep(cache.joined, codeIds, scansCursor.floor),
-		unlisted: codeIds.filter((id) => cache.unlisted.has(id)),
+		unlisted: unlistedToKeep(cache.unlisted, codeIds, cache.presentMs),
 		checkedAtDate: cache.checkedAtDate,
 		...('cursor' in next ? { scans: next.cursor } : { scans: passCursor, pass: next.pass }),
 	});
@@ -239,7 +243,7 @@ async function refreshCodeIds(
 	);
 	const ids = new Set(stored.codeIds);
 	const joined = new Map(Object.entries(stored.joined ?? {}));
-	const unlisted = new Set(stored.unlisted ?? []);
+	const unlisted = unlistedAsLoaded(stored.unlisted, presentMs);
 	const checkedAt = lastCheckOf(stored);
 	let highWater = stored.codes.highWater;
 	for (const code of changed) {
@@ -247,7 +251,7 @@ async function refreshCodeIds(
 			// a code that comes to match (a tag added): its scans from before were filtered out when made
 			if (!ids.has(code.id)) {
 				joined.set(code.id, joinedThroughChange(code, checkedAt, settings.overlapMs));
-				unlisted.add(code.id);
+				unlisted.set(code.id, presentMs);
 			}
 			ids.add(code.id);
 		} else {
@@ -314,7 +318,7 @@ async function listCodeIds(
 			codes: { floor, ...optional(highWater) },
 			codeIds: matching.map((code) => code.id),
 			joined: joinedAfterListing(matching, stored, settings),
-			unlisted: new Set(),
+			unlisted: new Map(),
 			presentMs,
 			// not the present read after the walk: a code may have come to match while the list was read
 			checkedAtDate: readAtServiceMs,
@@ -326,7 +330,7 @@ async function listCodeIds(
 		codes: { floor: Math.max(0, floor) },
 		codeIds: matching.map((code) => code.id),
 		joined: joinedAfterListing(matching, stored, settings),
-		unlisted: new Set(),
+		unlisted: new Map(),
 		presentMs,
 	};
 }

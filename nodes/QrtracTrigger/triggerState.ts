@@ -49,11 +49,12 @@ const newScansSchema = z.object({
 	 */
 	joined: z.record(z.number().finite()).optional(),
 	/**
-	 * Watched codes the changes answer brought since the team was last listed: a list that leaves one out does not
-	 * prove it gone (watchedScans.ts `watchedCodeGone`). Absent in states stored before it: every code counts as
-	 * listed.
+	 * Watched codes the changes answer brought since the team was last listed, each with the service's present of
+	 * the answer that brought it: a list that leaves one out does not prove it gone until the list's lag bound has
+	 * passed (watchedScans.ts `watchedCodeGone`). Absent in states stored before it: every code counts as listed; an
+	 * array, stored before the times were kept: brought at the loading poll's present.
 	 */
-	unlisted: z.array(z.string()).optional(),
+	unlisted: z.union([z.record(z.number().finite()), z.array(z.string())]).optional(),
 	/**
 	 * The service's present, by its `Date` header, as of which the saved `codeIds` held every matching code (a
 	 * listing poll's first page, a refresh's changes answer): from there a code that comes to match is watched

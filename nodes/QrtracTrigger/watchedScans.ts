@@ -13,6 +13,7 @@ import { retitle } from '../shared/nodeErrors';
 import { isLive } from '../shared/records/qrCode';
 import { mayNameGoneCode, refusedAsGone } from '../shared/refusals';
 import { readLiveCodes, readScans } from './qrtracReads';
+import type { NewScansState } from './triggerState';
 
 /** How far a read of watched codes has come, before its next chunk of 100 codes. */
 export interface ChunkProgress {
@@ -163,35 +164,50 @@ function rememberListedLive(teamId: string, id: string, now: number): void {
 const LIST_LAG_BOUND_MS = 15 * 60_000;
 
 /**
+ * NewScansState `unlisted` as loaded: per code the changes answer brought since the team was last listed, when
+ * (the service's present of that answer). An array stored before the times were kept counts as brought `presentMs`.
+ */
+export function unlistedAsLoaded(
+	stored: NewScansState['unlisted'],
+	presentMs: number,
+): Map<string, number> {
+	if (Array.isArray(stored)) return new Map(stored.map((id) => [id, presentMs]));
+	return new Map(Object.entries(stored ?? {}));
+}
+
+/** Whether a list may still lag behind the changes answer that brought a code at `broughtAt`. */
+function withinListLag(broughtAt: number | undefined, presentMs: number): boolean {
+	return broughtAt !== undefined && presentMs - broughtAt <= LIST_LAG_BOUND_MS;
+}
+
+/** `unlisted` as stored: watched codes a list may still lag behind (`withinListLag`); the others count as listed. */
+export function unlistedToKeep(
+	unlisted: ReadonlyMap<string, number>,
+	codeIds: readonly string[],
+	presentMs: number,
+): Record<string, number> {
+	const watched = new Set(codeIds);
+	return Object.fromEntries(
+		[...unlisted].filter(([id, at]) => watched.has(id) && withinListLag(at, presentMs)),
+	);
+}
+
+/**
  * The trigger's proof that a watched code is gone, after a refusal of its read: the refusal itself when it says so
  * (refusals.ts `refusedAsGone`: not found, 410); any other refusal a gone code may cause (a 403) only when the
  * team's changes since `from` (the service's time) or its list confirm it, by the actions' rule (api/deletions.ts
  * `goneAmong`), the changes and the list each read at most once per poll. The list is proof only for a code a
  * listing held: `unlisted` are the watched codes the changes answer brought since the team was last listed (a list
- * may lag behind it); those a new listing holds leave it, and one that joined (`joined`, the service's time) more
- * than LIST_LAG_BOUND_MS before the service's present counts as listed, so that a code deleted without a trace is
- * let go at last instead of failing every poll. A code a listing held live less than
- * RELIST_REFUSED_AFTER_MS ago is not listed for again. Other errors are no proof.
+ * may lag behind it), each with the service's present of the answer that brought it; those a new listing holds
+ * leave it, and one brought more than LIST_LAG_BOUND_MS before the service's present counts as listed, so that a
+ * code deleted without a trace is let go at last instead of failing every poll. A code a listing held live less
+ * than RELIST_REFUSED_AFTER_MS ago is not listed for again. Other errors are no proof.
  */
 export function watchedCodeGone(
 	ctx: IPollFunctions,
 	teamId: string,
-	{
-		from,
-		unlisted,
-		joined,
-		presentMs,
-	}: {
-		from: number;
-		unlisted: Set<string>;
-		joined: ReadonlyMap<string, number>;
-		presentMs: number;
-	},
+	{ from, unlisted, presentMs }: { from: number; unlisted: Map<string, number>; presentMs: number },
 ): GoneCheck {
-	const longListable = (code: string) => {
-		const joinedAt = joined.get(code);
-		return joinedAt !== undefined && presentMs - joinedAt > LIST_LAG_BOUND_MS;
-	};
 	let listed: Promise<QrCode[]> | undefined;
 	const listAgain = async () =>
 		await (listed ??= readLiveCodes(ctx, teamId).then(({ codes }) => {
@@ -208,7 +224,7 @@ export function watchedCodeGone(
 			deletedChanges,
 			listAgain,
 			listedBefore: (code) =>
-				(!unlisted.has(code) || longListable(code)) && !listedLiveLately(teamId, code, now),
+				!withinListLag(unlisted.get(code), presentMs) && !listedLiveLately(teamId, code, now),
 		});
 		if (gone.has(id)) return true;
 		if (listed !== undefined && (await listed.catch(() => [])).some((code) => code.id === id))

@@ -162,4 +162,60 @@ describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
 		const cities = (await watcher.poll()).map((item) => item.city);
 		expect(cities).toEqual(['Lyon']);
 	});
+
+	it("lets go of such a code 16 minutes on also when scans of another code raised the scan cursor's floor meanwhile", async () => {
+		const account = newAccount();
+		const kept = createCodeAt(account.teamId, Date.now() - 60_000, 'Kept');
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			options: { overlapSeconds: 1 },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		const fresh = createCodeAt(account.teamId, Date.now(), 'Fresh');
+		await sleep(200);
+		expect(await watcher.poll()).toEqual([]);
+		await sleep(2_500);
+		updateCode(kept.id, { name: 'Kept 2' });
+		// the other code is scanned: the scan cursor's floor rises past the time Fresh's scans are watched from
+		suite.sim.state.addScan(kept.id, { city: 'Paris' });
+		await sleep(300);
+		expect((await watcher.poll()).map((item) => item.city)).toEqual(['Paris']);
+		await sleep(2_500);
+		suite.sim.state.addScan(kept.id, { city: 'Rome' });
+		await sleep(300);
+		expect((await watcher.poll()).map((item) => item.city)).toEqual(['Rome']);
+		suite.sim.setAnswerModes({ deletedCodeStatus: 403 });
+		suite.sim.state.qrs.set(fresh.id, { ...suite.sim.state.getQr(fresh.id)!, deleted: true });
+		suite.sim.state.addScan(kept.id, { city: 'Lyon' });
+		await sleep(300);
+		await expect(watcher.poll()).rejects.toThrow(/watched code/);
+
+		suite.sim.clock.advance(16 * 60_000);
+		const cities = (await watcher.poll()).map((item) => item.city);
+		expect(cities).toEqual(['Lyon']);
+	});
+
+	it('keeps a code the feed brought a minute ago off a lagging list also under an Overlap Window of 20 minutes', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			options: { overlapSeconds: 1_200 },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		// the list lags by 10 minutes: the code is in the change feed, not in the list
+		suite.sim.setListDrift({ listLagMs: 600_000 });
+		const fresh = createCodeAt(account.teamId, Date.now(), 'Fresh');
+		await sleep(200);
+		expect(await watcher.poll()).toEqual([]);
+		suite.sim.clock.advance(60_000);
+		suite.sim.state.addScan(fresh.id, { city: 'Lyon' });
+		refuse(`${fresh.id}$`);
+
+		// live and refused a while: the poll fails and the code stays watched; a minute is not the list's lag bound
+		await expect(watcher.poll()).rejects.toThrow(fresh.id);
+		suite.sim.faults.clear();
+		expect((watcher.staticData as any).newScans.codeIds).toEqual([fresh.id]);
+		const after = [...(await watcher.poll()), ...(await watcher.poll())];
+		expect(after.map((scan) => scan.city)).toEqual(['Lyon']);
+	});
 });
