@@ -50,9 +50,12 @@ export function isOutcomeUnknown(error: unknown): boolean {
 
 type Hint = { test: (failure: ServiceFailure) => boolean; hint: string };
 
-/** The statuses of a refusal of what was asked (not the credential, the rate limit or a server error). */
+/**
+ * The statuses of a refusal of what was asked (not the credential, the rate limit or a server error); a 402
+ * (Payment Required) is how some services refuse past a plan's limit.
+ */
 const refusal = (f: ServiceFailure) =>
-	f.status === 400 || f.status === 403 || f.status === 409 || f.status === 422;
+	f.status === 400 || f.status === 402 || f.status === 403 || f.status === 409 || f.status === 422;
 
 /** A message about a limit of any kind: on Resend Invite, the resend limit whatever it names. */
 const LIMIT_WORDS = /\b(limit|limits|maximum|max|quota|too many)\b/i;
@@ -75,9 +78,10 @@ const refusedInvitation = (f: ServiceFailure) =>
 const limitReached = (f: ServiceFailure) =>
 	refusal(f) &&
 	(/\b(quota|plan limit)\b/i.test(f.message) ||
-		/\bmaximum number\b.*\b(reached|exceeded)\b|\breached\b.*\bmaximum number\b/i.test(
-			f.message,
-		)) &&
+		((/\b(maximum number|limit)\b.*\b(reached|exceeded)\b/i.test(f.message) ||
+			/\b(reached|exceeded)\b.*\b(maximum number|limit)\b/i.test(f.message)) &&
+			// "character limit exceeded" is a value's limit, "rate limit exceeded" the rate limit's
+			!/\b(characters?|length|rate)\b/i.test(f.message))) &&
 	!refusedInvitation(f);
 const LIMIT_HINTS: Hint[] = [
 	{
@@ -97,7 +101,10 @@ const MESSAGE_HINTS: Hint[] = [
 		// never for a Display ID said not to exist ("does not exist", "no code with this displayId exists")
 		test: (f) =>
 			/display\s*id/i.test(f.message) &&
-			/\b(taken|already|in use|used by|exists|unavailable)\b/i.test(f.message) &&
+			// not a bare "already": "displayId cannot be changed: it is already set" is another code's rule
+			/\b(taken|in use|(already|being) used|used by|exists|unavailable|not available|unique)\b/i.test(
+				f.message,
+			) &&
 			!/\bnot exist|\bno\b.*\bexists\b/i.test(f.message),
 		hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 	},
