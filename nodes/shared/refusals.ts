@@ -15,12 +15,15 @@ export function refusedWith(error: unknown, pattern: RegExp): error is NodeApiEr
 
 /**
  * Refused because the record is not there: 400 "not found", as the contract documents, or 404, which a service
- * may answer for an unknown ID all the same.
+ * may answer for an unknown ID all the same, or a 2xx `success: false` "not found": the contract documents only a
+ * 200 for reads by ID (Get QR by ID), whose `success` may be false.
  */
 export function refusedAsNotFound(error: unknown): error is NodeApiError {
 	return (
 		refusedWith(error, /not\s*found/i) ||
-		(error instanceof NodeApiError && error.httpCode === '404')
+		(error instanceof NodeApiError &&
+			(error.httpCode === '404' ||
+				(/^2\d\d$/.test(error.httpCode ?? '') && /not\s*found/i.test(error.message))))
 	);
 }
 

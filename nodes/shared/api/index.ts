@@ -4,7 +4,7 @@
  * shape of a request body, and every answer is read through answers.ts.
  */
 export * from './qrCodes';
-export { teamOfOtherTeamCode } from './otherTeamCode';
+export { answeredNoCode, teamOfOtherTeamCode } from './codeReadAnswers';
 export * from './duplicate';
 export * from './deletions';
 export * from './qrList';

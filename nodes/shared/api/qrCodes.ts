@@ -33,7 +33,7 @@ import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { deletedSince } from './deletions';
 import { CODE_ADDRESSES } from './recordAddress';
-import { otherTeamCode } from './otherTeamCode';
+import { noCodeAnswered, otherTeamCode } from './codeReadAnswers';
 
 /** The QR code operations of the contract (11), each one typed function; nothing else writes these paths. */
 
@@ -286,6 +286,7 @@ export async function getQrById(
 		teamId,
 		itemIndex,
 	});
+	if (data === undefined) throw noCodeAnswered(source, id);
 	const code = readQrCode(source, askedById(data, id));
 	// Every change of one code reads it here first: another code's record, or a code of another team, is never
 	// shown or changed as the asked one.

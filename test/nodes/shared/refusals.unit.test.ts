@@ -34,4 +34,11 @@ describe('refusedAsGone', () => {
 		expect(refusedAsGone(refusal('500', 'not found'))).toBe(false);
 		expect(refusedAsGone(new Error('QR code not found'))).toBe(false);
 	});
+
+	it('takes a 200 `success: false` saying not found as a 400 (Get QR by ID documents only a 200), no other', () => {
+		expect(refusedAsGone(refusal('200', 'QR code not found'))).toBe(true);
+		expect(mayNameGoneCode(refusal('200', 'Something went wrong, please try again later'))).toBe(
+			false,
+		);
+	});
 });

@@ -1,6 +1,12 @@
 import type { IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CODE_ADDRESSES, getQrById, teamOfOtherTeamCode, type QrCode } from '../../../shared/api';
+import {
+	answeredNoCode,
+	CODE_ADDRESSES,
+	getQrById,
+	teamOfOtherTeamCode,
+	type QrCode,
+} from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
 import { attempt, mayNameGoneCode, refusedAsGone, withNote } from '../../helpers/outcome';
 import { operationError } from '../../../shared/nodeErrors';
@@ -44,10 +50,11 @@ export async function readLiveCode(
 
 /**
  * What a code read by its ID (Get QR Code) tells of the ID, one rule for Get for a Code's refused scans and the
- * unlisted IDs: `live`, the team's live code; `gone`, read as deleted or refused as a code not there (refusals.ts
- * `refusedAsGone`: 400 "not found", 404, 410); `otherTeam`, a code of another team (`getQrById` refuses it, naming
- * the team read); `unknown`, anything else: a 403 (or another 400), which a live code whose role may not read codes
- * gets as well, or a failed read.
+ * unlisted IDs: `live`, the team's live code; `notCode`, no live code of the team (`answer`: what QRTRAC answered):
+ * read as deleted, answered success without a code (the contract's `data` is optional), a code of another team
+ * (`getQrById` refuses it, naming the team read) or refused as a code not there (refusals.ts `refusedAsGone`: 400
+ * or a 2xx `success: false` "not found", 404, 410); `unknown`, anything else: a 403 (or another 400), which a live
+ * code whose role may not read codes gets as well, or a failed read.
  */
 type CodeRead = { live: QrCode } | { notCode: string; answer?: string } | { unknown: unknown };
 
@@ -57,6 +64,8 @@ async function readCode(
 ): Promise<CodeRead> {
 	const read = await attempt(getQrById(ctx, { id: qrId, teamId, itemIndex }));
 	if ('done' in read) return isLive(read.done) ? { live: read.done } : { notCode: qrId };
+	if (answeredNoCode(read.failed))
+		return { notCode: qrId, answer: `${qrId}: success without a code` };
 	const team = teamOfOtherTeamCode(read.failed);
 	if (team !== undefined)
 		return { notCode: qrId, answer: `${qrId}: a code of another team, "${team}"` };
@@ -95,6 +104,13 @@ export async function failRefusedScans(
 		? `${CODE_ADDRESSES.get.operation} answered ${refusalWords(failed)}${too}: the ID may not be a live code of this team (check for typos, deleted codes, or the team), or the API client's role may read neither.`
 		: `${byId}, whether it is a live code of this team is not known: ${CODE_ADDRESSES.get.operation} failed: ${errorWords(failed)}.`;
 	throw withNote(scansRefused, note);
+}
+
+/** Why a refusal a code not there may cause (`mayNameGoneCode`) that is not read as one tells nothing, by status. */
+function notTold(error: NodeApiError): string {
+	return error.httpCode === '403'
+		? 'QRTRAC refused it, as it may refuse a role that may not read codes'
+		: `QRTRAC refused it with HTTP ${error.httpCode ?? ''}, and only a refusal saying "not found" (or a 404 or 410) is read as no code there`;
 }
 
 /** A refusal in a few words for an error's description: its status and message. */
@@ -140,7 +156,7 @@ async function readUnlisted(
 		} else if (mayNameGoneCode(code.unknown))
 			throw withNote(
 				code.unknown,
-				`Read by its ID (${CODE_ADDRESSES.get.operation}), whether ${qrId} is a live code of this team is not known: QRTRAC refused it, as it may refuse a role that may not read codes.`,
+				`Read by its ID (${CODE_ADDRESSES.get.operation}), whether ${qrId} is a live code of this team is not known: ${notTold(code.unknown)}.`,
 			);
 		else throw code.unknown;
 	}

@@ -1,10 +1,14 @@
 import type { NodeApiError } from 'n8n-workflow';
 
+import { apiError } from '../nodeErrors';
 import { unexpectedAnswer } from './answers';
 import type { AnswerSource } from './answers';
 
 /** Errors of a code read by its ID answered with a code of another team, each with the team it names. */
 const teamsRead = new WeakMap<object, string>();
+
+/** Errors of a code read by its ID answered success without a code. */
+const noCodes = new WeakSet<object>();
 
 /**
  * The error for a code read by its ID (`getQrById`) answered with a record whose `teamId` is not the team asked:
@@ -29,4 +33,29 @@ export function otherTeamCode(
 /** The team a code read named when `error` is `otherTeamCode`'s, otherwise undefined. */
 export function teamOfOtherTeamCode(error: unknown): string | undefined {
 	return typeof error === 'object' && error !== null ? teamsRead.get(error) : undefined;
+}
+
+/**
+ * The error for a code read by its ID answered success with no `data`: the contract documents only a 200 for Get
+ * QR by ID and its `data` is optional, so a service may answer an unknown ID so. Not an answer of unknown shape:
+ * no code of the team was given, which a caller that tells the ID's state reads as such (`answeredNoCode`).
+ */
+export function noCodeAnswered(source: AnswerSource, id: string): NodeApiError {
+	const error = apiError(
+		source.node,
+		{ success: true, message: 'no code answered' },
+		{
+			message: `QRTRAC answered ${source.operation} for "${id}" without a code`,
+			description:
+				"Its answer was success with no data: the ID may not be a code of this team (a typo, a deleted code, another team's). Check the ID and the team (Options > Team Override).",
+			itemIndex: source.itemIndex,
+		},
+	);
+	noCodes.add(error);
+	return error;
+}
+
+/** Whether `error` is `noCodeAnswered`'s. */
+export function answeredNoCode(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && noCodes.has(error);
 }
