@@ -5,6 +5,7 @@ import { FOLLOWS_TEAM_OVERRIDE, simplifyOption, teamOverrideOptions } from './co
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from './layoutVersions';
 import { REDIRECT_QR_TYPES, qrTypeOptions } from '../../shared/forms/qrCodeTypes';
 import { scanRulesProperties } from './scanRules';
+import { CODE_FIELD_LABELS, OTHER_FIELDS_LABEL } from '../../shared/records/fieldLabels';
 
 /**
  * Form pieces of the operations that write a code (Create, Create or Update, Update). The typed fields come from
@@ -13,7 +14,7 @@ import { scanRulesProperties } from './scanRules';
  */
 
 export const qrTypeField: INodeProperties = {
-	displayName: 'QR Type',
+	displayName: CODE_FIELD_LABELS.qrType,
 	name: 'qrType',
 	type: 'options',
 	options: qrTypeOptions,
@@ -24,7 +25,7 @@ export const qrTypeField: INodeProperties = {
 
 /** Update: the type may stay as stored (empty value) or change. */
 export const qrTypeUpdateField: INodeProperties = {
-	displayName: 'QR Type',
+	displayName: CODE_FIELD_LABELS.qrType,
 	name: 'qrType',
 	type: 'options',
 	options: [
@@ -37,7 +38,7 @@ export const qrTypeUpdateField: INodeProperties = {
 };
 
 export const nameField: INodeProperties = {
-	displayName: 'Name',
+	displayName: CODE_FIELD_LABELS.name,
 	name: 'name',
 	type: 'string',
 	default: '',
@@ -46,7 +47,7 @@ export const nameField: INodeProperties = {
 };
 
 export const redirectUrlProperties = {
-	displayName: 'Redirect URL',
+	displayName: CODE_FIELD_LABELS.qrRedirectUrl,
 	name: 'qrRedirectUrl',
 	type: 'string',
 	default: '',
@@ -62,7 +63,7 @@ export const redirectUrlField: INodeProperties = {
 };
 
 export const displayIdField: INodeProperties = {
-	displayName: 'Display ID',
+	displayName: CODE_FIELD_LABELS.displayId,
 	name: 'displayId',
 	type: 'string',
 	default: '',
@@ -86,7 +87,7 @@ export const displayIdKeyField: INodeProperties = {
 };
 
 export const tagsField: INodeProperties = {
-	displayName: 'Tags',
+	displayName: CODE_FIELD_LABELS.tags,
 	name: 'tags',
 	type: 'string',
 	default: '',
@@ -96,7 +97,7 @@ export const tagsField: INodeProperties = {
 
 const templateField: INodeProperties = (() => {
 	const field = loadOptionsField({
-		displayName: 'Design Template Name or ID',
+		displayName: CODE_FIELD_LABELS.templateId,
 		name: 'templateId',
 		method: 'getTemplates',
 		lead: "Design of the QR image, one of the acting team's (Team (Override), else the credential's).",
@@ -106,7 +107,7 @@ const templateField: INodeProperties = (() => {
 
 /** The code's own domain (the API calls it `baseUrl`); not the credential's Base URL, hence its label. */
 const baseUrlField: INodeProperties = {
-	displayName: 'Custom Domain',
+	displayName: CODE_FIELD_LABELS.baseUrl,
 	name: 'baseUrl',
 	type: 'string',
 	default: '',
@@ -116,7 +117,7 @@ const baseUrlField: INodeProperties = {
 };
 
 const folderIdField: INodeProperties = {
-	displayName: 'Folder ID (Coming Soon)',
+	displayName: CODE_FIELD_LABELS.folderId,
 	name: 'folderId',
 	type: 'string',
 	default: '',
@@ -203,7 +204,7 @@ export const additionalFieldsCollection = (withDisplayId: boolean): INodePropert
 });
 
 const additionalJsonProperties = {
-	displayName: 'Other API Fields (JSON)',
+	displayName: OTHER_FIELDS_LABEL,
 	name: 'additionalFieldsJson',
 	type: 'json',
 	default: '{}',

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
+import { SCAN_RULE_LABELS } from '../../shared/records/fieldLabels';
 
 /**
  * Scan Rules, the API's `settings` (renamed: n8n's panel has a Settings tab). Before 1.2 one collection lists
@@ -9,7 +10,7 @@ import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from './layoutVersions';
  */
 
 const passwordEnabled: INodeProperties = {
-	displayName: 'Password Protection',
+	displayName: SCAN_RULE_LABELS.passwordEnabled,
 	name: 'passwordEnabled',
 	type: 'boolean',
 	default: true,
@@ -17,7 +18,7 @@ const passwordEnabled: INodeProperties = {
 };
 
 const password: INodeProperties = {
-	displayName: 'Password',
+	displayName: SCAN_RULE_LABELS.password,
 	name: 'password',
 	type: 'string',
 	typeOptions: { password: true },
@@ -27,7 +28,7 @@ const password: INodeProperties = {
 };
 
 const ageGating: INodeProperties = {
-	displayName: 'Age Gate',
+	displayName: SCAN_RULE_LABELS.ageGating,
 	name: 'ageGating',
 	type: 'boolean',
 	default: true,
@@ -35,7 +36,7 @@ const ageGating: INodeProperties = {
 };
 
 const minAge: INodeProperties = {
-	displayName: 'Minimum Age',
+	displayName: SCAN_RULE_LABELS.minAge,
 	name: 'minAge',
 	type: 'number',
 	default: 18,
@@ -45,7 +46,7 @@ const minAge: INodeProperties = {
 };
 
 const scheduleCampaign: INodeProperties = {
-	displayName: 'Campaign Schedule',
+	displayName: SCAN_RULE_LABELS.scheduleCampaign,
 	name: 'scheduleCampaign',
 	type: 'boolean',
 	default: true,
@@ -53,7 +54,7 @@ const scheduleCampaign: INodeProperties = {
 };
 
 const campaignStart: INodeProperties = {
-	displayName: 'Campaign Start',
+	displayName: SCAN_RULE_LABELS.campaignStart,
 	name: 'campaignStart',
 	type: 'dateTime',
 	default: '',
@@ -62,7 +63,7 @@ const campaignStart: INodeProperties = {
 };
 
 const campaignEnd: INodeProperties = {
-	displayName: 'Campaign End',
+	displayName: SCAN_RULE_LABELS.campaignEnd,
 	name: 'campaignEnd',
 	type: 'dateTime',
 	default: '',
@@ -71,7 +72,7 @@ const campaignEnd: INodeProperties = {
 };
 
 const locationEnabled: INodeProperties = {
-	displayName: 'Collect Location',
+	displayName: SCAN_RULE_LABELS.locationEnabled,
 	name: 'locationEnabled',
 	type: 'boolean',
 	default: true,
@@ -80,14 +81,18 @@ const locationEnabled: INodeProperties = {
 
 /** Each rule: its group in the 1.2 layout, its switch first, then its settings in reading order. */
 export const SCAN_RULES = [
-	{ name: 'ageGate', displayName: 'Age Gate', values: [ageGating, minAge] },
+	{ name: 'ageGate', displayName: SCAN_RULE_LABELS.ageGating, values: [ageGating, minAge] },
 	{
 		name: 'campaign',
-		displayName: 'Campaign Schedule',
+		displayName: SCAN_RULE_LABELS.scheduleCampaign,
 		values: [scheduleCampaign, campaignStart, campaignEnd],
 	},
-	{ name: 'location', displayName: 'Collect Location', values: [locationEnabled] },
-	{ name: 'password', displayName: 'Password Protection', values: [passwordEnabled, password] },
+	{ name: 'location', displayName: SCAN_RULE_LABELS.locationEnabled, values: [locationEnabled] },
+	{
+		name: 'password',
+		displayName: SCAN_RULE_LABELS.passwordEnabled,
+		values: [passwordEnabled, password],
+	},
 ] as const;
 
 const description =

@@ -20,6 +20,11 @@ import {
 	type QrTypeField,
 } from '../descriptions/qrCodeTypeFields';
 import { QR_TYPE_LABELS, QR_TYPES, type QrType } from '../../shared/forms/qrCodeTypes';
+import {
+	CODE_FIELD_LABELS,
+	OTHER_FIELDS_LABEL,
+	SCAN_RULE_LABELS,
+} from '../../shared/records/fieldLabels';
 
 /**
  * Validation of the QR code forms (Create, Create or Update, Update), generated from the same field table as
@@ -46,17 +51,6 @@ export interface QrCodeFields {
 }
 
 export type QrFormMode = 'create' | 'createOrUpdate' | 'update';
-
-const SETTINGS_LABELS = {
-	passwordEnabled: 'Password Protection',
-	password: 'Password',
-	ageGating: 'Age Gate',
-	minAge: 'Minimum Age',
-	scheduleCampaign: 'Campaign Schedule',
-	campaignStart: 'Campaign Start',
-	campaignEnd: 'Campaign End',
-	locationEnabled: 'Collect Location',
-} as const;
 
 export function isBlank(value: unknown): boolean {
 	return (
@@ -140,22 +134,22 @@ function settingsSchema(mode: QrFormMode, timezone: string) {
 	const time = (label: string) => optional(dateOrEpochMsSchema(timezone)).describe(label);
 	return z
 		.object({
-			passwordEnabled: flag(SETTINGS_LABELS.passwordEnabled),
+			passwordEnabled: flag(SCAN_RULE_LABELS.passwordEnabled),
 			password: optional(z.string({ invalid_type_error: 'must be text' })).describe(
-				SETTINGS_LABELS.password,
+				SCAN_RULE_LABELS.password,
 			),
-			ageGating: flag(SETTINGS_LABELS.ageGating),
+			ageGating: flag(SCAN_RULE_LABELS.ageGating),
 			minAge: z
 				.number({ invalid_type_error: 'must be a number' })
 				.int('must be a whole number')
 				.min(1, 'must be at least 1')
 				.max(120, 'must be at most 120')
 				.optional()
-				.describe(SETTINGS_LABELS.minAge),
-			scheduleCampaign: flag(SETTINGS_LABELS.scheduleCampaign),
-			campaignStart: time(SETTINGS_LABELS.campaignStart),
-			campaignEnd: time(SETTINGS_LABELS.campaignEnd),
-			locationEnabled: flag(SETTINGS_LABELS.locationEnabled),
+				.describe(SCAN_RULE_LABELS.minAge),
+			scheduleCampaign: flag(SCAN_RULE_LABELS.scheduleCampaign),
+			campaignStart: time(SCAN_RULE_LABELS.campaignStart),
+			campaignEnd: time(SCAN_RULE_LABELS.campaignEnd),
+			locationEnabled: flag(SCAN_RULE_LABELS.locationEnabled),
 		})
 		.superRefine((settings, ctx) => {
 			if (
@@ -231,18 +225,18 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: T
 					errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }),
 				});
 	return z.object({
-		qrType: qrType.describe('QR Type'),
-		name: optional(textSchema).describe('Name'),
+		qrType: qrType.describe(CODE_FIELD_LABELS.qrType),
+		name: optional(textSchema).describe(CODE_FIELD_LABELS.name),
 		displayId: (mode === 'createOrUpdate' ? sheetDisplayId : optional(sheetDisplayId)).describe(
-			'Display ID',
+			CODE_FIELD_LABELS.displayId,
 		),
-		qrRedirectUrl: optional(uriSchema).describe('Redirect URL'),
-		tags: optional(tagsInputSchema).describe('Tags'),
-		templateId: optional(idSchema).describe('Design Template Name or ID'),
-		baseUrl: optional(baseUrlSchema).describe('Custom Domain'),
-		folderId: optional(idSchema).describe('Folder ID (Coming Soon)'),
+		qrRedirectUrl: optional(uriSchema).describe(CODE_FIELD_LABELS.qrRedirectUrl),
+		tags: optional(tagsInputSchema).describe(CODE_FIELD_LABELS.tags),
+		templateId: optional(idSchema).describe(CODE_FIELD_LABELS.templateId),
+		baseUrl: optional(baseUrlSchema).describe(CODE_FIELD_LABELS.baseUrl),
+		folderId: optional(idSchema).describe(CODE_FIELD_LABELS.folderId),
 		typeFields: typeFieldsSchema(mode, timezone, fieldsOf),
 		settings: settingsSchema(mode, timezone),
-		extra: jsonObjectSchema.describe('Other API Fields (JSON)'),
+		extra: jsonObjectSchema.describe(OTHER_FIELDS_LABEL),
 	}) as unknown as z.ZodType<QrCodeFields>;
 }

@@ -127,7 +127,7 @@ describe('Update whose first PUT was lost after the write and whose retry was re
 			});
 
 			expect(puts()).toBe(2);
-			expect(errorText(result)).toMatch(/cannot show whether the password changed/);
+			expect(errorText(result)).toMatch(/cannot show whether Password changed/);
 			expect(errorText(result)).not.toMatch(/not what was asked/);
 		} finally {
 			suite.sim.setAnswerModes({});
@@ -206,7 +206,7 @@ describe('Update answered 204 after making the change', () => {
 			// before: the PUT sent 6 times, then "without saying whether it succeeded"
 			expect(result.error).toBeDefined();
 			expect(errorText(result)).toMatch(
-				/cannot show whether the password changed .*: check the code in QRTRAC/,
+				/cannot show whether Password changed .*: check the code in QRTRAC/,
 			);
 			expect(puts()).toBe(1);
 		} finally {

@@ -449,10 +449,10 @@ describe('holdsChange (the code read after an answer that said nothing, against 
 
 	it('names the fields a read cannot show as the form labels them', () => {
 		expect(cannotShowText(['folderId', 'settings.password'])).toBe(
-			'the code read by its ID cannot show whether Folder ID or the password changed (the read leaves it out, masks it, or writes the new value as it wrote the old one, e.g. in another case): check the code in QRTRAC.',
+			'the code read by its ID cannot show whether Folder ID (Coming Soon) or Password changed (the read leaves it out, masks it, or writes the new value as it wrote the old one, e.g. in another case): check the code in QRTRAC.',
 		);
 		expect(cannotShowText(['name', 'baseUrl', 'templateId'])).toMatch(
-			/cannot show whether Name or Custom Domain or Design Template changed/,
+			/cannot show whether Name or Custom Domain or Design Template Name or ID changed/,
 		);
 		expect(cannotShowText(['metadata.x'])).toMatch(/whether "metadata.x" changed/);
 	});
