@@ -8,6 +8,8 @@ import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../descrip
 import { reported, type Outcome } from './outcome';
 import { getLocatorValue, getTeamOverride } from './parameters';
 import { simplifyQr, verifiedMarker } from '../../shared/records/simplify';
+import { isLive } from '../../shared/records/qrCode';
+import { operationError } from '../../shared/nodeErrors';
 
 /** Zod fields of "this QR code in this team", for operations whose output is not the code (Delete). */
 export const qrCodeInTeamShape = {
@@ -79,6 +81,29 @@ export function codeInTeam(
 	itemIndex: number,
 ): { id: string; teamId?: string; itemIndex: number } {
 	return { id: input.qrCodeId, teamId: input.teamId, itemIndex };
+}
+
+/**
+ * The code a change read by its ID, when it is live. One the read shows soft-deleted is no code to change, the rule
+ * of Create or Update's rows and the analytics: a value it holds already would be reported `unchanged` on a deleted
+ * code, and a write would be refused or land on it. The item fails before anything is sent.
+ */
+export function liveCodeToChange<Code extends IDataObject>(
+	ctx: IExecuteFunctions,
+	code: Code,
+	operation: string,
+	itemIndex: number,
+): Code {
+	if (isLive(code)) return code;
+	throw operationError(
+		ctx.getNode(),
+		`QR code "${String(code.id)}" is deleted: ${operation} changes only live codes`,
+		{
+			itemIndex,
+			description:
+				'QRTRAC read the code by its ID as soft-deleted ("deleted": true), so nothing was sent. Pick a live code: the lists of codes mark deleted ones "Deleted: …".',
+		},
+	);
 }
 
 /**

@@ -15,7 +15,12 @@ import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody, typeFieldsOfOtherTypes } from '../../helpers/qrCodeBody';
 import { reportsOutcome } from '../../helpers/outcome';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
-import { codeInTeam, qrCodeInTeamShape, qrCodeOutput } from '../../helpers/qrCodeTarget';
+import {
+	codeInTeam,
+	liveCodeToChange,
+	qrCodeInTeamShape,
+	qrCodeOutput,
+} from '../../helpers/qrCodeTarget';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
 import {
 	refuseDroppingHiddenPassword,
@@ -80,7 +85,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const target = codeInTeam(input, itemIndex);
-	const stored = await getQrById(this, target);
+	const stored = liveCodeToChange(this, await getQrById(this, target), 'Update', itemIndex);
 	const qrType = input.fields.qrType ?? qrTypeOf(stored.qrType);
 	const misplaced = qrType ? typeFieldsOfOtherTypes(input.fields, qrType) : [];
 	if (misplaced.length > 0) {

@@ -81,6 +81,7 @@ export async function execute(
 	const tagsOf = (stored?: { tags?: string[] }) =>
 		applyTagChange(stored?.tags ?? [], input.tags, input.mode);
 	return await changeCode(this, input, itemIndex, {
+		operation: 'Update Tags',
 		holds: (stored) => sameTags(tagsOf(stored), stored.tags),
 		write: async (code, stored) =>
 			await updateQrTags(this, { ...code, tags: tagsOf(stored), before: stored }),

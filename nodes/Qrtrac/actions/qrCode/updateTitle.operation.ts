@@ -49,6 +49,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	return await changeCode(this, input, itemIndex, {
+		operation: 'Update Title',
 		holds: (stored) => holdsTitle(stored, input.title),
 		write: async (code, stored) =>
 			await updateQrTitle(this, { ...code, title: input.title, before: stored }),
