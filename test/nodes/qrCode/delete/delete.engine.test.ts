@@ -79,3 +79,51 @@ describe('Delete from version 1.2', () => {
 		}
 	});
 });
+
+/**
+ * A code deleted already, refused by the read before the delete as a gone code may be (410 Gone, or 403 from a
+ * service hiding what it no longer shows: simulator `deletedCodeStatus`), is `unchanged` once the team's record of
+ * changes shows it deleted, as a 400 "not found" is. Before: a re-run of a done Delete failed with the 410 or 403.
+ */
+describe('Delete from version 1.2, a code deleted already and refused with 410 or 403', () => {
+	afterEach(() => suite.sim.setAnswerModes({}));
+
+	it.each([410, 403] as const)(
+		'refused with %i, shown deleted by the team changes: unchanged, no delete sent',
+		async (status) => {
+			const code = newCode({ name: 'Gone already' });
+			suite.sim.state.getQr(code.id)!.deleted = true;
+			suite.sim.setAnswerModes({ deletedCodeStatus: status });
+			suite.sim.clearRequestLog();
+
+			const result = await runAt('delete', { qrCodeId: byId(code.id) });
+
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json)).toEqual([
+				{ deleted: true, id: code.id, result: 'unchanged' },
+			]);
+			expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.status}`)).toEqual([
+				`GET ${status}`,
+				'GET 200',
+			]);
+		},
+	);
+
+	it("refused with 403 for another team's code: the team's changes do not show it deleted, so the refusal stands", async () => {
+		const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+		const otherTeam = suite.sim.state.createTeam(orgId, 'Delete 403 other').id;
+		const code = suite.sim.state.createQr(otherTeam, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/other',
+		});
+		suite.sim.setAnswerModes({ foreignRecordStatus: 403 });
+		suite.sim.clearRequestLog();
+
+		const result = await runAt('delete', { qrCodeId: byId(code.id) });
+
+		expect(result.items).toEqual([]);
+		expect(result.error).toMatchObject({ httpCode: '403' });
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toEqual([]);
+		expect(suite.sim.state.getQr(code.id)?.deleted).toBe(false);
+	});
+});
