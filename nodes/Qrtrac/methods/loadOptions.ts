@@ -1,4 +1,4 @@
-import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { getQrTemplatesByTeam, listTeamQrs } from '../../shared/api';
 import { distinctLabels } from '../../shared/forms/distinctLabels';
@@ -38,12 +38,17 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 	const empty = EMPTY_TEMPLATE[String(getEditedOperation(this))] ?? EMPTY_TEMPLATE.create;
 	return distinctLabels([
 		empty,
-		...templates.map((template) => ({
+		// a template listed without an `id` (the contract requires none) cannot be chosen: no entry
+		...templates.filter(hasId).map((template) => ({
 			name: String(template.name ?? template.id),
 			value: String(template.id),
 			description: typeof template.description === 'string' ? template.description : undefined,
 		})),
 	]).map(mark);
+}
+
+function hasId(template: IDataObject): boolean {
+	return typeof template.id === 'string' && template.id !== '';
 }
 
 /** How many codes the code picker lists: the most recently changed ones (10 pages of 100). */

@@ -59,7 +59,13 @@ export const changedQrCodeShape = qrCodeShape.refine(
 	{ message: 'has neither "updatedAt" nor "createdAt"' },
 );
 
-export const templateShape = z.object({ id, createdAt: optionalEpochMs }).passthrough();
+/**
+ * A design template. The contract's Template requires no field: one without `id` is listed as given (Get Many),
+ * though nobody can choose it (the picker leaves it out); an `id` it has must be text.
+ */
+export const templateShape = z
+	.object({ id: id.optional(), createdAt: optionalEpochMs })
+	.passthrough();
 
 /**
  * A listed member: the e-mail identifies them. TeamMember has no required field: `role` may be absent (a pending
@@ -160,6 +166,7 @@ export type ScanTotals = z.infer<typeof scanTotalsShape> & IDataObject;
 const EXPECTED = {
 	record: 'an object with a text "id"',
 	list: 'a list of objects, each with a text "id"',
+	templates: 'a list of objects, each with, if any, a text "id"',
 	page: '"data.qrs" (a list of codes, each with an "id") and "data.totalCount", or a bare list of codes',
 	changes: 'a list of codes, each with an "id" and an "updatedAt" (or "createdAt") time',
 	roster: 'a team with a list "members", each member an object whose "email", if any, is text',
@@ -236,7 +243,7 @@ export function readTemplates(source: AnswerSource, data: unknown): IDataObject[
 		source,
 		z.array(templateShape),
 		emptyWhenOmitted(data),
-		EXPECTED.list,
+		EXPECTED.templates,
 	) as IDataObject[];
 }
 

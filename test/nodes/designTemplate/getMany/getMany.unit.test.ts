@@ -51,3 +51,23 @@ it('lists templates that name no team, or the team asked', async () => {
 	expect(run.error).toBeUndefined();
 	expect(run.output?.[0].map((item) => item.json.id)).toEqual(['tpl_1', 'tpl_2']);
 });
+
+it('lists a template without an `id` as QRTRAC gives it (the contract requires no field of a Template)', async () => {
+	const run = await runAction(
+		'designTemplate',
+		'getMany',
+		{ returnAll: true },
+		answering({
+			'GET /api/qr-templates-api': ok([
+				{ id: 'tpl_1', name: 'Ours' },
+				{ name: 'Built-in', previewUrl: 'https://example.com/p.png' },
+			]),
+		}),
+	);
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0].map((item) => item.json)).toEqual([
+		{ id: 'tpl_1', name: 'Ours' },
+		{ name: 'Built-in', previewUrl: 'https://example.com/p.png' },
+	]);
+});

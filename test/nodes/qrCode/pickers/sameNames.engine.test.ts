@@ -80,4 +80,19 @@ describe('pickers of records sharing a name', () => {
 			]),
 		);
 	});
+
+	it('a design template QRTRAC lists without an `id` is no entry (it cannot be chosen); the others are', async () => {
+		const { first, credentials } = sameNamedTeams();
+		const [one, two, three] = suite.sim.state.templatesOfTeam(first.id);
+		(two as { id?: string }).id = undefined;
+
+		const options = (await callLoadOptions('qrtrac', 'getTemplates', {
+			kind: 'loadOptions',
+			credentials,
+			parameters: { resource: 'qrCode', operation: 'create', qrType: 'WEB' },
+			parameterPath: 'parameters.additionalFields.templateId',
+		})) as Entry[];
+
+		expect(options.map((option) => option.value)).toEqual(['', one.id, three.id]);
+	});
 });
