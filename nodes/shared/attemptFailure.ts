@@ -41,6 +41,17 @@ export function refusedTeam(teamId: string, message: string): { message: string;
 	};
 }
 
+/** What a 401 refused: the bearer key (simple interface), another team than the credential's, or (none) the credential. */
+export function refusedCredential(
+	request: Pick<QrtracRequest, 'api'>,
+	teamId: string,
+	otherTeam: boolean,
+	failure: Pick<AttemptFailure, 'message'>,
+): { message?: string; hint?: string; statusHint?: string } {
+	if (request.api === 'simple') return refusedApiKey(401);
+	return otherTeam ? refusedTeam(teamId, failure.message) : {};
+}
+
 /** What the contract says of each role rule's operation, for its 403's hint. */
 const ROLE_RULE_HINTS: Record<RoleRule, string> = {
 	'Admin or Owner':

@@ -1,8 +1,9 @@
 import { createHash } from 'crypto';
 
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { isOperationPath } from './api/route';
+import { INTERFACE_ROOT, isOperationPath } from './api/route';
+import type { QrtracRequest } from './qrtracRequest';
 
 /** Requests per second per team for each QRTRAC plan (contract: x-rate-limits.perSecondByPlan). */
 export const PLAN_RATE_PER_SECOND: Readonly<Record<string, number>> = {
@@ -263,4 +264,32 @@ export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
 	if (host === 'localhost' || host === '::1') return true;
 	return /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The options n8n sends one attempt with (transport.ts): the answer as a stream, read and judged by the transport,
+ * and no redirect followed by n8n (redirects.ts follows them within the credential's origin).
+ */
+export function buildHttpOptions(
+	connection: QrtracConnection,
+	request: QrtracRequest,
+	teamId: string,
+): IHttpRequestOptions {
+	const simple = request.api === 'simple';
+	return {
+		method: request.method,
+		url: `${connection.baseUrl}${INTERFACE_ROOT[simple ? 'simple' : 'primary']}${request.path}`,
+		qs: request.query,
+		body: request.body,
+		headers: simple
+			? { Accept: 'application/json' }
+			: { Accept: 'application/json', 'x-request-team-id': teamId },
+		json: request.body !== undefined,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: connection.timeoutMs,
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+	};
 }

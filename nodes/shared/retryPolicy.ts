@@ -98,6 +98,12 @@ export function classifyFailure(
 	return 'connectionReset';
 }
 
+/** Whether an answer with this status refused the request without acting on it: a 429, or a 4xx other than 408. */
+export function refusedUnacted(status: number | undefined): boolean {
+	const kind = status === undefined ? undefined : classifyFailure(status, undefined);
+	return kind === 'rateLimited' || kind === 'clientError';
+}
+
 /** How many more attempts a rate-limited request gets than other failures (still within the total wait). */
 const RATE_LIMIT_ATTEMPT_FACTOR = 5;
 

@@ -13,16 +13,14 @@ import {
 import {
 	describe,
 	networkFailure,
-	refusedApiKey,
+	refusedCredential,
 	refusedRole,
-	refusedTeam,
 	timedOut,
 	tooLarge,
 	UNKNOWN_OUTCOME_KINDS,
 	type AttemptFailure,
 } from './attemptFailure';
-import { INTERFACE_ROOT } from './api/route';
-import { basePathNote, missingValues, unsendableTeam, type QrtracConnection } from './connection';
+import { basePathNote, buildHttpOptions, missingValues, unsendableTeam } from './connection';
 import {
 	CREDENTIAL_TYPE,
 	OutcomeUntold,
@@ -35,9 +33,9 @@ import { limiterFor } from './rateLimit/sharedLimiters';
 import { getConnection } from './readConnection';
 import { secretForms } from './redaction';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
-import { decideRetry, defaultRetryPolicy, isIdempotentMethod } from './retryPolicy';
+import { decideRetry, defaultRetryPolicy, isIdempotentMethod, refusedUnacted } from './retryPolicy';
 import { serviceDateOf } from './serviceClock';
-import { serviceError } from './serviceErrors';
+import { markNothingWentOut, serviceError } from './serviceErrors';
 import {
 	cancelledError,
 	isCancelled,
@@ -68,12 +66,20 @@ export async function qrtracApiRequest<T = IDataObject>(
 	ctx: TransportContext,
 	request: QrtracRequest,
 ): Promise<QrtracResponse<T>> {
-	return await sendWithRetries<T>(ctx, request);
+	// Only here is every attempt seen: a failure whose attempts all surely did nothing is marked so.
+	const trace: Trace = { mayHaveActed: false };
+	return await sendWithRetries<T>(ctx, request, trace).catch((error: unknown) => {
+		throw trace.mayHaveActed ? error : markNothingWentOut(error);
+	});
 }
+
+/** Whether an attempt sent so far may have been carried out: any answer but a refusal (a 4xx, a 429), or none. */
+type Trace = { mayHaveActed: boolean };
 
 async function sendWithRetries<T>(
 	ctx: TransportContext,
 	request: QrtracRequest,
+	trace: Trace,
 ): Promise<QrtracResponse<T>> {
 	const connection = await getConnection(ctx);
 	const missing = missingValues(connection, request.api ?? 'primary');
@@ -111,7 +117,7 @@ async function sendWithRetries<T>(
 		}
 
 		const sentAtMs = Date.now();
-		const outcome = await exchange(ctx, options, reading);
+		const outcome = await exchange(ctx, options, reading, trace);
 		const rateLimit = outcome.response
 			? limiter.learn(outcome.response.headers, outcome.response.statusCode, sentAtMs)
 			: undefined;
@@ -126,6 +132,7 @@ async function sendWithRetries<T>(
 			};
 		}
 		const failure = result.failure;
+		if (!refusedUnacted(failure.status)) trace.mayHaveActed = true;
 		// A 5xx's Retry-After (503 maintenance, an overloaded proxy) is the soonest a retry may go (retryPolicy.ts).
 		if (failure.kind === 'serverError') failure.retryAfterMs = rateLimit?.retryAfterMs;
 		// The limiter reads the reset on its window's scale (a bare '734' is ms there) and on the service's clock.
@@ -214,7 +221,9 @@ async function sendWithRetries<T>(
 				throw toldWaitError(ctx, wait, decision.toldWaitMs, request.itemIndex, failure);
 			throw serviceError(ctx.getNode(), {
 				...failure,
-				...(failure.status === 401 ? refusedCredential(request, teamId, reading, failure) : {}),
+				...(failure.status === 401
+					? refusedCredential(request, teamId, reading.otherTeam === true, failure)
+					: {}),
 				...refusedRole(request, failure),
 				sendsInvitation: request.sendsInvitation,
 				itemIndex: request.itemIndex,
@@ -234,41 +243,6 @@ async function sendWithRetries<T>(
 	}
 }
 
-/** What a 401 refused: the bearer key (simple interface), another team than the credential's, or (none) the credential. */
-function refusedCredential(
-	request: QrtracRequest,
-	teamId: string,
-	reading: AnswerReading,
-	failure: AttemptFailure,
-): { message?: string; hint?: string; statusHint?: string } {
-	if (request.api === 'simple') return refusedApiKey(401);
-	return reading.otherTeam ? refusedTeam(teamId, failure.message) : {};
-}
-
-function buildHttpOptions(
-	connection: QrtracConnection,
-	request: QrtracRequest,
-	teamId: string,
-): IHttpRequestOptions {
-	const simple = request.api === 'simple';
-	return {
-		method: request.method,
-		url: `${connection.baseUrl}${INTERFACE_ROOT[simple ? 'simple' : 'primary']}${request.path}`,
-		qs: request.query,
-		body: request.body,
-		headers: simple
-			? { Accept: 'application/json' }
-			: { Accept: 'application/json', 'x-request-team-id': teamId },
-		json: request.body !== undefined,
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: connection.timeoutMs,
-		disableFollowRedirect: true,
-		sendCredentialsOnCrossOriginRedirect: false,
-	};
-}
-
 interface TimedReading extends AnswerReading {
 	timeoutMs: number;
 	/** The credential's Base URL: redirects are followed only below it (redirects.ts). */
@@ -286,6 +260,7 @@ async function exchange(
 	ctx: TransportContext,
 	first: IHttpRequestOptions,
 	reading: TimedReading,
+	trace: Trace,
 ): Promise<{ response?: IN8nHttpFullResponse; result: AttemptResult }> {
 	const deadline = AbortSignal.timeout(reading.timeoutMs);
 	let options = first;
@@ -317,6 +292,8 @@ async function exchange(
 		});
 		// The refused redirect is still an answer: the limiter counts it (and reads its headers).
 		if (refusal) return { response, result: { failure: refusal } };
+		// the hop that redirected may have done what was asked (a 303 after a write): a refusal later cannot tell
+		trace.mayHaveActed = true;
 		options = { ...options, url: target!.href, qs: undefined };
 	}
 }

@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { classifyFailure } from '../retryPolicy';
-import { isAnswerTooLarge, isOutcomeUnknown } from '../serviceErrors';
 import type { TransportContext } from '../transport';
 import { allSettledFirst } from '../taskPool';
 import type { Member } from './answers';
@@ -244,15 +243,6 @@ export async function resendInvite(
 			'Ask the person whether the invitation arrived before resending it: each resend sends another e-mail and spends one of the few resends QRTRAC allows.',
 		itemIndex,
 	});
-}
-
-/**
- * Whether a failed Resend Invite may have sent the e-mail: its answer was lost (the transport marks that outcome
- * unknown, as the request is never sent again) or came too large to read. Any other failure sent nothing: a
- * refusal, a 429 or a wait past Maximum Wait, a request never begun.
- */
-export function resendMayHaveGoneOut(error: unknown): boolean {
-	return isOutcomeUnknown(error) || isAnswerTooLarge(error);
 }
 
 /** The member with this e-mail in the team, undefined or null as listedMember says; the roster must be readable. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { resendInvite, resendMayHaveGoneOut } from '../../../shared/api';
+import { resendInvite } from '../../../shared/api';
 import {
 	NotStarted,
 	type ItemResults,
@@ -16,6 +16,7 @@ import { memberEmailField } from '../../descriptions/member';
 import { memberTargetShape } from '../../helpers/memberTarget';
 import { reportsOutcome } from '../../helpers/outcome';
 import { operationError } from '../../../shared/nodeErrors';
+import { nothingWentOut } from '../../../shared/serviceErrors';
 import { PersonTurns } from './personTurns';
 
 const properties: INodeProperties[] = [
@@ -43,8 +44,9 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 export const kind = 'batch' as const;
 
 /**
- * What a row left for later rows of the same e-mail. `notSent`: failed without sending the e-mail (refused, a 429
- * or a wait past Maximum Wait: resendMayHaveGoneOut), or never started (the run stopped at another row's failure).
+ * What a row left for later rows of the same e-mail. `notSent`: nothing went out (the transport marks a refusal,
+ * a 429 or a wait past Maximum Wait: serviceErrors.ts `nothingWentOut`), or the row never started (the run stopped
+ * at another row's failure). Any other failure may have sent the e-mail: `unknown`.
  */
 type Resent =
 	| { kind: 'resent'; itemIndex: number }
@@ -54,9 +56,9 @@ type Resent =
 /**
  * From 1.2 a person listed twice in one execution is invited once: QRTRAC caps how often an invitation may be
  * resent, and a list with repeats would spend that allowance and mail the person twice within a second. Later rows
- * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a refusal, a rate limit (or
- * a row the run never started) they try again; after a failure that may have sent it (a lost answer, a 5xx) they fail without
- * sending, as that row did.
+ * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a row that sent nothing
+ * they try again; after any other failure (a lost answer, a 5xx, a 200 saying `success: false`) they fail without
+ * sending, as that row may have sent it.
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -73,7 +75,7 @@ export async function run(
 			.then(
 				(): Resent => ({ kind: 'resent', itemIndex }),
 				(error: unknown): Resent =>
-					error instanceof NotStarted || !resendMayHaveGoneOut(error)
+					error instanceof NotStarted || nothingWentOut(error)
 						? { kind: 'notSent' }
 						: { kind: 'unknown', itemIndex },
 			);
@@ -117,7 +119,7 @@ function mayHaveGoneOut(
 ): NodeOperationError {
 	return operationError(
 		ctx.getNode(),
-		`The invitation to ${input.email} may have gone out with row ${sentBy + 1} (item index ${sentBy}), whose answer was lost: it was not sent again`,
+		`The invitation to ${input.email} may have gone out with row ${sentBy + 1} (item index ${sentBy}), whose outcome is unknown: it was not sent again`,
 		{
 			itemIndex,
 			description:

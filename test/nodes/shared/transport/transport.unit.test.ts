@@ -5,6 +5,7 @@
  */
 import { NodeApiError } from 'n8n-workflow';
 
+import { nothingWentOut } from '../../../../nodes/shared/serviceErrors';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
 import { fakeContext, ok, refused } from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
@@ -174,6 +175,64 @@ describe('retries', () => {
 			qrtracApiRequest(plain.ctx, { method: 'PUT', path: '/x/pause', verifyAfterRefusal: check }),
 		).rejects.toThrow('already paused');
 		expect(check).not.toHaveBeenCalled();
+	});
+});
+
+describe('a failure that surely did nothing', () => {
+	// Resend Invite sends a person's next row only after such a failure: any other may have mailed them.
+	const resend = {
+		method: 'GET' as const,
+		path: '/teams-api/resend/invite/a%40b.c',
+		hasSideEffects: true,
+	};
+	type Answers = Parameters<typeof fakeContext>[0];
+
+	it.each<[string, Answers]>([
+		['a refusal (400)', { answers: [refused(400, 'Invitation already accepted')] }],
+		[
+			'a 429 whose wait is past Maximum Wait',
+			{ answers: [refused(429, 'slow', { 'retry-after': '7200' })] },
+		],
+		[
+			'a 429, then a refusal',
+			{ answers: [refused(429, 'slow', { 'retry-after': '1' }), refused(400, 'no')] },
+		],
+		['values missing before any request', { credentials: { clientSecret: ' ' }, answers: [] }],
+	])('is marked so after %s', async (_case, answers) => {
+		const error = await failure(qrtracApiRequest(fakeContext(answers).ctx, resend));
+		expect(nothingWentOut(error)).toBe(true);
+	});
+
+	it.each<[string, Answers]>([
+		[
+			'a 200 saying success: false',
+			{ answers: [{ status: 200, body: { success: false, message: 'nope' } }] },
+		],
+		['a 5xx', { answers: [refused(502, 'bad gateway')] }],
+		['a dropped connection', { answers: [{ networkError: 'ECONNRESET' }] }],
+		[
+			'an answer too large to read',
+			{ answers: [{ status: 200, headers: { 'content-length': String(2 ** 30) }, body: '{}' }] },
+		],
+		[
+			'a redirect followed to a refusal',
+			{
+				answers: (request) =>
+					request.url.endsWith('/elsewhere')
+						? refused(404, 'Cannot GET /elsewhere')
+						: { status: 303, headers: { location: '/elsewhere' } },
+			},
+		],
+	])('is not marked so after %s: the request may have been carried out', async (_case, answers) => {
+		const error = await failure(qrtracApiRequest(fakeContext(answers).ctx, resend));
+		expect(nothingWentOut(error)).toBe(false);
+	});
+
+	it('a refusal of a retry after a 5xx is not marked: the first attempt may have done it', async () => {
+		const { ctx, sent } = fakeContext({ answers: [refused(502, 'lost'), refused(400, 'no')] });
+		const error = await failure(qrtracApiRequest(ctx, { method: 'PUT', path: '/x/pause' }));
+		expect(sent).toHaveLength(2);
+		expect(nothingWentOut(error)).toBe(false);
 	});
 });
 

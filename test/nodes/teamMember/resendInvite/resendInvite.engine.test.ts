@@ -5,6 +5,7 @@
 import { runNode, type HarnessCredentials } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { organizations } from '../../../support/organizations';
+import type { FaultRule } from '../../../../simulator/faults';
 
 const suite = useSimulator({ seed: false });
 
@@ -123,11 +124,52 @@ describe('Team Member: Resend Invite', () => {
 
 		expect(result.items.map((item) => item.json.error)).toEqual([
 			expect.stringContaining('with HTTP 502'),
-			'The invitation to rae.lost@member.example may have gone out with row 1 (item index 0), whose answer was lost: it was not sent again',
+			'The invitation to rae.lost@member.example may have gone out with row 1 (item index 0), whose outcome is unknown: it was not sent again',
 		]);
 		expect(suite.sim.state.resendCount('rae.lost@member.example')).toBe(1);
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
+
+	it.each<[string, FaultRule]>([
+		[
+			'a 200 saying success: false',
+			{
+				kind: 'softError',
+				message: 'Could not confirm',
+				afterWrite: true,
+				path: '/api/teams-api/resend/invite',
+			},
+		],
+		[
+			'a 303 to a page that is not found',
+			{
+				kind: 'status',
+				status: 303,
+				location: '/elsewhere',
+				afterWrite: true,
+				path: '/api/teams-api/resend/invite',
+			},
+		],
+	])(
+		'only a refusal tells nothing went out: after %s the invitation may have gone, so the next row is not sent (1.2)',
+		async (_answer, fault) => {
+			const { main, credentials } = newOrganization();
+			invite(main.id, 'Rae', 'rae.unsure@member.example');
+			suite.sim.faults.add({ ...fault, count: 1 });
+
+			const result = await resendTo(
+				['rae.unsure@member.example', 'Rae.Unsure@member.example'],
+				credentials,
+				{ continueOnFail: true },
+			);
+
+			// the service sent it before answering so: a second row would mail the person again
+			expect(result.items[1].json.error).toBe(
+				'The invitation to Rae.Unsure@member.example may have gone out with row 1 (item index 0), whose outcome is unknown: it was not sent again',
+			);
+			expect(suite.sim.state.resendCount('rae.unsure@member.example')).toBe(1);
+		},
+	);
 
 	it('a row refused by the rate limit sent nothing: the next row of the person is not told it may have gone out (1.2)', async () => {
 		const { main, credentials } = newOrganization();
