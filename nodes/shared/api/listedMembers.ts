@@ -8,7 +8,7 @@ import type { Member } from './answers';
 /**
  * An e-mail as the node compares it (rosters, rows of the same person, keys): without case. It is never what is
  * sent: a service may hold `Ada@Example.com` and compare exactly, so requests carry the team's own spelling of a
- * listed person, else the e-mail as typed (trimmed).
+ * listed person, else the one the person's earlier rows used, else the e-mail as typed (trimmed; asListed).
  */
 export function normalizeEmail(email: string): string {
 	return email.trim().toLowerCase();

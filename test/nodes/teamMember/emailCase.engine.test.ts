@@ -151,6 +151,66 @@ describe('member e-mails keep their case', () => {
 	);
 
 	it.each([
+		['Add', { operation: 'add', teamId: teamRef('={{ $json.team }}'), role: 'viewer' }],
+		[
+			'Add to Teams',
+			{
+				operation: 'addToTeams',
+				teamsSource: 'json',
+				teamsJson: '={{ [{ teamId: $json.team, role: "viewer" }] }}',
+			},
+		],
+	])(
+		'%s: a person whose earlier rows left two spellings gets the typed one in a new team, or fails when neither is typed',
+		async (_name, fields) => {
+			const { org, main, sales, credentials } = newOrganization();
+			const third = suite.sim.state.createTeam(org.id, 'Third');
+			const fourth = suite.sim.state.createTeam(org.id, 'Fourth');
+			// QRTRAC compares exactly: two accounts, one in each team
+			suite.sim.state.addMember(main.id, {
+				name: 'G',
+				email: 'grace@case.example',
+				role: 'viewer',
+			});
+			suite.sim.state.addMember(sales.id, {
+				name: 'G',
+				email: 'Grace@case.example',
+				role: 'viewer',
+			});
+
+			const result = await runNode({
+				nodeType: 'qrtrac',
+				items: [
+					{ team: main.id, email: 'grace@case.example' },
+					{ team: sales.id, email: 'grace@case.example' },
+					{ team: third.id, email: 'grace@case.example' },
+					{ team: fourth.id, email: 'GRACE@case.example' },
+				],
+				parameters: {
+					resource: 'teamMember',
+					name: 'Grace',
+					email: '={{ $json.email }}',
+					...fields,
+				},
+				continueOnFail: true,
+				credentials,
+			});
+
+			// before: Third was sent Grace@ (the spelling the last team held), Fourth too
+			expect(suite.sim.state.findMember(third.id, 'grace@case.example')?.email).toBe(
+				'grace@case.example',
+			);
+			expect(suite.sim.state.findUser('GRACE@case.example', org.id)).toBeUndefined();
+			expect(suite.sim.state.findMember(fourth.id, 'grace@case.example')).toBeUndefined();
+			expect(suite.sim.state.findMember(fourth.id, 'Grace@case.example')).toBeUndefined();
+			expect(result.items[3].json.error).toBe(
+				`Item 3: The person's earlier rows left them as grace@case.example (teams ${main.id} and ${third.id}) and Grace@case.example (team ${sales.id}), e-mails that differ only in case; nothing was sent`,
+			);
+			expect(result.items[3].json.description).toMatch(/cannot tell which one this row means/);
+		},
+	);
+
+	it.each([
 		['pause', { email: 'ada@example.com' }],
 		['changeRole', { email: 'ada@example.com', role: 'admin' }],
 		['remove', { email: HELD }],

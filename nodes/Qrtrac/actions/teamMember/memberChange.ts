@@ -126,13 +126,16 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 
 /**
  * The input as sent: with the e-mail the team lists the person under (a service may compare e-mails exactly and
- * hold another case than the row's), else as typed.
+ * hold another case than the row's), else the one the person's earlier rows left them under (`knownAs`, asked
+ * only then: rosters.ts spellingHeld), else as typed.
  */
-export function asListed<Input extends MemberTarget>(
+export function asListed<Input extends { email: string }>(
 	input: Input,
 	member: { email: string } | undefined | null,
+	knownAs?: () => string | undefined,
 ): Input {
-	return member && member.email !== input.email ? { ...input, email: member.email } : input;
+	const email = member ? member.email : (knownAs?.() ?? input.email);
+	return email !== input.email ? { ...input, email } : input;
 }
 
 /**

@@ -46,15 +46,16 @@ export type LeftInTeam = RosterMember | typeof READ_AGAIN;
  * never passing for "not in the team"); after a row of theirs there that failed once it may have written
  * (READ_AGAIN), from the team read again for it (`fromRoster` with `again`). `send` answers what the row left in
  * each team it changed (READ_AGAIN where it failed once it may have written); a row that failed before sending
- * anything leaves what the rows before it left, so a row that never started reads nothing. `knownAs` is the e-mail
- * the person's earlier rows left them under in a team (knownSpelling), for a row whose team does not list them.
+ * anything leaves what the rows before it left, so a row that never started reads nothing. `heldAs` is, by team,
+ * the e-mail the person's earlier rows left them under, for a row whose team does not list them (rosters.ts
+ * spellingHeld).
  */
 export function placementTurns<Input extends { email: string }>(
 	fromRoster: (teamId: string, row: ParsedItem<Input>, again: boolean) => Promise<RosterMember>,
 	send: (
 		row: ParsedItem<Input>,
 		current: (teamId: string) => Promise<RosterMember>,
-		knownAs: string | undefined,
+		heldAs: ReadonlyMap<string, string>,
 	) => Promise<Iterable<readonly [string, LeftInTeam]>>,
 ): PersonTurns<Input, ReadonlyMap<string, LeftInTeam>> {
 	return new PersonTurns<Input, ReadonlyMap<string, LeftInTeam>>(async (row, before) => {
@@ -65,18 +66,18 @@ export function placementTurns<Input extends { email: string }>(
 			return left === READ_AGAIN ? await fromRoster(teamId, row, true) : left;
 		};
 		// The row's own outcome is already recorded (results.settle): a failure here leaves nothing new.
-		const left = await send(row, current, knownSpelling(earlier)).catch(() => []);
+		const left = await send(row, current, spellingsLeft(earlier)).catch(() => []);
 		return new Map([...earlier, ...left]);
 	});
 }
 
 /**
- * The e-mail a team lists the person under, or their earlier row made them with, as the person's rows so far left
- * them: what an add to a team that does not list them sends. A service comparing e-mails exactly would take the
- * row's own spelling, when it differs in case, for another account, and invite it again.
+ * By team, the e-mail a team lists the person under, or their earlier row made them with, as the person's rows so
+ * far left them (not a team to read again).
  */
-function knownSpelling(earlier: ReadonlyMap<string, LeftInTeam>): string | undefined {
-	let known: string | undefined;
-	for (const left of earlier.values()) if (left && left !== READ_AGAIN) known = left.email;
-	return known;
+function spellingsLeft(earlier: ReadonlyMap<string, LeftInTeam>): ReadonlyMap<string, string> {
+	const spellings = new Map<string, string>();
+	for (const [teamId, left] of earlier)
+		if (left && left !== READ_AGAIN) spellings.set(teamId, left.email);
+	return spellings;
 }

@@ -241,13 +241,46 @@ export function caseTwinsError(
 	team: string,
 	spellings: string[],
 ): Error {
-	const listed = `${spellings.slice(0, -1).join(', ')} and ${spellings[spellings.length - 1]}`;
 	return itemInputError(
 		ctx.getNode(),
 		itemIndex,
-		`Team ${team} lists ${listed}, e-mails that differ only in case; nothing was sent`,
+		`Team ${team} lists ${inWords(spellings)}, e-mails that differ only in case; nothing was sent`,
 		'QRTRAC holds them as separate accounts, and the node matches e-mails without case (a sheet rarely keeps the case QRTRAC holds), so it cannot tell which one this row means. Remove or rename one of them in QRTRAC, then run the item again.',
 	);
+}
+
+/**
+ * The e-mail a row sends for a person its team does not list (memberChange.ts asListed): the one the person's
+ * earlier rows left them under in other teams (`heldAs`, by team; personTurns.ts), or where they left several
+ * spellings the typed one among them; undefined where they left none. Several, none typed: a service comparing
+ * e-mails exactly holds as many accounts and which one the row means cannot be told, so the row fails unsent.
+ */
+export function spellingHeld(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	typed: string,
+	heldAs: ReadonlyMap<string, string>,
+): string | undefined {
+	const teamsOf = new Map<string, string[]>();
+	for (const [teamId, email] of heldAs) teamsOf.set(email, [...(teamsOf.get(email) ?? []), teamId]);
+	if (teamsOf.size < 2) return [...teamsOf.keys()][0];
+	if (teamsOf.has(typed)) return typed;
+	const where = [...teamsOf].map(
+		([email, teams]) => `${email} (team${teams.length > 1 ? 's' : ''} ${inWords(teams)})`,
+	);
+	throw itemInputError(
+		ctx.getNode(),
+		itemIndex,
+		`The person's earlier rows left them as ${inWords(where)}, e-mails that differ only in case; nothing was sent`,
+		'QRTRAC may hold them as separate accounts, and the node matches e-mails without case, so it cannot tell which one this row means. Type the e-mail as the account this row means is spelled, or remove or rename one of the accounts in QRTRAC, then run the item again.',
+	);
+}
+
+/** `a, b and c`. */
+function inWords(parts: string[]): string {
+	return parts.length < 2
+		? parts.join('')
+		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 /** Longest team name an error quotes: a service's name is text of any length. */

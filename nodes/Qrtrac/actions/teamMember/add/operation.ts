@@ -17,7 +17,7 @@ import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
 import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { placementTurns, READ_AGAIN } from '../personTurns';
-import { Rosters, sentUntold, type RosterMember } from '../rosters';
+import { Rosters, sentUntold, spellingHeld, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
 
 const properties: INodeProperties[] = [
@@ -74,7 +74,7 @@ export async function run(
 	const turns = placementTurns<Input>(
 		async (teamId, { input, itemIndex }, again) =>
 			await rosters.placed(teamId, input.email, itemIndex, again),
-		async ({ input, itemIndex }, current, knownAs) => {
+		async ({ input, itemIndex }, current, heldAs) => {
 			let sentAs = input.email;
 			let sending = false;
 			try {
@@ -82,12 +82,14 @@ export async function run(
 					itemIndex,
 					pool.run(async () => {
 						const before = input.alwaysSend ? undefined : await current(input.teamId);
-						// a team not listing the person: the spelling their earlier rows left (personTurns.ts)
-						sentAs = before?.email ?? knownAs ?? input.email;
+						const sent = asListed(input, before, () =>
+							spellingHeld(this, itemIndex, input.email, heldAs),
+						);
+						sentAs = sent.email;
 						const untold =
 							before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
 						sending = true;
-						return await addOne(this, { ...input, email: sentAs }, itemIndex, before, untold);
+						return await addOne(this, sent, itemIndex, before, untold);
 					}),
 				);
 			} catch {
@@ -105,14 +107,14 @@ export async function run(
 	await turns.sendHeld(pool);
 }
 
+/** `input` as sent (asListed). */
 async function addOne(
 	ctx: IExecuteFunctions,
-	typed: Input,
+	input: Input,
 	itemIndex: number,
 	current: RosterMember,
 	untold?: string,
 ): Promise<IDataObject> {
-	const input = asListed(typed, current);
 	const record = { email: input.email, name: input.name, teamId: input.teamId, role: input.role };
 	const target = {
 		teamId: input.teamId,

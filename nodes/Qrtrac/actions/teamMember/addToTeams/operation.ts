@@ -16,9 +16,10 @@ import {
 	memberNameField,
 	roleField,
 } from '../../../descriptions/member';
+import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { placementTurns, READ_AGAIN, type Placement } from '../personTurns';
-import { Rosters, sentUntold, type KnownMember, type RosterMember } from '../rosters';
+import { Rosters, sentUntold, spellingHeld, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
 const teamsSourceField: INodeProperties = {
@@ -176,7 +177,7 @@ export async function run(
 	const turns = placementTurns<Input>(
 		async (teamId, { input, itemIndex }, again) =>
 			await rosters.placed(teamId, input.email, itemIndex, again),
-		async ({ input, itemIndex }, current, knownAs) => {
+		async ({ input, itemIndex }, current, heldAs) => {
 			let sentAs = input.email;
 			let sending = false;
 			try {
@@ -184,19 +185,18 @@ export async function run(
 					itemIndex,
 					pool.run(async () => {
 						const placement = input.alwaysSend ? undefined : await placementOf(input, current);
-						sentAs = listedEmail(input, placement, knownAs);
+						// as the first of the row's teams listing the person lists them (asListed)
+						const listed = [...(placement?.values() ?? [])].find(Boolean);
+						const sent = asListed(input, listed, () =>
+							spellingHeld(this, itemIndex, input.email, heldAs),
+						);
+						sentAs = sent.email;
 						const untold = new Map<string, string>();
 						for (const [teamId, member] of placement ?? [])
 							if (member === null)
 								untold.set(teamId, await rosters.untoldNote(teamId, input.email));
 						sending = true;
-						return await addToTeams(
-							this,
-							{ ...input, email: sentAs },
-							itemIndex,
-							placement,
-							untold,
-						);
+						return await addToTeams(this, sent, itemIndex, placement, untold);
 					}),
 				);
 			} catch {
@@ -260,19 +260,6 @@ async function addToTeams(
 		result: toSend.length === 0 ? 'unchanged' : untold ? 'sent' : 'updated',
 		teams: outcomes as unknown as IDataObject[],
 	};
-}
-
-/**
- * The e-mail to send: as a team lists the person (a service may compare e-mails exactly and hold another case
- * than the row's), else as the person's earlier rows left them (`knownAs`), else as typed.
- */
-function listedEmail(
-	input: Input,
-	placement: Placement | undefined,
-	knownAs: string | undefined,
-): string {
-	for (const member of placement?.values() ?? []) if (member) return member.email;
-	return knownAs ?? input.email;
 }
 
 function placed(input: Input): Array<[string, KnownMember]> {
