@@ -77,6 +77,10 @@ const refusal = (f: ServiceFailure) =>
 /** A message about a limit of any kind: on Resend Invite, the resend limit whatever it names. */
 const LIMIT_WORDS = /\b(limit|limits|maximum|max|quota|too many)\b/i;
 
+const ALREADY_ACCEPTED = /\balready accepted\b/i;
+const INVITATION_RULE =
+	'QRTRAC allows only a few resends of one invitation, and only to people who have not accepted it yet.';
+
 /**
  * A refusal of Resend Invite that its invitation causes: a limit, or an accepted invitation. A role refusal that
  * names invitations is the role's (the status hint).
@@ -84,7 +88,7 @@ const LIMIT_WORDS = /\b(limit|limits|maximum|max|quota|too many)\b/i;
 const refusedInvitation = (f: ServiceFailure) =>
 	f.sendsInvitation === true &&
 	refusal(f) &&
-	(LIMIT_WORDS.test(f.message) || /\balready accepted\b/i.test(f.message));
+	(LIMIT_WORDS.test(f.message) || ALREADY_ACCEPTED.test(f.message));
 
 /**
  * A plan's limit reached: the one hint a message calls for that beats the request's own for the status. Only on a
@@ -126,10 +130,15 @@ const MESSAGE_HINTS: Hint[] = [
 		hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 	},
 	{
+		// a person who accepted has an account: deleting it would take them out of every team, for nothing
+		test: (f) => refusedInvitation(f) && ALREADY_ACCEPTED.test(f.message),
+		hint: `${INVITATION_RULE} QRTRAC says this invitation was accepted: the person needs no other.`,
+	},
+	{
 		test: refusedInvitation,
-		// Add invites only a person QRTRAC does not know, and Remove From Team refuses a member's last team: only a
-		// person deleted from the organization is invited anew.
-		hint: 'QRTRAC allows only a few resends of one invitation, and only to people who have not accepted it yet. Ask the person to look for the invitations already sent (spam folder included); someone who accepted needs none. For a fresh invitation, use Delete Completely (Owner API client; it takes them out of every team), then Add them again.',
+		// Add invites only a person QRTRAC does not know, and Remove From Team refuses a member's last team. The
+		// contract says neither that a deleted person becomes unknown nor that the resend count starts again.
+		hint: `${INVITATION_RULE} Ask the person to look for the invitations already sent (spam folder included); someone who accepted needs none. QRTRAC invites anew only a person it does not know; deleting them completely (Owner API client, every team) and adding them again may send a fresh invitation.`,
 	},
 ];
 

@@ -138,9 +138,20 @@ describe("an invitation's hint is Resend Invite's only", () => {
 		expect(said).toContain(RESEND);
 	});
 
-	it("Resend Invite 409 of an accepted invitation: the resend's hint", async () => {
+	it("Resend Invite 409 of an accepted invitation: the resend's hint, never advising to delete the person", async () => {
 		const said = await hintOf(409, 'The invitation was already accepted', resend);
 		expect(said).toContain(RESEND);
+		// the person has an account: deleting them would take away their teams, for nothing
+		expect(said).not.toMatch(/delet/i);
+	});
+
+	it('Resend Invite 400 of the resend limit: a fresh invitation after deleting completely is a may, not a promise', async () => {
+		const said = await hintOf(400, 'Maximum number of invitation resends reached', resend);
+		// the contract says neither that a deleted person becomes unknown nor that the count restarts
+		expect(said).toContain(
+			'QRTRAC invites anew only a person it does not know; deleting them completely (Owner API client, every team) and adding them again may send a fresh invitation.',
+		);
+		expect(said).not.toContain('For a fresh invitation');
 	});
 
 	it("Resend Invite 403 of the client's role: the role's hint, not the resend limit's", async () => {

@@ -61,9 +61,11 @@ describe('Team Member: Resend Invite', () => {
 			'Invitation resend limit reached for penny@member.example (3 resends)',
 		);
 		// Removing and adding a person QRTRAC knows invites nobody (only an unknown user is invited), and Remove
-		// From Team refuses a member's last team: the way to a fresh invitation is Delete Completely, then Add.
+		// From Team refuses a member's last team; whether deleting completely makes them unknown is not written.
 		expect(second.items[0].json.description).not.toMatch(/remove them from the team/i);
-		expect(second.items[0].json.description).toContain('Delete Completely');
+		expect(second.items[0].json.description).toContain(
+			'deleting them completely (Owner API client, every team) and adding them again may send a fresh invitation',
+		);
 		expect(suite.sim.state.resendCount('penny@member.example')).toBe(3);
 		expect(suite.sim.requestLog.map((entry) => entry.path)).toEqual([
 			'/api/teams-api/resend/invite/penny@member.example',
