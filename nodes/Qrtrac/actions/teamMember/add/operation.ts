@@ -16,7 +16,7 @@ import {
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
 import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { placementTurns, READ_AGAIN } from '../personTurns';
+import { placedRow, placementTurns } from '../personTurns';
 import { Rosters, sentUntold, spellingHeld, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
 
@@ -74,34 +74,25 @@ export async function run(
 	const turns = placementTurns<Input>(
 		async (teamId, { input, itemIndex }, again) =>
 			await rosters.placed(teamId, input.email, itemIndex, again),
-		async ({ input, itemIndex }, current, heldAs) => {
-			let sentAs = input.email;
-			let sending = false;
-			try {
-				await results.settle(
-					itemIndex,
-					pool.run(async () => {
-						const before = input.alwaysSend ? undefined : await current(input.teamId);
-						const sent = asListed(input, before, () =>
-							spellingHeld(this, itemIndex, input.email, heldAs),
-						);
-						sentAs = sent.email;
-						const untold =
-							before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
-						sending = true;
-						return await addOne(this, sent, itemIndex, before, untold);
-					}),
-				);
-			} catch {
-				// A failed add may have landed: the person's next row and the node's later runs read the team again.
-				await rosters.forget(input.teamId);
-				return sending ? [[input.teamId, READ_AGAIN]] : [];
-			}
-			// The next row of the person sends the spelling this one sent (the team's, where it listed them).
-			const member = { email: sentAs, name: input.name, role: input.role };
-			await rosters.wrote(input.teamId, member);
-			return [[input.teamId, member]];
-		},
+		async ({ input, itemIndex }, current, heldAs) =>
+			await placedRow(
+				rosters,
+				results,
+				pool,
+				{ itemIndex, teamIds: [input.teamId] },
+				async (sending) => {
+					const before = input.alwaysSend ? undefined : await current(input.teamId);
+					const sent = asListed(input, before, () =>
+						spellingHeld(this, itemIndex, input.email, heldAs),
+					);
+					const untold =
+						before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
+					sending(sent.email);
+					return await addOne(this, sent, itemIndex, before, untold);
+				},
+				// The next row of the person sends the spelling this one sent (the team's, where it listed them).
+				(sentAs) => [[input.teamId, { email: sentAs, name: input.name, role: input.role }]],
+			),
 	);
 	for await (const row of rows) turns.take(row);
 	await turns.sendHeld(pool);

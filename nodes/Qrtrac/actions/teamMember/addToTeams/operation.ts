@@ -18,7 +18,7 @@ import {
 } from '../../../descriptions/member';
 import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { placementTurns, READ_AGAIN, type Placement } from '../personTurns';
+import { placedRow, placementTurns, type Placement } from '../personTurns';
 import { Rosters, sentUntold, spellingHeld, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
@@ -177,37 +177,27 @@ export async function run(
 	const turns = placementTurns<Input>(
 		async (teamId, { input, itemIndex }, again) =>
 			await rosters.placed(teamId, input.email, itemIndex, again),
-		async ({ input, itemIndex }, current, heldAs) => {
-			let sentAs = input.email;
-			let sending = false;
-			try {
-				await results.settle(
-					itemIndex,
-					pool.run(async () => {
-						const placement = input.alwaysSend ? undefined : await placementOf(input, current);
-						// as the first of the row's teams listing the person lists them (asListed)
-						const listed = [...(placement?.values() ?? [])].find(Boolean);
-						const sent = asListed(input, listed, () =>
-							spellingHeld(this, itemIndex, input.email, heldAs),
-						);
-						sentAs = sent.email;
-						const untold = new Map<string, string>();
-						for (const [teamId, member] of placement ?? [])
-							if (member === null)
-								untold.set(teamId, await rosters.untoldNote(teamId, input.email));
-						sending = true;
-						return await addToTeams(this, sent, itemIndex, placement, untold);
-					}),
-				);
-			} catch {
-				// A failed bulk add may have landed in some teams: the person's next row and later runs read them again.
-				for (const { teamId } of input.teams) await rosters.forget(teamId);
-				return sending ? input.teams.map(({ teamId }) => [teamId, READ_AGAIN] as const) : [];
-			}
-			const members = placed({ ...input, email: sentAs });
-			for (const [teamId, member] of members) await rosters.wrote(teamId, member);
-			return members;
-		},
+		async ({ input, itemIndex }, current, heldAs) =>
+			await placedRow(
+				rosters,
+				results,
+				pool,
+				{ itemIndex, teamIds: input.teams.map(({ teamId }) => teamId) },
+				async (sending) => {
+					const placement = input.alwaysSend ? undefined : await placementOf(input, current);
+					// as the first of the row's teams listing the person lists them (asListed)
+					const listed = [...(placement?.values() ?? [])].find(Boolean);
+					const sent = asListed(input, listed, () =>
+						spellingHeld(this, itemIndex, input.email, heldAs),
+					);
+					const untold = new Map<string, string>();
+					for (const [teamId, member] of placement ?? [])
+						if (member === null) untold.set(teamId, await rosters.untoldNote(teamId, input.email));
+					sending(sent.email);
+					return await addToTeams(this, sent, itemIndex, placement, untold);
+				},
+				(sentAs) => placed({ ...input, email: sentAs }),
+			),
 	);
 	for await (const row of rows) turns.take(row);
 	await turns.sendHeld(pool);
