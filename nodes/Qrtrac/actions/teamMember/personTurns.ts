@@ -1,9 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import type { ItemResults, ParsedItem, TaskPool } from '../../../shared/executor';
+import type { ParsedItem, TaskPool } from '../../../shared/executor';
 import { KeyedTurns } from '../../../shared/keyedTurns';
 import { normalizeEmail } from '../../../shared/records/member';
-import type { KnownMember, RosterMember, Rosters } from './rosters';
+import type { RosterMember } from './rosters';
 
 /**
  * Rows of one person (their e-mail, compared without case) one after another, whatever their team
@@ -82,35 +80,4 @@ function spellingsLeft(earlier: ReadonlyMap<string, LeftInTeam>): ReadonlyMap<st
 	for (const [teamId, left] of earlier)
 		if (left && left !== READ_AGAIN) spellings.set(teamId, left.email);
 	return spellings;
-}
-
-/**
- * One row of Add or Add to Teams putting the person into `teamIds`, its outcome recorded by `results`. `write`
- * calls `sending` with the e-mail it sends just before its request goes out. Answers what the row left for the
- * person's next row: each member `left(sentAs)` gives, also written into the rosters; after a failure once the
- * request may have gone out (an add that may have landed, a bulk add in some teams), READ_AGAIN in each team, which
- * the rosters forget so later runs read them again; after a failure before it, nothing.
- */
-export async function placedRow(
-	rosters: Rosters,
-	results: ItemResults,
-	pool: TaskPool,
-	row: { itemIndex: number; teamIds: readonly string[] },
-	write: (sending: (email: string) => void) => Promise<IDataObject>,
-	left: (sentAs: string) => Array<readonly [string, KnownMember]>,
-): Promise<Array<readonly [string, LeftInTeam]>> {
-	let sentAs: string | undefined;
-	try {
-		await results.settle(
-			row.itemIndex,
-			pool.run(async () => await write((email) => (sentAs = email))),
-		);
-	} catch {
-		for (const teamId of row.teamIds) await rosters.forget(teamId);
-		return sentAs === undefined ? [] : row.teamIds.map((teamId) => [teamId, READ_AGAIN] as const);
-	}
-	// A row that succeeded sent its request (write calls `sending` first), so `sentAs` is the e-mail it sent.
-	const members = left(sentAs ?? '');
-	for (const [teamId, member] of members) await rosters.wrote(teamId, member);
-	return members;
 }

@@ -16,8 +16,8 @@ import {
 import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
 import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { placedRow, placementTurns } from '../personTurns';
-import { Rosters, sentUntold, spellingHeld, type RosterMember } from '../rosters';
+import { placeRows } from '../placeRows';
+import { sentUntold, spellingHeld, type RosterMember } from '../rosters';
 import { planMemberChange } from './plan';
 
 const properties: INodeProperties[] = [
@@ -70,32 +70,23 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const rosters = new Rosters(this);
-	const turns = placementTurns<Input>(
-		async (teamId, { input, itemIndex }, again) =>
-			await rosters.placed(teamId, input.email, itemIndex, again),
-		async ({ input, itemIndex }, current, heldAs) =>
-			await placedRow(
-				rosters,
-				results,
-				pool,
-				{ itemIndex, teamIds: [input.teamId] },
-				async (sending) => {
-					const before = input.alwaysSend ? undefined : await current(input.teamId);
-					const sent = asListed(input, before, () =>
-						spellingHeld(this, itemIndex, input.email, heldAs),
-					);
-					const untold =
-						before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
-					sending(sent.email);
-					return await addOne(this, sent, itemIndex, before, untold);
-				},
-				// The next row of the person sends the spelling this one sent (the team's, where it listed them).
-				(sentAs) => [[input.teamId, { email: sentAs, name: input.name, role: input.role }]],
-			),
-	);
-	for await (const row of rows) turns.take(row);
-	await turns.sendHeld(pool);
+	await placeRows(this, rows, results, pool, {
+		teamIds: (input) => [input.teamId],
+		write: async ({ input, itemIndex }, { rosters, current, heldAs, sending }) => {
+			const before = input.alwaysSend ? undefined : await current(input.teamId);
+			const sent = asListed(input, before, () =>
+				spellingHeld(this, itemIndex, input.email, heldAs),
+			);
+			const untold =
+				before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
+			sending(sent.email);
+			return await addOne(this, sent, itemIndex, before, untold);
+		},
+		// The next row of the person sends the spelling this one sent (the team's, where it listed them).
+		left: (input, sentAs) => [
+			[input.teamId, { email: sentAs, name: input.name, role: input.role }],
+		],
+	});
 }
 
 /** `input` as sent (asListed). */

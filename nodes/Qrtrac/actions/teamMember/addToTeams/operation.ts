@@ -18,8 +18,9 @@ import {
 } from '../../../descriptions/member';
 import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
-import { placedRow, placementTurns, type Placement } from '../personTurns';
-import { Rosters, sentUntold, spellingHeld, type KnownMember, type RosterMember } from '../rosters';
+import type { Placement } from '../personTurns';
+import { placeRows } from '../placeRows';
+import { sentUntold, spellingHeld, type KnownMember, type RosterMember } from '../rosters';
 import { planTeams, type TeamOutcome } from './plan';
 
 const teamsSourceField: INodeProperties = {
@@ -173,34 +174,23 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
-	const rosters = new Rosters(this);
-	const turns = placementTurns<Input>(
-		async (teamId, { input, itemIndex }, again) =>
-			await rosters.placed(teamId, input.email, itemIndex, again),
-		async ({ input, itemIndex }, current, heldAs) =>
-			await placedRow(
-				rosters,
-				results,
-				pool,
-				{ itemIndex, teamIds: input.teams.map(({ teamId }) => teamId) },
-				async (sending) => {
-					const placement = input.alwaysSend ? undefined : await placementOf(input, current);
-					// as the first of the row's teams listing the person lists them (asListed)
-					const listed = [...(placement?.values() ?? [])].find(Boolean);
-					const sent = asListed(input, listed, () =>
-						spellingHeld(this, itemIndex, input.email, heldAs),
-					);
-					const untold = new Map<string, string>();
-					for (const [teamId, member] of placement ?? [])
-						if (member === null) untold.set(teamId, await rosters.untoldNote(teamId, input.email));
-					sending(sent.email);
-					return await addToTeams(this, sent, itemIndex, placement, untold);
-				},
-				(sentAs) => placed({ ...input, email: sentAs }),
-			),
-	);
-	for await (const row of rows) turns.take(row);
-	await turns.sendHeld(pool);
+	await placeRows(this, rows, results, pool, {
+		teamIds: (input) => input.teams.map(({ teamId }) => teamId),
+		write: async ({ input, itemIndex }, { rosters, current, heldAs, sending }) => {
+			const placement = input.alwaysSend ? undefined : await placementOf(input, current);
+			// as the first of the row's teams listing the person lists them (asListed)
+			const listed = [...(placement?.values() ?? [])].find(Boolean);
+			const sent = asListed(input, listed, () =>
+				spellingHeld(this, itemIndex, input.email, heldAs),
+			);
+			const untold = new Map<string, string>();
+			for (const [teamId, member] of placement ?? [])
+				if (member === null) untold.set(teamId, await rosters.untoldNote(teamId, input.email));
+			sending(sent.email);
+			return await addToTeams(this, sent, itemIndex, placement, untold);
+		},
+		left: (input, sentAs) => placed({ ...input, email: sentAs }),
+	});
 }
 
 /** The person in each of the row's teams, in the row's order. */
