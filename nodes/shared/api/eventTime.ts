@@ -26,13 +26,16 @@ const UNITS: ReadonlyArray<Reading> = [
 	(value) => Math.floor(value / 1_000_000),
 ];
 
-/** The coarser steps a service may write its times in, coarsest first: a second, a tenth, a hundredth. */
-const TIME_STEPS_MS = [1_000, 100, 10] as const;
+/**
+ * The coarser steps a service may write its times in, coarsest first: a minute (a rollup truncating to it), a
+ * second, a tenth, a hundredth.
+ */
+const TIME_STEPS_MS = [60_000, 1_000, 100, 10] as const;
 
 /**
- * The step an answer writes one time field in (epoch ms as read): the coarsest of a second, a tenth or a hundredth
- * of a second that every one of its values is on, however it was written (epoch seconds, epoch ms ending in 000,
- * ISO text without a fraction), else 1 ms. Decided per answer and per field, never per value (a time written to
+ * The step an answer writes one time field in (epoch ms as read): the coarsest of a minute, a second, a tenth or a
+ * hundredth of a second that every one of its values is on, however it was written (epoch seconds, epoch ms ending
+ * in 000, ISO text without a fraction), else 1 ms. Decided per answer and per field, never per value (a time written to
  * the ms ends in 000 one time in a thousand and is still exact), nor across fields (each is read in its own unit).
  */
 export function timeStep(times: readonly number[]): number {
@@ -40,13 +43,20 @@ export function timeStep(times: readonly number[]): number {
 	return TIME_STEPS_MS.find((step) => times.every((ms) => ms % step === 0)) ?? 1;
 }
 
+/** Where a moment lies, from `firstMs` to `lastMs`, and the step (`timeStep`) of the time it was read from. */
+export interface MomentSpan {
+	firstMs: number;
+	lastMs: number;
+	stepMs: number;
+}
+
 /**
  * Where the moment a time written in steps of `stepMs` (`timeStep`) stands for lies: anywhere within a step less a
  * ms either side, since a service storing coarser times may truncate (12:00:00.600 as 12:00:00) or round them
  * (MySQL DATETIME, Postgres timestamp(0): 12:00:01); at its ms for a time written to the ms.
  */
-export function momentSpan(ms: number, stepMs: number): { firstMs: number; lastMs: number } {
-	return { firstMs: ms - (stepMs - 1), lastMs: ms + (stepMs - 1) };
+export function momentSpan(ms: number, stepMs: number): MomentSpan {
+	return { firstMs: ms - (stepMs - 1), lastMs: ms + (stepMs - 1), stepMs };
 }
 
 /** `value` read by its unit as epoch ms, or undefined when it is no time in the sane range. */

@@ -1,6 +1,6 @@
 import type { TransportContext } from '../transport';
 import { readScanTotals, type ScanTotals } from './answers';
-import { momentSpan, readEventTime, timeStep } from './eventTime';
+import { momentSpan, readEventTime, timeStep, type MomentSpan } from './eventTime';
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
 import { callEndpoint, chunk, CODES_PER_ANALYTICS_REQUEST, type InTeam } from './source';
@@ -9,12 +9,12 @@ const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews')
 
 /**
  * One totals row as read: its times in epoch ms, and `lastScan`, where the last scan its `updatedAt` stands for
- * lies (eventTime.ts `momentSpan`: the ms itself, or a step either side in an answer whose `updatedAt` values are
- * written in whole seconds, tenths or hundredths).
+ * lies (eventTime.ts `momentSpan`: the ms itself, or a step either side in an answer whose last scan times are all
+ * on whole minutes, seconds, tenths or hundredths).
  */
 export interface TotalsRead {
 	totals: ScanTotals;
-	lastScan?: { firstMs: number; lastMs: number };
+	lastScan?: MomentSpan;
 }
 
 /**
@@ -63,10 +63,12 @@ const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
 
 /**
  * A totals answer's rows with their times in epoch ms, each read by its unit (eventTime.ts) on the service's
- * present, and each row's `lastScan`, in the step its answer writes `updatedAt` in (`timeStep`), decided on the
- * answer's `updatedAt` values alone: the contract types each time only as an integer, so `createdAt` or
- * `leadsUpdatedAt` may come in another unit and precision. One no unit places in the sane range (a `0` for
- * "never") is left out (summaries show `null`), never shown or compared as a time.
+ * present, and each scanned row's `lastScan`, in the step its answer writes its last scans in (`timeStep`). Only
+ * the `updatedAt` of a row with `totalScans` above 0 is a last scan ("last scan time", the contract's only word on
+ * it): a never-scanned code's may be its record's time, to the ms or not, so it neither sets the step nor gets a
+ * `lastScan`. The step is decided on those `updatedAt` values alone: the contract types each time only as an
+ * integer, so `createdAt` or `leadsUpdatedAt` may come in another unit and precision. One no unit places in the
+ * sane range (a `0` for "never") is left out (summaries show `null`), never shown or compared as a time.
  */
 export function placeTotalsAnswer(rows: readonly ScanTotals[], presentMs: number): TotalsRead[] {
 	const placed = rows.map((row) => {
@@ -75,12 +77,15 @@ export function placeTotalsAnswer(rows: readonly ScanTotals[], presentMs: number
 			if (totals[field] !== undefined) totals[field] = readEventTime(totals[field], presentMs);
 		return totals;
 	});
-	const stepMs = timeStep(
-		placed.map((totals) => totals.updatedAt).filter((ms): ms is number => typeof ms === 'number'),
-	);
-	return placed.map((totals) =>
+	const lastScanOf = (totals: ScanTotals): number | undefined =>
+		typeof totals.totalScans === 'number' &&
+		totals.totalScans > 0 &&
 		typeof totals.updatedAt === 'number'
-			? { totals, lastScan: momentSpan(totals.updatedAt, stepMs) }
-			: { totals },
-	);
+			? totals.updatedAt
+			: undefined;
+	const stepMs = timeStep(placed.map(lastScanOf).filter((ms): ms is number => ms !== undefined));
+	return placed.map((totals) => {
+		const lastScan = lastScanOf(totals);
+		return lastScan === undefined ? { totals } : { totals, lastScan: momentSpan(lastScan, stepMs) };
+	});
 }

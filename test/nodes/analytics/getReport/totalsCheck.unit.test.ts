@@ -19,7 +19,7 @@ import { placeTotalsAnswer } from '../../../../nodes/shared/api/scanTotals';
 /** A totals row read in epoch ms: its last scan is at its `updatedAt`. */
 const inMs = (totals: IDataObject): TotalsRow =>
 	typeof totals.updatedAt === 'number'
-		? { totals, lastScan: { firstMs: totals.updatedAt, lastMs: totals.updatedAt } }
+		? { totals, lastScan: { firstMs: totals.updatedAt, lastMs: totals.updatedAt, stepMs: 1 } }
 		: { totals };
 
 /** Scans (qrId, time) tallied with `cutoffs`: each code's scans counted against its cutoff. */
@@ -53,7 +53,7 @@ function countedToCutoff(
 const upTo = (n: number): CutoffCounts => ({ scansToCutoff: n, scansBeforeCutoff: 0 });
 
 /** A cutoff known to the ms. */
-const at = (ms: number): Cutoff => ({ firstMs: ms, lastMs: ms });
+const at = (ms: number): Cutoff => ({ firstMs: ms, lastMs: ms, stepMs: 1 });
 
 describe('totalsCheck', () => {
 	const range = { startTime: 1_000, endTime: 9_000 };
@@ -157,7 +157,7 @@ describe('totals times written in whole seconds', () => {
 	// anywhere from 7_001 to 8_999
 	const inSeconds = (totals: IDataObject): TotalsRow => ({
 		totals,
-		lastScan: { firstMs: 7_001, lastMs: 8_999 },
+		lastScan: { firstMs: 7_001, lastMs: 8_999, stepMs: 1_000 },
 	});
 	const row = { id: 'qr', totalScans: 3, createdAt: 2_000, updatedAt: 8_000 };
 	const wholeLife = { startTime: 1_000, endTime: 90_000 };
@@ -170,7 +170,7 @@ describe('totals times written in whole seconds', () => {
 			['qr', 7_500],
 			['qr', 9_000],
 		]);
-		expect(cutoffs.get('qr')).toEqual({ firstMs: 7_001, lastMs: 8_999 });
+		expect(cutoffs.get('qr')).toEqual({ firstMs: 7_001, lastMs: 8_999, stepMs: 1_000 });
 		expect(counted.get('qr')).toEqual({ scansToCutoff: 3, scansBeforeCutoff: 2 });
 		expect(compare('qr', counted.get('qr')!)).toEqual({ allTimeScans: 3 });
 	});
@@ -189,7 +189,7 @@ describe('totals times written in whole seconds', () => {
 			expect([totalScans, totalsNote !== undefined]).toEqual([totalScans, noted]);
 			if (noted) {
 				expect(totalsNote).toContain(
-					"up to a moment within a second either side of its last scan's time (written in whole seconds, perhaps rounded) are 3 to 4",
+					"up to a moment within a second either side of its last scan's time (its totals answer's last scan times are all on whole seconds: perhaps truncated or rounded) are 3 to 4",
 				);
 				expect(totalsNote).not.toContain('up to the last scan');
 			}
@@ -199,7 +199,7 @@ describe('totals times written in whole seconds', () => {
 	it('notes totals that count a last scan in a second without events', () => {
 		const { compare } = totalsCheck(wholeLife, [[inSeconds(row)]]);
 		expect(compare('qr', { scansBeforeCutoff: 3, scansToCutoff: 3 }).totalsNote).toContain(
-			"a second or more before its last scan's time (written in whole seconds, perhaps rounded) are 3, and none within a second either side of it",
+			"a second or more before its last scan's time (its totals answer's last scan times are all on whole seconds: perhaps truncated or rounded) are 3, and none within a second either side of it",
 		);
 	});
 
@@ -207,7 +207,7 @@ describe('totals times written in whole seconds', () => {
 		const never = { id: 'never', totalScans: 0, createdAt: 2_000 };
 		const { cutoffs } = totalsCheck(wholeLife, [[inSeconds(row)], [{ totals: never }]]);
 		expect([...cutoffs]).toEqual([
-			['qr', { firstMs: 7_001, lastMs: 8_999 }],
+			['qr', { firstMs: 7_001, lastMs: 8_999, stepMs: 1_000 }],
 			['never', at(7_001)],
 		]);
 	});
@@ -228,7 +228,7 @@ describe('ScanTally with cutoffs', () => {
 				visitorKey: 'ip',
 				byDay: false,
 				acrossCodes: false,
-				cutoffs: new Map([['qr_a', { firstMs: 4_000, lastMs: 5_000 }]]),
+				cutoffs: new Map([['qr_a', { firstMs: 4_000, lastMs: 5_000, stepMs: 1_000 }]]),
 			},
 			new ZonedDays('UTC'),
 		);
@@ -323,7 +323,7 @@ describe('a totals answer read in whole seconds, perhaps rounded (api/scanTotals
 				SECOND + 400,
 			]),
 		).toContain(
-			"a tenth of a second or more before its last scan's time (written in tenths of a second, perhaps rounded) are 2, and none within a tenth of a second either side of it",
+			"a tenth of a second or more before its last scan's time (its totals answer's last scan times are all on whole tenths of a second: perhaps truncated or rounded) are 2, and none within a tenth of a second either side of it",
 		);
 	});
 });

@@ -1,7 +1,7 @@
 /**
  * Compare With Totals through `placeTotalsAnswer`, `totalsCheck` and `ScanTally`: how precisely a totals answer
- * writes its last scans is read from its `updatedAt` values alone (the contract types each time only as an
- * integer, and each field's unit is read on its own), in steps of a second, a tenth or a hundredth.
+ * writes its last scans is read from its scanned codes' `updatedAt` alone (the contract types each time only as an
+ * integer, and each field's unit is read on its own), in steps of a minute, a second, a tenth or a hundredth.
  */
 import {
 	ScanTally,
@@ -15,10 +15,10 @@ import { placeTotalsAnswer } from '../../../../nodes/shared/api/scanTotals';
 const PRESENT = Date.UTC(2026, 0, 15);
 const SECOND = Date.UTC(2026, 0, 14, 12, 0, 0);
 
-function counted(cutoffs: ReadonlyMap<string, Cutoff>, scans: number[]): CutoffCounts {
+function counted(cutoffs: ReadonlyMap<string, Cutoff>, scans: number[], qrId = 'qr'): CutoffCounts {
 	const tally = new ScanTally(
 		{
-			qrIds: ['qr'],
+			qrIds: [qrId],
 			range: { startTime: 0, endTime: Number.MAX_SAFE_INTEGER },
 			breakdowns: [],
 			visitorKey: 'ip',
@@ -28,15 +28,20 @@ function counted(cutoffs: ReadonlyMap<string, Cutoff>, scans: number[]): CutoffC
 		},
 		new ZonedDays('UTC'),
 	);
-	for (const scanTime of scans) tally.add({ qrId: 'qr', scanTime });
-	const { scansToCutoff, scansBeforeCutoff } = tally.codes.get('qr')!;
+	for (const scanTime of scans) tally.add({ qrId, scanTime });
+	const { scansToCutoff, scansBeforeCutoff } = tally.codes.get(qrId)!;
 	return { scansToCutoff, scansBeforeCutoff };
 }
 
+/** The note of code `qrId` (scanned at `scans`) in one totals answer of `rows`. */
+function noteIn(rows: Array<Record<string, unknown>>, scans: number[], qrId = 'qr') {
+	const placed = placeTotalsAnswer(rows as never, PRESENT);
+	const check = totalsCheck({ startTime: SECOND - 2 * 86_400_000, endTime: PRESENT }, [placed]);
+	return check.compare(qrId, counted(check.cutoffs, scans, qrId)).totalsNote;
+}
+
 function noteFor(row: Record<string, unknown>, scans: number[]) {
-	const [placed] = placeTotalsAnswer([{ id: 'qr', ...row } as never], PRESENT);
-	const check = totalsCheck({ startTime: SECOND - 2 * 86_400_000, endTime: PRESENT }, [[placed]]);
-	return check.compare('qr', counted(check.cutoffs, scans)).totalsNote;
+	return noteIn([{ id: 'qr', ...row }], scans);
 }
 
 // last scan really at 12:00:00.600; 3 scans in all, events ms-precise, totals agree (3)
@@ -73,4 +78,58 @@ it('totals in centiseconds (truncated: 12:00:00.607 written ...600), events to t
 			events,
 		),
 	).toBeUndefined();
+});
+
+describe('an answer with codes never scanned', () => {
+	// a never-scanned code's `updatedAt` is no last scan: the contract says only "last scan time", so a service may
+	// give its record's time there, to the ms or in whole seconds
+	const scanned = {
+		id: 'qr',
+		totalScans: 3,
+		createdAt: SECOND - 86_400_000,
+		updatedAt: SECOND / 1000,
+	};
+	const recordTime = SECOND - 3_600_000 + 123;
+
+	it("reads the step of the scanned codes' last scans alone: a record time to the ms beside them adds no note", () => {
+		const neverScanned = {
+			id: 'qr_new',
+			totalScans: 0,
+			createdAt: recordTime,
+			updatedAt: recordTime,
+		};
+		expect(noteIn([scanned], scans)).toBeUndefined();
+		expect(noteIn([scanned, neverScanned], scans)).toBeUndefined();
+	});
+
+	it('notes no disagreement for a never-scanned code without events, its record time in whole seconds', () => {
+		const neverScanned = {
+			id: 'qr_new',
+			totalScans: 0,
+			createdAt: SECOND - 3_600_000,
+			updatedAt: SECOND - 3_600_000,
+		};
+		expect(noteIn([scanned, neverScanned], [], 'qr_new')).toBeUndefined();
+	});
+});
+
+it('updatedAt in whole minutes (a rollup truncating its last scan to the minute): no note', () => {
+	// last scan really at 12:00:37.600, written 12:00:00
+	const events = [SECOND - 600_000, SECOND - 300_000, SECOND + 37_600];
+	expect(
+		noteFor({ totalScans: 3, createdAt: SECOND - 86_400_000, updatedAt: SECOND }, events),
+	).toBeUndefined();
+});
+
+it('a one-row answer to the ms ending in 0 is read in hundredths, and its note says only what its times allow', () => {
+	const [row] = placeTotalsAnswer(
+		[{ id: 'qr', totalScans: 1, updatedAt: SECOND + 610 } as never],
+		PRESENT,
+	);
+	expect(row.lastScan).toEqual({ firstMs: SECOND + 601, lastMs: SECOND + 619, stepMs: 10 });
+	const note = noteFor({ totalScans: 3, createdAt: SECOND - 86_400_000, updatedAt: SECOND + 610 }, [
+		SECOND,
+	]);
+	expect(note).toContain('last scan times are all on whole hundredths of a second');
+	expect(note).not.toContain('written in');
 });

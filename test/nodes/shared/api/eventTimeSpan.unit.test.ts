@@ -1,8 +1,8 @@
 /**
  * Where the moment an event time stands for lies (eventTime.ts `timeStep`, `momentSpan`): in an answer whose every
- * value of the field is on a whole second (or tenth, hundredth), in whatever unit or form it came, within that step
- * either side of it (a service storing coarser times truncates or rounds them); in any other answer, at its ms,
- * also a value that happens to end in 000.
+ * value of the field is on a whole second (or minute, tenth, hundredth), in whatever unit or form it came, within
+ * that step either side of it (a service storing coarser times truncates or rounds them); in any other answer, at
+ * its ms, also a value that happens to end in 000.
  */
 import { momentSpan, readEventTime, timeStep } from '../../../../nodes/shared/api/eventTime';
 
@@ -14,8 +14,9 @@ it('reads whole epoch seconds, epoch ms and microseconds of a whole second, and 
 		expect([value, readEventTime(value, PRESENT)]).toEqual([value, SECOND]);
 });
 
-it('decides the step per answer: the coarsest of a second, a tenth, a hundredth every time is on, else a ms', () => {
-	expect(timeStep([SECOND, SECOND - 60_000])).toBe(1_000);
+it('decides the step per answer: the coarsest of a minute, a second, a tenth, a hundredth every time is on, else a ms', () => {
+	expect(timeStep([SECOND, SECOND - 60_000])).toBe(60_000);
+	expect(timeStep([SECOND, SECOND - 59_000])).toBe(1_000);
 	expect(timeStep([SECOND + 600, SECOND - 60_000])).toBe(100);
 	expect(timeStep([SECOND + 610, SECOND - 60_000 + 300])).toBe(10);
 	expect(timeStep([SECOND, SECOND - 60_000 + 123])).toBe(1);
@@ -23,9 +24,17 @@ it('decides the step per answer: the coarsest of a second, a tenth, a hundredth 
 });
 
 it('places a time within a step less a ms either side, one written to the ms at its ms', () => {
-	expect(momentSpan(SECOND, 1_000)).toEqual({ firstMs: SECOND - 999, lastMs: SECOND + 999 });
-	expect(momentSpan(SECOND + 600, 100)).toEqual({ firstMs: SECOND + 501, lastMs: SECOND + 699 });
-	expect(momentSpan(SECOND, 1)).toEqual({ firstMs: SECOND, lastMs: SECOND });
+	expect(momentSpan(SECOND, 1_000)).toEqual({
+		firstMs: SECOND - 999,
+		lastMs: SECOND + 999,
+		stepMs: 1_000,
+	});
+	expect(momentSpan(SECOND + 600, 100)).toEqual({
+		firstMs: SECOND + 501,
+		lastMs: SECOND + 699,
+		stepMs: 100,
+	});
+	expect(momentSpan(SECOND, 1)).toEqual({ firstMs: SECOND, lastMs: SECOND, stepMs: 1 });
 });
 
 it('reads no time for a value that is no time', () => {

@@ -28,12 +28,14 @@ export interface TallyPlan {
 
 /**
  * A code's cutoff (Compare With Totals): the moment up to which its totals counted its scans lies from `firstMs`
- * to `lastMs` (the same ms when it is known to the ms; otherwise the last scan's time a step less a ms either side,
- * in the step its totals answer writes it: a second, a tenth or a hundredth).
+ * to `lastMs` (the same ms when it is known to the ms, `stepMs` 1; otherwise the last scan's time a step less a ms
+ * either side, in the step `stepMs` its totals answer's last scans are all on: a minute, a second, a tenth or a
+ * hundredth).
  */
 export interface Cutoff {
 	firstMs: number;
 	lastMs: number;
+	stepMs: number;
 }
 
 export class Tally {

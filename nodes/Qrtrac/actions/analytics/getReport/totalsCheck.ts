@@ -30,12 +30,12 @@ export interface TotalsRow {
  * `answers`: the totals rows of each answer, in the order the answers came, one request after another. A code's
  * cutoff is the later of its own last scan and the latest last scan of the earlier answers, which was past before
  * its answer was asked, so the code has no scan between its own last scan and that time. Its own last scan in an
- * answer writing `updatedAt` in whole seconds (or tenths, hundredths) lies anywhere within that step either side
- * of it (truncated or rounded): the totals counted the events before that span and at least one in it (the last
- * scan), perhaps not a later one made while the report ran, so they disagree with the events only outside it.
- * The rows of one answer lend each other nothing: the contract promises
- * neither their order nor one moment for all of them (a service may read each code's counter on its own). So a
- * code never scanned, which has no `updatedAt`, in the first answer has no cutoff and gets no comparison.
+ * answer whose last scan times are all on whole seconds (or minutes, tenths, hundredths) lies anywhere within that
+ * step either side of it (truncated or rounded): the totals counted the events before that span and at least one
+ * in it (the last scan), perhaps not a later one made while the report ran, so they disagree with the events only
+ * outside it. The rows of one answer lend each other nothing: the contract promises neither their order nor one
+ * moment for all of them (a service may read each code's counter on its own). So a code never scanned, which has
+ * no last scan (its `updatedAt` is none), in the first answer has no cutoff and gets no comparison.
  */
 export function totalsCheck(
 	range: { startTime: number; endTime: number },
@@ -58,7 +58,7 @@ export function totalsCheck(
 			if (lastScan && (earlier === undefined || lastScan.lastMs >= earlier))
 				cutoffs.set(id, lastScan);
 			else if (earlier !== undefined) {
-				cutoffs.set(id, { firstMs: earlier, lastMs: earlier });
+				cutoffs.set(id, { firstMs: earlier, lastMs: earlier, stepMs: 1 });
 				borrowed.add(id);
 			}
 		}
@@ -79,7 +79,7 @@ export function totalsCheck(
 			(lastScan === undefined ? entry.totalScans === 0 : range.endTime >= lastScan);
 		if (!coversLife) return { allTimeScans: entry.totalScans };
 		const { scansToCutoff: upTo, scansBeforeCutoff: before } = counted;
-		const inStep = cutoff.firstMs < cutoff.lastMs;
+		const inStep = cutoff.stepMs > 1;
 		const least = inStep ? before + 1 : upTo;
 		const total = entry.totalScans;
 		if (typeof total === 'number' && total >= least && total <= upTo)
@@ -95,24 +95,28 @@ export function totalsCheck(
 	return { cutoffs, compare };
 }
 
-/** Words for the step a last scan's time is written in (`momentSpan`: a step less a ms either side of it). */
-const STEP_WORDS: ReadonlyMap<number, { step: string; written: string }> = new Map([
-	[1_000, { step: 'a second', written: 'whole seconds' }],
-	[100, { step: 'a tenth of a second', written: 'tenths of a second' }],
-	[10, { step: 'a hundredth of a second', written: 'hundredths of a second' }],
+/** Words for the step of an answer's last scan times (`Cutoff` `stepMs`): a step less a ms either side of one. */
+const STEP_WORDS: ReadonlyMap<number, { step: string; whole: string }> = new Map([
+	[60_000, { step: 'a minute', whole: 'whole minutes' }],
+	[1_000, { step: 'a second', whole: 'whole seconds' }],
+	[100, { step: 'a tenth of a second', whole: 'whole tenths of a second' }],
+	[10, { step: 'a hundredth of a second', whole: 'whole hundredths of a second' }],
 ]);
 
-/** A note's words for the events counted against a last scan written in a coarser step: the span the totals fit. */
+/**
+ * A note's words for the events counted against a last scan in a coarser step: the span the totals fit. They say
+ * what the answer's times show (all on whole seconds, say), not how the service writes them, which one answer
+ * cannot tell: a time to the ms may fall on a whole hundredth.
+ */
 function eventsInStep(
 	{ scansToCutoff: upTo, scansBeforeCutoff: before }: CutoffCounts,
-	cutoff: Cutoff,
+	{ stepMs }: Cutoff,
 ): string {
-	const stepMs = (cutoff.lastMs - cutoff.firstMs) / 2 + 1;
-	const { step, written } = STEP_WORDS.get(stepMs) ?? {
+	const { step, whole } = STEP_WORDS.get(stepMs) ?? {
 		step: `${stepMs} ms`,
-		written: `steps of ${stepMs} ms`,
+		whole: `steps of ${stepMs} ms`,
 	};
-	const time = `its last scan's time (written in ${written}, perhaps rounded)`;
+	const time = `its last scan's time (its totals answer's last scan times are all on ${whole}: perhaps truncated or rounded)`;
 	return before === upTo
 		? `${step} or more before ${time} are ${upTo}, and none within ${step} either side of it`
 		: `up to a moment within ${step} either side of ${time} are ${before + 1} to ${upTo}`;
