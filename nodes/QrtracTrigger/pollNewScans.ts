@@ -37,6 +37,7 @@ import {
 	type ScanPass,
 } from './triggerState';
 import {
+	listLagFrom,
 	readWatchedScans,
 	unlistedAsLoaded,
 	unlistedToKeep,
@@ -49,7 +50,10 @@ interface CodeIdCache {
 	codeIds: string[];
 	/** NewScansState `joined`: per code that came to match through a change, the earliest scan time to report. */
 	joined: Map<string, number>;
-	/** NewScansState `unlisted`: watched codes known from the changes answer alone since the last listing, and when. */
+	/**
+	 * NewScansState `unlisted`: watched codes known from the changes answer alone since the last listing, each with
+	 * when a list may start lagging behind it (watchedScans.ts `listLagFrom`).
+	 */
 	unlisted: Map<string, number>;
 	/** The service's present as its last answer told it (n8n's clock when none did). */
 	presentMs: number;
@@ -115,7 +119,7 @@ export async function pollNewScans(
 	const goneCheck = watchedCodeGone(ctx, teamId, {
 		from: queryFromTime(cache.codes),
 		unlisted: cache.unlisted,
-		presentMs: cache.presentMs,
+		serviceNowMs: lastCheckOf(cache),
 	});
 	const fresh: Scan[] = [];
 	const spent = { chunksRead: 0, slowestChunkMs: 0 };
@@ -202,7 +206,7 @@ export async function pollNewScans(
 		codes: cache.codes,
 		codeIds,
 		joined: joinedToKeep(cache.joined, codeIds, scansCursor.floor),
-		unlisted: unlistedToKeep(cache.unlisted, codeIds, cache.presentMs),
+		unlisted: unlistedToKeep(cache.unlisted, codeIds, lastCheckOf(cache)),
 		checkedAtDate: cache.checkedAtDate,
 		...('cursor' in next ? { scans: next.cursor } : { scans: passCursor, pass: next.pass }),
 	});
@@ -243,7 +247,7 @@ async function refreshCodeIds(
 	);
 	const ids = new Set(stored.codeIds);
 	const joined = new Map(Object.entries(stored.joined ?? {}));
-	const unlisted = unlistedAsLoaded(stored.unlisted, presentMs);
+	const unlisted = unlistedAsLoaded(stored, serviceDateMs ?? presentMs);
 	const checkedAt = lastCheckOf(stored);
 	let highWater = stored.codes.highWater;
 	for (const code of changed) {
@@ -251,7 +255,7 @@ async function refreshCodeIds(
 			// a code that comes to match (a tag added): its scans from before were filtered out when made
 			if (!ids.has(code.id)) {
 				joined.set(code.id, joinedThroughChange(code, checkedAt, settings.overlapMs));
-				unlisted.set(code.id, presentMs);
+				unlisted.set(code.id, listLagFrom(code, serviceDateMs));
 			}
 			ids.add(code.id);
 		} else {

@@ -49,10 +49,10 @@ const newScansSchema = z.object({
 	 */
 	joined: z.record(z.number().finite()).optional(),
 	/**
-	 * Watched codes the changes answer brought since the team was last listed, each with the service's present of
-	 * the answer that brought it: a list that leaves one out does not prove it gone until the list's lag bound has
-	 * passed (watchedScans.ts `watchedCodeGone`). Absent in states stored before it: every code counts as listed; an
-	 * array, stored before the times were kept: brought at the loading poll's present.
+	 * Watched codes the changes answer brought since the team was last listed, each with its change on the service's
+	 * clock (watchedScans.ts `listLagFrom`): a list that leaves one out does not prove it gone until the list's lag
+	 * bound has passed (`watchedCodeGone`). Absent in states stored before it: every code counts as listed; an
+	 * array, stored before the times were kept: brought at the saved watch list's last check (`unlistedAsLoaded`).
 	 */
 	unlisted: z.union([z.record(z.number().finite()), z.array(z.string())]).optional(),
 	/**

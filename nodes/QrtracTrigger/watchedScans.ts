@@ -12,6 +12,7 @@ import {
 import { retitle } from '../shared/nodeErrors';
 import { isLive } from '../shared/records/qrCode';
 import { mayNameGoneCode, refusedAsGone } from '../shared/refusals';
+import { lastCheckOf } from './joinedCodes';
 import { readLiveCodes, readScans } from './qrtracReads';
 import type { NewScansState } from './triggerState';
 
@@ -160,35 +161,57 @@ function rememberListedLive(teamId: string, id: string, now: number): void {
 	}
 }
 
-/** The longest a team's list may lag behind its changes answer: a code the changes brought is listed by then. */
+/** The longest a team's list may lag behind a code's change: a code the changes brought is listed by then. */
 const LIST_LAG_BOUND_MS = 15 * 60_000;
 
 /**
- * NewScansState `unlisted` as loaded: per code the changes answer brought since the team was last listed, when
- * (the service's present of that answer). An array stored before the times were kept counts as brought `presentMs`.
+ * When the list may start lagging behind a code the changes answer brings (NewScansState `unlisted`): its change,
+ * `updatedAt` (the service's clock, also without a `Date`), never after the answer's `Date`. Not the answer's
+ * present: a poll that fails saves nothing and the next brings the code again, so a present would restart the
+ * bound at every poll, and an undated answer's present is n8n's clock.
  */
-export function unlistedAsLoaded(
-	stored: NewScansState['unlisted'],
-	presentMs: number,
-): Map<string, number> {
-	if (Array.isArray(stored)) return new Map(stored.map((id) => [id, presentMs]));
-	return new Map(Object.entries(stored ?? {}));
+export function listLagFrom(
+	code: { updatedAt: number },
+	serviceDateMs: number | undefined,
+): number {
+	return Math.min(code.updatedAt, serviceDateMs ?? Infinity);
 }
 
-/** Whether a list may still lag behind the changes answer that brought a code at `broughtAt`. */
-function withinListLag(broughtAt: number | undefined, presentMs: number): boolean {
-	return broughtAt !== undefined && presentMs - broughtAt <= LIST_LAG_BOUND_MS;
+/**
+ * NewScansState `unlisted` as loaded. An array, stored before the times were kept, counts as brought at the saved
+ * watch list's last check (joinedCodes.ts `lastCheckOf`, the service's clock), which every failing poll loads
+ * alike, else at `fallbackMs`.
+ */
+export function unlistedAsLoaded(
+	stored: Pick<NewScansState, 'unlisted' | 'checkedAtDate' | 'codes'>,
+	fallbackMs: number,
+): Map<string, number> {
+	const { unlisted } = stored;
+	if (Array.isArray(unlisted)) {
+		const at = lastCheckOf(stored) ?? fallbackMs;
+		return new Map(unlisted.map((id) => [id, at]));
+	}
+	return new Map(Object.entries(unlisted ?? {}));
+}
+
+/**
+ * Whether a list may still lag behind a code brought at `broughtAt` (absent: listed), as of `serviceNowMs`, a
+ * time of the service's clock already past (absent: none known, so it may).
+ */
+function withinListLag(broughtAt: number | undefined, serviceNowMs: number | undefined): boolean {
+	if (broughtAt === undefined) return false;
+	return serviceNowMs === undefined || serviceNowMs - broughtAt <= LIST_LAG_BOUND_MS;
 }
 
 /** `unlisted` as stored: watched codes a list may still lag behind (`withinListLag`); the others count as listed. */
 export function unlistedToKeep(
 	unlisted: ReadonlyMap<string, number>,
 	codeIds: readonly string[],
-	presentMs: number,
+	serviceNowMs: number | undefined,
 ): Record<string, number> {
 	const watched = new Set(codeIds);
 	return Object.fromEntries(
-		[...unlisted].filter(([id, at]) => watched.has(id) && withinListLag(at, presentMs)),
+		[...unlisted].filter(([id, at]) => watched.has(id) && withinListLag(at, serviceNowMs)),
 	);
 }
 
@@ -198,15 +221,20 @@ export function unlistedToKeep(
  * team's changes since `from` (the service's time) or its list confirm it, by the actions' rule (api/deletions.ts
  * `goneAmong`), the changes and the list each read at most once per poll. The list is proof only for a code a
  * listing held: `unlisted` are the watched codes the changes answer brought since the team was last listed (a list
- * may lag behind it), each with the service's present of the answer that brought it; those a new listing holds
- * leave it, and one brought more than LIST_LAG_BOUND_MS before the service's present counts as listed, so that a
- * code deleted without a trace is let go at last instead of failing every poll. A code a listing held live less
- * than RELIST_REFUSED_AFTER_MS ago is not listed for again. Other errors are no proof.
+ * may lag behind it), each with its change (`listLagFrom`); those a new listing holds leave it, and one changed
+ * more than LIST_LAG_BOUND_MS before `serviceNowMs` (the service's clock: its `Date`, else the newest change read,
+ * never n8n's clock) counts as listed, so that a code deleted without a trace is let go at last instead of failing
+ * every poll. A code a listing held live less than RELIST_REFUSED_AFTER_MS ago is not listed for again. Other
+ * errors are no proof.
  */
 export function watchedCodeGone(
 	ctx: IPollFunctions,
 	teamId: string,
-	{ from, unlisted, presentMs }: { from: number; unlisted: Map<string, number>; presentMs: number },
+	{
+		from,
+		unlisted,
+		serviceNowMs,
+	}: { from: number; unlisted: Map<string, number>; serviceNowMs: number | undefined },
 ): GoneCheck {
 	let listed: Promise<QrCode[]> | undefined;
 	const listAgain = async () =>
@@ -224,7 +252,7 @@ export function watchedCodeGone(
 			deletedChanges,
 			listAgain,
 			listedBefore: (code) =>
-				!withinListLag(unlisted.get(code), presentMs) && !listedLiveLately(teamId, code, now),
+				!withinListLag(unlisted.get(code), serviceNowMs) && !listedLiveLately(teamId, code, now),
 		});
 		if (gone.has(id)) return true;
 		if (listed !== undefined && (await listed.catch(() => [])).some((code) => code.id === id))

@@ -1,34 +1,61 @@
 /**
  * New Scans' list lag bound (watchedScans.ts): the codes the change feed brought since the team was last listed
- * (`unlisted`) are kept with the service's present of the answer that brought them, apart from `joined`, and
- * stored while a list may still lag behind them; a state saved before the times were kept loads as brought now.
+ * (`unlisted`) are kept with their change on the service's clock (`listLagFrom`), apart from `joined`, and stored
+ * while a list may still lag behind them; a state saved before the times were kept loads as brought at its last
+ * check, the same at every poll that loads it.
  */
 import { loadNewScansState } from '../../../nodes/QrtracTrigger/triggerState';
-import { unlistedAsLoaded, unlistedToKeep } from '../../../nodes/QrtracTrigger/watchedScans';
+import {
+	listLagFrom,
+	unlistedAsLoaded,
+	unlistedToKeep,
+} from '../../../nodes/QrtracTrigger/watchedScans';
 
 const PRESENT = Date.UTC(2026, 0, 15, 12);
 const MINUTE = 60_000;
 
-function savedWith(unlisted: unknown) {
+function savedWith(unlisted: unknown, codes: object = { floor: 0 }, checkedAtDate?: number) {
 	return {
 		newScans: {
 			scope: 'team:t1',
-			codes: { floor: 0 },
+			codes,
 			codeIds: ['qr_a', 'qr_b'],
 			unlisted,
+			...(checkedAtDate === undefined ? {} : { checkedAtDate }),
 			idsFilter: 'none',
 			scans: { floor: 0, seen: {} },
 		},
 	};
 }
 
-it('loads an array saved before the times were kept as brought at the loading poll, and a record as saved', () => {
-	const old = loadNewScansState(savedWith(['qr_a']), 'team:t1');
-	expect(old).toBeDefined();
-	expect([...unlistedAsLoaded(old!.unlisted, PRESENT)]).toEqual([['qr_a', PRESENT]]);
+it('loads an array saved before the times were kept as brought at its last check, and a record as saved', () => {
+	const checked = loadNewScansState(
+		savedWith(['qr_a'], { floor: 0 }, PRESENT - 2 * MINUTE),
+		'team:t1',
+	);
+	expect(checked).toBeDefined();
+	// every poll loading it (a failed poll saves nothing) reads the same time, whatever its own present
+	for (const present of [PRESENT, PRESENT + 16 * MINUTE])
+		expect([...unlistedAsLoaded(checked!, present)]).toEqual([['qr_a', PRESENT - 2 * MINUTE]]);
+	const undated = loadNewScansState(
+		savedWith(['qr_a'], { floor: 0, highWater: PRESENT - 3 * MINUTE }),
+		'team:t1',
+	);
+	expect([...unlistedAsLoaded(undated!, PRESENT)]).toEqual([['qr_a', PRESENT - 3 * MINUTE]]);
+	expect([
+		...unlistedAsLoaded(loadNewScansState(savedWith(['qr_a']), 'team:t1')!, PRESENT),
+	]).toEqual([['qr_a', PRESENT]]);
 	const saved = loadNewScansState(savedWith({ qr_a: PRESENT - MINUTE }), 'team:t1');
-	expect([...unlistedAsLoaded(saved!.unlisted, PRESENT)]).toEqual([['qr_a', PRESENT - MINUTE]]);
-	expect([...unlistedAsLoaded(undefined, PRESENT)]).toEqual([]);
+	expect([...unlistedAsLoaded(saved!, PRESENT)]).toEqual([['qr_a', PRESENT - MINUTE]]);
+	expect([
+		...unlistedAsLoaded(loadNewScansState(savedWith(undefined), 'team:t1')!, PRESENT),
+	]).toEqual([]);
+});
+
+it("measures from a code's change on the service's clock, never past the answer's Date", () => {
+	expect(listLagFrom({ updatedAt: PRESENT - MINUTE }, PRESENT)).toBe(PRESENT - MINUTE);
+	expect(listLagFrom({ updatedAt: PRESENT - MINUTE }, undefined)).toBe(PRESENT - MINUTE);
+	expect(listLagFrom({ updatedAt: PRESENT + MINUTE }, PRESENT)).toBe(PRESENT);
 });
 
 it('stores the watched codes brought up to 15 minutes ago, whatever the Overlap Window', () => {
@@ -42,4 +69,9 @@ it('stores the watched codes brought up to 15 minutes ago, whatever the Overlap 
 		qr_a: PRESENT - MINUTE,
 		qr_b: PRESENT - 15 * MINUTE,
 	});
+});
+
+it('keeps every code while no time of the service is known', () => {
+	const unlisted = new Map([['qr_a', PRESENT - 60 * MINUTE]]);
+	expect(unlistedToKeep(unlisted, ['qr_a'], undefined)).toEqual({ qr_a: PRESENT - 60 * MINUTE });
 });

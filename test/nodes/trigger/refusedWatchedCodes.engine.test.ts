@@ -47,6 +47,7 @@ afterEach(() => {
 	suite.sim.faults.clear();
 	suite.sim.setListDrift({});
 	suite.sim.setAnswerModes({});
+	suite.sim.setChangeDrift({ clockOffsetMs: 0 });
 	suite.sim.clock.useRealTime();
 });
 
@@ -217,5 +218,89 @@ describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
 		expect((watcher.staticData as any).newScans.codeIds).toEqual([fresh.id]);
 		const after = [...(await watcher.poll()), ...(await watcher.poll())];
 		expect(after.map((scan) => scan.city)).toEqual(['Lyon']);
+	});
+
+	it('lets go of such a code 16 minutes on from a state that kept `unlisted` as a list of ids', async () => {
+		const account = newAccount();
+		const kept = createCodeAt(account.teamId, Date.now() - 60_000, 'Kept');
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			options: { overlapSeconds: 1 },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		const fresh = createCodeAt(account.teamId, Date.now(), 'Fresh');
+		await sleep(200);
+		expect(await watcher.poll()).toEqual([]);
+		await sleep(2_500);
+		updateCode(kept.id, { name: 'Kept 2' });
+		expect(await watcher.poll()).toEqual([]);
+		// `unlisted` as the versions before the times were kept saved it
+		const state = watcher.staticData as any;
+		expect(Object.keys(state.newScans.unlisted)).toEqual([fresh.id]);
+		state.newScans.unlisted = [fresh.id];
+		watcher.staticData = state;
+		suite.sim.setAnswerModes({ deletedCodeStatus: 403 });
+		suite.sim.state.qrs.set(fresh.id, { ...suite.sim.state.getQr(fresh.id)!, deleted: true });
+		suite.sim.state.addScan(kept.id, { city: 'Lyon' });
+		await sleep(300);
+		// a failed poll saves nothing: the next loads the same list of ids again
+		await expect(watcher.poll()).rejects.toThrow(/watched code/);
+
+		suite.sim.clock.advance(16 * 60_000);
+		const cities = (await watcher.poll()).map((item) => item.city);
+		expect(cities).toEqual(['Lyon']);
+	});
+
+	it('lets go of a code a stale feed shows live, off the list and refused with 403, 16 minutes after its change', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			options: { overlapSeconds: 1 },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		// gone, yet the feed shows it live: off the list (lagging 3 hours here), its reads refused with 403
+		suite.sim.setListDrift({ listLagMs: 3 * 3_600_000 });
+		const fresh = createCodeAt(account.teamId, Date.now(), 'Fresh');
+		refuse(`${fresh.id}$`);
+		await sleep(300);
+		// the poll that brings it fails and saves nothing: the next brings it again
+		await expect(watcher.poll()).rejects.toThrow(fresh.id);
+
+		// 16 minutes after its change a list that does not hold it shows it gone, however often the feed brings it
+		suite.sim.clock.advance(16 * 60_000);
+		expect(await watcher.poll()).toEqual([]);
+		expect((watcher.staticData as any).newScans.codeIds).toEqual([]);
+	});
+
+	it('keeps a live code a changes answer without `Date` brought off a lagging list, the service 20 minutes ahead of n8n', async () => {
+		const account = newAccount();
+		suite.sim.clock.advance(20 * 60_000); // the service's clock 20 minutes ahead of n8n's
+		const kept = createCodeAt(account.teamId, suite.sim.clock.now() - 60_000, 'Kept');
+		const watcher = polling(account.credentials, {
+			triggerOn: 'newScans',
+			options: { overlapSeconds: 1 },
+		});
+		expect(await watcher.poll()).toEqual([]);
+		suite.sim.setListDrift({ listLagMs: 600_000 });
+		suite.sim.setChangeDrift({ clockOffsetMs: null }); // this poll's answers carry no `Date`
+		const fresh = createCodeAt(account.teamId, suite.sim.clock.now(), 'Fresh');
+		await sleep(200);
+		expect(await watcher.poll()).toEqual([]);
+		// a later, dated poll moves the feed's floor past Fresh's creation
+		suite.sim.setChangeDrift({ clockOffsetMs: 0 });
+		await sleep(2_500);
+		updateCode(kept.id, { name: 'Kept 2' });
+		await sleep(300);
+		expect(await watcher.poll()).toEqual([]);
+		deleteCode(account.teamId, kept.id);
+		suite.sim.state.addScan(fresh.id, { city: 'Lyon' });
+		refuse(`${fresh.id}$`);
+
+		// live, refused a while, off a list lagging 10 minutes: the poll fails, the code stays watched
+		await expect(watcher.poll()).rejects.toThrow(fresh.id);
+		suite.sim.faults.clear();
+		expect((watcher.staticData as any).newScans.codeIds).toContain(fresh.id);
+		const after = [...(await watcher.poll()), ...(await watcher.poll())];
+		expect(after.map((item) => item.city)).toEqual(['Lyon']);
 	});
 });
