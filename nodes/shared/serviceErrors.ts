@@ -90,24 +90,35 @@ const refusedInvitation = (f: ServiceFailure) =>
 	refusal(f) &&
 	(LIMIT_WORDS.test(f.message) || ALREADY_ACCEPTED.test(f.message));
 
+/** A message naming the plan itself: whatever it limits (codes, members, a key's requests), the plan's. */
+const PLAN_WORDS = /\b(plans?|quotas?|subscriptions?)\b/i;
+/** A count the plan limits: of codes (the contract's paths call them "qrs") or of the team's people. */
+const COUNTED = /\b(qrs?|codes?|members?|users?|seats?|teams?)\b/i;
+const REACHED = /\b(limits?|reach(es|ed)?|hit|exceed(s|ed)?)\b/i;
+/**
+ * A limit of a value or of one request, never the plan's: "at most 10 tags", "max 255 chars", "100 QR codes per
+ * request", a date range, a length, the rate limit, a URL that cannot be reached.
+ */
+const VALUE_LIMIT =
+	/\b(tags?|links?|range|days?|size|batch|requests?|chars?|characters?|length|rate|urls?|at most \d+|per)\b/i;
+
 /**
  * A plan's limit reached: the one hint a message calls for that beats the request's own for the status. Only on a
  * refusal (a 401 refuses the credential, a key "invalid or quota exhausted" too; a 429 is the rate limit; a 5xx is
- * the server's), and only a limit said to be reached: a bare "maximum number of characters" is a value's limit.
- * The QR code quota is named only when the message names codes (a plan also limits members, or a key's requests).
+ * the server's): any 402 (Payment Required), or a message naming the plan, or a count of codes or people reached,
+ * hit or exceeded that is no value's limit.
  */
 const limitReached = (f: ServiceFailure) =>
 	refusal(f) &&
-	(/\b(quota|plan limit)\b/i.test(f.message) ||
-		((/\b(maximum number|limit)\b.*\b(reached|exceeded)\b/i.test(f.message) ||
-			/\b(reached|exceeded)\b.*\b(maximum number|limit)\b/i.test(f.message)) &&
-			// "character limit exceeded" is a value's limit, "rate limit exceeded" the rate limit's
-			!/\b(characters?|length|rate)\b/i.test(f.message))) &&
+	(f.status === 402 ||
+		PLAN_WORDS.test(f.message) ||
+		(COUNTED.test(f.message) && REACHED.test(f.message) && !VALUE_LIMIT.test(f.message))) &&
 	!refusedInvitation(f);
 const LIMIT_HINTS: Hint[] = [
 	{
-		// the contract's paths call codes "qrs"
-		test: (f) => limitReached(f) && /\b(qrs?|codes?)\b/i.test(f.message),
+		// a count of codes: "at most 100 QR codes per request" under the plan is a request's limit
+		test: (f) =>
+			limitReached(f) && /\b(qrs?|codes?)\b/i.test(f.message) && !VALUE_LIMIT.test(f.message),
 		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
 	},
 	{
@@ -116,17 +127,20 @@ const LIMIT_HINTS: Hint[] = [
 	},
 ];
 
+/** A Display ID said taken: whole words, not a bare "already" ("already set") nor "use" inside "because". */
+const DISPLAY_ID_TAKEN =
+	/\b(taken|in use|already (been )?(used|taken|assigned|registered|reserved|claimed)|being used|used by|duplicate|exists|unavailable|not available)\b/i;
+
 /** Hints the service's message calls for, after the request's own for the status. */
 const MESSAGE_HINTS: Hint[] = [
 	{
-		// never for a Display ID said not to exist ("does not exist", "no code with this displayId exists")
+		// never for a Display ID said not to exist ("does not exist", "no code with this displayId exists"), that
+		// cannot change ("cannot be changed: it is already set"), or must be unique among a format's rules
 		test: (f) =>
 			/display\s*id/i.test(f.message) &&
-			// not a bare "already": "displayId cannot be changed: it is already set" is another code's rule
-			/\b(taken|in use|(already|being) used|used by|exists|unavailable|not available|unique)\b/i.test(
-				f.message,
-			) &&
-			!/\bnot exist|\bno\b.*\bexists\b/i.test(f.message),
+			(DISPLAY_ID_TAKEN.test(f.message) ||
+				/\bunique\b(?!.*\b(length|long|chars?|characters?)\b)/i.test(f.message)) &&
+			!/\bnot exist|\bno\b.*\bexists\b|\bcannot be changed\b|\balready set\b/i.test(f.message),
 		hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 	},
 	{
