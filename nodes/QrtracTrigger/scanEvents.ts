@@ -109,7 +109,7 @@ async function readCodes(
 ): Promise<QrCode[]> {
 	const codes: QrCode[] = [];
 	for (const id of ids) {
-		const read = await getQrById(ctx, { id, teamId }).then(
+		const read = await getQrById(ctx, { id, teamId, typedId: false }).then(
 			(code) => ({ code }),
 			(error: unknown) => ({ error }),
 		);

@@ -38,16 +38,19 @@ export function teamOfOtherTeamCode(error: unknown): string | undefined {
 /**
  * The error for a code read by its ID answered success with no `data`: the contract documents only a 200 for Get
  * QR by ID and its `data` is optional, so a service may answer an unknown ID so. Not an answer of unknown shape:
- * no code of the team was given, which a caller that tells the ID's state reads as such (`answeredNoCode`).
+ * no code of the team was given, which a caller that tells the ID's state reads as such (`answeredNoCode`). Only
+ * an ID the user typed (`typedId`) is worth checking for a typo or the team; where the ID came from QRTRAC or
+ * QRTRAC just accepted it (a watched code, a read after a change), the caller says what follows.
  */
-export function noCodeAnswered(source: AnswerSource, id: string): NodeApiError {
+export function noCodeAnswered(source: AnswerSource, id: string, typedId = true): NodeApiError {
 	const error = apiError(
 		source.node,
 		{ success: true, message: 'no code answered' },
 		{
 			message: `QRTRAC answered ${source.operation} for "${id}" without a code`,
-			description:
-				"Its answer was success with no data: the ID may not be a code of this team (a typo, a deleted code, another team's). Check the ID and the team (Options > Team Override).",
+			description: typedId
+				? "Its answer was success with no data: the ID may not be a code of this team (a typo, a deleted code, another team's). Check the ID and the team (Options > Team Override)."
+				: 'Its answer was success with no data: QRTRAC shows no code of this team for the ID (it may have been deleted since).',
 			itemIndex: source.itemIndex,
 		},
 	);

@@ -276,9 +276,13 @@ export async function updateQrTitle(
 	return { ...code, ...verifiedMarker(response) };
 }
 
+/**
+ * The team's code `id`. `typedId: false` where the user did not type the ID or QRTRAC just accepted it (the
+ * trigger's watched codes, a read after a change): an answer without a code then does not say to check the ID.
+ */
 export async function getQrById(
 	ctx: TransportContext,
-	{ id, teamId, itemIndex }: InTeam & { id: string },
+	{ id, teamId, itemIndex, typedId }: InTeam & { id: string; typedId?: false },
 ): Promise<QrCode> {
 	const { data, source } = await callEndpoint(ctx, {
 		...CODE_ADDRESSES.get,
@@ -286,7 +290,7 @@ export async function getQrById(
 		teamId,
 		itemIndex,
 	});
-	if (data === undefined) throw noCodeAnswered(source, id);
+	if (data === undefined) throw noCodeAnswered(source, id, typedId ?? true);
 	const code = readQrCode(source, askedById(data, id));
 	// Every change of one code reads it here first: another code's record, or a code of another team, is never
 	// shown or changed as the asked one.
@@ -329,7 +333,10 @@ async function changedCode(
 		const answered = readQrCode(response.source, response.data);
 		if (answered.id === target.id && notShown(answered).length === 0) return answered;
 	}
-	const held = await readAfterChange(response.source, async () => await getQrById(ctx, target));
+	const held = await readAfterChange(
+		response.source,
+		async () => await getQrById(ctx, { ...target, typedId: false }),
+	);
 	if (before === undefined) return held;
 	const fields = notShown(held);
 	if (fields.length === 0) return held;

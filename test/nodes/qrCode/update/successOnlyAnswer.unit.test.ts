@@ -79,3 +79,24 @@ it('Update Tags: the item is the code read back', async () => {
 		result: 'updated',
 	});
 });
+
+it('Update Title whose read back is answered success without a code: the change was sent, no "check the ID"', async () => {
+	const service = successOnlyService();
+	let changed = false;
+	const run = await runAction(
+		'qrCode',
+		'updateTitle',
+		{ qrCodeId: 'qr_1', title: 'New title', simplify: false },
+		(request) => {
+			const route = `${request.method} ${new URL(request.url).pathname}`;
+			if (route === 'PATCH /api/qrs-api/qr_1/title') changed = true;
+			return changed && route === 'GET /api/qrs-api/teams/qr_1' ? ok() : service(request);
+		},
+	);
+
+	expect(run.error?.message).toMatch(/could not be read afterwards to confirm the change/);
+	const description = (run.error as Error & { description?: string }).description;
+	expect(description).toMatch(/without a code/);
+	expect(description).toMatch(/Check the record in QRTRAC/);
+	expect(description).not.toMatch(/Team Override|a typo/);
+});
