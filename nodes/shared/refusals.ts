@@ -1,5 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
+import { answeredNoCode } from './api/codeReadAnswers';
+
 /**
  * The service's refusals read by what they say about the record asked for: one rule for both nodes (the actions'
  * "already so" and "not there" outcomes, the trigger's watched codes that are gone). Pure.
@@ -25,6 +27,18 @@ export function refusedAsNotFound(error: unknown): error is NodeApiError {
 			(error.httpCode === '404' ||
 				(/^2\d\d$/.test(error.httpCode ?? '') && /not\s*found/i.test(error.message))))
 	);
+}
+
+/**
+ * The answer shows no code here: refused as not found (refusedAsNotFound), or a code read by its ID answered
+ * success without a code (api/codeReadAnswers.ts `answeredNoCode`), which the contract's optional `data` allows and
+ * which says no more than a 200 `success: false` "not found" does. One rule for the actions that take such an
+ * answer for no code there (Create or Update's code the row before left and Delete Missing's candidates, Delete's
+ * code): each confirms a deletion by the team's changes where it reports one. The trigger does not: an answer
+ * without a code is no proof there, only a cause a gone code may have (QrtracTrigger/watchedScans.ts).
+ */
+export function showsNoCode(error: unknown): error is NodeApiError {
+	return refusedAsNotFound(error) || (error instanceof NodeApiError && answeredNoCode(error));
 }
 
 /**

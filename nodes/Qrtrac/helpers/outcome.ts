@@ -10,6 +10,7 @@ export {
 	refusedAsGone,
 	refusedAsNotFound,
 	refusedWith,
+	showsNoCode,
 } from '../../shared/refusals';
 
 /**

@@ -1,6 +1,6 @@
 /** Create or Update's Delete Missing: each candidate read by its ID right before its delete (fake context). */
-import { fakeContext, ok } from '../../../support/fakeContext';
-import { STORED_CODE, answering, runAction } from '../../../support/actionRequests';
+import { fakeContext, ok, refused, type FakeAnswer } from '../../../support/fakeContext';
+import { STORED_CODE, answering, runAction, serviceAnswer } from '../../../support/actionRequests';
 import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
 
 jest.mock('n8n-workflow', () => ({
@@ -124,3 +124,47 @@ it.each([1, 1.1])(
 		expect(sent.map((request) => request.method)).toEqual(['GET', 'GET']);
 	},
 );
+
+describe('a candidate whose read shows no code: refused as not found, or answered success without a code', () => {
+	// the contract documents only a 200 for Get QR by ID, its `data` optional: both say no code is there
+	const dropped = { ...STORED_CODE, id: 'qr_9', displayId: 'd9' };
+	const deletedMeanwhile = { ...dropped, deleted: true, updatedAt: dropped.updatedAt + 60_000 };
+	const run = async (readAnswer: FakeAnswer) =>
+		await runAction(
+			'qrCode',
+			'createOrUpdate',
+			{
+				mode: 'sync',
+				displayId: 'd1',
+				qrType: 'WEB',
+				name: STORED_CODE.name,
+				qrRedirectUrl: STORED_CODE.qrRedirectUrl,
+				additionalFields: { tags: 'a' },
+				options: { deleteMissing: true, deleteMissingTag: 'a' },
+			},
+			(request) => {
+				const route = `${request.method} ${new URL(request.url).pathname}`;
+				if (route === 'GET /api/qrs-api/v2/teams/')
+					return ok({ qrs: [STORED_CODE, dropped], totalCount: 2 });
+				if (route === 'GET /api/qrs-api/teams/qr_9') return readAnswer;
+				// the team's changes since the snapshot's version hold the candidate deleted by another writer
+				if (route.startsWith('GET /api/qrs-api/teams/fromTime/')) return ok([deletedMeanwhile]);
+				return serviceAnswer(request);
+			},
+		);
+
+	it.each([
+		['200 success:false "QR code not found"', refused(200, 'QR code not found')],
+		['200 success without a code', ok()],
+	])('%s, the changes holding it deleted: deleted already, nothing sent', async (_what, answer) => {
+		const done = await run(answer);
+
+		expect(done.error).toBeUndefined();
+		expect(done.output?.[0].map((item) => [item.json.result, item.json.id])).toEqual([
+			['unchanged', 'qr_1'],
+			['deleted', 'qr_9'],
+		]);
+		expect(done.output?.[0][1].json.alreadyDeleted).toBe(true);
+		expect(done.sent.map((request) => request.method)).not.toContain('DELETE');
+	});
+});

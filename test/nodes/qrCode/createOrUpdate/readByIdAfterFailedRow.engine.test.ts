@@ -204,3 +204,32 @@ it("a read refused with a 400 naming displayId: QRTRAC's words quoted once, then
 		`QRTRAC's message: displayId does not match this code. This failed while reading by its ID ("${held.id}") the code the row before this one left.`,
 	);
 });
+
+describe('the read by ID of the row after a failed write shows no code: the row looks its Display ID up again', () => {
+	// the contract documents only a 200 for Get QR by ID, its `data` optional: a 200 success:false "not found" and
+	// a success without a code both say no code is there, as a 400 "not found" does
+	it.each([
+		['200 success:false "QR code not found"', { message: 'QR code not found' }],
+		['200 success without a code', { body: '{"success":true}', contentType: 'application/json' }],
+	])('answered %s: the row is updated, not failed', async (_what, answer) => {
+		const { held, rows } = firstWriteFails(suite.sim, {
+			displayId: `read-by-id-no-code-${'message' in answer ? 'not-found' : 'no-data'}`,
+			url: 'https://example.com/no-code',
+			team: newTeam(),
+		});
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			...answer,
+			method: 'GET',
+			path: `/api/qrs-api/teams/${held.id}`,
+			skip: 1,
+			count: 1,
+		});
+
+		const done = await upsert(rows, 'lookUpEachRow');
+
+		expect(done.items[0].json.error).toBeDefined();
+		expect(done.items[1].json).toMatchObject({ result: 'updated', id: held.id, name: 'Old' });
+	});
+});

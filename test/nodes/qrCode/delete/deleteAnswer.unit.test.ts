@@ -47,6 +47,43 @@ describe('a code deleted already: refused as not found, in the words the contrac
 		expect(run.output?.[0][0].json).toEqual({ deleted: true, id: 'qr_1', result: 'unchanged' });
 	});
 
+	it.each([
+		['200 success:false "QR code not found"', refused(200, 'QR code not found')],
+		['200 success without a code', ok()],
+	])(
+		'its read answered %s, and the change feed holds it deleted: unchanged, nothing sent',
+		async (_what, answer) => {
+			const run = await runAction(
+				'qrCode',
+				'delete',
+				{ qrCodeId: 'qr_1' },
+				answering({
+					'GET /api/qrs-api/teams/qr_1': answer,
+					'GET /api/qrs-api/teams/fromTime/0': changes,
+				}),
+			);
+
+			expect(run.error).toBeUndefined();
+			expect(run.output?.[0][0].json).toEqual({ deleted: true, id: 'qr_1', result: 'unchanged' });
+			expect(run.sent.map((request) => request.method)).not.toContain('DELETE');
+		},
+	);
+
+	it('a read answered success without a code for an ID the feed does not hold deleted fails, with the check-the-ID hint', async () => {
+		const run = await runAction(
+			'qrCode',
+			'delete',
+			{ qrCodeId: 'qr_9' },
+			answering({
+				'GET /api/qrs-api/teams/qr_9': ok(),
+				'GET /api/qrs-api/teams/fromTime/0': changes,
+			}),
+		);
+
+		expect(run.error?.message).toMatch(/without a code/);
+		expect((run.error as { description?: string }).description).toMatch(/Check the ID/);
+	});
+
 	it('a 404 for a code the feed does not hold deleted still fails, with the check-the-ID hint', async () => {
 		const run = await runAction(
 			'qrCode',

@@ -17,7 +17,7 @@ import { executionNode } from '../../../../shared/executionNode';
 import { NamedDisplayIds, refuseOtherCase } from '../../../../shared/takenDisplayIds';
 import type { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
 import { asDeleted, foldedDisplayId, isLive } from '../../../../shared/records/qrCode';
-import { attempt, refusedAsNotFound } from '../../../helpers/outcome';
+import { attempt, refusedAsNotFound, showsNoCode } from '../../../helpers/outcome';
 import {
 	refuseDroppingHiddenPassword,
 	refuseLackingEssentials,
@@ -199,8 +199,9 @@ function unchanged({
  * Soft-deletes one code of Delete Missing, read by its ID first: the snapshot may be many minutes old (a big sheet),
  * and a code another writer changed meanwhile so that it is no longer missing (`stillMissing`: its tag taken off)
  * is spared. Answers the code marked deleted (`alreadyDeleted` when the read shows it deleted), the spared code, or
- * the refusal when the read or the delete was refused as "not found" (`settleRefusals` decides those). Anything else
- * fails, as the refusal says.
+ * the refusal when the read shows no code (refusals.ts `showsNoCode`: refused as "not found", or answered success
+ * without a code) or the delete was refused as "not found" (`settleRefusals` decides those). Anything else fails,
+ * as the refusal says.
  */
 export async function deleteMissingCode(
 	ctx: IExecuteFunctions,
@@ -210,9 +211,10 @@ export async function deleteMissingCode(
 	stillMissing: (current: QrCode) => boolean,
 ): Promise<{ code: QrCode; alreadyDeleted?: true } | { spared: QrCode } | { refused: unknown }> {
 	const id = String(code.id);
-	const read = await attempt(getQrById(ctx, { id, teamId, itemIndex }));
+	// the ID came from the team's list, not from the user
+	const read = await attempt(getQrById(ctx, { id, teamId, itemIndex, typedId: false }));
 	if ('failed' in read) {
-		if (!refusedAsNotFound(read.failed)) throw read.failed;
+		if (!showsNoCode(read.failed)) throw read.failed;
 		return { refused: read.failed };
 	}
 	const current: QrCode = { ...code, ...read.done };

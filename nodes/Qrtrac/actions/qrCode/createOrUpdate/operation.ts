@@ -12,7 +12,7 @@ import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { isLive } from '../../../../shared/records/qrCode';
-import { attempt, outcomeKey, refusedAsNotFound, withNote } from '../../../helpers/outcome';
+import { attempt, outcomeKey, showsNoCode, withNote } from '../../../helpers/outcome';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult, type SawVersion } from './apply';
 import { deleteMissingCodes, readDeleteMissing } from './deleteMissing';
 import { DeleteMissingScope } from './deleteMissingScope';
@@ -319,7 +319,7 @@ async function leftBefore(
 }
 
 /**
- * The code the row before left, read by its ID. One no longer there (refused as not found, or held deleted) is no
+ * The code the row before left, read by its ID. One no longer there (its read `showsNoCode`, or held deleted) is no
  * code: the row looks its Display ID up again, as a first row does. Other refusals fail the row, naming the read.
  */
 async function readLeft(
@@ -331,7 +331,7 @@ async function readLeft(
 	const read = await attempt(getQrById(rowRun.ctx, { id, teamId: input.teamId, itemIndex }));
 	if ('done' in read && isLive(read.done)) return read.done;
 	const note = `This failed while reading by its ID ("${id}") the code the row before this one left.`;
-	if ('failed' in read && !refusedAsNotFound(read.failed)) throw withNote(read.failed, note);
+	if ('failed' in read && !showsNoCode(read.failed)) throw withNote(read.failed, note);
 	return await heldCode(rowRun, row);
 }
 
