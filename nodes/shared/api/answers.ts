@@ -60,11 +60,14 @@ export const changedQrCodeShape = qrCodeShape.refine(
 );
 
 /**
- * A design template. The contract's Template requires no field: one without `id` is listed as given (Get Many),
- * though nobody can choose it (the picker leaves it out); an `id` it has must be text.
+ * A design template. The contract's Template requires no field: one without `id`, or with an empty one, is listed
+ * as given (Get Many), though nobody can choose it (the picker leaves it out); an `id` it has must be text.
  */
 export const templateShape = z
-	.object({ id: id.optional(), createdAt: optionalEpochMs })
+	.object({
+		id: z.string({ invalid_type_error: 'must be text' }).optional(),
+		createdAt: optionalEpochMs,
+	})
 	.passthrough();
 
 /**

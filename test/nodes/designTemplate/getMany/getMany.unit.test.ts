@@ -71,3 +71,23 @@ it('lists a template without an `id` as QRTRAC gives it (the contract requires n
 		{ name: 'Built-in', previewUrl: 'https://example.com/p.png' },
 	]);
 });
+
+it('lists a template whose id is "" as given, as one without an id is (the contract types it only as text)', async () => {
+	const run = await runAction(
+		'designTemplate',
+		'getMany',
+		{ returnAll: true },
+		answering({
+			'GET /api/qr-templates-api': ok([
+				{ id: 'tpl_1', name: 'Ours' },
+				{ id: '', name: 'Built-in' },
+			]),
+		}),
+	);
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0].map((item) => item.json)).toEqual([
+		{ id: 'tpl_1', name: 'Ours' },
+		{ id: '', name: 'Built-in' },
+	]);
+});
