@@ -1,7 +1,6 @@
 import { NodeApiError, type IPollFunctions } from 'n8n-workflow';
 
 import {
-	answeredNoCode,
 	CODES_PER_ANALYTICS_REQUEST,
 	chunk,
 	deletedChangesSince,
@@ -12,7 +11,7 @@ import {
 } from '../shared/api';
 import { retitle } from '../shared/nodeErrors';
 import { isLive } from '../shared/records/qrCode';
-import { mayNameGoneCode, refusedAsGone } from '../shared/refusals';
+import { mayNameGoneCode, mayShowGoneCode, refusedAsGone } from '../shared/refusals';
 import { lastCheckOf } from './joinedCodes';
 import { readLiveCodes, readScans } from './qrtracReads';
 import type { NewScansState } from './triggerState';
@@ -113,7 +112,7 @@ export function stillWatched(
 	error: unknown,
 	what: string,
 ): unknown {
-	if (!(error instanceof NodeApiError) || !mayShowGone(error)) return error;
+	if (!(error instanceof NodeApiError) || !mayShowGoneCode(error)) return error;
 	retitle(
 		ctx.getNode(),
 		error,
@@ -126,15 +125,6 @@ export function stillWatched(
 			.join(' '),
 	);
 	return error;
-}
-
-/**
- * A code read's failure that a gone code may cause: a refusal (refusals.ts `mayNameGoneCode`) or an answer
- * success without a code (the contract's `data` is optional), which a live code does not get but an ID of another
- * team may: like a 403, it counts as gone only once the team's changes or list confirm it (watchedCodeGone).
- */
-function mayShowGone(error: unknown): error is NodeApiError {
-	return mayNameGoneCode(error) || (error instanceof NodeApiError && answeredNoCode(error));
 }
 
 /** Whether a watched code whose read was refused with `refusal` is gone (watchedCodeGone). */
@@ -227,7 +217,7 @@ export function unlistedToKeep(
 
 /**
  * The trigger's proof that a watched code is gone, after a refusal of its read: the refusal itself when it says so
- * (refusals.ts `refusedAsGone`: not found, 410); any other answer of a gone code (`mayShowGone`) only when the
+ * (refusals.ts `refusedAsGone`: not found, 410); any other answer of a gone code (`mayShowGoneCode`) only when the
  * team's changes since `from` (the service's time) or its list confirm it, by the actions' rule (api/deletions.ts
  * `goneAmong`), the changes and the list each read at most once per poll. The list is proof only for a code a
  * listing held: `unlisted` are the watched codes the changes answer brought since the team was last listed (a list
@@ -255,7 +245,7 @@ export function watchedCodeGone(
 	const deletedChanges = deletedChangesSince(ctx, { from, teamId });
 	return async (id, refusal) => {
 		if (refusedAsGone(refusal)) return true;
-		if (!mayShowGone(refusal)) return false;
+		if (!mayShowGoneCode(refusal)) return false;
 		const now = Date.now();
 		const gone = await goneAmong({
 			qrIds: [id],

@@ -61,3 +61,13 @@ export function mayNameGoneCode(error: unknown): error is NodeApiError {
 		(error instanceof NodeApiError && ['400', '403', '404', '410'].includes(error.httpCode ?? ''))
 	);
 }
+
+/**
+ * A code's read or use whose failure a code not there may cause: a refusal (mayNameGoneCode) or a read answered
+ * success without a code (api/codeReadAnswers.ts `answeredNoCode`: the contract's `data` is optional), which a
+ * live code does not get but an ID of another team may. Like a 403, it counts as gone only once the team's changes
+ * (or list) confirm it: api/deletions.ts `deletedAfterRefusals` for the actions, the trigger's watchedCodeGone.
+ */
+export function mayShowGoneCode(error: unknown): error is NodeApiError {
+	return mayNameGoneCode(error) || (error instanceof NodeApiError && answeredNoCode(error));
+}

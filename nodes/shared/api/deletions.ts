@@ -1,6 +1,7 @@
 import type { INode, NodeApiError } from 'n8n-workflow';
 
 import { looksCapped } from '../cappedAnswers';
+import { executionNode, type NodeContext } from '../executionNode';
 import { isLive } from '../records/qrCode';
 import type { TransportContext } from '../transport';
 import type { QrCode } from './answers';
@@ -8,6 +9,7 @@ import { labelOf } from './route';
 import type { InTeam } from './source';
 import { changeTimeOf, getTeamQrsFromTime, TEAM_CHANGES } from './timeline';
 import { apiError } from '../nodeErrors';
+import { mayShowGoneCode } from '../refusals';
 
 /**
  * The code as the team's changes since `fromTime` (epoch ms) hold it deleted, or undefined: the state read that
@@ -23,13 +25,20 @@ export async function deletedSince(
 	);
 }
 
+/** Most reads of the team's changes one question about deletions makes while its answers look capped. */
+export const MAX_DELETION_READS = 50;
+
 /**
  * The codes that the team's changes since each one's version (epoch ms, less `slackMs`) hold deleted: one read
- * from the oldest version for any number of codes. When that answer looks capped (cappedAnswers.ts) it may have
- * left out the newer changes, so the codes still undecided whose version is newer than all it held are read again
- * from the oldest of them (each read starts later than the one before: at most one read per code). A code any
- * read holds deleted is decided. `cappedAt`: the codes an answer that looked capped left undecided, with its
- * size (their absence proves nothing).
+ * from the oldest version for any number of codes. A code an answer holds is decided, deleted or not as its record
+ * shows (a record is the code's latest state). An answer that does not look capped (cappedAnswers.ts) decides
+ * every code it was read for from that code's version on: one it does not hold is not deleted. One that looks
+ * capped may have left out changes (the newer ones, for a service keeping the oldest N), so the changes are read
+ * again, each read starting later than the one before, at most MAX_DELETION_READS in all: from a code's version
+ * when it is newer than all the answer held (that read can decide it), else from the newest change the answer
+ * held (a walk forward, which decides only the codes it holds: the part before may have been left out).
+ * `cappedAt`: the codes an answer that looked capped left undecided, with the size of the first such answer
+ * (their absence proves nothing).
  */
 export async function deletedAmong(
 	ctx: TransportContext,
@@ -42,24 +51,23 @@ export async function deletedAmong(
 ): Promise<{ deleted: Map<string, QrCode>; cappedAt: Map<string, number> }> {
 	const deleted = new Map<string, QrCode>();
 	const cappedAt = new Map<string, number>();
-	let pending = new Map(versions);
-	let first = true;
-	while (pending.size > 0) {
-		const oldest = [...pending.values()].reduce((least, version) => Math.min(least, version));
-		const fromTime = Math.max(0, oldest - slackMs);
+	const pending = new Map(versions);
+	const since = (version: number) => Math.max(0, version - slackMs);
+	let fromTime = since([...pending.values()].reduce((least, version) => Math.min(least, version)));
+	for (let reads = 0; reads < MAX_DELETION_READS && pending.size > 0; reads++) {
 		const reading = getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
 		// the first read's failure is the caller's; a later one leaves undecided what the capped answer left so
-		const recent = first ? await reading : await reading.catch(() => undefined);
+		const recent = reads === 0 ? await reading : await reading.catch(() => undefined);
 		if (recent === undefined) break;
-		first = false;
 		for (const code of recent)
-			if (typeof code.id === 'string' && versions.has(code.id) && !isLive(code)) {
-				deleted.set(code.id, code);
+			if (typeof code.id === 'string' && pending.has(code.id)) {
+				if (!isLive(code)) deleted.set(code.id, code);
 				pending.delete(code.id);
 				cappedAt.delete(code.id);
 			}
 		if (!looksCapped(recent.length)) {
-			for (const id of pending.keys()) cappedAt.delete(id);
+			// the whole of the changes since `fromTime`: it decides the codes whose changes all came after it
+			for (const [id, version] of pending) if (since(version) >= fromTime) cappedAt.delete(id);
 			break;
 		}
 		const presentMs = Date.now();
@@ -67,12 +75,14 @@ export async function deletedAmong(
 			(newest, code) => Math.max(newest, changeTimeOf(code, presentMs) ?? newest),
 			fromTime,
 		);
-		const later = new Map<string, number>();
-		for (const [id, version] of pending) {
-			cappedAt.set(id, recent.length);
-			if (version > covered && version - slackMs > fromTime) later.set(id, version);
-		}
-		pending = later;
+		// a millisecond before the newest change held: changes in the same millisecond it left out come again
+		const starts = [...pending].map(([id, version]) => {
+			if (!cappedAt.has(id)) cappedAt.set(id, recent.length);
+			return version > covered ? since(version) : covered - 1;
+		});
+		const next = Math.min(...starts.filter((start) => start > fromTime));
+		if (!Number.isFinite(next)) break;
+		fromTime = next;
 	}
 	return { deleted, cappedAt };
 }
@@ -127,21 +137,68 @@ export async function goneAmong({
 	return new Set(provable.filter((id) => !live.has(id)));
 }
 
+/** How long before a code's version its changes are read: a service may compare whole seconds, or coarser. */
+const VERSION_SLACK_MS = 60_000;
+
 /**
- * The error of a delete refused as "not found" whose check against the team's changes could not decide: the
- * changes answer looked capped (cappedAnswers.ts) and did not hold the code.
+ * Deleted already, after a refusal: the one rule of Delete and Delete Missing for codes of one team whose read or
+ * delete was refused. A refusal a code not there may get (refusals.ts `mayShowGoneCode`: 400, 403, 404, 410, or a
+ * read answered success without a code) may as well come to a live code (a role refused for a while), so it counts
+ * as done only when the team's changes since the code's `version` (epoch ms, the service's clock; 0 when unknown)
+ * hold it deleted (deletedAmong: one read for all). For each refusal, in order: the code as the changes hold it
+ * deleted, or the error to fail with: the refusal itself (another refusal, the changes not holding the code, or
+ * their read failing), or `deletionUndecided` when an answer that looked capped left the code undecided.
  */
-export function deletionUndecided(
+export async function deletedAfterRefusals(
+	ctx: TransportContext & NodeContext,
+	{
+		refusals,
+		teamId,
+		itemIndex,
+	}: InTeam & { refusals: ReadonlyArray<{ id: string; version?: number; refused: unknown }> },
+): Promise<Array<{ deleted: QrCode } | { error: unknown }>> {
+	const versions = new Map<string, number>();
+	for (const { id, version, refused } of refusals)
+		if (mayShowGoneCode(refused))
+			versions.set(id, Math.min(version ?? 0, versions.get(id) ?? Infinity));
+	if (versions.size === 0) return refusals.map(({ refused }) => ({ error: refused }));
+	// a failed read of the changes leaves every refusal standing
+	const read = await deletedAmong(ctx, {
+		versions,
+		slackMs: VERSION_SLACK_MS,
+		teamId,
+		itemIndex,
+	}).catch(() => undefined);
+	return refusals.map(({ id, refused }) => {
+		const deleted = read?.deleted.get(id);
+		if (deleted) return { deleted };
+		const cappedAt = read?.cappedAt.get(id);
+		if (cappedAt === undefined) return { error: refused };
+		return { error: deletionUndecided(executionNode(ctx), { id, cappedAt, refused, itemIndex }) };
+	});
+}
+
+/**
+ * The error of a refusal a code not there may get whose check against the team's changes could not decide: an
+ * answer looked capped (cappedAnswers.ts) and no read held the code deleted.
+ */
+function deletionUndecided(
 	node: INode,
-	{ id, cappedAt, itemIndex }: { id: string; cappedAt: number; itemIndex?: number },
+	{
+		id,
+		cappedAt,
+		refused,
+		itemIndex,
+	}: { id: string; cappedAt: number; refused: unknown; itemIndex?: number },
 ): NodeApiError {
+	const refusal = refused instanceof Error ? refused.message : String(refused);
 	return apiError(
 		node,
 		{ success: false, message: 'deletion undecided' },
 		{
 			itemIndex,
-			message: `QRTRAC refused to delete QR code "${id}" as not found, and its changes cannot tell whether it was deleted meanwhile`,
-			description: `${labelOf(TEAM_CHANGES)} answered ${cappedAt} codes, a size that looks capped (a service returning only part of the changes): the code's deletion may be among the changes it left out. The code was not taken as deleted; run the node again once the team's changes are fewer, or check the code in QRTRAC.`,
+			message: `QRTRAC refused QR code "${id}" as a code not there, and its changes cannot tell whether it was deleted meanwhile`,
+			description: `The refusal: ${refusal}. ${labelOf(TEAM_CHANGES)} answered ${cappedAt} codes, a size that looks capped (a service returning only part of the changes): the code's deletion may be among the changes it left out. The code was not taken as deleted; run the node again once the team's changes are fewer, or check the code in QRTRAC.`,
 		},
 	);
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleteQr, deletedSince, getQrById } from '../../../shared/api';
+import { changeTimeOf, deleteQr, deletedAfterRefusals, getQrById } from '../../../shared/api';
 import { isLive } from '../../../shared/records/qrCode';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
-import { attempt, mayNameGoneCode, reportsOutcome, showsNoCode } from '../../helpers/outcome';
+import { attempt, reportsOutcome } from '../../helpers/outcome';
 import { codeInTeam, parseQrCodeInTeam, type QrCodeInTeam } from '../../helpers/qrCodeTarget';
 
 /** Soft delete: QRTRAC keeps the code as deleted (it still shows in Get Updated Since with Include Deleted). */
@@ -21,11 +21,10 @@ export const parse = parseQrCodeInTeam;
 /**
  * From 1.2 the code is read first (getQrById holds it to the team asked for): a code the read names as another
  * team's is never deleted, even by a service acting on a code's ID alone; a read naming no team is taken as the
- * team asked for (ofOtherTeam), so that one is. A code read as deleted, or whose read shows no code (refusals.ts
- * `showsNoCode`: refused as "not found", or answered success without a code), or whose read or delete is refused as
- * a gone code may be (`mayNameGoneCode`: 400 "not found", 404, 410 Gone, a 403 of a service hiding what it no
- * longer shows) while the team's record of changes (deleted codes included) shows it deleted, is `unchanged`. An
- * ID the team never held, or a refusal the changes do not explain, still fails.
+ * team asked for (ofOtherTeam), so that one is. A code read as deleted is `unchanged`, and so is one whose read or
+ * delete is refused as a code not there may be (400, 403, 404, 410, a read answered success without a code) while
+ * the team's changes (deleted codes included) show it deleted: api/deletions.ts `deletedAfterRefusals`, Delete
+ * Missing's rule too. An ID the team never held, or a refusal the changes do not explain, still fails.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -35,34 +34,29 @@ export async function execute(
 	const target = codeInTeam(input, itemIndex);
 	const record = { deleted: true, id: input.qrCodeId };
 	const outcome = reportsOutcome(this);
-	const deletedAlready = async (failed: unknown) =>
-		outcome &&
-		(mayNameGoneCode(failed) || showsNoCode(failed)) &&
-		(await deletedBefore(this, target));
+	/** A refusal after the code's version (0: unknown) that the changes show deleted: unchanged, else it fails. */
+	const refusedWhen = async (refused: unknown, version?: number) => {
+		if (!outcome) throw refused;
+		const [settled] = await deletedAfterRefusals(this, {
+			refusals: [{ id: target.id, version, refused }],
+			teamId: target.teamId,
+			itemIndex,
+		});
+		if ('error' in settled) throw settled.error;
+		return { ...record, result: 'unchanged' };
+	};
+	let version: number | undefined;
 	if (outcome) {
 		const read = await attempt(getQrById(this, target));
-		if ('failed' in read) {
-			if (await deletedAlready(read.failed)) return { ...record, result: 'unchanged' };
-			throw read.failed;
-		}
+		if ('failed' in read) return await refusedWhen(read.failed);
 		if (!isLive(read.done)) return { ...record, result: 'unchanged' };
+		version = changeTimeOf(read.done, Date.now());
 	}
 	const sent = await attempt(deleteQr(this, target));
-	if ('done' in sent) {
-		return {
-			...record,
-			...(outcome ? { result: 'deleted' } : {}),
-			...(sent.done.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
-		};
-	}
-	if (await deletedAlready(sent.failed)) return { ...record, result: 'unchanged' };
-	throw sent.failed;
-}
-
-/** Whether the team's codes changed since the beginning hold this one as deleted; a failed read says no. */
-async function deletedBefore(
-	ctx: IExecuteFunctions,
-	target: { id: string; teamId?: string; itemIndex: number },
-): Promise<boolean> {
-	return (await deletedSince(ctx, { ...target, fromTime: 0 }).catch(() => undefined)) !== undefined;
+	if ('failed' in sent) return await refusedWhen(sent.failed, version);
+	return {
+		...record,
+		...(outcome ? { result: 'deleted' } : {}),
+		...(sent.done.verifiedAfterUnknownOutcome ? { verifiedAfterUnknownOutcome: true } : {}),
+	};
 }

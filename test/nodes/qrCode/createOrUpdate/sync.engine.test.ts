@@ -872,14 +872,45 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(suite.sim.state.getQr(codes.kept.id)?.deleted).toBe(false);
 		});
 
+		it('takes a code another execution deleted while it ran as deleted, on a service refusing it with 410 Gone', async () => {
+			// Before: only a refusal as "not found" was checked against the changes; the 410 failed the Delete Missing.
+			suite.sim.setAnswerModes({ deletedCodeStatus: 410 });
+			try {
+				const { team, codes, keptRow } = teamWithSheetCodes();
+				suite.sim.faults.add({ kind: 'stall', method: 'DELETE', delayMs: 300, count: 1 });
+				const running = sync([keptRow], deleteMissing);
+				let stalled: string | undefined;
+				for (let attempt = 0; attempt < 300 && stalled === undefined; attempt++) {
+					stalled = suite.sim.requestLog.find((entry) => entry.method === 'DELETE')?.path;
+					if (stalled === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+				}
+				const stalledId = stalled!.split('/').pop()!;
+				await softDelete(stalledId, team);
+
+				const result = await running;
+
+				expect(result.error).toBeUndefined();
+				expect(result.items.find((item) => item.json.id === stalledId)?.json).toMatchObject({
+					result: 'deleted',
+					alreadyDeleted: true,
+				});
+				expect(suite.sim.state.getQr(codes.dropped.id)?.deleted).toBe(true);
+				expect(suite.sim.state.getQr(codes.droppedToo.id)?.deleted).toBe(true);
+			} finally {
+				suite.sim.setAnswerModes({});
+			}
+		});
+
 		/**
 		 * A team of `candidates` + 1 sheet codes and `others` other codes changed later; the candidates are deleted by
-		 * another writer while the sync's deletes wait. `ages` (ms before now) backdates each candidate and the others.
+		 * another writer while the sync's deletes wait. `ages` (ms before now) backdates each candidate and the others;
+		 * `othersAfter`: the others are changed again after the deletions.
 		 */
 		async function deletedByAnotherRun(
 			candidates: number,
 			others: number,
 			ages?: { gone: number[]; others: number },
+			othersAfter = false,
 		) {
 			const team = newTeam();
 			const code = (displayId: string, tags: string[]) => sheetCode(team, displayId, tags);
@@ -919,6 +950,9 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				const stored = suite.sim.state.getQr(record.id)!;
 				if (!stored.deleted) touchQr(suite.sim.state, stored, { deleted: true }, 'other-run');
 			}
+			if (othersAfter)
+				for (const record of other)
+					touchQr(suite.sim.state, suite.sim.state.getQr(record.id)!, { name: 'Later' }, 'person');
 			const result = await running;
 			const feedReads = suite.sim.requestLog.filter((entry) => entry.path.includes('/fromTime/'));
 			return { result, gone, feedReads };
@@ -936,21 +970,38 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 			expect(feedReads).toHaveLength(1);
 		});
 
-		describe('a changes answer capped to its oldest 100', () => {
+		describe('a changes answer capped to 100 codes', () => {
 			afterEach(() =>
 				suite.sim.setChangeDrift({ fromTimeCap: undefined, fromTimeCapKeeps: undefined }),
 			);
 
-			it('fails naming the capped answer, not a bare "QR code not found", when 300 other changes came after the deletions', async () => {
-				suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
-				const { result } = await deletedByAnotherRun(3, 300);
+			it('keeping the newest: fails naming the capped answer, not a bare "QR code not found", when 300 other changes came after the deletions', async () => {
+				suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'newest' });
+				const { result } = await deletedByAnotherRun(3, 300, undefined, true);
 
 				expect(result.error?.message).toMatch(
-					/^QRTRAC refused to delete QR code "qr_\w+" as not found, and its changes cannot tell whether it was deleted meanwhile/,
+					/^QRTRAC refused QR code "qr_\w+" as a code not there, and its changes cannot tell whether it was deleted meanwhile/,
 				);
 				expect(result.error?.description).toMatch(
 					/Get QR Codes Updated Since \(GET \/qrs-api\/teams\/fromTime\/\{fromTime\}\) answered 100 codes, a size that looks capped/,
 				);
+			});
+
+			it('keeping the oldest: takes as deleted the candidates whose deletions came after 300 other changes, walking the changes forward', async () => {
+				// Before: the deletions, the newest changes, were never read; each candidate failed as not found.
+				suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
+				const { result, gone, feedReads } = await deletedByAnotherRun(3, 300, {
+					gone: [400_000, 400_000, 400_000],
+					others: 350_000,
+				});
+
+				expect(result.error).toBeUndefined();
+				for (const record of gone)
+					expect(result.items.find((item) => item.json.id === record.id)?.json).toMatchObject({
+						result: 'deleted',
+						alreadyDeleted: true,
+					});
+				expect(feedReads.length).toBeGreaterThan(1);
 			});
 
 			it('takes as deleted a candidate changed after all the capped answer holds, reading again from its version (two reads)', async () => {

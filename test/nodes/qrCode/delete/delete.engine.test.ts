@@ -126,4 +126,114 @@ describe('Delete from version 1.2, a code deleted already and refused with 410 o
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toEqual([]);
 		expect(suite.sim.state.getQr(code.id)?.deleted).toBe(false);
 	});
+
+	it.each([
+		['delete', 'DELETE'],
+		['read', 'GET'],
+	])('a live code whose %s is refused 403 (a role): the refusal stands', async (_, method) => {
+		const code = newCode({ name: 'Live' });
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 403,
+			method,
+			path: method === 'GET' ? `/api/qrs-api/teams/${code.id}` : `/api/qrs-api/${code.id}`,
+			message: 'Your role may not do this',
+		});
+		try {
+			const result = await runAt('delete', { qrCodeId: byId(code.id) });
+
+			expect(result.items).toEqual([]);
+			expect(result.error).toMatchObject({ httpCode: '403' });
+			expect(suite.sim.state.getQr(code.id)?.deleted).toBe(false);
+		} finally {
+			suite.sim.faults.clear();
+		}
+	});
+
+	it('a live code whose read is refused 403 in a team of exactly 10 codes (a size that looks capped): the refusal stands', async () => {
+		const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+		const team = suite.sim.state.createTeam(orgId, 'Delete ten codes').id;
+		const codes = Array.from({ length: 10 }, (_, index) =>
+			suite.sim.state.createQr(team, {
+				qrType: 'WEB',
+				qrRedirectUrl: `https://example.com/${index}`,
+			}),
+		);
+		const code = codes[0];
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 403,
+			method: 'GET',
+			path: `/api/qrs-api/teams/${code.id}`,
+			message: 'Your role may not do this',
+		});
+		try {
+			const result = await runAt('delete', {
+				qrCodeId: byId(code.id),
+				options: { teamOverride: team },
+			});
+
+			// the changes answer holds the code live: the refusal is not a deletion, whatever its size
+			expect(result.items).toEqual([]);
+			expect(result.error).toMatchObject({ httpCode: '403' });
+			expect(suite.sim.state.getQr(code.id)?.deleted).toBe(false);
+		} finally {
+			suite.sim.faults.clear();
+		}
+	});
+});
+
+/**
+ * A team of more than 100 changes whose changes answer is capped: the deletion of a code refused with 410 may be
+ * left out of the first answer. Before: a re-run of a done Delete failed with the bare 410.
+ */
+describe('Delete from version 1.2, a code deleted already and refused with 410, the team changes capped at 100', () => {
+	afterEach(() => {
+		suite.sim.setAnswerModes({});
+		suite.sim.setChangeDrift({ fromTimeCap: undefined, fromTimeCapKeeps: undefined });
+	});
+
+	/** 120 other codes a second apart, changed before the code, which is deleted (its newest change). */
+	function goneAfterManyChanges() {
+		const now = Date.now();
+		for (let index = 0; index < 120; index++) {
+			const other = newCode({ name: `Other ${index}` });
+			const at = now - (200 - index) * 1_000;
+			suite.sim.state.qrs.set(other.id, { ...other, createdAt: at, updatedAt: at });
+		}
+		const code = newCode({ name: 'Gone already' });
+		suite.sim.state.getQr(code.id)!.deleted = true;
+		suite.sim.setAnswerModes({ deletedCodeStatus: 410 });
+		suite.sim.clearRequestLog();
+		return code;
+	}
+
+	it('keeping the oldest 100: walks the changes forward from the newest it held and finds the deletion: unchanged', async () => {
+		const code = goneAfterManyChanges();
+		suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
+
+		const result = await runAt('delete', { qrCodeId: byId(code.id) });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ deleted: true, id: code.id, result: 'unchanged' },
+		]);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toEqual([]);
+	});
+
+	it('keeping the newest 100 of changes that came after the deletion: fails saying the changes cannot tell, never unchanged', async () => {
+		const code = goneAfterManyChanges();
+		const stored = suite.sim.state.getQr(code.id)!;
+		suite.sim.state.qrs.set(code.id, { ...stored, updatedAt: Date.now() - 300_000 });
+		suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'newest' });
+
+		const result = await runAt('delete', { qrCodeId: byId(code.id) });
+
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(
+			/^QRTRAC refused QR code "qr_\w+" as a code not there, and its changes cannot tell whether it was deleted meanwhile/,
+		);
+		expect(result.error?.description).toMatch(/answered 100 codes, a size that looks capped/);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toEqual([]);
+	});
 });

@@ -39,7 +39,8 @@ describe('a code deleted already: refused as not found, in the words the contrac
 			{ qrCodeId: 'qr_1' },
 			answering({
 				'DELETE /api/qrs-api/qr_1': refusal,
-				'GET /api/qrs-api/teams/fromTime/0': changes,
+				// the changes since a minute before the version the read showed live
+				[`GET /api/qrs-api/teams/fromTime/${STORED_CODE.updatedAt - 60_000}`]: changes,
 			}),
 		);
 

@@ -5,8 +5,7 @@ import {
 	changeTimeOf,
 	connectionOf,
 	createQr,
-	deletedAmong,
-	deletionUndecided,
+	deletedAfterRefusals,
 	deleteQr,
 	findQrByDisplayId,
 	getQrById,
@@ -17,7 +16,7 @@ import { executionNode } from '../../../../shared/executionNode';
 import { NamedDisplayIds, refuseOtherCase } from '../../../../shared/takenDisplayIds';
 import type { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
 import { asDeleted, foldedDisplayId, isLive } from '../../../../shared/records/qrCode';
-import { attempt, refusedAsNotFound, showsNoCode } from '../../../helpers/outcome';
+import { attempt } from '../../../helpers/outcome';
 import {
 	refuseDroppingHiddenPassword,
 	refuseLackingEssentials,
@@ -199,9 +198,7 @@ function unchanged({
  * Soft-deletes one code of Delete Missing, read by its ID first: the snapshot may be many minutes old (a big sheet),
  * and a code another writer changed meanwhile so that it is no longer missing (`stillMissing`: its tag taken off)
  * is spared. Answers the code marked deleted (`alreadyDeleted` when the read shows it deleted), the spared code, or
- * the refusal when the read shows no code (refusals.ts `showsNoCode`: refused as "not found", or answered success
- * without a code) or the delete was refused as "not found" (`settleRefusals` decides those). Anything else fails,
- * as the refusal says.
+ * the refusal of its read or delete, which `settleRefusals` decides (deleted already, or the refusal fails it).
  */
 export async function deleteMissingCode(
 	ctx: IExecuteFunctions,
@@ -213,17 +210,12 @@ export async function deleteMissingCode(
 	const id = String(code.id);
 	// the ID came from the team's list, not from the user
 	const read = await attempt(getQrById(ctx, { id, teamId, itemIndex, typedId: false }));
-	if ('failed' in read) {
-		if (!showsNoCode(read.failed)) throw read.failed;
-		return { refused: read.failed };
-	}
+	if ('failed' in read) return { refused: read.failed };
 	const current: QrCode = { ...code, ...read.done };
 	if (!isLive(current)) return { code: asDeleted(current, {}), alreadyDeleted: true };
 	if (!stillMissing(asJudged(code, read.done))) return { spared: current };
 	const sent = await attempt(deleteQr(ctx, { id, teamId, itemIndex }));
-	if ('done' in sent) return { code: asDeleted(current, sent.done) };
-	if (!refusedAsNotFound(sent.failed)) throw sent.failed;
-	return { refused: sent.failed };
+	return 'done' in sent ? { code: asDeleted(current, sent.done) } : { refused: sent.failed };
 }
 
 /**
@@ -241,10 +233,10 @@ function asJudged(snapshot: QrCode, read: QrCode): QrCode {
 }
 
 /**
- * The deletes of one team refused as "not found": a code the team's changes since the oldest one's version hold
- * deleted (another execution of the sync, a person) is done all the same, `alreadyDeleted`; one read of the
- * changes for them all, more only when it looks capped (deletions.ts `deletedAmong`). A code they do not hold fails with its refusal, or, when that answer looks capped, with
- * an error naming it (its deletion may be among what it left out).
+ * The refused reads and deletes of one team's candidates: a code the team's changes since its version in the
+ * snapshot hold deleted (another execution of the sync, a person) is done all the same, `alreadyDeleted`; one
+ * read of the changes for them all (api/deletions.ts `deletedAfterRefusals`, Delete's rule too). Any other fails
+ * with its refusal, or with an error saying the changes could not tell (an answer that looked capped).
  */
 export async function settleRefusals(
 	ctx: IExecuteFunctions,
@@ -253,24 +245,16 @@ export async function settleRefusals(
 	itemIndex: number,
 ): Promise<Array<{ code: QrCode; alreadyDeleted: true } | { code: QrCode; error: unknown }>> {
 	if (refusals.length === 0) return [];
-	// The deletions came after the versions the snapshot holds; a minute less for a service comparing whole seconds.
-	const versions = new Map<string, number>(
-		refusals.map(({ code }) => [String(code.id), changeTimeOf(code, Date.now()) ?? 0]),
-	);
-	const read = await deletedAmong(ctx, { versions, slackMs: 60_000, teamId, itemIndex }).catch(
-		() => undefined,
-	);
-	return refusals.map(({ code, refused }) => {
-		const deleted = read?.deleted.get(String(code.id));
-		if (deleted) return { code: asDeleted(code, deleted), alreadyDeleted: true as const };
-		const cappedAt = read?.cappedAt.get(String(code.id));
-		if (cappedAt === undefined) return { code, error: refused };
-		const error = deletionUndecided(executionNode(ctx), {
-			id: String(code.id),
-			cappedAt,
-			itemIndex,
-		});
-		return { code, error };
+	const asked = refusals.map(({ code, refused }) => ({
+		id: String(code.id),
+		version: changeTimeOf(code, Date.now()),
+		refused,
+	}));
+	const settled = await deletedAfterRefusals(ctx, { refusals: asked, teamId, itemIndex });
+	return settled.map((outcome, index) => {
+		const { code } = refusals[index];
+		if ('error' in outcome) return { code, error: outcome.error };
+		return { code: asDeleted(code, outcome.deleted), alreadyDeleted: true as const };
 	});
 }
 

@@ -220,7 +220,7 @@ export async function deleteMissingCodes(
 					),
 		),
 	);
-	// Deletes refused as "not found" are decided together, one read of each team's changes (not one per code).
+	// Refused reads and deletes are decided together, one read of each team's changes (not one per code).
 	const settled = new Map<QrCode, { alreadyDeleted: true; code: QrCode } | { error: unknown }>();
 	for (const teamId of new Set(sent.map((entry) => entry.teamId))) {
 		const refusals = sent.flatMap((entry) =>
