@@ -65,9 +65,9 @@ const ROLE_RULE_HINTS: Record<RoleRule, string> = {
  * A 403's hint where the general one (serviceErrors.ts) would mislead: the simple interface sends only its bearer
  * key, and an operation with one of the contract's role rules names that rule (api/route.ts `Endpoint`). The
  * contract lets such an operation refuse with a 400 too (Delete Member: the owner is never deleted), so a 400 whose
- * message names a permission, or a role with a deletion or a rule of who may ("only", "requires", "allows", "can",
- * "may"), gets the rule's hint as well. A role word alone is no refusal of the role ("Team name already exists for
- * this owner"), nor is "not permitted" ("Special characters are not permitted in team names").
+ * message names a permission, or a role with a deletion or a rule of who may ("only", "requires", "allows",
+ * "cannot", "may"), gets the rule's hint as well. A role word alone is no refusal of the role ("Team name already
+ * exists for this owner"), nor is "not permitted" ("Special characters are not permitted in team names").
  */
 export function refusedRole(
 	request: Pick<QrtracRequest, 'api' | 'needsRole'>,
@@ -78,7 +78,8 @@ export function refusedRole(
 		return request.needsRole ? { statusHint: ROLE_RULE_HINTS[request.needsRole] } : {};
 	}
 	const namesRole = /\b(owners?|roles?|admins?|administrators?|editors?|viewers?)\b/i;
-	const namesRule = /\b(delet\w*|remov\w*|only|requires?|required|allow(s|ed)?|can|cannot|may)\b/i;
+	// not "required" ("Team owner is required") nor "can" ("Team name can't contain the word admin"): a value's rule
+	const namesRule = /\b(delet\w*|remov\w*|only|requires?|allow(s|ed)?|cannot|may)\b/i;
 	const namesPermission = /\b(permissions?|privileges?|not authori[sz]ed)\b/i;
 	const refusesRole =
 		namesPermission.test(failure.message) ||

@@ -24,6 +24,8 @@ export interface ServiceFailure {
 	quotesBody?: true;
 	/** The request sends an invitation (Resend Invite): a message about it gets the resend hint. */
 	sendsInvitation?: true;
+	/** The request makes something (a POST): its 403 may be a plan's limit as well as the role's (PLAN_OR_ROLE). */
+	creates?: true;
 }
 
 /** The errors of answers too large to read, by identity: nothing the service sends can make one. */
@@ -90,35 +92,34 @@ const refusedInvitation = (f: ServiceFailure) =>
 	refusal(f) &&
 	(LIMIT_WORDS.test(f.message) || ALREADY_ACCEPTED.test(f.message));
 
-/** A message naming the plan itself: whatever it limits (codes, members, a key's requests), the plan's. */
-const PLAN_WORDS = /\b(plans?|quotas?|subscriptions?)\b/i;
-/** A count the plan limits: of codes (the contract's paths call them "qrs") or of the team's people. */
-const COUNTED = /\b(qrs?|codes?|members?|users?|seats?|teams?)\b/i;
-const REACHED = /\b(limits?|reach(es|ed)?|hit|exceed(s|ed)?)\b/i;
-/**
- * A limit of a value or of one request, never the plan's: "at most 10 tags", "max 255 chars", "100 QR codes per
- * request", a date range, a length, the rate limit, a URL that cannot be reached.
- */
-const VALUE_LIMIT =
-	/\b(tags?|links?|range|days?|size|batch|requests?|chars?|characters?|length|rate|urls?|at most \d+|per)\b/i;
+/** The message without its quoted values: a Display ID "quota-2024" or a name "Floor plan" says nothing of a plan. */
+const unquoted = (message: string) => message.replace(/"[^"]*"|'[^' ]*'/g, '""');
+
+/** A plan's limit named as such: "plan limit(s)", "plan's limit", "limit (reached) of/for/on your plan". */
+const PLAN_LIMIT =
+	/\bplan'?s? limits?\b|\blimits?( (reached|exceeded|hit))? (of|for|on) (your|the|this|current) ([\w-]+ )?plan\b/i;
+const REACHED = /\b(reach(es|ed)?|exceed(s|ed)?|hit)\b/i;
 
 /**
- * A plan's limit reached: the one hint a message calls for that beats the request's own for the status. Only on a
- * refusal (a 401 refuses the credential, a key "invalid or quota exhausted" too; a 429 is the rate limit; a 5xx is
- * the server's): any 402 (Payment Required), or a message naming the plan, or a count of codes or people reached,
- * hit or exceeded that is no value's limit.
+ * A plan's limit surely reached, the one message hint that beats the request's own for the status: any 402
+ * (Payment Required), a quota, or a plan's limit named as reached, exceeded or hit. Only on a refusal (a 401
+ * refuses the credential, a key "invalid or quota exhausted" too; a 429 is the rate limit; a 5xx is the server's).
+ * Words that may also mean a value's limit ("limit reached", "maximum", "too many") decide nothing: a 403 names
+ * both causes (PLAN_OR_ROLE), any other status none.
  */
-const limitReached = (f: ServiceFailure) =>
-	refusal(f) &&
-	(f.status === 402 ||
-		PLAN_WORDS.test(f.message) ||
-		(COUNTED.test(f.message) && REACHED.test(f.message) && !VALUE_LIMIT.test(f.message))) &&
-	!refusedInvitation(f);
+const limitReached = (f: ServiceFailure) => {
+	const said = unquoted(f.message);
+	return (
+		refusal(f) &&
+		(f.status === 402 ||
+			/\bquotas?\b/i.test(said) ||
+			(PLAN_LIMIT.test(said) && REACHED.test(said))) &&
+		!refusedInvitation(f)
+	);
+};
 const LIMIT_HINTS: Hint[] = [
 	{
-		// a count of codes: "at most 100 QR codes per request" under the plan is a request's limit
-		test: (f) =>
-			limitReached(f) && /\b(qrs?|codes?)\b/i.test(f.message) && !VALUE_LIMIT.test(f.message),
+		test: (f) => limitReached(f) && /\b(qrs?|codes?)\b/i.test(unquoted(f.message)),
 		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
 	},
 	{
@@ -127,22 +128,37 @@ const LIMIT_HINTS: Hint[] = [
 	},
 ];
 
-/** A Display ID said taken: whole words, not a bare "already" ("already set") nor "use" inside "because". */
+const CHECK_ROLE =
+	"check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).";
+/**
+ * The general hint of a create's 403, which either cause fits: a plan's limit or feature, or the API client's
+ * role. The words of a message ("limit reached", "maximum", "upgrade") cannot tell which.
+ */
+const PLAN_OR_ROLE = `QRTRAC refused this. If its message speaks of a plan's limit or quota, the plan's limit is reached: delete unused codes or upgrade the plan in QRTRAC; if it names a feature of another plan, upgrade or leave that feature out. Otherwise the API client's role may not do this: ${CHECK_ROLE}`;
+
+/** A message naming the plan without a limit reached: a feature of another plan ("requires a paid plan"). */
+const namesPlan = (f: ServiceFailure) =>
+	refusal(f) && /\b(plans?|subscriptions?)\b/i.test(unquoted(f.message)) && !refusedInvitation(f);
+
+/**
+ * A Display ID said taken: named together with a word of its being held, whole words, not a bare "already"
+ * ("already set") nor "use" inside "because". "Unique" or "not available" may state a format or a code kind.
+ */
 const DISPLAY_ID_TAKEN =
-	/\b(taken|in use|already (been )?(used|taken|assigned|registered|reserved|claimed)|being used|used by|duplicate|exists|unavailable|not available)\b/i;
+	/\b(taken|in use|being used|(already|has|have) (been )?(used|taken|assigned|registered|reserved|claimed)|already uses|used by|duplicate|exists|conflicts?)\b/i;
+
+/** A Display ID said taken, never one said not to exist ("does not exist", "no code with this displayId exists"). */
+const DISPLAY_ID_HINT: Hint = {
+	test: (f) =>
+		/display[\s_]*id/i.test(f.message) &&
+		DISPLAY_ID_TAKEN.test(f.message) &&
+		!/\bnot exist|\bno\b.*\bexists\b/i.test(f.message),
+	hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
+};
 
 /** Hints the service's message calls for, after the request's own for the status. */
 const MESSAGE_HINTS: Hint[] = [
-	{
-		// never for a Display ID said not to exist ("does not exist", "no code with this displayId exists"), that
-		// cannot change ("cannot be changed: it is already set"), or must be unique among a format's rules
-		test: (f) =>
-			/display\s*id/i.test(f.message) &&
-			(DISPLAY_ID_TAKEN.test(f.message) ||
-				/\bunique\b(?!.*\b(length|long|chars?|characters?)\b)/i.test(f.message)) &&
-			!/\bnot exist|\bno\b.*\bexists\b|\bcannot be changed\b|\balready set\b/i.test(f.message),
-		hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
-	},
+	DISPLAY_ID_HINT,
 	{
 		// a person who accepted has an account: deleting it would take them out of every team, for nothing
 		test: (f) => refusedInvitation(f) && ALREADY_ACCEPTED.test(f.message),
@@ -162,9 +178,14 @@ const STATUS_HINTS: Hint[] = [
 		test: (f) => f.status === 401,
 		hint: "Check the credential: 'Team ID', 'Client ID' and 'Client Secret' must belong to the same QRTRAC organization (Settings > API Access).",
 	},
+	{ test: (f) => f.status === 403 && f.creates === true, hint: PLAN_OR_ROLE },
 	{
 		test: (f) => f.status === 403,
-		hint: "The API client's role may not do this: check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).",
+		hint: `The API client's role may not do this: ${CHECK_ROLE}`,
+	},
+	{
+		test: namesPlan,
+		hint: "QRTRAC's message names the plan: what was asked may be more than the plan allows or a feature it does not offer (its message says which). Check the plan in QRTRAC: free room under its limit, upgrade it, or leave out what it does not offer.",
 	},
 	{
 		test: (f) => f.status === 409,
@@ -191,7 +212,7 @@ const STATUS_HINTS: Hint[] = [
 /**
  * The one order of hints: the failure's own, then a plan's limit reached, then the request's hint for the status
  * (the Owner rule of a Delete Member whose message says "invited"), then one the message calls for, then the
- * general one for the status.
+ * general one for the status (a create's 403 names a plan and the role, either may be it).
  */
 function hintFor(failure: ServiceFailure): string | undefined {
 	const picked = (hints: Hint[]) => hints.find((entry) => entry.test(failure))?.hint;

@@ -226,6 +226,7 @@ async function sendWithRetries<T>(
 					: {}),
 				...refusedRole(request, failure),
 				sendsInvitation: request.sendsInvitation,
+				creates: request.method === 'POST' ? true : undefined,
 				itemIndex: request.itemIndex,
 				detail:
 					[
