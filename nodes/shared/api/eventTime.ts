@@ -27,20 +27,33 @@ const UNITS: ReadonlyArray<Reading> = [
 ];
 
 /**
- * The coarser steps a service may write its times in, coarsest first: a minute (a rollup truncating to it), a
- * second, a tenth, a hundredth.
+ * The coarser steps a service may write its times in, coarsest first: a day, an hour, 15 and 5 minutes, a minute
+ * (a rollup truncating to them), a second, a tenth, a hundredth.
  */
-const TIME_STEPS_MS = [60_000, 1_000, 100, 10] as const;
+const TIME_STEPS_MS = [86_400_000, 3_600_000, 900_000, 300_000, 60_000, 1_000, 100, 10] as const;
 
 /**
- * The step an answer writes one time field in (epoch ms as read): the coarsest of a minute, a second, a tenth or a
- * hundredth of a second that every one of its values is on, however it was written (epoch seconds, epoch ms ending
- * in 000, ISO text without a fraction), else 1 ms. Decided per answer and per field, never per value (a time written to
- * the ms ends in 000 one time in a thousand and is still exact), nor across fields (each is read in its own unit).
+ * A step of a minute or more is read only from at least this many distinct times: one time in whole seconds is on
+ * a whole minute one time in 60, and a disagreement within that minute would go unnoted.
+ */
+const TIMES_FOR_MINUTES = 2;
+
+/**
+ * The step a set of times of one field is written in (epoch ms as read): the coarsest of a day, an hour, 15 or 5
+ * minutes, a minute (from 2 distinct times or more), a second, a tenth or a hundredth of a second that every one
+ * of them is on, however it was written (epoch seconds, epoch ms ending in 000, ISO text without a fraction), else
+ * 1 ms. Decided for all of them, never per value (a time written to the ms ends in 000 one time in a thousand and
+ * is still exact), nor across fields (each is read in its own unit).
  */
 export function timeStep(times: readonly number[]): number {
 	if (times.length === 0) return 1;
-	return TIME_STEPS_MS.find((step) => times.every((ms) => ms % step === 0)) ?? 1;
+	const distinct = new Set(times).size;
+	return (
+		TIME_STEPS_MS.find(
+			(step) =>
+				(step < 60_000 || distinct >= TIMES_FOR_MINUTES) && times.every((ms) => ms % step === 0),
+		) ?? 1
+	);
 }
 
 /** Where a moment lies, from `firstMs` to `lastMs`, and the step (`timeStep`) of the time it was read from. */

@@ -9,8 +9,8 @@ const SCAN_TOTALS = endpoint('Get Scan Totals', 'POST /analytics-api/overviews')
 
 /**
  * One totals row as read: its times in epoch ms, and `lastScan`, where the last scan its `updatedAt` stands for
- * lies (eventTime.ts `momentSpan`: the ms itself, or a step either side in an answer whose last scan times are all
- * on whole minutes, seconds, tenths or hundredths).
+ * lies (eventTime.ts `momentSpan`: the ms itself, or a step either side when the last scan times of all the
+ * answers read together are on whole days, hours, minutes, seconds, tenths or hundredths).
  */
 export interface TotalsRead {
 	totals: ScanTotals;
@@ -31,13 +31,14 @@ export async function getTotalScansOverview(
 
 /**
  * The rows of Get Scan Totals (as `getTotalScansOverview` reads them) per answer, in the order the answers came:
- * the requests are sent one after another, so every time an answer gives was past when the next was asked.
+ * the requests are sent one after another, so every time an answer gives was past when the next was asked. The
+ * step of their last scans is decided once, on all the answers (`withLastScans`).
  */
 export async function readTotalsAnswers(
 	ctx: TransportContext,
 	{ qrIds, teamId, itemIndex }: InTeam & { qrIds: readonly string[] },
 ): Promise<TotalsRead[][]> {
-	const answers: TotalsRead[][] = [];
+	const answers: ScanTotals[][] = [];
 	const attribution = new CodeAttribution('id');
 	const ask = async (ids: readonly string[]): Promise<void> => {
 		if (attribution.perCode(ids)) {
@@ -53,39 +54,58 @@ export async function readTotalsAnswers(
 		});
 		if (attribution.cannotAttribute(ids, data)) return await ask(ids);
 		const rows = readScanTotals(source, data, ids.length === 1 ? ids[0] : undefined);
-		answers.push(placeTotalsAnswer(rows, serviceDateMs ?? Date.now()));
+		answers.push(placeTotalsTimes(rows, serviceDateMs ?? Date.now()));
 	};
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) await ask(ids);
-	return answers;
+	return withLastScans(answers);
 }
 
 const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
 
-/**
- * A totals answer's rows with their times in epoch ms, each read by its unit (eventTime.ts) on the service's
- * present, and each scanned row's `lastScan`, in the step its answer writes its last scans in (`timeStep`). Only
- * the `updatedAt` of a row with `totalScans` above 0 is a last scan ("last scan time", the contract's only word on
- * it): a never-scanned code's may be its record's time, to the ms or not, so it neither sets the step nor gets a
- * `lastScan`. The step is decided on those `updatedAt` values alone: the contract types each time only as an
- * integer, so `createdAt` or `leadsUpdatedAt` may come in another unit and precision. One no unit places in the
- * sane range (a `0` for "never") is left out (summaries show `null`), never shown or compared as a time.
- */
-export function placeTotalsAnswer(rows: readonly ScanTotals[], presentMs: number): TotalsRead[] {
-	const placed = rows.map((row) => {
+/** A totals answer's rows with their times in epoch ms, each read by its unit (eventTime.ts) on the service's present. */
+export function placeTotalsTimes(rows: readonly ScanTotals[], presentMs: number): ScanTotals[] {
+	return rows.map((row) => {
 		const totals: ScanTotals = { ...row };
 		for (const field of TOTALS_TIMES)
 			if (totals[field] !== undefined) totals[field] = readEventTime(totals[field], presentMs);
 		return totals;
 	});
+}
+
+/**
+ * Each scanned row's `lastScan`, in the step the answers read together write their last scans in (`timeStep`),
+ * decided once on all of them: an hourly rollup's last scans are all on whole hours, and one answer's single
+ * scanned code on :00 is no minute's rollup. Only the `updatedAt` of a row with `totalScans` above 0 is a last
+ * scan ("last scan time", the contract's only word on it): a never-scanned code's may be its record's time, to the
+ * ms or not, so it neither sets the step nor gets a `lastScan`. The step is decided on those `updatedAt` values
+ * alone: the contract types each time only as an integer, so `createdAt` or `leadsUpdatedAt` may come in another
+ * unit and precision. One no unit placed in the sane range (a `0` for "never") is left out (summaries show
+ * `null`), never shown or compared as a time.
+ */
+export function withLastScans(answers: readonly ScanTotals[][]): TotalsRead[][] {
 	const lastScanOf = (totals: ScanTotals): number | undefined =>
 		typeof totals.totalScans === 'number' &&
 		totals.totalScans > 0 &&
 		typeof totals.updatedAt === 'number'
 			? totals.updatedAt
 			: undefined;
-	const stepMs = timeStep(placed.map(lastScanOf).filter((ms): ms is number => ms !== undefined));
-	return placed.map((totals) => {
-		const lastScan = lastScanOf(totals);
-		return lastScan === undefined ? { totals } : { totals, lastScan: momentSpan(lastScan, stepMs) };
-	});
+	const stepMs = timeStep(
+		answers
+			.flat()
+			.map(lastScanOf)
+			.filter((ms): ms is number => ms !== undefined),
+	);
+	return answers.map((answer) =>
+		answer.map((totals) => {
+			const lastScan = lastScanOf(totals);
+			return lastScan === undefined
+				? { totals }
+				: { totals, lastScan: momentSpan(lastScan, stepMs) };
+		}),
+	);
+}
+
+/** One totals answer read alone, as `readTotalsAnswers` reads a report's answers together. */
+export function placeTotalsAnswer(rows: readonly ScanTotals[], presentMs: number): TotalsRead[] {
+	return withLastScans([placeTotalsTimes(rows, presentMs)])[0];
 }

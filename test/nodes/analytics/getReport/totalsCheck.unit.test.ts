@@ -189,7 +189,7 @@ describe('totals times written in whole seconds', () => {
 			expect([totalScans, totalsNote !== undefined]).toEqual([totalScans, noted]);
 			if (noted) {
 				expect(totalsNote).toContain(
-					"up to a moment within a second either side of its last scan's time (its totals answer's last scan times are all on whole seconds: perhaps truncated or rounded) are 3 to 4",
+					"up to a moment within a second either side of its last scan's time (the totals' last scan times are all on whole seconds: perhaps truncated or rounded) are 3 to 4",
 				);
 				expect(totalsNote).not.toContain('up to the last scan');
 			}
@@ -199,7 +199,7 @@ describe('totals times written in whole seconds', () => {
 	it('notes totals that count a last scan in a second without events', () => {
 		const { compare } = totalsCheck(wholeLife, [[inSeconds(row)]]);
 		expect(compare('qr', { scansBeforeCutoff: 3, scansToCutoff: 3 }).totalsNote).toContain(
-			"a second or more before its last scan's time (its totals answer's last scan times are all on whole seconds: perhaps truncated or rounded) are 3, and none within a second either side of it",
+			"a second or more before its last scan's time (the totals' last scan times are all on whole seconds: perhaps truncated or rounded) are 3, and none within a second either side of it",
 		);
 	});
 
@@ -323,7 +323,7 @@ describe('a totals answer read in whole seconds, perhaps rounded (api/scanTotals
 				SECOND + 400,
 			]),
 		).toContain(
-			"a tenth of a second or more before its last scan's time (its totals answer's last scan times are all on whole tenths of a second: perhaps truncated or rounded) are 2, and none within a tenth of a second either side of it",
+			"a tenth of a second or more before its last scan's time (the totals' last scan times are all on whole tenths of a second: perhaps truncated or rounded) are 2, and none within a tenth of a second either side of it",
 		);
 	});
 });

@@ -1,7 +1,8 @@
 /**
  * Compare With Totals through `placeTotalsAnswer`, `totalsCheck` and `ScanTally`: how precisely a totals answer
  * writes its last scans is read from its scanned codes' `updatedAt` alone (the contract types each time only as an
- * integer, and each field's unit is read on its own), in steps of a minute, a second, a tenth or a hundredth.
+ * integer, and each field's unit is read on its own), in steps of a day, an hour, 15 or 5 minutes or a minute
+ * (from 2 scanned codes' last scans or more), a second, a tenth or a hundredth.
  */
 import {
 	ScanTally,
@@ -10,7 +11,11 @@ import {
 } from '../../../../nodes/Qrtrac/actions/analytics/getReport/scanTally';
 import { totalsCheck } from '../../../../nodes/Qrtrac/actions/analytics/getReport/totalsCheck';
 import { ZonedDays } from '../../../../nodes/Qrtrac/actions/analytics/getReport/zonedDays';
-import { placeTotalsAnswer } from '../../../../nodes/shared/api/scanTotals';
+import {
+	placeTotalsAnswer,
+	placeTotalsTimes,
+	withLastScans,
+} from '../../../../nodes/shared/api/scanTotals';
 
 const PRESENT = Date.UTC(2026, 0, 15);
 const SECOND = Date.UTC(2026, 0, 14, 12, 0, 0);
@@ -114,11 +119,42 @@ describe('an answer with codes never scanned', () => {
 });
 
 it('updatedAt in whole minutes (a rollup truncating its last scan to the minute): no note', () => {
-	// last scan really at 12:00:37.600, written 12:00:00
-	const events = [SECOND - 600_000, SECOND - 300_000, SECOND + 37_600];
-	expect(
-		noteFor({ totalScans: 3, createdAt: SECOND - 86_400_000, updatedAt: SECOND }, events),
-	).toBeUndefined();
+	// last scan really at 12:01:37.600, written 12:01:00; another code's written 11:58:00
+	const events = [SECOND - 600_000, SECOND - 300_000, SECOND + 97_600];
+	const rows = [
+		{ id: 'qr', totalScans: 3, createdAt: SECOND - 86_400_000, updatedAt: SECOND + 60_000 },
+		{ id: 'other', totalScans: 1, createdAt: SECOND - 86_400_000, updatedAt: SECOND - 120_000 },
+	];
+	expect(noteIn(rows, events)).toBeUndefined();
+});
+
+it('an hourly rollup (last scans truncated to the hour), totals agreeing with the events: no note', () => {
+	// last scans really at 12:37:12.400 and 11:05:00.100, written 12:00:00 and 11:00:00; totals agree (2 each)
+	const rows = [
+		{ id: 'a', totalScans: 2, createdAt: SECOND - 86_400_000, updatedAt: SECOND },
+		{ id: 'b', totalScans: 2, createdAt: SECOND - 86_400_000, updatedAt: SECOND - 3_600_000 },
+	];
+	const note = noteIn(rows, [SECOND - 7_200_000, SECOND + 37 * 60_000 + 12_400], 'a');
+	expect(note).toBeUndefined();
+});
+
+it('the step is decided once for all the totals answers of a report: an hour from two answers of one code each', () => {
+	const answers = [
+		[{ id: 'a', totalScans: 2, createdAt: SECOND - 86_400_000, updatedAt: SECOND - 3_600_000 }],
+		[{ id: 'b', totalScans: 1, createdAt: SECOND - 86_400_000, updatedAt: SECOND }],
+	];
+	const placed = withLastScans(answers.map((rows) => placeTotalsTimes(rows as never, PRESENT)));
+	expect(placed.flat().map((row) => row.lastScan?.stepMs)).toEqual([3_600_000, 3_600_000]);
+});
+
+it('one scanned code in whole seconds whose last scan is on :00 is read in seconds: a disagreement 30 s off is noted', () => {
+	// totals say 1 scan, last at 12:00:00; the events hold another 30 s before it (a scan after the last one may
+	// have come after the totals were read: only one before it is a disagreement)
+	const rows = [
+		{ id: 'qr', totalScans: 1, createdAt: SECOND - 86_400_000, updatedAt: SECOND / 1000 },
+		{ id: 'never', totalScans: 0, createdAt: SECOND - 5_000, updatedAt: SECOND - 5_000 },
+	];
+	expect(noteIn(rows, [SECOND - 30_000, SECOND])).toContain('within a second either side');
 });
 
 it('a one-row answer to the ms ending in 0 is read in hundredths, and its note says only what its times allow', () => {

@@ -29,8 +29,8 @@ export interface TallyPlan {
 /**
  * A code's cutoff (Compare With Totals): the moment up to which its totals counted its scans lies from `firstMs`
  * to `lastMs` (the same ms when it is known to the ms, `stepMs` 1; otherwise the last scan's time a step less a ms
- * either side, in the step `stepMs` its totals answer's last scans are all on: a minute, a second, a tenth or a
- * hundredth).
+ * either side, in the step `stepMs` the report's totals' last scans are all on: a day, an hour, 15 or 5 minutes,
+ * a minute, a second, a tenth or a hundredth).
  */
 export interface Cutoff {
 	firstMs: number;

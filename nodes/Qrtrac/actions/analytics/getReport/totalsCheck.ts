@@ -29,9 +29,9 @@ export interface TotalsRow {
 /**
  * `answers`: the totals rows of each answer, in the order the answers came, one request after another. A code's
  * cutoff is the later of its own last scan and the latest last scan of the earlier answers, which was past before
- * its answer was asked, so the code has no scan between its own last scan and that time. Its own last scan in an
- * answer whose last scan times are all on whole seconds (or minutes, tenths, hundredths) lies anywhere within that
- * step either side of it (truncated or rounded): the totals counted the events before that span and at least one
+ * its answer was asked, so the code has no scan between its own last scan and that time. Its own last scan, when
+ * the report's last scan times are all on whole seconds (or days, hours, minutes, tenths, hundredths), lies anywhere
+ * within that step either side of it (truncated or rounded): the totals counted the events before that span and at least one
  * in it (the last scan), perhaps not a later one made while the report ran, so they disagree with the events only
  * outside it. The rows of one answer lend each other nothing: the contract promises neither their order nor one
  * moment for all of them (a service may read each code's counter on its own). So a code never scanned, which has
@@ -95,8 +95,12 @@ export function totalsCheck(
 	return { cutoffs, compare };
 }
 
-/** Words for the step of an answer's last scan times (`Cutoff` `stepMs`): a step less a ms either side of one. */
+/** Words for the step of the report's last scan times (`Cutoff` `stepMs`): a step less a ms either side of one. */
 const STEP_WORDS: ReadonlyMap<number, { step: string; whole: string }> = new Map([
+	[86_400_000, { step: 'a day', whole: 'whole days' }],
+	[3_600_000, { step: 'an hour', whole: 'whole hours' }],
+	[900_000, { step: '15 minutes', whole: 'whole quarter hours' }],
+	[300_000, { step: '5 minutes', whole: 'multiples of 5 minutes' }],
 	[60_000, { step: 'a minute', whole: 'whole minutes' }],
 	[1_000, { step: 'a second', whole: 'whole seconds' }],
 	[100, { step: 'a tenth of a second', whole: 'whole tenths of a second' }],
@@ -105,7 +109,7 @@ const STEP_WORDS: ReadonlyMap<number, { step: string; whole: string }> = new Map
 
 /**
  * A note's words for the events counted against a last scan in a coarser step: the span the totals fit. They say
- * what the answer's times show (all on whole seconds, say), not how the service writes them, which one answer
+ * what the totals' times show (all on whole seconds, say), not how the service writes them, which its answers
  * cannot tell: a time to the ms may fall on a whole hundredth.
  */
 function eventsInStep(
@@ -116,7 +120,7 @@ function eventsInStep(
 		step: `${stepMs} ms`,
 		whole: `steps of ${stepMs} ms`,
 	};
-	const time = `its last scan's time (its totals answer's last scan times are all on ${whole}: perhaps truncated or rounded)`;
+	const time = `its last scan's time (the totals' last scan times are all on ${whole}: perhaps truncated or rounded)`;
 	return before === upTo
 		? `${step} or more before ${time} are ${upTo}, and none within ${step} either side of it`
 		: `up to a moment within ${step} either side of ${time} are ${before + 1} to ${upTo}`;
