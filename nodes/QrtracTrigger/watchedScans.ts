@@ -1,6 +1,7 @@
 import { NodeApiError, type IPollFunctions } from 'n8n-workflow';
 
 import {
+	answeredNoCode,
 	CODES_PER_ANALYTICS_REQUEST,
 	chunk,
 	deletedChangesSince,
@@ -103,8 +104,9 @@ async function isGone(
 }
 
 /**
- * The poll's error when QRTRAC refuses a watched code it does not show gone (a role refused for a while): the
- * refusal, titled with the code, and what the trigger does next. Other errors are left as they are.
+ * The poll's error when QRTRAC refuses a watched code, or reads it without a code, and has not confirmed it deleted
+ * (a role refused for a while, a list lagging): the failure, titled with the code, and what the trigger does next.
+ * Other errors are left as they are.
  */
 export function stillWatched(
 	ctx: IPollFunctions,
@@ -113,13 +115,20 @@ export function stillWatched(
 	what: string,
 ): unknown {
 	if (!(error instanceof NodeApiError) || !mayShowGoneCode(error)) return error;
+	// a read answered success without a code is no refusal: only the scans, when they were refused, are
+	const noCode = answeredNoCode(error);
+	const title = !noCode
+		? `QRTRAC refused ${what} of watched code ${id}: ${error.message}`
+		: what === 'the read'
+			? `Watched code ${id}: ${error.message}`
+			: `QRTRAC refused ${what} of watched code ${id}; its read: ${error.message}`;
 	retitle(
 		ctx.getNode(),
 		error,
-		`QRTRAC refused ${what} of watched code ${id}: ${error.message}`,
+		title,
 		[
 			error.description,
-			`QRTRAC does not show the code gone, so New Scans keeps watching it: this poll reports nothing, and a later poll reads the code's scans from where this one began and reports them once QRTRAC allows it.`,
+			`QRTRAC has not confirmed the code deleted (its changes or list still hold it), so New Scans keeps watching it: this poll reports nothing, and a later poll reads the code's scans from where this one began and reports them once QRTRAC allows it.`,
 		]
 			.filter(Boolean)
 			.join(' '),

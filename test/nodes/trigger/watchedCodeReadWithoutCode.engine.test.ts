@@ -2,7 +2,7 @@
  * New Scans and a watched code deleted without a trace whose scans are refused with 403 and whose read by ID is
  * answered 200 `{"success": true}` without a code (the contract's `data` is optional): read like a 403 read, the
  * code is let go once the team's list could hold it, and until then the poll's error words the ID as a watched
- * code's, not as one the user typed. Through n8n-core's real poll machinery against the simulator over 127.0.0.1.
+ * code's, not as one the user typed, and the answer as no refusal. Through n8n-core's real poll machinery against the simulator over 127.0.0.1.
  * Build first (`npm run build`).
  */
 import { useSimulator } from '../../support/simulatorSuite';
@@ -75,8 +75,46 @@ describe('QRTRAC Trigger: New Scans and a watched code read without a code', () 
 		expect(failed?.message).toContain(`watched code ${fresh.id}`);
 		expect(failed?.description).toMatch(/keeps watching it/);
 		expect(failed?.description).not.toMatch(/Team Override|Check the ID/);
+		// after "shows no code of this team" the code is not "shown gone": its deletion is not confirmed
+		expect(failed?.message).toMatch(/refused the scans of watched code .*; its read: /);
+		expect(failed?.description).toContain(
+			'QRTRAC has not confirmed the code deleted (its changes or list still hold it)',
+		);
+		expect(failed?.description).not.toMatch(/does not show the code gone/);
 
 		suite.sim.clock.advance(16 * 60_000);
 		expect((await watcher.poll()).map((item) => item.city)).toEqual(['Lyon']);
+	});
+
+	it('a listed code with new scans whose read gives no code: the error names no refusal, and the code stays watched', async () => {
+		const account = newAccount();
+		const code = createCodeAt(account.teamId, Date.now() - 300_000, 'Listed');
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		expect(await watcher.poll()).toEqual([]);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			body: '{"success":true}',
+			contentType: 'application/json',
+			method: 'GET',
+			path: `/api/qrs-api/teams/${code.id}`,
+		});
+		suite.sim.state.addScan(code.id, { city: 'Lyon' });
+
+		const failed = await watcher.poll().then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(failed?.message).toMatch(
+			new RegExp(`^Watched code ${code.id}: QRTRAC answered Get QR Code`),
+		);
+		expect(failed?.message).not.toMatch(/refused/);
+		expect(failed?.description).toContain(
+			'QRTRAC has not confirmed the code deleted (its changes or list still hold it)',
+		);
+		expect(failed?.description).not.toMatch(
+			/does not show the code gone|Team Override|Check the ID/,
+		);
+		expect((watcher.staticData as any).newScans.codeIds).toEqual([code.id]);
 	});
 });
