@@ -5,6 +5,7 @@ import { executionNode, type NodeContext } from '../executionNode';
 import { isLive } from '../records/qrCode';
 import type { TransportContext } from '../transport';
 import type { QrCode } from './answers';
+import { momentSpan, timeStep } from './eventTime';
 import { labelOf } from './route';
 import type { InTeam } from './source';
 import { changeTimeOf, getTeamQrsFromTime, TEAM_CHANGES } from './timeline';
@@ -35,10 +36,11 @@ export const MAX_DELETION_READS = 50;
  * every code it was read for from that code's version on: one it does not hold is not deleted. One that looks
  * capped may have left out changes (the newer ones, for a service keeping the oldest N), so the changes are read
  * again, each read starting later than the one before, at most MAX_DELETION_READS in all: from a code's version
- * when it is newer than all the answer held (that read can decide it), else from the newest change the answer
- * held (a walk forward, which decides only the codes it holds: the part before may have been left out).
- * `cappedAt`: the codes an answer that looked capped left undecided, with the size of the first such answer
- * (their absence proves nothing).
+ * when it is newer than all the answer held and that start is later than the read just made (that read can decide
+ * it), else from one step of the answer's time resolution (eventTime.ts) before the newest change it held (a walk
+ * forward, which decides only the codes it holds: the part before may have been left out). `cappedAt`: the codes
+ * an answer that looked capped left undecided, with the size of the first such answer (their absence proves
+ * nothing).
  */
 export async function deletedAmong(
 	ctx: TransportContext,
@@ -71,14 +73,15 @@ export async function deletedAmong(
 			break;
 		}
 		const presentMs = Date.now();
-		const covered = recent.reduce(
-			(newest, code) => Math.max(newest, changeTimeOf(code, presentMs) ?? newest),
-			fromTime,
-		);
-		// a millisecond before the newest change held: changes in the same millisecond it left out come again
+		const times = recent.flatMap((code) => changeTimeOf(code, presentMs) ?? []);
+		const covered = times.reduce((newest, time) => Math.max(newest, time), fromTime);
+		// before the earliest moment the newest change held may stand for (a service rounding its times up shows a
+		// change left out in that step at the same time), else a ms before it: those changes come again
+		const back = momentSpan(covered, timeStep(times)).firstMs - 1;
+		const onward = back > fromTime ? back : covered - 1;
 		const starts = [...pending].map(([id, version]) => {
 			if (!cappedAt.has(id)) cappedAt.set(id, recent.length);
-			return version > covered ? since(version) : covered - 1;
+			return version > covered && since(version) > fromTime ? since(version) : onward;
 		});
 		const next = Math.min(...starts.filter((start) => start > fromTime));
 		if (!Number.isFinite(next)) break;

@@ -1004,6 +1004,21 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				expect(feedReads.length).toBeGreaterThan(1);
 			});
 
+			it('keeping the oldest: takes as deleted a candidate whose version came 30 s after 150 other changes, walking on from the newest held', async () => {
+				// the 100 held all lie in the minute before the candidate's version: a read "from its version" is the one just made
+				suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
+				const { result, gone } = await deletedByAnotherRun(1, 150, {
+					gone: [100_000],
+					others: 130_000,
+				});
+
+				expect(result.error?.message).toBeUndefined();
+				expect(result.items.find((item) => item.json.id === gone[0].id)?.json).toMatchObject({
+					result: 'deleted',
+					alreadyDeleted: true,
+				});
+			});
+
 			it('takes as deleted a candidate changed after all the capped answer holds, reading again from its version (two reads)', async () => {
 				suite.sim.setChangeDrift({ fromTimeCap: 100, fromTimeCapKeeps: 'oldest' });
 				const day = 86_400_000;
