@@ -1,4 +1,4 @@
-import type { INode, NodeApiError } from 'n8n-workflow';
+import { NodeApiError, type INode } from 'n8n-workflow';
 
 import { looksCapped } from '../cappedAnswers';
 import { executionNode, type NodeContext } from '../executionNode';
@@ -26,8 +26,11 @@ export async function deletedSince(
 	);
 }
 
-/** Most reads of the team's changes one question about deletions makes while its answers look capped. */
-export const MAX_DELETION_READS = 50;
+/**
+ * Most reads of the team's changes one question about deletions makes while its answers look capped: Delete asks
+ * one per item, Delete Missing one per team, so a run's cost is bounded by items (or teams) times this.
+ */
+export const MAX_DELETION_READS = 10;
 
 /**
  * The codes that the team's changes since each one's version (epoch ms, less `slackMs`) hold deleted: one read
@@ -40,7 +43,7 @@ export const MAX_DELETION_READS = 50;
  * it), else from one step of the answer's time resolution (eventTime.ts) before the newest change it held (a walk
  * forward, which decides only the codes it holds: the part before may have been left out). `cappedAt`: the codes
  * an answer that looked capped left undecided, with the size of the first such answer (their absence proves
- * nothing).
+ * nothing); `failedRead`: the error of a later read that failed, which ended the walk.
  */
 export async function deletedAmong(
 	ctx: TransportContext,
@@ -50,7 +53,7 @@ export async function deletedAmong(
 		teamId,
 		itemIndex,
 	}: InTeam & { versions: ReadonlyMap<string, number>; slackMs?: number },
-): Promise<{ deleted: Map<string, QrCode>; cappedAt: Map<string, number> }> {
+): Promise<{ deleted: Map<string, QrCode>; cappedAt: Map<string, number>; failedRead?: unknown }> {
 	const deleted = new Map<string, QrCode>();
 	const cappedAt = new Map<string, number>();
 	const pending = new Map(versions);
@@ -59,8 +62,9 @@ export async function deletedAmong(
 	for (let reads = 0; reads < MAX_DELETION_READS && pending.size > 0; reads++) {
 		const reading = getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
 		// the first read's failure is the caller's; a later one leaves undecided what the capped answer left so
-		const recent = reads === 0 ? await reading : await reading.catch(() => undefined);
-		if (recent === undefined) break;
+		const recent =
+			reads === 0 ? await reading : await reading.catch((error: unknown) => ({ error }));
+		if ('error' in recent) return { deleted, cappedAt, failedRead: recent.error };
 		for (const code of recent)
 			if (typeof code.id === 'string' && pending.has(code.id)) {
 				if (!isLive(code)) deleted.set(code.id, code);
@@ -177,31 +181,50 @@ export async function deletedAfterRefusals(
 		if (deleted) return { deleted };
 		const cappedAt = read?.cappedAt.get(id);
 		if (cappedAt === undefined) return { error: refused };
-		return { error: deletionUndecided(executionNode(ctx), { id, cappedAt, refused, itemIndex }) };
+		const failedRead = read?.failedRead;
+		return {
+			error: deletionUndecided(executionNode(ctx), {
+				id,
+				cappedAt,
+				failedRead,
+				refused,
+				itemIndex,
+			}),
+		};
 	});
 }
 
 /**
  * The error of a refusal a code not there may get whose check against the team's changes could not decide: an
- * answer looked capped (cappedAnswers.ts) and no read held the code deleted.
+ * answer looked capped (cappedAnswers.ts) and no read held the code deleted, the walk forward ending at its bound
+ * or on a read that failed (`failedRead`). The refusal's status stays: the code may well be live (a role refused).
  */
 function deletionUndecided(
 	node: INode,
 	{
 		id,
 		cappedAt,
+		failedRead,
 		refused,
 		itemIndex,
-	}: { id: string; cappedAt: number; refused: unknown; itemIndex?: number },
+	}: { id: string; cappedAt: number; failedRead?: unknown; refused: unknown; itemIndex?: number },
 ): NodeApiError {
-	const refusal = refused instanceof Error ? refused.message : String(refused);
+	const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+	const httpCode = (refused instanceof NodeApiError && refused.httpCode) || undefined;
+	const refusal = [httpCode, messageOf(refused)].filter(Boolean).join(': ');
+	const capped = `${labelOf(TEAM_CHANGES)} answered ${cappedAt} codes, a size that looks capped (a service returning only part of the changes)`;
+	const walk =
+		failedRead === undefined
+			? `${capped}, and no read of them (at most ${MAX_DELETION_READS}, each from later on) held the code: its deletion may be among the changes left out`
+			: `${capped}, and the read of the changes after it failed (${messageOf(failedRead)}): the code's deletion may be among them`;
 	return apiError(
 		node,
 		{ success: false, message: 'deletion undecided' },
 		{
 			itemIndex,
-			message: `QRTRAC refused QR code "${id}" as a code not there, and its changes cannot tell whether it was deleted meanwhile`,
-			description: `The refusal: ${refusal}. ${labelOf(TEAM_CHANGES)} answered ${cappedAt} codes, a size that looks capped (a service returning only part of the changes): the code's deletion may be among the changes it left out. The code was not taken as deleted; run the node again once the team's changes are fewer, or check the code in QRTRAC.`,
+			httpCode,
+			message: `QRTRAC refused QR code "${id}" (${refusal}); the team's changes cannot tell whether it was deleted`,
+			description: `${walk}. The code was not taken as deleted; run the node again once the team's changes are fewer, or check the code in QRTRAC.`,
 		},
 	);
 }

@@ -10,6 +10,67 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.fn(async () => undefined),
 }));
 
+it("is unchanged when a capped answer holds only a bulk change in the minute before the code's version, walking on from the newest held", async () => {
+	// times ending in 1 ms, written to the ms: the walk restarts a ms before the newest held
+	const version = Math.floor((Date.now() - 600_000) / 1_000) * 1_000 + 1;
+	const live = { ...STORED_CODE, teamId: 'team_1', updatedAt: version, deleted: false };
+	// 150 other codes changed in the minute before the code's version, 100 ms apart; the code deleted 5 minutes later
+	const changes = [
+		...Array.from({ length: 150 }, (_, index) => ({
+			id: `qr_other_${index}`,
+			teamId: 'team_1',
+			updatedAt: version - 59_000 + index * 100,
+			deleted: false,
+		})),
+		{ ...live, updatedAt: version + 300_000, deleted: true },
+	];
+	const fromTimes: number[] = [];
+	const service = answering({
+		'GET /api/qrs-api/teams/qr_1': ok(live),
+		'DELETE /api/qrs-api/qr_1': refused(410, 'Gone'),
+	});
+	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_1' }, (request) => {
+		const from = /\/fromTime\/(\d+)$/.exec(new URL(request.url).pathname);
+		if (from === null) return service(request);
+		fromTimes.push(Number(from[1]));
+		// a service keeping the oldest 100 of the changes after fromTime
+		return ok(
+			changes
+				.filter((code) => code.updatedAt > Number(from[1]))
+				.sort((a, b) => a.updatedAt - b.updatedAt)
+				.slice(0, 100),
+		);
+	});
+
+	// before: one read, then "cannot tell" (a read from the code's version less the slack was the one just made)
+	expect(run.error?.message).toBeUndefined();
+	expect(run.output?.[0][0].json).toEqual({ deleted: true, id: 'qr_1', result: 'unchanged' });
+	expect(fromTimes.map((at) => at - version)).toEqual([-60_000, -49_101]);
+});
+
+it('reads the changes at most 10 times for an item whose code is refused 410 in a team of 6,000 changes capped to the oldest 100', async () => {
+	const start = Date.now() - 30 * 86_400_000;
+	const changes = Array.from({ length: 6_000 }, (_, index) => ({
+		id: `qr_other_${index}`,
+		teamId: 'team_1',
+		updatedAt: start + index * 60_000,
+		deleted: false,
+	}));
+	let feedReads = 0;
+	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_a' }, (request) => {
+		const path = new URL(request.url).pathname;
+		const from = /\/fromTime\/(\d+)$/.exec(path);
+		if (from === null) return refused(410, 'Gone');
+		feedReads++;
+		return ok(changes.filter((code) => code.updatedAt > Number(from[1])).slice(0, 100));
+	});
+
+	expect(feedReads).toBe(10);
+	expect(run.error?.message).toBe(
+		'QRTRAC refused QR code "qr_a" (410: Gone); the team\'s changes cannot tell whether it was deleted',
+	);
+});
+
 it('finds a deletion a capped answer left out in the second its newest change is rounded up to', async () => {
 	const second = Math.floor((Date.now() - 600_000) / 1_000) * 1_000;
 	const version = second;
@@ -46,4 +107,62 @@ it('finds a deletion a capped answer left out in the second its newest change is
 	expect(fromTimes.map((at) => at - version)).toEqual([-60_000, 10_000]);
 	expect(run.error?.message).toBeUndefined();
 	expect(run.output?.[0][0].json).toEqual({ deleted: true, id: 'qr_1', result: 'unchanged' });
+});
+
+it('keeps a 403 refusal\'s status and words, not "a code not there", when capped changes cannot tell (a live code, a role)', async () => {
+	const version = Date.now() - 600_000;
+	const live = { ...STORED_CODE, teamId: 'team_1', updatedAt: version, deleted: false };
+	const changes = [
+		live,
+		...Array.from({ length: 200 }, (_, index) => ({
+			id: `qr_other_${index}`,
+			teamId: 'team_1',
+			updatedAt: version + 1_000 + index * 1_000,
+			deleted: false,
+		})),
+	];
+	const service = answering({
+		'GET /api/qrs-api/teams/qr_1': ok(live),
+		'DELETE /api/qrs-api/qr_1': refused(403, 'Your role may not delete codes'),
+	});
+	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_1' }, (request) => {
+		const from = /\/fromTime\/(\d+)$/.exec(new URL(request.url).pathname);
+		if (from === null) return service(request);
+		return ok(changes.filter((code) => code.updatedAt > Number(from[1])).slice(-100));
+	});
+
+	expect(run.error).toMatchObject({ httpCode: '403' });
+	expect(run.error?.message).toBe(
+		'QRTRAC refused QR code "qr_1" (403: Your role may not delete codes); the team\'s changes cannot tell whether it was deleted',
+	);
+	expect((run.error as { description?: string }).description).toMatch(
+		/answered 100 codes, a size that looks capped .*, and no read of them \(at most 10, each from later on\) held the code/,
+	);
+});
+
+it('says a later read of the changes failed, not only that the answer looked capped, when that ended the walk', async () => {
+	const version = Date.now() - 600_000;
+	const live = { ...STORED_CODE, teamId: 'team_1', updatedAt: version, deleted: false };
+	const others = Array.from({ length: 100 }, (_, index) => ({
+		id: `qr_other_${index}`,
+		teamId: 'team_1',
+		updatedAt: version - 30_000 + index * 100,
+		deleted: false,
+	}));
+	let feedReads = 0;
+	const service = answering({
+		'GET /api/qrs-api/teams/qr_1': ok(live),
+		'DELETE /api/qrs-api/qr_1': refused(410, 'Gone'),
+	});
+	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_1' }, (request) => {
+		if (!request.url.includes('/fromTime/')) return service(request);
+		feedReads++;
+		return feedReads === 1 ? ok(others) : refused(400, 'Bad fromTime');
+	});
+
+	expect(feedReads).toBe(2);
+	expect(run.error).toMatchObject({ httpCode: '410' });
+	expect((run.error as { description?: string }).description).toMatch(
+		/answered 100 codes, a size that looks capped .*, and the read of the changes after it failed \(.*Bad fromTime.*\): the code's deletion may be among them/,
+	);
 });
