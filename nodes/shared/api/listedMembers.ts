@@ -53,8 +53,14 @@ export function caseTwins(
 	const key = normalizeEmail(email);
 	const spellings = new Set<string>();
 	for (const { email: listed } of members)
-		if (typeof listed === 'string' && normalizeEmail(listed) === key) spellings.add(listed.trim());
+		if (typeof listed === 'string' && normalizeEmail(listed) === key)
+			spellings.add(spellingOf(listed));
 	return spellings.size > 1 ? [...spellings] : undefined;
+}
+
+/** One spelling of an e-mail, as caseTwins tells spellings apart: with its case, without spaces around it. */
+export function spellingOf(email: string): string {
+	return email.trim();
 }
 
 /** A person a list does not hold under their e-mail: absent, unless it lists any member without one (not known). */

@@ -204,7 +204,7 @@ describe('member e-mails keep their case', () => {
 			expect(suite.sim.state.findMember(fourth.id, 'grace@case.example')).toBeUndefined();
 			expect(suite.sim.state.findMember(fourth.id, 'Grace@case.example')).toBeUndefined();
 			expect(result.items[3].json.error).toBe(
-				`Item 3: The person's earlier rows left them as grace@case.example (teams ${main.id} and ${third.id}) and Grace@case.example (team ${sales.id}), e-mails that differ only in case; nothing was sent`,
+				`Item 3: The person's teams hold them as grace@case.example (teams Main (${main.id}) and Third (${third.id})) and Grace@case.example (team Sales (${sales.id})), e-mails that differ only in case; nothing was sent`,
 			);
 			expect(result.items[3].json.description).toMatch(/cannot tell which one this row means/);
 		},

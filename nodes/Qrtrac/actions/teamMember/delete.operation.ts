@@ -23,14 +23,8 @@ import {
 	type MemberTarget,
 } from '../../helpers/memberTarget';
 import { attempt, refusedAsNotFound, refusedWith, reportsOutcome } from '../../helpers/outcome';
-import {
-	Rosters,
-	caseTwinsError,
-	hiddenMembers,
-	rosterNote,
-	sentUntold,
-	teamLabel,
-} from './rosters';
+import { Rosters, hiddenMembers, rosterNote, sentUntold, teamLabel } from './rosters';
+import { caseTwinsError } from './spellings';
 
 const properties: INodeProperties[] = [
 	{

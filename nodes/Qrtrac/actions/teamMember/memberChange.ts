@@ -126,15 +126,15 @@ export function memberChangeRun<Input extends MemberTarget>(change: MemberChange
 
 /**
  * The input as sent: with the e-mail the team lists the person under (a service may compare e-mails exactly and
- * hold another case than the row's), else the one the person's earlier rows left them under (`knownAs`, asked
- * only then: rosters.ts spellingHeld), else as typed.
+ * hold another case than the row's), else the one the person is held under elsewhere (`knownAs`: spellings.ts
+ * spellingHeld), else as typed.
  */
 export function asListed<Input extends { email: string }>(
 	input: Input,
 	member: { email: string } | undefined | null,
-	knownAs?: () => string | undefined,
+	knownAs?: string,
 ): Input {
-	const email = member ? member.email : (knownAs?.() ?? input.email);
+	const email = member ? member.email : (knownAs ?? input.email);
 	return email !== input.email ? { ...input, email } : input;
 }
 

@@ -47,7 +47,7 @@ export type LeftInTeam = RosterMember | typeof READ_AGAIN;
  * (READ_AGAIN), from the team read again for it (`fromRoster` with `again`). `send` answers what the row left in
  * each team it changed (READ_AGAIN where it failed once it may have written); a row that failed before sending
  * anything leaves what the rows before it left, so a row that never started reads nothing. `heldAs` is, by team,
- * the e-mail the person's earlier rows left them under, for a row whose team does not list them (rosters.ts
+ * the e-mail the person's earlier rows left them under, for a row whose team does not list them (spellings.ts
  * spellingHeld).
  */
 export function placementTurns<Input extends { email: string }>(

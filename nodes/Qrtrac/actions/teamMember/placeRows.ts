@@ -9,8 +9,8 @@ export interface RowPlacing<Input extends { email: string }> {
 	teamIds: (input: Input) => readonly string[];
 	/**
 	 * Sends the row and answers its output: `current` reads the person in a team as the person's rows so far left
-	 * them, `heldAs` their spellings by team (rosters.ts spellingHeld); `sending` is called with the e-mail sent just
-	 * before the request goes out.
+	 * them, `heldAs` their spellings by team (spellings.ts spellingHeld); `sending` is called with the e-mail sent
+	 * just before the request goes out, and by team the spelling each of the row's teams lists the person under.
 	 */
 	write: (
 		row: ParsedItem<Input>,
@@ -18,11 +18,11 @@ export interface RowPlacing<Input extends { email: string }> {
 			rosters: Rosters;
 			current: (teamId: string) => Promise<RosterMember>;
 			heldAs: ReadonlyMap<string, string>;
-			sending: (email: string) => void;
+			sending: (email: string, listed?: ReadonlyMap<string, string>) => void;
 		},
 	) => Promise<IDataObject>;
-	/** The members a row that succeeded leaves, sent as `sentAs`, by team. */
-	left: (input: Input, sentAs: string) => Array<readonly [string, KnownMember]>;
+	/** The members a row that succeeded leaves, by team, each under the e-mail `sentIn` gives for its team. */
+	left: (input: Input, sentIn: (teamId: string) => string) => Array<readonly [string, KnownMember]>;
 }
 
 /**
@@ -45,7 +45,11 @@ export async function placeRows<Input extends { email: string }>(
 		async (row, current, heldAs): Promise<Array<readonly [string, LeftInTeam]>> => {
 			const teamIds = placing.teamIds(row.input);
 			let sentAs: string | undefined;
-			const sending = (email: string) => (sentAs = email);
+			let listedAs: ReadonlyMap<string, string> = new Map();
+			const sending = (email: string, listed?: ReadonlyMap<string, string>) => {
+				sentAs = email;
+				listedAs = listed ?? listedAs;
+			};
 			try {
 				await results.settle(
 					row.itemIndex,
@@ -55,8 +59,12 @@ export async function placeRows<Input extends { email: string }>(
 				for (const teamId of teamIds) await rosters.forget(teamId);
 				return sentAs === undefined ? [] : teamIds.map((teamId) => [teamId, READ_AGAIN] as const);
 			}
-			// A row that succeeded sent its request (write calls `sending` first): `sentAs` is the e-mail it sent.
-			const members = placing.left(row.input, sentAs ?? row.input.email);
+			// A row that succeeded called `sending` first. A team keeps the spelling it lists the person under: a bulk
+			// add sends one e-mail, and a team of it listing another spelling was not sent (Add to Teams).
+			const members = placing.left(
+				row.input,
+				(teamId) => listedAs.get(teamId) ?? sentAs ?? row.input.email,
+			);
 			for (const [teamId, member] of members) await rosters.wrote(teamId, member);
 			return members;
 		},

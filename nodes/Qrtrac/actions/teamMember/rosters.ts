@@ -12,7 +12,7 @@ import { HeldSnapshots } from '../../../shared/heldSnapshots';
 import { attempt, withNote } from '../../helpers/outcome';
 import { TeamReads } from '../../../shared/teamReads';
 import { normalizeEmail } from '../../../shared/records/member';
-import { itemInputError } from '../../../shared/validation';
+import { caseTwinsError } from './spellings';
 
 /**
  * How long a roster read serves the node's later runs in the same execution (Loop Over Items). No change feed
@@ -229,58 +229,6 @@ async function readRoster(
 export function teamLabel(teamId: string, name: unknown): string {
 	const shown = shownName(name);
 	return shown ? `${shown} (${teamId})` : teamId;
-}
-
-/**
- * A row naming an e-mail the team lists in several spellings (`spellings`, caseTwins): accounts a service comparing
- * e-mails exactly keeps apart, which the node, matching e-mails without case, cannot tell apart.
- */
-export function caseTwinsError(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	team: string,
-	spellings: string[],
-): Error {
-	return itemInputError(
-		ctx.getNode(),
-		itemIndex,
-		`Team ${team} lists ${inWords(spellings)}, e-mails that differ only in case; nothing was sent`,
-		'QRTRAC holds them as separate accounts, and the node matches e-mails without case (a sheet rarely keeps the case QRTRAC holds), so it cannot tell which one this row means. Remove or rename one of them in QRTRAC, then run the item again.',
-	);
-}
-
-/**
- * The e-mail a row sends for a person its team does not list (memberChange.ts asListed): the one the person's
- * earlier rows left them under in other teams (`heldAs`, by team; personTurns.ts), or where they left several
- * spellings the typed one among them; undefined where they left none. Several, none typed: a service comparing
- * e-mails exactly holds as many accounts and which one the row means cannot be told, so the row fails unsent.
- */
-export function spellingHeld(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	typed: string,
-	heldAs: ReadonlyMap<string, string>,
-): string | undefined {
-	const teamsOf = new Map<string, string[]>();
-	for (const [teamId, email] of heldAs) teamsOf.set(email, [...(teamsOf.get(email) ?? []), teamId]);
-	if (teamsOf.size < 2) return [...teamsOf.keys()][0];
-	if (teamsOf.has(typed)) return typed;
-	const where = [...teamsOf].map(
-		([email, teams]) => `${email} (team${teams.length > 1 ? 's' : ''} ${inWords(teams)})`,
-	);
-	throw itemInputError(
-		ctx.getNode(),
-		itemIndex,
-		`The person's earlier rows left them as ${inWords(where)}, e-mails that differ only in case; nothing was sent`,
-		'QRTRAC may hold them as separate accounts, and the node matches e-mails without case, so it cannot tell which one this row means. Type the e-mail as the account this row means is spelled, or remove or rename one of the accounts in QRTRAC, then run the item again.',
-	);
-}
-
-/** `a, b and c`. */
-function inWords(parts: string[]): string {
-	return parts.length < 2
-		? parts.join('')
-		: `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 /** Longest team name an error quotes: a service's name is text of any length. */

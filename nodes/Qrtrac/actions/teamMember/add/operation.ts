@@ -17,7 +17,8 @@ import { teamTargetInput, teamTargetShape } from '../../../helpers/teamTarget';
 import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import { placeRows } from '../placeRows';
-import { sentUntold, spellingHeld, type RosterMember } from '../rosters';
+import { sentUntold, type RosterMember } from '../rosters';
+import { spellingHeld } from '../spellings';
 import { planMemberChange } from './plan';
 
 const properties: INodeProperties[] = [
@@ -74,8 +75,14 @@ export async function run(
 		teamIds: (input) => [input.teamId],
 		write: async ({ input, itemIndex }, { rosters, current, heldAs, sending }) => {
 			const before = input.alwaysSend ? undefined : await current(input.teamId);
-			const sent = asListed(input, before, () =>
-				spellingHeld(this, itemIndex, input.email, heldAs),
+			const sent = asListed(
+				input,
+				before,
+				before
+					? undefined
+					: await spellingHeld(this, itemIndex, input.email, heldAs, {
+							label: async (teamId) => await rosters.teamLabel(teamId, input.email),
+						}),
 			);
 			const untold =
 				before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
@@ -83,8 +90,8 @@ export async function run(
 			return await addOne(this, sent, itemIndex, before, untold);
 		},
 		// The next row of the person sends the spelling this one sent (the team's, where it listed them).
-		left: (input, sentAs) => [
-			[input.teamId, { email: sentAs, name: input.name, role: input.role }],
+		left: (input, sentIn) => [
+			[input.teamId, { email: sentIn(input.teamId), name: input.name, role: input.role }],
 		],
 	});
 }

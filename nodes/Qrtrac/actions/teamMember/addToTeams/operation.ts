@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { bulkAddMember } from '../../../../shared/api';
+import { bulkAddMember, spellingOf } from '../../../../shared/api';
 import { loadOptionsField } from '../../../../shared/forms/fields';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
@@ -16,11 +16,11 @@ import {
 	memberNameField,
 	roleField,
 } from '../../../descriptions/member';
-import { asListed } from '../memberChange';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import type { Placement } from '../personTurns';
 import { placeRows } from '../placeRows';
-import { sentUntold, spellingHeld, type KnownMember, type RosterMember } from '../rosters';
+import { sentUntold, type KnownMember, type RosterMember } from '../rosters';
+import { oneSpellingFor, spellingHeld, type AlsoKnown } from '../spellings';
 import { planTeams, type TeamOutcome } from './plan';
 
 const teamsSourceField: INodeProperties = {
@@ -178,22 +178,69 @@ export async function run(
 		teamIds: (input) => input.teams.map(({ teamId }) => teamId),
 		write: async ({ input, itemIndex }, { rosters, current, heldAs, sending }) => {
 			const placement = input.alwaysSend ? undefined : await placementOf(input, current);
-			// as the first of the row's teams listing the person lists them (asListed)
-			const listed = [...(placement?.values() ?? [])].find(Boolean);
-			const sent = asListed(input, listed, () =>
-				spellingHeld(this, itemIndex, input.email, heldAs),
-			);
+			const planned = placement && planTeams(input.teams, teamsIn(input, placement));
+			const listed = listedAs(placement);
+			const email = await sentEmail(this, input, itemIndex, planned, {
+				heldAs,
+				listed,
+				label: async (teamId) => await rosters.teamLabel(teamId, input.email),
+			});
 			const untold = new Map<string, string>();
 			for (const [teamId, member] of placement ?? [])
 				if (member === null) untold.set(teamId, await rosters.untoldNote(teamId, input.email));
-			sending(sent.email);
-			return await addToTeams(this, sent, itemIndex, placement, untold);
+			sending(email, listed);
+			return await addToTeams(this, { ...input, email }, itemIndex, planned, untold);
 		},
-		left: (input, sentAs) => placed({ ...input, email: sentAs }),
+		left: (input, sentIn) => placed(input, sentIn),
 	});
 }
 
+/** By team, the spelling each of the row's teams lists the person under (those that list them). */
+function listedAs(placement: Placement | undefined): Map<string, string> {
+	const listed = new Map<string, string>();
+	for (const [teamId, member] of placement ?? []) if (member) listed.set(teamId, member.email);
+	return listed;
+}
+
+/**
+ * The e-mail the row sends, one for all its teams: a team sent that lists the person needs its own spelling, one
+ * that does not (or may not) the spelling spellingHeld picks from the row's teams and the person's earlier rows;
+ * where they need several the row fails unsent (oneSpellingFor). Nothing to send: the one spelling the row's teams
+ * list, else as typed.
+ */
+async function sentEmail(
+	ctx: IExecuteFunctions,
+	input: Input,
+	itemIndex: number,
+	planned: ReturnType<typeof planTeams> | undefined,
+	held: Required<AlsoKnown> & { heldAs: ReadonlyMap<string, string> },
+): Promise<string> {
+	const toSend = planned ? planned.toSend : input.teams;
+	const needed = new Map<string, string[]>();
+	const need = (email: string, teamId: string) =>
+		needed.set(spellingOf(email), [...(needed.get(spellingOf(email)) ?? []), teamId]);
+	for (const { teamId } of toSend) {
+		const email = held.listed.get(teamId);
+		if (email !== undefined) need(email, teamId);
+	}
+	const unlisted = toSend.filter(({ teamId }) => !held.listed.has(teamId));
+	if (unlisted.length > 0) {
+		const email =
+			(await spellingHeld(ctx, itemIndex, input.email, held.heldAs, held)) ?? input.email;
+		for (const { teamId } of unlisted) need(email, teamId);
+	}
+	const sent = await oneSpellingFor(ctx, itemIndex, needed, held.label);
+	if (sent !== undefined) return sent;
+	const spellings = new Set([...held.listed.values()].map(spellingOf));
+	return spellings.size === 1 ? [...spellings][0] : input.email;
+}
+
 /** The person in each of the row's teams, in the row's order. */
+function teamsIn(input: Input, placement: Placement): RosterMember[] {
+	return input.teams.map(({ teamId }) => placement.get(teamId));
+}
+
+/** The person in each of the row's teams, by team. */
 async function placementOf(
 	input: Input,
 	current: (teamId: string) => Promise<RosterMember>,
@@ -203,25 +250,22 @@ async function placementOf(
 	return placement;
 }
 
+/** `input` as sent (sentEmail); `planned` from the row's teams as read, none under Always Send. */
 async function addToTeams(
 	ctx: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
-	current: Placement | undefined,
+	planned: ReturnType<typeof planTeams> | undefined,
 	untoldNotes: ReadonlyMap<string, string>,
 ): Promise<IDataObject> {
 	const record = { email: input.email, name: input.name };
 	const send = async (teams: Input['teams']) =>
 		await bulkAddMember(ctx, { email: input.email, name: input.name, teams, itemIndex });
-	if (!current) {
+	if (!planned) {
 		await send(input.teams);
 		const teams: TeamOutcome[] = input.teams.map((team) => ({ ...team, result: 'sent' }));
 		return { ...record, result: 'sent', teams: teams as unknown as IDataObject[] };
 	}
-	const planned = planTeams(
-		input.teams,
-		input.teams.map(({ teamId }) => current.get(teamId)),
-	);
 	const { toSend } = planned;
 	// A team that cannot tell whether the person is in it says why its change was sent (rosters.ts sentUntold).
 	const outcomes = planned.outcomes.map((outcome) => {
@@ -242,9 +286,10 @@ async function addToTeams(
 	};
 }
 
-function placed(input: Input): Array<[string, KnownMember]> {
+/** The person in each of the row's teams as a row that succeeded left them, under the team's spelling (`sentIn`). */
+function placed(input: Input, sentIn: (teamId: string) => string): Array<[string, KnownMember]> {
 	return input.teams.map(({ teamId, role }) => [
 		teamId,
-		{ email: input.email, name: input.name, role },
+		{ email: sentIn(teamId), name: input.name, role },
 	]);
 }
