@@ -98,7 +98,11 @@ export function classifyFailure(
 	return 'connectionReset';
 }
 
-/** Whether an answer with this status refused the request without acting on it: a 429, or a 4xx other than 408. */
+/**
+ * Whether an answer with this status refused the request without acting on it: a 429, or a 4xx other than 408.
+ * By status, not as the complement of UNKNOWN_OUTCOME_KINDS: a 2xx saying `success: false` or an answer too large to
+ * read is a clientError (not retried), yet may have acted.
+ */
 export function refusedUnacted(status: number | undefined): boolean {
 	const kind = status === undefined ? undefined : classifyFailure(status, undefined);
 	return kind === 'rateLimited' || kind === 'clientError';

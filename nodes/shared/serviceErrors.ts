@@ -79,7 +79,8 @@ const refusal = (f: ServiceFailure) =>
 /** A message about a limit of any kind: on Resend Invite, the resend limit whatever it names. */
 const LIMIT_WORDS = /\b(limit|limits|maximum|max|quota|too many)\b/i;
 
-const ALREADY_ACCEPTED = /\balready accepted\b/i;
+/** "already accepted", "has already been accepted". */
+const ALREADY_ACCEPTED = /\balready (?:been )?accepted\b/i;
 const INVITATION_RULE =
 	'QRTRAC allows only a few resends of one invitation, and only to people who have not accepted it yet.';
 

@@ -144,12 +144,16 @@ describe("an invitation's hint is Resend Invite's only", () => {
 		expect(said).toContain(RESEND);
 	});
 
-	it("Resend Invite 409 of an accepted invitation: the resend's hint, never advising to delete the person", async () => {
-		const said = await hintOf(409, 'The invitation was already accepted', resend);
-		expect(said).toContain(RESEND);
-		// the person has an account: deleting them would take away their teams, for nothing
-		expect(said).not.toMatch(/delet/i);
-	});
+	it.each(['The invitation was already accepted', 'This invitation has already been accepted'])(
+		"Resend Invite 409 of an accepted invitation (%s): the resend's hint, never advising to delete the person",
+		async (message) => {
+			const said = await hintOf(409, message, resend);
+			expect(said).toContain(RESEND);
+			// the person has an account: deleting them would take away their teams, for nothing
+			expect(said).not.toMatch(/delet/i);
+			expect(said).toContain('QRTRAC says this invitation was accepted');
+		},
+	);
 
 	it('Resend Invite 400 of the resend limit: a fresh invitation after deleting completely is a may, not a promise', async () => {
 		const said = await hintOf(400, 'Maximum number of invitation resends reached', resend);
