@@ -6,7 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import type { RoleRule } from './api/route';
+import type { PlanCount, RoleRule } from './api/route';
 
 /** What a caller of the transport asks for and gets back (transport.ts sends it). */
 export type TransportContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
@@ -21,6 +21,8 @@ export interface QrtracRequest {
 	api?: 'primary' | 'simple';
 	/** The role the contract says the request needs (api/route.ts `Endpoint`): a 403's hint names it. */
 	needsRole?: RoleRule;
+	/** What the request uses up of the plan (api/route.ts `Endpoint`): its 403's hint names that limit too. */
+	usesPlan?: PlanCount;
 	query?: IDataObject;
 	body?: IDataObject;
 	/** Team for `x-request-team-id` (and the rate limit bucket); defaults to the credential's team. */

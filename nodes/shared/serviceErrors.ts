@@ -1,5 +1,6 @@
 import type { INode, JsonObject, NodeApiError } from 'n8n-workflow';
 
+import type { PlanCount } from './api/route';
 import { apiError } from './nodeErrors';
 import { FIELD_LABELS } from './records/fieldLabels';
 
@@ -24,8 +25,8 @@ export interface ServiceFailure {
 	quotesBody?: true;
 	/** The request sends an invitation (Resend Invite): a message about it gets the resend hint. */
 	sendsInvitation?: true;
-	/** The request makes something (a POST): its 403 may be a plan's limit as well as the role's (PLAN_OR_ROLE). */
-	creates?: true;
+	/** What the request uses up of the plan (api/route.ts): its 403 may be that limit as well as the role's. */
+	usesPlan?: PlanCount;
 }
 
 /** The errors of answers too large to read, by identity: nothing the service sends can make one. */
@@ -93,26 +94,35 @@ const refusedInvitation = (f: ServiceFailure) =>
 	refusal(f) &&
 	(LIMIT_WORDS.test(f.message) || ALREADY_ACCEPTED.test(f.message));
 
-/** The message without its quoted values: a Display ID "quota-2024" or a name "Floor plan" says nothing of a plan. */
-const unquoted = (message: string) => message.replace(/"[^"]*"|'[^' ]*'/g, '""');
+/**
+ * The message without its quoted values: a Display ID "quota-2024" or a name 'Q3 launch plan' says nothing of a
+ * plan. A single quote opens a value only after no letter, so that "plan's" or "can't" stay as they are.
+ */
+const unquoted = (message: string) =>
+	message.replace(
+		/"[^"]*"|\u201c[^\u201d]*\u201d|\u2018[^\u2019]*\u2019|(?<!\w)'[^']*'(?!\w)/g,
+		'""',
+	);
 
 /** A plan's limit named as such: "plan limit(s)", "plan's limit", "limit (reached) of/for/on your plan". */
 const PLAN_LIMIT =
 	/\bplan'?s? limits?\b|\blimits?( (reached|exceeded|hit))? (of|for|on) (your|the|this|current) ([\w-]+ )?plan\b/i;
 const REACHED = /\b(reach(es|ed)?|exceed(s|ed)?|hit)\b/i;
+/** A 402 speaks of a count only with such words; without them it may be a feature ("PDF QR codes require a paid plan"). */
+const COUNT_WORDS = /\b(limits?|maximum|max|quotas?|too many|(create|add|make) more)\b/i;
 
 /**
- * A plan's limit surely reached, the one message hint that beats the request's own for the status: any 402
- * (Payment Required), a quota, or a plan's limit named as reached, exceeded or hit. Only on a refusal (a 401
+ * A plan's limit surely reached, the one message hint that beats the request's own for the status: a 402
+ * (Payment Required) naming a limit or more of something, a quota, or a plan's limit named as reached, exceeded or hit. Only on a refusal (a 401
  * refuses the credential, a key "invalid or quota exhausted" too; a 429 is the rate limit; a 5xx is the server's).
  * Words that may also mean a value's limit ("limit reached", "maximum", "too many") decide nothing: a 403 names
- * both causes (PLAN_OR_ROLE), any other status none.
+ * both causes (planOrRole), any other status none.
  */
 const limitReached = (f: ServiceFailure) => {
 	const said = unquoted(f.message);
 	return (
 		refusal(f) &&
-		(f.status === 402 ||
+		((f.status === 402 && COUNT_WORDS.test(said)) ||
 			/\bquotas?\b/i.test(said) ||
 			(PLAN_LIMIT.test(said) && REACHED.test(said))) &&
 		!refusedInvitation(f)
@@ -131,11 +141,22 @@ const LIMIT_HINTS: Hint[] = [
 
 const CHECK_ROLE =
 	"check the role of the API client the credential's 'Client ID' names (QRTRAC Settings > API Access).";
+/** What frees room under a plan's limit of each count (the contract deletes no team). */
+const FREE_ROOM: Record<PlanCount, string> = {
+	codes:
+		"the plan's limit or quota of QR codes is reached: delete unused codes or upgrade the plan in QRTRAC",
+	teams:
+		"the plan's limit of teams is reached: upgrade the plan in QRTRAC, or free room under it there",
+	members:
+		"the plan's limit of members (seats) is reached: free a seat in QRTRAC (someone who no longer needs access) or upgrade the plan",
+};
 /**
- * The general hint of a create's 403, which either cause fits: a plan's limit or feature, or the API client's
- * role. The words of a message ("limit reached", "maximum", "upgrade") cannot tell which.
+ * The general hint of a 403 of a request that uses up something of the plan (api/route.ts `usesPlan`), which
+ * either cause fits: that limit or a feature of another plan, or the API client's role. The words of a message
+ * ("limit reached", "maximum", "upgrade") cannot tell which.
  */
-const PLAN_OR_ROLE = `QRTRAC refused this. If its message speaks of a plan's limit or quota, the plan's limit is reached: delete unused codes or upgrade the plan in QRTRAC; if it names a feature of another plan, upgrade or leave that feature out. Otherwise the API client's role may not do this: ${CHECK_ROLE}`;
+const planOrRole = (count: PlanCount) =>
+	`QRTRAC refused this. If its message speaks of a plan's limit, ${FREE_ROOM[count]}; if it names a feature of another plan, upgrade or leave that feature out. Otherwise the API client's role may not do this: ${CHECK_ROLE}`;
 
 /** A message naming the plan without a limit reached: a feature of another plan ("requires a paid plan"). */
 const namesPlan = (f: ServiceFailure) =>
@@ -146,14 +167,22 @@ const namesPlan = (f: ServiceFailure) =>
  * ("already set") nor "use" inside "because". "Unique" or "not available" may state a format or a code kind.
  */
 const DISPLAY_ID_TAKEN =
-	/\b(taken|in use|being used|(already|has|have) (been )?(used|taken|assigned|registered|reserved|claimed)|already uses|used by|duplicate|exists|conflicts?)\b/i;
+	/\b(taken|in use|being used|(already|has|have) (been )?(used|taken|assigned|registered|reserved|claimed)|already uses|used by|duplicate|exists|conflicts? with (an existing|another)\b.*\bcodes?)\b/i;
+/** Another code named as the holder: "cannot be changed: "x" is in use by another code" is taken all the same. */
+const ANOTHER_CODE = /\b(by|to) another\b|\banother (qr )?code\b/i;
 
-/** A Display ID said taken, never one said not to exist ("does not exist", "no code with this displayId exists"). */
+/**
+ * A Display ID said taken, never one said not to exist ("does not exist", "no code with this displayId exists"),
+ * nor one that cannot change ("has already been assigned and cannot be changed", "already set") unless another
+ * code is named as holding it.
+ */
 const DISPLAY_ID_HINT: Hint = {
 	test: (f) =>
 		/display[\s_]*id/i.test(f.message) &&
 		DISPLAY_ID_TAKEN.test(f.message) &&
-		!/\bnot exist|\bno\b.*\bexists\b/i.test(f.message),
+		!/\bnot exist|\bno\b.*\bexists\b/i.test(f.message) &&
+		(!/\b(cannot|can ?not|can't|may not) be changed\b|\balready set\b/i.test(f.message) ||
+			ANOTHER_CODE.test(f.message)),
 	hint: 'This Display ID is already used by another code (Display IDs are unique across QRTRAC, deleted codes keep theirs). Choose another one or leave it empty for a generated one, check it first with "Check Display ID Availability", or use "Create or Update" to update the existing code.',
 };
 
@@ -179,14 +208,22 @@ const STATUS_HINTS: Hint[] = [
 		test: (f) => f.status === 401,
 		hint: "Check the credential: 'Team ID', 'Client ID' and 'Client Secret' must belong to the same QRTRAC organization (Settings > API Access).",
 	},
-	{ test: (f) => f.status === 403 && f.creates === true, hint: PLAN_OR_ROLE },
+	...(['codes', 'teams', 'members'] as const).map((count) => ({
+		test: (f: ServiceFailure) => f.status === 403 && f.usesPlan === count,
+		hint: planOrRole(count),
+	})),
+	{
+		// before the role's: a 403 naming the plan is more likely the plan's than the role's
+		test: namesPlan,
+		hint: "QRTRAC's message names the plan: what was asked may be more than the plan allows or a feature it does not offer (its message says which). Check the plan in QRTRAC: free room under its limit, upgrade it, or leave out what it does not offer.",
+	},
+	{
+		test: (f) => f.status === 402,
+		hint: 'QRTRAC asks for payment (HTTP 402): what was asked is more than the plan allows or a feature it does not offer (its message says which). Check the plan and its billing in QRTRAC: upgrade it, or leave out what it does not offer.',
+	},
 	{
 		test: (f) => f.status === 403,
 		hint: `The API client's role may not do this: ${CHECK_ROLE}`,
-	},
-	{
-		test: namesPlan,
-		hint: "QRTRAC's message names the plan: what was asked may be more than the plan allows or a feature it does not offer (its message says which). Check the plan in QRTRAC: free room under its limit, upgrade it, or leave out what it does not offer.",
 	},
 	{
 		test: (f) => f.status === 409,
@@ -213,7 +250,7 @@ const STATUS_HINTS: Hint[] = [
 /**
  * The one order of hints: the failure's own, then a plan's limit reached, then the request's hint for the status
  * (the Owner rule of a Delete Member whose message says "invited"), then one the message calls for, then the
- * general one for the status (a create's 403 names a plan and the role, either may be it).
+ * general one for the status (the 403 of a request using up the plan names that limit and the role).
  */
 function hintFor(failure: ServiceFailure): string | undefined {
 	const picked = (hints: Hint[]) => hints.find((entry) => entry.test(failure))?.hint;

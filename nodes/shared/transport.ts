@@ -226,7 +226,7 @@ async function sendWithRetries<T>(
 					: {}),
 				...refusedRole(request, failure),
 				sendsInvitation: request.sendsInvitation,
-				creates: request.method === 'POST' ? true : undefined,
+				usesPlan: request.usesPlan,
 				itemIndex: request.itemIndex,
 				detail:
 					[

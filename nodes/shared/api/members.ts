@@ -106,6 +106,7 @@ export async function bulkAddMember(
 	const sent = callEndpoint(ctx, {
 		operation: 'Add Member to Teams',
 		route: 'POST /teams-api/members/bulk',
+		usesPlan: 'members',
 		body: { name, email, teams },
 		itemIndex,
 		verifyUnknownOutcome: async () => {

@@ -76,6 +76,7 @@ export async function createQr(
 		const response = await callEndpoint(ctx, {
 			operation: 'Create QR Code',
 			route: 'POST /qrs-api',
+			usesPlan: 'codes',
 			body,
 			teamId,
 			itemIndex,

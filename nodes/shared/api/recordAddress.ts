@@ -15,7 +15,7 @@ export const CODE_ADDRESSES = {
 	delete: endpoint('Delete QR Code', 'DELETE /qrs-api/{id}'),
 	tags: endpoint('Update QR Code Tags', 'PUT /qrs-api/{id}/tags'),
 	title: endpoint('Update QR Code Title', 'PATCH /qrs-api/{id}/title'),
-	duplicate: endpoint('Duplicate QR Code', 'POST /qrs-api/duplicate/{id}'),
+	duplicate: endpoint('Duplicate QR Code', 'POST /qrs-api/duplicate/{id}', { usesPlan: 'codes' }),
 	scans: endpoint('Get Scans', 'GET /analytics-api/detailed/{id}'),
 };
 
@@ -24,7 +24,7 @@ export const TEAM_ADDRESSES = {
 	get: endpoint('Get Team', 'GET /teams-api/{id}'),
 	rename: endpoint('Rename Team', 'PUT /teams-api/{id}', { needsRole: 'Admin or Owner' }),
 	domains: endpoint('Set Team Domains', 'PUT /teams-api/{id}/domainPreferences'),
-	addMember: endpoint('Add Team Member', 'PUT /teams-api/{id}/members'),
+	addMember: endpoint('Add Team Member', 'PUT /teams-api/{id}/members', { usesPlan: 'members' }),
 };
 
 export type AddressedRecord = 'qrCode' | 'team';

@@ -55,7 +55,12 @@ export interface Endpoint<Route extends string = string> {
 	api?: 'simple';
 	/** The role the contract says the API client needs for this operation: a 403's hint names it. */
 	needsRole?: RoleRule;
+	/** What the operation uses up of the plan (a code, a team, a member's seat): its 403 may be that limit's. */
+	usesPlan?: PlanCount;
 }
+
+/** What a plan may count: codes (a create or a duplicate), teams, the people of the teams. */
+export type PlanCount = 'codes' | 'teams' | 'members';
 
 /** The contract's role rules: Update Team needs Admin or Owner, Delete Member (completely) needs Owner. */
 export type RoleRule = 'Admin or Owner' | 'Owner';
@@ -64,7 +69,7 @@ export type RoleRule = 'Admin or Owner' | 'Owner';
 export function endpoint<Route extends RouteText>(
 	operation: string,
 	route: Route,
-	more: { api?: 'simple'; needsRole?: RoleRule } = {},
+	more: { api?: 'simple'; needsRole?: RoleRule; usesPlan?: PlanCount } = {},
 ): Endpoint<Route> {
 	return { operation, route, ...more };
 }

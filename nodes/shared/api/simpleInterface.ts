@@ -100,6 +100,7 @@ export async function simpleCreateDynamic(
 		} = await callEndpoint(ctx, {
 			operation: 'Create Dynamic Link',
 			route: 'POST /qr/create',
+			usesPlan: 'codes',
 			api: 'simple',
 			body,
 			unknownOutcomeAdvice: lookBeforeCreatingAgain('link'),

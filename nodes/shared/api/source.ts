@@ -26,7 +26,7 @@ export interface InTeam {
 /** One request to an endpoint: the endpoint, the values of its route's `{name}` parts, and the rest of the request. */
 export type EndpointCall<Route extends string> = Endpoint<Route> &
 	RouteParams<Route> &
-	Omit<QrtracRequest, 'method' | 'path' | 'api' | 'needsRole'>;
+	Omit<QrtracRequest, 'method' | 'path' | 'api' | 'needsRole' | 'usesPlan'>;
 
 /**
  * Sends a request to an endpoint, its method and path taken from the route, and hands back the answer with its
@@ -36,8 +36,8 @@ export async function callEndpoint<Route extends RouteText>(
 	ctx: TransportContext,
 	call: EndpointCall<Route>,
 ): Promise<QrtracResponse<unknown> & { source: AnswerSource }> {
-	const { operation, route, api, needsRole, params, ...request } = call as Endpoint &
-		Omit<QrtracRequest, 'method' | 'path' | 'api' | 'needsRole'> & {
+	const { operation, route, api, needsRole, usesPlan, params, ...request } = call as Endpoint &
+		Omit<QrtracRequest, 'method' | 'path' | 'api' | 'needsRole' | 'usesPlan'> & {
 			params?: Record<string, string | number>;
 		};
 	const response = await qrtracApiRequest<unknown>(ctx, {
@@ -46,6 +46,7 @@ export async function callEndpoint<Route extends RouteText>(
 		path: fillRoute(route, params),
 		...(api ? { api } : {}),
 		...(needsRole ? { needsRole } : {}),
+		...(usesPlan ? { usesPlan } : {}),
 	});
 	return {
 		...response,

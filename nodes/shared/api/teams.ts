@@ -55,6 +55,7 @@ export async function createTeam(
 			const { data, source } = await callEndpoint(ctx, {
 				operation: 'Create Team',
 				route: 'POST /teams-api',
+				usesPlan: 'teams',
 				body,
 				unknownOutcomeAdvice: lookBeforeCreatingAgain('team'),
 				itemIndex,

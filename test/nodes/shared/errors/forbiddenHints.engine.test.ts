@@ -169,9 +169,7 @@ describe("requests without a role rule in the contract get the general hint, no 
 		const said = await forbidden(method, pattern, filled);
 		expect(said.toLowerCase()).toContain(GENERAL.toLowerCase());
 		expect(said).not.toMatch(/Owner|member/i);
-		// a create's 403 may be a plan's limit as well: the words of a message cannot tell, the hint names both
-		expect(said.includes("If its message speaks of a plan's limit or quota")).toBe(
-			method === 'POST',
-		);
+		// a 403 of what uses up the plan (Create Team) may be its limit as well: the hint names both
+		expect(said.includes("If its message speaks of a plan's limit")).toBe(method === 'POST');
 	});
 });

@@ -8,8 +8,15 @@
  */
 import { NodeApiError } from 'n8n-workflow';
 
-import { deleteMember, resendInvite, updateTeam } from '../../../../nodes/shared/api';
-import { qrtracApiRequest } from '../../../../nodes/shared/transport';
+import {
+	addTeamMember,
+	createQr,
+	createTeam as newTeam,
+	deleteMember,
+	getBulkQrAnalytics,
+	resendInvite,
+	updateTeam,
+} from '../../../../nodes/shared/api';
 import { fakeContext, refused } from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
@@ -29,14 +36,12 @@ async function hintOf(status: number, message: string, send: (ctx: never) => Pro
 	);
 	return String(error.description ?? '');
 }
-const createCode = (ctx: never) =>
-	qrtracApiRequest(ctx, { method: 'POST', path: '/qrs-api', body: {}, itemIndex: 0 });
+const createCode = (ctx: never) => createQr(ctx, { body: { name: 'A' }, itemIndex: 0 });
 const bulkAnalytics = (ctx: never) =>
-	qrtracApiRequest(ctx, { method: 'POST', path: '/analytics-api/bulk', body: {}, itemIndex: 0 });
+	getBulkQrAnalytics(ctx, { qrIds: ['q1'], startTime: 0, endTime: 1000, itemIndex: 0 } as never);
 const addMember = (ctx: never) =>
-	qrtracApiRequest(ctx, { method: 'POST', path: '/teams-api/t/members', body: {}, itemIndex: 0 });
-const createTeam = (ctx: never) =>
-	qrtracApiRequest(ctx, { method: 'POST', path: '/teams-api', body: {}, itemIndex: 0 });
+	addTeamMember(ctx, { teamId: 't', email: 'a@b.c', name: 'A', role: 'editor' });
+const createTeam = (ctx: never) => newTeam(ctx, { name: 'Sales', itemIndex: 0 });
 const renameTeam = (ctx: never) => updateTeam(ctx, { teamId: 't', name: 'Sales', itemIndex: 0 });
 const removeForGood = (ctx: never) => deleteMember(ctx, { teamId: 't', email: 'a@b.c' });
 const resend = (ctx: never) => resendInvite(ctx, { email: 'a@b.c', itemIndex: 0 });
@@ -45,8 +50,9 @@ const resend = (ctx: never) => resendInvite(ctx, { email: 'a@b.c', itemIndex: 0 
 const HINTS = {
 	QUOTA: "Your plan's QR code quota is reached",
 	PLAN: "Your plan's limit is reached",
-	PLAN_OR_ROLE: "If its message speaks of a plan's limit or quota",
+	PLAN_OR_ROLE: "If its message speaks of a plan's limit",
 	FEATURE: "QRTRAC's message names the plan",
+	PAYMENT: 'QRTRAC asks for payment (HTTP 402)',
 	ADMIN: 'only an Admin or Owner client',
 	OWNER: 'Deleting a member completely needs an Owner client',
 	RESEND: 'QRTRAC allows only a few resends',
@@ -66,7 +72,7 @@ const rows: Array<[number, string, Want, (ctx: never) => Promise<unknown>]> = [
 	[403, 'Creating this QR code would exceed your plan limits', 'QUOTA', createCode],
 	[402, 'Payment required: upgrade your subscription to create more QR codes', 'QUOTA', createCode],
 	[403, 'Dynamic QR code quota exceeded', 'QUOTA', createCode],
-	[402, 'Payment method declined: please update your billing details', 'PLAN', createCode],
+	[402, 'Payment method declined: please update your billing details', 'PAYMENT', createCode],
 	[400, 'Analytics history limit reached for your plan: 90 days', 'PLAN', bulkAnalytics],
 	// a 403 whose words may be a plan's limit or not: one hint naming both the plan and the role
 	[403, 'Maximum QR codes reached for the Free plan', 'PLAN_OR_ROLE', createCode],
