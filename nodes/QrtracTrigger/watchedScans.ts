@@ -128,7 +128,7 @@ export function stillWatched(
 		title,
 		[
 			error.description,
-			`QRTRAC has not confirmed the code deleted (its changes or list still hold it), so New Scans keeps watching it: this poll reports nothing, and a later poll reads the code's scans from where this one began and reports them once QRTRAC allows it.`,
+			`QRTRAC has not confirmed the code deleted (its changes do not show it deleted, and the team's list still holds it or may not show it yet), so New Scans keeps watching it: this poll reports nothing, and a later poll reads the code's scans from where this one began and reports them once QRTRAC answers for it.`,
 		]
 			.filter(Boolean)
 			.join(' '),

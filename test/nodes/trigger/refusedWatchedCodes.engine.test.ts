@@ -131,7 +131,7 @@ describe('QRTRAC Trigger: New Scans and watched codes refused with 403', () => {
 		expect(failed?.message).toContain(live.id);
 		expect(failed?.message).toContain('Your role is not allowed to do this');
 		expect(failed?.description).toMatch(/keeps watching it/);
-		expect(failed?.description).toMatch(/reports them once QRTRAC allows it/);
+		expect(failed?.description).toMatch(/reports them once QRTRAC answers for it/);
 	});
 
 	it('lets go of a code the feed brought, deleted without a trace and refused with 403, once a list could hold it', async () => {
