@@ -27,32 +27,35 @@ const UNITS: ReadonlyArray<Reading> = [
 ];
 
 /**
- * The coarser steps a service may write its times in, coarsest first: a day, an hour, 15 and 5 minutes, a minute
- * (a rollup truncating to them), a second, a tenth, a hundredth.
+ * The coarser steps a service may write its times in, coarsest first (an hour, 15 and 5 minutes, a minute: a
+ * rollup truncating to them; a second, a tenth, a hundredth), each with the values it is read from at least. A
+ * time in whole minutes is on a 5-minute mark one time in 5, on a quarter hour one in 15, on an hour one in 60,
+ * and one in whole seconds on a minute one in 60: so many values keep a wrong step at about 1 in 1,000 or below
+ * against the minute (RELIABILITY.md "Left": against 5 or 15 minutes more). A day is no step: a daily rollup's
+ * midnight is the account's, which the node does not know.
  */
-const TIME_STEPS_MS = [86_400_000, 3_600_000, 900_000, 300_000, 60_000, 1_000, 100, 10] as const;
+const TIME_STEPS: ReadonlyArray<{ stepMs: number; values: number }> = [
+	{ stepMs: 3_600_000, values: 2 },
+	{ stepMs: 900_000, values: 3 },
+	{ stepMs: 300_000, values: 5 },
+	{ stepMs: 60_000, values: 2 },
+	{ stepMs: 1_000, values: 1 },
+	{ stepMs: 100, values: 1 },
+	{ stepMs: 10, values: 1 },
+];
 
 /**
- * A step of a minute or more is read only from at least this many distinct times: one time in whole seconds is on
- * a whole minute one time in 60, and a disagreement within that minute would go unnoted.
- */
-const TIMES_FOR_MINUTES = 2;
-
-/**
- * The step a set of times of one field is written in (epoch ms as read): the coarsest of a day, an hour, 15 or 5
- * minutes, a minute (from 2 distinct times or more), a second, a tenth or a hundredth of a second that every one
- * of them is on, however it was written (epoch seconds, epoch ms ending in 000, ISO text without a fraction), else
- * 1 ms. Decided for all of them, never per value (a time written to the ms ends in 000 one time in a thousand and
- * is still exact), nor across fields (each is read in its own unit).
+ * The step a set of times of one field is written in (epoch ms as read), each value one record's (a scanned
+ * code's last scan, two codes on one time count two): the coarsest of TIME_STEPS that every one of them is on and
+ * that has values enough, however it was written (epoch seconds, epoch ms ending in 000, ISO text without a
+ * fraction), else 1 ms. Decided for all of them, never per value (a time written to the ms ends in 000 one time in
+ * a thousand and is still exact), nor across fields (each is read in its own unit).
  */
 export function timeStep(times: readonly number[]): number {
-	if (times.length === 0) return 1;
-	const distinct = new Set(times).size;
 	return (
-		TIME_STEPS_MS.find(
-			(step) =>
-				(step < 60_000 || distinct >= TIMES_FOR_MINUTES) && times.every((ms) => ms % step === 0),
-		) ?? 1
+		TIME_STEPS.find(
+			({ stepMs, values }) => times.length >= values && times.every((ms) => ms % stepMs === 0),
+		)?.stepMs ?? 1
 	);
 }
 

@@ -104,8 +104,3 @@ export function withLastScans(answers: readonly ScanTotals[][]): TotalsRead[][] 
 		}),
 	);
 }
-
-/** One totals answer read alone, as `readTotalsAnswers` reads a report's answers together. */
-export function placeTotalsAnswer(rows: readonly ScanTotals[], presentMs: number): TotalsRead[] {
-	return withLastScans([placeTotalsTimes(rows, presentMs)])[0];
-}

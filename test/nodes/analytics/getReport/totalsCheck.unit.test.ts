@@ -14,7 +14,11 @@ import {
 	type TotalsRow,
 } from '../../../../nodes/Qrtrac/actions/analytics/getReport/totalsCheck';
 import { ZonedDays } from '../../../../nodes/Qrtrac/actions/analytics/getReport/zonedDays';
-import { placeTotalsAnswer } from '../../../../nodes/shared/api/scanTotals';
+import { placeTotalsTimes, withLastScans } from '../../../../nodes/shared/api/scanTotals';
+
+/** One totals answer read alone, as `readTotalsAnswers` reads a report's answers together. */
+const placeTotalsAnswer = (rows: readonly object[], presentMs: number) =>
+	withLastScans([placeTotalsTimes(rows as never, presentMs)])[0];
 
 /** A totals row read in epoch ms: its last scan is at its `updatedAt`. */
 const inMs = (totals: IDataObject): TotalsRow =>
@@ -249,7 +253,7 @@ describe('ScanTally with cutoffs', () => {
 	});
 });
 
-describe('a totals answer read in whole seconds, perhaps rounded (api/scanTotals.ts `placeTotalsAnswer`)', () => {
+describe('a totals answer read in whole seconds, perhaps rounded (api/scanTotals.ts `withLastScans`)', () => {
 	const PRESENT = Date.UTC(2026, 0, 15);
 	const SECOND = Date.UTC(2026, 0, 14, 12, 0, 0);
 

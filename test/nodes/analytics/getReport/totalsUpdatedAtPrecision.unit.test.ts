@@ -1,8 +1,8 @@
 /**
- * Compare With Totals through `placeTotalsAnswer`, `totalsCheck` and `ScanTally`: how precisely a totals answer
+ * Compare With Totals through `withLastScans`, `totalsCheck` and `ScanTally`: how precisely a totals answer
  * writes its last scans is read from its scanned codes' `updatedAt` alone (the contract types each time only as an
- * integer, and each field's unit is read on its own), in steps of a day, an hour, 15 or 5 minutes or a minute
- * (from 2 scanned codes' last scans or more), a second, a tenth or a hundredth.
+ * integer, and each field's unit is read on its own), in steps of an hour, 15 or 5 minutes or a minute (each from
+ * enough scanned codes' last scans, eventTime.ts `TIME_STEPS`), a second, a tenth or a hundredth.
  */
 import {
 	ScanTally,
@@ -11,11 +11,11 @@ import {
 } from '../../../../nodes/Qrtrac/actions/analytics/getReport/scanTally';
 import { totalsCheck } from '../../../../nodes/Qrtrac/actions/analytics/getReport/totalsCheck';
 import { ZonedDays } from '../../../../nodes/Qrtrac/actions/analytics/getReport/zonedDays';
-import {
-	placeTotalsAnswer,
-	placeTotalsTimes,
-	withLastScans,
-} from '../../../../nodes/shared/api/scanTotals';
+import { placeTotalsTimes, withLastScans } from '../../../../nodes/shared/api/scanTotals';
+
+/** One totals answer read alone, as `readTotalsAnswers` reads a report's answers together. */
+const placeTotalsAnswer = (rows: readonly object[], presentMs: number) =>
+	withLastScans([placeTotalsTimes(rows as never, presentMs)])[0];
 
 const PRESENT = Date.UTC(2026, 0, 15);
 const SECOND = Date.UTC(2026, 0, 14, 12, 0, 0);
@@ -136,6 +136,24 @@ it('an hourly rollup (last scans truncated to the hour), totals agreeing with th
 	];
 	const note = noteIn(rows, [SECOND - 7_200_000, SECOND + 37 * 60_000 + 12_400], 'a');
 	expect(note).toBeUndefined();
+});
+
+it('an hourly rollup, 2 scanned codes last scanned in the same hour (both 11:00:00), totals agreeing: no note', () => {
+	// the two codes' last scans are two values even on one time: 11:37 and 11:12, both written 11:00:00
+	const rows = [
+		{ id: 'qr', totalScans: 2, createdAt: SECOND - 36 * 3_600_000, updatedAt: SECOND - 3_600_000 },
+		{ id: 'b', totalScans: 1, createdAt: SECOND - 36 * 3_600_000, updatedAt: SECOND - 3_600_000 },
+	];
+	expect(noteIn(rows, [SECOND - 5 * 3_600_000, SECOND - 3_600_000 + 37 * 60_000])).toBeUndefined();
+});
+
+it('a minute rollup whose 2 codes are on 5-minute marks (1 in 25) is read in minutes: a disagreement is noted', () => {
+	// 5 minutes need 5 last scans; totals count 2, the events hold 3 scans before the last one counted (12:00:40)
+	const rows = [
+		{ id: 'qr', totalScans: 2, createdAt: SECOND - 36 * 3_600_000, updatedAt: SECOND },
+		{ id: 'b', totalScans: 1, createdAt: SECOND - 36 * 3_600_000, updatedAt: SECOND - 300_000 },
+	];
+	expect(noteIn(rows, [SECOND - 600_000, SECOND - 180_000, SECOND + 40_000])).toBeDefined();
 });
 
 it('the step is decided once for all the totals answers of a report: an hour from two answers of one code each', () => {

@@ -23,6 +23,19 @@ it('decides the step per answer: the coarsest of a minute, a second, a tenth, a 
 	expect(timeStep([])).toBe(1);
 });
 
+it('reads a coarser step only from values enough, each value counted (two records on one time are two)', () => {
+	const HOUR = 3_600_000;
+	expect(timeStep([SECOND])).toBe(1_000);
+	expect(timeStep([SECOND, SECOND])).toBe(HOUR);
+	expect(timeStep([SECOND, SECOND - 300_000])).toBe(60_000);
+	expect(timeStep([0, 1, 2, 3].map((n) => SECOND - n * 300_000))).toBe(60_000);
+	expect(timeStep([0, 1, 2, 3, 4].map((n) => SECOND - n * 300_000))).toBe(300_000);
+	expect(timeStep([0, 1].map((n) => SECOND - n * 900_000))).toBe(60_000);
+	expect(timeStep([0, 1, 2].map((n) => SECOND - n * 900_000))).toBe(900_000);
+	// a day is no step: a daily rollup's midnight is the account's zone's, which the node does not know
+	expect(timeStep([SECOND - 12 * HOUR, SECOND - 36 * HOUR])).toBe(HOUR);
+});
+
 it('places a time within a step less a ms either side, one written to the ms at its ms', () => {
 	expect(momentSpan(SECOND, 1_000)).toEqual({
 		firstMs: SECOND - 999,
