@@ -130,7 +130,11 @@ const limitReached = (f: ServiceFailure) => {
 };
 const LIMIT_HINTS: Hint[] = [
 	{
-		test: (f) => limitReached(f) && /\b(qrs?|codes?)\b/i.test(unquoted(f.message)),
+		// a limit of members or teams may mention QR codes: deleting codes frees nothing there
+		test: (f) =>
+			limitReached(f) &&
+			(f.usesPlan === undefined || f.usesPlan === 'codes') &&
+			/\b(qrs?|codes?)\b/i.test(unquoted(f.message)),
 		hint: "Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
 	},
 	{
@@ -169,7 +173,7 @@ const namesPlan = (f: ServiceFailure) =>
 const DISPLAY_ID_TAKEN =
 	/\b(taken|in use|being used|(already|has|have) (been )?(used|taken|assigned|registered|reserved|claimed)|already uses|used by|duplicate|exists|conflicts? with (an existing|another)\b.*\bcodes?)\b/i;
 /** Another code named as the holder: "cannot be changed: "x" is in use by another code" is taken all the same. */
-const ANOTHER_CODE = /\b(by|to) another\b|\banother (qr )?code\b/i;
+const ANOTHER_CODE = /\banother (qr )?code\b/i;
 
 /**
  * A Display ID said taken, never one said not to exist ("does not exist", "no code with this displayId exists"),

@@ -174,7 +174,10 @@ function placement(member: ListedMember, role: string): string {
 }
 
 export const activateMember = simpleChange(
-	endpoint('Activate Team Member', 'PUT /teams-api/{id}/members/{email}/activate'),
+	// a paused member brought back may take a seat again
+	endpoint('Activate Team Member', 'PUT /teams-api/{id}/members/{email}/activate', {
+		usesPlan: 'members',
+	}),
 	memberChangeHolds.activate,
 );
 
