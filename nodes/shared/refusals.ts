@@ -71,3 +71,13 @@ export function mayNameGoneCode(error: unknown): error is NodeApiError {
 export function mayShowGoneCode(error: unknown): error is NodeApiError {
 	return mayNameGoneCode(error) || (error instanceof NodeApiError && answeredNoCode(error));
 }
+
+/** A refusal in a few words for an error's description: its status and message. */
+export function refusalWords(error: NodeApiError): string {
+	return `${error.httpCode ?? ''} ${error.message}`.replace(/\s+/g, ' ').trim();
+}
+
+/** Any failure in a few words: a refusal's status and message, another error's message. */
+export function errorWords(error: unknown): string {
+	return error instanceof Error ? refusalWords(error as NodeApiError) : 'an unknown error';
+}

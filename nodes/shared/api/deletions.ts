@@ -10,20 +10,45 @@ import { labelOf } from './route';
 import type { InTeam } from './source';
 import { changeTimeOf, getTeamQrsFromTime, TEAM_CHANGES } from './timeline';
 import { apiError } from '../nodeErrors';
-import { mayShowGoneCode } from '../refusals';
+import { errorWords, mayShowGoneCode } from '../refusals';
+import { OutcomeUntold } from '../qrtracRequest';
+import { answeredNoCode } from './codeReadAnswers';
+import { VERIFY_LOOKBACK_MS } from './takenDisplayId';
+
+/** Refusals whose code was checked against the team's changes already (lostAnswerCheck). */
+const checkedRefusals = new WeakSet<object>();
 
 /**
- * The code as the team's changes since `fromTime` (epoch ms) hold it deleted, or undefined: the state read that
- * confirms a delete refused as "not found" (another writer, or a lost answer's first attempt, deleted it).
+ * A delete's check of a retry refused after its first attempt's answer was lost: `verify` (its
+ * verifyAfterRefusal) gives the code as the team's changes of the last VERIFY_LOOKBACK_MS hold it deleted (another
+ * writer, or the lost attempt, deleted it), an OutcomeUntold when answers that looked capped could not tell (the
+ * item fails at once, its outcome unknown), or undefined (the refusal stands). `marked` rethrows the delete's error,
+ * marked checked once `verify` ran: deletedAfterRefusals does not read the changes for it again, so Delete's item
+ * stays within MAX_DELETION_READS.
  */
-export async function deletedSince(
+export function lostAnswerCheck(
 	ctx: TransportContext,
-	{ id, ...question }: InTeam & { id: string; fromTime: number },
-): Promise<QrCode | undefined> {
-	const { fromTime, ...inTeam } = question;
-	return (await deletedAmong(ctx, { versions: new Map([[id, fromTime]]), ...inTeam })).deleted.get(
-		id,
-	);
+	{ id, ...inTeam }: InTeam & { id: string },
+): {
+	verify: () => Promise<QrCode | OutcomeUntold | undefined>;
+	marked: (error: unknown) => never;
+} {
+	let checked = false;
+	return {
+		verify: async () => {
+			checked = true;
+			const fromTime = Date.now() - VERIFY_LOOKBACK_MS;
+			const read = await deletedAmong(ctx, { versions: new Map([[id, fromTime]]), ...inTeam });
+			const cappedAt = read.cappedAt.get(id);
+			if (read.deleted.has(id) || cappedAt === undefined) return read.deleted.get(id);
+			const why = undecidedWords(cappedAt, read.failedRead);
+			return new OutcomeUntold(`the team's changes cannot tell whether it was deleted: ${why}.`);
+		},
+		marked: (error) => {
+			if (checked && typeof error === 'object' && error !== null) checkedRefusals.add(error);
+			throw error;
+		},
+	};
 }
 
 /**
@@ -165,8 +190,9 @@ export async function deletedAfterRefusals(
 	}: InTeam & { refusals: ReadonlyArray<{ id: string; version?: number; refused: unknown }> },
 ): Promise<Array<{ deleted: QrCode } | { error: unknown }>> {
 	const versions = new Map<string, number>();
+	// a refusal checked already (lostAnswerCheck) stands: its code's changes are not read twice
 	for (const { id, version, refused } of refusals)
-		if (mayShowGoneCode(refused))
+		if (mayShowGoneCode(refused) && !checkedRefusals.has(refused))
 			versions.set(id, Math.min(version ?? 0, versions.get(id) ?? Infinity));
 	if (versions.size === 0) return refusals.map(({ refused }) => ({ error: refused }));
 	// a failed read of the changes leaves every refusal standing
@@ -176,7 +202,7 @@ export async function deletedAfterRefusals(
 		teamId,
 		itemIndex,
 	}).catch(() => undefined);
-	return refusals.map(({ id, refused }) => {
+	return refusals.map(({ id, version, refused }) => {
 		const deleted = read?.deleted.get(id);
 		if (deleted) return { deleted };
 		const cappedAt = read?.cappedAt.get(id);
@@ -187,6 +213,7 @@ export async function deletedAfterRefusals(
 				id,
 				cappedAt,
 				failedRead,
+				fromStart: !version,
 				refused,
 				itemIndex,
 			}),
@@ -195,9 +222,21 @@ export async function deletedAfterRefusals(
 }
 
 /**
- * The error of a refusal a code not there may get whose check against the team's changes could not decide: an
- * answer looked capped (cappedAnswers.ts) and no read held the code deleted, the walk forward ending at its bound
- * or on a read that failed (`failedRead`). The refusal's status stays: the code may well be live (a role refused).
+ * Why answers that looked capped (cappedAnswers.ts) could not tell about a code: no read held it, the walk forward
+ * ending at its bound or on a read that failed (`failedRead`).
+ */
+function undecidedWords(cappedAt: number, failedRead: unknown): string {
+	const capped = `${labelOf(TEAM_CHANGES)} answered ${cappedAt} codes, a size that looks capped (a service returning only part of the changes)`;
+	return failedRead === undefined
+		? `${capped}, and no read of them (at most ${MAX_DELETION_READS}, each from later on) held the code: its deletion may be among the changes left out`
+		: `${capped}, and the read of the changes after it failed (${errorWords(failedRead)}): the code's deletion may be among them`;
+}
+
+/**
+ * The error of a refusal a code not there may get whose check against the team's changes could not decide
+ * (undecidedWords). The refusal's status and description stay: the code may well be live (a role refused). A code
+ * with no version (`fromStart`: its read was refused) has its changes searched from the team's start, so only
+ * about the first MAX_DELETION_READS answers' worth of them can be read: the error says so.
  */
 function deletionUndecided(
 	node: INode,
@@ -205,26 +244,40 @@ function deletionUndecided(
 		id,
 		cappedAt,
 		failedRead,
+		fromStart,
 		refused,
 		itemIndex,
-	}: { id: string; cappedAt: number; failedRead?: unknown; refused: unknown; itemIndex?: number },
+	}: {
+		id: string;
+		cappedAt: number;
+		failedRead?: unknown;
+		fromStart: boolean;
+		refused: unknown;
+		itemIndex?: number;
+	},
 ): NodeApiError {
-	const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 	const httpCode = (refused instanceof NodeApiError && refused.httpCode) || undefined;
-	const refusal = [httpCode, messageOf(refused)].filter(Boolean).join(': ');
-	const capped = `${labelOf(TEAM_CHANGES)} answered ${cappedAt} codes, a size that looks capped (a service returning only part of the changes)`;
-	const walk =
-		failedRead === undefined
-			? `${capped}, and no read of them (at most ${MAX_DELETION_READS}, each from later on) held the code: its deletion may be among the changes left out`
-			: `${capped}, and the read of the changes after it failed (${messageOf(failedRead)}): the code's deletion may be among them`;
+	const asked = answeredNoCode(refused)
+		? `QRTRAC answered no code for "${id}"`
+		: `QRTRAC refused QR code "${id}" (${errorWords(refused)})`;
+	const start =
+		fromStart && failedRead === undefined
+			? ` ${answeredNoCode(refused) ? "The code's read answered no code" : "The code's version is not known (its read was refused, or showed no change time)"}, so its changes were searched from the team's start, and only about the first ${(MAX_DELETION_READS * cappedAt).toLocaleString('en-US')} could be read.`
+			: '';
+	const own = refused instanceof NodeApiError ? refused.description : undefined;
 	return apiError(
 		node,
 		{ success: false, message: 'deletion undecided' },
 		{
 			itemIndex,
 			httpCode,
-			message: `QRTRAC refused QR code "${id}" (${refusal}); the team's changes cannot tell whether it was deleted`,
-			description: `${walk}. The code was not taken as deleted; run the node again once the team's changes are fewer, or check the code in QRTRAC.`,
+			message: `${asked}; the team's changes cannot tell whether it was deleted`,
+			description: [
+				`${undecidedWords(cappedAt, failedRead)}.${start} The code was not taken as deleted; run the node again once the team's changes are fewer, or check the code in QRTRAC.`,
+				own,
+			]
+				.filter(Boolean)
+				.join(' '),
 		},
 	);
 }

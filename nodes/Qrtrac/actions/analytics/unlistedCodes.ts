@@ -10,6 +10,7 @@ import {
 import { isLive } from '../../../shared/records/qrCode';
 import { attempt, mayNameGoneCode, refusedAsGone, withNote } from '../../helpers/outcome';
 import { operationError } from '../../../shared/nodeErrors';
+import { errorWords, refusalWords } from '../../../shared/refusals';
 
 /** Most IDs named as no live code before the rest of the unlisted ones are left unread (the error shows 10). */
 const MAX_NOT_CODES = 10;
@@ -111,16 +112,6 @@ function notTold(error: NodeApiError): string {
 	return error.httpCode === '403'
 		? 'QRTRAC refused it, as it may refuse a role that may not read codes'
 		: `QRTRAC refused it with HTTP ${error.httpCode ?? ''}, and only a refusal saying "not found" (or a 404 or 410) is read as no code there`;
-}
-
-/** A refusal in a few words for an error's description: its status and message. */
-function refusalWords(error: NodeApiError): string {
-	return `${error.httpCode ?? ''} ${error.message}`.replace(/\s+/g, ' ').trim();
-}
-
-/** Any failure in a few words: a refusal's status and message, another error's message. */
-function errorWords(error: unknown): string {
-	return error instanceof Error ? refusalWords(error as NodeApiError) : 'an unknown error';
 }
 
 /**

@@ -980,7 +980,7 @@ describe.each(PUT_SEMANTICS)('with PUT read as %s', (semantics) => {
 				const { result } = await deletedByAnotherRun(3, 300, undefined, true);
 
 				expect(result.error?.message).toMatch(
-					/^QRTRAC refused QR code "qr_\w+" \(\d{3}: [^)]+\); the team's changes cannot tell whether it was deleted$/,
+					/^QRTRAC refused QR code "qr_\w+" \(\d{3} [^)]+\); the team's changes cannot tell whether it was deleted$/,
 				);
 				expect(result.error?.description).toMatch(
 					/Get QR Codes Updated Since \(GET \/qrs-api\/teams\/fromTime\/\{fromTime\}\) answered 100 codes, a size that looks capped/,

@@ -231,7 +231,7 @@ describe('Delete from version 1.2, a code deleted already and refused with 410, 
 
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toMatch(
-			/^QRTRAC refused QR code "qr_\w+" \(\d{3}: [^)]+\); the team's changes cannot tell whether it was deleted$/,
+			/^QRTRAC refused QR code "qr_\w+" \(\d{3} [^)]+\); the team's changes cannot tell whether it was deleted$/,
 		);
 		expect(result.error?.description).toMatch(/answered 100 codes, a size that looks capped/);
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'DELETE')).toEqual([]);

@@ -36,7 +36,7 @@ it('walks a changes answer that keeps looking capped for at most 10 reads, then 
 	});
 
 	expect(run.error?.message).toBe(
-		'QRTRAC refused QR code "qr_gone" (410: Gone); the team\'s changes cannot tell whether it was deleted',
+		'QRTRAC refused QR code "qr_gone" (410 Gone); the team\'s changes cannot tell whether it was deleted',
 	);
 	expect(run.sent.filter((request) => request.url.includes('/fromTime/'))).toHaveLength(10);
 	expect(run.sent.filter((request) => request.method === 'DELETE')).toEqual([]);

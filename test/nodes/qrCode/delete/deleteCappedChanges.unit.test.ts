@@ -67,7 +67,11 @@ it('reads the changes at most 10 times for an item whose code is refused 410 in 
 
 	expect(feedReads).toBe(10);
 	expect(run.error?.message).toBe(
-		'QRTRAC refused QR code "qr_a" (410: Gone); the team\'s changes cannot tell whether it was deleted',
+		'QRTRAC refused QR code "qr_a" (410 Gone); the team\'s changes cannot tell whether it was deleted',
+	);
+	// before: the description did not say why a done Delete's re-run could not reach the deletion
+	expect((run.error as { description?: string }).description).toContain(
+		"The code's version is not known (its read was refused, or showed no change time), so its changes were searched from the team's start, and only about the first 1,000 could be read.",
 	);
 });
 
@@ -133,7 +137,7 @@ it('keeps a 403 refusal\'s status and words, not "a code not there", when capped
 
 	expect(run.error).toMatchObject({ httpCode: '403' });
 	expect(run.error?.message).toBe(
-		'QRTRAC refused QR code "qr_1" (403: Your role may not delete codes); the team\'s changes cannot tell whether it was deleted',
+		'QRTRAC refused QR code "qr_1" (403 Your role may not delete codes); the team\'s changes cannot tell whether it was deleted',
 	);
 	expect((run.error as { description?: string }).description).toMatch(
 		/answered 100 codes, a size that looks capped .*, and no read of them \(at most 10, each from later on\) held the code/,
@@ -164,5 +168,84 @@ it('says a later read of the changes failed, not only that the answer looked cap
 	expect(run.error).toMatchObject({ httpCode: '410' });
 	expect((run.error as { description?: string }).description).toMatch(
 		/answered 100 codes, a size that looks capped .*, and the read of the changes after it failed \(.*Bad fromTime.*\): the code's deletion may be among them/,
+	);
+});
+
+/** Every changes answer: 10 other codes a ms apart after fromTime (looks capped, never holds the code). */
+const cappedFeed = (pathname: string) => {
+	const from = Number(/\/fromTime\/(\d+)$/.exec(pathname)![1]);
+	return ok(
+		Array.from({ length: 10 }, (_, index) => ({
+			id: `qr_other_${index}`,
+			teamId: 'team_1',
+			updatedAt: from + 1 + index,
+			deleted: false,
+		})),
+	);
+};
+
+it('reads the changes at most 10 times for an item whose DELETE answer was lost and whose retry is refused 410, failing as outcome unknown', async () => {
+	let feedReads = 0;
+	let deletes = 0;
+	const live = {
+		...STORED_CODE,
+		teamId: 'team_1',
+		updatedAt: Date.now() - 600_000,
+		deleted: false,
+	};
+	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_1' }, (request) => {
+		const { pathname } = new URL(request.url);
+		if (pathname.includes('/fromTime/')) {
+			feedReads++;
+			return cappedFeed(pathname);
+		}
+		if (request.method === 'DELETE')
+			return ++deletes === 1 ? { networkError: 'ECONNRESET' } : refused(410, 'Gone');
+		return ok(live);
+	});
+
+	// before: 20 reads (10 by the lost answer's check, 10 more by Delete's own check of the refusal)
+	expect(deletes).toBe(2);
+	expect(feedReads).toBe(10);
+	expect(run.error).toMatchObject({ httpCode: '410' });
+	expect((run.error as { description?: string }).description).toMatch(
+		/its answer was lost.*the team's changes cannot tell whether it was deleted: .*answered 10 codes, a size that looks capped/,
+	);
+});
+
+it('says QRTRAC answered no code, not that it refused, when a read without a code is left undecided', async () => {
+	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_1' }, (request) => {
+		const { pathname } = new URL(request.url);
+		return pathname.includes('/fromTime/') ? cappedFeed(pathname) : ok();
+	});
+
+	// before: 'QRTRAC refused QR code "qr_1" (QRTRAC answered Get QR Code … without a code); …'
+	expect(run.error?.message).toBe(
+		'QRTRAC answered no code for "qr_1"; the team\'s changes cannot tell whether it was deleted',
+	);
+	expect((run.error as { description?: string }).description).toContain(
+		"The code's read answered no code, so its changes were searched from the team's start",
+	);
+});
+
+it("keeps a 403 refusal's own description (the role hint) when capped changes cannot tell", async () => {
+	const live = {
+		...STORED_CODE,
+		teamId: 'team_1',
+		updatedAt: Date.now() - 600_000,
+		deleted: false,
+	};
+	const service = answering({
+		'GET /api/qrs-api/teams/qr_1': ok(live),
+		'DELETE /api/qrs-api/qr_1': refused(403, 'Forbidden'),
+	});
+	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_1' }, (request) => {
+		const { pathname } = new URL(request.url);
+		return pathname.includes('/fromTime/') ? cappedFeed(pathname) : service(request);
+	});
+
+	// before: the description ended at the changes' words, the role hint dropped
+	expect((run.error as { description?: string }).description).toMatch(
+		/held the code: .* check the code in QRTRAC\. The API client's role may not do this: check the role of the API client/,
 	);
 });
