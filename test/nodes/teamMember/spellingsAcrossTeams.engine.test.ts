@@ -130,3 +130,32 @@ describe('two spellings listed in the teams a person is put into', () => {
 		expect(suite.sim.state.findMember(sales.id, 'grace@case.example')).toBeUndefined();
 	});
 });
+
+describe('a team listing the person with spaces around the e-mail', () => {
+	it('Add and Add to Teams send the same spelling for one listed " grace@ "', async () => {
+		const { main, credentials } = newOrganization();
+		suite.sim.state.addMember(main.id, {
+			name: 'G',
+			email: ' grace@case.example ',
+			role: 'viewer',
+		});
+		const sentEmails = () => writes().map((entry) => (entry.body as { email: string }).email);
+		const common = { email: 'GRACE@case.example', name: 'Grace', resource: 'teamMember' };
+		await runNode({
+			nodeType: 'qrtrac',
+			items: [{}],
+			parameters: { ...common, operation: 'add', teamId: teamRef(main.id), role: 'editor' },
+			continueOnFail: true,
+			credentials,
+		});
+		const add = sentEmails();
+		suite.sim.clearRequestLog();
+		await addToTeams(
+			'GRACE@case.example',
+			[{ teams: [{ teamId: main.id, role: 'admin' }] }],
+			credentials,
+		);
+		expect(add).toEqual([' grace@case.example ']);
+		expect(sentEmails()).toEqual(add);
+	});
+});

@@ -134,8 +134,20 @@ export function asListed<Input extends { email: string }>(
 	member: { email: string } | undefined | null,
 	knownAs?: string,
 ): Input {
-	const email = member ? member.email : (knownAs ?? input.email);
+	const email = sentSpelling(input.email, member, knownAs);
 	return email !== input.email ? { ...input, email } : input;
+}
+
+/**
+ * The e-mail sent for a person typed `typed` (asListed's rule, also Add to Teams' for each of its teams): the team's
+ * own spelling as it lists it, else `knownAs`, else as typed.
+ */
+export function sentSpelling(
+	typed: string,
+	member: { email: string } | undefined | null,
+	knownAs?: string,
+): string {
+	return member ? member.email : (knownAs ?? typed);
 }
 
 /**

@@ -48,7 +48,7 @@ export type LeftInTeam = RosterMember | typeof READ_AGAIN;
  * each team it changed (READ_AGAIN where it failed once it may have written); a row that failed before sending
  * anything leaves what the rows before it left, so a row that never started reads nothing. `heldAs` is, by team,
  * the e-mail the person's earlier rows left them under, for a row whose team does not list them (spellings.ts
- * spellingHeld).
+ * spellingHeld); `untold` the teams of it whose e-mail no team listed (rosters.ts spellingUntold).
  */
 export function placementTurns<Input extends { email: string }>(
 	fromRoster: (teamId: string, row: ParsedItem<Input>, again: boolean) => Promise<RosterMember>,
@@ -56,6 +56,7 @@ export function placementTurns<Input extends { email: string }>(
 		row: ParsedItem<Input>,
 		current: (teamId: string) => Promise<RosterMember>,
 		heldAs: ReadonlyMap<string, string>,
+		untold: ReadonlySet<string>,
 	) => Promise<Iterable<readonly [string, LeftInTeam]>>,
 ): PersonTurns<Input, ReadonlyMap<string, LeftInTeam>> {
 	return new PersonTurns<Input, ReadonlyMap<string, LeftInTeam>>(async (row, before) => {
@@ -66,7 +67,9 @@ export function placementTurns<Input extends { email: string }>(
 			return left === READ_AGAIN ? await fromRoster(teamId, row, true) : left;
 		};
 		// The row's own outcome is already recorded (results.settle): a failure here leaves nothing new.
-		const left = await send(row, current, spellingsLeft(earlier)).catch(() => []);
+		const left = await send(row, current, spellingsLeft(earlier), untoldIn(earlier)).catch(
+			() => [],
+		);
 		return new Map([...earlier, ...left]);
 	});
 }
@@ -80,4 +83,12 @@ function spellingsLeft(earlier: ReadonlyMap<string, LeftInTeam>): ReadonlyMap<st
 	for (const [teamId, left] of earlier)
 		if (left && left !== READ_AGAIN) spellings.set(teamId, left.email);
 	return spellings;
+}
+
+/** The teams the person's rows so far left under a spelling the service did not list (rosters.ts spellingUntold). */
+function untoldIn(earlier: ReadonlyMap<string, LeftInTeam>): ReadonlySet<string> {
+	const untold = new Set<string>();
+	for (const [teamId, left] of earlier)
+		if (left && left !== READ_AGAIN && left.spellingUntold) untold.add(teamId);
+	return untold;
 }

@@ -57,6 +57,11 @@ export interface KnownMember {
 	status?: string;
 	/** active or paused in this team, where the service tells it (a pending person may be either). */
 	state?: 'active' | 'paused';
+	/**
+	 * The e-mail is the one the node sent into a team that did not list the person (absent, or not known): the
+	 * service never listed it, so it is no spelling a team holds (placeRows.ts reads the team again on a conflict).
+	 */
+	spellingUntold?: true;
 }
 
 /**
@@ -168,6 +173,7 @@ export class Rosters {
 			...member,
 			email: before?.email ?? member.email,
 			name: member.name ?? before?.name,
+			spellingUntold: before ? before.spellingUntold : member.spellingUntold,
 		});
 		await this.reads.resized(teamId, roster);
 	}

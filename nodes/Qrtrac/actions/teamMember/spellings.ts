@@ -27,6 +27,19 @@ export function caseTwinsError(
 	);
 }
 
+/** The errors of a row whose person's spellings conflict (spellingHeld, oneSpellingFor). */
+const conflicts = new WeakSet<object>();
+
+/** Whether `error` is a row's spelling conflict (spellingHeld, oneSpellingFor), for placeRows.ts to read again. */
+export function isSpellingConflict(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && conflicts.has(error);
+}
+
+function conflict(error: Error): Error {
+	conflicts.add(error);
+	return error;
+}
+
 /** A team as an error names it (rosters.ts teamLabel: `Main (team_1)`). */
 export type TeamLabel = (teamId: string) => string | Promise<string>;
 
@@ -56,11 +69,13 @@ export async function spellingHeld(
 		teamsOf.set(spellingOf(email), [...(teamsOf.get(spellingOf(email)) ?? []), teamId]);
 	if (teamsOf.size < 2) return [...teamsOf.keys()][0];
 	if (teamsOf.has(spellingOf(typed))) return spellingOf(typed);
-	throw itemInputError(
-		ctx.getNode(),
-		itemIndex,
-		`The person's teams hold them as ${inWords(await spellingsIn(teamsOf, label))}, e-mails that differ only in case; nothing was sent`,
-		"As the teams list them, or as this run's earlier rows of the person left them. QRTRAC may hold them as separate accounts, and the node matches e-mails without case, so it cannot tell which one this row means. Type the e-mail as the account this row means is spelled, or remove or rename one of the accounts in QRTRAC, then run the item again.",
+	throw conflict(
+		itemInputError(
+			ctx.getNode(),
+			itemIndex,
+			`The person's teams hold them as ${inWords(await spellingsIn(teamsOf, label))}, e-mails that differ only in case; nothing was sent`,
+			"As the teams list them, or as this run's earlier rows of the person left them. QRTRAC may hold them as separate accounts, and the node matches e-mails without case, so it cannot tell which one this row means. Type the e-mail as the account this row means is spelled, or remove or rename one of the accounts in QRTRAC, then run the item again.",
+		),
 	);
 }
 
@@ -91,11 +106,13 @@ export async function oneSpellingFor(
 	label: TeamLabel,
 ): Promise<string | undefined> {
 	if (needed.size < 2) return [...needed.keys()][0];
-	throw itemInputError(
-		ctx.getNode(),
-		itemIndex,
-		`The row's teams need the person as ${inWords(await spellingsIn(needed, label))}, e-mails that differ only in case; one request carries one e-mail for all its teams, so nothing was sent`,
-		'QRTRAC may hold them as separate accounts: one spelling sent to every team would add a second account to the teams listing the other. Put the teams of each spelling in a row of their own, or remove or rename one of the accounts in QRTRAC, then run the item again.',
+	throw conflict(
+		itemInputError(
+			ctx.getNode(),
+			itemIndex,
+			`The row's teams need the person as ${inWords(await spellingsIn(needed, label))}, e-mails that differ only in case; one request carries one e-mail for all its teams, so nothing was sent`,
+			'QRTRAC may hold them as separate accounts: one spelling sent to every team would add a second account to the teams listing the other. Put the teams of each spelling in a row of their own, or remove or rename one of the accounts in QRTRAC, then run the item again.',
+		),
 	);
 }
 

@@ -73,20 +73,21 @@ export async function run(
 ): Promise<void> {
 	await placeRows(this, rows, results, pool, {
 		teamIds: (input) => [input.teamId],
-		write: async ({ input, itemIndex }, { rosters, current, heldAs, sending }) => {
-			const before = input.alwaysSend ? undefined : await current(input.teamId);
-			const sent = asListed(
-				input,
-				before,
-				before
+		write: async ({ input, itemIndex }, { rosters, decided, sending }) => {
+			const { before, sent } = await decided(async ({ current, heldAs }) => {
+				const before = input.alwaysSend ? undefined : await current(input.teamId);
+				const knownAs = before
 					? undefined
 					: await spellingHeld(this, itemIndex, input.email, heldAs, {
 							label: async (teamId) => await rosters.teamLabel(teamId, input.email),
-						}),
-			);
+						});
+				return { before, sent: asListed(input, before, knownAs) };
+			});
 			const untold =
 				before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
-			sending(sent.email);
+			// The team's own spelling is one it listed, unless the node sent it there itself (spellingUntold).
+			const listed = before && !before.spellingUntold ? before.email : undefined;
+			sending(sent.email, listed === undefined ? undefined : new Map([[input.teamId, listed]]));
 			return await addOne(this, sent, itemIndex, before, untold);
 		},
 		// The next row of the person sends the spelling this one sent (the team's, where it listed them).

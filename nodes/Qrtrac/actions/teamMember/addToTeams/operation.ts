@@ -18,6 +18,7 @@ import {
 } from '../../../descriptions/member';
 import { alwaysSendInput, personInput, personShape } from '../person';
 import type { Placement } from '../personTurns';
+import { sentSpelling } from '../memberChange';
 import { placeRows } from '../placeRows';
 import { sentUntold, type KnownMember, type RosterMember } from '../rosters';
 import { oneSpellingFor, spellingHeld, type AlsoKnown } from '../spellings';
@@ -176,29 +177,35 @@ export async function run(
 ): Promise<void> {
 	await placeRows(this, rows, results, pool, {
 		teamIds: (input) => input.teams.map(({ teamId }) => teamId),
-		write: async ({ input, itemIndex }, { rosters, current, heldAs, sending }) => {
-			const placement = input.alwaysSend ? undefined : await placementOf(input, current);
-			const planned = placement && planTeams(input.teams, teamsIn(input, placement));
-			const listed = listedAs(placement);
-			const email = await sentEmail(this, input, itemIndex, planned, {
-				heldAs,
-				listed,
-				label: async (teamId) => await rosters.teamLabel(teamId, input.email),
+		write: async ({ input, itemIndex }, { rosters, decided, sending }) => {
+			const { placement, planned, email } = await decided(async ({ current, heldAs }) => {
+				const placement = input.alwaysSend ? undefined : await placementOf(input, current);
+				const planned = placement && planTeams(input.teams, teamsIn(input, placement));
+				const email = await sentEmail(this, input, itemIndex, planned, {
+					heldAs,
+					listed: listedAs(placement),
+					label: async (teamId) => await rosters.teamLabel(teamId, input.email),
+				});
+				return { placement, planned, email };
 			});
 			const untold = new Map<string, string>();
 			for (const [teamId, member] of placement ?? [])
 				if (member === null) untold.set(teamId, await rosters.untoldNote(teamId, input.email));
-			sending(email, listed);
+			sending(email, listedAs(placement, true));
 			return await addToTeams(this, { ...input, email }, itemIndex, planned, untold);
 		},
 		left: (input, sentIn) => placed(input, sentIn),
 	});
 }
 
-/** By team, the spelling each of the row's teams lists the person under (those that list them). */
-function listedAs(placement: Placement | undefined): Map<string, string> {
+/**
+ * By team, the spelling each of the row's teams lists the person under (those that list them); `toldOnly` leaves out
+ * a spelling the node sent there itself (rosters.ts spellingUntold).
+ */
+function listedAs(placement: Placement | undefined, toldOnly = false): Map<string, string> {
 	const listed = new Map<string, string>();
-	for (const [teamId, member] of placement ?? []) if (member) listed.set(teamId, member.email);
+	for (const [teamId, member] of placement ?? [])
+		if (member && !(toldOnly && member.spellingUntold)) listed.set(teamId, member.email);
 	return listed;
 }
 
@@ -216,21 +223,24 @@ async function sentEmail(
 	held: Required<AlsoKnown> & { heldAs: ReadonlyMap<string, string> },
 ): Promise<string> {
 	const toSend = planned ? planned.toSend : input.teams;
+	const knownAs = toSend.some(({ teamId }) => !held.listed.has(teamId))
+		? await spellingHeld(ctx, itemIndex, input.email, held.heldAs, held)
+		: undefined;
+	// By spelling (spellingOf), the teams needing it, and the e-mail first needed in it, sent as is.
 	const needed = new Map<string, string[]>();
-	const need = (email: string, teamId: string) =>
-		needed.set(spellingOf(email), [...(needed.get(spellingOf(email)) ?? []), teamId]);
+	const sentAs = new Map<string, string>();
 	for (const { teamId } of toSend) {
-		const email = held.listed.get(teamId);
-		if (email !== undefined) need(email, teamId);
-	}
-	const unlisted = toSend.filter(({ teamId }) => !held.listed.has(teamId));
-	if (unlisted.length > 0) {
-		const email =
-			(await spellingHeld(ctx, itemIndex, input.email, held.heldAs, held)) ?? input.email;
-		for (const { teamId } of unlisted) need(email, teamId);
+		const listed = held.listed.get(teamId);
+		const email = sentSpelling(
+			input.email,
+			listed === undefined ? undefined : { email: listed },
+			knownAs,
+		);
+		needed.set(spellingOf(email), [...(needed.get(spellingOf(email)) ?? []), teamId]);
+		if (!sentAs.has(spellingOf(email))) sentAs.set(spellingOf(email), email);
 	}
 	const sent = await oneSpellingFor(ctx, itemIndex, needed, held.label);
-	if (sent !== undefined) return sent;
+	if (sent !== undefined) return sentAs.get(sent) ?? sent;
 	const spellings = new Set([...held.listed.values()].map(spellingOf));
 	return spellings.size === 1 ? [...spellings][0] : input.email;
 }
