@@ -3,11 +3,10 @@
  * cannot change "to another value", a seat limit that mentions QR codes, a seat limit on Activate (through the real
  * endpoint functions and transport).
  */
-import { NodeApiError } from 'n8n-workflow';
 
 import { activateMember, addTeamMember } from '../../../../nodes/shared/api';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
-import { fakeContext, refused } from '../../../support/fakeContext';
+import { hintOf } from '../../../support/hintOf';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
@@ -16,16 +15,6 @@ jest.mock('n8n-workflow', () => ({
 }));
 sleepOnFakeClock();
 
-async function hintOf(status: number, message: string, send: (ctx: never) => Promise<unknown>) {
-	const { ctx } = fakeContext({ answers: () => refused(status, message) });
-	const error = await send(ctx as never).then(
-		() => {
-			throw new Error('the request did not fail');
-		},
-		(thrown: NodeApiError) => thrown,
-	);
-	return String(error.description ?? '');
-}
 const update = (ctx: never) =>
 	qrtracApiRequest(ctx, { method: 'PUT', path: '/qrs-api/q1', body: {}, itemIndex: 0 });
 const addMember = (ctx: never) =>

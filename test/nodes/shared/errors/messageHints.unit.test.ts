@@ -4,7 +4,6 @@
  * value limit), an invitation's hint is Resend Invite's only (its limits and an accepted invitation), and a Display
  * ID's hint needs whole words.
  */
-import { NodeApiError } from 'n8n-workflow';
 
 import {
 	addTeamMember,
@@ -14,7 +13,7 @@ import {
 	updateQrTitle,
 } from '../../../../nodes/shared/api';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
-import { fakeContext, refused } from '../../../support/fakeContext';
+import { refusalOf, type Send } from '../../../support/hintOf';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
@@ -23,17 +22,11 @@ jest.mock('n8n-workflow', () => ({
 }));
 sleepOnFakeClock();
 
-/** The description of the error a request fails with, refused so at every attempt (a 5xx is retried). */
-async function hintOf(status: number, message: string, send: (ctx: never) => Promise<unknown>) {
-	const { ctx } = fakeContext({ answers: () => refused(status, message) });
-	const error = await send(ctx as never).then(
-		() => {
-			throw new Error('the request did not fail');
-		},
-		(thrown: NodeApiError) => thrown,
-	);
-	expect(error.httpCode).toBe(String(status));
-	return String(error.description);
+/** The description of the error a request fails with, refused so at every attempt, checked to keep the status. */
+async function hintOf(status: number, message: string, send: Send) {
+	const { httpCode, hint } = await refusalOf(status, message, send);
+	expect(httpCode).toBe(String(status));
+	return hint;
 }
 
 const link = (ctx: never) =>

@@ -4,7 +4,6 @@
  * ("delete unused codes" only for codes), a read sent as POST keeps the role's hint, a 402 is a code quota only
  * with a count's words, and a Display ID that cannot change or is reserved is not "used by another code".
  */
-import { NodeApiError } from 'n8n-workflow';
 
 import {
 	addTeamMember,
@@ -15,7 +14,7 @@ import {
 	getTotalScansOverview,
 } from '../../../../nodes/shared/api';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
-import { fakeContext, refused } from '../../../support/fakeContext';
+import { hintOf, type Send } from '../../../support/hintOf';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
@@ -24,17 +23,6 @@ jest.mock('n8n-workflow', () => ({
 }));
 sleepOnFakeClock();
 
-async function hintOf(status: number, message: string, send: (ctx: never) => Promise<unknown>) {
-	const { ctx } = fakeContext({ answers: () => refused(status, message) });
-	const error = await send(ctx as never).then(
-		() => {
-			throw new Error('the request did not fail');
-		},
-		(thrown: NodeApiError) => thrown,
-	);
-	return String(error.description ?? '');
-}
-type Send = (ctx: never) => Promise<unknown>;
 const createCode: Send = (ctx) => createQr(ctx, { body: { name: 'A' }, itemIndex: 0 });
 const addMember: Send = (ctx) =>
 	addTeamMember(ctx, { teamId: 't', email: 'a@b.c', name: 'A', role: 'editor' });

@@ -6,7 +6,6 @@
  * "maximum", "upgrade") pick none: a 403 gets the one hint naming both a plan and the role, other statuses none of
  * the wrong ones. A plan named without a limit reached is a plan's feature, never "delete unused codes".
  */
-import { NodeApiError } from 'n8n-workflow';
 
 import {
 	addTeamMember,
@@ -17,7 +16,7 @@ import {
 	resendInvite,
 	updateTeam,
 } from '../../../../nodes/shared/api';
-import { fakeContext, refused } from '../../../support/fakeContext';
+import { hintOf } from '../../../support/hintOf';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
@@ -26,16 +25,6 @@ jest.mock('n8n-workflow', () => ({
 }));
 sleepOnFakeClock();
 
-async function hintOf(status: number, message: string, send: (ctx: never) => Promise<unknown>) {
-	const { ctx } = fakeContext({ answers: () => refused(status, message) });
-	const error = await send(ctx as never).then(
-		() => {
-			throw new Error('the request did not fail');
-		},
-		(thrown: NodeApiError) => thrown,
-	);
-	return String(error.description ?? '');
-}
 const createCode = (ctx: never) => createQr(ctx, { body: { name: 'A' }, itemIndex: 0 });
 const bulkAnalytics = (ctx: never) =>
 	getBulkQrAnalytics(ctx, { qrIds: ['q1'], startTime: 0, endTime: 1000, itemIndex: 0 } as never);
