@@ -11,44 +11,22 @@ import type { InTeam } from './source';
 import { changeTimeOf, getTeamQrsFromTime, TEAM_CHANGES } from './timeline';
 import { apiError } from '../nodeErrors';
 import { errorWords, mayShowGoneCode } from '../refusals';
-import { OutcomeUntold } from '../qrtracRequest';
 import { answeredNoCode } from './codeReadAnswers';
-import { VERIFY_LOOKBACK_MS } from './takenDisplayId';
-
-/** Refusals whose code was checked against the team's changes already (lostAnswerCheck). */
-const checkedRefusals = new WeakSet<object>();
 
 /**
- * A delete's check of a retry refused after its first attempt's answer was lost: `verify` (its
- * verifyAfterRefusal) gives the code as the team's changes of the last VERIFY_LOOKBACK_MS hold it deleted (another
- * writer, or the lost attempt, deleted it), an OutcomeUntold when answers that looked capped could not tell (the
- * item fails at once, its outcome unknown), or undefined (the refusal stands). `marked` rethrows the delete's error,
- * marked checked once `verify` ran: deletedAfterRefusals does not read the changes for it again, so Delete's item
- * stays within MAX_DELETION_READS.
+ * Whether the team's changes since `fromTime` hold the code deleted: a delete's check of a retry refused after its
+ * first attempt's answer was lost (another writer, or the lost attempt, deleted it). Undecided is undefined: the
+ * refusal stands, and Delete's own check (deletedAfterRefusals, from the code's version on QRTRAC's clock) reads
+ * again.
  */
-export function lostAnswerCheck(
+export async function deletedSince(
 	ctx: TransportContext,
-	{ id, ...inTeam }: InTeam & { id: string },
-): {
-	verify: () => Promise<QrCode | OutcomeUntold | undefined>;
-	marked: (error: unknown) => never;
-} {
-	let checked = false;
-	return {
-		verify: async () => {
-			checked = true;
-			const fromTime = Date.now() - VERIFY_LOOKBACK_MS;
-			const read = await deletedAmong(ctx, { versions: new Map([[id, fromTime]]), ...inTeam });
-			const cappedAt = read.cappedAt.get(id);
-			if (read.deleted.has(id) || cappedAt === undefined) return read.deleted.get(id);
-			const why = undecidedWords(cappedAt, read.failedRead);
-			return new OutcomeUntold(`the team's changes cannot tell whether it was deleted: ${why}.`);
-		},
-		marked: (error) => {
-			if (checked && typeof error === 'object' && error !== null) checkedRefusals.add(error);
-			throw error;
-		},
-	};
+	{ id, ...question }: InTeam & { id: string; fromTime: number },
+): Promise<QrCode | undefined> {
+	const { fromTime, ...inTeam } = question;
+	return (await deletedAmong(ctx, { versions: new Map([[id, fromTime]]), ...inTeam })).deleted.get(
+		id,
+	);
 }
 
 /**
@@ -190,9 +168,8 @@ export async function deletedAfterRefusals(
 	}: InTeam & { refusals: ReadonlyArray<{ id: string; version?: number; refused: unknown }> },
 ): Promise<Array<{ deleted: QrCode } | { error: unknown }>> {
 	const versions = new Map<string, number>();
-	// a refusal checked already (lostAnswerCheck) stands: its code's changes are not read twice
 	for (const { id, version, refused } of refusals)
-		if (mayShowGoneCode(refused) && !checkedRefusals.has(refused))
+		if (mayShowGoneCode(refused))
 			versions.set(id, Math.min(version ?? 0, versions.get(id) ?? Infinity));
 	if (versions.size === 0) return refusals.map(({ refused }) => ({ error: refused }));
 	// a failed read of the changes leaves every refusal standing

@@ -15,7 +15,7 @@ import { changeNotHeld, readAfterChange } from './answerErrors';
 import { createdInOtherTeam, lookBeforeCreatingAgain, readCreatedQrCode } from './created';
 import { createOnce } from './createTries';
 import { findQrByDisplayId } from './qrList';
-import { findTakenDisplayId, type TeamListing } from './takenDisplayId';
+import { findTakenDisplayId, VERIFY_LOOKBACK_MS, type TeamListing } from './takenDisplayId';
 import { callEndpoint, connectionOf, type InTeam } from './source';
 import {
 	completeUpdateBody,
@@ -31,7 +31,7 @@ import { cannotShowText, holdsChange, showsChange, unchangedFields } from '../re
 import { OutcomeUntold } from '../qrtracRequest';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
-import { lostAnswerCheck } from './deletions';
+import { deletedSince } from './deletions';
 import { CODE_ADDRESSES } from './recordAddress';
 import { noCodeAnswered, otherTeamCode } from './codeReadAnswers';
 
@@ -198,19 +198,19 @@ export async function updateQr(
 	return marked(lostKnownSettings(stored, shown) ? (await put(true)).code : shown);
 }
 
-/** Soft delete. A retry refused after a lost answer is checked against the team's changes: lostAnswerCheck. */
+/** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */
 export async function deleteQr(
 	ctx: TransportContext,
 	{ id, teamId, itemIndex }: InTeam & { id: string },
 ): Promise<IDataObject> {
-	const lostAnswer = lostAnswerCheck(ctx, { id, teamId, itemIndex });
 	const response = await callEndpoint(ctx, {
 		...CODE_ADDRESSES.delete,
 		params: { id },
 		teamId,
 		itemIndex,
-		verifyAfterRefusal: lostAnswer.verify,
-	}).catch(lostAnswer.marked);
+		verifyAfterRefusal: async () =>
+			await deletedSince(ctx, { id, teamId, itemIndex, fromTime: Date.now() - VERIFY_LOOKBACK_MS }),
+	});
 	// Its answer's record (all fields optional) is kept when it reads as a code; none does not fail a done delete.
 	const answered = qrCodeShape.safeParse(response.data);
 	return { ...(answered.success ? answered.data : {}), ...verifiedMarker(response) };

@@ -184,7 +184,7 @@ const cappedFeed = (pathname: string) => {
 	);
 };
 
-it('reads the changes at most 10 times for an item whose DELETE answer was lost and whose retry is refused 410, failing as outcome unknown', async () => {
+it('reads the changes at most 10 times per check for an item whose DELETE answer was lost and whose retry is refused 410', async () => {
 	let feedReads = 0;
 	let deletes = 0;
 	const live = {
@@ -204,13 +204,44 @@ it('reads the changes at most 10 times for an item whose DELETE answer was lost 
 		return ok(live);
 	});
 
-	// before: 20 reads (10 by the lost answer's check, 10 more by Delete's own check of the refusal)
+	// the lost answer's check of the last 15 minutes, then Delete's own from the code's version: 10 each at most
 	expect(deletes).toBe(2);
-	expect(feedReads).toBe(10);
+	expect(feedReads).toBe(20);
 	expect(run.error).toMatchObject({ httpCode: '410' });
+	expect(run.error?.message).toMatch(/the team's changes cannot tell whether it was deleted/);
 	expect((run.error as { description?: string }).description).toMatch(
-		/its answer was lost.*the team's changes cannot tell whether it was deleted: .*answered 10 codes, a size that looks capped/,
+		/a size that looks capped.*its answer was lost/,
 	);
+});
+
+it("is unchanged when the lost DELETE did delete the code and only the lost answer's check of the changes failed", async () => {
+	const live = {
+		...STORED_CODE,
+		teamId: 'team_1',
+		updatedAt: Date.now() - 600_000,
+		deleted: false,
+	};
+	const deletedAt = Date.now() - 1_000;
+	let feedReads = 0;
+	let deletes = 0;
+	const run = await runAction('qrCode', 'delete', { qrCodeId: 'qr_1' }, (request) => {
+		const { pathname } = new URL(request.url);
+		if (pathname.includes('/fromTime/')) {
+			feedReads++;
+			// one refusal of the changes read, then the changes hold the code deleted
+			return feedReads === 1
+				? refused(400, 'Bad fromTime')
+				: ok([{ ...live, updatedAt: deletedAt, deleted: true }]);
+		}
+		if (request.method === 'DELETE')
+			return ++deletes === 1 ? { networkError: 'ECONNRESET' } : refused(404, 'Not found');
+		return ok(live);
+	});
+
+	// before (232dea3, the refusal not checked twice): the item failed "Not found"
+	expect(deletes).toBe(2);
+	expect(run.error?.message).toBeUndefined();
+	expect(run.output?.[0]?.[0]?.json).toMatchObject({ deleted: true, result: 'unchanged' });
 });
 
 it('says QRTRAC answered no code, not that it refused, when a read without a code is left undecided', async () => {
