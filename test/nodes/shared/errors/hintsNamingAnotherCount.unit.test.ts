@@ -41,6 +41,6 @@ it("Add Member's 402 seat limit naming QR codes is not the QR code quota", async
 
 it("Activate's 403 seat limit does not get only the role's hint", async () => {
 	const hint = await hintOf(403, 'Seat limit reached: pause or remove a member first', activate);
-	console.log(hint);
 	expect(hint).not.toMatch(/^The API client's role may not do this/);
+	expect(hint).toContain("the plan's limit of members (seats) is reached");
 });

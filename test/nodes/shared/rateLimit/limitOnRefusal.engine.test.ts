@@ -49,7 +49,8 @@ it('a 429 telling a limit below the credential plan paces by it: a few refusals,
 	const refused = env.sim.requestLog.filter(
 		(entry) => entry.status === 429 && entry.headers['x-request-team-id'] === team.teamId,
 	);
-	// the first window's burst at the credential's pace (11 to 18 seen); before: the plan's 196 a second went on
-	// and every window's retries were refused again, 145 refusals
-	expect(refused.length).toBeLessThanOrEqual(30);
+	// the first window's burst at the credential's pace (11 to 18 seen alone, up to 35 in the engine project of a
+	// loaded 2-core machine, where a starved process sends late and bunched); before: the plan's 196 a second went
+	// on and every window's retries were refused again, 145 refusals
+	expect(refused.length).toBeLessThanOrEqual(50);
 }, 120_000);
