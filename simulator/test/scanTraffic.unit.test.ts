@@ -7,8 +7,9 @@ const DAY = 86_400_000;
 const TO = Date.UTC(2027, 2, 5, 12);
 const FROM = TO - 30 * DAY;
 
+/** The events without their code, as one text (compared whole: cheaper than 5,000 objects field by field). */
 const strip = (events: Array<{ qrId: string }>) =>
-	events.map((event) => ({ ...event, qrId: undefined }));
+	JSON.stringify(events.map((event) => ({ ...event, qrId: undefined })));
 
 describe('realistic scan traffic of one code', () => {
 	const events = generateScanTraffic('qr_a', 5_000, { from: FROM, to: TO, seed: 7 });
@@ -56,10 +57,13 @@ describe('realistic scan traffic of one code', () => {
 		expect(none).toBeGreaterThan(0);
 		expect(none).toBeLessThan(events.length * 0.1);
 		// IPv6 from the documentation prefix; IPv4 never private or loopback
-		for (const event of events.filter((candidate) => isIPv6(candidate.ipAddress)))
-			expect(event.ipAddress.startsWith('2001:db8:')).toBe(true);
-		for (const event of events.filter((candidate) => isIPv4(candidate.ipAddress)))
-			expect(event.ipAddress).not.toMatch(/^(10|127|192\.168|172\.(1[6-9]|2\d|3[01]))\./);
+		const addresses = events.map((event) => event.ipAddress);
+		expect(addresses.filter((ip) => isIPv6(ip) && !ip.startsWith('2001:db8:'))).toEqual([]);
+		expect(
+			addresses.filter(
+				(ip) => isIPv4(ip) && /^(10|127|192\.168|172\.(1[6-9]|2\d|3[01]))\./.test(ip),
+			),
+		).toEqual([]);
 	});
 
 	test('some addresses are shared by several people: IP plus device, OS and browser tells more of them apart', () => {

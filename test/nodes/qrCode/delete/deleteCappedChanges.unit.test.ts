@@ -4,11 +4,14 @@
  */
 import { answering, runAction, STORED_CODE } from '../../../support/actionRequests';
 import { ok, refused } from '../../../support/fakeContext';
+import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
 	sleep: jest.fn(async () => undefined),
 }));
+// pacing slots come on a fake clock instead of a spin on the real one
+sleepOnFakeClock();
 
 it("is unchanged when a capped answer holds only a bulk change in the minute before the code's version, walking on from the newest held", async () => {
 	// times ending in 1 ms, written to the ms: the walk restarts a ms before the newest held

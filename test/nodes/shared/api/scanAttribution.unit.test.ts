@@ -6,11 +6,14 @@
 import * as api from '../../../../nodes/shared/api';
 import { CodeAttribution, lacksCode } from '../../../../nodes/shared/api/scanAttribution';
 import { fakeContext, ok, type SentRequest } from '../../../support/fakeContext';
+import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
 	sleep: jest.fn(async () => undefined),
 }));
+// pacing slots come on a fake clock instead of a spin on the real one
+sleepOnFakeClock();
 
 const asked = (request: SentRequest) => (request.body as { qrIds: string[] }).qrIds;
 /** Scan times a little before now (a sane time: eventTime.ts). */

@@ -6,6 +6,7 @@ import {
 	nextSpan,
 	splitSlice,
 } from '../../../../nodes/shared/cappedAnswers';
+import { walk } from './cappedWalk';
 
 describe('looksCapped', () => {
 	it('suspects multiples of 10 and powers of two from 10 on', () => {
@@ -67,64 +68,6 @@ describe('splitSlice', () => {
 	});
 });
 
-/**
- * A walk as api/analytics.ts `walkBulkScans` reads (each slice asked 1 ms wider, a suspect answer split, one code
- * in one millisecond checked whole), over scans at `times` of a service that answers the oldest `cap` of a range:
- * its requests, and whether it found every scan once.
- */
-function walk(
-	times: number[],
-	cap: number | undefined,
-	startTime: number,
-	endTime: number,
-	halveOnly = false,
-) {
-	const sorted = [...times].sort((a, b) => a - b);
-	const watch = new CapWatch();
-	const found: number[] = [];
-	let requests = 0;
-	const from = (time: number) => {
-		let [low, high] = [0, sorted.length];
-		while (low < high) {
-			const middle = (low + high) >> 1;
-			if (sorted[middle] < time) low = middle + 1;
-			else high = middle;
-		}
-		return low;
-	};
-	const read = (slice: ScanSlice): number => {
-		requests += 1;
-		if (requests > 10_000) throw new Error('endless split');
-		const asked = sorted.slice(from(slice.startTime - 1), from(slice.endTime + 2));
-		const answered = cap === undefined ? asked : asked.slice(0, cap);
-		const scans = answered.filter((time) => time >= slice.startTime && time <= slice.endTime);
-		if (watch.suspect(answered.length)) {
-			const halves = halveOnly ? splitSlice(slice) : splitSlice(slice, answered);
-			if (halves) {
-				const count = read(halves[0]) + read(halves[1]);
-				watch.learn(answered.length, count);
-				return count;
-			}
-			requests += 1;
-			const whole = sorted.filter((time) => time === slice.startTime);
-			if (whole.length > scans.length) {
-				watch.learn(answered.length, whole.length);
-				found.push(...whole);
-				return whole.length;
-			}
-		}
-		found.push(...scans);
-		watch.taken(answered.length);
-		return scans.length;
-	};
-	read({ qrIds: ['a'], startTime, endTime });
-	found.sort((a, b) => a - b);
-	return {
-		requests,
-		complete: found.length === sorted.length && found.every((time, i) => time === sorted[i]),
-	};
-}
-
 describe('splitSlice in a walk: requests before (halving) and now', () => {
 	const t0 = 1_700_000_000_000;
 	const DAY = 86_400_000;
@@ -174,26 +117,6 @@ describe('splitSlice in a walk: requests before (halving) and now', () => {
 			expect(split).toEqual({ requests: now, complete: true });
 		},
 	);
-});
-
-describe('splitSlice in walks over random scans and caps', () => {
-	it('finds every scan once and ends, whatever the cap and where the scans lie', () => {
-		let seed = 7;
-		const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-		for (let round = 0; round < 60; round++) {
-			const span = 1 + Math.floor(random() * 10_000_000);
-			const clusters = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
-				at: Math.floor(random() * span),
-				width: Math.floor(random() * 5000),
-			}));
-			const times = Array.from({ length: Math.floor(random() * 3000) }, () => {
-				const cluster = clusters[Math.floor(random() * clusters.length)];
-				return Math.min(span, cluster.at + Math.floor(random() * (cluster.width + 1)));
-			});
-			const cap = [undefined, 10, 100, 1000][Math.floor(random() * 4)];
-			expect(walk(times, cap, 0, span).complete).toBe(true);
-		}
-	});
 });
 
 describe('CapWatch', () => {

@@ -5,11 +5,14 @@
 import { feedFrom, heldCodes, TeamCodes } from '../../../../nodes/shared/teamCodes';
 import { TakenDisplayIdLookUp } from '../../../../nodes/shared/teamListings';
 import { fakeContext, ok, refused } from '../../../support/fakeContext';
+import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
 	sleep: jest.fn(async () => undefined),
 }));
+// pacing slots come on a fake clock instead of a spin on the real one
+sleepOnFakeClock();
 
 const codes = Array.from({ length: 3 }, (_, index) => ({
 	id: `qr_${index}`,
