@@ -11,7 +11,7 @@ import {
 import { asText, checkItem } from '../shared/validation';
 import {
 	defaultIpAddressMode,
-	IP_ADDRESS_MODES,
+	ipAddressModeSchema,
 	type IpAddressMode,
 } from '../shared/records/ipPrivacy';
 import type { ChangeKind } from './changeCursor';
@@ -96,9 +96,11 @@ export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSetti
 	const filters = readPollParameter<IDataObject>(ctx, 'filters', {});
 	const options = readPollParameter<IDataObject>(ctx, 'options', {});
 	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
-	const ipAddress = (IP_ADDRESS_MODES as readonly unknown[]).includes(options.ipAddress)
-		? (options.ipAddress as IpAddressMode)
-		: defaultIpAddressMode(ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1);
+	// Refused as the Scan operations refuse it: a default taken instead would keep or hash an address meant removed.
+	const ipAddress =
+		triggerOn !== 'newScans' || options.ipAddress == null
+			? defaultIpAddressMode(ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1)
+			: checked(ctx, ipAddressModeSchema, options.ipAddress);
 	return {
 		triggerOn,
 		events,
@@ -164,12 +166,14 @@ function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 	});
 }
 
-/** How to give a list field, with an example of its own values. */
-const LIST_HINTS: Record<string, string> = {
+/** How to give a field that is not text, with an example of its own values. */
+const FIELD_HINTS: Record<string, string> = {
 	Events:
 		'Choose the events in the field, or write an expression giving a list, for example {{ ["created", "deleted"] }}.',
 	'QR Types':
 		'Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}.',
+	'IP Address':
+		'Choose Hash, Keep or Remove in the field, or write an expression giving "hash", "keep" or "remove" (lower case).',
 };
 
 /** A list filter: anything but a list (an expression giving `"WEB"`) is refused; left out, an empty list. */
@@ -252,7 +256,7 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 	const hint =
 		issue.message === 'must be text'
 			? 'Write the text, or an expression giving text.'
-			: (LIST_HINTS[issue.label] ?? LIST_HINTS['QR Types']);
+			: (FIELD_HINTS[issue.label] ?? FIELD_HINTS['QR Types']);
 	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
 		description: `It is ${sentence(excerptOf(value, [], 80))} ${hint} Nothing was read from QRTRAC.`,
 	});
