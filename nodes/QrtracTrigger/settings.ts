@@ -95,7 +95,10 @@ export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSetti
 	if (!allTeams && !team) refuseEmptyTeamExpression(ctx);
 	const filters = readPollParameter<IDataObject>(ctx, 'filters', {});
 	const options = readPollParameter<IDataObject>(ctx, 'options', {});
-	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
+	const overlapSeconds =
+		options.overlapSeconds == null
+			? DEFAULT_OVERLAP_SECONDS
+			: checked(ctx, overlapSchema, options.overlapSeconds);
 	// Refused as the Scan operations refuse it: a default taken instead would keep or hash an address meant removed.
 	const ipAddress =
 		triggerOn !== 'newScans' || options.ipAddress == null
@@ -108,11 +111,7 @@ export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSetti
 		teamId: team || undefined,
 		filters: readFilters(ctx, filters),
 		includeExisting: triggerOn === 'codeChanges' && options.includeExisting === true,
-		overlapMs:
-			Math.min(
-				3600,
-				Math.max(1, Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULT_OVERLAP_SECONDS),
-			) * 1000,
+		overlapMs: Math.min(3600, Math.max(1, overlapSeconds)) * 1000,
 		ipAddress,
 		ipHashKey: blankToUndefined(options.ipHashKey),
 	};
@@ -172,6 +171,8 @@ const FIELD_HINTS: Record<string, string> = {
 		'Choose the events in the field, or write an expression giving a list, for example {{ ["created", "deleted"] }}.',
 	'QR Types':
 		'Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}.',
+	'Overlap Window (Seconds)':
+		'Give a number from 1 to 3600 (keep 15 unless changes or scans go missing), or an expression giving one.',
 	'IP Address':
 		'Choose Hash, Keep or Remove in the field, or write an expression giving "hash", "keep" or "remove" (lower case).',
 };
@@ -196,6 +197,19 @@ const textFilterSchema = (label: string) =>
 		)
 		.transform(blankToUndefined)
 		.describe(label);
+
+/**
+ * The Overlap Window: a number, or text of one (an expression's); anything else fails naming the field. Read as 0 or
+ * the default instead, an empty variable would shrink the window to its 1 s minimum without a word.
+ */
+const overlapSchema = z
+	.preprocess(
+		(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+		z
+			.number({ invalid_type_error: 'must be a number of seconds' })
+			.finite('must be a number of seconds'),
+	)
+	.describe('Overlap Window (Seconds)');
 
 /**
  * Events: the known ones of the list, others dropped. A list with none (`{{ [] }}`, `{{ ["renamed"] }}`) is
