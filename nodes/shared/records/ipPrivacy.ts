@@ -18,9 +18,9 @@ import { isPlainObject, setOwnField } from '../plainObject';
  *
  * Hash: HMAC-SHA256 of the address (trimmed, IPv6 in lower case) as 64 hex characters, so one visitor gives one
  * value a workflow can count or join on, and the address cannot be read back. The key is the IP Hash Key when
- * set (the same key gives the same hashes in every workflow); without it the key is derived from the workflow's
- * ID and the credential's identity (its client ID and a SHA-256 of its secrets): stable within the workflow,
- * different in any other workflow or with another credential, and not reproducible without the credential.
+ * set, less spaces around it (the same key gives the same hashes in every workflow); without it the key is derived
+ * from the workflow's ID and the credential's identity (its client ID and a SHA-256 of its secrets): stable within
+ * the workflow, different in any other workflow or with another credential, and not reproducible without it.
  * Pure except for the key's inputs, which the caller reads.
  */
 
@@ -48,7 +48,8 @@ export function ipPrivacy(
 	inputs: { hashKey?: string; workflowId: string; credentialIdentity: string },
 ): IpPrivacy {
 	if (mode !== 'hash') return { mode };
-	const hashKey = inputs.hashKey ?? '';
+	// trimmed: a key pasted with a space or line break must hash as typed elsewhere (the trigger, another operation)
+	const hashKey = (inputs.hashKey ?? '').trim();
 	const key = hashKey !== '' ? Buffer.from(hashKey, 'utf8') : derivedIpKey(inputs);
 	return { mode, key };
 }

@@ -198,6 +198,15 @@ describe('IP address on the New Scans trigger', () => {
 		expect(hashes[2]).not.toBe(hashes[0]);
 	});
 
+	it('hashes as the Scan operations do with an IP Hash Key pasted with spaces or a line break around it', async () => {
+		for (const ipHashKey of [' campaign-key', 'campaign-key\n']) {
+			const [event] = await newScans({ ipAddress: 'hash', ipHashKey });
+			const { ips } = await ipsOf('Get for a Code', { ipAddress: 'hash', ipHashKey });
+			expect(event.ipAddress).toBe(hmac('campaign-key', '203.0.113.5'));
+			expect(ips).toEqual(IPS.map((ip) => hmac('campaign-key', ip)));
+		}
+	});
+
 	it('hashes with the IP Hash Key, keeps or removes when asked, keeps by default in version 1', async () => {
 		const [keyed] = await newScans({ ipAddress: 'hash', ipHashKey: 'campaign-key' });
 		const [kept] = await newScans({ ipAddress: 'keep' });
