@@ -52,42 +52,30 @@ it('lists templates that name no team, or the team asked', async () => {
 	expect(run.output?.[0].map((item) => item.json.id)).toEqual(['tpl_1', 'tpl_2']);
 });
 
-it('lists a template without an `id` as QRTRAC gives it (the contract requires no field of a Template)', async () => {
+// the contract requires no field of a Template and types `id` only as text
+it.each([
+	[
+		'without an `id`',
+		[
+			{ id: 'tpl_1', name: 'Ours' },
+			{ name: 'Built-in', previewUrl: 'https://example.com/p.png' },
+		],
+	],
+	[
+		'whose id is ""',
+		[
+			{ id: 'tpl_1', name: 'Ours' },
+			{ id: '', name: 'Built-in' },
+		],
+	],
+])('lists a template %s as QRTRAC gives it', async (_case, templates) => {
 	const run = await runAction(
 		'designTemplate',
 		'getMany',
 		{ returnAll: true },
-		answering({
-			'GET /api/qr-templates-api': ok([
-				{ id: 'tpl_1', name: 'Ours' },
-				{ name: 'Built-in', previewUrl: 'https://example.com/p.png' },
-			]),
-		}),
+		answering({ 'GET /api/qr-templates-api': ok(templates) }),
 	);
 
 	expect(run.error).toBeUndefined();
-	expect(run.output?.[0].map((item) => item.json)).toEqual([
-		{ id: 'tpl_1', name: 'Ours' },
-		{ name: 'Built-in', previewUrl: 'https://example.com/p.png' },
-	]);
-});
-
-it('lists a template whose id is "" as given, as one without an id is (the contract types it only as text)', async () => {
-	const run = await runAction(
-		'designTemplate',
-		'getMany',
-		{ returnAll: true },
-		answering({
-			'GET /api/qr-templates-api': ok([
-				{ id: 'tpl_1', name: 'Ours' },
-				{ id: '', name: 'Built-in' },
-			]),
-		}),
-	);
-
-	expect(run.error).toBeUndefined();
-	expect(run.output?.[0].map((item) => item.json)).toEqual([
-		{ id: 'tpl_1', name: 'Ours' },
-		{ id: '', name: 'Built-in' },
-	]);
+	expect(run.output?.[0].map((item) => item.json)).toEqual(templates);
 });
