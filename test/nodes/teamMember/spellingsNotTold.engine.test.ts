@@ -75,6 +75,29 @@ describe('a spelling the node sent into a team not listing the person', () => {
 		expect(writes()).toHaveLength(1);
 	});
 
+	it('exact service, [Main], [Main same role, Sales], then [Main admin]: Main keeps the one account, Grace@', async () => {
+		suite.sim.setExactEmails(true);
+		const { main, sales, credentials } = graceInSales();
+		const result = await addToTeams(
+			'Grace@told.example',
+			[
+				{ teams: inTeams('viewer', main.id) },
+				{ teams: [...inTeams('viewer', main.id), ...inTeams('editor', sales.id)] },
+				{ teams: inTeams('admin', main.id) },
+			],
+			credentials,
+		);
+		expect(result.items.map((item) => item.json.error)).toEqual([undefined, undefined, undefined]);
+		// Row 2 sends only Sales (grace@); Main still holds the person as Grace@, which row 3 sends there.
+		expect(writes().map((entry) => (entry.body as { email: string }).email)).toEqual([
+			'Grace@told.example',
+			'grace@told.example',
+			'Grace@told.example',
+		]);
+		expect(suite.sim.state.findMember(main.id, 'grace@told.example')).toBeUndefined();
+		expect(suite.sim.state.findMember(main.id, 'Grace@told.example')?.role).toBe('admin');
+	});
+
 	it('Add typed Grace@ into Main, then Sales, then Third typed GRACE@: Main read again, Third gets grace@', async () => {
 		const { main, sales, third, credentials } = graceInSales();
 		const result = await runNode({

@@ -12,6 +12,9 @@ export interface Held {
 	heldAs: ReadonlyMap<string, string>;
 }
 
+/** The spelling a team holds the person under, and whether the node sent it there itself (rosters.ts). */
+export type HeldSpelling = Pick<KnownMember, 'email' | 'spellingUntold'>;
+
 /** How Add or Add to Teams puts a row's person into its teams. */
 export interface RowPlacing<Input extends { email: string }> {
 	teamIds: (input: Input) => readonly string[];
@@ -19,14 +22,14 @@ export interface RowPlacing<Input extends { email: string }> {
 	 * Sends the row and answers its output. `decided` runs the row's choice on what it knows (`current` reads the
 	 * person in a team as the person's rows so far left them, `heldAs` their spellings by team: spellings.ts
 	 * spellingHeld); `sending` is called with the e-mail sent just before the request goes out, and by team the
-	 * spelling each of the row's teams lists the person under (not one the node sent there: spellingUntold).
+	 * person each of the row's teams holds: their spelling, marked spellingUntold where the node sent it there.
 	 */
 	write: (
 		row: ParsedItem<Input>,
 		place: {
 			rosters: Rosters;
 			decided: <T>(choose: (held: Held) => Promise<T>) => Promise<T>;
-			sending: (email: string, listed?: ReadonlyMap<string, string>) => void;
+			sending: (email: string, held?: ReadonlyMap<string, HeldSpelling>) => void;
 		},
 	) => Promise<IDataObject>;
 	/** The members a row that succeeded leaves, by team, each under the e-mail `sentIn` gives for its team. */
@@ -55,10 +58,10 @@ export async function placeRows<Input extends { email: string }>(
 		async (row, current, heldAs, untold): Promise<Array<readonly [string, LeftInTeam]>> => {
 			const teamIds = placing.teamIds(row.input);
 			let sentAs: string | undefined;
-			let listedAs: ReadonlyMap<string, string> = new Map();
-			const sending = (email: string, listed?: ReadonlyMap<string, string>) => {
+			let heldIn: ReadonlyMap<string, HeldSpelling> = new Map();
+			const sending = (email: string, held?: ReadonlyMap<string, HeldSpelling>) => {
 				sentAs = email;
-				listedAs = listed ?? listedAs;
+				heldIn = held ?? heldIn;
 			};
 			const decided = async <T>(choose: (held: Held) => Promise<T>) =>
 				await decidedAgain(
@@ -76,14 +79,17 @@ export async function placeRows<Input extends { email: string }>(
 				for (const teamId of teamIds) await rosters.forget(teamId);
 				return sentAs === undefined ? [] : teamIds.map((teamId) => [teamId, READ_AGAIN] as const);
 			}
-			// A row that succeeded called `sending` first. A team keeps the spelling it lists the person under: a bulk
-			// add sends one e-mail, and a team of it listing another spelling was not sent (Add to Teams).
+			// A row that succeeded called `sending` first. A team keeps the spelling it holds the person under, and its
+			// mark: a bulk add sends one e-mail, and a team of it holding another spelling was not sent (Add to Teams).
 			const members = placing
-				.left(row.input, (teamId) => listedAs.get(teamId) ?? sentAs ?? row.input.email)
-				.map(([teamId, member]): [string, KnownMember] => [
-					teamId,
-					listedAs.has(teamId) ? member : { ...member, spellingUntold: true },
-				]);
+				.left(row.input, (teamId) => heldIn.get(teamId)?.email ?? sentAs ?? row.input.email)
+				.map(([teamId, member]): [string, KnownMember] => {
+					const held = heldIn.get(teamId);
+					return [
+						teamId,
+						held && !held.spellingUntold ? member : { ...member, spellingUntold: true },
+					];
+				});
 			for (const [teamId, member] of members) await rosters.wrote(teamId, member);
 			return members;
 		},

@@ -85,9 +85,8 @@ export async function run(
 			});
 			const untold =
 				before === null ? await rosters.untoldNote(input.teamId, input.email) : undefined;
-			// The team's own spelling is one it listed, unless the node sent it there itself (spellingUntold).
-			const listed = before && !before.spellingUntold ? before.email : undefined;
-			sending(sent.email, listed === undefined ? undefined : new Map([[input.teamId, listed]]));
+			// The team keeps the spelling it holds, marked where the node sent it there itself (spellingUntold).
+			sending(sent.email, before ? new Map([[input.teamId, before]]) : undefined);
 			return await addOne(this, sent, itemIndex, before, untold);
 		},
 		// The next row of the person sends the spelling this one sent (the team's, where it listed them).

@@ -19,7 +19,7 @@ import {
 import { alwaysSendInput, personInput, personShape } from '../person';
 import type { Placement } from '../personTurns';
 import { sentSpelling } from '../memberChange';
-import { placeRows } from '../placeRows';
+import { placeRows, type HeldSpelling } from '../placeRows';
 import { sentUntold, type KnownMember, type RosterMember } from '../rosters';
 import { oneSpellingFor, spellingHeld, type AlsoKnown } from '../spellings';
 import { planTeams, type TeamOutcome } from './plan';
@@ -191,7 +191,7 @@ export async function run(
 			const untold = new Map<string, string>();
 			for (const [teamId, member] of placement ?? [])
 				if (member === null) untold.set(teamId, await rosters.untoldNote(teamId, input.email));
-			sending(email, listedAs(placement, true));
+			sending(email, heldIn(placement));
 			return await addToTeams(this, { ...input, email }, itemIndex, planned, untold);
 		},
 		left: (input, sentIn) => placed(input, sentIn),
@@ -199,14 +199,22 @@ export async function run(
 }
 
 /**
- * By team, the spelling each of the row's teams lists the person under (those that list them); `toldOnly` leaves out
- * a spelling the node sent there itself (rosters.ts spellingUntold).
+ * By team, the spelling each of the row's teams holds the person under (those that hold them), including one the
+ * node sent there itself (rosters.ts spellingUntold).
  */
-function listedAs(placement: Placement | undefined, toldOnly = false): Map<string, string> {
-	const listed = new Map<string, string>();
+function listedAs(placement: Placement | undefined): Map<string, string> {
+	return new Map([...heldIn(placement)].map(([teamId, { email }]) => [teamId, email]));
+}
+
+/**
+ * By team, the person as each of the row's teams holds them, with the spellingUntold mark: a team the row does not
+ * send keeps both (placeRows.ts), and one it sends was sent that spelling (sentEmail).
+ */
+function heldIn(placement: Placement | undefined): Map<string, HeldSpelling> {
+	const held = new Map<string, HeldSpelling>();
 	for (const [teamId, member] of placement ?? [])
-		if (member && !(toldOnly && member.spellingUntold)) listed.set(teamId, member.email);
-	return listed;
+		if (member) held.set(teamId, { email: member.email, spellingUntold: member.spellingUntold });
+	return held;
 }
 
 /**
