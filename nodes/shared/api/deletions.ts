@@ -11,22 +11,30 @@ import type { InTeam } from './source';
 import { changeTimeOf, getTeamQrsFromTime, TEAM_CHANGES } from './timeline';
 import { apiError } from '../nodeErrors';
 import { errorWords, mayShowGoneCode } from '../refusals';
+import { OutcomeUntold } from '../qrtracRequest';
 import { answeredNoCode } from './codeReadAnswers';
 
 /**
  * Whether the team's changes since `fromTime` hold the code deleted: a delete's check of a retry refused after its
- * first attempt's answer was lost (another writer, or the lost attempt, deleted it). Undecided is undefined: the
- * refusal stands, and Delete's own check (deletedAfterRefusals, from the code's version on QRTRAC's clock) reads
- * again.
+ * first attempt's answer was lost (another writer, or the lost attempt, deleted it). Undecided (answers that looked
+ * capped) is undefined where a check of the refusal follows (`laterCheck`: Delete's own from 1.2, or Delete
+ * Missing's, deletedAfterRefusals, from the code's version on QRTRAC's clock), which reads again; without one an
+ * OutcomeUntold saying the changes cannot tell, so the item fails at once, its outcome unknown.
  */
 export async function deletedSince(
 	ctx: TransportContext,
-	{ id, ...question }: InTeam & { id: string; fromTime: number },
-): Promise<QrCode | undefined> {
-	const { fromTime, ...inTeam } = question;
-	return (await deletedAmong(ctx, { versions: new Map([[id, fromTime]]), ...inTeam })).deleted.get(
+	{
 		id,
-	);
+		fromTime,
+		laterCheck,
+		...inTeam
+	}: InTeam & { id: string; fromTime: number; laterCheck: boolean },
+): Promise<QrCode | OutcomeUntold | undefined> {
+	const read = await deletedAmong(ctx, { versions: new Map([[id, fromTime]]), ...inTeam });
+	const cappedAt = read.cappedAt.get(id);
+	if (laterCheck || read.deleted.has(id) || cappedAt === undefined) return read.deleted.get(id);
+	const why = undecidedWords(cappedAt, read.failedRead);
+	return new OutcomeUntold(`the team's changes cannot tell whether it was deleted: ${why}.`);
 }
 
 /**

@@ -198,18 +198,20 @@ export async function updateQr(
 	return marked(lostKnownSettings(stored, shown) ? (await put(true)).code : shown);
 }
 
-/** Soft delete. A retry refused as "not found" after a lost answer is checked against the team's recent changes. */
+/** Soft delete. A retry refused after a lost answer is checked against the team's recent changes: deletedSince. */
 export async function deleteQr(
 	ctx: TransportContext,
-	{ id, teamId, itemIndex }: InTeam & { id: string },
+	{ id, teamId, itemIndex, laterCheck }: InTeam & { id: string; laterCheck: boolean },
 ): Promise<IDataObject> {
 	const response = await callEndpoint(ctx, {
 		...CODE_ADDRESSES.delete,
 		params: { id },
 		teamId,
 		itemIndex,
-		verifyAfterRefusal: async () =>
-			await deletedSince(ctx, { id, teamId, itemIndex, fromTime: Date.now() - VERIFY_LOOKBACK_MS }),
+		verifyAfterRefusal: async () => {
+			const fromTime = Date.now() - VERIFY_LOOKBACK_MS;
+			return await deletedSince(ctx, { id, teamId, itemIndex, fromTime, laterCheck });
+		},
 	});
 	// Its answer's record (all fields optional) is kept when it reads as a code; none does not fail a done delete.
 	const answered = qrCodeShape.safeParse(response.data);

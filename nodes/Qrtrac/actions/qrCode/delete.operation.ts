@@ -52,7 +52,7 @@ export async function execute(
 		if (!isLive(read.done)) return { ...record, result: 'unchanged' };
 		version = changeTimeOf(read.done, Date.now());
 	}
-	const sent = await attempt(deleteQr(this, target));
+	const sent = await attempt(deleteQr(this, { ...target, laterCheck: outcome }));
 	if ('failed' in sent) return await refusedWhen(sent.failed, version);
 	return {
 		...record,

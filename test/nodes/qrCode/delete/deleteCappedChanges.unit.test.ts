@@ -3,8 +3,9 @@
  * (api/deletions.ts `deletedAmong`): the walk forward, its bound, and the error when it cannot tell.
  */
 import { answering, runAction, STORED_CODE } from '../../../support/actionRequests';
-import { ok, refused } from '../../../support/fakeContext';
+import { fakeContext, ok, refused } from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
+import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -215,6 +216,37 @@ it('reads the changes at most 10 times per check for an item whose DELETE answer
 	expect((run.error as { description?: string }).description).toMatch(
 		/a size that looks capped.*its answer was lost/,
 	);
+});
+
+it('v1.1 (no own check): a DELETE whose answer was lost, refused 410 on retry, with capped changes fails saying they cannot tell', async () => {
+	let feedReads = 0;
+	let deletes = 0;
+	const { ctx } = fakeContext({
+		parameters: { resource: 'qrCode', operation: 'delete', qrCodeId: 'qr_1' },
+		typeVersion: 1.1,
+		answers: (request) => {
+			const { pathname } = new URL(request.url);
+			if (pathname.includes('/fromTime/')) {
+				feedReads++;
+				return cappedFeed(pathname);
+			}
+			if (request.method === 'DELETE')
+				return ++deletes === 1 ? { networkError: 'ECONNRESET' } : refused(410, 'Gone');
+			return ok({ ...STORED_CODE, teamId: 'team_1', deleted: false });
+		},
+	});
+	const error = await new Qrtrac().execute.call(ctx).then(
+		() => undefined,
+		(thrown: unknown) => thrown as { message?: string; description?: string },
+	);
+
+	// before (55f3b8b): "the state read afterwards is not what was asked, so this refusal stands"
+	expect(deletes).toBe(2);
+	expect(feedReads).toBe(10);
+	expect(error?.description).toMatch(
+		/its answer was lost.*the team's changes cannot tell whether it was deleted: .*a size that looks capped/,
+	);
+	expect(`${error?.message} ${error?.description}`).not.toMatch(/not what was asked/);
 });
 
 it("is unchanged when the lost DELETE did delete the code and only the lost answer's check of the changes failed", async () => {

@@ -78,7 +78,13 @@ const calls: Call[] = [
 			tags: ['a'],
 		},
 	],
-	['deleteQr', (ctx) => api.deleteQr(ctx, { id: 'qr_1' }), ok(code), 'DELETE', '/api/qrs-api/qr_1'],
+	[
+		'deleteQr',
+		(ctx) => api.deleteQr(ctx, { id: 'qr_1', laterCheck: true }),
+		ok(code),
+		'DELETE',
+		'/api/qrs-api/qr_1',
+	],
 	[
 		'updateQrTags',
 		(ctx) => api.updateQrTags(ctx, { id: 'qr_1', tags: ['x'] }),

@@ -214,7 +214,7 @@ export async function deleteMissingCode(
 	const current: QrCode = { ...code, ...read.done };
 	if (!isLive(current)) return { code: asDeleted(current, {}), alreadyDeleted: true };
 	if (!stillMissing(asJudged(code, read.done))) return { spared: current };
-	const sent = await attempt(deleteQr(ctx, { id, teamId, itemIndex }));
+	const sent = await attempt(deleteQr(ctx, { id, teamId, itemIndex, laterCheck: true }));
 	return 'done' in sent ? { code: asDeleted(current, sent.done) } : { refused: sent.failed };
 }
 
