@@ -110,12 +110,12 @@ function timeRange(f: ToolForm): string {
 
 /** Which codes a scan read covers: the tool variant starts with List of IDs, so the ids are the model's. */
 function codes(f: ToolForm): string {
-	return `Pass ${f.arg('qrCodeIds')}: the codes' ids (not names or Display IDs), comma-separated or a JSON list. Set in the node: ${f.set('codeSelection')} (default ${f.choice('codeSelection')}; ${f.choice('codeSelection', 'all')}: every code). An id outside the team fails, naming it.`;
+	return `Pass ${f.arg('qrCodeIds')}: ids of the team's codes (not names or Display IDs), comma-separated or a JSON list. Set in the node: ${f.set('codeSelection')} (default ${f.choice('codeSelection')}; ${f.choice('codeSelection', 'all')}).`;
 }
 
 /** Get Report's layouts as they come out (reportItems.ts), and its options, named as the form shows them. */
 function report(f: ToolForm): string {
-	return `Set in the node: ${f.set('reportLayout')} (default ${f.choice('reportLayout')}; ${f.choice('reportLayout', 'perCodeAndDay')}: a row per day with date (YYYY-MM-DD) and partialDay (true on a day covered in part, e.g. today); ${f.choice('reportLayout', 'summary')}: one entry with totals and perCode) and ${f.set('breakdowns')} (e.g. ${f.choice('breakdowns', 'country')} adds byCountry [{value, scans}], the ${f.set('topN')} first, the rest as other). Each code: qrId, qrName, scans, uniqueScans (by the ${f.set('uniqueVisitorKey')} option; null with uniqueScansNote when no scan has an IP address), firstScanAt, lastScanAt, rangeStart, rangeEnd; ${f.set('compareWithTotals')} adds allTimeScans and totalsNote.`;
+	return `Set in the node: ${f.set('reportLayout')} (default ${f.choice('reportLayout')}; ${f.choice('reportLayout', 'perCodeAndDay')}: rows with date and partialDay (a day covered in part); ${f.choice('reportLayout', 'summary')}: totals and perCode), ${f.set('breakdowns')} (e.g. ${f.choice('breakdowns', 'country')} adds byCountry [{value, scans}], ${f.set('topN')} first, then other) and ${f.set('uniqueVisitorKey')}. Per code: qrId, qrName, scans, uniqueScans (or null and uniqueScansNote), firstScanAt, lastScanAt, rangeStart, rangeEnd; ${f.set('compareWithTotals')} adds allTimeScans and totalsNote.`;
 }
 
 type Text = (f: ToolForm) => string;
@@ -158,11 +158,11 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 	},
 	analytics: {
 		getReport: (f) =>
-			`Scan counts and distinct visitors of QR codes in a time range, without loading scans. ${codes(f)} ${timeRange(f)} ${report(f)}`,
+			`Scan counts and unique visitors per QR code over a time range. ${codes(f)} ${timeRange(f)} ${report(f)}`,
 		getScans: (f) =>
 			`List the scan events of one QR code. Pass ${f.arg('qrCodeId')}: the code's id. ${timeRange(f)} Returns one entry per scan, in the order QRTRAC sends them (not sorted by time): scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says otherwise). ${upToLimit(f)} The Limit keeps the first ones sent: for the latest scans pass ${f.arg('returnAll')} true.`,
 		getScansForCodes: (f) =>
-			`List the scan events of several QR codes (or all codes of the team) in a time range: every scan of the range, with no limit (thousands for busy codes); for counts use a Get Report tool. ${codes(f)} ${timeRange(f)} Returns one entry per scan: qrId, qrName, scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says Keep or Remove); with the ${f.set('perCode')} option on, one entry per code instead: qrId, qrName, scans, firstScanTime, lastScanTime, countries, devices.`,
+			`The scan events of QR codes in a time range: every scan, with no limit (thousands for busy codes); for counts use a Get Report tool. ${codes(f)} ${timeRange(f)} Returns one entry per scan: qrId, qrName, scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says Keep or Remove); with the ${f.set('perCode')} option on, one entry per code instead: qrId, qrName, scans, firstScanTime, lastScanTime, countries, devices.`,
 		getTotals: (f) =>
 			`Read how often QR codes were scanned. ${codes(f)} Returns one entry per code: qrId (id before node version 1.2), qrName, totalScans, todayScans, yesterdayScans and leads counts.`,
 	},
