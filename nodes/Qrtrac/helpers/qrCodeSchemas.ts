@@ -8,6 +8,7 @@ import {
 	baseUrlSchema,
 	displayIdSchema,
 	emailSchema,
+	flagSchema,
 	httpUrlSchema,
 	uriSchema,
 	idSchema,
@@ -87,7 +88,7 @@ function columnSchema(column: ListColumn, label: string): z.ZodTypeAny {
 function typeFieldSchema(field: QrTypeField, label: string, timezone: string): z.ZodTypeAny {
 	switch (field.kind) {
 		case 'boolean':
-			return z.boolean({ invalid_type_error: 'must be true or false' }).optional().describe(label);
+			return flagSchema(label).optional().describe(label);
 		case 'dateOrEpochMs':
 			return optional(dateOrEpochMsSchema(timezone)).describe(label);
 		case 'email':
@@ -129,8 +130,7 @@ function typeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: TypedFie
 
 /** Settings as the service names them; the campaign must not end before it starts. */
 function settingsSchema(mode: QrFormMode, timezone: string) {
-	const flag = (label: string) =>
-		z.boolean({ invalid_type_error: 'must be true or false' }).optional().describe(label);
+	const flag = (label: string) => flagSchema(label).optional().describe(label);
 	const time = (label: string) => optional(dateOrEpochMsSchema(timezone)).describe(label);
 	return z
 		.object({

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readParameter } from '../../shared/parameters';
-import { idSchema, validateParameters } from '../../shared/validation';
+import { flagSchema, idSchema, validateParameters } from '../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../descriptions/common';
 import { reported, type Outcome } from './outcome';
 import { getLocatorValue, getTeamOverride } from './parameters';
@@ -24,11 +24,37 @@ export type QrCodeInTeam = z.infer<typeof qrCodeInTeamSchema>;
 /** Zod fields of "this QR code, answered simplified or whole, in this team": the target of many operations. */
 export const qrCodeTargetShape = {
 	qrCodeId: qrCodeInTeamShape.qrCodeId,
-	simplify: z.boolean(),
+	simplify: flagSchema('Simplify'),
 	teamId: qrCodeInTeamShape.teamId,
 };
 
 const qrCodeTargetSchema = z.object(qrCodeTargetShape);
+
+const switchesSchema = z.object({
+	simplify: qrCodeTargetShape.simplify,
+	skipUnchanged: flagSchema('Skip Unchanged'),
+});
+
+/**
+ * Simplify of the QR code forms checked apart from their fields (Create, Update, Create or Update), and Create or
+ * Update's Skip Unchanged where the form shows it (`withSkipUnchanged`: Look Up Each Row); elsewhere it reads as on.
+ */
+export function qrCodeSwitches(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	withSkipUnchanged = false,
+): z.infer<typeof switchesSchema> {
+	const given = readParameter<IDataObject>(ctx, 'options', itemIndex, {}).skipUnchanged;
+	return validateParameters(
+		ctx,
+		switchesSchema,
+		{
+			simplify: readParameter(ctx, 'simplify', itemIndex, true),
+			skipUnchanged: withSkipUnchanged ? (given ?? true) : true,
+		},
+		itemIndex,
+	);
+}
 
 export type QrCodeTarget = z.infer<typeof qrCodeTargetSchema>;
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { readParameter } from '../../shared/parameters';
+import { flagSchema } from '../../shared/validation';
 import { listLimitSchema } from '../../shared/validation/listLimit';
 import { limitOption, returnAllOption } from '../descriptions/common';
 
@@ -9,7 +9,7 @@ import { limitOption, returnAllOption } from '../descriptions/common';
 export const returnAllProperties: INodeProperties[] = [returnAllOption, limitOption];
 
 export const returnAllShape = {
-	returnAll: z.boolean(),
+	returnAll: flagSchema('Return All'),
 	limit: listLimitSchema.describe('Limit'),
 };
 

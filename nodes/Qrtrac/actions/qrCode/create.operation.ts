@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createQr, shownExcerpt, type QrCode } from '../../../shared/api';
-import { readParameter } from '../../../shared/parameters';
 import { sectionsFor } from '../../../shared/records/menuSections';
 import { contradictedFields, valueAt } from '../../../shared/records/qrCode';
 import {
@@ -18,7 +17,7 @@ import { reported } from '../../helpers/outcome';
 import { getTeamOverride } from '../../helpers/parameters';
 import { buildQrBody } from '../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../helpers/qrCodeForm';
-import { qrCodeOutput } from '../../helpers/qrCodeTarget';
+import { qrCodeOutput, qrCodeSwitches } from '../../helpers/qrCodeTarget';
 import { apiError } from '../../../shared/nodeErrors';
 
 const properties: INodeProperties[] = [
@@ -45,7 +44,7 @@ interface Input {
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return {
 		body: sectionsFor(buildQrBody(readQrCodeFields(this, itemIndex, 'create'))),
-		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
+		simplify: qrCodeSwitches(this, itemIndex).simplify,
 		teamId: getTeamOverride(this, itemIndex),
 	};
 }

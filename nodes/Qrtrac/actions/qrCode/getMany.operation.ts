@@ -6,7 +6,7 @@ import { listTeamQrs } from '../../../shared/api';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { readParameter } from '../../../shared/parameters';
 import { isLive } from '../../../shared/records/qrCode';
-import { limitSchema, validateParameters } from '../../../shared/validation';
+import { flagSchema, limitSchema, validateParameters } from '../../../shared/validation';
 import { optionsCollection } from '../../../shared/forms/fields';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
@@ -89,7 +89,7 @@ const inputSchema = z.object({
 	sortBy: z.enum(['createdAt', 'updatedAt', 'name']).optional().describe('Sort By'),
 	sortOrder: z.enum(['asc', 'desc']).optional().describe('Sort Order'),
 	pageSize: limitSchema.optional().describe('Page Size'),
-	simplify: z.boolean(),
+	simplify: flagSchema('Simplify'),
 	teamId: z.string().optional(),
 });
 

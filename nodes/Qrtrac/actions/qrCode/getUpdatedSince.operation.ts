@@ -14,7 +14,7 @@ import {
 } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { isLive } from '../../../shared/records/qrCode';
-import { validateParameters } from '../../../shared/validation';
+import { flagSchema, validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
 import { getTeamOverride } from '../../helpers/parameters';
@@ -75,8 +75,8 @@ function inputSchema(timezone: string) {
 	return z.object({
 		since: dateOrEpochMsSchema(timezone).describe('Since'),
 		scope: z.enum(['team', 'organization']).describe('Scope'),
-		includeDeleted: z.boolean(),
-		simplify: z.boolean(),
+		includeDeleted: flagSchema('Include Deleted'),
+		simplify: flagSchema('Simplify'),
 		teamId: z.string().optional(),
 	});
 }

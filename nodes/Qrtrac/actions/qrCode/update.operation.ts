@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getQrById, updateQr } from '../../../shared/api';
-import { readParameter } from '../../../shared/parameters';
 import { itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator } from '../../descriptions/common';
 import { sectionsFor } from '../../../shared/records/menuSections';
@@ -20,6 +19,7 @@ import {
 	liveCodeToChange,
 	qrCodeInTeamShape,
 	qrCodeOutput,
+	qrCodeSwitches,
 } from '../../helpers/qrCodeTarget';
 import type { QrCodeFields } from '../../helpers/qrCodeSchemas';
 import {
@@ -74,7 +74,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return {
 		qrCodeId,
 		fields,
-		simplify: readParameter(this, 'simplify', itemIndex, true) as boolean,
+		simplify: qrCodeSwitches(this, itemIndex).simplify,
 		teamId: getTeamOverride(this, itemIndex),
 	};
 }

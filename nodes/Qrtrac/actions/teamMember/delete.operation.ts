@@ -13,7 +13,7 @@ import {
 import { optionsCollection } from '../../../shared/forms/fields';
 import { prefixDescription } from '../../../shared/nodeErrors';
 import { readParameter } from '../../../shared/parameters';
-import { itemInputError, validateParameters } from '../../../shared/validation';
+import { flagSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { teamLocator } from '../../descriptions/common';
 import { LAYOUT_1_2 } from '../../descriptions/layoutVersions';
 import { memberEmailField } from '../../descriptions/member';
@@ -52,7 +52,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const inputSchema = z.object({ ...memberTargetShape, sendWhenEmailHidden: z.boolean() });
+const inputSchema = z.object({
+	...memberTargetShape,
+	sendWhenEmailHidden: flagSchema('Send When Email Is Hidden'),
+});
 
 type Input = z.infer<typeof inputSchema>;
 
@@ -63,7 +66,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			...memberTargetInput(this, itemIndex),
-			sendWhenEmailHidden: options.sendWhenEmailHidden === true,
+			sendWhenEmailHidden: options.sendWhenEmailHidden ?? false,
 		},
 		itemIndex,
 	);

@@ -21,6 +21,6 @@ export function personInput(
 }
 
 /** Options > Always Send of both adds: send even where the team's members show the change in place. */
-export function alwaysSendInput(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return readParameter<IDataObject>(ctx, 'options', itemIndex, {}).alwaysSend === true;
+export function alwaysSendInput(ctx: IExecuteFunctions, itemIndex: number): unknown {
+	return readParameter<IDataObject>(ctx, 'options', itemIndex, {}).alwaysSend ?? false;
 }

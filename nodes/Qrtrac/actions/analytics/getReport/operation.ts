@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { readTotalsAnswers, walkBulkScans, type QrCode } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
-import { validateParameters } from '../../../../shared/validation';
+import { flagSchema, validateParameters } from '../../../../shared/validation';
 import { withIpPrivacy } from '../../../../shared/records/ipPrivacy';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { describeScanRows } from '../../../../shared/records/scanRows';
@@ -62,7 +62,7 @@ function inputSchema(timezone: string) {
 					{ invalid_type_error: 'must be a list' },
 				)
 				.describe('Breakdowns'),
-			simplify: z.boolean({ invalid_type_error: 'must be true or false' }).describe('Simplify'),
+			simplify: flagSchema('Simplify'),
 			topN: z.coerce
 				.number({ invalid_type_error: 'must be a number' })
 				.int('must be a whole number')
@@ -74,7 +74,7 @@ function inputSchema(timezone: string) {
 					errorMap: () => ({ message: 'must be "ip" or "ipDeviceOsBrowser"' }),
 				})
 				.describe('Unique Visitor Key'),
-			compareWithTotals: z.boolean().describe('Compare With Totals'),
+			compareWithTotals: flagSchema('Compare With Totals'),
 			teamId: z.string().optional(),
 			...ipPrivacyShape,
 		})
@@ -110,7 +110,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			simplify: readParameter(this, 'simplify', itemIndex, true),
 			topN: options.topN ?? DEFAULT_TOP_N,
 			uniqueVisitorKey: options.uniqueVisitorKey ?? 'ip',
-			compareWithTotals: options.compareWithTotals === true,
+			compareWithTotals: options.compareWithTotals ?? false,
 			teamId: getTeamOverride(this, itemIndex),
 			...ipPrivacyInput(this, options, true),
 		},

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { getBulkQrAnalytics } from '../../../../shared/api';
 import { optionsCollection } from '../../../../shared/forms/fields';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
-import { validateParameters } from '../../../../shared/validation';
+import { flagSchema, validateParameters } from '../../../../shared/validation';
 import { codeSelectionWithPickerFields, timeRangeFields } from '../../../descriptions/analytics';
 import { teamOverrideOptions } from '../../../descriptions/common';
 import { ipAddressOptions, ipHashedNotice } from '../../../../shared/forms/ipPrivacy';
@@ -62,7 +62,7 @@ function inputSchema(timezone: string) {
 		.object({
 			...codeSelectionShape,
 			...timeRangeShape(false),
-			perCode: z.boolean(),
+			perCode: flagSchema('One Item per Code'),
 			teamId: z.string().optional(),
 			...ipPrivacyShape,
 		})
@@ -80,7 +80,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		{
 			...codeSelectionInput(this, itemIndex),
 			...timeRangeInput(this, itemIndex, 'last7Days'),
-			perCode: options.perCode === true,
+			perCode: options.perCode ?? false,
 			teamId: getTeamOverride(this, itemIndex),
 			...ipPrivacyInput(this, options),
 		},

@@ -7,7 +7,7 @@ import type { QrCode } from '../../../../shared/api';
 import type { TeamCodes } from '../../../../shared/teamCodes';
 import { executionNode } from '../../../../shared/executionNode';
 import { isToolNode, operationError } from '../../../../shared/nodeErrors';
-import { validateParameters } from '../../../../shared/validation';
+import { flagSchema, validateParameters } from '../../../../shared/validation';
 import { outcomeKey, withNote } from '../../../helpers/outcome';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode, settleRefusals } from './apply';
@@ -25,9 +25,7 @@ import type { DeleteMissingRow, DeleteMissingScope } from './deleteMissingScope'
 /** Delete Missing needs its tag; the tag follows the rules of a tag. Both are read in sync mode only. */
 const deleteMissingSchema = z
 	.object({
-		deleteMissing: z
-			.boolean({ invalid_type_error: 'must be true or false' })
-			.describe('Delete Missing'),
+		deleteMissing: flagSchema('Delete Missing'),
 		deleteMissingTag: z
 			.string({ invalid_type_error: 'must be text' })
 			.trim()

@@ -10,7 +10,7 @@ import { TakenDisplayIdLookUp } from '../../../../shared/teamListings';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { buildQrBody } from '../../../helpers/qrCodeBody';
 import { readQrCodeFields } from '../../../helpers/qrCodeForm';
-import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
+import { qrCodeOutput, qrCodeSwitches } from '../../../helpers/qrCodeTarget';
 import { isLive } from '../../../../shared/records/qrCode';
 import { attempt, outcomeKey, showsNoCode, withNote } from '../../../helpers/outcome';
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult, type SawVersion } from './apply';
@@ -71,8 +71,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		mode,
 		displayId,
 		body,
-		simplify: readParameter<boolean>(this, 'simplify', itemIndex, true),
-		skipUnchanged: options.skipUnchanged !== false,
+		...qrCodeSwitches(this, itemIndex, mode === LOOK_UP_MODE),
 		teamId: getTeamOverride(this, itemIndex),
 		deleteMissingTag: deleteMissing?.deleteMissing ? deleteMissing.deleteMissingTag : undefined,
 	};

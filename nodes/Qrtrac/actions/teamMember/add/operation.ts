@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { addTeamMember } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
-import { assignableRoleSchema, validateParameters } from '../../../../shared/validation';
+import {
+	assignableRoleSchema,
+	flagSchema,
+	validateParameters,
+} from '../../../../shared/validation';
 import { teamLocator } from '../../../descriptions/common';
 import {
 	alwaysSendOptions,
@@ -38,7 +42,7 @@ const inputSchema = z.object({
 	...teamTargetShape,
 	...personShape,
 	role: assignableRoleSchema.describe('Role'),
-	alwaysSend: z.boolean(),
+	alwaysSend: flagSchema('Always Send'),
 });
 
 type Input = z.infer<typeof inputSchema>;

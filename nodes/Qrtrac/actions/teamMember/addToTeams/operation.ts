@@ -6,7 +6,12 @@ import { bulkAddMember, spellingOf } from '../../../../shared/api';
 import { loadOptionsField } from '../../../../shared/forms/fields';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
-import { assignableRoleSchema, idSchema, validateParameters } from '../../../../shared/validation';
+import {
+	assignableRoleSchema,
+	flagSchema,
+	idSchema,
+	validateParameters,
+} from '../../../../shared/validation';
 import { jsonTextSchema } from '../../../../shared/validation/jsonObject';
 import { AS_TOOL } from '../../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../../descriptions/layoutVersions';
@@ -134,7 +139,7 @@ const teamsSchema = jsonTextSchema(
 	),
 );
 
-const inputShape = { ...personShape, alwaysSend: z.boolean() };
+const inputShape = { ...personShape, alwaysSend: flagSchema('Always Send') };
 
 const fieldsSchema = z.object({ ...inputShape, teams: teamsSchema.describe('Teams') });
 
