@@ -902,6 +902,13 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 		bad: 'true',
 	},
 	{
+		category: 'enum',
+		field: 'Mode',
+		...qr('createOrUpdate', { ...web, mode: VALUE, displayId: 'd1' }),
+		good: 'lookUpEachRow',
+		bad: 'lookup',
+	},
+	{
 		category: 'wrong type',
 		field: 'Skip Unchanged',
 		...qr('createOrUpdate', {

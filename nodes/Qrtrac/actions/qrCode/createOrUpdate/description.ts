@@ -1,5 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { simplifyOption, teamOverrideOptions } from '../../../descriptions/common';
 import { optionsCollection } from '../../../../shared/forms/fields';
@@ -15,11 +16,33 @@ import {
 } from '../../../descriptions/qrCodeFields';
 import { upsertTypeFields } from '../../../descriptions/qrCodeTypeForms';
 import { scanRulesProperties } from '../../../descriptions/scanRules';
+import { readParameter } from '../../../../shared/parameters';
+import { validateParameters } from '../../../../shared/validation';
 
 /** The form of Create or Update: its two modes, the code's fields, and Delete Missing's options. */
 
 export const SYNC_MODE = 'sync';
 export const LOOK_UP_MODE = 'lookUpEachRow';
+
+const modeSchema = z.object({
+	mode: z
+		.enum([SYNC_MODE, LOOK_UP_MODE], {
+			errorMap: () => ({ message: `must be "${SYNC_MODE}" or "${LOOK_UP_MODE}"` }),
+		})
+		.describe('Mode'),
+});
+
+/**
+ * The row's Mode. A value the form does not offer (a workflow written by hand or by a builder) is refused, not run
+ * as Sync, which reads the whole team and is where Delete Missing deletes.
+ */
+export function readMode(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): typeof SYNC_MODE | typeof LOOK_UP_MODE {
+	const given = { mode: readParameter(ctx, 'mode', itemIndex, SYNC_MODE) };
+	return validateParameters(ctx, modeSchema, given, itemIndex).mode;
+}
 
 const properties: INodeProperties[] = [
 	{

@@ -16,7 +16,7 @@ import { attempt, outcomeKey, showsNoCode, withNote } from '../../../helpers/out
 import { applyRow, PerRowLookUp, type HeldCodes, type RowResult, type SawVersion } from './apply';
 import { deleteMissingCodes, readDeleteMissing } from './deleteMissing';
 import { DeleteMissingScope } from './deleteMissingScope';
-import { LOOK_UP_MODE, SYNC_MODE } from './description';
+import { LOOK_UP_MODE, readMode, SYNC_MODE } from './description';
 import { planRow, type UpsertRow } from './plan';
 
 export { description } from './description';
@@ -46,10 +46,7 @@ export const kind = 'batch' as const;
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const fields = readQrCodeFields(this, itemIndex, 'createOrUpdate');
 	const options = readParameter<IDataObject>(this, 'options', itemIndex, {});
-	const mode =
-		readParameter<string>(this, 'mode', itemIndex, SYNC_MODE) === LOOK_UP_MODE
-			? LOOK_UP_MODE
-			: SYNC_MODE;
+	const mode = readMode(this, itemIndex);
 	const deleteMissing =
 		mode === SYNC_MODE ? readDeleteMissing(this, options, itemIndex) : undefined;
 	const displayId = fields.displayId!;
