@@ -39,6 +39,26 @@ export function memberRuns(suite: SuiteSimulator) {
 				credentials,
 				continueOnFail: true,
 			}),
+		/** Add to Teams of `email` (name Grace), each item putting them into the teams its `teams` lists. */
+		addToTeamsRows: async (
+			credentials: HarnessCredentials,
+			email: string,
+			items: Array<{ teams: Array<{ teamId: string; role: string }> }>,
+		) =>
+			await runNode({
+				nodeType: 'qrtrac',
+				items,
+				parameters: {
+					resource: 'teamMember',
+					operation: 'addToTeams',
+					email,
+					name: 'Grace',
+					teamsSource: 'json',
+					teamsJson: '={{ $json.teams }}',
+				},
+				continueOnFail: true,
+				credentials,
+			}),
 		/** The requests logged since the last clear that were not reads. */
 		writes: () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET'),
 		/** The next read of the team is refused with `status` (403: the team is not this client's to read). */

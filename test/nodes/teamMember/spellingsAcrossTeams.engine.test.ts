@@ -4,6 +4,7 @@
  * typed spelling among those held, else fail unsent; a bulk add never carries a spelling other than the one a team
  * of it lists; and a row leaves each team under its own spelling for the person's next row. Through n8n's engine.
  */
+import { memberRuns } from '../../support/memberRuns';
 import { runNode } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../support/organizations';
@@ -19,29 +20,14 @@ function twoAccounts() {
 	return { org, main, sales, third, credentials };
 }
 
-const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
+const members = memberRuns(suite);
+const writes = members.writes;
 
-/** Add to Teams of `email` with the teams each item's `teams` lists. */
-async function addToTeams(
+const addToTeams = (
 	email: string,
 	items: Array<{ teams: Array<{ teamId: string; role: string }> }>,
 	credentials: ReturnType<typeof twoAccounts>['credentials'],
-) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		items,
-		parameters: {
-			resource: 'teamMember',
-			operation: 'addToTeams',
-			email,
-			name: 'Grace',
-			teamsSource: 'json',
-			teamsJson: '={{ $json.teams }}',
-		},
-		continueOnFail: true,
-		credentials,
-	});
-}
+) => members.addToTeamsRows(credentials, email, items);
 
 const viewerIn = (...teamIds: string[]) => teamIds.map((teamId) => ({ teamId, role: 'viewer' }));
 

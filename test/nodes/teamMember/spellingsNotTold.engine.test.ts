@@ -5,13 +5,15 @@
  * reads that team again first. On an exact service (`setExactEmails(true)`) the read shows the second account and
  * the row still fails unsent. Through n8n's engine.
  */
+import { memberRuns } from '../../support/memberRuns';
 import { runNode } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
 import { byId as teamRef, organizations } from '../../support/organizations';
 
 const suite = useSimulator({ seed: false });
 const newOrganization = organizations(suite, 'told.example').withTwoTeams;
-const writes = () => suite.sim.requestLog.filter((entry) => entry.method !== 'GET');
+const members = memberRuns(suite);
+const writes = members.writes;
 const inTeams = (role: string, ...teamIds: string[]) => teamIds.map((teamId) => ({ teamId, role }));
 
 /** Sales lists the person as grace@; Main and Third do not list them. */
@@ -22,26 +24,11 @@ function graceInSales() {
 	return { main, sales, third, credentials };
 }
 
-async function addToTeams(
+const addToTeams = (
 	email: string,
 	items: Array<{ teams: Array<{ teamId: string; role: string }> }>,
 	credentials: ReturnType<typeof newOrganization>['credentials'],
-) {
-	return await runNode({
-		nodeType: 'qrtrac',
-		items,
-		parameters: {
-			resource: 'teamMember',
-			operation: 'addToTeams',
-			email,
-			name: 'Grace',
-			teamsSource: 'json',
-			teamsJson: '={{ $json.teams }}',
-		},
-		continueOnFail: true,
-		credentials,
-	});
-}
+) => members.addToTeamsRows(credentials, email, items);
 
 afterEach(() => suite.sim.setExactEmails(false));
 
