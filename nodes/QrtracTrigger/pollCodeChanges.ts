@@ -17,7 +17,7 @@ import { withoutActorIds } from './eventFields';
 import { readChangesSince, resolveTeamId, type WatchedCodes } from './qrtracReads';
 import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, type TriggerSettings } from './settings';
 import { claimState, type Claim } from './pollGuard';
-import { loadCodeChangesState, saveCodeChangesState } from './triggerState';
+import { loadCodeChangesState, saveCodeChangesState, stateScope } from './triggerState';
 
 /**
  * One poll for code changes: the changes since the cursor's floor (qrtracReads.ts), chosen by the cursor rule
@@ -34,9 +34,13 @@ export async function pollCodeChanges(
 		allTeams: settings.allTeams,
 		teamId: await resolveTeamId(ctx, settings.teamId),
 	};
-	const scope = watched.allTeams ? 'all' : `team:${watched.teamId}`;
+	const where = await stateScope(
+		ctx,
+		watched.allTeams ? 'all' : `team:${watched.teamId}`,
+		watched.allTeams,
+	);
 	const staticData = ctx.getWorkflowStaticData('node');
-	const stored = loadCodeChangesState(staticData, scope);
+	const stored = loadCodeChangesState(staticData, where);
 	const firstPoll = stored === undefined;
 	let cursor =
 		stored?.cursor ??
@@ -66,7 +70,7 @@ export async function pollCodeChanges(
 			: result.changes.filter((change) => wanted(change, settings)).map(changeItem);
 	// Saved only once the items are built, so a poll that fails before has not moved the cursor (pollNewScans.ts).
 	claimState(ctx, claim);
-	saveCodeChangesState(staticData, { scope, cursor: result.cursor });
+	saveCodeChangesState(staticData, { ...where, cursor: result.cursor });
 	return items.length > 0 ? [items] : null;
 }
 

@@ -33,6 +33,7 @@ import { claimState, type Claim } from './pollGuard';
 import {
 	loadNewScansState,
 	saveNewScansState,
+	stateScope,
 	type NewScansState,
 	type ScanPass,
 } from './triggerState';
@@ -82,10 +83,10 @@ export async function pollNewScans(
 	const startedAt = Date.now();
 	const budgetMs = pollBudgetOf(ctx);
 	const teamId = await resolveTeamId(ctx, settings.teamId);
-	const scope = `team:${teamId}`;
+	const where = await stateScope(ctx, `team:${teamId}`, false);
 	const idsFilter = filtersKey(settings.filters);
 	const staticData = ctx.getWorkflowStaticData('node');
-	const stored = loadNewScansState(staticData, scope);
+	const stored = loadNewScansState(staticData, where);
 	const now = Date.now();
 
 	const listedForFilters = stored !== undefined && stored.idsFilter === idsFilter;
@@ -201,7 +202,7 @@ export async function pollNewScans(
 	claimState(ctx, claim);
 	const scansCursor = 'cursor' in next ? next.cursor : passCursor;
 	saveNewScansState(staticData, {
-		scope,
+		...where,
 		idsFilter,
 		codes: cache.codes,
 		codeIds,

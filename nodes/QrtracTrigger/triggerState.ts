@@ -1,13 +1,24 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { z } from 'zod';
+
+import { connectionOf } from '../shared/api';
 
 import type { ChangeCursor } from './changeCursor';
 
 /**
  * What the trigger keeps in the workflow's static data (JSON only, bounded). Each kind of trigger has its own
- * key and remembers the scope it was built for: a different team starts over from "now" instead of applying
- * another team's cursor. Unreadable state (e.g. edited by hand) also starts over.
+ * key and remembers the scope and service it was built for: a different team, Base URL or (All Teams) organization
+ * starts over from "now" instead of applying another's cursor. Only the active kind's state is kept: Trigger On
+ * switched away and back weeks later starts over too, instead of reporting everything since as new. Unreadable
+ * state (e.g. edited by hand) also starts over.
  */
+
+/**
+ * Where a state was read: the Base URL, and for All Teams the credential's team, the one team that names the
+ * organization whose teams are watched (its client ID is a secret). Absent in states stored before it: such a
+ * state is taken as read where the trigger now reads, once, and stored with it.
+ */
+const serviceSchema = z.string().optional();
 
 const cursorSchema = z.object({
 	floor: z.number().finite().nonnegative(),
@@ -15,7 +26,11 @@ const cursorSchema = z.object({
 	seen: z.record(z.array(z.string())),
 });
 
-const codeChangesSchema = z.object({ scope: z.string(), cursor: cursorSchema });
+const codeChangesSchema = z.object({
+	scope: z.string(),
+	service: serviceSchema,
+	cursor: cursorSchema,
+});
 
 /**
  * A New Scans pass under way (scanPass.ts): the window [floor of `scans`, `endTime`] read for some watched codes
@@ -35,6 +50,7 @@ const scanPassSchema = z.object({
 
 const newScansSchema = z.object({
 	scope: z.string(),
+	service: serviceSchema,
 	/** Where the refresh of `codeIds` from code changes continues. */
 	codes: z.object({
 		floor: z.number().finite().nonnegative(),
@@ -78,28 +94,50 @@ export type NewScansState = z.infer<typeof newScansSchema> & {
 const CODE_CHANGES_KEY = 'codeChanges';
 const NEW_SCANS_KEY = 'newScans';
 
+/** What a state must have been built for to be resumed: its `scope` and `service`. */
+export interface StateScope {
+	scope: string;
+	service: string;
+}
+
+/** The service of a state read for the team or, with `allTeams`, every team of the credential's organization. */
+export async function stateScope(
+	ctx: IPollFunctions,
+	scope: string,
+	allTeams: boolean,
+): Promise<StateScope> {
+	const { baseUrl, teamId } = await connectionOf(ctx);
+	return { scope, service: allTeams ? `${baseUrl} organization of team:${teamId}` : baseUrl };
+}
+
 export function loadCodeChangesState(
 	staticData: IDataObject,
-	scope: string,
+	where: StateScope,
 ): CodeChangesState | undefined {
 	const parsed = codeChangesSchema.safeParse(staticData[CODE_CHANGES_KEY]);
-	return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
+	return parsed.success && builtFor(parsed.data, where) ? parsed.data : undefined;
 }
 
 export function saveCodeChangesState(staticData: IDataObject, state: CodeChangesState): void {
 	staticData[CODE_CHANGES_KEY] = toJson(state);
+	delete staticData[NEW_SCANS_KEY];
 }
 
 export function loadNewScansState(
 	staticData: IDataObject,
-	scope: string,
+	where: StateScope,
 ): NewScansState | undefined {
 	const parsed = newScansSchema.safeParse(staticData[NEW_SCANS_KEY]);
-	return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
+	return parsed.success && builtFor(parsed.data, where) ? parsed.data : undefined;
 }
 
 export function saveNewScansState(staticData: IDataObject, state: NewScansState): void {
 	staticData[NEW_SCANS_KEY] = toJson(state);
+	delete staticData[CODE_CHANGES_KEY];
+}
+
+function builtFor(stored: { scope: string; service?: string }, where: StateScope): boolean {
+	return stored.scope === where.scope && (stored.service ?? where.service) === where.service;
 }
 
 /** A plain JSON copy: no undefined values, no shared references with the poll's working objects. */

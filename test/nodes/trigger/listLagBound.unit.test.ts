@@ -13,6 +13,8 @@ import {
 
 const PRESENT = Date.UTC(2026, 0, 15, 12);
 const MINUTE = 60_000;
+/** Saved states of this file hold no service (as before it was kept): taken as read where the trigger reads. */
+const WHERE = { scope: 'team:t1', service: 'http://127.0.0.1:1' };
 
 function savedWith(unlisted: unknown, codes: object = { floor: 0 }, checkedAtDate?: number) {
 	return {
@@ -29,27 +31,24 @@ function savedWith(unlisted: unknown, codes: object = { floor: 0 }, checkedAtDat
 }
 
 it('loads an array saved before the times were kept as brought at its last check, and a record as saved', () => {
-	const checked = loadNewScansState(
-		savedWith(['qr_a'], { floor: 0 }, PRESENT - 2 * MINUTE),
-		'team:t1',
-	);
+	const checked = loadNewScansState(savedWith(['qr_a'], { floor: 0 }, PRESENT - 2 * MINUTE), WHERE);
 	expect(checked).toBeDefined();
 	// every poll loading it (a failed poll saves nothing) reads the same time, whatever its own present
 	for (const present of [PRESENT, PRESENT + 16 * MINUTE])
 		expect([...unlistedAsLoaded(checked!, present)]).toEqual([['qr_a', PRESENT - 2 * MINUTE]]);
 	const undated = loadNewScansState(
 		savedWith(['qr_a'], { floor: 0, highWater: PRESENT - 3 * MINUTE }),
-		'team:t1',
+		WHERE,
 	);
 	expect([...unlistedAsLoaded(undated!, PRESENT)]).toEqual([['qr_a', PRESENT - 3 * MINUTE]]);
-	expect([
-		...unlistedAsLoaded(loadNewScansState(savedWith(['qr_a']), 'team:t1')!, PRESENT),
-	]).toEqual([['qr_a', PRESENT]]);
-	const saved = loadNewScansState(savedWith({ qr_a: PRESENT - MINUTE }), 'team:t1');
+	expect([...unlistedAsLoaded(loadNewScansState(savedWith(['qr_a']), WHERE)!, PRESENT)]).toEqual([
+		['qr_a', PRESENT],
+	]);
+	const saved = loadNewScansState(savedWith({ qr_a: PRESENT - MINUTE }), WHERE);
 	expect([...unlistedAsLoaded(saved!, PRESENT)]).toEqual([['qr_a', PRESENT - MINUTE]]);
-	expect([
-		...unlistedAsLoaded(loadNewScansState(savedWith(undefined), 'team:t1')!, PRESENT),
-	]).toEqual([]);
+	expect([...unlistedAsLoaded(loadNewScansState(savedWith(undefined), WHERE)!, PRESENT)]).toEqual(
+		[],
+	);
 });
 
 it("measures from a code's change on the service's clock, never past the answer's Date", () => {
