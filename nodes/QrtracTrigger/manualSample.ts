@@ -15,9 +15,9 @@ import { describeScanRows } from '../shared/records/scanRows';
 import { scanEvent, triggerIpPrivacy } from './scanEvents';
 import { isLive } from '../shared/records/qrCode';
 import {
-	readChangedCodes,
 	readNewestCodes,
 	readNewestScan,
+	readRecentChanges,
 	readTeamName,
 	resolveTeamId,
 } from './qrtracReads';
@@ -178,13 +178,15 @@ async function sampleChange(
 		// a deleted code the list holds is a deletion it shows, reported as a poll's change feed would report it
 		const wanted = (code: IDataObject) =>
 			isVersioned(code) && matchesFilters(code, settings.filters) && wantedKind(code, settings);
-		const [newest] = await readNewestCodes(ctx, teamId, { wanted, count: 1, listed: () => true });
+		const {
+			codes: [newest],
+		} = await readNewestCodes(ctx, teamId, { wanted, count: 1, listed: () => true });
 		if (newest) return changeItem({ kind: kindOf(newest), record: newest });
 	}
-	const changed = await readChangedCodes(
+	const changed = await readRecentChanges(
 		ctx,
 		{ allTeams: settings.allTeams, teamId },
-		Date.now() - FIRST_POLL_LOOKBACK_MS,
+		FIRST_POLL_LOOKBACK_MS,
 	);
 	const newest = changed
 		.filter(isVersioned)
@@ -206,7 +208,7 @@ async function sampleScan(
 	settings: TriggerSettings,
 ): Promise<{ item?: INodeExecutionData; matched: number }> {
 	// a deleted code's id is never sent for scans: the service refuses it
-	const codes = await readNewestCodes(ctx, teamId, {
+	const { codes, serviceDateMs } = await readNewestCodes(ctx, teamId, {
 		wanted: (code) => matchesFilters(code, settings.filters),
 		count: CODES_PER_ANALYTICS_REQUEST,
 		listed: isLive,
@@ -214,7 +216,8 @@ async function sampleScan(
 	const ids = codes.map((code) => String(code.id));
 	const matched = ids.length;
 	if (matched === 0) return { matched };
-	const now = Date.now();
+	// the last hour, day and 30 days of the service's clock, by the list's Date, when it sent one
+	const now = serviceDateMs ?? Date.now();
 	let endTime = now + SCAN_END_MARGIN_MS;
 	for (const lookbackMs of SAMPLE_SCAN_LOOKBACKS_MS) {
 		const startTime = now - lookbackMs;

@@ -19,7 +19,12 @@ import {
 } from '../shared/api';
 import { isLive } from '../shared/records/qrCode';
 import { isAnswerTooLarge } from '../shared/serviceErrors';
-import { feedMayLeaveOut, looksCapped, reachesPastHighWater } from './changeCursor';
+import {
+	CEILING_MARGIN_MS,
+	feedMayLeaveOut,
+	looksCapped,
+	reachesPastHighWater,
+} from './changeCursor';
 import { isScanRecord, type ScanRecord } from './scanCursor';
 
 /** What the trigger reads, through the endpoint module; every record it gets is placed on the timeline. */
@@ -53,13 +58,21 @@ export async function readTeamName(
 	}
 }
 
-/** Codes (deleted ones included) changed after `fromTime`: one request. */
-export async function readChangedCodes(
+/**
+ * Codes (deleted ones included) changed in the last `lookbackMs` of the service's clock: one request from n8n's
+ * clock less the lookback, and one more from the service's present (`Date`) less it when that lies lower by more
+ * than the header's resolution: a service behind n8n's clock has its last minutes read, not fewer or none.
+ */
+export async function readRecentChanges(
 	ctx: IPollFunctions,
 	watched: WatchedCodes,
-	fromTime: number,
+	lookbackMs: number,
 ): Promise<ChangedQrCode[]> {
-	return (await readChanges(ctx, watched, fromTime)).codes;
+	const fromTime = Date.now() - lookbackMs;
+	const { codes, serviceDateMs } = await readChanges(ctx, watched, fromTime);
+	if (serviceDateMs === undefined || serviceDateMs + CEILING_MARGIN_MS >= fromTime + lookbackMs)
+		return codes;
+	return (await readChanges(ctx, watched, Math.max(0, serviceDateMs - lookbackMs))).codes;
 }
 
 async function readChanges(
@@ -188,6 +201,7 @@ export async function readLiveCodes(
  * first (one request), when they hold that many or are the whole list; else from the whole list read as
  * readLiveCodes reads it (an `updatedAt` order that other writers move mid-walk cannot cut it short), filtered
  * once and sorted by time of change here. Deleted codes a list holds are kept when `listed` keeps them.
+ * `serviceDateMs`: the service's present by the list's `Date`, when it sent one.
  */
 export async function readNewestCodes(
 	ctx: IPollFunctions,
@@ -201,14 +215,15 @@ export async function readNewestCodes(
 		count: number;
 		listed: (code: QrCode) => boolean;
 	},
-): Promise<ChangedQrCode[]> {
+): Promise<{ codes: ChangedQrCode[]; serviceDateMs?: number }> {
 	let read = await readListedCodes(ctx, teamId, 'first', listed);
 	if (!read.whole && read.codes.filter(wanted).length < count)
 		read = await readListedCodes(ctx, teamId, 'all', listed);
-	return read.codes
+	const codes = read.codes
 		.filter(wanted)
 		.sort((a, b) => b.updatedAt - a.updatedAt)
 		.slice(0, count);
+	return read.dated ? { codes, serviceDateMs: read.readAtServiceMs } : { codes };
 }
 
 /**

@@ -49,5 +49,22 @@ describe.each([-20 * 60_000, 20 * 60_000, 2 * 3_600_000])(
 			expect((await poll()).map((scan) => scan.city)).toEqual(['Right after activation']);
 			expect(await poll()).toEqual([]);
 		});
+
+		it("fetches the newest change of All Teams as a test event, its last minutes on the service's clock", async () => {
+			const account = newAccount();
+			const code = createCode(account.teamId, { name: 'Just changed' });
+			const { poll } = polling(account.credentials, { scope: 'all' });
+
+			expect((await poll('manual')).map((event) => event.id)).toEqual([code.id]);
+		});
+
+		it("fetches the newest scan as a test event, its last hour on the service's clock", async () => {
+			const account = newAccount();
+			const code = createCode(account.teamId, { name: 'Scanned' });
+			suite.sim.state.addScan(code.id, { city: 'Just now' });
+			const { poll } = polling(account.credentials, { triggerOn: 'newScans' });
+
+			expect((await poll('manual')).map((scan) => scan.city)).toEqual(['Just now']);
+		});
 	},
 );
