@@ -168,4 +168,26 @@ describe('a listed ID that is no live code of the team, answered with no events'
 		// one read of the unlisted code per run, none of the listed one
 		expect(codeReads(before)).toBe(Object.keys(runs).length);
 	});
+
+	it('names the scan events of a code just created and not listed yet by the code read, in every event output', async () => {
+		const { team, credentials } = teams.withCodes(1);
+		suite.sim.setListDrift({ listLagMs: 60_000 });
+		const fresh = suite.sim.state.createQr(team.id, {
+			name: 'Fresh',
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/fresh',
+		});
+		suite.sim.state.addScan(fresh.id, { scanTime: Date.now() - 1_000, ipAddress: '192.0.2.1' });
+
+		const runs = await everyRun(credentials, fresh.id, { options: { ipAddress: 'remove' } });
+
+		for (const name of ['events', 'forCodes']) {
+			const result = runs[name as keyof typeof runs];
+			expect([name, result.error]).toEqual([name, undefined]);
+			expect([name, result.items.map((item) => [item.json.qrId, item.json.qrName])]).toEqual([
+				name,
+				[[fresh.id, 'Fresh']],
+			]);
+		}
+	});
 });

@@ -156,8 +156,7 @@ export async function run(
 					for (const row of describeScanRows(scans, listed))
 						events.push(withIpPrivacy(row, privacy));
 				});
-				await liveAmong();
-				return events;
+				return namedByCodeReads(events, listed, await liveAmong());
 			}
 			const byDay = input.reportLayout === 'perCodeAndDay';
 			// read before the events (totalsCheck.ts); Per Code and Day has no row per code to put the totals on (the
@@ -202,6 +201,24 @@ export async function run(
 		},
 		(input) => input.simplify && input.reportLayout === 'summary',
 	);
+}
+
+/**
+ * Events named by the team's list, those of a code it did not show (just created, read by its ID:
+ * unlistedCodes.ts) named by that read, as Get for Codes names them; in place, so no second copy is held.
+ */
+function namedByCodeReads(
+	events: IDataObject[],
+	listed: readonly QrCode[],
+	named: readonly QrCode[],
+): IDataObject[] {
+	const listedIds = new Set(listed.map((code) => code.id));
+	const read = named.filter((code) => !listedIds.has(code.id));
+	const readIds = new Set(read.map((code) => code.id));
+	if (readIds.size === 0) return events;
+	for (const [index, row] of events.entries())
+		if (readIds.has(String(row.qrId))) [events[index]] = describeScanRows([row], read);
+	return events;
 }
 
 /** The name fields of a code (scanRows.ts), looked up by ID; a code not among the team's live codes has none. */
