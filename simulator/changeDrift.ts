@@ -32,6 +32,9 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `overviewOfUnknownZeros`: Get Scan Totals answers a row of zeros for an id that is no live code of the team
  *   (unknown, another team's, deleted) instead of refusing the request, as a totals store keyed by code id that
  *   checks nothing: the contract does not say what such an id gets.
+ * - `overviewOfWholeTeam`: Get Scan Totals answers the totals of every live code of the team, in the team's order,
+ *   whatever `qrIds` asks for (a service that does not filter by it: the contract does not limit the rows to the
+ *   codes asked).
  * - `overviewOmits`: Get Scan Totals answers without a field `OverviewAnalyticsResponse` does not require: `data`
  *   (only `success`), or `id` or `totalScans` of every row.
  * - `overviewTimeFormat`: Get Scan Totals' `createdAt`, `updatedAt` and `leadsUpdatedAt` as `epochSeconds`,
@@ -86,6 +89,7 @@ export interface ChangeDrift {
 	scansWithoutQrId?: 'one' | 'bulk' | 'both';
 	overviewLeavesOutUnscanned?: boolean;
 	overviewOfUnknownZeros?: boolean;
+	overviewOfWholeTeam?: boolean;
 	/** Undefined: every field. */
 	overviewOmits?: 'data' | 'id' | 'totalScans';
 	/** Undefined: epoch milliseconds. */
@@ -159,6 +163,17 @@ export function unheldIdsAnswered(
 				}))
 		: [];
 	return { body: held.length === 0 ? undefined : { ...body, qrIds: held }, added };
+}
+
+/** The request body of Get Scan Totals as a service with `overviewOfWholeTeam` reads it: every live code of the team. */
+export function overviewOfWholeTeam(
+	drift: ChangeDrift,
+	operationId: string | undefined,
+	body: unknown,
+	teamQrIds: () => string[],
+): unknown {
+	if (drift.overviewOfWholeTeam !== true || operationId !== 'getTotalScansOverview') return body;
+	return isObject(body) ? { ...body, qrIds: teamQrIds() } : body;
 }
 
 /**

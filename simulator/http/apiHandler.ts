@@ -6,7 +6,12 @@ import {
 	modeHeaderOptions,
 	refusalStatus,
 } from '../answerModes';
-import { driftChanges, unheldIdsAnswered, widenScanRange } from '../changeDrift';
+import {
+	driftChanges,
+	overviewOfWholeTeam,
+	unheldIdsAnswered,
+	widenScanRange,
+} from '../changeDrift';
 import { ApiError } from '../apiError';
 import { authenticate } from '../domain/access';
 import type { ActiveFault } from '../faults';
@@ -131,7 +136,9 @@ async function runOperation(
 			actor,
 			params: match.params,
 			query: exchange.query,
-			body,
+			body: overviewOfWholeTeam(context.changeDrift, match.route.operationId, body, () =>
+				context.state.liveQrsOfTeam(actor.team.id).map((qr) => qr.id),
+			),
 		});
 		if (added.length > 0 && Array.isArray((answer.body as { data?: unknown }).data)) {
 			const data = (answer.body as { data: unknown[] }).data;

@@ -284,6 +284,22 @@ describe('analytics', () => {
 		}
 	});
 
+	test('change drift overviewOfWholeTeam: Get Scan Totals answers every live code of the team, whatever is asked', async () => {
+		const first = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		const second = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		sim.setChangeDrift({ overviewOfWholeTeam: true });
+		try {
+			const reply = await call('POST', '/api/analytics-api/overviews', {
+				body: { qrIds: [second.id] },
+			});
+			const ids = reply.body.data.map((row: { id: string }) => row.id);
+			expect(ids).toEqual(expect.arrayContaining([first.id, second.id]));
+			expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+		} finally {
+			sim.setChangeDrift({ overviewOfWholeTeam: undefined });
+		}
+	});
+
 	test('overview of a deleted or unknown code is 400', async () => {
 		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
 		await call('DELETE', `/api/qrs-api/${qr.id}`);

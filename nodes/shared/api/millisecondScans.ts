@@ -45,8 +45,9 @@ export async function codeScansAt(
 		const { scans, source } = await readCode();
 		const found = scans.filter((scan) => scan.scanTime === at);
 		if (!looksCapped(scans.length)) return found;
-		const [totals] = await getTotalScansOverview(ctx, { qrIds: [qrId], teamId, itemIndex });
-		const total = totals?.totalScans;
+		// the code's own row: the contract does not limit the rows to the codes asked, nor order them
+		const rows = await getTotalScansOverview(ctx, { qrIds: [qrId], teamId, itemIndex });
+		const total = rows.find((row) => row.id === qrId)?.totalScans;
 		if (total === scans.length) return found;
 		if (++reads < MAX_PAIR_READS) continue;
 		throw cannotReadWhole({ qrId, at, bulk, advice }, { scans, source, total });

@@ -22,7 +22,13 @@ const DAY = 86_400_000;
 const teams = organizations(suite, 'capped-ms.example');
 const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount, { plan: 'Enterprise' });
 
-afterEach(() => suite.sim.setChangeDrift({ scanCap: undefined, scanCapOfOne: undefined }));
+afterEach(() =>
+	suite.sim.setChangeDrift({
+		scanCap: undefined,
+		scanCapOfOne: undefined,
+		overviewOfWholeTeam: undefined,
+	}),
+);
 
 /** `count` scans of the code at the one millisecond `at`, each from its own address. */
 function scansAt(qrId: string, at: number, count: number): void {
@@ -68,6 +74,34 @@ describe('scans of one code in one millisecond, more than both scan answers hold
 		const pair = ['getQrAnalytics', 'getTotalScansOverview'];
 		expect(asked.slice(-6)).toEqual([...pair, ...pair, ...pair]);
 		expect(asked.filter((id) => id === 'getTotalScansOverview')).toHaveLength(3);
+	});
+
+	it("never takes another code's totals for the code's: a totals answer of the whole team, another code first", async () => {
+		const { codes, credentials } = newTeamWithCodes(2);
+		const at = Date.now() - DAY;
+		// the team's first code has exactly as many scans as the capped answers hold
+		for (let index = 0; index < 20; index++)
+			suite.sim.state.addScan(codes[0].id, { scanTime: at - (index + 1) * 60_000 });
+		scansAt(codes[1].id, at, 30);
+		suite.sim.setChangeDrift({ scanCap: 20, scanCapOfOne: 20, overviewOfWholeTeam: true });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'analytics',
+				operation: 'getScans',
+				qrCodeId: { __rl: true, mode: 'id', value: codes[1].id },
+				timeRange: 'allTime',
+				returnAll: true,
+			},
+			credentials,
+		});
+
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.message).toMatch(CANNOT_READ_WHOLE);
+		expect((result.error as { description?: string }).description).toContain(
+			'Get Scan Totals counts 30 scans of the code',
+		);
 	});
 
 	it.each(['getScansForCodes', 'getReport'])(
