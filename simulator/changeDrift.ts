@@ -35,6 +35,8 @@ import { CODE_ANSWER_OPERATIONS, CODE_LIST_OPERATION } from './codeAnswers';
  * - `overviewOfWholeTeam`: Get Scan Totals answers the totals of every live code of the team, in the team's order,
  *   whatever `qrIds` asks for (a service that does not filter by it: the contract does not limit the rows to the
  *   codes asked).
+ * - `overviewUpdatedAtOfUnscanned`: Get Scan Totals gives a code never scanned an `updatedAt`, its record's time
+ *   (its `createdAt`), as a service keeping one time per code record might; the contract calls it "last scan time".
  * - `overviewOmits`: Get Scan Totals answers without a field `OverviewAnalyticsResponse` does not require: `data`
  *   (only `success`), or `id` or `totalScans` of every row.
  * - `overviewTimeFormat`: Get Scan Totals' `createdAt`, `updatedAt` and `leadsUpdatedAt` as `epochSeconds`,
@@ -90,6 +92,7 @@ export interface ChangeDrift {
 	overviewLeavesOutUnscanned?: boolean;
 	overviewOfUnknownZeros?: boolean;
 	overviewOfWholeTeam?: boolean;
+	overviewUpdatedAtOfUnscanned?: boolean;
 	/** Undefined: every field. */
 	overviewOmits?: 'data' | 'id' | 'totalScans';
 	/** Undefined: epoch milliseconds. */
@@ -262,9 +265,14 @@ export function driftChanges(
 /** Totals rows without the field `overviewOmits` names, their times in `overviewTimeFormat`. */
 function overviewAsDrifted(drift: ChangeDrift, rows: unknown[]): unknown[] {
 	const { overviewOmits: omits, overviewTimeFormat: format } = drift;
-	if (omits !== 'id' && omits !== 'totalScans' && !format) return rows;
-	return rows.map((row) => {
-		if (!isObject(row)) return row;
+	const recordTime = drift.overviewUpdatedAtOfUnscanned === true;
+	if (omits !== 'id' && omits !== 'totalScans' && !format && !recordTime) return rows;
+	return rows.map((entry) => {
+		if (!isObject(entry)) return entry;
+		const row =
+			recordTime && entry.totalScans === 0 && entry.updatedAt === undefined
+				? { ...entry, updatedAt: entry.createdAt }
+				: entry;
 		const copy =
 			format === 'updatedAtEpochSeconds'
 				? formatTimes(row, 'epochSeconds', ['updatedAt'])

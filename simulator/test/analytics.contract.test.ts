@@ -300,6 +300,23 @@ describe('analytics', () => {
 		}
 	});
 
+	test("change drift overviewUpdatedAtOfUnscanned: a code never scanned gets its record's time as updatedAt", async () => {
+		const scanned = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		const fresh = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
+		sim.state.addScan(scanned.id, { scanTime: NOW });
+		sim.setChangeDrift({ overviewUpdatedAtOfUnscanned: true });
+		try {
+			const reply = await call('POST', '/api/analytics-api/overviews', {
+				body: { qrIds: [scanned.id, fresh.id] },
+			});
+			const [first, second] = reply.body.data as { updatedAt?: number; createdAt: number }[];
+			expect(first.updatedAt).toBe(NOW);
+			expect(second.updatedAt).toBe(second.createdAt);
+		} finally {
+			sim.setChangeDrift({ overviewUpdatedAtOfUnscanned: undefined });
+		}
+	});
+
 	test('overview of a deleted or unknown code is 400', async () => {
 		const qr = sim.state.createQr(teamId, { qrType: 'COUPON_CODE' });
 		await call('DELETE', `/api/qrs-api/${qr.id}`);

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { TransportContext } from '../transport';
 import { readScanTotals, type ScanTotals } from './answers';
 import { momentSpan, readEventTime, timeStep, type MomentSpan } from './eventTime';
@@ -62,6 +64,19 @@ export async function readTotalsAnswers(
 
 const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
 
+/**
+ * A totals row's last scan: its `updatedAt` ("last scan time", the contract's only word on it) when it counts
+ * scans; a never-scanned code's may be its record's time, so it has none. The one rule of Get Totals'
+ * `lastScanTime` and Compare With Totals.
+ */
+export function lastScanOf(totals: IDataObject): number | undefined {
+	return typeof totals.totalScans === 'number' &&
+		totals.totalScans > 0 &&
+		typeof totals.updatedAt === 'number'
+		? totals.updatedAt
+		: undefined;
+}
+
 /** A totals answer's rows with their times in epoch ms, each read by its unit (eventTime.ts) on the service's present. */
 export function placeTotalsTimes(rows: readonly ScanTotals[], presentMs: number): ScanTotals[] {
 	return rows.map((row) => {
@@ -83,12 +98,6 @@ export function placeTotalsTimes(rows: readonly ScanTotals[], presentMs: number)
  * `null`), never shown or compared as a time.
  */
 export function withLastScans(answers: readonly ScanTotals[][]): TotalsRead[][] {
-	const lastScanOf = (totals: ScanTotals): number | undefined =>
-		typeof totals.totalScans === 'number' &&
-		totals.totalScans > 0 &&
-		typeof totals.updatedAt === 'number'
-			? totals.updatedAt
-			: undefined;
 	const stepMs = timeStep(
 		answers
 			.flat()

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readEventTime } from '../api/eventTime';
+import { lastScanOf } from '../api/scanTotals';
 import { isoTime, shortUrlOf } from './simplify';
 
 /**
@@ -44,8 +45,9 @@ const SUMMARY_TIMES = ['createdAt', 'firstScanTime', 'lastScanTime', 'leadsUpdat
  * The one shape of a per-code summary from node version 1.2 on (Get Totals, Get for Codes' One Item per Code):
  * the code named as scan rows name it (`qrId`, `qrName`, `qrDisplayId`, `qrShortUrl`), times with ISO twins,
  * dates as `YYYY-MM-DD`. Get Totals' `id` becomes `qrId` and its `updatedAt` (QRTRAC's last scan time)
- * `lastScanTime`, so both operations and the scan rows use one name; a time the service left out is `null`; the
- * ISO twins read each time in its unit.
+ * `lastScanTime`, so both operations and the scan rows use one name (`null` for a code never scanned, whose
+ * `updatedAt` may be its record's time: api/scanTotals.ts `lastScanOf`); a time the service left out is `null`;
+ * the ISO twins read each time in its unit.
  */
 export function describeCodeSummaries(
 	rows: IDataObject[],
@@ -54,9 +56,11 @@ export function describeCodeSummaries(
 ): IDataObject[] {
 	const byId = codesById(codes);
 	return rows.map((source) => {
-		const { [idField]: qrId, updatedAt, ...rest } = source;
+		const { [idField]: qrId, ...rest } = source;
+		// shown as `lastScanTime` (a scanned code's only)
+		delete rest.updatedAt;
 		const row: IDataObject = { qrId, ...codeNames(byId.get(String(qrId))), ...rest };
-		if (idField === 'id') row.lastScanTime = typeof updatedAt === 'number' ? updatedAt : null;
+		if (idField === 'id') row.lastScanTime = lastScanOf(source) ?? null;
 		for (const field of SUMMARY_TIMES) {
 			if (!(field in row)) continue;
 			if (row[field] === undefined) row[field] = null;

@@ -16,7 +16,11 @@ const suite = useSimulator({ seed: false });
 const teams = organizations(suite, 'sparse-totals.example');
 
 afterEach(() => {
-	suite.sim.setChangeDrift({ overviewOmits: undefined, overviewTimeFormat: undefined });
+	suite.sim.setChangeDrift({
+		overviewOmits: undefined,
+		overviewTimeFormat: undefined,
+		overviewUpdatedAtOfUnscanned: undefined,
+	});
 });
 
 /** Two codes: the first scanned twice (yesterday and an hour ago), the second never. */
@@ -114,6 +118,20 @@ describe('Get Totals: answers without the fields the contract does not require',
 		]);
 		// the rows of the answer about 2 codes cannot be attributed: dropped, then each code once
 		expect(codesPerTotalsRequest(before)).toEqual([2, 1, 1]);
+	});
+});
+
+describe("Get Totals: a never-scanned code's updatedAt", () => {
+	it("gives it no lastScanTime when QRTRAC answers its record's time there", async () => {
+		const { ids, credentials } = scannedTeam();
+		drift({ overviewUpdatedAtOfUnscanned: true });
+
+		const result = await runForCodes(credentials, 'getTotals', ids.join(','));
+
+		expect(result.error).toBeUndefined();
+		const [scanned, never] = result.items.map((item) => item.json);
+		expect(scanned).toMatchObject({ totalScans: 2, lastScanTime: expect.any(Number) });
+		expect(never).toMatchObject({ totalScans: 0, lastScanTime: null, lastScanTimeIso: null });
 	});
 });
 

@@ -49,4 +49,21 @@ describe('per-code summaries (Get Totals)', () => {
 		expect(row.createdAtIso).toBeNull();
 		expect(row.lastScanTimeIso).toBeNull();
 	});
+
+	it("give a code never scanned no lastScanTime: its updatedAt may be the record's time, not a scan's", () => {
+		const [never, scanned] = describeCodeSummaries(
+			[
+				{ id: 'qr_1', totalScans: 0, updatedAt: 1735689660000 },
+				{ id: 'qr_2', totalScans: 2, updatedAt: 1735689660000 },
+			],
+			[],
+			'id',
+		);
+
+		expect(never).toMatchObject({ lastScanTime: null, lastScanTimeIso: null });
+		expect(scanned).toMatchObject({
+			lastScanTime: 1735689660000,
+			lastScanTimeIso: '2025-01-01T00:01:00.000Z',
+		});
+	});
 });
