@@ -115,14 +115,8 @@ export function asText(value: unknown): unknown {
 
 export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
 
-/**
- * A switch of the form (Return All, Simplify, an option turned on): true or false only. Text such as "true" from an
- * expression is refused under the field's label, never read as on or off by a comparison with true or false.
- */
-export function flagSchema(label: string) {
-	const message = 'must be true or false';
-	return z.boolean({ invalid_type_error: message, required_error: message }).describe(label);
-}
+/** The switch rule (Return All, Simplify, an option turned on) lives in validation/flag.ts. */
+export { flagSchema, switchValue } from './validation/flag';
 
 /** The name of a team or a person: what people read, so a bounded line of text. */
 export const nameSchema = nonEmptyTextSchema.max(200, 'must be at most 200 characters');

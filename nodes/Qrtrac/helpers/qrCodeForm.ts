@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { executionNode } from '../../shared/executionNode';
 import { readParameter } from '../../shared/parameters';
-import { checkItem, refuseItem } from '../../shared/validation';
+import { checkItem, refuseItem, switchValue } from '../../shared/validation';
 import { QR_TYPE_FIELDS, type QrTypeField } from '../descriptions/qrCodeTypeFields';
 import { SCAN_RULES } from '../descriptions/scanRules';
 import { qrCodeFieldsSchema, type QrCodeFields, type QrFormMode } from './qrCodeSchemas';
@@ -121,7 +121,7 @@ function readSettings(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		const [toggle, ...values] = rule.values;
 		const on = (group as IDataObject)[toggle.name] ?? toggle.default;
 		settings[toggle.name] = on as IDataObject[string];
-		if (on !== true) continue;
+		if (switchValue(on) !== true) continue;
 		for (const value of values) {
 			const given = (group as IDataObject)[value.name] ?? value.default;
 			if (given !== '') settings[value.name] = given as IDataObject[string];

@@ -857,49 +857,49 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 		good: 'paula@acme.example',
 		bad: 'paula@acme',
 	},
-	// A switch given by an expression as text ("true" from a sheet's cell) is refused under its label, never read as
-	// off (an option compared with true) nor as on (one compared with false), nor named "Input".
+	// A switch given by an expression as text other than "true" or "false" ("yes", "1", "on") is refused under its
+	// label, never guessed as on or off, nor named "Input"; "TRUE" and " false " are read (switchText.*.test.ts).
 	{
 		category: 'wrong type',
 		field: 'Return All',
 		...qr('getMany', { returnAll: VALUE }),
-		good: true,
-		bad: 'true',
+		good: 'TRUE',
+		bad: 'yes',
 	},
 	{
 		category: 'wrong type',
 		field: 'Simplify',
 		...qr('get', { qrCodeId: byId('qr_any'), simplify: VALUE }),
-		good: false,
-		bad: 'false',
+		good: ' false ',
+		bad: 'no',
 	},
 	{
 		category: 'wrong type',
 		field: 'Simplify',
 		...qr('create', { ...web, simplify: VALUE }),
 		good: false,
-		bad: 'false',
+		bad: 'off',
 	},
 	{
 		category: 'wrong type',
 		field: 'Simplify',
 		...qr('update', { qrCodeId: byId('qr_any'), updateFields: { name: 'New' }, simplify: VALUE }),
 		good: false,
-		bad: 'false',
+		bad: '0',
 	},
 	{
 		category: 'wrong type',
 		field: 'Simplify',
 		...qr('createOrUpdate', { ...web, displayId: 'd1', simplify: VALUE }),
 		good: false,
-		bad: 'false',
+		bad: 'nein',
 	},
 	{
 		category: 'wrong type',
 		field: 'Include Deleted',
 		...qr('getUpdatedSince', { since: 1_800_000_000_000, scope: 'team', includeDeleted: VALUE }),
 		good: true,
-		bad: 'true',
+		bad: 'on',
 	},
 	{
 		category: 'enum',
@@ -918,7 +918,7 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 			options: { skipUnchanged: VALUE },
 		}),
 		good: false,
-		bad: 'false',
+		bad: 'N',
 	},
 	{
 		category: 'wrong type',
@@ -930,7 +930,7 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 			options: { compareWithTotals: VALUE },
 		}),
 		good: true,
-		bad: 'true',
+		bad: '1',
 	},
 	{
 		category: 'wrong type',
@@ -942,7 +942,7 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 			options: { perCode: VALUE },
 		}),
 		good: true,
-		bad: 'true',
+		bad: 'Y',
 	},
 	{
 		category: 'wrong type',
@@ -955,7 +955,7 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 			options: { alwaysSend: VALUE },
 		}),
 		good: true,
-		bad: 'true',
+		bad: 'enabled',
 	},
 	{
 		category: 'wrong type',
@@ -966,6 +966,6 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 			options: { sendWhenEmailHidden: VALUE },
 		}),
 		good: true,
-		bad: 'true',
+		bad: 'wahr',
 	},
 ];
