@@ -851,6 +851,18 @@ export const BAD_INPUT_CORPUS: BadInputCase[] = [
 		bad: 'owner',
 	},
 	{
+		category: 'enum',
+		field: 'Define Teams',
+		...member('addToTeams', {
+			name: 'Ada',
+			email: 'ada@example.com',
+			teamsSource: VALUE,
+			teamsJson: '[{"teamId": "TEAM", "role": "editor"}]',
+		}),
+		good: 'json',
+		bad: 'xml',
+	},
+	{
 		category: 'format',
 		field: 'Email',
 		...member('resendInvite', { email: VALUE }),

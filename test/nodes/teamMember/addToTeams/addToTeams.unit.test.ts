@@ -107,3 +107,15 @@ it('reads blank Teams (JSON) as no teams, refused as such, as a blank JSON field
 	expect(run.error?.message).toBe('Item 0: "Teams (JSON)" must list at least one team');
 	expect(run.sent).toHaveLength(0);
 });
+
+it('refuses a Define Teams the form does not offer, naming the values it takes, before any request', async () => {
+	const run = await runAction('teamMember', 'addToTeams', {
+		name: 'Bob',
+		email: 'b@example.com',
+		teamsSource: 'xml',
+		teamsJson: '[{"teamId":"team_1","role":"viewer"}]',
+	});
+
+	expect(run.error?.message).toBe('Item 0: "Define Teams" must be "fields" or "json"');
+	expect(run.sent).toEqual([]);
+});

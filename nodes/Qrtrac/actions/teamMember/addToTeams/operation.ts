@@ -29,6 +29,18 @@ import { sentUntold, type KnownMember, type RosterMember } from '../rosters';
 import { oneSpellingFor, spellingHeld, type AlsoKnown } from '../spellings';
 import { planTeams, type TeamOutcome } from './plan';
 
+const TEAMS_SOURCES = ['fields', 'json'] as const;
+
+/**
+ * Define Teams. A value the form does not offer (an expression giving "xml") is refused naming the field, not read
+ * as Fields, which then fails on a Teams list the user never meant to give.
+ */
+const teamsSourceSchema = z.object({
+	teamsSource: z
+		.enum(TEAMS_SOURCES, { errorMap: () => ({ message: 'must be "fields" or "json"' }) })
+		.describe('Define Teams'),
+});
+
 const teamsSourceField: INodeProperties = {
 	displayName: 'Define Teams',
 	name: 'teamsSource',
@@ -152,7 +164,8 @@ type Input = z.infer<typeof fieldsSchema>;
 
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const input = { ...personInput(this, itemIndex), alwaysSend: alwaysSendInput(this, itemIndex) };
-	if (readParameter<string>(this, 'teamsSource', itemIndex, 'fields') === 'json')
+	const given = { teamsSource: readParameter(this, 'teamsSource', itemIndex, 'fields') };
+	if (validateParameters(this, teamsSourceSchema, given, itemIndex).teamsSource === 'json')
 		return validateParameters(
 			this,
 			jsonSchema,
