@@ -44,7 +44,7 @@ export class QrtracApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. team_1234',
 			description:
-				'Team the API client acts for, from QRTRAC Settings > API Access. Operations can act in another team with their Team Override option.',
+				"Team the API client acts for, from QRTRAC Settings > API Access. Operations can act in another team with their 'Team (Override)' option ('Team Override Name or ID' in nodes saved before version 1.2).",
 		},
 		{
 			displayName: 'Client ID',
