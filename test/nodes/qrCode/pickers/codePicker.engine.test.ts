@@ -100,6 +100,35 @@ describe('the 1.2 codes picker: a searchable list of the team codes, sorted by n
 		expect(byDisplayId.results.map((result) => result.value)).toEqual([codes[2].id]);
 	});
 
+	it('labels a code with an empty name by its Display ID alone, and by its ID when that is empty too', async () => {
+		const { codes, credentials } = teamWithCodes();
+		codes[0].name = '';
+		codes[1].name = ' ';
+		codes[1].displayId = '';
+
+		const searched = (await callLoadOptions('qrtrac', 'searchQrCodes', {
+			kind: 'listSearch',
+			credentials,
+			parameterPath: 'parameters.qrCodeId',
+		})) as Listed;
+		const dropdown = (await callLoadOptions('qrtrac', 'getQrCodes', {
+			kind: 'loadOptions',
+			credentials,
+			parameters: { resource: 'analytics', operation: 'getTotals' },
+			parameterPath: 'parameters.pickedQrCodeIds',
+		})) as Listed['results'];
+
+		const expected = [
+			{ name: String(codes[0].displayId), value: codes[0].id },
+			{ name: codes[1].id, value: codes[1].id },
+			{ name: `Menu card (${String(codes[2].displayId)})`, value: codes[2].id },
+		];
+		for (const entries of [searched.results, dropdown])
+			expect(entries.map(({ name, value }) => ({ name, value }))).toEqual(
+				expect.arrayContaining(expected),
+			);
+	});
+
 	it('Get Totals reports the codes picked in 1.2, whichever mode each was picked with', async () => {
 		const { codes, credentials } = teamWithCodes();
 		suite.sim.state.addScan(codes[1].id, { scanTime: Date.now() - 60_000 });
