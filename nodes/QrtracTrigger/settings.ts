@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { excerptOf, locatorId, sentence } from '../shared/api';
 import {
 	gaveNothing,
+	optionOrDefault,
 	readingExpression,
 	readPollParameter,
 	writtenExpression,
@@ -11,7 +12,8 @@ import {
 import { asText, checkItem } from '../shared/validation';
 import {
 	defaultIpAddressMode,
-	ipAddressModeSchema,
+	ipPrivacyOptions,
+	ipPrivacyShape,
 	type IpAddressMode,
 } from '../shared/records/ipPrivacy';
 import type { ChangeKind } from './changeCursor';
@@ -95,15 +97,33 @@ export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSetti
 	if (!allTeams && !team) refuseEmptyTeamExpression(ctx);
 	const filters = readPollParameter<IDataObject>(ctx, 'filters', {});
 	const options = readPollParameter<IDataObject>(ctx, 'options', {});
-	const overlapSeconds =
-		options.overlapSeconds == null
-			? DEFAULT_OVERLAP_SECONDS
-			: checked(ctx, overlapSchema, options.overlapSeconds);
-	// Refused as the Scan operations refuse it: a default taken instead would keep or hash an address meant removed.
-	const ipAddress =
-		triggerOn !== 'newScans' || options.ipAddress == null
-			? defaultIpAddressMode(ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1)
-			: checked(ctx, ipAddressModeSchema, options.ipAddress);
+	// A field never set takes its default; one whose expression gave nothing fails, as in the Scan operations.
+	const stored = (ctx.getNode().parameters.options ?? {}) as IDataObject;
+	const overlapSeconds = checked(
+		ctx,
+		overlapSchema,
+		optionOrDefault(
+			options.overlapSeconds,
+			stored.overlapSeconds,
+			String(overlapSchema.description),
+			DEFAULT_OVERLAP_SECONDS,
+			(message, label) => gaveNothingError(ctx, message, label),
+		),
+	);
+	// Code Changes has no IP address: the option is not read there.
+	const ip: { ipAddress: IpAddressMode; ipHashKey?: string } =
+		triggerOn === 'newScans'
+			? checked(
+					ctx,
+					ipOptionsSchema,
+					ipPrivacyOptions(
+						options,
+						stored,
+						ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1,
+						(message, label) => gaveNothingError(ctx, message, label),
+					),
+				)
+			: { ipAddress: defaultIpAddressMode(ctx.getNode().typeVersion >= TRIGGER_VERSION_1_1) };
 	return {
 		triggerOn,
 		events,
@@ -112,8 +132,8 @@ export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSetti
 		filters: readFilters(ctx, filters),
 		includeExisting: triggerOn === 'codeChanges' && options.includeExisting === true,
 		overlapMs: Math.min(3600, Math.max(1, overlapSeconds)) * 1000,
-		ipAddress,
-		ipHashKey: blankToUndefined(options.ipHashKey),
+		ipAddress: ip.ipAddress,
+		ipHashKey: ip.ipHashKey,
 	};
 }
 
@@ -164,6 +184,17 @@ function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 			"Nothing was read from QRTRAC. Make the expression give a team ID, or leave the field empty to watch the credential's team.",
 	});
 }
+
+/** An option written as an expression that gave nothing (shared/parameters.ts `optionOrDefault`), with its hint. */
+function gaveNothingError(ctx: IPollFunctions, message: string, label: string): Error {
+	const hint = FIELD_HINTS[label] ?? 'Write the text, or an expression giving text.';
+	return operationError(ctx.getNode(), message, {
+		description: `A variable it reads may be empty here. ${hint} Nothing was read from QRTRAC.`,
+	});
+}
+
+/** The IP options of New Scans, checked as the Scan operations check them (shared/records/ipPrivacy.ts). */
+const ipOptionsSchema = z.object(ipPrivacyShape);
 
 /** How to give a field that is not text, with an example of its own values. */
 const FIELD_HINTS: Record<string, string> = {

@@ -107,6 +107,24 @@ export function gaveNothing(label: string, what: string): string {
 	return `"${label}" is an expression that gave no ${what}`;
 }
 
+/**
+ * An option's value, or `fallback` for a field never set (left out, or `=` alone). A field stored as an expression
+ * that gave nothing (null, undefined: an unset variable, `{{ null }}`) fails through `refuse` in gaveNothing's words,
+ * as a team field does (writtenExpression): the version's default taken instead would keep an address meant hashed
+ * or removed, or change a window, without a word. Any other value is for the caller's schema to check.
+ */
+export function optionOrDefault(
+	given: unknown,
+	stored: unknown,
+	label: string,
+	fallback: unknown,
+	refuse: (message: string, label: string) => Error,
+): unknown {
+	if (given !== undefined && given !== null) return given;
+	if (writtenExpression(stored) !== undefined) throw refuse(gaveNothing(label, 'value'), label);
+	return fallback;
+}
+
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);

@@ -10,6 +10,7 @@ import {
 	isIpAddressText,
 	visitorAddress,
 } from '../api/ipAddressFields';
+import { optionOrDefault } from '../parameters';
 import { isPlainObject, setOwnField } from '../plainObject';
 
 /**
@@ -34,6 +35,36 @@ export const ipAddressModeSchema = z
 /** The mode of a node that does not set the option: hashing from the versions that introduced it, else kept. */
 export function defaultIpAddressMode(hashesByDefault: boolean): IpAddressMode {
 	return hashesByDefault ? 'hash' : 'keep';
+}
+
+/** The IP options of every output with scan events (the Scan operations' and the trigger's Options collection). */
+export const ipPrivacyShape = {
+	ipAddress: ipAddressModeSchema,
+	ipHashKey: z.string({ invalid_type_error: 'must be text' }).optional().describe('IP Hash Key'),
+};
+
+/**
+ * The IP options of a run as given, for ipPrivacyShape to check: a field never set takes its default (the mode of
+ * `hashesByDefault`, the derived key); one written as an expression that gave nothing fails through `refuse`
+ * (shared/parameters.ts `optionOrDefault`). `stored`: the Options collection as saved, its expressions unresolved.
+ */
+export function ipPrivacyOptions(
+	options: IDataObject,
+	stored: unknown,
+	hashesByDefault: boolean,
+	refuse: (message: string, label: string) => Error,
+): { ipAddress: unknown; ipHashKey?: unknown } {
+	const written = isPlainObject(stored) ? stored : {};
+	const option = (key: keyof typeof ipPrivacyShape, given: unknown, fallback: unknown) =>
+		optionOrDefault(given, written[key], String(ipPrivacyShape[key].description), fallback, refuse);
+	return {
+		ipAddress: option('ipAddress', options.ipAddress, defaultIpAddressMode(hashesByDefault)),
+		ipHashKey: option(
+			'ipHashKey',
+			options.ipHashKey === '' ? undefined : options.ipHashKey,
+			undefined,
+		),
+	};
 }
 
 export interface IpPrivacy {

@@ -1,7 +1,7 @@
 /**
  * QRTRAC Trigger: the Overlap Window written as an expression. A value that is no number fails naming the field,
  * before any request: `""` (an empty variable) was read as 0 and so as 1 second, 15 times less tolerance for late
- * writes than the default, and `"abc"` as the default, both without a word. Build first.
+ * writes than the default, and `"abc"`, null or an unset variable as the default, all without a word. Build first.
  */
 import { useSimulator } from '../../support/simulatorSuite';
 import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
@@ -27,6 +27,24 @@ describe('QRTRAC Trigger: an Overlap Window that is no number', () => {
 			await expect(watcher.poll()).rejects.toMatchObject({
 				message: '"Overlap Window (Seconds)" must be a number of seconds',
 				description: expect.stringContaining(`It is ${shown}. Give a number from 1 to 3600`),
+			});
+			expect(requestsSince(before)).toEqual([]);
+			expect(watcher.staticData).toEqual({});
+		},
+	);
+
+	it.each([
+		['codeChanges', '={{ null }}'],
+		['newScans', '={{ $vars.OVERLAP_UNSET }}'],
+	])(
+		'%s, %s (an expression giving nothing), fails naming the field, before any request',
+		async (triggerOn, overlapSeconds) => {
+			const account = newAccount();
+			const watcher = polling(account.credentials, { triggerOn, options: { overlapSeconds } });
+			const before = lastSeq();
+			await expect(watcher.poll()).rejects.toMatchObject({
+				message: '"Overlap Window (Seconds)" is an expression that gave no value',
+				description: expect.stringContaining('Give a number from 1 to 3600'),
 			});
 			expect(requestsSince(before)).toEqual([]);
 			expect(watcher.staticData).toEqual({});

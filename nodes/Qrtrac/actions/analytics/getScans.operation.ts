@@ -67,7 +67,11 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			...returnAllInput(this, itemIndex),
 			teamId: getTeamOverride(this, itemIndex),
 			...timeRangeInput(this, itemIndex, 'allTime'),
-			...ipPrivacyInput(this, readParameter<IDataObject>(this, 'options', itemIndex, {})),
+			...ipPrivacyInput(
+				this,
+				readParameter<IDataObject>(this, 'options', itemIndex, {}),
+				itemIndex,
+			),
 		},
 		itemIndex,
 	);

@@ -116,6 +116,38 @@ describe.each(Object.keys(actionOutputs))('IP address on %s', (output) => {
 	});
 });
 
+describe.each(Object.keys(actionOutputs))('IP options that are no value on %s', (output) => {
+	const lastSeq = () => suite.sim.requestLog.at(-1)?.seq ?? 0;
+
+	/** The item's error with `options`, and the requests it sent. */
+	async function refusal(options: IDataObject, typeVersion?: number) {
+		const { code, credentials } = newScannedCode();
+		const before = lastSeq();
+		const parameters = { ...actionOutputs[output](code.id), options };
+		const result = await runNode({ nodeType: 'qrtrac', parameters, credentials, typeVersion });
+		const sent = suite.sim.requestLog.filter((entry) => entry.seq > before);
+		return { error: result.error, items: result.items, sent };
+	}
+
+	// version 1.1 keeps the address by default (Get for a Code, Get for Codes): taken here, it was output as sent
+	it.each(['={{ $vars.IP_ADDRESS_UNSET }}', '={{ null }}'])(
+		'an IP Address written as %s (giving nothing) fails the item naming the field, before any request',
+		async (ipAddress) => {
+			const { error, items, sent } = await refusal({ ipAddress }, 1.1);
+			expect(error?.message).toBe('Item 0: "IP Address" is an expression that gave no value');
+			expect(error?.description).toMatch(/^Nothing was sent to QRTRAC for this item\./);
+			expect(items).toEqual([]);
+			expect(sent).toEqual([]);
+		},
+	);
+
+	it('an IP Hash Key that is no text fails the item naming the field, before any request', async () => {
+		const { error, sent } = await refusal({ ipAddress: 'hash', ipHashKey: '={{ 12345 }}' });
+		expect(error?.message).toBe('Item 0: "IP Hash Key" must be text');
+		expect(sent).toEqual([]);
+	});
+});
+
 describe.each(Object.keys(actionOutputs))('IP address nested in a scan event on %s', (output) => {
 	/** ScanData allows more fields: an address may also come inside one, e.g. a visitor object or a list of hops. */
 	async function nestedRows(options: IDataObject) {

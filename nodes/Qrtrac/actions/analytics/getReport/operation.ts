@@ -112,7 +112,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			uniqueVisitorKey: options.uniqueVisitorKey ?? 'ip',
 			compareWithTotals: options.compareWithTotals ?? false,
 			teamId: getTeamOverride(this, itemIndex),
-			...ipPrivacyInput(this, options, true),
+			...ipPrivacyInput(this, options, itemIndex, true),
 		},
 		itemIndex,
 	);

@@ -82,7 +82,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 			...timeRangeInput(this, itemIndex, 'last7Days'),
 			perCode: options.perCode ?? false,
 			teamId: getTeamOverride(this, itemIndex),
-			...ipPrivacyInput(this, options),
+			...ipPrivacyInput(this, options, itemIndex),
 		},
 		itemIndex,
 	);
