@@ -11,6 +11,7 @@ import {
 	type SentRequest,
 } from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
+import { isOutcomeUnknown } from '../../../../nodes/shared/serviceErrors';
 import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
 
 jest.mock('n8n-workflow', () => ({
@@ -230,6 +231,33 @@ it('v1.1 (no own check): a DELETE whose answer was lost, refused 410 on retry, w
 	);
 	expect(`${error?.message} ${error?.description}`).not.toMatch(/not what was asked/);
 });
+
+it.each([1, 1.1])(
+	'v%s (no own check): a DELETE whose answer was lost, refused 410 on retry, whose changes read fails says they cannot tell',
+	async (typeVersion) => {
+		let feedReads = 0;
+		const { counts, rest } = lostThenRefused(liveCode(), 410, 'Gone');
+		const { ctx } = fakeContext({
+			parameters: { resource: 'qrCode', operation: 'delete', qrCodeId: 'qr_1' },
+			typeVersion,
+			answers: deleteAnswers(() => (feedReads++, refused(403, 'Forbidden')), rest),
+		});
+		const error = await new Qrtrac().execute.call(ctx).then(
+			() => undefined,
+			(thrown: unknown) => thrown as { message?: string; description?: string },
+		);
+
+		// before: "the state read afterwards is not what was asked, so this refusal stands"
+		expect(counts.deletes).toBe(2);
+		expect(feedReads).toBe(1);
+		expect(error).toMatchObject({ httpCode: '410' });
+		expect(error?.description).toMatch(
+			/its answer was lost.*the team's changes cannot tell whether it was deleted: their read failed \(.*Forbidden/,
+		);
+		expect(`${error?.message} ${error?.description}`).not.toMatch(/not what was asked/);
+		expect(isOutcomeUnknown(error)).toBe(true);
+	},
+);
 
 it("is unchanged when the lost DELETE did delete the code and only the lost answer's check of the changes failed", async () => {
 	const live = liveCode();
