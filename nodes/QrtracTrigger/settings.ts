@@ -9,7 +9,7 @@ import {
 	readPollParameter,
 	writtenExpression,
 } from '../shared/parameters';
-import { asText, checkItem } from '../shared/validation';
+import { asText, checkItem, flagSchema } from '../shared/validation';
 import {
 	defaultIpAddressMode,
 	ipPrivacyOptions,
@@ -77,6 +77,8 @@ export interface TriggerSettings {
 /** The first trigger version whose New Scans hash the IP address unless told otherwise. */
 export const TRIGGER_VERSION_1_1 = 1.1;
 
+const includeExistingSchema = flagSchema('Include Existing Codes on First Poll');
+
 const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 
 /**
@@ -130,7 +132,10 @@ export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSetti
 		allTeams,
 		teamId: team || undefined,
 		filters: readFilters(ctx, filters),
-		includeExisting: triggerOn === 'codeChanges' && options.includeExisting === true,
+		// a switch as the Scan operations read one: true, false or that text; other text fails, never taken as off
+		includeExisting:
+			triggerOn === 'codeChanges' &&
+			checked(ctx, includeExistingSchema, options.includeExisting ?? false),
 		overlapMs: Math.min(3600, Math.max(1, overlapSeconds)) * 1000,
 		ipAddress: ip.ipAddress,
 		ipHashKey: ip.ipHashKey,
