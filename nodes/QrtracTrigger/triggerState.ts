@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { connectionOf } from '../shared/api';
+import { baseUrlIdentity } from '../shared/connection';
 
 import type { ChangeCursor } from './changeCursor';
 
@@ -107,7 +108,18 @@ export async function stateScope(
 	allTeams: boolean,
 ): Promise<StateScope> {
 	const { baseUrl, teamId } = await connectionOf(ctx);
-	return { scope, service: allTeams ? `${baseUrl} organization of team:${teamId}` : baseUrl };
+	const service = baseUrlIdentity(baseUrl);
+	return { scope, service: allTeams ? `${service}${ORGANIZATION_OF}${teamId}` : service };
+}
+
+const ORGANIZATION_OF = ' organization of team:';
+
+/** A stored state's service as stateScope now spells it: states saved with the Base URL as typed resume too. */
+function canonicalService(service: string): string {
+	const at = service.indexOf(ORGANIZATION_OF);
+	return at < 0
+		? baseUrlIdentity(service)
+		: `${baseUrlIdentity(service.slice(0, at))}${service.slice(at)}`;
 }
 
 export function loadCodeChangesState(
@@ -137,7 +149,10 @@ export function saveNewScansState(staticData: IDataObject, state: NewScansState)
 }
 
 function builtFor(stored: { scope: string; service?: string }, where: StateScope): boolean {
-	return stored.scope === where.scope && (stored.service ?? where.service) === where.service;
+	return (
+		stored.scope === where.scope &&
+		(stored.service === undefined || canonicalService(stored.service) === where.service)
+	);
 }
 
 /** A plain JSON copy: no undefined values, no shared references with the poll's working objects. */

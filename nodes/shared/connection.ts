@@ -259,6 +259,20 @@ export function checkBaseUrl(
 	};
 }
 
+/**
+ * The Base URL (as checkBaseUrl gives it) spelt one way for every way of typing the same service: its origin
+ * (scheme and host in lower case, a default port dropped) and its path, so that what is kept for a service is
+ * found again after the credential is re-typed (`HTTPS://API.qrtrac.com:443`). Text that is no URL stays as it is.
+ */
+export function baseUrlIdentity(baseUrl: string): string {
+	try {
+		const url = new URL(baseUrl);
+		return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+	} catch {
+		return baseUrl;
+	}
+}
+
 /** 127.0.0.0/8, localhost and ::1: names that never leave this machine. */
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');

@@ -78,3 +78,54 @@ describe('QRTRAC Trigger: what the saved state is kept for', () => {
 		expect(Object.keys(watcher.staticData)).toEqual(['codeChanges']);
 	});
 });
+
+describe.each([
+	['a trailing slash', (url: string) => `${url}/`],
+	['the scheme in capitals', (url: string) => url.replace(/^http:/, 'HTTP:')],
+])('QRTRAC Trigger: the Base URL re-typed with %s, the same service', (_name, respell) => {
+	it.each(['team', 'all'])(
+		'resumes Code Changes (%s) with the change made meanwhile',
+		async (scope) => {
+			const account = newAccount();
+			const watcher = polling(account.credentials, { scope });
+			expect(await watcher.poll()).toEqual([]);
+			const during = createCode(account.teamId, { name: 'Made while the credential was edited' });
+
+			const edited = polling(
+				{ ...account.credentials, baseUrl: respell(account.credentials.baseUrl) },
+				{ scope },
+			);
+			edited.staticData = watcher.staticData;
+			expect((await edited.poll()).map((event) => event.id)).toEqual([during.id]);
+		},
+	);
+
+	it('resumes New Scans with the scan made meanwhile', async () => {
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Scanned' });
+		const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+		expect(await watcher.poll()).toEqual([]);
+		suite.sim.state.addScan(code.id, { city: 'While the credential was edited' });
+
+		const edited = polling(
+			{ ...account.credentials, baseUrl: respell(account.credentials.baseUrl) },
+			{ triggerOn: 'newScans' },
+		);
+		edited.staticData = watcher.staticData;
+		expect((await edited.poll()).map((scan) => scan.city)).toEqual([
+			'While the credential was edited',
+		]);
+	});
+});
+
+it('QRTRAC Trigger: resumes a state saved with the Base URL as typed (scheme in capitals) once spelt one way', async () => {
+	const account = newAccount();
+	const watcher = polling(account.credentials, { scope: 'all' });
+	await watcher.poll();
+	const saved = watcher.staticData.codeChanges as Record<string, unknown>;
+	expect(saved.service).toMatch(/^http:\/\//);
+	// how a version before the Base URL was spelt one way saved it: the text as typed
+	saved.service = String(saved.service).replace(/^http:/, 'HTTP:');
+	const during = createCode(account.teamId, { name: 'Made across the upgrade' });
+	expect((await watcher.poll()).map((event) => event.id)).toEqual([during.id]);
+});

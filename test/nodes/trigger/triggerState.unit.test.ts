@@ -42,3 +42,28 @@ it("keeps only the active mode's state: the other mode's is dropped when one is 
 	saveCodeChangesState(staticData, { ...here, cursor });
 	expect(Object.keys(staticData)).toEqual(['codeChanges']);
 });
+
+it('resumes a state on the same service however its Base URL was typed, a state saved with the text as typed too', () => {
+	const staticData: IDataObject = {};
+	const all = { scope: 'all', service: 'https://api.qrtrac.com/gateway organization of team:t1' };
+	// saved as typed (before the Base URL was spelt one way): scheme and host in capitals, the default port
+	staticData.codeChanges = {
+		scope: 'all',
+		service: 'HTTPS://API.QrTrac.com:443/gateway organization of team:t1',
+		cursor,
+	};
+	expect(loadCodeChangesState(staticData, all)?.cursor).toEqual(cursor);
+	// the path is the service's own: another case of it is another address
+	staticData.codeChanges = {
+		scope: 'all',
+		service: 'https://api.qrtrac.com/Gateway organization of team:t1',
+		cursor,
+	};
+	expect(loadCodeChangesState(staticData, all)).toBe(undefined);
+	staticData.codeChanges = {
+		scope: 'all',
+		service: 'https://api.qrtrac.com:8443/gateway organization of team:t1',
+		cursor,
+	};
+	expect(loadCodeChangesState(staticData, all)).toBe(undefined);
+});
