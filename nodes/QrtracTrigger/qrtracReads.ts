@@ -18,6 +18,7 @@ import {
 	type Scan,
 } from '../shared/api';
 import { isLive } from '../shared/records/qrCode';
+import { believedDate } from '../shared/serviceClock';
 import { isAnswerTooLarge } from '../shared/serviceErrors';
 import {
 	CEILING_MARGIN_MS,
@@ -69,7 +70,10 @@ export async function readRecentChanges(
 	lookbackMs: number,
 ): Promise<ChangedQrCode[]> {
 	const fromTime = Date.now() - lookbackMs;
-	const { codes, serviceDateMs } = await readChanges(ctx, watched, fromTime);
+	const read = await readChanges(ctx, watched, fromTime);
+	const { codes } = read;
+	// a Date the service clock would not believe (a broken header) leaves n8n's clock
+	const serviceDateMs = believedDate(read.serviceDateMs, Date.now());
 	if (serviceDateMs === undefined || serviceDateMs + CEILING_MARGIN_MS >= fromTime + lookbackMs)
 		return codes;
 	return (await readChanges(ctx, watched, Math.max(0, serviceDateMs - lookbackMs))).codes;

@@ -11,13 +11,23 @@ const MAX_BELIEVED_OFFSET_MS = 24 * 60 * 60 * 1000;
 /** Resolution of an HTTP date. */
 const DATE_RESOLUTION_MS = 1000;
 
+/**
+ * An answer's `Date` (epoch ms) when it may be believed, read at `atMs` of our clock: undefined when absent or
+ * further off than MAX_BELIEVED_OFFSET_MS (a broken header, not a clock), so that the caller takes our clock.
+ */
+export function believedDate(dateMs: number | undefined, atMs: number): number | undefined {
+	return dateMs !== undefined && Math.abs(dateMs - atMs) <= MAX_BELIEVED_OFFSET_MS
+		? dateMs
+		: undefined;
+}
+
 export class ServiceClock {
 	private lowMs: number | undefined;
 	private highMs = 0;
 
 	/** Learns from one answer's `Date` (epoch ms) and when its request was sent and its answer arrived (ours). */
 	observe(dateMs: number | undefined, sentAtMs: number, receivedAtMs: number): void {
-		if (dateMs === undefined || Math.abs(dateMs - receivedAtMs) > MAX_BELIEVED_OFFSET_MS) return;
+		if (dateMs === undefined || believedDate(dateMs, receivedAtMs) === undefined) return;
 		const low = dateMs - receivedAtMs;
 		const high = dateMs + DATE_RESOLUTION_MS - Math.min(sentAtMs, receivedAtMs);
 		if (this.lowMs === undefined || low > this.highMs || high < this.lowMs) {
