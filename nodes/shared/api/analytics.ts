@@ -13,6 +13,7 @@ import {
 } from './eventTime';
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
+import { checkHalf, type SplitFrom } from './ignoredRange';
 import { codeScansAt } from './millisecondScans';
 import {
 	answerSource,
@@ -186,7 +187,12 @@ export async function walkBulkScans(
 	const watch = new CapWatch();
 	const attribution = new CodeAttribution('qrId');
 	let requests = 0;
-	const read = async (slice: ScanSlice, stopped: () => boolean): Promise<number> => {
+	// `parent`: the capped answer the slice was split from, so that a split that cannot help stops (ignoredRange.ts)
+	const read = async (
+		slice: ScanSlice,
+		stopped: () => boolean,
+		parent?: SplitFrom,
+	): Promise<number> => {
 		// another chunk failed: the walk ends in its error, so nothing more is asked (splits included)
 		if (stopped()) return 0;
 		if (attribution.perCode(slice.qrIds)) return await eachCode(slice, stopped);
@@ -209,6 +215,7 @@ export async function walkBulkScans(
 		// events without `qrId` in an answer about several codes: dropped, the slice asked per code
 		if (attribution.cannotAttribute(slice.qrIds, data)) return await eachCode(slice, stopped);
 		const answered = scansOf(source, data, slice.qrIds, serviceDateMs ?? Date.now());
+		if (parent) checkHalf(source, parent, slice, answered);
 		const scans = inSlice(slice, answered);
 		if (watch.suspect(answered.length)) {
 			const halves = splitSlice(
@@ -216,7 +223,9 @@ export async function walkBulkScans(
 				answered.map((scan) => scan.scanTime),
 			);
 			if (halves) {
-				const found = (await read(halves[0], stopped)) + (await read(halves[1], stopped));
+				const split: SplitFrom = { slice, answered };
+				const found =
+					(await read(halves[0], stopped, split)) + (await read(halves[1], stopped, split));
 				watch.learn(answered.length, found);
 				return found;
 			}
