@@ -2,9 +2,9 @@
  * When the scan walk (analytics.ts `walkBulkScans`) stops splitting a capped answer (ignoredRange.ts): only when
  * both halves split by time got the very events of their slice, one of them more than RANGE_SLACK_MS outside it.
  * A service comparing the range in whole seconds, whose halves within a second answer alike, is still walked to
- * the end; the engine test `ignoredScanRange.engine.test.ts` runs a service ignoring the range through n8n.
+ * the end (ignoredRange.model.test.ts); the engine test `ignoredScanRange.engine.test.ts` runs a service ignoring
+ * the range through n8n.
  */
-import * as api from '../../../../nodes/shared/api';
 import {
 	checkHalf,
 	eventBeyondRange,
@@ -12,12 +12,7 @@ import {
 	type SplitFrom,
 } from '../../../../nodes/shared/api/ignoredRange';
 import type { ScanSlice } from '../../../../nodes/shared/cappedAnswers';
-import { fakeContext, NODE, ok, type SentRequest } from '../../../support/fakeContext';
-
-jest.mock('n8n-workflow', () => ({
-	...jest.requireActual('n8n-workflow'),
-	sleep: jest.fn(async () => undefined),
-}));
+import { NODE } from '../../../support/fakeContext';
 
 const T = Date.UTC(2026, 10, 20, 12, 0, 0);
 const scanAt = (scanTime: number, qrId = 'q1') => ({ qrId, scanTime });
@@ -64,29 +59,5 @@ describe('checkHalf', () => {
 	it('sees no alike half in a split by codes (the same range)', () => {
 		const both = slice(T, T, ['q1', 'q2']);
 		expect(eventBeyondRange({ slice: both, answered: far }, slice(T, T), far)).toBeUndefined();
-	});
-});
-
-describe('walkBulkScans against a service comparing whole seconds, answers capped at 100', () => {
-	it('reads every scan of a burst in one second, without stopping early', async () => {
-		const burst = Array.from({ length: 151 }, (_, index) => scanAt(T + 200 + index * 3));
-		const { ctx } = fakeContext({
-			answers: (request: SentRequest) => {
-				if (request.method === 'GET') return ok(burst);
-				const { startTime, endTime } = request.body as { startTime: number; endTime: number };
-				const from = Math.floor(startTime / 1000) * 1000;
-				const to = Math.floor(endTime / 1000) * 1000 + 999;
-				return ok(burst.filter((s) => s.scanTime >= from && s.scanTime <= to).slice(0, 100));
-			},
-		});
-		const found: number[] = [];
-
-		await api.walkBulkScans(
-			ctx,
-			{ qrIds: ['q1'], startTime: T - 60_000, endTime: T + 60_000 },
-			(scans) => found.push(...scans.map((scan) => scan.scanTime)),
-		);
-
-		expect(found.sort((a, b) => a - b)).toEqual(burst.map((scan) => scan.scanTime));
 	});
 });
