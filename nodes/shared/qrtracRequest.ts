@@ -53,8 +53,9 @@ export interface QrtracRequest {
 	 * For state changes (pause, rename, ...): called when a retry after an unknown outcome is refused (4xx), e.g.
 	 * "already paused" because the first attempt did go through. Return what was asked for when the state read
 	 * now shows it (the request then succeeds, marked `verifiedAfterUnknownOutcome`), `undefined` when it does not
-	 * or cannot be told (the refusal stands; an answer that said nothing is sent again), an OutcomeUntold to fail
-	 * the item at once when sending again cannot settle it either. Never a false success, never a false failure.
+	 * (the refusal stands; an answer that said nothing is sent again), an OutcomeUntold to fail the item at once
+	 * when the read cannot tell and sending again cannot settle it either; a read that throws is taken as one,
+	 * quoting its error. Never a false success, never a false failure.
 	 */
 	verifyAfterRefusal?: () => Promise<IDataObject | OutcomeUntold | undefined>;
 }

@@ -32,6 +32,7 @@ import { waitHintMs } from './rateLimit/headers';
 import { limiterFor } from './rateLimit/sharedLimiters';
 import { getConnection } from './readConnection';
 import { secretForms } from './redaction';
+import { errorWords } from './refusals';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
 import { decideRetry, defaultRetryPolicy, isIdempotentMethod, refusedUnacted } from './retryPolicy';
 import { serviceDateOf } from './serviceClock';
@@ -143,7 +144,13 @@ async function sendWithRetries<T>(
 		// an unconfirmed answer of a request that settles unknown outcomes is looked up there, once
 		const unconfirmed = result.unconfirmed && !request.verifyUnknownOutcome;
 		if ((refusedAfterUnknown || unconfirmed) && request.verifyAfterRefusal) {
-			const verified = await request.verifyAfterRefusal().catch(() => undefined);
+			// A check read that fails cannot tell whether the change was made: the item fails, its outcome unknown.
+			const verified = await request.verifyAfterRefusal().catch((error: unknown) => {
+				if (isCancelled(ctx)) throw error;
+				return new OutcomeUntold(
+					`the state could not be read to tell: its read failed (${errorWords(error)}).`,
+				);
+			});
 			const untold = verified instanceof OutcomeUntold ? verified : undefined;
 			if (verified && !untold)
 				return {

@@ -17,10 +17,11 @@ import { answeredNoCode } from './codeReadAnswers';
 /**
  * Whether the team's changes since `fromTime` hold the code deleted: a delete's check of a retry refused after its
  * first attempt's answer was lost (another writer, or the lost attempt, deleted it). Undecided (answers that looked
- * capped) is undefined where a check of the refusal follows (`laterCheck`: Delete's own from 1.2, or Delete
- * Missing's, deletedAfterRefusals, from the code's version on QRTRAC's clock), which reads again, and a failed read
- * throws; without one either is an OutcomeUntold saying the changes cannot tell, so the item fails at once, its
- * outcome unknown: the refusal may be of the lost attempt's own deletion.
+ * capped, or a read that failed) is undefined where a check of the refusal follows (`laterCheck`: Delete's own
+ * from 1.2, or Delete Missing's, deletedAfterRefusals, from the code's version on QRTRAC's clock), which reads
+ * again; without one, answers that looked capped are an OutcomeUntold saying the changes cannot tell, and a failed
+ * read is the transport's (a check read that fails), so the item fails at once, its outcome unknown: the refusal
+ * may be of the lost attempt's own deletion.
  */
 export async function deletedSince(
 	ctx: TransportContext,
@@ -33,13 +34,10 @@ export async function deletedSince(
 ): Promise<QrCode | OutcomeUntold | undefined> {
 	const read = await deletedAmong(ctx, { versions: new Map([[id, fromTime]]), ...inTeam }).catch(
 		(error: unknown) => {
-			if (laterCheck) throw error;
-			return new OutcomeUntold(
-				`the team's changes cannot tell whether it was deleted: their read failed (${errorWords(error)}).`,
-			);
+			if (!laterCheck) throw error;
 		},
 	);
-	if (read instanceof OutcomeUntold) return read;
+	if (!read) return undefined;
 	const cappedAt = read.cappedAt.get(id);
 	if (laterCheck || read.deleted.has(id) || cappedAt === undefined) return read.deleted.get(id);
 	const why = undecidedWords(cappedAt, read.failedRead);
