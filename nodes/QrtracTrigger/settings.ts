@@ -132,10 +132,21 @@ export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSetti
 		allTeams,
 		teamId: team || undefined,
 		filters: readFilters(ctx, filters),
-		// a switch as the Scan operations read one: true, false or that text; other text fails, never taken as off
+		// a switch as the Scan operations read one: true, false or that text; other text, or an expression giving
+		// nothing, fails, never taken as off
 		includeExisting:
 			triggerOn === 'codeChanges' &&
-			checked(ctx, includeExistingSchema, options.includeExisting ?? false),
+			checked(
+				ctx,
+				includeExistingSchema,
+				optionOrDefault(
+					options.includeExisting,
+					stored.includeExisting,
+					String(includeExistingSchema.description),
+					false,
+					(message, label) => gaveNothingError(ctx, message, label),
+				),
+			),
 		overlapMs: Math.min(3600, Math.max(1, overlapSeconds)) * 1000,
 		ipAddress: ip.ipAddress,
 		ipHashKey: ip.ipHashKey,
@@ -209,6 +220,8 @@ const FIELD_HINTS: Record<string, string> = {
 		'Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}.',
 	'Overlap Window (Seconds)':
 		'Give a number from 1 to 3600 (keep 15 unless changes or scans go missing), or an expression giving one.',
+	'Include Existing Codes on First Poll':
+		'Turn the switch on or off, or write an expression giving true or false (or that text).',
 	'IP Address':
 		'Choose Hash, Keep or Remove in the field, or write an expression giving "hash", "keep" or "remove" (lower case).',
 };

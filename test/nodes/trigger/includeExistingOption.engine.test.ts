@@ -1,7 +1,8 @@
 /**
  * QRTRAC Trigger: Include Existing Codes on First Poll written as an expression. The text "true" or "false" (a
- * sheet's cell, a variable) is that switch, as in the action node; other text fails naming the field, before any
- * request. Before: anything but the boolean true was read as off, without a word. Build first.
+ * sheet's cell, a variable) is that switch, as in the action node; other text, or an expression giving nothing,
+ * fails naming the field, before any request. Before: anything but the boolean true was read as off, without a
+ * word. Build first.
  */
 import { useSimulator } from '../../support/simulatorSuite';
 import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
@@ -32,4 +33,21 @@ describe('QRTRAC Trigger: Include Existing Codes on First Poll given as text', (
 		expect(suite.sim.requestLog.filter((entry) => entry.seq > before)).toEqual([]);
 		expect(watcher.staticData).toEqual({});
 	});
+
+	// before: read as off, without a word, while every other trigger option fails naming itself
+	it.each(['={{ null }}', '={{ $vars.INCLUDE_EXISTING_UNSET }}'])(
+		'%s (an expression giving nothing) fails naming the field, before any request',
+		async (includeExisting) => {
+			const account = newAccount();
+			createCode(account.teamId);
+			const watcher = polling(account.credentials, { options: { includeExisting } });
+			const before = lastSeq();
+			await expect(watcher.poll()).rejects.toMatchObject({
+				message: '"Include Existing Codes on First Poll" is an expression that gave no value',
+				description: expect.stringContaining('Turn the switch on or off'),
+			});
+			expect(suite.sim.requestLog.filter((entry) => entry.seq > before)).toEqual([]);
+			expect(watcher.staticData).toEqual({});
+		},
+	);
 });
