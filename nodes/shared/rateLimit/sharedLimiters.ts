@@ -5,7 +5,7 @@
  * hold back another's).
  */
 
-import type { QrtracConnection } from '../connection';
+import { baseUrlIdentity, type QrtracConnection } from '../connection';
 import { RateLimiter } from './limiter';
 
 const sharedLimiters = new Map<string, { limiter: RateLimiter; primedRate: number }>();
@@ -19,7 +19,8 @@ export function limiterFor(
 	api: 'primary' | 'simple' = 'primary',
 	teamId = connection.teamId,
 ): RateLimiter {
-	const service = sameService(connection.baseUrl);
+	// one service however its Base URL is spelt: the scheme and host in any case, a default port or none
+	const service = baseUrlIdentity(connection.baseUrl);
 	if (api === 'simple')
 		return getSharedRateLimiter(
 			`${service}|simple|${connection.simpleKey}`,
@@ -29,16 +30,6 @@ export function limiterFor(
 			60_000,
 		);
 	return getSharedRateLimiter(`${service}|${teamId}`, connection.ratePerSecond);
-}
-
-/** One service however its Base URL is spelt: the scheme and host in any case, a default port or none. */
-function sameService(baseUrl: string): string {
-	try {
-		const url = new URL(baseUrl);
-		return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-	} catch {
-		return baseUrl;
-	}
 }
 
 /**
