@@ -148,7 +148,7 @@ async function sendWithRetries<T>(
 			const verified = await request.verifyAfterRefusal().catch((error: unknown) => {
 				if (isCancelled(ctx)) throw error;
 				return new OutcomeUntold(
-					`the state could not be read to tell: its read failed (${errorWords(error)}).`,
+					`the state could not be read to tell (its read failed: ${errorWords(error)}).`,
 				);
 			});
 			const untold = verified instanceof OutcomeUntold ? verified : undefined;

@@ -252,7 +252,7 @@ it.each([1, 1.1])(
 		expect(feedReads).toBe(1);
 		expect(error).toMatchObject({ httpCode: '410' });
 		expect(error?.description).toMatch(
-			/its answer was lost.*the state could not be read to tell: its read failed \(.*Forbidden/,
+			/its answer was lost.*the state could not be read to tell \(its read failed: .*Forbidden/,
 		);
 		expect(`${error?.message} ${error?.description}`).not.toMatch(/not what was asked/);
 		expect(isOutcomeUnknown(error)).toBe(true);
