@@ -14,7 +14,6 @@ import { changeItem } from './pollCodeChanges';
 import { describeScanRows } from '../shared/records/scanRows';
 import { scanEvent, triggerIpPrivacy } from './scanEvents';
 import { isLive } from '../shared/records/qrCode';
-import { believedDate } from '../shared/serviceClock';
 import {
 	readNewestCodes,
 	readNewestScan,
@@ -218,7 +217,8 @@ async function sampleScan(
 	const matched = ids.length;
 	if (matched === 0) return { matched };
 	// the last hour, day and 30 days of the service's clock, by the list's Date when it sent a believable one
-	const now = believedDate(serviceDateMs, Date.now()) ?? Date.now();
+	// (the transport drops a broken one)
+	const now = serviceDateMs ?? Date.now();
 	let endTime = now + SCAN_END_MARGIN_MS;
 	for (const lookbackMs of SAMPLE_SCAN_LOOKBACKS_MS) {
 		const startTime = now - lookbackMs;

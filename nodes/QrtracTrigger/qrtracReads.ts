@@ -18,7 +18,6 @@ import {
 	type Scan,
 } from '../shared/api';
 import { isLive } from '../shared/records/qrCode';
-import { believedDate } from '../shared/serviceClock';
 import { isAnswerTooLarge } from '../shared/serviceErrors';
 import {
 	CEILING_MARGIN_MS,
@@ -71,9 +70,8 @@ export async function readRecentChanges(
 ): Promise<ChangedQrCode[]> {
 	const fromTime = Date.now() - lookbackMs;
 	const read = await readChanges(ctx, watched, fromTime);
-	const { codes } = read;
-	// a Date the service clock would not believe (a broken header) leaves n8n's clock
-	const serviceDateMs = believedDate(read.serviceDateMs, Date.now());
+	// a Date the service clock would not believe (a broken header) never comes here: n8n's clock stands
+	const { codes, serviceDateMs } = read;
 	if (serviceDateMs === undefined || serviceDateMs + CEILING_MARGIN_MS >= fromTime + lookbackMs)
 		return codes;
 	return (await readChanges(ctx, watched, Math.max(0, serviceDateMs - lookbackMs))).codes;

@@ -84,6 +84,9 @@ export interface QrtracResponse<T> {
 	recovered?: boolean;
 	/** True when a refused retry turned out to be a change already made by an attempt whose answer was lost. */
 	verifiedAfterUnknownOutcome?: boolean;
-	/** The service's clock when it answered: epoch ms from the answer's `Date` header; undefined without one. */
+	/**
+	 * The service's clock when it answered: epoch ms from the answer's `Date` header; undefined without one or when
+	 * serviceClock.ts `believedDate` does not believe it (a broken header), so that readers take n8n's clock.
+	 */
 	serviceDateMs?: number;
 }

@@ -35,7 +35,7 @@ import { secretForms } from './redaction';
 import { errorWords } from './refusals';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
 import { decideRetry, defaultRetryPolicy, isIdempotentMethod, refusedUnacted } from './retryPolicy';
-import { serviceDateOf } from './serviceClock';
+import { believedDate, serviceDateOf } from './serviceClock';
 import { markNothingWentOut, serviceError } from './serviceErrors';
 import {
 	cancelledError,
@@ -129,7 +129,8 @@ async function sendWithRetries<T>(
 				data: result.data as T,
 				body: result.body,
 				status: outcome.response!.statusCode,
-				serviceDateMs: serviceDateOf(outcome.response!.headers),
+				// the one place an answer's Date is read: one more than a day off (broken) is no present to read records by
+				serviceDateMs: believedDate(serviceDateOf(outcome.response!.headers), Date.now()),
 			};
 		}
 		const failure = result.failure;

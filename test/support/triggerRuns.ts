@@ -89,3 +89,31 @@ export function codeWriters(suite: SuiteSimulator) {
 		},
 	};
 }
+
+/**
+ * A pause of the workflow: moves this process's `Date` (n8n's clock, and the simulator's unless it is set) to `atMs`,
+ * running on from there; timers stay real. Moving the simulator's clock alone days ahead is a broken `Date` header
+ * (serviceClock.ts `believedDate`), not a pause. The calling file undoes it after each test (`jest.useRealTimers`).
+ */
+export function pauseClocksTo(atMs: number): void {
+	jest.useFakeTimers({
+		now: atMs,
+		advanceTimers: true,
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'requestAnimationFrame',
+			'cancelAnimationFrame',
+			'requestIdleCallback',
+			'cancelIdleCallback',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+	});
+}

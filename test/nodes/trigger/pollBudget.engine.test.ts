@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { HarnessCredentials } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
 import { organizations } from '../../support/organizations';
-import { codeWriters, polling } from '../../support/triggerRuns';
+import { codeWriters, pauseClocksTo, polling } from '../../support/triggerRuns';
 
 const suite = useSimulator({ seed: false, latencyMs: 100 });
 
@@ -68,6 +68,7 @@ async function finishPass(trigger: ReturnType<typeof watcher>, limit = 8): Promi
 
 describe('QRTRAC Trigger: New Scans within the poll budget', () => {
 	afterEach(() => {
+		jest.useRealTimers();
 		suite.sim.clock.useRealTime();
 	});
 
@@ -129,7 +130,7 @@ describe('QRTRAC Trigger: New Scans within the poll budget', () => {
 		const { done } = trigger.pass;
 
 		// two days later a code the pass has read is scanned; this poll has budget to spare
-		suite.sim.clock.advance(2 * 86_400_000);
+		pauseClocksTo(Date.now() + 2 * 86_400_000);
 		suite.sim.state.addScan(done[0], { city: 'After the pass began' });
 		expect(await trigger.poll(60_000)).toEqual(['After the pass began']);
 		expect(trigger.passUnderWay).toBe(false);

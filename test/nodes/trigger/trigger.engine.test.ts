@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { HarnessCredentials } from '../../support/n8nHarness';
 import { useSimulator } from '../../support/simulatorSuite';
-import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
+import { codeWriters, pauseClocksTo, polling, triggerAccounts } from '../../support/triggerRuns';
 import { MAX_SCANS_PER_POLL } from '../../../nodes/QrtracTrigger/settings';
 
 const suite = useSimulator({ seed: false });
@@ -741,6 +741,8 @@ describe('QRTRAC Trigger: new scans', () => {
 });
 
 describe('QRTRAC Trigger: new scans after a long pause', () => {
+	afterEach(() => jest.useRealTimers());
+
 	it('catches up a week of scans day by day in one poll, each scan once, nothing lost', async () => {
 		const DAY_MS = 86_400_000;
 		const account = newAccount();
@@ -752,6 +754,7 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 		const paused = suite.sim.clock.now();
 		try {
 			suite.sim.clock.set(paused + 7 * DAY_MS);
+			pauseClocksTo(paused + 7 * DAY_MS);
 			const scanTimes = Array.from({ length: 7 }, (_, day) => paused + day * DAY_MS + DAY_MS / 2);
 			for (const scanTime of scanTimes) suite.sim.state.addScan(code.id, { scanTime });
 
@@ -782,6 +785,7 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 		const paused = suite.sim.clock.now();
 		try {
 			suite.sim.clock.set(paused + 5 * DAY_MS);
+			pauseClocksTo(paused + 5 * DAY_MS);
 			for (let index = 0; index < MAX_SCANS_PER_POLL; index += 1)
 				suite.sim.state.addScan(code.id, { scanTime: paused + DAY_MS / 2 + index });
 			const late = paused + 3 * DAY_MS + DAY_MS / 2;
@@ -811,6 +815,7 @@ describe('QRTRAC Trigger: new scans after a long pause', () => {
 
 			const paused = suite.sim.clock.now();
 			suite.sim.clock.set(paused + 2 * DAY_MS);
+			pauseClocksTo(paused + 2 * DAY_MS);
 			// one busy day: the scans of each of the two codes alone fill a poll
 			for (const code of [codes[0], codes[149]])
 				for (let index = 0; index < MAX_SCANS_PER_POLL; index += 1)
