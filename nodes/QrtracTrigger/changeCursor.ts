@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 
 import { isLive, listedContent } from '../shared/records/qrCode';
+import { believedDate } from '../shared/serviceClock';
 
 /**
  * Which QR code changes a poll reports, and where the next poll starts, all in the service's time. Rule: a poll
@@ -91,6 +92,16 @@ export function reachesPastHighWater(
 /** `fromTime` for the next query: one below the floor, so that an exclusive boundary still returns the floor. */
 export function queryFromTime(cursor: Pick<ChangeCursor, 'floor'>): number {
 	return Math.max(0, cursor.floor - 1);
+}
+
+/**
+ * Whether a stored cursor's floor lies further ahead of both clocks (n8n's, the service's present) than a `Date`
+ * is believed (serviceClock.ts `believedDate`): only a broken `Date` an earlier version believed set it there, and
+ * the floor never goes back, so the cursor would hold every new record off for as long.
+ */
+export function setByBrokenDate(cursor: ChangeCursor, nowMs: number, presentMs: number): boolean {
+	const latest = Math.max(nowMs, presentMs);
+	return cursor.floor > latest && believedDate(cursor.floor, latest) === undefined;
 }
 
 /** The floor after a poll that saw records up to `highWater`: the overlap below it, never lower than before. */

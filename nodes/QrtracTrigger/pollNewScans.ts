@@ -7,6 +7,7 @@ import {
 	capHighWater,
 	queryFromTime,
 	raiseFloor,
+	setByBrokenDate,
 	settleFirstPoll,
 	startCursor,
 } from './changeCursor';
@@ -93,8 +94,10 @@ export async function pollNewScans(
 	const cache = listedForFilters
 		? await refreshCodeIds(ctx, teamId, stored, settings)
 		: await listCodeIds(ctx, teamId, settings, now, stored);
+	// a scans cursor a broken Date set far ahead starts again as a first poll's, its scans reported
+	const kept = stored && !setByBrokenDate(stored.scans, now, cache.presentMs) ? stored : undefined;
 	const cursor =
-		stored?.scans ??
+		kept?.scans ??
 		settleFirstPoll(startCursor(now - FIRST_POLL_LOOKBACK_MS), cache.presentMs, settings.overlapMs);
 	// changed filters start over: the stored pass was of other codes
 	const windowFrom = (from: ChangeCursor) =>
@@ -109,9 +112,9 @@ export async function pollNewScans(
 		);
 	// A pass begun by an earlier poll goes on, also under changed filters: it names the codes it read, and
 	// starting over from the cursor would report their scans again.
-	let continued = stored?.pass !== undefined;
+	let continued = kept?.pass !== undefined;
 	let pass =
-		stored?.pass ?? startPass(cursor, windowFrom(cursor), cache.presentMs, stored === undefined);
+		kept?.pass ?? startPass(cursor, windowFrom(cursor), cache.presentMs, stored === undefined);
 	let passCursor = cursor;
 	let codeIds = cache.codeIds;
 	const watched = () => watchedCount(codeIds.length, settings.filters);

@@ -145,3 +145,23 @@ describe.each([
 		},
 	);
 });
+
+it('New Scans resumes from a scans cursor an earlier version set 40 days ahead by a broken Date', async () => {
+	const account = newAccount();
+	const code = createCode(account.teamId, { name: 'Watched' });
+	const watcher = polling(account.credentials, { triggerOn: 'newScans' });
+	expect(await watcher.poll()).toEqual([]);
+	// as the version before this fix saved it after polls answered with a Date 40 days ahead
+	const saved = structuredClone(watcher.staticData) as { newScans: Record<string, unknown> };
+	const ahead = Math.floor(Date.now() / 1000) * 1000 + 40 * DAY;
+	Object.assign(saved.newScans, {
+		checkedAtDate: ahead,
+		scans: { floor: ahead - 15_000, highWater: ahead, seen: {} },
+	});
+	watcher.staticData = saved;
+
+	suite.sim.state.addScan(code.id, { city: 'After the upgrade' });
+
+	expect((await watcher.poll()).map((scan) => scan.city)).toEqual(['After the upgrade']);
+	expect(await watcher.poll()).toEqual([]);
+});
