@@ -14,6 +14,7 @@ import {
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
 import { checkHalf, type SplitFrom } from './ignoredRange';
+import { askedRange, firstSpanAfter, FIRST_SLICE_MS, inSlice, sliceTarget } from './scanSlices';
 import { codeScansAt } from './millisecondScans';
 import {
 	answerSource,
@@ -140,6 +141,9 @@ export async function getBulkQrAnalytics(
 	return scans;
 }
 
+/** One request of a walk's slice, its answer not yet taken (`walkBulkScans`). */
+type Asked = { answered: Scan[] } | { halves: [ScanSlice, ScanSlice] } | { perCode: true };
+
 /** Most requests one walk sends (splits of capped answers included) before it gives up. */
 export const MAX_SCAN_WALK_REQUESTS = 100_000;
 
@@ -187,15 +191,14 @@ export async function walkBulkScans(
 	const watch = new CapWatch();
 	const attribution = new CodeAttribution('qrId');
 	let requests = 0;
-	// `parent`: the capped answer the slice was split from, so that a split that cannot help stops (ignoredRange.ts)
-	const read = async (
-		slice: ScanSlice,
-		stopped: () => boolean,
-		parent?: SplitFrom,
-	): Promise<number> => {
-		// another chunk failed: the walk ends in its error, so nothing more is asked (splits included)
-		if (stopped()) return 0;
-		if (attribution.perCode(slice.qrIds)) return await eachCode(slice, stopped);
+	/**
+	 * One request of a slice, its answer not yet taken (`take`): undefined once another chunk failed (the walk
+	 * ends in its error, so nothing more is asked); `halves` for an answer too large to read (64 MB), asked
+	 * again in halves as a capped one is; `perCode` for a slice to be asked one code per request.
+	 */
+	const ask = async (slice: ScanSlice, stopped: () => boolean): Promise<Asked | undefined> => {
+		if (stopped()) return undefined;
+		if (attribution.perCode(slice.qrIds)) return { perCode: true };
 		if (++requests > MAX_SCAN_WALK_REQUESTS) throw tooManySlices(source);
 		const answer = await callEndpoint(ctx, {
 			...BULK_SCANS,
@@ -204,18 +207,28 @@ export async function walkBulkScans(
 			itemIndex,
 			verifyUnknownOutcome: async () => null,
 		}).catch((error: unknown) => {
-			// an answer too large to read (64 MB) is asked again in halves, as a capped one is; nothing of it was used
 			const halves = isAnswerTooLarge(error) ? splitSlice(slice) : undefined;
 			if (!halves) throw error;
 			return halves;
 		});
-		if (Array.isArray(answer))
-			return (await read(answer[0], stopped)) + (await read(answer[1], stopped));
+		if (Array.isArray(answer)) return { halves: answer };
 		const { data, serviceDateMs } = answer;
 		// events without `qrId` in an answer about several codes: dropped, the slice asked per code
-		if (attribution.cannotAttribute(slice.qrIds, data)) return await eachCode(slice, stopped);
-		const answered = scansOf(source, data, slice.qrIds, serviceDateMs ?? Date.now());
-		if (parent) checkHalf(source, parent, slice, answered);
+		if (attribution.cannotAttribute(slice.qrIds, data)) return { perCode: true };
+		return { answered: scansOf(source, data, slice.qrIds, serviceDateMs ?? Date.now()) };
+	};
+	const read = async (slice: ScanSlice, stopped: () => boolean): Promise<number> =>
+		await take(slice, await ask(slice, stopped), stopped);
+	const take = async (
+		slice: ScanSlice,
+		asked: Asked | undefined,
+		stopped: () => boolean,
+	): Promise<number> => {
+		if (asked === undefined || stopped()) return 0;
+		if ('perCode' in asked) return await eachCode(slice, stopped);
+		if ('halves' in asked)
+			return (await read(asked.halves[0], stopped)) + (await read(asked.halves[1], stopped));
+		const { answered } = asked;
 		const scans = inSlice(slice, answered);
 		if (watch.suspect(answered.length)) {
 			const halves = splitSlice(
@@ -223,9 +236,16 @@ export async function walkBulkScans(
 				answered.map((scan) => scan.scanTime),
 			);
 			if (halves) {
-				const split: SplitFrom = { slice, answered };
+				// both halves asked before either is split, so that a service not keeping to the range is found at
+				// this split (ignoredRange.ts), not after walking a first half down to a millisecond; one answer
+				// more held per level
+				const split: SplitFrom = { slice, answered, range: { startTime, endTime } };
+				const first = await ask(halves[0], stopped);
+				if (first && 'answered' in first) checkHalf(source, split, halves[0], first.answered);
+				const second = await ask(halves[1], stopped);
+				if (second && 'answered' in second) checkHalf(source, split, halves[1], second.answered);
 				const found =
-					(await read(halves[0], stopped, split)) + (await read(halves[1], stopped, split));
+					(await take(halves[0], first, stopped)) + (await take(halves[1], second, stopped));
 				watch.learn(answered.length, found);
 				return found;
 			}
@@ -290,48 +310,6 @@ export async function walkBulkScans(
 		options.chunksInFlight ?? 1,
 		walkChunk,
 	);
-}
-
-/**
- * The request of a slice, one millisecond wider on each side: the contract does not say whether `startTime` and
- * `endTime` are included, so a service reading the range half-open or open still answers the slice's own ends;
- * `inSlice` drops what the extra milliseconds bring.
- */
-function askedRange(slice: ScanSlice): {
-	qrIds: readonly string[];
-	startTime: number;
-	endTime: number;
-} {
-	return {
-		qrIds: slice.qrIds,
-		startTime: Math.max(0, slice.startTime - 1),
-		endTime: slice.endTime + 1,
-	};
-}
-
-/**
- * The events of a slice's answer (all of codes asked for, `scansOf`) in the slice's range: one outside it is
- * left to the slice that holds it, so no event is counted twice.
- */
-function inSlice(slice: ScanSlice, scans: Scan[]): Scan[] {
-	return scans.filter((scan) => scan.scanTime >= slice.startTime && scan.scanTime <= slice.endTime);
-}
-
-/** Events to aim at per slice: the caller's target, or half the service's cap once a walk has proven one. */
-function sliceTarget(target: number, watch: CapWatch): number {
-	const cap = watch.knownCap;
-	return cap === undefined ? target : Math.max(1, Math.min(target, Math.floor(cap / 2)));
-}
-
-/** The first slice of a walk that aims at a number of events: one hour, then as the events found say. */
-const FIRST_SLICE_MS = 3_600_000;
-
-/**
- * A later chunk's first slice: a quarter of the span another chunk found (one step of `nextSpan`), so a chunk
- * denser than the others sends no answer much larger than the target, and a similar one is there a step later.
- */
-function firstSpanAfter(learnt: number): number {
-	return Math.max(1, Math.floor(learnt / 4));
 }
 
 function tooManySlices(source: AnswerSource): NodeApiError {

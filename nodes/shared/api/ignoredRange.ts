@@ -17,6 +17,8 @@ export const RANGE_SLACK_MS = 2_000;
 export interface SplitFrom {
 	slice: ScanSlice;
 	answered: readonly Scan[];
+	/** The walk's whole range, the item's asked one, of which `slice` is a part: the error names both. */
+	range: { startTime: number; endTime: number };
 	/** Set by its first half's answer: the event that showed it alike, or null. */
 	firstHalf?: Scan | null;
 }
@@ -36,7 +38,7 @@ export function checkHalf(
 ): void {
 	const beyond = eventBeyondRange(parent, slice, answered);
 	if (parent.firstHalf === undefined) parent.firstHalf = beyond ?? null;
-	else if (parent.firstHalf && beyond) throw rangeNotKept(source, parent.slice, answered, beyond);
+	else if (parent.firstHalf && beyond) throw rangeNotKept(source, parent, answered, beyond);
 }
 
 /**
@@ -61,24 +63,30 @@ export function eventBeyondRange(
 }
 
 /**
- * The error of a walk whose capped answers do not keep to the asked range (`checkHalf`): splitting the
- * range cannot make them smaller, so the walk stops at once rather than after MAX_SCAN_WALK_REQUESTS requests.
+ * The error of a walk whose capped answers do not keep to the asked range (`checkHalf`), naming the item's
+ * range and the slice whose halves showed it as a part of it: splitting the range cannot make them smaller,
+ * so the walk stops at once rather than after MAX_SCAN_WALK_REQUESTS requests.
  */
 export function rangeNotKept(
 	source: AnswerSource,
-	slice: ScanSlice,
+	{ slice, range }: SplitFrom,
 	answered: readonly Scan[],
 	beyond: Scan,
 ): NodeApiError {
 	const iso = (ms: number) => new Date(ms).toISOString();
+	const part = `between ${iso(slice.startTime)} and ${iso(slice.endTime)} (asked a millisecond wider)`;
+	const whole = slice.startTime === range.startTime && slice.endTime === range.endTime;
+	const expected = whole
+		? `Expected the events ${part}, none more than ${RANGE_SLACK_MS / 1000} seconds outside it. `
+		: `Expected the events between ${iso(range.startTime)} and ${iso(range.endTime)}, asked in parts: of its part ${part}, none more than ${RANGE_SLACK_MS / 1000} seconds outside that part. `;
 	return apiError(
 		source.node,
 		{ success: false, message: 'range not kept' },
 		{
 			message: `QRTRAC's answer to ${source.operation} does not keep to the asked range`,
 			description:
-				`Expected the events between ${iso(slice.startTime)} and ${iso(slice.endTime)} (asked a millisecond wider), at most ${RANGE_SLACK_MS / 1000} seconds outside it. ` +
-				`It answered the same ${answered.length} events, a size that looks capped, for that range and for each of its halves, one of them at ${iso(beyond.scanTime)}: ${sentence(excerptOf(beyond, source.redact ?? []))} ` +
+				expected +
+				`It answered the same ${answered.length} events, a size that looks capped, for that ${whole ? 'range' : 'part'} and for each of its halves, one of them at ${iso(beyond.scanTime)}: ${sentence(excerptOf(beyond, source.redact ?? []))} ` +
 				'Asking for shorter ranges cannot make its answers smaller, so no scans were returned, so that a part is not taken for all of them; ask QRTRAC to apply startTime and endTime, or choose fewer codes.',
 			itemIndex: source.itemIndex,
 		},

@@ -19,7 +19,13 @@ const IGNORES_RANGE_MS = 100 * 365 * DAY;
 const teams = organizations(suite, 'ignored-range.example');
 const newTeamWithCodes = (codeCount: number) => teams.withCodes(codeCount, { plan: 'Enterprise' });
 
-afterEach(() => suite.sim.setChangeDrift({ scanRangeSlackMs: undefined, scanCap: undefined }));
+afterEach(() =>
+	suite.sim.setChangeDrift({
+		scanRangeSlackMs: undefined,
+		scanCap: undefined,
+		scanCapOfOne: undefined,
+	}),
+);
 
 /** A custom range of epoch ms, as the form takes it from an expression. */
 function customRange(startTime: number, endTime: number) {
@@ -68,8 +74,47 @@ describe('a service answering every event of the codes, whatever the range', () 
 		});
 
 		expect(result.error?.message).toMatch(/does not keep to the asked range$/);
-		// the first halves are walked down to one millisecond before a second half is asked: about 2 per halving
+		// both halves of the first capped slice are asked before either is split: the stop fires there
+		expect(bulkRequests().length).toBeLessThanOrEqual(3);
+	});
+
+	it('fails Get Report over 30 days for 1,000 codes after a few requests per chunk of 100', async () => {
+		const { codes, credentials } = newTeamWithCodes(1_000);
+		// 10 scans a code: every 100-code chunk answers 1,000 events, a round size
+		for (const code of codes) addScans(suite.sim, code.id, 10, Date.now() - 60_000, 10);
+		suite.sim.setChangeDrift({ scanRangeSlackMs: IGNORES_RANGE_MS });
+		suite.sim.clearRequestLog();
+
+		const result = await runForCodes(credentials, 'getReport', codes.map((c) => c.id).join(','), {
+			timeRange: 'last30Days',
+		});
+
+		expect(result.error?.message).toMatch(/does not keep to the asked range$/);
+		// 3 for the chunk that fails, at most 3 for each other chunk in flight
 		expect(bulkRequests().length).toBeLessThanOrEqual(40);
+	}, 120_000);
+
+	it('fails for the range, not a capped millisecond, when Get Scans is capped too', async () => {
+		const { codes, credentials } = newTeamWithCodes(1);
+		const end = Date.now() - 60_000;
+		addScans(suite.sim, codes[0].id, 2_000, end, 10);
+		const start = end - 5 * DAY;
+		suite.sim.setChangeDrift({
+			scanRangeSlackMs: IGNORES_RANGE_MS,
+			scanCap: 1_000,
+			scanCapOfOne: 1_000,
+		});
+		suite.sim.clearRequestLog();
+
+		const result = await runForCodes(
+			credentials,
+			'getScansForCodes',
+			codes[0].id,
+			customRange(start, start + 999),
+		);
+
+		expect(result.error?.message).toMatch(/does not keep to the asked range$/);
+		expect(bulkRequests().length).toBeLessThanOrEqual(3);
 	});
 
 	it('takes an answer that does not look capped, without the events outside the range', async () => {

@@ -31,33 +31,53 @@ describe('checkHalf', () => {
 		operation: 'Get Scans for Codes (POST /analytics-api/detailed/all)',
 	};
 	const [first, second] = [slice(T, T + 4_999), slice(T + 5_000, T + 9_999)];
+	// the item's asked range, of which `parent` is a part
+	const range = { startTime: T - 86_400_000, endTime: T + 86_400_000 };
 
 	it('fails when both halves got the very events of their slice, one far outside it', () => {
-		const split: SplitFrom = { slice: parent, answered: far };
+		const split: SplitFrom = { slice: parent, answered: far, range };
 		checkHalf(source, split, first, [...far].reverse());
 		expect(() => checkHalf(source, split, second, far)).toThrow(
 			"QRTRAC's answer to Get Scans for Codes (POST /analytics-api/detailed/all) does not keep to the asked range",
 		);
 	});
 
+	it("names the item's asked range, and the slice as a part of it", () => {
+		const split: SplitFrom = { slice: parent, answered: far, range };
+		checkHalf(source, split, first, far);
+		let description = '';
+		try {
+			checkHalf(source, split, second, far);
+		} catch (error) {
+			description = (error as { description?: string }).description ?? '';
+		}
+		const iso = (ms: number) => new Date(ms).toISOString();
+		expect(description).toContain(
+			`Expected the events between ${iso(range.startTime)} and ${iso(range.endTime)}, asked in parts: ` +
+				`of its part between ${iso(T)} and ${iso(T + 9_999)}`,
+		);
+	});
+
 	it('lets one alike half be split on: a service keeping the oldest N answers the first half so', () => {
-		const split: SplitFrom = { slice: parent, answered: far };
+		const split: SplitFrom = { slice: parent, answered: far, range };
 		checkHalf(source, split, first, far);
 		expect(() => checkHalf(source, split, second, events)).not.toThrow();
-		const later: SplitFrom = { slice: parent, answered: far };
+		const later: SplitFrom = { slice: parent, answered: far, range };
 		checkHalf(source, later, first, events);
 		expect(() => checkHalf(source, later, second, far)).not.toThrow();
 	});
 
 	it('lets a service comparing whole seconds be split on (events a second outside the slice)', () => {
 		const answered = events.map((event) => scanAt(event.scanTime - 1_000));
-		const split: SplitFrom = { slice: parent, answered };
+		const split: SplitFrom = { slice: parent, answered, range };
 		checkHalf(source, split, first, answered);
 		expect(() => checkHalf(source, split, second, answered)).not.toThrow();
 	});
 
 	it('sees no alike half in a split by codes (the same range)', () => {
 		const both = slice(T, T, ['q1', 'q2']);
-		expect(eventBeyondRange({ slice: both, answered: far }, slice(T, T), far)).toBeUndefined();
+		expect(
+			eventBeyondRange({ slice: both, answered: far, range }, slice(T, T), far),
+		).toBeUndefined();
 	});
 });
