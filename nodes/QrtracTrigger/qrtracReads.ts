@@ -254,8 +254,8 @@ async function readListedCodes(
 }
 
 /**
- * The newest scan event of the codes with startTime <= scanTime <= endTime, holding one answer at a time (the walk
- * splits one too large to read) and one scan from it, not every scan of the range.
+ * The newest scan event of the codes with startTime <= scanTime <= endTime, holding the answers of one walk (the
+ * walk splits one too large to read or capped) and one scan from them, not every scan of the range.
  */
 export async function readNewestScan(
 	ctx: IPollFunctions,

@@ -156,8 +156,8 @@ export interface ScanWalkOptions {
 	targetEvents?: number;
 	/**
 	 * Chunks of 100 codes walked at once (default 1). Above 1 the answers reach `onScans` in the order they come,
-	 * not the codes' order, and up to this many answers are held at a time: for callers whose fold does not
-	 * depend on the order (the report's counters).
+	 * not the codes' order, and each chunk holds its answers down the path of a split capped answer (at worst two
+	 * per level: the level's own and its second half's): for callers whose fold does not depend on the order.
 	 */
 	chunksInFlight?: number;
 	/** What the error of a millisecond that cannot be read whole advises (millisecondScans.ts `codeScansAt`). */

@@ -7,7 +7,7 @@ import { visitorKey, type VisitorKeyKind } from './visitorKey';
 import type { ZonedDays } from './zonedDays';
 
 /**
- * The report's counters: scan events folded in as they come, one answer at a time, and dropped (never held).
+ * The report's counters: scan events folded in as they come, answer by answer, and dropped (never held here).
  * Per code: scans, scans without an IP address, first and last scan, distinct visitors (distinctCounter.ts),
  * counts per breakdown value, and per day of the workflow's zone when the layout wants days; across codes the
  * same for the Summary. Memory grows with codes, days and distinct breakdown values, not with events. Pure.
