@@ -156,8 +156,8 @@ export interface ScanWalkOptions {
 	targetEvents?: number;
 	/**
 	 * Chunks of 100 codes walked at once (default 1). Above 1 the answers reach `onScans` in the order they come,
-	 * not the codes' order, and each chunk holds its answers down the path of a split capped answer (at worst two
-	 * per level: the level's own and its second half's): for callers whose fold does not depend on the order.
+	 * not the codes' order, and each chunk holds one answer per level down the path of a split capped answer (its
+	 * second half's, asked before the first is walked): for callers whose fold does not depend on the order.
 	 */
 	chunksInFlight?: number;
 	/** What the error of a millisecond that cannot be read whole advises (millisecondScans.ts `codeScansAt`). */
@@ -228,25 +228,25 @@ export async function walkBulkScans(
 		if ('perCode' in asked) return await eachCode(slice, stopped);
 		if ('halves' in asked)
 			return (await read(asked.halves[0], stopped)) + (await read(asked.halves[1], stopped));
-		const { answered } = asked;
-		const scans = inSlice(slice, answered);
-		if (watch.suspect(answered.length)) {
+		const size = asked.answered.length;
+		if (watch.suspect(size)) {
 			const halves = splitSlice(
 				slice,
-				answered.map((scan) => scan.scanTime),
+				asked.answered.map((scan) => scan.scanTime),
 			);
 			if (halves) {
 				// both halves asked before either is split, so that a service not keeping to the range is found at
-				// this split (ignoredRange.ts), not after walking a first half down to a millisecond; one answer
-				// more held per level
-				const split: SplitFrom = { slice, answered, range: { startTime, endTime } };
+				// this split (ignoredRange.ts), not after walking a first half down to a millisecond
+				const split: SplitFrom = { slice, answered: asked.answered, range: { startTime, endTime } };
 				const first = await ask(halves[0], stopped);
 				if (first && 'answered' in first) checkHalf(source, split, halves[0], first.answered);
 				const second = await ask(halves[1], stopped);
 				if (second && 'answered' in second) checkHalf(source, split, halves[1], second.answered);
+				// only its size is needed from here: each level then holds one answer (its second half's), not three
+				asked.answered = split.answered = [];
 				const found =
 					(await take(halves[0], first, stopped)) + (await take(halves[1], second, stopped));
-				watch.learn(answered.length, found);
+				watch.learn(size, found);
 				return found;
 			}
 			const [qrId] = slice.qrIds;
@@ -255,18 +255,19 @@ export async function walkBulkScans(
 				at: slice.startTime,
 				teamId,
 				itemIndex,
-				bulk: { source, answered: answered.length },
+				bulk: { source, answered: size },
 				readCode: async () => await oneCodeAnswer(ctx, { qrId, teamId, itemIndex }),
 				advice: options.cappedAdvice,
 			});
-			if (whole.length > scans.length) {
-				watch.learn(answered.length, whole.length);
+			if (whole.length > inSlice(slice, asked.answered).length) {
+				watch.learn(size, whole.length);
 				await onScans(whole);
 				return whole.length;
 			}
 		}
+		const scans = inSlice(slice, asked.answered);
 		await onScans(scans);
-		watch.taken(answered.length);
+		watch.taken(size);
 		return scans.length;
 	};
 	/** A slice asked one code per request, each answer still read by the capped-answer rule (`read`). */
