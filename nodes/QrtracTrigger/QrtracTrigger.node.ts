@@ -7,11 +7,12 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { connectionOf } from '../shared/api';
+import { forgetRefusedDate } from '../shared/serviceClock';
 import { getTeams, searchTeams } from '../shared/forms/teamPickers';
 import { qrtracTriggerBuilderHint } from './builderHint';
 import { manualSample } from './manualSample';
 import { pollCodeChanges } from './pollCodeChanges';
-import { runAlone } from './pollGuard';
+import { refuseGuessedPresent, runAlone } from './pollGuard';
 import { pollNewScans } from './pollNewScans';
 import { TRIGGER_VERSIONS, triggerProperties } from './properties';
 import { readSettings } from './settings';
@@ -45,11 +46,16 @@ export class QrtracTrigger implements INodeType {
 		const settings = readSettings(this, (await connectionOf(this)).baseUrl);
 		if (this.getMode() === 'manual') return await manualSample(this, settings);
 		const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
-		const outcome = await runAlone(key, Date.now(), async (claim) =>
-			settings.triggerOn === 'newScans'
-				? await pollNewScans(this, settings, claim)
-				: await pollCodeChanges(this, settings, claim),
-		);
+		// n8n may keep one context for every poll of an activation: only this poll's answers count
+		forgetRefusedDate(this);
+		const outcome = await runAlone(key, Date.now(), async (claim) => {
+			const poll = settings.triggerOn === 'newScans' ? pollNewScans : pollCodeChanges;
+			return await poll(this, settings, claim).catch((error: unknown) => {
+				// a poll that read by a guessed present may fail on it (a time "ahead"): the clocks are the cause
+				refuseGuessedPresent(this);
+				throw error;
+			});
+		});
 		if (outcome.ran) return outcome.result;
 		this.logger.warn(
 			`QRTRAC Trigger: a poll of this trigger has been under way for ${Math.round(outcome.heldSinceMs / 1000)} s; this one is skipped and the next one continues from where it ends`,

@@ -1,5 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { operationError } from '../shared/nodeErrors';
+import { refusedDateOf } from '../shared/serviceClock';
 
 /**
  * One poll at a time per trigger (workflow + node) in this n8n process. Two polls of one trigger side by side
@@ -67,12 +68,32 @@ export async function runAlone<T>(
  * that n8n's durable cursors drop this poll's stale copy of the state instead of writing it over the saved one.
  */
 export function claimState(ctx: IPollFunctions, claim: Claim): void {
+	refuseGuessedPresent(ctx);
 	if (claim()) return;
 	throw operationError(
 		ctx.getNode(),
 		'QRTRAC Trigger: another poll of this trigger, run beside this one, saved first',
 		{
 			description: `A poll of this trigger took longer than ${POLL_LEASE_MS / 60_000} minutes, so another one started from the same cursor, and that other poll saved and reported its events first. This one reports and saves nothing, so no event comes twice; the next poll continues from the saved cursor. Poll less often, or narrow the codes watched.`,
+		},
+	);
+}
+
+/**
+ * Fails the poll when one of its answers carried a `Date` more than a day off n8n's clock (serviceClock.ts
+ * `believedDate` refused it): the poll read by n8n's clock, and either clock may be the wrong one, so no cursor may
+ * move on that guess. Called before the state is saved (claimState) and on a poll's error, whose cause it tells.
+ */
+export function refuseGuessedPresent(ctx: IPollFunctions): void {
+	const refused = refusedDateOf(ctx);
+	if (!refused) return;
+	const [service, n8n] = [refused.dateMs, refused.atMs].map((ms) => new Date(ms).toISOString());
+	throw operationError(
+		ctx.getNode(),
+		`QRTRAC Trigger: QRTRAC's clock (Date header) says ${service}, n8n's clock says ${n8n}: more than a day apart, so the trigger cannot tell which is right; correct the wrong clock`,
+		{
+			description:
+				'This poll reports and saves nothing; once the two clocks agree within a day, the next poll reads on from the saved cursor, and what happened meanwhile is reported then.',
 		},
 	);
 }

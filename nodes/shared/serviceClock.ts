@@ -21,6 +21,32 @@ export function believedDate(dateMs: number | undefined, atMs: number): number |
 		: undefined;
 }
 
+/** Per caller (an n8n context): the last answer's `Date` that believedDate refused, and our clock then. */
+const refusedDates = new WeakMap<object, { dateMs: number; atMs: number }>();
+
+/**
+ * An answer's `Date` as believedDate reads it at `atMs`; a refused one (present, but more than a day off) is kept
+ * for `caller`, so that a reader who must not act on a guessed present (the trigger's cursors) can tell it from none.
+ */
+export function answerDate(
+	caller: object,
+	dateMs: number | undefined,
+	atMs: number,
+): number | undefined {
+	const believed = believedDate(dateMs, atMs);
+	if (dateMs !== undefined && believed === undefined) refusedDates.set(caller, { dateMs, atMs });
+	return believed;
+}
+
+/** The last `Date` refused for `caller` since forgetRefusedDate, with our clock when it came. */
+export function refusedDateOf(caller: object): { dateMs: number; atMs: number } | undefined {
+	return refusedDates.get(caller);
+}
+
+export function forgetRefusedDate(caller: object): void {
+	refusedDates.delete(caller);
+}
+
 export class ServiceClock {
 	private lowMs: number | undefined;
 	private highMs = 0;

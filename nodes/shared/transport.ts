@@ -35,7 +35,7 @@ import { secretForms } from './redaction';
 import { errorWords } from './refusals';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
 import { decideRetry, defaultRetryPolicy, isIdempotentMethod, refusedUnacted } from './retryPolicy';
-import { believedDate, serviceDateOf } from './serviceClock';
+import { answerDate, serviceDateOf } from './serviceClock';
 import { markNothingWentOut, serviceError } from './serviceErrors';
 import {
 	cancelledError,
@@ -129,8 +129,9 @@ async function sendWithRetries<T>(
 				data: result.data as T,
 				body: result.body,
 				status: outcome.response!.statusCode,
-				// the one place an answer's Date is read: one more than a day off (broken) is no present to read records by
-				serviceDateMs: believedDate(serviceDateOf(outcome.response!.headers), Date.now()),
+				// the one place an answer's Date is read: one more than a day off is no present to read records by (and
+				// is kept for the caller: the trigger fails its poll on it rather than move a cursor on a guess)
+				serviceDateMs: answerDate(ctx, serviceDateOf(outcome.response!.headers), Date.now()),
 			};
 		}
 		const failure = result.failure;

@@ -1,8 +1,9 @@
 /**
  * Every reader of the service's present against a service whose records are on the real clock but whose `Date`
  * header is broken (far off, or 1970 as a box without a clock sends): serviceClock.ts `believedDate` does not
- * believe a Date more than a day off, so the records are read against n8n's clock, neither refused as "not the
- * expected shape" nor missed behind a present set in the future.
+ * believe a Date more than a day off, so the action node reads the records against n8n's clock, neither refused as
+ * "not the expected shape" nor missed behind a present set in the future. The trigger, which would move its cursors
+ * on that guess, fails the poll naming both clocks and saves nothing (QrtracTrigger/pollGuard.ts).
  */
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator } from '../../../support/simulatorSuite';
@@ -72,43 +73,73 @@ describe.each([
 			expect(one.items.map((item) => item.json.scanTime)).toEqual([scanTime]);
 			expect(totals.items.map((item) => item.json.totalScans)).toEqual([1]);
 		});
-
-		it.each(['team', 'all'])(
-			'the trigger (%s) reports a code change made after activation, once',
-			async (scope) => {
-				const account = newAccount();
-				createCode(account.teamId, { name: 'Before activation' });
-				const { poll } = polling(account.credentials, { scope });
-				expect(await poll()).toEqual([]);
-
-				const created = createCode(account.teamId, { name: 'After activation' });
-
-				expect((await poll()).map((event) => event.id)).toEqual([created.id]);
-				expect(await poll()).toEqual([]);
-			},
-		);
-
-		it('the trigger reports a scan made after activation, once, and one of a code that comes to match', async () => {
-			const account = newAccount();
-			const code = createCode(account.teamId, { name: 'Scanned', tags: ['watched'] });
-			const other = createCode(account.teamId, { name: 'Joins later' });
-			suite.sim.state.addScan(code.id, { city: 'Before activation' });
-			const { poll } = polling(account.credentials, {
-				triggerOn: 'newScans',
-				filters: { tag: 'watched' },
-			});
-			expect(await poll()).toEqual([]);
-
-			suite.sim.state.addScan(code.id, { city: 'After activation' });
-			expect((await poll()).map((scan) => scan.city)).toEqual(['After activation']);
-
-			codeWriters(suite).updateCode(other.id, { tags: ['watched'] });
-			suite.sim.state.addScan(other.id, { city: 'Joined' });
-			expect((await poll()).map((scan) => scan.city)).toEqual(['Joined']);
-			expect(await poll()).toEqual([]);
-		});
 	},
 );
+
+describe("the service's Date header absent (control)", () => {
+	beforeEach(() => suite.sim.setChangeDrift({ clockOffsetMs: null }));
+	afterEach(() => suite.sim.setChangeDrift({ clockOffsetMs: 0 }));
+
+	it.each(['team', 'all'])(
+		'the trigger (%s) reports a code change made after activation, once',
+		async (scope) => {
+			const account = newAccount();
+			createCode(account.teamId, { name: 'Before activation' });
+			const { poll } = polling(account.credentials, { scope });
+			expect(await poll()).toEqual([]);
+
+			const created = createCode(account.teamId, { name: 'After activation' });
+
+			expect((await poll()).map((event) => event.id)).toEqual([created.id]);
+			expect(await poll()).toEqual([]);
+		},
+	);
+
+	it('the trigger reports a scan made after activation, once, and one of a code that comes to match', async () => {
+		const account = newAccount();
+		const code = createCode(account.teamId, { name: 'Scanned', tags: ['watched'] });
+		const other = createCode(account.teamId, { name: 'Joins later' });
+		suite.sim.state.addScan(code.id, { city: 'Before activation' });
+		const { poll } = polling(account.credentials, {
+			triggerOn: 'newScans',
+			filters: { tag: 'watched' },
+		});
+		expect(await poll()).toEqual([]);
+
+		suite.sim.state.addScan(code.id, { city: 'After activation' });
+		expect((await poll()).map((scan) => scan.city)).toEqual(['After activation']);
+
+		codeWriters(suite).updateCode(other.id, { tags: ['watched'] });
+		suite.sim.state.addScan(other.id, { city: 'Joined' });
+		expect((await poll()).map((scan) => scan.city)).toEqual(['Joined']);
+		expect(await poll()).toEqual([]);
+	});
+});
+
+describe.each([
+	['40 days ahead', 40 * DAY],
+	['40 days behind', -40 * DAY],
+	['at 1970', null],
+])("the service's Date header %s", (_name, offsetMs: number | null) => {
+	beforeEach(() => suite.sim.setChangeDrift({ clockOffsetMs: offsetMs ?? -Date.now() }));
+	afterEach(() => suite.sim.setChangeDrift({ clockOffsetMs: 0 }));
+
+	it.each(['codeChanges', 'newScans'])(
+		'the trigger (%s) fails each poll naming both clocks, and saves nothing',
+		async (triggerOn) => {
+			const account = newAccount();
+			createCode(account.teamId, { name: 'Watched' });
+			const watcher = polling(account.credentials, { triggerOn });
+			for (let poll = 0; poll < 2; poll++) {
+				const failure = await watcher.poll().catch((error: Error) => error);
+				expect((failure as Error).message).toMatch(
+					/^QRTRAC Trigger: QRTRAC's clock \(Date header\) says .*, n8n's clock says .*: more than a day apart, so the trigger cannot tell which is right; correct the wrong clock$/,
+				);
+				expect(watcher.staticData).toEqual({});
+			}
+		},
+	);
+});
 
 describe.each([
 	['40 days ahead', 40 * DAY],
@@ -117,11 +148,12 @@ describe.each([
 	afterEach(() => suite.sim.setChangeDrift({ clockOffsetMs: 0 }));
 
 	it.each(['codeChanges', 'newScans'])(
-		'the trigger (%s) reports each event once, none missed',
+		'the trigger (%s) fails the polls meanwhile, saving nothing, and then reports each event once, none missed',
 		async (triggerOn) => {
 			const account = newAccount();
 			const code = createCode(account.teamId, { name: 'Watched' });
-			const { poll } = polling(account.credentials, { triggerOn });
+			const watcher = polling(account.credentials, { triggerOn });
+			const { poll } = watcher;
 			const news = async () => {
 				if (triggerOn === 'codeChanges') return (await poll()).map((event) => event.name);
 				return (await poll()).map((scan) => scan.city);
@@ -136,11 +168,16 @@ describe.each([
 			expect(await news()).toEqual(['Right']);
 			suite.sim.setChangeDrift({ clockOffsetMs: offsetMs });
 			happen('Broken');
-			expect(await news()).toEqual(['Broken']);
-			expect(await news()).toEqual([]);
+			const saved = watcher.staticData;
+			await expect(poll()).rejects.toThrow('correct the wrong clock');
+			await expect(poll()).rejects.toThrow('correct the wrong clock');
+			expect(watcher.staticData).toEqual(saved);
 			suite.sim.setChangeDrift({ clockOffsetMs: 0 });
 			happen('Right again');
-			expect(await news()).toEqual(['Right again']);
+			// Code Changes reports a code's latest version
+			expect(await news()).toEqual(
+				triggerOn === 'codeChanges' ? ['Right again'] : ['Broken', 'Right again'],
+			);
 			expect(await news()).toEqual([]);
 		},
 	);
