@@ -46,9 +46,10 @@ export class QrtracTrigger implements INodeType {
 		const settings = readSettings(this, (await connectionOf(this)).baseUrl);
 		if (this.getMode() === 'manual') return await manualSample(this, settings);
 		const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
-		// n8n may keep one context for every poll of an activation: only this poll's answers count
-		forgetRefusedDate(this);
 		const outcome = await runAlone(key, Date.now(), async (claim) => {
+			// n8n may keep one context for every poll of an activation: only this poll's answers count (cleared
+			// here, not before: a poll skipped while another runs must not erase the running one's record)
+			forgetRefusedDate(this);
 			const poll = settings.triggerOn === 'newScans' ? pollNewScans : pollCodeChanges;
 			return await poll(this, settings, claim).catch((error: unknown) => {
 				// a poll that read by a guessed present may fail on it (a time "ahead"): the clocks are the cause
