@@ -261,3 +261,69 @@ describe('Delete Missing on an n8n whose getParentNodes ignores depth (n8n-core 
 		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(3);
 	});
 });
+
+const PAGER_TYPE = 'harness.pager';
+
+/**
+ * A node handing over the next page of a sheet each time it runs (and nothing once the pages are done), as a
+ * paginated HTTP Request in a loop built of n8n's own nodes (an IF leading back) would, without Loop Over Items.
+ */
+function pager(pages: Row[][]): INodeType {
+	return {
+		description: {
+			displayName: 'Pager',
+			name: 'pager',
+			group: ['transform'],
+			version: 1,
+			description: 'Hands over the next page of a sheet',
+			defaults: { name: 'Pager' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			const context = this.getContext('node');
+			const page = (context.page as number | undefined) ?? 0;
+			context.page = page + 1;
+			return [(pages[page] ?? []).map((json) => ({ json: { ...json } }))];
+		},
+	};
+}
+
+describe('Delete Missing in a loop made without Loop Over Items', () => {
+	it('is refused when the sync leads back to the node feeding it, which n8n runs once per page: nothing deleted', async () => {
+		const rows = sheet(4, 'paged');
+		const teamId = teamWith(rows);
+		const { run } = await executeWorkflow(
+			{
+				nodes: [
+					partNode('Sheet', -400),
+					{ ...partNode('Pager', -200), type: PAGER_TYPE },
+					syncNode(teamId),
+				],
+				connections: {
+					Sheet: { main: [[{ node: 'Pager', type: 'main', index: 0 }]] },
+					Pager: { main: [[{ node: 'Sync', type: 'main', index: 0 }]] },
+					Sync: { main: [[{ node: 'Pager', type: 'main', index: 0 }]] },
+				},
+			},
+			{
+				credentials: suite.credentials,
+				standIns: {
+					[SHEET_PART_TYPE]: sheetPart({ Sheet: [{}] }),
+					[PAGER_TYPE]: pager([rows.slice(0, 2), rows.slice(2)]),
+				},
+			},
+		);
+		const tasks = run.data.resultData.runData.Sync ?? [];
+
+		expect(tasks[0]?.error?.message).toBe(
+			'"Delete Missing" cannot run inside a loop: each run of the node would look like the whole sheet',
+		);
+		expect(tasks[0]?.error?.description).toContain(
+			'This node leads back to "Pager", which feeds it',
+		);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(4);
+	});
+});

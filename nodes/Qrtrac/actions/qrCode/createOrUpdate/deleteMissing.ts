@@ -70,12 +70,20 @@ export function readDeleteMissing(
 			'as an AI tool: each call holds one row, not the whole sheet',
 			'Turn Delete Missing off in this tool (Options), and run a Create or Update with Delete Missing over the whole sheet in a workflow instead.',
 		);
-	if (checked.deleteMissing && insideLoop(ctx))
+	const loop = checked.deleteMissing ? loopAround(ctx) : undefined;
+	if (loop === 'loopOverItems')
 		throw refused(
 			ctx,
 			itemIndex,
 			'inside Loop Over Items: each batch would look like the whole sheet',
 			"Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet (e.g. on the loop's done output), so that the codes of later batches are not deleted.",
+		);
+	if (loop !== undefined)
+		throw refused(
+			ctx,
+			itemIndex,
+			'inside a loop: each run of the node would look like the whole sheet',
+			`This node leads back to "${loop.through}", which feeds it, so n8n runs it once per pass, each time with part of the rows. Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet after it, so that the codes of the other passes are not deleted.`,
 		);
 	if (checked.deleteMissing && ctx.getNode().executeOnce === true)
 		throw refused(
@@ -100,18 +108,20 @@ export function readDeleteMissing(
 const LOOP_NODE_TYPE = 'n8n-nodes-base.splitInBatches';
 
 /**
- * Whether the node runs inside a Loop Over Items: the loop node is both before and after it (its "loop" output
- * leads to this node and back). On the loop's "done" output the node runs once over every row: not inside.
+ * The loop the node runs in, if any: a node both before and after it, which n8n runs it once per pass of (the
+ * Loop Over Items type when one is, else the first such node by name: a loop built of an IF leading back). On
+ * Loop Over Items' "done" output the node runs once over every row: not inside.
  */
-function insideLoop(ctx: IExecuteFunctions): boolean {
+function loopAround(ctx: IExecuteFunctions): 'loopOverItems' | { through: string } | undefined {
 	// older n8n versions do not tell the workflow's graph to a node
 	if (typeof ctx.getParentNodes !== 'function' || typeof ctx.getChildNodes !== 'function')
-		return false;
+		return undefined;
 	const name = ctx.getNode().name;
-	const loops = (nodes: Array<{ name: string; type: string }>) =>
-		nodes.filter((node) => node.type === LOOP_NODE_TYPE).map((node) => node.name);
-	const before = new Set(loops(ctx.getParentNodes(name)));
-	return loops(ctx.getChildNodes(name)).some((loop) => before.has(loop));
+	const before = new Set(ctx.getParentNodes(name).map((node) => node.name));
+	const around = ctx.getChildNodes(name).filter((node) => before.has(node.name));
+	if (around.some((node) => node.type === LOOP_NODE_TYPE)) return 'loopOverItems';
+	const through = around.map((node) => node.name).sort()[0];
+	return through === undefined ? undefined : { through };
 }
 
 /**

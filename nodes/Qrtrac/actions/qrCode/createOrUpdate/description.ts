@@ -83,7 +83,7 @@ const properties: INodeProperties[] = [
 			default: false,
 			displayOptions: { show: { '/mode': [SYNC_MODE] } },
 			description:
-				"Whether to soft-delete, after all rows ran, the codes of the team that carry the 'Delete Missing Tag' and whose Display ID is in none of the rows. Nothing is deleted when a row fails. Not inside Loop Over Items, where a batch is not the whole sheet, nor with Execute Once, which passes only the first row, nor fed by several nodes (put a Merge before it), nor on an AI tool, where a call is one row.",
+				"Whether to soft-delete, after all rows ran, the codes of the team that carry the 'Delete Missing Tag' and whose Display ID is in none of the rows. Nothing is deleted when a row fails. Not inside Loop Over Items or any other loop, where a batch is not the whole sheet, nor with Execute Once, which passes only the first row, nor fed by several nodes (put a Merge before it), nor on an AI tool, where a call is one row.",
 		},
 		{
 			displayName: 'Delete Missing Tag',
