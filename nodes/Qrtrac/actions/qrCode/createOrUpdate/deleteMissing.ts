@@ -13,7 +13,6 @@ import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode, settleRefusals } from './apply';
 import { codesMissingFromInput } from './plan';
 import type { DeleteMissingRow, DeleteMissingScope } from './deleteMissingScope';
-import { loopAround } from './deleteMissingLoops';
 
 /**
  * Delete Missing of Create or Update (sync): after all rows, the team's codes with the chosen tag that no row
@@ -84,7 +83,7 @@ export function readDeleteMissing(
 			ctx,
 			itemIndex,
 			'inside a loop: each run of the node would look like the whole sheet',
-			`"${loop.through}" runs in a loop and leads to this node, so n8n runs this node once per pass, each time with part of the rows. Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet after it, so that the codes of the other passes are not deleted.`,
+			`This node leads back to "${loop.through}", which feeds it, so n8n runs it once per pass, each time with part of the rows. Turn Delete Missing off in the loop, and run a Create or Update with Delete Missing once over the whole sheet after it, so that the codes of the other passes are not deleted.`,
 		);
 	if (checked.deleteMissing && ctx.getNode().executeOnce === true)
 		throw refused(
@@ -103,6 +102,26 @@ export function readDeleteMissing(
 		);
 	checkedDeleteMissing.set(options, checked);
 	return checked;
+}
+
+/** n8n's Loop Over Items (Split in Batches). */
+const LOOP_NODE_TYPE = 'n8n-nodes-base.splitInBatches';
+
+/**
+ * The loop the node runs in, if any: a node both before and after it, which n8n runs it once per pass of (the
+ * Loop Over Items type when one is, else the first such node by name: a loop built of an IF leading back). On
+ * Loop Over Items' "done" output the node runs once over every row: not inside.
+ */
+function loopAround(ctx: IExecuteFunctions): 'loopOverItems' | { through: string } | undefined {
+	// older n8n versions do not tell the workflow's graph to a node
+	if (typeof ctx.getParentNodes !== 'function' || typeof ctx.getChildNodes !== 'function')
+		return undefined;
+	const name = ctx.getNode().name;
+	const before = new Set(ctx.getParentNodes(name).map((node) => node.name));
+	const around = ctx.getChildNodes(name).filter((node) => before.has(node.name));
+	if (around.some((node) => node.type === LOOP_NODE_TYPE)) return 'loopOverItems';
+	const through = around.map((node) => node.name).sort()[0];
+	return through === undefined ? undefined : { through };
 }
 
 /**
