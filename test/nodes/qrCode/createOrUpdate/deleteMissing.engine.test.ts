@@ -8,47 +8,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } fr
 import { executeWorkflow } from '../../../support/harness/executeWorkflow';
 import { sheet, type SheetRow as Row } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { deleteMissingTeams, syncNode } from './deleteMissingNodes';
 
 const suite = useSimulator();
-let teamCount = 0;
-
-/** A team holding exactly the sheet's codes, each with the tag Delete Missing is scoped to. */
-function teamWith(rows: Row[]): string {
-	const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
-	const team = suite.sim.state.createTeam(orgId, `Delete Missing team ${++teamCount}`);
-	for (const row of rows)
-		suite.sim.state.createQr(team.id, {
-			displayId: row.displayId,
-			name: row.name,
-			qrType: 'WEB',
-			qrRedirectUrl: row.url,
-			tags: ['sheet'],
-		});
-	return team.id;
-}
-
-/** The sync node with Delete Missing on for the tag every row carries, and `settings` (n8n's node settings). */
-function syncNode(teamId: string, settings: Record<string, unknown> = {}) {
-	return {
-		id: 'sync',
-		name: 'Sync',
-		type: 'qrtrac',
-		typeVersion: 1.2,
-		position: [0, 0] as [number, number],
-		parameters: {
-			resource: 'qrCode',
-			operation: 'createOrUpdate',
-			mode: 'sync',
-			displayId: '={{ $json.displayId }}',
-			qrType: 'WEB',
-			name: '={{ $json.name }}',
-			qrRedirectUrl: '={{ $json.url }}',
-			additionalFields: { tags: 'sheet' },
-			options: { teamOverride: teamId, deleteMissing: true, deleteMissingTag: 'sheet' },
-		},
-		...settings,
-	};
-}
+const teamWith = deleteMissingTeams(suite, 'Delete Missing team');
 
 async function runSync(teamId: string, rows: Row[], settings: Record<string, unknown> = {}) {
 	const { run } = await executeWorkflow(

@@ -6,45 +6,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { executeWorkflow } from '../../../support/harness/executeWorkflow';
-import { sheet, type SheetRow as Row } from '../../../support/sheetRows';
+import { sheet } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
+import { deleteMissingTeams, syncNode } from './deleteMissingNodes';
 
 const suite = useSimulator();
 
-function teamWith(rows: Row[]): string {
-	const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
-	const team = suite.sim.state.createTeam(orgId, 'poll loop team');
-	for (const row of rows)
-		suite.sim.state.createQr(team.id, {
-			displayId: row.displayId,
-			name: row.name,
-			qrType: 'WEB',
-			qrRedirectUrl: row.url,
-			tags: ['sheet'],
-		});
-	return team.id;
-}
-
-function syncNode(teamId: string) {
-	return {
-		id: 'sync',
-		name: 'Sync',
-		type: 'qrtrac',
-		typeVersion: 1.2,
-		position: [0, 0] as [number, number],
-		parameters: {
-			resource: 'qrCode',
-			operation: 'createOrUpdate',
-			mode: 'sync',
-			displayId: '={{ $json.displayId }}',
-			qrType: 'WEB',
-			name: '={{ $json.name }}',
-			qrRedirectUrl: '={{ $json.url }}',
-			additionalFields: { tags: 'sheet' },
-			options: { teamOverride: teamId, deleteMissing: true, deleteMissingTag: 'sheet' },
-		},
-	};
-}
+const teamWith = deleteMissingTeams(suite, 'poll loop team');
 
 const PASS = 'harness.pass';
 const POLL = 'harness.poll';
