@@ -17,10 +17,19 @@ const owners = {
 // modules the index exports whole, which unit tests read (the form's defaults, as n8n computes them)
 const wholeModules = { NodeHelpers: 'node-helpers.js' };
 
-const exportOf = (name) =>
-	name in wholeModules
-		? require(dist + wholeModules[name])
-		: require(dist + (owners[name] ?? 'index.js'))[name];
+const loaded = new Map();
+// kept once loaded: the node code reads an export at each use (`n8n_workflow_1.sleep(...)`), and jest's require
+// costs a module lookup each time
+const exportOf = (name) => {
+	if (!loaded.has(name))
+		loaded.set(
+			name,
+			name in wholeModules
+				? require(dist + wholeModules[name])
+				: require(dist + (owners[name] ?? 'index.js'))[name],
+		);
+	return loaded.get(name);
+};
 
 // `{ ...jest.requireActual('n8n-workflow'), sleep }` (the fake-clock files) copies the names the node code uses
 module.exports = new Proxy(

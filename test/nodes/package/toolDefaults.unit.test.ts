@@ -6,6 +6,7 @@
 import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow';
 
 import { Qrtrac } from '../../../nodes/Qrtrac/Qrtrac.node';
+import { operationProperties } from '../../support/operationForm';
 
 const description = new Qrtrac().description;
 
@@ -14,7 +15,7 @@ function defaults(typeName: string, version: number, operation: string, resource
 	const typeDescription: INodeTypeDescription = { ...description, name: typeName };
 	const node = { typeVersion: version, parameters: {} } as unknown as INode;
 	return NodeHelpers.getNodeParameters(
-		description.properties,
+		operationProperties(description.properties, resource, operation),
 		{ resource, operation },
 		true,
 		false,

@@ -13,6 +13,7 @@ import { Qrtrac } from '../../../nodes/Qrtrac/Qrtrac.node';
 import { limitOption } from '../../../nodes/Qrtrac/descriptions/common';
 import { fromAiKey } from '../../../nodes/Qrtrac/descriptions/toolDescriptions';
 import { NODE_VERSIONS } from '../../../nodes/Qrtrac/descriptions/layoutVersions';
+import { operationProperties } from '../../support/operationForm';
 
 const description = new Qrtrac().description;
 const version = NODE_VERSIONS[NODE_VERSIONS.length - 1];
@@ -36,7 +37,7 @@ function toolDefaults(resource: string, operation: string) {
 		computed.set(
 			key,
 			NodeHelpers.getNodeParameters(
-				description.properties,
+				operationProperties(description.properties, resource, operation),
 				{ resource, operation },
 				true,
 				false,

@@ -13,6 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
+import { operationProperties } from '../../../support/operationForm';
 
 const description: INodeTypeDescription = new Qrtrac().description;
 
@@ -25,8 +26,9 @@ function missingRequired(operation: string, qrType: string, version = 1.2): stri
 		position: [0, 0],
 		parameters: {},
 	} as unknown as INode;
+	const properties = operationProperties(description.properties, 'qrCode', operation);
 	const parameters = NodeHelpers.getNodeParameters(
-		description.properties,
+		properties,
 		{ resource: 'qrCode', operation, qrType } as INodeParameters,
 		true,
 		false,
@@ -34,7 +36,7 @@ function missingRequired(operation: string, qrType: string, version = 1.2): stri
 		description,
 	)!;
 	const issues = NodeHelpers.getNodeParametersIssues(
-		description.properties,
+		properties,
 		{ ...node, parameters },
 		description,
 	);
