@@ -10,7 +10,7 @@ import {
 	madeBeforeUnread,
 	madeElsewhereBefore,
 	sentBefore,
-	type CreateKind,
+	type TriedKind,
 } from './created';
 
 /**
@@ -58,7 +58,7 @@ export async function createOnce<T extends object, K extends { id: string } = { 
 	ctx: TransportContext,
 	create: {
 		operation: string;
-		kind: CreateKind;
+		kind: TriedKind;
 		body: IDataObject;
 		itemIndex?: number;
 		/** The Display ID the advice names, where the create has one. */
@@ -66,6 +66,11 @@ export async function createOnce<T extends object, K extends { id: string } = { 
 		/** What the earlier try of unknown outcome made, looked up; undefined: nothing, so it is sent. */
 		settle?: () => Promise<T | undefined>;
 		again?: GivenAgain<T, K>;
+		/**
+		 * Whether a failure leaves open that the request was carried out, so that the next try sends nothing
+		 * (default: an unknown outcome); any other failure is forgotten, to be sent again.
+		 */
+		mayHaveActed?: (error: unknown) => boolean;
 	},
 	send: () => Promise<T>,
 ): Promise<T> {
@@ -108,7 +113,7 @@ export async function createOnce<T extends object, K extends { id: string } = { 
 		if (isMadeElsewhere(error)) {
 			const { message, description } = error;
 			remember(key, { atMs: Date.now(), digest, madeElsewhere: { message, description } });
-		} else if (!isOutcomeUnknown(error)) tried.delete(key);
+		} else if (!(create.mayHaveActed ?? isOutcomeUnknown)(error)) tried.delete(key);
 		else remember(key, { atMs: Date.now(), digest, failure: messageOf(error) });
 		throw error;
 	});

@@ -16,6 +16,16 @@ import { apiError } from '../nodeErrors';
  */
 export type CreateKind = 'code' | 'copy' | 'team' | 'link';
 
+/**
+ * What api/createTries.ts keeps the tries of: a create, or a resent invitation (no record, but an e-mail to the
+ * person that spends one of the few resends QRTRAC allows).
+ */
+export type TriedKind = CreateKind | 'invite';
+
+/** What to do before resending an invitation whose outcome is unknown. */
+export const ASK_BEFORE_RESENDING =
+	'Ask the person whether the invitation arrived before resending it: each resend sends another e-mail and spends one of the few resends QRTRAC allows.';
+
 /** The new code, or the "probably created" error when its answer has no text `id`. */
 export function readCreatedQrCode(
 	source: AnswerSource,
@@ -55,7 +65,8 @@ const NOUN: Record<CreateKind, string> = {
 	link: 'dynamic link was probably created',
 };
 
-function advice(kind: CreateKind, displayId?: string): string {
+function advice(kind: TriedKind, displayId?: string): string {
+	if (kind === 'invite') return ASK_BEFORE_RESENDING;
 	if (displayId)
 		return `Look it up by its Display ID "${displayId}" first (Check Display ID Availability answers "taken" when it exists; Get Many's Search finds it).`;
 	if (kind === 'copy')
@@ -80,7 +91,7 @@ export function lookBeforeCreatingAgain(kind: CreateKind, displayId?: string): s
  */
 export function sentBefore(
 	node: INode,
-	create: { operation: string; kind: CreateKind; itemIndex?: number; displayId?: string },
+	create: { operation: string; kind: TriedKind; itemIndex?: number; displayId?: string },
 	failure: string,
 ): NodeApiError {
 	return markOutcomeUnknown(
@@ -89,7 +100,7 @@ export function sentBefore(
 			{ success: false, message: 'create tried before with an unknown outcome' },
 			{
 				message: `The outcome of ${create.operation} is unknown: an earlier try of this node sent it`,
-				description: `n8n ran this node again (Retry On Fail) after a try whose ${create.operation} may have been carried out all the same (${failure}). It was not sent again, so that nothing is created twice. ${advice(create.kind, create.displayId)}`,
+				description: `n8n ran this node again (Retry On Fail) after a try whose ${create.operation} may have been carried out all the same (${failure}). It was not sent again, so that ${create.kind === 'invite' ? 'nobody is mailed twice' : 'nothing is created twice'}. ${advice(create.kind, create.displayId)}`,
 				itemIndex: create.itemIndex,
 			},
 		),
@@ -168,7 +179,7 @@ export function linkedElsewhere(
  */
 export function madeBeforeUnread(
 	node: INode,
-	create: { operation: string; kind: CreateKind; itemIndex?: number },
+	create: { operation: string; kind: TriedKind; itemIndex?: number },
 	id: string,
 	failure: string,
 ): NodeApiError {
@@ -188,7 +199,7 @@ export function madeBeforeUnread(
 /** The error for a create n8n runs again after a try that carried it out, when what it made has since been deleted. */
 export function madeBeforeGone(
 	node: INode,
-	create: { operation: string; kind: CreateKind; itemIndex?: number },
+	create: { operation: string; kind: TriedKind; itemIndex?: number },
 	id: string,
 ): NodeApiError {
 	return apiError(

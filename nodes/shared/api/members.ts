@@ -2,9 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { classifyFailure } from '../retryPolicy';
+import { nothingWentOut } from '../serviceErrors';
 import type { TransportContext } from '../transport';
 import { allSettledFirst } from '../taskPool';
 import type { Member } from './answers';
+import { ASK_BEFORE_RESENDING } from './created';
+import { createOnce } from './createTries';
 import { verifiedMarker } from '../records/simplify';
 import { endpoint, type Endpoint } from './route';
 import { callEndpoint } from './source';
@@ -231,21 +234,31 @@ export async function deleteMember(
 
 /**
  * Sends the invitation again. It is a GET that sends an e-mail and spends one of a few resends, so it is never
- * sent again after an unknown outcome (and nothing can be read to tell whether it went out).
+ * sent again after an unknown outcome (and nothing can be read to tell whether it went out), nor by n8n's Retry On
+ * Fail after a try that sent it or may have (createOnce): only a failure that surely sent nothing is tried again.
  */
 export async function resendInvite(
 	ctx: TransportContext,
 	{ email, itemIndex }: { email: string; itemIndex?: number },
 ): Promise<void> {
-	await callEndpoint(ctx, {
+	const resend = {
 		operation: 'Resend Invite',
-		route: 'GET /teams-api/resend/invite/{email}',
-		params: { email },
-		hasSideEffects: true,
-		sendsInvitation: true,
-		unknownOutcomeAdvice:
-			'Ask the person whether the invitation arrived before resending it: each resend sends another e-mail and spends one of the few resends QRTRAC allows.',
+		kind: 'invite' as const,
+		body: { email },
 		itemIndex,
+		mayHaveActed: (error: unknown) => !nothingWentOut(error),
+	};
+	await createOnce(ctx, resend, async () => {
+		await callEndpoint(ctx, {
+			operation: 'Resend Invite',
+			route: 'GET /teams-api/resend/invite/{email}',
+			params: { email },
+			hasSideEffects: true,
+			sendsInvitation: true,
+			unknownOutcomeAdvice: ASK_BEFORE_RESENDING,
+			itemIndex,
+		});
+		return { email };
 	});
 }
 

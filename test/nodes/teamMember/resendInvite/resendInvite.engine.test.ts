@@ -31,7 +31,7 @@ function loseNextResendAnswer(): void {
 async function resendTo(
 	emails: string[],
 	credentials: HarnessCredentials,
-	options: { typeVersion?: number; continueOnFail?: boolean } = {},
+	options: { typeVersion?: number; continueOnFail?: boolean; retryOnFail?: number } = {},
 ) {
 	return await runNode({
 		nodeType: 'qrtrac',
@@ -222,6 +222,69 @@ describe('Team Member: Resend Invite', () => {
 		expect(result.error?.description).toContain('The 2 item(s) after them were not started.');
 		expect(suite.sim.state.resendCount('late.held@member.example')).toBe(0);
 		expect(suite.sim.requestLog.filter((entry) => entry.path.startsWith(path))).toHaveLength(3);
+	});
+
+	it("with n8n's Retry On Fail and Continue On Fail, the try n8n runs again after a refused first row mails nobody twice", async () => {
+		const { main, credentials } = newOrganization();
+		for (const name of ['refused', 'penny', 'quinn'])
+			invite(main.id, 'P', `${name}.retry@member.example`);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'refused.retry@member.example has already accepted the invitation',
+			path: '/api/teams-api/resend/invite/refused.retry@member.example',
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'resendInvite',
+				email: '={{ $json.email }}',
+			},
+			items: ['refused', 'penny', 'Quinn'].map((name) => ({
+				email: `${name}.retry@member.example`,
+			})),
+			credentials,
+			continueOnFail: true,
+			retryOnFail: 3,
+		});
+
+		// n8n ran the node three times (its first item failed each time): Penny and Quinn were mailed on the first
+		expect(result.items.map((item) => item.json.result ?? item.json.error)).toEqual([
+			'refused.retry@member.example has already accepted the invitation',
+			'inviteResent',
+			'inviteResent',
+		]);
+		expect(suite.sim.state.resendCount('penny.retry@member.example')).toBe(1);
+		expect(suite.sim.state.resendCount('quinn.retry@member.example')).toBe(1);
+	});
+
+	it("with n8n's Retry On Fail, a row whose answer was lost is not sent again by the next try, which says why", async () => {
+		const { main, credentials } = newOrganization();
+		invite(main.id, 'Lia', 'lia.retry@member.example');
+		loseNextResendAnswer();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'teamMember',
+				operation: 'resendInvite',
+				email: '={{ $json.email }}',
+			},
+			items: [{ email: 'lia.retry@member.example' }],
+			credentials,
+			retryOnFail: 2,
+		});
+
+		expect(result.error?.message).toMatch(
+			/^The outcome of Resend Invite is unknown: an earlier try/,
+		);
+		expect(result.error?.description).toContain(
+			'Ask the person whether the invitation arrived before resending it',
+		);
+		expect(suite.sim.state.resendCount('lia.retry@member.example')).toBe(1);
+		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
 	it('sends every row as before in nodes saved with 1.1', async () => {
