@@ -64,7 +64,7 @@ export function timeRangeFields(withAllTime: boolean): INodeProperties[] {
 			required: true,
 			displayOptions: { show: { timeRange: ['custom'] } },
 			description:
-				'Last moment of the range (inclusive); a date alone (2026-01-31) means the end of that day, but the date picker sets 00:00:00, the start of the day: type the date alone to include the day. An expression may also give epoch milliseconds.',
+				'Last moment of the range (inclusive); a date alone (2026-01-31) means the end of that day, a month alone (2026-01) the end of that month, but the date picker sets 00:00:00, the start of the day: type the date alone to include the day. An expression may also give epoch milliseconds.',
 		},
 	];
 }

@@ -46,12 +46,15 @@ const PRESET_DAYS: Partial<Record<TimeRangePreset, number>> = { last7Days: 7, la
  */
 export const CLOCK_AHEAD_ALLOWANCE_MS = 15 * 60_000;
 
+/** The calendar units a range is worked out in: a day, an ISO week (Monday to Sunday) or a month of the zone. */
+export type CalendarUnit = 'day' | 'week' | 'month';
+
 /**
- * The first millisecond of the zone's day or month holding `moment`. Where the clocks go back at midnight
+ * The first millisecond of the zone's day, week or month holding `moment`. Where the clocks go back at midnight
  * (America/Havana, 2026-11-01: 01:00 back to 00:00) luxon's `startOf` is the second midnight; the day began at the
  * first, an hour earlier.
  */
-export function firstMsOf(moment: DateTime, unit: 'day' | 'month'): number {
+export function firstMsOf(moment: DateTime, unit: CalendarUnit): number {
 	const start = moment.startOf(unit);
 	const before = start.minus({ milliseconds: 1 });
 	const earlier = start.toMillis() - (before.offset - start.offset) * 60_000;
@@ -64,12 +67,12 @@ export function firstMsOf(moment: DateTime, unit: 'day' | 'month'): number {
 }
 
 /**
- * The last millisecond of the zone's day or month holding `moment`: the next one's first less 1 ms. Not luxon's
- * `endOf`, which lands an hour into the next day where clocks go back at midnight (America/Havana, 2026-10-31).
+ * The last millisecond of the zone's day, week or month holding `moment`: the next one's first less 1 ms. Not
+ * luxon's `endOf`, which lands an hour into the next day where clocks go back at midnight (America/Havana,
+ * 2026-10-31).
  */
-export function lastMsOf(moment: DateTime, unit: 'day' | 'month'): number {
-	const next = unit === 'day' ? { days: 1 } : { months: 1 };
-	return firstMsOf(moment.startOf(unit).plus(next), unit) - 1;
+export function lastMsOf(moment: DateTime, unit: CalendarUnit): number {
+	return firstMsOf(moment.startOf(unit).plus({ [unit]: 1 }), unit) - 1;
 }
 
 /** Why a range cannot be worked out in `timezone`, or undefined when luxon knows the zone (its times would be NaN). */
@@ -111,8 +114,9 @@ export function presetRange(
 }
 
 /**
- * One bound of a custom range as epoch milliseconds. A date without a time means the start of that day for
- * "Start" and its last millisecond for "End", so that a custom range of whole days includes the end day.
+ * One bound of a custom range as epoch milliseconds. A date without a time means the start of the day, week or
+ * month it names for "Start" and its last millisecond for "End", so that a custom range of whole days includes the
+ * end day, and an End of "2026-03" the whole of March, not its first millisecond.
  */
 export function timeBoundSchema(bound: 'start' | 'end', timezone: string) {
 	return z
@@ -140,9 +144,21 @@ function toEpochMs(raw: unknown, bound: 'start' | 'end', timezone: string): numb
 	if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
 	const parsed = DateTime.fromISO(text, { zone: timezone });
 	if (!parsed.isValid) return undefined;
-	const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-	if (!dateOnly) return parsed.toMillis();
-	return bound === 'end' ? lastMsOf(parsed, 'day') : firstMsOf(parsed, 'day');
+	const unit = namedUnit(text);
+	if (unit === undefined) return parsed.toMillis();
+	return bound === 'end' ? lastMsOf(parsed, unit) : firstMsOf(parsed, unit);
+}
+
+/**
+ * The unit an ISO 8601 date without a time names (luxon reads each as its first moment): a month (2026-03), an
+ * ISO week (2026-W10), a day (2026-03-10, ordinal 2026-069, week date 2026-W10-2); none for a time, with or
+ * without a date (luxon reads "10:00" as today at 10:00).
+ */
+function namedUnit(text: string): CalendarUnit | undefined {
+	if (/^\d{4}-\d{2}$/.test(text)) return 'month';
+	if (/^\d{4}-?w\d{2}$/i.test(text)) return 'week';
+	if (/^\d{4}-(\d{2}-\d{2}|\d{3})$|^\d{4}-?w\d{2}-?\d$/i.test(text)) return 'day';
+	return undefined;
 }
 
 /** Scans whose time lies within the range, bounds included (as the service filters them). */

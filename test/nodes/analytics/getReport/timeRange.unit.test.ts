@@ -149,3 +149,46 @@ describe('unknownZone', () => {
 		}
 	});
 });
+
+describe('a custom bound given as a date without a time, of any ISO 8601 form', () => {
+	const zone = 'Europe/Berlin';
+	const bounds = (text: string) => [
+		timeBoundSchema('start', zone).parse(text),
+		timeBoundSchema('end', zone).parse(text),
+	];
+
+	it('covers the whole month of a month alone (2026-03), not the first millisecond of its first day', () => {
+		// March 2026 in Berlin: 00:00 CET on the 1st to the last ms of the 31st, CEST since the 29th
+		expect(bounds('2026-03')).toEqual([
+			Date.parse('2026-02-28T23:00:00Z'),
+			Date.parse('2026-03-31T21:59:59.999Z'),
+		]);
+	});
+
+	it('covers the whole day of an ordinal or week date (2026-069, 2026-W11-2), as of 2026-03-10', () => {
+		const march10 = bounds('2026-03-10');
+		expect(march10).toEqual([
+			Date.parse('2026-03-09T23:00:00Z'),
+			Date.parse('2026-03-10T22:59:59.999Z'),
+		]);
+		expect(bounds('2026-069')).toEqual(march10);
+		expect(bounds('2026-W11-2')).toEqual(march10);
+		expect(bounds('2026W112')).toEqual(march10);
+	});
+
+	it('keeps a time as that moment, also one without a date (today at 10:00)', () => {
+		expect(bounds('2026-03-10T10:00')).toEqual([
+			Date.parse('2026-03-10T09:00:00Z'),
+			Date.parse('2026-03-10T09:00:00Z'),
+		]);
+		const today10 = DateTime.fromObject({ hour: 10 }, { zone }).toMillis();
+		expect(bounds('10:00')).toEqual([today10, today10]);
+	});
+
+	it('covers the whole ISO week, Monday to Sunday, of a week alone (2026-W13, the clocks changing on its Sunday)', () => {
+		expect(bounds('2026-W13')).toEqual([
+			Date.parse('2026-03-22T23:00:00Z'),
+			Date.parse('2026-03-29T21:59:59.999Z'),
+		]);
+	});
+});
