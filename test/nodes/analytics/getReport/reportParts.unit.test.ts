@@ -333,3 +333,72 @@ describe('ZonedDays.cutEnds', () => {
 		).toEqual({ first: true, last: true });
 	});
 });
+
+describe('unique scans of a part never contradict those of the whole holding it', () => {
+	/** qr_a's scans: `visitors` addresses scanning twice on March 1, and `laterScans` of the first on March 2. */
+	function campaign(visitors: number, laterScans: number, layout: 'perCodeAndDay' | 'summary') {
+		const days = new ZonedDays(NEW_YORK);
+		const tally = new ScanTally(
+			{
+				qrIds: ['qr_a'],
+				range: RANGE,
+				breakdowns: [],
+				visitorKey: 'ip',
+				byDay: layout === 'perCodeAndDay',
+				acrossCodes: layout === 'summary',
+			},
+			days,
+		);
+		const address = (index: number) => `198.51.${index >> 8}.${index & 255}`;
+		for (let round = 0; round < 2; round++)
+			for (let index = 0; index < visitors; index++)
+				tally.add({
+					qrId: 'qr_a',
+					scanTime: RANGE.startTime + round * 1_000 + index,
+					ipAddress: address(index),
+				});
+		for (let index = 0; index < laterScans; index++)
+			tally.add({ qrId: 'qr_a', scanTime: RANGE.startTime + 86_400_000, ipAddress: address(0) });
+		const rows = reportItems(tally, { layout, range: RANGE, days, topN: 10, names: () => ({}) });
+		return { rows, exact: tally.codes.get('qr_a')?.total.visitors.estimated === false };
+	}
+
+	it("gives a day holding every scan of the range the code's exact count, as One Item per Code does", () => {
+		// 1,500 visitors in a day: past the day's exact bound (1,000), within the code's (5,000)
+		const { rows, exact } = campaign(1_500, 0, 'perCodeAndDay');
+		expect(exact).toBe(true);
+		expect(rows[0]).toEqual({
+			qrId: 'qr_a',
+			date: '2026-03-01',
+			partialDay: false,
+			scans: 3_000,
+			uniqueScans: 1_500,
+		});
+	});
+
+	it("gives a Summary's only code the Summary's exact count", () => {
+		// 6,000 visitors: past a code's exact bound (5,000), within the Summary's (100,000)
+		const [summary] = campaign(6_000, 0, 'summary').rows;
+		expect(summary).toMatchObject({ codes: 1, scans: 12_000, uniqueScans: 6_000 });
+		expect(summary.uniqueScansNote).toBeUndefined();
+		expect((summary.perCode as Array<Record<string, unknown>>)[0]).toMatchObject({
+			scans: 12_000,
+			uniqueScans: 6_000,
+		});
+		expect((summary.perCode as Array<Record<string, unknown>>)[0].uniqueScansNote).toBeUndefined();
+	});
+
+	it("never gives a day more visitors than the code's whole range counted exactly", () => {
+		// 1,001 to 1,020 visitors on March 1 and one of them again on March 2: the day's sketch alone lands above
+		// the range's exact count for these addresses (1,012 for 1,001)
+		for (let visitors = 1_001; visitors <= 1_020; visitors++) {
+			const { rows, exact } = campaign(visitors, 1, 'perCodeAndDay');
+			const day = rows[0] as { scans: number; uniqueScans: number };
+			expect([visitors, exact, day.scans]).toEqual([visitors, true, 2 * visitors]);
+			expect([visitors, day.uniqueScans > 1_000 && day.uniqueScans <= visitors]).toEqual([
+				visitors,
+				true,
+			]);
+		}
+	});
+});

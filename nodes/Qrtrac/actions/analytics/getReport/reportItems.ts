@@ -37,11 +37,21 @@ export interface ReportContext {
 	totals?: (qrId: string, counted: CutoffCounts) => IDataObject;
 }
 
-/** Unique scans of a tally and, when they are not a plain exact count, the note that says why. */
-export function uniqueScans(tally: Tally): {
+/**
+ * Unique scans of a tally and, when they are not a plain exact count, the note that says why. `whole`: a tally
+ * holding all of this one's scans and more (a code's whole range for one of its days, the Summary's for one of its
+ * codes), whose counter is exact further: a part with all of its scans is counted as the whole is, and no part
+ * shows more visitors than its whole.
+ */
+export function uniqueScans(
+	tally: Tally,
+	whole?: Tally,
+): {
 	uniqueScans: number | null;
 	uniqueScansNote?: string;
 } {
+	// the same scans (a part holds no scan its whole lacks): the whole's count, exact where the part's is estimated
+	if (whole && whole.scans === tally.scans) return uniqueScans(whole);
 	if (tally.scans === 0) return { uniqueScans: 0 };
 	if (tally.withoutIp === tally.scans)
 		return {
@@ -57,11 +67,18 @@ export function uniqueScans(tally: Tally): {
 		notes.push(
 			`${tally.withoutIp} of the ${tally.scans} scans carried no IP address (in ipAddress, ip, clientIp or a like top-level field) and ${tally.withoutIp === 1 ? 'is not counted as a visitor' : 'are not counted as visitors'}`,
 		);
-	// an estimate may land above the scans it counts: no more people than scans with an address can have scanned
-	const count = Math.min(tally.visitors.count(), tally.scans - tally.withoutIp);
+	const count = Math.min(visitors(tally), whole ? visitors(whole) : Infinity);
 	return notes.length === 0
 		? { uniqueScans: count }
 		: { uniqueScans: count, uniqueScansNote: notes.join('. ') };
+}
+
+/**
+ * A tally's distinct visitors: an estimate may land above the scans it counts, and no more people than scans with
+ * an address can have scanned.
+ */
+function visitors(tally: Tally): number {
+	return Math.min(tally.visitors.count(), tally.scans - tally.withoutIp);
 }
 
 function rangeFields(context: ReportContext): IDataObject {
@@ -71,10 +88,10 @@ function rangeFields(context: ReportContext): IDataObject {
 	};
 }
 
-function counts(tally: Tally, context: ReportContext): IDataObject {
+function counts(tally: Tally, context: ReportContext, whole?: Tally): IDataObject {
 	return {
 		scans: tally.scans,
-		...uniqueScans(tally),
+		...uniqueScans(tally, whole),
 		firstScanAt: tally.first === undefined ? null : context.days.iso(tally.first),
 		lastScanAt: tally.last === undefined ? null : context.days.iso(tally.last),
 	};
@@ -87,11 +104,16 @@ function breakdowns(tally: Tally, topN: number): IDataObject {
 	return fields;
 }
 
-function codeRow(qrId: string, code: CodeTally, context: ReportContext): IDataObject {
+function codeRow(
+	qrId: string,
+	code: CodeTally,
+	context: ReportContext,
+	whole?: Tally,
+): IDataObject {
 	return {
 		qrId,
 		...context.names(qrId),
-		...counts(code.total, context),
+		...counts(code.total, context, whole),
 		...rangeFields(context),
 		...(context.totals ? context.totals(qrId, code) : {}),
 		...breakdowns(code.total, context.topN),
@@ -109,7 +131,7 @@ export function reportItems(tally: ScanTally, context: ReportContext): IDataObje
 			...counts(across, context),
 			...rangeFields(context),
 			...breakdowns(across, context.topN),
-			perCode: [...tally.codes].map(([qrId, code]) => codeRow(qrId, code, context)),
+			perCode: [...tally.codes].map(([qrId, code]) => codeRow(qrId, code, context, across)),
 		},
 	];
 }
@@ -139,7 +161,7 @@ function dayRows(tally: ScanTally, context: ReportContext): IDataObject[] {
 				date,
 				partialDay: partial(index, date),
 				scans: day?.scans ?? 0,
-				...(day ? uniqueScans(day) : { uniqueScans: 0 }),
+				...(day ? uniqueScans(day, code.total) : { uniqueScans: 0 }),
 			});
 		}
 	}
