@@ -5,7 +5,7 @@ import { whenAborted } from './answerBody';
 import type { RateLimiter, SlotTurn } from './rateLimit/limiter';
 import type { TransportContext } from './qrtracRequest';
 import { serviceError } from './serviceErrors';
-import { fitsCeiling, lineWaitTooLong, toldWaitTooLong } from './waitCeiling';
+import { fitsCeiling, lineWaitTooLong, slotTooFar, toldWaitTooLong } from './waitCeiling';
 
 export interface SlotWait {
 	limiter: Pick<RateLimiter, 'take' | 'leave' | 'toldWaitUntilMs' | 'serviceClock'>;
@@ -48,6 +48,16 @@ export async function waitForSlot(
 			throw serviceError(ctx.getNode(), {
 				status: 429,
 				...lineWaitTooLong(wait.ceilingMs),
+				detail: whileSending(wait),
+				itemIndex,
+			});
+		}
+		// A slot moved past the window's reset (the window's rest is others') may lie further than the ceiling.
+		if (turn.granted && !fitsCeiling(turn.waitMs, waited(), wait.ceilingMs)) {
+			wait.limiter.leave(turn);
+			throw serviceError(ctx.getNode(), {
+				status: 429,
+				...slotTooFar(turn.waitMs, Date.now(), wait.ceilingMs),
 				detail: whileSending(wait),
 				itemIndex,
 			});

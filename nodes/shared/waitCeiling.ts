@@ -30,7 +30,25 @@ export function toldWaitTooLong(told: ToldWait): { message: string; hint: string
 		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${seconds(told.ceilingMs)} s`,
 		hint: told.unavailable
 			? `QRTRAC says it cannot answer until then (maintenance or overload); the request was not sent again. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine.`
-			: "QRTRAC's rate limit for this team is used up until then. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine. Check whether other workflows or tools use the same team at the same time.",
+			: USED_UP_HINT,
+	};
+}
+
+const USED_UP_HINT =
+	"QRTRAC's rate limit for this team is used up until then. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine. Check whether other workflows or tools use the same team at the same time.";
+
+/**
+ * The error for a slot granted past the ceiling: QRTRAC's answers leave the rest of its window to others (another
+ * tool, another worker), so the first slot lies after the window's reset, further away than the request may wait.
+ */
+export function slotTooFar(
+	waitMs: number,
+	nowMs: number,
+	ceilingMs: number,
+): { message: string; hint: string } {
+	return {
+		message: `QRTRAC's rate limit leaves no request slot before ${isoSeconds(nowMs + waitMs)} by n8n's clock (${seconds(waitMs)} s from now); that is over this node's Maximum Wait of ${seconds(ceilingMs)} s`,
+		hint: USED_UP_HINT,
 	};
 }
 

@@ -14,7 +14,7 @@ import * as pace from './pace';
 import { afterAnswer, cappedBudget } from './refusalCap';
 import { adoptTold, lapseTold } from './refusalLimit';
 import { afterResetCheck, isContradicted } from './resetTrust';
-import { restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
+import { givenBack, restartIfIdle, startState, waitingForProbe, type LimiterState } from './start';
 import { fitIntoWindow } from './windowFit';
 import { learnPhase, windowOfPhase } from './windowPhase';
 import { describesOurWindow, windowOfExactReset, type CountingWindow } from './windows';
@@ -123,9 +123,10 @@ export class RateLimiter {
 		if (turn.slotMs !== undefined) this.state.slots = unanswerable(this.state.slots, turn.slotMs);
 	}
 
-	/** A request that gives up its place in line (it failed before its slot), so that it holds no one up. */
+	/** A request that gives up its place in line, or its slot unsent (its wait too long), holding no one up. */
 	leave(turn: SlotTurn): void {
 		this.state.line = leaveLine(this.state.line, turn.id);
+		if (turn.granted) Object.assign(this.state, givenBack(this.state, turn.slotMs!));
 	}
 
 	/**

@@ -41,6 +41,14 @@ export function unanswerable(slots: OurSlots, slotMs: number): OurSlots {
 	};
 }
 
+/** A granted slot given back unused (its request will not be sent): it neither counts nor is awaited. */
+export function withdrawn(slots: OurSlots, slotMs: number): OurSlots {
+	const at = slots.recent.lastIndexOf(slotMs);
+	const recent =
+		at < 0 ? slots.recent : [...slots.recent.slice(0, at), ...slots.recent.slice(at + 1)];
+	return unanswerable({ ...slots, recent }, slotMs);
+}
+
 /** Forgets slots older than the memory: an answer that never came (a lost request) stops being awaited. */
 export function forgetOld(slots: OurSlots, nowMs: number, windowMs: number): OurSlots {
 	const horizon = nowMs - windowMs * SLOT_MEMORY_WINDOWS;

@@ -7,7 +7,7 @@
 
 import type { Waiting } from './line';
 import { measureAfresh, NO_OTHERS, type CountedAnswer, type OthersUse } from './othersUse';
-import { NO_SLOTS, type OurSlots } from './ourSlots';
+import { NO_SLOTS, withdrawn, type OurSlots } from './ourSlots';
 import { START_PACE, startBudget, type Budget, type Pace } from './pace';
 import { NO_CAP, type RefusalCap } from './refusalCap';
 import { TRUSTED, type ResetTrust } from './resetTrust';
@@ -76,5 +76,17 @@ export function restartIfIdle(state: LimiterState, nowMs: number, windowMs: numb
 		lastAnswer: undefined,
 		others: measureAfresh(state.others),
 		resetTrust: TRUSTED,
+	};
+}
+
+/** A granted slot given back unsent: none of ours, and when it was the last granted, the grid's next slot again. */
+export function givenBack(
+	state: LimiterState,
+	slotMs: number,
+): Pick<LimiterState, 'slots' | 'pace'> {
+	const latest = state.slots.recent.at(-1) === slotMs;
+	return {
+		slots: withdrawn(state.slots, slotMs),
+		pace: latest ? { ...state.pace, nextSlotAtMs: slotMs } : state.pace,
 	};
 }

@@ -63,6 +63,22 @@ describe('through take and learn', () => {
 		expect(limiter.requestsUnderway).toBe(1);
 	});
 
+	it('takes back a slot left unsent (its wait too long): the next request gets it, and it counts as none of ours', () => {
+		const clock = { nowMs: START_MS };
+		const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000, now: () => clock.nowMs });
+		slotAt(limiter, clock);
+		// another client took 57 of the minute's 60 before our probe: the next slot moves past the reset
+		limiter.observe({ limit: 60, remaining: 2, resetAtMs: START_MS + 30_007 }, 200);
+		clock.nowMs += 2000;
+		const far = limiter.take();
+		expect(far.granted).toBe(true);
+		expect(far.waitMs).toBeGreaterThan(25_000);
+		expect(limiter.requestsUnderway).toBe(1);
+		limiter.leave(far);
+		expect(limiter.requestsUnderway).toBe(0);
+		expect(slotAt(limiter, clock)).toBe(far.slotMs);
+	});
+
 	it('probes again after a few windows without an answer', () => {
 		const { limiter, clock } = probed(20);
 		limiter.observe({ limit: 20, remaining: 19 }, 200);

@@ -269,6 +269,56 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 	});
 });
 
+describe('a send slot past Maximum Wait fails at once, not after it', () => {
+	it("the simple interface's minute nearly used up by another client: the next link fails at once, naming the wait", async () => {
+		const team = createReliabilityTeam(env, `bw-slot-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 5,
+		});
+		// Another client of the same key spends 57 of the minute's 60; exact resets (epoch ms) told 25 s beyond the
+		// minute's real end, so the node's next slot past that reset lies at least 25 s ahead whatever the second.
+		env.sim.setResetFormat('epochMs');
+		env.sim.setAnswerModes({ resetDelaySeconds: 25 });
+		const leftInMinuteMs = 60_000 - (Date.now() % 60_000);
+		if (leftInMinuteMs < 5_000)
+			await new Promise((resolve) => setTimeout(resolve, leftInMinuteMs + 50));
+		try {
+			for (let other = 0; other < 57; other++)
+				await fetch(`${env.sim.url}/v1/qr/create`, {
+					method: 'POST',
+					headers: { authorization: `Bearer ${team.credentials.apiKey}` },
+				});
+			env.sim.clearRequestLog();
+
+			const { result, ms } = await timed(
+				runNode({
+					nodeType: 'qrtrac',
+					credentials: withMaxWait(team.credentials, 3),
+					parameters: {
+						resource: 'dynamicLink',
+						operation: 'create',
+						destinationUrl: '={{ $json.url }}',
+					},
+					items: [
+						{ url: 'https://example.com/bw/slot-0' },
+						{ url: 'https://example.com/bw/slot-1' },
+					],
+					continueOnFail: true,
+				}),
+			);
+
+			const errors = errorsOf(result);
+			expect(errors[0]).toBe('');
+			expect(errors[1]).toMatch(
+				/^QRTRAC's rate limit leaves no request slot before \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ by n8n's clock \(\d+ s from now\); that is over this node's Maximum Wait of 3 s$/,
+			);
+			expect(env.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+			expect(ms).toBeLessThan(10_000);
+		} finally {
+			env.sim.setResetFormat('epochSeconds');
+		}
+	}, 120_000);
+});
+
 describe('the Request Timeout covers the whole answer, body included', () => {
 	it('a body trickling one byte a second fails after the 3 s timeout, not after the body', async () => {
 		const team = createReliabilityTeam(env, `bw-trickle-${randomBytes(3).toString('hex')}`, {
