@@ -7,9 +7,9 @@ import { reportItems } from '../../../../nodes/Qrtrac/actions/analytics/getRepor
 import { ScanTally } from '../../../../nodes/Qrtrac/actions/analytics/getReport/scanTally';
 import {
 	breakdownField,
-	breakdownValue,
 	topValues,
 } from '../../../../nodes/Qrtrac/actions/analytics/getReport/topValues';
+import { breakdownValue } from '../../../../nodes/Qrtrac/actions/analytics/scanValues';
 import { visitorKey } from '../../../../nodes/Qrtrac/actions/analytics/getReport/visitorKey';
 import { ZonedDays } from '../../../../nodes/Qrtrac/actions/analytics/getReport/zonedDays';
 

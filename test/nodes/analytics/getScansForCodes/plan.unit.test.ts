@@ -33,4 +33,16 @@ describe('scansPerCode', () => {
 		expect(JSON.parse(JSON.stringify(entry.devices))).toEqual({ ['__proto__']: 2, mobile: 1 });
 		expect(Object.getPrototypeOf(entry.devices)).toBe(Object.prototype);
 	});
+
+	it('counts a country or device as Get Report does: spaces around it dropped, blank or not text as unknown', () => {
+		const scans = [
+			{ qrId: 'a', scanTime: 1, country: 'Germany', device: 'mobile' },
+			{ qrId: 'a', scanTime: 2, country: 'Germany ', device: ' mobile' },
+			{ qrId: 'a', scanTime: 3, country: '  ', device: 7 },
+		];
+		const [entry] = scansPerCode(['a'], scans);
+
+		expect(entry.countries).toEqual({ Germany: 2, unknown: 1 });
+		expect(entry.devices).toEqual({ mobile: 2, unknown: 1 });
+	});
 });

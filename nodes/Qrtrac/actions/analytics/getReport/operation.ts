@@ -26,7 +26,7 @@ import { DEFAULT_TOP_N } from './description';
 import { MAX_REPORT_DAYS, reportItems, tooManyDays, type ReportLayout } from './reportItems';
 import { ScanTally } from './scanTally';
 import { totalsCheck } from './totalsCheck';
-import { BREAKDOWNS } from './topValues';
+import { BREAKDOWNS } from '../scanValues';
 import { VISITOR_KEYS } from './visitorKey';
 import { ZonedDays } from './zonedDays';
 

@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { codeVisitors, dayVisitors, reportVisitors, type DistinctCounter } from './distinctCounter';
 import { fingerprint } from './hyperLogLog';
-import { breakdownValue, countValue, type Breakdown } from './topValues';
+import { breakdownValue, type Breakdown } from '../scanValues';
+import { countValue } from './topValues';
 import { visitorKey, type VisitorKeyKind } from './visitorKey';
 import type { ZonedDays } from './zonedDays';
 

@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Breakdown } from '../scanValues';
+
 /**
- * Breakdowns of a report: scans counted by a field of the scan event (country, city, device, OS, browser,
- * referrer), shown as the top N values by scans (ties by value) and the rest summed as "other". A missing or
- * empty value counts as "unknown"; an empty referrer is a scan without one ("direct"). Pure.
+ * Breakdowns of a report: scans counted by a field of the scan event (scanValues.ts), shown as the top N values by
+ * scans (ties by value) and the rest summed as "other". Pure.
  */
-export const BREAKDOWNS = ['country', 'city', 'device', 'os', 'browser', 'referrer'] as const;
-export type Breakdown = (typeof BREAKDOWNS)[number];
 
 /** The output field of a breakdown: `byCountry`, `byOs`, ... */
 export function breakdownField(breakdown: Breakdown): string {
@@ -17,14 +16,6 @@ export const OTHER_VALUE = 'other';
 
 /** The rest's name when a real value is "other". */
 export const OTHER_VALUES_CLASH = 'all other values';
-
-/** The value a scan counts under in a breakdown. */
-export function breakdownValue(scan: IDataObject, breakdown: Breakdown): string {
-	const value = scan[breakdown];
-	const text = typeof value === 'string' ? value.trim() : '';
-	if (text !== '') return text;
-	return breakdown === 'referrer' && value === '' ? 'direct' : 'unknown';
-}
 
 export function countValue(counts: Map<string, number>, value: string, add = 1): void {
 	counts.set(value, (counts.get(value) ?? 0) + add);

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ownField, setOwnField } from '../../../../shared/plainObject';
+import { breakdownValue } from '../scanValues';
 
 /**
  * Per code (pure): number of scans, first and last scan time, and counts by country and device, in the order the
@@ -24,8 +25,8 @@ export function scansPerCode(
 			entry.first = entry.first === undefined ? time : Math.min(entry.first, time);
 			entry.last = entry.last === undefined ? time : Math.max(entry.last, time);
 		}
-		increment(entry.countries, scan.country);
-		increment(entry.devices, scan.device);
+		increment(entry.countries, breakdownValue(scan, 'country'));
+		increment(entry.devices, breakdownValue(scan, 'device'));
 	}
 	return [...perCode.entries()].map(([qrId, entry]) => ({
 		qrId,
@@ -37,8 +38,7 @@ export function scansPerCode(
 	}));
 }
 
-function increment(counts: IDataObject, key: unknown): void {
-	const name = typeof key === 'string' && key !== '' ? key : 'unknown';
+function increment(counts: IDataObject, name: string): void {
 	// A device or country named `constructor` or `__proto__` is counted like any other name.
 	setOwnField(counts, name, Number(ownField(counts, name) ?? 0) + 1);
 }
