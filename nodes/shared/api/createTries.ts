@@ -16,7 +16,7 @@ import {
 /**
  * n8n's Retry On Fail runs a failed node again in the same execution with the same items (with Continue On Fail,
  * whenever its first item failed, every item again). A create is not idempotent, so each item's create is kept
- * here by execution, node, run and item: a try after one whose outcome was unknown fails unsent (or, for a create
+ * here by execution, node, run and item (or the caller's `identity`): a try after one whose outcome was unknown fails unsent (or, for a create
  * the caller can look up, such as one with a Display ID, is `settle`d by that look-up first), one after a try that
  * made its record in another team fails unsent with that try's error, and one after a success gives that record
  * again, unsent (`GivenAgain`). A create refused outright is forgotten, to be sent again.
@@ -61,6 +61,11 @@ export async function createOnce<T extends object, K extends { id: string } = { 
 		kind: TriedKind;
 		body: IDataObject;
 		itemIndex?: number;
+		/**
+		 * What the create is kept by in place of its item: a Resend Invite's person (their e-mail, normalized),
+		 * invited once per run of the node whichever of their rows sends, in whichever try.
+		 */
+		identity?: string;
 		/** The Display ID the advice names, where the create has one. */
 		displayId?: string;
 		/** What the earlier try of unknown outcome made, looked up; undefined: nothing, so it is sent. */
@@ -74,7 +79,7 @@ export async function createOnce<T extends object, K extends { id: string } = { 
 	},
 	send: () => Promise<T>,
 ): Promise<T> {
-	const key = tryKey(ctx, create.operation, create.itemIndex);
+	const key = tryKey(ctx, create.operation, create.itemIndex, create.identity);
 	if (key === undefined) return await send();
 	forgetOld(Date.now());
 	const digest = digestOf(JSON.stringify(create.body));
@@ -124,17 +129,28 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The item's create in this execution, node and run (a node runs again in a loop: another run); none outside a
- * run, nor for a node n8n does not try again (nothing kept).
+ * The item's create (or the identity's) in this execution, node and run (a node runs again in a loop: another
+ * run); none outside a run, nor for a node n8n does not try again (nothing kept).
  */
-function tryKey(ctx: TransportContext, operation: string, itemIndex = 0): string | undefined {
+function tryKey(
+	ctx: TransportContext,
+	operation: string,
+	itemIndex = 0,
+	identity?: string,
+): string | undefined {
 	if (!('getWorkflowDataProxy' in ctx) || !('getInputData' in ctx)) return undefined;
 	if (executionNode(ctx).retryOnFail !== true) return undefined;
 	const executionId = (ctx as IExecuteFunctions).getExecutionId();
 	if (!executionId) return undefined;
 	const { $runIndex } = (ctx as IExecuteFunctions).getWorkflowDataProxy(itemIndex);
 	return digestOf(
-		JSON.stringify([executionId, executionNode(ctx).name, $runIndex, itemIndex, operation]),
+		JSON.stringify([
+			executionId,
+			executionNode(ctx).name,
+			$runIndex,
+			identity ?? itemIndex,
+			operation,
+		]),
 	);
 }
 

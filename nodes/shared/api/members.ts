@@ -11,7 +11,7 @@ import { createOnce } from './createTries';
 import { verifiedMarker } from '../records/simplify';
 import { endpoint, type Endpoint } from './route';
 import { callEndpoint } from './source';
-import { listedMember } from './listedMembers';
+import { listedMember, normalizeEmail } from './listedMembers';
 import { getAllTeams, getTeamRoster } from './teams';
 import { TEAM_ADDRESSES } from './recordAddress';
 
@@ -235,20 +235,21 @@ export async function deleteMember(
 /**
  * Sends the invitation again. It is a GET that sends an e-mail and spends one of a few resends, so it is never
  * sent again after an unknown outcome (and nothing can be read to tell whether it went out), nor by n8n's Retry On
- * Fail after a try that sent it or may have (createOnce): only a failure that surely sent nothing is tried again.
+ * Fail after a try that sent it or may have (createOnce; by the item, or with `perPerson` by the person whichever
+ * row sent it): only a failure that surely sent nothing is tried again. Answers the item that sent it (`sentBy`):
+ * this one, or on a try n8n runs again the earlier try's row that did.
  */
 export async function resendInvite(
 	ctx: TransportContext,
-	{ email, itemIndex }: { email: string; itemIndex?: number },
-): Promise<void> {
+	{ email, itemIndex, perPerson }: { email: string; itemIndex?: number; perPerson?: boolean },
+): Promise<{ sentBy?: number }> {
+	const person = normalizeEmail(email);
 	const resend = {
-		operation: 'Resend Invite',
-		kind: 'invite' as const,
-		body: { email },
-		itemIndex,
+		...{ operation: 'Resend Invite', kind: 'invite' as const, body: { email: person }, itemIndex },
+		identity: perPerson ? person : undefined,
 		mayHaveActed: (error: unknown) => !nothingWentOut(error),
 	};
-	await createOnce(ctx, resend, async () => {
+	return await createOnce(ctx, resend, async () => {
 		await callEndpoint(ctx, {
 			operation: 'Resend Invite',
 			route: 'GET /teams-api/resend/invite/{email}',
@@ -258,7 +259,8 @@ export async function resendInvite(
 			unknownOutcomeAdvice: ASK_BEFORE_RESENDING,
 			itemIndex,
 		});
-		return { email };
+		// all that is kept across tries: which row sent it, not whom (no personal data)
+		return { sentBy: itemIndex };
 	});
 }
 

@@ -43,22 +43,27 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 
 export const kind = 'batch' as const;
 
+/** The row that sent a person's invitation, and whether it did so in an earlier try of this node (Retry On Fail). */
+interface Sender {
+	itemIndex: number;
+	earlierTry: boolean;
+}
+
 /**
  * What a row left for later rows of the same e-mail. `notSent`: nothing went out (the transport marks a refusal,
  * a 429 or a wait past Maximum Wait: serviceErrors.ts `nothingWentOut`), or the row never started (the run stopped
  * at another row's failure). Any other failure may have sent the e-mail: `unknown`.
  */
 type Resent =
-	| { kind: 'resent'; itemIndex: number }
-	| { kind: 'notSent' }
-	| { kind: 'unknown'; itemIndex: number };
+	({ kind: 'resent' } & Sender) | { kind: 'notSent' } | { kind: 'unknown'; itemIndex: number };
 
 /**
  * From 1.2 a person listed twice in one execution is invited once: QRTRAC caps how often an invitation may be
  * resent, and a list with repeats would spend that allowance and mail the person twice within a second. Later rows
  * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a row that sent nothing
  * they try again; after any other failure (a lost answer, a 5xx, a 200 saying `success: false`) they fail without
- * sending, as that row may have sent it.
+ * sending, as that row may have sent it. n8n's Retry On Fail keeps this across its tries: a try finds what any row
+ * of an earlier one sent or may have sent to the person (api/members.ts `resendInvite`, `perPerson`).
  */
 export async function run(
 	this: IExecuteFunctions,
@@ -66,20 +71,22 @@ export async function run(
 	results: ItemResults,
 	pool: TaskPool,
 ): Promise<void> {
+	const perPerson = reportsOutcome(this);
 	const sendRow = ({ input, itemIndex }: ParsedItem<Input>): Promise<Resent> =>
 		results
 			.settle(
 				itemIndex,
-				pool.run(async () => await execute.call(this, input, itemIndex)),
+				pool.run(async () => await sendBy(this, input, itemIndex, perPerson)),
+				(sender) => outputOf(input, itemIndex, sender),
 			)
 			.then(
-				(): Resent => ({ kind: 'resent', itemIndex }),
+				(sender): Resent => ({ kind: 'resent', ...sender }),
 				(error: unknown): Resent =>
 					error instanceof NotStarted || nothingWentOut(error)
 						? { kind: 'notSent' }
 						: { kind: 'unknown', itemIndex },
 			);
-	if (!reportsOutcome(this)) {
+	if (!perPerson) {
 		for await (const row of rows) {
 			void sendRow(row);
 			if (results.stopped) break;
@@ -92,7 +99,7 @@ export async function run(
 		// Nothing went out: this row sends (or, in a run stopped at a failure, never starts either).
 		if (earlier.kind === 'notSent') return await sendRow(row);
 		if (earlier.kind === 'resent')
-			results.succeed(row.itemIndex, alreadyResent(row.input, earlier.itemIndex));
+			results.succeed(row.itemIndex, outputOf(row.input, row.itemIndex, earlier));
 		else results.fail(row.itemIndex, mayHaveGoneOut(this, row, earlier.itemIndex));
 		return earlier;
 	});
@@ -103,12 +110,30 @@ export async function run(
 	await turns.sendHeld(pool);
 }
 
-function alreadyResent({ email }: Input, sentBy: number): IDataObject {
+/**
+ * Sends the invitation again to someone who has not accepted it (the service caps how often); answers the row
+ * that sent it: this one, or on a try n8n runs again an earlier try's row of the item (or from 1.2 of the person).
+ */
+async function sendBy(
+	ctx: IExecuteFunctions,
+	{ email }: Input,
+	itemIndex: number,
+	perPerson: boolean,
+): Promise<Sender> {
+	const { sentBy = itemIndex } = await resendInvite(ctx, { email, itemIndex, perPerson });
+	// Within one try a person's later rows never send after one that did: another row's send is an earlier try's.
+	return { itemIndex: sentBy, earlierTry: sentBy !== itemIndex };
+}
+
+/** A row's item: its invitation resent (now, or by its own row in an earlier try), or another row's send named. */
+function outputOf({ email }: Input, itemIndex: number, sender: Sender): IDataObject {
+	if (sender.itemIndex === itemIndex) return { email, status: 'pending', result: 'inviteResent' };
+	const row = `row ${sender.itemIndex + 1} of this execution (item index ${sender.itemIndex})`;
 	return {
 		email,
 		status: 'pending',
 		result: 'unchanged',
-		note: `Already resent by row ${sentBy + 1} of this execution (item index ${sentBy}); not sent again`,
+		note: `Already resent by ${row}${sender.earlierTry ? ' in an earlier try of this node' : ''}; not sent again`,
 	};
 }
 
@@ -126,14 +151,4 @@ function mayHaveGoneOut(
 				'Ask the person whether the invitation arrived; run this item again only if it did not (each resend sends another e-mail and spends one of the few resends QRTRAC allows).',
 		},
 	);
-}
-
-/** Sends the invitation e-mail again to someone who has not accepted it; the service caps how often. */
-export async function execute(
-	this: IExecuteFunctions,
-	input: Input,
-	itemIndex: number,
-): Promise<IDataObject> {
-	await resendInvite(this, { email: input.email, itemIndex });
-	return { email: input.email, status: 'pending', result: 'inviteResent' };
 }

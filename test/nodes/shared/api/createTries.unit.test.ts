@@ -5,6 +5,8 @@
 import type { INode } from 'n8n-workflow';
 
 import { createOnce } from '../../../../nodes/shared/api/createTries';
+import { resendInvite } from '../../../../nodes/shared/api/members';
+import { fakeContext, ok } from '../../../support/fakeContext';
 
 const NODE = { name: 'QRTRAC', retryOnFail: true } as INode;
 
@@ -113,5 +115,28 @@ describe('a try after a success', () => {
 			'Create QR Code was carried out by an earlier try of this node (ID qr_4), since deleted',
 		);
 		expect(send).toHaveBeenCalledTimes(1);
+	});
+});
+
+describe('a resent invitation kept by person', () => {
+	it("a try finds the person's invitation sent by another row and keeps which row, not the e-mail", async () => {
+		const { ctx, sent } = fakeContext({ answers: [ok()] });
+		const retried = {
+			...ctx,
+			getNode: () => ({ ...ctx.getNode(), retryOnFail: true }),
+			getWorkflowDataProxy: () => ({ $runIndex: 0 }),
+		} as never;
+
+		const first = await resendInvite(retried, {
+			...{ email: 'Quinn@Example.com', itemIndex: 2, perPerson: true },
+		});
+		const next = await resendInvite(retried, {
+			...{ email: 'quinn@example.com', itemIndex: 1, perPerson: true },
+		});
+
+		expect(first).toEqual({ sentBy: 2 });
+		// before: kept as `{ email }`, the invited address in plain text for up to 3 hours
+		expect(next).toEqual({ sentBy: 2 });
+		expect(sent).toHaveLength(1);
 	});
 });

@@ -260,6 +260,75 @@ describe('Team Member: Resend Invite', () => {
 		expect(suite.sim.state.resendCount('quinn.retry@member.example')).toBe(1);
 	});
 
+	it("with n8n's Retry On Fail, a person whose later row sent the invitation is not mailed again by the next try's first row (1.2)", async () => {
+		const { main, credentials } = newOrganization();
+		for (const name of ['refused', 'quinn']) invite(main.id, 'P', `${name}.person@member.example`);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'refused.person@member.example has already accepted the invitation',
+			path: '/api/teams-api/resend/invite/refused.person@member.example',
+		});
+		// Quinn's first row is refused once (nothing sent), so her second row sends it in the first try.
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Invitation could not be sent',
+			path: '/api/teams-api/resend/invite/quinn.person@member.example',
+			count: 1,
+		});
+
+		const result = await resendTo(
+			['refused', 'quinn', 'Quinn'].map((name) => `${name}.person@member.example`),
+			credentials,
+			{ continueOnFail: true, retryOnFail: 3 },
+		);
+
+		// before: the next try's row 2 sent it again (2 e-mails), keyed by item while row 3 had sent it
+		expect(suite.sim.state.resendCount('quinn.person@member.example')).toBe(1);
+		expect(result.items.slice(1).map((item) => item.json)).toEqual([
+			{
+				email: 'quinn.person@member.example',
+				status: 'pending',
+				result: 'unchanged',
+				note: 'Already resent by row 3 of this execution (item index 2) in an earlier try of this node; not sent again',
+			},
+			{ email: 'Quinn.person@member.example', status: 'pending', result: 'inviteResent' },
+		]);
+	});
+
+	it("with n8n's Retry On Fail, a person whose later row lost its answer is not sent again by the next try's first row (1.2)", async () => {
+		const { main, credentials } = newOrganization();
+		for (const name of ['refused', 'rae']) invite(main.id, 'P', `${name}.person@member.example`);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'refused.person@member.example has already accepted the invitation',
+			path: '/api/teams-api/resend/invite/refused.person@member.example',
+		});
+		const path = '/api/teams-api/resend/invite/rae.person@member.example';
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Invitation could not be sent',
+			path,
+			count: 1,
+		});
+		suite.sim.faults.add({ kind: 'status', status: 502, path, afterWrite: true, count: 1 });
+
+		const result = await resendTo(
+			['refused', 'rae', 'rae'].map((name) => `${name}.person@member.example`),
+			credentials,
+			{ continueOnFail: true, retryOnFail: 3 },
+		);
+
+		expect(suite.sim.state.resendCount('rae.person@member.example')).toBe(1);
+		expect(result.items[1].json.error).toMatch(
+			/^The outcome of Resend Invite is unknown: an earlier try/,
+		);
+		expect(result.items[2].json.error).toContain('may have gone out');
+	});
+
 	it("with n8n's Retry On Fail, a row whose answer was lost is not sent again by the next try, which says why", async () => {
 		const { main, credentials } = newOrganization();
 		invite(main.id, 'Lia', 'lia.retry@member.example');
