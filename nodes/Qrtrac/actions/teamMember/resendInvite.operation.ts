@@ -58,7 +58,7 @@ type Resent =
 	({ kind: 'resent' } & Sender) | { kind: 'notSent' } | { kind: 'unknown'; itemIndex: number };
 
 /**
- * From 1.2 a person listed twice in one execution is invited once: QRTRAC caps how often an invitation may be
+ * From 1.2 a person listed twice in one run of the node is invited once: QRTRAC caps how often an invitation may be
  * resent, and a list with repeats would spend that allowance and mail the person twice within a second. Later rows
  * of the same e-mail (any case) report `unchanged`, naming the row that sent it. After a row that sent nothing
  * they try again; after any other failure (a lost answer, a 5xx, a 200 saying `success: false`) they fail without
