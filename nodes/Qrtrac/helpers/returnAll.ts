@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readParameter } from '../../shared/parameters';
-import { flagSchema } from '../../shared/validation';
+import { flagSchema, switchValue } from '../../shared/validation';
 import { listLimitSchema } from '../../shared/validation/listLimit';
 import { limitOption, returnAllOption } from '../descriptions/common';
 
@@ -18,13 +18,18 @@ export interface ReturnAll {
 	limit: number;
 }
 
+/**
+ * Return All and Limit as given for an item. With Return All on, the Limit is not read: an expression on Return
+ * All keeps the Limit on the form, and an item that turns Return All on may leave it empty or 0.
+ */
 export function returnAllInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Record<keyof ReturnAll, unknown> {
+	const returnAll = readParameter(ctx, 'returnAll', itemIndex, false);
 	return {
-		returnAll: readParameter(ctx, 'returnAll', itemIndex, false),
-		limit: readParameter(ctx, 'limit', itemIndex, 50),
+		returnAll,
+		limit: switchValue(returnAll) === true ? 1 : readParameter(ctx, 'limit', itemIndex, 50),
 	};
 }
 

@@ -6,18 +6,13 @@ import { listTeamQrs } from '../../../shared/api';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { readParameter } from '../../../shared/parameters';
 import { isLive } from '../../../shared/records/qrCode';
-import {
-	flagSchema,
-	limitSchema,
-	switchValue,
-	validateParameters,
-} from '../../../shared/validation';
+import { flagSchema, limitSchema, validateParameters } from '../../../shared/validation';
 import { optionsCollection } from '../../../shared/forms/fields';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';
 import { qrCodeOutput } from '../../helpers/qrCodeTarget';
-import { returnAllProperties, returnAllShape } from '../../helpers/returnAll';
+import { returnAllInput, returnAllProperties, returnAllShape } from '../../helpers/returnAll';
 
 const sortByOption: INodeProperties = {
 	displayName: 'Sort By',
@@ -103,13 +98,11 @@ type Input = z.infer<typeof inputSchema>;
 export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	const filters = readParameter(this, 'filters', itemIndex, {}) as IDataObject;
 	const options = readParameter(this, 'options', itemIndex, {}) as IDataObject;
-	const returnAll = readParameter(this, 'returnAll', itemIndex, false);
 	return validateParameters(
 		this,
 		inputSchema,
 		{
-			returnAll,
-			limit: switchValue(returnAll) === true ? 1 : readParameter(this, 'limit', itemIndex, 50),
+			...returnAllInput(this, itemIndex),
 			search: filters.search || undefined,
 			// Absent options are what the form shows: newest change first, pages of 100.
 			sortBy: options.sortBy ?? filters.sortBy ?? 'updatedAt',

@@ -93,6 +93,25 @@ describe('Design Template: Get Many', () => {
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
 
+	it('with Return All on from an expression, reads no Limit: one left empty or 0 by that item does not fail it', async () => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'designTemplate',
+				operation: 'getMany',
+				// both expressions keep the Limit on the form and in the node's parameters
+				returnAll: '={{ $json.all }}',
+				limit: '={{ $json.max }}',
+			},
+			credentials,
+			items: [{ all: true }, { all: 'TRUE', max: 0 }, { all: false, max: 1 }],
+		});
+
+		expect(result.error).toBeUndefined();
+		const all = templateIdsOf(mainTeamId);
+		expect(result.items.map((item) => item.json.id)).toEqual([...all, ...all, all[0]]);
+	});
+
 	it('names the team when the service refuses a Team Override outside the organization (401), instead of blaming the credential', async () => {
 		const result = await runNode({
 			nodeType: 'qrtrac',
