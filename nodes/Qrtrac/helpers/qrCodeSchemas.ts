@@ -70,7 +70,7 @@ const textSchema = z.preprocess(asText, z.string({ invalid_type_error: 'must be 
  * A sheet hands a column of numeric Display IDs over as numbers: a whole number is its digits. A fraction stays
  * refused, since its text (`1e+21`, `0.30000000000000004`) is rarely what the sheet shows.
  */
-const sheetDisplayId = z.preprocess(
+export const sheetDisplayId = z.preprocess(
 	(value) => (Number.isSafeInteger(value) ? String(value) : value),
 	z
 		.string({ invalid_type_error: 'must be text or a whole number (up to 9007199254740991)' })

@@ -4,7 +4,8 @@ import { z } from 'zod';
 
 import { checkQrAvailability } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { displayIdSchema, validateParameters } from '../../../shared/validation';
+import { validateParameters } from '../../../shared/validation';
+import { sheetDisplayId } from '../../helpers/qrCodeSchemas';
 
 /**
  * Whether a Display ID is still free across QRTRAC. The service answers a taken ID with HTTP 200 and
@@ -28,7 +29,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const inputSchema = z.object({ displayId: displayIdSchema.describe('Display ID') });
+/** A whole number is its digits, as Create and Create or Update take a sheet's numeric Display IDs. */
+const inputSchema = z.object({ displayId: sheetDisplayId.describe('Display ID') });
 
 type Input = z.infer<typeof inputSchema>;
 

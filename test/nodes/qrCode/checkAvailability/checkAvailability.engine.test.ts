@@ -39,4 +39,24 @@ describe('Check Display ID Availability', () => {
 		]);
 		suite.expectRequestsFollowContract();
 	});
+
+	it('checks a whole-number Display ID (a sheet column) as its digits, as Create takes it', async () => {
+		suite.sim.state.createQr(suite.credentials.teamId!, {
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com',
+			displayId: '2025',
+		});
+
+		const result = await run('checkAvailability', { displayId: '={{ $json.id }}' }, [
+			{ id: 2025 },
+			{ id: 2026 },
+		]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.displayId, item.json.available])).toEqual([
+			['2025', false],
+			['2026', true],
+		]);
+		suite.expectRequestsFollowContract();
+	});
 });
