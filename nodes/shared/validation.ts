@@ -136,10 +136,11 @@ export const hexColourSchema = z
 export const tagsSchema = z
 	.array(
 		z
-			.string()
+			.string({ invalid_type_error: 'tags must be text' })
 			.trim()
 			.min(1, 'tags must not be empty')
 			.max(100, 'a tag must be at most 100 characters'),
+		{ invalid_type_error: 'must be comma-separated text or a list of tags' },
 	)
 	.max(100, 'at most 100 tags');
 

@@ -178,10 +178,15 @@ function settingsSchema(mode: QrFormMode, timezone: string) {
 		});
 }
 
-/** Tags as comma-separated text or as a list from an expression; an empty entry is refused, not dropped. */
+/**
+ * Tags as comma-separated text or as a list from an expression; an empty entry is refused, not dropped. A number
+ * (a sheet's column of years) is the tag it spells, alone or in the list.
+ */
 export const tagsInputSchema = z.preprocess((value) => {
-	if (typeof value !== 'string') return value;
-	return value.trim() === '' ? [] : value.split(',');
+	if (Array.isArray(value)) return value.map(asText);
+	const text = asText(value);
+	if (typeof text !== 'string') return text;
+	return text.trim() === '' ? [] : text.split(',');
 }, tagsSchema);
 
 const fieldsSchemas = new Map<string, z.ZodType<QrCodeFields>>();

@@ -59,6 +59,32 @@ describe('Update Tags', () => {
 		expect(suite.sim.state.getQr(code.id)?.tags).toEqual([]);
 		suite.expectRequestsFollowContract();
 	});
+
+	it('takes numbers as the tags they spell (a sheet column of years), alone or in a list', async () => {
+		const code = newCode({ tags: ['old'] });
+
+		const alone = await run('updateTags', { qrCodeId: byId(code.id), tags: '={{ 2025 }}' });
+		expect(alone.error).toBeUndefined();
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['2025']);
+
+		const listed = await run('updateTags', {
+			qrCodeId: byId(code.id),
+			tags: '={{ [2024, "q4"] }}',
+		});
+		expect(listed.error).toBeUndefined();
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['2024', 'q4']);
+	});
+
+	it('refuses tags that are no text, saying what it takes', async () => {
+		const code = newCode({ tags: ['old'] });
+
+		const result = await run('updateTags', { qrCodeId: byId(code.id), tags: '={{ {"a": 1} }}' });
+
+		expect(result.error?.message).toBe(
+			'Item 0: "Tags" must be comma-separated text or a list of tags',
+		);
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
+	});
 });
 
 /**
