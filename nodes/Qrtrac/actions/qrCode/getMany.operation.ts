@@ -6,7 +6,7 @@ import { listTeamQrs } from '../../../shared/api';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { readParameter } from '../../../shared/parameters';
 import { isLive } from '../../../shared/records/qrCode';
-import { flagSchema, limitSchema, validateParameters } from '../../../shared/validation';
+import { asText, flagSchema, limitSchema, validateParameters } from '../../../shared/validation';
 import { optionsCollection } from '../../../shared/forms/fields';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
@@ -85,7 +85,11 @@ export const description = updateDisplayOptions(
 
 const inputSchema = z.object({
 	...returnAllShape,
-	search: z.string().trim().optional().describe('Search'),
+	// a number is its text: a year or an order number a sheet's column gives
+	search: z
+		.preprocess(asText, z.string({ invalid_type_error: 'must be text' }).trim())
+		.optional()
+		.describe('Search'),
 	sortBy: z.enum(['createdAt', 'updatedAt', 'name']).optional().describe('Sort By'),
 	sortOrder: z.enum(['asc', 'desc']).optional().describe('Sort Order'),
 	pageSize: limitSchema.optional().describe('Page Size'),
@@ -103,7 +107,7 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			...returnAllInput(this, itemIndex),
-			search: filters.search || undefined,
+			search: typeof filters.search === 'number' ? filters.search : filters.search || undefined,
 			// Absent options are what the form shows: newest change first, pages of 100.
 			sortBy: options.sortBy ?? filters.sortBy ?? 'updatedAt',
 			sortOrder: options.sortOrder ?? filters.sortOrder ?? 'desc',

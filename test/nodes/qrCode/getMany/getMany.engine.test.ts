@@ -95,6 +95,18 @@ describe('Get Many', () => {
 		]);
 		suite.expectRequestsFollowContract();
 	});
+
+	it('searches for a number an expression gives (a year from a sheet) as its text', async () => {
+		const result = await run(
+			'getMany',
+			{ filters: { search: '={{ $json.year }}' }, options: { teamOverride: listTeamId } },
+			[{ year: 112 }],
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.name)).toContain('Code 112');
+		expect(suite.sim.requestLog.map((entry) => entry.query.search)).toEqual(['112']);
+	});
 });
 
 describe('Get Many on a service that lists soft-deleted codes (list drift listsDeleted)', () => {
