@@ -13,6 +13,7 @@ import {
 } from '../../../shared/validation';
 import { BEFORE_LAYOUT_1_2, LAYOUT_1_2 } from '../../descriptions/layoutVersions';
 import { camelCaseKeys } from '../../helpers/dynamicLinkOutput';
+import { isBlank } from '../../helpers/qrCodeSchemas';
 import { reportsOutcome } from '../../helpers/outcome';
 
 const properties: INodeProperties[] = [
@@ -107,11 +108,9 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		{
 			destinationUrl: readParameter(this, 'destinationUrl', itemIndex, ''),
 			type: readParameter(this, 'type', itemIndex, 'dynamic'),
-			patternColor:
-				design.patternColor === undefined || design.patternColor === ''
-					? undefined
-					: design.patternColor,
-			logoUrl: design.logoUrl === undefined || design.logoUrl === '' ? undefined : design.logoUrl,
+			// blank as Create's fields are (qrCodeSchemas isBlank): empty, spaces, or null from a JSON source
+			patternColor: isBlank(design.patternColor) ? undefined : design.patternColor,
+			logoUrl: isBlank(design.logoUrl) ? undefined : design.logoUrl,
 		},
 		itemIndex,
 	);

@@ -102,16 +102,19 @@ describe('Dynamic Link: Create', () => {
 		expect(validateRequest(request)).toEqual([]);
 	});
 
-	it('writes a short #RGB colour out as #RRGGBB and leaves out an empty design', async () => {
+	it('writes a short #RGB colour out as #RRGGBB and leaves out an empty design (empty text, spaces or null)', async () => {
 		const result = await createLink(
 			{
 				destinationUrl: '={{ $json.url }}',
-				design: { patternColor: '={{ $json.colour }}' },
+				design: { patternColor: '={{ $json.colour }}', logoUrl: '={{ $json.logo }}' },
 			},
 			{
 				items: [
 					{ url: 'https://example.com/a', colour: '#f0a' },
 					{ url: 'https://example.com/b', colour: '' },
+					// empty cells as JSON sources give them: null, or spaces
+					{ url: 'https://example.com/c', colour: null, logo: null },
+					{ url: 'https://example.com/d', colour: '  ', logo: ' ' },
 				],
 			},
 		);
@@ -124,6 +127,8 @@ describe('Dynamic Link: Create', () => {
 				design: { pattern_color: '#FF00AA' },
 			},
 			{ destination_url: 'https://example.com/b', type: 'dynamic' },
+			{ destination_url: 'https://example.com/c', type: 'dynamic' },
+			{ destination_url: 'https://example.com/d', type: 'dynamic' },
 		]);
 		for (const item of result.items)
 			expect(suite.sim.state.getQr(String(item.json.id))?.teamId).toBe(teamId);
