@@ -34,9 +34,21 @@ export function getLocatorValue(
 	itemIndex: number,
 ): string {
 	const { label, record } = ADDRESSED_LOCATORS[name];
-	const read = locatorId(readParameter<unknown>(ctx, name, itemIndex, ''), record, () =>
-		baseUrlRead(ctx),
+	const stored = readParameter<unknown>(ctx, name, itemIndex, '');
+	const kind = notAnId(
+		typeof stored === 'object' && stored !== null && !Array.isArray(stored)
+			? (stored as IDataObject).value
+			: stored,
 	);
+	// A switch, list or object made into text would be sent as an ID ("true", "qr_1,qr_2"): refused unsent.
+	if (kind !== undefined)
+		throw itemInputError(
+			executionNode(ctx),
+			itemIndex,
+			`"${label}" must be the ${record === 'qrCode' ? "code's" : "team's"} ID as text, not ${kind}`,
+			'Nothing was sent to QRTRAC for this item.',
+		);
+	const read = locatorId(stored, record, () => baseUrlRead(ctx));
 	if (read.problem === undefined) return read.id;
 	throw itemInputError(
 		executionNode(ctx),
@@ -44,6 +56,14 @@ export function getLocatorValue(
 		`"${label}" By URL: ${read.problem}`,
 		'Nothing was sent to QRTRAC for this item.',
 	);
+}
+
+/** What a locator's value is when it can be no ID (text, or a finite number, or nothing given), in words. */
+function notAnId(value: unknown): string | undefined {
+	if (value === undefined || value === null || typeof value === 'string') return undefined;
+	if (typeof value === 'number') return Number.isFinite(value) ? undefined : String(value);
+	if (typeof value === 'boolean') return String(value);
+	return Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : String(value);
 }
 
 /** Team Override under the label of the node's layout (a dropdown until 1.1, a team picker from 1.2). */

@@ -61,4 +61,20 @@ describe('Get', () => {
 		});
 		suite.expectRequestsFollowContract();
 	});
+
+	it.each([
+		['true', true, 'true'],
+		['a list', ['qr_x', 'qr_y'], 'a list'],
+		['an object', { id: 'qr_x' }, 'an object'],
+	])(
+		'refuses a QR Code ID an expression gives as %s, naming the field, before any request',
+		async (_kind, value, named) => {
+			const result = await run('get', { qrCodeId: byId('={{ $json.value }}') }, [{ value }]);
+
+			expect(result.error?.message).toBe(
+				`Item 0: "QR Code" must be the code's ID as text, not ${named}`,
+			);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
 });
