@@ -24,8 +24,11 @@ export const displayIdSchema = z
 		'must use % only as a complete %XX escape',
 	);
 
+/** What a text field of the wrong kind (null, a list, an object, a switch) is told, in the node's words. */
+const TEXT = { invalid_type_error: 'must be text' };
+
 export const httpUrlSchema = z
-	.string()
+	.string({ invalid_type_error: 'must be a full http(s) URL such as https://example.com/page' })
 	.trim()
 	.min(1, 'must not be empty')
 	.refine(isHttpUrl, 'must be a full http(s) URL such as https://example.com/page');
@@ -98,7 +101,7 @@ export const memberStatusSchema = caselessChoice(MEMBER_STATUSES);
 
 /** Identifiers used as a path segment (QR code id, team id): no separators, no dot-only values. */
 export const idSchema = z
-	.string()
+	.string(TEXT)
 	.trim()
 	.min(1, 'must not be empty')
 	.max(200, 'must be at most 200 characters')
@@ -113,7 +116,7 @@ export function asText(value: unknown): unknown {
 	return typeof value === 'number' ? String(value) : value;
 }
 
-export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
+export const nonEmptyTextSchema = z.string(TEXT).trim().min(1, 'must not be empty');
 
 /** The switch rule (Return All, Simplify, an option turned on) lives in validation/flag.ts. */
 export { flagSchema, switchValue } from './validation/flag';

@@ -44,3 +44,36 @@ describe('Continue On Fail with refused input', () => {
 		).toEqual(['https://example.com/1', 'https://example.com/3']);
 	});
 });
+
+/** A value of the wrong kind is refused in the node's words, never in the checker's ("Expected string, received null"). */
+describe('Wrong kinds of value, in plain words', () => {
+	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+	it.each([
+		['Title null', { operation: 'updateTitle', title: '={{ null }}' }, '"Title" must be text'],
+		[
+			'Team (Override) an object',
+			{ operation: 'get', options: { teamOverride: '={{ {"id": "t1"} }}' } },
+			'"Team (Override)" must be text',
+		],
+		[
+			'Put Output File in Field null',
+			{ operation: 'downloadImage', binaryPropertyName: '={{ null }}' },
+			'"Put Output File in Field" must be text',
+		],
+		[
+			'Redirect URL a number',
+			{ operation: 'create', qrType: 'WEB', qrRedirectUrl: '={{ 12 }}' },
+			'"Redirect URL" must be a full http(s) URL such as https://example.com/page',
+		],
+	])('%s', async (_case, parameters, message) => {
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', qrCodeId: byId('qr_any'), ...parameters },
+		});
+
+		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+});
