@@ -7,7 +7,7 @@ import { qrCodeRuns } from '../qrCodeRuns';
 
 const suite = useSimulator();
 
-const { run, newCode } = qrCodeRuns(suite);
+const { run, runAt, newCode } = qrCodeRuns(suite);
 const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
 describe('Duplicate', () => {
@@ -79,6 +79,46 @@ describe('Duplicate', () => {
 			suite.sim.setListDrift({});
 		}
 	});
+	it('from 1.2 the code is read first: a code the read shows of another team than asked is not copied at all', async () => {
+		const credentialTeam = suite.credentials.teamId!;
+		const orgId = suite.sim.state.teams.get(credentialTeam)!.orgId;
+		const otherTeam = suite.sim.state.createTeam(orgId, 'Duplicate read target').id;
+		const code = newCode({ name: 'Read original' });
+		const copies = () =>
+			suite.sim.state.listQrs(credentialTeam).filter((qr) => qr.name === 'Read original');
+		suite.sim.setListDrift({ ignoreTeamHeader: true });
+		try {
+			const result = await runAt(
+				'duplicate',
+				{ qrCodeId: byId(code.id), options: { teamOverride: otherTeam } },
+				{ typeVersion: 1.2 },
+			);
+
+			expect(result.items).toEqual([]);
+			expect(`${result.error?.message} ${result.error?.description}`).toContain(otherTeam);
+			expect(result.error?.description).toContain(`"teamId" is "${credentialTeam}", another team`);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(0);
+			expect(copies()).toHaveLength(1);
+		} finally {
+			suite.sim.setListDrift({});
+		}
+	});
+
+	it('from 1.2 a code of the team asked for is read, then copied', async () => {
+		const code = newCode({ name: 'Read then copied' });
+
+		const result = await runAt('duplicate', { qrCodeId: byId(code.id) }, { typeVersion: 1.2 });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ name: 'Read then copied', result: 'created' });
+		expect(result.items[0].json.id).not.toBe(code.id);
+		expect(suite.sim.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`GET /api/qrs-api/teams/${code.id}`,
+			`POST /api/qrs-api/duplicate/${code.id}`,
+		]);
+		suite.expectRequestsFollowContract();
+	});
+
 	describe("with n8n's Retry On Fail (the node run again with the same items)", () => {
 		const lostAnswer = () =>
 			suite.sim.faults.add({

@@ -14,11 +14,12 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.fn(async () => undefined),
 }));
 
-it('posts the duplicate of the code, no body', async () => {
+it('reads the code in the team, then posts its duplicate, no body', async () => {
 	const run = await runAction('qrCode', 'duplicate', { qrCodeId: 'qr_1' });
 
 	expect(run.error).toBeUndefined();
 	expect(run.sent.map(described)).toEqual([
+		{ method: 'GET', path: '/api/qrs-api/teams/qr_1', headers: TEAM_HEADERS },
 		{ method: 'POST', path: '/api/qrs-api/duplicate/qr_1', headers: TEAM_HEADERS },
 	]);
 });
@@ -36,7 +37,7 @@ it('an answer naming the code copied is not taken as the copy: the item fails, s
 	expect((run.error as { description?: string }).description).toMatch(
 		/"id" is "qr_1".*Do not run this item again as it is.*Get Many/,
 	);
-	expect(run.sent.map(described).map((request) => request.method)).toEqual(['POST']);
+	expect(run.sent.map(described).map((request) => request.method)).toEqual(['GET', 'POST']);
 });
 
 describe('parse refuses bad input, naming the field and the item', () => {
