@@ -34,6 +34,8 @@ export interface ScanSlice {
 	qrIds: readonly string[];
 	startTime: number;
 	endTime: number;
+	/** Its time halves were answered its very events (api/ignoredRange.ts `halvesAlike`): split by codes only. */
+	timeAlike?: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export function splitSlice(
 	slice: ScanSlice,
 	times: readonly number[] = [],
 ): [ScanSlice, ScanSlice] | undefined {
-	if (slice.endTime > slice.startTime) {
+	if (slice.endTime > slice.startTime && slice.timeAlike !== true) {
 		const middle = splitTime(slice, times);
 		return [
 			{ ...slice, endTime: middle },

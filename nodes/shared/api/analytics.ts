@@ -13,7 +13,7 @@ import {
 } from './eventTime';
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
-import { checkHalf, type SplitFrom } from './ignoredRange';
+import { checkHalf, halvesAlike, type SplitFrom } from './ignoredRange';
 import { askedRange, firstSpanAfter, FIRST_SLICE_MS, inSlice, sliceTarget } from './scanSlices';
 import { codeScansAt } from './millisecondScans';
 import {
@@ -242,6 +242,15 @@ export async function walkBulkScans(
 				if (first && 'answered' in first) checkHalf(source, split, halves[0], first.answered);
 				const second = await ask(halves[1], stopped);
 				if (second && 'answered' in second) checkHalf(source, split, halves[1], second.answered);
+				if (
+					first &&
+					second &&
+					'answered' in first &&
+					'answered' in second &&
+					halvesAlike(split, halves, [first.answered, second.answered])
+				)
+					// asked more finely than the service compares: its answer is taken again, split by codes only
+					return await take({ ...slice, timeAlike: true }, asked, stopped);
 				// only its size is needed from here: each level then holds one answer (its second half's), not three
 				asked.answered = split.answered = [];
 				const found =
@@ -252,7 +261,7 @@ export async function walkBulkScans(
 			const [qrId] = slice.qrIds;
 			const whole = await codeScansAt(ctx, {
 				qrId,
-				at: slice.startTime,
+				range: slice,
 				teamId,
 				itemIndex,
 				bulk: { source, answered: size },

@@ -3,6 +3,7 @@ import type { NodeApiError } from 'n8n-workflow';
 import type { ScanSlice } from '../cappedAnswers';
 import { apiError } from '../nodeErrors';
 import { excerptOf, sentence, type AnswerSource, type Scan } from './answers';
+import { askedRange } from './scanSlices';
 
 /**
  * How far outside its slice a capped answer's events may lie while the walk still splits it (api/analytics.ts
@@ -52,14 +53,47 @@ export function eventBeyondRange(
 	slice: ScanSlice,
 	answered: readonly Scan[],
 ): Scan | undefined {
-	const byTime =
-		parent.slice.qrIds.length === slice.qrIds.length &&
-		parent.slice.endTime - parent.slice.startTime > slice.endTime - slice.startTime;
-	if (!byTime || answered.length !== parent.answered.length) return undefined;
+	if (!splitByTime(parent.slice, slice) || answered.length !== parent.answered.length)
+		return undefined;
 	const farthest = farthestOutside(parent.slice, answered);
 	if (farthest === undefined || outsideBy(parent.slice, farthest) <= RANGE_SLACK_MS)
 		return undefined;
 	return sameEvents(parent.answered, answered) ? farthest : undefined;
+}
+
+/**
+ * Whether both time halves of a capped answer's slice (`parent`) were answered its very events, each with one
+ * outside what the half asked (scanSlices.ts `askedRange`) and none more than RANGE_SLACK_MS outside the slice
+ * (else `checkHalf` failed the walk): the service compares the range more coarsely than the halves (to the
+ * second), so halving the time again would ask the same, a request per millisecond of it. The walk then splits
+ * that slice by codes only, and reads one code's from every scan of the code (millisecondScans.ts). A service
+ * keeping the asked range answers nothing outside it, so its walk is not changed. Pure.
+ */
+export function halvesAlike(
+	parent: SplitFrom,
+	halves: readonly [ScanSlice, ScanSlice],
+	answers: readonly [readonly Scan[], readonly Scan[]],
+): boolean {
+	return halves.every(
+		(half, index) =>
+			splitByTime(parent.slice, half) &&
+			answers[index].length === parent.answered.length &&
+			outsideAsked(half, answers[index]) &&
+			sameEvents(parent.answered, answers[index]),
+	);
+}
+
+function outsideAsked(slice: ScanSlice, scans: readonly Scan[]): boolean {
+	const { startTime, endTime } = askedRange(slice);
+	return scans.some((scan) => scan.scanTime < startTime || scan.scanTime > endTime);
+}
+
+/** Whether `half` is a part of `slice` by time (the same codes, a shorter range), not by codes. */
+function splitByTime(slice: ScanSlice, half: ScanSlice): boolean {
+	return (
+		slice.qrIds.length === half.qrIds.length &&
+		slice.endTime - slice.startTime > half.endTime - half.startTime
+	);
 }
 
 /**

@@ -2,12 +2,13 @@
  * When the scan walk (analytics.ts `walkBulkScans`) stops splitting a capped answer (ignoredRange.ts): only when
  * both halves split by time got the very events of their slice, one of them more than RANGE_SLACK_MS outside it.
  * A service comparing the range in whole seconds, whose halves within a second answer alike, is still walked to
- * the end (ignoredRange.model.test.ts); the engine test `ignoredScanRange.engine.test.ts` runs a service ignoring
+ * the end (ignoredRange.model.test.ts), by codes only once its halves answer alike (`halvesAlike`); the engine test `ignoredScanRange.engine.test.ts` runs a service ignoring
  * the range through n8n.
  */
 import {
 	checkHalf,
 	eventBeyondRange,
+	halvesAlike,
 	RANGE_SLACK_MS,
 	type SplitFrom,
 } from '../../../../nodes/shared/api/ignoredRange';
@@ -79,5 +80,33 @@ describe('checkHalf', () => {
 		expect(
 			eventBeyondRange({ slice: both, answered: far, range }, slice(T, T), far),
 		).toBeUndefined();
+	});
+});
+
+describe('halvesAlike', () => {
+	const range = { startTime: T - 86_400_000, endTime: T + 86_400_000 };
+	// one second's newest 100 events, as a service comparing whole seconds answers any part of that second
+	const second = Array.from({ length: 100 }, (_, index) => scanAt(T + 200 + index * 3));
+	const parent = slice(T, T + 999);
+	const halves = [slice(T, T + 350), slice(T + 351, T + 999)] as const;
+
+	it('sees a service comparing whole seconds: both halves got the second, each with events outside it', () => {
+		const split: SplitFrom = { slice: parent, answered: second, range };
+		expect(halvesAlike(split, halves, [second, [...second].reverse()])).toBe(true);
+	});
+
+	it('takes no events of the millisecond each half was asked wider for a sign: a service keeping the range', () => {
+		// 100 events on the two milliseconds both halves were asked (T + 350 and T + 351)
+		const onEdge = Array.from({ length: 100 }, (_, index) => scanAt(T + 350 + (index % 2)));
+		const split: SplitFrom = { slice: parent, answered: onEdge, range };
+		expect(halvesAlike(split, halves, [onEdge, onEdge])).toBe(false);
+	});
+
+	it('needs both halves alike, and halves split by time', () => {
+		const split: SplitFrom = { slice: parent, answered: second, range };
+		expect(halvesAlike(split, halves, [second, second.slice(1)])).toBe(false);
+		const byCodes = [slice(T, T + 999, ['q1']), slice(T, T + 999, ['q2'])] as const;
+		const two: SplitFrom = { slice: slice(T, T + 999, ['q1', 'q2']), answered: second, range };
+		expect(halvesAlike(two, byCodes, [second, second])).toBe(false);
 	});
 });

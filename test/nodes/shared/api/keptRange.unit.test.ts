@@ -1,5 +1,6 @@
 /** A service that KEEPS the range (to the ms or to whole seconds), capped at its newest or oldest N, never
- * meets the new stop (ignoredRange.ts): duplicates, events at slice edges, events without qrId. */
+ * meets the new stop (ignoredRange.ts): duplicates, events at slice edges, events without qrId. One comparing
+ * whole seconds is split by codes once a second's halves answer alike (`halvesAlike`), not a request per ms. */
 import * as api from '../../../../nodes/shared/api';
 import { fakeContext, ok, type SentRequest } from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
@@ -19,6 +20,9 @@ for (let i = 0; i < 120; i++) events.push({ scanTime: E }); // and its last
 for (let i = 0; i < 130; i++) events.push({ scanTime: T + 200 + i * 3 });
 for (let i = 0; i < 131; i++) events.push({ scanTime: T + 1000 }); // duplicates on a second boundary (501 in all: the GET is whole)
 
+// most requests a walk of these 501 events may send: before halvesAlike, the whole-seconds service's took 9,074
+const MOST_REQUESTS = 60;
+
 describe.each([
 	['ms', 'newest', 100],
 	['ms', 'oldest', 100],
@@ -30,7 +34,7 @@ describe.each([
 		const all = events
 			.map((e) => (withQrId ? { ...e, qrId: 'q1' } : { ...e }))
 			.sort((a, b) => a.scanTime - b.scanTime);
-		const { ctx } = fakeContext({
+		const { ctx, sent } = fakeContext({
 			answers: (request: SentRequest) => {
 				if (request.method === 'GET') return ok(all);
 				const { startTime, endTime } = request.body as { startTime: number; endTime: number };
@@ -47,5 +51,6 @@ describe.each([
 			found.push(...scans.map((scan) => scan.scanTime)),
 		);
 		expect(found.sort((a, b) => a - b)).toEqual(all.map((s) => s.scanTime));
+		expect(sent.length).toBeLessThanOrEqual(MOST_REQUESTS);
 	});
 });
