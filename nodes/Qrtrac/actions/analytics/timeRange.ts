@@ -150,15 +150,16 @@ function toEpochMs(raw: unknown, bound: 'start' | 'end', timezone: string): numb
 }
 
 /**
- * The unit an ISO 8601 date without a time names (luxon reads each as its first moment): a month (2026-03), an
- * ISO week (2026-W10), a day (2026-03-10, ordinal 2026-069, week date 2026-W10-2); none for a time, with or
- * without a date (luxon reads "10:00" as today at 10:00).
+ * The unit an ISO 8601 date without a time names (luxon reads each as its first moment): a month (2026-03,
+ * +002026-03), an ISO week (2026-W10), a day (2026-03-10, 2026-0310, ordinal 2026-069, week date 2026-W10-2); none
+ * for a time, with or without a date (luxon reads "10:00" as today at 10:00). luxon has already checked the text's
+ * form, so a time is told by its T or colon (luxon takes a lowercase t) and the rest by its end or its length.
  */
 function namedUnit(text: string): CalendarUnit | undefined {
-	if (/^\d{4}-\d{2}$/.test(text)) return 'month';
-	if (/^\d{4}-?w\d{2}$/i.test(text)) return 'week';
-	if (/^\d{4}-(\d{2}-\d{2}|\d{3})$|^\d{4}-?w\d{2}-?\d$/i.test(text)) return 'day';
-	return undefined;
+	if (/[T:]/i.test(text)) return undefined;
+	if (/W\d{2}$/.test(text)) return 'week';
+	if (/^([+-]\d{6}|\d{4})-?\d{2}$/.test(text)) return 'month';
+	return 'day';
 }
 
 /** Scans whose time lies within the range, bounds included (as the service filters them). */

@@ -191,4 +191,13 @@ describe('a custom bound given as a date without a time, of any ISO 8601 form', 
 			Date.parse('2026-03-29T21:59:59.999Z'),
 		]);
 	});
+
+	it('covers the same month or day in the expanded and basic forms (+002026-03, +002026-03-10, 2026-0310, 20260310t10)', () => {
+		expect(bounds('+002026-03')).toEqual(bounds('2026-03'));
+		expect(bounds('+002026-03-10')).toEqual(bounds('2026-03-10'));
+		expect(bounds('2026-0310')).toEqual(bounds('2026-03-10'));
+		expect(bounds('+0020260310')).toEqual(bounds('2026-03-10'));
+		// a lowercase t still starts a time: that moment, not the day
+		expect(bounds('20260310t10')).toEqual(bounds('2026-03-10T10:00'));
+	});
 });
