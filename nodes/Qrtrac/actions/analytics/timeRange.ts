@@ -113,6 +113,9 @@ export function presetRange(
 	};
 }
 
+/** A year alone, four digits or ISO 8601's expanded six with a sign (+002026). */
+const YEAR_ALONE = /^([+-]\d{6}|\d{4})$/;
+
 /**
  * One bound of a custom range as epoch milliseconds. A date without a time means the start of the day, week or
  * month it names for "Start" and its last millisecond for "End", so that a custom range of whole days includes the
@@ -122,6 +125,16 @@ export function timeBoundSchema(bound: 'start' | 'end', timezone: string) {
 	return z
 		.unknown()
 		.transform((raw, ctx): number => {
+			// luxon reads a year alone as its first moment and the digits would be refused as epoch seconds: neither
+			// is what was meant, so the message names the forms that are a date
+			if (typeof raw === 'string' && YEAR_ALONE.test(raw.trim())) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					message:
+						'must be a date, not a year alone: a month (2026-01), a day (2026-01-31), a moment (2026-01-31T08:00:00) or a number of epoch milliseconds',
+				});
+				return z.NEVER;
+			}
 			const value = toEpochMs(raw, bound, timezone);
 			if (value === undefined) {
 				ctx.addIssue({

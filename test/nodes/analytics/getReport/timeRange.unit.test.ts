@@ -200,4 +200,18 @@ describe('a custom bound given as a date without a time, of any ISO 8601 form', 
 		// a lowercase t still starts a time: that moment, not the day
 		expect(bounds('20260310t10')).toEqual(bounds('2026-03-10T10:00'));
 	});
+
+	it.each(['2026', '+002026', ' 2026 '])(
+		'refuses a year alone (%j) as not a date, showing the forms it takes, not as epoch seconds',
+		(text) => {
+			for (const bound of ['start', 'end'] as const) {
+				const result = timeBoundSchema(bound, zone).safeParse(text);
+				expect(result.success).toBe(false);
+				const message = result.success ? '' : result.error.issues[0].message;
+				expect(message).toMatch(/must be a date, not a year alone/);
+				expect(message).toMatch(/2026-01\b.*2026-01-31\b.*2026-01-31T08:00:00/);
+				expect(message).not.toMatch(/seconds are not accepted/);
+			}
+		},
+	);
 });
