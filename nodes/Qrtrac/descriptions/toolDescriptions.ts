@@ -105,7 +105,7 @@ function upToLimit(f: ToolForm): string {
 
 /** The Time Range is set in the node; with Custom its bounds may be the model's (timeRange.ts rules). */
 function timeRange(f: ToolForm): string {
-	return `Set in the node: ${f.set('timeRange')} (default ${f.choice('timeRange')}; day ranges are calendar days in the workflow's time zone). With ${f.choice('timeRange', 'custom')}, pass ${f.arg('startTime')} and ${f.arg('endTime')}, each ${MOMENT}; a future ${f.set('startTime')} is refused; an ${f.set('endTime')} date alone covers that whole day.`;
+	return `Set in the node: ${f.set('timeRange')} (default ${f.choice('timeRange')}; day ranges are calendar days in the workflow's time zone). With ${f.choice('timeRange', 'custom')}, pass ${f.arg('startTime')} and ${f.arg('endTime')}, each ${MOMENT}; a future ${f.set('startTime')} is refused; an ${f.set('endTime')} day (2026-03-10) or month (2026-03) alone covers all of it.`;
 }
 
 /** Which codes a scan read covers: the tool variant starts with List of IDs, so the ids are the model's. */
@@ -158,7 +158,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 	},
 	analytics: {
 		getReport: (f) =>
-			`Scan counts and unique visitors per QR code over a time range. ${codes(f)} ${timeRange(f)} ${report(f)}`,
+			`Scan counts and unique visitors per QR code. ${codes(f)} ${timeRange(f)} ${report(f)}`,
 		getScans: (f) =>
 			`List the scan events of one QR code. Pass ${f.arg('qrCodeId')}: the code's id. ${timeRange(f)} Returns one entry per scan, in the order QRTRAC sends them (not sorted by time): scanTime, device, browser, os, country, city, referrer, and ipAddress (hashed unless the ${f.set('ipAddress')} option says otherwise). ${upToLimit(f)} The Limit keeps the first ones sent: for the latest scans pass ${f.arg('returnAll')} true.`,
 		getScansForCodes: (f) =>

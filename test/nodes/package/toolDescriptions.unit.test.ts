@@ -141,6 +141,15 @@ describe('Tool descriptions of operations with times', () => {
 		},
 	);
 
+	/** An End of a day or a month alone is its last millisecond, not its first (timeRange.ts `namedUnit`). */
+	test.each(withTimeRange)(
+		'$resource $operation: says an End of a date alone covers that day and of a month alone (2026-03) that month',
+		({ resource, operation }) => {
+			const text = String(toolDefaults(resource, operation)?.toolDescription);
+			expect(text).toMatch(/End day \(2026-03-10\) or month \(2026-03\) alone covers all of it/);
+		},
+	);
+
 	test.each(withDates)(
 		"$resource $operation: says a date without an offset is read in the workflow's time zone, and epoch ms",
 		({ resource, operation }) => {
