@@ -29,6 +29,8 @@ interface Tried {
 	kept?: object;
 	/** What the try of unknown outcome said. */
 	failure?: string;
+	/** The item whose try had that unknown outcome: with an `identity`, maybe another row than the one tried now. */
+	sentBy?: number;
 	/** The error of a try that made its record in another team. */
 	madeElsewhere?: { message: string; description?: string | null };
 }
@@ -93,13 +95,14 @@ export async function createOnce<T extends object, K extends { id: string } = { 
 	if (earlier?.madeElsewhere)
 		throw madeElsewhereBefore(executionNode(ctx), earlier.madeElsewhere, create.itemIndex);
 	if (earlier?.kept === undefined && earlier?.failure !== undefined) {
-		const { failure } = earlier;
-		if (!create.settle) throw sentBefore(executionNode(ctx), create, failure);
+		const { failure, sentBy } = earlier;
+		if (!create.settle) throw sentBefore(executionNode(ctx), create, failure, sentBy);
 		const found = await create.settle().catch((error: unknown) => {
 			throw sentBefore(
 				executionNode(ctx),
 				create,
 				`${failure}; the look-up that would settle it failed: ${messageOf(error)}`,
+				sentBy,
 			);
 		});
 		if (found !== undefined) return made(found);
@@ -119,7 +122,10 @@ export async function createOnce<T extends object, K extends { id: string } = { 
 			const { message, description } = error;
 			remember(key, { atMs: Date.now(), digest, madeElsewhere: { message, description } });
 		} else if (!(create.mayHaveActed ?? isOutcomeUnknown)(error)) tried.delete(key);
-		else remember(key, { atMs: Date.now(), digest, failure: messageOf(error) });
+		else {
+			const failure = messageOf(error);
+			remember(key, { atMs: Date.now(), digest, failure, sentBy: create.itemIndex });
+		}
 		throw error;
 	});
 }

@@ -85,26 +85,44 @@ export function lookBeforeCreatingAgain(kind: CreateKind, displayId?: string): s
 	return advice(kind, displayId);
 }
 
+/** Errors of a try not sent after an earlier try's unknown outcome, by the item whose try that was. */
+const sentEarlierBy = new WeakMap<object, number>();
+
+/**
+ * The item whose earlier try (Retry On Fail) had the unknown outcome `error` reports (`sentBefore`), for rows that
+ * follow it: with a Resend Invite kept by person, another row than the one that failed now.
+ */
+export function earlierTrySender(error: unknown): number | undefined {
+	return typeof error === 'object' && error !== null ? sentEarlierBy.get(error) : undefined;
+}
+
 /**
  * The error for a create n8n runs again (Retry On Fail) after a try of this execution whose outcome was unknown
- * (`failure`): it is not sent again (api/createTries.ts).
+ * (`failure`, the try of item `sentBy`, or of this one): it is not sent again (api/createTries.ts).
  */
 export function sentBefore(
 	node: INode,
 	create: { operation: string; kind: TriedKind; itemIndex?: number; displayId?: string },
 	failure: string,
+	sentBy = create.itemIndex,
 ): NodeApiError {
-	return markOutcomeUnknown(
+	const sender =
+		sentBy === undefined || sentBy === create.itemIndex
+			? 'an earlier try of this node sent it'
+			: `row ${sentBy + 1} (item index ${sentBy}) sent it in an earlier try of this node`;
+	const error = markOutcomeUnknown(
 		apiError(
 			node,
 			{ success: false, message: 'create tried before with an unknown outcome' },
 			{
-				message: `The outcome of ${create.operation} is unknown: an earlier try of this node sent it`,
+				message: `The outcome of ${create.operation} is unknown: ${sender}`,
 				description: `n8n ran this node again (Retry On Fail) after a try whose ${create.operation} may have been carried out all the same (${failure}). It was not sent again, so that ${create.kind === 'invite' ? 'nobody is mailed twice' : 'nothing is created twice'}. ${advice(create.kind, create.displayId)}`,
 				itemIndex: create.itemIndex,
 			},
 		),
 	);
+	if (sentBy !== undefined) sentEarlierBy.set(error, sentBy);
+	return error;
 }
 
 /** The error for a success answer to a create that does not name what it made. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { resendInvite } from '../../../shared/api';
+import { earlierTrySender, resendInvite } from '../../../shared/api';
 import {
 	NotStarted,
 	type ItemResults,
@@ -52,10 +52,10 @@ interface Sender {
 /**
  * What a row left for later rows of the same e-mail. `notSent`: nothing went out (the transport marks a refusal,
  * a 429 or a wait past Maximum Wait: serviceErrors.ts `nothingWentOut`), or the row never started (the run stopped
- * at another row's failure). Any other failure may have sent the e-mail: `unknown`.
+ * at another row's failure). Any other failure may have sent the e-mail: `unknown`, by the row whose send that was
+ * (after an earlier try's unknown outcome, that try's row: api/created.ts `earlierTrySender`).
  */
-type Resent =
-	({ kind: 'resent' } & Sender) | { kind: 'notSent' } | { kind: 'unknown'; itemIndex: number };
+type Resent = ({ kind: 'resent' | 'unknown' } & Sender) | { kind: 'notSent' };
 
 /**
  * From 1.2 a person listed twice in one run of the node is invited once: QRTRAC caps how often an invitation may be
@@ -81,10 +81,12 @@ export async function run(
 			)
 			.then(
 				(sender): Resent => ({ kind: 'resent', ...sender }),
-				(error: unknown): Resent =>
-					error instanceof NotStarted || nothingWentOut(error)
-						? { kind: 'notSent' }
-						: { kind: 'unknown', itemIndex },
+				(error: unknown): Resent => {
+					if (error instanceof NotStarted || nothingWentOut(error)) return { kind: 'notSent' };
+					const sentBy = earlierTrySender(error);
+					if (sentBy === undefined) return { kind: 'unknown', itemIndex, earlierTry: false };
+					return { kind: 'unknown', itemIndex: sentBy, earlierTry: true };
+				},
 			);
 	if (!perPerson) {
 		for await (const row of rows) {
@@ -100,7 +102,7 @@ export async function run(
 		if (earlier.kind === 'notSent') return await sendRow(row);
 		if (earlier.kind === 'resent')
 			results.succeed(row.itemIndex, outputOf(row.input, row.itemIndex, earlier));
-		else results.fail(row.itemIndex, mayHaveGoneOut(this, row, earlier.itemIndex));
+		else results.fail(row.itemIndex, mayHaveGoneOut(this, row, earlier));
 		return earlier;
 	});
 	for await (const row of rows) {
@@ -137,14 +139,16 @@ function outputOf({ email }: Input, itemIndex: number, sender: Sender): IDataObj
 	};
 }
 
+/** A row's error after the person's row `sender` whose send had an unknown outcome, in this try or an earlier one. */
 function mayHaveGoneOut(
 	ctx: IExecuteFunctions,
 	{ input, itemIndex }: ParsedItem<Input>,
-	sentBy: number,
+	sender: Sender,
 ): NodeOperationError {
+	const row = `row ${sender.itemIndex + 1} (item index ${sender.itemIndex})${sender.earlierTry ? ' in an earlier try of this node' : ''}`;
 	return operationError(
 		ctx.getNode(),
-		`The invitation to ${input.email} may have gone out with row ${sentBy + 1} (item index ${sentBy}), whose outcome is unknown: it was not sent again`,
+		`The invitation to ${input.email} may have gone out with ${row}, whose outcome is unknown: it was not sent again`,
 		{
 			itemIndex,
 			description:

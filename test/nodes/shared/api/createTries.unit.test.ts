@@ -5,7 +5,9 @@
 import type { INode } from 'n8n-workflow';
 
 import { createOnce } from '../../../../nodes/shared/api/createTries';
+import { earlierTrySender } from '../../../../nodes/shared/api/created';
 import { resendInvite } from '../../../../nodes/shared/api/members';
+import { markOutcomeUnknown } from '../../../../nodes/shared/serviceErrors';
 import { fakeContext, ok } from '../../../support/fakeContext';
 
 const NODE = { name: 'QRTRAC', retryOnFail: true } as INode;
@@ -138,5 +140,31 @@ describe('a resent invitation kept by person', () => {
 		// before: kept as `{ email }`, the invited address in plain text for up to 3 hours
 		expect(next).toEqual({ sentBy: 2 });
 		expect(sent).toHaveLength(1);
+	});
+});
+
+describe('a try after an unknown outcome, kept by identity', () => {
+	it("names the row whose try had it when another row of the identity is tried, and carries that row's index", async () => {
+		const invite = (itemIndex: number) => ({
+			...{ operation: 'Resend Invite', kind: 'invite' as const, body: { email: 'rae@x.example' } },
+			...{ itemIndex, identity: 'rae@x.example' },
+		});
+		const lost = markOutcomeUnknown(new Error('QRTRAC answered 502'));
+
+		await expect(createOnce(tryOf('exec-rae'), invite(2), () => Promise.reject(lost))).rejects.toBe(
+			lost,
+		);
+		const byOther = await createOnce(tryOf('exec-rae'), invite(1), jest.fn()).catch((e) => e);
+		const bySame = await createOnce(tryOf('exec-rae'), invite(2), jest.fn()).catch((e) => e);
+
+		// before: "an earlier try of this node sent it" for row 2 too, which sent nothing
+		expect(byOther.message).toBe(
+			'The outcome of Resend Invite is unknown: row 3 (item index 2) sent it in an earlier try of this node',
+		);
+		expect(earlierTrySender(byOther)).toBe(2);
+		expect(bySame.message).toBe(
+			'The outcome of Resend Invite is unknown: an earlier try of this node sent it',
+		);
+		expect(earlierTrySender(bySame)).toBe(2);
 	});
 });

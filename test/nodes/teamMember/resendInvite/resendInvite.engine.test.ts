@@ -323,10 +323,70 @@ describe('Team Member: Resend Invite', () => {
 		);
 
 		expect(suite.sim.state.resendCount('rae.person@member.example')).toBe(1);
-		expect(result.items[1].json.error).toMatch(
-			/^The outcome of Resend Invite is unknown: an earlier try/,
+		// Row 2 sent nothing in any try; row 3 sent it and lost the answer. Before: row 2 named no row ("an earlier
+		// try of this node sent it") and row 3 was told it may have gone out with row 2.
+		expect(result.items[1].json.error).toBe(
+			'The outcome of Resend Invite is unknown: row 3 (item index 2) sent it in an earlier try of this node',
 		);
-		expect(result.items[2].json.error).toContain('may have gone out');
+		expect(result.items[2].json.error).toBe(
+			'The invitation to rae.person@member.example may have gone out with row 3 (item index 2) in an earlier try of this node, whose outcome is unknown: it was not sent again',
+		);
+	});
+
+	it("with n8n's Retry On Fail, 1.1 keeps each row's invitation by item: a person's two rows mail twice in the first try, never again", async () => {
+		const { main, credentials } = newOrganization();
+		for (const name of ['refused', 'penny']) invite(main.id, 'P', `${name}.person@member.example`);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'refused.person@member.example has already accepted the invitation',
+			path: '/api/teams-api/resend/invite/refused.person@member.example',
+		});
+
+		const result = await resendTo(
+			['refused', 'penny', 'Penny'].map((name) => `${name}.person@member.example`),
+			credentials,
+			{ continueOnFail: true, retryOnFail: 3, typeVersion: 1.1 },
+		);
+
+		expect(result.items.slice(1).map((item) => item.json)).toEqual([
+			{ email: 'penny.person@member.example', status: 'pending', result: 'inviteResent' },
+			{ email: 'Penny.person@member.example', status: 'pending', result: 'inviteResent' },
+		]);
+		// 1.1 has no once-per-person rule: two rows, two e-mails in the first try, none in later tries
+		expect(suite.sim.state.resendCount('penny.person@member.example')).toBe(2);
+	});
+
+	it("with n8n's Retry On Fail, a person refused once (nothing sent) is sent on the next try, another person not again (1.2)", async () => {
+		const { main, credentials } = newOrganization();
+		for (const name of ['refused', 'ann', 'bob'])
+			invite(main.id, 'P', `${name}.person@member.example`);
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'refused.person@member.example has already accepted the invitation',
+			path: '/api/teams-api/resend/invite/refused.person@member.example',
+		});
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Invitation could not be sent',
+			path: '/api/teams-api/resend/invite/bob.person@member.example',
+			count: 1,
+		});
+
+		const result = await resendTo(
+			['refused', 'ann', 'bob'].map((name) => `${name}.person@member.example`),
+			credentials,
+			{ continueOnFail: true, retryOnFail: 3 },
+		);
+
+		expect(result.items.slice(1).map((item) => item.json)).toEqual([
+			{ email: 'ann.person@member.example', status: 'pending', result: 'inviteResent' },
+			{ email: 'bob.person@member.example', status: 'pending', result: 'inviteResent' },
+		]);
+		expect(suite.sim.state.resendCount('ann.person@member.example')).toBe(1);
+		expect(suite.sim.state.resendCount('bob.person@member.example')).toBe(1);
 	});
 
 	it("with n8n's Retry On Fail, a row whose answer was lost is not sent again by the next try, which says why", async () => {
