@@ -90,7 +90,8 @@ export class RateLimiter {
 			this.state.line = line.slice(1);
 			this.state.slots = granted(state.slots, slot);
 			this.state.pace = pace.afterGrant(state.pace, slot, interval);
-			return { id, granted: true, waitMs: Math.max(0, slot - nowMs), slotMs: slot };
+			const moved = slot === earliest ? {} : { movedFromMs: earliest };
+			return { id, granted: true, waitMs: Math.max(0, slot - nowMs), slotMs: slot, ...moved };
 		}
 		const opensAtMs = earliest === undefined ? undefined : earliest - horizon;
 		return { id, granted: false, waitMs: napMs(place, opensAtMs, interval, nowMs, windowMs) };
@@ -126,7 +127,7 @@ export class RateLimiter {
 	/** A request that gives up its place in line, or its slot unsent (its wait too long), holding no one up. */
 	leave(turn: SlotTurn): void {
 		this.state.line = leaveLine(this.state.line, turn.id);
-		if (turn.granted) Object.assign(this.state, givenBack(this.state, turn.slotMs!));
+		if (turn.granted) Object.assign(this.state, givenBack(this.state, turn));
 	}
 
 	/**

@@ -12,6 +12,11 @@ export interface SlotTurn {
 	readonly waitMs: number;
 	/** With `granted`: the slot, to tell the limiter when its request got no answer (RateLimiter.noAnswer). */
 	readonly slotMs?: number;
+	/**
+	 * With `granted`, when QRTRAC's answers left the rest of the window to others and the slot moved past its
+	 * reset (windowFit.ts): where the pace had it. A slot given back puts the pace there again.
+	 */
+	readonly movedFromMs?: number;
 }
 
 export interface Waiting {

@@ -81,6 +81,14 @@ export function afterGrant(pace: Pace, slotMs: number, interval: number): Pace {
 	return { ...pace, nextSlotAtMs: slotMs + interval };
 }
 
+/**
+ * The last slot granted, given back unsent: the next is where the pace had that one. A slot that was moved past a
+ * window's reset goes back to where the grid had it, so the next request asks the window again (not the reset).
+ */
+export function afterGiveBack(pace: Pace, paceSlotMs: number): Pace {
+	return { ...pace, nextSlotAtMs: paceSlotMs };
+}
+
 export function blockUntil(pace: Pace, atMs: number): Pace {
 	return atMs > pace.blockedUntilMs ? { ...pace, blockedUntilMs: atMs } : pace;
 }

@@ -5,10 +5,10 @@
  * Pure.
  */
 
-import type { Waiting } from './line';
+import type { SlotTurn, Waiting } from './line';
 import { measureAfresh, NO_OTHERS, type CountedAnswer, type OthersUse } from './othersUse';
 import { NO_SLOTS, withdrawn, type OurSlots } from './ourSlots';
-import { START_PACE, startBudget, type Budget, type Pace } from './pace';
+import { afterGiveBack, START_PACE, startBudget, type Budget, type Pace } from './pace';
 import { NO_CAP, type RefusalCap } from './refusalCap';
 import { TRUSTED, type ResetTrust } from './resetTrust';
 import type { WindowPhase } from './windowPhase';
@@ -79,14 +79,15 @@ export function restartIfIdle(state: LimiterState, nowMs: number, windowMs: numb
 	};
 }
 
-/** A granted slot given back unsent: none of ours, and when it was the last granted, the grid's next slot again. */
+/** A granted slot given back unsent: none of ours, and when it was the last granted, the pace's next again. */
 export function givenBack(
 	state: LimiterState,
-	slotMs: number,
+	turn: Pick<SlotTurn, 'slotMs' | 'movedFromMs'>,
 ): Pick<LimiterState, 'slots' | 'pace'> {
+	const slotMs = turn.slotMs!;
 	const latest = state.slots.recent.at(-1) === slotMs;
 	return {
 		slots: withdrawn(state.slots, slotMs),
-		pace: latest ? { ...state.pace, nextSlotAtMs: slotMs } : state.pace,
+		pace: latest ? afterGiveBack(state.pace, turn.movedFromMs ?? slotMs) : state.pace,
 	};
 }

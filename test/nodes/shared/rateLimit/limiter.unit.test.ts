@@ -73,10 +73,35 @@ describe('through take and learn', () => {
 		const far = limiter.take();
 		expect(far.granted).toBe(true);
 		expect(far.waitMs).toBeGreaterThan(25_000);
+		expect(far.movedFromMs).toBeLessThan(clock.nowMs + 2000);
 		expect(limiter.requestsUnderway).toBe(1);
 		limiter.leave(far);
 		expect(limiter.requestsUnderway).toBe(0);
 		expect(slotAt(limiter, clock)).toBe(far.slotMs);
+	});
+
+	it('a slot moved past the reset, given back, is asked of the window again: moved again, or on the grid once it has room', () => {
+		const clock = { nowMs: START_MS };
+		const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000, now: () => clock.nowMs });
+		slotAt(limiter, clock);
+		limiter.observe({ limit: 60, remaining: 2, resetAtMs: START_MS + 30_007 }, 200);
+		clock.nowMs += 2000;
+		const far = limiter.take();
+		limiter.leave(far);
+		// the next request is told the same: a slot past the reset, moved (not a line to nap in towards it)
+		const again = limiter.take();
+		expect(again).toMatchObject({
+			granted: true,
+			slotMs: far.slotMs,
+			movedFromMs: far.movedFromMs,
+		});
+		limiter.leave(again);
+		// a later answer shows room in the window: the next slot is where the pace had it, not moved
+		limiter.observe({ limit: 60, remaining: 30, resetAtMs: START_MS + 30_007 }, 200);
+		const onGrid = limiter.take();
+		expect(onGrid.granted).toBe(true);
+		expect(onGrid.movedFromMs).toBeUndefined();
+		expect(onGrid.slotMs).toBe(far.movedFromMs);
 	});
 
 	it('probes again after a few windows without an answer', () => {

@@ -270,7 +270,11 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 });
 
 describe('a send slot past Maximum Wait fails at once, not after it', () => {
-	it("the simple interface's minute nearly used up by another client: the next link fails at once, naming the wait", async () => {
+	const SLOT_TOO_FAR =
+		/^QRTRAC's rate limit leaves no request slot before \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ by n8n's clock \(\d+ s from now\); that is over this node's Maximum Wait of \d+ s$/;
+
+	/** Three links on a v1 key whose minute another client used 57 of 60 of, run with Maximum Wait `seconds`. */
+	async function linksAfterOthersMinute(seconds: number) {
 		const team = createReliabilityTeam(env, `bw-slot-${randomBytes(3).toString('hex')}`, {
 			ratePerSecond: 5,
 		});
@@ -292,30 +296,44 @@ describe('a send slot past Maximum Wait fails at once, not after it', () => {
 			const { result, ms } = await timed(
 				runNode({
 					nodeType: 'qrtrac',
-					credentials: withMaxWait(team.credentials, 3),
+					credentials: withMaxWait(team.credentials, seconds),
 					parameters: {
 						resource: 'dynamicLink',
 						operation: 'create',
 						destinationUrl: '={{ $json.url }}',
 					},
-					items: [
-						{ url: 'https://example.com/bw/slot-0' },
-						{ url: 'https://example.com/bw/slot-1' },
-					],
+					items: [0, 1, 2].map((index) => ({ url: `https://example.com/bw/slot-${index}` })),
 					continueOnFail: true,
 				}),
 			);
-
-			const errors = errorsOf(result);
-			expect(errors[0]).toBe('');
-			expect(errors[1]).toMatch(
-				/^QRTRAC's rate limit leaves no request slot before \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ by n8n's clock \(\d+ s from now\); that is over this node's Maximum Wait of 3 s$/,
-			);
-			expect(env.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
-			expect(ms).toBeLessThan(10_000);
+			const posts = env.sim.requestLog.filter((entry) => entry.method === 'POST').length;
+			return { errors: errorsOf(result), ms, posts };
 		} finally {
 			env.sim.setResetFormat('epochSeconds');
 		}
+	}
+
+	it("the simple interface's minute nearly used up by another client: the next link fails at once, naming the wait", async () => {
+		const { errors, ms, posts } = await linksAfterOthersMinute(3);
+
+		expect(errors[0]).toBe('');
+		expect(errors[1]).toMatch(SLOT_TOO_FAR);
+		expect(errors[1]).toMatch(/Maximum Wait of 3 s$/);
+		expect(errors[2]).toMatch(SLOT_TOO_FAR);
+		expect(posts).toBe(1);
+		expect(ms).toBeLessThan(10_000);
+	}, 120_000);
+
+	it('the links after it fail the same way at once: the slot given back is not a line to nap in', async () => {
+		// Maximum Wait 20 s: the slot after the reset lies at least 25 s away; a nap in line is a quarter minute
+		const { errors, ms, posts } = await linksAfterOthersMinute(20);
+
+		expect(errors[0]).toBe('');
+		expect(errors[1]).toMatch(SLOT_TOO_FAR);
+		expect(errors[2]).toMatch(SLOT_TOO_FAR);
+		expect(posts).toBe(1);
+		// before: the third link napped a quarter of the minute (15 s) in line, then failed on the line's wait
+		expect(ms).toBeLessThan(10_000);
 	}, 120_000);
 });
 
