@@ -5,7 +5,13 @@ import { whenAborted } from './answerBody';
 import type { RateLimiter, SlotTurn } from './rateLimit/limiter';
 import type { TransportContext } from './qrtracRequest';
 import { serviceError } from './serviceErrors';
-import { fitsCeiling, lineWaitTooLong, slotTooFar, toldWaitTooLong } from './waitCeiling';
+import {
+	fitsCeiling,
+	lineWaitTooLong,
+	slotTooFar,
+	toldWaitTooLong,
+	type LimitOwner,
+} from './waitCeiling';
 
 export interface SlotWait {
 	limiter: Pick<RateLimiter, 'take' | 'leave' | 'toldWaitUntilMs' | 'serviceClock'>;
@@ -14,6 +20,8 @@ export interface SlotWait {
 	waitedMs: number;
 	/** The request, e.g. `POST /api/qrs-api`: a wait's error names it (an operation may send several). */
 	operation: string;
+	/** Whose rate limit the request spends, for the errors' words: the team's, or the simple interface's key's. */
+	limitOf: LimitOwner;
 }
 
 /**
@@ -43,21 +51,22 @@ export async function waitForSlot(
 			throw toldWaitError(ctx, wait, toldMs, itemIndex);
 		}
 		turn = wait.limiter.take(turn);
-		if (!turn.granted && !fitsCeiling(turn.waitMs, waited(), wait.ceilingMs)) {
+		if (!fitsCeiling(turn.waitMs, waited(), wait.ceilingMs)) {
 			wait.limiter.leave(turn);
+			// Only a slot moved past the window's reset (its rest used by others) is QRTRAC's telling; any other
+			// wait too long is this process's line (or this request's earlier waits), said with what it waited.
+			const words =
+				turn.movedFromMs === undefined
+					? lineWaitTooLong({
+							ceilingMs: wait.ceilingMs,
+							waitedMs: waited(),
+							slotInMs: turn.granted ? turn.waitMs : undefined,
+							limitOf: wait.limitOf,
+						})
+					: slotTooFar(turn.waitMs, Date.now(), wait.ceilingMs, wait.limitOf);
 			throw serviceError(ctx.getNode(), {
 				status: 429,
-				...lineWaitTooLong(wait.ceilingMs),
-				detail: whileSending(wait),
-				itemIndex,
-			});
-		}
-		// A slot moved past the window's reset (the window's rest is others') may lie further than the ceiling.
-		if (turn.granted && !fitsCeiling(turn.waitMs, waited(), wait.ceilingMs)) {
-			wait.limiter.leave(turn);
-			throw serviceError(ctx.getNode(), {
-				status: 429,
-				...slotTooFar(turn.waitMs, Date.now(), wait.ceilingMs),
+				...words,
 				detail: whileSending(wait),
 				itemIndex,
 			});
@@ -126,6 +135,7 @@ export function toldWaitError(
 			serviceOffsetMs: clock.known ? clock.offsetMs() : undefined,
 			ceilingMs: wait.ceilingMs,
 			unavailable: status !== 429,
+			limitOf: wait.limitOf,
 		}),
 		detail: `${whileSending(wait)}${answered}`,
 		itemIndex,

@@ -105,6 +105,7 @@ async function sendWithRetries<T>(
 		ceilingMs: connection.maxWaitMs,
 		waitedMs: 0,
 		operation: reading.operation,
+		limitOf: request.api === 'simple' ? 'API key' : 'team',
 	};
 	const policy = { ...defaultRetryPolicy, maxTotalWaitMs: connection.maxWaitMs };
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;

@@ -11,6 +11,9 @@ export function fitsCeiling(waitMs: number, waitedMs: number, ceilingMs: number)
 	return waitedMs + waitMs <= ceilingMs;
 }
 
+/** Whose rate limit a request spends: the team's (the primary API), or the API key's (the simple interface). */
+export type LimitOwner = 'team' | 'API key';
+
 export interface ToldWait {
 	/** How long the service asked us to wait, ms (our clock). */
 	waitMs: number;
@@ -20,6 +23,7 @@ export interface ToldWait {
 	ceilingMs: number;
 	/** The wait came with a 5xx (maintenance, overload), not with a rate limit used up. */
 	unavailable?: boolean;
+	limitOf: LimitOwner;
 }
 
 /** The error for a told wait over the ceiling: what the service asked, until when, and what to do. */
@@ -29,13 +33,13 @@ export function toldWaitTooLong(told: ToldWait): { message: string; hint: string
 	return {
 		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${seconds(told.ceilingMs)} s`,
 		hint: told.unavailable
-			? `QRTRAC says it cannot answer until then (maintenance or overload); the request was not sent again. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine.`
-			: USED_UP_HINT,
+			? `QRTRAC says it cannot answer until then (maintenance or overload); the request was not sent again. ${RUN_LATER}`
+			: `QRTRAC's rate limit for this ${told.limitOf} is used up until then. ${RUN_LATER} Check whether other workflows or tools use the same ${told.limitOf} at the same time.`,
 	};
 }
 
-const USED_UP_HINT =
-	"QRTRAC's rate limit for this team is used up until then. Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine. Check whether other workflows or tools use the same team at the same time.";
+const RUN_LATER =
+	'Run the items again after that time, or raise Maximum Wait in the QRTRAC credential if waiting that long is fine.';
 
 /**
  * The error for a slot granted past the ceiling: QRTRAC's answers leave the rest of its window to others (another
@@ -45,23 +49,41 @@ export function slotTooFar(
 	waitMs: number,
 	nowMs: number,
 	ceilingMs: number,
+	limitOf: LimitOwner,
 ): { message: string; hint: string } {
 	return {
 		message: `QRTRAC's rate limit leaves no request slot before ${isoSeconds(nowMs + waitMs)} by n8n's clock (${seconds(waitMs)} s from now); that is over this node's Maximum Wait of ${seconds(ceilingMs)} s`,
-		hint: USED_UP_HINT,
+		hint: `QRTRAC's answers show the rest of this ${limitOf}'s rate-limit window used by other clients (another tool, or n8n elsewhere), so its next request slot comes after the window's reset. ${RUN_LATER}`,
 	};
 }
 
-/** The error for a request that waited its whole ceiling in the limiter's line without getting a slot. */
-export function lineWaitTooLong(ceilingMs: number): { message: string; hint: string } {
+export interface LineWait {
+	ceilingMs: number;
+	/** What the request has waited so far: in line, after refusals, before retries. */
+	waitedMs: number;
+	/** How far away the slot granted is, when one was (on the pace's grid, not moved by QRTRAC's answers). */
+	slotInMs?: number;
+	limitOf: LimitOwner;
+}
+
+/** The error for a request whose slot in the limiter's line would come only after its whole ceiling. */
+export function lineWaitTooLong(line: LineWait): { message: string; hint: string } {
+	const slot =
+		line.slotInMs === undefined ? '' : `, and its send slot is ${tenths(line.slotInMs)} s away`;
+	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
 	return {
-		message: `No request slot came within this node's Maximum Wait of ${seconds(ceilingMs)} s`,
-		hint: "Other executions in this n8n are using the team's rate limit. Run fewer workflows on the same team at once, choose the plan QRTRAC has you on in the credential, or raise its Maximum Wait.",
+		message: `No request slot came within this node's Maximum Wait of ${seconds(line.ceilingMs)} s: this request has waited ${tenths(line.waitedMs)} s${slot}`,
+		hint: `Other executions in this n8n are using the ${line.limitOf}'s rate limit. Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`,
 	};
 }
 
 function seconds(ms: number): string {
 	return Math.ceil(ms / 1000).toLocaleString('en-US');
+}
+
+/** Seconds to a tenth, for waits a whole second would misstate (2.5 s waited of 3). */
+function tenths(ms: number): string {
+	return (ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
 function isoSeconds(ms: number): string {

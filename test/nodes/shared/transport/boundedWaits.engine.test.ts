@@ -307,19 +307,25 @@ describe('a send slot past Maximum Wait fails at once, not after it', () => {
 				}),
 			);
 			const posts = env.sim.requestLog.filter((entry) => entry.method === 'POST').length;
-			return { errors: errorsOf(result), ms, posts };
+			const descriptions = result.items.map((item) => String(item.json.description ?? ''));
+			return { errors: errorsOf(result), descriptions, ms, posts };
 		} finally {
 			env.sim.setResetFormat('epochSeconds');
 		}
 	}
 
 	it("the simple interface's minute nearly used up by another client: the next link fails at once, naming the wait", async () => {
-		const { errors, ms, posts } = await linksAfterOthersMinute(3);
+		const { errors, descriptions, ms, posts } = await linksAfterOthersMinute(3);
 
 		expect(errors[0]).toBe('');
 		expect(errors[1]).toMatch(SLOT_TOO_FAR);
 		expect(errors[1]).toMatch(/Maximum Wait of 3 s$/);
 		expect(errors[2]).toMatch(SLOT_TOO_FAR);
+		// the key's limit, used by another client: not the team's, nor this n8n's other executions
+		expect(descriptions[1]).toContain(
+			"QRTRAC's answers show the rest of this API key's rate-limit window used",
+		);
+		expect(descriptions[1]).not.toMatch(/team/);
 		expect(posts).toBe(1);
 		expect(ms).toBeLessThan(10_000);
 	}, 120_000);

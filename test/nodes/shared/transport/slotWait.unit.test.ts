@@ -1,0 +1,64 @@
+/**
+ * The wait for a send slot within Maximum Wait (slotWait.ts, waitCeiling.ts): which error a slot over the ceiling
+ * gets. Only a slot QRTRAC's answers moved past a window's reset is QRTRAC's doing; an ordinary slot on the pace's
+ * grid that comes too late for a request that already waited is this node's line. Fake clock, as the transport's
+ * unit tests.
+ */
+import { RateLimiter } from '../../../../nodes/shared/rateLimit/limiter';
+import type { TransportContext } from '../../../../nodes/shared/qrtracRequest';
+import { waitForSlot, type SlotWait } from '../../../../nodes/shared/slotWait';
+import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+sleepOnFakeClock();
+
+const node = {
+	id: 'n',
+	name: 'QRTRAC',
+	type: 'qrtrac',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+const ctx = { getNode: () => node } as unknown as TransportContext;
+
+function slotWait(limiter: RateLimiter, waitedMs: number): SlotWait {
+	return {
+		limiter,
+		ceilingMs: 3000,
+		waitedMs,
+		operation: 'POST /v1/qr/create',
+		limitOf: 'API key',
+	};
+}
+
+/** The simple interface's minute (60 a minute), probed: QRTRAC said 59 remain; the next slot granted at once. */
+async function probedMinute(): Promise<RateLimiter> {
+	const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
+	expect(limiter.take().granted).toBe(true);
+	limiter.observe({ limit: 60, remaining: 59 }, 200);
+	expect((await waitForSlot(ctx, slotWait(limiter, 0), 0)).granted).toBe(true);
+	limiter.observe({ limit: 60, remaining: 58 }, 200);
+	return limiter;
+}
+
+it("an on-grid slot past the ceiling of a request that waited 2.5 s of 3 s is the line's, stating the wait, not QRTRAC's", async () => {
+	const limiter = await probedMinute();
+
+	const error = await waitForSlot(ctx, slotWait(limiter, 2500), 1).then(
+		() => undefined,
+		(failure: Error & { description?: string }) => failure,
+	);
+
+	expect(error?.message).toBe(
+		"No request slot came within this node's Maximum Wait of 3 s: this request has waited 2.5 s, and its send slot is 1 s away",
+	);
+	expect(error?.description).not.toMatch(/QRTRAC's rate limit|team/);
+	// given back: the next request gets the same slot, a second later
+	const next = limiter.take();
+	expect(next.granted).toBe(true);
+});
