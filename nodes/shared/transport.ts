@@ -114,7 +114,8 @@ async function sendWithRetries<T>(
 	for (let attempt = 1; ; attempt++) {
 		const turn = await waitForSlot(ctx, wait, request.itemIndex);
 		if (isCancelled(ctx)) {
-			limiter.noAnswer(turn);
+			// Stopped before it was sent: its slot is given back, not counted as a request that went out.
+			limiter.leave(turn);
 			throw cancelledError(ctx, reading.operation, request.itemIndex);
 		}
 

@@ -124,7 +124,7 @@ export class RateLimiter {
 		if (turn.slotMs !== undefined) this.state.slots = unanswerable(this.state.slots, turn.slotMs);
 	}
 
-	/** A request that gives up its place in line, or its slot unsent (its wait too long), holding no one up. */
+	/** A request that gives up its place in line, or its slot unsent (its wait too long, Stop), holding no one up. */
 	leave(turn: SlotTurn): void {
 		this.state.line = leaveLine(this.state.line, turn.id);
 		if (turn.granted) Object.assign(this.state, givenBack(this.state, turn));

@@ -83,6 +83,41 @@ describe('a stopped execution', () => {
 		expect(otherWaitedMs).toBeLessThan(1000);
 	});
 
+	it('gives back the slot it was granted when Stop comes during its wait: the next request is sent at that slot', async () => {
+		// at 200 per second the next slot, an interval after the first, is granted at once (no nap in line first)
+		const credentials = { baseUrl: uniqueBaseUrl(), plan: 'Enterprise' };
+		// the first request's answer ends the cautious start
+		await qrtracApiRequest(fakeContext({ credentials, answers: () => ok([]) }).ctx, get);
+		const controller = new AbortController();
+		const sleep = jest.requireMock<{ sleep: jest.Mock }>('n8n-workflow').sleep;
+		let stoppedSlotAtMs = Number.NaN;
+		// Stop is pressed while the request waits for its granted slot; that wait never ends by itself here
+		sleep.mockImplementationOnce(async (ms: number) => {
+			stoppedSlotAtMs = Date.now() + ms;
+			setImmediate(() => controller.abort());
+			await new Promise(() => undefined);
+		});
+		const stopped = fakeContext({ credentials, answers: () => ok([]) });
+		await expect(qrtracApiRequest(cancellable(stopped.ctx, controller), get)).rejects.toThrow(
+			/cancelled/,
+		);
+		let otherSentAtMs = Number.NaN;
+		const other = fakeContext({
+			credentials,
+			answers: () => {
+				otherSentAtMs = Date.now();
+				return ok([]);
+			},
+		});
+
+		await qrtracApiRequest(other.ctx, get);
+
+		expect(stopped.sent).toHaveLength(0);
+		expect(stoppedSlotAtMs).toBeGreaterThan(0);
+		// kept as the stopped request's, it held the other an interval longer (and counted as sent in its window)
+		expect(otherSentAtMs).toBe(stoppedSlotAtMs);
+	});
+
 	it("ends Download Image's retries of the image at once, sending nothing more", async () => {
 		const controller = new AbortController();
 		const { ctx, sent } = fakeContext({
