@@ -169,7 +169,8 @@ export interface ScanWalkOptions {
  * each in slices, each answer handed to `onScans` (awaited) before that chunk's next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
  * slice is asked again in two parts (cappedAnswers.ts `splitSlice`), by time and then by codes, and the answer is dropped. A slice of one code and
  * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
- * the longer of the two answers is taken, or the walk fails when that cannot be shown whole (millisecondScans.ts). An answer too large to read (transport's 64 MB) is split alike; for one
+ * the longer of the two answers is taken, or the walk fails when that cannot be shown whole (millisecondScans.ts);
+ * so is one code's slice of a few seconds whose time halves were answered alike (ignoredRange.ts `halvesAlike`). An answer too large to read (transport's 64 MB) is split alike; for one
  * code and one millisecond its error stands. An answer about several codes with an event without `qrId` is dropped
  * too, and that slice asked one code per request; then each code walks the rest of the range alone, so no slice
  * is asked twice (scanAttribution.ts).
@@ -248,9 +249,12 @@ export async function walkBulkScans(
 					'answered' in first &&
 					'answered' in second &&
 					halvesAlike(split, halves, [first.answered, second.answered])
-				)
-					// asked more finely than the service compares: its answer is taken again, split by codes only
+				) {
+					// asked more finely than the service compares: its answer is taken again, split by codes only;
+					// the halves' answers are dropped first, so that this level holds one answer, not three
+					first.answered = second.answered = [];
 					return await take({ ...slice, timeAlike: true }, asked, stopped);
+				}
 				// only its size is needed from here: each level then holds one answer (its second half's), not three
 				asked.answered = split.answered = [];
 				const found =

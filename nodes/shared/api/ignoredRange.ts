@@ -66,14 +66,18 @@ export function eventBeyondRange(
  * outside what the half asked (scanSlices.ts `askedRange`) and none more than RANGE_SLACK_MS outside the slice
  * (else `checkHalf` failed the walk): the service compares the range more coarsely than the halves (to the
  * second), so halving the time again would ask the same, a request per millisecond of it. The walk then splits
- * that slice by codes only, and reads one code's from every scan of the code (millisecondScans.ts). A service
- * keeping the asked range answers nothing outside it, so its walk is not changed. Pure.
+ * that slice by codes only, and reads one code's from every scan of the code (millisecondScans.ts). Only for a
+ * slice shorter than twice RANGE_SLACK_MS: a longer one is split by time as before, down to such a slice, so a
+ * code's other scans in it are not sent to that read. A service keeping the asked range answers nothing outside
+ * it, so its walk is not changed. Pure.
  */
 export function halvesAlike(
 	parent: SplitFrom,
 	halves: readonly [ScanSlice, ScanSlice],
 	answers: readonly [readonly Scan[], readonly Scan[]],
 ): boolean {
+	// only a slice as short as the slack: a longer one may hold other scans of its codes, which time splits reach
+	if (parent.slice.endTime - parent.slice.startTime >= 2 * RANGE_SLACK_MS) return false;
 	return halves.every(
 		(half, index) =>
 			splitByTime(parent.slice, half) &&

@@ -87,7 +87,7 @@ function cannotReadWhole(
 		{
 			message: `QRTRAC's scan answers look capped: the scans of code ${qrId} ${when} could not all be read`,
 			description:
-				`Expected every scan of that ${oneMs ? 'millisecond' : 'range'} in one answer. ${bulk.source.operation} answered ${bulk.answered} events for it, a size that looks capped, and ${oneMs ? 'a range cannot be asked in parts smaller than a millisecond' : 'its halves were answered the very same events (QRTRAC compares the range more coarsely)'}; ` +
+				`Expected every scan of that ${oneMs ? 'millisecond' : 'range'} in one answer. ${bulk.source.operation} answered ${bulk.answered} events for it, a size that looks capped, and ${oneMs ? 'a range cannot be asked in parts smaller than a millisecond' : 'parts of it were answered the very same events (QRTRAC compares the range more coarsely)'}; ` +
 				`${source.operation} answered ${scans.length} events for every scan of the code, also a size that looks capped, and ${counted}. ` +
 				`The answer of ${source.operation} began: ${sentence(excerptOf(scans, source.redact ?? []))} ` +
 				`No scans were returned, so that a part is not taken for all of them; ${advice}`,

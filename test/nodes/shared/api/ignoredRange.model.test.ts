@@ -1,7 +1,7 @@
 /**
  * The scan walk (analytics.ts `walkBulkScans`) against a service comparing the range in whole seconds, answers
  * capped at 100: halves within a second answer alike, and the walk still reads every scan (ignoredRange.ts lets
- * it split on). Long: the walk splits a two-minute range down to the burst's milliseconds.
+ * it split on), down to the burst's second, whose codes are then read apart (`halvesAlike`).
  */
 import * as api from '../../../../nodes/shared/api';
 import { fakeContext, ok, type SentRequest } from '../../../support/fakeContext';

@@ -2,7 +2,8 @@
  * When the scan walk (analytics.ts `walkBulkScans`) stops splitting a capped answer (ignoredRange.ts): only when
  * both halves split by time got the very events of their slice, one of them more than RANGE_SLACK_MS outside it.
  * A service comparing the range in whole seconds, whose halves within a second answer alike, is still walked to
- * the end (ignoredRange.model.test.ts), by codes only once its halves answer alike (`halvesAlike`); the engine test `ignoredScanRange.engine.test.ts` runs a service ignoring
+ * the end (ignoredRange.model.test.ts), by codes only once a short slice's halves answer alike (`halvesAlike`);
+ * the engine test `ignoredScanRange.engine.test.ts` runs a service ignoring
  * the range through n8n.
  */
 import {
@@ -100,6 +101,20 @@ describe('halvesAlike', () => {
 		const onEdge = Array.from({ length: 100 }, (_, index) => scanAt(T + 350 + (index % 2)));
 		const split: SplitFrom = { slice: parent, answered: onEdge, range };
 		expect(halvesAlike(split, halves, [onEdge, onEdge])).toBe(false);
+	});
+
+	it('sees nothing in a slice as long as twice the slack: it may hold other scans of its codes', () => {
+		const long = slice(T, T + 2 * RANGE_SLACK_MS);
+		const parts = [
+			slice(T, T + RANGE_SLACK_MS),
+			slice(T + RANGE_SLACK_MS + 1, T + 2 * RANGE_SLACK_MS),
+		] as const;
+		// 100 events across the halves' border, each half answered all of them
+		const outside = Array.from({ length: 100 }, (_, index) =>
+			scanAt(T + RANGE_SLACK_MS - 50 + index),
+		);
+		const split: SplitFrom = { slice: long, answered: outside, range };
+		expect(halvesAlike(split, parts, [outside, outside])).toBe(false);
 	});
 
 	it('needs both halves alike, and halves split by time', () => {
