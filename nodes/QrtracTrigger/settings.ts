@@ -9,7 +9,7 @@ import {
 	readPollParameter,
 	writtenExpression,
 } from '../shared/parameters';
-import { asText, checkItem, flagSchema } from '../shared/validation';
+import { asText, checkItem, flagSchema, MUST_BE_TEXT } from '../shared/validation';
 import {
 	defaultIpAddressMode,
 	ipPrivacyOptions,
@@ -240,10 +240,7 @@ const listFilterSchema = (label: string) =>
 /** A text filter: a number is its text; left empty, no filter. A boolean or an object is refused. */
 const textFilterSchema = (label: string) =>
 	z
-		.preprocess(
-			(value) => (value === null ? undefined : asText(value)),
-			z.string({ invalid_type_error: 'must be text' }).optional(),
-		)
+		.preprocess((value) => (value === null ? undefined : asText(value)), z.string().optional())
 		.transform(blankToUndefined)
 		.describe(label);
 
@@ -317,7 +314,7 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 		raw,
 	);
 	const hint =
-		issue.message === 'must be text'
+		issue.message === MUST_BE_TEXT
 			? 'Write the text, or an expression giving text.'
 			: (FIELD_HINTS[issue.label] ?? FIELD_HINTS['QR Types']);
 	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow'
 import { z } from 'zod';
 
 import { executionNode } from './executionNode';
+import { inNodeWords } from './validation/nodeWords';
 import { uriProblem } from './validation/uri';
 import { isToolNode, operationError } from './nodeErrors';
 
@@ -13,7 +14,7 @@ import { isToolNode, operationError } from './nodeErrors';
 
 /** displayId as the service accepts it; dot-only values are refused because they are path navigation. */
 export const displayIdSchema = z
-	.string({ invalid_type_error: 'must be text' })
+	.string()
 	.trim()
 	.min(1, 'must not be empty')
 	.max(200, 'must be at most 200 characters')
@@ -23,9 +24,6 @@ export const displayIdSchema = z
 		(value) => !/%(?![0-9a-fA-F]{2})/.test(value),
 		'must use % only as a complete %XX escape',
 	);
-
-/** What a text field of the wrong kind (null, a list, an object, a switch) is told, in the node's words. */
-const TEXT = { invalid_type_error: 'must be text' };
 
 export const httpUrlSchema = z
 	.string({ invalid_type_error: 'must be a full http(s) URL such as https://example.com/page' })
@@ -50,6 +48,9 @@ export const baseUrlSchema = uriSchema.refine(
 	(value) => /^https?:\/\/[^/?#]+(\/[^?#]*)?\/$/.test(value),
 	'must be a domain root ending with "/", e.g. https://qr.example.com/',
 );
+
+/** What a text field of the wrong kind is told lives in validation/nodeWords.ts. */
+export { MUST_BE_TEXT } from './validation/nodeWords';
 
 /** The e-mail rule (Email, a vCard's e-mail) lives in validation/email.ts. */
 export { emailSchema } from './validation/email';
@@ -101,7 +102,7 @@ export const memberStatusSchema = caselessChoice(MEMBER_STATUSES);
 
 /** Identifiers used as a path segment (QR code id, team id): no separators, no dot-only values. */
 export const idSchema = z
-	.string(TEXT)
+	.string()
 	.trim()
 	.min(1, 'must not be empty')
 	.max(200, 'must be at most 200 characters')
@@ -116,7 +117,7 @@ export function asText(value: unknown): unknown {
 	return typeof value === 'number' ? String(value) : value;
 }
 
-export const nonEmptyTextSchema = z.string(TEXT).trim().min(1, 'must not be empty');
+export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
 
 /** The switch rule (Return All, Simplify, an option turned on) lives in validation/flag.ts. */
 export { flagSchema, switchValue } from './validation/flag';
@@ -178,7 +179,7 @@ export function checkItem<S extends z.ZodTypeAny>(
 	schema: S,
 	raw: unknown,
 ): { data: z.infer<S>; issues?: undefined } | { issues: FieldIssue[] } {
-	const result = schema.safeParse(raw);
+	const result = schema.safeParse(raw, { errorMap: inNodeWords });
 	if (result.success) return { data: result.data };
 	return {
 		issues: result.error.issues.map((issue) => ({

@@ -64,7 +64,7 @@ function optional<S extends z.ZodTypeAny>(schema: S) {
 	return z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
 }
 
-const textSchema = z.preprocess(asText, z.string({ invalid_type_error: 'must be text' }).trim());
+const textSchema = z.preprocess(asText, z.string().trim());
 
 /**
  * A sheet hands a column of numeric Display IDs over as numbers: a whole number is its digits. A fraction stays
@@ -135,9 +135,7 @@ function settingsSchema(mode: QrFormMode, timezone: string) {
 	return z
 		.object({
 			passwordEnabled: flag(SCAN_RULE_LABELS.passwordEnabled),
-			password: optional(z.string({ invalid_type_error: 'must be text' })).describe(
-				SCAN_RULE_LABELS.password,
-			),
+			password: optional(z.string()).describe(SCAN_RULE_LABELS.password),
 			ageGating: flag(SCAN_RULE_LABELS.ageGating),
 			minAge: z
 				.number({ invalid_type_error: 'must be a number' })

@@ -40,7 +40,7 @@ export function defaultIpAddressMode(hashesByDefault: boolean): IpAddressMode {
 /** The IP options of every output with scan events (the Scan operations' and the trigger's Options collection). */
 export const ipPrivacyShape = {
 	ipAddress: ipAddressModeSchema,
-	ipHashKey: z.string({ invalid_type_error: 'must be text' }).optional().describe('IP Hash Key'),
+	ipHashKey: z.string().optional().describe('IP Hash Key'),
 };
 
 /**

@@ -32,7 +32,7 @@ export const description = updateDisplayOptions(
 const inputSchema = z.object({
 	qrCodeId: idSchema.describe('QR Code'),
 	binaryPropertyName: z
-		.string({ invalid_type_error: 'must be text' })
+		.string()
 		.trim()
 		.min(1, 'must not be empty')
 		.regex(/^[^\s.[\]]+$/, 'must be a field name without spaces, dots or brackets')

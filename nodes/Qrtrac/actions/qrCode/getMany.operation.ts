@@ -86,10 +86,7 @@ export const description = updateDisplayOptions(
 const inputSchema = z.object({
 	...returnAllShape,
 	// a number is its text: a year or an order number a sheet's column gives
-	search: z
-		.preprocess(asText, z.string({ invalid_type_error: 'must be text' }).trim())
-		.optional()
-		.describe('Search'),
+	search: z.preprocess(asText, z.string().trim()).optional().describe('Search'),
 	sortBy: z.enum(['createdAt', 'updatedAt', 'name']).optional().describe('Sort By'),
 	sortOrder: z.enum(['asc', 'desc']).optional().describe('Sort Order'),
 	pageSize: limitSchema.optional().describe('Page Size'),

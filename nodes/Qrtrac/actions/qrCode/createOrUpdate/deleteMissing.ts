@@ -27,7 +27,7 @@ const deleteMissingSchema = z
 	.object({
 		deleteMissing: flagSchema('Delete Missing'),
 		deleteMissingTag: z
-			.string({ invalid_type_error: 'must be text' })
+			.string()
 			.trim()
 			.max(100, 'must be at most 100 characters')
 			.refine((tag) => !tag.includes(','), 'must be a single tag, without commas')
