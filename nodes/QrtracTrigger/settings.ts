@@ -9,7 +9,7 @@ import {
 	readPollParameter,
 	writtenExpression,
 } from '../shared/parameters';
-import { asText, checkItem, flagSchema, MUST_BE_TEXT } from '../shared/validation';
+import { asText, checkItem, flagSchema, idSchema, MUST_BE_TEXT } from '../shared/validation';
 import {
 	defaultIpAddressMode,
 	ipPrivacyOptions,
@@ -165,15 +165,16 @@ const ITEM_DATA = /\$(?:json|input|binary|item)\b|\$\(|\$node\s*[[.]|\$items\b/;
  * The Team's ID, trimmed; '' when left empty. By URL takes only a team's address on the credential's Base URL
  * (`locatorId`). An expression reading item data that n8n cannot resolve fails under the field's label: a poll has
  * no input item, so `$json` fails with n8n's "hasn't been executed", which names neither. Any other error is n8n's
- * own, told as it is.
+ * own, told as it is. The ID becomes the `x-request-team-id` header, so it is held to the ID rule (idSchema) before
+ * any request: a list would be watched as its text, `team_a,team_b`.
  */
 function readTeam(ctx: IPollFunctions, baseUrl: string): string {
-	const node = ctx.getNode();
 	const read = locatorId(readStoredTeam(ctx), 'team', () => baseUrl);
-	if (read.problem === undefined) return read.id;
-	throw operationError(node, `"${teamLabel(ctx)}" By URL: ${read.problem}`, {
-		description: 'Nothing was read from QRTRAC.',
-	});
+	if (read.problem !== undefined)
+		throw operationError(ctx.getNode(), `"${teamLabel(ctx)}" By URL: ${read.problem}`, {
+			description: 'Nothing was read from QRTRAC.',
+		});
+	return read.id === '' ? '' : checked(ctx, idSchema.describe(teamLabel(ctx)), read.id);
 }
 
 /** The Team as stored, its expression resolved: a dropdown's text (version 1) or a team picker (1.1). */
@@ -212,6 +213,9 @@ function gaveNothingError(ctx: IPollFunctions, message: string, label: string): 
 /** The IP options of New Scans, checked as the Scan operations check them (shared/records/ipPrivacy.ts). */
 const ipOptionsSchema = z.object(ipPrivacyShape);
 
+const TEAM_HINT =
+	"Pick the team From List, give its ID, or leave the field empty to watch the credential's team.";
+
 /** How to give a field that is not text, with an example of its own values. */
 const FIELD_HINTS: Record<string, string> = {
 	Events:
@@ -222,6 +226,8 @@ const FIELD_HINTS: Record<string, string> = {
 		'Give a number from 1 to 3600 (keep 15 unless changes or scans go missing), or an expression giving one.',
 	'Include Existing Codes on First Poll':
 		'Turn the switch on or off, or write an expression giving true or false (or that text).',
+	Team: TEAM_HINT,
+	'Team Name or ID': TEAM_HINT,
 	'IP Address':
 		'Choose Hash, Keep or Remove in the field, or write an expression giving "hash", "keep" or "remove" (lower case).',
 };

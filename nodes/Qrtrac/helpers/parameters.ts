@@ -25,29 +25,17 @@ const ADDRESSED_LOCATORS = {
 } as const;
 
 /**
- * Reads a resource locator's ID (From List / By ID / By URL), trimmed. By URL takes only the record's address on the
- * credential's Base URL (`locatorId`); anything else fails the item before any request.
+ * Reads a resource locator's ID (From List / By ID / By URL), trimmed, for the operation's ID rule (idSchema) to
+ * check: a value that is no text stays as it is, to be refused there under the field's label. By URL takes only the
+ * record's address on the credential's Base URL (`locatorId`); anything else fails the item before any request.
  */
 export function getLocatorValue(
 	ctx: IExecuteFunctions,
 	name: keyof typeof ADDRESSED_LOCATORS,
 	itemIndex: number,
-): string {
+): unknown {
 	const { label, record } = ADDRESSED_LOCATORS[name];
 	const stored = readParameter<unknown>(ctx, name, itemIndex, '');
-	const kind = notAnId(
-		typeof stored === 'object' && stored !== null && !Array.isArray(stored)
-			? (stored as IDataObject).value
-			: stored,
-	);
-	// A switch, list or object made into text would be sent as an ID ("true", "qr_1,qr_2"): refused unsent.
-	if (kind !== undefined)
-		throw itemInputError(
-			executionNode(ctx),
-			itemIndex,
-			`"${label}" must be the ${record === 'qrCode' ? "code's" : "team's"} ID as text, not ${kind}`,
-			'Nothing was sent to QRTRAC for this item.',
-		);
 	const read = locatorId(stored, record, () => baseUrlRead(ctx));
 	if (read.problem === undefined) return read.id;
 	throw itemInputError(
@@ -56,14 +44,6 @@ export function getLocatorValue(
 		`"${label}" By URL: ${read.problem}`,
 		'Nothing was sent to QRTRAC for this item.',
 	);
-}
-
-/** What a locator's value is when it can be no ID (text, or a finite number, or nothing given), in words. */
-function notAnId(value: unknown): string | undefined {
-	if (value === undefined || value === null || typeof value === 'string') return undefined;
-	if (typeof value === 'number') return Number.isFinite(value) ? undefined : String(value);
-	if (typeof value === 'boolean') return String(value);
-	return Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : String(value);
 }
 
 /** Team Override under the label of the node's layout (a dropdown until 1.1, a team picker from 1.2). */

@@ -1,4 +1,5 @@
 import { DEFAULT_BASE_URL } from '../connection';
+import { asText } from '../validation';
 import { endpoint, INTERFACE_ROOT, type Endpoint } from './route';
 
 /**
@@ -89,17 +90,20 @@ export function addressNote(record: AddressedRecord, baseUrl = DEFAULT_BASE_URL)
 /**
  * The ID a locator's value gives: From List and By ID (and a plain ID, as an AI tool passes it) as they are, By URL
  * only from one of the record's addresses on the credential's Base URL (host, port and path; asked for only then),
- * else a problem to report before any request.
+ * else a problem to report before any request. A value that is no text (true, a list, an object an expression
+ * gave) is kept as it is, in any mode, for the ID rule (idSchema) to refuse; made text it would be sent as an ID
+ * (`qr_1,qr_2`). A number is its text; nothing given is ''.
  */
 export function locatorId(
 	stored: unknown,
 	record: AddressedRecord,
 	baseUrlOf: () => string,
-): { id: string; problem?: undefined } | { problem: string } {
+): { id: unknown; problem?: undefined } | { problem: string } {
 	const locator =
 		typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : undefined;
-	const value = locator ? locator.value : stored;
-	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
+	const value = asText(locator ? locator.value : stored) ?? '';
+	if (typeof value !== 'string') return { id: value };
+	const text = value.trim();
 	if (locator?.mode !== 'url') return { id: text };
 	const baseUrl = baseUrlOf();
 	const id = idInAddress(record, text, baseUrl);

@@ -63,17 +63,15 @@ describe('Get', () => {
 	});
 
 	it.each([
-		['true', true, 'true'],
-		['a list', ['qr_x', 'qr_y'], 'a list'],
-		['an object', { id: 'qr_x' }, 'an object'],
+		['true', true],
+		['a list', ['qr_x', 'qr_y']],
+		['an object', { id: 'qr_x' }],
 	])(
 		'refuses a QR Code ID an expression gives as %s, naming the field, before any request',
-		async (_kind, value, named) => {
+		async (_kind, value) => {
 			const result = await run('get', { qrCodeId: byId('={{ $json.value }}') }, [{ value }]);
 
-			expect(result.error?.message).toBe(
-				`Item 0: "QR Code" must be the code's ID as text, not ${named}`,
-			);
+			expect(result.error?.message).toBe('Item 0: "QR Code" must be text');
 			expect(suite.sim.requestLog).toHaveLength(0);
 		},
 	);

@@ -16,6 +16,15 @@ it('gets the code by its ID', async () => {
 	]);
 });
 
+it('By URL given a list is refused as no text, not as an ID nor sent as its text', async () => {
+	const run = await runAction('qrCode', 'get', {
+		qrCodeId: { __rl: true, mode: 'url', value: ['https://a.example', 'https://b.example'] },
+	});
+
+	expect(run.error?.message).toBe('Item 0: "QR Code" must be text');
+	expect(run.sent).toEqual([]);
+});
+
 describe('parse refuses bad input, naming the field and the item', () => {
 	const refusals: Refusal[] = [
 		{

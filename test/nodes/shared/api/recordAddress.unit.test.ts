@@ -83,6 +83,22 @@ describe('locatorId', () => {
 			id: 'https://x.example/qr/1',
 		});
 	});
+
+	it('keeps a value that is no text as it is in every mode, for the ID rule to refuse; a number is its text', () => {
+		const noBase = () => {
+			throw new Error('not asked');
+		};
+		const locator = (mode: string, value: unknown) => ({ __rl: true, mode, value });
+
+		for (const mode of ['id', 'list', 'url']) {
+			expect(locatorId(locator(mode, ['qr_1', 'qr_2']), 'qrCode', noBase)).toEqual({
+				id: ['qr_1', 'qr_2'],
+			});
+			expect(locatorId(locator(mode, true), 'qrCode', noBase)).toEqual({ id: true });
+		}
+		expect(locatorId(locator('id', null), 'qrCode', noBase)).toEqual({ id: '' });
+		expect(locatorId(locator('id', 1042), 'qrCode', noBase)).toEqual({ id: '1042' });
+	});
 });
 
 describe('what the editor checks', () => {

@@ -84,6 +84,26 @@ it.each([
 	expect(run.sent).toEqual([]);
 });
 
+const getCode = { resource: 'qrCode', operation: 'get' };
+const codeLocator = (value: unknown) => ({ __rl: true, mode: 'id', value });
+
+it.each([
+	['an ID with a slash', 'qr/1', 'must not contain / \\ ? # % or spaces'],
+	['a list', ['qr_1', 'qr_2'], 'must be text'],
+	['true', true, 'must be text'],
+])(
+	'a QR Code the model gave as %s is refused by the ID rule, naming its argument',
+	async (_case, value, rule) => {
+		const run = await runTool(
+			{ ...getCode, qrCodeId: codeLocator("={{ $fromAI('QR_Code', ``, 'string') }}") },
+			{ ...getCode, qrCodeId: codeLocator(value) },
+		);
+
+		expect(run.error?.message).toBe(`"QR Code" (the "QR_Code" argument) ${rule}`);
+		expect(run.sent).toEqual([]);
+	},
+);
+
 const addToTeams = {
 	resource: 'teamMember',
 	operation: 'addToTeams',

@@ -1,0 +1,37 @@
+/**
+ * The Trigger's Team is an ID sent as the `x-request-team-id` header: a value an expression gives that is no team ID
+ * (a list, an object, an ID with a separator) fails the poll naming the field, before any request; a list is never
+ * watched as its text ("team_a,team_b").
+ */
+import { organizations } from '../../support/organizations';
+import { useSimulator } from '../../support/simulatorSuite';
+import { polling } from '../../support/triggerRuns';
+
+const suite = useSimulator();
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const newOrganization = organizations(suite, 'trigger-team.example').withTeam;
+
+it.each([
+	['a list', '={{ ["team_a", "team_b"] }}', '"Team" must be text'],
+	['an object', '={{ { "id": "team_a" } }}', '"Team" must be text'],
+	['an ID with a slash', 'team_a/x', '"Team" must not contain / \\ ? # % or spaces'],
+])(
+	'a Team given as %s fails the poll naming the field, nothing read',
+	async (_case, value, message) => {
+		const { credentials } = newOrganization();
+		const watcher = polling(credentials, { team: byId(value) });
+
+		await expect(watcher.poll()).rejects.toMatchObject({ message });
+		expect(suite.sim.requestLog).toEqual([]);
+	},
+);
+
+it('a Team an expression gives as text is watched', async () => {
+	const { org, credentials } = newOrganization();
+	const team = suite.sim.state.createTeam(org.id, 'Numbered');
+	const watcher = polling(credentials, { team: byId(`={{ ${JSON.stringify(team.id)} }}`) });
+
+	await watcher.poll();
+	const teams = suite.sim.requestLog.map((entry) => entry.headers?.['x-request-team-id']);
+	expect(new Set(teams)).toEqual(new Set([team.id]));
+});
