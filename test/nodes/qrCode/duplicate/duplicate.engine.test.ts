@@ -168,6 +168,34 @@ describe('Duplicate', () => {
 			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
 		});
 
+		it('from 1.2, the try n8n runs again reads only the copy made, not the original again: one GET per item made', async () => {
+			const lost = newCode({ name: 'Lost copy 1.2' });
+			const kept = newCode({ name: 'Kept copy 1.2' });
+			lostAnswer();
+
+			const result = await runAt(
+				'duplicate',
+				{ qrCodeId: byId('={{ $json.id }}') },
+				{
+					typeVersion: 1.2,
+					items: [{ id: lost.id }, { id: kept.id }],
+					continueOnFail: true,
+					retryOnFail: 2,
+				},
+			);
+
+			expect(result.items[0].json.error).toMatch(/^The outcome of Duplicate QR Code is unknown/);
+			expect(result.items[1].json).toMatchObject({ name: 'Kept copy 1.2', result: 'created' });
+			const copyId = String(result.items[1].json.id);
+			const gets = suite.sim.requestLog
+				.filter((entry) => entry.method === 'GET')
+				.map((entry) => entry.path.replace('/api/qrs-api/teams/', ''));
+			// first try: each original read before its POST; second try: the copy read again, nothing else
+			expect(gets.sort()).toEqual([copyId, kept.id, lost.id].sort());
+			expect(copiesOf('Kept copy 1.2')).toHaveLength(2);
+			expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(2);
+		});
+
 		it('a copy made in another team is not made again by the next try', async () => {
 			const credentialTeam = suite.credentials.teamId!;
 			const orgId = suite.sim.state.teams.get(credentialTeam)!.orgId;
