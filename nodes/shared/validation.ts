@@ -109,13 +109,8 @@ export const idSchema = z
 	.regex(/^[^/\\?#%\s]+$/, 'must not contain / \\ ? # % or spaces')
 	.refine((value) => !/^\.+$/.test(value), 'must not be only dots');
 
-/**
- * A number given for a text field is its text: a spreadsheet's postal code or phone number, an expression giving
- * 2026. Anything else stays as it is, for the text schema to accept or refuse (a boolean is no text).
- */
-export function asText(value: unknown): unknown {
-	return typeof value === 'number' ? String(value) : value;
-}
+/** Which numbers a text field takes as their text lives in validation/text.ts. */
+export { asText } from './validation/text';
 
 export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
 

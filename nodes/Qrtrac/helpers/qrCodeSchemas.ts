@@ -67,11 +67,11 @@ function optional<S extends z.ZodTypeAny>(schema: S) {
 const textSchema = z.preprocess(asText, z.string().trim());
 
 /**
- * A sheet hands a column of numeric Display IDs over as numbers: a whole number is its digits. A fraction stays
- * refused, since its text (`1e+21`, `0.30000000000000004`) is rarely what the sheet shows.
+ * A sheet hands a column of numeric Display IDs over as numbers: a whole number is its digits (asText). A fraction
+ * stays refused: no Display ID is one.
  */
 export const sheetDisplayId = z.preprocess(
-	(value) => (Number.isSafeInteger(value) ? String(value) : value),
+	(value) => (typeof value === 'number' && !Number.isSafeInteger(value) ? value : asText(value)),
 	z
 		.string({ invalid_type_error: 'must be text or a whole number (up to 9007199254740991)' })
 		.pipe(displayIdSchema),

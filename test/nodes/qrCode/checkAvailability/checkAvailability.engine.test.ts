@@ -59,4 +59,17 @@ describe('Check Display ID Availability', () => {
 		]);
 		suite.expectRequestsFollowContract();
 	});
+
+	// numbers whose text no sheet shows: 0.30000000000000004, 1e+21, and what an empty cell read as a number gives
+	it.each(['0.1 + 0.2', '1e21', 'NaN', 'Infinity', 'parseInt("")'])(
+		'refuses {{ %s }} before any request, as text nobody typed',
+		async (expression) => {
+			const result = await run('checkAvailability', { displayId: `={{ ${expression} }}` });
+
+			expect(result.error?.message).toBe(
+				'Item 0: "Display ID" must be text or a whole number (up to 9007199254740991)',
+			);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
 });

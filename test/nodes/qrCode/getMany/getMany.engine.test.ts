@@ -107,6 +107,21 @@ describe('Get Many', () => {
 		expect(result.items.map((item) => item.json.name)).toContain('Code 112');
 		expect(suite.sim.requestLog.map((entry) => entry.query.search)).toEqual(['112']);
 	});
+
+	// a number no sheet shows (an empty cell through parseInt gives NaN) is no search text
+	it.each(['NaN', 'parseInt("")', 'Infinity', '1e21', '0.1 + 0.2'])(
+		'refuses a Search of {{ %s }} before any request, neither searching it nor listing every code',
+		async (expression) => {
+			const result = await run('getMany', {
+				limit: 1,
+				filters: { search: `={{ ${expression} }}` },
+				options: { teamOverride: listTeamId },
+			});
+
+			expect(result.error?.message).toBe('Item 0: "Search" must be text');
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
 });
 
 describe('Get Many on a service that lists soft-deleted codes (list drift listsDeleted)', () => {

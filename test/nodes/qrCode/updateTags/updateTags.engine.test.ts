@@ -85,6 +85,24 @@ describe('Update Tags', () => {
 		);
 		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
 	});
+
+	// an empty cell read by parseInt gives NaN: it was written as the tag "NaN"
+	it.each(['NaN', 'parseInt($json.year)', 'Infinity', '1e21', '0.1 + 0.2', '[2024, NaN]'])(
+		'refuses {{ %s }}, a number no sheet shows, and writes no tag',
+		async (expression) => {
+			const code = newCode({ tags: ['old'] });
+
+			const result = await run(
+				'updateTags',
+				{ qrCodeId: byId(code.id), mode: 'replace', tags: `={{ ${expression} }}` },
+				{ items: [{ year: '' }] },
+			);
+
+			expect(result.error?.message).toMatch(/^Item 0: "Tags" /);
+			expect(suite.sim.requestLog).toHaveLength(0);
+			expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
+		},
+	);
 });
 
 /**
