@@ -132,16 +132,8 @@ export const hexColourSchema = z
 	.trim()
 	.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #0A66C2');
 
-export const tagsSchema = z
-	.array(
-		z
-			.string({ invalid_type_error: 'tags must be text' })
-			.trim()
-			.min(1, 'tags must not be empty')
-			.max(100, 'a tag must be at most 100 characters'),
-		{ invalid_type_error: 'must be comma-separated text or a list of tags' },
-	)
-	.max(100, 'at most 100 tags');
+/** The rule of a tag, and of a list of tags, lives in validation/tags.ts. */
+export { tagSchema, tagsSchema } from './validation/tags';
 
 export const limitSchema = z
 	.number({ invalid_type_error: 'must be a number' })

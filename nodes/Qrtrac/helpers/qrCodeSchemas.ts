@@ -181,7 +181,7 @@ function settingsSchema(mode: QrFormMode, timezone: string) {
  * (a sheet's column of years) is the tag it spells, alone or in the list.
  */
 export const tagsInputSchema = z.preprocess((value) => {
-	if (Array.isArray(value)) return value.map(asText);
+	if (Array.isArray(value)) return value;
 	const text = asText(value);
 	if (typeof text !== 'string') return text;
 	return text.trim() === '' ? [] : text.split(',');

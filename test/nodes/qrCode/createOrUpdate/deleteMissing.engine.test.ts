@@ -290,3 +290,41 @@ describe('Delete Missing in a loop made without Loop Over Items', () => {
 		expect(suite.sim.state.liveQrsOfTeam(teamId)).toHaveLength(4);
 	});
 });
+
+describe('Delete Missing Tag given as a number, as the rows give their tags', () => {
+	it('takes a year a row gives (2026) as the tag "2026", as Tags takes it', async () => {
+		const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+		const teamId = suite.sim.state.createTeam(orgId, 'Year tags').id;
+		const gone = suite.sim.state.createQr(teamId, {
+			displayId: 'year-gone',
+			qrType: 'WEB',
+			qrRedirectUrl: 'https://example.com/gone',
+			tags: ['2026'],
+		});
+		const node = syncNode(teamId);
+		node.parameters.additionalFields = { tags: '={{ $json.year }}' };
+		node.parameters.options = {
+			teamOverride: teamId,
+			deleteMissing: true,
+			deleteMissingTag: '={{ $json.year }}',
+		};
+
+		const { run } = await executeWorkflow(
+			{ nodes: [node], connections: {} },
+			{ credentials: suite.credentials },
+			{
+				node: 'Sync',
+				items: [{ json: { ...sheet(1, 'year')[0], year: 2026 } }],
+			},
+		);
+		const task = run.data.resultData.runData.Sync?.[0];
+
+		expect(task?.error?.message).toBeUndefined();
+		expect((task?.data?.main?.[0] ?? []).map((item) => item.json.result)).toEqual([
+			'created',
+			'deleted',
+		]);
+		expect(suite.sim.state.getQr(gone.id)?.deleted).toBe(true);
+		expect(suite.sim.state.liveQrsOfTeam(teamId).map((code) => code.tags)).toEqual([['2026']]);
+	});
+});

@@ -98,11 +98,24 @@ describe('Update Tags', () => {
 				{ items: [{ year: '' }] },
 			);
 
-			expect(result.error?.message).toMatch(/^Item 0: "Tags" /);
+			expect(result.error?.message).toMatch(/^Item 0: "Tags" must /);
 			expect(suite.sim.requestLog).toHaveLength(0);
 			expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
 		},
 	);
+
+	it('names the field once when several tags of the list are no text', async () => {
+		const code = newCode({ tags: ['old'] });
+
+		const result = await run('updateTags', {
+			qrCodeId: byId(code.id),
+			mode: 'replace',
+			tags: '={{ [true, null] }}',
+		});
+
+		expect(result.error?.message).toBe('Item 0: "Tags" must hold text only');
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
+	});
 });
 
 /**

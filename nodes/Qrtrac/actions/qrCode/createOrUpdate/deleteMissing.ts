@@ -7,8 +7,9 @@ import type { QrCode } from '../../../../shared/api';
 import type { TeamCodes } from '../../../../shared/teamCodes';
 import { executionNode } from '../../../../shared/executionNode';
 import { isToolNode, operationError } from '../../../../shared/nodeErrors';
-import { flagSchema, validateParameters } from '../../../../shared/validation';
+import { flagSchema, tagSchema, validateParameters } from '../../../../shared/validation';
 import { outcomeKey, withNote } from '../../../helpers/outcome';
+import { isBlank } from '../../../helpers/qrCodeSchemas';
 import { qrCodeOutput } from '../../../helpers/qrCodeTarget';
 import { deleteMissingCode, settleRefusals } from './apply';
 import { codesMissingFromInput } from './plan';
@@ -22,19 +23,24 @@ import type { DeleteMissingRow, DeleteMissingScope } from './deleteMissingScope'
  * is read by its ID right before its delete and spared when another writer changed it so that it no longer qualifies.
  */
 
-/** Delete Missing needs its tag; the tag follows the rules of a tag. Both are read in sync mode only. */
+/**
+ * Delete Missing needs its tag; the tag follows the rules of a tag (a year a row gives is "2026", as in Tags), and
+ * is one tag. Both are read in sync mode only.
+ */
 const deleteMissingSchema = z
 	.object({
 		deleteMissing: flagSchema('Delete Missing'),
 		deleteMissingTag: z
-			.string()
-			.trim()
-			.max(100, 'must be at most 100 characters')
-			.refine((tag) => !tag.includes(','), 'must be a single tag, without commas')
+			.preprocess(
+				(value) => (isBlank(value) ? undefined : value),
+				tagSchema
+					.refine((tag) => !tag.includes(','), 'must be a single tag, without commas')
+					.optional(),
+			)
 			.describe('Delete Missing Tag'),
 	})
 	.superRefine((value, ctx) => {
-		if (value.deleteMissing && value.deleteMissingTag === '') {
+		if (value.deleteMissing && value.deleteMissingTag === undefined) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['deleteMissingTag'],
@@ -58,7 +64,7 @@ export function readDeleteMissing(
 		deleteMissingSchema,
 		{
 			deleteMissing: options.deleteMissing ?? false,
-			deleteMissingTag: options.deleteMissingTag ?? '',
+			deleteMissingTag: options.deleteMissingTag,
 		},
 		itemIndex,
 	);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+import { asText } from './text';
+
+/** One tag: text (a number is its text, asText), not empty, at most 100 characters. */
+export const tagSchema = z.preprocess(
+	asText,
+	z
+		.string({ invalid_type_error: 'must be text' })
+		.trim()
+		.min(1, 'must not be empty')
+		.max(100, 'must be at most 100 characters'),
+);
+
+/**
+ * A list of tags, each by tagSchema. The field is refused once per rule its tags break, not once per tag: `[true,
+ * null]` is one "must hold text only".
+ */
+export const tagsSchema = z
+	.array(z.unknown(), { invalid_type_error: 'must be comma-separated text or a list of tags' })
+	.max(100, 'at most 100 tags')
+	.transform((tags, context) => {
+		const said = new Set<string>();
+		return tags.map((tag) => {
+			const checked = tagSchema.safeParse(tag);
+			if (checked.success) return checked.data;
+			const [issue] = checked.error.issues;
+			const message =
+				issue.code === z.ZodIssueCode.invalid_type
+					? 'must hold text only'
+					: `tags ${issue.message}`;
+			if (!said.has(message)) context.addIssue({ code: z.ZodIssueCode.custom, message });
+			said.add(message);
+			return '';
+		});
+	});
