@@ -11,6 +11,7 @@ import { optionsCollection } from '../../../shared/forms/fields';
 import { simplifyOption, teamOverrideOptions } from '../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../descriptions/layoutVersions';
 import { getTeamOverride } from '../../helpers/parameters';
+import { isBlank } from '../../helpers/qrCodeSchemas';
 import { qrCodeOutput } from '../../helpers/qrCodeTarget';
 import { returnAllInput, returnAllProperties, returnAllShape } from '../../helpers/returnAll';
 
@@ -104,7 +105,8 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 		inputSchema,
 		{
 			...returnAllInput(this, itemIndex),
-			search: typeof filters.search === 'number' ? filters.search : filters.search || undefined,
+			// blank as Create's fields are: false or 0 is given, and is searched or refused as such
+			search: isBlank(filters.search) ? undefined : filters.search,
 			// Absent options are what the form shows: newest change first, pages of 100.
 			sortBy: options.sortBy ?? filters.sortBy ?? 'updatedAt',
 			sortOrder: options.sortOrder ?? filters.sortOrder ?? 'desc',

@@ -108,8 +108,18 @@ describe('Get Many', () => {
 		expect(suite.sim.requestLog.map((entry) => entry.query.search)).toEqual(['112']);
 	});
 
-	// a number no sheet shows (an empty cell through parseInt gives NaN) is no search text
-	it.each(['NaN', 'parseInt("")', 'Infinity', '1e21', '0.1 + 0.2'])(
+	it('searches for 0 as "0", not for every code', async () => {
+		const result = await run('getMany', {
+			filters: { search: '={{ 0 }}' },
+			options: { teamOverride: listTeamId },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.requestLog.map((entry) => entry.query.search)).toEqual(['0']);
+	});
+
+	// a number no sheet shows (an empty cell through parseInt gives NaN) or a switch's value is no search text
+	it.each(['NaN', 'parseInt("")', 'Infinity', '1e21', '0.1 + 0.2', 'false', 'true'])(
 		'refuses a Search of {{ %s }} before any request, neither searching it nor listing every code',
 		async (expression) => {
 			const result = await run('getMany', {
