@@ -162,17 +162,22 @@ function toEpochMs(raw: unknown, bound: 'start' | 'end', timezone: string): numb
 	return bound === 'end' ? lastMsOf(parsed, unit) : firstMsOf(parsed, unit);
 }
 
+/** The ISO 8601 forms of a date without a time (extended, basic or mixed; a year expanded to six digits). */
+const NAMED_DAY = /^(([+-]\d{6}|\d{4})-?(\d{2}-?\d{2}|\d{3})|\d{4}-?W\d{2}-?\d)$/;
+const NAMED_WEEK = /^\d{4}-?W\d{2}$/;
+const NAMED_MONTH = /^([+-]\d{6}|\d{4})-?\d{2}$/;
+
 /**
  * The unit an ISO 8601 date without a time names (luxon reads each as its first moment): a month (2026-03,
  * +002026-03), an ISO week (2026-W10), a day (2026-03-10, 2026-0310, ordinal 2026-069, week date 2026-W10-2); none
- * for a time, with or without a date (luxon reads "10:00" as today at 10:00). luxon has already checked the text's
- * form, so a time is told by its T or colon (luxon takes a lowercase t) and the rest by its end or its length.
+ * for anything else, which luxon read as a moment. The date forms are matched, not a time ruled out: luxon also
+ * reads a time alone without a T or colon ("1030Z", "10+01", "103000,5": today at that time).
  */
 function namedUnit(text: string): CalendarUnit | undefined {
-	if (/[T:]/i.test(text)) return undefined;
-	if (/W\d{2}$/.test(text)) return 'week';
-	if (/^([+-]\d{6}|\d{4})-?\d{2}$/.test(text)) return 'month';
-	return 'day';
+	if (NAMED_DAY.test(text)) return 'day';
+	if (NAMED_WEEK.test(text)) return 'week';
+	if (NAMED_MONTH.test(text)) return 'month';
+	return undefined;
 }
 
 /** Scans whose time lies within the range, bounds included (as the service filters them). */

@@ -152,7 +152,7 @@ describe('unknownZone', () => {
 
 describe('a custom bound given as a date without a time, of any ISO 8601 form', () => {
 	const zone = 'Europe/Berlin';
-	const bounds = (text: string) => [
+	const bounds = (text: unknown) => [
 		timeBoundSchema('start', zone).parse(text),
 		timeBoundSchema('end', zone).parse(text),
 	];
@@ -199,6 +199,20 @@ describe('a custom bound given as a date without a time, of any ISO 8601 form', 
 		expect(bounds('+0020260310')).toEqual(bounds('2026-03-10'));
 		// a lowercase t still starts a time: that moment, not the day
 		expect(bounds('20260310t10')).toEqual(bounds('2026-03-10T10:00'));
+	});
+
+	it('keeps a time alone in the basic form, with an offset or a fraction (1030Z, 10+01, 103000,5), as that moment', () => {
+		const before = Settings.now;
+		try {
+			Settings.now = () => Date.parse('2026-11-28T09:00:00Z');
+			const at1030Z = Date.parse('2026-11-28T10:30:00Z');
+			expect(bounds('1030Z')).toEqual([at1030Z, at1030Z]);
+			expect(bounds('1030+0100')).toEqual([at1030Z - 3_600_000, at1030Z - 3_600_000]);
+			expect(bounds('10+01')).toEqual(bounds('10:00+01:00'));
+			expect(bounds('103000,5')).toEqual(bounds('10:30:00.5'));
+		} finally {
+			Settings.now = before;
+		}
 	});
 
 	it.each(['2026', '+002026', ' 2026 '])(
