@@ -117,6 +117,20 @@ export function presetRange(
 const YEAR_ALONE = /^([+-]\d{6}|\d{4})$/;
 
 /**
+ * Digits that are a date, not a number: no epoch ms that is accepted (2000 to 2200) has fewer than 12 digits, so 4
+ * are a year and 7 or 8 a day in ISO 8601's basic form (20260310, ordinal 2026069), as text or as a number (a
+ * sheet's yyyymmdd column).
+ */
+const DATE_DIGITS = /^(\d{4}|\d{7,8})$/;
+
+/** The text of a date given as digits or a number of them; undefined for anything else. */
+function dateText(raw: unknown): string | undefined {
+	const text =
+		typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
+	return text !== undefined && DATE_DIGITS.test(text) ? text : undefined;
+}
+
+/**
  * One bound of a custom range as epoch milliseconds. A date without a time means the start of the day, week or
  * month it names for "Start" and its last millisecond for "End", so that a custom range of whole days includes the
  * end day, and an End of "2026-03" the whole of March, not its first millisecond.
@@ -127,7 +141,8 @@ export function timeBoundSchema(bound: 'start' | 'end', timezone: string) {
 		.transform((raw, ctx): number => {
 			// luxon reads a year alone as its first moment and the digits would be refused as epoch seconds: neither
 			// is what was meant, so the message names the forms that are a date
-			if (typeof raw === 'string' && YEAR_ALONE.test(raw.trim())) {
+			const text = dateText(raw) ?? (typeof raw === 'string' ? raw.trim() : undefined);
+			if (text !== undefined && YEAR_ALONE.test(text)) {
 				ctx.addIssue({
 					code: z.ZodIssueCode.custom,
 					message:
@@ -149,12 +164,13 @@ export function timeBoundSchema(bound: 'start' | 'end', timezone: string) {
 }
 
 function toEpochMs(raw: unknown, bound: 'start' | 'end', timezone: string): number | undefined {
-	if (typeof raw === 'number') return raw;
+	const digits = dateText(raw);
+	if (typeof raw === 'number' && digits === undefined) return raw;
 	if (DateTime.isDateTime(raw)) return raw.toMillis();
 	if (raw instanceof Date) return raw.getTime();
-	if (typeof raw !== 'string' || raw.trim() === '') return undefined;
-	const text = raw.trim();
-	if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+	const text = digits ?? (typeof raw === 'string' ? raw.trim() : '');
+	if (text === '') return undefined;
+	if (digits === undefined && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
 	const parsed = DateTime.fromISO(text, { zone: timezone });
 	if (!parsed.isValid) return undefined;
 	const unit = namedUnit(text);

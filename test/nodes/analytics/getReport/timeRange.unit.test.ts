@@ -215,7 +215,34 @@ describe('a custom bound given as a date without a time, of any ISO 8601 form', 
 		}
 	});
 
-	it.each(['2026', '+002026', ' 2026 '])(
+	it('covers the whole day of the basic form in digits alone, as text or a number (20260310, 2026069)', () => {
+		const march10 = bounds('2026-03-10');
+		expect(bounds('20260310')).toEqual(march10);
+		expect(bounds('2026069')).toEqual(march10);
+		expect(bounds(20260310)).toEqual(march10);
+	});
+
+	it('covers the same month and day in the expanded and basic forms where the clocks go back at midnight (Havana)', () => {
+		const end = (raw: string) => timeBoundSchema('end', 'America/Havana').parse(raw);
+		const octoberEnds = Date.parse('2026-11-01T03:59:59.999Z');
+		expect(end('+002026-10-31')).toBe(octoberEnds);
+		expect(end('20261031')).toBe(octoberEnds);
+		expect(end('+002026-10')).toBe(octoberEnds);
+		expect(timeBoundSchema('start', 'America/Havana').parse('+002026-11')).toBe(
+			Date.parse('2026-11-01T04:00:00.000Z'),
+		);
+	});
+
+	it('still takes epoch milliseconds as a number or digits, and refuses epoch seconds', () => {
+		expect(bounds(1764300000000)).toEqual([1764300000000, 1764300000000]);
+		expect(bounds('1764300000000')).toEqual([1764300000000, 1764300000000]);
+		const seconds = timeBoundSchema('start', zone).safeParse('1764300000');
+		expect(seconds.success ? '' : seconds.error.issues[0].message).toMatch(
+			/seconds are not accepted/,
+		);
+	});
+
+	it.each(['2026', '+002026', ' 2026 ', 2026])(
 		'refuses a year alone (%j) as not a date, showing the forms it takes, not as epoch seconds',
 		(text) => {
 			for (const bound of ['start', 'end'] as const) {
