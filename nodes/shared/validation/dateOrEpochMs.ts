@@ -2,34 +2,94 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 
 import { epochMsSchema } from '../validation';
+import { firstMsOf, type CalendarUnit } from '../zonedCalendar';
 
 /**
- * A point in time given either as a date (the form's date picker, an ISO text, a JS Date or a Luxon DateTime
- * from an expression) or as epoch milliseconds (number or digits). The result is epoch milliseconds, which is
- * what QRTRAC stores. A date without an offset is read in the workflow's time zone. Epoch SECONDS are refused
- * (by epochMsSchema) rather than silently read as a date in January 1970.
+ * A point in time given either as a date (the form's date picker, an ISO 8601 text, a JS Date or a Luxon DateTime
+ * from an expression) or as epoch milliseconds (number or digits), read in the workflow's time zone when it has
+ * no offset. The one reader of "a date or epoch ms": Get Updated Since's Since, the QR code's dates and the Scan
+ * operations' custom Start and End (analytics/timeRange.ts, which makes an End cover the period it names).
  */
-export function dateOrEpochMsSchema(timezone: string) {
-	return z.preprocess((value, ctx) => {
-		const epochMs = toEpochMs(value, timezone);
-		if (epochMs === undefined) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				message: 'must be a date (e.g. 2025-01-31T09:00:00) or epoch milliseconds',
-			});
-			return z.NEVER;
-		}
-		return epochMs;
-	}, epochMsSchema);
+
+/** What a value names: one moment, or a whole day, ISO week or month of the zone (a date without a time). */
+type ReadTime = { moment: number } | { period: DateTime; unit: CalendarUnit } | { refused: string };
+
+const NOT_A_DATE = 'must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds';
+const YEAR_ALONE_REFUSED =
+	'must be a date, not a year alone: a month (2026-01), a day (2026-01-31), a moment (2026-01-31T08:00:00) or a number of epoch milliseconds';
+
+/**
+ * A year alone, four digits or ISO 8601's expanded six with a sign (+002026): luxon reads it as its first moment
+ * and the digits would be refused as epoch seconds; neither is what was meant.
+ */
+const YEAR_ALONE = /^([+-]\d{6}|\d{4})$/;
+
+/**
+ * Digits that are a date, not a number: no epoch ms that is accepted (2000 to 2200) has fewer than 12 digits, so 4
+ * are a year and 7 or 8 a day in ISO 8601's basic form (20260310, ordinal 2026069), as text or as a number (a
+ * sheet's yyyymmdd column).
+ */
+const DATE_DIGITS = /^(\d{4}|\d{7,8})$/;
+
+/** The ISO 8601 forms of a date without a time (extended, basic or mixed; a year expanded to six digits). */
+const NAMED_DAY = /^(([+-]\d{6}|\d{4})-?(\d{2}-?\d{2}|\d{3})|\d{4}-?W\d{2}-?\d)$/;
+const NAMED_WEEK = /^\d{4}-?W\d{2}$/;
+const NAMED_MONTH = /^([+-]\d{6}|\d{4})-?\d{2}$/;
+
+/** Reads `raw` as a moment or a period of the zone, or says why it is neither; epoch ms are checked by the schema. */
+function readDateOrEpochMs(raw: unknown, timezone: string): ReadTime {
+	if (DateTime.isDateTime(raw)) return { moment: raw.toMillis() };
+	if (raw instanceof Date) return { moment: raw.getTime() };
+	const digits = dateText(raw);
+	if (typeof raw === 'number' && digits === undefined) return { moment: raw };
+	const text = digits ?? (typeof raw === 'string' ? raw.trim() : '');
+	if (text === '') return { refused: NOT_A_DATE };
+	if (digits === undefined && /^-?\d+(\.\d+)?$/.test(text)) return { moment: Number(text) };
+	if (YEAR_ALONE.test(text)) return { refused: YEAR_ALONE_REFUSED };
+	const parsed = DateTime.fromISO(text, { zone: timezone });
+	if (!parsed.isValid) return { refused: NOT_A_DATE };
+	const unit = namedUnit(text);
+	return unit === undefined ? { moment: parsed.toMillis() } : { period: parsed, unit };
 }
 
-function toEpochMs(value: unknown, timezone: string): number | undefined {
-	if (typeof value === 'number') return value;
-	if (value instanceof Date) return value.getTime();
-	if (DateTime.isDateTime(value)) return value.toMillis();
-	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
-	const parsed = DateTime.fromISO(text, { zone: timezone });
-	return parsed.isValid ? parsed.toMillis() : undefined;
+/** The text of a date given as digits or a number of them; undefined for anything else. */
+function dateText(raw: unknown): string | undefined {
+	const text =
+		typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
+	return text !== undefined && DATE_DIGITS.test(text) ? text : undefined;
+}
+
+/**
+ * The unit an ISO 8601 date without a time names (luxon reads each as its first moment): a month (2026-03,
+ * +002026-03), an ISO week (2026-W10), a day (2026-03-10, 2026-0310, ordinal 2026-069, week date 2026-W10-2); none
+ * for anything else, which luxon read as a moment. The date forms are matched, not a time ruled out: luxon also
+ * reads a time alone without a T or colon ("1030Z", "10+01", "103000,5": today at that time).
+ */
+function namedUnit(text: string): CalendarUnit | undefined {
+	if (NAMED_DAY.test(text)) return 'day';
+	if (NAMED_WEEK.test(text)) return 'week';
+	if (NAMED_MONTH.test(text)) return 'month';
+	return undefined;
+}
+
+/**
+ * A date or epoch ms as epoch milliseconds, what QRTRAC stores; a date without a time is the first millisecond of
+ * the day, week or month it names, unless `ofPeriod` says otherwise (a range's End: its last millisecond). Epoch
+ * SECONDS are refused (by epochMsSchema) rather than silently read as a date in January 1970.
+ */
+export function dateOrEpochMsSchema(
+	timezone: string,
+	ofPeriod: (period: DateTime, unit: CalendarUnit) => number = firstMsOf,
+) {
+	return z
+		.unknown()
+		.transform((raw, ctx): number => {
+			const read = readDateOrEpochMs(raw, timezone);
+			if ('refused' in read) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: read.refused });
+				return z.NEVER;
+			}
+			return 'moment' in read ? read.moment : ofPeriod(read.period, read.unit);
+		})
+		.pipe(epochMsSchema);
 }

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { epochMsSchema } from '../../../shared/validation';
+import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
+import { firstMsOf, lastMsOf } from '../../../shared/zonedCalendar';
 import { readParameter } from '../../../shared/parameters';
 
 /**
@@ -46,35 +47,6 @@ const PRESET_DAYS: Partial<Record<TimeRangePreset, number>> = { last7Days: 7, la
  */
 export const CLOCK_AHEAD_ALLOWANCE_MS = 15 * 60_000;
 
-/** The calendar units a range is worked out in: a day, an ISO week (Monday to Sunday) or a month of the zone. */
-export type CalendarUnit = 'day' | 'week' | 'month';
-
-/**
- * The first millisecond of the zone's day, week or month holding `moment`. Where the clocks go back at midnight
- * (America/Havana, 2026-11-01: 01:00 back to 00:00) luxon's `startOf` is the second midnight; the day began at the
- * first, an hour earlier.
- */
-export function firstMsOf(moment: DateTime, unit: CalendarUnit): number {
-	const start = moment.startOf(unit);
-	const before = start.minus({ milliseconds: 1 });
-	const earlier = start.toMillis() - (before.offset - start.offset) * 60_000;
-	if (
-		earlier < start.toMillis() &&
-		DateTime.fromMillis(earlier, { zone: moment.zone }).hasSame(start, unit)
-	)
-		return earlier;
-	return start.toMillis();
-}
-
-/**
- * The last millisecond of the zone's day, week or month holding `moment`: the next one's first less 1 ms. Not
- * luxon's `endOf`, which lands an hour into the next day where clocks go back at midnight (America/Havana,
- * 2026-10-31).
- */
-export function lastMsOf(moment: DateTime, unit: CalendarUnit): number {
-	return firstMsOf(moment.startOf(unit).plus({ [unit]: 1 }), unit) - 1;
-}
-
 /** Why a range cannot be worked out in `timezone`, or undefined when luxon knows the zone (its times would be NaN). */
 export function unknownZone(timezone: string): string | undefined {
 	// built in the zone itself: `now()` starts in luxon's process-wide default zone, which n8n sets per workflow
@@ -113,87 +85,14 @@ export function presetRange(
 	};
 }
 
-/** A year alone, four digits or ISO 8601's expanded six with a sign (+002026). */
-const YEAR_ALONE = /^([+-]\d{6}|\d{4})$/;
-
 /**
- * Digits that are a date, not a number: no epoch ms that is accepted (2000 to 2200) has fewer than 12 digits, so 4
- * are a year and 7 or 8 a day in ISO 8601's basic form (20260310, ordinal 2026069), as text or as a number (a
- * sheet's yyyymmdd column).
- */
-const DATE_DIGITS = /^(\d{4}|\d{7,8})$/;
-
-/** The text of a date given as digits or a number of them; undefined for anything else. */
-function dateText(raw: unknown): string | undefined {
-	const text =
-		typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
-	return text !== undefined && DATE_DIGITS.test(text) ? text : undefined;
-}
-
-/**
- * One bound of a custom range as epoch milliseconds. A date without a time means the start of the day, week or
- * month it names for "Start" and its last millisecond for "End", so that a custom range of whole days includes the
- * end day, and an End of "2026-03" the whole of March, not its first millisecond.
+ * One bound of a custom range as epoch milliseconds (read by validation/dateOrEpochMs.ts). A date without a time
+ * means the start of the day, week or month it names for "Start" and its last millisecond for "End", so that a
+ * custom range of whole days includes the end day, and an End of "2026-03" the whole of March, not its first
+ * millisecond.
  */
 export function timeBoundSchema(bound: 'start' | 'end', timezone: string) {
-	return z
-		.unknown()
-		.transform((raw, ctx): number => {
-			// luxon reads a year alone as its first moment and the digits would be refused as epoch seconds: neither
-			// is what was meant, so the message names the forms that are a date
-			const text = dateText(raw) ?? (typeof raw === 'string' ? raw.trim() : undefined);
-			if (text !== undefined && YEAR_ALONE.test(text)) {
-				ctx.addIssue({
-					code: z.ZodIssueCode.custom,
-					message:
-						'must be a date, not a year alone: a month (2026-01), a day (2026-01-31), a moment (2026-01-31T08:00:00) or a number of epoch milliseconds',
-				});
-				return z.NEVER;
-			}
-			const value = toEpochMs(raw, bound, timezone);
-			if (value === undefined) {
-				ctx.addIssue({
-					code: z.ZodIssueCode.custom,
-					message: 'must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds',
-				});
-				return z.NEVER;
-			}
-			return value;
-		})
-		.pipe(epochMsSchema);
-}
-
-function toEpochMs(raw: unknown, bound: 'start' | 'end', timezone: string): number | undefined {
-	const digits = dateText(raw);
-	if (typeof raw === 'number' && digits === undefined) return raw;
-	if (DateTime.isDateTime(raw)) return raw.toMillis();
-	if (raw instanceof Date) return raw.getTime();
-	const text = digits ?? (typeof raw === 'string' ? raw.trim() : '');
-	if (text === '') return undefined;
-	if (digits === undefined && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
-	const parsed = DateTime.fromISO(text, { zone: timezone });
-	if (!parsed.isValid) return undefined;
-	const unit = namedUnit(text);
-	if (unit === undefined) return parsed.toMillis();
-	return bound === 'end' ? lastMsOf(parsed, unit) : firstMsOf(parsed, unit);
-}
-
-/** The ISO 8601 forms of a date without a time (extended, basic or mixed; a year expanded to six digits). */
-const NAMED_DAY = /^(([+-]\d{6}|\d{4})-?(\d{2}-?\d{2}|\d{3})|\d{4}-?W\d{2}-?\d)$/;
-const NAMED_WEEK = /^\d{4}-?W\d{2}$/;
-const NAMED_MONTH = /^([+-]\d{6}|\d{4})-?\d{2}$/;
-
-/**
- * The unit an ISO 8601 date without a time names (luxon reads each as its first moment): a month (2026-03,
- * +002026-03), an ISO week (2026-W10), a day (2026-03-10, 2026-0310, ordinal 2026-069, week date 2026-W10-2); none
- * for anything else, which luxon read as a moment. The date forms are matched, not a time ruled out: luxon also
- * reads a time alone without a T or colon ("1030Z", "10+01", "103000,5": today at that time).
- */
-function namedUnit(text: string): CalendarUnit | undefined {
-	if (NAMED_DAY.test(text)) return 'day';
-	if (NAMED_WEEK.test(text)) return 'week';
-	if (NAMED_MONTH.test(text)) return 'month';
-	return undefined;
+	return dateOrEpochMsSchema(timezone, bound === 'end' ? lastMsOf : firstMsOf);
 }
 
 /** Scans whose time lies within the range, bounds included (as the service filters them). */

@@ -155,7 +155,7 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			good: '2030-01-31T09:00:00',
 			bad: 'next tuesday',
 			message:
-				'Item 1: "Expiry Date" must be a date (e.g. 2025-01-31T09:00:00) or epoch milliseconds',
+				'Item 1: "Expiry Date" must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds',
 		},
 		{
 			rule: 'campaign start <= end',
@@ -304,7 +304,7 @@ describe('parse names every refused field of an item in one error, as the form n
 		expect(item.error?.message).toBe(
 			[
 				'Item 0: "Display ID" may contain only letters, digits and - _ . ~ %',
-				'"Expiry Date" must be a date (e.g. 2025-01-31T09:00:00) or epoch milliseconds',
+				'"Expiry Date" must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds',
 				'"Coupon Code" is required for QR Type "Coupon Code"',
 			].join('; '),
 		);

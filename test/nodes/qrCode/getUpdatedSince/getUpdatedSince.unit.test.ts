@@ -45,3 +45,29 @@ describe('parse refuses bad input, naming the field and the item', () => {
 		},
 	);
 });
+
+describe('Since is read as the Scan operations read a date (one reader of a date or epoch ms)', () => {
+	const since = async (values: unknown[]) =>
+		parseItems('qrCode', 'getUpdatedSince', { since: VALUE, scope: 'team' }, values);
+
+	it("takes a day in ISO 8601's basic form, digits alone, as text or a number, as its first moment (UTC)", async () => {
+		const parsed = await since(['20260310', 20260310, '2026069', '2026-03-10']);
+		expect(parsed.map((item) => item.error?.message)).toEqual([
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+		]);
+		expect(parsed.map((item) => (item.input as { since: number }).since)).toEqual(
+			Array(4).fill(Date.parse('2026-03-10T00:00:00Z')),
+		);
+	});
+
+	it.each(['2026', '+002026', 2026])(
+		'refuses a year alone (%j) as not a date, not as epoch seconds or January 1',
+		async (value) => {
+			const [item] = await since([value]);
+			expect(item.error?.message).toMatch(/^Item 0: "Since" must be a date, not a year alone: /);
+		},
+	);
+});

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import { firstMsOf, lastMsOf } from '../timeRange';
+import { firstMsOf, lastMsOf } from '../../../../shared/zonedCalendar';
 
 /**
  * Calendar days of a time zone (the workflow's): the day of an event as `YYYY-MM-DD`, and the days a range
