@@ -48,7 +48,7 @@ export async function waitForSlot(
 		const toldMs = toldUntilMs === undefined ? 0 : toldUntilMs - Date.now();
 		if (!fitsCeiling(toldMs, waited(), wait.ceilingMs)) {
 			if (turn) wait.limiter.leave(turn);
-			throw toldWaitError(ctx, wait, toldMs, itemIndex);
+			throw toldWaitError(ctx, { ...wait, waitedMs: waited() }, toldMs, itemIndex);
 		}
 		turn = wait.limiter.take(turn);
 		if (!fitsCeiling(turn.waitMs, waited(), wait.ceilingMs)) {
@@ -63,7 +63,7 @@ export async function waitForSlot(
 							slotInMs: turn.granted ? turn.waitMs : undefined,
 							limitOf: wait.limitOf,
 						})
-					: slotTooFar(turn.waitMs, Date.now(), wait.ceilingMs, wait.limitOf);
+					: slotTooFar(turn.waitMs, Date.now(), { ...wait, waitedMs: waited() }, wait.limitOf);
 			throw serviceError(ctx.getNode(), {
 				status: 429,
 				...words,
@@ -136,6 +136,7 @@ export function toldWaitError(
 			ceilingMs: wait.ceilingMs,
 			unavailable: status !== 429,
 			limitOf: wait.limitOf,
+			waitedMs: wait.waitedMs,
 		}),
 		detail: `${whileSending(wait)}${answered}`,
 		itemIndex,

@@ -2,8 +2,8 @@
  * The ceiling of every wait for a send slot (the credential's Maximum Wait). Rule: one request waits at most
  * that long in all: in the rate limiter's line, after a 429, and for its retries together. A wait the service
  * asks for (Retry-After, or a reset with nothing remaining) that would pass the ceiling is not begun: the item
- * fails at once, saying how long the service asked for and until when by its clock, so that no execution sits
- * for hours without an error.
+ * fails at once, saying how long the service asked for and until when by its clock (and what the request already
+ * waited), so that no execution sits for hours without an error.
  */
 
 /** Whether a wait of `waitMs`, after `waitedMs` already waited, stays within the ceiling. */
@@ -24,6 +24,8 @@ export interface ToldWait {
 	/** The wait came with a 5xx (maintenance, overload), not with a rate limit used up. */
 	unavailable?: boolean;
 	limitOf: LimitOwner;
+	/** What the request has waited before (in line, after refusals, before retries), counted against the ceiling. */
+	waitedMs: number;
 }
 
 /** The error for a told wait over the ceiling: what the service asked, until when, and what to do. */
@@ -31,7 +33,7 @@ export function toldWaitTooLong(told: ToldWait): { message: string; hint: string
 	const untilMs = told.nowMs + told.waitMs + (told.serviceOffsetMs ?? 0);
 	const clock = told.serviceOffsetMs === undefined ? "n8n's clock" : 'its clock';
 	return {
-		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${seconds(told.ceilingMs)} s`,
+		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${seconds(told.ceilingMs)} s${andWaited([], told.waitedMs)}`,
 		hint: told.unavailable
 			? `QRTRAC says it cannot answer until then (maintenance or overload); the request was not sent again. ${RUN_LATER}`
 			: `QRTRAC's rate limit for this ${told.limitOf} is used up until then. ${RUN_LATER} Check whether other workflows or tools use the same ${told.limitOf} at the same time.`,
@@ -48,11 +50,11 @@ const RUN_LATER =
 export function slotTooFar(
 	waitMs: number,
 	nowMs: number,
-	ceilingMs: number,
+	ceiling: { ceilingMs: number; waitedMs: number },
 	limitOf: LimitOwner,
 ): { message: string; hint: string } {
 	return {
-		message: `QRTRAC's rate limit leaves no request slot before ${isoSeconds(nowMs + waitMs)} by n8n's clock (${seconds(waitMs)} s from now); that is over this node's Maximum Wait of ${seconds(ceilingMs)} s`,
+		message: `QRTRAC's rate limit leaves no request slot before ${isoSeconds(nowMs + waitMs)} by n8n's clock (${seconds(waitMs)} s from now); that is over this node's Maximum Wait of ${seconds(ceiling.ceilingMs)} s${andWaited([], ceiling.waitedMs)}`,
 		hint: `QRTRAC's answers show the rest of this ${limitOf}'s rate-limit window used by other clients (another tool, or n8n elsewhere), so its next request slot comes after the window's reset. ${RUN_LATER}`,
 	};
 }
@@ -69,12 +71,23 @@ export interface LineWait {
 /** The error for a request whose slot in the limiter's line would come only after its whole ceiling. */
 export function lineWaitTooLong(line: LineWait): { message: string; hint: string } {
 	const slot =
-		line.slotInMs === undefined ? '' : `, and its send slot is ${tenths(line.slotInMs)} s away`;
+		line.slotInMs === undefined ? [] : [`its send slot is ${tenths(line.slotInMs)} s away`];
 	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
 	return {
-		message: `No request slot came within this node's Maximum Wait of ${seconds(line.ceilingMs)} s: this request has waited ${tenths(line.waitedMs)} s${slot}`,
+		message: `No request slot came within this node's Maximum Wait of ${seconds(line.ceilingMs)} s${andWaited(slot, line.waitedMs)}`,
 		hint: `Other executions in this n8n are using the ${line.limitOf}'s rate limit. Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`,
 	};
+}
+
+/**
+ * The clause after a wait over the ceiling: what the request has already waited (unless nothing), then `more`
+ * (how far its slot is), so that a wait under the ceiling alone does not read as over it.
+ */
+function andWaited(more: string[], waitedMs: number): string {
+	const waited =
+		tenths(waitedMs) === '0' ? [] : [`this request has already waited ${tenths(waitedMs)} s`];
+	const parts = [...waited, ...more];
+	return parts.length === 0 ? '' : `: ${parts.join(', and ')}`;
 }
 
 function seconds(ms: number): string {

@@ -26,14 +26,21 @@ const node = {
 };
 const ctx = { getNode: () => node } as unknown as TransportContext;
 
-function slotWait(limiter: RateLimiter, waitedMs: number): SlotWait {
+function slotWait(limiter: RateLimiter, waitedMs: number, ceilingMs = 3000): SlotWait {
 	return {
 		limiter,
-		ceilingMs: 3000,
+		ceilingMs,
 		waitedMs,
 		operation: 'POST /v1/qr/create',
 		limitOf: 'API key',
 	};
+}
+
+async function failure(promise: Promise<unknown>) {
+	return await promise.then(
+		() => undefined,
+		(error: Error & { description?: string }) => error,
+	);
 }
 
 /** The simple interface's minute (60 a minute), probed: QRTRAC said 59 remain; the next slot granted at once. */
@@ -55,10 +62,35 @@ it("an on-grid slot past the ceiling of a request that waited 2.5 s of 3 s is th
 	);
 
 	expect(error?.message).toBe(
-		"No request slot came within this node's Maximum Wait of 3 s: this request has waited 2.5 s, and its send slot is 1 s away",
+		"No request slot came within this node's Maximum Wait of 3 s: this request has already waited 2.5 s, and its send slot is 1 s away",
 	);
 	expect(error?.description).not.toMatch(/QRTRAC's rate limit|team/);
 	// given back: the next request gets the same slot, a second later
 	const next = limiter.take();
 	expect(next.granted).toBe(true);
+});
+
+it('a slot moved 28 s away, for a request that already waited 40 s of 60 s, says both waits', async () => {
+	const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
+	expect(limiter.take().granted).toBe(true);
+	// another client used the key's minute: 2 remain, the reset 30 s away
+	limiter.observe({ limit: 60, remaining: 2, resetAtMs: Date.now() + 30_007 }, 200);
+	jest.setSystemTime(Date.now() + 2000);
+
+	const error = await failure(waitForSlot(ctx, slotWait(limiter, 40_000, 60_000), 1));
+
+	expect(error?.message).toMatch(
+		/^QRTRAC's rate limit leaves no request slot before \S+Z by n8n's clock \(29 s from now\); that is over this node's Maximum Wait of 60 s: this request has already waited 40 s$/,
+	);
+});
+
+it('a told wait of 5 s for a request that already waited 57 s of 60 s says both waits', async () => {
+	const limiter = await probedMinute();
+	limiter.observe({ retryAfterMs: 5000 }, 429);
+
+	const error = await failure(waitForSlot(ctx, slotWait(limiter, 57_000, 60_000), 1));
+
+	expect(error?.message).toMatch(
+		/^QRTRAC asked to wait 5 s \(until \S+Z by n8n's clock\); that is over this node's Maximum Wait of 60 s: this request has already waited 57 s$/,
+	);
 });
