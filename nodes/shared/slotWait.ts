@@ -61,6 +61,7 @@ export async function waitForSlot(
 							ceilingMs: wait.ceilingMs,
 							waitedMs: waited(),
 							slotInMs: turn.granted ? turn.waitMs : undefined,
+							placeInMs: turn.placeInMs,
 							limitOf: wait.limitOf,
 						})
 					: slotTooFar(turn.waitMs, Date.now(), { ...wait, waitedMs: waited() }, wait.limitOf);

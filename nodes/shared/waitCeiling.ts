@@ -65,16 +65,25 @@ export interface LineWait {
 	waitedMs: number;
 	/** How far away the slot granted is, when one was (on the pace's grid, not moved by QRTRAC's answers). */
 	slotInMs?: number;
+	/** Still in line: how far away its place's slot is at the least, when the limiter knows. */
+	placeInMs?: number;
 	limitOf: LimitOwner;
 }
 
-/** The error for a request whose slot in the limiter's line would come only after its whole ceiling. */
+/**
+ * The error for a request whose slot in the limiter's line would come only after its whole ceiling. It fails
+ * before the ceiling is reached, so its slot "would" not come, however long it has waited.
+ */
 export function lineWaitTooLong(line: LineWait): { message: string; hint: string } {
-	const slot =
-		line.slotInMs === undefined ? [] : [`its send slot is ${tenths(line.slotInMs)} s away`];
+	const distance =
+		line.slotInMs !== undefined
+			? [`its send slot is ${tenths(line.slotInMs)} s away`]
+			: line.placeInMs !== undefined && tenthsBelow(line.placeInMs) !== '0'
+				? [`its place in line is at least ${tenthsBelow(line.placeInMs)} s away`]
+				: [];
 	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
 	return {
-		message: `No request slot came within this node's Maximum Wait of ${seconds(line.ceilingMs)} s${andWaited(slot, line.waitedMs)}`,
+		message: `No request slot would come within this node's Maximum Wait of ${seconds(line.ceilingMs)} s${andWaited(distance, line.waitedMs)}`,
 		hint: `Other executions in this n8n are using the ${line.limitOf}'s rate limit. Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`,
 	};
 }
@@ -97,6 +106,11 @@ function seconds(ms: number): string {
 /** Seconds to a tenth, for waits a whole second would misstate (2.5 s waited of 3). */
 function tenths(ms: number): string {
 	return (ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
+/** Seconds to a tenth rounded down, for a distance told as "at least". */
+function tenthsBelow(ms: number): string {
+	return tenths(Math.floor(ms / 100) * 100);
 }
 
 function isoSeconds(ms: number): string {

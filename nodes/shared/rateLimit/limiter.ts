@@ -7,7 +7,7 @@
 
 import { ServiceClock, serviceDateOf } from '../serviceClock';
 import { parseRateLimitHeaders, type RateLimitSnapshot, type WindowScale } from './headers';
-import { askInLine, leaveLine, napMs, type SlotTurn } from './line';
+import { askInLine, leaveLine, notGranted, type SlotTurn } from './line';
 import { budgetAfterCount, countAnswer, countedAnswer } from './othersUse';
 import { answered, countBetween, forgetOld, granted, unanswerable } from './ourSlots';
 import * as pace from './pace';
@@ -93,8 +93,7 @@ export class RateLimiter {
 			const moved = slot === earliest ? {} : { movedFromMs: earliest };
 			return { id, granted: true, waitMs: Math.max(0, slot - nowMs), slotMs: slot, ...moved };
 		}
-		const opensAtMs = earliest === undefined ? undefined : earliest - horizon;
-		return { id, granted: false, waitMs: napMs(place, opensAtMs, interval, nowMs, windowMs) };
+		return notGranted(id, place, earliest, { horizon, interval }, nowMs, windowMs);
 	}
 
 	/**

@@ -17,6 +17,11 @@ export interface SlotTurn {
 	 * reset (windowFit.ts): where the pace had it. A slot given back puts the pace there again.
 	 */
 	readonly movedFromMs?: number;
+	/**
+	 * Without `granted`: how far away this place's slot is at the least, on the pace as it stands (each request
+	 * ahead taking its slot); undefined while no slot can be given yet (the first answer awaited).
+	 */
+	readonly placeInMs?: number;
 }
 
 export interface Waiting {
@@ -66,4 +71,28 @@ export function napMs(
 ): number {
 	const returnAtMs = (opensAtMs ?? nowMs + windowMs * PROBE_NAP_SHARE) + place * interval;
 	return Math.min(windowMs * MAX_NAP_SHARE, Math.max(1, returnAtMs - nowMs));
+}
+
+/**
+ * The turn of a request not granted yet, at `place`: its nap, and (once slots can be given, from `earliestMs`)
+ * how far away its place's slot is at the least, each request ahead taking the next slot on the pace.
+ */
+export function notGranted(
+	id: number,
+	place: number,
+	earliestMs: number | undefined,
+	pace: { horizon: number; interval: number },
+	nowMs: number,
+	windowMs: number,
+): SlotTurn {
+	if (earliestMs === undefined)
+		return { id, granted: false, waitMs: napMs(place, undefined, pace.interval, nowMs, windowMs) };
+	const opensAtMs = earliestMs - pace.horizon;
+	const waitMs = napMs(place, opensAtMs, pace.interval, nowMs, windowMs);
+	return {
+		id,
+		granted: false,
+		waitMs,
+		placeInMs: Math.max(0, earliestMs + place * pace.interval - nowMs),
+	};
 }

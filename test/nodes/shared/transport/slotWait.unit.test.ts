@@ -62,7 +62,7 @@ it("an on-grid slot past the ceiling of a request that waited 2.5 s of 3 s is th
 	);
 
 	expect(error?.message).toBe(
-		"No request slot came within this node's Maximum Wait of 3 s: this request has already waited 2.5 s, and its send slot is 1 s away",
+		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 2.5 s, and its send slot is 1 s away",
 	);
 	expect(error?.description).not.toMatch(/QRTRAC's rate limit|team/);
 	// given back: the next request gets the same slot, a second later
@@ -92,5 +92,29 @@ it('a told wait of 5 s for a request that already waited 57 s of 60 s says both 
 
 	expect(error?.message).toMatch(
 		/^QRTRAC asked to wait 5 s \(until \S+Z by n8n's clock\); that is over this node's Maximum Wait of 60 s: this request has already waited 57 s$/,
+	);
+});
+
+it('a request whose place in line lies past Maximum Wait before it waited says the slot would not come, and how far', async () => {
+	const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
+	expect(limiter.take().granted).toBe(true);
+	limiter.observe({ limit: 60, remaining: 59 }, 200);
+	// other executions' requests: one granted a second away, then six in line ahead of this one
+	const others = Array.from({ length: 7 }, () => limiter.take());
+	expect(others.map((turn) => turn.granted)).toEqual([
+		true,
+		false,
+		false,
+		false,
+		false,
+		false,
+		false,
+	]);
+
+	const error = await failure(waitForSlot(ctx, slotWait(limiter, 0), 1));
+
+	// its place: the next slot, about 2 s away, then a slot about every second for each of the six ahead
+	expect(error?.message).toBe(
+		"No request slot would come within this node's Maximum Wait of 3 s: its place in line is at least 8.1 s away",
 	);
 });
