@@ -367,7 +367,8 @@ export const QR_TYPE_FIELDS: readonly QrTypeField[] = [
 		placement: 'metadata',
 		displayName: 'Expiry Date',
 		kind: 'dateOrEpochMs',
-		description: 'When the coupon expires: a date, or epoch milliseconds from an expression',
+		description:
+			'When the coupon expires: a moment (a date alone means the start of that day), or epoch milliseconds from an expression',
 	},
 
 	// IMAGE_GALLERY: metadata

@@ -68,7 +68,8 @@ const campaignEnd: INodeProperties = {
 	type: 'dateTime',
 	default: '',
 	displayOptions: { show: { scheduleCampaign: [true] } },
-	description: 'When the code stops working: a date, or epoch milliseconds from an expression',
+	description:
+		'When the code stops working: a moment (a date alone means the start of that day), or epoch milliseconds from an expression',
 };
 
 const locationEnabled: INodeProperties = {
