@@ -36,6 +36,8 @@ export interface ScanSlice {
 	endTime: number;
 	/** Its time halves were answered its very events (api/ignoredRange.ts `halvesAlike`): split by codes only. */
 	timeAlike?: boolean;
+	/** A code's read over it could not be shown whole: split by time however its halves answer. */
+	alikeRefuted?: boolean;
 }
 
 /**

@@ -160,7 +160,7 @@ export interface ScanWalkOptions {
 	 * second half's, asked before the first is walked): for callers whose fold does not depend on the order.
 	 */
 	chunksInFlight?: number;
-	/** What the error of a millisecond that cannot be read whole advises (millisecondScans.ts `codeScansAt`). */
+	/** What the error of a millisecond (or range) that cannot be read whole advises (millisecondScans.ts `codeScansAt`). */
 	cappedAdvice?: string;
 }
 
@@ -244,6 +244,7 @@ export async function walkBulkScans(
 				const second = await ask(halves[1], stopped);
 				if (second && 'answered' in second) checkHalf(source, split, halves[1], second.answered);
 				if (
+					slice.alikeRefuted !== true &&
 					first &&
 					second &&
 					'answered' in first &&
@@ -263,6 +264,9 @@ export async function walkBulkScans(
 				return found;
 			}
 			const [qrId] = slice.qrIds;
+			// a range of a slice split by codes alone may hold other seconds of the code: when its read cannot be
+			// shown whole, the slice is split by time after all, as any slice is (never worse than that walk)
+			const fallible = slice.timeAlike === true && slice.endTime > slice.startTime;
 			const whole = await codeScansAt(ctx, {
 				qrId,
 				range: slice,
@@ -271,7 +275,10 @@ export async function walkBulkScans(
 				bulk: { source, answered: size },
 				readCode: async () => await oneCodeAnswer(ctx, { qrId, teamId, itemIndex }),
 				advice: options.cappedAdvice,
+				fallible,
 			});
+			if (whole === undefined)
+				return await take({ ...slice, timeAlike: false, alikeRefuted: true }, asked, stopped);
 			if (whole.length > inSlice(slice, asked.answered).length) {
 				watch.learn(size, whole.length);
 				await onScans(whole);

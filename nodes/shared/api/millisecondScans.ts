@@ -3,9 +3,10 @@ import { apiError } from '../nodeErrors';
 import type { TransportContext } from '../transport';
 import { excerptOf, sentence, type AnswerSource, type Scan } from './answers';
 import { getTotalScansOverview } from './scanTotals';
+import { inSlice } from './scanSlices';
 import type { InTeam } from './source';
 
-/** Most times Get Scans and Get Scan Totals are read as a pair for one millisecond before the read fails. */
+/** Most times Get Scans and Get Scan Totals are read as a pair for one range before the read fails. */
 export const MAX_PAIR_READS = 3;
 
 /** What the error advises when the caller says nothing else: an action's item, whose range the user chooses. */
@@ -20,8 +21,8 @@ const RANGE_ADVICE =
  * many scans of the code. A scan made between the two reads (a busy code, the very case of this path) makes a
  * whole answer look cut, so the pair is read again, at most MAX_PAIR_READS times in all, one right after the
  * other. Otherwise both answers may be cut (a service storing whole seconds) and nothing tells how many scans the
- * millisecond holds, so the read fails rather than return a part as all of them; `advice` ends its description
- * (RANGE_ADVICE by default).
+ * range holds, so the read fails rather than return a part as all of them; `advice` ends its description
+ * (RANGE_ADVICE by default). With `fallible`, undefined instead of that failure: the caller has another way.
  */
 export async function codeScansAt(
 	ctx: TransportContext,
@@ -33,26 +34,27 @@ export async function codeScansAt(
 		bulk,
 		readCode,
 		advice = RANGE_ADVICE,
+		fallible = false,
 	}: InTeam & {
 		qrId: string;
 		range: { startTime: number; endTime: number };
 		bulk: { source: AnswerSource; answered: number };
 		readCode: () => Promise<{ scans: Scan[]; source: AnswerSource }>;
 		advice?: string;
+		fallible?: boolean;
 	},
-): Promise<Scan[]> {
+): Promise<Scan[] | undefined> {
 	let reads = 0;
 	for (;;) {
 		const { scans, source } = await readCode();
-		const found = scans.filter(
-			(scan) => scan.scanTime >= range.startTime && scan.scanTime <= range.endTime,
-		);
+		const found = inSlice({ qrIds: [qrId], ...range }, scans);
 		if (!looksCapped(scans.length)) return found;
 		// the code's own row: the contract does not limit the rows to the codes asked, nor order them
 		const rows = await getTotalScansOverview(ctx, { qrIds: [qrId], teamId, itemIndex });
 		const total = rows.find((row) => row.id === qrId)?.totalScans;
 		if (total === scans.length) return found;
 		if (++reads < MAX_PAIR_READS) continue;
+		if (fallible) return undefined;
 		throw cannotReadWhole({ qrId, range, bulk, advice }, { scans, source, total });
 	}
 }

@@ -55,60 +55,75 @@ describe.each([
 	});
 });
 
-/**
- * Whole seconds, Get Scans capped too: two codes share a second of 122 scans (61 each, under the cap per code),
- * and one has 200 more scans in the same hour. Only a slice as short as the slack is split by codes alone
- * (`halvesAlike`): the hour is split by time down to the busy second, so that code's other scans are not sent to
- * its capped Get Scans (which failed the walk while the whole hour was split by codes).
- */
-describe.each(['oldest', 'newest'] as const)(
-	'a service comparing whole seconds, its %s 100, Get Scans capped too',
-	(keeps) => {
-		const capped = <X>(list: X[]) => (keeps === 'oldest' ? list.slice(0, 100) : list.slice(-100));
-		const busy: Array<{ qrId: string; scanTime: number }> = [];
-		for (let i = 0; i < 61; i++) busy.push({ qrId: 'q1', scanTime: T + 100 + i * 7 });
-		for (let i = 0; i < 61; i++) busy.push({ qrId: 'q2', scanTime: T + 103 + i * 7 });
-		// q2's other scans after the busy second (the oldest 100 kept) or before it (the newest)
-		const side = keeps === 'oldest' ? 1 : -1;
-		for (let i = 0; i < 200; i++)
-			busy.push({ qrId: 'q2', scanTime: T + side * (60_000 + i * 10_000) });
-		busy.sort((a, b) => a.scanTime - b.scanTime);
-
-		it('reads every scan of both codes', async () => {
-			const { ctx, sent } = fakeContext({
-				answers: (request: SentRequest) => {
-					const body = request.body as { qrIds: string[]; startTime: number; endTime: number };
-					if (request.method === 'GET') {
-						const qrId = ['q1', 'q2'].find((id) => request.url.includes(`/${id}`));
-						return ok(capped(busy.filter((scan) => scan.qrId === qrId)));
-					}
-					if (request.url.endsWith('/overviews'))
-						return ok(
-							body.qrIds.map((id) => ({
-								id,
-								totalScans: busy.filter((scan) => scan.qrId === id).length,
-							})),
-						);
-					const from = Math.floor(body.startTime / 1000) * 1000;
-					const to = Math.floor(body.endTime / 1000) * 1000 + 999;
-					return ok(
-						capped(
-							busy.filter(
-								(scan) =>
-									body.qrIds.includes(scan.qrId) && scan.scanTime >= from && scan.scanTime <= to,
-							),
-						),
-					);
-				},
-			});
-			const found: number[] = [];
-			await api.walkBulkScans(
-				ctx,
-				{ qrIds: ['q1', 'q2'], startTime: T - 3_600_000, endTime: T + 3_600_000 },
-				(scans) => found.push(...scans.map((scan) => scan.scanTime)),
+/** Scans of codes q1 and q2 as a service comparing whole seconds keeps them, its oldest or newest 100, Get Scans too. */
+function wholeSeconds(
+	scans: Array<{ qrId: string; scanTime: number }>,
+	keeps: 'oldest' | 'newest',
+) {
+	const capped = <X>(list: X[]) => (keeps === 'oldest' ? list.slice(0, 100) : list.slice(-100));
+	return (request: SentRequest) => {
+		const body = request.body as { qrIds: string[]; startTime: number; endTime: number };
+		if (request.method === 'GET') {
+			const qrId = ['q1', 'q2'].find((id) => request.url.includes(`/${id}`));
+			return ok(capped(scans.filter((scan) => scan.qrId === qrId)));
+		}
+		if (request.url.endsWith('/overviews'))
+			return ok(
+				body.qrIds.map((id) => ({
+					id,
+					totalScans: scans.filter((scan) => scan.qrId === id).length,
+				})),
 			);
-			expect(found.sort((a, b) => a - b)).toEqual(busy.map((scan) => scan.scanTime));
-			expect(sent.length).toBeLessThanOrEqual(MOST_REQUESTS);
-		});
+		const from = Math.floor(body.startTime / 1000) * 1000;
+		const to = Math.floor(body.endTime / 1000) * 1000 + 999;
+		return ok(
+			capped(
+				scans.filter(
+					(scan) => body.qrIds.includes(scan.qrId) && scan.scanTime >= from && scan.scanTime <= to,
+				),
+			),
+		);
+	};
+}
+
+/**
+ * Two codes share a second of 122 scans (61 each, under the cap per code); q2 has other scans earlier in the range
+ * (mirrored when the oldest 100 are kept), which a read of q2 over a slice split by codes alone (`halvesAlike`)
+ * sends to its capped Get Scans: over an hour (200 more, a minute off) only a slice of a few seconds is split so;
+ * over 3.9 s (47 more, two seconds off) the slice is, q2's read cannot be shown whole, and the slice is split by
+ * time after all, as before `halvesAlike`.
+ */
+describe.each([
+	[
+		'an hour, 200 more scans of q2 a minute off',
+		-60_000,
+		-10_000,
+		200,
+		[3_600_000, 3_600_000],
+		MOST_REQUESTS,
+	],
+	['3.9 s, 47 more scans of q2 two seconds off', -1_990, 20, 47, [2_500, 1_400], 5_000],
+])(
+	'a service comparing whole seconds, Get Scans capped too, %s',
+	(_, first, step, more, [before, after], most) => {
+		it.each(['newest', 'oldest'] as const)(
+			'reads every scan of both codes, its %s 100',
+			async (keeps) => {
+				const at = (ms: number) => (keeps === 'newest' ? T + ms : T - ms);
+				const scans: Array<{ qrId: string; scanTime: number }> = [];
+				for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: at(500 + i * 5) });
+				for (let i = 0; i < 61; i++) scans.push({ qrId: 'q2', scanTime: at(502 + i * 5) });
+				for (let i = 0; i < more; i++) scans.push({ qrId: 'q2', scanTime: at(first + i * step) });
+				scans.sort((a, b) => a.scanTime - b.scanTime);
+				const { ctx, sent } = fakeContext({ answers: wholeSeconds(scans, keeps) });
+				const [startTime, endTime] = [at(-before), at(after)].sort((a, b) => a - b);
+				const found: number[] = [];
+				await api.walkBulkScans(ctx, { qrIds: ['q1', 'q2'], startTime, endTime }, (answer) =>
+					found.push(...answer.map((scan) => scan.scanTime)),
+				);
+				expect(found.sort((a, b) => a - b)).toEqual(scans.map((scan) => scan.scanTime));
+				expect(sent.length).toBeLessThanOrEqual(most);
+			},
+		);
 	},
 );
