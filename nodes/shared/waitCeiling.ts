@@ -77,7 +77,7 @@ export interface LineWait {
 export function lineWaitTooLong(line: LineWait): { message: string; hint: string } {
 	const distance =
 		line.slotInMs !== undefined
-			? [`its send slot is ${tenths(line.slotInMs)} s away`]
+			? [`its send slot is ${tenthsUp(line.slotInMs)} s away`]
 			: line.placeInMs !== undefined && tenthsBelow(line.placeInMs) !== '0'
 				? [`its place in line is at least ${tenthsBelow(line.placeInMs)} s away`]
 				: [];
@@ -90,11 +90,11 @@ export function lineWaitTooLong(line: LineWait): { message: string; hint: string
 
 /**
  * The clause after a wait over the ceiling: what the request has already waited (unless nothing), then `more`
- * (how far its slot is), so that a wait under the ceiling alone does not read as over it.
+ * (how far its slot is), so that a wait under the ceiling alone does not read as over it. The waits are rounded
+ * up, so those shown always add up to more than the ceiling.
  */
 function andWaited(more: string[], waitedMs: number): string {
-	const waited =
-		tenths(waitedMs) === '0' ? [] : [`this request has already waited ${tenths(waitedMs)} s`];
+	const waited = waitedMs > 0 ? [`this request has already waited ${tenthsUp(waitedMs)} s`] : [];
 	const parts = [...waited, ...more];
 	return parts.length === 0 ? '' : `: ${parts.join(', and ')}`;
 }
@@ -103,14 +103,14 @@ function seconds(ms: number): string {
 	return Math.ceil(ms / 1000).toLocaleString('en-US');
 }
 
-/** Seconds to a tenth, for waits a whole second would misstate (2.5 s waited of 3). */
-function tenths(ms: number): string {
-	return (ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 });
+/** Seconds to a tenth rounded up (30 ms reads 0.1 s), for waits a whole second would misstate (2.5 s of 3). */
+function tenthsUp(ms: number): string {
+	return (Math.ceil(ms / 100) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
 /** Seconds to a tenth rounded down, for a distance told as "at least". */
 function tenthsBelow(ms: number): string {
-	return tenths(Math.floor(ms / 100) * 100);
+	return (Math.floor(ms / 100) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
 function isoSeconds(ms: number): string {

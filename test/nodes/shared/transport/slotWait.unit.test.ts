@@ -7,6 +7,7 @@
 import { RateLimiter } from '../../../../nodes/shared/rateLimit/limiter';
 import type { TransportContext } from '../../../../nodes/shared/qrtracRequest';
 import { waitForSlot, type SlotWait } from '../../../../nodes/shared/slotWait';
+import { slotTooFar } from '../../../../nodes/shared/waitCeiling';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
@@ -43,6 +44,15 @@ async function failure(promise: Promise<unknown>) {
 	);
 }
 
+/** The seconds an error over Maximum Wait states besides the ceiling (told wait, waited, slot distance), summed. */
+function statedSeconds(message: string): number {
+	const after = message.split('Maximum Wait of ')[1].replace(/^[\d,.]+ s/, '');
+	const told = /asked to wait ([\d,.]+) s/.exec(message)?.[1] ?? '0';
+	return [told, ...[...after.matchAll(/([\d,.]+) s/g)].map((m) => m[1])]
+		.map((text) => Number(text.replace(/,/g, '')))
+		.reduce((a, b) => a + b, 0);
+}
+
 /** The simple interface's minute (60 a minute), probed: QRTRAC said 59 remain; the next slot granted at once. */
 async function probedMinute(): Promise<RateLimiter> {
 	const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
@@ -62,7 +72,7 @@ it("an on-grid slot past the ceiling of a request that waited 2.5 s of 3 s is th
 	);
 
 	expect(error?.message).toBe(
-		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 2.5 s, and its send slot is 1 s away",
+		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 2.5 s, and its send slot is 1.1 s away",
 	);
 	expect(error?.description).not.toMatch(/QRTRAC's rate limit|team/);
 	// given back: the next request gets the same slot, a second later
@@ -70,7 +80,7 @@ it("an on-grid slot past the ceiling of a request that waited 2.5 s of 3 s is th
 	expect(next.granted).toBe(true);
 });
 
-it('a slot moved 28 s away, for a request that already waited 40 s of 60 s, says both waits', async () => {
+it('a slot moved just over 28 s away (told as 29 s, rounded up), for a request that already waited 40 s of 60 s, says both waits', async () => {
 	const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
 	expect(limiter.take().granted).toBe(true);
 	// another client used the key's minute: 2 remain, the reset 30 s away
@@ -117,4 +127,35 @@ it('a request whose place in line lies past Maximum Wait before it waited says t
 	expect(error?.message).toBe(
 		"No request slot would come within this node's Maximum Wait of 3 s: its place in line is at least 8.1 s away",
 	);
+});
+
+it('a told wait equal to Maximum Wait, for a request that waited 30 ms, states a wait over it, not "3 s is over 3 s"', async () => {
+	const limiter = new RateLimiter({ ratePerSecond: 5 });
+	expect(limiter.take().granted).toBe(true);
+	limiter.observe({ retryAfterMs: 3000 }, 429); // Retry-After: 3
+
+	const error = await failure(waitForSlot(ctx, slotWait(limiter, 30), 1));
+
+	// 3 s told + 0.03 s waited is over 3 s: the figures shown add up to more than 3 s
+	expect(error?.message).toMatch(
+		/^QRTRAC asked to wait 3 s \(until \S+Z by n8n's clock\); that is over this node's Maximum Wait of 3 s: this request has already waited 0\.1 s$/,
+	);
+	expect(statedSeconds(error!.message)).toBeGreaterThan(3);
+	// a moved slot 3 s away says the same 30 ms
+	const moved = slotTooFar(3000, Date.now(), { ceilingMs: 3000, waitedMs: 30 }, 'team').message;
+	expect(moved).toMatch(/Maximum Wait of 3 s: this request has already waited 0\.1 s$/);
+});
+
+it('a slot 44 ms away for a request that waited 2.96 s of 3 s rounds both up, not "waited 3 s, slot 0 s away"', async () => {
+	const limiter = new RateLimiter({ ratePerSecond: 5 }); // a team's per-second plan: interval ~204 ms, horizon 50 ms
+	expect(limiter.take().granted).toBe(true);
+	limiter.observe({ limit: 5, remaining: 4 }, 200);
+	jest.setSystemTime(Date.now() + 160); // the next slot 44 ms away: within the grant horizon
+
+	const error = await failure(waitForSlot(ctx, slotWait(limiter, 2960), 1));
+
+	expect(error?.message).toBe(
+		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 3 s, and its send slot is 0.1 s away",
+	);
+	expect(statedSeconds(error!.message)).toBeGreaterThan(3);
 });
