@@ -62,6 +62,7 @@ export async function waitForSlot(
 							waitedMs: waited(),
 							slotInMs: turn.granted ? turn.waitMs : undefined,
 							placeInMs: turn.placeInMs,
+							ahead: turn.ahead,
 							limitOf: wait.limitOf,
 						})
 					: slotTooFar(turn.waitMs, Date.now(), { ...wait, waitedMs: waited() }, wait.limitOf);

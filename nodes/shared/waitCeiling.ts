@@ -65,21 +65,26 @@ export interface LineWait {
 	waitedMs: number;
 	/** How far away the slot granted is, when one was (on the pace's grid, not moved by QRTRAC's answers). */
 	slotInMs?: number;
-	/** Still in line: how far away its place's slot is at the least, when the limiter knows. */
+	/** Still in line: about how far away its place's slot is at the current pace, when the limiter knows. */
 	placeInMs?: number;
+	/** Still in line: how many requests are ahead of it. */
+	ahead?: number;
 	limitOf: LimitOwner;
 }
 
 /**
  * The error for a request whose slot in the limiter's line would come only after its whole ceiling. It fails
- * before the ceiling is reached, so its slot "would" not come, however long it has waited.
+ * before the ceiling is reached, so its slot "would" not come, however long it has waited. A place in line is an
+ * estimate: requests ahead may leave or give their slots back, so it is told as "about".
  */
 export function lineWaitTooLong(line: LineWait): { message: string; hint: string } {
 	const distance =
 		line.slotInMs !== undefined
 			? [`its send slot is ${tenthsUp(line.slotInMs)} s away`]
-			: line.placeInMs !== undefined && tenthsBelow(line.placeInMs) !== '0'
-				? [`its place in line is at least ${tenthsBelow(line.placeInMs)} s away`]
+			: line.placeInMs !== undefined && line.placeInMs > 0
+				? [
+						`its place in line is about ${tenthsUp(line.placeInMs)} s away at the current pace (${aheadOf(line.ahead ?? 0)})`,
+					]
 				: [];
 	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
 	return {
@@ -88,10 +93,15 @@ export function lineWaitTooLong(line: LineWait): { message: string; hint: string
 	};
 }
 
+function aheadOf(count: number): string {
+	if (count === 0) return 'first in line';
+	return `${count.toLocaleString('en-US')} request${count === 1 ? '' : 's'} ahead`;
+}
+
 /**
  * The clause after a wait over the ceiling: what the request has already waited (unless nothing), then `more`
- * (how far its slot is), so that a wait under the ceiling alone does not read as over it. The waits are rounded
- * up, so those shown always add up to more than the ceiling.
+ * (how far its slot is), so that a wait under the ceiling alone does not read as over it. Every figure is
+ * rounded up, so those shown always add up to more than the ceiling.
  */
 function andWaited(more: string[], waitedMs: number): string {
 	const waited = waitedMs > 0 ? [`this request has already waited ${tenthsUp(waitedMs)} s`] : [];
@@ -106,11 +116,6 @@ function seconds(ms: number): string {
 /** Seconds to a tenth rounded up (30 ms reads 0.1 s), for waits a whole second would misstate (2.5 s of 3). */
 function tenthsUp(ms: number): string {
 	return (Math.ceil(ms / 100) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 });
-}
-
-/** Seconds to a tenth rounded down, for a distance told as "at least". */
-function tenthsBelow(ms: number): string {
-	return (Math.floor(ms / 100) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
 function isoSeconds(ms: number): string {

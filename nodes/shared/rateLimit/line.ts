@@ -18,10 +18,13 @@ export interface SlotTurn {
 	 */
 	readonly movedFromMs?: number;
 	/**
-	 * Without `granted`: how far away this place's slot is at the least, on the pace as it stands (each request
-	 * ahead taking its slot); undefined while no slot can be given yet (the first answer awaited).
+	 * Without `granted`: about how far away this place's slot is, on the pace as it stands (each request ahead
+	 * taking its slot; one leaving brings it nearer); undefined while no slot can be given yet (the first answer
+	 * awaited).
 	 */
 	readonly placeInMs?: number;
+	/** Without `granted`: how many requests are ahead of this one in line. */
+	readonly ahead?: number;
 }
 
 export interface Waiting {
@@ -75,7 +78,7 @@ export function napMs(
 
 /**
  * The turn of a request not granted yet, at `place`: its nap, and (once slots can be given, from `earliestMs`)
- * how far away its place's slot is at the least, each request ahead taking the next slot on the pace.
+ * about how far away its place's slot is, each request ahead taking the next slot on the pace.
  */
 export function notGranted(
 	id: number,
@@ -94,5 +97,6 @@ export function notGranted(
 		granted: false,
 		waitMs,
 		placeInMs: Math.max(0, earliestMs + place * pace.interval - nowMs),
+		ahead: place,
 	};
 }

@@ -125,7 +125,7 @@ it('a request whose place in line lies past Maximum Wait before it waited says t
 
 	// its place: the next slot, about 2 s away, then a slot about every second for each of the six ahead
 	expect(error?.message).toBe(
-		"No request slot would come within this node's Maximum Wait of 3 s: its place in line is at least 8.1 s away",
+		"No request slot would come within this node's Maximum Wait of 3 s: its place in line is about 8.2 s away at the current pace (6 requests ahead)",
 	);
 });
 
@@ -158,4 +158,32 @@ it('a slot 44 ms away for a request that waited 2.96 s of 3 s rounds both up, no
 		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 3 s, and its send slot is 0.1 s away",
 	);
 	expect(statedSeconds(error!.message)).toBeGreaterThan(3);
+});
+
+it('a place in line is told as an estimate at the current pace, which requests ahead leaving can beat', async () => {
+	// the line of the test above: one slot granted a second away, then six in line ahead of this request
+	function lineOfSeven() {
+		const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
+		expect(limiter.take().granted).toBe(true);
+		limiter.observe({ limit: 60, remaining: 59 }, 200);
+		return { limiter, others: Array.from({ length: 7 }, () => limiter.take()) };
+	}
+	const startedAt = Date.now();
+	const told = lineOfSeven();
+	const error = await failure(waitForSlot(ctx, slotWait(told.limiter, 0), 1));
+	const about =
+		/its place in line is about ([\d.]+) s away at the current pace \(6 requests ahead\)$/.exec(
+			error!.message,
+		);
+	expect(about).not.toBeNull();
+	expect(error?.message).not.toMatch(/at least/);
+
+	// the same line, with a Maximum Wait that lets the request stay, while the executions ahead are stopped:
+	// its slot comes sooner than the estimate, which the words must not have promised against
+	jest.setSystemTime(startedAt);
+	const stays = lineOfSeven();
+	const waiting = waitForSlot(ctx, slotWait(stays.limiter, 0, 60_000), 1);
+	for (const turn of stays.others) stays.limiter.leave(turn);
+	const turn = await waiting;
+	expect((turn.slotMs! - startedAt) / 1000).toBeLessThan(Number(about![1]));
 });
