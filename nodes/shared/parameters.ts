@@ -102,9 +102,14 @@ export function readingExpression(stored: unknown): string | undefined {
 	return text === undefined || LITERAL_EMPTY.test(text) ? undefined : text;
 }
 
+/** An expression that gave nothing (`what`: "team", "value"), in every node's words. */
+export function expressionGaveNo(what: string): string {
+	return `an expression that gave no ${what}`;
+}
+
 /** The message of a field whose expression gave nothing (`what`: "team", "value"), in every node's words. */
 export function gaveNothing(label: string, what: string): string {
-	return `"${label}" is an expression that gave no ${what}`;
+	return `"${label}" is ${expressionGaveNo(what)}`;
 }
 
 /**
