@@ -1,4 +1,5 @@
 import { DEFAULT_BASE_URL } from '../connection';
+import { isPlainObject } from '../plainObject';
 import { asText } from '../validation';
 import { endpoint, INTERFACE_ROOT, type Endpoint } from './route';
 
@@ -92,15 +93,15 @@ export function addressNote(record: AddressedRecord, baseUrl = DEFAULT_BASE_URL)
  * only from one of the record's addresses on the credential's Base URL (host, port and path; asked for only then),
  * else a problem to report before any request. A value that is no text (true, a list, an object an expression
  * gave) is kept as it is, in any mode, for the ID rule (idSchema) to refuse; made text it would be sent as an ID
- * (`qr_1,qr_2`). A number is its text; nothing given is ''.
+ * (`qr_1,qr_2`). Only an object with `__rl` is a locator: a plain field's expression giving a list or `{value}`
+ * is such a value, not an empty locator nor one naming a record. A number is its text; nothing given is ''.
  */
 export function locatorId(
 	stored: unknown,
 	record: AddressedRecord,
 	baseUrlOf: () => string,
 ): { id: unknown; problem?: undefined } | { problem: string } {
-	const locator =
-		typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : undefined;
+	const locator = isPlainObject(stored) && '__rl' in stored ? stored : undefined;
 	const value = asText(locator ? locator.value : stored) ?? '';
 	if (typeof value !== 'string') return { id: value };
 	const text = value.trim();

@@ -3,6 +3,7 @@
  * (a list, an object, an ID with a separator) fails the poll naming the field, before any request; a list is never
  * watched as its text ("team_a,team_b").
  */
+import { pollTrigger } from '../../support/n8nHarness';
 import { organizations } from '../../support/organizations';
 import { useSimulator } from '../../support/simulatorSuite';
 import { polling } from '../../support/triggerRuns';
@@ -34,4 +35,19 @@ it('a Team an expression gives as text is watched', async () => {
 	await watcher.poll();
 	const teams = suite.sim.requestLog.map((entry) => entry.headers?.['x-request-team-id']);
 	expect(new Set(teams)).toEqual(new Set([team.id]));
+});
+
+it('a Team Name or ID (trigger version 1, the dropdown) an expression gives as a list fails as no text', async () => {
+	const { org, credentials } = newOrganization();
+	const team = suite.sim.state.createTeam(org.id, 'Listed');
+	const poll = pollTrigger({
+		typeVersion: 1,
+		parameters: { team: `={{ [${JSON.stringify(team.id)}] }}` },
+		credentials,
+		staticData: {},
+		mode: 'trigger',
+	});
+
+	await expect(poll).rejects.toMatchObject({ message: '"Team Name or ID" must be text' });
+	expect(suite.sim.requestLog).toEqual([]);
 });

@@ -75,4 +75,17 @@ describe('Get', () => {
 			expect(suite.sim.requestLog).toHaveLength(0);
 		},
 	);
+
+	it.each([
+		['a list', ['qr_x']],
+		['an object', { value: 'qr_x' }],
+	])(
+		'refuses a QR Code saved as a plain expression (no picker) giving %s as no text, not as empty',
+		async (_kind, value) => {
+			const result = await run('get', { qrCodeId: '={{ $json.value }}' }, [{ value }]);
+
+			expect(result.error?.message).toBe('Item 0: "QR Code" must be text');
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
 });

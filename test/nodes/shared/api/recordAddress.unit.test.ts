@@ -99,6 +99,19 @@ describe('locatorId', () => {
 		expect(locatorId(locator('id', null), 'qrCode', noBase)).toEqual({ id: '' });
 		expect(locatorId(locator('id', 1042), 'qrCode', noBase)).toEqual({ id: '1042' });
 	});
+
+	it('reads a value as a locator only when it is an object with __rl: a list or another object is kept as it is', () => {
+		const noBase = () => {
+			throw new Error('not asked');
+		};
+
+		// a plain-string field's expression giving a list or an object: no locator, a value for the ID rule to refuse
+		expect(locatorId(['qr_1'], 'qrCode', noBase)).toEqual({ id: ['qr_1'] });
+		expect(locatorId({ value: 'qr_1' }, 'team', noBase)).toEqual({ id: { value: 'qr_1' } });
+		expect(locatorId([{ __rl: true, value: 'qr_1' }], 'qrCode', noBase)).toEqual({
+			id: [{ __rl: true, value: 'qr_1' }],
+		});
+	});
 });
 
 describe('what the editor checks', () => {
