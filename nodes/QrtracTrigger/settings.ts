@@ -204,7 +204,7 @@ function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 
 /** An option written as an expression that gave nothing (shared/parameters.ts `optionOrDefault`), with its hint. */
 function gaveNothingError(ctx: IPollFunctions, message: string, label: string): Error {
-	const hint = FIELD_HINTS[label] ?? 'Write the text, or an expression giving text.';
+	const hint = FIELD_HINTS[label] ?? TEXT_HINT;
 	return operationError(ctx.getNode(), message, {
 		description: `A variable it reads may be empty here. ${hint} Nothing was read from QRTRAC.`,
 	});
@@ -212,6 +212,9 @@ function gaveNothingError(ctx: IPollFunctions, message: string, label: string): 
 
 /** The IP options of New Scans, checked as the Scan operations check them (shared/records/ipPrivacy.ts). */
 const ipOptionsSchema = z.object(ipPrivacyShape);
+
+/** How to give a text field that has no hint of its own. */
+const TEXT_HINT = 'Write the text, or an expression giving text.';
 
 const TEAM_HINT =
 	"Pick the team From List, give its ID, or leave the field empty to watch the credential's team.";
@@ -319,10 +322,10 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 		(held, key) => (held as IDataObject | undefined)?.[key],
 		raw,
 	);
+	// a field's own hint says what it takes (the Team: a team's ID), so it leads the generic one of text
 	const hint =
-		issue.message === MUST_BE_TEXT
-			? 'Write the text, or an expression giving text.'
-			: (FIELD_HINTS[issue.label] ?? FIELD_HINTS['QR Types']);
+		FIELD_HINTS[issue.label] ??
+		(issue.message === MUST_BE_TEXT ? TEXT_HINT : FIELD_HINTS['QR Types']);
 	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
 		description: `It is ${sentence(excerptOf(value, [], 80))} ${hint} Nothing was read from QRTRAC.`,
 	});

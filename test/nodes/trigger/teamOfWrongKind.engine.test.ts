@@ -51,3 +51,17 @@ it('a Team Name or ID (trigger version 1, the dropdown) an expression gives as a
 	await expect(poll).rejects.toMatchObject({ message: '"Team Name or ID" must be text' });
 	expect(suite.sim.requestLog).toEqual([]);
 });
+
+it("a Team given as a list is told the Team's own hint, not the generic one of a text field", async () => {
+	const { credentials } = newOrganization();
+	const watcher = polling(credentials, { team: byId('={{ ["team_a"] }}') });
+
+	const error = (await watcher.poll().catch((caught: unknown) => caught)) as {
+		description?: string;
+	};
+
+	expect(error.description).toContain(
+		"Pick the team From List, give its ID, or leave the field empty to watch the credential's team.",
+	);
+	expect(error.description).not.toContain('Write the text, or an expression giving text.');
+});
