@@ -101,6 +101,29 @@ it('refuses Teams (JSON) that is no list under its own label, and a bad row by i
 	expect([...notList.sent, ...badRow.sent]).toHaveLength(0);
 });
 
+it.each([
+	['a list', '["team_1"]'],
+	['an object', '{"id": "team_1"}'],
+	['true', 'true'],
+])(
+	'refuses a Teams (JSON) row whose teamId is %s under the ID rule, not as its text, before any request',
+	async (_kind, teamId) => {
+		const run = await addBob(`[{"teamId":${teamId},"role":"viewer"}]`);
+
+		expect(run.error?.message).toBe('Item 0: "Team Name or ID" (row 1) must be text');
+		expect(run.sent).toHaveLength(0);
+	},
+);
+
+it('takes a Teams (JSON) row whose teamId is a number as its text, and one without it as empty', async () => {
+	const numbered = await addBob('[{"teamId":1042,"role":"viewer"}]');
+	const none = await addBob('[{"role":"viewer"}]');
+
+	expect(numbered.sent.map((request) => described(request).path)).toContain('/api/teams-api/1042');
+	expect(none.error?.message).toBe('Item 0: "Team Name or ID" (row 1) must not be empty');
+	expect(none.sent).toHaveLength(0);
+});
+
 it('reads blank Teams (JSON) as no teams, refused as such, as a blank JSON field reads as nothing', async () => {
 	const run = await addBob('  ');
 

@@ -7,6 +7,7 @@ import { loadOptionsField } from '../../../../shared/forms/fields';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
 import {
+	asText,
 	assignableRoleSchema,
 	flagSchema,
 	idSchema,
@@ -116,7 +117,9 @@ const MAX_TEAMS = 100;
 
 /**
  * The teams, from the form's rows or Teams (JSON) (text, or the list an expression gives; blank text is no teams):
- * each team ID trimmed. JSON text that does not parse is refused as such, not as "no list".
+ * each team ID trimmed. JSON text that does not parse is refused as such, not as "no list". A team ID that is no
+ * text (a list, an object, true) stays as it is for the ID rule to refuse: made text, `["team_1"]` would act on
+ * team_1. A number is its text (asText); a row without one is empty.
  */
 const teamsSchema = jsonTextSchema(
 	() => [],
@@ -126,7 +129,7 @@ const teamsSchema = jsonTextSchema(
 				? teams.map((team: unknown) =>
 						team && typeof team === 'object'
 							? {
-									teamId: String((team as IDataObject).teamId ?? '').trim(),
+									teamId: asText((team as IDataObject).teamId ?? ''),
 									role: (team as IDataObject).role,
 								}
 							: team,
