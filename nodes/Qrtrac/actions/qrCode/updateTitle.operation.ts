@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { updateQrTitle } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 import { holdsTitle } from '../../../shared/records/qrCode';
-import { nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
+import { asText, nonEmptyTextSchema, validateParameters } from '../../../shared/validation';
 import { qrCodeTargetForm, qrCodeTargetInput, qrCodeTargetShape } from '../../helpers/qrCodeTarget';
 import { changeCode } from './codeChange';
 
@@ -26,9 +26,7 @@ export const description = updateDisplayOptions(
 
 const inputSchema = z.object({
 	...qrCodeTargetShape,
-	title: z
-		.preprocess((value) => (typeof value === 'number' ? String(value) : value), nonEmptyTextSchema)
-		.describe('Title'),
+	title: z.preprocess(asText, nonEmptyTextSchema).describe('Title'),
 });
 
 type Input = z.infer<typeof inputSchema>;

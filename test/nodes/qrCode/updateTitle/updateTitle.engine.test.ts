@@ -30,6 +30,38 @@ describe('Update Title', () => {
 });
 
 /**
+ * A Title an expression gives as a number is its text as a sheet shows it (validation/text.ts, as every text field):
+ * NaN from an empty cell, 1e+21 or 0.30000000000000004 are JavaScript's, never written as the code's name.
+ */
+describe('Update Title given a number', () => {
+	it('takes a number a sheet shows as its text', async () => {
+		const code = newCode({ name: 'Old name' });
+
+		const result = await run('updateTitle', { qrCodeId: byId(code.id), title: '={{ 2026 }}' });
+
+		expect(result.error).toBeUndefined();
+		expect(suite.sim.state.getQr(code.id)?.name).toBe('2026');
+	});
+
+	it.each(['parseInt($json.year)', '1e21', '0.1 + 0.2'])(
+		'refuses {{ %s }} naming the field, before any request',
+		async (expression) => {
+			const code = newCode({ name: 'Old name' });
+
+			const result = await run(
+				'updateTitle',
+				{ qrCodeId: byId(code.id), title: `={{ ${expression} }}` },
+				{ items: [{ year: '' }] },
+			);
+
+			expect(result.error?.message).toMatch(/^Item 0: "Title" /);
+			expect(suite.sim.requestLog).toHaveLength(0);
+			expect(suite.sim.state.getQr(code.id)?.name).toBe('Old name');
+		},
+	);
+});
+
+/**
  * The contract does not say whether a change's answer shows the code before or after it: an answer that does not
  * show the new title is checked by reading the code, never taken as done.
  */
