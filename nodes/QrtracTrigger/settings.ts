@@ -9,7 +9,15 @@ import {
 	readPollParameter,
 	writtenExpression,
 } from '../shared/parameters';
-import { asText, checkItem, flagSchema, idSchema, MUST_BE_TEXT } from '../shared/validation';
+import {
+	asText,
+	checkItem,
+	flagSchema,
+	idSchema,
+	MUST_BE_TEXT,
+	MUST_HOLD_TEXT,
+	refusedNumber,
+} from '../shared/validation';
 import {
 	defaultIpAddressMode,
 	ipPrivacyOptions,
@@ -240,7 +248,7 @@ const listFilterSchema = (label: string) =>
 	z
 		.preprocess(
 			(value) => value ?? [],
-			z.array(z.preprocess(asText, z.string({ invalid_type_error: 'must hold text only' })), {
+			z.array(z.preprocess(asText, z.string({ invalid_type_error: MUST_HOLD_TEXT })), {
 				invalid_type_error: 'must be a list',
 			}),
 		)
@@ -325,7 +333,9 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 	// a field's own hint says what it takes (the Team: a team's ID), so it leads the generic one of text
 	const hint =
 		FIELD_HINTS[issue.label] ??
-		(issue.message === MUST_BE_TEXT ? TEXT_HINT : FIELD_HINTS['QR Types']);
+		(issue.message === MUST_BE_TEXT || issue.message === refusedNumber(value)
+			? TEXT_HINT
+			: FIELD_HINTS['QR Types']);
 	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
 		description: `It is ${sentence(excerptOf(value, [], 80))} ${hint} Nothing was read from QRTRAC.`,
 	});

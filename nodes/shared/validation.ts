@@ -50,7 +50,7 @@ export const baseUrlSchema = uriSchema.refine(
 );
 
 /** What a text field of the wrong kind is told lives in validation/nodeWords.ts. */
-export { MUST_BE_TEXT } from './validation/nodeWords';
+export { MUST_BE_TEXT, MUST_HOLD_TEXT } from './validation/nodeWords';
 
 /** The e-mail rule (Email, a vCard's e-mail) lives in validation/email.ts. */
 export { emailSchema } from './validation/email';
@@ -110,7 +110,7 @@ export const idSchema = z
 	.refine((value) => !/^\.+$/.test(value), 'must not be only dots');
 
 /** Which numbers a text field takes as their text lives in validation/text.ts. */
-export { asText } from './validation/text';
+export { asText, refusedNumber } from './validation/text';
 
 export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
 

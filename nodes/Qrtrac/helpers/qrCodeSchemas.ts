@@ -178,11 +178,12 @@ function settingsSchema(mode: QrFormMode, timezone: string) {
 
 /**
  * Tags as comma-separated text or as a list from an expression; an empty entry is refused, not dropped. A number
- * (a sheet's column of years) is the tag it spells, alone or in the list.
+ * (a sheet's column of years) is the tag it spells, alone or in the list; one no sheet shows is refused as in a list.
  */
 export const tagsInputSchema = z.preprocess((value) => {
 	if (Array.isArray(value)) return value;
 	const text = asText(value);
+	if (typeof text === 'number') return [text];
 	if (typeof text !== 'string') return text;
 	return text.trim() === '' ? [] : text.split(',');
 }, tagsSchema);

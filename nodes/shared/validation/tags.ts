@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
-import { asText } from './text';
+import { MUST_BE_TEXT, MUST_HOLD_TEXT } from './nodeWords';
+import { asText, refusedNumber } from './text';
 
 /** One tag: text (a number is its text, asText), not empty, at most 100 characters. */
 export const tagSchema = z.preprocess(
 	asText,
 	z
-		.string({ invalid_type_error: 'must be text' })
+		.string({ invalid_type_error: MUST_BE_TEXT })
 		.trim()
 		.min(1, 'must not be empty')
 		.max(100, 'must be at most 100 characters'),
@@ -14,7 +15,7 @@ export const tagSchema = z.preprocess(
 
 /**
  * A list of tags, each by tagSchema. The field is refused once per rule its tags break, not once per tag: `[true,
- * null]` is one "must hold text only".
+ * null]` is one "must hold text only"; a number no sheet shows is told why (refusedNumber).
  */
 export const tagsSchema = z
 	.array(z.unknown(), { invalid_type_error: 'must be comma-separated text or a list of tags' })
@@ -27,7 +28,7 @@ export const tagsSchema = z
 			const [issue] = checked.error.issues;
 			const message =
 				issue.code === z.ZodIssueCode.invalid_type
-					? 'must hold text only'
+					? (refusedNumber(tag) ?? MUST_HOLD_TEXT)
 					: `tags ${issue.message}`;
 			if (!said.has(message)) context.addIssue({ code: z.ZodIssueCode.custom, message });
 			said.add(message);

@@ -41,6 +41,35 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 		await expect(watcher.poll()).rejects.toThrow('"Tag" must be text');
 	});
 
+	it.each([
+		[
+			{ tag: '={{ NaN }}' },
+			'"Tag" got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+		],
+		[
+			{ search: '={{ 0.1 + 0.2 }}' },
+			'"Name or Display ID Contains" got a number past 15 significant digits (0.30000000000000004), not what the sheet shows: round it or give it as text',
+		],
+		[
+			{ qrTypes: '={{ ["WEB", 1e21] }}' },
+			'"QR Types" got a number JavaScript writes with an exponent (1e+21), not as the sheet shows it: give it as text',
+		],
+	])(
+		'a number no sheet shows, %j, is refused saying why, with the hint of text',
+		async (filters, message) => {
+			const account = newAccount();
+			const watcher = polling(account.credentials, { filters });
+			const before = lastSeq();
+			const failed = await watcher.poll().then(
+				() => undefined,
+				(error: Error & { description?: string }) => error,
+			);
+			expect(failed?.message).toBe(message);
+			expect(failed?.description).toMatch(/ Write the text, or an expression giving text\. /);
+			expect(requestsSince(before)).toEqual([]);
+		},
+	);
+
 	it('a long value cut in the error ends its sentence with the cut, never "...."', async () => {
 		const account = newAccount();
 		const watcher = polling(account.credentials, {

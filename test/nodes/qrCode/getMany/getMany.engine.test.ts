@@ -118,17 +118,39 @@ describe('Get Many', () => {
 		expect(suite.sim.requestLog.map((entry) => entry.query.search)).toEqual(['0']);
 	});
 
-	// a number no sheet shows (an empty cell through parseInt gives NaN) or a switch's value is no search text
-	it.each(['NaN', 'parseInt("")', 'Infinity', '1e21', '0.1 + 0.2', 'false', 'true'])(
+	// a number no sheet shows (an empty cell through parseInt gives NaN) or a switch's value is no search text; the
+	// number is told why
+	const noSheetShows = 'a number no sheet shows';
+	it.each([
+		[
+			'NaN',
+			`got NaN, ${noSheetShows} (an empty cell read by parseInt or Number?): give text or a number`,
+		],
+		[
+			'parseInt("")',
+			`got NaN, ${noSheetShows} (an empty cell read by parseInt or Number?): give text or a number`,
+		],
+		['Infinity', `got Infinity, ${noSheetShows}: give text or a number`],
+		[
+			'1e21',
+			'got a number JavaScript writes with an exponent (1e+21), not as the sheet shows it: give it as text',
+		],
+		[
+			'4.35 * 100',
+			'got a number past 15 significant digits (434.99999999999994), not what the sheet shows: round it or give it as text',
+		],
+		['false', 'must be text'],
+		['true', 'must be text'],
+	])(
 		'refuses a Search of {{ %s }} before any request, neither searching it nor listing every code',
-		async (expression) => {
+		async (expression, message) => {
 			const result = await run('getMany', {
 				limit: 1,
 				filters: { search: `={{ ${expression} }}` },
 				options: { teamOverride: listTeamId },
 			});
 
-			expect(result.error?.message).toBe('Item 0: "Search" must be text');
+			expect(result.error?.message).toBe(`Item 0: "Search" ${message}`);
 			expect(suite.sim.requestLog).toHaveLength(0);
 		},
 	);

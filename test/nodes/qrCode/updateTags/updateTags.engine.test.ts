@@ -98,11 +98,28 @@ describe('Update Tags', () => {
 				{ items: [{ year: '' }] },
 			);
 
-			expect(result.error?.message).toMatch(/^Item 0: "Tags" must /);
+			expect(result.error?.message).toMatch(/^Item 0: "Tags" got .*a number/);
 			expect(suite.sim.requestLog).toHaveLength(0);
 			expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
 		},
 	);
+
+	it('says why a number no sheet shows is refused, alone or in a list', async () => {
+		const code = newCode({ tags: ['old'] });
+		const tagsOf = async (tags: string) =>
+			(await run('updateTags', { qrCodeId: byId(code.id), mode: 'replace', tags })).error?.message;
+
+		// a sheet's 16-digit number that JavaScript cannot hold: 9007199254740993 becomes ...992
+		const past =
+			'"Tags" got a whole number past 9007199254740991 (9007199254740992), which JavaScript does not hold exactly: give it as text';
+		expect(await tagsOf('={{ [2026, 9007199254740993] }}')).toBe(`Item 0: ${past}`);
+		expect(await tagsOf('={{ 9007199254740993 }}')).toBe(`Item 0: ${past}`);
+		expect(await tagsOf('={{ [2024, NaN] }}')).toBe(
+			'Item 0: "Tags" got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+		);
+		expect(suite.sim.requestLog).toHaveLength(0);
+		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);
+	});
 
 	it('names the field once when several tags of the list are no text', async () => {
 		const code = newCode({ tags: ['old'] });
