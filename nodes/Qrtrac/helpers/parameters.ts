@@ -9,7 +9,13 @@ import {
 	readParameter,
 	writtenExpression,
 } from '../../shared/parameters';
-import { callsFromAi, idSchema, itemInputError, validateParameters } from '../../shared/validation';
+import {
+	asText,
+	callsFromAi,
+	idSchema,
+	itemInputError,
+	validateParameters,
+} from '../../shared/validation';
 import { baseUrlRead, locatorId } from '../../shared/api';
 import { qrCodeLocator, teamLocator } from '../descriptions/common';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
@@ -69,12 +75,7 @@ export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): stri
 			"Nothing was sent to QRTRAC for this item. Give every item a team ID, or remove the option to act in the credential's team.",
 		);
 	}
-	return validateParameters(
-		ctx,
-		schema,
-		{ teamOverride: typeof raw === 'number' ? String(raw) : raw },
-		itemIndex,
-	).teamOverride;
+	return validateParameters(ctx, schema, { teamOverride: asText(raw) }, itemIndex).teamOverride;
 }
 
 /**
@@ -114,7 +115,7 @@ export function getPickerTeam(ctx: ILoadOptionsFunctions): PickerTeam {
 	const raw =
 		typeof picked === 'object' && picked !== null ? (picked as IDataObject).value : picked;
 	if (typeof raw === 'string' && raw.trim() === '') return {};
-	const id = idSchema.safeParse(typeof raw === 'number' ? String(raw) : raw);
+	const id = idSchema.safeParse(asText(raw));
 	if (id.success && !id.data.startsWith('=')) return { teamId: id.data };
 	return { unresolved: true };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from '../validation';
+import { asText, refusedNumber } from './text';
 
 /** More IDs than this in one item is almost surely a mistake (a whole export pasted in); it is refused up front. */
 export const MAX_IDS_PER_ITEM = 10_000;
@@ -30,7 +31,15 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 		});
 		return z.NEVER;
 	}
+	const ids: string[] = [];
 	for (const [index, entry] of entries.entries()) {
+		if (typeof entry === 'number') {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				message: `entry ${index + 1} ${refusedNumber(entry)}`,
+			});
+			return z.NEVER;
+		}
 		const result = idSchema
 			.refine((id) => !/["'[\]{}]/.test(id), 'must not contain quotes or brackets')
 			.safeParse(entry);
@@ -41,17 +50,25 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 			});
 			return z.NEVER;
 		}
+		ids.push(entry);
 	}
-	return [...new Set(entries)];
+	return [...new Set(ids)];
 });
 
-function splitIdList(raw: unknown): string[] | undefined {
+/**
+ * The entries of a list as text, a number as its text (asText: a sheet's column of numeric IDs); a number no sheet
+ * shows (NaN from an empty cell) stays a number, refused, never sent as the ID "NaN".
+ */
+function splitIdList(raw: unknown): Array<string | number> | undefined {
 	if (Array.isArray(raw)) {
 		if (raw.some((entry) => typeof entry !== 'string' && typeof entry !== 'number'))
 			return undefined;
-		return raw.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+		return raw
+			.map((entry) => asText(entry) as string | number)
+			.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
+			.filter((entry) => entry !== '');
 	}
-	if (typeof raw === 'number') return [String(raw)];
+	if (typeof raw === 'number') return [asText(raw) as string | number];
 	if (typeof raw !== 'string') return undefined;
 	if (raw.trim().startsWith('[')) return splitJsonList(raw);
 	return raw
@@ -61,7 +78,7 @@ function splitIdList(raw: unknown): string[] | undefined {
 }
 
 /** `["qr_a", "qr_b"]` as text: the array's entries, or undefined when it is not a JSON array. */
-function splitJsonList(raw: string): string[] | undefined {
+function splitJsonList(raw: string): Array<string | number> | undefined {
 	try {
 		const parsed: unknown = JSON.parse(raw);
 		return Array.isArray(parsed) ? splitIdList(parsed) : undefined;

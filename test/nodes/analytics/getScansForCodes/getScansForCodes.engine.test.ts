@@ -268,6 +268,16 @@ describe('Analytics: Get Scans for Codes', () => {
 			'={{ { id: 1 } }}',
 			'"QR Code IDs" must be IDs separated by commas, or an array of IDs',
 		],
+		[
+			'a number no sheet shows in the list (an empty cell read by parseInt)',
+			'={{ ["qr_ok", parseInt("")] }}',
+			'"QR Code IDs" entry 2 got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+		],
+		[
+			'a number no sheet shows alone',
+			'={{ 1e21 }}',
+			'"QR Code IDs" entry 1 got a number JavaScript writes with an exponent (1e+21), not as the sheet shows it: give it as text',
+		],
 	])('refuses %s before sending anything', async (_case, qrCodeIds, message) => {
 		const { credentials } = newTeamWithCodes(0);
 

@@ -166,6 +166,8 @@ describe('an override as the editor sends an expression it could not resolve', (
 		["a picker's value null", { __rl: true, mode: 'id', value: null }],
 		["a picker's value left out", { __rl: true, mode: 'id' }],
 		["a dropdown's value null (layout 1.1)", null],
+		// `{{ 1e21 }}` resolved: a number no sheet shows is no team ID, never the team "1e+21"
+		["a dropdown's value the number 1e21 (layout 1.1)", 1e21],
 	];
 
 	it.each(unresolvedOverrides)(

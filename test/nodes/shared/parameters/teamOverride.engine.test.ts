@@ -66,6 +66,27 @@ describe('Team (Override): an expression that gives an item no team', () => {
 	);
 });
 
+describe('Team (Override): an expression that gives a number no sheet shows', () => {
+	it.each([
+		['a team picker (1.2)', 1.2, { __rl: true, mode: 'id', value: '={{ parseInt($json.team) }}' }],
+		['a dropdown (1.1)', 1.1, '={{ parseInt($json.team) }}'],
+	])(
+		'fails the item saying why, before any request, not as a credential QRTRAC refused (%s)',
+		async (_, typeVersion, teamOverride) => {
+			const label = typeVersion === 1.2 ? 'Team (Override)' : 'Team Override Name or ID';
+
+			const result = await create(typeVersion as number, { teamOverride }, [
+				{ url: 'https://example.com/n', team: '' },
+			]);
+
+			expect(result.items[0].json.error).toBe(
+				`Item 0: "${label}" got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number`,
+			);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
+});
+
 describe('Team (Override): a field switched to Expression and left empty', () => {
 	it.each([
 		['a dropdown (1.1), "="', 1.1, '='],
