@@ -37,6 +37,14 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			message: 'Item 1: "Tags" tags must not be empty',
 		},
 		{
+			// the limit is of one tag, not of the field (a list holds up to 100 tags)
+			rule: 'a tag is at most 100 characters',
+			parameters: { qrCodeId: byId('qr_any'), mode: 'replace', tags: VALUE },
+			good: ['ok', 'x'.repeat(100)],
+			bad: ['ok', 'x'.repeat(101)],
+			message: 'Item 1: "Tags" a tag must be at most 100 characters',
+		},
+		{
 			rule: 'Add needs tags',
 			parameters: { qrCodeId: byId('qr_any'), mode: 'add', tags: VALUE },
 			good: 'a',
