@@ -330,12 +330,13 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 		(held, key) => (held as IDataObject | undefined)?.[key],
 		raw,
 	);
-	// a field's own hint says what it takes (the Team: a team's ID), so it leads the generic one of text
+	// a number no sheet shows is fixed by writing text; otherwise a field's own hint says what it takes (the Team: a
+	// team's ID), so it leads the generic one of text
 	const hint =
-		FIELD_HINTS[issue.label] ??
-		(issue.message === MUST_BE_TEXT || issue.message === refusedNumber(value)
+		issue.message === refusedNumber(value)
 			? TEXT_HINT
-			: FIELD_HINTS['QR Types']);
+			: (FIELD_HINTS[issue.label] ??
+				(issue.message === MUST_BE_TEXT ? TEXT_HINT : FIELD_HINTS['QR Types']));
 	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
 		description: `It is ${sentence(excerptOf(value, [], 80))} ${hint} Nothing was read from QRTRAC.`,
 	});
