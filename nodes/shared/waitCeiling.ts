@@ -33,7 +33,7 @@ export function toldWaitTooLong(told: ToldWait): { message: string; hint: string
 	const untilMs = told.nowMs + told.waitMs + (told.serviceOffsetMs ?? 0);
 	const clock = told.serviceOffsetMs === undefined ? "n8n's clock" : 'its clock';
 	return {
-		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${seconds(told.ceilingMs)} s${andWaited([], told.waitedMs)}`,
+		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${ceilingSeconds(told.ceilingMs)} s${andWaited([], told.waitedMs)}`,
 		hint: told.unavailable
 			? `QRTRAC says it cannot answer until then (maintenance or overload); the request was not sent again. ${RUN_LATER}`
 			: `QRTRAC's rate limit for this ${told.limitOf} is used up until then. ${RUN_LATER} Check whether other workflows or tools use the same ${told.limitOf} at the same time.`,
@@ -54,7 +54,7 @@ export function slotTooFar(
 	limitOf: LimitOwner,
 ): { message: string; hint: string } {
 	return {
-		message: `QRTRAC's rate limit leaves no request slot before ${isoSeconds(nowMs + waitMs)} by n8n's clock (${seconds(waitMs)} s from now); that is over this node's Maximum Wait of ${seconds(ceiling.ceilingMs)} s${andWaited([], ceiling.waitedMs)}`,
+		message: `QRTRAC's rate limit leaves no request slot before ${isoSeconds(nowMs + waitMs)} by n8n's clock (${seconds(waitMs)} s from now); that is over this node's Maximum Wait of ${ceilingSeconds(ceiling.ceilingMs)} s${andWaited([], ceiling.waitedMs)}`,
 		hint: `QRTRAC's answers show the rest of this ${limitOf}'s rate-limit window used by other clients (another tool, or n8n elsewhere), so its next request slot comes after the window's reset. ${RUN_LATER}`,
 	};
 }
@@ -88,7 +88,7 @@ export function lineWaitTooLong(line: LineWait): { message: string; hint: string
 				: [];
 	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
 	return {
-		message: `No request slot would come within this node's Maximum Wait of ${seconds(line.ceilingMs)} s${andWaited(distance, line.waitedMs)}`,
+		message: `No request slot would come within this node's Maximum Wait of ${ceilingSeconds(line.ceilingMs)} s${andWaited(distance, line.waitedMs)}`,
 		hint: `Other executions in this n8n are using the ${line.limitOf}'s rate limit. Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`,
 	};
 }
@@ -107,6 +107,14 @@ function andWaited(more: string[], waitedMs: number): string {
 	const waited = waitedMs > 0 ? [`this request has already waited ${tenthsUp(waitedMs)} s`] : [];
 	const parts = [...waited, ...more];
 	return parts.length === 0 ? '' : `: ${parts.join(', and ')}`;
+}
+
+/**
+ * The ceiling as the credential gives it (2.5 s, not 3 s), to the millisecond and never above it, so that the
+ * waits stated, each rounded up, add up to more than it.
+ */
+function ceilingSeconds(ms: number): string {
+	return (Math.floor(ms) / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 });
 }
 
 function seconds(ms: number): string {

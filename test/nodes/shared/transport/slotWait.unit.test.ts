@@ -7,7 +7,7 @@
 import { RateLimiter } from '../../../../nodes/shared/rateLimit/limiter';
 import type { TransportContext } from '../../../../nodes/shared/qrtracRequest';
 import { waitForSlot, type SlotWait } from '../../../../nodes/shared/slotWait';
-import { slotTooFar } from '../../../../nodes/shared/waitCeiling';
+import { lineWaitTooLong, slotTooFar } from '../../../../nodes/shared/waitCeiling';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
@@ -186,4 +186,18 @@ it('a place in line is told as an estimate at the current pace, which requests a
 	for (const turn of stays.others) stays.limiter.leave(turn);
 	const turn = await waiting;
 	expect((turn.slotMs! - startedAt) / 1000).toBeLessThan(Number(about![1]));
+});
+
+it('a Maximum Wait with decimals is shown as given: 2.5 s, not 3 s beside a wait of 1 s and a slot 1.6 s away', () => {
+	const { message } = lineWaitTooLong({
+		ceilingMs: 2500,
+		waitedMs: 1000,
+		slotInMs: 1600,
+		limitOf: 'team',
+	});
+	expect(message).toBe(
+		"No request slot would come within this node's Maximum Wait of 2.5 s: this request has already waited 1 s, and its send slot is 1.6 s away",
+	);
+	const moved = slotTooFar(2000, Date.now(), { ceilingMs: 1250, waitedMs: 0 }, 'team').message;
+	expect(moved).toMatch(/over this node's Maximum Wait of 1\.25 s$/);
 });
