@@ -63,6 +63,7 @@ export async function waitForSlot(
 							slotInMs: turn.granted ? turn.waitMs : undefined,
 							placeInMs: turn.placeInMs,
 							ahead: turn.ahead,
+							nextTurnInMs: turn.granted ? undefined : turn.waitMs,
 							limitOf: wait.limitOf,
 						})
 					: slotTooFar(turn.waitMs, Date.now(), { ...wait, waitedMs: waited() }, wait.limitOf);

@@ -69,6 +69,8 @@ export interface LineWait {
 	placeInMs?: number;
 	/** Still in line: how many requests are ahead of it. */
 	ahead?: number;
+	/** Still in line, its place not estimated yet (QRTRAC's first answer awaited): when it asks again, ms. */
+	nextTurnInMs?: number;
 	limitOf: LimitOwner;
 }
 
@@ -78,19 +80,29 @@ export interface LineWait {
  * estimate: requests ahead may leave or give their slots back, so it is told as "about".
  */
 export function lineWaitTooLong(line: LineWait): { message: string; hint: string } {
-	const distance =
-		line.slotInMs !== undefined
-			? [`its send slot is ${tenthsUp(line.slotInMs)} s away`]
-			: line.placeInMs !== undefined && line.placeInMs > 0
-				? [
-						`its place in line is about ${tenthsUp(line.placeInMs)} s away at the current pace (${aheadOf(line.ahead ?? 0)})`,
-					]
-				: [];
 	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
 	return {
-		message: `No request slot would come within this node's Maximum Wait of ${ceilingSeconds(line.ceilingMs)} s${andWaited(distance, line.waitedMs)}`,
+		message: `No request slot would come within this node's Maximum Wait of ${ceilingSeconds(line.ceilingMs)} s${andWaited(lineDistance(line), line.waitedMs)}`,
 		hint: `Other executions in this n8n are using the ${line.limitOf}'s rate limit. Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`,
 	};
+}
+
+/**
+ * How far the request is from sending: its slot, its place's slot at the current pace, or (no place estimated
+ * while QRTRAC's first answer is awaited) when it asks again, which is the wait that passes the ceiling then.
+ */
+function lineDistance(line: LineWait): string[] {
+	if (line.slotInMs !== undefined) return [`its send slot is ${tenthsUp(line.slotInMs)} s away`];
+	const ahead = aheadOf(line.ahead ?? 0);
+	if (line.placeInMs !== undefined)
+		return [
+			`its place in line is about ${tenthsUp(line.placeInMs)} s away at the current pace (${ahead})`,
+		];
+	if (line.nextTurnInMs === undefined) return [];
+	return [
+		`its place in line cannot be estimated yet (QRTRAC's first answer is awaited; ${ahead})`,
+		`its next turn is ${tenthsUp(line.nextTurnInMs)} s away`,
+	];
 }
 
 function aheadOf(count: number): string {

@@ -23,7 +23,7 @@ export interface SlotTurn {
 	 * awaited).
 	 */
 	readonly placeInMs?: number;
-	/** Without `granted`: how many requests are ahead of this one in line. */
+	/** Without `granted`: how many requests are ahead of this one in line (the first answer awaited too). */
 	readonly ahead?: number;
 }
 
@@ -77,8 +77,9 @@ export function napMs(
 }
 
 /**
- * The turn of a request not granted yet, at `place`: its nap, and (once slots can be given, from `earliestMs`)
- * about how far away its place's slot is, each request ahead taking the next slot on the pace.
+ * The turn of a request not granted yet, at `place`: its nap, how many are ahead, and (once slots can be given,
+ * from `earliestMs`) about how far away its place's slot is, each request ahead taking the next slot on the pace.
+ * A place is never nearer than its nap: a slot due now is still not this request's before it asks again.
  */
 export function notGranted(
 	id: number,
@@ -89,14 +90,19 @@ export function notGranted(
 	windowMs: number,
 ): SlotTurn {
 	if (earliestMs === undefined)
-		return { id, granted: false, waitMs: napMs(place, undefined, pace.interval, nowMs, windowMs) };
+		return {
+			id,
+			granted: false,
+			waitMs: napMs(place, undefined, pace.interval, nowMs, windowMs),
+			ahead: place,
+		};
 	const opensAtMs = earliestMs - pace.horizon;
 	const waitMs = napMs(place, opensAtMs, pace.interval, nowMs, windowMs);
 	return {
 		id,
 		granted: false,
 		waitMs,
-		placeInMs: Math.max(0, earliestMs + place * pace.interval - nowMs),
+		placeInMs: Math.max(waitMs, earliestMs + place * pace.interval - nowMs),
 		ahead: place,
 	};
 }

@@ -188,6 +188,39 @@ it('a place in line is told as an estimate at the current pace, which requests a
 	expect((turn.slotMs! - startedAt) / 1000).toBeLessThan(Number(about![1]));
 });
 
+it("while QRTRAC's first answer is awaited, a request with five ahead says so, and figures adding up to more than Maximum Wait", async () => {
+	const limiter = new RateLimiter({ ratePerSecond: 5 });
+	expect(limiter.take().granted).toBe(true); // the first request, its answer not come yet
+	const ahead = Array.from({ length: 5 }, () => limiter.take());
+	expect(ahead.every((turn) => !turn.granted && turn.placeInMs === undefined)).toBe(true);
+
+	const error = await failure(waitForSlot(ctx, slotWait(limiter, 2100), 1));
+
+	// it asks again every quarter second until the next ask would pass 3 s: 2.85 s waited, the next 0.25 s away
+	expect(error?.message).toBe(
+		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 2.9 s, and its place in line cannot be estimated yet (QRTRAC's first answer is awaited; 5 requests ahead), and its next turn is 0.3 s away",
+	);
+	expect(statedSeconds(error!.message)).toBeGreaterThan(3);
+});
+
+it('a place whose slot is due now (the request ahead yet to take it) states a distance, not "waited 3 s" of 3 s alone', async () => {
+	// a plan of 100 a second: a slot about every 10 ms, one a little late still counting as on the grid
+	const limiter = new RateLimiter({ ratePerSecond: 100 });
+	expect(limiter.take().granted).toBe(true);
+	limiter.observe({ limit: 100, remaining: 99 }, 200);
+	const turns = [limiter.take(), limiter.take()];
+	expect(turns.map((turn) => turn.granted)).toEqual([true, false]);
+	// the request in line ahead does not ask again before its slot, and this one's after it, are due
+	jest.setSystemTime(Date.now() + turns[1].placeInMs! + 15);
+
+	const error = await failure(waitForSlot(ctx, slotWait(limiter, 3000), 1));
+
+	expect(error?.message).toBe(
+		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 3 s, and its place in line is about 0.1 s away at the current pace (1 request ahead)",
+	);
+	expect(statedSeconds(error!.message)).toBeGreaterThan(3);
+});
+
 it('a Maximum Wait with decimals is shown as given: 2.5 s, not 3 s beside a wait of 1 s and a slot 1.6 s away', () => {
 	const { message } = lineWaitTooLong({
 		ceilingMs: 2500,
