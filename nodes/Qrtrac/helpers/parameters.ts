@@ -16,7 +16,7 @@ import {
 	itemInputError,
 	validateParameters,
 } from '../../shared/validation';
-import { baseUrlRead, locatorId } from '../../shared/api';
+import { baseUrlRead, givenValue, locatorId } from '../../shared/api';
 import { qrCodeLocator, teamLocator } from '../descriptions/common';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 
@@ -112,8 +112,7 @@ export interface PickerTeam {
 export function getPickerTeam(ctx: ILoadOptionsFunctions): PickerTeam {
 	const picked = readEditorParameter<unknown>(ctx, 'options.teamOverride');
 	if (picked === undefined) return {};
-	const raw =
-		typeof picked === 'object' && picked !== null ? (picked as IDataObject).value : picked;
+	const raw = givenValue(picked);
 	if (typeof raw === 'string' && raw.trim() === '') return {};
 	const id = idSchema.safeParse(asText(raw));
 	if (id.success && !id.data.startsWith('=')) return { teamId: id.data };
@@ -125,10 +124,12 @@ export function getEditedOperation(ctx: ILoadOptionsFunctions): unknown {
 	return readEditorParameter<unknown>(ctx, 'operation');
 }
 
-/** The override's value, a dropdown's (until 1.1) or a picker's (from 1.2); undefined when left empty. */
+/**
+ * The override's value, a dropdown's (until 1.1) or a picker's (from 1.2); undefined when left empty. An object an
+ * expression gave that is no locator (`{value: "team_b"}`) stays as it is, for the ID rule to refuse.
+ */
 function overrideValue(picked: unknown): unknown {
-	const raw =
-		typeof picked === 'object' && picked !== null && 'value' in picked ? picked.value : picked;
+	const raw = givenValue(picked);
 	if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
 	return raw;
 }

@@ -41,6 +41,7 @@ export {
 	addressNote,
 	addressPattern,
 	CODE_ADDRESSES,
+	givenValue,
 	locatorId,
 } from './recordAddress';
 export type { AddressedRecord } from './recordAddress';

@@ -88,20 +88,40 @@ export function addressNote(record: AddressedRecord, baseUrl = DEFAULT_BASE_URL)
 	return `Not the address of a ${noun} on QRTRAC's API, such as ${addressExample(record, baseUrl)}: ${otherwise}`;
 }
 
+/** The modes of a record locator (forms/recordLocator.ts): From List, By ID, By URL. */
+const LOCATOR_MODES: readonly unknown[] = ['list', 'id', 'url'];
+
+/**
+ * The locator a stored value is, or undefined when it is a value: an object with `__rl` (as the editor saves a
+ * picker), or one with a locator's `mode` and a `value` (a workflow written by hand or through n8n's API may leave
+ * `__rl` out). A plain `{value}` or a list an expression gave is a value, for the ID rule to refuse, never read as
+ * the record it names. Every reader of a picker or a Team (Override) asks this.
+ */
+export function locatorOf(stored: unknown): { mode?: unknown; value?: unknown } | undefined {
+	if (!isPlainObject(stored)) return undefined;
+	if ('__rl' in stored) return stored;
+	return LOCATOR_MODES.includes(stored.mode) && 'value' in stored ? stored : undefined;
+}
+
+/** A stored value as given: a locator's value (`locatorOf`), else the value itself. */
+export function givenValue(stored: unknown): unknown {
+	const locator = locatorOf(stored);
+	return locator ? locator.value : stored;
+}
+
 /**
  * The ID a locator's value gives: From List and By ID (and a plain ID, as an AI tool passes it) as they are, By URL
  * only from one of the record's addresses on the credential's Base URL (host, port and path; asked for only then),
  * else a problem to report before any request. A value that is no text (true, a list, an object an expression
  * gave) is kept as it is, in any mode, for the ID rule (idSchema) to refuse; made text it would be sent as an ID
- * (`qr_1,qr_2`). Only an object with `__rl` is a locator: a plain field's expression giving a list or `{value}`
- * is such a value, not an empty locator nor one naming a record. A number is its text; nothing given is ''.
+ * (`qr_1,qr_2`). Whether a value is a locator is `locatorOf`'s rule. A number is its text; nothing given is ''.
  */
 export function locatorId(
 	stored: unknown,
 	record: AddressedRecord,
 	baseUrlOf: () => string,
 ): { id: unknown; problem?: undefined } | { problem: string } {
-	const locator = isPlainObject(stored) && '__rl' in stored ? stored : undefined;
+	const locator = locatorOf(stored);
 	const value = asText(locator ? locator.value : stored) ?? '';
 	if (typeof value !== 'string') return { id: value };
 	const text = value.trim();

@@ -1,7 +1,7 @@
 /**
  * The Trigger's Team is an ID sent as the `x-request-team-id` header: a value an expression gives that is no team ID
  * (a list, an object, an ID with a separator) fails the poll naming the field, before any request; a list is never
- * watched as its text ("team_a,team_b").
+ * watched as its text ("team_a,team_b"). A picker saved without `__rl` is still a picker.
  */
 import { pollTrigger } from '../../support/n8nHarness';
 import { organizations } from '../../support/organizations';
@@ -31,6 +31,16 @@ it('a Team an expression gives as text is watched', async () => {
 	const { org, credentials } = newOrganization();
 	const team = suite.sim.state.createTeam(org.id, 'Numbered');
 	const watcher = polling(credentials, { team: byId(`={{ ${JSON.stringify(team.id)} }}`) });
+
+	await watcher.poll();
+	const teams = suite.sim.requestLog.map((entry) => entry.headers?.['x-request-team-id']);
+	expect(new Set(teams)).toEqual(new Set([team.id]));
+});
+
+it('a Team saved without __rl ({mode, value}, a workflow written by hand or through the API) is watched', async () => {
+	const { org, credentials } = newOrganization();
+	const team = suite.sim.state.createTeam(org.id, 'Unmarked');
+	const watcher = polling(credentials, { team: { mode: 'id', value: team.id } });
 
 	await watcher.poll();
 	const teams = suite.sim.requestLog.map((entry) => entry.headers?.['x-request-team-id']);

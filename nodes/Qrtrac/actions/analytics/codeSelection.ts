@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { deletedChangesSince, goneAmong, type QrCode } from '../../../shared/api';
+import { deletedChangesSince, givenValue, goneAmong, type QrCode } from '../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { feedFrom, TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
@@ -81,7 +81,8 @@ export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): R
 	);
 	if (codeSelection === 'picked' && atLeastVersion(ctx, VERSION_1_2)) {
 		const entries = readParameter<IDataObject[]>(ctx, 'pickedQrCodes.code', itemIndex, []);
-		return { codeSelection, pickedQrCodes: entries.map((entry) => locatorValue(entry.qrCodeId)) };
+		// a picked code's ID: the locator's value (From List, By ID), or the value an expression gave
+		return { codeSelection, pickedQrCodes: entries.map((entry) => givenValue(entry.qrCodeId)) };
 	}
 	const parameter =
 		codeSelection === 'picked'
@@ -93,13 +94,6 @@ export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): R
 		codeSelection,
 		qrCodeIds: parameter ? readParameter<unknown>(ctx, parameter, itemIndex, '') : undefined,
 	};
-}
-
-/** A picked code's ID: the locator's value (From List, By ID), or the value an expression gave. */
-function locatorValue(value: unknown): unknown {
-	return typeof value === 'object' && value !== null && 'value' in value
-		? (value as { value: unknown }).value
-		: value;
 }
 
 /**

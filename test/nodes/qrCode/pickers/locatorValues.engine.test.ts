@@ -1,6 +1,6 @@
 /**
  * What the QR Code and Team locators take at run time, through n8n's engine against the simulator: an AI tool's
- * plain ID (no `__rl` wrapper), an ID with spaces around it, one with a space inside, and By URL: only the record's
+ * plain ID (no `__rl` wrapper), a picker saved without `__rl`, an ID with spaces around it, one with a space inside, and By URL: only the record's
  * address on the credential's Base URL (the contract gives a code no other address; its short link holds the
  * Display ID, which may spell another code's ID).
  */
@@ -43,6 +43,18 @@ describe('the QR Code locator at run time', () => {
 		expect(plain.items[0].json.id).toBe(made.id);
 		expect(expression.items[0].json.id).toBe(made.id);
 	});
+
+	it.each(['id', 'list'])(
+		'takes a picker saved without __rl ({mode: "%s", value}), as a workflow written by hand or through the API has it',
+		async (mode) => {
+			const made = code();
+
+			const result = await get({ mode, value: made.id });
+
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json.id).toBe(made.id);
+		},
+	);
 
 	it('takes an ID with spaces around it (as pasted), refuses one with a space inside saying why', async () => {
 		const made = code();

@@ -6,7 +6,9 @@
 import {
 	addressExample,
 	addressPattern,
+	givenValue,
 	locatorId,
+	locatorOf,
 	type AddressedRecord,
 } from '../../../../nodes/shared/api/recordAddress';
 
@@ -111,6 +113,26 @@ describe('locatorId', () => {
 		expect(locatorId([{ __rl: true, value: 'qr_1' }], 'qrCode', noBase)).toEqual({
 			id: [{ __rl: true, value: 'qr_1' }],
 		});
+	});
+
+	it('reads an object with a mode of list, id or url and a value as a locator, without __rl (a hand-written workflow)', () => {
+		const noBase = () => {
+			throw new Error('not asked');
+		};
+
+		expect(locatorId({ mode: 'id', value: ' qr_1 ' }, 'qrCode', noBase)).toEqual({ id: 'qr_1' });
+		expect(locatorId({ mode: 'list', value: 'team_1' }, 'team', noBase)).toEqual({ id: 'team_1' });
+		expect(locatorOf({ mode: 'url', value: 'x' })).toEqual({ mode: 'url', value: 'x' });
+		// no locator: a plain {value}, another mode, a mode without a value, a list
+		for (const value of [
+			{ value: 'qr_1' },
+			{ mode: 'name', value: 'qr_1' },
+			{ mode: 'id' },
+			['qr_1'],
+		])
+			expect(locatorOf(value)).toBeUndefined();
+		expect(givenValue({ value: 'team_b' })).toEqual({ value: 'team_b' });
+		expect(givenValue({ __rl: true, mode: 'list', value: 'team_b' })).toBe('team_b');
 	});
 });
 

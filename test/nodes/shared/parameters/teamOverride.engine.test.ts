@@ -87,6 +87,28 @@ describe('Team (Override): an expression that gives a number no sheet shows', ()
 	);
 });
 
+describe('Team (Override): an expression that gives an object', () => {
+	it.each([
+		['a dropdown (1.1)', 1.1, '={{ $json.team }}'],
+		['a team picker (1.2)', 1.2, { __rl: true, mode: 'id', value: '={{ $json.team }}' }],
+	])(
+		'fails a plain {value: team} as no text, never acting in the team it names (%s)',
+		async (_, typeVersion, teamOverride) => {
+			const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+			const other = suite.sim.state.createTeam(orgId, `Object team ${typeVersion}`);
+			const label = typeVersion === 1.2 ? 'Team (Override)' : 'Team Override Name or ID';
+
+			const result = await create(typeVersion as number, { teamOverride }, [
+				{ url: 'https://example.com/o', team: { value: other.id } },
+			]);
+
+			expect(result.items[0].json.error).toBe(`Item 0: "${label}" must be text`);
+			expect(suite.sim.state.listQrs(other.id)).toHaveLength(0);
+			expect(suite.sim.requestLog).toHaveLength(0);
+		},
+	);
+});
+
 describe('Team (Override): a field switched to Expression and left empty', () => {
 	it.each([
 		['a dropdown (1.1), "="', 1.1, '='],
