@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow'
 import { z } from 'zod';
 
 import { executionNode } from './executionNode';
-import { inNodeWords } from './validation/nodeWords';
+import { inNodeWords, toModel } from './validation/nodeWords';
 import { uriProblem } from './validation/uri';
 import { isToolNode, operationError } from './nodeErrors';
 
@@ -205,7 +205,7 @@ export function refuseItem(
 		const row = rows.length > 0 ? ` (row ${rows.map((index) => index + 1).join(', ')})` : '';
 		const argument = tool ? fromAiArgument(node.parameters, issue.path) : undefined;
 		const subject = `"${issue.label}"${row}${argument ? ` (the "${argument}" argument)` : ''}`;
-		parts.push(`${subject} ${issue.message}`);
+		parts.push(`${subject} ${argument ? toModel(issue.message) : issue.message}`);
 	}
 	const message = parts.join('; ');
 	return operationError(node, tool ? message : `Item ${itemIndex}: ${message}`, {

@@ -9,11 +9,22 @@ export const MUST_BE_TEXT = 'must be text';
 /** The words of a list whose entries are not all text (Tags, the Trigger's list filters). */
 export const MUST_HOLD_TEXT = 'must hold text only';
 
+/** Said of a value missing: an argument an AI agent's model left out (`toModel`). */
+const MISSING = 'is missing';
+
 /**
  * The words of a field given nothing at all (undefined: `{{ $json.title }}` of an item without "title"): a value
  * missing, not one of the wrong kind, said as the nodes say an expression that gave nothing (gaveNothing).
  */
-export const IS_MISSING = `is missing (${expressionGaveNo('value')})`;
+export const IS_MISSING = `${MISSING} (${expressionGaveNo('value')})`;
+
+/**
+ * A field's refusal as the model reads it when it filled the field (a `$fromAI` argument): it wrote no expression,
+ * so an argument left out is only missing. Any other refusal is the same words.
+ */
+export function toModel(message: string): string {
+	return message === IS_MISSING ? MISSING : message;
+}
 
 /**
  * What a field of the wrong kind (null, a list, an object, a switch for text) or given nothing is told, in the

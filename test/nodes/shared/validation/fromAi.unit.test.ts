@@ -2,12 +2,14 @@
  * The node as an AI agent's tool reads `$fromAI` in its parameters as n8n 2.41.1 does (n8n-workflow
  * from-ai-parse-utils `/\$fromAI\s*\(/i`, and `$fromai` / `$fromAi` in the data proxy): any case, spaces before
  * the bracket. A Team (Override) the model left empty is the model choosing none, and a refused value names the
- * model's argument, however the call is spelt.
+ * model's argument, however the call is spelt; one the model left out is said missing, no expression named.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { NODE_VERSIONS } from '../../../../nodes/Qrtrac/descriptions/layoutVersions';
 import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
+import { checkItem, refuseItem } from '../../../../nodes/shared/validation';
 import { serviceAnswer } from '../../../support/actionRequests';
 import { fakeContext } from '../../../support/fakeContext';
 
@@ -143,3 +145,22 @@ it.each([
 		expect(run.sent).toHaveLength(0);
 	},
 );
+
+it('an argument the model left out is said missing, without the words of an expression the model never wrote', () => {
+	const title = z.object({ title: z.string().describe('Title') });
+	const node = (type: string, parameters: IDataObject) =>
+		({ name: 'QRTRAC', type, typeVersion: 1.2, position: [0, 0], parameters }) as unknown as INode;
+	const refusal = (type: string, parameters: IDataObject) =>
+		refuseItem(node(type, parameters), checkItem(title, {}).issues!, 0).message;
+
+	expect(refusal(TOOL, { title: "={{ $fromAI('title', 'The title', 'string') }}" })).toBe(
+		'"Title" (the "title" argument) is missing',
+	);
+	// an expression the workflow's author wrote, on the tool or the node, keeps its words
+	expect(refusal(TOOL, { title: '={{ $json.title }}' })).toBe(
+		'"Title" is missing (an expression that gave no value)',
+	);
+	expect(refusal('n8n-nodes-qrtrac.qrtrac', { title: '={{ $json.title }}' })).toBe(
+		'Item 0: "Title" is missing (an expression that gave no value)',
+	);
+});
