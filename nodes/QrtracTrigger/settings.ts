@@ -224,8 +224,9 @@ const ipOptionsSchema = z.object(ipPrivacyShape);
 /** How to give a text field that has no hint of its own. */
 const TEXT_HINT = 'Write the text, or an expression giving text.';
 
-const TEAM_HINT =
-	"Pick the team From List, give its ID, or leave the field empty to watch the credential's team.";
+/** How to give the Team: a picker from version 1.1, a dropdown without From List in version 1. */
+const teamHint = (choose: string) =>
+	`${choose}, give its ID, or leave the field empty to watch the credential's team.`;
 
 /** How to give a field that is not text, with an example of its own values. */
 const FIELD_HINTS: Record<string, string> = {
@@ -237,8 +238,8 @@ const FIELD_HINTS: Record<string, string> = {
 		'Give a number from 1 to 3600 (keep 15 unless changes or scans go missing), or an expression giving one.',
 	'Include Existing Codes on First Poll':
 		'Turn the switch on or off, or write an expression giving true or false (or that text).',
-	Team: TEAM_HINT,
-	'Team Name or ID': TEAM_HINT,
+	Team: teamHint('Pick the team From List'),
+	'Team Name or ID': teamHint('Choose the team in the field'),
 	'IP Address':
 		'Choose Hash, Keep or Remove in the field, or write an expression giving "hash", "keep" or "remove" (lower case).',
 };

@@ -47,7 +47,7 @@ it('a Team saved without __rl ({mode, value}, a workflow written by hand or thro
 	expect(new Set(teams)).toEqual(new Set([team.id]));
 });
 
-it('a Team Name or ID (trigger version 1, the dropdown) an expression gives as a list fails as no text', async () => {
+it('a Team Name or ID (trigger version 1, the dropdown) an expression gives as a list fails as no text, with its own hint', async () => {
 	const { org, credentials } = newOrganization();
 	const team = suite.sim.state.createTeam(org.id, 'Listed');
 	const poll = pollTrigger({
@@ -58,7 +58,14 @@ it('a Team Name or ID (trigger version 1, the dropdown) an expression gives as a
 		mode: 'trigger',
 	});
 
-	await expect(poll).rejects.toMatchObject({ message: '"Team Name or ID" must be text' });
+	const error = (await poll.catch((caught: unknown) => caught)) as Error & { description?: string };
+
+	expect(error.message).toBe('"Team Name or ID" must be text');
+	// a dropdown, without the picker's From List: told to choose the team in the field
+	expect(error.description).toContain(
+		"Choose the team in the field, give its ID, or leave the field empty to watch the credential's team.",
+	);
+	expect(error.description).not.toContain('From List');
 	expect(suite.sim.requestLog).toEqual([]);
 });
 
