@@ -67,7 +67,7 @@ export interface EpochRange {
 	endTime: number;
 }
 
-/** One answer of Get Scans as it came: the walk's last resort for one millisecond reads it too (millisecondScans.ts). */
+/** One answer of Get Scans as it came; the walk's last resort for a capped slice reads it too (millisecondScans.ts). */
 async function oneCodeAnswer(
 	ctx: TransportContext,
 	{ qrId, teamId, itemIndex }: InTeam & { qrId: string },
@@ -160,21 +160,23 @@ export interface ScanWalkOptions {
 	 * second half's, asked before the first is walked): for callers whose fold does not depend on the order.
 	 */
 	chunksInFlight?: number;
-	/** What the error of a millisecond (or range) that cannot be read whole advises (millisecondScans.ts `codeScansAt`). */
+	/** What the error of a millisecond that cannot be read whole advises (millisecondScans.ts `codeScansAt`). */
 	cappedAdvice?: string;
 }
 
 /**
- * Walks the scan events of many codes: 100 codes at a time (or `chunksInFlight` chunks at once), the range of
- * each in slices, each answer handed to `onScans` (awaited) before that chunk's next request. An answer whose size looks capped (cappedAnswers.ts) is never taken: its
- * slice is asked again in two parts (cappedAnswers.ts `splitSlice`), by time and then by codes, and the answer is dropped. A slice of one code and
- * one millisecond cannot be split: it is checked against every scan of that code (Get Scans, one request), and
- * the longer of the two answers is taken, or the walk fails when that cannot be shown whole (millisecondScans.ts);
- * so is one code's slice of a few seconds whose time halves were answered alike (ignoredRange.ts `halvesAlike`). An answer too large to read (transport's 64 MB) is split alike; for one
- * code and one millisecond its error stands. An answer about several codes with an event without `qrId` is dropped
- * too, and that slice asked one code per request; then each code walks the rest of the range alone, so no slice
- * is asked twice (scanAttribution.ts).
- * These POSTs only read, so one may be sent again after an unknown outcome.
+ * Walks the scan events of many codes: 100 codes at a time (or `chunksInFlight` chunks at once), the range of each
+ * in slices, each answer handed to `onScans` (awaited) before that chunk's next request. An answer whose size
+ * looks capped (cappedAnswers.ts) is never taken: its slice is asked again in two parts (cappedAnswers.ts
+ * `splitSlice`), by time and then by codes, and the answer is dropped. A slice of one code and one millisecond
+ * cannot be split: it is checked against every scan of that code (Get Scans, one request), and the longer of the
+ * two answers is taken, or the walk fails when that cannot be shown whole (millisecondScans.ts). So is one code's
+ * slice of a few seconds whose time halves were answered alike (ignoredRange.ts `halvesAlike`), except that when
+ * that read fails or cannot be shown whole, the slice is split by time after all. An answer too large to read
+ * (transport's 64 MB) is split alike; for one code and one millisecond its error stands. An answer about several
+ * codes with an event without `qrId` is dropped too, and that slice asked one code per request; then each code
+ * walks the rest of the range alone, so no slice is asked twice (scanAttribution.ts). These POSTs only read, so
+ * one may be sent again after an unknown outcome.
  */
 export async function walkBulkScans(
 	ctx: TransportContext,
@@ -240,32 +242,28 @@ export async function walkBulkScans(
 				// this split (ignoredRange.ts), not after walking a first half down to a millisecond
 				const split: SplitFrom = { slice, answered: asked.answered, range: { startTime, endTime } };
 				const first = await ask(halves[0], stopped);
-				if (first && 'answered' in first) checkHalf(source, split, halves[0], first.answered);
+				let one = first && 'answered' in first ? first.answered : undefined;
+				if (one) checkHalf(source, split, halves[0], one);
 				const second = await ask(halves[1], stopped);
-				if (second && 'answered' in second) checkHalf(source, split, halves[1], second.answered);
-				if (
-					slice.alikeRefuted !== true &&
-					first &&
-					second &&
-					'answered' in first &&
-					'answered' in second &&
-					halvesAlike(split, halves, [first.answered, second.answered])
-				) {
+				let two = second && 'answered' in second ? second.answered : undefined;
+				if (two) checkHalf(source, split, halves[1], two);
+				if (!slice.alikeRefuted && one && two && halvesAlike(split, halves, [one, two])) {
 					// asked more finely than the service compares: its answer is taken again, split by codes only;
 					// the halves' answers are dropped first, so that this level holds one answer, not three
-					first.answered = second.answered = [];
+					one.length = two.length = 0;
 					return await take({ ...slice, timeAlike: true }, asked, stopped);
 				}
 				// only its size is needed from here: each level then holds one answer (its second half's), not three
-				asked.answered = split.answered = [];
+				asked.answered = split.answered = one = two = [];
 				const found =
 					(await take(halves[0], first, stopped)) + (await take(halves[1], second, stopped));
 				watch.learn(size, found);
 				return found;
 			}
 			const [qrId] = slice.qrIds;
-			// a range of a slice split by codes alone may hold other seconds of the code: when its read cannot be
-			// shown whole, the slice is split by time after all, as any slice is (never worse than that walk)
+			// a range of a slice split by codes alone may hold other seconds of the code: when its read fails (an
+			// answer too large, a refusal) or cannot be shown whole, the slice is split by time after all, as any
+			// slice is (never worse than that walk)
 			const fallible = slice.timeAlike === true && slice.endTime > slice.startTime;
 			const whole = await codeScansAt(ctx, {
 				qrId,
@@ -276,6 +274,9 @@ export async function walkBulkScans(
 				readCode: async () => await oneCodeAnswer(ctx, { qrId, teamId, itemIndex }),
 				advice: options.cappedAdvice,
 				fallible,
+			}).catch((error: unknown) => {
+				if (fallible) return undefined;
+				throw error;
 			});
 			if (whole === undefined)
 				return await take({ ...slice, timeAlike: false, alikeRefuted: true }, asked, stopped);

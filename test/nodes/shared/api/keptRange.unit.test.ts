@@ -127,3 +127,32 @@ describe.each([
 		);
 	},
 );
+
+/**
+ * q1 and q2 share a busy second (61 each) and q1 has 61 more two seconds later: a 3.9 s slice's halves answer
+ * alike and q1 is read over it from Get Scans (122 in 5 seconds, which looks capped); when that read fails (here
+ * refused; an answer too large to read alike), the slice is split by time after all, as before `halvesAlike`, which
+ * never read Get Scans here.
+ */
+it('reads every scan when the read of a code over a slice split by codes alone fails', async () => {
+	const scans: Array<{ qrId: string; scanTime: number }> = [];
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 2000 + i * 16 });
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q2', scanTime: T + 2003 + i * 16 });
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 4000 + i * 16 });
+	scans.sort((a, b) => a.scanTime - b.scanTime);
+	const service = wholeSeconds(scans, 'oldest');
+	const { ctx, sent } = fakeContext({
+		answers: (request: SentRequest) =>
+			request.method === 'GET'
+				? { status: 403, body: { success: false, message: 'Not allowed' } }
+				: service(request),
+	});
+	const [startTime, endTime] = [T + 100, T + 3_999];
+	const found: number[] = [];
+	await api.walkBulkScans(ctx, { qrIds: ['q1', 'q2'], startTime, endTime }, (answer) =>
+		found.push(...answer.map((scan) => scan.scanTime)),
+	);
+	const inRange = scans.filter((scan) => scan.scanTime >= startTime && scan.scanTime <= endTime);
+	expect(found.sort((a, b) => a - b)).toEqual(inRange.map((scan) => scan.scanTime));
+	expect(sent.filter((request) => request.method === 'GET')).toHaveLength(1);
+});
