@@ -42,6 +42,56 @@ async function resendTo(
 	});
 }
 
+/**
+ * Resends to `<row>.<tag>@member.example` for each row with n8n's Retry On Fail (3 tries) and Continue On Fail.
+ * The first row, `refused`, is refused in every try (that person has accepted), so n8n runs the node all three
+ * times. Each of `refusedOnce` is refused once (nothing sent) before the service sends it; `thenLoseAnswer` then has
+ * the answer to its next invitation lost (a 502 after the service sent it). `sent(name)` reads how many invitations
+ * went out. The simulator keeps its people across tests and counts by address: a test reading a count uses names
+ * (or a `tag`) no other test uses.
+ */
+async function resendWithRetries(
+	rows: string[],
+	options: {
+		tag?: string;
+		refusedOnce?: string[];
+		thenLoseAnswer?: string;
+		typeVersion?: number;
+	} = {},
+) {
+	const person = (name: string) => `${name}.${options.tag ?? 'person'}@member.example`;
+	const { main, credentials } = newOrganization();
+	for (const name of new Set(rows.map((row) => row.toLowerCase())))
+		invite(main.id, 'P', person(name));
+	const path = (name: string) => `/api/teams-api/resend/invite/${person(name)}`;
+	suite.sim.faults.add({
+		kind: 'status',
+		status: 400,
+		message: `${person('refused')} has already accepted the invitation`,
+		path: path('refused'),
+	});
+	for (const name of options.refusedOnce ?? []) {
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Invitation could not be sent',
+			path: path(name),
+			count: 1,
+		});
+	}
+	if (options.thenLoseAnswer !== undefined) {
+		const lost = path(options.thenLoseAnswer);
+		suite.sim.faults.add({ kind: 'status', status: 502, path: lost, afterWrite: true, count: 1 });
+	}
+
+	const result = await resendTo(rows.map(person), credentials, {
+		continueOnFail: true,
+		retryOnFail: 3,
+		typeVersion: options.typeVersion,
+	});
+	return { result, sent: (name: string) => suite.sim.state.resendCount(person(name)) };
+}
+
 describe('Team Member: Resend Invite', () => {
 	it('re-sends the invitation of a pending person, up to the service limit', async () => {
 		const { org, main, credentials } = newOrganization();
@@ -225,29 +275,8 @@ describe('Team Member: Resend Invite', () => {
 	});
 
 	it("with n8n's Retry On Fail and Continue On Fail, the try n8n runs again after a refused first row mails nobody twice", async () => {
-		const { main, credentials } = newOrganization();
-		for (const name of ['refused', 'penny', 'quinn'])
-			invite(main.id, 'P', `${name}.retry@member.example`);
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			message: 'refused.retry@member.example has already accepted the invitation',
-			path: '/api/teams-api/resend/invite/refused.retry@member.example',
-		});
-
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'resendInvite',
-				email: '={{ $json.email }}',
-			},
-			items: ['refused', 'penny', 'Quinn'].map((name) => ({
-				email: `${name}.retry@member.example`,
-			})),
-			credentials,
-			continueOnFail: true,
-			retryOnFail: 3,
+		const { result, sent } = await resendWithRetries(['refused', 'penny', 'Quinn'], {
+			tag: 'retry',
 		});
 
 		// n8n ran the node three times (its first item failed each time): Penny and Quinn were mailed on the first
@@ -256,36 +285,18 @@ describe('Team Member: Resend Invite', () => {
 			'inviteResent',
 			'inviteResent',
 		]);
-		expect(suite.sim.state.resendCount('penny.retry@member.example')).toBe(1);
-		expect(suite.sim.state.resendCount('quinn.retry@member.example')).toBe(1);
+		expect(sent('penny')).toBe(1);
+		expect(sent('quinn')).toBe(1);
 	});
 
 	it("with n8n's Retry On Fail, a person whose later row sent the invitation is not mailed again by the next try's first row (1.2)", async () => {
-		const { main, credentials } = newOrganization();
-		for (const name of ['refused', 'quinn']) invite(main.id, 'P', `${name}.person@member.example`);
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			message: 'refused.person@member.example has already accepted the invitation',
-			path: '/api/teams-api/resend/invite/refused.person@member.example',
-		});
 		// Quinn's first row is refused once (nothing sent), so her second row sends it in the first try.
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			message: 'Invitation could not be sent',
-			path: '/api/teams-api/resend/invite/quinn.person@member.example',
-			count: 1,
+		const { result, sent } = await resendWithRetries(['refused', 'quinn', 'Quinn'], {
+			refusedOnce: ['quinn'],
 		});
-
-		const result = await resendTo(
-			['refused', 'quinn', 'Quinn'].map((name) => `${name}.person@member.example`),
-			credentials,
-			{ continueOnFail: true, retryOnFail: 3 },
-		);
 
 		// before: the next try's row 2 sent it again (2 e-mails), keyed by item while row 3 had sent it
-		expect(suite.sim.state.resendCount('quinn.person@member.example')).toBe(1);
+		expect(sent('quinn')).toBe(1);
 		expect(result.items.slice(1).map((item) => item.json)).toEqual([
 			{
 				email: 'quinn.person@member.example',
@@ -298,31 +309,12 @@ describe('Team Member: Resend Invite', () => {
 	});
 
 	it("with n8n's Retry On Fail, a person whose later row lost its answer is not sent again by the next try's first row (1.2)", async () => {
-		const { main, credentials } = newOrganization();
-		for (const name of ['refused', 'rae']) invite(main.id, 'P', `${name}.person@member.example`);
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			message: 'refused.person@member.example has already accepted the invitation',
-			path: '/api/teams-api/resend/invite/refused.person@member.example',
+		const { result, sent } = await resendWithRetries(['refused', 'rae', 'rae'], {
+			refusedOnce: ['rae'],
+			thenLoseAnswer: 'rae',
 		});
-		const path = '/api/teams-api/resend/invite/rae.person@member.example';
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			message: 'Invitation could not be sent',
-			path,
-			count: 1,
-		});
-		suite.sim.faults.add({ kind: 'status', status: 502, path, afterWrite: true, count: 1 });
 
-		const result = await resendTo(
-			['refused', 'rae', 'rae'].map((name) => `${name}.person@member.example`),
-			credentials,
-			{ continueOnFail: true, retryOnFail: 3 },
-		);
-
-		expect(suite.sim.state.resendCount('rae.person@member.example')).toBe(1);
+		expect(sent('rae')).toBe(1);
 		// Row 2 sent nothing in any try; row 3 sent it and lost the answer. Before: row 2 named no row ("an earlier
 		// try of this node sent it") and row 3 was told it may have gone out with row 2.
 		expect(result.items[1].json.error).toBe(
@@ -334,59 +326,29 @@ describe('Team Member: Resend Invite', () => {
 	});
 
 	it("with n8n's Retry On Fail, 1.1 keeps each row's invitation by item: a person's two rows mail twice in the first try, never again", async () => {
-		const { main, credentials } = newOrganization();
-		for (const name of ['refused', 'penny']) invite(main.id, 'P', `${name}.person@member.example`);
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			message: 'refused.person@member.example has already accepted the invitation',
-			path: '/api/teams-api/resend/invite/refused.person@member.example',
+		const { result, sent } = await resendWithRetries(['refused', 'penny', 'Penny'], {
+			typeVersion: 1.1,
 		});
-
-		const result = await resendTo(
-			['refused', 'penny', 'Penny'].map((name) => `${name}.person@member.example`),
-			credentials,
-			{ continueOnFail: true, retryOnFail: 3, typeVersion: 1.1 },
-		);
 
 		expect(result.items.slice(1).map((item) => item.json)).toEqual([
 			{ email: 'penny.person@member.example', status: 'pending', result: 'inviteResent' },
 			{ email: 'Penny.person@member.example', status: 'pending', result: 'inviteResent' },
 		]);
 		// 1.1 has no once-per-person rule: two rows, two e-mails in the first try, none in later tries
-		expect(suite.sim.state.resendCount('penny.person@member.example')).toBe(2);
+		expect(sent('penny')).toBe(2);
 	});
 
 	it("with n8n's Retry On Fail, a person refused once (nothing sent) is sent on the next try, another person not again (1.2)", async () => {
-		const { main, credentials } = newOrganization();
-		for (const name of ['refused', 'ann', 'bob'])
-			invite(main.id, 'P', `${name}.person@member.example`);
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			message: 'refused.person@member.example has already accepted the invitation',
-			path: '/api/teams-api/resend/invite/refused.person@member.example',
+		const { result, sent } = await resendWithRetries(['refused', 'ann', 'bob'], {
+			refusedOnce: ['bob'],
 		});
-		suite.sim.faults.add({
-			kind: 'status',
-			status: 400,
-			message: 'Invitation could not be sent',
-			path: '/api/teams-api/resend/invite/bob.person@member.example',
-			count: 1,
-		});
-
-		const result = await resendTo(
-			['refused', 'ann', 'bob'].map((name) => `${name}.person@member.example`),
-			credentials,
-			{ continueOnFail: true, retryOnFail: 3 },
-		);
 
 		expect(result.items.slice(1).map((item) => item.json)).toEqual([
 			{ email: 'ann.person@member.example', status: 'pending', result: 'inviteResent' },
 			{ email: 'bob.person@member.example', status: 'pending', result: 'inviteResent' },
 		]);
-		expect(suite.sim.state.resendCount('ann.person@member.example')).toBe(1);
-		expect(suite.sim.state.resendCount('bob.person@member.example')).toBe(1);
+		expect(sent('ann')).toBe(1);
+		expect(sent('bob')).toBe(1);
 	});
 
 	it("with n8n's Retry On Fail, a row whose answer was lost is not sent again by the next try, which says why", async () => {
@@ -394,17 +356,7 @@ describe('Team Member: Resend Invite', () => {
 		invite(main.id, 'Lia', 'lia.retry@member.example');
 		loseNextResendAnswer();
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				resource: 'teamMember',
-				operation: 'resendInvite',
-				email: '={{ $json.email }}',
-			},
-			items: [{ email: 'lia.retry@member.example' }],
-			credentials,
-			retryOnFail: 2,
-		});
+		const result = await resendTo(['lia.retry@member.example'], credentials, { retryOnFail: 2 });
 
 		expect(result.error?.message).toMatch(
 			/^The outcome of Resend Invite is unknown: an earlier try/,
