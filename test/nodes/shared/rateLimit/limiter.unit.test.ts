@@ -30,6 +30,19 @@ function probed(rate: number, clock = { nowMs: START_MS }) {
 	return { limiter, clock };
 }
 
+/**
+ * A one-minute window at 1 request/s whose probe went out at START_MS, answered: another client took 57 of the
+ * minute's 60 before it. Two seconds on, the next request's slot (`far`) moves past the reset.
+ */
+function slotMovedPastReset() {
+	const clock = { nowMs: START_MS };
+	const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000, now: () => clock.nowMs });
+	slotAt(limiter, clock);
+	limiter.observe({ limit: 60, remaining: 2, resetAtMs: START_MS + 30_007 }, 200);
+	clock.nowMs += 2000;
+	return { limiter, clock, far: limiter.take() };
+}
+
 const windowEnd = Math.ceil(START_MS / 1000) * 1000;
 
 describe('through take and learn', () => {
@@ -64,13 +77,7 @@ describe('through take and learn', () => {
 	});
 
 	it('takes back a slot left unsent (its wait too long): the next request gets it, and it counts as none of ours', () => {
-		const clock = { nowMs: START_MS };
-		const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000, now: () => clock.nowMs });
-		slotAt(limiter, clock);
-		// another client took 57 of the minute's 60 before our probe: the next slot moves past the reset
-		limiter.observe({ limit: 60, remaining: 2, resetAtMs: START_MS + 30_007 }, 200);
-		clock.nowMs += 2000;
-		const far = limiter.take();
+		const { limiter, clock, far } = slotMovedPastReset();
 		expect(far.granted).toBe(true);
 		expect(far.waitMs).toBeGreaterThan(25_000);
 		expect(far.movedFromMs).toBeLessThan(clock.nowMs + 2000);
@@ -81,12 +88,7 @@ describe('through take and learn', () => {
 	});
 
 	it('a slot moved past the reset, given back, is asked of the window again: moved again, or on the grid once it has room', () => {
-		const clock = { nowMs: START_MS };
-		const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000, now: () => clock.nowMs });
-		slotAt(limiter, clock);
-		limiter.observe({ limit: 60, remaining: 2, resetAtMs: START_MS + 30_007 }, 200);
-		clock.nowMs += 2000;
-		const far = limiter.take();
+		const { limiter, far } = slotMovedPastReset();
 		limiter.leave(far);
 		// the next request is told the same: a slot past the reset, moved (not a line to nap in towards it)
 		const again = limiter.take();
