@@ -196,6 +196,25 @@ function tallyOf(byDay: boolean, acrossCodes: boolean) {
 	return { tally, days };
 }
 
+/** An empty tally of qr_a alone over RANGE (no breakdowns) for `layout`, and its items when run at `asOf`. */
+function codeATally(layout: 'perCodeAndDay' | 'summary') {
+	const days = new ZonedDays(NEW_YORK);
+	const tally = new ScanTally(
+		{
+			qrIds: ['qr_a'],
+			range: RANGE,
+			breakdowns: [],
+			visitorKey: 'ip',
+			byDay: layout === 'perCodeAndDay',
+			acrossCodes: layout === 'summary',
+		},
+		days,
+	);
+	const items = (asOf?: number) =>
+		reportItems(tally, { layout, range: RANGE, asOf, days, topN: 10, names: () => ({}) });
+	return { tally, items };
+}
+
 describe('ScanTally and reportItems', () => {
 	it('counts per code with the notes unique scans need', () => {
 		const { tally, days } = tallyOf(false, false);
@@ -272,27 +291,9 @@ describe('ScanTally and reportItems', () => {
 describe('Per Code and Day rows of a range ending after the run', () => {
 	/** Day rows of qr_a with scans at `scanTimes`, the report run at `asOf`. */
 	function rows(asOf: number, scanTimes: string[]) {
-		const days = new ZonedDays(NEW_YORK);
-		const tally = new ScanTally(
-			{
-				qrIds: ['qr_a'],
-				range: RANGE,
-				breakdowns: [],
-				visitorKey: 'ip',
-				byDay: true,
-				acrossCodes: false,
-			},
-			days,
-		);
+		const { tally, items } = codeATally('perCodeAndDay');
 		for (const iso of scanTimes) tally.add({ qrId: 'qr_a', scanTime: Date.parse(iso) });
-		return reportItems(tally, {
-			layout: 'perCodeAndDay',
-			range: RANGE,
-			asOf,
-			days,
-			topN: 10,
-			names: () => ({}),
-		}).map((row) => [row.date, row.partialDay, row.scans]);
+		return items(asOf).map((row) => [row.date, row.partialDay, row.scans]);
 	}
 
 	it("end with the run's day, marked partial, also at 23:50", () => {
@@ -337,18 +338,7 @@ describe('ZonedDays.cutEnds', () => {
 describe('unique scans of a part never contradict those of the whole holding it', () => {
 	/** qr_a's scans: `visitors` addresses scanning twice on March 1, and `laterScans` of the first on March 2. */
 	function campaign(visitors: number, laterScans: number, layout: 'perCodeAndDay' | 'summary') {
-		const days = new ZonedDays(NEW_YORK);
-		const tally = new ScanTally(
-			{
-				qrIds: ['qr_a'],
-				range: RANGE,
-				breakdowns: [],
-				visitorKey: 'ip',
-				byDay: layout === 'perCodeAndDay',
-				acrossCodes: layout === 'summary',
-			},
-			days,
-		);
+		const { tally, items } = codeATally(layout);
 		const address = (index: number) => `198.51.${index >> 8}.${index & 255}`;
 		for (let round = 0; round < 2; round++)
 			for (let index = 0; index < visitors; index++)
@@ -359,8 +349,7 @@ describe('unique scans of a part never contradict those of the whole holding it'
 				});
 		for (let index = 0; index < laterScans; index++)
 			tally.add({ qrId: 'qr_a', scanTime: RANGE.startTime + 86_400_000, ipAddress: address(0) });
-		const rows = reportItems(tally, { layout, range: RANGE, days, topN: 10, names: () => ({}) });
-		return { rows, exact: tally.codes.get('qr_a')?.total.visitors.estimated === false };
+		return { rows: items(), exact: tally.codes.get('qr_a')?.total.visitors.estimated === false };
 	}
 
 	it("gives a day holding every scan of the range the code's exact count, as One Item per Code does", () => {
