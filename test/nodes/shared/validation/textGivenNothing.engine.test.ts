@@ -4,7 +4,7 @@
  * value of the wrong kind (`must be text`, which null, a list and an object keep). Through n8n's engine against the
  * simulator; nothing is sent.
  */
-import { runNode } from '../../../support/n8nHarness';
+import { memberRuns, pauseEachRow } from '../../../support/memberRuns';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { qrCodeRuns } from '../../qrCode/qrCodeRuns';
@@ -45,17 +45,7 @@ it('QR Code > Create: a Links row whose URL reads a key the item lacks', async (
 
 it('Team Member > Pause: an Email read from a key the item lacks', async () => {
 	const { team, credentials } = newOrganization();
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		credentials,
-		parameters: {
-			resource: 'teamMember',
-			operation: 'pause',
-			teamId: byId(team.id),
-			email: '={{ $json.email }}',
-		},
-		items: [{}],
-	});
+	const result = await memberRuns(suite).run(credentials, pauseEachRow, [{ team: team.id }]);
 
 	expect(result.error?.message).toBe(`Item 0: "Email" ${MISSING}`);
 	expect(suite.sim.requestLog).toHaveLength(0);
