@@ -4,6 +4,7 @@
  * ("Expected string, received null"). Through n8n's engine against the simulator; nothing is sent.
  */
 import { runNode } from '../../../support/n8nHarness';
+import { memberRuns, pauseEachRow } from '../../../support/memberRuns';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 
@@ -29,17 +30,9 @@ it('Dynamic Link > Create: a Design Color given as a list', async () => {
 
 it('Team Member > Pause: an Email null (an empty JSON cell)', async () => {
 	const { team, credentials } = newOrganization();
-	const result = await runNode({
-		nodeType: 'qrtrac',
-		credentials,
-		parameters: {
-			resource: 'teamMember',
-			operation: 'pause',
-			teamId: byId(team.id),
-			email: '={{ $json.email }}',
-		},
-		items: [{ email: null }],
-	});
+	const result = await memberRuns(suite).run(credentials, pauseEachRow, [
+		{ team: team.id, email: null },
+	]);
 
 	expect(result.error?.message).toBe('Item 0: "Email" must be text');
 	expect(suite.sim.requestLog).toHaveLength(0);
