@@ -13,10 +13,10 @@ import {
 	asText,
 	checkItem,
 	flagSchema,
-	idSchema,
 	MUST_BE_TEXT,
 	MUST_HOLD_TEXT,
 	refusedNumber,
+	textIdSchema,
 } from '../shared/validation';
 import {
 	defaultIpAddressMode,
@@ -182,7 +182,7 @@ function readTeam(ctx: IPollFunctions, baseUrl: string): string {
 		throw operationError(ctx.getNode(), `"${teamLabel(ctx)}" By URL: ${read.problem}`, {
 			description: 'Nothing was read from QRTRAC.',
 		});
-	return read.id === '' ? '' : checked(ctx, idSchema.describe(teamLabel(ctx)), read.id);
+	return read.id === '' ? '' : checked(ctx, textIdSchema.describe(teamLabel(ctx)), read.id);
 }
 
 /** The Team as stored, its expression resolved: a dropdown's text (version 1) or a team picker (1.1). */
@@ -258,7 +258,7 @@ const listFilterSchema = (label: string) =>
 /** A text filter: a number is its text; left empty, no filter. A boolean or an object is refused. */
 const textFilterSchema = (label: string) =>
 	z
-		.preprocess((value) => (value === null ? undefined : asText(value)), z.string().optional())
+		.preprocess((value, context) => asText(value ?? undefined, context), z.string().optional())
 		.transform(blankToUndefined)
 		.describe(label);
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { executionNode } from './executionNode';
 import { inNodeWords, toModel } from './validation/nodeWords';
+import { asText } from './validation/text';
 import { uriProblem } from './validation/uri';
 import { isToolNode, operationError } from './nodeErrors';
 
@@ -111,6 +112,12 @@ export const idSchema = z
 
 /** Which numbers a text field takes as their text lives in validation/text.ts. */
 export { asText, refusedNumber } from './validation/text';
+
+/**
+ * An ID a sheet may give as a number (a column of numeric IDs): a number is its text (asText), one no sheet shows
+ * refused saying why. The pickers (QR Code, Team), Team (Override) and the teams of Add to Teams read IDs so.
+ */
+export const textIdSchema = z.preprocess(asText, idSchema);
 
 export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
 

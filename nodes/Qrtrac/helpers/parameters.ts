@@ -14,6 +14,7 @@ import {
 	callsFromAi,
 	idSchema,
 	itemInputError,
+	textIdSchema,
 	validateParameters,
 } from '../../shared/validation';
 import { baseUrlRead, givenValue, locatorId } from '../../shared/api';
@@ -54,8 +55,8 @@ export function getLocatorValue(
 
 /** Team Override under the label of the node's layout (a dropdown until 1.1, a team picker from 1.2). */
 const teamOverrideSchemas = {
-	dropdown: z.object({ teamOverride: idSchema.describe('Team Override Name or ID') }),
-	picker: z.object({ teamOverride: idSchema.describe('Team (Override)') }),
+	dropdown: z.object({ teamOverride: textIdSchema.describe('Team Override Name or ID') }),
+	picker: z.object({ teamOverride: textIdSchema.describe('Team (Override)') }),
 };
 
 /**
@@ -75,7 +76,7 @@ export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): stri
 			"Nothing was sent to QRTRAC for this item. Give every item a team ID, or remove the option to act in the credential's team.",
 		);
 	}
-	return validateParameters(ctx, schema, { teamOverride: asText(raw) }, itemIndex).teamOverride;
+	return validateParameters(ctx, schema, { teamOverride: raw }, itemIndex).teamOverride;
 }
 
 /**

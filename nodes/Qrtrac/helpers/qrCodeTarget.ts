@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readParameter } from '../../shared/parameters';
-import { flagSchema, idSchema, validateParameters } from '../../shared/validation';
+import { flagSchema, textIdSchema, validateParameters } from '../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../descriptions/common';
 import { reported, type Outcome } from './outcome';
 import { getLocatorValue, getTeamOverride } from './parameters';
@@ -13,7 +13,7 @@ import { operationError } from '../../shared/nodeErrors';
 
 /** Zod fields of "this QR code in this team", for operations whose output is not the code (Delete). */
 export const qrCodeInTeamShape = {
-	qrCodeId: idSchema.describe('QR Code'),
+	qrCodeId: textIdSchema.describe('QR Code'),
 	teamId: z.string().optional(),
 };
 

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { idSchema, validateParameters } from '../../shared/validation';
+import { textIdSchema, validateParameters } from '../../shared/validation';
 import { getLocatorValue } from './parameters';
 
 /** Zod fields of "this team", picked on the form (Team): the target of the team operations and member lists. */
-export const teamTargetShape = { teamId: idSchema.describe('Team') };
+export const teamTargetShape = { teamId: textIdSchema.describe('Team') };
 
 const teamTargetSchema = z.object(teamTargetShape);
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 import { expressionGaveNo } from '../parameters';
-import { refusedNumber } from './text';
 
 /** The words of a text field of the wrong kind, for a caller giving it a hint of its own (the Trigger). */
 export const MUST_BE_TEXT = 'must be text';
@@ -29,19 +28,17 @@ export function toModel(message: string): string {
 /**
  * What a field of the wrong kind (null, a list, an object, a switch for text) or given nothing is told, in the
  * node's words, whichever schema checks it: zod's own ("Expected string, received null", "Required") names no rule
- * a user knows. A number no sheet shows (NaN, 1e+21) is told why, by refusedNumber. A schema's own message for it
- * (a URL's) stays: zod applies this map after the schema's, so it keeps any message not zod's default or these
- * words. The one owner of that rule: checkItem passes it to every parse of an item's input.
+ * a user knows. A number is told why only by a field that takes numbers as text (asText says it); to any other it
+ * is of the wrong kind. A schema's own message for it (a URL's) stays: zod applies this map after the schema's, so
+ * it keeps any message not zod's default. The one owner of that rule: checkItem passes it to every parse of an
+ * item's input.
  */
 export const inNodeWords: z.ZodErrorMap = (issue, context) => {
 	if (issue.code !== z.ZodIssueCode.invalid_type) return { message: context.defaultError };
-	const zodDefault = context.defaultError === z.defaultErrorMap(issue, context).message;
-	if (zodDefault && issue.received === z.ZodParsedType.undefined) return { message: IS_MISSING };
-	if (issue.expected !== z.ZodParsedType.string) return { message: context.defaultError };
-	const textWords =
-		zodDefault || context.defaultError === MUST_BE_TEXT || context.defaultError === MUST_HOLD_TEXT;
-	if (!textWords) return { message: context.defaultError };
+	if (context.defaultError !== z.defaultErrorMap(issue, context).message)
+		return { message: context.defaultError };
+	if (issue.received === z.ZodParsedType.undefined) return { message: IS_MISSING };
 	return {
-		message: refusedNumber(context.data) ?? (zodDefault ? MUST_BE_TEXT : context.defaultError),
+		message: issue.expected === z.ZodParsedType.string ? MUST_BE_TEXT : context.defaultError,
 	};
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { MUST_BE_TEXT, MUST_HOLD_TEXT } from './nodeWords';
-import { asText, refusedNumber } from './text';
+import { asText } from './text';
 
 /** One tag: text (a number is its text, asText), not empty, at most 100 characters. */
 export const tagSchema = z.preprocess(
@@ -27,10 +27,13 @@ export const tagsSchema = z
 			const checked = tagSchema.safeParse(tag);
 			if (checked.success) return checked.data;
 			const [issue] = checked.error.issues;
+			// a number no sheet shows is refused by asText, saying why (custom)
 			const message =
 				issue.code === z.ZodIssueCode.invalid_type
-					? (refusedNumber(tag) ?? MUST_HOLD_TEXT)
-					: `${issue.code === z.ZodIssueCode.too_big ? 'a tag' : 'tags'} ${issue.message}`;
+					? MUST_HOLD_TEXT
+					: issue.code === z.ZodIssueCode.custom
+						? issue.message
+						: `${issue.code === z.ZodIssueCode.too_big ? 'a tag' : 'tags'} ${issue.message}`;
 			if (!said.has(message)) context.addIssue({ code: z.ZodIssueCode.custom, message });
 			said.add(message);
 			return '';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The largest whole number JavaScript holds exactly; past it a sheet's long ID has already lost digits. */
 const LARGEST_EXACT = '9007199254740991';
 
@@ -25,9 +27,14 @@ export function refusedNumber(value: unknown): string | undefined {
 
 /**
  * A number given for a text field is its text: a spreadsheet's postal code or phone number, an expression giving
- * 2026. A number refusedNumber names stays a number, as anything else does, for the text schema to refuse (a
- * boolean is no text).
+ * 2026. A number refusedNumber names stays a number, as anything else does (a boolean is no text). As a schema's
+ * preprocess (`context` given), such a number is refused here with refusedNumber's words: only a field that takes
+ * numbers says why it refuses one; a field that takes none (Password) says it must be text.
  */
-export function asText(value: unknown): unknown {
-	return typeof value === 'number' && refusedNumber(value) === undefined ? String(value) : value;
+export function asText(value: unknown, context?: z.RefinementCtx): unknown {
+	if (typeof value !== 'number') return value;
+	const refused = refusedNumber(value);
+	if (refused === undefined) return String(value);
+	context?.addIssue({ code: z.ZodIssueCode.custom, message: refused, fatal: true });
+	return value;
 }

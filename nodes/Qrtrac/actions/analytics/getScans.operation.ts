@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { getQrAnalytics } from '../../../shared/api';
 import { optionsCollection } from '../../../shared/forms/fields';
-import { idSchema, validateParameters } from '../../../shared/validation';
+import { textIdSchema, validateParameters } from '../../../shared/validation';
 import { timeRangeFields } from '../../descriptions/analytics';
 import {
 	limitOption,
@@ -47,7 +47,7 @@ export const description = updateDisplayOptions(
 function inputSchema(timezone: string) {
 	return z
 		.object({
-			qrCodeId: idSchema.describe('QR Code'),
+			qrCodeId: textIdSchema.describe('QR Code'),
 			...returnAllShape,
 			teamId: z.string().optional(),
 			...timeRangeShape(true),

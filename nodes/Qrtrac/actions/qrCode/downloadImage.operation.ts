@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { downloadPublicFile, getQrById } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { idSchema, itemInputError, validateParameters } from '../../../shared/validation';
+import { textIdSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
 import { simplifyQr } from '../../../shared/records/simplify';
@@ -30,7 +30,7 @@ export const description = updateDisplayOptions(
 );
 
 const inputSchema = z.object({
-	qrCodeId: idSchema.describe('QR Code'),
+	qrCodeId: textIdSchema.describe('QR Code'),
 	binaryPropertyName: z
 		.string()
 		.trim()

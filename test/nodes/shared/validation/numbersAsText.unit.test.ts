@@ -1,9 +1,11 @@
 /**
  * Which numbers a text field takes as their text (validation/text.ts): the ones a sheet shows, as it shows them.
- * Any other is refused with the one message saying why, the same for a field and for a list's entry.
+ * Any other is refused with the one message saying why, the same for a field and for a list's entry. A field that
+ * takes no number at all (Password) says it must be text, whatever the number.
  */
 import { asText, refusedNumber } from '../../../../nodes/shared/validation/text';
 import { tagsSchema } from '../../../../nodes/shared/validation/tags';
+import { parseItems, VALUE } from '../../../support/parseItems';
 
 describe('a number a sheet shows is its text', () => {
 	it.each([
@@ -71,5 +73,31 @@ describe('a number no sheet shows is refused, saying why', () => {
 	it('is no rule for what is not a number', () => {
 		expect(refusedNumber('NaN')).toBeUndefined();
 		expect(refusedNumber(true)).toBeUndefined();
+	});
+});
+
+describe('a field that takes no number says it must be text, whatever the number', () => {
+	const password = {
+		qrType: 'WEB',
+		name: 'Launch',
+		qrRedirectUrl: 'https://example.com',
+		scanRules: { password: { passwordEnabled: true, password: VALUE } },
+	};
+
+	it.each([[1234], [NaN], [0.1 + 0.2], [0.3], [1e21]])('Password %p', async (value) => {
+		const [parsed] = await parseItems('qrCode', 'create', password, [value]);
+
+		expect(parsed.error?.message).toBe('Item 0: "Password" must be text');
+	});
+
+	it('while a field that takes a number as its text tells why it refuses this one (Title NaN)', async () => {
+		const byId = { __rl: true, mode: 'id', value: 'qr_1' };
+		const [parsed] = await parseItems('qrCode', 'updateTitle', { qrCodeId: byId, title: VALUE }, [
+			NaN,
+		]);
+
+		expect(parsed.error?.message).toBe(
+			'Item 0: "Title" got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+		);
 	});
 });

@@ -7,10 +7,9 @@ import { loadOptionsField } from '../../../../shared/forms/fields';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { readParameter } from '../../../../shared/parameters';
 import {
-	asText,
 	assignableRoleSchema,
 	flagSchema,
-	idSchema,
+	textIdSchema,
 	validateParameters,
 } from '../../../../shared/validation';
 import { jsonTextSchema } from '../../../../shared/validation/jsonObject';
@@ -129,7 +128,7 @@ const teamsSchema = jsonTextSchema(
 				? teams.map((team: unknown) =>
 						team && typeof team === 'object'
 							? {
-									teamId: asText((team as IDataObject).teamId ?? ''),
+									teamId: (team as IDataObject).teamId ?? '',
 									role: (team as IDataObject).role,
 								}
 							: team,
@@ -138,7 +137,7 @@ const teamsSchema = jsonTextSchema(
 		z
 			.array(
 				z.object({
-					teamId: idSchema.describe('Team Name or ID'),
+					teamId: textIdSchema.describe('Team Name or ID'),
 					role: assignableRoleSchema.describe('Role'),
 				}),
 				{
