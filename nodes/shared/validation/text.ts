@@ -13,7 +13,7 @@ const LARGEST_EXACT = '9007199254740991';
 export function refusedNumber(value: unknown): string | undefined {
 	if (typeof value !== 'number') return undefined;
 	if (Number.isNaN(value))
-		return 'got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number';
+		return 'got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number';
 	if (!Number.isFinite(value))
 		return `got ${value}, a number no sheet shows: give text or a number`;
 	const text = String(value);

@@ -44,7 +44,7 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 	it.each([
 		[
 			{ tag: '={{ NaN }}' },
-			'"Tag" got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+			'"Tag" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
 		],
 		[
 			{ search: '={{ 0.1 + 0.2 }}' },

@@ -271,7 +271,7 @@ describe('Analytics: Get Scans for Codes', () => {
 		[
 			'a number no sheet shows in the list (an empty cell read by parseInt)',
 			'={{ ["qr_ok", parseInt("")] }}',
-			'"QR Code IDs" entry 2 got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+			'"QR Code IDs" entry 2 got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
 		],
 		[
 			'a number no sheet shows alone',

@@ -124,11 +124,11 @@ describe('Get Many', () => {
 	it.each([
 		[
 			'NaN',
-			`got NaN, ${noSheetShows} (an empty cell read by parseInt or Number?): give text or a number`,
+			`got NaN, ${noSheetShows} (parseInt of an empty cell, or Number of text that is no number?): give text or a number`,
 		],
 		[
 			'parseInt("")',
-			`got NaN, ${noSheetShows} (an empty cell read by parseInt or Number?): give text or a number`,
+			`got NaN, ${noSheetShows} (parseInt of an empty cell, or Number of text that is no number?): give text or a number`,
 		],
 		['Infinity', `got Infinity, ${noSheetShows}: give text or a number`],
 		[

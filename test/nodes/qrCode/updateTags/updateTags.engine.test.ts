@@ -115,7 +115,7 @@ describe('Update Tags', () => {
 		expect(await tagsOf('={{ [2026, 9007199254740993] }}')).toBe(`Item 0: ${past}`);
 		expect(await tagsOf('={{ 9007199254740993 }}')).toBe(`Item 0: ${past}`);
 		expect(await tagsOf('={{ [2024, NaN] }}')).toBe(
-			'Item 0: "Tags" got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+			'Item 0: "Tags" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
 		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 		expect(suite.sim.state.getQr(code.id)?.tags).toEqual(['old']);

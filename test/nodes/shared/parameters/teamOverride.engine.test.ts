@@ -80,7 +80,7 @@ describe('Team (Override): an expression that gives a number no sheet shows', ()
 			]);
 
 			expect(result.items[0].json.error).toBe(
-				`Item 0: "${label}" got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number`,
+				`Item 0: "${label}" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number`,
 			);
 			expect(suite.sim.requestLog).toHaveLength(0);
 		},

@@ -30,7 +30,7 @@ describe('a number no sheet shows is refused, saying why', () => {
 	it.each([
 		[
 			NaN,
-			'got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+			'got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
 		],
 		[Infinity, 'got Infinity, a number no sheet shows: give text or a number'],
 		[-Infinity, 'got -Infinity, a number no sheet shows: give text or a number'],
@@ -97,7 +97,7 @@ describe('a field that takes no number says it must be text, whatever the number
 		]);
 
 		expect(parsed.error?.message).toBe(
-			'Item 0: "Title" got NaN, a number no sheet shows (an empty cell read by parseInt or Number?): give text or a number',
+			'Item 0: "Title" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
 		);
 	});
 });
