@@ -9,15 +9,7 @@ import {
 	readPollParameter,
 	writtenExpression,
 } from '../shared/parameters';
-import {
-	asText,
-	checkItem,
-	flagSchema,
-	MUST_BE_TEXT,
-	MUST_HOLD_TEXT,
-	refusedNumber,
-	textIdSchema,
-} from '../shared/validation';
+import { asText, checkItem, flagSchema, MUST_HOLD_TEXT, textIdSchema } from '../shared/validation';
 import {
 	defaultIpAddressMode,
 	ipPrivacyOptions,
@@ -322,7 +314,10 @@ function readFilters(ctx: IPollFunctions, given: IDataObject): CodeFilters {
 	return filters;
 }
 
-/** `raw` as `schema` reads it; else the first refused field fails the poll and the test event, before any request. */
+/**
+ * `raw` as `schema` reads it; else the first refused field fails the poll and the test event, before any request,
+ * showing the value (a number as JavaScript writes it: JSON writes NaN as null).
+ */
 function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: unknown): z.infer<S> {
 	const result = checkItem(schema, raw);
 	if (!result.issues) return result.data as z.infer<S>;
@@ -331,15 +326,12 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 		(held, key) => (held as IDataObject | undefined)?.[key],
 		raw,
 	);
-	// a number no sheet shows is fixed by writing text; otherwise a field's own hint says what it takes (the Team: a
-	// team's ID), so it leads the generic one of text
-	const hint =
-		issue.message === refusedNumber(value)
-			? TEXT_HINT
-			: (FIELD_HINTS[issue.label] ??
-				(issue.message === MUST_BE_TEXT ? TEXT_HINT : FIELD_HINTS['QR Types']));
+	// a field's own hint (the Team's, QR Types') leads, for a number no sheet shows too; the fields without one (the
+	// text filters, IP Hash Key) take text
+	const hint = FIELD_HINTS[issue.label] ?? TEXT_HINT;
+	const given = typeof value === 'number' ? String(value) : excerptOf(value, [], 80);
 	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
-		description: `It is ${sentence(excerptOf(value, [], 80))} ${hint} Nothing was read from QRTRAC.`,
+		description: `It is ${sentence(given)} ${hint} Nothing was read from QRTRAC.`,
 	});
 }
 

@@ -45,18 +45,16 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 		[
 			{ tag: '={{ NaN }}' },
 			'"Tag" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
+			'It is NaN.',
 		],
 		[
 			{ search: '={{ 0.1 + 0.2 }}' },
 			'"Name or Display ID Contains" got a number past 15 significant digits (0.30000000000000004), not what the sheet shows: round it or give it as text',
-		],
-		[
-			{ qrTypes: '={{ ["WEB", 1e21] }}' },
-			'"QR Types" got a number JavaScript writes with an exponent (1e+21), not as the sheet shows it: give it as text',
+			'It is 0.30000000000000004.',
 		],
 	])(
-		'a number no sheet shows, %j, is refused saying why, with the hint of text',
-		async (filters, message) => {
+		'a number no sheet shows in a text filter, %j, is refused saying why, with the hint of text',
+		async (filters, message, given) => {
 			const account = newAccount();
 			const watcher = polling(account.credentials, { filters });
 			const before = lastSeq();
@@ -65,10 +63,29 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 				(error: Error & { description?: string }) => error,
 			);
 			expect(failed?.message).toBe(message);
-			expect(failed?.description).toMatch(/ Write the text, or an expression giving text\. /);
+			expect(failed?.description).toBe(
+				`${given} Write the text, or an expression giving text. Nothing was read from QRTRAC.`,
+			);
 			expect(requestsSince(before)).toEqual([]);
 		},
 	);
+
+	it('a number no sheet shows in QR Types is refused saying why, with the hint of a list', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, { filters: { qrTypes: '={{ ["WEB", NaN] }}' } });
+		const before = lastSeq();
+		const failed = await watcher.poll().then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(failed?.message).toBe(
+			'"QR Types" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
+		);
+		expect(failed?.description).toBe(
+			'It is NaN. Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}. Nothing was read from QRTRAC.',
+		);
+		expect(requestsSince(before)).toEqual([]);
+	});
 
 	it('a long value cut in the error ends its sentence with the cut, never "...."', async () => {
 		const account = newAccount();

@@ -27,6 +27,23 @@ it.each([
 	},
 );
 
+it('a Team an expression gives as a number no sheet shows fails saying why, with the hint of the Team', async () => {
+	const { credentials } = newOrganization();
+	const watcher = polling(credentials, { team: byId('={{ parseInt("") }}') });
+
+	const failed = await watcher.poll().then(
+		() => undefined,
+		(error: Error & { description?: string }) => error,
+	);
+	expect(failed?.message).toBe(
+		'"Team" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
+	);
+	expect(failed?.description).toBe(
+		"It is NaN. Pick the team From List, give its ID, or leave the field empty to watch the credential's team. Nothing was read from QRTRAC.",
+	);
+	expect(suite.sim.requestLog).toEqual([]);
+});
+
 it('a Team an expression gives as text is watched', async () => {
 	const { org, credentials } = newOrganization();
 	const team = suite.sim.state.createTeam(org.id, 'Numbered');
