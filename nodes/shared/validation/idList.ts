@@ -12,6 +12,7 @@ export const MAX_IDS_PER_ITEM = 10_000;
  * every entry must be a valid ID and there must be between 1 and MAX_IDS_PER_ITEM of them.
  */
 export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
+	// empty entries stay until the count, so that an entry is numbered as the list gives it
 	const entries = splitIdList(raw);
 	if (entries === undefined) {
 		ctx.addIssue({
@@ -20,19 +21,21 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 		});
 		return z.NEVER;
 	}
-	if (entries.length === 0) {
+	const given = entries.filter((entry) => entry !== '').length;
+	if (given === 0) {
 		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must list at least one ID' });
 		return z.NEVER;
 	}
-	if (entries.length > MAX_IDS_PER_ITEM) {
+	if (given > MAX_IDS_PER_ITEM) {
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
-			message: `must list at most ${MAX_IDS_PER_ITEM.toLocaleString('en-US')} IDs (got ${entries.length.toLocaleString('en-US')}); split the list across several items`,
+			message: `must list at most ${MAX_IDS_PER_ITEM.toLocaleString('en-US')} IDs (got ${given.toLocaleString('en-US')}); split the list across several items`,
 		});
 		return z.NEVER;
 	}
 	const ids: string[] = [];
 	for (const [index, entry] of entries.entries()) {
+		if (entry === '') continue;
 		if (typeof entry === 'number') {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
@@ -57,7 +60,8 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 
 /**
  * The entries of a list as text, a number as its text (asText: a sheet's column of numeric IDs); a number no sheet
- * shows (NaN from an empty cell) stays a number, refused, never sent as the ID "NaN".
+ * shows (NaN from an empty cell) stays a number, refused, never sent as the ID "NaN". An array's empty entries are
+ * kept ('') for the numbering; text split at its separators has none between IDs.
  */
 function splitIdList(raw: unknown): Array<string | number> | undefined {
 	if (Array.isArray(raw)) {
@@ -65,8 +69,7 @@ function splitIdList(raw: unknown): Array<string | number> | undefined {
 			return undefined;
 		return raw
 			.map((entry) => asText(entry) as string | number)
-			.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
-			.filter((entry) => entry !== '');
+			.map((entry) => (typeof entry === 'string' ? entry.trim() : entry));
 	}
 	if (typeof raw === 'number') return [asText(raw) as string | number];
 	if (typeof raw !== 'string') return undefined;

@@ -274,6 +274,11 @@ describe('Analytics: Get Scans for Codes', () => {
 			'"QR Code IDs" entry 2 got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
 		],
 		[
+			'a number no sheet shows after an empty entry, numbered as the list gives it',
+			'={{ ["qr_ok", "", parseInt("")] }}',
+			'"QR Code IDs" entry 3 got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
+		],
+		[
 			'a number no sheet shows alone',
 			'={{ 1e21 }}',
 			'"QR Code IDs" entry 1 got a number JavaScript writes with an exponent (1e+21), not as the sheet shows it: give it as text',
