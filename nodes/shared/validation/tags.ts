@@ -15,8 +15,8 @@ export const tagSchema = z.preprocess(
 
 /**
  * A list of tags, each by tagSchema. The field is refused once per rule its tags break, not once per tag: `[true,
- * null]` is one "must hold text only"; a number no sheet shows is told why (refusedNumber). The length is of a
- * tag ("a tag must be at most 100 characters"), not of the field.
+ * null]` is one "must hold text only"; a number no sheet shows is told why (refusedNumber). A tag's length or
+ * emptiness is said of a tag ("a tag must not be empty"), not of the field.
  */
 export const tagsSchema = z
 	.array(z.unknown(), { invalid_type_error: 'must be comma-separated text or a list of tags' })
@@ -33,7 +33,7 @@ export const tagsSchema = z
 					? MUST_HOLD_TEXT
 					: issue.code === z.ZodIssueCode.custom
 						? issue.message
-						: `${issue.code === z.ZodIssueCode.too_big ? 'a tag' : 'tags'} ${issue.message}`;
+						: `a tag ${issue.message}`;
 			if (!said.has(message)) context.addIssue({ code: z.ZodIssueCode.custom, message });
 			said.add(message);
 			return '';

@@ -131,7 +131,7 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			parameters: { ...web, additionalFields: { tags: VALUE } },
 			good: 'a, b',
 			bad: 'a,,b',
-			message: 'Item 1: "Tags" tags must not be empty',
+			message: 'Item 1: "Tags" a tag must not be empty',
 		},
 		{
 			rule: 'campaign start in epoch milliseconds, not seconds',
@@ -283,7 +283,7 @@ describe('parse names every refused field of an item in one error, as the form n
 		expect(item.error?.message).toBe(
 			[
 				'Item 0: "Display ID" may contain only letters, digits and - _ . ~ %',
-				'"Tags" tags must not be empty',
+				'"Tags" a tag must not be empty',
 				'"Custom Domain" must be a domain root ending with "/", e.g. https://qr.example.com/',
 				'"Links: URL" (row 2) must be a full http(s) URL such as https://example.com/page',
 			].join('; '),

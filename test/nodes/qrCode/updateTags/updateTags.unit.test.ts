@@ -34,7 +34,7 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			parameters: { qrCodeId: byId('qr_any'), mode: 'replace', tags: VALUE },
 			good: ['a'],
 			bad: ['a', ''],
-			message: 'Item 1: "Tags" tags must not be empty',
+			message: 'Item 1: "Tags" a tag must not be empty',
 		},
 		{
 			// the limit is of one tag, not of the field (a list holds up to 100 tags)
