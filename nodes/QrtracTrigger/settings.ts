@@ -241,9 +241,15 @@ const listFilterSchema = (label: string) =>
 	z
 		.preprocess(
 			(value) => value ?? [],
-			z.array(z.preprocess(asText, z.string({ invalid_type_error: MUST_HOLD_TEXT })), {
-				invalid_type_error: 'must be a list',
-			}),
+			z.array(
+				z.preprocess(
+					asText,
+					z.string({ invalid_type_error: MUST_HOLD_TEXT, required_error: MUST_HOLD_TEXT }),
+				),
+				{
+					invalid_type_error: 'must be a list',
+				},
+			),
 		)
 		.describe(label);
 

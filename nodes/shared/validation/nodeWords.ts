@@ -37,7 +37,10 @@ export const inNodeWords: z.ZodErrorMap = (issue, context) => {
 	if (issue.code !== z.ZodIssueCode.invalid_type) return { message: context.defaultError };
 	if (context.defaultError !== z.defaultErrorMap(issue, context).message)
 		return { message: context.defaultError };
-	if (issue.received === z.ZodParsedType.undefined) return { message: IS_MISSING };
+	// an entry of a list of text (the path ends at its position) is no field missing: it is told as the list's others
+	const textEntry =
+		issue.expected === z.ZodParsedType.string && typeof issue.path.at(-1) === 'number';
+	if (issue.received === z.ZodParsedType.undefined && !textEntry) return { message: IS_MISSING };
 	return {
 		message: issue.expected === z.ZodParsedType.string ? MUST_BE_TEXT : context.defaultError,
 	};

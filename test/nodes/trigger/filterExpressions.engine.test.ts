@@ -87,6 +87,16 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 		expect(requestsSince(before)).toEqual([]);
 	});
 
+	it('a QR Types entry an expression gave nothing for is told as no text, not as the field missing', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			filters: { qrTypes: '={{ ["WEB", $vars.NOPE] }}' },
+		});
+		const before = lastSeq();
+		await expect(watcher.poll()).rejects.toThrow('"QR Types" must hold text only');
+		expect(requestsSince(before)).toEqual([]);
+	});
+
 	it('a long value cut in the error ends its sentence with the cut, never "...."', async () => {
 		const account = newAccount();
 		const watcher = polling(account.credentials, {

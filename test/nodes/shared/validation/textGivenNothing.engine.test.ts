@@ -70,3 +70,22 @@ it.each([
 	expect(result.error?.message).toBe(`Item 0: "Display ID" ${words}`);
 	expect(suite.sim.requestLog).toHaveLength(0);
 });
+
+// the field is given: one entry of its list is nothing, told as the list's other entries of the wrong kind are
+it('Team > Set Domains: a domain of the list read from a key the item lacks', async () => {
+	const { team, credentials } = newOrganization();
+	const result = await runNode({
+		nodeType: 'qrtrac',
+		credentials,
+		parameters: {
+			resource: 'team',
+			operation: 'setDomains',
+			teamId: byId(team.id),
+			domains: '={{ ["qr.example.com", $json.domain] }}',
+		},
+		items: [{}],
+	});
+
+	expect(result.error?.message).toBe('Item 0: "Domains" must be text');
+	expect(suite.sim.requestLog).toHaveLength(0);
+});
