@@ -5,6 +5,7 @@
  * simulator; nothing is sent.
  */
 import { memberRuns, pauseEachRow } from '../../../support/memberRuns';
+import { runNode } from '../../../support/n8nHarness';
 import { organizations } from '../../../support/organizations';
 import { useSimulator } from '../../../support/simulatorSuite';
 import { qrCodeRuns } from '../../qrCode/qrCodeRuns';
