@@ -261,9 +261,8 @@ export async function walkBulkScans(
 				return found;
 			}
 			const [qrId] = slice.qrIds;
-			// a range of a slice split by codes alone may hold other seconds of the code: when its read fails (an
-			// answer too large, a refusal) or cannot be shown whole, the slice is split by time after all, as any
-			// slice is (never worse than that walk)
+			// a slice split by codes alone may hold other seconds of the code: when its read is refused (an HTTP
+			// status), too large or not shown whole, the slice is split by time; an answer off the contract fails
 			const fallible = slice.timeAlike === true && slice.endTime > slice.startTime;
 			const whole = await codeScansAt(ctx, {
 				qrId,
@@ -275,7 +274,9 @@ export async function walkBulkScans(
 				advice: options.cappedAdvice,
 				fallible,
 			}).catch((error: unknown) => {
-				if (fallible) return undefined;
+				const refused =
+					isAnswerTooLarge(error) || Boolean((error as { httpCode?: unknown }).httpCode);
+				if (fallible && refused) return undefined;
 				throw error;
 			});
 			if (whole === undefined)

@@ -156,3 +156,29 @@ it('reads every scan when the read of a code over a slice split by codes alone f
 	expect(found.sort((a, b) => a - b)).toEqual(inRange.map((scan) => scan.scanTime));
 	expect(sent.filter((request) => request.method === 'GET')).toHaveLength(1);
 });
+
+/** As above, but Get Scans answers against the contract: that fails the walk, never taken for a refusal. */
+it.each([
+	['an event of a code not asked for', () => ok([{ qrId: 'q9', scanTime: T }])],
+	['data that is no list', () => ok('not scans')],
+])('fails naming Get Scans when its answer over such a slice holds %s', async (_, get) => {
+	const scans: Array<{ qrId: string; scanTime: number }> = [];
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 2000 + i * 16 });
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q2', scanTime: T + 2003 + i * 16 });
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 4000 + i * 16 });
+	scans.sort((a, b) => a.scanTime - b.scanTime);
+	const service = wholeSeconds(scans, 'oldest');
+	const { ctx, sent } = fakeContext({
+		answers: (request: SentRequest) => (request.method === 'GET' ? get() : service(request)),
+	});
+	const outcome = await api
+		.walkBulkScans(ctx, { qrIds: ['q1', 'q2'], startTime: T + 100, endTime: T + 3_999 }, () => {})
+		.then(
+			() => 'completed',
+			(error: Error) => error.message,
+		);
+	expect({ outcome, gets: sent.filter((request) => request.method === 'GET').length }).toEqual({
+		outcome: expect.stringMatching(/Get Scans/),
+		gets: 1,
+	});
+});
