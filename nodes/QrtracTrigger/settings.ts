@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { excerptOf, locatorId, sentence } from '../shared/api';
+import { excerptOf, locatorId, sentence, type StoredField } from '../shared/api';
 import {
 	gaveNothing,
 	optionOrDefault,
@@ -177,10 +177,11 @@ function readTeam(ctx: IPollFunctions, baseUrl: string): string {
 	return read.id === '' ? '' : checked(ctx, textIdSchema.describe(teamLabel(ctx)), read.id);
 }
 
-/** The Team as stored, its expression resolved: a dropdown's text (version 1) or a team picker (1.1). */
-function readStoredTeam(ctx: IPollFunctions): unknown {
-	const read = () => readPollParameter<unknown>(ctx, 'team', '');
+/** The Team as stored (a team picker, 1.1; version 1's dropdown holds no locator) and as its expression gave it. */
+function readStoredTeam(ctx: IPollFunctions): StoredField {
 	const node = ctx.getNode();
+	const stored = node.typeVersion >= TRIGGER_VERSION_1_1 ? node.parameters.team : undefined;
+	const read = () => ({ stored, resolved: readPollParameter<unknown>(ctx, 'team', '') });
 	const expression = writtenExpression(node.parameters.team);
 	if (expression === undefined || !ITEM_DATA.test(expression)) return read();
 	try {

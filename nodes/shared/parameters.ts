@@ -24,13 +24,7 @@ export function readParameter<T>(
 	fallback?: T,
 	options: ReadOptions = {},
 ): T {
-	// A path through an expression (`teams.team` where `teams` is one) is the expression's to resolve.
-	const raw = name
-		.split('.')
-		.reduce<unknown>(
-			(value, key) => (isObject(value) ? value[key] : holdsExpression(value) ? value : undefined),
-			executionNode(ctx).parameters,
-		);
+	const raw = storedParameter(executionNode(ctx).parameters, name);
 	const extract = options.extractValue === true;
 	const read = (skipValidation: boolean): T =>
 		(skipValidation || extract
@@ -47,6 +41,20 @@ export function readParameter<T>(
 	if (!known) constantParameters.set(ctx, (known = new Map()));
 	if (!known.has(key)) known.set(key, read(false));
 	return known.get(key) as T;
+}
+
+/**
+ * A parameter as the workflow stores it, before n8n resolves its expressions, at a dotted path: a path through an
+ * expression (`teams.team` where `teams` is one) is that expression. Whether a field holds a locator is judged on
+ * this, never on what an expression gave (recordAddress.ts `locatorOf`).
+ */
+export function storedParameter(parameters: unknown, name: string): unknown {
+	return name
+		.split('.')
+		.reduce<unknown>(
+			(value, key) => (isObject(value) ? value[key] : holdsExpression(value) ? value : undefined),
+			parameters,
+		);
 }
 
 /** A trigger's parameter for one poll: a poll has no items, so n8n resolves it once, as for the first item. */

@@ -7,6 +7,7 @@ import {
 	gaveNothing,
 	readEditorParameter,
 	readParameter,
+	storedParameter,
 	writtenExpression,
 } from '../../shared/parameters';
 import {
@@ -17,7 +18,7 @@ import {
 	textIdSchema,
 	validateParameters,
 } from '../../shared/validation';
-import { baseUrlRead, givenValue, locatorId } from '../../shared/api';
+import { baseUrlRead, givenValue, locatorId, type StoredField } from '../../shared/api';
 import { qrCodeLocator, teamLocator } from '../descriptions/common';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 
@@ -42,8 +43,11 @@ export function getLocatorValue(
 	itemIndex: number,
 ): unknown {
 	const { label, record } = ADDRESSED_LOCATORS[name];
-	const stored = readParameter<unknown>(ctx, name, itemIndex, '');
-	const read = locatorId(stored, record, () => baseUrlRead(ctx));
+	const field = {
+		stored: storedParameter(executionNode(ctx).parameters, name),
+		resolved: readParameter<unknown>(ctx, name, itemIndex, ''),
+	};
+	const read = locatorId(field, record, () => baseUrlRead(ctx));
 	if (read.problem === undefined) return read.id;
 	throw itemInputError(
 		executionNode(ctx),
@@ -65,8 +69,15 @@ const teamOverrideSchemas = {
  * and the rate-limit bucket, so it is validated like any ID.
  */
 export function getTeamOverride(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const raw = overrideValue(readParameter<IDataObject>(ctx, 'options', itemIndex, {}).teamOverride);
-	const schema = teamOverrideSchemas[atLeastVersion(ctx, VERSION_1_2) ? 'picker' : 'dropdown'];
+	const picker = atLeastVersion(ctx, VERSION_1_2);
+	const raw = overrideValue({
+		// a dropdown (until 1.1) holds no locator: what its expression gives is taken as it is
+		stored: picker
+			? storedParameter(executionNode(ctx).parameters, 'options.teamOverride')
+			: undefined,
+		resolved: readParameter<IDataObject>(ctx, 'options', itemIndex, {}).teamOverride,
+	});
+	const schema = teamOverrideSchemas[picker ? 'picker' : 'dropdown'];
 	if (raw === undefined) {
 		if (!expressionGaveNoTeam(ctx)) return undefined;
 		throw itemInputError(
@@ -113,7 +124,8 @@ export interface PickerTeam {
 export function getPickerTeam(ctx: ILoadOptionsFunctions): PickerTeam {
 	const picked = readEditorParameter<unknown>(ctx, 'options.teamOverride');
 	if (picked === undefined) return {};
-	const raw = givenValue(picked);
+	// the editor sends the field resolved as far as it can, and nothing else to judge a locator by
+	const raw = givenValue({ stored: picked, resolved: picked });
 	if (typeof raw === 'string' && raw.trim() === '') return {};
 	const id = idSchema.safeParse(asText(raw));
 	if (id.success && !id.data.startsWith('=')) return { teamId: id.data };
@@ -127,10 +139,10 @@ export function getEditedOperation(ctx: ILoadOptionsFunctions): unknown {
 
 /**
  * The override's value, a dropdown's (until 1.1) or a picker's (from 1.2); undefined when left empty. An object an
- * expression gave that is no locator (`{value: "team_b"}`) stays as it is, for the ID rule to refuse.
+ * expression gave (`{value: "team_b"}`, `{mode: "id", value: "team_b"}`) stays as it is, for the ID rule to refuse.
  */
-function overrideValue(picked: unknown): unknown {
-	const raw = givenValue(picked);
+function overrideValue(field: StoredField): unknown {
+	const raw = givenValue(field);
 	if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
 	return raw;
 }

@@ -44,5 +44,5 @@ export {
 	givenValue,
 	locatorId,
 } from './recordAddress';
-export type { AddressedRecord } from './recordAddress';
+export type { AddressedRecord, StoredField } from './recordAddress';
 export * from './images';

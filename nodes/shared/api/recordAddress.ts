@@ -94,7 +94,8 @@ const LOCATOR_MODES: readonly unknown[] = ['list', 'id', 'url'];
 /**
  * The locator a stored value is, or undefined when it is a value: an object with `__rl` (as the editor saves a
  * picker), or one with a locator's `mode` and a `value` (a workflow written by hand or through n8n's API may leave
- * `__rl` out). A plain `{value}` or a list an expression gave is a value, for the ID rule to refuse, never read as
+ * `__rl` out). A plain `{value}` or a list is a value, for the ID rule to refuse. Asked of the value AS STORED,
+ * before expressions ran (`StoredField`): an object an expression gives is a value whatever its shape, never read as
  * the record it names. Every reader of a picker or a Team (Override) asks this.
  */
 export function locatorOf(stored: unknown): { mode?: unknown; value?: unknown } | undefined {
@@ -103,26 +104,45 @@ export function locatorOf(stored: unknown): { mode?: unknown; value?: unknown } 
 	return LOCATOR_MODES.includes(stored.mode) && 'value' in stored ? stored : undefined;
 }
 
-/** A stored value as given: a locator's value (`locatorOf`), else the value itself. */
-export function givenValue(stored: unknown): unknown {
+/**
+ * A field twice: `stored` as the workflow saved it (the node's parameters before expressions ran; none for a
+ * dropdown, which never holds a locator) and `resolved`, what n8n's reading of it gave for the item.
+ */
+export interface StoredField {
+	stored?: unknown;
+	resolved: unknown;
+}
+
+/** The locator a field holds, its value as resolved, or undefined when the stored field is no locator. */
+function resolvedLocator({
+	stored,
+	resolved,
+}: StoredField): { mode?: unknown; value?: unknown } | undefined {
 	const locator = locatorOf(stored);
-	return locator ? locator.value : stored;
+	if (!locator) return undefined;
+	return isPlainObject(resolved) ? resolved : { mode: locator.mode, value: resolved };
+}
+
+/** A field's value as given: a stored locator's resolved value (`locatorOf`), else what it resolved to, as it is. */
+export function givenValue(field: StoredField): unknown {
+	const locator = resolvedLocator(field);
+	return locator ? locator.value : field.resolved;
 }
 
 /**
- * The ID a locator's value gives: From List and By ID (and a plain ID, as an AI tool passes it) as they are, By URL
- * only from one of the record's addresses on the credential's Base URL (host, port and path; asked for only then),
- * else a problem to report before any request. A value that is no text (true, a list, an object an expression
- * gave) is kept as it is, in any mode, for the ID rule (idSchema) to refuse; made text it would be sent as an ID
- * (`qr_1,qr_2`). Whether a value is a locator is `locatorOf`'s rule. A number is its text; nothing given is ''.
+ * The ID a field gives: From List and By ID (and a plain ID, as an AI tool passes it) as they are, By URL only
+ * from one of the record's addresses on the credential's Base URL (host, port and path; asked for only then), else
+ * a problem to report before any request. A value that is no text (true, a list, an object an expression gave) is
+ * kept as it is, in any mode, for the ID rule (idSchema) to refuse; made text it would be sent as an ID
+ * (`qr_1,qr_2`). Whether a field is a locator is `locatorOf`'s rule. A number is its text; nothing given is ''.
  */
 export function locatorId(
-	stored: unknown,
+	field: StoredField,
 	record: AddressedRecord,
 	baseUrlOf: () => string,
 ): { id: unknown; problem?: undefined } | { problem: string } {
-	const locator = locatorOf(stored);
-	const value = asText(locator ? locator.value : stored) ?? '';
+	const locator = resolvedLocator(field);
+	const value = asText(locator ? locator.value : field.resolved) ?? '';
 	if (typeof value !== 'string') return { id: value };
 	const text = value.trim();
 	if (locator?.mode !== 'url') return { id: text };

@@ -86,6 +86,23 @@ it('a Team Name or ID (trigger version 1, the dropdown) an expression gives as a
 	expect(suite.sim.requestLog).toEqual([]);
 });
 
+it('a Team Name or ID (trigger version 1, the dropdown) an expression gives as {mode, value} fails as no text', async () => {
+	const { org, credentials } = newOrganization();
+	const team = suite.sim.state.createTeam(org.id, 'Shaped');
+	const poll = pollTrigger({
+		typeVersion: 1,
+		parameters: { team: `={{ { mode: "list", value: ${JSON.stringify(team.id)} } }}` },
+		credentials,
+		staticData: {},
+		mode: 'trigger',
+	});
+
+	const error = (await poll.catch((caught: unknown) => caught)) as Error;
+
+	expect(error.message).toBe('"Team Name or ID" must be text');
+	expect(suite.sim.requestLog).toEqual([]);
+});
+
 it("a Team given as a list is told the Team's own hint, not the generic one of a text field", async () => {
 	const { credentials } = newOrganization();
 	const watcher = polling(credentials, { team: byId('={{ ["team_a"] }}') });

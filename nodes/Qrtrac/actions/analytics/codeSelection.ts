@@ -5,6 +5,7 @@ import { deletedChangesSince, givenValue, goneAmong, type QrCode } from '../../.
 import type { ItemResults, Rows, TaskPool } from '../../../shared/executor';
 import { feedFrom, TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
+import { storedParameter } from '../../../shared/parameters';
 import { isToolNode, retitle } from '../../../shared/nodeErrors';
 import { idListSchema } from '../../../shared/validation/idList';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
@@ -81,8 +82,15 @@ export function codeSelectionInput(ctx: IExecuteFunctions, itemIndex: number): R
 	);
 	if (codeSelection === 'picked' && atLeastVersion(ctx, VERSION_1_2)) {
 		const entries = readParameter<IDataObject[]>(ctx, 'pickedQrCodes.code', itemIndex, []);
-		// a picked code's ID: the locator's value (From List, By ID), or the value an expression gave
-		return { codeSelection, pickedQrCodes: entries.map((entry) => givenValue(entry.qrCodeId)) };
+		const stored = storedParameter(executionNode(ctx).parameters, 'pickedQrCodes.code');
+		// a picked code's ID: a stored locator's value (From List, By ID), else the value an expression gave as it is
+		const pickedQrCodes = entries.map((entry, index) =>
+			givenValue({
+				stored: Array.isArray(stored) ? (stored[index] as IDataObject)?.qrCodeId : undefined,
+				resolved: entry.qrCodeId,
+			}),
+		);
+		return { codeSelection, pickedQrCodes };
 	}
 	const parameter =
 		codeSelection === 'picked'

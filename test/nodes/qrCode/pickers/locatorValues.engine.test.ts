@@ -1,7 +1,7 @@
 /**
  * What the QR Code and Team locators take at run time, through n8n's engine against the simulator: an AI tool's
- * plain ID (no `__rl` wrapper), a picker saved without `__rl`, an ID with spaces around it, one with a space inside, and By URL: only the record's
- * address on the credential's Base URL (the contract gives a code no other address; its short link holds the
+ * plain ID (no `__rl` wrapper), a picker saved without `__rl` (but never an object an expression gives), an ID with
+ * spaces around it, one with a space inside, and By URL: only the record's address on the credential's Base URL (the contract gives a code no other address; its short link holds the
  * Display ID, which may spell another code's ID).
  */
 import { runNode } from '../../../support/n8nHarness';
@@ -55,6 +55,21 @@ describe('the QR Code locator at run time', () => {
 			expect(result.items[0].json.id).toBe(made.id);
 		},
 	);
+
+	it('fails a locator-shaped object a plain expression gives as no text, never reading the code it names', async () => {
+		const made = code();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: { resource: 'qrCode', operation: 'get', qrCodeId: '={{ $json.code }}' },
+			items: [{ code: { mode: 'id', value: made.id } }],
+			continueOnFail: true,
+		});
+
+		expect(result.items[0].json.id).toBeUndefined();
+		expect(result.items[0].json.error).toBe('Item 0: "QR Code" must be text');
+	});
 
 	it('takes an ID with spaces around it (as pasted), refuses one with a space inside saying why', async () => {
 		const made = code();

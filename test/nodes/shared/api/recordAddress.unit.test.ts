@@ -14,8 +14,10 @@ import {
 
 const BASE = 'https://api.qrtrac.com';
 const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
+/** A field saved without an expression: as stored, so as resolved. */
+const saved = (value: unknown) => ({ stored: value, resolved: value });
 const read = (record: AddressedRecord, value: string, base = BASE) =>
-	locatorId(byUrl(value), record, () => base);
+	locatorId(saved(byUrl(value)), record, () => base);
 
 describe('locatorId', () => {
 	it.each([
@@ -75,13 +77,17 @@ describe('locatorId', () => {
 			throw new Error('not asked');
 		};
 
-		expect(locatorId({ __rl: true, mode: 'id', value: ' qr_1 ' }, 'qrCode', noBase)).toEqual({
-			id: 'qr_1',
-		});
-		expect(locatorId({ __rl: true, mode: 'list', value: 'qr_1' }, 'qrCode', noBase)).toEqual({
-			id: 'qr_1',
-		});
-		expect(locatorId('https://x.example/qr/1', 'qrCode', noBase)).toEqual({
+		expect(locatorId(saved({ __rl: true, mode: 'id', value: ' qr_1 ' }), 'qrCode', noBase)).toEqual(
+			{
+				id: 'qr_1',
+			},
+		);
+		expect(locatorId(saved({ __rl: true, mode: 'list', value: 'qr_1' }), 'qrCode', noBase)).toEqual(
+			{
+				id: 'qr_1',
+			},
+		);
+		expect(locatorId(saved('https://x.example/qr/1'), 'qrCode', noBase)).toEqual({
 			id: 'https://x.example/qr/1',
 		});
 	});
@@ -93,13 +99,13 @@ describe('locatorId', () => {
 		const locator = (mode: string, value: unknown) => ({ __rl: true, mode, value });
 
 		for (const mode of ['id', 'list', 'url']) {
-			expect(locatorId(locator(mode, ['qr_1', 'qr_2']), 'qrCode', noBase)).toEqual({
+			expect(locatorId(saved(locator(mode, ['qr_1', 'qr_2'])), 'qrCode', noBase)).toEqual({
 				id: ['qr_1', 'qr_2'],
 			});
-			expect(locatorId(locator(mode, true), 'qrCode', noBase)).toEqual({ id: true });
+			expect(locatorId(saved(locator(mode, true)), 'qrCode', noBase)).toEqual({ id: true });
 		}
-		expect(locatorId(locator('id', null), 'qrCode', noBase)).toEqual({ id: '' });
-		expect(locatorId(locator('id', 1042), 'qrCode', noBase)).toEqual({ id: '1042' });
+		expect(locatorId(saved(locator('id', null)), 'qrCode', noBase)).toEqual({ id: '' });
+		expect(locatorId(saved(locator('id', 1042)), 'qrCode', noBase)).toEqual({ id: '1042' });
 	});
 
 	it('reads a value as a locator only when it is an object with __rl: a list or another object is kept as it is', () => {
@@ -108,9 +114,9 @@ describe('locatorId', () => {
 		};
 
 		// a plain-string field's expression giving a list or an object: no locator, a value for the ID rule to refuse
-		expect(locatorId(['qr_1'], 'qrCode', noBase)).toEqual({ id: ['qr_1'] });
-		expect(locatorId({ value: 'qr_1' }, 'team', noBase)).toEqual({ id: { value: 'qr_1' } });
-		expect(locatorId([{ __rl: true, value: 'qr_1' }], 'qrCode', noBase)).toEqual({
+		expect(locatorId(saved(['qr_1']), 'qrCode', noBase)).toEqual({ id: ['qr_1'] });
+		expect(locatorId(saved({ value: 'qr_1' }), 'team', noBase)).toEqual({ id: { value: 'qr_1' } });
+		expect(locatorId(saved([{ __rl: true, value: 'qr_1' }]), 'qrCode', noBase)).toEqual({
 			id: [{ __rl: true, value: 'qr_1' }],
 		});
 	});
@@ -120,8 +126,12 @@ describe('locatorId', () => {
 			throw new Error('not asked');
 		};
 
-		expect(locatorId({ mode: 'id', value: ' qr_1 ' }, 'qrCode', noBase)).toEqual({ id: 'qr_1' });
-		expect(locatorId({ mode: 'list', value: 'team_1' }, 'team', noBase)).toEqual({ id: 'team_1' });
+		expect(locatorId(saved({ mode: 'id', value: ' qr_1 ' }), 'qrCode', noBase)).toEqual({
+			id: 'qr_1',
+		});
+		expect(locatorId(saved({ mode: 'list', value: 'team_1' }), 'team', noBase)).toEqual({
+			id: 'team_1',
+		});
 		expect(locatorOf({ mode: 'url', value: 'x' })).toEqual({ mode: 'url', value: 'x' });
 		// no locator: a plain {value}, another mode, a mode without a value, a list
 		for (const value of [
@@ -131,8 +141,33 @@ describe('locatorId', () => {
 			['qr_1'],
 		])
 			expect(locatorOf(value)).toBeUndefined();
-		expect(givenValue({ value: 'team_b' })).toEqual({ value: 'team_b' });
-		expect(givenValue({ __rl: true, mode: 'list', value: 'team_b' })).toBe('team_b');
+		expect(givenValue(saved({ value: 'team_b' }))).toEqual({ value: 'team_b' });
+		expect(givenValue(saved({ __rl: true, mode: 'list', value: 'team_b' }))).toBe('team_b');
+	});
+	it('judges a locator on the field as stored: an object an expression gives is a value, whatever its shape', () => {
+		const noBase = () => {
+			throw new Error('not asked');
+		};
+		const shaped = { mode: 'id', value: 'qr_x' };
+
+		// a plain expression (a dropdown's, a picker saved as one) giving a locator's shape: kept, for the ID rule
+		for (const resolved of [shaped, { __rl: true, mode: 'list', value: 'qr_x' }]) {
+			expect(locatorId({ stored: '={{ $json.code }}', resolved }, 'qrCode', noBase)).toEqual({
+				id: resolved,
+			});
+			expect(givenValue({ stored: '={{ $json.code }}', resolved })).toBe(resolved);
+		}
+		// a dropdown passes nothing stored: even a hand-written object is a value
+		expect(givenValue({ resolved: shaped })).toBe(shaped);
+		// a stored locator whose expression gave that shape: its value is the object, no ID either
+		const stored = { __rl: true, mode: 'id', value: '={{ $json.code }}' };
+		expect(locatorId({ stored, resolved: { ...stored, value: shaped } }, 'qrCode', noBase)).toEqual(
+			{
+				id: shaped,
+			},
+		);
+		// a stored locator: its resolved value
+		expect(givenValue({ stored, resolved: { ...stored, value: 'qr_1' } })).toBe('qr_1');
 	});
 });
 

@@ -109,6 +109,26 @@ describe('Team (Override): an expression that gives an object', () => {
 	);
 });
 
+/** A dropdown stores text, never a locator: an object its expression gives is a value, however it is shaped. */
+describe('Team (Override) 1.1, a dropdown: an expression that gives a locator-shaped object', () => {
+	it.each([
+		['{mode: "id", value}', (id: string) => ({ mode: 'id', value: id })],
+		['{mode: "list", value}', (id: string) => ({ mode: 'list', value: id })],
+		['{__rl: true, value}', (id: string) => ({ __rl: true, value: id })],
+	])('fails it as no text, never acting in the team it names (%s)', async (shape, give) => {
+		const orgId = suite.sim.state.teams.get(suite.credentials.teamId!)!.orgId;
+		const other = suite.sim.state.createTeam(orgId, `Shaped ${shape}`);
+
+		const result = await create(1.1, { teamOverride: '={{ $json.team }}' }, [
+			{ url: 'https://example.com/o', team: give(other.id) },
+		]);
+
+		expect(result.items[0].json.error).toBe('Item 0: "Team Override Name or ID" must be text');
+		expect(suite.sim.state.listQrs(other.id)).toHaveLength(0);
+		expect(suite.sim.requestLog).toHaveLength(0);
+	});
+});
+
 describe('Team (Override): a field switched to Expression and left empty', () => {
 	it.each([
 		['a dropdown (1.1), "="', 1.1, '='],
