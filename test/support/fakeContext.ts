@@ -118,12 +118,17 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 			? options.parameters(itemIndex)
 			: (options.parameters ?? {});
 
-	// As n8n's node holds an item-dependent parameter: as an expression (resolved per item by getNodeParameter).
+	// As n8n's node holds an item-dependent parameter: as an expression (resolved per item by getNodeParameter);
+	// a picker (resource locator) keeps its shape, the expression in its value
+	const stored = (value: unknown): IDataObject | string =>
+		typeof value === 'object' && value !== null && '__rl' in value
+			? { ...(value as IDataObject), value: '={{ per item }}' }
+			: '={{ per item }}';
 	const nodeParameters: IDataObject =
 		typeof options.parameters === 'function'
 			? Object.fromEntries(
 					items.flatMap((_item, itemIndex) =>
-						Object.keys(parametersOf(itemIndex)).map((name) => [name, '={{ per item }}']),
+						Object.entries(parametersOf(itemIndex)).map(([name, value]) => [name, stored(value)]),
 					),
 				)
 			: (options.parameters ?? {});
