@@ -2,6 +2,16 @@
 import type { SheetRow as Row } from '../../../support/sheetRows';
 import type { useSimulator } from '../../../support/simulatorSuite';
 
+/** Create or Update in sync mode, each row's Display ID, name and link read from the item (`url`). */
+export const SHEET_ROW = {
+	resource: 'qrCode',
+	operation: 'createOrUpdate',
+	mode: 'sync',
+	displayId: '={{ $json.displayId }}',
+	qrType: 'WEB',
+	name: '={{ $json.name }}',
+	qrRedirectUrl: '={{ $json.url }}',
+};
 /** A maker of teams holding exactly the sheet's codes, each with the tag Delete Missing is scoped to. */
 export function deleteMissingTeams(suite: ReturnType<typeof useSimulator>, label: string) {
 	let teamCount = 0;
@@ -29,13 +39,7 @@ export function syncNode(teamId: string, settings: Record<string, unknown> = {})
 		typeVersion: 1.2,
 		position: [0, 0] as [number, number],
 		parameters: {
-			resource: 'qrCode',
-			operation: 'createOrUpdate',
-			mode: 'sync',
-			displayId: '={{ $json.displayId }}',
-			qrType: 'WEB',
-			name: '={{ $json.name }}',
-			qrRedirectUrl: '={{ $json.url }}',
+			...SHEET_ROW,
 			additionalFields: { tags: 'sheet' },
 			options: { teamOverride: teamId, deleteMissing: true, deleteMissingTag: 'sheet' },
 		},

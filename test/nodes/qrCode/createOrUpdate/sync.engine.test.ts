@@ -9,6 +9,7 @@ import { touchQr } from '../../../../simulator/domain/qrCodes';
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
 import { firstWriteFails } from './failedWriteSetup';
+import { SHEET_ROW } from './deleteMissingNodes';
 
 /** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
 let suite: SuiteSimulator;
@@ -32,13 +33,7 @@ interface Row {
 
 /** Rows set Display ID, name, redirect and tags from the item; the team from the item (empty = credential's team). */
 const rowParameters = {
-	resource: 'qrCode',
-	operation: 'createOrUpdate',
-	mode: 'sync',
-	displayId: '={{ $json.displayId }}',
-	qrType: 'WEB',
-	name: '={{ $json.name }}',
-	qrRedirectUrl: '={{ $json.url }}',
+	...SHEET_ROW,
 	additionalFields: { tags: '={{ $json.tags }}', baseUrl: '={{ $json.baseUrl }}' },
 };
 

@@ -128,6 +128,15 @@ describe.each([
 	},
 );
 
+/** q1 and q2 share a busy second (61 each); q1 has 61 more two seconds later. */
+function busyThenLater(): Array<{ qrId: string; scanTime: number }> {
+	const scans: Array<{ qrId: string; scanTime: number }> = [];
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 2000 + i * 16 });
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q2', scanTime: T + 2003 + i * 16 });
+	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 4000 + i * 16 });
+	return scans.sort((a, b) => a.scanTime - b.scanTime);
+}
+
 /**
  * q1 and q2 share a busy second (61 each) and q1 has 61 more two seconds later: a 3.9 s slice's halves answer
  * alike and q1 is read over it from Get Scans (122 in 5 seconds, which looks capped); when that read fails (here
@@ -135,11 +144,7 @@ describe.each([
  * never read Get Scans here.
  */
 it('reads every scan when the read of a code over a slice split by codes alone fails', async () => {
-	const scans: Array<{ qrId: string; scanTime: number }> = [];
-	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 2000 + i * 16 });
-	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q2', scanTime: T + 2003 + i * 16 });
-	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 4000 + i * 16 });
-	scans.sort((a, b) => a.scanTime - b.scanTime);
+	const scans = busyThenLater();
 	const service = wholeSeconds(scans, 'oldest');
 	const { ctx, sent } = fakeContext({
 		answers: (request: SentRequest) =>
@@ -162,11 +167,7 @@ it.each([
 	['an event of a code not asked for', () => ok([{ qrId: 'q9', scanTime: T }])],
 	['data that is no list', () => ok('not scans')],
 ])('fails naming Get Scans when its answer over such a slice holds %s', async (_, get) => {
-	const scans: Array<{ qrId: string; scanTime: number }> = [];
-	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 2000 + i * 16 });
-	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q2', scanTime: T + 2003 + i * 16 });
-	for (let i = 0; i < 61; i++) scans.push({ qrId: 'q1', scanTime: T + 4000 + i * 16 });
-	scans.sort((a, b) => a.scanTime - b.scanTime);
+	const scans = busyThenLater();
 	const service = wholeSeconds(scans, 'oldest');
 	const { ctx, sent } = fakeContext({
 		answers: (request: SentRequest) => (request.method === 'GET' ? get() : service(request)),
