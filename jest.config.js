@@ -7,10 +7,27 @@
  * test/e2e real n8n; and the n8n version matrix (compat: run by `npm run test:compat`, one n8n version at a
  * time, not by `npm test`).
  */
+const path = require('path');
+
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
-// n8n-workflow's index costs every test file about 0.4 s: the pure projects load what a file uses, when it uses it
+// n8n-workflow's index costs every test file about 0.4 s: the pure projects load what a file uses, when it uses it,
+// and the libraries its error and utility modules use only inside functions when first used (test/support/lazy)
+const workflowDir = path.dirname(require.resolve('n8n-workflow'));
+const lazyDependencies = ['form-data', 'esprima-next', 'xml2js'];
 const onDemandWorkflow = {
-	moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/support/n8nWorkflowOnDemand.js' },
+	// the stand-ins load the files n8n-workflow itself would get (a package's exports may hide its inner paths)
+	globals: {
+		lazyDependencies: Object.fromEntries(
+			lazyDependencies.map((name) => [name, require.resolve(name, { paths: [workflowDir] })]),
+		),
+	},
+	moduleNameMapper: {
+		'^n8n-workflow$': '<rootDir>/test/support/n8nWorkflowOnDemand.js',
+		'^form-data$': '<rootDir>/test/support/lazy/formData.js',
+		'^lodash/merge$': '<rootDir>/test/support/lazy/lodashMerge.js',
+		'^esprima-next$': '<rootDir>/test/support/lazy/esprimaNext.js',
+		'^xml2js$': '<rootDir>/test/support/lazy/xml2js.js',
+	},
 };
 const base = {
 	// node's, plus: process groups a test file started end with the file or a stopped run
