@@ -2,8 +2,10 @@ import type { NodeApiError } from 'n8n-workflow';
 
 import { CapWatch, looksCapped, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
 import { isAnswerTooLarge } from '../serviceErrors';
+import { isCancelled } from '../slotWait';
 import { eachAtOnce } from '../taskPool';
 import type { TransportContext } from '../transport';
+import { isOffContract } from './answerErrors';
 import { readScans, unexpectedAnswer, type AnswerSource, type Scan } from './answers';
 import {
 	EARLIEST_EVENT_MS,
@@ -261,8 +263,8 @@ export async function walkBulkScans(
 				return found;
 			}
 			const [qrId] = slice.qrIds;
-			// a slice split by codes alone may hold other seconds of the code: when its read is refused (an HTTP
-			// status), too large or not shown whole, the slice is split by time; an answer off the contract fails
+			// a slice split by codes alone may hold other seconds of the code: when its read fails (refused, too large,
+			// no answer) or is not shown whole, the slice is split by time; an answer off the contract, or Stop, ends it
 			const fallible = slice.timeAlike === true && slice.endTime > slice.startTime;
 			const whole = await codeScansAt(ctx, {
 				qrId,
@@ -274,9 +276,7 @@ export async function walkBulkScans(
 				advice: options.cappedAdvice,
 				fallible,
 			}).catch((error: unknown) => {
-				const refused =
-					isAnswerTooLarge(error) || Boolean((error as { httpCode?: unknown }).httpCode);
-				if (fallible && refused) return undefined;
+				if (fallible && !isOffContract(error) && !isCancelled(ctx)) return undefined;
 				throw error;
 			});
 			if (whole === undefined)

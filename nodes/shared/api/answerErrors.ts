@@ -26,6 +26,17 @@ export interface AnswerSource {
 	redact?: readonly string[];
 }
 
+/** The errors of answers off the contract (`unexpectedAnswer`), by identity: no other failure is marked so. */
+const offContract = new WeakSet<object>();
+
+/**
+ * Whether `error` is an answer off the contract (`unexpectedAnswer`'s): a reader with another way to ask may try
+ * it after a refusal or a network failure, never after such an answer, which asking otherwise would only hide.
+ */
+export function isOffContract(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && offContract.has(error);
+}
+
 /** The error for an answer that lacks what the caller needs; the excerpt never holds a secret. */
 export function unexpectedAnswer(
 	source: AnswerSource,
@@ -34,7 +45,7 @@ export function unexpectedAnswer(
 	problem?: string,
 ): NodeApiError {
 	const excerpt = excerptOf(value, source.redact ?? []);
-	return apiError(
+	const error = apiError(
 		source.node,
 		{ success: false, message: 'unexpected answer' },
 		{
@@ -43,6 +54,8 @@ export function unexpectedAnswer(
 			itemIndex: source.itemIndex,
 		},
 	);
+	offContract.add(error);
+	return error;
 }
 
 /**

@@ -183,3 +183,58 @@ it.each([
 		gets: 1,
 	});
 });
+
+/**
+ * As above, but the read fails without an answer (a timeout, a dropped connection): no HTTP status, yet no answer
+ * against the contract either, so the slice is split by time after all and every scan read.
+ */
+it.each(['ETIMEDOUT', 'ECONNRESET'])(
+	'reads every scan when the read of a code over such a slice fails with %s',
+	async (code) => {
+		const scans = busyThenLater();
+		const service = wholeSeconds(scans, 'oldest');
+		const { ctx } = fakeContext({
+			answers: (request: SentRequest) =>
+				request.method === 'GET' ? { networkError: code } : service(request),
+		});
+		const [startTime, endTime] = [T + 100, T + 3_999];
+		const found: number[] = [];
+		const outcome = await api
+			.walkBulkScans(ctx, { qrIds: ['q1', 'q2'], startTime, endTime }, (answer) =>
+				found.push(...answer.map((scan) => scan.scanTime)),
+			)
+			.then(
+				() => 'completed',
+				(error: Error) => error.message,
+			);
+		const inRange = scans.filter((scan) => scan.scanTime >= startTime && scan.scanTime <= endTime);
+		expect(outcome).toBe('completed');
+		expect(found.sort((a, b) => a - b)).toEqual(inRange.map((scan) => scan.scanTime));
+	},
+);
+
+/** The execution stopped (n8n's Stop) while that read failed: the walk ends there, nothing more is asked. */
+it('ends the walk at once when the execution is stopped during the read of a code over such a slice', async () => {
+	const scans = busyThenLater();
+	const service = wholeSeconds(scans, 'oldest');
+	const stop = new AbortController();
+	const { ctx, sent } = fakeContext({
+		answers: (request: SentRequest) => {
+			if (request.method !== 'GET') return service(request);
+			stop.abort();
+			return { networkError: 'ECONNRESET' };
+		},
+	});
+	Object.assign(ctx, { getExecutionCancelSignal: () => stop.signal });
+	const outcome = await api
+		.walkBulkScans(ctx, { qrIds: ['q1', 'q2'], startTime: T + 100, endTime: T + 3_999 }, () => {})
+		.then(
+			() => 'completed',
+			(error: Error) => error.message,
+		);
+	const afterGet = sent.slice(sent.findIndex((request) => request.method === 'GET') + 1);
+	expect({ outcome, afterGet: afterGet.length }).toEqual({
+		outcome: expect.stringMatching(/cancelled/),
+		afterGet: 0,
+	});
+});
