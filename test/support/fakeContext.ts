@@ -12,6 +12,7 @@ import type {
 	INode,
 	INodeExecutionData,
 } from 'n8n-workflow';
+import { isDeepStrictEqual } from 'node:util';
 
 export interface FakeAnswer {
 	status?: number;
@@ -118,19 +119,9 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 			? options.parameters(itemIndex)
 			: (options.parameters ?? {});
 
-	// As n8n's node holds an item-dependent parameter: as an expression (resolved per item by getNodeParameter);
-	// a picker (resource locator) keeps its shape, the expression in its value
-	const stored = (value: unknown): IDataObject | string =>
-		typeof value === 'object' && value !== null && '__rl' in value
-			? { ...(value as IDataObject), value: '={{ per item }}' }
-			: '={{ per item }}';
 	const nodeParameters: IDataObject =
 		typeof options.parameters === 'function'
-			? Object.fromEntries(
-					items.flatMap((_item, itemIndex) =>
-						Object.entries(parametersOf(itemIndex)).map(([name, value]) => [name, stored(value)]),
-					),
-				)
+			? (storedAcross(items.map((_item, itemIndex) => parametersOf(itemIndex))) as IDataObject)
 			: (options.parameters ?? {});
 	const ctx = {
 		getNode: () => ({
@@ -175,6 +166,37 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 		},
 	};
 	return { ctx: ctx as unknown as IExecuteFunctions, sent };
+}
+
+/** What n8n stores for an expression; getNodeParameter resolves it per item (here: `parameters(itemIndex)`). */
+const PER_ITEM = '={{ per item }}';
+
+/**
+ * The parameters as n8n's node holds them when they differ per item: a value the items share as it is, objects
+ * (a collection, a picker's `__rl` and mode) and lists of as many rows field by field, row by row, at any depth;
+ * an expression only where the items' values differ. A rule reading the stored field (a picker's shape) then sees
+ * what n8n gives it, inside a collection too (Options > Team (Override), the picked codes' rows).
+ */
+function storedAcross(values: unknown[]): unknown {
+	const [first] = values;
+	if (values.every((value) => isDeepStrictEqual(value, first))) return first;
+	if (values.every(Array.isArray)) {
+		const lists = values as unknown[][];
+		if (lists.some((list) => list.length !== lists[0].length)) return PER_ITEM;
+		return lists[0].map((_entry, index) => storedAcross(lists.map((list) => list[index])));
+	}
+	if (values.every(isFieldObject)) {
+		const objects = values as IDataObject[];
+		const names = [...new Set(objects.flatMap((object) => Object.keys(object)))];
+		return Object.fromEntries(
+			names.map((name) => [name, storedAcross(objects.map((object) => object[name]))]),
+		);
+	}
+	return PER_ITEM;
+}
+
+function isFieldObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `a.b` paths as n8n's getNodeParameter reads them (e.g. `teams.team`). */
