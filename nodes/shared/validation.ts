@@ -115,7 +115,8 @@ export { asText, refusedNumber } from './validation/text';
 
 /**
  * An ID a sheet may give as a number (a column of numeric IDs): a number is its text (asText), one no sheet shows
- * refused saying why. The pickers (QR Code, Team), Team (Override) and the teams of Add to Teams read IDs so.
+ * refused saying why. The pickers (QR Code, Team), Team (Override), the teams of Add to Teams, a QR code's Design
+ * Template and Folder ID read IDs so.
  */
 export const textIdSchema = z.preprocess(asText, idSchema);
 
@@ -124,8 +125,14 @@ export const nonEmptyTextSchema = z.string().trim().min(1, 'must not be empty');
 /** The switch rule (Return All, Simplify, an option turned on) lives in validation/flag.ts. */
 export { flagSchema, switchValue } from './validation/flag';
 
-/** The name of a team or a person: what people read, so a bounded line of text. */
-export const nameSchema = nonEmptyTextSchema.max(200, 'must be at most 200 characters');
+/**
+ * The name of a team or a person: what people read, so a bounded line of text. A number is its text (asText), as
+ * for a Title: a sheet's column of years or numbered teams.
+ */
+export const nameSchema = z.preprocess(
+	asText,
+	nonEmptyTextSchema.max(200, 'must be at most 200 characters'),
+);
 
 /** Epoch milliseconds: a whole number between 2000-01-01 and 2200-01-01. */
 export const epochMsSchema = z

@@ -11,9 +11,9 @@ import {
 	flagSchema,
 	httpUrlSchema,
 	uriSchema,
-	idSchema,
 	nonEmptyTextSchema,
 	tagsSchema,
+	textIdSchema,
 } from '../../shared/validation';
 import {
 	QR_TYPE_FIELDS,
@@ -236,9 +236,9 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: T
 		),
 		qrRedirectUrl: optional(uriSchema).describe(CODE_FIELD_LABELS.qrRedirectUrl),
 		tags: optional(tagsInputSchema).describe(CODE_FIELD_LABELS.tags),
-		templateId: optional(idSchema).describe(CODE_FIELD_LABELS.templateId),
+		templateId: optional(textIdSchema).describe(CODE_FIELD_LABELS.templateId),
 		baseUrl: optional(baseUrlSchema).describe(CODE_FIELD_LABELS.baseUrl),
-		folderId: optional(idSchema).describe(CODE_FIELD_LABELS.folderId),
+		folderId: optional(textIdSchema).describe(CODE_FIELD_LABELS.folderId),
 		typeFields: typeFieldsSchema(mode, timezone, fieldsOf),
 		settings: settingsSchema(mode, timezone),
 		extra: jsonObjectSchema.describe(OTHER_FIELDS_LABEL),

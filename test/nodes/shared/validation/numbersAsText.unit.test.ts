@@ -101,3 +101,57 @@ describe('a field that takes no number says it must be text, whatever the number
 		);
 	});
 });
+
+describe('an ID or a name a sheet gives as a number is its text', () => {
+	const web = { qrType: 'WEB', name: 'Launch', qrRedirectUrl: 'https://example.com' };
+
+	it.each([
+		['Design Template Name or ID', 'templateId'],
+		['Folder ID (Coming Soon)', 'folderId'],
+	])(
+		'QR Code > Create %s 12345 (a column of whole-number IDs), as Team (Override) takes it',
+		async (_, key) => {
+			const [parsed] = await parseItems(
+				'qrCode',
+				'create',
+				{ ...web, additionalFields: { [key]: VALUE } },
+				[12345],
+			);
+
+			expect(parsed.error).toBeUndefined();
+			expect(JSON.stringify(parsed.input)).toContain(`"${key}":"12345"`);
+		},
+	);
+
+	it('and refused with the reason when no sheet shows it (Design Template Name or ID NaN)', async () => {
+		const [parsed] = await parseItems(
+			'qrCode',
+			'create',
+			{ ...web, additionalFields: { templateId: VALUE } },
+			[NaN],
+		);
+
+		expect(parsed.error?.message).toBe(
+			'Item 0: "Design Template Name or ID" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
+		);
+	});
+
+	it.each([
+		['team', 'create', {}],
+		['team', 'rename', { teamId: { __rl: true, mode: 'id', value: 'team_1' } }],
+		[
+			'teamMember',
+			'add',
+			{
+				teamId: { __rl: true, mode: 'id', value: 'team_1' },
+				email: 'ann@example.com',
+				role: 'editor',
+			},
+		],
+	])('%s > %s Name 2026 (a year column), as Title takes it', async (resource, operation, rest) => {
+		const [parsed] = await parseItems(resource, operation, { ...rest, name: VALUE }, [2026]);
+
+		expect(parsed.error).toBeUndefined();
+		expect(JSON.stringify(parsed.input)).toContain('"name":"2026"');
+	});
+});
