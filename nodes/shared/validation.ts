@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow'
 import { z } from 'zod';
 
 import { executionNode } from './executionNode';
-import { inNodeWords, toModel } from './validation/nodeWords';
+import { inNodeWords, modelWords, toModel } from './validation/nodeWords';
 import { asText } from './validation/text';
 import { uriProblem } from './validation/uri';
 import { isToolNode, operationError } from './nodeErrors';
@@ -171,6 +171,8 @@ export function isHttpUrl(value: string): boolean {
 export interface FieldIssue {
 	label: string;
 	message: string;
+	/** The refusal in words for an AI agent's model, when they differ from people's (toModel). */
+	modelMessage?: string;
 	/** Where the value sits in what was checked (list rows by position); never shown as such. */
 	path: Array<string | number>;
 }
@@ -186,6 +188,7 @@ export function checkItem<S extends z.ZodTypeAny>(
 		issues: result.error.issues.map((issue) => ({
 			label: labelFor(schema, issue.path) ?? schema.description ?? 'Input',
 			message: issue.message,
+			...modelWords(issue),
 			path: issue.path,
 		})),
 	};
@@ -219,7 +222,7 @@ export function refuseItem(
 		const row = rows.length > 0 ? ` (row ${rows.map((index) => index + 1).join(', ')})` : '';
 		const argument = tool ? fromAiArgument(node.parameters, issue.path) : undefined;
 		const subject = `"${issue.label}"${row}${argument ? ` (the "${argument}" argument)` : ''}`;
-		parts.push(`${subject} ${argument ? toModel(issue.message) : issue.message}`);
+		parts.push(`${subject} ${argument ? toModel(issue) : issue.message}`);
 	}
 	const message = parts.join('; ');
 	return operationError(node, tool ? message : `Item ${itemIndex}: ${message}`, {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 import { idSchema } from '../validation';
-import { asText, refusedNumber } from './text';
+import { MUST_BE_TEXT } from './nodeWords';
+import { asText, refusedNumberIssue } from './text';
 
 /** More IDs than this in one item is almost surely a mistake (a whole export pasted in); it is refused up front. */
 export const MAX_IDS_PER_ITEM = 10_000;
@@ -37,10 +38,13 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 	for (const [index, entry] of entries.entries()) {
 		if (entry === '') continue;
 		if (typeof entry === 'number') {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				message: `entry ${index + 1} ${refusedNumber(entry)}`,
-			});
+			// a number is left here only when asText refused it, saying why
+			ctx.addIssue(
+				refusedNumberIssue(entry, { entry: index + 1 }) ?? {
+					code: z.ZodIssueCode.custom,
+					message: `entry ${index + 1} ${MUST_BE_TEXT}`,
+				},
+			);
 			return z.NEVER;
 		}
 		const result = idSchema

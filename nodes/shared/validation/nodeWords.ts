@@ -18,11 +18,26 @@ const MISSING = 'is missing';
 export const IS_MISSING = `${MISSING} (${expressionGaveNo('value')})`;
 
 /**
- * A field's refusal as the model reads it when it filled the field (a `$fromAI` argument): it wrote no expression,
- * so an argument left out is only missing. Any other refusal is the same words.
+ * The key of a refusal's `params` holding its words for an AI agent's model, where people's would name what the
+ * model has not got (a sheet: refusedNumberIssue).
  */
-export function toModel(message: string): string {
-	return message === IS_MISSING ? MISSING : message;
+export const MODEL_WORDS = 'modelWords';
+
+/** A refusal's own words for the model, as checkItem keeps them beside people's (`modelMessage`), if it has any. */
+export function modelWords(issue: z.ZodIssue): { modelMessage?: string } {
+	const words: unknown =
+		issue.code === z.ZodIssueCode.custom ? issue.params?.[MODEL_WORDS] : undefined;
+	return typeof words === 'string' ? { modelMessage: words } : {};
+}
+
+/**
+ * A field's refusal as the model reads it when it filled the field (a `$fromAI` argument): its own words for the
+ * model when it has them (MODEL_WORDS); it wrote no expression, so an argument left out is only missing. Any other
+ * refusal is the same words.
+ */
+export function toModel(issue: { message: string; modelMessage?: string }): string {
+	if (issue.modelMessage !== undefined) return issue.modelMessage;
+	return issue.message === IS_MISSING ? MISSING : issue.message;
 }
 
 /**

@@ -34,7 +34,9 @@ export const tagsSchema = z
 					: issue.code === z.ZodIssueCode.custom
 						? issue.message
 						: `a tag ${issue.message}`;
-			if (!said.has(message)) context.addIssue({ code: z.ZodIssueCode.custom, message });
+			// the model's words of a number go along (refusedNumberIssue)
+			const params = issue.code === z.ZodIssueCode.custom ? issue.params : undefined;
+			if (!said.has(message)) context.addIssue({ code: z.ZodIssueCode.custom, message, params });
 			said.add(message);
 			return '';
 		});

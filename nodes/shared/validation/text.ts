@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
+import { MODEL_WORDS } from './nodeWords';
+
 /** The largest whole number JavaScript holds exactly; past it a sheet's long ID has already lost digits. */
 const LARGEST_EXACT = '9007199254740991';
+
+/** Whom a refused number's words are for, and what the field takes. */
+export interface NumberWords {
+	/** An AI agent's model filled the field (toModel): it has no sheet, so none is named. */
+	model?: boolean;
+	/** False for a field of text only (the trigger's QR Types): no number is offered as the way out. */
+	takesNumbers?: boolean;
+}
 
 /**
  * Why a number is not taken as text, or undefined when it is: only a number whose text a sheet shows is its text
@@ -10,19 +20,48 @@ const LARGEST_EXACT = '9007199254740991';
  * 0.30000000000000004 are JavaScript's, not the sheet's. The one message of a field or a list's entry refusing such
  * a number, read after the field's name.
  */
-export function refusedNumber(value: unknown): string | undefined {
+export function refusedNumber(
+	value: unknown,
+	{ model = false, takesNumbers = true }: NumberWords = {},
+): string | undefined {
 	if (typeof value !== 'number') return undefined;
+	const give = takesNumbers ? 'give text or a number' : 'give text';
 	if (Number.isNaN(value))
-		return 'got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number';
+		return model
+			? `got NaN, which is no number: ${give}`
+			: `got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): ${give}`;
 	if (!Number.isFinite(value))
-		return `got ${value}, a number no sheet shows: give text or a number`;
+		return model ? `got ${value}: ${give}` : `got ${value}, a number no sheet shows: ${give}`;
 	const text = String(value);
 	if (/e/i.test(text))
-		return `got a number JavaScript writes with an exponent (${text}), not as the sheet shows it: give it as text`;
+		return model
+			? `got a number written with an exponent (${text}): give it as text`
+			: `got a number JavaScript writes with an exponent (${text}), not as the sheet shows it: give it as text`;
 	if (Number.isSafeInteger(value) || Number(value.toPrecision(15)) === value) return undefined;
-	return Number.isInteger(value)
-		? `got a whole number past ${LARGEST_EXACT} (${text}), which JavaScript does not hold exactly: give it as text`
-		: `got a number past 15 significant digits (${text}), not what the sheet shows: round it or give it as text`;
+	if (Number.isInteger(value))
+		return `got a whole number past ${LARGEST_EXACT} (${text}), which JavaScript does not hold exactly: give it as text`;
+	if (model) return `got a number past 15 significant digits (${text}): give it as text`;
+	return `got a number past 15 significant digits (${text}), not what the sheet shows: ${takesNumbers ? 'round it or ' : ''}give it as text`;
+}
+
+/**
+ * The issue of a field or a list's entry (numbered from 1) refusing such a number, in people's words, carrying the
+ * model's (MODEL_WORDS) for a refusal of what an AI agent's model filled; undefined when the number is its text.
+ */
+export function refusedNumberIssue(
+	value: unknown,
+	{ entry, takesNumbers }: { entry?: number; takesNumbers?: boolean } = {},
+): z.IssueData | undefined {
+	const refused = refusedNumber(value, { takesNumbers });
+	if (refused === undefined) return undefined;
+	const at = entry === undefined ? '' : `entry ${entry} `;
+	const model = refusedNumber(value, { model: true, takesNumbers });
+	return {
+		code: z.ZodIssueCode.custom,
+		message: `${at}${refused}`,
+		fatal: true,
+		params: { [MODEL_WORDS]: `${at}${model}` },
+	};
 }
 
 /**
@@ -33,8 +72,8 @@ export function refusedNumber(value: unknown): string | undefined {
  */
 export function asText(value: unknown, context?: z.RefinementCtx): unknown {
 	if (typeof value !== 'number') return value;
-	const refused = refusedNumber(value);
+	const refused = refusedNumberIssue(value);
 	if (refused === undefined) return String(value);
-	context?.addIssue({ code: z.ZodIssueCode.custom, message: refused, fatal: true });
+	context?.addIssue(refused);
 	return value;
 }

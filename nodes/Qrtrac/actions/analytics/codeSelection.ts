@@ -56,10 +56,13 @@ export function withCodeSelection<T extends RawSelection>(
 	}
 	const ids = idListSchema.safeParse(fromPicker ? pickedQrCodes : qrCodeIds);
 	if (!ids.success) {
+		const [issue] = ids.error.issues;
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
 			path: [fromPicker ? 'pickedQrCodes' : 'qrCodeIds'],
-			message: ids.error.issues[0].message,
+			message: issue.message,
+			// the model's words of a refused number go along (refusedNumberIssue)
+			params: issue.code === z.ZodIssueCode.custom ? issue.params : undefined,
 		});
 		return z.NEVER;
 	}

@@ -164,3 +164,69 @@ it('an argument the model left out is said missing, without the words of an expr
 		'Item 0: "Title" is missing (an expression that gave no value)',
 	);
 });
+
+describe('a number the model gave that is refused is told in words for the model, naming no sheet it has not got', () => {
+	const updateTitle = {
+		resource: 'qrCode',
+		operation: 'updateTitle',
+		qrCodeId: codeLocator('qr_1'),
+	};
+	const titleFromAi = { ...updateTitle, title: "={{ $fromAI('title', ``, 'number') }}" };
+
+	it.each([
+		[0.1 + 0.2, 'got a number past 15 significant digits (0.30000000000000004): give it as text'],
+		[1e21, 'got a number written with an exponent (1e+21): give it as text'],
+		[NaN, 'got NaN, which is no number: give text or a number'],
+	])('Title %p', async (title, rule) => {
+		const run = await runTool(titleFromAi, { ...updateTitle, title });
+
+		expect(run.error?.message).toBe(`"Title" (the "title" argument) ${rule}`);
+		expect(run.sent).toEqual([]);
+	});
+
+	it('an entry of a list: Tags [2026, 0.30000000000000004]', async () => {
+		const updateTags = {
+			resource: 'qrCode',
+			operation: 'updateTags',
+			qrCodeId: codeLocator('qr_1'),
+		};
+		const run = await runTool(
+			{ ...updateTags, mode: 'add', tags: "={{ $fromAI('tags', ``, 'json') }}" },
+			{ ...updateTags, mode: 'add', tags: [2026, 0.1 + 0.2] },
+		);
+
+		expect(run.error?.message).toBe(
+			'"Tags" (the "tags" argument) got a number past 15 significant digits (0.30000000000000004): give it as text',
+		);
+		expect(run.sent).toEqual([]);
+	});
+
+	it('while the node tells people of the sheet (Title 0.30000000000000004, an expression of the workflow)', async () => {
+		const run = await runTool(
+			{ ...updateTitle, title: '={{ $json.price }}' },
+			{ ...updateTitle, title: 0.1 + 0.2 },
+		);
+
+		expect(run.error?.message).toBe(
+			'"Title" got a number past 15 significant digits (0.30000000000000004), not what the sheet shows: round it or give it as text',
+		);
+	});
+});
+
+it('a list entry the model gave as a number no sheet shows is numbered, in the words for the model (QR Code IDs)', async () => {
+	const scans = {
+		resource: 'analytics',
+		operation: 'getScansForCodes',
+		codeSelection: 'list',
+		timeRange: 'last24Hours',
+	};
+	const run = await runTool(
+		{ ...scans, qrCodeIds: "={{ $fromAI('ids', ``, 'json') }}" },
+		{ ...scans, qrCodeIds: ['qr_1', 1e21] },
+	);
+
+	expect(run.error?.message).toBe(
+		'"QR Code IDs" (the "ids" argument) entry 2 got a number written with an exponent (1e+21): give it as text',
+	);
+	expect(run.sent).toEqual([]);
+});
