@@ -237,14 +237,14 @@ const FIELD_HINTS: Record<string, string> = {
 		'Choose Hash, Keep or Remove in the field, or write an expression giving "hash", "keep" or "remove" (lower case).',
 };
 
-/** A list filter: anything but a list (an expression giving `"WEB"`) is refused; left out, an empty list. */
+/** A list filter (a QR type is no number): anything but a list (`"WEB"`) is refused; left out, an empty list. */
 const listFilterSchema = (label: string) =>
 	z
 		.preprocess(
 			(value) => value ?? [],
 			z.array(
 				z.preprocess(
-					asText,
+					(value, context) => asText(value, context, { takesNumbers: false }),
 					z.string({ invalid_type_error: MUST_HOLD_TEXT, required_error: MUST_HOLD_TEXT }),
 				),
 				{
@@ -337,8 +337,10 @@ function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: un
 	// text filters, IP Hash Key) take text
 	const hint = FIELD_HINTS[issue.label] ?? TEXT_HINT;
 	const given = typeof value === 'number' ? String(value) : excerptOf(value, [], 80);
+	const at = issue.path.at(-1);
+	const subject = typeof at === 'number' ? `Entry ${at + 1}` : 'It'; // a list's entry, as its refusal names it
 	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
-		description: `It is ${sentence(given)} ${hint} Nothing was read from QRTRAC.`,
+		description: `${subject} is ${sentence(given)} ${hint} Nothing was read from QRTRAC.`,
 	});
 }
 

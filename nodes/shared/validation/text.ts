@@ -68,11 +68,23 @@ export function refusedNumberIssue(
  * A number given for a text field is its text: a spreadsheet's postal code or phone number, an expression giving
  * 2026. A number refusedNumber names stays a number, as anything else does (a boolean is no text). As a schema's
  * preprocess (`context` given), such a number is refused here with refusedNumber's words: only a field that takes
- * numbers says why it refuses one; a field that takes none (Password) says it must be text.
+ * numbers says why it refuses one; a field that takes none (Password) says it must be text. `entries`: the value is
+ * an entry of a list, refused by its number (context's path), and whether the list takes numbers.
  */
-export function asText(value: unknown, context?: z.RefinementCtx): unknown {
+export function asText(
+	value: unknown,
+	context?: z.RefinementCtx,
+	entries?: { takesNumbers: boolean },
+): unknown {
 	if (typeof value !== 'number') return value;
-	const refused = refusedNumberIssue(value);
+	const position = context?.path.at(-1);
+	const refused = refusedNumberIssue(
+		value,
+		entries && {
+			entry: typeof position === 'number' ? position + 1 : undefined,
+			takesNumbers: entries.takesNumbers,
+		},
+	);
 	if (refused === undefined) return String(value);
 	context?.addIssue(refused);
 	return value;

@@ -70,7 +70,7 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 		},
 	);
 
-	it('a number no sheet shows in QR Types is refused saying why, with the hint of a list', async () => {
+	it('a number no sheet shows in QR Types is refused by its entry, saying why, with the hint of a list and no number', async () => {
 		const account = newAccount();
 		const watcher = polling(account.credentials, { filters: { qrTypes: '={{ ["WEB", NaN] }}' } });
 		const before = lastSeq();
@@ -79,10 +79,10 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 			(error: Error & { description?: string }) => error,
 		);
 		expect(failed?.message).toBe(
-			'"QR Types" got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text or a number',
+			'"QR Types" entry 2 got NaN, a number no sheet shows (parseInt of an empty cell, or Number of text that is no number?): give text',
 		);
 		expect(failed?.description).toBe(
-			'It is NaN. Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}. Nothing was read from QRTRAC.',
+			'Entry 2 is NaN. Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}. Nothing was read from QRTRAC.',
 		);
 		expect(requestsSince(before)).toEqual([]);
 	});
