@@ -80,11 +80,27 @@ export interface LineWait {
  * estimate: requests ahead may leave or give their slots back, so it is told as "about".
  */
 export function lineWaitTooLong(line: LineWait): { message: string; hint: string } {
-	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
 	return {
 		message: `No request slot would come within this node's Maximum Wait of ${ceilingSeconds(line.ceilingMs)} s${andWaited(lineDistance(line), line.waitedMs)}`,
-		hint: `Other executions in this n8n are using the ${line.limitOf}'s rate limit. Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`,
+		hint: lineHint(line),
 	};
+}
+
+/**
+ * What to do about a line too long. The line holds every request of this n8n on the limit, and the limiter cannot
+ * tell whose: this execution's own items in flight may be all that is ahead (a pace QRTRAC cut, a slow first
+ * answer), so no hint blames other executions alone. While QRTRAC's first answer is awaited, what holds the line
+ * is that answer's time, not the rate.
+ */
+function lineHint(line: LineWait): string {
+	if (
+		line.slotInMs === undefined &&
+		line.placeInMs === undefined &&
+		line.nextTurnInMs !== undefined
+	)
+		return `QRTRAC has not answered the first request on this ${line.limitOf}'s rate limit yet, and the requests after it (this execution's items too) wait until it does, to learn the pace from its answer. Raise Maximum Wait in the QRTRAC credential above the time QRTRAC takes to answer a request.`;
+	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
+	return `Other requests on the ${line.limitOf}'s rate limit are ahead of it in line (this execution's items too, and any other execution in this n8n on the same ${line.limitOf}). Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`;
 }
 
 /**
@@ -101,7 +117,7 @@ function lineDistance(line: LineWait): string[] {
 	if (line.nextTurnInMs === undefined) return [];
 	return [
 		`its place in line cannot be estimated yet (QRTRAC's first answer is awaited; ${ahead})`,
-		`its next turn is ${tenthsUp(line.nextTurnInMs)} s away`,
+		`it would ask again in ${tenthsUp(line.nextTurnInMs)} s`,
 	];
 }
 

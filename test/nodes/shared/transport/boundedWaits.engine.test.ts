@@ -343,6 +343,40 @@ describe('a send slot past Maximum Wait fails at once, not after it', () => {
 	}, 120_000);
 });
 
+describe("a request in line behind QRTRAC's slow first answer", () => {
+	it("one execution's own items fail past Maximum Wait naming the slow first answer, not other executions", async () => {
+		// a plan of 10/s: five items in flight; the first create answered after 3 s, Maximum Wait 1 s
+		const team = createReliabilityTeam(env, `bw-first-${randomBytes(3).toString('hex')}`, {
+			ratePerSecond: 10,
+		});
+		env.sim.faults.add({
+			kind: 'stall',
+			method: 'POST',
+			path: '/api/qrs-api',
+			count: 1,
+			delayMs: 3000,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: withMaxWait(team.credentials, 1),
+			parameters: createParameters,
+			items: createRows('first'),
+			continueOnFail: true,
+		});
+
+		const failed = result.items.filter((item) => typeof item.json.error === 'string');
+		expect(failed.length).toBeGreaterThan(0);
+		for (const item of failed) {
+			expect(item.json.error).toMatch(/QRTRAC's first answer is awaited/);
+			expect(item.json.description).toContain(
+				"QRTRAC has not answered the first request on this team's rate limit yet",
+			);
+			expect(item.json.description).not.toMatch(/Other executions/);
+		}
+	});
+});
+
 describe('the Request Timeout covers the whole answer, body included', () => {
 	it('a body trickling one byte a second fails after the 3 s timeout, not after the body', async () => {
 		const team = createReliabilityTeam(env, `bw-trickle-${randomBytes(3).toString('hex')}`, {

@@ -198,9 +198,43 @@ it("while QRTRAC's first answer is awaited, a request with five ahead says so, a
 
 	// it asks again every quarter second until the next ask would pass 3 s: 2.85 s waited, the next 0.25 s away
 	expect(error?.message).toBe(
-		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 2.9 s, and its place in line cannot be estimated yet (QRTRAC's first answer is awaited; 5 requests ahead), and its next turn is 0.3 s away",
+		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 2.9 s, and its place in line cannot be estimated yet (QRTRAC's first answer is awaited; 5 requests ahead), and it would ask again in 0.3 s",
 	);
 	expect(statedSeconds(error!.message)).toBeGreaterThan(3);
+});
+
+it("while QRTRAC's first answer is awaited, the hint names that answer, not other executions: the line may be this execution's", async () => {
+	const limiter = new RateLimiter({ ratePerSecond: 10 });
+	expect(limiter.take().granted).toBe(true); // item 0's request: its answer is slow
+
+	const error = await failure(
+		waitForSlot(ctx, { ...slotWait(limiter, 0, 1000), limitOf: 'team' }, 1),
+	);
+
+	expect(error?.message).toMatch(/QRTRAC's first answer is awaited; first in line/);
+	expect(error?.description).toBe(
+		"While sending POST /v1/qr/create. QRTRAC has not answered the first request on this team's rate limit yet, and the requests after it (this execution's items too) wait until it does, to learn the pace from its answer. Raise Maximum Wait in the QRTRAC credential above the time QRTRAC takes to answer a request.",
+	);
+});
+
+it("a pace QRTRAC cut can leave one execution's own items in line past Maximum Wait: the hint does not blame other executions alone", async () => {
+	// a plan of 10/s: 5 items in flight; QRTRAC tells a limit of 2 a second, so four of them ahead take 2 s
+	const limiter = new RateLimiter({ ratePerSecond: 10 });
+	expect(limiter.take().granted).toBe(true);
+	limiter.observe({ limit: 2, remaining: 1 }, 200);
+	const ownItems = Array.from({ length: 3 }, () => limiter.take());
+	expect(ownItems.some((turn) => turn.granted)).toBe(false);
+
+	const error = await failure(
+		waitForSlot(ctx, { ...slotWait(limiter, 0, 1000), limitOf: 'team' }, 4),
+	);
+
+	expect(error?.message).toMatch(
+		/its place in line is about [\d.]+ s away at the current pace \(3 requests ahead\)$/,
+	);
+	expect(error?.description).toBe(
+		"While sending POST /v1/qr/create. Other requests on the team's rate limit are ahead of it in line (this execution's items too, and any other execution in this n8n on the same team). Run fewer workflows on the same team at once, choose the plan QRTRAC has you on in the credential, or raise its Maximum Wait.",
+	);
 });
 
 it('a place whose slot is due now (the request ahead yet to take it) states a distance, not "waited 3 s" of 3 s alone', async () => {
