@@ -26,8 +26,9 @@ export interface SlotWait {
 
 /**
  * Waits in line until the limiter grants a slot, then for the slot (see rateLimit/line.ts), within the
- * ceiling (waitCeiling.ts): a wait the service told that outlasts it fails at once, as does a line that does.
- * Returns the granted turn.
+ * ceiling (waitCeiling.ts): a wait the service told, or a slot granted, that outlasts it fails at once. A place in
+ * line is only an estimate (requests ahead may leave), so a request in line waits its naps and fails when the
+ * next would outlast the ceiling. Returns the granted turn.
  */
 export async function waitForSlot(
 	ctx: TransportContext,

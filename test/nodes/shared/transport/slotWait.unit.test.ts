@@ -4,7 +4,7 @@
  * grid that comes too late for a request that already waited is this node's line. Fake clock, as the transport's
  * unit tests.
  */
-import { RateLimiter } from '../../../../nodes/shared/rateLimit/limiter';
+import { RateLimiter, type SlotTurn } from '../../../../nodes/shared/rateLimit/limiter';
 import type { TransportContext } from '../../../../nodes/shared/qrtracRequest';
 import { waitForSlot, type SlotWait } from '../../../../nodes/shared/slotWait';
 import { lineWaitTooLong, slotTooFar } from '../../../../nodes/shared/waitCeiling';
@@ -267,4 +267,34 @@ it('a Maximum Wait with decimals is shown as given: 2.5 s, not 3 s beside a wait
 	);
 	const moved = slotTooFar(2000, Date.now(), { ceilingMs: 1250, waitedMs: 0 }, 'team').message;
 	expect(moved).toMatch(/over this node's Maximum Wait of 1\.25 s$/);
+});
+
+it('a request whose place in line lies past Maximum Wait waits in short steps and fails when the next would pass it, not at once', async () => {
+	// a team's 5/s plan, 100 requests in line ahead (their places about 20 s away), Maximum Wait 10 s; the requests
+	// ahead keep asking again as they would (at each of this request's naps), and none is sent
+	const limiter = new RateLimiter({ ratePerSecond: 5 });
+	expect(limiter.take().granted).toBe(true);
+	limiter.observe({ limit: 5, remaining: 4 }, 200);
+	let ahead: SlotTurn[] = Array.from({ length: 100 }, () => limiter.take());
+	const sleep = jest.requireMock<{ sleep: jest.Mock }>('n8n-workflow').sleep;
+	const naps: number[] = [];
+	sleep.mockImplementation(async (ms: number) => {
+		naps.push(ms);
+		jest.setSystemTime(Date.now() + ms);
+		ahead = ahead.map((turn) => (turn.granted ? turn : limiter.take(turn)));
+	});
+	const startedAt = Date.now();
+
+	const error = await failure(
+		waitForSlot(ctx, { ...slotWait(limiter, 0, 10_000), limitOf: 'team' }, 1),
+	);
+
+	// the place is an estimate (requests ahead may leave): it is not failed on, the request waits out its steps
+	const waitedMs = Date.now() - startedAt;
+	expect(waitedMs).toBeGreaterThan(9_000);
+	expect(waitedMs).toBeLessThanOrEqual(10_000);
+	expect(Math.max(...naps)).toBeLessThanOrEqual(250); // a quarter of the one-second window at most
+	expect(error?.message).toMatch(
+		/^No request slot would come within this node's Maximum Wait of 10 s: this request has already waited 10 s, and its place in line is about [\d.]+ s away at the current pace \(\d+ requests ahead\)$/,
+	);
 });
