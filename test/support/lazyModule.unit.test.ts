@@ -2,7 +2,7 @@
  * The pure projects' stand-ins for n8n-workflow's heavy libraries (test/support/lazy, mapped in jest.config.js)
  * must be those libraries: each is loaded on first use and then behaves as the module itself.
  */
-const realPath = (name: string) => jest.requireActual<unknown>(name);
+const realPath = (name: string) => jest.requireActual<object>(name);
 const { lazyDependencies } = globalThis as unknown as { lazyDependencies: Record<string, string> };
 
 describe('lazy stand-ins of n8n-workflow libraries', () => {
@@ -26,7 +26,9 @@ describe('lazy stand-ins of n8n-workflow libraries', () => {
 	it('esprima-next and xml2js: their exports, read on first use', () => {
 		const esprima = require('esprima-next') as { parseScript(code: string): { type: string } };
 		expect(esprima.parseScript('1 + 1').type).toBe('Program');
-		const xml2js = require('xml2js') as typeof import('xml2js');
+		const xml2js = require('xml2js') as {
+			parseString(xml: string, done: (error: unknown, result: unknown) => void): void;
+		};
 		let parsed: unknown;
 		xml2js.parseString('<a>b</a>', (error, result) => {
 			expect(error).toBeNull();
