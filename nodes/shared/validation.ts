@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { executionNode } from './executionNode';
 import { inNodeWords, modelWords, toModel } from './validation/nodeWords';
+import { countSchema } from './validation/count';
 import { asText } from './validation/text';
 import { uriProblem } from './validation/uri';
 import { isToolNode, operationError } from './nodeErrors';
@@ -149,13 +150,8 @@ export const hexColourSchema = z
 /** The rule of a tag, and of a list of tags, lives in validation/tags.ts. */
 export { tagSchema, tagsSchema } from './validation/tags';
 
-export const limitSchema = z
-	.number({ invalid_type_error: 'must be a number' })
-	.int('must be a whole number')
-	.min(1, 'must be at least 1')
-	.max(100, 'must be at most 100');
-
-export const pageSchema = z.number().int('must be a whole number').min(1, 'must be at least 1');
+/** A page's size the service takes: 1 to 100 (its text too, as every count). */
+export const limitSchema = countSchema(100);
 
 /** Whether `value` is a full http(s) URL with a host: what a field takes, and what a picker may offer as a link. */
 export function isHttpUrl(value: string): boolean {

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readParameter } from '../../shared/parameters';
 import { flagSchema, switchValue } from '../../shared/validation';
-import { listLimitSchema } from '../../shared/validation/listLimit';
+import { countSchema } from '../../shared/validation/count';
 import { limitOption, returnAllOption } from '../descriptions/common';
 
 /** Return All and Limit of a Get Many: the form, the zod fields, the reading, and the cut. */
@@ -10,7 +10,8 @@ export const returnAllProperties: INodeProperties[] = [returnAllOption, limitOpt
 
 export const returnAllShape = {
 	returnAll: flagSchema('Return All'),
-	limit: listLimitSchema.describe('Limit'),
+	// a list the service returns whole and the node cuts itself: any whole number from 1
+	limit: countSchema().describe('Limit'),
 };
 
 export interface ReturnAll {

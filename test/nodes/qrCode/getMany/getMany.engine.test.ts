@@ -45,6 +45,24 @@ describe('Get Many', () => {
 		}
 	});
 
+	it("takes a Limit and a Page Size a sheet gives as text ('120', '60') as their numbers", async () => {
+		const result = await run(
+			'getMany',
+			{
+				limit: '={{ $json.limit }}',
+				options: { teamOverride: listTeamId, pageSize: '={{ $json.size }}' },
+			},
+			[{ limit: '120', size: ' 60 ' }],
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(120);
+		expect(suite.sim.requestLog.map((entry) => [entry.query.limit, entry.query.page])).toEqual([
+			['60', '1'],
+			['60', '2'],
+		]);
+	});
+
 	it('returns a limit above 100 through pages of 100, each code once', async () => {
 		const result = await run('getMany', { limit: 120, options: { teamOverride: listTeamId } });
 

@@ -24,6 +24,19 @@ it('asks for the first page at the default page size (100), newest changes first
 	]);
 });
 
+it("takes a Limit and a Page Size given as text (a sheet's cell, an expression's string) as their numbers", async () => {
+	const run = await runAction('qrCode', 'getMany', {
+		returnAll: false,
+		limit: '3',
+		options: { pageSize: ' 2 ' },
+	});
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map(described)[0]).toMatchObject({
+		qs: { sortBy: 'updatedAt', sortOrder: 'desc', limit: 2, page: 1 },
+	});
+});
+
 describe('parse refuses bad input, naming the field and the item', () => {
 	const refusals: Refusal[] = [
 		{

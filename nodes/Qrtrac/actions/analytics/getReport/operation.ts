@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { readTotalsAnswers, walkBulkScans, type QrCode } from '../../../../shared/api';
 import type { ItemResults, Rows, TaskPool } from '../../../../shared/executor';
 import { flagSchema, validateParameters } from '../../../../shared/validation';
+import { countSchema } from '../../../../shared/validation/count';
 import { withIpPrivacy } from '../../../../shared/records/ipPrivacy';
 import { getTeamOverride, readParameter } from '../../../helpers/parameters';
 import { describeScanRows } from '../../../../shared/records/scanRows';
@@ -63,12 +64,7 @@ function inputSchema(timezone: string) {
 				)
 				.describe('Breakdowns'),
 			simplify: flagSchema('Simplify'),
-			topN: z.coerce
-				.number({ invalid_type_error: 'must be a number' })
-				.int('must be a whole number')
-				.min(1, 'must be at least 1')
-				.max(1000, 'must be at most 1000')
-				.describe('Top Values'),
+			topN: countSchema(1000).describe('Top Values'),
 			uniqueVisitorKey: z
 				.enum(VISITOR_KEYS, {
 					errorMap: () => ({ message: 'must be "ip" or "ipDeviceOsBrowser"' }),
