@@ -135,13 +135,6 @@ export const nameSchema = z.preprocess(
 	nonEmptyTextSchema.max(200, 'must be at most 200 characters'),
 );
 
-/** Epoch milliseconds: a whole number between 2000-01-01 and 2200-01-01. */
-export const epochMsSchema = z
-	.number({ invalid_type_error: 'must be a number of epoch milliseconds' })
-	.int('must be a whole number of epoch milliseconds')
-	.min(946684800000, 'must be epoch milliseconds (after 2000-01-01); seconds are not accepted')
-	.max(7258118400000, 'must be epoch milliseconds before 2200-01-01');
-
 export const hexColourSchema = z
 	.string()
 	.trim()

@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 
-import { epochMsSchema } from '../validation';
 import { firstMsOf, type CalendarUnit } from '../zonedCalendar';
 
 /**
@@ -11,8 +10,31 @@ import { firstMsOf, type CalendarUnit } from '../zonedCalendar';
  * operations' custom Start and End (analytics/timeRange.ts, which makes an End cover the period it names).
  */
 
+const EPOCH_MS_2000 = 946684800000;
+const EPOCH_MS_2200 = 7258118400000;
+
+/**
+ * Epoch milliseconds: a whole number between 2000-01-01 and 2200-01-01. A smaller one is told as epoch seconds only
+ * when it is seconds of those years; any other (202603, a sheet's year and month) is no time the node can read.
+ */
+const epochMsSchema = z
+	.number({ invalid_type_error: 'must be a number of epoch milliseconds' })
+	.int('must be a whole number of epoch milliseconds')
+	.max(EPOCH_MS_2200, 'must be epoch milliseconds before 2200-01-01')
+	.superRefine((value, ctx) => {
+		if (value >= EPOCH_MS_2000) return;
+		const seconds = value >= EPOCH_MS_2000 / 1000 && value <= EPOCH_MS_2200 / 1000;
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			message: seconds
+				? 'must be epoch milliseconds (after 2000-01-01); seconds are not accepted'
+				: `must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds after 2000-01-01, not ${value}`,
+		});
+	});
+
 /** What a value names: one moment, or a whole day, ISO week or month of the zone (a date without a time). */
-type ReadTime = { moment: number } | { period: DateTime; unit: CalendarUnit } | { refused: string };
+type ReadTime =
+	{ moment: number; date?: true } | { period: DateTime; unit: CalendarUnit } | { refused: string };
 
 const NOT_A_DATE = 'must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds';
 const YEAR_ALONE_REFUSED =
@@ -38,8 +60,8 @@ const NAMED_MONTH = /^([+-]\d{6}|\d{4})-?\d{2}$/;
 
 /** Reads `raw` as a moment or a period of the zone, or says why it is neither; epoch ms are checked by the schema. */
 function readDateOrEpochMs(raw: unknown, timezone: string): ReadTime {
-	if (DateTime.isDateTime(raw)) return { moment: raw.toMillis() };
-	if (raw instanceof Date) return { moment: raw.getTime() };
+	if (DateTime.isDateTime(raw)) return { moment: raw.toMillis(), date: true };
+	if (raw instanceof Date) return { moment: raw.getTime(), date: true };
 	const digits = dateText(raw);
 	if (typeof raw === 'number' && digits === undefined) return { moment: raw };
 	const text = digits ?? (typeof raw === 'string' ? raw.trim() : '');
@@ -49,7 +71,7 @@ function readDateOrEpochMs(raw: unknown, timezone: string): ReadTime {
 	const parsed = DateTime.fromISO(text, { zone: timezone });
 	if (!parsed.isValid) return { refused: NOT_A_DATE };
 	const unit = namedUnit(text);
-	return unit === undefined ? { moment: parsed.toMillis() } : { period: parsed, unit };
+	return unit === undefined ? { moment: parsed.toMillis(), date: true } : { period: parsed, unit };
 }
 
 /** The text of a date given as digits or a number of them; undefined for anything else. */
@@ -89,7 +111,13 @@ export function dateOrEpochMsSchema(
 				ctx.addIssue({ code: z.ZodIssueCode.custom, message: read.refused });
 				return z.NEVER;
 			}
-			return 'moment' in read ? read.moment : ofPeriod(read.period, read.unit);
+			const ms = 'moment' in read ? read.moment : ofPeriod(read.period, read.unit);
+			// a date is told as a date: its epoch milliseconds are not what the person gave
+			if (!('moment' in read && read.date === undefined) && ms < EPOCH_MS_2000) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a date after 2000-01-01' });
+				return z.NEVER;
+			}
+			return ms;
 		})
 		.pipe(epochMsSchema);
 }

@@ -256,3 +256,24 @@ describe('a custom bound given as a date without a time, of any ISO 8601 form', 
 		},
 	);
 });
+
+it.each([202603, '202603', 12345, '26031', 99999999999, '-5'])(
+	'refuses %j, which is neither a date nor epoch seconds or milliseconds of 2000 to 2200, without calling it seconds',
+	(given) => {
+		const result = timeBoundSchema('start', 'Europe/Berlin').safeParse(given);
+		const message = result.success ? '' : result.error.issues[0].message;
+		expect(message).toMatch(
+			/^must be a date such as 2026-01-31T08:00:00 or a number of epoch milliseconds after 2000-01-01, not -?\d+$/,
+		);
+	},
+);
+
+it.each(['1999-12-31', '1999-12-31T08:00:00Z', new Date('1970-01-02T00:00:00Z')])(
+	'refuses a date before 2000 (%j) as a date, not by its epoch milliseconds',
+	(given) => {
+		const result = timeBoundSchema('start', 'Europe/Berlin').safeParse(given);
+		expect(result.success ? '' : result.error.issues[0].message).toBe(
+			'must be a date after 2000-01-01',
+		);
+	},
+);
