@@ -152,6 +152,7 @@ export function interpretAnswer(
 			unconfirmed: true,
 			failure: {
 				kind: 'malformedResponse',
+				offContract: true,
 				status,
 				message: `QRTRAC answered ${reading.operation} with HTTP ${status} without saying whether it succeeded (${empty ? 'no body' : 'no "success" and no "data"'})`,
 			},
@@ -218,7 +219,7 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
 
 /**
  * A body that is not JSON: its status says what happened, as for any other answer (the contract publishes no
- * body for a 429 or a 401, and proxies and rate-limit middleware send HTML or text); only a 2xx is garbled.
+ * body for a 429 or a 401, and proxies and rate-limit middleware send HTML or text); only a 2xx is garbled, an answer off the contract.
  */
 function notJson(status: number, text: string, reading: AnswerReading): AttemptFailure {
 	// what a page shows: its head (a title repeating the heading), scripts and styles left out
@@ -229,8 +230,10 @@ function notJson(status: number, text: string, reading: AnswerReading): AttemptF
 		.replace(/\s+/g, ' ')
 		.trim();
 	const shown = cut(excerpt, EXCERPT_CHARS);
+	const ok = status >= 200 && status < 300;
 	return {
-		kind: status >= 200 && status < 300 ? 'malformedResponse' : classifyFailure(status, undefined),
+		kind: ok ? 'malformedResponse' : classifyFailure(status, undefined),
+		...(ok ? { offContract: true as const } : {}),
 		status,
 		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and a body that is not JSON${shown ? `: "${shown}"` : ''}`,
 		...(shown ? { quotesBody: true as const } : {}),

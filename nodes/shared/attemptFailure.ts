@@ -19,6 +19,8 @@ export interface AttemptFailure {
 	answerTooLarge?: true;
 	/** The message quotes an excerpt of the answer (serviceErrors.ts shows it as it came). */
 	quotesBody?: true;
+	/** A 2xx the contract does not describe: not JSON, or neither `success` nor `data` (api/answerErrors.ts). */
+	offContract?: true;
 }
 
 export const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [

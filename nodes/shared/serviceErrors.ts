@@ -1,7 +1,9 @@
 import type { INode, JsonObject, NodeApiError } from 'n8n-workflow';
 
+import { markOffContract } from './api/answerErrors';
 import type { PlanCount } from './api/route';
 import { apiError } from './nodeErrors';
+import type { FailureKind } from './retryPolicy';
 import { FIELD_LABELS } from './records/fieldLabels';
 
 /** What went wrong with one request, in the service's words where it gave any. */
@@ -27,6 +29,22 @@ export interface ServiceFailure {
 	sendsInvitation?: true;
 	/** What the request uses up of the plan (api/route.ts): its 403 may be that limit as well as the role's. */
 	usesPlan?: PlanCount;
+	/** How the request failed at the service or on the network (retryPolicy.ts): `isRequestFailure`. */
+	kind?: FailureKind;
+	/** A 2xx the contract does not describe (answerBody.ts): api/answerErrors.ts `isOffContract`. */
+	offContract?: true;
+}
+
+/** The errors of requests that failed at the service or on the network, by identity (`ServiceFailure.kind`). */
+const requestFailures = new WeakSet<object>();
+
+/**
+ * Whether `error` is a request's failure at the service or on the network (a refusal, a 5xx, an answer too large or
+ * garbled, no answer), as the transport classified it: not a Stop, a told wait past Maximum Wait, a setting
+ * refused before sending, nor an error of the node's own code, which asking otherwise would only hide.
+ */
+export function isRequestFailure(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && requestFailures.has(error);
 }
 
 /** The errors of answers too large to read, by identity: nothing the service sends can make one. */
@@ -302,5 +320,7 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 	});
 	if (failure.answerTooLarge) tooLargeAnswers.add(error);
 	if (failure.outcomeUnknown) unknownOutcomes.add(error);
+	if (failure.kind !== undefined) requestFailures.add(error);
+	if (failure.offContract) markOffContract(error);
 	return error;
 }

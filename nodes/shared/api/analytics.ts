@@ -1,8 +1,7 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import { CapWatch, looksCapped, nextSpan, splitSlice, type ScanSlice } from '../cappedAnswers';
-import { isAnswerTooLarge } from '../serviceErrors';
-import { isCancelled } from '../slotWait';
+import { isAnswerTooLarge, isRequestFailure } from '../serviceErrors';
 import { eachAtOnce } from '../taskPool';
 import type { TransportContext } from '../transport';
 import { isOffContract } from './answerErrors';
@@ -263,8 +262,9 @@ export async function walkBulkScans(
 				return found;
 			}
 			const [qrId] = slice.qrIds;
-			// a slice split by codes alone may hold other seconds of the code: when its read fails (refused, too large,
-			// no answer) or is not shown whole, the slice is split by time; an answer off the contract, or Stop, ends it
+			// a slice split by codes alone may hold other seconds of the code: when its request fails (refused, too
+			// large, no answer) or its read is not shown whole, the slice is split by time; anything else ends the walk
+			// (an answer off the contract, Stop, a told wait past Maximum Wait, an error of the node's own code)
 			const fallible = slice.timeAlike === true && slice.endTime > slice.startTime;
 			const whole = await codeScansAt(ctx, {
 				qrId,
@@ -276,7 +276,7 @@ export async function walkBulkScans(
 				advice: options.cappedAdvice,
 				fallible,
 			}).catch((error: unknown) => {
-				if (fallible && !isOffContract(error) && !isCancelled(ctx)) return undefined;
+				if (fallible && isRequestFailure(error) && !isOffContract(error)) return undefined;
 				throw error;
 			});
 			if (whole === undefined)

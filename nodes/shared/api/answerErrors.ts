@@ -26,12 +26,21 @@ export interface AnswerSource {
 	redact?: readonly string[];
 }
 
-/** The errors of answers off the contract (`unexpectedAnswer`), by identity: no other failure is marked so. */
+/**
+ * The errors of answers off the contract, by identity: `unexpectedAnswer`'s, and the transport's for a 2xx that is
+ * not JSON or says nothing (no `success`, no `data`: answerBody.ts), which serviceErrors.ts marks here.
+ */
 const offContract = new WeakSet<object>();
 
+/** Marks `error` as the failure of an answer off the contract (`isOffContract`). */
+export function markOffContract<E extends object>(error: E): E {
+	offContract.add(error);
+	return error;
+}
+
 /**
- * Whether `error` is an answer off the contract (`unexpectedAnswer`'s): a reader with another way to ask may try
- * it after a refusal or a network failure, never after such an answer, which asking otherwise would only hide.
+ * Whether `error` is an answer off the contract: a reader with another way to ask may try it after a refusal or a
+ * network failure, never after such an answer, which asking otherwise would only hide.
  */
 export function isOffContract(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && offContract.has(error);
@@ -54,8 +63,7 @@ export function unexpectedAnswer(
 			itemIndex: source.itemIndex,
 		},
 	);
-	offContract.add(error);
-	return error;
+	return markOffContract(error);
 }
 
 /**

@@ -2,7 +2,14 @@
  * meets the new stop (ignoredRange.ts): duplicates, events at slice edges, events without qrId. One comparing
  * whole seconds is split by codes once a second's halves answer alike (`halvesAlike`), not a request per ms. */
 import * as api from '../../../../nodes/shared/api';
-import { fakeContext, ok, type SentRequest } from '../../../support/fakeContext';
+import * as scanTotals from '../../../../nodes/shared/api/scanTotals';
+import {
+	fakeContext,
+	ok,
+	refused,
+	type FakeAnswer,
+	type SentRequest,
+} from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({
@@ -185,33 +192,107 @@ it.each([
 });
 
 /**
- * As above, but the read fails without an answer (a timeout, a dropped connection): no HTTP status, yet no answer
- * against the contract either, so the slice is split by time after all and every scan read.
+ * Each way the read of a code over such a slice may fail (Get Scans, or the Get Scan Totals that checks it), on a
+ * service that meets the contract or not: a failure of the request (a refusal, a 5xx, no answer) splits the slice
+ * by time and every scan is read once; an answer off the contract (ScanEventsResponse, application/json), a 2xx
+ * that is no JSON or says nothing (no `success`, no `data`) as much as data that is no list, fails the walk naming
+ * the operation, nothing returned; so does a told wait past Maximum Wait.
  */
-it.each(['ETIMEDOUT', 'ECONNRESET'])(
-	'reads every scan when the read of a code over such a slice fails with %s',
-	async (code) => {
-		const scans = busyThenLater();
-		const service = wholeSeconds(scans, 'oldest');
-		const { ctx } = fakeContext({
-			answers: (request: SentRequest) =>
-				request.method === 'GET' ? { networkError: code } : service(request),
+describe.each(['Get Scans', 'Get Scan Totals'])(
+	'the read of a code by %s over such a slice',
+	(which) => {
+		const failures: Array<[string, () => FakeAnswer, RegExp | 'every', RegExp | 'every']> = [
+			[
+				'a 429 telling a wait past Maximum Wait',
+				() => ({ ...refused(429, 'slow down'), headers: { 'retry-after': '3600' } }),
+				/Maximum Wait/,
+				/Maximum Wait/,
+			],
+			['a 429 every time', () => refused(429, 'slow down'), 'every', 'every'],
+			['a 500 every time', () => refused(500, 'boom'), 'every', 'every'],
+			['a 404', () => refused(404, 'Not found'), 'every', 'every'],
+			['a 2xx saying success: false', () => refused(200, 'nope'), 'every', 'every'],
+			[
+				'a 2xx that is not JSON',
+				() => ({ status: 200, body: '<html>gateway garbled</html>' }),
+				/GET \/api\/analytics-api\/detailed\/q1 with HTTP 200 and a body that is not JSON/,
+				/POST \/api\/analytics-api\/overviews with HTTP 200 and a body that is not JSON/,
+			],
+			[
+				'a 2xx {} (no success, no data)',
+				() => ({ status: 200, body: {} }),
+				/GET \/api\/analytics-api\/detailed\/q1 with HTTP 200 without saying whether it succeeded/,
+				/POST \/api\/analytics-api\/overviews with HTTP 200 without saying whether it succeeded/,
+			],
+			['a 2xx {success: true} (no data)', () => ok(), 'every', 'every'],
+			['a 2xx whose data is no list', () => ok('not scans'), /Get Scans/, /Get Scan Totals/],
+			['an event of another code', () => ok([{ qrId: 'q9', scanTime: T }]), /Get Scans/, 'every'],
+			['ETIMEDOUT', () => ({ networkError: 'ETIMEDOUT' }), 'every', 'every'],
+			['ECONNRESET', () => ({ networkError: 'ECONNRESET' }), 'every', 'every'],
+		];
+		it.each(failures)('answered %s', async (_, fail, wantGet, wantTotals) => {
+			const scans = busyThenLater();
+			const service = wholeSeconds(scans, 'oldest');
+			const { ctx } = fakeContext({
+				credentials: { maxWaitSeconds: 60 },
+				answers: (request: SentRequest) => {
+					const hit =
+						which === 'Get Scans' ? request.method === 'GET' : request.url.endsWith('/overviews');
+					return hit ? fail() : service(request);
+				},
+			});
+			const [startTime, endTime] = [T + 100, T + 3_999];
+			const found: number[] = [];
+			const outcome = await api
+				.walkBulkScans(ctx, { qrIds: ['q1', 'q2'], startTime, endTime }, (answer) =>
+					found.push(...answer.map((scan) => scan.scanTime)),
+				)
+				.then(
+					() => 'completed',
+					(error: Error & { description?: string }) =>
+						`${error.message} ${error.description ?? ''}`,
+				);
+			const want = which === 'Get Scans' ? wantGet : wantTotals;
+			if (want === 'every') {
+				const inRange = scans.filter((s) => s.scanTime >= startTime && s.scanTime <= endTime);
+				expect({ outcome, found: found.sort((a, b) => a - b) }).toEqual({
+					outcome: 'completed',
+					found: inRange.map((scan) => scan.scanTime),
+				});
+			} else
+				expect({ outcome, found: found.length }).toEqual({
+					outcome: expect.stringMatching(want),
+					found: 0,
+				});
 		});
-		const [startTime, endTime] = [T + 100, T + 3_999];
-		const found: number[] = [];
-		const outcome = await api
-			.walkBulkScans(ctx, { qrIds: ['q1', 'q2'], startTime, endTime }, (answer) =>
-				found.push(...answer.map((scan) => scan.scanTime)),
-			)
-			.then(
-				() => 'completed',
-				(error: Error) => error.message,
-			);
-		const inRange = scans.filter((scan) => scan.scanTime >= startTime && scan.scanTime <= endTime);
-		expect(outcome).toBe('completed');
-		expect(found.sort((a, b) => a - b)).toEqual(inRange.map((scan) => scan.scanTime));
 	},
 );
+
+/**
+ * An error of the node's own code while that read is checked (here the Get Scan Totals read failing once with a
+ * TypeError) is no failure of the request: it ends the walk, never hidden by splitting the slice by time.
+ */
+it('fails the walk on an error of its own code while reading a code over such a slice', async () => {
+	const scans = busyThenLater();
+	const { ctx } = fakeContext({ answers: wholeSeconds(scans, 'oldest') });
+	const fault = jest
+		.spyOn(scanTotals, 'getTotalScansOverview')
+		.mockRejectedValueOnce(new TypeError('a fault of the node'));
+	const found: number[] = [];
+	const outcome = await api
+		.walkBulkScans(ctx, { qrIds: ['q1', 'q2'], startTime: T + 100, endTime: T + 3_999 }, (answer) =>
+			found.push(...answer.map((scan) => scan.scanTime)),
+		)
+		.then(
+			() => 'completed',
+			(error: Error) => `${error.name}: ${error.message}`,
+		)
+		.finally(() => fault.mockRestore());
+	expect({ outcome, found: found.length }).toEqual({
+		outcome: 'TypeError: a fault of the node',
+		found: 0,
+	});
+});
 
 /** The execution stopped (n8n's Stop) while that read failed: the walk ends there, nothing more is asked. */
 it('ends the walk at once when the execution is stopped during the read of a code over such a slice', async () => {

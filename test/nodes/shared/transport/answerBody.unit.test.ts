@@ -197,6 +197,8 @@ describe('interpretAnswer of a 2xx without a body', () => {
 				unconfirmed: true,
 				failure: {
 					kind: 'malformedResponse',
+					// the contract publishes no 2xx without a body (api/answerErrors.ts `isOffContract`)
+					offContract: true,
 					status,
 					message: `QRTRAC answered PUT /api/teams-api/t/members/a%40b.example/changeRole with HTTP ${status} without saying whether it succeeded (no body)`,
 				},
@@ -205,6 +207,7 @@ describe('interpretAnswer of a 2xx without a body', () => {
 		expect(interpretAnswer(200, '{}', reading)).toMatchObject({
 			unconfirmed: true,
 			failure: {
+				offContract: true,
 				message: expect.stringMatching(
 					/changeRole with HTTP 200 without saying whether it succeeded \(no "success" and no "data"\)$/,
 				),
@@ -214,8 +217,11 @@ describe('interpretAnswer of a 2xx without a body', () => {
 
 	it('stays not JSON where the envelope is optional (the v1 create: nothing names a link made), and on a refusal', () => {
 		const v1 = interpretAnswer(200, '', { ...reading, envelopeOptional: true });
-		expect(v1).toMatchObject({ failure: { kind: 'malformedResponse' } });
+		expect(v1).toMatchObject({ failure: { kind: 'malformedResponse', offContract: true } });
 		expect('failure' in v1 && v1.failure.message).toContain('a body that is not JSON');
-		expect(interpretAnswer(401, '', reading)).toMatchObject({ failure: { kind: 'clientError' } });
+		// a refusal's page (a proxy's 401) is a refusal, not an answer off the contract
+		const refusal = interpretAnswer(401, '', reading);
+		expect(refusal).toMatchObject({ failure: { kind: 'clientError' } });
+		expect('failure' in refusal && refusal.failure.offContract).toBeUndefined();
 	});
 });
