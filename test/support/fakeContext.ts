@@ -37,6 +37,12 @@ export interface FakeContextOptions {
 	/** Parameters of each input item (the node's parameters are the same for all unless they differ here). */
 	items?: IDataObject[];
 	parameters?: IDataObject | ((itemIndex: number) => IDataObject);
+	/**
+	 * The parameters as the workflow wrote them, expressions included (n8n's stored `node.parameters`), for
+	 * per-item `parameters`: n8n stores an expression whatever each item's value, so a rule reading the stored
+	 * field sees it with one item or items alike too. Unless set, guessed from the items' values (`storedAcross`).
+	 */
+	stored?: IDataObject;
 	credentials?: IDataObject;
 	continueOnFail?: boolean;
 	/** The node's version (its form layout and outputs); 1 unless set. */
@@ -120,9 +126,10 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 			: (options.parameters ?? {});
 
 	const nodeParameters: IDataObject =
-		typeof options.parameters === 'function'
+		options.stored ??
+		(typeof options.parameters === 'function'
 			? (storedAcross(items.map((_item, itemIndex) => parametersOf(itemIndex))) as IDataObject)
-			: (options.parameters ?? {});
+			: (options.parameters ?? {}));
 	const ctx = {
 		getNode: () => ({
 			...NODE,
@@ -172,10 +179,12 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
 const PER_ITEM = '={{ per item }}';
 
 /**
- * The parameters as n8n's node holds them when they differ per item: a value the items share as it is, objects
- * (a collection, a picker's `__rl` and mode) and lists of as many rows field by field, row by row, at any depth;
- * an expression only where the items' values differ. A rule reading the stored field (a picker's shape) then sees
- * what n8n gives it, inside a collection too (Options > Team (Override), the picked codes' rows).
+ * The parameters as n8n's node holds them when they differ per item, for a caller that does not give them
+ * (`stored`): a value the items share as it is, objects (a collection, a picker's `__rl` and mode) and lists of as
+ * many rows field by field, row by row, at any depth; an expression only where the items' values differ. A rule
+ * reading the stored field (a picker's shape) then sees what n8n gives it, inside a collection too (Options > Team
+ * (Override), the picked codes' rows). A guess: where the workflow wrote an expression that gives every item the
+ * same value, n8n still stores the expression, so a caller with a template (parseItems.ts) gives it.
  */
 function storedAcross(values: unknown[]): unknown {
 	const [first] = values;

@@ -1,4 +1,5 @@
-/** The fake context holds the node's parameters as n8n stores them when they differ per item: every field's
+/** The fake context holds the node's parameters as n8n stores them: as the caller wrote them (parseItems, its
+ * `VALUE` the expression, whatever each item gives), or, without that, when they differ per item, every field's
  * stored shape (a picker's `__rl` and mode, a collection's fields, a list's rows) kept at any depth, an expression
  * only where the items' values differ, so that a rule reading the stored field sees what n8n gives it. */
 import type { IDataObject } from 'n8n-workflow';
@@ -60,4 +61,31 @@ it('a picker at the top level (QR Code of Get) whose value differs per item is r
 		['qr_2', 'qr_3'],
 	);
 	expect(parsed.map((item) => item.error?.message)).toEqual([undefined, undefined]);
+});
+
+/**
+ * n8n stores an expression where the workflow wrote one, whatever each item's value: a Team (Override) expression
+ * giving every item no team (one item, or all alike) fails each item there (teamOverride.engine.test.ts), so here.
+ */
+it.each([
+	['one item', ['']],
+	['two items, both empty', ['', '']],
+])('a Team (Override) expression that gives no team fails the item (%s)', async (_, values) => {
+	const parsed = await parseItems(
+		'qrCode',
+		'create',
+		{
+			qrType: 'WEB',
+			name: 'Launch',
+			qrRedirectUrl: 'https://example.com',
+			options: { teamOverride: locator(VALUE) },
+		},
+		values,
+	);
+	expect(parsed.map((item) => item.error?.message)).toEqual(
+		values.map(
+			(_value, index) =>
+				`Item ${index}: "Team (Override)" is an expression that gave no team for this item`,
+		),
+	);
 });

@@ -60,10 +60,12 @@ export async function parseItems(
 	values: unknown[] = [undefined],
 	typeVersion: number = NODE_VERSIONS[NODE_VERSIONS.length - 1],
 ): Promise<ParsedItem[]> {
+	// stored as the workflow writes them (`VALUE` is the expression), each item reading its own value
+	const stored = { resource, operation, ...parameters };
 	const { ctx } = fakeContext({
 		items: values.map((value) => ({ value }) as IDataObject),
-		parameters: (itemIndex) =>
-			withValue({ resource, operation, ...parameters }, values[itemIndex]) as IDataObject,
+		parameters: (itemIndex) => withValue(stored, values[itemIndex]) as IDataObject,
+		stored,
 		typeVersion,
 	});
 	const { parse } = operations[resource][operation];

@@ -66,6 +66,39 @@ describe('Team (Override): an expression that gives an item no team', () => {
 	);
 });
 
+/**
+ * Every item given no team (one item, or all alike): n8n still stores the expression, and each item fails as
+ * above, never created in the credential's team (the fake context stores it so too: fakeContext.unit.test.ts).
+ */
+it.each([
+	['one item', [{ url: 'https://example.com/a', team: '' }]],
+	[
+		'two items, both empty',
+		[
+			{ url: 'https://example.com/a', team: '' },
+			{ url: 'https://example.com/b', team: '' },
+		],
+	],
+])(
+	'Team (Override): an expression that gives every item no team fails each (%s)',
+	async (_, items) => {
+		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
+		const result = await create(
+			1.2,
+			{ teamOverride: { __rl: true, mode: 'id', value: '={{ $json.team }}' } },
+			items,
+		);
+		expect(result.items.map((item) => item.json.error)).toEqual(
+			items.map(
+				(_item, index) =>
+					`Item ${index}: "Team (Override)" is an expression that gave no team for this item`,
+			),
+		);
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!)).toHaveLength(before);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(0);
+	},
+);
+
 describe('Team (Override): an expression that gives a number no sheet shows', () => {
 	it.each([
 		['a team picker (1.2)', 1.2, { __rl: true, mode: 'id', value: '={{ parseInt($json.team) }}' }],
