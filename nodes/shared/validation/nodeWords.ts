@@ -49,9 +49,10 @@ export function toModel(issue: { message: string; modelMessage?: string }): stri
  * item's input.
  */
 export const inNodeWords: z.ZodErrorMap = (issue, context) => {
-	if (issue.code !== z.ZodIssueCode.invalid_type) return { message: context.defaultError };
 	if (context.defaultError !== z.defaultErrorMap(issue, context).message)
 		return { message: context.defaultError };
+	if (issue.code === z.ZodIssueCode.invalid_enum_value) return { message: notAnOption(issue) };
+	if (issue.code !== z.ZodIssueCode.invalid_type) return { message: context.defaultError };
 	// an entry of a list of text (the path ends at its position) is no field missing: it is told as the list's others
 	const textEntry =
 		issue.expected === z.ZodParsedType.string && typeof issue.path.at(-1) === 'number';
@@ -60,3 +61,18 @@ export const inNodeWords: z.ZodErrorMap = (issue, context) => {
 		message: issue.expected === z.ZodParsedType.string ? MUST_BE_TEXT : context.defaultError,
 	};
 };
+
+/**
+ * A choice an expression gave that is none of the field's options (`DESC` for Sort Order): the values it takes, as
+ * an expression must give them, and the one it meant when only the case differs (the options are matched exactly).
+ */
+function notAnOption(issue: z.ZodInvalidEnumValueIssue): string {
+	const given = issue.received;
+	const meant =
+		typeof given === 'string'
+			? issue.options.find((option) => String(option).toLowerCase() === given.toLowerCase())
+			: undefined;
+	const options = issue.options.map((option) => JSON.stringify(option)).join(', ');
+	const hint = meant === undefined ? '' : ` (the case counts: ${JSON.stringify(meant)})`;
+	return `must be one of ${options}, not ${JSON.stringify(given)}${hint}`;
+}

@@ -40,6 +40,21 @@ it("takes a Limit and a Page Size given as text (a sheet's cell, an expression's
 describe('parse refuses bad input, naming the field and the item', () => {
 	const refusals: Refusal[] = [
 		{
+			rule: 'sort order one of its options, the case counting',
+			parameters: { options: { sortOrder: VALUE } },
+			good: 'desc',
+			bad: 'DESC',
+			message:
+				'Item 1: "Sort Order" must be one of "asc", "desc", not "DESC" (the case counts: "desc")',
+		},
+		{
+			rule: 'sort by one of its options',
+			parameters: { options: { sortBy: VALUE } },
+			good: 'name',
+			bad: 'title',
+			message: 'Item 1: "Sort By" must be one of "createdAt", "updatedAt", "name", not "title"',
+		},
+		{
 			rule: 'limit >= 1',
 			parameters: { limit: VALUE },
 			good: 5,
