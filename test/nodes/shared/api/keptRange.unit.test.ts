@@ -234,7 +234,9 @@ describe.each(['Get Scans', 'Get Scan Totals'])(
 			const scans = busyThenLater();
 			const service = wholeSeconds(scans, 'oldest');
 			const { ctx } = fakeContext({
-				credentials: { maxWaitSeconds: 60 },
+				// the fake clock adds up the sleeps of requests waiting side by side, so a request that retries a
+				// 429 until its tries run out may seem to have waited a minute: room enough that only the tries count
+				credentials: { maxWaitSeconds: 600 },
 				answers: (request: SentRequest) => {
 					const hit =
 						which === 'Get Scans' ? request.method === 'GET' : request.url.endsWith('/overviews');
