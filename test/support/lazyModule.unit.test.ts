@@ -60,4 +60,18 @@ describe('lazy stand-ins of n8n-workflow libraries', () => {
 		const FormData = require('form-data') as new () => object;
 		expect(utils.isObjectEmpty(new FormData())).toBe(true);
 	});
+
+	it('stands in as the module itself when listed, spread, imported whole or subclassed', () => {
+		const xml2js = require('xml2js') as Record<string, unknown>;
+		const real = jest.requireActual<Record<string, unknown>>(lazyDependencies.xml2js);
+		expect(typeof xml2js).toBe('object');
+		expect(Object.keys(xml2js).sort()).toEqual(Object.keys(real).sort());
+		expect({ ...xml2js }.parseString).toBe(real.parseString);
+		expect(Object.prototype.hasOwnProperty.call(xml2js, 'parseString')).toBe(true);
+		expect(typeof require('esprima-next')).toBe('object');
+		const FormData = require('form-data') as new () => object;
+		class Sub extends FormData {}
+		expect(new Sub()).toBeInstanceOf(Sub);
+		expect(new Sub()).toBeInstanceOf(FormData);
+	});
 });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { countSchema } from '../../shared/validation/count';
 import { dateOrEpochMsSchema } from '../../shared/validation/dateOrEpochMs';
 import { jsonObjectSchema } from '../../shared/validation/jsonObject';
 import {
@@ -137,13 +138,7 @@ function settingsSchema(mode: QrFormMode, timezone: string) {
 			passwordEnabled: flag(SCAN_RULE_LABELS.passwordEnabled),
 			password: optional(z.string()).describe(SCAN_RULE_LABELS.password),
 			ageGating: flag(SCAN_RULE_LABELS.ageGating),
-			minAge: z
-				.number({ invalid_type_error: 'must be a number' })
-				.int('must be a whole number')
-				.min(1, 'must be at least 1')
-				.max(120, 'must be at most 120')
-				.optional()
-				.describe(SCAN_RULE_LABELS.minAge),
+			minAge: countSchema(120).optional().describe(SCAN_RULE_LABELS.minAge),
 			scheduleCampaign: flag(SCAN_RULE_LABELS.scheduleCampaign),
 			campaignStart: time(SCAN_RULE_LABELS.campaignStart),
 			campaignEnd: time(SCAN_RULE_LABELS.campaignEnd),

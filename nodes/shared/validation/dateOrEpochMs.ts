@@ -113,8 +113,14 @@ export function dateOrEpochMsSchema(
 			}
 			const ms = 'moment' in read ? read.moment : ofPeriod(read.period, read.unit);
 			// a date is told as a date: its epoch milliseconds are not what the person gave
-			if (!('moment' in read && read.date === undefined) && ms < EPOCH_MS_2000) {
-				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a date after 2000-01-01' });
+			const outside =
+				ms < EPOCH_MS_2000
+					? 'from 2000-01-01'
+					: ms > EPOCH_MS_2200
+						? 'before 2200-01-01'
+						: undefined;
+			if (!('moment' in read && read.date === undefined) && outside !== undefined) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be a date ${outside} (UTC)` });
 				return z.NEVER;
 			}
 			return ms;

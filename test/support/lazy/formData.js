@@ -1,1 +1,1 @@
-module.exports = require('../lazyModule')('form-data');
+module.exports = require('../lazyModule')('form-data', { callable: true });

@@ -268,12 +268,19 @@ it.each([202603, '202603', 12345, '26031', 99999999999, '-5'])(
 	},
 );
 
-it.each(['1999-12-31', '1999-12-31T08:00:00Z', new Date('1970-01-02T00:00:00Z')])(
-	'refuses a date before 2000 (%j) as a date, not by its epoch milliseconds',
-	(given) => {
+it.each([
+	['1999-12-31', 'from 2000-01-01'],
+	['1999-12-31T08:00:00Z', 'from 2000-01-01'],
+	[new Date('1970-01-02T00:00:00Z'), 'from 2000-01-01'],
+	['2300-01-01', 'before 2200-01-01'],
+	['2206-01-31T08:00', 'before 2200-01-01'],
+	[new Date('2300-01-01T00:00:00Z'), 'before 2200-01-01'],
+])(
+	'refuses a date outside 2000 to 2200 (%j) as a date, not by its epoch milliseconds',
+	(given, bound) => {
 		const result = timeBoundSchema('start', 'Europe/Berlin').safeParse(given);
 		expect(result.success ? '' : result.error.issues[0].message).toBe(
-			'must be a date after 2000-01-01',
+			`must be a date ${bound} (UTC)`,
 		);
 	},
 );

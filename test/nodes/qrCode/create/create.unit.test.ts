@@ -194,6 +194,16 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			message: 'Item 1: "Minimum Age" must be at least 1',
 		},
 		{
+			rule: "minimum age from a sheet's text is its number",
+			parameters: {
+				...web,
+				scanRules: { ageGate: { ageGating: true, minAge: VALUE } },
+			},
+			good: '18',
+			bad: '18+',
+			message: 'Item 1: "Minimum Age" must be a number',
+		},
+		{
 			rule: 'JSON field is an object',
 			parameters: { ...web, options: { additionalFieldsJson: VALUE } },
 			good: '{"expiryDate": 1767225600000}',
