@@ -8,6 +8,7 @@ import { validateParameters } from '../../../shared/validation';
 import { hostName } from '../../../shared/hostName';
 import { hostnameSchema } from '../../../shared/validation/hostname';
 import { teamLocator } from '../../descriptions/common';
+import { isBlank } from '../../helpers/qrCodeSchemas';
 import { domainsFields } from '../../descriptions/team';
 import { teamTargetInput, teamTargetShape } from '../../helpers/teamTarget';
 import { changeTeam } from './teamChange';
@@ -30,8 +31,11 @@ const inputSchema = z
 			.min(1, 'must list at least one domain')
 			.max(MAX_DOMAINS, `must list at most ${MAX_DOMAINS} domains`)
 			.describe('Domains'),
-		// written as the domains are (hostName), so that it is found among them
-		defaultDomain: z.string().transform(hostName).describe('Default Domain'),
+		// written as the domains are (hostName), so that it is found among them; blank as every optional field is
+		// (isBlank: null from a JSON source, a key the item lacks), which the form says means the first domain
+		defaultDomain: z
+			.preprocess((value) => (isBlank(value) ? '' : value), z.string().transform(hostName))
+			.describe('Default Domain'),
 	})
 	// The domains are valid host names, so "one of the domains" also makes the default a valid host name.
 	.transform((input, ctx) => {

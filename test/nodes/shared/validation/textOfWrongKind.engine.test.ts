@@ -39,9 +39,10 @@ it('Team Member > Pause: an Email null (an empty JSON cell)', async () => {
 });
 
 it.each([
+	// (a Default Domain null is blank, the first domain: setDomains.engine.test.ts)
 	[
-		'a Default Domain null',
-		{ domains: 'qr.example.com', defaultDomain: '={{ $json.value }}' },
+		'a Default Domain given as a list',
+		{ domains: 'qr.example.com', defaultDomain: '={{ ["qr.example.com"] }}' },
 		'Default Domain',
 	],
 	['a domain of the list null', { domains: '={{ ["qr.example.com", $json.value] }}' }, 'Domains'],

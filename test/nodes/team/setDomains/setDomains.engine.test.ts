@@ -61,6 +61,40 @@ describe('Team: Set Domains', () => {
 		});
 	});
 
+	// "Empty means the first domain": a sheet's empty cell read from a JSON source is null, and a row without the
+	// column gives nothing; both are empty, as blank optional fields are everywhere else (Dynamic Link's Design)
+	it.each([
+		[
+			'null (an empty cell of a JSON source)',
+			{ domains: 'qr.example.net, go.example.net', default: null },
+		],
+		['a key the item lacks', { domains: 'qr.example.net, go.example.net' }],
+		['spaces', { domains: 'qr.example.net, go.example.net', default: '  ' }],
+	])('takes the first domain as default when the Default Domain is %s', async (_case, item) => {
+		const { team, credentials } = newOrganization();
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				resource: 'team',
+				operation: 'setDomains',
+				teamId: teamRef(team.id),
+				domains: '={{ $json.domains }}',
+				defaultDomain: '={{ $json.default }}',
+			},
+			items: [item],
+			credentials,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ defaultDomain: 'qr.example.net' });
+		expect(suite.sim.state.team(team.id)).toMatchObject({
+			domains: ['qr.example.net', 'go.example.net'],
+			defaultDomain: 'qr.example.net',
+		});
+		suite.expectRequestsFollowContract();
+	});
+
 	it.each([
 		[
 			'a domain with a scheme',
