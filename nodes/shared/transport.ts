@@ -15,6 +15,7 @@ import {
 	networkFailure,
 	refusedCredential,
 	refusedRole,
+	simpleNotFound,
 	timedOut,
 	tooLarge,
 	UNKNOWN_OUTCOME_KINDS,
@@ -236,6 +237,7 @@ async function sendWithRetries<T>(
 					? refusedCredential(request, teamId, reading.otherTeam === true, failure)
 					: {}),
 				...refusedRole(request, failure),
+				...simpleNotFound(request, failure, options.url),
 				sendsInvitation: request.sendsInvitation,
 				usesPlan: request.usesPlan,
 				itemIndex: request.itemIndex,

@@ -385,6 +385,28 @@ describe('Dynamic Link: Create', () => {
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
+	// The v1 create names no record: a 404 there is its address (a service or proxy that serves the simple
+	// interface elsewhere, or not at all), never an ID or e-mail to check.
+	it('a 404 of the simple interface points to its address and the Base URL, not to an ID or e-mail', async () => {
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 404,
+			message: 'Cannot POST /v1/qr/create',
+			method: 'POST',
+			pathPattern: '^/v1/qr/create',
+			count: 1,
+		});
+
+		const result = await createLink({ destinationUrl: 'https://example.com/x' });
+
+		expect(result.error?.httpCode).toBe('404');
+		const description = String(result.error?.description);
+		expect(description).not.toMatch(/Check the ID or e-mail/);
+		expect(description).toContain(`${suite.sim.url}/v1/qr/create`);
+		expect(description).toContain("credential's Base URL");
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
 		const wrongKey = 'qrt_wrong_key_value_123';
 		const result = await createLink(
