@@ -235,9 +235,31 @@ function notJson(status: number, text: string, reading: AnswerReading): AttemptF
 		kind: ok ? 'malformedResponse' : classifyFailure(status, undefined),
 		...(ok ? { offContract: true as const } : {}),
 		status,
-		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and a body that is not JSON${shown ? `: "${shown}"` : ''}`,
+		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and ${bodyKind(text)}${shown ? `: "${shown}"` : ''}`,
 		...(shown ? { quotesBody: true as const } : {}),
 	};
+}
+
+/**
+ * What a body that is no JSON object is: JSON all the same (a bare list, text: an answer without the envelope) is
+ * named so, for "not JSON" sends the reader looking for a proxy's page.
+ */
+function bodyKind(text: string): string {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return 'a body that is not JSON';
+	}
+	const kind =
+		parsed === null
+			? 'null'
+			: Array.isArray(parsed)
+				? 'a list'
+				: typeof parsed === 'string'
+					? 'text'
+					: `a ${typeof parsed}`;
+	return `JSON that is ${kind}, not an object`;
 }
 
 /** e.g. `HTTP 401 (the credentials were refused)`; a bare `HTTP 401` for another team (`otherTeam`). */

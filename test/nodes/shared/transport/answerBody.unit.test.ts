@@ -83,6 +83,22 @@ describe('interpretAnswer of a body that is not JSON', () => {
 		expect(message.length).toBeLessThan(320);
 	});
 
+	// The contract's answers are JSON objects (the envelope); a bare list or text in JSON is JSON all the same, and
+	// "not JSON" would send the reader to look for a proxy's page (Get Many Teams answered without the envelope).
+	it.each([
+		['[{"id":"team_1"}]', 'a list'],
+		['"https://q.example/abc"', 'text'],
+		['42', 'a number'],
+		['null', 'null'],
+	])('names JSON that is no object (%s) as such, not as a body that is not JSON', (text, kind) => {
+		const answer = interpretAnswer(200, text, reading);
+		expect(answer).toMatchObject({ failure: { kind: 'malformedResponse', status: 200 } });
+		const message = 'failure' in answer ? answer.failure.message : '';
+		expect(message).toBe(
+			`QRTRAC answered POST /api/qrs-api with HTTP 200 and JSON that is ${kind}, not an object: "${text.replace(/"/g, '"')}"`,
+		);
+	});
+
 	it("quotes what a page shows: an nginx 502 page's heading once, not its title too", () => {
 		const page =
 			'<html><head><title>502 Bad Gateway</title><style>p{}</style></head><body><center><h1>502 Bad Gateway</h1></center></body></html>';
