@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { excerptOf, locatorId, sentence, type StoredField } from '../shared/api';
+import { locatorId, type StoredField } from '../shared/api';
 import {
 	gaveNothing,
 	optionOrDefault,
@@ -9,7 +9,7 @@ import {
 	readPollParameter,
 	writtenExpression,
 } from '../shared/parameters';
-import { asText, checkItem, flagSchema, MUST_HOLD_TEXT, textIdSchema } from '../shared/validation';
+import { asText, flagSchema, textIdSchema, textOnlyEntrySchema } from '../shared/validation';
 import {
 	defaultIpAddressMode,
 	ipPrivacyOptions,
@@ -19,6 +19,7 @@ import {
 import type { ChangeKind } from './changeCursor';
 import type { CodeFilters } from './codeFilters';
 import { operationError } from '../shared/nodeErrors';
+import { checked, gaveNothingError } from './settingChecks';
 
 /** Default overlap: covers service clocks that disagree by up to +-5 s with room to spare. */
 export const DEFAULT_OVERLAP_SECONDS = 15;
@@ -203,54 +204,18 @@ function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 	});
 }
 
-/** An option written as an expression that gave nothing (shared/parameters.ts `optionOrDefault`), with its hint. */
-function gaveNothingError(ctx: IPollFunctions, message: string, label: string): Error {
-	const hint = FIELD_HINTS[label] ?? TEXT_HINT;
-	return operationError(ctx.getNode(), message, {
-		description: `A variable it reads may be empty here. ${hint} Nothing was read from QRTRAC.`,
-	});
-}
-
 /** The IP options of New Scans, checked as the Scan operations check them (shared/records/ipPrivacy.ts). */
 const ipOptionsSchema = z.object(ipPrivacyShape);
 
-/** How to give a text field that has no hint of its own. */
-const TEXT_HINT = 'Write the text, or an expression giving text.';
-
-/** How to give the Team: a picker from version 1.1, a dropdown without From List in version 1. */
-const teamHint = (choose: string) =>
-	`${choose}, give its ID, or leave the field empty to watch the credential's team.`;
-
-/** How to give a field that is not text, with an example of its own values. */
-const FIELD_HINTS: Record<string, string> = {
-	Events:
-		'Choose the events in the field, or write an expression giving a list, for example {{ ["created", "deleted"] }}.',
-	'QR Types':
-		'Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}.',
-	'Overlap Window (Seconds)':
-		'Give a number from 1 to 3600 (keep 15 unless changes or scans go missing), or an expression giving one.',
-	'Include Existing Codes on First Poll':
-		'Turn the switch on or off, or write an expression giving true or false (or that text).',
-	Team: teamHint('Pick the team From List'),
-	'Team Name or ID': teamHint('Choose the team in the field'),
-	'IP Address':
-		'Choose Hash, Keep or Remove in the field, or write an expression giving "hash", "keep" or "remove" (lower case).',
-};
-
-/** A list filter (a QR type is no number): anything but a list (`"WEB"`) is refused; left out, an empty list. */
+/**
+ * A list filter: anything but a list (`"WEB"`) is refused; left out, an empty list. A QR type is no number: an entry
+ * 2026 would match no code, so it is refused by its entry (textOnlyEntrySchema).
+ */
 const listFilterSchema = (label: string) =>
 	z
 		.preprocess(
 			(value) => value ?? [],
-			z.array(
-				z.preprocess(
-					(value, context) => asText(value, context, { takesNumbers: false }),
-					z.string({ invalid_type_error: MUST_HOLD_TEXT, required_error: MUST_HOLD_TEXT }),
-				),
-				{
-					invalid_type_error: 'must be a list',
-				},
-			),
+			z.array(textOnlyEntrySchema, { invalid_type_error: 'must be a list' }),
 		)
 		.describe(label);
 
@@ -319,29 +284,6 @@ function readFilters(ctx: IPollFunctions, given: IDataObject): CodeFilters {
 			});
 	}
 	return filters;
-}
-
-/**
- * `raw` as `schema` reads it; else the first refused field fails the poll and the test event, before any request,
- * showing the value (a number as JavaScript writes it: JSON writes NaN as null).
- */
-function checked<S extends z.ZodTypeAny>(ctx: IPollFunctions, schema: S, raw: unknown): z.infer<S> {
-	const result = checkItem(schema, raw);
-	if (!result.issues) return result.data as z.infer<S>;
-	const [issue] = result.issues;
-	const value = issue.path.reduce<unknown>(
-		(held, key) => (held as IDataObject | undefined)?.[key],
-		raw,
-	);
-	// a field's own hint (the Team's, QR Types') leads, for a number no sheet shows too; the fields without one (the
-	// text filters, IP Hash Key) take text
-	const hint = FIELD_HINTS[issue.label] ?? TEXT_HINT;
-	const given = typeof value === 'number' ? String(value) : excerptOf(value, [], 80);
-	const at = issue.path.at(-1);
-	const subject = typeof at === 'number' ? `Entry ${at + 1}` : 'It'; // a list's entry, as its refusal names it
-	throw operationError(ctx.getNode(), `"${issue.label}" ${issue.message}`, {
-		description: `${subject} is ${sentence(given)} ${hint} Nothing was read from QRTRAC.`,
-	});
 }
 
 function blankToUndefined(value: unknown): string | undefined {

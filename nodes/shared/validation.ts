@@ -112,7 +112,7 @@ export const idSchema = z
 	.refine((value) => !/^\.+$/.test(value), 'must not be only dots');
 
 /** Which numbers a text field takes as their text lives in validation/text.ts. */
-export { asText, refusedNumber } from './validation/text';
+export { asText, refusedNumber, textOnlyEntrySchema } from './validation/text';
 
 /**
  * An ID a sheet may give as a number (a column of numeric IDs): a number is its text (asText), one no sheet shows

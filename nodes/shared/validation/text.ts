@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MODEL_WORDS } from './nodeWords';
+import { MODEL_WORDS, MUST_BE_TEXT } from './nodeWords';
 
 /** The largest whole number JavaScript holds exactly; past it a sheet's long ID has already lost digits. */
 const LARGEST_EXACT = '9007199254740991';
@@ -68,24 +68,32 @@ export function refusedNumberIssue(
  * A number given for a text field is its text: a spreadsheet's postal code or phone number, an expression giving
  * 2026. A number refusedNumber names stays a number, as anything else does (a boolean is no text). As a schema's
  * preprocess (`context` given), such a number is refused here with refusedNumber's words: only a field that takes
- * numbers says why it refuses one; a field that takes none (Password) says it must be text. `entries`: the value is
- * an entry of a list, refused by its number (context's path), and whether the list takes numbers.
+ * numbers says why it refuses one; a field that takes none (Password) says it must be text.
  */
-export function asText(
-	value: unknown,
-	context?: z.RefinementCtx,
-	entries?: { takesNumbers: boolean },
-): unknown {
+export function asText(value: unknown, context?: z.RefinementCtx): unknown {
 	if (typeof value !== 'number') return value;
-	const position = context?.path.at(-1);
-	const refused = refusedNumberIssue(
-		value,
-		entries && {
-			entry: typeof position === 'number' ? position + 1 : undefined,
-			takesNumbers: entries.takesNumbers,
-		},
-	);
+	const refused = refusedNumberIssue(value);
 	if (refused === undefined) return String(value);
 	context?.addIssue(refused);
 	return value;
 }
+
+/**
+ * An entry of a list of text that takes no number (the trigger's QR Types: no QR type is one), refused by its
+ * number (from 1) in the message too: a number no sheet shows saying why (refusedNumber, offering text only), any
+ * other number (2026, which would match nothing) and anything else not text (true, an empty variable) `entry 2
+ * must be text`.
+ */
+export const textOnlyEntrySchema = z.unknown().transform((value, context): string => {
+	if (typeof value === 'string') return value;
+	const position = context.path.at(-1);
+	const entry = typeof position === 'number' ? position + 1 : undefined;
+	context.addIssue(
+		refusedNumberIssue(value, { entry, takesNumbers: false }) ?? {
+			code: z.ZodIssueCode.custom,
+			message: `${entry === undefined ? '' : `entry ${entry} `}${MUST_BE_TEXT}`,
+			fatal: true,
+		},
+	);
+	return z.NEVER;
+});

@@ -87,15 +87,47 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 		expect(requestsSince(before)).toEqual([]);
 	});
 
-	it('a QR Types entry an expression gave nothing for is told as no text, not as the field missing', async () => {
+	it('a QR Types entry an expression gave nothing for is told as no text by its entry, not as the field missing', async () => {
 		const account = newAccount();
 		const watcher = polling(account.credentials, {
 			filters: { qrTypes: '={{ ["WEB", $vars.NOPE] }}' },
 		});
 		const before = lastSeq();
-		await expect(watcher.poll()).rejects.toThrow('"QR Types" must hold text only');
+		await expect(watcher.poll()).rejects.toThrow('"QR Types" entry 2 must be text');
 		expect(requestsSince(before)).toEqual([]);
 	});
+
+	it('a QR Types entry of another kind (true) names its entry in the message, as the description does', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, { filters: { qrTypes: '={{ ["WEB", true] }}' } });
+		const failed = await watcher.poll().then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(failed?.message).toBe('"QR Types" entry 2 must be text');
+		expect(failed?.description).toMatch(/^Entry 2 is true\. Choose the values in the field/);
+	});
+
+	it.each(['[2026]', '["WEB", 7]'])(
+		'a number a sheet shows in QR Types (%s) is refused by its entry, poll and test event, never watched as a type',
+		async (list) => {
+			const account = newAccount();
+			const watcher = polling(account.credentials, { filters: { qrTypes: `={{ ${list} }}` } });
+			const before = lastSeq();
+			const entry = list === '[2026]' ? 1 : 2;
+			const message = `"QR Types" entry ${entry} must be text`;
+			const failed = await watcher.poll().then(
+				() => undefined,
+				(error: Error & { description?: string }) => error,
+			);
+			expect(failed?.message).toBe(message);
+			expect(failed?.description).toMatch(
+				new RegExp(`^Entry ${entry} is \\d+\\. Choose the values`),
+			);
+			await expect(watcher.poll('manual')).rejects.toMatchObject({ message });
+			expect(requestsSince(before)).toEqual([]);
+		},
+	);
 
 	it('a long value cut in the error ends its sentence with the cut, never "...."', async () => {
 		const account = newAccount();
