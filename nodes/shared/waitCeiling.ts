@@ -87,10 +87,11 @@ export function lineWaitTooLong(line: LineWait): { message: string; hint: string
 }
 
 /**
- * What to do about a line too long. The line holds every request of this n8n on the limit, and the limiter cannot
- * tell whose: this execution's own items in flight may be all that is ahead (a pace QRTRAC cut, a slow first
- * answer), so no hint blames other executions alone. While QRTRAC's first answer is awaited, what holds the line
- * is that answer's time, not the rate.
+ * What to do about a line too long, by what holds the request: while QRTRAC's answer to the request sent ahead is
+ * awaited (the first, or the first after the limiter restarted when idle), that answer's time, not the rate; with
+ * none ahead in line (first, or its slot granted), the requests already sent, at the limit's pace; else the
+ * requests ahead, which the limiter cannot tell apart: this execution's own items in flight may be all of them (a
+ * pace QRTRAC cut), so the hint does not say whose they are.
  */
 function lineHint(line: LineWait): string {
 	if (
@@ -98,9 +99,12 @@ function lineHint(line: LineWait): string {
 		line.placeInMs === undefined &&
 		line.nextTurnInMs !== undefined
 	)
-		return `QRTRAC has not answered the first request on this ${line.limitOf}'s rate limit yet, and the requests after it (this execution's items too) wait until it does, to learn the pace from its answer. Raise Maximum Wait in the QRTRAC credential above the time QRTRAC takes to answer a request.`;
+		return `QRTRAC has not answered the request sent ahead of it on the ${line.limitOf}'s rate limit yet, and the requests in line (this execution's items too) wait for that answer, to learn the pace from it. Raise Maximum Wait in the QRTRAC credential above the time QRTRAC takes to answer a request.`;
 	const plan = line.limitOf === 'team' ? 'the plan' : 'the Simple Interface Plan';
-	return `Other requests on the ${line.limitOf}'s rate limit are ahead of it in line (this execution's items too, and any other execution in this n8n on the same ${line.limitOf}). Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`;
+	const advice = `Run fewer workflows on the same ${line.limitOf} at once, choose ${plan} QRTRAC has you on in the credential, or raise its Maximum Wait.`;
+	if (line.slotInMs !== undefined || (line.ahead ?? 0) === 0)
+		return `No request is ahead of it in line: the requests already sent on the ${line.limitOf}'s rate limit hold the slots before its own, at the pace the ${line.limitOf}'s limit allows. ${advice}`;
+	return `Other requests on the ${line.limitOf}'s rate limit are ahead of it in line: they may be this execution's items or other executions' in this n8n. ${advice}`;
 }
 
 /**

@@ -370,7 +370,7 @@ describe("a request in line behind QRTRAC's slow first answer", () => {
 		for (const item of failed) {
 			expect(item.json.error).toMatch(/QRTRAC's first answer is awaited/);
 			expect(item.json.description).toContain(
-				"QRTRAC has not answered the first request on this team's rate limit yet",
+				"QRTRAC has not answered the request sent ahead of it on the team's rate limit yet",
 			);
 			expect(item.json.description).not.toMatch(/Other executions/);
 		}

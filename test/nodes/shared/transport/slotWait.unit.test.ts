@@ -213,7 +213,7 @@ it("while QRTRAC's first answer is awaited, the hint names that answer, not othe
 
 	expect(error?.message).toMatch(/QRTRAC's first answer is awaited; first in line/);
 	expect(error?.description).toBe(
-		"While sending POST /v1/qr/create. QRTRAC has not answered the first request on this team's rate limit yet, and the requests after it (this execution's items too) wait until it does, to learn the pace from its answer. Raise Maximum Wait in the QRTRAC credential above the time QRTRAC takes to answer a request.",
+		"While sending POST /v1/qr/create. QRTRAC has not answered the request sent ahead of it on the team's rate limit yet, and the requests in line (this execution's items too) wait for that answer, to learn the pace from it. Raise Maximum Wait in the QRTRAC credential above the time QRTRAC takes to answer a request.",
 	);
 });
 
@@ -233,9 +233,33 @@ it("a pace QRTRAC cut can leave one execution's own items in line past Maximum W
 		/its place in line is about [\d.]+ s away at the current pace \(3 requests ahead\)$/,
 	);
 	expect(error?.description).toBe(
-		"While sending POST /v1/qr/create. Other requests on the team's rate limit are ahead of it in line (this execution's items too, and any other execution in this n8n on the same team). Run fewer workflows on the same team at once, choose the plan QRTRAC has you on in the credential, or raise its Maximum Wait.",
+		"While sending POST /v1/qr/create. Other requests on the team's rate limit are ahead of it in line: they may be this execution's items or other executions' in this n8n. Run fewer workflows on the same team at once, choose the plan QRTRAC has you on in the credential, or raise its Maximum Wait.",
 	);
 });
+
+it.each([
+	['first in line', 0, 950, /\(first in line\)$/],
+	['its slot granted', 80, 990, /its send slot is [\d.]+ s away$/],
+])(
+	'a request with none ahead (%s), past Maximum Wait on the pace, is told the requests already sent set it, not that others are ahead',
+	async (_case, laterMs, waitedMs, distance) => {
+		// a team at 10/s, probed; one request sent; the next, alone, has waited nearly all of Maximum Wait: its slot,
+		// an interval after the first, is past it (granted once within the grant horizon)
+		const limiter = new RateLimiter({ ratePerSecond: 10 });
+		expect(limiter.take().granted).toBe(true);
+		limiter.observe({ limit: 10, remaining: 9 }, 200);
+		jest.setSystemTime(Date.now() + laterMs);
+
+		const error = await failure(
+			waitForSlot(ctx, { ...slotWait(limiter, waitedMs, 1000), limitOf: 'team' }, 1),
+		);
+
+		expect(error?.message).toMatch(distance);
+		expect(error?.description).toBe(
+			"While sending POST /v1/qr/create. No request is ahead of it in line: the requests already sent on the team's rate limit hold the slots before its own, at the pace the team's limit allows. Run fewer workflows on the same team at once, choose the plan QRTRAC has you on in the credential, or raise its Maximum Wait.",
+		);
+	},
+);
 
 it('a place whose slot is due now (the request ahead yet to take it) states a distance, not "waited 3 s" of 3 s alone', async () => {
 	// a plan of 100 a second: a slot about every 10 ms, one a little late still counting as on the grid
