@@ -27,8 +27,9 @@ export interface SlotWait {
 /**
  * Waits in line until the limiter grants a slot, then for the slot (see rateLimit/line.ts), within the
  * ceiling (waitCeiling.ts): a wait the service told, or a slot granted, that outlasts it fails at once. A place in
- * line is only an estimate (requests ahead may leave), so a request in line waits its naps and fails when the
- * next would outlast the ceiling. Returns the granted turn.
+ * line is only an estimate (requests ahead may leave), so a request in line is not failed on it: it naps in steps
+ * (line.ts `napMs`, at most a quarter window), each cut to the time left before the ceiling, and fails once none
+ * is left, so a line too long fails after about the ceiling on any window. Returns the granted turn.
  */
 export async function waitForSlot(
 	ctx: TransportContext,
@@ -45,14 +46,17 @@ export async function waitForSlot(
 			if (turn) wait.limiter.leave(turn);
 			throw cancelledError(ctx, wait.operation, itemIndex);
 		}
+		// only a wait QRTRAC told is QRTRAC's: a last step that ended late, past the ceiling, is the line's (below)
 		const toldUntilMs = wait.limiter.toldWaitUntilMs();
-		const toldMs = toldUntilMs === undefined ? 0 : toldUntilMs - Date.now();
-		if (!fitsCeiling(toldMs, waited(), wait.ceilingMs)) {
+		const toldMs = toldUntilMs === undefined ? undefined : toldUntilMs - Date.now();
+		if (toldMs !== undefined && !fitsCeiling(toldMs, waited(), wait.ceilingMs)) {
 			if (turn) wait.limiter.leave(turn);
 			throw toldWaitError(ctx, { ...wait, waitedMs: waited() }, toldMs, itemIndex);
 		}
 		turn = wait.limiter.take(turn);
-		if (!fitsCeiling(turn.waitMs, waited(), wait.ceilingMs)) {
+		// a slot granted is where the request is sent, a whole wait; a request in line waits what it may of its step
+		const leftMs = wait.ceilingMs - waited();
+		if (turn.granted ? !fitsCeiling(turn.waitMs, waited(), wait.ceilingMs) : leftMs <= 0) {
 			wait.limiter.leave(turn);
 			// Only a slot moved past the window's reset (its rest used by others) is QRTRAC's telling; any other
 			// wait too long is this process's line (or this request's earlier waits), said with what it waited.
@@ -75,7 +79,8 @@ export async function waitForSlot(
 				itemIndex,
 			});
 		}
-		if (turn.waitMs > 0) await napUnlessCancelled(ctx, turn.waitMs);
+		const stepMs = turn.granted ? turn.waitMs : Math.min(turn.waitMs, leftMs);
+		if (stepMs > 0) await napUnlessCancelled(ctx, stepMs);
 		if (turn.granted) {
 			wait.waitedMs = waited();
 			return turn;

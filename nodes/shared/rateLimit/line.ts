@@ -36,7 +36,10 @@ export interface Waiting {
 const MAX_NAP_SHARE = 0.25;
 /** A request that has not asked again for this many windows (and a nap) has gone. */
 const ABANDONED_WINDOWS = 2;
-/** While the first request's answer is awaited (a cautious start), the others ask again this often. */
+/**
+ * While the first request's answer is awaited (a cautious start), the others ask again after this share of a
+ * window, plus an interval of the pace for each request ahead of them (napMs).
+ */
 const PROBE_NAP_SHARE = 0.02;
 
 /** The line with this request in it (joining at the end, or asking again), and its place (0 = first). */
@@ -63,7 +66,8 @@ export function leaveLine(line: readonly Waiting[], id: number): Waiting[] {
 
 /**
  * How long a request not granted yet naps before asking again: until its place's slot comes within the grant
- * horizon (`opensAtMs`, undefined while no slot can be given), at most a quarter window.
+ * horizon (`opensAtMs`, undefined while no slot can be given), at most a quarter window. The caller cuts it to
+ * the time left before Maximum Wait (slotWait.ts).
  */
 export function napMs(
 	place: number,

@@ -105,7 +105,7 @@ it('a told wait of 5 s for a request that already waited 57 s of 60 s says both 
 	);
 });
 
-it('a request whose place in line lies past Maximum Wait before it waited says the slot would not come, and how far', async () => {
+it('a request whose place in line lies past Maximum Wait waits it out, then says the slot would not come, and how far', async () => {
 	const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
 	expect(limiter.take().granted).toBe(true);
 	limiter.observe({ limit: 60, remaining: 59 }, 200);
@@ -123,9 +123,10 @@ it('a request whose place in line lies past Maximum Wait before it waited says t
 
 	const error = await failure(waitForSlot(ctx, slotWait(limiter, 0), 1));
 
-	// its place: the next slot, about 2 s away, then a slot about every second for each of the six ahead
+	// its place, an estimate, is not failed on: after 3 s, the next slot is about a second away, then a slot about
+	// every second for each of the six ahead (who have not taken theirs)
 	expect(error?.message).toBe(
-		"No request slot would come within this node's Maximum Wait of 3 s: its place in line is about 8.2 s away at the current pace (6 requests ahead)",
+		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 3 s, and its place in line is about 5.2 s away at the current pace (6 requests ahead)",
 	);
 });
 
@@ -171,6 +172,7 @@ it('a place in line is told as an estimate at the current pace, which requests a
 	const startedAt = Date.now();
 	const told = lineOfSeven();
 	const error = await failure(waitForSlot(ctx, slotWait(told.limiter, 0), 1));
+	const toldAfterS = (Date.now() - startedAt) / 1000;
 	const about =
 		/its place in line is about ([\d.]+) s away at the current pace \(6 requests ahead\)$/.exec(
 			error!.message,
@@ -185,7 +187,7 @@ it('a place in line is told as an estimate at the current pace, which requests a
 	const waiting = waitForSlot(ctx, slotWait(stays.limiter, 0, 60_000), 1);
 	for (const turn of stays.others) stays.limiter.leave(turn);
 	const turn = await waiting;
-	expect((turn.slotMs! - startedAt) / 1000).toBeLessThan(Number(about![1]));
+	expect((turn.slotMs! - startedAt) / 1000).toBeLessThan(toldAfterS + Number(about![1]));
 });
 
 it("while QRTRAC's first answer is awaited, a request with five ahead says so, and figures adding up to more than Maximum Wait", async () => {
@@ -196,9 +198,9 @@ it("while QRTRAC's first answer is awaited, a request with five ahead says so, a
 
 	const error = await failure(waitForSlot(ctx, slotWait(limiter, 2100), 1));
 
-	// it asks again every quarter second until the next ask would pass 3 s: 2.85 s waited, the next 0.25 s away
+	// it asks again every quarter second, the last step cut to the time left: 3 s waited, the next ask 0.25 s away
 	expect(error?.message).toBe(
-		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 2.9 s, and its place in line cannot be estimated yet (QRTRAC's first answer is awaited; 5 requests ahead), and it would ask again in 0.3 s",
+		"No request slot would come within this node's Maximum Wait of 3 s: this request has already waited 3 s, and its place in line cannot be estimated yet (QRTRAC's first answer is awaited; 5 requests ahead), and it would ask again in 0.3 s",
 	);
 	expect(statedSeconds(error!.message)).toBeGreaterThan(3);
 });
@@ -293,7 +295,7 @@ it('a Maximum Wait with decimals is shown as given: 2.5 s, not 3 s beside a wait
 	expect(moved).toMatch(/over this node's Maximum Wait of 1\.25 s$/);
 });
 
-it('a request whose place in line lies past Maximum Wait waits in short steps and fails when the next would pass it, not at once', async () => {
+it('a request whose place in line lies past Maximum Wait waits in short steps and fails when no time is left, not at once', async () => {
 	// a team's 5/s plan, 100 requests in line ahead (their places about 20 s away), Maximum Wait 10 s; the requests
 	// ahead keep asking again as they would (at each of this request's naps), and none is sent
 	const limiter = new RateLimiter({ ratePerSecond: 5 });
@@ -320,5 +322,78 @@ it('a request whose place in line lies past Maximum Wait waits in short steps an
 	expect(Math.max(...naps)).toBeLessThanOrEqual(250); // a quarter of the one-second window at most
 	expect(error?.message).toMatch(
 		/^No request slot would come within this node's Maximum Wait of 10 s: this request has already waited 10 s, and its place in line is about [\d.]+ s away at the current pace \(\d+ requests ahead\)$/,
+	);
+});
+
+/** The naps the mocked sleep was asked for from now on, each moving the fake clock by it plus `lateMs`. */
+function recordNaps(lateMs = 0): number[] {
+	const naps: number[] = [];
+	jest
+		.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
+		.sleep.mockImplementation(async (ms: number) => {
+			naps.push(ms);
+			jest.setSystemTime(Date.now() + ms + lateMs);
+		});
+	return naps;
+}
+
+describe('a request in line past Maximum Wait waits it out in steps of at most a quarter window, capped by what is left, on every window', () => {
+	it.each([
+		// the simple interface's minute (Pro, 60 a minute), probed: 20 in line, a quarter window (15 s) over 10 s
+		['a minute window, probed, 20 in line, Maximum Wait 10 s', 60_000, true, 20, 10_000],
+		// while QRTRAC's first answer is awaited: the step is a fiftieth plus the places ahead, 11.2 s, over 10 s
+		[
+			"a minute window, QRTRAC's first answer awaited, 10 in line, Maximum Wait 10 s",
+			60_000,
+			false,
+			10,
+			10_000,
+		],
+		// a team's second at 10/s, the first answer awaited: steps of 20 ms and more, 5 ahead
+		[
+			"a team's one-second window, QRTRAC's first answer awaited, 5 in line, Maximum Wait 1 s",
+			1000,
+			false,
+			5,
+			1000,
+		],
+	])('%s', async (_case, windowMs, probed, ahead, ceilingMs) => {
+		const limiter = new RateLimiter({ ratePerSecond: windowMs === 1000 ? 10 : 1, windowMs });
+		expect(limiter.take().granted).toBe(true);
+		if (probed) limiter.observe({ limit: 60, remaining: 59 }, 200);
+		const others = Array.from({ length: ahead }, () => limiter.take());
+		expect(others.filter((turn) => !turn.granted).length).toBeGreaterThanOrEqual(ahead - 1);
+		const naps = recordNaps();
+		const startedAt = Date.now();
+
+		const error = await failure(
+			waitForSlot(ctx, { ...slotWait(limiter, 0, ceilingMs), limitOf: 'API key' }, 0),
+		);
+
+		// not failed at once on its place (an estimate): it waited all of Maximum Wait, and no step passed it
+		expect(Date.now() - startedAt).toBe(ceilingMs);
+		expect(Math.max(...naps)).toBeLessThanOrEqual(windowMs / 4);
+		expect(error?.message).toMatch(
+			new RegExp(
+				`^No request slot would come within this node's Maximum Wait of ${ceilingMs / 1000} s: this request has already waited ${ceilingMs / 1000} s, and its place in line `,
+			),
+		);
+		expect(statedSeconds(error!.message)).toBeGreaterThan(ceilingMs / 1000);
+	});
+});
+
+it('a request whose step ended late, past Maximum Wait, fails as the line\'s wait, not as "QRTRAC asked to wait 0 s"', async () => {
+	// a busy event loop: every nap ends 30 ms late, so the last one, up to the time left, passes Maximum Wait
+	const limiter = new RateLimiter({ ratePerSecond: 10 });
+	expect(limiter.take().granted).toBe(true); // QRTRAC's first answer awaited
+	Array.from({ length: 5 }, () => limiter.take());
+	recordNaps(30);
+
+	const error = await failure(
+		waitForSlot(ctx, { ...slotWait(limiter, 0, 1000), limitOf: 'team' }, 0),
+	);
+
+	expect(error?.message).toMatch(
+		/^No request slot would come within this node's Maximum Wait of 1 s: this request has already waited 1\.\d s, and its place in line cannot be estimated yet/,
 	);
 });
