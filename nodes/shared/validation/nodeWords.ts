@@ -31,6 +31,19 @@ export function modelWords(issue: z.ZodIssue): { modelMessage?: string } {
 }
 
 /**
+ * A refusal of a part (a tag, an ID of a list) re-issued by the schema of the whole, in `message` (its own words
+ * unless given), carrying its words for the model (MODEL_WORDS) when it has them, so that they reach toModel.
+ */
+export function reissued(issue: z.ZodIssue, message = issue.message): z.IssueData {
+	const { modelMessage } = modelWords(issue);
+	return {
+		code: z.ZodIssueCode.custom,
+		message,
+		...(modelMessage === undefined ? {} : { params: { [MODEL_WORDS]: modelMessage } }),
+	};
+}
+
+/**
  * A field's refusal as the model reads it when it filled the field (a `$fromAI` argument): its own words for the
  * model when it has them (MODEL_WORDS); it wrote no expression, so an argument left out is only missing. Any other
  * refusal is the same words.

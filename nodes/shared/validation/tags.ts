@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MUST_BE_TEXT, MUST_HOLD_TEXT } from './nodeWords';
+import { MUST_BE_TEXT, MUST_HOLD_TEXT, reissued } from './nodeWords';
 import { asText } from './text';
 
 /** One tag: text (a number is its text, asText), not empty, at most 100 characters. */
@@ -35,8 +35,7 @@ export const tagsSchema = z
 						? issue.message
 						: `a tag ${issue.message}`;
 			// the model's words of a number go along (refusedNumberIssue)
-			const params = issue.code === z.ZodIssueCode.custom ? issue.params : undefined;
-			if (!said.has(message)) context.addIssue({ code: z.ZodIssueCode.custom, message, params });
+			if (!said.has(message)) context.addIssue(reissued(issue, message));
 			said.add(message);
 			return '';
 		});

@@ -8,6 +8,7 @@ import { executionNode } from '../../../shared/executionNode';
 import { storedParameter } from '../../../shared/parameters';
 import { isToolNode, retitle } from '../../../shared/nodeErrors';
 import { idListSchema } from '../../../shared/validation/idList';
+import { reissued } from '../../../shared/validation/nodeWords';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { mayNameGoneCode, refusedAsNotFound } from '../../helpers/outcome';
 import { atLeastVersion, readParameter } from '../../helpers/parameters';
@@ -57,13 +58,8 @@ export function withCodeSelection<T extends RawSelection>(
 	const ids = idListSchema.safeParse(fromPicker ? pickedQrCodes : qrCodeIds);
 	if (!ids.success) {
 		const [issue] = ids.error.issues;
-		ctx.addIssue({
-			code: z.ZodIssueCode.custom,
-			path: [fromPicker ? 'pickedQrCodes' : 'qrCodeIds'],
-			message: issue.message,
-			// the model's words of a refused number go along (refusedNumberIssue)
-			params: issue.code === z.ZodIssueCode.custom ? issue.params : undefined,
-		});
+		// the model's words of a refused number go along (refusedNumberIssue)
+		ctx.addIssue({ ...reissued(issue), path: [fromPicker ? 'pickedQrCodes' : 'qrCodeIds'] });
 		return z.NEVER;
 	}
 	return { ...rest, qrCodeIds: ids.data };
