@@ -106,13 +106,15 @@ export function destroyStream(body: unknown): void {
 export interface ReadAnswer {
 	data: unknown;
 	body: IDataObject;
+	/** The answer is JSON but no object (only where the envelope is optional): `data` is it, `body` empty. */
+	bare?: true;
 }
 
 /** How an answer is read: the secrets to redact, the variants accepted, and the operation for messages. */
 export interface AnswerReading {
 	secretForms: readonly string[];
 	acceptUnsuccessful: boolean;
-	/** Where the envelope is not published (the simple v1 interface): a 2xx JSON object is the answer as it is. */
+	/** Where the envelope is not published (the simple v1 interface): a 2xx in JSON is the answer as it is. */
 	envelopeOptional: boolean;
 	/** e.g. `POST /api/qrs-api`, named in the message of an answer that is not JSON. */
 	operation: string;
@@ -128,7 +130,7 @@ export interface AnswerReading {
  * data; `success: false` is a refusal unless the caller accepts it; a 2xx with neither `success` nor `data` (or
  * with no body at all) says nothing about the outcome (`unconfirmed`): it is checked, never taken as done.
  * Except where the envelope is not published (`envelopeOptional`, the simple v1 interface): there such a 2xx is
- * the answer, in `body`.
+ * the answer, in `body`, and so is JSON that is no object, in `data` (`bare`).
  */
 export function interpretAnswer(
 	status: number,
@@ -141,8 +143,12 @@ export function interpretAnswer(
 	// garbled answer sent again until the attempts run out. Not where the envelope is optional (the v1 create):
 	// `{}` is an answer there, while nothing at all names no link made.
 	const empty = ok && !envelopeOptional && text.trim() === '';
-	const body = empty ? {} : parseObject(text, secretForms);
-	if (body === undefined) return { failure: notJson(status, text, reading) };
+	const parsed: ParsedBody = empty ? { object: {} } : parseBody(text, secretForms);
+	// NOTES: the v1 create's answer is unpublished, "return what the service answers": JSON text or a list too
+	if (ok && envelopeOptional && 'value' in parsed)
+		return { data: parsed.value, body: {}, bare: true };
+	if (!('object' in parsed)) return { failure: notJson(status, text, reading, parsed) };
+	const body = parsed.object;
 	if (ok && (body.success === true || (body.success === false && acceptUnsuccessful)))
 		return { data: body.data, body };
 	if (ok && body.success === undefined && (body.data !== undefined || envelopeOptional))
@@ -221,7 +227,12 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
  * A body that is not JSON: its status says what happened, as for any other answer (the contract publishes no
  * body for a 429 or a 401, and proxies and rate-limit middleware send HTML or text); only a 2xx is garbled, an answer off the contract.
  */
-function notJson(status: number, text: string, reading: AnswerReading): AttemptFailure {
+function notJson(
+	status: number,
+	text: string,
+	reading: AnswerReading,
+	parsed: Exclude<ParsedBody, { object: IDataObject }>,
+): AttemptFailure {
 	// what a page shows: its head (a title repeating the heading), scripts and styles left out
 	// a scan answer cut short holds visitors' addresses, which no error shows (api/ipAddressFields.ts)
 	const excerpt = redactText(withheldIpAddressText(pageStart(text)), reading.secretForms)
@@ -235,7 +246,8 @@ function notJson(status: number, text: string, reading: AnswerReading): AttemptF
 		kind: ok ? 'malformedResponse' : classifyFailure(status, undefined),
 		...(ok ? { offContract: true as const } : {}),
 		status,
-		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and ${bodyKind(text)}${shown ? `: "${shown}"` : ''}`,
+		// JSON text brings its own quotes; a page's words are quoted here
+		message: `QRTRAC answered ${reading.operation} with ${statusText(status, reading)} and ${bodyKind(parsed)}${shown ? `: ${'value' in parsed ? shown : `"${shown}"`}` : ''}`,
 		...(shown ? { quotesBody: true as const } : {}),
 	};
 }
@@ -244,21 +256,17 @@ function notJson(status: number, text: string, reading: AnswerReading): AttemptF
  * What a body that is no JSON object is: JSON all the same (a bare list, text: an answer without the envelope) is
  * named so, for "not JSON" sends the reader looking for a proxy's page.
  */
-function bodyKind(text: string): string {
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(text);
-	} catch {
-		return 'a body that is not JSON';
-	}
+function bodyKind(parsed: Exclude<ParsedBody, { object: IDataObject }>): string {
+	if (!('value' in parsed)) return 'a body that is not JSON';
+	const { value } = parsed;
 	const kind =
-		parsed === null
+		value === null
 			? 'null'
-			: Array.isArray(parsed)
+			: Array.isArray(value)
 				? 'a list'
-				: typeof parsed === 'string'
+				: typeof value === 'string'
 					? 'text'
-					: `a ${typeof parsed}`;
+					: `a ${typeof value}`;
 	return `JSON that is ${kind}, not an object`;
 }
 
@@ -281,16 +289,19 @@ function pageStart(text: string): string {
 		: text.slice(0, PAGE_START_CHARS - CUT_MARGIN_CHARS);
 }
 
-/** The JSON object in `text`, every string in it redacted; undefined when it is not a JSON object. */
-function parseObject(text: string, secretForms: readonly string[]): IDataObject | undefined {
+/** A body parsed once: a JSON object, JSON that is no object (`value`), or no JSON at all. */
+type ParsedBody = { object: IDataObject } | { value: unknown } | { notJson: true };
+
+/** What `text` is, every string in its JSON redacted. */
+function parseBody(text: string, secretForms: readonly string[]): ParsedBody {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
 	} catch {
-		return undefined;
+		return { notJson: true };
 	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-	return mayHoldSecret(text, secretForms)
-		? redactDeep(parsed as IDataObject, secretForms)
-		: (parsed as IDataObject);
+	const redacted = mayHoldSecret(text, secretForms) ? redactDeep(parsed, secretForms) : parsed;
+	return redacted && typeof redacted === 'object' && !Array.isArray(redacted)
+		? { object: redacted as IDataObject }
+		: { value: redacted };
 }

@@ -79,6 +79,8 @@ export interface QrtracResponse<T> {
 	data: T;
 	/** The whole envelope, e.g. `{success, data}` or `{success, message}`. */
 	body: IDataObject;
+	/** The answer is JSON but no object, in `data` (only where the envelope is optional: the v1 create). */
+	bare?: true;
 	status: number;
 	/** True when the answer was recovered by `verifyUnknownOutcome` after an unknown outcome. */
 	recovered?: boolean;

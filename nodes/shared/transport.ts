@@ -97,7 +97,7 @@ async function sendWithRetries<T>(
 		operation: `${request.method} ${new URL(options.url).pathname}`,
 		secretForms: secretForms(connection.secrets),
 		acceptUnsuccessful: request.acceptUnsuccessful === true,
-		// The simple interface's answer is not published: a 2xx JSON object there is its answer, envelope or not.
+		// The simple interface's answer is not published: a 2xx in JSON there is its answer, envelope or not.
 		envelopeOptional: request.api === 'simple',
 		otherTeam: request.api !== 'simple' && teamId !== connection.teamId,
 	};
@@ -131,6 +131,7 @@ async function sendWithRetries<T>(
 			return {
 				data: result.data as T,
 				body: result.body,
+				...(result.bare ? { bare: true as const } : {}),
 				status: outcome.response!.statusCode,
 				// the one place an answer's Date is read: one more than a day off is no present to read records by (and
 				// is kept for the caller: the trigger fails its poll on it rather than move a cursor on a guess)

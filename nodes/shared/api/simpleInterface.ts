@@ -74,7 +74,7 @@ function otherDestination(link: IDataObject, destinationUrl: string): string | u
 /**
  * The simple v1 interface's create (bearer API key). Its answer is not published (NOTES: return what the service
  * answers): the record in `data` when there is one, else the whole answer as the service sent it (with or without
- * the `{success, data}` envelope); no field of it is demanded, but each destination it names must be the one asked
+ * the `{success, data}` envelope), or `{answer}` holding JSON that is no object; no field of it is demanded, but each destination it names must be the one asked
  * (only the code's `qrRedirectUrl` may also be empty or hold the link itself).
  * Nothing identifies a link before it exists, so an unknown outcome fails the item rather than risk creating it
  * twice, and n8n's Retry On Fail never sends it again for that item (createOnce).
@@ -96,6 +96,7 @@ export async function simpleCreateDynamic(
 		const {
 			data,
 			body: answer,
+			bare,
 			source,
 		} = await callEndpoint(ctx, {
 			operation: 'Create Dynamic Link',
@@ -106,6 +107,8 @@ export async function simpleCreateDynamic(
 			unknownOutcomeAdvice: lookBeforeCreatingAgain('link'),
 			itemIndex,
 		});
+		// JSON that is no object (the short link as text, a list) is the answer too, kept in an item as `answer`
+		if (bare) return { answer: data } as IDataObject;
 		const link = isPlainObject(data) ? data : answer;
 		// no field is demanded, but every destination the answer names must be the one asked (in any URL spelling)
 		const elsewhere = otherDestination(link, request.destinationUrl);

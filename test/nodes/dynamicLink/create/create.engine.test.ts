@@ -407,6 +407,30 @@ describe('Dynamic Link: Create', () => {
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
 
+	// NOTES: the v1 create's answer is not published, "return what the service answers": a 2xx in JSON that is no
+	// object (the short link as text, a list) is that answer, in `answer`, not an unknown outcome.
+	it.each([
+		['its short link as JSON text', '"https://q.example/abc"', 'https://q.example/abc'],
+		['a list', '["https://q.example/abc"]', ['https://q.example/abc']],
+	])('a 200 answering with %s is the item, in "answer"', async (_case, body, answer) => {
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			body,
+			contentType: 'application/json',
+			method: 'POST',
+			pathPattern: '^/v1/qr/create',
+			afterWrite: true,
+			count: 1,
+		});
+
+		const result = await createLink({ destinationUrl: 'https://example.com/bare' });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([{ answer, result: 'created' }]);
+		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
 		const wrongKey = 'qrt_wrong_key_value_123';
 		const result = await createLink(

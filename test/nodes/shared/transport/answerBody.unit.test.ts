@@ -95,8 +95,21 @@ describe('interpretAnswer of a body that is not JSON', () => {
 		expect(answer).toMatchObject({ failure: { kind: 'malformedResponse', status: 200 } });
 		const message = 'failure' in answer ? answer.failure.message : '';
 		expect(message).toBe(
-			`QRTRAC answered POST /api/qrs-api with HTTP 200 and JSON that is ${kind}, not an object: "${text.replace(/"/g, '"')}"`,
+			// JSON text shows its own quotes, not a second pair
+			`QRTRAC answered POST /api/qrs-api with HTTP 200 and JSON that is ${kind}, not an object: ${text}`,
 		);
+	});
+
+	// NOTES: the v1 create's answer is unpublished; JSON that is no object is its answer there, redacted like any
+	it('takes JSON that is no object as the answer where the envelope is optional, only on a 2xx', () => {
+		const v1 = { ...reading, envelopeOptional: true };
+		expect(interpretAnswer(200, '"https://q.example/s3cret-value"', v1)).toEqual({
+			data: 'https://q.example/[redacted]',
+			body: {},
+			bare: true,
+		});
+		expect(interpretAnswer(201, '[1]', v1)).toEqual({ data: [1], body: {}, bare: true });
+		expect(interpretAnswer(500, '"oops"', v1)).toMatchObject({ failure: { status: 500 } });
 	});
 
 	it("quotes what a page shows: an nginx 502 page's heading once, not its title too", () => {
