@@ -1,6 +1,5 @@
 import { MAX_ANSWER_BYTES } from './answerBody';
 import type { RoleRule } from './api/route';
-import { DEFAULT_BASE_URL } from './connection';
 import type { QrtracRequest } from './qrtracRequest';
 import { classifyFailure, type FailureKind } from './retryPolicy';
 
@@ -100,22 +99,6 @@ export function refusedApiKey(status: 401 | 403): { statusHint: string } {
 			: 'QRTRAC refused it. Check in QRTRAC Settings > API Access that it is current and may create links.';
 	return {
 		statusHint: `Check the credential's 'API Key (Simple Interface)': ${check} Dynamic Link sends only this key (the client fields are for the other resources).`,
-	};
-}
-
-/**
- * A 404 of the simple interface: its one route names no record by ID or e-mail (the general 404 hint would send
- * the user looking for one), so what was not found is the interface at that address: a Base URL that is not
- * QRTRAC's, or a service or proxy that serves the simple interface elsewhere or not at all.
- */
-export function simpleNotFound(
-	request: Pick<QrtracRequest, 'api'>,
-	failure: Pick<AttemptFailure, 'status'>,
-	url: string,
-): { statusHint?: string } {
-	if (request.api !== 'simple' || failure.status !== 404) return {};
-	return {
-		statusHint: `Dynamic Link names no ID or e-mail: QRTRAC's simple interface was not found at ${url} (the credential's Base URL followed by its path). Check the credential's Base URL (keep ${DEFAULT_BASE_URL} unless you go through a proxy) and that the service behind it offers the simple interface (QRTRAC Settings > API Access).`,
 	};
 }
 

@@ -35,6 +35,8 @@ export interface QrtracRequest {
 	hasSideEffects?: boolean;
 	/** Sends an invitation (Resend Invite): only its refusals about the invitation get the resend hint. */
 	sendsInvitation?: true;
+	/** The request names no record by ID or e-mail (the v1 create): no "not found" of it is an ID to check. */
+	namesRecord?: false;
 	/** Return a 2xx answer with `success: false` as a result instead of failing (Check Display ID Availability). */
 	acceptUnsuccessful?: boolean;
 	/**

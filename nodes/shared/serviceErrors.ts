@@ -33,6 +33,10 @@ export interface ServiceFailure {
 	kind?: FailureKind;
 	/** A 2xx the contract does not describe (answerBody.ts): api/answerErrors.ts `isOffContract`. */
 	offContract?: true;
+	/** The request names no record by ID or e-mail (the v1 create): its "not found" gets no hint to check one. */
+	namesRecord?: false;
+	/** Where a request to the simple interface went: what its 404 did not find. */
+	simpleInterfaceUrl?: string;
 }
 
 /** The errors of requests that failed at the service or on the network, by identity (`ServiceFailure.kind`). */
@@ -86,7 +90,10 @@ export function nothingWentOut(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && nothingDone.has(error);
 }
 
-type Hint = { test: (failure: ServiceFailure) => boolean; hint: string };
+type Hint = {
+	test: (failure: ServiceFailure) => boolean;
+	hint: string | ((failure: ServiceFailure) => string);
+};
 
 /**
  * The statuses of a refusal of what was asked (not the credential, the rate limit or a server error); a 402
@@ -260,7 +267,12 @@ const STATUS_HINTS: Hint[] = [
 		hint: "QRTRAC's rate limit kept refusing requests. Check the plan chosen in the credential, or whether other workflows use the same team at the same time.",
 	},
 	{
-		test: (f) => f.status === 404 || /not\s*found/i.test(f.message),
+		test: (f) => f.status === 404 && f.simpleInterfaceUrl !== undefined,
+		hint: (f) =>
+			`The simple interface was not found at ${f.simpleInterfaceUrl}. Check the credential's Base URL and that the service behind it offers the simple interface (Settings > API Access).`,
+	},
+	{
+		test: (f) => f.namesRecord !== false && (f.status === 404 || /not\s*found/i.test(f.message)),
 		hint: "Check the ID or e-mail: a code's or team's id as QRTRAC returns it (not a Display ID or a name), a member's e-mail as the team lists it; it must exist in the team used by this operation and must not be deleted.",
 	},
 	{
@@ -275,7 +287,10 @@ const STATUS_HINTS: Hint[] = [
  * general one for the status (the 403 of a request using up the plan names that limit and the role).
  */
 function hintFor(failure: ServiceFailure): string | undefined {
-	const picked = (hints: Hint[]) => hints.find((entry) => entry.test(failure))?.hint;
+	const picked = (hints: Hint[]) => {
+		const hint = hints.find((entry) => entry.test(failure))?.hint;
+		return typeof hint === 'function' ? hint(failure) : hint;
+	};
 	return (
 		failure.hint ??
 		picked(LIMIT_HINTS) ??

@@ -15,7 +15,6 @@ import {
 	networkFailure,
 	refusedCredential,
 	refusedRole,
-	simpleNotFound,
 	timedOut,
 	tooLarge,
 	UNKNOWN_OUTCOME_KINDS,
@@ -238,8 +237,10 @@ async function sendWithRetries<T>(
 					? refusedCredential(request, teamId, reading.otherTeam === true, failure)
 					: {}),
 				...refusedRole(request, failure),
-				...simpleNotFound(request, failure, options.url),
 				sendsInvitation: request.sendsInvitation,
+				namesRecord: request.namesRecord,
+				// what a 404 of the simple interface did not find: its address (the Base URL holds no secret)
+				simpleInterfaceUrl: request.api === 'simple' ? options.url : undefined,
 				usesPlan: request.usesPlan,
 				itemIndex: request.itemIndex,
 				detail:
@@ -247,7 +248,10 @@ async function sendWithRetries<T>(
 						attempt > 1
 							? `Gave up after ${attempt} attempts of ${reading.operation} (${decision.reason}).`
 							: undefined,
-						failure.status === 404 ? basePathNote(connection, reading.operation) : undefined,
+						// the simple interface's own 404 hint names its address; the credential's Test never reaches it
+						failure.status === 404 && request.api !== 'simple'
+							? basePathNote(connection, reading.operation)
+							: undefined,
 					]
 						.filter(Boolean)
 						.join(' ') || undefined,

@@ -103,6 +103,7 @@ export async function simpleCreateDynamic(
 			route: 'POST /qr/create',
 			usesPlan: 'codes',
 			api: 'simple',
+			namesRecord: false,
 			body,
 			unknownOutcomeAdvice: lookBeforeCreatingAgain('link'),
 			itemIndex,

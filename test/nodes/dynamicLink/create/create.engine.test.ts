@@ -402,9 +402,24 @@ describe('Dynamic Link: Create', () => {
 		expect(result.error?.httpCode).toBe('404');
 		const description = String(result.error?.description);
 		expect(description).not.toMatch(/Check the ID or e-mail/);
-		expect(description).toContain(`${suite.sim.url}/v1/qr/create`);
-		expect(description).toContain("credential's Base URL");
+		expect(description).toBe(
+			`The simple interface was not found at ${suite.sim.url}/v1/qr/create. Check the credential's Base URL and that the service behind it offers the simple interface (Settings > API Access).`,
+		);
 		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
+	// The credential's Test does not reach the simple interface: the primary interface's note on a Base URL's path
+	// ("the credential's Test checks it") would contradict the simple interface's own advice.
+	it('a 404 of the simple interface under a Base URL with a path gives its own advice once', async () => {
+		const result = await createLink(
+			{ destinationUrl: 'https://example.com/x' },
+			{ credentials: { ...credentials, baseUrl: `${suite.sim.url}/gw` } },
+		);
+
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.description).toBe(
+			`The simple interface was not found at ${suite.sim.url}/gw/v1/qr/create. Check the credential's Base URL and that the service behind it offers the simple interface (Settings > API Access).`,
+		);
 	});
 
 	// NOTES: the v1 create's answer is not published, "return what the service answers": a 2xx in JSON that is no
@@ -429,6 +444,24 @@ describe('Dynamic Link: Create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([{ answer, result: 'created' }]);
 		expect(suite.sim.requestLog).toHaveLength(1);
+	});
+
+	// The v1 create names no record, so a 400 "Workspace not found" is no ID or e-mail to check.
+	it('a 400 "not found" of the simple interface gives no hint to check an ID or e-mail', async () => {
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 400,
+			message: 'Workspace not found',
+			method: 'POST',
+			pathPattern: '^/v1/qr/create',
+			count: 1,
+		});
+
+		const result = await createLink({ destinationUrl: 'https://example.com/x' });
+
+		expect(result.error?.httpCode).toBe('400');
+		expect(result.error?.message).toContain('Workspace not found');
+		expect(String(result.error?.description)).not.toMatch(/Check the ID or e-mail/);
 	});
 
 	it("surfaces the service's 401 for a wrong API key, without the key in the error", async () => {
