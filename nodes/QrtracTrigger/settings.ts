@@ -20,6 +20,7 @@ import type { ChangeKind } from './changeCursor';
 import type { CodeFilters } from './codeFilters';
 import { operationError } from '../shared/nodeErrors';
 import { checked, gaveNothingError } from './settingChecks';
+import { numberText } from '../shared/validation/count';
 
 /** Default overlap: covers service clocks that disagree by up to +-5 s with room to spare. */
 export const DEFAULT_OVERLAP_SECONDS = 15;
@@ -232,7 +233,7 @@ const textFilterSchema = (label: string) =>
  */
 const overlapSchema = z
 	.preprocess(
-		(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+		numberText,
 		z
 			.number({ invalid_type_error: 'must be a number of seconds' })
 			.finite('must be a number of seconds'),

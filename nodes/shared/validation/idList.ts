@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from '../validation';
-import { MUST_BE_TEXT } from './nodeWords';
-import { asText, refusedNumberIssue } from './text';
+import { asText, entryNotText } from './text';
 
 /** More IDs than this in one item is almost surely a mistake (a whole export pasted in); it is refused up front. */
 export const MAX_IDS_PER_ITEM = 10_000;
@@ -39,12 +38,7 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 		if (entry === '') continue;
 		if (typeof entry === 'number') {
 			// a number is left here only when asText refused it, saying why
-			ctx.addIssue(
-				refusedNumberIssue(entry, { entry: index + 1 }) ?? {
-					code: z.ZodIssueCode.custom,
-					message: `entry ${index + 1} ${MUST_BE_TEXT}`,
-				},
-			);
+			ctx.addIssue(entryNotText(entry, index + 1));
 			return z.NEVER;
 		}
 		const result = idSchema

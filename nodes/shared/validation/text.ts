@@ -87,13 +87,26 @@ export function asText(value: unknown, context?: z.RefinementCtx): unknown {
 export const textOnlyEntrySchema = z.unknown().transform((value, context): string => {
 	if (typeof value === 'string') return value;
 	const position = context.path.at(-1);
-	const entry = typeof position === 'number' ? position + 1 : undefined;
 	context.addIssue(
-		refusedNumberIssue(value, { entry, takesNumbers: false }) ?? {
-			code: z.ZodIssueCode.custom,
-			message: `${entry === undefined ? '' : `entry ${entry} `}${MUST_BE_TEXT}`,
-			fatal: true,
-		},
+		entryNotText(value, typeof position === 'number' ? position + 1 : undefined, false),
 	);
 	return z.NEVER;
 });
+
+/**
+ * The refusal of a list's entry (numbered from 1) that is no text: a number no sheet shows saying why
+ * (refusedNumber), anything else `entry 2 must be text`.
+ */
+export function entryNotText(
+	value: unknown,
+	entry: number | undefined,
+	takesNumbers = true,
+): z.IssueData {
+	return (
+		refusedNumberIssue(value, { entry, takesNumbers }) ?? {
+			code: z.ZodIssueCode.custom,
+			message: `${entry === undefined ? '' : `entry ${entry} `}${MUST_BE_TEXT}`,
+			fatal: true,
+		}
+	);
+}

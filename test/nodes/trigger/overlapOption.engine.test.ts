@@ -17,6 +17,8 @@ describe('QRTRAC Trigger: an Overlap Window that is no number', () => {
 	it.each([
 		['codeChanges', '={{ $vars.OVERLAP ?? "" }}', '""'],
 		['codeChanges', '={{ "15s" }}', '"15s"'],
+		['codeChanges', '={{ "0x10" }}', '"0x10"'],
+		['newScans', '={{ "1e3" }}', '"1e3"'],
 		['newScans', '={{ true }}', 'true'],
 	])(
 		'%s, %s, fails naming the field, before any request',
