@@ -28,8 +28,9 @@ export interface SlotWait {
  * Waits in line until the limiter grants a slot, then for the slot (see rateLimit/line.ts), within the
  * ceiling (waitCeiling.ts): a wait the service told, or a slot granted, that outlasts it fails at once. A place in
  * line is only an estimate (requests ahead may leave), so a request in line is not failed on it: it naps in steps
- * (line.ts `napMs`, at most a quarter window), each cut to the time left before the ceiling, and fails once none
- * is left, so a line too long fails after about the ceiling on any window. Returns the granted turn.
+ * (line.ts `napMs`, at most a quarter window), each cut to half the time left before the ceiling (`stepInLine`),
+ * and fails once none is left, so a line too long fails after about the ceiling on any window, while a slot freed
+ * meanwhile is still asked for in time. Returns the granted turn.
  */
 export async function waitForSlot(
 	ctx: TransportContext,
@@ -39,6 +40,9 @@ export async function waitForSlot(
 	// Time in line is measured, not summed from the naps: a nap may end late on a busy event loop.
 	const startedAtMs = Date.now();
 	const waited = () => wait.waitedMs + (Date.now() - startedAtMs);
+	// How late the last nap ended (timers never end early): a wait is judged on the time the request planned to wait,
+	// so a step ending at the ceiling, a little late as timers are, still lets a slot due now be used.
+	let lateMs = 0;
 	let turn: SlotTurn | undefined;
 	for (;;) {
 		// A stopped execution's request gives up its place and takes no slot: the team's other executions go first.
@@ -49,14 +53,18 @@ export async function waitForSlot(
 		// only a wait QRTRAC told is QRTRAC's: a last step that ended late, past the ceiling, is the line's (below)
 		const toldUntilMs = wait.limiter.toldWaitUntilMs();
 		const toldMs = toldUntilMs === undefined ? undefined : toldUntilMs - Date.now();
-		if (toldMs !== undefined && !fitsCeiling(toldMs, waited(), wait.ceilingMs)) {
+		if (toldMs !== undefined && !fitsCeiling(toldMs, waited() - lateMs, wait.ceilingMs)) {
 			if (turn) wait.limiter.leave(turn);
 			throw toldWaitError(ctx, { ...wait, waitedMs: waited() }, toldMs, itemIndex);
 		}
 		turn = wait.limiter.take(turn);
-		// a slot granted is where the request is sent, a whole wait; a request in line waits what it may of its step
+		// a slot granted is where the request is sent, a whole wait (one due now costs none); a request in line waits
+		// what it may of its step
 		const leftMs = wait.ceilingMs - waited();
-		if (turn.granted ? !fitsCeiling(turn.waitMs, waited(), wait.ceilingMs) : leftMs <= 0) {
+		const fits = turn.granted
+			? turn.waitMs <= 0 || fitsCeiling(turn.waitMs, waited() - lateMs, wait.ceilingMs)
+			: leftMs > 0;
+		if (!fits) {
 			wait.limiter.leave(turn);
 			// Only a slot moved past the window's reset (its rest used by others) is QRTRAC's telling; any other
 			// wait too long is this process's line (or this request's earlier waits), said with what it waited.
@@ -79,13 +87,28 @@ export async function waitForSlot(
 				itemIndex,
 			});
 		}
-		const stepMs = turn.granted ? turn.waitMs : Math.min(turn.waitMs, leftMs);
-		if (stepMs > 0) await napUnlessCancelled(ctx, stepMs);
+		const stepMs = turn.granted ? turn.waitMs : stepInLine(turn.waitMs, leftMs);
+		if (stepMs > 0) {
+			const napFromMs = Date.now();
+			await napUnlessCancelled(ctx, stepMs);
+			lateMs = Math.max(0, Date.now() - napFromMs - stepMs);
+		}
 		if (turn.granted) {
 			wait.waitedMs = waited();
 			return turn;
 		}
 	}
+}
+
+/** Under twice this left, a request in line naps the rest at once instead of halving it again. */
+const MIN_HALF_STEP_MS = 50;
+
+/**
+ * A request in line's next nap: its step (line.ts), at most half the time left before the ceiling, so that it asks
+ * again while a slot freed meanwhile still fits, and all of what is left once that is under the floor.
+ */
+function stepInLine(napMs: number, leftMs: number): number {
+	return Math.min(napMs, leftMs, Math.max(MIN_HALF_STEP_MS, Math.floor(leftMs / 2)));
 }
 
 /** The execution's cancel signal (n8n's Stop); undefined where the context has none (a picker, a poll). */

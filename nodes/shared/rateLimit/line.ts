@@ -67,7 +67,7 @@ export function leaveLine(line: readonly Waiting[], id: number): Waiting[] {
 /**
  * How long a request not granted yet naps before asking again: until its place's slot comes within the grant
  * horizon (`opensAtMs`, undefined while no slot can be given), at most a quarter window. The caller cuts it to
- * the time left before Maximum Wait (slotWait.ts).
+ * at most half the time left before Maximum Wait (slotWait.ts).
  */
 export function napMs(
 	place: number,

@@ -397,3 +397,72 @@ it('a request whose step ended late, past Maximum Wait, fails as the line\'s wai
 		/^No request slot would come within this node's Maximum Wait of 1 s: this request has already waited 1\.\d s, and its place in line cannot be estimated yet/,
 	);
 });
+
+it.each([0, 1])(
+	"a request in line on the simple interface's minute (Maximum Wait 10 s) whose 20 ahead leave during its step is sent, its naps %i ms late",
+	async (lateMs) => {
+		// the v1 key's 60 a minute, probed; 20 requests ahead in line leave (their execution stopped) 0.1 s after this
+		// one joined; every nap ends `lateMs` late, as setTimeout does on a busy n8n
+		const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
+		expect(limiter.take().granted).toBe(true);
+		limiter.observe({ limit: 60, remaining: 59 }, 200);
+		const ahead = Array.from({ length: 20 }, () => limiter.take());
+		let left = false;
+		jest
+			.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
+			.sleep.mockImplementation(async (ms: number) => {
+				if (!left) {
+					jest.setSystemTime(Date.now() + 100);
+					ahead.forEach((turn) => limiter.leave(turn));
+					left = true;
+					jest.setSystemTime(Date.now() + ms - 100 + lateMs);
+				} else jest.setSystemTime(Date.now() + ms + lateMs);
+			});
+		const startedAt = Date.now();
+
+		const turn = await waitForSlot(ctx, slotWait(limiter, 0, 10_000), 0);
+
+		// its first step is half the time left: it asks again after 5 s, and its slot is due
+		expect(turn.granted).toBe(true);
+		expect(Date.now() - startedAt).toBe(5000 + lateMs);
+	},
+);
+
+describe('a slot freed during the last step before Maximum Wait is used (real timers, which always end late)', () => {
+	const sleep = () => jest.requireMock<{ sleep: jest.Mock }>('n8n-workflow').sleep;
+	beforeEach(() => {
+		jest.useRealTimers();
+		sleep().mockImplementation(jest.requireActual<{ sleep: jest.Mock }>('n8n-workflow').sleep);
+	});
+
+	// a 4 s window of 40 (quarter: 1 s steps): the simple interface's minute scaled down 15 times
+	function scaledMinute(): RateLimiter {
+		const limiter = new RateLimiter({ ratePerSecond: 10, windowMs: 4000 });
+		expect(limiter.take().granted).toBe(true);
+		return limiter;
+	}
+
+	it('20 ahead in line leave after 50 ms: the request with Maximum Wait 500 ms is sent within it', async () => {
+		const limiter = scaledMinute();
+		limiter.observe({ limit: 40, remaining: 39 }, 200);
+		const ahead = Array.from({ length: 20 }, () => limiter.take());
+		setTimeout(() => ahead.forEach((turn) => limiter.leave(turn)), 50);
+		const startedAt = Date.now();
+
+		const turn = await waitForSlot(ctx, slotWait(limiter, 0, 500), 0);
+
+		expect(turn.granted).toBe(true);
+		expect(Date.now() - startedAt).toBeLessThan(500);
+	});
+
+	it("QRTRAC's first answer comes after 425 ms: the request with Maximum Wait 450 ms is sent", async () => {
+		// while the first answer is awaited it asks again every 80 ms (a fiftieth of the window): about 400 ms in, its
+		// last step reaches Maximum Wait, and the answer comes during it
+		const limiter = scaledMinute();
+		setTimeout(() => limiter.observe({ limit: 40, remaining: 39 }, 200), 425);
+
+		const turn = await waitForSlot(ctx, slotWait(limiter, 0, 450), 0);
+
+		expect(turn.granted).toBe(true);
+	});
+});
