@@ -40,9 +40,6 @@ export async function waitForSlot(
 	// Time in line is measured, not summed from the naps: a nap may end late on a busy event loop.
 	const startedAtMs = Date.now();
 	const waited = () => wait.waitedMs + (Date.now() - startedAtMs);
-	// How late the last nap ended (timers never end early): a wait is judged on the time the request planned to wait,
-	// so a step ending at the ceiling, a little late as timers are, still lets a slot due now be used.
-	let lateMs = 0;
 	let turn: SlotTurn | undefined;
 	for (;;) {
 		// A stopped execution's request gives up its place and takes no slot: the team's other executions go first.
@@ -53,16 +50,17 @@ export async function waitForSlot(
 		// only a wait QRTRAC told is QRTRAC's: a last step that ended late, past the ceiling, is the line's (below)
 		const toldUntilMs = wait.limiter.toldWaitUntilMs();
 		const toldMs = toldUntilMs === undefined ? undefined : toldUntilMs - Date.now();
-		if (toldMs !== undefined && !fitsCeiling(toldMs, waited() - lateMs, wait.ceilingMs)) {
+		if (toldMs !== undefined && !fitsCeiling(toldMs, waited(), wait.ceilingMs)) {
 			if (turn) wait.limiter.leave(turn);
 			throw toldWaitError(ctx, { ...wait, waitedMs: waited() }, toldMs, itemIndex);
 		}
 		turn = wait.limiter.take(turn);
-		// a slot granted is where the request is sent, a whole wait (one due now costs none); a request in line waits
+		// a slot granted is where the request is sent, a whole wait judged on the time measured; one due now costs
+		// none, so a step ending at the ceiling a little late, as timers do, still uses it; a request in line waits
 		// what it may of its step
 		const leftMs = wait.ceilingMs - waited();
 		const fits = turn.granted
-			? turn.waitMs <= 0 || fitsCeiling(turn.waitMs, waited() - lateMs, wait.ceilingMs)
+			? turn.waitMs <= 0 || fitsCeiling(turn.waitMs, waited(), wait.ceilingMs)
 			: leftMs > 0;
 		if (!fits) {
 			wait.limiter.leave(turn);
@@ -88,11 +86,7 @@ export async function waitForSlot(
 			});
 		}
 		const stepMs = turn.granted ? turn.waitMs : stepInLine(turn.waitMs, leftMs);
-		if (stepMs > 0) {
-			const napFromMs = Date.now();
-			await napUnlessCancelled(ctx, stepMs);
-			lateMs = Math.max(0, Date.now() - napFromMs - stepMs);
-		}
+		if (stepMs > 0) await napUnlessCancelled(ctx, stepMs);
 		if (turn.granted) {
 			wait.waitedMs = waited();
 			return turn;

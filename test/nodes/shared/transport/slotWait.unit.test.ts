@@ -466,3 +466,36 @@ describe('a slot freed during the last step before Maximum Wait is used (real ti
 		expect(turn.granted).toBe(true);
 	});
 });
+
+it.each([1000, 5000])(
+	'a slot moved past the reset, seen after a step that ended %i ms late, is judged on the time measured: the request fails within Maximum Wait, never sent after it',
+	async (lateMs) => {
+		// the key's first request sent, its answer awaited; 20 requests in line ahead of this one
+		const limiter = new RateLimiter({ ratePerSecond: 1, windowMs: 60_000 });
+		expect(limiter.take().granted).toBe(true);
+		const ahead = Array.from({ length: 20 }, () => limiter.take());
+		const startedAt = Date.now();
+		let first = true;
+		jest
+			.requireMock<{ sleep: jest.Mock }>('n8n-workflow')
+			.sleep.mockImplementation(async (ms: number) => {
+				if (first) {
+					first = false;
+					// 0.1 s in: the 20 ahead stop; the first answer shows another client took the key's minute, its
+					// reset 9.5 s after this nap's late end
+					jest.setSystemTime(Date.now() + 100);
+					ahead.forEach((turn) => limiter.leave(turn));
+					limiter.observe(
+						{ limit: 60, remaining: 2, resetAtMs: startedAt + ms + lateMs + 9500 },
+						200,
+					);
+					jest.setSystemTime(Date.now() + ms - 100 + lateMs);
+				} else jest.setSystemTime(Date.now() + ms);
+			});
+
+		const error = await failure(waitForSlot(ctx, slotWait(limiter, 0, 20_000), 0));
+
+		expect(error?.message).toMatch(/over this node's Maximum Wait of 20 s/);
+		expect(Date.now() - startedAt).toBeLessThanOrEqual(20_000);
+	},
+);
