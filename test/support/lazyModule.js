@@ -1,3 +1,5 @@
+'use strict';
+
 /**
  * A module loaded on its first use instead of when it is required. n8n-workflow's error and utility modules
  * require form-data, esprima-next and xml2js at load but use them only inside functions no unit test calls; jest
@@ -8,7 +10,8 @@
 module.exports = function lazyModule(name, { callable = false } = {}) {
 	let real;
 	const module = () => (real ??= require(globalThis.lazyDependencies[name]));
-	// a class (form-data) needs a function target to be constructed; a plain module an object one (its typeof)
+	// a class (form-data) needs a function target to be constructed; a plain module an object one (its typeof); the
+	// file is strict, so that the function target has no own `arguments` and `caller` for the listing to report
 	const target = callable ? function lazy() {} : {};
 	const proxy = new Proxy(target, {
 		// asked by TypeScript's __importDefault at load: none of these modules is an ES module

@@ -70,6 +70,8 @@ describe('lazy stand-ins of n8n-workflow libraries', () => {
 		expect(Object.prototype.hasOwnProperty.call(xml2js, 'parseString')).toBe(true);
 		expect(typeof require('esprima-next')).toBe('object');
 		const FormData = require('form-data') as new () => object;
+		const RealFormData = jest.requireActual<object>(lazyDependencies['form-data']);
+		expect(Object.keys(FormData).sort()).toEqual(Object.keys(RealFormData).sort());
 		class Sub extends FormData {}
 		expect(new Sub()).toBeInstanceOf(Sub);
 		expect(new Sub()).toBeInstanceOf(FormData);
