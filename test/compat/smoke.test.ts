@@ -10,6 +10,7 @@ import type { McpConnection } from '../../scripts/n8n/mcpClient';
 import { callTool, connectMcp, mcpEndpoint } from '../../scripts/n8n/mcpClient';
 import { N8N_VERSION } from '../../scripts/n8n/runtimePaths';
 import type { JsonObject, WorkflowJson } from '../support/realN8n';
+import { SHEET_ROW } from '../support/sheetRows';
 import {
 	mcpBearerCredential,
 	nodeItems,
@@ -256,13 +257,7 @@ describe(`the package in n8n ${VERSION} (compatibility smoke workflows)`, () => 
 						},
 					},
 					qrtracNode('Sync Codes', 440, {
-						resource: 'qrCode',
-						operation: 'createOrUpdate',
-						mode: 'sync',
-						displayId: '={{ $json.displayId }}',
-						qrType: 'WEB',
-						name: '={{ $json.name }}',
-						qrRedirectUrl: '={{ $json.url }}',
+						...SHEET_ROW,
 						additionalFields: {},
 						options: {},
 					}),

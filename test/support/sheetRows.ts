@@ -24,3 +24,6 @@ export const rowByRowForm = {
 	name: '={{ $json.name }}',
 	qrRedirectUrl: '={{ $json.url }}',
 };
+
+/** Create or Update in sync mode, each row's Display ID, name and link read from the item (`url`). */
+export const SHEET_ROW = { ...rowByRowForm, mode: 'sync' };

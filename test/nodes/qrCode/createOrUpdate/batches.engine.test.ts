@@ -13,7 +13,7 @@ import {
 	moreCredentialDetails,
 } from '../../../support/n8nHarness';
 import { executeWorkflow } from '../../../support/harness/executeWorkflow';
-import { sheet, type SheetRow as Row } from '../../../support/sheetRows';
+import { SHEET_ROW, sheet, type SheetRow as Row } from '../../../support/sheetRows';
 import { useSimulator } from '../../../support/simulatorSuite';
 import type { QrRecord } from '../../../../simulator/model';
 import type { LoggedRequest } from '../../../../simulator/requestLog';
@@ -53,12 +53,7 @@ function otherClient(beforeBatch: (batch: number) => void): INodeType {
 }
 
 const syncParameters = (teamId: string) => ({
-	resource: 'qrCode',
-	operation: 'createOrUpdate',
-	mode: 'sync',
-	displayId: '={{ $json.displayId }}',
-	qrType: 'WEB',
-	name: '={{ $json.name }}',
+	...SHEET_ROW,
 	// A second sync node reads the first one's raw output, where the link is `qrRedirectUrl`.
 	qrRedirectUrl: '={{ $json.url ?? $json.qrRedirectUrl }}',
 	additionalFields: { tags: 'sheet' },

@@ -1,17 +1,7 @@
 /** The team and the sync node the Delete Missing engine tests share (deleteMissing, deleteMissingAfterLoop). */
-import type { SheetRow as Row } from '../../../support/sheetRows';
+import { SHEET_ROW, type SheetRow as Row } from '../../../support/sheetRows';
 import type { useSimulator } from '../../../support/simulatorSuite';
 
-/** Create or Update in sync mode, each row's Display ID, name and link read from the item (`url`). */
-export const SHEET_ROW = {
-	resource: 'qrCode',
-	operation: 'createOrUpdate',
-	mode: 'sync',
-	displayId: '={{ $json.displayId }}',
-	qrType: 'WEB',
-	name: '={{ $json.name }}',
-	qrRedirectUrl: '={{ $json.url }}',
-};
 /** A maker of teams holding exactly the sheet's codes, each with the tag Delete Missing is scoped to. */
 export function deleteMissingTeams(suite: ReturnType<typeof useSimulator>, label: string) {
 	let teamCount = 0;

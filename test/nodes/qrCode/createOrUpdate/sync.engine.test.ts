@@ -9,7 +9,7 @@ import { touchQr } from '../../../../simulator/domain/qrCodes';
 import { runNode } from '../../../support/n8nHarness';
 import { useSimulator, type SuiteSimulator } from '../../../support/simulatorSuite';
 import { firstWriteFails } from './failedWriteSetup';
-import { SHEET_ROW } from './deleteMissingNodes';
+import { SHEET_ROW } from '../../../support/sheetRows';
 
 /** The simulator of the reading of PUT whose suites run now (set in the describe.each below). */
 let suite: SuiteSimulator;
