@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow'
 import { z } from 'zod';
 
 import { executionNode } from './executionNode';
-import { inNodeWords, modelWords, toModel } from './validation/nodeWords';
+import { inNodeWords, modelWords, notAnOption, toModel } from './validation/nodeWords';
 import { countSchema } from './validation/count';
 import { asText } from './validation/text';
 import { uriProblem } from './validation/uri';
@@ -59,36 +59,24 @@ export { emailSchema } from './validation/email';
 
 /**
  * A value of a fixed list read without case or surrounding spaces (a sheet's `Editor`, an AI agent's `Viewer`), as
- * the contract writes it (lower case); a refusal quotes what was given, as typed.
+ * the contract writes it (lower case); a refusal quotes what was given, as typed (notAnOption), with `note`.
  */
-function caselessChoice<T extends [string, ...string[]]>(values: T, rule = values.join(', ')) {
+function caselessChoice<T extends [string, ...string[]]>(values: T, note?: string) {
 	return z.unknown().transform((value, context): T[number] => {
 		const read = typeof value === 'string' ? value.trim().toLowerCase() : value;
 		if ((values as readonly unknown[]).includes(read)) return read as T[number];
 		context.addIssue({
 			code: z.ZodIssueCode.custom,
-			message: `must be one of ${rule}, not ${givenValue(value)}`,
+			message: notAnOption(values, value, { path: context.path, note }),
 		});
 		return z.NEVER;
 	});
 }
 
-/** Characters of a refused value quoted back: enough to recognise it, not a pasted page. */
-const GIVEN_CHARS = 60;
-
-/** A refused value as given: text in quotes (cut with an ellipsis inside them), anything else as JSON. */
-function givenValue(value: unknown): string {
-	if (typeof value === 'string')
-		return JSON.stringify(value.length > GIVEN_CHARS ? `${value.slice(0, GIVEN_CHARS)}…` : value);
-	const json = JSON.stringify(value);
-	if (json === undefined) return 'nothing';
-	return json.length > GIVEN_CHARS ? `${json.slice(0, GIVEN_CHARS)}…` : json;
-}
-
 /** Roles that can be assigned; owner never can. */
 export const assignableRoleSchema = caselessChoice(
 	['admin', 'editor', 'viewer'],
-	'admin, editor, viewer (owner can never be assigned)',
+	'owner can never be assigned',
 );
 
 /** Every role a member may hold, and every status, for filters. */

@@ -27,6 +27,7 @@ import {
 	OTHER_FIELDS_LABEL,
 	SCAN_RULE_LABELS,
 } from '../../shared/records/fieldLabels';
+import { optionSchema } from '../../shared/validation/nodeWords';
 
 /**
  * Validation of the QR code forms (Create, Create or Update, Update), generated from the same field table as
@@ -213,16 +214,7 @@ export function qrCodeFieldsSchema(
 type TypedFieldsOf = QrType | 'every type' | 'no type';
 
 function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: TypedFieldsOf) {
-	const qrType =
-		mode === 'update'
-			? optional(
-					z.enum(QR_TYPES, {
-						errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }),
-					}),
-				)
-			: z.enum(QR_TYPES, {
-					errorMap: () => ({ message: `must be one of ${QR_TYPES.join(', ')}` }),
-				});
+	const qrType = mode === 'update' ? optional(optionSchema(QR_TYPES)) : optionSchema(QR_TYPES);
 	return z.object({
 		qrType: qrType.describe(CODE_FIELD_LABELS.qrType),
 		name: optional(textSchema).describe(CODE_FIELD_LABELS.name),

@@ -12,6 +12,7 @@ import {
 } from '../api/ipAddressFields';
 import { optionOrDefault } from '../parameters';
 import { isPlainObject, setOwnField } from '../plainObject';
+import { optionSchema } from '../validation/nodeWords';
 
 /**
  * The one rule for the IP address of the person who scanned, on every output that carries scan events (Scan >
@@ -28,9 +29,7 @@ import { isPlainObject, setOwnField } from '../plainObject';
 export const IP_ADDRESS_MODES = ['hash', 'keep', 'remove'] as const;
 export type IpAddressMode = (typeof IP_ADDRESS_MODES)[number];
 
-export const ipAddressModeSchema = z
-	.enum(IP_ADDRESS_MODES, { errorMap: () => ({ message: 'must be "hash", "keep" or "remove"' }) })
-	.describe('IP Address');
+export const ipAddressModeSchema = optionSchema(IP_ADDRESS_MODES).describe('IP Address');
 
 /** The mode of a node that does not set the option: hashing from the versions that introduced it, else kept. */
 export function defaultIpAddressMode(hashesByDefault: boolean): IpAddressMode {

@@ -64,7 +64,8 @@ export function toModel(issue: { message: string; modelMessage?: string }): stri
 export const inNodeWords: z.ZodErrorMap = (issue, context) => {
 	if (context.defaultError !== z.defaultErrorMap(issue, context).message)
 		return { message: context.defaultError };
-	if (issue.code === z.ZodIssueCode.invalid_enum_value) return { message: notAnOption(issue) };
+	if (issue.code === z.ZodIssueCode.invalid_enum_value)
+		return { message: notAnOption(issue.options, issue.received, { path: issue.path }) };
 	if (issue.code !== z.ZodIssueCode.invalid_type) return { message: context.defaultError };
 	// an entry of a list of text (the path ends at its position) is no field missing: it is told as the list's others
 	const textEntry =
@@ -75,17 +76,58 @@ export const inNodeWords: z.ZodErrorMap = (issue, context) => {
 	};
 };
 
+/** Characters of a refused value quoted back: enough to recognise it, not a pasted page. */
+const GIVEN_CHARS = 60;
+
+/** A refused value as given: text in quotes (cut with an ellipsis inside them), anything else as JSON. */
+export function givenValue(value: unknown): string {
+	if (typeof value === 'string')
+		return JSON.stringify(value.length > GIVEN_CHARS ? `${value.slice(0, GIVEN_CHARS)}…` : value);
+	const json = JSON.stringify(value);
+	if (json === undefined) return 'nothing';
+	return json.length > GIVEN_CHARS ? `${json.slice(0, GIVEN_CHARS)}…` : json;
+}
+
+/** Where a refused option sits, and what its field adds to the options (why one is missing from them). */
+export interface OptionPlace {
+	/** The value's path: a list's entry (the path ends at its position) is named by its number, from 1. */
+	path?: ReadonlyArray<string | number>;
+	/** Said after the options, e.g. "owner can never be assigned". */
+	note?: string;
+}
+
 /**
- * A choice an expression gave that is none of the field's options (`DESC` for Sort Order): the values it takes, as
- * an expression must give them, and the one it meant when only the case differs (the options are matched exactly).
+ * The words of a value that is none of a field's options (`DESC` for Sort Order, `FAX` for QR Type, a role): the
+ * values it takes, as an expression must give them, the value given (givenValue), and the one meant when only the
+ * case differs (an option field matches exactly). The one owner of them: every option field (optionSchema), the
+ * caseless choices (roles, statuses) and any other enum a parse refuses (inNodeWords).
  */
-function notAnOption(issue: z.ZodInvalidEnumValueIssue): string {
-	const given = issue.received;
+export function notAnOption(
+	options: readonly unknown[],
+	given: unknown,
+	{ path = [], note }: OptionPlace = {},
+): string {
+	const position = path.at(-1);
+	const entry = typeof position === 'number' ? `entry ${position + 1} ` : '';
 	const meant =
 		typeof given === 'string'
-			? issue.options.find((option) => String(option).toLowerCase() === given.toLowerCase())
+			? options.find((option) => String(option).toLowerCase() === given.toLowerCase())
 			: undefined;
-	const options = issue.options.map((option) => JSON.stringify(option)).join(', ');
+	const listed = options.map((option) => JSON.stringify(option)).join(', ');
 	const hint = meant === undefined ? '' : ` (the case counts: ${JSON.stringify(meant)})`;
-	return `must be one of ${options}, not ${JSON.stringify(given)}${hint}`;
+	return `${entry}must be one of ${listed}${note === undefined ? '' : ` (${note})`}, not ${givenValue(given)}${hint}`;
+}
+
+/**
+ * An option field (an options parameter an expression may set): one of `options` exactly, anything else (another
+ * value, null, a number) refused in notAnOption's words rather than zod's ("Expected 'a' | 'b', received null").
+ * Nothing given is left to inNodeWords, which calls it missing, as it does any field.
+ */
+export function optionSchema<U extends string, T extends Readonly<[U, ...U[]]>>(options: T) {
+	return z.enum(options, {
+		errorMap: (issue, context) =>
+			issue.code === z.ZodIssueCode.invalid_type && issue.received === z.ZodParsedType.undefined
+				? { message: context.defaultError }
+				: { message: notAnOption(options, context.data, { path: issue.path }) },
+	});
 }

@@ -18,13 +18,13 @@ const requestsSince = (seq: number) => suite.sim.requestLog.filter((entry) => en
 
 describe('QRTRAC Trigger: New Scans with an IP Address none of Hash, Keep and Remove', () => {
 	it.each([
-		[1, '={{ "Remove" }}'],
-		[1, '={{ "hashed" }}'],
-		[1.1, '={{ "Remove" }}'],
-		[1.1, '={{ $vars.IP_ADDRESS ?? "" }}'],
+		[1, '={{ "Remove" }}', '"Remove" (the case counts: "remove")'],
+		[1, '={{ "hashed" }}', '"hashed"'],
+		[1.1, '={{ "Remove" }}', '"Remove" (the case counts: "remove")'],
+		[1.1, '={{ $vars.IP_ADDRESS ?? "" }}', '""'],
 	])(
 		'version %s, %s, fails naming the field, poll and test event, before any request',
-		async (typeVersion, ipAddress) => {
+		async (typeVersion, ipAddress, given) => {
 			const account = newAccount();
 			const code = createCode(account.teamId);
 			suite.sim.state.addScan(code.id, { ipAddress: '203.0.113.7' });
@@ -39,7 +39,7 @@ describe('QRTRAC Trigger: New Scans with an IP Address none of Hash, Keep and Re
 					mode,
 				});
 				await expect(poll).rejects.toMatchObject({
-					message: '"IP Address" must be "hash", "keep" or "remove"',
+					message: `"IP Address" must be one of "hash", "keep", "remove", not ${given}`,
 					description: expect.stringMatching(
 						/^It is "(Remove|hashed|)"\. Choose Hash, Keep or Remove/,
 					),

@@ -8,7 +8,7 @@ import { executionNode } from '../../../shared/executionNode';
 import { storedParameter } from '../../../shared/parameters';
 import { isToolNode, retitle } from '../../../shared/nodeErrors';
 import { idListSchema } from '../../../shared/validation/idList';
-import { reissued } from '../../../shared/validation/nodeWords';
+import { optionSchema, reissued } from '../../../shared/validation/nodeWords';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { mayNameGoneCode, refusedAsNotFound } from '../../helpers/outcome';
 import { atLeastVersion, readParameter } from '../../helpers/parameters';
@@ -18,11 +18,7 @@ import { atLeastVersion, readParameter } from '../../helpers/parameters';
  * the team. Finish the row's object with `withCodeSelection`.
  */
 export const codeSelectionShape = {
-	codeSelection: z
-		.enum(['all', 'list', 'picked'], {
-			errorMap: () => ({ message: 'must be "picked", "list" or "all"' }),
-		})
-		.describe('Codes'),
+	codeSelection: optionSchema(['picked', 'list', 'all']).describe('Codes'),
 	qrCodeIds: z.unknown().describe('QR Code IDs'),
 	pickedQrCodes: z.unknown().describe('QR Codes'),
 };

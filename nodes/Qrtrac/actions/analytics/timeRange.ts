@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { firstMsOf, lastMsOf } from '../../../shared/zonedCalendar';
 import { readParameter } from '../../../shared/parameters';
+import { optionSchema } from '../../../shared/validation/nodeWords';
 
 /**
  * Time ranges of the analytics operations. Presets are relative to the moment the item runs; "This Month"
@@ -108,9 +109,7 @@ export function timeRangeShape(withAllTime: boolean) {
 		...TimeRangePreset[],
 	];
 	return {
-		timeRange: z
-			.enum(presets, { errorMap: () => ({ message: `must be one of ${presets.join(', ')}` }) })
-			.describe('Time Range'),
+		timeRange: optionSchema(presets).describe('Time Range'),
 		startTime: z.unknown().describe('Start'),
 		endTime: z.unknown().describe('End'),
 	};

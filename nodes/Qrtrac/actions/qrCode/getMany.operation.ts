@@ -14,6 +14,7 @@ import { getTeamOverride } from '../../helpers/parameters';
 import { isBlank } from '../../helpers/qrCodeSchemas';
 import { qrCodeOutput } from '../../helpers/qrCodeTarget';
 import { returnAllInput, returnAllProperties, returnAllShape } from '../../helpers/returnAll';
+import { optionSchema } from '../../../shared/validation/nodeWords';
 
 const sortByOption: INodeProperties = {
 	displayName: 'Sort By',
@@ -88,8 +89,8 @@ const inputSchema = z.object({
 	...returnAllShape,
 	// a number is its text: a year or an order number a sheet's column gives
 	search: z.preprocess(asText, z.string().trim()).optional().describe('Search'),
-	sortBy: z.enum(['createdAt', 'updatedAt', 'name']).optional().describe('Sort By'),
-	sortOrder: z.enum(['asc', 'desc']).optional().describe('Sort Order'),
+	sortBy: optionSchema(['createdAt', 'updatedAt', 'name']).optional().describe('Sort By'),
+	sortOrder: optionSchema(['asc', 'desc']).optional().describe('Sort Order'),
 	pageSize: limitSchema.optional().describe('Page Size'),
 	simplify: flagSchema('Simplify'),
 	teamId: z.string().optional(),

@@ -20,6 +20,7 @@ import { simplifyOption, teamOptionsCollection } from '../../descriptions/common
 import { getTeamOverride } from '../../helpers/parameters';
 import { qrCodeOutput } from '../../helpers/qrCodeTarget';
 import { apiError } from '../../../shared/nodeErrors';
+import { optionSchema } from '../../../shared/validation/nodeWords';
 
 /**
  * Codes changed after a moment, of one team or of every team of the organization. The service includes
@@ -74,7 +75,7 @@ export const description = updateDisplayOptions(
 function inputSchema(timezone: string) {
 	return z.object({
 		since: dateOrEpochMsSchema(timezone).describe('Since'),
-		scope: z.enum(['team', 'organization']).describe('Scope'),
+		scope: optionSchema(['team', 'organization']).describe('Scope'),
 		includeDeleted: flagSchema('Include Deleted'),
 		simplify: flagSchema('Simplify'),
 		teamId: z.string().optional(),

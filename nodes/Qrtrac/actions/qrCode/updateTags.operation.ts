@@ -11,6 +11,7 @@ import { tagsInputSchema } from '../../helpers/qrCodeSchemas';
 import { applyTagChange } from '../../helpers/qrCodeTags';
 import { changeCode } from './codeChange';
 import { sameTags } from '../../../shared/records/qrCode';
+import { optionSchema } from '../../../shared/validation/nodeWords';
 
 /** The service only replaces the whole tag list; Add and Remove read the code's tags first (1.2: every mode). */
 
@@ -42,7 +43,7 @@ export const description = updateDisplayOptions(
 const inputSchema = z
 	.object({
 		qrCodeId: qrCodeTargetShape.qrCodeId,
-		mode: z.enum(['replace', 'add', 'remove']).describe('Mode'),
+		mode: optionSchema(['replace', 'add', 'remove']).describe('Mode'),
 		tags: tagsInputSchema.describe('Tags'),
 		simplify: qrCodeTargetShape.simplify,
 		teamId: qrCodeTargetShape.teamId,

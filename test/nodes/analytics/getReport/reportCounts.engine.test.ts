@@ -402,17 +402,17 @@ describe('Scan > Get Report: bad input', () => {
 		[
 			'an unknown layout',
 			{ reportLayout: 'perWeek' },
-			'"Report Layout" must be "perCode", "perCodeAndDay" or "summary"',
+			'"Report Layout" must be one of "perCode", "perCodeAndDay", "summary", not "perWeek"',
 		],
 		[
 			'an unknown breakdown',
 			{ breakdowns: ['planet'] },
-			'"Breakdowns" must each be one of country, city, device, os, browser, referrer',
+			'"Breakdowns" entry 1 must be one of "country", "city", "device", "os", "browser", "referrer", not "planet"',
 		],
 		[
 			'an unknown IP mode',
 			{ simplify: false, options: { ipAddress: 'mask' } },
-			'"IP Address" must be "hash", "keep" or "remove"',
+			'"IP Address" must be one of "hash", "keep", "remove", not "mask"',
 		],
 	])('refuses %s before sending anything', async (_case, extra, message) => {
 		const { codes, credentials } = newTeamWithCodes(1);

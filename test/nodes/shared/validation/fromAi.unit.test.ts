@@ -128,7 +128,7 @@ it.each([
 		'a row with a role no one can be given',
 		'[{"teamId": "team_1", "role": "owner"}]',
 		'"Role" (row 1)',
-		'must be one of admin, editor, viewer',
+		'must be one of "admin", "editor", "viewer"',
 	],
 	[
 		'a row without a team',

@@ -409,7 +409,7 @@ describe('Team Member: Add (change-aware)', () => {
 		[
 			'the owner role (quoted as typed)',
 			{ role: ' Owner ' },
-			'"Role" must be one of admin, editor, viewer (owner can never be assigned), not " Owner "',
+			'"Role" must be one of "admin", "editor", "viewer" (owner can never be assigned), not " Owner "',
 		],
 		['an empty name', { name: '  ' }, '"Name" must not be empty'],
 		[

@@ -124,7 +124,7 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		});
 
 		expect(refused.error?.message).toMatch(
-			/^Item 1: "Role" \(row 1\) must be one of admin, editor, viewer/,
+			/^Item 1: "Role" \(row 1\) must be one of "admin", "editor", "viewer"/,
 		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});
@@ -322,7 +322,7 @@ describe('Team Member: Add to Teams (change-aware)', () => {
 		[
 			'the owner role',
 			'owner',
-			'"Role" (row 1) must be one of admin, editor, viewer (owner can never be assigned), not "Owner"',
+			'"Role" (row 1) must be one of "admin", "editor", "viewer" (owner can never be assigned), not "Owner"',
 		],
 		[
 			'a team ID with a slash',

@@ -97,7 +97,7 @@ it('refuses Teams (JSON) that is no list under its own label, and a bad row by i
 	expect(notList.error?.message).toBe(
 		'Item 0: "Teams (JSON)" must be a list of {"teamId", "role"} objects',
 	);
-	expect(badRow.error?.message).toMatch(/^Item 0: "Role" \(row 1\) must be one of admin/);
+	expect(badRow.error?.message).toMatch(/^Item 0: "Role" \(row 1\) must be one of "admin"/);
 	expect([...notList.sent, ...badRow.sent]).toHaveLength(0);
 });
 
@@ -139,6 +139,8 @@ it('refuses a Define Teams the form does not offer, naming the values it takes, 
 		teamsJson: '[{"teamId":"team_1","role":"viewer"}]',
 	});
 
-	expect(run.error?.message).toBe('Item 0: "Define Teams" must be "fields" or "json"');
+	expect(run.error?.message).toBe(
+		'Item 0: "Define Teams" must be one of "fields", "json", not "xml"',
+	);
 	expect(run.sent).toEqual([]);
 });

@@ -79,7 +79,7 @@ describe('Team Member: Change Role', () => {
 		});
 
 		expect(result.error?.message).toBe(
-			'Item 0: "Role" must be one of admin, editor, viewer (owner can never be assigned), not "OWNER"',
+			'Item 0: "Role" must be one of "admin", "editor", "viewer" (owner can never be assigned), not "OWNER"',
 		);
 		expect(suite.sim.requestLog).toHaveLength(0);
 	});

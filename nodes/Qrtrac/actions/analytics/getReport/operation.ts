@@ -30,6 +30,7 @@ import { totalsCheck } from './totalsCheck';
 import { BREAKDOWNS } from '../scanValues';
 import { VISITOR_KEYS } from './visitorKey';
 import { ZonedDays } from './zonedDays';
+import { optionSchema } from '../../../../shared/validation/nodeWords';
 
 export { description } from './description';
 
@@ -50,26 +51,13 @@ function inputSchema(timezone: string) {
 		.object({
 			...codeSelectionShape,
 			...timeRangeShape(false),
-			reportLayout: z
-				.enum(['perCode', 'perCodeAndDay', 'summary'], {
-					errorMap: () => ({ message: 'must be "perCode", "perCodeAndDay" or "summary"' }),
-				})
-				.describe('Report Layout'),
+			reportLayout: optionSchema(['perCode', 'perCodeAndDay', 'summary']).describe('Report Layout'),
 			breakdowns: z
-				.array(
-					z.enum(BREAKDOWNS, {
-						errorMap: () => ({ message: `must each be one of ${BREAKDOWNS.join(', ')}` }),
-					}),
-					{ invalid_type_error: 'must be a list' },
-				)
+				.array(optionSchema(BREAKDOWNS), { invalid_type_error: 'must be a list' })
 				.describe('Breakdowns'),
 			simplify: flagSchema('Simplify'),
 			topN: countSchema(1000).describe('Top Values'),
-			uniqueVisitorKey: z
-				.enum(VISITOR_KEYS, {
-					errorMap: () => ({ message: 'must be "ip" or "ipDeviceOsBrowser"' }),
-				})
-				.describe('Unique Visitor Key'),
+			uniqueVisitorKey: optionSchema(VISITOR_KEYS).describe('Unique Visitor Key'),
 			compareWithTotals: flagSchema('Compare With Totals'),
 			teamId: z.string().optional(),
 			...ipPrivacyShape,

@@ -18,6 +18,7 @@ import { upsertTypeFields } from '../../../descriptions/qrCodeTypeForms';
 import { scanRulesProperties } from '../../../descriptions/scanRules';
 import { readParameter } from '../../../../shared/parameters';
 import { validateParameters } from '../../../../shared/validation';
+import { optionSchema } from '../../../../shared/validation/nodeWords';
 
 /** The form of Create or Update: its two modes, the code's fields, and Delete Missing's options. */
 
@@ -25,11 +26,7 @@ export const SYNC_MODE = 'sync';
 export const LOOK_UP_MODE = 'lookUpEachRow';
 
 const modeSchema = z.object({
-	mode: z
-		.enum([SYNC_MODE, LOOK_UP_MODE], {
-			errorMap: () => ({ message: `must be "${SYNC_MODE}" or "${LOOK_UP_MODE}"` }),
-		})
-		.describe('Mode'),
+	mode: optionSchema([SYNC_MODE, LOOK_UP_MODE]).describe('Mode'),
 });
 
 /**

@@ -28,6 +28,7 @@ import { placeRows, type HeldSpelling } from '../placeRows';
 import { sentUntold, type KnownMember, type RosterMember } from '../rosters';
 import { oneSpellingFor, spellingHeld, type AlsoKnown } from '../spellings';
 import { planTeams, type TeamOutcome } from './plan';
+import { optionSchema } from '../../../../shared/validation/nodeWords';
 
 const TEAMS_SOURCES = ['fields', 'json'] as const;
 
@@ -36,9 +37,7 @@ const TEAMS_SOURCES = ['fields', 'json'] as const;
  * as Fields, which then fails on a Teams list the user never meant to give.
  */
 const teamsSourceSchema = z.object({
-	teamsSource: z
-		.enum(TEAMS_SOURCES, { errorMap: () => ({ message: 'must be "fields" or "json"' }) })
-		.describe('Define Teams'),
+	teamsSource: optionSchema(TEAMS_SOURCES).describe('Define Teams'),
 });
 
 const teamsSourceField: INodeProperties = {
