@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from '../validation';
+import { givenValue } from './nodeWords';
 import { asText, entryNotText } from './text';
 
 /** More IDs than this in one item is almost surely a mistake (a whole export pasted in); it is refused up front. */
@@ -36,8 +37,9 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 	const ids: string[] = [];
 	for (const [index, entry] of entries.entries()) {
 		if (entry === '') continue;
-		if (typeof entry === 'number') {
-			// a number is left here only when asText refused it, saying why
+		if (typeof entry !== 'string') {
+			// a number is left here only when asText refused it, saying why; null (a sheet's empty cell), an object
+			// or a switch is named by its position as any other entry, not the whole list refused as no list
 			ctx.addIssue(entryNotText(entry, index + 1));
 			return z.NEVER;
 		}
@@ -47,7 +49,7 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 		if (!result.success) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
-				message: `entry ${index + 1} ("${entry.slice(0, 60)}") ${result.error.issues[0].message}`,
+				message: `entry ${index + 1} (${givenValue(entry)}) ${result.error.issues[0].message}`,
 			});
 			return z.NEVER;
 		}
@@ -58,18 +60,16 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 
 /**
  * The entries of a list as text, a number as its text (asText: a sheet's column of numeric IDs); a number no sheet
- * shows (NaN from an empty cell) stays a number, refused, never sent as the ID "NaN". An array's empty entries are
- * kept ('') for the numbering; text split at its separators has none between IDs.
+ * shows (NaN from an empty cell) stays a number, refused, never sent as the ID "NaN", and any other entry (null)
+ * stays as given, refused by its position. An array's empty entries are kept ('') for the numbering; text split at
+ * its separators has none between IDs.
  */
-function splitIdList(raw: unknown): Array<string | number> | undefined {
-	if (Array.isArray(raw)) {
-		if (raw.some((entry) => typeof entry !== 'string' && typeof entry !== 'number'))
-			return undefined;
+function splitIdList(raw: unknown): unknown[] | undefined {
+	if (Array.isArray(raw))
 		return raw
-			.map((entry) => asText(entry) as string | number)
+			.map((entry) => asText(entry))
 			.map((entry) => (typeof entry === 'string' ? entry.trim() : entry));
-	}
-	if (typeof raw === 'number') return [asText(raw) as string | number];
+	if (typeof raw === 'number') return [asText(raw)];
 	if (typeof raw !== 'string') return undefined;
 	if (raw.trim().startsWith('[')) return splitJsonList(raw);
 	return raw
@@ -79,7 +79,7 @@ function splitIdList(raw: unknown): Array<string | number> | undefined {
 }
 
 /** `["qr_a", "qr_b"]` as text: the array's entries, or undefined when it is not a JSON array. */
-function splitJsonList(raw: string): Array<string | number> | undefined {
+function splitJsonList(raw: string): unknown[] | undefined {
 	try {
 		const parsed: unknown = JSON.parse(raw);
 		return Array.isArray(parsed) ? splitIdList(parsed) : undefined;

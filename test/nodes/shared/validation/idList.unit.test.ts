@@ -1,0 +1,36 @@
+/**
+ * A list of IDs (a code selection's QR Code IDs) holding an entry that is no text and no number: a sheet's empty
+ * cell (null), an object, a switch. The entry is named by its position, as the list's other entries are, not the
+ * whole list refused as no list (fake context, no sockets).
+ */
+import { parseItems, VALUE } from '../../../support/parseItems';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+const parameters = { codeSelection: 'list', qrCodeIds: VALUE, timeRange: 'last7Days' };
+
+it.each<[string, unknown, string]>([
+	['null (an empty cell)', ['qr_a', null], 'entry 2 must be text'],
+	['an object', ['qr_a', 'qr_b', { id: 'qr_c' }], 'entry 3 must be text'],
+	['a switch', [true, 'qr_a'], 'entry 1 must be text'],
+	['null in a JSON array written as text', '["qr_a", null]', 'entry 2 must be text'],
+])('an entry that is %s is refused by its position', async (_case, bad, words) => {
+	const [good, refused] = await parseItems('analytics', 'getScansForCodes', parameters, [
+		['qr_a', 'qr_b'],
+		bad,
+	]);
+
+	expect(good.error).toBeUndefined();
+	expect(refused.error).toMatchObject({ message: `Item 1: "QR Code IDs" ${words}`, itemIndex: 1 });
+});
+
+it('something that is no list at all is still refused as a whole', async () => {
+	const [refused] = await parseItems('analytics', 'getScansForCodes', parameters, [{ id: 'qr_a' }]);
+
+	expect(refused.error?.message).toBe(
+		'Item 0: "QR Code IDs" must be IDs separated by commas, or an array of IDs',
+	);
+});
