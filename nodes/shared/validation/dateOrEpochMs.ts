@@ -66,6 +66,7 @@ function readDateOrEpochMs(raw: unknown, timezone: string): ReadTime {
 	if (typeof raw === 'number' && digits === undefined) return { moment: raw };
 	const text = digits ?? (typeof raw === 'string' ? raw.trim() : '');
 	if (text === '') return { refused: NOT_A_DATE };
+	// not numberText, whose "+" would read ISO 8601's expanded years (+002026, +002026-03) as numbers, not dates
 	if (digits === undefined && /^-?\d+(\.\d+)?$/.test(text)) return { moment: Number(text) };
 	if (YEAR_ALONE.test(text)) return { refused: YEAR_ALONE_REFUSED };
 	const parsed = DateTime.fromISO(text, { zone: timezone });
