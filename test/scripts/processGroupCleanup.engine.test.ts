@@ -13,7 +13,7 @@ import path from 'node:path';
 const REPOSITORY = path.join(__dirname, '..', '..');
 const FIXTURES = '<rootDir>/test/fixtures/processGroups';
 const JEST = path.join(REPOSITORY, 'node_modules', 'jest', 'bin', 'jest.js');
-/** A nested jest run compiles its fixture with ts-jest: seconds here, more on a busy machine. */
+/** A nested jest run compiles its fixture (swc): seconds here, more on a busy machine. */
 const RUN_BOUND_MS = 150_000;
 
 jest.setTimeout(2 * RUN_BOUND_MS);

@@ -16,6 +16,12 @@ import { occupyWithAnotherN8n as anotherN8n } from '../support/anotherN8n';
 import type { QueueProcess } from '../../scripts/queue/queueCluster';
 import { QueueCluster, queueProcess } from '../../scripts/queue/queueCluster';
 
+// the spies below replace an export: the module as a plain object (compiled exports are fixed getters)
+jest.mock('../../scripts/n8n/instanceEnv', () => ({
+	__esModule: true,
+	...jest.requireActual('../../scripts/n8n/instanceEnv'),
+}));
+
 jest.setTimeout(60_000);
 
 const FAKE_CLI = path.join(__dirname, '..', 'support', 'fakeN8nCli.cjs');

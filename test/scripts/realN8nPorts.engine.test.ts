@@ -15,6 +15,12 @@ import { freePort } from '../../scripts/n8n/instanceEnv';
 import { occupyWithAnotherN8n as anotherN8n } from '../support/anotherN8n';
 import { RealN8n, type RealN8nOptions } from '../../scripts/n8n/realN8n';
 
+// the spies below replace an export: the module as a plain object (compiled exports are fixed getters)
+jest.mock('../../scripts/n8n/instanceEnv', () => ({
+	__esModule: true,
+	...jest.requireActual('../../scripts/n8n/instanceEnv'),
+}));
+
 jest.setTimeout(60_000);
 
 const FAKE_CLI = path.join(__dirname, '..', 'support', 'fakeN8nCli.cjs');

@@ -12,6 +12,12 @@ import {
 } from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
+// the spies below replace an export: the module as a plain object (compiled exports are fixed getters)
+jest.mock('../../../../nodes/shared/api/scanTotals', () => ({
+	__esModule: true,
+	...jest.requireActual('../../../../nodes/shared/api/scanTotals'),
+}));
+
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
 	sleep: jest.fn(async () => undefined),
