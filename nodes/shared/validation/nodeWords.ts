@@ -53,6 +53,11 @@ export function toModel(issue: { message: string; modelMessage?: string }): stri
 	return issue.message === IS_MISSING ? MISSING : issue.message;
 }
 
+/** Whether a value's path ends at a position in a list (an entry, named by its number), not at a field. */
+function isListEntry(path: ReadonlyArray<string | number>): boolean {
+	return typeof path.at(-1) === 'number';
+}
+
 /**
  * What a field of the wrong kind (null, a list, an object, a switch for text) or given nothing is told, in the
  * node's words, whichever schema checks it: zod's own ("Expected string, received null", "Required") names no rule
@@ -67,9 +72,8 @@ export const inNodeWords: z.ZodErrorMap = (issue, context) => {
 	if (issue.code === z.ZodIssueCode.invalid_enum_value)
 		return { message: notAnOption(issue.options, issue.received, { path: issue.path }) };
 	if (issue.code !== z.ZodIssueCode.invalid_type) return { message: context.defaultError };
-	// an entry of a list of text (the path ends at its position) is no field missing: it is told as the list's others
-	const textEntry =
-		issue.expected === z.ZodParsedType.string && typeof issue.path.at(-1) === 'number';
+	// an entry of a list of text is no field missing: it is told as the list's others
+	const textEntry = issue.expected === z.ZodParsedType.string && isListEntry(issue.path);
 	if (issue.received === z.ZodParsedType.undefined && !textEntry) return { message: IS_MISSING };
 	return {
 		message: issue.expected === z.ZodParsedType.string ? MUST_BE_TEXT : context.defaultError,
@@ -121,12 +125,15 @@ export function notAnOption(
 /**
  * An option field (an options parameter an expression may set): one of `options` exactly, anything else (another
  * value, null, a number) refused in notAnOption's words rather than zod's ("Expected 'a' | 'b', received null").
- * Nothing given is left to inNodeWords, which calls it missing, as it does any field.
+ * A field given nothing is left to inNodeWords, which calls it missing, as it does any field; an entry of a list
+ * given nothing (Breakdowns `["country", $json.nothing]`) is not: the list was given, so that entry is named.
  */
 export function optionSchema<U extends string, T extends Readonly<[U, ...U[]]>>(options: T) {
 	return z.enum(options, {
 		errorMap: (issue, context) =>
-			issue.code === z.ZodIssueCode.invalid_type && issue.received === z.ZodParsedType.undefined
+			issue.code === z.ZodIssueCode.invalid_type &&
+			issue.received === z.ZodParsedType.undefined &&
+			!isListEntry(issue.path)
 				? { message: context.defaultError }
 				: { message: notAnOption(options, context.data, { path: issue.path }) },
 	});

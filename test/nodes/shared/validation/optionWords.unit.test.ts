@@ -120,6 +120,14 @@ describe.each<[string, string, Refusal[]]>([
 					'Item 1: "Breakdowns" entry 2 must be one of "country", "city", "device", "os", "browser", "referrer", not "planet"',
 			},
 			{
+				rule: 'Breakdowns with an entry given nothing names that entry, not the field as missing',
+				parameters: { ...REPORT, breakdowns: VALUE },
+				good: ['country'],
+				bad: ['country', undefined],
+				message:
+					'Item 1: "Breakdowns" entry 2 must be one of "country", "city", "device", "os", "browser", "referrer", not nothing',
+			},
+			{
 				rule: 'Unique Visitor Key',
 				parameters: { ...REPORT, options: { uniqueVisitorKey: VALUE } },
 				good: 'ip',
