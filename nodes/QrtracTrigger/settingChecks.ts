@@ -30,6 +30,8 @@ const FIELD_HINTS: Record<string, string> = {
 		'Give a number from 1 to 3600 (keep 15 unless changes or scans go missing), or an expression giving one.',
 	'Include Existing Codes on First Poll':
 		'Turn the switch on or off, or write an expression giving true or false (or that text).',
+	'Teams to Watch':
+		'Choose All Teams or One Team in the field, or write an expression giving "all" or "team" (lower case).',
 	Team: teamHint('Pick the team From List'),
 	'Team Name or ID': teamHint('Choose the team in the field'),
 	'IP Address':

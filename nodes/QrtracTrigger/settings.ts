@@ -10,6 +10,8 @@ import {
 	writtenExpression,
 } from '../shared/parameters';
 import { asText, flagSchema, textIdSchema, textOnlyEntrySchema } from '../shared/validation';
+import { optionSchema } from '../shared/validation/nodeWords';
+import { QR_TYPES } from '../shared/forms/qrCodeTypes';
 import {
 	defaultIpAddressMode,
 	ipPrivacyOptions,
@@ -84,6 +86,12 @@ const includeExistingSchema = flagSchema('Include Existing Codes on First Poll')
 const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 
 /**
+ * Teams to Watch: one of its options exactly. Any other value an expression gives (`"All"`, `"organization"`) is
+ * refused, not read as One Team: it would watch only the credential's team, another team's changes never reported.
+ */
+const scopeSchema = optionSchema(['all', 'team']).describe('Teams to Watch');
+
+/**
  * The trigger's parameters, normalised: unknown events dropped (none known is refused), blank filters left out,
  * the overlap bounded.
  */
@@ -95,7 +103,8 @@ export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSetti
 			? checked(ctx, eventsSchema, readPollParameter(ctx, 'events', [...CHANGE_KINDS]))
 			: [];
 	const allTeams =
-		triggerOn === 'codeChanges' && readPollParameter<string>(ctx, 'scope', 'team') === 'all';
+		triggerOn === 'codeChanges' &&
+		checked(ctx, scopeSchema, readPollParameter(ctx, 'scope', 'team')) === 'all';
 	// A dropdown's text (version 1) or a team picker's value (1.1), an address By URL read against the Base URL.
 	const team = allTeams ? '' : readTeam(ctx, baseUrl);
 	if (!allTeams && !team) refuseEmptyTeamExpression(ctx);
@@ -209,16 +218,19 @@ function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 const ipOptionsSchema = z.object(ipPrivacyShape);
 
 /**
- * A list filter: anything but a list (`"WEB"`) is refused; left out, an empty list. A QR type is no number: an entry
- * 2026 would match no code, so it is refused by its entry (textOnlyEntrySchema).
+ * The QR Types filter: anything but a list (`"WEB"`) is refused; left out, an empty list. A QR type is no number: an
+ * entry 2026 would match no code, so it is refused by its entry (textOnlyEntrySchema); nor is it any other text (the
+ * label `"Website"`, `"FAX"`, `"web"`): the trigger would watch nothing, without a word, so it is refused by its
+ * entry as every option field refuses a value none of its options (optionSchema).
  */
-const listFilterSchema = (label: string) =>
-	z
-		.preprocess(
-			(value) => value ?? [],
-			z.array(textOnlyEntrySchema, { invalid_type_error: 'must be a list' }),
-		)
-		.describe(label);
+const qrTypesSchema = z
+	.preprocess(
+		(value) => value ?? [],
+		z.array(textOnlyEntrySchema.pipe(optionSchema(QR_TYPES)), {
+			invalid_type_error: 'must be a list',
+		}),
+	)
+	.describe('QR Types');
 
 /** A text filter: a number is its text; left empty, no filter. A boolean or an object is refused. */
 const textFilterSchema = (label: string) =>
@@ -261,7 +273,7 @@ const eventsSchema = z
  * before any request. QR Types left empty (n8n gives no key) is no filter.
  */
 const filtersSchema = z.object({
-	qrTypes: listFilterSchema('QR Types'),
+	qrTypes: qrTypesSchema,
 	tag: textFilterSchema('Tag'),
 	search: textFilterSchema('Name or Display ID Contains'),
 });

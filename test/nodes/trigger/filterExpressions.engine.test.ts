@@ -3,12 +3,16 @@
  * the field, before any request, instead of letting every code through; an empty field (no expression, `=` alone,
  * or an expression of a literal empty value such as the `{{ [] }}` n8n's editor saves) is no filter. Build first.
  */
+import { QR_TYPES } from '../../../nodes/shared/forms/qrCodeTypes';
 import { useSimulator } from '../../support/simulatorSuite';
 import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
 
 const suite = useSimulator({ seed: false });
 const newAccount = triggerAccounts(suite, 'filter-expressions.example');
 const { createCode } = codeWriters(suite);
+
+/** The QR types as the option words list them, each quoted. */
+const TYPES = QR_TYPES.map((type) => `"${type}"`).join(', ');
 
 const lastSeq = () => suite.sim.requestLog.at(-1)?.seq ?? 0;
 const requestsSince = (seq: number) => suite.sim.requestLog.filter((entry) => entry.seq > seq);
@@ -125,6 +129,30 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 				new RegExp(`^Entry ${entry} is \\d+\\. Choose the values`),
 			);
 			await expect(watcher.poll('manual')).rejects.toMatchObject({ message });
+			expect(requestsSince(before)).toEqual([]);
+		},
+	);
+
+	it.each([
+		['["Website"]', 'entry 1 must be one of', 'not "Website"'],
+		['["WEB", "FAX"]', 'entry 2 must be one of', 'not "FAX"'],
+		['["web"]', 'entry 1 must be one of', 'not "web" (the case counts: "WEB")'],
+	])(
+		'a QR Types entry none of the types (%s) is refused by its entry in the option words, never polling nothing',
+		async (list, entry, shown) => {
+			const account = newAccount();
+			const watcher = polling(account.credentials, {
+				filters: { qrTypes: `={{ ${list} }}` },
+				options: { includeExisting: true },
+			});
+			createCode(account.teamId);
+			const before = lastSeq();
+			const failed = await watcher.poll().then(
+				() => undefined,
+				(error: Error & { description?: string }) => error,
+			);
+			expect(failed?.message).toBe(`"QR Types" ${entry} ${TYPES}, ${shown}`);
+			expect(failed?.description).toMatch(/^Entry \d is "\w+"\. Choose the values in the field/);
 			expect(requestsSince(before)).toEqual([]);
 		},
 	);

@@ -1,0 +1,91 @@
+/**
+ * QRTRAC Trigger: the settings check (settings.ts readSettings) of Teams to Watch and the QR Types filter given by an
+ * expression. A value none of the options fails in the words every option field uses (nodeWords.ts notAnOption),
+ * a list's entry by its number, with the field's hint: read as One Team, or as a type no code has, the trigger
+ * would watch less than meant, or nothing, without a word (a poll context of its parameters, no sockets).
+ */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { QR_TYPES } from '../../../nodes/shared/forms/qrCodeTypes';
+import { readSettings } from '../../../nodes/QrtracTrigger/settings';
+
+/** A poll's context whose parameters are `parameters` as an expression gave them (n8n's default when unset). */
+function pollOf(parameters: IDataObject): IPollFunctions {
+	const node = {
+		id: 'trigger',
+		name: 'QRTRAC Trigger',
+		type: 'n8n-nodes-qrtrac.qrtracTrigger',
+		typeVersion: 1.1,
+		position: [0, 0],
+		parameters,
+	};
+	return {
+		getNode: () => node,
+		getNodeParameter: (name: string, fallback: unknown) => parameters[name] ?? fallback,
+	} as unknown as IPollFunctions;
+}
+
+const read = (parameters: IDataObject) => readSettings(pollOf(parameters), 'https://qrtrac.test');
+
+const TYPES = QR_TYPES.map((type) => `"${type}"`).join(', ');
+
+/** The error readSettings throws, with its description, or undefined. */
+function refusal(parameters: IDataObject): { message: string; description?: string } | undefined {
+	try {
+		read(parameters);
+		return undefined;
+	} catch (error) {
+		const { message, description } = error as Error & { description?: string };
+		return { message, description };
+	}
+}
+
+describe('Teams to Watch', () => {
+	it.each([
+		['all', true],
+		['team', false],
+	])('%s is read as its option', (scope, allTeams) => {
+		expect(read({ scope }).allTeams).toBe(allTeams);
+	});
+
+	it.each([
+		['All', '"All" (the case counts: "all")', '"All"'],
+		['organization', '"organization"', '"organization"'],
+		[2, '2', '2'],
+	])(
+		'%j, none of its options, is refused naming the field, not read as One Team',
+		(scope, shown, given) => {
+			expect(refusal({ scope })).toEqual({
+				message: `"Teams to Watch" must be one of "all", "team", not ${shown}`,
+				description: `It is ${given}. Choose All Teams or One Team in the field, or write an expression giving "all" or "team" (lower case). Nothing was read from QRTRAC.`,
+			});
+		},
+	);
+
+	it('is not read for New Scans, which watch one team', () => {
+		expect(read({ triggerOn: 'newScans', scope: 'All' }).allTeams).toBe(false);
+	});
+});
+
+describe('QR Types', () => {
+	it('types as the contract writes them are the filter', () => {
+		expect(read({ filters: { qrTypes: ['WEB', 'PDF'] } }).filters.qrTypes).toEqual(['WEB', 'PDF']);
+	});
+
+	it.each([
+		[['Website'], 1, '"Website"'],
+		[['WEB', 'FAX'], 2, '"FAX"'],
+		[['web'], 1, '"web" (the case counts: "WEB")'],
+	])('%j: an entry none of the types is refused by its entry', (qrTypes, entry, shown) => {
+		expect(refusal({ filters: { qrTypes } })).toEqual({
+			message: `"QR Types" entry ${entry} must be one of ${TYPES}, not ${shown}`,
+			description: `Entry ${entry} is ${shown.split(' (')[0]}. Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}. Nothing was read from QRTRAC.`,
+		});
+	});
+
+	it('a number is still refused by its entry as no text, not as no type', () => {
+		expect(refusal({ filters: { qrTypes: ['WEB', 7] } })?.message).toBe(
+			'"QR Types" entry 2 must be text',
+		);
+	});
+});
