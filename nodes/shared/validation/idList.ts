@@ -38,8 +38,8 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 	for (const [index, entry] of entries.entries()) {
 		if (entry === '') continue;
 		if (typeof entry !== 'string') {
-			// a number is left here only when asText refused it, saying why; null (a sheet's empty cell), an object
-			// or a switch is named by its position as any other entry, not the whole list refused as no list
+			// a number is left here only when asText refused it, saying why; an object or a switch is named by its
+			// position as any other entry, not the whole list refused as no list
 			ctx.addIssue(entryNotText(entry, index + 1));
 			return z.NEVER;
 		}
@@ -60,14 +60,14 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 
 /**
  * The entries of a list as text, a number as its text (asText: a sheet's column of numeric IDs); a number no sheet
- * shows (NaN from an empty cell) stays a number, refused, never sent as the ID "NaN", and any other entry (null)
- * stays as given, refused by its position. An array's empty entries are kept ('') for the numbering; text split at
- * its separators has none between IDs.
+ * shows (NaN from an empty cell) stays a number, refused, never sent as the ID "NaN", and any other entry (an
+ * object, true) stays as given, refused by its position. An array's empty entries, null and undefined as a sheet's
+ * empty cell gives them too, are kept ('') for the numbering; text split at its separators has none between IDs.
  */
 function splitIdList(raw: unknown): unknown[] | undefined {
 	if (Array.isArray(raw))
 		return raw
-			.map((entry) => asText(entry))
+			.map((entry) => asText(entry ?? ''))
 			.map((entry) => (typeof entry === 'string' ? entry.trim() : entry));
 	if (typeof raw === 'number') return [asText(raw)];
 	if (typeof raw !== 'string') return undefined;

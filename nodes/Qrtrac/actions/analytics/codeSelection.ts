@@ -38,17 +38,9 @@ export function withCodeSelection<T extends RawSelection>(
 	const { qrCodeIds, pickedQrCodes, ...rest } = value;
 	if (value.codeSelection === 'all') return rest;
 	const fromPicker = pickedQrCodes !== undefined;
-	// the picker asks for codes by name, not IDs: an empty one says how to add a code, and rows whose expressions
-	// all gave nothing say so, not "list at least one ID" (a list the form does not show)
-	if (fromPicker && Array.isArray(pickedQrCodes) && pickedQrCodes.every(givesNoId)) {
-		ctx.addIssue({
-			code: z.ZodIssueCode.custom,
-			path: ['pickedQrCodes'],
-			message:
-				pickedQrCodes.length === 0
-					? 'must name at least one code: pick it with Add Code'
-					: 'must name at least one code: its rows give no code ID (pick the code in each row, or make the expression give its ID)',
-		});
+	const noCode = Array.isArray(pickedQrCodes) ? pickedRowsWithoutCode(pickedQrCodes) : undefined;
+	if (noCode !== undefined) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['pickedQrCodes'], message: noCode });
 		return z.NEVER;
 	}
 	const ids = idListSchema.safeParse(fromPicker ? pickedQrCodes : qrCodeIds);
@@ -59,6 +51,22 @@ export function withCodeSelection<T extends RawSelection>(
 		return z.NEVER;
 	}
 	return { ...rest, qrCodeIds: ids.data };
+}
+
+/**
+ * The refusal of picker rows that name no code, if any: the picker asks for codes by name, not IDs, so an empty one
+ * says how to add a code, and rows whose expressions gave nothing say so, not "list at least one ID" (a list the
+ * form does not show). One such row beside picked codes is named, not dropped: the code it was to give would be
+ * left out without a word.
+ */
+function pickedRowsWithoutCode(rows: readonly unknown[]): string | undefined {
+	if (rows.length === 0) return 'must name at least one code: pick it with Add Code';
+	const empty = rows.findIndex(givesNoId);
+	if (empty < 0) return undefined;
+	const hint = (where: string) => `pick the code in ${where}, or make the expression give its ID`;
+	return rows.every(givesNoId)
+		? `must name at least one code: its rows give no code ID (${hint('each row')})`
+		: `row ${empty + 1} gives no code ID (${hint('that row')})`;
 }
 
 /** A picked row's value that names no code: nothing, or blank text. */

@@ -1,7 +1,7 @@
 /**
- * A list of IDs (a code selection's QR Code IDs) holding an entry that is no text and no number: a sheet's empty
- * cell (null), an object, a switch. The entry is named by its position, as the list's other entries are, not the
- * whole list refused as no list (fake context, no sockets).
+ * A list of IDs (a code selection's QR Code IDs) holding an entry that is no text and no number: an object, a
+ * switch. The entry is named by its position, as the list's other entries are, not the whole list refused as no
+ * list. A sheet's empty cell (null) is an empty entry, dropped as "" is (fake context, no sockets).
  */
 import { parseItems, VALUE } from '../../../support/parseItems';
 
@@ -13,10 +13,14 @@ jest.mock('n8n-workflow', () => ({
 const parameters = { codeSelection: 'list', qrCodeIds: VALUE, timeRange: 'last7Days' };
 
 it.each<[string, unknown, string]>([
-	['null (an empty cell)', ['qr_a', null], 'entry 2 must be text'],
 	['an object', ['qr_a', 'qr_b', { id: 'qr_c' }], 'entry 3 must be text'],
 	['a switch', [true, 'qr_a'], 'entry 1 must be text'],
-	['null in a JSON array written as text', '["qr_a", null]', 'entry 2 must be text'],
+	['an object in a JSON array written as text', '["qr_a", {}]', 'entry 2 must be text'],
+	[
+		'an object after an empty cell, numbered as the list gives it',
+		['qr_a', null, {}],
+		'entry 3 must be text',
+	],
 ])('an entry that is %s is refused by its position', async (_case, bad, words) => {
 	const [good, refused] = await parseItems('analytics', 'getScansForCodes', parameters, [
 		['qr_a', 'qr_b'],
@@ -25,6 +29,24 @@ it.each<[string, unknown, string]>([
 
 	expect(good.error).toBeUndefined();
 	expect(refused.error).toMatchObject({ message: `Item 1: "QR Code IDs" ${words}`, itemIndex: 1 });
+});
+
+it.each<[string, unknown]>([
+	['null', ['qr_a', null, 'qr_b']],
+	['undefined', ['qr_a', undefined, 'qr_b']],
+	['blank', ['qr_a', '', 'qr_b']],
+	['null in a JSON array written as text', '["qr_a", null, "qr_b"]'],
+])('an empty cell given as %s is dropped as an empty entry', async (_case, given) => {
+	const [parsed] = await parseItems('analytics', 'getScansForCodes', parameters, [given]);
+
+	expect(parsed.error).toBeUndefined();
+	expect(parsed.input).toMatchObject({ qrCodeIds: ['qr_a', 'qr_b'] });
+});
+
+it('a list of empty cells only lists no ID', async () => {
+	const [refused] = await parseItems('analytics', 'getScansForCodes', parameters, [[null, '']]);
+
+	expect(refused.error?.message).toBe('Item 0: "QR Code IDs" must list at least one ID');
 });
 
 it('something that is no list at all is still refused as a whole', async () => {
