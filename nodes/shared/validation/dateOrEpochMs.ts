@@ -66,7 +66,8 @@ function readDateOrEpochMs(raw: unknown, timezone: string): ReadTime {
 	if (typeof raw === 'number' && digits === undefined) return { moment: raw };
 	const text = digits ?? (typeof raw === 'string' ? raw.trim() : '');
 	if (text === '') return { refused: NOT_A_DATE };
-	// not numberText, whose "+" would read ISO 8601's expanded years (+002026, +002026-03) as numbers, not dates
+	// not numberText, whose "+" would read ISO 8601's expanded year +002026 as the number 2026, not a date; this rule
+	// takes a leading "-" as numberText does, so -002026 (an expanded year before year 0) is the epoch ms -2026
 	if (digits === undefined && /^-?\d+(\.\d+)?$/.test(text)) return { moment: Number(text) };
 	if (YEAR_ALONE.test(text)) return { refused: YEAR_ALONE_REFUSED };
 	const parsed = DateTime.fromISO(text, { zone: timezone });

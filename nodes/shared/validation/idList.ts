@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from '../validation';
-import { givenValue } from './nodeWords';
+import { shownValue } from './nodeWords';
 import { asText, entryNotText } from './text';
 
 /** More IDs than this in one item is almost surely a mistake (a whole export pasted in); it is refused up front. */
@@ -49,7 +49,7 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 		if (!result.success) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
-				message: `entry ${index + 1} (${givenValue(entry)}) ${result.error.issues[0].message}`,
+				message: `entry ${index + 1} (${shownValue(entry)}) ${result.error.issues[0].message}`,
 			});
 			return z.NEVER;
 		}

@@ -83,11 +83,16 @@ export const inNodeWords: z.ZodErrorMap = (issue, context) => {
 /** Characters of a refused value quoted back: enough to recognise it, not a pasted page. */
 const GIVEN_CHARS = 60;
 
-/** A refused value as given: text in quotes (cut with an ellipsis inside them), anything else as JSON. */
-export function givenValue(value: unknown): string {
+/**
+ * A refused value as shown in its refusal: text in quotes (cut with an ellipsis inside them), a symbol as JavaScript
+ * writes it (`Symbol(x)`), a function said to be one, anything else as JSON; JSON has no words for the first two,
+ * which would be shown as nothing given.
+ */
+export function shownValue(value: unknown): string {
 	if (typeof value === 'string')
 		return JSON.stringify(value.length > GIVEN_CHARS ? `${value.slice(0, GIVEN_CHARS)}…` : value);
-	const json = JSON.stringify(value);
+	if (typeof value === 'function') return 'a function';
+	const json = typeof value === 'symbol' ? value.toString() : JSON.stringify(value);
 	if (json === undefined) return 'nothing';
 	return json.length > GIVEN_CHARS ? `${json.slice(0, GIVEN_CHARS)}…` : json;
 }
@@ -102,7 +107,7 @@ export interface OptionPlace {
 
 /**
  * The words of a value that is none of a field's options (`DESC` for Sort Order, `FAX` for QR Type, a role): the
- * values it takes, as an expression must give them, the value given (givenValue), and the one meant when only the
+ * values it takes, as an expression must give them, the value given (shownValue), and the one meant when only the
  * case differs (an option field matches exactly). The one owner of them: every option field (optionSchema), the
  * caseless choices (roles, statuses) and any other enum a parse refuses (inNodeWords).
  */
@@ -119,7 +124,7 @@ export function notAnOption(
 			: undefined;
 	const listed = options.map((option) => JSON.stringify(option)).join(', ');
 	const hint = meant === undefined ? '' : ` (the case counts: ${JSON.stringify(meant)})`;
-	return `${entry}must be one of ${listed}${note === undefined ? '' : ` (${note})`}, not ${givenValue(given)}${hint}`;
+	return `${entry}must be one of ${listed}${note === undefined ? '' : ` (${note})`}, not ${shownValue(given)}${hint}`;
 }
 
 /**

@@ -77,6 +77,20 @@ describe.each<[string, string, Refusal[]]>([
 				bad: null,
 				message: 'Item 1: "Scope" must be one of "team", "organization", not null',
 			},
+			{
+				rule: 'a symbol is shown as one, not as nothing',
+				parameters: { since: '2026-03-01', scope: VALUE },
+				good: 'team',
+				bad: Symbol('team'),
+				message: 'Item 1: "Scope" must be one of "team", "organization", not Symbol(team)',
+			},
+			{
+				rule: 'a function is said to be one, not nothing',
+				parameters: { since: '2026-03-01', scope: VALUE },
+				good: 'team',
+				bad: () => 'team',
+				message: 'Item 1: "Scope" must be one of "team", "organization", not a function',
+			},
 		],
 	],
 	[
