@@ -9,7 +9,13 @@ import {
 	readPollParameter,
 	writtenExpression,
 } from '../shared/parameters';
-import { asText, flagSchema, textIdSchema, textOnlyEntrySchema } from '../shared/validation';
+import {
+	asText,
+	caselessChoice,
+	flagSchema,
+	textIdSchema,
+	textOnlyEntrySchema,
+} from '../shared/validation';
 import { optionSchema } from '../shared/validation/nodeWords';
 import { QR_TYPES } from '../shared/forms/qrCodeTypes';
 import {
@@ -83,7 +89,7 @@ export const TRIGGER_VERSION_1_1 = 1.1;
 
 const includeExistingSchema = flagSchema('Include Existing Codes on First Poll');
 
-const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
+const CHANGE_KINDS = ['created', 'updated', 'deleted'] as const satisfies readonly ChangeKind[];
 
 /**
  * Teams to Watch: one of its options exactly. Any other value an expression gives (`"All"`, `"organization"`) is
@@ -92,8 +98,8 @@ const CHANGE_KINDS: readonly ChangeKind[] = ['created', 'updated', 'deleted'];
 const scopeSchema = optionSchema(['all', 'team']).describe('Teams to Watch');
 
 /**
- * The trigger's parameters, normalised: unknown events dropped (none known is refused), blank filters left out,
- * the overlap bounded.
+ * The trigger's parameters, normalised: events and QR types as the options write them, blank filters left out, the
+ * overlap bounded.
  */
 export function readSettings(ctx: IPollFunctions, baseUrl: string): TriggerSettings {
 	const triggerOn = readPollParameter<TriggerOn>(ctx, 'triggerOn', 'codeChanges');
@@ -220,13 +226,13 @@ const ipOptionsSchema = z.object(ipPrivacyShape);
 /**
  * The QR Types filter: anything but a list (`"WEB"`) is refused; left out, an empty list. A QR type is no number: an
  * entry 2026 would match no code, so it is refused by its entry (textOnlyEntrySchema); nor is it any other text (the
- * label `"Website"`, `"FAX"`, `"web"`): the trigger would watch nothing, without a word, so it is refused by its
- * entry as every option field refuses a value none of its options (optionSchema).
+ * label `"Website"`, `"FAX"`): the trigger would watch nothing, without a word. The case does not count (`"web"`),
+ * as codes' types are compared.
  */
 const qrTypesSchema = z
 	.preprocess(
 		(value) => value ?? [],
-		z.array(textOnlyEntrySchema.pipe(optionSchema(QR_TYPES)), {
+		z.array(textOnlyEntrySchema.pipe(caselessChoice(QR_TYPES)), {
 			invalid_type_error: 'must be a list',
 		}),
 	)
@@ -253,16 +259,11 @@ const overlapSchema = z
 	.describe('Overlap Window (Seconds)');
 
 /**
- * Events: the known ones of the list, others dropped. A list with none (`{{ [] }}`, `{{ ["renamed"] }}`) is
- * refused: the trigger would watch nothing, without a word.
+ * Events: a list of the known ones, the case not counting. An event none of them (`"renamed"`) is refused by its
+ * entry, and so is an empty list: the trigger would miss those changes, or watch nothing, without a word.
  */
 const eventsSchema = z
-	.array(z.unknown(), { invalid_type_error: 'must be a list' })
-	.transform((events) =>
-		events.filter((event): event is ChangeKind =>
-			(CHANGE_KINDS as readonly unknown[]).includes(event),
-		),
-	)
+	.array(caselessChoice(CHANGE_KINDS), { invalid_type_error: 'must be a list' })
 	.refine((events) => events.length > 0, {
 		message: `must give at least one of ${CHANGE_KINDS.join(', ')}`,
 	})

@@ -58,13 +58,15 @@ export { MUST_BE_TEXT, MUST_HOLD_TEXT } from './validation/nodeWords';
 export { emailSchema } from './validation/email';
 
 /**
- * A value of a fixed list read without case or surrounding spaces (a sheet's `Editor`, an AI agent's `Viewer`), as
- * the contract writes it (lower case); a refusal quotes what was given, as typed (notAnOption), with `note`.
+ * A value of a fixed list read without case or surrounding spaces (a sheet's `Editor`, an AI agent's `Viewer`, a
+ * saved trigger's `web`), as the option is written; a refusal quotes what was given, as typed (notAnOption), with
+ * `note`.
  */
-function caselessChoice<T extends [string, ...string[]]>(values: T, note?: string) {
+export function caselessChoice<T extends readonly [string, ...string[]]>(values: T, note?: string) {
 	return z.unknown().transform((value, context): T[number] => {
 		const read = typeof value === 'string' ? value.trim().toLowerCase() : value;
-		if ((values as readonly unknown[]).includes(read)) return read as T[number];
+		const option = values.find((candidate) => candidate.toLowerCase() === read);
+		if (option !== undefined) return option;
 		context.addIssue({
 			code: z.ZodIssueCode.custom,
 			message: notAnOption(values, value, { path: context.path, note }),

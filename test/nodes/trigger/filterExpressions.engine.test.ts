@@ -136,7 +136,6 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 	it.each([
 		['["Website"]', 'entry 1 must be one of', 'not "Website"'],
 		['["WEB", "FAX"]', 'entry 2 must be one of', 'not "FAX"'],
-		['["web"]', 'entry 1 must be one of', 'not "web" (the case counts: "WEB")'],
 	])(
 		'a QR Types entry none of the types (%s) is refused by its entry in the option words, never polling nothing',
 		async (list, entry, shown) => {
@@ -156,6 +155,16 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 			expect(requestsSince(before)).toEqual([]);
 		},
 	);
+
+	it('a QR Types entry in another case is that type, as before (`["web"]` watches WEB codes)', async () => {
+		const account = newAccount();
+		const watcher = polling(account.credentials, {
+			filters: { qrTypes: '={{ ["web"] }}' },
+			options: { includeExisting: true },
+		});
+		const code = createCode(account.teamId, { qrType: 'WEB' });
+		expect((await watcher.poll()).map((event) => event.id)).toEqual([code.id]);
+	});
 
 	it('a long value cut in the error ends its sentence with the cut, never "...."', async () => {
 		const account = newAccount();

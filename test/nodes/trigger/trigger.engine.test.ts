@@ -123,14 +123,25 @@ describe('QRTRAC Trigger: code changes', () => {
 		expect((await watcher.poll()).map((event) => event.id)).toEqual([tagged.id]);
 	});
 
-	// an Events expression giving no known event watched nothing without a word, and the test event read "Undefined"
-	it.each([['={{ [] }}'], ['={{ ["renamed"] }}']])(
-		'fails naming Events, poll and test event, before any request, when it is %j: no known event',
-		async (events) => {
+	// an Events expression giving no known event watched nothing without a word, and the test event read "Undefined";
+	// an unknown event beside known ones was dropped, its changes never reported
+	const noEvent = '"Events" must give at least one of created, updated, deleted';
+	it.each([
+		['={{ [] }}', noEvent],
+		[
+			'={{ ["renamed"] }}',
+			'"Events" entry 1 must be one of "created", "updated", "deleted", not "renamed"',
+		],
+		[
+			'={{ ["created", "renamed"] }}',
+			'"Events" entry 2 must be one of "created", "updated", "deleted", not "renamed"',
+		],
+	])(
+		'fails naming Events, poll and test event, before any request, when it is %j',
+		async (events, message) => {
 			const account = newAccount();
 			const watcher = polling(account.credentials, { events });
 			const before = lastSeq();
-			const message = '"Events" must give at least one of created, updated, deleted';
 			await expect(watcher.poll()).rejects.toThrow(message);
 			await expect(watcher.poll('manual')).rejects.toMatchObject({
 				message,
@@ -139,7 +150,7 @@ describe('QRTRAC Trigger: code changes', () => {
 			expect(requestsSince(before)).toEqual([]);
 			// left empty, n8n stops the test event itself ("Parameter "Events" is required"); an active poll did not
 			const emptied = polling(account.credentials, { events: [] });
-			await expect(emptied.poll()).rejects.toThrow(message);
+			await expect(emptied.poll()).rejects.toThrow(noEvent);
 			expect(requestsSince(before)).toEqual([]);
 		},
 	);

@@ -1,8 +1,9 @@
 /**
- * QRTRAC Trigger: the settings check (settings.ts readSettings) of Teams to Watch and the QR Types filter given by an
- * expression. A value none of the options fails in the words every option field uses (nodeWords.ts notAnOption),
- * a list's entry by its number, with the field's hint: read as One Team, or as a type no code has, the trigger
- * would watch less than meant, or nothing, without a word (a poll context of its parameters, no sockets).
+ * QRTRAC Trigger: the settings check (settings.ts readSettings) of Teams to Watch, the QR Types filter and Events
+ * given by an expression. A value none of the options fails in the words every option field uses (nodeWords.ts
+ * notAnOption), a list's entry by its number, with the field's hint: read as One Team, as a type no code has, or
+ * dropped, the trigger would watch less than meant, or nothing, without a word (a poll context of its parameters,
+ * no sockets).
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
@@ -75,7 +76,6 @@ describe('QR Types', () => {
 	it.each([
 		[['Website'], 1, '"Website"'],
 		[['WEB', 'FAX'], 2, '"FAX"'],
-		[['web'], 1, '"web" (the case counts: "WEB")'],
 	])('%j: an entry none of the types is refused by its entry', (qrTypes, entry, shown) => {
 		expect(refusal({ filters: { qrTypes } })).toEqual({
 			message: `"QR Types" entry ${entry} must be one of ${TYPES}, not ${shown}`,
@@ -83,9 +83,31 @@ describe('QR Types', () => {
 		});
 	});
 
+	it('a type in another case is that type, as codes are compared (a saved `{{ ["web"] }}` watched WEB codes)', () => {
+		expect(read({ filters: { qrTypes: [' web', 'Pdf'] } }).filters.qrTypes).toEqual(['WEB', 'PDF']);
+	});
+
 	it('a number is still refused by its entry as no text, not as no type', () => {
 		expect(refusal({ filters: { qrTypes: ['WEB', 7] } })?.message).toBe(
 			'"QR Types" entry 2 must be text',
+		);
+	});
+});
+
+describe('Events', () => {
+	it('events in any case are the events, as the options write them', () => {
+		expect(read({ events: ['created', 'Deleted'] }).events).toEqual(['created', 'deleted']);
+	});
+
+	it('an event none of the options is refused by its entry, not dropped (its changes would go unreported)', () => {
+		expect(refusal({ events: ['created', 'renamed'] })?.message).toBe(
+			'"Events" entry 2 must be one of "created", "updated", "deleted", not "renamed"',
+		);
+	});
+
+	it('an empty list is refused', () => {
+		expect(refusal({ events: [] })?.message).toBe(
+			'"Events" must give at least one of created, updated, deleted',
 		);
 	});
 });
