@@ -1,14 +1,29 @@
 /**
- * Runs the action node once on the fake context (test/support/fakeContext.ts) and returns the requests it sent:
- * the exact-request unit tests of each operation. The service is a small table of answers by method and path,
- * shaped as the contract's examples, so that an operation that reads before it writes gets to its write. Only
- * the requests are the subject of those tests; the answers are scenery.
+ * Runs one operation of the action node once on the fake context (test/support/fakeContext.ts) and returns the
+ * requests it sent: the exact-request unit tests of each operation. The service is a small table of answers by
+ * method and path, shaped as the contract's examples, so that an operation that reads before it writes gets to its
+ * write. Only the requests are the subject of those tests; the answers are scenery.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import type { QrtracResource } from '../../nodes/Qrtrac/actions/node.type';
 import { NODE_VERSIONS } from '../../nodes/Qrtrac/descriptions/layoutVersions';
-import { Qrtrac } from '../../nodes/Qrtrac/Qrtrac.node';
+import { executeOperation, type Operation } from '../../nodes/shared/executor';
 import { fakeContext, ok, type FakeAnswer, type SentRequest } from './fakeContext';
+
+/**
+ * Each resource's operations, the modules the node's router maps (actions/router.ts), loaded on first use: a test
+ * file loads its own resource, not the whole node (jest loads modules again for every file).
+ */
+export const RESOURCES: { [R in QrtracResource]: () => { operations: Record<string, Operation> } } =
+	{
+		qrCode: () => require('../../nodes/Qrtrac/actions/qrCode'),
+		designTemplate: () => require('../../nodes/Qrtrac/actions/designTemplate'),
+		analytics: () => require('../../nodes/Qrtrac/actions/analytics'),
+		team: () => require('../../nodes/Qrtrac/actions/team'),
+		teamMember: () => require('../../nodes/Qrtrac/actions/teamMember'),
+		dynamicLink: () => require('../../nodes/Qrtrac/actions/dynamicLink'),
+	};
 
 export const STORED_CODE = {
 	id: 'qr_1',
@@ -86,9 +101,12 @@ export interface ActionRun {
 	error?: Error;
 }
 
-/** Runs one operation of the action node, at the newest version, for one item with these parameters. */
+/**
+ * Runs one operation as the node's router does (the executor around the operation), at the newest version, for one
+ * item with these parameters.
+ */
 export async function runAction(
-	resource: string,
+	resource: QrtracResource,
 	operation: string,
 	parameters: IDataObject,
 	answer: (request: SentRequest) => FakeAnswer = serviceAnswer,
@@ -98,8 +116,10 @@ export async function runAction(
 		typeVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
 		answers: answer,
 	});
+	const handler = RESOURCES[resource]().operations[operation];
+	if (!handler) throw new Error(`no operation "${operation}" of "${resource}"`);
 	try {
-		return { sent, output: await new Qrtrac().execute.call(ctx) };
+		return { sent, output: [await executeOperation.call(ctx, handler)] };
 	} catch (error) {
 		return { sent, error: error as Error };
 	}
