@@ -16,8 +16,8 @@ import {
 	textIdSchema,
 	textOnlyEntrySchema,
 } from '../shared/validation';
-import { optionSchema } from '../shared/validation/nodeWords';
-import { QR_TYPES } from '../shared/forms/qrCodeTypes';
+import { caselessOption, optionSchema, shownValue } from '../shared/validation/nodeWords';
+import { QR_TYPE_LABELS, QR_TYPES, qrTypeOf } from '../shared/forms/qrCodeTypes';
 import {
 	defaultIpAddressMode,
 	ipPrivacyOptions,
@@ -224,18 +224,34 @@ function refuseEmptyTeamExpression(ctx: IPollFunctions): void {
 const ipOptionsSchema = z.object(ipPrivacyShape);
 
 /**
- * The QR Types filter: anything but a list (`"WEB"`) is refused; left out, an empty list. A QR type is no number: an
- * entry 2026 would match no code, so it is refused by its entry (textOnlyEntrySchema); nor is it any other text (the
- * label `"Website"`, `"FAX"`): the trigger would watch nothing, without a word. The case does not count (`"web"`),
- * as codes' types are compared.
+ * A QR Types entry: a type in any case is that type, as codes' types are compared (`"web"`); the form's name of a
+ * type (`"Website"`) is refused naming the type meant, as it would match no code, without a word; any other text is
+ * kept, as a code's `qrType` may be any text (the contract). No number: 2026 is refused by its entry.
+ */
+const qrTypeEntrySchema = textOnlyEntrySchema.transform((text, context): string => {
+	const type = qrTypeOf(text.trim());
+	if (type !== undefined) return type;
+	const named = caselessOption(Object.values(QR_TYPE_LABELS), text);
+	if (named === undefined) return text.trim();
+	const meant = QR_TYPES.find((candidate) => QR_TYPE_LABELS[candidate] === named)!;
+	const position = context.path.at(-1);
+	context.addIssue({
+		code: z.ZodIssueCode.custom,
+		message: `entry ${typeof position === 'number' ? position + 1 : 1} is the form's name of a type, not the type: give ${JSON.stringify(meant)}, not ${shownValue(text)}`,
+	});
+	return z.NEVER;
+});
+
+/**
+ * The QR Types filter: anything but a list (`"WEB"`) is refused; left out, an empty list; each type once (a
+ * repeat would be named twice in the test event's words).
  */
 const qrTypesSchema = z
 	.preprocess(
 		(value) => value ?? [],
-		z.array(textOnlyEntrySchema.pipe(caselessChoice(QR_TYPES)), {
-			invalid_type_error: 'must be a list',
-		}),
+		z.array(qrTypeEntrySchema, { invalid_type_error: 'must be a list' }),
 	)
+	.transform((types) => [...new Set(types)])
 	.describe('QR Types');
 
 /** A text filter: a number is its text; left empty, no filter. A boolean or an object is refused. */
@@ -264,6 +280,7 @@ const overlapSchema = z
  */
 const eventsSchema = z
 	.array(caselessChoice(CHANGE_KINDS), { invalid_type_error: 'must be a list' })
+	.transform((events) => [...new Set(events)])
 	.refine((events) => events.length > 0, {
 		message: `must give at least one of ${CHANGE_KINDS.join(', ')}`,
 	})

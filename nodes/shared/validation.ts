@@ -2,7 +2,13 @@ import type { IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow'
 import { z } from 'zod';
 
 import { executionNode } from './executionNode';
-import { inNodeWords, modelWords, notAnOption, toModel } from './validation/nodeWords';
+import {
+	caselessOption,
+	inNodeWords,
+	modelWords,
+	notAnOption,
+	toModel,
+} from './validation/nodeWords';
 import { countSchema } from './validation/count';
 import { asText } from './validation/text';
 import { uriProblem } from './validation/uri';
@@ -64,8 +70,7 @@ export { emailSchema } from './validation/email';
  */
 export function caselessChoice<T extends readonly [string, ...string[]]>(values: T, note?: string) {
 	return z.unknown().transform((value, context): T[number] => {
-		const read = typeof value === 'string' ? value.trim().toLowerCase() : value;
-		const option = values.find((candidate) => candidate.toLowerCase() === read);
+		const option = caselessOption(values, value);
 		if (option !== undefined) return option;
 		context.addIssue({
 			code: z.ZodIssueCode.custom,

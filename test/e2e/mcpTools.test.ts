@@ -555,7 +555,7 @@ describe('QRTRAC tools for AI agents: MCP Server Trigger in real n8n 2.41.1, cal
 				what: 'a role that cannot be given',
 				tool: 'add_team_member',
 				args: () => ({ teamId, email: 'ada@example.com', name: 'Ada Lovelace', role: 'owner' }),
-				says: /admin, editor, viewer/,
+				says: /"admin", "editor", "viewer"/,
 				key: 'role',
 				sent: 'nothing',
 			},

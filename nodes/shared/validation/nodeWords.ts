@@ -92,9 +92,19 @@ export function shownValue(value: unknown): string {
 	if (typeof value === 'string')
 		return JSON.stringify(value.length > GIVEN_CHARS ? `${value.slice(0, GIVEN_CHARS)}…` : value);
 	if (typeof value === 'function') return 'a function';
-	const json = typeof value === 'symbol' ? value.toString() : JSON.stringify(value);
-	if (json === undefined) return 'nothing';
+	if (typeof value === 'bigint') return `${value}n`;
+	const json = typeof value === 'symbol' ? value.toString() : jsonOrNothing(value);
+	if (json === undefined) return value === undefined ? 'nothing' : 'an object JSON cannot write';
 	return json.length > GIVEN_CHARS ? `${json.slice(0, GIVEN_CHARS)}…` : json;
+}
+
+/** JSON of a value, or undefined for one JSON cannot write (a circular object): a refusal never fails itself. */
+function jsonOrNothing(value: unknown): string | undefined {
+	try {
+		return JSON.stringify(value);
+	} catch {
+		return undefined;
+	}
 }
 
 /** Where a refused option sits, and what its field adds to the options (why one is missing from them). */
@@ -118,13 +128,17 @@ export function notAnOption(
 ): string {
 	const position = path.at(-1);
 	const entry = typeof position === 'number' ? `entry ${position + 1} ` : '';
-	const meant =
-		typeof given === 'string'
-			? options.find((option) => String(option).toLowerCase() === given.toLowerCase())
-			: undefined;
+	const meant = caselessOption(options, given);
 	const listed = options.map((option) => JSON.stringify(option)).join(', ');
 	const hint = meant === undefined ? '' : ` (the case counts: ${JSON.stringify(meant)})`;
 	return `${entry}must be one of ${listed}${note === undefined ? '' : ` (${note})`}, not ${shownValue(given)}${hint}`;
+}
+
+/** The option `given` is, ignoring case and surrounding spaces (a sheet's `Editor`, a saved `web`); undefined if none. */
+export function caselessOption<T>(options: readonly T[], given: unknown): T | undefined {
+	if (typeof given !== 'string') return undefined;
+	const read = given.trim().toLowerCase();
+	return options.find((option) => String(option).toLowerCase() === read);
 }
 
 /**

@@ -3,7 +3,6 @@
  * the field, before any request, instead of letting every code through; an empty field (no expression, `=` alone,
  * or an expression of a literal empty value such as the `{{ [] }}` n8n's editor saves) is no filter. Build first.
  */
-import { QR_TYPES } from '../../../nodes/shared/forms/qrCodeTypes';
 import { useSimulator } from '../../support/simulatorSuite';
 import { codeWriters, polling, triggerAccounts } from '../../support/triggerRuns';
 
@@ -12,7 +11,6 @@ const newAccount = triggerAccounts(suite, 'filter-expressions.example');
 const { createCode } = codeWriters(suite);
 
 /** The QR types as the option words list them, each quoted. */
-const TYPES = QR_TYPES.map((type) => `"${type}"`).join(', ');
 
 const lastSeq = () => suite.sim.requestLog.at(-1)?.seq ?? 0;
 const requestsSince = (seq: number) => suite.sim.requestLog.filter((entry) => entry.seq > seq);
@@ -134,11 +132,11 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 	);
 
 	it.each([
-		['["Website"]', 'entry 1 must be one of', 'not "Website"'],
-		['["WEB", "FAX"]', 'entry 2 must be one of', 'not "FAX"'],
+		['["Website"]', 'entry 1', '"WEB"', '"Website"'],
+		['["WEB", "Image Gallery"]', 'entry 2', '"IMAGE_GALLERY"', '"Image Gallery"'],
 	])(
-		'a QR Types entry none of the types (%s) is refused by its entry in the option words, never polling nothing',
-		async (list, entry, shown) => {
+		"a QR Types entry that is the form's name of a type (%s) is refused by its entry naming the type, never polling nothing",
+		async (list, entry, meant, shown) => {
 			const account = newAccount();
 			const watcher = polling(account.credentials, {
 				filters: { qrTypes: `={{ ${list} }}` },
@@ -150,8 +148,10 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 				() => undefined,
 				(error: Error & { description?: string }) => error,
 			);
-			expect(failed?.message).toBe(`"QR Types" ${entry} ${TYPES}, ${shown}`);
-			expect(failed?.description).toMatch(/^Entry \d is "\w+"\. Choose the values in the field/);
+			expect(failed?.message).toBe(
+				`"QR Types" ${entry} is the form's name of a type, not the type: give ${meant}, not ${shown}`,
+			);
+			expect(failed?.description).toMatch(/^Entry \d is "[\w ]+"\. Choose the values in the field/);
 			expect(requestsSince(before)).toEqual([]);
 		},
 	);

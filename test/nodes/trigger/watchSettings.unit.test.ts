@@ -7,7 +7,6 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { QR_TYPES } from '../../../nodes/shared/forms/qrCodeTypes';
 import { readSettings } from '../../../nodes/QrtracTrigger/settings';
 
 /** A poll's context whose parameters are `parameters` as an expression gave them (n8n's default when unset). */
@@ -27,8 +26,6 @@ function pollOf(parameters: IDataObject): IPollFunctions {
 }
 
 const read = (parameters: IDataObject) => readSettings(pollOf(parameters), 'https://qrtrac.test');
-
-const TYPES = QR_TYPES.map((type) => `"${type}"`).join(', ');
 
 /** The error readSettings throws, with its description, or undefined. */
 function refusal(parameters: IDataObject): { message: string; description?: string } | undefined {
@@ -74,13 +71,27 @@ describe('QR Types', () => {
 	});
 
 	it.each([
-		[['Website'], 1, '"Website"'],
-		[['WEB', 'FAX'], 2, '"FAX"'],
-	])('%j: an entry none of the types is refused by its entry', (qrTypes, entry, shown) => {
-		expect(refusal({ filters: { qrTypes } })).toEqual({
-			message: `"QR Types" entry ${entry} must be one of ${TYPES}, not ${shown}`,
-			description: `Entry ${entry} is ${shown.split(' (')[0]}. Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}. Nothing was read from QRTRAC.`,
-		});
+		[['Website'], 1, '"WEB"', '"Website"'],
+		[['WEB', 'image gallery'], 2, '"IMAGE_GALLERY"', '"image gallery"'],
+	])(
+		"%j: the form's name of a type is refused by its entry, naming the type (it would match no code)",
+		(qrTypes, entry, meant, shown) => {
+			expect(refusal({ filters: { qrTypes } })).toEqual({
+				message: `"QR Types" entry ${entry} is the form's name of a type, not the type: give ${meant}, not ${shown}`,
+				description: `Entry ${entry} is ${shown}. Choose the values in the field, or write an expression giving a list, for example {{ ["WEB", "PDF"] }}. Nothing was read from QRTRAC.`,
+			});
+		},
+	);
+
+	it("any other text is kept: a code's type may be any text (the contract), not only the types a code is created with", () => {
+		expect(read({ filters: { qrTypes: ['WEB', ' EVENT '] } }).filters.qrTypes).toEqual([
+			'WEB',
+			'EVENT',
+		]);
+	});
+
+	it('each type once, however often or in whatever case it is given', () => {
+		expect(read({ filters: { qrTypes: ['web', 'WEB', 'Web'] } }).filters.qrTypes).toEqual(['WEB']);
 	});
 
 	it('a type in another case is that type, as codes are compared (a saved `{{ ["web"] }}` watched WEB codes)', () => {
@@ -103,6 +114,13 @@ describe('Events', () => {
 		expect(refusal({ events: ['created', 'renamed'] })?.message).toBe(
 			'"Events" entry 2 must be one of "created", "updated", "deleted", not "renamed"',
 		);
+	});
+
+	it('each event once, however often given', () => {
+		expect(read({ events: ['created', 'Created', 'deleted'] }).events).toEqual([
+			'created',
+			'deleted',
+		]);
 	});
 
 	it('an empty list is refused', () => {

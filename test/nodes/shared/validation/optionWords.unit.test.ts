@@ -13,6 +13,13 @@ jest.mock('n8n-workflow', () => ({
 }));
 
 /** The options as the words list them: each quoted, as an expression must give it. */
+/** An object holding itself, which JSON cannot write. */
+function circular(): Record<string, unknown> {
+	const value: Record<string, unknown> = {};
+	value.self = value;
+	return value;
+}
+
 const listed = (options: readonly string[]) => options.map((option) => `"${option}"`).join(', ');
 const TYPES = listed(QR_TYPES);
 const PRESETS = listed(TIME_RANGE_PRESETS);
@@ -90,6 +97,21 @@ describe.each<[string, string, Refusal[]]>([
 				good: 'team',
 				bad: () => 'team',
 				message: 'Item 1: "Scope" must be one of "team", "organization", not a function',
+			},
+			{
+				rule: 'a BigInt is shown as one; the refusal never fails on it',
+				parameters: { since: '2026-03-01', scope: VALUE },
+				good: 'team',
+				bad: BigInt(5),
+				message: 'Item 1: "Scope" must be one of "team", "organization", not 5n',
+			},
+			{
+				rule: 'an object JSON cannot write (circular) is said to be one; the refusal never fails on it',
+				parameters: { since: '2026-03-01', scope: VALUE },
+				good: 'team',
+				bad: circular(),
+				message:
+					'Item 1: "Scope" must be one of "team", "organization", not an object JSON cannot write',
 			},
 		],
 	],
