@@ -16,7 +16,7 @@ import {
 	textIdSchema,
 	textOnlyEntrySchema,
 } from '../shared/validation';
-import { caselessOption, optionSchema, shownValue } from '../shared/validation/nodeWords';
+import { caselessOption, entryOf, optionSchema, shownValue } from '../shared/validation/nodeWords';
 import { QR_TYPE_LABELS, QR_TYPES, qrTypeOf } from '../shared/forms/qrCodeTypes';
 import {
 	defaultIpAddressMode,
@@ -234,10 +234,9 @@ const qrTypeEntrySchema = textOnlyEntrySchema.transform((text, context): string 
 	const named = caselessOption(Object.values(QR_TYPE_LABELS), text);
 	if (named === undefined) return text.trim();
 	const meant = QR_TYPES.find((candidate) => QR_TYPE_LABELS[candidate] === named)!;
-	const position = context.path.at(-1);
 	context.addIssue({
 		code: z.ZodIssueCode.custom,
-		message: `entry ${typeof position === 'number' ? position + 1 : 1} is the form's name of a type, not the type: give ${JSON.stringify(meant)}, not ${shownValue(text)}`,
+		message: `${entryOf(context.path)}is the form's name of a type, not the type: give ${JSON.stringify(meant)}, not ${shownValue(text)}`,
 	});
 	return z.NEVER;
 });
@@ -251,7 +250,8 @@ const qrTypesSchema = z
 		(value) => value ?? [],
 		z.array(qrTypeEntrySchema, { invalid_type_error: 'must be a list' }),
 	)
-	.transform((types) => [...new Set(types)])
+	// a blank entry (an empty variable, `{{ [$vars.TYPE] }}`) is no type: left out, as QR Code IDs leave one out
+	.transform((types) => [...new Set(types.filter((type) => type !== ''))])
 	.describe('QR Types');
 
 /** A text filter: a number is its text; left empty, no filter. A boolean or an object is refused. */

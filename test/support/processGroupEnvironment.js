@@ -48,10 +48,14 @@ class ProcessGroupEnvironment extends TestEnvironment {
 		killAll(this.groups);
 		// and so does what its work still under way starts later (jest does not wait for a hook or test that timed
 		// out): nothing would stop it once the file has ended
-		this.groups.add = (pid) => {
-			killAll(new Set([pid]));
-			return this.groups;
-		};
+		// (not configurable: jest 30's cleanup of a file's globals deletes the configurable properties it finds)
+		Object.defineProperty(this.groups, 'add', {
+			value: (pid) => {
+				killAll(new Set([pid]));
+				return this.groups;
+			},
+			configurable: false,
+		});
 		this.unlisten();
 		await super.teardown();
 	}

@@ -126,12 +126,21 @@ export function notAnOption(
 	given: unknown,
 	{ path = [], note }: OptionPlace = {},
 ): string {
-	const position = path.at(-1);
-	const entry = typeof position === 'number' ? `entry ${position + 1} ` : '';
+	const entry = entryOf(path);
 	const meant = caselessOption(options, given);
 	const listed = options.map((option) => JSON.stringify(option)).join(', ');
-	const hint = meant === undefined ? '' : ` (the case counts: ${JSON.stringify(meant)})`;
+	const spaced = typeof given === 'string' && given.trim() !== given;
+	const hint =
+		meant === undefined
+			? ''
+			: ` (${spaced ? 'written exactly' : 'the case counts'}: ${JSON.stringify(meant)})`;
 	return `${entry}must be one of ${listed}${note === undefined ? '' : ` (${note})`}, not ${shownValue(given)}${hint}`;
+}
+
+/** `entry 2 ` for a list's entry at this path (numbered from 1), nothing for a field itself. */
+export function entryOf(path: ReadonlyArray<string | number>): string {
+	const position = path.at(-1);
+	return typeof position === 'number' ? `entry ${position + 1} ` : '';
 }
 
 /** The option `given` is, ignoring case and surrounding spaces (a sheet's `Editor`, a saved `web`); undefined if none. */

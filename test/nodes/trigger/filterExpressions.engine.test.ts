@@ -10,8 +10,6 @@ const suite = useSimulator({ seed: false });
 const newAccount = triggerAccounts(suite, 'filter-expressions.example');
 const { createCode } = codeWriters(suite);
 
-/** The QR types as the option words list them, each quoted. */
-
 const lastSeq = () => suite.sim.requestLog.at(-1)?.seq ?? 0;
 const requestsSince = (seq: number) => suite.sim.requestLog.filter((entry) => entry.seq > seq);
 
@@ -20,6 +18,9 @@ describe('QRTRAC Trigger: filters written as expressions that read something and
 		['QR Types', { qrTypes: '={{ $vars.TYPES }}' }],
 		['QR Types', { qrTypes: '={{ $vars.TYPES ?? null }}' }],
 		['QR Types', { qrTypes: '={{ $vars.TYPES ?? [] }}' }],
+		// an empty variable split: a list of one blank entry, no type
+		['QR Types', { qrTypes: '={{ ($vars.TYPES ?? "").split(",") }}' }],
+		['QR Types', { qrTypes: '={{ [$vars.TYPE ?? "  "] }}' }],
 		['Tag', { tag: '={{ $vars.TAG }}' }],
 		['Tag', { tag: '={{ $vars.TAG ?? null }}' }],
 		['Tag', { tag: '={{ $vars.TAG ?? "" }}' }],

@@ -60,6 +60,12 @@ describe('Teams to Watch', () => {
 		},
 	);
 
+	it('a value right but for its spaces is told so, not that the case counts', () => {
+		expect(refusal({ scope: 'all ' })?.message).toBe(
+			'"Teams to Watch" must be one of "all", "team", not "all " (written exactly: "all")',
+		);
+	});
+
 	it('is not read for New Scans, which watch one team', () => {
 		expect(read({ triggerOn: 'newScans', scope: 'All' }).allTeams).toBe(false);
 	});
@@ -88,6 +94,10 @@ describe('QR Types', () => {
 			'WEB',
 			'EVENT',
 		]);
+	});
+
+	it('a blank entry is no type: left out, not kept as a type no code has', () => {
+		expect(read({ filters: { qrTypes: ['WEB', '', '  '] } }).filters.qrTypes).toEqual(['WEB']);
 	});
 
 	it('each type once, however often or in whatever case it is given', () => {

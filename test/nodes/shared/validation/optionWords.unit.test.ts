@@ -12,7 +12,6 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.fn(async () => undefined),
 }));
 
-/** The options as the words list them: each quoted, as an expression must give it. */
 /** An object holding itself, which JSON cannot write. */
 function circular(): Record<string, unknown> {
 	const value: Record<string, unknown> = {};
@@ -20,6 +19,7 @@ function circular(): Record<string, unknown> {
 	return value;
 }
 
+/** The options as the words list them: each quoted, as an expression must give it. */
 const listed = (options: readonly string[]) => options.map((option) => `"${option}"`).join(', ');
 const TYPES = listed(QR_TYPES);
 const PRESETS = listed(TIME_RANGE_PRESETS);
