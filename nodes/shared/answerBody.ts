@@ -128,7 +128,8 @@ export interface AnswerReading {
 /**
  * An answer's envelope, its strings redacted: 2xx `{success: true}` (or with `data` and no `success`) is the
  * data; `success: false` is a refusal unless the caller accepts it; a 2xx with neither `success` nor `data` (or
- * with no body at all) says nothing about the outcome (`unconfirmed`): it is checked, never taken as done.
+ * with no body at all), or whose `success` is no boolean, says nothing sure about the outcome (`unconfirmed`): it
+ * is checked, never taken as done.
  * Except where the envelope is not published (`envelopeOptional`, the simple v1 interface): there such a 2xx is
  * the answer, in `body`, and so is JSON that is no object, in `data` (`bare`).
  */
@@ -153,6 +154,8 @@ export function interpretAnswer(
 		return { data: body.data, body };
 	if (ok && body.success === undefined && (body.data !== undefined || envelopeOptional))
 		return { data: body.data, body };
+	if (ok && body.success !== undefined && typeof body.success !== 'boolean')
+		return { unconfirmed: true, failure: successNotBoolean(status, body, reading) };
 	if (ok && body.success === undefined) {
 		return {
 			unconfirmed: true,
@@ -170,6 +173,25 @@ export function interpretAnswer(
 			status,
 			...refusalMessage(status, body, reading),
 		},
+	};
+}
+
+/**
+ * A 2xx whose `success` is neither true nor false (`"true"`, `1`, null): the contract's envelope has a boolean there,
+ * so it tells neither a success nor a refusal; like a 2xx that says nothing, it is checked, never taken either way.
+ */
+function successNotBoolean(
+	status: number,
+	body: IDataObject,
+	reading: AnswerReading,
+): AttemptFailure {
+	const excerpt = excerptRedacted(body, reading.secretForms, EXCERPT_CHARS);
+	return {
+		kind: 'malformedResponse',
+		offContract: true,
+		status,
+		message: `QRTRAC answered ${reading.operation} with HTTP ${status} and a "success" that is neither true nor false: ${excerpt}`,
+		quotesBody: true,
 	};
 }
 

@@ -227,6 +227,24 @@ describe('lost answer to a create', () => {
 		).toEqual(['POST /api/qrs-api', 'GET /api/qrs-api/v2/teams/', 'POST /api/qrs-api']);
 	});
 
+	it('Create without a Display ID answered 201 with a "success" that is no boolean: outcome unknown, sent once', async () => {
+		suite.sim.faults.clear();
+		// stored, then answered with the code under a `success` the contract does not know
+		suite.sim.faults.add({
+			...{ kind: 'status', status: 201, method: 'POST', path: '/api/qrs-api', afterWrite: true },
+			...{ contentType: 'application/json', body: '{"success":"true","data":{"name":"x"}}' },
+		});
+		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
+
+		const result = await run('create', { qrType: 'WEB', qrRedirectUrl: 'https://example.com/odd' });
+
+		// before: "QRTRAC answered POST /api/qrs-api with HTTP 201 and an error without a "message" text", as if refused
+		expect(result.error?.message).toContain('a "success" that is neither true nor false');
+		expect(result.error?.description).toContain('It was not sent again');
+		expect(suite.sim.state.listQrs(suite.credentials.teamId!)).toHaveLength(before + 1);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'POST')).toHaveLength(1);
+	});
+
 	it('Create without a Display ID fails instead of sending the create again', async () => {
 		const before = suite.sim.state.listQrs(suite.credentials.teamId!).length;
 

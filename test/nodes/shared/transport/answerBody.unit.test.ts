@@ -244,6 +244,40 @@ describe('interpretAnswer of a 2xx without a body', () => {
 		});
 	});
 
+	it('is no success and no refusal when its "success" is no boolean: checked, the body quoted without secrets', () => {
+		for (const success of ['true', 'false', 1, 0, null, {}]) {
+			const body = JSON.stringify({ success, data: { id: 'm1' }, note: 'key s3cret-value' });
+			for (const envelopeOptional of [false, true])
+				expect(interpretAnswer(200, body, { ...reading, envelopeOptional })).toEqual({
+					unconfirmed: true,
+					failure: {
+						kind: 'malformedResponse',
+						offContract: true,
+						status: 200,
+						quotesBody: true,
+						message: expect.stringMatching(
+							/^QRTRAC answered PUT \/api\/teams-api\/t\/members\/a%40b\.example\/changeRole with HTTP 200 and a "success" that is neither true nor false: \{"success":/,
+						),
+					},
+				});
+		}
+		const said = interpretAnswer(
+			201,
+			'{"success":"yes","data":{"id":"q1"},"k":"s3cret-value"}',
+			reading,
+		);
+		expect('failure' in said && said.failure.message).toContain('"success":"yes"');
+		expect(JSON.stringify(said)).not.toContain('s3cret-value');
+		// a boolean stays what it says
+		expect(interpretAnswer(200, '{"success":true,"data":1}', reading)).toEqual({
+			data: 1,
+			body: { success: true, data: 1 },
+		});
+		expect(interpretAnswer(200, '{"success":false,"message":"no"}', reading)).toMatchObject({
+			failure: { kind: 'clientError', message: 'no' },
+		});
+	});
+
 	it('stays not JSON where the envelope is optional (the v1 create: nothing names a link made), and on a refusal', () => {
 		const v1 = interpretAnswer(200, '', { ...reading, envelopeOptional: true });
 		expect(v1).toMatchObject({ failure: { kind: 'malformedResponse', offContract: true } });

@@ -2,7 +2,8 @@
  * Writes answered without a body: 204 No Content, or a 200 with an empty body, after the change was made. The
  * contract's member answers carry only `success` and none of its answers requires a field, so a service may send
  * nothing at all; such an answer says as little as `{}` and is checked the same way (the operation's state read),
- * never read as a garbled answer and sent again until the attempts run out.
+ * never read as a garbled answer and sent again until the attempts run out. A 2xx whose `success` is no boolean
+ * says no more, and is checked alike, not read as a refusal.
  */
 import { runNode } from '../../../support/n8nHarness';
 import { byId as teamRef, organizations } from '../../../support/organizations';
@@ -109,5 +110,59 @@ describe('A write answered without a body', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ id: code.id, name: 'Renamed poster' });
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
+	});
+
+	it('Team Member > Change Role answered 200 with a "success" that is no boolean: the role read settles it', async () => {
+		const { main, credentials } = newOrganization.withTwoTeams();
+		suite.sim.state.addMember(main.id, {
+			name: 'Finn',
+			email: 'finn@nocontent.example',
+			role: 'viewer',
+		});
+		const body = JSON.stringify({ success: 'false', message: 'Role updated' });
+		suite.sim.faults.add({ kind: 'status', status: 200, body, method: 'PUT', afterWrite: true });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				...{ resource: 'teamMember', operation: 'changeRole', teamId: teamRef(main.id) },
+				...{ email: 'finn@nocontent.example', role: 'editor' },
+			},
+			credentials,
+		});
+
+		// before: the change made but the item failed, "Role updated" read as QRTRAC's refusal
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ result: 'roleChanged', role: 'editor' });
+		expect(suite.sim.state.findMember(main.id, 'finn@nocontent.example')?.role).toBe('editor');
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
+	});
+
+	it('QR Code > Update answered 200 "success": "yes" without making the change: fails naming the answer', async () => {
+		const { codes, credentials } = newOrganization.withCodes(1);
+		const [code] = codes;
+		const body = JSON.stringify({ success: 'yes', data: { id: code.id } });
+		suite.sim.faults.add({
+			kind: 'status',
+			status: 200,
+			body,
+			method: 'PUT',
+			path: `/api/qrs-api/${code.id}`,
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: {
+				...{ resource: 'qrCode', operation: 'update', qrCodeId: byId(code.id) },
+				updateFields: { name: 'Renamed poster' },
+			},
+			credentials,
+		});
+
+		// before: "… with HTTP 200 and an error without a \"message\" text", a refusal; now sent again as a PUT may be
+		expect(result.error?.message).toMatch(
+			/HTTP 200 and a "success" that is neither true nor false: \{"success":"yes"/,
+		);
+		expect(suite.sim.state.getQr(code.id)?.name).not.toBe('Renamed poster');
 	});
 });
