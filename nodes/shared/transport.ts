@@ -257,8 +257,10 @@ async function sendWithRetries<T>(
 						.join(' ') || undefined,
 			});
 		}
+		// what the nap really took counts against Maximum Wait, as the slot wait counts it: a busy machine wakes late
+		const napStartMs = Date.now();
 		if (decision.delayMs > 0) await napUnlessCancelled(ctx, decision.delayMs);
-		wait.waitedMs += decision.delayMs;
+		wait.waitedMs += Date.now() - napStartMs;
 	}
 }
 

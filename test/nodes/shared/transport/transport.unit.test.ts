@@ -116,6 +116,24 @@ describe('retries', () => {
 		expect(longest).toBeLessThan(3500);
 	});
 
+	it('counts the time a retry really waited against Maximum Wait, not the time it planned', async () => {
+		// a busy machine: every sleep ends twice as late as asked
+		const sleepMock = jest.requireMock<{ sleep: jest.Mock }>('n8n-workflow').sleep;
+		sleepMock.mockImplementation(async (ms: number) => {
+			jest.setSystemTime(Date.now() + 2 * ms);
+		});
+		const down = () => refused(503, 'down for maintenance', { 'retry-after': '20' });
+		const { ctx, sent } = fakeContext({ answers: [down(), down(), down(), down(), ok([])] });
+
+		const error = await failure(qrtracApiRequest(ctx, get));
+
+		// 20 s planned, 40 s waited, twice: a third wait is over the 60 s (before: 40 s counted, a fourth request)
+		expect(sent).toHaveLength(3);
+		expect(error.message).toMatch(
+			/over this node.s Maximum Wait of 60 s: this request has already waited 80 s$/,
+		);
+	});
+
 	it('never re-sends a POST whose outcome is unknown, unless it can be checked', async () => {
 		const blind = fakeContext({ answers: [refused(500, 'oops')] });
 		const error = await failure(
