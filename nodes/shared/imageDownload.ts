@@ -115,8 +115,7 @@ export async function downloadPublicFile(
 			waitedSoFarMs: waitedMs,
 		});
 		if (!decision.retry) throw serviceError(ctx.getNode(), { ...failure, itemIndex });
-		await napUnlessCancelled(ctx, decision.delayMs);
-		waitedMs += decision.delayMs;
+		waitedMs += await napUnlessCancelled(ctx, decision.delayMs);
 	}
 }
 

@@ -126,17 +126,23 @@ export function cancelledError(
 	});
 }
 
-/** Sleeps `ms`, or less when the execution is stopped meanwhile: n8n's Stop ends every wait at once. */
-export async function napUnlessCancelled(ctx: TransportContext, ms: number): Promise<void> {
+/**
+ * Sleeps `ms`, or less when the execution is stopped meanwhile: n8n's Stop ends every wait at once. Returns what
+ * the nap really took, which is what counts against Maximum Wait: on a busy machine a timer wakes late.
+ */
+export async function napUnlessCancelled(ctx: TransportContext, ms: number): Promise<number> {
+	const startedAtMs = Date.now();
 	const signal = cancelSignalOf(ctx);
-	if (!signal) return await sleep(ms);
-	if (signal.aborted) return;
-	const stopped = whenAborted(signal);
-	try {
-		await Promise.race([sleep(ms), stopped.promise]);
-	} finally {
-		stopped.dispose();
+	if (!signal) await sleep(ms);
+	else if (!signal.aborted) {
+		const stopped = whenAborted(signal);
+		try {
+			await Promise.race([sleep(ms), stopped.promise]);
+		} finally {
+			stopped.dispose();
+		}
 	}
+	return Date.now() - startedAtMs;
 }
 
 /**

@@ -257,10 +257,7 @@ async function sendWithRetries<T>(
 						.join(' ') || undefined,
 			});
 		}
-		// what the nap really took counts against Maximum Wait, as the slot wait counts it: a busy machine wakes late
-		const napStartMs = Date.now();
-		if (decision.delayMs > 0) await napUnlessCancelled(ctx, decision.delayMs);
-		wait.waitedMs += Date.now() - napStartMs;
+		if (decision.delayMs > 0) wait.waitedMs += await napUnlessCancelled(ctx, decision.delayMs);
 	}
 }
 
