@@ -7,6 +7,7 @@ import { readParameter } from '../../../shared/parameters';
 import { nameSchema, validateParameters } from '../../../shared/validation';
 import { teamNameField } from '../../descriptions/team';
 import { reported } from '../../helpers/outcome';
+import { teamOutput } from './teamChange';
 
 const properties: INodeProperties[] = [teamNameField('Name of the new team')];
 
@@ -36,5 +37,6 @@ export async function execute(
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return reported(this, await createTeam(this, { name: input.name, itemIndex }), 'created');
+	const team = await createTeam(this, { name: input.name, itemIndex });
+	return reported(this, teamOutput(this)(team), 'created');
 }

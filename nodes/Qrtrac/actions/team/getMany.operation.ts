@@ -10,6 +10,7 @@ import {
 	returnAllShape,
 	upToLimit,
 } from '../../helpers/returnAll';
+import { teamOutput } from './teamChange';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['team'], operation: ['getMany'] } },
@@ -24,11 +25,14 @@ export function parse(this: IExecuteFunctions, itemIndex: number): Input {
 	return validateParameters(this, inputSchema, returnAllInput(this, itemIndex), itemIndex);
 }
 
-/** Every team of the organization; the service returns them all at once, so the limit is applied here. */
+/**
+ * Every team of the organization, its members as every team operation shows them (teamOutput); the service returns
+ * them all at once, so the limit is applied here.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	input: Input,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	return upToLimit(await getAllTeams(this, { itemIndex }), input);
+	return upToLimit(await getAllTeams(this, { itemIndex }), input).map(teamOutput(this));
 }
