@@ -37,6 +37,15 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 	const ids: string[] = [];
 	for (const [index, entry] of entries.entries()) {
 		if (entry === '') continue;
+		if (entry === null || entry === undefined) {
+			// an expression's entry that gave nothing (`[$json.a, $json.b]`, no "b") is refused: dropped, its code
+			// would be left out without a word, as a picker row giving no ID would be (codeSelection.ts)
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				message: `entry ${index + 1} gives no ID (${shownValue(entry)})`,
+			});
+			return z.NEVER;
+		}
 		if (typeof entry !== 'string') {
 			// a number is left here only when asText refused it, saying why; an object or a switch is named by its
 			// position as any other entry, not the whole list refused as no list
@@ -61,13 +70,13 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 /**
  * The entries of a list as text, a number as its text (asText: a sheet's column of numeric IDs); a number no sheet
  * shows (NaN from an empty cell) stays a number, refused, never sent as the ID "NaN", and any other entry (an
- * object, true) stays as given, refused by its position. An array's empty entries, null and undefined as a sheet's
- * empty cell gives them too, are kept ('') for the numbering; text split at its separators has none between IDs.
+ * object, true, null) stays as given, refused by its position. An array's blank entries are kept ('') for the
+ * numbering; text split at its separators has none between IDs.
  */
 function splitIdList(raw: unknown): unknown[] | undefined {
 	if (Array.isArray(raw))
 		return raw
-			.map((entry) => asText(entry ?? ''))
+			.map((entry) => asText(entry))
 			.map((entry) => (typeof entry === 'string' ? entry.trim() : entry));
 	if (typeof raw === 'number') return [asText(raw)];
 	if (typeof raw !== 'string') return undefined;

@@ -1,7 +1,9 @@
 /**
  * A list of IDs (a code selection's QR Code IDs) holding an entry that is no text and no number: an object, a
  * switch. The entry is named by its position, as the list's other entries are, not the whole list refused as no
- * list. A sheet's empty cell (null) is an empty entry, dropped as "" is (fake context, no sockets).
+ * list. An entry given nothing (null, undefined: `[$json.a, $json.b]` of an item without "b") is named too, never
+ * dropped: the report would leave its code out without a word. Only a blank entry is left out (fake context, no
+ * sockets).
  */
 import { parseItems, VALUE } from '../../../support/parseItems';
 
@@ -17,10 +19,14 @@ it.each<[string, unknown, string]>([
 	['a switch', [true, 'qr_a'], 'entry 1 must be text'],
 	['an object in a JSON array written as text', '["qr_a", {}]', 'entry 2 must be text'],
 	[
-		'an object after an empty cell, numbered as the list gives it',
-		['qr_a', null, {}],
+		'an object after a blank entry, numbered as the list gives it',
+		['qr_a', '', {}],
 		'entry 3 must be text',
 	],
+	['null', ['qr_a', null, 'qr_b'], 'entry 2 gives no ID (null)'],
+	['undefined', ['qr_a', undefined, 'qr_b'], 'entry 2 gives no ID (nothing)'],
+	['null in a JSON array written as text', '["qr_a", null, "qr_b"]', 'entry 2 gives no ID (null)'],
+	['null in a list of nothing else', [null, ''], 'entry 1 gives no ID (null)'],
 ])('an entry that is %s is refused by its position', async (_case, bad, words) => {
 	const [good, refused] = await parseItems('analytics', 'getScansForCodes', parameters, [
 		['qr_a', 'qr_b'],
@@ -32,19 +38,17 @@ it.each<[string, unknown, string]>([
 });
 
 it.each<[string, unknown]>([
-	['null', ['qr_a', null, 'qr_b']],
-	['undefined', ['qr_a', undefined, 'qr_b']],
 	['blank', ['qr_a', '', 'qr_b']],
-	['null in a JSON array written as text', '["qr_a", null, "qr_b"]'],
-])('an empty cell given as %s is dropped as an empty entry', async (_case, given) => {
+	['spaces', ['qr_a', '  ', 'qr_b']],
+])('a %s entry is left out', async (_case, given) => {
 	const [parsed] = await parseItems('analytics', 'getScansForCodes', parameters, [given]);
 
 	expect(parsed.error).toBeUndefined();
 	expect(parsed.input).toMatchObject({ qrCodeIds: ['qr_a', 'qr_b'] });
 });
 
-it('a list of empty cells only lists no ID', async () => {
-	const [refused] = await parseItems('analytics', 'getScansForCodes', parameters, [[null, '']]);
+it('a list of blank entries only lists no ID', async () => {
+	const [refused] = await parseItems('analytics', 'getScansForCodes', parameters, [['', ' ']]);
 
 	expect(refused.error?.message).toBe('Item 0: "QR Code IDs" must list at least one ID');
 });
