@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from '../validation';
-import { shownValue } from './nodeWords';
+import { entryAt, shownValue } from './nodeWords';
 import { asText, entryNotText } from './text';
 
 /** More IDs than this in one item is almost surely a mistake (a whole export pasted in); it is refused up front. */
@@ -42,14 +42,14 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 			// would be left out without a word, as a picker row giving no ID would be (codeSelection.ts)
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
-				message: `entry ${index + 1} gives no ID (${shownValue(entry)})`,
+				message: `${entryAt(index)}gives no ID (${shownValue(entry)})`,
 			});
 			return z.NEVER;
 		}
 		if (typeof entry !== 'string') {
 			// a number is left here only when asText refused it, saying why; an object or a switch is named by its
 			// position as any other entry, not the whole list refused as no list
-			ctx.addIssue(entryNotText(entry, index + 1));
+			ctx.addIssue(entryNotText(entry, index));
 			return z.NEVER;
 		}
 		const result = idSchema
@@ -58,7 +58,7 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 		if (!result.success) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
-				message: `entry ${index + 1} (${shownValue(entry)}) ${result.error.issues[0].message}`,
+				message: `${entryAt(index)}(${shownValue(entry)}) ${result.error.issues[0].message}`,
 			});
 			return z.NEVER;
 		}

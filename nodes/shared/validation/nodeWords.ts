@@ -139,8 +139,12 @@ export function notAnOption(
 
 /** `entry 2 ` for a list's entry at this path (numbered from 1), nothing for a field itself. */
 export function entryOf(path: ReadonlyArray<string | number>): string {
-	const position = path.at(-1);
-	return typeof position === 'number' ? `entry ${position + 1} ` : '';
+	return entryAt(isListEntry(path) ? (path.at(-1) as number) : undefined);
+}
+
+/** `entry 2 ` for the entry at this index of a list (0: `entry 1 `), nothing for a field itself: the one wording. */
+export function entryAt(index: number | undefined): string {
+	return index === undefined ? '' : `entry ${index + 1} `;
 }
 
 /** The option `given` is, ignoring case and surrounding spaces (a sheet's `Editor`, a saved `web`); undefined if none. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MODEL_WORDS, MUST_BE_TEXT } from './nodeWords';
+import { entryAt, MODEL_WORDS, MUST_BE_TEXT } from './nodeWords';
 
 /** The largest whole number JavaScript holds exactly; past it a sheet's long ID has already lost digits. */
 const LARGEST_EXACT = '9007199254740991';
@@ -45,16 +45,16 @@ export function refusedNumber(
 }
 
 /**
- * The issue of a field or a list's entry (numbered from 1) refusing such a number, in people's words, carrying the
+ * The issue of a field or a list's entry (its index) refusing such a number, in people's words, carrying the
  * model's (MODEL_WORDS) for a refusal of what an AI agent's model filled; undefined when the number is its text.
  */
 export function refusedNumberIssue(
 	value: unknown,
-	{ entry, takesNumbers }: { entry?: number; takesNumbers?: boolean } = {},
+	{ index, takesNumbers }: { index?: number; takesNumbers?: boolean } = {},
 ): z.IssueData | undefined {
 	const refused = refusedNumber(value, { takesNumbers });
 	if (refused === undefined) return undefined;
-	const at = entry === undefined ? '' : `entry ${entry} `;
+	const at = entryAt(index);
 	const model = refusedNumber(value, { model: true, takesNumbers });
 	return {
 		code: z.ZodIssueCode.custom,
@@ -87,25 +87,23 @@ export function asText(value: unknown, context?: z.RefinementCtx): unknown {
 export const textOnlyEntrySchema = z.unknown().transform((value, context): string => {
 	if (typeof value === 'string') return value;
 	const position = context.path.at(-1);
-	context.addIssue(
-		entryNotText(value, typeof position === 'number' ? position + 1 : undefined, false),
-	);
+	context.addIssue(entryNotText(value, typeof position === 'number' ? position : undefined, false));
 	return z.NEVER;
 });
 
 /**
- * The refusal of a list's entry (numbered from 1) that is no text: a number no sheet shows saying why
+ * The refusal of a list's entry (its index) that is no text: a number no sheet shows saying why
  * (refusedNumber), anything else `entry 2 must be text`.
  */
 export function entryNotText(
 	value: unknown,
-	entry: number | undefined,
+	index: number | undefined,
 	takesNumbers = true,
 ): z.IssueData {
 	return (
-		refusedNumberIssue(value, { entry, takesNumbers }) ?? {
+		refusedNumberIssue(value, { index, takesNumbers }) ?? {
 			code: z.ZodIssueCode.custom,
-			message: `${entry === undefined ? '' : `entry ${entry} `}${MUST_BE_TEXT}`,
+			message: `${entryAt(index)}${MUST_BE_TEXT}`,
 			fatal: true,
 		}
 	);

@@ -21,7 +21,7 @@ const wholeOf = (part: z.ZodTypeAny, message?: string) =>
 		.describe('Whole');
 
 const numberPart = z.unknown().superRefine((value, context) => {
-	const refused = refusedNumberIssue(value, { entry: 2 });
+	const refused = refusedNumberIssue(value, { index: 1 });
 	if (refused) context.addIssue(refused);
 });
 
