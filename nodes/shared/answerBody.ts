@@ -152,8 +152,9 @@ export function interpretAnswer(
 	const body = parsed.object;
 	if (ok && (body.success === true || (body.success === false && acceptUnsuccessful)))
 		return { data: body.data, body };
-	if (ok && body.success === undefined && (body.data !== undefined || envelopeOptional))
-		return { data: body.data, body };
+	// the v1 create's answer is unpublished: a `success` that is no boolean is no envelope's, and only false refuses
+	if (ok && envelopeOptional && body.success !== false) return { data: body.data, body };
+	if (ok && body.success === undefined && body.data !== undefined) return { data: body.data, body };
 	if (ok && body.success !== undefined && typeof body.success !== 'boolean')
 		return { unconfirmed: true, failure: successNotBoolean(status, body, reading) };
 	if (ok && body.success === undefined) {
@@ -179,6 +180,8 @@ export function interpretAnswer(
 /**
  * A 2xx whose `success` is neither true nor false (`"true"`, `1`, null): the contract's envelope has a boolean there,
  * so it tells neither a success nor a refusal; like a 2xx that says nothing, it is checked, never taken either way.
+ * Whole JSON, it would come again: not sent again (a change the check finds not made fails, a create's outcome
+ * stays unknown unless a look-up settles it).
  */
 function successNotBoolean(
 	status: number,
@@ -189,6 +192,7 @@ function successNotBoolean(
 	return {
 		kind: 'malformedResponse',
 		offContract: true,
+		sameIfSentAgain: true,
 		status,
 		message: `QRTRAC answered ${reading.operation} with HTTP ${status} and a "success" that is neither true nor false: ${excerpt}`,
 		quotesBody: true,

@@ -21,6 +21,8 @@ export interface AttemptFailure {
 	quotesBody?: true;
 	/** A 2xx the contract does not describe: not JSON, or neither `success` nor `data` (api/answerErrors.ts). */
 	offContract?: true;
+	/** Whole JSON off the contract (a `success` that is no boolean): retryPolicy.ts sends it no more. */
+	sameIfSentAgain?: true;
 }
 
 export const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [

@@ -7,7 +7,7 @@ import { isIpLiteral, localAddressKind } from './localAddress';
 import { getConnection } from './readConnection';
 import { redactHost, secretForms } from './redaction';
 import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
-import { classifyFailure, decideRetry } from './retryPolicy';
+import { classifyFailure, decideRetry, retryPolicyWithin } from './retryPolicy';
 import { serviceError } from './serviceErrors';
 import { cancelledError, isCancelled, napUnlessCancelled } from './slotWait';
 
@@ -107,13 +107,16 @@ export async function downloadPublicFile(
 		} else {
 			failure = outcome.failure;
 		}
-		const decision = decideRetry({
-			attempt,
-			method: 'GET',
-			kind: failure.kind,
-			status: failure.status,
-			waitedSoFarMs: waitedMs,
-		});
+		const decision = decideRetry(
+			{
+				attempt,
+				method: 'GET',
+				kind: failure.kind,
+				status: failure.status,
+				waitedSoFarMs: waitedMs,
+			},
+			retryPolicyWithin(connection.maxWaitMs),
+		);
 		if (!decision.retry) throw serviceError(ctx.getNode(), { ...failure, itemIndex });
 		waitedMs += await napUnlessCancelled(ctx, decision.delayMs);
 	}

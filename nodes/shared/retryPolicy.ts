@@ -24,6 +24,11 @@ export const defaultRetryPolicy: RetryPolicy = {
 	maxDelayMs: 8_000,
 };
 
+/** The policy of a request whose credential sets Maximum Wait: every retry's wait of it within that. */
+export function retryPolicyWithin(maxTotalWaitMs: number): RetryPolicy {
+	return { ...defaultRetryPolicy, maxTotalWaitMs };
+}
+
 export type FailureKind =
 	| 'rateLimited'
 	| 'serverError'
@@ -35,6 +40,8 @@ export type FailureKind =
 export interface RetryInput {
 	/** The 1-based attempt that just failed. */
 	attempt: number;
+	/** The answer was whole JSON off the contract (a 2xx whose `success` is no boolean): sent again, it comes again. */
+	sameIfSentAgain?: boolean;
 	method: string;
 	kind: FailureKind;
 	status?: number;
@@ -123,6 +130,8 @@ export function decideRetry(
 			`HTTP ${input.status ?? '4xx'} means the request itself was refused; sending it again cannot help`,
 		);
 	}
+	if (input.sameIfSentAgain)
+		return refuse('the answer is off the contract, and sending it again would get the same answer');
 	if (input.kind !== 'rateLimited' && !isIdempotentMethod(method)) {
 		return refuse(
 			`${method} is not idempotent and its outcome is unknown after a ${describeKind(input.kind)}; it is not sent again blindly, so that nothing is created twice`,

@@ -39,7 +39,7 @@ export async function waitForSlot(
 ): Promise<SlotTurn> {
 	// Time in line is measured, not summed from the naps: a nap may end late on a busy event loop.
 	const startedAtMs = Date.now();
-	const waited = () => wait.waitedMs + (Date.now() - startedAtMs);
+	const waited = () => wait.waitedMs + Math.max(0, Date.now() - startedAtMs);
 	let turn: SlotTurn | undefined;
 	for (;;) {
 		// A stopped execution's request gives up its place and takes no slot: the team's other executions go first.
@@ -142,7 +142,8 @@ export async function napUnlessCancelled(ctx: TransportContext, ms: number): Pro
 			stopped.dispose();
 		}
 	}
-	return Date.now() - startedAtMs;
+	// a clock set back meanwhile must not give back time already waited
+	return Math.max(0, Date.now() - startedAtMs);
 }
 
 /**

@@ -34,7 +34,7 @@ import { getConnection } from './readConnection';
 import { secretForms } from './redaction';
 import { errorWords } from './refusals';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
-import { decideRetry, defaultRetryPolicy, isIdempotentMethod, refusedUnacted } from './retryPolicy';
+import { decideRetry, isIdempotentMethod, refusedUnacted, retryPolicyWithin } from './retryPolicy';
 import { answerDate, serviceDateOf } from './serviceClock';
 import { markNothingWentOut, serviceError } from './serviceErrors';
 import {
@@ -107,7 +107,7 @@ async function sendWithRetries<T>(
 		operation: reading.operation,
 		limitOf: request.api === 'simple' ? 'API key' : 'team',
 	};
-	const policy = { ...defaultRetryPolicy, maxTotalWaitMs: connection.maxWaitMs };
+	const policy = retryPolicyWithin(connection.maxWaitMs);
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
 	let outcomeWasUnknown = false;
 
@@ -225,6 +225,7 @@ async function sendWithRetries<T>(
 				status: failure.status,
 				retryAfterMs: failure.retryAfterMs,
 				waitedSoFarMs: wait.waitedMs,
+				sameIfSentAgain: failure.sameIfSentAgain,
 			},
 			policy,
 		);

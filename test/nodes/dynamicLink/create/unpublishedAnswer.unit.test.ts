@@ -266,3 +266,17 @@ it('a destination_url ending in its own ID on another host still names another d
 	expect(run.output).toBeUndefined();
 	expect(run.error?.message).toContain('names another destination');
 });
+
+it('a record whose "success" is no boolean is the item: no envelope of the contract, the link made', async () => {
+	const run = await createAnswered({
+		status: 200,
+		body: { success: 'ok', short_url: 'https://qr.example/ok' },
+	});
+
+	// before: "The outcome of this POST is unknown", and before that read as a refusal
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toMatchObject({
+		shortUrl: 'https://qr.example/ok',
+		result: 'created',
+	});
+});

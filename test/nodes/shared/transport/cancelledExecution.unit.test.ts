@@ -136,6 +136,22 @@ describe('a stopped execution', () => {
 		expect(Date.now() - startedAtMs).toBeLessThan(1000);
 	});
 
+	it("keeps Download Image's retries within the credential's Maximum Wait, as the transport's", async () => {
+		// backoff doubles from 0.25 s up to 8 s: the default 60 s bound let the retries wait up to 7.75 s in all
+		const { ctx, sent } = fakeContext({
+			credentials: { maxWaitSeconds: 1 },
+			answers: () => refused(503, 'busy'),
+		});
+		const startedAtMs = Date.now();
+
+		await expect(downloadPublicFile(ctx, 'https://images.example.com/qr_1.png', 0)).rejects.toThrow(
+			/HTTP 503/,
+		);
+
+		expect(Date.now() - startedAtMs).toBeLessThanOrEqual(1000);
+		expect(sent.length).toBeGreaterThan(1);
+	});
+
 	it("keeps Download Image's retries of the image within the total wait bound (60 s), as the transport's", async () => {
 		const { ctx, sent } = fakeContext({ answers: () => refused(429, 'slow down') });
 		const startedAtMs = Date.now();

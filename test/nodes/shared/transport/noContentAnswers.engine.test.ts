@@ -159,10 +159,29 @@ describe('A write answered without a body', () => {
 			credentials,
 		});
 
-		// before: "… with HTTP 200 and an error without a \"message\" text", a refusal; now sent again as a PUT may be
+		// before: "… with HTTP 200 and an error without a \"message\" text", a refusal; the same answer would come again
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
 		expect(result.error?.message).toMatch(
 			/HTTP 200 and a "success" that is neither true nor false: \{"success":"yes"/,
 		);
 		expect(suite.sim.state.getQr(code.id)?.name).not.toBe('Renamed poster');
+	});
+
+	it('Team > Get answered 200 with a "success" that is no boolean: fails at once, read once', async () => {
+		const { main, credentials } = newOrganization.withTwoTeams();
+		const body = JSON.stringify({ success: 1, data: { id: main.id, name: 'x' } });
+		suite.sim.faults.add({ kind: 'status', status: 200, body, method: 'GET' });
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			parameters: { resource: 'team', operation: 'get', teamId: teamRef(main.id) },
+			credentials,
+		});
+
+		// sent again, the same answer would come: one GET, not six
+		expect(result.error?.message).toMatch(
+			/with HTTP 200 and a "success" that is neither true nor false/,
+		);
+		expect(suite.sim.requestLog.filter((entry) => entry.method === 'GET')).toHaveLength(1);
 	});
 });

@@ -123,6 +123,18 @@ describe('decideRetry', () => {
 			}
 		});
 
+		it('never sends again an answer off the contract that would come again, for any method', () => {
+			for (const method of ['GET', 'PUT', 'POST']) {
+				const decision = decideRetry(
+					input({ method, kind: 'malformedResponse', sameIfSentAgain: true }),
+				);
+				expect(decision).toEqual({
+					retry: false,
+					reason: 'the answer is off the contract, and sending it again would get the same answer',
+				});
+			}
+		});
+
 		it.each(kinds)('never retries %s for POST, and explains why', (kind) => {
 			const decision = decideRetry(
 				input({ method: 'POST', kind, status: kind === 'serverError' ? 502 : undefined }),
