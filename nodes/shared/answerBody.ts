@@ -152,9 +152,9 @@ export function interpretAnswer(
 	const body = parsed.object;
 	if (ok && (body.success === true || (body.success === false && acceptUnsuccessful)))
 		return { data: body.data, body };
-	// the v1 create's answer is unpublished: a `success` that is no boolean is no envelope's, and only false refuses
-	if (ok && envelopeOptional && body.success !== false) return { data: body.data, body };
-	if (ok && body.success === undefined && body.data !== undefined) return { data: body.data, body };
+	if (ok && body.success === undefined && (body.data !== undefined || envelopeOptional))
+		return { data: body.data, body };
+	// also where the envelope is unpublished (the v1 create): "false" or 0 may deny the link, "ok" confirm it
 	if (ok && body.success !== undefined && typeof body.success !== 'boolean')
 		return { unconfirmed: true, failure: successNotBoolean(status, body, reading) };
 	if (ok && body.success === undefined) {

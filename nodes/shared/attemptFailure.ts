@@ -33,6 +33,17 @@ export const UNKNOWN_OUTCOME_KINDS: FailureKind[] = [
 ];
 
 /**
+ * The words of an answer off the contract that would come again (`sameIfSentAgain`), after a check read or a
+ * look-up (`checked`) found it not done as asked.
+ */
+export function notSentAgain(checked: boolean): string {
+	const found = checked
+		? 'Checked afterwards, it is not done as asked (not made, not all of it, or not yet). '
+		: '';
+	return `${found}It was not sent again: the same answer would come again.`;
+}
+
+/**
  * A 401 for a team other than the credential's own: mostly about that team (unknown, or of another organization),
  * but a wrong credential is refused so for any team, so the hint names both.
  */

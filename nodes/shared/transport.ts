@@ -13,6 +13,7 @@ import {
 import {
 	describe,
 	networkFailure,
+	notSentAgain,
 	refusedCredential,
 	refusedRole,
 	timedOut,
@@ -47,8 +48,6 @@ import {
 } from './slotWait';
 
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
-// Create or Update still takes the connection from here until it reads it through the api.
-export { getConnection } from './readConnection';
 
 /*
  * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential,
@@ -110,6 +109,7 @@ async function sendWithRetries<T>(
 	const policy = retryPolicyWithin(connection.maxWaitMs);
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
 	let outcomeWasUnknown = false;
+	let checkedAfter = false;
 
 	for (let attempt = 1; ; attempt++) {
 		const turn = await waitForSlot(ctx, wait, request.itemIndex);
@@ -157,6 +157,7 @@ async function sendWithRetries<T>(
 				);
 			});
 			const untold = verified instanceof OutcomeUntold ? verified : undefined;
+			checkedAfter = true;
 			if (verified && !untold)
 				return {
 					data: verified as T,
@@ -177,7 +178,7 @@ async function sendWithRetries<T>(
 
 		if (!retryAsIdempotent && UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) {
 			const unknown = `The outcome of this ${request.method} is unknown (${describe(failure)})`;
-			const notSent = `It was not sent again, so that nothing is created twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`;
+			const notSent = `It was not sent again, so that ${request.sendsInvitation ? 'nobody is mailed' : 'nothing is created'} twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`;
 			// A look-up that fails leaves the outcome unknown: its own error alone would read as "nothing was made".
 			const verified = request.verifyUnknownOutcome
 				? await request.verifyUnknownOutcome().catch((error: unknown) => {
@@ -214,6 +215,7 @@ async function sendWithRetries<T>(
 				});
 			// Verified absent: sending again cannot duplicate anything.
 			retryAsIdempotent = true;
+			checkedAfter = true;
 		}
 		if (UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) outcomeWasUnknown = true;
 
@@ -249,6 +251,7 @@ async function sendWithRetries<T>(
 						attempt > 1
 							? `Gave up after ${attempt} attempts of ${reading.operation} (${decision.reason}).`
 							: undefined,
+						failure.sameIfSentAgain ? notSentAgain(checkedAfter) : undefined,
 						// the simple interface's own 404 hint names its address; the credential's Test never reaches it
 						failure.status === 404 && request.api !== 'simple'
 							? basePathNote(connection, reading.operation)

@@ -267,16 +267,20 @@ it('a destination_url ending in its own ID on another host still names another d
 	expect(run.error?.message).toContain('names another destination');
 });
 
-it('a record whose "success" is no boolean is the item: no envelope of the contract, the link made', async () => {
-	const run = await createAnswered({
-		status: 200,
-		body: { success: 'ok', short_url: 'https://qr.example/ok' },
-	});
+it('a record whose "success" is no boolean fails as an unknown outcome, quoted: "false" may deny, "ok" confirm', async () => {
+	for (const success of ['false', 'ok', 0]) {
+		const run = await createAnswered({
+			status: 200,
+			body: { success, message: 'Plan limit reached', short_url: 'https://qr.example/ok' },
+		});
 
-	// before: "The outcome of this POST is unknown", and before that read as a refusal
-	expect(run.error).toBeUndefined();
-	expect(run.output?.[0][0].json).toMatchObject({
-		shortUrl: 'https://qr.example/ok',
-		result: 'created',
-	});
+		// before: read as a refusal ("Plan limit reached"), though the link may have been made
+		expect(run.error?.message).toContain(
+			`a "success" that is neither true nor false: {"success":${JSON.stringify(success)}`,
+		);
+		expect((run.error as NodeApiError).description).toMatch(
+			/The outcome of this POST is unknown .*It was not sent again/,
+		);
+		expect(run.sent).toHaveLength(1);
+	}
 });

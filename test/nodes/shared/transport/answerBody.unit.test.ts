@@ -268,11 +268,11 @@ describe('interpretAnswer of a 2xx without a body', () => {
 		);
 		expect('failure' in said && said.failure.message).toContain('"success":"yes"');
 		expect(JSON.stringify(said)).not.toContain('s3cret-value');
-		// the v1 create's answer is unpublished (NOTES: return what the service answers): its `success` is no envelope's
-		const v1 = '{"success":"ok","short_url":"https://q.example/x"}';
-		expect(interpretAnswer(200, v1, { ...reading, envelopeOptional: true })).toEqual({
-			data: undefined,
-			body: { success: 'ok', short_url: 'https://q.example/x' },
+		// the v1 create's answer is unpublished, but a `success` there tells too little: "false" may deny the link
+		const v1 = '{"success":"false","short_url":"https://q.example/x"}';
+		expect(interpretAnswer(200, v1, { ...reading, envelopeOptional: true })).toMatchObject({
+			unconfirmed: true,
+			failure: { kind: 'malformedResponse', sameIfSentAgain: true },
 		});
 		// a boolean stays what it says
 		expect(interpretAnswer(200, '{"success":true,"data":1}', reading)).toEqual({

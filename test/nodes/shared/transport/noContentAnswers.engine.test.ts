@@ -161,6 +161,9 @@ describe('A write answered without a body', () => {
 
 		// before: "… with HTTP 200 and an error without a \"message\" text", a refusal; the same answer would come again
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
+		expect(result.error?.description).toBe(
+			'Checked afterwards, it is not done as asked (not made, not all of it, or not yet). It was not sent again: the same answer would come again.',
+		);
 		expect(result.error?.message).toMatch(
 			/HTTP 200 and a "success" that is neither true nor false: \{"success":"yes"/,
 		);
@@ -183,5 +186,8 @@ describe('A write answered without a body', () => {
 			/with HTTP 200 and a "success" that is neither true nor false/,
 		);
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'GET')).toHaveLength(1);
+		expect(result.error?.description).toBe(
+			'It was not sent again: the same answer would come again.',
+		);
 	});
 });

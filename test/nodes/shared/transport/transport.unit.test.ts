@@ -141,6 +141,17 @@ describe('retries', () => {
 		);
 		expect(error.description).toContain('It was not sent again, so that nothing is created twice');
 		expect(blind.sent).toHaveLength(1);
+		// an invitation's words are of a mail, not of a record made (before: "nothing is created twice")
+		const invite = fakeContext({ answers: [refused(500, 'oops')] });
+		const mailed = await failure(
+			qrtracApiRequest(invite.ctx, {
+				method: 'POST',
+				path: '/qrs-api',
+				body: {},
+				sendsInvitation: true,
+			}),
+		);
+		expect(mailed.description).toContain('It was not sent again, so that nobody is mailed twice');
 
 		const found = fakeContext({ answers: [{ networkError: 'ECONNRESET' }] });
 		const recovered = await qrtracApiRequest(found.ctx, {
