@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from '../validation';
-import { entryAt, shownValue } from './nodeWords';
+import { entryAt, shownValue, type ListWord } from './nodeWords';
 import { asText, entryNotText } from './text';
 
 /** More IDs than this in one item is almost surely a mistake (a whole export pasted in); it is refused up front. */
@@ -12,7 +12,14 @@ export const MAX_IDS_PER_ITEM = 10_000;
  * written as text (as an AI agent may send it), or an array (from an expression). Entries are trimmed, empty ones dropped, repeats kept once in first-seen order;
  * every entry must be a valid ID and there must be between 1 and MAX_IDS_PER_ITEM of them.
  */
-export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
+export const idListSchema = idListOf('entry');
+
+/** The ID list whose places are called `word` in its refusals (`row` where the form shows rows). */
+export function idListOf(word: ListWord) {
+	return z.unknown().transform((raw, ctx): string[] => idsOf(raw, ctx, word));
+}
+
+function idsOf(raw: unknown, ctx: z.RefinementCtx, word: ListWord): string[] {
 	// empty entries stay until the count, so that an entry is numbered as the list gives it
 	const entries = splitIdList(raw);
 	if (entries === undefined) {
@@ -42,14 +49,14 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 			// would be left out without a word, as a picker row giving no ID would be (codeSelection.ts)
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
-				message: `${entryAt(index)}gives no ID (${shownValue(entry)})`,
+				message: `${entryAt(index, word)}gives no ID (${shownValue(entry)})`,
 			});
 			return z.NEVER;
 		}
 		if (typeof entry !== 'string') {
 			// a number is left here only when asText refused it, saying why; an object or a switch is named by its
 			// position as any other entry, not the whole list refused as no list
-			ctx.addIssue(entryNotText(entry, index));
+			ctx.addIssue(entryNotText(entry, index, true, word));
 			return z.NEVER;
 		}
 		const result = idSchema
@@ -58,14 +65,14 @@ export const idListSchema = z.unknown().transform((raw, ctx): string[] => {
 		if (!result.success) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
-				message: `${entryAt(index)}(${shownValue(entry)}) ${result.error.issues[0].message}`,
+				message: `${entryAt(index, word)}(${shownValue(entry)}) ${result.error.issues[0].message}`,
 			});
 			return z.NEVER;
 		}
 		ids.push(entry);
 	}
 	return [...new Set(ids)];
-});
+}
 
 /**
  * The entries of a list as text, a number as its text (asText: a sheet's column of numeric IDs); a number no sheet

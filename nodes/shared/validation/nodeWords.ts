@@ -142,10 +142,16 @@ export function entryOf(path: ReadonlyArray<string | number>): string {
 	return entryAt(isListEntry(path) ? (path.at(-1) as number) : undefined);
 }
 
-/** `entry 2 ` for the entry at this index of a list (0: `entry 1 `), nothing for a field itself: the one wording. */
-export function entryAt(index: number | undefined): string {
-	return index === undefined ? '' : `entry ${index + 1} `;
+/**
+ * `entry 2 ` for the entry at this index of a list (0: `entry 1 `), nothing for a field itself: the one wording;
+ * `row 2 ` where the form shows the list as rows (the 1.2 code picker).
+ */
+export function entryAt(index: number | undefined, word: ListWord = 'entry'): string {
+	return index === undefined ? '' : `${word} ${index + 1} `;
 }
+
+/** What one place of a list is called in a refusal: as the form shows it. */
+export type ListWord = 'entry' | 'row';
 
 /** The option `given` is, ignoring case and surrounding spaces (a sheet's `Editor`, a saved `web`); undefined if none. */
 export function caselessOption<T>(options: readonly T[], given: unknown): T | undefined {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { entryAt, MODEL_WORDS, MUST_BE_TEXT } from './nodeWords';
+import { entryAt, MODEL_WORDS, MUST_BE_TEXT, type ListWord } from './nodeWords';
 
 /** The largest whole number JavaScript holds exactly; past it a sheet's long ID has already lost digits. */
 const LARGEST_EXACT = '9007199254740991';
@@ -50,11 +50,11 @@ export function refusedNumber(
  */
 export function refusedNumberIssue(
 	value: unknown,
-	{ index, takesNumbers }: { index?: number; takesNumbers?: boolean } = {},
+	{ index, takesNumbers, word }: { index?: number; takesNumbers?: boolean; word?: ListWord } = {},
 ): z.IssueData | undefined {
 	const refused = refusedNumber(value, { takesNumbers });
 	if (refused === undefined) return undefined;
-	const at = entryAt(index);
+	const at = entryAt(index, word);
 	const model = refusedNumber(value, { model: true, takesNumbers });
 	return {
 		code: z.ZodIssueCode.custom,
@@ -99,11 +99,12 @@ export function entryNotText(
 	value: unknown,
 	index: number | undefined,
 	takesNumbers = true,
+	word?: ListWord,
 ): z.IssueData {
 	return (
-		refusedNumberIssue(value, { index, takesNumbers }) ?? {
+		refusedNumberIssue(value, { index, takesNumbers, word }) ?? {
 			code: z.ZodIssueCode.custom,
-			message: `${entryAt(index)}${MUST_BE_TEXT}`,
+			message: `${entryAt(index, word)}${MUST_BE_TEXT}`,
 			fatal: true,
 		}
 	);

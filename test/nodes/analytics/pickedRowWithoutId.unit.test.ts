@@ -37,3 +37,16 @@ it.each<[string, unknown]>([
 		itemIndex: 1,
 	});
 });
+
+it.each<[string, unknown, string]>([
+	['an object', { id: 'qr_b' }, 'row 2 must be text'],
+	['an ID with a space', 'qr b', 'row 2 ("qr b")'],
+])(
+	'a row giving %s is refused as a row, as the picker shows it, not as an entry',
+	async (_case, bad, said) => {
+		const [refused] = await parseItems('analytics', 'getScansForCodes', parameters, [bad]);
+
+		// before: "QR Codes" entry 2 …, a list the form does not show
+		expect(refused.error?.message).toContain(`"QR Codes" ${said}`);
+	},
+);

@@ -7,7 +7,7 @@ import { feedFrom, TeamCodes } from '../../../shared/teamCodes';
 import { executionNode } from '../../../shared/executionNode';
 import { storedParameter } from '../../../shared/parameters';
 import { isToolNode, retitle } from '../../../shared/nodeErrors';
-import { idListSchema } from '../../../shared/validation/idList';
+import { idListOf, idListSchema } from '../../../shared/validation/idList';
 import { optionSchema, reissued } from '../../../shared/validation/nodeWords';
 import { VERSION_1_2 } from '../../descriptions/layoutVersions';
 import { mayNameGoneCode, refusedAsNotFound } from '../../helpers/outcome';
@@ -43,7 +43,10 @@ export function withCodeSelection<T extends RawSelection>(
 		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['pickedQrCodes'], message: noCode });
 		return z.NEVER;
 	}
-	const ids = idListSchema.safeParse(fromPicker ? pickedQrCodes : qrCodeIds);
+	// the picker's places are rows, as its own refusals above call them
+	const ids = fromPicker
+		? idListOf('row').safeParse(pickedQrCodes)
+		: idListSchema.safeParse(qrCodeIds);
 	if (!ids.success) {
 		const [issue] = ids.error.issues;
 		// the model's words of a refused number go along (refusedNumberIssue)
