@@ -19,6 +19,21 @@ function answerWithoutBody(method: string, path: string, status: 200 | 204): voi
 	suite.sim.faults.add({ kind: 'status', status, body: '', method, path, afterWrite: true });
 }
 
+/** QR Code > Update renaming the code "Renamed poster". */
+async function renamePoster(
+	codeId: string,
+	credentials: Parameters<typeof runNode>[0]['credentials'],
+) {
+	return await runNode({
+		nodeType: 'qrtrac',
+		parameters: {
+			...{ resource: 'qrCode', operation: 'update', qrCodeId: byId(codeId) },
+			updateFields: { name: 'Renamed poster' },
+		},
+		credentials,
+	});
+}
+
 describe('A write answered without a body', () => {
 	it.each([204, 200] as const)(
 		'Team Member > Change Role answered %i with no body: the role read afterwards settles it, sent once',
@@ -97,14 +112,7 @@ describe('A write answered without a body', () => {
 		const [code] = codes;
 		answerWithoutBody('PUT', `/api/qrs-api/${code.id}`, 204);
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				...{ resource: 'qrCode', operation: 'update', qrCodeId: byId(code.id) },
-				updateFields: { name: 'Renamed poster' },
-			},
-			credentials,
-		});
+		const result = await renamePoster(code.id, credentials);
 
 		// before: "… without saying whether it succeeded", after 6 PUTs of a done change
 		expect(result.error).toBeUndefined();
@@ -150,14 +158,7 @@ describe('A write answered without a body', () => {
 			path: `/api/qrs-api/${code.id}`,
 		});
 
-		const result = await runNode({
-			nodeType: 'qrtrac',
-			parameters: {
-				...{ resource: 'qrCode', operation: 'update', qrCodeId: byId(code.id) },
-				updateFields: { name: 'Renamed poster' },
-			},
-			credentials,
-		});
+		const result = await renamePoster(code.id, credentials);
 
 		// before: "… with HTTP 200 and an error without a \"message\" text", a refusal; the same answer would come again
 		expect(suite.sim.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(1);
