@@ -98,11 +98,23 @@ export const teamWithMembersShape = teamShape.extend({
 
 export const scanShape = z.object({ qrId: id, scanTime: epochMs }).passthrough();
 
+/** A count of a totals row: optional (a row without `totalScans` gives no totals, codeTotals.ts), else whole. */
+const totalsCount = z
+	.number({ invalid_type_error: 'must be a whole number' })
+	.int('must be a whole number')
+	.nonnegative('must not be negative')
+	.nullish();
+
 export const scanTotalsShape = z
 	.object({
 		id,
-		// optional (OverviewAnalyticsResponse requires no field): a row without it gives no totals (codeTotals.ts)
-		totalScans: z.number({ invalid_type_error: 'must be a number' }).nullish(),
+		// the contract types every count as an integer: text or a fraction would be shown as a count, so it fails
+		totalScans: totalsCount,
+		todayScans: totalsCount,
+		yesterdayScans: totalsCount,
+		totalLeadsCount: totalsCount,
+		leadsTodayCount: totalsCount,
+		leadsYesterdayCount: totalsCount,
 		createdAt: optionalEpochMs,
 		updatedAt: optionalEpochMs,
 		leadsUpdatedAt: optionalEpochMs,
@@ -176,8 +188,10 @@ const EXPECTED = {
 	scans: 'a list of scan events, each with a text "qrId" and a "scanTime" time',
 	scansOfOne:
 		'a list of scan events, each with a "scanTime" time and, if any, the asked code\'s "qrId"',
-	totals: 'a list of totals, each with the code\'s text "id"',
-	totalsOfOne: 'a list of totals, each with, if any, the asked code\'s "id"',
+	totals:
+		'a list of totals, each with the code\'s text "id" and its counts, if any, as whole numbers',
+	totalsOfOne:
+		'a list of totals, each with, if any, the asked code\'s "id", and its counts, if any, as whole numbers',
 	availability: '"success" true or false, or "data.available"',
 };
 
