@@ -1,6 +1,7 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import { apiError } from '../nodeErrors';
+import { namedTeam } from '../records/qrCode';
 import { unexpectedAnswer } from './answers';
 import type { AnswerSource } from './answers';
 
@@ -24,7 +25,7 @@ export function otherTeamCode(
 		source,
 		`a code of the team asked for, "${askedTeam}"`,
 		{ id: code.id, teamId: code.teamId },
-		`"teamId" is "${String(code.teamId)}", another team`,
+		`"teamId" is ${namedTeam(code)}, another team`,
 	);
 	teamsRead.set(error, String(code.teamId));
 	return error;

@@ -3,6 +3,7 @@ import type { INode, NodeApiError } from 'n8n-workflow';
 import { markOutcomeUnknown } from '../serviceErrors';
 import { excerptOf, qrCodeShape, sentence, type AnswerSource, type QrCode } from './answers';
 import { apiError } from '../nodeErrors';
+import { namedTeam } from '../records/qrCode';
 
 /**
  * Reading a create's answer (Create, Create or Update's creates, Duplicate, Create Team). A success
@@ -278,7 +279,7 @@ export function createdInOtherTeam(
 	displayId?: string,
 	kind: 'code' | 'copy' = 'code',
 ): NodeApiError {
-	const madeIn = String(code.teamId);
+	const madeIn = namedTeam(code);
 	const made = kind === 'copy' ? 'made the copy' : 'created the code';
 	// made all the same: n8n's Retry On Fail must not make another (createTries.ts)
 	return markMadeElsewhere(
@@ -286,8 +287,8 @@ export function createdInOtherTeam(
 			source.node,
 			{ success: false, message: 'created in another team' },
 			{
-				message: `QRTRAC ${made} in another team: "${madeIn}", not "${askedTeam}" as asked`,
-				description: `QRTRAC answered ${source.operation} with a code of team "${madeIn}" (id ${String(code.id)}) to a request for team "${askedTeam}": the service did not keep to the team header. The ${kind} exists in team "${madeIn}"; nothing else was done with it. Do not run this item again as it is: check the Team Override, delete the ${kind} in team "${madeIn}" if it is not wanted${displayId ? ` (its Display ID "${displayId}" stays taken until then)` : ''}, and report it to QRTRAC with this message. It was: ${sentence(excerptOf(code, source.redact ?? []))}`,
+				message: `QRTRAC ${made} in another team: ${madeIn}, not "${askedTeam}" as asked`,
+				description: `QRTRAC answered ${source.operation} with a code of team ${madeIn} (id ${String(code.id)}) to a request for team "${askedTeam}": the service did not keep to the team header. The ${kind} exists in team ${madeIn}; nothing else was done with it. Do not run this item again as it is: check the Team Override, delete the ${kind} in team ${madeIn} if it is not wanted${displayId ? ` (its Display ID "${displayId}" stays taken until then)` : ''}, and report it to QRTRAC with this message. It was: ${sentence(excerptOf(code, source.redact ?? []))}`,
 				itemIndex: source.itemIndex,
 			},
 		),

@@ -9,7 +9,7 @@ import { endpoint, labelOf } from './route';
 import { callEndpoint, type InTeam } from './source';
 import { apiError } from '../nodeErrors';
 import { DisplayIdCases } from '../records/displayIdCases';
-import { isLive, ofOtherTeam } from '../records/qrCode';
+import { isLive, namedTeam, ofOtherTeam } from '../records/qrCode';
 
 /**
  * The team's list of codes (GET /qrs-api/v2/teams/): one page, the whole walk, and the look-up by Display ID.
@@ -297,7 +297,11 @@ export async function refuseForeignCodes(
 	const askedTeam = teamId ?? (await getConnection(ctx)).teamId;
 	const foreign = codes.filter((code) => ofOtherTeam(code, askedTeam));
 	if (foreign.length === 0) return;
-	const teams = [...new Set(foreign.map((code) => String(code.teamId)))];
+	const teams = [
+		...new Set(
+			foreign.map((code) => (typeof code.teamId === 'string' ? code.teamId : namedTeam(code))),
+		),
+	];
 	throw listError(executionNode(ctx), itemIndex, {
 		message: `QRTRAC answered codes of another team: ${foreign.length} code(s) of team ${teams.join(', ')} in the list of team ${askedTeam}`,
 		description: `${label}, read for ${what}, held codes whose "teamId" is not the team asked for (e.g. ${String(foreign[0].id)}): the service did not keep to the team header. Nothing was written, so that no code of another team is changed or deleted. Check the Team Override; if it is right, report it to QRTRAC with this message.`,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ofOtherTeam } from '../records/qrCode';
+import { namedTeam, ofOtherTeam } from '../records/qrCode';
 import type { TransportContext } from '../transport';
 import { readTemplates, unexpectedAnswer } from './answers';
 import { callEndpoint, connectionOf, type InTeam } from './source';
@@ -27,6 +27,6 @@ export async function getQrTemplatesByTeam(
 		source,
 		`the templates of the team asked for, "${askedTeam}"`,
 		foreign,
-		`"teamId" is "${String(foreign.teamId)}", another team`,
+		`"teamId" is ${namedTeam(foreign)}, another team`,
 	);
 }

@@ -145,10 +145,19 @@ export function foldedDisplayId(displayId: string): string {
 	return displayId.toLowerCase();
 }
 
-/** Whether the code names a team other than `teamId` (one that names none is taken as the team asked for). */
+/**
+ * Whether the code names a team other than `teamId`. One that names none (absent, null) is taken as the team asked
+ * for; a team named in another type than text (Qr.teamId is text) is none asked for, however alike it looks (42).
+ */
 export function ofOtherTeam(code: object, teamId: string): boolean {
 	const owner = (code as { teamId?: unknown }).teamId;
-	return typeof owner === 'string' && owner !== teamId;
+	return owner !== undefined && owner !== null && owner !== teamId;
+}
+
+/** A record's `teamId` as errors name it: text in quotes, any other value as JSON, so that 42 is not read as "42". */
+export function namedTeam(record: object): string {
+	const owner = (record as { teamId?: unknown }).teamId;
+	return typeof owner === 'string' ? `"${owner}"` : (JSON.stringify(owner) ?? String(owner));
 }
 
 /** The record as a soft delete leaves it: the service keeps it, marked deleted. */
