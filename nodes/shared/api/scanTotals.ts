@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
-import { readScanTotals, type ScanTotals } from './answers';
+import { sameValue } from '../records/sameValue';
+import { readScanTotals, unexpectedAnswer, type AnswerSource, type ScanTotals } from './answers';
 import { momentSpan, readEventTime, timeStep, type MomentSpan } from './eventTime';
 import { endpoint } from './route';
 import { CodeAttribution } from './scanAttribution';
@@ -56,6 +57,7 @@ export async function readTotalsAnswers(
 		});
 		if (attribution.cannotAttribute(ids, data)) return await ask(ids);
 		const rows = readScanTotals(source, data, ids.length === 1 ? ids[0] : undefined);
+		refuseRowsThatDisagree(source, rows);
 		answers.push(placeTotalsTimes(rows, serviceDateMs ?? Date.now()));
 	};
 	for (const ids of chunk(qrIds, CODES_PER_ANALYTICS_REQUEST)) await ask(ids);
@@ -63,6 +65,25 @@ export async function readTotalsAnswers(
 }
 
 const TOTALS_TIMES = ['createdAt', 'updatedAt', 'leadsUpdatedAt'] as const;
+
+/**
+ * Fails the read when one answer gives a code two rows that differ: either taken as its totals would show a guess
+ * as QRTRAC's count. The same row twice says one thing.
+ */
+function refuseRowsThatDisagree(source: AnswerSource, rows: readonly ScanTotals[]): void {
+	const byCode = new Map<string, ScanTotals>();
+	for (const row of rows) {
+		const first = byCode.get(row.id);
+		if (first && !sameValue(first, row))
+			throw unexpectedAnswer(
+				source,
+				'one totals row per code',
+				[first, row],
+				`two different rows of code ${row.id}`,
+			);
+		byCode.set(row.id, row);
+	}
+}
 
 /**
  * A totals row's last scan: its `updatedAt` ("last scan time", the contract's only word on it) when it counts
