@@ -1,9 +1,10 @@
-import type { INode, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
 import { markOutcomeUnknown } from '../serviceErrors';
 import { excerptOf, qrCodeShape, sentence, type AnswerSource, type QrCode } from './answers';
 import { apiError } from '../nodeErrors';
 import { namedTeam } from '../records/qrCode';
+import { otherThanSent } from '../records/qrCodeChange';
 
 /**
  * Reading a create's answer (Create, Create or Update's creates, Duplicate, Create Team). A success
@@ -27,16 +28,37 @@ export type TriedKind = CreateKind | 'invite';
 export const ASK_BEFORE_RESENDING =
 	'Ask the person whether the invitation arrived before resending it: each resend sends another e-mail and spends one of the few resends QRTRAC allows.';
 
-/** The new code, or the "probably created" error when its answer has no text `id`. */
+/**
+ * The new code, or the "probably created" error when its answer has no text `id`, or when it names a code with other
+ * values than `sent` (the create's body), which is another code's record, never to be reported as the new one.
+ */
 export function readCreatedQrCode(
 	source: AnswerSource,
 	data: unknown,
 	kind: 'code' | 'copy',
 	displayId?: string,
+	sent?: IDataObject,
 ): QrCode {
 	const parsed = qrCodeShape.safeParse(data);
-	if (parsed.success) return parsed.data as QrCode;
-	throw probablyCreated(source, data, kind, displayId);
+	if (!parsed.success) throw probablyCreated(source, data, kind, displayId);
+	const code = parsed.data as QrCode;
+	const differing = sent ? otherThanSent(sent, code) : [];
+	if (differing.length === 0) return code;
+	const values = differing.map(
+		(field) =>
+			`${field}: sent ${excerptOf(sent?.[field], source.redact ?? [], 80)}, answered ${excerptOf(code[field], source.redact ?? [], 80)}`,
+	);
+	throw markOutcomeUnknown(
+		apiError(
+			source.node,
+			{ success: false, message: 'create answered another code' },
+			{
+				message: `QRTRAC's answer to ${source.operation} names a code with other values than sent: the ${NOUN[kind]}`,
+				description: `QRTRAC answered success with code "${String(code.id)}", whose ${differing.join(', ')} differ from what was sent (${values.join('; ')}): another code's record, not the new one. It was: ${sentence(excerptOf(data, source.redact ?? []))} Nothing was done with that code. Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
+				itemIndex: source.itemIndex,
+			},
+		),
+	);
 }
 
 /**

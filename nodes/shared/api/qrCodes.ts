@@ -93,7 +93,7 @@ export async function createQr(
 			const made = await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing);
 			if (made) return { code: made, recovered: false };
 		}
-		const code = readCreatedQrCode(response.source, response.data, 'code', displayId);
+		const code = readCreatedQrCode(response.source, response.data, 'code', displayId, body);
 		// A code made in another team than the one asked for is never reported as this team's.
 		const asked = teamId ?? (await connectionOf(ctx)).teamId;
 		if (ofOtherTeam(code, asked)) throw createdInOtherTeam(response.source, code, asked, displayId);

@@ -124,3 +124,19 @@ function holdsAsBefore(found: IDataObject, before: IDataObject, field: string): 
 	const old = valueAt(before, field);
 	return old !== undefined && sameAt(field, valueAt(found, field), old);
 }
+
+/** The fields that tell one code from another by what a create sets: Display ID, name, type, Redirect URL. */
+const NAMING_FIELDS = ['displayId', 'name', 'qrType', 'qrRedirectUrl'] as const;
+
+/**
+ * The naming fields where a create's answer `found` shows another value than `sent`, even in the service's form
+ * (sameAt, sameInForm): the answer is another code's record, not the new one. An empty sent value is none (the
+ * service names such a code itself), and a field the answer leaves out does not tell.
+ */
+export function otherThanSent(sent: IDataObject, found: IDataObject): string[] {
+	return NAMING_FIELDS.filter((field) => {
+		const [given, shown] = [sent[field], found[field]];
+		if (given === undefined || given === '' || shown === undefined || shown === null) return false;
+		return !sameAt(field, shown, given) && !sameInForm(shown, given);
+	});
+}

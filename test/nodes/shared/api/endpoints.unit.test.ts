@@ -45,7 +45,7 @@ const calls: Call[] = [
 	[
 		'createQr',
 		(ctx) => api.createQr(ctx, { body: { qrType: 'WEB', qrRedirectUrl: 'https://e.x' } }),
-		ok(code),
+		ok({ ...code, qrRedirectUrl: 'https://e.x' }),
 		'POST',
 		'/api/qrs-api',
 		{ qrType: 'WEB', qrRedirectUrl: 'https://e.x' },
