@@ -136,8 +136,7 @@ export async function updateQr(
 		itemIndex,
 	}: InTeam & { id: string; stored: IDataObject; changes: IDataObject },
 ): Promise<QrCode> {
-	// Whether a PUT was settled by the code read after an answer that said nothing or a refused retry: the output
-	// says so (`verifiedAfterUnknownOutcome`), as Update Title's and Update Tags' do.
+	// Whether a PUT was settled by a read after an empty answer or a refused retry: the output says so, as Update Tags'.
 	let verified = false;
 	const put = async (withKnownSettings: boolean) => {
 		const body = completeUpdateBody(stored, changes, withKnownSettings);
@@ -333,7 +332,9 @@ async function changedCode(
 	];
 	if (namesRecord(response.data)) {
 		const answered = readQrCode(response.source, response.data);
-		if (answered.id === target.id && notShown(answered).length === 0) return answered;
+		// A record naming another team is not the team's code, whatever its ID: the read below settles it.
+		const ofAsked = !ofOtherTeam(answered, target.teamId ?? (await connectionOf(ctx)).teamId);
+		if (answered.id === target.id && ofAsked && notShown(answered).length === 0) return answered;
 	}
 	const held = await readAfterChange(
 		response.source,
