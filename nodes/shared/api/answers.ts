@@ -40,11 +40,20 @@ const id = z
 	.string({ required_error: 'is missing', invalid_type_error: 'must be text' })
 	.min(1, 'is empty');
 
-/** A QR code: an id, and where present, readable times. */
+/** Text the contract's Qr gives a field; null is read as the field left out. */
+const optionalText = z.string({ invalid_type_error: 'must be text' }).nullish();
+
+/**
+ * A QR code: an id, and where present, readable times and the fields that name it as text (a name of 42 is no
+ * service's form of a written name, so a change is never taken as made on it).
+ */
 export const qrCodeShape = z
 	.object({
 		id,
 		displayId: z.string().optional(),
+		name: optionalText,
+		qrType: optionalText,
+		qrRedirectUrl: optionalText,
 		createdAt: optionalEpochMs,
 		updatedAt: optionalEpochMs,
 		expiryDate: optionalEpochMs,
