@@ -220,16 +220,19 @@ async function teamAfterChange(
 	},
 ): Promise<IDataObject> {
 	const marker = verifiedMarker(response);
+	// Team requires no field: one a record leaves out (or null) cannot contradict a change QRTRAC answered success to.
+	const contradicts = (team: IDataObject) =>
+		!shows({ ...asked, ...Object.fromEntries(Object.entries(team).filter(([, v]) => v != null)) });
 	if (namesRecord(response.data)) {
 		const answered = readTeam(response.source, response.data);
 		// another team's record, or the team as it was: the team asked for is read instead (never output another's)
-		if (answered.id === teamId && shows(answered)) return { ...answered, ...marker };
+		if (answered.id === teamId && !contradicts(answered)) return { ...answered, ...marker };
 	}
 	const held = await readAfterChange(
 		response.source,
 		async () => await getTeamById(ctx, { teamId, itemIndex }),
 	);
-	if (shows(held)) return { ...held, ...marker };
+	if (!contradicts(held)) return { ...held, ...marker };
 	const heldValues = Object.fromEntries(Object.keys(asked).map((key) => [key, held[key] ?? null]));
 	throw changeNotHeld(response.source, asked, heldValues, response.data);
 }
