@@ -1,5 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { REDIRECT_TYPES } from '../records/qrCode';
 import { sameAt } from '../records/sameValue';
 
 /** The twelve QR code types of the contract (CreateQrRequest.qrType). */
@@ -21,7 +22,7 @@ export const QR_TYPES = [
 export type QrType = (typeof QR_TYPES)[number];
 
 /** Types whose scan goes straight to `qrRedirectUrl`, which they must therefore carry. */
-export const REDIRECT_QR_TYPES: readonly QrType[] = ['WEB', 'SHORT_LINK'];
+export const REDIRECT_QR_TYPES: readonly QrType[] = REDIRECT_TYPES;
 
 /** Label of each type as the form shows it. */
 export const QR_TYPE_LABELS: Record<QrType, string> = {

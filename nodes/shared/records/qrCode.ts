@@ -68,6 +68,9 @@ export const TOP_LEVEL_TYPE_FIELDS: Readonly<Record<string, readonly string[]>> 
 	MULTI_LOCALE: ['defaultQrRedirectUrl', 'qrRedirectUrls'],
 };
 
+/** Types whose scan goes straight to the `qrRedirectUrl` the user sets; others' the service may own. */
+export const REDIRECT_TYPES = ['WEB', 'SHORT_LINK'] as const;
+
 /** Objects whose keys a change sets one by one. */
 export const KEYED_OBJECTS: readonly string[] = ['metadata', 'settings'];
 

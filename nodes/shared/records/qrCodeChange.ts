@@ -6,6 +6,7 @@ import {
 	changedFields,
 	contradictedFields,
 	isMaskedPassword,
+	REDIRECT_TYPES,
 	sameAt,
 	sameTags,
 	valueAt,
@@ -131,10 +132,13 @@ const NAMING_FIELDS = ['displayId', 'name', 'qrType', 'qrRedirectUrl'] as const;
 /**
  * The naming fields where a create's answer `found` shows another value than `sent`, even in the service's form
  * (sameAt, sameInForm): the answer is another code's record, not the new one. An empty sent value is none (the
- * service names such a code itself), and a field the answer leaves out does not tell.
+ * service names such a code itself), and a field the answer leaves out does not tell; nor does the Redirect URL of
+ * a type that does not redirect to it (a vCard's page is the service's to place).
  */
 export function otherThanSent(sent: IDataObject, found: IDataObject): string[] {
+	const redirects = REDIRECT_TYPES.some((type) => sameAt('qrType', sent.qrType, type));
 	return NAMING_FIELDS.filter((field) => {
+		if (field === 'qrRedirectUrl' && !redirects) return false;
 		const [given, shown] = [sent[field], found[field]];
 		if (given === undefined || given === '' || shown === undefined || shown === null) return false;
 		return !sameAt(field, shown, given) && !sameInForm(shown, given);

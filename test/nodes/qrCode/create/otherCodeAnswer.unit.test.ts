@@ -6,6 +6,7 @@
  */
 import type { NodeApiError } from 'n8n-workflow';
 
+import { otherThanSent } from '../../../../nodes/shared/records/qrCodeChange';
 import { STORED_CODE, answering, runAction } from '../../../support/actionRequests';
 
 jest.mock('n8n-workflow', () => ({
@@ -94,4 +95,21 @@ it('a code named "Untitled" for a create without a name is the code sent', async
 
 	expect(run.error).toBeUndefined();
 	expect(run.output?.[0][0].json).toMatchObject({ id: 'qr_2', name: 'Untitled' });
+});
+
+it("a Redirect URL counts only for the types that redirect to it: another type's page is the service's", () => {
+	const sent = {
+		qrType: 'PDF',
+		name: 'Brochure',
+		qrRedirectUrl: 'https://example.com/brochure.pdf',
+	};
+	const answered = { ...sent, qrRedirectUrl: 'https://qrtrac.example/p/9f2' };
+
+	expect(otherThanSent(sent, answered)).toEqual([]);
+	expect(otherThanSent({ ...sent, qrType: 'WEB' }, { ...answered, qrType: 'WEB' })).toEqual([
+		'qrRedirectUrl',
+	]);
+	expect(
+		otherThanSent({ ...sent, qrType: 'SHORT_LINK' }, { ...answered, qrType: 'short_link' }),
+	).toEqual(['qrRedirectUrl']);
 });
