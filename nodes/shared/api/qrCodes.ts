@@ -93,14 +93,14 @@ export async function createQr(
 			const made = await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing);
 			if (made) return { code: made, recovered: false };
 		}
-		const code = readCreatedQrCode(response.source, response.data, 'code', displayId, body);
+		const recovered = response.recovered === true || response.verifiedAfterUnknownOutcome === true;
+		// a code found by a look-up is judged against the row by the caller (createQr's `recovered`), not as an answer
+		const answer = recovered ? undefined : body;
+		const code = readCreatedQrCode(response.source, response.data, 'code', displayId, answer);
 		// A code made in another team than the one asked for is never reported as this team's.
 		const asked = teamId ?? (await connectionOf(ctx)).teamId;
 		if (ofOtherTeam(code, asked)) throw createdInOtherTeam(response.source, code, asked, displayId);
-		return {
-			code,
-			recovered: response.recovered === true || response.verifiedAfterUnknownOutcome === true,
-		};
+		return { code, recovered };
 	});
 }
 
