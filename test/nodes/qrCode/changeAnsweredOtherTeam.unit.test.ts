@@ -33,8 +33,9 @@ const CHANGES = [
 ] as const;
 
 describe.each(CHANGES)('%s', (operation, parameters, route, change) => {
-	it("answered with another team's record: the team's code read by its ID is the output", async () => {
-		let reads = 0;
+	/** The change answered with team_9's record; the code read by its ID after it names `readTeam`. */
+	async function changeAnsweredTeam9(readTeam: string) {
+		const reads = { count: 0 };
 		const run = await runAction(
 			'qrCode',
 			operation,
@@ -42,11 +43,18 @@ describe.each(CHANGES)('%s', (operation, parameters, route, change) => {
 			answering({
 				[route]: ok({ ...STORED_CODE, ...change, teamId: 'team_9' }),
 				get 'GET /api/qrs-api/teams/qr_1'() {
-					reads += 1;
-					return ok(reads === 1 ? STORED_CODE : { ...STORED_CODE, ...change, teamId: 'team_1' });
+					reads.count += 1;
+					return ok(
+						reads.count === 1 ? STORED_CODE : { ...STORED_CODE, ...change, teamId: readTeam },
+					);
 				},
 			}),
 		);
+		return { run, reads: reads.count };
+	}
+
+	it("answered with another team's record: the team's code read by its ID is the output", async () => {
+		const { run, reads } = await changeAnsweredTeam9('team_1');
 
 		expect(run.error).toBeUndefined();
 		expect(run.output?.[0][0].json).toMatchObject({ id: 'qr_1', teamId: 'team_1', ...change });
@@ -54,19 +62,7 @@ describe.each(CHANGES)('%s', (operation, parameters, route, change) => {
 	});
 
 	it("answered with another team's record that the read confirms: fails, never `updated`", async () => {
-		let reads = 0;
-		const run = await runAction(
-			'qrCode',
-			operation,
-			{ ...parameters },
-			answering({
-				[route]: ok({ ...STORED_CODE, ...change, teamId: 'team_9' }),
-				get 'GET /api/qrs-api/teams/qr_1'() {
-					reads += 1;
-					return ok(reads === 1 ? STORED_CODE : { ...STORED_CODE, ...change, teamId: 'team_9' });
-				},
-			}),
-		);
+		const { run } = await changeAnsweredTeam9('team_9');
 
 		expect(run.output).toBeUndefined();
 		expect(run.error?.message).toContain('could not be read afterwards to confirm the change');
