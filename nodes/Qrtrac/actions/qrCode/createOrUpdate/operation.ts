@@ -309,8 +309,12 @@ async function leftBefore(
 	const left = before instanceof Promise ? await before : before;
 	if (left === LOOK_AGAIN) return await heldCode(rowRun, row);
 	if (left instanceof ReadAgain) return await readLeft(rowRun, left.id, row);
-	if (before instanceof Promise) return left as IDataObject | undefined;
-	const { id } = left as { id: string | undefined };
+	// Read by its ID also when the row before was waited for: the code it left may have been deleted or changed by
+	// another writer since, and a later row must not report a deleted code `unchanged`.
+	const id =
+		before instanceof Promise
+			? idOf(left as IDataObject | undefined)
+			: (left as { id?: string }).id;
 	return id === undefined ? undefined : await readLeft(rowRun, id, row);
 }
 
