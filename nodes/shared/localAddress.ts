@@ -52,6 +52,23 @@ export function ipv4OfMapped(address: string): string | undefined {
 	return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
 }
 
+/**
+ * An IPv6 address as RFC 5952 writes it (lower case, no leading zeros, the longest run of zero groups as `::`),
+ * so that one address written in full or compressed is one text; undefined for text that is no IPv6 address.
+ */
+export function canonicalIpv6(address: string): string | undefined {
+	const groups = parseIpv6(address);
+	if (!groups) return undefined;
+	let run = { at: 0, length: 0 };
+	for (let at = 0, length = 0; at < groups.length; at++) {
+		length = groups[at] === 0 ? length + 1 : 0;
+		if (length > run.length) run = { at: at - length + 1, length };
+	}
+	const hex = groups.map((group) => group.toString(16));
+	if (run.length < 2) return hex.join(':');
+	return `${hex.slice(0, run.at).join(':')}::${hex.slice(run.at + run.length).join(':')}`;
+}
+
 /** Whether `hostname` is an IP literal (v4 dotted quad or bracketed v6), which needs no DNS. */
 export function isIpLiteral(hostname: string): boolean {
 	return hostname.startsWith('[') || parseIpv4(hostname.replace(/\.$/, '')) !== undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ipv4OfMapped, isPublicIpAddress } from '../localAddress';
+import { canonicalIpv6, ipv4OfMapped, isPublicIpAddress } from '../localAddress';
 
 /**
  * Which fields of a scan event carry the address of the person who scanned: the contract's `ipAddress` and the
@@ -120,16 +120,23 @@ const MANY_WAYS = /[,%[]|ffff:|^[\d.]+:\d+$/i;
  * The one address of a visitor in address text (lower case, trimmed): the first public entry of a list (a
  * forwarding header's client comes first, but a service may write its own load balancer or proxies before it;
  * private, loopback, link-local, unique-local and carrier-grade NAT entries are a network's, localAddress.ts),
- * else its first entry; without its port (a new one each connection), brackets or zone, and IPv4 written in IPv6
- * (`::ffff:192.0.2.1`, hex `::ffff:c000:201` as older Python writes it) as IPv4; any other text (no address, or one address written one way) as it is.
+ * else its first entry; without its port (a new one each connection), brackets or zone, IPv4 written in IPv6
+ * (`::ffff:192.0.2.1`, hex `::ffff:c000:201` as older Python writes it) as IPv4 and other IPv6 compressed
+ * (`oneWay`); any other text as it is.
  */
 export function visitorAddress(text: string): string {
-	if (!MANY_WAYS.test(text) || !isIpAddressText(text)) return text;
-	const addresses = text.split(',').map((part) => {
-		const address = bareAddress(part.trim());
-		return ipv4OfMapped(address) ?? address;
-	});
+	if (!MANY_WAYS.test(text) || !isIpAddressText(text)) return oneWay(text);
+	const addresses = text.split(',').map((part) => oneWay(bareAddress(part.trim())));
 	return addresses.find(isPublicIpAddress) ?? addresses[0];
+}
+
+/**
+ * One address in the one way it is counted: IPv4 in IPv6 as IPv4, other IPv6 as RFC 5952 writes it (a proxy may
+ * write it in full, `2001:0db8:0:0:0:0:0:1`, where another compresses it); any other text as it is.
+ */
+function oneWay(address: string): string {
+	if (!address.includes(':')) return address;
+	return ipv4OfMapped(address) ?? canonicalIpv6(address) ?? address;
 }
 
 /** `192.0.2.6:443`, `[2001:db8::1]:443` and `fe80::1%eth0` without their port and zone; anything else as it is. */

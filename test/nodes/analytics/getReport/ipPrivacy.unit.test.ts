@@ -43,6 +43,17 @@ describe('ipPrivacy', () => {
 			expect([address, hashIpAddress(address, key)]).toEqual([address, expected]);
 	});
 
+	it('gives one IPv6 visitor one hash however the address is written', () => {
+		const key = ipPrivacy('hash', { ...inputs, hashKey: 'secret' }).key as Buffer;
+		const expected = createHmac('sha256', 'secret').update('2001:db8::1').digest('hex');
+		for (const address of [
+			'2001:db8::1',
+			'2001:0DB8:0000:0000:0000:0000:0000:0001',
+			'2001:db8:0::1',
+		])
+			expect([address, hashIpAddress(address, key)]).toEqual([address, expected]);
+	});
+
 	it('derives a key per workflow and credential when none is set', () => {
 		const hash = (workflowId: string, credentialIdentity: string) =>
 			hashIpAddress(

@@ -101,6 +101,38 @@ describe('visitorKey', () => {
 		expect(visitorKey({ ipAddress: '::ffff:0:cb00:7105' }, 'ip')).toBe('::ffff:0:cb00:7105');
 	});
 
+	it("is one visitor's IPv6 address however it is written: zeros compressed or not, leading zeros, case", () => {
+		// one phone scanning five times, each time its address written another way: before, up to five visitors
+		const forms = [
+			'2001:db8::1',
+			'2001:0db8:0000:0000:0000:0000:0000:0001',
+			'2001:DB8:0:0:0:0:0:1',
+			'2001:db8:0::1',
+			'[2001:0DB8::0001]:443',
+		];
+		for (const ipAddress of forms)
+			expect([ipAddress, visitorKey({ ipAddress }, 'ip')]).toEqual([ipAddress, '2001:db8::1']);
+		// the longest run of zeros is the one left out, the first of two alike (RFC 5952), as most services write it
+		expect(visitorKey({ ipAddress: '2001:db8:0:0:1:0:0:1' }, 'ip')).toBe('2001:db8::1:0:0:1');
+		expect(visitorKey({ ipAddress: '2001:0:0:1:0:0:0:1' }, 'ip')).toBe('2001:0:0:1::1');
+		expect(visitorKey({ ipAddress: '0:0:0:0:0:FFFF:203.0.113.5' }, 'ip')).toBe('203.0.113.5');
+		// and so one unique scan in the report
+		const tally = new ScanTally(
+			{
+				qrIds: ['qr_a'],
+				range: RANGE,
+				breakdowns: [],
+				visitorKey: 'ip',
+				byDay: false,
+				acrossCodes: false,
+			},
+			new ZonedDays(NEW_YORK),
+		);
+		for (const ipAddress of forms)
+			tally.add({ qrId: 'qr_a', scanTime: RANGE.startTime, ipAddress });
+		expect(tally.codes.get('qr_a')?.total.visitors.count()).toBe(1);
+	});
+
 	it('is none for a scan without an address', () => {
 		for (const ipAddress of [undefined, null, '', '  ', 42])
 			expect(visitorKey({ ipAddress }, 'ip')).toBeUndefined();
