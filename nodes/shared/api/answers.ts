@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isPlainObject } from '../plainObject';
 import { firstIssue, unexpectedAnswer, type AnswerSource } from './answerErrors';
 import { lacksCode, type CodeField } from './scanAttribution';
+import { serviceDay } from './serviceDay';
 
 export { excerptOf, sentence, unexpectedAnswer, type AnswerSource } from './answerErrors';
 
@@ -127,6 +128,8 @@ export const scanTotalsShape = z
 		createdAt: optionalEpochMs,
 		updatedAt: optionalEpochMs,
 		leadsUpdatedAt: optionalEpochMs,
+		todayDate: serviceDay,
+		leadsTodayDate: serviceDay,
 	})
 	.passthrough();
 

@@ -56,3 +56,33 @@ it.each([
 		expect(description).toContain(JSON.stringify(value));
 	},
 );
+
+it.each([
+	['todayDate', '25/1/2026'],
+	['leadsTodayDate', '1/32/2026'],
+	['todayDate', '2/30/2026'],
+])(
+	'a %s of %j, no day as the contract writes it (M/D/YYYY, month first), fails the item rather than show another day',
+	async (field, value) => {
+		// before: todayDate "25/1/2026" (a service writing the day first) was shown as "2026-25-01"
+		const run = await totalsAnswered({ [field]: value });
+
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toBe(
+			"QRTRAC's answer to Get Scan Totals (POST /analytics-api/overviews) does not have the expected shape",
+		);
+		const description = (run.error as { description?: string }).description;
+		expect(description).toContain(`"0.${field}" must be a day as M/D/YYYY`);
+		expect(description).toContain(value);
+	},
+);
+
+it('reads the days the contract allows as YYYY-MM-DD', async () => {
+	const run = await totalsAnswered({ todayDate: '12/31/2026', leadsTodayDate: '2/29/2028' });
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toMatchObject({
+		todayDate: '2026-12-31',
+		leadsTodayDate: '2028-02-29',
+	});
+});
