@@ -232,8 +232,13 @@ function copySeen(seen: Record<string, string[]>): Record<string, string[]> {
 	return copy;
 }
 
+/** A code's deletion after its live version of the same millisecond, whichever the answer lists first. */
 function byTimeThenId(a: VersionedRecord, b: VersionedRecord): number {
-	return a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+	return (
+		a.updatedAt - b.updatedAt ||
+		(a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
+		Number(!isLive(a)) - Number(!isLive(b))
+	);
 }
 
 /**

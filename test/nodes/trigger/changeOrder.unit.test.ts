@@ -54,3 +54,29 @@ describe('New Scans, a code whose versions the changes answer gives newest first
 		expect(items.map((item) => [item.qrId, item.scanTime])).toEqual([['qr_a', now + 2_000]]);
 	});
 });
+
+describe('Code Changes, a code updated and deleted in one second, the deletion listed first', () => {
+	it('reports the update before the deletion, so a workflow ends with the code deleted', async () => {
+		const now = Date.now();
+		const before: FakeCode = {
+			id: 'qr_a',
+			teamId: 'team_1',
+			name: 'Spring',
+			createdAt: now - 100_000,
+			updatedAt: now - 100_000,
+		};
+		const service: FakeQrtrac = { codes: [before], scans: [] };
+		const poller = fakePoller({ triggerOn: 'codeChanges' }, fakeQrtrac(service));
+		expect(await poller.poll()).toEqual([]);
+		const second = Math.ceil(now / 1_000) * 1_000 + 1_000;
+		const renamed = { ...before, name: 'Spring 2', updatedAt: second };
+		const deleted = { ...renamed, deleted: true };
+		service.codes = [deleted];
+		service.changes = (fromTime) => [deleted, renamed].filter((code) => code.updatedAt > fromTime);
+		const items = [...(await poller.poll()), ...(await poller.poll())];
+		expect(items.map((item) => `${String(item.event)} ${String(item.name)}`)).toEqual([
+			'updated Spring 2',
+			'deleted Spring 2',
+		]);
+	});
+});
