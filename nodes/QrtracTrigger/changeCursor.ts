@@ -188,6 +188,17 @@ function classify(
 	return typeof createdAt === 'number' && createdAt >= floor ? 'created' : 'updated';
 }
 
+/**
+ * Versions oldest first, a deletion after the live version of its millisecond: a code's state is its last one. A
+ * changes answer may hold a code more than once, in any order (a feed of versions, a capped answer completed from
+ * a list that lags), and the code must end as its latest version says, not as the last one listed.
+ */
+export function inChangeOrder<T extends { updatedAt: number }>(versions: readonly T[]): T[] {
+	return [...versions].sort(
+		(a, b) => a.updatedAt - b.updatedAt || Number(!isLive(a)) - Number(!isLive(b)),
+	);
+}
+
 /** Whether a record is a version in the cursor's window that it has not handled yet. */
 export function isUnseen(cursor: ChangeCursor, record: VersionedRecord): boolean {
 	if (record.updatedAt < cursor.floor) return false;
@@ -221,8 +232,13 @@ function copySeen(seen: Record<string, string[]>): Record<string, string[]> {
 	return copy;
 }
 
+/** A code's deletion after its live version of the same millisecond, whichever the answer lists first. */
 function byTimeThenId(a: VersionedRecord, b: VersionedRecord): number {
-	return a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+	return (
+		a.updatedAt - b.updatedAt ||
+		(a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
+		Number(!isLive(a)) - Number(!isLive(b))
+	);
 }
 
 /**

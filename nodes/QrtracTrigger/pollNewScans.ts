@@ -5,6 +5,7 @@ import {
 	CEILING_MARGIN_MS,
 	type ChangeCursor,
 	capHighWater,
+	inChangeOrder,
 	queryFromTime,
 	raiseFloor,
 	setByBrokenDate,
@@ -254,7 +255,7 @@ async function refreshCodeIds(
 	const unlisted = unlistedAsLoaded(stored, serviceDateMs ?? presentMs);
 	const checkedAt = lastCheckOf(stored);
 	let highWater = stored.codes.highWater;
-	for (const code of changed) {
+	for (const code of inChangeOrder(changed)) {
 		if (isLive(code) && matchesFilters(code, settings.filters)) {
 			// a code that comes to match (a tag added): its scans from before were filtered out when made
 			if (!ids.has(code.id)) {
