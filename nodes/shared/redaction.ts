@@ -9,7 +9,8 @@ import { setOwnField } from './plainObject';
  * redacted once, where it enters (the transport's reading of an answer), in the forms a secret can take
  * there: as sent, URL-encoded, escaped as inside JSON text (`\/`, `\u002B`, `\u00e9` too), escaped as inside HTML (a
  * proxy's error page), inside base64 (a basic-auth pair quoted back), and any of these wrapped over a line break; a
- * secret with Latin-1 letters, sent as one byte each, also in its Latin-1 bytes (`%E9`, base64) and those read as UTF-8.
+ * secret with Latin-1 letters, sent as one byte each, also in its Latin-1 bytes (`%E9`, base64) and those read as UTF-8;
+ * each form in any case.
  */
 
 export const REDACTED = '[redacted]';
@@ -171,9 +172,24 @@ export function redactText(text: string, forms: readonly string[]): string {
 
 function redactForms(text: string, forms: readonly string[]): string {
 	let redacted = text;
-	for (const form of forms)
-		if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
+	for (const pattern of caselessPatterns(forms)) redacted = redacted.replace(pattern, REDACTED);
 	return redactAcrossLineBreaks(redacted, forms);
+}
+
+/** Each form's pattern, built once per list of forms (a reading redacts many strings with the same list). */
+const patternsOf = new WeakMap<readonly string[], RegExp[]>();
+
+/**
+ * The forms as patterns matching them in any case: a service may quote a secret upper-cased or lower-cased (an
+ * error shouting the header it got), which gives it away as well. Global, so callers reset `lastIndex`.
+ */
+function caselessPatterns(forms: readonly string[]): RegExp[] {
+	let patterns = patternsOf.get(forms);
+	if (!patterns) {
+		patterns = forms.map((form) => new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'));
+		patternsOf.set(forms, patterns);
+	}
+	return patterns;
 }
 
 /** A JSON escape: an escaped backslash (kept, so that `\\/` stays a backslash and a slash), `\/`, or `\uXXXX`. */
@@ -225,9 +241,14 @@ function redactAcrossLineBreaks(text: string, forms: readonly string[]): string 
 		return runs[low].at + joinedIndex - runs[low].joinedAt;
 	};
 	const spans: Array<[number, number]> = [];
-	for (const form of forms)
-		for (let found = joined.indexOf(form); found !== -1; found = joined.indexOf(form, found + 1))
-			spans.push([inText(found), inText(found + form.length - 1) + 1]);
+	for (const pattern of caselessPatterns(forms)) {
+		pattern.lastIndex = 0;
+		// each start, overlapping ones too: the spans are merged below
+		for (let found = pattern.exec(joined); found; found = pattern.exec(joined)) {
+			spans.push([inText(found.index), inText(found.index + found[0].length - 1) + 1]);
+			pattern.lastIndex = found.index + 1;
+		}
+	}
 	if (spans.length === 0) return text;
 	spans.sort((a, b) => a[0] - b[0]);
 	let result = '';
@@ -260,7 +281,9 @@ export function redactHost(host: string, forms: readonly string[]): string {
 export function mayHoldSecret(text: string, forms: readonly string[]): boolean {
 	return (
 		forms.length > 0 &&
-		(text.includes('\\') || /<br/i.test(text) || forms.some((form) => text.includes(form)))
+		(text.includes('\\') ||
+			/<br/i.test(text) ||
+			caselessPatterns(forms).some((pattern) => text.search(pattern) !== -1))
 	);
 }
 

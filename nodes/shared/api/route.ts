@@ -89,12 +89,30 @@ export function methodOf(route: string): IHttpRequestMethods {
 
 /**
  * The request path: the route's path with each `{name}` replaced by its value encoded as ONE path segment
- * (`{id}` = `a/b?c` gives `a%2Fb%3Fc`), so that a value can never add a segment or a query.
+ * (`{id}` = `a/b?c` gives `a%2Fb%3Fc`), so that a value can never add a segment or a query. A value no encoding
+ * keeps one segment (unsendableParam) throws: callers refuse it first, naming it.
  */
 export function fillRoute(route: string, params: Record<string, string | number> = {}): string {
+	const unsendable = unsendableParam(route, params);
+	if (unsendable !== undefined)
+		throw new Error(`The {${unsendable}} of ${route} cannot travel as one path segment`);
 	return route
 		.slice(route.indexOf(' ') + 1)
-		.replace(/\{(\w+)\}/g, (_, name: string) => encodePathSegment(String(params[name])));
+		.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * The first `{name}` of the route whose value cannot be one path segment: empty, or only dots. An address reads
+ * `.` and `..` as steps even when escaped (`%2E%2E`), so such an ID (a listed code's, as the service gave it) would
+ * send the request to another path of the service.
+ */
+export function unsendableParam(
+	route: string,
+	params: Record<string, string | number> = {},
+): string | undefined {
+	return [...route.matchAll(/\{(\w+)\}/g)]
+		.map((match) => match[1])
+		.find((name) => /^\.*$/.test(String(params[name] ?? '')));
 }
 
 /** The answer's label: the operation, its method and its path as the contract writes them. */
@@ -102,10 +120,4 @@ export function labelOf({ operation, route, api }: Endpoint): string {
 	const space = route.indexOf(' ');
 	const root = api === 'simple' ? '/v1' : '';
 	return `${operation} (${route.slice(0, space)} ${root}${route.slice(space + 1)})`;
-}
-
-/** Values made only of dots are encoded too, so `..` can never climb out of the intended route. */
-export function encodePathSegment(value: string): string {
-	const encoded = encodeURIComponent(value);
-	return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
 }

@@ -1,4 +1,5 @@
 import { executionNode } from '../executionNode';
+import { operationError } from '../nodeErrors';
 import { connectionRead, getConnection } from '../readConnection';
 import {
 	qrtracApiRequest,
@@ -14,6 +15,7 @@ import {
 	type Endpoint,
 	type RouteParams,
 	type RouteText,
+	unsendableParam,
 } from './route';
 
 /** Where a request acts and which item it serves: the common parameters of every endpoint function. */
@@ -40,6 +42,19 @@ export async function callEndpoint<Route extends RouteText>(
 		Omit<QrtracRequest, 'method' | 'path' | 'api' | 'needsRole' | 'usesPlan'> & {
 			params?: Record<string, string | number>;
 		};
+	const unsendable = unsendableParam(route, params);
+	if (unsendable !== undefined) {
+		const given = await shownExcerpt(ctx, params?.[unsendable] ?? '', 80);
+		throw operationError(
+			executionNode(ctx),
+			`QRTRAC's ${labelOf({ operation, route, api })} was not sent: its {${unsendable}} "${given}" is empty or only dots, which an address reads as a step, not as one path segment`,
+			{
+				itemIndex: request.itemIndex,
+				description:
+					"Nothing was sent, so no other address of QRTRAC was reached. An ID that QRTRAC itself answered (a listed code's) is not one QRTRAC's contract allows: check the record in QRTRAC's app, or ask its support.",
+			},
+		);
+	}
 	const response = await qrtracApiRequest<unknown>(ctx, {
 		...request,
 		method: methodOf(route),

@@ -16,8 +16,14 @@ describe('a route gives the request path', () => {
 		).toBe('/teams-api/a%2Fb%3Fc/members/x%40e.com');
 	});
 
-	it('encodes values made only of dots, so that none climbs out of the route', () => {
-		expect(fillRoute('GET /qrs-api/teams/{id}', { id: '..' })).toBe('/qrs-api/teams/%2E%2E');
+	it('refuses values made only of dots, or none: an address reads them as steps even when escaped', () => {
+		// `%2E%2E` is `..` to an address: /api/qrs-api/teams/%2E%2E is fetched as /api/qrs-api/
+		expect(new URL('https://h.test/api/qrs-api/teams/%2E%2E').pathname).toBe('/api/qrs-api/');
+		for (const id of ['..', '.', '...', ''])
+			expect(() => fillRoute('GET /qrs-api/teams/{id}', { id })).toThrow(
+				'cannot travel as one path segment',
+			);
+		expect(fillRoute('GET /qrs-api/teams/{id}', { id: '.a.' })).toBe('/qrs-api/teams/.a.');
 	});
 
 	it('takes the method from the route', () => {
