@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import { isLive, listedContent } from '../shared/records/qrCode';
+import { deletionLast, isLive, listedContent } from '../shared/records/qrCode';
 import { believedDate } from '../shared/serviceClock';
 
 /**
@@ -194,9 +194,7 @@ function classify(
  * a list that lags), and the code must end as its latest version says, not as the last one listed.
  */
 export function inChangeOrder<T extends { updatedAt: number }>(versions: readonly T[]): T[] {
-	return [...versions].sort(
-		(a, b) => a.updatedAt - b.updatedAt || Number(!isLive(a)) - Number(!isLive(b)),
-	);
+	return [...versions].sort((a, b) => a.updatedAt - b.updatedAt || deletionLast(a, b));
 }
 
 /** Whether a record is a version in the cursor's window that it has not handled yet. */
@@ -235,9 +233,7 @@ function copySeen(seen: Record<string, string[]>): Record<string, string[]> {
 /** A code's deletion after its live version of the same millisecond, whichever the answer lists first. */
 function byTimeThenId(a: VersionedRecord, b: VersionedRecord): number {
 	return (
-		a.updatedAt - b.updatedAt ||
-		(a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
-		Number(!isLive(a)) - Number(!isLive(b))
+		a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || deletionLast(a, b)
 	);
 }
 

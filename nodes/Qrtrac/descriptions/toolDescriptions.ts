@@ -144,7 +144,7 @@ const TOOL_DESCRIPTIONS: { [R in QrtracResource]: Record<QrtracOperations[R], Te
 		getMany: (f) =>
 			`List or search the team's QR codes, most recently changed first. Optionally pass ${f.arg('search')}: part of a name or Display ID, matched by QRTRAC (when nothing matches, try another case or a shorter part). Returns codes (id, displayId, name, qrType, qrRedirectUrl, shortUrl, tags, times); an empty list means nothing matched. ${upToLimit(f)}`,
 		getUpdatedSince: (f) =>
-			`List the QR codes changed after a moment. Pass ${f.arg('since')}: ${MOMENT}. Optionally pass ${f.arg('includeDeleted')} true to add codes deleted since then (with deleted: true). Set in the node: ${f.set('scope')} (default ${f.choice('scope')}; ${f.choice('scope', 'organization')}). Returns every changed code, oldest change first, with no limit: an old moment returns the whole team.`,
+			`List the QR codes changed after a moment. Pass ${f.arg('since')}: ${MOMENT}. Optionally pass ${f.arg('includeDeleted')} true to add codes deleted since then (with deleted: true). Set in the node: ${f.set('scope')} (default ${f.choice('scope')}; ${f.choice('scope', 'organization')}). Returns every changed code once, as it is now, oldest change first, with no limit: an old moment returns the whole team.`,
 		update: (f) =>
 			`Change fields of an existing QR code; fields not given stay as they are. Pass ${f.arg('qrCodeId')}: the code's id (not its Display ID), and the fields to change (Update Fields), e.g. ${f.arg('qrRedirectUrl')}, the address a ${f.choice('qrType', 'WEB')} code opens, or ${f.arg('name')}. Returns the code with result: updated (with changedFields) or unchanged (nothing to change).`,
 		updateTags: (f) =>

@@ -304,7 +304,7 @@ export async function refuseForeignCodes(
 	];
 	throw listError(executionNode(ctx), itemIndex, {
 		message: `QRTRAC answered codes of another team: ${foreign.length} code(s) of team ${teams.join(', ')} in the list of team ${askedTeam}`,
-		description: `${label}, read for ${what}, held codes whose "teamId" is not the team asked for (e.g. ${String(foreign[0].id)}): the service did not keep to the team header. Nothing was written, so that no code of another team is changed or deleted. Check the Team Override; if it is right, report it to QRTRAC with this message.`,
+		description: `${label}, read for ${what}, held codes whose "teamId" is not the team asked for (e.g. ${String(foreign[0].id)}): the service did not keep to the team header. Nothing was written or output, so that no code of another team is changed, deleted or reported. Check the team the node names (Team Override, or the trigger's Team); if it is right, report it to QRTRAC with this message.`,
 	});
 }
 

@@ -13,7 +13,7 @@ import {
 	type QrCode,
 } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { isLive } from '../../../shared/records/qrCode';
+import { deletionLast, isLive } from '../../../shared/records/qrCode';
 import { flagSchema, validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
@@ -112,7 +112,7 @@ export async function execute(
 	// the answer looks capped is told by the answer as it came.
 	const changed = answer.filter((code) => !changedBefore(code, input.since, presentMs));
 	const codes = [...changed, ...(await leftOut(this, input, { answer, changed }, itemIndex))];
-	return oldestChangeFirst(codes)
+	return latestOfEach(oldestChangeFirst(codes))
 		.filter((code) => input.includeDeleted || isLive(code))
 		.map((code) => qrCodeOutput(code, input.simplify));
 }
@@ -131,8 +131,26 @@ function oldestChangeFirst(codes: QrCode[]): QrCode[] {
 	};
 	return codes
 		.map((code) => ({ code, at: changedAt(code) }))
-		.sort((a, b) => compare(a.at, b.at) || compare(String(a.code.id), String(b.code.id)))
+		.sort(
+			(a, b) =>
+				compare(a.at, b.at) ||
+				compare(String(a.code.id), String(b.code.id)) ||
+				deletionLast(a.code, b.code),
+		)
 		.map(({ code }) => code);
+}
+
+/**
+ * One item per code, its latest version, in that version's place: a service may list a code once per version (a
+ * feed of versions), and a code updated, then deleted, is deleted now.
+ */
+function latestOfEach(ordered: QrCode[]): QrCode[] {
+	const latest = new Map<string, QrCode>();
+	for (const code of ordered) {
+		latest.delete(String(code.id));
+		latest.set(String(code.id), code);
+	}
+	return [...latest.values()];
 }
 
 function compare<T extends number | string>(a: T, b: T): number {

@@ -1,5 +1,5 @@
 /** QR Code > Get Updated Since: the exact requests the node builds for a typical input (fake context, no sockets). */
-import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import { TEAM_HEADERS, answering, described, runAction } from '../../../support/actionRequests';
 import { parseItems, VALUE, type Refusal } from '../../../support/parseItems';
 
 jest.mock('n8n-workflow', () => ({
@@ -70,4 +70,46 @@ describe('Since is read as the Scan operations read a date (one reader of a date
 			expect(item.error?.message).toMatch(/^Item 0: "Since" must be a date, not a year alone: /);
 		},
 	);
+});
+
+describe('a code the answer lists once per version, in any order (a feed of versions)', () => {
+	const since = Date.now() - 3_600_000;
+	const code = { id: 'qr_a', teamId: 'team_1', name: 'Spring', createdAt: since - 1_000 };
+	const changes = (...versions: object[]) =>
+		answering({
+			[`GET /api/qrs-api/teams/fromTime/${since}`]: {
+				status: 200,
+				body: { success: true, data: versions },
+			},
+		});
+	const run = async (includeDeleted: boolean, ...versions: object[]) =>
+		await runAction(
+			'qrCode',
+			'getUpdatedSince',
+			{ since, scope: 'team', simplify: false, includeDeleted },
+			changes(...versions),
+		);
+
+	it('gives the code once, as its latest version says, whatever order the versions come in', async () => {
+		const older = { ...code, name: 'Spring 1', updatedAt: since + 1_000 };
+		const newer = { ...code, name: 'Spring 2', updatedAt: since + 2_000 };
+
+		const outputs = [await run(false, newer, older), await run(false, older, newer)];
+
+		expect(outputs.map(({ output }) => output?.[0].map(({ json }) => json.name))).toEqual([
+			['Spring 2'],
+			['Spring 2'],
+		]);
+	});
+
+	it('gives a code updated, then deleted in the same second, as deleted, or not at all', async () => {
+		const updated = { ...code, name: 'Spring 2', updatedAt: since + 1_000 };
+		const deleted = { ...updated, deleted: true };
+
+		const [kept, left] = [await run(true, deleted, updated), await run(false, deleted, updated)];
+
+		expect(kept.output?.[0].map(({ json }) => [json.id, json.deleted])).toEqual([['qr_a', true]]);
+		expect(left.error).toBeUndefined();
+		expect(left.output?.[0]).toEqual([]);
+	});
 });
