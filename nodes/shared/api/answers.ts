@@ -33,8 +33,9 @@ const epochMs = z.preprocess(
 	toEpochMs,
 	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite(),
 );
+/** An optional time; null and 0 (a never-set number's default: nothing happened in 1970) are the field left out. */
 const optionalEpochMs = z.preprocess(
-	(value) => (value === null ? undefined : toEpochMs(value)),
+	(value) => (value === null || value === 0 ? undefined : toEpochMs(value)),
 	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite().optional(),
 );
 const id = z
