@@ -186,8 +186,8 @@ export class QrtracApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			// checkBaseUrl's trimming, written as an expression: n8n resolves it before `authenticate` runs.
-			baseURL: `={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/${API_SUFFIX.source}/, "$1$2") }}/api`,
+			// checkBaseUrl's trimming and default, written as an expression: n8n resolves it before `authenticate` runs.
+			baseURL: `={{ String($credentials.baseUrl || "").trim().replace(/\\/+$/, "").replace(/${API_SUFFIX.source}/, "$1$2") || "${DEFAULT_BASE_URL}" }}/api`,
 			url: '/qr-templates-api',
 			method: 'GET',
 			disableFollowRedirect: true,
