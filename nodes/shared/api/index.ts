@@ -18,6 +18,7 @@ export * from './ipAddressFields';
 export * from './templates';
 export * from './teams';
 export * from './members';
+export * from './bulkAdd';
 export { earlierTrySender } from './created';
 export * from './listedMembers';
 export * from './simpleInterface';

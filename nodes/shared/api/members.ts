@@ -4,7 +4,6 @@ import { NodeApiError } from 'n8n-workflow';
 import { classifyFailure } from '../retryPolicy';
 import { nothingWentOut } from '../serviceErrors';
 import type { TransportContext } from '../transport';
-import { allSettledFirst } from '../taskPool';
 import type { Member } from './answers';
 import { ASK_BEFORE_RESENDING } from './created';
 import { createOnce } from './createTries';
@@ -60,7 +59,7 @@ export function membershipState(member: object): 'active' | 'paused' | undefined
 }
 
 /** What a rule below reads of a member; undefined: not listed; null: not known (listedMember), no rule holds. */
-type ListedMember = { role?: unknown; state?: unknown; status?: unknown } | undefined | null;
+export type ListedMember = { role?: unknown; state?: unknown; status?: unknown } | undefined | null;
 
 /**
  * When a member change already holds, read from the member the team lists: the one rule for leaving a re-run's
@@ -90,50 +89,6 @@ export async function addTeamMember(
 	return verifiedMarker(response);
 }
 
-/** One person to add to several teams, each with its role. */
-type BulkAdd = {
-	email: string;
-	teams: Array<{ teamId: string; role: string }>;
-	itemIndex?: number;
-};
-
-/**
- * Adds one person to several teams with one request. After an unknown outcome the teams are read: when every role
- * is in place the request went through; when not, sending it again cannot do harm (the person then exists, so
- * nobody is invited twice); when the teams cannot be read, the item fails.
- */
-export async function bulkAddMember(
-	ctx: TransportContext,
-	{ email, name, teams, itemIndex }: BulkAdd & { name: string },
-): Promise<void> {
-	const sent = callEndpoint(ctx, {
-		operation: 'Add Member to Teams',
-		route: 'POST /teams-api/members/bulk',
-		usesPlan: 'members',
-		body: { name, email, teams },
-		itemIndex,
-		verifyUnknownOutcome: async () => {
-			const members = await allSettledFirst(
-				teams.map(async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex })),
-			).catch(() => undefined);
-			if (!members) return undefined;
-			return teams.every((team, index) => memberChangeHolds.changeRole(members[index], team.role))
-				? { email }
-				: null;
-		},
-	});
-	await sent.catch(async (error: unknown) => {
-		if (teams.length > 1 && isRefusal(error))
-			error.description = [
-				error.description,
-				await teamsAfterRefusal(ctx, { email, teams, itemIndex }),
-			]
-				.filter(Boolean)
-				.join(' ');
-		throw error;
-	});
-}
-
 /**
  * The service refused the request outright (retryPolicy.ts's client error: a 4xx other than 408 and 429), so it
  * did nothing; any other failure (5xx, a lost answer, a wait that ran out) may have left it done.
@@ -143,37 +98,6 @@ export function refusedOutright(error: unknown): error is NodeApiError {
 		error instanceof NodeApiError &&
 		classifyFailure(Number(error.httpCode), undefined) === 'clientError'
 	);
-}
-
-/** A refusal of the request by the service, not of the credentials (401). */
-function isRefusal(error: unknown): error is NodeApiError {
-	return refusedOutright(error) && error.httpCode !== '401';
-}
-
-/**
- * Where the person stands in each team after a refused bulk add: the contract does not say the request is all or
- * nothing, so a service may have joined the teams before the one it refused.
- */
-async function teamsAfterRefusal(
-	ctx: TransportContext,
-	{ email, teams, itemIndex }: BulkAdd,
-): Promise<string> {
-	const states = await Promise.all(
-		teams.map(async ({ teamId, role }) => {
-			const state = await findMember(ctx, { teamId, email, itemIndex }).then(
-				(member) => placement(member, role),
-				() => 'could not be read',
-			);
-			return `${teamId} (${role}): ${state}`;
-		}),
-	);
-	return `QRTRAC refused the request after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends the teams not in place and those that cannot be told.`;
-}
-
-/** A team listing members without an e-mail (null) cannot tell whether one of them is the person. */
-function placement(member: ListedMember, role: string): string {
-	if (member === null) return 'cannot be told (the team lists members without an e-mail)';
-	return memberChangeHolds.changeRole(member, role) ? 'in place' : 'not in place';
 }
 
 export const activateMember = simpleChange(

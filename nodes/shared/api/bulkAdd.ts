@@ -1,0 +1,89 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { nothingWentOut } from '../serviceErrors';
+import type { TransportContext } from '../transport';
+import { allSettledFirst } from '../taskPool';
+import { findMember, memberChangeHolds, refusedOutright, type ListedMember } from './members';
+import { callEndpoint } from './source';
+
+/** One person to add to several teams, each with its role. */
+type BulkAdd = {
+	email: string;
+	teams: Array<{ teamId: string; role: string }>;
+	itemIndex?: number;
+};
+
+/**
+ * Adds one person to several teams with one request. After an unknown outcome the teams are read: when every role
+ * is in place the request went through; when not, sending it again cannot do harm (the person then exists, so
+ * nobody is invited twice); when the teams cannot be read, the item fails.
+ */
+export async function bulkAddMember(
+	ctx: TransportContext,
+	{ email, name, teams, itemIndex }: BulkAdd & { name: string },
+): Promise<void> {
+	const sent = callEndpoint(ctx, {
+		operation: 'Add Member to Teams',
+		route: 'POST /teams-api/members/bulk',
+		usesPlan: 'members',
+		body: { name, email, teams },
+		itemIndex,
+		verifyUnknownOutcome: async () => {
+			const members = await allSettledFirst(
+				teams.map(async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex })),
+			).catch(() => undefined);
+			if (!members) return undefined;
+			return teams.every((team, index) => memberChangeHolds.changeRole(members[index], team.role))
+				? { email }
+				: null;
+		},
+	});
+	await sent.catch(async (error: unknown) => {
+		if (teams.length > 1 && mayHaveJoinedSome(error))
+			error.description = [
+				error.description,
+				await teamsAfterFailure(ctx, { email, teams, itemIndex }, refusedOutright(error)),
+			]
+				.filter(Boolean)
+				.join(' ');
+		throw error;
+	});
+}
+
+/**
+ * A failure after which the person may stand in some of the teams: a refusal (the contract does not say the request
+ * is all or nothing), and any failure that may have been carried out (a 5xx, a 2xx saying `success: false`, an
+ * answer lost or garbled). Not a refusal of the credentials, nor one that surely did nothing (a 429, never sent).
+ */
+function mayHaveJoinedSome(error: unknown): error is NodeApiError | NodeOperationError {
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return false;
+	if (error instanceof NodeApiError && error.httpCode === '401') return false;
+	return refusedOutright(error) || !nothingWentOut(error);
+}
+
+/**
+ * Where the person stands in each team after a failed bulk add (`refused`: QRTRAC refused it), read afterwards, so
+ * that a team the person joined before the failure is not hidden behind it.
+ */
+async function teamsAfterFailure(
+	ctx: TransportContext,
+	{ email, teams, itemIndex }: BulkAdd,
+	refused: boolean,
+): Promise<string> {
+	const states = await Promise.all(
+		teams.map(async ({ teamId, role }) => {
+			const state = await findMember(ctx, { teamId, email, itemIndex }).then(
+				(member) => placement(member, role),
+				() => 'could not be read',
+			);
+			return `${teamId} (${role}): ${state}`;
+		}),
+	);
+	return `${refused ? 'QRTRAC refused the request' : 'The request failed'} after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends the teams not in place and those that cannot be told.`;
+}
+
+/** A team listing members without an e-mail (null) cannot tell whether one of them is the person. */
+function placement(member: ListedMember, role: string): string {
+	if (member === null) return 'cannot be told (the team lists members without an e-mail)';
+	return memberChangeHolds.changeRole(member, role) ? 'in place' : 'not in place';
+}
