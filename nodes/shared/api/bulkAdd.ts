@@ -1,7 +1,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { apiError } from '../nodeErrors';
 import { nothingWentOut } from '../serviceErrors';
+import type { QrtracResponse } from '../qrtracRequest';
 import type { TransportContext } from '../transport';
+import { excerptOf, sentence, type AnswerSource } from './answerErrors';
 import { allSettledFirst } from '../taskPool';
 import { findMember, memberChangeHolds, refusedOutright, type ListedMember } from './members';
 import { callEndpoint } from './source';
@@ -16,7 +19,8 @@ type BulkAdd = {
 /**
  * Adds one person to several teams with one request. After an unknown outcome the teams are read: when every role
  * is in place the request went through; when not, sending it again cannot do harm (the person then exists, so
- * nobody is invited twice); when the teams cannot be read, the item fails.
+ * nobody is invited twice); when the teams cannot be read, the item fails. A success that says more than the
+ * contract's `success` is checked against the teams (joinedEvery).
  */
 export async function bulkAddMember(
 	ctx: TransportContext,
@@ -38,7 +42,7 @@ export async function bulkAddMember(
 				: null;
 		},
 	});
-	await sent.catch(async (error: unknown) => {
+	const response = await sent.catch(async (error: unknown) => {
 		if (teams.length > 1 && mayHaveJoinedSome(error))
 			error.description = [
 				error.description,
@@ -48,6 +52,44 @@ export async function bulkAddMember(
 				.join(' ');
 		throw error;
 	});
+	if (!response.recovered && !response.verifiedAfterUnknownOutcome && saysMore(response))
+		await joinedEvery(ctx, { email, teams, itemIndex }, response);
+}
+
+/**
+ * A success that says more than the contract's `{success: true}` with 200: per-team results, a count in a message,
+ * a 207. The node cannot read such words, and they may report teams left out.
+ */
+function saysMore({ status, body }: QrtracResponse<unknown>): boolean {
+	return (
+		status !== 200 ||
+		Object.entries(body).some(([key, value]) => key !== 'success' && value != null && value !== '')
+	);
+}
+
+/**
+ * Reads the teams after a success that says more than the contract's: a team that does not list the person with
+ * the role (or cannot be read) fails the item, naming the operation, each team's state and the answer, so that a
+ * partial success is never reported as every team joined.
+ */
+async function joinedEvery(
+	ctx: TransportContext,
+	bulk: BulkAdd,
+	{ body, source }: QrtracResponse<unknown> & { source: AnswerSource },
+): Promise<void> {
+	const states = await placements(ctx, bulk);
+	if (states.every(({ state }) => state === 'in place' || state.startsWith('cannot be told')))
+		return;
+	const answered = sentence(excerptOf(body, source.redact ?? []));
+	throw apiError(
+		source.node,
+		{ success: false, message: 'change not held' },
+		{
+			message: `QRTRAC answered success to ${source.operation} with more than the contract's "success", and the teams read afterwards do not all list the person with their role`,
+			description: `Read afterwards: ${inWords(states)}. Its answer was: ${answered} Running the item again without Always Send sends the teams not in place.`,
+			itemIndex: source.itemIndex,
+		},
+	);
 }
 
 /**
@@ -70,16 +112,29 @@ async function teamsAfterFailure(
 	{ email, teams, itemIndex }: BulkAdd,
 	refused: boolean,
 ): Promise<string> {
-	const states = await Promise.all(
-		teams.map(async ({ teamId, role }) => {
-			const state = await findMember(ctx, { teamId, email, itemIndex }).then(
+	const states = await placements(ctx, { email, teams, itemIndex });
+	return `${refused ? 'QRTRAC refused the request' : 'The request failed'} after it may have been applied to some of the ${teams.length} teams; read afterwards: ${inWords(states)}. Running the item again without Always Send sends the teams not in place and those that cannot be told.`;
+}
+
+/** Where the person stands in each team, read now. */
+async function placements(
+	ctx: TransportContext,
+	{ email, teams, itemIndex }: BulkAdd,
+): Promise<Array<{ team: string; state: string }>> {
+	return await Promise.all(
+		teams.map(async ({ teamId, role }) => ({
+			team: `${teamId} (${role})`,
+			state: await findMember(ctx, { teamId, email, itemIndex }).then(
 				(member) => placement(member, role),
 				() => 'could not be read',
-			);
-			return `${teamId} (${role}): ${state}`;
-		}),
+			),
+		})),
 	);
-	return `${refused ? 'QRTRAC refused the request' : 'The request failed'} after it may have been applied to some of the ${teams.length} teams; read afterwards: ${states.join('; ')}. Running the item again without Always Send sends the teams not in place and those that cannot be told.`;
+}
+
+/** `team_1 (viewer): in place; team_2 (editor): not in place`. */
+function inWords(states: Array<{ team: string; state: string }>): string {
+	return states.map(({ team, state }) => `${team}: ${state}`).join('; ');
 }
 
 /** A team listing members without an e-mail (null) cannot tell whether one of them is the person. */

@@ -12,13 +12,18 @@ jest.mock('n8n-workflow', () => ({
 
 const ANN = { name: 'Ann', email: 'a@example.com', role: 'viewer', status: 'active' };
 
-/** Bob into team_1 (viewer) and team_2 (editor); each bulk add joins team_1 only and is answered `answer`. */
-async function addBobJoiningFirstOnly(answer: FakeAnswer) {
+/**
+ * Bob into team_1 (viewer) and team_2 (editor); each bulk add joins team_1 only (`joinsBoth`: both) and is answered
+ * `answer`.
+ */
+async function addBobJoiningFirstOnly(answer: FakeAnswer, joinsBoth = false) {
 	const members: Record<string, object[]> = { team_1: [ANN], team_2: [ANN] };
 	const service = (request: SentRequest): FakeAnswer => {
 		const { pathname } = new URL(request.url);
 		if (request.method === 'POST') {
 			members.team_1 = [ANN, { name: 'Bob', email: 'b@example.com', role: 'viewer' }];
+			if (joinsBoth)
+				members.team_2 = [ANN, { name: 'Bob', email: 'b@example.com', role: 'editor' }];
 			return answer;
 		}
 		const teamId = pathname.split('/').pop() as string;
@@ -56,3 +61,45 @@ it.each([
 		);
 	},
 );
+
+/** A 200 whose body, beyond the contract's `success`, lists the teams QRTRAC joined and those it did not. */
+const PER_TEAM = {
+	status: 200,
+	body: {
+		success: true,
+		data: { added: ['team_1'], failed: [{ teamId: 'team_2', message: 'Seat limit reached' }] },
+	},
+};
+
+it.each([
+	['per-team results', PER_TEAM],
+	['a message', { status: 200, body: { success: true, message: 'Added to 1 of 2 teams' } }],
+	['HTTP 207', { status: 207, body: { success: true } }],
+])(
+	'a success answered with %s is checked against the teams: one not joined fails the item',
+	async (_answer, answer) => {
+		const run = await addBobJoiningFirstOnly(answer);
+
+		// before: the item said `updated`, both teams `added`
+		expect(run.error?.message).toContain('Add Member to Teams');
+		expect(description(run.error)).toContain(
+			'team_1 (viewer): in place; team_2 (editor): not in place',
+		);
+		expect(description(run.error)).toContain(JSON.stringify(answer.body).slice(0, 20));
+	},
+);
+
+it('a success answered with more than `success` stands when every team lists the person', async () => {
+	const run = await addBobJoiningFirstOnly(PER_TEAM, true);
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toMatchObject({ result: 'updated' });
+	expect(run.sent.filter((request) => request.method === 'GET')).toHaveLength(4);
+});
+
+it("the contract's plain success is taken as it is, with no read afterwards", async () => {
+	const run = await addBobJoiningFirstOnly({ status: 200, body: { success: true } });
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
+});
