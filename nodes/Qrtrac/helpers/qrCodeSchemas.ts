@@ -90,7 +90,7 @@ function columnSchema(column: ListColumn, label: string): z.ZodTypeAny {
 function typeFieldSchema(field: QrTypeField, label: string, timezone: string): z.ZodTypeAny {
 	switch (field.kind) {
 		case 'boolean':
-			return flagSchema(label).optional().describe(label);
+			return optional(flagSchema(label)).describe(label);
 		case 'dateOrEpochMs':
 			return optional(dateOrEpochMsSchema(timezone)).describe(label);
 		case 'email':
