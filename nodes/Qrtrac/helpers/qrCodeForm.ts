@@ -108,9 +108,9 @@ function readUpdateForm(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 }
 
 /**
- * Scan Rules as the API's `settings`: the collection of layouts 1 and 1.1 as it is, or the groups of 1.2, each
- * giving its switch and, while that is on, its settings. What a group leaves out reads as the form shows it: the
- * switch on, a setting at its default (Minimum Age 18), a blank one not given.
+ * Scan Rules as the API's `settings`: a group's switch and, unless it is off, its settings; a field the group leaves
+ * out reads as the form shows it. A field an expression gave nothing (a sheet's empty cell) stays blank, so not
+ * given: read as left out, it switched rules on and set the default age on codes whose sheet said neither.
  */
 function readSettings(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const settings = { ...readParameter<IDataObject>(ctx, 'settings', itemIndex, {}) };
@@ -119,12 +119,13 @@ function readSettings(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		const group = groups[rule.name];
 		if (typeof group !== 'object' || group === null || Array.isArray(group)) continue;
 		const [toggle, ...values] = rule.values;
-		const on = (group as IDataObject)[toggle.name] ?? toggle.default;
+		const on = toggle.name in group ? (group as IDataObject)[toggle.name] : toggle.default;
 		settings[toggle.name] = on as IDataObject[string];
-		if (switchValue(on) !== true) continue;
+		if (switchValue(on) === false) continue;
 		for (const value of values) {
-			const given = (group as IDataObject)[value.name] ?? value.default;
-			if (given !== '') settings[value.name] = given as IDataObject[string];
+			if (value.name in group) settings[value.name] = (group as IDataObject)[value.name];
+			else if (switchValue(on) === true && value.default !== '')
+				settings[value.name] = value.default;
 		}
 	}
 	return settings;

@@ -90,7 +90,7 @@ function columnSchema(column: ListColumn, label: string): z.ZodTypeAny {
 function typeFieldSchema(field: QrTypeField, label: string, timezone: string): z.ZodTypeAny {
 	switch (field.kind) {
 		case 'boolean':
-			return flagSchema(label).optional().describe(label);
+			return optional(flagSchema(label)).describe(label);
 		case 'dateOrEpochMs':
 			return optional(dateOrEpochMsSchema(timezone)).describe(label);
 		case 'email':
@@ -132,14 +132,15 @@ function typeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: TypedFie
 
 /** Settings as the service names them; the campaign must not end before it starts. */
 function settingsSchema(mode: QrFormMode, timezone: string) {
-	const flag = (label: string) => flagSchema(label).optional().describe(label);
+	// a blank switch or age is not given, as any blank field (a sheet's empty cell)
+	const flag = (label: string) => optional(flagSchema(label)).describe(label);
 	const time = (label: string) => optional(dateOrEpochMsSchema(timezone)).describe(label);
 	return z
 		.object({
 			passwordEnabled: flag(SCAN_RULE_LABELS.passwordEnabled),
 			password: optional(z.string()).describe(SCAN_RULE_LABELS.password),
 			ageGating: flag(SCAN_RULE_LABELS.ageGating),
-			minAge: countSchema(120).optional().describe(SCAN_RULE_LABELS.minAge),
+			minAge: optional(countSchema(120)).describe(SCAN_RULE_LABELS.minAge),
 			scheduleCampaign: flag(SCAN_RULE_LABELS.scheduleCampaign),
 			campaignStart: time(SCAN_RULE_LABELS.campaignStart),
 			campaignEnd: time(SCAN_RULE_LABELS.campaignEnd),

@@ -55,4 +55,42 @@ describe('Create or Update: blank fields', () => {
 			expect(created.name).toBe('Untitled');
 		},
 	);
+
+	it("(sync) a Scan Rules cell the sheet node left out keeps the code's rule: not switched on, its age not set to 18", async () => {
+		// Extract From File and Airtable leave an empty cell out: n8n gives its expression no value inside the group.
+		const team = suite.credentials.teamId!;
+		const stored = suite.sim.state.createQr(team, {
+			qrType: 'WEB',
+			displayId: 'blank-rule-cells',
+			name: 'Poster',
+			qrRedirectUrl: 'https://example.com/rule',
+			settings: { locationEnabled: false, ageGating: true, minAge: 21 },
+		});
+
+		const result = await runNode({
+			nodeType: 'qrtrac',
+			credentials: suite.credentials,
+			parameters: {
+				resource: 'qrCode',
+				operation: 'createOrUpdate',
+				mode: 'sync',
+				displayId: '={{ $json.displayId }}',
+				qrType: 'WEB',
+				qrRedirectUrl: '={{ $json.url }}',
+				scanRules: {
+					location: { locationEnabled: '={{ $json.location }}' },
+					ageGate: { ageGating: true, minAge: '={{ $json.minAge }}' },
+				},
+			},
+			items: [{ displayId: 'blank-rule-cells', url: 'https://example.com/rule' }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.result)).toEqual(['unchanged']);
+		expect(suite.sim.state.getQr(stored.id)?.settings).toEqual({
+			locationEnabled: false,
+			ageGating: true,
+			minAge: 21,
+		});
+	});
 });
