@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isPlainObject } from '../plainObject';
 import { firstIssue, unexpectedAnswer, type AnswerSource } from './answerErrors';
 import { lacksCode, type CodeField } from './scanAttribution';
-import { serviceDay } from './serviceDay';
+import { serviceDay } from '../records/serviceDay';
 
 export { excerptOf, sentence, unexpectedAnswer, type AnswerSource } from './answerErrors';
 
@@ -33,11 +33,13 @@ const epochMs = z.preprocess(
 	toEpochMs,
 	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite(),
 );
-/** An optional time; null and 0 (a never-set number's default: nothing happened in 1970) are the field left out. */
+/** An optional time; null is the field left out. */
 const optionalEpochMs = z.preprocess(
-	(value) => (value === null || value === 0 ? undefined : toEpochMs(value)),
+	(value) => (value === null ? undefined : toEpochMs(value)),
 	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite().optional(),
 );
+/** When a record was made or changed: 0 too (a never-set number's default; nothing was made in 1970) is left out. */
+const changeTime = z.preprocess((value) => (value === 0 ? undefined : value), optionalEpochMs);
 const id = z
 	.string({ required_error: 'is missing', invalid_type_error: 'must be text' })
 	.min(1, 'is empty');
@@ -56,8 +58,8 @@ export const qrCodeShape = z
 		name: optionalText,
 		qrType: optionalText,
 		qrRedirectUrl: optionalText,
-		createdAt: optionalEpochMs,
-		updatedAt: optionalEpochMs,
+		createdAt: changeTime,
+		updatedAt: changeTime,
 		expiryDate: optionalEpochMs,
 		deleted: z.boolean().optional(),
 		tags: z.array(z.string()).optional(),
@@ -77,7 +79,7 @@ export const changedQrCodeShape = qrCodeShape.refine(
 export const templateShape = z
 	.object({
 		id: z.string({ invalid_type_error: 'must be text' }).optional(),
-		createdAt: optionalEpochMs,
+		createdAt: changeTime,
 	})
 	.passthrough();
 
@@ -96,8 +98,8 @@ export const memberShape = z
 export const teamShape = z
 	.object({
 		id,
-		createdAt: optionalEpochMs,
-		updatedAt: optionalEpochMs,
+		createdAt: changeTime,
+		updatedAt: changeTime,
 		members: z.array(memberShape).optional(),
 	})
 	.passthrough();
@@ -126,9 +128,9 @@ export const scanTotalsShape = z
 		totalLeadsCount: totalsCount,
 		leadsTodayCount: totalsCount,
 		leadsYesterdayCount: totalsCount,
-		createdAt: optionalEpochMs,
-		updatedAt: optionalEpochMs,
-		leadsUpdatedAt: optionalEpochMs,
+		createdAt: changeTime,
+		updatedAt: changeTime,
+		leadsUpdatedAt: changeTime,
 		todayDate: serviceDay,
 		leadsTodayDate: serviceDay,
 	})
@@ -316,12 +318,7 @@ function withImplied(record: unknown, field: CodeField, qrId: string): unknown {
 function isReadyScan(value: unknown): boolean {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
 	const { qrId, scanTime } = value as { qrId?: unknown; scanTime?: unknown };
-	return (
-		typeof qrId === 'string' &&
-		qrId !== '' &&
-		typeof scanTime === 'number' &&
-		Number.isFinite(scanTime)
-	);
+	return typeof qrId === 'string' && qrId !== '' && Number.isFinite(scanTime);
 }
 
 /**

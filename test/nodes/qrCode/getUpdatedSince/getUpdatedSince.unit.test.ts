@@ -113,3 +113,33 @@ describe('a code the answer lists once per version, in any order (a feed of vers
 		expect(left.output?.[0]).toEqual([]);
 	});
 });
+
+describe('a deleted code without the time of its change (updatedAt null or 0)', () => {
+	it.each([null, 0])(
+		'is given with Include Deleted (updatedAt %j), not left out by its creation before Since',
+		async (updatedAt) => {
+			const since = Date.now() - 86_400_000;
+			const deleted = {
+				id: 'qr_a',
+				teamId: 'team_1',
+				deleted: true,
+				updatedAt,
+				createdAt: since - 9 * 86_400_000,
+			};
+			const run = await runAction(
+				'qrCode',
+				'getUpdatedSince',
+				{ since, scope: 'team', simplify: false, includeDeleted: true },
+				answering({
+					[`GET /api/qrs-api/teams/fromTime/${since}`]: {
+						status: 200,
+						body: { success: true, data: [deleted] },
+					},
+				}),
+			);
+
+			expect(run.error).toBeUndefined();
+			expect(run.output?.[0].map(({ json }) => [json.id, json.deleted])).toEqual([['qr_a', true]]);
+		},
+	);
+});
