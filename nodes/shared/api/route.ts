@@ -102,9 +102,9 @@ export function fillRoute(route: string, params: Record<string, string | number>
 }
 
 /**
- * The first `{name}` of the route whose value cannot be one path segment: empty, or only dots. An address reads
- * `.` and `..` as steps even when escaped (`%2E%2E`), so such an ID (a listed code's, as the service gave it) would
- * send the request to another path of the service.
+ * The first `{name}` of the route whose value cannot be one path segment: empty, `.` or `..`. An address reads
+ * those two as steps even when escaped (`%2E%2E`), so such an ID (a listed code's, as the service gave it) would
+ * send the request to another path of the service; `...` is a segment like any other.
  */
 export function unsendableParam(
 	route: string,
@@ -112,7 +112,7 @@ export function unsendableParam(
 ): string | undefined {
 	return [...route.matchAll(/\{(\w+)\}/g)]
 		.map((match) => match[1])
-		.find((name) => /^\.*$/.test(String(params[name] ?? '')));
+		.find((name) => /^\.{0,2}$/.test(String(params[name] ?? '')));
 }
 
 /** The answer's label: the operation, its method and its path as the contract writes them. */

@@ -47,7 +47,7 @@ export async function callEndpoint<Route extends RouteText>(
 		const given = await shownExcerpt(ctx, params?.[unsendable] ?? '', 80);
 		throw operationError(
 			executionNode(ctx),
-			`QRTRAC's ${labelOf({ operation, route, api })} was not sent: its {${unsendable}} "${given}" is empty or only dots, which an address reads as a step, not as one path segment`,
+			`QRTRAC's ${labelOf({ operation, route, api })} was not sent: its {${unsendable}} "${given}" is empty, "." or "..", which an address reads as a step, not as one path segment`,
 			{
 				itemIndex: request.itemIndex,
 				description:

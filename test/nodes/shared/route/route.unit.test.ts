@@ -16,14 +16,17 @@ describe('a route gives the request path', () => {
 		).toBe('/teams-api/a%2Fb%3Fc/members/x%40e.com');
 	});
 
-	it('refuses values made only of dots, or none: an address reads them as steps even when escaped', () => {
+	it('refuses ".", ".." or none: an address reads them as steps even when escaped', () => {
 		// `%2E%2E` is `..` to an address: /api/qrs-api/teams/%2E%2E is fetched as /api/qrs-api/
 		expect(new URL('https://h.test/api/qrs-api/teams/%2E%2E').pathname).toBe('/api/qrs-api/');
-		for (const id of ['..', '.', '...', ''])
+		for (const id of ['..', '.', ''])
 			expect(() => fillRoute('GET /qrs-api/teams/{id}', { id })).toThrow(
 				'cannot travel as one path segment',
 			);
 		expect(fillRoute('GET /qrs-api/teams/{id}', { id: '.a.' })).toBe('/qrs-api/teams/.a.');
+		// three dots are no step: the address keeps them as the code's own segment
+		expect(new URL('https://h.test/api/qrs-api/teams/...').pathname).toBe('/api/qrs-api/teams/...');
+		expect(fillRoute('GET /qrs-api/teams/{id}', { id: '...' })).toBe('/qrs-api/teams/...');
 	});
 
 	it('takes the method from the route', () => {
