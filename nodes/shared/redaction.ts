@@ -18,6 +18,9 @@ export const REDACTED = '[redacted]';
 /** Shorter values are not redacted: blanking every occurrence of two or three characters would garble the answer. */
 const MIN_SECRET_LENGTH = 4;
 
+/** Forms this long are matched in any case; a shorter one in another case may be a word of the answer (`demo`). */
+const MIN_CASELESS_LENGTH = 12;
+
 /**
  * Room left past a cut of service text before it is redacted, so that a secret the cut splits is never partly
  * shown: secrets are shorter than this (`cutMargin` makes room for longer ones).
@@ -180,13 +183,19 @@ function redactForms(text: string, forms: readonly string[]): string {
 const patternsOf = new WeakMap<readonly string[], RegExp[]>();
 
 /**
- * The forms as patterns matching them in any case: a service may quote a secret upper-cased or lower-cased (an
- * error shouting the header it got), which gives it away as well. Global, so callers reset `lastIndex`.
+ * The forms as patterns, long ones matching in any case: a service may quote a secret upper-cased or lower-cased
+ * (an error shouting the header it got), which gives it away as well. Global, so callers reset `lastIndex`.
  */
 function caselessPatterns(forms: readonly string[]): RegExp[] {
 	let patterns = patternsOf.get(forms);
 	if (!patterns) {
-		patterns = forms.map((form) => new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'));
+		patterns = forms.map(
+			(form) =>
+				new RegExp(
+					form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+					form.length >= MIN_CASELESS_LENGTH ? 'gi' : 'g',
+				),
+		);
 		patternsOf.set(forms, patterns);
 	}
 	return patterns;

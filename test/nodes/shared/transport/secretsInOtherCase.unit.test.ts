@@ -60,3 +60,13 @@ describe('a secret echoed in another case never reaches an error or an answer', 
 		expect(redactText(text, forms)).toBe('got [redacted] here');
 	});
 });
+
+describe('a short secret is matched in its own case only', () => {
+	it('blanks "Demo" but not the words "demo" and "DEMO" of the answer', () => {
+		const forms = secretForms(['Demo']);
+
+		expect(redactText('Demo QR for demo day; DEMO', forms)).toBe(
+			'[redacted] QR for demo day; DEMO',
+		);
+	});
+});
