@@ -103,3 +103,32 @@ it("the contract's plain success is taken as it is, with no read afterwards", as
 	expect(run.error).toBeUndefined();
 	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
 });
+
+it('a success answered with more than `success` stands when a team cannot be read afterwards', async () => {
+	let posted = false;
+	const run = await runAction(
+		'teamMember',
+		'addToTeams',
+		{
+			name: 'Bob',
+			email: 'b@example.com',
+			teamsSource: 'json',
+			teamsJson: '[{"teamId":"team_1","role":"viewer"},{"teamId":"team_2","role":"editor"}]',
+		},
+		(request) => {
+			const teamId = new URL(request.url).pathname.split('/').pop() as string;
+			if (request.method === 'POST') {
+				posted = true;
+				return PER_TEAM;
+			}
+			const bob = { name: 'Bob', email: 'b@example.com', role: 'viewer' };
+			if (!posted) return ok({ id: teamId, name: teamId, members: [ANN] });
+			if (teamId === 'team_2') return { status: 403, body: { success: false, message: 'No' } };
+			return ok({ id: teamId, name: teamId, members: [ANN, bob] });
+		},
+	);
+
+	// a read that fails is no proof that QRTRAC's success is wrong
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toMatchObject({ result: 'updated' });
+});
