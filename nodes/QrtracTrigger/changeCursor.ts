@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 
-import { deletionLast, isLive, listedContent } from '../shared/records/qrCode';
+import { changeOrder } from '../shared/records/changeOrder';
+import { isLive, listedContent } from '../shared/records/qrCode';
 import { believedDate } from '../shared/serviceClock';
 
 /**
@@ -193,8 +194,8 @@ function classify(
  * changes answer may hold a code more than once, in any order (a feed of versions, a capped answer completed from
  * a list that lags), and the code must end as its latest version says, not as the last one listed.
  */
-export function inChangeOrder<T extends { updatedAt: number }>(versions: readonly T[]): T[] {
-	return [...versions].sort((a, b) => a.updatedAt - b.updatedAt || deletionLast(a, b));
+export function inChangeOrder<T extends VersionedRecord>(versions: readonly T[]): T[] {
+	return [...versions].sort(byTimeThenId);
 }
 
 /** Whether a record is a version in the cursor's window that it has not handled yet. */
@@ -230,12 +231,8 @@ function copySeen(seen: Record<string, string[]>): Record<string, string[]> {
 	return copy;
 }
 
-/** A code's deletion after its live version of the same millisecond, whichever the answer lists first. */
-function byTimeThenId(a: VersionedRecord, b: VersionedRecord): number {
-	return (
-		a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || deletionLast(a, b)
-	);
-}
+/** Oldest first, a code's deletion after its live version of the same millisecond (changeOrder.ts). */
+const byTimeThenId = changeOrder((record: VersionedRecord) => record.updatedAt);
 
 /**
  * Drops entries below the floor, then whole oldest milliseconds beyond `maxSeen` entries, raising the floor to

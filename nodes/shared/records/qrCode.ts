@@ -141,14 +141,6 @@ export function isLive(code: object): boolean {
 }
 
 /**
- * Of two versions of one code stamped with one time, the deletion is the later: a service storing whole seconds
- * stamps an update and the deletion after it alike, and lists them in either order. A sort's tie-break.
- */
-export function deletionLast(a: object, b: object): number {
-	return Number(!isLive(a)) - Number(!isLive(b));
-}
-
-/**
  * A Display ID as codes are matched by it: two differing only in case name one code (a service may lower-case
  * them). DisplayIdIndex (api/qrList.ts) keys on it; a code read in another case is the same code.
  */

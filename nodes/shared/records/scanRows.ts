@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { readEventTime } from '../api/eventTime';
 import { lastScanOf } from '../api/scanTotals';
 import { isoTime, shortUrlOf } from './simplify';
+import { isoDate } from './serviceDay';
 
 /**
  * The one shape of a scan event, in the actions (Scan > Get for a Code, Get for Codes) and in the trigger's New
@@ -73,14 +74,6 @@ export function describeCodeSummaries(
 		}
 		return row;
 	});
-}
-
-/** QRTRAC writes its day as `M/D/YYYY`; as `YYYY-MM-DD` it sorts and compares. Other text is kept as sent. */
-export function isoDate(usDate: string): string {
-	const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(usDate.trim());
-	if (!match) return usDate;
-	const [, month, day, year] = match;
-	return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
 function codesById(codes: Iterable<IDataObject>): Map<string, IDataObject> {

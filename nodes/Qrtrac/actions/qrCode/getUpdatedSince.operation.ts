@@ -13,7 +13,8 @@ import {
 	type QrCode,
 } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { deletionLast, isLive } from '../../../shared/records/qrCode';
+import { changeOrder } from '../../../shared/records/changeOrder';
+import { isLive } from '../../../shared/records/qrCode';
 import { flagSchema, validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
 import { simplifyOption, teamOptionsCollection } from '../../descriptions/common';
@@ -129,15 +130,8 @@ function oldestChangeFirst(codes: QrCode[]): QrCode[] {
 		const raw = code.updatedAt ?? code.createdAt;
 		return changeTimeOf(code, presentMs) ?? (typeof raw === 'number' ? raw : Infinity);
 	};
-	return codes
-		.map((code) => ({ code, at: changedAt(code) }))
-		.sort(
-			(a, b) =>
-				compare(a.at, b.at) ||
-				compare(String(a.code.id), String(b.code.id)) ||
-				deletionLast(a.code, b.code),
-		)
-		.map(({ code }) => code);
+	const at = new Map(codes.map((code) => [code, changedAt(code)]));
+	return [...codes].sort(changeOrder((code) => at.get(code) as number));
 }
 
 /**
@@ -151,10 +145,6 @@ function latestOfEach(ordered: QrCode[]): QrCode[] {
 		latest.set(String(code.id), code);
 	}
 	return [...latest.values()];
-}
-
-function compare<T extends number | string>(a: T, b: T): number {
-	return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
