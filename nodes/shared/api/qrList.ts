@@ -5,6 +5,7 @@ import { collectPages, type ListShortfall, type PageWalk, type WalkResult } from
 import { getConnection } from '../readConnection';
 import type { TransportContext } from '../transport';
 import { readQrPage, type QrCode, type QrPage } from './answers';
+import { refuseOutOfOrder } from './listOrder';
 import { endpoint, labelOf } from './route';
 import { callEndpoint, type InTeam } from './source';
 import { apiError } from '../nodeErrors';
@@ -97,8 +98,9 @@ export async function listTeamQrsReadAt(
 			await collectPages<QrCode>(walk, pagesIn({ ...readQuery, sortBy: 'name' })),
 		);
 	const node = executionNode(ctx);
-	const what = purpose ?? 'the list of codes';
+	const [what, label] = [purpose ?? 'the list of codes', labelOf(QR_LIST)];
 	if (result.shortfall) throw incompleteList(node, result.shortfall, what, itemIndex);
+	if (!walk.returnAll) refuseOutOfOrder(node, result.items, query, { label, what, itemIndex });
 	await refuseForeignCodes(ctx, result.items, { teamId, itemIndex, what });
 	const codes = walk.returnAll && query.sortBy ? inOrder(result.items, query) : result.items;
 	const dated = firstServiceDateMs !== undefined;

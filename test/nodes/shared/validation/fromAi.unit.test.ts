@@ -136,6 +136,19 @@ it.each([
 		'"Team Name or ID" (row 1)',
 		'must not be empty',
 	],
+	// an agent's own name for the key (team_id, id): told the key to write, not that the team is empty
+	[
+		'a row naming its team under another key',
+		'[{"teamId": "team_1", "role": "editor"}, {"team_id": "team_2", "role": "viewer"}]',
+		'"Team Name or ID" (row 2)',
+		'is missing: the row has no "teamId" key (its keys: team_id, role); write each team as {"teamId": "<the team\'s id>", "role": "viewer"}',
+	],
+	[
+		'a list of team IDs without roles',
+		'["team_1"]',
+		'"Teams (JSON)"',
+		'row 1 must be an object {"teamId": "<the team\'s id>", "role": "viewer"}',
+	],
 ])(
 	'Teams (JSON) the model gave as %s names its argument, even for a field inside a row',
 	async (_case, teamsJson, field, rule) => {

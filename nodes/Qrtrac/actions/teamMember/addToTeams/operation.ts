@@ -13,6 +13,7 @@ import {
 	validateParameters,
 } from '../../../../shared/validation';
 import { jsonTextSchema } from '../../../../shared/validation/jsonObject';
+import { isPlainObject } from '../../../../shared/plainObject';
 import { AS_TOOL } from '../../../descriptions/common';
 import { CURRENT_LAYOUT, FIRST_LAYOUT } from '../../../descriptions/layoutVersions';
 import {
@@ -110,6 +111,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** A row as an agent or a sheet must write it, in the refusals of rows written otherwise. */
+const TEAM_ROW = '{"teamId": "<the team\'s id>", "role": "viewer"}';
+
+function misnamed(keys: string[]): string {
+	return `is missing: the row has no "teamId" key (its keys: ${keys.join(', ')}); write each team as ${TEAM_ROW}`;
+}
+
 /** One request can carry many teams, but an organization has a bounded number of them. */
 const MAX_TEAMS = 100;
 
@@ -122,16 +130,17 @@ const MAX_TEAMS = 100;
 const teamsSchema = jsonTextSchema(
 	() => [],
 	z.preprocess(
-		(teams) =>
+		(teams, ctx) =>
 			Array.isArray(teams)
-				? teams.map((team: unknown) =>
-						team && typeof team === 'object'
-							? {
-									teamId: (team as IDataObject).teamId ?? '',
-									role: (team as IDataObject).role,
-								}
-							: team,
-					)
+				? teams.map((team: unknown, index) => {
+						const refuse = (path: Array<string | number>, message: string) =>
+							ctx.addIssue({ code: 'custom', path: [index, ...path], message });
+						if (!isPlainObject(team)) refuse([], `row ${index + 1} must be an object ${TEAM_ROW}`);
+						else if (team.teamId === undefined && Object.keys(team).some((key) => key !== 'role'))
+							// the form's rows hold no other keys: one is a key misnamed (team_id, id), said as such
+							refuse(['teamId'], misnamed(Object.keys(team)));
+						return isPlainObject(team) ? { teamId: team.teamId ?? '', role: team.role } : team;
+					})
 				: teams,
 		z
 			.array(
