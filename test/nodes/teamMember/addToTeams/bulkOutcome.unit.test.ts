@@ -12,6 +12,14 @@ jest.mock('n8n-workflow', () => ({
 
 const ANN = { name: 'Ann', email: 'a@example.com', role: 'viewer', status: 'active' };
 
+/** Bob into team_1 (viewer) and team_2 (editor). */
+const BOB_TO_TWO_TEAMS = {
+	name: 'Bob',
+	email: 'b@example.com',
+	teamsSource: 'json',
+	teamsJson: '[{"teamId":"team_1","role":"viewer"},{"teamId":"team_2","role":"editor"}]',
+};
+
 /**
  * Bob into team_1 (viewer) and team_2 (editor); each bulk add joins team_1 only (`joinsBoth`: both) and is answered
  * `answer`.
@@ -29,17 +37,7 @@ async function addBobJoiningFirstOnly(answer: FakeAnswer, joinsBoth = false) {
 		const teamId = pathname.split('/').pop() as string;
 		return ok({ id: teamId, name: teamId, members: members[teamId] });
 	};
-	return await runAction(
-		'teamMember',
-		'addToTeams',
-		{
-			name: 'Bob',
-			email: 'b@example.com',
-			teamsSource: 'json',
-			teamsJson: '[{"teamId":"team_1","role":"viewer"},{"teamId":"team_2","role":"editor"}]',
-		},
-		service,
-	);
+	return await runAction('teamMember', 'addToTeams', BOB_TO_TWO_TEAMS, service);
 }
 
 const description = (error?: Error) => (error as { description?: string } | undefined)?.description;
@@ -106,27 +104,17 @@ it("the contract's plain success is taken as it is, with no read afterwards", as
 
 it('a success answered with more than `success` stands when a team cannot be read afterwards', async () => {
 	let posted = false;
-	const run = await runAction(
-		'teamMember',
-		'addToTeams',
-		{
-			name: 'Bob',
-			email: 'b@example.com',
-			teamsSource: 'json',
-			teamsJson: '[{"teamId":"team_1","role":"viewer"},{"teamId":"team_2","role":"editor"}]',
-		},
-		(request) => {
-			const teamId = new URL(request.url).pathname.split('/').pop() as string;
-			if (request.method === 'POST') {
-				posted = true;
-				return PER_TEAM;
-			}
-			const bob = { name: 'Bob', email: 'b@example.com', role: 'viewer' };
-			if (!posted) return ok({ id: teamId, name: teamId, members: [ANN] });
-			if (teamId === 'team_2') return { status: 403, body: { success: false, message: 'No' } };
-			return ok({ id: teamId, name: teamId, members: [ANN, bob] });
-		},
-	);
+	const run = await runAction('teamMember', 'addToTeams', BOB_TO_TWO_TEAMS, (request) => {
+		const teamId = new URL(request.url).pathname.split('/').pop() as string;
+		if (request.method === 'POST') {
+			posted = true;
+			return PER_TEAM;
+		}
+		const bob = { name: 'Bob', email: 'b@example.com', role: 'viewer' };
+		if (!posted) return ok({ id: teamId, name: teamId, members: [ANN] });
+		if (teamId === 'team_2') return { status: 403, body: { success: false, message: 'No' } };
+		return ok({ id: teamId, name: teamId, members: [ANN, bob] });
+	});
 
 	// a read that fails is no proof that QRTRAC's success is wrong
 	expect(run.error).toBeUndefined();
