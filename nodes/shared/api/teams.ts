@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { hostName } from '../hostName';
 import { verifiedMarker } from '../records/simplify';
+import { storedForm } from '../records/textForm';
 import type { TransportContext } from '../transport';
 import {
 	askedById,
@@ -172,9 +173,13 @@ export async function updateDomainPreferences(
 	});
 }
 
-/** Whether the team has this name: the one rule for a re-run's unsent rename, a refused retry and the answer. */
+/**
+ * Whether the team has this name as a service may store it (textForm.ts); case counts, since a rename may change
+ * only it. The one rule for a re-run's unsent rename, a refused
+ * retry and the answer.
+ */
 export function holdsName(team: IDataObject, name: string): boolean {
-	return team.name === name;
+	return typeof team.name === 'string' && storedForm(team.name) === storedForm(name);
 }
 
 /**

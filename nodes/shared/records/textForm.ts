@@ -1,0 +1,7 @@
+/**
+ * Text as a service may store what it was sent: Unicode composed (NFC), spaces around trimmed, runs of spaces
+ * squeezed to one. Case is kept: whether it counts is each caller's rule.
+ */
+export function storedForm(text: string): string {
+	return text.normalize('NFC').trim().replace(/\s+/g, ' ');
+}

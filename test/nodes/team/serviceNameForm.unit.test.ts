@@ -1,0 +1,64 @@
+/**
+ * A service may store a team's name in its own form: runs of spaces squeezed, Unicode composed (NFC). Create Team
+ * and Rename take such an answer as the name asked; before, Create failed a team it had made as "names another
+ * team" (a re-run would make a second), and Rename failed "not done as asked" after sending the PUT again. Case
+ * counts: a rename may change only the case, and must be sent (fake context, no sockets).
+ */
+import { STORED_TEAM, answering, runAction } from '../../support/actionRequests';
+import { ok } from '../../support/fakeContext';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+const DECOMPOSED = 'Cafe\u0301 team';
+
+it.each([
+	['New  team', 'New team'],
+	[DECOMPOSED, DECOMPOSED.normalize('NFC')],
+])('Create Team "%s" answered as "%s": the team made, once', async (asked, stored) => {
+	const run = await runAction(
+		'team',
+		'create',
+		{ name: asked },
+		answering({ 'POST /api/teams-api': ok({ id: 'team_9', name: stored }) }),
+	);
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0][0].json).toMatchObject({ id: 'team_9', name: stored });
+	expect(run.sent).toHaveLength(1);
+});
+
+it('Rename to "Sales  EU" answered as "Sales EU": renamed, one PUT', async () => {
+	let name = STORED_TEAM.name;
+	const run = await runAction(
+		'team',
+		'rename',
+		{ teamId: 'team_1', name: 'Sales  EU' },
+		(request) => {
+			if (request.method === 'PUT') name = 'Sales EU';
+			return ok({ ...STORED_TEAM, name });
+		},
+	);
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'PUT']);
+	expect(run.output?.[0][0].json).toMatchObject({ name: 'Sales EU' });
+});
+
+it('Rename that changes only the case is sent', async () => {
+	let name = 'sales eu';
+	const run = await runAction(
+		'team',
+		'rename',
+		{ teamId: 'team_1', name: 'Sales EU' },
+		(request) => {
+			if (request.method === 'PUT') name = 'Sales EU';
+			return ok({ ...STORED_TEAM, name });
+		},
+	);
+
+	expect(run.error).toBeUndefined();
+	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'PUT']);
+});
