@@ -42,6 +42,12 @@ const SERVER_FIELDS = new Set([
 ]);
 
 /**
+ * Request fields whose schema refuses empty text (a URI, a pattern). A record may answer them empty, meaning none:
+ * sent back so, a service validating requests would refuse the whole PUT.
+ */
+const NO_EMPTY_TEXT: ReadonlySet<string> = new Set(['qrRedirectUrl', 'displayId', 'baseUrl']);
+
+/**
  * The request fields a type carries at the top level of the body instead of in `metadata` (the contract's
  * examples of createQr; the form's field table places them so, `typeFields.unit.test.ts` holds both to it).
  */
@@ -297,6 +303,7 @@ export function completeUpdateBody(
 	const oldTypeFields = newType ? (TOP_LEVEL_TYPE_FIELDS[String(storedType)] ?? []) : [];
 	for (const [key, value] of Object.entries(stored)) {
 		if (SERVER_FIELDS.has(key) || oldTypeFields.includes(key)) continue;
+		if (value === '' && NO_EMPTY_TEXT.has(key)) continue;
 		if (value !== undefined && value !== null) body[key] = key === 'qrType' ? storedType : value;
 	}
 	if (newType) body.metadata = {};
