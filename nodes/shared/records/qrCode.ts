@@ -42,6 +42,12 @@ const SERVER_FIELDS = new Set([
 ]);
 
 /**
+ * Request fields whose schema refuses empty text (a URI, a pattern). A record may answer them empty, meaning none:
+ * sent back so, a service validating requests would refuse the whole PUT.
+ */
+const NO_EMPTY_TEXT: ReadonlySet<string> = new Set(['qrRedirectUrl', 'displayId', 'baseUrl']);
+
+/**
  * The request fields a type carries at the top level of the body instead of in `metadata` (the contract's
  * examples of createQr; the form's field table places them so, `typeFields.unit.test.ts` holds both to it).
  */
@@ -297,7 +303,8 @@ export function completeUpdateBody(
 	const oldTypeFields = newType ? (TOP_LEVEL_TYPE_FIELDS[String(storedType)] ?? []) : [];
 	for (const [key, value] of Object.entries(stored)) {
 		if (SERVER_FIELDS.has(key) || oldTypeFields.includes(key)) continue;
-		if (value !== undefined && value !== null) body[key] = key === 'qrType' ? storedType : value;
+		if (value === undefined || value === null || (value === '' && NO_EMPTY_TEXT.has(key))) continue;
+		body[key] = key === 'qrType' ? storedType : key === 'baseUrl' ? requestDomain(value) : value;
 	}
 	if (newType) body.metadata = {};
 	const settingsLeftOut = leavesOutSettings(stored, changes);
@@ -314,6 +321,11 @@ export function completeUpdateBody(
 				: given;
 	}
 	return body;
+}
+
+/** A stored domain as a request takes it: a record may leave out the closing slash the request's pattern needs. */
+function requestDomain<T>(value: T): T | string {
+	return typeof value === 'string' && /^https?:\/\/[^/]+$/i.test(value) ? `${value}/` : value;
 }
 
 /** Settings less a password that is a mask: it counts as not given (givesPassword). */
