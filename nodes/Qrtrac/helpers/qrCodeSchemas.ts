@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { countSchema } from '../../shared/validation/count';
 import { dateOrEpochMsSchema } from '../../shared/validation/dateOrEpochMs';
+import { isPlainObject } from '../../shared/plainObject';
 import { jsonObjectSchema } from '../../shared/validation/jsonObject';
 import {
 	asText,
@@ -212,6 +213,41 @@ export function qrCodeFieldsSchema(
 }
 
 /** Whose typed fields a schema checks: every type's (Update), or one type's, or none (an unknown type). */
+/** The type the contract's createQr body gives each field it names: text, an object, or a list of text. */
+const CONTRACT_FIELD_KINDS: Record<string, 'text' | 'object' | 'text list'> = {
+	...Object.fromEntries(
+		['name', 'qrType', 'displayId', 'qrRedirectUrl', 'folderId', 'templateId', 'baseUrl'].map(
+			(key) => [key, 'text'],
+		),
+	),
+	metadata: 'object',
+	settings: 'object',
+	tags: 'text list',
+	folderIds: 'text list',
+};
+
+/**
+ * Other API Fields (JSON): a JSON object whose keys the contract names hold its types (null aside, sent as given),
+ * so that `{"tags": "a"}` is refused naming the key before any request, not by a service's own 400.
+ */
+const otherApiFieldsSchema = jsonObjectSchema.superRefine((extra, ctx) => {
+	for (const [key, value] of Object.entries(extra ?? {})) {
+		const kind = CONTRACT_FIELD_KINDS[key];
+		if (kind === undefined || value === null || value === undefined || isKind(value, kind))
+			continue;
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			message: `key "${key}" must be ${kind === 'text list' ? 'a list of text' : kind === 'object' ? 'a JSON object' : 'text'}, as the contract's QR code has it`,
+		});
+	}
+});
+
+function isKind(value: unknown, kind: 'text' | 'object' | 'text list'): boolean {
+	if (kind === 'text') return typeof value === 'string';
+	if (kind === 'object') return isPlainObject(value);
+	return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+}
+
 type TypedFieldsOf = QrType | 'every type' | 'no type';
 
 function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: TypedFieldsOf) {
@@ -229,6 +265,6 @@ function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: T
 		folderId: optional(textIdSchema).describe(CODE_FIELD_LABELS.folderId),
 		typeFields: typeFieldsSchema(mode, timezone, fieldsOf),
 		settings: settingsSchema(mode, timezone),
-		extra: jsonObjectSchema.describe(OTHER_FIELDS_LABEL),
+		extra: otherApiFieldsSchema.describe(OTHER_FIELDS_LABEL),
 	}) as unknown as z.ZodType<QrCodeFields>;
 }

@@ -219,6 +219,14 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			message: 'Item 1: "Other API Fields (JSON)" is not valid JSON',
 		},
 		{
+			rule: 'JSON field keys the contract names hold its types',
+			parameters: { ...web, options: { additionalFieldsJson: VALUE } },
+			good: '{"tags": ["a"], "templateId": null, "metadata": {}, "custom": 5}',
+			bad: '{"tags": "a"}',
+			message:
+				'Item 1: "Other API Fields (JSON)" key "tags" must be a list of text, as the contract\'s QR code has it',
+		},
+		{
 			rule: 'folder id without /',
 			parameters: { ...web, additionalFields: { folderId: VALUE } },
 			good: 'folder-1',
