@@ -42,23 +42,17 @@ export function isPublicIpAddress(address: string): boolean {
 }
 
 /**
- * The IPv4 address an IPv4-mapped IPv6 address (`::ffff:0:0/96`) carries, however it is spelt (`::ffff:192.0.2.1`,
- * hex `::ffff:c000:201`, uncompressed), as a dotted quad; undefined for any other text.
+ * An IPv6 address in the one way it is counted: the IPv4 address an IPv4-mapped one (`::ffff:0:0/96`) carries,
+ * however it is spelt (`::ffff:192.0.2.1`, hex `::ffff:c000:201`, uncompressed), as a dotted quad; any other as
+ * RFC 5952 writes it (lower case, no leading zeros, the longest run of zero groups as `::`), so one address
+ * written in full or compressed is one text. Undefined for text that is no IPv6 address.
  */
-export function ipv4OfMapped(address: string): string | undefined {
-	const groups = parseIpv6(address);
-	if (!groups || !groups.slice(0, 5).every((group) => group === 0) || groups[5] !== 0xffff)
-		return undefined;
-	return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
-}
-
-/**
- * An IPv6 address as RFC 5952 writes it (lower case, no leading zeros, the longest run of zero groups as `::`),
- * so that one address written in full or compressed is one text; undefined for text that is no IPv6 address.
- */
-export function canonicalIpv6(address: string): string | undefined {
+export function oneIpv6Form(address: string): string | undefined {
+	if (writtenOneWay(address)) return address;
 	const groups = parseIpv6(address);
 	if (!groups) return undefined;
+	if (groups[5] === 0xffff && groups.slice(0, 5).every((group) => group === 0))
+		return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
 	let run = { at: 0, length: 0 };
 	for (let at = 0, length = 0; at < groups.length; at++) {
 		length = groups[at] === 0 ? length + 1 : 0;
@@ -67,6 +61,34 @@ export function canonicalIpv6(address: string): string | undefined {
 	const hex = groups.map((group) => group.toString(16));
 	if (run.length < 2) return hex.join(':');
 	return `${hex.slice(0, run.at).join(':')}::${hex.slice(run.at + run.length).join(':')}`;
+}
+
+/**
+ * A quick test for text RFC 5952 already writes so (most services do): lower case, no group of zeros or with a
+ * leading zero (so `::` holds the one zero run), `::` for two groups or more; no IPv4-mapped one (`ffff`).
+ */
+function writtenOneWay(text: string): boolean {
+	if (text.length < 2 || text.length > 39 || text.includes('ffff')) return false;
+	// a lone colon at an end makes no address
+	if (/^:[^:]|[^:]:$/.test(text)) return false;
+	let [groups, digits, doubles, afterColon] = [0, 0, 0, false];
+	for (let at = 0; at < text.length; at++) {
+		const code = text.charCodeAt(at);
+		if (code === 58) {
+			if (afterColon) doubles++;
+			if (digits > 0) groups++;
+			[digits, afterColon] = [0, true];
+		} else if (
+			(code >= 49 && code <= 57) ||
+			(code >= 97 && code <= 102) ||
+			(code === 48 && digits > 0)
+		) {
+			if (++digits > 4) return false;
+			afterColon = false;
+		} else return false;
+	}
+	if (digits > 0) groups++;
+	return doubles === 1 ? groups <= 6 : doubles === 0 && groups === 8;
 }
 
 /** Whether `hostname` is an IP literal (v4 dotted quad or bracketed v6), which needs no DNS. */
@@ -109,20 +131,34 @@ function ipv6Kind(text: string): string | undefined {
 /** Eight 16-bit groups, or undefined when the text is not an IPv6 address. */
 function parseIpv6(text: string): number[] | undefined {
 	let body = text.toLowerCase();
-	const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(body);
-	if (dotted) {
-		const ipv4 = parseIpv4(dotted[1]);
-		if (ipv4 === undefined) return undefined;
+	if (body.includes('.')) {
+		const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(body);
+		const ipv4 = dotted ? parseIpv4(dotted[1]) : undefined;
+		if (dotted === null || ipv4 === undefined) return undefined;
 		body = `${body.slice(0, dotted.index)}${(ipv4 >>> 16).toString(16)}:${(ipv4 & 0xffff).toString(16)}`;
 	}
 	const halves = body.split('::');
 	if (halves.length > 2) return undefined;
-	const read = (half: string) => (half === '' ? [] : half.split(':'));
-	const head = read(halves[0]);
-	const tail = halves.length === 2 ? read(halves[1]) : [];
+	const head = halves[0] === '' ? [] : halves[0].split(':');
+	const tail = halves.length === 2 && halves[1] !== '' ? halves[1].split(':') : [];
 	const missing = 8 - head.length - tail.length;
 	if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-	const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-	if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return undefined;
-	return groups.map((group) => parseInt(group, 16));
+	const groups: number[] = [];
+	for (const part of head) groups.push(hexGroup(part));
+	for (let zero = halves.length === 2 ? missing : 0; zero > 0; zero--) groups.push(0);
+	for (const part of tail) groups.push(hexGroup(part));
+	return groups.every((group) => group >= 0) ? groups : undefined;
+}
+
+/** One group of an IPv6 address (1 to 4 hex digits, lower case) as its number; -1 for anything else. */
+function hexGroup(part: string): number {
+	if (part.length === 0 || part.length > 4) return -1;
+	let value = 0;
+	for (let at = 0; at < part.length; at++) {
+		const code = part.charCodeAt(at);
+		const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1;
+		if (digit < 0) return -1;
+		value = value * 16 + digit;
+	}
+	return value;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { canonicalIpv6, ipv4OfMapped, isPublicIpAddress } from '../localAddress';
+import { isPublicIpAddress, oneIpv6Form } from '../localAddress';
 
 /**
  * Which fields of a scan event carry the address of the person who scanned: the contract's `ipAddress` and the
@@ -136,7 +136,7 @@ export function visitorAddress(text: string): string {
  */
 function oneWay(address: string): string {
 	if (!address.includes(':')) return address;
-	return ipv4OfMapped(address) ?? canonicalIpv6(address) ?? address;
+	return oneIpv6Form(address) ?? address;
 }
 
 /** `192.0.2.6:443`, `[2001:db8::1]:443` and `fe80::1%eth0` without their port and zone; anything else as it is. */
