@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../plainObject';
 import { sameAt, sameValue } from './sameValue';
+import { domainWithSlash } from './simplify';
 
 export { sameAt, sameValue };
 
@@ -323,9 +324,9 @@ export function completeUpdateBody(
 	return body;
 }
 
-/** A stored domain as a request takes it: a record may leave out the closing slash the request's pattern needs. */
+/** A stored domain as a request takes it: with the closing slash the request's pattern needs (domainWithSlash). */
 function requestDomain<T>(value: T): T | string {
-	return typeof value === 'string' && /^https?:\/\/[^/]+$/i.test(value) ? `${value}/` : value;
+	return typeof value === 'string' && /^https?:\/\//i.test(value) ? domainWithSlash(value) : value;
 }
 
 /** Settings less a password that is a mask: it counts as not given (givesPassword). */

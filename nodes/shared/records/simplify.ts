@@ -66,7 +66,12 @@ export function shortUrlOf(record: IDataObject): string | undefined {
 		displayId === ''
 	)
 		return undefined;
-	return `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${displayId}`;
+	return `${domainWithSlash(baseUrl)}${displayId}`;
+}
+
+/** A custom domain as the contract writes it, ending with `/` (a record may leave it out): one is added. */
+export function domainWithSlash(baseUrl: string): string {
+	return baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
 }
 
 /** Epoch milliseconds as ISO 8601 in UTC; anything else (missing, text, out of range) gives undefined. */

@@ -49,17 +49,20 @@ it('renames a vCard code whose record answers an empty Redirect URL, without sen
 	expect(run.sent[1].body).not.toHaveProperty('qrRedirectUrl');
 });
 
-it("keeps a code's domain answered without its closing slash, sending it in the form a request takes", async () => {
-	const run = await runAction(
-		'qrCode',
-		'update',
-		{ qrCodeId: 'qr_1', updateFields: { name: 'Renamed' } },
-		strict({ ...STORED_CODE, baseUrl: 'https://qr.example.com' }),
-	);
+it.each(['https://qr.example.com', 'https://qr.example.com/r'])(
+	"keeps a code's domain answered without its closing slash (%s), sending it in the form a request takes",
+	async (stored) => {
+		const run = await runAction(
+			'qrCode',
+			'update',
+			{ qrCodeId: 'qr_1', updateFields: { name: 'Renamed' } },
+			strict({ ...STORED_CODE, baseUrl: stored }),
+		);
 
-	expect(run.error).toBeUndefined();
-	expect(run.sent.map(described)[1]).toMatchObject({
-		method: 'PUT',
-		body: { name: 'Renamed', baseUrl: 'https://qr.example.com/' },
-	});
-});
+		expect(run.error).toBeUndefined();
+		expect(run.sent.map(described)[1]).toMatchObject({
+			method: 'PUT',
+			body: { name: 'Renamed', baseUrl: `${stored}/` },
+		});
+	},
+);
