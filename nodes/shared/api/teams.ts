@@ -64,7 +64,7 @@ export async function createTeam(
 			if (!namesRecord(data)) throw probablyCreated(source, data, 'team');
 			const team = readTeam(source, data);
 			const actingTeam = (await connectionOf(ctx)).teamId;
-			if (team.id === actingTeam || (team.name !== undefined && !holdsName(team, name)))
+			if (team.id === actingTeam || (team.name !== undefined && !showsName(team, name)))
 				throw answeredOtherTeam(source, team, name);
 			return team;
 		},
@@ -125,7 +125,7 @@ export async function updateTeam(
 	ctx: TransportContext,
 	{ teamId, name, itemIndex }: { teamId: string; name: string; itemIndex?: number },
 ): Promise<IDataObject> {
-	const shows = (team: IDataObject) => holdsName(team, name);
+	const shows = (team: IDataObject) => showsName(team, name);
 	const response = await callEndpoint(ctx, {
 		...TEAM_ADDRESSES.rename,
 		params: { id: teamId },
@@ -173,13 +173,18 @@ export async function updateDomainPreferences(
 	});
 }
 
-/**
- * Whether the team has this name as a service may store it (textForm.ts); case counts, since a rename may change
- * only it. The one rule for a re-run's unsent rename, a refused
- * retry and the answer.
- */
+/** Whether the team has this name, exactly: a re-run's rename is left unsent only then (one that cleans spaces is sent). */
 export function holdsName(team: IDataObject, name: string): boolean {
-	return typeof team.name === 'string' && storedForm(team.name) === storedForm(name);
+	return team.name === name;
+}
+
+/**
+ * Whether a team an answer or a read shows has the name asked, or that name as a service may store it (textForm.ts:
+ * `New  team` as `New team`): the check of a create's or a rename's outcome. Only the asked name's own stored form
+ * counts, so a rename that cleans spaces (`Sales  Team` to `Sales Team`) is not shown by the team left as it was.
+ */
+export function showsName(team: IDataObject, name: string): boolean {
+	return team.name === name || team.name === storedForm(name);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIELD_LABELS } from './fieldLabels';
-import { storedForm } from './textForm';
 
 import {
 	changedFields,
@@ -41,10 +40,9 @@ export function unchangedFields(
 }
 
 /**
- * Whether `kept`, a value a service holds, is `written` in the service's own form: text alike but for case, a
- * trailing `/` and what textForm.ts allows (spaces, composed Unicode), a number as text, a list of such values in
- * any order, an object holding each written key so (keys the service adds, such as `_id`, aside).
- * `https://old.com` is never `https://new.com`.
+ * Whether `kept`, a value a service holds, is `written` in the service's own form: text alike but for case,
+ * surrounding space and a trailing `/`, a number as text, a list of such values in any order, an object holding
+ * each written key so (keys the service adds, such as `_id`, aside). `https://old.com` is never `https://new.com`.
  */
 export function sameInForm(kept: unknown, written: unknown): boolean {
 	if (Array.isArray(written))
@@ -63,7 +61,7 @@ export function sameInForm(kept: unknown, written: unknown): boolean {
 		);
 	const scalar = (value: unknown) =>
 		typeof value === 'string' || typeof value === 'number'
-			? storedForm(String(value)).toLowerCase().replace(/\/+$/, '')
+			? String(value).trim().toLowerCase().replace(/\/+$/, '')
 			: value;
 	return scalar(kept) === scalar(written);
 }

@@ -2,7 +2,7 @@
  * A service may store a team's name in its own form: runs of spaces squeezed, Unicode composed (NFC). Create Team
  * and Rename take such an answer as the name asked; before, Create failed a team it had made as "names another
  * team" (a re-run would make a second), and Rename failed "not done as asked" after sending the PUT again. Case
- * counts: a rename may change only the case, and must be sent (fake context, no sockets).
+ * counts, and so do spaces a rename cleans: such a rename is sent, and checked (fake context, no sockets).
  */
 import { STORED_TEAM, answering, runAction } from '../../support/actionRequests';
 import { ok } from '../../support/fakeContext';
@@ -61,4 +61,13 @@ it('Rename that changes only the case is sent', async () => {
 
 	expect(run.error).toBeUndefined();
 	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'PUT']);
+});
+
+it('Rename that cleans spaces is sent, and a team left as it was fails it', async () => {
+	const run = await runAction('team', 'rename', { teamId: 'team_1', name: 'Sales Team' }, () =>
+		ok({ ...STORED_TEAM, name: 'Sales  Team' }),
+	);
+
+	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'PUT', 'GET']);
+	expect(run.error?.message).toContain('does not show the change');
 });
