@@ -6,6 +6,7 @@ import {
 	getAllTeams,
 	getBulkQrAnalytics,
 	getQrsChangedSince,
+	isOutOfOrderList,
 	codesLeftOut,
 	listQrsChangedSince,
 	listTeamQrsReadAt,
@@ -218,7 +219,11 @@ export async function readNewestCodes(
 		listed: (code: QrCode) => boolean;
 	},
 ): Promise<{ codes: ChangedQrCode[]; serviceDateMs?: number }> {
-	let read = await readListedCodes(ctx, teamId, 'first', listed);
+	let read = await readListedCodes(ctx, teamId, 'first', listed).catch(async (error: unknown) => {
+		// a list not sorted as asked: its first page holds no newest codes, the whole list does
+		if (!isOutOfOrderList(error)) throw error;
+		return await readListedCodes(ctx, teamId, 'all', listed);
+	});
 	if (!read.whole && read.codes.filter(wanted).length < count)
 		read = await readListedCodes(ctx, teamId, 'all', listed);
 	const codes = read.codes

@@ -8,6 +8,7 @@ export { answeredNoCode, teamOfOtherTeamCode } from './codeReadAnswers';
 export * from './duplicate';
 export * from './deletions';
 export * from './qrList';
+export { isOutOfOrderList } from './listOrder';
 export * from './takenDisplayId';
 export * from './qrScroll';
 export * from './analytics';

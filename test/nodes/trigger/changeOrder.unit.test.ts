@@ -80,3 +80,26 @@ describe('Code Changes, a code updated and deleted in one second, the deletion l
 		]);
 	});
 });
+
+describe('Fetch Test Event against a list QRTRAC does not sort as asked', () => {
+	it('reads the whole list and samples the newest change, not the first code listed', async () => {
+		const now = Date.now();
+		const made = (id: string, ago: number): FakeCode => ({
+			id,
+			teamId: 'team_1',
+			name: id,
+			createdAt: now - 200_000,
+			updatedAt: now - ago,
+		});
+		const service: FakeQrtrac = {
+			codes: [made('qr_old', 100_000), made('qr_new', 1_000), made('qr_mid', 50_000)],
+			scans: [],
+			unsorted: true,
+		};
+		const poller = fakePoller({ triggerOn: 'codeChanges' }, fakeQrtrac(service));
+
+		const [sample] = await poller.poll('manual');
+
+		expect(sample?.id).toBe('qr_new');
+	});
+});

@@ -14,6 +14,8 @@ export interface FakeQrtrac {
 	scans: IDataObject[];
 	/** The updated-after answer's data for `fromTime`; unset: the codes changed after it, in the store's order. */
 	changes?: (fromTime: number) => unknown;
+	/** The list in the store's order whatever `sortBy` asks (a service ignoring it); unset: newest change first. */
+	unsorted?: boolean;
 }
 
 export function fakeQrtrac(state: FakeQrtrac): (request: SentRequest) => FakeAnswer {
@@ -28,9 +30,8 @@ export function fakeQrtrac(state: FakeQrtrac): (request: SentRequest) => FakeAns
 			return ok(data, headers);
 		}
 		if (/\/v2\/teams\/?$/.test(request.url)) {
-			const live = state.codes
-				.filter((code) => code.deleted !== true)
-				.sort((a, b) => b.updatedAt - a.updatedAt);
+			const live = state.codes.filter((code) => code.deleted !== true);
+			if (!state.unsorted) live.sort((a, b) => b.updatedAt - a.updatedAt);
 			const page = Number(request.qs?.page ?? 1);
 			const limit = Number(request.qs?.limit ?? 10);
 			const qrs = live.slice((page - 1) * limit, page * limit);

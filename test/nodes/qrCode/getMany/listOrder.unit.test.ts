@@ -96,3 +96,16 @@ it("leaves a name order to the service's own way of comparing names", async () =
 	expect(run.error).toBeUndefined();
 	expect(run.output?.[0]).toHaveLength(2);
 });
+
+it('reads each time in the unit its size shows: seconds beside milliseconds in the order asked pass', async () => {
+	const inSeconds = code(3, { updatedAt: 1_732_000_003 });
+	const run = await runAction(
+		'qrCode',
+		'getMany',
+		{ returnAll: false, limit: 2 },
+		listing([inSeconds, code(2), code(1)]),
+	);
+
+	expect(run.error).toBeUndefined();
+	expect(run.output?.[0].map(({ json }) => json.id)).toEqual(['qr_3', 'qr_2']);
+});
