@@ -212,7 +212,6 @@ export function qrCodeFieldsSchema(
 	return schema;
 }
 
-/** Whose typed fields a schema checks: every type's (Update), or one type's, or none (an unknown type). */
 /** The type the contract's createQr body gives each field it names: text, an object, or a list of text. */
 const CONTRACT_FIELD_KINDS: Record<string, 'text' | 'object' | 'text list'> = {
 	...Object.fromEntries(
@@ -248,6 +247,7 @@ function isKind(value: unknown, kind: 'text' | 'object' | 'text list'): boolean 
 	return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 }
 
+/** Whose typed fields a schema checks: every type's (Update), or one type's, or none (an unknown type). */
 type TypedFieldsOf = QrType | 'every type' | 'no type';
 
 function buildQrCodeFieldsSchema(mode: QrFormMode, timezone: string, fieldsOf: TypedFieldsOf) {

@@ -126,6 +126,8 @@ export async function execute(
 function oldestChangeFirst(codes: QrCode[]): QrCode[] {
 	const presentMs = Date.now();
 	const changedAt = (code: QrCode): number => {
+		// a deletion without its time is the code's last state (no operation brings a code back)
+		if (!isLive(code) && code.updatedAt === undefined) return Infinity;
 		// a stamp past the sane range (a clock ahead) keeps its place as the number it is
 		const raw = code.updatedAt ?? code.createdAt;
 		return changeTimeOf(code, presentMs) ?? (typeof raw === 'number' ? raw : Infinity);

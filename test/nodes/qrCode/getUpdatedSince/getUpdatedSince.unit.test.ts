@@ -143,3 +143,22 @@ describe('a deleted code without the time of its change (updatedAt null or 0)', 
 		},
 	);
 });
+
+it('gives a code listed live and deleted without the time of its deletion as deleted', async () => {
+	const since = Date.now() - 86_400_000;
+	const live = { id: 'qr_a', teamId: 'team_1', createdAt: since - 1_000, updatedAt: since + 1_000 };
+	const deleted = { ...live, deleted: true, updatedAt: null };
+	const run = await runAction(
+		'qrCode',
+		'getUpdatedSince',
+		{ since, scope: 'team', simplify: false, includeDeleted: true },
+		answering({
+			[`GET /api/qrs-api/teams/fromTime/${since}`]: {
+				status: 200,
+				body: { success: true, data: [deleted, live] },
+			},
+		}),
+	);
+
+	expect(run.output?.[0].map(({ json }) => [json.id, json.deleted])).toEqual([['qr_a', true]]);
+});
