@@ -9,6 +9,7 @@ import {
 	notAnOption,
 	toModel,
 } from './validation/nodeWords';
+import { CUSTOM_DOMAIN } from './records/simplify';
 import { countSchema } from './validation/count';
 import { asText } from './validation/text';
 import { uriProblem } from './validation/uri';
@@ -53,7 +54,7 @@ export const uriSchema = httpUrlSchema.superRefine((value, context) => {
 
 /** A custom domain root for short links: http(s), ending with `/`. */
 export const baseUrlSchema = uriSchema.refine(
-	(value) => /^https?:\/\/[^/?#]+(\/[^?#]*)?\/$/.test(value),
+	(value) => CUSTOM_DOMAIN.test(value),
 	'must be a domain root ending with "/", e.g. https://qr.example.com/',
 );
 

@@ -236,7 +236,7 @@ const otherApiFieldsSchema = jsonObjectSchema.superRefine((extra, ctx) => {
 			continue;
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
-			message: `key "${key}" must be ${kind === 'text list' ? 'a list of text' : kind === 'object' ? 'a JSON object' : 'text'}, as the contract's QR code has it`,
+			message: `key "${key}" must be ${kind === 'text list' ? 'a list of text' : kind === 'object' ? 'a JSON object' : 'text'}, as the contract's create request has it`,
 		});
 	}
 });

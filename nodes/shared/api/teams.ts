@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { hostName } from '../hostName';
 import { verifiedMarker } from '../records/simplify';
-import { storedForm } from '../records/textForm';
+import { isStoredFormOf } from '../records/textForm';
 import type { TransportContext } from '../transport';
 import {
 	askedById,
@@ -184,7 +184,7 @@ export function holdsName(team: IDataObject, name: string): boolean {
  * counts, so a rename that cleans spaces (`Sales  Team` to `Sales Team`) is not shown by the team left as it was.
  */
 export function showsName(team: IDataObject, name: string): boolean {
-	return team.name === name || team.name === storedForm(name);
+	return isStoredFormOf(team.name, name);
 }
 
 /**

@@ -17,7 +17,7 @@ import { getTeamQrsPaginated, incompleteList, QR_LIST, refuseForeignCodes } from
 import { endpoint, labelOf } from './route';
 import { answerSource, callEndpoint, type InTeam } from './source';
 import { apiError } from '../nodeErrors';
-import { isLive } from '../records/qrCode';
+import { deletedWithoutTime } from '../records/changeOrder';
 
 /**
  * What a change watcher reads, placed on one timeline (eventTime.ts): the two "updated after time" operations,
@@ -293,8 +293,7 @@ export function changeTimeOf(code: QrCode, presentMs: number): number | undefine
  * a code without a readable time is no proof.
  */
 export function changedBefore(code: QrCode, sinceMs: number, presentMs: number): boolean {
-	// a deleted code without its change's time: its creation is no time of its deletion
-	if (!isLive(code) && code.updatedAt === undefined) return false;
+	if (deletedWithoutTime(code)) return false;
 	const changedMs = changeTimeOf(code, presentMs);
 	return changedMs !== undefined && Math.floor(changedMs / 1_000) < Math.floor(sinceMs / 1_000);
 }

@@ -11,6 +11,11 @@ export function changeOrder<T extends object>(
 	return (a, b) => compare(timeOf(a), timeOf(b)) || compare(idOf(a), idOf(b)) || deletionLast(a, b);
 }
 
+/** A deleted code whose answer gives no time of its change: its creation is no time of its deletion. */
+export function deletedWithoutTime(code: { updatedAt?: unknown }): boolean {
+	return !isLive(code) && code.updatedAt === undefined;
+}
+
 function deletionLast(a: object, b: object): number {
 	return Number(!isLive(a)) - Number(!isLive(b));
 }

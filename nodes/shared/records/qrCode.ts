@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../plainObject';
 import { sameAt, sameValue } from './sameValue';
-import { domainWithSlash } from './simplify';
+import { CUSTOM_DOMAIN, domainWithSlash } from './simplify';
 
 export { sameAt, sameValue };
 
@@ -324,9 +324,10 @@ export function completeUpdateBody(
 	return body;
 }
 
-/** A stored domain as a request takes it: with the closing slash the request's pattern needs (domainWithSlash). */
+/** A stored domain as a request takes it: with the closing slash, when that makes it a domain (CUSTOM_DOMAIN). */
 function requestDomain<T>(value: T): T | string {
-	return typeof value === 'string' && /^https?:\/\//i.test(value) ? domainWithSlash(value) : value;
+	if (typeof value !== 'string' || /\s/.test(value)) return value;
+	return CUSTOM_DOMAIN.test(domainWithSlash(value)) ? domainWithSlash(value) : value;
 }
 
 /** Settings less a password that is a mask: it counts as not given (givesPassword). */

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIELD_LABELS } from './fieldLabels';
+import { isStoredFormOf } from './textForm';
 
 import {
 	changedFields,
@@ -131,7 +132,7 @@ const NAMING_FIELDS = ['displayId', 'name', 'qrType', 'qrRedirectUrl'] as const;
 
 /**
  * The naming fields where a create's answer `found` shows another value than `sent`, even in the service's form
- * (sameAt, sameInForm): the answer is another code's record, not the new one. An empty sent value is none (the
+ * (sameAt, sameInForm, isStoredFormOf): the answer is another code's record, not the new one. An empty sent value is none (the
  * service names such a code itself), and a field the answer leaves out does not tell; nor does the Redirect URL of
  * a type that does not redirect to it (a vCard's page is the service's to place).
  */
@@ -141,6 +142,7 @@ export function otherThanSent(sent: IDataObject, found: IDataObject): string[] {
 		if (field === 'qrRedirectUrl' && !redirects) return false;
 		const [given, shown] = [sent[field], found[field]];
 		if (given === undefined || given === '' || shown === undefined || shown === null) return false;
-		return !sameAt(field, shown, given) && !sameInForm(shown, given);
+		const stored = typeof given === 'string' && isStoredFormOf(shown, given);
+		return !stored && !sameAt(field, shown, given) && !sameInForm(shown, given);
 	});
 }

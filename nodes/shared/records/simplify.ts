@@ -69,6 +69,9 @@ export function shortUrlOf(record: IDataObject): string | undefined {
 	return `${domainWithSlash(baseUrl)}${displayId}`;
 }
 
+/** A custom domain root for short links as the contract's request writes it: http(s), ending with `/`. */
+export const CUSTOM_DOMAIN = /^https?:\/\/[^/?#]+(\/[^?#]*)?\/$/;
+
 /** A custom domain as the contract writes it, ending with `/` (a record may leave it out): one is added. */
 export function domainWithSlash(baseUrl: string): string {
 	return baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;

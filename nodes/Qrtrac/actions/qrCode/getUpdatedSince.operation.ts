@@ -13,7 +13,7 @@ import {
 	type QrCode,
 } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
-import { changeOrder } from '../../../shared/records/changeOrder';
+import { changeOrder, deletedWithoutTime } from '../../../shared/records/changeOrder';
 import { isLive } from '../../../shared/records/qrCode';
 import { flagSchema, validateParameters } from '../../../shared/validation';
 import { dateOrEpochMsSchema } from '../../../shared/validation/dateOrEpochMs';
@@ -127,7 +127,7 @@ function oldestChangeFirst(codes: QrCode[]): QrCode[] {
 	const presentMs = Date.now();
 	const changedAt = (code: QrCode): number => {
 		// a deletion without its time is the code's last state (no operation brings a code back)
-		if (!isLive(code) && code.updatedAt === undefined) return Infinity;
+		if (deletedWithoutTime(code)) return Infinity;
 		// a stamp past the sane range (a clock ahead) keeps its place as the number it is
 		const raw = code.updatedAt ?? code.createdAt;
 		return changeTimeOf(code, presentMs) ?? (typeof raw === 'number' ? raw : Infinity);

@@ -224,7 +224,7 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			good: '{"tags": ["a"], "templateId": null, "metadata": {}, "custom": 5}',
 			bad: '{"tags": "a"}',
 			message:
-				'Item 1: "Other API Fields (JSON)" key "tags" must be a list of text, as the contract\'s QR code has it',
+				'Item 1: "Other API Fields (JSON)" key "tags" must be a list of text, as the contract\'s create request has it',
 		},
 		{
 			rule: 'folder id without /',

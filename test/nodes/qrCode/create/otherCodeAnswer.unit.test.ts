@@ -113,3 +113,19 @@ it("a Redirect URL counts only for the types that redirect to it: another type's
 		otherThanSent({ ...sent, qrType: 'SHORT_LINK' }, { ...answered, qrType: 'short_link' }),
 	).toEqual(['qrRedirectUrl']);
 });
+
+it.each([
+	['Summer  Promo', 'Summer Promo'],
+	['Cafe\u0301 menu', 'Caf\u00e9 menu'],
+])(
+	'a name sent as %j answered in its stored form %j (spaces squeezed, Unicode composed): created',
+	async (sent, stored) => {
+		const run = await createAnswered(
+			{ id: 'qr_2', name: stored, qrType: 'WEB', qrRedirectUrl: WEBSITE.qrRedirectUrl },
+			{ ...WEBSITE, name: sent },
+		);
+
+		expect(run.error).toBeUndefined();
+		expect(otherThanSent({ name: stored }, { name: sent })).toEqual(['name']);
+	},
+);

@@ -66,3 +66,18 @@ it.each(['https://qr.example.com', 'https://qr.example.com/r'])(
 		});
 	},
 );
+
+it.each([
+	'https://qr.example.com?src=qr',
+	'https://qr.example.com/#top',
+	'https://qr.example.com/go ',
+])('sends a stored domain that no closing slash makes a domain (%j) as it is', async (stored) => {
+	const run = await runAction(
+		'qrCode',
+		'update',
+		{ qrCodeId: 'qr_1', updateFields: { name: 'Renamed' } },
+		() => ok({ ...STORED_CODE, baseUrl: stored }),
+	);
+
+	expect(run.sent[1]?.body).toMatchObject({ baseUrl: stored });
+});
