@@ -6,8 +6,9 @@ import { readParameter } from '../../shared/parameters';
 import { flagSchema, textIdSchema, validateParameters } from '../../shared/validation';
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../descriptions/common';
 import { reported, type Outcome } from './outcome';
-import { getLocatorValue, getTeamOverride } from './parameters';
-import { simplifyQr, verifiedMarker } from '../../shared/records/simplify';
+import { atLeastVersion, getLocatorValue, getTeamOverride } from './parameters';
+import { simplifyQr, verifiedMarker, withLinkAndTimes } from '../../shared/records/simplify';
+import { VERSION_1_2 } from '../descriptions/layoutVersions';
 import { isLive } from '../../shared/records/qrCode';
 import { operationError } from '../../shared/nodeErrors';
 
@@ -134,10 +135,16 @@ export function liveCodeToChange<Code extends IDataObject>(
 
 /**
  * A code as an item: simplified when Simplify is on, keeping the mark of a change verified after an unknown
- * outcome.
+ * outcome. Whole from 1.2 with the short link and ISO twins too, so that one code reads alike here and in the
+ * trigger's events; saved nodes keep the record as QRTRAC sent it.
  */
-export function qrCodeOutput(code: IDataObject, simplify: boolean): IDataObject {
-	return simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
+export function qrCodeOutput(
+	ctx: IExecuteFunctions,
+	code: IDataObject,
+	simplify: boolean,
+): IDataObject {
+	if (simplify) return { ...simplifyQr(code), ...verifiedMarker(code) };
+	return atLeastVersion(ctx, VERSION_1_2) ? withLinkAndTimes(code) : code;
 }
 
 /**
@@ -160,7 +167,11 @@ export function qrCodeTargetOperation(
 			input: QrCodeTarget,
 			itemIndex: number,
 		): Promise<IDataObject> {
-			const record = qrCodeOutput(await act(this, codeInTeam(input, itemIndex)), input.simplify);
+			const record = qrCodeOutput(
+				this,
+				await act(this, codeInTeam(input, itemIndex)),
+				input.simplify,
+			);
 			return result ? reported(this, record, result) : record;
 		},
 	};

@@ -33,7 +33,7 @@ export async function changeCode(
 			liveCodeToChange(ctx, await getQrById(ctx, code), change.operation, itemIndex),
 		holds: change.holds,
 		write: async (stored) => await change.write(code, stored),
-		output: (record) => qrCodeOutput(record, input.simplify),
+		output: (record) => qrCodeOutput(ctx, record, input.simplify),
 		readFirst: change.readFirst,
 	});
 }

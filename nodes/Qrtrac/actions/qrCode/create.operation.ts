@@ -66,7 +66,7 @@ export async function execute(
 		itemIndex,
 	});
 	if (recovered) await refuseOtherCode(this, input.body, code, itemIndex);
-	return reported(this, qrCodeOutput(code, input.simplify), 'created');
+	return reported(this, qrCodeOutput(this, code, input.simplify), 'created');
 }
 
 /** How long each value in the error may be: enough to tell two names or URLs apart. */

@@ -143,5 +143,5 @@ export async function execute(
 		itemIndex,
 		purpose: 'Get Many',
 	});
-	return listed.filter(isLive).map((code) => qrCodeOutput(code, input.simplify));
+	return listed.filter(isLive).map((code) => qrCodeOutput(this, code, input.simplify));
 }

@@ -115,7 +115,7 @@ export async function execute(
 	const codes = [...changed, ...(await leftOut(this, input, { answer, changed }, itemIndex))];
 	return latestOfEach(oldestChangeFirst(codes))
 		.filter((code) => input.includeDeleted || isLive(code))
-		.map((code) => qrCodeOutput(code, input.simplify));
+		.map((code) => qrCodeOutput(this, code, input.simplify));
 }
 
 /**

@@ -109,7 +109,7 @@ export async function execute(
 		refuseLackingEssentials(this.getNode(), itemIndex, changes, stored) ??
 		refuseDroppingHiddenPassword(this.getNode(), itemIndex, stored, changes);
 	if (refusal) throw refusal;
-	const shaped = (code: IDataObject) => qrCodeOutput(code, input.simplify);
+	const shaped = (code: IDataObject) => qrCodeOutput(this, code, input.simplify);
 	if (!reportsOutcome(this)) return shaped(await updateQr(this, { ...target, stored, changes }));
 	// The record's rule (records/qrCode.ts): only the fields given count, tags as a set.
 	const changedFields = changedFieldsOf(changes, stored);

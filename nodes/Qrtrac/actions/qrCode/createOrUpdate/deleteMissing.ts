@@ -267,7 +267,7 @@ export async function deleteMissingCodes(
 					{
 						[key]: 'deleted',
 						...(outcome.deleted.alreadyDeleted ? { alreadyDeleted: true } : {}),
-						...qrCodeOutput(outcome.deleted.code, simplify),
+						...qrCodeOutput(ctx, outcome.deleted.code, simplify),
 					},
 				]
 			: [],

@@ -201,7 +201,7 @@ async function sendRow(
 	start: () => Promise<IDataObject | undefined>,
 	{ first, before }: { first: boolean; before?: Left },
 ): Promise<Known> {
-	const { ctx, results, pool, outcome } = rowRun;
+	const { ctx, results, pool } = rowRun;
 	const writeUnchanged = input.mode === LOOK_UP_MODE && !input.skipUnchanged;
 	const saw = sawVersion(rowRun, input);
 	let read: QrCode | undefined;
@@ -222,7 +222,7 @@ async function sendRow(
 		}
 	});
 	return await results
-		.settle(itemIndex, task, (done) => rowOutput(done, input.simplify, outcome))
+		.settle(itemIndex, task, (done) => rowOutput(rowRun, done, input.simplify))
 		.then(
 			(done) => {
 				rowRun.deleteMissing.rowCode(input.teamId ?? rowRun.credentialTeamId, idOf(done.code));
@@ -339,12 +339,12 @@ function idOf(code: IDataObject | undefined): string | undefined {
 	return code === undefined ? undefined : String(code.id);
 }
 
-/** An output record: what happened first (under `key`, see outcomeKey), then the code (simplified or raw). */
-function rowOutput(result: RowResult, simplify: boolean, key: string): IDataObject {
+/** An output record: what happened first (under `outcome`, see outcomeKey), then the code (simplified or raw). */
+function rowOutput({ ctx, outcome }: RowRun, result: RowResult, simplify: boolean): IDataObject {
 	return {
-		[key]: result.operation,
+		[outcome]: result.operation,
 		...(result.changedFields ? { changedFields: result.changedFields } : {}),
 		...(result.passwordNote ? { passwordNote: result.passwordNote } : {}),
-		...qrCodeOutput(result.code, simplify),
+		...qrCodeOutput(ctx, result.code, simplify),
 	};
 }
