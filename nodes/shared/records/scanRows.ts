@@ -42,6 +42,9 @@ export function describeCodeRows(
 /** Fields of a per-code summary that hold times; each gets an `<name>Iso` twin (null stays null). */
 const SUMMARY_TIMES = ['createdAt', 'firstScanTime', 'lastScanTime', 'leadsUpdatedAt'] as const;
 
+/** The times of a Get Totals row: there in every row, `null` when the service left one out (it requires none). */
+const TOTALS_TIMES: readonly string[] = ['createdAt', 'lastScanTime', 'leadsUpdatedAt'];
+
 /**
  * The one shape of a per-code summary from node version 1.2 on (Get Totals, Get for Codes' One Item per Code):
  * the code named as scan rows name it (`qrId`, `qrName`, `qrDisplayId`, `qrShortUrl`), times with ISO twins,
@@ -63,7 +66,7 @@ export function describeCodeSummaries(
 		const row: IDataObject = { qrId, ...codeNames(byId.get(String(qrId))), ...rest };
 		if (idField === 'id') row.lastScanTime = lastScanOf(source) ?? null;
 		for (const field of SUMMARY_TIMES) {
-			if (!(field in row)) continue;
+			if (!(field in row) && !(idField === 'id' && TOTALS_TIMES.includes(field))) continue;
 			if (row[field] === undefined) row[field] = null;
 			// Read by the unit its size shows (eventTime.ts), as every other read of these times: the contract types
 			// them only as integers.
