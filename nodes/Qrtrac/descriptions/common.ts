@@ -83,7 +83,7 @@ export const simplifyOption: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether to return a simplified version of the response instead of the raw data (ID, Display ID, name, type, the short link people scan and the other URLs, tags, times as epoch ms and ISO text)',
+		'Whether to return a simplified version of the response instead of the raw data (ID, Display ID, name, type, the short link people scan and the other URLs, tags, team, whether deleted, times as epoch ms and ISO text)',
 };
 
 export const returnAllOption: INodeProperties = {
