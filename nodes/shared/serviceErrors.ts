@@ -279,6 +279,11 @@ const STATUS_HINTS: Hint[] = [
 		test: (f) => f.status !== undefined && f.status >= 500,
 		hint: 'QRTRAC could not answer (HTTP 5xx). The request was retried where that is safe; try again later.',
 	},
+	{
+		// last: a bare "Bad Request" or no message at all would otherwise stand alone, without a next step
+		test: (f) => f.status === 400 && f.outcomeUnknown !== true,
+		hint: 'QRTRAC refused the request (HTTP 400), so nothing was changed: its message says what it did not accept. Correct that value in the item (or the input data it comes from), then run the item again.',
+	},
 ];
 
 /**
