@@ -2,6 +2,7 @@ import { MAX_ANSWER_BYTES } from './answerBody';
 import type { RoleRule } from './api/route';
 import type { QrtracRequest } from './qrtracRequest';
 import { classifyFailure, type FailureKind } from './retryPolicy';
+import type { ServiceFailure } from './serviceErrors';
 
 /** How one attempt of a request failed, in words for the error n8n shows; never with the request's options. */
 export interface AttemptFailure {
@@ -65,6 +66,17 @@ export function refusedCredential(
 ): { message?: string; hint?: string; statusHint?: string } {
 	if (request.api === 'simple') return refusedApiKey(401);
 	return otherTeam ? refusedTeam(teamId, failure.message) : {};
+}
+
+/**
+ * What an error's words need to know of the request besides its failure: whether it sends an invitation, names a
+ * record, uses up the plan, or changes something (any method but GET), which a lost answer may have done.
+ */
+export function requestTraits(
+	request: Pick<QrtracRequest, 'method' | 'sendsInvitation' | 'namesRecord' | 'usesPlan'>,
+): Pick<ServiceFailure, 'sendsInvitation' | 'namesRecord' | 'usesPlan' | 'writes'> {
+	const { sendsInvitation, namesRecord, usesPlan } = request;
+	return { sendsInvitation, namesRecord, usesPlan, writes: request.method !== 'GET' || undefined };
 }
 
 /** What the contract says of each role rule's operation, for its 403's hint. */
