@@ -70,13 +70,25 @@ export function refusedCredential(
 
 /**
  * What an error's words need to know of the request besides its failure: whether it sends an invitation, names a
- * record, uses up the plan, or changes something (any method but GET), which a lost answer may have done.
+ * record, uses up the plan, or changes something (any method but GET), which a lost answer may have done, and
+ * whether an earlier attempt's answer was lost (that attempt may have done it, whatever the last answer says).
  */
 export function requestTraits(
 	request: Pick<QrtracRequest, 'method' | 'sendsInvitation' | 'namesRecord' | 'usesPlan'>,
-): Pick<ServiceFailure, 'sendsInvitation' | 'namesRecord' | 'usesPlan' | 'writes'> {
+	earlierAnswerLost: boolean,
+): Pick<
+	ServiceFailure,
+	'sendsInvitation' | 'namesRecord' | 'usesPlan' | 'writes' | 'earlierAnswerLost'
+> {
 	const { sendsInvitation, namesRecord, usesPlan } = request;
-	return { sendsInvitation, namesRecord, usesPlan, writes: request.method !== 'GET' || undefined };
+	const writes = request.method !== 'GET' || undefined;
+	return {
+		sendsInvitation,
+		namesRecord,
+		usesPlan,
+		writes,
+		earlierAnswerLost: earlierAnswerLost || undefined,
+	};
 }
 
 /** What the contract says of each role rule's operation, for its 403's hint. */

@@ -40,6 +40,8 @@ export interface ServiceFailure {
 	simpleInterfaceUrl?: string;
 	/** The request changes something (not a GET): an answer lost or unreadable leaves open whether it did. */
 	writes?: true;
+	/** An earlier attempt's answer was lost: a later refusal does not show that nothing was done. */
+	earlierAnswerLost?: true;
 }
 
 /** The errors of requests that failed at the service or on the network, by identity (`ServiceFailure.kind`). */
@@ -249,8 +251,10 @@ const STATUS_HINTS: Hint[] = [
 		hint: 'QRTRAC did not accept the values sent (HTTP 422): its message says which. Correct that field in the item (or the input data it comes from), then run the item again.',
 	},
 	{
-		test: (f) => f.status === 429,
-		hint: "QRTRAC's rate limit kept refusing requests. Check the plan chosen in the credential, or whether other workflows use the same team at the same time.",
+		test: (f) => f.status === 429 && !(f.writes && f.earlierAnswerLost),
+		// the simple interface's limit is its API key's, as a told wait's error says (waitCeiling.ts)
+		hint: (f) =>
+			`QRTRAC's rate limit kept refusing the request, so nothing was changed. Run the item again later, or raise Maximum Wait in the QRTRAC credential; check the plan chosen in the credential, and whether other workflows use the same ${f.simpleInterfaceUrl === undefined ? 'team' : 'API key'} at the same time.`,
 	},
 	{
 		test: (f) => f.status === 404 && f.simpleInterfaceUrl !== undefined,
@@ -263,7 +267,10 @@ const STATUS_HINTS: Hint[] = [
 	},
 	{
 		// a create's unknown outcome has its own next step (the detail): "try again" would make it twice
-		test: (f) => f.writes === true && f.outcomeUnknown !== true && answerLost(f),
+		test: (f) =>
+			f.writes === true &&
+			f.outcomeUnknown !== true &&
+			(answerLost(f) || f.earlierAnswerLost === true),
 		hint: 'QRTRAC may have made the change all the same: a server error, a dropped connection or an answer that cannot be read is no refusal. Check the record in QRTRAC before relying on either outcome, then run the item again if the change is missing.',
 	},
 	{
@@ -276,7 +283,7 @@ const STATUS_HINTS: Hint[] = [
 	},
 	{
 		// last: a bare "Bad Request" or no message at all would otherwise stand alone, without a next step
-		test: (f) => f.status === 400 && f.outcomeUnknown !== true,
+		test: (f) => f.status === 400 && f.outcomeUnknown !== true && f.earlierAnswerLost !== true,
 		hint: 'QRTRAC refused the request (HTTP 400), so nothing was changed: its message says what it did not accept. Correct that value in the item (or the input data it comes from), then run the item again.',
 	},
 ];

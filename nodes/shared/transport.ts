@@ -241,7 +241,7 @@ async function sendWithRetries<T>(
 					? refusedCredential(request, teamId, reading.otherTeam === true, failure)
 					: {}),
 				...refusedRole(request, failure),
-				...requestTraits(request),
+				...requestTraits(request, outcomeWasUnknown),
 				// what a 404 of the simple interface did not find: its address (the Base URL holds no secret)
 				simpleInterfaceUrl: request.api === 'simple' ? options.url : undefined,
 				itemIndex: request.itemIndex,
