@@ -2,6 +2,7 @@ import { MAX_ANSWER_BYTES } from './answerBody';
 import type { RoleRule } from './api/route';
 import type { QrtracRequest } from './qrtracRequest';
 import { classifyFailure, type FailureKind } from './retryPolicy';
+import type { ServiceFailure } from './serviceErrors';
 
 /** How one attempt of a request failed, in words for the error n8n shows; never with the request's options. */
 export interface AttemptFailure {
@@ -65,6 +66,29 @@ export function refusedCredential(
 ): { message?: string; hint?: string; statusHint?: string } {
 	if (request.api === 'simple') return refusedApiKey(401);
 	return otherTeam ? refusedTeam(teamId, failure.message) : {};
+}
+
+/**
+ * What an error's words need to know of the request besides its failure: whether it sends an invitation, names a
+ * record, uses up the plan, or changes something (any method but GET), which a lost answer may have done, and
+ * whether an earlier attempt's answer was lost (that attempt may have done it, whatever the last answer says).
+ */
+export function requestTraits(
+	request: Pick<QrtracRequest, 'method' | 'sendsInvitation' | 'namesRecord' | 'usesPlan'>,
+	earlierAnswerLost: boolean,
+): Pick<
+	ServiceFailure,
+	'sendsInvitation' | 'namesRecord' | 'usesPlan' | 'writes' | 'earlierAnswerLost'
+> {
+	const { sendsInvitation, namesRecord, usesPlan } = request;
+	const writes = request.method !== 'GET' || undefined;
+	return {
+		sendsInvitation,
+		namesRecord,
+		usesPlan,
+		writes,
+		earlierAnswerLost: earlierAnswerLost || undefined,
+	};
 }
 
 /** What the contract says of each role rule's operation, for its 403's hint. */

@@ -8,7 +8,7 @@
  * - Any other 4xx: the request itself is wrong. Every retry stays within `maxAttempts` and `maxTotalWaitMs`.
  */
 
-import { fitsCeiling } from './waitCeiling';
+import { ceilingSeconds, fitsCeiling, tenthsUp } from './waitCeiling';
 
 export interface RetryPolicy {
 	maxAttempts: number;
@@ -173,7 +173,8 @@ function overBound(
 ): { retry: false; reason: string } {
 	return {
 		retry: false,
-		reason: `waiting another ${delayMs} ms after ${waitedMs} ms already waited would exceed the total wait bound of ${policy.maxTotalWaitMs} ms`,
+		// in the words of a told wait's error (waitCeiling.ts), so that one cause reads the same in every operation
+		reason: `waiting another ${tenthsUp(delayMs)} s after ${tenthsUp(waitedMs)} s already waited would pass this node's Maximum Wait of ${ceilingSeconds(policy.maxTotalWaitMs)} s`,
 	};
 }
 

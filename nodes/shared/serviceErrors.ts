@@ -5,6 +5,7 @@ import type { PlanCount } from './api/route';
 import { apiError } from './nodeErrors';
 import type { FailureKind } from './retryPolicy';
 import { FIELD_LABELS } from './records/fieldLabels';
+import { markOutcomeUnknown } from './outcomeMarks';
 
 /** What went wrong with one request, in the service's words where it gave any. */
 export interface ServiceFailure {
@@ -37,6 +38,10 @@ export interface ServiceFailure {
 	namesRecord?: false;
 	/** Where a request to the simple interface went: what its 404 did not find. */
 	simpleInterfaceUrl?: string;
+	/** The request changes something (not a GET): an answer lost or unreadable leaves open whether it did. */
+	writes?: true;
+	/** An earlier attempt's answer was lost: a later refusal does not show that nothing was done. */
+	earlierAnswerLost?: true;
 }
 
 /** The errors of requests that failed at the service or on the network, by identity (`ServiceFailure.kind`). */
@@ -59,36 +64,12 @@ export function isAnswerTooLarge(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && tooLargeAnswers.has(error);
 }
 
-/** The errors of requests that may have been carried out (a lost answer, a success that names nothing made). */
-const unknownOutcomes = new WeakSet<object>();
-
-/** Marks `error` as the failure of a request that may have been carried out all the same. */
-export function markOutcomeUnknown<E extends object>(error: E): E {
-	unknownOutcomes.add(error);
-	return error;
-}
-
-/** Whether `error` leaves open that its request was carried out (api/createTries.ts sends nothing again then). */
-export function isOutcomeUnknown(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && unknownOutcomes.has(error);
-}
-
-/** The errors of requests that surely did nothing: never sent, or refused by every answer (a 4xx, a 429). */
-const nothingDone = new WeakSet<object>();
-
-/** Marks `error` as the failure of a request that went out to no effect or never went out (transport.ts). */
-export function markNothingWentOut<E>(error: E): E {
-	if (typeof error === 'object' && error !== null) nothingDone.add(error);
-	return error;
-}
-
-/**
- * Whether `error`'s request surely did nothing (Resend Invite sends a later row of the person then). Any failure
- * not marked so may have been carried out: a lost or unreadable answer, a 5xx, a 2xx saying `success: false`.
- */
-export function nothingWentOut(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && nothingDone.has(error);
-}
+export {
+	isOutcomeUnknown,
+	markNothingWentOut,
+	markOutcomeUnknown,
+	nothingWentOut,
+} from './outcomeMarks';
 
 type Hint = {
 	test: (failure: ServiceFailure) => boolean;
@@ -231,6 +212,13 @@ const MESSAGE_HINTS: Hint[] = [
 	},
 ];
 
+/** No answer came, or none that could be read: a server error, a dropped connection, a timeout, a garbled answer. */
+const answerLost = (f: ServiceFailure) =>
+	f.kind === 'serverError' ||
+	f.kind === 'timeout' ||
+	f.kind === 'connectionReset' ||
+	f.kind === 'malformedResponse';
+
 /** The general hint of each status, where the request gives none of its own (`statusHint`). */
 const STATUS_HINTS: Hint[] = [
 	{
@@ -263,8 +251,10 @@ const STATUS_HINTS: Hint[] = [
 		hint: 'QRTRAC did not accept the values sent (HTTP 422): its message says which. Correct that field in the item (or the input data it comes from), then run the item again.',
 	},
 	{
-		test: (f) => f.status === 429,
-		hint: "QRTRAC's rate limit kept refusing requests. Check the plan chosen in the credential, or whether other workflows use the same team at the same time.",
+		test: (f) => f.status === 429 && !(f.writes && f.earlierAnswerLost),
+		// the simple interface's limit is its API key's, as a told wait's error says (waitCeiling.ts)
+		hint: (f) =>
+			`QRTRAC's rate limit kept refusing the request, so nothing was changed. Run the item again later, or raise Maximum Wait in the QRTRAC credential; check the plan chosen in the credential, and whether other workflows use the same ${f.simpleInterfaceUrl === undefined ? 'team' : 'API key'} at the same time.`,
 	},
 	{
 		test: (f) => f.status === 404 && f.simpleInterfaceUrl !== undefined,
@@ -276,8 +266,25 @@ const STATUS_HINTS: Hint[] = [
 		hint: "Check the ID or e-mail: a code's or team's id as QRTRAC returns it (not a Display ID or a name), a member's e-mail as the team lists it; it must exist in the team used by this operation and must not be deleted.",
 	},
 	{
-		test: (f) => f.status !== undefined && f.status >= 500,
+		// a create's unknown outcome has its own next step (the detail): "try again" would make it twice
+		test: (f) =>
+			f.writes === true &&
+			f.outcomeUnknown !== true &&
+			(answerLost(f) || f.earlierAnswerLost === true),
+		hint: 'QRTRAC may have made the change all the same: a server error, a dropped connection or an answer that cannot be read is no refusal. Check the record in QRTRAC before relying on either outcome, then run the item again if the change is missing.',
+	},
+	{
+		test: (f) => f.status !== undefined && f.status >= 500 && f.outcomeUnknown !== true,
 		hint: 'QRTRAC could not answer (HTTP 5xx). The request was retried where that is safe; try again later.',
+	},
+	{
+		test: (f) => f.outcomeUnknown !== true && answerLost(f),
+		hint: "No readable answer came from QRTRAC. Check that this n8n can reach the credential's Base URL (network, proxy, firewall) and that nothing else answers there in QRTRAC's place (a proxy's login or error page), then run the item again; raise the credential's Request Timeout if QRTRAC answers slowly.",
+	},
+	{
+		// last: a bare "Bad Request" or no message at all would otherwise stand alone, without a next step
+		test: (f) => f.status === 400 && f.outcomeUnknown !== true && f.earlierAnswerLost !== true,
+		hint: 'QRTRAC refused the request (HTTP 400), so nothing was changed: its message says what it did not accept. Correct that value in the item (or the input data it comes from), then run the item again.',
 	},
 ];
 
@@ -334,7 +341,7 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 		itemIndex: failure.itemIndex,
 	});
 	if (failure.answerTooLarge) tooLargeAnswers.add(error);
-	if (failure.outcomeUnknown) unknownOutcomes.add(error);
+	if (failure.outcomeUnknown) markOutcomeUnknown(error);
 	if (failure.kind !== undefined) requestFailures.add(error);
 	if (failure.offContract) markOffContract(error);
 	return error;

@@ -16,6 +16,7 @@ import {
 	notSentAgain,
 	refusedCredential,
 	refusedRole,
+	requestTraits,
 	timedOut,
 	tooLarge,
 	UNKNOWN_OUTCOME_KINDS,
@@ -240,11 +241,9 @@ async function sendWithRetries<T>(
 					? refusedCredential(request, teamId, reading.otherTeam === true, failure)
 					: {}),
 				...refusedRole(request, failure),
-				sendsInvitation: request.sendsInvitation,
-				namesRecord: request.namesRecord,
+				...requestTraits(request, outcomeWasUnknown),
 				// what a 404 of the simple interface did not find: its address (the Base URL holds no secret)
 				simpleInterfaceUrl: request.api === 'simple' ? options.url : undefined,
-				usesPlan: request.usesPlan,
 				itemIndex: request.itemIndex,
 				detail:
 					[

@@ -145,7 +145,7 @@ function andWaited(more: string[], waitedMs: number): string {
  * The ceiling as the credential gives it (2.5 s, not 3 s), to the millisecond and never above it, so that the
  * waits stated, each rounded up, add up to more than it.
  */
-function ceilingSeconds(ms: number): string {
+export function ceilingSeconds(ms: number): string {
 	return (Math.floor(ms) / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 });
 }
 
@@ -154,7 +154,7 @@ function seconds(ms: number): string {
 }
 
 /** Seconds to a tenth rounded up (30 ms reads 0.1 s), for waits a whole second would misstate (2.5 s of 3). */
-function tenthsUp(ms: number): string {
+export function tenthsUp(ms: number): string {
 	return (Math.ceil(ms / 100) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 

@@ -151,12 +151,14 @@ describe('serviceError in an ordinary run', () => {
 		expect(error.description).toMatch(/^QRTRAC's message: displayId "x" is taken\. /);
 	});
 
-	it("a relabelled title without a hint: the description quotes QRTRAC's words once, and only them", () => {
+	it("a relabelled title without a hint of its own: the description quotes QRTRAC's words once, then the status's", () => {
 		const error = serviceError(node, {
 			status: 400,
 			message: 'displayId does not match this code',
 		});
 		expect(error.message).toBe('Display ID does not match this code');
-		expect(error.description).toBe("QRTRAC's message: displayId does not match this code.");
+		expect(error.description).toBe(
+			"QRTRAC's message: displayId does not match this code. QRTRAC refused the request (HTTP 400), so nothing was changed: its message says what it did not accept. Correct that value in the item (or the input data it comes from), then run the item again.",
+		);
 	});
 });

@@ -108,8 +108,8 @@ describe('decideRetry', () => {
 				}),
 			);
 			expect(decision.retry).toBe(false);
-			expect(!decision.retry && decision.reason).toMatch(/total wait bound of 60000 ms/);
-			expect(!decision.retry && decision.reason).toMatch(/5000 ms after 56000 ms already waited/);
+			expect(!decision.retry && decision.reason).toMatch(/pass this node's Maximum Wait of 60 s/);
+			expect(!decision.retry && decision.reason).toMatch(/another 5 s after 56 s already waited/);
 		});
 	});
 
@@ -228,7 +228,9 @@ describe('decideRetry', () => {
 			});
 			const refused = decideRetry(input({ waitedSoFarMs: 9001 }), policy);
 			expect(refused.retry).toBe(false);
-			expect(!refused.retry && refused.reason).toMatch(/exceed the total wait bound of 10000 ms/);
+			expect(!refused.retry && refused.reason).toMatch(
+				/would pass this node's Maximum Wait of 10 s/,
+			);
 		});
 	});
 });

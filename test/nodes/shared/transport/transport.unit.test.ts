@@ -389,7 +389,7 @@ describe('the Base URL policy and secrets', () => {
 			'QRTRAC could not be reached: the connection was dropped before an answer came',
 		);
 		expect(error.description).toMatch(
-			/^Gave up after 6 attempts .*\. Network code: ECONNREFUSED\.$/,
+			/^Gave up after 6 attempts .*\. Network code: ECONNREFUSED\. No readable answer came from QRTRAC\. /,
 		);
 		expect(error.context.itemIndex).toBe(2);
 	});
