@@ -14,7 +14,7 @@ import {
 } from './waitCeiling';
 
 export interface SlotWait {
-	limiter: Pick<RateLimiter, 'take' | 'leave' | 'toldWaitUntilMs' | 'serviceClock'>;
+	limiter: Pick<RateLimiter, 'take' | 'leave' | 'toldWait' | 'serviceClock'>;
 	ceilingMs: number;
 	/** What this request has waited so far: in line, after refusals, before retries. */
 	waitedMs: number;
@@ -22,6 +22,8 @@ export interface SlotWait {
 	operation: string;
 	/** Whose rate limit the request spends, for the errors' words: the team's, or the simple interface's key's. */
 	limitOf: LimitOwner;
+	/** An earlier try's answer was lost: the request may have been carried out, whatever later refusals say. */
+	earlierAnswerLost?: boolean;
 }
 
 /**
@@ -48,11 +50,19 @@ export async function waitForSlot(
 			throw cancelledError(ctx, wait.operation, itemIndex);
 		}
 		// only a wait QRTRAC told is QRTRAC's: a last step that ended late, past the ceiling, is the line's (below)
-		const toldUntilMs = wait.limiter.toldWaitUntilMs();
-		const toldMs = toldUntilMs === undefined ? undefined : toldUntilMs - Date.now();
+		const told = wait.limiter.toldWait();
+		const toldMs = told === undefined ? undefined : told.untilMs - Date.now();
 		if (toldMs !== undefined && !fitsCeiling(toldMs, waited(), wait.ceilingMs)) {
 			if (turn) wait.limiter.leave(turn);
-			throw toldWaitError(ctx, { ...wait, waitedMs: waited() }, toldMs, itemIndex);
+			const untold = told?.told === false;
+			throw toldWaitError(
+				ctx,
+				{ ...wait, waitedMs: waited() },
+				toldMs,
+				itemIndex,
+				undefined,
+				untold,
+			);
 		}
 		turn = wait.limiter.take(turn);
 		// a slot granted is where the request is sent, a whole wait judged on the time measured; one due now costs
@@ -156,6 +166,7 @@ export function toldWaitError(
 	waitMs: number,
 	itemIndex: number | undefined,
 	refusal?: { status?: number; message: string },
+	untold = false,
 ): NodeApiError {
 	const clock = wait.limiter.serviceClock;
 	const status = refusal?.status ?? 429;
@@ -170,6 +181,8 @@ export function toldWaitError(
 			unavailable: status !== 429,
 			limitOf: wait.limitOf,
 			waitedMs: wait.waitedMs,
+			untold,
+			earlierAnswerLost: wait.earlierAnswerLost,
 		}),
 		detail: `${whileSending(wait)}${answered}`,
 		itemIndex,

@@ -218,7 +218,8 @@ async function sendWithRetries<T>(
 			retryAsIdempotent = true;
 			checkedAfter = true;
 		}
-		if (UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) outcomeWasUnknown = true;
+		if (UNKNOWN_OUTCOME_KINDS.includes(failure.kind))
+			outcomeWasUnknown = wait.earlierAnswerLost = true;
 
 		const decision = decideRetry(
 			{

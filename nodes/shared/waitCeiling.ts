@@ -26,12 +26,21 @@ export interface ToldWait {
 	limitOf: LimitOwner;
 	/** What the request has waited before (in line, after refusals, before retries), counted against the ceiling. */
 	waitedMs: number;
+	/** The wait is the node's pause after a 429 that told none, not one QRTRAC asked for. */
+	untold?: boolean;
+	/** An earlier try's answer was lost: the change may have been made all the same. */
+	earlierAnswerLost?: boolean;
 }
 
 /** The error for a told wait over the ceiling: what the service asked, until when, and what to do. */
 export function toldWaitTooLong(told: ToldWait): { message: string; hint: string } {
 	const untilMs = told.nowMs + told.waitMs + (told.serviceOffsetMs ?? 0);
 	const clock = told.serviceOffsetMs === undefined ? "n8n's clock" : 'its clock';
+	if (told.untold)
+		return {
+			message: `QRTRAC refused with HTTP 429 without telling how long to wait; the pause of ${seconds(told.waitMs)} s that follows (until ${isoSeconds(untilMs)} by n8n's clock) would pass this node's Maximum Wait of ${ceilingSeconds(told.ceilingMs)} s${andWaited([], told.waitedMs)}`,
+			hint: `QRTRAC's rate limit for this ${told.limitOf} kept refusing the request, ${told.earlierAnswerLost ? 'but an earlier try got no answer, so QRTRAC may have made the change all the same: check the record in QRTRAC before running the item again.' : 'so nothing was changed.'} ${RUN_LATER} Check whether other workflows or tools use the same ${told.limitOf} at the same time.`,
+		};
 	return {
 		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${ceilingSeconds(told.ceilingMs)} s${andWaited([], told.waitedMs)}`,
 		hint: told.unavailable

@@ -109,10 +109,10 @@ export class RateLimiter {
 		return snapshot;
 	}
 
-	/** Until when (our clock) the service told us to send nothing; undefined when that is past. */
-	toldWaitUntilMs(): number | undefined {
-		const until = this.state.pace.blockedUntilMs;
-		return until > this.now() ? until : undefined;
+	/** Until when (our clock) nothing may start, and whether QRTRAC told it (else a bare 429's pause); past: undefined. */
+	toldWait(): { untilMs: number; told: boolean } | undefined {
+		const { blockedUntilMs: untilMs, blockUntold } = this.state.pace;
+		return untilMs > this.now() ? { untilMs, told: !blockUntold } : undefined;
 	}
 
 	/**
@@ -157,7 +157,8 @@ export class RateLimiter {
 		if (ours) state.refusalCap = afterAnswer(state, before, answer, nowMs, windowMs);
 		if (status === 429) {
 			const waitMs = pace.waitAfterRefusal(snapshot, window?.resetAtMs, nowMs, windowMs);
-			state.pace = pace.blockUntil(state.pace, nowMs + Math.max(0, waitMs));
+			const untold = snapshot.retryAfterMs === undefined && snapshot.resetAtMs === undefined;
+			state.pace = pace.blockUntil(state.pace, nowMs + Math.max(waitMs, 0), untold);
 			return;
 		}
 		if (snapshot.remaining === 0 && window)

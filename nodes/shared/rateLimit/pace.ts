@@ -27,6 +27,8 @@ export interface Pace {
 	readonly nextSlotAtMs: number;
 	/** Nothing starts before this: the service told us to wait. */
 	readonly blockedUntilMs: number;
+	/** The block is the pause after a 429 that told no wait, not one the service told. */
+	readonly blockUntold?: boolean;
 }
 
 export const START_PACE: Pace = {
@@ -89,8 +91,8 @@ export function afterGiveBack(pace: Pace, paceSlotMs: number): Pace {
 	return { ...pace, nextSlotAtMs: paceSlotMs };
 }
 
-export function blockUntil(pace: Pace, atMs: number): Pace {
-	return atMs > pace.blockedUntilMs ? { ...pace, blockedUntilMs: atMs } : pace;
+export function blockUntil(pace: Pace, atMs: number, untold = false): Pace {
+	return atMs > pace.blockedUntilMs ? { ...pace, blockedUntilMs: atMs, blockUntold: untold } : pace;
 }
 
 /**

@@ -124,7 +124,7 @@ describe('through take and learn', () => {
 		const rounded = probed(10);
 		rounded.limiter.learn({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, 429);
 		expect(slotAt(rounded.limiter, rounded.clock)).toBe(START_MS + 250);
-		expect(rounded.limiter.toldWaitUntilMs()).toBe(START_MS + 250);
+		expect(rounded.limiter.toldWait()?.untilMs).toBe(START_MS + 250);
 	});
 
 	it('holds slots a window after a 429 whose reset or Retry-After lies seconds past, as after one without', () => {
@@ -342,8 +342,8 @@ describe('one limiter per budget in a process', () => {
 		};
 		const other = { ...connection, simpleKey: 'hash-of-key-2' };
 		limiterFor(connection, 'simple').learn({ 'retry-after': '3600' }, 429);
-		expect(limiterFor(connection, 'simple').toldWaitUntilMs()).toBeGreaterThan(Date.now());
-		expect(limiterFor(other, 'simple').toldWaitUntilMs()).toBeUndefined();
+		expect(limiterFor(connection, 'simple').toldWait()?.untilMs).toBeGreaterThan(Date.now());
+		expect(limiterFor(other, 'simple').toldWait()).toBeUndefined();
 		expect(limiterFor(other, 'simple').take().granted).toBe(true);
 	});
 
