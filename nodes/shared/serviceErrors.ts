@@ -34,6 +34,8 @@ export interface ServiceFailure {
 	kind?: FailureKind;
 	/** A 2xx the contract does not describe (answerBody.ts): api/answerErrors.ts `isOffContract`. */
 	offContract?: true;
+	/** An answer read off the contract that would come again (attemptFailure.ts): no lost answer. */
+	sameIfSentAgain?: true;
 	/** The request names no record by ID or e-mail (the v1 create): its "not found" gets no hint to check one. */
 	namesRecord?: false;
 	/** Where a request to the simple interface went: what its 404 did not find. */
@@ -63,13 +65,6 @@ const tooLargeAnswers = new WeakSet<object>();
 export function isAnswerTooLarge(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && tooLargeAnswers.has(error);
 }
-
-export {
-	isOutcomeUnknown,
-	markNothingWentOut,
-	markOutcomeUnknown,
-	nothingWentOut,
-} from './outcomeMarks';
 
 type Hint = {
 	test: (failure: ServiceFailure) => boolean;
@@ -212,12 +207,16 @@ const MESSAGE_HINTS: Hint[] = [
 	},
 ];
 
-/** No answer came, or none that could be read: a server error, a dropped connection, a timeout, a garbled answer. */
-const answerLost = (f: ServiceFailure) =>
-	f.kind === 'serverError' ||
-	f.kind === 'timeout' ||
-	f.kind === 'connectionReset' ||
-	f.kind === 'malformedResponse';
+/** No answer, or none readable (5xx, dropped, timed out, garbled); not one read off the contract (sameIfSentAgain). */
+const LOST: ReadonlySet<unknown> = new Set([
+	'serverError',
+	'timeout',
+	'connectionReset',
+	'malformedResponse',
+]);
+const answerLost = (f: ServiceFailure) => f.sameIfSentAgain !== true && LOST.has(f.kind);
+const lostBefore = (f: ServiceFailure) =>
+	f.earlierAnswerLost === true && f.sameIfSentAgain !== true;
 
 /** The general hint of each status, where the request gives none of its own (`statusHint`). */
 const STATUS_HINTS: Hint[] = [
@@ -267,10 +266,7 @@ const STATUS_HINTS: Hint[] = [
 	},
 	{
 		// a create's unknown outcome has its own next step (the detail): "try again" would make it twice
-		test: (f) =>
-			f.writes === true &&
-			f.outcomeUnknown !== true &&
-			(answerLost(f) || f.earlierAnswerLost === true),
+		test: (f) => f.writes === true && f.outcomeUnknown !== true && (answerLost(f) || lostBefore(f)),
 		hint: 'QRTRAC may have made the change all the same: a server error, a dropped connection or an answer that cannot be read is no refusal. Check the record in QRTRAC before relying on either outcome, then run the item again if the change is missing.',
 	},
 	{

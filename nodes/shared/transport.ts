@@ -38,7 +38,8 @@ import { errorWords } from './refusals';
 import { isRedirect, redirectTarget, refuseRedirect } from './redirects';
 import { decideRetry, isIdempotentMethod, refusedUnacted, retryPolicyWithin } from './retryPolicy';
 import { answerDate, serviceDateOf } from './serviceClock';
-import { markNothingWentOut, serviceError } from './serviceErrors';
+import { markNothingWentOut } from './outcomeMarks';
+import { serviceError } from './serviceErrors';
 import {
 	cancelledError,
 	isCancelled,

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiError } from '../nodeErrors';
-import { nothingWentOut } from '../serviceErrors';
+import { nothingWentOut } from '../outcomeMarks';
 import type { QrtracResponse } from '../qrtracRequest';
 import type { TransportContext } from '../transport';
 import { excerptOf, sentence, type AnswerSource } from './answerErrors';

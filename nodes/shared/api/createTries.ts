@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { executionNode } from '../executionNode';
-import { isOutcomeUnknown } from '../serviceErrors';
+import { isOutcomeUnknown } from '../outcomeMarks';
 import type { TransportContext } from '../transport';
 import {
 	isMadeElsewhere,

@@ -1,6 +1,6 @@
 import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
-import { markOutcomeUnknown } from '../serviceErrors';
+import { markOutcomeUnknown } from '../outcomeMarks';
 import { excerptOf, qrCodeShape, sentence, type AnswerSource, type QrCode } from './answers';
 import { apiError } from '../nodeErrors';
 import { namedTeam } from '../records/qrCode';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { classifyFailure } from '../retryPolicy';
-import { nothingWentOut } from '../serviceErrors';
+import { nothingWentOut } from '../outcomeMarks';
 import type { TransportContext } from '../transport';
 import type { Member } from './answers';
 import { ASK_BEFORE_RESENDING } from './created';

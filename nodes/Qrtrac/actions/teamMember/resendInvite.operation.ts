@@ -16,7 +16,7 @@ import { memberEmailField } from '../../descriptions/member';
 import { memberTargetShape } from '../../helpers/memberTarget';
 import { reportsOutcome } from '../../helpers/outcome';
 import { operationError } from '../../../shared/nodeErrors';
-import { nothingWentOut } from '../../../shared/serviceErrors';
+import { nothingWentOut } from '../../../shared/outcomeMarks';
 import { PersonTurns } from './personTurns';
 
 const properties: INodeProperties[] = [

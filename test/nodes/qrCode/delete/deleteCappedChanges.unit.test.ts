@@ -11,7 +11,7 @@ import {
 	type SentRequest,
 } from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
-import { isOutcomeUnknown } from '../../../../nodes/shared/serviceErrors';
+import { isOutcomeUnknown } from '../../../../nodes/shared/outcomeMarks';
 import { Qrtrac } from '../../../../nodes/Qrtrac/Qrtrac.node';
 
 jest.mock('n8n-workflow', () => ({

@@ -7,7 +7,7 @@ import type { INode } from 'n8n-workflow';
 import { createOnce } from '../../../../nodes/shared/api/createTries';
 import { earlierTrySender } from '../../../../nodes/shared/api/created';
 import { resendInvite } from '../../../../nodes/shared/api/members';
-import { markOutcomeUnknown } from '../../../../nodes/shared/serviceErrors';
+import { markOutcomeUnknown } from '../../../../nodes/shared/outcomeMarks';
 import { fakeContext, ok } from '../../../support/fakeContext';
 
 const NODE = { name: 'QRTRAC', retryOnFail: true } as INode;

@@ -5,7 +5,7 @@
  */
 import { answering, runAction, STORED_CODE } from '../../../support/actionRequests';
 import { refused, ok, type FakeAnswer, type SentRequest } from '../../../support/fakeContext';
-import { isOutcomeUnknown } from '../../../../nodes/shared/serviceErrors';
+import { isOutcomeUnknown } from '../../../../nodes/shared/outcomeMarks';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
 
 jest.mock('n8n-workflow', () => ({

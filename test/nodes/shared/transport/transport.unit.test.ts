@@ -5,7 +5,7 @@
  */
 import { NodeApiError } from 'n8n-workflow';
 
-import { nothingWentOut } from '../../../../nodes/shared/serviceErrors';
+import { nothingWentOut } from '../../../../nodes/shared/outcomeMarks';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
 import { fakeContext, ok, refused } from '../../../support/fakeContext';
 import { sleepOnFakeClock } from '../../../support/sleepOnFakeClock';
