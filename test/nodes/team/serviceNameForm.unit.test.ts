@@ -30,17 +30,17 @@ it.each([
 	expect(run.sent).toHaveLength(1);
 });
 
+/** Rename of a team named `stored` to `asked`, which QRTRAC, once sent, holds as `held`. */
+async function renamed(stored: string, asked: string, held: string) {
+	let name = stored;
+	return await runAction('team', 'rename', { teamId: 'team_1', name: asked }, (request) => {
+		if (request.method === 'PUT') name = held;
+		return ok({ ...STORED_TEAM, name });
+	});
+}
+
 it('Rename to "Sales  EU" answered as "Sales EU": renamed, one PUT', async () => {
-	let name = STORED_TEAM.name;
-	const run = await runAction(
-		'team',
-		'rename',
-		{ teamId: 'team_1', name: 'Sales  EU' },
-		(request) => {
-			if (request.method === 'PUT') name = 'Sales EU';
-			return ok({ ...STORED_TEAM, name });
-		},
-	);
+	const run = await renamed(STORED_TEAM.name, 'Sales  EU', 'Sales EU');
 
 	expect(run.error).toBeUndefined();
 	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'PUT']);
@@ -48,25 +48,14 @@ it('Rename to "Sales  EU" answered as "Sales EU": renamed, one PUT', async () =>
 });
 
 it('Rename that changes only the case is sent', async () => {
-	let name = 'sales eu';
-	const run = await runAction(
-		'team',
-		'rename',
-		{ teamId: 'team_1', name: 'Sales EU' },
-		(request) => {
-			if (request.method === 'PUT') name = 'Sales EU';
-			return ok({ ...STORED_TEAM, name });
-		},
-	);
+	const run = await renamed('sales eu', 'Sales EU', 'Sales EU');
 
 	expect(run.error).toBeUndefined();
 	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'PUT']);
 });
 
 it('Rename that cleans spaces is sent, and a team left as it was fails it', async () => {
-	const run = await runAction('team', 'rename', { teamId: 'team_1', name: 'Sales Team' }, () =>
-		ok({ ...STORED_TEAM, name: 'Sales  Team' }),
-	);
+	const run = await renamed('Sales  Team', 'Sales Team', 'Sales  Team');
 
 	expect(run.sent.map((request) => request.method)).toEqual(['GET', 'PUT', 'GET']);
 	expect(run.error?.message).toContain('does not show the change');

@@ -75,20 +75,8 @@ describe('Since is read as the Scan operations read a date (one reader of a date
 describe('a code the answer lists once per version, in any order (a feed of versions)', () => {
 	const since = Date.now() - 3_600_000;
 	const code = { id: 'qr_a', teamId: 'team_1', name: 'Spring', createdAt: since - 1_000 };
-	const changes = (...versions: object[]) =>
-		answering({
-			[`GET /api/qrs-api/teams/fromTime/${since}`]: {
-				status: 200,
-				body: { success: true, data: versions },
-			},
-		});
 	const run = async (includeDeleted: boolean, ...versions: object[]) =>
-		await runAction(
-			'qrCode',
-			'getUpdatedSince',
-			{ since, scope: 'team', simplify: false, includeDeleted },
-			changes(...versions),
-		);
+		await changesSince(since, includeDeleted, ...versions);
 
 	it('gives the code once, as its latest version says, whatever order the versions come in', async () => {
 		const older = { ...code, name: 'Spring 1', updatedAt: since + 1_000 };
@@ -126,17 +114,7 @@ describe('a deleted code without the time of its change (updatedAt null or 0)', 
 				updatedAt,
 				createdAt: since - 9 * 86_400_000,
 			};
-			const run = await runAction(
-				'qrCode',
-				'getUpdatedSince',
-				{ since, scope: 'team', simplify: false, includeDeleted: true },
-				answering({
-					[`GET /api/qrs-api/teams/fromTime/${since}`]: {
-						status: 200,
-						body: { success: true, data: [deleted] },
-					},
-				}),
-			);
+			const run = await changesSince(since, true, deleted);
 
 			expect(run.error).toBeUndefined();
 			expect(run.output?.[0].map(({ json }) => [json.id, json.deleted])).toEqual([['qr_a', true]]);
@@ -148,17 +126,22 @@ it('gives a code listed live and deleted without the time of its deletion as del
 	const since = Date.now() - 86_400_000;
 	const live = { id: 'qr_a', teamId: 'team_1', createdAt: since - 1_000, updatedAt: since + 1_000 };
 	const deleted = { ...live, deleted: true, updatedAt: null };
-	const run = await runAction(
-		'qrCode',
-		'getUpdatedSince',
-		{ since, scope: 'team', simplify: false, includeDeleted: true },
-		answering({
-			[`GET /api/qrs-api/teams/fromTime/${since}`]: {
-				status: 200,
-				body: { success: true, data: [deleted, live] },
-			},
-		}),
-	);
+	const run = await changesSince(since, true, deleted, live);
 
 	expect(run.output?.[0].map(({ json }) => [json.id, json.deleted])).toEqual([['qr_a', true]]);
 });
+
+/** Get Updated Since of the team from `since`, QRTRAC's changes answer holding `versions` as given. */
+async function changesSince(since: number, includeDeleted: boolean, ...versions: object[]) {
+	return await runAction(
+		'qrCode',
+		'getUpdatedSince',
+		{ since, scope: 'team', simplify: false, includeDeleted },
+		answering({
+			[`GET /api/qrs-api/teams/fromTime/${since}`]: {
+				status: 200,
+				body: { success: true, data: versions },
+			},
+		}),
+	);
+}

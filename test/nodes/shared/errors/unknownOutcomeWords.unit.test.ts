@@ -35,18 +35,27 @@ const CHANGES: Array<[string, string, IDataObject, string]> = [
 	],
 ];
 
+/** The error of one operation whose request `route` got `answer` every time. */
+async function failedEveryTime(
+	[resource, operation, parameters, route]: [string, string, IDataObject, string],
+	answer: FakeAnswer,
+): Promise<Error | undefined> {
+	const run = await runAction(
+		resource as 'qrCode',
+		operation,
+		parameters,
+		answering({ [route]: answer }),
+	);
+	return run.error;
+}
+
 describe.each(CHANGES)('%s > %s', (resource, operation, parameters, route) => {
 	it.each(FAILURES)(
 		'answered %s every time: the change may have been made',
 		async (_label, answer) => {
-			const run = await runAction(
-				resource as 'qrCode',
-				operation,
-				parameters,
-				answering({ [route]: answer }),
-			);
-			expect(run.error).toBeInstanceOf(NodeApiError);
-			const { description } = run.error as NodeApiError;
+			const error = await failedEveryTime([resource, operation, parameters, route], answer);
+			expect(error).toBeInstanceOf(NodeApiError);
+			const { description } = error as NodeApiError;
 			expect(description).toMatch(/Gave up after \d+ attempts/);
 			expect(description).toMatch(/QRTRAC may have made the change all the same/);
 			expect(description).toMatch(/then run the item again if the change is missing/);
@@ -64,13 +73,8 @@ describe.each([
 		it.each(FAILURES.slice(1))(
 			'answered %s every time: says what to check',
 			async (_label, answer) => {
-				const run = await runAction(
-					resource as 'qrCode',
-					operation,
-					parameters,
-					answering({ [route]: answer }),
-				);
-				const { description } = run.error as NodeApiError;
+				const error = await failedEveryTime([resource, operation, parameters, route], answer);
+				const { description } = error as NodeApiError;
 				expect(description).toMatch(/Base URL/);
 				expect(description).toMatch(/run the item again/);
 				expect(description).not.toMatch(/may have made the change/);
