@@ -15,6 +15,8 @@ export const CREDENTIAL_TYPE = 'qrtracApi';
 
 export interface QrtracRequest {
 	method: IHttpRequestMethods;
+	/** The operation in the user's words (api/route.ts `Endpoint`): its errors name it before the request. */
+	operation?: string;
 	/** Path below the interface root, filled from the endpoint's route (api/route.ts) so that values are encoded. */
 	path: string;
 	/** `primary` is `{base}/api` with header set A; `simple` is `{base}/v1` with the bearer key. */
@@ -93,4 +95,16 @@ export interface QrtracResponse<T> {
 	 * serviceClock.ts `believedDate` does not believe it (a broken header), so that readers take n8n's clock.
 	 */
 	serviceDateMs?: number;
+}
+
+/**
+ * How errors name a request: the operation in the user's words with the request as sent, so that a user sees
+ * which step failed (`Get QR Code (GET /api/qrs-api/teams/qr_1)`) and a support desk which address.
+ */
+export function requestLabel(
+	request: Pick<QrtracRequest, 'operation' | 'method'>,
+	pathname: string,
+): string {
+	const sent = `${request.method} ${pathname}`;
+	return request.operation ? `${request.operation} (${sent})` : sent;
 }

@@ -44,6 +44,8 @@ export interface ServiceFailure {
 	writes?: true;
 	/** An earlier attempt's answer was lost: a later refusal does not show that nothing was done. */
 	earlierAnswerLost?: true;
+	/** The request as errors name it (qrtracRequest.ts `requestLabel`): a description not naming it ends with it. */
+	request?: string;
 }
 
 /** The errors of requests that failed at the service or on the network, by identity (`ServiceFailure.kind`). */
@@ -324,7 +326,10 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 		failure.networkCode && !failure.detail?.includes(failure.networkCode)
 			? `Network code: ${failure.networkCode}.`
 			: undefined;
-	const description = [failure.detail, network, hint].filter(Boolean).join(' ');
+	const said = [failure.detail, network, hint].filter(Boolean).join(' ');
+	// a step of a longer operation (a sync's read, a check after a lost answer) is told by the request it sent
+	const named = !failure.request || `${title} ${said}`.includes(failure.request);
+	const description = [said, named ? '' : `Request: ${failure.request}.`].filter(Boolean).join(' ');
 	const body: JsonObject = { success: false, message: failure.message };
 	// a relabelled title, or one n8n would replace, is quoted at the description's start as QRTRAC gave it; a
 	// title quoting the body is the node's sentence about QRTRAC's answer, not QRTRAC's message

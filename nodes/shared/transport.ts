@@ -26,6 +26,7 @@ import { basePathNote, buildHttpOptions, missingValues, unsendableTeam } from '.
 import {
 	CREDENTIAL_TYPE,
 	OutcomeUntold,
+	requestLabel,
 	type QrtracRequest,
 	type QrtracResponse,
 	type TransportContext,
@@ -52,12 +53,11 @@ import {
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
 
 /*
- * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential,
- * paced by the per-(base URL, team) rate limiter shared across executions within the credential's Maximum
- * Wait (slotWait.ts), retried when that is safe, read within the Request Timeout and a size cap with the
- * service's text redacted of the secrets (answerBody.ts), unwrapped from the `{success, data}` envelope, and
- * turned into a NodeApiError when it fails. A request carrying credentials never follows a redirect to
- * another origin (redirects.ts).
+ * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential, paced by the
+ * per-(base URL, team) rate limiter shared across executions within the credential's Maximum Wait (slotWait.ts),
+ * retried when that is safe, read within the Request Timeout and a size cap with the service's text redacted of the
+ * secrets (answerBody.ts), unwrapped from the `{success, data}` envelope, and turned into a NodeApiError when it
+ * fails. A request carrying credentials never follows a redirect to another origin (redirects.ts).
  */
 
 /** What to do after a create of a QR code whose outcome is unknown (requests that name no other advice). */
@@ -94,7 +94,7 @@ async function sendWithRetries<T>(
 	const reading: TimedReading = {
 		timeoutMs: connection.timeoutMs,
 		baseUrl: connection.baseUrl,
-		operation: `${request.method} ${new URL(options.url).pathname}`,
+		operation: requestLabel(request, new URL(options.url).pathname),
 		secretForms: secretForms(connection.secrets),
 		acceptUnsuccessful: request.acceptUnsuccessful === true,
 		// The simple interface's answer is not published: a 2xx in JSON there is its answer, envelope or not.
@@ -139,7 +139,7 @@ async function sendWithRetries<T>(
 				serviceDateMs: answerDate(ctx, serviceDateOf(outcome.response!.headers), Date.now()),
 			};
 		}
-		const failure = result.failure;
+		const failure = { ...result.failure, request: reading.operation };
 		if (!refusedUnacted(failure.status)) trace.mayHaveActed = true;
 		// A 5xx's Retry-After (503 maintenance, an overloaded proxy) is the soonest a retry may go (retryPolicy.ts).
 		if (failure.kind === 'serverError') failure.retryAfterMs = rateLimit?.retryAfterMs;
@@ -250,7 +250,7 @@ async function sendWithRetries<T>(
 				detail:
 					[
 						attempt > 1
-							? `Gave up after ${attempt} attempts of ${reading.operation} (${decision.reason}).`
+							? `Gave up after ${attempt} attempts of ${reading.operation}: ${decision.reason}.`
 							: undefined,
 						failure.sameIfSentAgain ? notSentAgain(checkedAfter) : undefined,
 						// the simple interface's own 404 hint names its address; the credential's Test never reaches it

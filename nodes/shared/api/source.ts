@@ -57,6 +57,7 @@ export async function callEndpoint<Route extends RouteText>(
 	}
 	const response = await qrtracApiRequest<unknown>(ctx, {
 		...request,
+		operation,
 		method: methodOf(route),
 		path: fillRoute(route, params),
 		...(api ? { api } : {}),

@@ -403,7 +403,7 @@ describe('Dynamic Link: Create', () => {
 		const description = String(result.error?.description);
 		expect(description).not.toMatch(/Check the ID or e-mail/);
 		expect(description).toBe(
-			`The simple interface was not found at ${suite.sim.url}/v1/qr/create. Check the credential's Base URL and that the service behind it offers the simple interface (Settings > API Access).`,
+			`The simple interface was not found at ${suite.sim.url}/v1/qr/create. Check the credential's Base URL and that the service behind it offers the simple interface (Settings > API Access). Request: Create Dynamic Link (POST /v1/qr/create).`,
 		);
 		expect(suite.sim.requestLog).toHaveLength(1);
 	});
@@ -418,7 +418,7 @@ describe('Dynamic Link: Create', () => {
 
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.description).toBe(
-			`The simple interface was not found at ${suite.sim.url}/gw/v1/qr/create. Check the credential's Base URL and that the service behind it offers the simple interface (Settings > API Access).`,
+			`The simple interface was not found at ${suite.sim.url}/gw/v1/qr/create. Check the credential's Base URL and that the service behind it offers the simple interface (Settings > API Access). Request: Create Dynamic Link (POST /gw/v1/qr/create).`,
 		);
 	});
 

@@ -202,7 +202,7 @@ it("a read refused with a 400 naming displayId: QRTRAC's words quoted once, then
 	// the title relabels the field, so the description starts with QRTRAC's words as they came, the note after
 	expect(failed.error).toBe('Display ID does not match this code');
 	expect(failed.description).toBe(
-		`QRTRAC's message: displayId does not match this code. This failed while reading by its ID ("${held.id}") the code the row before this one left. QRTRAC refused the request (HTTP 400), so nothing was changed: its message says what it did not accept. Correct that value in the item (or the input data it comes from), then run the item again.`,
+		`QRTRAC's message: displayId does not match this code. This failed while reading by its ID ("${held.id}") the code the row before this one left. QRTRAC refused the request (HTTP 400), so nothing was changed: its message says what it did not accept. Correct that value in the item (or the input data it comes from), then run the item again. Request: Get QR Code (GET /api/qrs-api/teams/${held.id}).`,
 	);
 });
 

@@ -221,14 +221,14 @@ describe.each(['Get Scans', 'Get Scan Totals'])(
 			[
 				'a 2xx that is not JSON',
 				() => ({ status: 200, body: '<html>gateway garbled</html>' }),
-				/GET \/api\/analytics-api\/detailed\/q1 with HTTP 200 and a body that is not JSON/,
-				/POST \/api\/analytics-api\/overviews with HTTP 200 and a body that is not JSON/,
+				/Get Scans \(GET \/api\/analytics-api\/detailed\/q1\) with HTTP 200 and a body that is not JSON/,
+				/Get Scan Totals \(POST \/api\/analytics-api\/overviews\) with HTTP 200 and a body that is not JSON/,
 			],
 			[
 				'a 2xx {} (no success, no data)',
 				() => ({ status: 200, body: {} }),
-				/GET \/api\/analytics-api\/detailed\/q1 with HTTP 200 without saying whether it succeeded/,
-				/POST \/api\/analytics-api\/overviews with HTTP 200 without saying whether it succeeded/,
+				/Get Scans \(GET \/api\/analytics-api\/detailed\/q1\) with HTTP 200 without saying whether it succeeded/,
+				/Get Scan Totals \(POST \/api\/analytics-api\/overviews\) with HTTP 200 without saying whether it succeeded/,
 			],
 			['a 2xx {success: true} (no data)', () => ok(), 'every', 'every'],
 			['a 2xx whose data is no list', () => ok('not scans'), /Get Scans/, /Get Scan Totals/],

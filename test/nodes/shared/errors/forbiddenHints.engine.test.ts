@@ -73,7 +73,7 @@ it("Dynamic Link: a 403 whose message says the plan's quota is reached gets the 
 		'Plan limit reached: maximum number of dynamic codes',
 	);
 	expect(said).toBe(
-		"Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC.",
+		"Your plan's QR code quota is reached. Delete unused codes or upgrade the plan in QRTRAC. Request: Create Dynamic Link (POST /v1/qr/create).",
 	);
 });
 
@@ -168,7 +168,10 @@ describe("requests without a role rule in the contract get the general hint, no 
 		);
 		const said = await forbidden(method, pattern, filled);
 		expect(said.toLowerCase()).toContain(GENERAL.toLowerCase());
-		expect(said).not.toMatch(/Owner|member/i);
+		// the hint names no role rule; the request it ends with names the operation (Remove Member from Team)
+		const [hint, request] = said.split(' Request: ');
+		expect(hint).not.toMatch(/Owner|member/i);
+		expect(request).toMatch(new RegExp(`^[A-Z][\\w ]+ \\(${method} /api/`));
 		// a 403 of what uses up the plan (Create Team) may be its limit as well: the hint names both
 		expect(said.includes("If its message speaks of a plan's limit")).toBe(method === 'POST');
 	});

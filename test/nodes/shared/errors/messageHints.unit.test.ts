@@ -50,7 +50,9 @@ const OWNER_RULE = 'Deleting a member completely needs an Owner client';
 describe("a plan's limit", () => {
 	it("Dynamic Link 403 naming QR codes: the QR code quota's hint, not the key's", async () => {
 		const said = await hintOf(403, 'Plan limit reached: maximum number of dynamic codes', link);
-		expect(said).toBe(`${CODE_QUOTA} Delete unused codes or upgrade the plan in QRTRAC.`);
+		expect(said).toBe(
+			`${CODE_QUOTA} Delete unused codes or upgrade the plan in QRTRAC. Request: Create Dynamic Link (POST /v1/qr/create).`,
+		);
 	});
 
 	it('Dynamic Link 403 of a quota naming no codes: the plan\'s limit, not a "QR code quota"', async () => {

@@ -29,7 +29,7 @@ it("Team > Rename: seconds against Maximum Wait, nothing changed, the team's lim
 	// the retries' own wait, or the pause after a 429 that told none (whichever passes Maximum Wait first: the
 	// retries' backoff is jittered), never a wait QRTRAC asked for
 	expect(`${run.error?.message} ${description}`).toMatch(
-		/Gave up after \d+ attempts of PUT \/api\/teams-api\/team_1 \(waiting another [\d.]+ s after [\d.]+ s already waited would pass this node's Maximum Wait of 60 s\)\. |QRTRAC refused with HTTP 429 without telling how long to wait; the pause of [\d.]+ s that follows .* would pass this node's Maximum Wait of 60 s/,
+		/Gave up after \d+ attempts of Rename Team \(PUT \/api\/teams-api\/team_1\): waiting another [\d.]+ s after [\d.]+ s already waited would pass this node's Maximum Wait of 60 s\. |QRTRAC refused with HTTP 429 without telling how long to wait; the pause of [\d.]+ s that follows .* would pass this node's Maximum Wait of 60 s/,
 	);
 	expect(`${run.error?.message} ${description}`).not.toMatch(/QRTRAC asked to wait/);
 	expect(description).not.toMatch(/\d\.\d{2,}|total wait bound| ms\b/);

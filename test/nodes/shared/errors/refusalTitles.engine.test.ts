@@ -27,7 +27,7 @@ describe('a refusal of QRTRAC', () => {
 	it('with HTTP 401 and no message, for a Team Override: the title speaks of the team, not of refused credentials', async () => {
 		const shown = await refused(401, { success: false }, { teamOverride: 'team_unknown' });
 		expect(shown.title).toBe(
-			'QRTRAC refused the request for team "team_unknown" (QRTRAC answered GET /api/qr-templates-api with HTTP 401 without a message)',
+			'QRTRAC refused the request for team "team_unknown" (QRTRAC answered Get Design Templates (GET /api/qr-templates-api) with HTTP 401 without a message)',
 		);
 		expect(shown.description).toContain('The team may not exist');
 	});
@@ -80,7 +80,7 @@ describe('a refusal of QRTRAC', () => {
 		};
 		const shown = await refused(400, body);
 		expect(shown.title).toBe(
-			`QRTRAC answered GET /api/qr-templates-api with HTTP 400 and an error without a "message" text: ${JSON.stringify(body)}`,
+			`QRTRAC answered Get Design Templates (GET /api/qr-templates-api) with HTTP 400 and an error without a "message" text: ${JSON.stringify(body)}`,
 		);
 		expect(shown.description).not.toContain("QRTRAC's message");
 	});

@@ -54,7 +54,7 @@ it('an updated-after answer of 80 MB fails at the 64 MB cap, naming the operatio
 	});
 
 	expect(result.error?.message).toBe(
-		`QRTRAC's answer to GET /api/qrs-api/teams/fromTime/${Date.UTC(2001, 0, 1)} is larger than 64 MB; it was not read, so that it cannot exhaust n8n's memory`,
+		`QRTRAC's answer to Get QR Codes Updated Since (GET /api/qrs-api/teams/fromTime/${Date.UTC(2001, 0, 1)}) is larger than 64 MB; it was not read, so that it cannot exhaust n8n's memory`,
 	);
 	expect(result.error?.description).toContain('a later time for Get Updated Since');
 	expect(result.error?.description).toContain('one team instead of all teams');

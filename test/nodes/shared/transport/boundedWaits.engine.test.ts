@@ -94,7 +94,9 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 				/^QRTRAC asked to wait 7,\d{3} s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ by its clock\); that is over this node's Maximum Wait of 60 s(: this request has already waited [\d.,]+ s)?$/,
 			);
 		for (const item of result.items)
-			expect(String(item.json.description)).toMatch(/^While sending POST \/api\/qrs-api\. /);
+			expect(String(item.json.description)).toMatch(
+				/^While sending Create QR Code \(POST \/api\/qrs-api\)\. /,
+			);
 		const posts = env.sim.requestLog.filter((entry) => entry.method === 'POST');
 		expect(posts).toHaveLength(1);
 		expect(ms).toBeLessThan(5_000);
@@ -239,7 +241,7 @@ describe('a wait the service asks for beyond Maximum Wait fails at once', () => 
 		]);
 		const description = String(result.items[0].json.description);
 		expect(description).toMatch(
-			/^While sending GET \/api\/qr-templates-api\. QRTRAC answered HTTP 503: Down for maintenance\. /,
+			/^While sending Get Design Templates \(GET \/api\/qr-templates-api\)\. QRTRAC answered HTTP 503: Down for maintenance\. /,
 		);
 		expect(description).not.toMatch(/retried/);
 		expect(env.sim.requestLog.filter((entry) => entry.path === path)).toHaveLength(1);

@@ -84,7 +84,7 @@ describe('a redirect whose Location holds a secret', () => {
 		const result = await listTemplates(server, clientSecret);
 
 		expect(result.error?.message).toContain(
-			"QRTRAC's answer to GET /api/qr-templates-api is larger than 64 MB",
+			"QRTRAC's answer to Get Design Templates (GET /api/qr-templates-api) is larger than 64 MB",
 		);
 		expectNoSecrets(result, [clientSecret]);
 	});

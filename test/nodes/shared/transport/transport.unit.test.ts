@@ -442,7 +442,7 @@ describe('issue 22: bounded waits, service text, unconfirmed successes, missing 
 		const storm = fakeContext({ answers: () => refused(429, 'slow down', { 'retry-after': '0' }) });
 		const gaveUp = await failure(qrtracApiRequest(storm.ctx, get));
 		expect(gaveUp.description).toMatch(
-			/^Gave up after 30 attempts of GET \/api\/qr-templates-api \(all 30 attempts were used\)\./,
+			/^Gave up after 30 attempts of GET \/api\/qr-templates-api: all 30 attempts were used\./,
 		);
 	});
 
