@@ -18,10 +18,12 @@ import { readChangesSince, resolveTeamId, type WatchedCodes } from './qrtracRead
 import { FIRST_POLL_LOOKBACK_MS, MAX_SEEN, type TriggerSettings } from './settings';
 import { claimState, type Claim } from './pollGuard';
 import { loadCodeChangesState, saveCodeChangesState, stateScope } from './triggerState';
+import { takeUndated, undatedDeletion, undatedTest } from './undatedDeletions';
 
 /**
  * One poll for code changes: the changes since the cursor's floor (qrtracReads.ts), chosen by the cursor rule
- * (changeCursor.ts), then the user's events and filters. The cursor is stored whatever the filters let through,
+ * (changeCursor.ts) or, for deletions given without their time, by the IDs remembered (undatedDeletions.ts), then
+ * the user's events and filters. The cursor is stored whatever the filters let through,
  * so a change filtered out now is never reported later; the first poll only learns where "now" is in the
  * service's time, unless existing codes are wanted.
  */
@@ -52,25 +54,36 @@ export async function pollCodeChanges(
 			fromTime: queryFromTime(cursor),
 			isNew: (code) => isUnseen(cursor, code),
 		});
-	let { codes, presentMs } = await read(cursor);
+	let { codes, presentMs, undated } = await read(cursor);
 	const settled = firstPoll ? settleFirstPoll(cursor, presentMs, settings.overlapMs) : cursor;
 	if (settled !== cursor) {
 		// The service's clock is behind n8n's by more than the lookback: the first poll reads from its present.
 		cursor = settled;
-		({ codes, presentMs } = await read(cursor));
+		({ codes, presentMs, undated } = await read(cursor));
 	}
-	const result = advanceCursor(cursor, codes, {
-		overlapMs: settings.overlapMs,
-		maxSeen: MAX_SEEN,
-		ceiling: presentMs + CEILING_MARGIN_MS,
+	const isUndated = undatedTest(undated);
+	const result = advanceCursor(
+		cursor,
+		codes.filter((code) => !isUndated(code)),
+		{ overlapMs: settings.overlapMs, maxSeen: MAX_SEEN, ceiling: presentMs + CEILING_MARGIN_MS },
+	);
+	const timeless = takeUndated(ctx.getNode(), codes.filter(isUndated), undated, {
+		remembered: stored?.undated ?? [],
+		handled: (code) => code.updatedAt >= cursor.floor && !isUnseen(cursor, code),
 	});
+	// A deletion is a code's last state: it comes after every change the answer gives a time.
+	const changes = [...result.changes, ...timeless.fresh.map(undatedDeletion)];
 	const items =
 		firstPoll && !settings.includeExisting
 			? []
-			: result.changes.filter((change) => wanted(change, settings)).map(changeItem);
+			: changes.filter((change) => wanted(change, settings)).map(changeItem);
 	// Saved only once the items are built, so a poll that fails before has not moved the cursor (pollNewScans.ts).
 	claimState(ctx, claim);
-	saveCodeChangesState(staticData, { ...where, cursor: result.cursor });
+	saveCodeChangesState(staticData, {
+		...where,
+		cursor: result.cursor,
+		...(timeless.remembered.length > 0 ? { undated: timeless.remembered } : {}),
+	});
 	return items.length > 0 ? [items] : null;
 }
 

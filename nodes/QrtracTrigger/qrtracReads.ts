@@ -119,20 +119,28 @@ export async function readChangesSince(
 		fromTime: number;
 		isNew: (code: ChangedQrCode) => boolean;
 	},
-): Promise<{ codes: ChangedQrCode[]; presentMs: number; serviceDateMs?: number }> {
+): Promise<{
+	codes: ChangedQrCode[];
+	presentMs: number;
+	serviceDateMs?: number;
+	undated: Undated;
+}> {
 	const { floor, highWater, fromTime, isNew } = window;
 	const answer = await readChanges(ctx, watched, fromTime).catch((error: unknown) => {
 		if (isAnswerTooLarge(error)) return undefined;
 		throw error;
 	});
-	if (answer === undefined) return await listedInstead(ctx, watched, floor);
+	if (answer === undefined)
+		return { ...(await listedInstead(ctx, watched, floor)), undated: { ids: [], whole: false } };
 	const { serviceDateMs } = answer;
 	const presentMs = serviceDateMs ?? Date.now();
 	const dated = serviceDateMs === undefined ? {} : { serviceDateMs };
 	const count = answer.codes.length;
+	// a list completes live codes only: an answer that may be cut cannot show which deletions it left out
+	const undated = { ids: answer.undatedDeletions, whole: !looksCapped(count) };
 	const whole = feedMayLeaveOut(count, answer.codes.some(isNew));
 	if (!whole && (!looksCapped(count) || reachesPastHighWater({ highWater }, answer.codes)))
-		return { codes: answer.codes, presentMs, ...dated };
+		return { codes: answer.codes, presentMs, ...dated, undated };
 	const teamIds = watched.allTeams
 		? (await getAllTeams(ctx)).map((team) => team.id)
 		: [watched.teamId];
@@ -150,7 +158,16 @@ export async function readChangesSince(
 			`QRTRAC Trigger: the changes answer held ${count} codes and left out ${unhandled} more that the list shows changed since the last poll (the service caps that answer); they are reported from the list`,
 		);
 	}
-	return { codes: [...answer.codes, ...missing], presentMs, ...dated };
+	return { codes: [...answer.codes, ...missing], presentMs, ...dated, undated };
+}
+
+/**
+ * The deletions a changes answer gave without their time (`ChangesAnswer.undatedDeletions`), and whether the
+ * answer holds every one the service would list: not when it looks capped or was read from the list instead.
+ */
+export interface Undated {
+	ids: string[];
+	whole: boolean;
 }
 
 /**

@@ -31,6 +31,11 @@ const codeChangesSchema = z.object({
 	scope: z.string(),
 	service: serviceSchema,
 	cursor: cursorSchema,
+	/**
+	 * IDs of deletions reported without the time of their change, kept while the changes answer lists them
+	 * (undatedDeletions.ts). Absent: none, also in states stored before it.
+	 */
+	undated: z.array(z.string()).optional(),
 });
 
 /**

@@ -45,6 +45,11 @@ export interface ChangesAnswer {
 	codes: ChangedQrCode[];
 	/** The service's clock when it answered (its `Date` header); undefined without one. */
 	serviceDateMs?: number;
+	/**
+	 * IDs of the deleted codes it gave without the time of their change (changeOrder.ts `deletedWithoutTime`), which
+	 * `codes` places at their creation: the service listed them for `fromTime`, so they changed after it.
+	 */
+	undatedDeletions: string[];
 }
 
 /**
@@ -57,7 +62,11 @@ export async function getQrsChangedSince(
 ): Promise<ChangesAnswer> {
 	const { codes, serviceDateMs, source } = await requestChanges(ctx, args);
 	if (!args.allTeams) await ofTeamAsked(ctx, codes, args);
-	return { codes: placeCodes(source, codes, serviceDateMs ?? Date.now()), serviceDateMs };
+	return {
+		codes: placeCodes(source, codes, serviceDateMs ?? Date.now()),
+		serviceDateMs,
+		undatedDeletions: codes.filter(deletedWithoutTime).map((code) => code.id),
+	};
 }
 
 /**
