@@ -127,3 +127,40 @@ it.each([1, 1.1])(
 		}
 	},
 );
+
+/** Get Updated Since needs a time of change: a code answered without any fails (below), never null. */
+const timedCases = cases.filter(([operation]) => operation !== 'getUpdatedSince');
+
+describe.each([
+	['a number no unit places', { createdAt: 5, updatedAt: 5 }, cases],
+	['left out', { createdAt: undefined, updatedAt: undefined }, timedCases],
+])('a time %s', (_case, times, which) => {
+	it.each(which)(
+		'%s (Simplify %s) is null, its twin too',
+		async (operation, simplify, parameters) => {
+			const run = await runAction('qrCode', operation, { ...parameters, simplify }, service(times));
+
+			expect(run.error).toBeUndefined();
+			expect(run.output?.[0][0].json).toMatchObject({
+				createdAt: null,
+				createdAtIso: null,
+				updatedAt: null,
+				updatedAtIso: null,
+			});
+		},
+	);
+});
+
+it('Get Updated Since fails naming the operation on a code answered without a time', async () => {
+	const run = await runAction(
+		'qrCode',
+		'getUpdatedSince',
+		{ since: SINCE, scope: 'team' },
+		service({ createdAt: undefined, updatedAt: undefined }),
+	);
+
+	expect(run.output).toBeUndefined();
+	expect(run.error?.message).toMatch(
+		/^QRTRAC's answer to Get QR Codes Updated Since .+ expected shape/,
+	);
+});
