@@ -79,7 +79,7 @@ describe.each([
 	);
 });
 
-it.each(cases.filter(([operation]) => operation !== 'create'))(
+it.each(cases)(
 	'%s (Simplify %s) fails naming the operation on a time written as numeric text',
 	async (operation, simplify, parameters) => {
 		const run = await runAction(
@@ -91,9 +91,9 @@ it.each(cases.filter(([operation]) => operation !== 'create'))(
 
 		expect(run.output).toBeUndefined();
 		expect(run.error?.message).toMatch(/^QRTRAC's answer to .+ does not have the expected shape/);
-		expect(String((run.error as { description?: string }).description)).toContain(
-			`"createdAt":"${SECONDS}"`,
-		);
+		const description = String((run.error as { description?: string }).description);
+		expect(description).toMatch(/"(qrs\.0\.|0\.)?createdAt" must be a time \(epoch seconds/);
+		expect(description).toContain(`"createdAt":"${SECONDS}"`);
 	},
 );
 
@@ -162,5 +162,39 @@ it('Get Updated Since fails naming the operation on a code answered without a ti
 	expect(run.output).toBeUndefined();
 	expect(run.error?.message).toMatch(
 		/^QRTRAC's answer to Get QR Codes Updated Since .+ expected shape/,
+	);
+});
+
+it('Create says a code answered with its ID but a time as numeric text was probably created', async () => {
+	const run = await runAction(
+		'qrCode',
+		'create',
+		{ ...operations[2][1], simplify: true },
+		service({ createdAt: String(SECONDS) }),
+	);
+
+	expect(run.error?.message).toBe(
+		"QRTRAC's answer to Create QR Code (POST /qrs-api) does not have the expected shape: the QR code was probably created",
+	);
+	expect(String((run.error as { description?: string }).description)).toMatch(
+		/^QRTRAC answered success with the new record's "id" "qr_2", but "createdAt" must be .+ Do not run this item again as it is/,
+	);
+});
+
+it('Create Team says a team answered with its ID but a time as numeric text was probably created', async () => {
+	const run = await runAction(
+		'team',
+		'create',
+		{ name: 'New team' },
+		answering({
+			'POST /api/teams-api': ok({ id: 'team_2', name: 'New team', createdAt: String(SECONDS) }),
+		}),
+	);
+
+	expect(run.error?.message).toBe(
+		"QRTRAC's answer to Create Team (POST /teams-api) does not have the expected shape: the team was probably created",
+	);
+	expect(String((run.error as { description?: string }).description)).toContain(
+		'"createdAt" must be',
 	);
 });
