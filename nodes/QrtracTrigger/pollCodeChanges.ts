@@ -11,7 +11,7 @@ import {
 	type ChangeCursor,
 } from './changeCursor';
 import { setOwnField } from '../shared/plainObject';
-import { withLinkAndTimes } from '../shared/records/simplify';
+import { withLinkAndTimes, withTimesInMs } from '../shared/records/simplify';
 import { matchesFilters } from './codeFilters';
 import { withoutActorIds } from './eventFields';
 import { readChangesSince, resolveTeamId, type WatchedCodes } from './qrtracReads';
@@ -97,7 +97,7 @@ function wanted(change: Change<IDataObject>, settings: TriggerSettings): boolean
  */
 export function changeItem(change: Change<IDataObject>): INodeExecutionData {
 	const json: IDataObject = { event: change.kind };
-	for (const [key, value] of Object.entries(withLinkAndTimes(change.record)))
+	for (const [key, value] of Object.entries(withLinkAndTimes(withTimesInMs(change.record))))
 		if (key !== 'event') setOwnField(json, key, value);
 	return withoutActorIds({ json });
 }

@@ -7,7 +7,12 @@ import { flagSchema, textIdSchema, validateParameters } from '../../shared/valid
 import { qrCodeLocator, simplifyOption, teamOptionsCollection } from '../descriptions/common';
 import { reported, type Outcome } from './outcome';
 import { atLeastVersion, getLocatorValue, getTeamOverride } from './parameters';
-import { simplifyQr, verifiedMarker, withLinkAndTimes } from '../../shared/records/simplify';
+import {
+	simplifyQr,
+	verifiedMarker,
+	withLinkAndTimes,
+	withTimesInMs,
+} from '../../shared/records/simplify';
 import { VERSION_1_2 } from '../descriptions/layoutVersions';
 import { isLive } from '../../shared/records/qrCode';
 import { operationError } from '../../shared/nodeErrors';
@@ -135,16 +140,18 @@ export function liveCodeToChange<Code extends IDataObject>(
 
 /**
  * A code as an item: simplified when Simplify is on, keeping the mark of a change verified after an unknown
- * outcome. Whole from 1.2 with the short link and ISO twins too, so that one code reads alike here and in the
- * trigger's events; saved nodes keep the record as QRTRAC sent it.
+ * outcome. From 1.2 its times in epoch ms whatever unit QRTRAC wrote, and whole with the short link and ISO twins
+ * too, so that one code reads alike here and in the trigger's events; saved nodes keep the record as QRTRAC sent it.
  */
 export function qrCodeOutput(
 	ctx: IExecuteFunctions,
 	code: IDataObject,
 	simplify: boolean,
 ): IDataObject {
-	if (simplify) return { ...simplifyQr(code), ...verifiedMarker(code) };
-	return atLeastVersion(ctx, VERSION_1_2) ? withLinkAndTimes(code) : code;
+	if (!atLeastVersion(ctx, VERSION_1_2))
+		return simplify ? { ...simplifyQr(code), ...verifiedMarker(code) } : code;
+	const timed = withTimesInMs(code);
+	return simplify ? { ...simplifyQr(timed), ...verifiedMarker(code) } : withLinkAndTimes(timed);
 }
 
 /**

@@ -29,14 +29,15 @@ export function toEpochMs(value: unknown): unknown {
 	return Number.isNaN(ms) ? value : ms;
 }
 
-const epochMs = z.preprocess(
-	toEpochMs,
-	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite(),
-);
+/** What a time must be, in words for errors: the units the node reads (eventTime.ts). */
+const TIME_EXPECTED =
+	'must be a time (epoch seconds, milliseconds or microseconds, or ISO 8601 text)';
+
+const epochMs = z.preprocess(toEpochMs, z.number({ invalid_type_error: TIME_EXPECTED }).finite());
 /** An optional time; null is the field left out. */
 const optionalEpochMs = z.preprocess(
 	(value) => (value === null ? undefined : toEpochMs(value)),
-	z.number({ invalid_type_error: 'must be epoch milliseconds' }).finite().optional(),
+	z.number({ invalid_type_error: TIME_EXPECTED }).finite().optional(),
 );
 /** When a record was made or changed: 0 too (a never-set number's default; nothing was made in 1970) is left out. */
 const changeTime = z.preprocess((value) => (value === 0 ? undefined : value), optionalEpochMs);

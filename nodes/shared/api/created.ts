@@ -1,7 +1,16 @@
 import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
+import type { z } from 'zod';
 
 import { markOutcomeUnknown } from '../outcomeMarks';
-import { excerptOf, qrCodeShape, sentence, type AnswerSource, type QrCode } from './answers';
+import {
+	excerptOf,
+	namesRecord,
+	qrCodeShape,
+	sentence,
+	type AnswerSource,
+	type QrCode,
+} from './answers';
+import { firstIssue } from './answerErrors';
 import { apiError } from '../nodeErrors';
 import { namedTeam } from '../records/qrCode';
 import { otherThanSent } from '../records/qrCodeChange';
@@ -40,7 +49,7 @@ export function readCreatedQrCode(
 	sent?: IDataObject,
 ): QrCode {
 	const parsed = qrCodeShape.safeParse(data);
-	if (!parsed.success) throw probablyCreated(source, data, kind, displayId);
+	if (!parsed.success) throw probablyCreated(source, data, kind, displayId, parsed.error);
 	const code = parsed.data as QrCode;
 	const differing = sent ? otherThanSent(sent, code) : [];
 	if (differing.length === 0) return code;
@@ -148,20 +157,28 @@ export function sentBefore(
 	return error;
 }
 
-/** The error for a success answer to a create that does not name what it made. */
+/**
+ * The error for a success answer to a create that does not name what it made, or names it (`issue`: what its shape
+ * lacks) in fields the node cannot read: either way the service acted, so the record was probably made.
+ */
 export function probablyCreated(
 	source: AnswerSource,
 	value: unknown,
 	kind: CreateKind,
 	displayId?: string,
+	issue?: z.ZodError,
 ): NodeApiError {
+	const named = issue !== undefined && namesRecord(value);
+	const unread = named
+		? `QRTRAC answered success with the new record's "id" "${String((value as IDataObject).id)}", but ${firstIssue(issue)}, so it was not read.`
+		: `QRTRAC answered success without the new record's text "id".`;
 	return markOutcomeUnknown(
 		apiError(
 			source.node,
 			{ success: false, message: 'create answered without an id' },
 			{
-				message: `QRTRAC's answer to ${source.operation} has no "id": the ${NOUN[kind]}`,
-				description: `QRTRAC answered success without the new record's text "id". It was: ${sentence(excerptOf(value, source.redact ?? []))} Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
+				message: `QRTRAC's answer to ${source.operation} ${named ? 'does not have the expected shape' : 'has no "id"'}: the ${NOUN[kind]}`,
+				description: `${unread} It was: ${sentence(excerptOf(value, source.redact ?? []))} Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
 				itemIndex: source.itemIndex,
 			},
 		),

@@ -10,6 +10,7 @@ import {
 	readRoster,
 	readTeam,
 	readTeams,
+	teamShape,
 	unexpectedAnswer,
 	type AnswerSource,
 	type Team,
@@ -61,8 +62,10 @@ export async function createTeam(
 				unknownOutcomeAdvice: lookBeforeCreatingAgain('team'),
 				itemIndex,
 			});
-			if (!namesRecord(data)) throw probablyCreated(source, data, 'team');
-			const team = readTeam(source, data);
+			const parsed = teamShape.safeParse(data);
+			if (!parsed.success || !namesRecord(data))
+				throw probablyCreated(source, data, 'team', undefined, parsed.error);
+			const team = parsed.data as Team;
 			const actingTeam = (await connectionOf(ctx)).teamId;
 			if (team.id === actingTeam || (team.name !== undefined && !showsName(team, name)))
 				throw answeredOtherTeam(source, team, name);

@@ -32,6 +32,21 @@ export function simplifyQr(record: IDataObject): IDataObject {
 	return simple;
 }
 
+/**
+ * A code's times as outputs from node version 1.2 give them: epoch ms, each read in the unit its size shows
+ * (api/eventTime.ts, the reading every rule of the node uses), so that a service writing seconds is not shown in
+ * 1970; a time left out, or one no unit places, is `null` with a `null` twin, never passed on as if it were ms.
+ */
+export function withTimesInMs(record: IDataObject): IDataObject {
+	const result: IDataObject = { ...record };
+	for (const field of TIME_FIELDS) {
+		const ms = readEventTime(record[field], Date.now());
+		result[field] = ms ?? null;
+		result[`${field}Iso`] = isoTime(ms) ?? null;
+	}
+	return result;
+}
+
 /** Keeps the mark of a change verified after an unknown outcome when a record is simplified. */
 export function verifiedMarker(record: { verifiedAfterUnknownOutcome?: unknown }): {
 	verifiedAfterUnknownOutcome?: true;

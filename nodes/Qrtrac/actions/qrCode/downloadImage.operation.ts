@@ -7,7 +7,7 @@ import { readParameter } from '../../../shared/parameters';
 import { textIdSchema, itemInputError, validateParameters } from '../../../shared/validation';
 import { qrCodeLocator, teamOptionsCollection } from '../../descriptions/common';
 import { getLocatorValue, getTeamOverride } from '../../helpers/parameters';
-import { simplifyQr } from '../../../shared/records/simplify';
+import { qrCodeOutput } from '../../helpers/qrCodeTarget';
 
 /** The code's image as binary data, named `<displayId>.<type>` (`.png` as a rule); the JSON is the code (simplified). */
 
@@ -80,7 +80,7 @@ export async function execute(
 	}
 	const fileName = `${String(code.displayId ?? code.id)}.${type.extension}`;
 	const binary = await this.helpers.prepareBinaryData(image.data, fileName, type.mimeType);
-	return [{ json: simplifyQr(code), binary: { [input.binaryPropertyName]: binary } }];
+	return [{ json: qrCodeOutput(this, code, true), binary: { [input.binaryPropertyName]: binary } }];
 }
 
 const IMAGE_SIGNATURES: Array<{

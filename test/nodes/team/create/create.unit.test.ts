@@ -96,5 +96,12 @@ it('answered with the new team without its name: the team is created', async () 
 	);
 
 	expect(run.error).toBeUndefined();
-	expect(run.output?.[0][0].json).toEqual({ id: 'team_2', result: 'created' });
+	expect(run.output?.[0][0].json).toEqual({
+		id: 'team_2',
+		createdAt: null,
+		createdAtIso: null,
+		updatedAt: null,
+		updatedAtIso: null,
+		result: 'created',
+	});
 });
