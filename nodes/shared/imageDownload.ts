@@ -206,7 +206,8 @@ async function fetchFollowingHttp(
 }
 
 /**
- * Why `url` must not be fetched, or undefined. The credential's Base URL host is trusted (the user chose it; a
+ * Why `url` must not be fetched, or undefined. An address holding a user name or password is refused on any host.
+ * The credential's Base URL host is trusted (the user chose it; a
  * local QRTRAC serves its images there). Other hosts: IP literals and local names are judged here; a DNS name is
  * resolved by n8n's egress filter (its `enforced` policy, n8n 2.x) where that exists, and only a blocked address
  * refuses (a name that does not resolve fails on the request itself).
@@ -216,6 +217,9 @@ async function refusedAddress(
 	url: URL,
 	{ trustedHost, shown }: { trustedHost: string; shown: (url: URL) => string },
 ): Promise<string | undefined> {
+	// n8n would send an address's user name and password as a Basic Authorization header, to any host.
+	if (url.username !== '' || url.password !== '')
+		return `The QR image address ${shown(url)} was not fetched: it holds a user name or password, and Download Image sends no credentials.`;
 	const host = url.hostname.toLowerCase();
 	if (host === trustedHost) return undefined;
 	const refusal = (why: string) =>

@@ -1,0 +1,65 @@
+/**
+ * Download Image: which image addresses are fetched, as QRTRAC's answer gives them (fake context, no sockets). The
+ * answers are scripted: the code's qrImageUrl and, where there is one, the image host's redirect.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { PNG_BYTES, runAction, serviceAnswer, STORED_CODE } from '../../../support/actionRequests';
+import type { FakeAnswer, SentRequest } from '../../../support/fakeContext';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => undefined),
+}));
+
+const IMAGE: FakeAnswer = {
+	status: 200,
+	body: PNG_BYTES,
+	headers: { 'content-type': 'image/png' },
+};
+
+/** Download Image of a code whose qrImageUrl is `qrImageUrl`; the image host answers `image` (a PNG unless set). */
+async function download(
+	qrImageUrl: string,
+	image: (request: SentRequest) => FakeAnswer = () => IMAGE,
+	credentials?: IDataObject,
+) {
+	const run = await runAction(
+		'qrCode',
+		'downloadImage',
+		{ qrCodeId: 'qr_1', binaryPropertyName: 'data' },
+		(request) => {
+			if (request.anonymous) return image(request);
+			if (new URL(request.url).pathname === '/api/qrs-api/teams/qr_1')
+				return { status: 200, body: { success: true, data: { ...STORED_CODE, qrImageUrl } } };
+			return serviceAnswer(request);
+		},
+		credentials,
+	);
+	return { ...run, fetched: run.sent.filter((request) => request.anonymous).map(({ url }) => url) };
+}
+
+describe('an address with a user name or password (n8n would send them as a Basic Authorization header)', () => {
+	it('is not fetched, and the error names its host without them', async () => {
+		const run = await download('https://qr-user:Pa55-w0rd@cdn.example.com/qr_1.png');
+
+		expect(run.fetched).toEqual([]);
+		expect(run.error?.message).toBe(
+			'The QR image address https://cdn.example.com was not fetched: it holds a user name or password, and Download Image sends no credentials.',
+		);
+		expect(JSON.stringify(run.error)).not.toContain('Pa55-w0rd');
+	});
+
+	it('is not followed where the image host redirects to it', async () => {
+		const run = await download('https://cdn.example.com/qr_1.png', (request) =>
+			request.url.startsWith('https://cdn.example.com/')
+				? { status: 302, headers: { location: 'https://:token-123@images.example.org/qr_1.png' } }
+				: IMAGE,
+		);
+
+		expect(run.fetched).toEqual(['https://cdn.example.com/qr_1.png']);
+		expect(run.error?.message).toBe(
+			'The QR image address https://images.example.org was not fetched: it holds a user name or password, and Download Image sends no credentials.',
+		);
+	});
+});
