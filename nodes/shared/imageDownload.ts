@@ -63,7 +63,7 @@ export async function downloadPublicFile(
 		const outcome: Fetched | { failure: AttemptFailure } = await fetchFollowingHttp(
 			ctx,
 			url,
-			{ trustedHost, shown },
+			{ baseUrl: connection.baseUrl, trustedHost, shown },
 			deadline,
 			hop,
 		).catch((error: unknown) => ({
@@ -164,18 +164,20 @@ async function readWithinBudget(
 }
 
 /**
- * The public file, following http(s) redirects only, without any credential, each address checked first.
+ * The public file, following http(s) redirects only, without any credential, each address checked first. A
+ * relative `url` is read against the Base URL.
  * Network failures throw (they are retried by the caller); a refusal to follow (a non-http(s) or local address,
  * too many hops) is returned as `refusal`.
  */
 async function fetchFollowingHttp(
 	ctx: IExecuteFunctions,
 	url: string,
-	where: { trustedHost: string; shown: (url: URL) => string },
+	where: { baseUrl: string; trustedHost: string; shown: (url: URL) => string },
 	deadline: AbortSignal,
 	at: { url?: URL },
 ): Promise<Fetched> {
-	let current = httpUrl(url);
+	// The contract types qrImageUrl as a bare string: a relative one is read against the Base URL, as a folder.
+	let current = httpUrl(url, `${where.baseUrl}/`);
 	for (let hop = 0; current; hop++) {
 		const refusal = await refusedAddress(ctx, current, where);
 		if (refusal) return { refusal };
@@ -245,9 +247,9 @@ function blockedTarget(error: Error): string {
 		: 'a blocked host';
 }
 
-function httpUrl(url: string): URL | undefined {
+function httpUrl(url: string, base?: string): URL | undefined {
 	try {
-		const parsed = new URL(url);
+		const parsed = new URL(url, base);
 		return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined;
 	} catch {
 		return undefined;

@@ -30,7 +30,7 @@ async function download(
 		{ qrCodeId: 'qr_1', binaryPropertyName: 'data' },
 		(request) => {
 			if (request.anonymous) return image(request);
-			if (new URL(request.url).pathname === '/api/qrs-api/teams/qr_1')
+			if (new URL(request.url).pathname.endsWith('/api/qrs-api/teams/qr_1'))
 				return { status: 200, body: { success: true, data: { ...STORED_CODE, qrImageUrl } } };
 			return serviceAnswer(request);
 		},
@@ -61,5 +61,32 @@ describe('an address with a user name or password (n8n would send them as a Basi
 		expect(run.error?.message).toBe(
 			'The QR image address https://images.example.org was not fetched: it holds a user name or password, and Download Image sends no credentials.',
 		);
+	});
+});
+
+describe('a relative qrImageUrl (the contract types it only as a string)', () => {
+	it.each([
+		['/images/qr_1.png', 'https://rel1.qrtrac.test/gw', 'https://rel1.qrtrac.test/images/qr_1.png'],
+		[
+			'images/qr_1.png',
+			'https://rel2.qrtrac.test/gw',
+			'https://rel2.qrtrac.test/gw/images/qr_1.png',
+		],
+		['//cdn.example.com/qr_1.png', 'https://rel3.qrtrac.test', 'https://cdn.example.com/qr_1.png'],
+	])('%s on the Base URL %s is fetched from %s', async (qrImageUrl, baseUrl, fetched) => {
+		const run = await download(qrImageUrl, undefined, { baseUrl });
+
+		expect(run.error).toBeUndefined();
+		expect(run.fetched).toEqual([fetched]);
+		expect(run.output?.[0][0]?.binary?.data.mimeType).toBe('image/png');
+	});
+
+	it('on a local Base URL is fetched from its host, which alone may be local', async () => {
+		const run = await download('/images/qr_1.png', undefined, {
+			baseUrl: 'http://localhost:5701',
+		});
+
+		expect(run.error).toBeUndefined();
+		expect(run.fetched).toEqual(['http://localhost:5701/images/qr_1.png']);
 	});
 });
