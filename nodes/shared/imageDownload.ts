@@ -3,6 +3,7 @@ import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { destroyStream, headerValue } from './answerBody';
 import { networkFailure, type AttemptFailure } from './attemptFailure';
 import { ByteBudget } from './byteBudget';
+import { hostName } from './hostName';
 import { isIpLiteral, localAddressKind } from './localAddress';
 import { getConnection } from './readConnection';
 import { redactHost, secretForms } from './redaction';
@@ -42,7 +43,7 @@ export async function downloadPublicFile(
 	maxBytes = MAX_DOWNLOAD_BYTES,
 ): Promise<{ data: Buffer; contentType?: string }> {
 	const connection = await getConnection(ctx);
-	const trustedHost = new URL(connection.baseUrl).hostname.toLowerCase();
+	const trustedHost = hostName(new URL(connection.baseUrl).hostname);
 	// Where an address is named (its scheme is http(s)), its host is service text: shown without the secrets.
 	const shown = (at: URL | undefined) => originOf(at, secretForms(connection.secrets));
 	const refuse = (message: string) => serviceError(ctx.getNode(), { message, itemIndex });
@@ -222,8 +223,9 @@ async function refusedAddress(
 	// n8n would send an address's user name and password as a Basic Authorization header, to any host.
 	if (url.username !== '' || url.password !== '')
 		return `The QR image address ${shown(url)} was not fetched: it holds a user name or password, and Download Image sends no credentials.`;
+	// as DNS reads a host: the root's trailing dot names the same one
 	const host = url.hostname.toLowerCase();
-	if (host === trustedHost) return undefined;
+	if (hostName(host) === trustedHost) return undefined;
 	const refusal = (why: string) =>
 		`The QR image address ${shown(url)} was not fetched: it is ${why}. Only the credential's Base URL host (${trustedHost}) may be on this machine or a private network.`;
 	const kind = localAddressKind(host);

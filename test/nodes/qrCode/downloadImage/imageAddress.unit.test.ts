@@ -90,3 +90,20 @@ describe('a relative qrImageUrl (the contract types it only as a string)', () =>
 		expect(run.fetched).toEqual(['http://localhost:5701/images/qr_1.png']);
 	});
 });
+
+describe("the Base URL's host, which alone may be local", () => {
+	it("is the same host spelt with the root's trailing dot or in capitals", async () => {
+		const dotted = await download('http://localhost.:5702/images/qr_1.png', undefined, {
+			baseUrl: 'http://localhost:5702',
+		});
+		const capitals = await download('http://LocalHost:5703/images/qr_1.png', undefined, {
+			baseUrl: 'http://localhost:5703',
+		});
+
+		expect([dotted.error, capitals.error]).toEqual([undefined, undefined]);
+		expect([...dotted.fetched, ...capitals.fetched]).toEqual([
+			'http://localhost.:5702/images/qr_1.png',
+			'http://localhost:5703/images/qr_1.png',
+		]);
+	});
+});
