@@ -107,3 +107,22 @@ describe("the Base URL's host, which alone may be local", () => {
 		]);
 	});
 });
+
+describe('addresses the public internet never routes (n8n’s own SSRF defaults refuse them too)', () => {
+	it.each([
+		['http://198.18.0.5/qr.png', 'a benchmarking network address (not on the public internet)'],
+		['http://3323068421/qr.png', 'a benchmarking network address (not on the public internet)'],
+		['http://192.0.0.170/qr.png', 'an IETF protocol address (not on the public internet)'],
+		['http://240.0.0.1/qr.png', 'a reserved address (not on the public internet)'],
+		['http://255.255.255.255/qr.png', 'a reserved address (not on the public internet)'],
+		[
+			'http://[::ffff:198.19.1.1]/qr.png',
+			'a benchmarking network address (not on the public internet)',
+		],
+	])('%s is refused as %s', async (qrImageUrl, kind) => {
+		const run = await download(qrImageUrl);
+
+		expect(run.fetched).toEqual([]);
+		expect(run.error?.message).toContain(`was not fetched: it is ${kind}.`);
+	});
+});
