@@ -3,6 +3,7 @@ import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { destroyStream, headerValue } from './answerBody';
 import { networkFailure, type AttemptFailure } from './attemptFailure';
 import { ByteBudget } from './byteBudget';
+import { hostName } from './hostName';
 import { isIpLiteral, localAddressKind } from './localAddress';
 import { getConnection } from './readConnection';
 import { redactHost, secretForms } from './redaction';
@@ -42,7 +43,7 @@ export async function downloadPublicFile(
 	maxBytes = MAX_DOWNLOAD_BYTES,
 ): Promise<{ data: Buffer; contentType?: string }> {
 	const connection = await getConnection(ctx);
-	const trustedHost = new URL(connection.baseUrl).hostname.toLowerCase();
+	const trustedHost = hostName(new URL(connection.baseUrl).hostname);
 	// Where an address is named (its scheme is http(s)), its host is service text: shown without the secrets.
 	const shown = (at: URL | undefined) => originOf(at, secretForms(connection.secrets));
 	const refuse = (message: string) => serviceError(ctx.getNode(), { message, itemIndex });
@@ -63,7 +64,7 @@ export async function downloadPublicFile(
 		const outcome: Fetched | { failure: AttemptFailure } = await fetchFollowingHttp(
 			ctx,
 			url,
-			{ trustedHost, shown },
+			{ baseUrl: connection.baseUrl, trustedHost, shown },
 			deadline,
 			hop,
 		).catch((error: unknown) => ({
@@ -164,18 +165,20 @@ async function readWithinBudget(
 }
 
 /**
- * The public file, following http(s) redirects only, without any credential, each address checked first.
+ * The public file, following http(s) redirects only, without any credential, each address checked first. A
+ * relative `url` is read against the Base URL.
  * Network failures throw (they are retried by the caller); a refusal to follow (a non-http(s) or local address,
  * too many hops) is returned as `refusal`.
  */
 async function fetchFollowingHttp(
 	ctx: IExecuteFunctions,
 	url: string,
-	where: { trustedHost: string; shown: (url: URL) => string },
+	where: { baseUrl: string; trustedHost: string; shown: (url: URL) => string },
 	deadline: AbortSignal,
 	at: { url?: URL },
 ): Promise<Fetched> {
-	let current = httpUrl(url);
+	// The contract types qrImageUrl as a bare string: a relative one is read against the Base URL, as a folder.
+	let current = httpUrl(url, `${where.baseUrl}/`);
 	for (let hop = 0; current; hop++) {
 		const refusal = await refusedAddress(ctx, current, where);
 		if (refusal) return { refusal };
@@ -206,7 +209,8 @@ async function fetchFollowingHttp(
 }
 
 /**
- * Why `url` must not be fetched, or undefined. The credential's Base URL host is trusted (the user chose it; a
+ * Why `url` must not be fetched, or undefined. An address holding a user name or password is refused on any host.
+ * The credential's Base URL host is trusted (the user chose it; a
  * local QRTRAC serves its images there). Other hosts: IP literals and local names are judged here; a DNS name is
  * resolved by n8n's egress filter (its `enforced` policy, n8n 2.x) where that exists, and only a blocked address
  * refuses (a name that does not resolve fails on the request itself).
@@ -216,8 +220,12 @@ async function refusedAddress(
 	url: URL,
 	{ trustedHost, shown }: { trustedHost: string; shown: (url: URL) => string },
 ): Promise<string | undefined> {
+	// n8n would send an address's user name and password as a Basic Authorization header, to any host.
+	if (url.username !== '' || url.password !== '')
+		return `The QR image address ${shown(url)} was not fetched: it holds a user name or password, and Download Image sends no credentials.`;
+	// as DNS reads a host: the root's trailing dot names the same one
 	const host = url.hostname.toLowerCase();
-	if (host === trustedHost) return undefined;
+	if (hostName(host) === trustedHost) return undefined;
 	const refusal = (why: string) =>
 		`The QR image address ${shown(url)} was not fetched: it is ${why}. Only the credential's Base URL host (${trustedHost}) may be on this machine or a private network.`;
 	const kind = localAddressKind(host);
@@ -241,9 +249,9 @@ function blockedTarget(error: Error): string {
 		: 'a blocked host';
 }
 
-function httpUrl(url: string): URL | undefined {
+function httpUrl(url: string, base?: string): URL | undefined {
 	try {
-		const parsed = new URL(url);
+		const parsed = new URL(url, base);
 		return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined;
 	} catch {
 		return undefined;

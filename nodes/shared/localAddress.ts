@@ -15,6 +15,14 @@ const IPV4_RANGES: Array<{ base: string; bits: number; kind: string }> = [
 	{ base: '169.254.0.0', bits: 16, kind: 'a link-local address (cloud metadata lives there)' },
 	{ base: '172.16.0.0', bits: 12, kind: 'a private address' },
 	{ base: '192.168.0.0', bits: 16, kind: 'a private address' },
+	// Not routed on the public internet, so only a private network can answer there (n8n's SSRF defaults agree).
+	{ base: '192.0.0.0', bits: 24, kind: 'an IETF protocol address (not on the public internet)' },
+	{
+		base: '198.18.0.0',
+		bits: 15,
+		kind: 'a benchmarking network address (not on the public internet)',
+	},
+	{ base: '240.0.0.0', bits: 4, kind: 'a reserved address (not on the public internet)' },
 ];
 
 /** Name suffixes that only local resolvers answer (RFC 6761 `localhost`, mDNS `local`, `internal`, RFC 8375). */

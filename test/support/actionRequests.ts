@@ -106,18 +106,20 @@ export interface ActionRun {
 
 /**
  * Runs one operation as the node's router does (the executor around the operation), at the newest version, for one
- * item with these parameters.
+ * item with these parameters (and the credential's fields given in `credentials`, e.g. its Base URL).
  */
 export async function runAction(
 	resource: QrtracResource,
 	operation: string,
 	parameters: IDataObject,
 	answer: (request: SentRequest) => FakeAnswer = serviceAnswer,
+	credentials?: IDataObject,
 ): Promise<ActionRun> {
 	const { ctx, sent } = fakeContext({
 		parameters: { resource, operation, ...parameters },
 		typeVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
 		answers: answer,
+		credentials,
 	});
 	const handler = RESOURCES[resource]().operations[operation];
 	if (!handler) throw new Error(`no operation "${operation}" of "${resource}"`);
