@@ -61,10 +61,12 @@ export function serviceAnswer(request: SentRequest): FakeAnswer {
 	if (/^PUT \/api\/qrs-api\/[^/]+(\/tags)?$/.test(route))
 		return ok({ ...STORED_CODE, ...(request.body as object) });
 	if (/^(GET|DELETE) \/api\/qrs-api\//.test(route)) return ok(STORED_CODE);
-	// A new code answers what was sent (the node holds a create's answer to its body); a copy, the code copied.
+	// A new code answers what was sent (the node holds a create's answer to its body); a copy, the code copied
+	// with its own ID and Display ID (Display IDs are unique across QRTRAC).
 	if (route === 'POST /api/qrs-api')
 		return ok({ ...STORED_CODE, ...(request.body as object), id: 'qr_2' });
-	if (/^POST \/api\/qrs-api/.test(route)) return ok({ ...STORED_CODE, id: 'qr_2' });
+	if (/^POST \/api\/qrs-api/.test(route))
+		return ok({ ...STORED_CODE, id: 'qr_2', displayId: 'd2' });
 	if (route === 'GET /api/qr-templates-api') return ok([{ id: 'tpl_1', name: 'Template' }]);
 	if (/^GET \/api\/analytics-api\/detailed\//.test(route))
 		return ok([{ qrId: 'qr_1', scanTime: 1_732_000_000_500 }]);

@@ -35,7 +35,7 @@ export async function duplicateQr(
 		},
 	};
 	return await createOnce(ctx, create, async () => {
-		if (readFirst) await getQrById(ctx, { id, teamId, itemIndex });
+		const copied = readFirst ? await getQrById(ctx, { id, teamId, itemIndex }) : undefined;
 		const { data, source } = await callEndpoint(ctx, {
 			...CODE_ADDRESSES.duplicate,
 			params: { id },
@@ -43,7 +43,7 @@ export async function duplicateQr(
 			teamId,
 			itemIndex,
 		});
-		const copy = readCopy(source, data, id);
+		const copy = readCopy(source, data, id, copied);
 		const asked = teamId ?? (await connectionOf(ctx)).teamId;
 		if (ofOtherTeam(copy, asked)) throw createdInOtherTeam(source, copy, asked, undefined, 'copy');
 		return copy;

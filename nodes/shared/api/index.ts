@@ -4,6 +4,7 @@
  * shape of a request body, and every answer is read through answers.ts.
  */
 export * from './qrCodes';
+export * from './availability';
 export { answeredNoCode, teamOfOtherTeamCode } from './codeReadAnswers';
 export * from './duplicate';
 export * from './deletions';

@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { isPlainObject } from '../plainObject';
 import { classifyFailure } from '../retryPolicy';
 import { nothingWentOut } from '../outcomeMarks';
 import type { TransportContext } from '../transport';
-import type { Member } from './answers';
+import { unexpectedAnswer, type Member } from './answers';
 import { ASK_BEFORE_RESENDING } from './created';
 import { createOnce } from './createTries';
 import { verifiedMarker } from '../records/simplify';
@@ -174,7 +175,7 @@ export async function resendInvite(
 		mayHaveActed: (error: unknown) => !nothingWentOut(error),
 	};
 	return await createOnce(ctx, resend, async () => {
-		await callEndpoint(ctx, {
+		const { data, source } = await callEndpoint(ctx, {
 			operation: 'Resend Invite',
 			route: 'GET /teams-api/resend/invite/{email}',
 			params: { email },
@@ -183,6 +184,15 @@ export async function resendInvite(
 			unknownOutcomeAdvice: ASK_BEFORE_RESENDING,
 			itemIndex,
 		});
+		// the contract answers only `success`: an answer naming another person is no word on the one asked
+		const named = isPlainObject(data) ? data.email : undefined;
+		if (typeof named === 'string' && normalizeEmail(named) !== person)
+			throw unexpectedAnswer(
+				source,
+				`an answer about the person asked for, "${email}"`,
+				data,
+				`"email" is "${named}", another person`,
+			);
 		// all that is kept across tries: which row sent it, not whom (no personal data)
 		return { sentBy: itemIndex };
 	});

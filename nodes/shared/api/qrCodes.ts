@@ -5,7 +5,6 @@ import {
 	askedById,
 	namesRecord,
 	qrCodeShape,
-	readAvailability,
 	readQrCode,
 	unexpectedAnswer,
 	type AnswerSource,
@@ -102,21 +101,6 @@ export async function createQr(
 		if (ofOtherTeam(code, asked)) throw createdInOtherTeam(response.source, code, asked, displayId);
 		return { code, recovered };
 	});
-}
-
-/** A taken ID is answered HTTP 200 with `success: false`: that is the answer "taken", not a failure. */
-export async function checkQrAvailability(
-	ctx: TransportContext,
-	{ displayId, itemIndex }: { displayId: string; itemIndex?: number },
-): Promise<{ available: boolean; message?: string }> {
-	const { body, source } = await callEndpoint(ctx, {
-		operation: 'Check Display ID Availability',
-		route: 'GET /qrs-api/availability/{id}',
-		params: { id: displayId },
-		acceptUnsuccessful: true,
-		itemIndex,
-	});
-	return readAvailability(source, body);
 }
 
 /**

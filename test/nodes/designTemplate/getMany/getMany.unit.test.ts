@@ -79,3 +79,52 @@ it.each([
 	expect(run.error).toBeUndefined();
 	expect(run.output?.[0].map((item) => item.json)).toEqual(templates);
 });
+
+describe('an answer announcing more templates than it holds', () => {
+	it.each([
+		['a total', { totalCount: 25 }],
+		['a total in "meta"', { meta: { total: 25 } }],
+		['more to come', { hasMore: true }],
+		['a next page', { pagination: { nextPage: 2 } }],
+	])('(%s) fails rather than list a part as all (before: the part)', async (_case, extra) => {
+		const run = await runAction(
+			'designTemplate',
+			'getMany',
+			{ returnAll: true },
+			answering({
+				'GET /api/qr-templates-api': {
+					status: 200,
+					body: { success: true, data: [{ id: 'tpl_1' }, { id: 'tpl_2' }], ...extra },
+				},
+			}),
+		);
+
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toBe(
+			"QRTRAC's answer to Get Design Templates (GET /qr-templates-api) does not have the expected shape",
+		);
+		expect((run.error as NodeApiError).description).toMatch(
+			/Expected the team's whole list of templates \(it holds 2 and announces more: .+\)/,
+		);
+	});
+
+	it.each([
+		['a total as large as the list', { totalCount: 2 }],
+		['no more to come', { hasMore: false, nextPage: null }],
+	])('(%s) is the list', async (_case, extra) => {
+		const run = await runAction(
+			'designTemplate',
+			'getMany',
+			{ returnAll: true },
+			answering({
+				'GET /api/qr-templates-api': {
+					status: 200,
+					body: { success: true, data: [{ id: 'tpl_1' }, { id: 'tpl_2' }], ...extra },
+				},
+			}),
+		);
+
+		expect(run.error).toBeUndefined();
+		expect(run.output?.[0]).toHaveLength(2);
+	});
+});

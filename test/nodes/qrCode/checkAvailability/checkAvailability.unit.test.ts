@@ -1,5 +1,8 @@
 /** QR Code > Check Availability: the exact requests the node builds for a typical input (fake context, no sockets). */
-import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import type { NodeApiError } from 'n8n-workflow';
+
+import { TEAM_HEADERS, answering, described, runAction } from '../../../support/actionRequests';
+import { ok } from '../../../support/fakeContext';
 import { parseItems, VALUE, type Refusal } from '../../../support/parseItems';
 
 jest.mock('n8n-workflow', () => ({
@@ -43,4 +46,44 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			});
 		},
 	);
+});
+
+describe('an answer about another Display ID than asked', () => {
+	it.each([
+		['in data', { success: true, data: { available: true, displayId: 'spring-2024' } }],
+		['beside the envelope', { success: true, displayId: 'spring-2024', data: 'Available' }],
+		['saying taken', { success: false, displayId: 'spring-2024', data: 'Taken' }],
+	])('%s fails the item, naming both (before: read as the asked one)', async (_case, body) => {
+		const run = await runAction(
+			'qrCode',
+			'checkAvailability',
+			{ displayId: 'spring-2025' },
+			answering({ 'GET /api/qrs-api/availability/spring-2025': { status: 200, body } }),
+		);
+
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toBe(
+			"QRTRAC's answer to Check Display ID Availability (GET /qrs-api/availability/{id}) does not have the expected shape",
+		);
+		const { description } = run.error as NodeApiError;
+		expect(description).toContain('the availability of the Display ID asked for, "spring-2025"');
+		expect(description).toContain('"displayId" is "spring-2024", another Display ID');
+	});
+
+	it('one naming the asked Display ID in another case is its answer', async () => {
+		const run = await runAction(
+			'qrCode',
+			'checkAvailability',
+			{ displayId: 'Spring-2025' },
+			answering({
+				'GET /api/qrs-api/availability/Spring-2025': ok({
+					available: false,
+					displayId: 'spring-2025',
+				}),
+			}),
+		);
+
+		expect(run.error).toBeUndefined();
+		expect(run.output?.[0][0].json).toMatchObject({ displayId: 'Spring-2025', available: false });
+	});
 });

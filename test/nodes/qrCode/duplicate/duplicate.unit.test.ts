@@ -1,4 +1,6 @@
 /** QR Code > Duplicate: the exact requests the node builds for a typical input (fake context, no sockets). */
+import type { NodeApiError } from 'n8n-workflow';
+
 import {
 	answering,
 	described,
@@ -67,4 +69,60 @@ describe('parse refuses bad input, naming the field and the item', () => {
 			});
 		},
 	);
+});
+
+describe("an answer that is another code's record, not a copy of the code read first", () => {
+	const answeredWith = async (data: object) =>
+		await runAction(
+			'qrCode',
+			'duplicate',
+			{ qrCodeId: 'qr_1' },
+			answering({
+				'POST /api/qrs-api/duplicate/qr_1': { status: 201, body: { success: true, data } },
+			}),
+		);
+
+	it.each([
+		['of another type', { ...STORED_CODE, id: 'qr_9', displayId: 'z9', qrType: 'PDF' }, 'qrType'],
+		[
+			'leading elsewhere',
+			{ ...STORED_CODE, id: 'qr_9', displayId: 'z9', qrRedirectUrl: 'https://other.example/x' },
+			'qrRedirectUrl',
+		],
+	])('%s fails the item, a copy probably made (before: `created`)', async (_case, data, field) => {
+		const run = await answeredWith(data);
+
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toBe(
+			"QRTRAC's answer to Duplicate QR Code (POST /qrs-api/duplicate/{id}) names a code with other values than the code copied: the copy was probably made",
+		);
+		const { description } = run.error as NodeApiError;
+		expect(description).toContain(`whose ${field} differ from the code copied`);
+		expect(description).toContain('Look for the copy in Get Many');
+		expect(run.sent.map((request) => request.method)).toEqual(['GET', 'POST']);
+	});
+
+	it("holding the code copied's Display ID (in any case) fails the item: Display IDs are unique", async () => {
+		const run = await answeredWith({ ...STORED_CODE, id: 'qr_2', displayId: 'D1' });
+
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toMatch(/Duplicate QR Code .*names the code copied, not a copy/);
+		expect((run.error as NodeApiError).description).toMatch(
+			/Its "displayId" is "D1", the Display ID of the code copied.*The copy was probably made/,
+		);
+	});
+
+	it('a copy renamed, with its own Display ID, the type and destination of the code copied, is the item', async () => {
+		const run = await answeredWith({
+			...STORED_CODE,
+			id: 'qr_2',
+			displayId: 'd2',
+			name: 'Copy of Stored',
+			qrType: 'web',
+			qrRedirectUrl: 'https://example.com/old/',
+		});
+
+		expect(run.error).toBeUndefined();
+		expect(run.output?.[0][0].json).toMatchObject({ id: 'qr_2', result: 'created' });
+	});
 });

@@ -1,5 +1,8 @@
 /** Team Member > Resend Invite: the exact requests the node builds for a typical input (fake context, no sockets). */
-import { TEAM_HEADERS, described, runAction } from '../../../support/actionRequests';
+import type { NodeApiError } from 'n8n-workflow';
+
+import { TEAM_HEADERS, answering, described, runAction } from '../../../support/actionRequests';
+import { ok } from '../../../support/fakeContext';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
@@ -13,4 +16,37 @@ it('asks for the invitation again (a GET with a side effect)', async () => {
 	expect(run.sent.map(described)).toEqual([
 		{ method: 'GET', path: '/api/teams-api/resend/invite/a%40example.com', headers: TEAM_HEADERS },
 	]);
+});
+
+describe('an answer naming the person invited', () => {
+	const answeredWith = async (data: object) =>
+		await runAction(
+			'teamMember',
+			'resendInvite',
+			{ email: 'a@example.com' },
+			answering({ 'GET /api/teams-api/resend/invite/a%40example.com': ok(data) }),
+		);
+
+	it('as another person fails the item, naming both (before: `inviteResent` for the person asked)', async () => {
+		const run = await answeredWith({ email: 'z@example.com', status: 'pending' });
+
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toBe(
+			"QRTRAC's answer to Resend Invite (GET /teams-api/resend/invite/{email}) does not have the expected shape",
+		);
+		const { description } = run.error as NodeApiError;
+		expect(description).toContain('an answer about the person asked for, "a@example.com"');
+		expect(description).toContain('"email" is "z@example.com", another person');
+		expect(run.sent).toHaveLength(1);
+	});
+
+	it('as the person asked, in another case, is the item', async () => {
+		const run = await answeredWith({ email: 'A@Example.com' });
+
+		expect(run.error).toBeUndefined();
+		expect(run.output?.[0][0].json).toMatchObject({
+			email: 'a@example.com',
+			result: 'inviteResent',
+		});
+	});
 });
