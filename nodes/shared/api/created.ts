@@ -12,7 +12,7 @@ import {
 } from './answers';
 import { firstIssue } from './answerErrors';
 import { apiError } from '../nodeErrors';
-import { foldedDisplayId, namedTeam } from '../records/qrCode';
+import { namedTeam } from '../records/qrCode';
 import { otherThanSent } from '../records/qrCodeChange';
 
 /**
@@ -66,44 +66,6 @@ export function readCreatedQrCode(
 			{
 				message: `QRTRAC's answer to ${source.operation} names a code with other values than ${basis[0]}: the ${NOUN[kind]}`,
 				description: `QRTRAC answered success with code "${String(code.id)}", whose ${differing.join(', ')} differ from ${kind === 'copy' ? basis[0] : 'what was sent'} (${values.join('; ')}): another code's record, not the new one. It was: ${sentence(excerptOf(data, source.redact ?? []))} Nothing was done with that code. Do not run this item again as it is: that would make another one. ${advice(kind, displayId)}`,
-				itemIndex: source.itemIndex,
-			},
-		),
-	);
-}
-
-/**
- * The copy a Duplicate answered, when it is one: an answer naming the code copied (`original`: its ID, or the
- * Display ID of `copied`, the code read before, unique across QRTRAC) is that code's record, and taking it as the
- * copy would send later steps to the original; one of another type or destination than `copied` is another code's.
- * The copy was probably made all the same.
- */
-export function readCopy(
-	source: AnswerSource,
-	data: unknown,
-	original: string,
-	copied?: QrCode,
-): QrCode {
-	const kept = copied && { qrType: copied.qrType, qrRedirectUrl: copied.qrRedirectUrl };
-	const copy = readCreatedQrCode(source, data, 'copy', undefined, kept);
-	const copiedDisplayId = (code: QrCode | undefined) =>
-		typeof code?.displayId === 'string' && code.displayId !== ''
-			? foldedDisplayId(code.displayId)
-			: undefined;
-	const sameDisplayId =
-		copiedDisplayId(copied) !== undefined && copiedDisplayId(copy) === copiedDisplayId(copied);
-	if (copy.id !== original && !sameDisplayId) return copy;
-	const named =
-		copy.id === original
-			? `Its "id" is "${original}", the code asked to be copied`
-			: `Its "displayId" is "${String(copy.displayId)}", the Display ID of the code copied`;
-	throw markOutcomeUnknown(
-		apiError(
-			source.node,
-			{ success: false, message: 'duplicate answered the original' },
-			{
-				message: `QRTRAC's answer to ${source.operation} names the code copied, not a copy`,
-				description: `${named}, where the contract answers a copy with a new ID and Display ID. It was: ${sentence(excerptOf(data, source.redact ?? []))} The copy was probably made all the same. Do not run this item again as it is: that would make another one. ${advice('copy')}`,
 				itemIndex: source.itemIndex,
 			},
 		),

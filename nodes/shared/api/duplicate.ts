@@ -1,9 +1,11 @@
-import { createdInOtherTeam, lookBeforeCreatingAgain, readCopy } from './created';
+import { createdInOtherTeam, lookBeforeCreatingAgain, readCreatedQrCode } from './created';
 import { createOnce } from './createTries';
 import { getQrById } from './qrCodes';
 import { callEndpoint, connectionOf, type InTeam } from './source';
-import { isLive, ofOtherTeam } from '../records/qrCode';
-import type { QrCode } from './answers';
+import { foldedDisplayId, isLive, ofOtherTeam } from '../records/qrCode';
+import { excerptOf, sentence, type AnswerSource, type QrCode } from './answers';
+import { apiError } from '../nodeErrors';
+import { markOutcomeUnknown } from '../outcomeMarks';
 import type { TransportContext } from '../transport';
 import { CODE_ADDRESSES } from './recordAddress';
 
@@ -48,4 +50,42 @@ export async function duplicateQr(
 		if (ofOtherTeam(copy, asked)) throw createdInOtherTeam(source, copy, asked, undefined, 'copy');
 		return copy;
 	});
+}
+
+/**
+ * The copy a Duplicate answered, when it is one: an answer naming the code copied (`original`: its ID, or the
+ * Display ID of `copied`, the code read before, unique across QRTRAC) is that code's record, and taking it as the
+ * copy would send later steps to the original; one of another type or destination than `copied` is another code's.
+ * The copy was probably made all the same.
+ */
+export function readCopy(
+	source: AnswerSource,
+	data: unknown,
+	original: string,
+	copied?: QrCode,
+): QrCode {
+	const kept = copied && { qrType: copied.qrType, qrRedirectUrl: copied.qrRedirectUrl };
+	const copy = readCreatedQrCode(source, data, 'copy', undefined, kept);
+	const copiedDisplayId = (code: QrCode | undefined) =>
+		typeof code?.displayId === 'string' && code.displayId !== ''
+			? foldedDisplayId(code.displayId)
+			: undefined;
+	const sameDisplayId =
+		copiedDisplayId(copied) !== undefined && copiedDisplayId(copy) === copiedDisplayId(copied);
+	if (copy.id !== original && !sameDisplayId) return copy;
+	const named =
+		copy.id === original
+			? `Its "id" is "${original}", the code asked to be copied`
+			: `Its "displayId" is "${String(copy.displayId)}", the Display ID of the code copied`;
+	throw markOutcomeUnknown(
+		apiError(
+			source.node,
+			{ success: false, message: 'duplicate answered the original' },
+			{
+				message: `QRTRAC's answer to ${source.operation} names the code copied, not a copy`,
+				description: `${named}, where the contract answers a copy with a new ID and Display ID. It was: ${sentence(excerptOf(data, source.redact ?? []))} The copy was probably made all the same. Do not run this item again as it is: that would make another one. ${lookBeforeCreatingAgain('copy')}`,
+				itemIndex: source.itemIndex,
+			},
+		),
+	);
 }
