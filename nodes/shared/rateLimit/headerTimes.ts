@@ -71,18 +71,19 @@ function epochMsOf(number: number, nowMs: number): number {
 	return number >= nowMs / EPOCH_MS_DIVISOR ? number : number * 1000;
 }
 
-/** No rate window resets further away than this; a reset that does is a broken header or clock. */
-export const MAX_RESET_DISTANCE_MS = 24 * 60 * 60 * 1000;
-
 /**
  * A told time further past than this (the rounding of whole seconds, and the answer's way back) is a broken
- * header or clock too: read as "no wait", a 429 would spend every retry at once.
+ * header or clock: read as "no wait", a 429 would spend every retry at once.
  */
 export const MAX_PAST_MS = 1000;
 
-/** Whether a told time (epoch ms, our clock) lies within the distances above. */
+/**
+ * Whether a told time (epoch ms, our clock) can be a wait's end. However far ahead, it is one: a quota told used up
+ * for days fails the item at once, where reading it as none sent again into the refusal it told of. Only a number
+ * too large for a delay is no delay, and that one is read as the epoch time it is (above).
+ */
 export function believableTime(atMs: number, nowMs: number): boolean {
-	return atMs - nowMs <= MAX_RESET_DISTANCE_MS && nowMs - atMs <= MAX_PAST_MS;
+	return nowMs - atMs <= MAX_PAST_MS;
 }
 
 /** A bare number below the epoch-seconds threshold: a delay. */
@@ -107,8 +108,8 @@ export function readDelay(value: number, windowMs: number): number {
 /**
  * `Retry-After` -> delay in ms (>= 0), or undefined: delay-seconds (fractions tolerated) or an HTTP date, and,
  * as a service may write it, a number too large for a delay (the thresholds above) as the epoch seconds or
- * milliseconds it is. A wait beyond MAX_RESET_DISTANCE_MS is a broken header, not believed: the limiter is shared
- * by the process, and would hold the team's requests that long; nor is a time past by more than MAX_PAST_MS.
+ * milliseconds it is. A wait of any length is believed (believableTime), but not a time past by more than
+ * MAX_PAST_MS.
  */
 export function parseRetryAfter(
 	value: string,

@@ -2,7 +2,8 @@
  * `Retry-After` in a form the HTTP standard does not name: a point in time as epoch seconds or milliseconds. Read
  * as a delay it is decades long; the transport then failed every request of the team at once, and the limiter,
  * shared by the process, held the team's slots that long. Such a number is read as the time it names (the rule
- * the reset already follows), and no told wait beyond a day is believed (fake context, fake clock).
+ * the reset already follows); a told wait of days is a wait too (farToldWaits.unit.test.ts) (fake context, fake
+ * clock).
  */
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
 import { parseRetryAfter } from '../../../../nodes/shared/rateLimit/headerTimes';
@@ -23,10 +24,10 @@ it('reads epoch seconds and epoch milliseconds as the time they name', () => {
 	expect(parseRetryAfter(String(Math.floor(NOW_MS / 1000)), NOW_MS)).toBe(0);
 });
 
-it('believes no told wait beyond a day', () => {
+it('believes a told wait beyond a day: it is no epoch number', () => {
 	expect(parseRetryAfter('86400', NOW_MS)).toBe(86_400_000);
-	expect(parseRetryAfter('90000', NOW_MS)).toBeUndefined();
-	expect(parseRetryAfter('Sun, 17 Jan 2027 08:00:00 GMT', NOW_MS)).toBeUndefined();
+	expect(parseRetryAfter('90000', NOW_MS)).toBe(90_000_000);
+	expect(parseRetryAfter('Sun, 17 Jan 2027 08:00:00 GMT', NOW_MS)).toBe(172_799_750);
 });
 
 it('waits for a 429 whose Retry-After is epoch seconds two seconds ahead, then succeeds', async () => {
