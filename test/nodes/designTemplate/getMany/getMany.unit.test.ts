@@ -1,5 +1,5 @@
 /** Design Template > Get Many: the exact requests the node builds for a typical input (fake context, no sockets). */
-import type { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { TEAM_HEADERS, answering, described, runAction } from '../../../support/actionRequests';
 import { ok } from '../../../support/fakeContext';
@@ -80,6 +80,21 @@ it.each([
 	expect(run.output?.[0].map((item) => item.json)).toEqual(templates);
 });
 
+/** Get Many of all templates, answered two templates and `extra` beside them. */
+async function twoTemplatesWith(extra: IDataObject) {
+	return await runAction(
+		'designTemplate',
+		'getMany',
+		{ returnAll: true },
+		answering({
+			'GET /api/qr-templates-api': {
+				status: 200,
+				body: { success: true, data: [{ id: 'tpl_1' }, { id: 'tpl_2' }], ...extra },
+			},
+		}),
+	);
+}
+
 describe('an answer announcing more templates than it holds', () => {
 	it.each([
 		['a total', { totalCount: 25 }],
@@ -87,17 +102,7 @@ describe('an answer announcing more templates than it holds', () => {
 		['more to come', { hasMore: true }],
 		['a next page', { pagination: { nextPage: 2 } }],
 	])('(%s) fails rather than list a part as all (before: the part)', async (_case, extra) => {
-		const run = await runAction(
-			'designTemplate',
-			'getMany',
-			{ returnAll: true },
-			answering({
-				'GET /api/qr-templates-api': {
-					status: 200,
-					body: { success: true, data: [{ id: 'tpl_1' }, { id: 'tpl_2' }], ...extra },
-				},
-			}),
-		);
+		const run = await twoTemplatesWith(extra);
 
 		expect(run.output).toBeUndefined();
 		expect(run.error?.message).toBe(
@@ -112,17 +117,7 @@ describe('an answer announcing more templates than it holds', () => {
 		['a total as large as the list', { totalCount: 2 }],
 		['no more to come', { hasMore: false, nextPage: null }],
 	])('(%s) is the list', async (_case, extra) => {
-		const run = await runAction(
-			'designTemplate',
-			'getMany',
-			{ returnAll: true },
-			answering({
-				'GET /api/qr-templates-api': {
-					status: 200,
-					body: { success: true, data: [{ id: 'tpl_1' }, { id: 'tpl_2' }], ...extra },
-				},
-			}),
-		);
+		const run = await twoTemplatesWith(extra);
 
 		expect(run.error).toBeUndefined();
 		expect(run.output?.[0]).toHaveLength(2);

@@ -5,7 +5,7 @@
  * retries. Before, each read started a Maximum Wait of its own, so one item could wait twice what the user set.
  * The error when it runs out names the read, the change it checks, and that the change may have been made.
  */
-import type { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { isOutcomeUnknown } from '../../../../nodes/shared/outcomeMarks';
 import { qrtracApiRequest } from '../../../../nodes/shared/transport';
@@ -38,6 +38,23 @@ function slept(): number {
 
 beforeEach(() => sleepMock().mockClear());
 
+/** A create of item 0 whose lost answer is checked by a read of item `readItem`, the check finding `found`. */
+function createChecked(
+	ctx: Parameters<typeof qrtracApiRequest>[0],
+	{ readItem = 0, found = null }: { readItem?: number; found?: IDataObject | null } = {},
+) {
+	return qrtracApiRequest(ctx, {
+		method: 'POST',
+		path: '/qrs-api',
+		body: {},
+		itemIndex: 0,
+		verifyUnknownOutcome: async () => {
+			await qrtracApiRequest(ctx, { ...read, itemIndex: readItem });
+			return found;
+		},
+	});
+}
+
 it('a refused retry after a lost answer: the check read may wait only what the change left of Maximum Wait', async () => {
 	// the PUT waits 40 s, its answer is lost, its retry refused; the check read is told to wait 40 s more
 	const answers: FakeAnswer[] = [
@@ -69,18 +86,7 @@ it('a refused retry after a lost answer: the check read may wait only what the c
 it("a create's look-up after a lost answer waits within the create's Maximum Wait", async () => {
 	const answers: FakeAnswer[] = [wait(40), { networkError: 'ECONNRESET' }, wait(40), ok([])];
 	const { ctx, sent } = fakeContext({ answers });
-	const error = await failure(
-		qrtracApiRequest(ctx, {
-			method: 'POST',
-			path: '/qrs-api',
-			body: {},
-			itemIndex: 0,
-			verifyUnknownOutcome: async () => {
-				await qrtracApiRequest(ctx, { ...read, itemIndex: 0 });
-				return null;
-			},
-		}),
-	);
+	const error = await failure(createChecked(ctx));
 	expect(sent.map((request) => request.method)).toEqual(['POST', 'POST', 'GET']);
 	expect(slept()).toBeLessThanOrEqual(60_000);
 	expect(isOutcomeUnknown(error)).toBe(true);
@@ -100,18 +106,7 @@ it('the change sent again after its check finds nothing made waits only what the
 		ok({ id: 'qr_2' }),
 	];
 	const { ctx, sent } = fakeContext({ answers });
-	const error = await failure(
-		qrtracApiRequest(ctx, {
-			method: 'POST',
-			path: '/qrs-api',
-			body: {},
-			itemIndex: 0,
-			verifyUnknownOutcome: async () => {
-				await qrtracApiRequest(ctx, { ...read, itemIndex: 0 });
-				return null;
-			},
-		}),
-	);
+	const error = await failure(createChecked(ctx));
 	expect(sent.map((request) => request.method)).toEqual(['POST', 'POST', 'GET', 'GET', 'POST']);
 	expect(slept()).toBeLessThanOrEqual(60_000);
 	expect(error.message).toMatch(
@@ -128,17 +123,8 @@ it("another item's reads keep their own Maximum Wait while one item's change is 
 		ok([]),
 	];
 	const { ctx, sent } = fakeContext({ answers });
-	const response = await qrtracApiRequest(ctx, {
-		method: 'POST',
-		path: '/qrs-api',
-		body: {},
-		itemIndex: 0,
-		verifyUnknownOutcome: async () => {
-			// a read of item 1 sent while item 0's create is checked
-			await qrtracApiRequest(ctx, { ...read, itemIndex: 1 });
-			return { id: 'qr_1' };
-		},
-	});
+	// a read of item 1 sent while item 0's create is checked
+	const response = await createChecked(ctx, { readItem: 1, found: { id: 'qr_1' } });
 	expect(response).toMatchObject({ recovered: true, data: { id: 'qr_1' } });
 	expect(sent.map((request) => request.method)).toEqual(['POST', 'POST', 'GET', 'GET']);
 });
