@@ -47,17 +47,17 @@ import {
 	napUnlessCancelled,
 	toldWaitError,
 	waitForSlot,
+	type SlotWait,
 } from './slotWait';
-import { waitOfRequest, whileChecking } from './checkWaits';
 
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
 
 /*
  * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential, paced by the
- * per-(base URL, team) rate limiter within the credential's Maximum Wait (slotWait.ts; a read checking a change,
- * within the change's: checkWaits.ts), retried when that is safe, read within the Request Timeout and a size cap,
- * redacted of the secrets (answerBody.ts), unwrapped from its envelope and turned into a NodeApiError when it fails.
- * A request carrying credentials never follows a redirect to another origin (redirects.ts).
+ * per-(base URL, team) rate limiter within the credential's Maximum Wait (slotWait.ts), retried when that is safe,
+ * read within the Request Timeout and a size cap, redacted of the secrets (answerBody.ts), unwrapped from its
+ * envelope and turned into a NodeApiError when it fails. A request carrying credentials never follows a redirect to
+ * another origin (redirects.ts).
  */
 
 /** What to do after a create of a QR code whose outcome is unknown (requests that name no other advice). */
@@ -101,15 +101,15 @@ async function sendWithRetries<T>(
 		envelopeOptional: request.api === 'simple',
 		otherTeam: request.api !== 'simple' && teamId !== connection.teamId,
 	};
-	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
-	const wait = waitOfRequest(ctx, request, {
+	const wait: SlotWait = {
 		limiter,
 		ceilingMs: connection.maxWaitMs,
+		waitedMs: 0,
 		operation: reading.operation,
 		limitOf: request.api === 'simple' ? 'API key' : 'team',
-	});
-	const checked = whileChecking(ctx, request.itemIndex, wait);
+	};
 	const policy = retryPolicyWithin(connection.maxWaitMs);
+	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
 	let outcomeWasUnknown = false;
 	let checkedAfter = false;
 
@@ -152,7 +152,7 @@ async function sendWithRetries<T>(
 		const unconfirmed = result.unconfirmed && !request.verifyUnknownOutcome;
 		if ((refusedAfterUnknown || unconfirmed) && request.verifyAfterRefusal) {
 			// A check read that fails cannot tell whether the change was made: the item fails, its outcome unknown.
-			const verified = await checked(request.verifyAfterRefusal).catch((error: unknown) => {
+			const verified = await request.verifyAfterRefusal().catch((error: unknown) => {
 				if (isCancelled(ctx)) throw error;
 				return new OutcomeUntold(
 					`the state could not be read to tell (its read failed: ${errorWords(error)}).`,
@@ -183,7 +183,7 @@ async function sendWithRetries<T>(
 			const notSent = `It was not sent again, so that ${request.sendsInvitation ? 'nobody is mailed' : 'nothing is created'} twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`;
 			// A look-up that fails leaves the outcome unknown: its own error alone would read as "nothing was made".
 			const verified = request.verifyUnknownOutcome
-				? await checked(request.verifyUnknownOutcome).catch((error: unknown) => {
+				? await request.verifyUnknownOutcome().catch((error: unknown) => {
 						throw serviceError(ctx.getNode(), {
 							...failure,
 							itemIndex: request.itemIndex,
