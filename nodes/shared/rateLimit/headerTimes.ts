@@ -19,6 +19,8 @@ const ONE_SECOND_WINDOW_MS = 1000;
  */
 const EPOCH_MS_DIVISOR = 10;
 const EPOCH_SECONDS_DIVISOR = 10_000;
+/** - value >= nowMs * 100 (~1.8e14): a finer unit than ms (as ms, over 5,000 years ahead): µs, or ns. */
+const EPOCH_FINER_FACTOR = 100;
 
 const NUMBER_PATTERN = /^\d+(?:\.\d+)?$/;
 
@@ -66,9 +68,15 @@ function absoluteResetOf(text: string, nowMs: number): number | undefined {
 	return NUMBER_PATTERN.test(text) ? epochMsOf(Number(text), nowMs) : parseHttpDate(text);
 }
 
-/** A number too large for a delay (see the thresholds above) as epoch ms: it is epoch ms or epoch seconds. */
+/**
+ * A number too large for a delay (see the thresholds above) as epoch ms: epoch seconds, or epoch ms, or a finer
+ * unit (micro- or nanoseconds, as event times may be written) while as ms it would lie millennia ahead.
+ */
 function epochMsOf(number: number, nowMs: number): number {
-	return number >= nowMs / EPOCH_MS_DIVISOR ? number : number * 1000;
+	if (number < nowMs / EPOCH_MS_DIVISOR) return number * 1000;
+	let ms = number;
+	while (ms >= nowMs * EPOCH_FINER_FACTOR) ms /= 1000;
+	return ms;
 }
 
 /**

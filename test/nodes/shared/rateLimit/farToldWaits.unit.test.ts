@@ -87,3 +87,14 @@ it('reads none only where the value cannot be a wait', () => {
 		expect(parseRetryAfter(garbage, now)).toBeUndefined();
 	expect(parseRetryAfter('1.5', now)).toBe(1500);
 });
+
+it('reads an epoch reset in micro- or nanoseconds in its unit, not as ms millennia ahead (review r375)', () => {
+	const now = Date.UTC(2027, 0, 15, 8, 0, 0);
+	const inFive = now + 5_000;
+	expect(parseResetHeader(String(inFive * 1000), now)).toBe(inFive);
+	expect(parseResetHeader(String(inFive * 1_000_000), now)).toBe(inFive);
+	expect(parseRetryAfter(String(inFive * 1000), now)).toBe(5_000);
+	// epoch ms and seconds as before
+	expect(parseResetHeader(String(inFive), now)).toBe(inFive);
+	expect(parseResetHeader(String(inFive / 1000), now)).toBe(inFive);
+});
