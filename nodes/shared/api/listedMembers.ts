@@ -6,12 +6,25 @@ import type { Member } from './answers';
  */
 
 /**
- * An e-mail as the node compares it (rosters, rows of the same person, keys): without case. It is never what is
- * sent: a service may hold `Ada@Example.com` and compare exactly, so requests carry the team's own spelling of a
- * listed person, else the one the person's earlier rows used, else the e-mail as typed (trimmed; asListed).
+ * An e-mail as the node compares it (rosters, rows of the same person, keys): without case, Unicode composed, the
+ * domain as DNS names it. It is never what is sent: a service may hold `Ada@Example.com` and compare exactly, so
+ * requests carry the team's own spelling of a listed person, else the one the person's earlier rows used, else the
+ * e-mail as typed (trimmed; asListed).
  */
 export function normalizeEmail(email: string): string {
-	return email.trim().toLowerCase();
+	const text = email.trim().normalize('NFC').toLowerCase();
+	const at = text.lastIndexOf('@');
+	return at < 0 ? text : `${text.slice(0, at)}@${asciiDomain(text.slice(at + 1))}`;
+}
+
+/** A domain as DNS names it: one written in Unicode (`bücher.example`) is the same as its punycode form. */
+function asciiDomain(domain: string): string {
+	if (/^[\x20-\x7e]*$/.test(domain)) return domain;
+	try {
+		return new URL(`http://${domain}`).hostname;
+	} catch {
+		return domain;
+	}
 }
 
 /**

@@ -191,7 +191,7 @@ export async function resendInvite(
 				source,
 				`an answer about the person asked for, "${email}"`,
 				data,
-				`"email" is "${named}", another person`,
+				`"email" is "${named}", another person; the invitation was probably sent all the same, so ask the person before running the item again`,
 			);
 		// all that is kept across tries: which row sent it, not whom (no personal data)
 		return { sentBy: itemIndex };

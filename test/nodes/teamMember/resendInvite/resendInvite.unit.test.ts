@@ -37,6 +37,7 @@ describe('an answer naming the person invited', () => {
 		const { description } = run.error as NodeApiError;
 		expect(description).toContain('an answer about the person asked for, "a@example.com"');
 		expect(description).toContain('"email" is "z@example.com", another person');
+		expect(description).toContain('the invitation was probably sent all the same');
 		expect(run.sent).toHaveLength(1);
 	});
 
@@ -48,5 +49,26 @@ describe('an answer naming the person invited', () => {
 			email: 'a@example.com',
 			result: 'inviteResent',
 		});
+	});
+});
+
+describe('an answer naming the person asked in another form of the same address (review r375)', () => {
+	const asked = 'jos\u00e9@b\u00fccher.example';
+	it.each([
+		['the domain in punycode', 'jos\u00e9@xn--bcher-kva.example'],
+		['the accent decomposed', 'jose\u0301@b\u00fccher.example'],
+		['both, in capitals', 'JOSE\u0301@XN--BCHER-KVA.EXAMPLE'],
+	])('%s is the item (before: failed as another person)', async (_form, named) => {
+		const run = await runAction(
+			'teamMember',
+			'resendInvite',
+			{ email: asked },
+			answering({
+				[`GET /api/teams-api/resend/invite/${encodeURIComponent(asked)}`]: ok({ email: named }),
+			}),
+		);
+
+		expect(run.error).toBeUndefined();
+		expect(run.output?.[0][0].json).toMatchObject({ result: 'inviteResent' });
 	});
 });
