@@ -177,7 +177,8 @@ async function fetchFollowingHttp(
 	deadline: AbortSignal,
 	at: { url?: URL },
 ): Promise<Fetched> {
-	// The contract types qrImageUrl as a bare string: a relative one is read against the Base URL, as a folder.
+	// The contract types qrImageUrl as a bare string: a relative one is read as a link on a page at the Base URL
+	// and a slash (`images/a.png` below its path, `/images/a.png` from its host's root).
 	let current = httpUrl(url, `${where.baseUrl}/`);
 	for (let hop = 0; current; hop++) {
 		const refusal = await refusedAddress(ctx, current, where);

@@ -31,7 +31,7 @@ export function toEpochMs(value: unknown): unknown {
 
 /** What a time must be, in words for errors: the units the node reads (eventTime.ts). */
 const TIME_EXPECTED =
-	'must be a time (epoch seconds, milliseconds or microseconds, or ISO 8601 text)';
+	'must be a number of epoch seconds, milliseconds or microseconds, or ISO 8601 text';
 
 const epochMs = z.preprocess(toEpochMs, z.number({ invalid_type_error: TIME_EXPECTED }).finite());
 /** An optional time; null is the field left out. */

@@ -119,7 +119,8 @@ const MANY_WAYS = /[,%[]|ffff:|^[\d.]+:\d+$/i;
 /**
  * The one address of a visitor in address text (lower case, trimmed): the first public entry of a list (a
  * forwarding header's client comes first, but a service may write its own load balancer or proxies before it;
- * private, loopback, link-local, unique-local and carrier-grade NAT entries are a network's, localAddress.ts),
+ * private, loopback, link-local, unique-local, carrier-grade NAT and other unrouted entries are a network's,
+ * localAddress.ts),
  * else its first entry; without its port (a new one each connection), brackets or zone, IPv4 written in IPv6
  * (`::ffff:192.0.2.1`, hex `::ffff:c000:201` as older Python writes it) as IPv4 and other IPv6 compressed
  * (`oneWay`); any other text as it is.

@@ -132,7 +132,7 @@ const NAMING_FIELDS = ['displayId', 'name', 'qrType', 'qrRedirectUrl'] as const;
 
 /**
  * The naming fields where a create's answer `found` shows another value than `sent`, even in the service's form
- * (sameAt, sameInForm, isStoredFormOf): the answer is another code's record, not the new one. An empty sent value is none (the
+ * (sameAt, sameInForm, isStoredFormOf): the answer is another code's record, not the new one. An empty or null sent value is none (the
  * service names such a code itself), and a field the answer leaves out does not tell; nor does the Redirect URL of
  * a type that does not redirect to it (a vCard's page is the service's to place).
  */
@@ -141,7 +141,14 @@ export function otherThanSent(sent: IDataObject, found: IDataObject): string[] {
 	return NAMING_FIELDS.filter((field) => {
 		if (field === 'qrRedirectUrl' && !redirects) return false;
 		const [given, shown] = [sent[field], found[field]];
-		if (given === undefined || given === '' || shown === undefined || shown === null) return false;
+		if (
+			given === undefined ||
+			given === null ||
+			given === '' ||
+			shown === undefined ||
+			shown === null
+		)
+			return false;
 		const stored = typeof given === 'string' && isStoredFormOf(shown, given);
 		return !stored && !sameAt(field, shown, given) && !sameInForm(shown, given);
 	});

@@ -92,7 +92,7 @@ it.each(cases)(
 		expect(run.output).toBeUndefined();
 		expect(run.error?.message).toMatch(/^QRTRAC's answer to .+ does not have the expected shape/);
 		const description = String((run.error as { description?: string }).description);
-		expect(description).toMatch(/"(qrs\.0\.|0\.)?createdAt" must be a time \(epoch seconds/);
+		expect(description).toMatch(/"(qrs\.0\.|0\.)?createdAt" must be a number of epoch seconds/);
 		expect(description).toContain(`"createdAt":"${SECONDS}"`);
 	},
 );

@@ -71,7 +71,7 @@ it('fails naming the operation on a time written as numeric text', async () => {
 		"QRTRAC's answer to Get Team (GET /teams-api/{id}) does not have the expected shape",
 	);
 	expect(String((run.error as { description?: string }).description)).toContain(
-		'"createdAt" must be a time',
+		'"createdAt" must be a number of epoch seconds',
 	);
 });
 

@@ -125,4 +125,25 @@ describe("an answer that is another code's record, not a copy of the code read f
 		expect(run.error).toBeUndefined();
 		expect(run.output?.[0][0].json).toMatchObject({ id: 'qr_2', result: 'created' });
 	});
+
+	it('a copy of a code read with a null type and destination is the item: null tells nothing (review r375)', async () => {
+		const run = await runAction(
+			'qrCode',
+			'duplicate',
+			{ qrCodeId: 'qr_1' },
+			answering({
+				'GET /api/qrs-api/teams/qr_1': ok({ ...STORED_CODE, qrType: null, qrRedirectUrl: null }),
+				'POST /api/qrs-api/duplicate/qr_1': {
+					status: 201,
+					body: {
+						success: true,
+						data: { ...STORED_CODE, id: 'qr_2', displayId: 'd2', qrType: 'URL' },
+					},
+				},
+			}),
+		);
+
+		expect(run.error).toBeUndefined();
+		expect(run.output?.[0][0].json).toMatchObject({ id: 'qr_2', result: 'created' });
+	});
 });
