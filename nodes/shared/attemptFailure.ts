@@ -44,6 +44,17 @@ export function notSentAgain(checked: boolean): string {
 	return `${found}It was not sent again: the same answer would come again.`;
 }
 
+/** What to do after a create of a QR code whose outcome is unknown (requests that name no other advice). */
+const CODE_CREATE_ADVICE =
+	"Check the team's codes before re-running this item, or set a Display ID so that the node can check and retry by itself.";
+
+/** Why a change whose outcome is unknown was not sent again, and what to do before running its item again. */
+export function notSentTwice(
+	request: Pick<QrtracRequest, 'sendsInvitation' | 'unknownOutcomeAdvice'>,
+): string {
+	return `It was not sent again, so that ${request.sendsInvitation ? 'nobody is mailed' : 'nothing is created'} twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`;
+}
+
 /**
  * A 401 for a team other than the credential's own: mostly about that team (unknown, or of another organization),
  * but a wrong credential is refused so for any team, so the hint names both.

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { PlanCount, RoleRule } from './api/route';
+import type { CheckWait } from './checkWait';
 
 /** What a caller of the transport asks for and gets back (transport.ts sends it). */
 export type TransportContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
@@ -44,9 +45,10 @@ export interface QrtracRequest {
 	/**
 	 * For requests that are not idempotent (POST): called when the outcome is unknown (5xx, reset, timeout,
 	 * garbled answer). Return the resource when it was created, `null` when it surely was not (the request is
-	 * then sent again), `undefined` when that cannot be told (the item fails instead of risking a duplicate).
+	 * then sent again), `undefined` when that cannot be told (the item fails instead of risking a duplicate). Its
+	 * reads are passed `check` (InTeam's `checking`), so that they wait within the change's Maximum Wait.
 	 */
-	verifyUnknownOutcome?: () => Promise<IDataObject | null | undefined>;
+	verifyUnknownOutcome?: (check: CheckWait) => Promise<IDataObject | null | undefined>;
 	/**
 	 * What the user should do before running the item again when the outcome is unknown and cannot be checked.
 	 * Default: the advice for a QR code (look in the team's codes, set a Display ID); a team or a dynamic link
@@ -59,9 +61,11 @@ export interface QrtracRequest {
 	 * now shows it (the request then succeeds, marked `verifiedAfterUnknownOutcome`), `undefined` when it does not
 	 * (the refusal stands; an answer that said nothing is sent again), an OutcomeUntold to fail the item at once
 	 * when the read cannot tell and sending again cannot settle it either; a read that throws is taken as one,
-	 * quoting its error. Never a false success, never a false failure.
+	 * quoting its error. Never a false success, never a false failure. Its reads are passed `check`, as above.
 	 */
-	verifyAfterRefusal?: () => Promise<IDataObject | OutcomeUntold | undefined>;
+	verifyAfterRefusal?: (check: CheckWait) => Promise<IDataObject | OutcomeUntold | undefined>;
+	/** A read checking a change whose outcome is unknown: it waits within that change's Maximum Wait (checkWait.ts). */
+	checking?: CheckWait;
 }
 
 /**

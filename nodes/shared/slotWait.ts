@@ -10,6 +10,7 @@ import {
 	lineWaitTooLong,
 	slotTooFar,
 	toldWaitTooLong,
+	type CheckRead,
 	type LimitOwner,
 } from './waitCeiling';
 
@@ -24,6 +25,8 @@ export interface SlotWait {
 	limitOf: LimitOwner;
 	/** An earlier try's answer was lost: the request may have been carried out, whatever later refusals say. */
 	earlierAnswerLost?: boolean;
+	/** The request is a read checking this change, e.g. `POST /api/qrs-api`: both wait within one ceiling (checkWait.ts). */
+	checking?: string;
 }
 
 /**
@@ -86,8 +89,14 @@ export async function waitForSlot(
 							ahead: turn.ahead,
 							nextTurnInMs: turn.granted ? undefined : turn.waitMs,
 							limitOf: wait.limitOf,
+							checking: checkRead(wait),
 						})
-					: slotTooFar(turn.waitMs, Date.now(), { ...wait, waitedMs: waited() }, wait.limitOf);
+					: slotTooFar(
+							turn.waitMs,
+							Date.now(),
+							{ ...wait, waitedMs: waited(), checking: checkRead(wait) },
+							wait.limitOf,
+						);
 			throw serviceError(ctx.getNode(), {
 				status: 429,
 				...words,
@@ -183,12 +192,18 @@ export function toldWaitError(
 			waitedMs: wait.waitedMs,
 			untold,
 			earlierAnswerLost: wait.earlierAnswerLost,
+			checking: checkRead(wait),
 		}),
 		detail: `${whileSending(wait)}${answered}`,
 		itemIndex,
 	});
 }
 
+function checkRead(wait: SlotWait): CheckRead | undefined {
+	return wait.checking ? { read: wait.operation, change: wait.checking } : undefined;
+}
+
 function whileSending(wait: SlotWait): string {
-	return `While sending ${wait.operation}.`;
+	const check = wait.checking ? `, a read checking whether ${wait.checking} was made` : '';
+	return `While sending ${wait.operation}${check}.`;
 }

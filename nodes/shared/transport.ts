@@ -14,6 +14,7 @@ import {
 	describe,
 	networkFailure,
 	notSentAgain,
+	notSentTwice,
 	refusedCredential,
 	refusedRole,
 	requestTraits,
@@ -47,22 +48,18 @@ import {
 	napUnlessCancelled,
 	toldWaitError,
 	waitForSlot,
-	type SlotWait,
 } from './slotWait';
+import { checkWithin, waitOfRequest } from './checkWait';
 
 export type { QrtracRequest, QrtracResponse, TransportContext } from './qrtracRequest';
 
 /*
  * The only place where QRTRAC is called over HTTP. Every request is authenticated by the credential, paced by the
- * per-(base URL, team) rate limiter within the credential's Maximum Wait (slotWait.ts), retried when that is safe,
- * read within the Request Timeout and a size cap, redacted of the secrets (answerBody.ts), unwrapped from its
- * envelope and turned into a NodeApiError when it fails. A request carrying credentials never follows a redirect to
- * another origin (redirects.ts).
+ * per-(base URL, team) rate limiter within the credential's Maximum Wait (slotWait.ts; a read checking a change,
+ * within the change's: checkWait.ts), retried when that is safe, read within the Request Timeout and a size cap,
+ * redacted of the secrets (answerBody.ts), unwrapped from its envelope and turned into a NodeApiError when it fails.
+ * A request carrying credentials never follows a redirect to another origin (redirects.ts).
  */
-
-/** What to do after a create of a QR code whose outcome is unknown (requests that name no other advice). */
-const CODE_CREATE_ADVICE =
-	"Check the team's codes before re-running this item, or set a Display ID so that the node can check and retry by itself.";
 
 export async function qrtracApiRequest<T = IDataObject>(
 	ctx: TransportContext,
@@ -101,14 +98,13 @@ async function sendWithRetries<T>(
 		envelopeOptional: request.api === 'simple',
 		otherTeam: request.api !== 'simple' && teamId !== connection.teamId,
 	};
-	const wait: SlotWait = {
+	const wait = waitOfRequest(request.checking, {
 		limiter,
 		ceilingMs: connection.maxWaitMs,
-		waitedMs: 0,
 		operation: reading.operation,
 		limitOf: request.api === 'simple' ? 'API key' : 'team',
-	};
-	const policy = retryPolicyWithin(connection.maxWaitMs);
+	});
+	const policy = retryPolicyWithin(wait.ceilingMs);
 	let retryAsIdempotent = isIdempotentMethod(request.method) && request.hasSideEffects !== true;
 	let outcomeWasUnknown = false;
 	let checkedAfter = false;
@@ -152,12 +148,14 @@ async function sendWithRetries<T>(
 		const unconfirmed = result.unconfirmed && !request.verifyUnknownOutcome;
 		if ((refusedAfterUnknown || unconfirmed) && request.verifyAfterRefusal) {
 			// A check read that fails cannot tell whether the change was made: the item fails, its outcome unknown.
-			const verified = await request.verifyAfterRefusal().catch((error: unknown) => {
-				if (isCancelled(ctx)) throw error;
-				return new OutcomeUntold(
-					`the state could not be read to tell (its read failed: ${errorWords(error)}).`,
-				);
-			});
+			const verified = await checkWithin(wait, request.verifyAfterRefusal).catch(
+				(error: unknown) => {
+					if (isCancelled(ctx)) throw error;
+					return new OutcomeUntold(
+						`the state could not be read to tell (its read failed: ${errorWords(error)}).`,
+					);
+				},
+			);
 			const untold = verified instanceof OutcomeUntold ? verified : undefined;
 			checkedAfter = true;
 			if (verified && !untold)
@@ -180,10 +178,10 @@ async function sendWithRetries<T>(
 
 		if (!retryAsIdempotent && UNKNOWN_OUTCOME_KINDS.includes(failure.kind)) {
 			const unknown = `The outcome of this ${request.method} is unknown (${describe(failure)})`;
-			const notSent = `It was not sent again, so that ${request.sendsInvitation ? 'nobody is mailed' : 'nothing is created'} twice. ${request.unknownOutcomeAdvice ?? CODE_CREATE_ADVICE}`;
+			const notSent = notSentTwice(request);
 			// A look-up that fails leaves the outcome unknown: its own error alone would read as "nothing was made".
 			const verified = request.verifyUnknownOutcome
-				? await request.verifyUnknownOutcome().catch((error: unknown) => {
+				? await checkWithin(wait, request.verifyUnknownOutcome).catch((error: unknown) => {
 						throw serviceError(ctx.getNode(), {
 							...failure,
 							itemIndex: request.itemIndex,

@@ -30,6 +30,14 @@ export interface ToldWait {
 	untold?: boolean;
 	/** An earlier try's answer was lost: the change may have been made all the same. */
 	earlierAnswerLost?: boolean;
+	/** The request is a read checking a change (checkWait.ts): what was waited is theirs together. */
+	checking?: CheckRead;
+}
+
+/** A read sent to check a change whose answer was lost, and that change: each named as sent, e.g. `GET /api/…`. */
+export interface CheckRead {
+	read: string;
+	change: string;
 }
 
 /** The error for a told wait over the ceiling: what the service asked, until when, and what to do. */
@@ -38,11 +46,11 @@ export function toldWaitTooLong(told: ToldWait): { message: string; hint: string
 	const clock = told.serviceOffsetMs === undefined ? "n8n's clock" : 'its clock';
 	if (told.untold)
 		return {
-			message: `QRTRAC refused with HTTP 429 without telling how long to wait; the pause of ${seconds(told.waitMs)} s that follows (until ${isoSeconds(untilMs)} by n8n's clock) would pass this node's Maximum Wait of ${ceilingSeconds(told.ceilingMs)} s${andWaited([], told.waitedMs)}`,
+			message: `QRTRAC refused with HTTP 429 without telling how long to wait; the pause of ${seconds(told.waitMs)} s that follows (until ${isoSeconds(untilMs)} by n8n's clock) would pass this node's Maximum Wait of ${ceilingSeconds(told.ceilingMs)} s${andWaited([], told.waitedMs, told.checking)}`,
 			hint: `QRTRAC's rate limit for this ${told.limitOf} kept refusing the request, ${told.earlierAnswerLost ? 'but an earlier try got no answer, so QRTRAC may have made the change all the same: check the record in QRTRAC before running the item again.' : 'so nothing was changed.'} ${RUN_LATER} Check whether other workflows or tools use the same ${told.limitOf} at the same time.`,
 		};
 	return {
-		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${ceilingSeconds(told.ceilingMs)} s${andWaited([], told.waitedMs)}`,
+		message: `QRTRAC asked to wait ${seconds(told.waitMs)} s (until ${isoSeconds(untilMs)} by ${clock}); that is over this node's Maximum Wait of ${ceilingSeconds(told.ceilingMs)} s${andWaited([], told.waitedMs, told.checking)}`,
 		hint: told.unavailable
 			? `QRTRAC says it cannot answer until then (maintenance or overload); the request was not sent again. ${RUN_LATER}`
 			: `QRTRAC's rate limit for this ${told.limitOf} is used up until then. ${RUN_LATER} Check whether other workflows or tools use the same ${told.limitOf} at the same time.`,
@@ -59,11 +67,11 @@ const RUN_LATER =
 export function slotTooFar(
 	waitMs: number,
 	nowMs: number,
-	ceiling: { ceilingMs: number; waitedMs: number },
+	ceiling: { ceilingMs: number; waitedMs: number; checking?: CheckRead },
 	limitOf: LimitOwner,
 ): { message: string; hint: string } {
 	return {
-		message: `QRTRAC's rate limit leaves no request slot before ${isoSeconds(nowMs + waitMs)} by n8n's clock (${seconds(waitMs)} s from now); that is over this node's Maximum Wait of ${ceilingSeconds(ceiling.ceilingMs)} s${andWaited([], ceiling.waitedMs)}`,
+		message: `QRTRAC's rate limit leaves no request slot before ${isoSeconds(nowMs + waitMs)} by n8n's clock (${seconds(waitMs)} s from now); that is over this node's Maximum Wait of ${ceilingSeconds(ceiling.ceilingMs)} s${andWaited([], ceiling.waitedMs, ceiling.checking)}`,
 		hint: `QRTRAC's answers show the rest of this ${limitOf}'s rate-limit window used by other clients (another tool, or n8n elsewhere), so its next request slot comes after the window's reset. ${RUN_LATER}`,
 	};
 }
@@ -81,6 +89,8 @@ export interface LineWait {
 	/** Still in line, its place not estimated yet (QRTRAC's first answer awaited): when it asks again, ms. */
 	nextTurnInMs?: number;
 	limitOf: LimitOwner;
+	/** The request is a read checking a change (checkWait.ts). */
+	checking?: CheckRead;
 }
 
 /**
@@ -90,7 +100,7 @@ export interface LineWait {
  */
 export function lineWaitTooLong(line: LineWait): { message: string; hint: string } {
 	return {
-		message: `No request slot would come within this node's Maximum Wait of ${ceilingSeconds(line.ceilingMs)} s${andWaited(lineDistance(line), line.waitedMs)}`,
+		message: `No request slot would come within this node's Maximum Wait of ${ceilingSeconds(line.ceilingMs)} s${andWaited(lineDistance(line), line.waitedMs, line.checking)}`,
 		hint: lineHint(line),
 	};
 }
@@ -140,12 +150,16 @@ function aheadOf(count: number): string {
 }
 
 /**
- * The clause after a wait over the ceiling: what the request has already waited (unless nothing), then `more`
- * (how far its slot is), so that a wait under the ceiling alone does not read as over it. Every figure is
- * rounded up, so those shown always add up to more than the ceiling.
+ * The clause after a wait over the ceiling: what the request has already waited (unless nothing), with the change
+ * it checks when it is a check read (their waits count together), then `more` (how far its slot is), so that a
+ * wait under the ceiling alone does not read as over it. Every figure is rounded up, so those shown always add up
+ * to more than the ceiling.
  */
-function andWaited(more: string[], waitedMs: number): string {
-	const waited = waitedMs > 0 ? [`this request has already waited ${tenthsUp(waitedMs)} s`] : [];
+function andWaited(more: string[], waitedMs: number, checking?: CheckRead): string {
+	const who = checking
+		? `this read, ${checking.read}, and ${checking.change}, whose outcome it checks, have`
+		: 'this request has';
+	const waited = waitedMs > 0 ? [`${who} already waited ${tenthsUp(waitedMs)} s`] : [];
 	const parts = [...waited, ...more];
 	return parts.length === 0 ? '' : `: ${parts.join(', and ')}`;
 }

@@ -19,7 +19,7 @@ type BulkAdd = {
 /**
  * Adds one person to several teams with one request. After an unknown outcome the teams are read: when every role
  * is in place the request went through; when not, sending it again cannot do harm (the person then exists, so
- * nobody is invited twice); when the teams cannot be read, the item fails. A success that says more than the
+ * nobody is invited twice); when the teams cannot be read, the item fails, quoting the failed read. A success that says more than the
  * contract's `success` is checked against the teams (joinedEvery).
  */
 export async function bulkAddMember(
@@ -32,11 +32,12 @@ export async function bulkAddMember(
 		usesPlan: 'members',
 		body: { name, email, teams },
 		itemIndex,
-		verifyUnknownOutcome: async () => {
+		verifyUnknownOutcome: async (checking) => {
 			const members = await allSettledFirst(
-				teams.map(async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex })),
-			).catch(() => undefined);
-			if (!members) return undefined;
+				teams.map(
+					async ({ teamId }) => await findMember(ctx, { teamId, email, itemIndex, checking }),
+				),
+			);
 			return teams.every((team, index) => memberChangeHolds.changeRole(members[index], team.role))
 				? { email }
 				: null;

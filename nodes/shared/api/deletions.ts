@@ -68,8 +68,7 @@ export async function deletedAmong(
 	{
 		versions,
 		slackMs = 0,
-		teamId,
-		itemIndex,
+		...inTeam
 	}: InTeam & { versions: ReadonlyMap<string, number>; slackMs?: number },
 ): Promise<{ deleted: Map<string, QrCode>; cappedAt: Map<string, number>; failedRead?: unknown }> {
 	const deleted = new Map<string, QrCode>();
@@ -78,7 +77,7 @@ export async function deletedAmong(
 	const since = (version: number) => Math.max(0, version - slackMs);
 	let fromTime = since([...pending.values()].reduce((least, version) => Math.min(least, version)));
 	for (let reads = 0; reads < MAX_DELETION_READS && pending.size > 0; reads++) {
-		const reading = getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
+		const reading = getTeamQrsFromTime(ctx, { fromTime, ...inTeam });
 		// the first read's failure is the caller's; a later one leaves undecided what the capped answer left so
 		const recent =
 			reads === 0 ? await reading : await reading.catch((error: unknown) => ({ error }));

@@ -5,6 +5,7 @@ import { isPlainObject } from '../plainObject';
 import { classifyFailure } from '../retryPolicy';
 import { nothingWentOut } from '../outcomeMarks';
 import type { TransportContext } from '../transport';
+import type { CheckWait } from '../checkWait';
 import { unexpectedAnswer, type Member } from './answers';
 import { ASK_BEFORE_RESENDING } from './created';
 import { createOnce } from './createTries';
@@ -26,6 +27,8 @@ export interface MemberTarget {
 	/** As the team lists the person, else as typed (trimmed): a service may compare e-mails exactly. */
 	email: string;
 	itemIndex?: number;
+	/** Set on the reads that check a change whose outcome is unknown (source.ts InTeam). */
+	checking?: CheckWait;
 }
 
 export interface ChangeResult {
@@ -148,8 +151,10 @@ export async function deleteMember(
 		params: { id: target.teamId, email: target.email },
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
-		verifyAfterRefusal: async () =>
-			(await memberOfAnyTeam(ctx, target)) === false ? { email: target.email } : undefined,
+		verifyAfterRefusal: async (checking) =>
+			(await memberOfAnyTeam(ctx, { ...target, checking })) === false
+				? { email: target.email }
+				: undefined,
 	});
 	return {
 		...(typeof response.body.message === 'string' ? { message: response.body.message } : {}),
@@ -201,9 +206,9 @@ export async function resendInvite(
 /** The member with this e-mail in the team, undefined or null as listedMember says; the roster must be readable. */
 export async function findMember(
 	ctx: TransportContext,
-	{ teamId, email, itemIndex }: MemberTarget,
+	{ teamId, email, itemIndex, checking }: MemberTarget,
 ): Promise<Member | undefined | null> {
-	const roster = await getTeamRoster(ctx, { teamId, itemIndex });
+	const roster = await getTeamRoster(ctx, { teamId, itemIndex, checking });
 	return listedMember(roster.members, email);
 }
 
@@ -246,13 +251,13 @@ function checkedChange(
 ): {
 	teamId: string;
 	itemIndex?: number;
-	verifyAfterRefusal: () => Promise<IDataObject | undefined>;
+	verifyAfterRefusal: (checking: CheckWait) => Promise<IDataObject | undefined>;
 } {
 	return {
 		teamId: target.teamId,
 		itemIndex: target.itemIndex,
-		verifyAfterRefusal: async () =>
-			holds(await findMember(ctx, target)) ? { email: target.email } : undefined,
+		verifyAfterRefusal: async (checking) =>
+			holds(await findMember(ctx, { ...target, checking })) ? { email: target.email } : undefined,
 	};
 }
 
@@ -266,7 +271,7 @@ export async function memberOfAnyTeam(
 	target: MemberTarget,
 	asked?: { found: null | undefined },
 ): Promise<string | false | string[]> {
-	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex });
+	const teams = await getAllTeams(ctx, { itemIndex: target.itemIndex, checking: target.checking });
 	const maybe: string[] = [];
 	for (const teamId of new Set([...teams.map((team) => team.id), target.teamId])) {
 		const member =

@@ -28,6 +28,7 @@ import {
 } from '../records/qrCode';
 import { cannotShowText, holdsChange, showsChange, unchangedFields } from '../records/qrCodeChange';
 import { OutcomeUntold } from '../qrtracRequest';
+import type { CheckWait } from '../checkWait';
 import { verifiedMarker } from '../records/simplify';
 import { isPlainObject } from '../plainObject';
 import { deletedSince } from './deletions';
@@ -70,7 +71,8 @@ export async function createQr(
 	};
 	return await createOnce(ctx, create, async () => {
 		const lookUp = displayId
-			? async () => await findQrByDisplayId(ctx, { displayId, teamId, itemIndex })
+			? async (checking: CheckWait) =>
+					await findQrByDisplayId(ctx, { displayId, teamId, itemIndex, checking })
 			: undefined;
 		const response = await callEndpoint(ctx, {
 			operation: 'Create QR Code',
@@ -80,10 +82,11 @@ export async function createQr(
 			teamId,
 			itemIndex,
 			// With a Display ID an unknown outcome is settled by looking the code up; without one it cannot be.
-			verifyUnknownOutcome: lookUp ? async () => (await lookUp()) ?? null : undefined,
+			verifyUnknownOutcome: lookUp ? async (check) => (await lookUp(check)) ?? null : undefined,
 			// The retry refused ("taken") after a lost answer: the code the first attempt made may only now be listed.
 			verifyAfterRefusal: displayId
-				? async () => await findTakenDisplayId(ctx, { displayId, teamId, itemIndex }, listing)
+				? async (checking) =>
+						await findTakenDisplayId(ctx, { displayId, teamId, itemIndex, checking }, listing)
 				: undefined,
 			unknownOutcomeAdvice: displayId ? lookBeforeCreatingAgain('code', displayId) : undefined,
 		});
@@ -147,8 +150,8 @@ export async function updateQr(
 			// an answer saying nothing (`{}`, a 204), or a retry refused after a lost answer: the code read by its ID
 			// settles it when it shows the change (holdsChange); one still at an old value has the PUT sent again, or
 			// the refusal stands; one that cannot tell fails the item, never sent again
-			verifyAfterRefusal: async () => {
-				const code = await getQrById(ctx, { id, teamId, itemIndex });
+			verifyAfterRefusal: async (checking) => {
+				const code = await getQrById(ctx, { id, teamId, itemIndex, checking });
 				const read =
 					alsoNotShown(code).length > 0 ? 'not held' : holdsChange(written, code, stored);
 				if (read === 'held') return code;
@@ -191,9 +194,9 @@ export async function deleteQr(
 		params: { id },
 		teamId,
 		itemIndex,
-		verifyAfterRefusal: async () => {
+		verifyAfterRefusal: async (checking) => {
 			const fromTime = Date.now() - VERIFY_LOOKBACK_MS;
-			return await deletedSince(ctx, { id, teamId, itemIndex, fromTime, laterCheck });
+			return await deletedSince(ctx, { id, teamId, itemIndex, fromTime, laterCheck, checking });
 		},
 	});
 	// Its answer's record (all fields optional) is kept when it reads as a code; none does not fail a done delete.
@@ -217,8 +220,8 @@ export async function updateQrTags(
 		body: { tags },
 		teamId,
 		itemIndex,
-		verifyAfterRefusal: async () => {
-			const code = await getQrById(ctx, { id, teamId, itemIndex });
+		verifyAfterRefusal: async (checking) => {
+			const code = await getQrById(ctx, { id, teamId, itemIndex, checking });
 			return sameTags(code.tags, tags) ? code : undefined;
 		},
 	});
@@ -247,8 +250,8 @@ export async function updateQrTitle(
 		body: { title },
 		teamId,
 		itemIndex,
-		verifyAfterRefusal: async () => {
-			const code = await getQrById(ctx, { id, teamId, itemIndex });
+		verifyAfterRefusal: async (checking) => {
+			const code = await getQrById(ctx, { id, teamId, itemIndex, checking });
 			return holdsTitle(code, title) ? code : undefined;
 		},
 	});
@@ -267,13 +270,14 @@ export async function updateQrTitle(
  */
 export async function getQrById(
 	ctx: TransportContext,
-	{ id, teamId, itemIndex, typedId }: InTeam & { id: string; typedId?: false },
+	{ id, teamId, itemIndex, typedId, checking }: InTeam & { id: string; typedId?: false },
 ): Promise<QrCode> {
 	const { data, source } = await callEndpoint(ctx, {
 		...CODE_ADDRESSES.get,
 		params: { id },
 		teamId,
 		itemIndex,
+		checking,
 	});
 	if (data === undefined) throw noCodeAnswered(source, id, typedId ?? true);
 	const code = readQrCode(source, askedById(data, id));

@@ -30,19 +30,15 @@ export interface QrListQuery {
 /** One page of the team's list (`limit` 1..100, `page` from 1), with what the answer echoes. */
 export async function getTeamQrsPaginated(
 	ctx: TransportContext,
-	{
-		query,
-		page,
-		limit,
-		teamId,
-		itemIndex,
-	}: InTeam & { query: QrListQuery; page: number; limit: number },
+	{ query, page, limit, ...inTeam }: InTeam & { query: QrListQuery; page: number; limit: number },
 ): Promise<QrPage & { serviceDateMs?: number }> {
+	const { teamId, itemIndex, checking } = inTeam;
 	const { data, serviceDateMs, source } = await callEndpoint(ctx, {
 		...QR_LIST,
 		query: { ...withoutBlanks(query), limit, page },
 		teamId,
 		itemIndex,
+		checking,
 	});
 	return { ...readQrPage(source, data), serviceDateMs };
 }
@@ -73,6 +69,7 @@ export async function listTeamQrsReadAt(
 		teamId,
 		itemIndex,
 		purpose,
+		checking,
 	}: InTeam & { query: QrListQuery; walk: PageWalk<QrCode>; purpose?: string },
 ): Promise<{ codes: QrCode[]; readAtServiceMs: number; dated: boolean }> {
 	const startedMs = Date.now();
@@ -81,7 +78,8 @@ export async function listTeamQrsReadAt(
 		? { ...query, sortBy: 'createdAt', sortOrder: 'asc' }
 		: query;
 	const pagesIn = (order: QrListQuery) => async (page: number, limit: number) => {
-		const answer = await getTeamQrsPaginated(ctx, { query: order, page, limit, teamId, itemIndex });
+		const inTeam = { teamId, itemIndex, checking };
+		const answer = await getTeamQrsPaginated(ctx, { query: order, page, limit, ...inTeam });
 		if (page === 1) firstServiceDateMs ??= answer.serviceDateMs;
 		return {
 			items: answer.qrs,
@@ -130,13 +128,14 @@ function completedInNameOrder(first: WalkResult<QrCode>, byName: WalkResult<QrCo
  */
 export async function findQrByDisplayId(
 	ctx: TransportContext,
-	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
+	{ displayId, teamId, itemIndex, checking }: InTeam & { displayId: string },
 ): Promise<QrCode | undefined> {
 	const matches = await listTeamQrs(ctx, {
 		query: { search: displayId },
 		walk: { returnAll: true },
 		teamId,
 		itemIndex,
+		checking,
 		purpose: `the look-up of Display ID "${displayId}"`,
 	});
 	return new DisplayIdIndex(matches, executionNode(ctx)).take(displayId, itemIndex);
@@ -149,13 +148,14 @@ export async function findQrByDisplayId(
  */
 export async function indexTeamQrsByDisplayId(
 	ctx: TransportContext,
-	{ teamId, itemIndex, purpose }: InTeam & { purpose: string },
+	{ teamId, itemIndex, purpose, checking }: InTeam & { purpose: string },
 ): Promise<{ index: DisplayIdIndex; readAtServiceMs: number }> {
 	const { codes, readAtServiceMs } = await listTeamQrsReadAt(ctx, {
 		query: { sortBy: 'createdAt', sortOrder: 'asc' },
 		walk: { returnAll: true },
 		teamId,
 		itemIndex,
+		checking,
 		purpose,
 	});
 	return {

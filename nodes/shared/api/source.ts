@@ -1,3 +1,4 @@
+import type { CheckWait } from '../checkWait';
 import { executionNode } from '../executionNode';
 import { operationError } from '../nodeErrors';
 import { connectionRead, getConnection } from '../readConnection';
@@ -23,6 +24,8 @@ export interface InTeam {
 	/** Team Override; undefined is the credential's team. */
 	teamId?: string;
 	itemIndex?: number;
+	/** Set on the reads that check a change whose outcome is unknown: they wait within its Maximum Wait. */
+	checking?: CheckWait;
 }
 
 /** One request to an endpoint: the endpoint, the values of its route's `{name}` parts, and the rest of the request. */

@@ -44,28 +44,31 @@ export interface TeamListing {
  */
 export async function findTakenDisplayId(
 	ctx: TransportContext,
-	{ displayId, teamId, itemIndex }: InTeam & { displayId: string },
+	{ displayId, teamId, itemIndex, checking }: InTeam & { displayId: string },
 	listing?: TeamListing,
 ): Promise<QrCode | undefined> {
 	const args = { displayId, teamId, itemIndex: itemIndex ?? 0 };
 	const listed = await listing?.held(args);
 	if (!listed) {
-		const found = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex });
+		const found = await findQrByDisplayId(ctx, { displayId, teamId, itemIndex, checking });
 		if (found) return found;
 	}
 	const fromTime = Math.min(Date.now() - VERIFY_LOOKBACK_MS, listed?.changesFrom ?? Infinity);
-	const recent = await getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex });
+	const recent = await getTeamQrsFromTime(ctx, { fromTime, teamId, itemIndex, checking });
 	const made = new DisplayIdIndex(recent, executionNode(ctx)).take(displayId, itemIndex);
 	if (made) return made;
 	if (recent.some((code) => !isLive(code) && code.displayId === displayId)) return undefined;
 	// A list read before changes the answer may have left out (it looks capped) is read again.
 	const fresh = feedMayLeaveOut(recent.length, true);
-	const known = listed && !fresh ? listed : await readList(ctx, args, listing, fresh);
+	const known =
+		listed && !fresh ? listed : await readList(ctx, { ...args, checking }, listing, fresh);
 	// A listed holder changed since the list was read no longer holds it live (else `made` would be it).
 	const changed = new Set(recent.map((code) => String(code.id)));
 	if (known.code && !changed.has(String(known.code.id))) return known.code;
 	// A held list is brought up to date by the changes, so a lagging feed hides a code from both: one search.
-	return listed ? await findQrByDisplayId(ctx, { displayId, teamId, itemIndex }) : undefined;
+	return listed
+		? await findQrByDisplayId(ctx, { displayId, teamId, itemIndex, checking })
+		: undefined;
 }
 
 async function readList(
@@ -74,10 +77,12 @@ async function readList(
 	listing: TeamListing | undefined,
 	fresh: boolean,
 ): Promise<ListedHolder> {
+	// the listing's walk is read once for the team's rows, so no one row's check bounds its wait
 	if (listing) return await listing.read(args, fresh);
 	const { index } = await indexTeamQrsByDisplayId(ctx, {
 		teamId: args.teamId,
 		itemIndex: args.itemIndex,
+		checking: args.checking,
 		purpose: `the look-up of Display ID "${args.displayId}" (the search showed no code holding it)`,
 	});
 	return { code: index.find(args.displayId, args.itemIndex), changesFrom: -Infinity };

@@ -19,7 +19,7 @@ import {
 import { changeNotHeld, readAfterChange } from './answerErrors';
 import { answeredOtherTeam, lookBeforeCreatingAgain, probablyCreated } from './created';
 import { createOnce } from './createTries';
-import { callEndpoint, connectionOf } from './source';
+import { callEndpoint, connectionOf, type InTeam } from './source';
 import { TEAM_ADDRESSES } from './recordAddress';
 
 /** One team with its domains and members: Get Team, and the roster read for member changes. */
@@ -29,12 +29,13 @@ const GET_TEAM = TEAM_ADDRESSES.get;
 
 export async function getAllTeams(
 	ctx: TransportContext,
-	{ itemIndex }: { itemIndex?: number } = {},
+	{ itemIndex, checking }: Omit<InTeam, 'teamId'> = {},
 ): Promise<Team[]> {
 	const { data, source } = await callEndpoint(ctx, {
 		operation: 'Get Many Teams',
 		route: 'GET /teams-api',
 		itemIndex,
+		checking,
 	});
 	return readTeams(source, data);
 }
@@ -77,13 +78,14 @@ export async function createTeam(
 /** One team with its domains and members. */
 export async function getTeamById(
 	ctx: TransportContext,
-	{ teamId, itemIndex }: { teamId: string; itemIndex?: number },
+	{ teamId, itemIndex, checking }: InTeam & { teamId: string },
 ): Promise<Team> {
 	const { data, source } = await callEndpoint(ctx, {
 		...GET_TEAM,
 		params: { id: teamId },
 		teamId,
 		itemIndex,
+		checking,
 	});
 	return ofAskedTeam(source, readTeam(source, askedById(data, teamId)), teamId);
 }
@@ -94,7 +96,7 @@ export async function getTeamById(
  */
 export async function getTeamRoster(
 	ctx: TransportContext,
-	{ teamId, itemIndex }: { teamId: string; itemIndex?: number },
+	{ teamId, itemIndex, checking }: InTeam & { teamId: string },
 ): Promise<TeamWithMembers> {
 	const { data, source } = await callEndpoint(ctx, {
 		...GET_TEAM,
@@ -102,6 +104,7 @@ export async function getTeamRoster(
 		params: { id: teamId },
 		teamId,
 		itemIndex,
+		checking,
 	});
 	return ofAskedTeam(source, readRoster(source, askedById(data, teamId)), teamId);
 }
@@ -135,8 +138,8 @@ export async function updateTeam(
 		body: { name },
 		teamId,
 		itemIndex,
-		verifyAfterRefusal: async () => {
-			const team = await getTeamById(ctx, { teamId, itemIndex });
+		verifyAfterRefusal: async (checking) => {
+			const team = await getTeamById(ctx, { teamId, itemIndex, checking });
 			return shows(team) ? team : undefined;
 		},
 	});
@@ -163,8 +166,8 @@ export async function updateDomainPreferences(
 		body: { defaultDomain, domains },
 		teamId,
 		itemIndex,
-		verifyAfterRefusal: async () => {
-			const team = await getTeamById(ctx, { teamId, itemIndex });
+		verifyAfterRefusal: async (checking) => {
+			const team = await getTeamById(ctx, { teamId, itemIndex, checking });
 			return shows(team) ? team : undefined;
 		},
 	});

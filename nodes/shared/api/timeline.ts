@@ -121,13 +121,20 @@ export async function getAllQrsFromTime(
 
 async function requestChanges(
 	ctx: TransportContext,
-	{ allTeams, fromTime, teamId, itemIndex }: InTeam & { allTeams: boolean; fromTime: number },
+	{
+		allTeams,
+		fromTime,
+		teamId,
+		itemIndex,
+		checking,
+	}: InTeam & { allTeams: boolean; fromTime: number },
 ): Promise<{ codes: QrCode[]; serviceDateMs?: number; source: AnswerSource }> {
 	const { data, serviceDateMs, source } = await callEndpoint(ctx, {
 		...(allTeams ? ALL_CHANGES : TEAM_CHANGES),
 		params: { fromTime: Math.floor(fromTime) },
 		teamId,
 		itemIndex,
+		checking,
 	});
 	return { codes: readChangedQrCodes(source, data), serviceDateMs, source };
 }
