@@ -301,29 +301,19 @@ it('two changes of one item checked at once each keep their own Maximum Wait', a
 	expect(sent.filter((request) => request.method === 'GET')).toHaveLength(3);
 });
 
-it("a plain read of the item during its change's check keeps its own Maximum Wait", async () => {
+it.each([
+	["a plain read of the item during its change's check", 0],
+	["another item's read while one item's change is checked", 1],
+])('%s keeps its own Maximum Wait', async (_case, item) => {
 	const { ctx } = whileChecked({
 		'GET /api/qrs-api/teams/qr_3': [toldToWait(50), ok({ id: 'qr_3' })],
 	});
-	let plain: unknown;
+	let unchecked: unknown;
 	const response = await checkedPut(ctx, 'qr_1', async (checking) => {
-		plain = await readCode(ctx, 'qr_3', 0);
+		unchecked = await readCode(ctx, 'qr_3', item);
 		return await readCode(ctx, 'qr_1', 0, checking);
 	});
-	expect(plain).toEqual({ id: 'qr_3' });
-	expect(response).toMatchObject({ verifiedAfterUnknownOutcome: true });
-});
-
-it("another item's reads keep their own Maximum Wait while one item's change is checked", async () => {
-	const { ctx } = whileChecked({
-		'GET /api/qrs-api/teams/qr_3': [toldToWait(50), ok({ id: 'qr_3' })],
-	});
-	let other: unknown;
-	const response = await checkedPut(ctx, 'qr_1', async (checking) => {
-		other = await readCode(ctx, 'qr_3', 1);
-		return await readCode(ctx, 'qr_1', 0, checking);
-	});
-	expect(other).toEqual({ id: 'qr_3' });
+	expect(unchecked).toEqual({ id: 'qr_3' });
 	expect(response).toMatchObject({ verifiedAfterUnknownOutcome: true });
 });
 
